@@ -1,0 +1,37 @@
+/**
+ * Names of agentls's custom LSP methods and commands, shared with editor clients.
+ * Custom methods use the prefix `agentls/`, commands `agentls.` (`lsp.md` §3–§4).
+ */
+export const Methods = {
+  fileSearch: 'agentls/fileSearch',
+  fileSearchCancel: 'agentls/fileSearchCancel',
+  ruleBuckets: 'agentls/ruleBuckets',
+  systemPrompt: 'agentls/systemPrompt',
+  resolveRule: 'agentls/resolveRule',
+  hashlineRead: 'agentls/hashlineRead',
+  hashlineApply: 'agentls/hashlineApply',
+  astEditPreview: 'agentls/astEditPreview',
+  astEditResolve: 'agentls/astEditResolve',
+  parsePrompt: 'agentls/parsePrompt',
+  convertPrompt: 'agentls/convertPrompt',
+  /** Server status (roots, index state); used by tests and `:checkhealth`-style views. */
+  status: 'agentls/status',
+} as const;
+
+export const Commands = {
+  hashlineApply: 'agentls.hashline.apply',
+  astEditPreview: 'agentls.astEdit.preview',
+  astEditApply: 'agentls.astEdit.apply',
+  rulesShowBuckets: 'agentls.rules.showBuckets',
+  rulesShowSystemPrompt: 'agentls.rules.showSystemPrompt',
+  indexRebuild: 'agentls.index.rebuild',
+} as const;
+
+/** `agentls/status` result. */
+export interface StatusResult {
+  version: string;
+  roots: string[];
+  /** Where file changes come from. */
+  watcher: 'client' | 'server' | 'off';
+  settings: unknown;
+}

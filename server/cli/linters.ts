@@ -1,0 +1,6 @@
+import type { WorkspaceLinter } from '../workspace/linter';
+
+/** Every domain's batch linter, run by `agentls check`. Each domain adds its own line. */
+export function workspaceLinters(): WorkspaceLinter[] {
+  return [];
+}

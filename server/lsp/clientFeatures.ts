@@ -1,0 +1,65 @@
+import type { ClientCapabilities } from 'vscode-languageserver/node';
+
+/**
+ * What the client can do, looked up once at `initialize` and read as flags by every
+ * feature; nothing reads raw capabilities elsewhere, and nothing is assumed.
+ */
+export interface ClientFeatures {
+  snippets: boolean;
+  /** Completion items may carry an `InsertReplaceEdit`. */
+  insertReplace: boolean;
+  completionResolve: boolean;
+  /** Code actions as literals (not bare commands). */
+  codeActionLiterals: boolean;
+  /** The client resolves a code action's `edit` lazily. */
+  codeActionResolveEdit: boolean;
+  codeActionDisabled: boolean;
+  /** Pull diagnostics with refresh: only then is `diagnosticProvider` offered. */
+  pullDiagnostics: boolean;
+  diagnosticVersion: boolean;
+  relatedInformation: boolean;
+  configuration: boolean;
+  configurationDynamic: boolean;
+  workspaceFolders: boolean;
+  watchedFilesDynamic: boolean;
+  watchedFilesRelativePatterns: boolean;
+  applyEdit: boolean;
+  /** `documentChanges` with versioned edits (so the editor's undo works per file). */
+  documentChanges: boolean;
+  resourceOperations: string[];
+  workDoneProgress: boolean;
+  showDocument: boolean;
+  /** `textDocument.hover.contentFormat` includes markdown. */
+  markdownHover: boolean;
+  linkTooltip: boolean;
+}
+
+export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
+  const td = caps.textDocument ?? {};
+  const ws = caps.workspace ?? {};
+  const completionItem = td.completion?.completionItem ?? {};
+  const codeAction = td.codeAction ?? {};
+  return {
+    snippets: completionItem.snippetSupport === true,
+    insertReplace: completionItem.insertReplaceSupport === true,
+    completionResolve: (completionItem.resolveSupport?.properties?.length ?? 0) > 0,
+    codeActionLiterals: codeAction.codeActionLiteralSupport !== undefined,
+    codeActionResolveEdit: codeAction.resolveSupport?.properties?.includes('edit') === true,
+    codeActionDisabled: codeAction.disabledSupport === true,
+    pullDiagnostics: td.diagnostic !== undefined && ws.diagnostics?.refreshSupport === true,
+    diagnosticVersion: td.publishDiagnostics?.versionSupport === true,
+    relatedInformation: td.publishDiagnostics?.relatedInformation === true,
+    configuration: ws.configuration === true,
+    configurationDynamic: ws.didChangeConfiguration?.dynamicRegistration === true,
+    workspaceFolders: ws.workspaceFolders === true,
+    watchedFilesDynamic: ws.didChangeWatchedFiles?.dynamicRegistration === true,
+    watchedFilesRelativePatterns: ws.didChangeWatchedFiles?.relativePatternSupport === true,
+    applyEdit: ws.applyEdit === true,
+    documentChanges: ws.workspaceEdit?.documentChanges === true,
+    resourceOperations: ws.workspaceEdit?.resourceOperations ?? [],
+    workDoneProgress: caps.window?.workDoneProgress === true,
+    showDocument: caps.window?.showDocument?.support === true,
+    markdownHover: td.hover?.contentFormat?.includes('markdown') ?? false,
+    linkTooltip: td.documentLink?.tooltipSupport === true,
+  };
+}

@@ -1,0 +1,75 @@
+import { DidChangeConfigurationNotification, type Connection } from 'vscode-languageserver/node';
+import type { Logger } from '../core/log';
+import { DEFAULT_SETTINGS, isRecord, overlaySettings, type Settings } from '../core/settings';
+import type { ClientFeatures } from './clientFeatures';
+
+/**
+ * The settings of a session. Layers, lowest first: defaults, `initializationOptions`
+ * (Helix's `config`), then the client's `workspace/configuration` answer for the section
+ * `agentls` (or the `settings` a client pushes in `didChangeConfiguration`, as
+ * nvim-lspconfig does on Neovim 0.7, which never answers a configuration request it did
+ * not announce). Re-read whenever the client says they changed.
+ */
+export class ConfigurationManager {
+  private base: Settings = DEFAULT_SETTINGS;
+  private current: Settings = DEFAULT_SETTINGS;
+  private readonly listeners: ((next: Settings, previous: Settings) => void)[] = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly log: Logger,
+  ) {}
+
+  get settings(): Settings {
+    return this.current;
+  }
+
+  onChange(listener: (next: Settings, previous: Settings) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** At `initialize`: the options the client sent. */
+  initialize(initializationOptions: unknown): void {
+    const warnings: string[] = [];
+    this.base = overlaySettings(DEFAULT_SETTINGS, initializationOptions, warnings);
+    this.current = this.base;
+    for (const w of warnings) this.log.warn(`initializationOptions: ${w}`);
+  }
+
+  /** At `initialize`: listens for change notifications (which may come before `initialized` is done). */
+  listen(client: ClientFeatures): void {
+    this.connection.onDidChangeConfiguration((params) => {
+      const pushed = isRecord(params?.settings) ? params.settings : undefined;
+      if (pushed && isRecord(pushed.agentls)) this.apply(pushed.agentls, 'didChangeConfiguration');
+      else if (client.configuration) void this.pull();
+      else if (pushed) this.apply(pushed, 'didChangeConfiguration');
+    });
+  }
+
+  /** After `initialized`: registers for change notifications and pulls the client's settings. */
+  async start(client: ClientFeatures): Promise<void> {
+    if (client.configurationDynamic) {
+      await this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'agentls' }).catch(() => undefined);
+    }
+    if (client.configuration) await this.pull();
+  }
+
+  private async pull(): Promise<void> {
+    try {
+      const [section] = (await this.connection.workspace.getConfiguration([{ section: 'agentls' }])) as unknown[];
+      this.apply(section, 'workspace/configuration');
+    } catch (err) {
+      this.log.debug(`workspace/configuration failed: ${(err as Error).message}`);
+    }
+  }
+
+  private apply(raw: unknown, origin: string): void {
+    const warnings: string[] = [];
+    const next = raw === null || raw === undefined ? this.base : overlaySettings(this.base, raw, warnings);
+    for (const w of warnings) this.log.warn(`${origin}: ${w}`);
+    const previous = this.current;
+    if (JSON.stringify(previous) === JSON.stringify(next)) return;
+    this.current = next;
+    for (const l of this.listeners) l(next, previous);
+  }
+}

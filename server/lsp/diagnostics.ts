@@ -1,0 +1,227 @@
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  DocumentDiagnosticReportKind,
+  type Connection,
+  type Diagnostic,
+  type DocumentDiagnosticReport,
+} from 'vscode-languageserver/node';
+import { CancellationSource } from '../core/cancel';
+import { applyLevel, type Finding, type Severity } from '../core/findings';
+import type { Logger } from '../core/log';
+import type { Settings } from '../core/settings';
+import { pathToUri } from '../workspace/paths';
+import type { ClientFeatures } from './clientFeatures';
+import type { DocumentStore, OpenDocument } from './documents';
+import type { Feature } from './feature';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+const DEBOUNCE_MS = 120;
+
+interface Entry {
+  findings: Finding[];
+  /** Version of the open document the findings were computed for; undefined for disk content. */
+  version: number | undefined;
+}
+
+/**
+ * Collects findings per document and per feature, applies the user's severity levels,
+ * and publishes one merged list per document, stamped with the document version so a
+ * slow result never overwrites a newer one. Open documents are re-diagnosed (debounced)
+ * on every change; features may also set findings for files that are not open.
+ * Clients that pull diagnostics (and can be told to refresh) pull them instead.
+ */
+export class DiagnosticsHub {
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Map<string, CancellationSource>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly published = new Set<string>();
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private features: readonly Feature[] = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: DocumentStore,
+    private readonly client: ClientFeatures,
+    private readonly settings: () => Settings,
+    private readonly log: Logger,
+  ) {}
+
+  setFeatures(features: readonly Feature[]): void {
+    this.features = features;
+  }
+
+  /**
+   * Sets one feature's findings for a document (by URI). `version` is the open-document
+   * version they were computed from; stale ones (an older version) are dropped.
+   */
+  set(source: string, uri: string, findings: Finding[], version?: number): void {
+    const doc = this.documents.get(uri);
+    if (version !== undefined && doc && doc.version !== version) return;
+    let perSource = this.entries.get(uri);
+    if (!perSource) this.entries.set(uri, (perSource = new Map()));
+    perSource.set(source, { findings, version });
+    this.publish(uri);
+  }
+
+  setForPath(source: string, path: string, findings: Finding[]): void {
+    this.set(source, pathToUri(path), findings);
+  }
+
+  clear(source: string, uri: string): void {
+    const perSource = this.entries.get(uri);
+    if (!perSource?.delete(source)) return;
+    if (perSource.size === 0) this.entries.delete(uri);
+    this.publish(uri);
+  }
+
+  /** Every URI with findings of this source (to clear files that no longer have any). */
+  urisOf(source: string): string[] {
+    const out: string[] = [];
+    for (const [uri, perSource] of this.entries) if (perSource.has(source)) out.push(uri);
+    return out;
+  }
+
+  /** Findings of a document after level overrides (what the user sees), optionally of one source. */
+  findings(uri: string, source?: string): Finding[] {
+    const perSource = this.entries.get(uri);
+    if (!perSource) return [];
+    const levels = this.settings().diagnostics.severity;
+    const out: Finding[] = [];
+    for (const [s, entry] of perSource) {
+      if (source !== undefined && s !== source) continue;
+      for (const f of entry.findings) {
+        const leveled = applyLevel(f, levels);
+        if (leveled) out.push(leveled);
+      }
+    }
+    return out;
+  }
+
+  /** Schedules the diagnosis of an open document; `immediate` for a fresh open. */
+  schedule(doc: OpenDocument, immediate = false): void {
+    const old = this.timers.get(doc.uri);
+    if (old) clearTimeout(old);
+    this.running.get(doc.uri)?.cancel();
+    const run = () => {
+      this.timers.delete(doc.uri);
+      const p = this.diagnose(doc.uri).finally(() => {
+        if (this.inFlight.get(doc.uri) === p) this.inFlight.delete(doc.uri);
+      });
+      this.inFlight.set(doc.uri, p);
+    };
+    if (immediate) run();
+    else this.timers.set(doc.uri, setTimeout(run, DEBOUNCE_MS));
+  }
+
+  private async diagnose(uri: string): Promise<void> {
+    const doc = this.documents.get(uri);
+    if (!doc) return;
+    const token = new CancellationSource();
+    this.running.set(uri, token);
+    await Promise.all(
+      this.features.map(async (feature) => {
+        if (!feature.diagnose) return;
+        try {
+          const findings = await feature.diagnose(doc, token);
+          if (token.isCancellationRequested || findings === undefined) return;
+          this.set(feature.id, uri, findings, doc.version);
+        } catch (err) {
+          this.log.error(`diagnostics of ${feature.id} failed on ${uri}: ${(err as Error).stack ?? err}`);
+        }
+      }),
+    );
+    if (this.running.get(uri) === token) this.running.delete(uri);
+  }
+
+  /** The document closed: drop what only applies to open documents. */
+  closed(uri: string): void {
+    const timer = this.timers.get(uri);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(uri);
+    this.running.get(uri)?.cancel();
+    const perSource = this.entries.get(uri);
+    if (perSource) {
+      for (const feature of this.features) {
+        if (!feature.keepsDiagnosticsWhenClosed) perSource.delete(feature.id);
+      }
+      if (perSource.size === 0) this.entries.delete(uri);
+    }
+    this.publish(uri);
+  }
+
+  /** Re-sends everything (after the user changed severity levels). */
+  republishAll(): void {
+    for (const uri of new Set([...this.entries.keys(), ...this.published])) this.publish(uri);
+  }
+
+  private publish(uri: string): void {
+    const doc = this.documents.get(uri);
+    if (this.client.pullDiagnostics && doc) {
+      this.requestRefresh();
+      return;
+    }
+    const diagnostics = this.toDiagnostics(uri);
+    if (diagnostics.length === 0 && !this.published.has(uri)) return;
+    if (diagnostics.length === 0) this.published.delete(uri);
+    else this.published.add(uri);
+    void this.connection
+      .sendDiagnostics({ uri, diagnostics, version: doc && this.client.diagnosticVersion ? doc.version : undefined })
+      .catch((err) => this.log.debug(`publishDiagnostics failed: ${err}`));
+  }
+
+  private requestRefresh(): void {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.connection.languages.diagnostics.refresh().catch(() => undefined);
+    }, 50);
+  }
+
+  /** `textDocument/diagnostic` (pull): waits for the pending diagnosis of the current version. */
+  async pull(uri: string): Promise<DocumentDiagnosticReport> {
+    const timer = this.timers.get(uri);
+    if (timer) {
+      clearTimeout(timer);
+      this.timers.delete(uri);
+      await this.diagnose(uri);
+    } else if (this.inFlight.has(uri)) {
+      await this.inFlight.get(uri);
+    } else if (this.documents.get(uri) && !this.entries.has(uri)) {
+      await this.diagnose(uri);
+    }
+    return { kind: DocumentDiagnosticReportKind.Full, items: this.toDiagnostics(uri) };
+  }
+
+  toDiagnostics(uri: string): Diagnostic[] {
+    return this.findings(uri).map((f) => this.toDiagnostic(f));
+  }
+
+  private toDiagnostic(f: Finding): Diagnostic {
+    const d: Diagnostic = {
+      range: f.range,
+      severity: SEVERITY[f.severity],
+      code: f.code,
+      source: 'agentls',
+      message: f.message,
+    };
+    if (f.related?.length && this.client.relatedInformation) {
+      d.relatedInformation = f.related.map((r) => ({ location: { uri: pathToUri(r.path), range: r.range }, message: r.message }));
+    }
+    if (f.tags?.length) d.tags = f.tags.map((t) => (t === 'unnecessary' ? DiagnosticTag.Unnecessary : DiagnosticTag.Deprecated));
+    if (f.data !== undefined) d.data = f.data;
+    return d;
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+  }
+}

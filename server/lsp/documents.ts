@@ -1,0 +1,150 @@
+import { TextDocuments, type Connection } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndex } from '../core/text';
+import type { DocumentKind } from '../workspace/classify';
+import type { BytesResult, FileStat, FileSystem, ReadOptions, ReadResult, DirEntry } from '../workspace/fs';
+import { uriToPath } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+
+/** An open document as features see it: text, version, path and kind, computed once per version. */
+export interface OpenDocument {
+  uri: string;
+  /** Absolute path; undefined for documents that are not `file:` URIs (untitled buffers). */
+  path: string | undefined;
+  version: number;
+  text: string;
+  kind: DocumentKind;
+  lines: LineIndex;
+}
+
+export type DocumentEvent = 'open' | 'change' | 'save' | 'close';
+
+/** How many earlier versions of each open document are kept (hashline recovers stale anchors from them). */
+const HISTORY_DEPTH = 8;
+
+/**
+ * The open documents, synchronised incrementally, plus the file system engines use:
+ * open buffers overlay the disk, so an unsaved edit is what every engine sees.
+ */
+export class DocumentStore {
+  readonly documents = new TextDocuments(TextDocument);
+  private readonly cache = new Map<string, OpenDocument>();
+  private readonly history = new Map<string, { version: number; text: string }[]>();
+  private readonly byPath = new Map<string, string>();
+  private readonly listeners: ((doc: OpenDocument, event: DocumentEvent) => void)[] = [];
+  readonly fs: FileSystem;
+
+  constructor(private readonly session: WorkspaceSession) {
+    this.fs = new BufferOverlayFs(session, this);
+    this.documents.onDidOpen((e) => this.emit(e.document, 'open'));
+    this.documents.onDidChangeContent((e) => {
+      if (this.cache.get(e.document.uri)?.version === e.document.version) return;
+      this.emit(e.document, 'change');
+    });
+    this.documents.onDidSave((e) => this.emit(e.document, 'save'));
+    this.documents.onDidClose((e) => {
+      const doc = this.get(e.document.uri);
+      this.cache.delete(e.document.uri);
+      this.history.delete(e.document.uri);
+      const p = uriToPath(e.document.uri);
+      if (p) this.byPath.delete(p);
+      if (doc) for (const l of this.listeners) l(doc, 'close');
+    });
+  }
+
+  listen(connection: Connection): void {
+    this.documents.listen(connection);
+  }
+
+  onEvent(listener: (doc: OpenDocument, event: DocumentEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private emit(td: TextDocument, event: DocumentEvent): void {
+    const doc = this.get(td.uri);
+    if (!doc) return;
+    if (event !== 'save') {
+      const h = this.history.get(td.uri) ?? [];
+      if (h.length === 0 || h[h.length - 1].version !== doc.version) h.push({ version: doc.version, text: doc.text });
+      while (h.length > HISTORY_DEPTH) h.shift();
+      this.history.set(td.uri, h);
+    }
+    for (const l of this.listeners) l(doc, event);
+  }
+
+  /** The open document for a URI, or undefined when it is not open. */
+  get(uri: string): OpenDocument | undefined {
+    const td = this.documents.get(uri);
+    if (!td) return undefined;
+    const cached = this.cache.get(uri);
+    if (cached && cached.version === td.version) return cached;
+    const text = td.getText();
+    const p = uriToPath(uri);
+    if (p) this.byPath.set(p, uri);
+    const doc: OpenDocument = {
+      uri,
+      path: p,
+      version: td.version,
+      text,
+      kind: p ? this.session.classify(p, text) : { kind: 'other' },
+      get lines() {
+        const lines = new LineIndex(text);
+        Object.defineProperty(this, 'lines', { value: lines });
+        return lines;
+      },
+    };
+    this.cache.set(uri, doc);
+    return doc;
+  }
+
+  /** The open document with this absolute path, if any. */
+  getByPath(p: string): OpenDocument | undefined {
+    const uri = this.byPath.get(p);
+    return uri ? this.get(uri) : undefined;
+  }
+
+  all(): OpenDocument[] {
+    return this.documents.all().map((td) => this.get(td.uri)!);
+  }
+
+  /** Earlier versions of an open document, oldest first (the current one last). */
+  versions(uri: string): readonly { version: number; text: string }[] {
+    return this.history.get(uri) ?? [];
+  }
+
+  /** Re-classifies every open document (after roots or settings changed). */
+  reclassify(): void {
+    this.cache.clear();
+  }
+}
+
+/** Reads open buffers instead of the disk; confinement still applies to every path. */
+class BufferOverlayFs implements FileSystem {
+  constructor(
+    private readonly session: WorkspaceSession,
+    private readonly store: DocumentStore,
+  ) {}
+
+  async readText(p: string, options?: ReadOptions): Promise<ReadResult> {
+    const doc = this.store.getByPath(p);
+    if (!doc) return this.session.diskFs.readText(p, options);
+    if (!this.session.allows(p)) return { ok: false, reason: 'outside-workspace', message: `${p} lies outside the workspace` };
+    const size = Buffer.byteLength(doc.text);
+    const max = options?.maxBytes;
+    if (max !== undefined && size > max) return { ok: false, reason: 'too-large', message: `${p} is ${size} bytes, over the ${max}-byte limit`, size };
+    const st = await this.session.diskFs.stat(p);
+    return { ok: true, text: doc.text, size, mtimeMs: st?.mtimeMs ?? Date.now(), fromBuffer: true };
+  }
+
+  readBytes(p: string, options?: { maxBytes?: number }): Promise<BytesResult> {
+    return this.session.diskFs.readBytes(p, options);
+  }
+
+  stat(p: string): Promise<FileStat | undefined> {
+    return this.session.diskFs.stat(p);
+  }
+
+  readDir(p: string): Promise<DirEntry[] | undefined> {
+    return this.session.diskFs.readDir(p);
+  }
+}

@@ -1,0 +1,58 @@
+import type { TextDocumentEdit, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import { applyTextEdits } from '../core/text';
+import type { FileWrite } from '../workspace/write';
+import { writeFilesAtomically } from '../workspace/write';
+import { uriToPath } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import type { ClientFeatures } from './clientFeatures';
+import type { Connection } from 'vscode-languageserver/node';
+import type { DocumentStore } from './documents';
+
+/**
+ * Applies a workspace edit: through `workspace/applyEdit` when the client supports it
+ * (its undo then works), otherwise by writing the files atomically, all or none, after
+ * checking that each file still has the content the edit was computed against.
+ */
+export async function applyWorkspaceEdit(
+  connection: Connection,
+  client: ClientFeatures,
+  session: WorkspaceSession,
+  documents: DocumentStore,
+  edit: WorkspaceEdit,
+  label: string,
+): Promise<{ applied: boolean; reason?: string }> {
+  if (client.applyEdit) {
+    try {
+      const result = await connection.workspace.applyEdit({ label, edit });
+      return result.applied ? { applied: true } : { applied: false, reason: result.failureReason ?? 'the editor refused the edit' };
+    } catch (err) {
+      return { applied: false, reason: `workspace/applyEdit failed: ${(err as Error).message}` };
+    }
+  }
+  const perUri = new Map<string, LspTextEdit[]>();
+  for (const change of edit.documentChanges ?? []) {
+    if (!('textDocument' in change)) return { applied: false, reason: 'file operations need an editor that applies edits' };
+    const docEdit = change as TextDocumentEdit;
+    const open = documents.get(docEdit.textDocument.uri);
+    if (open && docEdit.textDocument.version !== null && open.version !== docEdit.textDocument.version) {
+      return { applied: false, reason: `${docEdit.textDocument.uri} changed since the edit was computed` };
+    }
+    perUri.set(docEdit.textDocument.uri, [...(perUri.get(docEdit.textDocument.uri) ?? []), ...(docEdit.edits as LspTextEdit[])]);
+  }
+  for (const [uri, edits] of Object.entries(edit.changes ?? {})) perUri.set(uri, [...(perUri.get(uri) ?? []), ...edits]);
+  const writes: FileWrite[] = [];
+  for (const [uri, edits] of perUri) {
+    const p = uriToPath(uri);
+    if (!p) return { applied: false, reason: `cannot write ${uri}` };
+    const read = await session.diskFs.readText(p);
+    if (!read.ok && read.reason !== 'not-found') return { applied: false, reason: read.message };
+    const before = read.ok ? read.text : '';
+    const open = documents.getByPath(p);
+    if (open && open.text !== before) {
+      return { applied: false, reason: `${p} has unsaved changes and this editor cannot apply edits; save it and retry` };
+    }
+    writes.push({ path: p, text: applyTextEdits(before, edits), expectedText: read.ok ? before : null });
+  }
+  const result = await writeFilesAtomically(writes, session.confinement);
+  return result.ok ? { applied: true } : { applied: false, reason: result.message };
+}

@@ -1,0 +1,96 @@
+import type {
+  CodeAction,
+  CodeActionParams,
+  CompletionItem,
+  CompletionList,
+  CompletionParams,
+  Connection,
+  DefinitionParams,
+  DocumentLink,
+  Hover,
+  HoverParams,
+  Location,
+  WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import type { Cancellation } from '../core/cancel';
+import type { Finding } from '../core/findings';
+import type { Logger } from '../core/log';
+import type { Settings } from '../core/settings';
+import type { WorkspaceSession } from '../workspace/session';
+import type { ClientFeatures } from './clientFeatures';
+import type { DiagnosticsHub } from './diagnostics';
+import type { DocumentStore, OpenDocument } from './documents';
+import type { Progress } from './progress';
+
+/**
+ * What every feature gets from the server: the engines' view of the workspace plus the
+ * few protocol services features need. Features never read raw client capabilities
+ * (`client` is the record made at `initialize`).
+ */
+export interface ServerContext {
+  readonly connection: Connection;
+  readonly session: WorkspaceSession;
+  readonly documents: DocumentStore;
+  readonly client: ClientFeatures;
+  readonly log: Logger;
+  readonly diagnostics: DiagnosticsHub;
+  readonly progress: Progress;
+  readonly settings: () => Settings;
+  onSettingsChanged(listener: (settings: Settings, previous: Settings) => void): void;
+  /** Workspace folders were added or removed (the session already knows). */
+  onRootsChanged(listener: (added: string[], removed: string[]) => void): void;
+  /**
+   * Registers a custom request. The handler gets raw params (validate them with
+   * `core/params`): a `ParamError` becomes `InvalidParams`, a `CancelledError`
+   * `RequestCancelled`, anything else `InternalError` plus a log line. The server
+   * keeps serving whatever a handler does.
+   */
+  onRequest(method: string, handler: (params: unknown, token: Cancellation) => unknown): void;
+  onNotification(method: string, handler: (params: unknown) => void): void;
+  /**
+   * Applies an edit the way the client can: `workspace/applyEdit` when it supports it,
+   * otherwise atomic writes to disk (all files or none). Returns whether it was applied
+   * and, when not, why.
+   */
+  applyEdit(edit: WorkspaceEdit, label: string): Promise<{ applied: boolean; reason?: string }>;
+  /**
+   * Shows a report (buckets, a preview): written to a Markdown file in the cache folder
+   * and opened with `window/showDocument`; clients without it get a message naming the file.
+   */
+  showReport(name: string, title: string, markdown: string): Promise<string>;
+}
+
+/**
+ * One feature of the server. The wiring (`server.ts`) owns every `connection.onX` and
+ * fans each request out to the features that implement the hook; results are merged.
+ * Hooks get only documents; they decide from `doc.kind` whether the document is theirs.
+ */
+export interface Feature {
+  readonly id: string;
+  /** Commands handled (announced at `initialize`). Their effect must not depend on the returned value. */
+  readonly commands?: Record<string, (args: unknown[], token: Cancellation) => Promise<unknown> | unknown>;
+  /** Characters that trigger completion for this feature. */
+  readonly completionTriggers?: readonly string[];
+  /** Keep this feature's diagnostics of a document after the editor closes it (workspace-wide facts). */
+  readonly keepsDiagnosticsWhenClosed?: boolean;
+
+  /**
+   * Called at `initialize`: register requests and listeners here, without I/O (requests
+   * that arrive early wait until the server is ready before they run).
+   */
+  activate?(ctx: ServerContext): void;
+  /** Called once after `initialized`, when settings, roots and watchers are known: start work (discovery, indexing). */
+  start?(): void | Promise<void>;
+  /** Findings for an open document; called (debounced) after each change. */
+  diagnose?(doc: OpenDocument, token: Cancellation): Promise<Finding[] | undefined> | Finding[] | undefined;
+  /** A document was opened, changed, saved or closed (after diagnostics were scheduled). */
+  onDocumentEvent?(doc: OpenDocument, event: 'open' | 'change' | 'save' | 'close'): void;
+  completion?(doc: OpenDocument, params: CompletionParams, token: Cancellation): Promise<CompletionList | CompletionItem[] | undefined> | CompletionList | CompletionItem[] | undefined;
+  hover?(doc: OpenDocument, params: HoverParams, token: Cancellation): Promise<Hover | undefined> | Hover | undefined;
+  codeActions?(doc: OpenDocument, params: CodeActionParams, token: Cancellation): Promise<CodeAction[] | undefined> | CodeAction[] | undefined;
+  /** Fills in `edit` of an action this feature returned with `data.feature === id`. */
+  resolveCodeAction?(action: CodeAction, token: Cancellation): Promise<CodeAction> | CodeAction;
+  definition?(doc: OpenDocument, params: DefinitionParams, token: Cancellation): Promise<Location[] | undefined> | Location[] | undefined;
+  documentLinks?(doc: OpenDocument, token: Cancellation): Promise<DocumentLink[] | undefined> | DocumentLink[] | undefined;
+  dispose?(): void;
+}

@@ -1,0 +1,9 @@
+import type { Feature } from './feature';
+
+/**
+ * Every feature of the server, in the order their results are merged. Each domain adds
+ * its own line here; the wiring (`server.ts`) never changes for a new feature.
+ */
+export function createFeatures(): Feature[] {
+  return [];
+}

@@ -1,0 +1,37 @@
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Connection } from 'vscode-languageserver/node';
+import type { Logger } from '../core/log';
+import { pathToUri } from '../workspace/paths';
+import type { ClientFeatures } from './clientFeatures';
+
+/**
+ * Shows a report the way every client can: the text goes to a Markdown file in the
+ * cache folder (never into the workspace), which is opened with `window/showDocument`
+ * when the client supports it; otherwise a message names the file. Returns its path.
+ */
+export async function showReport(
+  connection: Connection,
+  client: ClientFeatures,
+  log: Logger,
+  cacheDir: string,
+  name: string,
+  title: string,
+  markdown: string,
+): Promise<string> {
+  const dir = path.join(cacheDir, 'reports');
+  const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
+  await fsp.mkdir(dir, { recursive: true });
+  await fsp.writeFile(file, markdown, 'utf8');
+  log.info(`${title}: report written to ${file}`);
+  if (client.showDocument) {
+    try {
+      const shown = await connection.window.showDocument({ uri: pathToUri(file), takeFocus: true });
+      if (shown.success) return file;
+    } catch (err) {
+      log.debug(`showDocument failed: ${(err as Error).message}`);
+    }
+  }
+  void connection.window.showInformationMessage(`${title}: see ${file}`);
+  return file;
+}

@@ -1,0 +1,338 @@
+import * as path from 'node:path';
+import {
+  CodeActionKind,
+  ErrorCodes,
+  ResponseError,
+  type DocumentLink,
+  type Location,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type CompletionItem,
+  type CompletionList,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+  type ServerCapabilities,
+} from 'vscode-languageserver/node';
+import { leveledLogger, type Logger } from '../core/log';
+import { ParamError } from '../core/params';
+import type { Settings } from '../core/settings';
+import { VERSION } from '../version';
+import { WorkspaceSession } from '../workspace/session';
+import { readClientFeatures, type ClientFeatures } from './clientFeatures';
+import { ConfigurationManager } from './configuration';
+import { DiagnosticsHub } from './diagnostics';
+import { DocumentStore } from './documents';
+import { applyWorkspaceEdit } from './edits';
+import type { Feature, ServerContext } from './feature';
+import { createFeatures } from './features';
+import { Progress } from './progress';
+import { showReport } from './reports';
+import { guarded } from './requests';
+import { statusFeature } from './status';
+import { Watching } from './watching';
+
+const LOG_TYPES = { error: 1, warn: 2, info: 3, debug: 4 } as const;
+
+/**
+ * The one place that wires the protocol: every `connection.onX` is here, and each
+ * fans out to the features (`features.ts`) that implement the matching hook.
+ */
+export function startServer(connection: Connection): void {
+  let settings: () => Settings = () => config.settings;
+  const log: Logger = leveledLogger(
+    (level, message) => void connection.sendNotification('window/logMessage', { type: LOG_TYPES[level], message }).catch(() => undefined),
+    () => settings().log.level,
+  );
+  const config = new ConfigurationManager(connection, log);
+  const session = new WorkspaceSession(config.settings, log);
+  const documents = new DocumentStore(session);
+  const rootListeners: ((added: string[], removed: string[]) => void)[] = [];
+  let watching: Watching | undefined;
+  let features: Feature[] = [];
+  let ctx: ServerContext | undefined;
+  // Requests that arrive between initialize and the end of initialized wait for this.
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  // A bug in one handler must never take the editor's server down with it.
+  process.on('uncaughtException', (err) => log.error(`uncaught: ${err.stack ?? err}`));
+  process.on('unhandledRejection', (err) => log.error(`unhandled rejection: ${(err as Error)?.stack ?? err}`));
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const client = readClientFeatures(params.capabilities ?? {});
+    config.initialize(params.initializationOptions);
+    session.setSettings(config.settings);
+    addInitialRoots(session, params);
+    const diagnostics = new DiagnosticsHub(connection, documents, client, settings, log);
+    config.listen(client);
+    watching = new Watching(connection, client, session, log);
+    ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready);
+    features = [statusFeature(() => watching?.mode ?? 'off'), ...createFeatures()];
+    diagnostics.setFeatures(features);
+    if (client.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+        await ready;
+        const added: string[] = [];
+        const removed: string[] = [];
+        for (const f of event.removed) {
+          const folder = session.removeFolder(f.uri);
+          if (folder) {
+            removed.push(folder.path);
+            watching?.removeRoot(folder.path);
+          }
+        }
+        for (const f of event.added) {
+          const folder = session.addFolder(f.uri, f.name);
+          if (folder) {
+            added.push(folder.path);
+            await watching?.addRoot(folder.path);
+          }
+        }
+        documents.reclassify();
+        for (const l of rootListeners) l(added, removed);
+        for (const doc of documents.all()) diagnostics.schedule(doc);
+      });
+    }
+    for (const feature of features) {
+      try {
+        feature.activate?.(ctx);
+      } catch (err) {
+        log.error(`feature ${feature.id} failed to activate: ${(err as Error).stack ?? err}`);
+      }
+    }
+    return { capabilities: capabilities(client, features), serverInfo: { name: 'agentls', version: VERSION } };
+  });
+
+  connection.onInitialized(async () => {
+    const c = ctx!;
+    await config.start(c.client);
+    session.setSettings(config.settings);
+    await watching!.start();
+    config.onChange(async (next, previous) => {
+      session.setSettings(next);
+      documents.reclassify();
+      if (next.home !== previous.home || next.rules.profile !== previous.rules.profile) await watching?.watchUserRuleAreas();
+      c.diagnostics.republishAll();
+      for (const doc of documents.all()) c.diagnostics.schedule(doc);
+    });
+    markReady();
+    for (const feature of features) {
+      try {
+        await feature.start?.();
+      } catch (err) {
+        log.error(`feature ${feature.id} failed to start: ${(err as Error).stack ?? err}`);
+      }
+    }
+    for (const doc of documents.all()) c.diagnostics.schedule(doc, true);
+    log.info(`agentls ${VERSION} ready: ${session.roots.paths.join(', ') || 'no workspace folder'}; file changes from ${watching!.mode}`);
+  });
+
+  documents.onEvent((doc, event) => {
+    if (!ctx) return;
+    // A lone file opened without any workspace folder: its folder becomes the root, so
+    // rules and references resolve as the agent would run there.
+    if (event === 'open' && doc.path && session.roots.folders.length === 0) {
+      const folder = session.addFolder(path.dirname(doc.path));
+      if (folder) {
+        documents.reclassify();
+        void watching?.addRoot(folder.path);
+        for (const l of rootListeners) l([folder.path], []);
+      }
+    }
+    if (event === 'close') ctx.diagnostics.closed(doc.uri);
+    else if (event !== 'save') ctx.diagnostics.schedule(doc, event === 'open');
+    if (event === 'save' && doc.path) void session.reportChange(doc.path, 'changed');
+    for (const feature of features) {
+      try {
+        feature.onDocumentEvent?.(doc, event);
+      } catch (err) {
+        log.error(`${feature.id} on ${event} failed: ${(err as Error).stack ?? err}`);
+      }
+    }
+  });
+  documents.listen(connection);
+
+  /** The open document a request is about; bad params are `InvalidParams`, a closed document null. */
+  const docOrNull = async (params: { textDocument?: { uri?: unknown } }) => {
+    const uri = params?.textDocument?.uri;
+    if (typeof uri !== 'string') throw new ParamError('textDocument.uri', 'is required');
+    await ready;
+    return documents.get(uri);
+  };
+
+  connection.onCompletion((params, token) =>
+    guarded('textDocument/completion', log, token, async () => {
+      const doc = await docOrNull(params);
+      if (!doc) return null;
+      let incomplete = false;
+      const items: CompletionItem[] = [];
+      for (const f of features) {
+        if (!f.completion) continue;
+        const r: CompletionList | CompletionItem[] | undefined = await f.completion(doc, params, token);
+        if (!r) continue;
+        if (Array.isArray(r)) items.push(...r);
+        else {
+          incomplete ||= r.isIncomplete;
+          items.push(...r.items);
+        }
+      }
+      return { isIncomplete: incomplete, items };
+    }),
+  );
+
+  connection.onHover((params, token) =>
+    guarded('textDocument/hover', log, token, async () => {
+      const doc = await docOrNull(params);
+      if (!doc) return null;
+      for (const f of features) {
+        const h = await f.hover?.(doc, params, token);
+        if (h) return h;
+      }
+      return null;
+    }),
+  );
+
+  connection.onDefinition((params, token) =>
+    guarded('textDocument/definition', log, token, async () => {
+      const doc = await docOrNull(params);
+      if (!doc) return null;
+      const out: Location[] = [];
+      for (const f of features) out.push(...((await f.definition?.(doc, params, token)) ?? []));
+      return out.length ? out : null;
+    }),
+  );
+
+  connection.onDocumentLinks((params, token) =>
+    guarded('textDocument/documentLink', log, token, async () => {
+      const doc = await docOrNull(params);
+      if (!doc) return null;
+      const out: DocumentLink[] = [];
+      for (const f of features) out.push(...((await f.documentLinks?.(doc, token)) ?? []));
+      return out;
+    }),
+  );
+
+  connection.onCodeAction((params, token) =>
+    guarded('textDocument/codeAction', log, token, async () => {
+      const doc = await docOrNull(params);
+      if (!doc) return null;
+      const out: CodeAction[] = [];
+      for (const f of features) {
+        const actions = await f.codeActions?.(doc, params, token);
+        if (!actions) continue;
+        for (const a of actions) {
+          if (a.disabled && !ctx!.client.codeActionDisabled) continue;
+          if (params.context.only && a.kind && !params.context.only.some((k) => a.kind === k || a.kind!.startsWith(k + '.'))) continue;
+          out.push(a);
+        }
+      }
+      return out;
+    }),
+  );
+
+  connection.onCodeActionResolve((action, token) =>
+    guarded('codeAction/resolve', log, token, async () => {
+      const featureId = (action.data as { feature?: string } | undefined)?.feature;
+      const f = features.find((x) => x.id === featureId);
+      return f?.resolveCodeAction ? f.resolveCodeAction(action, token) : action;
+    }),
+  );
+
+  connection.onExecuteCommand((params, token) =>
+    guarded(`workspace/executeCommand ${params.command}`, log, token, async () => {
+      for (const f of features) {
+        const handler = f.commands?.[params.command];
+        if (handler) return (await handler(params.arguments ?? [], token)) ?? null;
+      }
+      throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${params.command}`);
+    }),
+  );
+
+  connection.languages.diagnostics.on(async (params, token) => {
+    const result = await guarded('textDocument/diagnostic', log, token, () => ctx!.diagnostics.pull(params.textDocument.uri));
+    if (result instanceof ResponseError) return new ResponseError(result.code, result.message, { retriggerRequest: false });
+    return result;
+  });
+
+  connection.onShutdown(() => {
+    for (const f of features) f.dispose?.();
+    watching?.dispose();
+    session.dispose();
+  });
+}
+
+function addInitialRoots(session: WorkspaceSession, params: InitializeParams): void {
+  if (params.workspaceFolders?.length) {
+    for (const f of params.workspaceFolders) session.addFolder(f.uri, f.name);
+  } else if (params.rootUri) {
+    session.addFolder(params.rootUri);
+  } else if (params.rootPath) {
+    session.addFolder(params.rootPath);
+  }
+}
+
+function capabilities(client: ClientFeatures, features: Feature[]): ServerCapabilities {
+  const triggers = new Set<string>();
+  for (const f of features) for (const t of f.completionTriggers ?? []) triggers.add(t);
+  const commands = features.flatMap((f) => Object.keys(f.commands ?? {}));
+  const caps: ServerCapabilities = {
+    positionEncoding: 'utf-16',
+    textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+    completionProvider: { triggerCharacters: [...triggers], resolveProvider: false },
+    hoverProvider: true,
+    definitionProvider: true,
+    documentLinkProvider: { resolveProvider: false },
+    codeActionProvider: client.codeActionLiterals
+      ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, CodeActionKind.Source], resolveProvider: client.codeActionResolveEdit }
+      : true,
+    executeCommandProvider: { commands },
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  };
+  if (client.pullDiagnostics) caps.diagnosticProvider = { interFileDependencies: true, workspaceDiagnostics: false };
+  return caps;
+}
+
+function makeContext(
+  connection: Connection,
+  session: WorkspaceSession,
+  documents: DocumentStore,
+  client: ClientFeatures,
+  log: Logger,
+  diagnostics: DiagnosticsHub,
+  config: ConfigurationManager,
+  rootListeners: ((added: string[], removed: string[]) => void)[],
+  ready: Promise<void>,
+): ServerContext {
+  return {
+    connection,
+    session,
+    documents,
+    client,
+    log,
+    diagnostics,
+    progress: new Progress(connection, client, log),
+    settings: () => config.settings,
+    onSettingsChanged: (listener) => config.onChange(listener),
+    onRootsChanged: (listener) => rootListeners.push(listener),
+    onRequest: (method, handler) =>
+      connection.onRequest(method, (params: unknown, token) =>
+        guarded(method, log, token, async () => {
+          await ready;
+          return handler(params, token);
+        }),
+      ),
+    onNotification: (method, handler) =>
+      connection.onNotification(method, async (params: unknown) => {
+        await ready;
+        try {
+          handler(params);
+        } catch (err) {
+          log.error(`${method} failed: ${(err as Error).stack ?? err}`);
+        }
+      }),
+    applyEdit: (edit, label) => applyWorkspaceEdit(connection, client, session, documents, edit, label),
+    showReport: (name, title, markdown) => showReport(connection, client, log, session.cacheDir, name, title, markdown),
+  };
+}
+

@@ -1,0 +1,57 @@
+import { EventEmitter } from 'node:events';
+
+export type ChangeType = 'created' | 'changed' | 'deleted';
+
+export interface FileChange {
+  /** Absolute path. */
+  path: string;
+  type: ChangeType;
+}
+
+/**
+ * The one stream of file changes every engine listens to, whatever produced them: the
+ * client's `workspace/didChangeWatchedFiles`, the server's own watcher, or documents the
+ * user saved. Producers push; the stream coalesces a burst of events into one batch per
+ * tick-ish window so a `git checkout` of 1,000 files costs one re-index, not 1,000.
+ */
+export class ChangeStream {
+  private readonly emitter = new EventEmitter();
+  private pending = new Map<string, ChangeType>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly delayMs = 50) {
+    this.emitter.setMaxListeners(50);
+  }
+
+  /** Subscribes; returns the unsubscribe function. */
+  onChanges(listener: (changes: FileChange[]) => void): () => void {
+    this.emitter.on('changes', listener);
+    return () => this.emitter.off('changes', listener);
+  }
+
+  push(change: FileChange): void {
+    const before = this.pending.get(change.path);
+    // created then deleted within one window cancels out; deleted then created is a change.
+    if (before === 'created' && change.type === 'deleted') this.pending.delete(change.path);
+    else if (before === 'deleted' && change.type === 'created') this.pending.set(change.path, 'changed');
+    else if (before === 'created' && change.type === 'changed') this.pending.set(change.path, 'created');
+    else this.pending.set(change.path, change.type);
+    this.timer ??= setTimeout(() => this.flush(), this.delayMs);
+  }
+
+  /** Delivers pending changes now (tests and shutdown). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending].map(([path, type]) => ({ path, type }));
+    this.pending = new Map();
+    this.emitter.emit('changes', batch);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.emitter.removeAllListeners();
+  }
+}

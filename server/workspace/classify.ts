@@ -1,0 +1,219 @@
+import * as path from 'node:path';
+import {
+  LEGACY_RULE_FILES,
+  PROVIDER_EXTENSIONS,
+  projectRuleFolders,
+  userRuleFolders,
+  windsurfGlobalRulesFile,
+  type ProviderId,
+  type RuleFolder,
+  type RuleLevel,
+  type RulesProfile,
+} from './ruleLocations';
+import { isInside } from './paths';
+
+/**
+ * What a document is, decided from its path (and, for prompts and patches, its text),
+ * never from the editor's `languageId` (`lsp.md` §1).
+ */
+export type DocumentKind =
+  | { kind: 'rule'; provider: ProviderId; level: RuleLevel; loaded: true }
+  | { kind: 'rule'; provider: ProviderId; level: RuleLevel; loaded: false; /** Why the agent never reads it. */ reason: string }
+  | { kind: 'prompt'; form: 'markdown' | 'rawp-json' }
+  | { kind: 'hashline' }
+  | { kind: 'astedit'; format: 'yaml' | 'json' }
+  | { kind: 'markdown' }
+  | { kind: 'other' };
+
+export interface ClassifyContext {
+  /** Workspace folder roots (absolute). */
+  roots: readonly string[];
+  home: string;
+  profile: RulesProfile;
+  piConfigDir?: string;
+}
+
+const MARKDOWN_EXTENSIONS = new Set(['.md', '.mdc', '.markdown', '.mdx']);
+const BEGIN_MARKERS = ['*** Begin Patch', '* Begin Patch'];
+
+export function isMarkdownPath(p: string): boolean {
+  return MARKDOWN_EXTENSIONS.has(path.extname(p).toLowerCase());
+}
+
+/** Classifies a document; `text` refines prompts and patches (omit it for a path-only answer). */
+export function classifyDocument(filePath: string, text: string | undefined, ctx: ClassifyContext): DocumentKind {
+  const name = path.basename(filePath);
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.hashline')) return { kind: 'hashline' };
+  if (/\.astedit\.(ya?ml)$/.test(lower)) return { kind: 'astedit', format: 'yaml' };
+  if (lower.endsWith('.astedit.json')) return { kind: 'astedit', format: 'json' };
+
+  const rule = classifyRulePath(filePath, ctx);
+  if (rule) return rule;
+
+  if (lower.endsWith('.prompt.md')) return { kind: 'prompt', form: 'markdown' };
+  if (lower.endsWith('.rawp.json')) return { kind: 'prompt', form: 'rawp-json' };
+  if (text !== undefined) {
+    if (lower.endsWith('.json') && isRawpPromptJson(text)) return { kind: 'prompt', form: 'rawp-json' };
+    if (isMarkdownPath(filePath) && hasFileReferencesFrontmatter(text)) return { kind: 'prompt', form: 'markdown' };
+    if (looksLikeHashlinePatch(text)) return { kind: 'hashline' };
+  }
+  if (isMarkdownPath(filePath)) return { kind: 'markdown' };
+  return { kind: 'other' };
+}
+
+/** True for kinds whose text is Markdown (where `rule://` links are looked for). */
+export function isMarkdownKind(kind: DocumentKind, filePath: string): boolean {
+  if (kind.kind === 'rule' || kind.kind === 'markdown') return true;
+  return kind.kind === 'prompt' && kind.form === 'markdown' && isMarkdownPath(filePath);
+}
+
+/** The rule folders a path could belong to: user-level ones and those of every root. */
+export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
+  const folders = userRuleFolders(ctx.home, ctx.profile, ctx.piConfigDir);
+  for (const root of ctx.roots) folders.push(...projectRuleFolders(root));
+  return folders;
+}
+
+/**
+ * Rule files and look-alikes by path alone. Cline's `.clinerules` and the agents'
+ * `.agent(s)/rules` count at a root or any ancestor of one, since the agent walks up.
+ */
+export function classifyRulePath(filePath: string, ctx: ClassifyContext): DocumentKind | undefined {
+  const name = path.basename(filePath);
+  const dir = path.dirname(filePath);
+
+  if (filePath === windsurfGlobalRulesFile(ctx.home)) return { kind: 'rule', provider: 'windsurf', level: 'user', loaded: true };
+
+  const legacy = LEGACY_RULE_FILES[name];
+  if (legacy) {
+    return {
+      kind: 'rule',
+      provider: legacy,
+      level: 'project',
+      loaded: false,
+      reason: `the agent never reads the legacy ${name} file; move its rules into ${legacy === 'cursor' ? '.cursor/rules/' : '.windsurf/rules/'}`,
+    };
+  }
+
+  const atRootOrAncestor = (d: string) => ctx.roots.some((root) => isInside(d, root));
+  if (name === '.clinerules' && atRootOrAncestor(dir)) return { kind: 'rule', provider: 'cline', level: 'project', loaded: true };
+
+  const folders = ruleFoldersFor(ctx);
+  const clineDir = findAncestorNamed(filePath, '.clinerules');
+  if (clineDir && atRootOrAncestor(path.dirname(clineDir))) folders.push({ provider: 'cline', level: 'project', dir: clineDir });
+  if (ctx.profile === 'xcsh') {
+    for (const agentsName of ['.agent', '.agents']) {
+      const agentsDir = findAncestorNamed(filePath, agentsName);
+      if (agentsDir && atRootOrAncestor(path.dirname(agentsDir))) {
+        folders.push({ provider: 'agents', level: 'project', dir: path.join(agentsDir, 'rules') });
+      }
+    }
+  }
+
+  for (const folder of folders) {
+    if (dir === folder.dir) return classifyInRuleFolder(name, folder);
+    if (isInside(folder.dir, dir) && isMarkdownPath(filePath)) {
+      return {
+        kind: 'rule',
+        provider: folder.provider,
+        level: folder.level,
+        loaded: false,
+        reason: `the agent reads only files directly in ${shortFolder(folder.dir)}, not in nested folders`,
+      };
+    }
+  }
+
+  // A rule folder somewhere below a root, where the agent does not look.
+  for (const [marker, provider] of [
+    ['.xcsh/rules', 'native'],
+    ['.cursor/rules', 'cursor'],
+    ['.windsurf/rules', 'windsurf'],
+  ] as const) {
+    const parts = dir.split(path.sep);
+    const joined = parts.slice(-2).join('/');
+    if (joined === marker && isMarkdownPath(filePath) && ctx.roots.some((root) => isInside(root, dir))) {
+      return {
+        kind: 'rule',
+        provider,
+        level: 'project',
+        loaded: false,
+        reason: `the agent reads ${marker}/ only at the workspace root, not in subfolders`,
+      };
+    }
+  }
+  return undefined;
+}
+
+function classifyInRuleFolder(name: string, folder: RuleFolder): DocumentKind | undefined {
+  const { provider, level } = folder;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1) : '';
+  const allowed = PROVIDER_EXTENSIONS[provider];
+  if (name.startsWith('.')) {
+    return { kind: 'rule', provider, level, loaded: false, reason: 'the agent skips hidden files (names starting with a dot)' };
+  }
+  if (allowed.includes(ext)) return { kind: 'rule', provider, level, loaded: true };
+  if (allowed.includes(ext.toLowerCase())) {
+    return { kind: 'rule', provider, level, loaded: false, reason: `extensions are case-sensitive: the agent reads only .${allowed.join(' and .')} files, not .${ext}` };
+  }
+  if (MARKDOWN_EXTENSIONS.has('.' + ext.toLowerCase())) {
+    return { kind: 'rule', provider, level, loaded: false, reason: `this provider reads only .${allowed.join(' and .')} files` };
+  }
+  return undefined;
+}
+
+function findAncestorNamed(filePath: string, name: string): string | undefined {
+  let dir = path.dirname(filePath);
+  for (;;) {
+    if (path.basename(dir) === name) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+function shortFolder(dir: string): string {
+  const parts = dir.split(path.sep);
+  return parts.slice(-2).join('/') + '/';
+}
+
+/** A RAWP message whose top-level `type` is `control.prompt.request`. */
+export function isRawpPromptJson(text: string): boolean {
+  if (text.length > 4 * 1024 * 1024 || !text.includes('control.prompt.request')) return false;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'control.prompt.request';
+  } catch {
+    return /^\s*\{\s*"type"\s*:\s*"control\.prompt\.request"/.test(text);
+  }
+}
+
+/** Markdown whose frontmatter (the block between the first two `---` lines) has a `file_references` key. */
+export function hasFileReferencesFrontmatter(text: string): boolean {
+  if (!text.startsWith('---')) return false;
+  const close = text.indexOf('\n---', 3);
+  const block = close < 0 ? text.slice(0, 64 * 1024) : text.slice(0, close);
+  return /^file_references\s*:/m.test(block);
+}
+
+/** The first non-blank line is a `§PATH` header, or a begin marker followed by one. */
+export function looksLikeHashlinePatch(text: string): boolean {
+  let sawBegin = false;
+  let start = 0;
+  if (text.charCodeAt(0) === 0xfeff) start = 1;
+  for (let i = 0; i < 200 && start < text.length; i++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, '').trimEnd();
+    start = end + 1;
+    if (line.trim() === '') continue;
+    if (line.startsWith('§')) return true;
+    if (!sawBegin && BEGIN_MARKERS.includes(line)) {
+      sawBegin = true;
+      continue;
+    }
+    return false;
+  }
+  return false;
+}

@@ -1,0 +1,161 @@
+import { constants as fsConstants } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import type { Confinement } from './confine';
+
+/**
+ * File access as every engine sees it. Engines never import `node:fs`: they take a
+ * `FileSystem`, so the LSP layer can overlay open buffers and tests can confine or
+ * fake it. Nothing here throws for user data: failures are values.
+ */
+export interface FileSystem {
+  /** Reads a text file. See `ReadOptions` for the caps. */
+  readText(path: string, options?: ReadOptions): Promise<ReadResult>;
+  /** Reads raw bytes (binary files, SQLite); same confinement and size cap. */
+  readBytes(path: string, options?: { maxBytes?: number }): Promise<BytesResult>;
+  /** `lstat`: symlinks are reported as such, never followed. Undefined when absent or unreadable. */
+  stat(path: string): Promise<FileStat | undefined>;
+  /** Directory entries, unsorted; undefined when absent, unreadable or not a directory. */
+  readDir(path: string): Promise<DirEntry[] | undefined>;
+}
+
+export interface ReadOptions {
+  /** Larger files are not read: `too-large`. Default `DEFAULT_MAX_TEXT_BYTES`. */
+  maxBytes?: number;
+  /** Decode invalid UTF-8 with U+FFFD instead of failing with `invalid-utf8`. */
+  lossy?: boolean;
+}
+
+export const DEFAULT_MAX_TEXT_BYTES = 16 * 1024 * 1024;
+
+export type ReadFailure = 'not-found' | 'outside-workspace' | 'is-directory' | 'too-large' | 'binary' | 'invalid-utf8' | 'unreadable';
+
+export type ReadResult =
+  | { ok: true; text: string; size: number; mtimeMs: number; /** Text of an open buffer, not the disk. */ fromBuffer?: boolean }
+  | { ok: false; reason: ReadFailure; message: string; size?: number };
+
+export type BytesResult =
+  | { ok: true; bytes: Uint8Array; size: number; mtimeMs: number }
+  | { ok: false; reason: ReadFailure; message: string; size?: number };
+
+export interface FileStat {
+  kind: 'file' | 'directory' | 'symlink' | 'other';
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DirEntry {
+  name: string;
+  kind: 'file' | 'directory' | 'symlink' | 'other';
+}
+
+const BINARY_SNIFF_BYTES = 8000;
+
+/** Decides binary the way git does: a NUL byte near the start. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, BINARY_SNIFF_BYTES);
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** Decodes UTF-8 keeping a BOM as U+FEFF (engines that care, like hashline, strip it themselves). */
+export function decodeUtf8(bytes: Uint8Array, lossy: boolean): string | undefined {
+  if (lossy) return lossyDecoder.decode(bytes);
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The real disk, confined to the allowed areas when a `Confinement` is given. */
+export class NodeFileSystem implements FileSystem {
+  constructor(private readonly confinement?: Confinement) {}
+
+  private refuse(p: string): { ok: false; reason: 'outside-workspace'; message: string } | undefined {
+    if (this.confinement && !this.confinement.allows(p)) {
+      return { ok: false, reason: 'outside-workspace', message: `${p} lies outside the workspace` };
+    }
+    return undefined;
+  }
+
+  async readBytes(p: string, options: { maxBytes?: number } = {}): Promise<BytesResult> {
+    const refused = this.refuse(p);
+    if (refused) return refused;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_TEXT_BYTES;
+    let handle: fsp.FileHandle | undefined;
+    try {
+      // O_NONBLOCK keeps a FIFO named like a rule file from hanging the open.
+      handle = await fsp.open(p, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+      const st = await handle.stat();
+      if (st.isDirectory()) return { ok: false, reason: 'is-directory', message: `${p} is a directory` };
+      if (!st.isFile()) return { ok: false, reason: 'unreadable', message: `${p} is not a regular file` };
+      if (st.size > maxBytes) {
+        return { ok: false, reason: 'too-large', message: `${p} is ${st.size} bytes, over the ${maxBytes}-byte limit`, size: st.size };
+      }
+      const bytes = await handle.readFile();
+      if (bytes.length > maxBytes) {
+        return { ok: false, reason: 'too-large', message: `${p} grew over the ${maxBytes}-byte limit while read`, size: bytes.length };
+      }
+      return { ok: true, bytes, size: bytes.length, mtimeMs: st.mtimeMs };
+    } catch (err) {
+      return failure(p, err);
+    } finally {
+      await handle?.close().catch(() => undefined);
+    }
+  }
+
+  async readText(p: string, options: ReadOptions = {}): Promise<ReadResult> {
+    const read = await this.readBytes(p, options);
+    if (!read.ok) return read;
+    if (looksBinary(read.bytes)) return { ok: false, reason: 'binary', message: `${p} is a binary file`, size: read.size };
+    const text = decodeUtf8(read.bytes, options.lossy ?? false);
+    if (text === undefined) return { ok: false, reason: 'invalid-utf8', message: `${p} is not valid UTF-8`, size: read.size };
+    return { ok: true, text, size: read.size, mtimeMs: read.mtimeMs };
+  }
+
+  async stat(p: string): Promise<FileStat | undefined> {
+    if (this.refuse(p)) return undefined;
+    try {
+      const st = await fsp.lstat(p);
+      return { kind: kindOf(st), size: st.size, mtimeMs: st.mtimeMs };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async readDir(p: string): Promise<DirEntry[] | undefined> {
+    if (this.refuse(p)) return undefined;
+    try {
+      const entries = await fsp.readdir(p, { withFileTypes: true });
+      return entries.map((e) => ({ name: e.name, kind: kindOf(e) }));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+
+function kindOf(st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FileStat['kind'] {
+  if (st.isSymbolicLink()) return 'symlink';
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'directory';
+  return 'other';
+}
+
+function failure(p: string, err: unknown): { ok: false; reason: ReadFailure; message: string } {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return { ok: false, reason: 'not-found', message: `${p} does not exist` };
+    case 'EISDIR':
+      return { ok: false, reason: 'is-directory', message: `${p} is a directory` };
+    case 'ELOOP':
+      return { ok: false, reason: 'unreadable', message: `${p} is a symlink loop` };
+    default:
+      return { ok: false, reason: 'unreadable', message: `${p} cannot be read (${code ?? String(err)})` };
+  }
+}

@@ -1,0 +1,100 @@
+import { minimatch, Minimatch, type MinimatchOptions } from 'minimatch';
+
+/**
+ * Glob matching for the whole project, on `/`-separated workspace-relative paths.
+ * Dot files match wildcards (`**` finds `.github/x.yml`): agents' globs are written that
+ * way and users expect it.
+ */
+
+const BASE_OPTIONS: MinimatchOptions = { dot: true, nocomment: true, nonegate: true, windowsPathsNoEscape: false };
+
+export type PathMatcher = (relPath: string) => boolean;
+
+export interface GlobOptions {
+  /** A pattern without `/` matches the file name anywhere (`*.ts` matches `src/a.ts`), as in `.gitignore`. */
+  matchBase?: boolean;
+  nocase?: boolean;
+  /** A pattern also matches everything under a directory it matches (`node_modules/**` style for `node_modules`). */
+  matchDescendants?: boolean;
+}
+
+/** True when the text has glob magic (`* ? [ ] { }`) outside a backslash escape. */
+export function isGlob(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '*' || c === '?' || c === '[' || c === '{') return true;
+  }
+  return false;
+}
+
+/** Splits `src/**\/*.ts` into the literal base `src` and the rest `**\/*.ts`. */
+export function splitGlob(pattern: string): { base: string; rest: string } {
+  const parts = pattern.split('/');
+  const base: string[] = [];
+  let i = 0;
+  for (; i < parts.length - 1; i++) {
+    if (isGlob(parts[i])) break;
+    base.push(parts[i]);
+  }
+  if (i === parts.length - 1 && !isGlob(parts[i])) return { base: pattern, rest: '' };
+  return { base: base.join('/'), rest: parts.slice(i).join('/') };
+}
+
+export function compileGlob(pattern: string, options: GlobOptions = {}): PathMatcher {
+  const mm = new Minimatch(pattern, { ...BASE_OPTIONS, matchBase: options.matchBase && !pattern.includes('/'), nocase: options.nocase });
+  if (!options.matchDescendants) return (p) => mm.match(p);
+  return (p) => {
+    if (mm.match(p)) return true;
+    for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) {
+      if (mm.match(p.slice(0, i))) return true;
+    }
+    return false;
+  };
+}
+
+/** One matcher for several globs (any matches); empty list matches nothing. */
+export function compileGlobs(patterns: readonly string[], options: GlobOptions = {}): PathMatcher {
+  const matchers = patterns.filter((p) => p !== '').map((p) => compileGlob(p, options));
+  if (matchers.length === 0) return () => false;
+  return (p) => matchers.some((m) => m(p));
+}
+
+export function matchGlob(pattern: string, relPath: string, options: GlobOptions = {}): boolean {
+  return minimatch(relPath, pattern, { ...BASE_OPTIONS, matchBase: options.matchBase && !pattern.includes('/'), nocase: options.nocase });
+}
+
+/**
+ * Why a glob is broken, or undefined when it is fine: unbalanced `[` or `{`, an empty
+ * pattern, a backslash at the end. minimatch accepts nearly anything and then matches
+ * nothing, so users get no hint unless we look.
+ */
+export function globProblem(pattern: string): string | undefined {
+  if (pattern.trim() === '') return 'the glob is empty';
+  let brackets = 0;
+  let braces = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      if (i === pattern.length - 1) return 'the glob ends with a lone backslash';
+      i++;
+      continue;
+    }
+    if (brackets > 0) {
+      if (c === ']') brackets--;
+      continue;
+    }
+    if (c === '[') brackets++;
+    else if (c === '{') braces++;
+    else if (c === '}') {
+      if (braces === 0) return 'a `}` has no matching `{`';
+      braces--;
+    }
+  }
+  if (brackets > 0) return 'a `[` is never closed, so the glob matches only a literal `[`';
+  if (braces > 0) return 'a `{` is never closed, so the glob matches only a literal `{`';
+  return undefined;
+}

@@ -1,0 +1,137 @@
+import ignore, { type Ignore } from 'ignore';
+import * as path from 'node:path';
+import type { FileSystem } from './fs';
+import { compileGlobs, type PathMatcher } from './glob';
+import { joinRelative } from './paths';
+
+/** Folders skipped everywhere unless asked for by name. */
+export const ALWAYS_SKIPPED_DIRS = ['.git'];
+export const DEFAULT_SKIPPED_DIRS = ['node_modules'];
+
+/** Files whose change alters ignore decisions. */
+export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore'];
+
+export interface IgnoreOptions {
+  /** Walk into `node_modules` (ast-edit does when a path names it). */
+  includeNodeModules?: boolean;
+  /** Extra globs on workspace-relative paths (settings `search.exclude`); a matched folder excludes its content. */
+  extraExcludes?: readonly string[];
+  /** Do not read `.gitignore` / `.ignore` files (rule discovery on fixtures that test them is still served). */
+  noIgnoreFiles?: boolean;
+}
+
+/**
+ * The ignore decisions for one root, as git makes them: `.gitignore` and `.ignore` in
+ * every folder (read lazily, the first time a path below it is asked about), the root's
+ * `.git/info/exclude`, deeper files overriding shallower ones, and no way to re-include a
+ * file inside an ignored folder. Honoured whether or not the root is a git repository.
+ * Only files inside the root are read: a parent's `.gitignore` outside the workspace is
+ * not ours to read.
+ */
+export class IgnoreRules {
+  private readonly perDir = new Map<string, Ignore | null>();
+  private readonly pending = new Map<string, Promise<void>>();
+  private readonly extra: PathMatcher;
+
+  constructor(
+    readonly root: string,
+    private readonly fs: FileSystem,
+    private readonly options: IgnoreOptions = {},
+  ) {
+    this.extra = compileGlobs(options.extraExcludes ?? [], { matchBase: true, matchDescendants: true });
+  }
+
+  /** Loads the ignore files of `relDir` and its ancestors (idempotent, shared while in flight). */
+  async load(relDir: string): Promise<void> {
+    const dirs = ancestorsAndSelf(relDir);
+    await Promise.all(dirs.map((d) => this.loadOne(d)));
+  }
+
+  private loadOne(relDir: string): Promise<void> {
+    if (this.perDir.has(relDir) || this.options.noIgnoreFiles) return Promise.resolve();
+    let p = this.pending.get(relDir);
+    if (!p) {
+      p = this.readRules(relDir).then((rules) => {
+        this.perDir.set(relDir, rules);
+        this.pending.delete(relDir);
+      });
+      this.pending.set(relDir, p);
+    }
+    return p;
+  }
+
+  private async readRules(relDir: string): Promise<Ignore | null> {
+    const dir = joinRelative(this.root, relDir);
+    const sources = IGNORE_FILE_NAMES.map((n) => path.join(dir, n));
+    if (relDir === '') sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
+    let rules: Ignore | null = null;
+    for (const source of sources) {
+      const read = await this.fs.readText(source, { maxBytes: 1024 * 1024, lossy: true });
+      if (!read.ok) continue;
+      rules ??= ignore({ allowRelativePaths: true });
+      rules.add(read.text);
+    }
+    return rules;
+  }
+
+  /** Forgets the rules of a folder whose `.gitignore` / `.ignore` changed. */
+  invalidate(relDir: string): void {
+    this.perDir.delete(relDir);
+  }
+
+  /**
+   * Whether a workspace-relative path is ignored. The rules of its ancestors must have
+   * been loaded (`load`); a walker loads each folder as it enters it, and passes
+   * `parentKept` because it never enters an ignored folder, which saves re-checking them.
+   */
+  isIgnored(relPath: string, isDir: boolean, parentKept = false): boolean {
+    if (relPath === '') return false;
+    const parts = relPath.split('/');
+    for (let i = parentKept ? parts.length - 1 : 0; i < parts.length; i++) {
+      if (i === parts.length - 1 && !isDir) break;
+      if (ALWAYS_SKIPPED_DIRS.includes(parts[i])) return true;
+      if (!this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(parts[i])) return true;
+    }
+    if (this.extra(relPath)) return true;
+    if (this.options.noIgnoreFiles) return false;
+    // Folders (among the ancestors) that have ignore files, with their depth.
+    const ruleDirs: { depth: number; rules: Ignore }[] = [];
+    let prefix = '';
+    for (let m = 0; m < parts.length; m++) {
+      const rules = this.perDir.get(prefix);
+      if (rules) ruleDirs.push({ depth: m, rules });
+      prefix = m === 0 ? parts[0] : `${prefix}/${parts[m]}`;
+    }
+    if (ruleDirs.length === 0) return false;
+    // Git's order: each ancestor folder first (an ignored folder cannot be re-entered),
+    // then the path itself; at each level the deepest ignore file that speaks wins.
+    for (let level = parentKept ? parts.length : 1; level <= parts.length; level++) {
+      const targetIsDir = level < parts.length || isDir;
+      let state = false;
+      for (const { depth, rules } of ruleDirs) {
+        if (depth >= level) break;
+        const sub = parts.slice(depth, level).join('/');
+        const result = rules.test(targetIsDir ? sub + '/' : sub);
+        if (result.ignored) state = true;
+        else if (result.unignored) state = false;
+      }
+      if (state) return true;
+    }
+    return false;
+  }
+
+  /** `load` then `isIgnored`, for one-off questions such as a watched-file event. */
+  async check(relPath: string, isDir: boolean): Promise<boolean> {
+    const slash = relPath.lastIndexOf('/');
+    await this.load(slash < 0 ? '' : relPath.slice(0, slash));
+    return this.isIgnored(relPath, isDir);
+  }
+}
+
+function ancestorsAndSelf(relDir: string): string[] {
+  const out = [''];
+  if (relDir === '') return out;
+  const parts = relDir.split('/');
+  for (let i = 1; i <= parts.length; i++) out.push(parts.slice(0, i).join('/'));
+  return out;
+}

@@ -1,0 +1,60 @@
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+
+/**
+ * Path arithmetic for the whole project. Absolute paths are native (`/` on Linux);
+ * workspace-relative paths always use `/`, whatever the platform, because they are
+ * what users read, what globs match and what the RAWP payloads carry.
+ */
+
+/** The file system path of a `file:` URI; undefined for other schemes. */
+export function uriToPath(uri: string): string | undefined {
+  let parsed: URI;
+  try {
+    parsed = URI.parse(uri);
+  } catch {
+    return undefined;
+  }
+  if (parsed.scheme !== 'file') return undefined;
+  return path.normalize(parsed.fsPath);
+}
+
+export function pathToUri(fsPath: string): string {
+  return URI.file(fsPath).toString();
+}
+
+/** `child` relative to `parent` with `/` separators, or undefined when it lies outside. */
+export function relativeInside(parent: string, child: string): string | undefined {
+  const rel = path.relative(parent, child);
+  if (rel === '') return '';
+  if (rel.startsWith('..') && (rel.length === 2 || rel[2] === path.sep)) return undefined;
+  if (path.isAbsolute(rel)) return undefined;
+  return toPosix(rel);
+}
+
+export function isInside(parent: string, child: string): boolean {
+  return relativeInside(parent, child) !== undefined;
+}
+
+export function toPosix(p: string): string {
+  return path.sep === '/' ? p : p.split(path.sep).join('/');
+}
+
+/** Joins a `/`-separated relative path onto a native absolute one. */
+export function joinRelative(root: string, rel: string): string {
+  return rel === '' ? root : path.join(root, ...rel.split('/'));
+}
+
+/** `dir/name.ext` → `{ directory: "dir", name: "name.ext", extension: ".ext" }` (posix input). */
+export function splitRelative(rel: string): { directory: string; name: string; extension: string } {
+  const slash = rel.lastIndexOf('/');
+  const name = slash < 0 ? rel : rel.slice(slash + 1);
+  const directory = slash < 0 ? '' : rel.slice(0, slash);
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot) : '';
+  return { directory, name, extension };
+}
+
+export function basename(p: string): string {
+  return path.basename(p);
+}

@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+
+/**
+ * Where coding agents look for rule files (`rules.md` §2): the one place this knowledge
+ * lives. The rules engine walks these locations in the agent's order; the classifier uses
+ * them to recognise a rule file, or a file that looks like one but is never read.
+ */
+
+export type ProviderId = 'native' | 'agents' | 'cursor' | 'windsurf' | 'cline';
+export type RulesProfile = 'seed' | 'xcsh';
+export type RuleLevel = 'user' | 'project';
+
+export const PROVIDER_DISPLAY_NAMES: Record<ProviderId, string> = {
+  native: 'OMP',
+  agents: 'Agents (standard)',
+  cursor: 'Cursor',
+  windsurf: 'Windsurf',
+  cline: 'Cline',
+};
+
+export const PROVIDER_PRIORITIES: Record<ProviderId, number> = {
+  native: 100,
+  agents: 70,
+  cursor: 50,
+  windsurf: 50,
+  cline: 40,
+};
+
+/** Providers in evaluation order: priority descending, then registration order. */
+export function providersFor(profile: RulesProfile): ProviderId[] {
+  return profile === 'xcsh' ? ['native', 'agents', 'cursor', 'windsurf', 'cline'] : ['native', 'cursor', 'windsurf', 'cline'];
+}
+
+/** Extensions (without the dot, case-sensitive) a provider reads from its rule folders. */
+export const PROVIDER_EXTENSIONS: Record<ProviderId, readonly string[]> = {
+  native: ['md', 'mdc'],
+  agents: ['md', 'mdc'],
+  cursor: ['mdc', 'md'],
+  windsurf: ['md'],
+  cline: ['md'],
+};
+
+/** A folder whose direct children (with the provider's extensions) are rules. */
+export interface RuleFolder {
+  provider: ProviderId;
+  level: RuleLevel;
+  dir: string;
+}
+
+/** The user-level config folder of the native provider (`~/.xcsh/agent`, or `PI_CONFIG_DIR` under xcsh). */
+export function nativeUserConfigDir(home: string, profile: RulesProfile, piConfigDir: string | undefined): string {
+  const cfg = profile === 'xcsh' && piConfigDir ? piConfigDir : '.xcsh';
+  return path.join(home, cfg, 'agent');
+}
+
+/** Windsurf's single user-level rule file, named `global_rules`. */
+export function windsurfGlobalRulesFile(home: string): string {
+  return path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md');
+}
+
+/** Rule folders under the home directory, per provider. */
+export function userRuleFolders(home: string, profile: RulesProfile, piConfigDir: string | undefined): RuleFolder[] {
+  const folders: RuleFolder[] = [{ provider: 'native', level: 'user', dir: path.join(nativeUserConfigDir(home, profile, piConfigDir), 'rules') }];
+  if (profile === 'xcsh') {
+    folders.push({ provider: 'agents', level: 'user', dir: path.join(home, '.agent', 'rules') });
+    folders.push({ provider: 'agents', level: 'user', dir: path.join(home, '.agents', 'rules') });
+  }
+  folders.push({ provider: 'cursor', level: 'user', dir: path.join(home, '.cursor', 'rules') });
+  return folders;
+}
+
+/** Rule folders directly under a project root (cwd); cline and agents walk further, see the rules engine. */
+export function projectRuleFolders(root: string): RuleFolder[] {
+  return [
+    { provider: 'native', level: 'project', dir: path.join(root, '.xcsh', 'rules') },
+    { provider: 'cursor', level: 'project', dir: path.join(root, '.cursor', 'rules') },
+    { provider: 'windsurf', level: 'project', dir: path.join(root, '.windsurf', 'rules') },
+  ];
+}
+
+/**
+ * Every location under the home directory the agent may read rules from; these, with
+ * the workspace roots, are the only places agentls reads.
+ */
+export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: string | undefined): string[] {
+  return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home)];
+}
+
+/** Legacy single-file rule names that tools advertise but the agent never reads. */
+export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
+  '.cursorrules': 'cursor',
+  '.windsurfrules': 'windsurf',
+};

@@ -1,0 +1,144 @@
+import * as path from 'node:path';
+import type { Logger } from '../core/log';
+import { SILENT_LOGGER } from '../core/log';
+import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
+import { ChangeStream, type ChangeType } from './changes';
+import { classifyDocument, type DocumentKind } from './classify';
+import { Confinement } from './confine';
+import { NodeFileSystem, type FileSystem } from './fs';
+import { resolveCacheDir, resolveHome } from './home';
+import { IGNORE_FILE_NAMES, IgnoreRules } from './ignore';
+import { isInside } from './paths';
+import { userRuleAreas } from './ruleLocations';
+import { Roots, type WorkspaceFolder } from './roots';
+
+/**
+ * One workspace as every engine sees it, for the server and the CLI alike: the roots,
+ * the settings, the home directory, what may be read (confinement), the confined file
+ * system, the ignore rules of each root, and the one stream of file changes.
+ */
+export class WorkspaceSession {
+  readonly roots = new Roots();
+  readonly changes = new ChangeStream();
+  readonly confinement = new Confinement();
+  /** The disk, confined to the roots and the user-level rule areas. */
+  readonly diskFs: FileSystem = new NodeFileSystem(this.confinement);
+  private readonly ignores = new Map<string, IgnoreRules>();
+  private currentSettings: Settings;
+  /** Extra allowed areas engines registered (e.g. a `.clinerules` in an ancestor, which the agent reads). */
+  private readonly extraAreas = new Set<string>();
+
+  constructor(
+    settings: Settings = DEFAULT_SETTINGS,
+    readonly log: Logger = SILENT_LOGGER,
+  ) {
+    this.currentSettings = settings;
+    this.refreshAreas();
+  }
+
+  get settings(): Settings {
+    return this.currentSettings;
+  }
+
+  get home(): string {
+    return resolveHome(this.currentSettings.home);
+  }
+
+  get cacheDir(): string {
+    return resolveCacheDir(this.currentSettings.cacheDir, this.home);
+  }
+
+  setSettings(settings: Settings): void {
+    const excludesChanged = JSON.stringify(settings.search.exclude) !== JSON.stringify(this.currentSettings.search.exclude);
+    this.currentSettings = settings;
+    if (excludesChanged) this.ignores.clear();
+    this.refreshAreas();
+  }
+
+  addFolder(uriOrPath: string, name?: string): WorkspaceFolder | undefined {
+    const folder = this.roots.add(uriOrPath, name);
+    this.refreshAreas();
+    return folder;
+  }
+
+  removeFolder(uriOrPath: string): WorkspaceFolder | undefined {
+    const folder = this.roots.remove(uriOrPath);
+    if (folder) this.ignores.delete(folder.path);
+    this.refreshAreas();
+    return folder;
+  }
+
+  /** Lets an engine read one more fixed location the agent reads (never a path from a document). */
+  allowArea(p: string): void {
+    if (!this.extraAreas.has(p)) {
+      this.extraAreas.add(p);
+      this.refreshAreas();
+    }
+  }
+
+  /** The user-level rule areas under the (configured) home directory. */
+  userRuleAreas(): string[] {
+    const s = this.currentSettings.rules;
+    return userRuleAreas(this.home, s.profile, s.piConfigDir);
+  }
+
+  private refreshAreas(): void {
+    this.confinement.setAreas([...this.roots.paths, ...this.userRuleAreas(), ...this.extraAreas]);
+  }
+
+  /** The ignore rules of the root owning `p` (created on first use). */
+  ignoreFor(root: string): IgnoreRules {
+    let rules = this.ignores.get(root);
+    if (!rules) {
+      rules = new IgnoreRules(root, this.diskFs, { extraExcludes: this.currentSettings.search.exclude });
+      this.ignores.set(root, rules);
+    }
+    return rules;
+  }
+
+  /** Whether a path may be read at all (inside a root or a rule area, through symlinks too). */
+  allows(p: string): boolean {
+    return this.confinement.allows(p);
+  }
+
+  /**
+   * Feeds a change from any producer into the stream, unless it lies outside the
+   * workspace or is ignored. A changed `.gitignore` / `.ignore` resets its folder's rules.
+   */
+  async reportChange(p: string, type: ChangeType, isDir = false): Promise<void> {
+    const abs = path.resolve(p);
+    if (!this.allows(abs) && type !== 'deleted') return;
+    if (!this.roots.paths.concat(this.userRuleAreas(), [...this.extraAreas]).some((a) => isInside(a, abs))) return;
+    const owner = this.roots.relative(abs);
+    if (owner) {
+      const rules = this.ignoreFor(owner.folder.path);
+      if (IGNORE_FILE_NAMES.includes(path.basename(abs))) {
+        const rel = owner.rel;
+        const slash = rel.lastIndexOf('/');
+        rules.invalidate(slash < 0 ? '' : rel.slice(0, slash));
+      }
+      if (await rules.check(owner.rel, isDir)) return;
+    }
+    this.changes.push({ path: abs, type });
+  }
+
+  classify(p: string, text?: string): DocumentKind {
+    const s = this.currentSettings.rules;
+    return classifyDocument(p, text, { roots: this.roots.paths, home: this.home, profile: s.profile, piConfigDir: s.piConfigDir });
+  }
+
+  /** `p` relative to its root, `/`-separated; undefined outside every root. */
+  relative(p: string): string | undefined {
+    return this.roots.relative(p)?.rel;
+  }
+
+  /** The root an absolute path belongs to. */
+  rootOf(p: string): string | undefined {
+    return this.roots.folderOf(p)?.path;
+  }
+
+  dispose(): void {
+    this.changes.dispose();
+  }
+}
+

@@ -1,0 +1,118 @@
+import { yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { FileSystem } from './fs';
+import type { IgnoreRules } from './ignore';
+import { joinRelative } from './paths';
+
+export interface WalkOptions {
+  fs: FileSystem;
+  /** Absolute root; results are relative to it. */
+  root: string;
+  /** Ignore decisions; folders it ignores are never entered. */
+  ignore: IgnoreRules;
+  /** Folder (relative to root, `/`-separated) to start in; default the root. */
+  start?: string;
+  /** Include names starting with `.` (default true; `.git` is skipped regardless). */
+  includeHidden?: boolean;
+  /** Report symlinks (never followed) as entries of kind `symlink` (default false: skipped). */
+  includeSymlinks?: boolean;
+  /** Stop after this many files; the result says `truncated`. */
+  maxFiles?: number;
+  /** Do not descend deeper than this many folders below `start` (0 = only `start`). */
+  maxDepth?: number;
+  cancel?: Cancellation;
+  /** Receives files in batches as folders are read, so callers can answer before the walk ends. */
+  onBatch?: (batch: WalkEntry[]) => void;
+  /** Folders read in parallel. */
+  concurrency?: number;
+}
+
+export interface WalkEntry {
+  /** Relative to the root, `/`-separated. */
+  rel: string;
+  kind: 'file' | 'symlink';
+}
+
+export interface WalkResult {
+  /** Every file found, unless `onBatch` was given (then empty). Unsorted. */
+  files: WalkEntry[];
+  fileCount: number;
+  directoryCount: number;
+  truncated: boolean;
+  cancelled: boolean;
+  /** Folders that could not be read (permissions, vanished mid-walk). */
+  errors: { rel: string; message: string }[];
+}
+
+/**
+ * Lists the files under a root, honouring the ignore rules, never following a symlink
+ * (so a symlink loop or a link out of the workspace is never entered), reading several
+ * folders at a time and yielding to the event loop between folders so that a cancel or a
+ * keystroke is served during a long walk.
+ */
+export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
+  const { fs, root, ignore } = options;
+  const includeHidden = options.includeHidden ?? true;
+  const maxFiles = options.maxFiles ?? Number.POSITIVE_INFINITY;
+  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const result: WalkResult = { files: [], fileCount: 0, directoryCount: 0, truncated: false, cancelled: false, errors: [] };
+  const start = options.start ?? '';
+  const queue: { rel: string; depth: number }[] = [{ rel: start, depth: 0 }];
+  let active = 0;
+  let stop = false;
+
+  const visit = async (dir: { rel: string; depth: number }) => {
+    await ignore.load(dir.rel);
+    const entries = await fs.readDir(joinRelative(root, dir.rel));
+    if (!entries) {
+      result.errors.push({ rel: dir.rel, message: `cannot read folder ${dir.rel === '' ? '.' : dir.rel}` });
+      return;
+    }
+    result.directoryCount++;
+    const batch: WalkEntry[] = [];
+    for (const entry of entries) {
+      if (!includeHidden && entry.name.startsWith('.')) continue;
+      const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
+      if (entry.kind === 'directory') {
+        if (dir.depth < maxDepth && !ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
+      } else if (entry.kind === 'file' || (entry.kind === 'symlink' && options.includeSymlinks)) {
+        if (ignore.isIgnored(rel, false, true)) continue;
+        if (result.fileCount >= maxFiles) {
+          result.truncated = true;
+          stop = true;
+          break;
+        }
+        result.fileCount++;
+        batch.push({ rel, kind: entry.kind });
+      }
+    }
+    if (batch.length) {
+      if (options.onBatch) options.onBatch(batch);
+      else for (const e of batch) result.files.push(e);
+    }
+  };
+
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      if (options.cancel?.isCancellationRequested) {
+        result.cancelled = true;
+        stop = true;
+      }
+      while (!stop && active < concurrency && queue.length > 0) {
+        const dir = queue.pop()!;
+        active++;
+        visit(dir)
+          .catch((err) => result.errors.push({ rel: dir.rel, message: String(err) }))
+          .then(async () => {
+            active--;
+            // Yield now and then so requests queued behind the walk are served.
+            if (result.directoryCount % 64 === 0) await yieldToEventLoop();
+            pump();
+          });
+      }
+      if (active === 0 && (stop || queue.length === 0)) resolve();
+    };
+    pump();
+  });
+  return result;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Confinement } from './confine';
+
+export interface FileWrite {
+  /** Absolute path. */
+  path: string;
+  text: string;
+  /**
+   * When set, the file must still have exactly this content (or be absent, for `null`)
+   * at the moment of writing; otherwise nothing is written. Guards against a file
+   * changed on disk between a preview and its apply.
+   */
+  expectedText?: string | null;
+}
+
+export type WriteResult = { ok: true; written: string[] } | { ok: false; message: string; path?: string };
+
+/**
+ * Writes several files all-or-nothing. Every new content first goes to a temporary file
+ * beside its target (same file system, so the rename is atomic); only when all of them
+ * are on disk are they renamed over the targets. If a rename fails, the targets already
+ * replaced are restored from their previous content, and new files are removed.
+ * Refuses paths outside the confinement and files whose content moved since it was read.
+ */
+export async function writeFilesAtomically(writes: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
+  for (const w of writes) {
+    if (!path.isAbsolute(w.path)) return { ok: false, message: `not an absolute path: ${w.path}`, path: w.path };
+    if (confinement && !confinement.allows(w.path)) {
+      return { ok: false, message: `${w.path} lies outside the workspace; nothing was written`, path: w.path };
+    }
+  }
+  const previous: (Buffer | null)[] = [];
+  const modes: (number | undefined)[] = [];
+  for (const w of writes) {
+    let before: Buffer | null = null;
+    let mode: number | undefined;
+    try {
+      const st = await fsp.stat(w.path);
+      if (!st.isFile()) return { ok: false, message: `${w.path} is not a regular file; nothing was written`, path: w.path };
+      mode = st.mode & 0o7777;
+      before = await fsp.readFile(w.path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        return { ok: false, message: `${w.path} cannot be read (${(err as NodeJS.ErrnoException).code}); nothing was written`, path: w.path };
+      }
+    }
+    if (w.expectedText !== undefined) {
+      const current = before === null ? null : before.toString('utf8');
+      if (current !== w.expectedText) {
+        return { ok: false, message: `${w.path} changed on disk since it was read; nothing was written`, path: w.path };
+      }
+    }
+    previous.push(before);
+    modes.push(mode);
+  }
+
+  const temps: string[] = [];
+  const cleanTemps = () => Promise.all(temps.map((t) => fsp.rm(t, { force: true }).catch(() => undefined)));
+  try {
+    for (let i = 0; i < writes.length; i++) {
+      const target = writes[i].path;
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const temp = path.join(path.dirname(target), `.${path.basename(target)}.agentls-${randomBytes(6).toString('hex')}.tmp`);
+      temps.push(temp);
+      const handle = await fsp.open(temp, 'wx', modes[i] ?? 0o644);
+      try {
+        await handle.writeFile(writes[i].text, 'utf8');
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  } catch (err) {
+    await cleanTemps();
+    return { ok: false, message: `could not stage the new content (${(err as Error).message}); nothing was written` };
+  }
+
+  const renamed: number[] = [];
+  for (let i = 0; i < writes.length; i++) {
+    try {
+      await fsp.rename(temps[i], writes[i].path);
+      renamed.push(i);
+    } catch (err) {
+      for (const j of renamed.reverse()) {
+        const before = previous[j];
+        if (before === null) await fsp.rm(writes[j].path, { force: true }).catch(() => undefined);
+        else await fsp.writeFile(writes[j].path, before).catch(() => undefined);
+      }
+      await cleanTemps();
+      return { ok: false, message: `could not replace ${writes[i].path} (${(err as Error).message}); earlier files were restored`, path: writes[i].path };
+    }
+  }
+  return { ok: true, written: writes.map((w) => w.path) };
+}

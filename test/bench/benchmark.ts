@@ -1,0 +1,8 @@
+import type { Figure } from './stats';
+
+/** One benchmark of `npm run bench`; each domain adds its own in `benchmarks.ts`. */
+export interface Benchmark {
+  name: string;
+  /** Runs and returns its figures; `log` prints progress lines. */
+  run(log: (line: string) => void): Promise<Figure[]>;
+}

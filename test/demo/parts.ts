@@ -1,0 +1,7 @@
+import type { DemoPart } from './demo';
+import { serverPart } from './parts/server';
+
+/** The parts of `npm run demo`, in order. Each domain adds its own line. */
+export function demoParts(): DemoPart[] {
+  return [serverPart];
+}

@@ -1,0 +1,430 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type CodeAction,
+  type CompletionItem,
+  type CompletionList,
+  type Diagnostic,
+  type InitializeResult,
+  type Position,
+  type ProtocolConnection,
+  type Range,
+  type TextDocumentEdit,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import { CLIENT_PRESETS, type ClientPreset } from './capabilities';
+import { serverEntry, tempDir } from './repo';
+
+export interface StartOptions {
+  /** Workspace folders (absolute paths). */
+  folders: string[];
+  /** A preset or explicit capabilities; default `vscode`. */
+  client?: ClientPreset | ClientCapabilities;
+  /** Send only `workspaceFolders` and no `rootUri`, as Helix does (default for the helix preset). */
+  noRootUri?: boolean;
+  initializationOptions?: unknown;
+  /** The `agentls` section answered to `workspace/configuration`. */
+  settings?: Record<string, unknown>;
+  /** `agentls.home`; default a fresh empty folder, so tests never read the real home. */
+  home?: string;
+  /** `agentls.cacheDir`; default a fresh folder. */
+  cacheDir?: string;
+  env?: Record<string, string>;
+  /** Answer `workspace/applyEdit` with `applied: false` (an editor that refuses). */
+  refuseEdits?: boolean;
+}
+
+export interface PublishedDiagnostics {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
+}
+
+interface Waiter {
+  check: () => boolean;
+  resolve: () => void;
+}
+
+/**
+ * An editor, as far as the server can tell: starts the built server as a child process,
+ * speaks JSON-RPC over its stdio, keeps buffers, answers the server's requests
+ * (`workspace/configuration`, `workspace/applyEdit`, `client/registerCapability`,
+ * `window/workDoneProgress/create`, `window/showDocument`) and records what it was sent.
+ */
+export class LspTestClient {
+  readonly diagnostics = new Map<string, PublishedDiagnostics>();
+  readonly diagnosticsLog: PublishedDiagnostics[] = [];
+  readonly logMessages: { type: number; message: string }[] = [];
+  readonly shownMessages: { type: number; message: string }[] = [];
+  readonly shownDocuments: string[] = [];
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
+  readonly appliedEdits: WorkspaceEdit[] = [];
+  readonly progress: unknown[] = [];
+  readonly serverRequests: string[] = [];
+  private readonly buffers = new Map<string, TextDocument>();
+  private readonly waiters: Waiter[] = [];
+  private settings: Record<string, unknown>;
+  stderr = '';
+  exitCode: number | null | undefined = undefined;
+  initializeResult!: InitializeResult;
+
+  private constructor(
+    readonly process: ChildProcessWithoutNullStreams,
+    readonly connection: ProtocolConnection,
+    readonly options: StartOptions,
+    readonly home: string,
+    readonly cacheDir: string,
+  ) {
+    this.settings = { home, cacheDir, ...(options.settings ?? {}) };
+  }
+
+  static async start(options: StartOptions): Promise<LspTestClient> {
+    const home = options.home ?? tempDir('agentls-home-');
+    const cacheDir = options.cacheDir ?? tempDir('agentls-cache-');
+    const child = spawn(process.execPath, [serverEntry(), '--stdio'], {
+      env: { ...process.env, XDG_CACHE_HOME: cacheDir, ...(options.env ?? {}) },
+      stdio: 'pipe',
+    });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const client = new LspTestClient(child, connection, options, home, cacheDir);
+    child.stderr.on('data', (d) => (client.stderr += d.toString()));
+    child.on('exit', (code) => {
+      client.exitCode = code;
+      client.wake();
+    });
+    client.installHandlers();
+    connection.listen();
+    await client.initialize();
+    return client;
+  }
+
+  private installHandlers(): void {
+    const c = this.connection;
+    c.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
+      this.diagnostics.set(p.uri, p);
+      this.diagnosticsLog.push(p);
+      this.wake();
+    });
+    c.onNotification('window/logMessage', (p: { type: number; message: string }) => {
+      this.logMessages.push(p);
+      this.wake();
+    });
+    c.onNotification('window/showMessage', (p: { type: number; message: string }) => {
+      this.shownMessages.push(p);
+      this.wake();
+    });
+    c.onNotification('$/progress', (p: unknown) => {
+      this.progress.push(p);
+      this.wake();
+    });
+    c.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
+      this.serverRequests.push('workspace/configuration');
+      setImmediate(() => this.wake());
+      return p.items.map((item) => (item.section === 'agentls' ? this.settings : null));
+    });
+    c.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+      this.serverRequests.push('client/registerCapability');
+      this.registrations.push(...p.registrations);
+      this.wake();
+      return null;
+    });
+    c.onRequest('client/unregisterCapability', () => null);
+    c.onRequest('window/workDoneProgress/create', () => {
+      this.serverRequests.push('window/workDoneProgress/create');
+      return null;
+    });
+    c.onRequest('window/showDocument', (p: { uri: string }) => {
+      this.serverRequests.push('window/showDocument');
+      this.shownDocuments.push(p.uri);
+      this.wake();
+      return { success: true };
+    });
+    c.onRequest('workspace/diagnostic/refresh', () => null);
+    c.onRequest('workspace/applyEdit', (p: { edit: WorkspaceEdit }): { applied: boolean; failureReason?: string } => {
+      this.serverRequests.push('workspace/applyEdit');
+      if (this.options.refuseEdits) return { applied: false, failureReason: 'refused by the test client' };
+      try {
+        this.applyWorkspaceEdit(p.edit);
+        this.appliedEdits.push(p.edit);
+        this.wake();
+        return { applied: true };
+      } catch (err) {
+        return { applied: false, failureReason: (err as Error).message };
+      }
+    });
+  }
+
+  private async initialize(): Promise<void> {
+    const caps = typeof this.options.client === 'object' ? this.options.client : CLIENT_PRESETS[this.options.client ?? 'vscode'];
+    const folders = this.options.folders.map((f) => ({ uri: URI.file(f).toString(), name: path.basename(f) }));
+    const noRoot = this.options.noRootUri ?? this.options.client === 'helix';
+    const initOptions = this.options.initializationOptions ?? { agentls: { home: this.home, cacheDir: this.cacheDir } };
+    this.initializeResult = (await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      clientInfo: { name: 'agentls-test-client' },
+      rootUri: noRoot || folders.length === 0 ? null : folders[0].uri,
+      capabilities: caps,
+      workspaceFolders: folders.length ? folders : null,
+      initializationOptions: initOptions,
+    })) as InitializeResult;
+    await this.connection.sendNotification('initialized', {});
+  }
+
+  uri(p: string): string {
+    return URI.file(p).toString();
+  }
+
+  /** Opens a file as a buffer: its disk text unless `text` is given. */
+  async open(filePath: string, text?: string, languageId = 'markdown'): Promise<string> {
+    const uri = this.uri(filePath);
+    const content = text ?? fs.readFileSync(filePath, 'utf8');
+    const doc = TextDocument.create(uri, languageId, 1, content);
+    this.buffers.set(uri, doc);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text: content } });
+    return uri;
+  }
+
+  /** Replaces the whole buffer text (one full-range incremental change). */
+  async setText(uri: string, text: string): Promise<void> {
+    const doc = this.buffer(uri);
+    const range = { start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) };
+    await this.edit(uri, [{ range, text }]);
+  }
+
+  /** Sends incremental changes, as editors do while typing. */
+  async edit(uri: string, changes: { range: Range; text: string }[]): Promise<void> {
+    const doc = this.buffer(uri);
+    const next = TextDocument.update(doc, changes, doc.version + 1);
+    this.buffers.set(uri, next);
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: next.version },
+      contentChanges: changes.map((c) => ({ range: c.range, text: c.text })),
+    });
+  }
+
+  /** Types text at a position (an insertion). */
+  async type(uri: string, position: Position, text: string): Promise<void> {
+    await this.edit(uri, [{ range: { start: position, end: position }, text }]);
+  }
+
+  /** Writes the buffer to disk and sends `didSave`. */
+  async save(uri: string): Promise<void> {
+    fs.writeFileSync(URI.parse(uri).fsPath, this.text(uri));
+    await this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+  }
+
+  async close(uri: string): Promise<void> {
+    this.buffers.delete(uri);
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  text(uri: string): string {
+    return this.buffer(uri).getText();
+  }
+
+  version(uri: string): number {
+    return this.buffer(uri).version;
+  }
+
+  private buffer(uri: string): TextDocument {
+    const doc = this.buffers.get(uri);
+    if (!doc) throw new Error(`${uri} is not open in the test client`);
+    return doc;
+  }
+
+  request<T = unknown>(method: string, params?: unknown): Promise<T> {
+    return this.connection.sendRequest(method, params) as Promise<T>;
+  }
+
+  notify(method: string, params?: unknown): Promise<void> {
+    return this.connection.sendNotification(method, params);
+  }
+
+  /** Changes the answer to `workspace/configuration` and tells the server, as VS Code does. */
+  async changeSettings(settings: Record<string, unknown>): Promise<void> {
+    this.settings = { home: this.home, cacheDir: this.cacheDir, ...settings };
+    await this.notify('workspace/didChangeConfiguration', { settings: null });
+  }
+
+  /** Waits until `check` holds, re-checking on every message; fails after `timeoutMs`. */
+  waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        check,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; server stderr: ${this.stderr.slice(-2000)}; log: ${this.logMessages.map((m) => m.message).slice(-10).join(' | ')}`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) {
+      if (w.check()) {
+        this.waiters.splice(this.waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  }
+
+  /**
+   * Diagnostics for a URI once they satisfy `predicate` (default: any publish). For open
+   * documents only a publish for the buffer's current version counts, when versioned.
+   */
+  async waitForDiagnostics(uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+    const current = () => {
+      const p = this.diagnostics.get(uri);
+      if (!p) return undefined;
+      const buf = this.buffers.get(uri);
+      if (buf && p.version !== undefined && p.version !== buf.version) return undefined;
+      return predicate(p.diagnostics) ? p.diagnostics : undefined;
+    };
+    await this.waitFor(`diagnostics of ${uri}`, () => current() !== undefined, timeoutMs);
+    return current()!;
+  }
+
+  /** Waits for a log line matching `pattern`. */
+  async waitForLog(pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+    await this.waitFor(`a log line matching ${pattern}`, () => this.logMessages.some((m) => pattern.test(m.message)), timeoutMs);
+    return this.logMessages.find((m) => pattern.test(m.message))!.message;
+  }
+
+  async completion(uri: string, position: Position, triggerCharacter?: string): Promise<CompletionList> {
+    const result = await this.request<CompletionList | CompletionItem[] | null>('textDocument/completion', {
+      textDocument: { uri },
+      position,
+      context: triggerCharacter ? { triggerKind: 2, triggerCharacter } : { triggerKind: 1 },
+    });
+    if (!result) return { isIncomplete: false, items: [] };
+    return Array.isArray(result) ? { isIncomplete: false, items: result } : result;
+  }
+
+  /** Accepts a completion item as an editor does: its text edit, then its additional edits. */
+  acceptCompletion(uri: string, item: CompletionItem, position: Position): void {
+    const edits: TextEdit[] = [];
+    const te = item.textEdit;
+    if (te && 'range' in te) edits.push(te);
+    else if (te && 'replace' in te) edits.push({ range: te.replace, newText: te.newText });
+    else edits.push({ range: { start: position, end: position }, newText: item.insertText ?? item.label });
+    edits.push(...(item.additionalTextEdits ?? []));
+    this.applyTextEditsLocally(uri, edits);
+  }
+
+  async codeActions(uri: string, range: Range, only?: string[]): Promise<CodeAction[]> {
+    const diagnostics = (this.diagnostics.get(uri)?.diagnostics ?? []).filter((d) => rangesTouch(d.range, range));
+    const result = await this.request<CodeAction[] | null>('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics, only, triggerKind: 1 },
+    });
+    return result ?? [];
+  }
+
+  /** Runs a code action as an editor does: resolves it when it has no edit, applies the edit, runs its command. */
+  async applyCodeAction(action: CodeAction): Promise<void> {
+    let a = action;
+    if (!a.edit && !a.command && a.data !== undefined) a = await this.request<CodeAction>('codeAction/resolve', a);
+    if (a.disabled) throw new Error(`action "${a.title}" is disabled: ${a.disabled.reason}`);
+    if (a.edit) this.applyWorkspaceEdit(a.edit);
+    if (a.command) await this.executeCommand(a.command.command, a.command.arguments ?? []);
+  }
+
+  executeCommand(command: string, args: unknown[] = []): Promise<unknown> {
+    return this.request('workspace/executeCommand', { command, arguments: args });
+  }
+
+  /** Applies a workspace edit: to open buffers (sending didChange), else to the disk. */
+  applyWorkspaceEdit(edit: WorkspaceEdit): void {
+    const perUri = new Map<string, TextEdit[]>();
+    for (const change of edit.documentChanges ?? []) {
+      if (!('textDocument' in change)) {
+        this.applyResourceOperation(change as { kind: string; uri?: string; oldUri?: string; newUri?: string });
+        continue;
+      }
+      const dc = change as TextDocumentEdit;
+      const buf = this.buffers.get(dc.textDocument.uri);
+      if (buf && dc.textDocument.version !== null && dc.textDocument.version !== buf.version) {
+        throw new Error(`version mismatch for ${dc.textDocument.uri}: edit for ${dc.textDocument.version}, buffer at ${buf.version}`);
+      }
+      perUri.set(dc.textDocument.uri, [...(perUri.get(dc.textDocument.uri) ?? []), ...(dc.edits as TextEdit[])]);
+    }
+    for (const [uri, edits] of Object.entries(edit.changes ?? {})) perUri.set(uri, [...(perUri.get(uri) ?? []), ...edits]);
+    for (const [uri, edits] of perUri) this.applyTextEditsLocally(uri, edits);
+  }
+
+  private applyResourceOperation(op: { kind: string; uri?: string; oldUri?: string; newUri?: string }): void {
+    if (op.kind === 'create' && op.uri) {
+      const p = URI.parse(op.uri).fsPath;
+      fs.mkdirSync(path.dirname(p), { recursive: true });
+      if (!fs.existsSync(p)) fs.writeFileSync(p, '');
+    } else if (op.kind === 'rename' && op.oldUri && op.newUri) {
+      const to = URI.parse(op.newUri).fsPath;
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.renameSync(URI.parse(op.oldUri).fsPath, to);
+    } else if (op.kind === 'delete' && op.uri) {
+      fs.rmSync(URI.parse(op.uri).fsPath, { force: true, recursive: true });
+    }
+  }
+
+  private applyTextEditsLocally(uri: string, edits: TextEdit[]): void {
+    const buf = this.buffers.get(uri);
+    if (buf) {
+      const text = TextDocument.applyEdits(buf, edits);
+      const next = TextDocument.create(uri, buf.languageId, buf.version + 1, text);
+      this.buffers.set(uri, next);
+      void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: next.version }, contentChanges: [{ text }] });
+    } else {
+      const p = URI.parse(uri).fsPath;
+      const before = fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
+      fs.writeFileSync(p, TextDocument.applyEdits(TextDocument.create(uri, 'text', 0, before), edits));
+    }
+  }
+
+  /** Writes raw bytes to the server's stdin (malformed-message tests). */
+  writeRaw(data: string | Buffer): void {
+    this.process.stdin.write(data);
+  }
+
+  get alive(): boolean {
+    return this.exitCode === undefined;
+  }
+
+  /** `shutdown` then `exit`; resolves with the exit code. Kills the process if it does not leave. */
+  async stop(): Promise<number | null> {
+    if (this.exitCode !== undefined) return this.exitCode;
+    try {
+      await Promise.race([this.request('shutdown'), delay(3000)]);
+      await this.notify('exit');
+    } catch {
+      // already gone
+    }
+    await Promise.race([new Promise<void>((r) => (this.exitCode !== undefined ? r() : this.process.once('exit', () => r()))), delay(3000)]);
+    if (this.exitCode === undefined) this.process.kill('SIGKILL');
+    this.connection.dispose();
+    return this.exitCode ?? null;
+  }
+}
+
+function rangesTouch(a: Range, b: Range): boolean {
+  const before = (p: Position, q: Position) => p.line < q.line || (p.line === q.line && p.character <= q.character);
+  return before(a.start, b.end) && before(b.start, a.end);
+}
+
+export function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

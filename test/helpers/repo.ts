@@ -1,0 +1,48 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** The repository root, found from this file whether it runs from sources or from `out/`. */
+export function repoRoot(): string {
+  let dir = __dirname;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'agentls' && fs.existsSync(path.join(dir, 'server'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('agentls repository root not found');
+    dir = parent;
+  }
+}
+
+/** The built CLI/server entry point. Tests run after `npm run build` (the test script builds first). */
+export function serverEntry(): string {
+  const entry = path.join(repoRoot(), 'out', 'server', 'cli', 'main.js');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build`);
+  return entry;
+}
+
+export function fixturePath(...parts: string[]): string {
+  return path.join(repoRoot(), 'fixtures', ...parts);
+}
+
+/** A fresh temporary folder (real path, so symlinked /tmp setups compare equal). */
+export function tempDir(prefix = 'agentls-test-'): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+}
+
+/** Writes a tree `{ "a/b.md": "text" }` under `root`; returns `root`. */
+export function writeTree(root: string, tree: Record<string, string | Uint8Array>): string {
+  for (const [rel, content] of Object.entries(tree)) {
+    const abs = path.join(root, ...rel.split('/'));
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+  return root;
+}
+
+/** Copies a fixture workspace to a temporary folder, for tests that change files. */
+export function copyFixture(name: string): string {
+  const dest = tempDir(`agentls-${name}-`);
+  fs.cpSync(fixturePath(name), dest, { recursive: true, verbatimSymlinks: true });
+  return dest;
+}

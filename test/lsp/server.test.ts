@@ -1,0 +1,180 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LspTestClient } from '../helpers/lspClient';
+import { tempDir, writeTree } from '../helpers/repo';
+
+const clients: LspTestClient[] = [];
+async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
+  const c = await LspTestClient.start(...args);
+  clients.push(c);
+  return c;
+}
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.stop()));
+});
+
+describe('server lifecycle', () => {
+  it('announces UTF-16 positions and the features every editor needs', async () => {
+    const ws = writeTree(tempDir(), { 'README.md': '# hi\n' });
+    const c = await start({ folders: [ws] });
+    const caps = c.initializeResult.capabilities;
+    expect(c.initializeResult.serverInfo?.name).toBe('agentls');
+    expect(caps.positionEncoding).toBe('utf-16');
+    expect(caps.textDocumentSync).toMatchObject({ openClose: true, change: 2 });
+    expect(caps.workspace?.workspaceFolders).toEqual({ supported: true, changeNotifications: true });
+    expect(caps.diagnosticProvider).toBeDefined();
+  });
+
+  it('offers pull diagnostics only to clients that can be told to refresh', async () => {
+    const ws = tempDir();
+    const nvim = await start({ folders: [ws], client: 'neovim' });
+    expect(nvim.initializeResult.capabilities.diagnosticProvider).toBeUndefined();
+    const helix = await start({ folders: [ws], client: 'helix' });
+    expect(helix.initializeResult.capabilities.diagnosticProvider).toBeUndefined();
+  });
+
+  it('takes roots from workspaceFolders alone (Helix sends no rootUri)', async () => {
+    const a = tempDir();
+    const b = tempDir();
+    const c = await start({ folders: [a, b], client: 'helix' });
+    const status = await c.request<{ roots: string[] }>('agentls/status');
+    expect(status.roots).toEqual([a, b]);
+  });
+
+  it('follows workspace folders added and removed at run time', async () => {
+    const a = tempDir();
+    const b = tempDir();
+    const c = await start({ folders: [a] });
+    await c.notify('workspace/didChangeWorkspaceFolders', {
+      event: { added: [{ uri: c.uri(b), name: 'b' }], removed: [{ uri: c.uri(a), name: 'a' }] },
+    });
+    await c.waitFor('roots to change', () => true);
+    const status = await c.request<{ roots: string[] }>('agentls/status');
+    expect(status.roots).toEqual([b]);
+  });
+
+  it('layers settings: defaults, initializationOptions, then workspace/configuration, re-read on change', async () => {
+    const ws = tempDir();
+    const c = await start({
+      folders: [ws],
+      initializationOptions: { agentls: { rules: { profile: 'xcsh' }, log: { level: 'debug' } } },
+      settings: { log: { level: 'warn' } },
+    });
+    let status = await c.request<{ settings: { rules: { profile: string }; log: { level: string } } }>('agentls/status');
+    expect(status.settings.rules.profile).toBe('xcsh');
+    expect(status.settings.log.level).toBe('warn');
+    expect(c.serverRequests).toContain('workspace/configuration');
+    await c.changeSettings({ log: { level: 'error' }, rules: { profile: 'seed' } });
+    await c.waitFor('settings re-read', () => c.serverRequests.filter((r) => r === 'workspace/configuration').length >= 2);
+    await new Promise((r) => setTimeout(r, 100));
+    status = await c.request('agentls/status');
+    expect(status.settings.log.level).toBe('error');
+    expect(status.settings.rules.profile).toBe('seed');
+  });
+
+  it('takes settings pushed in didChangeConfiguration from a client without the configuration capability', async () => {
+    const ws = tempDir();
+    const c = await start({ folders: [ws], client: 'neovim' });
+    await c.notify('workspace/didChangeConfiguration', { settings: { agentls: { rules: { profile: 'xcsh' } } } });
+    await c.waitFor('nothing', () => true);
+    await new Promise((r) => setTimeout(r, 100));
+    const status = await c.request<{ settings: { rules: { profile: string } } }>('agentls/status');
+    expect(status.settings.rules.profile).toBe('xcsh');
+    expect(c.serverRequests).not.toContain('workspace/configuration');
+  });
+
+  it('keeps a setting of the wrong type out and says so in the log', async () => {
+    const ws = tempDir();
+    const c = await start({ folders: [ws], settings: { rules: { profile: 'claude' } } });
+    await c.waitForLog(/agentls\.rules\.profile: expected "seed" or "xcsh"/);
+    const status = await c.request<{ settings: { rules: { profile: string } } }>('agentls/status');
+    expect(status.settings.rules.profile).toBe('seed');
+  });
+
+  it('registers file watching with a client that allows it, and watches by itself otherwise', async () => {
+    const ws = tempDir();
+    const vscode = await start({ folders: [ws] });
+    await vscode.waitFor('watcher registration', () => vscode.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles'));
+    expect((await vscode.request<{ watcher: string }>('agentls/status')).watcher).toBe('client');
+    const nvim = await start({ folders: [ws], client: 'neovim' });
+    expect(nvim.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles')).toBe(false);
+    expect((await nvim.request<{ watcher: string }>('agentls/status')).watcher).toBe('server');
+  });
+
+  it('shuts down cleanly with exit code 0', async () => {
+    const c = await start({ folders: [tempDir()] });
+    expect(await c.stop()).toBe(0);
+  });
+
+  it('exits when the editor goes away without shutdown (stdin closed)', async () => {
+    const c = await start({ folders: [tempDir()] });
+    c.process.stdin.end();
+    await c.waitFor('the server to exit', () => !c.alive, 5000);
+  });
+});
+
+describe('bad input never takes the server down', () => {
+  it('answers unknown requests with MethodNotFound and keeps serving', async () => {
+    const c = await start({ folders: [tempDir()] });
+    await expect(c.request('agentls/noSuchThing', {})).rejects.toMatchObject({ code: -32601 });
+    await c.notify('agentls/noSuchNotification', { x: 1 });
+    expect((await c.request<{ roots: string[] }>('agentls/status')).roots).toHaveLength(1);
+  });
+
+  it('survives malformed JSON-RPC on its stdin', async () => {
+    const c = await start({ folders: [tempDir()] });
+    const body = '{"jsonrpc":"2.0","id":99,"method":"agentls/status",';
+    c.writeRaw(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const garbage = '{"this is": not json}';
+    c.writeRaw(`Content-Length: ${Buffer.byteLength(garbage)}\r\n\r\n${garbage}`);
+    expect((await c.request<{ roots: string[] }>('agentls/status')).roots).toHaveLength(1);
+    expect(c.alive).toBe(true);
+  });
+
+  it('answers requests about documents that are not open with null, not a crash', async () => {
+    const c = await start({ folders: [tempDir()] });
+    const uri = 'file:///nowhere/not-open.md';
+    expect(await c.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } })).toBeNull();
+    expect(await c.request('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } })).toBeNull();
+    expect(await c.request('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } })).toBeNull();
+  });
+
+  it('answers a request with garbage params with an error and keeps serving', async () => {
+    const c = await start({ folders: [tempDir()] });
+    await expect(c.request('textDocument/hover', { nonsense: true })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('textDocument.uri') });
+    await expect(c.request('workspace/executeCommand', { command: 'agentls.nope' })).rejects.toMatchObject({ code: -32602 });
+    expect(c.alive).toBe(true);
+  });
+
+  it('opens binary, invalid UTF-8 and vanished files without failing', async () => {
+    const ws = tempDir();
+    const bin = path.join(ws, 'blob.md');
+    fs.writeFileSync(bin, Buffer.from([0, 1, 2, 0xff, 0xfe, 0]));
+    const c = await start({ folders: [ws] });
+    await c.open(bin, '\u0000\u0001binary\u0000');
+    await c.open(path.join(ws, 'gone.prompt.md'), '---\nfile_references: []\n---\nhello\n');
+    expect((await c.request<{ roots: string[] }>('agentls/status')).roots).toEqual([ws]);
+  });
+
+  it('refuses to watch or index a workspace folder that is the home directory, with a message', async () => {
+    const home = tempDir();
+    const c = await start({ folders: [home], home, client: 'neovim' });
+    await c.waitForLog(/home directory; agentls does not index it/);
+  });
+
+  it('survives a symlink loop and an unreadable folder in the workspace', async () => {
+    const ws = writeTree(tempDir(), { 'a/x.md': 'x' });
+    fs.symlinkSync(path.join(ws, 'a'), path.join(ws, 'a', 'loop'));
+    fs.symlinkSync(path.join(ws, 'self'), path.join(ws, 'self'));
+    fs.mkdirSync(path.join(ws, 'locked'));
+    fs.chmodSync(path.join(ws, 'locked'), 0);
+    try {
+      const c = await start({ folders: [ws], client: 'neovim' });
+      expect((await c.request<{ roots: string[] }>('agentls/status')).roots).toEqual([ws]);
+      expect(c.alive).toBe(true);
+    } finally {
+      fs.chmodSync(path.join(ws, 'locked'), 0o755);
+    }
+  });
+});
