@@ -1,1 +1,2 @@
 export * from './methods';
+export * from './rawp';

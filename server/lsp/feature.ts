@@ -12,6 +12,7 @@ import type {
   Location,
   WorkspaceEdit,
 } from 'vscode-languageserver/node';
+import type { FileCandidatesPayload, FileSearchPayload } from '../../protocol/rawp';
 import type { Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
 import type { Logger } from '../core/log';
@@ -58,6 +59,27 @@ export interface ServerContext {
    * and opened with `window/showDocument`; clients without it get a message naming the file.
    */
   showReport(name: string, title: string, markdown: string): Promise<string>;
+  /** Services one feature offers others (filled in by the owning feature at `activate`). */
+  readonly services: Services;
+}
+
+/**
+ * Cross-feature services. The file-search feature provides `fileSearch`; prompt
+ * completion uses it. Absent until the owning feature is activated.
+ */
+export interface Services {
+  fileSearch?: FileSearchService;
+}
+
+export interface FileSearchService {
+  /**
+   * Runs a search as `agentls/fileSearch` does (params already validated), over the
+   * workspace folder owning `payload.from_uri` for scope `workspace`. Rejects with
+   * `CancelledError` when `cancel` fires or a newer search supersedes it.
+   */
+  search(payload: FileSearchPayload, cancel: Cancellation): Promise<FileCandidatesPayload>;
+  /** The user picked this file (absolute path): it ranks higher from now on. */
+  recordPick(path: string): void;
 }
 
 /**

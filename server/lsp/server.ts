@@ -333,6 +333,7 @@ function makeContext(
       }),
     applyEdit: (edit, label) => applyWorkspaceEdit(connection, client, session, documents, edit, label),
     showReport: (name, title, markdown) => showReport(connection, client, log, session.cacheDir, name, title, markdown),
+    services: {},
   };
 }
 
