@@ -1,0 +1,153 @@
+-- agentls for Neovim (0.7 and later), without plugins.
+--
+-- Install: put this file on your 'runtimepath' (for example copy it to
+-- ~/.config/nvim/lua/agentls.lua) and add to your init.lua:
+--
+--   require('agentls').setup({
+--     -- cmd = { 'agentls', '--stdio' },           -- default; use the full path if not on $PATH
+--     -- settings = { agentls = { rules = { profile = 'seed' } } },
+--   })
+--
+-- The server decides what a file is from its path (rule files, prompts, hashline
+-- patches, ast-edit recipes), so the client attaches to every file under a project
+-- root that has agent files (or a .git folder); `patterns` narrows that down.
+-- With nvim-lspconfig you can instead register the same cmd/root/settings there.
+
+local M = {}
+
+local defaults = {
+  cmd = { 'agentls', '--stdio' },
+  -- Files or folders that mark a project root, nearest first.
+  root_markers = { '.xcsh', '.cursor', '.windsurf', '.clinerules', '.agents', '.git' },
+  -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
+  patterns = nil,
+  -- Sent with workspace/didChangeConfiguration and answered to workspace/configuration.
+  settings = { agentls = {} },
+  init_options = nil,
+  -- Called with (client, bufnr) when a buffer attaches, e.g. for key maps.
+  on_attach = nil,
+}
+
+M.config = vim.deepcopy(defaults)
+local clients = {} -- root dir -> client id
+
+local function find_root(path)
+  local dir = vim.fn.fnamemodify(path, ':p:h')
+  local home = vim.loop.os_homedir()
+  while dir and dir ~= '' do
+    for _, marker in ipairs(M.config.root_markers) do
+      if vim.loop.fs_stat(dir .. '/' .. marker) then
+        return dir
+      end
+    end
+    local parent = vim.fn.fnamemodify(dir, ':h')
+    if parent == dir or dir == home then break end
+    dir = parent
+  end
+  return nil
+end
+
+local function matches(name)
+  if not M.config.patterns then return true end
+  for _, p in ipairs(M.config.patterns) do
+    if name:match(p) then return true end
+  end
+  return false
+end
+
+-- Neovim answers workspace/configuration from `settings` by section.
+local function configuration_handler(_, result, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  local out = {}
+  for _, item in ipairs(result.items or {}) do
+    local value = client and client.config.settings or vim.NIL
+    if item.section and value ~= vim.NIL then
+      for part in string.gmatch(item.section, '[^.]+') do
+        value = type(value) == 'table' and value[part] or nil
+      end
+    end
+    table.insert(out, value == nil and vim.NIL or value)
+  end
+  return out
+end
+
+local function start_client(root)
+  if clients[root] and vim.lsp.get_client_by_id(clients[root]) then
+    return clients[root]
+  end
+  local id = vim.lsp.start_client({
+    name = 'agentls',
+    cmd = M.config.cmd,
+    root_dir = root,
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
+    settings = M.config.settings,
+    init_options = M.config.init_options or M.config.settings,
+    handlers = { ['workspace/configuration'] = configuration_handler },
+    on_init = function(client)
+      -- Neovim 0.7 announces no workspace/configuration; push the settings, as lspconfig does.
+      client.notify('workspace/didChangeConfiguration', { settings = M.config.settings })
+    end,
+    on_attach = function(client, bufnr)
+      if M.config.on_attach then M.config.on_attach(client, bufnr) end
+    end,
+  })
+  clients[root] = id
+  return id
+end
+
+--- Attaches agentls to a buffer when it lies under a project root.
+function M.attach(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if vim.bo[bufnr].buftype ~= '' then return end
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' or not matches(name) then return end
+  local root = find_root(name)
+  if not root then return end
+  local id = start_client(root)
+  if id then vim.lsp.buf_attach_client(bufnr, id) end
+end
+
+--- The agentls client attached to a buffer, if any.
+function M.client(bufnr)
+  for _, c in pairs(vim.lsp.buf_get_clients(bufnr or 0)) do
+    if c.name == 'agentls' then return c end
+  end
+  return nil
+end
+
+local function command(name)
+  return function()
+    local c = M.client()
+    if not c then
+      vim.notify('agentls is not attached to this buffer', vim.log.levels.WARN)
+      return
+    end
+    c.request('workspace/executeCommand', { command = name, arguments = {} }, function(err)
+      if err then vim.notify('agentls: ' .. err.message, vim.log.levels.ERROR) end
+    end, 0)
+  end
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  local group = vim.api.nvim_create_augroup('agentls', { clear = true })
+  -- .mdc (Cursor rules) is Markdown; Neovim does not know the extension.
+  vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+    group = group,
+    pattern = { '*.mdc', '.clinerules', '.cursorrules', '.windsurfrules' },
+    callback = function(args) vim.bo[args.buf].filetype = 'markdown' end,
+  })
+  vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
+    group = group,
+    callback = function(args) M.attach(args.buf) end,
+  })
+  vim.api.nvim_create_user_command('AgentlsBuckets', command('agentls.rules.showBuckets'), { desc = 'agentls: rule buckets report' })
+  vim.api.nvim_create_user_command('AgentlsSystemPrompt', command('agentls.rules.showSystemPrompt'), { desc = 'agentls: rendered rules prompt' })
+  vim.api.nvim_create_user_command('AgentlsRebuildIndex', command('agentls.index.rebuild'), { desc = 'agentls: rebuild the file index' })
+  -- Buffers opened before setup().
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) then M.attach(buf) end
+  end
+end
+
+return M

@@ -1,0 +1,86 @@
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot, tempDir } from './repo';
+
+export interface NvimRun {
+  /** The scenario ran to its end without a Lua error. */
+  ok: boolean;
+  error: string | null;
+  /** What the scenario recorded in `T.result`. */
+  result: Record<string, unknown>;
+  log: string[];
+  nvim: string;
+  stderr: string;
+}
+
+export interface NvimOptions {
+  /** Workspace folder (a root marker such as `.xcsh` or `.git` must be in it). */
+  workspace: string;
+  /** File to open first, relative to the workspace. */
+  file: string;
+  /** Scenario file in `test/nvim/scenarios/` (name without `.lua`). */
+  scenario: string;
+  /** `agentls` settings; `home` and `cacheDir` default to fresh folders. */
+  settings?: Record<string, unknown>;
+  timeoutMs?: number;
+}
+
+/** Whether a real Neovim is installed (CI installs Debian's `neovim`). */
+export function nvimAvailable(): boolean {
+  return spawnSync('nvim', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Runs a scenario in real, headless Neovim with the configuration we ship
+ * (`editors/nvim/lua/agentls.lua`), no user config or plugins, and returns what the
+ * scenario recorded. The whole process group is killed on timeout.
+ */
+export async function runNvim(options: NvimOptions): Promise<NvimRun> {
+  const repo = repoRoot();
+  const scratch = tempDir('agentls-nvim-');
+  const out = path.join(scratch, 'result.json');
+  const settings = { home: tempDir('agentls-home-'), cacheDir: path.join(scratch, 'cache'), ...(options.settings ?? {}) };
+  const env = {
+    ...process.env,
+    AGENTLS_REPO: repo,
+    AGENTLS_NODE: process.execPath,
+    AGENTLS_FILE: path.join(options.workspace, options.file),
+    AGENTLS_SCENARIO: path.join(repo, 'test', 'nvim', 'scenarios', `${options.scenario}.lua`),
+    AGENTLS_SETTINGS: JSON.stringify(settings),
+    AGENTLS_NVIM_OUT: out,
+    XDG_CONFIG_HOME: path.join(scratch, 'config'),
+    XDG_DATA_HOME: path.join(scratch, 'data'),
+    XDG_STATE_HOME: path.join(scratch, 'state'),
+    XDG_CACHE_HOME: path.join(scratch, 'xdg-cache'),
+    HOME: scratch,
+  };
+  const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', path.join(repo, 'test', 'nvim', 'run.lua')], {
+    cwd: options.workspace,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d.toString()));
+  child.stdout.on('data', () => undefined);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const exited = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // the group is already gone
+  }
+  if (!exited) throw new Error(`Neovim did not finish within ${timeoutMs} ms; stderr: ${stderr}`);
+  if (!fs.existsSync(out)) throw new Error(`Neovim wrote no result; stderr: ${stderr}`);
+  const run = JSON.parse(fs.readFileSync(out, 'utf8')) as NvimRun;
+  run.stderr = stderr;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  return run;
+}

@@ -1,0 +1,25 @@
+-- Runner for one scenario (see lib.lua). Inputs come from the environment.
+local env = function(k) return os.getenv(k) end
+local repo, out = env('AGENTLS_REPO'), env('AGENTLS_NVIM_OUT')
+vim.opt.rtp:prepend(repo .. '/editors/nvim')
+package.path = repo .. '/test/nvim/?.lua;' .. package.path
+vim.o.swapfile = false
+vim.o.shadafile = 'NONE'
+
+local T = require('lib')
+local function finish(ok, err)
+  local f = io.open(out, 'w')
+  f:write(vim.fn.json_encode({ ok = ok, error = err and tostring(err) or vim.NIL, result = T.result, log = T.log, nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '.' .. tostring(vim.version().patch) }))
+  f:close()
+  vim.cmd('qa!')
+end
+
+local ok, err = pcall(function()
+  require('agentls').setup({
+    cmd = { env('AGENTLS_NODE'), repo .. '/out/server/cli/main.js', '--stdio' },
+    settings = { agentls = vim.fn.json_decode(env('AGENTLS_SETTINGS')) },
+  })
+  vim.cmd('edit ' .. vim.fn.fnameescape(env('AGENTLS_FILE')))
+  dofile(env('AGENTLS_SCENARIO'))
+end)
+finish(ok, err)
