@@ -9,6 +9,7 @@ import { URI } from 'vscode-uri';
 
 /** The file system path of a `file:` URI; undefined for other schemes. */
 export function uriToPath(uri: string): string | undefined {
+  if (typeof uri !== 'string' || !/^file:/i.test(uri)) return undefined;
   let parsed: URI;
   try {
     parsed = URI.parse(uri);

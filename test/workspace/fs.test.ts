@@ -1,0 +1,126 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Confinement } from '../../server/workspace/confine';
+import { NodeFileSystem } from '../../server/workspace/fs';
+import { writeFilesAtomically } from '../../server/workspace/write';
+import { tempDir, writeTree } from '../helpers/repo';
+
+describe('confinement', () => {
+  it('allows paths inside a root, also ones that do not exist yet', () => {
+    const root = tempDir();
+    const c = new Confinement([root]);
+    expect(c.allows(path.join(root, 'a', 'b.md'))).toBe(true);
+    expect(c.allows(path.join(root, 'new', 'deeper', 'file.ts'))).toBe(true);
+    expect(c.allows(path.dirname(root))).toBe(false);
+    expect(c.allows(path.join(root, '..', 'elsewhere'))).toBe(false);
+  });
+
+  it('refuses a symlink that points out of the workspace, and paths through it', () => {
+    const root = tempDir();
+    const outside = writeTree(tempDir(), { 'secret.txt': 'no' });
+    fs.symlinkSync(outside, path.join(root, 'link'));
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'secret-link'));
+    const c = new Confinement([root]);
+    expect(c.allows(path.join(root, 'link', 'secret.txt'))).toBe(false);
+    expect(c.allows(path.join(root, 'secret-link'))).toBe(false);
+    expect(c.allows(path.join(root, 'link', 'new-file'))).toBe(false);
+  });
+
+  it('refuses symlink loops instead of hanging', () => {
+    const root = tempDir();
+    fs.symlinkSync(path.join(root, 'b'), path.join(root, 'a'));
+    fs.symlinkSync(path.join(root, 'a'), path.join(root, 'b'));
+    expect(new Confinement([root]).allows(path.join(root, 'a', 'x'))).toBe(false);
+  });
+});
+
+describe('NodeFileSystem', () => {
+  it('reads text and reports binary, invalid UTF-8, too large, missing and outside files as values', async () => {
+    const root = writeTree(tempDir(), {
+      'ok.md': 'héllo',
+      'bin.md': new Uint8Array([104, 0, 105]),
+      'latin1.md': new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
+      'big.md': 'x'.repeat(2000),
+    });
+    const fsys = new NodeFileSystem(new Confinement([root]));
+    expect(await fsys.readText(path.join(root, 'ok.md'))).toMatchObject({ ok: true, text: 'héllo', size: 6 });
+    expect(await fsys.readText(path.join(root, 'bin.md'))).toMatchObject({ ok: false, reason: 'binary' });
+    expect(await fsys.readText(path.join(root, 'latin1.md'))).toMatchObject({ ok: false, reason: 'invalid-utf8' });
+    expect(await fsys.readText(path.join(root, 'latin1.md'), { lossy: true })).toMatchObject({ ok: true, text: 'caf\uFFFD' });
+    expect(await fsys.readText(path.join(root, 'big.md'), { maxBytes: 1000 })).toMatchObject({ ok: false, reason: 'too-large', size: 2000 });
+    expect(await fsys.readText(path.join(root, 'nope.md'))).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await fsys.readText(root)).toMatchObject({ ok: false, reason: 'is-directory' });
+    expect(await fsys.readText('/etc/hostname')).toMatchObject({ ok: false, reason: 'outside-workspace' });
+  });
+
+  it('does not hang on a FIFO named like a document', async () => {
+    const root = tempDir();
+    const fifo = path.join(root, 'pipe.md');
+    const { spawnSync } = await import('node:child_process');
+    if (spawnSync('mkfifo', [fifo]).status !== 0) throw new Error('mkfifo failed');
+    const read = await new NodeFileSystem(new Confinement([root])).readText(fifo);
+    expect(read).toMatchObject({ ok: false, reason: 'unreadable' });
+  });
+
+  it('lists directories and stats without following symlinks', async () => {
+    const root = writeTree(tempDir(), { 'a.md': 'a', 'd/b.md': 'b' });
+    fs.symlinkSync(path.join(root, 'd'), path.join(root, 'link'));
+    const fsys = new NodeFileSystem(new Confinement([root]));
+    const entries = (await fsys.readDir(root))!.map((e) => `${e.name}:${e.kind}`).sort();
+    expect(entries).toEqual(['a.md:file', 'd:directory', 'link:symlink']);
+    expect((await fsys.stat(path.join(root, 'link')))?.kind).toBe('symlink');
+    expect(await fsys.readDir(path.join(root, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('writeFilesAtomically', () => {
+  it('writes several files, creating folders and keeping file modes', async () => {
+    const root = writeTree(tempDir(), { 'a.sh': 'old' });
+    fs.chmodSync(path.join(root, 'a.sh'), 0o755);
+    const result = await writeFilesAtomically([
+      { path: path.join(root, 'a.sh'), text: 'new', expectedText: 'old' },
+      { path: path.join(root, 'sub', 'b.txt'), text: 'created', expectedText: null },
+    ], new Confinement([root]));
+    expect(result.ok).toBe(true);
+    expect(fs.readFileSync(path.join(root, 'a.sh'), 'utf8')).toBe('new');
+    expect(fs.statSync(path.join(root, 'a.sh')).mode & 0o777).toBe(0o755);
+    expect(fs.readFileSync(path.join(root, 'sub', 'b.txt'), 'utf8')).toBe('created');
+    expect(fs.readdirSync(root).filter((n) => n.includes('agentls'))).toEqual([]);
+  });
+
+  it('writes nothing when one file changed since it was read', async () => {
+    const root = writeTree(tempDir(), { 'a.txt': 'A', 'b.txt': 'B-changed' });
+    const result = await writeFilesAtomically([
+      { path: path.join(root, 'a.txt'), text: 'A2', expectedText: 'A' },
+      { path: path.join(root, 'b.txt'), text: 'B2', expectedText: 'B' },
+    ]);
+    expect(result).toMatchObject({ ok: false, path: path.join(root, 'b.txt') });
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('A');
+    expect(fs.readFileSync(path.join(root, 'b.txt'), 'utf8')).toBe('B-changed');
+  });
+
+  it('writes nothing when one target lies outside the workspace', async () => {
+    const root = writeTree(tempDir(), { 'a.txt': 'A' });
+    const outside = tempDir();
+    const result = await writeFilesAtomically([
+      { path: path.join(root, 'a.txt'), text: 'A2' },
+      { path: path.join(outside, 'evil.txt'), text: 'x' },
+    ], new Confinement([root]));
+    expect(result.ok).toBe(false);
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('A');
+    expect(fs.existsSync(path.join(outside, 'evil.txt'))).toBe(false);
+  });
+
+  it('writes nothing when a target is a folder, not a file', async () => {
+    const root = writeTree(tempDir(), { 'a.txt': 'A' });
+    fs.mkdirSync(path.join(root, 'c.txt'));
+    const result = await writeFilesAtomically([
+      { path: path.join(root, 'a.txt'), text: 'A2' },
+      { path: path.join(root, 'c.txt'), text: 'C' },
+    ]);
+    expect(result.ok).toBe(false);
+    expect(fs.readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('A');
+    expect(fs.readdirSync(root).filter((n) => n.includes('agentls'))).toEqual([]);
+  });
+});
