@@ -102,6 +102,15 @@ describe('server lifecycle', () => {
     expect((await nvim.request<{ watcher: string }>('agentls/status')).watcher).toBe('server');
   });
 
+  it('logs through window/logMessage at the configured level', async () => {
+    const quiet = await start({ folders: [tempDir()], initializationOptions: { agentls: { log: { level: 'error' } } }, settings: { log: { level: 'error' } } });
+    await quiet.request('agentls/status');
+    expect(quiet.logMessages.filter((m) => m.type > 1)).toEqual([]);
+    const chatty = await start({ folders: [tempDir()], settings: { log: { level: 'debug' } } });
+    await chatty.waitForLog(/agentls .* ready/);
+    expect(chatty.logMessages.some((m) => m.type === 4)).toBe(true);
+  });
+
   it('shuts down cleanly with exit code 0', async () => {
     const c = await start({ folders: [tempDir()] });
     expect(await c.stop()).toBe(0);
