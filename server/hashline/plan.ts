@@ -1,0 +1,178 @@
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { AbsorbOptions } from './absorb';
+import { applyEdits, type Applied } from './apply';
+import { splicesFromOrigins, type Splice } from './diff';
+import { mergeSections, splitPatch, type MergedSection } from './input';
+import { missingHashMessage, missingLineNumberMessage } from './messages';
+import { parseSection, type ParsedSection } from './parse';
+import { recoverFromGenerations } from './recovery';
+import type { Generation } from './snapshots';
+import { normalizeText, restoreText, sameLines } from './text';
+import type { PatchErrorKind, ParseIssue } from './types';
+import { describeMismatches } from './validate';
+
+/**
+ * The executor (`hashline.md` §5, "multi-file"): every section is parsed, read, validated
+ * and applied in memory, in order; the first failure is the answer and nothing is
+ * written. The result says, per file, the text before and after; writing it (atomic
+ * disk writes, or an editor's workspace edit) is the caller's job.
+ */
+
+/** How a file was read through the host. */
+export type HostRead = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; error: 'unreadable' | 'too_large' | 'outside_workspace'; message: string };
+
+/** What the executor needs from its surroundings (the CLI's disk, or the server's buffers). */
+export interface PatchHost {
+  /** Resolves a header's path text to an absolute path inside the workspace, or says why it cannot. */
+  resolve(pathText: string): { ok: true; path: string } | { ok: false; message: string };
+  /** Makes header paths canonical before sections are merged (absolute inside the root → relative). */
+  normalize?(pathText: string): string;
+  read(path: string): Promise<HostRead>;
+  /** Versions of a file the author may have seen, newest first (recovery). */
+  generations?(path: string): readonly Generation[];
+  options?: AbsorbOptions;
+}
+
+export interface PlanOptions {
+  /** The tool's `path` parameter (a header for it when the patch has none). */
+  fallbackPath?: string;
+  /** Plan only the sections whose absolute path passes. */
+  only?: (path: string) => boolean;
+  cancel?: Cancellation;
+}
+
+export interface FilePlan {
+  /** Absolute path. */
+  path: string;
+  /** The path as the patch names it (root-relative when inside the root). */
+  display: string;
+  /** The text the plan was computed from; null when the file does not exist. */
+  before: string | null;
+  /** The text to write. */
+  after: string;
+  changed: boolean;
+  created: boolean;
+  /** The LF-normalised lines of `before`, and the changes to them. */
+  original: string[];
+  splices: Splice[];
+  eol: '\n' | '\r\n';
+  bom: boolean;
+  warnings: string[];
+  recovered: boolean;
+}
+
+export interface PatchError {
+  kind: PatchErrorKind;
+  message: string;
+  /** Absolute path of the file concerned. */
+  path?: string;
+  display?: string;
+  /** 0-based line of the patch text where the problem is written. */
+  docLine?: number;
+  /** `hash_mismatch`: stale anchor → current anchor (`2zz` → `2kt`). */
+  remaps?: Record<string, string>;
+}
+
+export type PatchPlan = { ok: true; files: FilePlan[]; warnings: string[] } | { ok: false; error: PatchError; files: FilePlan[] };
+
+/** A patch larger than this is refused before it is parsed. */
+export const MAX_PATCH_BYTES = 32 * 1024 * 1024;
+/** At most this many files per patch. */
+export const MAX_PATCH_FILES = 1000;
+
+export async function planPatch(input: string, host: PatchHost, options: PlanOptions = {}): Promise<PatchPlan> {
+  const files: FilePlan[] = [];
+  const fail = (error: PatchError): PatchPlan => ({ ok: false, error, files });
+  if (input.length > MAX_PATCH_BYTES) return fail({ kind: 'input_error', message: `the patch is ${input.length} characters long, over the ${MAX_PATCH_BYTES} limit` });
+  const split = splitPatch(input, { fallbackPath: options.fallbackPath, normalizePath: host.normalize?.bind(host) });
+  if (split.error) return fail({ kind: 'input_error', message: split.error.message, docLine: split.error.docLine });
+
+  const resolved = new Map<string, ReturnType<PatchHost['resolve']>>();
+  const resolve = (text: string) => {
+    let r = resolved.get(text);
+    if (!r) resolved.set(text, (r = host.resolve(text)));
+    return r;
+  };
+  const merged = mergeSections(split.sections, (text) => {
+    const r = resolve(text);
+    return r.ok ? r.path : `unresolved:${text}`;
+  }).filter((m) => !options.only || (resolve(m.path).ok && options.only(m.key)));
+  if (merged.length > MAX_PATCH_FILES) return fail({ kind: 'input_error', message: `the patch edits ${merged.length} files; at most ${MAX_PATCH_FILES} are applied at once` });
+
+  const warnings: string[] = [];
+  for (const m of merged) {
+    throwIfCancelled(options.cancel);
+    const section = await planSection(m, host, resolve(m.path), merged.length > 1);
+    if ('kind' in section) return fail(section);
+    files.push(section);
+    warnings.push(...section.warnings);
+    if (merged.length > 8) await yieldToEventLoop();
+  }
+  return { ok: true, files, warnings };
+}
+
+async function planSection(m: MergedSection, host: PatchHost, target: ReturnType<PatchHost['resolve']>, multi: boolean): Promise<FilePlan | PatchError> {
+  const display = m.path;
+  const headerLine = m.sections[0].header.docLine;
+  if (!target.ok) return { kind: 'outside_workspace', message: target.message, display, docLine: headerLine };
+  const path = target.path;
+  const parsed = parseSection(m.lines);
+  const issue = parsed.issues[0];
+  if (issue?.kind === 'parse_error') return issueError(issue, undefined, path, display);
+  const read = await host.read(path);
+  if (read.kind === 'error') return { kind: read.error, message: read.message, path, display, docLine: headerLine };
+  const exists = read.kind === 'text';
+  const norm = normalizeText(exists ? read.text : '');
+  if (issue) return issueError(issue, exists ? norm.lines : undefined, path, display);
+  const anchored = parsed.edits.some((e) => e.kind === 'delete' || e.cursor.kind === 'before' || e.cursor.kind === 'after');
+  if (!exists && anchored) return { kind: 'file_not_found', message: `File not found: ${display}`, path, display, docLine: headerLine };
+
+  const result = applySection(parsed, norm.lines, host, path);
+  if (!result.ok) {
+    const op = parsed.ops[result.op];
+    return { kind: result.kind, message: result.message, path, display, docLine: op?.source.docLine, remaps: result.remaps };
+  }
+  const changed = !sameLines(result.applied.lines, norm.lines);
+  if (!changed && multi) return { kind: 'no_change', message: `Edits to ${display} resulted in no changes being made.`, path, display, docLine: headerLine };
+  const bom = exists && norm.bom;
+  const eol = exists ? norm.eol : '\n';
+  const before = exists ? read.text : null;
+  return {
+    path,
+    display,
+    before,
+    after: changed ? restoreText(result.applied.lines, bom, eol) : (before ?? ''),
+    changed,
+    created: !exists && changed,
+    original: norm.lines,
+    splices: changed ? splicesFromOrigins(norm.lines.length, result.applied.lines, result.applied.origins) : [],
+    eol,
+    bom,
+    warnings: [...parsed.warnings, ...result.applied.warnings],
+    recovered: result.recovered,
+  };
+}
+
+type SectionResult =
+  | { ok: true; applied: Applied; recovered: boolean }
+  | { ok: false; kind: 'line_out_of_range' | 'hash_mismatch'; message: string; op: number; remaps?: Record<string, string> };
+
+/** Applies a parsed section, recovering stale anchors from earlier versions when it can. */
+export function applySection(parsed: ParsedSection, lines: readonly string[], host: Pick<PatchHost, 'generations' | 'options'>, path: string): SectionResult {
+  const opLines = parsed.ops.map((o) => o.opLine);
+  const options = host.options ?? {};
+  const applied = applyEdits(lines, parsed.edits, opLines, options);
+  if (applied.ok) return { ok: true, applied, recovered: false };
+  if (applied.kind === 'line_out_of_range') return { ok: false, kind: applied.kind, message: applied.message, op: applied.op };
+  const recovered = recoverFromGenerations(lines, parsed.edits, opLines, options, host.generations?.(path) ?? []);
+  if (recovered) return { ok: true, applied: recovered, recovered: true };
+  const report = describeMismatches(applied.mismatches, lines);
+  return { ok: false, kind: 'hash_mismatch', message: report.message, op: applied.mismatches[0].op, remaps: report.remaps };
+}
+
+function issueError(issue: ParseIssue, lines: string[] | undefined, path: string, display: string): PatchError {
+  let message = issue.message;
+  if (lines && issue.kind === 'missing_hash') message = missingHashMessage(issue, lines, display);
+  if (lines && issue.kind === 'missing_line_number') message = missingLineNumberMessage(issue, lines, display);
+  return { kind: issue.kind, message, path, display, docLine: issue.span.docLine };
+}
