@@ -1,2 +1,3 @@
 export * from './methods';
 export * from './rawp';
+export * from './refs';

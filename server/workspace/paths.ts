@@ -59,3 +59,15 @@ export function splitRelative(rel: string): { directory: string; name: string; e
 export function basename(p: string): string {
   return path.basename(p);
 }
+
+/**
+ * Resolves a workspace-relative path as documents write it (`src/a.ts`, `./src/a.ts`)
+ * against a root. Undefined when it is absolute, empty, or climbs out of the root with
+ * `..`: such a path never names a file of the workspace, whatever is on the disk.
+ * Symlinks are not resolved here; check the result with the session's confinement.
+ */
+export function resolveRelativeInside(root: string, rel: string): string | undefined {
+  if (rel === '' || rel.includes('\0') || path.isAbsolute(rel) || /^[a-zA-Z]:[\\/]/.test(rel)) return undefined;
+  const abs = path.resolve(root, ...rel.split('/'));
+  return isInside(root, abs) ? abs : undefined;
+}

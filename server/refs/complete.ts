@@ -1,0 +1,108 @@
+import { usedIds } from './fixes';
+import { entryLookup, type PromptModel, type SourceEdit } from './model';
+import { backslashesBefore, formatToken, nextRefId } from './token';
+
+/** The reference the user is typing at the cursor (source offsets). */
+export interface TypedReference {
+  /** Where the token being typed starts (`@` or `<`). */
+  start: number;
+  cursor: number;
+  /** Where the whole token being typed ends (for a replace). */
+  end: number;
+  /** What to search for. */
+  query: string;
+}
+
+// After these (or at a line start) an `@` begins a reference; after a word character it is an e-mail address.
+const OPENERS = /[\s([{"'`,;]/;
+
+/**
+ * Decides whether the cursor is in a reference being typed: an `@` at a word start
+ * (`see @aut|`), or a `<@file:` prefix typed by hand (`<@fi|`, `<@file:ref_0|src/a|`).
+ * Only inside the prompt text; never after an escaping backslash.
+ */
+export function referenceBeingTyped(model: PromptModel, offset: number): TypedReference | undefined {
+  const prompt = model.prompt;
+  if (!prompt) return undefined;
+  const c = prompt.fromSource(offset);
+  if (c === undefined) return undefined;
+  const v = prompt.value;
+  const lineStart = Math.max(v.lastIndexOf('\n', c - 1), v.lastIndexOf('\r', c - 1)) + 1;
+  const before = v.slice(lineStart, c);
+
+  let start: number | undefined;
+  let query = '';
+  let manual = false;
+  const lt = before.lastIndexOf('<@');
+  if (lt >= 0) {
+    const rest = before.slice(lt + 2);
+    if (!/[\s>]/.test(rest) && ('file:'.startsWith(rest) || rest.startsWith('file:')) && backslashesBefore(v, lineStart + lt) === 0) {
+      start = lineStart + lt;
+      manual = true;
+      query = rest.startsWith('file:') ? rest.slice(5).slice(rest.slice(5).lastIndexOf('|') + 1) : '';
+    }
+  }
+  if (start === undefined) {
+    const at = before.lastIndexOf('@');
+    if (at < 0) return undefined;
+    const typed = before.slice(at + 1);
+    const prev = at > 0 ? before[at - 1] : undefined;
+    if (/[\s<>@]/.test(typed) || (prev !== undefined && !OPENERS.test(prev))) return undefined;
+    start = lineStart + at;
+    query = typed;
+  }
+  let end = c;
+  while (end < v.length && !/[\s<]/.test(v[end])) {
+    if (v[end] === '>') {
+      if (manual) end++;
+      break;
+    }
+    end++;
+  }
+  return { start: prompt.toSource(start), cursor: offset, end: prompt.toSource(end), query };
+}
+
+/** What accepting a file from the popup does to the document. */
+export interface ReferencePick {
+  refId: string;
+  /** The path already had an entry, whose ref_id is reused. */
+  reused: boolean;
+  /** The token as written into the source (JSON-escaped inside a RAWP message). */
+  tokenText: string;
+  /** The new `file_references` entry; undefined when reused, or when the list cannot be edited. */
+  entryEdit?: SourceEdit;
+}
+
+/** The ref_id a new entry gets in this document (`ref_N`, smallest unused N, forged tokens counted as used). */
+export function freshRefId(model: PromptModel): string {
+  return nextRefId(usedIds(model));
+}
+
+/** Plans the insertion of a token for `path` (workspace-relative). */
+export function planPick(model: PromptModel, path: string, freshId: string): ReferencePick {
+  const existing = [...entryLookup(model).values()].find((e) => e.path === path);
+  const refId = existing?.refId ?? freshId;
+  const tokenText = model.prompt!.encode(formatToken(refId, path));
+  if (existing) return { refId, reused: true, tokenText };
+  return { refId, reused: false, tokenText, entryEdit: model.editor?.add(refId, path) };
+}
+
+/**
+ * A completion's main edit and its additional edit, made safe for clients that apply
+ * them one after the other: an additional edit on the same line as the main one would be
+ * shifted by it, so the two become one edit (still one line, still around the cursor).
+ */
+export function combineEdits(source: string, main: SourceEdit, extra: SourceEdit | undefined): { main: SourceEdit; extra?: SourceEdit } {
+  if (!extra) return { main };
+  const lo = Math.min(main.start, extra.start);
+  const hi = Math.max(main.end, extra.end);
+  if (/[\r\n]/.test(source.slice(lo, hi))) return { main, extra };
+  const ordered = [extra, main].sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+  let text = '';
+  let pos = lo;
+  for (const e of ordered) {
+    text += source.slice(pos, e.start) + e.text;
+    pos = e.end;
+  }
+  return { main: { start: lo, end: hi, text: text + source.slice(pos, hi) } };
+}

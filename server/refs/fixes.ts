@@ -1,0 +1,118 @@
+import type { RefIssue } from './lint';
+import { entryLookup, type PromptModel, type SourceEdit } from './model';
+import { resolveReference, type RefEnvironment } from './resolve';
+import { canBeDisplayPath, findTokens, nextRefId } from './token';
+
+/** One fix for one issue: edits of the document source, all applied together. */
+export interface RefFix {
+  title: string;
+  edits: SourceEdit[];
+  preferred?: boolean;
+  /** Set when the fix cannot apply; `edits` is then empty. */
+  disabledReason?: string;
+}
+
+export interface FixHelpers {
+  env: RefEnvironment;
+  /** The existing workspace file closest to a path that does not exist (fuzzy search + edit distance). */
+  closestFile(missing: string): Promise<string | undefined>;
+}
+
+/** The fixes of one issue, best first. */
+export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: FixHelpers): Promise<RefFix[]> {
+  const { finding, subject } = issue;
+  const prompt = model.prompt;
+  const noEditor = (title: string): RefFix => ({ title, edits: [], disabledReason: `file_references cannot be edited until it is fixed (${model.problems[0]?.message ?? 'it is broken'})` });
+  switch (finding.code) {
+    case 'ref/unmapped': {
+      if (subject.kind !== 'token' || !prompt) return [];
+      const t = subject.token;
+      const fixes: RefFix[] = [];
+      const named = await resolveReference(t.displayPath, helpers.env);
+      if (named.status === 'found') {
+        const title = `Add ${t.refId} → ${t.displayPath} to file_references`;
+        fixes.push(model.editor ? { title, edits: [model.editor.add(t.refId, t.displayPath)], preferred: true } : noEditor(title));
+      } else {
+        const match = await helpers.closestFile(t.displayPath);
+        if (match && canBeDisplayPath(match)) {
+          const title = `Add ${t.refId} → ${match} to file_references (closest to ${t.displayPath}, which does not exist)`;
+          fixes.push(model.editor ? { title, edits: [model.editor.add(t.refId, match), displayEdit(model, t.displayStart, t.end - 1, match)], preferred: true } : noEditor(title));
+        } else {
+          fixes.push({ title: `Add ${t.refId} to file_references`, edits: [], disabledReason: `no file of the workspace is named ${t.displayPath} or resembles it` });
+        }
+      }
+      fixes.push(escapeFix(model, t.start));
+      return fixes;
+    }
+    case 'ref/unescaped-start':
+      return subject.kind === 'start' ? [escapeFix(model, subject.index)] : [];
+    case 'ref/display-mismatch': {
+      if (subject.kind !== 'token' || !subject.entry?.path) return [];
+      const t = subject.token;
+      const entry = subject.entry;
+      const fixes: RefFix[] = [{ title: `Show the mapped path ${entry.path} in the token`, edits: [displayEdit(model, t.displayStart, t.end - 1, entry.path!)], preferred: true }];
+      const shown = await resolveReference(t.displayPath, helpers.env);
+      const edit = model.editor?.setPath(entry, t.displayPath);
+      if (shown.status === 'found' && edit) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
+      return fixes;
+    }
+    case 'ref/missing-file':
+    case 'ref/outside-workspace': {
+      if (subject.kind !== 'entry' || !subject.entry.path) return [];
+      const entry = subject.entry;
+      const title = `Re-point ${entry.refId}`;
+      const match = await helpers.closestFile(finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!);
+      if (!match || !canBeDisplayPath(match)) return [{ title, edits: [], disabledReason: `no file of the workspace resembles ${entry.path}` }];
+      const edit = model.editor?.setPath(entry, match);
+      if (!edit) return [noEditor(`${title} to ${match}`)];
+      return [{ title: `Re-point ${entry.refId} to ${match} (closest to ${entry.path})`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, match)], preferred: true }];
+    }
+    case 'ref/unused-entry':
+      if (subject.kind !== 'entry' || !model.editor) return [];
+      return [{ title: `Remove the unused entry ${subject.entry.refId} (${subject.entry.path})`, edits: [model.editor.remove(subject.entry)], preferred: true }];
+    case 'ref/invalid-entry':
+      if (subject.kind !== 'entry' || !model.editor) return [];
+      return [{ title: 'Remove this unusable entry', edits: [model.editor.remove(subject.entry)] }];
+    case 'ref/duplicate-id': {
+      if (subject.kind !== 'entry' || !model.editor) return [];
+      const entry = subject.entry;
+      if (subject.firstWithId?.path === entry.path) return [{ title: `Remove the duplicate entry ${entry.refId}`, edits: [model.editor.remove(entry)], preferred: true }];
+      const fresh = nextRefId(usedIds(model));
+      const edit = model.editor.setRefId(entry, fresh);
+      return edit ? [{ title: `Give this entry the new ref_id ${fresh}`, edits: [edit], preferred: true }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Every ref_id in use: entries, and tokens (so a new id never adopts a forged token). */
+export function usedIds(model: PromptModel): Set<string> {
+  const used = new Set<string>();
+  for (const e of model.entries) if (e.refId !== undefined) used.add(e.refId);
+  if (model.prompt) for (const t of findTokens(model.prompt.value)) used.add(t.refId);
+  return used;
+}
+
+/** Keeps the literal text of `<@…` by escaping it (one more backslash before `<`). */
+function escapeFix(model: PromptModel, index: number): RefFix {
+  const at = model.prompt!.toSource(index);
+  return { title: 'Escape as literal text (\\<@)', edits: [{ start: at, end: at, text: model.prompt!.encode('\\') }] };
+}
+
+/** Replaces the display path between two prompt-text indices. */
+function displayEdit(model: PromptModel, start: number, end: number, displayPath: string): SourceEdit {
+  const prompt = model.prompt!;
+  return { start: prompt.toSource(start), end: prompt.toSource(end), text: prompt.encode(displayPath) };
+}
+
+/** Display-path edits for every token of `refId` that showed the entry's old path. */
+function displayEditsFor(model: PromptModel, refId: string, oldPath: string, newPath: string, skipStart?: number): SourceEdit[] {
+  if (!model.prompt) return [];
+  const first = entryLookup(model).get(refId);
+  if (!first) return [];
+  return findTokens(model.prompt.value)
+    .filter((t) => t.refId === refId && t.displayPath === oldPath && t.start !== skipStart)
+    .map((t) => displayEdit(model, t.displayStart, t.end - 1, newPath));
+}
+

@@ -1,0 +1,30 @@
+import type { FileStat, FileSystem } from '../workspace/fs';
+import { resolveRelativeInside } from '../workspace/paths';
+
+/** What the refs engine needs of the workspace to judge a path. */
+export interface RefEnvironment {
+  /** The confined file system (open buffers overlaid in the server). */
+  fs: FileSystem;
+  /** The workspace folder of the prompt document: `file_references` paths are relative to it. */
+  root: string | undefined;
+  /** Whether a path may be read (inside the roots, through symlinks too). */
+  allows(p: string): boolean;
+}
+
+export type Resolution =
+  | { status: 'found'; abs: string; stat: FileStat }
+  | { status: 'missing'; abs: string }
+  | { status: 'outside'; reason: string };
+
+/** Resolves an entry's path to a file of the workspace, without reading it. */
+export async function resolveReference(rel: string, env: RefEnvironment): Promise<Resolution> {
+  if (!env.root) return { status: 'outside', reason: 'the document is in no workspace folder' };
+  const abs = resolveRelativeInside(env.root, rel);
+  if (!abs) {
+    const why = rel.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(rel) ? 'is an absolute path' : 'climbs out of the workspace folder';
+    return { status: 'outside', reason: `${rel} ${why}; paths are relative to the workspace folder` };
+  }
+  if (!env.allows(abs)) return { status: 'outside', reason: `${rel} leads out of the workspace through a symbolic link` };
+  const stat = await env.fs.stat(abs);
+  return stat ? { status: 'found', abs, stat } : { status: 'missing', abs };
+}
