@@ -71,3 +71,16 @@ export function resolveRelativeInside(root: string, rel: string): string | undef
   const abs = path.resolve(root, ...rel.split('/'));
   return isInside(root, abs) ? abs : undefined;
 }
+
+/**
+ * A path as a user or an agent wrote it (in a patch header, a command line): absolute, or
+ * relative to `base` with `./` and `../` allowed. Resolved lexically; whether it may be
+ * read or written is for the confinement to say.
+ */
+export function resolveWritten(base: string, written: string): string {
+  return path.resolve(base, written);
+}
+
+export function isAbsolutePath(p: string): boolean {
+  return path.isAbsolute(p);
+}
