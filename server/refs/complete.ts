@@ -15,6 +15,7 @@ export interface TypedReference {
 
 // After these (or at a line start) an `@` begins a reference; after a word character it is an e-mail address.
 const OPENERS = /[\s([{"'`,;]/;
+const CLOSERS = /[\s<)\]}"'`,;]/;
 
 /**
  * Decides whether the cursor is in a reference being typed: an `@` at a word start
@@ -51,8 +52,9 @@ export function referenceBeingTyped(model: PromptModel, offset: number): TypedRe
     start = lineStart + at;
     query = typed;
   }
+  // The rest of the token being typed, up to a space or closing punctuation (`(@src/a|)` keeps its `)`).
   let end = c;
-  while (end < v.length && !/[\s<]/.test(v[end])) {
+  while (end < v.length && !CLOSERS.test(v[end])) {
     if (v[end] === '>') {
       if (manual) end++;
       break;

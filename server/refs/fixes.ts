@@ -76,10 +76,11 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
     case 'ref/duplicate-id': {
       if (subject.kind !== 'entry' || !model.editor) return [];
       const entry = subject.entry;
-      if (subject.firstWithId?.path === entry.path) return [{ title: `Remove the duplicate entry ${entry.refId}`, edits: [model.editor.remove(entry)], preferred: true }];
+      const remove: RefFix = { title: `Remove the ignored duplicate entry ${entry.refId} (${entry.path})`, edits: [model.editor.remove(entry)], preferred: true };
+      if (subject.firstWithId?.path === entry.path) return [remove];
       const fresh = nextRefId(usedIds(model));
       const edit = model.editor.setRefId(entry, fresh);
-      return edit ? [{ title: `Give this entry the new ref_id ${fresh}`, edits: [edit], preferred: true }] : [];
+      return edit ? [remove, { title: `Give this entry the new ref_id ${fresh}, for tokens to use`, edits: [edit] }] : [remove];
     }
     default:
       return [];
