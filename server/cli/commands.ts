@@ -1,7 +1,8 @@
 import type { CliCommand } from './command';
 import { checkCommand } from './check';
+import { hashlineCommand } from './hashline';
 
 /** Every subcommand of `agentls`. Each domain adds its own line. */
 export function cliCommands(): CliCommand[] {
-  return [checkCommand];
+  return [checkCommand, hashlineCommand];
 }

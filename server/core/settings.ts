@@ -36,6 +36,10 @@ export interface Settings {
     /** Files with at least one change before a preview stops (upstream `GJC_MAX_AST_FILES`). */
     maxFiles: number;
   };
+  hashline: {
+    /** Drop payload lines of a pure insert that repeat the neighbouring lines (upstream `edit.hashlineAutoDropPureInsertDuplicates`). */
+    autoDropPureInsertDuplicates: boolean;
+  };
   /** Where file-change events come from: the client's watcher when it offers one (`auto`). */
   watcher: 'auto' | 'client' | 'server' | 'off';
 }
@@ -48,6 +52,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rules: { profile: 'seed', piConfigDir: undefined, disabledProviders: [], disabledRules: [] },
   search: { exclude: [], maxFiles: 2_000_000 },
   astEdit: { maxFiles: 1000 },
+  hashline: { autoDropPureInsertDuplicates: false },
   watcher: 'auto',
 };
 
@@ -120,6 +125,11 @@ export function overlaySettings(base: Settings, raw: unknown, warnings: string[]
   if (astEdit && 'maxFiles' in astEdit) {
     if (isPositiveInteger(astEdit.maxFiles)) out.astEdit.maxFiles = astEdit.maxFiles;
     else warn('astEdit.maxFiles', 'a positive integer');
+  }
+  const hashline = nested(s, 'hashline');
+  if (hashline && 'autoDropPureInsertDuplicates' in hashline) {
+    if (typeof hashline.autoDropPureInsertDuplicates === 'boolean') out.hashline.autoDropPureInsertDuplicates = hashline.autoDropPureInsertDuplicates;
+    else warn('hashline.autoDropPureInsertDuplicates', 'true or false');
   }
   if ('watcher' in s) {
     if (s.watcher === 'auto' || s.watcher === 'client' || s.watcher === 'server' || s.watcher === 'off') out.watcher = s.watcher;

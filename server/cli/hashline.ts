@@ -1,0 +1,153 @@
+import { parseArgs } from 'node:util';
+import { formatUnifiedDiff } from '../hashline/diff';
+import { readForPatch, workspaceHost } from '../hashline/host';
+import { writePlannedFiles } from '../hashline/persist';
+import { MAX_PATCH_BYTES, planPatch, type PatchError } from '../hashline/plan';
+import { readAnchored } from '../hashline/read';
+import type { PatchErrorKind } from '../hashline/types';
+import { DEFAULT_MAX_TEXT_BYTES } from '../workspace/fs';
+import { resolveWritten } from '../workspace/paths';
+import { WorkspaceSession } from '../workspace/session';
+import { UsageError, write, type CliCommand, type CliIo, type CommonOptions } from './command';
+
+/** Exit code per error kind, so scripts can tell a stale patch from a broken one. */
+export const HASHLINE_EXIT_CODES: Record<PatchErrorKind, number> = {
+  input_error: 10,
+  parse_error: 11,
+  missing_hash: 12,
+  missing_line_number: 13,
+  line_out_of_range: 14,
+  hash_mismatch: 15,
+  file_not_found: 16,
+  no_change: 17,
+  outside_workspace: 18,
+  unreadable: 19,
+  too_large: 20,
+  write_failed: 21,
+};
+
+const USAGE = `agentls hashline read FILE[:A-B]
+    Prints LINEhh|text rows (all lines, or lines A to B) with their anchors.
+agentls hashline apply [--dry-run] [--path FILE] < PATCH
+    Applies a § » « ≔ patch read from standard input. Paths are relative to the root
+    (--root, default .). All files are written atomically, or none. --dry-run prints the
+    diff instead of writing; --path names the file for a patch without a §PATH header.
+exit codes: 0 applied (or nothing to change), 2 usage, 3 internal error,
+    10 input error (no §PATH header, empty header, patch too large), 11 parse error,
+    12 anchor without hash, 13 anchor without line number, 14 line out of range,
+    15 stale anchors (hash mismatch), 16 file not found, 17 a section changes nothing
+    (patch with several files), 18 outside the workspace, 19 binary or not UTF-8,
+    20 file too large, 21 write failed (a file changed on disk since it was read)`;
+
+export const hashlineCommand: CliCommand = {
+  name: 'hashline',
+  summary: 'read a file with line anchors, or apply a § » « ≔ patch from standard input',
+  usage: USAGE,
+  async run(args, common, io) {
+    const [sub, ...rest] = args;
+    if (sub === 'read') return read(rest, common, io);
+    if (sub === 'apply') return apply(rest, common, io);
+    throw new UsageError(sub ? `unknown subcommand "${sub}"` : 'expected read or apply');
+  },
+};
+
+function session(common: CommonOptions): WorkspaceSession {
+  const s = new WorkspaceSession(common.settings);
+  s.addFolder(common.root);
+  return s;
+}
+
+/** `FILE:A-B`, `FILE:A`; a name that merely contains a colon stays a name when no range follows. */
+function parseTarget(arg: string): { file: string; start?: number; end?: number } {
+  const m = /^(.*):(\d+)(?:-(\d+))?$/.exec(arg);
+  if (!m || m[1] === '') return { file: arg };
+  const start = Number(m[2]);
+  const end = m[3] === undefined ? start : Number(m[3]);
+  if (start < 1 || end < start) throw new UsageError(`bad line range ${m[2]}${m[3] ? '-' + m[3] : ''}: lines start at 1 and A-B needs A ≤ B`);
+  return { file: m[1], start, end };
+}
+
+async function read(args: string[], common: CommonOptions, io: CliIo): Promise<number> {
+  if (args.length !== 1) throw new UsageError('hashline read takes exactly one FILE[:A-B]');
+  const target = parseTarget(args[0]);
+  const ws = session(common);
+  try {
+    const abs = resolveWritten(io.cwd, target.file);
+    if (!ws.rootOf(abs) || !ws.allows(abs)) {
+      write(io.stderr, `agentls hashline: ${target.file} lies outside the workspace root ${common.root}`);
+      return HASHLINE_EXIT_CODES.outside_workspace;
+    }
+    const r = await readForPatch(ws.diskFs, abs, DEFAULT_MAX_TEXT_BYTES);
+    if (r.kind === 'missing') {
+      write(io.stderr, `agentls hashline: File not found: ${target.file}`);
+      return HASHLINE_EXIT_CODES.file_not_found;
+    }
+    if (r.kind === 'error') {
+      write(io.stderr, `agentls hashline: ${r.message}`);
+      return HASHLINE_EXIT_CODES[r.error];
+    }
+    const anchored = readAnchored(r.text, target.start, target.end);
+    if (target.start !== undefined && target.start > anchored.lineCount) {
+      write(io.stderr, `agentls hashline: Line ${target.start} does not exist (${target.file} has ${anchored.lineCount} lines)`);
+      return HASHLINE_EXIT_CODES.line_out_of_range;
+    }
+    io.stdout.write(anchored.rows.join('\n') + '\n');
+    return 0;
+  } finally {
+    ws.dispose();
+  }
+}
+
+async function readStdin(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > MAX_PATCH_BYTES) throw new PatchInputError(`the patch on standard input is over ${MAX_PATCH_BYTES} bytes`);
+    chunks.push(b);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new PatchInputError('the patch on standard input is not valid UTF-8');
+  }
+}
+
+class PatchInputError extends Error {}
+
+async function apply(args: string[], common: CommonOptions, io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { 'dry-run': { type: 'boolean', default: false }, path: { type: 'string' } }, allowPositionals: true, strict: true });
+  if (positionals.length) throw new UsageError(`hashline apply reads the patch from standard input; unexpected ${positionals.join(' ')}`);
+  let input: string;
+  try {
+    input = await readStdin(io);
+  } catch (err) {
+    if (!(err instanceof PatchInputError)) throw err;
+    write(io.stderr, `agentls hashline: ${err.message}`);
+    return HASHLINE_EXIT_CODES.input_error;
+  }
+  const ws = session(common);
+  try {
+    const host = workspaceHost({ session: ws, fs: ws.diskFs, base: common.root, options: { autoDropPureInsertDuplicates: common.settings.hashline.autoDropPureInsertDuplicates } });
+    const plan = await planPatch(input, host, { fallbackPath: values.path });
+    if (!plan.ok) return fail(io, plan.error);
+    for (const w of plan.warnings) write(io.stderr, `warning: ${w}`);
+    if (values['dry-run']) {
+      for (const f of plan.files) io.stdout.write(f.changed ? formatUnifiedDiff(f.display, f.original, f.splices, f.before !== null) : `unchanged ${f.display}\n`);
+      return 0;
+    }
+    const written = await writePlannedFiles(plan.files, ws.confinement);
+    if (!written.ok) return fail(io, { kind: 'write_failed', message: written.message });
+    for (const f of plan.files) write(io.stdout, `${f.created ? 'created' : f.changed ? 'updated' : 'unchanged'} ${f.display}`);
+    if (plan.files.length === 0) write(io.stdout, 'the patch has no ops; nothing to do');
+    return 0;
+  } finally {
+    ws.dispose();
+  }
+}
+
+function fail(io: CliIo, error: PatchError): number {
+  write(io.stderr, `agentls hashline: ${error.kind}: ${error.message}`);
+  return HASHLINE_EXIT_CODES[error.kind];
+}

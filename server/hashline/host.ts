@@ -1,0 +1,62 @@
+import { DEFAULT_MAX_TEXT_BYTES, type FileSystem } from '../workspace/fs';
+import { isAbsolutePath, relativeInside, resolveWritten } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import type { AbsorbOptions } from './absorb';
+import type { HostRead, PatchHost } from './plan';
+import type { Generation } from './snapshots';
+
+/**
+ * The patch host over a workspace: header paths are relative to `base` (the workspace
+ * folder owning the patch) or absolute inside the workspace; anything that lies outside
+ * every root, or leaves it through a symlink, is refused and never read. Files are read
+ * through `fs` (the disk for the CLI, open buffers over the disk for the server).
+ */
+export interface WorkspaceHostOptions {
+  session: WorkspaceSession;
+  fs: FileSystem;
+  /** The folder relative paths start from. */
+  base: string;
+  generations?: (path: string) => readonly Generation[];
+  options?: AbsorbOptions;
+  /** Larger files are refused (default 16 MiB). */
+  maxBytes?: number;
+}
+
+export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
+  return {
+    resolve(text) {
+      const abs = resolveWritten(o.base, text);
+      if (!o.session.rootOf(abs) || !o.session.allows(abs)) {
+        return { ok: false, message: `${text} lies outside the workspace; a patch never reads or writes it` };
+      }
+      return { ok: true, path: abs };
+    },
+    normalize(text) {
+      if (!isAbsolutePath(text)) return text;
+      const rel = relativeInside(o.base, text);
+      return rel === undefined || rel === '' ? text : rel;
+    },
+    read: (p) => readForPatch(o.fs, p, o.maxBytes ?? DEFAULT_MAX_TEXT_BYTES),
+    generations: o.generations,
+    options: o.options,
+  };
+}
+
+export async function readForPatch(fs: FileSystem, p: string, maxBytes: number): Promise<HostRead> {
+  const r = await fs.readText(p, { maxBytes });
+  if (r.ok) return { kind: 'text', text: r.text };
+  switch (r.reason) {
+    case 'not-found':
+      return { kind: 'missing' };
+    case 'outside-workspace':
+      return { kind: 'error', error: 'outside_workspace', message: `${p} lies outside the workspace; a patch never reads or writes it` };
+    case 'too-large':
+      return { kind: 'error', error: 'too_large', message: `${r.message}; hashline patches edit files up to ${maxBytes} bytes` };
+    case 'binary':
+      return { kind: 'error', error: 'unreadable', message: `${p} is a binary file; hashline patches edit text files only` };
+    case 'invalid-utf8':
+      return { kind: 'error', error: 'unreadable', message: `${p} is not valid UTF-8; hashline patches edit UTF-8 text files only` };
+    default:
+      return { kind: 'error', error: 'unreadable', message: r.message };
+  }
+}
