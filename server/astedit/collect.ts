@@ -1,0 +1,201 @@
+import * as path from 'node:path';
+import type { Cancellation } from '../core/cancel';
+import type { FileSystem } from '../workspace/fs';
+import { compileGlob, globProblem, isGlob, splitGlob, type PathMatcher } from '../workspace/glob';
+import { IgnoreRules } from '../workspace/ignore';
+import { isInside, joinRelative, relativeInside, uriToPath } from '../workspace/paths';
+import { walkFiles } from '../workspace/walk';
+import type { AstEditProblem } from './types';
+
+/** What collection needs from the workspace session. */
+export interface CollectWorkspace {
+  /** Whether a path may be read at all (confinement, through symlinks). */
+  allows(p: string): boolean;
+  /** The workspace folder owning an absolute path. */
+  rootOf(p: string): string | undefined;
+}
+
+export interface CollectedFile {
+  /** Absolute path. */
+  path: string;
+  /** Relative to the request root with `/`, or absolute when outside it. */
+  display: string;
+  /** Named directly in `paths` (not found by a folder or glob scan). */
+  explicit: boolean;
+}
+
+export interface Collection {
+  files: CollectedFile[];
+  /** Errors: nothing runs. */
+  problems: AstEditProblem[];
+  /** Entries that do not exist (when others do), symlinks not followed. */
+  warnings: AstEditProblem[];
+  /** The scan stopped at `maxScanned` files. */
+  truncated: boolean;
+}
+
+/** One `paths` entry, resolved: a file or folder, or a glob's literal base and filter. */
+interface ResolvedEntry {
+  index: number;
+  text: string;
+  /** Absolute file, folder, or glob base. */
+  abs: string;
+  /** Filter on paths relative to `abs`, for globs. */
+  matcher?: PathMatcher;
+  includeNodeModules: boolean;
+}
+
+/**
+ * Resolves `paths` entries (files, folders, globs such as `src/**\/*.ts`, `file:` URIs)
+ * against `root`, refusing anything outside the workspace folders. Folders and glob bases
+ * are walked with the workspace walker: `.gitignore`/`.ignore` honoured, `.git` skipped,
+ * `node_modules` skipped unless the entry names it, hidden files included, symlinks never
+ * followed. Returns the files sorted by displayed path, without duplicates.
+ */
+export async function collectFiles(
+  entries: readonly string[],
+  root: string,
+  workspace: CollectWorkspace,
+  fs: FileSystem,
+  options: { maxScanned: number; cancel?: Cancellation },
+): Promise<Collection> {
+  const result: Collection = { files: [], problems: [], warnings: [], truncated: false };
+  if (entries.length === 0) {
+    result.problems.push(problem('astedit/no-paths', '`paths` must contain at least one file, folder or glob', 'paths'));
+    return result;
+  }
+  const resolved: ResolvedEntry[] = [];
+  entries.forEach((text, index) => {
+    const r = resolveEntry(text, index, root, workspace);
+    if ('code' in r) result.problems.push(r);
+    else resolved.push(r);
+  });
+  if (result.problems.length) return result;
+
+  const byPath = new Map<string, CollectedFile>();
+  const ignores = new Map<string, IgnoreRules>();
+  const ignoreFor = (owner: string, includeNodeModules: boolean) => {
+    const key = `${includeNodeModules ? '+' : '-'}${owner}`;
+    let rules = ignores.get(key);
+    if (!rules) ignores.set(key, (rules = new IgnoreRules(owner, fs, { includeNodeModules })));
+    return rules;
+  };
+  let found = 0;
+  const missing: ResolvedEntry[] = [];
+  for (const entry of resolved) {
+    if (options.cancel?.isCancellationRequested) break;
+    const st = await fs.stat(entry.abs);
+    if (!st) {
+      missing.push(entry);
+      continue;
+    }
+    found++;
+    const display = displayOf(root, entry.abs);
+    if (st.kind === 'symlink') {
+      result.warnings.push(warning('astedit/symlink', `${display} is a symbolic link; ast-edit does not follow links`, entry.index));
+      continue;
+    }
+    if (st.kind === 'file' && !entry.matcher) {
+      byPath.set(entry.abs, { path: entry.abs, display, explicit: true });
+      continue;
+    }
+    if (st.kind !== 'directory') {
+      result.warnings.push(warning('astedit/not-a-folder', `${display} is not a file or folder`, entry.index));
+      continue;
+    }
+    const owner = workspace.rootOf(entry.abs)!;
+    const start = relativeInside(owner, entry.abs)!;
+    const walked = await walkFiles({
+      fs,
+      root: owner,
+      start,
+      ignore: ignoreFor(owner, entry.includeNodeModules),
+      maxFiles: Math.max(0, options.maxScanned - byPath.size),
+      cancel: options.cancel,
+    });
+    for (const e of walked.files) {
+      if (entry.matcher) {
+        const underBase = start === '' ? e.rel : e.rel.slice(start.length + 1);
+        if (!entry.matcher(underBase)) continue;
+      }
+      const abs = joinRelative(owner, e.rel);
+      if (!byPath.has(abs)) byPath.set(abs, { path: abs, display: displayOf(root, abs), explicit: false });
+    }
+    if (walked.truncated || byPath.size >= options.maxScanned) {
+      result.truncated = true;
+      break;
+    }
+  }
+  for (const entry of missing) {
+    const message = `Path not found: ${entry.text}`;
+    if (found === 0) result.problems.push(problem('astedit/path-not-found', message, `paths[${entry.index}]`));
+    else result.warnings.push(warning('astedit/path-not-found', message, entry.index));
+  }
+  result.files = [...byPath.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
+  return result;
+}
+
+function resolveEntry(raw: string, index: number, root: string, workspace: CollectWorkspace): ResolvedEntry | AstEditProblem {
+  const field = `paths[${index}]`;
+  const text = raw.trim();
+  if (text === '') return problem('astedit/empty-path', '`paths` must contain non-empty paths or globs', field);
+  let spec = text;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    const p = text.toLowerCase().startsWith('file:') ? uriToPath(text) : undefined;
+    if (!p) return problem('astedit/unsupported-url', `${text}: internal URLs are not supported here; name the backing file by its workspace path`, field);
+    if (isGlob(p)) return problem('astedit/unsupported-url', `Glob patterns are not supported for URLs: ${text}`, field);
+    spec = p;
+  }
+  const includeNodeModules = spec.split(/[\\/]/).includes('node_modules');
+  let abs: string;
+  let matcher: PathMatcher | undefined;
+  if (isGlob(spec)) {
+    const broken = globProblem(spec);
+    if (broken) return problem('astedit/bad-glob', `${text}: ${broken}`, field);
+    const { base, rest } = splitGlob(spec.split(path.sep).join('/'));
+    abs = path.resolve(root, base === '' ? '.' : base);
+    matcher = compileGlob(rest);
+  } else {
+    abs = path.resolve(root, spec);
+  }
+  const owner = workspace.rootOf(abs);
+  if (!owner || !workspace.allows(abs)) {
+    return problem('astedit/outside-workspace', `${text} lies outside the workspace folders; ast-edit reads and writes only inside them`, field);
+  }
+  return { index, text, abs, matcher, includeNodeModules };
+}
+
+/**
+ * Whether a file falls under a request's `paths` (for quick fixes in one document, with
+ * no walk): it is named, lies in a named folder, or matches a glob; files under folders
+ * and globs must also pass the ignore rules, as a scan would.
+ */
+export async function pathInScope(file: string, entries: readonly string[], root: string, workspace: CollectWorkspace, fs: FileSystem): Promise<boolean> {
+  const owner = workspace.rootOf(file);
+  if (!owner || !workspace.allows(file)) return false;
+  for (const [index, text] of entries.entries()) {
+    const entry = resolveEntry(text, index, root, workspace);
+    if ('code' in entry) continue;
+    if (entry.abs === file && !entry.matcher) return true;
+    const rel = relativeInside(entry.abs, file);
+    if (rel === undefined || rel === '') continue;
+    if (entry.matcher && !entry.matcher(rel)) continue;
+    const ownerRel = relativeInside(owner, file)!;
+    const rules = new IgnoreRules(owner, fs, { includeNodeModules: entry.includeNodeModules });
+    if (!(await rules.check(ownerRel, false))) return true;
+  }
+  return false;
+}
+
+/** `p` relative to `root` with `/` when inside it, else absolute. */
+export function displayOf(root: string, p: string): string {
+  return isInside(root, p) ? relativeInside(root, p) || '.' : p;
+}
+
+function problem(code: string, message: string, field: string): AstEditProblem {
+  return { code, message, field, severity: 'error' };
+}
+
+function warning(code: string, message: string, index: number): AstEditProblem {
+  return { code, message, field: `paths[${index}]`, severity: 'warning' };
+}
