@@ -18,12 +18,24 @@ import { isInside } from './paths';
  */
 export type DocumentKind =
   | { kind: 'rule'; provider: ProviderId; level: RuleLevel; loaded: true }
-  | { kind: 'rule'; provider: ProviderId; level: RuleLevel; loaded: false; /** Why the agent never reads it. */ reason: string }
+  | {
+      kind: 'rule';
+      provider: ProviderId;
+      level: RuleLevel;
+      loaded: false;
+      /** Why the agent never reads it. */
+      reason: string;
+      /** The kind of reason, for the severity of the diagnostic. */
+      cause?: NotReadCause;
+    }
   | { kind: 'prompt'; form: 'markdown' | 'rawp-json' }
   | { kind: 'hashline' }
   | { kind: 'astedit'; format: 'yaml' | 'json' }
   | { kind: 'markdown' }
   | { kind: 'other' };
+
+/** Why a rule look-alike is never read: a legacy file, a nested or misplaced folder, a hidden file, an extension. */
+export type NotReadCause = 'legacy' | 'nested' | 'misplaced-folder' | 'hidden' | 'extension-case' | 'extension';
 
 export interface ClassifyContext {
   /** Workspace folder roots (absolute). */
@@ -92,6 +104,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
       provider: legacy,
       level: 'project',
       loaded: false,
+      cause: 'legacy',
       reason: `the agent never reads the legacy ${name} file; move its rules into ${legacy === 'cursor' ? '.cursor/rules/' : '.windsurf/rules/'}`,
     };
   }
@@ -119,6 +132,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         provider: folder.provider,
         level: folder.level,
         loaded: false,
+        cause: 'nested',
         reason: `the agent reads only files directly in ${shortFolder(folder.dir)}, not in nested folders`,
       };
     }
@@ -138,6 +152,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         provider,
         level: 'project',
         loaded: false,
+        cause: 'misplaced-folder',
         reason: `the agent reads ${marker}/ only at the workspace root, not in subfolders`,
       };
     }
@@ -151,14 +166,14 @@ function classifyInRuleFolder(name: string, folder: RuleFolder): DocumentKind | 
   const ext = dot > 0 ? name.slice(dot + 1) : '';
   const allowed = PROVIDER_EXTENSIONS[provider];
   if (name.startsWith('.')) {
-    return { kind: 'rule', provider, level, loaded: false, reason: 'the agent skips hidden files (names starting with a dot)' };
+    return { kind: 'rule', provider, level, loaded: false, cause: 'hidden', reason: 'the agent skips hidden files (names starting with a dot)' };
   }
   if (allowed.includes(ext)) return { kind: 'rule', provider, level, loaded: true };
   if (allowed.includes(ext.toLowerCase())) {
-    return { kind: 'rule', provider, level, loaded: false, reason: `extensions are case-sensitive: the agent reads only .${allowed.join(' and .')} files, not .${ext}` };
+    return { kind: 'rule', provider, level, loaded: false, cause: 'extension-case', reason: `extensions are case-sensitive: the agent reads only .${allowed.join(' and .')} files, not .${ext}` };
   }
   if (MARKDOWN_EXTENSIONS.has('.' + ext.toLowerCase())) {
-    return { kind: 'rule', provider, level, loaded: false, reason: `this provider reads only .${allowed.join(' and .')} files` };
+    return { kind: 'rule', provider, level, loaded: false, cause: 'extension', reason: `this provider reads only .${allowed.join(' and .')} files` };
   }
   return undefined;
 }

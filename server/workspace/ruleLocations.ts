@@ -91,3 +91,43 @@ export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
   '.cursorrules': 'cursor',
   '.windsurfrules': 'windsurf',
 };
+
+/** The native provider's config folders in the agent's order: project `<cwd>/.xcsh`, then the user one. */
+export function nativeConfigDirs(cwd: string, home: string, profile: RulesProfile, piConfigDir: string | undefined): { dir: string; level: RuleLevel }[] {
+  return [
+    { dir: path.join(cwd, '.xcsh'), level: 'project' },
+    { dir: nativeUserConfigDir(home, profile, piConfigDir), level: 'user' },
+  ];
+}
+
+/** Where Cline looks for `.clinerules`, nearest first: `cwd` and every ancestor up to the file system root. */
+export function clineCandidates(cwd: string): string[] {
+  return ancestorsUpTo(cwd, undefined).map((dir) => path.join(dir, '.clinerules'));
+}
+
+/**
+ * The agents provider's project folders (xcsh), nearest first: `.agent/rules` then
+ * `.agents/rules` of `cwd` and each ancestor up to `stopDir` (the repository root; else
+ * the home folder when it is an ancestor; else the file system root).
+ */
+export function agentsProjectFolders(cwd: string, stopDir: string | undefined): string[] {
+  return ancestorsUpTo(cwd, stopDir).flatMap((dir) => [path.join(dir, '.agent', 'rules'), path.join(dir, '.agents', 'rules')]);
+}
+
+/** The agents provider's user folders (xcsh). */
+export function agentsUserFolders(home: string): string[] {
+  return [path.join(home, '.agent', 'rules'), path.join(home, '.agents', 'rules')];
+}
+
+/** `start` and its ancestors, ending with `stop` (inclusive) when it is one, else at the root. */
+export function ancestorsUpTo(start: string, stop: string | undefined): string[] {
+  const out: string[] = [];
+  let dir = path.resolve(start);
+  for (;;) {
+    out.push(dir);
+    if (stop !== undefined && dir === path.resolve(stop)) return out;
+    const parent = path.dirname(dir);
+    if (parent === dir) return out;
+    dir = parent;
+  }
+}

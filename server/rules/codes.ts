@@ -1,0 +1,72 @@
+import type { Finding, RelatedLocation, Severity } from '../core/findings';
+import type { Range } from '../core/text';
+
+/**
+ * Every diagnostic code of the rules domain, with the one-line description SARIF and
+ * the docs show. Severity follows one principle: `error` when the agent will do
+ * something other than the file says, `warning` when it works but is fragile,
+ * `information` for advice. Some codes take a lower level when the consequence is mild
+ * (each lint says why); users override any of them with `agentls.diagnostics.severity`.
+ */
+export const RULE_CODES = {
+  'frontmatter/yaml-error': 'The frontmatter is not valid YAML, so the agent reads it with its string-only line fallback',
+  'frontmatter/fallback-string': 'Under the line fallback a value becomes a literal string (true, numbers, lists, quotes)',
+  'frontmatter/fallback-dropped': 'Under the line fallback a frontmatter line is ignored (indented, list item, key the fallback cannot read)',
+  'frontmatter/unclosed': 'An opening --- without a closing one: the agent reads no frontmatter and keeps the block in the body',
+  'frontmatter/odd-delimiter': 'A delimiter line with more than --- on it: the agent accepts it and shifts the rest into metadata or body',
+  'frontmatter/bom': 'A byte-order mark before ---: the agent does not see the frontmatter',
+  'frontmatter/not-at-start': 'Text or blank lines before ---: the agent does not see the frontmatter',
+  'frontmatter/not-a-mapping': 'The frontmatter is a YAML list or scalar: the agent spreads it into numbered keys',
+  'frontmatter/wrong-type': 'A value of a type the agent drops or reads differently (alwaysApply "true", numeric description, non-string globs)',
+  'frontmatter/kebab-key': 'A kebab-case key: the seed agent keeps it as written, xcsh reads it as camelCase',
+  'frontmatter/unknown-key': 'A key neither the agent nor the tool the file was written for reads',
+  'frontmatter/invalid-value': 'A value outside the set the agent or the origin tool accepts',
+  'frontmatter/comma-globs': "A comma-separated globs string (Cursor's form): the agent reads it as one glob",
+  'frontmatter/invalid-glob': 'A glob that matches nothing as written (unbalanced brackets or braces, empty)',
+  'frontmatter/too-large': 'The frontmatter is too large to analyse',
+  'frontmatter/alias-limit': 'YAML aliases expand beyond the limit agentls allows (a YAML bomb?)',
+  'rule/shadowed': 'Another file with the same rule name wins: the agent never reads this one',
+  'rule/extension-clash': 'name.md and name.mdc in one folder: the agent keeps the .md and ignores the .mdc',
+  'rule/empty-body': 'The rule has no body: the agent drops it',
+  'rule/empty-body-shadows': 'An empty rule hides same-named rules and is then dropped: the name disappears',
+  'rule/no-bucket': 'No description, no alwaysApply, no condition: the agent loads the rule and never shows it',
+  'rule/ttsr-invalid-regex': 'A TTSR condition that is not a valid JavaScript regular expression',
+  'rule/ttsr-scope': 'A TTSR scope token the agent cannot parse, or a scope that leaves no stream',
+  'rule/ttsr-glob-condition': 'A condition that looks like a file glob: the agent turns it into a tool scope with condition .*',
+  'rule/ttsr-overrides': 'A rule with a condition goes to TTSR: its alwaysApply or description is not used',
+  'rule/always-apply-description': 'An always-apply rule: its description is not shown anywhere',
+  'rule/not-read': 'A file that looks like a rule but that the agent never reads',
+  'rule/html-comment': 'An HTML comment: the agent deletes it from the rule before reading',
+  'rule/merge-conflict': 'Merge-conflict markers: the agent reads both sides and the markers as rule text',
+  'rule/binary': 'A binary file in a rule folder: the agent loads its bytes as rule text',
+  'rule/invalid-utf8': 'Invalid UTF-8: the agent reads replacement characters',
+  'rule/too-large': 'A rule file too large for agentls to analyse',
+  'rule/unreadable': 'A rule file the agent cannot read: it contributes no rule',
+  'rule/windsurf-trigger': "Windsurf's trigger has no meaning for the agent",
+  'rule/cline-paths': "Cline's paths are not read by the agent",
+  'rule/foreign-key': 'A key the tool the file was written for ignores (the agent reads it)',
+  'rule/disabled': 'The rule is switched off by agentls.rules.disabledRules',
+  'rule-url/unknown': 'rule://NAME names no rule the agent can resolve',
+  'rule-url/not-resolvable': 'rule://NAME names a rule that exists but that rule:// cannot reach (TTSR or no bucket)',
+  'rule-url/empty': 'rule:// without a name',
+} as const;
+
+export type RuleCode = keyof typeof RULE_CODES;
+
+export function describeRuleCode(code: string): string | undefined {
+  return (RULE_CODES as Record<string, string>)[code];
+}
+
+/** Payload code actions read back from a diagnostic's `data`. */
+export interface FixData {
+  fix: string;
+  [key: string]: unknown;
+}
+
+export function finding(code: RuleCode, severity: Severity, range: Range, message: string, extra: { related?: RelatedLocation[]; data?: FixData; tags?: Finding['tags'] } = {}): Finding {
+  const f: Finding = { code, severity, message, range };
+  if (extra.related?.length) f.related = extra.related;
+  if (extra.data) f.data = extra.data;
+  if (extra.tags?.length) f.tags = extra.tags;
+  return f;
+}

@@ -1,0 +1,197 @@
+import * as path from 'node:path';
+import type { FileSystem } from '../workspace/fs';
+import {
+  agentsProjectFolders,
+  agentsUserFolders,
+  ancestorsUpTo,
+  clineCandidates,
+  LEGACY_RULE_FILES,
+  nativeConfigDirs,
+  PROVIDER_EXTENSIONS,
+  providersFor,
+  windsurfGlobalRulesFile,
+  type ProviderId,
+  type RuleLevel,
+  type RulesProfile,
+} from '../workspace/ruleLocations';
+import { compareOrder, type RuleCandidate } from './model';
+
+/** What discovery needs from the workspace; the session provides it in the server and the CLI. */
+export interface DiscoveryHost {
+  fs: FileSystem;
+  home: string;
+  profile: RulesProfile;
+  piConfigDir: string | undefined;
+  disabledProviders: readonly string[];
+  /** Whether a file under a workspace root is `.gitignore`d (the agent's walker skips it). */
+  isIgnored(path: string): Promise<boolean>;
+  /** Permits reading one fixed location the agent reads outside the roots (cline and agents walk up). */
+  allowArea(path: string): void;
+  /** The nearest folder at or above `dir` holding `.git`. */
+  findRepoRoot(dir: string): Promise<string | undefined>;
+}
+
+/** A folder whose direct files (with the provider's extensions) are rules. */
+export interface ListedFolder {
+  dir: string;
+  provider: ProviderId;
+  level: RuleLevel;
+  providerRank: number;
+  folderRank: number;
+  extensions: readonly string[];
+}
+
+/** A file in a rule folder that the agent does not load, and why agentls knows it. */
+export interface SkippedFile {
+  path: string;
+  provider: ProviderId;
+  level: RuleLevel;
+  /** `symlink` and `ignored` are known only here; the others come from the path (`classifyRulePath`). */
+  why: 'symlink' | 'ignored' | 'by-path';
+}
+
+export interface Discovery {
+  /** Every file the providers list, in the agent's evaluation order. */
+  candidates: RuleCandidate[];
+  skipped: SkippedFile[];
+  folders: ListedFolder[];
+  /**
+   * Paths whose creation or removal changes which folders are read (config folders,
+   * `.clinerules` candidates, agents folders): a change there means discovering again.
+   */
+  structural: Set<string>;
+}
+
+/** Entries read from one nested folder of a rule folder, to report files the agent misses. */
+const MAX_NESTED_ENTRIES = 200;
+
+/** Lists the rule files of one workspace folder (the agent's cwd), in the agent's order. */
+export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<Discovery> {
+  const out: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set() };
+  const providers = providersFor(host.profile).filter((p) => !host.disabledProviders.includes(p));
+  for (const [providerRank, provider] of providers.entries()) {
+    const folders = await providerFolders(provider, cwd, host, out);
+    for (const [folderRank, folder] of folders.entries()) {
+      if ('file' in folder) {
+        out.candidates.push({ path: folder.file, provider, level: folder.level, name: folder.name, order: [providerRank, folderRank, ''] });
+        continue;
+      }
+      const listed: ListedFolder = { dir: folder.dir, level: folder.level, provider, providerRank, folderRank, extensions: PROVIDER_EXTENSIONS[provider] };
+      out.folders.push(listed);
+      await listFolder(listed, host, out);
+    }
+  }
+  out.candidates.sort(compareOrder);
+  // Legacy single files the tools advertise: never read, reported so that users know.
+  for (const [name, provider] of Object.entries(LEGACY_RULE_FILES)) {
+    const file = path.join(cwd, name);
+    out.structural.add(file);
+    const st = await host.fs.stat(file);
+    if (st?.kind === 'file') out.skipped.push({ path: file, provider, level: 'project', why: 'by-path' });
+  }
+  return out;
+}
+
+type FolderSpec = { dir: string; level: RuleLevel } | { dir: string; level: RuleLevel; file: string; name: string };
+
+async function providerFolders(provider: ProviderId, cwd: string, host: DiscoveryHost, out: Discovery): Promise<FolderSpec[]> {
+  switch (provider) {
+    case 'native': {
+      // The agent uses a config folder only when it exists and is not empty; a folder
+      // holding `rules/` is never empty, so listing `rules/` alone gives the same result.
+      return nativeConfigDirs(cwd, host.home, host.profile, host.piConfigDir).map((config) => {
+        out.structural.add(config.dir);
+        out.structural.add(path.join(config.dir, 'rules'));
+        return { dir: path.join(config.dir, 'rules'), level: config.level };
+      });
+    }
+    case 'agents': {
+      const repo = await host.findRepoRoot(cwd);
+      const home = path.resolve(host.home);
+      const stop = repo ?? (ancestorsUpTo(cwd, undefined).includes(home) ? home : undefined);
+      const project = agentsProjectFolders(cwd, stop);
+      for (const dir of project) {
+        host.allowArea(dir);
+        out.structural.add(dir);
+      }
+      const user = agentsUserFolders(host.home);
+      for (const dir of user) out.structural.add(dir);
+      return [...project.map((dir) => ({ dir, level: 'project' as const })), ...user.map((dir) => ({ dir, level: 'user' as const }))];
+    }
+    case 'cursor':
+      return [
+        { dir: path.join(host.home, '.cursor', 'rules'), level: 'user' },
+        { dir: path.join(cwd, '.cursor', 'rules'), level: 'project' },
+      ];
+    case 'windsurf': {
+      const folders: FolderSpec[] = [];
+      const global = windsurfGlobalRulesFile(host.home);
+      out.structural.add(global);
+      const st = await host.fs.stat(global);
+      if (st && st.kind === 'file' && st.size > 0) folders.push({ dir: path.dirname(global), level: 'user', file: global, name: 'global_rules' });
+      folders.push({ dir: path.join(cwd, '.windsurf', 'rules'), level: 'project' });
+      return folders;
+    }
+    case 'cline': {
+      for (const candidate of clineCandidates(cwd)) {
+        host.allowArea(candidate);
+        out.structural.add(candidate);
+        const st = await host.fs.stat(candidate);
+        if (!st) continue;
+        if (st.kind === 'directory') return [{ dir: candidate, level: 'project' }];
+        return [{ dir: path.dirname(candidate), level: 'project', file: candidate, name: 'clinerules' }];
+      }
+      return [];
+    }
+  }
+}
+
+/** `*.ext` over one folder, non-recursive: regular files only, no hidden ones, case-sensitive extensions, ignore rules honoured. */
+async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
+  const entries = await host.fs.readDir(folder.dir);
+  if (!entries) return;
+  for (const entry of entries) {
+    const full = path.join(folder.dir, entry.name);
+    const matches = folder.extensions.some((ext) => entry.name.endsWith('.' + ext));
+    if (entry.kind === 'directory') {
+      if (!entry.name.startsWith('.')) await listNested(full, folder, host, out);
+      continue;
+    }
+    if (entry.name.startsWith('.') || !matches) {
+      if (looksMarkdown(entry.name)) out.skipped.push({ path: full, provider: folder.provider, level: folder.level, why: 'by-path' });
+      continue;
+    }
+    if (entry.kind !== 'file') {
+      out.skipped.push({ path: full, provider: folder.provider, level: folder.level, why: 'symlink' });
+      continue;
+    }
+    if (await host.isIgnored(full)) {
+      out.skipped.push({ path: full, provider: folder.provider, level: folder.level, why: 'ignored' });
+      continue;
+    }
+    out.candidates.push({
+      path: full,
+      provider: folder.provider,
+      level: folder.level,
+      name: stripExtension(entry.name, folder.extensions),
+      order: [folder.providerRank, folder.folderRank, entry.name],
+    });
+  }
+}
+
+async function listNested(dir: string, folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
+  const entries = await host.fs.readDir(dir);
+  for (const entry of (entries ?? []).slice(0, MAX_NESTED_ENTRIES)) {
+    if (entry.kind === 'file' && looksMarkdown(entry.name)) out.skipped.push({ path: path.join(dir, entry.name), provider: folder.provider, level: folder.level, why: 'by-path' });
+  }
+}
+
+function looksMarkdown(name: string): boolean {
+  return /\.(md|mdc|markdown|mdx)$/i.test(name);
+}
+
+/** The rule name of a file: its name without the provider's extension. */
+export function stripExtension(fileName: string, extensions: readonly string[]): string {
+  for (const ext of extensions) if (fileName.endsWith('.' + ext)) return fileName.slice(0, -ext.length - 1);
+  return fileName;
+}

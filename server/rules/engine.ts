@@ -1,0 +1,308 @@
+import * as path from 'node:path';
+import { yieldToEventLoop, type Cancellation, NEVER_CANCELLED, throwIfCancelled } from '../core/cancel';
+import type { Finding } from '../core/findings';
+import type { FileChange } from '../workspace/changes';
+import type { FileSystem } from '../workspace/fs';
+import { findRepoRoot } from '../workspace/repoRoot';
+import type { WorkspaceSession } from '../workspace/session';
+import { analyseFile, type FileAnalysis } from './analysis';
+import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
+import { fileFindings, bucketFindings } from './lint/fileLints';
+import { groupFindings } from './lint/groupLints';
+import { notReadFinding } from './lint/notRead';
+import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
+import { RulesView } from './view';
+
+/** What one name resolves to in one workspace folder. */
+export interface NameState {
+  /** The files with this name, in the agent's order. */
+  entries: RuleCandidate[];
+  /** The file the agent uses for the name, if any survives. */
+  effective?: RuleCandidate;
+  placement?: BucketPlacement;
+}
+
+/** The rules of one workspace folder (the agent's cwd). */
+class RootRules {
+  discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set() };
+  readonly byPath = new Map<string, RuleCandidate>();
+  readonly names = new Map<string, NameState>();
+  /** Group findings (shadowing, clashes, buckets) per path. */
+  readonly groupFindings = new Map<string, Finding[]>();
+  readonly notRead = new Map<string, Finding>();
+  constructor(readonly cwd: string) {}
+}
+
+/** Counters for tests and benchmarks: how much work an update did. */
+export interface EngineStats {
+  analyses: number;
+  groupResolutions: number;
+  discoveries: number;
+}
+
+/**
+ * The rules of every workspace folder, kept up to date incrementally. A change to one
+ * rule file re-reads and re-lints that file and re-resolves only the files sharing its
+ * name; creating or deleting files re-lists the rule folders (a handful of directory
+ * reads) and re-resolves the names that gained or lost a file.
+ */
+export class RulesEngine {
+  private readonly roots = new Map<string, RootRules>();
+  private readonly analyses = new Map<string, FileAnalysis>();
+  private profile: RulesProfile;
+  readonly stats: EngineStats = { analyses: 0, groupResolutions: 0, discoveries: 0 };
+
+  constructor(
+    private readonly session: WorkspaceSession,
+    private readonly fs: FileSystem,
+  ) {
+    this.profile = session.settings.rules.profile;
+  }
+
+  /** Discovers and analyses every workspace folder from scratch (start, settings or roots changed). */
+  async refresh(cancel: Cancellation = NEVER_CANCELLED): Promise<void> {
+    this.profile = this.session.settings.rules.profile;
+    this.analyses.clear();
+    this.roots.clear();
+    for (const root of this.session.roots.paths) {
+      const state = new RootRules(root);
+      this.roots.set(root, state);
+      await this.rediscover(state, cancel);
+    }
+  }
+
+  /** Workspace folders whose rules are known. */
+  get rootPaths(): string[] {
+    return [...this.roots.keys()];
+  }
+
+  /** Every path with findings of this engine (rule files and files it reports as not read). */
+  reportedPaths(): Set<string> {
+    const out = new Set<string>();
+    for (const state of this.roots.values()) {
+      for (const p of state.byPath.keys()) out.add(p);
+      for (const p of state.notRead.keys()) out.add(p);
+    }
+    return out;
+  }
+
+  /**
+   * Applies changed files; returns the paths whose findings may differ now. A file known
+   * to a root is re-analysed; anything touching a rule folder's listing re-lists it.
+   */
+  async applyChanges(changes: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED): Promise<Set<string>> {
+    const affected = new Set<string>();
+    for (const state of this.roots.values()) {
+      let relist = false;
+      const changedKnown: string[] = [];
+      for (const change of changes) {
+        const known = state.byPath.has(change.path);
+        if (this.touchesListing(state, change, known)) relist = true;
+        else if (known) changedKnown.push(change.path);
+      }
+      if (relist) {
+        for (const p of await this.rediscover(state, cancel, changes.map((c) => c.path))) affected.add(p);
+        continue;
+      }
+      const dirty = new Set<string>();
+      for (const p of changedKnown) {
+        const candidate = state.byPath.get(p)!;
+        await this.analyse(candidate, true);
+        dirty.add(candidate.name);
+        affected.add(p);
+      }
+      for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
+    }
+    return affected;
+  }
+
+  private touchesListing(state: RootRules, change: FileChange, known: boolean): boolean {
+    const p = change.path;
+    if (known) return change.type !== 'changed';
+    if (state.discovery.structural.has(p) || state.notRead.has(p)) return true;
+    const dir = path.dirname(p);
+    if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
+    if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
+    const base = path.basename(p);
+    return base === '.gitignore' || base === '.ignore' || base === '.cursorrules' || base === '.windsurfrules';
+  }
+
+  /** Lists the rule folders again; analyses new or changed files and re-resolves names whose file set changed. */
+  private async rediscover(state: RootRules, cancel: Cancellation, touched: readonly string[] = []): Promise<Set<string>> {
+    this.stats.discoveries++;
+    const affected = new Set<string>();
+    const before = new Map(state.byPath);
+    const discovery = await discoverRules(state.cwd, this.discoveryHost());
+    state.discovery = discovery;
+    state.byPath.clear();
+    const dirty = new Set<string>();
+    let count = 0;
+    for (const candidate of discovery.candidates) {
+      state.byPath.set(candidate.path, candidate);
+      const old = before.get(candidate.path);
+      const changed = touched.includes(candidate.path);
+      if (!old || old.name !== candidate.name || compareOrder(old, candidate) !== 0 || changed || !this.analyses.has(candidate.path)) {
+        await this.analyse(candidate, changed || !old);
+        dirty.add(candidate.name);
+        if (old) dirty.add(old.name);
+        affected.add(candidate.path);
+      }
+      if (++count % 64 === 0) {
+        throwIfCancelled(cancel);
+        await yieldToEventLoop();
+      }
+    }
+    for (const [p, old] of before) {
+      if (!state.byPath.has(p)) {
+        dirty.add(old.name);
+        affected.add(p);
+        state.groupFindings.delete(p);
+        if (![...this.roots.values()].some((r) => r.byPath.has(p))) this.analyses.delete(p);
+      }
+    }
+    // Names are rebuilt from the listing; only the names that changed are re-resolved.
+    const grouped = new Map<string, RuleCandidate[]>();
+    for (const candidate of discovery.candidates) {
+      const list = grouped.get(candidate.name);
+      if (list) list.push(candidate);
+      else grouped.set(candidate.name, [candidate]);
+    }
+    for (const name of state.names.keys()) if (!grouped.has(name)) dirty.add(name);
+    for (const [name, entries] of grouped) {
+      const existing = state.names.get(name);
+      if (existing) existing.entries = entries;
+      else state.names.set(name, { entries });
+    }
+    for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
+    for (const p of state.notRead.keys()) affected.add(p);
+    state.notRead.clear();
+    for (const skipped of discovery.skipped) {
+      const finding = await notReadFinding(skipped, this.session, this.fs);
+      if (finding) {
+        state.notRead.set(skipped.path, finding);
+        affected.add(skipped.path);
+      }
+    }
+    return affected;
+  }
+
+  private async analyse(candidate: RuleCandidate, force: boolean): Promise<FileAnalysis> {
+    const cached = this.analyses.get(candidate.path);
+    if (cached && !force && cached.candidate.provider === candidate.provider && cached.profile === this.profile) return cached;
+    this.stats.analyses++;
+    const analysis = await analyseFile(candidate, this.fs, this.profile);
+    if (cached && cached.text === analysis.text && !analysis.readWarning && cached.candidate.name === candidate.name && cached.candidate.provider === candidate.provider && cached.profile === this.profile) {
+      return cached;
+    }
+    this.analyses.set(candidate.path, analysis);
+    return analysis;
+  }
+
+  /** Re-resolves one name: which file wins, which are shadowed, where the winner goes. Returns the paths involved. */
+  private resolveName(state: RootRules, name: string): string[] {
+    this.stats.groupResolutions++;
+    const group = state.names.get(name);
+    const entries = (group?.entries ?? []).filter((c) => state.byPath.get(c.path) === c);
+    if (!group || entries.length === 0) {
+      state.names.delete(name);
+      return [];
+    }
+    entries.sort(compareOrder);
+    group.entries = entries;
+    const analyses = entries.map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
+    const result = groupFindings(analyses, this.session.settings.rules.disabledRules, this.profile);
+    group.effective = result.effective?.candidate;
+    group.placement = result.effective?.placement;
+    for (const a of analyses) state.groupFindings.set(a.candidate.path, result.findings.get(a.candidate.path) ?? []);
+    return entries.map((c) => c.path);
+  }
+
+  private discoveryHost(): DiscoveryHost {
+    const s = this.session;
+    return {
+      fs: this.fs,
+      home: s.home,
+      profile: this.profile,
+      piConfigDir: s.settings.rules.piConfigDir,
+      disabledProviders: s.settings.rules.disabledProviders,
+      isIgnored: async (p) => {
+        const root = s.rootOf(p);
+        if (!root) return false;
+        const rel = path.relative(root, p).split(path.sep).join('/');
+        return s.ignoreFor(root).check(rel, false);
+      },
+      allowArea: (p) => s.allowArea(p),
+      findRepoRoot,
+    };
+  }
+
+  /** The analysis of a rule file, if some root lists it. */
+  analysis(p: string): FileAnalysis | undefined {
+    return this.analyses.get(p);
+  }
+
+  /** Every finding for a file: its own lints, its name group's, or why the agent never reads it. */
+  findings(p: string): Finding[] {
+    const out: Finding[] = [];
+    const seen = new Set<string>();
+    const add = (f: Finding) => {
+      const key = `${f.code}|${f.message}|${f.range.start.line}:${f.range.start.character}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(f);
+      }
+    };
+    const analysis = this.analyses.get(p);
+    let listed = false;
+    for (const state of this.roots.values()) {
+      const notRead = state.notRead.get(p);
+      if (notRead) add(notRead);
+      if (!state.byPath.has(p)) continue;
+      listed = true;
+      for (const f of state.groupFindings.get(p) ?? []) add(f);
+      const group = state.names.get(state.byPath.get(p)!.name);
+      if (analysis && group?.effective?.path === p) for (const f of bucketFindings(analysis)) add(f);
+    }
+    if (analysis && listed) for (const f of fileFindings(analysis)) add(f);
+    return out;
+  }
+
+  /** The root whose view answers for `p` (its folder, else the first). */
+  rootFor(p: string | undefined): string | undefined {
+    if (p) {
+      const owner = this.session.rootOf(p);
+      if (owner && this.roots.has(owner)) return owner;
+      for (const [root, state] of this.roots) if (state.byPath.has(p)) return root;
+    }
+    return this.roots.keys().next().value;
+  }
+
+  /** Resolution and buckets of one workspace folder, computed on demand from the current state. */
+  view(root: string | undefined): RulesView | undefined {
+    const state = root ? this.roots.get(root) : undefined;
+    if (!state) return undefined;
+    const entries = state.discovery.candidates.filter((c) => state.byPath.get(c.path) === c).map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
+    return new RulesView(state.cwd, entries, this.session.settings.rules.disabledRules, this.profile, state.discovery);
+  }
+
+  /** Name state in a root (for hovers and links). */
+  nameState(root: string, name: string): NameState | undefined {
+    return this.roots.get(root)?.names.get(name);
+  }
+
+  /** Names `rule://` resolves to in a root, with their file. */
+  resolvableNames(root: string): Map<string, RuleCandidate> {
+    const out = new Map<string, RuleCandidate>();
+    const state = this.roots.get(root);
+    if (!state) return out;
+    for (const [name, group] of state.names) {
+      if (group.effective && (group.placement?.bucket === 'rulebook' || group.placement?.bucket === 'alwaysApply')) out.set(name, group.effective);
+    }
+    return out;
+  }
+
+  /** The name states of a root, for completion and reports. */
+  names(root: string): ReadonlyMap<string, NameState> {
+    return this.roots.get(root)?.names ?? new Map();
+  }
+}

@@ -1,0 +1,109 @@
+import type { Finding } from '../../core/findings';
+import type { Range } from '../../core/text';
+import { isTruthy } from '../build';
+import { finding } from '../codes';
+import { CONDITION_KEYS } from '../condition';
+import { registerTtsr } from '../ttsr';
+import type { RuleLocator } from './locate';
+import { bucketPhrase, show } from './words';
+
+/**
+ * Where the effective rule of a name ends up, when that is not what its file suggests:
+ * nowhere, or out of TTSR because its patterns or scope fail, or with keys that its
+ * bucket never uses. Only the file the agent actually uses gets these.
+ */
+export function bucketLints(loc: RuleLocator): Finding[] {
+  const analysis = loc.analysis;
+  const rule = analysis.rule;
+  const placement = analysis.placement;
+  if (!rule || !placement || analysis.readProblem?.kind === 'too-large' || rule.content === '') return [];
+  const out: Finding[] = [];
+  const profile = analysis.profile;
+  const provider = analysis.candidate.provider;
+  const anchor = loc.openerRange();
+
+  if (placement.bucket === 'none') {
+    const why: string[] = [];
+    if (rule.description === '') why.push('its description is empty');
+    else if (!isTruthy(rule.description)) why.push('it has no description (the rulebook needs one)');
+    if (rule.alwaysApply !== true) why.push('it is not `alwaysApply: true`');
+    if (!rule.condition?.length) why.push('it has no condition (TTSR)');
+    else if (placement.ttsrFailure) why.push('its TTSR condition could not be registered');
+    let hint = '';
+    if (provider === 'cline') hint = ' Cline applies a rule without `paths` always; the agent does not.';
+    else if (provider === 'windsurf' && analysis.candidate.name === 'global_rules' && analysis.candidate.level === 'user') hint = ' Windsurf always applies global_rules; the agent does not.';
+    else if (provider === 'cursor') hint = ' (In Cursor such a rule is "manual", used when @-mentioned; the agent has no way to mention it.)';
+    if (profile === 'seed' && isTruthy(rule.alwaysApply) && rule.alwaysApply !== true) hint += ` Its alwaysApply ${show(rule.alwaysApply)} is truthy but not true, which also keeps it out of the rulebook.`;
+    out.push(
+      finding('rule/no-bucket', 'warning', anchor, `The agent loads rule \`${rule.name}\` but never shows it to the model: ${why.join(', ')}.${hint} Add a description or \`alwaysApply: true\`.`, {
+        data: { fix: 'no-bucket' },
+      }),
+    );
+  }
+
+  if (rule.condition?.length) {
+    const registration = registerTtsr(rule, new Set());
+    const conditionEntry = analysis.condition?.conditionKey ? loc.entry(analysis.condition.conditionKey) : undefined;
+    const elements = conditionEntry ? loc.elementRanges(conditionEntry) : [];
+    const rawList = conditionEntry ? analysis.parsed?.frontmatter[conditionEntry.key] : undefined;
+    const rangeOf = (pattern: string): Range => {
+      if (Array.isArray(rawList)) {
+        const i = rawList.findIndex((v) => typeof v === 'string' && v.trim() === pattern);
+        if (i >= 0 && elements[i]) return elements[i];
+      }
+      return conditionEntry?.valueRange ?? anchor;
+    };
+    const allInvalid = registration.failure === 'no-valid-pattern';
+    for (const { pattern, error } of registration.invalidPatterns) {
+      const consequence = allInvalid
+        ? profile === 'xcsh'
+          ? `no pattern compiles, so the agent does not register the rule as TTSR: it ${bucketPhrase(placement.bucket)}`
+          : 'no pattern compiles, so this TTSR rule never fires'
+        : 'the agent skips this pattern and keeps the others';
+      out.push(finding('rule/ttsr-invalid-regex', allInvalid ? 'error' : 'warning', rangeOf(pattern), `${JSON.stringify(pattern)} is not a valid regular expression (${error}): ${consequence}.`));
+    }
+    const scopeEntry = loc.entry('scope');
+    for (const token of registration.invalidScopeTokens) {
+      out.push(finding('rule/ttsr-scope', 'warning', scopeEntry?.valueRange ?? anchor, `The agent cannot parse the scope token ${JSON.stringify(token)} and skips it (tokens: text, thinking, tool, tool:NAME, tool:NAME(GLOB), NAME(GLOB)).`));
+    }
+    if (registration.failure === 'scope-unreachable') {
+      out.push(
+        finding(
+          'rule/ttsr-scope',
+          profile === 'xcsh' ? 'error' : 'warning',
+          scopeEntry?.valueRange ?? anchor,
+          profile === 'xcsh'
+            ? `No scope token is valid, so no stream is left to watch: the agent does not register the rule as TTSR; it ${bucketPhrase(placement.bucket)}.`
+            : 'No scope token is valid, so no stream is left to watch: this TTSR rule never fires.',
+        ),
+      );
+    }
+    for (const token of analysis.condition?.globTokens ?? []) {
+      const onlyGlobs = rule.condition.length === 1 && rule.condition[0] === '.*';
+      out.push(
+        finding(
+          'rule/ttsr-glob-condition',
+          'information',
+          rangeOf(token),
+          `${JSON.stringify(token)} looks like a file glob: the agent turns it into the scope tool:edit(${token}), tool:write(${token})${onlyGlobs ? ' and, with no other condition, fires on any output of those tools (condition `.*`)' : ''}.`,
+        ),
+      );
+    }
+    if (placement.bucket === 'ttsr') {
+      const always = loc.entry('alwaysApply');
+      if (rule.alwaysApply === true && always) {
+        out.push(finding('rule/ttsr-overrides', 'error', always.lineRange, 'This rule has a condition, so the agent makes it a TTSR rule and does not always apply it: alwaysApply is ignored.'));
+      } else if (isTruthy(rule.description)) {
+        const description = loc.entry('description');
+        if (description) out.push(finding('rule/ttsr-overrides', 'information', description.keyRange, 'TTSR rules are not listed in the prompt: the agent does not use this description.'));
+      }
+    }
+  } else if (placement.bucket === 'alwaysApply' && isTruthy(rule.description)) {
+    const description = loc.entry('description');
+    if (description) out.push(finding('rule/always-apply-description', 'information', description.keyRange, 'An always-apply rule is injected whole: the agent does not show this description anywhere.'));
+  }
+  return out;
+}
+
+/** The keys a condition may come from (for hovers and completion). */
+export const TRIGGER_KEYS = CONDITION_KEYS;

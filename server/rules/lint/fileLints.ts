@@ -1,0 +1,32 @@
+import type { Finding } from '../../core/findings';
+import type { FileAnalysis } from '../analysis';
+import { bodyFindings } from './body';
+import { bucketLints } from './buckets';
+import { delimiterFindings } from './delimiters';
+import { fieldFindings } from './fields';
+import { RuleLocator } from './locate';
+import { yamlFallbackFindings } from './yamlFallback';
+
+const fileCache = new WeakMap<FileAnalysis, Finding[]>();
+const bucketCache = new WeakMap<FileAnalysis, Finding[]>();
+
+/** Findings that depend on the file alone (computed once per analysis). */
+export function fileFindings(analysis: FileAnalysis): Finding[] {
+  let found = fileCache.get(analysis);
+  if (!found) {
+    const loc = new RuleLocator(analysis);
+    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc)];
+    fileCache.set(analysis, found);
+  }
+  return found;
+}
+
+/** Findings about the bucket of the rule, for the file the agent uses for its name. */
+export function bucketFindings(analysis: FileAnalysis): Finding[] {
+  let found = bucketCache.get(analysis);
+  if (!found) {
+    found = bucketLints(new RuleLocator(analysis));
+    bucketCache.set(analysis, found);
+  }
+  return found;
+}

@@ -1,0 +1,40 @@
+import type { Finding, Severity } from '../../core/findings';
+import { ZERO_RANGE } from '../../core/text';
+import type { DocumentKind, NotReadCause } from '../../workspace/classify';
+import type { FileSystem } from '../../workspace/fs';
+import type { WorkspaceSession } from '../../workspace/session';
+import { finding } from '../codes';
+import type { SkippedFile } from '../discovery';
+
+const SEVERITY: Record<NotReadCause | 'symlink' | 'ignored', Severity> = {
+  legacy: 'warning',
+  nested: 'warning',
+  'misplaced-folder': 'warning',
+  hidden: 'information',
+  'extension-case': 'error',
+  extension: 'error',
+  symlink: 'error',
+  ignored: 'warning',
+};
+
+const FIX: Partial<Record<NotReadCause, string>> = { legacy: 'move-legacy', 'extension-case': 'fix-extension' };
+
+/** The diagnostic for a file that looks like a rule but that the agent never reads (`kind` from the classifier). */
+export function notReadForKind(kind: DocumentKind): Finding | undefined {
+  if (kind.kind !== 'rule' || kind.loaded) return undefined;
+  const cause = kind.cause;
+  const severity = cause ? SEVERITY[cause] : 'warning';
+  const fix = cause ? FIX[cause] : undefined;
+  return finding('rule/not-read', severity, ZERO_RANGE, `The agent never reads this file: ${kind.reason}.`, fix ? { data: { fix } } : {});
+}
+
+/** The diagnostic for a file discovery saw in a rule folder but left out. */
+export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem): Promise<Finding | undefined> {
+  if (skipped.why === 'symlink') {
+    return finding('rule/not-read', SEVERITY.symlink, ZERO_RANGE, 'The agent never reads this file: it is a symlink, and the agent loads regular files only. Put the file itself here.');
+  }
+  if (skipped.why === 'ignored') {
+    return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The agent never reads this file: it is ignored by .gitignore (or .ignore), and the agent skips ignored rule files.');
+  }
+  return notReadForKind(session.classify(skipped.path));
+}

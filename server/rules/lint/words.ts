@@ -1,0 +1,50 @@
+import type { BucketName } from '../model';
+import { PROVIDER_DISPLAY_NAMES, type ProviderId } from '../../workspace/ruleLocations';
+
+const LONG: Record<BucketName, string> = {
+  ttsr: 'the TTSR bucket (it interrupts output that matches its condition)',
+  alwaysApply: 'the always-apply bucket (its text is in every prompt)',
+  rulebook: 'the rulebook (listed by name and description, read on demand)',
+  none: 'no bucket (loaded, never shown to the model)',
+};
+
+const SHORT: Record<BucketName, string> = {
+  ttsr: 'TTSR',
+  alwaysApply: 'always-apply',
+  rulebook: 'the rulebook',
+  none: 'no bucket',
+};
+
+/** "goes to the rulebook (…)", or the short bucket name when `long` is false. */
+export function bucketPhrase(bucket: BucketName, long = true): string {
+  return long ? `goes to ${LONG[bucket]}` : SHORT[bucket];
+}
+
+export function bucketName(bucket: BucketName): string {
+  return SHORT[bucket];
+}
+
+/** A value as messages quote it: JSON, shortened; `nothing` for undefined. */
+export function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const json = JSON.stringify(value);
+  if (json === undefined) return String(value);
+  return json.length > 80 ? json.slice(0, 77) + '…' : json;
+}
+
+/** `Cursor (user)`, `OMP (project)`. */
+export function providerLabel(provider: ProviderId, level: string): string {
+  return `${PROVIDER_DISPLAY_NAMES[provider]}, ${level}`;
+}
+
+/** The tool a provider's folders belong to, as users call it. */
+export function originTool(provider: ProviderId): string {
+  switch (provider) {
+    case 'native':
+      return 'the agent';
+    case 'agents':
+      return 'the agents standard';
+    default:
+      return PROVIDER_DISPLAY_NAMES[provider];
+  }
+}

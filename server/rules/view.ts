@@ -1,0 +1,113 @@
+import * as path from 'node:path';
+import { PROVIDER_PRIORITIES } from '../workspace/ruleLocations';
+import { toPosix } from '../workspace/paths';
+import type { FileAnalysis } from './analysis';
+import type { Discovery } from './discovery';
+import type { BucketName, Rule, RulesProfile } from './model';
+import { assignBuckets, resolveRules, type BucketResult, type LoadedEntry, type Resolution } from './resolve';
+import { resolvableRules, resolveRuleUrl, type RuleUrlResult } from './ruleUrl';
+import { renderRulesPrompt, type PromptTemplate } from './systemPrompt';
+
+/** One rule of the `agentls/ruleBuckets` result (`lsp.md` §4–§5). */
+export interface RuleSummary {
+  name: string;
+  path: string;
+  provider: string;
+  priority: number;
+  level: string;
+  bucket: BucketName;
+  description?: unknown;
+  globs?: unknown[];
+  alwaysApply?: unknown;
+  condition?: string[];
+}
+
+export interface RuleBucketsSummary {
+  root: string;
+  profile: RulesProfile;
+  rules: RuleSummary[];
+  buckets: Record<BucketName, string[]>;
+  shadowed: { name: string; path: string; provider: string; shadowedBy: string }[];
+  warnings: string[];
+}
+
+/**
+ * Everything the agent derives from one folder's rules, computed on demand from the
+ * engine's analyses: the merge (`all`, `items`, warnings), the buckets, `rule://` and
+ * the system-prompt section.
+ */
+export class RulesView {
+  readonly resolution: Resolution;
+  readonly bucketResult: BucketResult;
+
+  constructor(
+    readonly cwd: string,
+    readonly analyses: readonly FileAnalysis[],
+    disabledRules: readonly string[],
+    readonly profile: RulesProfile,
+    readonly discovery: Discovery,
+  ) {
+    const entries: LoadedEntry[] = analyses.map((a) => ({ candidate: a.candidate, rule: a.rule, readWarning: a.readWarning }));
+    this.resolution = resolveRules(entries, disabledRules);
+    this.bucketResult = assignBuckets(this.resolution.items, profile);
+  }
+
+  bucketRules(bucket: BucketName): Rule[] {
+    const names = new Set(this.bucketResult.buckets[bucket]);
+    return this.resolution.items.filter((r) => names.has(r.name));
+  }
+
+  /** What the agent logs (YAML fallbacks, TTSR registration). */
+  get logWarnings(): string[] {
+    const out: string[] = [];
+    for (const a of this.analyses) {
+      if (a.parsed?.fallbackUsed && a.parsed.yamlError) {
+        out.push(`Failed to parse YAML frontmatter ${JSON.stringify({ err: `Failed to parse YAML frontmatter (${a.candidate.path}): YAML Parse error: ${a.parsed.yamlError.message}` })}`);
+      }
+    }
+    return [...out, ...this.bucketResult.logWarnings];
+  }
+
+  resolveUrl(url: string): RuleUrlResult {
+    return resolveRuleUrl(url, resolvableRules(this.bucketRules('rulebook'), this.bucketRules('alwaysApply')));
+  }
+
+  systemPrompt(template: PromptTemplate): string {
+    return renderRulesPrompt(this.bucketRules('rulebook'), this.bucketRules('alwaysApply'), template);
+  }
+
+  /** A path as reports print it: relative to the folder when under it, else absolute. */
+  display(p: string): string {
+    const rel = path.relative(this.cwd, p);
+    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? toPosix(p) : toPosix(rel);
+  }
+
+  summary(): RuleBucketsSummary {
+    const placement = this.bucketResult.placement;
+    const rules = this.resolution.items.map((r): RuleSummary => {
+      const s: RuleSummary = {
+        name: r.name,
+        path: this.display(r.path),
+        provider: r.source.provider,
+        priority: PROVIDER_PRIORITIES[r.source.provider],
+        level: r.source.level,
+        bucket: placement.get(r.name)?.bucket ?? 'none',
+      };
+      if (r.description !== undefined) s.description = r.description;
+      if (r.globs !== undefined) s.globs = r.globs;
+      if (r.alwaysApply !== undefined) s.alwaysApply = r.alwaysApply;
+      if (r.condition !== undefined) s.condition = r.condition;
+      return s;
+    });
+    return {
+      root: this.cwd,
+      profile: this.profile,
+      rules,
+      buckets: this.bucketResult.buckets,
+      shadowed: this.resolution.all
+        .filter((e) => e.shadowed && e.winner)
+        .map((e) => ({ name: e.rule.name, path: this.display(e.candidate.path), provider: e.candidate.provider, shadowedBy: this.display(e.winner!.path) })),
+      warnings: this.resolution.warnings,
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { RulesEngine } from '../../server/rules/engine';
+import type { RulesView } from '../../server/rules/view';
+import { WorkspaceSession } from '../../server/workspace/session';
+import { tempDir } from '../helpers/repo';
+import type { DiscoveryScenario } from './vectors';
+
+/** A vector scenario's tree written to a temporary folder, with the engine run on it. */
+export interface ScenarioRun {
+  base: string;
+  cwd: string;
+  home: string;
+  session: WorkspaceSession;
+  engine: RulesEngine;
+  view: RulesView;
+  /** An absolute path written back with the scenario's `HOME/`, `PROJECT/`, `ROOT/` prefixes. */
+  toVector(p: string): string;
+  abs(vectorPath: string): string;
+}
+
+export async function runScenario(scenario: Pick<DiscoveryScenario, 'tree' | 'cwd' | 'env'>, profile: 'seed' | 'xcsh', extraSettings: Record<string, unknown> = {}): Promise<ScenarioRun> {
+  const base = tempDir('agentls-rules-');
+  const abs = (p: string) => path.join(base, ...p.split('/'));
+  for (const top of ['HOME', 'PROJECT', 'ROOT']) fs.mkdirSync(abs(top), { recursive: true });
+  for (const [rel, content] of Object.entries(scenario.tree)) {
+    const target = abs(rel);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    if (typeof content === 'string') fs.writeFileSync(target, content);
+    else fs.symlinkSync(abs(content.symlinkTo), target);
+  }
+  const cwd = abs(scenario.cwd ?? 'PROJECT');
+  fs.mkdirSync(cwd, { recursive: true });
+  const home = abs('HOME');
+  const settings = overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile, piConfigDir: scenario.env?.PI_CONFIG_DIR ?? null }, ...extraSettings });
+  const session = new WorkspaceSession(settings);
+  session.addFolder(cwd);
+  const engine = new RulesEngine(session, session.diskFs);
+  await engine.refresh();
+  const view = engine.view(cwd)!;
+  const toVector = (p: string) => {
+    for (const top of ['HOME', 'PROJECT', 'ROOT']) {
+      const prefix = abs(top);
+      if (p === prefix) return top;
+      if (p.startsWith(prefix + path.sep)) return top + '/' + path.relative(prefix, p).split(path.sep).join('/');
+    }
+    return p;
+  };
+  return { base, cwd, home, session, engine, view, toVector, abs };
+}
+
+/** Replaces every absolute scenario path inside a message. */
+export function vectorText(run: ScenarioRun, text: string): string {
+  let out = text;
+  for (const top of ['HOME', 'PROJECT', 'ROOT']) out = out.split(run.abs(top) + path.sep).join(top + '/');
+  return out;
+}
