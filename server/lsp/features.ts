@@ -1,9 +1,16 @@
+import { astEditFeature } from './astedit';
 import type { Feature } from './feature';
+import { hashlineFeature } from './hashline';
+import { promptFeature } from './prompt';
 
 /**
  * Every feature of the server, in the order their results are merged. Each domain adds
  * its own line here; the wiring (`server.ts`) never changes for a new feature.
  */
 export function createFeatures(): Feature[] {
-  return [];
+  return [
+    promptFeature(),
+    hashlineFeature(),
+    astEditFeature(),
+  ];
 }

@@ -1,0 +1,49 @@
+import type { CodeAction, CompletionItem, CompletionList, Diagnostic, Position } from 'vscode-languageserver/node';
+import { delay, type LspTestClient } from '../helpers/lspClient';
+
+const isRef = (d: Diagnostic) => typeof d.code === 'string' && d.code.startsWith('ref/');
+
+/**
+ * The `ref/…` diagnostics of a document once `predicate` holds: pulled from a client that
+ * pulls (VS Code), otherwise as published for the buffer's current version.
+ */
+export async function refDiagnostics(c: LspTestClient, uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+  if (c.initializeResult.capabilities.diagnosticProvider) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const report = await c.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+      const refs = report.items.filter(isRef);
+      if (predicate(refs)) return refs;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for diagnostics of ${uri}; last: ${JSON.stringify(refs.map((d) => d.code))}`);
+      await delay(50);
+    }
+  }
+  return (await c.waitForDiagnostics(uri, (ds) => predicate(ds.filter(isRef)), timeoutMs)).filter(isRef);
+}
+
+/** Completion at a position, asked again until an item with `label` shows up (the index may still be building). */
+export async function completionWith(c: LspTestClient, uri: string, position: Position, label: string, timeoutMs = 15_000): Promise<{ list: CompletionList; item: CompletionItem }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await c.completion(uri, position, '@');
+    const item = list.items.find((i) => i.label === label);
+    if (item) return { list, item };
+    if (Date.now() > deadline) throw new Error(`no completion item ${label} at ${JSON.stringify(position)}; got ${JSON.stringify(list.items.map((i) => i.label).slice(0, 10))}`);
+    await delay(100);
+  }
+}
+
+/** The position just after the first occurrence of `marker` in the buffer. */
+export function positionAfter(c: LspTestClient, uri: string, marker: string): Position {
+  const text = c.text(uri);
+  const i = text.indexOf(marker);
+  if (i < 0) throw new Error(`${marker} is not in ${uri}`);
+  const before = text.slice(0, i + marker.length).split('\n');
+  return { line: before.length - 1, character: before.at(-1)!.length };
+}
+
+/** The action an editor would pick for a diagnostic: its preferred one, else the first enabled. */
+export function preferredFor(actions: CodeAction[], code: string): CodeAction | undefined {
+  const mine = actions.filter((a) => !a.disabled && a.diagnostics?.some((d) => d.code === code));
+  return mine.find((a) => a.isPreferred) ?? mine[0];
+}
