@@ -1,6 +1,4 @@
-import { astEditFeature } from './astedit';
 import type { Feature } from './feature';
-import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
 
 /**
@@ -10,7 +8,5 @@ import { promptFeature } from './prompt';
 export function createFeatures(): Feature[] {
   return [
     promptFeature(),
-    hashlineFeature(),
-    astEditFeature(),
   ];
 }
