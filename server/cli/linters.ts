@@ -1,6 +1,9 @@
+import { refsLinter } from '../refs/linter';
 import type { WorkspaceLinter } from '../workspace/linter';
 
 /** Every domain's batch linter, run by `agentls check`. Each domain adds its own line. */
 export function workspaceLinters(): WorkspaceLinter[] {
-  return [];
+  return [
+    refsLinter,
+  ];
 }

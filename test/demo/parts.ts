@@ -1,7 +1,8 @@
 import type { DemoPart } from './demo';
+import { refsPart } from './parts/refs';
 import { serverPart } from './parts/server';
 
 /** The parts of `npm run demo`, in order. Each domain adds its own line. */
 export function demoParts(): DemoPart[] {
-  return [serverPart];
+  return [serverPart, refsPart];
 }

@@ -1,0 +1,52 @@
+import * as path from 'node:path';
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { Finding } from '../core/findings';
+import { isMarkdownPath } from '../workspace/classify';
+import type { FileSystem } from '../workspace/fs';
+import type { WorkspaceLinter } from '../workspace/linter';
+import { joinRelative } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import { walkFiles } from '../workspace/walk';
+import { MAX_PROMPT_DOCUMENT_CHARS, parsePromptDocument } from './document';
+import { REF_CODES, lintPromptModel } from './lint';
+
+/** Files read to find prompt documents by content (Markdown with file_references, RAWP JSON). */
+const MAX_CANDIDATES = 20_000;
+const MAX_WALKED = 200_000;
+
+/** A file worth reading: its name alone may make it a prompt, or its content might. */
+function mayBePrompt(p: string): boolean {
+  const lower = p.toLowerCase();
+  return isMarkdownPath(p) || lower.endsWith('.json');
+}
+
+/** `agentls check` for prompt documents: every `ref/…` finding of the workspace (or of the given files). */
+export const refsLinter: WorkspaceLinter = {
+  id: 'refs',
+  describe: (code) => REF_CODES[code]?.summary,
+  async lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+    const out = new Map<string, Finding[]>();
+    const candidates: string[] = files ? [...files] : [];
+    if (!files) {
+      for (const root of session.roots.paths) {
+        const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
+        for (const f of walked.files) if (mayBePrompt(f.rel) && candidates.length < MAX_CANDIDATES) candidates.push(joinRelative(root, f.rel));
+      }
+    }
+    for (const [i, file] of candidates.entries()) {
+      throwIfCancelled(cancel);
+      if (i % 64 === 63) await yieldToEventLoop();
+      const kind = session.classify(file);
+      // Named prompts are read whatever their size; others only when small enough to be one.
+      const read = await fs.readText(file, { maxBytes: kind.kind === 'prompt' ? undefined : MAX_PROMPT_DOCUMENT_CHARS });
+      if (!read.ok) continue;
+      const classified = session.classify(file, read.text);
+      if (classified.kind !== 'prompt') continue;
+      const model = parsePromptDocument(read.text, classified.form);
+      const env = { fs, root: session.rootOf(file) ?? path.dirname(file), allows: (p: string) => session.allows(p) };
+      const issues = await lintPromptModel(model, env, cancel);
+      if (issues.length) out.set(file, issues.map((x) => x.finding));
+    }
+    return out;
+  },
+};
