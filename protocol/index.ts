@@ -1,3 +1,4 @@
 export * from './methods';
 export * from './rawp';
 export * from './refs';
+export * from './hashline';

@@ -93,6 +93,10 @@ export function hunksOf(original: readonly string[], splices: readonly Splice[],
 
 /** A unified diff of one file, `---`/`+++` headers naming `path`. Empty when nothing changed. */
 export function formatUnifiedDiff(path: string, original: readonly string[], splices: readonly Splice[], existed = true): string {
+  if (!existed) {
+    const added = splices.flatMap((s) => s.lines);
+    return `--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${added.length} @@\n${added.map((l) => '+' + l).join('\n')}\n`;
+  }
   const hunks = hunksOf(original, splices);
   if (hunks.length === 0) return '';
   const range = (start: number, count: number) => `${count === 0 ? start : start + 1},${count}`;

@@ -41,8 +41,8 @@ export interface SplitResult {
   error?: { message: string; docLine: number };
   /** Sections dropped because they had no ops (duplicate or trailing headers). */
   emptySections: InputSection[];
-  /** Where an end or abort marker stopped the scan (0-based doc line), if one did. */
-  stoppedAt?: { docLine: number; abort: boolean };
+  /** Where an end or abort marker stopped the scan (0-based doc line), if one did, and how many non-blank lines it left unread. */
+  stoppedAt?: { docLine: number; abort: boolean; ignored: number };
 }
 
 export interface SplitOptions {
@@ -122,7 +122,8 @@ export function splitPatch(input: string, options: SplitOptions = {}): SplitResu
   for (let i = start; i < lines.length; i++) {
     const line = lines[i];
     if (isStopMarker(line.text)) {
-      result.stoppedAt = { docLine: line.docLine, abort: ABORT_MARKERS.includes(line.text.trimEnd()) };
+      const ignored = lines.slice(i + 1).filter((l) => l.text.trim() !== '').length;
+      result.stoppedAt = { docLine: line.docLine, abort: ABORT_MARKERS.includes(line.text.trimEnd()), ignored };
       break;
     }
     if (isBeginMarker(line.text)) continue;

@@ -72,9 +72,9 @@ export function lintPatch(analysis: PatchAnalysis): PatchLint {
     add('hashline/input-error', 'error', rangeOf({ docLine: split.error.docLine, start: 0, end: 0 }), split.error.message);
     return out;
   }
-  if (split.stoppedAt) {
-    const stop = split.stoppedAt;
-    add('hashline/ignored-lines', 'information', rangeOf({ docLine: stop.docLine, start: 0, end: 0 }), `${stop.abort ? 'the abort marker' : 'the end marker'} stops the patch: any line after it is never read`);
+  const stop = split.stoppedAt;
+  if (stop && stop.ignored > 0) {
+    add('hashline/ignored-lines', 'warning', rangeOf({ docLine: stop.docLine, start: 0, end: 0 }), `${stop.abort ? 'the abort marker' : 'the end marker'} stops the patch: the ${stop.ignored} non-blank line${stop.ignored > 1 ? 's' : ''} after it ${stop.ignored > 1 ? 'are' : 'is'} never read`);
   }
   for (const empty of split.emptySections) {
     add('hashline/empty-section', 'hint', rangeOf(emptyHeaderSpan(empty.header.text, empty.header.docLine)), `§${empty.path} has no ops and is ignored`, ['unnecessary']);

@@ -1,4 +1,5 @@
 import type { Feature } from './feature';
+import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
 
 /**
@@ -8,5 +9,6 @@ import { promptFeature } from './prompt';
 export function createFeatures(): Feature[] {
   return [
     promptFeature(),
+    hashlineFeature(),
   ];
 }
