@@ -2,3 +2,4 @@ export * from './methods';
 export * from './rawp';
 export * from './refs';
 export * from './hashline';
+export * from './astedit';

@@ -54,8 +54,8 @@ export interface FileScan {
 export interface PatternCheck {
   /** ast-grep refuses the pattern (more than one node, nothing to match, a lone `$$$`). */
   compileError?: string;
-  /** The pattern has a syntax error in this language: the offending text. */
-  syntaxError?: { start: number; end: number; text: string };
+  /** The pattern has a syntax error in this language: the offending text, or the token the parser had to insert (`foo(` lacks `)`). */
+  syntaxError?: { start: number; end: number; text: string; missing?: string };
   /** Metavariables that do not stand for a whole node (`prefix$VAR`, `"hello $NAME"`): they match nothing. */
   notWholeNode: MetavarToken[];
   /**
@@ -65,4 +65,9 @@ export interface PatternCheck {
   literals: string[];
   /** The language's parser is not available on this machine. */
   unavailable?: string;
+}
+
+/** One phrase for a pattern's syntax error: "syntax error at `x`" or "a `)` is missing". */
+export function describeSyntaxError(e: NonNullable<PatternCheck['syntaxError']>): string {
+  return e.missing !== undefined ? `a \`${e.missing}\` is missing` : `syntax error at \`${e.text}\``;
 }

@@ -1,7 +1,7 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import { LineIndex } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
-import type { AstBackend, FileScan, OpQuery, ScanInput } from './backend';
+import { describeSyntaxError, type AstBackend, type FileScan, type OpQuery, type ScanInput } from './backend';
 import { collectFiles, type CollectedFile, type CollectWorkspace } from './collect';
 import { acceptsFile, languageByName, languageHintOfPaths, languageNames, languageOfPath, type LanguageInfo } from './languages';
 import { renderReplacement, type MatchCaptures, type Span } from './render';
@@ -68,7 +68,7 @@ export async function previewAstEdit(request: AstEditRequest, options: EngineOpt
   for (const op of sortOps(validated.ops)) {
     const check = options.backend.checkPattern(lang.id, op.pat);
     if (check.unavailable) return fail({ code: 'astedit/language-unavailable', message: check.unavailable, field: 'lang', severity: 'error' });
-    const reason = check.compileError ?? (check.syntaxError ? `syntax error in ${lang.id} at \`${check.syntaxError.text}\`` : undefined);
+    const reason = check.compileError ?? (check.syntaxError ? `it does not parse as ${lang.id}: ${describeSyntaxError(check.syntaxError)}` : undefined);
     if (reason) {
       patternErrors.push(`${op.pat}: Invalid pattern: ${reason}`);
       continue;

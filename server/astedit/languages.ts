@@ -35,6 +35,8 @@ export interface LanguageInfo {
   family: 'js' | LanguageId;
   /** `$name` is ordinary syntax in this language (shell variables), not a metavariable mistake. */
   dollarIsSyntax?: boolean;
+  /** The grammar cannot read `$` and has no expando: a pattern's metavariables sit in error nodes, which ast-grep tolerates. */
+  dollarInErrorNodes?: boolean;
 }
 
 const TABLE: readonly LanguageInfo[] = [
@@ -42,12 +44,12 @@ const TABLE: readonly LanguageInfo[] = [
   { id: 'tsx', napiName: 'Tsx', extensions: ['tsx'], expando: '$', family: 'js' },
   { id: 'javascript', napiName: 'JavaScript', extensions: ['js', 'cjs', 'mjs', 'jsx'], expando: '$', family: 'js' },
   { id: 'html', napiName: 'Html', extensions: ['html', 'htm', 'xhtml'], expando: '$', family: 'html' },
-  { id: 'css', napiName: 'Css', extensions: ['css', 'scss'], expando: '$', family: 'css' },
+  { id: 'css', napiName: 'Css', extensions: ['css', 'scss'], expando: '$', family: 'css', dollarInErrorNodes: true },
   { id: 'python', napiName: 'python', extensions: ['py', 'py3', 'pyi'], expando: 'µ', dynamicPackage: '@ast-grep/lang-python', family: 'python' },
   { id: 'go', napiName: 'go', extensions: ['go'], expando: 'µ', dynamicPackage: '@ast-grep/lang-go', family: 'go' },
   { id: 'rust', napiName: 'rust', extensions: ['rs'], expando: 'µ', dynamicPackage: '@ast-grep/lang-rust', family: 'rust' },
   { id: 'java', napiName: 'java', extensions: ['java'], expando: '$', dynamicPackage: '@ast-grep/lang-java', family: 'java' },
-  { id: 'json', napiName: 'json', extensions: ['json'], expando: '$', dynamicPackage: '@ast-grep/lang-json', family: 'json' },
+  { id: 'json', napiName: 'json', extensions: ['json'], expando: '$', dynamicPackage: '@ast-grep/lang-json', family: 'json', dollarInErrorNodes: true },
   { id: 'yaml', napiName: 'yaml', extensions: ['yaml', 'yml'], expando: '$', dynamicPackage: '@ast-grep/lang-yaml', family: 'yaml' },
   {
     id: 'bash',

@@ -108,7 +108,8 @@ export function checkPatternText(lang: LanguageId, pattern: string): PatternChec
   }
   const spans = new Set<string>();
   const literals = new Set<string>();
-  const isMetavarSpan = (s: number, e: number) => metavarLike.some((t) => t.start === s && t.end === e);
+  const excusedError = (s: number, e: number) =>
+    metavarLike.some((t) => (t.start === s && t.end === e) || (info.dollarInErrorNodes === true && t.start >= s && t.end <= e));
   const stack: napi.SgNode[] = [root];
   let visited = 0;
   while (stack.length > 0 && visited++ < MAX_PATTERN_NODES) {
@@ -116,14 +117,19 @@ export function checkPatternText(lang: LanguageId, pattern: string): PatternChec
     const { start, end } = node.range();
     spans.add(`${start.index}:${end.index}`);
     const kind = node.kind() as string;
-    // Grammars without `$` in identifiers (JSON) wrap a metavariable in an error node; ast-grep still matches it.
-    if (kind === 'ERROR' && !check.syntaxError && !isMetavarSpan(start.index, end.index)) {
+    // Grammars that cannot read `$` (JSON) put a metavariable in an error node; ast-grep still matches it.
+    if (kind === 'ERROR' && !check.syntaxError && !excusedError(start.index, end.index)) {
       check.syntaxError = { start: start.index, end: end.index, text: pattern.slice(start.index, end.index) };
     }
     const children = node.children();
     if (children.length === 0) {
       const text = node.text();
       if (node.isNamed() && !kind.includes('comment') && WORD.test(text)) literals.add(text);
+      // A token the parser had to invent (`foo(` lacks `)`): the pattern is incomplete. A
+      // missing `;` is the exception: patterns are routinely written without one.
+      if (!check.syntaxError && start.index === end.index && !node.isNamed() && kind !== ';' && kind !== '') {
+        check.syntaxError = { start: start.index, end: end.index, text: '', missing: kind };
+      }
     } else {
       for (const c of children) stack.push(c);
     }

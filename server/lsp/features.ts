@@ -1,3 +1,4 @@
+import { astEditFeature } from './astedit';
 import type { Feature } from './feature';
 import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
@@ -10,5 +11,6 @@ export function createFeatures(): Feature[] {
   return [
     promptFeature(),
     hashlineFeature(),
+    astEditFeature(),
   ];
 }
