@@ -3,7 +3,7 @@ import type { Cancellation } from '../core/cancel';
 import { rangesIntersect, type TextEdit } from '../core/text';
 import { sectionAtLine, type PatchAnalysis } from '../hashline/analysis';
 import type { PatchLint } from '../hashline/lint';
-import type { PatchPlan } from '../hashline/plan';
+import type { PatchError, PatchPlan } from '../hashline/plan';
 import type { OpenDocument } from './documents';
 import type { ServerContext } from './feature';
 import type { HashlineService } from './hashlineService';
@@ -56,7 +56,7 @@ export async function patchActions(
 function applyAction(service: HashlineService, plan: PatchPlan, title: string): CodeAction {
   const action: CodeAction = { title, kind: CodeActionKind.RefactorRewrite };
   if (!plan.ok) {
-    action.disabled = { reason: refusal(plan.error.kind, plan.error.message) };
+    action.disabled = { reason: refusal(plan.error) };
     return action;
   }
   const built = service.workspaceEdit(plan);
@@ -66,10 +66,12 @@ function applyAction(service: HashlineService, plan: PatchPlan, title: string): 
 }
 
 /** A short reason for a menu: the first line of the engine's message, and what to do. */
-function refusal(kind: string, message: string): string {
-  const first = message.split('\n')[0];
-  if (kind === 'hash_mismatch') return `${first.replace(/ \(marked \*\)\.$/, '.')} Refresh the stale anchors or read the file again; nothing was applied.`;
-  return first;
+function refusal(error: PatchError): string {
+  if (error.kind === 'hash_mismatch') {
+    const stale = Object.keys(error.remaps ?? {}).length;
+    return `${stale} stale anchor${stale === 1 ? '' : 's'} in ${error.display}: the line${stale === 1 ? ' it names has' : 's they name have'} changed. Refresh the stale anchors or read the file again; nothing was applied.`;
+  }
+  return error.message.split('\n')[0];
 }
 
 function matching(params: CodeActionParams, code: string) {

@@ -1,8 +1,9 @@
 import type { DemoPart } from './demo';
+import { hashlinePart } from './parts/hashline';
 import { refsPart } from './parts/refs';
 import { serverPart } from './parts/server';
 
 /** The parts of `npm run demo`, in order. Each domain adds its own line. */
 export function demoParts(): DemoPart[] {
-  return [serverPart, refsPart];
+  return [serverPart, refsPart, hashlinePart];
 }

@@ -1,10 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
+import type { CodeAction } from 'vscode-languageserver/node';
 import { lineHash } from '../../server/hashline/hash';
 import { RECOVERY_WARNING } from '../../server/hashline/recovery';
-import { delay, LspTestClient } from '../helpers/lspClient';
+import { diagnosticsOf } from '../hashline/lspSupport';
+import { LspTestClient } from '../helpers/lspClient';
 import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 
 const clients: LspTestClient[] = [];
@@ -16,18 +17,6 @@ async function start(...args: Parameters<typeof LspTestClient.start>): Promise<L
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.stop()));
 });
-
-/** Diagnostics as the editor gets them: pulled when the server offers pull (VS Code), else pushed. */
-async function diagnosticsOf(c: LspTestClient, uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
-  if (!c.initializeResult.capabilities.diagnosticProvider) return c.waitForDiagnostics(uri, predicate, timeoutMs);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const report = await c.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
-    if (predicate(report.items)) return report.items;
-    if (Date.now() > deadline) throw new Error(`diagnostics of ${uri} never matched: ${JSON.stringify(report.items)}`);
-    await delay(50);
-  }
-}
 
 /** Every file under a folder with its bytes, to prove nothing changed. */
 function snapshotTree(root: string): Record<string, string> {
