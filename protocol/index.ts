@@ -3,3 +3,4 @@ export * from './rawp';
 export * from './refs';
 export * from './hashline';
 export * from './astedit';
+export * from './rules';

@@ -1,5 +1,6 @@
 import { astEditFeature } from './astedit';
 import type { Feature } from './feature';
+import { rulesFeatures } from './rules';
 import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
 
@@ -9,6 +10,7 @@ import { promptFeature } from './prompt';
  */
 export function createFeatures(): Feature[] {
   return [
+    ...rulesFeatures(),
     promptFeature(),
     hashlineFeature(),
     astEditFeature(),

@@ -1,6 +1,6 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Connection } from 'vscode-languageserver/node';
+import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
 import type { Logger } from '../core/log';
 import { pathToUri } from '../workspace/paths';
 import type { ClientFeatures } from './clientFeatures';
@@ -32,6 +32,7 @@ export async function showReport(
       log.debug(`showDocument failed: ${(err as Error).message}`);
     }
   }
-  void connection.window.showInformationMessage(`${title}: see ${file}`);
+  // A notification, not `showInformationMessage` (a request Neovim 0.7 answers with a blocking prompt).
+  void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `${title}: see ${file}` }).catch(() => undefined);
   return file;
 }

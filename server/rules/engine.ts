@@ -50,6 +50,9 @@ export class RulesEngine {
   private readonly roots = new Map<string, RootRules>();
   private readonly analyses = new Map<string, FileAnalysis>();
   private profile: RulesProfile;
+  /** Bumped on every change, so derived answers can be cached. */
+  private generation = 0;
+  private availableCache = new Map<string, { generation: number; names: string[] }>();
   readonly stats: EngineStats = { analyses: 0, groupResolutions: 0, discoveries: 0 };
 
   constructor(
@@ -62,6 +65,7 @@ export class RulesEngine {
   /** Discovers and analyses every workspace folder from scratch (start, settings or roots changed). */
   async refresh(cancel: Cancellation = NEVER_CANCELLED): Promise<void> {
     this.profile = this.session.settings.rules.profile;
+    this.generation++;
     this.analyses.clear();
     this.roots.clear();
     for (const root of this.session.roots.paths) {
@@ -92,28 +96,38 @@ export class RulesEngine {
    */
   async applyChanges(changes: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED): Promise<Set<string>> {
     const affected = new Set<string>();
+    this.generation++;
+    // Files known to some root are re-read once, whatever number of roots list them.
+    const changedFiles = new Set<string>();
+    for (const change of changes) {
+      if (change.type !== 'changed') continue;
+      const candidate = this.candidateOf(change.path);
+      if (candidate && (await this.analyse(candidate, true)).changed) changedFiles.add(change.path);
+    }
     for (const state of this.roots.values()) {
-      let relist = false;
-      const changedKnown: string[] = [];
-      for (const change of changes) {
-        const known = state.byPath.has(change.path);
-        if (this.touchesListing(state, change, known)) relist = true;
-        else if (known) changedKnown.push(change.path);
-      }
+      const relist = changes.some((c) => this.touchesListing(state, c, state.byPath.has(c.path)));
       if (relist) {
-        for (const p of await this.rediscover(state, cancel, changes.map((c) => c.path))) affected.add(p);
+        for (const p of await this.rediscover(state, cancel, changes.map((c) => c.path), changedFiles)) affected.add(p);
         continue;
       }
       const dirty = new Set<string>();
-      for (const p of changedKnown) {
-        const candidate = state.byPath.get(p)!;
-        await this.analyse(candidate, true);
+      for (const p of changedFiles) {
+        const candidate = state.byPath.get(p);
+        if (!candidate) continue;
         dirty.add(candidate.name);
         affected.add(p);
       }
       for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
     }
     return affected;
+  }
+
+  private candidateOf(p: string): RuleCandidate | undefined {
+    for (const state of this.roots.values()) {
+      const c = state.byPath.get(p);
+      if (c) return c;
+    }
+    return undefined;
   }
 
   private touchesListing(state: RootRules, change: FileChange, known: boolean): boolean {
@@ -128,7 +142,7 @@ export class RulesEngine {
   }
 
   /** Lists the rule folders again; analyses new or changed files and re-resolves names whose file set changed. */
-  private async rediscover(state: RootRules, cancel: Cancellation, touched: readonly string[] = []): Promise<Set<string>> {
+  private async rediscover(state: RootRules, cancel: Cancellation, touched: readonly string[] = [], alreadyChanged: ReadonlySet<string> = new Set()): Promise<Set<string>> {
     this.stats.discoveries++;
     const affected = new Set<string>();
     const before = new Map(state.byPath);
@@ -140,12 +154,14 @@ export class RulesEngine {
     for (const candidate of discovery.candidates) {
       state.byPath.set(candidate.path, candidate);
       const old = before.get(candidate.path);
-      const changed = touched.includes(candidate.path);
-      if (!old || old.name !== candidate.name || compareOrder(old, candidate) !== 0 || changed || !this.analyses.has(candidate.path)) {
-        await this.analyse(candidate, changed || !old);
-        dirty.add(candidate.name);
-        if (old) dirty.add(old.name);
-        affected.add(candidate.path);
+      const changed = touched.includes(candidate.path) && !alreadyChanged.has(candidate.path);
+      if (!old || old.name !== candidate.name || compareOrder(old, candidate) !== 0 || changed || alreadyChanged.has(candidate.path) || !this.analyses.has(candidate.path)) {
+        const result = await this.analyse(candidate, changed || !old);
+        if (result.changed || alreadyChanged.has(candidate.path) || !old || old.name !== candidate.name || compareOrder(old, candidate) !== 0) {
+          dirty.add(candidate.name);
+          if (old) dirty.add(old.name);
+          affected.add(candidate.path);
+        }
       }
       if (++count % 64 === 0) {
         throwIfCancelled(cancel);
@@ -186,16 +202,18 @@ export class RulesEngine {
     return affected;
   }
 
-  private async analyse(candidate: RuleCandidate, force: boolean): Promise<FileAnalysis> {
+  /** (Re-)reads a file; `changed` says whether its analysis differs from the one held before. */
+  private async analyse(candidate: RuleCandidate, force: boolean): Promise<{ analysis: FileAnalysis; changed: boolean }> {
     const cached = this.analyses.get(candidate.path);
-    if (cached && !force && cached.candidate.provider === candidate.provider && cached.profile === this.profile) return cached;
-    this.stats.analyses++;
+    const sameKind = (a: FileAnalysis) => a.candidate.name === candidate.name && a.candidate.provider === candidate.provider && a.candidate.level === candidate.level && a.profile === this.profile;
+    if (cached && !force && sameKind(cached)) return { analysis: cached, changed: false };
     const analysis = await analyseFile(candidate, this.fs, this.profile);
-    if (cached && cached.text === analysis.text && !analysis.readWarning && cached.candidate.name === candidate.name && cached.candidate.provider === candidate.provider && cached.profile === this.profile) {
-      return cached;
+    if (cached && sameKind(cached) && cached.text === analysis.text && cached.readWarning === analysis.readWarning && cached.readProblem?.kind === analysis.readProblem?.kind) {
+      return { analysis: cached, changed: false };
     }
+    this.stats.analyses++;
     this.analyses.set(candidate.path, analysis);
-    return analysis;
+    return { analysis, changed: true };
   }
 
   /** Re-resolves one name: which file wins, which are shadowed, where the winner goes. Returns the paths involved. */
@@ -299,6 +317,20 @@ export class RulesEngine {
       if (group.effective && (group.placement?.bucket === 'rulebook' || group.placement?.bucket === 'alwaysApply')) out.set(name, group.effective);
     }
     return out;
+  }
+
+  /**
+   * The names `rule://` resolves in a root, in the order the agent's error lists them:
+   * rulebook rules, then always-apply rules, each in the agent's order.
+   */
+  availableNames(root: string): string[] {
+    const cached = this.availableCache.get(root);
+    if (cached && cached.generation === this.generation) return cached.names;
+    const groups = [...this.names(root).entries()].filter(([, g]) => g.effective && (g.placement?.bucket === 'rulebook' || g.placement?.bucket === 'alwaysApply'));
+    groups.sort((a, b) => compareOrder(a[1].effective!, b[1].effective!));
+    const names = [...groups.filter(([, g]) => g.placement?.bucket === 'rulebook'), ...groups.filter(([, g]) => g.placement?.bucket === 'alwaysApply')].map(([n]) => n);
+    this.availableCache.set(root, { generation: this.generation, names });
+    return names;
   }
 
   /** The name states of a root, for completion and reports. */

@@ -3,33 +3,11 @@ import { PROVIDER_PRIORITIES } from '../workspace/ruleLocations';
 import { toPosix } from '../workspace/paths';
 import type { FileAnalysis } from './analysis';
 import type { Discovery } from './discovery';
+import type { RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { BucketName, Rule, RulesProfile } from './model';
 import { assignBuckets, resolveRules, type BucketResult, type LoadedEntry, type Resolution } from './resolve';
 import { resolvableRules, resolveRuleUrl, type RuleUrlResult } from './ruleUrl';
 import { renderRulesPrompt, type PromptTemplate } from './systemPrompt';
-
-/** One rule of the `agentls/ruleBuckets` result (`lsp.md` §4–§5). */
-export interface RuleSummary {
-  name: string;
-  path: string;
-  provider: string;
-  priority: number;
-  level: string;
-  bucket: BucketName;
-  description?: unknown;
-  globs?: unknown[];
-  alwaysApply?: unknown;
-  condition?: string[];
-}
-
-export interface RuleBucketsSummary {
-  root: string;
-  profile: RulesProfile;
-  rules: RuleSummary[];
-  buckets: Record<BucketName, string[]>;
-  shadowed: { name: string; path: string; provider: string; shadowedBy: string }[];
-  warnings: string[];
-}
 
 /**
  * Everything the agent derives from one folder's rules, computed on demand from the
@@ -82,10 +60,10 @@ export class RulesView {
     return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? toPosix(p) : toPosix(rel);
   }
 
-  summary(): RuleBucketsSummary {
+  summary(): RuleBucketsResult {
     const placement = this.bucketResult.placement;
-    const rules = this.resolution.items.map((r): RuleSummary => {
-      const s: RuleSummary = {
+    const rules = this.resolution.items.map((r): RuleInfo => {
+      const s: RuleInfo = {
         name: r.name,
         path: this.display(r.path),
         provider: r.source.provider,

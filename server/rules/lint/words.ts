@@ -24,9 +24,9 @@ export function bucketName(bucket: BucketName): string {
   return SHORT[bucket];
 }
 
-/** A value as messages quote it: JSON, shortened; `nothing` for undefined. */
+/** A value as messages quote it: JSON, shortened; `unset` for undefined. */
 export function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
+  if (value === undefined) return 'unset';
   const json = JSON.stringify(value);
   if (json === undefined) return String(value);
   return json.length > 80 ? json.slice(0, 77) + '…' : json;

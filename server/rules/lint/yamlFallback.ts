@@ -1,4 +1,4 @@
-import { isMap, parseDocument } from 'yaml';
+import { parseDocument } from 'yaml';
 import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
 import { buildRule } from '../build';
@@ -41,6 +41,8 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
   const intendedBucket = placeRule(intended, profile, new Set()).bucket;
   const bucketNote = actualBucket !== intendedBucket ? ` The rule ${bucketPhrase(actualBucket)} instead of ${bucketPhrase(intendedBucket, false)}.` : '';
 
+  const aliasGlob = findUnquotedStarValue(meta.text);
+  const quoteFix = aliasGlob ? { fix: 'quote-value', line: loc.metaRange(aliasGlob.valueStart, aliasGlob.valueStart).start.line } : undefined;
   let consequences = 0;
   for (const { field, keys } of FIELDS) {
     const a = actual[field];
@@ -59,12 +61,11 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
         'error',
         where.range,
         `The frontmatter is not valid YAML, so the agent ${what}: ${field} becomes ${show(a)} instead of ${show(i)}.${bucketNote}`,
-        { data: { fix: 'none' } },
+        quoteFix ? { data: quoteFix } : {},
       ),
     );
   }
 
-  const aliasGlob = findUnquotedStarValue(meta.text);
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
   const cursorNote = aliasGlob ? ` (\`${aliasGlob.key}: ${aliasGlob.value}\`: YAML reads a leading \`*\` as an alias; Cursor writes globs this way)` : '';
   const tail =
@@ -77,7 +78,7 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
       consequences > 0 ? 'warning' : 'information',
       range,
       `The frontmatter is not valid YAML${cursorNote}: ${problem.message}. The agent logs a warning and reads every \`key: value\` line as a plain string.${tail}`,
-      aliasGlob ? { data: { fix: 'quote-value', line: loc.metaRange(aliasGlob.valueStart, aliasGlob.valueStart).start.line } } : {},
+      quoteFix ? { data: quoteFix } : {},
     ),
   );
   return out;
@@ -115,7 +116,6 @@ function parseQuietly(text: string): { ok: true; value: unknown } | { ok: false 
   try {
     const doc = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false });
     if (doc.errors.length) return { ok: false };
-    if (doc.contents !== null && !isMap(doc.contents)) return { ok: true, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) };
     return { ok: true, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) };
   } catch {
     return { ok: false };

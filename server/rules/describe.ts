@@ -1,0 +1,46 @@
+import * as path from 'node:path';
+import { PROVIDER_DISPLAY_NAMES } from '../workspace/ruleLocations';
+import { toPosix } from '../workspace/paths';
+import type { RulesEngine } from './engine';
+import { bucketPhrase } from './lint/words';
+
+/** A path as users read it: relative to the folder, `~/…` under the home, else absolute. */
+export function displayPath(p: string, root: string | undefined, home: string): string {
+  if (root) {
+    const rel = path.relative(root, p);
+    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) return toPosix(rel);
+  }
+  const inHome = path.relative(home, p);
+  if (inHome !== '' && !inHome.startsWith('..') && !path.isAbsolute(inHome)) return '~/' + toPosix(inHome);
+  return toPosix(p);
+}
+
+/**
+ * A rule name as the agent sees it in one folder, in Markdown: the file it uses, its
+ * bucket, the files it hides, whether rule:// reaches it. `thisPath` marks the file the
+ * user is looking at.
+ */
+export function describeRuleName(engine: RulesEngine, root: string, name: string, home: string, thisPath?: string): string | undefined {
+  const state = engine.nameState(root, name);
+  if (!state) return undefined;
+  const label = (p: string) => {
+    const a = engine.analysis(p);
+    const where = a ? `${PROVIDER_DISPLAY_NAMES[a.candidate.provider]}, ${a.candidate.level}` : '';
+    return `\`${displayPath(p, root, home)}\` (${where})${p === thisPath ? ' ← this file' : ''}`;
+  };
+  const lines = [`**rule \`${name}\`**`];
+  const effective = state.effective;
+  if (effective) {
+    const analysis = engine.analysis(effective.path);
+    lines.push('', `The agent uses ${label(effective.path)}: it ${bucketPhrase(state.placement?.bucket ?? 'none')}.`);
+    const description = analysis?.rule?.description;
+    if (typeof description === 'string' && description) lines.push('', `> ${description.split('\n')[0]}`);
+    const resolvable = engine.availableNames(root).includes(name);
+    lines.push('', resolvable ? `\`rule://${name}\` resolves to it.` : `\`rule://${name}\` does not resolve (only rulebook and always-apply rules do).`);
+  } else {
+    lines.push('', 'The agent loads no file for this name (its first file is dropped: empty body, or switched off in settings).');
+  }
+  const hidden = state.entries.filter((c) => c.path !== effective?.path);
+  if (hidden.length) lines.push('', `Hidden by it (never read): ${hidden.map((c) => label(c.path)).join(', ')}.`);
+  return lines.join('\n');
+}
