@@ -1,8 +1,9 @@
+import { astEditCommand } from './astedit';
 import type { CliCommand } from './command';
 import { checkCommand } from './check';
 import { hashlineCommand } from './hashline';
 
 /** Every subcommand of `agentls`. Each domain adds its own line. */
 export function cliCommands(): CliCommand[] {
-  return [checkCommand, hashlineCommand];
+  return [checkCommand, hashlineCommand, astEditCommand];
 }

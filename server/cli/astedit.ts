@@ -1,0 +1,106 @@
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { planApply } from '../astedit/apply';
+import { previewAstEdit } from '../astedit/engine';
+import { formatPreview } from '../astedit/format';
+import type { AstEditProblem } from '../astedit/types';
+import { createAstBackend } from '../astedit/workerBackend';
+import { writeFilesAtomically } from '../workspace/write';
+import { WorkspaceSession } from '../workspace/session';
+import { UsageError, write, type CliCommand } from './command';
+
+const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… [--lang L] [--apply] [--max-files N]
+    Rewrites every node matching each pattern P (ast-grep syntax: $NAME, $_, $$$NAME, $$$)
+    into its O, in the files, folders and globs PATH (relative to the current directory;
+    quote globs: 'src/**/*.ts'). Prints the preview (-LINEhh|before / +LINEhh|after per
+    change). With --apply, re-runs the rewrite and writes it, all files atomically or none,
+    refusing when it no longer matches the preview or when edits overlap. --lang is needed
+    when the paths hold several languages. --out '' deletes the matched nodes.
+exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
+    overlapping edits, or a file changed while writing), 2 usage or request errors`;
+
+export const astEditCommand: CliCommand = {
+  name: 'ast-edit',
+  summary: 'preview (and with --apply write) an ast-grep structural rewrite',
+  usage: USAGE,
+  async run(args, common, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        pat: { type: 'string', multiple: true },
+        out: { type: 'string', multiple: true },
+        lang: { type: 'string' },
+        apply: { type: 'boolean', default: false },
+        'max-files': { type: 'string' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    const pats = values.pat ?? [];
+    const outs = values.out ?? [];
+    if (pats.length === 0) throw new UsageError('--pat is required');
+    if (pats.length !== outs.length) throw new UsageError(`each --pat needs its --out (${pats.length} --pat, ${outs.length} --out)`);
+    if (positionals.length === 0) throw new UsageError('name at least one PATH (file, folder or glob)');
+    let maxFiles = common.settings.astEdit.maxFiles;
+    if (values['max-files'] !== undefined) {
+      maxFiles = Number(values['max-files']);
+      if (!Number.isInteger(maxFiles) || maxFiles < 1) throw new UsageError('--max-files must be a positive integer');
+    }
+
+    const session = new WorkspaceSession(common.settings);
+    session.addFolder(common.root);
+    const backend = createAstBackend();
+    try {
+      const request = {
+        ops: pats.map((pat, i) => ({ pat, out: outs[i] })),
+        // Paths as typed are relative to the current directory; the engine takes absolute ones as they are.
+        paths: positionals.map((p) => (p.trim() === '' ? p : path.resolve(io.cwd, p))),
+        root: common.root,
+        ...(values.lang !== undefined ? { lang: values.lang } : {}),
+      };
+      const options = { fs: session.diskFs, workspace: session, backend, maxFiles };
+      const outcome = await previewAstEdit(request, options);
+      if (!outcome.ok) {
+        reportProblems(io.stderr, outcome.problems, positionals);
+        return 2;
+      }
+      io.stdout.write(formatPreview(outcome.preview));
+      if (!values.apply || outcome.preview.totals.replacements === 0) return 0;
+
+      const rerun = await previewAstEdit(request, options);
+      if (!rerun.ok) {
+        reportProblems(io.stderr, rerun.problems, positionals);
+        return 1;
+      }
+      const plan = planApply(outcome.preview, rerun.preview);
+      if (!plan.ok) {
+        write(io.stderr, `agentls ast-edit: ${plan.message}`);
+        for (const d of plan.details.slice(1, 20)) write(io.stderr, `  ${d}`);
+        return plan.reason === 'nothing' ? 0 : 1;
+      }
+      const written = await writeFilesAtomically(
+        plan.files.map((f) => ({ path: f.path, text: f.newText, expectedText: f.text })),
+        session.confinement,
+      );
+      if (!written.ok) {
+        write(io.stderr, `agentls ast-edit: ${written.message}`);
+        return 1;
+      }
+      write(io.stdout, `Applied ${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'} in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'}.`);
+      return 0;
+    } finally {
+      backend.dispose?.();
+      session.dispose();
+    }
+  },
+};
+
+/** Problems name request fields (`ops[0].out`, `paths[1]`); say them as the user typed them. */
+function reportProblems(stderr: NodeJS.WritableStream, problems: AstEditProblem[], positionals: string[]): void {
+  for (const p of problems) {
+    const op = /^ops\[(\d+)\]\.(pat|out)$/.exec(p.field);
+    const entry = /^paths\[(\d+)\]$/.exec(p.field);
+    const where = op ? `--${op[2]} #${Number(op[1]) + 1}` : entry ? (positionals[Number(entry[1])] ?? p.field) : p.field === 'lang' ? '--lang' : p.field;
+    write(stderr as Parameters<typeof write>[0], `agentls ast-edit: ${where}: ${p.message}`);
+  }
+}

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lineHash } from '../../server/hashline/hash';
+import { copyFixture, serverEntry } from '../helpers/repo';
+
+/** Runs the built `agentls` in `cwd`. */
+function agentls(cwd: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [serverEntry(), ...args], { cwd, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
+
+describe('agentls ast-edit', () => {
+  it('prints the preview and writes nothing without --apply', () => {
+    const ws = copyFixture('astedit-basic');
+    const before = read(ws, 'src/app.ts');
+    const r = agentls(ws, 'ast-edit', '--pat', 'console.log($$$ARGS)', '--out', 'logger.info($$$ARGS)', 'src/**/*.ts');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      '# src/',
+      '## app.ts (2 replacements)',
+      `-4${lineHash("console.log('starting', args.length)")}|console.log('starting', args.length)`,
+      `+4${lineHash("logger.info('starting', args.length)")}|logger.info('starting', args.length)`,
+    ]);
+    expect(r.stdout).toContain('3 replacements in 2 files (3 files searched, typescript).');
+    expect(read(ws, 'src/app.ts')).toBe(before);
+  });
+
+  it('applies with --apply, several ops at once, paths relative to the current folder', () => {
+    const ws = copyFixture('astedit-basic');
+    const r = agentls(path.join(ws, 'py'), 'ast-edit', '--pat', 'print($$$A)', '--out', 'log.info($$$A)', '--pat', 'from $M import $N', '--out', 'from .$M import $N', 'main.py', '--apply');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Applied 3 replacements in 1 file\.\n$/);
+    expect(read(ws, 'py/main.py')).toBe('from .helpers import greet\n\n\ndef run(names):\n    for name in names:\n        log.info(greet(name))\n    log.info("done", len(names))\n');
+  });
+
+  it('refuses overlapping edits with nothing written, and reports request mistakes with exit code 2', () => {
+    const ws = copyFixture('astedit-basic');
+    const before = { app: read(ws, 'src/app.ts'), nested: read(ws, 'src/nested.ts') };
+    const overlap = agentls(ws, 'ast-edit', '--pat', 'wrap($A)', '--out', 'w($A)', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src', '--apply');
+    expect(overlap.code).toBe(1);
+    expect(overlap.stderr).toContain('Overlapping replacements detected in src/nested.ts');
+    expect(read(ws, 'src/app.ts')).toBe(before.app);
+    expect(read(ws, 'src/nested.ts')).toBe(before.nested);
+
+    const mistake = agentls(ws, 'ast-edit', '--pat', 'f($$A)', '--out', 'g($A)', 'src');
+    expect(mistake.code).toBe(2);
+    expect(mistake.stderr).toContain('--pat #1: `$$A` in pat is not a valid metavariable');
+    const outside = agentls(ws, 'ast-edit', '--pat', 'f($A)', '--out', 'g($A)', '/etc');
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain('/etc: /etc lies outside the workspace folders');
+    expect(agentls(ws, 'ast-edit', '--pat', 'f($A)', 'src').code).toBe(2);
+  });
+});
