@@ -24,7 +24,7 @@ export async function resolveReference(rel: string, env: RefEnvironment): Promis
     const why = rel.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(rel) ? 'is an absolute path' : 'climbs out of the workspace folder';
     return { status: 'outside', reason: `${rel} ${why}; paths are relative to the workspace folder` };
   }
-  if (!env.allows(abs)) return { status: 'outside', reason: `${rel} leads out of the workspace through a symbolic link` };
+  if (!env.allows(abs)) return { status: 'outside', reason: `${rel} resolves outside the workspace (through a symbolic link, or one that cannot be resolved)` };
   const stat = await env.fs.stat(abs);
   return stat ? { status: 'found', abs, stat } : { status: 'missing', abs };
 }

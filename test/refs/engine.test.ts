@@ -91,7 +91,7 @@ describe('diagnostics', () => {
     const { root, env } = workspace();
     fs.symlinkSync(outside, path.join(root, 'link'));
     const issues = await lint('---\nfile_references:\n  - ref_id: a\n    path: link/secret.txt\n---\n<@file:a|link/secret.txt>\n', env);
-    expect(issues.map((i) => [i.finding.code, i.finding.message])).toEqual([['ref/outside-workspace', 'a is outside the workspace: link/secret.txt leads out of the workspace through a symbolic link']]);
+    expect(issues.map((i) => [i.finding.code, i.finding.message])).toEqual([['ref/outside-workspace', 'a is outside the workspace: link/secret.txt resolves outside the workspace (through a symbolic link, or one that cannot be resolved)']]);
   });
 
   it('checks RAWP JSON messages with ranges inside the escaped string', async () => {

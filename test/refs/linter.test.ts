@@ -32,10 +32,12 @@ describe('agentls check over prompt documents', () => {
     const session = new WorkspaceSession();
     session.addFolder(fixturePath('refs-basic'));
     const found = await refsLinter.lint(session, session.diskFs, undefined, NEVER_CANCELLED);
-    const codes = [...found.values()].flat().map((f) => f.code);
-    for (const code of ['ref/unmapped', 'ref/missing-file', 'ref/outside-workspace', 'ref/duplicate-id', 'ref/unused-entry', 'ref/display-mismatch', 'ref/unescaped-start']) {
-      expect(codes.filter((c) => c === code)).toHaveLength(2);
-    }
+    const codesOf = (rel: string) => found.get(fixturePath('refs-basic', ...rel.split('/')))!.map((f) => f.code).sort();
+    const every = ['ref/display-mismatch', 'ref/duplicate-id', 'ref/missing-file', 'ref/outside-workspace', 'ref/unescaped-start', 'ref/unmapped', 'ref/unused-entry'];
+    expect(codesOf('prompts/problems.prompt.md')).toEqual(every);
+    expect(codesOf('prompts/problems.rawp.json')).toEqual(every);
+    expect(codesOf('prompts/forged.prompt.md')).toEqual(['ref/unmapped']);
+    expect(found.has(fixturePath('refs-basic', 'prompts', 'clean.prompt.md'))).toBe(false);
     expect(refsLinter.describe!('ref/unmapped')).toContain('literal text');
   });
 });
