@@ -2,8 +2,9 @@ import { astEditCommand } from './astedit';
 import type { CliCommand } from './command';
 import { checkCommand } from './check';
 import { hashlineCommand } from './hashline';
+import { rulesCommand } from './rules';
 
 /** Every subcommand of `agentls`. Each domain adds its own line. */
 export function cliCommands(): CliCommand[] {
-  return [checkCommand, hashlineCommand, astEditCommand];
+  return [checkCommand, hashlineCommand, astEditCommand, rulesCommand];
 }

@@ -1,9 +1,11 @@
 import { refsLinter } from '../refs/linter';
 import type { WorkspaceLinter } from '../workspace/linter';
+import { rulesLinter } from './rules';
 
 /** Every domain's batch linter, run by `agentls check`. Each domain adds its own line. */
 export function workspaceLinters(): WorkspaceLinter[] {
   return [
     refsLinter,
+    rulesLinter,
   ];
 }

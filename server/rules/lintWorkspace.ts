@@ -1,0 +1,61 @@
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { Finding } from '../core/findings';
+import { LineIndex } from '../core/text';
+import { isMarkdownKind, isMarkdownPath } from '../workspace/classify';
+import type { FileSystem } from '../workspace/fs';
+import { joinRelative } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import { walkFiles } from '../workspace/walk';
+import { MAX_RULE_FILE_BYTES } from './analysis';
+import { RulesEngine } from './engine';
+import { notReadForKind } from './lint/notRead';
+import { ruleUrlFindings } from './lint/ruleUrls';
+
+const MAX_WALKED = 200_000;
+const MAX_MARKDOWN_FILES = 20_000;
+
+/**
+ * Every rules finding of a workspace (or of `files`): rule files the agents read and
+ * the files they skip, look-alikes anywhere in the tree, and `rule://` references in
+ * every Markdown file. Used by `agentls check`.
+ */
+export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  const engine = new RulesEngine(session, fs);
+  await engine.refresh(cancel);
+  const out = new Map<string, Finding[]>();
+  const wanted = files ? new Set(files) : undefined;
+  const add = (p: string, findings: Finding[]) => {
+    if (findings.length === 0 || (wanted && !wanted.has(p))) return;
+    out.set(p, [...(out.get(p) ?? []), ...findings]);
+  };
+  for (const p of engine.reportedPaths()) {
+    const analysis = engine.analysis(p);
+    add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)) : [])]);
+  }
+  const markdown: string[] = [];
+  if (files) markdown.push(...files.filter((f) => isMarkdownPath(f) || session.classify(f).kind === 'rule'));
+  else {
+    for (const root of session.roots.paths) {
+      const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
+      for (const f of walked.files) if (isMarkdownPath(f.rel) && markdown.length < MAX_MARKDOWN_FILES) markdown.push(joinRelative(root, f.rel));
+    }
+  }
+  for (const [i, file] of markdown.entries()) {
+    if (i % 64 === 63) {
+      throwIfCancelled(cancel);
+      await yieldToEventLoop();
+    }
+    if (engine.analysis(file) || out.has(file) || engine.reportedPaths().has(file)) continue;
+    const kind = session.classify(file);
+    if (kind.kind === 'rule') {
+      const notRead = notReadForKind(kind);
+      if (notRead) add(file, [notRead]);
+      if (kind.loaded) continue;
+    }
+    if (!isMarkdownKind(kind, file) && kind.kind !== 'prompt') continue;
+    const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
+    if (!read.ok || !read.text.includes('rule://')) continue;
+    add(file, ruleUrlFindings(read.text, new LineIndex(read.text), engine, engine.rootFor(file)));
+  }
+  return out;
+}
