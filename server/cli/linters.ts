@@ -1,3 +1,4 @@
+import { astEditLinter } from '../astedit/linter';
 import { refsLinter } from '../refs/linter';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { rulesLinter } from './rules';
@@ -6,6 +7,7 @@ import { rulesLinter } from './rules';
 export function workspaceLinters(): WorkspaceLinter[] {
   return [
     refsLinter,
+    astEditLinter,
     rulesLinter,
   ];
 }

@@ -55,4 +55,15 @@ describe('agentls ast-edit', () => {
     expect(outside.stderr).toContain('/etc: /etc lies outside the workspace folders');
     expect(agentls(ws, 'ast-edit', '--pat', 'f($A)', 'src').code).toBe(2);
   });
+
+  it('lints recipes in agentls check, with the dry run (no matches, missing paths)', () => {
+    const ws = copyFixture('astedit-basic');
+    fs.writeFileSync(path.join(ws, 'recipes', 'stale.astedit.yaml'), 'ops:\n  - pat: neverCalled($A)\n    out: called($A)\npaths:\n  - src\n  - gone\n');
+    const r = agentls(ws, 'check', '--format', 'json');
+    expect(r.code).toBe(0);
+    const found = (JSON.parse(r.stdout) as { diagnostics: { path: string; code: string; severity: string; range: { start: { line: number } } }[] }).diagnostics
+      .filter((d) => d.path.startsWith('recipes/'))
+      .map((d) => `${d.path}:${d.range.start.line} ${d.severity} ${d.code}`);
+    expect(found).toEqual(['recipes/stale.astedit.yaml:1 information astedit/no-matches', 'recipes/stale.astedit.yaml:5 warning astedit/path-not-found']);
+  });
 });

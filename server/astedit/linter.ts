@@ -1,0 +1,60 @@
+import * as path from 'node:path';
+import { throwIfCancelled, type Cancellation } from '../core/cancel';
+import type { Finding } from '../core/findings';
+import type { FileSystem } from '../workspace/fs';
+import type { WorkspaceLinter } from '../workspace/linter';
+import { joinRelative } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import { walkFiles } from '../workspace/walk';
+import { lintRecipe, RECIPE_CODES } from './recipeLint';
+import { createAstBackend } from './workerBackend';
+
+const MAX_WALKED = 200_000;
+const MAX_RECIPE_BYTES = 256 * 1024;
+
+/**
+ * `agentls check` for ast-edit recipes: every `astedit/…` finding of the workspace's
+ * `*.astedit.yaml|yml|json` files (or of the given files), including the dry run's
+ * (paths that do not exist, patterns that match nothing, overlaps).
+ */
+export const astEditLinter: WorkspaceLinter = {
+  id: 'astedit',
+  describe: (code) => RECIPE_CODES[code],
+  async lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+    const out = new Map<string, Finding[]>();
+    const recipes: string[] = [];
+    if (files) recipes.push(...files.filter((f) => session.classify(f).kind === 'astedit'));
+    else {
+      for (const root of session.roots.paths) {
+        const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
+        for (const f of walked.files) {
+          const abs = joinRelative(root, f.rel);
+          if (session.classify(abs).kind === 'astedit') recipes.push(abs);
+        }
+      }
+    }
+    if (recipes.length === 0) return out;
+    const backend = createAstBackend();
+    try {
+      for (const file of recipes.sort()) {
+        throwIfCancelled(cancel);
+        const kind = session.classify(file);
+        if (kind.kind !== 'astedit') continue;
+        const read = await fs.readText(file, { maxBytes: MAX_RECIPE_BYTES });
+        if (!read.ok) {
+          out.set(file, [{ code: 'astedit/recipe-shape', severity: 'error', message: `The recipe cannot be read: ${read.message}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);
+          continue;
+        }
+        const root = session.rootOf(file) ?? path.dirname(file);
+        const lint = await lintRecipe(read.text, kind.format, {
+          backend,
+          run: { root, fs, workspace: session, maxFiles: session.settings.astEdit.maxFiles, cancel },
+        });
+        if (lint.findings.length) out.set(file, lint.findings);
+      }
+    } finally {
+      backend.dispose?.();
+    }
+    return out;
+  },
+};
