@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../protocol/rules';
+import { fixturePath, serverEntry } from '../helpers/repo';
+import { sarifViolations } from './sarif';
+
+const run = promisify(execFile);
+const ws = fixturePath('rules-lint');
+const home = fixturePath('rules-lint-home');
+
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [serverEntry(), ...args], { cwd: ws, maxBuffer: 16 * 1024 * 1024 });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+interface CheckJson {
+  diagnostics: { path: string; range: { start: { line: number; character: number } }; severity: string; code: string; message: string }[];
+}
+
+describe('agentls check on rule files', () => {
+  it('reports every family in JSON, with paths relative to the root, and exits 1 on errors', async () => {
+    const { stdout, code } = await cli('check', '--format', 'json', '--home', home);
+    expect(code).toBe(1);
+    const json = JSON.parse(stdout) as CheckJson;
+    const rules = json.diagnostics.filter((d) => /^(rule|frontmatter|rule-url)\//.test(d.code));
+    const at = (p: string, c: string) => rules.find((d) => d.path === p && d.code === c);
+    expect(at('.cursor/rules/style.mdc', 'rule/shadowed')).toMatchObject({ severity: 'error', range: { start: { line: 0, character: 0 } } });
+    expect(at('.cursor/rules/testing.mdc', 'frontmatter/fallback-string')).toMatchObject({ severity: 'error', range: { start: { line: 3, character: 0 } } });
+    expect(at('.cursor/rules/cursor-glob.mdc', 'frontmatter/yaml-error')?.severity).toBe('information');
+    expect(at('.xcsh/rules/ghost.md', 'rule/empty-body-shadows')?.severity).toBe('error');
+    expect(at('.cursorrules', 'rule/not-read')?.severity).toBe('warning');
+    expect(at('docs/guide.md', 'rule-url/unknown')?.message).toContain('Available: ');
+    expect(at(path.join(home, '.cursor/rules/style.mdc').split(path.sep).join('/'), 'rule/shadowed')).toBeDefined();
+    const families = new Set(rules.map((d) => d.code.split('/')[0]));
+    expect([...families].sort()).toEqual(['frontmatter', 'rule', 'rule-url']);
+  });
+
+  it('writes SARIF 2.1.0 with every property the schema requires', async () => {
+    const { stdout, code } = await cli('check', '--format', 'sarif', '--home', home);
+    expect(code).toBe(1);
+    const log = JSON.parse(stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } }; results: { ruleId: string }[] }[] };
+    expect(sarifViolations(log)).toEqual([]);
+    const run0 = log.runs[0];
+    expect(run0.results.some((r) => r.ruleId === 'rule/shadowed')).toBe(true);
+    const shadowedRule = run0.tool.driver.rules.find((r) => r.id === 'rule/shadowed')!;
+    expect(shadowedRule.shortDescription.text).toMatch(/same rule name/);
+  });
+
+  it('the SARIF check catches what the schema forbids (it can fail)', () => {
+    expect(sarifViolations({ version: '2.1.0', runs: [{ tool: { driver: {} }, results: [{ level: 'fatal', locations: [{ physicalLocation: { region: { startLine: 0 } } }] }] }] })).toEqual([
+      '$.runs[0].tool.driver: missing required "name"',
+      '$.runs[0].results[0]: missing required "message"',
+      '$.runs[0].results[0].message: expected a message object',
+      '$.runs[0].results[0].level: not an allowed value',
+      '$.runs[0].results[0].locations[0].physicalLocation: needs "artifactLocation" or "address"',
+      '$.runs[0].results[0].locations[0].physicalLocation.region.startLine: expected an integer ≥ 1, got 0',
+    ]);
+  });
+
+  it('checks only the files named, and exits 0 when they have no error', async () => {
+    const { stdout, code } = await cli('check', '--format', 'json', '--home', home, '.xcsh/rules/style.md', '.cursor/rules/cursor-glob.mdc');
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => [d.path, d.code])).toEqual([['.cursor/rules/cursor-glob.mdc', 'frontmatter/yaml-error']]);
+  });
+});
+
+describe('agentls rules', () => {
+  it('--json prints the agentls/ruleBuckets result', async () => {
+    const { stdout, code } = await cli('rules', '--json', '--home', home);
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as RuleBucketsResult;
+    expect(result.root).toBe(ws);
+    expect(result.profile).toBe('seed');
+    expect(result.buckets.rulebook).toContain('style');
+    expect(result.buckets.ttsr).toEqual(['bad-regex', 'glob-condition', 'no-log']);
+    expect(result.rules.find((r) => r.name === 'personal')).toMatchObject({ provider: 'native', level: 'user', priority: 100, path: path.join(home, '.xcsh/agent/rules/personal.md') });
+    expect(result.shadowed.find((s) => s.path === '.cursor/rules/style.mdc')?.shadowedBy).toBe('.xcsh/rules/style.md');
+    expect(result.warnings).toEqual([`[OMP] Invalid item at ${path.join(ws, '.xcsh/rules/ghost.md')}: Rule must have content`]);
+  });
+
+  it('predicts the other agent with --profile xcsh', async () => {
+    const seed = JSON.parse((await cli('rules', '--json', '--home', home)).stdout) as RuleBucketsResult;
+    const xcsh = JSON.parse((await cli('rules', '--json', '--home', home, '--profile', 'xcsh')).stdout) as RuleBucketsResult;
+    // bad-regex keeps one valid pattern: TTSR under both. glob-condition: `*.rs` becomes a scope, TTSR under both.
+    expect(xcsh.buckets.ttsr).toEqual(seed.buckets.ttsr);
+    // types.md: `always-apply: true` counts only for xcsh.
+    expect(xcsh.buckets.alwaysApply).toContain('types');
+    expect(seed.buckets.alwaysApply).not.toContain('types');
+  });
+
+  it('prints the text report and the system-prompt section', async () => {
+    const text = await cli('rules', '--home', home);
+    expect(text.stdout).toMatch(/^Rulebook \(\d+\): listed by name and description/m);
+    const prompt = await cli('rules', '--prompt', 'default', '--home', home);
+    expect(prompt.stdout).toContain('# Rules\n\nDomain-specific rules from past experience.');
+    expect(prompt.stdout).toContain('## style (Domain: src/**/*.ts)');
+    const bad = await cli('rules', '--prompt', 'fancy');
+    expect(bad.code).toBe(2);
+  });
+});
