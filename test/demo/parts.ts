@@ -1,9 +1,10 @@
 import type { DemoPart } from './demo';
+import { astEditPart } from './parts/astedit';
 import { hashlinePart } from './parts/hashline';
 import { refsPart } from './parts/refs';
 import { serverPart } from './parts/server';
 
 /** The parts of `npm run demo`, in order. Each domain adds its own line. */
 export function demoParts(): DemoPart[] {
-  return [serverPart, refsPart, hashlinePart];
+  return [serverPart, refsPart, hashlinePart, astEditPart];
 }
