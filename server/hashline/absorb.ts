@@ -1,5 +1,6 @@
 import { lineHash } from './hash';
 import { anchorOf } from './validate';
+import type { LineList } from './text';
 import type { Cursor, PrimitiveEdit } from './types';
 
 /**
@@ -41,6 +42,12 @@ function balance(lines: readonly string[]): Balance {
   return b;
 }
 
+function sliceLines(lines: LineList, from: number, to: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < to; i++) out.push(lines.at(i)!);
+  return out;
+}
+
 function sameBalance(a: Balance, b: Balance): boolean {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 }
@@ -51,20 +58,20 @@ function dropFixesBalance(full: readonly string[], kept: readonly string[], expe
 }
 
 /** The largest k ≥ 2 for which `payload[0..k)` equals the k file lines ending at index `lastIdx`. */
-function leadingBlock(payload: readonly string[], lines: readonly string[], lastIdx: number): number {
+function leadingBlock(payload: readonly string[], lines: LineList, lastIdx: number): number {
   for (let k = Math.min(payload.length, lastIdx + 1); k >= 2; k--) {
     let ok = true;
-    for (let o = 0; o < k && ok; o++) ok = payload[o] === lines[lastIdx - k + 1 + o];
+    for (let o = 0; o < k && ok; o++) ok = payload[o] === lines.at(lastIdx - k + 1 + o);
     if (ok) return k;
   }
   return 0;
 }
 
 /** The largest k ≥ 2 for which the last k payload lines equal the k file lines starting at index `firstIdx`. */
-function trailingBlock(payload: readonly string[], lines: readonly string[], firstIdx: number, limit = payload.length): number {
+function trailingBlock(payload: readonly string[], lines: LineList, firstIdx: number, limit = payload.length): number {
   for (let k = Math.min(limit, lines.length - firstIdx); k >= 2; k--) {
     let ok = true;
-    for (let o = 0; o < k && ok; o++) ok = payload[payload.length - k + o] === lines[firstIdx + o];
+    for (let o = 0; o < k && ok; o++) ok = payload[payload.length - k + o] === lines.at(firstIdx + o);
     if (ok) return k;
   }
   return 0;
@@ -72,7 +79,7 @@ function trailingBlock(payload: readonly string[], lines: readonly string[], fir
 
 export function absorbDuplicates(
   edits: readonly PrimitiveEdit[],
-  lines: readonly string[],
+  lines: LineList,
   opLines: readonly number[],
   options: AbsorbOptions,
   warnings: string[],
@@ -109,7 +116,7 @@ export function absorbDuplicates(
 function absorbReplacement(
   inserts: Extract<PrimitiveEdit, { kind: 'insert' }>[],
   deletes: Extract<PrimitiveEdit, { kind: 'delete' }>[],
-  lines: readonly string[],
+  lines: LineList,
   targets: Set<number>,
   opLine: number,
   warn: (key: string, text: string) => void,
@@ -118,13 +125,13 @@ function absorbReplacement(
   const start = deletes[0].anchor.line;
   const end = deletes[deletes.length - 1].anchor.line;
   const op = deletes[0].op;
-  const deleted = balance(lines.slice(start - 1, end));
+  const deleted = balance(sliceLines(lines, start - 1, end));
 
   let prefix = leadingBlock(payload, lines, start - 2);
-  if (!prefix && start > 1 && isCloser(payload[0]) && lines[start - 2] === payload[0] && dropFixesBalance(payload, payload.slice(1), deleted)) prefix = 1;
+  if (!prefix && start > 1 && isCloser(payload[0]) && lines.at(start - 2) === payload[0] && dropFixesBalance(payload, payload.slice(1), deleted)) prefix = 1;
   let suffix = trailingBlock(payload, lines, end);
   const last = payload[payload.length - 1];
-  if (!suffix && end < lines.length && isCloser(last) && lines[end] === last && dropFixesBalance(payload, payload.slice(0, -1), deleted)) suffix = 1;
+  if (!suffix && end < lines.length && isCloser(last) && lines.at(end) === last && dropFixesBalance(payload, payload.slice(0, -1), deleted)) suffix = 1;
 
   const owned = (from: number, count: number) => {
     for (let n = from; n < from + count; n++) if (targets.has(n)) return true;
@@ -133,7 +140,7 @@ function absorbReplacement(
   if (owned(start - prefix, prefix)) prefix = 0;
   if (owned(end + 1, suffix)) suffix = 0;
 
-  const synthetic = (line: number): PrimitiveEdit => ({ kind: 'delete', anchor: { line, hash: lineHash(lines[line - 1]) }, op });
+  const synthetic = (line: number): PrimitiveEdit => ({ kind: 'delete', anchor: { line, hash: lineHash(lines.at(line - 1)!) }, op });
   const out: PrimitiveEdit[] = [];
   if (prefix) {
     warn(
@@ -155,7 +162,7 @@ function absorbReplacement(
 }
 
 /** The file lines just above and below an insertion point (0-based indices). */
-function neighbourhood(cursor: Cursor, lines: readonly string[]): { above: number; below: number } {
+function neighbourhood(cursor: Cursor, lines: LineList): { above: number; below: number } {
   switch (cursor.kind) {
     case 'bof':
       return { above: -1, below: 0 };
@@ -172,7 +179,7 @@ const ZERO: Balance = [0, 0, 0];
 
 function absorbInsert(
   inserts: Extract<PrimitiveEdit, { kind: 'insert' }>[],
-  lines: readonly string[],
+  lines: LineList,
   options: AbsorbOptions,
   opLine: number,
   warn: (key: string, text: string) => void,
@@ -183,14 +190,14 @@ function absorbInsert(
   const { above, below } = neighbourhood(cursor, lines);
 
   let lead = generic ? leadingBlock(payload, lines, above) : 0;
-  if (!lead && generic && cursor.kind === 'after' && above >= 0 && !isCloser(payload[0]) && payload[0] === lines[above]) lead = 1;
-  if (!lead && above >= 0 && isCloser(payload[0]) && payload[0] === lines[above] && dropFixesBalance(payload, payload.slice(1), ZERO)) lead = 1;
+  if (!lead && generic && cursor.kind === 'after' && above >= 0 && !isCloser(payload[0]) && payload[0] === lines.at(above)) lead = 1;
+  if (!lead && above >= 0 && isCloser(payload[0]) && payload[0] === lines.at(above) && dropFixesBalance(payload, payload.slice(1), ZERO)) lead = 1;
 
   const rest = payload.slice(lead);
   let trail = generic ? trailingBlock(payload, lines, below, rest.length) : 0;
   const last = rest[rest.length - 1];
-  if (!trail && generic && cursor.kind === 'before' && rest.length > 0 && below < lines.length && !isCloser(last) && last === lines[below]) trail = 1;
-  if (!trail && rest.length > 0 && below < lines.length && isCloser(last) && last === lines[below] && dropFixesBalance(rest, rest.slice(0, -1), ZERO)) trail = 1;
+  if (!trail && generic && cursor.kind === 'before' && rest.length > 0 && below < lines.length && !isCloser(last) && last === lines.at(below)) trail = 1;
+  if (!trail && rest.length > 0 && below < lines.length && isCloser(last) && last === lines.at(below) && dropFixesBalance(rest, rest.slice(0, -1), ZERO)) trail = 1;
 
   if (!lead && !trail) return inserts;
   if (lead) {

@@ -2,7 +2,7 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/c
 import { mergeSections, splitPatch, type MergedSection, type SplitResult } from './input';
 import { parseSection, type ParsedSection } from './parse';
 import { applySection, MAX_PATCH_FILES, type HostRead, type PatchHost } from './plan';
-import { normalizeText } from './text';
+import { normalizeText, type FileLines } from './text';
 
 /**
  * Everything an editor shows about a patch document, computed once per version: the
@@ -15,7 +15,7 @@ export interface AnalyzedSection {
   parsed: ParsedSection;
   read?: HostRead;
   /** The file's current LF-normalised lines, when it could be read (`[""]` when absent). */
-  lines?: string[];
+  lines?: FileLines;
   /** What applying the section would do, when it parses and its file can be edited. */
   result?: ReturnType<typeof applySection>;
 }

@@ -1,7 +1,9 @@
+import type { FileLines, LineList } from './text';
+
 /**
- * Differences between a section's lines before and after, taken from the origins the
- * applier records (which original line each output line is) rather than computed by a
- * diff algorithm: exact, and linear in the file size.
+ * Differences between a section's lines before and after, taken from the splices the
+ * applier produces rather than computed by a diff algorithm: exact, and as cheap as the
+ * number of changes.
  */
 
 /** Lines `[start, start + deleteCount)` of the original replaced by `lines`. */
@@ -11,33 +13,30 @@ export interface Splice {
   lines: string[];
 }
 
-/** Splices in order, from output lines and their origins (kept lines must keep their order). */
-export function splicesFromOrigins(originalLength: number, output: readonly string[], origins: readonly number[]): Splice[] {
-  const out: Splice[] = [];
+/**
+ * The LF text after the splices: untouched runs are sliced from the original text in one
+ * piece each, so the cost follows the number of changes, not the number of lines.
+ */
+export function renderSplices(original: FileLines, splices: readonly Splice[]): string {
+  const parts: string[] = [];
   let next = 0;
-  let pending: string[] = [];
-  for (let k = 0; k < output.length; k++) {
-    const o = origins[k];
-    if (o < 0) {
-      pending.push(output[k]);
-      continue;
-    }
-    if (pending.length || o > next) out.push({ start: next, deleteCount: o - next, lines: pending });
-    pending = [];
-    next = o + 1;
+  for (const s of splices) {
+    if (s.start > next) parts.push(original.range(next, s.start));
+    for (const l of s.lines) parts.push(l);
+    next = s.start + s.deleteCount;
   }
-  if (pending.length || next < originalLength) out.push({ start: next, deleteCount: originalLength - next, lines: pending });
-  return out;
+  if (next < original.length) parts.push(original.range(next, original.length));
+  return parts.join('\n');
 }
 
 /** Splices with the lines they delete and insert alike turned back into unchanged ones. */
-export function tightenSplices(original: readonly string[], splices: readonly Splice[]): Splice[] {
+export function tightenSplices(original: LineList, splices: readonly Splice[]): Splice[] {
   const out: Splice[] = [];
   for (const s of splices) {
     let p = 0;
-    while (p < s.deleteCount && p < s.lines.length && original[s.start + p] === s.lines[p]) p++;
+    while (p < s.deleteCount && p < s.lines.length && original.at(s.start + p) === s.lines[p]) p++;
     let q = 0;
-    while (q < s.deleteCount - p && q < s.lines.length - p && original[s.start + s.deleteCount - 1 - q] === s.lines[s.lines.length - 1 - q]) q++;
+    while (q < s.deleteCount - p && q < s.lines.length - p && original.at(s.start + s.deleteCount - 1 - q) === s.lines[s.lines.length - 1 - q]) q++;
     if (s.deleteCount - p - q === 0 && s.lines.length - p - q === 0) continue;
     out.push({ start: s.start + p, deleteCount: s.deleteCount - p - q, lines: s.lines.slice(p, s.lines.length - q) });
   }
@@ -61,7 +60,7 @@ export interface Hunk {
 }
 
 /** Unified-diff hunks with `context` lines around each change, merged when they touch. */
-export function hunksOf(original: readonly string[], splices: readonly Splice[], context = 3): Hunk[] {
+export function hunksOf(original: LineList, splices: readonly Splice[], context = 3): Hunk[] {
   const changes = tightenSplices(original, splices);
   const hunks: Hunk[] = [];
   let shift = 0;
@@ -78,13 +77,13 @@ export function hunksOf(original: readonly string[], splices: readonly Splice[],
     const newStart = oldStart + shift;
     for (let k = i; k <= j; k++) {
       const c = changes[k];
-      for (; at < c.start; at++, newCount++) lines.push({ type: ' ', text: original[at], old: at });
-      for (; at < c.start + c.deleteCount; at++) lines.push({ type: '-', text: original[at], old: at });
+      for (; at < c.start; at++, newCount++) lines.push({ type: ' ', text: original.at(at)!, old: at });
+      for (; at < c.start + c.deleteCount; at++) lines.push({ type: '-', text: original.at(at)!, old: at });
       for (const t of c.lines) lines.push({ type: '+', text: t });
       newCount += c.lines.length;
       shift += c.lines.length - c.deleteCount;
     }
-    for (; at < oldEnd; at++, newCount++) lines.push({ type: ' ', text: original[at], old: at });
+    for (; at < oldEnd; at++, newCount++) lines.push({ type: ' ', text: original.at(at)!, old: at });
     hunks.push({ oldStart, oldCount: oldEnd - oldStart, newStart, newCount, lines });
     i = j + 1;
   }
@@ -92,7 +91,7 @@ export function hunksOf(original: readonly string[], splices: readonly Splice[],
 }
 
 /** A unified diff of one file, `---`/`+++` headers naming `path`. Empty when nothing changed. */
-export function formatUnifiedDiff(path: string, original: readonly string[], splices: readonly Splice[], existed = true): string {
+export function formatUnifiedDiff(path: string, original: LineList, splices: readonly Splice[], existed = true): string {
   if (!existed) {
     const added = splices.flatMap((s) => s.lines);
     return `--- /dev/null\n+++ b/${path}\n@@ -0,0 +1,${added.length} @@\n${added.map((l) => '+' + l).join('\n')}\n`;

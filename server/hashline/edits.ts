@@ -30,9 +30,9 @@ function spliceEdits(plan: FilePlan): TextEdit[] {
       edits.push({ range: { start: at(s.start, 0), end: at(end, 0) }, newText: s.lines.map((l) => l + eol).join('') });
     } else if (s.start > 0) {
       // Touching the last line, which has no line break after it: take the one before.
-      edits.push({ range: { start: at(s.start - 1, lines[s.start - 1].length), end: at(last, lines[last].length) }, newText: s.lines.map((l) => eol + l).join('') });
+      edits.push({ range: { start: at(s.start - 1, lines.at(s.start - 1)!.length), end: at(last, lines.at(last)!.length) }, newText: s.lines.map((l) => eol + l).join('') });
     } else {
-      edits.push({ range: { start: at(0, 0), end: at(last, lines[last].length) }, newText: s.lines.join(eol) });
+      edits.push({ range: { start: at(0, 0), end: at(last, lines.at(last)!.length) }, newText: s.lines.join(eol) });
     }
   }
   return edits;

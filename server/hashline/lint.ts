@@ -3,7 +3,7 @@ import type { Range, TextEdit } from '../core/text';
 import type { AnalyzedSection, PatchAnalysis } from './analysis';
 import { isProducibleHash, lineHash } from './hash';
 import { linesWithHash, suggestedAnchors } from './messages';
-import { sameLines } from './text';
+import { tightenSplices } from './diff';
 import { INTERIOR_HASH, type PatchOp, type ParseIssue, type Span } from './types';
 import { relocate } from './validate';
 
@@ -130,7 +130,7 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
         continue;
       }
       if (anchor.hash === INTERIOR_HASH) continue;
-      const text = lines[anchor.line - 1];
+      const text = lines.at(anchor.line - 1)!;
       const actual = lineHash(text);
       if (actual === anchor.hash) continue;
       const moved = relocate(anchor.line, anchor.hash, lines);
@@ -156,7 +156,7 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
     const op = m ? ops.find((o) => o.opLine === Number(m[1])) : undefined;
     if (op) add('hashline/absorbed', 'information', lineRange(op.source.docLine, op.source.text), w);
   }
-  if (sameLines(result.applied.lines, lines)) {
+  if (tightenSplices(lines, result.applied.splices).length === 0) {
     add('hashline/no-change', multi ? 'error' : 'warning', headerRange, multi ? `Edits to ${display} resulted in no changes being made; a patch with several files is refused when one section changes nothing` : `Edits to ${display} resulted in no changes being made.`);
   }
 }

@@ -1,4 +1,5 @@
 import { formatReadLine, lineHash } from './hash';
+import type { LineList } from './text';
 import type { ParseIssue } from './types';
 
 /**
@@ -10,24 +11,24 @@ import type { ParseIssue } from './types';
 /** Rows echoed for a hash-less reference: both ends always shown, a long span elided in the middle. */
 const MAX_ROWS = 20;
 
-function rowsFor(lines: readonly string[], start: number, end: number): string[] {
+function rowsFor(lines: LineList, start: number, end: number): string[] {
   const count = end - start + 1;
-  if (count <= MAX_ROWS) return Array.from({ length: count }, (_, k) => formatReadLine(start + k, lines[start + k - 1]));
-  const head = Array.from({ length: MAX_ROWS - 1 }, (_, k) => formatReadLine(start + k, lines[start + k - 1]));
-  return [...head, '...', formatReadLine(end, lines[end - 1])];
+  if (count <= MAX_ROWS) return Array.from({ length: count }, (_, k) => formatReadLine(start + k, lines.at(start + k - 1)!));
+  const head = Array.from({ length: MAX_ROWS - 1 }, (_, k) => formatReadLine(start + k, lines.at(start + k - 1)!));
+  return [...head, '...', formatReadLine(end, lines.at(end - 1)!)];
 }
 
 /** The copy-ready op for bare line numbers, e.g. `≔2kt..4pf`, or undefined when a line does not exist. */
-export function suggestedAnchors(issue: ParseIssue, lines: readonly string[]): string | undefined {
+export function suggestedAnchors(issue: ParseIssue, lines: LineList): string | undefined {
   const { start, end } = issue.lines!;
   if (end > lines.length) return undefined;
-  const anchor = (n: number) => `${n}${lineHash(lines[n - 1])}`;
+  const anchor = (n: number) => `${n}${lineHash(lines.at(n - 1)!)}`;
   if (issue.sigil === '«') return anchor(start);
   if (issue.sigil === '»') return anchor(end);
   return start === end ? anchor(start) : `${anchor(start)}..${anchor(end)}`;
 }
 
-export function missingHashMessage(issue: ParseIssue, lines: readonly string[], display: string): string {
+export function missingHashMessage(issue: ParseIssue, lines: LineList, display: string): string {
   const { end } = issue.lines!;
   if (end > lines.length) return `${issue.message}\nThe edit was NOT applied. Line ${end} does not exist (${display} has ${lines.length} lines).`;
   if (issue.inRange) {
@@ -38,11 +39,11 @@ export function missingHashMessage(issue: ParseIssue, lines: readonly string[], 
 }
 
 /** The one line carrying the hash, when exactly one does; the count otherwise. */
-export function linesWithHash(hash: string, lines: readonly string[]): { count: number; line?: number } {
+export function linesWithHash(hash: string, lines: LineList): { count: number; line?: number } {
   let count = 0;
   let line: number | undefined;
   for (let i = 0; i < lines.length; i++) {
-    if (lineHash(lines[i]) === hash) {
+    if (lineHash(lines.at(i)!) === hash) {
       count++;
       line = i + 1;
     }
@@ -50,7 +51,7 @@ export function linesWithHash(hash: string, lines: readonly string[]): { count: 
   return count === 1 ? { count, line } : { count };
 }
 
-export function missingLineNumberMessage(issue: ParseIssue, lines: readonly string[], display: string): string {
+export function missingLineNumberMessage(issue: ParseIssue, lines: LineList, display: string): string {
   const hash = issue.hash!;
   if (issue.inRange) {
     return `Anchor ${JSON.stringify(issue.raw)} lacks a line number on one end. Read ${display} again and use full anchors (line number and hash). The edit was NOT applied.`;

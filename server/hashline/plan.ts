@@ -1,13 +1,13 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { AbsorbOptions } from './absorb';
 import { applyEdits, type Applied } from './apply';
-import { splicesFromOrigins, type Splice } from './diff';
+import { renderSplices, tightenSplices, type Splice } from './diff';
 import { mergeSections, splitPatch, type MergedSection } from './input';
 import { missingHashMessage, missingLineNumberMessage } from './messages';
 import { parseSection, type ParsedSection } from './parse';
 import { recoverFromGenerations } from './recovery';
 import type { Generation } from './snapshots';
-import { normalizeText, restoreText, sameLines } from './text';
+import { normalizeText, restoreText, type FileLines, type LineList } from './text';
 import type { PatchErrorKind, ParseIssue } from './types';
 import { describeMismatches } from './validate';
 
@@ -53,7 +53,7 @@ export interface FilePlan {
   changed: boolean;
   created: boolean;
   /** The LF-normalised lines of `before`, and the changes to them. */
-  original: string[];
+  original: FileLines;
   splices: Splice[];
   eol: '\n' | '\r\n';
   bom: boolean;
@@ -132,7 +132,8 @@ async function planSection(m: MergedSection, host: PatchHost, target: ReturnType
     const op = parsed.ops[result.op];
     return { kind: result.kind, message: result.message, path, display, docLine: op?.source.docLine, remaps: result.remaps };
   }
-  const changed = !sameLines(result.applied.lines, norm.lines);
+  const afterLf = renderSplices(norm.lines, result.applied.splices);
+  const changed = afterLf !== norm.lines.text;
   if (!changed && multi) return { kind: 'no_change', message: `Edits to ${display} resulted in no changes being made.`, path, display, docLine: headerLine };
   const bom = exists && norm.bom;
   const eol = exists ? norm.eol : '\n';
@@ -141,11 +142,11 @@ async function planSection(m: MergedSection, host: PatchHost, target: ReturnType
     path,
     display,
     before,
-    after: changed ? restoreText(result.applied.lines, bom, eol) : (before ?? ''),
+    after: changed ? restoreText(afterLf, bom, eol) : (before ?? ''),
     changed,
     created: !exists && changed,
     original: norm.lines,
-    splices: changed ? splicesFromOrigins(norm.lines.length, result.applied.lines, result.applied.origins) : [],
+    splices: changed ? tightenSplices(norm.lines, result.applied.splices) : [],
     eol,
     bom,
     warnings: [...parsed.warnings, ...result.applied.warnings],
@@ -158,7 +159,7 @@ type SectionResult =
   | { ok: false; kind: 'line_out_of_range' | 'hash_mismatch'; message: string; op: number; remaps?: Record<string, string> };
 
 /** Applies a parsed section, recovering stale anchors from earlier versions when it can. */
-export function applySection(parsed: ParsedSection, lines: readonly string[], host: Pick<PatchHost, 'generations' | 'options'>, path: string): SectionResult {
+export function applySection(parsed: ParsedSection, lines: LineList, host: Pick<PatchHost, 'generations' | 'options'>, path: string): SectionResult {
   const opLines = parsed.ops.map((o) => o.opLine);
   const options = host.options ?? {};
   const applied = applyEdits(lines, parsed.edits, opLines, options);
@@ -170,7 +171,7 @@ export function applySection(parsed: ParsedSection, lines: readonly string[], ho
   return { ok: false, kind: 'hash_mismatch', message: report.message, op: applied.mismatches[0].op, remaps: report.remaps };
 }
 
-function issueError(issue: ParseIssue, lines: string[] | undefined, path: string, display: string): PatchError {
+function issueError(issue: ParseIssue, lines: LineList | undefined, path: string, display: string): PatchError {
   let message = issue.message;
   if (lines && issue.kind === 'missing_hash') message = missingHashMessage(issue, lines, display);
   if (lines && issue.kind === 'missing_line_number') message = missingLineNumberMessage(issue, lines, display);

@@ -29,6 +29,6 @@ export function readAnchored(text: string, start = 1, end?: number, maxLines = N
   for (let n = first; n <= last; n++) rows.push(formatReadLine(n, lines[n - 1]));
   // The applier numbers lines after turning lone `\r` into breaks too; record only when both agree.
   const normalized = normalizeText(text).lines;
-  const seen = normalized.length === lines.length ? normalized.slice(first - 1, last) : [];
+  const seen = normalized.length === lines.length ? lines.slice(first - 1, last).map((l) => l.replace(/\r$/, '')) : [];
   return { rows, start: first, end: last, lineCount: lines.length, seen, truncated };
 }

@@ -1,9 +1,9 @@
 import { applyEdits, type Applied } from './apply';
 import type { AbsorbOptions } from './absorb';
-import { hunksOf, splicesFromOrigins, type HunkLine } from './diff';
+import { hunksOf, tightenSplices, type HunkLine, type Splice } from './diff';
 import { lineHash } from './hash';
 import type { Generation } from './snapshots';
-import { sameLines } from './text';
+import { FileLines, type LineList } from './text';
 import { INTERIOR_HASH, type PrimitiveEdit } from './types';
 import { anchorOf } from './validate';
 
@@ -20,7 +20,7 @@ export const RECOVERY_WARNING = 'Recovered from stale anchors using a previous r
 const MAX_ATTEMPTS = 12;
 
 export function recoverFromGenerations(
-  current: readonly string[],
+  current: LineList,
   edits: readonly PrimitiveEdit[],
   opLines: readonly number[],
   options: AbsorbOptions,
@@ -45,14 +45,14 @@ function anchorsVouchedFor(edits: readonly PrimitiveEdit[], g: Generation): bool
 }
 
 /** The version the author saw: the current lines overlaid with what the generation recorded. */
-function authoredVersion(current: readonly string[], g: Generation): string[] {
-  const authored = current.slice();
+function authoredVersion(current: LineList, g: Generation): FileLines {
+  const authored = current instanceof FileLines ? current.toArray() : Array.from({ length: current.length }, (_, i) => current.at(i)!);
   for (const [n, t] of g.entries()) {
     while (authored.length < n) authored.push('');
     authored[n - 1] = t;
   }
   if (g.lineCount !== undefined && authored.length > g.lineCount) authored.length = g.lineCount;
-  return authored;
+  return FileLines.fromArray(authored);
 }
 
 interface Piece {
@@ -85,25 +85,27 @@ function piecesOf(lines: readonly HunkLine[], g: Generation): Piece[] | undefine
 }
 
 /** Start indices of `block` in `lines`, stopping after two. */
-function occurrences(lines: readonly string[], block: readonly string[]): number[] {
+function occurrences(lines: LineList, block: readonly string[]): number[] {
   const found: number[] = [];
   for (let i = 0; i + block.length <= lines.length && found.length < 2; i++) {
     let k = 0;
-    while (k < block.length && lines[i + k] === block[k]) k++;
+    while (k < block.length && lines.at(i + k) === block[k]) k++;
     if (k === block.length) found.push(i);
   }
   return found;
 }
 
-function recoverFrom(current: readonly string[], edits: readonly PrimitiveEdit[], opLines: readonly number[], options: AbsorbOptions, g: Generation): Applied | undefined {
+function recoverFrom(current: LineList, edits: readonly PrimitiveEdit[], opLines: readonly number[], options: AbsorbOptions, g: Generation): Applied | undefined {
   if (!anchorsVouchedFor(edits, g)) return undefined;
   const authored = authoredVersion(current, g);
-  if (sameLines(authored, current)) return undefined;
+  if (authored.text === FileLines.fromArray(Array.from({ length: current.length }, (_, i) => current.at(i)!)).text) return undefined;
   const applied = applyEdits(authored, edits, opLines, options);
-  if (!applied.ok || sameLines(applied.lines, authored)) return undefined;
+  if (!applied.ok) return undefined;
+  const hunks = hunksOf(authored, applied.splices);
+  if (hunks.length === 0) return undefined;
 
-  const placed: { at: number; piece: Piece }[] = [];
-  for (const hunk of hunksOf(authored, splicesFromOrigins(authored.length, applied.lines, applied.origins))) {
+  const placed: Splice[] = [];
+  for (const hunk of hunks) {
     const pieces = piecesOf(hunk.lines, g);
     if (!pieces) return undefined;
     for (const piece of pieces) {
@@ -111,42 +113,15 @@ function recoverFrom(current: readonly string[], edits: readonly PrimitiveEdit[]
       if (occurrences(authored, piece.old).length !== 1) return undefined;
       const inCurrent = occurrences(current, piece.old);
       if (inCurrent.length !== 1) return undefined;
-      placed.push({ at: inCurrent[0], piece });
+      placed.push({ start: inCurrent[0], deleteCount: piece.old.length, lines: piece.next });
     }
   }
-  placed.sort((a, b) => a.at - b.at);
-  const lines: string[] = [];
-  const origins: number[] = [];
-  let next = 0;
-  for (const { at, piece } of placed) {
-    if (at < next) return undefined; // overlapping hunks: refuse rather than guess
-    for (; next < at; next++) {
-      lines.push(current[next]);
-      origins.push(next);
-    }
-    // Context lines stay the current lines they matched; changed lines are new.
-    const common = commonEnds(piece.old, piece.next);
-    for (let k = 0; k < piece.next.length; k++) {
-      lines.push(piece.next[k]);
-      const fromStart = k < common.head;
-      const fromEnd = k >= piece.next.length - common.tail;
-      origins.push(fromStart ? at + k : fromEnd ? at + piece.old.length - (piece.next.length - k) : -1);
-    }
-    next = at + piece.old.length;
+  placed.sort((a, b) => a.start - b.start);
+  for (let i = 1; i < placed.length; i++) {
+    if (placed[i].start < placed[i - 1].start + placed[i - 1].deleteCount) return undefined; // overlapping hunks: refuse rather than guess
   }
-  for (; next < current.length; next++) {
-    lines.push(current[next]);
-    origins.push(next);
-  }
-  if (sameLines(lines, current)) return undefined;
-  return { ok: true, lines, origins, warnings: [RECOVERY_WARNING, ...applied.warnings] };
-}
-
-/** How many lines two blocks share at their start and (not overlapping that) at their end. */
-function commonEnds(a: readonly string[], b: readonly string[]): { head: number; tail: number } {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return { head, tail };
+  const splices = tightenSplices(current, placed);
+  if (splices.length === 0) return undefined;
+  const length = current.length + splices.reduce((n, s) => n + s.lines.length - s.deleteCount, 0);
+  return { ok: true, splices, length, warnings: [RECOVERY_WARNING, ...applied.warnings] };
 }

@@ -1,3 +1,5 @@
+import type { LineList } from './text';
+
 /**
  * What the user or an agent has seen of each file ("read snapshots", `hashline.md` §6):
  * per path (LRU of 30 paths) up to 4 generations, newest first, each a map from line
@@ -90,12 +92,12 @@ function conflicts(existing: SeenLines, incoming: readonly (readonly [number, st
 }
 
 /** A whole earlier version (of an open buffer), as LF-normalised lines. */
-export function fullGeneration(lines: readonly string[]): Generation {
+export function fullGeneration(lines: LineList): Generation {
   return {
     lineCount: lines.length,
-    get: (line) => (line >= 1 && line <= lines.length ? lines[line - 1] : undefined),
+    get: (line) => (line >= 1 && line <= lines.length ? lines.at(line - 1) : undefined),
     *entries() {
-      for (let i = 0; i < lines.length; i++) yield [i + 1, lines[i]] as const;
+      for (let i = 0; i < lines.length; i++) yield [i + 1, lines.at(i)!] as const;
     },
   };
 }

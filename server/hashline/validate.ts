@@ -1,4 +1,5 @@
 import { lineHash } from './hash';
+import type { LineList } from './text';
 import { INTERIOR_HASH, type Anchor, type PrimitiveEdit } from './types';
 
 /**
@@ -25,7 +26,7 @@ export function anchorOf(edit: PrimitiveEdit): Anchor | undefined {
   return edit.cursor.kind === 'before' || edit.cursor.kind === 'after' ? edit.cursor.anchor : undefined;
 }
 
-export function validateEdits(edits: readonly PrimitiveEdit[], lines: readonly string[]): Validation {
+export function validateEdits(edits: readonly PrimitiveEdit[], lines: LineList): Validation {
   const mismatches: Mismatch[] = [];
   const hashes = new Map<number, string>();
   for (const edit of edits) {
@@ -43,7 +44,7 @@ export function validateEdits(edits: readonly PrimitiveEdit[], lines: readonly s
     }
     if (anchor.hash === INTERIOR_HASH) continue;
     let actual = hashes.get(anchor.line);
-    if (actual === undefined) hashes.set(anchor.line, (actual = lineHash(lines[anchor.line - 1])));
+    if (actual === undefined) hashes.set(anchor.line, (actual = lineHash(lines.at(anchor.line - 1)!)));
     if (actual !== anchor.hash) mismatches.push({ line: anchor.line, expected: anchor.hash, actual, op: edit.op });
   }
   return mismatches.length ? { ok: false, kind: 'hash_mismatch', mismatches } : { ok: true };
@@ -58,11 +59,11 @@ const CONTEXT_ROWS = 2;
  * Where a stale anchor's line most likely went: the one line within ±20 lines whose
  * hash equals the stale hash. None or several: undefined. A hint only, never applied.
  */
-export function relocate(line: number, expected: string, lines: readonly string[]): number | undefined {
+export function relocate(line: number, expected: string, lines: LineList): number | undefined {
   let found: number | undefined;
   const hi = Math.min(lines.length, line + RELOCATE_WINDOW);
   for (let n = Math.max(1, line - RELOCATE_WINDOW); n <= hi; n++) {
-    if (n === line || lineHash(lines[n - 1]) !== expected) continue;
+    if (n === line || lineHash(lines.at(n - 1)!) !== expected) continue;
     if (found !== undefined) return undefined;
     found = n;
   }
@@ -80,7 +81,7 @@ export interface MismatchReport {
   rows: { marker: '*' | '>' | ' ' | '...'; line: number; text: string }[];
 }
 
-export function describeMismatches(mismatches: readonly Mismatch[], lines: readonly string[]): MismatchReport {
+export function describeMismatches(mismatches: readonly Mismatch[], lines: LineList): MismatchReport {
   const stale = new Set(mismatches.map((m) => m.line));
   const relocations = new Map<number, number>();
   const shown = new Set<number>();
@@ -115,7 +116,7 @@ export function describeMismatches(mismatches: readonly Mismatch[], lines: reado
     }
     previous = n;
     const marker = stale.has(n) ? '*' : targets.has(n) ? '>' : ' ';
-    const text = lines[n - 1];
+    const text = lines.at(n - 1)!;
     body.push(`${marker}${n}${lineHash(text)}|${text}`);
     rows.push({ marker, line: n, text });
   }

@@ -195,8 +195,8 @@ function hoverText(analysis: PatchAnalysis, pos: Position): { markdown: string; 
   const name = s.merged.path;
   if (!s.target.ok) return { markdown: s.target.message, plain: s.target.message, range: hit.range };
   if (s.read?.kind === 'error') return { markdown: s.read.message, plain: s.read.message, range: hit.range };
-  const lines = s.lines ?? [];
-  if (s.read?.kind !== 'text') {
+  const lines = s.lines;
+  if (s.read?.kind !== 'text' || !lines) {
     const t = `${name} does not exist yet`;
     return { markdown: t, plain: t, range: hit.range };
   }
@@ -209,7 +209,7 @@ function hoverText(analysis: PatchAnalysis, pos: Position): { markdown: string; 
     const t = `line ${line} does not exist: ${name} has ${lines.length} lines`;
     return { markdown: t, plain: t, range: hit.range };
   }
-  const text = lines[line - 1];
+  const text = lines.at(line - 1)!;
   const actual = lineHash(text);
   let status = `anchor ${line}${hash} matches`;
   if (actual !== hash) {

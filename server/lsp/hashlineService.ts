@@ -112,7 +112,7 @@ export class HashlineService {
       const written = await writePlannedFiles(changed, this.ctx.session.confinement);
       outcome = written.ok ? { applied: true } : { applied: false, reason: written.message };
     }
-    if (outcome.applied) for (const f of changed) this.snapshots.recordFull(f.path, normalizeText(f.after).lines);
+    if (outcome.applied) for (const f of changed) this.snapshots.recordFull(f.path, normalizeText(f.after).lines.toArray());
     return outcome;
   }
 

@@ -1,9 +1,11 @@
 import type { Benchmark } from './benchmark';
+import { hashlineBenchmark } from './hashline';
 import { refsBenchmark } from './refs';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
 export function benchmarks(): Benchmark[] {
   return [
+    hashlineBenchmark,
     refsBenchmark,
   ];
 }
