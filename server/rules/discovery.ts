@@ -46,8 +46,8 @@ export interface SkippedFile {
   path: string;
   provider: ProviderId;
   level: RuleLevel;
-  /** `symlink` and `ignored` are known only here; the others come from the path (`classifyRulePath`). */
-  why: 'symlink' | 'ignored' | 'by-path';
+  /** `symlink`, `special` (a FIFO, a socket…) and `ignored` are known only here; the others come from the path (`classifyRulePath`). */
+  why: 'symlink' | 'special' | 'ignored' | 'by-path';
 }
 
 export interface Discovery {
@@ -162,7 +162,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       continue;
     }
     if (entry.kind !== 'file') {
-      out.skipped.push({ path: full, provider: folder.provider, level: folder.level, why: 'symlink' });
+      out.skipped.push({ path: full, provider: folder.provider, level: folder.level, why: entry.kind === 'symlink' ? 'symlink' : 'special' });
       continue;
     }
     if (await host.isIgnored(full)) {

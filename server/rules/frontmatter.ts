@@ -11,7 +11,9 @@ import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offs
 export type ParserVariant = 'seed' | 'xcsh';
 
 /** Metadata larger than this is not parsed (a rule's frontmatter is a few lines). */
-export const MAX_METADATA_CHARS = 256 * 1024;
+export const MAX_METADATA_CHARS = 64 * 1024;
+/** Flow collections nested deeper than this are not parsed (the parser's cost grows fast with depth). */
+export const MAX_FLOW_DEPTH = 64;
 /** Alias expansions allowed while turning YAML into values: stops alias bombs. */
 export const MAX_YAML_ALIASES = 100;
 
@@ -151,6 +153,12 @@ function parseYaml(metadata: string, map: OffsetMapper): YamlOutcome {
       problem: { message: `the frontmatter is over ${MAX_METADATA_CHARS / 1024} KiB`, code: 'TOO_LARGE', range: range(0, 0), beyondLimits: true },
     };
   }
+  if (flowDepth(metadata) > MAX_FLOW_DEPTH) {
+    return {
+      ok: false,
+      problem: { message: `flow collections nested more than ${MAX_FLOW_DEPTH} deep`, code: 'TOO_DEEP', range: range(0, 0), beyondLimits: true },
+    };
+  }
   let document: Document;
   try {
     document = parseDocument(metadata, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, keepSourceTokens: false });
@@ -183,6 +191,26 @@ function parseYaml(metadata: string, map: OffsetMapper): YamlOutcome {
       },
     };
   }
+}
+
+/** The deepest nesting of `[` and `{` outside quotes: a cheap bound checked before parsing. */
+function flowDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+      else if (c === '\\' && quote === '"') i++;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '\n') quote = '';
+    else if (c === '[' || c === '{') max = Math.max(max, ++depth);
+    else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return max;
 }
 
 function findUnresolvedAlias(document: Document): { source: string; start: number; end: number } | undefined {

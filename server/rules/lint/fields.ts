@@ -20,6 +20,9 @@ export const ORIGIN_KEYS: Partial<Record<ProviderId, string[]>> = {
 /** Keys of one tool that another tool ignores: whose they are. */
 const TOOL_KEYS: Record<string, ProviderId> = { trigger: 'windsurf', paths: 'cline', alwaysApply: 'cursor', globs: 'cursor' };
 
+/** Unknown keys reported per file (a pasted config should not bury the real findings). */
+const MAX_UNKNOWN_KEY_FINDINGS = 20;
+
 export const WINDSURF_TRIGGERS = ['always_on', 'manual', 'model_decision', 'glob'];
 
 function camelize(key: string): string {
@@ -44,6 +47,7 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
   const bucket = analysis.placement?.bucket ?? 'none';
   const own = ORIGIN_KEYS[provider] ?? [];
 
+  let unknown = 0;
   for (const entry of loc.entries()) {
     const raw = entry.rawKey;
     if (raw.includes('-') && AGENT_KEYS.includes(camelize(raw))) {
@@ -75,6 +79,7 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
       );
       continue;
     }
+    if (++unknown > MAX_UNKNOWN_KEY_FINDINGS) continue;
     out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `Neither the agent nor ${originTool(provider) === 'the agent' ? 'any other tool' : originTool(provider)} reads \`${key}\`; it has no effect.`));
   }
 

@@ -7,6 +7,9 @@ import { fieldFindings } from './fields';
 import { RuleLocator } from './locate';
 import { yamlFallbackFindings } from './yamlFallback';
 
+/** Findings kept per file: enough to act on, bounded for pathological files. */
+const MAX_FINDINGS_PER_FILE = 200;
+
 const fileCache = new WeakMap<FileAnalysis, Finding[]>();
 const bucketCache = new WeakMap<FileAnalysis, Finding[]>();
 
@@ -15,7 +18,7 @@ export function fileFindings(analysis: FileAnalysis): Finding[] {
   let found = fileCache.get(analysis);
   if (!found) {
     const loc = new RuleLocator(analysis);
-    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc)];
+    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc)].slice(0, MAX_FINDINGS_PER_FILE);
     fileCache.set(analysis, found);
   }
   return found;

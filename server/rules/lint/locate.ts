@@ -25,6 +25,7 @@ export interface KeyEntry {
  */
 export class RuleLocator {
   private entriesCache: KeyEntry[] | undefined;
+  private byKey: Map<string, KeyEntry> | undefined;
 
   constructor(readonly analysis: FileAnalysis) {}
 
@@ -116,8 +117,11 @@ export class RuleLocator {
 
   /** The entry the agent uses for a key (the last one: duplicates overwrite). */
   entry(key: string): KeyEntry | undefined {
-    const all = this.entries().filter((e) => e.key === key);
-    return all[all.length - 1];
+    if (!this.byKey) {
+      this.byKey = new Map();
+      for (const e of this.entries()) this.byKey.set(e.key, e);
+    }
+    return this.byKey.get(key);
   }
 
   /** Source ranges of the elements of a list value. */

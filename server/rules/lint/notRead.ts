@@ -6,7 +6,7 @@ import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
 
-const SEVERITY: Record<NotReadCause | 'symlink' | 'ignored', Severity> = {
+const SEVERITY: Record<NotReadCause | 'symlink' | 'special' | 'ignored', Severity> = {
   legacy: 'warning',
   nested: 'warning',
   'misplaced-folder': 'warning',
@@ -14,6 +14,7 @@ const SEVERITY: Record<NotReadCause | 'symlink' | 'ignored', Severity> = {
   'extension-case': 'error',
   extension: 'error',
   symlink: 'error',
+  special: 'error',
   ignored: 'warning',
 };
 
@@ -32,6 +33,9 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
 export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem): Promise<Finding | undefined> {
   if (skipped.why === 'symlink') {
     return finding('rule/not-read', SEVERITY.symlink, ZERO_RANGE, 'The agent never reads this file: it is a symlink, and the agent loads regular files only. Put the file itself here.');
+  }
+  if (skipped.why === 'special') {
+    return finding('rule/not-read', SEVERITY.special, ZERO_RANGE, 'The agent never reads this entry: it is not a regular file (a pipe, socket or device).');
   }
   if (skipped.why === 'ignored') {
     return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The agent never reads this file: it is ignored by .gitignore (or .ignore), and the agent skips ignored rule files.');

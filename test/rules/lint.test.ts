@@ -1,0 +1,177 @@
+import * as path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Finding } from '../../server/core/findings';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { RULE_CODES } from '../../server/rules/codes';
+import { RulesEngine } from '../../server/rules/engine';
+import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
+import { WorkspaceSession } from '../../server/workspace/session';
+import { fixturePath } from '../helpers/repo';
+
+const ws = fixturePath('rules-lint');
+const home = fixturePath('rules-lint-home');
+
+async function lint(profile: 'seed' | 'xcsh'): Promise<(rel: string) => Finding[]> {
+  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile } }));
+  session.addFolder(ws);
+  const all = await lintRulesWorkspace(session, session.diskFs, undefined, { isCancellationRequested: false });
+  return (rel) => all.get(rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(ws, rel)) ?? [];
+}
+
+let seed: (rel: string) => Finding[];
+let xcsh: (rel: string) => Finding[];
+beforeAll(async () => {
+  seed = await lint('seed');
+  xcsh = await lint('xcsh');
+});
+
+/** The one finding of `code` in a file (fails when there is none or several). */
+function one(findings: Finding[], code: string): Finding {
+  const found = findings.filter((f) => f.code === code);
+  expect(found, `${code} in ${JSON.stringify(findings.map((f) => f.code))}`).toHaveLength(1);
+  return found[0];
+}
+
+describe('rule lints (seed profile, fixtures/rules-lint)', () => {
+  it('every finding has a code from the table and states its fact in its own message', () => {
+    for (const rel of ['.cursor/rules/style.mdc', '.cursor/rules/testing.mdc', '.xcsh/rules/types.md', 'docs/guide.md']) {
+      for (const f of seed(rel)) {
+        expect(Object.keys(RULE_CODES)).toContain(f.code);
+        expect(f.message.length).toBeGreaterThan(20);
+      }
+    }
+  });
+
+  it('shadowed: names the winning file and provider, with related information', () => {
+    const f = one(seed('.cursor/rules/style.mdc'), 'rule/shadowed');
+    expect(f.severity).toBe('error');
+    expect(f.message).toContain('.xcsh/rules/style.md (OMP, project)');
+    expect(f.related?.[0].path).toBe(path.join(ws, '.xcsh/rules/style.md'));
+    const user = one(seed('~/.cursor/rules/style.mdc'), 'rule/shadowed');
+    expect(user.message).toContain('OMP has a higher priority than Cursor');
+  });
+
+  it('an empty body that shadows a valid twin and then vanishes', () => {
+    const ghost = one(seed('.xcsh/rules/ghost.md'), 'rule/empty-body-shadows');
+    expect(ghost.message).toContain('no rule named `ghost` is loaded at all');
+    expect(one(seed('.cursor/rules/ghost.mdc'), 'rule/shadowed').message).toContain('dropped for its empty body');
+  });
+
+  it('.md and .mdc of one name in one folder', () => {
+    expect(one(seed('.xcsh/rules/twin.mdc'), 'rule/extension-clash').message).toContain('`twin.md` in the same folder');
+    expect(seed('.xcsh/rules/twin.md')).toEqual([]);
+  });
+
+  it("Cursor's own `globs: *.ts`: information, saying what the agent reads", () => {
+    const f = one(seed('.cursor/rules/cursor-glob.mdc'), 'frontmatter/yaml-error');
+    expect(f.severity).toBe('information');
+    expect(f.message).toContain('globs ["*.ts"]');
+    expect(f.range.start).toEqual({ line: 2, character: 7 });
+  });
+
+  it('the fallback turns alwaysApply: true into a string and the rule stops being always-apply', () => {
+    const findings = seed('.cursor/rules/testing.mdc');
+    expect(one(findings, 'frontmatter/yaml-error').severity).toBe('warning');
+    const f = one(findings, 'frontmatter/fallback-string');
+    expect(f).toMatchObject({ severity: 'error', range: { start: { line: 3, character: 0 } } });
+    expect(f.message).toContain('goes to the rulebook');
+    expect(f.message).toContain('instead of always-apply');
+  });
+
+  it('wrong types per provider and profile', () => {
+    const s = seed('.xcsh/rules/types.md');
+    const always = s.find((f) => f.code === 'frontmatter/wrong-type' && f.message.startsWith('alwaysApply'))!;
+    expect(always.severity).toBe('error');
+    expect(always.message).toContain('no bucket');
+    // The seed's native provider keeps a numeric description and non-string globs: fragile, not wrong.
+    expect(s.find((f) => f.message.startsWith('description is a number'))?.severity).toBe('warning');
+    expect(s.find((f) => f.message.startsWith('globs element 7'))?.severity).toBe('warning');
+    const x = xcsh('.xcsh/rules/types.md');
+    expect(x.find((f) => f.message.startsWith('globs element 7'))?.severity).toBe('error');
+    expect(x.find((f) => f.message.startsWith('description is a number'))?.message).toContain('the agent ignores it');
+  });
+
+  it('kebab-case keys: an error for the seed agent, advice under xcsh', () => {
+    expect(one(seed('.xcsh/rules/types.md'), 'frontmatter/kebab-key').severity).toBe('error');
+    expect(one(xcsh('.xcsh/rules/types.md'), 'frontmatter/kebab-key').severity).toBe('information');
+  });
+
+  it('invalid values and unknown keys', () => {
+    const t = seed('.xcsh/rules/types.md');
+    expect(one(t, 'frontmatter/invalid-value').message).toContain('interruptMode "sometimes"');
+    expect(one(t, 'frontmatter/unknown-key')).toMatchObject({ severity: 'information' });
+    expect(one(seed('.windsurf/rules/bad-trigger.md'), 'frontmatter/invalid-value').message).toContain("Windsurf's trigger must be one of");
+  });
+
+  it("origin tools' keys: Windsurf's trigger, Cline's paths, Cursor's globs in a Cline rule, comma-separated globs", () => {
+    const trigger = one(seed('.windsurf/rules/always.md'), 'rule/windsurf-trigger');
+    expect(trigger.severity).toBe('error');
+    expect(trigger.message).toContain('Add `alwaysApply: true`');
+    expect(one(seed('.clinerules/paths.md'), 'rule/cline-paths').severity).toBe('information');
+    expect(one(seed('.clinerules/paths.md'), 'rule/foreign-key').message).toContain('Cline ignores `globs`');
+    const comma = one(seed('.cursor/rules/comma.mdc'), 'frontmatter/comma-globs');
+    expect(comma.severity).toBe('warning');
+    expect(comma.message).toContain('["*.ts","*.tsx"]');
+  });
+
+  it('delimiters: unclosed, BOM, odd opener and closer, a list as frontmatter', () => {
+    expect(one(seed('.xcsh/rules/unclosed.md'), 'frontmatter/unclosed').severity).toBe('error');
+    expect(one(seed('.xcsh/rules/bom.md'), 'frontmatter/bom').severity).toBe('error');
+    const odd = seed('.xcsh/rules/odd.md').filter((f) => f.code === 'frontmatter/odd-delimiter');
+    expect(odd.map((f) => f.range.start.line)).toEqual([0, 2]);
+    expect(odd[1].message).toContain('reads `x` as the start of the rule text');
+    expect(one(seed('.xcsh/rules/list.md'), 'frontmatter/not-a-mapping').message).toContain('"0", "1"');
+  });
+
+  it('rules in no bucket, with what the origin tool would have done', () => {
+    expect(one(seed('.xcsh/rules/plain.md'), 'rule/no-bucket').severity).toBe('warning');
+    expect(one(seed('.clinerules/always-cline.md'), 'rule/no-bucket').message).toContain('Cline applies a rule without `paths` always');
+  });
+
+  it('TTSR: invalid regexes, unparseable scope tokens, glob-like conditions, alwaysApply overridden', () => {
+    const bad = seed('.xcsh/rules/bad-regex.md');
+    expect(one(bad, 'rule/ttsr-invalid-regex')).toMatchObject({ severity: 'warning', range: { start: { line: 2, character: 12 } } });
+    expect(one(bad, 'rule/ttsr-scope').message).toContain('"!!!"');
+    expect(one(seed('.xcsh/rules/glob-condition.md'), 'rule/ttsr-glob-condition').message).toContain('tool:edit(*.rs), tool:write(*.rs)');
+    expect(one(seed('.xcsh/rules/glob-condition.md'), 'rule/ttsr-overrides').severity).toBe('error');
+  });
+
+  it('HTML comments (warning inside code) and merge-conflict markers', () => {
+    const comments = seed('.xcsh/rules/comments.md').filter((f) => f.code === 'rule/html-comment');
+    expect(comments.map((f) => f.severity)).toEqual(['information', 'warning']);
+    expect(one(seed('.xcsh/rules/conflict.md'), 'rule/merge-conflict').range.start.line).toBe(3);
+  });
+
+  it('files the agent never reads: legacy files, upper-case extensions, nested folders, hidden files, misplaced folders', () => {
+    expect(one(seed('.cursorrules'), 'rule/not-read').severity).toBe('warning');
+    expect(one(seed('.windsurfrules'), 'rule/not-read').message).toContain('.windsurf/rules/');
+    expect(one(seed('.xcsh/rules/UPPER.MD'), 'rule/not-read').severity).toBe('error');
+    expect(one(seed('.xcsh/rules/nested/deep.md'), 'rule/not-read').message).toContain('nested folders');
+    expect(one(seed('.xcsh/rules/.hidden.md'), 'rule/not-read').severity).toBe('information');
+    expect(one(seed('packages/app/.cursor/rules/sub.mdc'), 'rule/not-read').message).toContain('only at the workspace root');
+  });
+
+  it('rule:// names in any Markdown: unknown (with the available list), wrong case, not resolvable', () => {
+    const guide = seed('docs/guide.md');
+    const unknown = guide.filter((f) => f.code === 'rule-url/unknown');
+    expect(unknown.map((f) => f.message.slice(0, 30))).toEqual(['The agent knows no rule `Style', 'The agent knows no rule `missi']);
+    expect(unknown[0].message).toContain('names are case-sensitive: `style`?');
+    expect(unknown[1].message).toMatch(/Available: comments, conflict, odd, style, twin, personal, /);
+    const notResolvable = guide.filter((f) => f.code === 'rule-url/not-resolvable');
+    expect(notResolvable.map((f) => f.message)).toEqual([
+      expect.stringContaining('rule://no-log: the rule goes to TTSR'),
+      expect.stringContaining('rule://ghost: every file with this name is dropped'),
+    ]);
+  });
+});
+
+describe('engine answers', () => {
+  it('the user-level rule counts in every workspace folder and only the first-listed file of a name wins', async () => {
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+    session.addFolder(ws);
+    const engine = new RulesEngine(session, session.diskFs);
+    await engine.refresh();
+    expect(engine.nameState(ws, 'personal')?.effective?.level).toBe('user');
+    expect(engine.nameState(ws, 'style')?.entries.map((c) => path.relative(ws, c.path))).toEqual(['.xcsh/rules/style.md', path.relative(ws, path.join(home, '.cursor/rules/style.mdc')), '.cursor/rules/style.mdc']);
+  });
+});
