@@ -28,7 +28,8 @@ export function readAnchored(text: string, start = 1, end?: number, maxLines = N
   const rows: string[] = [];
   for (let n = first; n <= last; n++) rows.push(formatReadLine(n, lines[n - 1]));
   // The applier numbers lines after turning lone `\r` into breaks too; record only when both agree.
-  const normalized = normalizeText(text).lines;
-  const seen = normalized.length === lines.length ? lines.slice(first - 1, last).map((l) => l.replace(/\r$/, '')) : [];
+  let seen: string[];
+  if (!text.includes('\r')) seen = lines.slice(first - 1, last);
+  else seen = normalizeText(text).lines.length === lines.length ? lines.slice(first - 1, last).map((l) => l.replace(/\r$/, '')) : [];
   return { rows, start: first, end: last, lineCount: lines.length, seen, truncated };
 }

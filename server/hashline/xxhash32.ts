@@ -100,8 +100,54 @@ function encodeUtf8(text: string): number {
   return n;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function charsU32(s: string, i: number): number {
+  return s.charCodeAt(i) | (s.charCodeAt(i + 1) << 8) | (s.charCodeAt(i + 2) << 16) | (s.charCodeAt(i + 3) << 24);
+}
+
+/** xxHash32 of an ASCII string, whose UTF-8 bytes are its char codes: no encoding pass. */
+function xxhash32Ascii(s: string, seed: number): number {
+  const length = s.length;
+  let i = 0;
+  let h: number;
+  if (length >= 16) {
+    let v1 = (seed + PRIME1 + PRIME2) | 0;
+    let v2 = (seed + PRIME2) | 0;
+    let v3 = seed | 0;
+    let v4 = (seed - PRIME1) | 0;
+    const limit = length - 16;
+    while (i <= limit) {
+      v1 = round(v1, charsU32(s, i));
+      v2 = round(v2, charsU32(s, i + 4));
+      v3 = round(v3, charsU32(s, i + 8));
+      v4 = round(v4, charsU32(s, i + 12));
+      i += 16;
+    }
+    h = (rotl(v1, 1) + rotl(v2, 7) + rotl(v3, 12) + rotl(v4, 18)) | 0;
+  } else {
+    h = (seed + PRIME5) | 0;
+  }
+  h = (h + length) | 0;
+  while (i + 4 <= length) {
+    h = Math.imul(rotl((h + Math.imul(charsU32(s, i), PRIME3)) | 0, 17), PRIME4);
+    i += 4;
+  }
+  while (i < length) {
+    h = Math.imul(rotl((h + Math.imul(s.charCodeAt(i), PRIME5)) | 0, 11), PRIME1);
+    i++;
+  }
+  h ^= h >>> 15;
+  h = Math.imul(h, PRIME2);
+  h ^= h >>> 13;
+  h = Math.imul(h, PRIME3);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 /** xxHash32 of the UTF-8 encoding of `text`. */
 export function xxhash32String(text: string, seed = 0): number {
+  if (!NON_ASCII.test(text)) return xxhash32Ascii(text, seed);
   const length = encodeUtf8(text);
   return xxhash32(scratch, length, seed);
 }

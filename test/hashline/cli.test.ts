@@ -1,0 +1,94 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { HASHLINE_EXIT_CODES } from '../../server/cli/hashline';
+import { runCli } from '../../server/cli/main';
+import { tempDir, writeTree } from '../helpers/repo';
+
+async function cli(args: string[], cwd: string, stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  const code = await runCli(args, { stdout, stderr, stdin: Readable.from([Buffer.from(stdin)]), cwd });
+  return { code, stdout: out, stderr: err };
+}
+
+const FILE = 'def alpha():\n    return 1\n\ndef beta():\n    return 2\n';
+
+describe('agentls hashline', () => {
+  it('round-trips a read and an apply', async () => {
+    const ws = writeTree(tempDir(), { 'src/a.py': FILE });
+    const read = await cli(['hashline', 'read', 'src/a.py:2-4'], ws);
+    expect(read.code).toBe(0);
+    const rows = read.stdout.trimEnd().split('\n');
+    expect(rows.map((r) => r.slice(r.indexOf('|') + 1))).toEqual(['    return 1', '', 'def beta():']);
+    const anchorOf = (row: string) => row.slice(0, row.indexOf('|'));
+    const patch = `§src/a.py\n≔${anchorOf(rows[0])}\n    return 10\n»${anchorOf(rows[2])}\n    """beta"""\n`;
+    const applied = await cli(['hashline', 'apply'], ws, patch);
+    expect(applied).toMatchObject({ code: 0, stdout: 'updated src/a.py\n' });
+    expect(fs.readFileSync(path.join(ws, 'src/a.py'), 'utf8')).toBe('def alpha():\n    return 10\n\ndef beta():\n    """beta"""\n    return 2\n');
+
+    const again = await cli(['hashline', 'apply'], ws, patch);
+    expect(again.code).toBe(HASHLINE_EXIT_CODES.hash_mismatch);
+    expect(again.stderr).toContain('hash_mismatch: Edit rejected');
+  });
+
+  it('reads with --root from another folder, and a whole file by default', async () => {
+    const ws = writeTree(tempDir(), { 'x.txt': 'one\r\ntwo' });
+    const r = await cli(['hashline', 'read', path.join(ws, 'x.txt'), '--root', ws], tempDir());
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.slice(l.indexOf('|') + 1))).toEqual(['one\r', 'two']);
+  });
+
+  it('previews with --dry-run and changes nothing', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    const read = await cli(['hashline', 'read', 'a.py:1'], ws);
+    const r = await cli(['hashline', 'apply', '--dry-run'], ws, `§a.py\n≔${read.stdout.split('|')[0]}\ndef alpha(x):\n`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('-def alpha():\n+def alpha(x):');
+    expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
+  });
+
+  it('takes --path for a patch without a header', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    const read = await cli(['hashline', 'read', 'a.py:5'], ws);
+    const r = await cli(['hashline', 'apply', '--path', 'a.py'], ws, `≔${read.stdout.split('|')[0]}\n    return 20\n`);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toContain('return 20');
+  });
+
+  it.each([
+    ['parse_error', 'a.py', '§a.py\nhello\n'],
+    ['input_error', 'a.py', 'no header\n'],
+    ['missing_hash', 'a.py', '§a.py\n≔2\nx\n'],
+    ['line_out_of_range', 'a.py', '§a.py\n≔99ab\nx\n'],
+    ['file_not_found', 'a.py', '§missing.py\n≔1ab\nx\n'],
+    ['outside_workspace', 'a.py', '§../elsewhere.py\n»EOF\nx\n'],
+    ['unreadable', 'a.py', '§bin.dat\n»EOF\nx\n'],
+  ])('exits with the code of %s and leaves every file alone', async (kind, _, patch) => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE, 'bin.dat': new Uint8Array([0, 1, 2]) });
+    const r = await cli(['hashline', 'apply'], ws, patch);
+    expect(r.code).toBe(HASHLINE_EXIT_CODES[kind as keyof typeof HASHLINE_EXIT_CODES]);
+    expect(r.stderr).toContain(`${kind}: `);
+    expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
+    expect(fs.readdirSync(ws).sort()).toEqual(['a.py', 'bin.dat']);
+  });
+
+  it('refuses reads outside the root, of missing and binary files, and bad ranges', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE, 'bin.dat': new Uint8Array([0, 1]) });
+    expect((await cli(['hashline', 'read', '../x'], ws)).code).toBe(HASHLINE_EXIT_CODES.outside_workspace);
+    expect((await cli(['hashline', 'read', 'nope.txt'], ws)).code).toBe(HASHLINE_EXIT_CODES.file_not_found);
+    expect((await cli(['hashline', 'read', 'bin.dat'], ws)).code).toBe(HASHLINE_EXIT_CODES.unreadable);
+    expect((await cli(['hashline', 'read', 'a.py:9'], ws)).code).toBe(HASHLINE_EXIT_CODES.line_out_of_range);
+    expect((await cli(['hashline', 'read', 'a.py:4-2'], ws)).code).toBe(2);
+    expect((await cli(['hashline', 'frobnicate'], ws)).code).toBe(2);
+  });
+
+  it('documents every exit code in its usage', async () => {
+    const r = await cli(['help', 'hashline'], tempDir());
+    for (const code of Object.values(HASHLINE_EXIT_CODES)) expect(r.stdout).toContain(`${code} `);
+  });
+});
