@@ -1,4 +1,5 @@
 import { astEditLinter } from '../astedit/linter';
+import { hashlineLinter } from '../hashline/linter';
 import { refsLinter } from '../refs/linter';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { rulesLinter } from './rules';
@@ -9,5 +10,6 @@ export function workspaceLinters(): WorkspaceLinter[] {
     refsLinter,
     astEditLinter,
     rulesLinter,
+    hashlineLinter,
   ];
 }

@@ -87,6 +87,16 @@ describe('agentls hashline', () => {
     expect((await cli(['hashline', 'frobnicate'], ws)).code).toBe(2);
   });
 
+  it('lints *.hashline files in agentls check, against the files on disk', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE, 'patches/ok.hashline': '§a.py\n»EOF\n# end\n', 'patches/stale.hashline': '§a.py\n≔2zz\nx\n', 'notes.txt': '§a.py\n≔2zz\nnot a .hashline name\n' });
+    const r = await cli(['check', '--format', 'json'], ws);
+    expect(r.code).toBe(1);
+    const found = (JSON.parse(r.stdout) as { diagnostics: { path: string; code: string }[] }).diagnostics.filter((d) => d.code.startsWith('hashline/'));
+    expect(found.map((d) => `${d.path} ${d.code}`)).toEqual(['patches/stale.hashline hashline/stale-anchor']);
+    const named = await cli(['check', '--format', 'json', 'notes.txt'], ws);
+    expect((JSON.parse(named.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain('hashline/stale-anchor');
+  });
+
   it('documents every exit code in its usage', async () => {
     const r = await cli(['help', 'hashline'], tempDir());
     for (const code of Object.values(HASHLINE_EXIT_CODES)) expect(r.stdout).toContain(`${code} `);

@@ -1,0 +1,47 @@
+import * as path from 'node:path';
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { Finding } from '../core/findings';
+import type { FileSystem } from '../workspace/fs';
+import type { WorkspaceLinter } from '../workspace/linter';
+import { joinRelative } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import { walkFiles } from '../workspace/walk';
+import { analyzePatch } from './analysis';
+import { workspaceHost } from './host';
+import { CODE_DESCRIPTIONS, lintPatch } from './lint';
+import { MAX_PATCH_BYTES } from './plan';
+
+/** Patch documents checked at most per run, and files walked to find them. */
+const MAX_PATCHES = 5_000;
+const MAX_WALKED = 200_000;
+
+/**
+ * `agentls check` for hashline patches: every `hashline/…` finding of the `*.hashline`
+ * files of the workspace, or of the given files when they are patches (by name or by a
+ * first `§PATH` line), checked against the files as they are on disk.
+ */
+export const hashlineLinter: WorkspaceLinter = {
+  id: 'hashline',
+  describe: (code) => CODE_DESCRIPTIONS[code],
+  async lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+    const out = new Map<string, Finding[]>();
+    const candidates: string[] = files ? [...files] : [];
+    if (!files) {
+      for (const root of session.roots.paths) {
+        const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
+        for (const f of walked.files) if (f.rel.toLowerCase().endsWith('.hashline') && candidates.length < MAX_PATCHES) candidates.push(joinRelative(root, f.rel));
+      }
+    }
+    for (const [i, file] of candidates.entries()) {
+      throwIfCancelled(cancel);
+      if (i % 16 === 15) await yieldToEventLoop();
+      const read = await fs.readText(file, { maxBytes: MAX_PATCH_BYTES });
+      if (!read.ok || session.classify(file, read.text).kind !== 'hashline') continue;
+      const base = session.rootOf(file) ?? path.dirname(file);
+      const analysis = await analyzePatch(read.text, workspaceHost({ session, fs, base, options: session.settings.hashline }), cancel);
+      const findings = lintPatch(analysis).findings;
+      if (findings.length) out.set(file, findings);
+    }
+    return out;
+  },
+};
