@@ -44,7 +44,7 @@ export interface RawMatch {
 }
 
 export interface FileScan {
-  /** The parse tree has error nodes (checked only for texts with matches: others change nothing). */
+  /** The parse tree has error nodes (the file is skipped: its matches are dropped). */
   syntaxError: boolean;
   matches: RawMatch[];
   /** The matcher failed on this text (reported; the file is skipped). */

@@ -113,6 +113,9 @@ export async function collectFiles(
       maxFiles: Math.max(0, options.maxScanned - byPath.size),
       cancel: options.cancel,
     });
+    for (const e of walked.errors.slice(0, 20)) {
+      result.warnings.push(warning('astedit/unreadable-folder', `${displayOf(root, joinRelative(owner, e.rel))}: ${e.message}; its files were not searched`, entry.index));
+    }
     for (const e of walked.files) {
       if (entry.matcher) {
         const underBase = start === '' ? e.rel : e.rel.slice(start.length + 1);

@@ -35,16 +35,14 @@ const MAX_DOCUMENT_CHARS = 1024 * 1024;
 const MAX_FIXES = 8;
 
 /**
- * The rewrites that apply at `[start, end]` of a document: for every recipe whose
- * `paths` cover the file and whose language is the file's, every op whose `pat` matches
- * a node containing the range, innermost match first. Broken recipes and patterns offer
- * nothing (their own diagnostics say why). Files with syntax errors get no fixes, as an
- * ast-edit would skip them.
+ * Every rewrite the recipes offer in a document: for every recipe whose `paths` cover the
+ * file and whose language is the file's, every match of every op. Broken recipes and
+ * patterns offer nothing (their own diagnostics say why); files with syntax errors get
+ * nothing, as an ast-edit would skip them. Computed once per document version; the
+ * cursor only filters (`fixesAt`).
  */
-export async function quickFixesAt(
+export async function quickFixesIn(
   doc: { path: string; text: string },
-  start: number,
-  end: number,
   recipes: readonly KnownRecipe[],
   deps: { backend: AstBackend; workspace: CollectWorkspace; fs: FileSystem },
 ): Promise<QuickFix[]> {
@@ -68,7 +66,6 @@ export async function quickFixesAt(
     const [scan] = await deps.backend.scan(lang.id, queries, [{ text: doc.text, ops: queries.map((_, i) => i) }]);
     if (!scan || scan.failure || scan.syntaxError) continue;
     for (const m of scan.matches) {
-      if (m.start > start || m.end < end) continue;
       const op = candidates[m.op];
       const after = renderReplacement(doc.text, m.start, op.template, {
         singles: new Map(op.singles.flatMap((name, i) => (m.singles[i] ? [[name, m.singles[i]!] as [string, Span]] : []))),
@@ -85,7 +82,15 @@ export async function quickFixesAt(
       });
     }
   }
-  return fixes.sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start).slice(0, MAX_FIXES);
+  return fixes;
+}
+
+/** The fixes whose match contains `[start, end]`, innermost first. */
+export function fixesAt(fixes: readonly QuickFix[], start: number, end: number): QuickFix[] {
+  return fixes
+    .filter((f) => f.start <= start && end <= f.end)
+    .sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start)
+    .slice(0, MAX_FIXES);
 }
 
 /** The recipe name shown in titles: the file name without its `.astedit.*` suffix. */

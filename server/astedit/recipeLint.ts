@@ -175,6 +175,7 @@ export const RECIPE_CODES: Record<string, string> = {
   'astedit/unsupported-url': 'An internal URL in paths',
   'astedit/symlink': 'A symbolic link in paths (never followed)',
   'astedit/not-a-folder': 'A path that is neither a file nor a folder',
+  'astedit/unreadable-folder': 'A folder under paths that cannot be read',
   'astedit/no-matches': 'A pattern that matches nothing in the paths',
   'astedit/overlap': 'Matches overlap, so an apply would refuse',
   'astedit/skipped-files': 'Files skipped for syntax errors or read failures',

@@ -10,7 +10,7 @@ import { CancelledError, type Cancellation } from '../core/cancel';
 import { ParamError, params as read } from '../core/params';
 import type { OpenDocument } from './documents';
 import type { Feature, ServerContext } from './feature';
-import { FEATURE_ID, quickFixActions, recipeActions, resolveApplyAction, tell } from './asteditActions';
+import { FEATURE_ID, forgetQuickFixes, quickFixActions, recipeActions, resolveApplyAction, tell } from './asteditActions';
 import { RecipeIndex } from './asteditRecipes';
 import { AstEditService } from './asteditService';
 
@@ -150,6 +150,7 @@ export function astEditFeature(): Feature {
 
     onDocumentEvent(doc, event) {
       recipes.documentChanged(doc, event);
+      if (event === 'close') forgetQuickFixes(doc.uri);
       if (!isRecipe(doc)) return;
       if (event === 'save') {
         rerun.add(doc.uri);

@@ -1,6 +1,6 @@
 import { CodeActionKind, MessageType, ShowMessageNotification, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { Commands } from '../../protocol/methods';
-import { quickFixesAt, type KnownRecipe } from '../astedit/quickfix';
+import { fixesAt, quickFixesIn, type KnownRecipe, type QuickFix } from '../astedit/quickfix';
 import type { AstEditRequest } from '../astedit/types';
 import type { Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
@@ -76,17 +76,30 @@ export async function resolveApplyAction(action: CodeAction, service: AstEditSer
   return { ...action, edit: planned.edit };
 }
 
+/** The recipe matches of each open document, for its current version and recipe list (cursor moves only filter them). */
+const fixCache = new Map<string, { version: number; recipes: readonly KnownRecipe[]; fixes: QuickFix[] }>();
+
 /** "Rewrite with RECIPE: pat → out" for each recipe match containing the requested range, that match alone. */
 export async function quickFixActions(doc: OpenDocument, params: CodeActionParams, recipes: readonly KnownRecipe[], service: AstEditService, ctx: ServerContext): Promise<CodeAction[]> {
   if (!doc.path || recipes.length === 0) return [];
+  let cached = fixCache.get(doc.uri);
+  if (!cached || cached.version !== doc.version || cached.recipes !== recipes) {
+    const fixes = await quickFixesIn({ path: doc.path, text: doc.text }, recipes, { backend: service.backend, workspace: ctx.session, fs: ctx.documents.fs });
+    cached = { version: doc.version, recipes, fixes };
+    fixCache.set(doc.uri, cached);
+  }
   const start = doc.lines.offsetAt(params.range.start);
   const end = doc.lines.offsetAt(params.range.end);
-  const fixes = await quickFixesAt({ path: doc.path, text: doc.text }, start, end, recipes, { backend: service.backend, workspace: ctx.session, fs: ctx.documents.fs });
-  return fixes.map((fix) => {
+  return fixesAt(cached.fixes, start, end).map((fix) => {
     const edit = { range: doc.lines.range(fix.start, fix.end), newText: fix.after };
     const workspaceEdit: WorkspaceEdit = ctx.client.documentChanges
       ? { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits: [edit] }] }
       : { changes: { [doc.uri]: [edit] } };
     return { title: fix.title, kind: CodeActionKind.QuickFix, edit: workspaceEdit };
   });
+}
+
+/** Forgets the cached matches of a closed document. */
+export function forgetQuickFixes(uri: string): void {
+  fixCache.delete(uri);
 }

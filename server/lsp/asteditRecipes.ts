@@ -26,22 +26,31 @@ export class RecipeIndex {
   start(): void {
     this.ctx.session.changes.onChanges((changes) => void this.changed(changes));
     this.ctx.onRootsChanged((added, removed) => {
-      for (const p of [...this.byPath.keys()]) if (removed.some((r) => p.startsWith(r + path.sep))) this.byPath.delete(p);
+      for (const p of [...this.byPath.keys()]) if (removed.some((r) => p.startsWith(r + path.sep))) this.set(p, undefined);
       for (const root of added) void this.discover(root);
     });
     for (const root of this.ctx.session.roots.paths) void this.discover(root);
   }
 
-  /** Valid recipes, sorted by name. */
-  list(): KnownRecipe[] {
-    return [...this.byPath.values()].filter((r): r is KnownRecipe => r !== null).sort((a, b) => a.name.localeCompare(b.name));
+  private listed: KnownRecipe[] | undefined;
+
+  /** Valid recipes, sorted by name; the same array until a recipe changes (callers cache on it). */
+  list(): readonly KnownRecipe[] {
+    this.listed ??= [...this.byPath.values()].filter((r): r is KnownRecipe => r !== null).sort((a, b) => a.name.localeCompare(b.name));
+    return this.listed;
+  }
+
+  private set(p: string, recipe: KnownRecipe | null | undefined): void {
+    if (recipe === undefined) this.byPath.delete(p);
+    else this.byPath.set(p, recipe);
+    this.listed = undefined;
   }
 
   /** An open recipe buffer changed: its text wins over the disk. */
   documentChanged(doc: OpenDocument, event: 'open' | 'change' | 'save' | 'close'): void {
     if (!doc.path || doc.kind.kind !== 'astedit') return;
     if (event === 'close') void this.load(doc.path);
-    else this.byPath.set(doc.path, this.toRecipe(doc.path, doc.text));
+    else this.set(doc.path, this.toRecipe(doc.path, doc.text));
   }
 
   private async discover(root: string): Promise<void> {
@@ -54,7 +63,7 @@ export class RecipeIndex {
   private async changed(changes: FileChange[]): Promise<void> {
     for (const c of changes) {
       if (!this.isRecipe(c.path)) continue;
-      if (c.type === 'deleted') this.byPath.delete(c.path);
+      if (c.type === 'deleted') this.set(c.path, undefined);
       else if (!this.ctx.documents.getByPath(c.path)) await this.load(c.path);
     }
   }
@@ -65,11 +74,7 @@ export class RecipeIndex {
 
   private async load(p: string): Promise<void> {
     const read = await this.ctx.documents.fs.readText(p, { maxBytes: MAX_RECIPE_BYTES });
-    if (!read.ok) {
-      this.byPath.delete(p);
-      return;
-    }
-    this.byPath.set(p, this.toRecipe(p, read.text));
+    this.set(p, read.ok ? this.toRecipe(p, read.text) : undefined);
   }
 
   private toRecipe(p: string, text: string): KnownRecipe | null {

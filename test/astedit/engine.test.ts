@@ -135,6 +135,18 @@ describe('file collection', () => {
     expect(withModules.files.map((f) => f.display)).toEqual(['node_modules/pkg/index.ts']);
   });
 
+  it('skips and reports files it cannot decode, and goes on', async () => {
+    const w = workspace({ 'ok.ts': 'f(1);\n' });
+    fs.writeFileSync(path.join(w.root, 'latin1.ts'), Buffer.from([0x66, 0x28, 0xe9, 0x29, 0x3b, 0x0a]));
+    fs.writeFileSync(path.join(w.root, 'blob.ts'), Buffer.from([0x66, 0x28, 0x00, 0x29]));
+    const preview = ok(await w.run({ ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['.'] }));
+    expect(preview.files.map((f) => f.display)).toEqual(['ok.ts']);
+    expect(preview.skipped.map((s) => [s.display, s.reason.includes('binary') || s.reason.includes('UTF-8')])).toEqual([
+      ['blob.ts', true],
+      ['latin1.ts', true],
+    ]);
+  });
+
   it('takes globs with a literal base, folders, files and file: URIs', async () => {
     const w = workspace({ 'packages/a/src/x.ts': 'f(1);\n', 'packages/b/src/y.ts': 'f(2);\n', 'packages/b/test/z.ts': 'f(3);\n' });
     const preview = ok(await w.run({ ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['packages/*/src/**/*.ts'] }));

@@ -1,3 +1,4 @@
+import { astEditBenchmark } from './astedit';
 import type { Benchmark } from './benchmark';
 import { hashlineBenchmark } from './hashline';
 import { refsBenchmark } from './refs';
@@ -7,5 +8,6 @@ export function benchmarks(): Benchmark[] {
   return [
     hashlineBenchmark,
     refsBenchmark,
+    astEditBenchmark,
   ];
 }
