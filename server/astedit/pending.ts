@@ -17,7 +17,7 @@ export class PreviewStore {
     const key = requestKey(preview.request);
     // One pending preview per request: a new preview of the same rewrite replaces the old one.
     for (const [oldId, entry] of this.entries) if (entry.key === key) this.entries.delete(oldId);
-    this.entries.set(id, { preview, key });
+    this.entries.set(id, { preview: withoutTexts(preview), key });
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return id;
   }
@@ -45,4 +45,13 @@ export class PreviewStore {
 /** Two requests are the same rewrite when ops, paths, lang and root agree. */
 export function requestKey(request: AstEditRequest): string {
   return JSON.stringify([request.root, request.lang ?? '', request.paths, request.ops.map((o) => [o.pat, o.out])]);
+}
+
+/**
+ * A preview without the file texts it was computed from: what is kept while it waits
+ * (an apply compares changes, and takes the texts from its re-run), so pending previews
+ * of large rewrites do not hold whole files in memory.
+ */
+export function withoutTexts(preview: AstEditPreview): AstEditPreview {
+  return { ...preview, files: preview.files.map((f) => ({ ...f, text: '' })) };
 }

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { LSPErrorCodes, ResponseError, type CodeAction, type CodeActionParams } from 'vscode-languageserver/node';
 import type { AstEditPreviewResult, AstEditResolveResult } from '../../protocol/astedit';
 import { Commands, Methods } from '../../protocol/methods';
-import { requestKey } from '../astedit/pending';
+import { requestKey, withoutTexts } from '../astedit/pending';
 import { recipeName } from '../astedit/quickfix';
 import { lintRecipe, type RecipeLint } from '../astedit/recipeLint';
 import type { AstEditOutcome, AstEditRequest } from '../astedit/types';
@@ -13,6 +13,11 @@ import type { Feature, ServerContext } from './feature';
 import { FEATURE_ID, forgetQuickFixes, quickFixActions, recipeActions, resolveApplyAction, tell } from './asteditActions';
 import { RecipeIndex } from './asteditRecipes';
 import { AstEditService } from './asteditService';
+
+/** A dry run as kept for a recipe's diagnostics: the changes, not the file texts. */
+function compact(outcome: AstEditOutcome): AstEditOutcome {
+  return outcome.ok ? { ok: true, preview: withoutTexts(outcome.preview) } : outcome;
+}
 
 /**
  * ast-edit in the editor (`lsp.md`, `ast-edit.md`): diagnostics and "Preview / Apply
@@ -51,7 +56,7 @@ export function astEditFeature(): Feature {
     if (!reuse && !allowRun) return { ...cheap, request };
     rerun.delete(doc.uri);
     const full = await lintRecipe(doc.text, format, { backend: service.backend, previous: reuse, run: { root, ...service.engineOptions(cancel) } });
-    if (full.outcome && !reuse) runs.set(doc.uri, { key, outcome: full.outcome });
+    if (full.outcome && !reuse) runs.set(doc.uri, { key, outcome: compact(full.outcome) });
     return { ...full, request };
   }
 
@@ -66,7 +71,7 @@ export function astEditFeature(): Feature {
     const { request, recipeUri } = await requestFromArgs(args);
     const outcome = await service.preview(request, token);
     if (recipeUri) {
-      runs.set(recipeUri, { key: requestKey(request), outcome });
+      runs.set(recipeUri, { key: requestKey(request), outcome: compact(outcome) });
       const doc = ctx.documents.get(recipeUri);
       if (doc) ctx.diagnostics.schedule(doc);
     }
