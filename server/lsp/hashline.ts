@@ -5,6 +5,7 @@ import { NEVER_CANCELLED, type Cancellation } from '../core/cancel';
 import { ParamError, params as read } from '../core/params';
 import type { Range } from '../core/text';
 import { analyzePatch, type AnalyzedSection, type PatchAnalysis } from '../hashline/analysis';
+import type { PatchPlan } from '../hashline/plan';
 import { lineHash } from '../hashline/hash';
 import { lintPatch, type PatchLint } from '../hashline/lint';
 import { relocate } from '../hashline/validate';
@@ -24,28 +25,30 @@ export function hashlineFeature(): Feature {
   let service: HashlineService;
   /** Bumped whenever a file a patch may edit changes: cached analyses are then stale. */
   let world = 0;
-  const cache = new Map<string, { version: number; world: number; analysis: PatchAnalysis; lint: PatchLint }>();
+  const cache = new Map<string, { version: number; world: number; analysis: PatchAnalysis; lint: PatchLint; plan?: Promise<PatchPlan> }>();
   const targets = new Map<string, Set<string>>();
 
-  async function analyse(doc: OpenDocument, cancel: Cancellation): Promise<{ analysis: PatchAnalysis; lint: PatchLint }> {
+  async function analyse(doc: OpenDocument, cancel: Cancellation) {
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.world === world) return hit;
     const stamp = world;
     const analysis = await analyzePatch(doc.text, service.host(service.baseFor(doc.uri)), cancel);
-    const lint = lintPatch(analysis);
-    cache.set(doc.uri, { version: doc.version, world: stamp, analysis, lint });
+    const entry = { version: doc.version, world: stamp, analysis, lint: lintPatch(analysis), plan: undefined as Promise<PatchPlan> | undefined };
+    cache.set(doc.uri, entry);
     targets.set(doc.uri, new Set(analysis.sections.flatMap((s) => (s.target.ok ? [s.target.path] : []))));
-    return { analysis, lint };
+    return entry;
   }
 
-  /** Re-checks the open patches that edit one of `paths`. */
-  function targetsChanged(paths: readonly string[]): void {
-    world++;
+  /** Re-checks the open patches that edit one of `paths` (all of them when `paths` is undefined). */
+  function targetsChanged(paths?: readonly string[]): void {
+    let any = false;
     for (const [uri, set] of targets) {
-      if (!paths.some((p) => set.has(p))) continue;
+      if (paths && !paths.some((p) => set.has(p))) continue;
+      any = true;
       const doc = ctx.documents.get(uri);
       if (doc) ctx.diagnostics.schedule(doc);
     }
+    if (any || !paths) world++;
   }
 
   /** A notification, not `window/showMessageRequest` (which Neovim 0.7 answers with a blocking prompt). */
@@ -111,7 +114,9 @@ export function hashlineFeature(): Feature {
         return service.run(read.string(p, 'input'), { uri: read.optionalString(p, 'uri'), path: read.optionalString(p, 'path'), dryRun: read.optionalBoolean(p, 'dryRun'), cancel: token });
       });
       c.session.changes.onChanges((batch) => targetsChanged(batch.map((change) => change.path)));
-      c.onSettingsChanged(() => targetsChanged([...new Set([...targets.values()].flatMap((s) => [...s]))]));
+      c.onSettingsChanged(() => targetsChanged());
+      // A new snapshot may make stale anchors recoverable.
+      service.onSeen = (p) => targetsChanged([p]);
     },
 
     async diagnose(doc, token) {
@@ -160,8 +165,11 @@ export function hashlineFeature(): Feature {
 
     async codeActions(doc, params, token) {
       if (!isPatch(doc)) return undefined;
-      const { analysis, lint } = await analyse(doc, token ?? NEVER_CANCELLED);
-      return patchActions(ctx, service, doc, analysis, lint, params, token);
+      const entry = await analyse(doc, token ?? NEVER_CANCELLED);
+      // The whole-patch plan is the costly part: computed once per version of the patch and its files.
+      entry.plan ??= service.plan(doc.text, service.baseFor(doc.uri), { cancel: NEVER_CANCELLED });
+      const plan = entry.plan;
+      return patchActions(ctx, service, doc, entry.analysis, entry.lint, params, () => plan, token);
     },
 
     dispose() {

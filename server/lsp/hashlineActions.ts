@@ -21,13 +21,14 @@ export async function patchActions(
   analysis: PatchAnalysis,
   lint: PatchLint,
   params: CodeActionParams,
+  wholePlan: () => Promise<PatchPlan>,
   cancel: Cancellation,
 ): Promise<CodeAction[]> {
   const actions: CodeAction[] = [];
   if (analysis.split.error || analysis.sections.length === 0) return actions;
   const base = service.baseFor(doc.uri);
 
-  const whole = await service.plan(doc.text, base, { cancel });
+  const whole = await wholePlan();
   actions.push(applyAction(service, whole, analysis.sections.length > 1 ? `Apply patch (${analysis.sections.length} files)` : `Apply patch to ${analysis.sections[0].merged.path}`));
 
   const here = sectionAtLine(analysis, params.range.start.line);

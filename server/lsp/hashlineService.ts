@@ -32,6 +32,8 @@ const MAX_READ_LINES = 200_000;
  */
 export class HashlineService {
   readonly snapshots = new SnapshotStore();
+  /** Told when a file's snapshots change (a read was answered, an apply wrote). */
+  onSeen: (path: string) => void = () => undefined;
 
   constructor(private readonly ctx: ServerContext) {}
 
@@ -112,7 +114,12 @@ export class HashlineService {
       const written = await writePlannedFiles(changed, this.ctx.session.confinement);
       outcome = written.ok ? { applied: true } : { applied: false, reason: written.message };
     }
-    if (outcome.applied) for (const f of changed) this.snapshots.recordFull(f.path, normalizeText(f.after).lines.toArray());
+    if (outcome.applied) {
+      for (const f of changed) {
+        this.snapshots.recordFull(f.path, normalizeText(f.after).lines.toArray());
+        this.onSeen(f.path);
+      }
+    }
     return outcome;
   }
 
@@ -165,6 +172,7 @@ export class HashlineService {
     if (read.seen.length) {
       if (whole) this.snapshots.recordFull(p, read.seen);
       else this.snapshots.recordContiguous(p, read.start, read.seen);
+      this.onSeen(p);
     }
     const doc = this.ctx.documents.getByPath(p);
     return { lines: read.rows, startLine: read.start, endLine: read.end, lineCount: read.lineCount, truncated: read.truncated, version: doc ? doc.version : null };

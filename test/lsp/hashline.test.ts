@@ -199,6 +199,29 @@ describe('hashline requests and commands', () => {
     expect(fs.existsSync(path.join(ws, 'CHANGELOG.md'))).toBe(false);
   });
 
+  it('gives Helix the read as a command that writes a report and records what was seen', async () => {
+    const ws = writeTree(tempDir(), { 'r.txt': 'head\nA\nB\nC\n' });
+    const c = await start({ folders: [ws], client: 'helix' });
+    await c.executeCommand('agentls.hashline.read', [{ uri: c.uri(path.join(ws, 'r.txt')) }]);
+    const report = path.join(c.cacheDir, 'reports', 'hashline-read.md');
+    await c.waitFor('the report', () => fs.existsSync(report));
+    expect(fs.readFileSync(report, 'utf8')).toContain(`4${lineHash('C')}|C`);
+    fs.writeFileSync(path.join(ws, 'r.txt'), 'top\nhead\nA\nB\nC\n');
+    await c.executeCommand('agentls.hashline.apply', [{ input: `§r.txt\n≔4${lineHash('C')}\nC2\n` }]);
+    await c.waitFor('the edit', () => fs.readFileSync(path.join(ws, 'r.txt'), 'utf8') === 'top\nhead\nA\nB\nC2\n');
+  });
+
+  it('honours agentls.hashline.autoDropPureInsertDuplicates', async () => {
+    const ws = writeTree(tempDir(), { 'd.py': 'x = 1\ny = 2\nz = 3\n' });
+    const input = `§d.py\n»2${lineHash('y = 2')}\nx = 1\ny = 2\nnew = 0\n`;
+    const off = await start({ folders: [ws] });
+    expect((await off.request<{ files: { diff: string }[] }>('agentls/hashlineApply', { input, dryRun: true })).files[0].diff).toContain('+x = 1');
+    const on = await start({ folders: [ws], settings: { hashline: { autoDropPureInsertDuplicates: true } } });
+    const dropped = await on.request<{ files: { diff: string }[]; warnings: string[] }>('agentls/hashlineApply', { input, dryRun: true });
+    expect(dropped.files[0].diff).not.toContain('+x = 1');
+    expect(dropped.warnings[0]).toMatch(/^Auto-dropped 2 duplicate line\(s\)/);
+  });
+
   it('answers bad params with InvalidParams naming the field, and keeps serving', async () => {
     const c = await start({ folders: [tempDir()] });
     await expect(c.request('agentls/hashlineApply', {})).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('input') });
@@ -254,6 +277,16 @@ describe('hashline patch documents', () => {
     expect(c.text(uri).split('\n')[1]).toBe(`≔3${lineHash('    return 1')}`);
     const clean = await diagnosticsOf(c, uri, (d) => !d.some((x) => x.code === 'hashline/stale-anchor'));
     expect(clean.filter((d) => d.severity === 1)).toEqual([]);
+  });
+
+  it('offers "Refresh stale anchors" disabled, with the reason, when no stale line can be found again', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': 'rewritten\n', 'p.hashline': `§a.py\n≔1${lineHash('original')}\nx\n` });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
+    await diagnosticsOf(c, uri, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
+    const refresh = await offered(c, uri, 'Refresh stale anchors', 1);
+    expect(refresh?.disabled?.reason).toMatch(/no stale anchor names a line that moved unchanged/);
+    expect(refresh?.edit).toBeUndefined();
   });
 
   it('re-checks a patch when the file it edits changes in another buffer', async () => {
