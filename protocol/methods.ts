@@ -25,6 +25,7 @@ export const Commands = {
   rulesShowBuckets: 'agentls.rules.showBuckets',
   rulesShowSystemPrompt: 'agentls.rules.showSystemPrompt',
   indexRebuild: 'agentls.index.rebuild',
+  fileSearchReport: 'agentls.fileSearch.report',
 } as const;
 
 /** `agentls/status` result. */

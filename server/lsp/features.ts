@@ -3,6 +3,7 @@ import type { Feature } from './feature';
 import { rulesFeatures } from './rules';
 import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
+import { fileSearchFeature } from './fileSearch';
 
 /**
  * Every feature of the server, in the order their results are merged. Each domain adds
@@ -14,5 +15,6 @@ export function createFeatures(): Feature[] {
     promptFeature(),
     hashlineFeature(),
     astEditFeature(),
+    fileSearchFeature(),
   ];
 }

@@ -98,3 +98,22 @@ export function globProblem(pattern: string): string | undefined {
   if (braces > 0) return 'a `{` is never closed, so the glob matches only a literal `{`';
   return undefined;
 }
+
+/**
+ * Exclude globs (RAWP `filters.exclude_patterns`, matched against workspace-relative
+ * paths) split for a tree walk: `folder(dir)` is true when a folder path (no trailing
+ * slash) is excluded, and with it everything below; `file(path)` tests one file, and is
+ * undefined when every pattern names folders only (`node_modules/**`), so files need no
+ * test of their own. A pattern without `/` matches a name at any depth, as in `.gitignore`.
+ */
+export function compileExcludes(patterns: readonly string[]): { folder: PathMatcher; file: PathMatcher | undefined } {
+  const usable = patterns.filter((p) => p !== '');
+  // `X/**` matches exactly the paths below a folder matching X: a folder test covers it.
+  const belowFolder = (p: string) => p.endsWith('/**') && p.length > 3;
+  const folderPatterns = usable.flatMap((p) => (belowFolder(p) ? [p, p.slice(0, -3)] : [p]));
+  const filePatterns = usable.filter((p) => !belowFolder(p));
+  return {
+    folder: compileGlobs(folderPatterns, { matchBase: true }),
+    file: filePatterns.length ? compileGlobs(filePatterns, { matchBase: true }) : undefined,
+  };
+}

@@ -94,3 +94,22 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
   }
   return { ok: true, written: writes.map((w) => w.path) };
 }
+
+/**
+ * Creates a folder (and its parents) for agentls's own files, such as the cache folder
+ * that holds the file index; never for paths taken from documents. Returns why not when
+ * it cannot.
+ */
+export async function ensureFolder(dir: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, message: `cannot create ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
+  }
+}
+
+/** Moves one of agentls's own files that turned out unreadable (a broken cache database) aside, as `NAME.broken`. */
+export async function setAside(file: string): Promise<void> {
+  await fsp.rename(file, `${file}.broken`).catch(() => fsp.rm(file, { force: true }).catch(() => undefined));
+}

@@ -1,0 +1,259 @@
+import * as path from 'node:path';
+import type { FileCandidatesPayload } from '../../protocol/rawp';
+import { throwIfCancelled, type Cancellation } from '../core/cancel';
+import type { Logger } from '../core/log';
+import type { FileChange } from '../workspace/changes';
+import { isInside, joinRelative, relativeInside, toPosix, uriToPath } from '../workspace/paths';
+import { indexRefusal } from '../workspace/roots';
+import type { WorkspaceSession } from '../workspace/session';
+import { makeCandidate } from './candidates';
+import { allowedFiles } from './filters';
+import { FolderIndex, type BuildReport } from './folderIndex';
+import { parseQuery } from './query';
+import { matchPositions, rankTable, type RankedFile } from './rank';
+import type { SearchRequest } from './request';
+import type { IndexStore } from './store';
+
+export interface SearchEngineOptions {
+  store?: IndexStore;
+  log: Logger;
+  now?: () => number;
+  /** How long a search waits for a folder's first file list before answering with what there is. */
+  waitForNamesMs?: number;
+}
+
+/** One folder's index as `status` reports it. */
+export interface IndexStatus {
+  root: string;
+  phase: string;
+  files: number;
+  /** Why the folder is not indexed (the file system root, the home folder). */
+  refused?: string;
+}
+
+/** Builds in flight, for `$/progress`: called with the folder and the files found so far. */
+export type BuildProgress = (root: string, files: number) => void;
+
+/**
+ * The file search of a workspace session: one `FolderIndex` per workspace folder (and,
+ * for scope `global`, per user-level rule folder), fed by the session's change stream,
+ * answering RAWP `control.file.search` requests with `session.file.candidates`.
+ */
+export class SearchEngine {
+  private readonly folders = new Map<string, FolderIndex>();
+  private readonly refused = new Map<string, string>();
+  private readonly unsubscribe: () => void;
+  private builds: Promise<unknown>[] = [];
+
+  constructor(
+    private readonly session: WorkspaceSession,
+    private readonly options: SearchEngineOptions,
+  ) {
+    this.unsubscribe = session.changes.onChanges((batch) => void this.onChanges(batch));
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** The folders that should be indexed: the workspace folders, then the user-level rule folders. */
+  private wanted(): { root: string; shallow: boolean; refused?: string }[] {
+    const out: { root: string; shallow: boolean; refused?: string }[] = [];
+    for (const root of this.session.roots.paths) out.push({ root, shallow: false, refused: indexRefusal(root, this.session.home) });
+    for (const area of this.session.userRuleAreas()) {
+      // A rule area is a folder of rule files (or one file, found through its folder).
+      const folder = path.extname(area) === '.md' ? path.dirname(area) : area;
+      if (!out.some((o) => o.root === folder)) out.push({ root: folder, shallow: true });
+    }
+    return out;
+  }
+
+  /**
+   * Brings the indexes in line with the session (roots added or removed, settings
+   * changed): new folders are built (from their snapshot when there is one), removed
+   * ones saved and dropped. Resolves when every new build is done.
+   */
+  async sync(onProgress?: BuildProgress): Promise<BuildReport[]> {
+    const wanted = this.wanted();
+    for (const [root, index] of this.folders) {
+      if (!wanted.some((w) => w.root === root)) {
+        index.dispose();
+        this.folders.delete(root);
+      }
+    }
+    this.refused.clear();
+    const started: Promise<BuildReport | undefined>[] = [];
+    for (const w of wanted) {
+      if (w.refused) {
+        this.refused.set(w.root, w.refused);
+        continue;
+      }
+      if (this.folders.has(w.root)) continue;
+      const index = new FolderIndex({
+        root: w.root,
+        fs: this.session.diskFs,
+        ignore: () => this.session.ignoreFor(w.root),
+        maxFiles: () => this.session.settings.search.maxFiles,
+        store: w.shallow ? undefined : this.options.store,
+        log: this.options.log,
+        now: this.options.now,
+        shallow: w.shallow,
+      });
+      this.folders.set(w.root, index);
+      started.push(index.build({ useSnapshot: true, onProgress: (n) => onProgress?.(w.root, n) }));
+    }
+    const all = Promise.all(started);
+    this.builds.push(all);
+    const reports = await all;
+    return reports.filter((r): r is BuildReport => r !== undefined);
+  }
+
+  /** Why folders are not indexed (to tell the user once). */
+  refusals(): string[] {
+    return [...this.refused.values()];
+  }
+
+  /** Re-walks every folder keeping what is there (after ignore rules or settings changed). */
+  async refresh(onProgress?: BuildProgress): Promise<BuildReport[]> {
+    const reports = await Promise.all([...this.folders.values()].map((index) => index.build({ useSnapshot: false, onProgress: (n) => onProgress?.(index.root, n) })));
+    return reports.filter((r): r is BuildReport => r !== undefined);
+  }
+
+  /** Forgets every index and builds them again from the disk (`agentls.index.rebuild`). */
+  async rebuild(onProgress?: BuildProgress): Promise<BuildReport[]> {
+    const reports = await Promise.all([...this.folders.values()].map((index) => index.rebuild((n) => onProgress?.(index.root, n))));
+    return reports.filter((r): r is BuildReport => r !== undefined);
+  }
+
+  status(): IndexStatus[] {
+    const out: IndexStatus[] = [...this.folders.values()].map((i) => ({ root: i.root, phase: i.phase, files: i.table.liveCount }));
+    for (const [root, why] of this.refused) out.push({ root, phase: 'refused', files: 0, refused: why });
+    return out;
+  }
+
+  private async onChanges(batch: FileChange[]): Promise<void> {
+    const perIndex = new Map<FolderIndex, { rel: string; type: FileChange['type'] }[]>();
+    for (const change of batch) {
+      const index = this.indexOf(change.path);
+      if (!index) continue;
+      const rel = relativeInside(index.root, change.path);
+      if (rel === undefined || rel === '') continue;
+      const list = perIndex.get(index) ?? [];
+      list.push({ rel, type: change.type });
+      perIndex.set(index, list);
+      if (path.basename(change.path) === '.gitignore' || path.basename(change.path) === '.ignore') this.refreshSoon(index);
+    }
+    await Promise.all([...perIndex].map(([index, changes]) => index.applyChanges(changes)));
+  }
+
+  private refreshTimers = new Map<FolderIndex, NodeJS.Timeout>();
+
+  /** An ignore file changed: what is indexed may change; re-walk once the burst is over. */
+  private refreshSoon(index: FolderIndex): void {
+    clearTimeout(this.refreshTimers.get(index));
+    const timer = setTimeout(() => {
+      this.refreshTimers.delete(index);
+      if (index.phase !== 'disposed') void index.build({ useSnapshot: false });
+    }, 1000);
+    timer.unref?.();
+    this.refreshTimers.set(index, timer);
+  }
+
+  /** The innermost indexed folder holding a path. */
+  private indexOf(p: string): FolderIndex | undefined {
+    let best: FolderIndex | undefined;
+    for (const index of this.folders.values()) {
+      if (isInside(index.root, p) && (!best || index.root.length > best.root.length)) best = index;
+    }
+    return best;
+  }
+
+  /** The user picked a file (absolute path): it ranks higher from now on. */
+  recordPick(p: string): void {
+    const index = this.indexOf(p);
+    const rel = index ? relativeInside(index.root, p) : undefined;
+    if (index && rel) index.recordPick(rel);
+  }
+
+  /** Answers a validated search. Throws `CancelledError` when `cancel` fires. */
+  async search(request: SearchRequest, cancel: Cancellation): Promise<FileCandidatesPayload> {
+    const fromPath = request.fromUri ? uriToPath(request.fromUri) : undefined;
+    const primary = (fromPath && this.session.roots.folderOf(fromPath)?.path) ?? this.session.roots.paths[0];
+    const targets = this.targets(request.scope, primary);
+    const query = parseQuery(request.query);
+    const now = this.now();
+    const found: { index: FolderIndex; file: RankedFile; query: typeof query }[] = [];
+    let total = 0;
+    for (const index of targets) {
+      await index.whenNamesKnown(this.options.waitForNamesMs ?? 5000);
+      throwIfCancelled(cancel);
+      index.busy++;
+      try {
+        const table = index.table;
+        const allowed = allowedFiles(table, request.filters);
+        const result = await rankTable(table, query, { limit: request.maxResults, allowed, cancel, now });
+        total += result.total;
+        for (const file of result.ranked) found.push({ index, file, query: result.query });
+      } finally {
+        index.busy--;
+      }
+    }
+    throwIfCancelled(cancel);
+    found.sort((a, b) => b.file.score - a.file.score);
+    const chosen = found.slice(0, request.maxResults);
+    const candidates = await Promise.all(
+      chosen.map(async ({ index, file, query: matched }) => {
+        const table = index.table;
+        const rel = table.path(file.id);
+        const prefix = prefixFor(primary, index.root);
+        let size = table.hasMeta(file.id) ? table.size[file.id] : undefined;
+        let mtimeMs = table.hasMeta(file.id) ? table.mtime[file.id] : undefined;
+        if (size === undefined) {
+          const st = await this.session.diskFs.stat(joinRelative(index.root, rel));
+          if (st?.kind === 'file') {
+            size = st.size;
+            mtimeMs = st.mtimeMs;
+          }
+        }
+        const positions = matched.terms.length ? matchPositions(table, file.id, matched, file.typo).map((p) => p + prefix.length) : undefined;
+        return makeCandidate({ path: prefix + rel, size, mtimeMs, quality: file.quality, positions });
+      }),
+    );
+    throwIfCancelled(cancel);
+    return { query_id: request.queryId, candidates, total_count: total, truncated: total > candidates.length };
+  }
+
+  /** The indexes a scope covers, the requesting folder first. */
+  private targets(scope: SearchRequest['scope'], primary: string | undefined): FolderIndex[] {
+    const roots = this.session.roots.paths;
+    const out: FolderIndex[] = [];
+    const add = (root: string | undefined) => {
+      const index = root ? this.folders.get(root) : undefined;
+      if (index && !out.includes(index)) out.push(index);
+    };
+    add(primary);
+    if (scope === 'project' || scope === 'global') for (const r of roots) add(r);
+    if (scope === 'global') for (const index of this.folders.values()) if (!roots.includes(index.root)) add(index.root);
+    return out;
+  }
+
+  /** Saves what changed (shutdown) and stops listening. */
+  dispose(): void {
+    this.unsubscribe();
+    for (const t of this.refreshTimers.values()) clearTimeout(t);
+    for (const index of this.folders.values()) index.dispose();
+    this.folders.clear();
+  }
+
+  /** Resolves when every build started so far has finished (tests, the CLI). */
+  async settled(): Promise<void> {
+    await Promise.all(this.builds);
+  }
+}
+
+/** How paths of `root` are written for a search typed in `primary`: relative to it, `/`-separated. */
+function prefixFor(primary: string | undefined, root: string): string {
+  if (!primary || primary === root) return '';
+  const rel = toPosix(path.relative(primary, root));
+  return rel === '' ? '' : rel + '/';
+}

@@ -1,0 +1,294 @@
+import { CancellationSource, yieldToEventLoop } from '../core/cancel';
+import type { Logger } from '../core/log';
+import type { ChangeType } from '../workspace/changes';
+import type { FileSystem } from '../workspace/fs';
+import type { IgnoreRules } from '../workspace/ignore';
+import { joinRelative } from '../workspace/paths';
+import { walkFiles } from '../workspace/walk';
+import { PathTable } from './pathTable';
+import { PickHistory } from './picks';
+import { decodeSnapshot, encodeSnapshot } from './snapshot';
+import type { IndexStore } from './store';
+
+export interface FolderIndexOptions {
+  /** Absolute folder. */
+  root: string;
+  fs: FileSystem;
+  /** The folder's ignore rules (asked for at each walk: settings may have replaced them). */
+  ignore: () => IgnoreRules;
+  /** Cap on indexed files (setting `search.maxFiles`). */
+  maxFiles: () => number;
+  store?: IndexStore;
+  log: Logger;
+  now?: () => number;
+  /** Index only the files directly in the folder (the user-level rule folders). */
+  shallow?: boolean;
+}
+
+/** What the index of a folder is doing. */
+export type IndexPhase = 'new' | 'walking' | 'stating' | 'ready' | 'disposed';
+
+/** Progress of a build, for `$/progress` and logs. */
+export interface BuildReport {
+  root: string;
+  /** A user-level rule folder (scope `global`), not a workspace folder. */
+  userLevel: boolean;
+  files: number;
+  ms: number;
+  fromSnapshot: boolean;
+  truncated: boolean;
+  unreadable: number;
+}
+
+const STAT_BATCH = 128;
+const SAVE_DELAY_MS = 10_000;
+
+/**
+ * The file index of one folder: the packed table, built from the workspace walk (names
+ * first, sizes and times after), restored from the store at once when a snapshot
+ * exists and reconciled with the disk in the background, kept current from the change
+ * stream, and saved back (debounced). Never walks on a search.
+ */
+export class FolderIndex {
+  table = new PathTable();
+  phase: IndexPhase = 'new';
+  /** Set when names are known (snapshot loaded or first walk done). */
+  private namesKnown!: Promise<void>;
+  private markNamesKnown!: () => void;
+  private run = new CancellationSource();
+  private picks = new PickHistory();
+  /** Paths changed while a walk runs: its reconciliation must not undo them. */
+  private touchedDuringWalk: Set<string> | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  private dirty = false;
+  /** Searches in flight (compaction waits for none). */
+  busy = 0;
+  lastBuild: BuildReport | undefined;
+
+  constructor(readonly options: FolderIndexOptions) {
+    this.resetNamesKnown();
+  }
+
+  get root(): string {
+    return this.options.root;
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  private resetNamesKnown(): void {
+    this.namesKnown = new Promise((resolve) => (this.markNamesKnown = resolve));
+  }
+
+  /** Waits until the file names are known, at most `ms`; true when they are. */
+  async whenNamesKnown(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    const known = await Promise.race([this.namesKnown.then(() => true as const), timeout]);
+    clearTimeout(timer);
+    return known;
+  }
+
+  /**
+   * Builds the index: the stored snapshot first (answers at once), then a walk that
+   * reconciles it with the disk, then sizes and times. `onProgress` hears file counts.
+   */
+  async build(options: { useSnapshot: boolean; onProgress?: (files: number) => void }): Promise<BuildReport | undefined> {
+    const started = performance.now();
+    const run = this.run;
+    let fromSnapshot = false;
+    this.loadPicks();
+    if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
+    if (fromSnapshot) this.markNamesKnown();
+    this.phase = 'walking';
+    const hadFiles = this.table.liveCount > 0;
+    const seen = new Set<number>();
+    this.touchedDuringWalk = new Set();
+    let reported = 0;
+    const walk = await walkFiles({
+      fs: this.options.fs,
+      root: this.root,
+      ignore: this.options.ignore(),
+      maxFiles: this.options.maxFiles(),
+      maxDepth: this.options.shallow ? 0 : undefined,
+      cancel: run,
+      onBatch: (batch) => {
+        for (const entry of batch) {
+          const id = this.table.add(entry.rel);
+          if (id >= 0) {
+            seen.add(id);
+            const lift = this.picks.lift(entry.rel, this.now());
+            if (lift > 0) this.table.boost[id] = lift;
+          }
+        }
+        if (options.onProgress && this.table.liveCount - reported >= 2000) {
+          reported = this.table.liveCount;
+          options.onProgress(reported);
+        }
+      },
+    });
+    if (run.isCancellationRequested) return undefined;
+    if (hadFiles) {
+      // Files known before (the snapshot, an earlier walk) that this walk did not meet are gone or now ignored.
+      for (const id of [...this.table.liveIds()]) {
+        if (!seen.has(id) && !this.touchedDuringWalk.has(this.table.path(id))) this.table.removeId(id);
+      }
+    }
+    this.touchedDuringWalk = undefined;
+    this.markNamesKnown();
+    this.maybeCompact();
+    if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
+    this.phase = 'stating';
+    await this.statAll(run);
+    if (run.isCancellationRequested) return undefined;
+    this.phase = 'ready';
+    this.dirty = true;
+    this.save();
+    this.lastBuild = {
+      root: this.root,
+      userLevel: this.options.shallow === true,
+      files: this.table.liveCount,
+      ms: Math.round(performance.now() - started),
+      fromSnapshot,
+      truncated: walk.truncated,
+      unreadable: walk.errors.length,
+    };
+    return this.lastBuild;
+  }
+
+  /** Forgets everything and builds again from the disk (`agentls.index.rebuild`). */
+  async rebuild(onProgress?: (files: number) => void): Promise<BuildReport | undefined> {
+    this.run.cancel();
+    this.run = new CancellationSource();
+    this.table = new PathTable();
+    this.resetNamesKnown();
+    return this.build({ useSnapshot: false, onProgress });
+  }
+
+  private loadPicks(): void {
+    const records = this.options.store?.loadPicks(this.root) ?? [];
+    this.picks = new PickHistory(records);
+  }
+
+  private loadSnapshot(): boolean {
+    const blob = this.options.store?.loadSnapshot(this.root);
+    if (!blob) return false;
+    try {
+      this.table = PathTable.fromPacked(decodeSnapshot(blob));
+    } catch (err) {
+      this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
+      this.table = new PathTable();
+      return false;
+    }
+    this.applyPickLifts();
+    return true;
+  }
+
+  private applyPickLifts(): void {
+    const now = this.now();
+    for (const pick of this.picks.entries()) {
+      const id = this.table.find(pick.path);
+      if (id >= 0) this.table.boost[id] = this.picks.lift(pick.path, now);
+    }
+  }
+
+  /** Fills in sizes and times of files that lack them (all of them after a snapshot: the disk may have moved). */
+  private async statAll(run: CancellationSource): Promise<void> {
+    const ids = [...this.table.liveIds()];
+    for (let i = 0; i < ids.length; i += STAT_BATCH) {
+      if (run.isCancellationRequested) return;
+      const batch = ids.slice(i, i + STAT_BATCH);
+      const table = this.table;
+      await Promise.all(
+        batch.map(async (id) => {
+          const rel = table.path(id);
+          const st = await this.options.fs.stat(joinRelative(this.root, rel));
+          if (run.isCancellationRequested || table !== this.table || !table.isAlive(id)) return;
+          if (st?.kind === 'file') table.setMeta(id, st.size, st.mtimeMs);
+          else if (!st) table.removeId(id);
+        }),
+      );
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Applies changes from the change stream (paths relative to this folder). */
+  async applyChanges(changes: { rel: string; type: ChangeType }[]): Promise<void> {
+    for (const { rel, type } of changes) {
+      if (this.phase === 'disposed') return;
+      this.touchedDuringWalk?.add(rel);
+      if (this.options.shallow && rel.includes('/')) continue;
+      if (type === 'deleted') {
+        if (!this.table.remove(rel)) this.table.removeUnder(rel);
+        continue;
+      }
+      const st = await this.options.fs.stat(joinRelative(this.root, rel));
+      if (!st) {
+        this.table.remove(rel);
+      } else if (st.kind === 'file') {
+        const id = this.table.add(rel, st.size, st.mtimeMs);
+        if (id >= 0 && this.table.liveCount > this.options.maxFiles()) this.table.removeId(id);
+        else if (id >= 0) this.table.boost[id] = this.picks.lift(rel, this.now());
+      } else if (st.kind === 'directory' && type === 'created' && !this.options.shallow) {
+        await this.addFolder(rel);
+      }
+    }
+    this.maybeCompact();
+    this.dirty = true;
+    this.saveSoon();
+  }
+
+  /** A folder appeared (moved in, unpacked): its files, through the same walker. */
+  private async addFolder(rel: string): Promise<void> {
+    const room = Math.max(0, this.options.maxFiles() - this.table.liveCount);
+    await walkFiles({
+      fs: this.options.fs,
+      root: this.root,
+      start: rel,
+      ignore: this.options.ignore(),
+      maxFiles: room,
+      cancel: this.run,
+      onBatch: (batch) => {
+        for (const entry of batch) this.table.add(entry.rel);
+      },
+    });
+  }
+
+  /** The user picked a file (relative path): it ranks higher from now on. */
+  recordPick(rel: string): void {
+    const record = this.picks.record(rel, this.now());
+    this.options.store?.savePick(this.root, record);
+    const id = this.table.find(rel);
+    if (id >= 0) this.table.boost[id] = this.picks.lift(rel, this.now());
+  }
+
+  private maybeCompact(): void {
+    if (this.busy === 0 && this.table.needsCompaction) this.table.compact();
+  }
+
+  private saveSoon(): void {
+    if (this.saveTimer || !this.options.store) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.save();
+    }, SAVE_DELAY_MS);
+    this.saveTimer.unref?.();
+  }
+
+  /** Writes the file list to the store now, if it changed since the last save. */
+  save(): void {
+    if (!this.dirty || !this.options.store || this.phase === 'walking' || this.phase === 'new') return;
+    this.dirty = false;
+    this.options.store.saveSnapshot(this.root, encodeSnapshot(this.table.pack()));
+  }
+
+  dispose(): void {
+    this.run.cancel();
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    this.save();
+    this.phase = 'disposed';
+    this.markNamesKnown();
+  }
+}

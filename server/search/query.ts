@@ -1,0 +1,65 @@
+import { foldCode, isUpperCode, maskBit } from './chars';
+
+/** Longest term matched (longer ones are cut): scoring is quadratic in it. */
+export const MAX_TERM_LENGTH = 64;
+/** Terms beyond this are dropped. */
+export const MAX_TERMS = 8;
+
+/** One space-separated word of a query; every term must match (in any order). */
+export interface QueryTerm {
+  text: string;
+  length: number;
+  /** Folded code units. */
+  lower: Uint16Array;
+  /** 1 where the query has a capital, which then must meet a capital (smart case). */
+  upper: Uint8Array;
+  hasUpper: boolean;
+  /** `suffixMask[k]`: presence mask of `lower[k..]` (0 at `length`). */
+  suffixMask: Int32Array;
+  /** The term names a folder boundary (`src/btn`): it is never typo-corrected within a name. */
+  hasSlash: boolean;
+}
+
+export interface ParsedQuery {
+  /** The query as matched (trimmed, `\` read as `/`). */
+  text: string;
+  terms: QueryTerm[];
+}
+
+/**
+ * Splits a query into terms. `smartCase` keeps capitals as requirements (a capital in
+ * the query matches only a capital; lower case matches both); without it everything is
+ * case-insensitive.
+ */
+export function parseQuery(query: string, smartCase = true): ParsedQuery {
+  const text = query.replace(/\\/g, '/').trim();
+  const words = text.split(/\s+/).filter((w) => w !== '').slice(0, MAX_TERMS);
+  return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase)) };
+}
+
+export function makeTerm(text: string, smartCase: boolean): QueryTerm {
+  const length = text.length;
+  const lower = new Uint16Array(length);
+  const upper = new Uint8Array(length);
+  let hasUpper = false;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    lower[i] = foldCode(c);
+    if (smartCase && isUpperCode(c)) {
+      upper[i] = 1;
+      hasUpper = true;
+    }
+  }
+  const suffixMask = new Int32Array(length + 1);
+  for (let i = length - 1; i >= 0; i--) suffixMask[i] = suffixMask[i + 1] | maskBit(lower[i]);
+  return { text, length, lower, upper, hasUpper, suffixMask, hasSlash: text.includes('/') };
+}
+
+/** The same query with capitals no longer required (the fallback when smart case finds nothing). */
+export function withoutCase(query: ParsedQuery): ParsedQuery {
+  return { text: query.text, terms: query.terms.map((t) => (t.hasUpper ? makeTerm(t.text, false) : t)) };
+}
+
+export function queryHasUpper(query: ParsedQuery): boolean {
+  return query.terms.some((t) => t.hasUpper);
+}

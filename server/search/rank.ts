@@ -1,0 +1,421 @@
+import { CancelledError, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import { popcount } from './chars';
+import type { PathTable } from './pathTable';
+import { queryHasUpper, withoutCase, type ParsedQuery, type QueryTerm } from './query';
+import { ColumnState, kindPoints, perfectScore, POINTS, Scorer, TermRows } from './score';
+import { TopK } from './topK';
+import { FolderTree } from './tree';
+import { allowedTypos, LcsCounter } from './typo';
+
+export interface RankOptions {
+  /** Results wanted. */
+  limit: number;
+  /** Per file id: 1 when it passes the request's filters; undefined = every file passes. */
+  allowed?: Uint8Array;
+  cancel: Cancellation;
+  /** The clock, for recency (ms since the epoch). */
+  now: number;
+}
+
+/** One ranked file. */
+export interface RankedFile {
+  id: number;
+  /** Rank key: alignment points plus the lifts (history, recency, shortness); higher is better. */
+  score: number;
+  /** 0..1: the score against a file named exactly like the query. Undefined for the empty query. */
+  quality?: number;
+  /** Matched only with typo tolerance. */
+  typo: boolean;
+}
+
+export interface TableMatches {
+  ranked: RankedFile[];
+  /** Every file that matched (after filters), before the `limit` cut. */
+  total: number;
+  /** The query as finally matched (capitals dropped when smart case found nothing). */
+  query: ParsedQuery;
+}
+
+/** Lifts, in alignment points: how much shortness, picks and recency weigh beside the match. */
+export const LIFT = {
+  perNameChar: 0.4,
+  perFolderChar: 0.04,
+  /** A file modified just now gains this much, halving every `recencyHalfLifeMs`. */
+  recent: 6,
+  recencyHalfLifeMs: 24 * 3600 * 1000,
+  /** Points the typo pass concedes, so a typo match never outranks a clean one of equal shape. */
+  typoPenalty: 6,
+  /** Typo candidates scored in full. */
+  typoDepth: 200,
+  /** The typo pass runs when the best clean match scores below this quality (or none has the query in its name). */
+  typoBelowQuality: 0.75,
+};
+
+const CHECK_EVERY = 1024;
+const YIELD_AFTER_MS = 10;
+
+/**
+ * Ranks the files of one table for a query. A depth-first walk of the folder tree
+ * scores every folder path once (the alignment state after it is continued into its
+ * files and subfolders), skips subtrees whose characters cannot complete the query,
+ * rejects a file with a character mask and a subsequence test, and scores the rest
+ * exactly. Capitals in the query must meet capitals; if that finds nothing, case is
+ * ignored. When no file has the whole query in its name, a typo pass (longest common
+ * subsequence with the names) adds near misses.
+ */
+export async function rankTable(table: PathTable, query: ParsedQuery, options: RankOptions): Promise<TableMatches> {
+  if (query.terms.length === 0) return { ...recentFiles(table, options), query };
+  const clock = new YieldClock(options.cancel);
+  let q = query;
+  let pass = await strictPass(table, q, options, clock);
+  if (pass.total === 0 && queryHasUpper(q)) {
+    q = withoutCase(q);
+    pass = await strictPass(table, q, options, clock);
+  }
+  const ranked: RankedFile[] = [];
+  const scorer = new Scorer();
+  const perfect = q.terms.reduce((sum, t) => sum + perfectScore(scorer, t), 0);
+  const seen = new Set<number>();
+  for (const { id, score } of pass.top.sorted()) {
+    ranked.push({ id, score, quality: clamp01(score / perfect), typo: false });
+    seen.add(id);
+  }
+  let total = pass.total;
+  const term = q.terms[0];
+  const weak = ranked.length === 0 || (ranked[0].quality ?? 0) < LIFT.typoBelowQuality || !ranked.some((r) => nameHoldsTerm(table, r.id, term));
+  if (q.terms.length === 1 && !term.hasSlash && allowedTypos(term.length) > 0 && weak) {
+    const typo = await typoPass(table, term, options, clock);
+    total += typo.extra;
+    for (const { id } of typo.top.sorted()) {
+      if (seen.has(id)) continue;
+      scorer.loadFile(table, id);
+      const points = scorer.score(term, true);
+      if (points === -Infinity) continue;
+      const score = points - LIFT.typoPenalty + lift(table, id, options.now);
+      ranked.push({ id, score, quality: clamp01(score / perfect), typo: true });
+    }
+    ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+  }
+  return { ranked: ranked.slice(0, options.limit), total, query: q };
+}
+
+/** Alignment of each term on a file, as sorted positions in `folder/name` (for highlighting). */
+export function matchPositions(table: PathTable, id: number, query: ParsedQuery, typo: boolean, scorer = new Scorer()): number[] {
+  scorer.loadFile(table, id);
+  const all = new Set<number>();
+  for (const t of query.terms) for (const p of scorer.positions(t, typo) ?? []) all.add(p);
+  return [...all].sort((a, b) => a - b);
+}
+
+function lift(table: PathTable, id: number, now: number): number {
+  let points = table.boost[id] - LIFT.perNameChar * table.nameLen[id] - LIFT.perFolderChar * table.dirLen[table.fileDir[id]];
+  const mtime = table.mtime[id];
+  if (mtime > 0) points += LIFT.recent * Math.pow(0.5, Math.max(0, now - mtime) / LIFT.recencyHalfLifeMs);
+  return points;
+}
+
+function clamp01(x: number): number {
+  return x <= 0 ? 0 : x >= 1 ? 1 : x;
+}
+
+/** Polls cancellation and lets the event loop breathe during long scans. */
+class YieldClock {
+  private last = performance.now();
+  constructor(private readonly cancel: Cancellation) {}
+
+  async check(): Promise<void> {
+    if (this.cancel.isCancellationRequested) throw new CancelledError();
+    const now = performance.now();
+    if (now - this.last > YIELD_AFTER_MS) {
+      await yieldToEventLoop();
+      this.last = performance.now();
+      if (this.cancel.isCancellationRequested) throw new CancelledError();
+    }
+  }
+}
+
+const trees = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
+
+function folderTree(table: PathTable): FolderTree {
+  const cached = trees.get(table);
+  if (cached && cached.structure === table.structure) return cached.tree;
+  const tree = new FolderTree(table);
+  trees.set(table, { structure: table.structure, tree });
+  return tree;
+}
+
+interface StrictPass {
+  top: TopK;
+  total: number;
+}
+
+/** Per depth of the walk: each term's alignment state and greedy progress after the folder. */
+interface Level {
+  states: ColumnState[];
+  consumed: Int32Array;
+}
+
+/** What one backward read of a file name tells about a term (for the score bound). */
+interface NameFacts {
+  /** Length of the longest tail of the term that is a subsequence of the name. */
+  tail: number;
+  /** Characters of the name on a word boundary that occur in the term. */
+  boundaries: number;
+  /** The name's first character occurs in the term / is the term's first character. */
+  firstInTerm: boolean;
+  firstIsStart: boolean;
+  /** Points for a term that spells word starts of the name (see `POINTS.acronym`), else 0. */
+  acronym: number;
+}
+
+async function strictPass(table: PathTable, query: ParsedQuery, options: RankOptions, clock: YieldClock): Promise<StrictPass> {
+  const tree = folderTree(table);
+  const terms = query.terms;
+  const termCount = terms.length;
+  const top = new TopK(options.limit);
+  const allowed = options.allowed;
+  const { chars, lower, dirStart, dirLen, dirParent, nameStart, nameLen, nameMask } = table;
+  const points = kindPoints();
+  const rows = terms.map((t) => new TermRows(t));
+  const bound = new NameBound();
+  const levels: Level[] = [];
+  const levelAt = (depth: number): Level => {
+    while (levels.length <= depth) levels.push({ states: terms.map((t) => new ColumnState(t.length)), consumed: new Int32Array(termCount) });
+    return levels[depth];
+  };
+  const nameStates = terms.map((t) => new ColumnState(t.length));
+  const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
+  const acronyms = new Float64Array(termCount);
+  let total = 0;
+  let work = 0;
+
+  const stack: { dir: number; depth: number }[] = tree.roots.map((dir) => ({ dir, depth: 0 }));
+  while (stack.length > 0) {
+    const { dir, depth } = stack.pop()!;
+    const level = levelAt(depth);
+    const parent = dirParent[dir];
+    const from = parent < 0 ? 0 : dirLen[parent];
+    const segStart = dirStart[dir] + from;
+    const segLen = dirLen[dir] - from;
+    let possible = true;
+    for (let t = 0; t < termCount; t++) {
+      const term = terms[t];
+      const state = level.states[t];
+      let k = 0;
+      if (depth === 0) state.reset();
+      else {
+        const up = levels[depth - 1];
+        state.copyFrom(up.states[t]);
+        k = up.consumed[t];
+      }
+      if (segLen > 0) {
+        k = greedy(term, chars, lower, segStart, segLen, k);
+        state.advance(rows[t], table, segStart, segLen, from, false, points);
+      }
+      level.consumed[t] = k;
+      if ((term.suffixMask[k] & ~tree.subtreeMask[dir]) !== 0) possible = false;
+    }
+    if (!possible) continue;
+
+    // When the folder holds every term, each of its files matches; those whose name does
+    // not start with a term's first character have a lower ceiling, often too low to matter.
+    let folderHoldsAll = true;
+    let ceilingOffStart = 0;
+    for (let t = 0; t < termCount; t++) {
+      if (level.consumed[t] < terms[t].length) folderHoldsAll = false;
+      ceilingOffStart += bound.of(level.states[t], terms[t].length, offStartFacts(terms[t])) + acronymPoints(terms[t]);
+    }
+    const firstCodes = terms.map((t) => t.lower[0]);
+
+    for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; f++) {
+      if (++work % CHECK_EVERY === 0) await clock.check();
+      const id = tree.files[f];
+      if (allowed !== undefined && allowed[id] === 0) continue;
+      if (folderHoldsAll && ceilingOffStart + lift(table, id, options.now) <= top.threshold && !startsAny(lower[nameStart[id]], firstCodes)) {
+        total++;
+        continue;
+      }
+      const mask = nameMask[id];
+      let ok = true;
+      let limit = 0;
+      for (let t = 0; t < termCount; t++) {
+        const term = terms[t];
+        const k = level.consumed[t];
+        if (k < term.length && (term.suffixMask[k] & ~mask) !== 0) {
+          ok = false;
+          break;
+        }
+        readName(table, id, rows[t], facts);
+        // The name must hold what the folder could not.
+        if (facts.tail < term.length - k) {
+          ok = false;
+          break;
+        }
+        limit += bound.of(level.states[t], term.length, facts) + facts.acronym;
+        acronyms[t] = facts.acronym;
+      }
+      if (!ok) continue;
+      total++;
+      const lifted = lift(table, id, options.now);
+      if (limit + lifted <= top.threshold) continue;
+      const ns = nameStart[id];
+      const nl = nameLen[id];
+      const position = dirLen[dir];
+      let sum = 0;
+      for (let t = 0; t < termCount; t++) {
+        const state = nameStates[t];
+        state.copyFrom(level.states[t]);
+        state.advance(rows[t], table, ns, nl, position, true, points);
+        sum += state.score + acronyms[t];
+      }
+      const score = sum + lifted;
+      if (score > top.threshold) top.push(id, score);
+    }
+    const children = tree.children;
+    for (let c = tree.childStart[dir + 1] - 1; c >= tree.childStart[dir]; c--) stack.push({ dir: children[c], depth: depth + 1 });
+  }
+  return { top, total };
+}
+
+/** Facts of a name that does not start with the term's first character but is otherwise ideal. */
+function offStartFacts(term: QueryTerm): NameFacts {
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: 0 };
+}
+
+/** The acronym points a term would earn (lower-case terms of two or more characters). */
+function acronymPoints(term: QueryTerm): number {
+  return term.hasUpper || term.length < 2 ? 0 : POINTS.acronym * term.length;
+}
+
+function startsAny(code: number, firstCodes: number[]): boolean {
+  for (const c of firstCodes) if (c === code) return true;
+  return false;
+}
+
+/** The whole term is a subsequence of the file's name. */
+function nameHoldsTerm(table: PathTable, id: number, term: QueryTerm): boolean {
+  return greedy(term, table.chars, table.lower, table.nameStart[id], table.nameLen[id], 0) === term.length;
+}
+
+/** Reads a name backwards once: the term's tail it holds, and its boundary characters. */
+function readName(table: PathTable, id: number, rows: TermRows, out: NameFacts): void {
+  const { chars, lower, kind } = table;
+  const term = rows.term;
+  const tl = term.lower;
+  const tu = term.upper;
+  const head = rows.head;
+  let k = term.length - 1;
+  let initials = term.length - 1;
+  let boundaries = 0;
+  const start = table.nameStart[id];
+  for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
+    const c = lower[x];
+    if (head[c] < 0) continue;
+    if (kind[x] !== 0) {
+      boundaries++;
+      if (initials >= 0 && c === tl[initials]) initials--;
+    }
+    if (k >= 0 && c === tl[k] && (tu[k] === 0 || chars[x] !== c)) k--;
+  }
+  out.tail = term.length - 1 - k;
+  out.acronym = initials < 0 ? acronymPoints(term) : 0;
+  out.boundaries = boundaries;
+  out.firstInTerm = head[lower[start]] >= 0;
+  out.firstIsStart = lower[start] === tl[0];
+}
+
+/**
+ * An upper bound on a term's score in one file, from the folder's alignment state and
+ * facts about the name: every name character earns at most `match` + the name bonus +
+ * `consecutive`, only boundary characters that occur in the term earn a boundary bonus,
+ * and only the name's first character the name-start bonus. Files whose bound cannot
+ * beat the current top results are never scored.
+ */
+class NameBound {
+  private readonly perChar = POINTS.match + POINTS.inName + POINTS.consecutive;
+  /** Largest bonus off the name's first character. */
+  private readonly boundary = Math.max(POINTS.delimiter, POINTS.camel, POINTS.digit);
+  /** What the name's first character can earn beyond `boundary`. */
+  private readonly start = POINTS.nameStart + POINTS.segmentStart - this.boundary;
+
+  of(state: ColumnState, m: number, facts: NameFacts): number {
+    let best = -Infinity;
+    // Row i matched in the folder, the rest (m - 1 - i characters) in the name.
+    for (let i = Math.max(0, m - 1 - facts.tail); i < m; i++) {
+      const folder = state.bestOf(i);
+      if (folder < -1e8) continue;
+      const v = folder + this.rest(m - 1 - i, facts);
+      if (v > best) best = v;
+    }
+    if (facts.tail === m) {
+      // The whole term in the name: its first character's bonus counts again, and it has no predecessor.
+      const firstBonus = POINTS.inName + (facts.firstIsStart ? POINTS.segmentStart + POINTS.nameStart : this.boundary);
+      const v = this.rest(m, facts) - POINTS.consecutive + firstBonus * (POINTS.firstMultiplier - 1);
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  private rest(count: number, facts: NameFacts): number {
+    if (count === 0) return 0;
+    return count * this.perChar + Math.min(count, facts.boundaries) * this.boundary + (facts.firstInTerm ? this.start : 0);
+  }
+}
+
+/** Greedy subsequence progress of `term` from `k` over `length` pool characters. */
+function greedy(term: QueryTerm, chars: Uint16Array, lower: Uint16Array, start: number, length: number, k: number): number {
+  const tl = term.lower;
+  const tu = term.upper;
+  const m = term.length;
+  for (let x = start, end = start + length; x < end && k < m; x++) {
+    if (lower[x] === tl[k] && (tu[k] === 0 || chars[x] !== lower[x])) k++;
+  }
+  return k;
+}
+
+function pathHasSubsequence(table: PathTable, id: number, term: QueryTerm): boolean {
+  const dir = table.fileDir[id];
+  const k = greedy(term, table.chars, table.lower, table.dirStart[dir], table.dirLen[dir], 0);
+  return greedy(term, table.chars, table.lower, table.nameStart[id], table.nameLen[id], k) === term.length;
+}
+
+/** Files whose name shares all but a few characters with the term, in order. */
+async function typoPass(table: PathTable, term: QueryTerm, options: RankOptions, clock: YieldClock): Promise<{ top: TopK; extra: number }> {
+  const errors = allowedTypos(term.length);
+  const lcs = new LcsCounter(term);
+  const need = lcs.length - errors;
+  const top = new TopK(LIFT.typoDepth);
+  const termMask = term.suffixMask[0];
+  const { flags, nameMask, nameStart, nameLen, lower } = table;
+  const allowed = options.allowed;
+  let extra = 0;
+  for (let id = 0; id < table.slotCount; id++) {
+    if (id % CHECK_EVERY === 0) await clock.check();
+    if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
+    if (popcount(termMask & ~nameMask[id]) > errors) continue;
+    const len = nameLen[id];
+    if (len < need) continue;
+    const common = lcs.count(lower, nameStart[id], len);
+    if (common < need) continue;
+    // A file the strict pass matched too is counted there already.
+    if (!pathHasSubsequence(table, id, term)) extra++;
+    // More characters in common first, then the fewest extra characters in the name.
+    top.push(id, common * 4 - (len - common) * 0.5 + lift(table, id, options.now) * 0.1);
+  }
+  return { top, extra };
+}
+
+/** The empty query: most recently modified first, then picked, then shorter paths. */
+function recentFiles(table: PathTable, options: RankOptions): Omit<TableMatches, 'query'> {
+  const top = new TopK(options.limit);
+  const { flags, mtime, boost, nameLen, fileDir, dirLen } = table;
+  const allowed = options.allowed;
+  let total = 0;
+  for (let id = 0; id < table.slotCount; id++) {
+    if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
+    total++;
+    const key = mtime[id] + boost[id] * 1e-2 - (nameLen[id] + dirLen[fileDir[id]]) * 1e-5;
+    if (key > top.threshold) top.push(id, key);
+  }
+  return { ranked: top.sorted().map(({ id, score }) => ({ id, score, typo: false })), total };
+}

@@ -1,0 +1,120 @@
+import Database from 'better-sqlite3';
+import * as path from 'node:path';
+import type { Logger } from '../core/log';
+import { ensureFolder, setAside } from '../workspace/write';
+import type { IndexStore, PickRecord } from './store';
+
+/** Bump when the tables change shape: an older database is then started afresh. */
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS snapshots (root TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, blob BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS picks (root TEXT NOT NULL, path TEXT NOT NULL, count INTEGER NOT NULL, last_ms INTEGER NOT NULL, PRIMARY KEY (root, path));
+`;
+
+/**
+ * The index store in `<cacheDir>/file-index.sqlite` (better-sqlite3, WAL so that two
+ * editors on the same machine can share it). A database that cannot be read is set
+ * aside and started afresh; if even that fails the store keeps nothing and says so once.
+ */
+export class SqliteStore implements IndexStore {
+  private constructor(
+    private db: Database.Database | undefined,
+    private readonly log: Logger,
+  ) {}
+
+  /** Opens (creating the folder and the file as needed) the store of a cache folder. */
+  static async open(cacheDir: string, log: Logger): Promise<SqliteStore> {
+    const made = await ensureFolder(cacheDir);
+    if (!made.ok) {
+      log.warn(`file index: not persisted: ${made.message}`);
+      return new SqliteStore(undefined, log);
+    }
+    const file = path.join(cacheDir, 'file-index.sqlite');
+    try {
+      return new SqliteStore(openDatabase(file), log);
+    } catch (err) {
+      log.warn(`file index: ${file} cannot be read (${(err as Error).message}); starting a new one`);
+      await setAside(file);
+      await setAside(`${file}-wal`);
+      await setAside(`${file}-shm`);
+      try {
+        return new SqliteStore(openDatabase(file), log);
+      } catch (again) {
+        log.warn(`file index: not persisted: ${(again as Error).message}`);
+        return new SqliteStore(undefined, log);
+      }
+    }
+  }
+
+  /** False when the database could not be opened (nothing is persisted). */
+  get persistent(): boolean {
+    return this.db !== undefined;
+  }
+
+  loadSnapshot(root: string): Uint8Array | undefined {
+    const row = this.run(() => this.db?.prepare('SELECT blob FROM snapshots WHERE root = ?').get(root) as { blob: Buffer } | undefined);
+    return row ? new Uint8Array(row.blob.buffer, row.blob.byteOffset, row.blob.byteLength) : undefined;
+  }
+
+  saveSnapshot(root: string, blob: Uint8Array): void {
+    this.run(() =>
+      this.db
+        ?.prepare('INSERT INTO snapshots (root, saved_ms, blob) VALUES (?, ?, ?) ON CONFLICT(root) DO UPDATE SET saved_ms = excluded.saved_ms, blob = excluded.blob')
+        .run(root, Date.now(), Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)),
+    );
+  }
+
+  loadPicks(root: string): PickRecord[] {
+    const rows = this.run(() => this.db?.prepare('SELECT path, count, last_ms AS lastMs FROM picks WHERE root = ?').all(root) as PickRecord[] | undefined);
+    return rows ?? [];
+  }
+
+  savePick(root: string, pick: PickRecord): void {
+    this.run(() =>
+      this.db
+        ?.prepare('INSERT INTO picks (root, path, count, last_ms) VALUES (?, ?, ?, ?) ON CONFLICT(root, path) DO UPDATE SET count = excluded.count, last_ms = excluded.last_ms')
+        .run(root, pick.path, pick.count, pick.lastMs),
+    );
+  }
+
+  close(): void {
+    this.run(() => this.db?.close());
+    this.db = undefined;
+  }
+
+  /** Runs a statement; a failure (disk full, locked too long) is logged and the store goes quiet. */
+  private run<T>(statement: () => T): T | undefined {
+    if (!this.db) return undefined;
+    try {
+      return statement();
+    } catch (err) {
+      this.log.warn(`file index: the cache database failed (${(err as Error).message}); not persisting any more this session`);
+      try {
+        this.db.close();
+      } catch {
+        // already unusable
+      }
+      this.db = undefined;
+      return undefined;
+    }
+  }
+}
+
+function openDatabase(file: string): Database.Database {
+  const db = new Database(file, { timeout: 2000 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== SCHEMA_VERSION) {
+      db.exec('DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS picks;');
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }
+    db.exec(SCHEMA);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

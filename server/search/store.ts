@@ -1,0 +1,47 @@
+/** One file the user picked: how often and when last (ms since the epoch). */
+export interface PickRecord {
+  /** Relative to the folder, `/`-separated. */
+  path: string;
+  count: number;
+  lastMs: number;
+}
+
+/**
+ * Where the file index persists, keyed by workspace folder: the file list as one blob
+ * (see `snapshot.ts`) and the pick history. Failures are the store's business: it logs
+ * and degrades to "nothing stored", the index keeps working from the disk.
+ */
+export interface IndexStore {
+  /** The last saved file list of a folder, or undefined. */
+  loadSnapshot(root: string): Uint8Array | undefined;
+  saveSnapshot(root: string, blob: Uint8Array): void;
+  loadPicks(root: string): PickRecord[];
+  savePick(root: string, pick: PickRecord): void;
+  close(): void;
+}
+
+/** A store that keeps everything in memory (the CLI's `--no-cache`, and tests). */
+export class MemoryStore implements IndexStore {
+  private readonly snapshots = new Map<string, Uint8Array>();
+  private readonly picks = new Map<string, Map<string, PickRecord>>();
+
+  loadSnapshot(root: string): Uint8Array | undefined {
+    return this.snapshots.get(root);
+  }
+
+  saveSnapshot(root: string, blob: Uint8Array): void {
+    this.snapshots.set(root, blob.slice());
+  }
+
+  loadPicks(root: string): PickRecord[] {
+    return [...(this.picks.get(root)?.values() ?? [])];
+  }
+
+  savePick(root: string, pick: PickRecord): void {
+    let map = this.picks.get(root);
+    if (!map) this.picks.set(root, (map = new Map()));
+    map.set(pick.path, { ...pick });
+  }
+
+  close(): void {}
+}

@@ -1,0 +1,57 @@
+import type { PathTable } from './pathTable';
+
+/**
+ * The folder tree of a table, for depth-first scans: each folder's subfolders and live
+ * files as ranges of two flat arrays, and a mask of every character below each folder
+ * so a scan skips whole subtrees that cannot match. Built in linear time from the table
+ * and rebuilt only when files were added or removed (`PathTable.structure`).
+ */
+export class FolderTree {
+  /** Subfolders of folder d: `children[childStart[d] .. childStart[d + 1])`. */
+  readonly childStart: Uint32Array;
+  readonly children: Uint32Array;
+  /** Live files of folder d: `files[fileStart[d] .. fileStart[d + 1])`, in id order. */
+  readonly fileStart: Uint32Array;
+  readonly files: Uint32Array;
+  /** Presence mask of every folder path and file name in the subtree. */
+  readonly subtreeMask: Int32Array;
+  /** Folders without a parent (the root folder, normally just one). */
+  readonly roots: number[] = [];
+
+  constructor(table: PathTable) {
+    const dirs = table.dirCount;
+    this.childStart = new Uint32Array(dirs + 1);
+    this.fileStart = new Uint32Array(dirs + 1);
+    for (let d = 0; d < dirs; d++) {
+      const parent = table.dirParent[d];
+      if (parent >= 0) this.childStart[parent + 1]++;
+      else this.roots.push(d);
+    }
+    for (let id = 0; id < table.slotCount; id++) if (table.isAlive(id)) this.fileStart[table.fileDir[id] + 1]++;
+    for (let d = 0; d < dirs; d++) {
+      this.childStart[d + 1] += this.childStart[d];
+      this.fileStart[d + 1] += this.fileStart[d];
+    }
+    this.children = new Uint32Array(this.childStart[dirs]);
+    this.files = new Uint32Array(this.fileStart[dirs]);
+    const childFill = this.childStart.slice(0, dirs);
+    const fileFill = this.fileStart.slice(0, dirs);
+    for (let d = 0; d < dirs; d++) {
+      const parent = table.dirParent[d];
+      if (parent >= 0) this.children[childFill[parent]++] = d;
+    }
+    this.subtreeMask = new Int32Array(dirs);
+    for (let id = 0; id < table.slotCount; id++) {
+      if (!table.isAlive(id)) continue;
+      const d = table.fileDir[id];
+      this.files[fileFill[d]++] = id;
+      this.subtreeMask[d] |= table.nameMask[id];
+    }
+    // Children have larger ids than their parents: one backward sweep folds masks upward.
+    for (let d = dirs - 1; d >= 0; d--) {
+      this.subtreeMask[d] |= table.dirMask[d];
+      const parent = table.dirParent[d];
+      if (parent >= 0) this.subtreeMask[parent] |= this.subtreeMask[d];
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import { popcount } from './chars';
+import type { QueryTerm } from './query';
+
+/**
+ * Length of the longest common subsequence of a term (up to 64 characters) and a text,
+ * computed 32 text-independent columns at a time with the bit-parallel recurrence
+ * V' = (V + (V & M[c])) | (V & ~M[c]) on a two-word vector: a typo costs one character
+ * of common subsequence, so "LCS ≥ length − errors" finds names one or two slips away.
+ */
+export class LcsCounter {
+  private readonly codes: number[] = [];
+  /** Slot of each code unit in `lo`/`hi`, -1 for characters not in the term. */
+  private readonly slot = new Int8Array(65536).fill(-1);
+  private readonly lo: number[] = [];
+  private readonly hi: number[] = [];
+  private readonly lowMask0: number;
+  private readonly lowMask1: number;
+  readonly length: number;
+
+  constructor(term: QueryTerm) {
+    this.length = Math.min(term.length, 64);
+    for (let i = 0; i < this.length; i++) {
+      const c = term.lower[i];
+      let k = this.slot[c];
+      if (k < 0) {
+        k = this.codes.length;
+        this.slot[c] = k;
+        this.codes.push(c);
+        this.lo.push(0);
+        this.hi.push(0);
+      }
+      if (i < 32) this.lo[k] |= 1 << i;
+      else this.hi[k] |= 1 << (i - 32);
+    }
+    this.lowMask0 = this.length >= 32 ? -1 : (1 << this.length) - 1;
+    this.lowMask1 = this.length <= 32 ? 0 : this.length >= 64 ? -1 : (1 << (this.length - 32)) - 1;
+  }
+
+  /** LCS of the term and `codes[start .. start + length)` (folded code units). */
+  count(codes: Uint16Array, start: number, length: number): number {
+    let v0 = -1;
+    let v1 = -1;
+    const slot = this.slot;
+    for (let i = start, end = start + length; i < end; i++) {
+      const k = slot[codes[i]];
+      if (k < 0) continue; // M[c] = 0 leaves V unchanged
+      const m0 = this.lo[k];
+      const m1 = this.hi[k];
+      const u0 = v0 & m0;
+      const u1 = v1 & m1;
+      const sum0 = (v0 >>> 0) + (u0 >>> 0);
+      const carry = sum0 > 0xffffffff ? 1 : 0;
+      const sum1 = (v1 >>> 0) + (u1 >>> 0) + carry;
+      v0 = (sum0 | 0) | (v0 & ~m0);
+      v1 = (sum1 | 0) | (v1 & ~m1);
+    }
+    return popcount(~v0 & this.lowMask0) + popcount(~v1 & this.lowMask1);
+  }
+}
+
+/** Typos tolerated in a term of this length (0 below four characters: too little to go on). */
+export function allowedTypos(length: number): number {
+  if (length < 4) return 0;
+  if (length < 8) return 1;
+  if (length < 16) return 2;
+  return 3;
+}
