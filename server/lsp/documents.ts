@@ -43,7 +43,9 @@ export class DocumentStore {
     });
     this.documents.onDidSave((e) => this.emit(e.document, 'save'));
     this.documents.onDidClose((e) => {
-      const doc = this.get(e.document.uri);
+      // TextDocuments has already forgotten the document here: build it from the event.
+      const cached = this.cache.get(e.document.uri);
+      const doc = cached && cached.version === e.document.version ? cached : this.build(e.document);
       this.cache.delete(e.document.uri);
       this.history.delete(e.document.uri);
       const p = uriToPath(e.document.uri);
@@ -78,6 +80,13 @@ export class DocumentStore {
     if (!td) return undefined;
     const cached = this.cache.get(uri);
     if (cached && cached.version === td.version) return cached;
+    const doc = this.build(td);
+    this.cache.set(uri, doc);
+    return doc;
+  }
+
+  private build(td: TextDocument): OpenDocument {
+    const uri = td.uri;
     const text = td.getText();
     const p = uriToPath(uri);
     if (p) this.byPath.set(p, uri);
@@ -93,7 +102,6 @@ export class DocumentStore {
         return lines;
       },
     };
-    this.cache.set(uri, doc);
     return doc;
   }
 

@@ -3,6 +3,9 @@ import type { Range } from '../../core/text';
 import type { FileAnalysis } from '../analysis';
 import { fallbackLines } from '../frontmatter';
 
+/** Keys located per file; frontmatter beyond that many keys is not worth pointing into. */
+const MAX_ENTRIES = 1000;
+
 /** One top-level frontmatter key as written, with where its parts lie (source ranges). */
 export interface KeyEntry {
   /** The key as the agent sees it (camelCase under xcsh). */
@@ -80,7 +83,7 @@ export class RuleLocator {
       const camel = this.analysis.profile === 'xcsh';
       const doc = parsed.yamlDocument;
       if (doc && isMap(doc.contents)) {
-        for (const pair of doc.contents.items) {
+        for (const pair of doc.contents.items.slice(0, MAX_ENTRIES)) {
           const keyNode = pair.key as Node | null;
           if (!isScalar(keyNode) || !keyNode.range) continue;
           const rawKey = String(keyNode.value);
@@ -99,7 +102,7 @@ export class RuleLocator {
           });
         }
       } else if (!doc) {
-        for (const line of fallbackLines(meta.text, this.analysis.profile)) {
+        for (const line of fallbackLines(meta.text, this.analysis.profile).slice(0, MAX_ENTRIES)) {
           out.push({
             key: line.key,
             rawKey: line.rawKey,
