@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { runNvim } from '../helpers/nvim';
+import { copyFixture } from '../helpers/repo';
+
+describe('rules in real Neovim with editors/nvim', () => {
+  it('shows the shadowing diagnostic on a rule file, naming the winning file and provider', async () => {
+    const ws = copyFixture('demo');
+    const home = copyFixture('demo-home');
+    const run = await runNvim({ workspace: ws, file: '.cursor/rules/style.mdc', scenario: 'rules_shadowed', settings: { home } });
+    expect(run.error).toBeNull();
+    expect(run.result).toMatchObject({ severity: 1, line: 0, source: 'agentls' });
+    expect(run.result.message).toBe('The agent never reads this rule: .xcsh/rules/style.md (OMP, project) has the same name `style` and wins (OMP has a higher priority than Cursor).');
+    expect(run.result.twin_codes).toEqual(['rule/shadowed']);
+  }, 90_000);
+
+  it('fixes the unquoted glob with the code action Neovim offers, and the frontmatter problems go', async () => {
+    const ws = copyFixture('demo');
+    const run = await runNvim({ workspace: ws, file: '.cursor/rules/testing.mdc', scenario: 'rules_quote_glob', settings: { home: copyFixture('demo-home') } });
+    expect(run.error).toBeNull();
+    expect(run.result.message).toContain('reads `alwaysApply: true` as the string "true"');
+    expect(run.result.chosen).toBe('Quote *.test.ts so the frontmatter is valid YAML');
+    expect(run.result.text).toBe('---\ndescription: How tests are written\nglobs: "*.test.ts"\nalwaysApply: true\n---\nWrite tests with vitest; one behaviour per test.');
+    expect(run.result.after_codes).toEqual(['rule/always-apply-description']);
+  }, 90_000);
+});
