@@ -2,9 +2,10 @@ import type { DemoPart } from './demo';
 import { astEditPart } from './parts/astedit';
 import { hashlinePart } from './parts/hashline';
 import { refsPart } from './parts/refs';
+import { rulesPart } from './parts/rules';
 import { serverPart } from './parts/server';
 
 /** The parts of `npm run demo`, in order. Each domain adds its own line. */
 export function demoParts(): DemoPart[] {
-  return [serverPart, refsPart, hashlinePart, astEditPart];
+  return [serverPart, rulesPart, refsPart, hashlinePart, astEditPart];
 }
