@@ -2,6 +2,7 @@ import { astEditBenchmark } from './astedit';
 import type { Benchmark } from './benchmark';
 import { hashlineBenchmark } from './hashline';
 import { refsBenchmark } from './refs';
+import { rulesBenchmark } from './rules';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
 export function benchmarks(): Benchmark[] {
@@ -9,5 +10,6 @@ export function benchmarks(): Benchmark[] {
     hashlineBenchmark,
     refsBenchmark,
     astEditBenchmark,
+    rulesBenchmark,
   ];
 }
