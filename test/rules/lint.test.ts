@@ -6,7 +6,7 @@ import { RULE_CODES } from '../../server/rules/codes';
 import { RulesEngine } from '../../server/rules/engine';
 import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
 import { WorkspaceSession } from '../../server/workspace/session';
-import { fixturePath } from '../helpers/repo';
+import { fixturePath, tempDir, writeTree } from '../helpers/repo';
 
 const ws = fixturePath('rules-lint');
 const home = fixturePath('rules-lint-home');
@@ -173,5 +173,67 @@ describe('engine answers', () => {
     await engine.refresh();
     expect(engine.nameState(ws, 'personal')?.effective?.level).toBe('user');
     expect(engine.nameState(ws, 'style')?.entries.map((c) => path.relative(ws, c.path))).toEqual(['.xcsh/rules/style.md', path.relative(ws, path.join(home, '.cursor/rules/style.mdc')), '.cursor/rules/style.mdc']);
+  });
+});
+
+describe('more rule lints on small trees', () => {
+  async function codesOf(tree: Record<string, string>, settings: Record<string, unknown> = {}) {
+    const root = writeTree(tempDir(), tree);
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir(), ...settings }));
+    session.addFolder(root);
+    const engine = new RulesEngine(session, session.diskFs);
+    await engine.refresh();
+    return (rel: string) => engine.findings(path.join(root, rel));
+  }
+
+  it('a glob that matches nothing as written; an error when it filters a TTSR rule', async () => {
+    const get = await codesOf({
+      '.cursor/rules/a.mdc': '---\ndescription: a\nglobs: ["src/[abc.ts"]\n---\nA\n',
+      '.xcsh/rules/t.md': '---\ncondition: "TODO"\nglobs: "src/{a,b.ts"\n---\nT\n',
+    });
+    expect(one(get('.cursor/rules/a.mdc'), 'frontmatter/invalid-glob')).toMatchObject({ severity: 'warning', range: { start: { line: 2, character: 8 } } });
+    expect(one(get('.xcsh/rules/t.md'), 'frontmatter/invalid-glob').severity).toBe('error');
+  });
+
+  it('a scalar as frontmatter spreads into one key per character', async () => {
+    const get = await codesOf({ '.xcsh/rules/s.md': '---\nhello\n---\nBody\n' });
+    expect(one(get('.xcsh/rules/s.md'), 'frontmatter/not-a-mapping').message).toContain('a single value');
+  });
+
+  it("Windsurf's manual, model_decision and glob triggers", async () => {
+    const get = await codesOf({
+      '.windsurf/rules/m.md': '---\ntrigger: manual\ndescription: only when asked\n---\nM\n',
+      '.windsurf/rules/d.md': '---\ntrigger: model_decision\n---\nD\n',
+      '.windsurf/rules/g.md': '---\ntrigger: glob\ndescription: g\n---\nG\n',
+    });
+    expect(one(get('.windsurf/rules/m.md'), 'rule/windsurf-trigger').message).toContain('the agent has no manual rules');
+    expect(one(get('.windsurf/rules/d.md'), 'rule/windsurf-trigger').message).toContain('needs a description');
+    expect(one(get('.windsurf/rules/g.md'), 'rule/windsurf-trigger').message).toContain('needs globs');
+  });
+
+  it('a rule switched off in settings', async () => {
+    const get = await codesOf({ '.xcsh/rules/off.md': '---\ndescription: d\n---\nO\n' }, { rules: { disabledRules: ['rule:off'] } });
+    expect(one(get('.xcsh/rules/off.md'), 'rule/disabled').severity).toBe('information');
+  });
+
+  it('a condition whose every pattern fails falls through to another bucket under xcsh, stays TTSR (never firing) under seed', async () => {
+    const tree = { '.xcsh/rules/r.md': '---\ncondition: "(("\ndescription: d\n---\nR\n' };
+    const seedGet = await codesOf(tree);
+    expect(one(seedGet('.xcsh/rules/r.md'), 'rule/ttsr-invalid-regex').message).toContain('this TTSR rule never fires');
+    const xcshGet = await codesOf(tree, { rules: { profile: 'xcsh' } });
+    expect(one(xcshGet('.xcsh/rules/r.md'), 'rule/ttsr-invalid-regex').message).toContain('it goes to the rulebook');
+  });
+
+  it('with two workspace folders, the user Cursor rule hides each project copy', async () => {
+    const home = writeTree(tempDir(), { '.cursor/rules/fmt.mdc': '---\ndescription: user\n---\nU\n' });
+    const a = writeTree(tempDir(), { '.cursor/rules/fmt.mdc': '---\ndescription: a\n---\nA\n' });
+    const b = writeTree(tempDir(), { '.cursor/rules/fmt.mdc': '---\ndescription: b\n---\nB\n' });
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+    session.addFolder(a);
+    session.addFolder(b);
+    const engine = new RulesEngine(session, session.diskFs);
+    await engine.refresh();
+    for (const root of [a, b]) expect(one(engine.findings(path.join(root, '.cursor/rules/fmt.mdc')), 'rule/shadowed').message).toContain('Cursor reads user rules before project rules');
+    expect(engine.findings(path.join(home, '.cursor/rules/fmt.mdc'))).toEqual([]);
   });
 });
