@@ -81,14 +81,16 @@ export class HashlineService {
     const client = this.ctx.client;
     const changed = plan.files.filter((f) => f.changed);
     if (changed.length === 0) return { reason: 'the patch changes nothing' };
+    // An open buffer is addressed by the URI the editor opened it with.
+    const uriOf = (f: FilePlan) => this.ctx.documents.getByPath(f.path)?.uri ?? pathToUri(f.path);
     if (!client.documentChanges) {
       const changes: Record<string, LspTextEdit[]> = {};
-      for (const f of changed) changes[pathToUri(f.path)] = textEditsFor(f);
+      for (const f of changed) changes[uriOf(f)] = textEditsFor(f);
       return { edit: { changes } };
     }
     const documentChanges: WorkspaceEdit['documentChanges'] = [];
     for (const f of changed) {
-      const uri = pathToUri(f.path);
+      const uri = uriOf(f);
       if (f.created) {
         if (!client.resourceOperations.includes('create')) return { reason: `${f.display} would be created, and this editor cannot create files through an edit` };
         documentChanges.push(CreateFile.create(uri, { overwrite: false, ignoreIfExists: false }));
