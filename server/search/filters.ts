@@ -1,5 +1,5 @@
 import { compileExcludes } from '../workspace/glob';
-import type { PathTable } from './pathTable';
+import { decode, type PathTable } from './pathTable';
 
 /** A search's filters, normalised (`normaliseExtensions`). */
 export interface SearchFilters {
@@ -58,11 +58,14 @@ function computeAllowed(table: PathTable, filters: SearchFilters): Uint8Array {
   if (filters.excludes.length) {
     const excludes = compileExcludes(filters.excludes);
     folderOut = new Uint8Array(table.dirCount);
+    const paths: string[] = new Array(table.dirCount);
+    paths[0] = '';
     // Parents come before children, so one pass settles every folder.
-    for (let d = 0; d < table.dirCount; d++) {
+    for (let d = 1; d < table.dirCount; d++) {
       const parent = table.dirParent[d];
-      if (parent >= 0 && folderOut[parent]) folderOut[d] = 1;
-      else if (parent >= 0) folderOut[d] = excludes.folder(table.dirPath(d).slice(0, -1)) ? 1 : 0;
+      paths[d] = paths[parent] + decode(table.chars, table.segStart[d], table.segLen[d]);
+      if (folderOut[parent]) folderOut[d] = 1;
+      else folderOut[d] = excludes.folder(paths[d].slice(0, -1)) ? 1 : 0;
     }
     fileTest = excludes.file;
   }

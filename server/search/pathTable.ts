@@ -9,33 +9,40 @@ const HAS_META = 2;
 const EMPTY = 0;
 const TOMBSTONE = -1;
 
+/** The root folder's id. */
+export const ROOT_DIR = 0;
+
 /**
- * The file list of one workspace folder in a packed layout: every folder path and file
- * name lives once in one character pool (original and folded copies side by side), and a
- * file is a row of typed arrays (its folder, where its name lies in the pool, masks, size,
- * time). No object per path: memory and load time grow linearly, and a scan touches a few
- * flat arrays. Files are found by path through an open-addressing hash table that is
- * itself a typed array. Ids are stable until `compact()`.
+ * The file list of one workspace folder in a packed layout. Every string lives once in
+ * one character pool (original and folded copies side by side): a folder is a row
+ * (parent, its own segment with the trailing `/`), a file a row (folder, name). No
+ * object per path: memory and load time grow linearly, and a scan touches a few flat
+ * arrays. Folders and files are found through open-addressing hash tables that are
+ * themselves typed arrays. File ids are stable until `compact()`.
  */
 export class PathTable {
-  /** Original characters of folder paths (with their trailing `/`) and file names. */
+  /** Original characters of folder segments (each with its trailing `/`) and file names. */
   chars = new Uint16Array(1 << 12);
   /** The same characters folded to lower case. */
   lower = new Uint16Array(1 << 12);
-  /** The word boundary each character sits on (`BOUNDARY`), each string read as if after a `/`. */
+  /** The word boundary each character sits on (`BOUNDARY`); a folder path and a name are each read from a `/`. */
   kind = new Uint8Array(1 << 12);
   poolLength = 0;
 
   dirCount = 0;
-  dirStart = new Uint32Array(64);
+  /** The parent folder's id (always smaller), -1 for the root. */
+  dirParent = new Int32Array(64);
+  /** Where the folder's own segment (`name/`) lies in the pool. */
+  segStart = new Uint32Array(64);
+  segLen = new Uint16Array(64);
+  /** Length of the whole folder path with its trailing `/` ("" for the root). */
   dirLen = new Uint32Array(64);
-  /** Presence mask of each folder path. */
+  /** Presence mask of the whole folder path. */
   dirMask = new Int32Array(64);
   /** Live files directly in each folder. */
   dirLive = new Uint32Array(64);
-  /** The parent folder's id (always smaller), -1 for the root. */
-  dirParent = new Int32Array(64);
-  private readonly dirIds = new Map<string, number>();
+  private dirHash = new Int32Array(256);
+  private dirHashUsed = 0;
 
   /** Number of file rows, live or dead. */
   slotCount = 0;
@@ -61,64 +68,85 @@ export class PathTable {
   private hashUsed = 0;
 
   liveCount = 0;
-  /** Bumped by every change, so caches (filters, empty-query answers) know when to recompute. */
+  /** Bumped by every change, so caches know when to recompute. */
   generation = 0;
   /** Bumped only when files are added or removed or ids change (the folder tree's cache key). */
   structure = 0;
 
+  constructor() {
+    this.newDir(-1, '', 0, 0);
+  }
+
   /** The id of a path, or -1. */
   find(rel: string): number {
     const slash = rel.lastIndexOf('/');
-    const dirId = this.dirIds.get(slash < 0 ? '' : rel.slice(0, slash + 1));
-    if (dirId === undefined) return -1;
+    const dirId = this.findDir(rel, slash + 1);
+    if (dirId < 0) return -1;
     return this.findIn(dirId, rel, slash + 1);
+  }
+
+  /** The folder holding `rel.slice(0, end)` (a folder path ending with `/`, or empty), or -1. */
+  private findDir(rel: string, end: number): number {
+    let dir = ROOT_DIR;
+    let from = 0;
+    while (from < end) {
+      const slash = rel.indexOf('/', from);
+      dir = this.childOf(dir, rel, from, slash + 1);
+      if (dir < 0) return -1;
+      from = slash + 1;
+    }
+    return dir;
+  }
+
+  private childOf(parent: number, rel: string, from: number, to: number): number {
+    const mask = this.dirHash.length - 1;
+    for (let h = hashRange(parent, rel, from, to) & mask; ; h = (h + 1) & mask) {
+      const v = this.dirHash[h];
+      if (v === EMPTY) return -1;
+      const d = v - 1;
+      if (this.dirParent[d] === parent && this.poolEquals(this.segStart[d], this.segLen[d], rel, from, to)) return d;
+    }
   }
 
   private findIn(dirId: number, rel: string, nameFrom: number): number {
     const mask = this.hash.length - 1;
-    let h = hashName(dirId, rel, nameFrom) & mask;
-    for (;;) {
+    for (let h = hashRange(dirId, rel, nameFrom, rel.length) & mask; ; h = (h + 1) & mask) {
       const v = this.hash[h];
       if (v === EMPTY) return -1;
       if (v !== TOMBSTONE) {
         const id = v - 1;
-        if (this.fileDir[id] === dirId && this.nameEquals(id, rel, nameFrom)) return id;
+        if (this.fileDir[id] === dirId && this.poolEquals(this.nameStart[id], this.nameLen[id], rel, nameFrom, rel.length)) return id;
       }
-      h = (h + 1) & mask;
     }
   }
 
-  private nameEquals(id: number, rel: string, nameFrom: number): boolean {
-    const len = this.nameLen[id];
-    if (len !== rel.length - nameFrom) return false;
-    const start = this.nameStart[id];
-    for (let i = 0; i < len; i++) if (this.chars[start + i] !== rel.charCodeAt(nameFrom + i)) return false;
+  private poolEquals(start: number, length: number, text: string, from: number, to: number): boolean {
+    if (length !== to - from) return false;
+    for (let i = 0; i < length; i++) if (this.chars[start + i] !== text.charCodeAt(from + i)) return false;
     return true;
   }
 
   /**
    * Adds a file (a `/`-separated path relative to the folder) or returns the id it
-   * already has; -1 for an empty or over-long path.
+   * already has; -1 for an empty, folder-like or over-long path.
    */
   add(rel: string, size = -1, mtime = 0): number {
-    if (rel.length === 0 || rel.length > MAX_PATH_LENGTH || rel.endsWith('/')) return -1;
+    if (rel.length === 0 || rel.length > MAX_PATH_LENGTH || rel.endsWith('/') || rel.startsWith('/') || rel.includes('//')) return -1;
     const slash = rel.lastIndexOf('/');
-    const dirId = this.dirIdFor(slash < 0 ? '' : rel.slice(0, slash + 1));
+    const dirId = this.dirFor(rel, slash + 1);
     const existing = this.findIn(dirId, rel, slash + 1);
     if (existing >= 0) {
       if (size >= 0 || mtime > 0) this.setMeta(existing, size, mtime);
       return existing;
     }
     const id = this.slotCount;
-    if (id === this.fileDir.length) this.growFiles(id * 2);
+    if (id === this.fileDir.length) this.growFiles(grown(id));
     const nameLength = rel.length - slash - 1;
     const start = this.appendChars(rel, slash + 1, nameLength);
-    let mask = 0;
-    for (let i = start; i < start + nameLength; i++) mask |= maskBit(this.lower[i]);
     this.fileDir[id] = dirId;
     this.nameStart[id] = start;
     this.nameLen[id] = nameLength;
-    this.nameMask[id] = mask;
+    this.nameMask[id] = this.maskOf(start, nameLength);
     this.extId[id] = this.extIdOf(start, nameLength);
     this.size[id] = size;
     this.mtime[id] = mtime;
@@ -127,9 +155,38 @@ export class PathTable {
     this.slotCount++;
     this.liveCount++;
     this.dirLive[dirId]++;
-    this.insertHash(id, hashName(dirId, rel, slash + 1));
+    this.insertFileHash(id);
     this.generation++;
     this.structure++;
+    return id;
+  }
+
+  /** The folder of `rel.slice(0, end)`, created (with its parents) as needed. */
+  private dirFor(rel: string, end: number): number {
+    let dir = ROOT_DIR;
+    let from = 0;
+    while (from < end) {
+      const slash = rel.indexOf('/', from);
+      const child = this.childOf(dir, rel, from, slash + 1);
+      dir = child >= 0 ? child : this.newDir(dir, rel, from, slash + 1);
+      from = slash + 1;
+    }
+    return dir;
+  }
+
+  private newDir(parent: number, text: string, from: number, to: number): number {
+    const id = this.dirCount;
+    if (id === this.dirParent.length) this.growDirs(grown(id));
+    const start = this.appendChars(text, from, to - from);
+    this.dirParent[id] = parent;
+    this.segStart[id] = start;
+    this.segLen[id] = to - from;
+    this.dirLen[id] = (parent < 0 ? 0 : this.dirLen[parent]) + to - from;
+    this.dirMask[id] = (parent < 0 ? 0 : this.dirMask[parent]) | this.maskOf(start, to - from);
+    // A folder path is read as one string: its first segment follows a `/`, the next ones their own `/`.
+    this.dirLive[id] = 0;
+    this.dirCount++;
+    if (parent >= 0) this.insertDirHash(id);
     return id;
   }
 
@@ -147,7 +204,7 @@ export class PathTable {
     this.liveCount--;
     this.dirLive[this.fileDir[id]]--;
     const mask = this.hash.length - 1;
-    for (let h = this.hashOf(id) & mask; ; h = (h + 1) & mask) {
+    for (let h = this.hashOfFile(id) & mask; ; h = (h + 1) & mask) {
       const v = this.hash[h];
       if (v === EMPTY) break;
       if (v === id + 1) {
@@ -161,13 +218,15 @@ export class PathTable {
 
   /** Removes every file under a folder (relative, no trailing slash; "" = all); returns how many. */
   removeUnder(relDir: string): number {
-    const prefix = relDir === '' ? '' : relDir + '/';
-    const doomed = new Set<number>();
-    for (const [dir, id] of this.dirIds) if (dir.startsWith(prefix) && this.dirLive[id] > 0) doomed.add(id);
-    if (doomed.size === 0) return 0;
+    const target = relDir === '' ? ROOT_DIR : this.findDir(relDir + '/', relDir.length + 1);
+    if (target < 0) return 0;
+    const doomed = new Uint8Array(this.dirCount);
+    for (let d = target; d < this.dirCount; d++) {
+      if (d === target || (this.dirParent[d] >= 0 && doomed[this.dirParent[d]])) doomed[d] = 1;
+    }
     let removed = 0;
     for (let id = 0; id < this.slotCount; id++) {
-      if (this.flags[id] & ALIVE && doomed.has(this.fileDir[id])) {
+      if (this.flags[id] & ALIVE && doomed[this.fileDir[id]]) {
         this.removeId(id);
         removed++;
       }
@@ -202,7 +261,16 @@ export class PathTable {
 
   /** A folder's path with its trailing `/` ("" for the root). */
   dirPath(dirId: number): string {
-    return decode(this.chars, this.dirStart[dirId], this.dirLen[dirId]);
+    let out = '';
+    for (let d = dirId; d > ROOT_DIR; d = this.dirParent[d]) out = decode(this.chars, this.segStart[d], this.segLen[d]) + out;
+    return out;
+  }
+
+  /** The folders from the root's first child down to `dirId` (for reading a whole folder path). */
+  chain(dirId: number): number[] {
+    const out: number[] = [];
+    for (let d = dirId; d > ROOT_DIR; d = this.dirParent[d]) out.push(d);
+    return out.reverse();
   }
 
   /** Ids of live files, in id order. */
@@ -210,16 +278,16 @@ export class PathTable {
     for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) yield id;
   }
 
-  /** True when dead rows are worth dropping (`compact`). */
+  /** True when dead rows or spare capacity are worth dropping (`compact`). */
   get needsCompaction(): boolean {
     const dead = this.slotCount - this.liveCount;
-    return dead > 4096 && dead > this.liveCount / 4;
+    return (dead > 4096 && dead > this.liveCount / 4) || (this.fileDir.length > 65_536 && this.fileDir.length > this.liveCount * 1.6);
   }
 
   /**
-   * Rebuilds the table from its live files, dropping dead rows and empty folders. Ids
-   * change; arrays are replaced, not mutated, so a search holding the old ones finishes
-   * on a consistent (if slightly old) view.
+   * Rebuilds the table from its live files, dropping dead rows, empty folders and spare
+   * capacity. Ids change; arrays are replaced, not mutated, so a search holding the old
+   * ones finishes on a consistent (if slightly old) view.
    */
   compact(): void {
     const boosts: number[] = [];
@@ -232,25 +300,24 @@ export class PathTable {
     this.structure = structure + 1;
   }
 
-  /** Bytes held by the table's arrays (what the index costs in memory, beside the folder map). */
+  /** Bytes held by the table's arrays: what the index costs in memory. */
   memoryBytes(): number {
     const arrays = [
-      this.chars, this.lower, this.kind, this.dirStart, this.dirLen, this.dirMask, this.dirLive, this.dirParent, this.fileDir, this.nameStart, this.nameLen,
-      this.nameMask, this.extId, this.size, this.mtime, this.boost, this.flags, this.hash,
+      this.chars, this.lower, this.kind, this.dirParent, this.segStart, this.segLen, this.dirLen, this.dirMask, this.dirLive,
+      this.dirHash, this.fileDir, this.nameStart, this.nameLen, this.nameMask, this.extId, this.size, this.mtime, this.boost,
+      this.flags, this.hash,
     ];
-    let bytes = arrays.reduce((sum, a) => sum + a.byteLength, 0);
-    // The folder map: one string (two-byte worst case) and one entry per folder.
-    for (const dir of this.dirIds.keys()) bytes += 2 * dir.length + 64;
-    return bytes;
+    return arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.extensions.reduce((sum, e) => sum + 2 * e.length + 64, 0);
   }
 
   /** The live files as plain packed arrays (for storage and compaction). */
   pack(): PackedTable {
-    // Keep folders with live files and their ancestors (matching walks the parent chain).
+    // Keep folders with live files and their ancestors (scans walk the parent chain).
     const needed = new Uint8Array(this.dirCount);
-    for (let d = this.dirCount - 1; d >= 0; d--) {
+    needed[ROOT_DIR] = 1;
+    for (let d = this.dirCount - 1; d > ROOT_DIR; d--) {
       if (this.dirLive[d] > 0) needed[d] = 1;
-      if (needed[d] && this.dirParent[d] >= 0) needed[this.dirParent[d]] = 1;
+      if (needed[d]) needed[this.dirParent[d]] = 1;
     }
     const dirMap = new Int32Array(this.dirCount).fill(-1);
     let dirCount = 0;
@@ -258,14 +325,15 @@ export class PathTable {
     for (let d = 0; d < this.dirCount; d++) {
       if (needed[d]) {
         dirMap[d] = dirCount++;
-        poolLength += this.dirLen[d];
+        poolLength += this.segLen[d];
       }
     }
     for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) poolLength += this.nameLen[id];
     const packed: PackedTable = {
       pool: new Uint16Array(poolLength),
-      dirStart: new Uint32Array(dirCount),
-      dirLen: new Uint32Array(dirCount),
+      dirParent: new Int32Array(dirCount),
+      segStart: new Uint32Array(dirCount),
+      segLen: new Uint16Array(dirCount),
       fileDir: new Uint32Array(this.liveCount),
       nameStart: new Uint32Array(this.liveCount),
       nameLen: new Uint16Array(this.liveCount),
@@ -276,10 +344,11 @@ export class PathTable {
     for (let d = 0; d < this.dirCount; d++) {
       const to = dirMap[d];
       if (to < 0) continue;
-      packed.pool.set(this.chars.subarray(this.dirStart[d], this.dirStart[d] + this.dirLen[d]), at);
-      packed.dirStart[to] = at;
-      packed.dirLen[to] = this.dirLen[d];
-      at += this.dirLen[d];
+      packed.pool.set(this.chars.subarray(this.segStart[d], this.segStart[d] + this.segLen[d]), at);
+      packed.dirParent[to] = d === ROOT_DIR ? -1 : dirMap[this.dirParent[d]];
+      packed.segStart[to] = at;
+      packed.segLen[to] = this.segLen[d];
+      at += this.segLen[d];
     }
     let f = 0;
     for (let id = 0; id < this.slotCount; id++) {
@@ -299,131 +368,114 @@ export class PathTable {
 
   /** Builds a table from packed arrays; throws `RangeError` when they are inconsistent. */
   static fromPacked(p: PackedTable): PathTable {
-    const t = new PathTable();
     const files = p.fileDir.length;
-    if (p.dirStart.length !== p.dirLen.length || p.nameStart.length !== files || p.nameLen.length !== files || p.size.length !== files || p.mtime.length !== files) {
+    const dirs = p.dirParent.length;
+    if (p.segStart.length !== dirs || p.segLen.length !== dirs || p.nameStart.length !== files || p.nameLen.length !== files || p.size.length !== files || p.mtime.length !== files) {
       throw new RangeError('packed file table: array lengths disagree');
     }
-    t.chars = new Uint16Array(Math.max(1024, p.pool.length + (p.pool.length >> 3)));
-    t.chars.set(p.pool);
-    t.lower = new Uint16Array(t.chars.length);
-    t.kind = new Uint8Array(t.chars.length);
-    for (let i = 0; i < p.pool.length; i++) t.lower[i] = foldCode(p.pool[i]);
-    t.poolLength = p.pool.length;
-    const dirs = p.dirStart.length;
+    if (dirs === 0 || p.dirParent[0] !== -1 || p.segLen[0] !== 0) throw new RangeError('packed file table: no root folder');
+    const t = new PathTable();
+    const capacity = Math.max(1024, p.pool.length + (p.pool.length >> 4));
+    t.chars = new Uint16Array(capacity);
+    t.lower = new Uint16Array(capacity);
+    t.kind = new Uint8Array(capacity);
+    t.poolLength = 0;
+    t.dirCount = 0;
     t.growDirs(Math.max(64, dirs + 16));
-    for (let d = 0; d < dirs; d++) {
-      const start = p.dirStart[d];
-      const len = p.dirLen[d];
-      if (start + len > p.pool.length) throw new RangeError('packed file table: folder outside the pool');
-      const path = decode(p.pool, start, len);
-      if (t.dirIds.has(path)) throw new RangeError('packed file table: duplicate folder');
-      const parent = path === '' ? -1 : t.dirIds.get(parentDir(path));
-      if (parent === undefined) throw new RangeError('packed file table: folder without its parent');
-      t.dirIds.set(path, d);
-      t.dirParent[d] = parent;
-      t.dirStart[d] = start;
-      t.dirLen[d] = len;
-      let mask = 0;
-      for (let i = start; i < start + len; i++) mask |= maskBit(t.lower[i]);
-      t.dirMask[d] = mask;
-      t.computeKinds(start, len);
+    t.dirHash = new Int32Array(hashCapacityFor(dirs));
+    t.dirHashUsed = 0;
+    const pool = p.pool;
+    const text = (start: number, length: number) => {
+      if (start + length > pool.length) throw new RangeError('packed file table: string outside the pool');
+      return decode(pool, start, length);
+    };
+    t.newDir(-1, '', 0, 0);
+    for (let d = 1; d < dirs; d++) {
+      const parent = p.dirParent[d];
+      const segment = text(p.segStart[d], p.segLen[d]);
+      if (parent < 0 || parent >= d || segment.length < 2 || !segment.endsWith('/') || segment.indexOf('/') !== segment.length - 1) {
+        throw new RangeError('packed file table: malformed folder row');
+      }
+      if (t.childOf(parent, segment, 0, segment.length) >= 0) throw new RangeError('packed file table: duplicate folder');
+      t.newDir(parent, segment, 0, segment.length);
     }
-    t.dirCount = dirs;
-    t.growFiles(Math.max(256, files + (files >> 3)));
+    t.growFiles(Math.max(256, files + (files >> 4)));
     t.hash = new Int32Array(hashCapacityFor(files));
-    for (let id = 0; id < files; id++) {
-      const dir = p.fileDir[id];
-      const start = p.nameStart[id];
-      const len = p.nameLen[id];
-      if (dir >= dirs || start + len > p.pool.length || len === 0) throw new RangeError('packed file table: file row out of range');
+    t.hashUsed = 0;
+    for (let f = 0; f < files; f++) {
+      const dir = p.fileDir[f];
+      const name = text(p.nameStart[f], p.nameLen[f]);
+      if (dir >= dirs || name.length === 0 || name.includes('/')) throw new RangeError('packed file table: malformed file row');
+      if (t.findIn(dir, name, 0) >= 0) throw new RangeError('packed file table: duplicate file');
+      const start = t.appendChars(name, 0, name.length);
+      const id = t.slotCount++;
       t.fileDir[id] = dir;
       t.nameStart[id] = start;
-      t.nameLen[id] = len;
-      let mask = 0;
-      for (let i = start; i < start + len; i++) mask |= maskBit(t.lower[i]);
-      t.nameMask[id] = mask;
-      t.computeKinds(start, len);
-      t.extId[id] = t.extIdOf(start, len);
-      t.size[id] = p.size[id];
-      t.mtime[id] = p.mtime[id];
-      t.flags[id] = ALIVE | (p.size[id] >= 0 && p.mtime[id] > 0 ? HAS_META : 0);
+      t.nameLen[id] = name.length;
+      t.nameMask[id] = t.maskOf(start, name.length);
+      t.extId[id] = t.extIdOf(start, name.length);
+      t.size[id] = p.size[f];
+      t.mtime[id] = p.mtime[f];
+      t.flags[id] = ALIVE | (p.size[f] >= 0 && p.mtime[f] > 0 ? HAS_META : 0);
       t.dirLive[dir]++;
-      const h = t.hashOf(id);
-      if (t.probeDuplicate(id, h)) throw new RangeError('packed file table: duplicate file');
-      t.insertHash(id, h);
+      t.insertFileHash(id);
     }
-    t.slotCount = files;
     t.liveCount = files;
     return t;
   }
 
-  private probeDuplicate(id: number, h: number): boolean {
-    const mask = this.hash.length - 1;
-    for (let i = h & mask; ; i = (i + 1) & mask) {
-      const v = this.hash[i];
-      if (v === EMPTY) return false;
-      if (v > 0) {
-        const other = v - 1;
-        if (this.fileDir[other] === this.fileDir[id] && this.sameName(other, id)) return true;
-      }
-    }
-  }
-
-  private sameName(a: number, b: number): boolean {
-    const len = this.nameLen[a];
-    if (len !== this.nameLen[b]) return false;
-    const sa = this.nameStart[a];
-    const sb = this.nameStart[b];
-    for (let i = 0; i < len; i++) if (this.chars[sa + i] !== this.chars[sb + i]) return false;
-    return true;
-  }
-
-  private hashOf(id: number): number {
+  private hashOfFile(id: number): number {
     let h = (0x811c9dc5 ^ this.fileDir[id]) >>> 0;
     const start = this.nameStart[id];
     for (let i = start, end = start + this.nameLen[id]; i < end; i++) h = Math.imul(h ^ this.chars[i], 0x01000193);
     return h >>> 0;
   }
 
-  private insertHash(id: number, h: number): void {
-    if ((this.hashUsed + 1) * 2 > this.hash.length) this.rehash(this.hash.length * 2);
+  private hashOfDir(d: number): number {
+    let h = (0x811c9dc5 ^ this.dirParent[d]) >>> 0;
+    const start = this.segStart[d];
+    for (let i = start, end = start + this.segLen[d]; i < end; i++) h = Math.imul(h ^ this.chars[i], 0x01000193);
+    return h >>> 0;
+  }
+
+  private insertFileHash(id: number): void {
+    if ((this.hashUsed + 1) * 2 > this.hash.length) this.rehashFiles(this.hash.length * 2);
     const mask = this.hash.length - 1;
-    let i = h & mask;
+    let i = this.hashOfFile(id) & mask;
     while (this.hash[i] > 0) i = (i + 1) & mask;
     if (this.hash[i] === EMPTY) this.hashUsed++;
     this.hash[i] = id + 1;
   }
 
-  private rehash(capacity: number): void {
+  private rehashFiles(capacity: number): void {
     this.hash = new Int32Array(Math.max(capacity, hashCapacityFor(this.liveCount)));
     this.hashUsed = 0;
-    for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) this.insertHash(id, this.hashOf(id));
+    for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) this.insertFileHash(id);
   }
 
-  private dirIdFor(dir: string): number {
-    const known = this.dirIds.get(dir);
-    if (known !== undefined) return known;
-    const parent = dir === '' ? -1 : this.dirIdFor(parentDir(dir));
-    const id = this.dirCount;
-    if (id === this.dirStart.length) this.growDirs(id * 2);
-    const start = this.appendChars(dir, 0, dir.length);
+  private insertDirHash(d: number): void {
+    if ((this.dirHashUsed + 1) * 2 > this.dirHash.length) {
+      this.dirHash = new Int32Array(this.dirHash.length * 2);
+      this.dirHashUsed = 0;
+      for (let other = 1; other < d; other++) this.insertDirHash(other);
+    }
+    const mask = this.dirHash.length - 1;
+    let i = this.hashOfDir(d) & mask;
+    while (this.dirHash[i] !== EMPTY) i = (i + 1) & mask;
+    this.dirHash[i] = d + 1;
+    this.dirHashUsed++;
+  }
+
+  private maskOf(start: number, length: number): number {
     let mask = 0;
-    for (let i = start; i < start + dir.length; i++) mask |= maskBit(this.lower[i]);
-    this.dirStart[id] = start;
-    this.dirLen[id] = dir.length;
-    this.dirMask[id] = mask;
-    this.dirLive[id] = 0;
-    this.dirParent[id] = parent;
-    this.dirIds.set(dir, id);
-    this.dirCount++;
-    return id;
+    for (let i = start; i < start + length; i++) mask |= maskBit(this.lower[i]);
+    return mask;
   }
 
   private appendChars(text: string, from: number, length: number): number {
     const start = this.poolLength;
     if (start + length > this.chars.length) {
-      const capacity = Math.max(this.chars.length * 2, start + length + 1024);
+      const capacity = Math.max(grown(this.chars.length), start + length + 1024);
       this.chars = grow(this.chars, capacity);
       this.lower = grow(this.lower, capacity);
       this.kind = grow(this.kind, capacity);
@@ -434,12 +486,8 @@ export class PathTable {
       this.lower[start + i] = foldCode(c);
     }
     this.poolLength += length;
-    this.computeKinds(start, length);
-    return start;
-  }
-
-  private computeKinds(start: number, length: number): void {
     fillKinds(this.chars, this.lower, start, length, this.kind, start);
+    return start;
   }
 
   private extIdOf(nameStart: number, nameLength: number): number {
@@ -468,11 +516,12 @@ export class PathTable {
   }
 
   private growDirs(capacity: number): void {
-    this.dirStart = grow(this.dirStart, capacity);
+    this.dirParent = grow(this.dirParent, capacity);
+    this.segStart = grow(this.segStart, capacity);
+    this.segLen = grow(this.segLen, capacity);
     this.dirLen = grow(this.dirLen, capacity);
     this.dirMask = grow(this.dirMask, capacity);
     this.dirLive = grow(this.dirLive, capacity);
-    this.dirParent = grow(this.dirParent, capacity);
   }
 
   private growFiles(capacity: number): void {
@@ -488,11 +537,12 @@ export class PathTable {
   }
 }
 
-/** The table's live content as flat arrays (see `PathTable.pack`). */
+/** The table's live content as flat arrays (see `PathTable.pack`); folder 0 is the root. */
 export interface PackedTable {
   pool: Uint16Array;
-  dirStart: Uint32Array;
-  dirLen: Uint32Array;
+  dirParent: Int32Array;
+  segStart: Uint32Array;
+  segLen: Uint16Array;
   fileDir: Uint32Array;
   nameStart: Uint32Array;
   nameLen: Uint16Array;
@@ -502,6 +552,11 @@ export interface PackedTable {
 
 type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
+/** Capacity after growing: by half, so spare room stays a third at most. */
+function grown(capacity: number): number {
+  return Math.max(64, Math.ceil(capacity * 1.5));
+}
+
 function grow<T extends TypedArray>(array: T, capacity: number): T {
   if (capacity <= array.length) return array;
   const next = new (array.constructor as new (n: number) => T)(capacity);
@@ -509,21 +564,15 @@ function grow<T extends TypedArray>(array: T, capacity: number): T {
   return next;
 }
 
-/** `a/b/` → `a/`, `a/` → `` (folder paths keep their trailing slash). */
-function parentDir(dir: string): string {
-  const slash = dir.lastIndexOf('/', dir.length - 2);
-  return slash < 0 ? '' : dir.slice(0, slash + 1);
-}
-
 function hashCapacityFor(count: number): number {
-  let capacity = 512;
+  let capacity = 256;
   while (capacity < count * 2 + 2) capacity *= 2;
   return capacity;
 }
 
-function hashName(dirId: number, rel: string, nameFrom: number): number {
-  let h = (0x811c9dc5 ^ dirId) >>> 0;
-  for (let i = nameFrom; i < rel.length; i++) h = Math.imul(h ^ rel.charCodeAt(i), 0x01000193);
+function hashRange(seed: number, text: string, from: number, to: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 

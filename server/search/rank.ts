@@ -149,10 +149,15 @@ interface StrictPass {
   total: number;
 }
 
-/** Per depth of the walk: each term's alignment state and greedy progress after the folder. */
+/**
+ * Per depth of the walk: the folder there, each term's greedy progress after its path,
+ * and the alignment states after it, computed only when a file below needs scoring.
+ */
 interface Level {
-  states: ColumnState[];
+  dir: number;
   consumed: Int32Array;
+  states: ColumnState[];
+  computed: boolean;
 }
 
 /** What one backward read of a file name tells about a term (for the score bound). */
@@ -174,90 +179,109 @@ async function strictPass(table: PathTable, query: ParsedQuery, options: RankOpt
   const termCount = terms.length;
   const top = new TopK(options.limit);
   const allowed = options.allowed;
-  const { chars, lower, dirStart, dirLen, dirParent, nameStart, nameLen, nameMask } = table;
+  const { chars, lower, segStart, segLen, dirLen, nameStart, nameLen, nameMask } = table;
   const points = kindPoints();
   const rows = terms.map((t) => new TermRows(t));
   const bound = new NameBound();
   const levels: Level[] = [];
   const levelAt = (depth: number): Level => {
-    while (levels.length <= depth) levels.push({ states: terms.map((t) => new ColumnState(t.length)), consumed: new Int32Array(termCount) });
+    while (levels.length <= depth) {
+      levels.push({ dir: 0, consumed: new Int32Array(termCount), states: terms.map((t) => new ColumnState(t.length)), computed: false });
+    }
     return levels[depth];
+  };
+  /** Computes the alignment states of the folders on the path down to `depth` that lack them. */
+  const ensureStates = (depth: number): void => {
+    if (levels[depth].computed) return;
+    let from = depth;
+    while (from >= 0 && !levels[from].computed) from--;
+    for (let x = from + 1; x <= depth; x++) {
+      const level = levels[x];
+      const dir = level.dir;
+      for (let t = 0; t < termCount; t++) {
+        const state = level.states[t];
+        if (x === 0) state.reset();
+        else state.copyFrom(levels[x - 1].states[t]);
+        if (segLen[dir] > 0) state.advance(rows[t], table, segStart[dir], segLen[dir], dirLen[dir] - segLen[dir], false, points);
+      }
+      level.computed = true;
+    }
   };
   const nameStates = terms.map((t) => new ColumnState(t.length));
   const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
   const acronyms = new Float64Array(termCount);
+  const firstCodes = terms.map((t) => t.lower[0]);
   let total = 0;
   let work = 0;
+  let threshold = -Infinity;
 
   const stack: { dir: number; depth: number }[] = tree.roots.map((dir) => ({ dir, depth: 0 }));
   while (stack.length > 0) {
     const { dir, depth } = stack.pop()!;
     const level = levelAt(depth);
-    const parent = dirParent[dir];
-    const from = parent < 0 ? 0 : dirLen[parent];
-    const segStart = dirStart[dir] + from;
-    const segLen = dirLen[dir] - from;
+    level.dir = dir;
+    level.computed = false;
     let possible = true;
+    let filesPossible = true;
+    let folderHoldsAll = true;
     for (let t = 0; t < termCount; t++) {
       const term = terms[t];
-      const state = level.states[t];
-      let k = 0;
-      if (depth === 0) state.reset();
-      else {
-        const up = levels[depth - 1];
-        state.copyFrom(up.states[t]);
-        k = up.consumed[t];
-      }
-      if (segLen > 0) {
-        k = greedy(term, chars, lower, segStart, segLen, k);
-        state.advance(rows[t], table, segStart, segLen, from, false, points);
-      }
+      let k = depth === 0 ? 0 : levels[depth - 1].consumed[t];
+      if (segLen[dir] > 0) k = greedy(term, chars, lower, segStart[dir], segLen[dir], k);
       level.consumed[t] = k;
-      if ((term.suffixMask[k] & ~tree.subtreeMask[dir]) !== 0) possible = false;
+      const rest = term.suffixMask[k];
+      if ((rest & ~tree.belowMask[dir]) !== 0) possible = false;
+      if ((rest & ~tree.namesMask[dir]) !== 0) filesPossible = false;
+      if (k < term.length) folderHoldsAll = false;
     }
     if (!possible) continue;
+    const children = tree.children;
+    for (let c = tree.childStart[dir + 1] - 1; c >= tree.childStart[dir]; c--) stack.push({ dir: children[c], depth: depth + 1 });
+    if (!filesPossible) continue;
 
+    // Characters each term still needs from a file name here (one mask for all terms).
+    let needMask = 0;
+    for (let t = 0; t < termCount; t++) needMask |= terms[t].suffixMask[level.consumed[t]];
     // When the folder holds every term, each of its files matches; those whose name does
     // not start with a term's first character have a lower ceiling, often too low to matter.
-    let folderHoldsAll = true;
-    let ceilingOffStart = 0;
-    for (let t = 0; t < termCount; t++) {
-      if (level.consumed[t] < terms[t].length) folderHoldsAll = false;
-      ceilingOffStart += bound.of(level.states[t], terms[t].length, offStartFacts(terms[t])) + acronymPoints(terms[t]);
-    }
-    const firstCodes = terms.map((t) => t.lower[0]);
-
+    let ceilingOffStart = Infinity;
     for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; f++) {
-      if (++work % CHECK_EVERY === 0) await clock.check();
-      const id = tree.files[f];
-      if (allowed !== undefined && allowed[id] === 0) continue;
-      if (folderHoldsAll && ceilingOffStart + lift(table, id, options.now) <= top.threshold && !startsAny(lower[nameStart[id]], firstCodes)) {
-        total++;
-        continue;
+      if (++work === CHECK_EVERY) {
+        work = 0;
+        await clock.check();
       }
-      const mask = nameMask[id];
+      const id = tree.files[f];
+      if ((needMask & ~nameMask[id]) !== 0 || (allowed !== undefined && allowed[id] === 0)) continue;
+      if (folderHoldsAll && threshold > -Infinity && !startsAny(lower[nameStart[id]], firstCodes)) {
+        if (ceilingOffStart === Infinity) {
+          ensureStates(depth);
+          ceilingOffStart = 0;
+          for (let t = 0; t < termCount; t++) ceilingOffStart += bound.of(level.states[t], terms[t].length, offStartFacts(terms[t])) + acronymPoints(terms[t]);
+        }
+        if (ceilingOffStart + lift(table, id, options.now) <= threshold) {
+          total++;
+          continue;
+        }
+      }
       let ok = true;
       let limit = 0;
       for (let t = 0; t < termCount; t++) {
         const term = terms[t];
-        const k = level.consumed[t];
-        if (k < term.length && (term.suffixMask[k] & ~mask) !== 0) {
-          ok = false;
-          break;
-        }
         readName(table, id, rows[t], facts);
         // The name must hold what the folder could not.
-        if (facts.tail < term.length - k) {
+        if (facts.tail < term.length - level.consumed[t]) {
           ok = false;
           break;
         }
-        limit += bound.of(level.states[t], term.length, facts) + facts.acronym;
         acronyms[t] = facts.acronym;
+        // The folder's part of the bound needs its alignment state.
+        ensureStates(depth);
+        limit += bound.of(level.states[t], term.length, facts) + facts.acronym;
       }
       if (!ok) continue;
       total++;
       const lifted = lift(table, id, options.now);
-      if (limit + lifted <= top.threshold) continue;
+      if (limit + lifted <= threshold) continue;
       const ns = nameStart[id];
       const nl = nameLen[id];
       const position = dirLen[dir];
@@ -269,10 +293,11 @@ async function strictPass(table: PathTable, query: ParsedQuery, options: RankOpt
         sum += state.score + acronyms[t];
       }
       const score = sum + lifted;
-      if (score > top.threshold) top.push(id, score);
+      if (score > threshold) {
+        top.push(id, score);
+        threshold = top.threshold;
+      }
     }
-    const children = tree.children;
-    for (let c = tree.childStart[dir + 1] - 1; c >= tree.childStart[dir]; c--) stack.push({ dir: children[c], depth: depth + 1 });
   }
   return { top, total };
 }
@@ -374,8 +399,8 @@ function greedy(term: QueryTerm, chars: Uint16Array, lower: Uint16Array, start: 
 }
 
 function pathHasSubsequence(table: PathTable, id: number, term: QueryTerm): boolean {
-  const dir = table.fileDir[id];
-  const k = greedy(term, table.chars, table.lower, table.dirStart[dir], table.dirLen[dir], 0);
+  let k = 0;
+  for (const d of table.chain(table.fileDir[id])) k = greedy(term, table.chars, table.lower, table.segStart[d], table.segLen[d], k);
   return greedy(term, table.chars, table.lower, table.nameStart[id], table.nameLen[id], k) === term.length;
 }
 

@@ -65,7 +65,11 @@ export class Scorer {
     const dir = table.fileDir[id];
     const dirLen = table.dirLen[dir];
     const points = kindPoints();
-    this.copy(table.chars, table.lower, table.kind, points, table.dirStart[dir], dirLen, 0, false);
+    let at = 0;
+    for (const d of table.chain(dir)) {
+      this.copy(table.chars, table.lower, table.kind, points, table.segStart[d], table.segLen[d], at, false);
+      at += table.segLen[d];
+    }
     this.copy(table.chars, table.lower, table.kind, points, table.nameStart[id], table.nameLen[id], dirLen, true);
     this.length = dirLen + table.nameLen[id];
     this.nameStart = dirLen;

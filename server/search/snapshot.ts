@@ -1,7 +1,7 @@
 import type { PackedTable } from './pathTable';
 
 const MAGIC = 0x49464741; // "AGFI"
-const VERSION = 1;
+const VERSION = 2;
 const HEADER_WORDS = 6;
 
 /**
@@ -10,12 +10,12 @@ const HEADER_WORDS = 6;
  * handful of copies, not a row per file.
  */
 export function encodeSnapshot(p: PackedTable): Uint8Array {
-  const parts: ArrayBufferView[] = [p.pool, p.dirStart, p.dirLen, p.fileDir, p.nameStart, p.nameLen, p.size, p.mtime];
+  const parts: ArrayBufferView[] = [p.pool, p.dirParent, p.segStart, p.segLen, p.fileDir, p.nameStart, p.nameLen, p.size, p.mtime];
   let length = HEADER_WORDS * 4;
   for (const part of parts) length = align8(length) + part.byteLength;
   const out = new Uint8Array(align8(length));
   const header = new Uint32Array(out.buffer, 0, HEADER_WORDS);
-  header.set([MAGIC, VERSION, p.dirStart.length, p.fileDir.length, p.pool.length, 0]);
+  header.set([MAGIC, VERSION, p.dirParent.length, p.fileDir.length, p.pool.length, 0]);
   let at = HEADER_WORDS * 4;
   for (const part of parts) {
     at = align8(at);
@@ -47,8 +47,9 @@ export function decodeSnapshot(blob: Uint8Array): PackedTable {
   };
   return {
     pool: take((b, o, n) => new Uint16Array(b, o, n), poolLength, 2),
-    dirStart: take((b, o, n) => new Uint32Array(b, o, n), dirs, 4),
-    dirLen: take((b, o, n) => new Uint32Array(b, o, n), dirs, 4),
+    dirParent: take((b, o, n) => new Int32Array(b, o, n), dirs, 4),
+    segStart: take((b, o, n) => new Uint32Array(b, o, n), dirs, 4),
+    segLen: take((b, o, n) => new Uint16Array(b, o, n), dirs, 2),
     fileDir: take((b, o, n) => new Uint32Array(b, o, n), files, 4),
     nameStart: take((b, o, n) => new Uint32Array(b, o, n), files, 4),
     nameLen: take((b, o, n) => new Uint16Array(b, o, n), files, 2),

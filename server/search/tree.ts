@@ -1,3 +1,4 @@
+import { maskBit } from './chars';
 import type { PathTable } from './pathTable';
 
 /**
@@ -13,8 +14,10 @@ export class FolderTree {
   /** Live files of folder d: `files[fileStart[d] .. fileStart[d + 1])`, in id order. */
   readonly fileStart: Uint32Array;
   readonly files: Uint32Array;
-  /** Presence mask of every folder path and file name in the subtree. */
-  readonly subtreeMask: Int32Array;
+  /** Presence mask of what follows the folder's path in the paths below it: deeper segments and file names. */
+  readonly belowMask: Int32Array;
+  /** Presence mask of the names of the folder's own files. */
+  readonly namesMask: Int32Array;
   /** Folders without a parent (the root folder, normally just one). */
   readonly roots: number[] = [];
 
@@ -40,18 +43,23 @@ export class FolderTree {
       const parent = table.dirParent[d];
       if (parent >= 0) this.children[childFill[parent]++] = d;
     }
-    this.subtreeMask = new Int32Array(dirs);
+    this.namesMask = new Int32Array(dirs);
     for (let id = 0; id < table.slotCount; id++) {
       if (!table.isAlive(id)) continue;
       const d = table.fileDir[id];
       this.files[fileFill[d]++] = id;
-      this.subtreeMask[d] |= table.nameMask[id];
+      this.namesMask[d] |= table.nameMask[id];
     }
     // Children have larger ids than their parents: one backward sweep folds masks upward.
+    this.belowMask = new Int32Array(dirs);
     for (let d = dirs - 1; d >= 0; d--) {
-      this.subtreeMask[d] |= table.dirMask[d];
+      this.belowMask[d] |= this.namesMask[d];
       const parent = table.dirParent[d];
-      if (parent >= 0) this.subtreeMask[parent] |= this.subtreeMask[d];
+      if (parent >= 0) {
+        let segment = 0;
+        for (let x = table.segStart[d], end = x + table.segLen[d]; x < end; x++) segment |= maskBit(table.lower[x]);
+        this.belowMask[parent] |= segment | this.belowMask[d];
+      }
     }
   }
 }
