@@ -10,6 +10,7 @@ import { parseSection } from '../../server/hashline/parse';
 import { writePlannedFiles } from '../../server/hashline/persist';
 import { MAX_PATCH_BYTES, MAX_PATCH_FILES, planPatch } from '../../server/hashline/plan';
 import { seenGeneration, SnapshotStore } from '../../server/hashline/snapshots';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { tempDir, writeTree } from '../helpers/repo';
 import { memoryHost } from './memoryHost';
@@ -244,5 +245,15 @@ describe('recovery and snapshots', () => {
     for (let i = 0; i < 30; i++) store.recordFull(`/q${i}`, ['x']);
     expect(store.generations('/p')).toEqual([]);
     expect(store.generations('/q29')).toHaveLength(1);
+  });
+});
+
+describe('settings', () => {
+  it('reads agentls.hashline.autoDropPureInsertDuplicates, off by default, and drops a value of the wrong type with a warning', () => {
+    expect(DEFAULT_SETTINGS.hashline.autoDropPureInsertDuplicates).toBe(false);
+    expect(overlaySettings(DEFAULT_SETTINGS, { agentls: { hashline: { autoDropPureInsertDuplicates: true } } }).hashline.autoDropPureInsertDuplicates).toBe(true);
+    const warnings: string[] = [];
+    expect(overlaySettings(DEFAULT_SETTINGS, { hashline: { autoDropPureInsertDuplicates: 'yes' } }, warnings).hashline.autoDropPureInsertDuplicates).toBe(false);
+    expect(warnings).toEqual(['agentls.hashline.autoDropPureInsertDuplicates: expected true or false, ignored']);
   });
 });
