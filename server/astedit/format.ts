@@ -41,7 +41,7 @@ export function changeLinePair(change: AstChange): [string, string] {
 }
 
 function anchored(sign: '-' | '+', line: number, text: string): string {
-  const first = text.split('\n', 1)[0];
+  const first = text.split('\n', 1)[0].replace(/\r$/, '');
   const shown = first.length > MAX_SHOWN ? first.slice(0, MAX_SHOWN) : first;
   return `${sign}${line}${lineHash(first)}|${shown}`;
 }

@@ -92,6 +92,7 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
       seq.items.forEach((item, i) => {
         const node = item as YamlNode;
         const r = { start: node?.range?.[0] ?? recipe.opsKey.start, end: node?.range?.[1] ?? recipe.opsKey.end };
+        while (r.end > r.start && /\s/.test(text[r.end - 1])) r.end--;
         if (!isMap(node)) {
           report('astedit/recipe-shape', 'error', `ops[${i}] must be a mapping {pat, out}`, r.start, r.end);
           shapeOk = false;
