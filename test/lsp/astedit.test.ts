@@ -244,3 +244,28 @@ describe.each(['vscode', 'neovim', 'helix'] as const)('quick fixes from recipes 
     expect((await c.codeActions(bundle, { start: { line: 0, character: 3 }, end: { line: 0, character: 3 } })).filter((a) => a.title.startsWith('Rewrite with'))).toEqual([]);
   });
 });
+
+describe('the recipe list follows the workspace', () => {
+  it('offers a recipe written after start, and stops when it is deleted (server watcher, Neovim)', async () => {
+    const ws = copyFixture('astedit-basic');
+    fs.rmSync(path.join(ws, 'recipes'), { recursive: true });
+    const c = await start(ws, 'neovim');
+    const uri = await c.open(path.join(ws, 'src/app.ts'), undefined, 'typescript');
+    const at = { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } };
+    const rewrites = async () => (await c.codeActions(uri, at)).filter((a) => a.title.startsWith('Rewrite with')).map((a) => a.title);
+    const until = async (want: (titles: string[]) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const titles = await rewrites();
+        if (want(titles)) return titles;
+        await delay(100);
+      }
+      throw new Error('the recipe list did not follow the change');
+    };
+    expect(await rewrites()).toEqual([]);
+    fs.mkdirSync(path.join(ws, 'tools'));
+    fs.writeFileSync(path.join(ws, 'tools', 'to-debug.astedit.json'), JSON.stringify({ ops: [{ pat: 'console.log($$$A)', out: 'console.debug($$$A)' }], paths: ['src'] }));
+    expect(await until((t) => t.length > 0)).toEqual(['Rewrite with to-debug: console.log($$$A) → console.debug($$$A)']);
+    fs.rmSync(path.join(ws, 'tools', 'to-debug.astedit.json'));
+    expect(await until((t) => t.length === 0)).toEqual([]);
+  });
+});
