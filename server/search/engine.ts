@@ -20,6 +20,8 @@ export interface SearchEngineOptions {
   now?: () => number;
   /** How long a search waits for a folder's first file list before answering with what there is. */
   waitForNamesMs?: number;
+  /** Read every file's size and time after the walk (default true; the one-shot CLI reads only its answer's). */
+  statFiles?: boolean;
 }
 
 /** One folder's index as `status` reports it. */
@@ -98,6 +100,7 @@ export class SearchEngine {
         log: this.options.log,
         now: this.options.now,
         shallow: w.shallow,
+        statFiles: this.options.statFiles,
       });
       this.folders.set(w.root, index);
       started.push(index.build({ useSnapshot: true, onProgress: (n) => onProgress?.(w.root, n) }));

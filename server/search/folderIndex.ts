@@ -23,6 +23,8 @@ export interface FolderIndexOptions {
   now?: () => number;
   /** Index only the files directly in the folder (the user-level rule folders). */
   shallow?: boolean;
+  /** Read every file's size and time after the walk (default true). */
+  statFiles?: boolean;
 }
 
 /** What the index of a folder is doing. */
@@ -140,7 +142,7 @@ export class FolderIndex {
     this.maybeCompact();
     if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
     this.phase = 'stating';
-    await this.statAll(run);
+    if (this.options.statFiles !== false) await this.statAll(run);
     if (run.isCancellationRequested) return undefined;
     this.phase = 'ready';
     this.dirty = true;

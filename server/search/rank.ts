@@ -47,6 +47,8 @@ export const LIFT = {
   typoPenalty: 6,
   /** Typo candidates scored in full. */
   typoDepth: 200,
+  /** Least quality (score against the perfect score) of a typo match. */
+  typoMinQuality: 0.5,
   /** The typo pass runs when the best clean match scores below this quality (or none has the query in its name). */
   typoBelowQuality: 0.75,
 };
@@ -64,6 +66,7 @@ const YIELD_AFTER_MS = 10;
  * subsequence with the names) adds near misses.
  */
 export async function rankTable(table: PathTable, query: ParsedQuery, options: RankOptions): Promise<TableMatches> {
+  if (options.cancel.isCancellationRequested) throw new CancelledError();
   if (query.terms.length === 0) return { ...recentFiles(table, options), query };
   const clock = new YieldClock(options.cancel);
   let q = query;
@@ -92,6 +95,8 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
       const points = scorer.score(term, true);
       if (points === -Infinity) continue;
       const score = points - LIFT.typoPenalty + lift(table, id, options.now);
+      // A near miss must still look like the query: scattered leftovers are not typos.
+      if (score / perfect < LIFT.typoMinQuality) continue;
       ranked.push({ id, score, quality: clamp01(score / perfect), typo: true });
     }
     ranked.sort((a, b) => b.score - a.score || a.id - b.id);

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { NEVER_CANCELLED } from '../core/cancel';
+import { leveledLogger } from '../core/log';
+import { ParamError } from '../core/params';
+import { SearchEngine } from '../search/engine';
+import { readSearchRequest } from '../search/request';
+import { SqliteStore } from '../search/sqliteStore';
+import { MemoryStore, type IndexStore } from '../search/store';
+import { indexRefusal } from '../workspace/roots';
+import { WorkspaceSession } from '../workspace/session';
+import { UsageError, write, type CliCommand } from './command';
+
+export const searchCommand: CliCommand = {
+  name: 'search',
+  summary: 'fuzzy-find files of the workspace, ranked as the editor ranks them (RAWP control.file.search)',
+  usage: 'agentls search QUERY [--json] [--max N] [--ext .ts,.tsx] [--exclude GLOB]… [--scope workspace|project|global] [--no-cache]',
+  async run(args, common, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean', default: false },
+        max: { type: 'string' },
+        ext: { type: 'string', multiple: true },
+        exclude: { type: 'string', multiple: true },
+        scope: { type: 'string' },
+        'no-cache': { type: 'boolean', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 1) throw new UsageError('give one QUERY (quote it when it has spaces)');
+    const query = positionals[0] ?? '';
+    let maxResults: number | undefined;
+    if (values.max !== undefined) {
+      maxResults = Number(values.max);
+      if (!Number.isInteger(maxResults) || maxResults < 1) throw new UsageError(`--max must be a positive integer, not ${values.max}`);
+    }
+    const extensions = (values.ext ?? []).flatMap((e) => e.split(',')).filter((e) => e.trim() !== '');
+    let request;
+    try {
+      request = readSearchRequest({
+        query_id: randomUUID(),
+        query,
+        max_results: maxResults,
+        scope: values.scope,
+        filters: { extensions, exclude_patterns: values.exclude ?? [] },
+      });
+    } catch (err) {
+      if (err instanceof ParamError) throw new UsageError(err.message.replace(/^filters\.exclude_patterns/, '--exclude').replace(/^scope/, '--scope'));
+      throw err;
+    }
+
+    const log = leveledLogger((level, message) => write(io.stderr, `agentls search: ${message}`), () => 'warn');
+    const session = new WorkspaceSession(common.settings, log);
+    session.addFolder(common.root);
+    const refusal = indexRefusal(common.root, session.home);
+    if (refusal) {
+      write(io.stderr, `agentls search: ${refusal}`);
+      return 2;
+    }
+    const store: IndexStore = values['no-cache'] ? new MemoryStore() : await SqliteStore.open(session.cacheDir, log);
+    // The walk reconciles the stored list with the disk; sizes and times are read only for
+    // the answer, unless the query is empty (most recently modified first needs them all).
+    const engine = new SearchEngine(session, { store, log, statFiles: request.query.trim() === '' });
+    try {
+      await engine.sync();
+      const result = await engine.search(request, NEVER_CANCELLED);
+      if (values.json) write(io.stdout, JSON.stringify(result, null, 2));
+      else if (result.candidates.length) write(io.stdout, result.candidates.map((c) => c.path).join('\n'));
+      return result.candidates.length ? 0 : 1;
+    } finally {
+      engine.dispose();
+      store.close();
+      session.dispose();
+    }
+  },
+};

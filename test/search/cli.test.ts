@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FileCandidatesPayload } from '../../protocol/rawp';
+import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+
+/** Runs the built `agentls` as a user would, with a private home and cache folder. */
+function agentls(args: string[], cwd: string, cache = tempDir('agentls-cache-')): Promise<{ code: number; stdout: string; stderr: string }> {
+  const home = tempDir('agentls-home-');
+  return new Promise((resolve) => {
+    execFile(process.execPath, [serverEntry(), ...args, '--home', home], { cwd, env: { ...process.env, XDG_CACHE_HOME: cache } }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('agentls search', () => {
+  it('prints the best paths, one a line, with the same ranking as the server', async () => {
+    const root = copyFixture('search-basic');
+    const r = await agentls(['search', 'auth'], root);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toEqual(['src/auth.ts', 'test/auth_check.ts', 'src/authMiddleware.ts']);
+  });
+
+  it('prints the session.file.candidates payload with --json, honouring --max, --ext and --exclude', async () => {
+    const root = copyFixture('search-basic');
+    writeTree(root, { 'dist/auth.js': 'x' });
+    const r = await agentls(['search', 'auth', '--json', '--max', '1', '--ext', '.ts,.tsx', '--exclude', 'src/auth.ts'], root);
+    expect(r.code).toBe(0);
+    const payload = JSON.parse(r.stdout) as FileCandidatesPayload;
+    expect(payload.query_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.candidates.map((c) => c.path)).toEqual(['test/auth_check.ts']);
+    expect(payload).toMatchObject({ total_count: 2, truncated: true });
+    expect(payload.candidates[0].match_ranges).toEqual([{ start: 5, end: 9 }]);
+  });
+
+  it('keeps the index in the cache folder between runs', async () => {
+    const root = copyFixture('search-basic');
+    const cache = tempDir('agentls-cache-');
+    await agentls(['search', 'guide'], root, cache);
+    expect(fs.existsSync(path.join(cache, 'agentls', 'file-index.sqlite'))).toBe(true);
+    fs.rmSync(path.join(root, 'docs'), { recursive: true });
+    // The stored list is checked against the disk before answering.
+    const r = await agentls(['search', 'guide'], root, cache);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(1);
+  });
+
+  it('exits 1 when nothing matches and 2 on a bad command line', async () => {
+    const root = copyFixture('search-basic');
+    expect((await agentls(['search', 'zzzqqqxxx'], root)).code).toBe(1);
+    const bad = await agentls(['search', 'a', '--max', 'many'], root);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--max must be a positive integer/);
+    const glob = await agentls(['search', 'a', '--exclude', 'src/['], root);
+    expect(glob.code).toBe(2);
+    expect(glob.stderr).toMatch(/--exclude\[0\]/);
+  });
+});

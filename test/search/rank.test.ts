@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { CancellationSource, CancelledError } from '../../server/core/cancel';
+import { parseQuery } from '../../server/search/query';
+import { matchPositions } from '../../server/search/rank';
+import { Scorer } from '../../server/search/score';
+import { toRanges } from '../../server/search/candidates';
+import { rank, ranked, tableOf } from './helpers';
+
+const PATHS = [
+  'src/auth.ts',
+  'src/authMiddleware.ts',
+  'src/session.ts',
+  'src/util/log.ts',
+  'src/util/stringUtils.ts',
+  'src/components/Button.tsx',
+  'src/components/ButtonGroup.tsx',
+  'lib/HudsonInstanceProperties.java',
+  'lib/HintsPanel.java',
+  'docs/guide.md',
+  'README.md',
+  'test/auth_check.ts',
+  'packages/ui/src/OpenTag.java',
+  'tools/ASTPHP5Parser.cup',
+  'html/items/ACustomizer.java',
+];
+
+describe('matching', () => {
+  it('matches characters in order, case-insensitively for lower-case queries', async () => {
+    const t = tableOf(PATHS);
+    const found = await ranked(t, 'sutl');
+    expect(found).toContain('src/util/stringUtils.ts');
+    expect(await ranked(t, 'gnirts')).not.toContain('src/util/stringUtils.ts'); // the right letters, reversed
+    expect(await ranked(t, 'readme')).toEqual(['README.md']);
+  });
+
+  it('needs a capital to meet a capital (smart case), and ignores case when that finds nothing', async () => {
+    const t = tableOf(['a/fooBar.ts', 'a/foobar.ts']);
+    expect(await ranked(t, 'fB')).toEqual(['a/fooBar.ts']);
+    // No file has a capital R after "foo": case is dropped rather than answering nothing.
+    expect((await ranked(t, 'fooR')).sort()).toEqual(['a/fooBar.ts', 'a/foobar.ts']);
+  });
+
+  it('requires every space-separated term, in any order', async () => {
+    const t = tableOf(PATHS);
+    expect(await ranked(t, 'util string')).toEqual(['src/util/stringUtils.ts']);
+    expect(await ranked(t, 'string util')).toEqual(['src/util/stringUtils.ts']);
+    expect(await ranked(t, 'util nomatch')).toEqual([]);
+  });
+
+  it('counts every match before the limit cuts the list', async () => {
+    const t = tableOf(PATHS);
+    const result = await rank(t, 's', { limit: 2 });
+    expect(result.ranked).toHaveLength(2);
+    expect(result.total).toBe(PATHS.filter((p) => p.toLowerCase().includes('s')).length);
+  });
+
+  it('reads a backslash as a slash (paths typed the Windows way)', async () => {
+    const t = tableOf(PATHS);
+    expect((await ranked(t, 'util\\log'))[0]).toBe('src/util/log.ts');
+  });
+});
+
+describe('ranking', () => {
+  it('prefers matches in the file name and at its start', async () => {
+    const t = tableOf(['auth/zzz/other.ts', 'src/auth.ts', 'x/myauthentication.ts']);
+    expect((await ranked(t, 'auth'))[0]).toBe('src/auth.ts');
+  });
+
+  it('prefers word boundaries and camel humps: initials find the file', async () => {
+    const t = tableOf(PATHS);
+    expect((await ranked(t, 'hip'))[0]).toBe('lib/HudsonInstanceProperties.java');
+    expect((await ranked(t, 'bg'))[0]).toBe('src/components/ButtonGroup.tsx');
+    expect((await ranked(t, 'acu'))[0]).toBe('html/items/ACustomizer.java');
+  });
+
+  it('prefers contiguous runs, then shorter names', async () => {
+    const t = tableOf(PATHS);
+    expect((await ranked(t, 'button')).slice(0, 2)).toEqual(['src/components/Button.tsx', 'src/components/ButtonGroup.tsx']);
+    expect((await ranked(t, 'session'))[0]).toBe('src/session.ts');
+  });
+
+  it('follows path fragments across folders', async () => {
+    const t = tableOf([...PATHS, 'src/comp/x/btn.ts', 'other/compiler/button.ts']);
+    expect((await ranked(t, 'src/comp/btn'))[0]).toBe('src/comp/x/btn.ts');
+    expect((await ranked(t, 'comp/butt')).slice(0, 2).sort()).toEqual(['other/compiler/button.ts', 'src/components/Button.tsx']);
+  });
+
+  it('lifts recently modified files among equals, and files the user picked', async () => {
+    const now = Date.parse('2026-01-10T00:00:00Z');
+    const t = tableOf(['a/config.json', 'b/config.json'], { 'a/config.json': now - 30 * 86_400_000, 'b/config.json': now - 60_000 });
+    expect((await ranked(t, 'config', { now }))[0]).toBe('b/config.json');
+    t.boost[t.find('a/config.json')] = 12;
+    expect((await ranked(t, 'config', { now }))[0]).toBe('a/config.json');
+  });
+
+  it('tolerates typos fzf would not: a dropped, swapped, extra or wrong character', async () => {
+    const t = tableOf(PATHS);
+    expect((await ranked(t, 'sesion'))[0]).toBe('src/session.ts'); // dropped
+    expect((await ranked(t, 'opentga'))[0]).toBe('packages/ui/src/OpenTag.java'); // swapped
+    expect((await ranked(t, 'sessxion'))[0]).toBe('src/session.ts'); // extra
+    expect((await ranked(t, 'sessiom'))[0]).toBe('src/session.ts'); // wrong
+    const typo = await rank(t, 'sessxion');
+    expect(typo.ranked[0].typo).toBe(true);
+    expect(typo.total).toBeGreaterThan(0);
+  });
+
+  it('gives match_score in 0..1, 1 for a name equal to the query', async () => {
+    const t = tableOf(PATHS);
+    const result = await rank(t, 'README.md');
+    expect(result.ranked[0].quality).toBeGreaterThan(0.95);
+    for (const r of (await rank(t, 'st')).ranked) {
+      expect(r.quality).toBeGreaterThanOrEqual(0);
+      expect(r.quality).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('answers the empty query with the most recently modified files', async () => {
+    const t = tableOf(['old.ts', 'new.ts', 'mid.ts', 'unknown.ts'], { 'old.ts': 1000, 'new.ts': 3000, 'mid.ts': 2000 });
+    const result = await rank(t, '   ');
+    expect(result.ranked.map((r) => t.path(r.id))).toEqual(['new.ts', 'mid.ts', 'old.ts', 'unknown.ts']);
+    expect(result.total).toBe(4);
+    expect(result.ranked[0].quality).toBeUndefined();
+  });
+
+  it('honours the filter bitmap', async () => {
+    const t = tableOf(PATHS);
+    const allowed = new Uint8Array(t.slotCount);
+    allowed[t.find('test/auth_check.ts')] = 1;
+    expect(await ranked(t, 'auth', { allowed })).toEqual(['test/auth_check.ts']);
+  });
+
+  it('agrees with the row-by-row scorer on every ranked file', async () => {
+    // The scan scores folders once and continues into names; it must equal scoring whole paths.
+    const t = tableOf([...PATHS, 'deep/a/b/c/d/e/f/AuthHandler.java', 'x/a_u_t_h.txt', 'authority/zone/h.ts']);
+    const scorer = new Scorer();
+    for (const q of ['auth', 'ah', 'sutl', 'hip', 'comp/bu', 'Auth']) {
+      const result = await rank(t, q, { now: 0 });
+      for (const r of result.ranked) {
+        scorer.loadFile(t, r.id);
+        const direct = result.query.terms.reduce((sum, term) => sum + scorer.score(term), 0);
+        const lift = -0.4 * t.nameLen[r.id] - 0.04 * t.dirLen[t.fileDir[r.id]];
+        expect(r.score - lift).toBeGreaterThanOrEqual(direct - 1e-6);
+      }
+    }
+  });
+});
+
+describe('match ranges', () => {
+  it('are UTF-16 offsets into the path, end exclusive, adjacent ones merged', async () => {
+    const t = tableOf(['src/auth.ts', 'unicode/🙂smile.txt']);
+    const auth = t.find('src/auth.ts');
+    expect(toRanges(matchPositions(t, auth, parseQuery('aut'), false))).toEqual([{ start: 4, end: 7 }]);
+    const smile = t.find('unicode/🙂smile.txt');
+    // The emoji is two UTF-16 code units: "smile" starts at 10.
+    expect(toRanges(matchPositions(t, smile, parseQuery('smile'), false))).toEqual([{ start: 10, end: 15 }]);
+  });
+
+  it('merge only adjacent positions', () => {
+    expect(toRanges([0, 1, 2, 5, 7, 8])).toEqual([
+      { start: 0, end: 3 },
+      { start: 5, end: 6 },
+      { start: 7, end: 9 },
+    ]);
+  });
+});
+
+describe('long searches', () => {
+  it('yield to the event loop and stop when cancelled', async () => {
+    const paths: string[] = [];
+    for (let i = 0; i < 60_000; i++) paths.push(`module${i % 300}/src/deep/folder${i % 1200}/File${i}.ts`);
+    const t = tableOf(paths);
+    const cancel = new CancellationSource();
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks++;
+      cancel.cancel();
+    }, 1);
+    try {
+      await expect(rank(t, 'fdt', { cancel })).rejects.toBeInstanceOf(CancelledError);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('reject at once when already cancelled', async () => {
+    const t = tableOf(PATHS);
+    const cancel = new CancellationSource();
+    cancel.cancel();
+    await expect(rank(t, 'a', { cancel })).rejects.toBeInstanceOf(CancelledError);
+  });
+});
