@@ -87,10 +87,11 @@ export class RulesState {
   private async onChanges(batch: FileChange[]): Promise<void> {
     const engine = this.engineInstance;
     if (!engine) return;
-    const before = engine.availableNames(engine.rootFor(undefined) ?? '').join('\n');
+    const names = () => engine.rootPaths.map((root) => engine.availableNames(root).join(',')).join('\n');
+    const before = names();
     const affected = await engine.applyChanges(batch);
     this.publish(affected, false);
-    if (affected.size > 0 && before !== engine.availableNames(engine.rootFor(undefined) ?? '').join('\n')) this.rediagnoseMarkdown();
+    if (affected.size > 0 && before !== names()) this.rediagnoseMarkdown();
   }
 
   /** An open rule document changed: re-read it from its buffer; publish the other files of its name. */

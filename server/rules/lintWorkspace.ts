@@ -28,7 +28,8 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (findings.length === 0 || (wanted && !wanted.has(p))) return;
     out.set(p, [...(out.get(p) ?? []), ...findings]);
   };
-  for (const p of engine.reportedPaths()) {
+  const reported = engine.reportedPaths();
+  for (const p of reported) {
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)) : [])]);
   }
@@ -45,7 +46,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
       throwIfCancelled(cancel);
       await yieldToEventLoop();
     }
-    if (engine.analysis(file) || out.has(file) || engine.reportedPaths().has(file)) continue;
+    if (reported.has(file) || out.has(file)) continue;
     const kind = session.classify(file);
     if (kind.kind === 'rule') {
       const notRead = notReadForKind(kind);

@@ -64,8 +64,3 @@ export function compareBytes(a: string, b: string): number {
   if (!/[\ud800-\uffff]/.test(a + b)) return a < b ? -1 : a > b ? 1 : 0;
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
-
-/** The profile's parser variant is the profile itself. */
-export function variantOf(profile: RulesProfile): 'seed' | 'xcsh' {
-  return profile;
-}

@@ -2,7 +2,6 @@ import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
 import { isTruthy } from '../build';
 import { finding } from '../codes';
-import { CONDITION_KEYS } from '../condition';
 import { registerTtsr } from '../ttsr';
 import type { RuleLocator } from './locate';
 import { bucketPhrase, show } from './words';
@@ -104,6 +103,3 @@ export function bucketLints(loc: RuleLocator): Finding[] {
   }
   return out;
 }
-
-/** The keys a condition may come from (for hovers and completion). */
-export const TRIGGER_KEYS = CONDITION_KEYS;
