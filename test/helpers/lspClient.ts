@@ -121,6 +121,13 @@ export class LspTestClient {
       this.shownMessages.push(p);
       this.wake();
     });
+    // Editors show this as a prompt; the test client records it like a message.
+    c.onRequest('window/showMessageRequest', (p: { type: number; message: string }) => {
+      this.serverRequests.push('window/showMessageRequest');
+      this.shownMessages.push(p);
+      this.wake();
+      return null;
+    });
     c.onNotification('$/progress', (p: unknown) => {
       this.progress.push(p);
       this.wake();
@@ -282,11 +289,27 @@ export class LspTestClient {
     }
   }
 
+  /** The server offered pull diagnostics (it does to VS Code-like clients), so open documents are pulled, not pushed. */
+  get pullsDiagnostics(): boolean {
+    return this.initializeResult.capabilities.diagnosticProvider !== undefined;
+  }
+
   /**
-   * Diagnostics for a URI once they satisfy `predicate` (default: any publish). For open
-   * documents only a publish for the buffer's current version counts, when versioned.
+   * Diagnostics of a document once they satisfy `predicate` (default: any), as the editor
+   * gets them: pulled (`textDocument/diagnostic`, retried) for open documents when the
+   * server offers pull, else from `publishDiagnostics` — for open documents only a publish
+   * for the buffer's current version counts, when versioned.
    */
   async waitForDiagnostics(uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
+    if (this.pullsDiagnostics && this.buffers.has(uri)) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const report = await this.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+        if (predicate(report.items)) return report.items;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for diagnostics of ${uri}; last pulled: ${JSON.stringify(report.items.map((d) => d.code))}`);
+        await delay(50);
+      }
+    }
     const current = () => {
       const p = this.diagnostics.get(uri);
       if (!p) return undefined;
@@ -326,7 +349,10 @@ export class LspTestClient {
   }
 
   async codeActions(uri: string, range: Range, only?: string[]): Promise<CodeAction[]> {
-    const diagnostics = (this.diagnostics.get(uri)?.diagnostics ?? []).filter((d) => rangesTouch(d.range, range));
+    const all = this.pullsDiagnostics && this.buffers.has(uri)
+      ? (await this.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items
+      : (this.diagnostics.get(uri)?.diagnostics ?? []);
+    const diagnostics = all.filter((d) => rangesTouch(d.range, range));
     const result = await this.request<CodeAction[] | null>('textDocument/codeAction', {
       textDocument: { uri },
       range,
