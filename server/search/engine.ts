@@ -188,7 +188,9 @@ export class SearchEngine {
     const found: { index: FolderIndex; file: RankedFile; query: typeof query }[] = [];
     let total = 0;
     for (const index of targets) {
-      await index.whenNamesKnown(this.options.waitForNamesMs ?? 5000);
+      const wait = this.options.waitForNamesMs ?? 5000;
+      if (query.terms.length === 0) await index.whenTimesKnown(wait);
+      else await index.whenNamesKnown(wait);
       throwIfCancelled(cancel);
       index.busy++;
       try {

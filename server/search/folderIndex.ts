@@ -57,6 +57,9 @@ export class FolderIndex {
   /** Set when names are known (snapshot loaded or first walk done). */
   private namesKnown!: Promise<void>;
   private markNamesKnown!: () => void;
+  /** Set when sizes and times are known too. */
+  private timesKnown!: Promise<void>;
+  private markTimesKnown!: () => void;
   private run = new CancellationSource();
   private picks = new PickHistory();
   /** Paths changed while a walk runs: its reconciliation must not undo them. */
@@ -81,15 +84,17 @@ export class FolderIndex {
 
   private resetNamesKnown(): void {
     this.namesKnown = new Promise((resolve) => (this.markNamesKnown = resolve));
+    this.timesKnown = new Promise((resolve) => (this.markTimesKnown = resolve));
   }
 
   /** Waits until the file names are known, at most `ms`; true when they are. */
-  async whenNamesKnown(ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-    const known = await Promise.race([this.namesKnown.then(() => true as const), timeout]);
-    clearTimeout(timer);
-    return known;
+  whenNamesKnown(ms: number): Promise<boolean> {
+    return within(this.namesKnown, ms);
+  }
+
+  /** Waits until sizes and times are known too (the empty query ranks by time), at most `ms`. */
+  whenTimesKnown(ms: number): Promise<boolean> {
+    return within(this.timesKnown, ms);
   }
 
   /**
@@ -144,6 +149,7 @@ export class FolderIndex {
     this.phase = 'stating';
     if (this.options.statFiles !== false) await this.statAll(run);
     if (run.isCancellationRequested) return undefined;
+    this.markTimesKnown();
     this.phase = 'ready';
     this.dirty = true;
     this.save();
@@ -292,5 +298,14 @@ export class FolderIndex {
     this.save();
     this.phase = 'disposed';
     this.markNamesKnown();
+    this.markTimesKnown();
   }
+}
+
+async function within(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const done = await Promise.race([promise.then(() => true as const), timeout]);
+  clearTimeout(timer);
+  return done;
 }
