@@ -3,6 +3,7 @@ import type { Benchmark } from './benchmark';
 import { hashlineBenchmark } from './hashline';
 import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
+import { searchBenchmark } from './search';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
 export function benchmarks(): Benchmark[] {
@@ -11,5 +12,6 @@ export function benchmarks(): Benchmark[] {
     refsBenchmark,
     astEditBenchmark,
     rulesBenchmark,
+    searchBenchmark,
   ];
 }

@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { NEVER_CANCELLED } from '../../server/core/cancel';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { SearchEngine } from '../../server/search/engine';
+import { allowedFiles } from '../../server/search/filters';
+import { PathTable } from '../../server/search/pathTable';
+import { parseQuery } from '../../server/search/query';
+import { rankTable } from '../../server/search/rank';
+import { SqliteStore } from '../../server/search/sqliteStore';
+import { MemoryStore } from '../../server/search/store';
+import { walkFiles } from '../../server/workspace/walk';
+import { WorkspaceSession } from '../../server/workspace/session';
+import { tempDir } from '../helpers/repo';
+import type { Benchmark } from './benchmark';
+import { loadCorpus, millionPaths, type BenchQuery } from './searchData';
+import { materialise } from './searchTree';
+import { percentile, timingFigure, type Figure } from './stats';
+
+const LIMIT = 50;
+const MiB = 1024 * 1024;
+
+/** `gc()` for memory figures: exposed at run time, so `npm run bench` needs no node flag. */
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  return () => {
+    gc();
+    gc();
+  };
+}
+
+function heapUsed(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+function buildTable(paths: readonly string[]): PathTable {
+  const t = new PathTable();
+  for (const p of paths) t.add(p);
+  if (t.needsCompaction) t.compact();
+  return t;
+}
+
+async function ours(table: PathTable, q: string): Promise<string[]> {
+  const result = await rankTable(table, parseQuery(q), { limit: LIMIT, cancel: NEVER_CANCELLED, now: Date.now() });
+  return result.ranked.map((r) => table.path(r.id));
+}
+
+/** Top-5 hit rate (is `source` among the first five?) and the number of queries answered with nothing. */
+async function quality(queries: readonly BenchQuery[], run: (q: string) => Promise<string[]> | string[], prefix = ''): Promise<{ hit5: number; zero: number }> {
+  let hits = 0;
+  let withSource = 0;
+  let zero = 0;
+  for (const q of queries) {
+    const found = await run(q.q);
+    if (found.length === 0) zero++;
+    if (q.source) {
+      withSource++;
+      if (found.slice(0, 5).includes(prefix + q.source)) hits++;
+    }
+  }
+  return { hit5: hits / withSource, zero };
+}
+
+/** Each query once per round, `rounds` rounds after one untimed round; samples in ms. */
+async function perQuery(queries: readonly BenchQuery[], rounds: number, run: (q: string) => unknown): Promise<number[]> {
+  for (const q of queries) await run(q.q);
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const q of queries) {
+      const t0 = performance.now();
+      await run(q.q);
+      samples.push(performance.now() - t0);
+    }
+  }
+  return samples;
+}
+
+function goal(figure: Figure, text: string, meets: boolean): Figure {
+  return { ...figure, goal: text, meets };
+}
+
+export const searchBenchmark: Benchmark = {
+  name: 'file search: index and fuzzy ranking (fuzzysort measured beside it)',
+  async run(log) {
+    const figures: Figure[] = [];
+    // fuzzysort ships as an ES module only.
+    const fuzzysort = (await import('fuzzysort')).default;
+    const gc = collector();
+    const corpus = loadCorpus();
+    const { paths, queries } = corpus;
+    log(`${paths.length} paths and ${queries.length} queries from ${corpus.origin}; limit ${LIMIT} per query`);
+
+    // --- ours on the list --------------------------------------------------------
+    gc();
+    let before = heapUsed();
+    let t0 = performance.now();
+    const table = buildTable(paths);
+    const buildMs = performance.now() - t0;
+    gc();
+    const heap = (heapUsed() - before) / MiB;
+    const perHundredK = (table.memoryBytes() / MiB) * (100_000 / paths.length);
+    figures.push({ name: 'ours: build the index from the list', unit: 'ms', value: buildMs });
+    figures.push(goal({ name: 'ours: index memory per 100k paths (typed arrays)', unit: 'MiB', value: perHundredK, note: `heap grew ${heap.toFixed(1)} MiB for ${paths.length} paths` }, '≤ 40 MiB', perHundredK <= 40));
+    const ourSamples = await perQuery(queries, 3, (q) => ours(table, q));
+    const ourFigure = timingFigure(`ours: per query on ${Math.round(paths.length / 1000)}k paths`, ourSamples);
+    figures.push(goal(ourFigure, 'p50 ≤ 5 ms, p99 ≤ 20 ms', ourFigure.p50! <= 5 && ourFigure.p99! <= 20));
+    const ourQuality = await quality(queries, (q) => ours(table, q));
+    figures.push(goal({ name: 'ours: top-5 hit rate', unit: 'ratio', value: ourQuality.hit5 }, '≥ 0.60 (fzf 0.55)', ourQuality.hit5 >= 0.6));
+    figures.push(goal({ name: 'ours: queries answered with nothing', unit: 'count', value: ourQuality.zero }, '≤ fzf (6)', ourQuality.zero <= 6));
+    const sessions = queries.filter((q) => q.kind === 'typing-prefix');
+    figures.push(timingFigure('ours: typing sessions, keystroke by keystroke', await perQuery(sessions, 3, (q) => ours(table, q))));
+
+    const emptySamples = await perQuery([{ q: '', kind: 'empty' }], 200, (q) => ours(table, q));
+    const empty = timingFigure('ours: empty query (most recently modified)', emptySamples);
+    figures.push(goal(empty, '≤ 1 ms', empty.p50! <= 1));
+
+    // Filters: the first keystroke of a session pays for the folder/glob decisions, later ones reuse them.
+    const filters = { extensions: ['.java', '.xml'], excludes: ['**/test/**', '*.form'] };
+    const filtered = async (q: string) => {
+      const allowed = allowedFiles(table, filters);
+      return rankTable(table, parseQuery(q), { limit: LIMIT, allowed, cancel: NEVER_CANCELLED, now: Date.now() });
+    };
+    t0 = performance.now();
+    allowedFiles(table, { extensions: ['.java'], excludes: ['**/test/**', '*.form', 'nbproject/**'] });
+    figures.push({ name: 'ours: filters, first use (ext + 3 exclude globs)', unit: 'ms', value: performance.now() - t0 });
+    figures.push(timingFigure('ours: per query with filters (ext + 2 globs), cached', await perQuery(queries, 1, filtered)));
+
+    // --- fuzzysort on the same list, same run ----------------------------------------
+    gc();
+    before = heapUsed();
+    t0 = performance.now();
+    const prepared = paths.map((p) => fuzzysort.prepare(p));
+    const fsBuild = performance.now() - t0;
+    for (const q of queries.slice(0, 5)) fuzzysort.go(q.q, prepared, { limit: LIMIT });
+    gc();
+    const fsHeap = (heapUsed() - before) / MiB;
+    figures.push({ name: 'fuzzysort: prepare the list', unit: 'ms', value: fsBuild });
+    figures.push({ name: 'fuzzysort: prepared memory per 100k paths', unit: 'MiB', value: fsHeap * (100_000 / paths.length) });
+    const fsSamples = await perQuery(queries, 1, (q) => fuzzysort.go(q, prepared, { limit: LIMIT }));
+    figures.push(timingFigure(`fuzzysort: per query on ${Math.round(paths.length / 1000)}k paths (default threshold)`, fsSamples, { note: 'reference: 25 / 124 ms' }));
+    const fsDefault = await quality(queries, (q) => fuzzysort.go(q, prepared, { limit: LIMIT }).map((r) => r.target));
+    const fsAny = await quality(queries, (q) => fuzzysort.go(q, prepared, { limit: LIMIT, threshold: 0 }).map((r) => r.target));
+    figures.push({ name: 'fuzzysort: top-5 hit rate (threshold 0)', unit: 'ratio', value: fsAny.hit5, note: 'reference 0.44' });
+    figures.push({ name: 'fuzzysort: queries answered with nothing (default threshold)', unit: 'count', value: fsDefault.zero });
+    figures.push({ name: 'fzf 0.38: top-5 hit rate (reference, not run here)', unit: 'ratio', value: 0.55, note: '6 queries answered with nothing; 111 ms a query, whole process' });
+    prepared.length = 0;
+
+    // --- the 1M list ----------------------------------------------------------------
+    const million = millionPaths(paths);
+    gc();
+    before = heapUsed();
+    t0 = performance.now();
+    const big = buildTable(million);
+    const bigBuild = performance.now() - t0;
+    gc();
+    figures.push({ name: `ours: build the index of ${(million.length / 1e6).toFixed(2)}M paths`, unit: 'ms', value: bigBuild, note: `${(big.memoryBytes() / MiB).toFixed(0)} MiB of arrays, heap grew ${((heapUsed() - before) / MiB).toFixed(0)} MiB` });
+    const bigSamples = await perQuery(queries, 1, (q) => ours(big, q));
+    const bigFigure = timingFigure(`ours: per query on ${(million.length / 1e6).toFixed(2)}M paths`, bigSamples);
+    figures.push(goal(bigFigure, 'p50 ≤ 60 ms, p99 ≤ 200 ms', bigFigure.p50! <= 60 && bigFigure.p99! <= 200));
+    const bigQuality = await quality(queries, (q) => ours(big, q), 'c01/');
+    figures.push({ name: 'ours: top-5 hit rate on the 1M list (the c01/ copy)', unit: 'ratio', value: bigQuality.hit5, note: 'every file exists 11 times: ties' });
+    if (process.env.AGENTLS_BENCH_FULL === '1') {
+      const bigPrepared = million.map((p) => fuzzysort.prepare(p));
+      figures.push(timingFigure('fuzzysort: per query on the 1M list', await perQuery(queries, 1, (q) => fuzzysort.go(q, bigPrepared, { limit: LIMIT }))));
+    } else {
+      figures.push({ name: 'fuzzysort: per query on the 1M list (reference, not run)', unit: 'ms', value: 321, note: 'p99 1,492 ms, 1.7 GiB; AGENTLS_BENCH_FULL=1 runs it' });
+    }
+    million.length = 0;
+
+    // --- a real tree: walks, the first index, the warm start -------------------------------
+    const root = materialise(paths, log);
+    const home = tempDir('agentls-bench-home-');
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+    session.addFolder(root);
+    for (const label of ['first walk in this process (ignore rules read)', 'second walk (warm)']) {
+      t0 = performance.now();
+      const walk = await walkFiles({ fs: session.diskFs, root, ignore: session.ignoreFor(root) });
+      figures.push({ name: `walk the ${Math.round(walk.fileCount / 1000)}k-file tree: ${label}`, unit: 'ms', value: performance.now() - t0, note: 'node_modules/ and build/ skipped; the OS page cache is not dropped' });
+    }
+    const engine = new SearchEngine(session, { store: new MemoryStore(), log: session.log });
+    t0 = performance.now();
+    const building = engine.sync();
+    await engine.search({ queryId: 'x', query: 'handler', scope: 'workspace', maxResults: 20, filters: { extensions: [], excludes: [] }, fromUri: undefined }, NEVER_CANCELLED);
+    figures.push({ name: 'first index from scratch: first result (names walked)', unit: 'ms', value: performance.now() - t0 });
+    await building;
+    figures.push({ name: 'first index from scratch: names, sizes and times', unit: 'ms', value: performance.now() - t0 });
+    engine.dispose();
+
+    const cacheDir = tempDir('agentls-bench-cache-');
+    const saving = new SearchEngine(session, { store: await SqliteStore.open(cacheDir, session.log), log: session.log });
+    await saving.sync();
+    saving.dispose();
+    const db = path.join(cacheDir, 'file-index.sqlite');
+    log(`the stored index: ${(fs.statSync(db).size / MiB).toFixed(1)} MiB in ${db}`);
+    const script = path.join(__dirname, 'searchWarmStart.js');
+    const warm: number[] = [];
+    const inside: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const out = JSON.parse(execFileSync(process.execPath, [script, root, cacheDir, home, 'handler'], { encoding: 'utf8' })) as { sinceProcessStart: number; startToResult: number };
+      warm.push(out.sinceProcessStart);
+      inside.push(out.startToResult);
+    }
+    const warmFigure = timingFigure('warm start: process start to first result', warm, { note: `of which ${percentile([...inside].sort((a, b) => a - b), 50).toFixed(0)} ms from opening the cache` });
+    figures.push(goal(warmFigure, '≤ 400 ms', warmFigure.p50! <= 400));
+    session.dispose();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+    return figures;
+  },
+};
