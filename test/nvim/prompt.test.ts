@@ -1,0 +1,42 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runNvim } from '../helpers/nvim';
+import { copyFixture } from '../helpers/repo';
+
+/** A copy of the refs fixture that Neovim's shipped config recognises as a project (it looks for .git). */
+function workspace(): string {
+  const ws = copyFixture('refs-basic');
+  fs.mkdirSync(path.join(ws, '.git'));
+  return ws;
+}
+
+describe('file references in real Neovim with editors/nvim', () => {
+  it('accepts an @ completion: the token and the file_references entry land in the buffer', async () => {
+    const run = await runNvim({ workspace: workspace(), file: 'prompts/new.prompt.md', scenario: 'prompt_complete' });
+    expect(run.error).toBeNull();
+    expect(run.result.picked).toBe('src/auth.ts');
+    expect(run.result.incomplete).toBe(true);
+    expect(run.result.text).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\nExplain <@file:ref_0|src/auth.ts>');
+    expect(run.result.links).toBe(2);
+  }, 90_000);
+
+  it('accepts a completion whose file_references entry comes as an additional edit', async () => {
+    const run = await runNvim({ workspace: workspace(), file: 'prompts/clean.prompt.md', scenario: 'prompt_complete_entry' });
+    expect(run.error).toBeNull();
+    expect(run.result.picked).toBe('src/session.ts');
+    expect(run.result.text).toBe(
+      '---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n  - ref_id: ref_1\n    path: src/session.ts\n---\nFind the bug in <@file:ref_0|src/auth.ts>. Also <@file:ref_1|src/session.ts>',
+    );
+    expect(run.result.links).toBe(4);
+  }, 90_000);
+
+  it('flags a forged token and fixes it with the code action Neovim offers', async () => {
+    const ws = workspace();
+    const run = await runNvim({ workspace: ws, file: 'prompts/forged.prompt.md', scenario: 'prompt_fix' });
+    expect(run.error).toBeNull();
+    expect(run.result.message).toContain('ref_id "ref_7" has no entry in file_references');
+    expect(run.result.chosen).toBe('Add ref_7 → src/session.ts to file_references');
+    expect(run.result.text).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n  - ref_id: ref_7\n    path: src/session.ts\n---\nFind the bug in <@file:ref_0|src/auth.ts>, see <@file:ref_7|src/session.ts>.');
+  }, 90_000);
+});
