@@ -9,6 +9,8 @@ const HAS_META = 2;
 const EMPTY = 0;
 const TOMBSTONE = -1;
 
+const NAME_SEED = 0x9e3779b9;
+
 /** The root folder's id. */
 export const ROOT_DIR = 0;
 
@@ -44,9 +46,26 @@ export class PathTable {
   private dirHash = new Int32Array(256);
   private dirHashUsed = 0;
 
+  /**
+   * Distinct file names: each is stored once (`Bundle.properties` in 2,000 folders is one
+   * string), and a search reads each distinct name once.
+   */
+  uniqueCount = 0;
+  uniqueStart = new Uint32Array(256);
+  uniqueLen = new Uint16Array(256);
+  uniqueMask = new Int32Array(256);
+  /** Presence mask of the characters on a word boundary in the name (for score bounds). */
+  uniqueBoundaryMask = new Int32Array(256);
+  uniqueExt = new Uint16Array(256);
+  private nameHash = new Int32Array(512);
+  private nameHashUsed = 0;
+
   /** Number of file rows, live or dead. */
   slotCount = 0;
   fileDir = new Uint32Array(256);
+  /** The file's distinct name (index into the `unique…` arrays). */
+  nameId = new Uint32Array(256);
+  /** Copies of the distinct name's facts, per file, for the scans. */
   nameStart = new Uint32Array(256);
   nameLen = new Uint16Array(256);
   nameMask = new Int32Array(256);
@@ -82,7 +101,8 @@ export class PathTable {
     const slash = rel.lastIndexOf('/');
     const dirId = this.findDir(rel, slash + 1);
     if (dirId < 0) return -1;
-    return this.findIn(dirId, rel, slash + 1);
+    const uid = this.findName(rel, slash + 1, rel.length);
+    return uid < 0 ? -1 : this.findIn(dirId, uid);
   }
 
   /** The folder holding `rel.slice(0, end)` (a folder path ending with `/`, or empty), or -1. */
@@ -108,16 +128,70 @@ export class PathTable {
     }
   }
 
-  private findIn(dirId: number, rel: string, nameFrom: number): number {
+  private findIn(dirId: number, uid: number): number {
     const mask = this.hash.length - 1;
-    for (let h = hashRange(dirId, rel, nameFrom, rel.length) & mask; ; h = (h + 1) & mask) {
+    for (let h = hashPair(dirId, uid) & mask; ; h = (h + 1) & mask) {
       const v = this.hash[h];
       if (v === EMPTY) return -1;
       if (v !== TOMBSTONE) {
         const id = v - 1;
-        if (this.fileDir[id] === dirId && this.poolEquals(this.nameStart[id], this.nameLen[id], rel, nameFrom, rel.length)) return id;
+        if (this.fileDir[id] === dirId && this.nameId[id] === uid) return id;
       }
     }
+  }
+
+  private findName(text: string, from: number, to: number): number {
+    const mask = this.nameHash.length - 1;
+    for (let h = hashRange(NAME_SEED, text, from, to) & mask; ; h = (h + 1) & mask) {
+      const v = this.nameHash[h];
+      if (v === EMPTY) return -1;
+      const uid = v - 1;
+      if (this.poolEquals(this.uniqueStart[uid], this.uniqueLen[uid], text, from, to)) return uid;
+    }
+  }
+
+  /** The distinct name `text[from, to)`, stored on first sight. */
+  private internName(text: string, from: number, to: number): number {
+    const known = this.findName(text, from, to);
+    if (known >= 0) return known;
+    const uid = this.uniqueCount;
+    if (uid === this.uniqueStart.length) {
+      const capacity = grown(uid);
+      this.uniqueStart = grow(this.uniqueStart, capacity);
+      this.uniqueLen = grow(this.uniqueLen, capacity);
+      this.uniqueMask = grow(this.uniqueMask, capacity);
+      this.uniqueBoundaryMask = grow(this.uniqueBoundaryMask, capacity);
+      this.uniqueExt = grow(this.uniqueExt, capacity);
+    }
+    const length = to - from;
+    const start = this.appendChars(text, from, length);
+    this.uniqueStart[uid] = start;
+    this.uniqueLen[uid] = length;
+    this.uniqueMask[uid] = this.maskOf(start, length);
+    let boundaries = 0;
+    for (let x = start; x < start + length; x++) if (this.kind[x] !== 0) boundaries |= maskBit(this.lower[x]);
+    this.uniqueBoundaryMask[uid] = boundaries;
+    this.uniqueExt[uid] = this.extIdOf(start, length);
+    this.uniqueCount++;
+    if ((this.nameHashUsed + 1) * 2 > this.nameHash.length) {
+      this.nameHash = new Int32Array(this.nameHash.length * 2);
+      this.nameHashUsed = 0;
+      for (let other = 0; other < uid; other++) this.insertNameHash(other);
+    }
+    this.insertNameHash(uid);
+    return uid;
+  }
+
+  private insertNameHash(uid: number): void {
+    const mask = this.nameHash.length - 1;
+    // The same hash as `hashRange(NAME_SEED, …)` over the stored characters.
+    let h = (0x811c9dc5 ^ NAME_SEED) >>> 0;
+    const start = this.uniqueStart[uid];
+    for (let i = start, end = start + this.uniqueLen[uid]; i < end; i++) h = Math.imul(h ^ this.chars[i], 0x01000193);
+    let i = (h >>> 0) & mask;
+    while (this.nameHash[i] !== EMPTY) i = (i + 1) & mask;
+    this.nameHash[i] = uid + 1;
+    this.nameHashUsed++;
   }
 
   private poolEquals(start: number, length: number, text: string, from: number, to: number): boolean {
@@ -134,20 +208,20 @@ export class PathTable {
     if (rel.length === 0 || rel.length > MAX_PATH_LENGTH || rel.endsWith('/') || rel.startsWith('/') || rel.includes('//')) return -1;
     const slash = rel.lastIndexOf('/');
     const dirId = this.dirFor(rel, slash + 1);
-    const existing = this.findIn(dirId, rel, slash + 1);
+    const uid = this.internName(rel, slash + 1, rel.length);
+    const existing = this.findIn(dirId, uid);
     if (existing >= 0) {
       if (size >= 0 || mtime > 0) this.setMeta(existing, size, mtime);
       return existing;
     }
     const id = this.slotCount;
     if (id === this.fileDir.length) this.growFiles(grown(id));
-    const nameLength = rel.length - slash - 1;
-    const start = this.appendChars(rel, slash + 1, nameLength);
     this.fileDir[id] = dirId;
-    this.nameStart[id] = start;
-    this.nameLen[id] = nameLength;
-    this.nameMask[id] = this.maskOf(start, nameLength);
-    this.extId[id] = this.extIdOf(start, nameLength);
+    this.nameId[id] = uid;
+    this.nameStart[id] = this.uniqueStart[uid];
+    this.nameLen[id] = this.uniqueLen[uid];
+    this.nameMask[id] = this.uniqueMask[uid];
+    this.extId[id] = this.uniqueExt[uid];
     this.size[id] = size;
     this.mtime[id] = mtime;
     this.boost[id] = 0;
@@ -304,8 +378,8 @@ export class PathTable {
   memoryBytes(): number {
     const arrays = [
       this.chars, this.lower, this.kind, this.dirParent, this.segStart, this.segLen, this.dirLen, this.dirMask, this.dirLive,
-      this.dirHash, this.fileDir, this.nameStart, this.nameLen, this.nameMask, this.extId, this.size, this.mtime, this.boost,
-      this.flags, this.hash,
+      this.dirHash, this.uniqueStart, this.uniqueLen, this.uniqueMask, this.uniqueBoundaryMask, this.uniqueExt, this.nameHash, this.fileDir, this.nameId,
+      this.nameStart, this.nameLen, this.nameMask, this.extId, this.size, this.mtime, this.boost, this.flags, this.hash,
     ];
     return arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.extensions.reduce((sum, e) => sum + 2 * e.length + 64, 0);
   }
@@ -328,7 +402,14 @@ export class PathTable {
         poolLength += this.segLen[d];
       }
     }
-    for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) poolLength += this.nameLen[id];
+    // Where each distinct name goes in the packed pool (-1: unused, -2: used, not yet written).
+    const nameAt = new Int32Array(this.uniqueCount).fill(-1);
+    for (let id = 0; id < this.slotCount; id++) {
+      if (this.flags[id] & ALIVE && nameAt[this.nameId[id]] === -1) {
+        nameAt[this.nameId[id]] = -2;
+        poolLength += this.nameLen[id];
+      }
+    }
     const packed: PackedTable = {
       pool: new Uint16Array(poolLength),
       dirParent: new Int32Array(dirCount),
@@ -354,13 +435,18 @@ export class PathTable {
     for (let id = 0; id < this.slotCount; id++) {
       if (!(this.flags[id] & ALIVE)) continue;
       const len = this.nameLen[id];
-      packed.pool.set(this.chars.subarray(this.nameStart[id], this.nameStart[id] + len), at);
+      const uid = this.nameId[id];
+      // Each distinct name is written once; files with the same name point at it.
+      if (nameAt[uid] < 0) {
+        packed.pool.set(this.chars.subarray(this.nameStart[id], this.nameStart[id] + len), at);
+        nameAt[uid] = at;
+        at += len;
+      }
       packed.fileDir[f] = dirMap[this.fileDir[id]];
-      packed.nameStart[f] = at;
+      packed.nameStart[f] = nameAt[uid];
       packed.nameLen[f] = len;
       packed.size[f] = this.hasMeta(id) ? this.size[id] : -1;
       packed.mtime[f] = this.hasMeta(id) ? this.mtime[id] : 0;
-      at += len;
       f++;
     }
     return packed;
@@ -406,14 +492,15 @@ export class PathTable {
       const dir = p.fileDir[f];
       const name = text(p.nameStart[f], p.nameLen[f]);
       if (dir >= dirs || name.length === 0 || name.includes('/')) throw new RangeError('packed file table: malformed file row');
-      if (t.findIn(dir, name, 0) >= 0) throw new RangeError('packed file table: duplicate file');
-      const start = t.appendChars(name, 0, name.length);
+      const uid = t.internName(name, 0, name.length);
+      if (t.findIn(dir, uid) >= 0) throw new RangeError('packed file table: duplicate file');
       const id = t.slotCount++;
       t.fileDir[id] = dir;
-      t.nameStart[id] = start;
-      t.nameLen[id] = name.length;
-      t.nameMask[id] = t.maskOf(start, name.length);
-      t.extId[id] = t.extIdOf(start, name.length);
+      t.nameId[id] = uid;
+      t.nameStart[id] = t.uniqueStart[uid];
+      t.nameLen[id] = t.uniqueLen[uid];
+      t.nameMask[id] = t.uniqueMask[uid];
+      t.extId[id] = t.uniqueExt[uid];
       t.size[id] = p.size[f];
       t.mtime[id] = p.mtime[f];
       t.flags[id] = ALIVE | (p.size[f] >= 0 && p.mtime[f] > 0 ? HAS_META : 0);
@@ -425,10 +512,7 @@ export class PathTable {
   }
 
   private hashOfFile(id: number): number {
-    let h = (0x811c9dc5 ^ this.fileDir[id]) >>> 0;
-    const start = this.nameStart[id];
-    for (let i = start, end = start + this.nameLen[id]; i < end; i++) h = Math.imul(h ^ this.chars[i], 0x01000193);
-    return h >>> 0;
+    return hashPair(this.fileDir[id], this.nameId[id]);
   }
 
   private hashOfDir(d: number): number {
@@ -526,6 +610,7 @@ export class PathTable {
 
   private growFiles(capacity: number): void {
     this.fileDir = grow(this.fileDir, capacity);
+    this.nameId = grow(this.nameId, capacity);
     this.nameStart = grow(this.nameStart, capacity);
     this.nameLen = grow(this.nameLen, capacity);
     this.nameMask = grow(this.nameMask, capacity);
@@ -568,6 +653,12 @@ function hashCapacityFor(count: number): number {
   let capacity = 256;
   while (capacity < count * 2 + 2) capacity *= 2;
   return capacity;
+}
+
+function hashPair(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x811c9dc5, 0x01000193);
+  h = Math.imul(h ^ b, 0x5bd1e995);
+  return (h ^ (h >>> 15)) >>> 0;
 }
 
 function hashRange(seed: number, text: string, from: number, to: number): number {

@@ -1,5 +1,5 @@
 import { CancelledError, yieldToEventLoop, type Cancellation } from '../core/cancel';
-import { popcount } from './chars';
+import { maskBit, popcount } from './chars';
 import type { PathTable } from './pathTable';
 import { queryHasUpper, withoutCase, type ParsedQuery, type QueryTerm } from './query';
 import { ColumnState, kindPoints, perfectScore, POINTS, Scorer, TermRows } from './score';
@@ -119,6 +119,11 @@ function lift(table: PathTable, id: number, now: number): number {
   return points;
 }
 
+/** `lift` with the largest recency lift: cheap, and never below the real one. */
+function liftCeiling(table: PathTable, id: number): number {
+  return table.boost[id] - LIFT.perNameChar * table.nameLen[id] - LIFT.perFolderChar * table.dirLen[table.fileDir[id]] + (table.mtime[id] > 0 ? LIFT.recent : 0);
+}
+
 function clamp01(x: number): number {
   return x <= 0 ? 0 : x >= 1 ? 1 : x;
 }
@@ -184,7 +189,16 @@ async function strictPass(table: PathTable, query: ParsedQuery, options: RankOpt
   const termCount = terms.length;
   const top = new TopK(options.limit);
   const allowed = options.allowed;
-  const { chars, lower, segStart, segLen, dirLen, nameStart, nameLen, nameMask } = table;
+  const { chars, lower, segStart, segLen, dirLen, nameStart, nameLen, nameMask, nameId } = table;
+  const factCache = terms.map(() => new Int32Array(table.uniqueCount));
+  // Per distinct name, 1 + the length of the term's tail it holds (0: not read yet).
+  const tailCache = terms.map(() => new Uint8Array(table.uniqueCount));
+  // Per term, how many of its characters fall on each bit of a presence mask.
+  const termBits = terms.map((t) => {
+    const counts = new Uint8Array(32);
+    for (let i = 0; i < t.length; i++) counts[31 - Math.clz32(maskBit(t.lower[i]))]++;
+    return counts;
+  });
   const points = kindPoints();
   const rows = terms.map((t) => new TermRows(t));
   const bound = new NameBound();
@@ -220,9 +234,19 @@ async function strictPass(table: PathTable, query: ParsedQuery, options: RankOpt
   let work = 0;
   let threshold = -Infinity;
 
-  const stack: { dir: number; depth: number }[] = tree.roots.map((dir) => ({ dir, depth: 0 }));
-  while (stack.length > 0) {
-    const { dir, depth } = stack.pop()!;
+  // The walk's stack as two typed arrays (no object per folder).
+  let stackDir = new Int32Array(Math.max(64, tree.roots.length));
+  let stackDepth = new Int32Array(stackDir.length);
+  let top_ = 0;
+  for (const dir of tree.roots) {
+    stackDir[top_] = dir;
+    stackDepth[top_++] = 0;
+  }
+  const bestFacts = terms.map((t): NameFacts => ({ tail: t.length, boundaries: t.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(t) }));
+  while (top_ > 0) {
+    top_--;
+    const dir = stackDir[top_];
+    const depth = stackDepth[top_];
     const level = levelAt(depth);
     level.dir = dir;
     level.computed = false;
@@ -241,8 +265,22 @@ async function strictPass(table: PathTable, query: ParsedQuery, options: RankOpt
     }
     if (!possible) continue;
     const children = tree.children;
-    for (let c = tree.childStart[dir + 1] - 1; c >= tree.childStart[dir]; c--) stack.push({ dir: children[c], depth: depth + 1 });
+    const childCount = tree.childStart[dir + 1] - tree.childStart[dir];
+    if (top_ + childCount > stackDir.length) {
+      const grownDir = new Int32Array((top_ + childCount) * 2);
+      grownDir.set(stackDir);
+      const grownDepth = new Int32Array(grownDir.length);
+      grownDepth.set(stackDepth);
+      stackDir = grownDir;
+      stackDepth = grownDepth;
+    }
+    for (let c = tree.childStart[dir + 1] - 1; c >= tree.childStart[dir]; c--) {
+      stackDir[top_] = children[c];
+      stackDepth[top_++] = depth + 1;
+    }
     if (!filesPossible) continue;
+    // The most any file here could score: once the top results beat it, files are only counted.
+    let ceiling = Infinity;
 
     // Characters each term still needs from a file name here (one mask for all terms).
     let needMask = 0;
@@ -263,28 +301,60 @@ async function strictPass(table: PathTable, query: ParsedQuery, options: RankOpt
           ceilingOffStart = 0;
           for (let t = 0; t < termCount; t++) ceilingOffStart += bound.of(level.states[t], terms[t].length, offStartFacts(terms[t])) + acronymPoints(terms[t]);
         }
-        if (ceilingOffStart + lift(table, id, options.now) <= threshold) {
+        if (ceilingOffStart + liftCeiling(table, id) <= threshold) {
           total++;
           continue;
         }
       }
       let ok = true;
-      let limit = 0;
+      const uid = nameId[id];
       for (let t = 0; t < termCount; t++) {
-        const term = terms[t];
-        readName(table, id, rows[t], facts);
-        // The name must hold what the folder could not.
-        if (facts.tail < term.length - level.consumed[t]) {
+        const k = level.consumed[t];
+        const m = terms[t].length;
+        if (k === m) continue;
+        // The name must hold the term's tail the folder could not. Read once per distinct name.
+        let tail = tailCache[t][uid] - 1;
+        if (tail < 0) {
+          tail = nameTail(table, id, terms[t]);
+          tailCache[t][uid] = tail + 1;
+        }
+        if (tail < m - k) {
           ok = false;
           break;
         }
-        acronyms[t] = facts.acronym;
-        // The folder's part of the bound needs its alignment state.
-        ensureStates(depth);
-        limit += bound.of(level.states[t], term.length, facts) + facts.acronym;
       }
       if (!ok) continue;
       total++;
+      if (threshold > -Infinity) {
+        if (ceiling === Infinity) {
+          ensureStates(depth);
+          ceiling = 0;
+          for (let t = 0; t < termCount; t++) ceiling += bound.of(level.states[t], terms[t].length, bestFacts[t]) + bestFacts[t].acronym;
+        }
+        const lifted = liftCeiling(table, id);
+        if (ceiling + lifted <= threshold) continue;
+        // A bound from what is known of the name without reading it.
+        let rough = 0;
+        for (let t = 0; t < termCount; t++) {
+          guessFacts(table, uid, terms[t], termBits[t], tailCache[t][uid] - 1, facts);
+          rough += bound.of(level.states[t], terms[t].length, facts) + facts.acronym;
+        }
+        if (rough + lifted <= threshold) continue;
+      }
+      let limit = 0;
+      for (let t = 0; t < termCount; t++) {
+        // Facts depend only on the name: read each distinct name once per search.
+        let code = factCache[t][uid];
+        if (code === 0) {
+          readName(table, id, rows[t], facts);
+          factCache[t][uid] = code = encodeFacts(facts);
+        } else decodeFacts(code, terms[t], facts);
+        acronyms[t] = facts.acronym;
+        // The folder's part of the bound needs its alignment state.
+        ensureStates(depth);
+        limit += bound.of(level.states[t], terms[t].length, facts) + facts.acronym;
+      }
+      if (limit + liftCeiling(table, id) <= threshold) continue;
       const lifted = lift(table, id, options.now);
       if (limit + lifted <= threshold) continue;
       const ns = nameStart[id];
@@ -327,6 +397,54 @@ function nameHoldsTerm(table: PathTable, id: number, term: QueryTerm): boolean {
   return greedy(term, table.chars, table.lower, table.nameStart[id], table.nameLen[id], 0) === term.length;
 }
 
+/**
+ * Facts of a name bounded from above without reading it: the boundary characters it
+ * could offer the term (from the name's boundary-character mask), whether its first
+ * character is in the term, the tail when known (else the whole term).
+ */
+function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
+  const first = table.lower[table.uniqueStart[uid]];
+  const termMask = term.suffixMask[0];
+  const boundaryMask = table.uniqueBoundaryMask[uid];
+  let shared = termMask & boundaryMask;
+  let boundaries = 0;
+  while (shared !== 0) {
+    boundaries += bits[31 - Math.clz32(shared & -shared)];
+    shared &= shared - 1;
+  }
+  out.tail = tail < 0 ? term.length : tail;
+  out.boundaries = boundaries;
+  out.firstInTerm = (termMask & maskBit(first)) !== 0;
+  out.firstIsStart = first === term.lower[0];
+  out.acronym = (termMask & ~boundaryMask) === 0 ? acronymPoints(term) : 0;
+}
+
+/** Length of the longest tail of the term that is a subsequence of the file's name. */
+function nameTail(table: PathTable, id: number, term: QueryTerm): number {
+  const { chars, lower } = table;
+  const tl = term.lower;
+  const tu = term.upper;
+  let k = term.length - 1;
+  const start = table.nameStart[id];
+  for (let x = start + table.nameLen[id] - 1; x >= start && k >= 0; x--) {
+    if (lower[x] === tl[k] && (tu[k] === 0 || chars[x] !== lower[x])) k--;
+  }
+  return term.length - 1 - k;
+}
+
+/** Name facts in one non-zero integer (tail ≤ 64, boundaries capped at 127). */
+function encodeFacts(f: NameFacts): number {
+  return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0);
+}
+
+function decodeFacts(code: number, term: QueryTerm, out: NameFacts): void {
+  out.tail = (code >>> 1) & 127;
+  out.boundaries = (code >>> 8) & 127;
+  out.firstInTerm = (code & (1 << 15)) !== 0;
+  out.firstIsStart = (code & (1 << 16)) !== 0;
+  out.acronym = code & (1 << 17) ? acronymPoints(term) : 0;
+}
+
 /** Reads a name backwards once: the term's tail it holds, and its boundary characters. */
 function readName(table: PathTable, id: number, rows: TermRows, out: NameFacts): void {
   const { chars, lower, kind } = table;
@@ -338,12 +456,16 @@ function readName(table: PathTable, id: number, rows: TermRows, out: NameFacts):
   let initials = term.length - 1;
   let boundaries = 0;
   const start = table.nameStart[id];
+  // Initials count only before the extension (`hip` is not history_item.png).
+  let inStem = table.extId[id] === 0;
   for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
     const c = lower[x];
+    const stem = inStem;
+    if (c === 46) inStem = true;
     if (head[c] < 0) continue;
     if (kind[x] !== 0) {
       boundaries++;
-      if (initials >= 0 && c === tl[initials]) initials--;
+      if (stem && initials >= 0 && c === tl[initials]) initials--;
     }
     if (k >= 0 && c === tl[k] && (tu[k] === 0 || chars[x] !== c)) k--;
   }
@@ -416,8 +538,10 @@ async function typoPass(table: PathTable, term: QueryTerm, options: RankOptions,
   const need = lcs.length - errors;
   const top = new TopK(LIFT.typoDepth);
   const termMask = term.suffixMask[0];
-  const { flags, nameMask, nameStart, nameLen, lower } = table;
+  const { flags, nameMask, nameStart, nameLen, lower, nameId } = table;
   const allowed = options.allowed;
+  // Per distinct name: 0 not read yet, 1 too far off, 2 + the characters in common.
+  const commonByName = new Uint8Array(table.uniqueCount);
   let extra = 0;
   for (let id = 0; id < table.slotCount; id++) {
     if (id % CHECK_EVERY === 0) await clock.check();
@@ -425,8 +549,13 @@ async function typoPass(table: PathTable, term: QueryTerm, options: RankOptions,
     if (popcount(termMask & ~nameMask[id]) > errors) continue;
     const len = nameLen[id];
     if (len < need) continue;
-    const common = lcs.count(lower, nameStart[id], len);
-    if (common < need) continue;
+    const uid = nameId[id];
+    if (commonByName[uid] === 0) {
+      const c = lcs.count(lower, nameStart[id], len);
+      commonByName[uid] = c < need ? 1 : c + 2;
+    }
+    if (commonByName[uid] === 1) continue;
+    const common = commonByName[uid] - 2;
     // A file the strict pass matched too is counted there already.
     if (!pathHasSubsequence(table, id, term)) extra++;
     // More characters in common first, then the fewest extra characters in the name.
