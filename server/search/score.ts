@@ -15,8 +15,8 @@ export const POINTS = {
   delimiter: 8,
   camel: 8,
   digit: 4,
-  consecutive: 6,
-  inName: 8,
+  consecutive: 8,
+  inName: 4,
   nameStart: 8,
   /** The first matched character's position bonus counts this many times. */
   firstMultiplier: 2,
