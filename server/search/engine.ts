@@ -196,7 +196,10 @@ export class SearchEngine {
       try {
         const table = index.table;
         const allowed = allowedFiles(table, request.filters);
-        const result = await rankTable(table, query, { limit: request.maxResults, allowed, cancel, now });
+        const filters = JSON.stringify(request.filters);
+        const narrow = index.keystrokes.narrowFor(table, filters, query.text);
+        const result = await rankTable(table, query, { limit: request.maxResults, allowed, cancel, now, narrow, remember: true });
+        index.keystrokes.remember(table, filters, query.text, result.narrowing);
         total += result.total;
         for (const file of result.ranked) found.push({ index, file, query: result.query });
       } finally {

@@ -5,6 +5,8 @@ import type { FileSystem } from '../workspace/fs';
 import type { IgnoreRules } from '../workspace/ignore';
 import { joinRelative } from '../workspace/paths';
 import { walkFiles } from '../workspace/walk';
+import { KeystrokeMemory } from './narrow';
+import { compactTable, packTable, unpackTable } from './packing';
 import { PathTable } from './pathTable';
 import { PickHistory } from './picks';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
@@ -68,6 +70,8 @@ export class FolderIndex {
   private dirty = false;
   /** Searches in flight (compaction waits for none). */
   busy = 0;
+  /** The last search, to narrow the next keystroke's. */
+  readonly keystrokes = new KeystrokeMemory();
   lastBuild: BuildReport | undefined;
 
   constructor(readonly options: FolderIndexOptions) {
@@ -183,7 +187,7 @@ export class FolderIndex {
     const blob = this.options.store?.loadSnapshot(this.root);
     if (!blob) return false;
     try {
-      this.table = PathTable.fromPacked(decodeSnapshot(blob));
+      this.table = unpackTable(decodeSnapshot(blob));
     } catch (err) {
       this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
       this.table = new PathTable();
@@ -272,7 +276,7 @@ export class FolderIndex {
   }
 
   private maybeCompact(): void {
-    if (this.busy === 0 && this.table.needsCompaction) this.table.compact();
+    if (this.busy === 0 && this.table.needsCompaction) compactTable(this.table);
   }
 
   private saveSoon(): void {
@@ -288,7 +292,7 @@ export class FolderIndex {
   save(): void {
     if (!this.dirty || !this.options.store || this.phase === 'walking' || this.phase === 'new') return;
     this.dirty = false;
-    this.options.store.saveSnapshot(this.root, encodeSnapshot(this.table.pack()));
+    this.options.store.saveSnapshot(this.root, encodeSnapshot(packTable(this.table)));
   }
 
   dispose(): void {

@@ -214,6 +214,10 @@ export class PathTable {
       if (size >= 0 || mtime > 0) this.setMeta(existing, size, mtime);
       return existing;
     }
+    return this.newFile(dirId, uid, size, mtime);
+  }
+
+  private newFile(dirId: number, uid: number, size: number, mtime: number): number {
     const id = this.slotCount;
     if (id === this.fileDir.length) this.growFiles(grown(id));
     this.fileDir[id] = dirId;
@@ -358,22 +362,6 @@ export class PathTable {
     return (dead > 4096 && dead > this.liveCount / 4) || (this.fileDir.length > 65_536 && this.fileDir.length > this.liveCount * 1.6);
   }
 
-  /**
-   * Rebuilds the table from its live files, dropping dead rows, empty folders and spare
-   * capacity. Ids change; arrays are replaced, not mutated, so a search holding the old
-   * ones finishes on a consistent (if slightly old) view.
-   */
-  compact(): void {
-    const boosts: number[] = [];
-    for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) boosts.push(this.boost[id]);
-    const { generation, structure } = this;
-    Object.assign(this, PathTable.fromPacked(this.pack()));
-    // pack() keeps live files in id order, so the i-th live file is the new id i.
-    for (let id = 0; id < boosts.length; id++) this.boost[id] = boosts[id];
-    this.generation = generation + 1;
-    this.structure = structure + 1;
-  }
-
   /** Bytes held by the table's arrays: what the index costs in memory. */
   memoryBytes(): number {
     const arrays = [
@@ -384,131 +372,21 @@ export class PathTable {
     return arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.extensions.reduce((sum, e) => sum + 2 * e.length + 64, 0);
   }
 
-  /** The live files as plain packed arrays (for storage and compaction). */
-  pack(): PackedTable {
-    // Keep folders with live files and their ancestors (scans walk the parent chain).
-    const needed = new Uint8Array(this.dirCount);
-    needed[ROOT_DIR] = 1;
-    for (let d = this.dirCount - 1; d > ROOT_DIR; d--) {
-      if (this.dirLive[d] > 0) needed[d] = 1;
-      if (needed[d]) needed[this.dirParent[d]] = 1;
-    }
-    const dirMap = new Int32Array(this.dirCount).fill(-1);
-    let dirCount = 0;
-    let poolLength = 0;
-    for (let d = 0; d < this.dirCount; d++) {
-      if (needed[d]) {
-        dirMap[d] = dirCount++;
-        poolLength += this.segLen[d];
-      }
-    }
-    // Where each distinct name goes in the packed pool (-1: unused, -2: used, not yet written).
-    const nameAt = new Int32Array(this.uniqueCount).fill(-1);
-    for (let id = 0; id < this.slotCount; id++) {
-      if (this.flags[id] & ALIVE && nameAt[this.nameId[id]] === -1) {
-        nameAt[this.nameId[id]] = -2;
-        poolLength += this.nameLen[id];
-      }
-    }
-    const packed: PackedTable = {
-      pool: new Uint16Array(poolLength),
-      dirParent: new Int32Array(dirCount),
-      segStart: new Uint32Array(dirCount),
-      segLen: new Uint16Array(dirCount),
-      fileDir: new Uint32Array(this.liveCount),
-      nameStart: new Uint32Array(this.liveCount),
-      nameLen: new Uint16Array(this.liveCount),
-      size: new Float64Array(this.liveCount),
-      mtime: new Float64Array(this.liveCount),
-    };
-    let at = 0;
-    for (let d = 0; d < this.dirCount; d++) {
-      const to = dirMap[d];
-      if (to < 0) continue;
-      packed.pool.set(this.chars.subarray(this.segStart[d], this.segStart[d] + this.segLen[d]), at);
-      packed.dirParent[to] = d === ROOT_DIR ? -1 : dirMap[this.dirParent[d]];
-      packed.segStart[to] = at;
-      packed.segLen[to] = this.segLen[d];
-      at += this.segLen[d];
-    }
-    let f = 0;
-    for (let id = 0; id < this.slotCount; id++) {
-      if (!(this.flags[id] & ALIVE)) continue;
-      const len = this.nameLen[id];
-      const uid = this.nameId[id];
-      // Each distinct name is written once; files with the same name point at it.
-      if (nameAt[uid] < 0) {
-        packed.pool.set(this.chars.subarray(this.nameStart[id], this.nameStart[id] + len), at);
-        nameAt[uid] = at;
-        at += len;
-      }
-      packed.fileDir[f] = dirMap[this.fileDir[id]];
-      packed.nameStart[f] = nameAt[uid];
-      packed.nameLen[f] = len;
-      packed.size[f] = this.hasMeta(id) ? this.size[id] : -1;
-      packed.mtime[f] = this.hasMeta(id) ? this.mtime[id] : 0;
-      f++;
-    }
-    return packed;
+  /**
+   * Adds a folder row under `parent` for `segment` (one folder name with its trailing `/`),
+   * or returns the one there is (for loading a packed table).
+   */
+  addFolder(parent: number, segment: string): number {
+    const known = this.childOf(parent, segment, 0, segment.length);
+    return known >= 0 ? known : this.newDir(parent, segment, 0, segment.length);
   }
 
-  /** Builds a table from packed arrays; throws `RangeError` when they are inconsistent. */
-  static fromPacked(p: PackedTable): PathTable {
-    const files = p.fileDir.length;
-    const dirs = p.dirParent.length;
-    if (p.segStart.length !== dirs || p.segLen.length !== dirs || p.nameStart.length !== files || p.nameLen.length !== files || p.size.length !== files || p.mtime.length !== files) {
-      throw new RangeError('packed file table: array lengths disagree');
-    }
-    if (dirs === 0 || p.dirParent[0] !== -1 || p.segLen[0] !== 0) throw new RangeError('packed file table: no root folder');
-    const t = new PathTable();
-    const capacity = Math.max(1024, p.pool.length + (p.pool.length >> 4));
-    t.chars = new Uint16Array(capacity);
-    t.lower = new Uint16Array(capacity);
-    t.kind = new Uint8Array(capacity);
-    t.poolLength = 0;
-    t.dirCount = 0;
-    t.growDirs(Math.max(64, dirs + 16));
-    t.dirHash = new Int32Array(hashCapacityFor(dirs));
-    t.dirHashUsed = 0;
-    const pool = p.pool;
-    const text = (start: number, length: number) => {
-      if (start + length > pool.length) throw new RangeError('packed file table: string outside the pool');
-      return decode(pool, start, length);
-    };
-    t.newDir(-1, '', 0, 0);
-    for (let d = 1; d < dirs; d++) {
-      const parent = p.dirParent[d];
-      const segment = text(p.segStart[d], p.segLen[d]);
-      if (parent < 0 || parent >= d || segment.length < 2 || !segment.endsWith('/') || segment.indexOf('/') !== segment.length - 1) {
-        throw new RangeError('packed file table: malformed folder row');
-      }
-      if (t.childOf(parent, segment, 0, segment.length) >= 0) throw new RangeError('packed file table: duplicate folder');
-      t.newDir(parent, segment, 0, segment.length);
-    }
-    t.growFiles(Math.max(256, files + (files >> 4)));
-    t.hash = new Int32Array(hashCapacityFor(files));
-    t.hashUsed = 0;
-    for (let f = 0; f < files; f++) {
-      const dir = p.fileDir[f];
-      const name = text(p.nameStart[f], p.nameLen[f]);
-      if (dir >= dirs || name.length === 0 || name.includes('/')) throw new RangeError('packed file table: malformed file row');
-      const uid = t.internName(name, 0, name.length);
-      if (t.findIn(dir, uid) >= 0) throw new RangeError('packed file table: duplicate file');
-      const id = t.slotCount++;
-      t.fileDir[id] = dir;
-      t.nameId[id] = uid;
-      t.nameStart[id] = t.uniqueStart[uid];
-      t.nameLen[id] = t.uniqueLen[uid];
-      t.nameMask[id] = t.uniqueMask[uid];
-      t.extId[id] = t.uniqueExt[uid];
-      t.size[id] = p.size[f];
-      t.mtime[id] = p.mtime[f];
-      t.flags[id] = ALIVE | (p.size[f] >= 0 && p.mtime[f] > 0 ? HAS_META : 0);
-      t.dirLive[dir]++;
-      t.insertFileHash(id);
-    }
-    t.liveCount = files;
-    return t;
+  /** Adds a file `name` in folder `dir`, or returns the id it has (for loading a packed table). */
+  addFile(dir: number, name: string, size = -1, mtime = 0): number {
+    const uid = this.internName(name, 0, name.length);
+    const existing = this.findIn(dir, uid);
+    if (existing >= 0) return existing;
+    return this.newFile(dir, uid, size, mtime);
   }
 
   private hashOfFile(id: number): number {
@@ -620,19 +498,6 @@ export class PathTable {
     this.boost = grow(this.boost, capacity);
     this.flags = grow(this.flags, capacity);
   }
-}
-
-/** The table's live content as flat arrays (see `PathTable.pack`); folder 0 is the root. */
-export interface PackedTable {
-  pool: Uint16Array;
-  dirParent: Int32Array;
-  segStart: Uint32Array;
-  segLen: Uint16Array;
-  fileDir: Uint32Array;
-  nameStart: Uint32Array;
-  nameLen: Uint16Array;
-  size: Float64Array;
-  mtime: Float64Array;
 }
 
 type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;

@@ -1,4 +1,4 @@
-import type { PackedTable } from './pathTable';
+import type { PackedTable } from './packing';
 
 const MAGIC = 0x49464741; // "AGFI"
 const VERSION = 2;

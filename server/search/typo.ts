@@ -1,5 +1,10 @@
 import { popcount } from './chars';
+import { pathHoldsTerm } from './facts';
+import { CHECK_EVERY, lift, LIFT, type YieldClock } from './lift';
+import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
+import type { RankOptions } from './rank';
+import { TopK } from './topK';
 
 /**
  * Length of the longest common subsequence of a term (up to 64 characters) and a text,
@@ -64,4 +69,36 @@ export function allowedTypos(length: number): number {
   if (length < 8) return 1;
   if (length < 16) return 2;
   return 3;
+}
+
+/** Files whose name shares all but a few characters with the term, in order; `extra` counts those the strict pass did not match. */
+export async function typoCandidates(table: PathTable, term: QueryTerm, options: RankOptions, clock: YieldClock): Promise<{ top: TopK; extra: number }> {
+  const errors = allowedTypos(term.length);
+  const lcs = new LcsCounter(term);
+  const need = lcs.length - errors;
+  const top = new TopK(LIFT.typoDepth);
+  const termMask = term.suffixMask[0];
+  const { flags, nameMask, nameStart, nameLen, lower, nameId } = table;
+  const allowed = options.allowed;
+  // Per distinct name: 0 not read yet, 1 too far off, 2 + the characters in common.
+  const commonByName = new Uint8Array(table.uniqueCount);
+  let extra = 0;
+  for (let id = 0; id < table.slotCount; id++) {
+    if (id % CHECK_EVERY === 0) await clock.check();
+    if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
+    if (popcount(termMask & ~nameMask[id]) > errors) continue;
+    const len = nameLen[id];
+    if (len < need) continue;
+    const uid = nameId[id];
+    if (commonByName[uid] === 0) {
+      const c = lcs.count(lower, nameStart[id], len);
+      commonByName[uid] = c < need ? 1 : c + 2;
+    }
+    if (commonByName[uid] === 1) continue;
+    const common = commonByName[uid] - 2;
+    if (!pathHoldsTerm(table, id, term)) extra++;
+    // More characters in common first, then the fewest extra characters in the name.
+    top.push(id, common * 4 - (len - common) * 0.5 + lift(table, id, options.now) * 0.1);
+  }
+  return { top, extra };
 }

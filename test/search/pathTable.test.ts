@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compactTable, packTable, unpackTable } from '../../server/search/packing';
 import { MAX_PATH_LENGTH, PathTable } from '../../server/search/pathTable';
 import { decodeSnapshot, encodeSnapshot } from '../../server/search/snapshot';
 
@@ -83,7 +84,7 @@ describe('PathTable', () => {
     for (let i = 0; i < 15_000; i++) t.remove(paths[i]);
     expect(t.needsCompaction).toBe(true);
     const structure = t.structure;
-    t.compact();
+    compactTable(t);
     expect(t.structure).toBeGreaterThan(structure);
     expect(t.slotCount).toBe(5000);
     expect(t.liveCount).toBe(5000);
@@ -99,7 +100,7 @@ describe('PathTable', () => {
     const paths = [...synthetic(3000), 'unicode/🙂smile.txt', 'README.md'];
     paths.forEach((p, i) => t.add(p, i, 1_700_000_000_000 + i));
     t.remove(paths[10]);
-    const restored = PathTable.fromPacked(decodeSnapshot(encodeSnapshot(t.pack())));
+    const restored = unpackTable(decodeSnapshot(encodeSnapshot(packTable(t))));
     expect(restored.liveCount).toBe(t.liveCount);
     for (const p of paths) {
       const a = t.find(p);
@@ -118,12 +119,12 @@ describe('PathTable', () => {
     expect(() => decodeSnapshot(new Uint8Array(64))).toThrow(RangeError);
     const t = new PathTable();
     for (const p of synthetic(100)) t.add(p);
-    const blob = encodeSnapshot(t.pack());
+    const blob = encodeSnapshot(packTable(t));
     expect(() => decodeSnapshot(blob.subarray(0, blob.length - 100))).toThrow(RangeError);
     // Consistent lengths but rows pointing outside the pool.
     const packed = decodeSnapshot(blob);
     packed.nameStart[5] = packed.pool.length + 10;
-    expect(() => PathTable.fromPacked(packed)).toThrow(RangeError);
+    expect(() => unpackTable(packed)).toThrow(RangeError);
   });
 
   it('grows linearly and stays well under 40 MiB per 100k paths', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CancellationSource, CancelledError } from '../../server/core/cancel';
+import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../server/core/cancel';
+import { KeystrokeMemory } from '../../server/search/narrow';
 import { parseQuery } from '../../server/search/query';
-import { matchPositions } from '../../server/search/rank';
+import { matchPositions, rankTable } from '../../server/search/rank';
 import { Scorer } from '../../server/search/score';
 import { toRanges } from '../../server/search/candidates';
 import { rank, ranked, tableOf } from './helpers';
@@ -188,5 +189,34 @@ describe('long searches', () => {
     const cancel = new CancellationSource();
     cancel.cancel();
     await expect(rank(t, 'a', { cancel })).rejects.toBeInstanceOf(CancelledError);
+  });
+});
+
+describe('narrowing to the previous keystroke', () => {
+  it('gives exactly what a full search gives, through capitals and the caseless fallback', async () => {
+    const paths: string[] = [];
+    for (let i = 0; i < 3000; i++) paths.push(`pkg${i % 17}/src/${['alpha', 'Beta', 'gamma'][i % 3]}/FooBar${i}Baz.ts`, `lib/foo_bar/${i}.md`);
+    const t = tableOf(paths);
+    const memory = new KeystrokeMemory();
+    for (const text of ['f', 'fo', 'foo', 'fooB', 'fooBa', 'fooBaZ', 'fooBaZq', 'b', 'ba', 'ba g', 'ba ga', 'ba gam']) {
+      const full = await rank(t, text, { limit: 20 });
+      const query = parseQuery(text);
+      const narrow = memory.narrowFor(t, '', query.text);
+      const narrowed = await rankTable(t, query, { limit: 20, cancel: NEVER_CANCELLED, now: Date.now(), narrow, remember: true });
+      memory.remember(t, '', query.text, narrowed.narrowing);
+      expect(narrowed.total, text).toBe(full.total);
+      expect(narrowed.ranked.map((r) => [t.path(r.id), r.score]), text).toEqual(full.ranked.map((r) => [t.path(r.id), r.score]));
+    }
+  });
+
+  it('searches the whole table again after a file was added or the text was not extended', () => {
+    const t = tableOf(['a/one.ts', 'a/two.ts']);
+    const memory = new KeystrokeMemory();
+    memory.remember(t, '', 'on', { matched: Int32Array.of(0), caseless: true });
+    expect(memory.narrowFor(t, '', 'one')).toBeDefined();
+    expect(memory.narrowFor(t, '', 'o')).toBeUndefined();
+    expect(memory.narrowFor(t, '["x"]', 'one')).toBeUndefined();
+    t.add('a/three.ts');
+    expect(memory.narrowFor(t, '', 'one')).toBeUndefined();
   });
 });

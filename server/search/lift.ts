@@ -1,0 +1,56 @@
+import { CancelledError, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { PathTable } from './pathTable';
+
+/** Lifts, in alignment points: how much shortness, picks and recency weigh beside the match. */
+export const LIFT = {
+  perNameChar: 0.4,
+  perFolderChar: 0.04,
+  /** A file modified just now gains this much, halving every `recencyHalfLifeMs`. */
+  recent: 6,
+  recencyHalfLifeMs: 24 * 3600 * 1000,
+  /** Points the typo pass concedes, so a typo match never outranks a clean one of equal shape. */
+  typoPenalty: 6,
+  /** Typo candidates scored in full. */
+  typoDepth: 200,
+  /** Least quality (score against the perfect score) of a typo match. */
+  typoMinQuality: 0.5,
+  /** The typo pass runs when the best clean match scores below this quality (or none has the query in its name). */
+  typoBelowQuality: 0.75,
+};
+
+/** What a file gains beside its alignment: picks, recency, and a little for being short. */
+export function lift(table: PathTable, id: number, now: number): number {
+  let points = table.boost[id] - LIFT.perNameChar * table.nameLen[id] - LIFT.perFolderChar * table.dirLen[table.fileDir[id]];
+  const mtime = table.mtime[id];
+  if (mtime > 0) points += LIFT.recent * Math.pow(0.5, Math.max(0, now - mtime) / LIFT.recencyHalfLifeMs);
+  return points;
+}
+
+/** `lift` with the largest recency lift: cheap, and never below the real one. */
+export function liftCeiling(table: PathTable, id: number): number {
+  return table.boost[id] - LIFT.perNameChar * table.nameLen[id] - LIFT.perFolderChar * table.dirLen[table.fileDir[id]] + (table.mtime[id] > 0 ? LIFT.recent : 0);
+}
+
+export function clamp01(x: number): number {
+  return x <= 0 ? 0 : x >= 1 ? 1 : x;
+}
+
+/** Files scanned between two looks at the clock. */
+export const CHECK_EVERY = 1024;
+const YIELD_AFTER_MS = 10;
+
+/** Polls cancellation and lets the event loop breathe during long scans. */
+export class YieldClock {
+  private last = performance.now();
+  constructor(private readonly cancel: Cancellation) {}
+
+  async check(): Promise<void> {
+    if (this.cancel.isCancellationRequested) throw new CancelledError();
+    const now = performance.now();
+    if (now - this.last > YIELD_AFTER_MS) {
+      await yieldToEventLoop();
+      this.last = performance.now();
+      if (this.cancel.isCancellationRequested) throw new CancelledError();
+    }
+  }
+}

@@ -1,0 +1,340 @@
+import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
+import { CHECK_EVERY, lift, liftCeiling, type YieldClock } from './lift';
+import { ROOT_DIR, type PathTable } from './pathTable';
+import type { ParsedQuery, QueryTerm } from './query';
+import type { RankOptions } from './rank';
+import { ColumnState, kindPoints, TermRows } from './score';
+import { TopK } from './topK';
+import { FolderTree } from './tree';
+
+/** The outcome of a strict (no typo) pass. */
+export interface StrictResult {
+  top: TopK;
+  /** Matching files (after filters). */
+  total: number;
+  /** Every matching file, in walk order, when asked for and not too many (for narrowing the next keystroke). */
+  matched?: Int32Array;
+}
+
+/** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
+const MAX_REMEMBERED = 200_000;
+
+const trees = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
+
+function folderTree(table: PathTable): FolderTree {
+  const cached = trees.get(table);
+  if (cached && cached.structure === table.structure) return cached.tree;
+  const tree = new FolderTree(table);
+  trees.set(table, { structure: table.structure, tree });
+  return tree;
+}
+
+/**
+ * A folder on the current path of the scan: each term's greedy progress after its path,
+ * its alignment states (computed only when a file below needs scoring), and bounds on
+ * what its files can score.
+ */
+interface Level {
+  dir: number;
+  consumed: Int32Array;
+  states: ColumnState[];
+  computed: boolean;
+  /** Every term lies in the folder path: all its files match. */
+  holdsAll: boolean;
+  /** Characters the terms still need from a file name here. */
+  needMask: number;
+  /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
+  ceiling: number;
+  ceilingOffStart: number;
+}
+
+/**
+ * Scores every file of a table that matches a query exactly (characters in order, smart
+ * case), keeping the best `limit`. The folder tree is walked depth first: a folder's path
+ * is matched once and its alignment state continued into its files and subfolders, and a
+ * subtree whose characters cannot complete the query is skipped. A file is rejected with
+ * a character mask and a subsequence test of its name (each distinct name read once), and
+ * scored in full only when an upper bound on its score can beat the current top.
+ */
+export class StrictScan {
+  private readonly terms: QueryTerm[];
+  private readonly rows: TermRows[];
+  private readonly points = kindPoints();
+  private readonly bound = new NameBound();
+  private readonly factCache: Int32Array[];
+  /** Per term, per distinct name: 1 + the length of the term's tail the name holds (0: not read yet). */
+  private readonly tailCache: Uint8Array[];
+  private readonly bits: Uint8Array[];
+  private readonly best: NameFacts[];
+  private readonly offStart: NameFacts[];
+  private readonly firstCodes: number[];
+  private readonly levels: Level[] = [];
+  private readonly nameStates: ColumnState[];
+  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
+  private readonly acronyms: Float64Array;
+  private readonly top: TopK;
+  private threshold = -Infinity;
+  private total = 0;
+  private work = 0;
+  private matched: Int32Array | undefined;
+  private matchedCount = 0;
+
+  constructor(
+    private readonly table: PathTable,
+    query: ParsedQuery,
+    private readonly options: RankOptions,
+    private readonly clock: YieldClock,
+    remember: boolean,
+  ) {
+    this.terms = query.terms;
+    this.rows = this.terms.map((t) => new TermRows(t));
+    this.factCache = this.terms.map(() => new Int32Array(table.uniqueCount));
+    this.tailCache = this.terms.map(() => new Uint8Array(table.uniqueCount));
+    this.bits = this.terms.map(termBits);
+    this.best = this.terms.map(bestFacts);
+    this.offStart = this.terms.map(offStartFacts);
+    this.firstCodes = this.terms.map((t) => t.lower[0]);
+    this.nameStates = this.terms.map((t) => new ColumnState(t.length));
+    this.acronyms = new Float64Array(this.terms.length);
+    this.top = new TopK(options.limit);
+    if (remember) this.matched = new Int32Array(1024);
+  }
+
+  /** Scans the whole table. */
+  async walk(): Promise<StrictResult> {
+    const tree = folderTree(this.table);
+    let stackDir = new Int32Array(64);
+    let stackDepth = new Int32Array(64);
+    let top = 0;
+    for (const dir of tree.roots) {
+      stackDir[top] = dir;
+      stackDepth[top++] = 0;
+    }
+    while (top > 0) {
+      top--;
+      const dir = stackDir[top];
+      const depth = stackDepth[top];
+      const level = this.enter(dir, depth);
+      let possible = true;
+      for (let t = 0; t < this.terms.length; t++) {
+        if ((this.terms[t].suffixMask[level.consumed[t]] & ~tree.belowMask[dir]) !== 0) possible = false;
+      }
+      if (!possible) continue;
+      const from = tree.childStart[dir];
+      const to = tree.childStart[dir + 1];
+      if (top + to - from > stackDir.length) {
+        const capacity = (top + to - from) * 2;
+        const grownDir = new Int32Array(capacity);
+        grownDir.set(stackDir);
+        const grownDepth = new Int32Array(capacity);
+        grownDepth.set(stackDepth);
+        stackDir = grownDir;
+        stackDepth = grownDepth;
+      }
+      for (let c = to - 1; c >= from; c--) {
+        stackDir[top] = tree.children[c];
+        stackDepth[top++] = depth + 1;
+      }
+      if ((level.needMask & ~tree.namesMask[dir]) !== 0) continue;
+      for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; f++) {
+        if (++this.work === CHECK_EVERY) {
+          this.work = 0;
+          await this.clock.check();
+        }
+        this.consider(tree.files[f], depth);
+      }
+    }
+    return this.result();
+  }
+
+  /** Scans only these files (the matches of a query this one extends), in walk order. */
+  async within(ids: Int32Array): Promise<StrictResult> {
+    const table = this.table;
+    const chain: number[] = [];
+    let lastDir = -1;
+    let depth = 0;
+    for (let i = 0; i < ids.length; i++) {
+      if (++this.work === CHECK_EVERY) {
+        this.work = 0;
+        await this.clock.check();
+      }
+      const id = ids[i];
+      if (!table.isAlive(id)) continue;
+      const dir = table.fileDir[id];
+      if (dir !== lastDir) {
+        lastDir = dir;
+        chain.length = 0;
+        for (let d = dir; d !== ROOT_DIR && d >= 0; d = table.dirParent[d]) chain.push(d);
+        chain.push(ROOT_DIR);
+        chain.reverse();
+        // Folders shared with the previous file keep their state.
+        let same = 0;
+        while (same < chain.length && same < this.levels.length && this.levels[same].dir === chain[same] && same <= depth) same++;
+        for (let x = same; x < chain.length; x++) this.enter(chain[x], x);
+        depth = chain.length - 1;
+      }
+      this.consider(id, depth);
+    }
+    return this.result();
+  }
+
+  private result(): StrictResult {
+    return { top: this.top, total: this.total, matched: this.matched?.subarray(0, this.matchedCount) };
+  }
+
+  /** Sets up the level of a folder entered at `depth` (its parent is at `depth - 1`). */
+  private enter(dir: number, depth: number): Level {
+    const { table, terms } = this;
+    while (this.levels.length <= depth) {
+      this.levels.push({
+        dir: -1,
+        consumed: new Int32Array(terms.length),
+        states: terms.map((t) => new ColumnState(t.length)),
+        computed: false,
+        holdsAll: false,
+        needMask: 0,
+        ceiling: Infinity,
+        ceilingOffStart: Infinity,
+      });
+    }
+    const level = this.levels[depth];
+    level.dir = dir;
+    level.computed = false;
+    level.ceiling = Infinity;
+    level.ceilingOffStart = Infinity;
+    level.holdsAll = true;
+    level.needMask = 0;
+    const segStart = table.segStart[dir];
+    const segLen = table.segLen[dir];
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t];
+      let k = depth === 0 ? 0 : this.levels[depth - 1].consumed[t];
+      if (segLen > 0) k = greedy(term, table.chars, table.lower, segStart, segLen, k);
+      level.consumed[t] = k;
+      level.needMask |= term.suffixMask[k];
+      if (k < term.length) level.holdsAll = false;
+    }
+    // Deeper levels belonged to another branch.
+    for (let x = depth + 1; x < this.levels.length; x++) this.levels[x].dir = -1;
+    return level;
+  }
+
+  /** Computes the alignment states of the folders down to `depth` that lack them. */
+  private ensureStates(depth: number): void {
+    const levels = this.levels;
+    if (levels[depth].computed) return;
+    let from = depth;
+    while (from >= 0 && !levels[from].computed) from--;
+    const table = this.table;
+    for (let x = from + 1; x <= depth; x++) {
+      const level = levels[x];
+      const dir = level.dir;
+      for (let t = 0; t < this.terms.length; t++) {
+        const state = level.states[t];
+        if (x === 0) state.reset();
+        else state.copyFrom(levels[x - 1].states[t]);
+        const segLen = table.segLen[dir];
+        if (segLen > 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+      }
+      level.computed = true;
+    }
+  }
+
+  /** One file of the folder at `depth`: counted when it matches, scored when it may rank. */
+  private consider(id: number, depth: number): void {
+    const { table, terms } = this;
+    const level = this.levels[depth];
+    const allowed = this.options.allowed;
+    if ((level.needMask & ~table.nameMask[id]) !== 0 || (allowed !== undefined && allowed[id] === 0)) return;
+    const termCount = terms.length;
+    // When the folder holds every term, each of its files matches; those whose name does
+    // not start with a term's first character have a lower ceiling, often too low to matter.
+    if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(table.lower[table.nameStart[id]])) {
+      if (level.ceilingOffStart === Infinity) {
+        this.ensureStates(depth);
+        let ceiling = 0;
+        for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.offStart[t]);
+        level.ceilingOffStart = ceiling;
+      }
+      if (level.ceilingOffStart + liftCeiling(table, id) <= this.threshold) {
+        this.count(id);
+        return;
+      }
+    }
+    const uid = table.nameId[id];
+    for (let t = 0; t < termCount; t++) {
+      const k = level.consumed[t];
+      const m = terms[t].length;
+      if (k === m) continue;
+      // The name must hold the term's tail the folder could not. Read once per distinct name.
+      let tail = this.tailCache[t][uid] - 1;
+      if (tail < 0) {
+        tail = nameTail(table, id, terms[t]);
+        this.tailCache[t][uid] = tail + 1;
+      }
+      if (tail < m - k) return;
+    }
+    this.count(id);
+    const facts = this.facts;
+    if (this.threshold > -Infinity) {
+      if (level.ceiling === Infinity) {
+        this.ensureStates(depth);
+        let ceiling = 0;
+        for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.best[t]);
+        level.ceiling = ceiling;
+      }
+      const lifted = liftCeiling(table, id);
+      if (level.ceiling + lifted <= this.threshold) return;
+      // A bound from what is known of the name without reading it.
+      let rough = 0;
+      for (let t = 0; t < termCount; t++) {
+        guessFacts(table, uid, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+        rough += this.bound.of(level.states[t], terms[t].length, facts);
+      }
+      if (rough + lifted <= this.threshold) return;
+    }
+    this.ensureStates(depth);
+    let limit = 0;
+    for (let t = 0; t < termCount; t++) {
+      // Facts depend only on the name: read each distinct name once per search.
+      const code = this.factCache[t][uid];
+      if (code === 0) {
+        readName(table, id, this.rows[t], facts);
+        this.factCache[t][uid] = encodeFacts(facts);
+      } else decodeFacts(code, terms[t], facts);
+      this.acronyms[t] = facts.acronym;
+      limit += this.bound.of(level.states[t], terms[t].length, facts);
+    }
+    if (limit + liftCeiling(table, id) <= this.threshold) return;
+    const lifted = lift(table, id, this.options.now);
+    if (limit + lifted <= this.threshold) return;
+    let sum = 0;
+    for (let t = 0; t < termCount; t++) {
+      const state = this.nameStates[t];
+      state.copyFrom(level.states[t]);
+      state.advance(this.rows[t], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
+      sum += state.score + this.acronyms[t];
+    }
+    const score = sum + lifted;
+    if (score > this.threshold) {
+      this.top.push(id, score);
+      this.threshold = this.top.threshold;
+    }
+  }
+
+  private count(id: number): void {
+    this.total++;
+    const matched = this.matched;
+    if (!matched) return;
+    if (this.matchedCount === matched.length) {
+      if (matched.length >= MAX_REMEMBERED) {
+        this.matched = undefined;
+        return;
+      }
+      const grown = new Int32Array(matched.length * 2);
+      grown.set(matched);
+      this.matched = grown;
+    }
+    this.matched![this.matchedCount++] = id;
+  }
+}
