@@ -41,17 +41,21 @@ export class IgnoreRules {
     this.extra = compileGlobs(options.extraExcludes ?? [], { matchBase: true, matchDescendants: true });
   }
 
-  /** Loads the ignore files of `relDir` and its ancestors (idempotent, shared while in flight). */
-  async load(relDir: string): Promise<void> {
+  /**
+   * Loads the ignore files of `relDir` and its ancestors (idempotent, shared while in
+   * flight). A walker that has just listed `relDir` passes its entry names, so ignore
+   * files that are not there are not opened (most folders have none).
+   */
+  async load(relDir: string, entryNames?: readonly string[]): Promise<void> {
     const dirs = ancestorsAndSelf(relDir);
-    await Promise.all(dirs.map((d) => this.loadOne(d)));
+    await Promise.all(dirs.map((d) => this.loadOne(d, d === relDir ? entryNames : undefined)));
   }
 
-  private loadOne(relDir: string): Promise<void> {
+  private loadOne(relDir: string, entryNames?: readonly string[]): Promise<void> {
     if (this.perDir.has(relDir) || this.options.noIgnoreFiles) return Promise.resolve();
     let p = this.pending.get(relDir);
     if (!p) {
-      p = this.readRules(relDir).then((rules) => {
+      p = this.readRules(relDir, entryNames).then((rules) => {
         this.perDir.set(relDir, rules);
         this.pending.delete(relDir);
       });
@@ -60,10 +64,11 @@ export class IgnoreRules {
     return p;
   }
 
-  private async readRules(relDir: string): Promise<Ignore | null> {
+  private async readRules(relDir: string, entryNames?: readonly string[]): Promise<Ignore | null> {
     const dir = joinRelative(this.root, relDir);
-    const sources = IGNORE_FILE_NAMES.map((n) => path.join(dir, n));
-    if (relDir === '') sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
+    const present = (name: string) => entryNames === undefined || entryNames.includes(name);
+    const sources = IGNORE_FILE_NAMES.filter(present).map((n) => path.join(dir, n));
+    if (relDir === '' && present('.git')) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
     let rules: Ignore | null = null;
     for (const source of sources) {
       const read = await this.fs.readText(source, { maxBytes: 1024 * 1024, lossy: true });

@@ -61,12 +61,13 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
   let stop = false;
 
   const visit = async (dir: { rel: string; depth: number }) => {
-    await ignore.load(dir.rel);
     const entries = await fs.readDir(joinRelative(root, dir.rel));
     if (!entries) {
       result.errors.push({ rel: dir.rel, message: `cannot read folder ${dir.rel === '' ? '.' : dir.rel}` });
       return;
     }
+    // Listed first, so only the ignore files the folder has are opened.
+    await ignore.load(dir.rel, entries.map((e) => e.name));
     result.directoryCount++;
     const batch: WalkEntry[] = [];
     for (const entry of entries) {

@@ -26,6 +26,10 @@ function workspace(): string {
     'secret/key.txt': 'x',
     'node_modules/pkg/index.js': 'x',
     '.git/HEAD': 'ref: refs/heads/main\n',
+    '.git/info/exclude': 'local-only.txt\n',
+    'local-only.txt': 'x',
+    'lib/.gitignore': 'generated/\n',
+    'lib/generated/Stub.java': 'x',
   });
   return root;
 }
@@ -60,11 +64,15 @@ describe('building the index', () => {
     const root = workspace();
     const e = engineFor(session([root]));
     const [report] = await e.sync();
-    expect(report.files).toBe(16);
+    // The fixture's 16 files and the nested .gitignore.
+    expect(report.files).toBe(17);
     const files = await allFiles(e);
     expect(files).toContain('src/components/ButtonGroup.tsx');
     expect(files).toContain('unicode/🙂smile.txt');
-    for (const ignored of ['dist/bundle.js', 'debug.log', 'secret/key.txt', 'node_modules/pkg/index.js', '.git/HEAD']) expect(files).not.toContain(ignored);
+    expect(files).toContain('lib/.gitignore');
+    for (const ignored of ['dist/bundle.js', 'debug.log', 'secret/key.txt', 'node_modules/pkg/index.js', '.git/HEAD', 'local-only.txt', 'lib/generated/Stub.java']) {
+      expect(files).not.toContain(ignored);
+    }
   });
 
   it('honours settings search.exclude and search.maxFiles', async () => {
@@ -174,7 +182,7 @@ describe('persistence', () => {
     const e = engineFor(session([root]), store);
     const [report] = await e.sync();
     expect(report.fromSnapshot).toBe(false);
-    expect(report.files).toBe(16);
+    expect(report.files).toBe(17);
   });
 });
 
