@@ -1,4 +1,6 @@
-import { decode, PathTable, ROOT_DIR } from './pathTable';
+import { PathTable, ROOT_DIR } from './pathTable';
+
+const utf16 = new TextDecoder('utf-16le');
 
 /**
  * A table's live content as flat arrays: folder 0 is the root, a folder is (parent,
@@ -92,26 +94,35 @@ export function unpackTable(p: PackedTable): PathTable {
     throw new RangeError('packed file table: array lengths disagree');
   }
   if (dirs === 0 || p.dirParent[0] !== -1 || p.segLen[0] !== 0) throw new RangeError('packed file table: no root folder');
-  const text = (start: number, length: number) => {
-    if (start + length > p.pool.length) throw new RangeError('packed file table: string outside the pool');
-    return decode(p.pool, start, length);
+  // One flat string for the whole pool: rows are read as ranges of it, never sliced.
+  const pool = utf16.decode(p.pool);
+  const inPool = (start: number, length: number) => {
+    if (start + length > pool.length) throw new RangeError('packed file table: string outside the pool');
   };
-  const t = new PathTable();
+  const t = new PathTable({ chars: p.pool.length, folders: dirs, files });
   for (let d = 1; d < dirs; d++) {
     const parent = p.dirParent[d];
-    const segment = text(p.segStart[d], p.segLen[d]);
-    if (parent < 0 || parent >= d || segment.length < 2 || segment.indexOf('/') !== segment.length - 1) {
-      throw new RangeError('packed file table: malformed folder row');
-    }
-    if (t.addFolder(parent, segment) !== d) throw new RangeError('packed file table: duplicate folder');
+    const start = p.segStart[d];
+    const end = start + p.segLen[d];
+    inPool(start, p.segLen[d]);
+    if (parent < 0 || parent >= d || end - start < 2 || slashAt(pool, start, end) !== end - 1) throw new RangeError('packed file table: malformed folder row');
+    if (t.addFolder(parent, pool, start, end) !== d) throw new RangeError('packed file table: duplicate folder');
   }
   for (let f = 0; f < files; f++) {
     const dir = p.fileDir[f];
-    const name = text(p.nameStart[f], p.nameLen[f]);
-    if (dir >= dirs || name.length === 0 || name.includes('/')) throw new RangeError('packed file table: malformed file row');
-    if (t.addFile(dir, name, p.size[f], p.mtime[f]) !== f) throw new RangeError('packed file table: duplicate file');
+    const start = p.nameStart[f];
+    const end = start + p.nameLen[f];
+    inPool(start, p.nameLen[f]);
+    if (dir >= dirs || end === start || slashAt(pool, start, end) >= 0) throw new RangeError('packed file table: malformed file row');
+    if (t.addFile(dir, pool, start, end, p.size[f], p.mtime[f]) !== f) throw new RangeError('packed file table: duplicate file');
   }
   return t;
+}
+
+/** The first `/` in `text[start, end)`, or -1. */
+function slashAt(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 47) return i;
+  return -1;
 }
 
 /**

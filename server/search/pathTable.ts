@@ -92,7 +92,25 @@ export class PathTable {
   /** Bumped only when files are added or removed or ids change (the folder tree's cache key). */
   structure = 0;
 
-  constructor() {
+  /** `expected` sizes the arrays up front when the size is known (loading a stored table). */
+  constructor(expected?: { chars: number; folders: number; files: number }) {
+    if (expected) {
+      const chars = Math.max(1024, expected.chars + 64);
+      this.chars = new Uint16Array(chars);
+      this.lower = new Uint16Array(chars);
+      this.kind = new Uint8Array(chars);
+      this.growDirs(Math.max(64, expected.folders + 1));
+      this.dirHash = new Int32Array(hashCapacityFor(expected.folders));
+      this.growFiles(Math.max(256, expected.files));
+      this.hash = new Int32Array(hashCapacityFor(expected.files));
+      const names = Math.max(256, expected.files);
+      this.uniqueStart = new Uint32Array(names);
+      this.uniqueLen = new Uint16Array(names);
+      this.uniqueMask = new Int32Array(names);
+      this.uniqueBoundaryMask = new Int32Array(names);
+      this.uniqueExt = new Uint16Array(names);
+      this.nameHash = new Int32Array(hashCapacityFor(expected.files));
+    }
     this.newDir(-1, '', 0, 0);
   }
 
@@ -373,17 +391,17 @@ export class PathTable {
   }
 
   /**
-   * Adds a folder row under `parent` for `segment` (one folder name with its trailing `/`),
-   * or returns the one there is (for loading a packed table).
+   * Adds a folder row under `parent` for the segment `text[from, to)` (one folder name with
+   * its trailing `/`), or returns the one there is (for loading a packed table).
    */
-  addFolder(parent: number, segment: string): number {
-    const known = this.childOf(parent, segment, 0, segment.length);
-    return known >= 0 ? known : this.newDir(parent, segment, 0, segment.length);
+  addFolder(parent: number, text: string, from = 0, to = text.length): number {
+    const known = this.childOf(parent, text, from, to);
+    return known >= 0 ? known : this.newDir(parent, text, from, to);
   }
 
-  /** Adds a file `name` in folder `dir`, or returns the id it has (for loading a packed table). */
-  addFile(dir: number, name: string, size = -1, mtime = 0): number {
-    const uid = this.internName(name, 0, name.length);
+  /** Adds a file named `text[from, to)` in folder `dir`, or returns the id it has (for loading a packed table). */
+  addFile(dir: number, text: string, from = 0, to = text.length, size = -1, mtime = 0): number {
+    const uid = this.internName(text, from, to);
     const existing = this.findIn(dir, uid);
     if (existing >= 0) return existing;
     return this.newFile(dir, uid, size, mtime);
