@@ -107,7 +107,9 @@ export class FolderIndex {
    */
   async build(options: { useSnapshot: boolean; onProgress?: (files: number) => void }): Promise<BuildReport | undefined> {
     const started = performance.now();
-    const run = this.run;
+    // A newer build (settings or ignore rules changed meanwhile) replaces one still running.
+    this.run.cancel();
+    const run = (this.run = new CancellationSource());
     let fromSnapshot = false;
     this.loadPicks();
     if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
@@ -172,7 +174,6 @@ export class FolderIndex {
   /** Forgets everything and builds again from the disk (`agentls.index.rebuild`). */
   async rebuild(onProgress?: (files: number) => void): Promise<BuildReport | undefined> {
     this.run.cancel();
-    this.run = new CancellationSource();
     this.table = new PathTable();
     this.resetNamesKnown();
     return this.build({ useSnapshot: false, onProgress });

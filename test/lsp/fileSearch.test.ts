@@ -219,6 +219,15 @@ describe('the index across restarts', () => {
   });
 });
 
+describe('folders that are not indexed', () => {
+  it('tells the user it does not index the home folder, and answers with nothing', async () => {
+    const home = writeTree(tempDir('agentls-home-'), { 'notes.md': 'x' });
+    const c = await start({ folders: [home], home, client: 'neovim' });
+    await c.waitFor('the refusal message', () => c.shownMessages.some((m) => /is the home directory; agentls does not index it/.test(m.message)));
+    expect((await search(c, 'notes')).candidates).toEqual([]);
+  });
+});
+
 describe('commands and progress', () => {
   it('reports the first index with $/progress', async () => {
     const c = await start({ folders: [copyFixture('search-basic')], client: 'vscode' });
