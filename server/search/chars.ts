@@ -35,13 +35,6 @@ export function maskBit(folded: number): number {
   return 1 << 31;
 }
 
-/** Presence mask of `length` folded code units of `codes` starting at `start`. */
-export function maskOf(codes: Uint16Array, start: number, length: number): number {
-  let mask = 0;
-  for (let i = start, end = start + length; i < end; i++) mask |= maskBit(codes[i]);
-  return mask;
-}
-
 /** Number of set bits (for "how many query characters are absent" estimates). */
 export function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
@@ -49,15 +42,12 @@ export function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-export const SLASH = 47;
-export const DOT = 46;
-
 /** Characters after which a new word starts in a path. */
-export function isSeparatorCode(c: number): boolean {
+function isSeparatorCode(c: number): boolean {
   return c === 47 || c === 46 || c === 95 || c === 45 || c === 32 || c === 92;
 }
 
-export function isDigitCode(c: number): boolean {
+function isDigitCode(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 

@@ -24,12 +24,12 @@ export interface SearchEngineOptions {
   statFiles?: boolean;
 }
 
-/** One folder's index as `status` reports it. */
-export interface IndexStatus {
+/** A folder to index: `key` tells apart a rule file indexed alone from its folder. */
+interface Wanted {
+  key: string;
   root: string;
-  phase: string;
-  files: number;
-  /** Why the folder is not indexed (the file system root, the home folder). */
+  shallow: boolean;
+  only?: string;
   refused?: string;
 }
 
@@ -45,7 +45,6 @@ export class SearchEngine {
   private readonly folders = new Map<string, FolderIndex>();
   private readonly refused = new Map<string, string>();
   private readonly unsubscribe: () => void;
-  private builds: Promise<unknown>[] = [];
 
   constructor(
     private readonly session: WorkspaceSession,
@@ -59,13 +58,15 @@ export class SearchEngine {
   }
 
   /** The folders that should be indexed: the workspace folders, then the user-level rule folders. */
-  private wanted(): { root: string; shallow: boolean; refused?: string }[] {
-    const out: { root: string; shallow: boolean; refused?: string }[] = [];
-    for (const root of this.session.roots.paths) out.push({ root, shallow: false, refused: indexRefusal(root, this.session.home) });
+  private wanted(): Wanted[] {
+    const out: Wanted[] = [];
+    for (const root of this.session.roots.paths) out.push({ key: root, root, shallow: false, refused: indexRefusal(root, this.session.home) });
     for (const area of this.session.userRuleAreas()) {
-      // A rule area is a folder of rule files (or one file, found through its folder).
-      const folder = path.extname(area) === '.md' ? path.dirname(area) : area;
-      if (!out.some((o) => o.root === folder)) out.push({ root: folder, shallow: true });
+      // A rule area is a folder of rule files, or one rule file (indexed alone: its folder is not ours to read).
+      const only = path.extname(area) === '.md' ? path.basename(area) : undefined;
+      const root = only ? path.dirname(area) : area;
+      const key = only ? area : root;
+      if (!out.some((o) => o.key === key)) out.push({ key, root, shallow: true, only });
     }
     return out;
   }
@@ -77,10 +78,10 @@ export class SearchEngine {
    */
   async sync(onProgress?: BuildProgress): Promise<BuildReport[]> {
     const wanted = this.wanted();
-    for (const [root, index] of this.folders) {
-      if (!wanted.some((w) => w.root === root)) {
+    for (const [key, index] of this.folders) {
+      if (!wanted.some((w) => w.key === key)) {
         index.dispose();
-        this.folders.delete(root);
+        this.folders.delete(key);
       }
     }
     this.refused.clear();
@@ -90,7 +91,7 @@ export class SearchEngine {
         this.refused.set(w.root, w.refused);
         continue;
       }
-      if (this.folders.has(w.root)) continue;
+      if (this.folders.has(w.key)) continue;
       const index = new FolderIndex({
         root: w.root,
         fs: this.session.diskFs,
@@ -100,14 +101,13 @@ export class SearchEngine {
         log: this.options.log,
         now: this.options.now,
         shallow: w.shallow,
+        only: w.only,
         statFiles: this.options.statFiles,
       });
-      this.folders.set(w.root, index);
+      this.folders.set(w.key, index);
       started.push(index.build({ useSnapshot: true, onProgress: (n) => onProgress?.(w.root, n) }));
     }
-    const all = Promise.all(started);
-    this.builds.push(all);
-    const reports = await all;
+    const reports = await Promise.all(started);
     return reports.filter((r): r is BuildReport => r !== undefined);
   }
 
@@ -126,12 +126,6 @@ export class SearchEngine {
   async rebuild(onProgress?: BuildProgress): Promise<BuildReport[]> {
     const reports = await Promise.all([...this.folders.values()].map((index) => index.rebuild((n) => onProgress?.(index.root, n))));
     return reports.filter((r): r is BuildReport => r !== undefined);
-  }
-
-  status(): IndexStatus[] {
-    const out: IndexStatus[] = [...this.folders.values()].map((i) => ({ root: i.root, phase: i.phase, files: i.table.liveCount }));
-    for (const [root, why] of this.refused) out.push({ root, phase: 'refused', files: 0, refused: why });
-    return out;
   }
 
   private async onChanges(batch: FileChange[]): Promise<void> {
@@ -235,13 +229,12 @@ export class SearchEngine {
   private targets(scope: SearchRequest['scope'], primary: string | undefined): FolderIndex[] {
     const roots = this.session.roots.paths;
     const out: FolderIndex[] = [];
-    const add = (root: string | undefined) => {
-      const index = root ? this.folders.get(root) : undefined;
+    const add = (index: FolderIndex | undefined) => {
       if (index && !out.includes(index)) out.push(index);
     };
-    add(primary);
-    if (scope === 'project' || scope === 'global') for (const r of roots) add(r);
-    if (scope === 'global') for (const index of this.folders.values()) if (!roots.includes(index.root)) add(index.root);
+    if (primary) add(this.folders.get(primary));
+    if (scope === 'project' || scope === 'global') for (const r of roots) add(this.folders.get(r));
+    if (scope === 'global') for (const [key, index] of this.folders) if (!roots.includes(key)) add(index);
     return out;
   }
 
@@ -251,11 +244,6 @@ export class SearchEngine {
     for (const t of this.refreshTimers.values()) clearTimeout(t);
     for (const index of this.folders.values()) index.dispose();
     this.folders.clear();
-  }
-
-  /** Resolves when every build started so far has finished (tests, the CLI). */
-  async settled(): Promise<void> {
-    await Promise.all(this.builds);
   }
 }
 

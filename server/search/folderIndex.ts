@@ -25,6 +25,8 @@ export interface FolderIndexOptions {
   now?: () => number;
   /** Index only the files directly in the folder (the user-level rule folders). */
   shallow?: boolean;
+  /** Index only this one file of the folder (a user-level rule file, such as Windsurf's global rules). */
+  only?: string;
   /** Read every file's size and time after the walk (default true). */
   statFiles?: boolean;
 }
@@ -119,14 +121,7 @@ export class FolderIndex {
     const seen = new Set<number>();
     this.touchedDuringWalk = new Set();
     let reported = 0;
-    const walk = await walkFiles({
-      fs: this.options.fs,
-      root: this.root,
-      ignore: this.options.ignore(),
-      maxFiles: this.options.maxFiles(),
-      maxDepth: this.options.shallow ? 0 : undefined,
-      cancel: run,
-      onBatch: (batch) => {
+    const walk = await this.list(run, (batch) => {
         for (const entry of batch) {
           const id = this.table.add(entry.rel);
           if (id >= 0) {
@@ -139,7 +134,6 @@ export class FolderIndex {
           reported = this.table.liveCount;
           options.onProgress(reported);
         }
-      },
     });
     if (run.isCancellationRequested) return undefined;
     if (hadFiles) {
@@ -169,6 +163,25 @@ export class FolderIndex {
       unreadable: walk.errors.length,
     };
     return this.lastBuild;
+  }
+
+  /** The folder's files through the workspace walker, or the one file of `only`. */
+  private async list(run: CancellationSource, onBatch: (batch: { rel: string }[]) => void): Promise<{ truncated: boolean; errors: unknown[] }> {
+    const only = this.options.only;
+    if (only !== undefined) {
+      const st = await this.options.fs.stat(joinRelative(this.root, only));
+      if (st?.kind === 'file') onBatch([{ rel: only }]);
+      return { truncated: false, errors: [] };
+    }
+    return walkFiles({
+      fs: this.options.fs,
+      root: this.root,
+      ignore: this.options.ignore(),
+      maxFiles: this.options.maxFiles(),
+      maxDepth: this.options.shallow ? 0 : undefined,
+      cancel: run,
+      onBatch,
+    });
   }
 
   /** Forgets everything and builds again from the disk (`agentls.index.rebuild`). */
@@ -232,6 +245,7 @@ export class FolderIndex {
       if (this.phase === 'disposed') return;
       this.touchedDuringWalk?.add(rel);
       if (this.options.shallow && rel.includes('/')) continue;
+      if (this.options.only !== undefined && rel !== this.options.only) continue;
       if (type === 'deleted') {
         if (!this.table.remove(rel)) this.table.removeUnder(rel);
         continue;

@@ -1,4 +1,4 @@
-import type { FileSearchPayload, FileSearchScope } from '../../protocol/rawp';
+import type { FileSearchScope } from '../../protocol/rawp';
 import { params, ParamError } from '../core/params';
 import { globProblem } from '../workspace/glob';
 import { normaliseExtensions, type SearchFilters } from './filters';
@@ -57,9 +57,4 @@ export function readSearchRequest(raw: unknown): SearchRequest {
     filters: { extensions: normaliseExtensions(extensions), excludes },
     fromUri,
   };
-}
-
-/** The request of an already-typed payload (the service's callers), validated the same way. */
-export function requestOf(payload: FileSearchPayload): SearchRequest {
-  return readSearchRequest(payload);
 }

@@ -225,3 +225,18 @@ describe('scopes and filters', () => {
     expect(all.total_count).toBe(1);
   });
 });
+
+describe('user-level rule files', () => {
+  it("finds Windsurf's global rules file in scope global, without reading the rest of its folder", async () => {
+    const home = writeTree(tempDir('agentls-home-'), {
+      '.codeium/windsurf/memories/global_rules.md': 'x',
+      '.codeium/windsurf/memories/private-notes.md': 'x',
+    });
+    const root = workspace();
+    const e = engineFor(session([root], home));
+    await e.sync();
+    const found = await paths(e, { query: 'md', scope: 'global', max_results: 50 });
+    expect(found.some((p) => p.endsWith('.codeium/windsurf/memories/global_rules.md'))).toBe(true);
+    expect(found.some((p) => p.endsWith('private-notes.md'))).toBe(false);
+  });
+});
