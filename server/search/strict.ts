@@ -103,6 +103,7 @@ export class StrictScan {
   /** Scans the whole table. */
   async walk(): Promise<StrictResult> {
     const tree = folderTree(this.table);
+    const single = this.terms.length === 1;
     let stackDir = new Int32Array(64);
     let stackDepth = new Int32Array(64);
     let top = 0;
@@ -141,7 +142,8 @@ export class StrictScan {
           this.work = 0;
           await this.clock.check();
         }
-        this.consider(tree.files[f], depth);
+        if (single) this.considerOne(tree.files[f], depth);
+        else this.consider(tree.files[f], depth);
       }
     }
     return this.result();
@@ -173,7 +175,8 @@ export class StrictScan {
         for (let x = same; x < chain.length; x++) this.enter(chain[x], x);
         depth = chain.length - 1;
       }
-      this.consider(id, depth);
+      if (this.terms.length === 1) this.considerOne(id, depth);
+      else this.consider(id, depth);
     }
     return this.result();
   }
@@ -237,6 +240,71 @@ export class StrictScan {
         if (segLen > 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
       }
       level.computed = true;
+    }
+  }
+
+  /** `consider` for the common one-term query, without the per-term loops. */
+  private considerOne(id: number, depth: number): void {
+    const table = this.table;
+    const level = this.levels[depth];
+    if ((level.needMask & ~table.nameMask[id]) !== 0) return;
+    const allowed = this.options.allowed;
+    if (allowed !== undefined && allowed[id] === 0) return;
+    const term = this.terms[0];
+    const m = term.length;
+    const threshold = this.threshold;
+    if (level.holdsAll && threshold > -Infinity && table.lower[table.nameStart[id]] !== this.firstCodes[0]) {
+      if (level.ceilingOffStart === Infinity) {
+        this.ensureStates(depth);
+        level.ceilingOffStart = this.bound.of(level.states[0], m, this.offStart[0]);
+      }
+      if (level.ceilingOffStart + liftCeiling(table, id) <= threshold) {
+        this.count(id);
+        return;
+      }
+    }
+    const uid = table.nameId[id];
+    const k = level.consumed[0];
+    let tail = -1;
+    if (k < m) {
+      const tails = this.tailCache[0];
+      tail = tails[uid] - 1;
+      if (tail < 0) {
+        tail = nameTail(table, id, term);
+        tails[uid] = tail + 1;
+      }
+      if (tail < m - k) return;
+    }
+    this.count(id);
+    const facts = this.facts;
+    const lifted = liftCeiling(table, id);
+    if (threshold > -Infinity) {
+      if (level.ceiling === Infinity) {
+        this.ensureStates(depth);
+        level.ceiling = this.bound.of(level.states[0], m, this.best[0]);
+      }
+      if (level.ceiling + lifted <= threshold) return;
+      // A bound from what is known of the name without reading it.
+      guessFacts(table, uid, term, this.bits[0], tail, facts);
+      if (this.bound.of(level.states[0], m, facts) + lifted <= threshold) return;
+    }
+    this.ensureStates(depth);
+    const code = this.factCache[0][uid];
+    if (code === 0) {
+      readName(table, id, this.rows[0], facts);
+      this.factCache[0][uid] = encodeFacts(facts);
+    } else decodeFacts(code, term, facts);
+    const limit = this.bound.of(level.states[0], m, facts);
+    if (limit + lifted <= threshold) return;
+    const exactLift = lift(table, id, this.options.now);
+    if (limit + exactLift <= threshold) return;
+    const state = this.nameStates[0];
+    state.copyFrom(level.states[0]);
+    state.advance(this.rows[0], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
+    const score = state.score + facts.acronym + exactLift;
+    if (score > threshold) {
+      this.top.push(id, score);
+      this.threshold = this.top.threshold;
     }
   }
 
