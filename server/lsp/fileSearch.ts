@@ -126,7 +126,13 @@ export function fileSearchFeature(): Feature {
       });
       ctx.onRootsChanged(() => void build('sync').catch((err) => ctx.log.error(`file index: ${(err as Error).stack ?? err}`)));
       ctx.onSettingsChanged((next: Settings, previous: Settings) => {
-        if (JSON.stringify(next.search) !== JSON.stringify(previous.search)) void build('refresh').catch((err) => ctx.log.error(`file index: ${(err as Error).stack ?? err}`));
+        const failed = (err: unknown) => ctx.log.error(`file index: ${(err as Error).stack ?? err}`);
+        // Another home or profile moves the user-level rule folders (scope global).
+        if (next.home !== previous.home || next.rules.profile !== previous.rules.profile || next.rules.piConfigDir !== previous.rules.piConfigDir) {
+          void build('sync').catch(failed);
+        }
+        if (JSON.stringify(next.search) !== JSON.stringify(previous.search)) void build('refresh').catch(failed);
+        if (next.cacheDir !== previous.cacheDir) ctx.log.info('file index: agentls.cacheDir takes effect when the server restarts');
       });
     },
 

@@ -219,6 +219,17 @@ describe('the index across restarts', () => {
   });
 });
 
+describe('settings', () => {
+  it('re-indexes when agentls.search.exclude changes', async () => {
+    const c = await start({ folders: [copyFixture('search-basic')], client: 'vscode' });
+    expect(await paths(c, 'guide')).toEqual(['docs/guide.md']);
+    await c.changeSettings({ search: { exclude: ['docs'] } });
+    await eventually(c, 'guide', (found) => found.length === 0, 'docs/ to leave the index');
+    await c.changeSettings({ search: { exclude: [] } });
+    await eventually(c, 'guide', (found) => found[0] === 'docs/guide.md', 'docs/ to come back');
+  });
+});
+
 describe('folders that are not indexed', () => {
   it('tells the user it does not index the home folder, and answers with nothing', async () => {
     const home = writeTree(tempDir('agentls-home-'), { 'notes.md': 'x' });
