@@ -29,6 +29,16 @@ export function fileSearchFeature(): Feature {
   const running = new Map<string, CancellationSource>();
   const cancelledEarly: string[] = [];
   let latest: CancellationSource | undefined;
+  const told = new Set<string>();
+
+  /** Tells the user once about each folder that is not indexed (the home folder, the file system root). */
+  const tellRefusals = (e: SearchEngine): void => {
+    for (const refusal of e.refusals()) {
+      if (told.has(refusal)) continue;
+      told.add(refusal);
+      showMessage(ctx, MessageType.Warning, refusal);
+    }
+  };
 
   const ensureEngine = async (): Promise<SearchEngine> => {
     await started;
@@ -55,7 +65,7 @@ export function fileSearchFeature(): Feature {
     const { progress, done } = await progressFor(how === 'rebuild' ? 'Rebuilding the file index' : 'Indexing files');
     const reports = await (how === 'sync' ? e.sync(progress) : how === 'refresh' ? e.refresh(progress) : e.rebuild(progress));
     done(reports);
-    for (const refusal of e.refusals()) showMessage(ctx, MessageType.Warning, refusal);
+    tellRefusals(e);
     return reports;
   };
 
@@ -63,9 +73,9 @@ export function fileSearchFeature(): Feature {
     id: 'fileSearch',
     commands: {
       [Commands.indexRebuild]: async () => {
-        const started = performance.now();
+        const t0 = performance.now();
         const reports = await build('rebuild');
-        const message = `File index rebuilt: ${summary(reports)} in ${Math.round(performance.now() - started)} ms.`;
+        const message = `File index rebuilt: ${summary(reports)} in ${Math.round(performance.now() - t0)} ms.`;
         showMessage(ctx, MessageType.Info, message);
         return { files: reports.reduce((n, r) => n + r.files, 0) };
       },
@@ -150,7 +160,7 @@ export function fileSearchFeature(): Feature {
       markStarted();
       const reports = await syncing;
       done(reports);
-      for (const refusal of engine.refusals()) showMessage(ctx, MessageType.Warning, refusal);
+      tellRefusals(engine);
       ctx.log.info(`file index: ${summary(reports)}`);
     },
 
