@@ -10,7 +10,7 @@ import { CancelledError, type Cancellation } from '../core/cancel';
 import { ParamError, params as read } from '../core/params';
 import type { OpenDocument } from './documents';
 import type { Feature, ServerContext } from './feature';
-import { FEATURE_ID, forgetQuickFixes, quickFixActions, recipeActions, resolveApplyAction, tell } from './asteditActions';
+import { FEATURE_ID, forgetQuickFixes, quickFixActions, recipeActions, resolveApplyAction } from './asteditActions';
 import { RecipeIndex } from './asteditRecipes';
 import { AstEditService } from './asteditService';
 
@@ -77,7 +77,7 @@ export function astEditFeature(): Feature {
     }
     if (!outcome.ok) {
       const problems = outcome.problems.map((p) => `${p.field}: ${p.message}`);
-      tell(ctx, 'error', `ast-edit cannot run: ${problems.join('; ')}`);
+      ctx.showMessage('error', `ast-edit cannot run: ${problems.join('; ')}`);
       return { problems };
     }
     const title = recipeUri ? `ast-edit preview: ${recipeName(recipeUri)}` : 'ast-edit preview';
@@ -94,15 +94,15 @@ export function astEditFeature(): Feature {
     }
     if (!previewId || !service.store.get(previewId)) {
       const message = 'ast-edit: nothing previewed to apply for this rewrite; preview it first (an apply is checked against its preview)';
-      tell(ctx, 'error', message);
+      ctx.showMessage('error', message);
       return { applied: false, message };
     }
     const outcome = await service.apply(previewId, token);
     if (!outcome.ok) {
-      tell(ctx, 'error', `ast-edit refused: ${outcome.message}`);
+      ctx.showMessage('error', `ast-edit refused: ${outcome.message}`);
       return { applied: false, message: outcome.message };
     }
-    tell(ctx, 'info', `ast-edit: ${outcome.result.message}`);
+    ctx.showMessage('info', `ast-edit: ${outcome.result.message}`);
     return outcome.result;
   }
 

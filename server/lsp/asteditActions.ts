@@ -1,4 +1,4 @@
-import { CodeActionKind, MessageType, ShowMessageNotification, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { Commands } from '../../protocol/methods';
 import { fixesAt, quickFixesIn, type KnownRecipe, type QuickFix } from '../astedit/quickfix';
 import type { AstEditRequest } from '../astedit/types';
@@ -9,14 +9,6 @@ import type { ServerContext } from './feature';
 import type { AstEditService } from './asteditService';
 
 export const FEATURE_ID = 'astedit';
-
-/**
- * A message for the user, as the `window/showMessage` notification every client shows
- * (the request form, which waits for an answer, is not served by all of them).
- */
-export function tell(ctx: ServerContext, level: 'error' | 'info', message: string): void {
-  void ctx.connection.sendNotification(ShowMessageNotification.type, { type: level === 'error' ? MessageType.Error : MessageType.Info, message }).catch(() => undefined);
-}
 
 /** `data` of the "Apply ast-edit" action, resolved into its edit by `resolveApplyAction`. */
 interface ApplyActionData {
@@ -63,12 +55,12 @@ export function recipeActions(doc: OpenDocument, request: AstEditRequest | undef
 export async function resolveApplyAction(action: CodeAction, service: AstEditService, ctx: ServerContext, cancel: Cancellation): Promise<CodeAction> {
   const data = action.data as ApplyActionData | undefined;
   if (!data?.previewId || !service.store.get(data.previewId)) {
-    tell(ctx, 'error', 'ast-edit: the preview was applied, discarded or replaced; preview again');
+    ctx.showMessage('error', 'ast-edit: the preview was applied, discarded or replaced; preview again');
     return action;
   }
   const planned = await service.editFor(data.previewId, cancel);
   if (!planned.ok) {
-    tell(ctx, 'error', `ast-edit refused: ${planned.message}`);
+    ctx.showMessage('error', `ast-edit refused: ${planned.message}`);
     return { ...action, disabled: { reason: planned.message } };
   }
   // The edit is now the client's to apply; the preview is used up.

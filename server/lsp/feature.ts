@@ -59,6 +59,12 @@ export interface ServerContext {
    * and opened with `window/showDocument`; clients without it get a message naming the file.
    */
   showReport(name: string, title: string, markdown: string): Promise<string>;
+  /**
+   * A message in the editor's message area (and the log), as the `window/showMessage`
+   * notification: the library's `show*Message` sends a request, which Neovim 0.7 turns
+   * into a blocking prompt and some clients do not serve.
+   */
+  showMessage(level: 'error' | 'warning' | 'info', message: string): void;
   /** Services one feature offers others (filled in by the owning feature at `activate`). */
   readonly services: Services;
 }

@@ -1,4 +1,4 @@
-import { MarkupKind, MessageType, ShowMessageNotification, type DocumentLink, type Hover, type Location, type Position } from 'vscode-languageserver/node';
+import { MarkupKind, type DocumentLink, type Hover, type Location, type Position } from 'vscode-languageserver/node';
 import { Methods } from '../../protocol/methods';
 import { HashlineCommands, type HashlineApplyResult } from '../../protocol/hashline';
 import { NEVER_CANCELLED, type Cancellation } from '../core/cancel';
@@ -51,11 +51,6 @@ export function hashlineFeature(): Feature {
     if (any || !paths) world++;
   }
 
-  /** A notification, not `window/showMessageRequest` (which Neovim 0.7 answers with a blocking prompt). */
-  function notify(type: MessageType, message: string): void {
-    void ctx.connection.sendNotification(ShowMessageNotification.type, { type, message }).catch(() => undefined);
-  }
-
   function isPatch(doc: OpenDocument): boolean {
     return doc.kind.kind === 'hashline';
   }
@@ -78,10 +73,10 @@ export function hashlineFeature(): Feature {
           ? `Hashline patch applied: ${changed.join(', ')}`
           : 'Hashline patch: nothing to change'
         : `Hashline patch checked (dry run): ${changed.length ? changed.join(', ') + ' would change' : 'nothing would change'}`;
-      notify(MessageType.Info, [summary, ...result.warnings].join('\n'));
+      ctx.showMessage('info', [summary, ...result.warnings].join('\n'));
       return result;
     } catch (err) {
-      notify(MessageType.Error, `Hashline patch refused: ${(err as Error).message}`);
+      ctx.showMessage('error', `Hashline patch refused: ${(err as Error).message}`);
       return null;
     }
   }

@@ -10,7 +10,7 @@ import type { PromptModel } from '../refs/model';
 import { isValidRefId, parsePromptText } from '../refs/token';
 import { uriToPath } from '../workspace/paths';
 import type { ServerContext } from './feature';
-import { environmentFor, promptForm, showWarning } from './promptShared';
+import { environmentFor, promptForm } from './promptShared';
 
 /** `file_references` from untrusted params: every entry needs a usable `ref_id` and a `path`. */
 export function readReferences(obj: Record<string, unknown>, key = 'file_references'): FileReference[] {
@@ -74,7 +74,7 @@ function referencesOfModel(model: PromptModel): FileReference[] {
 export async function parseCommand(ctx: ServerContext, args: unknown[]): Promise<ParsePromptResult | null> {
   const doc = await promptDocument(ctx, args);
   if (typeof doc === 'string') {
-    showWarning(ctx, `agentls: ${doc}`);
+    ctx.showMessage('warning', `agentls: ${doc}`);
     return null;
   }
   const map = referenceMap(referencesOfModel(doc.model));
@@ -95,7 +95,7 @@ export async function parseCommand(ctx: ServerContext, args: unknown[]): Promise
 export async function convertCommand(ctx: ServerContext, args: unknown[], cancel: Cancellation): Promise<ConvertPromptResult | null> {
   const doc = await promptDocument(ctx, args);
   if (typeof doc === 'string') {
-    showWarning(ctx, `agentls: ${doc}`);
+    ctx.showMessage('warning', `agentls: ${doc}`);
     return null;
   }
   const adapter: PromptAdapter = read.oneOf(doc.options, 'adapter', PROMPT_ADAPTERS, 'arguments[0].') ?? 'generic';

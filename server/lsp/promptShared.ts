@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MessageType, ShowMessageNotification, type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { Cancellation } from '../core/cancel';
 import type { LineIndex } from '../core/text';
 import { parsePromptDocument } from '../refs/document';
@@ -75,10 +75,3 @@ export async function closestFile(ctx: ServerContext, docUri: string, missing: s
   return closestPath(missing, candidates);
 }
 
-/**
- * A message the user sees, as a notification: `window.showWarningMessage` of the library
- * sends `window/showMessageRequest`, which Neovim 0.7 answers with a blocking prompt.
- */
-export function showWarning(ctx: ServerContext, message: string): void {
-  void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }).catch(() => undefined);
-}

@@ -1,6 +1,6 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver/node';
 import type { Logger } from '../core/log';
 import { pathToUri } from '../workspace/paths';
 import type { ClientFeatures } from './clientFeatures';
@@ -14,6 +14,7 @@ export async function showReport(
   connection: Connection,
   client: ClientFeatures,
   log: Logger,
+  showMessage: (level: 'info', message: string) => void,
   cacheDir: string,
   name: string,
   title: string,
@@ -32,7 +33,6 @@ export async function showReport(
       log.debug(`showDocument failed: ${(err as Error).message}`);
     }
   }
-  // A notification, not `showInformationMessage` (a request Neovim 0.7 answers with a blocking prompt).
-  void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `${title}: see ${file}` }).catch(() => undefined);
+  showMessage('info', `${title}: see ${file}`);
   return file;
 }

@@ -2,7 +2,9 @@ import * as path from 'node:path';
 import {
   CodeActionKind,
   ErrorCodes,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   type DocumentLink,
   type Location,
   TextDocumentSyncKind,
@@ -33,6 +35,7 @@ import { statusFeature } from './status';
 import { Watching } from './watching';
 
 const LOG_TYPES = { error: 1, warn: 2, info: 3, debug: 4 } as const;
+const MESSAGE_TYPES = { error: MessageType.Error, warning: MessageType.Warning, info: MessageType.Info } as const;
 
 /**
  * The one place that wires the protocol: every `connection.onX` is here, and each
@@ -304,7 +307,7 @@ function makeContext(
   rootListeners: ((added: string[], removed: string[]) => void)[],
   ready: Promise<void>,
 ): ServerContext {
-  return {
+  const context: ServerContext = {
     connection,
     session,
     documents,
@@ -332,8 +335,13 @@ function makeContext(
         }
       }),
     applyEdit: (edit, label) => applyWorkspaceEdit(connection, client, session, documents, edit, label),
-    showReport: (name, title, markdown) => showReport(connection, client, log, session.cacheDir, name, title, markdown),
+    showReport: (name, title, markdown) => showReport(connection, client, log, (level, m) => context.showMessage(level, m), session.cacheDir, name, title, markdown),
+    showMessage: (level, message) => {
+      log.debug(`message to the user: ${message}`);
+      void connection.sendNotification(ShowMessageNotification.type, { type: MESSAGE_TYPES[level], message }).catch(() => undefined);
+    },
     services: {},
   };
+  return context;
 }
 
