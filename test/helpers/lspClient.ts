@@ -454,3 +454,19 @@ function rangesTouch(a: Range, b: Range): boolean {
 export function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * For a test file: a `start` that launches servers and stops them all after each test,
+ * so a failing test never leaves a server process behind.
+ */
+export function useLspClients(afterEachHook: (fn: () => Promise<void>) => void): (options: StartOptions) => Promise<LspTestClient> {
+  const clients: LspTestClient[] = [];
+  afterEachHook(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.stop()));
+  });
+  return async (options) => {
+    const c = await LspTestClient.start(options);
+    clients.push(c);
+    return c;
+  };
+}

@@ -4,18 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AstEditPreviewResult, AstEditResolveResult } from '../../protocol/astedit';
 import { lineHash } from '../../server/hashline/hash';
 import type { ClientPreset } from '../helpers/capabilities';
-import { delay, LspTestClient } from '../helpers/lspClient';
+import { delay, useLspClients } from '../helpers/lspClient';
 import { copyFixture } from '../helpers/repo';
 
-const clients: LspTestClient[] = [];
-async function start(folder: string, client: ClientPreset): Promise<LspTestClient> {
-  const c = await LspTestClient.start({ folders: [folder], client });
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const launch = useLspClients(afterEach);
+const start = (folder: string, client: ClientPreset) => launch({ folders: [folder], client });
 
 const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
 

@@ -4,19 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver/node';
 import { lineHash } from '../../server/hashline/hash';
 import { RECOVERY_WARNING } from '../../server/hashline/recovery';
-import { diagnosticsOf } from '../hashline/lspSupport';
-import { LspTestClient } from '../helpers/lspClient';
+import { LspTestClient, useLspClients } from '../helpers/lspClient';
 import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 
-const clients: LspTestClient[] = [];
-async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
-  const c = await LspTestClient.start(...args);
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const start = useLspClients(afterEach);
 
 /** Every file under a folder with its bytes, to prove nothing changed. */
 function snapshotTree(root: string): Record<string, string> {
@@ -51,7 +42,7 @@ describe.each(['vscode', 'neovim', 'helix'] as const)('hashline patches with %s'
     const c = await start({ folders: [ws], client: preset });
     const greet = await c.open(path.join(ws, 'src/greet.py'), undefined, 'python');
     const patch = await c.open(path.join(ws, 'patches/multi.hashline'), undefined, 'text');
-    const diags = await diagnosticsOf(c, patch, (d) => d.some((x) => x.code === 'hashline/creates-file'));
+    const diags = await c.waitForDiagnostics(patch, (d) => d.some((x) => x.code === 'hashline/creates-file'));
     expect(diags.filter((d) => d.severity === 1)).toEqual([]);
 
     const apply = await offered(c, patch, 'Apply patch');
@@ -78,7 +69,7 @@ describe.each(['vscode', 'neovim', 'helix'] as const)('hashline patches with %s'
     const before = snapshotTree(ws);
     const c = await start({ folders: [ws], client: preset });
     const patch = await c.open(path.join(ws, 'patches/multi.hashline'), undefined, 'text');
-    const diags = await diagnosticsOf(c, patch, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
+    const diags = await c.waitForDiagnostics(patch, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
     const stale = diags.find((d) => d.code === 'hashline/stale-anchor')!;
     expect(stale.message).toContain('line 2 of src/greet.py is now "def greet(name):"');
     expect(stale.message).toContain('likely moved to 3 (3zu)');
@@ -190,7 +181,7 @@ describe('hashline requests and commands', () => {
     const ws = copyFixture('hashline-multi');
     const c = await start({ folders: [ws] });
     const patch = await c.open(path.join(ws, 'patches/multi.hashline'), undefined, 'text');
-    await diagnosticsOf(c, patch);
+    await c.waitForDiagnostics(patch);
     const section = await offered(c, patch, 'Apply this section', 7);
     expect(section?.title).toBe('Apply this section (docs/notes.md)');
     await c.applyCodeAction(section!);
@@ -241,7 +232,7 @@ describe('hashline patch documents', () => {
     });
     const c = await start({ folders: [ws] });
     const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
-    const diags = await diagnosticsOf(c, uri, (d) => d.length >= 5);
+    const diags = await c.waitForDiagnostics(uri, (d) => d.length >= 5);
     const byCode = (code: string) => diags.filter((d) => d.code === code);
     expect(byCode('hashline/missing-hash')[0].message).toContain('use ≔2kt..4pf');
     expect(byCode('hashline/blank-payload')[0]).toMatchObject({ range: { start: { line: 5 }, end: { line: 6 } }, severity: 2 });
@@ -263,7 +254,7 @@ describe('hashline patch documents', () => {
     const ws = writeTree(tempDir(), { 'a.py': '# new first line\ndef alpha():\n    return 1\n', 'p.hashline': `§a.py\n≔2${lineHash('    return 1')}\n    return 2\n` });
     const c = await start({ folders: [ws] });
     const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
-    await diagnosticsOf(c, uri, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
     const hover = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 2 } });
     expect(hover.contents.value).toContain('def alpha():');
     expect(hover.contents.value).toContain('likely moved to 3');
@@ -275,7 +266,7 @@ describe('hashline patch documents', () => {
     const refresh = await offered(c, uri, 'Refresh stale anchors', 1);
     await c.applyCodeAction(refresh!);
     expect(c.text(uri).split('\n')[1]).toBe(`≔3${lineHash('    return 1')}`);
-    const clean = await diagnosticsOf(c, uri, (d) => !d.some((x) => x.code === 'hashline/stale-anchor'));
+    const clean = await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'hashline/stale-anchor'));
     expect(clean.filter((d) => d.severity === 1)).toEqual([]);
   });
 
@@ -283,7 +274,7 @@ describe('hashline patch documents', () => {
     const ws = writeTree(tempDir(), { 'a.py': 'rewritten\n', 'p.hashline': `§a.py\n≔1${lineHash('original')}\nx\n` });
     const c = await start({ folders: [ws] });
     const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
-    await diagnosticsOf(c, uri, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
     const refresh = await offered(c, uri, 'Refresh stale anchors', 1);
     expect(refresh?.disabled?.reason).toMatch(/no stale anchor names a line that moved unchanged/);
     expect(refresh?.edit).toBeUndefined();
@@ -293,10 +284,10 @@ describe('hashline patch documents', () => {
     const ws = writeTree(tempDir(), { 'a.py': 'one\ntwo\n', 'p.hashline': `§a.py\n≔2${lineHash('two')}\nTWO\n` });
     const c = await start({ folders: [ws] });
     const patch = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
-    await diagnosticsOf(c, patch, (d) => !d.some((x) => x.severity === 1));
+    await c.waitForDiagnostics(patch, (d) => !d.some((x) => x.severity === 1));
     const a = await c.open(path.join(ws, 'a.py'), undefined, 'python');
     await c.setText(a, 'one\nchanged\n');
-    const stale = await diagnosticsOf(c, patch, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
+    const stale = await c.waitForDiagnostics(patch, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
     expect(stale.find((d) => d.code === 'hashline/stale-anchor')!.message).toContain('is now "changed"');
   });
 });

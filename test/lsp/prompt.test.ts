@@ -2,20 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InsertReplaceEdit, TextEdit } from 'vscode-languageserver/node';
-import { LspTestClient } from '../helpers/lspClient';
+import { useLspClients } from '../helpers/lspClient';
 import type { ClientPreset } from '../helpers/capabilities';
 import { copyFixture } from '../helpers/repo';
 import { completionWith, positionAfter, preferredFor, refDiagnostics } from '../refs/lspSupport';
 
-const clients: LspTestClient[] = [];
-async function start(ws: string, client: ClientPreset): Promise<LspTestClient> {
-  const c = await LspTestClient.start({ folders: [ws], client });
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const launch = useLspClients(afterEach);
+const start = (folder: string, client: ClientPreset) => launch({ folders: [folder], client });
 
 const PRESETS: ClientPreset[] = ['vscode', 'neovim', 'helix'];
 

@@ -6,19 +6,12 @@ import type { DocumentLink, Hover, Location, MarkupContent } from 'vscode-langua
 import { URI } from 'vscode-uri';
 import type { ConvertPromptResult, ParsePromptResult } from '../../protocol/refs';
 import type { ClientPreset } from '../helpers/capabilities';
-import { LspTestClient } from '../helpers/lspClient';
+import { LspTestClient, useLspClients } from '../helpers/lspClient';
 import { copyFixture } from '../helpers/repo';
 import { positionAfter } from '../refs/lspSupport';
 
-const clients: LspTestClient[] = [];
-async function start(ws: string, client: ClientPreset = 'vscode'): Promise<LspTestClient> {
-  const c = await LspTestClient.start({ folders: [ws], client });
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const launch = useLspClients(afterEach);
+const start = (folder: string, client: ClientPreset = 'vscode') => launch({ folders: [folder], client });
 
 const PROMPT = [
   '---',

@@ -3,19 +3,10 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { RuleBucketsResult } from '../../protocol/rules';
-import { LspTestClient } from '../helpers/lspClient';
+import { useLspClients } from '../helpers/lspClient';
 import { copyFixture } from '../helpers/repo';
-import { diagnosticsOf } from '../rules/lspSupport';
 
-const clients: LspTestClient[] = [];
-async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
-  const c = await LspTestClient.start(...args);
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const start = useLspClients(afterEach);
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
 const byCode = (ds: Diagnostic[], code: string) => ds.find((d) => d.code === code);
@@ -90,13 +81,13 @@ describe('rules over LSP: editing', () => {
     const { ws, home, file } = demo();
     const c = await start({ folders: [ws], home });
     const uri = await c.open(file('.cursor/rules/testing.mdc'));
-    const before = await diagnosticsOf(c, uri, true, (ds) => ds.some((d) => d.code === 'frontmatter/fallback-string'));
+    const before = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/fallback-string'));
     const actions = await c.codeActions(uri, byCode(before, 'frontmatter/fallback-string')!.range);
     const quote = actions.find((a) => a.title.startsWith('Quote *.test.ts'))!;
     expect(quote.edit).toBeDefined();
     await c.applyCodeAction(quote);
     expect(c.text(uri)).toContain('globs: "*.test.ts"');
-    const after = await diagnosticsOf(c, uri, true, (ds) => !ds.some((d) => String(d.code).startsWith('frontmatter/')));
+    const after = await c.waitForDiagnostics(uri, (ds) => !ds.some((d) => String(d.code).startsWith('frontmatter/')));
     expect(codes(after)).toEqual(['rule/always-apply-description']);
     const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri });
     expect(buckets.buckets.alwaysApply).toEqual(['concise', 'testing']);

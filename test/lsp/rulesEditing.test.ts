@@ -3,19 +3,10 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver/node';
 import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../protocol/rules';
-import { LspTestClient } from '../helpers/lspClient';
+import { useLspClients } from '../helpers/lspClient';
 import { copyFixture } from '../helpers/repo';
-import { diagnosticsOf } from '../rules/lspSupport';
 
-const clients: LspTestClient[] = [];
-async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
-  const c = await LspTestClient.start(...args);
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const start = useLspClients(afterEach);
 
 function demo() {
   const ws = copyFixture('demo');
@@ -39,7 +30,7 @@ describe('rules quick fixes that rename files', () => {
     const { ws, home, file } = demo();
     const c = await start({ folders: [ws], home });
     const uri = await c.open(file('.cursor/rules/style.mdc'));
-    await diagnosticsOf(c, uri, true, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
     const actions = await c.codeActions(uri, firstLine);
     const rename = actions.find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
     expect(rename.edit?.documentChanges?.[0]).toMatchObject({ kind: 'rename', oldUri: uri, newUri: c.uri(file('.cursor/rules/style-cursor.mdc')) });
@@ -70,7 +61,7 @@ describe('rules quick fixes that rename files', () => {
     const { ws, home, file } = demo();
     const c = await start({ folders: [ws], home });
     const uri = await c.open(file('.cursorrules'));
-    await diagnosticsOf(c, uri, true, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
     const move = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Move into'))!;
     expect(move.title).toBe('Move into .cursor/rules/cursorrules.mdc as an always-apply rule');
     await c.close(uri);

@@ -2,19 +2,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompletionItem, DocumentLink, Hover, Location, MarkupContent, TextEdit } from 'vscode-languageserver/node';
-import { LspTestClient } from '../helpers/lspClient';
+import { useLspClients } from '../helpers/lspClient';
 import { copyFixture } from '../helpers/repo';
-import { diagnosticsOf } from '../rules/lspSupport';
 
-const clients: LspTestClient[] = [];
-async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
-  const c = await LspTestClient.start(...args);
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const start = useLspClients(afterEach);
 
 function demo() {
   const ws = copyFixture('demo');
@@ -32,7 +23,7 @@ describe('rules navigation over LSP', () => {
     const { ws, home, notes } = demo();
     const c = await start({ folders: [ws], home, client: 'neovim' });
     const uri = await c.open(notes);
-    const ds = await diagnosticsOf(c, uri, true, (d) => d.length >= 2);
+    const ds = await c.waitForDiagnostics(uri, (d) => d.length >= 2);
     expect(ds.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([
       ['rule-url/not-resolvable', 3, 5],
       ['rule-url/unknown', 3, 27],

@@ -1,18 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LspTestClient } from '../helpers/lspClient';
+import { useLspClients } from '../helpers/lspClient';
 import { tempDir, writeTree } from '../helpers/repo';
 
-const clients: LspTestClient[] = [];
-async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
-  const c = await LspTestClient.start(...args);
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const start = useLspClients(afterEach);
 
 describe('server lifecycle', () => {
   it('announces UTF-16 positions and the features every editor needs', async () => {

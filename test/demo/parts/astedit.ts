@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
+import type { CodeAction } from 'vscode-languageserver/node';
 import type { LspTestClient } from '../../helpers/lspClient';
 import { delay } from '../../helpers/lspClient';
 import type { DemoPart } from '../demo';
@@ -13,14 +13,6 @@ async function actionsWith(client: LspTestClient, uri: string, line: number, cha
     await delay(100);
   }
   throw new Error(`no code action "${titlePart}" at ${line + 1}:${character + 1}`);
-}
-
-/** Diagnostics of a document, pulled (the demo's client pulls) or pushed. */
-async function diagnosticsOf(client: LspTestClient, uri: string): Promise<Diagnostic[]> {
-  if (client.initializeResult.capabilities.diagnosticProvider) {
-    return (await client.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
-  }
-  return client.waitForDiagnostics(uri);
 }
 
 /** An ast-grep rewrite: a quick fix from a recipe at the cursor, then the whole recipe previewed and applied. */
@@ -40,7 +32,7 @@ export const astEditPart: DemoPart = {
     demo.block(client.text(sessionUri).split('\n')[6]);
 
     const recipeUri = await client.open(demo.path(recipeRel), undefined, 'yaml');
-    demo.diagnostics(recipeUri, await diagnosticsOf(client, recipeUri));
+    demo.diagnostics(recipeUri, await client.waitForDiagnostics(recipeUri));
     let actions = await actionsWith(client, recipeUri, 0, 0, 'Preview ast-edit');
     demo.say('Code actions of the recipe before any preview:');
     for (const a of actions) demo.block(`- ${a.title}${a.disabled ? ` (disabled: ${a.disabled.reason})` : ''}`);

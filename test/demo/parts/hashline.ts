@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import { diagnosticsOf } from '../../hashline/lspSupport';
 import type { DemoPart } from '../demo';
 
 /** Hashline: a two-file patch applied from the editor, then a stale one refused and refreshed. */
@@ -11,7 +10,7 @@ export const hashlinePart: DemoPart = {
     const uri = await client.open(demo.path(rename), undefined, 'text');
     demo.say(`${rename} renames login to signIn in two files; each op names its line by number and hash:`);
     demo.block(client.text(uri));
-    demo.diagnostics(uri, await diagnosticsOf(client, uri));
+    demo.diagnostics(uri, await client.waitForDiagnostics(uri));
     const actions = await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
     demo.say('Code actions offered in the patch:');
     for (const a of actions) demo.block(`- ${a.title}${a.disabled ? ` (disabled: ${a.disabled.reason})` : ''}`);
@@ -25,7 +24,7 @@ export const hashlinePart: DemoPart = {
     const stale = await client.open(demo.path(staleRel), undefined, 'text');
     demo.say(`\n${staleRel} was written against an older auth.ts (logout has moved down a line since):`);
     demo.block(client.text(stale));
-    demo.diagnostics(stale, await diagnosticsOf(client, stale, (d) => d.some((x) => x.code === 'hashline/stale-anchor')));
+    demo.diagnostics(stale, await client.waitForDiagnostics(stale, (d) => d.some((x) => x.code === 'hashline/stale-anchor')));
     const staleActions = await client.codeActions(stale, { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } });
     for (const a of staleActions) demo.block(`- ${a.title}${a.disabled ? ` (disabled: ${a.disabled.reason})` : ''}`);
     const refused = await client.request('agentls/hashlineApply', { input: client.text(stale) }).then(
@@ -40,7 +39,7 @@ export const hashlinePart: DemoPart = {
     await client.applyCodeAction(refresh);
     demo.say('"Refresh stale anchors" rewrites the anchors whose lines moved unchanged:');
     demo.block(client.text(stale));
-    demo.diagnostics(stale, await diagnosticsOf(client, stale, (d) => !d.some((x) => x.code === 'hashline/stale-anchor')));
+    demo.diagnostics(stale, await client.waitForDiagnostics(stale, (d) => !d.some((x) => x.code === 'hashline/stale-anchor')));
     const now = await client.codeActions(stale, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
     const ready = now.find((a) => a.title.startsWith('Apply patch'));
     demo.say(`"${ready?.title}" is ${ready && !ready.disabled ? 'now offered' : 'still disabled'} (left unapplied here).`);

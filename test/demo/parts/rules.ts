@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
 import type { RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
 import { bucketsText } from '../../../server/rules/report';
-import { diagnosticsOf } from '../../rules/lspSupport';
 import type { DemoPart } from '../demo';
 
 /** Rules: the buckets the agent builds, a shadowed rule, and a broken frontmatter fixed in place. */
@@ -18,7 +17,7 @@ export const rulesPart: DemoPart = {
     demo.say('Both Cursor copies get a diagnostic pushed although neither is open:');
     for (const p of [demo.path('.cursor/rules/style.mdc'), path.join(demo.home, '.cursor/rules/style.mdc')]) {
       const uri = client.uri(p);
-      demo.diagnostics(uri, await diagnosticsOf(client, uri, false, (d) => d.length > 0));
+      demo.diagnostics(uri, await client.waitForDiagnostics(uri, (d) => d.length > 0));
     }
     const native = await client.open(demo.path('.xcsh/rules/style.md'));
     const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri: native }, position: { line: 0, character: 0 } });
@@ -28,7 +27,7 @@ export const rulesPart: DemoPart = {
     const testing = await client.open(demo.path('.cursor/rules/testing.mdc'));
     demo.say('\n.cursor/rules/testing.mdc, as Cursor writes it:');
     demo.block(client.text(testing));
-    const broken = await diagnosticsOf(client, testing, true, (d) => d.some((x) => x.code === 'frontmatter/fallback-string'));
+    const broken = await client.waitForDiagnostics(testing, (d) => d.some((x) => x.code === 'frontmatter/fallback-string'));
     demo.diagnostics(testing, broken);
     const fallback = broken.find((d) => d.code === 'frontmatter/fallback-string')!;
     const actions = await client.codeActions(testing, fallback.range);
@@ -38,7 +37,7 @@ export const rulesPart: DemoPart = {
     await client.applyCodeAction(quote);
     demo.say(`After "${quote.title}":`);
     demo.block(client.text(testing));
-    demo.diagnostics(testing, await diagnosticsOf(client, testing, true, (d) => !d.some((x) => String(x.code).startsWith('frontmatter/'))));
+    demo.diagnostics(testing, await client.waitForDiagnostics(testing, (d) => !d.some((x) => String(x.code).startsWith('frontmatter/'))));
     const after = await client.request<RuleBucketsResult>('agentls/ruleBuckets', {});
     demo.say(`always-apply before: ${before.buckets.alwaysApply.join(', ')}; after: ${after.buckets.alwaysApply.join(', ')} (the unsaved buffer counts).`);
 
