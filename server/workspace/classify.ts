@@ -105,7 +105,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
       level: 'project',
       loaded: false,
       cause: 'legacy',
-      reason: `the agent never reads the legacy ${name} file; move its rules into ${legacy === 'cursor' ? '.cursor/rules/' : '.windsurf/rules/'}`,
+      reason: `${name} is a legacy file name that tools mention but nothing loads; move its rules into ${legacy === 'cursor' ? '.cursor/rules/' : '.windsurf/rules/'}`,
     };
   }
 
@@ -133,7 +133,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         level: folder.level,
         loaded: false,
         cause: 'nested',
-        reason: `the agent reads only files directly in ${shortFolder(folder.dir)}, not in nested folders`,
+        reason: `only files directly in ${shortFolder(folder.dir)} are loaded, not those in nested folders`,
       };
     }
   }
@@ -153,7 +153,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         level: 'project',
         loaded: false,
         cause: 'misplaced-folder',
-        reason: `the agent reads ${marker}/ only at the workspace root, not in subfolders`,
+        reason: `${marker}/ is read only at the workspace root, not in subfolders`,
       };
     }
   }
@@ -166,14 +166,14 @@ function classifyInRuleFolder(name: string, folder: RuleFolder): DocumentKind | 
   const ext = dot > 0 ? name.slice(dot + 1) : '';
   const allowed = PROVIDER_EXTENSIONS[provider];
   if (name.startsWith('.')) {
-    return { kind: 'rule', provider, level, loaded: false, cause: 'hidden', reason: 'the agent skips hidden files (names starting with a dot)' };
+    return { kind: 'rule', provider, level, loaded: false, cause: 'hidden', reason: 'hidden files (names starting with a dot) are skipped' };
   }
   if (allowed.includes(ext)) return { kind: 'rule', provider, level, loaded: true };
   if (allowed.includes(ext.toLowerCase())) {
-    return { kind: 'rule', provider, level, loaded: false, cause: 'extension-case', reason: `extensions are case-sensitive: the agent reads only .${allowed.join(' and .')} files, not .${ext}` };
+    return { kind: 'rule', provider, level, loaded: false, cause: 'extension-case', reason: `extensions are case-sensitive: only .${allowed.join(' and .')} files are loaded, not .${ext}` };
   }
   if (MARKDOWN_EXTENSIONS.has('.' + ext.toLowerCase())) {
-    return { kind: 'rule', provider, level, loaded: false, cause: 'extension', reason: `this provider reads only .${allowed.join(' and .')} files` };
+    return { kind: 'rule', provider, level, loaded: false, cause: 'extension', reason: `this folder is read for .${allowed.join(' and .')} files only` };
   }
   return undefined;
 }
