@@ -105,7 +105,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
       level: 'project',
       loaded: false,
       cause: 'legacy',
-      reason: `${name} is a legacy file name that tools mention but nothing loads; move its rules into ${legacy === 'cursor' ? '.cursor/rules/' : '.windsurf/rules/'}`,
+      reason: `${name} is ${legacy === 'cursor' ? "Cursor's" : "Windsurf's"} legacy single-file format; move its rules into ${legacy === 'cursor' ? '.cursor/rules/' : '.windsurf/rules/'}`,
     };
   }
 

@@ -34,7 +34,7 @@ describe('document kinds (lsp.md §1), by path and never by languageId', () => {
     ];
     for (const k of reasons) expect(k).toMatchObject({ kind: 'rule', loaded: false });
     const text = reasons.map((k) => (k.kind === 'rule' && !k.loaded ? k.reason : '')).join('\n');
-    expect(text).toMatch(/\.cursorrules is a legacy file name/);
+    expect(text).toMatch(/\.cursorrules is Cursor's legacy single-file format/);
     expect(text).toMatch(/nested folders/);
     expect(text).toMatch(/case-sensitive/);
     expect(text).toMatch(/hidden files/);
