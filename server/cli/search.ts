@@ -62,7 +62,7 @@ export const searchCommand: CliCommand = {
     const store: IndexStore = values['no-cache'] ? new MemoryStore() : await SqliteStore.open(session.cacheDir, log);
     // The walk reconciles the stored list with the disk; sizes and times are read only for
     // the answer, unless the query is empty (most recently modified first needs them all).
-    const engine = new SearchEngine(session, { store, log, statFiles: request.query.trim() === '' });
+    const engine = new SearchEngine(session, { store, log, statFiles: request.query.trim() === '', reconcileDelayMs: 0 });
     try {
       await engine.sync();
       const result = await engine.search(request, NEVER_CANCELLED);

@@ -22,6 +22,8 @@ export interface SearchEngineOptions {
   waitForNamesMs?: number;
   /** Read every file's size and time after the walk (default true; the one-shot CLI reads only its answer's). */
   statFiles?: boolean;
+  /** Delay between answering from a stored list and checking it against the disk (default 1 s; the CLI checks at once). */
+  reconcileDelayMs?: number;
 }
 
 /** A folder to index: `key` tells apart a rule file indexed alone from its folder. */
@@ -103,6 +105,7 @@ export class SearchEngine {
         shallow: w.shallow,
         only: w.only,
         statFiles: this.options.statFiles,
+        reconcileDelayMs: this.options.reconcileDelayMs,
       });
       this.folders.set(w.key, index);
       started.push(index.build({ useSnapshot: true, onProgress: (n) => onProgress?.(w.root, n) }));

@@ -6,7 +6,7 @@ import type { IgnoreRules } from '../workspace/ignore';
 import { joinRelative } from '../workspace/paths';
 import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
-import { compactTable, packTable, unpackTable } from './packing';
+import { compactTable } from './packing';
 import { PathTable } from './pathTable';
 import { PickHistory } from './picks';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
@@ -29,6 +29,8 @@ export interface FolderIndexOptions {
   only?: string;
   /** Read every file's size and time after the walk (default true). */
   statFiles?: boolean;
+  /** Delay between loading the stored list and the walk that reconciles it (default 1 s). */
+  reconcileDelayMs?: number;
 }
 
 /** What the index of a folder is doing. */
@@ -47,6 +49,8 @@ export interface BuildReport {
 }
 
 const STAT_BATCH = 128;
+/** How long after answering from a stored list the walk that checks it starts. */
+const RECONCILE_DELAY_MS = 1000;
 const SAVE_DELAY_MS = 10_000;
 
 /**
@@ -115,7 +119,13 @@ export class FolderIndex {
     let fromSnapshot = false;
     this.loadPicks();
     if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
-    if (fromSnapshot) this.markNamesKnown();
+    if (fromSnapshot) {
+      this.markNamesKnown();
+      // The first keystrokes after a restart are answered from the snapshot before the
+      // reconciling walk competes with them for the one thread.
+      await new Promise((resolve) => setTimeout(resolve, this.options.reconcileDelayMs ?? RECONCILE_DELAY_MS));
+      if (run.isCancellationRequested) return undefined;
+    }
     this.phase = 'walking';
     const hadFiles = this.table.liveCount > 0;
     const seen = new Set<number>();
@@ -201,7 +211,7 @@ export class FolderIndex {
     const blob = this.options.store?.loadSnapshot(this.root);
     if (!blob) return false;
     try {
-      this.table = unpackTable(decodeSnapshot(blob));
+      this.table = PathTable.fromRows(decodeSnapshot(blob));
     } catch (err) {
       this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
       this.table = new PathTable();
@@ -307,7 +317,7 @@ export class FolderIndex {
   save(): void {
     if (!this.dirty || !this.options.store || this.phase === 'walking' || this.phase === 'new') return;
     this.dirty = false;
-    this.options.store.saveSnapshot(this.root, encodeSnapshot(packTable(this.table)));
+    this.options.store.saveSnapshot(this.root, encodeSnapshot(this.table.rows()));
   }
 
   dispose(): void {

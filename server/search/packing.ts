@@ -108,13 +108,18 @@ export function unpackTable(p: PackedTable): PathTable {
     if (parent < 0 || parent >= d || end - start < 2 || slashAt(pool, start, end) !== end - 1) throw new RangeError('packed file table: malformed folder row');
     if (t.addFolder(parent, pool, start, end) !== d) throw new RangeError('packed file table: duplicate folder');
   }
+  const nameAt = new Map<number, number>();
   for (let f = 0; f < files; f++) {
     const dir = p.fileDir[f];
     const start = p.nameStart[f];
     const end = start + p.nameLen[f];
     inPool(start, p.nameLen[f]);
     if (dir >= dirs || end === start || slashAt(pool, start, end) >= 0) throw new RangeError('packed file table: malformed file row');
-    if (t.addFile(dir, pool, start, end, p.size[f], p.mtime[f]) !== f) throw new RangeError('packed file table: duplicate file');
+    // Files with the same name share its pool range: the name is looked up once.
+    const uid = nameAt.get(start);
+    const id = uid === undefined || t.uniqueLen[uid] !== end - start ? t.addFile(dir, pool, start, end, p.size[f], p.mtime[f]) : t.addFileNamed(dir, uid, p.size[f], p.mtime[f]);
+    if (id !== f) throw new RangeError('packed file table: duplicate file');
+    if (uid === undefined) nameAt.set(start, t.nameId[id]);
   }
   return t;
 }

@@ -85,6 +85,8 @@ export class PathTable {
 
   private hash = new Int32Array(512);
   private hashUsed = 0;
+  /** The three hash tables lag behind the rows (a restored table builds them on first lookup). */
+  private hashesStale = false;
 
   liveCount = 0;
   /** Bumped by every change, so caches know when to recompute. */
@@ -116,6 +118,7 @@ export class PathTable {
 
   /** The id of a path, or -1. */
   find(rel: string): number {
+    if (this.hashesStale) this.rebuildHashes();
     const slash = rel.lastIndexOf('/');
     const dirId = this.findDir(rel, slash + 1);
     if (dirId < 0) return -1;
@@ -223,6 +226,7 @@ export class PathTable {
    * already has; -1 for an empty, folder-like or over-long path.
    */
   add(rel: string, size = -1, mtime = 0): number {
+    if (this.hashesStale) this.rebuildHashes();
     if (rel.length === 0 || rel.length > MAX_PATH_LENGTH || rel.endsWith('/') || rel.startsWith('/') || rel.includes('//')) return -1;
     const slash = rel.lastIndexOf('/');
     const dirId = this.dirFor(rel, slash + 1);
@@ -295,6 +299,7 @@ export class PathTable {
   }
 
   removeId(id: number): void {
+    if (this.hashesStale) this.rebuildHashes();
     if (!(this.flags[id] & ALIVE)) return;
     this.flags[id] = 0;
     this.liveCount--;
@@ -314,6 +319,7 @@ export class PathTable {
 
   /** Removes every file under a folder (relative, no trailing slash; "" = all); returns how many. */
   removeUnder(relDir: string): number {
+    if (this.hashesStale) this.rebuildHashes();
     const target = relDir === '' ? ROOT_DIR : this.findDir(relDir + '/', relDir.length + 1);
     if (target < 0) return 0;
     const doomed = new Uint8Array(this.dirCount);
@@ -395,16 +401,152 @@ export class PathTable {
    * its trailing `/`), or returns the one there is (for loading a packed table).
    */
   addFolder(parent: number, text: string, from = 0, to = text.length): number {
+    if (this.hashesStale) this.rebuildHashes();
     const known = this.childOf(parent, text, from, to);
     return known >= 0 ? known : this.newDir(parent, text, from, to);
   }
 
+  /** Adds a file in folder `dir` with a distinct name the table already has (`nameId` of another file). */
+  addFileNamed(dir: number, uid: number, size = -1, mtime = 0): number {
+    if (this.hashesStale) this.rebuildHashes();
+    const existing = this.findIn(dir, uid);
+    if (existing >= 0) return existing;
+    return this.newFile(dir, uid, size, mtime);
+  }
+
   /** Adds a file named `text[from, to)` in folder `dir`, or returns the id it has (for loading a packed table). */
   addFile(dir: number, text: string, from = 0, to = text.length, size = -1, mtime = 0): number {
+    if (this.hashesStale) this.rebuildHashes();
     const uid = this.internName(text, from, to);
     const existing = this.findIn(dir, uid);
     if (existing >= 0) return existing;
     return this.newFile(dir, uid, size, mtime);
+  }
+
+  /** The live rows as stored (see `TableRows`); file ids are renumbered densely, folders and names kept. */
+  rows(): TableRows {
+    const live = this.liveCount;
+    const fileDir = new Uint32Array(live);
+    const nameId = new Uint32Array(live);
+    const size = new Float64Array(live);
+    const mtime = new Float64Array(live);
+    let f = 0;
+    for (let id = 0; id < this.slotCount; id++) {
+      if (!(this.flags[id] & ALIVE)) continue;
+      fileDir[f] = this.fileDir[id];
+      nameId[f] = this.nameId[id];
+      size[f] = this.hasMeta(id) ? this.size[id] : -1;
+      mtime[f] = this.hasMeta(id) ? this.mtime[id] : 0;
+      f++;
+    }
+    const n = this.poolLength;
+    const d = this.dirCount;
+    const u = this.uniqueCount;
+    return {
+      chars: this.chars.slice(0, n),
+      lower: this.lower.slice(0, n),
+      kind: this.kind.slice(0, n),
+      dirParent: this.dirParent.slice(0, d),
+      segStart: this.segStart.slice(0, d),
+      segLen: this.segLen.slice(0, d),
+      dirMask: this.dirMask.slice(0, d),
+      uniqueStart: this.uniqueStart.slice(0, u),
+      uniqueLen: this.uniqueLen.slice(0, u),
+      uniqueMask: this.uniqueMask.slice(0, u),
+      uniqueBoundaryMask: this.uniqueBoundaryMask.slice(0, u),
+      uniqueExt: this.uniqueExt.slice(0, u),
+      fileDir,
+      nameId,
+      size,
+      mtime,
+      extensions: [...this.extensions],
+    };
+  }
+
+  /**
+   * A table from stored rows, without reading a character: the arrays are taken as they
+   * are (after bounds checks, so a damaged blob throws `RangeError` instead of misleading
+   * a search) and the hash tables are built on the first lookup.
+   */
+  static fromRows(r: TableRows): PathTable {
+    const n = r.chars.length;
+    const d = r.dirParent.length;
+    const u = r.uniqueStart.length;
+    const files = r.fileDir.length;
+    const fail = (what: string) => new RangeError(`stored file table: ${what}`);
+    if (r.lower.length !== n || r.kind.length !== n) throw fail('pool arrays disagree');
+    if (r.segStart.length !== d || r.segLen.length !== d || r.dirMask.length !== d) throw fail('folder arrays disagree');
+    if (r.uniqueLen.length !== u || r.uniqueMask.length !== u || r.uniqueBoundaryMask.length !== u || r.uniqueExt.length !== u) throw fail('name arrays disagree');
+    if (r.nameId.length !== files || r.size.length !== files || r.mtime.length !== files) throw fail('file arrays disagree');
+    if (d === 0 || r.dirParent[0] !== -1 || r.segLen[0] !== 0 || r.extensions[0] !== '') throw fail('no root folder');
+    for (let i = 0; i < n; i++) if (r.kind[i] > 4) throw fail('unknown boundary kind');
+    const t = new PathTable();
+    const grownBy = (k: number) => k + (k >> 4) + 64;
+    t.chars = grownCopy(r.chars, grownBy(n));
+    t.lower = grownCopy(r.lower, grownBy(n));
+    t.kind = grownCopy(r.kind, grownBy(n));
+    t.poolLength = n;
+    t.dirParent = grownCopy(r.dirParent, grownBy(d));
+    t.segStart = grownCopy(r.segStart, grownBy(d));
+    t.segLen = grownCopy(r.segLen, grownBy(d));
+    t.dirMask = grownCopy(r.dirMask, grownBy(d));
+    t.dirLen = new Uint32Array(t.dirParent.length);
+    t.dirLive = new Uint32Array(t.dirParent.length);
+    for (let i = 1; i < d; i++) {
+      const parent = r.dirParent[i];
+      if (parent < 0 || parent >= i || r.segStart[i] + r.segLen[i] > n || r.segLen[i] === 0) throw fail('malformed folder row');
+      t.dirLen[i] = t.dirLen[parent] + r.segLen[i];
+    }
+    t.dirCount = d;
+    t.uniqueStart = grownCopy(r.uniqueStart, grownBy(u));
+    t.uniqueLen = grownCopy(r.uniqueLen, grownBy(u));
+    t.uniqueMask = grownCopy(r.uniqueMask, grownBy(u));
+    t.uniqueBoundaryMask = grownCopy(r.uniqueBoundaryMask, grownBy(u));
+    t.uniqueExt = grownCopy(r.uniqueExt, grownBy(u));
+    for (let i = 0; i < u; i++) {
+      if (r.uniqueStart[i] + r.uniqueLen[i] > n || r.uniqueLen[i] === 0 || r.uniqueExt[i] >= r.extensions.length) throw fail('malformed name row');
+    }
+    t.uniqueCount = u;
+    t.extensions.length = 0;
+    t.extIds.clear();
+    r.extensions.forEach((ext, i) => {
+      t.extensions.push(ext);
+      t.extIds.set(ext, i);
+    });
+    t.growFiles(grownBy(files));
+    for (let id = 0; id < files; id++) {
+      const dir = r.fileDir[id];
+      const uid = r.nameId[id];
+      if (dir >= d || uid >= u) throw fail('malformed file row');
+      t.fileDir[id] = dir;
+      t.nameId[id] = uid;
+      t.nameStart[id] = t.uniqueStart[uid];
+      t.nameLen[id] = t.uniqueLen[uid];
+      t.nameMask[id] = t.uniqueMask[uid];
+      t.extId[id] = t.uniqueExt[uid];
+      t.size[id] = r.size[id];
+      t.mtime[id] = r.mtime[id];
+      t.flags[id] = ALIVE | (r.size[id] >= 0 && r.mtime[id] > 0 ? HAS_META : 0);
+      t.dirLive[dir]++;
+    }
+    t.slotCount = files;
+    t.liveCount = files;
+    t.hashesStale = true;
+    return t;
+  }
+
+  /** Builds the folder, name and file hash tables from the rows (a restored table, on first lookup). */
+  private rebuildHashes(): void {
+    this.hashesStale = false;
+    this.dirHash = new Int32Array(hashCapacityFor(this.dirCount));
+    this.dirHashUsed = 0;
+    for (let d = 1; d < this.dirCount; d++) this.insertDirHash(d);
+    this.nameHash = new Int32Array(hashCapacityFor(this.uniqueCount));
+    this.nameHashUsed = 0;
+    for (let uid = 0; uid < this.uniqueCount; uid++) this.insertNameHash(uid);
+    this.hash = new Int32Array(hashCapacityFor(this.liveCount));
+    this.hashUsed = 0;
+    for (let id = 0; id < this.slotCount; id++) if (this.flags[id] & ALIVE) this.insertFileHash(id);
   }
 
   private hashOfFile(id: number): number {
@@ -518,7 +660,39 @@ export class PathTable {
   }
 }
 
+/**
+ * A table as stored: the character pool with its folded copy and boundary kinds, the
+ * folder rows, the distinct names, the live files, and the extension list; everything a
+ * search reads, so restoring reads no character (see `PathTable.fromRows`).
+ */
+export interface TableRows {
+  chars: Uint16Array<ArrayBuffer>;
+  lower: Uint16Array<ArrayBuffer>;
+  kind: Uint8Array<ArrayBuffer>;
+  dirParent: Int32Array<ArrayBuffer>;
+  segStart: Uint32Array<ArrayBuffer>;
+  segLen: Uint16Array<ArrayBuffer>;
+  dirMask: Int32Array<ArrayBuffer>;
+  uniqueStart: Uint32Array<ArrayBuffer>;
+  uniqueLen: Uint16Array<ArrayBuffer>;
+  uniqueMask: Int32Array<ArrayBuffer>;
+  uniqueBoundaryMask: Int32Array<ArrayBuffer>;
+  uniqueExt: Uint16Array<ArrayBuffer>;
+  fileDir: Uint32Array<ArrayBuffer>;
+  nameId: Uint32Array<ArrayBuffer>;
+  size: Float64Array<ArrayBuffer>;
+  mtime: Float64Array<ArrayBuffer>;
+  extensions: string[];
+}
+
 type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+
+/** A copy of `array` in a new array of `capacity` (at least its length). */
+function grownCopy<T extends TypedArray>(array: T, capacity: number): T {
+  const next = new (array.constructor as new (n: number) => T)(Math.max(capacity, array.length));
+  next.set(array as never);
+  return next;
+}
 
 /** Capacity after growing: by half, so spare room stays a third at most. */
 function grown(capacity: number): number {

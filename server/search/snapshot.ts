@@ -1,32 +1,65 @@
-import type { PackedTable } from './packing';
+import type { TableRows } from './pathTable';
 
 const MAGIC = 0x49464741; // "AGFI"
-const VERSION = 2;
-const HEADER_WORDS = 6;
+const VERSION = 3;
+const HEADER_WORDS = 8;
+
+type Section = keyof Omit<TableRows, 'extensions'>;
+
+/** The arrays of a stored table, in blob order, with the header word that counts their rows. */
+const SECTIONS: { key: Section; count: 'pool' | 'dirs' | 'names' | 'files'; make: (b: ArrayBuffer, at: number, n: number) => ArrayBufferView; width: number }[] = [
+  { key: 'chars', count: 'pool', make: (b, at, n) => new Uint16Array(b, at, n), width: 2 },
+  { key: 'lower', count: 'pool', make: (b, at, n) => new Uint16Array(b, at, n), width: 2 },
+  { key: 'kind', count: 'pool', make: (b, at, n) => new Uint8Array(b, at, n), width: 1 },
+  { key: 'dirParent', count: 'dirs', make: (b, at, n) => new Int32Array(b, at, n), width: 4 },
+  { key: 'segStart', count: 'dirs', make: (b, at, n) => new Uint32Array(b, at, n), width: 4 },
+  { key: 'segLen', count: 'dirs', make: (b, at, n) => new Uint16Array(b, at, n), width: 2 },
+  { key: 'dirMask', count: 'dirs', make: (b, at, n) => new Int32Array(b, at, n), width: 4 },
+  { key: 'uniqueStart', count: 'names', make: (b, at, n) => new Uint32Array(b, at, n), width: 4 },
+  { key: 'uniqueLen', count: 'names', make: (b, at, n) => new Uint16Array(b, at, n), width: 2 },
+  { key: 'uniqueMask', count: 'names', make: (b, at, n) => new Int32Array(b, at, n), width: 4 },
+  { key: 'uniqueBoundaryMask', count: 'names', make: (b, at, n) => new Int32Array(b, at, n), width: 4 },
+  { key: 'uniqueExt', count: 'names', make: (b, at, n) => new Uint16Array(b, at, n), width: 2 },
+  { key: 'fileDir', count: 'files', make: (b, at, n) => new Uint32Array(b, at, n), width: 4 },
+  { key: 'nameId', count: 'files', make: (b, at, n) => new Uint32Array(b, at, n), width: 4 },
+  { key: 'size', count: 'files', make: (b, at, n) => new Float64Array(b, at, n), width: 8 },
+  { key: 'mtime', count: 'files', make: (b, at, n) => new Float64Array(b, at, n), width: 8 },
+];
 
 /**
- * The file list of a folder as one blob (what the store keeps): a header, then the
- * packed arrays back to back, each starting on an 8-byte boundary so that loading is a
- * handful of copies, not a row per file.
+ * A stored table as one blob (what the store keeps): a header of counts, then each
+ * array back to back on an 8-byte boundary, then the extension list as JSON. Loading is
+ * a handful of copies, not a row per file, and no character is read again.
  */
-export function encodeSnapshot(p: PackedTable): Uint8Array {
-  const parts: ArrayBufferView[] = [p.pool, p.dirParent, p.segStart, p.segLen, p.fileDir, p.nameStart, p.nameLen, p.size, p.mtime];
+export function encodeSnapshot(rows: TableRows): Uint8Array {
+  const extensions = new TextEncoder().encode(JSON.stringify(rows.extensions));
   let length = HEADER_WORDS * 4;
-  for (const part of parts) length = align8(length) + part.byteLength;
+  for (const s of SECTIONS) length = align8(length) + (rows[s.key] as ArrayBufferView).byteLength;
+  length = align8(length) + extensions.byteLength;
   const out = new Uint8Array(align8(length));
-  const header = new Uint32Array(out.buffer, 0, HEADER_WORDS);
-  header.set([MAGIC, VERSION, p.dirParent.length, p.fileDir.length, p.pool.length, 0]);
+  new Uint32Array(out.buffer, 0, HEADER_WORDS).set([
+    MAGIC,
+    VERSION,
+    rows.chars.length,
+    rows.dirParent.length,
+    rows.uniqueStart.length,
+    rows.fileDir.length,
+    extensions.byteLength,
+    0,
+  ]);
   let at = HEADER_WORDS * 4;
-  for (const part of parts) {
+  for (const s of SECTIONS) {
+    const part = rows[s.key] as ArrayBufferView;
     at = align8(at);
     out.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), at);
     at += part.byteLength;
   }
+  out.set(extensions, align8(at));
   return out;
 }
 
 /** Reads a blob written by `encodeSnapshot`; throws `RangeError` for anything else. */
-export function decodeSnapshot(blob: Uint8Array): PackedTable {
+export function decodeSnapshot(blob: Uint8Array): TableRows {
   if (blob.byteLength < HEADER_WORDS * 4) throw new RangeError('file index snapshot: too short');
   // Copy into a fresh, aligned buffer: the blob may sit at any offset of a larger one.
   const bytes = new Uint8Array(blob.byteLength);
@@ -34,28 +67,28 @@ export function decodeSnapshot(blob: Uint8Array): PackedTable {
   const header = new Uint32Array(bytes.buffer, 0, HEADER_WORDS);
   if (header[0] !== MAGIC) throw new RangeError('file index snapshot: not a snapshot');
   if (header[1] !== VERSION) throw new RangeError(`file index snapshot: version ${header[1]} is not ${VERSION}`);
-  const dirs = header[2];
-  const files = header[3];
-  const poolLength = header[4];
+  const counts = { pool: header[2], dirs: header[3], names: header[4], files: header[5] };
+  const rows: Partial<TableRows> = {};
   let at = HEADER_WORDS * 4;
-  const take = <T>(make: (buffer: ArrayBuffer, offset: number, length: number) => T, count: number, width: number): T => {
+  for (const s of SECTIONS) {
     at = align8(at);
-    if (at + count * width > bytes.byteLength) throw new RangeError('file index snapshot: truncated');
-    const view = make(bytes.buffer, at, count);
-    at += count * width;
-    return view;
-  };
-  return {
-    pool: take((b, o, n) => new Uint16Array(b, o, n), poolLength, 2),
-    dirParent: take((b, o, n) => new Int32Array(b, o, n), dirs, 4),
-    segStart: take((b, o, n) => new Uint32Array(b, o, n), dirs, 4),
-    segLen: take((b, o, n) => new Uint16Array(b, o, n), dirs, 2),
-    fileDir: take((b, o, n) => new Uint32Array(b, o, n), files, 4),
-    nameStart: take((b, o, n) => new Uint32Array(b, o, n), files, 4),
-    nameLen: take((b, o, n) => new Uint16Array(b, o, n), files, 2),
-    size: take((b, o, n) => new Float64Array(b, o, n), files, 8),
-    mtime: take((b, o, n) => new Float64Array(b, o, n), files, 8),
-  };
+    const n = counts[s.count];
+    if (at + n * s.width > bytes.byteLength) throw new RangeError('file index snapshot: truncated');
+    (rows as Record<string, unknown>)[s.key] = s.make(bytes.buffer, at, n);
+    at += n * s.width;
+  }
+  at = align8(at);
+  const extLength = header[6];
+  if (at + extLength > bytes.byteLength) throw new RangeError('file index snapshot: truncated');
+  let extensions: unknown;
+  try {
+    extensions = JSON.parse(new TextDecoder().decode(bytes.subarray(at, at + extLength)));
+  } catch {
+    throw new RangeError('file index snapshot: unreadable extension list');
+  }
+  if (!Array.isArray(extensions) || !extensions.every((e) => typeof e === 'string')) throw new RangeError('file index snapshot: unreadable extension list');
+  rows.extensions = extensions as string[];
+  return rows as TableRows;
 }
 
 function align8(n: number): number {

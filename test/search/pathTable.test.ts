@@ -100,7 +100,7 @@ describe('PathTable', () => {
     const paths = [...synthetic(3000), 'unicode/🙂smile.txt', 'README.md'];
     paths.forEach((p, i) => t.add(p, i, 1_700_000_000_000 + i));
     t.remove(paths[10]);
-    const restored = unpackTable(decodeSnapshot(encodeSnapshot(packTable(t))));
+    const restored = PathTable.fromRows(decodeSnapshot(encodeSnapshot(t.rows())));
     expect(restored.liveCount).toBe(t.liveCount);
     for (const p of paths) {
       const a = t.find(p);
@@ -119,10 +119,17 @@ describe('PathTable', () => {
     expect(() => decodeSnapshot(new Uint8Array(64))).toThrow(RangeError);
     const t = new PathTable();
     for (const p of synthetic(100)) t.add(p);
-    const blob = encodeSnapshot(packTable(t));
+    const blob = encodeSnapshot(t.rows());
     expect(() => decodeSnapshot(blob.subarray(0, blob.length - 100))).toThrow(RangeError);
-    // Consistent lengths but rows pointing outside the pool.
-    const packed = decodeSnapshot(blob);
+    // Consistent lengths but rows pointing outside the pool, or at a folder that is not there.
+    const rows = decodeSnapshot(blob);
+    rows.uniqueStart[5] = rows.chars.length + 10;
+    expect(() => PathTable.fromRows(rows)).toThrow(RangeError);
+    const again = decodeSnapshot(blob);
+    again.fileDir[3] = again.dirParent.length;
+    expect(() => PathTable.fromRows(again)).toThrow(RangeError);
+    // The same table through packing (what compaction does) stays consistent too.
+    const packed = packTable(t);
     packed.nameStart[5] = packed.pool.length + 10;
     expect(() => unpackTable(packed)).toThrow(RangeError);
   });
