@@ -128,28 +128,33 @@ export class FolderIndex {
     }
     this.phase = 'walking';
     const hadFiles = this.table.liveCount > 0;
-    const seen = new Set<number>();
+    // Which file ids the walk met (grown as the walk adds files).
+    let seen = new Uint8Array(this.table.slotCount + 1024);
     this.touchedDuringWalk = new Set();
     let reported = 0;
     const walk = await this.list(run, (batch) => {
-        for (const entry of batch) {
-          const id = this.table.add(entry.rel);
-          if (id >= 0) {
-            seen.add(id);
-            const lift = this.picks.lift(entry.rel, this.now());
-            if (lift > 0) this.table.boost[id] = lift;
-          }
+      for (const entry of batch) {
+        const id = this.table.add(entry.rel);
+        if (id < 0) continue;
+        if (id >= seen.length) {
+          const grown = new Uint8Array(Math.max(id + 1, seen.length * 2));
+          grown.set(seen);
+          seen = grown;
         }
-        if (options.onProgress && this.table.liveCount - reported >= 2000) {
-          reported = this.table.liveCount;
-          options.onProgress(reported);
-        }
+        seen[id] = 1;
+        const lift = this.picks.lift(entry.rel, this.now());
+        if (lift > 0) this.table.boost[id] = lift;
+      }
+      if (options.onProgress && this.table.liveCount - reported >= 2000) {
+        reported = this.table.liveCount;
+        options.onProgress(reported);
+      }
     });
     if (run.isCancellationRequested) return undefined;
     if (hadFiles) {
       // Files known before (the snapshot, an earlier walk) that this walk did not meet are gone or now ignored.
-      for (const id of [...this.table.liveIds()]) {
-        if (!seen.has(id) && !this.touchedDuringWalk.has(this.table.path(id))) this.table.removeId(id);
+      for (let id = 0; id < this.table.slotCount; id++) {
+        if (this.table.isAlive(id) && seen[id] !== 1 && !this.touchedDuringWalk.has(this.table.path(id))) this.table.removeId(id);
       }
     }
     this.touchedDuringWalk = undefined;
