@@ -81,7 +81,9 @@ export interface FileSearchService {
   /**
    * Runs a search as `agentls/fileSearch` does (params already validated), over the
    * workspace folder owning `payload.from_uri` for scope `workspace`. Rejects with
-   * `CancelledError` when `cancel` fires or a newer search supersedes it.
+   * `CancelledError` when `cancel` fires. Service calls never supersede each other
+   * (completion and a quick fix may search at once); only `agentls/fileSearch`
+   * requests from the client supersede older ones.
    */
   search(payload: FileSearchPayload, cancel: Cancellation): Promise<FileCandidatesPayload>;
   /** The user picked this file (absolute path): it ranks higher from now on. */

@@ -1,4 +1,3 @@
-import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
 import { Commands, Methods } from '../../protocol/methods';
 import type { FileCandidatesPayload, FileSearchPayload } from '../../protocol/rawp';
 import { CancellationSource, CancelledError, type Cancellation } from '../core/cancel';
@@ -36,7 +35,7 @@ export function fileSearchFeature(): Feature {
     for (const refusal of e.refusals()) {
       if (told.has(refusal)) continue;
       told.add(refusal);
-      showMessage(ctx, MessageType.Warning, refusal);
+      ctx.showMessage('warning', refusal);
     }
   };
 
@@ -76,7 +75,7 @@ export function fileSearchFeature(): Feature {
         const t0 = performance.now();
         const reports = await build('rebuild');
         const message = `File index rebuilt: ${summary(reports)} in ${Math.round(performance.now() - t0)} ms.`;
-        showMessage(ctx, MessageType.Info, message);
+        ctx.showMessage('info', message);
         return { files: reports.reduce((n, r) => n + r.files, 0) };
       },
       [Commands.fileSearchReport]: async (args, token) => {
@@ -178,7 +177,3 @@ function summary(all: BuildReport[]): string {
   return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${restored}`;
 }
 
-/** A message as a notification (`showMessageRequest` would block Neovim 0.7 with a prompt). */
-function showMessage(ctx: ServerContext, type: MessageType, message: string): void {
-  void ctx.connection.sendNotification(ShowMessageNotification.type, { type, message }).catch(() => undefined);
-}

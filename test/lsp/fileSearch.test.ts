@@ -4,18 +4,10 @@ import { CancellationTokenSource } from 'vscode-languageserver/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FileCandidatesPayload } from '../../protocol/rawp';
 import type { ClientPreset } from '../helpers/capabilities';
-import { LspTestClient } from '../helpers/lspClient';
+import { LspTestClient, useLspClients } from '../helpers/lspClient';
 import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 
-const clients: LspTestClient[] = [];
-async function start(...args: Parameters<typeof LspTestClient.start>): Promise<LspTestClient> {
-  const c = await LspTestClient.start(...args);
-  clients.push(c);
-  return c;
-}
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.stop()));
-});
+const start = useLspClients(afterEach);
 
 let counter = 0;
 /** A fresh UUID v4 (tests need many, and readable ones). */
