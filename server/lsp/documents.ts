@@ -2,7 +2,7 @@ import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
-import type { BytesResult, FileStat, FileSystem, ReadOptions, ReadResult, DirEntry } from '../workspace/fs';
+import type { BytesResult, DirEntry, FileStat, FileSystem, ReadDirOptions, ReadOptions, ReadResult } from '../workspace/fs';
 import { uriToPath } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 
@@ -152,7 +152,7 @@ class BufferOverlayFs implements FileSystem {
     return this.session.diskFs.stat(p);
   }
 
-  readDir(p: string): Promise<DirEntry[] | undefined> {
-    return this.session.diskFs.readDir(p);
+  readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {
+    return this.session.diskFs.readDir(p, options);
   }
 }

@@ -15,7 +15,16 @@ export interface FileSystem {
   /** `lstat`: symlinks are reported as such, never followed. Undefined when absent or unreadable. */
   stat(path: string): Promise<FileStat | undefined>;
   /** Directory entries, unsorted; undefined when absent, unreadable or not a directory. */
-  readDir(path: string): Promise<DirEntry[] | undefined>;
+  readDir(path: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined>;
+}
+
+export interface ReadDirOptions {
+  /**
+   * The caller reached this folder as a `directory` entry (not a symlink) of a folder it
+   * listed through this file system, so it lies where its parent does: the confinement
+   * check is skipped. Only walkers that never follow symlinks may say so.
+   */
+  parentChecked?: boolean;
 }
 
 export interface ReadOptions {
@@ -126,8 +135,8 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
-  async readDir(p: string): Promise<DirEntry[] | undefined> {
-    if (this.refuse(p)) return undefined;
+  async readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {
+    if (!options?.parentChecked && this.refuse(p)) return undefined;
     try {
       const entries = await fsp.readdir(p, { withFileTypes: true });
       return entries.map((e) => ({ name: e.name, kind: kindOf(e) }));

@@ -30,6 +30,8 @@ export interface IgnoreOptions {
  */
 export class IgnoreRules {
   private readonly perDir = new Map<string, Ignore | null>();
+  /** Per folder, the ancestors (and itself) that have ignore files, with where their sub-path starts. */
+  private readonly chains = new Map<string, readonly RuleDir[]>();
   private readonly pending = new Map<string, Promise<void>>();
   private readonly extra: PathMatcher;
 
@@ -51,12 +53,21 @@ export class IgnoreRules {
     await Promise.all(dirs.map((d) => this.loadOne(d, d === relDir ? entryNames : undefined)));
   }
 
+  /**
+   * Loads the ignore files of one folder whose ancestors are already loaded: a walker
+   * enters folders from the top, so this saves re-visiting every ancestor per folder.
+   */
+  loadFolder(relDir: string, entryNames?: readonly string[]): Promise<void> {
+    return this.loadOne(relDir, entryNames);
+  }
+
   private loadOne(relDir: string, entryNames?: readonly string[]): Promise<void> {
     if (this.perDir.has(relDir) || this.options.noIgnoreFiles) return Promise.resolve();
     let p = this.pending.get(relDir);
     if (!p) {
       p = this.readRules(relDir, entryNames).then((rules) => {
         this.perDir.set(relDir, rules);
+        if (rules) this.chains.clear();
         this.pending.delete(relDir);
       });
       this.pending.set(relDir, p);
@@ -82,6 +93,18 @@ export class IgnoreRules {
   /** Forgets the rules of a folder whose `.gitignore` / `.ignore` changed. */
   invalidate(relDir: string): void {
     this.perDir.delete(relDir);
+    this.chains.clear();
+  }
+
+  private chainOf(relDir: string): readonly RuleDir[] {
+    let chain = this.chains.get(relDir);
+    if (chain) return chain;
+    const parent = relDir === '' ? undefined : relDir.lastIndexOf('/') < 0 ? '' : relDir.slice(0, relDir.lastIndexOf('/'));
+    const inherited = parent === undefined ? [] : this.chainOf(parent);
+    const own = this.perDir.get(relDir);
+    chain = own ? [...inherited, { offset: relDir === '' ? 0 : relDir.length + 1, rules: own }] : inherited;
+    this.chains.set(relDir, chain);
+    return chain;
   }
 
   /**
@@ -91,6 +114,7 @@ export class IgnoreRules {
    */
   isIgnored(relPath: string, isDir: boolean, parentKept = false): boolean {
     if (relPath === '') return false;
+    if (parentKept) return this.lastLevelIgnored(relPath, isDir);
     const parts = relPath.split('/');
     for (let i = parentKept ? parts.length - 1 : 0; i < parts.length; i++) {
       if (i === parts.length - 1 && !isDir) break;
@@ -125,12 +149,38 @@ export class IgnoreRules {
     return false;
   }
 
+  /** The walker's question: its folder is known to be kept, so only the last level is judged. */
+  private lastLevelIgnored(relPath: string, isDir: boolean): boolean {
+    const slash = relPath.lastIndexOf('/');
+    if (isDir) {
+      const name = slash < 0 ? relPath : relPath.slice(slash + 1);
+      if (ALWAYS_SKIPPED_DIRS.includes(name)) return true;
+      if (!this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(name)) return true;
+    }
+    if (this.extra(relPath)) return true;
+    if (this.options.noIgnoreFiles) return false;
+    let state = false;
+    for (const { offset, rules } of this.chainOf(slash < 0 ? '' : relPath.slice(0, slash))) {
+      const sub = relPath.slice(offset);
+      const result = rules.test(isDir ? sub + '/' : sub);
+      if (result.ignored) state = true;
+      else if (result.unignored) state = false;
+    }
+    return state;
+  }
+
   /** `load` then `isIgnored`, for one-off questions such as a watched-file event. */
   async check(relPath: string, isDir: boolean): Promise<boolean> {
     const slash = relPath.lastIndexOf('/');
     await this.load(slash < 0 ? '' : relPath.slice(0, slash));
     return this.isIgnored(relPath, isDir);
   }
+}
+
+interface RuleDir {
+  /** Where, in a path below this folder, the part relative to the folder starts. */
+  offset: number;
+  rules: Ignore;
 }
 
 function ancestorsAndSelf(relDir: string): string[] {

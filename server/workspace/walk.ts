@@ -61,13 +61,16 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
   let stop = false;
 
   const visit = async (dir: { rel: string; depth: number }) => {
-    const entries = await fs.readDir(joinRelative(root, dir.rel));
+    // Below the start folder the walker only enters real folders (never a symlink), so the
+    // confinement check of each one would only repeat its parent's.
+    const entries = await fs.readDir(joinRelative(root, dir.rel), { parentChecked: dir.rel !== start });
     if (!entries) {
       result.errors.push({ rel: dir.rel, message: `cannot read folder ${dir.rel === '' ? '.' : dir.rel}` });
       return;
     }
     // Listed first, so only the ignore files the folder has are opened.
-    await ignore.load(dir.rel, entries.map((e) => e.name));
+    const names = entries.map((e) => e.name);
+    await (dir.rel === start ? ignore.load(dir.rel, names) : ignore.loadFolder(dir.rel, names));
     result.directoryCount++;
     const batch: WalkEntry[] = [];
     for (const entry of entries) {

@@ -22,6 +22,23 @@ describe('walkFiles', () => {
     expect(result.truncated).toBe(false);
   });
 
+  it('decides exactly as a one-off check does, nested ignore files and negations included', async () => {
+    const w = setup({
+      '.gitignore': '*.gen.ts\nbuild/\nlogs/*.txt\n',
+      'pkg/.gitignore': '!keep.gen.ts\n/out\n',
+      'pkg/a.gen.ts': '', 'pkg/keep.gen.ts': '', 'pkg/out/x.js': '', 'pkg/deep/out/y.js': '',
+      'build/important.js': '', 'build/.gitignore': '!important.js\n',
+      'logs/a.txt': '', 'logs/a.md': '', 'src/z.gen.ts': '', 'src/ok.ts': '',
+    });
+    const walked = (await walkFiles(w)).files.map((f) => f.rel).sort();
+    const all = ['.gitignore', 'pkg/.gitignore', 'pkg/a.gen.ts', 'pkg/keep.gen.ts', 'pkg/out/x.js', 'pkg/deep/out/y.js', 'build/important.js', 'build/.gitignore', 'logs/a.txt', 'logs/a.md', 'src/z.gen.ts', 'src/ok.ts'];
+    const fresh = new IgnoreRules(w.root, w.fs);
+    const kept: string[] = [];
+    for (const rel of all) if (!(await fresh.check(rel, false))) kept.push(rel);
+    expect(walked).toEqual(kept.sort());
+    expect(walked).toEqual(['.gitignore', 'logs/a.md', 'pkg/.gitignore', 'pkg/deep/out/y.js', 'pkg/keep.gen.ts', 'src/ok.ts']);
+  });
+
   it('leaves hidden entries out on request', async () => {
     const w = setup({ 'a.md': '', '.hidden.md': '', '.dir/x.md': '' });
     const result = await walkFiles({ ...w, includeHidden: false });
