@@ -25,9 +25,38 @@ export function fixturePath(...parts: string[]): string {
   return path.join(repoRoot(), 'fixtures', ...parts);
 }
 
-/** A fresh temporary folder (real path, so symlinked /tmp setups compare equal). */
+const created: string[] = [];
+let cleanupInstalled = false;
+
+function removeCreated(): void {
+  for (const d of created.splice(0)) {
+    try {
+      // Tests lock folders (chmod 0) to prove the server copes; unlock before removing.
+      fs.chmodSync(d, 0o755);
+      fs.rmSync(d, { recursive: true, force: true });
+    } catch {
+      // best effort: a folder still locked inside is left for the OS to clean
+    }
+  }
+}
+
+/**
+ * A fresh temporary folder (real path, so symlinked /tmp setups compare equal), removed
+ * when the process exits unless `AGENTLS_KEEP_TEMP` is set (to look at a failed test's files).
+ */
 export function tempDir(prefix = 'agentls-test-'): string {
-  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  created.push(dir);
+  if (!cleanupInstalled && !process.env.AGENTLS_KEEP_TEMP) {
+    cleanupInstalled = true;
+    process.on('exit', removeCreated);
+    // Vitest ends its workers with SIGTERM, which skips 'exit' handlers.
+    process.once('SIGTERM', () => {
+      removeCreated();
+      process.exit(0);
+    });
+  }
+  return dir;
 }
 
 /** Writes a tree `{ "a/b.md": "text" }` under `root`; returns `root`. */
