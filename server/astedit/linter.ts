@@ -2,14 +2,11 @@ import * as path from 'node:path';
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
 import type { FileSystem } from '../workspace/fs';
-import type { WorkspaceLinter } from '../workspace/linter';
-import { joinRelative } from '../workspace/paths';
+import type { LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
-import { walkFiles } from '../workspace/walk';
 import { lintRecipe, RECIPE_CODES } from './recipeLint';
 import { createAstBackend } from './workerBackend';
 
-const MAX_WALKED = 200_000;
 const MAX_RECIPE_BYTES = 256 * 1024;
 
 /**
@@ -20,19 +17,9 @@ const MAX_RECIPE_BYTES = 256 * 1024;
 export const astEditLinter: WorkspaceLinter = {
   id: 'astedit',
   describe: (code) => RECIPE_CODES[code],
-  async lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
-    const recipes: string[] = [];
-    if (files) recipes.push(...files.filter((f) => session.classify(f).kind === 'astedit'));
-    else {
-      for (const root of session.roots.paths) {
-        const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
-        for (const f of walked.files) {
-          const abs = joinRelative(root, f.rel);
-          if (session.classify(abs).kind === 'astedit') recipes.push(abs);
-        }
-      }
-    }
+    const recipes = scope.files.filter((f) => session.classify(f).kind === 'astedit');
     if (recipes.length === 0) return out;
     const backend = createAstBackend();
     try {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NEVER_CANCELLED } from '../core/cancel';
 import { applyLevel } from '../core/findings';
+import { namedScope, workspaceScope } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
 import { UsageError, write, type CliCommand } from './command';
 import { workspaceLinters } from './linters';
@@ -17,17 +18,18 @@ export const checkCommand: CliCommand = {
     if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json or sarif, not ${format}`);
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);
-    const files = positionals.length ? positionals.map((p) => path.resolve(io.cwd, p)) : undefined;
-    for (const f of files ?? []) {
+    const files = positionals.map((p) => path.resolve(io.cwd, p));
+    for (const f of files) {
       if (!session.allows(f)) {
         write(io.stderr, `agentls check: ${f} lies outside the workspace root ${common.root}`);
         return 2;
       }
     }
     const linters = workspaceLinters();
+    const scope = files.length ? namedScope(files) : await workspaceScope(session, session.diskFs, NEVER_CANCELLED);
     const byPath = new Map<string, FileFindings>();
     for (const linter of linters) {
-      const found = await linter.lint(session, session.diskFs, files, NEVER_CANCELLED);
+      const found = await linter.lint(session, session.diskFs, scope, NEVER_CANCELLED);
       for (const [p, findings] of found) {
         const entry = byPath.get(p) ?? { path: p, findings: [] };
         for (const f of findings) {

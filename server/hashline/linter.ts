@@ -2,10 +2,8 @@ import * as path from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
 import type { FileSystem } from '../workspace/fs';
-import type { WorkspaceLinter } from '../workspace/linter';
-import { joinRelative } from '../workspace/paths';
+import type { LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
-import { walkFiles } from '../workspace/walk';
 import { analyzePatch } from './analysis';
 import { workspaceHost } from './host';
 import { CODE_DESCRIPTIONS, lintPatch } from './lint';
@@ -13,7 +11,6 @@ import { MAX_PATCH_BYTES } from './plan';
 
 /** Patch documents checked at most per run, and files walked to find them. */
 const MAX_PATCHES = 5_000;
-const MAX_WALKED = 200_000;
 
 /**
  * `agentls check` for hashline patches: every `hashline/…` finding of the `*.hashline`
@@ -23,15 +20,10 @@ const MAX_WALKED = 200_000;
 export const hashlineLinter: WorkspaceLinter = {
   id: 'hashline',
   describe: (code) => CODE_DESCRIPTIONS[code],
-  async lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
-    const candidates: string[] = files ? [...files] : [];
-    if (!files) {
-      for (const root of session.roots.paths) {
-        const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
-        for (const f of walked.files) if (f.rel.toLowerCase().endsWith('.hashline') && candidates.length < MAX_PATCHES) candidates.push(joinRelative(root, f.rel));
-      }
-    }
+    // Named files are read to see whether they are patches; otherwise `*.hashline` files only.
+    const candidates = scope.named ? scope.files : scope.files.filter((f) => f.toLowerCase().endsWith('.hashline')).slice(0, MAX_PATCHES);
     for (const [i, file] of candidates.entries()) {
       throwIfCancelled(cancel);
       if (i % 16 === 15) await yieldToEventLoop();

@@ -3,16 +3,13 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/c
 import type { Finding } from '../core/findings';
 import { isMarkdownPath } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
-import type { WorkspaceLinter } from '../workspace/linter';
-import { joinRelative } from '../workspace/paths';
+import type { LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
-import { walkFiles } from '../workspace/walk';
 import { MAX_PROMPT_DOCUMENT_CHARS, parsePromptDocument } from './document';
 import { REF_CODES, lintPromptModel } from './lint';
 
 /** Files read to find prompt documents by content (Markdown with file_references, RAWP JSON). */
 const MAX_CANDIDATES = 20_000;
-const MAX_WALKED = 200_000;
 
 /** A file worth reading: its name alone may make it a prompt, or its content might. */
 function mayBePrompt(p: string): boolean {
@@ -24,15 +21,9 @@ function mayBePrompt(p: string): boolean {
 export const refsLinter: WorkspaceLinter = {
   id: 'refs',
   describe: (code) => REF_CODES[code]?.summary,
-  async lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
-    const candidates: string[] = files ? [...files] : [];
-    if (!files) {
-      for (const root of session.roots.paths) {
-        const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
-        for (const f of walked.files) if (mayBePrompt(f.rel) && candidates.length < MAX_CANDIDATES) candidates.push(joinRelative(root, f.rel));
-      }
-    }
+    const candidates = scope.named ? scope.files : scope.files.filter(mayBePrompt).slice(0, MAX_CANDIDATES);
     for (const [i, file] of candidates.entries()) {
       throwIfCancelled(cancel);
       if (i % 64 === 63) await yieldToEventLoop();

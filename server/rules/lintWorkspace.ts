@@ -3,15 +3,13 @@ import type { Finding } from '../core/findings';
 import { LineIndex } from '../core/text';
 import { isMarkdownKind, isMarkdownPath } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
-import { joinRelative } from '../workspace/paths';
+import type { LintScope } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
-import { walkFiles } from '../workspace/walk';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { RulesEngine } from './engine';
 import { notReadForKind } from './lint/notRead';
 import { ruleUrlFindings } from './lint/ruleUrls';
 
-const MAX_WALKED = 200_000;
 const MAX_MARKDOWN_FILES = 20_000;
 
 /**
@@ -19,11 +17,11 @@ const MAX_MARKDOWN_FILES = 20_000;
  * the files they skip, look-alikes anywhere in the tree, and `rule://` references in
  * every Markdown file. Used by `agentls check`.
  */
-export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
   const engine = new RulesEngine(session, fs);
   await engine.refresh(cancel);
   const out = new Map<string, Finding[]>();
-  const wanted = files ? new Set(files) : undefined;
+  const wanted = scope.named ? new Set(scope.files) : undefined;
   const add = (p: string, findings: Finding[]) => {
     if (findings.length === 0 || (wanted && !wanted.has(p))) return;
     out.set(p, [...(out.get(p) ?? []), ...findings]);
@@ -33,14 +31,9 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)) : [])]);
   }
-  const markdown: string[] = [];
-  if (files) markdown.push(...files.filter((f) => isMarkdownPath(f) || session.classify(f).kind === 'rule'));
-  else {
-    for (const root of session.roots.paths) {
-      const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_WALKED, cancel });
-      for (const f of walked.files) if (isMarkdownPath(f.rel) && markdown.length < MAX_MARKDOWN_FILES) markdown.push(joinRelative(root, f.rel));
-    }
-  }
+  const markdown = scope.named
+    ? scope.files.filter((f) => isMarkdownPath(f) || session.classify(f).kind === 'rule')
+    : scope.files.filter((f) => isMarkdownPath(f)).slice(0, MAX_MARKDOWN_FILES);
   for (const [i, file] of markdown.entries()) {
     if (i % 64 === 63) {
       throwIfCancelled(cancel);

@@ -1,16 +1,43 @@
 import type { Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
 import type { FileSystem } from './fs';
+import { joinRelative } from './paths';
 import type { WorkspaceSession } from './session';
+import { walkFiles } from './walk';
+
+/** What a batch lint looks at: every file of the workspace, or the files the user named. */
+export interface LintScope {
+  /** Absolute paths. */
+  files: readonly string[];
+  /** The user named these files: lint each one even when its name does not say what it is. */
+  named: boolean;
+}
+
+/** Most files a workspace lint lists per root. */
+export const MAX_LINTED_FILES = 200_000;
+
+/** Every file of the workspace's roots (ignore rules applied), listed once for all linters. */
+export async function workspaceScope(session: WorkspaceSession, fs: FileSystem, cancel: Cancellation): Promise<LintScope> {
+  const files: string[] = [];
+  for (const root of session.roots.paths) {
+    const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_LINTED_FILES, cancel });
+    for (const f of walked.files) files.push(joinRelative(root, f.rel));
+  }
+  return { files: files.sort(), named: false };
+}
+
+export function namedScope(files: readonly string[]): LintScope {
+  return { files, named: true };
+}
 
 /**
- * A domain's batch linter, for `agentls check`: every finding of its documents in the
- * workspace (or only in `files`, absolute paths, when given). The CLI runs all of them
- * over one session; the language server runs the same engines per document.
+ * A domain's batch linter, for `agentls check`: every finding of its documents within
+ * the scope. The CLI runs all of them over one session and one listing of the files; the
+ * language server runs the same engines per document.
  */
 export interface WorkspaceLinter {
   id: string;
-  lint(session: WorkspaceSession, fs: FileSystem, files: readonly string[] | undefined, cancel: Cancellation): Promise<Map<string, Finding[]>>;
+  lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>>;
   /** A one-line description of a code, for SARIF's rule list. */
   describe?(code: string): string | undefined;
 }

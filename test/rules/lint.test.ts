@@ -1,10 +1,12 @@
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NEVER_CANCELLED } from '../../server/core/cancel';
 import type { Finding } from '../../server/core/findings';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
 import { RULE_CODES } from '../../server/rules/codes';
 import { RulesEngine } from '../../server/rules/engine';
 import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
+import { workspaceScope } from '../../server/workspace/linter';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { fixturePath, tempDir, writeTree } from '../helpers/repo';
 
@@ -14,7 +16,7 @@ const home = fixturePath('rules-lint-home');
 async function lint(profile: 'seed' | 'xcsh'): Promise<(rel: string) => Finding[]> {
   const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile } }));
   session.addFolder(ws);
-  const all = await lintRulesWorkspace(session, session.diskFs, undefined, { isCancellationRequested: false });
+  const all = await lintRulesWorkspace(session, session.diskFs, await workspaceScope(session, session.diskFs, NEVER_CANCELLED), NEVER_CANCELLED);
   return (rel) => all.get(rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(ws, rel)) ?? [];
 }
 
