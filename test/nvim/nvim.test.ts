@@ -20,6 +20,8 @@ describe('real Neovim with editors/nvim', () => {
     expect(run.result.filetype).toBe('markdown');
     expect(run.result.root).toBe(ws);
     expect(run.result.roots).toEqual([ws]);
+    expect(run.result.omnifunc).toBe('v:lua.vim.lsp.omnifunc');
+    expect(run.result.hover_map).toBe(true);
     expect(run.result.version).toBe(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version);
   }, 90_000);
 });

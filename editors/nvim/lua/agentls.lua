@@ -26,6 +26,8 @@ local defaults = {
   init_options = nil,
   -- Called with (client, bufnr) when a buffer attaches, e.g. for key maps.
   on_attach = nil,
+  -- Buffer-local K (hover) and gd (definition) on Neovim older than 0.10, which has them built in.
+  keymaps = true,
 }
 
 M.config = vim.deepcopy(defaults)
@@ -88,6 +90,12 @@ local function start_client(root)
       client.notify('workspace/didChangeConfiguration', { settings = M.config.settings })
     end,
     on_attach = function(client, bufnr)
+      -- <C-x><C-o> completes from the language servers (Markdown's own omnifunc completes HTML tags).
+      vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+      if M.config.keymaps and vim.fn.has('nvim-0.10') == 0 then
+        vim.keymap.set('n', 'K', vim.lsp.buf.hover, { buffer = bufnr, desc = 'agentls: hover' })
+        vim.keymap.set('n', 'gd', vim.lsp.buf.definition, { buffer = bufnr, desc = 'agentls: go to definition' })
+      end
       if M.config.on_attach then M.config.on_attach(client, bufnr) end
     end,
   })

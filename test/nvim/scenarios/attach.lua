@@ -7,3 +7,5 @@ T.result.root = c.config.root_dir
 local status = T.request('agentls/status', {})
 T.result.roots = status.roots
 T.result.version = status.version
+T.result.omnifunc = vim.bo.omnifunc
+T.result.hover_map = vim.fn.maparg('K', 'n') ~= ''
