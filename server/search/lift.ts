@@ -10,12 +10,21 @@ export const LIFT = {
   recencyHalfLifeMs: 24 * 3600 * 1000,
   /** Points the typo pass concedes, so a typo match never outranks a clean one of equal shape. */
   typoPenalty: 6,
+  /**
+   * Points a match through two swapped neighbours (`openatg` → OpenTag) concedes beside
+   * `typoPenalty`: about one matched character, far less than skipping two.
+   */
+  swapPenalty: 16,
   /** Typo candidates scored in full. */
   typoDepth: 200,
   /** Least quality (score against the perfect score) of a typo match. */
   typoMinQuality: 0.5,
-  /** The typo pass runs when the best clean match scores below this quality (or none has the query in its name). */
-  typoBelowQuality: 0.75,
+  /**
+   * The typo pass runs when the best clean match scores below this quality (or none has
+   * the query in its name). Letters scattered over a long name still score near 0.85
+   * (`openatg` in OpenTestActionIcon.gif), so only a near-contiguous match skips it.
+   */
+  typoBelowQuality: 0.9,
 };
 
 /** What a file gains beside its alignment: picks, recency, and a little for being short. */

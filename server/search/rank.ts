@@ -5,6 +5,7 @@ import type { PathTable } from './pathTable';
 import { queryHasUpper, withoutCase, type ParsedQuery } from './query';
 import { perfectScore, Scorer } from './score';
 import { StrictScan, type StrictResult } from './strict';
+import { bestSwapScore, swappedTerms } from './swap';
 import { TopK } from './topK';
 import { allowedTypos, typoCandidates } from './typo';
 
@@ -95,10 +96,12 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   if (q.terms.length === 1 && !term.hasSlash && allowedTypos(term.length) > 0 && weak) {
     const typo = await typoCandidates(table, term, options, clock);
     total += typo.extra;
+    const swaps = swappedTerms(term);
     for (const { id } of typo.top.sorted()) {
       if (seen.has(id)) continue;
       scorer.loadFile(table, id);
-      const points = scorer.score(term, true);
+      // Two swapped neighbours read as one slip: the name then matches back to back.
+      const points = Math.max(scorer.score(term, true), bestSwapScore(scorer, table, id, swaps) - LIFT.swapPenalty);
       if (points === -Infinity) continue;
       const score = points - LIFT.typoPenalty + lift(table, id, options.now);
       // A near miss must still look like the query: scattered leftovers are not typos.

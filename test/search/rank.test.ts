@@ -105,6 +105,17 @@ describe('ranking', () => {
     expect(typo.total).toBeGreaterThan(0);
   });
 
+  it('reads two swapped neighbours as one slip, above names that merely scatter the letters', async () => {
+    // `openatg` is a subsequence of OpenTestActionIcon.gif (open·A·t·g) but a user typing it wants OpenTag.
+    const t = tableOf(['java/junit/src/resources/OpenTestActionIcon.gif', 'ide/html/lib/api/elements/OpenTag.java', 'a/OpenedCategoryFilter.java']);
+    expect((await ranked(t, 'openatg'))[0]).toBe('ide/html/lib/api/elements/OpenTag.java');
+    const u = tableOf(['java/beans/resources/bifEventSetMC_N.gif', 'profiler/tests/benchmarks/JbbTest.java', 'ejb/SessionTestBean.java']);
+    expect((await ranked(u, 'jbbtset'))[0]).toBe('profiler/tests/benchmarks/JbbTest.java');
+    // A clean match still comes first: the swap is only the typo pass's reading.
+    const v = tableOf(['src/OpenTag.java', 'src/OpenAtg.java']);
+    expect((await ranked(v, 'openatg'))[0]).toBe('src/OpenAtg.java');
+  });
+
   it('gives match_score in 0..1, 1 for a name equal to the query', async () => {
     const t = tableOf(PATHS);
     const result = await rank(t, 'README.md');
