@@ -43,6 +43,7 @@ export class LcsCounter {
 
   /** LCS of the term and `codes[start .. start + length)` (folded code units). */
   count(codes: Uint16Array, start: number, length: number): number {
+    if (this.length <= 32) return this.countShort(codes, start, length);
     let v0 = -1;
     let v1 = -1;
     const slot = this.slot;
@@ -60,6 +61,20 @@ export class LcsCounter {
       v1 = (sum1 | 0) | (v1 & ~m1);
     }
     return popcount(~v0 & this.lowMask0) + popcount(~v1 & this.lowMask1);
+  }
+
+  /** `count` for terms of up to 32 characters (nearly all): one word, no carry to propagate. */
+  private countShort(codes: Uint16Array, start: number, length: number): number {
+    let v = -1;
+    const slot = this.slot;
+    const lo = this.lo;
+    for (let i = start, end = start + length; i < end; i++) {
+      const k = slot[codes[i]];
+      if (k < 0) continue;
+      const m = lo[k];
+      v = ((v + (v & m)) | 0) | (v & ~m);
+    }
+    return popcount(~v & this.lowMask0);
   }
 }
 
