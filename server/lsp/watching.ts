@@ -6,6 +6,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { Logger } from '../core/log';
 import type { ChangeType } from '../workspace/changes';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { uriToPath } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
@@ -86,14 +87,43 @@ export class Watching {
     this.own?.removeRoot(root);
   }
 
-  /** Re-targets the user-level rule folders (after `agentls.home` changed). */
+  /**
+   * Re-targets the user-level rule folders (after `agentls.home` changed). A folder that
+   * does not exist yet is waited for: its nearest existing parent under the home is
+   * watched, and when something appears there the folders are re-targeted and the rule
+   * files already in a new folder are reported as created.
+   */
   async watchUserRuleAreas(): Promise<void> {
     this.homeWatcher?.dispose();
     if (this.mode === 'off') return;
-    this.homeWatcher = new FolderWatcher({ onChange: (p, t) => void this.session.reportChange(p, t), log: this.log });
-    for (const area of this.session.userRuleAreas()) {
-      // A rule area is a folder (watched) or a single file (its folder is watched, other names ignored).
-      await this.homeWatcher.addRoot(area.endsWith('.md') ? path.dirname(area) : area);
+    const home = this.session.home;
+    const folders = this.session.userRuleAreas().map((area) => (area.endsWith('.md') ? path.dirname(area) : area));
+    const missing = folders.filter((f) => !isDirectory(f));
+    // For each missing folder: the existing parent watched, and the entry whose creation moves it closer.
+    const waitingOn = new Set<string>();
+    const nextSteps = new Set<string>();
+    for (const folder of missing) {
+      const parent = nearestExistingFolder(folder, home);
+      if (!parent) continue;
+      waitingOn.add(parent);
+      nextSteps.add(path.join(parent, path.relative(parent, folder).split(path.sep)[0]));
+    }
+    this.homeWatcher = new FolderWatcher({
+      onChange: (p, t) => {
+        if (nextSteps.has(p)) void this.userRuleFolderAppeared(missing);
+        else if (!waitingOn.has(path.dirname(p))) void this.session.reportChange(p, t);
+      },
+      log: this.log,
+    });
+    for (const folder of folders) if (!missing.includes(folder)) await this.homeWatcher.addRoot(folder);
+    for (const parent of waitingOn) await this.homeWatcher.addRoot(parent);
+  }
+
+  private async userRuleFolderAppeared(missing: readonly string[]): Promise<void> {
+    await this.watchUserRuleAreas();
+    for (const folder of missing) {
+      if (!isDirectory(folder)) continue;
+      for (const name of fs.readdirSync(folder)) void this.session.reportChange(path.join(folder, name), 'created');
     }
   }
 
@@ -101,5 +131,22 @@ export class Watching {
     this.registration?.dispose();
     this.own?.dispose();
     this.homeWatcher?.dispose();
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The closest existing ancestor of `p` that lies in `home` (or is it); undefined outside it. */
+function nearestExistingFolder(p: string, home: string): string | undefined {
+  for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
+    if (path.relative(home, dir).startsWith('..')) return undefined;
+    if (isDirectory(dir)) return dir;
+    if (dir === home || path.dirname(dir) === dir) return undefined;
   }
 }

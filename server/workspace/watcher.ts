@@ -138,6 +138,9 @@ export class FolderWatcher {
       if (owner.ignore && !this.watchers.has(abs)) {
         // A new folder: its files may have been written before we could watch it.
         await this.watchTree(owner.root, owner.rel, owner.ignore, (f) => this.options.onChange(f, 'created'));
+      } else if (!owner.ignore && event === 'rename') {
+        // A single watched folder reports a new subfolder itself (someone may be waiting for it).
+        this.options.onChange(abs, 'created');
       }
       return;
     }

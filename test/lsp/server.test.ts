@@ -103,6 +103,26 @@ describe('server lifecycle', () => {
     expect(chatty.logMessages.some((m) => m.type === 4)).toBe(true);
   });
 
+  it('notices a user-level rule folder created after start (the server watches for it)', async () => {
+    const home = tempDir();
+    const ws = writeTree(tempDir(), { '.cursor/rules/style.mdc': '---\ndescription: project style\n---\nUse tabs.\n' });
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const names = async () => (await c.request<{ rules: { name: string; path: string }[] }>('agentls/ruleBuckets', {})).rules.map((r) => r.path);
+    expect(await names()).toEqual(['.cursor/rules/style.mdc']);
+    // Neither ~/.cursor nor ~/.cursor/rules exists yet: both are created now, in two steps.
+    fs.mkdirSync(path.join(home, '.cursor'));
+    await new Promise((r) => setTimeout(r, 300));
+    writeTree(home, { '.cursor/rules/user.mdc': '---\ndescription: user rule\n---\nBe brief.\n' });
+    const deadline = Date.now() + 8000;
+    let found: string[] = [];
+    while (Date.now() < deadline) {
+      found = await names();
+      if (found.some((p) => p.endsWith('user.mdc'))) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(found.some((p) => p.endsWith(path.join('.cursor', 'rules', 'user.mdc')))).toBe(true);
+  });
+
   it('shuts down cleanly with exit code 0', async () => {
     const c = await start({ folders: [tempDir()] });
     expect(await c.stop()).toBe(0);
