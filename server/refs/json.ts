@@ -2,7 +2,7 @@
  * A JSON parser that keeps where everything is: RAWP messages are edited in place
  * (a completion inserts into `prompt_text` and appends to `file_references`), so every
  * node carries its source offsets, and a string can map its decoded characters back to
- * the escapes they came from (`\n`, `\"`, `\uXXXX`, surrogate pairs).
+ * the escapes they came from (`\n`, `\"`, `\u` with four hex digits, surrogate pairs).
  */
 
 export type JsonNode = JsonObject | JsonArray | JsonString | JsonScalar;
