@@ -1,7 +1,6 @@
-import * as path from 'node:path';
 import type { Finding, Severity } from '../core/findings';
 import { VERSION } from '../version';
-import { pathToUri, toPosix } from '../workspace/paths';
+import { displayPath, pathToUri } from '../workspace/paths';
 
 export interface FileFindings {
   /** Absolute path. */
@@ -22,14 +21,8 @@ export interface CheckJson {
   }[];
 }
 
-/** Path as printed: relative to the root with `/` separators when under it, else absolute. */
-export function displayPath(root: string, p: string): string {
-  const rel = path.relative(root, p);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? toPosix(p) : toPosix(rel);
-}
-
 function sorted(results: FileFindings[], root: string): { path: string; f: Finding }[] {
-  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(root, r.path), f })));
+  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root), f })));
   return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.f.range.start.line - b.f.range.start.line || a.f.range.start.character - b.f.range.start.character));
 }
 

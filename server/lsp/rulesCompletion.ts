@@ -1,5 +1,5 @@
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver/node';
-import { displayPath } from '../rules/describe';
+import { displayPath } from '../workspace/paths';
 import { KEY_DOCS, keyDoc } from '../rules/keyDocs';
 import { bucketName } from '../rules/lint/words';
 import { isMarkdownKind } from '../workspace/classify';

@@ -8,7 +8,7 @@ import type { Logger } from '../core/log';
 import type { ChangeType } from '../workspace/changes';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { uriToPath } from '../workspace/paths';
+import { isInside, uriToPath } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
 import type { WorkspaceSession } from '../workspace/session';
 import { FolderWatcher } from '../workspace/watcher';
@@ -145,7 +145,7 @@ function isDirectory(p: string): boolean {
 /** The closest existing ancestor of `p` that lies in `home` (or is it); undefined outside it. */
 function nearestExistingFolder(p: string, home: string): string | undefined {
   for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
-    if (path.relative(home, dir).startsWith('..')) return undefined;
+    if (!isInside(home, dir)) return undefined;
     if (isDirectory(dir)) return dir;
     if (dir === home || path.dirname(dir) === dir) return undefined;
   }

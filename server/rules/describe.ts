@@ -1,19 +1,8 @@
-import * as path from 'node:path';
 import { PROVIDER_DISPLAY_NAMES } from '../workspace/ruleLocations';
-import { toPosix } from '../workspace/paths';
+import { displayPath } from '../workspace/paths';
 import type { RulesEngine } from './engine';
 import { bucketPhrase } from './lint/words';
 
-/** A path as users read it: relative to the folder, `~/…` under the home, else absolute. */
-export function displayPath(p: string, root: string | undefined, home: string): string {
-  if (root) {
-    const rel = path.relative(root, p);
-    if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) return toPosix(rel);
-  }
-  const inHome = path.relative(home, p);
-  if (inHome !== '' && !inHome.startsWith('..') && !path.isAbsolute(inHome)) return '~/' + toPosix(inHome);
-  return toPosix(p);
-}
 
 /**
  * A rule name as the agent sees it in one folder, in Markdown: the file it uses, its

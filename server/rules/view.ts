@@ -1,6 +1,5 @@
-import * as path from 'node:path';
 import { PROVIDER_PRIORITIES } from '../workspace/ruleLocations';
-import { toPosix } from '../workspace/paths';
+import { displayPath } from '../workspace/paths';
 import type { FileAnalysis } from './analysis';
 import type { Discovery } from './discovery';
 import type { RuleBucketsResult, RuleInfo } from '../../protocol/rules';
@@ -56,8 +55,7 @@ export class RulesView {
 
   /** A path as reports print it: relative to the folder when under it, else absolute. */
   display(p: string): string {
-    const rel = path.relative(this.cwd, p);
-    return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? toPosix(p) : toPosix(rel);
+    return displayPath(p, this.cwd);
   }
 
   summary(): RuleBucketsResult {

@@ -84,3 +84,15 @@ export function resolveWritten(base: string, written: string): string {
 export function isAbsolutePath(p: string): boolean {
   return path.isAbsolute(p);
 }
+
+/**
+ * A path as users read it: relative to `root` when it lies under it, `~/…` under `home`
+ * when given, otherwise absolute; always with `/` separators.
+ */
+export function displayPath(p: string, root: string | undefined, home?: string): string {
+  const rel = root === undefined ? undefined : relativeInside(root, p);
+  if (rel) return rel;
+  const inHome = home === undefined ? undefined : relativeInside(home, p);
+  if (inHome) return '~/' + inHome;
+  return toPosix(p);
+}
