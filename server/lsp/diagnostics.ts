@@ -13,7 +13,7 @@ import type { Settings } from '../core/settings';
 import { pathToUri } from '../workspace/paths';
 import type { ClientFeatures } from './clientFeatures';
 import type { DocumentStore, OpenDocument } from './documents';
-import type { Feature } from './feature';
+import type { DiagnosticSource } from './diagnosticSource';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -44,7 +44,7 @@ export class DiagnosticsHub {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly published = new Set<string>();
   private refreshTimer: NodeJS.Timeout | undefined;
-  private features: readonly Feature[] = [];
+  private features: readonly DiagnosticSource[] = [];
 
   constructor(
     private readonly connection: Connection,
@@ -54,7 +54,7 @@ export class DiagnosticsHub {
     private readonly log: Logger,
   ) {}
 
-  setFeatures(features: readonly Feature[]): void {
+  setFeatures(features: readonly DiagnosticSource[]): void {
     this.features = features;
   }
 

@@ -14,11 +14,11 @@ import type {
 } from 'vscode-languageserver/node';
 import type { FileCandidatesPayload, FileSearchPayload } from '../../protocol/rawp';
 import type { Cancellation } from '../core/cancel';
-import type { Finding } from '../core/findings';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import type { WorkspaceSession } from '../workspace/session';
 import type { ClientFeatures } from './clientFeatures';
+import type { DiagnosticSource } from './diagnosticSource';
 import type { DiagnosticsHub } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { Progress } from './progress';
@@ -95,14 +95,11 @@ export interface FileSearchService {
  * fans each request out to the features that implement the hook; results are merged.
  * Hooks get only documents; they decide from `doc.kind` whether the document is theirs.
  */
-export interface Feature {
-  readonly id: string;
+export interface Feature extends DiagnosticSource {
   /** Commands handled (announced at `initialize`). Their effect must not depend on the returned value. */
   readonly commands?: Record<string, (args: unknown[], token: Cancellation) => Promise<unknown> | unknown>;
   /** Characters that trigger completion for this feature. */
   readonly completionTriggers?: readonly string[];
-  /** Keep this feature's diagnostics of a document after the editor closes it (workspace-wide facts). */
-  readonly keepsDiagnosticsWhenClosed?: boolean;
 
   /**
    * Called at `initialize`: register requests and listeners here, without I/O (requests
@@ -111,8 +108,6 @@ export interface Feature {
   activate?(ctx: ServerContext): void;
   /** Called once after `initialized`, when settings, roots and watchers are known: start work (discovery, indexing). */
   start?(): void | Promise<void>;
-  /** Findings for an open document; called (debounced) after each change. */
-  diagnose?(doc: OpenDocument, token: Cancellation): Promise<Finding[] | undefined> | Finding[] | undefined;
   /** A document was opened, changed, saved or closed (after diagnostics were scheduled). */
   onDocumentEvent?(doc: OpenDocument, event: 'open' | 'change' | 'save' | 'close'): void;
   completion?(doc: OpenDocument, params: CompletionParams, token: Cancellation): Promise<CompletionList | CompletionItem[] | undefined> | CompletionList | CompletionItem[] | undefined;

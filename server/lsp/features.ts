@@ -3,7 +3,7 @@ import type { Feature } from './feature';
 import { rulesFeatures } from './rules';
 import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
-import { fileSearchFeature } from './fileSearch';
+import { fileSearchFeature } from './search';
 
 /**
  * Every feature of the server, in the order their results are merged. Each domain adds

@@ -8,6 +8,7 @@ import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
 import { compactTable } from './packing';
 import { PathTable } from './pathTable';
+import { tableFromRows, tableRows } from './pathTableRows';
 import { PickHistory } from './picks';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 import type { IndexStore } from './store';
@@ -216,7 +217,7 @@ export class FolderIndex {
     const blob = this.options.store?.loadSnapshot(this.root);
     if (!blob) return false;
     try {
-      this.table = PathTable.fromRows(decodeSnapshot(blob));
+      this.table = tableFromRows(decodeSnapshot(blob));
     } catch (err) {
       this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
       this.table = new PathTable();
@@ -322,7 +323,7 @@ export class FolderIndex {
   save(): void {
     if (!this.dirty || !this.options.store || this.phase === 'walking' || this.phase === 'new') return;
     this.dirty = false;
-    this.options.store.saveSnapshot(this.root, encodeSnapshot(this.table.rows()));
+    this.options.store.saveSnapshot(this.root, encodeSnapshot(tableRows(this.table)));
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 import type { PathTable } from './pathTable';
-import type { Narrowing } from './rank';
+import type { Narrowing } from './rankTypes';
 
 /**
  * The last search of a table, so the next keystroke scans only its matches: a query

@@ -1,10 +1,12 @@
 import { fillKinds, foldCode, maskBit } from './chars';
+import { grow, grown } from './typedArrays';
 
 /** Paths longer than this (UTF-16 units) are not indexed: no one picks them from a popup. */
 export const MAX_PATH_LENGTH = 4096;
 
-const ALIVE = 1;
-const HAS_META = 2;
+/** Row flags of a file. */
+export const ALIVE = 1;
+export const HAS_META = 2;
 
 const EMPTY = 0;
 const TOMBSTONE = -1;
@@ -423,116 +425,25 @@ export class PathTable {
     return this.newFile(dir, uid, size, mtime);
   }
 
-  /** The live rows as stored (see `TableRows`); file ids are renumbered densely, folders and names kept. */
-  rows(): TableRows {
-    const live = this.liveCount;
-    const fileDir = new Uint32Array(live);
-    const nameId = new Uint32Array(live);
-    const size = new Float64Array(live);
-    const mtime = new Float64Array(live);
-    let f = 0;
-    for (let id = 0; id < this.slotCount; id++) {
-      if (!(this.flags[id] & ALIVE)) continue;
-      fileDir[f] = this.fileDir[id];
-      nameId[f] = this.nameId[id];
-      size[f] = this.hasMeta(id) ? this.size[id] : -1;
-      mtime[f] = this.hasMeta(id) ? this.mtime[id] : 0;
-      f++;
-    }
-    const n = this.poolLength;
-    const d = this.dirCount;
-    const u = this.uniqueCount;
-    return {
-      chars: this.chars.slice(0, n),
-      lower: this.lower.slice(0, n),
-      kind: this.kind.slice(0, n),
-      dirParent: this.dirParent.slice(0, d),
-      segStart: this.segStart.slice(0, d),
-      segLen: this.segLen.slice(0, d),
-      dirMask: this.dirMask.slice(0, d),
-      uniqueStart: this.uniqueStart.slice(0, u),
-      uniqueLen: this.uniqueLen.slice(0, u),
-      uniqueMask: this.uniqueMask.slice(0, u),
-      uniqueBoundaryMask: this.uniqueBoundaryMask.slice(0, u),
-      uniqueExt: this.uniqueExt.slice(0, u),
-      fileDir,
-      nameId,
-      size,
-      mtime,
-      extensions: [...this.extensions],
-    };
+  /**
+   * Takes the extension list of stored rows and marks the hash tables stale (they are
+   * built on the first lookup). For `tableFromRows` only, after it filled the arrays.
+   */
+  adoptRestored(extensions: readonly string[], files: number): void {
+    this.extensions.length = 0;
+    this.extIds.clear();
+    extensions.forEach((ext, i) => {
+      this.extensions.push(ext);
+      this.extIds.set(ext, i);
+    });
+    this.slotCount = files;
+    this.liveCount = files;
+    this.hashesStale = true;
   }
 
-  /**
-   * A table from stored rows, without reading a character: the arrays are taken as they
-   * are (after bounds checks, so a damaged blob throws `RangeError` instead of misleading
-   * a search) and the hash tables are built on the first lookup.
-   */
-  static fromRows(r: TableRows): PathTable {
-    const n = r.chars.length;
-    const d = r.dirParent.length;
-    const u = r.uniqueStart.length;
-    const files = r.fileDir.length;
-    const fail = (what: string) => new RangeError(`stored file table: ${what}`);
-    if (r.lower.length !== n || r.kind.length !== n) throw fail('pool arrays disagree');
-    if (r.segStart.length !== d || r.segLen.length !== d || r.dirMask.length !== d) throw fail('folder arrays disagree');
-    if (r.uniqueLen.length !== u || r.uniqueMask.length !== u || r.uniqueBoundaryMask.length !== u || r.uniqueExt.length !== u) throw fail('name arrays disagree');
-    if (r.nameId.length !== files || r.size.length !== files || r.mtime.length !== files) throw fail('file arrays disagree');
-    if (d === 0 || r.dirParent[0] !== -1 || r.segLen[0] !== 0 || r.extensions[0] !== '') throw fail('no root folder');
-    for (let i = 0; i < n; i++) if (r.kind[i] > 4) throw fail('unknown boundary kind');
-    const t = new PathTable();
-    const grownBy = (k: number) => k + (k >> 4) + 64;
-    t.chars = grownCopy(r.chars, grownBy(n));
-    t.lower = grownCopy(r.lower, grownBy(n));
-    t.kind = grownCopy(r.kind, grownBy(n));
-    t.poolLength = n;
-    t.dirParent = grownCopy(r.dirParent, grownBy(d));
-    t.segStart = grownCopy(r.segStart, grownBy(d));
-    t.segLen = grownCopy(r.segLen, grownBy(d));
-    t.dirMask = grownCopy(r.dirMask, grownBy(d));
-    t.dirLen = new Uint32Array(t.dirParent.length);
-    t.dirLive = new Uint32Array(t.dirParent.length);
-    for (let i = 1; i < d; i++) {
-      const parent = r.dirParent[i];
-      if (parent < 0 || parent >= i || r.segStart[i] + r.segLen[i] > n || r.segLen[i] === 0) throw fail('malformed folder row');
-      t.dirLen[i] = t.dirLen[parent] + r.segLen[i];
-    }
-    t.dirCount = d;
-    t.uniqueStart = grownCopy(r.uniqueStart, grownBy(u));
-    t.uniqueLen = grownCopy(r.uniqueLen, grownBy(u));
-    t.uniqueMask = grownCopy(r.uniqueMask, grownBy(u));
-    t.uniqueBoundaryMask = grownCopy(r.uniqueBoundaryMask, grownBy(u));
-    t.uniqueExt = grownCopy(r.uniqueExt, grownBy(u));
-    for (let i = 0; i < u; i++) {
-      if (r.uniqueStart[i] + r.uniqueLen[i] > n || r.uniqueLen[i] === 0 || r.uniqueExt[i] >= r.extensions.length) throw fail('malformed name row');
-    }
-    t.uniqueCount = u;
-    t.extensions.length = 0;
-    t.extIds.clear();
-    r.extensions.forEach((ext, i) => {
-      t.extensions.push(ext);
-      t.extIds.set(ext, i);
-    });
-    t.growFiles(grownBy(files));
-    for (let id = 0; id < files; id++) {
-      const dir = r.fileDir[id];
-      const uid = r.nameId[id];
-      if (dir >= d || uid >= u) throw fail('malformed file row');
-      t.fileDir[id] = dir;
-      t.nameId[id] = uid;
-      t.nameStart[id] = t.uniqueStart[uid];
-      t.nameLen[id] = t.uniqueLen[uid];
-      t.nameMask[id] = t.uniqueMask[uid];
-      t.extId[id] = t.uniqueExt[uid];
-      t.size[id] = r.size[id];
-      t.mtime[id] = r.mtime[id];
-      t.flags[id] = ALIVE | (r.size[id] >= 0 && r.mtime[id] > 0 ? HAS_META : 0);
-      t.dirLive[dir]++;
-    }
-    t.slotCount = files;
-    t.liveCount = files;
-    t.hashesStale = true;
-    return t;
+  /** Makes room for `capacity` file rows (loading a stored table). */
+  reserveFiles(capacity: number): void {
+    this.growFiles(capacity);
   }
 
   /** Builds the folder, name and file hash tables from the rows (a restored table, on first lookup). */
@@ -658,52 +569,6 @@ export class PathTable {
     this.boost = grow(this.boost, capacity);
     this.flags = grow(this.flags, capacity);
   }
-}
-
-/**
- * A table as stored: the character pool with its folded copy and boundary kinds, the
- * folder rows, the distinct names, the live files, and the extension list; everything a
- * search reads, so restoring reads no character (see `PathTable.fromRows`).
- */
-export interface TableRows {
-  chars: Uint16Array<ArrayBuffer>;
-  lower: Uint16Array<ArrayBuffer>;
-  kind: Uint8Array<ArrayBuffer>;
-  dirParent: Int32Array<ArrayBuffer>;
-  segStart: Uint32Array<ArrayBuffer>;
-  segLen: Uint16Array<ArrayBuffer>;
-  dirMask: Int32Array<ArrayBuffer>;
-  uniqueStart: Uint32Array<ArrayBuffer>;
-  uniqueLen: Uint16Array<ArrayBuffer>;
-  uniqueMask: Int32Array<ArrayBuffer>;
-  uniqueBoundaryMask: Int32Array<ArrayBuffer>;
-  uniqueExt: Uint16Array<ArrayBuffer>;
-  fileDir: Uint32Array<ArrayBuffer>;
-  nameId: Uint32Array<ArrayBuffer>;
-  size: Float64Array<ArrayBuffer>;
-  mtime: Float64Array<ArrayBuffer>;
-  extensions: string[];
-}
-
-type TypedArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
-
-/** A copy of `array` in a new array of `capacity` (at least its length). */
-function grownCopy<T extends TypedArray>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (n: number) => T)(Math.max(capacity, array.length));
-  next.set(array as never);
-  return next;
-}
-
-/** Capacity after growing: by half, so spare room stays a third at most. */
-function grown(capacity: number): number {
-  return Math.max(64, Math.ceil(capacity * 1.5));
-}
-
-function grow<T extends TypedArray>(array: T, capacity: number): T {
-  if (capacity <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(capacity);
-  next.set(array as never);
-  return next;
 }
 
 function hashCapacityFor(count: number): number {

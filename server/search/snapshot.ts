@@ -1,4 +1,4 @@
-import type { TableRows } from './pathTable';
+import type { TableRows } from './pathTableRows';
 
 const MAGIC = 0x49464741; // "AGFI"
 const VERSION = 3;

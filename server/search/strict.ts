@@ -2,7 +2,7 @@ import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, NameBound, nam
 import { CHECK_EVERY, lift, liftCeiling, type YieldClock } from './lift';
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
-import type { RankOptions } from './rank';
+import type { RankOptions } from './rankTypes';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { TopK } from './topK';
 import { FolderTree } from './tree';

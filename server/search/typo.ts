@@ -3,7 +3,7 @@ import { pathHoldsTerm } from './facts';
 import { CHECK_EVERY, lift, LIFT, type YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
-import type { RankOptions } from './rank';
+import type { RankOptions } from './rankTypes';
 import { TopK } from './topK';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactTable, packTable, unpackTable } from '../../server/search/packing';
 import { MAX_PATH_LENGTH, PathTable } from '../../server/search/pathTable';
+import { tableFromRows, tableRows } from '../../server/search/pathTableRows';
 import { decodeSnapshot, encodeSnapshot } from '../../server/search/snapshot';
 
 /** Paths shaped like a real repository: about four files a folder, folders four to six deep. */
@@ -100,7 +101,7 @@ describe('PathTable', () => {
     const paths = [...synthetic(3000), 'unicode/🙂smile.txt', 'README.md'];
     paths.forEach((p, i) => t.add(p, i, 1_700_000_000_000 + i));
     t.remove(paths[10]);
-    const restored = PathTable.fromRows(decodeSnapshot(encodeSnapshot(t.rows())));
+    const restored = tableFromRows(decodeSnapshot(encodeSnapshot(tableRows(t))));
     expect(restored.liveCount).toBe(t.liveCount);
     for (const p of paths) {
       const a = t.find(p);
@@ -119,15 +120,15 @@ describe('PathTable', () => {
     expect(() => decodeSnapshot(new Uint8Array(64))).toThrow(RangeError);
     const t = new PathTable();
     for (const p of synthetic(100)) t.add(p);
-    const blob = encodeSnapshot(t.rows());
+    const blob = encodeSnapshot(tableRows(t));
     expect(() => decodeSnapshot(blob.subarray(0, blob.length - 100))).toThrow(RangeError);
     // Consistent lengths but rows pointing outside the pool, or at a folder that is not there.
     const rows = decodeSnapshot(blob);
     rows.uniqueStart[5] = rows.chars.length + 10;
-    expect(() => PathTable.fromRows(rows)).toThrow(RangeError);
+    expect(() => tableFromRows(rows)).toThrow(RangeError);
     const again = decodeSnapshot(blob);
     again.fileDir[3] = again.dirParent.length;
-    expect(() => PathTable.fromRows(again)).toThrow(RangeError);
+    expect(() => tableFromRows(again)).toThrow(RangeError);
     // The same table through packing (what compaction does) stays consistent too.
     const packed = packTable(t);
     packed.nameStart[5] = packed.pool.length + 10;

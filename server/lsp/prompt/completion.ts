@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  type CompletionItem,
+  type CompletionList,
+  type CompletionParams,
+  type InsertReplaceEdit,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { Cancellation } from '../../core/cancel';
+import { combineEdits, freshRefId, planPick, referenceBeingTyped } from '../../refs/complete';
+import { canBeDisplayPath } from '../../refs/token';
+import type { ServerContext } from '../feature';
+import type { OpenDocument } from '../documents';
+import { modelOf, toTextEdit } from './shared';
+
+/** Files offered to a document recently, so that a pick can be recognised when it lands (see `PickTracker`). */
+export interface OfferLog {
+  offered(uri: string, paths: readonly string[]): void;
+}
+
+const MAX_ITEMS = 50;
+
+/**
+ * `@` completion in prompt documents (`lsp.md` §2): the server confirms the context,
+ * ranks files with the file search, and each item inserts the whole token
+ * `<@file:REF_ID|PATH>` over what was typed, adding the `file_references` entry in
+ * `additionalTextEdits`. Nothing depends on snippets or client-side commands.
+ */
+export async function promptCompletion(ctx: ServerContext, offers: OfferLog, doc: OpenDocument, params: CompletionParams, token: Cancellation): Promise<CompletionList | undefined> {
+  const model = modelOf(doc);
+  if (!model) return undefined;
+  const typed = referenceBeingTyped(model, doc.lines.offsetAt(params.position));
+  if (!typed) return undefined;
+  const search = ctx.services.fileSearch;
+  // Without the index there is nothing to offer yet; incomplete, so the client asks again.
+  if (!search) return { isIncomplete: true, items: [] };
+  const result = await search.search({ query_id: randomUUID(), query: typed.query, max_results: MAX_ITEMS, scope: 'workspace', from_uri: doc.uri }, token);
+  const fresh = freshRefId(model);
+  const items: CompletionItem[] = [];
+  const paths: string[] = [];
+  for (const candidate of result.candidates) {
+    if (!canBeDisplayPath(candidate.path)) continue;
+    const pick = planPick(model, candidate.path, fresh);
+    const combined = combineEdits(model.source, { start: typed.start, end: typed.end, text: pick.tokenText }, pick.entryEdit);
+    const main = combined.main;
+    // When the entry was folded into the main edit, that edit runs past the cursor for good.
+    const folded = pick.entryEdit !== undefined && combined.extra === undefined;
+    const insertEnd = folded ? main.end : Math.max(typed.cursor, main.start);
+    const replace = doc.lines.range(main.start, main.end);
+    const textEdit: TextEdit | InsertReplaceEdit = ctx.client.insertReplace
+      ? { newText: main.text, insert: doc.lines.range(main.start, insertEnd), replace }
+      : { newText: main.text, range: replace };
+    items.push({
+      label: candidate.path,
+      kind: CompletionItemKind.File,
+      detail: pick.reused ? `${pick.refId}, already in file_references` : pick.entryEdit ? `adds ${pick.refId} to file_references` : `${pick.refId}: file_references cannot be edited until it is fixed`,
+      sortText: String(items.length).padStart(4, '0'),
+      filterText: model.source.slice(main.start, typed.cursor),
+      insertTextFormat: InsertTextFormat.PlainText,
+      textEdit,
+      ...(combined.extra ? { additionalTextEdits: [toTextEdit(doc.lines, combined.extra)] } : {}),
+    });
+    paths.push(candidate.path);
+  }
+  offers.offered(doc.uri, paths);
+  return { isIncomplete: true, items };
+}

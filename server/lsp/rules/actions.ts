@@ -1,0 +1,207 @@
+import * as path from 'node:path';
+import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import type { Finding } from '../../core/findings';
+import { rangesIntersect, type Range } from '../../core/text';
+import type { FileAnalysis } from '../../rules/analysis';
+import type { FixData } from '../../rules/codes';
+import type { RulesEngine } from '../../rules/engine';
+import { RuleLocator } from '../../rules/lint/locate';
+import type { Feature } from '../feature';
+import type { OpenDocument } from '../documents';
+import type { RulesState } from './state';
+
+/**
+ * Quick fixes for rule findings, every one with its edit inline (Neovim and Helix drop
+ * command results). File renames go through `documentChanges` and are offered only to
+ * editors that apply rename operations; others get the action `disabled` with why.
+ */
+export function rulesActionsFeature(state: RulesState): Feature {
+  return {
+    id: 'rules-actions',
+    async codeActions(doc, params, token) {
+      if (!doc.path) return undefined;
+      const findings = await state.findingsForDocument(doc, token);
+      if (!findings?.length) return undefined;
+      const engine = await state.engine();
+      const builder = new ActionBuilder(state, engine, doc);
+      const out: CodeAction[] = [];
+      for (const f of findings) {
+        if (!rangesIntersect(f.range, params.range) || !f.data) continue;
+        out.push(...builder.actionsFor(f));
+      }
+      return out;
+    },
+  };
+}
+
+class ActionBuilder {
+  private readonly analysis: FileAnalysis | undefined;
+
+  constructor(
+    private readonly state: RulesState,
+    private readonly engine: RulesEngine,
+    private readonly doc: OpenDocument,
+  ) {
+    this.analysis = doc.path ? engine.analysis(doc.path) : undefined;
+  }
+
+  actionsFor(f: Finding): CodeAction[] {
+    const data = f.data as FixData;
+    const doc = this.doc;
+    const text = (r: Range) => doc.text.slice(doc.lines.offsetAt(r.start), doc.lines.offsetAt(r.end));
+    switch (data.fix) {
+      case 'quote-value': {
+        if (typeof data.line === 'number') {
+          const line = doc.lines.lineText(data.line);
+          const m = /^([\w-]+:\s+)(\*\S.*?)\s*$/.exec(line);
+          if (!m) return [];
+          const range = { start: { line: data.line, character: m[1].length }, end: { line: data.line, character: m[1].length + m[2].length } };
+          return [this.fix(f, `Quote ${m[2]} so the frontmatter is valid YAML`, [{ range, newText: JSON.stringify(m[2]) }], true)];
+        }
+        const value = text(f.range);
+        return [this.fix(f, `Quote ${value}`, [{ range: f.range, newText: JSON.stringify(value) }], true)];
+      }
+      case 'set-value':
+        return [this.fix(f, `Write ${String(data.value)} (a YAML boolean)`, [{ range: f.range, newText: String(data.value) }], true)];
+      case 'listify-globs': {
+        const parts = (data.parts as string[]).map((p) => JSON.stringify(p)).join(', ');
+        return [this.fix(f, `Write the globs as a list: [${parts}]`, [{ range: f.range, newText: data.whole ? `[${parts}]` : parts }], true)];
+      }
+      case 'rename-key':
+        return [this.fix(f, `Rename the key to ${String(data.to)}`, [{ range: f.range, newText: String(data.to) }], true)];
+      case 'add-key':
+        return this.insertKey(f, String(data.key), String(data.value), `Add ${String(data.key)}: ${String(data.value)}`);
+      case 'add-description':
+        return this.insertKey(f, 'description', this.placeholderDescription(), 'Add a description (lists the rule in the rulebook)');
+      case 'no-bucket':
+        return [
+          ...this.insertKey(f, 'description', this.placeholderDescription(), 'Add a description (lists the rule in the rulebook)'),
+          ...this.insertKey(f, 'alwaysApply', 'true', 'Add alwaysApply: true (puts the rule in every prompt)'),
+        ];
+      case 'close-frontmatter': {
+        const line = Number(data.line);
+        const at = line < doc.lines.lineCount ? { line, character: 0 } : doc.lines.positionAt(doc.text.length);
+        const newText = line < doc.lines.lineCount ? '---\n' : '\n---\n';
+        return [this.fix(f, 'Close the frontmatter with ---', [{ range: { start: at, end: at }, newText }], true)];
+      }
+      case 'remove-bom':
+        return [this.fix(f, 'Remove the byte-order mark', [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, newText: '' }], true)];
+      case 'remove-leading': {
+        const end = doc.lines.positionAt(Number(data.end));
+        return [this.fix(f, 'Remove what comes before ---', [{ range: { start: { line: 0, character: 0 }, end }, newText: '' }], true)];
+      }
+      case 'delimiter': {
+        const line = text(f.range);
+        const rest = line.slice(3).trim();
+        const keep = rest === '' || /^-+$/.test(rest) ? '' : data.which === 'opener' ? `\n# ${rest}` : `\n${rest}`;
+        return [this.fix(f, keep ? `Put --- on its own line` : 'Write the delimiter as ---', [{ range: f.range, newText: '---' + keep }], true)];
+      }
+      case 'copy-paths': {
+        const paths = this.analysis?.parsed?.frontmatter.paths;
+        if (!Array.isArray(paths) && typeof paths !== 'string') return [];
+        return this.insertKey(f, 'globs', JSON.stringify(Array.isArray(paths) ? paths : [paths]), 'Copy paths into globs (the agent lists them as the domain)');
+      }
+      case 'rename-ref': {
+        const range = doc.lines.range(Number(data.start), Number(data.end));
+        return [this.fix(f, `Change to rule://${String(data.to)}`, [{ range, newText: String(data.to) }], true)];
+      }
+      case 'rename-rule':
+        return this.renameRule(f);
+      case 'move-legacy':
+        return this.moveLegacy(f);
+      case 'fix-extension':
+        return this.fixExtension(f);
+      default:
+        return [];
+    }
+  }
+
+  private fix(f: Finding, title: string, edits: TextEdit[], preferred = false): CodeAction {
+    return { title, kind: CodeActionKind.QuickFix, diagnostics: [this.diagnosticOf(f)], isPreferred: preferred, edit: this.textEdit(edits) };
+  }
+
+  private diagnosticOf(f: Finding) {
+    return { range: f.range, message: f.message, code: f.code, source: 'agentls', severity: ({ error: 1, warning: 2, information: 3, hint: 4 } as const)[f.severity] };
+  }
+
+  private textEdit(edits: TextEdit[]): WorkspaceEdit {
+    const doc = this.doc;
+    if (this.state.context.client.documentChanges) return { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] };
+    return { changes: { [doc.uri]: edits } };
+  }
+
+  /** Inserts `key: value` before the closing `---`, or a new frontmatter block when there is none. */
+  private insertKey(f: Finding, key: string, value: string, title: string): CodeAction[] {
+    const loc = this.analysis ? new RuleLocator(this.analysis) : undefined;
+    const at = loc?.insertionPoint();
+    if (at) return [this.fix(f, title, [{ range: { start: at, end: at }, newText: `${key}: ${value}\n` }])];
+    if (this.analysis?.parsed?.layout.block || this.doc.text.startsWith('---')) return [];
+    const start = { line: 0, character: 0 };
+    return [this.fix(f, title, [{ range: { start, end: start }, newText: `---\n${key}: ${value}\n---\n` }])];
+  }
+
+  /** A first guess at a description: the body's first line, without Markdown markers. */
+  private placeholderDescription(): string {
+    const body = this.analysis?.rule?.content ?? '';
+    const first = body.split('\n').map((l) => l.replace(/^\s*(#+|[-*+]|\d+\.)\s*/, '').trim()).find((l) => l !== '') ?? `When to use ${this.analysis?.candidate.name ?? 'this rule'}`;
+    return JSON.stringify(first.length > 80 ? first.slice(0, 79) + '…' : first);
+  }
+
+  private canRename(): string | undefined {
+    const client = this.state.context.client;
+    if (!client.documentChanges || !client.resourceOperations.includes('rename')) return 'this editor does not apply file renames from code actions; rename the file by hand';
+    return undefined;
+  }
+
+  private renameAction(f: Finding, title: string, from: string, to: string, prepend?: string): CodeAction {
+    const reason = this.canRename() ?? (this.state.context.session.allows(to) ? undefined : `${to} lies outside the workspace`);
+    const action: CodeAction = { title, kind: CodeActionKind.QuickFix, diagnostics: [this.diagnosticOf(f)] };
+    if (reason) {
+      action.disabled = { reason };
+      return action;
+    }
+    const newUri = this.state.uriOf(to);
+    action.edit = {
+      documentChanges: [
+        { kind: 'rename', oldUri: this.state.uriOf(from), newUri, options: { overwrite: false, ignoreIfExists: false } },
+        ...(prepend ? [{ textDocument: { uri: newUri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: prepend }] }] : []),
+      ],
+    };
+    return action;
+  }
+
+  private renameRule(f: Finding): CodeAction[] {
+    const a = this.analysis;
+    if (!a || !this.doc.path) return [];
+    const root = this.engine.rootFor(this.doc.path);
+    const taken = new Set(root ? this.engine.names(root).keys() : []);
+    const ext = path.extname(this.doc.path);
+    let name = `${a.candidate.name}-${a.candidate.provider}${a.candidate.level === 'user' ? '-user' : ''}`;
+    for (let i = 2; taken.has(name); i++) name = `${a.candidate.name}-${a.candidate.provider}-${i}`;
+    const fixedName = a.candidate.provider === 'windsurf' && a.candidate.name === 'global_rules' && a.candidate.level === 'user';
+    const clineFile = a.candidate.provider === 'cline' && path.basename(this.doc.path) === '.clinerules';
+    if (fixedName || clineFile) return [];
+    const to = path.join(path.dirname(this.doc.path), name + ext);
+    return [this.renameAction(f, `Rename to ${name}${ext} so the agent loads it as rule \`${name}\``, this.doc.path, to)];
+  }
+
+  private moveLegacy(f: Finding): CodeAction[] {
+    const p = this.doc.path;
+    if (!p) return [];
+    const cursor = path.basename(p) === '.cursorrules';
+    const dir = path.join(path.dirname(p), cursor ? '.cursor' : '.windsurf', 'rules');
+    const to = path.join(dir, cursor ? 'cursorrules.mdc' : 'windsurfrules.md');
+    const front = cursor ? '---\nalwaysApply: true\n---\n' : '---\ntrigger: always_on\nalwaysApply: true\n---\n';
+    const action = this.renameAction(f, `Move into ${path.relative(path.dirname(p), to)} as an always-apply rule`, p, to, front);
+    if (!action.disabled && this.engine.analysis(to)) action.disabled = { reason: `${to} already exists` };
+    return [action];
+  }
+
+  private fixExtension(f: Finding): CodeAction[] {
+    const p = this.doc.path;
+    if (!p) return [];
+    const ext = path.extname(p);
+    const to = p.slice(0, -ext.length) + ext.toLowerCase();
+    return [this.renameAction(f, `Rename to ${path.basename(to)} (extensions are case-sensitive)`, p, to)];
+  }
+}

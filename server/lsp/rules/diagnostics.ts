@@ -1,0 +1,20 @@
+import type { Feature } from '../feature';
+import { RULES_SOURCE, type RulesState } from './state';
+
+/**
+ * Diagnostics of rule files (pushed for open and closed ones: shadowing is a
+ * workspace-wide fact) and of `rule://` references in any Markdown.
+ */
+export function rulesDiagnosticsFeature(state: RulesState): Feature {
+  return {
+    id: RULES_SOURCE,
+    keepsDiagnosticsWhenClosed: true,
+    activate: (ctx) => state.activate(ctx),
+    start: () => state.start(),
+    diagnose: (doc, token) => state.findingsForDocument(doc, token),
+    onDocumentEvent(doc, event) {
+      if (event === 'close') state.closed(doc);
+    },
+    dispose: () => state.dispose(),
+  };
+}

@@ -1,0 +1,63 @@
+import { MarkupKind, type Hover } from 'vscode-languageserver/node';
+import { rangeContains } from '../../core/text';
+import { describeRuleName } from '../../rules/describe';
+import { keyDoc } from '../../rules/keyDocs';
+import { RuleLocator } from '../../rules/lint/locate';
+import { show } from '../../rules/lint/words';
+import { refAt } from '../../rules/ruleRefs';
+import { isMarkdownKind } from '../../workspace/classify';
+import type { Feature } from '../feature';
+import type { RulesState } from './state';
+
+/**
+ * Hover on `rule://NAME` (in any Markdown) and, in a rule file, on its first line (the
+ * rule's name: bucket, provider, shadowing) and on frontmatter keys (what each does and
+ * what the agent reads from it).
+ */
+export function rulesHoverFeature(state: RulesState): Feature {
+  return {
+    id: 'rules-hover',
+    async hover(doc, params) {
+      if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
+      const ctx = state.context;
+      const engine = await state.engine();
+      const root = engine.rootFor(doc.path);
+      const offset = doc.lines.offsetAt(params.position);
+      const wrap = (markdown: string, range?: Hover['range']): Hover => ({
+        contents: ctx.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdown.replace(/[*`>]/g, '') },
+        range,
+      });
+      const ref = refAt(doc.text, offset);
+      if (ref && root) {
+        const range = doc.lines.range(ref.start, ref.end);
+        const described = describeRuleName(engine, root, ref.name, ctx.session.home);
+        if (described) return wrap(described, range);
+        const available = engine.availableNames(root);
+        return wrap(`**rule://${ref.name}**: the agent knows no rule \`${ref.name}\`. Available: ${available.join(', ') || 'none'}.`, range);
+      }
+      if (doc.kind.kind !== 'rule') return undefined;
+      await state.syncDocument(doc);
+      const analysis = engine.analysis(doc.path);
+      if (!analysis || !root) return undefined;
+      const loc = new RuleLocator(analysis);
+      const entry = loc.entries().find((e) => rangeContains(e.keyRange, params.position));
+      if (entry) {
+        const docEntry = keyDoc(entry.key);
+        const value = analysis.rule ? readValue(analysis.rule as unknown as Record<string, unknown>, entry.key) : undefined;
+        const lines = docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the agent reads.`];
+        if (value !== undefined) lines.push('', `The agent reads: \`${show(value)}\``);
+        return wrap(lines.join('\n'), entry.keyRange);
+      }
+      if (params.position.line === loc.openerRange().start.line) {
+        const described = describeRuleName(engine, root, analysis.candidate.name, ctx.session.home, doc.path);
+        if (described) return wrap(described, loc.openerRange());
+      }
+      return undefined;
+    },
+  };
+}
+
+function readValue(rule: Record<string, unknown>, key: string): unknown {
+  if (key === 'ttsr_trigger' || key === 'ttsrTrigger') return rule.condition;
+  return rule[key];
+}

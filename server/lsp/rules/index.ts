@@ -1,0 +1,14 @@
+import type { Feature } from '../feature';
+import { rulesActionsFeature } from './actions';
+import { rulesCompletionFeature } from './completion';
+import { rulesDiagnosticsFeature } from './diagnostics';
+import { rulesHoverFeature } from './hover';
+import { rulesLinksFeature } from './links';
+import { rulesRequestsFeature } from './requests';
+import { RulesState } from './state';
+
+/** Every rules feature, sharing one engine. The diagnostics feature comes first: it activates the shared state. */
+export function rulesFeatures(): Feature[] {
+  const state = new RulesState();
+  return [rulesDiagnosticsFeature(state), rulesHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
+}

@@ -1,0 +1,58 @@
+import type { DocumentLink, Location } from 'vscode-languageserver/node';
+import { ZERO_RANGE } from '../../core/text';
+import type { FileAnalysis } from '../../rules/analysis';
+import { RuleLocator } from '../../rules/lint/locate';
+import { findRuleRefs, refAt } from '../../rules/ruleRefs';
+import { isMarkdownKind } from '../../workspace/classify';
+import type { Feature } from '../feature';
+import type { RulesState } from './state';
+
+/**
+ * Document links and go-to-definition: `rule://NAME` → the file the agent uses for the
+ * name; a rule file's first line (its name) → every other file with the same name.
+ */
+export function rulesLinksFeature(state: RulesState): Feature {
+  return {
+    id: 'rules-links',
+    async documentLinks(doc) {
+      if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
+      const refs = findRuleRefs(doc.text);
+      if (refs.length === 0) return undefined;
+      const engine = await state.engine();
+      const root = engine.rootFor(doc.path);
+      if (!root) return undefined;
+      const links: DocumentLink[] = [];
+      for (const ref of refs) {
+        const target = engine.nameState(root, ref.name);
+        const file = target?.effective ?? target?.entries[0];
+        if (!file) continue;
+        const link: DocumentLink = { range: doc.lines.range(ref.start, ref.end), target: state.uriOf(file.path) };
+        if (state.context.client.linkTooltip) link.tooltip = `rule ${ref.name}: ${file.path}`;
+        links.push(link);
+      }
+      return links;
+    },
+    async definition(doc, params) {
+      if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
+      const engine = await state.engine();
+      const root = engine.rootFor(doc.path);
+      if (!root) return undefined;
+      const at = (p: string): Location => ({ uri: state.uriOf(p), range: anchorOf(engine.analysis(p)) });
+      const ref = refAt(doc.text, doc.lines.offsetAt(params.position));
+      if (ref) {
+        const target = engine.nameState(root, ref.name);
+        const files = target?.effective ? [target.effective] : (target?.entries ?? []);
+        return files.map((c) => at(c.path));
+      }
+      const analysis = engine.analysis(doc.path);
+      if (doc.kind.kind !== 'rule' || !analysis) return undefined;
+      if (params.position.line !== new RuleLocator(analysis).openerRange().start.line) return undefined;
+      const group = engine.nameState(root, analysis.candidate.name);
+      return (group?.entries ?? []).filter((c) => c.path !== doc.path).map((c) => at(c.path));
+    },
+  };
+}
+
+function anchorOf(analysis: FileAnalysis | undefined) {
+  return analysis ? new RuleLocator(analysis).openerRange() : ZERO_RANGE;
+}

@@ -1,0 +1,73 @@
+import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { Commands, Methods } from '../../../protocol/methods';
+import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
+import { params, ParamError } from '../../core/params';
+import { isRecord } from '../../core/settings';
+import { bucketsMarkdown, systemPromptMarkdown } from '../../rules/report';
+import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
+import type { RulesView } from '../../rules/view';
+import type { Feature } from '../feature';
+import type { RulesState } from './state';
+
+const TEMPLATES = ['default', 'custom'] as const;
+
+/**
+ * `agentls/ruleBuckets`, `agentls/systemPrompt`, `agentls/resolveRule`, and the command
+ * twins `agentls.rules.showBuckets` / `agentls.rules.showSystemPrompt`, which write a
+ * report and open it (Helix throws custom-request and command results away).
+ */
+export function rulesRequestsFeature(state: RulesState): Feature {
+  const viewFor = async (uri: string | undefined): Promise<RulesView | undefined> => {
+    const engine = await state.engine();
+    return engine.view(await state.rootFor(uri));
+  };
+  const buckets = async (raw: unknown): Promise<RuleBucketsResult> => {
+    const p = optionalObject(raw);
+    const view = await viewFor(params.optionalString(p, 'uri'));
+    if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
+    return view.summary();
+  };
+  const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
+    const p = optionalObject(raw);
+    const template = params.oneOf(p, 'template', TEMPLATES) ?? 'default';
+    const view = await viewFor(params.optionalString(p, 'uri'));
+    return { text: view ? view.systemPrompt(template) : '', root: view?.cwd ?? '', template };
+  };
+  return {
+    id: 'rules-requests',
+    commands: {
+      [Commands.rulesShowBuckets]: async (args) => {
+        const result = await buckets(args[0]);
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result));
+      },
+      [Commands.rulesShowSystemPrompt]: async (args) => {
+        const result = await prompt(args[0]);
+        const profile = state.context.session.settings.rules.profile;
+        return state.context.showReport(`system-prompt-${result.template}`, 'Rules section of the system prompt', systemPromptMarkdown(result.root, profile, result.template, result.text));
+      },
+    },
+    activate(ctx) {
+      ctx.onRequest(Methods.ruleBuckets, (raw) => buckets(raw));
+      ctx.onRequest(Methods.systemPrompt, async (raw) => {
+        const { text } = await prompt(raw);
+        return { text } satisfies SystemPromptResult;
+      });
+      ctx.onRequest(Methods.resolveRule, async (raw): Promise<ResolveRuleResult> => {
+        const p = params.object(raw);
+        const url = params.string(p, 'url');
+        if (!url.startsWith(RULE_URL_PREFIX)) throw new ParamError('url', 'expected a rule:// URL');
+        const view = await viewFor(params.optionalString(p, 'uri'));
+        const resolved = view?.resolveUrl(url) ?? { ok: false as const, error: 'rule:// cannot be resolved: no workspace folder is open' };
+        if (!resolved.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, resolved.error);
+        return { name: resolved.name, path: resolved.sourcePath, content: resolved.content };
+      });
+    },
+  };
+}
+
+/** Params that may be omitted entirely (`{}` then). */
+function optionalObject(raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null) return {};
+  if (!isRecord(raw)) throw new ParamError('params', 'expected an object');
+  return raw;
+}

@@ -1,0 +1,216 @@
+import * as path from 'node:path';
+import { CancellationSource, type Cancellation } from '../../core/cancel';
+import type { Finding } from '../../core/findings';
+import { LineIndex, ZERO_RANGE } from '../../core/text';
+import { finding } from '../../rules/codes';
+import { RulesEngine } from '../../rules/engine';
+import { notReadForKind } from '../../rules/lint/notRead';
+import { ruleUrlFindings } from '../../rules/lint/ruleUrls';
+import { isMarkdownKind } from '../../workspace/classify';
+import type { FileChange } from '../../workspace/changes';
+import { pathToUri, uriToPath } from '../../workspace/paths';
+import type { ServerContext } from '../feature';
+import type { OpenDocument } from '../documents';
+
+/** The diagnostics source (feature id) every rules finding is published under. */
+export const RULES_SOURCE = 'rules';
+
+/**
+ * The rules engine as the server runs it, shared by the rules features: discovery at
+ * start and whenever roots or rule settings change, incremental updates from the change
+ * stream and from open buffers, and findings pushed for rule files that are not open.
+ */
+export class RulesState {
+  private ctx: ServerContext | undefined;
+  private engineInstance: RulesEngine | undefined;
+  /** Paths whose findings were pushed while not open (cleared when no longer reported). */
+  private readonly pushed = new Set<string>();
+  private refreshing: Promise<void> | undefined;
+  private refreshToken: CancellationSource | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
+
+  activate(ctx: ServerContext): void {
+    this.ctx = ctx;
+  }
+
+  get context(): ServerContext {
+    if (!this.ctx) throw new Error('rules features used before activation');
+    return this.ctx;
+  }
+
+  /** The engine once started; awaits a refresh in progress. */
+  async engine(): Promise<RulesEngine> {
+    if (!this.engineInstance) await this.start();
+    if (this.refreshing) await this.refreshing;
+    return this.engineInstance!;
+  }
+
+  async start(): Promise<void> {
+    const ctx = this.context;
+    if (this.engineInstance) return this.refreshing;
+    this.engineInstance = new RulesEngine(ctx.session, ctx.documents.fs);
+    this.unsubscribe = ctx.session.changes.onChanges((batch) => void this.serialize(() => this.onChanges(batch)));
+    ctx.onRootsChanged(() => void this.refresh());
+    ctx.onSettingsChanged((next, previous) => {
+      if (next.home !== previous.home || JSON.stringify(next.rules) !== JSON.stringify(previous.rules)) void this.refresh();
+    });
+    await this.refresh();
+  }
+
+  /** Runs engine updates one at a time, in arrival order. */
+  private serialize(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work).catch((err) => this.context.log.error(`rules: ${(err as Error).stack ?? err}`));
+    this.queue = next;
+    return next;
+  }
+
+  /** Rediscovers everything and republishes (start, roots or settings changed). */
+  refresh(): Promise<void> {
+    this.refreshToken?.cancel();
+    const token = new CancellationSource();
+    this.refreshToken = token;
+    const run = this.serialize(async () => {
+      if (token.isCancellationRequested) return;
+      const engine = this.engineInstance!;
+      const started = Date.now();
+      await engine.refresh(token);
+      this.publish(engine.reportedPaths(), true);
+      this.context.log.info(`rules: ${engine.reportedPaths().size} rule files in ${engine.rootPaths.length} folder(s) analysed in ${Date.now() - started} ms`);
+    });
+    this.refreshing = run.finally(() => {
+      if (this.refreshing === run) this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async onChanges(batch: FileChange[]): Promise<void> {
+    const engine = this.engineInstance;
+    if (!engine) return;
+    const names = () => engine.rootPaths.map((root) => engine.availableNames(root).join(',')).join('\n');
+    const before = names();
+    const affected = await engine.applyChanges(batch);
+    this.publish(affected, false);
+    if (affected.size > 0 && before !== names()) this.rediagnoseMarkdown();
+  }
+
+  /** An open rule document changed: re-read it from its buffer; publish the other files of its name. */
+  async syncDocument(doc: OpenDocument): Promise<void> {
+    if (!doc.path) return;
+    const p = doc.path;
+    await this.serialize(async () => {
+      const engine = this.engineInstance;
+      if (!engine) return;
+      const known = engine.analysis(p) !== undefined;
+      const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }]);
+      affected.delete(p);
+      this.publish(affected, false);
+    });
+  }
+
+  /** Everything to show for a document: the engine's findings and `rule://` references. */
+  async findingsForDocument(doc: OpenDocument, token: Cancellation): Promise<Finding[] | undefined> {
+    if (!doc.path) return undefined;
+    const kind = doc.kind;
+    const isRule = kind.kind === 'rule';
+    if (!isRule && !isMarkdownKind(kind, doc.path)) return undefined;
+    if (isRule && kind.loaded) await this.syncDocument(doc);
+    const engine = await this.engine();
+    if (token.isCancellationRequested) return undefined;
+    const out: Finding[] = [];
+    if (isRule) {
+      const known = engine.findings(doc.path);
+      if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
+      else {
+        const notRead = notReadForKind(kind) ?? this.notListed(doc);
+        if (notRead) out.push(notRead);
+      }
+    }
+    out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)));
+    return out;
+  }
+
+  /** A rule file by its path that no provider lists for the open folders (a farther `.clinerules`, a disabled provider). */
+  private notListed(doc: OpenDocument): Finding | undefined {
+    if (doc.kind.kind !== 'rule') return undefined;
+    const rules = this.context.session.settings.rules;
+    const provider = doc.kind.provider;
+    const reason = rules.disabledProviders.includes(provider)
+      ? `its provider (${provider}) is switched off in agentls.rules.disabledProviders`
+      : provider === 'cline'
+        ? 'Cline rules come only from the .clinerules nearest to the workspace folder, and that is another one'
+        : `no workspace folder open here reads ${provider} rules from this place`;
+    return finding('rule/not-read', 'warning', ZERO_RANGE, `The agent does not read this file for the folders open: ${reason}.`);
+  }
+
+  /** Findings of a file that is not open: from the engine, plus its `rule://` references. */
+  private findingsForPath(engine: RulesEngine, p: string): Finding[] {
+    const out = engine.findings(p);
+    const analysis = engine.analysis(p);
+    if (analysis) out.push(...ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)));
+    return out;
+  }
+
+  /** Publishes findings for `paths`: open documents with their version, others from disk. `all` also clears stale ones. */
+  private publish(paths: Iterable<string>, all: boolean): void {
+    const ctx = this.context;
+    const engine = this.engineInstance!;
+    const reported = all ? engine.reportedPaths() : undefined;
+    for (const p of paths) {
+      const open = ctx.documents.getByPath(p);
+      const findings = this.findingsForPath(engine, p);
+      if (open) {
+        // The hub re-diagnoses open documents itself; refresh them so they pick up group changes.
+        ctx.diagnostics.schedule(open);
+        continue;
+      }
+      if (findings.length === 0 && !this.pushed.has(p)) continue;
+      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings);
+      if (findings.length) this.pushed.add(p);
+      else this.pushed.delete(p);
+    }
+    if (reported) {
+      for (const p of [...this.pushed]) {
+        if (reported.has(p) || ctx.documents.getByPath(p)) continue;
+        ctx.diagnostics.setForPath(RULES_SOURCE, p, []);
+        this.pushed.delete(p);
+      }
+    }
+  }
+
+  /** `rule://` lints depend on which names resolve: re-check open Markdown documents. */
+  private rediagnoseMarkdown(): void {
+    const ctx = this.context;
+    for (const doc of ctx.documents.all()) {
+      if (doc.path && doc.kind.kind !== 'rule' && isMarkdownKind(doc.kind, doc.path)) ctx.diagnostics.schedule(doc);
+    }
+  }
+
+  /** A document was closed: a rule file goes back to its disk text; other Markdown loses its findings. */
+  closed(doc: OpenDocument): void {
+    if (!doc.path) return;
+    if (doc.kind.kind === 'rule') void this.serialize(() => this.onChanges([{ path: doc.path!, type: 'changed' }]));
+    else this.context.diagnostics.clear(RULES_SOURCE, doc.uri);
+  }
+
+  /** The workspace folder a request is about (from a document or folder URI), else the first. */
+  async rootFor(uri: string | undefined): Promise<string | undefined> {
+    const engine = await this.engine();
+    const p = uri ? uriToPath(uri) : undefined;
+    if (p && engine.rootPaths.includes(path.resolve(p))) return path.resolve(p);
+    return engine.rootFor(p);
+  }
+
+  uriOf(p: string): string {
+    return pathToUri(p);
+  }
+
+  lines(text: string): LineIndex {
+    return new LineIndex(text);
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+    this.refreshToken?.cancel();
+  }
+}

@@ -1,0 +1,179 @@
+import { Commands, Methods } from '../../../protocol/methods';
+import type { FileCandidatesPayload, FileSearchPayload } from '../../../protocol/rawp';
+import { CancellationSource, CancelledError, type Cancellation } from '../../core/cancel';
+import { params, ParamError } from '../../core/params';
+import type { Settings } from '../../core/settings';
+import { SearchEngine, type BuildProgress } from '../../search/engine';
+import type { BuildReport } from '../../search/folderIndex';
+import { readSearchRequest, type SearchRequest } from '../../search/request';
+import { SqliteStore } from '../../search/sqliteStore';
+import type { Feature, ServerContext } from '../feature';
+import { fileSearchReport } from './report';
+
+/** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
+const EARLY_CANCELS = 64;
+
+/**
+ * The file index and fuzzy file search (`agentls/fileSearch`, `agentls/fileSearchCancel`,
+ * `agentls.index.rebuild`, and the `fileSearch` service prompt completion uses). A newer
+ * `agentls/fileSearch` supersedes one still running; a cancelled or superseded search
+ * answers `RequestCancelled`, never results.
+ */
+export function fileSearchFeature(): Feature {
+  let ctx: ServerContext;
+  let engine: SearchEngine | undefined;
+  let store: SqliteStore | undefined;
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const running = new Map<string, CancellationSource>();
+  const cancelledEarly: string[] = [];
+  let latest: CancellationSource | undefined;
+  const told = new Set<string>();
+
+  /** Tells the user once about each folder that is not indexed (the home folder, the file system root). */
+  const tellRefusals = (e: SearchEngine): void => {
+    for (const refusal of e.refusals()) {
+      if (told.has(refusal)) continue;
+      told.add(refusal);
+      ctx.showMessage('warning', refusal);
+    }
+  };
+
+  const ensureEngine = async (): Promise<SearchEngine> => {
+    await started;
+    if (!engine) throw new Error('the file index is not available');
+    return engine;
+  };
+
+  const run = async (request: SearchRequest, cancel: Cancellation): Promise<FileCandidatesPayload> => (await ensureEngine()).search(request, cancel);
+
+  const progressFor = async (title: string): Promise<{ progress: BuildProgress; done: (reports: BuildReport[]) => void }> => {
+    const handle = await ctx.progress.begin(title);
+    const counts = new Map<string, number>();
+    return {
+      progress: (root, files) => {
+        counts.set(root, files);
+        handle.report(`${[...counts.values()].reduce((a, b) => a + b, 0)} files`);
+      },
+      done: (reports) => handle.done(summary(reports)),
+    };
+  };
+
+  const build = async (how: 'sync' | 'refresh' | 'rebuild'): Promise<BuildReport[]> => {
+    const e = await ensureEngine();
+    const { progress, done } = await progressFor(how === 'rebuild' ? 'Rebuilding the file index' : 'Indexing files');
+    const reports = await (how === 'sync' ? e.sync(progress) : how === 'refresh' ? e.refresh(progress) : e.rebuild(progress));
+    done(reports);
+    tellRefusals(e);
+    return reports;
+  };
+
+  return {
+    id: 'fileSearch',
+    commands: {
+      [Commands.indexRebuild]: async () => {
+        const t0 = performance.now();
+        const reports = await build('rebuild');
+        const message = `File index rebuilt: ${summary(reports)} in ${Math.round(performance.now() - t0)} ms.`;
+        ctx.showMessage('info', message);
+        return { files: reports.reduce((n, r) => n + r.files, 0) };
+      },
+      [Commands.fileSearchReport]: async (args, token) => {
+        const request = readSearchRequest(args[0]);
+        const result = await run(request, token);
+        await ctx.showReport('file-search', 'File search', fileSearchReport(request, result));
+        return result;
+      },
+    },
+
+    activate(context) {
+      ctx = context;
+      ctx.services.fileSearch = {
+        search: (payload: FileSearchPayload, cancel: Cancellation) => run(readSearchRequest(payload), cancel),
+        recordPick: (p: string) => engine?.recordPick(p),
+      };
+      ctx.onRequest(Methods.fileSearch, async (raw, token) => {
+        const request = readSearchRequest(raw);
+        const own = new CancellationSource();
+        // A newer search from this client supersedes the one still running.
+        latest?.cancel();
+        latest = own;
+        running.get(request.queryId)?.cancel();
+        running.set(request.queryId, own);
+        if (cancelledEarly.includes(request.queryId)) own.cancel();
+        const cancel: Cancellation = {
+          get isCancellationRequested() {
+            return own.isCancellationRequested || token.isCancellationRequested;
+          },
+        };
+        try {
+          const result = await run(request, cancel);
+          if (cancel.isCancellationRequested) throw new CancelledError();
+          return result;
+        } finally {
+          if (running.get(request.queryId) === own) running.delete(request.queryId);
+          if (latest === own) latest = undefined;
+        }
+      });
+      ctx.onNotification(Methods.fileSearchCancel, (raw) => {
+        let queryId: string;
+        try {
+          queryId = params.string(params.object(raw), 'query_id');
+        } catch (err) {
+          if (err instanceof ParamError) {
+            ctx.log.warn(`${Methods.fileSearchCancel}: ${err.message}`);
+            return;
+          }
+          throw err;
+        }
+        const source = running.get(queryId);
+        if (source) source.cancel();
+        else {
+          cancelledEarly.push(queryId);
+          if (cancelledEarly.length > EARLY_CANCELS) cancelledEarly.shift();
+        }
+      });
+      ctx.onRootsChanged(() => void build('sync').catch((err) => ctx.log.error(`file index: ${(err as Error).stack ?? err}`)));
+      ctx.onSettingsChanged((next: Settings, previous: Settings) => {
+        const failed = (err: unknown) => ctx.log.error(`file index: ${(err as Error).stack ?? err}`);
+        // Another home or profile moves the user-level rule folders (scope global).
+        if (next.home !== previous.home || next.rules.profile !== previous.rules.profile || next.rules.piConfigDir !== previous.rules.piConfigDir) {
+          void build('sync').catch(failed);
+        }
+        if (JSON.stringify(next.search) !== JSON.stringify(previous.search)) void build('refresh').catch(failed);
+        if (next.cacheDir !== previous.cacheDir) ctx.log.info('file index: agentls.cacheDir takes effect when the server restarts');
+      });
+    },
+
+    async start() {
+      try {
+        store = await SqliteStore.open(ctx.session.cacheDir, ctx.log);
+        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: 2000 });
+      } catch (err) {
+        markStarted();
+        throw err;
+      }
+      const { progress, done } = await progressFor('Indexing files');
+      // sync() creates every folder's index before it awaits: searches from now on find them.
+      const syncing = engine.sync(progress);
+      markStarted();
+      const reports = await syncing;
+      done(reports);
+      tellRefusals(engine);
+      ctx.log.info(`file index: ${summary(reports)}`);
+    },
+
+    dispose() {
+      engine?.dispose();
+      store?.close();
+    },
+  };
+}
+
+function summary(all: BuildReport[]): string {
+  const reports = all.filter((r) => !r.userLevel);
+  const files = reports.reduce((n, r) => n + r.files, 0);
+  const restored = reports.some((r) => r.fromSnapshot) ? ', restored from the cache and checked against the disk' : '';
+  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${restored}`;
+}
+

@@ -1,0 +1,142 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InsertReplaceEdit, TextEdit } from 'vscode-languageserver/node';
+import { useLspClients } from '../../helpers/lspClient';
+import type { ClientPreset } from '../../helpers/capabilities';
+import { copyFixture } from '../../helpers/repo';
+import { completionWith, positionAfter, preferredFor, refDiagnostics } from '../../refs/lspSupport';
+
+const launch = useLspClients(afterEach);
+const start = (folder: string, client: ClientPreset) => launch({ folders: [folder], client });
+
+const PRESETS: ClientPreset[] = ['vscode', 'neovim', 'helix'];
+
+describe.each(PRESETS)('@ completion in %s', (preset) => {
+  it('inserts the whole token and creates the frontmatter entry in the same accept', async () => {
+    const ws = copyFixture('refs-basic');
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/new.prompt.md'));
+    await c.type(uri, { line: 0, character: 8 }, '@aut');
+    const cursor = { line: 0, character: 12 };
+    const { list, item } = await completionWith(c, uri, cursor, 'src/auth.ts');
+    expect(list.isIncomplete).toBe(true);
+    expect(list.items.map((i) => i.sortText)).toEqual(list.items.map((_, i) => String(i).padStart(4, '0')));
+    const edit = item.textEdit as TextEdit & InsertReplaceEdit;
+    const range = preset === 'neovim' ? edit.range : edit.replace;
+    expect('range' in edit).toBe(preset === 'neovim');
+    // The entry goes on line 0 too, so both became one edit: nothing relies on edit order.
+    expect(range.start).toEqual({ line: 0, character: 0 });
+    expect(item.filterText).toBe(c.text(uri).split('\n')[0].slice(0, 12));
+    c.acceptCompletion(uri, item, cursor);
+    expect(c.text(uri)).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\nExplain <@file:ref_0|src/auth.ts>\n');
+    expect(await refDiagnostics(c, uri, (d) => d.length === 0)).toEqual([]);
+  }, 30_000);
+
+  it('adds a new ref_N with additionalTextEdits, or reuses the ref_id of a path already listed', async () => {
+    const ws = copyFixture('refs-basic');
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/clean.prompt.md'));
+    const end = positionAfter(c, uri, 'src/auth.ts>.');
+    await c.type(uri, end, ' Also @sess');
+    const cursor = { line: end.line, character: end.character + 11 };
+    const { item } = await completionWith(c, uri, cursor, 'src/session.ts');
+    expect(item.filterText).toBe('@sess');
+    expect(item.additionalTextEdits).toHaveLength(1);
+    c.acceptCompletion(uri, item, cursor);
+    expect(c.text(uri)).toBe(
+      '---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n  - ref_id: ref_1\n    path: src/session.ts\n---\nFind the bug in <@file:ref_0|src/auth.ts>. Also <@file:ref_1|src/session.ts>\n',
+    );
+    const again = positionAfter(c, uri, 'src/session.ts>');
+    await c.type(uri, again, ' and @src/auth');
+    const cursor2 = { line: again.line, character: again.character + 14 };
+    const reuse = await completionWith(c, uri, cursor2, 'src/auth.ts');
+    expect(reuse.item.additionalTextEdits).toBeUndefined();
+    c.acceptCompletion(uri, reuse.item, cursor2);
+    expect(c.text(uri)).toContain('<@file:ref_1|src/session.ts> and <@file:ref_0|src/auth.ts>\n');
+    expect(await refDiagnostics(c, uri, (d) => d.length === 0)).toEqual([]);
+  }, 30_000);
+
+  it('completes inside RAWP JSON: the token JSON-escaped, the entry appended to the array', async () => {
+    const ws = copyFixture('refs-basic');
+    fs.writeFileSync(path.join(ws, 'src', 'say "hi".ts'), 'export {};\n');
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/message.rawp.json'), undefined, 'json');
+    const at = positionAfter(c, uri, 'then ');
+    await c.type(uri, at, '@say');
+    const cursor = { line: at.line, character: at.character + 4 };
+    const { item } = await completionWith(c, uri, cursor, 'src/say "hi".ts');
+    c.acceptCompletion(uri, item, cursor);
+    const message = JSON.parse(c.text(uri));
+    expect(message.payload.prompt_text).toBe('Review "auth" in <@file:ref_0|src/auth.ts>\nthen <@file:ref_1|src/say "hi".ts>');
+    expect(message.payload.file_references).toEqual([
+      { ref_id: 'ref_0', path: 'src/auth.ts' },
+      { ref_id: 'ref_1', path: 'src/say "hi".ts' },
+    ]);
+    expect(await refDiagnostics(c, uri, (d) => d.length === 0)).toEqual([]);
+  }, 30_000);
+
+  it('feeds the pick into the search: the accepted file ranks first the next time', async () => {
+    const ws = copyFixture('refs-basic');
+    for (const name of ['report.js', 'report.ts']) fs.writeFileSync(path.join(ws, 'src', name), '');
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/new.prompt.md'));
+    await c.type(uri, { line: 0, character: 8 }, '@report');
+    const cursor = { line: 0, character: 15 };
+    const { list, item } = await completionWith(c, uri, cursor, 'src/report.ts');
+    // Equal scores: the path order decides, until the user picks one.
+    expect(list.items.slice(0, 2).map((i) => i.label)).toEqual(['src/report.js', 'src/report.ts']);
+    c.acceptCompletion(uri, item, cursor);
+    const again = positionAfter(c, uri, 'src/report.ts>');
+    await c.type(uri, again, ' @report');
+    const next = { line: again.line, character: again.character + 8 };
+    let first = '';
+    for (let i = 0; i < 50 && first !== 'src/report.ts'; i++) {
+      first = (await c.completion(uri, next, '@')).items[0]?.label ?? '';
+      if (first !== 'src/report.ts') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(first).toBe('src/report.ts');
+  }, 30_000);
+
+  it('offers nothing for an e-mail address, or in Markdown that is not a prompt', async () => {
+    const ws = copyFixture('refs-basic');
+    const c = await start(ws, preset);
+    const prompt = await c.open(path.join(ws, 'prompts/clean.prompt.md'));
+    const end = positionAfter(c, prompt, 'src/auth.ts>.');
+    await c.type(prompt, end, ' mail me@exa');
+    expect((await c.completion(prompt, { line: end.line, character: end.character + 12 }, '@')).items).toEqual([]);
+    const readme = await c.open(path.join(ws, 'README.md'));
+    await c.type(readme, { line: 0, character: 12 }, ' @src');
+    expect((await c.completion(readme, { line: 0, character: 17 }, '@')).items).toEqual([]);
+  });
+});
+
+describe.each(PRESETS)('diagnostics and their fixes in %s', (preset) => {
+  const CODES = ['ref/unescaped-start', 'ref/display-mismatch', 'ref/unmapped', 'ref/missing-file', 'ref/duplicate-id', 'ref/outside-workspace', 'ref/unused-entry'];
+
+  it.each(['prompts/problems.prompt.md', 'prompts/problems.rawp.json'])('flags each problem of %s and each fix removes it', async (file) => {
+    const ws = copyFixture('refs-basic');
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, file), undefined, file.endsWith('.json') ? 'json' : 'markdown');
+    let diagnostics = await refDiagnostics(c, uri, (d) => CODES.every((code) => d.some((x) => x.code === code)));
+    for (const d of diagnostics) {
+      expect(d.source).toBe('agentls');
+      expect(String(d.message).length).toBeGreaterThan(20);
+    }
+    const unmapped = diagnostics.find((d) => d.code === 'ref/unmapped')!;
+    expect(unmapped.message).toContain('ref_7');
+    expect(unmapped.message).toContain('literal text');
+    for (const code of CODES) {
+      const target = diagnostics.find((d) => d.code === code)!;
+      const count = diagnostics.filter((d) => d.code === code).length;
+      const actions = await c.codeActions(uri, target.range);
+      const action = preferredFor(actions, code);
+      expect(action, `${code}: offered ${actions.map((a) => a.title).join(' | ')}`).toBeDefined();
+      expect(action!.edit).toBeDefined();
+      await c.applyCodeAction(action!);
+      diagnostics = await refDiagnostics(c, uri, (d) => d.filter((x) => x.code === code).length < count);
+    }
+    expect(diagnostics).toEqual([]);
+    if (file.endsWith('.json')) expect(() => JSON.parse(c.text(uri))).not.toThrow();
+  }, 30_000);
+});

@@ -1,0 +1,136 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CodeAction } from 'vscode-languageserver/node';
+import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
+import { useLspClients } from '../../helpers/lspClient';
+import { copyFixture } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+function demo() {
+  const ws = copyFixture('demo');
+  const home = copyFixture('demo-home');
+  return { ws, home, file: (rel: string) => path.join(ws, ...rel.split('/')) };
+}
+/** Polls `get` until `done` holds (file-change events are batched by the server). */
+async function until<T>(get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await get();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const firstLine = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
+
+describe('rules quick fixes that rename files', () => {
+  it('renames a shadowed rule through documentChanges (VS Code), and the agent then loads it', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home });
+    const uri = await c.open(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    const actions = await c.codeActions(uri, firstLine);
+    const rename = actions.find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    expect(rename.edit?.documentChanges?.[0]).toMatchObject({ kind: 'rename', oldUri: uri, newUri: c.uri(file('.cursor/rules/style-cursor.mdc')) });
+    await c.close(uri);
+    await c.applyCodeAction(rename);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }, { uri: c.uri(file('.cursor/rules/style-cursor.mdc')), type: 1 }] });
+    const buckets = await until(() => c.request<RuleBucketsResult>('agentls/ruleBuckets', {}), (b) => b.buckets.rulebook.includes('style-cursor'));
+    expect(buckets.shadowed.map((s) => s.path)).not.toContain('.cursor/rules/style.mdc');
+  });
+
+  it('offers the rename to Helix, not to Neovim 0.7 (no documentChanges), which still gets text fixes', async () => {
+    const { ws, home, file } = demo();
+    const helix = await start({ folders: [ws], home, client: 'helix' });
+    const hUri = await helix.open(file('.cursor/rules/style.mdc'));
+    await helix.waitForDiagnostics(hUri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    expect((await helix.codeActions(hUri, firstLine)).map((a) => a.title)).toContain('Rename to style-cursor.mdc so the agent loads it as rule `style-cursor`');
+    const nvim = await start({ folders: [ws], home, client: 'neovim' });
+    const nUri = await nvim.open(file('.cursor/rules/style.mdc'));
+    await nvim.waitForDiagnostics(nUri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    expect((await nvim.codeActions(nUri, firstLine)).some((a) => a.title.startsWith('Rename'))).toBe(false);
+    const testing = await nvim.open(file('.cursor/rules/testing.mdc'));
+    await nvim.waitForDiagnostics(testing, (ds) => ds.some((d) => d.code === 'frontmatter/fallback-string'));
+    const quote = (await nvim.codeActions(testing, { start: { line: 3, character: 0 }, end: { line: 3, character: 5 } })).find((a: CodeAction) => a.title.startsWith('Quote'))!;
+    expect(Object.keys(quote.edit?.changes ?? {})).toEqual([testing]);
+  });
+
+  it('moves a legacy .cursorrules into .cursor/rules as an always-apply rule', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home });
+    const uri = await c.open(file('.cursorrules'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    const move = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Move into'))!;
+    expect(move.title).toBe('Move into .cursor/rules/cursorrules.mdc as an always-apply rule');
+    await c.close(uri);
+    await c.applyCodeAction(move);
+    expect(fs.existsSync(file('.cursorrules'))).toBe(false);
+    expect(fs.readFileSync(file('.cursor/rules/cursorrules.mdc'), 'utf8')).toBe('---\nalwaysApply: true\n---\nAlways use tabs.\n');
+  });
+});
+
+describe('rules updates over LSP', () => {
+  it('a change on disk reaches closed twins through the server watcher (Neovim)', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const twin = c.uri(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(twin, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    await c.waitForLog(/rules: \d+ rule files/);
+    fs.writeFileSync(file('.xcsh/rules/style.md'), '---\ndescription: TypeScript style for this project\n---\n\n');
+    const after = await c.waitForDiagnostics(twin, (ds) => ds.some((d) => String(d.message).includes('dropped for its empty body')));
+    expect(after[0].code).toBe('rule/shadowed');
+  });
+
+  it('an unsaved edit of one rule updates its closed twins, and closing it restores them', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'helix' });
+    const twin = c.uri(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(twin, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    const uri = await c.open(file('.xcsh/rules/style.md'));
+    await c.setText(uri, '---\ndescription: TypeScript style for this project\n---\n');
+    await c.waitForDiagnostics(twin, (ds) => ds.some((d) => String(d.message).includes('dropped for its empty body')));
+    const own = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/empty-body-shadows'));
+    expect(own[0].message).toContain('no rule named `style` is loaded at all');
+    await c.close(uri);
+    await c.waitForDiagnostics(twin, (ds) => ds.some((d) => d.code === 'rule/shadowed' && !String(d.message).includes('empty body')));
+  });
+
+  it('re-lints under the other profile when the setting changes', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home });
+    const testing = c.uri(file('.cursor/rules/testing.mdc'));
+    const seed = await c.waitForDiagnostics(testing, (ds) => ds.some((d) => d.code === 'frontmatter/fallback-string'));
+    expect(seed.find((d) => d.code === 'frontmatter/fallback-string')!.message).toContain('alwaysApply becomes unset instead of true');
+    await c.changeSettings({ rules: { profile: 'xcsh' } });
+    const xcsh = await c.waitForDiagnostics(testing, (ds) => ds.some((d) => String(d.message).includes('alwaysApply becomes false instead of true')));
+    expect(xcsh.length).toBeGreaterThan(0);
+  });
+});
+
+describe('rules requests over LSP', () => {
+  it('renders the system prompt section, and its command twin writes it as a report (Helix)', async () => {
+    const { ws, home } = demo();
+    const c = await start({ folders: [ws], home, client: 'helix' });
+    const { text } = await c.request<SystemPromptResult>('agentls/systemPrompt', { template: 'custom' });
+    expect(text).toBe(
+      'Answer in as few words as the task allows.\nRules are local constraints.\nYou **MUST** read `rule://<name>` when working in that domain.\n<rules>\n<rule name="style">\nTypeScript style for this project\n<glob>src/**/*.ts</glob>\n</rule>\n\n<rule name="testing">\nHow tests are written\n<glob>*.test.ts</glob>\n</rule>\n\n<rule name="docs">\nDocumentation tone\n</rule>\n</rules>',
+    );
+    await c.executeCommand('agentls.rules.showSystemPrompt', [{ template: 'default' }]);
+    await c.waitFor('the report message', () => c.shownMessages.some((m) => m.message.startsWith('Rules section of the system prompt: see ')));
+    const report = fs.readFileSync(c.shownMessages.find((m) => m.message.startsWith('Rules section'))!.message.replace(/^.*: see /, ''), 'utf8');
+    expect(report).toContain('## style (Domain: src/**/*.ts)');
+  });
+
+  it('resolves rule://NAME, lists the available names for an unknown one, and rejects bad params', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home });
+    const ok = await c.request<ResolveRuleResult>('agentls/resolveRule', { url: 'rule://style' });
+    expect(ok).toEqual({ name: 'style', path: file('.xcsh/rules/style.md'), content: 'Use two-space indentation and named exports.' });
+    await expect(c.request('agentls/resolveRule', { url: 'rule://no-console' })).rejects.toMatchObject({ message: 'Unknown rule: no-console\nAvailable: style, testing, docs, concise' });
+    await expect(c.request('agentls/resolveRule', { url: 'http://x' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('url') });
+    await expect(c.request('agentls/systemPrompt', { template: 'fancy' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('template') });
+    await expect(c.request('agentls/ruleBuckets', 42)).rejects.toMatchObject({ code: -32602 });
+  });
+});
