@@ -27,7 +27,7 @@ export const rulesCommand: CliCommand = {
     const session = new WorkspaceSession(common.settings);
     try {
       session.addFolder(common.root);
-      const engine = new RulesEngine(session, session.diskFs);
+      const engine = new RulesEngine(session, session.ruleFs);
       await engine.refresh(NEVER_CANCELLED);
       const view = engine.view(common.root);
       if (!view) throw new UsageError(`${common.root} is not a folder agentls can read`);

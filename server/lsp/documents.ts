@@ -32,10 +32,14 @@ export class DocumentStore {
   private readonly history = new Map<string, { version: number; text: string }[]>();
   private readonly byPath = new Map<string, string>();
   private readonly listeners: ((doc: OpenDocument, event: DocumentEvent) => void)[] = [];
+  /** Open buffers over the confined disk: what every engine reads through. */
   readonly fs: FileSystem;
+  /** The same for the rules engine, which may also read the rule files of the agent's fixed places beside the roots. */
+  readonly ruleFs: FileSystem;
 
   constructor(private readonly session: WorkspaceSession) {
-    this.fs = new BufferOverlayFs(session, this);
+    this.fs = new BufferOverlayFs(session.diskFs, (p) => session.allows(p), this);
+    this.ruleFs = new BufferOverlayFs(session.ruleFs, (p) => session.allowsRuleFile(p), this);
     this.documents.onDidOpen((e) => this.emit(e.document, 'open'));
     this.documents.onDidChangeContent((e) => {
       if (this.cache.get(e.document.uri)?.version === e.document.version) return;
@@ -129,30 +133,31 @@ export class DocumentStore {
 /** Reads open buffers instead of the disk; confinement still applies to every path. */
 class BufferOverlayFs implements FileSystem {
   constructor(
-    private readonly session: WorkspaceSession,
+    private readonly disk: FileSystem,
+    private readonly allows: (p: string) => boolean,
     private readonly store: DocumentStore,
   ) {}
 
   async readText(p: string, options?: ReadOptions): Promise<ReadResult> {
     const doc = this.store.getByPath(p);
-    if (!doc) return this.session.diskFs.readText(p, options);
-    if (!this.session.allows(p)) return { ok: false, reason: 'outside-workspace', message: `${p} lies outside the workspace` };
+    if (!doc) return this.disk.readText(p, options);
+    if (!this.allows(p)) return { ok: false, reason: 'outside-workspace', message: `${p} lies outside the workspace` };
     const size = Buffer.byteLength(doc.text);
     const max = options?.maxBytes;
     if (max !== undefined && size > max) return { ok: false, reason: 'too-large', message: `${p} is ${size} bytes, over the ${max}-byte limit`, size };
-    const st = await this.session.diskFs.stat(p);
+    const st = await this.disk.stat(p);
     return { ok: true, text: doc.text, size, mtimeMs: st?.mtimeMs ?? Date.now(), fromBuffer: true };
   }
 
   readBytes(p: string, options?: { maxBytes?: number }): Promise<BytesResult> {
-    return this.session.diskFs.readBytes(p, options);
+    return this.disk.readBytes(p, options);
   }
 
   stat(p: string): Promise<FileStat | undefined> {
-    return this.session.diskFs.stat(p);
+    return this.disk.stat(p);
   }
 
   readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {
-    return this.session.diskFs.readDir(p, options);
+    return this.disk.readDir(p, options);
   }
 }

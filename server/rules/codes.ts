@@ -36,6 +36,7 @@ export const RULE_CODES = {
   'rule/ttsr-overrides': 'A rule with a condition goes to TTSR: its alwaysApply or description is not used',
   'rule/always-apply-description': 'An always-apply rule: its description is not shown anywhere',
   'rule/not-read': 'A file that looks like a rule but that the agent never reads',
+  'rule/link-outside': 'A rule folder or file that is a symbolic link out of the workspace: agentls does not follow it, so its rules are not checked',
   'rule/html-comment': 'An HTML comment: the agent deletes it from the rule before reading',
   'rule/merge-conflict': 'Merge-conflict markers: the agent reads both sides and the markers as rule text',
   'rule/binary': 'A binary file in a rule folder: the agent loads its bytes as rule text',

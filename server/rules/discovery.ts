@@ -29,6 +29,11 @@ export interface DiscoveryHost {
   allowArea(path: string): void;
   /** The nearest folder at or above `dir` holding `.git`. */
   findRepoRoot(dir: string): Promise<string | undefined>;
+  /**
+   * Where an existing rule location really leads when rule files may not be read there (a
+   * symlink out of the workspace); undefined when it is readable or absent.
+   */
+  escapeTarget(path: string): string | undefined;
 }
 
 /** A folder whose direct files (with the provider's extensions) are rules. */
@@ -46,8 +51,14 @@ export interface SkippedFile {
   path: string;
   provider: ProviderId;
   level: RuleLevel;
-  /** `symlink`, `special` (a FIFO, a socket…) and `ignored` are known only here; the others come from the path (`classifyRulePath`). */
-  why: 'symlink' | 'special' | 'ignored' | 'by-path';
+  /**
+   * `symlink`, `special` (a FIFO, a socket…), `ignored` and `outside` (a rule location that
+   * links out of the workspace: not followed) are known only here; the others come from the
+   * path (`classifyRulePath`).
+   */
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'by-path';
+  /** With `outside`: where the link leads. */
+  target?: string;
 }
 
 export interface Discovery {
@@ -137,6 +148,12 @@ async function providerFolders(provider: ProviderId, cwd: string, host: Discover
         host.allowArea(candidate);
         out.structural.add(candidate);
         const st = await host.fs.stat(candidate);
+        const escape = st ? undefined : host.escapeTarget(candidate);
+        // Cline takes the nearest `.clinerules`; one that links out is reported, never followed.
+        if (escape) {
+          out.skipped.push({ path: candidate, provider, level: 'project', why: 'outside', target: escape });
+          return [];
+        }
         if (!st) continue;
         if (st.kind === 'directory') return [{ dir: candidate, level: 'project' }];
         return [{ dir: path.dirname(candidate), level: 'project', file: candidate, name: 'clinerules' }];
@@ -149,7 +166,11 @@ async function providerFolders(provider: ProviderId, cwd: string, host: Discover
 /** `*.ext` over one folder, non-recursive: regular files only, no hidden ones, case-sensitive extensions, ignore rules honoured. */
 async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
   const entries = await host.fs.readDir(folder.dir);
-  if (!entries) return;
+  if (!entries) {
+    const escape = host.escapeTarget(folder.dir);
+    if (escape) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'outside', target: escape });
+    return;
+  }
   for (const entry of entries) {
     const full = path.join(folder.dir, entry.name);
     const matches = folder.extensions.some((ext) => entry.name.endsWith('.' + ext));

@@ -251,6 +251,7 @@ export class RulesEngine {
       },
       allowArea: (p) => s.allowArea(p),
       findRepoRoot,
+      escapeTarget: (p) => s.confinement.escapeTarget(p),
     };
   }
 

@@ -18,7 +18,8 @@ const MAX_MARKDOWN_FILES = 20_000;
  * every Markdown file. Used by `agentls check`.
  */
 export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
-  const engine = new RulesEngine(session, fs);
+  // The rule files beside the roots (a parent folder's `.clinerules`) are read through the rule reader.
+  const engine = new RulesEngine(session, session.ruleFs);
   await engine.refresh(cancel);
   const out = new Map<string, Finding[]>();
   const wanted = scope.named ? new Set(scope.files) : undefined;

@@ -2,22 +2,49 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isInside } from './paths';
 
+/** Anything that says whether a path may be read (or written). */
+export interface PathGuard {
+  allows(target: string): boolean;
+}
+
+/** A rule location outside the workspace areas, as written and as it lies on disk. */
+interface RuleArea {
+  /** The absolute path as the agent names it (`/home/u/.clinerules`). */
+  lexical: string;
+  /**
+   * Where its files must really lie: the real path of the folder it hangs from (the root
+   * or an ancestor of it) joined with the rest unresolved, so that a symlink at the area
+   * itself, or between it and that folder, leads its files out of it.
+   */
+  real: string;
+}
+
 /**
  * Decides whether a path may be read or written: it must lie, after every symlink is
- * resolved, inside one of the allowed areas (the workspace roots, the user-level rule
- * folders and the few fixed rule locations the agent itself reads). The check resolves
- * the longest existing prefix, so a path to a file that does not exist yet is judged by
- * the real location of its parent; a symlink pointing out of the workspace is refused.
+ * resolved, inside one of the workspace areas (the workspace roots and the user-level rule
+ * folders). The check resolves the longest existing prefix, so a path to a file that does
+ * not exist yet is judged by the real location of its parent; a symlink pointing out of
+ * the workspace is refused.
+ *
+ * Rule areas (the few fixed places the agent reads beside the roots, such as a
+ * `.clinerules` in a parent folder) are a second, narrower permission: rule files may be
+ * read there (`allowsRuleFile`), nothing else, and never through a symlink that leaves the
+ * area. They are not resolved through symlinks when registered: a repository whose
+ * `.clinerules` links to `/` must not make the whole disk readable.
  */
-export class Confinement {
+export class Confinement implements PathGuard {
   private areas: string[] = [];
+  private ruleAreas: RuleArea[] = [];
 
-  constructor(areas: Iterable<string> = []) {
-    this.setAreas(areas);
+  constructor(areas: Iterable<string> = [], ruleAreas: Iterable<string> = []) {
+    this.setAreas(areas, ruleAreas);
   }
 
-  /** Replaces the allowed areas (absolute paths; resolved through symlinks here). */
-  setAreas(areas: Iterable<string>): void {
+  /**
+   * Replaces the allowed areas (absolute paths). Workspace areas are allowed as written and
+   * as they resolve (a root opened through a symlink); rule areas only as described above.
+   */
+  setAreas(areas: Iterable<string>, ruleAreas: Iterable<string> = []): void {
     const unique = new Set<string>();
     for (const area of areas) {
       const abs = path.resolve(area);
@@ -26,19 +53,65 @@ export class Confinement {
       if (real) unique.add(real);
     }
     this.areas = [...unique];
+    this.ruleAreas = [...new Set([...ruleAreas].map((a) => path.resolve(a)))].map((lexical) => ({ lexical, real: anchoredRealPath(lexical, this.areas) }));
   }
 
   get allowedAreas(): readonly string[] {
     return this.areas;
   }
 
-  /** True when `target` (absolute) lies inside an allowed area, also after resolving symlinks. */
+  /** True when `target` (absolute) lies inside a workspace area, also after resolving symlinks. */
   allows(target: string): boolean {
     const abs = path.resolve(target);
     if (!this.areas.some((area) => isInside(area, abs))) return false;
     const real = realpathOfLongestPrefix(abs);
     return real !== undefined && this.areas.some((area) => isInside(area, real));
   }
+
+  /** True when a rule file may be read at `target`: inside a workspace area, or really inside a rule area. */
+  allowsRuleFile(target: string): boolean {
+    if (this.allows(target)) return true;
+    const abs = path.resolve(target);
+    const areas = this.ruleAreas.filter((area) => isInside(area.lexical, abs));
+    if (areas.length === 0) return false;
+    const real = realpathOfLongestPrefix(abs);
+    return real !== undefined && areas.some((area) => isInside(area.real, real));
+  }
+
+  /** A guard for reading rule files (what the rules engine reads through). */
+  get ruleReader(): PathGuard {
+    return { allows: (target) => this.allowsRuleFile(target) };
+  }
+
+  /**
+   * Where an existing path really leads when that is somewhere rule files may not be read
+   * (a symlinked rule folder pointing out of the workspace); undefined when the path is
+   * readable or does not exist.
+   */
+  escapeTarget(target: string): string | undefined {
+    const abs = path.resolve(target);
+    const real = realpathOrUndefined(abs);
+    if (real === undefined || this.allowsRuleFile(abs)) return undefined;
+    return real;
+  }
+}
+
+/**
+ * The real path a rule area's files must lie in: the real path of the deepest folder above
+ * it that is a workspace area or an ancestor of one (resolving that is safe: the user chose
+ * the roots), joined with the rest as written, so that `<root>/.agents` linking elsewhere
+ * does not carry `<root>/.agents/rules` with it.
+ */
+function anchoredRealPath(area: string, workspaceAreas: readonly string[]): string {
+  let anchor = path.dirname(area);
+  for (;;) {
+    if (workspaceAreas.some((w) => isInside(anchor, w))) break;
+    const parent = path.dirname(anchor);
+    if (parent === anchor) break;
+    anchor = parent;
+  }
+  const real = realpathOrUndefined(anchor) ?? anchor;
+  return path.join(real, path.relative(anchor, area));
 }
 
 function realpathOrUndefined(p: string): string | undefined {

@@ -1,6 +1,6 @@
 import { constants as fsConstants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import type { Confinement } from './confine';
+import type { PathGuard } from './confine';
 
 /**
  * File access as every engine sees it. Engines never import `node:fs`: they take a
@@ -79,9 +79,9 @@ export function decodeUtf8(bytes: Uint8Array, lossy: boolean): string | undefine
   }
 }
 
-/** The real disk, confined to the allowed areas when a `Confinement` is given. */
+/** The real disk, confined to what the guard allows when one is given (a `Confinement` or its rule reader). */
 export class NodeFileSystem implements FileSystem {
-  constructor(private readonly confinement?: Confinement) {}
+  constructor(private readonly confinement?: PathGuard) {}
 
   private refuse(p: string): { ok: false; reason: 'outside-workspace'; message: string } | undefined {
     if (this.confinement && !this.confinement.allows(p)) {

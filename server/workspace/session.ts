@@ -21,11 +21,16 @@ export class WorkspaceSession {
   readonly roots = new Roots();
   readonly changes = new ChangeStream();
   readonly confinement = new Confinement();
-  /** The disk, confined to the roots and the user-level rule areas. */
+  /** The disk, confined to the roots and the user-level rule areas: what every engine reads and writes through. */
   readonly diskFs: FileSystem = new NodeFileSystem(this.confinement);
+  /**
+   * The disk as the rules engine reads it: `diskFs` plus the rule files of the fixed places
+   * the agent reads beside the roots (`allowArea`), never through a symlink leaving them.
+   */
+  readonly ruleFs: FileSystem = new NodeFileSystem(this.confinement.ruleReader);
   private readonly ignores = new Map<string, IgnoreRules>();
   private currentSettings: Settings;
-  /** Extra allowed areas engines registered (e.g. a `.clinerules` in an ancestor, which the agent reads). */
+  /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
 
   constructor(
@@ -68,7 +73,10 @@ export class WorkspaceSession {
     return folder;
   }
 
-  /** Lets an engine read one more fixed location the agent reads (never a path from a document). */
+  /**
+   * Lets the rules engine read rule files at one more fixed location the agent reads (never
+   * a path from a document). Other engines, edits and writes never get it.
+   */
   allowArea(p: string): void {
     if (!this.extraAreas.has(p)) {
       this.extraAreas.add(p);
@@ -83,7 +91,7 @@ export class WorkspaceSession {
   }
 
   private refreshAreas(): void {
-    this.confinement.setAreas([...this.roots.paths, ...this.userRuleAreas(), ...this.extraAreas]);
+    this.confinement.setAreas([...this.roots.paths, ...this.userRuleAreas()], this.extraAreas);
   }
 
   /** The ignore rules of the root owning `p` (created on first use). */
@@ -96,9 +104,14 @@ export class WorkspaceSession {
     return rules;
   }
 
-  /** Whether a path may be read at all (inside a root or a rule area, through symlinks too). */
+  /** Whether a path may be read or written (inside a root or a user-level rule area, through symlinks too). */
   allows(p: string): boolean {
     return this.confinement.allows(p);
+  }
+
+  /** Whether a rule file may be read at `p` (also in the rule areas `allowArea` added). */
+  allowsRuleFile(p: string): boolean {
+    return this.confinement.allowsRuleFile(p);
   }
 
   /**
@@ -107,7 +120,7 @@ export class WorkspaceSession {
    */
   async reportChange(p: string, type: ChangeType, isDir = false): Promise<void> {
     const abs = path.resolve(p);
-    if (!this.allows(abs) && type !== 'deleted') return;
+    if (!this.allowsRuleFile(abs) && type !== 'deleted') return;
     if (!this.roots.paths.concat(this.userRuleAreas(), [...this.extraAreas]).some((a) => isInside(a, abs))) return;
     const owner = this.roots.relative(abs);
     if (owner) {

@@ -79,7 +79,7 @@ export const rulesBenchmark: Benchmark = {
     const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
     session.addFolder(root);
     const buffers = new Map<string, string>();
-    const fsView = overlay(session.diskFs, buffers);
+    const fsView = overlay(session.ruleFs, buffers);
 
     let findings = 0;
     const full = async () => {

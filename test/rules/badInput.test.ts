@@ -13,7 +13,7 @@ async function engineOn(tree: Record<string, string | Uint8Array>, wrap?: (fs: F
   const home = tempDir();
   const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
   session.addFolder(ws);
-  const engine = new RulesEngine(session, wrap ? wrap(session.diskFs) : session.diskFs);
+  const engine = new RulesEngine(session, wrap ? wrap(session.ruleFs) : session.ruleFs);
   await engine.refresh();
   const codes = (rel: string) => engine.findings(path.join(ws, rel)).map((f) => f.code);
   return { ws, engine, codes, view: engine.view(ws)! };
@@ -94,7 +94,7 @@ describe('bad input never crashes or stalls the rules engine', () => {
     execFileSync('mkfifo', [path.join(ws, '.xcsh/rules/pipe.md')]);
     const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir() }));
     session.addFolder(ws);
-    const engine = new RulesEngine(session, session.diskFs);
+    const engine = new RulesEngine(session, session.ruleFs);
     await engine.refresh();
     expect(engine.findings(path.join(ws, '.xcsh/rules/link.md'))[0].message).toContain('symlink');
     expect(engine.findings(path.join(ws, '.xcsh/rules/loop.md'))[0].message).toContain('symlink');

@@ -11,7 +11,7 @@ async function setup() {
   const home = copyFixture('rules-lint-home');
   const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
   session.addFolder(ws);
-  const engine = new RulesEngine(session, session.diskFs);
+  const engine = new RulesEngine(session, session.ruleFs);
   await engine.refresh();
   const file = (rel: string) => path.join(ws, ...rel.split('/'));
   const delta = () => {

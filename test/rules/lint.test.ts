@@ -171,7 +171,7 @@ describe('engine answers', () => {
   it('the user-level rule counts in every workspace folder and only the first-listed file of a name wins', async () => {
     const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
     session.addFolder(ws);
-    const engine = new RulesEngine(session, session.diskFs);
+    const engine = new RulesEngine(session, session.ruleFs);
     await engine.refresh();
     expect(engine.nameState(ws, 'personal')?.effective?.level).toBe('user');
     expect(engine.nameState(ws, 'style')?.entries.map((c) => path.relative(ws, c.path))).toEqual(['.xcsh/rules/style.md', path.relative(ws, path.join(home, '.cursor/rules/style.mdc')), '.cursor/rules/style.mdc']);
@@ -183,7 +183,7 @@ describe('more rule lints on small trees', () => {
     const root = writeTree(tempDir(), tree);
     const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir(), ...settings }));
     session.addFolder(root);
-    const engine = new RulesEngine(session, session.diskFs);
+    const engine = new RulesEngine(session, session.ruleFs);
     await engine.refresh();
     return (rel: string) => engine.findings(path.join(root, rel));
   }
@@ -233,7 +233,7 @@ describe('more rule lints on small trees', () => {
     const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
     session.addFolder(a);
     session.addFolder(b);
-    const engine = new RulesEngine(session, session.diskFs);
+    const engine = new RulesEngine(session, session.ruleFs);
     await engine.refresh();
     for (const root of [a, b]) expect(one(engine.findings(path.join(root, '.cursor/rules/fmt.mdc')), 'rule/shadowed').message).toContain('Cursor reads user rules before project rules');
     expect(engine.findings(path.join(home, '.cursor/rules/fmt.mdc'))).toEqual([]);

@@ -36,7 +36,7 @@ export async function runScenario(scenario: Pick<DiscoveryScenario, 'tree' | 'cw
   const settings = overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile, piConfigDir: scenario.env?.PI_CONFIG_DIR ?? null }, ...extraSettings });
   const session = new WorkspaceSession(settings);
   session.addFolder(cwd);
-  const engine = new RulesEngine(session, session.diskFs);
+  const engine = new RulesEngine(session, session.ruleFs);
   await engine.refresh();
   const view = engine.view(cwd)!;
   const toVector = (p: string) => {

@@ -33,6 +33,31 @@ describe('confinement', () => {
     fs.symlinkSync(path.join(root, 'a'), path.join(root, 'b'));
     expect(new Confinement([root]).allows(path.join(root, 'a', 'x'))).toBe(false);
   });
+
+  it('lets rule files be read in a rule area, never through a symlink that leaves it, and never as a workspace path', () => {
+    const parent = tempDir();
+    const root = writeTree(path.join(parent, 'project'), { 'a.ts': '' });
+    const outside = writeTree(tempDir(), { 'secret.md': 'no' });
+    writeTree(path.join(parent, '.clinerules'), { 'style.md': 'tabs' });
+    const c = new Confinement([root], [path.join(parent, '.clinerules'), path.join(root, '.agents', 'rules')]);
+    expect(c.allowsRuleFile(path.join(parent, '.clinerules', 'style.md'))).toBe(true);
+    expect(c.allows(path.join(parent, '.clinerules', 'style.md'))).toBe(false);
+    expect(c.escapeTarget(path.join(parent, '.clinerules'))).toBeUndefined();
+
+    // `<root>/.agents` linking out carries `.agents/rules` with it: refused, and its target named.
+    fs.symlinkSync(outside, path.join(root, '.agents'));
+    expect(c.allowsRuleFile(path.join(root, '.agents', 'rules', 'secret.md'))).toBe(false);
+    fs.mkdirSync(path.join(outside, 'rules'));
+    expect(c.escapeTarget(path.join(root, '.agents', 'rules'))).toBe(fs.realpathSync(path.join(outside, 'rules')));
+
+    // A rule area that is itself a link to `/` opens nothing.
+    fs.rmSync(path.join(parent, '.clinerules'), { recursive: true });
+    fs.symlinkSync('/', path.join(parent, '.clinerules'));
+    const again = new Confinement([root], [path.join(parent, '.clinerules')]);
+    expect(again.allowsRuleFile(path.join(parent, '.clinerules', 'etc', 'passwd'))).toBe(false);
+    expect(again.allowsRuleFile('/etc/passwd')).toBe(false);
+    expect(again.allowedAreas.some((area) => area === '/')).toBe(false);
+  });
 });
 
 describe('NodeFileSystem', () => {

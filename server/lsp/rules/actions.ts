@@ -19,7 +19,8 @@ export function rulesActionsFeature(state: RulesState): Feature {
   return {
     id: 'rules-actions',
     async codeActions(doc, params, token) {
-      if (!doc.path) return undefined;
+      // Rule files beside the roots (a parent folder's `.clinerules`) are for reading only: no edit is offered there.
+      if (!doc.path || !state.context.session.allows(doc.path)) return undefined;
       const findings = await state.findingsForDocument(doc, token);
       if (!findings?.length) return undefined;
       const engine = await state.engine();

@@ -49,7 +49,7 @@ export class RulesState {
   async start(): Promise<void> {
     const ctx = this.context;
     if (this.engineInstance) return this.refreshing;
-    this.engineInstance = new RulesEngine(ctx.session, ctx.documents.fs);
+    this.engineInstance = new RulesEngine(ctx.session, ctx.documents.ruleFs);
     this.unsubscribe = ctx.session.changes.onChanges((batch) => void this.serialize(() => this.onChanges(batch)));
     ctx.onRootsChanged(() => void this.refresh());
     ctx.onSettingsChanged((next, previous) => {

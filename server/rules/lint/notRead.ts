@@ -37,6 +37,14 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
   if (skipped.why === 'special') {
     return finding('rule/not-read', SEVERITY.special, ZERO_RANGE, 'The agent never reads this entry: it is not a regular file (a pipe, socket or device).');
   }
+  if (skipped.why === 'outside') {
+    return finding(
+      'rule/link-outside',
+      'warning',
+      ZERO_RANGE,
+      `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace. The xcsh agent follows it and reads the rules there; agentls does not, so they are not checked.`,
+    );
+  }
   if (skipped.why === 'ignored') {
     return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The agent never reads this file: it is ignored by .gitignore (or .ignore), and the agent skips ignored rule files.');
   }

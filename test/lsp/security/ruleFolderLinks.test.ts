@@ -1,0 +1,129 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Hover, MarkupContent } from 'vscode-languageserver/node';
+import { URI } from 'vscode-uri';
+import type { ConvertPromptResult } from '../../../protocol/refs';
+import type { RuleBucketsResult } from '../../../protocol/rules';
+import { lineHash } from '../../../server/hashline/hash';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/*
+ * A rule folder the agent reads (`.clinerules`, xcsh's `.agents/rules`, a parent folder's
+ * `.clinerules`) that is a symlink out of the workspace must not widen what agentls reads or
+ * writes: it is reported, not followed, and no engine reaches its target through it.
+ */
+
+const start = useLspClients(afterEach);
+const SECRET = 'TOP SECRET: the outside file';
+
+/** A folder outside every workspace: a secret file and a rule file. */
+function outsideFolder(): string {
+  return writeTree(tempDir('agentls-outside-'), {
+    'secret.txt': `${SECRET}\nsecond line\n`,
+    'leaked.md': '---\nalwaysApply: true\n---\nA rule that lives outside the workspace.\n',
+  });
+}
+
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name), 'utf8')]));
+}
+
+function uriOf(p: string): string {
+  return URI.file(p).toString();
+}
+
+/** Every way the issue found to reach an outside file, tried through one workspace. */
+async function expectNothingReachesOutside(c: LspTestClient, ws: string, outside: string, linkRel: string): Promise<void> {
+  const before = snapshot(outside);
+  const secret = path.join(outside, 'secret.txt');
+  const throughLink = `${linkRel}/secret.txt`;
+
+  // hashlineRead of the outside file, by its own path and through the link.
+  await expect(c.request('agentls/hashlineRead', { uri: uriOf(secret) })).rejects.toMatchObject({ message: expect.stringContaining('outside the workspace') });
+  await expect(c.request('agentls/hashlineRead', { uri: uriOf(path.join(ws, throughLink)) })).rejects.toMatchObject({ message: expect.stringContaining('outside the workspace') });
+
+  // A prompt inlining the file through the link.
+  const refs = [{ ref_id: 'leak', path: throughLink }];
+  const converted = await c.request<ConvertPromptResult>('agentls/convertPrompt', { text: 'see <@file:leak|' + throughLink + '>', file_references: refs, adapter: 'generic', inline: true, uri: uriOf(path.join(ws, 'ask.prompt.md')) });
+  expect(JSON.stringify(converted)).not.toContain(SECRET);
+
+  // Hover on a token naming it.
+  const promptPath = path.join(ws, 'ask.prompt.md');
+  const prompt = `---\nfile_references:\n  - ref_id: leak\n    path: ${throughLink}\n---\nRead <@file:leak|${throughLink}> please.\n`;
+  const promptUri = await c.open(promptPath, prompt);
+  const hover = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri: promptUri }, position: { line: 5, character: 10 } });
+  expect(hover ? (hover.contents as MarkupContent).value : '').not.toContain(SECRET);
+
+  // A patch writing there, dry run and for real, by the link path and by the absolute path.
+  const anchor = `1${lineHash(SECRET)}`;
+  for (const target of [throughLink, secret]) {
+    const patch = `§${target}\n≔${anchor}\nOVERWRITTEN\n`;
+    const dry = await c.request('agentls/hashlineApply', { input: patch, dryRun: true, uri: promptUri }).catch((err: Error) => err);
+    expect(JSON.stringify(dry)).not.toContain(SECRET);
+    await expect(c.request('agentls/hashlineApply', { input: patch, uri: promptUri })).rejects.toBeDefined();
+  }
+  expect(c.appliedEdits.flatMap((e) => Object.keys(e.changes ?? {}).concat((e.documentChanges ?? []).map((d) => JSON.stringify(d))))).not.toEqual(
+    expect.arrayContaining([expect.stringContaining(outside)]),
+  );
+
+  // The buckets list no rule from the outside folder, and no diagnostic names a file there.
+  const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+  expect(JSON.stringify(buckets)).not.toContain('leaked');
+  expect([...c.diagnostics.keys()].filter((uri) => uri.includes(uriOf(outside)))).toEqual([]);
+  expect(snapshot(outside)).toEqual(before);
+}
+
+describe('a rule folder that links out of the workspace', () => {
+  it('is reported and not followed: .clinerules → an outside folder', async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.symlinkSync(outside, path.join(ws, '.clinerules'));
+    const c = await start({ folders: [ws] });
+    const diags = await c.waitForDiagnostics(uriOf(path.join(ws, '.clinerules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    expect(diags.find((d) => d.code === 'rule/link-outside')!.message).toContain(fs.realpathSync(outside));
+    await expectNothingReachesOutside(c, ws, outside, '.clinerules');
+  });
+
+  it('is reported and not followed: .clinerules → / (the whole disk)', async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    fs.symlinkSync('/', path.join(ws, '.clinerules'));
+    const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(uriOf(path.join(ws, '.clinerules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    const rel = path.relative('/', outside);
+    await expectNothingReachesOutside(c, ws, outside, `.clinerules/${rel}`);
+  });
+
+  it('is reported and not followed: xcsh .agents/rules → an outside folder', async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.agents/keep': '' });
+    fs.symlinkSync(outside, path.join(ws, '.agents', 'rules'));
+    const c = await start({ folders: [ws], settings: { rules: { profile: 'xcsh' } } });
+    await c.waitForDiagnostics(uriOf(path.join(ws, '.agents', 'rules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    await expectNothingReachesOutside(c, ws, outside, '.agents/rules');
+  });
+
+  it("is reported and not followed: a parent folder's .clinerules → an outside folder, while a real one there is still read", async () => {
+    const outside = outsideFolder();
+    const parent = tempDir('agentls-parent-');
+    const ws = writeTree(path.join(parent, 'project'), { 'src/app.ts': 'export const app = 1;\n' });
+    fs.symlinkSync(outside, path.join(parent, '.clinerules'));
+    const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(uriOf(path.join(parent, '.clinerules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    await expectNothingReachesOutside(c, ws, outside, '../.clinerules');
+    await c.stop();
+
+    // The same parent with a real `.clinerules` folder: Cline reads it, so agentls lists it (reading only).
+    fs.unlinkSync(path.join(parent, '.clinerules'));
+    writeTree(path.join(parent, '.clinerules'), { 'style.md': 'Use tabs.\n' });
+    const again = await start({ folders: [ws] });
+    const buckets = await again.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+    expect(buckets.rules.map((r) => r.name)).toContain('style');
+    // ... but no engine other than the rules engine reads there.
+    await expect(again.request('agentls/hashlineRead', { uri: uriOf(path.join(parent, '.clinerules', 'style.md')) })).rejects.toMatchObject({
+      message: expect.stringContaining('outside the workspace'),
+    });
+  });
+});
