@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { documentArguments } from './commands';
+import { logLine } from './log';
 import { chooseLaunch, type LaunchPlan } from './serverLaunch';
 
 const START_TIMEOUT_MS = 60_000;
@@ -45,17 +46,17 @@ export class ServerController implements vscode.Disposable {
     this.client = undefined;
     this.plan = undefined;
     this.emit();
-    if (client) await client.stop().catch((err) => this.output.appendLine(`stopping the server failed: ${err}`));
+    if (client) await client.stop().catch((err) => logLine(this.output, `stopping the server failed: ${err}`, 'Warn'));
   }
 
   private async startOnce(): Promise<void> {
     const config = vscode.workspace.getConfiguration('agentls');
     const serverScript = this.context.asAbsolutePath('dist/server/out/main.js');
     const choice = await chooseLaunch({ path: config.get<string | null>('path') ?? undefined, node: config.get<string>('server.node') ?? 'node' }, serverScript);
-    for (const problem of choice.problems) this.output.appendLine(`[agentls] ${problem}`);
+    for (const problem of choice.problems) logLine(this.output, problem, 'Warn');
     const failures = [...choice.problems];
     for (const plan of choice.plans) {
-      this.output.appendLine(`[agentls] starting the server with ${plan.label}`);
+      logLine(this.output, `starting the server with ${plan.label}`);
       const client = new LanguageClient('agentls', 'agentls', serverOptions(plan), this.clientOptions());
       try {
         await withTimeout(client.start(), START_TIMEOUT_MS, `the server did not answer within ${START_TIMEOUT_MS / 1000} s`);
@@ -65,7 +66,7 @@ export class ServerController implements vscode.Disposable {
         return;
       } catch (err) {
         failures.push(`${plan.label}: ${(err as Error).message ?? err}`);
-        this.output.appendLine(`[agentls] ${plan.label} failed: ${(err as Error).message ?? err}`);
+        logLine(this.output, `${plan.label} failed: ${(err as Error).message ?? err}`, 'Error');
         await client.dispose().catch(() => undefined);
       }
     }

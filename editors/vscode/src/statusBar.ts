@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ServerController } from './client';
+import { logLine } from './log';
 
 interface Status {
   version: string;
@@ -66,7 +67,7 @@ export class StatusBar implements vscode.Disposable {
       );
       const text = `${icon} agentls: ${parts.join(', ')}`;
       // Logged when it changes: what the item says is then in the Output channel too.
-      if (text !== this.item.text) this.controller.output.appendLine(`[agentls] status: ${text}`);
+      if (text !== this.item.text) logLine(this.controller.output, `status: ${text}`);
       this.show(text, tip);
     } catch (err) {
       this.show('$(warning) agentls', `agentls: status unavailable (${(err as Error).message})`);
