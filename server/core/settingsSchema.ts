@@ -30,7 +30,10 @@ export interface SettingSpec {
   /**
    * VS Code's scope: `machine` for paths on this computer (never synced, never taken from a
    * workspace's settings), `resource` for per-folder values (default `window`). Source:
-   * VS Code's "Contribution Points" reference, `contributes.configuration`, "scope".
+   * VS Code's "Contribution Points" reference, `contributes.configuration`, "scope"; that a
+   * remote window (SSH, code-server) reads `machine` settings from the remote's settings only:
+   * a VS Code developer in github.com/JohnstonCode/svn-scm/issues/613, and seen in code-server
+   * 4.139 by test/vscode (a `machine` value in the user settings is not applied there).
    */
   scope?: 'machine' | 'window' | 'resource';
   /** Read only by an editor extension (not the server, not `agentls.json`). */

@@ -116,7 +116,8 @@ function serverOptions(plan: LaunchPlan): ServerOptions {
     case 'node':
       return { command: plan.node, args: [plan.script], transport: TransportKind.stdio };
     case 'host':
-      // Forked with the extension host's own runtime (Electron runs it as Node).
+      // Forked with the extension host's own runtime: vscode-languageclient's node/main.js forks
+      // `module` with process.execPath and ELECTRON_RUN_AS_NODE, so Electron runs it as Node.
       return { module: plan.script, transport: TransportKind.stdio };
   }
 }

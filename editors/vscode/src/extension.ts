@@ -23,9 +23,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand('agentls.server.restart', () => ctl.restart()),
     vscode.commands.registerCommand('agentls.server.showOutput', () => output.show(true)),
-    vscode.commands.registerCommand('agentls.fileSearch.quickPick', async () => {
+    // Resolves with the list first shown, for keybindings and other extensions (`{ query }` fills it in).
+    vscode.commands.registerCommand('agentls.fileSearch.quickPick', async (arg?: { query?: unknown }) => {
       if (!ctl.current) await ctl.start();
-      if (ctl.current) await fileSearchQuickPick(ctl.current);
+      const query = typeof arg?.query === 'string' ? arg.query : '';
+      return ctl.current ? fileSearchQuickPick(ctl.current, query) : undefined;
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // How the server is started changed: start it again the new way.

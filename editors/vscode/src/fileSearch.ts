@@ -25,12 +25,21 @@ interface Item extends vscode.QuickPickItem {
  * protocol offers: the request's `$/cancelRequest` and `agentls/fileSearchCancel` with its
  * query id, so a superseded search costs the server next to nothing.
  */
-export async function fileSearchQuickPick(client: LanguageClient): Promise<void> {
+export interface QuickPickShown {
+  query: string;
+  items: { label: string; description?: string }[];
+}
+
+/**
+ * Opens the Quick Pick (with `query` typed in when given) and resolves once its first list is
+ * shown, with that list; the Quick Pick stays open for the user.
+ */
+export async function fileSearchQuickPick(client: LanguageClient, query = ''): Promise<QuickPickShown | undefined> {
   const from = vscode.window.activeTextEditor?.document.uri;
   const folder = (from && vscode.workspace.getWorkspaceFolder(from)) ?? vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
     void vscode.window.showInformationMessage('agentls: open a folder to search its files.');
-    return;
+    return undefined;
   }
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = 'agentls: Go to file';
@@ -81,6 +90,8 @@ export async function fileSearchQuickPick(client: LanguageClient): Promise<void>
     running?.cancel.cancel();
     pick.dispose();
   });
+  pick.value = query;
   pick.show();
-  await search('');
+  await search(query);
+  return { query, items: pick.items.map((i) => ({ label: i.label, description: i.description })) };
 }
