@@ -47,6 +47,7 @@ switch (name) {
     check(toast?.severity === 'error', 'it is an error', toast?.severity);
     check(['Open Settings', 'Show Output', 'Retry'].every((b) => toast?.buttons?.includes(b)), 'it offers Open Settings, Show Output and Retry', toast?.buttons);
     check(/carries is missing/.test(toast?.message ?? ''), 'it says why', toast?.message);
+    check((log.match(/carries is missing/g) ?? []).length >= 2, 'Restart tried again (the Output channel says why twice)', log);
     break;
   }
   default:
