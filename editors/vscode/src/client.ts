@@ -70,6 +70,7 @@ export class ServerController implements vscode.Disposable {
         await client.dispose().catch(() => undefined);
       }
     }
+    this.emit();
     void this.reportNoServer(failures);
   }
 
@@ -77,7 +78,7 @@ export class ServerController implements vscode.Disposable {
     const settings = 'Open Settings';
     const output = 'Show Output';
     const retry = 'Retry';
-    const pick = await vscode.window.showErrorMessage(`agentls: no server could start. ${failures.join('; ')}.`, settings, output, retry);
+    const pick = await vscode.window.showErrorMessage(`agentls: no server could start: ${failures.join('; ')}.`, settings, output, retry);
     if (pick === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'agentls.');
     else if (pick === output) this.output.show(true);
     else if (pick === retry) await this.start();
