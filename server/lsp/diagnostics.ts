@@ -35,7 +35,15 @@ interface Entry {
  * and publishes one merged list per document, stamped with the document version so a
  * slow result never overwrites a newer one. Open documents are re-diagnosed (debounced)
  * on every change; features may also set findings for files that are not open.
- * Clients that pull diagnostics (and can be told to refresh) pull them instead.
+ *
+ * Clients that pull diagnostics (and can be told to refresh) get one channel per file at
+ * any moment, never both: an open document's diagnostics are pulled, a closed file's are
+ * pushed (no workspace pull is offered). Opening a file that had pushed diagnostics clears
+ * the pushed set (VS Code keeps pushed and pulled sets apart and would show both, the
+ * pushed one going stale); closing it pushes what still applies, since the client drops
+ * its pulled set on close. A refresh is asked for only when an open document's
+ * diagnostics changed after the client pulled its current version, i.e. something
+ * outside that document changed: the client pulls after its own edits anyway.
  */
 export class DiagnosticsHub {
   private readonly entries = new Map<string, Map<string, Entry>>();
@@ -43,8 +51,11 @@ export class DiagnosticsHub {
   private readonly running = new Map<string, CancellationSource>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly published = new Set<string>();
+  /** What a pull client last got for an open document: the version and the diagnostics' JSON. */
+  private readonly served = new Map<string, { version: number; json: string }>();
   private refreshTimer: NodeJS.Timeout | undefined;
   private features: readonly DiagnosticSource[] = [];
+  private skip: (path: string) => boolean = () => false;
 
   constructor(
     private readonly connection: Connection,
@@ -56,6 +67,11 @@ export class DiagnosticsHub {
 
   setFeatures(features: readonly DiagnosticSource[]): void {
     this.features = features;
+  }
+
+  /** Open documents that get no diagnostics at all (the server's own reports). */
+  skipWhen(predicate: (path: string) => boolean): void {
+    this.skip = predicate;
   }
 
   /**
@@ -112,18 +128,23 @@ export class DiagnosticsHub {
     this.running.get(doc.uri)?.cancel();
     const run = () => {
       this.timers.delete(doc.uri);
-      const p = this.diagnose(doc.uri).finally(() => {
-        if (this.inFlight.get(doc.uri) === p) this.inFlight.delete(doc.uri);
-      });
-      this.inFlight.set(doc.uri, p);
+      void this.runNow(doc.uri);
     };
     if (immediate) run();
     else this.timers.set(doc.uri, setTimeout(run, DEBOUNCE_MS));
   }
 
+  private runNow(uri: string): Promise<void> {
+    const p = this.diagnose(uri).finally(() => {
+      if (this.inFlight.get(uri) === p) this.inFlight.delete(uri);
+    });
+    this.inFlight.set(uri, p);
+    return p;
+  }
+
   private async diagnose(uri: string): Promise<void> {
     const doc = this.documents.get(uri);
-    if (!doc) return;
+    if (!doc || (doc.path !== undefined && this.skip(doc.path))) return;
     const token = new CancellationSource();
     this.running.set(uri, token);
     await Promise.all(
@@ -165,16 +186,21 @@ export class DiagnosticsHub {
   private publish(uri: string): void {
     const doc = this.documents.get(uri);
     if (this.client.pullDiagnostics && doc) {
-      this.requestRefresh();
+      if (this.published.delete(uri)) this.sendPush(uri, [], undefined);
+      const served = this.served.get(uri);
+      if (served && served.version === doc.version && served.json !== JSON.stringify(this.toDiagnostics(uri))) this.requestRefresh();
       return;
     }
+    this.served.delete(uri);
     const diagnostics = this.toDiagnostics(uri);
     if (diagnostics.length === 0 && !this.published.has(uri)) return;
     if (diagnostics.length === 0) this.published.delete(uri);
     else this.published.add(uri);
-    void this.connection
-      .sendDiagnostics({ uri, diagnostics, version: doc && this.client.diagnosticVersion ? doc.version : undefined })
-      .catch((err) => this.log.debug(`publishDiagnostics failed: ${err}`));
+    this.sendPush(uri, diagnostics, doc && this.client.diagnosticVersion ? doc.version : undefined);
+  }
+
+  private sendPush(uri: string, diagnostics: Diagnostic[], version: number | undefined): void {
+    void this.connection.sendDiagnostics({ uri, diagnostics, version }).catch((err) => this.log.debug(`publishDiagnostics failed: ${err}`));
   }
 
   private requestRefresh(): void {
@@ -187,17 +213,26 @@ export class DiagnosticsHub {
 
   /** `textDocument/diagnostic` (pull): waits for the pending diagnosis of the current version. */
   async pull(uri: string): Promise<DocumentDiagnosticReport> {
-    const timer = this.timers.get(uri);
-    if (timer) {
-      clearTimeout(timer);
-      this.timers.delete(uri);
-      await this.diagnose(uri);
-    } else if (this.inFlight.has(uri)) {
-      await this.inFlight.get(uri);
-    } else if (this.documents.get(uri) && !this.entries.has(uri)) {
-      await this.diagnose(uri);
+    // A diagnosis may schedule another (a rule file's own text changes the rule set, which
+    // re-diagnoses the open rule files): answer once the document is quiet, so what the
+    // client holds is final for its version and needs no refresh. Bounded: a few rounds.
+    for (let round = 0; round < 4; round++) {
+      const timer = this.timers.get(uri);
+      if (timer) {
+        clearTimeout(timer);
+        this.timers.delete(uri);
+        await this.runNow(uri);
+        continue;
+      }
+      const running = this.inFlight.get(uri);
+      if (!running) break;
+      await running;
     }
-    return { kind: DocumentDiagnosticReportKind.Full, items: this.toDiagnostics(uri) };
+    if (this.documents.get(uri) && !this.entries.has(uri)) await this.runNow(uri);
+    const items = this.toDiagnostics(uri);
+    const doc = this.documents.get(uri);
+    if (doc) this.served.set(uri, { version: doc.version, json: JSON.stringify(items) });
+    return { kind: DocumentDiagnosticReportKind.Full, items };
   }
 
   toDiagnostics(uri: string): Diagnostic[] {

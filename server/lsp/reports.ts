@@ -5,6 +5,20 @@ import type { Logger } from '../core/log';
 import { pathToUri } from '../workspace/paths';
 import type { ClientFeatures } from './clientFeatures';
 
+/** The folder reports are written to. */
+export function reportsDir(cacheDir: string): string {
+  return path.join(cacheDir, 'reports');
+}
+
+/**
+ * True for a report this server wrote: it is our own output, and its examples (the
+ * placeholder `rule://NAME` in the buckets report) are not the user's to fix.
+ */
+export function isReportPath(cacheDir: string, filePath: string): boolean {
+  const rel = path.relative(reportsDir(cacheDir), filePath);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
 /**
  * Shows a report the way every client can: the text goes to a Markdown file in the
  * cache folder (never into the workspace), which is opened with `window/showDocument`
@@ -20,7 +34,7 @@ export async function showReport(
   title: string,
   markdown: string,
 ): Promise<string> {
-  const dir = path.join(cacheDir, 'reports');
+  const dir = reportsDir(cacheDir);
   const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
   await fsp.mkdir(dir, { recursive: true });
   await fsp.writeFile(file, markdown, 'utf8');

@@ -29,7 +29,7 @@ import { applyWorkspaceEdit } from './edits';
 import type { Feature, ServerContext } from './feature';
 import { createFeatures } from './features';
 import { Progress } from './progress';
-import { showReport } from './reports';
+import { isReportPath, showReport } from './reports';
 import { guarded } from './requests';
 import { statusFeature } from './status';
 import { Watching } from './watching';
@@ -73,7 +73,24 @@ export function startServer(connection: Connection): void {
     ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready);
     features = [statusFeature(() => watching?.mode ?? 'off'), ...createFeatures()];
     diagnostics.setFeatures(features);
-    if (client.workspaceFolders) {
+    diagnostics.skipWhen((p) => isReportPath(session.cacheDir, p));
+    for (const feature of features) {
+      try {
+        feature.activate?.(ctx);
+      } catch (err) {
+        log.error(`feature ${feature.id} failed to activate: ${(err as Error).stack ?? err}`);
+      }
+    }
+    return { capabilities: capabilities(client, features), serverInfo: { name: 'agentls', version: VERSION } };
+  });
+
+  connection.onInitialized(async () => {
+    const c = ctx!;
+    // Subscribed here, not in onInitialize: the library registers the notification as soon as
+    // it is subscribed, and a `client/registerCapability` before the initialize answer is
+    // rejected by VS Code. Subscribed after the answer, the `changeNotifications: true` we
+    // announce already covers it and nothing is registered.
+    if (c.client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
         await ready;
         const added: string[] = [];
@@ -94,21 +111,9 @@ export function startServer(connection: Connection): void {
         }
         documents.reclassify();
         for (const l of rootListeners) l(added, removed);
-        for (const doc of documents.all()) diagnostics.schedule(doc);
+        for (const doc of documents.all()) c.diagnostics.schedule(doc);
       });
     }
-    for (const feature of features) {
-      try {
-        feature.activate?.(ctx);
-      } catch (err) {
-        log.error(`feature ${feature.id} failed to activate: ${(err as Error).stack ?? err}`);
-      }
-    }
-    return { capabilities: capabilities(client, features), serverInfo: { name: 'agentls', version: VERSION } };
-  });
-
-  connection.onInitialized(async () => {
-    const c = ctx!;
     await config.start(c.client);
     session.setSettings(config.settings);
     await watching!.start();

@@ -154,7 +154,11 @@ export class LspTestClient {
       this.wake();
       return { success: true };
     });
-    c.onRequest('workspace/diagnostic/refresh', () => null);
+    c.onRequest('workspace/diagnostic/refresh', () => {
+      this.serverRequests.push('workspace/diagnostic/refresh');
+      this.wake();
+      return null;
+    });
     c.onRequest('workspace/applyEdit', (p: { edit: WorkspaceEdit }): { applied: boolean; failureReason?: string } => {
       this.serverRequests.push('workspace/applyEdit');
       if (this.options.refuseEdits) return { applied: false, failureReason: 'refused by the test client' };

@@ -1,0 +1,247 @@
+/**
+ * The one description of every setting: type, default, description and allowed values.
+ * `settings.ts` is the runtime (the record, its defaults and how raw values are checked);
+ * this table is what editors and files are told about it. Two files are generated from it
+ * (`npm run settings:generate`): VS Code's `contributes.configuration` in
+ * `editors/vscode/package.json` and `agentls.schema.json`, the JSON schema of the project
+ * file `agentls.json`. `test/core/settingsSchema.test.ts` fails when a runtime setting has
+ * no entry here, when a default differs, or when a generated file is out of date, so adding
+ * a setting is: the runtime in `settings.ts`, one entry here, then the generator.
+ */
+
+export type SettingType = 'string' | 'boolean' | 'integer' | 'array' | 'object';
+
+export interface SettingSpec {
+  /** Dotted key below the `agentls` section (`rules.profile`). */
+  key: string;
+  type: SettingType;
+  /** Also accepts `null` (unset: the server decides). */
+  nullable?: boolean;
+  /** The default as the runtime has it; `undefined` where the server computes one. */
+  default: unknown;
+  description: string;
+  enum?: readonly string[];
+  enumDescriptions?: readonly string[];
+  /** Items of an array setting. */
+  items?: { type: 'string' };
+  /** Values of an object setting (a map from a name to one of these). */
+  values?: { enum: readonly string[] };
+  minimum?: number;
+  /**
+   * VS Code's scope: `machine` for paths on this computer (never synced, never taken from a
+   * workspace's settings), `resource` for per-folder values (default `window`). Source:
+   * VS Code's "Contribution Points" reference, `contributes.configuration`, "scope"; that a
+   * remote window (SSH, code-server) reads `machine` settings from the remote's settings only:
+   * a VS Code developer in github.com/JohnstonCode/svn-scm/issues/613, and seen in code-server
+   * 4.139 by test/vscode (a `machine` value in the user settings is not applied there).
+   */
+  scope?: 'machine' | 'window' | 'resource';
+  /** Read only by an editor extension (not the server, not `agentls.json`). */
+  clientOnly?: boolean;
+  /** A change takes effect after a restart of the server. */
+  restart?: boolean;
+}
+
+/** Diagnostic levels a code can be set to (`core/findings.ts` `Level`). */
+export const LEVELS = ['error', 'warning', 'information', 'hint', 'off'] as const;
+
+export const SETTINGS: readonly SettingSpec[] = [
+  {
+    key: 'home',
+    type: 'string',
+    nullable: true,
+    default: undefined,
+    scope: 'machine',
+    description: 'Home directory for the user-level rule folders (`~/.cursor/rules`, ...). Default: yours.',
+  },
+  {
+    key: 'cacheDir',
+    type: 'string',
+    nullable: true,
+    default: undefined,
+    scope: 'machine',
+    restart: true,
+    description: 'Where the file index and reports are kept. Default: `$XDG_CACHE_HOME/agentls` or `~/.cache/agentls`. A change needs a restart of the server.',
+  },
+  {
+    key: 'log.level',
+    type: 'string',
+    default: 'info',
+    enum: ['off', 'error', 'warn', 'info', 'debug'],
+    description: "How much the server writes to the editor's log (in VS Code: the agentls Output channel).",
+  },
+  {
+    key: 'diagnostics.severity',
+    type: 'object',
+    default: {},
+    values: { enum: LEVELS },
+    scope: 'resource',
+    description: 'Level per diagnostic code or family, e.g. `{ "rule/shadowed": "warning", "ref/*": "off" }`.',
+  },
+  {
+    key: 'rules.profile',
+    type: 'string',
+    default: 'seed',
+    enum: ['seed', 'xcsh'],
+    enumDescriptions: ['The agent of the seed document.', 'Current upstream xcsh.'],
+    scope: 'resource',
+    description: 'Which agent the rule linter predicts.',
+  },
+  {
+    key: 'rules.piConfigDir',
+    type: 'string',
+    nullable: true,
+    default: undefined,
+    scope: 'machine',
+    description: '`PI_CONFIG_DIR` as the xcsh profile reads it: the user-level folder name instead of `.xcsh`.',
+  },
+  {
+    key: 'rules.disabledProviders',
+    type: 'array',
+    items: { type: 'string' },
+    default: [],
+    scope: 'resource',
+    description: 'Rule providers the agent is configured to skip (`native`, `cursor`, `windsurf`, `cline`, ...).',
+  },
+  {
+    key: 'rules.disabledRules',
+    type: 'array',
+    items: { type: 'string' },
+    default: [],
+    scope: 'resource',
+    description: 'Rule names the agent is configured to skip.',
+  },
+  {
+    key: 'search.exclude',
+    type: 'array',
+    items: { type: 'string' },
+    default: [],
+    scope: 'resource',
+    description: 'Extra globs to keep out of the file index (`.gitignore`, `.ignore`, `.git/` and `node_modules/` always apply).',
+  },
+  {
+    key: 'search.maxFiles',
+    type: 'integer',
+    default: 2_000_000,
+    minimum: 1,
+    description: 'Most files indexed per workspace folder.',
+  },
+  {
+    key: 'astEdit.maxFiles',
+    type: 'integer',
+    default: 1000,
+    minimum: 1,
+    description: 'Files with changes before an ast-edit preview stops.',
+  },
+  {
+    key: 'hashline.autoDropPureInsertDuplicates',
+    type: 'boolean',
+    default: false,
+    description: "Drop payload lines of a pure insert that repeat the neighbouring lines (as the agent's setting of that name).",
+  },
+  {
+    key: 'watcher',
+    type: 'string',
+    default: 'auto',
+    enum: ['auto', 'client', 'server', 'off'],
+    enumDescriptions: [
+      "The editor's watcher when it offers one, else the server's own.",
+      "Only the editor's watcher.",
+      "Only the server's own watcher.",
+      'No file changes (restart or rebuild the index to see them).',
+    ],
+    description: 'Where file changes come from.',
+  },
+  // Read by the VS Code extension only.
+  {
+    key: 'path',
+    type: 'string',
+    nullable: true,
+    default: undefined,
+    scope: 'machine',
+    clientOnly: true,
+    description: 'An `agentls` executable to run instead of the server the extension carries (it is started with `--stdio`).',
+  },
+  {
+    key: 'server.node',
+    type: 'string',
+    default: 'node',
+    scope: 'machine',
+    clientOnly: true,
+    description: "The Node.js that runs the server the extension carries: a path or a command on `PATH`. When it is missing or too old, VS Code's own runtime runs the server (the file index then stays in memory).",
+  },
+  {
+    key: 'trace.server',
+    type: 'string',
+    default: 'off',
+    enum: ['off', 'messages', 'verbose'],
+    clientOnly: true,
+    description: 'Logs the messages between VS Code and the server in the agentls Output channel.',
+  },
+];
+
+/** Settings the server reads (and `agentls.json` may hold). */
+export function serverSettings(): SettingSpec[] {
+  return SETTINGS.filter((s) => !s.clientOnly);
+}
+
+/** JSON schema of one setting's value. */
+function valueSchema(spec: SettingSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: spec.nullable ? [spec.type, 'null'] : spec.type };
+  if (spec.enum) out.enum = [...spec.enum];
+  if (spec.enumDescriptions) out.enumDescriptions = [...spec.enumDescriptions];
+  if (spec.items) out.items = { ...spec.items };
+  if (spec.values) out.additionalProperties = { type: 'string', enum: [...spec.values.enum] };
+  if (spec.minimum !== undefined) out.minimum = spec.minimum;
+  return out;
+}
+
+function jsonDefault(spec: SettingSpec): unknown {
+  return spec.default === undefined ? (spec.nullable ? null : undefined) : spec.default;
+}
+
+/** VS Code's `contributes.configuration`: every setting as `agentls.KEY`. */
+export function vscodeConfiguration(): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const spec of SETTINGS) {
+    const p: Record<string, unknown> = valueSchema(spec);
+    const d = jsonDefault(spec);
+    if (d !== undefined) p.default = d;
+    p.markdownDescription = spec.description;
+    if (spec.scope) p.scope = spec.scope;
+    properties[`agentls.${spec.key}`] = p;
+  }
+  return { title: 'agentls', properties };
+}
+
+/**
+ * JSON schema of `agentls.json`: the server's settings, nested as in the editor's `agentls`
+ * section (`{ "rules": { "profile": "xcsh" } }`), plus `ignore` (paths no check looks at).
+ */
+export function projectConfigSchema(): Record<string, unknown> {
+  const root: Record<string, unknown> = {
+    $schema: { type: 'string' },
+    ignore: { type: 'array', items: { type: 'string' }, default: [], description: 'Globs of paths that are never checked (relative to the folder of agentls.json).' },
+  };
+  for (const spec of serverSettings()) {
+    const parts = spec.key.split('.');
+    let level = root;
+    for (const part of parts.slice(0, -1)) {
+      const group = (level[part] ??= { type: 'object', additionalProperties: false, properties: {} }) as { properties: Record<string, unknown> };
+      level = group.properties;
+    }
+    const p: Record<string, unknown> = valueSchema(spec);
+    const d = jsonDefault(spec);
+    if (d !== undefined) p.default = d;
+    p.description = spec.description;
+    level[parts[parts.length - 1]] = p;
+  }
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'agentls.json',
+    description: 'Project configuration of agentls, read by the CLI and the language server; settings from the editor override it.',
+    type: 'object',
+    additionalProperties: false,
+    properties: root,
+  };
+}

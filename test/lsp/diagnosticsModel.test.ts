@@ -1,0 +1,93 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import { useLspClients, type LspTestClient } from '../helpers/lspClient';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * One channel per file for a client that pulls (VS Code): pushed while the file is closed,
+ * pulled while it is open, never both. VS Code keeps the two sets apart, so a pushed set
+ * left behind showed every diagnostic twice and kept a stale one after a fix
+ * (`../shared/harness/vscode/README.md`, "What it showed about agentls in VS Code").
+ */
+const start = useLspClients(afterEach);
+
+const BAD_RULE = '---\nglobs: *.ts\nalwaysApply: "true"\n---\nbody\n';
+
+const codes = (ds: Diagnostic[]) => ds.map((d) => String(d.code)).sort();
+const refreshes = (c: LspTestClient) => c.serverRequests.filter((m) => m === 'workspace/diagnostic/refresh').length;
+const pushed = (c: LspTestClient, uri: string) => c.diagnostics.get(uri)?.diagnostics ?? [];
+const pull = async (c: LspTestClient, uri: string) => (await c.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+
+async function setup(): Promise<{ c: LspTestClient; file: string; uri: string }> {
+  const ws = writeTree(tempDir(), { '.cursor/rules/bad.mdc': BAD_RULE });
+  const c = await start({ folders: [ws] });
+  expect(c.pullsDiagnostics).toBe(true);
+  const file = path.join(ws, '.cursor', 'rules', 'bad.mdc');
+  return { c, file, uri: c.uri(file) };
+}
+
+describe('diagnostics of a client that pulls', () => {
+  it('open → fix → close → reopen: one set at a time, nothing stale', async () => {
+    const { c, file, uri } = await setup();
+    // Closed: pushed, because shadowing and buckets are workspace-wide facts.
+    await c.waitFor('pushed diagnostics of the closed rule file', () => codes(pushed(c, uri)).includes('frontmatter/yaml-error'));
+
+    // Open: the pushed set is cleared, the pulled one has the same findings.
+    await c.open(file);
+    await c.waitFor('the pushed set to be cleared', () => pushed(c, uri).length === 0);
+    expect(codes(await pull(c, uri))).toContain('frontmatter/yaml-error');
+
+    // Fix (the "Quote" quick fix), then save: the pulled set follows, nothing is pushed.
+    const yaml = (await pull(c, uri)).find((d) => d.code === 'frontmatter/yaml-error')!;
+    const quote = (await c.codeActions(uri, yaml.range)).find((a) => a.title.startsWith('Quote'));
+    expect(quote?.edit).toBeDefined();
+    await c.applyCodeAction(quote!);
+    const afterFix = await c.waitForDiagnostics(uri, (ds) => !codes(ds).includes('frontmatter/yaml-error'));
+    expect(codes(afterFix)).toContain('frontmatter/wrong-type');
+    await c.save(uri);
+    expect(c.text(uri)).toContain('globs: "*.ts"');
+    expect(fs.readFileSync(file, 'utf8')).toContain('globs: "*.ts"');
+
+    // Close: VS Code drops its pulled set, so the server pushes what still applies.
+    await c.close(uri);
+    await c.waitFor('the closed file pushed again', () => codes(pushed(c, uri)).includes('frontmatter/wrong-type'));
+    expect(codes(pushed(c, uri))).not.toContain('frontmatter/yaml-error');
+
+    // Reopen: cleared again, pulled again, the same findings once.
+    await c.open(file);
+    await c.waitFor('the pushed set cleared on reopen', () => pushed(c, uri).length === 0);
+    expect(codes(await pull(c, uri))).toEqual(codes(afterFix));
+
+    // While the file was open no publish for it carried anything.
+    const opens = c.diagnosticsLog.filter((p) => p.uri === uri);
+    expect(opens.filter((p) => p.diagnostics.length > 0).length).toBeGreaterThan(0);
+  });
+
+  it('asks for a refresh only when something outside the edited file changed', async () => {
+    const { c, file, uri } = await setup();
+    await c.open(file);
+    await c.waitForDiagnostics(uri, (ds) => codes(ds).includes('frontmatter/yaml-error'));
+    const before = refreshes(c);
+    // Twenty edits to the open file: the client pulls after each one by itself.
+    for (let i = 0; i < 20; i++) {
+      await c.type(uri, { line: 4, character: 4 }, 'x');
+      await pull(c, uri);
+    }
+    const typed = await c.waitForDiagnostics(uri, () => true);
+    expect(codes(typed)).toContain('frontmatter/yaml-error');
+    // A settings change is outside the file: its diagnostics change, so the client is told.
+    await c.changeSettings({ diagnostics: { severity: { 'frontmatter/yaml-error': 'off' } } });
+    await c.waitFor('a refresh after the settings change', () => refreshes(c) > before);
+    expect(refreshes(c)).toBe(before + 1);
+    expect(codes(await pull(c, uri))).not.toContain('frontmatter/yaml-error');
+  });
+
+  it('registers nothing for workspace folder changes: the initialize answer already announces them', async () => {
+    const { c } = await setup();
+    await c.waitFor('settings read', () => c.serverRequests.includes('workspace/configuration'));
+    await c.request('agentls/status');
+    expect(c.registrations.map((r) => r.method)).not.toContain('workspace/didChangeWorkspaceFolders');
+  });
+});

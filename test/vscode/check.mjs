@@ -1,0 +1,61 @@
+// Checks a harness summary for what the scenario's own expectations cannot say: facts about
+// the whole run (LSP traffic, the Output channel, notifications, the language of a document).
+// usage: node check.mjs SCENARIO_NAME SUMMARY.json      exit 0: all hold; 1: a check failed
+import * as fs from 'node:fs';
+
+const [name, file] = process.argv.slice(2);
+const s = JSON.parse(fs.readFileSync(file, 'utf8'));
+const failures = [];
+const check = (ok, what, detail) => {
+  if (!ok) failures.push(detail === undefined ? what : `${what}: ${JSON.stringify(detail)}`);
+};
+const step = (stepName) => s.steps.find((x) => x.name === stepName);
+const log = Object.values(s.output_channels ?? {}).map((c) => c.log).join('\n');
+const counts = s.lsp_counts ?? {};
+
+function serverRan() {
+  check(s.ok === true && s.exit_code === 0, 'every step passed', (s.steps ?? []).filter((x) => !x.ok).map((x) => `${x.index} ${x.name ?? x.type}`));
+  check(s.extension?.activation === 'ok', 'the extension activated', s.extension?.activation);
+  // The server registered workspace-folder changes before its initialize answer; VS Code rejected it.
+  check(Object.keys(s.unhandled_server_methods ?? {}).length === 0, 'VS Code handled every request of the server', s.unhandled_server_methods);
+  // One diagnostic set per file: what the extension host holds equals what the Problems panel shows.
+  for (const st of s.steps.filter((x) => x.type === 'wait_diagnostics' && x.scope !== 'all')) {
+    check(st.api_diagnostics_count === st.diagnostics.length, `"${st.name}": the extension host holds each diagnostic once`, st.api_diagnostics ?? st.api_diagnostics_count);
+  }
+  // A refresh only when something outside the edited file changed (the scenarios change nothing outside).
+  const refreshes = counts['<- request workspace/diagnostic/refresh'] ?? 0;
+  check(refreshes <= 1, 'at most one workspace/diagnostic/refresh', refreshes);
+}
+
+switch (name) {
+  case 'rules': {
+    serverRan();
+    check(/status: .*agentls: 1 rule, 1 error/.test(log), 'the status bar item says "1 rule, 1 error" after the fix', log.split('\n').filter((l) => l.includes('status:')));
+    check((step('palette: Show rule buckets')?.tabs_opened ?? []).includes('rule-buckets.md'), 'the buckets report opened');
+    break;
+  }
+  case 'prompt': {
+    serverRan();
+    check(step('an agentls prompt is Markdown now')?.language_id === 'markdown', 'an agentls prompt is shown as Markdown', step('an agentls prompt is Markdown now')?.language_id);
+    check(step("a Copilot prompt file stays Copilot's")?.language_id === 'prompt', "VS Code's own prompt files keep their language", step("a Copilot prompt file stays Copilot's")?.language_id);
+    break;
+  }
+  case 'no-server': {
+    check(s.extension?.activation === 'ok', 'the extension activated without a server', s.extension?.activation);
+    const toast = (s.notifications ?? []).find((n) => /agentls: no server could start/.test(n.message));
+    check(toast !== undefined, 'an error says no server could start', s.notifications);
+    check(toast?.severity === 'error', 'it is an error', toast?.severity);
+    check(['Open Settings', 'Show Output', 'Retry'].every((b) => toast?.buttons?.includes(b)), 'it offers Open Settings, Show Output and Retry', toast?.buttons);
+    check(/carries is missing/.test(toast?.message ?? ''), 'it says why', toast?.message);
+    check((log.match(/carries is missing/g) ?? []).length >= 2, 'Restart tried again (the Output channel says why twice)', log);
+    break;
+  }
+  default:
+    failures.push(`unknown scenario ${name}`);
+}
+
+if (failures.length) {
+  console.error(`FAIL ${name}:\n  - ${failures.join('\n  - ')}`);
+  process.exit(1);
+}
+console.log(`ok   ${name}: ${s.steps.length} steps in ${Math.round((s.elapsed_ms ?? 0) / 1000)} s, and the run-wide checks`);

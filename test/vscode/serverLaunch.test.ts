@@ -1,0 +1,67 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chooseLaunch, resolveCommand } from '../../editors/vscode/src/serverLaunch';
+import { tempDir } from '../helpers/repo';
+
+/**
+ * How the VS Code extension picks the way to start the server (it needs no VS Code API,
+ * so it runs here; the whole extension runs in a real VS Code from `.ci/run`).
+ */
+function fakeNode(dir: string, version: string): string {
+  const file = path.join(dir, 'node');
+  fs.writeFileSync(file, `#!/bin/sh\necho ${version}\n`, { mode: 0o755 });
+  return file;
+}
+
+function serverScript(dir: string): string {
+  const file = path.join(dir, 'main.js');
+  fs.writeFileSync(file, '');
+  return file;
+}
+
+describe('choosing how to start the server', () => {
+  it('runs the carried server on the configured Node, with VS Code\'s runtime as the fallback', async () => {
+    const dir = tempDir();
+    const node = fakeNode(dir, 'v22.3.0');
+    const choice = await chooseLaunch({ path: undefined, node }, serverScript(dir));
+    expect(choice.problems).toEqual([]);
+    expect(choice.plans.map((p) => p.kind)).toEqual(['node', 'host']);
+    expect(choice.plans[0]).toMatchObject({ kind: 'node', node, label: `${node} (Node 22)` });
+  });
+
+  it('looks a bare name up on PATH', async () => {
+    const dir = tempDir();
+    const node = fakeNode(dir, 'v20.1.0');
+    expect(resolveCommand('node', { PATH: `/nonexistent${path.delimiter}${dir}` })).toBe(node);
+    const choice = await chooseLaunch({ path: undefined, node: 'node' }, serverScript(dir), { PATH: dir });
+    expect(choice.plans[0]).toMatchObject({ kind: 'node', node });
+  });
+
+  it('passes over a Node that is missing or too old, and says why, but still starts on VS Code\'s runtime', async () => {
+    const dir = tempDir();
+    const missing = await chooseLaunch({ path: undefined, node: 'node' }, serverScript(dir), { PATH: path.join(dir, 'empty') });
+    expect(missing.plans.map((p) => p.kind)).toEqual(['host']);
+    expect(missing.problems.join('\n')).toContain('was not found on PATH');
+    const old = await chooseLaunch({ path: undefined, node: fakeNode(dir, 'v18.19.0') }, serverScript(dir));
+    expect(old.plans.map((p) => p.kind)).toEqual(['host']);
+    expect(old.problems.join('\n')).toContain('is Node 18; the server needs 20 or newer');
+  });
+
+  it('starts only the user\'s agentls.path when it is set, and reports it when it is not there', async () => {
+    const dir = tempDir();
+    const exe = fakeNode(dir, 'v1');
+    const set = await chooseLaunch({ path: exe, node: 'node' }, serverScript(dir));
+    expect(set.plans).toEqual([{ kind: 'executable', command: exe, args: ['--stdio'], label: exe }]);
+    const gone = await chooseLaunch({ path: path.join(dir, 'nope'), node: 'node' }, serverScript(dir));
+    expect(gone.plans).toEqual([]);
+    expect(gone.problems[0]).toContain('was not found or is not executable');
+  });
+
+  it('says so when the carried server is missing', async () => {
+    const dir = tempDir();
+    const choice = await chooseLaunch({ path: undefined, node: 'node' }, path.join(dir, 'gone.js'));
+    expect(choice.plans).toEqual([]);
+    expect(choice.problems[0]).toContain('the server this extension carries is missing');
+  });
+});
