@@ -45,10 +45,10 @@ export function lineDiff(a: string, b: string): DiffLine[] {
       out.push({ op: ' ', text: xm[i] });
       i++;
       j++;
-    } else if (j < ym.length && (i === xm.length || lcs[i * w + j + 1] >= lcs[(i + 1) * w + j])) {
-      out.push({ op: '+', text: ym[j++] });
-    } else {
+    } else if (i < xm.length && (j === ym.length || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
       out.push({ op: '-', text: xm[i++] });
+    } else {
+      out.push({ op: '+', text: ym[j++] });
     }
   }
   return out;
