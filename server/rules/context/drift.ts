@@ -90,7 +90,8 @@ export function findDrift(copies: readonly { path: string; text: string }[]): Dr
   const out: Drift[] = [];
   for (const a of known) {
     for (const b of known) {
-      if (a === b || a.tool === b.tool || a.body === b.body) continue;
+      // An empty copy is a problem of its own (the agent drops it), not a diverging copy.
+      if (a === b || a.tool === b.tool || a.body === b.body || a.body === '' || b.body === '') continue;
       out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body) });
     }
   }

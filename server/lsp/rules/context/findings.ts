@@ -41,7 +41,8 @@ function globFindings(c: RuleFileContext): Finding[] {
   const within = entry?.lineRange ?? c.lines.lineRange(0);
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
-    if (!rule) continue;
+    // Globs of a rule that is always sent, or never, change nothing for this agent.
+    if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
     for (const glob of rule.globs) {
       const status = c.reach.status(glob, view.dialect);
       if (!status) continue;

@@ -44,6 +44,8 @@ export class RulesContext {
   /** Findings of an open rule file. */
   async findings(doc: OpenDocument): Promise<Finding[] | undefined> {
     if (!doc.path || doc.kind.kind !== 'rule') return undefined;
+    // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
+    if (doc.kind.loaded) await this.state.syncDocument(doc);
     const engine = await this.state.engine();
     if (!engine.analysis(doc.path)) return undefined;
     const views = await this.viewsFor(doc.path);
