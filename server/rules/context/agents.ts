@@ -10,7 +10,23 @@ import { costLines, agentCosts, rulesForFileResult } from './report';
  * model adds its `AgentView` here.
  */
 export function agentViews(view: RulesView): AgentView[] {
-  return [seedAgentView(view)];
+  const cached = cache.get(view.cwd);
+  if (cached && sameInputs(cached.view, view)) return cached.agents;
+  const agents = [seedAgentView(view)];
+  cache.set(view.cwd, { view, agents });
+  return agents;
+}
+
+/**
+ * The last views of each folder: the engine keeps a file's analysis object while the file
+ * is unchanged, so the same analyses (and settings) give the same agents' views, and rules
+ * for a file stay fast while nothing changes.
+ */
+const cache = new Map<string, { view: RulesView; agents: AgentView[] }>();
+
+function sameInputs(a: RulesView, b: RulesView): boolean {
+  if (a.profile !== b.profile || a.analyses.length !== b.analyses.length || a.disabledRules.join('\n') !== b.disabledRules.join('\n')) return false;
+  return a.analyses.every((x, i) => x === b.analyses[i]);
 }
 
 /** Rules for a file of the folder; undefined for a path outside it. */

@@ -67,7 +67,18 @@ export interface AgentCost {
   perRule: Map<string, number>;
 }
 
+const costs = new WeakMap<AgentView, AgentCost>();
+
+/** What an agent sends in every request (kept with the view: views are rebuilt when rules change). */
 export function agentCost(view: AgentView): AgentCost {
+  const known = costs.get(view);
+  if (known) return known;
+  const cost = computeCost(view);
+  costs.set(view, cost);
+  return cost;
+}
+
+function computeCost(view: AgentView): AgentCost {
   const items: CostItem[] = [];
   const perRule = new Map<string, number>();
   for (const rule of view.rules) {

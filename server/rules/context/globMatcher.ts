@@ -1,4 +1,5 @@
 import { compileGlob, globProblem, type PathMatcher } from '../../workspace/glob';
+import { globRegExp, regExpMatcher } from '../../workspace/globRegExp';
 import type { GlobDialect } from './agentView';
 
 /** Compiled globs are kept across requests (rules for a file must be fast warm); capped so odd workspaces cannot grow it without bound. */
@@ -10,11 +11,23 @@ export function dialectMatcher(glob: string, dialect: GlobDialect): PathMatcher 
   const key = `${dialect.id}\u0000${glob}`;
   let m = cache.get(key);
   if (!m) {
-    m = globProblem(glob) ? () => false : compileGlob(stripDotSlash(glob), { matchBase: dialect.basename, nocase: dialect.nocase });
+    m = globProblem(glob) ? () => false : compile(stripDotSlash(glob), dialect);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, m);
   }
   return m;
+}
+
+/** The regular-expression fast path when the glob has a handled shape, else minimatch. */
+function compile(glob: string, dialect: GlobDialect): PathMatcher {
+  // `**/NAME` matches a file name at any depth: testing the name alone avoids backtracking over the folders.
+  const anyDepth = /^(?:\*\*\/)+([^/]+)$/.exec(glob);
+  if (anyDepth && anyDepth[1] !== '**') {
+    const name = globRegExp(anyDepth[1], { nocase: dialect.nocase });
+    if (name) return regExpMatcher(name, true);
+  }
+  const re = globRegExp(glob, { nocase: dialect.nocase });
+  return re ? regExpMatcher(re, dialect.basename && !glob.includes('/')) : compileGlob(glob, { matchBase: dialect.basename, nocase: dialect.nocase });
 }
 
 /** `./src/*.ts` is written relative to the folder; minimatch would never match the `./`. */

@@ -5,6 +5,8 @@ import { PathList } from './pathList';
 
 /** A glob "matches nearly every file" from this share of the files on. */
 export const BROAD_SHARE = 0.9;
+/** Candidates tested to rule out broadness before counting. */
+const SAMPLE = 256;
 /** Below this many files no glob is called broad (a tiny workspace proves nothing). */
 export const BROAD_MIN_FILES = 20;
 
@@ -140,11 +142,18 @@ export class GlobReach {
       s.broad = candidates >= threshold;
       return;
     }
-    const counting = candidates >= threshold;
+    // Counted only while the glob could still reach the broad threshold; a witness is all a narrow glob needs.
+    let counting = candidates >= threshold && this.mayBeBroad(s, ranges, candidates);
     let count = 0;
+    let misses = 0;
+    const maxMisses = candidates - threshold;
     for (const { list, range } of ranges) {
       for (let i = range[0]; i < range[1]; i++) {
-        if (!s.matcher(list[i])) continue;
+        if (!s.matcher(list[i])) {
+          if (counting && ++misses > maxMisses) counting = false;
+          if (!counting && s.witness !== undefined) break;
+          continue;
+        }
         s.witness ??= list[i];
         count++;
         if (!counting) break;
@@ -153,6 +162,22 @@ export class GlobReach {
     }
     if (counting) s.count = count;
     s.broad = counting && count >= threshold;
+  }
+
+  /** An even sample of the candidates: a glob matching clearly fewer than the broad share of it is not counted. */
+  private mayBeBroad(s: GlobState, ranges: { list: string[]; range: [number, number] }[], candidates: number): boolean {
+    const step = Math.max(1, Math.floor(candidates / SAMPLE));
+    let tested = 0;
+    let hits = 0;
+    let offset = 0;
+    for (const { list, range } of ranges) {
+      for (let i = range[0] + ((step - (offset % step)) % step); i < range[1]; i += step) {
+        tested++;
+        if (s.matcher(list[i])) hits++;
+      }
+      offset += range[1] - range[0];
+    }
+    return tested === 0 || hits / tested >= BROAD_SHARE - 0.1;
   }
 
   private matches(s: GlobState, rel: string): boolean {

@@ -16,7 +16,8 @@ export class PathList {
 
   /** Replaces the whole list (the index's paths). */
   reset(paths: Iterable<string>): void {
-    this.all = [...paths].sort(compare);
+    // The default sort orders by UTF-16 code units, as `<` does (and is much faster than a comparator).
+    this.all = [...paths].sort();
     this.byExt.clear();
     for (const p of this.all) {
       const ext = lastExtension(p);

@@ -11,11 +11,22 @@ export function rulesForFileResult(views: readonly AgentView[], root: string, re
     return {
       agent: result.agent,
       displayName: result.displayName,
-      rules: result.rules.map((r) => ({ ...r, path: displayPath(r.path, root) })),
+      rules: result.rules.map((r) => ({ ...r, path: shown(view, r.path, root) })),
       alwaysSentTokens: agentCost(view).totalTokens,
     };
   });
   return { root, file: rel, agents };
+}
+
+const displayed = new WeakMap<AgentView, Map<string, string>>();
+
+/** A rule's path as reports show it, remembered with the view. */
+function shown(view: AgentView, p: string, root: string): string {
+  let known = displayed.get(view);
+  if (!known) displayed.set(view, (known = new Map()));
+  let d = known.get(p);
+  if (d === undefined) known.set(p, (d = displayPath(p, root)));
+  return d;
 }
 
 /** How many rules apply for the agent with the most (for "N rules apply"). */

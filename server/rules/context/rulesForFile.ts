@@ -26,8 +26,21 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
 }
 
+/** Compiled globs of each rule, kept while its view lives (views are rebuilt when rules change). */
+const matchers = new WeakMap<AgentRule, { glob: string; match: (p: string) => boolean }[]>();
+
+function firstMatch(rule: AgentRule, rel: string, view: AgentView): string | undefined {
+  let list = matchers.get(rule);
+  if (!list) {
+    list = rule.globs.map((glob) => ({ glob, match: dialectMatcher(glob, view.dialect) }));
+    matchers.set(rule, list);
+  }
+  for (const m of list) if (m.match(rel)) return m.glob;
+  return undefined;
+}
+
 function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
-  const matched = rel === '' ? undefined : rule.globs.find((g) => dialectMatcher(g, view.dialect)(rel));
+  const matched = rel === '' ? undefined : firstMatch(rule, rel, view);
   const base = { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), matchedGlob: matched };
   const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
   switch (rule.mode) {
