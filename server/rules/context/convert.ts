@@ -17,6 +17,9 @@ import { splitTopLevel } from '../lint/fields';
 export type RuleTool = 'cursor' | 'windsurf' | 'cline' | 'native' | 'agents';
 export const RULE_TOOLS: readonly RuleTool[] = ['cursor', 'windsurf', 'cline', 'native', 'agents'];
 
+/** How messages name each tool. */
+export const TOOL_NAMES: Record<RuleTool, string> = { cursor: 'Cursor', windsurf: 'Windsurf', cline: 'Cline', native: 'xcsh', agents: 'Agents' };
+
 export type ToolActivation = 'always' | 'glob' | 'description' | 'manual';
 
 export interface Activation {

@@ -1,6 +1,6 @@
 import { CodeActionKind, type CodeAction, type Range, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { rangesIntersect, LineIndex } from '../../../core/text';
-import { readRuleFile, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
+import { readRuleFile, TOOL_NAMES, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
 import { displayPath, pathToUri } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
 import type { CopyBodyData } from './findings';
@@ -24,8 +24,8 @@ export async function copyBodyActions(context: RulesContext, doc: OpenDocument, 
     const there = toolOfPath(other);
     if (otherText === undefined || !here || !there) continue;
     const root = engine.rootFor(doc.path);
-    out.push(action(`Copy this body to ${displayPath(other, root)} (as ${there} writes it)`, other, otherText, copy(doc.text, here, there)));
-    out.push(action(`Copy the body of ${displayPath(other, root)} here (as ${here} writes it)`, doc.path, doc.text, copy(otherText, there, here)));
+    out.push(action(`Copy this body to ${displayPath(other, root)} (with ${TOOL_NAMES[there]}'s frontmatter)`, other, otherText, copy(doc.text, here, there)));
+    out.push(action(`Copy the body of ${displayPath(other, root)} here (with ${TOOL_NAMES[here]}'s frontmatter)`, doc.path, doc.text, copy(otherText, there, here)));
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { RuleLocator } from '../../../rules/lint/locate';
 import type { AgentView } from '../../../rules/context/agentView';
 import { contextFinding } from '../../../rules/context/codes';
 import { agentCost, charCount, sizeLimitFor } from '../../../rules/context/cost';
-import { toolOfPath } from '../../../rules/context/convert';
+import { TOOL_NAMES, toolOfPath } from '../../../rules/context/convert';
 import { diffSummary, findDrift } from '../../../rules/context/drift';
 import type { GlobReach } from '../../../rules/context/globReach';
 import { displayPath } from '../../../workspace/paths';
@@ -116,8 +116,6 @@ function budgetFindings(c: RuleFileContext): Finding[] {
   }
   return out;
 }
-
-const TOOL_NAMES: Record<string, string> = { cursor: 'Cursor', windsurf: 'Windsurf', cline: 'Cline', native: 'xcsh', agents: 'Agents' };
 
 function driftFindings(c: RuleFileContext): Finding[] {
   const analysis = c.engine.analysis(c.path);
