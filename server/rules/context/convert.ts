@@ -5,13 +5,14 @@ import { splitTopLevel } from '../lint/fields';
  * A rule written for one tool, rewritten for another: the activation is read from the
  * source tool's keys and written with the target's. Facts about each tool's keys:
  * - Cursor `.mdc`: `alwaysApply`, `globs` (a list, or one string Cursor splits at commas),
- *   `description`; none of them means manual (docs.cursor.com/context/rules, "Rule types").
+ *   `description`; none of them means manual (docs.cursor.com/context/rules, "Rule types";
+ *   the four combinations as Cursor's rule editor writes them: forum.cursor.com/t/67535).
  * - Windsurf: `trigger: always_on | glob | model_decision | manual`, with `globs` and
  *   `description` (docs.windsurf.com/windsurf/cascade/memories, "Activation modes"). A file
  *   without `trigger` is not documented; it is read from its other keys here.
- * - Cline: `paths` (a list of globs) makes a rule conditional; without it a rule is always
- *   active, and Cline has no description-based or manual mode (docs.cline.bot, "Cline Rules",
- *   conditional rules).
+ * - Cline: `paths` (a list of globs) makes a rule conditional; without it a rule is loaded for
+ *   every request, and Cline has no description-based or manual mode
+ *   (docs.cline.bot/features/cline-rules/conditional-rules: "paths is the supported condition").
  * - The seed's agent (`.xcsh`, `.agents`): Cursor's keys, `globs` only as a list (rules.md §2.1).
  */
 export type RuleTool = 'cursor' | 'windsurf' | 'cline' | 'native' | 'agents';
