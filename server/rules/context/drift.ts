@@ -76,6 +76,20 @@ export interface Drift {
   diff: DiffLine[];
 }
 
+/** Bodies by tool and text: publishing the workspace's findings reads every copy once per copy. */
+const bodies = new Map<string, string>();
+const BODY_CACHE_LIMIT = 4096;
+
+function bodyOf(text: string, tool: RuleTool): string {
+  const key = `${tool}\u0000${text}`;
+  let body = bodies.get(key);
+  if (body === undefined) {
+    if (bodies.size >= BODY_CACHE_LIMIT) bodies.clear();
+    bodies.set(key, (body = readRuleFile(text, tool).body));
+  }
+  return body;
+}
+
 /**
  * Copies of one rule kept for several tools (files of the same name in different tools'
  * folders) whose bodies differ: one entry per file and per other copy. Copies for the
@@ -85,7 +99,7 @@ export function findDrift(copies: readonly { path: string; text: string }[]): Dr
   const known: (RuleCopy & { body: string })[] = [];
   for (const c of copies) {
     const tool = toolOfPath(c.path);
-    if (tool) known.push({ ...c, tool, body: readRuleFile(c.text, tool).body });
+    if (tool) known.push({ ...c, tool, body: bodyOf(c.text, tool) });
   }
   const out: Drift[] = [];
   for (const a of known) {

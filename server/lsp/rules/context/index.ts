@@ -10,7 +10,7 @@ import type { Feature } from '../../feature';
 import type { RulesState } from '../state';
 import { copyBodyActions } from './actions';
 import { convertCommand, pathOf, showForFile } from './commands';
-import { RulesContext } from './service';
+import { CONTEXT_SOURCE, RulesContext } from './service';
 
 /**
  * Rules in context: `agentls/rulesForFile` and `agentls.rules.showForFile`, the hover on
@@ -25,12 +25,15 @@ export function rulesContextFeature(state: RulesState): Feature {
     range,
   });
   return {
-    id: 'rules-context',
+    id: CONTEXT_SOURCE,
+    // Drift and dead globs are facts of the workspace: pushed for closed rule files too.
+    keepsDiagnosticsWhenClosed: true,
     commands: {
       [Commands.rulesShowForFile]: (args) => showForFile(context, args[0]),
       [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
     },
     activate(ctx) {
+      state.onUpdated(() => context.rulesChanged());
       ctx.onRequest(Methods.rulesForFile, async (raw): Promise<RulesForFileResult | null> => {
         const uri = params.string(params.object(raw), 'uri');
         return (await context.forFile(pathOf(uri))) ?? null;

@@ -15,14 +15,73 @@ import { ReachByRoot } from './reach';
  * each folder (rebuilt from the engine when asked; cheap next to discovery), the glob
  * reach of each folder from the file index, and the findings of open rule files.
  */
+/** The diagnostics source (feature id) of rules in context. */
+export const CONTEXT_SOURCE = 'rules-context';
+
 export class RulesContext {
   private reachByRoot: ReachByRoot | undefined;
 
   constructor(readonly state: RulesState) {}
 
+  /** Rule files whose findings were pushed while not open. */
+  private readonly pushed = new Set<string>();
+  private publishing: Promise<void> | undefined;
+  private publishAgain = false;
+
   private reach(): ReachByRoot {
-    this.reachByRoot ??= new ReachByRoot(this.state.context, () => this.rediagnoseRuleFiles());
+    this.reachByRoot ??= new ReachByRoot(this.state.context, () => this.rulesChanged());
     return this.reachByRoot;
+  }
+
+  /** Rules or the files of the workspace changed: open rule files are diagnosed again, closed ones republished. */
+  rulesChanged(): void {
+    this.rediagnoseRuleFiles();
+    if (this.publishing) {
+      this.publishAgain = true;
+      return;
+    }
+    this.publishing = this.publishClosed()
+      .catch((err) => this.state.context.log.error(`rules in context: ${(err as Error).stack ?? err}`))
+      .finally(() => {
+        this.publishing = undefined;
+        if (this.publishAgain) {
+          this.publishAgain = false;
+          this.rulesChanged();
+        }
+      });
+  }
+
+  /** Findings of rule files that are not open (drift and dead globs are facts of the workspace). */
+  private async publishClosed(): Promise<void> {
+    const ctx = this.state.context;
+    const engine = await this.state.engine();
+    const seen = new Set<string>();
+    for (const root of engine.rootPaths) {
+      const view = engine.view(root);
+      if (!view) continue;
+      const agents = agentViews(view);
+      const reach = this.follow(root, agents);
+      for (const analysis of view.analyses) {
+        const p = analysis.candidate.path;
+        if (seen.has(p) || ctx.documents.getByPath(p) || engine.rootFor(p) !== root) continue;
+        seen.add(p);
+        const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens });
+        if (findings.length === 0 && !this.pushed.has(p)) continue;
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
+        if (findings.length) this.pushed.add(p);
+        else this.pushed.delete(p);
+      }
+    }
+    for (const p of [...this.pushed]) {
+      if (seen.has(p) || ctx.documents.getByPath(p)) continue;
+      ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
+      this.pushed.delete(p);
+    }
+  }
+
+  private follow(root: string, agents: AgentView[]) {
+    const globs = agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
+    return this.reach().follow(root, globs);
   }
 
   /** The engine's view and every agent's view of the folder holding `p` (else the first). */
@@ -51,8 +110,7 @@ export class RulesContext {
     const views = await this.viewsFor(doc.path);
     if (!views) return undefined;
     const root = views.view.cwd;
-    const globs = views.agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
-    const reach = this.reach().follow(root, globs);
+    const reach = this.follow(root, views.agents);
     return contextFindings({
       path: doc.path,
       text: doc.text,

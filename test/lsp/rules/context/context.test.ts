@@ -60,6 +60,7 @@ describe('rules in context over LSP', () => {
   it('reports a glob that matches no file from the file index, with the nearest paths, and drops it when a matching file is created', async () => {
     const { ws, file } = workspace();
     const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(c.uri(file('.xcsh/rules/ts.md')), (d) => byCode(d, 'context/dead-glob').length > 0);
     const uri = await c.open(file('.xcsh/rules/ts.md'));
     const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
     const dead = byCode(ds, 'context/dead-glob');
@@ -79,6 +80,9 @@ describe('rules in context over LSP', () => {
   it('shows drift between the Cursor and Windsurf copies, and copies one body over the other with the target frontmatter', async () => {
     const { ws, file } = workspace();
     const c = await start({ folders: [ws] });
+    // Pushed for the copy that is not open too: drift is a fact of the workspace.
+    const closed = await c.waitForDiagnostics(c.uri(file('.windsurf/rules/shared.md')), (d) => byCode(d, 'context/drift').length > 0);
+    expect(byCode(closed, 'context/drift')[0].message).toContain('- Indent with spaces.\n+ Indent with tabs.');
     const uri = await c.open(file('.cursor/rules/shared.mdc'));
     const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length > 0);
     const drift = byCode(ds, 'context/drift')[0];
@@ -92,6 +96,7 @@ describe('rules in context over LSP', () => {
     expect(fs.readFileSync(file('.windsurf/rules/shared.md'), 'utf8')).toBe('---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with tabs.\nKeep lines under 100 characters.\n');
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.windsurf/rules/shared.md')), type: 2 }] });
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length === 0);
+    await c.waitForDiagnostics(c.uri(file('.windsurf/rules/shared.md')), (d) => byCode(d, 'context/drift').length === 0);
   });
 
   it('warns past Windsurf\'s size limit and over the token budget', async () => {
