@@ -24,3 +24,14 @@ describe('rules in real Neovim with editors/nvim', () => {
     expect((run.result.after_codes as string[]).filter((c) => !c.startsWith('context/'))).toEqual(['rule/always-apply-description']);
   }, 90_000);
 });
+
+describe('rules in context in real Neovim', () => {
+  it('hovers the rules reaching a source file, and :AgentlsRulesForFile writes its report', async () => {
+    const ws = copyFixture('demo');
+    const run = await runNvim({ workspace: ws, file: 'src/auth.ts', scenario: 'rules_for_file', settings: { home: copyFixture('demo-home') } });
+    expect(run.error).toBeNull();
+    expect(run.result.hover).toContain('4 rules apply');
+    expect(run.result.report).toContain('# Rules for `src/auth.ts`');
+    expect(run.result.report).toContain('its domain `src/**/*.ts` covers this file');
+  }, 90_000);
+});
