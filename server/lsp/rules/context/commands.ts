@@ -9,6 +9,7 @@ import type { RulesContext } from './service';
 /** `{ uri }` or a bare URI string (what editors' command lines pass most easily). */
 export function uriArgument(raw: unknown): string {
   if (typeof raw === 'string') return raw;
+  if (raw === undefined) throw new ParamError('uri', 'no document: pass { uri }, or open one first');
   if (!isRecord(raw)) throw new ParamError('uri', 'expected a document URI or { uri }');
   return params.string(raw, 'uri');
 }

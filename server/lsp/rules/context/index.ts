@@ -20,6 +20,8 @@ import { CONTEXT_SOURCE, RulesContext } from './service';
  */
 export function rulesContextFeature(state: RulesState): Feature {
   const context = new RulesContext(state);
+  // The document last opened or edited: what the command twin reports on when called without arguments (Helix cannot pass any).
+  let lastUri: string | undefined;
   const md = (markdown: string, range?: Hover['range']): Hover => ({
     contents: state.context.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdown.replace(/[*`]/g, '') },
     range,
@@ -29,7 +31,7 @@ export function rulesContextFeature(state: RulesState): Feature {
     // Drift and dead globs are facts of the workspace: pushed for closed rule files too.
     keepsDiagnosticsWhenClosed: true,
     commands: {
-      [Commands.rulesShowForFile]: (args) => showForFile(context, args[0]),
+      [Commands.rulesShowForFile]: (args) => showForFile(context, args[0] ?? lastUri),
       [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
     },
     activate(ctx) {
@@ -40,6 +42,11 @@ export function rulesContextFeature(state: RulesState): Feature {
       });
     },
     diagnose: (doc) => context.findings(doc),
+    onDocumentEvent(doc, event) {
+      if (event === 'close') {
+        if (lastUri === doc.uri) lastUri = undefined;
+      } else lastUri = doc.uri;
+    },
     async hover(doc, p) {
       if (!doc.path || p.position.line !== 0) return undefined;
       // `rule://NAME` on the first line keeps its own hover.

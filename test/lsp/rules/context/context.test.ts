@@ -41,6 +41,16 @@ describe('rules in context over LSP', () => {
     expect(report).toContain('its domain `src/**/*.ts` covers this file');
   });
 
+  it('reports on the document last opened when the command twin gets no argument (Helix)', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws], client: 'helix' });
+    await c.open(file('src/ui/button.tsx'), undefined, 'typescriptreact');
+    await c.executeCommand('agentls.rules.showForFile', []);
+    await c.waitFor('a report or a message', () => c.shownDocuments.length > 0 || c.shownMessages.some((m) => m.message.includes('rules-for-file')));
+    const reportPath = c.shownDocuments.length ? new URL(c.shownDocuments[0]) : c.shownMessages.find((m) => m.message.includes('rules-for-file'))!.message.replace(/^.*: see /, '');
+    expect(fs.readFileSync(reportPath, 'utf8')).toContain('# Rules for `src/ui/button.tsx`');
+  });
+
   it('hovers the first line of any file with the rules that apply, and can be switched off', async () => {
     const { ws, file } = workspace();
     const c = await start({ folders: [ws] });
