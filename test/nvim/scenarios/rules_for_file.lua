@@ -6,7 +6,8 @@ T.result.hover = hover and hover.contents and hover.contents.value or ''
 vim.cmd('AgentlsRulesForFile')
 local reports = vim.fn.json_decode(vim.env.AGENTLS_SETTINGS).cacheDir .. '/reports'
 T.wait('the rules-for-file report', function()
-  return #vim.fn.glob(reports .. '/rules-for-file*.md', false, true) > 0
+  local found = vim.fn.glob(reports .. '/rules-for-file*.md', false, true)
+  return #found > 0 and vim.fn.getfsize(found[1]) > 0
 end, 15000)
 local file = vim.fn.glob(reports .. '/rules-for-file*.md', false, true)[1]
 T.result.report = table.concat(vim.fn.readfile(file), '\n')

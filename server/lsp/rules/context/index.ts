@@ -35,7 +35,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
     },
     activate(ctx) {
-      state.onUpdated(() => context.rulesChanged());
+      state.onUpdated((paths, all) => context.rulesChanged(all ? undefined : paths));
       ctx.onRequest(Methods.rulesForFile, async (raw): Promise<RulesForFileResult | null> => {
         const uri = params.string(params.object(raw), 'uri');
         return (await context.forFile(pathOf(uri))) ?? null;

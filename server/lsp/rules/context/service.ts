@@ -7,6 +7,7 @@ import type { RulesView } from '../../../rules/view';
 import { relativeInside } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
+import { agentCost } from '../../../rules/context/cost';
 import { contextFindings } from './findings';
 import { ReachByRoot } from './reach';
 
@@ -26,33 +27,38 @@ export class RulesContext {
   /** Rule files whose findings were pushed while not open. */
   private readonly pushed = new Set<string>();
   private publishing: Promise<void> | undefined;
-  private publishAgain = false;
+  /** Paths waiting for the next publication; `all` when every rule file is due. */
+  private pending: Set<string> | 'all' | undefined;
+  /** What each agent sent in every request at the last publication, per folder: a change touches every always-on rule (the budget). */
+  private readonly lastTotals = new Map<string, string>();
 
   private reach(): ReachByRoot {
-    this.reachByRoot ??= new ReachByRoot(this.state.context, () => this.rulesChanged());
+    this.reachByRoot ??= new ReachByRoot(this.state.context, () => this.rulesChanged(undefined));
     return this.reachByRoot;
   }
 
-  /** Rules or the files of the workspace changed: open rule files are diagnosed again, closed ones republished. */
-  rulesChanged(): void {
-    this.rediagnoseRuleFiles();
-    if (this.publishing) {
-      this.publishAgain = true;
-      return;
-    }
-    this.publishing = this.publishClosed()
+  /**
+   * Rules changed (`paths`, the rule files an update touched) or the glob reach did
+   * (`undefined`: every rule file): findings of closed rule files are published again,
+   * only for the files concerned; open ones are diagnosed by the hub.
+   */
+  rulesChanged(paths: ReadonlySet<string> | undefined): void {
+    if (!paths) this.rediagnoseRuleFiles();
+    if (!paths || this.pending === 'all') this.pending = 'all';
+    else this.pending = new Set([...(this.pending ?? []), ...paths]);
+    if (this.publishing) return;
+    const due = this.pending;
+    this.pending = undefined;
+    this.publishing = this.publishClosed(due)
       .catch((err) => this.state.context.log.error(`rules in context: ${(err as Error).stack ?? err}`))
       .finally(() => {
         this.publishing = undefined;
-        if (this.publishAgain) {
-          this.publishAgain = false;
-          this.rulesChanged();
-        }
+        if (this.pending) this.rulesChanged(this.pending === 'all' ? undefined : this.pending);
       });
   }
 
   /** Findings of rule files that are not open (drift and dead globs are facts of the workspace). */
-  private async publishClosed(): Promise<void> {
+  private async publishClosed(due: ReadonlySet<string> | 'all'): Promise<void> {
     const ctx = this.state.context;
     const engine = await this.state.engine();
     const seen = new Set<string>();
@@ -61,10 +67,16 @@ export class RulesContext {
       if (!view) continue;
       const agents = agentViews(view);
       const reach = this.follow(root, agents);
+      const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
+      const totalsChanged = this.lastTotals.get(root) !== totals;
+      this.lastTotals.set(root, totals);
+      if (totalsChanged && due !== 'all') this.rediagnoseRuleFiles();
+      const always = new Set(agents.flatMap((a) => a.rules.filter((r) => r.mode === 'always').map((r) => r.path)));
       for (const analysis of view.analyses) {
         const p = analysis.candidate.path;
         if (seen.has(p) || ctx.documents.getByPath(p) || engine.rootFor(p) !== root) continue;
         seen.add(p);
+        if (due !== 'all' && !due.has(p) && !(totalsChanged && (always.has(p) || this.pushed.has(p)))) continue;
         const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens });
         if (findings.length === 0 && !this.pushed.has(p)) continue;
         ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
@@ -73,7 +85,7 @@ export class RulesContext {
       }
     }
     for (const p of [...this.pushed]) {
-      if (seen.has(p) || ctx.documents.getByPath(p)) continue;
+      if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
       ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
       this.pushed.delete(p);
     }
