@@ -4,6 +4,9 @@ import type { GlobDialect } from '../../../rules/context/agentView';
 import { GlobReach } from '../../../rules/context/globReach';
 import type { ServerContext } from '../../feature';
 
+/** How long after a folder appears its files are asked from the index again. */
+const FOLDER_SETTLE_MS = 1500;
+
 /** Folders the file index never holds (it always leaves them out). */
 const NEVER_INDEXED = /(^|\/)(\.git|node_modules)(\/|$)/;
 
@@ -53,6 +56,10 @@ export class ReachByRoot {
     }
   }
 
+  private reload(root: string): void {
+    if (!this.loading.has(root) && this.reaches.has(root)) this.loading.set(root, this.load(root));
+  }
+
   /** Follows the globs an agent uses in a folder (new ones are evaluated at once). */
   follow(root: string, globs: { glob: string; dialect: GlobDialect }[]): GlobReach | undefined {
     const reach = this.get(root);
@@ -71,8 +78,11 @@ export class ReachByRoot {
         else if (change.type === 'created') {
           const st = await this.ctx.session.diskFs.stat(change.path);
           if (st?.kind === 'directory') {
-            // A folder moved in: its files come from the index once it has walked it.
-            if (!this.loading.has(root)) this.loading.set(root, this.load(root));
+            // A folder moved in: its files come from the index once it has walked it, which it
+            // does on the same event without telling when it is done; ask now and once more later.
+            this.reload(root);
+            const again = setTimeout(() => this.reload(root), FOLDER_SETTLE_MS);
+            again.unref?.();
             continue;
           }
           if (st?.kind !== 'file' || (await this.ctx.session.ignoreFor(root).check(rel, false))) continue;
