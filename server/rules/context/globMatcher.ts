@@ -18,14 +18,24 @@ export function dialectMatcher(glob: string, dialect: GlobDialect): PathMatcher 
   return m;
 }
 
+/**
+ * The file-name part of a glob that matches a name at any depth (`**\/Dockerfile`, or
+ * `*.md` in a dialect matching file names), with its literal start; undefined otherwise.
+ */
+export function namePattern(glob: string, dialect: GlobDialect): { re: RegExp; literal: string } | undefined {
+  const g = stripDotSlash(glob);
+  const anyDepth = /^(?:\*\*\/)+([^/]+)$/.exec(g);
+  const name = anyDepth ? anyDepth[1] : dialect.basename && !g.includes('/') ? g : undefined;
+  if (name === undefined || name === '**') return undefined;
+  const re = globRegExp(name, { nocase: dialect.nocase });
+  return re && { re, literal: dialect.nocase ? '' : name.split(/[*?[{\\]/)[0] };
+}
+
 /** The regular-expression fast path when the glob has a handled shape, else minimatch. */
 function compile(glob: string, dialect: GlobDialect): PathMatcher {
   // `**/NAME` matches a file name at any depth: testing the name alone avoids backtracking over the folders.
-  const anyDepth = /^(?:\*\*\/)+([^/]+)$/.exec(glob);
-  if (anyDepth && anyDepth[1] !== '**') {
-    const name = globRegExp(anyDepth[1], { nocase: dialect.nocase });
-    if (name) return regExpMatcher(name, true);
-  }
+  const byName = namePattern(glob, dialect);
+  if (byName) return regExpMatcher(byName.re, true);
   const re = globRegExp(glob, { nocase: dialect.nocase });
   return re ? regExpMatcher(re, dialect.basename && !glob.includes('/')) : compileGlob(glob, { matchBase: dialect.basename, nocase: dialect.nocase });
 }

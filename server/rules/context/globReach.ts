@@ -1,6 +1,6 @@
 import type { PathMatcher } from '../../workspace/glob';
 import type { GlobDialect } from './agentView';
-import { dialectMatcher, globShape, type GlobShape } from './globMatcher';
+import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
 
 /** A glob "matches nearly every file" from this share of the files on. */
@@ -29,6 +29,8 @@ interface GlobState {
   glob: string;
   dialect: GlobDialect;
   shape: GlobShape;
+  /** For globs matching a file name at any depth: searched in the sorted file names instead of the paths. */
+  byName?: { re: RegExp; literal: string };
   matcher: PathMatcher;
   witness?: string;
   count?: number;
@@ -65,7 +67,7 @@ export class GlobReach {
     const added: string[] = [];
     for (const [key, g] of wanted) {
       if (this.globs.has(key)) continue;
-      const state: GlobState = { key, glob: g.glob, dialect: g.dialect, shape: globShape(g.glob, g.dialect), matcher: dialectMatcher(g.glob, g.dialect), broad: false };
+      const state: GlobState = { key, glob: g.glob, dialect: g.dialect, shape: globShape(g.glob, g.dialect), byName: namePattern(g.glob, g.dialect), matcher: dialectMatcher(g.glob, g.dialect), broad: false };
       this.globs.set(key, state);
       this.evaluate(state);
       added.push(key);
@@ -142,6 +144,10 @@ export class GlobReach {
       s.broad = candidates >= threshold;
       return;
     }
+    if (s.byName) {
+      this.evaluateByName(s, s.byName, threshold);
+      return;
+    }
     // Counted only while the glob could still reach the broad threshold; a witness is all a narrow glob needs.
     let counting = candidates >= threshold && this.mayBeBroad(s, ranges, candidates);
     let count = 0;
@@ -162,6 +168,21 @@ export class GlobReach {
     }
     if (counting) s.count = count;
     s.broad = counting && count >= threshold;
+  }
+
+  /** A file-name glob: the matching names (a range of the sorted names when it starts with a literal) and their paths counted. */
+  private evaluateByName(s: GlobState, byName: { re: RegExp; literal: string }, threshold: number): void {
+    const { names, from, to, count } = this.paths.namesStarting(byName.literal);
+    let first: string | undefined;
+    let matched = 0;
+    for (let i = from; i < to; i++) {
+      if (!byName.re.test(names[i])) continue;
+      first ??= names[i];
+      matched += count(names[i]);
+    }
+    s.count = matched;
+    s.witness = first === undefined ? undefined : this.paths.pathNamed(first);
+    s.broad = matched >= threshold;
   }
 
   /** An even sample of the candidates: a glob matching clearly fewer than the broad share of it is not counted. */

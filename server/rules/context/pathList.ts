@@ -9,6 +9,11 @@ import { lastExtension } from './globMatcher';
 export class PathList {
   private all: string[] = [];
   private readonly byExt = new Map<string, string[]>();
+  /** File names, sorted and unique, with how many paths end in each (globs like `**\/Dockerfile` search these). */
+  private names: string[] = [];
+  private readonly nameCount = new Map<string, number>();
+  /** One path with each file name (a witness for name globs). */
+  private readonly pathByName = new Map<string, string>();
 
   get size(): number {
     return this.all.length;
@@ -19,12 +24,19 @@ export class PathList {
     // The default sort orders by UTF-16 code units, as `<` does (and is much faster than a comparator).
     this.all = [...paths].sort();
     this.byExt.clear();
+    this.nameCount.clear();
+    this.pathByName.clear();
     for (const p of this.all) {
+      const name = fileName(p);
+      const n = this.nameCount.get(name) ?? 0;
+      this.nameCount.set(name, n + 1);
+      if (n === 0) this.pathByName.set(name, p);
       const ext = lastExtension(p);
       const list = this.byExt.get(ext);
       if (list) list.push(p);
       else this.byExt.set(ext, [p]);
     }
+    this.names = [...this.nameCount.keys()].sort();
   }
 
   has(p: string): boolean {
@@ -39,6 +51,13 @@ export class PathList {
     const list = this.byExt.get(ext);
     if (list) insertSorted(list, p);
     else this.byExt.set(ext, [p]);
+    const name = fileName(p);
+    const count = this.nameCount.get(name) ?? 0;
+    if (count === 0) {
+      insertSorted(this.names, name);
+      this.pathByName.set(name, p);
+    }
+    this.nameCount.set(name, count + 1);
     return true;
   }
 
@@ -54,8 +73,34 @@ export class PathList {
       removeSorted(this.all, r);
       const list = this.byExt.get(lastExtension(r));
       if (list) removeSorted(list, r);
+      const name = fileName(r);
+      const count = (this.nameCount.get(name) ?? 1) - 1;
+      if (count > 0) {
+        this.nameCount.set(name, count);
+        if (this.pathByName.get(name) === r) this.pathByName.delete(name);
+      } else {
+        this.nameCount.delete(name);
+        this.pathByName.delete(name);
+        removeSorted(this.names, name);
+      }
     }
     return removed;
+  }
+
+  /** File names starting with `prefix` (all of them for ''), and how many paths have each. */
+  namesStarting(prefix: string): { names: readonly string[]; from: number; to: number; count: (name: string) => number } {
+    const [from, to] = prefix === '' ? [0, this.names.length] : prefixRange(this.names, prefix);
+    return { names: this.names, from, to, count: (name) => this.nameCount.get(name) ?? 0 };
+  }
+
+  /** A path whose file name is `name` (found again by a scan only after the one remembered was removed). */
+  pathNamed(name: string): string | undefined {
+    const known = this.pathByName.get(name);
+    if (known !== undefined || !this.nameCount.has(name)) return known;
+    const tail = '/' + name;
+    const found = this.all.find((p) => p === name || p.endsWith(tail));
+    if (found !== undefined) this.pathByName.set(name, found);
+    return found;
   }
 
   /** The sorted lists a glob's paths are in: one per extension, or the full list. */
@@ -79,6 +124,10 @@ export class PathList {
       .slice(0, n)
       .map((x) => x.p);
   }
+}
+
+function fileName(p: string): string {
+  return p.slice(p.lastIndexOf('/') + 1);
 }
 
 function compare(a: string, b: string): number {

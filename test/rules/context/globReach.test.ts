@@ -64,6 +64,20 @@ describe('dead and broad globs', () => {
     expect(r.status('app/**/*.vue', SEED_DIALECT)?.dead).toBe(false);
   });
 
+  it('searches file-name globs in the sorted names, and follows them as files come and go', () => {
+    const r = reach(PATHS, ['**/Dockerfile', '**/but*', '**/READ*']);
+    expect(r.status('**/but*', SEED_DIALECT)).toMatchObject({ dead: false, count: 2 });
+    expect(r.status('**/READ*', SEED_DIALECT)).toMatchObject({ dead: false, witness: 'README.md', count: 1 });
+    expect(r.status('**/Dockerfile', SEED_DIALECT)?.dead).toBe(true);
+    r.added('ops/a/Dockerfile');
+    r.added('ops/b/Dockerfile');
+    expect(r.status('**/Dockerfile', SEED_DIALECT)).toMatchObject({ dead: false, count: 2 });
+    r.removed(r.status('**/Dockerfile', SEED_DIALECT)!.witness!);
+    expect(r.status('**/Dockerfile', SEED_DIALECT)).toMatchObject({ dead: false, count: 1 });
+    expect(r.removed('ops')).toEqual([`seed\u0000**/Dockerfile`]);
+    expect(r.status('**/Dockerfile', SEED_DIALECT)?.dead).toBe(true);
+  });
+
   it('honours the dialect: file-name matching and case', () => {
     const plain: GlobDialect = { id: 'plain', basename: false, nocase: false, note: '' };
     const nocase: GlobDialect = { id: 'nocase', basename: true, nocase: true, note: '' };
