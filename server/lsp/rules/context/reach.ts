@@ -62,6 +62,8 @@ export class ReachByRoot {
 
   /** Follows the globs an agent uses in a folder (new ones are evaluated at once). */
   follow(root: string, globs: { glob: string; dialect: GlobDialect }[]): GlobReach | undefined {
+    // No glob, no need for the index's paths.
+    if (globs.length === 0 && !this.reaches.has(root)) return undefined;
     const reach = this.get(root);
     reach?.setGlobs(globs);
     return reach;
