@@ -4,3 +4,4 @@ export * from './refs';
 export * from './hashline';
 export * from './astedit';
 export * from './rules';
+export * from './rulesContext';

@@ -8,6 +8,7 @@ export const Methods = {
   ruleBuckets: 'agentls/ruleBuckets',
   systemPrompt: 'agentls/systemPrompt',
   resolveRule: 'agentls/resolveRule',
+  rulesForFile: 'agentls/rulesForFile',
   hashlineRead: 'agentls/hashlineRead',
   hashlineApply: 'agentls/hashlineApply',
   astEditPreview: 'agentls/astEditPreview',
@@ -24,6 +25,8 @@ export const Commands = {
   astEditApply: 'agentls.astEdit.apply',
   rulesShowBuckets: 'agentls.rules.showBuckets',
   rulesShowSystemPrompt: 'agentls.rules.showSystemPrompt',
+  rulesShowForFile: 'agentls.rules.showForFile',
+  rulesConvert: 'agentls.rules.convert',
   indexRebuild: 'agentls.index.rebuild',
   fileSearchReport: 'agentls.fileSearch.report',
 } as const;

@@ -1,12 +1,16 @@
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NEVER_CANCELLED } from '../core/cancel';
 import { describeRuleCode } from '../rules/codes';
 import { RulesEngine } from '../rules/engine';
 import { lintRulesWorkspace } from '../rules/lintWorkspace';
+import { alwaysSentSection } from '../rules/context/agents';
+import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
 import { UsageError, write, type CliCommand } from './command';
+import { rulesForArgument } from './rulesFor';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -15,13 +19,13 @@ export const rulesLinter: WorkspaceLinter = {
   describe: describeRuleCode,
 };
 
-/** `agentls rules [--json] [--prompt default|custom]`: the rules the agent loads here, by bucket. */
+/** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules the agent loads here, by bucket, or those reaching one file. */
 export const rulesCommand: CliCommand = {
   name: 'rules',
   summary: 'print the rules the agent loads from the workspace, by bucket (or the system-prompt section)',
-  usage: 'agentls rules [--json] [--prompt default|custom]',
+  usage: 'agentls rules [--json] [--prompt default|custom] [--for PATH]',
   async run(args, common, io) {
-    const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' } }, allowPositionals: false, strict: true });
+    const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' }, for: { type: 'string' } }, allowPositionals: false, strict: true });
     const template = values.prompt;
     if (template !== undefined && template !== 'default' && template !== 'custom') throw new UsageError(`--prompt must be default or custom, not ${template}`);
     const session = new WorkspaceSession(common.settings);
@@ -31,9 +35,11 @@ export const rulesCommand: CliCommand = {
       await engine.refresh(NEVER_CANCELLED);
       const view = engine.view(common.root);
       if (!view) throw new UsageError(`${common.root} is not a folder agentls can read`);
+      const forFile = values.for !== undefined ? await rulesForArgument(view, path.resolve(io.cwd, values.for), session) : undefined;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
+      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
       else if (values.json) write(io.stdout, JSON.stringify(view.summary(), null, 2));
-      else io.stdout.write(bucketsText(view.summary()));
+      else io.stdout.write(bucketsText(view.summary()) + alwaysSentSection(view, common.settings.rules.budgetTokens, false));
       return 0;
     } finally {
       session.dispose();

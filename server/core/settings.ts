@@ -25,6 +25,10 @@ export interface Settings {
     piConfigDir: string | undefined;
     disabledProviders: string[];
     disabledRules: string[];
+    /** Rules in context: a budget (tokens) for what each agent sends in every request; undefined: none. */
+    budgetTokens: number | undefined;
+    /** Rules in context: "N rules apply" in the hover of any file's first line. */
+    forFileHover: boolean;
   };
   search: {
     /** Extra exclude globs on top of `.gitignore`, `.ignore`, `.git/`, `node_modules/`. */
@@ -49,7 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheDir: undefined,
   log: { level: 'info' },
   diagnostics: { severity: {} },
-  rules: { profile: 'seed', piConfigDir: undefined, disabledProviders: [], disabledRules: [] },
+  rules: { profile: 'seed', piConfigDir: undefined, disabledProviders: [], disabledRules: [], budgetTokens: undefined, forFileHover: true },
   search: { exclude: [], maxFiles: 2_000_000 },
   astEdit: { maxFiles: 1000 },
   hashline: { autoDropPureInsertDuplicates: false },
@@ -108,6 +112,15 @@ export function overlaySettings(base: Settings, raw: unknown, warnings: string[]
         if (isStringArray(rules[key])) out.rules[key] = [...(rules[key] as string[])];
         else warn(`rules.${key}`, 'an array of strings');
       }
+    }
+    // Rules in context (issue 16).
+    if ('budgetTokens' in rules) {
+      if (isPositiveInteger(rules.budgetTokens)) out.rules.budgetTokens = rules.budgetTokens;
+      else if (rules.budgetTokens !== null) warn('rules.budgetTokens', 'a positive integer');
+    }
+    if ('forFileHover' in rules) {
+      if (typeof rules.forFileHover === 'boolean') out.rules.forFileHover = rules.forFileHover;
+      else warn('rules.forFileHover', 'true or false');
     }
   }
   const search = nested(s, 'search');

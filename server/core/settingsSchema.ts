@@ -112,6 +112,21 @@ export const SETTINGS: readonly SettingSpec[] = [
     description: 'Rule names the agent is configured to skip.',
   },
   {
+    key: 'rules.budgetTokens',
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    default: undefined,
+    scope: 'resource',
+    description: 'A budget (estimated tokens, UTF-8 bytes / 4) for what each agent sends with every request: always-on rule bodies and the rulebook listing. Past it, a warning. Default: none.',
+  },
+  {
+    key: 'rules.forFileHover',
+    type: 'boolean',
+    default: true,
+    description: 'Hover on the first line of any file says which rules reach it ("3 rules apply") and a rule file\'s size in tokens.',
+  },
+  {
     key: 'search.exclude',
     type: 'array',
     items: { type: 'string' },

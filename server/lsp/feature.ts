@@ -88,6 +88,8 @@ export interface FileSearchService {
   search(payload: FileSearchPayload, cancel: Cancellation): Promise<FileCandidatesPayload>;
   /** The user picked this file (absolute path): it ranks higher from now on. */
   recordPick(path: string): void;
+  /** Every indexed file of a workspace folder (relative, `/`-separated), once the index knows its names; undefined when the folder is not indexed. */
+  paths(root: string): Promise<string[] | undefined>;
 }
 
 /**

@@ -20,7 +20,7 @@ export class RulesView {
   constructor(
     readonly cwd: string,
     readonly analyses: readonly FileAnalysis[],
-    disabledRules: readonly string[],
+    readonly disabledRules: readonly string[],
     readonly profile: RulesProfile,
     readonly discovery: Discovery,
   ) {

@@ -168,6 +168,16 @@ export class SearchEngine {
     return best;
   }
 
+  /** Every file indexed for a workspace folder (relative, `/`-separated) once the names are known (at most `waitMs`); undefined when it is not indexed. */
+  async filesOf(root: string, waitMs: number): Promise<string[] | undefined> {
+    const index = this.folders.get(root);
+    if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
+    const table = index.table;
+    const out: string[] = [];
+    for (let id = 0; id < table.slotCount; id++) if (table.isAlive(id)) out.push(table.path(id));
+    return out;
+  }
+
   /** The user picked a file (absolute path): it ranks higher from now on. */
   recordPick(p: string): void {
     const index = this.indexOf(p);

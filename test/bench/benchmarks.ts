@@ -3,6 +3,7 @@ import type { Benchmark } from './benchmark';
 import { hashlineBenchmark } from './hashline';
 import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
+import { rulesContextBenchmark } from './rulesContext';
 import { searchBenchmark } from './search';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
@@ -12,6 +13,7 @@ export function benchmarks(): Benchmark[] {
     refsBenchmark,
     astEditBenchmark,
     rulesBenchmark,
+    rulesContextBenchmark,
     searchBenchmark,
   ];
 }

@@ -10,7 +10,8 @@ describe('rules in real Neovim with editors/nvim', () => {
     expect(run.error).toBeNull();
     expect(run.result).toMatchObject({ severity: 1, line: 0, source: 'agentls' });
     expect(run.result.message).toBe('The agent never reads this rule: .xcsh/rules/style.md (OMP, project) has the same name `style` and wins (OMP has a higher priority than Cursor).');
-    expect(run.result.twin_codes).toEqual(['rule/shadowed']);
+    // Codes of rules in context (`context/…`, e.g. drift between the copies) are tested in test/lsp/rules/context.
+    expect((run.result.twin_codes as string[]).filter((c) => !c.startsWith('context/'))).toEqual(['rule/shadowed']);
   }, 90_000);
 
   it('fixes the unquoted glob with the code action Neovim offers, and the frontmatter problems go', async () => {
@@ -20,6 +21,17 @@ describe('rules in real Neovim with editors/nvim', () => {
     expect(run.result.message).toContain('reads `alwaysApply: true` as the string "true"');
     expect(run.result.chosen).toBe('Quote *.test.ts so the frontmatter is valid YAML');
     expect(run.result.text).toBe('---\ndescription: How tests are written\nglobs: "*.test.ts"\nalwaysApply: true\n---\nWrite tests with vitest; one behaviour per test.');
-    expect(run.result.after_codes).toEqual(['rule/always-apply-description']);
+    expect((run.result.after_codes as string[]).filter((c) => !c.startsWith('context/'))).toEqual(['rule/always-apply-description']);
+  }, 90_000);
+});
+
+describe('rules in context in real Neovim', () => {
+  it('hovers the rules reaching a source file, and :AgentlsRulesForFile writes its report', async () => {
+    const ws = copyFixture('demo');
+    const run = await runNvim({ workspace: ws, file: 'src/auth.ts', scenario: 'rules_for_file', settings: { home: copyFixture('demo-home') } });
+    expect(run.error).toBeNull();
+    expect(run.result.hover).toContain('4 rules apply');
+    expect(run.result.report).toContain('# Rules for `src/auth.ts`');
+    expect(run.result.report).toContain('its domain `src/**/*.ts` covers this file');
   }, 90_000);
 });

@@ -123,14 +123,14 @@ function M.client(bufnr)
   return nil
 end
 
-local function command(name)
+local function command(name, args)
   return function()
     local c = M.client()
     if not c then
       vim.notify('agentls is not attached to this buffer', vim.log.levels.WARN)
       return
     end
-    c.request('workspace/executeCommand', { command = name, arguments = {} }, function(err)
+    c.request('workspace/executeCommand', { command = name, arguments = args and args() or {} }, function(err)
       if err then vim.notify('agentls: ' .. err.message, vim.log.levels.ERROR) end
     end, 0)
   end
@@ -151,6 +151,7 @@ function M.setup(opts)
   })
   vim.api.nvim_create_user_command('AgentlsBuckets', command('agentls.rules.showBuckets'), { desc = 'agentls: rule buckets report' })
   vim.api.nvim_create_user_command('AgentlsSystemPrompt', command('agentls.rules.showSystemPrompt'), { desc = 'agentls: rendered rules prompt' })
+  vim.api.nvim_create_user_command('AgentlsRulesForFile', command('agentls.rules.showForFile', function() return { { uri = vim.uri_from_bufnr(0) } } end), { desc = 'agentls: the rules that reach this file' })
   vim.api.nvim_create_user_command('AgentlsRebuildIndex', command('agentls.index.rebuild'), { desc = 'agentls: rebuild the file index' })
   -- Buffers opened before setup().
   for _, buf in ipairs(vim.api.nvim_list_bufs()) do

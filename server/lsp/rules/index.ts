@@ -1,6 +1,7 @@
 import type { Feature } from '../feature';
 import { rulesActionsFeature } from './actions';
 import { rulesCompletionFeature } from './completion';
+import { rulesContextFeature } from './context';
 import { rulesDiagnosticsFeature } from './diagnostics';
 import { rulesHoverFeature } from './hover';
 import { rulesLinksFeature } from './links';
@@ -10,5 +11,5 @@ import { RulesState } from './state';
 /** Every rules feature, sharing one engine. The diagnostics feature comes first: it activates the shared state. */
 export function rulesFeatures(): Feature[] {
   const state = new RulesState();
-  return [rulesDiagnosticsFeature(state), rulesHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
+  return [rulesDiagnosticsFeature(state), rulesContextFeature(state), rulesHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
 }

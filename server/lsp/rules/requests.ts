@@ -3,6 +3,7 @@ import { Commands, Methods } from '../../../protocol/methods';
 import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
 import { params, ParamError } from '../../core/params';
 import { isRecord } from '../../core/settings';
+import { alwaysSentSection } from '../../rules/context/agents';
 import { bucketsMarkdown, systemPromptMarkdown } from '../../rules/report';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
@@ -38,7 +39,9 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     commands: {
       [Commands.rulesShowBuckets]: async (args) => {
         const result = await buckets(args[0]);
-        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result));
+        const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
+        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true) : '';
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs);
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
         const result = await prompt(args[0]);

@@ -151,8 +151,16 @@ export class RulesState {
     return out;
   }
 
+  private readonly updateListeners: ((paths: ReadonlySet<string>, all: boolean) => void)[] = [];
+
+  /** Called after every engine update has been published, with the paths it touched (other features derive from the rules). */
+  onUpdated(listener: (paths: ReadonlySet<string>, all: boolean) => void): void {
+    this.updateListeners.push(listener);
+  }
+
   /** Publishes findings for `paths`: open documents with their version, others from disk. `all` also clears stale ones. */
-  private publish(paths: Iterable<string>, all: boolean): void {
+  private publish(paths: Set<string>, all: boolean): void {
+    if (all || paths.size > 0) for (const listener of this.updateListeners) queueMicrotask(() => listener(paths, all));
     const ctx = this.context;
     const engine = this.engineInstance!;
     const reported = all ? engine.reportedPaths() : undefined;

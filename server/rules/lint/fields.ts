@@ -222,7 +222,7 @@ function hasTopLevelComma(glob: string): boolean {
 }
 
 /** Splits at commas outside `{}` and `[]` (brace alternatives are one glob). */
-function splitTopLevel(glob: string): string[] {
+export function splitTopLevel(glob: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;

@@ -92,7 +92,7 @@ describe('rules updates over LSP', () => {
     await c.setText(uri, '---\ndescription: TypeScript style for this project\n---\n');
     await c.waitForDiagnostics(twin, (ds) => ds.some((d) => String(d.message).includes('dropped for its empty body')));
     const own = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/empty-body-shadows'));
-    expect(own[0].message).toContain('no rule named `style` is loaded at all');
+    expect(own.find((d) => d.code === 'rule/empty-body-shadows')!.message).toContain('no rule named `style` is loaded at all');
     await c.close(uri);
     await c.waitForDiagnostics(twin, (ds) => ds.some((d) => d.code === 'rule/shadowed' && !String(d.message).includes('empty body')));
   });

@@ -1,0 +1,51 @@
+/**
+ * Rules in context (issue 16): `agentls/rulesForFile` (and its command twin
+ * `agentls.rules.showForFile`), `agentls.rules.convert`. `agentls rules --for PATH --json`
+ * prints the `RulesForFileResult` as well.
+ */
+
+export interface RulesForFileParams {
+  /** Any file of the workspace (source code included). */
+  uri: string;
+}
+
+export type ActivationMode = 'always' | 'glob' | 'description' | 'ttsr' | 'manual' | 'none';
+
+export interface RuleForFileInfo {
+  name: string;
+  /** Relative to `root` when under it. */
+  path: string;
+  mode: ActivationMode;
+  /** The agent attaches (or offers) the rule while working on the file. */
+  applies: boolean;
+  reason: string;
+  matchedGlob?: string;
+  /** Estimated tokens of the body (UTF-8 bytes / 4). */
+  tokens: number;
+}
+
+export interface AgentRulesForFileInfo {
+  /** `seed`, `xcsh`, and per-tool agents when they are modelled. */
+  agent: string;
+  displayName: string;
+  /** Rules that apply first, then those that do not, with the reason. */
+  rules: RuleForFileInfo[];
+  /** Estimated tokens the agent sends in every request (always-on bodies, listings). */
+  alwaysSentTokens: number;
+}
+
+export interface RulesForFileResult {
+  root: string;
+  /** The file, relative to `root`. */
+  file: string;
+  agents: AgentRulesForFileInfo[];
+}
+
+export interface ConvertRuleParams {
+  /** The rule file to convert. */
+  uri: string;
+  /** `cursor`, `windsurf`, `cline`, `native` or `agents`. */
+  to: string;
+  /** Overwrite an existing file at the target (default false). */
+  overwrite?: boolean;
+}

@@ -1,0 +1,71 @@
+import { ParamError, params } from '../../../core/params';
+import { isRecord } from '../../../core/settings';
+import { convertRule, RULE_TOOLS, targetPath, toolOfPath, type RuleTool } from '../../../rules/context/convert';
+import { rulesForFileMarkdown } from '../../../rules/context/report';
+import { displayPath, pathToUri, uriToPath } from '../../../workspace/paths';
+import { writeFilesAtomically } from '../../../workspace/write';
+import type { RulesContext } from './service';
+
+/** `{ uri }` or a bare URI string (what editors' command lines pass most easily). */
+export function uriArgument(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  if (raw === undefined) throw new ParamError('uri', 'no document: pass { uri }, or open one first');
+  if (!isRecord(raw)) throw new ParamError('uri', 'expected a document URI or { uri }');
+  return params.string(raw, 'uri');
+}
+
+export function pathOf(uri: string): string {
+  const p = uriToPath(uri);
+  if (!p) throw new ParamError('uri', `not a file URI: ${uri}`);
+  return p;
+}
+
+/** `agentls.rules.showForFile`: the report of the rules reaching a file, opened in the editor. */
+export async function showForFile(context: RulesContext, raw: unknown): Promise<string | undefined> {
+  const ctx = context.state.context;
+  const p = pathOf(uriArgument(raw));
+  const result = await context.forFile(p);
+  if (!result) {
+    ctx.showMessage('warning', `${p} is in no workspace folder: no agent reads rules for it.`);
+    return undefined;
+  }
+  return ctx.showReport('rules-for-file', `Rules for ${result.file}`, rulesForFileMarkdown(result));
+}
+
+/**
+ * `agentls.rules.convert` `{ uri, to, overwrite? }`: writes the rule for another tool
+ * (frontmatter converted, body kept) beside the tool's other rules, and says what the
+ * target tool cannot express. An existing target is kept unless `overwrite`.
+ */
+export async function convertCommand(context: RulesContext, raw: unknown): Promise<{ path?: string; lost: string[] }> {
+  const ctx = context.state.context;
+  if (!isRecord(raw)) throw new ParamError('params', 'expected { uri, to }');
+  const source = pathOf(params.string(raw, 'uri'));
+  const to = params.oneOf(raw, 'to', RULE_TOOLS) as RuleTool | undefined;
+  if (!to) throw new ParamError('to', `one of ${RULE_TOOLS.join(', ')}`);
+  const overwrite = raw.overwrite === true;
+  const from = toolOfPath(source);
+  const engine = await context.state.engine();
+  const analysis = engine.analysis(source);
+  const text = ctx.documents.getByPath(source)?.text ?? analysis?.text;
+  if (!from || text === undefined || !analysis) {
+    ctx.showMessage('error', `${source} is not a rule file agentls knows: nothing converted.`);
+    return { lost: [] };
+  }
+  const root = engine.rootFor(source) ?? ctx.session.roots.paths[0];
+  const target = targetPath(root, to, analysis.candidate.name, ctx.session.settings.rules.piConfigDir ?? '.xcsh');
+  const converted = convertRule(text, from, to);
+  const exists = (await ctx.session.diskFs.stat(target)) !== undefined;
+  if (exists && !overwrite) {
+    ctx.showMessage('warning', `${displayPath(target, root)} exists: not overwritten (pass overwrite: true).`);
+    return { lost: converted.lost };
+  }
+  const result = await writeFilesAtomically([{ path: target, text: converted.text, expectedText: exists ? undefined : null }], ctx.session.confinement);
+  if (!result.ok) {
+    ctx.showMessage('error', `Could not write ${target}: ${result.message}`);
+    return { lost: converted.lost };
+  }
+  const lost = converted.lost.length ? ` Not carried over: ${converted.lost.join('; ')}.` : '';
+  ctx.showMessage('info', `Wrote ${displayPath(target, root)} for ${to}.${lost}`);
+  return { path: pathToUri(target), lost: converted.lost };
+}

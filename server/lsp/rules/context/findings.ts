@@ -1,0 +1,143 @@
+import type { Finding } from '../../../core/findings';
+import type { LineIndex, Range } from '../../../core/text';
+import type { RulesEngine } from '../../../rules/engine';
+import { RuleLocator } from '../../../rules/lint/locate';
+import type { AgentView } from '../../../rules/context/agentView';
+import { contextFinding } from '../../../rules/context/codes';
+import { agentCost, charCount, sizeLimitFor } from '../../../rules/context/cost';
+import { TOOL_NAMES, toolOfPath } from '../../../rules/context/convert';
+import { diffSummary, findDrift } from '../../../rules/context/drift';
+import type { GlobReach } from '../../../rules/context/globReach';
+import { displayPath } from '../../../workspace/paths';
+
+/** What the findings of one open rule file are computed from. */
+export interface RuleFileContext {
+  path: string;
+  text: string;
+  lines: LineIndex;
+  root: string;
+  engine: RulesEngine;
+  views: AgentView[];
+  reach: GlobReach | undefined;
+  budget: number | undefined;
+}
+
+/** Payload of the drift finding's code actions. */
+export interface CopyBodyData {
+  fix: 'copy-body';
+  other: string;
+}
+
+/** Dead and broad globs, tool limits, the budget and drift, for one rule file. */
+export function contextFindings(c: RuleFileContext): Finding[] {
+  return [...globFindings(c), ...limitFindings(c), ...budgetFindings(c), ...driftFindings(c)];
+}
+
+function globFindings(c: RuleFileContext): Finding[] {
+  const out: Finding[] = [];
+  if (!c.reach) return out;
+  const analysis = c.engine.analysis(c.path);
+  const entry = analysis ? new RuleLocator(analysis).entry('globs') : undefined;
+  const within = entry?.lineRange ?? c.lines.lineRange(0);
+  for (const view of c.views) {
+    const rule = view.rules.find((r) => r.path === c.path);
+    // Globs of a rule that is always sent, or never, change nothing for this agent.
+    if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
+    for (const glob of rule.globs) {
+      const status = c.reach.status(glob, view.dialect);
+      if (!status) continue;
+      const range = locate(c, glob, within);
+      if (status.dead) {
+        const near = c.reach.nearest(glob, view.dialect);
+        const hint = near.noExtension
+          ? ` No file of the workspace ends in ${near.noExtension}.`
+          : near.paths.length
+            ? ` Nearest existing: ${near.paths.join(', ')}.`
+            : '';
+        out.push(contextFinding('context/dead-glob', 'warning', range, `The glob ${JSON.stringify(glob)} matches no file of the workspace (${status.total} indexed) as ${view.displayName} matches globs (${view.dialect.note}).${hint}`));
+      } else if (status.broad) {
+        out.push(
+          contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(glob)} matches ${status.count} of ${status.total} files: for ${view.displayName} this rule may as well be always-on.`),
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** Where a glob is written in the file (within the `globs` entry when there is one), else the entry's line. */
+function locate(c: RuleFileContext, glob: string, within: Range): Range {
+  const from = c.lines.offsetAt(within.start);
+  const to = c.lines.offsetAt(within.end);
+  const at = c.text.indexOf(glob, from);
+  return at >= 0 && at + glob.length <= to ? c.lines.range(at, at + glob.length) : within;
+}
+
+function limitFindings(c: RuleFileContext): Finding[] {
+  const limit = sizeLimitFor(c.path);
+  if (!limit) return [];
+  const chars = charCount(c.text);
+  if (chars <= limit.chars) return [];
+  // The offset where the limit is crossed (code points, so astral symbols count once).
+  let seen = 0;
+  let offset = 0;
+  for (; offset < c.text.length && seen < limit.chars; offset++) {
+    const code = c.text.charCodeAt(offset);
+    if (code >= 0xd800 && code <= 0xdbff) offset++;
+    seen++;
+  }
+  const range = c.lines.range(offset, c.text.length);
+  return [
+    contextFinding(
+      'context/over-limit',
+      'warning',
+      { start: range.start, end: c.lines.range(offset, Math.min(c.text.length, offset + 1)).end },
+      `${limit.tool} keeps only the first ${limit.chars.toLocaleString('en')} characters of this file (${limit.source}); it has ${chars.toLocaleString('en')}, so the text from here on never reaches the model.`,
+    ),
+  ];
+}
+
+function budgetFindings(c: RuleFileContext): Finding[] {
+  if (c.budget === undefined) return [];
+  const out: Finding[] = [];
+  for (const view of c.views) {
+    const cost = agentCost(view);
+    if (cost.totalTokens <= c.budget) continue;
+    const mine = cost.items.find((i) => i.path === c.path);
+    if (!mine) continue;
+    out.push(
+      contextFinding(
+        'context/over-budget',
+        'warning',
+        c.lines.lineRange(0),
+        `${capital(view.displayName)} sends ≈${cost.totalTokens} tokens of rules in every request, over agentls.rules.budgetTokens (${c.budget}); this always-on rule is ≈${mine.tokens} of them.`,
+      ),
+    );
+  }
+  return out;
+}
+
+function driftFindings(c: RuleFileContext): Finding[] {
+  const analysis = c.engine.analysis(c.path);
+  if (!analysis || !toolOfPath(c.path)) return [];
+  const state = c.engine.nameState(c.root, analysis.candidate.name);
+  if (!state || state.entries.length < 2) return [];
+  const copies = state.entries.map((e) => ({ path: e.path, text: e.path === c.path ? c.text : (c.engine.analysis(e.path)?.text ?? '') }));
+  return findDrift(copies)
+    .filter((d) => d.path === c.path)
+    .map((d) => {
+      const other = displayPath(d.other.path, c.root);
+      const summary = diffSummary(d.diff);
+      return contextFinding(
+        'context/drift',
+        'information',
+        c.lines.lineRange(0),
+        `The ${TOOL_NAMES[d.other.tool]} copy of this rule (${other}) has another body:\n${summary}`,
+        { related: [{ path: d.other.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: `${TOOL_NAMES[d.other.tool]} copy; from this file to it:\n${summary}` }], data: { fix: 'copy-body', other: d.other.path } satisfies CopyBodyData },
+      );
+    });
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,75 @@
+import { MarkupKind, type Hover } from 'vscode-languageserver/node';
+import { Commands, Methods } from '../../../../protocol/methods';
+import type { RulesForFileResult } from '../../../../protocol/rulesContext';
+import { params } from '../../../core/params';
+import { describeRuleName } from '../../../rules/describe';
+import { estimateTokens } from '../../../rules/context/cost';
+import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
+import { refAt } from '../../../rules/ruleRefs';
+import type { Feature } from '../../feature';
+import type { RulesState } from '../state';
+import { copyBodyActions } from './actions';
+import { convertCommand, pathOf, showForFile } from './commands';
+import { CONTEXT_SOURCE, RulesContext } from './service';
+
+/**
+ * Rules in context: `agentls/rulesForFile` and `agentls.rules.showForFile`, the hover on
+ * any file's first line ("N rules apply", setting `agentls.rules.forFileHover`) and on a
+ * rule file's first line (its size in tokens), dead and broad globs, tool limits, the
+ * token budget, drift between copies with its copy-body actions, `agentls.rules.convert`.
+ */
+export function rulesContextFeature(state: RulesState): Feature {
+  const context = new RulesContext(state);
+  // The document last opened or edited: what the command twin reports on when called without arguments (Helix cannot pass any).
+  let lastUri: string | undefined;
+  const md = (markdown: string, range?: Hover['range']): Hover => ({
+    contents: state.context.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdown.replace(/[*`]/g, '') },
+    range,
+  });
+  return {
+    id: CONTEXT_SOURCE,
+    // Drift and dead globs are facts of the workspace: pushed for closed rule files too.
+    keepsDiagnosticsWhenClosed: true,
+    commands: {
+      [Commands.rulesShowForFile]: (args) => showForFile(context, args[0] ?? lastUri),
+      [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
+    },
+    activate(ctx) {
+      state.onUpdated((paths, all) => context.rulesChanged(all ? undefined : paths));
+      ctx.onRequest(Methods.rulesForFile, async (raw): Promise<RulesForFileResult | null> => {
+        const uri = params.string(params.object(raw), 'uri');
+        return (await context.forFile(pathOf(uri))) ?? null;
+      });
+    },
+    diagnose: (doc) => context.findings(doc),
+    onDocumentEvent(doc, event) {
+      if (event === 'close') {
+        if (lastUri === doc.uri) lastUri = undefined;
+      } else lastUri = doc.uri;
+    },
+    async hover(doc, p) {
+      if (!doc.path || p.position.line !== 0) return undefined;
+      // `rule://NAME` on the first line keeps its own hover.
+      if (refAt(doc.text, doc.lines.offsetAt(p.position))) return undefined;
+      const engine = await state.engine();
+      const line = doc.lines.lineRange(0);
+      if (doc.kind.kind === 'rule') {
+        const analysis = engine.analysis(doc.path);
+        const root = engine.rootFor(doc.path);
+        if (!analysis?.rule || !root) return undefined;
+        const described = describeRuleName(engine, root, analysis.candidate.name, state.context.session.home, doc.path) ?? '';
+        const tokens = estimateTokens(analysis.rule.content);
+        return md(`${described}\n\nSize: ≈${tokens} tokens (UTF-8 bytes / 4)${analysis.placement?.bucket === 'alwaysApply' ? ', sent in every request' : ''}.`, line);
+      }
+      if (!state.context.session.settings.rules.forFileHover) return undefined;
+      const result = await context.forFile(doc.path);
+      if (!result || result.agents.every((a) => a.rules.length === 0)) return undefined;
+      const n = applyingCount(result);
+      return md(`**${n} rule${n === 1 ? '' : 's'} apply** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(result, true)}`, line);
+    },
+    codeActions: (doc, p) => copyBodyActions(context, doc, p.range),
+    dispose: () => context.dispose(),
+  };
+}
+
+

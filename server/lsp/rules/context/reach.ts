@@ -1,0 +1,102 @@
+import type { FileChange } from '../../../workspace/changes';
+import { relativeInside } from '../../../workspace/paths';
+import type { GlobDialect } from '../../../rules/context/agentView';
+import { GlobReach } from '../../../rules/context/globReach';
+import type { ServerContext } from '../../feature';
+
+/** How long after a folder appears its files are asked from the index again. */
+const FOLDER_SETTLE_MS = 1500;
+
+/** Folders the file index never holds (it always leaves them out). */
+const NEVER_INDEXED = /(^|\/)(\.git|node_modules)(\/|$)/;
+
+/**
+ * One `GlobReach` per workspace folder, filled from the file index (the `fileSearch`
+ * service: never a walk of its own) and kept current from the change stream. Until the
+ * index has answered for a folder, its globs are neither dead nor alive (no finding).
+ */
+export class ReachByRoot {
+  private readonly reaches = new Map<string, GlobReach>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    /** Called with the folder and the glob keys whose dead/broad status changed (or all, after a load). */
+    private readonly onChanged: (root: string) => void,
+  ) {
+    this.unsubscribe = ctx.session.changes.onChanges((batch) => void this.apply(batch));
+    ctx.onRootsChanged((_added, removed) => {
+      for (const r of removed) this.reaches.delete(r);
+    });
+  }
+
+  /** The folder's reach when the index has answered; starts loading it otherwise. */
+  get(root: string): GlobReach | undefined {
+    const reach = this.reaches.get(root);
+    if (reach) return reach;
+    if (!this.loading.has(root)) this.loading.set(root, this.load(root));
+    return undefined;
+  }
+
+  /** Loads (or reloads) a folder's paths from the index. */
+  private async load(root: string): Promise<void> {
+    try {
+      const service = this.ctx.services.fileSearch;
+      const paths = service ? await service.paths(root) : undefined;
+      if (!paths) return;
+      const reach = this.reaches.get(root) ?? new GlobReach();
+      reach.setPaths(paths);
+      this.reaches.set(root, reach);
+      this.onChanged(root);
+    } catch (err) {
+      this.ctx.log.warn(`rules in context: the file index did not answer for ${root}: ${(err as Error).message}`);
+    } finally {
+      this.loading.delete(root);
+    }
+  }
+
+  private reload(root: string): void {
+    if (!this.loading.has(root) && this.reaches.has(root)) this.loading.set(root, this.load(root));
+  }
+
+  /** Follows the globs an agent uses in a folder (new ones are evaluated at once). */
+  follow(root: string, globs: { glob: string; dialect: GlobDialect }[]): GlobReach | undefined {
+    // No glob, no need for the index's paths.
+    if (globs.length === 0 && !this.reaches.has(root)) return undefined;
+    const reach = this.get(root);
+    reach?.setGlobs(globs);
+    return reach;
+  }
+
+  private async apply(batch: FileChange[]): Promise<void> {
+    const touched = new Set<string>();
+    for (const change of batch) {
+      for (const [root, reach] of this.reaches) {
+        const rel = relativeInside(root, change.path);
+        if (!rel || NEVER_INDEXED.test(rel)) continue;
+        let flipped: string[] = [];
+        if (change.type === 'deleted') flipped = reach.removed(rel);
+        else if (change.type === 'created') {
+          const st = await this.ctx.session.diskFs.stat(change.path);
+          if (st?.kind === 'directory') {
+            // A folder moved in: its files come from the index once it has walked it, which it
+            // does on the same event without telling when it is done; ask now and once more later.
+            this.reload(root);
+            const again = setTimeout(() => this.reload(root), FOLDER_SETTLE_MS);
+            again.unref?.();
+            continue;
+          }
+          if (st?.kind !== 'file' || (await this.ctx.session.ignoreFor(root).check(rel, false))) continue;
+          flipped = reach.added(rel);
+        }
+        if (flipped.length) touched.add(root);
+      }
+    }
+    for (const root of touched) this.onChanged(root);
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+  }
+}

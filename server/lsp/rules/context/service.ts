@@ -1,0 +1,147 @@
+import type { RulesForFileResult } from '../../../../protocol/rulesContext';
+import type { Finding } from '../../../core/findings';
+import { agentViews } from '../../../rules/context/agents';
+import type { AgentView } from '../../../rules/context/agentView';
+import { rulesForFileResult } from '../../../rules/context/report';
+import type { RulesView } from '../../../rules/view';
+import { relativeInside } from '../../../workspace/paths';
+import type { OpenDocument } from '../../documents';
+import type { RulesState } from '../state';
+import { agentCost } from '../../../rules/context/cost';
+import { contextFindings } from './findings';
+import { ReachByRoot } from './reach';
+
+/**
+ * Rules in context as the server runs them, over the shared rules state: agent views of
+ * each folder (rebuilt from the engine when asked; cheap next to discovery), the glob
+ * reach of each folder from the file index, and the findings of open rule files.
+ */
+/** The diagnostics source (feature id) of rules in context. */
+export const CONTEXT_SOURCE = 'rules-context';
+
+export class RulesContext {
+  private reachByRoot: ReachByRoot | undefined;
+
+  constructor(readonly state: RulesState) {}
+
+  /** Rule files whose findings were pushed while not open. */
+  private readonly pushed = new Set<string>();
+  private publishing: Promise<void> | undefined;
+  /** Paths waiting for the next publication; `all` when every rule file is due. */
+  private pending: Set<string> | 'all' | undefined;
+  /** What each agent sent in every request at the last publication, per folder: a change touches every always-on rule (the budget). */
+  private readonly lastTotals = new Map<string, string>();
+
+  private reach(): ReachByRoot {
+    this.reachByRoot ??= new ReachByRoot(this.state.context, () => this.rulesChanged(undefined));
+    return this.reachByRoot;
+  }
+
+  /**
+   * Rules changed (`paths`, the rule files an update touched) or the glob reach did
+   * (`undefined`: every rule file): findings of closed rule files are published again,
+   * only for the files concerned; open ones are diagnosed by the hub.
+   */
+  rulesChanged(paths: ReadonlySet<string> | undefined): void {
+    if (!paths) this.rediagnoseRuleFiles();
+    if (!paths || this.pending === 'all') this.pending = 'all';
+    else this.pending = new Set([...(this.pending ?? []), ...paths]);
+    if (this.publishing) return;
+    const due = this.pending;
+    this.pending = undefined;
+    this.publishing = this.publishClosed(due)
+      .catch((err) => this.state.context.log.error(`rules in context: ${(err as Error).stack ?? err}`))
+      .finally(() => {
+        this.publishing = undefined;
+        if (this.pending) this.rulesChanged(this.pending === 'all' ? undefined : this.pending);
+      });
+  }
+
+  /** Findings of rule files that are not open (drift and dead globs are facts of the workspace). */
+  private async publishClosed(due: ReadonlySet<string> | 'all'): Promise<void> {
+    const ctx = this.state.context;
+    const engine = await this.state.engine();
+    const seen = new Set<string>();
+    for (const root of engine.rootPaths) {
+      const view = engine.view(root);
+      if (!view) continue;
+      const agents = agentViews(view);
+      const reach = this.follow(root, agents);
+      const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
+      const totalsChanged = this.lastTotals.get(root) !== totals;
+      this.lastTotals.set(root, totals);
+      if (totalsChanged && due !== 'all') this.rediagnoseRuleFiles();
+      const always = new Set(agents.flatMap((a) => a.rules.filter((r) => r.mode === 'always').map((r) => r.path)));
+      for (const analysis of view.analyses) {
+        const p = analysis.candidate.path;
+        if (seen.has(p) || ctx.documents.getByPath(p) || engine.rootFor(p) !== root) continue;
+        seen.add(p);
+        if (due !== 'all' && !due.has(p) && !(totalsChanged && (always.has(p) || this.pushed.has(p)))) continue;
+        const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens });
+        if (findings.length === 0 && !this.pushed.has(p)) continue;
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
+        if (findings.length) this.pushed.add(p);
+        else this.pushed.delete(p);
+      }
+    }
+    for (const p of [...this.pushed]) {
+      if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
+      ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
+      this.pushed.delete(p);
+    }
+  }
+
+  private follow(root: string, agents: AgentView[]) {
+    const globs = agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
+    return this.reach().follow(root, globs);
+  }
+
+  /** The engine's view and every agent's view of the folder holding `p` (else the first). */
+  async viewsFor(p: string | undefined): Promise<{ view: RulesView; agents: AgentView[] } | undefined> {
+    const engine = await this.state.engine();
+    const view = engine.view(engine.rootFor(p));
+    return view && { view, agents: agentViews(view) };
+  }
+
+  /** Rules for a file; undefined when it lies in no open folder. */
+  async forFile(p: string): Promise<RulesForFileResult | undefined> {
+    const views = await this.viewsFor(p);
+    if (!views) return undefined;
+    const rel = relativeInside(views.view.cwd, p);
+    if (rel === undefined) return undefined;
+    return rulesForFileResult(views.agents, views.view.cwd, rel);
+  }
+
+  /** Findings of an open rule file. */
+  async findings(doc: OpenDocument): Promise<Finding[] | undefined> {
+    if (!doc.path || doc.kind.kind !== 'rule') return undefined;
+    // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
+    if (doc.kind.loaded) await this.state.syncDocument(doc);
+    const engine = await this.state.engine();
+    if (!engine.analysis(doc.path)) return undefined;
+    const views = await this.viewsFor(doc.path);
+    if (!views) return undefined;
+    const root = views.view.cwd;
+    const reach = this.follow(root, views.agents);
+    return contextFindings({
+      path: doc.path,
+      text: doc.text,
+      lines: doc.lines,
+      root,
+      engine,
+      views: views.agents,
+      reach,
+      budget: this.state.context.session.settings.rules.budgetTokens,
+    });
+  }
+
+  /** Glob reach changed (index loaded, files created or deleted): open rule files are checked again. */
+  private rediagnoseRuleFiles(): void {
+    const ctx = this.state.context;
+    for (const doc of ctx.documents.all()) if (doc.kind.kind === 'rule') ctx.diagnostics.schedule(doc);
+  }
+
+  dispose(): void {
+    this.reachByRoot?.dispose();
+  }
+}

@@ -1,0 +1,100 @@
+import type { ActivationMode } from '../../../protocol/rulesContext';
+import type { RulesView } from '../view';
+import type { Rule } from '../model';
+import { renderRulesPrompt } from '../systemPrompt';
+
+/**
+ * "An agent's view" of one workspace folder: the rules it loads, how each is activated
+ * and the glob dialect it matches paths with. Everything in `rules/context/` works on
+ * this shape only, so per-tool agent models (Cursor, Windsurf, Cline, …) plug in by
+ * producing one `AgentView` each; today the seed's agent (profiles `seed` and `xcsh`)
+ * is the one producer (`seedAgentView`).
+ */
+export interface AgentView {
+  /** Stable id (`seed`, `xcsh`, later `cursor`, `windsurf`, …). */
+  agent: string;
+  /** How messages name the agent. */
+  displayName: string;
+  /** The workspace folder (the agent's cwd), absolute. */
+  root: string;
+  rules: AgentRule[];
+  dialect: GlobDialect;
+  /** Text the agent sends in every request beside the always-on bodies (a rulebook listing). */
+  alwaysSentExtra: { label: string; text: string }[];
+}
+
+/**
+ * How a rule reaches the model (`protocol/rulesContext.ts`): `always` (the body is in every
+ * request), `glob` (attached while a matching file is in play), `description` (offered to
+ * the model, with `globs` as its domain), `ttsr` (injected when the output matches),
+ * `manual` (only when the user names it), `none` (loaded, never shown).
+ */
+export type { ActivationMode };
+
+export interface AgentRule {
+  name: string;
+  /** Absolute path of the file the agent uses. */
+  path: string;
+  mode: ActivationMode;
+  /** String globs as the agent holds them (non-strings dropped). */
+  globs: string[];
+  description?: string;
+  /** What the agent injects when the rule applies. */
+  body: string;
+  /** The user-level (global) rule of a tool, as opposed to a workspace rule. */
+  global: boolean;
+}
+
+/** How an agent matches a glob against a workspace-relative, `/`-separated path. */
+export interface GlobDialect {
+  id: string;
+  /** A glob also matches a path whose file name it matches (`*.ts` matches `src/a.ts`). */
+  basename: boolean;
+  nocase: boolean;
+  /** Said in reports: where this behaviour is documented. */
+  note: string;
+}
+
+/**
+ * The seed's agent: TTSR globs match a stream's file path or its base name, case-sensitive
+ * (`rules.md` §5.2); rulebook globs are only listed as the rule's domain (§6: "globs are
+ * advisory only"), and the same dialect is used to say whether that domain covers a file.
+ */
+export const SEED_DIALECT: GlobDialect = {
+  id: 'seed',
+  basename: true,
+  nocase: false,
+  note: 'path or file name, case-sensitive (rules.md §5.2)',
+};
+
+/** The seed's agent (profile `seed` or `xcsh`) over today's engine view of one folder. */
+export function seedAgentView(view: RulesView): AgentView {
+  const placement = view.bucketResult.placement;
+  const rules: AgentRule[] = view.resolution.items.map((rule) => {
+    const bucket = placement.get(rule.name)?.bucket ?? 'none';
+    const mode: ActivationMode = bucket === 'alwaysApply' ? 'always' : bucket === 'rulebook' ? 'description' : bucket === 'ttsr' ? 'ttsr' : 'none';
+    return {
+      name: rule.name,
+      path: rule.path,
+      mode,
+      globs: stringGlobs(rule),
+      description: typeof rule.description === 'string' && rule.description !== '' ? rule.description : undefined,
+      body: rule.content,
+      global: rule.source.level === 'user',
+    };
+  });
+  const rulebook = view.bucketRules('rulebook');
+  const listing = rulebook.length ? renderRulesPrompt(rulebook, [], 'default') : '';
+  return {
+    agent: view.profile,
+    displayName: view.profile === 'seed' ? 'the seed agent' : 'xcsh',
+    root: view.cwd,
+    rules,
+    dialect: SEED_DIALECT,
+    alwaysSentExtra: listing ? [{ label: 'rulebook listing', text: listing }] : [],
+  };
+}
+
+function stringGlobs(rule: Rule): string[] {
+  return (rule.globs ?? []).filter((g): g is string => typeof g === 'string' && g.trim() !== '');
+}

@@ -1,0 +1,24 @@
+import type { Finding, RelatedLocation, Severity } from '../../core/findings';
+import type { Range } from '../../core/text';
+
+/** Diagnostic codes of rules in context (family `context/`), with their one-line descriptions. */
+export const CONTEXT_CODES = {
+  'context/dead-glob': 'A glob that matches no file of the workspace',
+  'context/broad-glob': 'A glob that matches nearly every file: the rule may as well be always-on',
+  'context/over-limit': "The file is longer than a tool's hard limit: the tool cuts the rest",
+  'context/over-budget': 'What an agent sends in every request is over agentls.rules.budgetTokens',
+  'context/drift': "Copies of one rule for different tools whose bodies differ",
+} as const;
+
+export type ContextCode = keyof typeof CONTEXT_CODES;
+
+export function describeContextCode(code: string): string | undefined {
+  return (CONTEXT_CODES as Record<string, string>)[code];
+}
+
+export function contextFinding(code: ContextCode, severity: Severity, range: Range, message: string, extra: { related?: RelatedLocation[]; data?: unknown } = {}): Finding {
+  const f: Finding = { code, severity, message, range };
+  if (extra.related?.length) f.related = extra.related;
+  if (extra.data !== undefined) f.data = extra.data;
+  return f;
+}

@@ -1,0 +1,146 @@
+import { parseFrontmatter } from '../frontmatter';
+import { splitTopLevel } from '../lint/fields';
+
+/**
+ * A rule written for one tool, rewritten for another: the activation is read from the
+ * source tool's keys and written with the target's. Facts about each tool's keys:
+ * - Cursor `.mdc`: `alwaysApply`, `globs` (a list, or one string Cursor splits at commas),
+ *   `description`; none of them means manual (docs.cursor.com/context/rules, "Rule types";
+ *   the four combinations as Cursor's rule editor writes them: forum.cursor.com/t/67535).
+ * - Windsurf: `trigger: always_on | glob | model_decision | manual`, with `globs` and
+ *   `description` (docs.windsurf.com/windsurf/cascade/memories, "Activation modes"). A file
+ *   without `trigger` is not documented; it is read from its other keys here.
+ * - Cline: `paths` (a list of globs) makes a rule conditional; without it a rule is loaded for
+ *   every request, and Cline has no description-based or manual mode
+ *   (docs.cline.bot/features/cline-rules/conditional-rules: "paths is the supported condition").
+ * - The seed's agent (`.xcsh`, `.agents`): Cursor's keys, `globs` only as a list (rules.md §2.1).
+ */
+export type RuleTool = 'cursor' | 'windsurf' | 'cline' | 'native' | 'agents';
+export const RULE_TOOLS: readonly RuleTool[] = ['cursor', 'windsurf', 'cline', 'native', 'agents'];
+
+/** How messages name each tool. */
+export const TOOL_NAMES: Record<RuleTool, string> = { cursor: 'Cursor', windsurf: 'Windsurf', cline: 'Cline', native: 'xcsh', agents: 'Agents' };
+
+export type ToolActivation = 'always' | 'glob' | 'description' | 'manual';
+
+export interface Activation {
+  mode: ToolActivation;
+  globs: string[];
+  description?: string;
+}
+
+export interface ParsedRuleFile {
+  activation: Activation;
+  /** The body as the tools read it: after the frontmatter, trimmed. */
+  body: string;
+}
+
+/** Reads a rule file's activation with the source tool's keys (lenient: the agent's fallback parser runs on broken YAML). */
+export function readRuleFile(text: string, tool: RuleTool): ParsedRuleFile {
+  const parsed = parseFrontmatter(text, 'xcsh');
+  const fm = parsed.frontmatter as Record<string, unknown>;
+  const description = typeof fm.description === 'string' && fm.description.trim() !== '' ? fm.description : undefined;
+  const body = parsed.body.trim();
+  if (tool === 'cline') {
+    const globs = globList(fm.paths, false);
+    return { activation: { mode: globs.length ? 'glob' : 'always', globs, description }, body };
+  }
+  const globs = globList(fm.globs, tool === 'cursor' || tool === 'windsurf');
+  if (tool === 'windsurf') {
+    const trigger = fm.trigger;
+    const mode: ToolActivation | undefined =
+      trigger === 'always_on' ? 'always' : trigger === 'glob' ? 'glob' : trigger === 'model_decision' ? 'description' : trigger === 'manual' ? 'manual' : undefined;
+    if (mode) return { activation: { mode, globs, description }, body };
+    return { activation: { mode: globs.length ? 'glob' : description ? 'description' : 'always', globs, description }, body };
+  }
+  const always = fm.alwaysApply === true || fm.alwaysApply === 'true';
+  const mode: ToolActivation = always ? 'always' : globs.length && tool === 'cursor' ? 'glob' : description ? 'description' : globs.length ? 'glob' : 'manual';
+  return { activation: { mode, globs, description }, body };
+}
+
+/** Globs from a list or a string (split at top-level commas for tools that do so). */
+function globList(value: unknown, splitCommas: boolean): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const out: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') continue;
+    const parts = splitCommas ? splitTopLevel(item) : [item];
+    for (const p of parts) if (p.trim() !== '') out.push(p.trim());
+  }
+  return out;
+}
+
+export interface Conversion {
+  text: string;
+  /** What the target tool cannot express (said to the user). */
+  lost: string[];
+}
+
+/** The frontmatter (with its `---` lines) a tool needs for an activation; '' when the tool needs none. */
+export function frontmatterFor(tool: RuleTool, activation: Activation): { text: string; lost: string[] } {
+  const lines: string[] = [];
+  const lost: string[] = [];
+  const globs = () => ['globs:', ...activation.globs.map((g) => `  - ${quote(g)}`)];
+  const description = () => (activation.description !== undefined ? [`description: ${quote(activation.description)}`] : []);
+  if (tool === 'windsurf') {
+    const trigger = { always: 'always_on', glob: 'glob', description: 'model_decision', manual: 'manual' }[activation.mode];
+    lines.push(`trigger: ${trigger}`, ...description());
+    if (activation.globs.length) lines.push(...globs());
+  } else if (tool === 'cline') {
+    if (activation.mode === 'glob') lines.push('paths:', ...activation.globs.map((g) => `  - ${quote(g)}`));
+    if (activation.mode === 'description') lost.push('Cline has no description-based rules: the rule becomes always active');
+    if (activation.mode === 'manual') lost.push('Cline has no manual rules: the rule becomes always active');
+    if (activation.description !== undefined) lost.push('Cline does not read `description`');
+  } else {
+    lines.push(...description());
+    if (activation.globs.length) lines.push(...globs());
+    lines.push(`alwaysApply: ${activation.mode === 'always'}`);
+    if (tool !== 'cursor' && activation.mode === 'glob') lost.push('the seed agent never attaches a rule by its globs: without a description it lands in no bucket');
+  }
+  return { text: lines.length ? ['---', ...lines, '---', ''].join('\n') : '', lost };
+}
+
+/** Rewrites a rule file from one tool's keys to another's, keeping the body. */
+export function convertRule(text: string, from: RuleTool, to: RuleTool): Conversion {
+  const { activation, body } = readRuleFile(text, from);
+  return withBody(to, activation, body);
+}
+
+/** A rule file for `tool` with `activation` and `body`. */
+export function withBody(tool: RuleTool, activation: Activation, body: string): Conversion {
+  const fm = frontmatterFor(tool, activation);
+  return { text: `${fm.text}${body}\n`, lost: fm.lost };
+}
+
+/** A YAML scalar that reads back as exactly `text` (double-quoted JSON is valid YAML). */
+function quote(text: string): string {
+  return /^[A-Za-z0-9_][\w ./-]*$/.test(text) && !/^(true|false|null|yes|no|on|off|~)$/i.test(text) && !/ $/.test(text) ? text : JSON.stringify(text);
+}
+
+/** The tool a rule file belongs to, from its path; undefined for files of no known tool folder. */
+export function toolOfPath(p: string): RuleTool | undefined {
+  const s = p.split('\\').join('/');
+  if (/\/\.cursor\/rules\/[^/]+\.mdc?$/.test(s)) return 'cursor';
+  if (/\/\.windsurf\/rules\/[^/]+\.md$/.test(s) || s.endsWith('/memories/global_rules.md')) return 'windsurf';
+  if (/\/\.clinerules(\/[^/]+\.md)?$/.test(s)) return 'cline';
+  if (/\/\.agents?\/rules\/[^/]+\.mdc?$/.test(s)) return 'agents';
+  if (/\/rules\/[^/]+\.mdc?$/.test(s)) return 'native';
+  return undefined;
+}
+
+/** Where a rule named `name` goes for `tool` in a workspace folder. */
+export function targetPath(root: string, tool: RuleTool, name: string, nativeDir = '.xcsh'): string {
+  const r = root.endsWith('/') ? root.slice(0, -1) : root;
+  switch (tool) {
+    case 'cursor':
+      return `${r}/.cursor/rules/${name}.mdc`;
+    case 'windsurf':
+      return `${r}/.windsurf/rules/${name}.md`;
+    case 'cline':
+      return `${r}/.clinerules/${name}.md`;
+    case 'agents':
+      return `${r}/.agents/rules/${name}.md`;
+    default:
+      return `${r}/${nativeDir}/rules/${name}.md`;
+  }
+}

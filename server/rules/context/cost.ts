@@ -1,0 +1,97 @@
+import * as path from 'node:path';
+import type { AgentRule, AgentView } from './agentView';
+
+/**
+ * What rules cost in the context window.
+ *
+ * Tokens are an estimate: UTF-8 bytes / 4, rounded up. That is the usual rule of thumb
+ * for English prose and code under the BPE tokenizers agents use (OpenAI's tokenizer
+ * guide gives "about 4 characters a token"); real counts differ by model, by ±25% on
+ * typical rule files. A real tokenizer from npm would tie the estimate to one model's
+ * vocabulary and ship megabytes of tables, so agentls states the estimate instead.
+ */
+export function estimateTokens(text: string): number {
+  return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
+}
+
+/** Hard limits of the tools that have them (characters of the whole file). */
+export interface SizeLimit {
+  tool: string;
+  chars: number;
+  /** Source of the figure, quoted in messages. */
+  source: string;
+}
+
+/*
+ * Windsurf truncates rule files past a size: docs.windsurf.com/windsurf/cascade/memories
+ * ("Rules files are limited to 12,000 characters each"; the page's earlier revision said
+ * 6,000, which is the figure kept for the single global file `global_rules.md`).
+ */
+const WINDSURF_DOCS = 'docs.windsurf.com/windsurf/cascade/memories';
+export const WINDSURF_WORKSPACE_LIMIT: SizeLimit = { tool: 'Windsurf', chars: 12_000, source: WINDSURF_DOCS };
+export const WINDSURF_GLOBAL_LIMIT: SizeLimit = { tool: 'Windsurf', chars: 6_000, source: WINDSURF_DOCS };
+
+/** The hard limit a file is under, from its place (`.windsurf/rules/*.md`, `global_rules.md`). */
+export function sizeLimitFor(filePath: string): SizeLimit | undefined {
+  const p = filePath.split(path.sep).join('/');
+  if (p.endsWith('/.codeium/windsurf/memories/global_rules.md')) return WINDSURF_GLOBAL_LIMIT;
+  if (/\/\.windsurf\/rules\/[^/]+\.md$/.test(p)) return WINDSURF_WORKSPACE_LIMIT;
+  return undefined;
+}
+
+/** Characters as Windsurf counts them: UTF-16 code units would over-count astral symbols; code points are used. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+export interface CostItem {
+  label: string;
+  /** Rule file, when the item is one rule's body. */
+  path?: string;
+  tokens: number;
+}
+
+/** What one agent sends in every request, and what that costs. */
+export interface AgentCost {
+  agent: string;
+  displayName: string;
+  /** Always-on bodies (workspace and global), then listings. */
+  items: CostItem[];
+  totalTokens: number;
+  /** Tokens of each rule body, by rule name (any mode), for hovers and hints. */
+  perRule: Map<string, number>;
+}
+
+const costs = new WeakMap<AgentView, AgentCost>();
+
+/** What an agent sends in every request (kept with the view: views are rebuilt when rules change). */
+export function agentCost(view: AgentView): AgentCost {
+  const known = costs.get(view);
+  if (known) return known;
+  const cost = computeCost(view);
+  costs.set(view, cost);
+  return cost;
+}
+
+function computeCost(view: AgentView): AgentCost {
+  const items: CostItem[] = [];
+  const perRule = new Map<string, number>();
+  for (const rule of view.rules) {
+    const tokens = estimateTokens(rule.body);
+    perRule.set(rule.name, tokens);
+    if (rule.mode === 'always') items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, tokens });
+  }
+  for (const extra of view.alwaysSentExtra) items.push({ label: extra.label, tokens: estimateTokens(extra.text) });
+  return { agent: view.agent, displayName: view.displayName, items, totalTokens: items.reduce((n, i) => n + i.tokens, 0), perRule };
+}
+
+/** One line for a rule: its size and whether it is always sent. */
+export function ruleCostLabel(rule: AgentRule): string {
+  const tokens = estimateTokens(rule.body);
+  return `≈${tokens} tokens${rule.mode === 'always' ? ', sent in every request' : ''}`;
+}

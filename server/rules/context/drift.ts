@@ -1,0 +1,113 @@
+import { readRuleFile, toolOfPath, type RuleTool } from './convert';
+
+/** Longest middle part (after common first and last lines) diffed line by line; longer ones are shown as replaced whole. */
+const MAX_DIFF_LINES = 400;
+/** Diff lines shown in a message. */
+const MAX_SHOWN = 12;
+
+export interface DiffLine {
+  op: ' ' | '-' | '+';
+  text: string;
+}
+
+/**
+ * A line diff of `a` into `b`: common first and last lines are kept out, the middle is
+ * diffed by longest common subsequence when both sides have at most 400 lines (quadratic,
+ * so capped), else shown as removed and added whole.
+ */
+export function lineDiff(a: string, b: string): DiffLine[] {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  let head = 0;
+  while (head < x.length && head < y.length && x[head] === y[head]) head++;
+  let tail = 0;
+  while (tail < x.length - head && tail < y.length - head && x[x.length - 1 - tail] === y[y.length - 1 - tail]) tail++;
+  const xm = x.slice(head, x.length - tail);
+  const ym = y.slice(head, y.length - tail);
+  const out: DiffLine[] = [];
+  if (xm.length > MAX_DIFF_LINES || ym.length > MAX_DIFF_LINES) {
+    for (const t of xm) out.push({ op: '-', text: t });
+    for (const t of ym) out.push({ op: '+', text: t });
+    return out;
+  }
+  // lcs[i][j] = length of the LCS of xm[i..] and ym[j..].
+  const w = ym.length + 1;
+  const lcs = new Uint16Array((xm.length + 1) * w);
+  for (let i = xm.length - 1; i >= 0; i--) {
+    for (let j = ym.length - 1; j >= 0; j--) {
+      lcs[i * w + j] = xm[i] === ym[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+    }
+  }
+  let i = 0;
+  let j = 0;
+  while (i < xm.length || j < ym.length) {
+    if (i < xm.length && j < ym.length && xm[i] === ym[j]) {
+      out.push({ op: ' ', text: xm[i] });
+      i++;
+      j++;
+    } else if (i < xm.length && (j === ym.length || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
+      out.push({ op: '-', text: xm[i++] });
+    } else {
+      out.push({ op: '+', text: ym[j++] });
+    }
+  }
+  return out;
+}
+
+/** The changed lines of a diff as short text (`- old` / `+ new`), capped. */
+export function diffSummary(diff: readonly DiffLine[]): string {
+  const changed = diff.filter((d) => d.op !== ' ');
+  const shown = changed.slice(0, MAX_SHOWN).map((d) => `${d.op} ${d.text.length > 100 ? d.text.slice(0, 100) + '…' : d.text}`);
+  if (changed.length > MAX_SHOWN) shown.push(`… ${changed.length - MAX_SHOWN} more changed lines`);
+  return shown.join('\n');
+}
+
+export interface RuleCopy {
+  path: string;
+  tool: RuleTool;
+  text: string;
+}
+
+export interface Drift {
+  /** The file the finding is on. */
+  path: string;
+  other: RuleCopy;
+  /** Diff from this file's body to the other's. */
+  diff: DiffLine[];
+}
+
+/** Bodies by tool and text: publishing the workspace's findings reads every copy once per copy. */
+const bodies = new Map<string, string>();
+const BODY_CACHE_LIMIT = 4096;
+
+function bodyOf(text: string, tool: RuleTool): string {
+  const key = `${tool}\u0000${text}`;
+  let body = bodies.get(key);
+  if (body === undefined) {
+    if (bodies.size >= BODY_CACHE_LIMIT) bodies.clear();
+    bodies.set(key, (body = readRuleFile(text, tool).body));
+  }
+  return body;
+}
+
+/**
+ * Copies of one rule kept for several tools (files of the same name in different tools'
+ * folders) whose bodies differ: one entry per file and per other copy. Copies for the
+ * same tool (a user and a project file) are shadowing, not drift.
+ */
+export function findDrift(copies: readonly { path: string; text: string }[]): Drift[] {
+  const known: (RuleCopy & { body: string })[] = [];
+  for (const c of copies) {
+    const tool = toolOfPath(c.path);
+    if (tool) known.push({ ...c, tool, body: bodyOf(c.text, tool) });
+  }
+  const out: Drift[] = [];
+  for (const a of known) {
+    for (const b of known) {
+      // An empty copy is a problem of its own (the agent drops it), not a diverging copy.
+      if (a === b || a.tool === b.tool || a.body === b.body || a.body === '' || b.body === '') continue;
+      out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,230 @@
+import type { PathMatcher } from '../../workspace/glob';
+import type { GlobDialect } from './agentView';
+import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
+import { PathList } from './pathList';
+
+/** A glob "matches nearly every file" from this share of the files on. */
+export const BROAD_SHARE = 0.9;
+/** Candidates tested to rule out broadness before counting. */
+const SAMPLE = 256;
+/** Below this many files no glob is called broad (a tiny workspace proves nothing). */
+export const BROAD_MIN_FILES = 20;
+
+/** What the index says about one glob. */
+export interface GlobStatus {
+  glob: string;
+  dialect: string;
+  dead: boolean;
+  broad: boolean;
+  /** Files matched, when counted (globs that could be broad); otherwise undefined ("some" or none). */
+  count?: number;
+  /** One file it matches. */
+  witness?: string;
+  /** Files in the index when evaluated. */
+  total: number;
+}
+
+interface GlobState {
+  key: string;
+  glob: string;
+  dialect: GlobDialect;
+  shape: GlobShape;
+  /** For globs matching a file name at any depth: searched in the sorted file names instead of the paths. */
+  byName?: { re: RegExp; literal: string };
+  matcher: PathMatcher;
+  witness?: string;
+  count?: number;
+  broad: boolean;
+}
+
+/**
+ * Dead and broad globs of one workspace folder, evaluated against the file index (never a
+ * walk of its own) and kept current from file events: a created file is tested against
+ * the globs that matched nothing or are counted; a deleted file re-evaluates only the
+ * globs it was the witness of. Each glob is tested only on the paths under its literal
+ * folder with its extension; `**\/*.ts`-like globs are counted without a test at all.
+ */
+export class GlobReach {
+  readonly paths = new PathList();
+  private readonly globs = new Map<string, GlobState>();
+  /** Files when every glob was last evaluated: a large drift re-evaluates all (broadness is relative). */
+  private sizeAtFullEvaluation = 0;
+
+  static key(glob: string, dialect: GlobDialect): string {
+    return `${dialect.id}\u0000${glob}`;
+  }
+
+  /** Replaces the files (from the index) and re-evaluates every glob. */
+  setPaths(paths: Iterable<string>): void {
+    this.paths.reset(paths);
+    this.evaluateAll();
+  }
+
+  /** The globs to follow; new ones are evaluated, unused ones dropped. Returns the keys of new globs. */
+  setGlobs(globs: readonly { glob: string; dialect: GlobDialect }[]): string[] {
+    const wanted = new Map(globs.map((g) => [GlobReach.key(g.glob, g.dialect), g]));
+    for (const key of [...this.globs.keys()]) if (!wanted.has(key)) this.globs.delete(key);
+    const added: string[] = [];
+    for (const [key, g] of wanted) {
+      if (this.globs.has(key)) continue;
+      const state: GlobState = { key, glob: g.glob, dialect: g.dialect, shape: globShape(g.glob, g.dialect), byName: namePattern(g.glob, g.dialect), matcher: dialectMatcher(g.glob, g.dialect), broad: false };
+      this.globs.set(key, state);
+      this.evaluate(state);
+      added.push(key);
+    }
+    return added;
+  }
+
+  status(glob: string, dialect: GlobDialect): GlobStatus | undefined {
+    const s = this.globs.get(GlobReach.key(glob, dialect));
+    return s && this.toStatus(s);
+  }
+
+  all(): GlobStatus[] {
+    return [...this.globs.values()].map((s) => this.toStatus(s));
+  }
+
+  /** A file was created; returns the keys of globs whose dead/broad status changed. */
+  added(rel: string): string[] {
+    if (!this.paths.add(rel)) return [];
+    return this.afterChange((s) => {
+      if (s.count === undefined && s.witness !== undefined) return;
+      if (!this.matches(s, rel)) return;
+      if (s.count !== undefined) s.count++;
+      s.witness ??= rel;
+    });
+  }
+
+  /** A file or folder was deleted; returns the keys of globs whose dead/broad status changed. */
+  removed(rel: string): string[] {
+    const gone = this.paths.remove(rel);
+    if (gone.length === 0) return [];
+    const goneSet = new Set(gone);
+    return this.afterChange((s) => {
+      if (s.count !== undefined) {
+        for (const p of gone) if (this.matches(s, p)) s.count--;
+      }
+      if (s.witness !== undefined && goneSet.has(s.witness)) this.evaluate(s);
+    });
+  }
+
+  /** Applies `update` to every glob, re-evaluates when the file count drifted, and reports what flipped. */
+  private afterChange(update: (s: GlobState) => void): string[] {
+    const before = new Map([...this.globs.values()].map((s) => [s.key, flags(s)]));
+    const drifted = Math.abs(this.paths.size - this.sizeAtFullEvaluation) > Math.max(50, this.sizeAtFullEvaluation * 0.05);
+    if (drifted) this.evaluateAll();
+    else
+      for (const s of this.globs.values()) {
+        update(s);
+        if (s.count !== undefined) s.broad = s.count >= this.broadThreshold();
+      }
+    return [...this.globs.values()].filter((s) => before.get(s.key) !== flags(s)).map((s) => s.key);
+  }
+
+  private evaluateAll(): void {
+    this.sizeAtFullEvaluation = this.paths.size;
+    for (const s of this.globs.values()) this.evaluate(s);
+  }
+
+  private broadThreshold(): number {
+    const n = this.paths.size;
+    return n < BROAD_MIN_FILES ? Infinity : Math.ceil(n * BROAD_SHARE);
+  }
+
+  /** Finds a witness; counts every match only when the glob's candidates could make it broad. */
+  private evaluate(s: GlobState): void {
+    const ranges = this.paths.lists(s.shape.extensions).map((list) => ({ list, range: PathList.range(list, s.shape.base) }));
+    const candidates = ranges.reduce((n, r) => n + (r.range[1] - r.range[0]), 0);
+    const threshold = this.broadThreshold();
+    s.witness = undefined;
+    s.count = undefined;
+    if (s.shape.trivial) {
+      s.count = candidates;
+      s.witness = ranges.find((r) => r.range[1] > r.range[0]) ? firstOf(ranges) : undefined;
+      s.broad = candidates >= threshold;
+      return;
+    }
+    if (s.byName) {
+      this.evaluateByName(s, s.byName, threshold);
+      return;
+    }
+    // Counted only while the glob could still reach the broad threshold; a witness is all a narrow glob needs.
+    let counting = candidates >= threshold && this.mayBeBroad(s, ranges, candidates);
+    let count = 0;
+    let misses = 0;
+    const maxMisses = candidates - threshold;
+    for (const { list, range } of ranges) {
+      for (let i = range[0]; i < range[1]; i++) {
+        if (!s.matcher(list[i])) {
+          if (counting && ++misses > maxMisses) counting = false;
+          if (!counting && s.witness !== undefined) break;
+          continue;
+        }
+        s.witness ??= list[i];
+        count++;
+        if (!counting) break;
+      }
+      if (!counting && s.witness !== undefined) break;
+    }
+    if (counting) s.count = count;
+    s.broad = counting && count >= threshold;
+  }
+
+  /** A file-name glob: the matching names (a range of the sorted names when it starts with a literal) and their paths counted. */
+  private evaluateByName(s: GlobState, byName: { re: RegExp; literal: string }, threshold: number): void {
+    const { names, from, to, count } = this.paths.namesStarting(byName.literal);
+    let first: string | undefined;
+    let matched = 0;
+    for (let i = from; i < to; i++) {
+      if (!byName.re.test(names[i])) continue;
+      first ??= names[i];
+      matched += count(names[i]);
+    }
+    s.count = matched;
+    s.witness = first === undefined ? undefined : this.paths.pathNamed(first);
+    s.broad = matched >= threshold;
+  }
+
+  /** An even sample of the candidates: a glob matching clearly fewer than the broad share of it is not counted. */
+  private mayBeBroad(s: GlobState, ranges: { list: string[]; range: [number, number] }[], candidates: number): boolean {
+    const step = Math.max(1, Math.floor(candidates / SAMPLE));
+    let tested = 0;
+    let hits = 0;
+    let offset = 0;
+    for (const { list, range } of ranges) {
+      for (let i = range[0] + ((step - (offset % step)) % step); i < range[1]; i += step) {
+        tested++;
+        if (s.matcher(list[i])) hits++;
+      }
+      offset += range[1] - range[0];
+    }
+    return tested === 0 || hits / tested >= BROAD_SHARE - 0.1;
+  }
+
+  private matches(s: GlobState, rel: string): boolean {
+    return s.matcher(rel);
+  }
+
+  /** The existing paths closest to a glob that matches nothing (sharing the longest literal prefix). */
+  nearest(glob: string, dialect: GlobDialect, n = 3): { paths: string[]; noExtension?: string } {
+    const shape = globShape(glob, dialect);
+    const literal = glob.replace(/^\.\//, '').split(/[*?[{]/)[0];
+    const lists = this.paths.lists(shape.extensions).filter((l) => l.length > 0);
+    const pool = lists.length ? lists : this.paths.lists(undefined);
+    const out = pool.flatMap((l) => PathList.neighbours(l, literal, n));
+    return { paths: [...new Set(out)].slice(0, n), noExtension: shape.extensions && lists.length === 0 ? shape.extensions.join(', ') : undefined };
+  }
+
+  private toStatus(s: GlobState): GlobStatus {
+    return { glob: s.glob, dialect: s.dialect.id, dead: s.witness === undefined, broad: s.broad, count: s.count, witness: s.witness, total: this.paths.size };
+  }
+}
+
+function flags(s: GlobState): string {
+  return `${s.witness === undefined}|${s.broad}`;
+}
+
+function firstOf(ranges: { list: string[]; range: [number, number] }[]): string | undefined {
+  const r = ranges.find((x) => x.range[1] > x.range[0]);
+  return r ? r.list[r.range[0]] : undefined;
+}

@@ -1,0 +1,83 @@
+import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protocol/rulesContext';
+import { displayPath } from '../../workspace/paths';
+import type { AgentView } from './agentView';
+import { agentCost, type AgentCost } from './cost';
+import { rulesForFile } from './rulesForFile';
+
+/** Rules for one file (relative to the views' folder) from every agent's view. */
+export function rulesForFileResult(views: readonly AgentView[], root: string, rel: string): RulesForFileResult {
+  const agents = views.map((view): AgentRulesForFileInfo => {
+    const result = rulesForFile(view, rel);
+    return {
+      agent: result.agent,
+      displayName: result.displayName,
+      rules: result.rules.map((r) => ({ ...r, path: shown(view, r.path, root) })),
+      alwaysSentTokens: agentCost(view).totalTokens,
+    };
+  });
+  return { root, file: rel, agents };
+}
+
+const displayed = new WeakMap<AgentView, Map<string, string>>();
+
+/** A rule's path as reports show it, remembered with the view. */
+function shown(view: AgentView, p: string, root: string): string {
+  let known = displayed.get(view);
+  if (!known) displayed.set(view, (known = new Map()));
+  let d = known.get(p);
+  if (d === undefined) known.set(p, (d = displayPath(p, root)));
+  return d;
+}
+
+/** How many rules apply for the agent with the most (for "N rules apply"). */
+export function applyingCount(result: RulesForFileResult): number {
+  return Math.max(0, ...result.agents.map((a) => a.rules.filter((r) => r.applies).length));
+}
+
+/** The rules for a file as a Markdown report (`agentls.rules.showForFile`, hover). */
+export function rulesForFileMarkdown(result: RulesForFileResult, brief = false): string {
+  const lines = brief ? [] : [`# Rules for \`${result.file}\``, '', `Folder ${result.root}. Token sizes are estimates (UTF-8 bytes / 4).`];
+  for (const agent of result.agents) {
+    const applying = agent.rules.filter((r) => r.applies);
+    lines.push('', `${brief ? '**' : '## '}${capital(agent.displayName)}: ${applying.length} rule${applying.length === 1 ? '' : 's'} apply${brief ? '**' : ''}`, '');
+    for (const r of applying) lines.push(`- **${r.name}** (≈${r.tokens} tokens) · ${r.reason} · \`${r.path}\``);
+    if (applying.length === 0) lines.push('(none)');
+    const others = agent.rules.filter((r) => !r.applies);
+    if (!brief && others.length) {
+      lines.push('', 'Not for this file:', '');
+      for (const r of others) lines.push(`- ${r.name} · ${r.reason} · \`${r.path}\``);
+    }
+    lines.push('', `Sent in every request: ≈${agent.alwaysSentTokens} tokens.`);
+  }
+  return lines.join('\n').trim() + '\n';
+}
+
+/** The rules for a file as plain text (`agentls rules --for`). */
+export function rulesForFileText(result: RulesForFileResult): string {
+  const lines = [`rules for ${result.file} in ${result.root} (tokens ≈ UTF-8 bytes / 4)`];
+  for (const agent of result.agents) {
+    const applying = agent.rules.filter((r) => r.applies);
+    lines.push('', `${capital(agent.displayName)}: ${applying.length} apply, ≈${agent.alwaysSentTokens} tokens sent in every request`);
+    for (const r of agent.rules) lines.push(`  ${r.applies ? '+' : '-'} ${r.name.padEnd(24)} ${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** What each agent sends in every request, for the buckets report and `agentls rules`. */
+export function costLines(costs: readonly AgentCost[], budget: number | undefined, markdown: boolean): string[] {
+  const lines: string[] = [];
+  for (const c of costs) {
+    const over = budget !== undefined && c.totalTokens > budget ? ` — over the budget of ${budget} (agentls.rules.budgetTokens)` : '';
+    lines.push(`${markdown ? '- **' : '  '}${c.displayName}${markdown ? '**' : ''}: ≈${c.totalTokens} tokens in every request${over}`);
+    for (const item of c.items) lines.push(`${markdown ? '  - ' : '    '}${item.label}: ≈${item.tokens}`);
+  }
+  return lines;
+}
+
+export function agentCosts(views: readonly AgentView[]): AgentCost[] {
+  return views.map(agentCost);
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,67 @@
+import type { RuleForFileInfo } from '../../../protocol/rulesContext';
+import type { AgentRule, AgentView } from './agentView';
+import { estimateTokens } from './cost';
+import { dialectMatcher } from './globMatcher';
+
+/** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
+export type RuleForFile = RuleForFileInfo;
+
+export interface AgentRulesForFile {
+  agent: string;
+  displayName: string;
+  rules: RuleForFile[];
+}
+
+/**
+ * The rules an agent attaches to a file (`rel`: relative to the agent's folder,
+ * `/`-separated) and why. Rules that never reach it come after, with the reason.
+ */
+export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
+  const applying: RuleForFile[] = [];
+  const others: RuleForFile[] = [];
+  for (const rule of view.rules) {
+    const entry = explain(rule, rel, view);
+    (entry.applies ? applying : others).push(entry);
+  }
+  return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
+}
+
+/** Compiled globs of each rule, kept while its view lives (views are rebuilt when rules change). */
+const matchers = new WeakMap<AgentRule, { glob: string; match: (p: string) => boolean }[]>();
+
+function firstMatch(rule: AgentRule, rel: string, view: AgentView): string | undefined {
+  let list = matchers.get(rule);
+  if (!list) {
+    list = rule.globs.map((glob) => ({ glob, match: dialectMatcher(glob, view.dialect) }));
+    matchers.set(rule, list);
+  }
+  for (const m of list) if (m.match(rel)) return m.glob;
+  return undefined;
+}
+
+function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
+  const matched = rel === '' ? undefined : firstMatch(rule, rel, view);
+  const base = { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), matchedGlob: matched };
+  const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
+  switch (rule.mode) {
+    case 'always':
+      return { ...base, applies: true, reason: 'always: the whole rule is in every request' };
+    case 'glob':
+      return matched
+        ? { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play` }
+        : { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : 'glob rule without globs: never attached' };
+    case 'description':
+      if (matched) return { ...base, applies: true, reason: `description offered to the model, and its domain \`${matched}\` covers this file` };
+      if (rule.globs.length === 0) return { ...base, applies: true, reason: 'description offered to the model, which reads the rule when it judges it relevant' };
+      return { ...base, applies: false, reason: `offered to the model for its domain ${globList}, which does not cover this file` };
+    case 'ttsr':
+      if (rule.globs.length === 0 || matched) {
+        return { ...base, applies: true, reason: `injected when the model's output matches its condition${matched ? ` while editing a path matching \`${matched}\`` : ''}` };
+      }
+      return { ...base, applies: false, reason: `injected only for paths matching ${globList}` };
+    case 'manual':
+      return { ...base, applies: false, reason: 'manual only: attached when the user names it' };
+    default:
+      return { ...base, applies: false, reason: 'in no bucket: the agent loads it but never shows it' };
+  }
+}

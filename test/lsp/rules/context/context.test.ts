@@ -1,0 +1,139 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver/node';
+import type { RulesForFileResult } from '../../../../protocol/rulesContext';
+import { useLspClients } from '../../../helpers/lspClient';
+import { copyFixture } from '../../../helpers/repo';
+
+const start = useLspClients(afterEach);
+const hoverText = (h: Hover | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
+const byCode = (ds: Diagnostic[], code: string) => ds.filter((d) => d.code === code);
+
+function workspace(): { ws: string; file: (rel: string) => string } {
+  const ws = copyFixture('rules-context');
+  return { ws, file: (rel) => path.join(ws, ...rel.split('/')) };
+}
+
+describe('rules in context over LSP', () => {
+  it('answers agentls/rulesForFile for a source file, and its command twin opens the same as a report', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    const result = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(file('src/a.ts')) });
+    expect(result.file).toBe('src/a.ts');
+    const seed = result.agents[0];
+    expect(seed.agent).toBe('seed');
+    const applying = seed.rules.filter((r) => r.applies).map((r) => [r.name, r.mode, r.matchedGlob]);
+    expect(applying).toEqual([
+      ['always', 'always', undefined],
+      ['ts', 'description', 'src/**/*.ts'],
+      ['shared', 'always', undefined],
+    ]);
+    expect(seed.alwaysSentTokens).toBeGreaterThan(seed.rules.find((r) => r.name === 'always')!.tokens);
+    const other = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(file('README.md')) });
+    expect(other.agents[0].rules.find((r) => r.name === 'ts')).toMatchObject({ applies: false });
+
+    await c.executeCommand('agentls.rules.showForFile', [{ uri: c.uri(file('src/a.ts')) }]);
+    await c.waitFor('a report', () => c.shownDocuments.length > 0);
+    const report = fs.readFileSync(new URL(c.shownDocuments[0]), 'utf8');
+    expect(report).toContain('# Rules for `src/a.ts`');
+    expect(report).toContain('3 rules apply');
+    expect(report).toContain('its domain `src/**/*.ts` covers this file');
+  });
+
+  it('reports on the document last opened when the command twin gets no argument (Helix)', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws], client: 'helix' });
+    await c.open(file('src/ui/button.tsx'), undefined, 'typescriptreact');
+    await c.executeCommand('agentls.rules.showForFile', []);
+    await c.waitFor('a report or a message', () => c.shownDocuments.length > 0 || c.shownMessages.some((m) => m.message.includes('rules-for-file')));
+    const reportPath = c.shownDocuments.length ? new URL(c.shownDocuments[0]) : c.shownMessages.find((m) => m.message.includes('rules-for-file'))!.message.replace(/^.*: see /, '');
+    expect(fs.readFileSync(reportPath, 'utf8')).toContain('# Rules for `src/ui/button.tsx`');
+  });
+
+  it('hovers the first line of any file with the rules that apply, and can be switched off', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(file('src/a.ts'), undefined, 'typescript');
+    const hover = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } }));
+    expect(hover).toContain('3 rules apply');
+    expect(hover).toContain('**ts**');
+    expect(await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 0 } })).toBeNull();
+    const rule = await c.open(file('.xcsh/rules/always.md'));
+    const onRule = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: rule }, position: { line: 0, character: 1 } }));
+    expect(onRule).toMatch(/≈\d+ tokens .*sent in every request/);
+    const quiet = await start({ folders: [ws], settings: { rules: { forFileHover: false } } });
+    const quietUri = await quiet.open(file('src/a.ts'), undefined, 'typescript');
+    expect(await quiet.request<Hover | null>('textDocument/hover', { textDocument: { uri: quietUri }, position: { line: 0, character: 3 } })).toBeNull();
+  });
+
+  it('reports a glob that matches no file from the file index, with the nearest paths, and drops it when a matching file is created', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(c.uri(file('.xcsh/rules/ts.md')), (d) => byCode(d, 'context/dead-glob').length > 0);
+    const uri = await c.open(file('.xcsh/rules/ts.md'));
+    const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    const dead = byCode(ds, 'context/dead-glob');
+    expect(dead).toHaveLength(1);
+    expect(dead[0].severity).toBe(2);
+    expect(dead[0].message).toContain('"src/componets/**/*.tsx"');
+    expect(dead[0].message).toContain('src/ui/button.tsx');
+    const line = c.text(uri).split('\n')[2];
+    expect(dead[0].range.start).toEqual({ line: 2, character: line.indexOf('src/componets') });
+
+    fs.mkdirSync(file('src/componets'));
+    fs.writeFileSync(file('src/componets/card.tsx'), 'export {};\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('src/componets/card.tsx')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+  });
+
+  it('shows drift between the Cursor and Windsurf copies, and copies one body over the other with the target frontmatter', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    // Pushed for the copy that is not open too: drift is a fact of the workspace.
+    const closed = await c.waitForDiagnostics(c.uri(file('.windsurf/rules/shared.md')), (d) => byCode(d, 'context/drift').length > 0);
+    expect(byCode(closed, 'context/drift')[0].message).toContain('- Indent with spaces.\n+ Indent with tabs.');
+    const uri = await c.open(file('.cursor/rules/shared.mdc'));
+    const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length > 0);
+    const drift = byCode(ds, 'context/drift')[0];
+    expect(drift.severity).toBe(3);
+    expect(drift.message).toContain('- Indent with tabs.\n+ Indent with spaces.');
+    expect(drift.relatedInformation?.[0].location.uri).toBe(c.uri(file('.windsurf/rules/shared.md')));
+    const actions = await c.codeActions(uri, drift.range);
+    const copy = actions.find((a) => a.title.startsWith('Copy this body to .windsurf/rules/shared.md'))!;
+    expect(copy).toBeDefined();
+    await c.applyCodeAction(copy);
+    expect(fs.readFileSync(file('.windsurf/rules/shared.md'), 'utf8')).toBe('---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with tabs.\nKeep lines under 100 characters.\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.windsurf/rules/shared.md')), type: 2 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length === 0);
+    await c.waitForDiagnostics(c.uri(file('.windsurf/rules/shared.md')), (d) => byCode(d, 'context/drift').length === 0);
+  });
+
+  it('warns past Windsurf\'s size limit and over the token budget', async () => {
+    const { ws, file } = workspace();
+    fs.writeFileSync(file('.windsurf/rules/big.md'), '---\ntrigger: always_on\n---\n' + 'Write small functions.\n'.repeat(600));
+    const c = await start({ folders: [ws], settings: { rules: { budgetTokens: 50 } } });
+    const big = await c.open(file('.windsurf/rules/big.md'));
+    const ds = await c.waitForDiagnostics(big, (d) => byCode(d, 'context/over-limit').length > 0);
+    const limit = byCode(ds, 'context/over-limit')[0];
+    expect(limit.message).toContain('12,000');
+    expect(limit.message).toContain('docs.windsurf.com');
+    expect(limit.range.start.line).toBe(3 + Math.floor((12_000 - 27) / 23));
+    // The seed agent ignores Windsurf's trigger: the big file is not sent in every request, the always-on rules are.
+    expect(byCode(ds, 'context/over-budget')).toEqual([]);
+    const always = await c.open(file('.xcsh/rules/always.md'));
+    const onAlways = await c.waitForDiagnostics(always, (d) => byCode(d, 'context/over-budget').length > 0);
+    expect(byCode(onAlways, 'context/over-budget')[0].message).toMatch(/^The seed agent sends ≈\d+ tokens .* over agentls\.rules\.budgetTokens \(50\); this always-on rule is ≈\d+ of them\.$/);
+  });
+
+  it('converts a rule for another tool with agentls.rules.convert', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    await c.executeCommand('agentls.rules.convert', [{ uri: c.uri(file('.xcsh/rules/ts.md')), to: 'windsurf' }]);
+    expect(fs.readFileSync(file('.windsurf/rules/ts.md'), 'utf8')).toBe(
+      '---\ntrigger: model_decision\ndescription: TypeScript and component style\nglobs:\n  - "src/**/*.ts"\n  - "src/componets/**/*.tsx"\n---\nTwo-space indentation; named exports only.\n',
+    );
+    await c.executeCommand('agentls.rules.convert', [{ uri: c.uri(file('.xcsh/rules/ts.md')), to: 'windsurf' }]);
+    await c.waitFor('a refusal', () => c.shownMessages.some((m) => m.message.includes('not overwritten')));
+  });
+});

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { fixturePath, serverEntry, tempDir } from '../../helpers/repo';
+
+const run = promisify(execFile);
+const ws = fixturePath('rules-context');
+
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+describe('agentls rules --for and the always-sent totals', () => {
+  it('prints the rules reaching a file, as text and as the request\'s JSON', async () => {
+    const json = await cli('rules', '--for', 'src/a.ts', '--json');
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.stdout) as RulesForFileResult;
+    expect(result.file).toBe('src/a.ts');
+    expect(result.agents[0].rules.filter((r) => r.applies).map((r) => r.name)).toEqual(['always', 'ts', 'shared']);
+    expect(result.agents[0].rules.find((r) => r.name === 'ts')).toMatchObject({ path: '.xcsh/rules/ts.md', matchedGlob: 'src/**/*.ts' });
+
+    const text = await cli('rules', '--for', path.join(ws, 'README.md'));
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('The seed agent: 2 apply');
+    expect(text.stdout).toMatch(/- ts +≈\d+ tok +offered to the model for its domain `src\/\*\*\/\*\.ts`/);
+  });
+
+  it('refuses a path outside the folder or one that does not exist', async () => {
+    const outside = await cli('rules', '--for', '/etc/hostname');
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain('not inside the workspace folder');
+    const missing = await cli('rules', '--for', 'src/nope.ts');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+  });
+
+  it('ends the buckets with what the agent sends in every request', async () => {
+    const { stdout, code } = await cli('rules');
+    expect(code).toBe(0);
+    const section = stdout.slice(stdout.indexOf('Sent in every request'));
+    expect(section).toMatch(/the seed agent: ≈\d+ tokens in every request/);
+    expect(section).toMatch(/always: ≈\d+\n/);
+    expect(section).toContain('rulebook listing');
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { convertRule, readRuleFile, toolOfPath } from '../../../server/rules/context/convert';
+import { diffSummary, findDrift, lineDiff } from '../../../server/rules/context/drift';
+import { parseFrontmatter } from '../../../server/rules/frontmatter';
+
+describe('line diff', () => {
+  it('keeps common lines and marks changes', () => {
+    const d = lineDiff('a\nb\nc\nd', 'a\nB\nc\nd\ne');
+    expect(d.filter((x) => x.op !== ' ')).toEqual([
+      { op: '-', text: 'b' },
+      { op: '+', text: 'B' },
+      { op: '+', text: 'e' },
+    ]);
+    expect(diffSummary(d)).toBe('- b\n+ B\n+ e');
+    expect(lineDiff('same', 'same').every((x) => x.op === ' ')).toBe(true);
+  });
+
+  it('stays linear on long, entirely different bodies', () => {
+    const a = Array.from({ length: 5000 }, (_, i) => `a${i}`).join('\n');
+    const b = Array.from({ length: 5000 }, (_, i) => `b${i}`).join('\n');
+    const d = lineDiff(a, b);
+    expect(d.length).toBe(10_000);
+    expect(diffSummary(d)).toContain('more changed lines');
+  });
+});
+
+describe('frontmatter conversion', () => {
+  const cursorAlways = '---\ndescription: Style\nalwaysApply: true\n---\nBody.\n';
+  const cursorGlob = '---\nglobs: src/**/*.ts, lib/*.ts\nalwaysApply: false\n---\nBody.\n';
+
+  it('maps alwaysApply ⇄ trigger: always_on, globs ⇄ trigger: glob ⇄ Cline paths', () => {
+    const ws = convertRule(cursorAlways, 'cursor', 'windsurf').text;
+    expect(parseFrontmatter(ws, 'xcsh').frontmatter).toMatchObject({ trigger: 'always_on', description: 'Style' });
+    expect(readRuleFile(ws, 'windsurf').activation.mode).toBe('always');
+    expect(convertRule(ws, 'windsurf', 'cursor').text).toBe('---\ndescription: Style\nalwaysApply: true\n---\nBody.\n');
+
+    const wsGlob = convertRule(cursorGlob, 'cursor', 'windsurf').text;
+    expect(parseFrontmatter(wsGlob, 'xcsh').frontmatter).toEqual({ trigger: 'glob', globs: ['src/**/*.ts', 'lib/*.ts'] });
+    const cline = convertRule(wsGlob, 'windsurf', 'cline');
+    expect(parseFrontmatter(cline.text, 'xcsh').frontmatter).toEqual({ paths: ['src/**/*.ts', 'lib/*.ts'] });
+    expect(readRuleFile(cline.text, 'cline').activation).toEqual({ mode: 'glob', globs: ['src/**/*.ts', 'lib/*.ts'], description: undefined });
+    expect(convertRule(cline.text, 'cline', 'cursor').text).toContain('alwaysApply: false');
+
+    const decision = convertRule('---\ntrigger: model_decision\ndescription: When testing\n---\nB\n', 'windsurf', 'cline');
+    expect(decision.lost.join(' ')).toMatch(/description/);
+    expect(decision.text).toBe('B\n');
+  });
+
+  it('knows each tool by the file path', () => {
+    expect(toolOfPath('/p/.cursor/rules/x.mdc')).toBe('cursor');
+    expect(toolOfPath('/p/.windsurf/rules/x.md')).toBe('windsurf');
+    expect(toolOfPath('/p/.clinerules/x.md')).toBe('cline');
+    expect(toolOfPath('/p/.xcsh/rules/x.md')).toBe('native');
+    expect(toolOfPath('/p/src/x.ts')).toBeUndefined();
+  });
+});
+
+describe('drift between copies', () => {
+  it('reports differing bodies across tools, not identical ones or same-tool copies', () => {
+    const cursor = { path: '/p/.cursor/rules/x.mdc', text: '---\nalwaysApply: true\n---\nUse tabs.\nBe kind.\n' };
+    const windsurf = { path: '/p/.windsurf/rules/x.md', text: '---\ntrigger: always_on\n---\nUse spaces.\nBe kind.\n' };
+    const same = { path: '/p/.clinerules/x.md', text: 'Use tabs.\nBe kind.\n' };
+    const drift = findDrift([cursor, windsurf, same]);
+    expect(drift.map((d) => [d.path, d.other.path])).toEqual([
+      [cursor.path, windsurf.path],
+      [windsurf.path, cursor.path],
+      [windsurf.path, same.path],
+      [same.path, windsurf.path],
+    ]);
+    expect(diffSummary(drift[0].diff)).toBe('- Use tabs.\n+ Use spaces.');
+    expect(findDrift([cursor, { path: '/h/.cursor/rules/x.mdc', text: 'other' }])).toEqual([]);
+  });
+});
