@@ -1,21 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { HASHLINE_EXIT_CODES } from '../../server/cli/hashline';
-import { runCli } from '../../server/cli/main';
+import { cli } from '../cli/run';
 import { tempDir, writeTree } from '../helpers/repo';
-
-async function cli(args: string[], cwd: string, stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await runCli(args, { stdout, stderr, stdin: Readable.from([Buffer.from(stdin)]), cwd });
-  return { code, stdout: out, stderr: err };
-}
 
 const FILE = 'def alpha():\n    return 1\n\ndef beta():\n    return 2\n';
 
