@@ -91,7 +91,12 @@ export function withProjectSettings(base: Settings, config: ProjectConfig): Sett
   return overlaySettings(base, config.settings);
 }
 
-/** Tests a root-relative `/`-separated path against the project's `ignore` globs. */
+/**
+ * Tests a root-relative `/`-separated path against the project's `ignore` globs, read as
+ * in `.gitignore`: `dist/` is the folder and all below it, a pattern without `/` matches a
+ * name at any depth, a leading `/` anchors at the root.
+ */
 export function projectIgnoreMatcher(config: ProjectConfig): PathMatcher {
-  return compileGlobs(config.ignore, { matchBase: true, matchDescendants: true });
+  const patterns = config.ignore.map((g) => g.replace(/\/+$/, '')).map((g) => (g.startsWith('/') ? g.slice(1) : g)).filter((g) => g !== '');
+  return compileGlobs(patterns, { matchBase: true, matchDescendants: true });
 }
