@@ -109,6 +109,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(async () => {
     const c = ctx!;
+    await config.loadProject(session.roots.paths);
     await config.start(c.client);
     session.setSettings(config.settings);
     await watching!.start();
