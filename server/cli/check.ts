@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
+import { resolveHome } from '../workspace/home';
 import { WorkspaceSession } from '../workspace/session';
 import { runCheck } from './checkRun';
 import { resolveCheckTargets } from './checkTargets';
@@ -72,6 +73,7 @@ export const checkCommand: CliCommand = {
 
     const report: CheckReport = {
       root: common.root,
+      home: resolveHome(common.settings.home),
       results: run.results,
       summary: summarize(run.filesChecked, run.results, fixed),
       fixed,

@@ -32,6 +32,8 @@ export interface CheckSummary {
 
 export interface CheckReport {
   root: string;
+  /** The home directory: in text, files under it (user-level rules) show as `~/…`; JSON and SARIF keep them absolute. */
+  home?: string;
   results: FileFindings[];
   summary: CheckSummary;
   /** Files `--fix` changed. */
@@ -59,8 +61,8 @@ export function summarize(filesChecked: number, results: FileFindings[], fixed: 
   return { filesChecked, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.length, 0) };
 }
 
-function sorted(results: FileFindings[], root: string): { path: string; f: CheckFinding }[] {
-  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root), f })));
+function sorted(results: FileFindings[], root: string, home?: string): { path: string; f: CheckFinding }[] {
+  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root, home), f })));
   return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.f.range.start.line - b.f.range.start.line || a.f.range.start.character - b.f.range.start.character));
 }
 
@@ -77,7 +79,7 @@ export function summaryLine(s: CheckSummary): string {
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
   for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${displayPath(file.path, report.root)}: fixed [${fix.code}] ${fix.title}`);
-  for (const { path: p, f } of sorted(report.results, report.root)) {
+  for (const { path: p, f } of sorted(report.results, report.root, report.home)) {
     lines.push(`${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${f.message}${f.fix ? ' (fixable)' : ''}`);
   }
   lines.push(summaryLine(report.summary));
