@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { runCli } from '../../server/cli/main';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
 import type { LspTestClient } from '../helpers/lspClient';
@@ -27,6 +29,18 @@ export class Demo {
   /** An indented block (a buffer, a report, a list). */
   block(text: string, indent = '    '): void {
     for (const line of text.replace(/\n$/, '').split('\n')) console.log(indent + line);
+  }
+
+  /** Runs `agentls ARGS` on the workspace (home replaced), as a user would type it; stdin for patches. */
+  async cli(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (d) => (out += d));
+    stderr.on('data', (d) => (err += d));
+    const code = await runCli([...args, '--home', this.home], { stdout, stderr, stdin: Readable.from([Buffer.from(stdin)]), cwd: this.workspace });
+    return { code, stdout: out, stderr: err };
   }
 
   path(rel: string): string {

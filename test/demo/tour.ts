@@ -1,21 +1,10 @@
-import { PassThrough, Readable } from 'node:stream';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import type { CheckJson } from '../../server/cli/output';
-import { runCli } from '../../server/cli/main';
 import type { Demo } from './demo';
-
-/** Runs `agentls ARGS` on the demo workspace, as a user would type it. */
-async function agentls(demo: Demo, args: string[]): Promise<{ code: number; stdout: string }> {
-  const stdout = new PassThrough();
-  let out = '';
-  stdout.on('data', (d) => (out += d));
-  const code = await runCli([...args, '--home', demo.home], { stdout, stderr: new PassThrough(), stdin: Readable.from([]), cwd: demo.workspace });
-  return { code, stdout: out };
-}
 
 async function shell(demo: Demo, args: string[]): Promise<void> {
   demo.say(`$ agentls ${args.join(' ')}`);
-  const r = await agentls(demo, args);
+  const r = await demo.cli(args);
   demo.block(r.stdout, '  ');
   demo.say(`(exit code ${r.code})\n`);
 }
@@ -51,7 +40,7 @@ export async function tour(demo: Demo): Promise<void> {
   demo.section('In the editor: every finding with its fix');
   demo.say('Opened in an editor (here a VS Code-like client over LSP), each file shows its findings;');
   demo.say('the quick fix (Ctrl+. / vim.lsp.buf.code_action() / space-a) changes the file as shown.\n');
-  const left = JSON.parse((await agentls(demo, ['check', '--format', 'json'])).stdout) as CheckJson;
+  const left = JSON.parse((await demo.cli(['check', '--format', 'json'])).stdout) as CheckJson;
   const seen = new Set<string>();
   for (const d of left.diagnostics) {
     const key = `${d.path} ${d.code}`;
