@@ -5,9 +5,9 @@ import { WorkspaceSession } from '../workspace/session';
 import { runCheck } from './checkRun';
 import { resolveCheckTargets } from './checkTargets';
 import { EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
-import { applyFixes, attachFixes, type FixedFile } from './fix';
+import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
-import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport } from './output';
+import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FixedFile } from './output';
 
 const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix]
     Lints the agent files of the workspace: rule files, prompt documents, hashline patches,

@@ -1,22 +1,16 @@
-import { applyTextEdits, LineIndex, type TextEdit } from '../core/text';
+import { applyTextEdits, LineIndex } from '../core/text';
 import { isSafeRuleFix, safeRuleFix, type RuleFix } from '../rules/safeFixes';
 import { NodeFileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
 import type { Confinement } from '../workspace/confine';
 import { writeFilesAtomically } from '../workspace/write';
-import type { FileFindings } from './output';
+import type { FileFindings, FixedFile } from './output';
 
 /** One file's text and the safe fixes of its findings, computed on that text. */
 export interface FileFixes {
   path: string;
   text: string;
   fixes: { code: string; fix: RuleFix }[];
-}
-
-/** The fixes `--fix` applied to a file, as written. */
-export interface FixedFile {
-  path: string;
-  fixes: { code: string; title: string; edits: TextEdit[] }[];
 }
 
 /**

@@ -3,7 +3,6 @@ import type { TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
 import { displayPath, pathToUri } from '../workspace/paths';
-import type { FixedFile } from './fix';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
 export type CheckFinding = Finding & { fix?: RuleFix };
@@ -15,6 +14,12 @@ export interface FileFindings {
 }
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
+
+/** The fixes `--fix` applied to a file, as written. */
+export interface FixedFile {
+  path: string;
+  fixes: { code: string; title: string; edits: TextEdit[] }[];
+}
 
 /** What every format states about the run, so that "no problems" always says what was checked. */
 export interface CheckSummary {
