@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
+import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
 import { runCheck } from './checkRun';
 import { resolveCheckTargets } from './checkTargets';
-import { EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
+import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
 import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FixedFile } from './output';
@@ -50,6 +51,10 @@ export const checkCommand: CliCommand = {
       targets = await resolveCheckTargets(positionals, io.cwd, common.root, session);
     } finally {
       session.dispose();
+    }
+    // Walking all of the home directory or the file system takes minutes and is never a project.
+    if (targets.whole && indexRefusal(common.root, resolveHome(common.settings.home))) {
+      throw new CliError(`${common.root} is the home directory or the file system root, not a project: run agentls check in a project, or name the files and folders to check`);
     }
     const linters = workspaceLinters();
     let run = await runCheck(common, targets, linters);

@@ -105,3 +105,15 @@ describe('agentls check: never a false "clean"', () => {
     expect(sarif.runs[0].results).toHaveLength(3);
   });
 });
+
+describe('agentls check: never a walk of everything', () => {
+  it('refuses to check the home directory whole, but checks files named in it', async () => {
+    const home = writeTree(tempDir('agentls-home-'), { 'notes.md': 'See rule://nope.\n' });
+    const whole = await cli(['check', '--home', home, '--root', home], home);
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toContain('is the home directory or the file system root, not a project');
+    const named = await cli(['check', 'notes.md', '--home', home, '--root', home], home);
+    expect(named.code).toBe(1);
+    expect(named.stdout).toContain('notes.md:1:5: error [rule-url/unknown]');
+  });
+});
