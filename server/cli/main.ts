@@ -66,14 +66,13 @@ function usageText(command: CliCommand): string {
 }
 
 function helpText(commands: CliCommand[]): string {
-  const width = Math.max(...commands.map((c) => c.name.length), 8);
+  const rows: [string, string][] = [['--stdio', 'run the language server on stdin/stdout'], ...commands.map((c): [string, string] => [c.name, c.summary]), ['--version', 'print the version']];
+  const width = Math.max(...rows.map(([label]) => label.length));
   return [
     `agentls ${VERSION}: a language server and linter for coding-agent files`,
     '',
     'usage:',
-    '  agentls --stdio                 run the language server on stdin/stdout',
-    ...commands.map((c) => `  agentls ${c.name.padEnd(width)}  ${c.summary}`),
-    '  agentls --version',
+    ...rows.map(([label, summary]) => `  agentls ${label.padEnd(width)}  ${summary}`),
     '',
     'common options (every command):',
     ...commonOptionsHelp(),

@@ -27,7 +27,7 @@ export const rulesCommand: CliCommand = {
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
                   block with each rule's name, description and globs)
-${exitCodesHelp('printed', 'not used')}`,
+${exitCodesHelp('printed', 'does not occur')}`,
   async run(args, common, io) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' } }, allowPositionals: false, strict: true });
     const template = values.prompt;
