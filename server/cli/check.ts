@@ -5,7 +5,10 @@ import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
 import { runCheck } from './checkRun';
 import { resolveCheckTargets } from './checkTargets';
-import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
+import { overlaySettings } from '../core/settings';
+import { globProblem } from '../workspace/glob';
+import { projectIgnoreMatcher } from '../workspace/projectConfig';
+import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
 import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FixedFile } from './output';
@@ -20,6 +23,9 @@ const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severit
                   (SARIF 2.1.0 for code scanning; 1-based; safe fixes as "fixes")
     --max-severity  the least severe level that fails the run: error (default), warning,
                   information or hint
+    --severity CODE=LEVEL  sets a code's (rule/shadowed) or a family's (ref/*) level, off included;
+                  repeatable; over agentls.json's diagnostics.severity
+    --ignore GLOB  leaves out paths matching GLOB (as agentls.json's ignore); repeatable
     --fix         applies the safe fixes (quote a glob, comma globs as a list, "true" → true,
                   close the frontmatter), each file atomically, then reports what is left
 ${exitCodesHelp('no problem at or above --max-severity', 'problems at or above --max-severity')}`;
@@ -28,13 +34,16 @@ export const checkCommand: CliCommand = {
   name: 'check',
   summary: 'lint the workspace (or the given files and folders) for CI: text, JSON or SARIF',
   usage: USAGE,
-  async run(args, common, io) {
+  async run(args, commonOptions, io) {
+    let common = commonOptions;
     const { values, positionals } = parseArgs({
       args,
       options: {
         format: { type: 'string', default: 'text' },
         'max-severity': { type: 'string', default: 'error' },
         fix: { type: 'boolean', default: false },
+        severity: { type: 'string', multiple: true },
+        ignore: { type: 'string', multiple: true },
       },
       allowPositionals: true,
       strict: true,
@@ -44,6 +53,7 @@ export const checkCommand: CliCommand = {
     const threshold = values['max-severity'] as Severity;
     if (!SEVERITIES.includes(threshold)) throw new UsageError(`--max-severity must be one of ${SEVERITIES.join(', ')}, not ${threshold}`);
 
+    common = withCheckOverrides(common, values.severity ?? [], values.ignore ?? []);
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);
     let targets;
@@ -94,3 +104,23 @@ export const checkCommand: CliCommand = {
     return run.results.some((r) => r.findings.some((f) => failing.includes(f.severity))) ? EXIT.problems : EXIT.clean;
   },
 };
+
+/** `--severity CODE=LEVEL` and `--ignore GLOB` laid over the project's file. */
+function withCheckOverrides(common: CommonOptions, severities: string[], ignores: string[]): CommonOptions {
+  if (severities.length === 0 && ignores.length === 0) return common;
+  const severity: Record<string, string> = {};
+  for (const s of severities) {
+    const eq = s.lastIndexOf('=');
+    if (eq <= 0) throw new UsageError(`--severity takes CODE=LEVEL (rule/shadowed=warning, ref/*=off), not ${s}`);
+    severity[s.slice(0, eq)] = s.slice(eq + 1);
+  }
+  const warnings: string[] = [];
+  const settings = overlaySettings(common.settings, { diagnostics: { severity } }, warnings);
+  if (warnings.length) throw new UsageError(warnings.map((w) => w.replace(/^agentls\.diagnostics\.severity\./, '--severity ')).join('; '));
+  for (const g of ignores) {
+    const problem = globProblem(g);
+    if (problem) throw new UsageError(`--ignore ${g}: ${problem}`);
+  }
+  const config = { ...common.config, ignore: [...common.config.ignore, ...ignores] };
+  return { ...common, settings, config, ignored: projectIgnoreMatcher(config) };
+}

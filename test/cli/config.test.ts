@@ -71,6 +71,18 @@ describe('agentls.json', () => {
     expect(broken.stderr).toMatch(/agentls check: .*agentls\.json is not valid JSON/);
   });
 
+  it('takes levels and ignore globs from the command line too, over the file', async () => {
+    const { ws, home } = project({ diagnostics: { severity: { 'frontmatter/comma-globs': 'error' } } });
+    expect(await codes(ws, home, '--severity', 'frontmatter/comma-globs=off', '--severity', 'rule-url/*=warning', '--ignore', 'fixtures/')).toEqual([
+      'docs/guide.md warning rule-url/unknown',
+    ]);
+    const bad = await cli(['check', '--severity', 'rule-url/unknown=loud', '--home', home], ws);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--severity rule-url/unknown: expected one of error, warning, information, hint, off');
+    expect((await cli(['check', '--severity', 'nolevel', '--home', home], ws)).code).toBe(2);
+    expect((await cli(['check', '--ignore', 'bad[', '--home', home], ws)).stderr).toContain('--ignore bad[: a `[` is never closed');
+  });
+
   it('skips invalid globs with a warning', () => {
     const r = parseProjectConfig('{"ignore": ["ok/**", "bad[", ""]}', 'agentls.json');
     expect(r.ok && r.config.ignore).toEqual(['ok/**']);
