@@ -54,7 +54,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       const unique = [...new Set(walked)].sort();
       // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
       if (unique.length) runs.push({ scope: { files: unique, named: false }, keep: new Set(unique) });
-      const named = targets.files.filter((f) => !isIgnored(f) && !looked.has(f));
+      const walkedSet = new Set(unique);
+      const named = [...new Set(targets.files)].filter((f) => !isIgnored(f) && !walkedSet.has(f));
       if (named.length) runs.push({ scope: namedScope(named), keep: new Set(named) });
       for (const f of [...unique, ...named]) looked.add(f);
     }

@@ -117,3 +117,13 @@ describe('agentls check: never a walk of everything', () => {
     expect(named.stdout).toContain('notes.md:1:5: error [rule-url/unknown]');
   });
 });
+
+describe('agentls check: each file once', () => {
+  it('reports a file named twice, or named inside a named folder, once', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'docs/guide.md': 'See rule://nope.\n' });
+    const r = await cli(['check', 'docs', 'docs/guide.md', './docs/guide.md', '--home', home], ws);
+    expect(r.stdout.split('\n').filter((l) => l.includes('rule-url/unknown'))).toHaveLength(1);
+    expect(r.stdout).toContain('Checked 1 file: 1 problem');
+  });
+});
