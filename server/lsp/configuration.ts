@@ -1,12 +1,15 @@
+import * as path from 'node:path';
 import { DidChangeConfigurationNotification, type Connection } from 'vscode-languageserver/node';
 import type { Logger } from '../core/log';
 import { DEFAULT_SETTINGS, isRecord, overlaySettings, type Settings } from '../core/settings';
-import { loadProjectConfig, NO_PROJECT_CONFIG, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
+import type { ChangeStream } from '../workspace/changes';
+import { loadProjectConfig, NO_PROJECT_CONFIG, PROJECT_CONFIG_FILE, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
 import type { ClientFeatures } from './clientFeatures';
 
 /**
  * The settings of a session. Layers, lowest first: defaults, the project's `agentls.json`
- * (of the first workspace folder: the server has one settings record), `initializationOptions`
+ * (of the first workspace folder: the server has one settings record; re-read when it
+ * changes), `initializationOptions`
  * (Helix's `config`), then the client's `workspace/configuration` answer for the section
  * `agentls` (or the `settings` a client pushes in `didChangeConfiguration`, as
  * nvim-lspconfig does on Neovim 0.7, which never answers a configuration request it did
@@ -56,8 +59,18 @@ export class ConfigurationManager {
     if (!loaded.ok) this.log.warn(`${loaded.message}; the project settings are left out`);
     this.project = loaded.ok ? loaded.config : NO_PROJECT_CONFIG;
     for (const w of this.project.warnings) this.log.warn(`${this.project.file}: ${w}`);
+    const previous = this.current;
     this.initialize(this.initializationOptions);
-    if (this.lastPulled !== undefined) this.apply(this.lastPulled, 'workspace/configuration');
+    if (this.lastPulled !== undefined && this.lastPulled !== null) this.current = overlaySettings(this.base, this.lastPulled);
+    if (JSON.stringify(previous) !== JSON.stringify(this.current)) for (const l of this.listeners) l(this.current, previous);
+  }
+
+  /** Re-reads `agentls.json` when it changes on disk (created, edited, deleted). */
+  watchProject(changes: ChangeStream, roots: () => readonly string[]): void {
+    changes.onChanges((batch) => {
+      const first = roots()[0];
+      if (first && batch.some((c) => c.path === path.join(first, PROJECT_CONFIG_FILE))) void this.loadProject(roots());
+    });
   }
 
   /** At `initialize`: listens for change notifications (which may come before `initialized` is done). */

@@ -120,6 +120,7 @@ export function startServer(connection: Connection): void {
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
+    config.watchProject(session.changes, () => session.roots.paths);
     markReady();
     for (const feature of features) {
       try {

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLspClients } from '../../helpers/lspClient';
@@ -26,5 +27,19 @@ describe('the server reads agentls.json below the editor settings', () => {
     const uri2 = await editor.open(file);
     const ds2 = await editor.waitForDiagnostics(uri2, (d) => d.some((x) => x.code === 'frontmatter/comma-globs' && x.severity === 4));
     expect(ds2.find((x) => x.code === 'frontmatter/comma-globs')!.severity).toBe(4);
+  });
+
+  it('re-reads the file when it changes', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/comma.mdc': COMMA_RULE });
+    const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
+    const uri = await c.open(path.join(ws, '.cursor/rules/comma.mdc'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'frontmatter/comma-globs' && x.severity === 2));
+    const config = path.join(ws, 'agentls.json');
+    fs.writeFileSync(config, JSON.stringify({ diagnostics: { severity: { 'frontmatter/*': 'off' } } }));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(config), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'frontmatter/comma-globs'));
+    fs.rmSync(config);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(config), type: 3 }] });
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'frontmatter/comma-globs'));
   });
 });
