@@ -1,6 +1,5 @@
 import * as path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
-import { runCli } from '../../server/cli/main';
+import { cli, type CliResult } from '../cli/run';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
 import type { LspTestClient } from '../helpers/lspClient';
@@ -32,15 +31,8 @@ export class Demo {
   }
 
   /** Runs `agentls ARGS` on the workspace (home replaced), as a user would type it; stdin for patches. */
-  async cli(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    let out = '';
-    let err = '';
-    stdout.on('data', (d) => (out += d));
-    stderr.on('data', (d) => (err += d));
-    const code = await runCli([...args, '--home', this.home], { stdout, stderr, stdin: Readable.from([Buffer.from(stdin)]), cwd: this.workspace });
-    return { code, stdout: out, stderr: err };
+  cli(args: string[], stdin = ''): Promise<CliResult> {
+    return cli([...args, '--home', this.home], this.workspace, stdin);
   }
 
   path(rel: string): string {
