@@ -17,7 +17,8 @@ const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… 
     refusing when it no longer matches the preview or when edits overlap. --lang is needed
     when the paths hold several languages. --out '' deletes the matched nodes.
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
-    overlapping edits, or a file changed while writing), 2 usage or request errors`;
+    overlapping edits, or a file changed while writing), 2 usage or request errors (an
+    invalid pattern, a path that does not exist), 3 internal error`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',
@@ -65,6 +66,12 @@ export const astEditCommand: CliCommand = {
         return 2;
       }
       io.stdout.write(formatPreview(outcome.preview));
+      if (outcome.preview.patternErrors.length) {
+        // A pattern that does not parse is a mistake on the command line: never a success, never written.
+        for (const e of outcome.preview.patternErrors) write(io.stderr, `agentls ast-edit: ${e}`);
+        if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');
+        return 2;
+      }
       if (!values.apply || outcome.preview.totals.replacements === 0) return 0;
 
       const rerun = await previewAstEdit(request, options);

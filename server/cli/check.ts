@@ -1,49 +1,126 @@
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NEVER_CANCELLED } from '../core/cancel';
-import { applyLevel } from '../core/findings';
-import { namedScope, workspaceScope } from '../workspace/linter';
+import { SEVERITIES, type Severity } from '../core/findings';
+import { resolveHome } from '../workspace/home';
+import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
-import { UsageError, write, type CliCommand } from './command';
+import { runCheck } from './checkRun';
+import { resolveCheckTargets } from './checkTargets';
+import { overlaySettings } from '../core/settings';
+import { globProblem } from '../workspace/glob';
+import { projectIgnoreMatcher } from '../workspace/projectConfig';
+import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
+import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
-import { formatJson, formatSarif, formatText, type CheckFormat, type FileFindings } from './output';
+import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FixedFile } from './output';
+
+const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix]
+    Lints the agent files of the workspace: rule files, prompt documents, hashline patches,
+    ast-edit recipes and rule:// references in Markdown. Without PATH, the whole workspace;
+    a folder is walked (.gitignore, .ignore and the project's ignore globs apply), a file is
+    linted by what it is. Every run ends with what it checked: "Checked N files: …".
+    --format      text (default; path:line:column, 1-based), json (LSP ranges: 0-based lines,
+                  UTF-16 characters; a summary, and each fixable diagnostic's edits), or sarif
+                  (SARIF 2.1.0 for code scanning; 1-based; safe fixes as "fixes")
+    --max-severity  the least severe level that fails the run: error (default), warning,
+                  information or hint
+    --severity CODE=LEVEL  sets a code's (rule/shadowed) or a family's (ref/*) level, off included;
+                  repeatable; over agentls.json's diagnostics.severity
+    --ignore GLOB  leaves out paths matching GLOB (as agentls.json's ignore); repeatable
+    --fix         applies the safe fixes (quote a glob, comma globs as a list, "true" → true,
+                  close the frontmatter), each file atomically, then reports what is left
+${exitCodesHelp('no problem at or above --max-severity', 'problems at or above --max-severity')}`;
 
 export const checkCommand: CliCommand = {
   name: 'check',
-  summary: 'report every diagnostic of the workspace (or of the given files); exit 1 on errors',
-  usage: 'agentls check [PATH…] [--format text|json|sarif]',
-  async run(args, common, io) {
-    const { values, positionals } = parseArgs({ args, options: { format: { type: 'string', default: 'text' } }, allowPositionals: true, strict: true });
+  summary: 'lint the workspace (or the given files and folders) for CI: text, JSON or SARIF',
+  usage: USAGE,
+  async run(args, commonOptions, io) {
+    let common = commonOptions;
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        format: { type: 'string', default: 'text' },
+        'max-severity': { type: 'string', default: 'error' },
+        fix: { type: 'boolean', default: false },
+        severity: { type: 'string', multiple: true },
+        ignore: { type: 'string', multiple: true },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
     const format = values.format as CheckFormat;
     if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`--format must be text, json or sarif, not ${format}`);
+    const threshold = values['max-severity'] as Severity;
+    if (!SEVERITIES.includes(threshold)) throw new UsageError(`--max-severity must be one of ${SEVERITIES.join(', ')}, not ${threshold}`);
+
+    common = withCheckOverrides(common, values.severity ?? [], values.ignore ?? []);
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);
-    const files = positionals.map((p) => path.resolve(io.cwd, p));
-    for (const f of files) {
-      if (!session.allows(f)) {
-        write(io.stderr, `agentls check: ${f} lies outside the workspace root ${common.root}`);
-        return 2;
-      }
+    let targets;
+    try {
+      targets = await resolveCheckTargets(positionals, io.cwd, common.root, session);
+    } finally {
+      session.dispose();
+    }
+    // Walking all of the home directory or the file system takes minutes and is never a project.
+    if (targets.whole && indexRefusal(common.root, resolveHome(common.settings.home))) {
+      throw new CliError(`${common.root} is the home directory or the file system root, not a project: run agentls check in a project, or name the files and folders to check`);
     }
     const linters = workspaceLinters();
-    const scope = files.length ? namedScope(files) : await workspaceScope(session, session.diskFs, NEVER_CANCELLED);
-    const byPath = new Map<string, FileFindings>();
-    for (const linter of linters) {
-      const found = await linter.lint(session, session.diskFs, scope, NEVER_CANCELLED);
-      for (const [p, findings] of found) {
-        const entry = byPath.get(p) ?? { path: p, findings: [] };
-        for (const f of findings) {
-          const leveled = applyLevel(f, common.settings.diagnostics.severity);
-          if (leveled) entry.findings.push(leveled);
-        }
-        byPath.set(p, entry);
+    let run = await runCheck(common, targets, linters);
+    let fixed: FixedFile[] = [];
+    let fixFailures: string[] = [];
+    const fixable = await attachFixes(run.results, common.root);
+    if (values.fix && fixable.length) {
+      const writer = new WorkspaceSession(common.settings);
+      writer.addFolder(common.root);
+      try {
+        ({ fixed, failures: fixFailures } = await applyFixes(fixable, writer.confinement));
+      } finally {
+        writer.dispose();
+      }
+      // What is left is what the files say now.
+      if (fixed.length) {
+        run = await runCheck(common, targets, linters);
+        await attachFixes(run.results, common.root);
       }
     }
-    const results = [...byPath.values()].filter((r) => r.findings.length > 0);
-    const describe = (code: string) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined);
-    const out = format === 'json' ? formatJson(results, common.root) : format === 'sarif' ? formatSarif(results, common.root, describe) : formatText(results, common.root);
-    io.stdout.write(out);
-    session.dispose();
-    return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? 1 : 0;
+
+    const report: CheckReport = {
+      root: common.root,
+      home: resolveHome(common.settings.home),
+      results: run.results,
+      summary: summarize(run.filesChecked, run.results, fixed),
+      fixed,
+      describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
+    };
+    io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
+    for (const line of [...run.incomplete, ...fixFailures.map((f) => `could not fix ${f}`)]) write(io.stderr, `agentls check: ${line}`);
+    if (run.incomplete.length || fixFailures.length) {
+      write(io.stderr, 'agentls check: the run is incomplete, so it fails (exit 2) whatever it found');
+      return EXIT.error;
+    }
+    const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(threshold) + 1);
+    return run.results.some((r) => r.findings.some((f) => failing.includes(f.severity))) ? EXIT.problems : EXIT.clean;
   },
 };
+
+/** `--severity CODE=LEVEL` and `--ignore GLOB` laid over the project's file. */
+function withCheckOverrides(common: CommonOptions, severities: string[], ignores: string[]): CommonOptions {
+  if (severities.length === 0 && ignores.length === 0) return common;
+  const severity: Record<string, string> = {};
+  for (const s of severities) {
+    const eq = s.lastIndexOf('=');
+    if (eq <= 0) throw new UsageError(`--severity takes CODE=LEVEL (rule/shadowed=warning, ref/*=off), not ${s}`);
+    severity[s.slice(0, eq)] = s.slice(eq + 1);
+  }
+  const warnings: string[] = [];
+  const settings = overlaySettings(common.settings, { diagnostics: { severity } }, warnings);
+  if (warnings.length) throw new UsageError(warnings.map((w) => w.replace(/^agentls\.diagnostics\.severity\./, '--severity ')).join('; '));
+  for (const g of ignores) {
+    const problem = globProblem(g);
+    if (problem) throw new UsageError(`--ignore ${g}: ${problem}`);
+  }
+  const config = { ...common.config, ignore: [...common.config.ignore, ...ignores] };
+  return { ...common, settings, config, ignored: projectIgnoreMatcher(config) };
+}

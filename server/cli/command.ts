@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Settings } from '../core/settings';
+import type { PathMatcher } from '../workspace/glob';
+import type { ProjectConfig } from '../workspace/projectConfig';
 
 /** Where a CLI command writes, so tests can capture it. */
 export interface CliIo {
@@ -11,9 +13,14 @@ export interface CliIo {
 
 /** Options every command shares (`lsp.md` §5). */
 export interface CommonOptions {
-  /** Absolute workspace root (`--root`, default the current directory). */
+  /** Absolute workspace root (`--root`, else the nearest marked folder at or above the current one). */
   root: string;
+  /** Defaults, then the project's `agentls.json`, then the command line. */
   settings: Settings;
+  /** The root's `agentls.json` (empty when it has none). */
+  config: ProjectConfig;
+  /** True for root-relative paths the project's `ignore` globs leave out. */
+  ignored: PathMatcher;
 }
 
 export interface CliCommand {
@@ -28,6 +35,17 @@ export interface CliCommand {
 
 /** Thrown for bad command lines: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
+
+/** Thrown for what the command cannot read or check (a missing path, a root that is a file): exit code 2, no usage. */
+export class CliError extends Error {}
+
+/** The exit codes every command shares (`agentls help`, README). */
+export const EXIT = { clean: 0, problems: 1, error: 2, internal: 3 } as const;
+
+/** The exit-code lines of a command's usage; `one` says what 1 means for it. */
+export function exitCodesHelp(zero: string, one: string): string {
+  return `exit codes: 0 ${zero}, 1 ${one},\n    2 usage error or a path that cannot be read or checked, 3 internal error`;
+}
 
 export function write(stream: Writable, text: string): void {
   stream.write(text.endsWith('\n') ? text : text + '\n');

@@ -1,5 +1,7 @@
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatUnifiedDiff } from '../hashline/diff';
+import { describePatchErrorForPerson } from '../hashline/personMessages';
 import { readForPatch, workspaceHost } from '../hashline/host';
 import { writePlannedFiles } from '../hashline/persist';
 import { MAX_PATCH_BYTES, planPatch, type PatchError } from '../hashline/plan';
@@ -29,9 +31,12 @@ export const HASHLINE_EXIT_CODES: Record<PatchErrorKind, number> = {
 const USAGE = `agentls hashline read FILE[:A-B]
     Prints LINEhh|text rows (all lines, or lines A to B) with their anchors.
 agentls hashline apply [--dry-run] [--path FILE] < PATCH
-    Applies a § » « ≔ patch read from standard input. Paths are relative to the root
-    (--root, default .). All files are written atomically, or none. --dry-run prints the
-    diff instead of writing; --path names the file for a patch without a §PATH header.
+    Applies a § » « ≔ patch read from standard input. All files are written atomically, or
+    none. --dry-run prints the diff instead of writing; --path names the file for a patch
+    without a §PATH header.
+    Paths: FILE and --path FILE, typed on the command line, are relative to the current
+    folder; §PATH lines inside the patch are relative to the root (--root), as an agent
+    writes them. Either must lie inside the root.
 exit codes: 0 applied (or nothing to change), 2 usage, 3 internal error,
     10 input error (no §PATH header, empty header, patch too large), 11 parse error,
     12 anchor without hash, 13 anchor without line number, 14 line out of range,
@@ -130,8 +135,10 @@ async function apply(args: string[], common: CommonOptions, io: CliIo): Promise<
   const ws = session(common);
   try {
     const host = workspaceHost({ session: ws, fs: ws.diskFs, base: common.root, options: { autoDropPureInsertDuplicates: common.settings.hashline.autoDropPureInsertDuplicates } });
-    const plan = await planPatch(input, host, { fallbackPath: values.path });
-    if (!plan.ok) return fail(io, plan.error);
+    // Paths typed on the command line are relative to the current folder; §PATH lines in the patch, to the root.
+    const fallbackPath = values.path === undefined ? undefined : path.relative(common.root, path.resolve(io.cwd, values.path)).split(path.sep).join('/');
+    const plan = await planPatch(input, host, { fallbackPath });
+    if (!plan.ok) return fail(io, plan.error, ws);
     for (const w of plan.warnings) write(io.stderr, `warning: ${w}`);
     if (values['dry-run']) {
       for (const f of plan.files) io.stdout.write(f.changed ? formatUnifiedDiff(f.display, f.original, f.splices, f.before !== null) : `unchanged ${f.display}\n`);
@@ -147,7 +154,12 @@ async function apply(args: string[], common: CommonOptions, io: CliIo): Promise<
   }
 }
 
-function fail(io: CliIo, error: PatchError): number {
-  write(io.stderr, `agentls hashline: ${error.kind}: ${error.message}`);
+async function fail(io: CliIo, error: PatchError, ws?: WorkspaceSession): Promise<number> {
+  let lines: string[] | undefined;
+  if (error.kind === 'hash_mismatch' && error.path && ws) {
+    const read = await ws.diskFs.readText(error.path);
+    if (read.ok) lines = read.text.split('\n').map((l) => l.replace(/\r$/, ''));
+  }
+  write(io.stderr, `agentls hashline: ${error.kind}: ${describePatchErrorForPerson(error, lines)}`);
   return HASHLINE_EXIT_CODES[error.kind];
 }

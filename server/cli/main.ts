@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-import * as path from 'node:path';
-import { DEFAULT_SETTINGS, overlaySettings } from '../core/settings';
 import { runStdioServer } from '../lsp/stdio';
 import { VERSION } from '../version';
-import { UsageError, write, type CliIo, type CommonOptions } from './command';
+import { CliError, EXIT, UsageError, write, type CliCommand, type CliIo } from './command';
 import { cliCommands } from './commands';
+import { commonOptionsHelp, parseCommon } from './options';
 
 /**
  * `agentls`: the language server (`--stdio`) and the command-line tools over the same
- * engines. Common options may appear anywhere: `--root DIR`, `--home DIR`,
- * `--profile seed|xcsh`.
+ * engines. The common options (`options.ts`) may appear anywhere before `--`.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  if (argv.includes('--stdio')) {
+  const commands = cliCommands();
+  const command = commands.find((c) => c.name === argv[0]);
+  // Only a command line that names no command starts the server: `check -- --stdio` checks a path.
+  if (!command && argv.includes('--stdio')) {
     runStdioServer();
     return -1;
   }
@@ -20,71 +21,66 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     write(io.stdout, `agentls ${VERSION}`);
     return 0;
   }
-  const commands = cliCommands();
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    const named = argv[0] === 'help' ? commands.find((c) => c.name === argv[1]) : undefined;
-    write(io.stdout, named ? named.usage : helpText(commands));
-    return argv.length === 0 ? 2 : 0;
+    if (argv[0] === 'help' && argv[1] !== undefined) {
+      const named = commands.find((c) => c.name === argv[1]);
+      if (!named) {
+        write(io.stderr, `agentls help: unknown command "${argv[1]}"; commands: ${commands.map((c) => c.name).join(', ')}`);
+        return EXIT.error;
+      }
+      write(io.stdout, usageText(named));
+      return 0;
+    }
+    write(argv.length === 0 ? io.stderr : io.stdout, helpText(commands));
+    return argv.length === 0 ? EXIT.error : 0;
   }
-  const command = commands.find((c) => c.name === argv[0]);
   if (!command) {
     write(io.stderr, `agentls: unknown command "${argv[0]}". Run agentls --help.`);
-    return 2;
+    return EXIT.error;
+  }
+  const dashdash = argv.indexOf('--');
+  const beforeDashDash = dashdash < 0 ? argv : argv.slice(0, dashdash);
+  if (beforeDashDash.includes('--help') || beforeDashDash.includes('-h')) {
+    write(io.stdout, usageText(command));
+    return 0;
   }
   try {
-    const { common, rest } = parseCommon(argv.slice(1), io.cwd);
+    const { common, rest } = await parseCommon(argv.slice(1), io.cwd, (line) => write(io.stderr, `agentls: warning: ${line}`));
     return await command.run(rest, common, io);
   } catch (err) {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       write(io.stderr, `agentls ${command.name}: ${(err as Error).message}\nusage: ${command.usage}`);
-      return 2;
+      return EXIT.error;
+    }
+    if (err instanceof CliError) {
+      for (const line of err.message.split('\n')) write(io.stderr, `agentls ${command.name}: ${line}`);
+      return EXIT.error;
     }
     write(io.stderr, `agentls ${command.name}: ${(err as Error).stack ?? err}`);
-    return 3;
+    return EXIT.internal;
   }
 }
 
-function parseCommon(args: string[], cwd: string): { common: CommonOptions; rest: string[] } {
-  const rest: string[] = [];
-  let root = cwd;
-  let raw: Record<string, unknown> = {};
-  const rules: Record<string, unknown> = {};
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = () => {
-      if (inline !== undefined) return inline;
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '--root') root = path.resolve(cwd, value());
-    else if (flag === '--home') raw = { ...raw, home: path.resolve(cwd, value()) };
-    else if (flag === '--profile') {
-      const p = value();
-      if (p !== 'seed' && p !== 'xcsh') throw new UsageError(`--profile must be seed or xcsh, not ${p}`);
-      rules.profile = p;
-    } else rest.push(a);
-  }
-  const warnings: string[] = [];
-  const settings = overlaySettings(DEFAULT_SETTINGS, { ...raw, rules }, warnings);
-  if (warnings.length) throw new UsageError(warnings.join('; '));
-  return { common: { root, settings }, rest };
+function usageText(command: CliCommand): string {
+  return [`usage: ${command.usage}`, '', 'common options:', ...commonOptionsHelp()].join('\n');
 }
 
-function helpText(commands: ReturnType<typeof cliCommands>): string {
-  const width = Math.max(...commands.map((c) => c.name.length), 8);
+function helpText(commands: CliCommand[]): string {
+  const rows: [string, string][] = [['--stdio', 'run the language server on stdin/stdout'], ...commands.map((c): [string, string] => [c.name, c.summary]), ['--version', 'print the version']];
+  const width = Math.max(...rows.map(([label]) => label.length));
   return [
     `agentls ${VERSION}: a language server and linter for coding-agent files`,
     '',
     'usage:',
-    '  agentls --stdio                 run the language server on stdin/stdout',
-    ...commands.map((c) => `  agentls ${c.name.padEnd(width)}  ${c.summary}`),
-    '  agentls --version',
+    ...rows.map(([label, summary]) => `  agentls ${label.padEnd(width)}  ${summary}`),
     '',
-    'common options: --root DIR (workspace root, default .), --home DIR (instead of ~),',
-    '                --profile seed|xcsh (which agent to predict, default seed)',
-    'agentls help COMMAND shows the usage of one command.',
+    'common options (every command):',
+    ...commonOptionsHelp(),
+    '',
+    "The root's agentls.json (settings, ignore globs) applies to every command; the command line overrides it.",
+    'exit codes: 0 clean or done, 1 problems found (check) or nothing found (search), 2 usage error or',
+    '  a path that cannot be read or checked, 3 internal error; hashline apply adds 10-21 (agentls help hashline).',
+    'agentls help COMMAND shows the usage and exit codes of one command.',
   ].join('\n');
 }
 

@@ -1,57 +1,124 @@
 import type { Finding, Severity } from '../core/findings';
+import type { TextEdit } from '../core/text';
+import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
 import { displayPath, pathToUri } from '../workspace/paths';
+
+/** A finding as `check` reports it: with its safe fix, when it has one. */
+export type CheckFinding = Finding & { fix?: RuleFix };
 
 export interface FileFindings {
   /** Absolute path. */
   path: string;
-  findings: Finding[];
+  findings: CheckFinding[];
 }
 
 export type CheckFormat = 'text' | 'json' | 'sarif';
 
-/** The JSON of `agentls check --format json` (`lsp.md` §5). */
+/** The fixes `--fix` applied to a file, as written. */
+export interface FixedFile {
+  path: string;
+  fixes: { code: string; title: string; edits: TextEdit[] }[];
+}
+
+/** What every format states about the run, so that "no problems" always says what was checked. */
+export interface CheckSummary {
+  filesChecked: number;
+  problems: number;
+  error: number;
+  warning: number;
+  information: number;
+  hint: number;
+  /** Problems with a safe fix (`--fix` applies them). */
+  fixable: number;
+  /** Fixes `--fix` applied. */
+  fixed: number;
+}
+
+export interface CheckReport {
+  root: string;
+  /** The home directory: in text, files under it (user-level rules) show as `~/…`; JSON and SARIF keep them absolute. */
+  home?: string;
+  results: FileFindings[];
+  summary: CheckSummary;
+  /** Files `--fix` changed. */
+  fixed: FixedFile[];
+  describe?: (code: string) => string | undefined;
+}
+
+/** The JSON of `agentls check --format json` (`lsp.md` §5); ranges are 0-based, characters in UTF-16 units, as in LSP. */
 export interface CheckJson {
+  summary: CheckSummary;
   diagnostics: {
     path: string;
     range: Finding['range'];
     severity: Severity;
     code: string;
     message: string;
+    fix?: { description: string; edits: TextEdit[] };
   }[];
+  fixed: { path: string; fixes: { code: string; description: string; edits: TextEdit[] }[] }[];
 }
 
-function sorted(results: FileFindings[], root: string): { path: string; f: Finding }[] {
-  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root), f })));
+export function summarize(filesChecked: number, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
+  const all = results.flatMap((r) => r.findings);
+  const counts = countBySeverity(all);
+  return { filesChecked, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.length, 0) };
+}
+
+function sorted(results: FileFindings[], root: string, home?: string): { path: string; f: CheckFinding }[] {
+  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root, home), f })));
   return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.f.range.start.line - b.f.range.start.line || a.f.range.start.character - b.f.range.start.character));
 }
 
-export function formatText(results: FileFindings[], root: string): string {
-  const rows = sorted(results, root);
-  const lines = rows.map(({ path: p, f }) => `${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${f.message}`);
-  const counts = countBySeverity(rows.map((r) => r.f));
-  lines.push(
-    rows.length === 0
-      ? 'No problems found.'
-      : `${rows.length} problem${rows.length === 1 ? '' : 's'} (${counts.error} error${counts.error === 1 ? '' : 's'}, ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, ${counts.information + counts.hint} info)`,
-  );
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function summaryLine(s: CheckSummary): string {
+  const files = `Checked ${plural(s.filesChecked, 'file')}`;
+  const fixed = s.fixed ? `; fixed ${plural(s.fixed, 'problem')}` : '';
+  if (s.problems === 0) return `${files}${fixed}: no problems.`;
+  const fixable = s.fixable ? `, ${s.fixable} fixable with --fix` : '';
+  return `${files}${fixed}: ${plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information + s.hint} info)${fixable}.`;
+}
+
+export function formatText(report: CheckReport): string {
+  const lines: string[] = [];
+  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${displayPath(file.path, report.root)}: fixed [${fix.code}] ${fix.title}`);
+  for (const { path: p, f } of sorted(report.results, report.root, report.home)) {
+    lines.push(`${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${f.message}${f.fix ? ' (fixable)' : ''}`);
+  }
+  lines.push(summaryLine(report.summary));
   return lines.join('\n') + '\n';
 }
 
-export function formatJson(results: FileFindings[], root: string): string {
+export function formatJson(report: CheckReport): string {
   const json: CheckJson = {
-    diagnostics: sorted(results, root).map(({ path: p, f }) => ({ path: p, range: f.range, severity: f.severity, code: f.code, message: f.message })),
+    summary: report.summary,
+    diagnostics: sorted(report.results, report.root).map(({ path: p, f }) => ({
+      path: p,
+      range: f.range,
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+      ...(f.fix ? { fix: { description: f.fix.title, edits: f.fix.edits } } : {}),
+    })),
+    fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, description: x.title, edits: x.edits })) })),
   };
   return JSON.stringify(json, null, 2) + '\n';
 }
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
+function artifactOf(p: string): { uri: string; uriBaseId?: string } {
+  return p.startsWith('/') ? { uri: pathToUri(p) } : { uri: p.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' };
+}
+
 /** SARIF 2.1.0: one run, one rule per diagnostic code, 1-based lines and columns (UTF-16 units, declared). */
-export function formatSarif(results: FileFindings[], root: string, describe: (code: string) => string | undefined = () => undefined): string {
-  const rows = sorted(results, root);
+export function formatSarif(report: CheckReport): string {
+  const rows = sorted(report.results, report.root);
   const codes = [...new Set(rows.map((r) => r.f.code))].sort();
   const ruleIndex = new Map(codes.map((c, i) => [c, i]));
+  const region = (r: Finding['range']) => ({ startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 });
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -65,30 +132,19 @@ export function formatSarif(results: FileFindings[], root: string, describe: (co
             rules: codes.map((code) => ({
               id: code,
               name: code.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')),
-              shortDescription: { text: describe(code) ?? code },
+              shortDescription: { text: report.describe?.(code) ?? code },
             })),
           },
         },
         columnKind: 'utf16CodeUnits',
-        originalUriBaseIds: { ROOT: { uri: pathToUri(root).replace(/\/?$/, '/') } },
+        originalUriBaseIds: { ROOT: { uri: pathToUri(report.root).replace(/\/?$/, '/') } },
+        properties: { summary: report.summary },
         results: rows.map(({ path: p, f }) => ({
           ruleId: f.code,
           ruleIndex: ruleIndex.get(f.code),
           level: SARIF_LEVEL[f.severity],
           message: { text: f.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: p.startsWith('/') ? { uri: pathToUri(p) } : { uri: p.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' },
-                region: {
-                  startLine: f.range.start.line + 1,
-                  startColumn: f.range.start.character + 1,
-                  endLine: f.range.end.line + 1,
-                  endColumn: f.range.end.character + 1,
-                },
-              },
-            },
-          ],
+          locations: [{ physicalLocation: { artifactLocation: artifactOf(p), region: region(f.range) } }],
           ...(f.related?.length
             ? {
                 relatedLocations: f.related.map((r, id) => ({
@@ -99,6 +155,21 @@ export function formatSarif(results: FileFindings[], root: string, describe: (co
                     region: { startLine: r.range.start.line + 1, startColumn: r.range.start.character + 1 },
                   },
                 })),
+              }
+            : {}),
+          ...(f.fix
+            ? {
+                fixes: [
+                  {
+                    description: { text: f.fix.title },
+                    artifactChanges: [
+                      {
+                        artifactLocation: artifactOf(p),
+                        replacements: f.fix.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })),
+                      },
+                    ],
+                  },
+                ],
               }
             : {}),
         })),

@@ -9,7 +9,7 @@ import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
-import { UsageError, write, type CliCommand } from './command';
+import { CliError, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { rulesForArgument } from './rulesFor';
 
 /** `agentls check` for rule files and `rule://` references. */
@@ -23,7 +23,17 @@ export const rulesLinter: WorkspaceLinter = {
 export const rulesCommand: CliCommand = {
   name: 'rules',
   summary: 'print the rules the agent loads from the workspace, by bucket (or the system-prompt section)',
-  usage: 'agentls rules [--json] [--prompt default|custom] [--for PATH]',
+  usage: `agentls rules [--json] [--prompt default|custom] [--for PATH]
+    Prints the rules the agent loads from the workspace and the home directory, by bucket
+    (always-apply, rulebook, TTSR, none), with shadowed rules and warnings; --json gives the
+    agentls/ruleBuckets result.
+    --prompt      instead, print the rules section of the system prompt as the agent renders
+                  it: default (the agent's own system prompt: a "# Rules" Markdown section) or
+                  custom (the template used when the user replaces the system prompt: a <rules>
+                  block with each rule's name, description and globs)
+    --for PATH    instead, the rules that reach one file of the workspace (any file, source
+                  code included) and why: always, a glob matched, a description offered
+${exitCodesHelp('printed', 'does not occur')}`,
   async run(args, common, io) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' }, for: { type: 'string' } }, allowPositionals: false, strict: true });
     const template = values.prompt;
@@ -34,7 +44,7 @@ export const rulesCommand: CliCommand = {
       const engine = new RulesEngine(session, session.ruleFs);
       await engine.refresh(NEVER_CANCELLED);
       const view = engine.view(common.root);
-      if (!view) throw new UsageError(`${common.root} is not a folder agentls can read`);
+      if (!view) throw new CliError(`${common.root} is not a folder agentls can read`);
       const forFile = values.for !== undefined ? await rulesForArgument(view, path.resolve(io.cwd, values.for), session) : undefined;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));

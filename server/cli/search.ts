@@ -4,17 +4,27 @@ import { NEVER_CANCELLED } from '../core/cancel';
 import { leveledLogger } from '../core/log';
 import { ParamError } from '../core/params';
 import { SearchEngine } from '../search/engine';
-import { readSearchRequest } from '../search/request';
+import { MAX_RESULTS, readSearchRequest } from '../search/request';
 import { SqliteStore } from '../search/sqliteStore';
 import { MemoryStore, type IndexStore } from '../search/store';
 import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
-import { UsageError, write, type CliCommand } from './command';
+import { EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 
 export const searchCommand: CliCommand = {
   name: 'search',
   summary: 'fuzzy-find files of the workspace, ranked as the editor ranks them (RAWP control.file.search)',
-  usage: 'agentls search QUERY [--json] [--max N] [--ext .ts,.tsx] [--exclude GLOB]… [--scope workspace|project|global] [--no-cache]',
+  usage: `agentls search QUERY [--json] [--max N] [--ext .ts,.tsx] [--exclude GLOB]… [--scope workspace|project|global] [--no-cache]
+    Fuzzy-finds files of the workspace, ranked as the editor ranks them; an empty QUERY lists
+    the most recently modified files. Prints one path a line (relative to the root), or with
+    --json the RAWP session.file.candidates payload.
+    --max N       most candidates (default and ceiling ${MAX_RESULTS}, as RAWP control.file.search caps it)
+    --ext         only these extensions (comma-separated, repeatable)
+    --exclude     leave out paths matching GLOB (repeatable), on top of .gitignore, .ignore
+    --scope       workspace (default) or project: the root (the CLI has one folder); global adds
+                  the user-level rule folders under the home directory (RAWP scope)
+    --no-cache    index in memory only (no SQLite file under the cache folder)
+${exitCodesHelp('candidates found', 'no file matches (said on standard error)')}`,
   async run(args, common, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -35,6 +45,10 @@ export const searchCommand: CliCommand = {
     if (values.max !== undefined) {
       maxResults = Number(values.max);
       if (!Number.isInteger(maxResults) || maxResults < 1) throw new UsageError(`--max must be a positive integer, not ${values.max}`);
+      if (maxResults > MAX_RESULTS) {
+        write(io.stderr, `agentls search: warning: --max ${maxResults} is over the ceiling of ${MAX_RESULTS} candidates; showing at most ${MAX_RESULTS}`);
+        maxResults = MAX_RESULTS;
+      }
     }
     const extensions = (values.ext ?? []).flatMap((e) => e.split(',')).filter((e) => e.trim() !== '');
     let request;
@@ -57,7 +71,7 @@ export const searchCommand: CliCommand = {
     const refusal = indexRefusal(common.root, session.home);
     if (refusal) {
       write(io.stderr, `agentls search: ${refusal}`);
-      return 2;
+      return EXIT.error;
     }
     const store: IndexStore = values['no-cache'] ? new MemoryStore() : await SqliteStore.open(session.cacheDir, log);
     // The walk reconciles the stored list with the disk; sizes and times are read only for
@@ -68,7 +82,8 @@ export const searchCommand: CliCommand = {
       const result = await engine.search(request, NEVER_CANCELLED);
       if (values.json) write(io.stdout, JSON.stringify(result, null, 2));
       else if (result.candidates.length) write(io.stdout, result.candidates.map((c) => c.path).join('\n'));
-      return result.candidates.length ? 0 : 1;
+      if (result.candidates.length === 0) write(io.stderr, `agentls search: no file matches ${JSON.stringify(query)}`);
+      return result.candidates.length ? EXIT.clean : EXIT.problems;
     } finally {
       engine.dispose();
       store.close();

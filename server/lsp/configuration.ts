@@ -1,10 +1,15 @@
+import * as path from 'node:path';
 import { DidChangeConfigurationNotification, type Connection } from 'vscode-languageserver/node';
 import type { Logger } from '../core/log';
 import { DEFAULT_SETTINGS, isRecord, overlaySettings, type Settings } from '../core/settings';
+import type { ChangeStream } from '../workspace/changes';
+import { loadProjectConfig, NO_PROJECT_CONFIG, PROJECT_CONFIG_FILE, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
 import type { ClientFeatures } from './clientFeatures';
 
 /**
- * The settings of a session. Layers, lowest first: defaults, `initializationOptions`
+ * The settings of a session. Layers, lowest first: defaults, the project's `agentls.json`
+ * (of the first workspace folder: the server has one settings record; re-read when it
+ * changes), `initializationOptions`
  * (Helix's `config`), then the client's `workspace/configuration` answer for the section
  * `agentls` (or the `settings` a client pushes in `didChangeConfiguration`, as
  * nvim-lspconfig does on Neovim 0.7, which never answers a configuration request it did
@@ -13,6 +18,9 @@ import type { ClientFeatures } from './clientFeatures';
 export class ConfigurationManager {
   private base: Settings = DEFAULT_SETTINGS;
   private current: Settings = DEFAULT_SETTINGS;
+  private initializationOptions: unknown;
+  private lastPulled: unknown;
+  private project: ProjectConfig = NO_PROJECT_CONFIG;
   private readonly listeners: ((next: Settings, previous: Settings) => void)[] = [];
 
   constructor(
@@ -30,10 +38,39 @@ export class ConfigurationManager {
 
   /** At `initialize`: the options the client sent. */
   initialize(initializationOptions: unknown): void {
+    this.initializationOptions = initializationOptions;
     const warnings: string[] = [];
-    this.base = overlaySettings(DEFAULT_SETTINGS, initializationOptions, warnings);
+    this.base = overlaySettings(withProjectSettings(DEFAULT_SETTINGS, this.project), initializationOptions, warnings);
     this.current = this.base;
     for (const w of warnings) this.log.warn(`initializationOptions: ${w}`);
+  }
+
+  /** The project file in use (its `ignore` globs, for features that honour them). */
+  get projectConfig(): ProjectConfig {
+    return this.project;
+  }
+
+  /**
+   * Reads `agentls.json` of the first root and lays it below the editor's settings; again
+   * when the file changes. A broken file is logged and left out, never fatal.
+   */
+  async loadProject(roots: readonly string[]): Promise<void> {
+    const loaded = roots.length ? await loadProjectConfig(roots[0]) : { ok: true as const, config: NO_PROJECT_CONFIG };
+    if (!loaded.ok) this.log.warn(`${loaded.message}; the project settings are left out`);
+    this.project = loaded.ok ? loaded.config : NO_PROJECT_CONFIG;
+    for (const w of this.project.warnings) this.log.warn(`${this.project.file}: ${w}`);
+    const previous = this.current;
+    this.initialize(this.initializationOptions);
+    if (this.lastPulled !== undefined && this.lastPulled !== null) this.current = overlaySettings(this.base, this.lastPulled);
+    if (JSON.stringify(previous) !== JSON.stringify(this.current)) for (const l of this.listeners) l(this.current, previous);
+  }
+
+  /** Re-reads `agentls.json` when it changes on disk (created, edited, deleted). */
+  watchProject(changes: ChangeStream, roots: () => readonly string[]): void {
+    changes.onChanges((batch) => {
+      const first = roots()[0];
+      if (first && batch.some((c) => c.path === path.join(first, PROJECT_CONFIG_FILE))) void this.loadProject(roots());
+    });
   }
 
   /** At `initialize`: listens for change notifications (which may come before `initialized` is done). */
@@ -64,6 +101,7 @@ export class ConfigurationManager {
   }
 
   private apply(raw: unknown, origin: string): void {
+    this.lastPulled = raw ?? null;
     const warnings: string[] = [];
     const next = raw === null || raw === undefined ? this.base : overlaySettings(this.base, raw, warnings);
     for (const w of warnings) this.log.warn(`${origin}: ${w}`);

@@ -114,6 +114,7 @@ export function startServer(connection: Connection): void {
         for (const doc of documents.all()) c.diagnostics.schedule(doc);
       });
     }
+    await config.loadProject(session.roots.paths);
     await config.start(c.client);
     session.setSettings(config.settings);
     await watching!.start();
@@ -124,6 +125,7 @@ export function startServer(connection: Connection): void {
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
+    config.watchProject(session.changes, () => session.roots.paths);
     markReady();
     for (const feature of features) {
       try {

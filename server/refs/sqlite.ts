@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadSqlite } from '../core/sqlite';
 
 export interface SqliteSummary {
   tables: { name: string; type: 'table' | 'view'; columns: string[] }[];
@@ -16,8 +17,10 @@ export const SQLITE_MAGIC = 'SQLite format 3\0';
  */
 export function summariseSqlite(path: string, maxTables = 25): SqliteSummary | { error: string } {
   let db: Database.Database | undefined;
+  const sqlite = loadSqlite();
+  if (!sqlite.ok) return { error: `better-sqlite3 cannot be loaded (${sqlite.reason}), so the tables are not shown` };
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: 200 });
+    db = new sqlite.Database(path, { readonly: true, fileMustExist: true, timeout: 200 });
     const rows = db.prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string; type: 'table' | 'view' }[];
     const tables = rows.slice(0, maxTables).map((r) => {
       const columns = (db!.prepare('SELECT name FROM pragma_table_info(?)').all(r.name) as { name: string }[]).map((c) => c.name);

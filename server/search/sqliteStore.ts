@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import * as path from 'node:path';
 import type { Logger } from '../core/log';
+import { loadSqlite } from '../core/sqlite';
 import { ensureFolder, setAside } from '../workspace/write';
 import type { IndexStore, PickRecord } from './store';
 
@@ -25,6 +26,12 @@ export class SqliteStore implements IndexStore {
 
   /** Opens (creating the folder and the file as needed) the store of a cache folder. */
   static async open(cacheDir: string, log: Logger): Promise<SqliteStore> {
+    const sqlite = loadSqlite();
+    if (!sqlite.ok) {
+      if (!addonFailureLogged) log.warn(`file index: kept in memory only, better-sqlite3 cannot be loaded (${sqlite.reason})`);
+      addonFailureLogged = true;
+      return new SqliteStore(undefined, log);
+    }
     const made = await ensureFolder(cacheDir);
     if (!made.ok) {
       log.warn(`file index: not persisted: ${made.message}`);
@@ -101,8 +108,13 @@ export class SqliteStore implements IndexStore {
   }
 }
 
+/** The missing addon is said once per process, not once per workspace folder. */
+let addonFailureLogged = false;
+
 function openDatabase(file: string): Database.Database {
-  const db = new Database(file, { timeout: 2000 });
+  const sqlite = loadSqlite();
+  if (!sqlite.ok) throw new Error(sqlite.reason);
+  const db = new sqlite.Database(file, { timeout: 2000 });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { cli, type CliResult } from '../cli/run';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
 import type { LspTestClient } from '../helpers/lspClient';
@@ -27,6 +28,11 @@ export class Demo {
   /** An indented block (a buffer, a report, a list). */
   block(text: string, indent = '    '): void {
     for (const line of text.replace(/\n$/, '').split('\n')) console.log(indent + line);
+  }
+
+  /** Runs `agentls ARGS` on the workspace (home replaced), as a user would type it; stdin for patches. */
+  cli(args: string[], stdin = ''): Promise<CliResult> {
+    return cli([...args, '--home', this.home], this.workspace, stdin);
   }
 
   path(rel: string): string {

@@ -1,21 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { HASHLINE_EXIT_CODES } from '../../server/cli/hashline';
-import { runCli } from '../../server/cli/main';
+import { cli } from '../cli/run';
 import { tempDir, writeTree } from '../helpers/repo';
-
-async function cli(args: string[], cwd: string, stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await runCli(args, { stdout, stderr, stdin: Readable.from([Buffer.from(stdin)]), cwd });
-  return { code, stdout: out, stderr: err };
-}
 
 const FILE = 'def alpha():\n    return 1\n\ndef beta():\n    return 2\n';
 
@@ -34,7 +22,13 @@ describe('agentls hashline', () => {
 
     const again = await cli(['hashline', 'apply'], ws, patch);
     expect(again.code).toBe(HASHLINE_EXIT_CODES.hash_mismatch);
-    expect(again.stderr).toContain('hash_mismatch: Edit rejected');
+    // ≔ with a payload references its line twice: still one stale anchor for a person, with what the line says now.
+    const now = (await cli(['hashline', 'read', 'src/a.py:2'], ws)).stdout.split('|')[0];
+    expect(again.stderr).toBe(
+      'agentls hashline: hash_mismatch: src/a.py: 1 anchor is stale (the file changed since it was read), so nothing was written:\n' +
+        `  ${anchorOf(rows[0])}: line 2 now reads "    return 10" (anchor ${now})\n` +
+        'Read src/a.py again (agentls hashline read) and write the patch with the current anchors.\n',
+    );
   });
 
   it('reads with --root from another folder, and a whole file by default', async () => {

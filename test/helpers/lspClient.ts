@@ -38,6 +38,8 @@ export interface StartOptions {
   /** `agentls.cacheDir`; default a fresh folder. */
   cacheDir?: string;
   env?: Record<string, string>;
+  /** The server's entry script; default the repository's built `out/server/cli/main.js` (the packaging test runs an installed one). */
+  entry?: string;
   /** Answer `workspace/applyEdit` with `applied: false` (an editor that refuses). */
   refuseEdits?: boolean;
 }
@@ -89,7 +91,7 @@ export class LspTestClient {
   static async start(options: StartOptions): Promise<LspTestClient> {
     const home = options.home ?? tempDir('agentls-home-');
     const cacheDir = options.cacheDir ?? tempDir('agentls-cache-');
-    const child = spawn(process.execPath, [serverEntry(), '--stdio'], {
+    const child = spawn(process.execPath, [options.entry ?? serverEntry(), '--stdio'], {
       env: { ...process.env, XDG_CACHE_HOME: cacheDir, ...(options.env ?? {}) },
       stdio: 'pipe',
     });

@@ -7,6 +7,7 @@ import type { PatchError, PatchPlan } from '../../hashline/plan';
 import type { OpenDocument } from '../documents';
 import type { ServerContext } from '../feature';
 import type { HashlineService } from './service';
+import { describePatchErrorForPerson } from '../../hashline/personMessages';
 
 /**
  * Code actions of a patch document: "Apply patch" (every file, one versioned workspace
@@ -66,13 +67,13 @@ function applyAction(service: HashlineService, plan: PatchPlan, title: string): 
   return action;
 }
 
-/** A short reason for a menu: the first line of the engine's message, and what to do. */
+/** A short reason for a menu: the first line of the message for a person (patch lines counted in the patch), and what to do. */
 function refusal(error: PatchError): string {
   if (error.kind === 'hash_mismatch') {
     const stale = Object.keys(error.remaps ?? {}).length;
     return `${stale} stale anchor${stale === 1 ? '' : 's'} in ${error.display}: the line${stale === 1 ? ' it names has' : 's they name have'} changed. Refresh the stale anchors or read the file again; nothing was applied.`;
   }
-  return error.message.split('\n')[0];
+  return describePatchErrorForPerson(error).split('\n')[0];
 }
 
 function matching(params: CodeActionParams, code: string) {

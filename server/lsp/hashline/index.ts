@@ -1,6 +1,6 @@
 import { MarkupKind, type DocumentLink, type Hover, type Location, type Position } from 'vscode-languageserver/node';
 import { Methods } from '../../../protocol/methods';
-import { HashlineCommands, type HashlineApplyResult } from '../../../protocol/hashline';
+import { HashlineCommands, type HashlineApplyResult, type HashlineErrorData } from '../../../protocol/hashline';
 import { NEVER_CANCELLED, type Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
 import type { Range } from '../../core/text';
@@ -8,8 +8,10 @@ import { analyzePatch, type AnalyzedSection, type PatchAnalysis } from '../../ha
 import type { PatchPlan } from '../../hashline/plan';
 import { lineHash } from '../../hashline/hash';
 import { lintPatch, type PatchLint } from '../../hashline/lint';
+import { describePatchErrorForPerson } from '../../hashline/personMessages';
+import type { PatchErrorKind } from '../../hashline/types';
 import { relocate } from '../../hashline/validate';
-import { pathToUri } from '../../workspace/paths';
+import { pathToUri, uriToPath } from '../../workspace/paths';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { patchActions } from './actions';
@@ -76,7 +78,9 @@ export function hashlineFeature(): Feature {
       ctx.showMessage('info', [summary, ...result.warnings].join('\n'));
       return result;
     } catch (err) {
-      ctx.showMessage('error', `Hashline patch refused: ${(err as Error).message}`);
+      // The request answers an agent in the spec's words; the command is a person's, so its message is too.
+      const data = (err as { data?: HashlineErrorData }).data;
+      ctx.showMessage('error', `Hashline patch refused: ${data ? await forPerson(ctx, data) : (err as Error).message}`);
       return null;
     }
   }
@@ -225,4 +229,16 @@ function hoverText(analysis: PatchAnalysis, pos: Position): { markdown: string; 
     plain: `${name} line ${line} (${status}):\n${text}`,
     range: hit.range,
   };
+}
+
+/** A refusal's data as `describePatchErrorForPerson` words it, with the file's lines as the editor has them now. */
+async function forPerson(ctx: ServerContext, data: HashlineErrorData): Promise<string> {
+  let lines: string[] | undefined;
+  const file = data.uri ? uriToPath(data.uri) : undefined;
+  if (data.kind === 'hash_mismatch' && data.uri && file) {
+    const open = ctx.documents.get(data.uri);
+    const read = open ? { ok: true as const, text: open.text } : await ctx.session.diskFs.readText(file);
+    if (read.ok) lines = read.text.split('\n').map((l) => l.replace(/\r$/, ''));
+  }
+  return describePatchErrorForPerson({ kind: data.kind as PatchErrorKind, message: data.message, display: data.path, docLine: data.patchLine, remaps: data.remaps }, lines);
 }

@@ -6,6 +6,7 @@ import type { FileAnalysis } from '../../rules/analysis';
 import type { FixData } from '../../rules/codes';
 import type { RulesEngine } from '../../rules/engine';
 import { RuleLocator } from '../../rules/lint/locate';
+import { safeRuleFix } from '../../rules/safeFixes';
 import type { Feature } from '../feature';
 import type { OpenDocument } from '../documents';
 import type { RulesState } from './state';
@@ -51,22 +52,12 @@ class ActionBuilder {
     const doc = this.doc;
     const text = (r: Range) => doc.text.slice(doc.lines.offsetAt(r.start), doc.lines.offsetAt(r.end));
     switch (data.fix) {
-      case 'quote-value': {
-        if (typeof data.line === 'number') {
-          const line = doc.lines.lineText(data.line);
-          const m = /^([\w-]+:\s+)(\*\S.*?)\s*$/.exec(line);
-          if (!m) return [];
-          const range = { start: { line: data.line, character: m[1].length }, end: { line: data.line, character: m[1].length + m[2].length } };
-          return [this.fix(f, `Quote ${m[2]} so the frontmatter is valid YAML`, [{ range, newText: JSON.stringify(m[2]) }], true)];
-        }
-        const value = text(f.range);
-        return [this.fix(f, `Quote ${value}`, [{ range: f.range, newText: JSON.stringify(value) }], true)];
-      }
+      case 'quote-value':
       case 'set-value':
-        return [this.fix(f, `Write ${String(data.value)} (a YAML boolean)`, [{ range: f.range, newText: String(data.value) }], true)];
-      case 'listify-globs': {
-        const parts = (data.parts as string[]).map((p) => JSON.stringify(p)).join(', ');
-        return [this.fix(f, `Write the globs as a list: [${parts}]`, [{ range: f.range, newText: data.whole ? `[${parts}]` : parts }], true)];
+      case 'listify-globs':
+      case 'close-frontmatter': {
+        const fix = safeRuleFix(f, doc.text, doc.lines);
+        return fix ? [this.fix(f, fix.title, fix.edits, true)] : [];
       }
       case 'rename-key':
         return [this.fix(f, `Rename the key to ${String(data.to)}`, [{ range: f.range, newText: String(data.to) }], true)];
@@ -79,12 +70,6 @@ class ActionBuilder {
           ...this.insertKey(f, 'description', this.placeholderDescription(), 'Add a description (lists the rule in the rulebook)'),
           ...this.insertKey(f, 'alwaysApply', 'true', 'Add alwaysApply: true (puts the rule in every prompt)'),
         ];
-      case 'close-frontmatter': {
-        const line = Number(data.line);
-        const at = line < doc.lines.lineCount ? { line, character: 0 } : doc.lines.positionAt(doc.text.length);
-        const newText = line < doc.lines.lineCount ? '---\n' : '\n---\n';
-        return [this.fix(f, 'Close the frontmatter with ---', [{ range: { start: at, end: at }, newText }], true)];
-      }
       case 'remove-bom':
         return [this.fix(f, 'Remove the byte-order mark', [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, newText: '' }], true)];
       case 'remove-leading': {

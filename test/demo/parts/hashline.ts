@@ -29,10 +29,12 @@ export const hashlinePart: DemoPart = {
     for (const a of staleActions) demo.block(`- ${a.title}${a.disabled ? ` (disabled: ${a.disabled.reason})` : ''}`);
     const refused = await client.request('agentls/hashlineApply', { input: client.text(stale) }).then(
       () => 'applied (unexpected)',
-      (err: { data?: { kind: string; message: string } }) => `${err.data?.kind}:\n${err.data?.message}`,
+      (err: { data?: { kind: string } }) => String(err.data?.kind),
     );
-    demo.say('Asked to apply it anyway (agentls/hashlineApply), the server refuses and shows the current lines:');
-    demo.block(refused);
+    demo.say(`Asked to apply it anyway, agentls/hashlineApply refuses (${refused}), in the words the hashline spec fixes for agents.`);
+    const cli = await demo.cli(['hashline', 'apply'], client.text(stale));
+    demo.say(`$ agentls hashline apply < ${staleRel}   says it to a person (exit code ${cli.code}):`);
+    demo.block(cli.stderr);
     demo.say(fs.readFileSync(demo.path('src/auth.ts'), 'utf8') === before ? 'src/auth.ts is byte for byte unchanged.' : 'src/auth.ts CHANGED (unexpected)');
 
     const refresh = staleActions.find((a) => a.title === 'Refresh stale anchors')!;

@@ -44,7 +44,9 @@ export const rulesPart: DemoPart = {
     const prompt = await client.request<SystemPromptResult>('agentls/systemPrompt', {});
     demo.say('\nagentls/systemPrompt: the rules section of the agent\'s system prompt now reads:');
     demo.block(prompt.text);
-    const report = await client.executeCommand('agentls.rules.showBuckets', []);
-    demo.say(`\nFor editors without custom requests (Helix), agentls.rules.showBuckets writes the same as a report: ${demo.display(String(report))}`);
+    if (prompt.text.includes('(Domain: )')) demo.say('(A rulebook rule without globs, like docs, gets an empty "(Domain: )": the agent renders it so.)');
+    await client.executeCommand('agentls.rules.showBuckets', []);
+    await client.waitFor('the buckets report', () => client.shownDocuments.length > 0);
+    demo.say('\nFor editors without custom requests (Helix), agentls.rules.showBuckets writes the same as a report and opens it (window/showDocument).');
   },
 };

@@ -11,7 +11,7 @@ function search(client: LspTestClient, query: string, extra: Record<string, unkn
 }
 
 /** A candidate as a popup would show it: matched characters in [brackets], the score. */
-function line(c: FileCandidate): string {
+function line(c: FileCandidate, withTime = false): string {
   let shown = '';
   let at = 0;
   for (const r of c.match_ranges ?? []) {
@@ -20,7 +20,7 @@ function line(c: FileCandidate): string {
   }
   shown += c.path.slice(at);
   const score = c.match_score !== undefined ? `  ${c.match_score.toFixed(2)}` : '';
-  const when = c.modified_at ? `  modified ${c.modified_at.slice(0, 19)}Z` : '';
+  const when = withTime && c.modified_at ? `  modified ${c.modified_at.slice(0, 19)}Z` : '';
   return `${shown}${score}${when}`;
 }
 
@@ -37,12 +37,12 @@ export const searchPart: DemoPart = {
     ] as const) {
       const result = await search(client, query);
       demo.say(`"${query}" (${why}): ${result.total_count} match${result.total_count === 1 ? '' : 'es'}`);
-      demo.block(result.candidates.map(line).join('\n') || '(nothing)');
+      demo.block(result.candidates.map((c) => line(c)).join('\n') || '(nothing)');
     }
 
     const filtered = await search(client, 's', { filters: { extensions: ['ts'], exclude_patterns: ['src/util/**'] } });
     demo.say('"s" with filters { extensions: ["ts"], exclude_patterns: ["src/util/**"] }:');
-    demo.block(filtered.candidates.map(line).join('\n'));
+    demo.block(filtered.candidates.map((c) => line(c)).join('\n'));
 
     fs.writeFileSync(demo.path('src/billing.ts'), 'export const total = 0;\n');
     await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: demo.uri('src/billing.ts'), type: 1 }] });
@@ -52,11 +52,11 @@ export const searchPart: DemoPart = {
       if (!found.candidates.length) await new Promise((r) => setTimeout(r, 20));
     }
     demo.say('src/billing.ts is created; the editor reports it and the next keystroke finds it, without a re-walk:');
-    demo.block(found!.candidates.map(line).join('\n'));
+    demo.block(found!.candidates.map((c) => line(c)).join('\n'));
 
     const recent = await search(client, '', { max_results: 3 });
     demo.say('The empty query (just "@") offers the most recently modified files:');
-    demo.block(recent.candidates.map(line).join('\n'));
+    demo.block(recent.candidates.map((c) => line(c, true)).join('\n'));
 
     const id = '6f1d2c3b-0000-4000-8000-ffffffffffff';
     await client.notify('agentls/fileSearchCancel', { query_id: id });

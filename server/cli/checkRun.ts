@@ -1,0 +1,84 @@
+import { NEVER_CANCELLED } from '../core/cancel';
+import { applyLevel, type Finding } from '../core/findings';
+import type { Settings } from '../core/settings';
+import { MAX_LINTED_FILES, namedScope, type LintScope, type WorkspaceLinter } from '../workspace/linter';
+import { joinRelative, relativeInside } from '../workspace/paths';
+import { WorkspaceSession } from '../workspace/session';
+import { walkFiles } from '../workspace/walk';
+import type { CheckTargets } from './checkTargets';
+import type { CommonOptions } from './command';
+import type { FileFindings } from './output';
+
+/** One lint of the targets: the findings, how many files were looked at, and what could not be. */
+export interface CheckRun {
+  results: FileFindings[];
+  /** Files looked at (after ignore rules), plus files outside them that findings name (user-level rules). */
+  filesChecked: number;
+  /** Folders that could not be read, and walks stopped at the file cap: each makes the run incomplete. */
+  incomplete: string[];
+}
+
+/**
+ * Lints what `targets` names with every linter over one session. Folders are walked with
+ * the ignore rules (`.gitignore`, `.ignore`, `search.exclude` and the project's `ignore`);
+ * named files are linted by what they are, unless the project's `ignore` leaves them out.
+ */
+export async function runCheck(common: CommonOptions, targets: CheckTargets, linters: WorkspaceLinter[]): Promise<CheckRun> {
+  const root = common.root;
+  // The project's `ignore` globs join the walk's excludes, so ignored folders are never entered.
+  const settings: Settings = { ...common.settings, search: { ...common.settings.search, exclude: [...common.settings.search.exclude, ...common.config.ignore] } };
+  const session = new WorkspaceSession(settings);
+  session.addFolder(root);
+  const incomplete: string[] = [];
+  const isIgnored = (p: string) => {
+    const rel = relativeInside(root, p);
+    return rel !== undefined && rel !== '' && common.ignored(rel);
+  };
+  try {
+    const walk = async (start: string | undefined): Promise<string[]> => {
+      const walked = await walkFiles({ fs: session.diskFs, root, ignore: session.ignoreFor(root), start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED });
+      for (const e of walked.errors) incomplete.push(`cannot read folder ${e.rel === '' ? '.' : e.rel}`);
+      if (walked.truncated) incomplete.push(`stopped listing ${start ?? '.'} after ${MAX_LINTED_FILES} files`);
+      return walked.files.map((f) => joinRelative(root, f.rel)).filter((p) => !isIgnored(p));
+    };
+
+    const runs: { scope: LintScope; keep?: Set<string> }[] = [];
+    const looked = new Set<string>();
+    if (targets.whole) {
+      const files = (await walk(undefined)).sort();
+      runs.push({ scope: { files, named: false } });
+      for (const f of files) looked.add(f);
+    } else {
+      const walked: string[] = [];
+      for (const folder of targets.folders) walked.push(...(await walk(relativeInside(root, folder))));
+      const unique = [...new Set(walked)].sort();
+      // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
+      if (unique.length) runs.push({ scope: { files: unique, named: false }, keep: new Set(unique) });
+      const walkedSet = new Set(unique);
+      const named = [...new Set(targets.files)].filter((f) => !isIgnored(f) && !walkedSet.has(f));
+      if (named.length) runs.push({ scope: namedScope(named), keep: new Set(named) });
+      for (const f of [...unique, ...named]) looked.add(f);
+    }
+
+    const byPath = new Map<string, Finding[]>();
+    for (const run of runs) {
+      for (const linter of linters) {
+        const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED);
+        for (const [p, findings] of found) {
+          if ((run.keep && !run.keep.has(p)) || isIgnored(p)) continue;
+          const list = byPath.get(p) ?? [];
+          for (const f of findings) {
+            const leveled = applyLevel(f, common.settings.diagnostics.severity);
+            if (leveled) list.push(leveled);
+          }
+          byPath.set(p, list);
+        }
+      }
+    }
+    for (const p of byPath.keys()) looked.add(p);
+    const results = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
+    return { results, filesChecked: looked.size, incomplete };
+  } finally {
+    session.dispose();
+  }
+}

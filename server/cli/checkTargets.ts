@@ -1,0 +1,53 @@
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import { isInside } from '../workspace/paths';
+import type { WorkspaceSession } from '../workspace/session';
+import { CliError } from './command';
+
+/** What `agentls check PATH…` was asked to look at. */
+export interface CheckTargets {
+  /** No path, or the root itself (or a folder above it) named: the whole workspace. */
+  whole: boolean;
+  /** Folders to walk (absolute, under the root). */
+  folders: string[];
+  /** Files named one by one (absolute, under the root). */
+  files: string[];
+}
+
+/**
+ * Sorts the paths of the command line into folders and files. A path that does not
+ * exist, cannot be read, or lies outside the root is an error (exit 2): `check` never
+ * answers "no problems" for something it did not look at.
+ */
+export async function resolveCheckTargets(paths: string[], cwd: string, root: string, session: WorkspaceSession): Promise<CheckTargets> {
+  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [] };
+  const problems: string[] = [];
+  for (const written of paths) {
+    const abs = path.resolve(cwd, written);
+    let isDir: boolean;
+    try {
+      const st = await fsp.stat(abs);
+      isDir = st.isDirectory();
+      if (!isDir && !st.isFile()) {
+        problems.push(`${written}: not a file or a folder`);
+        continue;
+      }
+      await fsp.access(abs, fsp.constants.R_OK);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      problems.push(code === 'ENOENT' ? `${written}: no such file or folder` : `${written}: cannot be read (${code ?? (err as Error).message})`);
+      continue;
+    }
+    if (isDir && isInside(abs, root)) {
+      targets.whole = true;
+      continue;
+    }
+    if (!isInside(root, abs) || !session.allows(abs)) {
+      problems.push(`${written} lies outside the workspace root ${root} (give --root a folder that holds it)`);
+      continue;
+    }
+    (isDir ? targets.folders : targets.files).push(abs);
+  }
+  if (problems.length) throw new CliError(problems.join('\n'));
+  return targets;
+}

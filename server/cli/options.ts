@@ -1,0 +1,98 @@
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS, overlaySettings } from '../core/settings';
+import { resolveHome } from '../workspace/home';
+import { loadProjectConfig, projectIgnoreMatcher, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
+import { findProjectRoot, rootProblem } from '../workspace/projectRoot';
+import { CliError, UsageError, type CommonOptions } from './command';
+
+/** What the common options gather before the settings are built. */
+interface CommonDraft {
+  root: string | undefined;
+  /** The settings section the command line sets, laid over the project's. */
+  raw: Record<string, unknown>;
+  rules: Record<string, unknown>;
+}
+
+/**
+ * One option every command accepts. A new common option is one more entry here (its
+ * help line included), so the parser, `agentls --help` and the README stay in step.
+ */
+interface CommonOption {
+  flag: string;
+  value: string;
+  help: string;
+  apply(value: string, draft: CommonDraft, cwd: string): void;
+}
+
+export const COMMON_OPTIONS: CommonOption[] = [
+  {
+    flag: '--root',
+    value: 'DIR',
+    help: 'workspace root (default: the nearest folder at or above the current one holding .git, an agent folder or agentls.json)',
+    apply: (v, d, cwd) => (d.root = path.resolve(cwd, v)),
+  },
+  {
+    flag: '--home',
+    value: 'DIR',
+    help: 'home directory for the user-level rule folders (default: yours)',
+    apply: (v, d, cwd) => (d.raw.home = path.resolve(cwd, v)),
+  },
+  {
+    flag: '--profile',
+    value: 'seed|xcsh',
+    help: 'which agent the rule linter predicts: seed (the seed document, default) or xcsh (current upstream)',
+    apply: (v, d) => {
+      if (v !== 'seed' && v !== 'xcsh') throw new UsageError(`--profile must be seed or xcsh, not ${v}`);
+      d.rules.profile = v;
+    },
+  },
+];
+
+/**
+ * Takes the common options out of `args` (anywhere before `--`), finds and checks the
+ * root, reads its `agentls.json`, and builds the settings: defaults, then the project
+ * file, then the command line. Warnings about the project file go to `warn`.
+ */
+export async function parseCommon(args: string[], cwd: string, warn: (line: string) => void): Promise<{ common: CommonOptions; rest: string[] }> {
+  const rest: string[] = [];
+  const draft: CommonDraft = { root: undefined, raw: {}, rules: {} };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      rest.push(...args.slice(i));
+      break;
+    }
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    const option = COMMON_OPTIONS.find((o) => o.flag === flag);
+    if (!option) {
+      rest.push(a);
+      continue;
+    }
+    let value: string | undefined = eq > 0 ? a.slice(eq + 1) : args[++i];
+    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${flag} needs a value (${option.value})`);
+    option.apply(value, draft, cwd);
+    value = undefined;
+  }
+
+  const rootFromFlag = draft.root !== undefined;
+  const home = typeof draft.raw.home === 'string' ? draft.raw.home : resolveHome(undefined);
+  const root = draft.root ?? (await findProjectRoot(cwd, home));
+  const problem = await rootProblem(root);
+  if (problem) throw new CliError(rootFromFlag ? `--root: ${problem}` : problem);
+
+  const loaded = await loadProjectConfig(root);
+  if (!loaded.ok) throw new CliError(loaded.message);
+  const config: ProjectConfig = loaded.config;
+  for (const w of config.warnings) warn(`${path.basename(config.file ?? 'agentls.json')}: ${w}`);
+
+  const warnings: string[] = [];
+  const settings = overlaySettings(withProjectSettings(DEFAULT_SETTINGS, config), { ...draft.raw, rules: draft.rules }, warnings);
+  if (warnings.length) throw new UsageError(warnings.join('; '));
+  return { common: { root, settings, config, ignored: projectIgnoreMatcher(config) }, rest };
+}
+
+/** The lines of `agentls --help` that list the common options. */
+export function commonOptionsHelp(): string[] {
+  return COMMON_OPTIONS.map((o) => `  ${`${o.flag} ${o.value}`.padEnd(20)} ${o.help}`);
+}

@@ -1,0 +1,46 @@
+import { lineHash } from './hash';
+import type { PatchError } from './plan';
+import { relocate } from './validate';
+
+/**
+ * A refused patch as a person reads it in a terminal: which anchor, which line, what that
+ * line says now, and what to do. The engine's own messages stay as the agent reads them
+ * (`hashline.md` §4, pinned by the spec's vectors); this is the CLI's wording over the same
+ * facts. `currentLines` are the lines of the file concerned as they are now, when known.
+ */
+export function describePatchErrorForPerson(error: PatchError, currentLines?: readonly string[]): string {
+  const where = error.docLine === undefined ? '' : `patch line ${error.docLine + 1}: `;
+  const file = error.display ?? 'the file';
+  switch (error.kind) {
+    case 'hash_mismatch':
+      return staleAnchors(error, file, currentLines);
+    case 'parse_error':
+      // The parser counts lines within a section; the patch line is what a person can find.
+      return `${where}${error.message.replace(/^line \d+: /, '')}`;
+    case 'missing_hash':
+    case 'missing_line_number':
+      return `${where}${error.message.replace(/^line \d+: /, '').replace(/\nThe edit was NOT applied\.?/, '\nNothing was written.').replace(/ The edit was NOT applied\./, ' Nothing was written.')}`;
+    default:
+      return `${where}${error.message}`;
+  }
+}
+
+function staleAnchors(error: PatchError, file: string, lines?: readonly string[]): string {
+  const remaps = Object.entries(error.remaps ?? {});
+  const count = remaps.length;
+  const out = [`${file}: ${count} anchor${count === 1 ? ' is' : 's are'} stale (the file changed since it was read), so nothing was written:`];
+  for (const [stale, current] of remaps) {
+    const line = Number(/^\d+/.exec(stale)?.[0]);
+    const text = lines?.[line - 1];
+    const now = text === undefined ? `line ${line}'s anchor is now ${current}` : `line ${line} now reads ${JSON.stringify(text)} (anchor ${current})`;
+    let moved = '';
+    const expected = stale.slice(String(line).length);
+    if (lines) {
+      const target = relocate(line, expected, lines);
+      if (target !== undefined) moved = `; the line it meant is probably line ${target} now (${target}${lineHash(lines[target - 1])})`;
+    }
+    out.push(`  ${stale}: ${now}${moved}`);
+  }
+  out.push(`Read ${file} again (agentls hashline read) and write the patch with the current anchors.`);
+  return out.join('\n');
+}

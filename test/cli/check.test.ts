@@ -1,0 +1,129 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cli } from './run';
+
+const BROKEN_RULE = '---\ndescription: Two globs in one string\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n';
+const GOOD_RULE = '---\ndescription: Style\nalwaysApply: true\n---\nWrite short functions.\n';
+
+/** A project with one broken Cursor rule, a clean one, and a README that names an unknown rule. */
+function project(): { ws: string; home: string } {
+  const home = tempDir('agentls-home-');
+  const ws = writeTree(tempDir(), {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.cursor/rules/comma.mdc': BROKEN_RULE,
+    '.cursor/rules/style.mdc': GOOD_RULE,
+    'docs/guide.md': 'See rule://nope for details.\n',
+    'docs/clean.md': 'See rule://style.\n',
+    'src/app.ts': 'export const x = 1;\n',
+  });
+  return { ws, home };
+}
+
+describe('agentls check: never a false "clean"', () => {
+  it('walks a folder given as a path, and "." is the whole workspace', async () => {
+    const { ws, home } = project();
+    const whole = await cli(['check', '--home', home], ws);
+    const dot = await cli(['check', '.', '--home', home], ws);
+    expect(whole.code).toBe(1);
+    expect(whole.stdout).toContain('.cursor/rules/comma.mdc:3:8: warning [frontmatter/comma-globs]');
+    expect(whole.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
+    expect(dot).toEqual(whole);
+    const docs = await cli(['check', 'docs', '--home', home], ws);
+    expect(docs.code).toBe(1);
+    expect(docs.stdout).toContain('docs/guide.md:1:5');
+    expect(docs.stdout).not.toContain('comma.mdc');
+    expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
+  });
+
+  it('says how many files it checked when it finds nothing', async () => {
+    const { ws, home } = project();
+    const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);
+    expect(r).toEqual({ code: 0, stdout: 'Checked 2 files: no problems.\n', stderr: '' });
+  });
+
+  it('finds the root from a subfolder', async () => {
+    const { ws, home } = project();
+    const r = await cli(['check', '--home', home], path.join(ws, 'src'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('.cursor/rules/comma.mdc:3:8');
+  });
+
+  it('fails with exit 2 on a path that does not exist, a bad root, or a file outside the root', async () => {
+    const { ws, home } = project();
+    const outside = writeTree(tempDir(), { 'x.md': 'rule://nope\n' });
+    const cases: [string[], RegExp][] = [
+      [['check', 'nope.md'], /agentls check: nope\.md: no such file or folder/],
+      [['check', '--root', '/nonexistent'], /--root: \/nonexistent does not exist/],
+      [['check', '--root', path.join(ws, 'src/app.ts')], /--root: .*app\.ts is not a folder/],
+      [['check', path.join(outside, 'x.md')], /lies outside the workspace root/],
+      [['check', '--', '--stdio'], /--stdio: no such file or folder/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli([...args, '--home', home], ws);
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
+  it('fails with exit 2 when a folder cannot be read', async () => {
+    if (process.getuid?.() === 0) return; // root reads every folder; nothing to prove
+    const { ws, home } = project();
+    fs.mkdirSync(path.join(ws, 'locked'));
+    fs.chmodSync(path.join(ws, 'locked'), 0);
+    try {
+      const r = await cli(['check', '--home', home], ws);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('cannot read folder locked');
+    } finally {
+      fs.chmodSync(path.join(ws, 'locked'), 0o755);
+    }
+  });
+
+  it('exits 1 at or above --max-severity only', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/comma.mdc': BROKEN_RULE });
+    const r = await cli(['check', '--home', home, '--format', 'json'], ws);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+    expect(r.code).toBe(0);
+    expect((await cli(['check', '--home', home, '--max-severity', 'warning'], ws)).code).toBe(1);
+    expect((await cli(['check', '--home', home, '--max-severity', 'error'], ws)).code).toBe(0);
+    const bad = await cli(['check', '--max-severity', 'fatal'], ws);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-severity must be one of error, warning, information, hint');
+  });
+
+  it('carries the counts in JSON and SARIF', async () => {
+    const { ws, home } = project();
+    const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
+    expect(json.summary).toEqual({ filesChecked: 5, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
+    const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], ws)).stdout);
+    expect(sarif.runs[0].properties.summary).toEqual(json.summary);
+    expect(sarif.runs[0].results).toHaveLength(3);
+  });
+});
+
+describe('agentls check: never a walk of everything', () => {
+  it('refuses to check the home directory whole, but checks files named in it', async () => {
+    const home = writeTree(tempDir('agentls-home-'), { 'notes.md': 'See rule://nope.\n' });
+    const whole = await cli(['check', '--home', home, '--root', home], home);
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toContain('is the home directory or the file system root, not a project');
+    const named = await cli(['check', 'notes.md', '--home', home, '--root', home], home);
+    expect(named.code).toBe(1);
+    expect(named.stdout).toContain('notes.md:1:5: error [rule-url/unknown]');
+  });
+});
+
+describe('agentls check: each file once', () => {
+  it('reports a file named twice, or named inside a named folder, once', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'docs/guide.md': 'See rule://nope.\n' });
+    const r = await cli(['check', 'docs', 'docs/guide.md', './docs/guide.md', '--home', home], ws);
+    expect(r.stdout.split('\n').filter((l) => l.includes('rule-url/unknown'))).toHaveLength(1);
+    expect(r.stdout).toContain('Checked 1 file: 1 problem');
+  });
+});

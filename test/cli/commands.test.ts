@@ -1,0 +1,72 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cli } from './run';
+
+describe('agentls commands: errors are errors, help says the exit codes', () => {
+  it('rules and search refuse a root that does not exist or is a file', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'x\n' });
+    for (const command of [['rules'], ['search', 'x', '--no-cache'], ['hashline', 'read', 'a.txt']]) {
+      const missing = await cli([...command, '--root', '/nonexistent'], ws);
+      expect({ command, code: missing.code, stdout: missing.stdout }).toEqual({ command, code: 2, stdout: '' });
+      expect(missing.stderr).toContain('--root: /nonexistent does not exist');
+      const file = await cli([...command, '--root', path.join(ws, 'a.txt')], ws);
+      expect(file.code).toBe(2);
+      expect(file.stderr).toContain('is not a folder');
+    }
+  });
+
+  it('search says when nothing matches, and that --max is capped', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/alpha.ts': 'x\n' });
+    const none = await cli(['search', 'zzzqqq', '--no-cache', '--home', home], ws);
+    expect(none).toEqual({ code: 1, stdout: '', stderr: 'agentls search: no file matches "zzzqqq"\n' });
+    const capped = await cli(['search', 'alpha', '--max', '500', '--no-cache', '--home', home], ws);
+    expect(capped.code).toBe(0);
+    expect(capped.stdout).toBe('src/alpha.ts\n');
+    expect(capped.stderr).toContain('--max 500 is over the ceiling of 50');
+  });
+
+  it('help lists the exit codes of every command; an unknown command is an error', async () => {
+    const ws = tempDir();
+    for (const name of ['check', 'rules', 'search', 'hashline', 'ast-edit']) {
+      const r = await cli(['help', name], ws);
+      expect({ name, code: r.code }).toEqual({ name, code: 0 });
+      expect(r.stdout).toMatch(/exit codes: 0 /);
+      expect(r.stdout).toContain('--root DIR');
+      expect((await cli([name, '--help'], ws)).stdout).toBe(r.stdout);
+    }
+    const unknown = await cli(['help', 'nonexistent'], ws);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "nonexistent"');
+    expect((await cli(['help'], ws)).stdout).toContain('exit codes: 0 clean or done, 1 problems found');
+  });
+
+  it('ast-edit exits 2 on an invalid pattern and writes nothing', async () => {
+    const ws = writeTree(tempDir(), { 'a.ts': 'console.log(1);\n' });
+    for (const extra of [[], ['--apply']]) {
+      const r = await cli(['ast-edit', '--pat', 'console.log(', '--out', 'x', 'a.ts', ...extra], ws);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('console.log(: Invalid pattern');
+    }
+    expect(fs.readFileSync(path.join(ws, 'a.ts'), 'utf8')).toBe('console.log(1);\n');
+  });
+
+  it('hashline parse errors count lines of the patch', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': 'one\ntwo\n' });
+    const anchor = (await cli(['hashline', 'read', 'a.py:1'], ws)).stdout.split('|')[0];
+    const r = await cli(['hashline', 'apply'], ws, `§a.py\n≔${anchor}\nx\n§a.py\n≔${anchor}\n  y\n≔bogus\n`);
+    expect(r.code).toBe(11);
+    expect(r.stderr).toMatch(/^agentls hashline: parse_error: patch line 7: /);
+  });
+
+  it('hashline apply --path is relative to the current folder, like read FILE', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/a.py': 'one\n' });
+    const sub = path.join(ws, 'src');
+    const anchor = (await cli(['hashline', 'read', 'a.py'], sub)).stdout.split('|')[0];
+    const r = await cli(['hashline', 'apply', '--path', 'a.py'], sub, `≔${anchor}\nONE\n`);
+    expect(r).toMatchObject({ code: 0, stdout: 'updated src/a.py\n' });
+    expect(fs.readFileSync(path.join(sub, 'a.py'), 'utf8')).toBe('ONE\n');
+  });
+});

@@ -1,0 +1,91 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { parseProjectConfig } from '../../server/workspace/projectConfig';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cli } from './run';
+
+const COMMA_RULE = '---\ndescription: Two globs in one string\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n';
+
+function project(config?: unknown): { ws: string; home: string } {
+  const home = tempDir('agentls-home-');
+  const ws = writeTree(tempDir(), {
+    '.git/HEAD': '',
+    '.cursor/rules/comma.mdc': COMMA_RULE,
+    'docs/guide.md': 'See rule://nope.\n',
+    'fixtures/broken/README.md': 'See rule://ghost.\n',
+    ...(config === undefined ? {} : { 'agentls.json': typeof config === 'string' ? config : JSON.stringify(config) }),
+  });
+  return { ws, home };
+}
+
+async function codes(ws: string, home: string, ...extra: string[]): Promise<string[]> {
+  const r = await cli(['check', '--format', 'json', '--home', home, ...extra], ws);
+  return (JSON.parse(r.stdout) as CheckJson).diagnostics.map((d) => `${d.path} ${d.severity} ${d.code}`);
+}
+
+describe('agentls.json', () => {
+  it('sets levels per code (off included) and ignores paths, for walks and named files alike', async () => {
+    const plain = project();
+    expect(await codes(plain.ws, plain.home)).toEqual([
+      '.cursor/rules/comma.mdc warning frontmatter/comma-globs',
+      'docs/guide.md error rule-url/unknown',
+      'fixtures/broken/README.md error rule-url/unknown',
+    ]);
+    const { ws, home } = project({
+      $schema: './node_modules/agentls/agentls.schema.json',
+      diagnostics: { severity: { 'frontmatter/comma-globs': 'error', 'rule-url/*': 'off' } },
+      ignore: ['fixtures/'],
+    });
+    expect(await codes(ws, home)).toEqual(['.cursor/rules/comma.mdc error frontmatter/comma-globs']);
+    // A file the project ignores is skipped even when named (pre-commit passes every staged file).
+    const named = await cli(['check', 'fixtures/broken/README.md', '--home', home], ws);
+    expect(named).toEqual({ code: 0, stdout: 'Checked 0 files: no problems.\n', stderr: '' });
+  });
+
+  it('is read by the rules command too, and the command line overrides it', async () => {
+    const { ws, home } = project({ rules: { profile: 'xcsh' } });
+    const prompt = await cli(['rules', '--json', '--home', home], ws);
+    expect(prompt.code).toBe(0);
+    const xcsh = JSON.parse(prompt.stdout);
+    const seed = JSON.parse((await cli(['rules', '--json', '--home', home, '--profile', 'seed'], ws)).stdout);
+    // xcsh reads .agents/ and other folders the seed does not: the two profiles list providers differently.
+    expect(JSON.stringify(xcsh)).not.toBe(JSON.stringify(seed));
+  });
+
+  it('warns about unknown keys, machine settings and wrong types; broken JSON is an error', async () => {
+    const { ws, home } = project({ ignore: 'fixtures', cacheDir: '/tmp/elsewhere', colour: 'blue', diagnostics: { severity: { 'rule/x': 'loud' } } });
+    const r = await cli(['check', 'docs', '--home', home], ws);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      'agentls: warning: agentls.json: ignore: expected an array of globs, ignored',
+      "agentls: warning: agentls.json: cacheDir: belongs to the machine, not the project (set it in the editor's settings), ignored",
+      'agentls: warning: agentls.json: colour: unknown key, ignored',
+      'agentls: warning: agentls.json: diagnostics.severity.rule/x: expected one of error, warning, information, hint, off, ignored',
+    ]);
+    fs.writeFileSync(path.join(ws, 'agentls.json'), '{ "ignore": [ }');
+    const broken = await cli(['check', '--home', home], ws);
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toBe('');
+    expect(broken.stderr).toMatch(/agentls check: .*agentls\.json is not valid JSON/);
+  });
+
+  it('takes levels and ignore globs from the command line too, over the file', async () => {
+    const { ws, home } = project({ diagnostics: { severity: { 'frontmatter/comma-globs': 'error' } } });
+    expect(await codes(ws, home, '--severity', 'frontmatter/comma-globs=off', '--severity', 'rule-url/*=warning', '--ignore', 'fixtures/')).toEqual([
+      'docs/guide.md warning rule-url/unknown',
+    ]);
+    const bad = await cli(['check', '--severity', 'rule-url/unknown=loud', '--home', home], ws);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--severity rule-url/unknown: expected one of error, warning, information, hint, off');
+    expect((await cli(['check', '--severity', 'nolevel', '--home', home], ws)).code).toBe(2);
+    expect((await cli(['check', '--ignore', 'bad[', '--home', home], ws)).stderr).toContain('--ignore bad[: a `[` is never closed');
+  });
+
+  it('skips invalid globs with a warning', () => {
+    const r = parseProjectConfig('{"ignore": ["ok/**", "bad[", ""]}', 'agentls.json');
+    expect(r.ok && r.config.ignore).toEqual(['ok/**']);
+    expect(r.ok && r.config.warnings[0]).toContain('"bad[" is not a valid glob');
+  });
+});

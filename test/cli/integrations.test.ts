@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { repoRoot, serverEntry, tempDir, writeTree } from '../helpers/repo';
+
+/** A folder whose `agentls` runs the repository's build, standing in for the installed package on PATH. */
+function shimBin(): string {
+  const bin = tempDir('agentls-bin-');
+  fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${serverEntry()}" "$@"\n`, { mode: 0o755 });
+  return bin;
+}
+
+function project(): string {
+  return writeTree(tempDir(), {
+    '.git/HEAD': '',
+    '.cursor/rules/flag.mdc': '---\ndescription: Flag as text\nalwaysApply: "true"\n---\nBody.\n',
+    'docs/guide.md': 'See rule://nope.\n',
+    'src/app.ts': 'export const x = 1;\n',
+  });
+}
+
+interface ActionStep {
+  id?: string;
+  name: string;
+  run?: string;
+  env?: Record<string, string>;
+  'working-directory'?: string;
+}
+
+describe('the GitHub Action', () => {
+  const action = parse(fs.readFileSync(path.join(repoRoot(), 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default: string }>;
+    runs: { using: string; steps: ActionStep[] };
+  };
+
+  /** `${{ inputs.x }}` and `${{ steps.check.outputs.x }}` as the runner expands them. */
+  function expand(text: string, outputs: Record<string, string>): string {
+    return text.replace(/\$\{\{\s*(inputs|steps\.check\.outputs)\.([\w-]+)\s*\}\}/g, (_, scope: string, key: string) => (scope === 'inputs' ? action.inputs[key].default : (outputs[key] ?? '')));
+  }
+
+  /** Runs one step's script as the runner does (`bash --noprofile --norc -eo pipefail`), with its env. */
+  function runStep(step: ActionStep, cwd: string, outputs: Record<string, string>) {
+    const githubOutput = path.join(tempDir(), 'output');
+    fs.writeFileSync(githubOutput, '');
+    const env: Record<string, string> = { PATH: `${shimBin()}:${process.env.PATH}`, HOME: tempDir('agentls-home-'), GITHUB_OUTPUT: githubOutput };
+    for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, outputs);
+    const script = path.join(tempDir(), 'step.sh');
+    fs.writeFileSync(script, step.run!);
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: path.resolve(cwd, expand(step['working-directory'] ?? '.', outputs)), env, encoding: 'utf8' });
+    for (const line of fs.readFileSync(githubOutput, 'utf8').split('\n')) {
+      const eq = line.indexOf('=');
+      if (eq > 0) outputs[line.slice(0, eq)] = line.slice(eq + 1);
+    }
+    return r;
+  }
+
+  it('writes the SARIF report and fails on problems, with the exact scripts it contains', () => {
+    expect(action.runs.using).toBe('composite');
+    const ws = project();
+    const outputs: Record<string, string> = {};
+    const check = action.runs.steps.find((s) => s.id === 'check')!;
+    const run = runStep(check, ws, outputs);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
+    expect(outputs['exit-code']).toBe('1');
+    const sarif = JSON.parse(fs.readFileSync(path.join(ws, action.inputs['sarif-file'].default), 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('rule-url/unknown');
+
+    const fail = action.runs.steps.find((s) => s.name === 'Fail on problems')!;
+    expect(runStep(fail, ws, outputs).status).toBe(1);
+
+    fs.writeFileSync(path.join(ws, 'docs/guide.md'), 'No references.\n');
+    fs.writeFileSync(path.join(ws, '.cursor/rules/flag.mdc'), '---\nalwaysApply: true\n---\nBody.\n');
+    const clean = runStep(check, ws, outputs);
+    expect(clean.stdout).toMatch(/Checked \d+ files: no problems\./);
+    expect(outputs['exit-code']).toBe('0');
+    expect(runStep(fail, ws, outputs).status).toBe(0);
+  });
+});
+
+describe('the pre-commit hook', () => {
+  const [hook] = parse(fs.readFileSync(path.join(repoRoot(), '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string; language: string }[];
+
+  it('runs its entry on the staged files its pattern selects', () => {
+    expect(hook).toMatchObject({ id: 'agentls-check', language: 'node' });
+    const ws = project();
+    const staged = ['.cursor/rules/flag.mdc', 'docs/guide.md', 'src/app.ts', '.clinerules', 'recipes/a.astedit.yaml'];
+    const selected = staged.filter((f) => new RegExp(hook.files).test(f));
+    expect(selected).toEqual(['.cursor/rules/flag.mdc', 'docs/guide.md', '.clinerules', 'recipes/a.astedit.yaml']);
+    const files = selected.filter((f) => fs.existsSync(path.join(ws, f)));
+    // pre-commit runs `entry` with the file names appended, from the repository root.
+    const [command, ...args] = hook.entry.split(' ');
+    const env = { ...process.env, PATH: `${shimBin()}:${process.env.PATH}`, HOME: tempDir('agentls-home-') };
+    const r = spawnSync(command, [...args, ...files], { cwd: ws, env, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
+    expect(r.stdout).toContain('.cursor/rules/flag.mdc:3:14');
+    expect(r.stdout).toMatch(/Checked 2 files: /);
+    fs.writeFileSync(path.join(ws, 'docs/guide.md'), 'No references.\n');
+    const fixed = spawnSync(command, [...args, '--fix', ...files], { cwd: ws, env, encoding: 'utf8' });
+    expect(fixed.stdout).toContain('fixed [frontmatter/');
+    expect(fixed.status).toBe(0);
+  });
+});
