@@ -13,7 +13,7 @@ const hasNpm = npmVersion.status === 0;
 if (!hasNpm) console.warn('test/cli/package.test.ts: skipped, npm is not on PATH, so the package cannot be packed or installed');
 
 /** What `npm pack` needs of the repository, copied so that its `prepack` build never rewrites the `out/` other tests run. */
-const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'LICENSE', 'README.md', 'agentls.schema.json', 'server', 'protocol', 'test', 'editors/nvim', 'editors/helix'];
+const PACKED_SOURCES = ['package.json', 'package-lock.json', 'tsconfig.json', 'LICENSE', 'README.md', 'agentls.schema.json', 'server', 'protocol', 'test', 'editors/nvim', 'editors/helix', 'editors/vscode/src'];
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
   return spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
