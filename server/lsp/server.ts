@@ -30,7 +30,9 @@ import type { Feature, ServerContext } from './feature';
 import { createFeatures } from './features';
 import { Progress } from './progress';
 import { showReport } from './reports';
+import { RequestIntake } from './intake';
 import { guarded } from './requests';
+import { usableRoot } from './roots';
 import { statusFeature } from './status';
 import { Watching } from './watching';
 
@@ -41,7 +43,7 @@ const MESSAGE_TYPES = { error: MessageType.Error, warning: MessageType.Warning, 
  * The one place that wires the protocol: every `connection.onX` is here, and each
  * fans out to the features (`features.ts`) that implement the matching hook.
  */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, intake: RequestIntake = new RequestIntake()): void {
   let settings: () => Settings = () => config.settings;
   const log: Logger = leveledLogger(
     (level, message) => void connection.sendNotification('window/logMessage', { type: LOG_TYPES[level], message }).catch(() => undefined),
@@ -66,11 +68,11 @@ export function startServer(connection: Connection): void {
     const client = readClientFeatures(params.capabilities ?? {});
     config.initialize(params.initializationOptions);
     session.setSettings(config.settings);
-    addInitialRoots(session, params);
+    addInitialRoots(session, params, log);
     const diagnostics = new DiagnosticsHub(connection, documents, client, settings, log);
     config.listen(client);
     watching = new Watching(connection, client, session, log);
-    ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready);
+    ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready, intake);
     features = [statusFeature(() => watching?.mode ?? 'off'), ...createFeatures()];
     diagnostics.setFeatures(features);
     if (client.workspaceFolders) {
@@ -86,6 +88,7 @@ export function startServer(connection: Connection): void {
           }
         }
         for (const f of event.added) {
+          if (!usableRoot(f?.uri, 'workspaceFolders', log)) continue;
           const folder = session.addFolder(f.uri, f.name);
           if (folder) {
             added.push(folder.path);
@@ -265,13 +268,13 @@ export function startServer(connection: Connection): void {
   });
 }
 
-function addInitialRoots(session: WorkspaceSession, params: InitializeParams): void {
-  if (params.workspaceFolders?.length) {
-    for (const f of params.workspaceFolders) session.addFolder(f.uri, f.name);
+function addInitialRoots(session: WorkspaceSession, params: InitializeParams, log: Logger): void {
+  if (Array.isArray(params.workspaceFolders) && params.workspaceFolders.length) {
+    for (const f of params.workspaceFolders) if (usableRoot(f?.uri, 'workspaceFolders', log)) session.addFolder(f.uri, f.name);
   } else if (params.rootUri) {
-    session.addFolder(params.rootUri);
+    if (usableRoot(params.rootUri, 'rootUri', log)) session.addFolder(params.rootUri);
   } else if (params.rootPath) {
-    session.addFolder(params.rootPath);
+    if (usableRoot(params.rootPath, 'rootPath', log)) session.addFolder(params.rootPath);
   }
 }
 
@@ -306,9 +309,11 @@ function makeContext(
   config: ConfigurationManager,
   rootListeners: ((added: string[], removed: string[]) => void)[],
   ready: Promise<void>,
+  intake: RequestIntake,
 ): ServerContext {
   const context: ServerContext = {
     connection,
+    intake,
     session,
     documents,
     client,
