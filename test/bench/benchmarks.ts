@@ -1,6 +1,7 @@
 import { astEditBenchmark } from './astedit';
 import type { Benchmark } from './benchmark';
 import { hashlineBenchmark } from './hashline';
+import { loadBenchmark } from './load';
 import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
 import { searchBenchmark } from './search';
@@ -13,5 +14,6 @@ export function benchmarks(): Benchmark[] {
     astEditBenchmark,
     rulesBenchmark,
     searchBenchmark,
+    loadBenchmark,
   ];
 }

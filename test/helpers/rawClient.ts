@@ -22,6 +22,7 @@ export class RawLspClient {
   exitCode: number | null | undefined = undefined;
   private pending = Buffer.alloc(0);
   private readonly waiters: { check: () => boolean; resolve: () => void }[] = [];
+  private readonly messageListeners: ((message: RawMessage) => void)[] = [];
 
   private constructor(readonly process: ChildProcessWithoutNullStreams) {
     process.stdout.on('data', (d: Buffer) => this.onData(d));
@@ -61,6 +62,11 @@ export class RawLspClient {
         initializationOptions: { agentls: { home: tempDir('agentls-home-'), cacheDir } },
       },
     };
+  }
+
+  /** Calls `listener` with every message the server sends, as it arrives. */
+  onMessage(listener: (message: RawMessage) => void): void {
+    this.messageListeners.push(listener);
   }
 
   /** One well-formed frame. */
@@ -133,6 +139,7 @@ export class RawLspClient {
       const message = JSON.parse(this.pending.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8')) as RawMessage;
       this.pending = this.pending.subarray(headerEnd + 4 + length);
       this.received.push(message);
+      for (const l of this.messageListeners) l(message);
       if (message.method !== undefined && message.id !== undefined) {
         const result = message.method === 'workspace/configuration' ? (message.params as { items: unknown[] }).items.map(() => null) : null;
         this.send({ jsonrpc: '2.0', id: message.id, result });
