@@ -193,6 +193,10 @@ export class RequestIntake {
         }
         this.initializeSeen = true;
       }
+      if (!paramsShapeOk(m.method, m.params)) {
+        this.answer(id, ErrorCodes.InvalidParams, `${m.method}: params must be an object`, false);
+        return false;
+      }
       if (m.method === 'shutdown') this.shutdownSeen = true;
       // A request whose id a skipped one left behind in the library's queue replaces it there.
       this.skipDispatch.delete(k);
@@ -217,6 +221,17 @@ export class RequestIntake {
     this.pending.delete(k);
     this.sources.delete(k);
   }
+}
+
+/**
+ * JSON-RPC params are an object or an array, or absent. The library reads fields of the
+ * standard requests' params before any handler runs, so for those `null` would surface as
+ * an internal error; other methods (`shutdown` is often sent with `null`) pass.
+ */
+function paramsShapeOk(method: string, params: unknown): boolean {
+  if (params === undefined || (typeof params === 'object' && params !== null)) return true;
+  if (params !== null) return false;
+  return !(method.startsWith('textDocument/') || method.startsWith('workspace/') || method.includes('/resolve'));
 }
 
 /** The library keys requests by `String(id)`, so `1` and `"1"` are one id here too. */

@@ -31,6 +31,7 @@ import { createFeatures } from './features';
 import { Progress } from './progress';
 import { showReport } from './reports';
 import { RequestIntake } from './intake';
+import { requestParams } from './requestParams';
 import { guarded } from './requests';
 import { usableRoot } from './roots';
 import { statusFeature } from './status';
@@ -160,16 +161,15 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   documents.listen(connection);
 
   /** The open document a request is about; bad params are `InvalidParams`, a closed document null. */
-  const docOrNull = async (params: { textDocument?: { uri?: unknown } }) => {
-    const uri = params?.textDocument?.uri;
-    if (typeof uri !== 'string') throw new ParamError('textDocument.uri', 'is required');
+  const docOrNull = async (params: unknown, needs: 'uri' | 'position' | 'range' = 'uri') => {
+    const uri = requestParams.document(params, needs).textDocument.uri;
     await ready;
     return documents.get(uri);
   };
 
   connection.onCompletion((params, token) =>
     guarded('textDocument/completion', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'position');
       if (!doc) return null;
       let incomplete = false;
       const items: CompletionItem[] = [];
@@ -189,7 +189,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
 
   connection.onHover((params, token) =>
     guarded('textDocument/hover', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'position');
       if (!doc) return null;
       for (const f of features) {
         const h = await f.hover?.(doc, params, token);
@@ -201,7 +201,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
 
   connection.onDefinition((params, token) =>
     guarded('textDocument/definition', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'position');
       if (!doc) return null;
       const out: Location[] = [];
       for (const f of features) out.push(...((await f.definition?.(doc, params, token)) ?? []));
@@ -221,7 +221,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
 
   connection.onCodeAction((params, token) =>
     guarded('textDocument/codeAction', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'range');
       if (!doc) return null;
       const out: CodeAction[] = [];
       for (const f of features) {
@@ -239,7 +239,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
 
   connection.onCodeActionResolve((action, token) =>
     guarded('codeAction/resolve', log, token, async () => {
-      const featureId = (action.data as { feature?: string } | undefined)?.feature;
+      const featureId = (requestParams.object(action).data as { feature?: string } | undefined)?.feature;
       const f = features.find((x) => x.id === featureId);
       return f?.resolveCodeAction ? f.resolveCodeAction(action, token) : action;
     }),
@@ -247,6 +247,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
 
   connection.onExecuteCommand((params, token) =>
     guarded(`workspace/executeCommand ${params.command}`, log, token, async () => {
+      if (params.arguments !== undefined && params.arguments !== null && !Array.isArray(params.arguments)) throw new ParamError('arguments', 'expected an array');
       for (const f of features) {
         const handler = f.commands?.[params.command];
         if (handler) return (await handler(params.arguments ?? [], token)) ?? null;
@@ -256,7 +257,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   );
 
   connection.languages.diagnostics.on(async (params, token) => {
-    const result = await guarded('textDocument/diagnostic', log, token, () => ctx!.diagnostics.pull(params.textDocument.uri));
+    const result = await guarded('textDocument/diagnostic', log, token, () => ctx!.diagnostics.pull(requestParams.document(params, 'uri').textDocument.uri));
     if (result instanceof ResponseError) return new ResponseError(result.code, result.message, { retriggerRequest: false });
     return result;
   });
