@@ -24,6 +24,8 @@ export const Commands = {
   astEditApply: 'agentls.astEdit.apply',
   rulesShowBuckets: 'agentls.rules.showBuckets',
   rulesShowSystemPrompt: 'agentls.rules.showSystemPrompt',
+  /** Renames a rule file on disk (args: from URI, to URI, text to put first): the quick fix for editors without file renames in edits. */
+  rulesRenameFile: 'agentls.rules.renameFile',
   indexRebuild: 'agentls.index.rebuild',
   fileSearchReport: 'agentls.fileSearch.report',
 } as const;
