@@ -1,5 +1,5 @@
 import type { RefIssue } from './lint';
-import { entryLookup, type PromptModel, type SourceEdit } from './model';
+import { entryLookup, type PromptModel, type RefEntry, type SourceEdit } from './model';
 import { resolveReference, type RefEnvironment } from './resolve';
 import { canBeDisplayPath, findTokens, nextRefId } from './token';
 
@@ -14,8 +14,8 @@ export interface RefFix {
 
 export interface FixHelpers {
   env: RefEnvironment;
-  /** The existing workspace file closest to a path that does not exist (fuzzy search + edit distance). */
-  closestFile(missing: string): Promise<string | undefined>;
+  /** The existing workspace file closest to a path that does not exist (fuzzy search + edit distance), other than those in `exclude`. */
+  closestFile(missing: string, exclude?: ReadonlySet<string>): Promise<string | undefined>;
 }
 
 /** The fixes of one issue, best first. */
@@ -53,7 +53,8 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       const fixes: RefFix[] = [{ title: `Show the mapped path ${entry.path} in the token`, edits: [displayEdit(model, t.displayStart, t.end - 1, entry.path!)], preferred: true }];
       const shown = await resolveReference(t.displayPath, helpers.env);
       const edit = model.editor?.setPath(entry, t.displayPath);
-      if (shown.status === 'found' && edit) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
+      // Another entry mapping that path already: two ids for one file is a new problem, not a fix.
+      if (shown.status === 'found' && edit && !pathsMappedByOthers(model, entry).has(t.displayPath)) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
       return fixes;
     }
     case 'ref/missing-file':
@@ -61,7 +62,7 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       if (subject.kind !== 'entry' || !subject.entry.path) return [];
       const entry = subject.entry;
       const title = `Re-point ${entry.refId}`;
-      const match = await helpers.closestFile(finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!);
+      const match = await helpers.closestFile(finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!, pathsMappedByOthers(model, entry));
       if (!match || !canBeDisplayPath(match)) return [{ title, edits: [], disabledReason: `no file of the workspace resembles ${entry.path}` }];
       const edit = model.editor?.setPath(entry, match);
       if (!edit) return [noEditor(`${title} to ${match}`)];
@@ -85,6 +86,11 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
     default:
       return [];
   }
+}
+
+/** Paths the other entries map: a re-point never picks one (the tokens would then have two ids for one file). */
+function pathsMappedByOthers(model: PromptModel, entry: RefEntry): Set<string> {
+  return new Set(model.entries.filter((e) => e !== entry && e.path !== undefined).map((e) => e.path!));
 }
 
 /** Every ref_id in use: entries, and tokens (so a new id never adopts a forged token). */
