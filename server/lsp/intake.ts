@@ -106,17 +106,41 @@ export class RequestIntake {
     this.answer(id, LSPErrorCodes.RequestCancelled, `${p.method} ${why}`);
   }
 
-  /** The reader the connection reads through. */
+  /**
+   * The reader the connection reads through. Messages read together (one chunk of input)
+   * are decided on together before any reaches the library: a search superseded or
+   * cancelled by a later message of the same chunk is answered and never queued, and
+   * neither is a `$/cancelRequest` for it.
+   */
   reader(inner: MessageReader): MessageReader {
     return {
       onError: inner.onError,
       onClose: inner.onClose,
       onPartialMessage: inner.onPartialMessage,
       dispose: () => inner.dispose(),
-      listen: (callback: DataCallback): Disposable =>
-        inner.listen((message) => {
-          if (this.arrive(message)) callback(message);
-        }),
+      listen: (callback: DataCallback): Disposable => {
+        let batch: Message[] = [];
+        const flush = () => {
+          const messages = batch;
+          batch = [];
+          const dropped = new Set<string>();
+          for (const message of messages) {
+            const m = message as RequestMessage & NotificationMessage;
+            if (m.id !== undefined && m.id !== null && typeof m.method === 'string' && this.skipDispatch.delete(key(m.id))) {
+              dropped.add(key(m.id));
+              continue;
+            }
+            const target = m.method === '$/cancelRequest' ? (m.params as { id?: Id } | undefined)?.id : undefined;
+            if (target !== undefined && dropped.has(key(target))) continue;
+            callback(message);
+          }
+        };
+        return inner.listen((message) => {
+          if (!this.arrive(message)) return;
+          if (batch.length === 0) queueMicrotask(flush);
+          batch.push(message);
+        });
+      },
     };
   }
 
