@@ -74,6 +74,7 @@ export class RequestIntake {
   private readonly sources = new Map<string, CancellationTokenSource>();
   private readonly listeners = new Map<string, ((message: ArrivingMessage) => void)[]>();
   private initializeSeen = false;
+  private initializedSeen = false;
   private shutdownSeen = false;
   private writer: MessageWriter | undefined;
 
@@ -227,6 +228,10 @@ export class RequestIntake {
       this.pending.set(k, { method: m.method, started: false });
     } else if (this.shutdownSeen && m.method !== 'exit' && m.method !== '$/cancelRequest') {
       return false;
+    } else if (m.method === 'initialized') {
+      // A client that repeats the handshake must not start the server's work twice.
+      if (this.initializedSeen) return false;
+      this.initializedSeen = true;
     }
     if (m.method === '$/cancelRequest') {
       const target = (m.params as { id?: unknown } | undefined)?.id;

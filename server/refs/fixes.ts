@@ -62,7 +62,15 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       if (subject.kind !== 'entry' || !subject.entry.path) return [];
       const entry = subject.entry;
       const title = `Re-point ${entry.refId}`;
-      const match = await helpers.closestFile(finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!, pathsMappedByOthers(model, entry));
+      const missing = finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!;
+      // The closest file may be one another entry maps: then the tokens move to that entry
+      // (a second id for one file would be a new problem, not a fix).
+      const nearest = await helpers.closestFile(missing);
+      const owner = nearest === undefined ? undefined : model.entries.find((e) => e !== entry && e.path === nearest && e.refId !== undefined);
+      if (owner && model.editor && model.prompt) {
+        return [{ title: `Use ${owner.refId} (${owner.path}) for the tokens of ${entry.refId} and remove ${entry.refId}`, edits: [model.editor.remove(entry), ...tokenIdEdits(model, entry.refId!, owner.refId!, owner.path!)], preferred: true }];
+      }
+      const match = owner ? await helpers.closestFile(missing, pathsMappedByOthers(model, entry)) : nearest;
       if (!match || !canBeDisplayPath(match)) return [{ title, edits: [], disabledReason: `no file of the workspace resembles ${entry.path}` }];
       const edit = model.editor?.setPath(entry, match);
       if (!edit) return [noEditor(`${title} to ${match}`)];
@@ -111,6 +119,13 @@ function escapeFix(model: PromptModel, index: number): RefFix {
 function displayEdit(model: PromptModel, start: number, end: number, displayPath: string): SourceEdit {
   const prompt = model.prompt!;
   return { start: prompt.toSource(start), end: prompt.toSource(end), text: prompt.encode(displayPath) };
+}
+
+/** Rewrites every token of `refId` to name `toId` and show `toPath`. */
+function tokenIdEdits(model: PromptModel, refId: string, toId: string, toPath: string): SourceEdit[] {
+  return findTokens(model.prompt!.value)
+    .filter((t) => t.refId === refId)
+    .map((t) => displayEdit(model, t.start + '<@file:'.length, t.end - 1, `${toId}|${toPath}`));
 }
 
 /** Display-path edits for every token of `refId` that showed the entry's old path. */

@@ -27,7 +27,7 @@ describe('requests the LSP specification says to refuse', () => {
   it('refuses a second initialize with InvalidRequest and keeps serving searches', async () => {
     const ws = smallWorkspace();
     const c = await start([ws]);
-    c.send(c.initializeMessage(9, [tempDir()]));
+    c.send(c.initializeMessage(9, [tempDir()]), { jsonrpc: '2.0', method: 'initialized', params: {} });
     expect((await c.response(9)).error).toMatchObject({ code: INVALID_REQUEST, message: expect.stringContaining('already initialized') });
     await searchAnswers(c, 10);
     expect(((await (c.send(status(11)), c.response(11))).result as { roots: string[] }).roots).toEqual([ws]);
