@@ -1,6 +1,7 @@
 import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/text';
+import { ChangeOrdering } from './changeOrder';
 import type { DocumentKind } from '../workspace/classify';
 import type { BytesResult, DirEntry, FileStat, FileSystem, ReadDirOptions, ReadOptions, ReadResult } from '../workspace/fs';
 import { uriToPath } from '../workspace/paths';
@@ -59,7 +60,31 @@ export class DocumentStore {
   }
 
   listen(connection: Connection): void {
-    this.documents.listen(connection);
+    const ordering = new ChangeOrdering(
+      (uri) => this.documents.get(uri),
+      (uri) => this.versions(uri),
+      () => this.session.log,
+    );
+    // The library applies didChange in arrival order; ours puts late changes back in version order first.
+    const ordered = Object.create(connection) as Connection;
+    ordered.onDidChangeTextDocument = (handler) =>
+      connection.onDidChangeTextDocument((params) => {
+        const next = ordering.order(params);
+        if (!next) return;
+        if (next.replayed) this.replacing(params.textDocument.uri, next.params.contentChanges);
+        return handler(next.params);
+      });
+    this.documents.onDidClose((e) => ordering.forget(e.document.uri));
+    this.documents.listen(ordered);
+  }
+
+  /** A replayed change keeps the version number but not the text: forget what was built from the old text. */
+  private replacing(uri: string, changes: readonly { text: string }[]): void {
+    this.cache.delete(uri);
+    const h = this.history.get(uri);
+    const last = h?.[h.length - 1];
+    if (last && changes.length === 1 && !('range' in changes[0])) last.text = changes[0].text;
+    else if (last) h!.pop();
   }
 
   onEvent(listener: (doc: OpenDocument, event: DocumentEvent) => void): void {

@@ -21,6 +21,7 @@ import type { ClientFeatures } from './clientFeatures';
 import type { DiagnosticSource } from './diagnosticSource';
 import type { DiagnosticsHub } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documents';
+import type { RequestIntake } from './intake';
 import type { Progress } from './progress';
 
 /**
@@ -30,6 +31,8 @@ import type { Progress } from './progress';
  */
 export interface ServerContext {
   readonly connection: Connection;
+  /** Sees requests as they arrive, before they queue: cancel or supersede them there. */
+  readonly intake: RequestIntake;
   readonly session: WorkspaceSession;
   readonly documents: DocumentStore;
   readonly client: ClientFeatures;

@@ -30,7 +30,10 @@ import type { Feature, ServerContext } from './feature';
 import { createFeatures } from './features';
 import { Progress } from './progress';
 import { isReportPath, showReport } from './reports';
+import { RequestIntake } from './intake';
+import { requestParams } from './requestParams';
 import { guarded } from './requests';
+import { usableRoot } from './roots';
 import { statusFeature } from './status';
 import { Watching } from './watching';
 
@@ -41,7 +44,7 @@ const MESSAGE_TYPES = { error: MessageType.Error, warning: MessageType.Warning, 
  * The one place that wires the protocol: every `connection.onX` is here, and each
  * fans out to the features (`features.ts`) that implement the matching hook.
  */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, intake: RequestIntake = new RequestIntake()): void {
   let settings: () => Settings = () => config.settings;
   const log: Logger = leveledLogger(
     (level, message) => void connection.sendNotification('window/logMessage', { type: LOG_TYPES[level], message }).catch(() => undefined),
@@ -66,11 +69,11 @@ export function startServer(connection: Connection): void {
     const client = readClientFeatures(params.capabilities ?? {});
     config.initialize(params.initializationOptions);
     session.setSettings(config.settings);
-    addInitialRoots(session, params);
+    addInitialRoots(session, params, log);
     const diagnostics = new DiagnosticsHub(connection, documents, client, settings, log);
     config.listen(client);
     watching = new Watching(connection, client, session, log);
-    ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready);
+    ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready, intake);
     features = [statusFeature(() => watching?.mode ?? 'off'), ...createFeatures()];
     diagnostics.setFeatures(features);
     diagnostics.skipWhen((p) => isReportPath(session.cacheDir, p));
@@ -103,6 +106,7 @@ export function startServer(connection: Connection): void {
           }
         }
         for (const f of event.added) {
+          if (!usableRoot(f?.uri, 'workspaceFolders', log)) continue;
           const folder = session.addFolder(f.uri, f.name);
           if (folder) {
             added.push(folder.path);
@@ -164,16 +168,15 @@ export function startServer(connection: Connection): void {
   documents.listen(connection);
 
   /** The open document a request is about; bad params are `InvalidParams`, a closed document null. */
-  const docOrNull = async (params: { textDocument?: { uri?: unknown } }) => {
-    const uri = params?.textDocument?.uri;
-    if (typeof uri !== 'string') throw new ParamError('textDocument.uri', 'is required');
+  const docOrNull = async (params: unknown, needs: 'uri' | 'position' | 'range' = 'uri') => {
+    const uri = requestParams.document(params, needs).textDocument.uri;
     await ready;
     return documents.get(uri);
   };
 
   connection.onCompletion((params, token) =>
     guarded('textDocument/completion', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'position');
       if (!doc) return null;
       let incomplete = false;
       const items: CompletionItem[] = [];
@@ -193,7 +196,7 @@ export function startServer(connection: Connection): void {
 
   connection.onHover((params, token) =>
     guarded('textDocument/hover', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'position');
       if (!doc) return null;
       for (const f of features) {
         const h = await f.hover?.(doc, params, token);
@@ -205,7 +208,7 @@ export function startServer(connection: Connection): void {
 
   connection.onDefinition((params, token) =>
     guarded('textDocument/definition', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'position');
       if (!doc) return null;
       const out: Location[] = [];
       for (const f of features) out.push(...((await f.definition?.(doc, params, token)) ?? []));
@@ -225,7 +228,7 @@ export function startServer(connection: Connection): void {
 
   connection.onCodeAction((params, token) =>
     guarded('textDocument/codeAction', log, token, async () => {
-      const doc = await docOrNull(params);
+      const doc = await docOrNull(params, 'range');
       if (!doc) return null;
       const out: CodeAction[] = [];
       for (const f of features) {
@@ -243,7 +246,7 @@ export function startServer(connection: Connection): void {
 
   connection.onCodeActionResolve((action, token) =>
     guarded('codeAction/resolve', log, token, async () => {
-      const featureId = (action.data as { feature?: string } | undefined)?.feature;
+      const featureId = (requestParams.object(action).data as { feature?: string } | undefined)?.feature;
       const f = features.find((x) => x.id === featureId);
       return f?.resolveCodeAction ? f.resolveCodeAction(action, token) : action;
     }),
@@ -251,6 +254,7 @@ export function startServer(connection: Connection): void {
 
   connection.onExecuteCommand((params, token) =>
     guarded(`workspace/executeCommand ${params.command}`, log, token, async () => {
+      if (params.arguments !== undefined && params.arguments !== null && !Array.isArray(params.arguments)) throw new ParamError('arguments', 'expected an array');
       for (const f of features) {
         const handler = f.commands?.[params.command];
         if (handler) return (await handler(params.arguments ?? [], token)) ?? null;
@@ -260,7 +264,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.languages.diagnostics.on(async (params, token) => {
-    const result = await guarded('textDocument/diagnostic', log, token, () => ctx!.diagnostics.pull(params.textDocument.uri));
+    const result = await guarded('textDocument/diagnostic', log, token, () => ctx!.diagnostics.pull(requestParams.document(params, 'uri').textDocument.uri));
     if (result instanceof ResponseError) return new ResponseError(result.code, result.message, { retriggerRequest: false });
     return result;
   });
@@ -272,13 +276,13 @@ export function startServer(connection: Connection): void {
   });
 }
 
-function addInitialRoots(session: WorkspaceSession, params: InitializeParams): void {
-  if (params.workspaceFolders?.length) {
-    for (const f of params.workspaceFolders) session.addFolder(f.uri, f.name);
+function addInitialRoots(session: WorkspaceSession, params: InitializeParams, log: Logger): void {
+  if (Array.isArray(params.workspaceFolders) && params.workspaceFolders.length) {
+    for (const f of params.workspaceFolders) if (usableRoot(f?.uri, 'workspaceFolders', log)) session.addFolder(f.uri, f.name);
   } else if (params.rootUri) {
-    session.addFolder(params.rootUri);
+    if (usableRoot(params.rootUri, 'rootUri', log)) session.addFolder(params.rootUri);
   } else if (params.rootPath) {
-    session.addFolder(params.rootPath);
+    if (usableRoot(params.rootPath, 'rootPath', log)) session.addFolder(params.rootPath);
   }
 }
 
@@ -313,9 +317,11 @@ function makeContext(
   config: ConfigurationManager,
   rootListeners: ((added: string[], removed: string[]) => void)[],
   ready: Promise<void>,
+  intake: RequestIntake,
 ): ServerContext {
   const context: ServerContext = {
     connection,
+    intake,
     session,
     documents,
     client,

@@ -1,5 +1,5 @@
 import type { RefIssue } from './lint';
-import { entryLookup, type PromptModel, type SourceEdit } from './model';
+import { entryLookup, type PromptModel, type RefEntry, type SourceEdit } from './model';
 import { resolveReference, type RefEnvironment } from './resolve';
 import { canBeDisplayPath, findTokens, nextRefId } from './token';
 
@@ -14,8 +14,8 @@ export interface RefFix {
 
 export interface FixHelpers {
   env: RefEnvironment;
-  /** The existing workspace file closest to a path that does not exist (fuzzy search + edit distance). */
-  closestFile(missing: string): Promise<string | undefined>;
+  /** The existing workspace file closest to a path that does not exist (fuzzy search + edit distance), other than those in `exclude`. */
+  closestFile(missing: string, exclude?: ReadonlySet<string>): Promise<string | undefined>;
 }
 
 /** The fixes of one issue, best first. */
@@ -53,7 +53,8 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       const fixes: RefFix[] = [{ title: `Show the mapped path ${entry.path} in the token`, edits: [displayEdit(model, t.displayStart, t.end - 1, entry.path!)], preferred: true }];
       const shown = await resolveReference(t.displayPath, helpers.env);
       const edit = model.editor?.setPath(entry, t.displayPath);
-      if (shown.status === 'found' && edit) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
+      // Another entry mapping that path already: two ids for one file is a new problem, not a fix.
+      if (shown.status === 'found' && edit && !pathsMappedByOthers(model, entry).has(t.displayPath)) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
       return fixes;
     }
     case 'ref/missing-file':
@@ -61,7 +62,15 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       if (subject.kind !== 'entry' || !subject.entry.path) return [];
       const entry = subject.entry;
       const title = `Re-point ${entry.refId}`;
-      const match = await helpers.closestFile(finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!);
+      const missing = finding.code === 'ref/outside-workspace' ? entry.path!.replace(/^.*[\\/]/, '') : entry.path!;
+      // The closest file may be one another entry maps: then the tokens move to that entry
+      // (a second id for one file would be a new problem, not a fix).
+      const nearest = await helpers.closestFile(missing);
+      const owner = nearest === undefined ? undefined : model.entries.find((e) => e !== entry && e.path === nearest && e.refId !== undefined);
+      if (owner && model.editor && model.prompt) {
+        return [{ title: `Use ${owner.refId} (${owner.path}) for the tokens of ${entry.refId} and remove ${entry.refId}`, edits: [model.editor.remove(entry), ...tokenIdEdits(model, entry.refId!, owner.refId!, owner.path!)], preferred: true }];
+      }
+      const match = owner ? await helpers.closestFile(missing, pathsMappedByOthers(model, entry)) : nearest;
       if (!match || !canBeDisplayPath(match)) return [{ title, edits: [], disabledReason: `no file of the workspace resembles ${entry.path}` }];
       const edit = model.editor?.setPath(entry, match);
       if (!edit) return [noEditor(`${title} to ${match}`)];
@@ -87,6 +96,11 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
   }
 }
 
+/** Paths the other entries map: a re-point never picks one (the tokens would then have two ids for one file). */
+function pathsMappedByOthers(model: PromptModel, entry: RefEntry): Set<string> {
+  return new Set(model.entries.filter((e) => e !== entry && e.path !== undefined).map((e) => e.path!));
+}
+
 /** Every ref_id in use: entries, and tokens (so a new id never adopts a forged token). */
 export function usedIds(model: PromptModel): Set<string> {
   const used = new Set<string>();
@@ -105,6 +119,13 @@ function escapeFix(model: PromptModel, index: number): RefFix {
 function displayEdit(model: PromptModel, start: number, end: number, displayPath: string): SourceEdit {
   const prompt = model.prompt!;
   return { start: prompt.toSource(start), end: prompt.toSource(end), text: prompt.encode(displayPath) };
+}
+
+/** Rewrites every token of `refId` to name `toId` and show `toPath`. */
+function tokenIdEdits(model: PromptModel, refId: string, toId: string, toPath: string): SourceEdit[] {
+  return findTokens(model.prompt!.value)
+    .filter((t) => t.refId === refId)
+    .map((t) => displayEdit(model, t.start + '<@file:'.length, t.end - 1, `${toId}|${toPath}`));
 }
 
 /** Display-path edits for every token of `refId` that showed the entry's old path. */

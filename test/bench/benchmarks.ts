@@ -1,6 +1,7 @@
 import { astEditBenchmark } from './astedit';
 import type { Benchmark } from './benchmark';
 import { hashlineBenchmark } from './hashline';
+import { loadBenchmark } from './load';
 import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
 import { rulesContextBenchmark } from './rulesContext';
@@ -15,5 +16,6 @@ export function benchmarks(): Benchmark[] {
     rulesBenchmark,
     rulesContextBenchmark,
     searchBenchmark,
+    loadBenchmark,
   ];
 }

@@ -133,7 +133,8 @@ describe('fixes', () => {
       'Re-point ref_1 to src/session.ts (closest to src/sesion.ts)',
       'Remove the ignored duplicate entry ref_0 (src/util/log.ts)',
       'Give this entry the new ref_id ref_4, for tokens to use',
-      'Re-point ref_2 to src/auth.ts (closest to ../outside/auth.ts)',
+      // ref_0 maps src/auth.ts, the closest file: the tokens move to it (never a second id for one file).
+      'Use ref_0 (src/auth.ts) for the tokens of ref_2 and remove ref_2',
       'Remove the unused entry ref_3 (docs/guide.md)',
     ]);
   });

@@ -56,7 +56,7 @@ export function documentEdit(ctx: ServerContext, doc: OpenDocument, edits: Sourc
  * The existing file closest to a missing path: candidates from a few fuzzy searches
  * (the file search service), ranked by edit distance. Undefined without the service.
  */
-export async function closestFile(ctx: ServerContext, docUri: string, missing: string, cancel: Cancellation): Promise<string | undefined> {
+export async function closestFile(ctx: ServerContext, docUri: string, missing: string, cancel: Cancellation, exclude?: ReadonlySet<string>): Promise<string | undefined> {
   const search = ctx.services.fileSearch;
   if (!search) return undefined;
   const candidates = new Set<string>();
@@ -66,7 +66,7 @@ export async function closestFile(ctx: ServerContext, docUri: string, missing: s
         { query_id: randomUUID(), query: q.query, max_results: 50, scope: 'workspace', from_uri: docUri, ...(q.extension ? { filters: { extensions: [q.extension] } } : {}) },
         cancel,
       );
-      for (const c of result.candidates) candidates.add(c.path);
+      for (const c of result.candidates) if (!exclude?.has(c.path)) candidates.add(c.path);
     } catch (err) {
       if (cancel.isCancellationRequested) throw err;
       ctx.log.debug(`closest file for ${missing}: search failed: ${(err as Error).message}`);

@@ -7,18 +7,23 @@ import type { FixData } from '../../rules/codes';
 import type { RulesEngine } from '../../rules/engine';
 import { RuleLocator } from '../../rules/lint/locate';
 import { safeRuleFix } from '../../rules/safeFixes';
+import { Commands } from '../../../protocol/methods';
 import type { Feature } from '../feature';
 import type { OpenDocument } from '../documents';
+import { renameRuleFile } from './renameFile';
 import type { RulesState } from './state';
 
 /**
  * Quick fixes for rule findings, every one with its edit inline (Neovim and Helix drop
- * command results). File renames go through `documentChanges` and are offered only to
- * editors that apply rename operations; others get the action `disabled` with why.
+ * command results). File renames go through `documentChanges` for editors that apply
+ * rename operations; others get the same fix as a command the server runs on disk.
  */
 export function rulesActionsFeature(state: RulesState): Feature {
   return {
     id: 'rules-actions',
+    commands: {
+      [Commands.rulesRenameFile]: (args) => renameRuleFile(state.context, args),
+    },
     async codeActions(doc, params, token) {
       // Rule files beside the roots (a parent folder's `.clinerules`) are for reading only: no edit is offered there.
       if (!doc.path || !state.context.session.allows(doc.path)) return undefined;
@@ -140,13 +145,18 @@ class ActionBuilder {
   }
 
   private renameAction(f: Finding, title: string, from: string, to: string, prepend?: string): CodeAction {
-    const reason = this.canRename() ?? (this.state.context.session.allows(to) ? undefined : `${to} lies outside the workspace`);
+    const reason = this.state.context.session.allows(to) ? undefined : `${to} lies outside the workspace`;
     const action: CodeAction = { title, kind: CodeActionKind.QuickFix, diagnostics: [this.diagnosticOf(f)] };
     if (reason) {
       action.disabled = { reason };
       return action;
     }
     const newUri = this.state.uriOf(to);
+    if (this.canRename()) {
+      // Editors that cannot rename through an edit get the same fix as a command the server runs.
+      action.command = { title, command: Commands.rulesRenameFile, arguments: [this.state.uriOf(from), newUri, ...(prepend ? [prepend] : [])] };
+      return action;
+    }
     action.edit = {
       documentChanges: [
         { kind: 'rename', oldUri: this.state.uriOf(from), newUri, options: { overwrite: false, ignoreIfExists: false } },

@@ -34,7 +34,9 @@ export function rulesCompletionFeature(state: RulesState): Feature {
         const engine = await state.engine();
         const root = engine.rootFor(doc.path);
         if (!root) return undefined;
-        const start = pos.character - url[1].length;
+        // The edit covers `rule://` too: Eglot takes the text in the edit's range as the prefix
+        // to filter by, and without the scheme it took `//sty` (issue 13, tried in Emacs/Eglot 1.9).
+        const start = pos.character - url[0].length;
         const end = pos.character + (NAME_AFTER.exec(lineText.slice(pos.character))?.[0].length ?? 0);
         return engine.availableNames(root).map((name, i): CompletionItem => {
           const group = engine.nameState(root, name)!;
@@ -46,8 +48,8 @@ export function rulesCompletionFeature(state: RulesState): Feature {
             detail: `${bucketName(group.placement?.bucket ?? 'none')} · ${displayPath(group.effective!.path, root, ctx.session.home)}`,
             documentation: typeof description === 'string' ? description : undefined,
             sortText: String(i).padStart(5, '0'),
-            filterText: name,
-            textEdit: edit(start, end, name),
+            filterText: `rule://${name}`,
+            textEdit: edit(start, end, `rule://${name}`),
           };
         });
       }

@@ -7,6 +7,7 @@ import { show } from '../../rules/lint/words';
 import { refAt } from '../../rules/ruleRefs';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
+import { markdownToPlainText } from '../plainText';
 import type { RulesState } from './state';
 
 /**
@@ -24,7 +25,7 @@ export function rulesHoverFeature(state: RulesState): Feature {
       const root = engine.rootFor(doc.path);
       const offset = doc.lines.offsetAt(params.position);
       const wrap = (markdown: string, range?: Hover['range']): Hover => ({
-        contents: ctx.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdown.replace(/[*`>]/g, '') },
+        contents: ctx.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdownToPlainText(markdown) },
         range,
       });
       const ref = refAt(doc.text, offset);

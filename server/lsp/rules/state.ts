@@ -197,7 +197,12 @@ export class RulesState {
   /** A document was closed: a rule file goes back to its disk text; other Markdown loses its findings. */
   closed(doc: OpenDocument): void {
     if (!doc.path) return;
-    if (doc.kind.kind === 'rule') void this.serialize(() => this.onChanges([{ path: doc.path!, type: 'changed' }]));
+    // A buffer closed because its file was renamed or deleted (Helix closes it after a rename
+    // edit) is a deletion, not a file to read back: reading it would report rule/unreadable.
+    if (doc.kind.kind === 'rule') {
+      const p = doc.path;
+      void this.serialize(async () => this.onChanges([{ path: p, type: (await this.context.session.diskFs.stat(p)) ? 'changed' : 'deleted' }]));
+    }
     else this.context.diagnostics.clear(RULES_SOURCE, doc.uri);
   }
 

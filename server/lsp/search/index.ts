@@ -9,6 +9,7 @@ import { readSearchRequest, type SearchRequest } from '../../search/request';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
 import { fileSearchReport } from './report';
+import { supersedeOnArrival } from './supersede';
 
 /** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
 const EARLY_CANCELS = 64;
@@ -116,6 +117,7 @@ export function fileSearchFeature(): Feature {
           if (latest === own) latest = undefined;
         }
       });
+      supersedeOnArrival(ctx);
       ctx.onNotification(Methods.fileSearchCancel, (raw) => {
         let queryId: string;
         try {

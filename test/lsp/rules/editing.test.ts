@@ -41,7 +41,7 @@ describe('rules quick fixes that rename files', () => {
     expect(buckets.shadowed.map((s) => s.path)).not.toContain('.cursor/rules/style.mdc');
   });
 
-  it('offers the rename to Helix, not to Neovim 0.7 (no documentChanges), which still gets text fixes', async () => {
+  it('offers the rename to Helix as an edit and to Neovim 0.7 (no documentChanges) as a command, which still gets text fixes', async () => {
     const { ws, home, file } = demo();
     const helix = await start({ folders: [ws], home, client: 'helix' });
     const hUri = await helix.open(file('.cursor/rules/style.mdc'));
@@ -50,7 +50,9 @@ describe('rules quick fixes that rename files', () => {
     const nvim = await start({ folders: [ws], home, client: 'neovim' });
     const nUri = await nvim.open(file('.cursor/rules/style.mdc'));
     await nvim.waitForDiagnostics(nUri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
-    expect((await nvim.codeActions(nUri, firstLine)).some((a) => a.title.startsWith('Rename'))).toBe(false);
+    const nvimRename = (await nvim.codeActions(nUri, firstLine)).find((a) => a.title.startsWith('Rename'));
+    expect(nvimRename?.edit).toBeUndefined();
+    expect(nvimRename).toMatchObject({ command: { command: 'agentls.rules.renameFile', arguments: [nUri, nvim.uri(file('.cursor/rules/style-cursor.mdc'))] } });
     const testing = await nvim.open(file('.cursor/rules/testing.mdc'));
     await nvim.waitForDiagnostics(testing, (ds) => ds.some((d) => d.code === 'frontmatter/fallback-string'));
     const quote = (await nvim.codeActions(testing, { start: { line: 3, character: 0 }, end: { line: 3, character: 5 } })).find((a: CodeAction) => a.title.startsWith('Quote'))!;

@@ -1,0 +1,46 @@
+import { ParamError } from '../core/params';
+import { isRecord } from '../core/settings';
+
+/**
+ * Shape checks for the standard requests' params, done before any handler reads them:
+ * a malformed request is the client's mistake and gets `InvalidParams` naming the field,
+ * not an `InternalError` from deep inside a feature.
+ */
+export const requestParams = {
+  /** `textDocument.uri`, and `position` or `range` (+ `context`) when the request has them. */
+  document(value: unknown, needs: 'uri' | 'position' | 'range'): { textDocument: { uri: string } } {
+    if (!isRecord(value)) throw new ParamError('params', 'expected an object');
+    const doc = value.textDocument;
+    if (!isRecord(doc) || typeof doc.uri !== 'string') throw new ParamError('textDocument.uri', 'is required');
+    if (needs === 'position') position(value.position, 'position');
+    if (needs === 'range') {
+      range(value.range, 'range');
+      const context = value.context;
+      if (!isRecord(context)) throw new ParamError('context', 'is required');
+      if (!Array.isArray(context.diagnostics)) throw new ParamError('context.diagnostics', 'expected an array');
+      if (context.only !== undefined && context.only !== null && !(Array.isArray(context.only) && context.only.every((k) => typeof k === 'string'))) {
+        throw new ParamError('context.only', 'expected an array of strings');
+      }
+    }
+    return value as { textDocument: { uri: string } };
+  },
+
+  object(value: unknown, field = 'params'): Record<string, unknown> {
+    if (!isRecord(value)) throw new ParamError(field, 'expected an object');
+    return value;
+  },
+};
+
+function position(value: unknown, field: string): void {
+  if (!isRecord(value)) throw new ParamError(field, 'is required');
+  for (const key of ['line', 'character'] as const) {
+    const n = value[key];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new ParamError(`${field}.${key}`, 'expected a non-negative integer');
+  }
+}
+
+function range(value: unknown, field: string): void {
+  if (!isRecord(value)) throw new ParamError(field, 'is required');
+  position(value.start, `${field}.start`);
+  position(value.end, `${field}.end`);
+}

@@ -1,0 +1,55 @@
+import * as fsp from 'node:fs/promises';
+import { ParamError } from '../../core/params';
+import { uriToPath } from '../../workspace/paths';
+import { writeFilesAtomically } from '../../workspace/write';
+import type { ServerContext } from '../feature';
+
+/**
+ * `agentls.rules.renameFile [fromUri, toUri, prepend?]`: the rename quick fixes for
+ * editors that cannot apply a file rename from a code action (no `documentChanges` or no
+ * `rename` resource operation: Neovim 0.7–0.10, Eglot 1.9). The server renames on disk,
+ * refusing to replace an existing file: a hard link then an unlink, so at every moment
+ * the rule exists under exactly one of the names or, for a moment, both, never neither.
+ * With `prepend` the new file gets that text first (written all-or-nothing, never over an
+ * existing file), and the old one is removed only once the new one is on disk.
+ */
+export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promise<{ renamed: boolean; message: string }> {
+  const from = typeof args[0] === 'string' ? uriToPath(args[0]) : undefined;
+  const to = typeof args[1] === 'string' ? uriToPath(args[1]) : undefined;
+  if (!from) throw new ParamError('arguments[0]', 'expected the file URI of the rule to rename');
+  if (!to) throw new ParamError('arguments[1]', 'expected the file URI of the new name');
+  const prepend = typeof args[2] === 'string' ? args[2] : '';
+  const refuse = (message: string) => {
+    ctx.showMessage('error', message);
+    return { renamed: false, message };
+  };
+  if (!ctx.session.allows(from) || !ctx.session.allows(to)) return refuse(`Not renamed: ${to} or ${from} lies outside the workspace.`);
+  try {
+    if (prepend) {
+      const text = await fsp.readFile(from, 'utf8');
+      const written = await writeFilesAtomically([{ path: to, text: prepend + text, expectedText: null }], ctx.session.confinement);
+      if (!written.ok) return refuse(`Not renamed: ${written.message}`);
+    } else {
+      await fsp.link(from, to).catch(async (err: NodeJS.ErrnoException) => {
+        // File systems without hard links: an exclusive copy keeps the no-overwrite promise.
+        if (err.code !== 'EPERM' && err.code !== 'ENOTSUP' && err.code !== 'EXDEV') throw err;
+        await fsp.copyFile(from, to, fsp.constants.COPYFILE_EXCL);
+      });
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return refuse(code === 'EEXIST' ? `Not renamed: ${to} already exists.` : `Not renamed: ${(err as Error).message}`);
+  }
+  try {
+    await fsp.unlink(from);
+  } catch (err) {
+    // Keep the old name only: undo the new one so the agent never sees the rule twice.
+    await fsp.unlink(to).catch(() => undefined);
+    return refuse(`Not renamed: ${from} could not be removed (${(err as Error).message}).`);
+  }
+  await ctx.session.reportChange(from, 'deleted');
+  await ctx.session.reportChange(to, 'created');
+  const message = `Renamed ${from} to ${to}.${ctx.documents.getByPath(from) ? ' The old buffer is still open under the old name: close it and open the new file.' : ''}`;
+  ctx.showMessage('info', message);
+  return { renamed: true, message };
+}

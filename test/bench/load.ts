@@ -1,0 +1,191 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { RawLspClient, type RawMessage } from '../helpers/rawClient';
+import type { Benchmark } from './benchmark';
+import { loadCorpus } from './searchData';
+import { materialise } from './searchTree';
+import { percentile, timingFigure, type Figure } from './stats';
+
+const PHASE_MS = 5_000;
+const TICK_MS = 10;
+const PROBE_EVERY_MS = 50;
+const SETTLE_MS = 10_000;
+const CHURN_EVERY_MS = 20;
+const CANCELLED = -32800;
+const MiB = 1024 * 1024;
+/**
+ * The issue measured on 50k files (`AGENTLS_BENCH_FULL=1`); by default the first 20,000
+ * paths of the benchmark list keep the run well under a minute (the first full walk of
+ * 50k files takes 15-70 s on these shared machines).
+ */
+const FILES = process.env.AGENTLS_BENCH_FULL ? 50_000 : 20_000;
+/** Rates in searches per second; 0 is an idle phase (probes only), the machine's own noise for comparison. */
+const RATES = [0, 200, 1000];
+const IDLE_MS = 2_000;
+
+/** What happened to one search: when it was sent, when its cancel or successor went out, how it was answered. */
+interface Sent {
+  at: number;
+  /** When something told the server this search was no longer wanted (its cancel, or the next search). */
+  unwantedAt?: number;
+  explicitCancel: boolean;
+  answeredAt?: number;
+  outcome?: 'results' | 'cancelled' | 'error';
+}
+
+/**
+ * The server under load, over stdio as an editor drives it: searches at 200 and then
+ * 1,000 a second for five seconds each, every other one cancelled right after it is
+ * sent (alternately `$/cancelRequest` and `agentls/fileSearchCancel`), while files are
+ * created and deleted in the indexed tree and an `agentls/status` probe goes out every
+ * 50 ms. Reports answered / cancelled / lost, latencies, and the server's RSS before,
+ * during and ten seconds after.
+ */
+export const loadBenchmark: Benchmark = {
+  name: 'load: searches with cancels while files churn (stdio server)',
+  async run(log) {
+    const corpus = loadCorpus();
+    const paths = corpus.paths.slice(0, FILES);
+    const root = materialise(paths, log);
+    const churnDir = path.join(root, `churn-${process.pid}`);
+    fs.mkdirSync(churnDir, { recursive: true });
+    const queries = corpus.queries.map((q) => q.q);
+    const c = await RawLspClient.start([root]);
+    const figures: Figure[] = [];
+    let churn: NodeJS.Timeout | undefined;
+    try {
+      let nextId = 100;
+      const sent = new Map<number, Sent>();
+      const probes = new Map<number, number>();
+      const probeTimes: number[] = [];
+      c.onMessage((m: RawMessage) => {
+        if (typeof m.id !== 'number' || m.method !== undefined) return;
+        const now = performance.now();
+        const probeAt = probes.get(m.id);
+        if (probeAt !== undefined) {
+          probes.delete(m.id);
+          probeTimes.push(now - probeAt);
+          return;
+        }
+        const s = sent.get(m.id);
+        if (!s || s.answeredAt !== undefined) return;
+        s.answeredAt = now;
+        s.outcome = m.error ? (m.error.code === CANCELLED ? 'cancelled' : 'error') : 'results';
+      });
+      const search = (query: string) => {
+        const id = nextId++;
+        const queryId = `00000000-0000-4000-8000-${id.toString(16).padStart(12, '0')}`;
+        return { id, queryId, message: { jsonrpc: '2.0', id, method: 'agentls/fileSearch', params: { query_id: queryId, query } } };
+      };
+
+      log(`indexing ${paths.length} files`);
+      const t0 = performance.now();
+      for (;;) {
+        const s = search(queries[0]);
+        c.send(s.message);
+        const r = await c.response(s.id, 120_000);
+        if (!r.error && (r.result as { candidates: unknown[] }).candidates.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // The walk goes on after the first answer (sizes, times, ignore rules): RSS is measured once it is done.
+      await c.waitFor('the file index to be built', () => c.logLines().some((l) => /^file index: \d+ files? in/.test(l)), 120_000);
+      log(`index ready in ${Math.round(performance.now() - t0)} ms`);
+      const rssBefore = rss(c);
+      let rssPeak = rssBefore;
+
+      let churned = 0;
+      churn = setInterval(() => {
+        const name = path.join(churnDir, `file${churned % 200}.ts`);
+        if (fs.existsSync(name)) fs.rmSync(name);
+        else fs.writeFileSync(name, '');
+        churned++;
+      }, CHURN_EVERY_MS);
+
+      for (const rate of RATES) {
+        sent.clear();
+        probeTimes.length = 0;
+        const perTick = (rate * TICK_MS) / 1000;
+        const phaseMs = rate === 0 ? IDLE_MS : PHASE_MS;
+        const started = performance.now();
+        let lastProbe = 0;
+        let previous: Sent | undefined;
+        let i = 0;
+        await new Promise<void>((resolve) => {
+          const timer = setInterval(() => {
+            const now = performance.now();
+            if (now - started >= phaseMs) {
+              clearInterval(timer);
+              resolve();
+              return;
+            }
+            const batch: object[] = [];
+            for (let k = 0; k < perTick; k++, i++) {
+              const s = search(queries[i % queries.length]);
+              const record: Sent = { at: now, explicitCancel: i % 2 === 0 };
+              if (previous && previous.unwantedAt === undefined) previous.unwantedAt = now;
+              sent.set(s.id, record);
+              batch.push(s.message);
+              if (record.explicitCancel) {
+                record.unwantedAt = now;
+                batch.push(i % 4 === 0 ? { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: s.id } } : { jsonrpc: '2.0', method: 'agentls/fileSearchCancel', params: { query_id: s.queryId } });
+              }
+              previous = record;
+            }
+            if (now - lastProbe >= PROBE_EVERY_MS) {
+              lastProbe = now;
+              const id = nextId++;
+              probes.set(id, now);
+              batch.push({ jsonrpc: '2.0', id, method: 'agentls/status', params: {} });
+            }
+            c.send(...batch);
+            rssPeak = Math.max(rssPeak, rss(c));
+          }, TICK_MS);
+        });
+        await c.waitFor('every search answered', () => [...sent.values()].every((s) => s.answeredAt !== undefined), SETTLE_MS).catch(() => undefined);
+        if (rate === 0) {
+          const idle = timingFigure('idle: agentls/status probe (no searches; the machine itself)', probeTimes);
+          figures.push(idle);
+          continue;
+        }
+        const all = [...sent.values()];
+        const withResults = all.filter((s) => s.outcome === 'results');
+        const cancelled = all.filter((s) => s.outcome === 'cancelled');
+        const lost = all.filter((s) => s.answeredAt === undefined).length;
+        const errors = all.filter((s) => s.outcome === 'error').length;
+        const cancelLatency = cancelled.map((s) => Math.max(0, s.answeredAt! - (s.unwantedAt ?? s.answeredAt!)));
+        const label = `${rate}/s`;
+        figures.push({ name: `${label}: searches sent`, unit: 'count', value: all.length, note: `${withResults.length} with results, ${cancelled.length} cancelled or superseded, ${errors} errors` });
+        figures.push({ name: `${label}: searches lost (never answered)`, unit: 'count', value: lost, goal: '0', meets: lost === 0 });
+        if (withResults.length) figures.push(timingFigure(`${label}: search answered with results`, withResults.map((s) => s.answeredAt! - s.at)));
+        const cancelFigure = timingFigure(`${label}: cancel or successor sent → RequestCancelled`, cancelLatency);
+        figures.push({ ...cancelFigure, goal: 'p99 ≤ 5 ms', meets: (cancelFigure.p99 ?? Infinity) <= 5 });
+        const probeFigure = timingFigure(`${label}: agentls/status probe`, probeTimes);
+        figures.push({ ...probeFigure, goal: 'p99 ≤ 50 ms', meets: percentile([...probeTimes].sort((a, b) => a - b), 99) <= 50 });
+      }
+      clearInterval(churn);
+      churn = undefined;
+      const rssDuring = rssPeak;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const rssAfter = rss(c);
+      figures.push({ name: 'server RSS before the load', unit: 'MiB', value: rssBefore / MiB });
+      figures.push({ name: 'server RSS during the load (peak)', unit: 'MiB', value: rssDuring / MiB });
+      figures.push({ name: 'server RSS 10 s after the load', unit: 'MiB', value: rssAfter / MiB, goal: 'within 10 MiB of before', meets: rssAfter - rssBefore <= 10 * MiB, note: `${churned} file creations and deletions during the run` });
+      return figures;
+    } finally {
+      if (churn) clearInterval(churn);
+      await c.stop();
+      fs.rmSync(churnDir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** The server process's resident set size in bytes (Linux: /proc). */
+function rss(c: RawLspClient): number {
+  try {
+    const status = fs.readFileSync(`/proc/${c.process.pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status);
+    return kb ? Number(kb[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RawLspClient, useRawClients } from '../../helpers/rawClient';
+import { tempDir } from '../../helpers/repo';
+
+const start = useRawClients(afterEach);
+
+const status = (id: number) => ({ jsonrpc: '2.0', id, method: 'agentls/status', params: {} });
+const body = (id: number) => Buffer.from(JSON.stringify(status(id)));
+
+/** Bad frames followed by a good request: the good one must be answered, and the bad one logged. */
+async function expectRecovery(bad: Buffer | string, logged: RegExp): Promise<RawLspClient> {
+  const c = await start([tempDir()]);
+  c.write(bad);
+  c.send(status(50));
+  const answer = await c.response(50);
+  expect(answer.result).toMatchObject({ roots: [expect.any(String)] });
+  expect(c.logLines().join('\n')).toMatch(logged);
+  expect(c.exitCode).toBeUndefined();
+  return c;
+}
+
+describe('bad frame headers are logged and reading resumes at the next header', () => {
+  it('a header without Content-Length', async () => {
+    await expectRecovery(`Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n${body(7)}`, /without Content-Length/);
+  });
+
+  it('a Content-Length that is not a number', async () => {
+    await expectRecovery(`Content-Length: twelve\r\n\r\n${body(7)}`, /Content-Length is not a number/);
+  });
+
+  it('a header line without a colon', async () => {
+    await expectRecovery(`Content-Length 12\r\n\r\n${body(7)}`, /without a name and a colon/);
+  });
+
+  it('garbage bytes between frames', async () => {
+    await expectRecovery('hello, is anybody there?\r\n\r\n\u0000\u0001', /skipped \d+ bytes|bad message header/);
+  });
+
+  it('a Content-Length that is too small: the garbage is skipped', async () => {
+    const b = body(7);
+    await expectRecovery(Buffer.concat([Buffer.from(`Content-Length: ${b.length - 10}\r\n\r\n`), b]), /Content-Length said|skipped/);
+  });
+
+  it('a Content-Length that is too large: the message is read and the next one too', async () => {
+    const c = await start([tempDir()]);
+    const b = body(7);
+    c.write(Buffer.concat([Buffer.from(`Content-Length: ${b.length + 40}\r\n\r\n`), b]));
+    c.send(status(8));
+    expect((await c.response(8)).result).toBeTruthy();
+    expect((await c.response(7)).result).toBeTruthy();
+    expect(c.logLines().join('\n')).toMatch(/Content-Length said \d+ bytes but the message was/);
+  });
+});
+
+describe('frames that are only unusual are read', () => {
+  it('LF-only header line ends', async () => {
+    const c = await start([tempDir()]);
+    const b = body(7);
+    c.write(Buffer.concat([Buffer.from(`Content-Length: ${b.length}\n\n`), b]));
+    expect((await c.response(7)).result).toBeTruthy();
+  });
+
+  it('a byte-order mark before the header and before the body', async () => {
+    const c = await start([tempDir()]);
+    const b = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body(7)]);
+    c.write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`Content-Length: ${b.length}\r\n\r\n`), b]));
+    expect((await c.response(7)).result).toBeTruthy();
+  });
+
+  it('a message split across many writes, one byte at a time', async () => {
+    const c = await start([tempDir()]);
+    const frame = RawLspClient.frame(status(7));
+    for (const byte of frame) c.write(Buffer.from([byte]));
+    expect((await c.response(7)).result).toBeTruthy();
+  });
+
+  it('a body that mentions Content-Length inside a string', async () => {
+    const c = await start([tempDir()]);
+    const tricky = { jsonrpc: '2.0', id: 7, method: 'agentls/status', params: { note: '}Content-Length: 3\r\n\r\n{}' } };
+    c.send(tricky, status(8));
+    expect((await c.response(7)).result).toBeTruthy();
+    expect((await c.response(8)).result).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClientCapabilities, Hover, MarkupContent, TextEdit } from 'vscode-languageserver/node';
+import type { RuleBucketsResult } from '../../../protocol/rules';
+import { NEOVIM_07_LIKE } from '../../helpers/capabilities';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { copyFixture } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+function demo() {
+  const ws = copyFixture('demo');
+  const home = copyFixture('demo-home');
+  return { ws, home, file: (rel: string) => path.join(ws, ...rel.split('/')) };
+}
+
+const PLAIN_ONLY: ClientCapabilities = { ...NEOVIM_07_LIKE, textDocument: { ...NEOVIM_07_LIKE.textDocument, hover: { contentFormat: ['plaintext'] } } };
+const firstLine = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
+
+/** Asks for the buckets until `done` holds (file changes reach the rules state in batches). */
+async function bucketsUntil(c: LspTestClient, done: (b: RuleBucketsResult) => boolean): Promise<RuleBucketsResult> {
+  let last: RuleBucketsResult | undefined;
+  for (let i = 0; i < 100; i++) {
+    last = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return last!;
+}
+
+describe('rule hovers in plain-text clients', () => {
+  it('keep the stars of a glob, the backticks of code and the words of bold text', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: PLAIN_ONLY });
+    const uri = await c.open(file('.cursor/rules/style.mdc'));
+    const hover = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 1 } });
+    const contents = hover.contents as MarkupContent;
+    expect(contents.kind).toBe('plaintext');
+    expect(contents.value).toContain('src/**/*.ts');
+    expect(contents.value).toMatch(/^globs \(read by/);
+  });
+});
+
+describe('rule:// completion for clients that filter by the edit range (Eglot)', () => {
+  it('replaces rule:// with the name, so the prefix the client filters by is rule://st', async () => {
+    const { ws, home, file } = demo();
+    const notes = file('docs/notes.md');
+    fs.mkdirSync(path.dirname(notes), { recursive: true });
+    fs.writeFileSync(notes, '# Notes\n');
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const uri = await c.open(notes);
+    await c.type(uri, { line: 1, character: 0 }, 'See rule://st');
+    const list = await c.completion(uri, { line: 1, character: 13 }, '/');
+    const style = list.items.find((i) => i.label === 'style')!;
+    const edit = style.textEdit as TextEdit;
+    expect(edit.range).toEqual({ start: { line: 1, character: 4 }, end: { line: 1, character: 13 } });
+    expect(edit.newText).toBe('rule://style');
+    const prefix = c.text(uri).split('\n')[1].slice(edit.range.start.character, 13);
+    expect(prefix).toBe('rule://st');
+    expect(style.filterText!.startsWith(prefix)).toBe(true);
+    c.acceptCompletion(uri, style, { line: 1, character: 13 });
+    expect(c.text(uri).split('\n')[1]).toBe('See rule://style');
+  });
+});
+
+describe('renaming a shadowed rule in clients without file renames in edits (Neovim 0.7)', () => {
+  it('runs as a command: the file is renamed on disk and the agent then loads it', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const uri = await c.open(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    expect(rename.command?.command).toBe('agentls.rules.renameFile');
+    await c.close(uri);
+    await c.applyCodeAction(rename);
+    expect(fs.existsSync(file('.cursor/rules/style.mdc'))).toBe(false);
+    expect(fs.readFileSync(file('.cursor/rules/style-cursor.mdc'), 'utf8')).toContain("Cursor's copy of the style rule");
+    const buckets = await bucketsUntil(c, (b) => b.buckets.rulebook.includes('style-cursor'));
+    expect(buckets.buckets.rulebook).toContain('style-cursor');
+  });
+
+  it('never replaces an existing file', async () => {
+    const { ws, home, file } = demo();
+    fs.writeFileSync(file('.cursor/rules/taken.mdc'), 'mine\n');
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const result = await c.executeCommand('agentls.rules.renameFile', [c.uri(file('.cursor/rules/style.mdc')), c.uri(file('.cursor/rules/taken.mdc'))]);
+    expect(result).toMatchObject({ renamed: false, message: expect.stringContaining('already exists') });
+    expect(fs.readFileSync(file('.cursor/rules/taken.mdc'), 'utf8')).toBe('mine\n');
+    expect(fs.existsSync(file('.cursor/rules/style.mdc'))).toBe(true);
+  });
+});
+
+describe('after a rename in Helix', () => {
+  it('the closed buffer of the old path is a deletion: no rule/unreadable for it', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'helix' });
+    const uri = await c.open(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    await c.applyCodeAction(rename);
+    // Helix closes the old buffer after applying the rename, and opens the new file.
+    await c.close(uri);
+    await c.open(file('.cursor/rules/style-cursor.mdc'));
+    const buckets = await bucketsUntil(c, (b) => !b.shadowed.some((s) => s.path === '.cursor/rules/style.mdc'));
+    expect(buckets.shadowed.map((s) => s.path)).not.toContain('.cursor/rules/style.mdc');
+    const unreadable = c.diagnosticsLog.filter((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'rule/unreadable'));
+    expect(unreadable).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RawLspClient, useRawClients } from '../../helpers/rawClient';
+import { tempDir } from '../../helpers/repo';
+
+const start = useRawClients(afterEach);
+const CANCELLED = -32800;
+
+let workspace: string;
+beforeAll(() => {
+  workspace = tempDir('agentls-queue-');
+  for (let d = 0; d < 60; d++) {
+    const dir = path.join(workspace, `pkg${d}`, 'src');
+    fs.mkdirSync(dir, { recursive: true });
+    for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(dir, `Widget${d}x${f}Service.ts`), '');
+  }
+});
+afterAll(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+const queryId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const search = (id: number, query = 'widget service') => ({ jsonrpc: '2.0', id, method: 'agentls/fileSearch', params: { query_id: queryId(id), query } });
+const status = (id: number) => ({ jsonrpc: '2.0', id, method: 'agentls/status', params: {} });
+const cancel = (id: number) => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+
+/** A server whose index is built (a search has found files). */
+async function ready(): Promise<RawLspClient> {
+  const c = await start([workspace]);
+  c.send(search(2, 'Widget59x99'));
+  const first = await c.response(2, 20_000);
+  expect((first.result as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
+  return c;
+}
+
+describe('cancelled and superseded searches never wait in the queue', () => {
+  it('a search cancelled with $/cancelRequest is answered RequestCancelled before requests queued ahead of it', async () => {
+    const c = await ready();
+    c.send(status(10), search(11), cancel(11));
+    await c.response(10);
+    expect((await c.response(11)).error?.code).toBe(CANCELLED);
+    expect(c.indexOfResponse(11)).toBeLessThan(c.indexOfResponse(10));
+  });
+
+  it('agentls/fileSearchCancel does the same for its query', async () => {
+    const c = await ready();
+    c.send(status(20), search(21), { jsonrpc: '2.0', method: 'agentls/fileSearchCancel', params: { query_id: queryId(21) } });
+    await c.response(20);
+    expect((await c.response(21)).error?.code).toBe(CANCELLED);
+    expect(c.indexOfResponse(21)).toBeLessThan(c.indexOfResponse(20));
+  });
+
+  it('each newer search settles the older ones at once; the newest answers with results', async () => {
+    const c = await ready();
+    const ids = Array.from({ length: 60 }, (_, i) => 100 + i);
+    c.send(status(99), ...ids.map((id) => search(id)));
+    const newest = await c.response(ids[ids.length - 1]);
+    expect((newest.result as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
+    await c.response(99);
+    for (const id of ids.slice(0, -1)) {
+      expect(c.responses(id)).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: CANCELLED }) })]);
+      expect(c.indexOfResponse(id)).toBeLessThan(c.indexOfResponse(99));
+    }
+  });
+
+  it('loses nothing in a burst of 1,000 searches, half of them cancelled, with a status probe at the end', async () => {
+    const c = await ready();
+    const messages: object[] = [];
+    for (let i = 0; i < 1000; i++) {
+      messages.push(search(1000 + i));
+      if (i % 2 === 0 && i < 999) messages.push(cancel(1000 + i));
+    }
+    messages.push(status(5000));
+    c.send(...messages);
+    await c.response(5000, 20_000);
+    await c.waitFor('an answer to every search', () => Array.from({ length: 1000 }, (_, i) => c.responses(1000 + i).length).every((n) => n === 1), 20_000);
+    const last = c.responses(1999)[0];
+    expect((last.result as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
+  });
+});
