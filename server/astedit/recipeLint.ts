@@ -151,6 +151,7 @@ function plural(n: number, word: string): string {
 export const RECIPE_CODES: Record<string, string> = {
   'astedit/yaml-error': 'The recipe is not valid YAML',
   'astedit/json-error': 'The recipe is not valid JSON',
+  'astedit/too-large': 'The recipe is larger or nests deeper than agentls reads',
   'astedit/recipe-shape': 'A recipe field has the wrong shape',
   'astedit/unknown-key': 'A key that is not a recipe field',
   'astedit/no-ops': 'The recipe has no ops',

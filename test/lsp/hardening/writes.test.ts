@@ -1,0 +1,99 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AstEditPreviewResult } from '../../../protocol/astedit';
+import { lineHash } from '../../../server/hashline/hash';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+/** A client that cannot apply edits: the server writes the disk itself. */
+const NO_APPLY_EDIT = { workspace: { applyEdit: false } };
+
+describe('patch headers that are URIs', () => {
+  it('reads `§file:///…` as the file it names, inside the workspace, and never creates `<root>/file:`', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\n' });
+    const c = await start({ folders: [ws] });
+    const uri = c.uri(path.join(ws, 'a.txt'));
+    await c.request('agentls/hashlineApply', { input: `§${uri}\n≔2${lineHash('two')}\nTWO\n` });
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\nTWO\n');
+    expect(fs.existsSync(path.join(ws, 'file:'))).toBe(false);
+  });
+
+  it('refuses a `file:` URI outside the workspace and any other URL, writing nothing', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const outside = writeTree(tempDir(), { 'secret.txt': 'keep\n' });
+    const c = await start({ folders: [ws] });
+    const secret = c.uri(path.join(outside, 'secret.txt'));
+    await expect(c.request('agentls/hashlineApply', { input: `§${secret}\n≔1${lineHash('keep')}\nGONE\n` })).rejects.toMatchObject({ message: expect.stringContaining('outside the workspace') });
+    await expect(c.request('agentls/hashlineApply', { input: `§https://example.com/x.txt\n»EOF\nx\n` })).rejects.toMatchObject({ message: expect.stringContaining('https: URL') });
+    expect(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('keep\n');
+    expect(fs.readdirSync(ws)).toEqual(['a.txt']);
+  });
+});
+
+describe('read-only files', () => {
+  it('refuses to replace a read-only file and says why', async () => {
+    const ws = writeTree(tempDir(), { 'locked.txt': 'one\n' });
+    const locked = path.join(ws, 'locked.txt');
+    fs.chmodSync(locked, 0o444);
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    await expect(c.request('agentls/hashlineApply', { input: `§locked.txt\n≔1${lineHash('one')}\nONE\n` })).rejects.toMatchObject({ message: expect.stringContaining('is read-only (mode 0444)') });
+    expect(fs.readFileSync(locked, 'utf8')).toBe('one\n');
+    expect(fs.statSync(locked).mode & 0o777).toBe(0o444);
+  });
+});
+
+describe('check and write as one step', () => {
+  /**
+   * A writer races each apply: it prepends a line (which shifts every offset) at a random
+   * moment. Whatever the order, the file ends as the writer's text or as the rewrite of the
+   * original, never as old offsets applied to the new text, and a reported apply is on disk.
+   */
+  it('an ast-edit apply by a server that writes the disk never corrupts a file a concurrent writer changed', async () => {
+    const ws = writeTree(tempDir(), { 'src/a.ts': '' });
+    const file = path.join(ws, 'src/a.ts');
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    const original = 'console.log(1);\nconsole.log(2);\n';
+    const rewritten = 'logger.info(1);\nlogger.info(2);\n';
+    const raced = '// a concurrent writer\n' + original;
+    const outcomes = { applied: 0, refused: 0 };
+    for (let round = 0; round < 20; round++) {
+      fs.writeFileSync(file, original);
+      const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
+      expect(preview.previewId).toBeTruthy();
+      const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, raced), resolve()), round % 5));
+      const applied = await c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' }).then(
+        () => true,
+        () => false,
+      );
+      await writer;
+      const now = fs.readFileSync(file, 'utf8');
+      expect([raced, rewritten]).toContain(now);
+      if (applied) outcomes.applied++;
+      else outcomes.refused++;
+    }
+    expect(outcomes.applied + outcomes.refused).toBe(20);
+  });
+
+  it('a hashline apply refuses when the file changed between the check and the write', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\n' });
+    const file = path.join(ws, 'a.txt');
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    for (let round = 0; round < 20; round++) {
+      fs.writeFileSync(file, 'one\ntwo\n');
+      const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, 'zero\none\ntwo\n'), resolve()), round % 5));
+      const applied = await c.request('agentls/hashlineApply', { input: `§a.txt\n≔2${lineHash('two')}\nTWO\n` }).then(
+        () => true,
+        () => false,
+      );
+      await writer;
+      const now = fs.readFileSync(file, 'utf8');
+      // Either the writer came last (its text), or the apply did, over the text it checked.
+      expect(['zero\none\ntwo\n', 'one\nTWO\n']).toContain(now);
+      if (applied && now === 'one\nTWO\n') continue;
+      expect(now).toBe('zero\none\ntwo\n');
+    }
+  });
+});
