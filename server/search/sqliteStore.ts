@@ -117,7 +117,7 @@ function openDatabase(file: string): Database.Database {
     // Damage inside the file (not in its header) opens fine and fails on a later read:
     // checked here, linear in the file, so that it is replaced now rather than never.
     const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`the database is damaged (${String(check)})`);
+    if (check !== 'ok') throw new Error(`the database is damaged: ${String(check).split('\n').filter((l) => !l.startsWith('***'))[0] ?? 'quick_check failed'}`);
     return db;
   } catch (err) {
     db.close();
