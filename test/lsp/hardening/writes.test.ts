@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstEditPreviewResult } from '../../../protocol/astedit';
 import { lineHash } from '../../../server/hashline/hash';
+import { VSCODE_LIKE } from '../../helpers/capabilities';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -95,5 +96,27 @@ describe('check and write as one step', () => {
       if (applied && now === 'one\nTWO\n') continue;
       expect(now).toBe('zero\none\ntwo\n');
     }
+  });
+});
+
+describe('code actions that edit files not open', () => {
+  const NO_RESOLVE = structuredClone(VSCODE_LIKE);
+  delete NO_RESOLVE.textDocument!.codeAction!.resolveSupport;
+  it.each([
+    ['an editor that resolves edits', 'vscode' as const],
+    ['an editor that cannot resolve edits (the apply command)', NO_RESOLVE],
+  ])('never lands on the wrong lines after the file changed on disk since the menu was shown (%s)', async (_, client) => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\nthree\n' });
+    const file = path.join(ws, 'a.txt');
+    const c = await start({ folders: [ws], client });
+    const patch = await c.open(path.join(ws, 'fix.hashline'), `§a.txt\n≔2${lineHash('two')}\nTWO\n`, 'text');
+    await c.waitForDiagnostics(patch);
+    const actions = await c.codeActions(patch, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    const apply = actions.find((a) => a.title.startsWith('Apply patch'))!;
+    expect(apply).toBeDefined();
+    fs.writeFileSync(file, 'zero\none\ntwo\nthree\n'); // every line moves down by one
+    await c.applyCodeAction(apply).catch(() => undefined);
+    // Either the edit followed the line it names, or nothing was applied: never line 2 of the new text.
+    expect(['zero\none\nTWO\nthree\n', 'zero\none\ntwo\nthree\n']).toContain(fs.readFileSync(file, 'utf8'));
   });
 });
