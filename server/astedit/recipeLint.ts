@@ -45,6 +45,8 @@ export async function lintRecipe(text: string, format: 'yaml' | 'json', options:
     if (p.code === 'astedit/metavar-case' && hint?.dollarIsSyntax) continue;
     findings.push(problemFinding(recipe, p));
   }
+  // Over a limit, no pattern is parsed.
+  if (validated.problems.some((p) => p.code === 'astedit/too-large')) return result;
   if (hint) findings.push(...patternFindings(recipe, hint, options.backend));
   if ((!options.run && !options.previous) || findings.some((f) => f.severity === 'error')) return result;
 

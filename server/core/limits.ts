@@ -10,8 +10,14 @@ export const LIMITS = {
   recipeBytes: 256 * 1024,
   /** Nesting of brackets or indentation in a recipe; JSON and YAML parsers recurse per level. */
   recipeDepth: 100,
+  /** Ops of one ast-edit request or recipe: each is parsed and matched in every file. */
+  astEditOps: 100,
+  /** Characters of one ast-edit `pat` or `out` (the metavariable scan and the parse grow with it). */
+  astEditPatternChars: 10_000,
   /** Characters of one hashline op line (`≔A..B` with a pasted line; a longer one is no anchor). */
   hashlineOpLineChars: 65_536,
+  /** Characters of a prompt's YAML frontmatter (about 3,000 `file_references` entries; YAML parsing is slow per node). */
+  promptFrontmatterChars: 128 * 1024,
   /** Findings one document publishes; past it, one more says how many were left out. */
   diagnosticsPerDocument: 1000,
   /** `<@file:…>` tokens examined in one prompt. */

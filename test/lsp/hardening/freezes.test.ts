@@ -44,6 +44,16 @@ describe('pathological documents', () => {
     await probe(c, uri);
   });
 
+  it('does not parse a prompt frontmatter larger than the limit, and says so', async () => {
+    const ws = writeTree(tempDir(), { 'notes.txt': 'one\n' });
+    const c = await start({ folders: [ws] });
+    const entries = '  - ref_id: r\n    path: notes.txt\n'.repeat(20_000);
+    const uri = await c.open(path.join(ws, 'refs.prompt.md'), `---\nfile_references:\n${entries}---\n${'<@file:r|notes.txt>'.repeat(100)}\n`);
+    const diags = await c.waitForDiagnostics(uri, (d) => d.length > 0, 15_000);
+    expect(diags.map((d) => d.message)).toEqual(['this frontmatter has 680,017 characters; agentls reads up to 131,072 characters, so file_references is not read']);
+    await probe(c, uri);
+  });
+
   it.each([
     ['deep.astedit.json', `{"ops": ${'['.repeat(20_000)}${']'.repeat(20_000)}, "paths": ["src"]}`, 20_001],
     ['deep.astedit.yaml', `ops: ${'['.repeat(20_000)}${']'.repeat(20_000)}\npaths: [src]\n`, 20_000],
@@ -65,5 +75,25 @@ describe('pathological documents', () => {
     const diags = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'astedit/too-large'), 15_000);
     expect(diags.find((d) => d.code === 'astedit/too-large')?.message).toMatch(/^this recipe has [\d,]+ characters; agentls reads up to 262,144 characters$/);
     await probe(c, uri);
+  });
+
+  it('refuses a recipe with more ops than the limit without parsing any pattern', async () => {
+    const ws = writeTree(tempDir(), { 'src/a.ts': 'console.log(1);\n' });
+    const c = await start({ folders: [ws] });
+    const ops = Array.from({ length: 4000 }, (_, i) => `  - {pat: "console.log(${i}, $A)", out: "log($A)"}\n`).join('');
+    const uri = await c.open(path.join(ws, 'many.astedit.yaml'), `ops:\n${ops}paths: [src]\n`, 'yaml');
+    const diags = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'astedit/too-large'), 15_000);
+    expect(diags.find((d) => d.code === 'astedit/too-large')).toMatchObject({ message: 'this rewrite has 4,000 ops; agentls reads up to 100 ops', range: { start: { line: 0 } } });
+    await probe(c, uri);
+  });
+
+  it('refuses an ast-edit request whose pattern is longer than the limit', async () => {
+    const ws = writeTree(tempDir(), { 'src/a.ts': 'console.log(1);\n' });
+    const c = await start({ folders: [ws] });
+    const pat = `f(${'$A, '.repeat(5000)}$B)`;
+    await expect(c.request('agentls/astEditPreview', { ops: [{ pat, out: 'g()' }], paths: ['src'] })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('`ops[0].pat`: this pattern has 20,005 characters; agentls reads up to 10,000 characters'),
+    });
   });
 });
