@@ -45,6 +45,10 @@ const ATTACKS: { name: string; run(w: FuzzWorld, target: string): Promise<void> 
       if (w.client.isOpen(uri)) await w.client.setText(uri, text);
       else await w.client.open(file, text, 'text');
       await w.client.waitForDiagnostics(uri);
+      for (const position of [{ line: 0, character: 2 }, { line: 1, character: 2 }]) {
+        w.assertClean('hover', await w.answer('textDocument/hover', { textDocument: { uri }, position }));
+        w.assertClean('definition', await w.answer('textDocument/definition', { textDocument: { uri }, position }));
+      }
       const actions = await w.answer('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, context: { diagnostics: [] } });
       w.assertClean('codeAction', actions);
       if (actions.ok) for (const a of (actions.value as CodeAction[]) ?? []) if (a.edit) w.client.applyWorkspaceEdit(a.edit);
@@ -105,6 +109,10 @@ const ATTACKS: { name: string; run(w: FuzzWorld, target: string): Promise<void> 
       // the root is reported, not followed: its files never reach the prompt.
       w.assertClean('ruleBuckets', await w.answer('agentls/ruleBuckets', {}));
       w.assertClean('systemPrompt', await w.answer('agentls/systemPrompt', {}));
+      for (const name of ['leak', 'secret', 'rules/leak']) w.assertClean('resolveRule', await w.answer('agentls/resolveRule', { url: `rule://${name}` }));
+      const doc = await w.client.open(path.join(w.ws, 'docs/links.md'), 'See rule://leak and rule://secret.\n');
+      w.assertClean('rule hover', await w.answer('textDocument/hover', { textDocument: { uri: doc }, position: { line: 0, character: 8 } }));
+      await w.client.close(doc);
     },
   },
 ];

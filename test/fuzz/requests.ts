@@ -64,13 +64,65 @@ export function randomValue(rng: Random, world: FuzzWorld, depth = 0): unknown {
   }
 }
 
+/** Well-formed params of each request, as a real client sends them: mutated, they reach past the first check. */
+function validParams(method: string, world: FuzzWorld): unknown {
+  const uri = world.client.uri(`${world.ws}/prompts/p.prompt.md`);
+  const at = { textDocument: { uri }, position: { line: 5, character: 8 } };
+  const range = { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } };
+  switch (method) {
+    case 'agentls/fileSearch':
+      return { query_id: '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b', query: 'notes', max_results: 10, scope: 'workspace' };
+    case 'agentls/fileSearchCancel':
+      return { query_id: '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b' };
+    case 'agentls/resolveRule':
+      return { url: 'rule://style' };
+    case 'agentls/hashlineRead':
+      return { uri: world.client.uri(`${world.ws}/notes.txt`), startLine: 1, endLine: 2 };
+    case 'agentls/hashlineApply':
+      return { input: '§notes.txt\n»EOF\nfour\n', dryRun: true };
+    case 'agentls/astEditPreview':
+      return { ops: [{ pat: 'console.log($A)', out: 'log($A)' }], paths: ['src'] };
+    case 'agentls/astEditResolve':
+      return { previewId: 'x', action: 'discard' };
+    case 'agentls/parsePrompt':
+    case 'agentls/convertPrompt':
+      return { text: 'see <@file:ref_0|notes.txt>', file_references: [{ ref_id: 'ref_0', path: 'notes.txt' }], adapter: 'generic', inline: true, uri };
+    case 'textDocument/codeAction':
+      return { textDocument: { uri }, range, context: { diagnostics: [] } };
+    case 'textDocument/documentLink':
+    case 'textDocument/diagnostic':
+      return { textDocument: { uri } };
+    case 'workspace/executeCommand':
+      return { command: 'agentls.hashline.read', arguments: [{ uri: world.client.uri(`${world.ws}/notes.txt`) }] };
+    default:
+      return at;
+  }
+}
+
+/** `value` with one to three fields replaced, removed or set to a random value, at any depth. */
+function mutate(rng: Random, world: FuzzWorld, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return rng.chance(0.5) ? randomValue(rng, world, 2) : value;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+  const keys = Object.keys(copy);
+  if (keys.length === 0) return randomValue(rng, world, 2);
+  for (let n = rng.int(1, 3); n > 0; n--) {
+    const key = rng.pick(keys);
+    const record = copy as Record<string, unknown>;
+    const r = rng.int(0, 3);
+    if (r === 0) delete record[key];
+    else if (r === 1) record[key] = randomValue(rng, world, 2);
+    else record[key] = mutate(rng, world, record[key]);
+  }
+  return copy;
+}
+
 /** A request or notification with well-formed framing and any params. */
 export function malformedRequest(rng: Random, world: FuzzWorld): FuzzCase {
   const notify = rng.chance(0.25);
   const method = notify ? rng.pick(NOTIFICATIONS) : rng.pick(METHODS);
-  let params = randomValue(rng, world);
-  if (method === 'workspace/executeCommand' && rng.chance(0.7)) params = { command: rng.pick(COMMANDS), arguments: [randomValue(rng, world)] };
-  const shown = JSON.stringify(params)?.slice(0, 120);
+  let params = rng.chance(0.7) && !notify ? mutate(rng, world, validParams(method, world)) : randomValue(rng, world);
+  if (method === 'workspace/executeCommand' && rng.chance(0.5)) params = { command: rng.pick(COMMANDS), arguments: [mutate(rng, world, validParams(rng.pick(METHODS), world))] };
+  const shown = JSON.stringify(params)?.slice(0, 160);
   return {
     label: `${notify ? 'notification' : 'request'} ${method} ${shown}`,
     async run(w) {
