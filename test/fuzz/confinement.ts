@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { CodeAction } from 'vscode-languageserver/node';
 import type { Random } from './random';
 import type { FuzzCase } from './requests';
-import type { FuzzWorld } from './world';
+import { DIAGNOSTICS_CAP_MS, type FuzzWorld } from './world';
 
 /**
  * Every request that reads or writes, aimed at the secret outside the workspace by one of
@@ -44,14 +44,15 @@ const ATTACKS: { name: string; run(w: FuzzWorld, target: string): Promise<void> 
       const text = `§${target}\n≔${w.secretAnchor()}\nreplaced\n`;
       if (w.client.isOpen(uri)) await w.client.setText(uri, text);
       else await w.client.open(file, text, 'text');
-      await w.client.waitForDiagnostics(uri);
+      await w.client.waitForDiagnostics(uri, () => true, DIAGNOSTICS_CAP_MS);
       for (const position of [{ line: 0, character: 2 }, { line: 1, character: 2 }]) {
         w.assertClean('hover', await w.answer('textDocument/hover', { textDocument: { uri }, position }));
         w.assertClean('definition', await w.answer('textDocument/definition', { textDocument: { uri }, position }));
       }
       const actions = await w.answer('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }, context: { diagnostics: [] } });
       w.assertClean('codeAction', actions);
-      if (actions.ok) for (const a of (actions.value as CodeAction[]) ?? []) if (a.edit) w.client.applyWorkspaceEdit(a.edit);
+      // Chosen as an editor would: resolved when it has no edit, then applied or run.
+      if (actions.ok) for (const a of (actions.value as CodeAction[]) ?? []) if (!a.disabled) await w.client.applyCodeAction(a).catch(() => undefined);
     },
   },
   {
@@ -82,7 +83,7 @@ const ATTACKS: { name: string; run(w: FuzzWorld, target: string): Promise<void> 
       const text = `---\nfile_references:\n  - ref_id: r\n    path: ${JSON.stringify(target)}\n---\nsee <@file:r|x>\n`;
       if (w.client.isOpen(uri)) await w.client.setText(uri, text);
       else await w.client.open(file, text);
-      await w.client.waitForDiagnostics(uri);
+      await w.client.waitForDiagnostics(uri, () => true, DIAGNOSTICS_CAP_MS);
       for (const position of [{ line: 3, character: 12 }, { line: 5, character: 8 }]) {
         w.assertClean('hover', await w.answer('textDocument/hover', { textDocument: { uri }, position }));
         w.assertClean('definition', await w.answer('textDocument/definition', { textDocument: { uri }, position }));
@@ -98,7 +99,7 @@ const ATTACKS: { name: string; run(w: FuzzWorld, target: string): Promise<void> 
       const text = `ops:\n  - pat: console.log($A)\n    out: leaked($A)\npaths: [${JSON.stringify(target.replace(/secret\.txt$/, 'secret.ts'))}]\n`;
       if (w.client.isOpen(uri)) await w.client.setText(uri, text);
       else await w.client.open(file, text, 'yaml');
-      await w.client.waitForDiagnostics(uri);
+      await w.client.waitForDiagnostics(uri, () => true, DIAGNOSTICS_CAP_MS);
       w.assertClean('recipe actions', await w.answer('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } }));
     },
   },

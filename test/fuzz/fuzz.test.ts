@@ -14,7 +14,7 @@ import { FuzzWorld } from './world';
 const seed = fuzzSeed();
 const total = fuzzCases(300);
 /** Documents up to this many characters (`FUZZ_MAX_SIZE`; a full run goes larger). */
-const maxSize = Number(process.env.FUZZ_MAX_SIZE) || (total > 300 ? 1_000_000 : 200_000);
+const maxSize = Number(process.env.FUZZ_MAX_SIZE) || (total > 300 ? 1_000_000 : 500_000);
 
 async function runCases(world: FuzzWorld, count: number, make: (rng: Random, i: number) => FuzzCase): Promise<void> {
   const rng = new Random(seed);

@@ -5,8 +5,12 @@ import { Random as SeededRandom } from '../refs/random';
  * cases on every machine), with the sizes and characters the fuzz cases need.
  */
 export class Random extends SeededRandom {
-  /** A size from small to very large, weighted towards the small end. */
+  /**
+   * A size up to `max`: half of them in the top half (where a quadratic loop shows), the
+   * others spread evenly over the orders of magnitude.
+   */
   size(max: number): number {
+    if (this.chance(0.5)) return this.int(Math.ceil(max / 2), max);
     const exponent = this.next() * Math.log10(max);
     return Math.max(1, Math.floor(10 ** exponent));
   }

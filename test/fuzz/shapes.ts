@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Position } from 'vscode-languageserver/node';
 import type { Random } from './random';
 import type { FuzzCase } from './requests';
-import { withCap } from './world';
+import { DIAGNOSTICS_CAP_MS, withCap } from './world';
 
 /** A document kind (decided by path) and the units its parser works hardest on. */
 interface Kind {
@@ -17,6 +17,8 @@ interface Kind {
   nest: [string, string][];
   /** Diagnostics are published for every version (a document of no kind of ours gets none). */
   diagnosed: boolean;
+  /** Whole documents (of about `n` characters) that once were superlinear (issue 13). */
+  known: ((n: number) => string)[];
 }
 
 const KINDS: Kind[] = [
@@ -32,6 +34,7 @@ const KINDS: Kind[] = [
       ['- ', ''],
       ['k:\n  ', ''],
     ],
+    known: [(n) => `---\nglobs: ${'**/'.repeat(n / 3)}\n---\n`, (n) => `---\ndescription: x\n---\n${'rule://x '.repeat(n / 9)}\n`, (n) => `---\na: ${'['.repeat(n / 2)}\n---\n`],
     diagnosed: true,
   },
   {
@@ -41,6 +44,7 @@ const KINDS: Kind[] = [
     units: ['<@file:a|x ', '<@file:ref_0|notes.txt>', '\\<@', '\\\\<@', '<@', '@', '<@file:', '|', '>', '\\'],
     wrap: (body) => `---\nfile_references:\n  - ref_id: ref_0\n    path: notes.txt\n---\n${body}\n`,
     nest: [['<@file:a|', '>']],
+    known: [(n) => `---\nfile_references: []\n---\n${'<@file:a|x '.repeat(n / 11)}\n`, (n) => `---\nfile_references: []\n---\n${'<@file:a|x> '.repeat(n / 12)}\n`, (n) => `---\nfile_references:\n${'  - ref_id: r\n    path: notes.txt\n'.repeat(n / 34)}---\nx\n`],
     diagnosed: true,
   },
   {
@@ -50,6 +54,7 @@ const KINDS: Kind[] = [
     units: [' ', '≔', '»', '«', '1ab', '..', '|', '>', '-', '\n', '§notes.txt\n', '≔1', '»EOF\n'],
     wrap: (body) => `§notes.txt\n≔${body}\n»EOF\n${body}\n`,
     nest: [['≔1ab|', '']],
+    known: [(n) => `§notes.txt\n≔${' '.repeat(n)}1ab\nx\n`, (n) => `§notes.txt\n≔${' '.repeat(n)}x\n`, (n) => `§notes.txt\n»${' '.repeat(n)}|\n`, (n) => `§notes.txt\n${'≔1ab\nx\n'.repeat(n / 7)}`],
     diagnosed: true,
   },
   {
@@ -63,6 +68,7 @@ const KINDS: Kind[] = [
       ['{a: ', '}'],
       ['- ', ''],
     ],
+    known: [(n) => `ops: ${'['.repeat(n / 2)}${']'.repeat(n / 2)}\npaths: [src]\n`, (n) => `ops:\n${'  - {pat: "console.log($A)", out: "x($A)"}\n'.repeat(n / 44)}paths: [src]\n`, (n) => `ops:\n  - {pat: "${'$A '.repeat(n / 3)}", out: x}\npaths: [src]\n`],
     diagnosed: true,
   },
   {
@@ -75,6 +81,7 @@ const KINDS: Kind[] = [
       ['[', ']'],
       ['{"a":', '}'],
     ],
+    known: [(n) => `{"ops": ${'['.repeat(n / 2)}${']'.repeat(n / 2)}, "paths": ["src"]}`],
     diagnosed: true,
   },
   {
@@ -84,14 +91,15 @@ const KINDS: Kind[] = [
     units: ['rule://', 'rule://style ', '[x](rule://style)', '`', '\n', '<@'],
     wrap: (body) => body,
     nest: [['[', '](rule://style)']],
+    known: [(n) => 'rule://'.repeat(n / 7), (n) => '[x](rule://style)'.repeat(n / 17)],
     diagnosed: false,
   },
 ];
 
-/** A pathological body: a unit repeated, nesting, one huge line, or noise. */
-function body(rng: Random, kind: Kind, maxSize: number): { text: string; shape: string } {
+/** A pathological body: a unit repeated, nesting, one huge line, a shape known to have been slow, or noise. */
+function body(rng: Random, kind: Kind, maxSize: number): { text: string; shape: string; whole?: boolean } {
   const n = rng.size(maxSize);
-  switch (rng.int(0, 3)) {
+  switch (rng.int(0, 4)) {
     case 0: {
       const unit = rng.pick(kind.units);
       return { text: unit.repeat(Math.max(1, Math.floor(n / unit.length))), shape: `${JSON.stringify(unit)} × ${Math.floor(n / unit.length)}` };
@@ -103,6 +111,10 @@ function body(rng: Random, kind: Kind, maxSize: number): { text: string; shape: 
     }
     case 2:
       return { text: rng.pick(kind.units) + ' '.repeat(n) + rng.pick(kind.units), shape: `a line of ${n} spaces` };
+    case 3: {
+      const i = rng.int(0, kind.known.length - 1);
+      return { text: kind.known[i](n), shape: `known shape ${i} of ${n}`, whole: true };
+    }
     default:
       return { text: rng.nasty(n), shape: `noise of ${n}` };
   }
@@ -116,13 +128,13 @@ function positionIn(rng: Random, text: string): Position {
 }
 
 /**
- * Opens a document of one kind in a pathological shape, waits for its diagnostics, then
- * asks for hover and completion at a random place: each answered within the cap.
+ * Opens a document of one kind in a pathological shape, asks for hover and completion at a
+ * random place at once, then waits for its diagnostics: each within its cap.
  */
 export function pathologicalDocument(rng: Random, maxSize: number): FuzzCase {
   const kind = rng.pick(KINDS);
   const b = body(rng, kind, maxSize);
-  const text = rng.chance(0.5) ? kind.wrap(b.text) : b.text;
+  const text = !b.whole && rng.chance(0.5) ? kind.wrap(b.text) : b.text;
   const hoverAt = positionIn(rng, text);
   const completeAt = positionIn(rng, text);
   return {
@@ -132,11 +144,12 @@ export function pathologicalDocument(rng: Random, maxSize: number): FuzzCase {
       const uri = w.client.uri(file);
       if (w.client.isOpen(uri)) await w.client.setText(uri, text);
       else await w.client.open(file, text, kind.languageId);
-      if (kind.diagnosed) await w.client.waitForDiagnostics(uri, () => true, 15_000);
+      // Asked at once, as an editor does while the user types: they parse the new text.
       const hover = await w.answer('textDocument/hover', { textDocument: { uri }, position: hoverAt });
       w.assertClean('hover', hover);
       const completion = await withCap(w.client.completion(uri, completeAt).catch((e: unknown) => e), 'completion to be answered');
       w.assertClean('completion', completion);
+      if (kind.diagnosed) await w.client.waitForDiagnostics(uri, () => true, DIAGNOSTICS_CAP_MS);
     },
   };
 }
