@@ -64,32 +64,66 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
 
   // Check and write as one step: staging takes time, and another writer may have changed
   // a file meanwhile. Each target is compared again with what the edit was computed from
-  // immediately before its rename, and any difference refuses the whole write.
+  // immediately before its rename, and any difference refuses the whole write. A write
+  // that lands between that check and the rename goes to the file being replaced: a handle
+  // kept open on it sees it afterwards, and then that writer's content is put back.
   const renamed: number[] = [];
-  const restore = async () => {
-    for (const j of renamed.reverse()) {
-      const before = previous[j];
+  const replaced: (fsp.FileHandle | undefined)[] = [];
+  const restore = async (late: Map<number, Buffer> = new Map()) => {
+    for (const j of [...renamed].reverse()) {
+      const before = late.get(j) ?? previous[j];
       if (before === null) await fsp.rm(writes[j].path, { force: true }).catch(() => undefined);
       else await fsp.writeFile(writes[j].path, before).catch(() => undefined);
     }
     await cleanTemps();
   };
-  for (let i = 0; i < writes.length; i++) {
-    const again = await readCurrent(writes[i]);
-    if (!again.ok || !sameBytes(again.bytes, previous[i])) {
-      await restore();
-      const why = again.ok ? `${writes[i].path} changed on disk while it was being written` : again.message.replace(/; nothing was written$/, '');
-      return { ok: false, message: `${why}; nothing was written${renamed.length ? ' (earlier files were restored)' : ''}`, path: writes[i].path };
+  try {
+    for (let i = 0; i < writes.length; i++) {
+      replaced[i] = previous[i] === null ? undefined : await fsp.open(writes[i].path, 'r').catch(() => undefined);
+      const again = await readCurrent(writes[i]);
+      if (!again.ok || !sameBytes(again.bytes, previous[i])) {
+        await restore();
+        const why = again.ok ? `${writes[i].path} changed on disk while it was being written` : again.message.replace(/; nothing was written$/, '');
+        return { ok: false, message: `${why}; nothing was written${renamed.length ? ' (earlier files were restored)' : ''}`, path: writes[i].path };
+      }
+      try {
+        await fsp.rename(temps[i], writes[i].path);
+        renamed.push(i);
+      } catch (err) {
+        await restore();
+        return { ok: false, message: `could not replace ${writes[i].path} (${(err as Error).message}); earlier files were restored`, path: writes[i].path };
+      }
     }
-    try {
-      await fsp.rename(temps[i], writes[i].path);
-      renamed.push(i);
-    } catch (err) {
-      await restore();
-      return { ok: false, message: `could not replace ${writes[i].path} (${(err as Error).message}); earlier files were restored`, path: writes[i].path };
+    const late = new Map<number, Buffer>();
+    for (let i = 0; i < writes.length; i++) {
+      const handle = replaced[i];
+      if (!handle) continue;
+      const now = await readWhole(handle).catch(() => undefined);
+      if (now && !sameBytes(now, previous[i])) late.set(i, now);
     }
+    if (late.size) {
+      await restore(late);
+      const first = writes[[...late.keys()][0]].path;
+      return { ok: false, message: `${first} changed on disk while it was being written; nothing was written (its new content was kept)`, path: first };
+    }
+  } finally {
+    await Promise.all(replaced.map((h) => h?.close().catch(() => undefined)));
   }
   return { ok: true, written: writes.map((w) => w.path) };
+}
+
+/** A file's whole content through an open handle (the file it was opened on, even once replaced). */
+async function readWhole(handle: fsp.FileHandle): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  for (;;) {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+  return Buffer.concat(chunks);
 }
 
 type Current = { ok: true; bytes: Buffer | null; mode: number | undefined } | { ok: false; message: string; path: string };
