@@ -48,6 +48,23 @@ const KINDS: Kind[] = [
     diagnosed: true,
   },
   {
+    name: 'RAWP prompt',
+    file: 'prompts/fuzz.rawp.json',
+    languageId: 'json',
+    units: ['<@file:a|x ', '<@file:ref_0|notes.txt>', '\\\\<@', '\\"', '\\u003c@', '[', '{', '"', ','],
+    wrap: (body) => JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: body, file_references: [{ ref_id: 'ref_0', path: 'notes.txt' }] } }),
+    nest: [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ],
+    known: [
+      (n) => JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: '<@file:a|x '.repeat(n / 11), file_references: [] } }),
+      (n) => `{"type": "control.prompt.request", "payload": {"prompt_text": "x", "file_references": ${'['.repeat(n / 2)}${']'.repeat(n / 2)}}}`,
+      (n) => JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: 'x', file_references: Array.from({ length: n / 40 }, (_, i) => ({ ref_id: `ref_${i}`, path: 'notes.txt' })) } }),
+    ],
+    diagnosed: true,
+  },
+  {
     name: 'hashline',
     file: 'patches/fuzz.hashline',
     languageId: 'text',
