@@ -20,8 +20,12 @@ export const LIMITS = {
   promptFrontmatterChars: 128 * 1024,
   /** Findings one document publishes; past it, one more says how many were left out. */
   diagnosticsPerDocument: 1000,
-  /** `<@file:…>` tokens examined in one prompt. */
-  promptTokens: 10_000,
+  /** Characters of a prompt document: a prompt is never this big. */
+  promptDocumentChars: 2 * 1024 * 1024,
+  /** Nesting of a RAWP JSON prompt message. */
+  promptJsonDepth: 256,
+  /** Findings of one hashline patch (a 10,000-op patch stays readable). */
+  hashlineFindings: 500,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

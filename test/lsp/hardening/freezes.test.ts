@@ -54,6 +54,16 @@ describe('pathological documents', () => {
     await probe(c, uri);
   });
 
+  it('refuses a RAWP prompt message nested deeper than the limit, naming both depths', async () => {
+    const ws = writeTree(tempDir(), { 'notes.txt': 'one\n' });
+    const c = await start({ folders: [ws] });
+    const text = `{"type": "control.prompt.request", "payload": {"prompt_text": "x", "file_references": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}`;
+    const uri = await c.open(path.join(ws, 'deep.rawp.json'), text, 'json');
+    const diags = await c.waitForDiagnostics(uri, (d) => d.length > 0, 15_000);
+    expect(diags.map((d) => d.message).join('\n')).toContain('this message nests 20,002 deep; agentls reads up to 256 deep');
+    await probe(c, uri);
+  });
+
   it.each([
     ['deep.astedit.json', `{"ops": ${'['.repeat(20_000)}${']'.repeat(20_000)}, "paths": ["src"]}`, 20_001],
     ['deep.astedit.yaml', `ops: ${'['.repeat(20_000)}${']'.repeat(20_000)}\npaths: [src]\n`, 20_000],
