@@ -1,3 +1,4 @@
+import { LIMITS, overLimit } from '../core/limits';
 import type { SourceLine, Span } from './types';
 
 /**
@@ -84,6 +85,17 @@ export function splitPatch(input: string, options: SplitOptions = {}): SplitResu
   const raw = text.split('\n');
   const lines: SourceLine[] = raw.map((t, docLine) => ({ text: stripCr(t), docLine }));
   const result: SplitResult = { sections: [], emptySections: [] };
+
+  // Every op is parsed, checked against its file and linted: past the limit, none is.
+  let ops = 0;
+  let overAt: number | undefined;
+  for (const l of lines) {
+    if (!OP_SIGILS.includes(l.text[0])) continue;
+    if (++ops === LIMITS.hashlineOps + 1) overAt = l.docLine;
+  }
+  if (overAt !== undefined) {
+    return { ...result, error: { message: `${overLimit('this patch has', ops, LIMITS.hashlineOps, 'ops')}; split it into smaller patches`, docLine: overAt } };
+  }
 
   let hasHeader = false;
   for (const l of lines) {

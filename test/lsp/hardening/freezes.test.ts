@@ -25,6 +25,15 @@ describe('pathological documents', () => {
     await probe(c, uri);
   });
 
+  it('refuses a patch of more ops than the limit before parsing any, and still answers hover', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'many.hashline'), `§a.txt\n${'≔1ab\nx\n'.repeat(90_000)}`, 'text');
+    const diags = await c.waitForDiagnostics(uri, (d) => d.length > 0, 15_000);
+    expect(diags.map((d) => [d.code, d.message, d.range.start.line])).toEqual([['hashline/input-error', 'this patch has 90,000 ops; agentls reads up to 10,000 ops; split it into smaller patches', 20_001]]);
+    await probe(c, uri);
+  });
+
   it('a prompt of 100,000 unterminated tokens is diagnosed at once', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
     const c = await start({ folders: [ws] });
