@@ -24,6 +24,8 @@ export const LIMITS = {
   promptDocumentChars: 2 * 1024 * 1024,
   /** Nesting of a RAWP JSON prompt message. */
   promptJsonDepth: 256,
+  /** Lines of one hashline patch (payload included: replacing a 100,000-line file fits). */
+  hashlinePatchLines: 200_000,
   /** Ops of one hashline patch: each is parsed, checked against its file and linted (an agent writes dozens). */
   hashlineOps: 10_000,
   /** Findings of one hashline patch (a 10,000-op patch stays readable). */

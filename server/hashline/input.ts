@@ -83,6 +83,9 @@ function parseHeader(line: string, normalize?: (p: string) => string): Header | 
 export function splitPatch(input: string, options: SplitOptions = {}): SplitResult {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const raw = text.split('\n');
+  if (raw.length > LIMITS.hashlinePatchLines) {
+    return { sections: [], emptySections: [], error: { message: `${overLimit('this patch has', raw.length, LIMITS.hashlinePatchLines, 'lines')}; split it into smaller patches`, docLine: LIMITS.hashlinePatchLines } };
+  }
   const lines: SourceLine[] = raw.map((t, docLine) => ({ text: stripCr(t), docLine }));
   const result: SplitResult = { sections: [], emptySections: [] };
 

@@ -34,6 +34,15 @@ describe('pathological documents', () => {
     await probe(c, uri);
   });
 
+  it('refuses a patch of more lines than the limit', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'long.hashline'), `§a.txt\n»EOF\n${'\n'.repeat(600_000)}`, 'text');
+    const diags = await c.waitForDiagnostics(uri, (d) => d.length > 0, 15_000);
+    expect(diags.map((d) => [d.code, d.message])).toEqual([['hashline/input-error', 'this patch has 600,003 lines; agentls reads up to 200,000 lines; split it into smaller patches']]);
+    await probe(c, uri);
+  });
+
   it('a prompt of 100,000 unterminated tokens is diagnosed at once', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
     const c = await start({ folders: [ws] });
