@@ -166,7 +166,7 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
 
 /** Why a recipe is too large or too deep to parse, or undefined. Linear in the text. */
 export function recipeOverLimits(text: string, format: 'yaml' | 'json'): string | undefined {
-  if (text.length > LIMITS.recipeBytes) return overLimit('this recipe has', text.length, LIMITS.recipeBytes, 'characters');
+  if (text.length > LIMITS.recipeChars) return overLimit('this recipe has', text.length, LIMITS.recipeChars, 'characters');
   // Measured in full (the size cap bounds it) so that the message gives the real depth.
   const depth = Math.max(bracketDepth(text), format === 'yaml' ? indentDepth(text) : 0);
   if (depth > LIMITS.recipeDepth) return overLimit('this recipe nests', depth, LIMITS.recipeDepth, 'deep');

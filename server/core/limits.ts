@@ -2,12 +2,12 @@
  * What agentls reads at most, in one place and with one message form. The server has one
  * thread: a document that makes a parse or a scan superlinear freezes every editor
  * attached to it. Each limit is checked before such work starts, and a document over it
- * gets a finding or an error in the words of `overLimit` ("this recipe nests 100,000 deep;
- * agentls reads up to 1,000"), never a crash or a hang.
+ * gets a finding or an error in the words of `overLimit` ("this recipe nests 20,000 deep;
+ * agentls reads up to 100 deep"), never a crash or a hang.
  */
 export const LIMITS = {
-  /** Bytes of an ast-edit recipe (a recipe is a few patterns, never megabytes). */
-  recipeBytes: 256 * 1024,
+  /** Characters of an ast-edit recipe (a recipe is a few patterns, never megabytes); also the bytes read of one on disk. */
+  recipeChars: 256 * 1024,
   /** Nesting of brackets or indentation in a recipe; JSON and YAML parsers recurse per level. */
   recipeDepth: 100,
   /** Ops of one ast-edit request or recipe: each is parsed and matched in every file. */
@@ -32,8 +32,6 @@ export const LIMITS = {
   hashlineFindings: 500,
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
-
 /** `12345` → `12,345`, so that large counts read at a glance. */
 export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
@@ -49,11 +47,10 @@ export function overLimit(what: string, actual: number, limit: number, unit = ''
 }
 
 /**
- * The deepest nesting of brackets (`[`, `{`) outside strings, in one linear pass, stopping
- * as soon as `stopAt` is passed. Good for JSON and YAML flow collections; YAML block
- * nesting is measured by `indentDepth`.
+ * The deepest nesting of brackets (`[`, `{`) outside strings, in one linear pass. Good for
+ * JSON and YAML flow collections; YAML block nesting is measured by `indentDepth`.
  */
-export function bracketDepth(text: string, stopAt = Number.POSITIVE_INFINITY): number {
+export function bracketDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let quote = 0;
@@ -68,7 +65,6 @@ export function bracketDepth(text: string, stopAt = Number.POSITIVE_INFINITY): n
     if (c === 34 /* " */ || c === 39 /* ' */) quote = c;
     else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > deepest) deepest = depth;
-      if (deepest > stopAt) return deepest;
     } else if (c === 93 /* ] */ || c === 125 /* } */) {
       if (depth > 0) depth--;
     }
@@ -81,7 +77,7 @@ export function bracketDepth(text: string, stopAt = Number.POSITIVE_INFINITY): n
  * increasing indentations are open at once, with `- ` list markers counted as a level.
  * Linear: a stack of indentations, each line pushing at most one level per marker.
  */
-export function indentDepth(text: string, stopAt = Number.POSITIVE_INFINITY): number {
+export function indentDepth(text: string): number {
   const open: number[] = [];
   let deepest = 0;
   let lineStart = 0;
@@ -100,7 +96,6 @@ export function indentDepth(text: string, stopAt = Number.POSITIVE_INFINITY): nu
         open.push(i - lineStart);
       }
       if (open.length > deepest) deepest = open.length;
-      if (deepest > stopAt) return deepest;
     }
     lineStart = end + 1;
   }

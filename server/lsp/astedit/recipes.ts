@@ -73,7 +73,7 @@ export class RecipeIndex {
   }
 
   private async load(p: string): Promise<void> {
-    const read = await this.ctx.documents.fs.readText(p, { maxBytes: LIMITS.recipeBytes });
+    const read = await this.ctx.documents.fs.readText(p, { maxBytes: LIMITS.recipeChars });
     this.set(p, read.ok ? this.toRecipe(p, read.text) : undefined);
   }
 

@@ -70,7 +70,7 @@ export class AstEditService {
     if (!p) throw new ParamError(field, `${uri} is not a file`);
     const kind = this.ctx.session.classify(p);
     if (kind.kind !== 'astedit') throw new ParamError(field, `${uri} is not an ast-edit recipe (*.astedit.yaml, *.astedit.yml, *.astedit.json)`);
-    const read = await this.ctx.documents.fs.readText(p, { maxBytes: LIMITS.recipeBytes * 4 });
+    const read = await this.ctx.documents.fs.readText(p, { maxBytes: LIMITS.recipeChars * 4 });
     if (!read.ok) throw new ParamError(field, read.message);
     const recipe = parseRecipe(read.text, kind.format);
     if (!recipe.request) {
