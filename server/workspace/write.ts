@@ -87,9 +87,14 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
         return { ok: false, message: `${why}; nothing was written${renamed.length ? ' (earlier files were restored)' : ''}`, path: writes[i].path };
       }
       try {
-        await fsp.rename(temps[i], writes[i].path);
+        if (previous[i] === null) await createExclusively(temps[i], writes[i].path);
+        else await fsp.rename(temps[i], writes[i].path);
         renamed.push(i);
       } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+          await restore();
+          return { ok: false, message: `${writes[i].path} was created by someone else while it was being written; nothing was written`, path: writes[i].path };
+        }
         await restore();
         return { ok: false, message: `could not replace ${writes[i].path} (${(err as Error).message}); earlier files were restored`, path: writes[i].path };
       }
@@ -110,6 +115,24 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
     await Promise.all(replaced.map((h) => h?.close().catch(() => undefined)));
   }
   return { ok: true, written: writes.map((w) => w.path) };
+}
+
+/**
+ * Puts a staged file in place only if nothing is there yet: a hard link fails when the
+ * target exists (a rename would replace a file created meanwhile). Where the file system
+ * has no hard links, a rename is the best there is.
+ */
+async function createExclusively(temp: string, target: string): Promise<void> {
+  try {
+    await fsp.link(temp, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw err;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw err;
+    await fsp.rename(temp, target);
+    return;
+  }
+  await fsp.rm(temp, { force: true });
 }
 
 /** A file's whole content through an open handle (the file it was opened on, even once replaced). */

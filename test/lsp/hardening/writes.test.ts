@@ -100,6 +100,21 @@ describe('check and write as one step', () => {
   });
 });
 
+describe('creating a file', () => {
+  it('never replaces a file someone else created while the patch was being written', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    for (let round = 0; round < 20; round++) {
+      const file = path.join(ws, `new${round}.txt`);
+      const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, 'theirs\n'), resolve()), round % 5));
+      await c.request('agentls/hashlineApply', { input: `§new${round}.txt\n»EOF\nours\n` }).catch(() => undefined);
+      await writer;
+      // Theirs survives: created first, the patch appends to it or is refused; created last, it replaces ours.
+      expect(['theirs\n', 'theirs\nours\n'], `round ${round}`).toContain(fs.readFileSync(file, 'utf8'));
+    }
+  });
+});
+
 describe('code actions that edit files not open', () => {
   const NO_RESOLVE = structuredClone(VSCODE_LIKE);
   delete NO_RESOLVE.textDocument!.codeAction!.resolveSupport;
