@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import type { Finding } from '../core/findings';
+import { bracketDepth, indentDepth, LIMITS, overLimit } from '../core/limits';
 import { LineIndex, type Range } from '../core/text';
 import type { AstEditOp } from './types';
 
@@ -47,6 +48,13 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
   const report = (code: string, severity: Finding['severity'], message: string, start: number, end: number) =>
     recipe.findings.push({ code, severity, message, range: at(start, end) });
 
+  // Both parsers recurse per nesting level and build a node per value: a recipe over the
+  // limits is refused before either sees it.
+  const tooLarge = recipeOverLimits(text, format);
+  if (tooLarge) {
+    report('astedit/too-large', 'error', tooLarge, 0, Math.min(text.length, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')));
+    return recipe;
+  }
   if (format === 'json') {
     try {
       JSON.parse(text);
@@ -154,6 +162,15 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
     };
   }
   return recipe;
+}
+
+/** Why a recipe is too large or too deep to parse, or undefined. Linear in the text. */
+export function recipeOverLimits(text: string, format: 'yaml' | 'json'): string | undefined {
+  if (text.length > LIMITS.recipeChars) return overLimit('this recipe has', text.length, LIMITS.recipeChars, 'characters');
+  // Measured in full (the size cap bounds it) so that the message gives the real depth.
+  const depth = Math.max(bracketDepth(text), format === 'yaml' ? indentDepth(text) : 0);
+  if (depth > LIMITS.recipeDepth) return overLimit('this recipe nests', depth, LIMITS.recipeDepth, 'deep');
+  return undefined;
 }
 
 function stringField(

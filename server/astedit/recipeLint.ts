@@ -45,6 +45,8 @@ export async function lintRecipe(text: string, format: 'yaml' | 'json', options:
     if (p.code === 'astedit/metavar-case' && hint?.dollarIsSyntax) continue;
     findings.push(problemFinding(recipe, p));
   }
+  // Over a limit, no pattern is parsed.
+  if (validated.problems.some((p) => p.code === 'astedit/too-large')) return result;
   if (hint) findings.push(...patternFindings(recipe, hint, options.backend));
   if ((!options.run && !options.previous) || findings.some((f) => f.severity === 'error')) return result;
 
@@ -151,6 +153,7 @@ function plural(n: number, word: string): string {
 export const RECIPE_CODES: Record<string, string> = {
   'astedit/yaml-error': 'The recipe is not valid YAML',
   'astedit/json-error': 'The recipe is not valid JSON',
+  'astedit/too-large': 'The recipe is larger or nests deeper than agentls reads',
   'astedit/recipe-shape': 'A recipe field has the wrong shape',
   'astedit/unknown-key': 'A key that is not a recipe field',
   'astedit/no-ops': 'The recipe has no ops',

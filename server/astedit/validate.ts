@@ -1,3 +1,4 @@
+import { LIMITS, overLimit } from '../core/limits';
 import type { LanguageInfo } from './languages';
 import { capturesOf, parseTemplate, scanPatternMetavars, type MetavarToken, type Template } from './metavars';
 import type { AstEditOp, AstEditProblem } from './types';
@@ -27,11 +28,20 @@ export function validateOps(ops: readonly AstEditOp[], lang?: LanguageInfo): { o
   if (ops.length === 0) {
     problems.push({ code: 'astedit/no-ops', message: '`ops` must contain at least one {pat, out} rewrite', field: 'ops', severity: 'error' });
   }
+  if (ops.length > LIMITS.astEditOps) {
+    problems.push({ code: 'astedit/too-large', message: overLimit('this rewrite has', ops.length, LIMITS.astEditOps, 'ops'), field: 'ops', severity: 'error' });
+    return { ops: compiled, problems };
+  }
   const seen = new Map<string, number>();
   const dollarIsSyntax = lang?.dollarIsSyntax === true;
   ops.forEach((op, index) => {
     const patField = `ops[${index}].pat`;
     const outField = `ops[${index}].out`;
+    const long = op.pat.length > op.out.length ? { field: patField, length: op.pat.length } : { field: outField, length: op.out.length };
+    if (long.length > LIMITS.astEditPatternChars) {
+      problems.push({ code: 'astedit/too-large', message: `\`${long.field}\`: ${overLimit('this pattern has', long.length, LIMITS.astEditPatternChars, 'characters')}`, field: long.field, severity: 'error' });
+      return;
+    }
     if (op.pat.trim() === '') {
       problems.push({ code: 'astedit/empty-pattern', message: `\`${patField}\` must be a non-empty pattern`, field: patField, severity: 'error' });
       return;

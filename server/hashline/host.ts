@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_TEXT_BYTES, type FileSystem } from '../workspace/fs';
-import { isAbsolutePath, relativeInside, resolveWritten } from '../workspace/paths';
+import { isAbsolutePath, relativeInside, resolveWritten, uriToPath } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import type { AbsorbOptions } from './absorb';
 import type { HostRead, PatchHost } from './plan';
@@ -25,13 +25,17 @@ export interface WorkspaceHostOptions {
 export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
   return {
     resolve(text) {
-      const abs = resolveWritten(o.base, text);
+      const written = headerPath(text);
+      if (!written.ok) return written;
+      const abs = resolveWritten(o.base, written.path);
       if (!o.session.rootOf(abs) || !o.session.allows(abs)) {
         return { ok: false, message: `${text} lies outside the workspace; a patch never reads or writes it` };
       }
       return { ok: true, path: abs };
     },
-    normalize(text) {
+    normalize(raw) {
+      const written = headerPath(raw);
+      const text = written.ok ? written.path : raw;
       if (!isAbsolutePath(text)) return text;
       const rel = relativeInside(o.base, text);
       return rel === undefined || rel === '' ? text : rel;
@@ -40,6 +44,21 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
     generations: o.generations,
     options: o.options,
   };
+}
+
+/**
+ * The path a header names. A `file:` URI is the path it stands for (confined like any
+ * other); any other `scheme://` is refused. Read as a plain path, `§file:///a` would
+ * name `<folder>/file:/a` and create it.
+ */
+export function headerPath(text: string): { ok: true; path: string } | { ok: false; message: string } {
+  if (/^file:/i.test(text)) {
+    const p = uriToPath(text);
+    return p ? { ok: true, path: p } : { ok: false, message: `${text} is not a file URI a patch can use; write the path instead` };
+  }
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]+):\/\//.exec(text);
+  if (scheme) return { ok: false, message: `${text} is a ${scheme[1]}: URL; a patch header names a file of the workspace` };
+  return { ok: true, path: text };
 }
 
 export async function readForPatch(fs: FileSystem, p: string, maxBytes: number): Promise<HostRead> {

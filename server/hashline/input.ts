@@ -1,3 +1,4 @@
+import { LIMITS, overLimit } from '../core/limits';
 import type { SourceLine, Span } from './types';
 
 /**
@@ -82,8 +83,22 @@ function parseHeader(line: string, normalize?: (p: string) => string): Header | 
 export function splitPatch(input: string, options: SplitOptions = {}): SplitResult {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const raw = text.split('\n');
+  if (raw.length > LIMITS.hashlinePatchLines) {
+    return { sections: [], emptySections: [], error: { message: `${overLimit('this patch has', raw.length, LIMITS.hashlinePatchLines, 'lines')}; split it into smaller patches`, docLine: LIMITS.hashlinePatchLines } };
+  }
   const lines: SourceLine[] = raw.map((t, docLine) => ({ text: stripCr(t), docLine }));
   const result: SplitResult = { sections: [], emptySections: [] };
+
+  // Every op is parsed, checked against its file and linted: past the limit, none is.
+  let ops = 0;
+  let overAt: number | undefined;
+  for (const l of lines) {
+    if (!OP_SIGILS.includes(l.text[0])) continue;
+    if (++ops === LIMITS.hashlineOps + 1) overAt = l.docLine;
+  }
+  if (overAt !== undefined) {
+    return { ...result, error: { message: `${overLimit('this patch has', ops, LIMITS.hashlineOps, 'ops')}; split it into smaller patches`, docLine: overAt } };
+  }
 
   let hasHeader = false;
   for (const l of lines) {

@@ -1,4 +1,5 @@
 import type { Finding, Severity } from '../core/findings';
+import { LIMITS } from '../core/limits';
 import type { Range, TextEdit } from '../core/text';
 import type { AnalyzedSection, PatchAnalysis } from './analysis';
 import { isProducibleHash, lineHash } from './hash';
@@ -26,7 +27,7 @@ export interface PatchLint {
 }
 
 /** More findings than this in one patch are dropped (a 10,000-op patch stays readable). */
-const MAX_FINDINGS = 500;
+const MAX_FINDINGS = LIMITS.hashlineFindings;
 
 export const CODE_DESCRIPTIONS: Record<string, string> = {
   'hashline/input-error': 'The patch does not start with a §PATH header, or a header is empty',

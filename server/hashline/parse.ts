@@ -1,3 +1,4 @@
+import { LIMITS, overLimit } from '../core/limits';
 import { lineHash } from './hash';
 import { isAnyMarker, isStopMarker, ABORT_MARKERS } from './input';
 import { INTERIOR_HASH, type Anchor, type Cursor, type OpSigil, type ParseIssue, type PatchOp, type PrimitiveEdit, type SourceLine, type Span } from './types';
@@ -18,12 +19,15 @@ export interface ParsedSection {
 const SIGILS: readonly string[] = ['§', '»', '«', '≔'];
 const ABORT_WARNING = 'Tool stream truncated mid-call due to detected output corruption. Applied ops above are valid. Re-issue any remaining edits.';
 
+// The decoration before an anchor (`\s*[>+\-*]*\s*`) is written so that two runs of
+// spaces can never be split two ways: the plain form backtracks quadratically on a
+// line of spaces that ends in anything but an anchor.
 /** `LINE`+`HASH` with optional decoration before and a pasted `|TEXT` after. */
-const FULL_ANCHOR = /^(\s*[>+\-*]*\s*)([1-9]\d*)([a-z]{2})(\|.*)?\s*$/;
+const FULL_ANCHOR = /^(\s*(?:[>+\-*]+\s*)?)([1-9]\d*)([a-z]{2})(\|.*)?\s*$/;
 /** Bare numbers: `7`, `2..4`, `2-4` (decorated). */
-const BARE_NUMBERS = /^\s*[>+\-*]*\s*([1-9]\d*)(?:\s*(?:-|\.\.)\s*([1-9]\d*))?\s*$/;
+const BARE_NUMBERS = /^\s*(?:[>+\-*]+\s*)?([1-9]\d*)(?:\s*(?:-|\.\.)\s*([1-9]\d*))?\s*$/;
 /** A hash without its line number. */
-const HASH_ONLY = /^\s*[>+\-*]*\s*([a-z]{2})\s*$/i;
+const HASH_ONLY = /^\s*(?:[>+\-*]+\s*)?([a-z]{2})\s*$/i;
 /** Insert target: a token without spaces or `|`, then an optional `|TEXT`. */
 const INSERT_OP = /^[«»](\s*)([^|\s]+)(?:\|(.*))?\s*$/;
 
@@ -156,6 +160,9 @@ export function parseSection(lines: readonly SourceLine[]): ParsedSection {
       const insertMatch = sigil === '≔' ? null : INSERT_OP.exec(line);
       const written = insertMatch ? line.slice(0, 1 + insertMatch[1].length + insertMatch[2].length) : line;
       try {
+        if (line.length > LIMITS.hashlineOpLineChars) {
+          throw new AnchorError({ kind: 'parse_error', message: `line ${opLine}: ${overLimit('this op line has', line.length, LIMITS.hashlineOpLineChars, 'characters')}.` });
+        }
         if (sigil === '≔') {
           if (line.slice(1).trim() === '') throw new AnchorError({ kind: 'parse_error', message: unrecognized(opLine, line) });
           const r = parseRange(line.slice(1), opLine, 1);

@@ -9,9 +9,16 @@ import type { Connection } from 'vscode-languageserver/node';
 import type { DocumentStore } from './documents';
 
 /**
+ * The text each file had when an edit was computed (path → text, `null` for a file the
+ * edit creates). Offsets of an edit mean something only against that text.
+ */
+export type EditBasis = ReadonlyMap<string, string | null>;
+
+/**
  * Applies a workspace edit: through `workspace/applyEdit` when the client supports it
  * (its undo then works), otherwise by writing the files atomically, all or none, after
- * checking that each file still has the content the edit was computed against.
+ * checking that each file still has the content the edit was computed against (`basis`;
+ * the write itself checks again immediately before each rename).
  */
 export async function applyWorkspaceEdit(
   connection: Connection,
@@ -20,6 +27,7 @@ export async function applyWorkspaceEdit(
   documents: DocumentStore,
   edit: WorkspaceEdit,
   label: string,
+  basis?: EditBasis,
 ): Promise<{ applied: boolean; reason?: string }> {
   if (client.applyEdit) {
     try {
@@ -47,6 +55,10 @@ export async function applyWorkspaceEdit(
     const read = await session.diskFs.readText(p);
     if (!read.ok && read.reason !== 'not-found') return { applied: false, reason: read.message };
     const before = read.ok ? read.text : '';
+    const computedFrom = basis?.get(p);
+    if (computedFrom !== undefined && computedFrom !== (read.ok ? before : null)) {
+      return { applied: false, reason: `${p} changed on disk since the edit was computed; nothing was applied` };
+    }
     const open = documents.getByPath(p);
     if (open && open.text !== before) {
       return { applied: false, reason: `${p} has unsaved changes and this editor cannot apply edits; save it and retry` };

@@ -22,6 +22,7 @@ import type { DiagnosticSource } from './diagnosticSource';
 import type { DiagnosticsHub } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { RequestIntake } from './intake';
+import type { EditBasis } from './edits';
 import type { Progress } from './progress';
 
 /**
@@ -54,9 +55,10 @@ export interface ServerContext {
   /**
    * Applies an edit the way the client can: `workspace/applyEdit` when it supports it,
    * otherwise atomic writes to disk (all files or none). Returns whether it was applied
-   * and, when not, why.
+   * and, when not, why. `basis` is the text the edit was computed from, per file: a
+   * disk write refuses a file that no longer has it.
    */
-  applyEdit(edit: WorkspaceEdit, label: string): Promise<{ applied: boolean; reason?: string }>;
+  applyEdit(edit: WorkspaceEdit, label: string, basis?: EditBasis): Promise<{ applied: boolean; reason?: string }>;
   /**
    * Shows a report (buckets, a preview): written to a Markdown file in the cache folder
    * and opened with `window/showDocument`; clients without it get a message naming the file.

@@ -347,7 +347,7 @@ function makeContext(
           log.error(`${method} failed: ${(err as Error).stack ?? err}`);
         }
       }),
-    applyEdit: (edit, label) => applyWorkspaceEdit(connection, client, session, documents, edit, label),
+    applyEdit: (edit, label, basis) => applyWorkspaceEdit(connection, client, session, documents, edit, label, basis),
     showReport: (name, title, markdown) => showReport(connection, client, log, (level, m) => context.showMessage(level, m), session.cacheDir, name, title, markdown),
     showMessage: (level, message) => {
       log.debug(`message to the user: ${message}`);

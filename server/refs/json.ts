@@ -5,6 +5,8 @@
  * the escapes they came from (`\n`, `\"`, `\u` with four hex digits, surrogate pairs).
  */
 
+import { bracketDepth, LIMITS, overLimit } from '../core/limits';
+
 export type JsonNode = JsonObject | JsonArray | JsonString | JsonScalar;
 
 interface NodeBase {
@@ -43,7 +45,7 @@ export interface JsonScalar extends NodeBase {
 
 export type JsonParseResult = { ok: true; root: JsonNode } | { ok: false; message: string; offset: number };
 
-const MAX_DEPTH = 256;
+const MAX_DEPTH = LIMITS.promptJsonDepth;
 
 class JsonSyntaxError extends Error {
   constructor(
@@ -116,7 +118,7 @@ class Parser {
   }
 
   value(depth: number): JsonNode {
-    if (depth > MAX_DEPTH) throw new JsonSyntaxError(`nesting deeper than ${MAX_DEPTH} levels`, this.pos);
+    if (depth > MAX_DEPTH) throw new JsonSyntaxError(overLimit('this message nests', bracketDepth(this.text), MAX_DEPTH, 'deep'), this.pos);
     const c = this.text[this.pos];
     if (c === '{') return this.object(depth);
     if (c === '[') return this.array(depth);

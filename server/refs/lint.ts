@@ -1,5 +1,6 @@
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
 import type { Finding, Severity } from '../core/findings';
+import { formatCount, LIMITS, overLimit } from '../core/limits';
 import { LineIndex } from '../core/text';
 import { entryLookup, type PromptModel, type RefEntry } from './model';
 import { resolveReference, type RefEnvironment, type Resolution } from './resolve';
@@ -85,7 +86,7 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
     }
   }
 
-  if (!model.referencesReadable) return issues;
+  if (!model.referencesReadable) return capIssues(issues, lines);
   const used = new Set(tokens.map((t) => t.refId));
   const firstById = new Map<string, RefEntry>();
   let checked = 0;
@@ -123,5 +124,21 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
       add('ref/outside-workspace', pathRange[0], pathRange[1], `${refId} is outside the workspace: ${resolution.reason}`, { kind: 'entry', entry, resolution });
     }
   }
-  return issues;
+  return capIssues(issues, lines);
+}
+
+/** At most `LIMITS.diagnosticsPerDocument` findings, and one more at the top saying how many were left out. */
+function capIssues(issues: RefIssue[], lines: LineIndex): RefIssue[] {
+  const limit = LIMITS.diagnosticsPerDocument;
+  if (issues.length <= limit) return issues;
+  const note: RefIssue = {
+    finding: {
+      code: 'ref/too-large',
+      severity: REF_CODES['ref/too-large'].severity,
+      message: `${overLimit('this prompt has', issues.length, limit, 'findings')}; the first ${formatCount(limit)} are shown`,
+      range: lines.range(0, 0),
+    },
+    subject: { kind: 'document' },
+  };
+  return [note, ...issues.slice(0, limit)];
 }

@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Node as YamlNode, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { LIMITS, overLimit } from '../core/limits';
 import { isValidRefId } from './token';
 import {
   lineBreakOf,
@@ -43,6 +44,11 @@ export function parseMarkdownPrompt(source: string): PromptModel {
   }
   const prompt = plainPromptText(source, block.bodyStart, source.length);
   const base = { form: 'markdown' as const, source, prompt };
+  const yamlLength = block.yamlEnd - block.yamlStart;
+  if (yamlLength > LIMITS.promptFrontmatterChars) {
+    const message = `${overLimit('this frontmatter has', yamlLength, LIMITS.promptFrontmatterChars, 'characters')}, so file_references is not read`;
+    return { ...base, entries: [], referencesReadable: false, problems: [{ code: 'ref/too-large', message, start: bom, end: bom + 3 }], editor: undefined };
+  }
   const doc = parseDocument(source.slice(block.yamlStart, block.yamlEnd), { prettyErrors: false });
   if (doc.errors.length > 0) {
     const problems = doc.errors.slice(0, 5).map((e) => ({

@@ -33,16 +33,39 @@ export interface TokenMatch {
   displayStart: number;
 }
 
-/** Step (1) of the decode: every unescaped token, in order. */
+/**
+ * Step (1) of the decode: every unescaped token, in order. The same matches as
+ * `tokenRegExp()` (leftmost, non-overlapping), found in one pass: the regex retries
+ * `[^>]+` from every `<@file:` and is quadratic on a prompt of unterminated tokens.
+ * An attempt fails only where no `>` follows at all, and then every later one does too.
+ */
 export function findTokens(text: string): TokenMatch[] {
   const out: TokenMatch[] = [];
-  for (const m of text.matchAll(tokenRegExp())) {
-    const start = m.index;
-    const refId = m[1];
-    const displayPath = m[2];
-    out.push({ refId, displayPath, start, end: start + m[0].length, displayStart: start + '<@file:'.length + refId.length + 1 });
+  const OPEN = '<@file:';
+  let nextClose = -2; // the first `>` at or after the position last asked for; -1 when none
+  let from = 0;
+  while (from < text.length) {
+    const start = text.indexOf(OPEN, from);
+    if (start < 0) break;
+    from = start + 1;
+    if (start > 0 && text.charCodeAt(start - 1) === 92 /* \\ */) continue;
+    let i = start + OPEN.length;
+    while (i < text.length && isRefIdChar(text.charCodeAt(i))) i++;
+    if (i === start + OPEN.length || text.charCodeAt(i) !== 124 /* | */) continue;
+    const displayStart = i + 1;
+    if (nextClose !== -1 && nextClose < displayStart) nextClose = text.indexOf('>', displayStart);
+    if (nextClose < 0) break;
+    if (nextClose === displayStart) continue; // `[^>]+` needs one character
+    const end = nextClose + 1;
+    out.push({ refId: text.slice(start + OPEN.length, i), displayPath: text.slice(displayStart, nextClose), start, end, displayStart });
+    from = end;
   }
   return out;
+}
+
+/** `[a-zA-Z0-9_-]` */
+function isRefIdChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
 }
 
 /**

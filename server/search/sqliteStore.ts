@@ -22,6 +22,7 @@ export class SqliteStore implements IndexStore {
   private constructor(
     private db: Database.Database | undefined,
     private readonly log: Logger,
+    private readonly file?: string,
   ) {}
 
   /** Opens (creating the folder and the file as needed) the store of a cache folder. */
@@ -39,14 +40,12 @@ export class SqliteStore implements IndexStore {
     }
     const file = path.join(cacheDir, 'file-index.sqlite');
     try {
-      return new SqliteStore(openDatabase(file), log);
+      return new SqliteStore(openDatabase(file), log, file);
     } catch (err) {
       log.warn(`file index: ${file} cannot be read (${(err as Error).message}); starting a new one`);
-      await setAside(file);
-      await setAside(`${file}-wal`);
-      await setAside(`${file}-shm`);
+      await setAsideDatabase(file);
       try {
-        return new SqliteStore(openDatabase(file), log);
+        return new SqliteStore(openDatabase(file), log, file);
       } catch (again) {
         log.warn(`file index: not persisted: ${(again as Error).message}`);
         return new SqliteStore(undefined, log);
@@ -96,13 +95,16 @@ export class SqliteStore implements IndexStore {
     try {
       return statement();
     } catch (err) {
-      this.log.warn(`file index: the cache database failed (${(err as Error).message}); not persisting any more this session`);
+      // A database damaged inside opens fine and fails later; set aside, the next start builds a new one.
+      const damaged = isDamaged(err) && this.file !== undefined;
+      this.log.warn(`file index: the cache database failed (${(err as Error).message}); not persisting any more this session${damaged ? '; it is set aside and rebuilt at the next start' : ''}`);
       try {
         this.db.close();
       } catch {
         // already unusable
       }
       this.db = undefined;
+      if (damaged) void setAsideDatabase(this.file!);
       return undefined;
     }
   }
@@ -124,9 +126,24 @@ function openDatabase(file: string): Database.Database {
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
     db.exec(SCHEMA);
+    // Damage inside the file (not in its header) opens fine and fails on a later read:
+    // checked here, linear in the file, so that it is replaced now rather than never.
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Error(`the database is damaged: ${String(check).split('\n').filter((l) => !l.startsWith('***'))[0] ?? 'quick_check failed'}`);
     return db;
   } catch (err) {
     db.close();
     throw err;
   }
+}
+
+function isDamaged(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
+}
+
+async function setAsideDatabase(file: string): Promise<void> {
+  await setAside(file);
+  await setAside(`${file}-wal`);
+  await setAside(`${file}-shm`);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Confinement } from './confine';
@@ -34,26 +35,10 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
   const previous: (Buffer | null)[] = [];
   const modes: (number | undefined)[] = [];
   for (const w of writes) {
-    let before: Buffer | null = null;
-    let mode: number | undefined;
-    try {
-      const st = await fsp.stat(w.path);
-      if (!st.isFile()) return { ok: false, message: `${w.path} is not a regular file; nothing was written`, path: w.path };
-      mode = st.mode & 0o7777;
-      before = await fsp.readFile(w.path);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return { ok: false, message: `${w.path} cannot be read (${(err as NodeJS.ErrnoException).code}); nothing was written`, path: w.path };
-      }
-    }
-    if (w.expectedText !== undefined) {
-      const current = before === null ? null : before.toString('utf8');
-      if (current !== w.expectedText) {
-        return { ok: false, message: `${w.path} changed on disk since it was read; nothing was written`, path: w.path };
-      }
-    }
-    previous.push(before);
-    modes.push(mode);
+    const current = await readCurrent(w);
+    if (!current.ok) return current;
+    previous.push(current.bytes);
+    modes.push(current.mode);
   }
 
   const temps: string[] = [];
@@ -77,22 +62,127 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
     return { ok: false, message: `could not stage the new content (${(err as Error).message}); nothing was written` };
   }
 
+  // Check and write as one step: staging takes time, and another writer may have changed
+  // a file meanwhile. Each target is compared again with what the edit was computed from
+  // immediately before its rename, and any difference refuses the whole write. A write
+  // that lands between that check and the rename goes to the file being replaced: a handle
+  // kept open on it sees it afterwards, and then that writer's content is put back.
   const renamed: number[] = [];
-  for (let i = 0; i < writes.length; i++) {
-    try {
-      await fsp.rename(temps[i], writes[i].path);
-      renamed.push(i);
-    } catch (err) {
-      for (const j of renamed.reverse()) {
-        const before = previous[j];
-        if (before === null) await fsp.rm(writes[j].path, { force: true }).catch(() => undefined);
-        else await fsp.writeFile(writes[j].path, before).catch(() => undefined);
-      }
-      await cleanTemps();
-      return { ok: false, message: `could not replace ${writes[i].path} (${(err as Error).message}); earlier files were restored`, path: writes[i].path };
+  const replaced: (fsp.FileHandle | undefined)[] = [];
+  const restore = async (late: Map<number, Buffer> = new Map()) => {
+    for (const j of [...renamed].reverse()) {
+      const before = late.get(j) ?? previous[j];
+      if (before === null) await fsp.rm(writes[j].path, { force: true }).catch(() => undefined);
+      else await fsp.writeFile(writes[j].path, before).catch(() => undefined);
     }
+    await cleanTemps();
+  };
+  try {
+    for (let i = 0; i < writes.length; i++) {
+      replaced[i] = previous[i] === null ? undefined : await fsp.open(writes[i].path, 'r').catch(() => undefined);
+      const again = await readCurrent(writes[i]);
+      if (!again.ok || !sameBytes(again.bytes, previous[i])) {
+        await restore();
+        const why = again.ok ? `${writes[i].path} changed on disk while it was being written` : again.message.replace(/; nothing was written$/, '');
+        return { ok: false, message: `${why}; nothing was written${renamed.length ? ' (earlier files were restored)' : ''}`, path: writes[i].path };
+      }
+      try {
+        if (previous[i] === null) await createExclusively(temps[i], writes[i].path);
+        else await fsp.rename(temps[i], writes[i].path);
+        renamed.push(i);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+          await restore();
+          return { ok: false, message: `${writes[i].path} was created by someone else while it was being written; nothing was written`, path: writes[i].path };
+        }
+        await restore();
+        return { ok: false, message: `could not replace ${writes[i].path} (${(err as Error).message}); earlier files were restored`, path: writes[i].path };
+      }
+    }
+    const late = new Map<number, Buffer>();
+    for (let i = 0; i < writes.length; i++) {
+      const handle = replaced[i];
+      if (!handle) continue;
+      const now = await readWhole(handle).catch(() => undefined);
+      if (now && !sameBytes(now, previous[i])) late.set(i, now);
+    }
+    if (late.size) {
+      await restore(late);
+      const first = writes[[...late.keys()][0]].path;
+      return { ok: false, message: `${first} changed on disk while it was being written; nothing was written (its new content was kept)`, path: first };
+    }
+  } finally {
+    await Promise.all(replaced.map((h) => h?.close().catch(() => undefined)));
   }
   return { ok: true, written: writes.map((w) => w.path) };
+}
+
+/**
+ * Puts a staged file in place only if nothing is there yet: a hard link fails when the
+ * target exists (a rename would replace a file created meanwhile). Where the file system
+ * has no hard links, a rename is the best there is.
+ */
+async function createExclusively(temp: string, target: string): Promise<void> {
+  try {
+    await fsp.link(temp, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw err;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EXDEV') throw err;
+    await fsp.rename(temp, target);
+    return;
+  }
+  await fsp.rm(temp, { force: true });
+}
+
+/** A file's whole content through an open handle (the file it was opened on, even once replaced). */
+async function readWhole(handle: fsp.FileHandle): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let position = 0;
+  for (;;) {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    position += bytesRead;
+  }
+  return Buffer.concat(chunks);
+}
+
+type Current = { ok: true; bytes: Buffer | null; mode: number | undefined } | { ok: false; message: string; path: string };
+
+/**
+ * A target as it is now: its bytes (null when absent) and mode; refused when it is not a
+ * regular file, is read-only (a rename would replace it even so, root or not), or no
+ * longer has the content the edit was computed from.
+ */
+async function readCurrent(w: FileWrite): Promise<Current> {
+  let bytes: Buffer | null = null;
+  let mode: number | undefined;
+  try {
+    const st = await fsp.stat(w.path);
+    if (!st.isFile()) return { ok: false, message: `${w.path} is not a regular file; nothing was written`, path: w.path };
+    mode = st.mode & 0o7777;
+    if ((mode & 0o222) === 0) {
+      return { ok: false, message: `${w.path} is read-only (mode ${mode.toString(8).padStart(4, '0')}); make it writable to edit it; nothing was written`, path: w.path };
+    }
+    const writable = await fsp.access(w.path, fsConstants.W_OK).then(() => true, () => false);
+    if (!writable) return { ok: false, message: `${w.path} is not writable for this user; nothing was written`, path: w.path };
+    bytes = await fsp.readFile(w.path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      return { ok: false, message: `${w.path} cannot be read (${(err as NodeJS.ErrnoException).code}); nothing was written`, path: w.path };
+    }
+  }
+  if (w.expectedText !== undefined) {
+    const current = bytes === null ? null : bytes.toString('utf8');
+    if (current !== w.expectedText) return { ok: false, message: `${w.path} changed on disk since it was read; nothing was written`, path: w.path };
+  }
+  return { ok: true, bytes, mode };
+}
+
+function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
+  return a === null || b === null ? a === b : a.equals(b);
 }
 
 /**

@@ -205,6 +205,10 @@ export class LspTestClient {
     return uri;
   }
 
+  isOpen(uri: string): boolean {
+    return this.buffers.has(uri);
+  }
+
   /** Replaces the whole buffer text (one full-range incremental change). */
   async setText(uri: string, text: string): Promise<void> {
     const doc = this.buffer(uri);

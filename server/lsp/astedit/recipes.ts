@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { recipeName, type KnownRecipe } from '../../astedit/quickfix';
 import { parseRecipe } from '../../astedit/recipe';
+import { LIMITS } from '../../core/limits';
 import { CancellationSource } from '../../core/cancel';
 import type { FileChange } from '../../workspace/changes';
 import { joinRelative } from '../../workspace/paths';
@@ -10,7 +11,6 @@ import type { ServerContext } from '../feature';
 
 /** Recipes per workspace folder are looked for among at most this many files. */
 const MAX_WALKED_FILES = 200_000;
-const MAX_RECIPE_BYTES = 256 * 1024;
 
 /**
  * The ast-edit recipes of the workspace, for quick fixes in source files. Found by one
@@ -73,7 +73,7 @@ export class RecipeIndex {
   }
 
   private async load(p: string): Promise<void> {
-    const read = await this.ctx.documents.fs.readText(p, { maxBytes: MAX_RECIPE_BYTES });
+    const read = await this.ctx.documents.fs.readText(p, { maxBytes: LIMITS.recipeChars });
     this.set(p, read.ok ? this.toRecipe(p, read.text) : undefined);
   }
 

@@ -11,6 +11,7 @@ import type { AstEditPreview, AstEditProblem, AstEditRequest } from '../../asted
 import { createAstBackend } from '../../astedit/workerBackend';
 import type { Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
+import { LIMITS } from '../../core/limits';
 import { LineIndex } from '../../core/text';
 import { pathToUri, uriToPath } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
@@ -69,7 +70,7 @@ export class AstEditService {
     if (!p) throw new ParamError(field, `${uri} is not a file`);
     const kind = this.ctx.session.classify(p);
     if (kind.kind !== 'astedit') throw new ParamError(field, `${uri} is not an ast-edit recipe (*.astedit.yaml, *.astedit.yml, *.astedit.json)`);
-    const read = await this.ctx.documents.fs.readText(p, { maxBytes: 1024 * 1024 });
+    const read = await this.ctx.documents.fs.readText(p, { maxBytes: LIMITS.recipeChars * 4 });
     if (!read.ok) throw new ParamError(field, read.message);
     const recipe = parseRecipe(read.text, kind.format);
     if (!recipe.request) {
@@ -144,7 +145,7 @@ export class AstEditService {
     if (!planned.ok) return planned;
     const total = planned.files.reduce((n, f) => n + f.replacements, 0);
     const label = `ast-edit: ${total} replacement${total === 1 ? '' : 's'} in ${planned.files.length} file${planned.files.length === 1 ? '' : 's'}`;
-    const applied = await this.ctx.applyEdit(planned.edit, label);
+    const applied = await this.ctx.applyEdit(planned.edit, label, new Map(planned.files.map((f) => [f.path, f.text])));
     if (!applied.applied) {
       const message = `The editor did not apply the ast-edit: ${applied.reason ?? 'no reason given'}`;
       return { ok: false, message, refusal: { reason: 'editor', details: [message] } };

@@ -6,6 +6,7 @@ import type { PatchLint } from '../../hashline/lint';
 import type { PatchError, PatchPlan } from '../../hashline/plan';
 import type { OpenDocument } from '../documents';
 import type { ServerContext } from '../feature';
+import { HashlineCommands } from '../../../protocol/hashline';
 import type { HashlineService } from './service';
 import { describePatchErrorForPerson } from '../../hashline/personMessages';
 
@@ -30,13 +31,13 @@ export async function patchActions(
   const base = service.baseFor(doc.uri);
 
   const whole = await wholePlan();
-  actions.push(applyAction(service, whole, analysis.sections.length > 1 ? `Apply patch (${analysis.sections.length} files)` : `Apply patch to ${analysis.sections[0].merged.path}`));
+  actions.push(applyAction(ctx, service, doc, whole, analysis.sections.length > 1 ? `Apply patch (${analysis.sections.length} files)` : `Apply patch to ${analysis.sections[0].merged.path}`));
 
   const here = sectionAtLine(analysis, params.range.start.line);
   if (here && here.target.ok && analysis.sections.length > 1) {
     const target = here.target.path;
     const plan = await service.plan(doc.text, base, { cancel, only: (p) => p === target });
-    actions.push(applyAction(service, plan, `Apply this section (${here.merged.path})`));
+    actions.push(applyAction(ctx, service, doc, plan, `Apply this section (${here.merged.path})`, target));
   }
 
   const stale = lint.findings.filter((f) => f.code === 'hashline/stale-anchor');
@@ -55,16 +56,47 @@ export async function patchActions(
   return actions;
 }
 
-function applyAction(service: HashlineService, plan: PatchPlan, title: string): CodeAction {
+/** `data` of an apply action whose edit is computed at `codeAction/resolve`. */
+export interface ApplyActionData {
+  feature: 'hashline';
+  uri: string;
+  version: number;
+  /** The one file of "Apply this section". */
+  section?: string;
+}
+
+/**
+ * An apply action. An edit of a file that is not open carries no version, so the editor
+ * would apply it to whatever the disk holds when the action is chosen, perhaps long after
+ * the menu was shown: such an edit is computed when chosen (`codeAction/resolve`), or, for
+ * editors that cannot resolve edits, applied by the apply command, which checks the disk
+ * first. Edits of open buffers only are versioned and stay inline.
+ */
+function applyAction(ctx: ServerContext, service: HashlineService, doc: OpenDocument, plan: PatchPlan, title: string, section?: string): CodeAction {
   const action: CodeAction = { title, kind: CodeActionKind.RefactorRewrite };
   if (!plan.ok) {
     action.disabled = { reason: refusal(plan.error) };
     return action;
   }
+  const unversioned = plan.files.some((f) => f.changed && (f.created || !ctx.documents.getByPath(f.path)));
+  if (unversioned) {
+    if (ctx.client.codeActionResolveEdit) {
+      const data: ApplyActionData = { feature: 'hashline', uri: doc.uri, version: doc.version, ...(section ? { section } : {}) };
+      action.data = data;
+    } else {
+      action.command = { title, command: HashlineCommands.apply, arguments: [{ uri: doc.uri, ...(section ? { section } : {}) }] };
+    }
+    return action;
+  }
+  return withEdit(service, plan, action);
+}
+
+/** The action with the plan's edit, or disabled with the reason the plan cannot apply. */
+export function withEdit(service: HashlineService, plan: PatchPlan, action: CodeAction): CodeAction {
+  if (!plan.ok) return { ...action, disabled: { reason: refusal(plan.error) } };
   const built = service.workspaceEdit(plan);
-  if ('reason' in built) action.disabled = { reason: built.reason };
-  else action.edit = built.edit;
-  return action;
+  if ('reason' in built) return { ...action, disabled: { reason: built.reason } };
+  return { ...action, edit: built.edit };
 }
 
 /** A short reason for a menu: the first line of the message for a person (patch lines counted in the patch), and what to do. */

@@ -14,7 +14,7 @@ import { relocate } from '../../hashline/validate';
 import { pathToUri, uriToPath } from '../../workspace/paths';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
-import { patchActions } from './actions';
+import { patchActions, withEdit, type ApplyActionData } from './actions';
 import { HashlineService } from './service';
 
 /**
@@ -68,7 +68,9 @@ export function hashlineFeature(): Feature {
       input = doc.text;
     }
     try {
-      const result = await service.run(input, { uri, path: read.optionalString(p, 'path', 'arguments[0].'), dryRun: read.optionalBoolean(p, 'dryRun', 'arguments[0].'), cancel: token });
+      const section = read.optionalString(p, 'section', 'arguments[0].');
+      const only = section === undefined ? undefined : (file: string) => file === section;
+      const result = await service.run(input, { uri, path: read.optionalString(p, 'path', 'arguments[0].'), dryRun: read.optionalBoolean(p, 'dryRun', 'arguments[0].'), cancel: token, only });
       const changed = result.files.filter((f) => f.changed).map((f) => f.path);
       const summary = result.applied
         ? changed.length
@@ -169,6 +171,15 @@ export function hashlineFeature(): Feature {
       entry.plan ??= service.plan(doc.text, service.baseFor(doc.uri), { cancel: NEVER_CANCELLED });
       const plan = entry.plan;
       return patchActions(ctx, service, doc, entry.analysis, entry.lint, params, () => plan, token);
+    },
+
+    async resolveCodeAction(action, token) {
+      const data = action.data as ApplyActionData;
+      const doc = ctx.documents.get(data.uri);
+      if (!doc || doc.version !== data.version) return { ...action, disabled: { reason: 'the patch changed since the action was offered; ask for code actions again (nothing was applied)' } };
+      const section = data.section;
+      const plan = await service.plan(doc.text, service.baseFor(doc.uri), { cancel: token, only: section === undefined ? undefined : (p) => p === section });
+      return withEdit(service, plan, action);
     },
 
     dispose() {

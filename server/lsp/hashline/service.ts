@@ -145,8 +145,8 @@ export class HashlineService {
   }
 
   /** Plans and (unless `dryRun`) applies a patch; a refusal is a `RequestFailed` error carrying `HashlineErrorData`. */
-  async run(input: string, options: { uri?: string; path?: string; dryRun?: boolean; cancel?: Cancellation }): Promise<HashlineApplyResult> {
-    const plan = await this.plan(input, this.baseFor(options.uri), { fallbackPath: options.path, cancel: options.cancel });
+  async run(input: string, options: { uri?: string; path?: string; dryRun?: boolean; cancel?: Cancellation; only?: (p: string) => boolean }): Promise<HashlineApplyResult> {
+    const plan = await this.plan(input, this.baseFor(options.uri), { fallbackPath: options.path, cancel: options.cancel, only: options.only });
     if (!plan.ok) throw patchFailure(plan.error);
     const files = plan.files.map((f) => ({
       uri: pathToUri(f.path),

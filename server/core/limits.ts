@@ -1,0 +1,103 @@
+/**
+ * What agentls reads at most, in one place and with one message form. The server has one
+ * thread: a document that makes a parse or a scan superlinear freezes every editor
+ * attached to it. Each limit is checked before such work starts, and a document over it
+ * gets a finding or an error in the words of `overLimit` ("this recipe nests 20,000 deep;
+ * agentls reads up to 100 deep"), never a crash or a hang.
+ */
+export const LIMITS = {
+  /** Characters of an ast-edit recipe (a recipe is a few patterns, never megabytes); also the bytes read of one on disk. */
+  recipeChars: 256 * 1024,
+  /** Nesting of brackets or indentation in a recipe; JSON and YAML parsers recurse per level. */
+  recipeDepth: 100,
+  /** Ops of one ast-edit request or recipe: each is parsed and matched in every file. */
+  astEditOps: 100,
+  /** Characters of one ast-edit `pat` or `out` (the metavariable scan and the parse grow with it). */
+  astEditPatternChars: 10_000,
+  /** Characters of one hashline op line (`≔A..B` with a pasted line; a longer one is no anchor). */
+  hashlineOpLineChars: 65_536,
+  /** Characters of a prompt's YAML frontmatter (about 3,000 `file_references` entries; YAML parsing is slow per node). */
+  promptFrontmatterChars: 128 * 1024,
+  /** Findings one document publishes; past it, one more says how many were left out. */
+  diagnosticsPerDocument: 1000,
+  /** Characters of a prompt document: a prompt is never this big. */
+  promptDocumentChars: 2 * 1024 * 1024,
+  /** Nesting of a RAWP JSON prompt message. */
+  promptJsonDepth: 256,
+  /** Lines of one hashline patch (payload included: replacing a 100,000-line file fits). */
+  hashlinePatchLines: 200_000,
+  /** Ops of one hashline patch: each is parsed, checked against its file and linted (an agent writes dozens). */
+  hashlineOps: 10_000,
+  /** Findings of one hashline patch (a 10,000-op patch stays readable). */
+  hashlineFindings: 500,
+} as const;
+
+/** `12345` → `12,345`, so that large counts read at a glance. */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/**
+ * The one message form of an exceeded limit: what the input does, and what agentls reads.
+ * `what` is the subject and verb ("this recipe nests"), `unit` follows both numbers.
+ */
+export function overLimit(what: string, actual: number, limit: number, unit = ''): string {
+  const tail = unit ? ` ${unit}` : '';
+  return `${what} ${formatCount(actual)}${tail}; agentls reads up to ${formatCount(limit)}${tail}`;
+}
+
+/**
+ * The deepest nesting of brackets (`[`, `{`) outside strings, in one linear pass. Good for
+ * JSON and YAML flow collections; YAML block nesting is measured by `indentDepth`.
+ */
+export function bracketDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quote = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote) {
+      if (c === 92 /* \ */ && quote === 34) i++;
+      else if (c === quote) quote = 0;
+      else if (c === 10 && quote === 39) quote = 0; // an unterminated YAML single quote ends with its line for this count
+      continue;
+    }
+    if (c === 34 /* " */ || c === 39 /* ' */) quote = c;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      if (depth > 0) depth--;
+    }
+  }
+  return deepest;
+}
+
+/**
+ * The deepest nesting of a block-indented text (YAML): how many distinct, strictly
+ * increasing indentations are open at once, with `- ` list markers counted as a level.
+ * Linear: a stack of indentations, each line pushing at most one level per marker.
+ */
+export function indentDepth(text: string): number {
+  const open: number[] = [];
+  let deepest = 0;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let end = text.indexOf('\n', lineStart);
+    if (end < 0) end = text.length;
+    let i = lineStart;
+    while (i < end && text.charCodeAt(i) === 32) i++;
+    if (i < end && text.charCodeAt(i) !== 35 /* # */ && text.charCodeAt(i) !== 13) {
+      while (open.length && open[open.length - 1] >= i - lineStart) open.pop();
+      open.push(i - lineStart);
+      // `- - - x` opens one level per marker on the same line.
+      while (i + 1 < end && text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 32) {
+        i += 2;
+        while (i < end && text.charCodeAt(i) === 32) i++;
+        open.push(i - lineStart);
+      }
+      if (open.length > deepest) deepest = open.length;
+    }
+    lineStart = end + 1;
+  }
+  return deepest;
+}

@@ -1,0 +1,138 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AstEditPreviewResult } from '../../../protocol/astedit';
+import { lineHash } from '../../../server/hashline/hash';
+import { VSCODE_LIKE } from '../../helpers/capabilities';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+/** A client that cannot apply edits: the server writes the disk itself. */
+const NO_APPLY_EDIT = { workspace: { applyEdit: false } };
+
+describe('patch headers that are URIs', () => {
+  it('reads `§file:///…` as the file it names, inside the workspace, and never creates `<root>/file:`', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\n' });
+    const c = await start({ folders: [ws] });
+    const uri = c.uri(path.join(ws, 'a.txt'));
+    await c.request('agentls/hashlineApply', { input: `§${uri}\n≔2${lineHash('two')}\nTWO\n` });
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\nTWO\n');
+    expect(fs.existsSync(path.join(ws, 'file:'))).toBe(false);
+  });
+
+  it('refuses a `file:` URI outside the workspace and any other URL, writing nothing', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const outside = writeTree(tempDir(), { 'secret.txt': 'keep\n' });
+    const c = await start({ folders: [ws] });
+    const secret = c.uri(path.join(outside, 'secret.txt'));
+    await expect(c.request('agentls/hashlineApply', { input: `§${secret}\n≔1${lineHash('keep')}\nGONE\n` })).rejects.toMatchObject({ message: expect.stringContaining('outside the workspace') });
+    await expect(c.request('agentls/hashlineApply', { input: `§https://example.com/x.txt\n»EOF\nx\n` })).rejects.toMatchObject({ message: expect.stringContaining('https: URL') });
+    expect(fs.readFileSync(path.join(outside, 'secret.txt'), 'utf8')).toBe('keep\n');
+    expect(fs.readdirSync(ws)).toEqual(['a.txt']);
+  });
+});
+
+describe('read-only files', () => {
+  it('refuses to replace a read-only file and says why', async () => {
+    const ws = writeTree(tempDir(), { 'locked.txt': 'one\n' });
+    const locked = path.join(ws, 'locked.txt');
+    fs.chmodSync(locked, 0o444);
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    await expect(c.request('agentls/hashlineApply', { input: `§locked.txt\n≔1${lineHash('one')}\nONE\n` })).rejects.toMatchObject({ message: expect.stringContaining('is read-only (mode 0444)') });
+    expect(fs.readFileSync(locked, 'utf8')).toBe('one\n');
+    expect(fs.statSync(locked).mode & 0o777).toBe(0o444);
+  });
+});
+
+describe('check and write as one step', () => {
+  /**
+   * A writer races each apply: it prepends a line (which shifts every offset) at a random
+   * moment. The writer's text must survive whatever the order: written before the check,
+   * the apply refuses; after the rename, it replaces the rewrite. A rewrite of the original
+   * at the end means the writer's change was lost, anything else that the edit was
+   * applied to text it was not computed from.
+   */
+  it('an ast-edit apply by a server that writes the disk never corrupts a file a concurrent writer changed', async () => {
+    const ws = writeTree(tempDir(), { 'src/a.ts': '' });
+    const file = path.join(ws, 'src/a.ts');
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    const original = 'console.log(1);\nconsole.log(2);\n';
+    const rewritten = 'logger.info(1);\nlogger.info(2);\n';
+    const raced = '// a concurrent writer\n' + original;
+    const outcomes = { applied: 0, refused: 0 };
+    for (let round = 0; round < 20; round++) {
+      fs.writeFileSync(file, original);
+      const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
+      expect(preview.previewId).toBeTruthy();
+      const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, raced), resolve()), round % 5));
+      const applied = await c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' }).then(
+        () => true,
+        () => false,
+      );
+      await writer;
+      const now = fs.readFileSync(file, 'utf8');
+      expect(now, `round ${round}: ${now === rewritten ? 'the concurrent write was lost' : 'the file was corrupted'}`).toBe(raced);
+      if (applied) outcomes.applied++;
+      else outcomes.refused++;
+    }
+    expect(outcomes.applied + outcomes.refused).toBe(20);
+  });
+
+  it('a hashline apply by a server that writes the disk never loses a concurrent write', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\n' });
+    const file = path.join(ws, 'a.txt');
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    for (let round = 0; round < 20; round++) {
+      fs.writeFileSync(file, 'one\ntwo\n');
+      const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, 'zero\none\ntwo\n'), resolve()), round % 5));
+      const applied = await c.request('agentls/hashlineApply', { input: `§a.txt\n≔2${lineHash('two')}\nTWO\n` }).then(
+        () => true,
+        () => false,
+      );
+      await writer;
+      const now = fs.readFileSync(file, 'utf8');
+      // The writer's line must survive: refused, applied after it (following the moved line),
+      // or replaced by it. The patch over the original at the end means the write was lost.
+      expect(['zero\none\ntwo\n', 'zero\none\nTWO\n'], `round ${round}${applied ? ' (reported applied)' : ''}`).toContain(now);
+    }
+  });
+});
+
+describe('creating a file', () => {
+  it('never replaces a file someone else created while the patch was being written', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    for (let round = 0; round < 20; round++) {
+      const file = path.join(ws, `new${round}.txt`);
+      const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, 'theirs\n'), resolve()), round % 5));
+      await c.request('agentls/hashlineApply', { input: `§new${round}.txt\n»EOF\nours\n` }).catch(() => undefined);
+      await writer;
+      // Theirs survives: created first, the patch appends to it or is refused; created last, it replaces ours.
+      expect(['theirs\n', 'theirs\nours\n'], `round ${round}`).toContain(fs.readFileSync(file, 'utf8'));
+    }
+  });
+});
+
+describe('code actions that edit files not open', () => {
+  const NO_RESOLVE = structuredClone(VSCODE_LIKE);
+  delete NO_RESOLVE.textDocument!.codeAction!.resolveSupport;
+  it.each([
+    ['an editor that resolves edits', 'vscode' as const],
+    ['an editor that cannot resolve edits (the apply command)', NO_RESOLVE],
+  ])('never lands on the wrong lines after the file changed on disk since the menu was shown (%s)', async (_, client) => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\nthree\n' });
+    const file = path.join(ws, 'a.txt');
+    const c = await start({ folders: [ws], client });
+    const patch = await c.open(path.join(ws, 'fix.hashline'), `§a.txt\n≔2${lineHash('two')}\nTWO\n`, 'text');
+    await c.waitForDiagnostics(patch);
+    const actions = await c.codeActions(patch, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    const apply = actions.find((a) => a.title.startsWith('Apply patch'))!;
+    expect(apply).toBeDefined();
+    fs.writeFileSync(file, 'zero\none\ntwo\nthree\n'); // every line moves down by one
+    await c.applyCodeAction(apply).catch(() => undefined);
+    // Either the edit followed the line it names, or nothing was applied: never line 2 of the new text.
+    expect(['zero\none\nTWO\nthree\n', 'zero\none\ntwo\nthree\n']).toContain(fs.readFileSync(file, 'utf8'));
+  });
+});
