@@ -77,6 +77,8 @@ export class RequestIntake {
   private initializedSeen = false;
   private shutdownSeen = false;
   private writer: MessageWriter | undefined;
+  /** Told when the library throws on a message handed to it (logged by the server). */
+  onDispatchError: ((message: Message, err: unknown) => void) | undefined;
 
   /** Whether `shutdown` has been received (the exit code depends on it). */
   get shuttingDown(): boolean {
@@ -133,7 +135,12 @@ export class RequestIntake {
             }
             const target = m.method === '$/cancelRequest' ? (m.params as { id?: Id } | undefined)?.id : undefined;
             if (target !== undefined && dropped.has(key(target))) continue;
-            callback(message);
+            // One message the library chokes on must not take the rest of its chunk with it.
+            try {
+              callback(message);
+            } catch (err) {
+              this.onDispatchError?.(message, err);
+            }
           }
         };
         return inner.listen((message) => {
@@ -235,7 +242,10 @@ export class RequestIntake {
     }
     if (m.method === '$/cancelRequest') {
       const target = (m.params as { id?: unknown } | undefined)?.id;
-      if (typeof target === 'number' || typeof target === 'string') this.cancel(target, 'was cancelled');
+      // The library reads `params.id` of a cancel and throws on anything but an id; a cancel
+      // naming no request cancels nothing, so it goes no further.
+      if (typeof target !== 'number' && typeof target !== 'string') return false;
+      this.cancel(target, 'was cancelled');
     }
     for (const listener of this.listeners.get(m.method) ?? []) listener({ id: isRequest ? m.id! : undefined, method: m.method, params: m.params });
     return true;

@@ -64,6 +64,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   // A bug in one handler must never take the editor's server down with it.
   process.on('uncaughtException', (err) => log.error(`uncaught: ${err.stack ?? err}`));
   process.on('unhandledRejection', (err) => log.error(`unhandled rejection: ${(err as Error)?.stack ?? err}`));
+  intake.onDispatchError = (message, err) => log.error(`a message the protocol library could not take was dropped (${JSON.stringify(message).slice(0, 200)}): ${(err as Error)?.message ?? err}`);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const client = readClientFeatures(params.capabilities ?? {});

@@ -24,6 +24,15 @@ async function searchAnswers(c: RawLspClient, id: number): Promise<void> {
 }
 
 describe('requests the LSP specification says to refuse', () => {
+  it('drops a $/cancelRequest that names no request id, and serves the requests read with it', async () => {
+    // Found by the fuzz suite: the library throws on such a cancel, which took the rest of the chunk with it.
+    const c = await start([smallWorkspace()]);
+    const cancel = (params: unknown) => ({ jsonrpc: '2.0', method: '$/cancelRequest', params });
+    c.send(cancel('python'), cancel({}), cancel({ id: { nested: true } }), status(30));
+    expect((await c.response(30)).error).toBeUndefined();
+    await searchAnswers(c, 31);
+  });
+
   it('refuses a second initialize with InvalidRequest and keeps serving searches', async () => {
     const ws = smallWorkspace();
     const c = await start([ws]);
