@@ -71,7 +71,7 @@ export function startServer(connection: Connection): void {
     config.listen(client);
     watching = new Watching(connection, client, session, log);
     ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready);
-    features = [statusFeature(() => watching?.mode ?? 'off'), ...createFeatures()];
+    features = [statusFeature(() => watching?.mode ?? 'off', () => watching?.status()), ...createFeatures()];
     diagnostics.setFeatures(features);
     if (client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
@@ -89,7 +89,7 @@ export function startServer(connection: Connection): void {
           const folder = session.addFolder(f.uri, f.name);
           if (folder) {
             added.push(folder.path);
-            await watching?.addRoot(folder.path);
+            watching?.addRoot(folder.path);
           }
         }
         documents.reclassify();
@@ -115,7 +115,7 @@ export function startServer(connection: Connection): void {
     config.onChange(async (next, previous) => {
       session.setSettings(next);
       documents.reclassify();
-      if (next.home !== previous.home || next.rules.profile !== previous.rules.profile) await watching?.watchUserRuleAreas();
+      await watching?.onSettingsChanged(next, previous);
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
@@ -139,7 +139,7 @@ export function startServer(connection: Connection): void {
       const folder = session.addFolder(path.dirname(doc.path));
       if (folder) {
         documents.reclassify();
-        void watching?.addRoot(folder.path);
+        watching?.addRoot(folder.path);
         for (const l of rootListeners) l([folder.path], []);
       }
     }
