@@ -36,8 +36,8 @@ export class FolderReconciler {
 
   /**
    * Checks the given folders (default all). With `changedSince`, a folder whose time is
-   * at or after it is listed again even when its time did not move, and every kept file
-   * in it is reported as created: it may have changed before anyone watched it.
+   * at or after it is listed again even when its time did not move, and every file in
+   * it is reported as changed: it may have changed before anyone watched it.
    */
   async check(rels: Iterable<string> = [...this.folders.keys()], options: { changedSince?: number; cancel?: Cancellation } = {}): Promise<ReconcileReport> {
     const t0 = performance.now();
@@ -83,10 +83,17 @@ export class FolderReconciler {
       if (name.endsWith('/')) this.dropFolder(child(name.slice(0, -1)), true);
       else this.emit(joinRelative(this.root, child(name)), 'deleted', false);
     }
+    for (const name of added) {
+      if (name.endsWith('/')) await this.addFolder(child(name.slice(0, -1)));
+      else this.emit(joinRelative(this.root, child(name)), 'created', false);
+    }
+    if (!reportAll) return;
+    // Files that were there at the listing may still be news to whoever listed the folder
+    // before: 'changed' makes them known without cancelling a deletion that follows
+    // (the change stream drops a 'created' followed by 'deleted' as if neither happened).
     const addedSet = new Set(added);
-    for (const name of reportAll ? read.state.entries.split('\0').filter((n) => n !== '') : added) {
-      if (!name.endsWith('/')) this.emit(joinRelative(this.root, child(name)), 'created', false);
-      else if (addedSet.has(name)) await this.addFolder(child(name.slice(0, -1)));
+    for (const name of read.state.entries.split('\0')) {
+      if (name !== '' && !name.endsWith('/') && !addedSet.has(name)) this.emit(joinRelative(this.root, child(name)), 'changed', false);
     }
   }
 

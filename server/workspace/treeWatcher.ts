@@ -21,6 +21,8 @@ export interface TreeWatcherOptions {
   log: Logger;
   /** Folders given an `fs.watch` each in the fallback (default 20,000). */
   maxFsWatches?: number;
+  /** Use the native watcher when it loads (default true). */
+  native?: boolean;
 }
 
 export type TreeWatchState = 'starting' | 'watching' | 'stopped';
@@ -105,7 +107,7 @@ export class TreeWatcher {
     if (this.cancel.isCancellationRequested) return;
     this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
     this.ignored = new Set(scan.ignored.map((rel) => joinRelative(this.root, rel)));
-    const native = nativeWatcher();
+    const native = this.options.native === false ? { error: 'not asked for' } : nativeWatcher();
     let fallback: string | undefined;
     const budget = nativeFolderBudget();
     if (!native.module) fallback = `the native watcher did not load (${native.error})`;
