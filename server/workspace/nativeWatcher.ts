@@ -5,10 +5,10 @@ export interface NativeEvent {
   path: string;
   type: 'create' | 'update' | 'delete';
 }
-interface NativeSubscription {
+export interface NativeSubscription {
   unsubscribe(): Promise<void>;
 }
-interface NativeModule {
+export interface NativeModule {
   subscribe(dir: string, fn: (err: Error | null, events: NativeEvent[]) => unknown, opts?: { ignore?: (string | RegExp)[]; backend?: string }): Promise<NativeSubscription>;
 }
 

@@ -3,9 +3,9 @@ import * as path from 'node:path';
 import { CancellationSource } from '../core/cancel';
 import type { Logger } from '../core/log';
 import type { ChangeType } from './changes';
-import { scanFolders } from './folderScan';
 import { IGNORE_FILE_NAMES, type IgnoreRules } from './ignore';
-import { nativeFolderBudget, nativeWatcher, subscribeNative, type NativeEvent } from './nativeWatcher';
+import { dropAll, scanAndWatch, type ScanAndWatch } from './nativeTree';
+import { nativeFolderBudget, nativeWatcher, type NativeEvent, type NativeModule, type NativeSubscription } from './nativeWatcher';
 import { joinRelative, relativeInside } from './paths';
 import { FolderReconciler } from './reconcile';
 import { FolderWatcher } from './watcher';
@@ -62,9 +62,10 @@ export class TreeWatcher {
   private current: TreeWatchStatus;
   private readonly cancel = new CancellationSource();
   private reconciler: FolderReconciler | undefined;
-  private subscription: { unsubscribe(): Promise<void> } | undefined;
+  private subscriptions: NativeSubscription[] = [];
+  /** Top-level folders with a native watch of their own: one that vanishes needs watching again when it is back. */
+  private watchedTops = new Set<string>();
   private folderWatcher: FolderWatcher | undefined;
-  private ignored = new Set<string>();
   private pollTimer: NodeJS.Timeout | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private lastFullCheck = 0;
@@ -85,7 +86,7 @@ export class TreeWatcher {
     return { ...this.current, folders: this.reconciler?.folders.size ?? this.current.folders, watched };
   }
 
-  /** Resolves once every folder is watched or checked (or the watcher is disposed). */
+  /** Resolves once every folder is watched and the start-up check is done (or the watcher is disposed). */
   whenCovered(): Promise<void> {
     return this.covered;
   }
@@ -103,45 +104,50 @@ export class TreeWatcher {
   private async install(): Promise<void> {
     const started = Date.now();
     const ignore = this.options.ignore();
-    const scan = await scanFolders(this.root, ignore, '', this.cancel);
-    if (this.cancel.isCancellationRequested) return;
-    this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
-    this.ignored = new Set(scan.ignored.map((rel) => joinRelative(this.root, rel)));
     const native = this.options.native === false ? { error: 'not asked for' } : nativeWatcher();
-    let fallback: string | undefined;
     const budget = nativeFolderBudget();
+    const listed = await this.scanAndWatch(ignore, native.module, budget);
+    if (this.cancel.isCancellationRequested) return;
+    const { scan } = listed;
+    this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
+    let fallback: string | undefined;
     if (!native.module) fallback = `the native watcher did not load (${native.error})`;
-    else if (scan.folders.size > budget) fallback = `${scan.folders.size} folders need more than half of the system's inotify watches (${budget * 2})`;
-    else {
-      try {
-        this.subscription = await this.subscribe();
-        this.current.backend = 'native';
-      } catch (err) {
-        fallback = `the native watcher failed (${(err as Error).message})`;
-      }
-    }
-    if (this.cancel.isCancellationRequested) return void this.unsubscribe(this.subscription);
+    else if (listed.overBudget) fallback = `more than ${budget} folders would take over half of the system's inotify watches (${budget * 2})`;
+    else if (listed.error) fallback = `the native watcher failed (${listed.error.message})`;
+    else this.useNative(listed);
     if (fallback) await this.installFallback(fallback);
-    const installed = Date.now();
+    if (this.cancel.isCancellationRequested) return;
+    // Every folder is watched (or, past the fs.watch cap, checked from now on).
+    this.current.state = 'watching';
+    this.current.watched = scan.folders.size;
+    this.current.coveredMs = Date.now() - started;
     // What changed between listing a folder and watching it.
     const check = await this.reconciler.check(undefined, { changedSince: started, cancel: this.cancel });
     if (this.cancel.isCancellationRequested) return;
     this.options.log.debug(
       `file watcher: ${this.root}: ${scan.folders.size} folders listed in ${Math.round(scan.ms)} ms (${scan.ignored.length} ignored), ` +
-        `watched (${this.current.backend}) ${installed - started - Math.round(scan.ms)} ms later, checked in ${Math.round(check.ms)} ms (${check.relisted} listed again)`,
+        `all watched (${this.current.backend}) after ${this.current.coveredMs} ms, then checked in ${Math.round(check.ms)} ms (${check.relisted} listed again)`,
     );
-    this.current.state = 'watching';
-    this.current.watched = scan.folders.size;
-    this.current.coveredMs = Date.now() - started;
     if (this.current.backend === 'fs.watch') this.schedulePoll();
   }
 
-  private subscribe(): Promise<{ unsubscribe(): Promise<void> }> {
-    return subscribeNative(nativeWatcher().module!, this.root, [...this.ignored], (events) => void this.onNative(events), (err) => this.onNativeError(err));
+  /** Lists the folders, watching each top-level one natively as soon as it is listed. */
+  private scanAndWatch(ignore: IgnoreRules, module: NativeModule | undefined, budget: number): Promise<ScanAndWatch> {
+    return scanAndWatch({
+      root: this.root,
+      ignore,
+      module,
+      budget,
+      cancel: this.cancel,
+      onEvents: (events) => void this.onNative(events),
+      onError: (err) => this.onNativeError(err),
+    });
   }
 
-  private unsubscribe(subscription: { unsubscribe(): Promise<void> } | undefined): void {
-    subscription?.unsubscribe().catch(() => undefined);
+  private useNative(listed: ScanAndWatch): void {
+    this.subscriptions = listed.subscriptions;
+    this.watchedTops = new Set(listed.watchedTops);
+    this.current.backend = 'native';
   }
 
   private async installFallback(reason: string): Promise<void> {
@@ -173,6 +179,9 @@ export class TreeWatcher {
       if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.restartSoon();
       if (event.type === 'delete') {
         this.options.onChange(event.path, 'deleted', this.reconciler?.folders.has(rel) ?? false);
+        const top = joinRelative(this.root, rel.split('/')[0]);
+        // A top-level folder with its own watch is gone: when it comes back, the root's watch leaves it out.
+        if (this.watchedTops.has(top) && !fs.existsSync(top)) this.restartSoon();
         continue;
       }
       if (event.type === 'update') {
@@ -186,8 +195,7 @@ export class TreeWatcher {
         continue; // gone already: its delete event follows
       }
       if (isDir && (await this.options.ignore().check(rel, true))) {
-        // New build output or the like: left out of the native watch from now on.
-        this.ignored.add(event.path);
+        // New build output or the like: left out of the native watch once it is renewed.
         this.restartSoon();
         continue;
       }
@@ -197,9 +205,8 @@ export class TreeWatcher {
 
   private onNativeError(err: Error): void {
     if (this.cancel.isCancellationRequested || this.current.backend !== 'native') return;
-    const subscription = this.subscription;
-    this.subscription = undefined;
-    this.unsubscribe(subscription);
+    void dropAll(this.subscriptions);
+    this.subscriptions = [];
     void this.installFallback(`the native watcher stopped (${err.message})`).then(() => this.poll(true));
   }
 
@@ -215,23 +222,27 @@ export class TreeWatcher {
 
   private async restart(): Promise<void> {
     if (this.cancel.isCancellationRequested || this.current.state !== 'watching') return;
+    const started = Date.now();
+    // What changed since the last look, against what was known, before the knowledge is renewed.
+    await this.reconciler?.check(undefined, { cancel: this.cancel });
     const ignore = this.options.ignore();
-    const scan = await scanFolders(this.root, ignore, '', this.cancel);
-    if (this.cancel.isCancellationRequested) return;
-    for (const rel of scan.ignored) this.ignored.add(joinRelative(this.root, rel));
-    this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
-    if (this.current.backend === 'native') {
-      const old = this.subscription;
-      try {
-        this.subscription = await this.subscribe();
-        this.unsubscribe(old);
-      } catch (err) {
-        this.options.log.warn(`file watcher: ${this.root}: could not watch again (${(err as Error).message}); keeping the current watch`);
-      }
-    } else {
-      await this.folderWatcher?.watchFolders(this.root, ignore, scan.folders.keys(), this.cancel);
+    const native = this.current.backend === 'native' ? nativeWatcher().module : undefined;
+    // The old watches go first: the native watcher shares one watch among subscriptions of
+    // the same folder and options, and a folder that was removed and made again would get
+    // the dead one back. The check below covers the moment without a watch.
+    await dropAll(this.subscriptions);
+    this.subscriptions = [];
+    const listed = await this.scanAndWatch(ignore, native, nativeFolderBudget());
+    if (this.cancel.isCancellationRequested) return void dropAll(listed.subscriptions);
+    this.reconciler = new FolderReconciler(this.root, ignore, listed.scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
+    if (native && listed.subscriptions.length) this.useNative(listed);
+    else if (native) {
+      await this.installFallback(`the native watcher failed (${listed.error?.message ?? 'too many folders'})`);
+      void this.poll(true);
     }
-    this.current.watched = scan.folders.size;
+    else await this.folderWatcher?.watchFolders(this.root, ignore, listed.scan.folders.keys(), this.cancel);
+    await this.reconciler.check(undefined, { changedSince: started, cancel: this.cancel });
+    this.current.watched = listed.scan.folders.size;
   }
 
   private schedulePoll(delay = POLL_MIN_MS): void {
@@ -257,8 +268,8 @@ export class TreeWatcher {
     this.current.state = 'stopped';
     clearTimeout(this.pollTimer);
     clearTimeout(this.restartTimer);
-    this.unsubscribe(this.subscription);
-    this.subscription = undefined;
+    void dropAll(this.subscriptions);
+    this.subscriptions = [];
     this.folderWatcher?.dispose();
     this.markCovered();
   }

@@ -4,6 +4,7 @@ import { hashlineBenchmark } from './hashline';
 import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
 import { searchBenchmark } from './search';
+import { watchingBenchmark } from './watching';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
 export function benchmarks(): Benchmark[] {
@@ -13,5 +14,6 @@ export function benchmarks(): Benchmark[] {
     astEditBenchmark,
     rulesBenchmark,
     searchBenchmark,
+    watchingBenchmark,
   ];
 }

@@ -74,6 +74,32 @@ describe('the tree watcher (native)', () => {
   });
 });
 
+describe('the tree watcher (native), when the tree moves under it', () => {
+  it('keeps watching a top-level folder that is removed and made again, and build output that appears later', async () => {
+    const { root, events, watcher } = await watch({ ...TREE, '.gitignore': 'dist/\nout/\n', 'lib/x/y/old.md': 'o' });
+    expect(watcher.status().backend).toBe('native');
+    fs.rmSync(path.join(root, 'lib'), { recursive: true });
+    await until('lib gone', () => events.includes('deleted lib/x/y/old.md') || events.includes('deleted lib'), events);
+    fs.mkdirSync(path.join(root, 'lib/x'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'lib/x/first.md'), '');
+    fs.mkdirSync(path.join(root, 'out/gen'), { recursive: true });
+    // The watch is renewed a moment after the folder came back; files made then are reported too.
+    const writeUntilSeen = async (rel: string) => {
+      for (let i = 0; !events.some((e) => e.startsWith(`created ${rel}`)); i++) {
+        fs.writeFileSync(path.join(root, `${rel}${i}.md`), '');
+        await until(`${rel}${i}`, () => events.some((e) => e.startsWith(`created ${rel}`)), events, 5000).catch(() => undefined);
+        if (i > 5) throw new Error(`never saw ${rel}; seen ${JSON.stringify(events)}`);
+      }
+    };
+    await writeUntilSeen('lib/x/second');
+    await until('lib/x/first.md', () => events.some((e) => e === 'created lib/x/first.md' || e === 'changed lib/x/first.md' || e === 'created lib'), events);
+    fs.writeFileSync(path.join(root, 'out/gen/x.js'), '');
+    fs.writeFileSync(path.join(root, 'lib/x/third.md'), '');
+    await until('lib/x/third.md', () => events.includes('created lib/x/third.md'), events);
+    expect(events.filter((e) => e.includes('out'))).toEqual([]);
+  });
+});
+
 describe('the tree watcher (fallback: fs.watch up to a cap, folder times for the rest)', () => {
   it('says why once, and sees changes in folders past the cap by their times', async () => {
     const tree: Record<string, string> = { ...TREE };
