@@ -10,7 +10,7 @@ import { tempDir } from '../helpers/repo';
 import type { Benchmark } from './benchmark';
 import { loadCorpus } from './searchData';
 import { materialise } from './searchTree';
-import { timingFigure, type Figure } from './stats';
+import { timingFigure, withGoal, type Figure } from './stats';
 
 const RUNS = 3;
 
@@ -47,10 +47,6 @@ async function startRun(options: StartOptions, waitForCoverage: boolean): Promis
   }
 }
 
-function goal(figure: Figure, text: string, meets: boolean): Figure {
-  return { ...figure, goal: text, meets };
-}
-
 export const watchingBenchmark: Benchmark = {
   name: 'watching: start-up to first answer with and without client watching, and time until every folder is watched',
   async run(log) {
@@ -77,11 +73,11 @@ export const watchingBenchmark: Benchmark = {
     const w = own[0].watching;
     log(`${w.folders} folders kept by the ignore rules; the server's own watcher: ${w.backend}; fallback: ${ownFallback[0].watching.backend}, ${ownFallback[0].watching.watched} with fs.watch`);
     const first = timingFigure('first answer, client watches (VS Code-like)', withClient.map((r) => r.firstAnswer), { note: 'spawn to first agentls/fileSearch answer, index from the cache' });
-    figures.push(goal(first, '≤ 400 ms', first.p50! <= 400));
+    figures.push(withGoal(first, '≤ 400 ms', first.p50! <= 400));
     const firstOwn = timingFigure('first answer, server watches (Neovim-like)', own.map((r) => r.firstAnswer), { note: `watching was ${[...new Set(own.map((r) => r.stateAtAnswer))].join('/')} at the answer` });
-    figures.push(goal(firstOwn, '≤ 400 ms', firstOwn.p50! <= 400));
+    figures.push(withGoal(firstOwn, '≤ 400 ms', firstOwn.p50! <= 400));
     const covered = timingFigure('every folder watched, native (spawn to status watching)', own.map((r) => r.covered!), { note: `server's own count: ${own.map((r) => r.watching.coveredMs).join(', ')} ms` });
-    figures.push(goal(covered, '≤ 5 s', covered.p50! <= 5000));
+    figures.push(withGoal(covered, '≤ 5 s', covered.p50! <= 5000));
     figures.push(timingFigure('first answer, server watches, no native watcher', ownFallback.map((r) => r.firstAnswer)));
     figures.push(timingFigure('every folder covered, fs.watch + folder times', ownFallback.map((r) => r.covered!)));
 
