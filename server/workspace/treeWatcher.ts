@@ -69,6 +69,10 @@ export class TreeWatcher {
   private pollTimer: NodeJS.Timeout | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private lastFullCheck = 0;
+  private nativeQueue = Promise.resolve();
+  /** A renewal is running; another was asked for meanwhile. */
+  private restarting = false;
+  private restartAgain = false;
   private readonly covered: Promise<void>;
   private markCovered!: () => void;
 
@@ -139,7 +143,10 @@ export class TreeWatcher {
       module,
       budget,
       cancel: this.cancel,
-      onEvents: (events) => void this.onNative(events),
+      // One batch after the other: a batch waits on lstat, and the next must not overtake it.
+      onEvents: (events) => {
+        this.nativeQueue = this.nativeQueue.then(() => this.onNative(events)).catch((err) => this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`));
+      },
       onError: (err) => this.onNativeError(err),
     });
   }
@@ -172,8 +179,8 @@ export class TreeWatcher {
   }
 
   private async onNative(events: NativeEvent[]): Promise<void> {
-    if (this.cancel.isCancellationRequested) return;
     for (const event of events) {
+      if (this.cancel.isCancellationRequested) return;
       const rel = relativeInside(this.root, event.path);
       if (rel === undefined || rel === '') continue;
       if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.restartSoon();
@@ -222,6 +229,25 @@ export class TreeWatcher {
 
   private async restart(): Promise<void> {
     if (this.cancel.isCancellationRequested || this.current.state !== 'watching') return;
+    if (this.restarting) {
+      this.restartAgain = true;
+      return;
+    }
+    this.restarting = true;
+    try {
+      await this.renew();
+    } catch (err) {
+      this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`);
+    } finally {
+      this.restarting = false;
+    }
+    if (this.restartAgain) {
+      this.restartAgain = false;
+      this.restartSoon();
+    }
+  }
+
+  private async renew(): Promise<void> {
     const started = Date.now();
     // What changed since the last look, against what was known, before the knowledge is renewed.
     await this.reconciler?.check(undefined, { cancel: this.cancel });
