@@ -30,7 +30,7 @@ export interface FolderScan {
 }
 
 /** Longest stretch of listing before requests get their turn (ms). */
-export const SCAN_SLICE_MS = 8;
+export const SCAN_SLICE_MS = 2;
 
 /**
  * Lists every folder of a root the ignore rules keep (symlinks never followed), with its
