@@ -39,5 +39,22 @@ export interface StatusResult {
   roots: string[];
   /** Where file changes come from. */
   watcher: 'client' | 'server' | 'off';
+  /** How far the server's own watching is (it is installed in the background, after start-up). */
+  watching: WatchingStatus;
   settings: unknown;
+}
+
+/** The server's own watching: `starting` until every folder is watched or checked. */
+export interface WatchingStatus {
+  /** `client` and `off` when the server does not watch the roots itself. */
+  state: 'starting' | 'watching' | 'client' | 'off';
+  /** `native` (one recursive watch), or `fs.watch` on up to 20,000 folders plus checks of folder times for the rest. */
+  backend?: 'native' | 'fs.watch';
+  /** Folders the ignore rules keep, found so far. */
+  folders: number;
+  /** Folders with a watch. */
+  watched: number;
+  /** From the start until every folder was covered (ms), once they all are. */
+  coveredMs?: number;
+  roots: { root: string; state: 'starting' | 'watching' | 'stopped'; backend?: 'native' | 'fs.watch'; folders: number; watched: number; coveredMs?: number }[];
 }

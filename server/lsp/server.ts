@@ -75,7 +75,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     config.listen(client);
     watching = new Watching(connection, client, session, log);
     ctx = makeContext(connection, session, documents, client, log, diagnostics, config, rootListeners, ready, intake);
-    features = [statusFeature(() => watching?.mode ?? 'off'), ...createFeatures()];
+    features = [statusFeature(() => watching?.mode ?? 'off', () => watching?.status()), ...createFeatures()];
     diagnostics.setFeatures(features);
     diagnostics.skipWhen((p) => isReportPath(session.cacheDir, p));
     for (const feature of features) {
@@ -111,7 +111,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
           const folder = session.addFolder(f.uri, f.name);
           if (folder) {
             added.push(folder.path);
-            await watching?.addRoot(folder.path);
+            watching?.addRoot(folder.path);
           }
         }
         documents.reclassify();
@@ -126,7 +126,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     config.onChange(async (next, previous) => {
       session.setSettings(next);
       documents.reclassify();
-      if (next.home !== previous.home || next.rules.profile !== previous.rules.profile) await watching?.watchUserRuleAreas();
+      await watching?.onSettingsChanged(next, previous);
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
@@ -151,7 +151,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
       const folder = session.addFolder(path.dirname(doc.path));
       if (folder) {
         documents.reclassify();
-        void watching?.addRoot(folder.path);
+        watching?.addRoot(folder.path);
         for (const l of rootListeners) l([folder.path], []);
       }
     }

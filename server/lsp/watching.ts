@@ -4,13 +4,16 @@ import {
   type Connection,
   type FileSystemWatcher,
 } from 'vscode-languageserver/node';
-import type { Logger } from '../core/log';
-import type { ChangeType } from '../workspace/changes';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { WatchingStatus } from '../../protocol/methods';
+import type { Logger } from '../core/log';
+import type { Settings } from '../core/settings';
+import type { ChangeType } from '../workspace/changes';
 import { isInside, uriToPath } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
 import type { WorkspaceSession } from '../workspace/session';
+import { TreeWatcher } from '../workspace/treeWatcher';
 import { FolderWatcher } from '../workspace/watcher';
 import type { ClientFeatures } from './clientFeatures';
 
@@ -24,11 +27,14 @@ const TYPES: Record<number, ChangeType> = {
  * Where file changes come from. The client's watcher when it lets us register one
  * dynamically (setting `watcher: auto` or `client`), otherwise the server's own.
  * Either way every event lands in the session's one change stream, ignore rules applied.
+ * The server's own watching of the roots is installed in the background (`TreeWatcher`):
+ * start-up, and every request, never waits for it; `status()` says how far it is.
  * The user-level rule folders (outside the roots) are always watched by the server:
  * they are a handful of folders and not every client can watch outside its workspace.
  */
 export class Watching {
-  private own: FolderWatcher | undefined;
+  private own: Map<string, TreeWatcher> | undefined;
+  private toldFallback = false;
   private homeWatcher: FolderWatcher | undefined;
   private registration: { dispose(): void } | undefined;
   mode: 'client' | 'server' | 'off' = 'off';
@@ -67,24 +73,71 @@ export class Watching {
       this.mode = 'server';
     }
     if (this.mode === 'server') {
-      this.own = new FolderWatcher({ onChange: (p, t) => void this.session.reportChange(p, t), log: this.log });
-      for (const root of this.session.roots.paths) await this.addRoot(root);
+      this.own = new Map();
+      for (const root of this.session.roots.paths) this.addRoot(root);
     }
     await this.watchUserRuleAreas();
   }
 
-  async addRoot(root: string): Promise<void> {
-    if (!this.own) return;
+  /** Starts watching a root in the background (returns at once). */
+  addRoot(root: string): void {
+    if (!this.own || this.own.has(root)) return;
     const refusal = indexRefusal(root, this.session.home);
     if (refusal) {
       this.log.warn(`not watching: ${refusal}`);
       return;
     }
-    await this.own.addRoot(root, this.session.ignoreFor(root));
+    const tree = new TreeWatcher({
+      root,
+      ignore: () => this.session.ignoreFor(root),
+      onChange: (p, t, isDir) => void this.session.reportChange(p, t, isDir),
+      onFallback: (reason) => this.tellFallback(reason),
+      log: this.log,
+    });
+    this.own.set(root, tree);
+    void tree.start().then(() => {
+      const s = tree.status();
+      if (s.state === 'watching') this.log.info(`file watcher: ${s.folders} folders of ${root} watched (${s.backend}) after ${s.coveredMs} ms`);
+    });
   }
 
   removeRoot(root: string): void {
-    this.own?.removeRoot(root);
+    this.own?.get(root)?.dispose();
+    this.own?.delete(root);
+  }
+
+  /** Said once per session, whatever the number of roots. */
+  private tellFallback(reason: string): void {
+    if (this.toldFallback) return;
+    this.toldFallback = true;
+    this.log.warn(`file watcher: ${reason}; watching with fs.watch (up to 20000 folders) and checking folder times for the rest every few seconds`);
+  }
+
+  /** How far watching is, for `agentls/status`. */
+  status(): WatchingStatus {
+    if (this.mode !== 'server' || !this.own) return { state: this.mode === 'server' ? 'starting' : this.mode, folders: 0, watched: 0, roots: [] };
+    const roots = [...this.own.values()].map((t) => t.status());
+    const backends = new Set(roots.map((r) => r.backend).filter((b) => b !== undefined));
+    const covered = roots.map((r) => r.coveredMs ?? 0);
+    return {
+      state: roots.some((r) => r.state === 'starting') ? 'starting' : 'watching',
+      backend: backends.size === 0 ? undefined : backends.has('fs.watch') ? 'fs.watch' : 'native',
+      folders: roots.reduce((n, r) => n + r.folders, 0),
+      watched: roots.reduce((n, r) => n + r.watched, 0),
+      coveredMs: roots.length && roots.every((r) => r.coveredMs !== undefined) ? Math.max(...covered) : undefined,
+      roots,
+    };
+  }
+
+  /** Another home or profile moves the user-level rule folders; other excludes change what is watched. */
+  async onSettingsChanged(next: Settings, previous: Settings): Promise<void> {
+    if (JSON.stringify(next.search.exclude) !== JSON.stringify(previous.search.exclude) && this.own) {
+      for (const root of [...this.own.keys()]) {
+        this.removeRoot(root);
+        this.addRoot(root);
+      }
+    }
+    if (next.home !== previous.home || next.rules.profile !== previous.rules.profile) await this.watchUserRuleAreas();
   }
 
   /**
@@ -129,7 +182,7 @@ export class Watching {
 
   dispose(): void {
     this.registration?.dispose();
-    this.own?.dispose();
+    for (const tree of this.own?.values() ?? []) tree.dispose();
     this.homeWatcher?.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Logger } from '../core/log';
 import type { ChangeType } from './changes';
 import type { IgnoreRules } from './ignore';
@@ -11,7 +12,14 @@ export interface WatcherOptions {
   log: Logger;
   /** Cap on folders watched across all roots (each is one inotify watch on Linux). */
   maxFolders?: number;
+  /** Called once when the cap is first reached (default: a warning that the rest go unseen). */
+  onCap?: (cap: number) => void;
+  /** Hears of a folder (absolute) met after the cap was reached, which has no watch. */
+  onUnwatched?: (abs: string) => void;
 }
+
+/** `fs.watch` calls between two yields to the event loop while installing. */
+const INSTALL_SLICE = 200;
 
 /**
  * The server's own file watcher, for clients that do not watch files for us (Neovim on
@@ -50,13 +58,37 @@ export class FolderWatcher {
     }
   }
 
+  /**
+   * Watches the given folders of a root (relative paths, already known to be kept by
+   * `ignore`), a slice at a time so requests are served meanwhile. Events under the root
+   * are judged by `ignore`, as with `addRoot`. Returns how many are watched.
+   */
+  async watchFolders(root: string, ignore: IgnoreRules, rels: Iterable<string>, cancel?: Cancellation): Promise<number> {
+    this.roots.set(root, ignore);
+    let done = 0;
+    for (const rel of rels) {
+      if (this.disposed || cancel?.isCancellationRequested || !this.watchFolder(joinRelative(root, rel))) break;
+      if (++done % INSTALL_SLICE === 0) await yieldToEventLoop();
+    }
+    return done;
+  }
+
+  /** Whether a folder (absolute) has its own watch. */
+  isWatched(abs: string): boolean {
+    return this.watchers.has(abs);
+  }
+
   /** Watches every folder of a tree; `onFile` hears of each file found on the way. */
   private async watchTree(root: string, relDir: string, ignore: IgnoreRules, onFile?: (abs: string) => void): Promise<void> {
     const stack = [relDir];
     while (stack.length && !this.disposed) {
       const rel = stack.pop()!;
       const abs = joinRelative(root, rel);
-      if (!this.watchFolder(abs)) return;
+      if (!this.watchFolder(abs)) {
+        this.options.onUnwatched?.(abs);
+        // Past the cap, a new folder's files are still reported; the rest of a first install is not walked.
+        if (!onFile) return;
+      }
       await ignore.load(rel);
       let entries: fs.Dirent[];
       try {
@@ -75,10 +107,12 @@ export class FolderWatcher {
   /** Returns false when the cap is reached. */
   private watchFolder(abs: string): boolean {
     if (this.watchers.has(abs)) return true;
-    if (this.watchers.size >= (this.options.maxFolders ?? 20_000)) {
+    const cap = this.options.maxFolders ?? 20_000;
+    if (this.watchers.size >= cap) {
       if (!this.warnedCap) {
         this.warnedCap = true;
-        this.options.log.warn(`file watcher: more than ${this.options.maxFolders ?? 20_000} folders; changes in the rest are not seen until a rebuild (agentls.index.rebuild)`);
+        if (this.options.onCap) this.options.onCap(cap);
+        else this.options.log.warn(`file watcher: more than ${cap} folders; changes in the rest are not seen until a rebuild (agentls.index.rebuild)`);
       }
       return false;
     }

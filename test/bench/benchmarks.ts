@@ -6,6 +6,7 @@ import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
 import { rulesContextBenchmark } from './rulesContext';
 import { searchBenchmark } from './search';
+import { watchingBenchmark } from './watching';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
 export function benchmarks(): Benchmark[] {
@@ -17,5 +18,6 @@ export function benchmarks(): Benchmark[] {
     rulesContextBenchmark,
     searchBenchmark,
     loadBenchmark,
+    watchingBenchmark,
   ];
 }

@@ -52,6 +52,11 @@ export async function timeRuns(fn: () => unknown | Promise<unknown>, runs: numbe
   return samples;
 }
 
+/** A figure with the issue's goal and whether this run meets it. */
+export function withGoal(figure: Figure, goal: string, meets: boolean): Figure {
+  return { ...figure, goal, meets };
+}
+
 export function formatFigure(f: Figure): string {
   const num = (n: number | undefined) => (n === undefined ? '-' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
   let line = `  ${f.name.padEnd(52)} ${num(f.value).padStart(8)} ${f.unit}`;

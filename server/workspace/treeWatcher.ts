@@ -1,0 +1,302 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CancellationSource } from '../core/cancel';
+import type { Logger } from '../core/log';
+import type { ChangeType } from './changes';
+import { IGNORE_FILE_NAMES, type IgnoreRules } from './ignore';
+import { dropAll, scanAndWatch, type ScanAndWatch } from './nativeTree';
+import { nativeFolderBudget, nativeWatcher, type NativeEvent, type NativeModule, type NativeSubscription } from './nativeWatcher';
+import { joinRelative, relativeInside } from './paths';
+import { FolderReconciler } from './reconcile';
+import { FolderWatcher } from './watcher';
+
+export interface TreeWatcherOptions {
+  root: string;
+  /** The root's ignore rules (asked for each time: a settings change replaces them). */
+  ignore: () => IgnoreRules;
+  /** Every change found, ignored paths already dropped where the watcher could tell. */
+  onChange: (path: string, type: ChangeType, isDir: boolean) => void;
+  /** Told once why this tree is watched the cheap way (no native watcher, too many folders). */
+  onFallback: (reason: string) => void;
+  log: Logger;
+  /** Folders given an `fs.watch` each in the fallback (default 20,000). */
+  maxFsWatches?: number;
+  /** Use the native watcher when it loads (default true). */
+  native?: boolean;
+}
+
+export type TreeWatchState = 'starting' | 'watching' | 'stopped';
+
+export interface TreeWatchStatus {
+  root: string;
+  state: TreeWatchState;
+  /** `native`: one recursive native watch; `fs.watch`: one per folder up to a cap, the rest checked by folder times. */
+  backend?: 'native' | 'fs.watch';
+  /** Folders the ignore rules keep (found so far). */
+  folders: number;
+  /** Folders with a watch (all of them with `native`). */
+  watched: number;
+  /** From the start until every folder was covered (ms). */
+  coveredMs?: number;
+}
+
+/** Slowest and fastest pace of the fallback's checks of folders that have no watch. */
+const POLL_MIN_MS = 2000;
+const POLL_MAX_MS = 30_000;
+/** A check's share of the time at most (a pass of 100 ms waits at least 2 s). */
+const POLL_DUTY = 20;
+/** Every folder, watched or not, is checked this often in the fallback (`fs.watch` can miss events). */
+const FULL_CHECK_MS = 60_000;
+const RESTART_DELAY_MS = 1000;
+
+/**
+ * Watches one workspace folder, every folder of it at any size, in the background:
+ * lists its kept folders (a slice at a time, so requests go first), then watches them
+ * with `@parcel/watcher`'s one recursive native watch, ignored folders left out. Where
+ * the native watcher does not load (or the tree needs more inotify watches than is
+ * fair), it falls back to one `fs.watch` per folder up to a cap plus checks of folder
+ * times for the rest. Either way one check after installing finds what changed while
+ * the folders were being listed, so nothing made during start-up goes unseen.
+ */
+export class TreeWatcher {
+  private current: TreeWatchStatus;
+  private readonly cancel = new CancellationSource();
+  private reconciler: FolderReconciler | undefined;
+  private subscriptions: NativeSubscription[] = [];
+  /** Top-level folders with a native watch of their own: one that vanishes needs watching again when it is back. */
+  private watchedTops = new Set<string>();
+  private folderWatcher: FolderWatcher | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private lastFullCheck = 0;
+  private nativeQueue = Promise.resolve();
+  /** A renewal is running; another was asked for meanwhile. */
+  private restarting = false;
+  private restartAgain = false;
+  private readonly covered: Promise<void>;
+  private markCovered!: () => void;
+
+  constructor(private readonly options: TreeWatcherOptions) {
+    this.current = { root: options.root, state: 'starting', folders: 0, watched: 0 };
+    this.covered = new Promise((resolve) => (this.markCovered = resolve));
+  }
+
+  get root(): string {
+    return this.options.root;
+  }
+
+  status(): TreeWatchStatus {
+    const watched = this.current.backend === 'fs.watch' ? (this.folderWatcher?.watchedFolderCount ?? 0) : this.current.watched;
+    return { ...this.current, folders: this.reconciler?.folders.size ?? this.current.folders, watched };
+  }
+
+  /** Resolves once every folder is watched and the start-up check is done (or the watcher is disposed). */
+  whenCovered(): Promise<void> {
+    return this.covered;
+  }
+
+  /** Lists, installs and checks; resolves when every folder is covered. Never throws. */
+  async start(): Promise<void> {
+    try {
+      await this.install();
+    } catch (err) {
+      this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`);
+    }
+    this.markCovered();
+  }
+
+  private async install(): Promise<void> {
+    const started = Date.now();
+    const ignore = this.options.ignore();
+    const native = this.options.native === false ? { error: 'not asked for' } : nativeWatcher();
+    const budget = nativeFolderBudget();
+    const listed = await this.scanAndWatch(ignore, native.module, budget);
+    if (this.cancel.isCancellationRequested) return;
+    const { scan } = listed;
+    this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
+    let fallback: string | undefined;
+    if (!native.module) fallback = `the native watcher did not load (${native.error})`;
+    else if (listed.overBudget) fallback = `more than ${budget} folders would take over half of the system's inotify watches (${budget * 2})`;
+    else if (listed.error) fallback = `the native watcher failed (${listed.error.message})`;
+    else this.useNative(listed);
+    if (fallback) await this.installFallback(fallback);
+    if (this.cancel.isCancellationRequested) return;
+    // Every folder is watched (or, past the fs.watch cap, checked from now on).
+    this.current.state = 'watching';
+    this.current.watched = scan.folders.size;
+    this.current.coveredMs = Date.now() - started;
+    // What changed between listing a folder and watching it.
+    const check = await this.reconciler.check(undefined, { changedSince: started, cancel: this.cancel });
+    if (this.cancel.isCancellationRequested) return;
+    this.options.log.debug(
+      `file watcher: ${this.root}: ${scan.folders.size} folders listed in ${Math.round(scan.ms)} ms (${scan.ignored.length} ignored), ` +
+        `all watched (${this.current.backend}) after ${this.current.coveredMs} ms, then checked in ${Math.round(check.ms)} ms (${check.relisted} listed again)`,
+    );
+    if (this.current.backend === 'fs.watch') this.schedulePoll();
+  }
+
+  /** Lists the folders, watching each top-level one natively as soon as it is listed. */
+  private scanAndWatch(ignore: IgnoreRules, module: NativeModule | undefined, budget: number): Promise<ScanAndWatch> {
+    return scanAndWatch({
+      root: this.root,
+      ignore,
+      module,
+      budget,
+      cancel: this.cancel,
+      // One batch after the other: a batch waits on lstat, and the next must not overtake it.
+      onEvents: (events) => {
+        this.nativeQueue = this.nativeQueue.then(() => this.onNative(events)).catch((err) => this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`));
+      },
+      onError: (err) => this.onNativeError(err),
+    });
+  }
+
+  private useNative(listed: ScanAndWatch): void {
+    this.subscriptions = listed.subscriptions;
+    this.watchedTops = new Set(listed.watchedTops);
+    this.current.backend = 'native';
+  }
+
+  private async installFallback(reason: string): Promise<void> {
+    this.current.backend = 'fs.watch';
+    this.options.onFallback(reason);
+    const reconciler = this.reconciler!;
+    this.folderWatcher = new FolderWatcher({
+      onChange: (p, t) => {
+        if (IGNORE_FILE_NAMES.includes(path.basename(p))) this.restartSoon();
+        this.options.onChange(p, t, false);
+      },
+      log: this.options.log,
+      maxFolders: this.options.maxFsWatches,
+      onCap: () => undefined,
+      // A folder made after the cap was reached: checked by folder times like the rest.
+      onUnwatched: (abs) => {
+        const rel = relativeInside(this.root, abs);
+        if (rel !== undefined && !reconciler.folders.has(rel)) reconciler.folders.set(rel, { entries: '', listedAt: 0 });
+      },
+    });
+    await this.folderWatcher.watchFolders(this.root, this.options.ignore(), reconciler.folders.keys(), this.cancel);
+  }
+
+  private async onNative(events: NativeEvent[]): Promise<void> {
+    for (const event of events) {
+      if (this.cancel.isCancellationRequested) return;
+      const rel = relativeInside(this.root, event.path);
+      if (rel === undefined || rel === '') continue;
+      if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.restartSoon();
+      if (event.type === 'delete') {
+        this.options.onChange(event.path, 'deleted', this.reconciler?.folders.has(rel) ?? false);
+        const top = joinRelative(this.root, rel.split('/')[0]);
+        // A top-level folder with its own watch is gone: when it comes back, the root's watch leaves it out.
+        if (this.watchedTops.has(top) && !fs.existsSync(top)) this.restartSoon();
+        continue;
+      }
+      if (event.type === 'update') {
+        this.options.onChange(event.path, 'changed', false);
+        continue;
+      }
+      let isDir: boolean;
+      try {
+        isDir = (await fs.promises.lstat(event.path)).isDirectory();
+      } catch {
+        continue; // gone already: its delete event follows
+      }
+      if (isDir && (await this.options.ignore().check(rel, true))) {
+        // New build output or the like: left out of the native watch once it is renewed.
+        this.restartSoon();
+        continue;
+      }
+      this.options.onChange(event.path, 'created', isDir);
+    }
+  }
+
+  private onNativeError(err: Error): void {
+    if (this.cancel.isCancellationRequested || this.current.backend !== 'native') return;
+    void dropAll(this.subscriptions);
+    this.subscriptions = [];
+    void this.installFallback(`the native watcher stopped (${err.message})`).then(() => this.poll(true));
+  }
+
+  /**
+   * Ignore rules changed, or an ignored folder appeared: lists the folders again and
+   * watches what is kept now (a new native watch replaces the old one once it is live).
+   */
+  private restartSoon(): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => void this.restart(), RESTART_DELAY_MS);
+    this.restartTimer.unref?.();
+  }
+
+  private async restart(): Promise<void> {
+    if (this.cancel.isCancellationRequested || this.current.state !== 'watching') return;
+    if (this.restarting) {
+      this.restartAgain = true;
+      return;
+    }
+    this.restarting = true;
+    try {
+      await this.renew();
+    } catch (err) {
+      this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`);
+    } finally {
+      this.restarting = false;
+    }
+    if (this.restartAgain) {
+      this.restartAgain = false;
+      this.restartSoon();
+    }
+  }
+
+  private async renew(): Promise<void> {
+    const started = Date.now();
+    // What changed since the last look, against what was known, before the knowledge is renewed.
+    await this.reconciler?.check(undefined, { cancel: this.cancel });
+    const ignore = this.options.ignore();
+    const native = this.current.backend === 'native' ? nativeWatcher().module : undefined;
+    // The old watches go first: the native watcher shares one watch among subscriptions of
+    // the same folder and options, and a folder that was removed and made again would get
+    // the dead one back. The check below covers the moment without a watch.
+    await dropAll(this.subscriptions);
+    this.subscriptions = [];
+    const listed = await this.scanAndWatch(ignore, native, nativeFolderBudget());
+    if (this.cancel.isCancellationRequested) return void dropAll(listed.subscriptions);
+    this.reconciler = new FolderReconciler(this.root, ignore, listed.scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
+    if (native && listed.subscriptions.length) this.useNative(listed);
+    else if (native) {
+      await this.installFallback(`the native watcher failed (${listed.error?.message ?? 'too many folders'})`);
+      void this.poll(true);
+    }
+    else await this.folderWatcher?.watchFolders(this.root, ignore, listed.scan.folders.keys(), this.cancel);
+    await this.reconciler.check(undefined, { changedSince: started, cancel: this.cancel });
+    this.current.watched = listed.scan.folders.size;
+  }
+
+  private schedulePoll(delay = POLL_MIN_MS): void {
+    if (this.cancel.isCancellationRequested) return;
+    this.pollTimer = setTimeout(() => void this.poll(false), delay);
+    this.pollTimer.unref?.();
+  }
+
+  /** The fallback's check: folders without a watch every few seconds, all of them now and then. */
+  private async poll(forceFull: boolean): Promise<void> {
+    const reconciler = this.reconciler;
+    if (!reconciler || this.cancel.isCancellationRequested) return;
+    const full = forceFull || Date.now() - this.lastFullCheck >= FULL_CHECK_MS;
+    if (full) this.lastFullCheck = Date.now();
+    const watcher = this.folderWatcher;
+    const rels = full ? [...reconciler.folders.keys()] : [...reconciler.folders.keys()].filter((rel) => !watcher?.isWatched(joinRelative(this.root, rel)));
+    const report = await reconciler.check(rels, { cancel: this.cancel });
+    this.schedulePoll(Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, report.ms * POLL_DUTY)));
+  }
+
+  dispose(): void {
+    this.cancel.cancel();
+    this.current.state = 'stopped';
+    clearTimeout(this.pollTimer);
+    clearTimeout(this.restartTimer);
+    void dropAll(this.subscriptions);
+    this.subscriptions = [];
+    this.folderWatcher?.dispose();
+    this.markCovered();
+  }
+}

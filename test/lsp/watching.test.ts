@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StatusResult } from '../../protocol/methods';
+import { type LspTestClient, useLspClients } from '../helpers/lspClient';
+import { tempDir } from '../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+/** 20 × 30 × 36 leaf folders under two levels: 22,220 folders, past the old watcher's cap of 20,000. */
+const SHAPE = { top: 20, mid: 30, leaf: 36 };
+const FOLDERS = 1 + SHAPE.top + SHAPE.top * SHAPE.mid + SHAPE.top * SHAPE.mid * SHAPE.leaf;
+const PROBES = 40;
+
+let tree: string;
+const leaves: string[] = [];
+
+beforeAll(() => {
+  tree = tempDir('agentls-watch-big-');
+  for (let t = 0; t < SHAPE.top; t++) {
+    for (let m = 0; m < SHAPE.mid; m++) {
+      for (let l = 0; l < SHAPE.leaf; l++) {
+        const rel = `t${t}/m${m}/leaf${l}`;
+        fs.mkdirSync(path.join(tree, rel), { recursive: true });
+        leaves.push(rel);
+      }
+      fs.writeFileSync(path.join(tree, `t${t}/m${m}/index.md`), '');
+    }
+  }
+  // Files each test deletes, spread over the whole tree (so some sit in folders the old watcher never reached).
+  for (const label of ['Native', 'Fallback']) for (const rel of probeFolders()) fs.writeFileSync(path.join(tree, rel, `gone${label}${rel.replace(/\W/g, '')}.md`), '');
+}, 120_000);
+
+/** Folders spread evenly over the tree (deep ones: three levels down). */
+function probeFolders(): string[] {
+  return Array.from({ length: PROBES }, (_, i) => leaves[Math.floor((i * leaves.length) / PROBES + leaves.length / PROBES / 2)]);
+}
+
+async function status(c: LspTestClient): Promise<StatusResult> {
+  return c.request<StatusResult>('agentls/status');
+}
+
+async function search(c: LspTestClient, query: string): Promise<string[]> {
+  const r = await c.request<{ candidates: { path: string }[] }>('agentls/fileSearch', { query_id: randomUUID(), query, max_results: 50 });
+  return r.candidates.map((x) => x.path).filter((p) => path.basename(p).startsWith(query));
+}
+
+/** Polls until `check` holds; the cap is generous (2 noisy cores shared by many); the figure to watch is in `npm run bench`. */
+async function until<T>(what: string, probe: () => Promise<T>, check: (value: T) => boolean, capMs = 60_000): Promise<T> {
+  const deadline = Date.now() + capMs;
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A client without a watcher (Neovim 0.7-0.10): the server watches by itself. The first
+ * answer comes while watching still reports itself starting; once every folder is
+ * covered, files created and deleted deep in the tree reach search.
+ */
+async function createdAndDeletedAreSeen(label: 'Native' | 'Fallback', env: Record<string, string>): Promise<{ c: LspTestClient; watching: StatusResult['watching'] }> {
+  const c = await start({ folders: [tree], client: 'neovim', env });
+  const first = await status(c);
+  expect(first.watcher).toBe('server');
+  expect(first.watching.state).toBe('starting');
+  const watching = (await until('every folder to be watched', () => status(c), (s) => s.watching.state === 'watching')).watching;
+  // At least: the other test may have added its two folders already.
+  expect(watching.folders).toBeGreaterThanOrEqual(FOLDERS);
+  const gone = `gone${label}`;
+  expect(await until('the index', () => search(c, gone), (found) => found.length === PROBES)).toHaveLength(PROBES);
+  const made = `made${label}`;
+  for (const rel of probeFolders()) {
+    fs.writeFileSync(path.join(tree, rel, `${made}${rel.replace(/\W/g, '')}.md`), '');
+    fs.rmSync(path.join(tree, rel, `${gone}${rel.replace(/\W/g, '')}.md`));
+  }
+  fs.mkdirSync(path.join(tree, 't7/m7/leaf7/new/deeper'), { recursive: true });
+  fs.writeFileSync(path.join(tree, `t7/m7/leaf7/new/deeper/${made}InNewFolder.md`), '');
+  const found = await until('the created files', () => search(c, made), (f) => f.length === PROBES + 1);
+  expect(found).toContain(`t7/m7/leaf7/new/deeper/${made}InNewFolder.md`);
+  await until('the deleted files to go', () => search(c, gone), (f) => f.length === 0);
+  return { c, watching };
+}
+
+describe("the server's own watcher on a tree of more than 20,000 folders", () => {
+  it('answers before watching is in place, then watches every folder natively and sees changes deep down', async () => {
+    const { c, watching } = await createdAndDeletedAreSeen('Native', {});
+    expect(watching.backend).toBe('native');
+    expect(watching.watched).toBe(watching.folders);
+    expect(c.logMessages.filter((m) => m.message.includes('watching with fs.watch'))).toEqual([]);
+  }, 180_000);
+
+  it('without the native watcher: fs.watch up to its cap, folder times for the rest, said once in the log', async () => {
+    const { c, watching } = await createdAndDeletedAreSeen('Fallback', { AGENTLS_NATIVE_WATCHER: 'off' });
+    expect(watching).toMatchObject({ backend: 'fs.watch', watched: 20_000 });
+    const told = c.logMessages.filter((m) => m.message.includes('watching with fs.watch'));
+    expect(told.map((m) => m.message)).toEqual([
+      'file watcher: the native watcher did not load (AGENTLS_NATIVE_WATCHER=off); watching with fs.watch (up to 20000 folders) and checking folder times for the rest every few seconds',
+    ]);
+  }, 180_000);
+});
