@@ -10,6 +10,9 @@ import { joinRelative, relativeInside } from './paths';
 import { FolderReconciler } from './reconcile';
 import { FolderWatcher } from './watcher';
 
+/** Entries of a folder that appears under a native watch that are listed and announced at most. */
+const NEW_FOLDER_ENTRY_CAP = 10_000;
+
 export interface TreeWatcherOptions {
   root: string;
   /** The root's ignore rules (asked for each time: a settings change replaces them). */
@@ -207,6 +210,34 @@ export class TreeWatcher {
         continue;
       }
       this.options.onChange(event.path, 'created', isDir);
+      // What was written into a new folder before its watch was live is never announced
+      // (`mkdir x && echo > x/f`, an unpacked archive): it is listed once here.
+      if (isDir) await this.announceContents(event.path);
+    }
+  }
+
+  /** Reports what a new folder already holds as created (kept entries only, capped). */
+  private async announceContents(dir: string): Promise<void> {
+    const queue = [dir];
+    let seen = 0;
+    while (queue.length > 0 && seen < NEW_FOLDER_ENTRY_CAP && !this.cancel.isCancellationRequested) {
+      const current = queue.shift()!;
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(current, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        if (++seen > NEW_FOLDER_ENTRY_CAP) break;
+        const full = path.join(current, entry.name);
+        const rel = relativeInside(this.root, full);
+        const isDir = entry.isDirectory();
+        if (rel === undefined || (!isDir && !entry.isFile())) continue;
+        if (await this.options.ignore().check(rel, isDir)) continue;
+        this.options.onChange(full, 'created', isDir);
+        if (isDir) queue.push(full);
+      }
     }
   }
 
