@@ -4,6 +4,7 @@ import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
 import type { IgnoreRules } from '../workspace/ignore';
 import { joinRelative } from '../workspace/paths';
+import { listFolderFiles } from '../workspace/listFiles';
 import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
 import { compactTable } from './packing';
@@ -32,6 +33,12 @@ export interface FolderIndexOptions {
   statFiles?: boolean;
   /** Delay between loading the stored list and the walk that reconciles it (default 1 s). */
   reconcileDelayMs?: number;
+  /** Workspace folders nested in this one (relative paths): indexed on their own, left out here. */
+  nested?: () => string[];
+  /** List with git in a work tree (default true). */
+  useGit?: boolean;
+  /** Awaited between batches of the listing (a test holds a first index half-way with it). */
+  between?: (filesSoFar: number) => Promise<void> | undefined;
 }
 
 /** What the index of a folder is doing. */
@@ -80,6 +87,14 @@ export class FolderIndex {
   /** The last search, to narrow the next keystroke's. */
   readonly keystrokes = new KeystrokeMemory();
   lastBuild: BuildReport | undefined;
+  /** Who listed the folder last: git or the walker. */
+  listedBy: 'git' | 'walk' | undefined;
+  /** Every name of the folder is in the table (a snapshot loaded, or a listing finished). */
+  namesComplete = false;
+  /** Sizes and times are known too. */
+  timesComplete = false;
+  /** The table came from the store, with the sizes and times it was saved with. */
+  private timesStored = false;
 
   constructor(readonly options: FolderIndexOptions) {
     this.resetNamesKnown();
@@ -94,8 +109,21 @@ export class FolderIndex {
   }
 
   private resetNamesKnown(): void {
-    this.namesKnown = new Promise((resolve) => (this.markNamesKnown = resolve));
-    this.timesKnown = new Promise((resolve) => (this.markTimesKnown = resolve));
+    this.namesComplete = false;
+    this.timesStored = false;
+    this.timesComplete = false;
+    let names!: () => void;
+    let times!: () => void;
+    this.namesKnown = new Promise((resolve) => (names = resolve));
+    this.timesKnown = new Promise((resolve) => (times = resolve));
+    this.markNamesKnown = () => {
+      this.namesComplete = true;
+      names();
+    };
+    this.markTimesKnown = () => {
+      this.timesComplete = true;
+      times();
+    };
   }
 
   /** Waits until the file names are known, at most `ms`; true when they are. */
@@ -105,6 +133,8 @@ export class FolderIndex {
 
   /** Waits until sizes and times are known too (the empty query ranks by time), at most `ms`. */
   whenTimesKnown(ms: number): Promise<boolean> {
+    // A stored list holds the times it was saved with: good enough to rank by while they are checked.
+    if (this.timesStored) return Promise.resolve(true);
     return within(this.timesKnown, ms);
   }
 
@@ -121,6 +151,7 @@ export class FolderIndex {
     this.loadPicks();
     if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
     if (fromSnapshot) {
+      this.timesStored = true;
       this.markNamesKnown();
       // The first keystrokes after a restart are answered from the snapshot before the
       // reconciling walk competes with them for the one thread.
@@ -160,13 +191,13 @@ export class FolderIndex {
     }
     this.touchedDuringWalk = undefined;
     this.markNamesKnown();
-    this.maybeCompact();
     if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
     this.phase = 'stating';
     if (this.options.statFiles !== false) await this.statAll(run);
     if (run.isCancellationRequested) return undefined;
     this.markTimesKnown();
     this.phase = 'ready';
+    this.maybeCompact();
     this.dirty = true;
     this.save();
     this.lastBuild = {
@@ -189,15 +220,23 @@ export class FolderIndex {
       if (st?.kind === 'file') onBatch([{ rel: only }]);
       return { truncated: false, errors: [] };
     }
-    return walkFiles({
+    if (this.options.shallow) {
+      return walkFiles({ fs: this.options.fs, root: this.root, ignore: this.options.ignore(), maxFiles: this.options.maxFiles(), maxDepth: 0, cancel: run, onBatch });
+    }
+    const listed = await listFolderFiles({
       fs: this.options.fs,
       root: this.root,
       ignore: this.options.ignore(),
       maxFiles: this.options.maxFiles(),
-      maxDepth: this.options.shallow ? 0 : undefined,
       cancel: run,
+      skip: this.options.nested?.(),
+      useGit: this.options.useGit,
+      between: this.options.between,
       onBatch,
     });
+    if (listed.gitProblem) this.options.log.info(`file index: ${this.root}: ${listed.gitProblem}; walking the folder instead`);
+    this.listedBy = listed.source;
+    return listed;
   }
 
   /** Forgets everything and builds again from the disk (`agentls.index.rebuild`). */
@@ -238,6 +277,8 @@ export class FolderIndex {
   /** Fills in sizes and times of files that lack them (all of them after a snapshot: the disk may have moved). */
   private async statAll(run: CancellationSource): Promise<void> {
     const ids = [...this.table.liveIds()];
+    // A submodule git listed as one entry: its files, through the walker.
+    const folders: string[] = [];
     for (let i = 0; i < ids.length; i += STAT_BATCH) {
       if (run.isCancellationRequested) return;
       const batch = ids.slice(i, i + STAT_BATCH);
@@ -248,10 +289,18 @@ export class FolderIndex {
           const st = await this.options.fs.stat(joinRelative(this.root, rel));
           if (run.isCancellationRequested || table !== this.table || !table.isAlive(id)) return;
           if (st?.kind === 'file') table.setMeta(id, st.size, st.mtimeMs);
-          else if (!st) table.removeId(id);
+          else if (st?.kind === 'directory') folders.push(rel);
+          // Gone, or listed by git but not a file the walker would index (a symlink).
+          else table.removeId(id);
         }),
       );
       await yieldToEventLoop();
+    }
+    for (const rel of folders) {
+      if (run.isCancellationRequested) return;
+      const id = this.table.find(rel);
+      if (id >= 0) this.table.removeId(id);
+      await this.addFolder(rel);
     }
   }
 
@@ -298,6 +347,18 @@ export class FolderIndex {
     });
   }
 
+  /**
+   * Keeps the index in another store from now on (the cache folder moved): the file
+   * list and the picks are written there at once, the old store is no longer touched.
+   */
+  moveTo(store: IndexStore): void {
+    if (!this.options.store) return;
+    this.options.store = store;
+    for (const pick of this.picks.entries()) store.savePick(this.root, pick);
+    this.dirty = true;
+    this.save();
+  }
+
   /** The user picked a file (relative path): it ranks higher from now on. */
   recordPick(rel: string): void {
     const record = this.picks.record(rel, this.now());
@@ -307,6 +368,8 @@ export class FolderIndex {
   }
 
   private maybeCompact(): void {
+    // Compaction renumbers files: never while a listing marks ids it met or the stat pass holds ids.
+    if (this.phase !== 'ready') return;
     if (this.busy === 0 && this.table.needsCompaction) compactTable(this.table);
   }
 

@@ -18,6 +18,8 @@ export interface IgnoreOptions {
   extraExcludes?: readonly string[];
   /** Do not read `.gitignore` / `.ignore` files (rule discovery on fixtures that test them is still served). */
   noIgnoreFiles?: boolean;
+  /** Read only these ignore files, and not `.git/info/exclude` (after git applied its own rules). */
+  onlyIgnoreFiles?: readonly string[];
 }
 
 /**
@@ -78,8 +80,9 @@ export class IgnoreRules {
   private async readRules(relDir: string, entryNames?: readonly string[]): Promise<Ignore | null> {
     const dir = joinRelative(this.root, relDir);
     const present = (name: string) => entryNames === undefined || entryNames.includes(name);
-    const sources = IGNORE_FILE_NAMES.filter(present).map((n) => path.join(dir, n));
-    if (relDir === '' && present('.git')) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
+    const names = this.options.onlyIgnoreFiles ?? IGNORE_FILE_NAMES;
+    const sources = names.filter(present).map((n) => path.join(dir, n));
+    if (relDir === '' && present('.git') && !this.options.onlyIgnoreFiles) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
     let rules: Ignore | null = null;
     for (const source of sources) {
       const read = await this.fs.readText(source, { maxBytes: 1024 * 1024, lossy: true });
@@ -88,6 +91,30 @@ export class IgnoreRules {
       rules.add(read.text);
     }
     return rules;
+  }
+
+  /**
+   * The decisions git does not make when it lists a work tree with `--exclude-standard`:
+   * `.ignore` files, the always-skipped folders and the extra globs (a fresh instance;
+   * `.gitignore` rules are git's).
+   */
+  afterGit(): IgnoreRules {
+    return new IgnoreRules(this.root, this.fs, { ...this.options, onlyIgnoreFiles: ['.ignore'] });
+  }
+
+  /** Only the always-skipped folders and the extra globs: for folders listed whatever the ignore files say. */
+  withoutIgnoreFiles(): IgnoreRules {
+    return new IgnoreRules(this.root, this.fs, { ...this.options, noIgnoreFiles: true });
+  }
+
+  /** Whether any extra glob (`search.exclude`) is set: files must then be judged one by one. */
+  get hasExtraExcludes(): boolean {
+    return (this.options.extraExcludes?.length ?? 0) > 0;
+  }
+
+  /** Whether a folder (ancestors loaded) or one of its ancestors has ignore rules. */
+  hasRulesFor(relDir: string): boolean {
+    return this.chainOf(relDir).length > 0;
   }
 
   /** Forgets the rules of a folder whose `.gitignore` / `.ignore` changed. */

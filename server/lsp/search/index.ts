@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { Commands, Methods } from '../../../protocol/methods';
 import type { FileCandidatesPayload, FileSearchPayload } from '../../../protocol/rawp';
 import { CancellationSource, CancelledError, type Cancellation } from '../../core/cancel';
@@ -9,6 +10,12 @@ import { readSearchRequest, type SearchRequest } from '../../search/request';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
 import { fileSearchReport } from './report';
+
+/**
+ * How long a search that arrives during a folder's first listing waits for it before
+ * answering from what is indexed so far (the answer then says `indexing: true`).
+ */
+const FIRST_ANSWER_WAIT_MS = 300;
 
 /** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
 const EARLY_CANCELS = 64;
@@ -37,6 +44,18 @@ export function fileSearchFeature(): Feature {
       told.add(refusal);
       ctx.showMessage('warning', refusal);
     }
+  };
+
+  /** `agentls.cacheDir` changed: the index is kept in the new folder from now on, no restart. */
+  const moveStore = async (): Promise<void> => {
+    await started;
+    if (!engine) return;
+    const next = await SqliteStore.open(ctx.session.cacheDir, ctx.log);
+    const old = store;
+    store = next;
+    engine.moveTo(next);
+    old?.close();
+    ctx.log.info(`file index: kept in ${ctx.session.cacheDir} from now on`);
   };
 
   const ensureEngine = async (): Promise<SearchEngine> => {
@@ -141,14 +160,14 @@ export function fileSearchFeature(): Feature {
           void build('sync').catch(failed);
         }
         if (JSON.stringify(next.search) !== JSON.stringify(previous.search)) void build('refresh').catch(failed);
-        if (next.cacheDir !== previous.cacheDir) ctx.log.info('file index: agentls.cacheDir takes effect when the server restarts');
+        if (next.cacheDir !== previous.cacheDir) void moveStore().catch(failed);
       });
     },
 
     async start() {
       try {
         store = await SqliteStore.open(ctx.session.cacheDir, ctx.log);
-        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: 2000 });
+        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: FIRST_ANSWER_WAIT_MS, between: listingHold() });
       } catch (err) {
         markStarted();
         throw err;
@@ -167,6 +186,25 @@ export function fileSearchFeature(): Feature {
       engine?.dispose();
       store?.close();
     },
+  };
+}
+
+/**
+ * For tests that need a first index caught half-way (`AGENTLS_TEST_HOLD_INDEX=FILE`):
+ * once a listing has files, it waits until FILE exists. Unset, listings never wait.
+ */
+function listingHold(): ((root: string, files: number) => Promise<void> | undefined) | undefined {
+  const gate = process.env.AGENTLS_TEST_HOLD_INDEX;
+  if (!gate) return undefined;
+  return (_root, files) => {
+    if (files === 0 || fs.existsSync(gate)) return undefined;
+    return new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (!fs.existsSync(gate)) return;
+        clearInterval(timer);
+        resolve();
+      }, 20);
+    });
   };
 }
 
