@@ -54,12 +54,16 @@ export interface BuildReport {
   fromSnapshot: boolean;
   truncated: boolean;
   unreadable: number;
+  /** Who listed the folder: git (a work tree) or the walker. */
+  listedBy?: 'git' | 'walk';
 }
 
 const STAT_BATCH = 128;
 /** How long after answering from a stored list the walk that checks it starts. */
 const RECONCILE_DELAY_MS = 1000;
 const SAVE_DELAY_MS = 10_000;
+/** Listings after the first when files changed during it (see `build`). */
+const RELISTS = 2;
 
 /**
  * The file index of one folder: the packed table, built from the workspace walk (names
@@ -159,37 +163,12 @@ export class FolderIndex {
       if (run.isCancellationRequested) return undefined;
     }
     this.phase = 'walking';
-    const hadFiles = this.table.liveCount > 0;
-    // Which file ids the walk met (grown as the walk adds files).
-    let seen = new Uint8Array(this.table.slotCount + 1024);
-    this.touchedDuringWalk = new Set();
-    let reported = 0;
-    const walk = await this.list(run, (batch) => {
-      for (const entry of batch) {
-        const id = this.table.add(entry.rel);
-        if (id < 0) continue;
-        if (id >= seen.length) {
-          const grown = new Uint8Array(Math.max(id + 1, seen.length * 2));
-          grown.set(seen);
-          seen = grown;
-        }
-        seen[id] = 1;
-        const lift = this.picks.lift(entry.rel, this.now());
-        if (lift > 0) this.table.boost[id] = lift;
-      }
-      if (options.onProgress && this.table.liveCount - reported >= 2000) {
-        reported = this.table.liveCount;
-        options.onProgress(reported);
-      }
-    });
-    if (run.isCancellationRequested) return undefined;
-    if (hadFiles) {
-      // Files known before (the snapshot, an earlier walk) that this walk did not meet are gone or now ignored.
-      for (let id = 0; id < this.table.slotCount; id++) {
-        if (this.table.isAlive(id) && seen[id] !== 1 && !this.touchedDuringWalk.has(this.table.path(id))) this.table.removeId(id);
-      }
-    }
-    this.touchedDuringWalk = undefined;
+    let walk = await this.listAndReconcile(run, options.onProgress);
+    // Files came and went while the folder was listed (a checkout, an unpacked archive): a
+    // folder read before they arrived may miss some that no watcher saw appear (its watch
+    // came after them). List again, at most twice, until a listing meets a quiet tree.
+    for (let again = 0; walk && walk.churned && again < RELISTS; again++) walk = await this.listAndReconcile(run, options.onProgress);
+    if (!walk || run.isCancellationRequested) return undefined;
     this.markNamesKnown();
     if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
     this.phase = 'stating';
@@ -208,8 +187,51 @@ export class FolderIndex {
       fromSnapshot,
       truncated: walk.truncated,
       unreadable: walk.errors.length,
+      listedBy: this.listedBy,
     };
     return this.lastBuild;
+  }
+
+  /**
+   * One listing of the folder into the table; files the table had that the listing did
+   * not meet are dropped (unless a change event touched them meanwhile). Says whether
+   * change events arrived during it. Undefined when cancelled.
+   */
+  private async listAndReconcile(run: CancellationSource, onProgress?: (files: number) => void): Promise<{ truncated: boolean; errors: unknown[]; churned: boolean } | undefined> {
+    const hadFiles = this.table.liveCount > 0;
+    // Which file ids the listing met (grown as it adds files).
+    let seen = new Uint8Array(this.table.slotCount + 1024);
+    const touched = new Set<string>();
+    this.touchedDuringWalk = touched;
+    let reported = 0;
+    const walk = await this.list(run, (batch) => {
+      for (const entry of batch) {
+        const id = this.table.add(entry.rel);
+        if (id < 0) continue;
+        if (id >= seen.length) {
+          const grown = new Uint8Array(Math.max(id + 1, seen.length * 2));
+          grown.set(seen);
+          seen = grown;
+        }
+        seen[id] = 1;
+        const lift = this.picks.lift(entry.rel, this.now());
+        if (lift > 0) this.table.boost[id] = lift;
+      }
+      if (onProgress && this.table.liveCount - reported >= 2000) {
+        reported = this.table.liveCount;
+        onProgress(reported);
+      }
+    });
+    // A newer build may have begun its own listing meanwhile: its set stays.
+    if (this.touchedDuringWalk === touched) this.touchedDuringWalk = undefined;
+    if (run.isCancellationRequested) return undefined;
+    if (hadFiles) {
+      // Files known before (the snapshot, an earlier listing) that this one did not meet are gone or now ignored.
+      for (let id = 0; id < this.table.slotCount; id++) {
+        if (this.table.isAlive(id) && seen[id] !== 1 && !touched.has(this.table.path(id))) this.table.removeId(id);
+      }
+    }
+    return { truncated: walk.truncated, errors: walk.errors, churned: touched.size > 0 };
   }
 
   /** The folder's files through the workspace walker, or the one file of `only`. */

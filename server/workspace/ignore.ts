@@ -144,8 +144,8 @@ export class IgnoreRules {
     if (parentKept) return this.lastLevelIgnored(relPath, isDir);
     const parts = relPath.split('/');
     for (let i = parentKept ? parts.length - 1 : 0; i < parts.length; i++) {
-      if (i === parts.length - 1 && !isDir) break;
       if (ALWAYS_SKIPPED_DIRS.includes(parts[i])) return true;
+      if (i === parts.length - 1 && !isDir) break;
       if (!this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(parts[i])) return true;
     }
     if (this.extra(relPath)) return true;
@@ -179,11 +179,10 @@ export class IgnoreRules {
   /** The walker's question: its folder is known to be kept, so only the last level is judged. */
   private lastLevelIgnored(relPath: string, isDir: boolean): boolean {
     const slash = relPath.lastIndexOf('/');
-    if (isDir) {
-      const name = slash < 0 ? relPath : relPath.slice(slash + 1);
-      if (ALWAYS_SKIPPED_DIRS.includes(name)) return true;
-      if (!this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(name)) return true;
-    }
+    const name = slash < 0 ? relPath : relPath.slice(slash + 1);
+    // A `.git` file (a linked work tree, a submodule) is git's, as the folder is.
+    if (ALWAYS_SKIPPED_DIRS.includes(name)) return true;
+    if (isDir && !this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(name)) return true;
     if (this.extra(relPath)) return true;
     if (this.options.noIgnoreFiles) return false;
     let state = false;

@@ -212,6 +212,7 @@ function summary(all: BuildReport[]): string {
   const reports = all.filter((r) => !r.userLevel);
   const files = reports.reduce((n, r) => n + r.files, 0);
   const restored = reports.some((r) => r.fromSnapshot) ? ', restored from the cache and checked against the disk' : '';
-  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${restored}`;
+  const git = reports.some((r) => r.listedBy === 'git') ? ', listed by git' : '';
+  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${git}${restored}`;
 }
 

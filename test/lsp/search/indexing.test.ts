@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -60,5 +61,46 @@ describe('answers during the first index', () => {
     const done = await completeIndex(c, 'auth');
     expect(done.candidates.map((x) => x.path)).toEqual(['src/auth.ts']);
     expect('indexing' in done).toBe(false);
+  });
+});
+
+describe('the first index of a git work tree', () => {
+  it('lists tracked and untracked files through git, leaves out ignored ones, and always completes', async () => {
+    const ws = tempDir('agentls-gitws-');
+    for (let d = 0; d < 30; d++) {
+      const dir = path.join(ws, `pkg${d}`);
+      fs.mkdirSync(dir);
+      for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(dir, `Unit${d}x${f}.ts`), '');
+    }
+    writeTree(ws, { '.gitignore': 'out/\n' });
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: ws, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'first');
+    writeTree(ws, { 'fresh/UnitUntracked.ts': 'x', 'out/UnitIgnored.ts': 'x' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const done = await completeIndex(c, 'unit', { max_results: 50 });
+    expect(done.total_count).toBe(3001);
+    expect((await search(c, 'unituntracked')).candidates[0].path).toBe('fresh/UnitUntracked.ts');
+    expect((await search(c, 'unitignored')).candidates.map((x) => x.path)).not.toContain('out/UnitIgnored.ts');
+    await c.waitForLog(/file index: 3002 files in 1 folder, listed by git/);
+  });
+});
+
+describe('agentls.cacheDir', () => {
+  it('moves the index to a new cache folder without a restart', async () => {
+    const ws = writeTree(tempDir('agentls-cachews-'), { 'src/auth.ts': 'x', 'docs/guide.md': 'x' });
+    const c = await start({ folders: [ws], client: 'vscode' });
+    await completeIndex(c, 'auth');
+    const moved = tempDir('agentls-newcache-');
+    await c.changeSettings({ cacheDir: moved });
+    await c.waitForLog(/file index: kept in .* from now on/);
+    expect(fs.existsSync(path.join(moved, 'file-index.sqlite'))).toBe(true);
+    // The new store holds the list: a server started on it, its own listing held, answers from it complete.
+    await c.stop();
+    const again = await start({ folders: [ws], client: 'vscode', cacheDir: moved, env: { AGENTLS_TEST_HOLD_INDEX: path.join(moved, 'never') } });
+    const restored = await search(again, 'guide');
+    expect(restored.candidates.map((x) => x.path)).toEqual(['docs/guide.md']);
+    expect(restored.indexing).toBeUndefined();
   });
 });
