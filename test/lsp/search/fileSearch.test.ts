@@ -78,15 +78,26 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('agentls/fileSearch w
   });
 });
 
+/**
+ * A server whose first listing is held half-way until `release()`: a search then waits
+ * for it (a while), so a cancel or a newer search sent right after surely finds it running.
+ */
+async function heldServer(): Promise<{ c: LspTestClient; release: () => void }> {
+  const gate = path.join(tempDir('agentls-gate-'), 'go');
+  const c = await start({ folders: [bigWorkspace], env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+  return { c, release: () => fs.writeFileSync(gate, '') };
+}
+
 describe('cancel and supersede', () => {
   it('answers RequestCancelled to a search cancelled with agentls/fileSearchCancel, never results', async () => {
-    const c = await start({ folders: [bigWorkspace] });
-    // The first walk is still running: the search waits for it, and the cancel gets through.
+    const { c, release } = await heldServer();
+    // The first listing is still running: the search waits for it, and the cancel gets through.
     const id = qid();
     const pending = c.request('agentls/fileSearch', { query_id: id, query: 'handler' });
     await c.notify('agentls/fileSearchCancel', { query_id: id });
     await expect(pending).rejects.toMatchObject({ code: -32800 });
-    expect((await search(c, 'component7x7handler')).candidates[0].path).toBe('module7/src/main/Component7x7Handler.java');
+    release();
+    expect((await completeIndex(c, 'component7x7handler')).candidates[0].path).toBe('module7/src/main/Component7x7Handler.java');
   });
 
   it('honours a cancel that overtakes its search', async () => {
@@ -97,7 +108,7 @@ describe('cancel and supersede', () => {
   });
 
   it('honours $/cancelRequest', async () => {
-    const c = await start({ folders: [bigWorkspace] });
+    const { c } = await heldServer();
     const source = new CancellationTokenSource();
     const pending = c.connection.sendRequest('agentls/fileSearch', { query_id: qid(), query: 'handler' }, source.token);
     source.cancel();
@@ -105,11 +116,13 @@ describe('cancel and supersede', () => {
   });
 
   it('lets a newer search supersede one still running', async () => {
-    const c = await start({ folders: [bigWorkspace] });
+    const { c, release } = await heldServer();
     const older = c.request('agentls/fileSearch', { query_id: qid(), query: 'comp' });
     const newer = search(c, 'component12x34');
     await expect(older).rejects.toMatchObject({ code: -32800 });
-    expect((await newer).candidates[0].path).toBe('module12/src/main/Component12x34Handler.java');
+    await newer;
+    release();
+    expect((await completeIndex(c, 'component12x34')).candidates[0].path).toBe('module12/src/main/Component12x34Handler.java');
   });
 
   it('ignores a malformed cancel and keeps serving', async () => {
