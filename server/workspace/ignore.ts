@@ -2,6 +2,7 @@ import ignore, { type Ignore } from 'ignore';
 import * as path from 'node:path';
 import type { FileSystem } from './fs';
 import { compileGlobs, type PathMatcher } from './glob';
+import { fileNameRules, ignoresFileName, type FileNameRules } from './ignoreNames';
 import { joinRelative } from './paths';
 
 /** Folders skipped everywhere unless asked for by name. */
@@ -32,6 +33,8 @@ export interface IgnoreOptions {
  */
 export class IgnoreRules {
   private readonly perDir = new Map<string, Ignore | null>();
+  /** Per folder with ignore files, their rules in file-name form when they have one (see `fileNameRules`). */
+  private readonly perDirNames = new Map<string, FileNameRules | undefined>();
   /** Per folder, the ancestors (and itself) that have ignore files, with where their sub-path starts. */
   private readonly chains = new Map<string, readonly RuleDir[]>();
   private readonly pending = new Map<string, Promise<void>>();
@@ -84,12 +87,15 @@ export class IgnoreRules {
     const sources = names.filter(present).map((n) => path.join(dir, n));
     if (relDir === '' && present('.git') && !this.options.onlyIgnoreFiles) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
     let rules: Ignore | null = null;
+    const texts: string[] = [];
     for (const source of sources) {
       const read = await this.fs.readText(source, { maxBytes: 1024 * 1024, lossy: true });
       if (!read.ok) continue;
       rules ??= ignore({ allowRelativePaths: true });
       rules.add(read.text);
+      texts.push(read.text);
     }
+    if (rules) this.perDirNames.set(relDir, fileNameRules(texts));
     return rules;
   }
 
@@ -120,6 +126,7 @@ export class IgnoreRules {
   /** Forgets the rules of a folder whose `.gitignore` / `.ignore` changed. */
   invalidate(relDir: string): void {
     this.perDir.delete(relDir);
+    this.perDirNames.delete(relDir);
     this.chains.clear();
   }
 
@@ -129,7 +136,7 @@ export class IgnoreRules {
     const parent = relDir === '' ? undefined : relDir.lastIndexOf('/') < 0 ? '' : relDir.slice(0, relDir.lastIndexOf('/'));
     const inherited = parent === undefined ? [] : this.chainOf(parent);
     const own = this.perDir.get(relDir);
-    chain = own ? [...inherited, { offset: relDir === '' ? 0 : relDir.length + 1, rules: own }] : inherited;
+    chain = own ? [...inherited, { offset: relDir === '' ? 0 : relDir.length + 1, rules: own, names: this.perDirNames.get(relDir) }] : inherited;
     this.chains.set(relDir, chain);
     return chain;
   }
@@ -186,7 +193,12 @@ export class IgnoreRules {
     if (this.extra(relPath)) return true;
     if (this.options.noIgnoreFiles) return false;
     let state = false;
-    for (const { offset, rules } of this.chainOf(slash < 0 ? '' : relPath.slice(0, slash))) {
+    for (const { offset, rules, names } of this.chainOf(slash < 0 ? '' : relPath.slice(0, slash))) {
+      // A file judged by its name where the rules allow (no negation there: nothing to undo).
+      if (!isDir && names) {
+        if (ignoresFileName(names, name)) state = true;
+        continue;
+      }
       const sub = relPath.slice(offset);
       const result = rules.test(isDir ? sub + '/' : sub);
       if (result.ignored) state = true;
@@ -207,6 +219,8 @@ interface RuleDir {
   /** Where, in a path below this folder, the part relative to the folder starts. */
   offset: number;
   rules: Ignore;
+  /** The rules in file-name form, when they have one. */
+  names: FileNameRules | undefined;
 }
 
 function ancestorsAndSelf(relDir: string): string[] {
