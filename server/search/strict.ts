@@ -3,7 +3,7 @@ import { CHECK_EVERY, lift, liftCeiling, type YieldClock } from './lift';
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
-import { ColumnState, kindPoints, Scorer, TermRows } from './score';
+import { ColumnState, kindPoints, TermRows } from './score';
 import { TopK } from './topK';
 import { FolderTree } from './tree';
 
@@ -18,8 +18,6 @@ export interface StrictResult {
 
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
-/** Most files scored before the walk: enough to fill the top with strong entries, bounded for one-letter queries. */
-const MAX_SEEDS = 400;
 
 const trees = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
 
@@ -80,8 +78,6 @@ export class StrictScan {
   private work = 0;
   private matched: Int32Array | undefined;
   private matchedCount = 0;
-  /** Files scored before the walk (see `seed`): the walk only counts them. */
-  private seeded: Uint8Array | undefined;
 
   constructor(
     private readonly table: PathTable,
@@ -104,54 +100,8 @@ export class StrictScan {
     if (remember) this.matched = new Int32Array(1024);
   }
 
-  /**
-   * Fills the top with files whose name starts with the (single, lower-case) term before
-   * the walk: they score near the best, so the walk starts with a high bar and bounds
-   * away most of a broad query's matches (`ser`: 80k matches) instead of scoring them
-   * while the top slowly fills. They are scored here once and only counted by the walk.
-   */
-  private seed(): void {
-    const table = this.table;
-    const term = this.terms[0];
-    if (this.terms.length !== 1 || term.hasUpper || term.hasSlash) return;
-    const m = term.length;
-    const { lower, uniqueStart, uniqueLen } = table;
-    const tl = term.lower;
-    const starts = new Uint8Array(table.uniqueCount);
-    let any = false;
-    for (let uid = 0; uid < table.uniqueCount; uid++) {
-      const at = uniqueStart[uid];
-      if (uniqueLen[uid] < m || lower[at] !== tl[0]) continue;
-      let k = 1;
-      while (k < m && lower[at + k] === tl[k]) k++;
-      if (k === m) {
-        starts[uid] = 1;
-        any = true;
-      }
-    }
-    if (!any) return;
-    const seeded = new Uint8Array(table.slotCount);
-    const allowed = this.options.allowed;
-    const scorer = new Scorer();
-    const facts = this.facts;
-    let taken = 0;
-    for (let id = 0; id < table.slotCount && taken < MAX_SEEDS; id++) {
-      if (!table.isAlive(id) || starts[table.nameId[id]] === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
-      scorer.loadFile(table, id);
-      const points = scorer.score(term);
-      if (points === -Infinity) continue;
-      readName(table, id, this.rows[0], facts);
-      this.top.push(id, points + facts.acronym + lift(table, id, this.options.now));
-      seeded[id] = 1;
-      taken++;
-    }
-    this.seeded = seeded;
-    this.threshold = this.top.threshold;
-  }
-
   /** Scans the whole table. */
   async walk(): Promise<StrictResult> {
-    this.seed();
     const tree = folderTree(this.table);
     const single = this.terms.length === 1;
     let stackDir = new Int32Array(64);
@@ -201,8 +151,6 @@ export class StrictScan {
 
   /** Scans only these files (the matches of a query this one extends), in walk order. */
   async within(ids: Int32Array): Promise<StrictResult> {
-    // The same seeds as a full walk (all of them match, so all are among `ids`): ties then fall the same way.
-    this.seed();
     const table = this.table;
     const chain: number[] = [];
     let lastDir = -1;
@@ -328,7 +276,6 @@ export class StrictScan {
       if (tail < m - k) return;
     }
     this.count(id);
-    if (this.seeded !== undefined && this.seeded[id] === 1) return;
     const facts = this.facts;
     const lifted = liftCeiling(table, id);
     if (threshold > -Infinity) {
