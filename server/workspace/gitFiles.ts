@@ -12,6 +12,12 @@ export interface GitListOptions {
   timeoutMs?: number;
   /** The git executable; default `git` from the `PATH`. */
   git?: string;
+  /**
+   * `tracked`: the files of git's index (read from one file: about 0.1 s for 92k files);
+   * `untracked`: the others, without the ignored ones (git reads every folder for them);
+   * default both in one run.
+   */
+  which?: 'tracked' | 'untracked' | 'both';
 }
 
 export type GitListResult =
@@ -38,7 +44,10 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
   const started = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
   for (const name of REDIRECTING_ENV) delete env[name];
-  const args = ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'];
+  const which = options.which ?? 'both';
+  const args = ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', 'ls-files', '-z'];
+  if (which !== 'untracked') args.push('--cached');
+  if (which !== 'tracked') args.push('--others', '--exclude-standard');
   return new Promise((resolve) => {
     let settled = false;
     const files: string[] = [];

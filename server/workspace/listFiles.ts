@@ -50,14 +50,20 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
   let listedByGit = false;
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {
-    const git = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel });
-    if (git.ok) {
+    // Tracked files come from git's index at once; the untracked ones (git reads every folder for them) meanwhile.
+    const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
+    const tracked = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'tracked' });
+    if (tracked.ok) await emitGitListing(options, tracked.files, skip, result);
+    const others = await untracked;
+    if (tracked.ok && others.ok) {
       listedByGit = true;
       result.source = 'git';
-      await emitGitListing(options, git.files, skip, result);
-      result.truncated ||= git.truncated;
-    } else if (git.reason !== 'cancelled') {
-      result.gitProblem = git.reason;
+      await emitGitListing(options, others.files, skip, result);
+      result.truncated ||= tracked.truncated || others.truncated;
+    } else {
+      const reason = tracked.ok ? (others.ok ? '' : others.reason) : tracked.reason;
+      if (reason !== 'cancelled') result.gitProblem = reason;
+      result.fileCount = 0;
     }
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
@@ -118,6 +124,10 @@ async function emitGitListing(options: ListOptions, files: readonly string[], sk
       continue;
     }
     if (judgeFiles(dir) && rules.isIgnored(rel, false, true)) continue;
+    if (result.fileCount + batch.length >= options.maxFiles) {
+      result.truncated = true;
+      break;
+    }
     batch.push({ rel, kind: 'file' });
     if (batch.length >= BATCH) {
       result.fileCount += batch.length;
