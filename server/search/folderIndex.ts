@@ -362,6 +362,7 @@ export class FolderIndex {
       start: rel,
       ignore: this.options.ignore(),
       maxFiles: room,
+      skip: this.options.nested?.(),
       cancel: this.run,
       onBatch: (batch) => {
         for (const entry of batch) this.table.add(entry.rel);
