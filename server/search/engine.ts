@@ -237,8 +237,10 @@ export class SearchEngine {
         const allowed = allowedFiles(table, request.filters);
         const filters = JSON.stringify(request.filters);
         const narrow = index.keystrokes.narrowFor(table, filters, query.text);
+        const structure = table.structure;
         const result = await rankTable(table, query, { limit: request.maxResults, allowed, cancel, now, narrow, remember: true });
-        index.keystrokes.remember(table, filters, query.text, result.narrowing);
+        // Files added while the scan ran (a listing batch, a change) may be missing from its matches: never narrow the next keystroke to them.
+        index.keystrokes.remember(table, filters, query.text, table.structure === structure ? result.narrowing : undefined);
         total += result.total;
         for (const file of result.ranked) found.push({ index, file, query: result.query });
       } finally {

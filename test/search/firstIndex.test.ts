@@ -90,3 +90,27 @@ describe('the first index', () => {
     expect(answers).toBeGreaterThan(0);
   });
 });
+
+describe('a search that overlaps a listing batch', () => {
+  it('is not the basis of the next keystroke: files added during its scan are found by the next search', async () => {
+    const root = tree(40, 100);
+    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    s.addFolder(root);
+    const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
+    cleanups.push(() => e.dispose(), () => s.dispose());
+    await e.sync();
+    const table = (e as unknown as { folders: Map<string, { table: { add(rel: string): number } }> }).folders.get(root)!.table;
+    // The scan polls its cancellation every 1,024 files: the third poll lands inside the scan, where a batch arrives.
+    let polls = 0;
+    const cancel = {
+      get isCancellationRequested() {
+        if (++polls === 3) table.add('late/PartLate.ts');
+        return false;
+      },
+    };
+    const during = await e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query: 'part', max_results: 50 }), cancel);
+    expect(polls).toBeGreaterThanOrEqual(3);
+    expect(during.total_count).toBe(4000);
+    expect((await ask(e, 'part')).total_count).toBe(4001);
+  });
+});
