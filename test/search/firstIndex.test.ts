@@ -23,6 +23,15 @@ function tree(folders: number, files: number): string {
   return root;
 }
 
+/** An engine over one folder, disposed after the test. */
+function plainEngine(root: string): SearchEngine {
+  const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+  s.addFolder(root);
+  const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
+  cleanups.push(() => e.dispose(), () => s.dispose());
+  return e;
+}
+
 /** An engine whose first listing stops at its first files until `release` is called. */
 function heldEngine(root: string) {
   const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
@@ -73,10 +82,7 @@ describe('the first index', () => {
 
   it('completes a quiet tree in one listing', async () => {
     const root = tree(30, 50);
-    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
-    s.addFolder(root);
-    const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
-    cleanups.push(() => e.dispose(), () => s.dispose());
+    const e = plainEngine(root);
     // Searches keep arriving while it builds; none may stop it.
     const building = e.sync();
     let answers = 0;
@@ -94,10 +100,7 @@ describe('the first index', () => {
 describe('a search that overlaps a listing batch', () => {
   it('is not the basis of the next keystroke: files added during its scan are found by the next search', async () => {
     const root = tree(40, 100);
-    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
-    s.addFolder(root);
-    const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
-    cleanups.push(() => e.dispose(), () => s.dispose());
+    const e = plainEngine(root);
     await e.sync();
     const table = (e as unknown as { folders: Map<string, { table: { add(rel: string): number } }> }).folders.get(root)!.table;
     // The scan polls its cancellation every 1,024 files: the third poll lands inside the scan, where a batch arrives.
