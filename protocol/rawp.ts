@@ -57,6 +57,14 @@ export interface FileCandidatesPayload {
   /** Candidates after filtering, before the `max_results` cut. */
   total_count?: number;
   truncated: boolean;
+  /**
+   * Not part of RAWP: present (true) while the index of a searched folder is still being
+   * built, so the answer comes from part of the tree; absent once it is complete. A client
+   * shows that the list may grow and asks again.
+   */
+  indexing?: true;
+  /** Not part of RAWP: with `indexing`, the files indexed so far in the searched folders. */
+  indexed_count?: number;
 }
 
 /** `control.file.search.cancel` payload (`agentls/fileSearchCancel`). */

@@ -24,6 +24,10 @@ export interface SearchEngineOptions {
   statFiles?: boolean;
   /** Delay between answering from a stored list and checking it against the disk (default 1 s; the CLI checks at once). */
   reconcileDelayMs?: number;
+  /** List work trees with git (default true). */
+  useGit?: boolean;
+  /** Awaited between batches of a folder's listing (a test holds a first index half-way with it). */
+  between?: (root: string, filesSoFar: number) => Promise<void> | undefined;
 }
 
 /** A folder to index: `key` tells apart a rule file indexed alone from its folder. */
@@ -45,6 +49,8 @@ export type BuildProgress = (root: string, files: number) => void;
  */
 export class SearchEngine {
   private readonly folders = new Map<string, FolderIndex>();
+  /** Per workspace folder, the nested workspace folders its last build left out. */
+  private readonly nestedAtBuild = new Map<FolderIndex, string>();
   private readonly refused = new Map<string, string>();
   private readonly unsubscribe: () => void;
 
@@ -84,6 +90,7 @@ export class SearchEngine {
       if (!wanted.some((w) => w.key === key)) {
         index.dispose();
         this.folders.delete(key);
+        this.nestedAtBuild.delete(index);
       }
     }
     this.refused.clear();
@@ -93,7 +100,15 @@ export class SearchEngine {
         this.refused.set(w.root, w.refused);
         continue;
       }
-      if (this.folders.has(w.key)) continue;
+      const existing = this.folders.get(w.key);
+      if (existing) {
+        // A workspace folder added inside (or removed from inside) this one: list it again without (with) it.
+        if (!w.shallow && this.nestedAtBuild.get(existing) !== this.nestedIn(w.root).join('\0')) {
+          this.nestedAtBuild.set(existing, this.nestedIn(w.root).join('\0'));
+          started.push(existing.build({ useSnapshot: false, onProgress: (n) => onProgress?.(w.root, n) }));
+        }
+        continue;
+      }
       const index = new FolderIndex({
         root: w.root,
         fs: this.session.diskFs,
@@ -106,12 +121,29 @@ export class SearchEngine {
         only: w.only,
         statFiles: this.options.statFiles,
         reconcileDelayMs: this.options.reconcileDelayMs,
+        nested: w.shallow ? undefined : () => this.nestedIn(w.root),
+        useGit: this.options.useGit,
+        between: this.options.between ? (n) => this.options.between?.(w.root, n) : undefined,
       });
       this.folders.set(w.key, index);
+      if (!w.shallow) this.nestedAtBuild.set(index, this.nestedIn(w.root).join('\0'));
       started.push(index.build({ useSnapshot: true, onProgress: (n) => onProgress?.(w.root, n) }));
     }
     const reports = await Promise.all(started);
     return reports.filter((r): r is BuildReport => r !== undefined);
+  }
+
+  /**
+   * Workspace folders inside `root` (relative, `/`-separated): each is indexed once, on
+   * its own, and left out of the listing of the folder around it.
+   */
+  private nestedIn(root: string): string[] {
+    const out: string[] = [];
+    for (const other of this.session.roots.paths) {
+      const rel = other === root ? undefined : relativeInside(root, other);
+      if (rel) out.push(toPosix(rel));
+    }
+    return out.sort();
   }
 
   /** Why folders are not indexed (to tell the user once). */
@@ -178,6 +210,12 @@ export class SearchEngine {
     return out;
   }
 
+  /** Keeps every index in another store from now on (`agentls.cacheDir` changed). */
+  moveTo(store: IndexStore): void {
+    this.options.store = store;
+    for (const index of this.folders.values()) index.moveTo(store);
+  }
+
   /** The user picked a file (absolute path): it ranks higher from now on. */
   recordPick(p: string): void {
     const index = this.indexOf(p);
@@ -194,19 +232,25 @@ export class SearchEngine {
     const now = this.now();
     const found: { index: FolderIndex; file: RankedFile; query: typeof query }[] = [];
     let total = 0;
-    for (const index of targets) {
-      const wait = this.options.waitForNamesMs ?? 5000;
-      if (query.terms.length === 0) await index.whenTimesKnown(wait);
-      else await index.whenNamesKnown(wait);
-      throwIfCancelled(cancel);
+    let partial = false;
+    let indexed = 0;
+    // Folders still being listed get a short while (together) to finish; the empty query ranks by time, any other by name.
+    const wait = this.options.waitForNamesMs ?? 5000;
+    const complete = await Promise.all(targets.map((index) => (query.terms.length === 0 ? index.whenTimesKnown(wait) : index.whenNamesKnown(wait))));
+    throwIfCancelled(cancel);
+    for (const [i, index] of targets.entries()) {
+      if (!complete[i]) partial = true;
+      indexed += index.table.liveCount;
       index.busy++;
       try {
         const table = index.table;
         const allowed = allowedFiles(table, request.filters);
         const filters = JSON.stringify(request.filters);
         const narrow = index.keystrokes.narrowFor(table, filters, query.text);
+        const structure = table.structure;
         const result = await rankTable(table, query, { limit: request.maxResults, allowed, cancel, now, narrow, remember: true });
-        index.keystrokes.remember(table, filters, query.text, result.narrowing);
+        // Files added while the scan ran (a listing batch, a change) may be missing from its matches: never narrow the next keystroke to them.
+        index.keystrokes.remember(table, filters, query.text, table.structure === structure ? result.narrowing : undefined);
         total += result.total;
         for (const file of result.ranked) found.push({ index, file, query: result.query });
       } finally {
@@ -235,7 +279,13 @@ export class SearchEngine {
       }),
     );
     throwIfCancelled(cancel);
-    return { query_id: request.queryId, candidates, total_count: total, truncated: total > candidates.length };
+    const answer: FileCandidatesPayload = { query_id: request.queryId, candidates, total_count: total, truncated: total > candidates.length };
+    // Answered from part of the tree: say so, and how much of it (the first index is still running).
+    if (partial) {
+      answer.indexing = true;
+      answer.indexed_count = indexed;
+    }
+    return answer;
   }
 
   /** The indexes a scope covers, the requesting folder first. */
@@ -245,7 +295,11 @@ export class SearchEngine {
     const add = (index: FolderIndex | undefined) => {
       if (index && !out.includes(index)) out.push(index);
     };
-    if (primary) add(this.folders.get(primary));
+    if (primary) {
+      add(this.folders.get(primary));
+      // Folders nested in the requesting one are part of it, though indexed on their own.
+      for (const rel of this.nestedIn(primary)) add(this.folders.get(joinRelative(primary, rel)));
+    }
     if (scope === 'project' || scope === 'global') for (const r of roots) add(this.folders.get(r));
     if (scope === 'global') for (const [key, index] of this.folders) if (!roots.includes(key)) add(index);
     return out;

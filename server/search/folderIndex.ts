@@ -4,6 +4,7 @@ import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
 import type { IgnoreRules } from '../workspace/ignore';
 import { joinRelative } from '../workspace/paths';
+import { listFolderFiles } from '../workspace/listFiles';
 import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
 import { compactTable } from './packing';
@@ -32,6 +33,12 @@ export interface FolderIndexOptions {
   statFiles?: boolean;
   /** Delay between loading the stored list and the walk that reconciles it (default 1 s). */
   reconcileDelayMs?: number;
+  /** Workspace folders nested in this one (relative paths): indexed on their own, left out here. */
+  nested?: () => string[];
+  /** List with git in a work tree (default true). */
+  useGit?: boolean;
+  /** Awaited between batches of the listing (a test holds a first index half-way with it). */
+  between?: (filesSoFar: number) => Promise<void> | undefined;
 }
 
 /** What the index of a folder is doing. */
@@ -47,12 +54,16 @@ export interface BuildReport {
   fromSnapshot: boolean;
   truncated: boolean;
   unreadable: number;
+  /** Who listed the folder: git (a work tree) or the walker. */
+  listedBy?: 'git' | 'walk';
 }
 
 const STAT_BATCH = 128;
 /** How long after answering from a stored list the walk that checks it starts. */
 const RECONCILE_DELAY_MS = 1000;
 const SAVE_DELAY_MS = 10_000;
+/** Listings after the first when files changed during it (see `build`). */
+const RELISTS = 2;
 
 /**
  * The file index of one folder: the packed table, built from the workspace walk (names
@@ -80,6 +91,14 @@ export class FolderIndex {
   /** The last search, to narrow the next keystroke's. */
   readonly keystrokes = new KeystrokeMemory();
   lastBuild: BuildReport | undefined;
+  /** Who listed the folder last: git or the walker. */
+  listedBy: 'git' | 'walk' | undefined;
+  /** Every name of the folder is in the table (a snapshot loaded, or a listing finished). */
+  namesComplete = false;
+  /** Sizes and times are known too. */
+  timesComplete = false;
+  /** The table came from the store, with the sizes and times it was saved with. */
+  private timesStored = false;
 
   constructor(readonly options: FolderIndexOptions) {
     this.resetNamesKnown();
@@ -94,8 +113,21 @@ export class FolderIndex {
   }
 
   private resetNamesKnown(): void {
-    this.namesKnown = new Promise((resolve) => (this.markNamesKnown = resolve));
-    this.timesKnown = new Promise((resolve) => (this.markTimesKnown = resolve));
+    this.namesComplete = false;
+    this.timesStored = false;
+    this.timesComplete = false;
+    let names!: () => void;
+    let times!: () => void;
+    this.namesKnown = new Promise((resolve) => (names = resolve));
+    this.timesKnown = new Promise((resolve) => (times = resolve));
+    this.markNamesKnown = () => {
+      this.namesComplete = true;
+      names();
+    };
+    this.markTimesKnown = () => {
+      this.timesComplete = true;
+      times();
+    };
   }
 
   /** Waits until the file names are known, at most `ms`; true when they are. */
@@ -105,6 +137,8 @@ export class FolderIndex {
 
   /** Waits until sizes and times are known too (the empty query ranks by time), at most `ms`. */
   whenTimesKnown(ms: number): Promise<boolean> {
+    // A stored list holds the times it was saved with: good enough to rank by while they are checked.
+    if (this.timesStored) return Promise.resolve(true);
     return within(this.timesKnown, ms);
   }
 
@@ -121,6 +155,7 @@ export class FolderIndex {
     this.loadPicks();
     if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
     if (fromSnapshot) {
+      this.timesStored = true;
       this.markNamesKnown();
       // The first keystrokes after a restart are answered from the snapshot before the
       // reconciling walk competes with them for the one thread.
@@ -128,10 +163,46 @@ export class FolderIndex {
       if (run.isCancellationRequested) return undefined;
     }
     this.phase = 'walking';
+    let walk = await this.listAndReconcile(run, options.onProgress);
+    // Files came and went while the folder was listed (a checkout, an unpacked archive): a
+    // folder read before they arrived may miss some that no watcher saw appear (its watch
+    // came after them). List again, at most twice, until a listing meets a quiet tree.
+    for (let again = 0; walk && walk.churned && again < RELISTS; again++) walk = await this.listAndReconcile(run, options.onProgress);
+    if (!walk || run.isCancellationRequested) return undefined;
+    this.markNamesKnown();
+    if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
+    this.phase = 'stating';
+    if (this.options.statFiles !== false) await this.statAll(run);
+    if (run.isCancellationRequested) return undefined;
+    this.markTimesKnown();
+    this.phase = 'ready';
+    this.maybeCompact();
+    this.dirty = true;
+    this.save();
+    this.lastBuild = {
+      root: this.root,
+      userLevel: this.options.shallow === true,
+      files: this.table.liveCount,
+      ms: Math.round(performance.now() - started),
+      fromSnapshot,
+      truncated: walk.truncated,
+      unreadable: walk.errors.length,
+      listedBy: this.listedBy,
+    };
+    return this.lastBuild;
+  }
+
+  /**
+   * One listing of the folder into the table; files the table had that the listing did
+   * not meet are dropped (unless a change event touched them meanwhile). Says whether
+   * change events arrived during it. Undefined when cancelled.
+   */
+  private async listAndReconcile(run: CancellationSource, onProgress?: (files: number) => void): Promise<{ truncated: boolean; errors: unknown[]; churned: boolean } | undefined> {
     const hadFiles = this.table.liveCount > 0;
-    // Which file ids the walk met (grown as the walk adds files).
+    // Which file ids the listing met (grown as it adds files).
     let seen = new Uint8Array(this.table.slotCount + 1024);
-    this.touchedDuringWalk = new Set();
+    const touched = new Set<string>();
+    this.touchedDuringWalk = touched;
     let reported = 0;
     const walk = await this.list(run, (batch) => {
       for (const entry of batch) {
@@ -146,39 +217,21 @@ export class FolderIndex {
         const lift = this.picks.lift(entry.rel, this.now());
         if (lift > 0) this.table.boost[id] = lift;
       }
-      if (options.onProgress && this.table.liveCount - reported >= 2000) {
+      if (onProgress && this.table.liveCount - reported >= 2000) {
         reported = this.table.liveCount;
-        options.onProgress(reported);
+        onProgress(reported);
       }
     });
+    // A newer build may have begun its own listing meanwhile: its set stays.
+    if (this.touchedDuringWalk === touched) this.touchedDuringWalk = undefined;
     if (run.isCancellationRequested) return undefined;
     if (hadFiles) {
-      // Files known before (the snapshot, an earlier walk) that this walk did not meet are gone or now ignored.
+      // Files known before (the snapshot, an earlier listing) that this one did not meet are gone or now ignored.
       for (let id = 0; id < this.table.slotCount; id++) {
-        if (this.table.isAlive(id) && seen[id] !== 1 && !this.touchedDuringWalk.has(this.table.path(id))) this.table.removeId(id);
+        if (this.table.isAlive(id) && seen[id] !== 1 && !touched.has(this.table.path(id))) this.table.removeId(id);
       }
     }
-    this.touchedDuringWalk = undefined;
-    this.markNamesKnown();
-    this.maybeCompact();
-    if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
-    this.phase = 'stating';
-    if (this.options.statFiles !== false) await this.statAll(run);
-    if (run.isCancellationRequested) return undefined;
-    this.markTimesKnown();
-    this.phase = 'ready';
-    this.dirty = true;
-    this.save();
-    this.lastBuild = {
-      root: this.root,
-      userLevel: this.options.shallow === true,
-      files: this.table.liveCount,
-      ms: Math.round(performance.now() - started),
-      fromSnapshot,
-      truncated: walk.truncated,
-      unreadable: walk.errors.length,
-    };
-    return this.lastBuild;
+    return { truncated: walk.truncated, errors: walk.errors, churned: touched.size > 0 };
   }
 
   /** The folder's files through the workspace walker, or the one file of `only`. */
@@ -189,15 +242,23 @@ export class FolderIndex {
       if (st?.kind === 'file') onBatch([{ rel: only }]);
       return { truncated: false, errors: [] };
     }
-    return walkFiles({
+    if (this.options.shallow) {
+      return walkFiles({ fs: this.options.fs, root: this.root, ignore: this.options.ignore(), maxFiles: this.options.maxFiles(), maxDepth: 0, cancel: run, onBatch });
+    }
+    const listed = await listFolderFiles({
       fs: this.options.fs,
       root: this.root,
       ignore: this.options.ignore(),
       maxFiles: this.options.maxFiles(),
-      maxDepth: this.options.shallow ? 0 : undefined,
       cancel: run,
+      skip: this.options.nested?.(),
+      useGit: this.options.useGit,
+      between: this.options.between,
       onBatch,
     });
+    if (listed.gitProblem) this.options.log.info(`file index: ${this.root}: ${listed.gitProblem}; walking the folder instead`);
+    this.listedBy = listed.source;
+    return listed;
   }
 
   /** Forgets everything and builds again from the disk (`agentls.index.rebuild`). */
@@ -238,6 +299,8 @@ export class FolderIndex {
   /** Fills in sizes and times of files that lack them (all of them after a snapshot: the disk may have moved). */
   private async statAll(run: CancellationSource): Promise<void> {
     const ids = [...this.table.liveIds()];
+    // A submodule git listed as one entry: its files, through the walker.
+    const folders: string[] = [];
     for (let i = 0; i < ids.length; i += STAT_BATCH) {
       if (run.isCancellationRequested) return;
       const batch = ids.slice(i, i + STAT_BATCH);
@@ -248,10 +311,18 @@ export class FolderIndex {
           const st = await this.options.fs.stat(joinRelative(this.root, rel));
           if (run.isCancellationRequested || table !== this.table || !table.isAlive(id)) return;
           if (st?.kind === 'file') table.setMeta(id, st.size, st.mtimeMs);
-          else if (!st) table.removeId(id);
+          else if (st?.kind === 'directory') folders.push(rel);
+          // Gone, or listed by git but not a file the walker would index (a symlink).
+          else table.removeId(id);
         }),
       );
       await yieldToEventLoop();
+    }
+    for (const rel of folders) {
+      if (run.isCancellationRequested) return;
+      const id = this.table.find(rel);
+      if (id >= 0) this.table.removeId(id);
+      await this.addFolder(rel);
     }
   }
 
@@ -291,11 +362,24 @@ export class FolderIndex {
       start: rel,
       ignore: this.options.ignore(),
       maxFiles: room,
+      skip: this.options.nested?.(),
       cancel: this.run,
       onBatch: (batch) => {
         for (const entry of batch) this.table.add(entry.rel);
       },
     });
+  }
+
+  /**
+   * Keeps the index in another store from now on (the cache folder moved): the file
+   * list and the picks are written there at once, the old store is no longer touched.
+   */
+  moveTo(store: IndexStore): void {
+    if (!this.options.store) return;
+    this.options.store = store;
+    for (const pick of this.picks.entries()) store.savePick(this.root, pick);
+    this.dirty = true;
+    this.save();
   }
 
   /** The user picked a file (relative path): it ranks higher from now on. */
@@ -307,6 +391,8 @@ export class FolderIndex {
   }
 
   private maybeCompact(): void {
+    // Compaction renumbers files: never while a listing marks ids it met or the stat pass holds ids.
+    if (this.phase !== 'ready') return;
     if (this.busy === 0 && this.table.needsCompaction) compactTable(this.table);
   }
 

@@ -2,6 +2,7 @@ import ignore, { type Ignore } from 'ignore';
 import * as path from 'node:path';
 import type { FileSystem } from './fs';
 import { compileGlobs, type PathMatcher } from './glob';
+import { fileNameRules, ignoresFileName, type FileNameRules } from './ignoreNames';
 import { joinRelative } from './paths';
 
 /** Folders skipped everywhere unless asked for by name. */
@@ -18,6 +19,8 @@ export interface IgnoreOptions {
   extraExcludes?: readonly string[];
   /** Do not read `.gitignore` / `.ignore` files (rule discovery on fixtures that test them is still served). */
   noIgnoreFiles?: boolean;
+  /** Read only these ignore files, and not `.git/info/exclude` (after git applied its own rules). */
+  onlyIgnoreFiles?: readonly string[];
 }
 
 /**
@@ -30,6 +33,8 @@ export interface IgnoreOptions {
  */
 export class IgnoreRules {
   private readonly perDir = new Map<string, Ignore | null>();
+  /** Per folder with ignore files, their rules in file-name form when they have one (see `fileNameRules`). */
+  private readonly perDirNames = new Map<string, FileNameRules | undefined>();
   /** Per folder, the ancestors (and itself) that have ignore files, with where their sub-path starts. */
   private readonly chains = new Map<string, readonly RuleDir[]>();
   private readonly pending = new Map<string, Promise<void>>();
@@ -78,21 +83,50 @@ export class IgnoreRules {
   private async readRules(relDir: string, entryNames?: readonly string[]): Promise<Ignore | null> {
     const dir = joinRelative(this.root, relDir);
     const present = (name: string) => entryNames === undefined || entryNames.includes(name);
-    const sources = IGNORE_FILE_NAMES.filter(present).map((n) => path.join(dir, n));
-    if (relDir === '' && present('.git')) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
+    const names = this.options.onlyIgnoreFiles ?? IGNORE_FILE_NAMES;
+    const sources = names.filter(present).map((n) => path.join(dir, n));
+    if (relDir === '' && present('.git') && !this.options.onlyIgnoreFiles) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
     let rules: Ignore | null = null;
+    const texts: string[] = [];
     for (const source of sources) {
       const read = await this.fs.readText(source, { maxBytes: 1024 * 1024, lossy: true });
       if (!read.ok) continue;
       rules ??= ignore({ allowRelativePaths: true });
       rules.add(read.text);
+      texts.push(read.text);
     }
+    if (rules) this.perDirNames.set(relDir, fileNameRules(texts));
     return rules;
+  }
+
+  /**
+   * The decisions git does not make when it lists a work tree with `--exclude-standard`:
+   * `.ignore` files, the always-skipped folders and the extra globs (a fresh instance;
+   * `.gitignore` rules are git's).
+   */
+  afterGit(): IgnoreRules {
+    return new IgnoreRules(this.root, this.fs, { ...this.options, onlyIgnoreFiles: ['.ignore'] });
+  }
+
+  /** Only the always-skipped folders and the extra globs: for folders listed whatever the ignore files say. */
+  withoutIgnoreFiles(): IgnoreRules {
+    return new IgnoreRules(this.root, this.fs, { ...this.options, noIgnoreFiles: true });
+  }
+
+  /** Whether any extra glob (`search.exclude`) is set: files must then be judged one by one. */
+  get hasExtraExcludes(): boolean {
+    return (this.options.extraExcludes?.length ?? 0) > 0;
+  }
+
+  /** Whether a folder (ancestors loaded) or one of its ancestors has ignore rules. */
+  hasRulesFor(relDir: string): boolean {
+    return this.chainOf(relDir).length > 0;
   }
 
   /** Forgets the rules of a folder whose `.gitignore` / `.ignore` changed. */
   invalidate(relDir: string): void {
     this.perDir.delete(relDir);
+    this.perDirNames.delete(relDir);
     this.chains.clear();
   }
 
@@ -102,7 +136,7 @@ export class IgnoreRules {
     const parent = relDir === '' ? undefined : relDir.lastIndexOf('/') < 0 ? '' : relDir.slice(0, relDir.lastIndexOf('/'));
     const inherited = parent === undefined ? [] : this.chainOf(parent);
     const own = this.perDir.get(relDir);
-    chain = own ? [...inherited, { offset: relDir === '' ? 0 : relDir.length + 1, rules: own }] : inherited;
+    chain = own ? [...inherited, { offset: relDir === '' ? 0 : relDir.length + 1, rules: own, names: this.perDirNames.get(relDir) }] : inherited;
     this.chains.set(relDir, chain);
     return chain;
   }
@@ -117,8 +151,8 @@ export class IgnoreRules {
     if (parentKept) return this.lastLevelIgnored(relPath, isDir);
     const parts = relPath.split('/');
     for (let i = parentKept ? parts.length - 1 : 0; i < parts.length; i++) {
-      if (i === parts.length - 1 && !isDir) break;
       if (ALWAYS_SKIPPED_DIRS.includes(parts[i])) return true;
+      if (i === parts.length - 1 && !isDir) break;
       if (!this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(parts[i])) return true;
     }
     if (this.extra(relPath)) return true;
@@ -152,15 +186,19 @@ export class IgnoreRules {
   /** The walker's question: its folder is known to be kept, so only the last level is judged. */
   private lastLevelIgnored(relPath: string, isDir: boolean): boolean {
     const slash = relPath.lastIndexOf('/');
-    if (isDir) {
-      const name = slash < 0 ? relPath : relPath.slice(slash + 1);
-      if (ALWAYS_SKIPPED_DIRS.includes(name)) return true;
-      if (!this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(name)) return true;
-    }
+    const name = slash < 0 ? relPath : relPath.slice(slash + 1);
+    // A `.git` file (a linked work tree, a submodule) is git's, as the folder is.
+    if (ALWAYS_SKIPPED_DIRS.includes(name)) return true;
+    if (isDir && !this.options.includeNodeModules && DEFAULT_SKIPPED_DIRS.includes(name)) return true;
     if (this.extra(relPath)) return true;
     if (this.options.noIgnoreFiles) return false;
     let state = false;
-    for (const { offset, rules } of this.chainOf(slash < 0 ? '' : relPath.slice(0, slash))) {
+    for (const { offset, rules, names } of this.chainOf(slash < 0 ? '' : relPath.slice(0, slash))) {
+      // A file judged by its name where the rules allow (no negation there: nothing to undo).
+      if (!isDir && names) {
+        if (ignoresFileName(names, name)) state = true;
+        continue;
+      }
       const sub = relPath.slice(offset);
       const result = rules.test(isDir ? sub + '/' : sub);
       if (result.ignored) state = true;
@@ -181,6 +219,8 @@ interface RuleDir {
   /** Where, in a path below this folder, the part relative to the folder starts. */
   offset: number;
   rules: Ignore;
+  /** The rules in file-name form, when they have one. */
+  names: FileNameRules | undefined;
 }
 
 function ancestorsAndSelf(relDir: string): string[] {

@@ -24,6 +24,10 @@ export interface WalkOptions {
   onBatch?: (batch: WalkEntry[]) => void;
   /** Folders read in parallel. */
   concurrency?: number;
+  /** Folders (relative to the root) not entered: workspace folders nested in this one, listed on their own. */
+  skip?: readonly string[];
+  /** Awaited before the next folder is read when given (a test holds a walk half-way with it). */
+  between?: (filesSoFar: number) => Promise<void> | undefined;
 }
 
 export interface WalkEntry {
@@ -59,6 +63,7 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
   const queue: { rel: string; depth: number }[] = [{ rel: start, depth: 0 }];
   let active = 0;
   let stop = false;
+  const skip = new Set(options.skip ?? []);
 
   const visit = async (dir: { rel: string; depth: number }) => {
     // Below the start folder the walker only enters real folders (never a symlink), so the
@@ -77,6 +82,7 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
       if (!includeHidden && entry.name.startsWith('.')) continue;
       const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
       if (entry.kind === 'directory') {
+        if (skip.size > 0 && skip.has(rel)) continue;
         if (dir.depth < maxDepth && !ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
       } else if (entry.kind === 'file' || (entry.kind === 'symlink' && options.includeSymlinks)) {
         if (ignore.isIgnored(rel, false, true)) continue;
@@ -108,9 +114,11 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
         visit(dir)
           .catch((err) => result.errors.push({ rel: dir.rel, message: String(err) }))
           .then(async () => {
-            active--;
             // Yield now and then so requests queued behind the walk are served.
             if (result.directoryCount % 64 === 0) await yieldToEventLoop();
+            const held = options.between?.(result.fileCount);
+            if (held) await held;
+            active--;
             pump();
           });
       }

@@ -19,11 +19,12 @@ export interface SearchCorpus {
 
 /**
  * The benchmark's file list and queries: the shared 92,424 real paths and 205 queries
- * (`../shared/bench`) when present, else a generated list of the same size and shape
+ * (`../shared/bench`, or the folder `AGENTLS_BENCH_DATA` names) when present, else a generated list of the same size and shape
  * with queries made the same way, so `npm run bench` runs in a bare clone too.
  */
 export function loadCorpus(): SearchCorpus {
-  const dir = path.join(repoRoot(), '..', 'shared', 'bench');
+  // AGENTLS_BENCH_DATA names the folder when the checkout is not beside `shared/` (a worktree elsewhere).
+  const dir = process.env.AGENTLS_BENCH_DATA ?? path.join(repoRoot(), '..', 'shared', 'bench');
   const list = path.join(dir, 'paths-nb92k.txt.gz');
   const queries = path.join(dir, 'queries-nb92k.json');
   if (fs.existsSync(list) && fs.existsSync(queries)) {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -36,4 +37,27 @@ export function materialise(paths: readonly string[], log: (line: string) => voi
   fs.writeFileSync(path.join(root, '.gitignore'), 'build/\n*.class\n');
   fs.writeFileSync(marker, new Date().toISOString());
   return root;
+}
+
+/**
+ * Makes the materialised tree a git work tree with every file committed (once; a marker
+ * in `.git` says it is done), so the first index can be measured through `git ls-files`
+ * beside the walk of the same files. False when git is not there.
+ */
+export function commitTree(root: string, log: (line: string) => void): boolean {
+  const marker = path.join(root, '.git', 'agentls-bench-committed');
+  if (fs.existsSync(marker)) return true;
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'core.fsmonitor=false', ...args], { cwd: root, stdio: 'ignore' });
+  try {
+    log(`committing the tree to git under ${root} (once; later runs reuse it)`);
+    fs.rmSync(path.join(root, '.git'), { recursive: true, force: true });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'bench tree');
+    fs.writeFileSync(marker, new Date().toISOString());
+    return true;
+  } catch (err) {
+    log(`git is not usable here (${(err as Error).message.split('\n')[0]}): the git figures are skipped`);
+    return false;
+  }
 }

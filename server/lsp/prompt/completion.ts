@@ -38,6 +38,8 @@ export async function promptCompletion(ctx: ServerContext, offers: OfferLog, doc
   if (!search) return { isIncomplete: true, items: [] };
   const result = await search.search({ query_id: randomUUID(), query: typed.query, max_results: MAX_ITEMS, scope: 'workspace', from_uri: doc.uri }, token);
   const fresh = freshRefId(model);
+  // Still indexing: the list may miss files; the items say so (and the list is incomplete, so the client asks again).
+  const indexingNote = result.indexing ? ` (indexing: ${result.indexed_count ?? 0} files so far)` : '';
   const items: CompletionItem[] = [];
   const paths: string[] = [];
   for (const candidate of result.candidates) {
@@ -55,7 +57,7 @@ export async function promptCompletion(ctx: ServerContext, offers: OfferLog, doc
     items.push({
       label: candidate.path,
       kind: CompletionItemKind.File,
-      detail: pick.reused ? `${pick.refId}, already in file_references` : pick.entryEdit ? `adds ${pick.refId} to file_references` : `${pick.refId}: file_references cannot be edited until it is fixed`,
+      detail: (pick.reused ? `${pick.refId}, already in file_references` : pick.entryEdit ? `adds ${pick.refId} to file_references` : `${pick.refId}: file_references cannot be edited until it is fixed`) + indexingNote,
       sortText: String(items.length).padStart(4, '0'),
       filterText: model.source.slice(main.start, typed.cursor),
       insertTextFormat: InsertTextFormat.PlainText,

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { Commands, Methods } from '../../../protocol/methods';
 import type { FileCandidatesPayload, FileSearchPayload } from '../../../protocol/rawp';
 import { CancellationSource, CancelledError, type Cancellation } from '../../core/cancel';
@@ -10,6 +11,12 @@ import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
 import { fileSearchReport } from './report';
 import { supersedeOnArrival } from './supersede';
+
+/**
+ * How long a search that arrives during a folder's first listing waits for it before
+ * answering from what is indexed so far (the answer then says `indexing: true`).
+ */
+const FIRST_ANSWER_WAIT_MS = 300;
 
 /** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
 const EARLY_CANCELS = 64;
@@ -38,6 +45,18 @@ export function fileSearchFeature(): Feature {
       told.add(refusal);
       ctx.showMessage('warning', refusal);
     }
+  };
+
+  /** `agentls.cacheDir` changed: the index is kept in the new folder from now on, no restart. */
+  const moveStore = async (): Promise<void> => {
+    await started;
+    if (!engine) return;
+    const next = await SqliteStore.open(ctx.session.cacheDir, ctx.log);
+    const old = store;
+    store = next;
+    engine.moveTo(next);
+    old?.close();
+    ctx.log.info(`file index: kept in ${ctx.session.cacheDir} from now on`);
   };
 
   const ensureEngine = async (): Promise<SearchEngine> => {
@@ -144,14 +163,14 @@ export function fileSearchFeature(): Feature {
           void build('sync').catch(failed);
         }
         if (JSON.stringify(next.search) !== JSON.stringify(previous.search)) void build('refresh').catch(failed);
-        if (next.cacheDir !== previous.cacheDir) ctx.log.info('file index: agentls.cacheDir takes effect when the server restarts');
+        if (next.cacheDir !== previous.cacheDir) void moveStore().catch(failed);
       });
     },
 
     async start() {
       try {
         store = await SqliteStore.open(ctx.session.cacheDir, ctx.log);
-        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: 2000 });
+        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: FIRST_ANSWER_WAIT_MS, between: listingHold() });
       } catch (err) {
         markStarted();
         throw err;
@@ -173,10 +192,30 @@ export function fileSearchFeature(): Feature {
   };
 }
 
+/**
+ * For tests that need a first index caught half-way (`AGENTLS_TEST_HOLD_INDEX=FILE`):
+ * once a listing has files, it waits until FILE exists. Unset, listings never wait.
+ */
+function listingHold(): ((root: string, files: number) => Promise<void> | undefined) | undefined {
+  const gate = process.env.AGENTLS_TEST_HOLD_INDEX;
+  if (!gate) return undefined;
+  return (_root, files) => {
+    if (files === 0 || fs.existsSync(gate)) return undefined;
+    return new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (!fs.existsSync(gate)) return;
+        clearInterval(timer);
+        resolve();
+      }, 20);
+    });
+  };
+}
+
 function summary(all: BuildReport[]): string {
   const reports = all.filter((r) => !r.userLevel);
   const files = reports.reduce((n, r) => n + r.files, 0);
   const restored = reports.some((r) => r.fromSnapshot) ? ', restored from the cache and checked against the disk' : '';
-  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${restored}`;
+  const git = reports.some((r) => r.listedBy === 'git') ? ', listed by git' : '';
+  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${git}${restored}`;
 }
 

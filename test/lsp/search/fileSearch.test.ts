@@ -6,15 +6,10 @@ import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import type { ClientPreset } from '../../helpers/capabilities';
 import { LspTestClient, useLspClients } from '../../helpers/lspClient';
 import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
+import { completeIndex, qid } from './searchSupport';
 
 const start = useLspClients(afterEach);
 
-let counter = 0;
-/** A fresh UUID v4 (tests need many, and readable ones). */
-function qid(): string {
-  counter++;
-  return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
-}
 
 function search(c: LspTestClient, query: string, extra: Record<string, unknown> = {}): Promise<FileCandidatesPayload> {
   return c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: qid(), query, ...extra });
@@ -83,15 +78,26 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('agentls/fileSearch w
   });
 });
 
+/**
+ * A server whose first listing is held half-way until `release()`: a search then waits
+ * for it (a while), so a cancel or a newer search sent right after surely finds it running.
+ */
+async function heldServer(): Promise<{ c: LspTestClient; release: () => void }> {
+  const gate = path.join(tempDir('agentls-gate-'), 'go');
+  const c = await start({ folders: [bigWorkspace], env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+  return { c, release: () => fs.writeFileSync(gate, '') };
+}
+
 describe('cancel and supersede', () => {
   it('answers RequestCancelled to a search cancelled with agentls/fileSearchCancel, never results', async () => {
-    const c = await start({ folders: [bigWorkspace] });
-    // The first walk is still running: the search waits for it, and the cancel gets through.
+    const { c, release } = await heldServer();
+    // The first listing is still running: the search waits for it, and the cancel gets through.
     const id = qid();
     const pending = c.request('agentls/fileSearch', { query_id: id, query: 'handler' });
     await c.notify('agentls/fileSearchCancel', { query_id: id });
     await expect(pending).rejects.toMatchObject({ code: -32800 });
-    expect((await search(c, 'component7x7handler')).candidates[0].path).toBe('module7/src/main/Component7x7Handler.java');
+    release();
+    expect((await completeIndex(c, 'component7x7handler')).candidates[0].path).toBe('module7/src/main/Component7x7Handler.java');
   });
 
   it('honours a cancel that overtakes its search', async () => {
@@ -102,7 +108,7 @@ describe('cancel and supersede', () => {
   });
 
   it('honours $/cancelRequest', async () => {
-    const c = await start({ folders: [bigWorkspace] });
+    const { c } = await heldServer();
     const source = new CancellationTokenSource();
     const pending = c.connection.sendRequest('agentls/fileSearch', { query_id: qid(), query: 'handler' }, source.token);
     source.cancel();
@@ -110,11 +116,13 @@ describe('cancel and supersede', () => {
   });
 
   it('lets a newer search supersede one still running', async () => {
-    const c = await start({ folders: [bigWorkspace] });
+    const { c, release } = await heldServer();
     const older = c.request('agentls/fileSearch', { query_id: qid(), query: 'comp' });
     const newer = search(c, 'component12x34');
     await expect(older).rejects.toMatchObject({ code: -32800 });
-    expect((await newer).candidates[0].path).toBe('module12/src/main/Component12x34Handler.java');
+    await newer;
+    release();
+    expect((await completeIndex(c, 'component12x34')).candidates[0].path).toBe('module12/src/main/Component12x34Handler.java');
   });
 
   it('ignores a malformed cancel and keeps serving', async () => {
@@ -131,7 +139,8 @@ describe('filters, scopes, the empty query', () => {
     const c = await start({ folders: [copyFixture('search-basic')] });
     expect(await paths(c, 'auth', { filters: { extensions: ['TS'], exclude_patterns: ['test/**'] } })).toEqual(['src/auth.ts', 'src/authMiddleware.ts']);
     expect(await paths(c, 'button', { filters: { extensions: ['java'] } })).toEqual([]);
-    const many = await search(await start({ folders: [bigWorkspace] }), 'handler', { max_results: 500 });
+    // Asked during the first index the answer says `indexing`; the count is checked on the complete index.
+    const many = await completeIndex(await start({ folders: [bigWorkspace] }), 'handler', { max_results: 500 });
     expect(many.candidates).toHaveLength(50);
     expect(many.truncated).toBe(true);
     expect(many.total_count).toBe(15_000);

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import type { Cancellation } from '../core/cancel';
+
+export interface GitListOptions {
+  /** The top of a git work tree (it holds `.git`). */
+  root: string;
+  /** Stop after this many paths; the result says `truncated`. */
+  maxFiles: number;
+  cancel?: Cancellation;
+  /** Give up (and let the caller walk) after this long; default 30 s. */
+  timeoutMs?: number;
+  /** The git executable; default `git` from the `PATH`. */
+  git?: string;
+  /**
+   * `tracked`: the files of git's index (read from one file: about 0.1 s for 92k files);
+   * `untracked`: the others, without the ignored ones (git reads every folder for them);
+   * default both in one run.
+   */
+  which?: 'tracked' | 'untracked' | 'both';
+}
+
+export type GitListResult =
+  | { ok: true; files: string[]; truncated: boolean; ms: number }
+  | { ok: false; reason: string };
+
+/** Environment variables that would point git at another repository than the folder's own. */
+const REDIRECTING_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE'];
+
+/**
+ * The files of a git work tree as git sees them: tracked and untracked, without what
+ * `.gitignore`, `.git/info/exclude` and the user's global excludes ignore
+ * (`git ls-files -co --exclude-standard -z`, about 60 ms for 92k files where a walk takes
+ * a second). Paths are relative to the root, `/`-separated, unsorted; a tracked file
+ * deleted from the disk is still listed (the caller's stat drops it), and a submodule or
+ * a nested repository is listed as its folder (the caller walks it).
+ *
+ * Never throws: no git, a folder that is not a work tree, a repository git refuses
+ * (another owner), a timeout or a cancel answer `ok: false` and the caller walks.
+ * The repository's own configuration cannot run a program here: the file-system
+ * monitor hook is turned off, and ls-files runs no other hook.
+ */
+export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
+  const started = performance.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  for (const name of REDIRECTING_ENV) delete env[name];
+  const which = options.which ?? 'both';
+  const args = ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', 'ls-files', '-z'];
+  if (which !== 'untracked') args.push('--cached');
+  if (which !== 'tracked') args.push('--others', '--exclude-standard');
+  return new Promise((resolve) => {
+    let settled = false;
+    const files: string[] = [];
+    let last = '';
+    let rest = '';
+    let truncated = false;
+    let stderr = '';
+    const decoder = new StringDecoder('utf8');
+    const child = spawn(options.git ?? 'git', args, { cwd: options.root, env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const finish = (result: GitListResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ ok: false, reason: `git ls-files took longer than ${options.timeoutMs ?? 30_000} ms` }), options.timeoutMs ?? 30_000);
+    const poll = setInterval(() => {
+      if (options.cancel?.isCancellationRequested) finish({ ok: false, reason: 'cancelled' });
+    }, 50);
+    timer.unref?.();
+    poll.unref?.();
+    child.on('error', (err) => finish({ ok: false, reason: `git cannot run (${(err as NodeJS.ErrnoException).code ?? err.message})` }));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 2000) stderr += chunk.toString('utf8');
+    });
+    const take = (entry: string) => {
+      // A file with unmerged stages is listed once per stage, the stages side by side.
+      if (entry === '' || entry === last) return;
+      last = entry;
+      if (files.length >= options.maxFiles) {
+        truncated = true;
+        return;
+      }
+      files.push(entry);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const parts = (rest + decoder.write(chunk)).split('\0');
+      rest = parts.pop() ?? '';
+      for (const entry of parts) take(entry);
+      if (truncated) finish({ ok: true, files, truncated, ms: performance.now() - started });
+    });
+    child.on('close', (code) => {
+      take(rest + decoder.end());
+      if (code === 0) finish({ ok: true, files, truncated, ms: performance.now() - started });
+      else finish({ ok: false, reason: `git ls-files failed (${code ?? 'killed'}): ${stderr.trim().split('\n')[0] ?? ''}` });
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NEVER_CANCELLED } from '../../server/core/cancel';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { SearchEngine } from '../../server/search/engine';
+import { readSearchRequest } from '../../server/search/request';
+import { MemoryStore } from '../../server/search/store';
+import { WorkspaceSession } from '../../server/workspace/session';
+import { tempDir } from '../helpers/repo';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function tree(folders: number, files: number): string {
+  const root = tempDir('agentls-first-');
+  for (let d = 0; d < folders; d++) {
+    fs.mkdirSync(path.join(root, `module${d}`));
+    for (let f = 0; f < files; f++) fs.writeFileSync(path.join(root, `module${d}`, `Part${d}x${f}.ts`), '');
+  }
+  return root;
+}
+
+/** An engine over one folder, disposed after the test. */
+function plainEngine(root: string): SearchEngine {
+  const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+  s.addFolder(root);
+  const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
+  cleanups.push(() => e.dispose(), () => s.dispose());
+  return e;
+}
+
+/** An engine whose first listing stops at its first files until `release` is called. */
+function heldEngine(root: string) {
+  const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+  s.addFolder(root);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markHeld!: () => void;
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  const e = new SearchEngine(s, {
+    store: new MemoryStore(),
+    log: s.log,
+    waitForNamesMs: 0,
+    between: (_root, files) => {
+      if (files === 0) return undefined;
+      markHeld();
+      return released;
+    },
+  });
+  cleanups.push(() => e.dispose(), () => s.dispose());
+  return { s, e, held, release };
+}
+
+const ask = (e: SearchEngine, query: string) => e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query, max_results: 50 }), NEVER_CANCELLED);
+
+describe('the first index', () => {
+  it('completes when files arrive while the folder is listed, even those no event announced', async () => {
+    const root = tree(12, 20);
+    const { s, e, held, release } = heldEngine(root);
+    const building = e.sync();
+    await held;
+    // Half-way: an answer says so.
+    const partial = await ask(e, 'part');
+    expect(partial.indexing).toBe(true);
+    expect(partial.indexed_count).toBeLessThan(240);
+    // A checkout writes more files meanwhile; the watcher saw one of them, not the folder read before its watch.
+    fs.mkdirSync(path.join(root, 'arrived'));
+    fs.writeFileSync(path.join(root, 'arrived', 'Unannounced.ts'), '');
+    fs.writeFileSync(path.join(root, 'module0', 'Announced.ts'), '');
+    s.changes.push({ path: path.join(root, 'module0', 'Announced.ts'), type: 'created' });
+    s.changes.flush();
+    release();
+    const [report] = await building;
+    expect(report.files).toBe(242);
+    const done = await ask(e, 'unannounced');
+    expect(done.indexing).toBeUndefined();
+    expect(done.candidates.map((c) => c.path)).toEqual(['arrived/Unannounced.ts']);
+  });
+
+  it('completes a quiet tree in one listing', async () => {
+    const root = tree(30, 50);
+    const e = plainEngine(root);
+    // Searches keep arriving while it builds; none may stop it.
+    const building = e.sync();
+    let answers = 0;
+    for (let settled = false; !settled; answers++) {
+      const r = await ask(e, 'part');
+      settled = !r.indexing;
+    }
+    const [report] = await building;
+    expect(report.files).toBe(1500);
+    expect((await ask(e, 'part')).total_count).toBe(1500);
+    expect(answers).toBeGreaterThan(0);
+  });
+});
+
+describe('a search that overlaps a listing batch', () => {
+  it('is not the basis of the next keystroke: files added during its scan are found by the next search', async () => {
+    const root = tree(40, 100);
+    const e = plainEngine(root);
+    await e.sync();
+    const table = (e as unknown as { folders: Map<string, { table: { add(rel: string): number } }> }).folders.get(root)!.table;
+    // The scan polls its cancellation every 1,024 files: the third poll lands inside the scan, where a batch arrives.
+    let polls = 0;
+    const cancel = {
+      get isCancellationRequested() {
+        if (++polls === 3) table.add('late/PartLate.ts');
+        return false;
+      },
+    };
+    const during = await e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query: 'part', max_results: 50 }), cancel);
+    expect(polls).toBeGreaterThanOrEqual(3);
+    expect(during.total_count).toBe(4000);
+    expect((await ask(e, 'part')).total_count).toBe(4001);
+  });
+});

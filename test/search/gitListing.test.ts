@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NEVER_CANCELLED } from '../../server/core/cancel';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { SearchEngine } from '../../server/search/engine';
+import { readSearchRequest } from '../../server/search/request';
+import { MemoryStore } from '../../server/search/store';
+import { gitListFiles } from '../../server/workspace/gitFiles';
+import { listFolderFiles } from '../../server/workspace/listFiles';
+import { WorkspaceSession } from '../../server/workspace/session';
+import { tempDir, writeTree } from '../helpers/repo';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'ignore' });
+}
+
+/** A real git repository: tracked, untracked and ignored files, and the decisions git leaves to us. */
+function repository(): string {
+  const root = writeTree(tempDir('agentls-git-'), {
+    '.gitignore': 'build/\n*.log\n.cursor/\n',
+    'src/app.ts': 'x',
+    'src/tracked-then-deleted.ts': 'x',
+    'docs/guide.md': 'x',
+  });
+  git(root, 'init', '-q');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'first');
+  writeTree(root, {
+    'src/untracked.ts': 'x',
+    'build/out.js': 'x',
+    'debug.log': 'x',
+    'node_modules/pkg/index.js': 'x',
+    '.ignore': 'scratch/\n',
+    'scratch/notes.md': 'x',
+    '.cursor/rules/style.mdc': 'x',
+    '.cursor/mcp.json': 'x',
+  });
+  fs.rmSync(path.join(root, 'src/tracked-then-deleted.ts'));
+  return root;
+}
+
+async function listed(root: string, useGit: boolean, extraExcludes: string[] = []) {
+  const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-'), search: { ...DEFAULT_SETTINGS.search, exclude: extraExcludes } }));
+  s.addFolder(root);
+  cleanups.push(() => s.dispose());
+  const files: string[] = [];
+  const result = await listFolderFiles({ fs: s.diskFs, root, ignore: s.ignoreFor(root), maxFiles: 1000, useGit, onBatch: (batch) => files.push(...batch.map((e) => e.rel)) });
+  return { result, files: files.sort() };
+}
+
+describe('git ls-files lists a work tree', () => {
+  it('lists tracked and untracked files without the ignored ones', async () => {
+    const root = repository();
+    const out = await gitListFiles({ root, maxFiles: 1000 });
+    expect(out.ok).toBe(true);
+    const files = out.ok ? [...out.files].sort() : [];
+    expect(files).toContain('src/untracked.ts');
+    expect(files).toContain('src/app.ts');
+    // git lists what its index holds; the stat pass of the index drops it.
+    expect(files).toContain('src/tracked-then-deleted.ts');
+    for (const ignored of ['build/out.js', 'debug.log', '.cursor/rules/style.mdc']) expect(files).not.toContain(ignored);
+    expect(files.some((f) => f.startsWith('.git/'))).toBe(false);
+  });
+
+  it('then applies what git does not (.ignore, node_modules, search.exclude) and adds the agent rule folders, as the walk does', async () => {
+    const root = repository();
+    const byGit = await listed(root, true);
+    expect(byGit.result.source).toBe('git');
+    const expected = ['.gitignore', '.ignore', '.cursor/rules/style.mdc', 'docs/guide.md', 'src/app.ts', 'src/untracked.ts'];
+    expect(byGit.files).toEqual([...expected, 'src/tracked-then-deleted.ts'].sort());
+    const byWalk = await listed(root, false);
+    expect(byWalk.result.source).toBe('walk');
+    expect(byWalk.files).toEqual([...expected].sort());
+    const excluded = await listed(root, true, ['docs']);
+    expect(excluded.files).not.toContain('docs/guide.md');
+    expect(excluded.files).toContain('src/app.ts');
+  });
+
+  it('falls back to the walk where git fails, and says why', async () => {
+    // A `.git` that is no repository: git refuses, the walker lists.
+    const root = writeTree(tempDir('agentls-notgit-'), { '.git': 'gitdir: /nonexistent/repo\n', 'a.ts': 'x', 'lib/b.ts': 'x' });
+    const out = await listed(root, true);
+    expect(out.result.source).toBe('walk');
+    expect(out.result.gitProblem).toMatch(/git ls-files failed/);
+    expect(out.files).toEqual(['a.ts', 'lib/b.ts']);
+    const noGit = await gitListFiles({ root, maxFiles: 10, git: path.join(root, 'no-such-git') });
+    expect(noGit).toMatchObject({ ok: false, reason: expect.stringMatching(/git cannot run/) });
+  });
+
+  it('stops at maxFiles and says truncated', async () => {
+    const out = await gitListFiles({ root: repository(), maxFiles: 2 });
+    expect(out).toMatchObject({ ok: true, truncated: true });
+    expect(out.ok && out.files.length).toBe(2);
+  });
+
+  it('feeds the file index: a deleted tracked file is gone once sizes are read', async () => {
+    const root = repository();
+    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    s.addFolder(root);
+    const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
+    cleanups.push(() => e.dispose(), () => s.dispose());
+    await e.sync();
+    const all = await e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query: '', max_results: 50 }), NEVER_CANCELLED);
+    expect(all.candidates.map((c) => c.path).sort()).toEqual(['.cursor/rules/style.mdc', '.gitignore', '.ignore', 'docs/guide.md', 'src/app.ts', 'src/untracked.ts']);
+    expect(all.indexing).toBeUndefined();
+  });
+});
+
+describe('workspace folders nested in another', () => {
+  it('are indexed once, and still found from the outer folder', async () => {
+    const outer = writeTree(tempDir('agentls-outer-'), { 'top.ts': 'x', 'inner/deep/widget.ts': 'x', 'inner/readme.md': 'x' });
+    const inner = path.join(outer, 'inner');
+    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    s.addFolder(outer);
+    s.addFolder(inner);
+    const e = new SearchEngine(s, { store: new MemoryStore(), log: s.log });
+    cleanups.push(() => e.dispose(), () => s.dispose());
+    await e.sync();
+    const ask = (query: string, from?: string) =>
+      e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query, max_results: 50, from_uri: from }), NEVER_CANCELLED);
+    const fromOuter = await ask('');
+    expect(fromOuter.candidates.map((c) => c.path).sort()).toEqual(['inner/deep/widget.ts', 'inner/readme.md', 'top.ts']);
+    // Once: the files of the inner folder are counted once, not once per index.
+    expect(fromOuter.total_count).toBe(3);
+    const fromInner = await ask('widget', `file://${path.join(inner, 'readme.md')}`);
+    expect(fromInner.candidates.map((c) => c.path)).toEqual(['deep/widget.ts']);
+  });
+});
