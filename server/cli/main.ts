@@ -9,7 +9,7 @@ import { cliCommands } from './commands';
 /**
  * `agentls`: the language server (`--stdio`) and the command-line tools over the same
  * engines. Common options may appear anywhere: `--root DIR`, `--home DIR`,
- * `--profile seed|xcsh`.
+ * `--profile seed|xcsh`, `--agents auto|LIST`.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.includes('--stdio')) {
@@ -64,7 +64,8 @@ function parseCommon(args: string[], cwd: string): { common: CommonOptions; rest
       const p = value();
       if (p !== 'seed' && p !== 'xcsh') throw new UsageError(`--profile must be seed or xcsh, not ${p}`);
       rules.profile = p;
-    } else rest.push(a);
+    } else if (flag === '--agents') rules.agents = value();
+    else rest.push(a);
   }
   const warnings: string[] = [];
   const settings = overlaySettings(DEFAULT_SETTINGS, { ...raw, rules }, warnings);
@@ -83,7 +84,8 @@ function helpText(commands: ReturnType<typeof cliCommands>): string {
     '  agentls --version',
     '',
     'common options: --root DIR (workspace root, default .), --home DIR (instead of ~),',
-    '                --profile seed|xcsh (which agent to predict, default seed)',
+    '                --profile seed|xcsh (which agent to predict, default seed),',
+    '                --agents auto|LIST (agents whose behaviour is predicted: xcsh, cursor, windsurf, cline, claude, copilot, agents-md)',
     'agentls help COMMAND shows the usage of one command.',
   ].join('\n');
 }

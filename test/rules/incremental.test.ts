@@ -9,7 +9,7 @@ import { copyFixture } from '../helpers/repo';
 async function setup() {
   const ws = copyFixture('rules-lint');
   const home = copyFixture('rules-lint-home');
-  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home, rules: { agents: ['xcsh'] } }));
   session.addFolder(ws);
   const engine = new RulesEngine(session, session.diskFs);
   await engine.refresh();

@@ -41,7 +41,7 @@ export function providerLabel(provider: ProviderId, level: string): string {
 export function originTool(provider: ProviderId): string {
   switch (provider) {
     case 'native':
-      return 'the agent';
+      return 'the xcsh agent';
     case 'agents':
       return 'the agents standard';
     default:
