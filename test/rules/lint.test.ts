@@ -159,7 +159,7 @@ describe('rule lints (seed profile, fixtures/rules-lint)', () => {
   it('rule:// names in any Markdown: unknown (with the available list), wrong case, not resolvable', () => {
     const guide = seed('docs/guide.md');
     const unknown = guide.filter((f) => f.code === 'rule-url/unknown');
-    expect(unknown.map((f) => f.message.slice(0, 30))).toEqual(['The agent knows no rule `Style', 'The agent knows no rule `missi']);
+    expect(unknown.map((f) => f.message.slice(0, 35))).toEqual(['The xcsh agent knows no rule `Style', 'The xcsh agent knows no rule `missi']);
     expect(unknown[0].message).toContain('names are case-sensitive: `style`?');
     expect(unknown[1].message).toMatch(/Available: comments, conflict, odd, style, twin, personal, /);
     const notResolvable = guide.filter((f) => f.code === 'rule-url/not-resolvable');

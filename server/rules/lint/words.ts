@@ -48,3 +48,8 @@ export function originTool(provider: ProviderId): string {
       return PROVIDER_DISPLAY_NAMES[provider];
   }
 }
+
+/** A finding of the xcsh agent written before messages named agents ("the agent …"), naming it. */
+export function namingXcsh<T extends { message: string }>(f: T): T {
+  return { ...f, message: f.message.replace(/\b([Tt])he agent\b/g, '$1he xcsh agent') };
+}
