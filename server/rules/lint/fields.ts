@@ -4,6 +4,8 @@ import type { ProviderId } from '../../workspace/ruleLocations';
 import { finding } from '../codes';
 import { INTERRUPT_MODES, type Rule } from '../model';
 import { placeRule } from '../resolve';
+import { buildRule } from '../build';
+import { intendedFrontmatter } from './yamlFallback';
 import type { KeyEntry, RuleLocator } from './locate';
 import { bucketPhrase, originTool, show } from './words';
 
@@ -71,15 +73,14 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
     out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `Neither the xcsh agent nor ${originTool(provider) === 'the xcsh agent' ? 'any other tool' : originTool(provider)} reads \`${key}\`; it has no effect.`));
   }
 
-  if (typed) {
-    out.push(...alwaysApplyFindings(loc, rule, fm.alwaysApply));
-    out.push(...descriptionFindings(loc, rule, fm.description));
-    out.push(...globFindings(loc, rule, fm.globs, bucket === 'ttsr'));
-    out.push(...conditionFindings(loc, fm));
-  } else {
-    const entry = loc.entry('globs');
-    if (typeof fm.globs === 'string' && entry) out.push(...stringGlobFindings(entry, fm.globs, bucket === 'ttsr'));
-  }
+  // Under the line fallback the field checks run on what the file means (the YAML with its
+  // slips repaired): `alwaysApply: "true"` beside an unquoted `globs: *.ts` is still reported.
+  const values = typed || !parsed.layout.metadata ? fm : intendedFrontmatter(parsed.layout.metadata.text, profile);
+  const meant = typed ? rule : buildRule(analysis.candidate, values, parsed.body, profile).rule;
+  out.push(...alwaysApplyFindings(loc, meant, values.alwaysApply));
+  out.push(...descriptionFindings(loc, meant, values.description));
+  out.push(...globFindings(loc, meant, values.globs, bucket === 'ttsr'));
+  if (typed) out.push(...conditionFindings(loc, fm));
   const mode = fm.interruptMode;
   if (mode !== undefined && mode !== null && !(typeof mode === 'string' && (INTERRUPT_MODES as readonly string[]).includes(mode))) {
     const entry = loc.entry('interruptMode');
