@@ -384,15 +384,18 @@ export class RulesEngine {
 
 const SEVERITY_RANK = { error: 0, warning: 1, information: 2, hint: 3 } as const;
 
-/** One glob both agents misread is one diagnostic naming both, not two on the same text. */
+/**
+ * One slip both agents misread (a glob, a quoted boolean) is one diagnostic naming both,
+ * not two on the same text: same code and range merge, at the graver severity, keeping
+ * the first quick fix.
+ */
 function mergeSameGlob(xcsh: Finding[], tool: Finding[]): Finding[] {
-  const sameRange = (a: Finding, b: Finding) => JSON.stringify(a.range) === JSON.stringify(b.range);
+  const sameSpot = (a: Finding, b: Finding) => a.code === b.code && JSON.stringify(a.range) === JSON.stringify(b.range);
   const merged = tool.map((t) => {
-    const twin = t.code === 'frontmatter/invalid-glob' ? xcsh.find((x) => x.code === t.code && sameRange(x, t)) : undefined;
+    const twin = xcsh.find((x) => sameSpot(x, t));
     if (!twin) return t;
     const severity = SEVERITY_RANK[twin.severity] < SEVERITY_RANK[t.severity] ? twin.severity : t.severity;
-    return { ...t, severity, message: `${t.message} The xcsh agent misreads it the same way.` };
+    return { ...t, severity, message: `${t.message} ${twin.message}`, data: t.data ?? twin.data };
   });
-  const kept = xcsh.filter((x) => !(x.code === 'frontmatter/invalid-glob' && tool.some((t) => t.code === x.code && sameRange(x, t))));
-  return [...kept, ...merged];
+  return [...xcsh.filter((x) => !tool.some((t) => sameSpot(x, t))), ...merged];
 }

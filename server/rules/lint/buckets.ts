@@ -22,7 +22,9 @@ export function bucketLints(loc: RuleLocator): Finding[] {
   const profile = analysis.profile;
   const anchor = loc.openerRange();
 
-  if (placement.bucket === 'none') out.push(noBucketFinding(loc, anchor));
+  // A Windsurf always_on rule in no bucket is rule/windsurf-trigger's (one finding, one fix).
+  const windsurfAlways = analysis.candidate.provider === 'windsurf' && analysis.parsed?.frontmatter.trigger === 'always_on';
+  if (placement.bucket === 'none' && !windsurfAlways) out.push(noBucketFinding(loc, anchor));
 
   if (rule.condition?.length) {
     const registration = registerTtsr(rule, new Set());
