@@ -10,30 +10,13 @@ import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
 import { workspaceScope } from '../../server/workspace/linter';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { fixturePath, serverEntry, tempDir } from '../helpers/repo';
+import { AGENT_FIXTURES, AGENT_NAMES, expectations } from './agentFixtures';
 
 /**
  * The agent fixture workspaces (`fixtures/agents/<agent>/{ok,mistakes}`): correct rules
  * report nothing above information under `auto`; each listed mistake (the workspace's
  * `expect.json`, loaded as data) is reported at its severity, naming its agent.
  */
-export interface AgentExpectation {
-  path: string;
-  code: string;
-  severity: string;
-  /** Text the message must contain: the agent it names. */
-  names: string;
-  alsoNames?: string;
-  /** The quick fix's replacement text, when there is one. */
-  fix?: string;
-}
-
-export const AGENT_FIXTURES = ['cursor', 'windsurf', 'cline', 'mixed'];
-const AGENT_NAMES = /Cursor|Windsurf|Cline|Claude Code|GitHub Copilot|AGENTS\.md|xcsh agent/;
-
-export function expectations(agent: string): AgentExpectation[] {
-  return (JSON.parse(fs.readFileSync(fixturePath('agents', agent, 'mistakes', 'expect.json'), 'utf8')) as { expect: AgentExpectation[] }).expect;
-}
-
 async function lint(ws: string, settings: Record<string, unknown> = {}): Promise<Map<string, Finding[]>> {
   const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir(), ...settings }));
   session.addFolder(ws);
