@@ -205,6 +205,27 @@ describe('more rule lints on small trees', () => {
     expect(one(get('.xcsh/rules/s.md'), 'frontmatter/not-a-mapping').message).toContain('a single value');
   });
 
+  it('no-bucket under the YAML fallback: a rule with a description and alwaysApply: true is told about the YAML, not to add them', async () => {
+    const get = await codesOf({ '.xcsh/rules/ts.md': '---\ndescription: TypeScript\nglobs: *.ts\nalwaysApply: true\n---\nStrict.\n' });
+    const f = one(get('.xcsh/rules/ts.md'), 'rule/no-bucket');
+    expect(f.message).toContain('its alwaysApply is read as the string "true", not true');
+    expect(f.message).toContain('The frontmatter is not valid YAML');
+    expect(f.message).not.toContain('Add a description');
+  });
+
+  it("no-bucket says what Cursor does with the rule: attached by globs, not 'manual'", async () => {
+    const get = await codesOf({ '.cursor/rules/g.mdc': '---\nglobs: ["*.ts"]\n---\nG\n', '.cursor/rules/m.mdc': '---\nalwaysApply: false\n---\nM\n' });
+    expect(one(get('.cursor/rules/g.mdc'), 'rule/no-bucket').message).toContain('Cursor attaches it to files matching its globs');
+    expect(one(get('.cursor/rules/m.mdc'), 'rule/no-bucket').message).toContain('In Cursor such a rule is "manual"');
+  });
+
+  it('field checks survive the YAML fallback; an empty description under it is no error', async () => {
+    const get = await codesOf({ '.xcsh/rules/f.md': '---\ndescription:\nglobs: *.ts\nalwaysApply: "true"\n---\nF\n' });
+    const found = get('.xcsh/rules/f.md');
+    expect(one(found, 'frontmatter/wrong-type').message).toContain('alwaysApply is the string "true"');
+    expect(found.filter((f) => f.code === 'frontmatter/fallback-string' && f.message.includes('description'))).toEqual([]);
+  });
+
   it("Windsurf's manual, model_decision and glob triggers", async () => {
     const get = await codesOf({
       '.windsurf/rules/m.md': '---\ntrigger: manual\ndescription: only when asked\n---\nM\n',
