@@ -15,7 +15,7 @@ import { agentModel, agentOfProvider, ownerOf, type AgentModel, type Placement }
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
-import { toolFindings } from './toolLint';
+import { toolFindings, type ToolFile } from './toolLint';
 import { isInside } from '../workspace/paths';
 import { RulesView } from './view';
 
@@ -61,6 +61,7 @@ export class RulesEngine {
   /** Bumped on every change, so derived answers can be cached. */
   private generation = 0;
   private availableCache = new Map<string, { generation: number; names: string[] }>();
+  private readonly toolCache = new Map<string, { text: string; key: string; findings: Finding[] }>();
   readonly stats: EngineStats = { analyses: 0, groupResolutions: 0, discoveries: 0 };
 
   constructor(
@@ -75,6 +76,7 @@ export class RulesEngine {
     this.profile = this.session.settings.rules.profile;
     this.generation++;
     this.analyses.clear();
+    this.toolCache.clear();
     this.roots.clear();
     for (const root of this.session.roots.paths) {
       const state = new RootRules(root);
@@ -155,6 +157,9 @@ export class RulesEngine {
     const affected = new Set<string>();
     const before = new Map(state.byPath);
     const discovery = await discoverRules(state.cwd, this.discoveryHost());
+    // A `.xcsh` folder appearing or going changes which agents judge every file (targets under `auto`).
+    const targetsChanged = state.discovery.workspaceHasXcsh !== discovery.workspaceHasXcsh;
+    if (targetsChanged) for (const p of [...before.keys(), ...state.notRead.keys()]) affected.add(p);
     state.discovery = discovery;
     state.byPath.clear();
     const dirty = new Set<string>();
@@ -283,9 +288,19 @@ export class RulesEngine {
     const out = targets.has('xcsh') ? this.xcshFindings(p) : [];
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
-      if (text !== undefined) return mergeSameGlob(out, toolFindings({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));
+      if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));
     }
     return out;
+  }
+
+  /** A tool's lint of a file, recomputed only when its text or targets change (publishing asks often). */
+  private toolFindingsCached(file: ToolFile): Finding[] {
+    const key = `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}`;
+    const cached = this.toolCache.get(file.path);
+    if (cached && cached.text === file.text && cached.key === key) return cached.findings;
+    const findings = toolFindings(file);
+    this.toolCache.set(file.path, { text: file.text, key, findings });
+    return findings;
   }
 
   /** Whether the xcsh agent is judged in a workspace folder under `auto` (it has `.xcsh`). */

@@ -88,7 +88,7 @@ function isInvalidYamlLine(line: string): boolean {
   if (value === '') return false;
   if (/^\*/.test(value) || /^[&!%@`|>]/.test(value)) return true;
   if (/^["']/.test(value)) return !/^("(?:[^"\\]|\\.)*"|'[^']*')\s*(#.*)?$/.test(value);
-  return /:\s|\s#/.test(value) && !/^[[{]/.test(value);
+  return /:\s/.test(value) && !/^[[{]/.test(value);
 }
 
 function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
