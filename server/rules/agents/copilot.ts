@@ -17,7 +17,7 @@ export const copilot: AgentModel = {
     // Docs: path-specific files are NAME.instructions.md "within or below" .github/instructions.
     if (name.endsWith('.instructions.md')) return { read: true, frontmatter: true };
     if (name.endsWith('.md')) {
-      return { read: false, frontmatter: true, why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
+      return { read: false, frontmatter: true, onlyWithKey: 'applyTo', why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
     }
     return undefined;
   },

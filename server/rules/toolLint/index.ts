@@ -36,6 +36,7 @@ export function toolFindings(file: ToolFile): Finding[] {
   const loc = new RuleLocator(analysis);
   const out: Finding[] = [];
   const first = loc.firstLine();
+  if (!placement.read && placement.onlyWithKey && !new RegExp(`^${placement.onlyWithKey}\\s*:`, 'm').test(file.text)) return out;
   if (!placement.read) {
     const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
     out.push(

@@ -73,7 +73,7 @@ for (const preset of ['vscode', 'neovim', 'helix'] as const) {
       }
       const report = fs.readFileSync(reportPath, 'utf8');
       expect(report).toContain('## Rulebook (3)');
-      expect(report).toContain('**style** · native (project) · `.xcsh/rules/style.md`');
+      expect(report).toContain('**style** · xcsh (project) · `.xcsh/rules/style.md`');
       expect(report).toContain('hidden by `.xcsh/rules/style.md`');
     });
   });
