@@ -9,16 +9,21 @@ import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
 import { workspaceScope } from '../../server/workspace/linter';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { fixturePath, tempDir, writeTree } from '../helpers/repo';
+import { AGENT_NAMES } from './agentFixtures';
 
 /** The engine tests on small trees predict the xcsh agent alone (no `.xcsh` folder there, so `auto` would not). */
 const XCSH_ONLY = { agents: ['xcsh'] };
 const ws = fixturePath('rules-lint');
 const home = fixturePath('rules-lint-home');
 
+/** Every finding of the last lint, to check that each names its agent. */
+const everyFinding: Finding[] = [];
+
 async function lint(profile: 'seed' | 'xcsh'): Promise<(rel: string) => Finding[]> {
   const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile } }));
   session.addFolder(ws);
   const all = await lintRulesWorkspace(session, session.diskFs, await workspaceScope(session, session.diskFs, NEVER_CANCELLED), NEVER_CANCELLED);
+  for (const found of all.values()) everyFinding.push(...found);
   return (rel) => all.get(rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(ws, rel)) ?? [];
 }
 
@@ -44,6 +49,12 @@ describe('rule lints (seed profile, fixtures/rules-lint)', () => {
         expect(f.message.length).toBeGreaterThan(20);
       }
     }
+  });
+
+  it('every message names the agent it is about, under both profiles', () => {
+    expect(everyFinding.length).toBeGreaterThan(50);
+    const unnamed = everyFinding.filter((f) => !AGENT_NAMES.test(f.message)).map((f) => `${f.code}: ${f.message}`);
+    expect(unnamed).toEqual([]);
   });
 
   it('shadowed: names the winning file and provider, with related information', () => {
