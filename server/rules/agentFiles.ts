@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings';
 import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
-import { agentModel, ownerOf, type AgentId, type AgentModel } from './agents';
+import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { finding } from './codes';
 import { notReadForKind } from './lint/notRead';
 import { fileTargets } from './targets';
@@ -35,10 +35,7 @@ export function outsideFindings(file: OutsideFile): Finding[] {
   const out: Finding[] = [];
   if (targets.has('xcsh')) {
     const notRead = notReadForKind(file.kind);
-    if (notRead) {
-      const readBy = owner && owner.agent.id !== 'xcsh' && owner.placement.read ? owner.agent.name : undefined;
-      out.push(readBy ? { ...notRead, message: `${readBy} reads this file; ${notRead.message.charAt(0).toLowerCase()}${notRead.message.slice(1)}` } : notRead);
-    }
+    if (notRead) out.push(sayingWhoReads(notRead, owner));
   }
   if (file.text === undefined) return out;
   if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
@@ -68,4 +65,10 @@ export function formatOf(filePath: string, text: string): AgentModel | undefined
   if (has('alwaysApply') || has('globs')) return agentModel('cursor');
   if (has('paths')) return agentModel('claude');
   return undefined;
+}
+
+/** The xcsh agent's "never reads this file", saying first when the file's own tool does read it. */
+export function sayingWhoReads(notRead: Finding, owner: { agent: AgentModel; placement: Placement } | undefined): Finding {
+  if (!owner || owner.agent.id === 'xcsh' || !owner.placement.read || notRead.code !== 'rule/not-read') return notRead;
+  return { ...notRead, message: `${owner.agent.name} reads this file; ${notRead.message.charAt(0).toLowerCase()}${notRead.message.slice(1)}` };
 }

@@ -13,6 +13,7 @@ import { notReadFinding } from './lint/notRead';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfProvider, ownerOf, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
+import { sayingWhoReads } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
@@ -285,7 +286,7 @@ export class RulesEngine {
     if (!state) return this.xcshFindings(p);
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
-    const out = targets.has('xcsh') ? this.xcshFindings(p) : [];
+    const out = targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : [];
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
       if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));

@@ -224,6 +224,15 @@ describe('more rule lints on small trees', () => {
     expect(f.message).not.toContain('Add a description');
   });
 
+  it('no-bucket behind a frontmatter the agent does not see (BOM, text before ---) points at the delimiter and offers no second block', async () => {
+    const get = await codesOf({ '.xcsh/rules/b.md': '\uFEFF---\ndescription: has one\n---\nB\n', '.xcsh/rules/c.md': '<!-- note -->\n---\ndescription: has one\n---\nC\n' });
+    for (const rel of ['.xcsh/rules/b.md', '.xcsh/rules/c.md']) {
+      const f = one(get(rel), 'rule/no-bucket');
+      expect(f.message).toContain('sees no frontmatter in this file');
+      expect(f.data).toBeUndefined();
+    }
+  });
+
   it("no-bucket says what Cursor does with the rule: attached by globs, not 'manual'", async () => {
     const get = await codesOf({ '.cursor/rules/g.mdc': '---\nglobs: ["*.ts"]\n---\nG\n', '.cursor/rules/m.mdc': '---\nalwaysApply: false\n---\nM\n' });
     expect(one(get('.cursor/rules/g.mdc'), 'rule/no-bucket').message).toContain('Cursor attaches it to files matching its globs');

@@ -112,14 +112,17 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
   let hint = originHint(provider, analysis.candidate.name, analysis.candidate.level, intended);
   if (analysis.profile === 'seed' && isTruthy(rule.alwaysApply) && rule.alwaysApply !== true) hint += ` Its alwaysApply ${show(rule.alwaysApply)} is truthy but not true, which also keeps it out of the rulebook.`;
   const missing = [written('description') && isTruthy(intended.description) ? undefined : 'a description', written('alwaysApply') ? undefined : '`alwaysApply: true`'].filter(Boolean);
-  const advice = fallback
-    ? ' The frontmatter is not valid YAML: fix it (see frontmatter/yaml-error) and the keys count.'
-    : missing.length
-      ? ` Add ${missing.join(' or ')}.`
-      : '';
-  return finding('rule/no-bucket', 'warning', anchor, `The xcsh agent loads rule \`${rule.name}\` but never shows it to the model: ${why.join(', ')}.${hint}${advice}`, {
-    data: { fix: 'no-bucket' },
-  });
+  // A frontmatter the agent does not see (BOM, text before ---, no closing ---) holds keys
+  // the file means: the cure is the delimiter's diagnostic, not a second block of keys.
+  const unseen = !parsed?.layout.block && /^[\s\uFEFF]*(<!--[\s\S]*?-->[\s]*)*---/.test(analysis.text);
+  const advice = unseen
+    ? ' The xcsh agent sees no frontmatter in this file (see the frontmatter/… diagnostic at its start): fix that and its keys count.'
+    : fallback
+      ? ' The frontmatter is not valid YAML: fix it (see frontmatter/yaml-error) and the keys count.'
+      : missing.length
+        ? ` Add ${missing.join(' or ')}.`
+        : '';
+  return finding('rule/no-bucket', 'warning', anchor, `The xcsh agent loads rule \`${rule.name}\` but never shows it to the model: ${why.join(', ')}.${hint}${advice}`, unseen ? {} : { data: { fix: 'no-bucket' } });
 }
 
 /** What the tool the file was written for does with the same rule, by its agent model. */
