@@ -233,6 +233,13 @@ describe('more rule lints on small trees', () => {
     }
   });
 
+  it("no-bucket on Cursor's template (empty description, unquoted glob) asks for a description, not for the YAML", async () => {
+    const get = await codesOf({ '.cursor/rules/t.mdc': '---\ndescription:\nglobs: *.ts\nalwaysApply: false\n---\nT\n' });
+    const f = one(get('.cursor/rules/t.mdc'), 'rule/no-bucket');
+    expect(f.message).toContain('Give it a non-empty description or `alwaysApply: true`');
+    expect(f.message).not.toContain('not valid YAML');
+  });
+
   it("no-bucket says what Cursor does with the rule: attached by globs, not 'manual'", async () => {
     const get = await codesOf({ '.cursor/rules/g.mdc': '---\nglobs: ["*.ts"]\n---\nG\n', '.cursor/rules/m.mdc': '---\nalwaysApply: false\n---\nM\n' });
     expect(one(get('.cursor/rules/g.mdc'), 'rule/no-bucket').message).toContain('Cursor attaches it to files matching its globs');

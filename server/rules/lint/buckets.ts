@@ -1,6 +1,7 @@
 import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
-import { isTruthy } from '../build';
+import { buildRule, isTruthy } from '../build';
+import { placeRule } from '../resolve';
 import { finding } from '../codes';
 import { registerTtsr } from '../ttsr';
 import type { RuleLocator } from './locate';
@@ -111,16 +112,16 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
   const intended = fallback && parsed?.layout.metadata ? intendedFrontmatter(parsed.layout.metadata.text, analysis.profile) : (parsed?.frontmatter ?? {});
   let hint = originHint(provider, analysis.candidate.name, analysis.candidate.level, intended);
   if (analysis.profile === 'seed' && isTruthy(rule.alwaysApply) && rule.alwaysApply !== true) hint += ` Its alwaysApply ${show(rule.alwaysApply)} is truthy but not true, which also keeps it out of the rulebook.`;
-  const missing = [written('description') && isTruthy(intended.description) ? undefined : 'a description', written('alwaysApply') ? undefined : '`alwaysApply: true`'].filter(Boolean);
+  const missing = [isTruthy(intended.description) ? undefined : written('description') ? 'a non-empty description' : 'a description', intended.alwaysApply === true ? undefined : '`alwaysApply: true`'].filter(Boolean);
   // A frontmatter the agent does not see (BOM, text before ---, no closing ---) holds keys
   // the file means: the cure is the delimiter's diagnostic, not a second block of keys.
   const unseen = !parsed?.layout.block && /^[\s\uFEFF]*(<!--[\s\S]*?-->[\s]*)*---/.test(analysis.text);
   const advice = unseen
     ? ' The xcsh agent sees no frontmatter in this file (see the frontmatter/… diagnostic at its start): fix that and its keys count.'
-    : fallback
+    : fallback && placeRule(buildRule(analysis.candidate, intended, rule.content, analysis.profile).rule, analysis.profile, new Set()).bucket !== 'none'
       ? ' The frontmatter is not valid YAML: fix it (see frontmatter/yaml-error) and the keys count.'
       : missing.length
-        ? ` Add ${missing.join(' or ')}.`
+        ? ` Give it ${missing.join(' or ')}.`
         : '';
   return finding('rule/no-bucket', 'warning', anchor, `The xcsh agent loads rule \`${rule.name}\` but never shows it to the model: ${why.join(', ')}.${hint}${advice}`, unseen ? {} : { data: { fix: 'no-bucket' } });
 }
