@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
 import { AGENT_IDS, agentModel, ownerOf } from '../../server/rules/agents';
 import { globIssues } from '../../server/rules/agents/globs';
 import { fileTargets } from '../../server/rules/targets';
@@ -85,5 +86,16 @@ describe('glob slips', () => {
   });
   it('every model names itself', () => {
     for (const id of AGENT_IDS) expect(agentModel(id).name.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the setting agentls.rules.agents', () => {
+  it('takes auto, a list, or a comma-separated string; seed names the xcsh agent; anything else is refused with a warning', () => {
+    const warnings: string[] = [];
+    expect(overlaySettings(DEFAULT_SETTINGS, {}).rules.agents).toBe('auto');
+    expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: ['cursor', 'seed'] } }).rules.agents).toEqual(['cursor', 'xcsh']);
+    expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: 'windsurf, xcsh' } }).rules.agents).toEqual(['windsurf', 'xcsh']);
+    expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: ['emacs'] } }, warnings).rules.agents).toBe('auto');
+    expect(warnings[0]).toContain('agentls.rules.agents');
   });
 });

@@ -121,3 +121,22 @@ describe('agent quick fixes (Helix)', () => {
     expect(c.text(uri)).toBe('---\ntrigger: model_decision\ndescription: "No description to decide from."\n---\nNo description to decide from.\n');
   });
 });
+
+describe('Claude Code and Copilot files over LSP', () => {
+  it('lints a Copilot instructions file and a Claude Code rule by their own keys, with fixes', async () => {
+    const ws = tempDir();
+    fs.mkdirSync(path.join(ws, '.github/instructions'), { recursive: true });
+    fs.mkdirSync(path.join(ws, '.claude/rules'), { recursive: true });
+    fs.writeFileSync(path.join(ws, '.github/instructions/cs.instructions.md'), '---\napplyTo: "**.cs"\n---\nC# rules.\n');
+    fs.writeFileSync(path.join(ws, '.claude/rules/ts.md'), '---\nglobs: ["**/*.ts"]\n---\nTS rules.\n');
+    const c = await start({ folders: [ws], home: tempDir(), client: 'helix' });
+    const copilot = await c.open(path.join(ws, '.github/instructions/cs.instructions.md'));
+    await applyFix(c, copilot, 'frontmatter/invalid-glob', 'Write "**/*.cs"');
+    expect(c.text(copilot)).toBe('---\napplyTo: "**/*.cs"\n---\nC# rules.\n');
+    const claude = await c.open(path.join(ws, '.claude/rules/ts.md'));
+    const ds = await c.waitForDiagnostics(claude, (all) => all.some((d) => d.code === 'rule/foreign-key'));
+    expect(String(ds.find((d) => d.code === 'rule/foreign-key')!.message)).toContain('Claude Code reads `paths`');
+    await applyFix(c, claude, 'rule/foreign-key', 'Rename the key to paths');
+    expect(c.text(claude)).toBe('---\npaths: ["**/*.ts"]\n---\nTS rules.\n');
+  });
+});
