@@ -141,7 +141,7 @@ describe('rule lints (seed profile, fixtures/rules-lint)', () => {
 
   it('rules in no bucket, with what the origin tool would have done', () => {
     expect(one(seed('.xcsh/rules/plain.md'), 'rule/no-bucket').severity).toBe('warning');
-    expect(one(seed('.clinerules/always-cline.md'), 'rule/no-bucket').message).toContain('Cline applies a rule without `paths` always');
+    expect(one(seed('.clinerules/always-cline.md'), 'rule/no-bucket').message).toContain('Cline applies it always (no `paths`); the xcsh agent does not');
   });
 
   it('TTSR: invalid regexes, unparseable scope tokens, glob-like conditions, alwaysApply overridden', () => {

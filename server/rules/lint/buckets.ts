@@ -6,7 +6,8 @@ import { finding } from '../codes';
 import { registerTtsr } from '../ttsr';
 import type { RuleLocator } from './locate';
 import { bucketPhrase, show } from './words';
-import { cursor } from '../agents/cursor';
+import { agentModel, agentOfProvider } from '../agents';
+import type { ProviderId } from '../model';
 import { intendedFrontmatter } from './yamlFallback';
 
 /**
@@ -127,14 +128,19 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
 }
 
 /** What the tool the file was written for does with the same rule, by its agent model. */
-function originHint(provider: string, name: string, level: string, fm: Record<string, unknown>): string {
-  if (provider === 'cline') return ' Cline applies a rule without `paths` always; the xcsh agent does not.';
+function originHint(provider: ProviderId, name: string, level: string, fm: Record<string, unknown>): string {
   if (provider === 'windsurf' && name === 'global_rules' && level === 'user') return ' Windsurf always applies global_rules; the xcsh agent does not.';
-  if (provider === 'windsurf' && fm.trigger === 'always_on') return ' Windsurf applies it always (trigger: always_on); the xcsh agent does not.';
-  if (provider === 'cursor') {
-    const mode = cursor.activation(fm).mode;
-    if (mode === 'globs') return ' Cursor attaches it to files matching its globs; the xcsh agent only lists globs beside a description.';
-    if (mode === 'manual') return ' (In Cursor such a rule is "manual", used when @-mentioned; the xcsh agent has no way to mention it.)';
+  const id = agentOfProvider(provider);
+  if (id === 'xcsh') return '';
+  const tool = agentModel(id);
+  switch (tool.activation(fm).mode) {
+    case 'always':
+      return ` ${tool.name} applies it always${id === 'cline' ? ' (no `paths`)' : ''}; the xcsh agent does not.`;
+    case 'globs':
+      return ` ${tool.name} attaches it to files matching its ${tool.globs?.key ?? 'globs'}; the xcsh agent only lists globs beside a description.`;
+    case 'manual':
+      return ` (In ${tool.name} such a rule is "manual", used when @-mentioned; the xcsh agent has no way to mention it.)`;
+    default:
+      return '';
   }
-  return '';
 }

@@ -1,6 +1,6 @@
 import { isScalar } from 'yaml';
 import type { Finding } from '../../core/findings';
-import { globIssues, splitTopLevelCommas } from '../agents/globs';
+import { globIssues, splitTopLevelCommas, unquote } from '../agents/globs';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
@@ -46,8 +46,16 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
 
 function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value: string): Finding[] {
   const dialect = agent.globs!;
-  const parts = dialect.commaSeparated ? splitTopLevelCommas(value) : [value];
-  if (!dialect.commaSeparated && parts.length === 1 && splitTopLevelCommas(value).length > 1 && !dialect.braces) return [];
+  const split = splitTopLevelCommas(value);
+  if (!dialect.commaSeparated && split.length > 1) {
+    const list = `[${split.map((part) => JSON.stringify(unquote(part))).join(', ')}]`;
+    return [
+      finding('frontmatter/invalid-glob', 'warning', entry.valueRange, `${agent.name} does not split \`${dialect.key}\` at commas: it reads ${JSON.stringify(value)} as one glob, which matches no file. Write a list: ${list}.`, {
+        data: { fix: 'replace', newText: list, title: `Write ${dialect.key} as a list: ${list}` },
+      }),
+    ];
+  }
+  const parts = dialect.commaSeparated ? split : [value];
   const messages: string[] = [];
   let repairable = true;
   const repaired = parts.map((part) => {
