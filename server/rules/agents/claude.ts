@@ -22,6 +22,8 @@ export const claude: AgentModel = {
   // Docs: a rule is scoped with `paths` (globs, brace expansion supported); without it the
   // rule loads unconditionally.
   keys: { paths: { kind: 'globs' } },
-  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true },
-  activation: (fm) => pathsOrAlways(fm.paths, false),
+  // Whether one string of comma-separated globs is split is not documented: taken as split
+  // (no false alarm on it).
+  globs: { key: 'paths', commaSeparated: true, lists: true, braces: true },
+  activation: (fm) => pathsOrAlways(fm.paths, true),
 };
