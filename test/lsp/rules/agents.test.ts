@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
-import { tempDir } from '../../helpers/repo';
+import { fixturePath, tempDir } from '../../helpers/repo';
 import { AGENT_FIXTURES, expectations } from '../../rules/agentFixtures';
 
 /**
@@ -17,7 +17,7 @@ const start = useLspClients(afterEach);
 /** A copy of `fixtures/agents/<agent>/<variant>` (the fixture tree, without its expect.json). */
 function copyAgentFixture(agent: string, variant: 'ok' | 'mistakes'): string {
   const dest = tempDir(`agentls-agents-${agent}-`);
-  fs.cpSync(path.join(__dirname, '..', '..', '..', 'fixtures', 'agents', agent, variant), dest, { recursive: true });
+  fs.cpSync(fixturePath('agents', agent, variant), dest, { recursive: true });
   fs.rmSync(path.join(dest, 'expect.json'), { force: true });
   return dest;
 }
