@@ -212,8 +212,11 @@ export class RulesEngine {
       if (finding) {
         state.notRead.set(skipped.path, finding);
         affected.add(skipped.path);
-        const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
-        if (read.ok) state.skippedTexts.set(skipped.path, read.text);
+        // Only regular files are read for their own tool's lint: never through a symlink or a special file.
+        if (skipped.why === 'by-path' || skipped.why === 'ignored') {
+          const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
+          if (read.ok) state.skippedTexts.set(skipped.path, read.text);
+        }
       }
     }
     return affected;
