@@ -70,5 +70,9 @@ export function formatOf(filePath: string, text: string): AgentModel | undefined
 /** The xcsh agent's "never reads this file", saying first when the file's own tool does read it. */
 export function sayingWhoReads(notRead: Finding, owner: { agent: AgentModel; placement: Placement } | undefined): Finding {
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.read || notRead.code !== 'rule/not-read') return notRead;
-  return { ...notRead, message: `${owner.agent.name} reads this file; ${notRead.message.charAt(0).toLowerCase()}${notRead.message.slice(1)}` };
+  const lead = /^The xcsh agent never reads this (file|entry|rule): /;
+  const message = lead.test(notRead.message)
+    ? notRead.message.replace(lead, `${owner.agent.name} reads this file, but the xcsh agent never does: `)
+    : `${owner.agent.name} reads this file; ${notRead.message.charAt(0).toLowerCase()}${notRead.message.slice(1)}`;
+  return { ...notRead, message };
 }

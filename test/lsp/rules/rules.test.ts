@@ -43,7 +43,7 @@ for (const preset of ['vscode', 'neovim', 'helix'] as const) {
       const legacy = await c.waitForDiagnostics(c.uri(file('.cursorrules')), (ds) => ds.length > 0);
       // Judged by Cursor (its file) and the xcsh agent (the workspace has .xcsh): each says what it does.
       expect(codes(legacy)).toEqual(['rule/not-read', 'rule/legacy-file']);
-      expect(legacy[0].message).toMatch(/^Cursor reads this file; the xcsh agent never reads this file/);
+      expect(legacy[0].message).toMatch(/^Cursor reads this file, but the xcsh agent never does: /);
       expect(legacy[1].message).toMatch(/^Cursor still reads this legacy file/);
       const cline = await c.waitForDiagnostics(c.uri(file('.clinerules/commits.md')), (ds) => ds.length > 0);
       expect(codes(cline)).toContain('rule/no-bucket');
