@@ -46,6 +46,12 @@ export const COMMON_OPTIONS: CommonOption[] = [
       d.rules.profile = v;
     },
   },
+  {
+    flag: '--agents',
+    value: 'auto|LIST',
+    help: 'the agents whose behaviour diagnostics predict: auto (each file by its own tool, plus xcsh where the workspace has .xcsh; default) or a comma list of xcsh, cursor, windsurf, cline, claude, copilot, agents-md',
+    apply: (v, d) => (d.rules.agents = v),
+  },
 ];
 
 /**

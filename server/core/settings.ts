@@ -29,6 +29,8 @@ export interface Settings {
     budgetTokens: number | undefined;
     /** Rules in context: "N rules apply" in the hover of any file's first line. */
     forFileHover: boolean;
+    /** The agents whose behaviour rule diagnostics predict: `auto` (each file's own tool, plus xcsh when the workspace has `.xcsh`) or a list. */
+    agents: 'auto' | string[];
   };
   search: {
     /** Extra exclude globs on top of `.gitignore`, `.ignore`, `.git/`, `node_modules/`. */
@@ -53,7 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheDir: undefined,
   log: { level: 'info' },
   diagnostics: { severity: {} },
-  rules: { profile: 'seed', piConfigDir: undefined, disabledProviders: [], disabledRules: [], budgetTokens: undefined, forFileHover: true },
+  rules: { profile: 'seed', piConfigDir: undefined, disabledProviders: [], disabledRules: [], budgetTokens: undefined, forFileHover: true, agents: 'auto' },
   search: { exclude: [], maxFiles: 2_000_000 },
   astEdit: { maxFiles: 1000 },
   hashline: { autoDropPureInsertDuplicates: false },
@@ -122,6 +124,11 @@ export function overlaySettings(base: Settings, raw: unknown, warnings: string[]
       if (typeof rules.forFileHover === 'boolean') out.rules.forFileHover = rules.forFileHover;
       else warn('rules.forFileHover', 'true or false');
     }
+    if ('agents' in rules) {
+      const agents = parseRuleAgents(rules.agents);
+      if (agents) out.rules.agents = agents;
+      else warn('rules.agents', `"auto" or a list of ${RULE_AGENT_NAMES.join(', ')}`);
+    }
   }
   const search = nested(s, 'search');
   if (search) {
@@ -149,6 +156,17 @@ export function overlaySettings(base: Settings, raw: unknown, warnings: string[]
     else warn('watcher', 'one of auto, client, server, off');
   }
   return out;
+}
+
+/** Names `agentls.rules.agents` accepts (`seed` is the xcsh agent under its other profile). */
+export const RULE_AGENT_NAMES = ['xcsh', 'seed', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'agents-md'];
+
+/** `"auto"`, or a list (an array, or a comma-separated string) of known agent names; undefined when invalid. */
+export function parseRuleAgents(value: unknown): 'auto' | string[] | undefined {
+  if (value === 'auto') return 'auto';
+  const list = typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value;
+  if (!Array.isArray(list) || list.length === 0 || !list.every((v) => typeof v === 'string' && RULE_AGENT_NAMES.includes(v))) return undefined;
+  return [...new Set(list.map((v) => (v === 'seed' ? 'xcsh' : (v as string))))];
 }
 
 function nested(s: Record<string, unknown>, key: string): Record<string, unknown> | undefined {

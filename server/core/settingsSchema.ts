@@ -1,3 +1,5 @@
+import { RULE_AGENT_NAMES } from './settings';
+
 /**
  * The one description of every setting: type, default, description and allowed values.
  * `settings.ts` is the runtime (the record, its defaults and how raw values are checked);
@@ -40,6 +42,10 @@ export interface SettingSpec {
   clientOnly?: boolean;
   /** A change takes effect after a restart of the server. */
   restart?: boolean;
+  /** The value's JSON schema where `type` alone cannot say it (a word or a list). */
+  schema?: Record<string, unknown>;
+  /** Values the runtime takes and refuses, for the test, where `type` alone cannot say them. */
+  samples?: { valid: unknown[]; invalid: unknown[] };
 }
 
 /** Diagnostic levels a code can be set to (`core/findings.ts` `Level`). */
@@ -110,6 +116,21 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: [],
     scope: 'resource',
     description: 'Rule names the agent is configured to skip.',
+  },
+  {
+    key: 'rules.agents',
+    type: 'array',
+    default: 'auto',
+    scope: 'resource',
+    schema: {
+      anyOf: [
+        { type: 'string', enum: ['auto'] },
+        { type: 'array', items: { type: 'string', enum: [...RULE_AGENT_NAMES] }, minItems: 1 },
+      ],
+    },
+    samples: { valid: ['auto', ['cursor'], ['xcsh', 'windsurf']], invalid: ['nobody', [], ['cursor', 'emacs'], 42] },
+    description:
+      'The agents whose behaviour rule diagnostics predict. `auto`: each file by its own tool (a `.windsurf/rules` file by Windsurf), plus the xcsh agent where the workspace has a `.xcsh` folder. Or a list of `xcsh`, `cursor`, `windsurf`, `cline`, `claude`, `copilot`, `agents-md`.',
   },
   {
     key: 'rules.budgetTokens',
@@ -202,6 +223,7 @@ export function serverSettings(): SettingSpec[] {
 
 /** JSON schema of one setting's value. */
 function valueSchema(spec: SettingSpec): Record<string, unknown> {
+  if (spec.schema) return structuredClone(spec.schema);
   const out: Record<string, unknown> = { type: spec.nullable ? [spec.type, 'null'] : spec.type };
   if (spec.enum) out.enum = [...spec.enum];
   if (spec.enumDescriptions) out.enumDescriptions = [...spec.enumDescriptions];

@@ -71,6 +71,8 @@ export interface Discovery {
    * `.clinerules` candidates, agents folders): a change there means discovering again.
    */
   structural: Set<string>;
+  /** The workspace folder has a `.xcsh` folder: its user runs the xcsh agent (targets under `auto`). */
+  workspaceHasXcsh: boolean;
 }
 
 /** Entries read from one nested folder of a rule folder, to report files the agent misses. */
@@ -78,7 +80,9 @@ const MAX_NESTED_ENTRIES = 200;
 
 /** Lists the rule files of one workspace folder (the agent's cwd), in the agent's order. */
 export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<Discovery> {
-  const out: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set() };
+  const out: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false };
+  out.workspaceHasXcsh = (await host.fs.stat(path.join(cwd, '.xcsh')))?.kind === 'directory';
+  out.structural.add(path.join(cwd, '.xcsh'));
   const providers = providersFor(host.profile).filter((p) => !host.disabledProviders.includes(p));
   for (const [providerRank, provider] of providers.entries()) {
     const folders = await providerFolders(provider, cwd, host, out);

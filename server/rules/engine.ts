@@ -11,6 +11,13 @@ import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { notReadFinding } from './lint/notRead';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
+import { agentModel, agentOfProvider, ownerOf, type AgentModel, type Placement } from './agents';
+import { toolRelativePath } from './agents/relative';
+import { sayingWhoReads } from './agentFiles';
+import { MAX_RULE_FILE_BYTES } from './analysis';
+import { fileTargets } from './targets';
+import { toolFindings, type ToolFile } from './toolLint';
+import { isInside } from '../workspace/paths';
 import { RulesView } from './view';
 
 /** What one name resolves to in one workspace folder. */
@@ -24,7 +31,9 @@ export interface NameState {
 
 /** The rules of one workspace folder (the agent's cwd). */
 class RootRules {
-  discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set() };
+  discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false };
+  /** Texts of files discovery skipped (the xcsh agent does not read them; their own tool may). */
+  readonly skippedTexts = new Map<string, string>();
   readonly byPath = new Map<string, RuleCandidate>();
   readonly names = new Map<string, NameState>();
   /** Group findings (shadowing, clashes, buckets) per path. */
@@ -53,6 +62,7 @@ export class RulesEngine {
   /** Bumped on every change, so derived answers can be cached. */
   private generation = 0;
   private availableCache = new Map<string, { generation: number; names: string[] }>();
+  private readonly toolCache = new Map<string, { text: string; key: string; findings: Finding[] }>();
   readonly stats: EngineStats = { analyses: 0, groupResolutions: 0, discoveries: 0 };
 
   constructor(
@@ -67,6 +77,7 @@ export class RulesEngine {
     this.profile = this.session.settings.rules.profile;
     this.generation++;
     this.analyses.clear();
+    this.toolCache.clear();
     this.roots.clear();
     for (const root of this.session.roots.paths) {
       const state = new RootRules(root);
@@ -147,6 +158,9 @@ export class RulesEngine {
     const affected = new Set<string>();
     const before = new Map(state.byPath);
     const discovery = await discoverRules(state.cwd, this.discoveryHost());
+    // A `.xcsh` folder appearing or going changes which agents judge every file (targets under `auto`).
+    const targetsChanged = state.discovery.workspaceHasXcsh !== discovery.workspaceHasXcsh;
+    if (targetsChanged) for (const p of [...before.keys(), ...state.notRead.keys()]) affected.add(p);
     state.discovery = discovery;
     state.byPath.clear();
     const dirty = new Set<string>();
@@ -192,11 +206,17 @@ export class RulesEngine {
     for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
     for (const p of state.notRead.keys()) affected.add(p);
     state.notRead.clear();
+    state.skippedTexts.clear();
     for (const skipped of discovery.skipped) {
       const finding = await notReadFinding(skipped, this.session, this.fs);
       if (finding) {
         state.notRead.set(skipped.path, finding);
         affected.add(skipped.path);
+        // Only regular files are read for their own tool's lint: never through a symlink or a special file.
+        if (skipped.why === 'by-path' || skipped.why === 'ignored') {
+          const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
+          if (read.ok) state.skippedTexts.set(skipped.path, read.text);
+        }
       }
     }
     return affected;
@@ -260,8 +280,50 @@ export class RulesEngine {
     return this.analyses.get(p);
   }
 
-  /** Every finding for a file: its own lints, its name group's, or why the agent never reads it. */
+  /**
+   * Every finding for a file, for the agents it is judged by (`targets.ts`): the xcsh
+   * agent's (its own lints, its name group's, or why it never reads the file) and those of
+   * the tool the file belongs to (`toolLint`).
+   */
   findings(p: string): Finding[] {
+    const state = [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p));
+    if (!state) return this.xcshFindings(p);
+    const owner = this.ownerFor(state, p);
+    const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
+    const out = targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : [];
+    if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
+      const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
+      if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));
+    }
+    return out;
+  }
+
+  /** A tool's lint of a file, recomputed only when its text or targets change (publishing asks often). */
+  private toolFindingsCached(file: ToolFile): Finding[] {
+    const key = `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}`;
+    const cached = this.toolCache.get(file.path);
+    if (cached && cached.text === file.text && cached.key === key) return cached.findings;
+    const findings = toolFindings(file);
+    this.toolCache.set(file.path, { text: file.text, key, findings });
+    return findings;
+  }
+
+  /** Whether the xcsh agent is judged in a workspace folder under `auto` (it has `.xcsh`). */
+  workspaceHasXcsh(root: string | undefined): boolean {
+    return (root !== undefined && this.roots.get(root)?.discovery.workspaceHasXcsh) ?? false;
+  }
+
+  /** The tool a listed or skipped file belongs to, and where the file stands for it. */
+  private ownerFor(state: RootRules, p: string): { agent: AgentModel; placement: Placement } | undefined {
+    const candidate = state.byPath.get(p);
+    const base = candidate?.level === 'user' || (!candidate && !isInside(p, state.cwd)) ? this.session.home : state.cwd;
+    const rel = toolRelativePath(p, base);
+    if (!candidate) return ownerOf(rel);
+    const agent = agentModel(agentOfProvider(candidate.provider));
+    return { agent, placement: agent.owns(rel) ?? { read: true, frontmatter: true } };
+  }
+
+  private xcshFindings(p: string): Finding[] {
     const out: Finding[] = [];
     const seen = new Set<string>();
     const add = (f: Finding) => {
@@ -338,4 +400,22 @@ export class RulesEngine {
   names(root: string): ReadonlyMap<string, NameState> {
     return this.roots.get(root)?.names ?? new Map();
   }
+}
+
+const SEVERITY_RANK = { error: 0, warning: 1, information: 2, hint: 3 } as const;
+
+/**
+ * One slip both agents misread (a glob, a quoted boolean) is one diagnostic naming both,
+ * not two on the same text: same code and range merge, at the graver severity, keeping
+ * the first quick fix.
+ */
+function mergeSameGlob(xcsh: Finding[], tool: Finding[]): Finding[] {
+  const sameSpot = (a: Finding, b: Finding) => a.code === b.code && JSON.stringify(a.range) === JSON.stringify(b.range);
+  const merged = tool.map((t) => {
+    const twin = xcsh.find((x) => sameSpot(x, t));
+    if (!twin) return t;
+    const severity = SEVERITY_RANK[twin.severity] < SEVERITY_RANK[t.severity] ? twin.severity : t.severity;
+    return { ...t, severity, message: `${t.message} ${twin.message}`, data: t.data ?? twin.data };
+  });
+  return [...xcsh.filter((x) => !tool.some((t) => sameSpot(x, t))), ...merged];
 }

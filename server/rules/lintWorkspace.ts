@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
 import { LineIndex } from '../core/text';
@@ -5,17 +6,24 @@ import { isMarkdownKind, isMarkdownPath } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
 import type { LintScope } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
+import { outsideFindings, formatOf } from './agentFiles';
+import { ownerOf } from './agents';
+import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { RulesEngine } from './engine';
-import { notReadForKind } from './lint/notRead';
+import { namingXcsh } from './lint/words';
 import { ruleUrlFindings } from './lint/ruleUrls';
 
 const MAX_MARKDOWN_FILES = 20_000;
 
+/** Rule files without a Markdown extension, which may sit in any folder. */
+const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
+
 /**
  * Every rules finding of a workspace (or of `files`): rule files the agents read and
- * the files they skip, look-alikes anywhere in the tree, and `rule://` references in
- * every Markdown file. Used by `agentls check`.
+ * the files they skip, look-alikes anywhere in the tree (legacy and nested rule files,
+ * other tools' formats), and `rule://` references in every Markdown file. Used by
+ * `agentls check`.
  */
 export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
   // The rule files beside the roots (a parent folder's `.clinerules`) are read through the rule reader.
@@ -30,27 +38,29 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   const reported = engine.reportedPaths();
   for (const p of reported) {
     const analysis = engine.analysis(p);
-    add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)) : [])]);
+    add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)).map(namingXcsh) : [])]);
   }
-  const markdown = scope.named
-    ? scope.files.filter((f) => isMarkdownPath(f) || session.classify(f).kind === 'rule')
-    : scope.files.filter((f) => isMarkdownPath(f)).slice(0, MAX_MARKDOWN_FILES);
-  for (const [i, file] of markdown.entries()) {
+  const candidates = scope.named ? scope.files : scope.files.filter((f) => isMarkdownPath(f) || SINGLE_FILE_RULES.has(path.basename(f))).slice(0, MAX_MARKDOWN_FILES);
+  for (const [i, file] of candidates.entries()) {
     if (i % 64 === 63) {
       throwIfCancelled(cancel);
       await yieldToEventLoop();
     }
     if (reported.has(file) || out.has(file)) continue;
     const kind = session.classify(file);
-    if (kind.kind === 'rule') {
-      const notRead = notReadForKind(kind);
-      if (notRead) add(file, [notRead]);
-      if (kind.loaded) continue;
-    }
-    if (!isMarkdownKind(kind, file) && kind.kind !== 'prompt') continue;
+    const root = session.rootOf(file) ?? engine.rootFor(file);
+    const rel = root ? toolRelativePath(file, root) : path.basename(file);
+    const markdown = isMarkdownKind(kind, file) || kind.kind === 'prompt';
+    const ruleLike = kind.kind === 'rule' || ownerOf(rel) !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
+    if (!ruleLike && !markdown) continue;
     const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
-    if (!read.ok || !read.text.includes('rule://')) continue;
-    add(file, ruleUrlFindings(read.text, new LineIndex(read.text), engine, engine.rootFor(file)));
+    const text = read.ok ? read.text : undefined;
+    if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
+      add(file, outsideFindings({ path: file, rel, root, text, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
+    }
+    if (kind.kind === 'rule' && kind.loaded) continue;
+    if (!markdown || text === undefined || !text.includes('rule://')) continue;
+    add(file, ruleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file)).map(namingXcsh));
   }
   return out;
 }

@@ -111,6 +111,9 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
 
   const atRootOrAncestor = (d: string) => ctx.roots.some((root) => isInside(d, root));
   if (name === '.clinerules' && atRootOrAncestor(dir)) return { kind: 'rule', provider: 'cline', level: 'project', loaded: true };
+  if (name === '.clinerules' && ctx.roots.some((root) => isInside(root, dir))) {
+    return { kind: 'rule', provider: 'cline', level: 'project', loaded: false, cause: 'misplaced-folder', reason: '`.clinerules` is read in the workspace folder and its parents, never in subfolders' };
+  }
 
   const folders = ruleFoldersFor(ctx);
   const clineDir = findAncestorNamed(filePath, '.clinerules');
@@ -143,9 +146,10 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
     ['.xcsh/rules', 'native'],
     ['.cursor/rules', 'cursor'],
     ['.windsurf/rules', 'windsurf'],
+    ['.clinerules', 'cline'],
   ] as const) {
     const parts = dir.split(path.sep);
-    const joined = parts.slice(-2).join('/');
+    const joined = marker.includes('/') ? parts.slice(-2).join('/') : parts[parts.length - 1];
     if (joined === marker && isMarkdownPath(filePath) && ctx.roots.some((root) => isInside(root, dir))) {
       return {
         kind: 'rule',
@@ -153,7 +157,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         level: 'project',
         loaded: false,
         cause: 'misplaced-folder',
-        reason: `${marker}/ is read only at the workspace root, not in subfolders`,
+        reason: `${marker}/ is read only ${marker === '.clinerules' ? 'in the workspace folder and its parents' : 'at the workspace root'}, not in subfolders`,
       };
     }
   }

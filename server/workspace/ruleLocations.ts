@@ -47,9 +47,14 @@ export interface RuleFolder {
   dir: string;
 }
 
-/** The user-level config folder of the native provider (`~/.xcsh/agent`, or `PI_CONFIG_DIR` under xcsh). */
+/**
+ * The user-level config folder of the native provider (`~/.xcsh/agent`; under xcsh
+ * `PI_CONFIG_DIR` instead of `.xcsh`: the setting, else the environment variable the agent
+ * itself reads, `rules.md` §2.2).
+ */
 export function nativeUserConfigDir(home: string, profile: RulesProfile, piConfigDir: string | undefined): string {
-  const cfg = profile === 'xcsh' && piConfigDir ? piConfigDir : '.xcsh';
+  const configured = piConfigDir || process.env.PI_CONFIG_DIR || undefined;
+  const cfg = profile === 'xcsh' && configured ? configured : '.xcsh';
   return path.join(home, cfg, 'agent');
 }
 

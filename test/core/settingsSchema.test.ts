@@ -33,6 +33,7 @@ function nested(key: string, value: unknown): Record<string, unknown> {
 }
 
 function validSamples(spec: SettingSpec): unknown[] {
+  if (spec.samples) return spec.samples.valid;
   if (spec.enum) return [...spec.enum];
   switch (spec.type) {
     case 'string': return ['some-value'];
@@ -44,6 +45,7 @@ function validSamples(spec: SettingSpec): unknown[] {
 }
 
 function invalidSamples(spec: SettingSpec): unknown[] {
+  if (spec.samples) return spec.samples.invalid;
   const wrongType: Record<SettingSpec['type'], unknown> = { string: 42, integer: 'many', boolean: 'yes', array: 'a', object: 'a' };
   const out: unknown[] = [wrongType[spec.type]];
   if (spec.enum) out.push('not-one-of-them');

@@ -11,7 +11,7 @@ import { tempDir, writeTree } from '../helpers/repo';
 async function engineOn(tree: Record<string, string | Uint8Array>, wrap?: (fs: FileSystem) => FileSystem) {
   const ws = writeTree(tempDir(), tree);
   const home = tempDir();
-  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home, rules: { agents: ['xcsh'] } }));
   session.addFolder(ws);
   const engine = new RulesEngine(session, wrap ? wrap(session.ruleFs) : session.ruleFs);
   await engine.refresh();
@@ -92,7 +92,7 @@ describe('bad input never crashes or stalls the rules engine', () => {
     fs.symlinkSync(path.join(ws, '.xcsh/rules/loop.md'), path.join(ws, '.xcsh/rules/loop.md'));
     const { execFileSync } = await import('node:child_process');
     execFileSync('mkfifo', [path.join(ws, '.xcsh/rules/pipe.md')]);
-    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir() }));
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir(), rules: { agents: ['xcsh'] } }));
     session.addFolder(ws);
     const engine = new RulesEngine(session, session.ruleFs);
     await engine.refresh();

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
 import { RulesEngine } from '../../server/rules/engine';
 import { WorkspaceSession } from '../../server/workspace/session';
-import { copyFixture } from '../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 
 async function setup() {
   const ws = copyFixture('rules-lint');
   const home = copyFixture('rules-lint-home');
-  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home, rules: { agents: ['xcsh'] } }));
   session.addFolder(ws);
   const engine = new RulesEngine(session, session.ruleFs);
   await engine.refresh();
@@ -71,5 +71,21 @@ describe('incremental updates', () => {
     fs.writeFileSync(path.join(ws, '.cursorrules'), 'again\n');
     await engine.applyChanges([{ path: file('.cursorrules'), type: 'created' }]);
     expect(engine.findings(file('.cursorrules')).map((f) => f.code)).toEqual(['rule/not-read']);
+  });
+});
+
+describe('targets follow the workspace (agents: auto)', () => {
+  it('a .xcsh folder appearing makes the xcsh agent judge every rule file, and they are republished', async () => {
+    const ws = writeTree(tempDir(), { '.windsurf/rules/always.md': '---\ntrigger: always_on\n---\nUse tabs.\n' });
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir() }));
+    session.addFolder(ws);
+    const engine = new RulesEngine(session, session.diskFs);
+    await engine.refresh();
+    const rule = path.join(ws, '.windsurf/rules/always.md');
+    expect(engine.findings(rule)).toEqual([]);
+    fs.mkdirSync(path.join(ws, '.xcsh'));
+    const affected = await engine.applyChanges([{ path: path.join(ws, '.xcsh'), type: 'created' }]);
+    expect(affected.has(rule)).toBe(true);
+    expect(engine.findings(rule).map((f) => f.code)).toEqual(['rule/windsurf-trigger']);
   });
 });

@@ -33,11 +33,20 @@ export async function runScenario(scenario: Pick<DiscoveryScenario, 'tree' | 'cw
   const cwd = abs(scenario.cwd ?? 'PROJECT');
   fs.mkdirSync(cwd, { recursive: true });
   const home = abs('HOME');
-  const settings = overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile, piConfigDir: scenario.env?.PI_CONFIG_DIR ?? null }, ...extraSettings });
+  const settings = overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile }, ...extraSettings });
+  // The vector's environment is the agent's environment: PI_CONFIG_DIR is read from it, as the agent reads it.
+  const saved = process.env.PI_CONFIG_DIR;
+  if (scenario.env?.PI_CONFIG_DIR !== undefined) process.env.PI_CONFIG_DIR = scenario.env.PI_CONFIG_DIR;
+  else delete process.env.PI_CONFIG_DIR;
   const session = new WorkspaceSession(settings);
   session.addFolder(cwd);
   const engine = new RulesEngine(session, session.ruleFs);
-  await engine.refresh();
+  try {
+    await engine.refresh();
+  } finally {
+    if (saved === undefined) delete process.env.PI_CONFIG_DIR;
+    else process.env.PI_CONFIG_DIR = saved;
+  }
   const view = engine.view(cwd)!;
   const toVector = (p: string) => {
     for (const top of ['HOME', 'PROJECT', 'ROOT']) {

@@ -64,6 +64,10 @@ class ActionBuilder {
         const fix = safeRuleFix(f, doc.text, doc.lines);
         return fix ? [this.fix(f, fix.title, fix.edits, true)] : [];
       }
+      case 'replace':
+        return [this.fix(f, String(data.title ?? `Write ${String(data.newText)}`), [{ range: f.range, newText: String(data.newText) }], true)];
+      case 'move-to':
+        return [this.renameAction(f, `Move to ${path.relative(path.dirname(doc.path ?? ''), String(data.to))}`, doc.path ?? '', String(data.to))];
       case 'rename-key':
         return [this.fix(f, `Rename the key to ${String(data.to)}`, [{ range: f.range, newText: String(data.to) }], true)];
       case 'add-key':
@@ -121,9 +125,20 @@ class ActionBuilder {
     return { changes: { [doc.uri]: edits } };
   }
 
-  /** Inserts `key: value` before the closing `---`, or a new frontmatter block when there is none. */
+  /**
+   * Inserts `key: value` before the closing `---`, or a new frontmatter block when there is
+   * none; a key already written with an empty value gets the value instead of a second line.
+   */
   private insertKey(f: Finding, key: string, value: string, title: string): CodeAction[] {
     const loc = this.analysis ? new RuleLocator(this.analysis) : undefined;
+    const existing = loc?.entries().find((e) => e.rawKey === key);
+    if (existing) {
+      if (existing.valueText !== '' && existing.valueText !== '""' && existing.valueText !== "''") return [];
+      const at = existing.keyRange.end;
+      const line = this.doc.lines.lineText(at.line);
+      const end = { line: at.line, character: line.length };
+      return [this.fix(f, title, [{ range: { start: at, end }, newText: `: ${value}` }])];
+    }
     const at = loc?.insertionPoint();
     if (at) return [this.fix(f, title, [{ range: { start: at, end: at }, newText: `${key}: ${value}\n` }])];
     if (this.analysis?.parsed?.layout.block || this.doc.text.startsWith('---')) return [];

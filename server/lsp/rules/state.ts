@@ -4,7 +4,11 @@ import type { Finding } from '../../core/findings';
 import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
-import { notReadForKind } from '../../rules/lint/notRead';
+import { outsideFindings } from '../../rules/agentFiles';
+import { ownerOf } from '../../rules/agents';
+import { toolRelativePath } from '../../rules/agents/relative';
+import { namingXcsh } from '../../rules/lint/words';
+import { fileTargets } from '../../rules/targets';
 import { ruleUrlFindings } from '../../rules/lint/ruleUrls';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { FileChange } from '../../workspace/changes';
@@ -118,16 +122,25 @@ export class RulesState {
     const engine = await this.engine();
     if (token.isCancellationRequested) return undefined;
     const out: Finding[] = [];
-    if (isRule) {
-      const known = engine.findings(doc.path);
-      if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
-      else {
-        const notRead = notReadForKind(kind) ?? this.notListed(doc);
-        if (notRead) out.push(notRead);
-      }
-    }
-    out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)));
+    const known = isRule ? engine.findings(doc.path) : [];
+    if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
+    else out.push(...this.outside(engine, doc));
+    out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)).map(namingXcsh));
     return out;
+  }
+
+  /** A document the engine does not list: per target, the xcsh agent's "never reads" and its own tool's view. */
+  private outside(engine: RulesEngine, doc: OpenDocument): Finding[] {
+    const p = doc.path!;
+    const root = engine.rootFor(p);
+    const rel = root ? toolRelativePath(p, root) : path.basename(p);
+    const agents = this.context.session.settings.rules.agents;
+    const hasXcsh = engine.workspaceHasXcsh(root);
+    const found = outsideFindings({ path: p, rel, root, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false });
+    if (found.length > 0 || doc.kind.kind !== 'rule') return found;
+    const xcshTargeted = fileTargets(agents, ownerOf(rel)?.agent.id ?? 'xcsh', hasXcsh).has('xcsh');
+    const notListed = xcshTargeted ? this.notListed(doc) : undefined;
+    return notListed ? [notListed] : [];
   }
 
   /** A rule file by its path that no provider lists for the open folders (a farther `.clinerules`, a disabled provider). */
@@ -140,14 +153,14 @@ export class RulesState {
       : provider === 'cline'
         ? 'Cline rules come only from the .clinerules nearest to the workspace folder, and that is another one'
         : `no workspace folder open here reads ${provider} rules from this place`;
-    return finding('rule/not-read', 'warning', ZERO_RANGE, `The agent does not read this file for the folders open: ${reason}.`);
+    return finding('rule/not-read', 'warning', ZERO_RANGE, `The xcsh agent does not read this file for the folders open: ${reason}.`);
   }
 
   /** Findings of a file that is not open: from the engine, plus its `rule://` references. */
   private findingsForPath(engine: RulesEngine, p: string): Finding[] {
     const out = engine.findings(p);
     const analysis = engine.analysis(p);
-    if (analysis) out.push(...ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)));
+    if (analysis) out.push(...ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)).map(namingXcsh));
     return out;
   }
 

@@ -1,5 +1,5 @@
 import { parseFrontmatter } from '../frontmatter';
-import { splitTopLevel } from '../lint/fields';
+import { splitTopLevelCommas } from '../agents/globs';
 
 /**
  * A rule written for one tool, rewritten for another: the activation is read from the
@@ -64,7 +64,7 @@ function globList(value: unknown, splitCommas: boolean): string[] {
   const out: string[] = [];
   for (const item of items) {
     if (typeof item !== 'string') continue;
-    const parts = splitCommas ? splitTopLevel(item) : [item];
+    const parts = splitCommas ? splitTopLevelCommas(item) : [item];
     for (const p of parts) if (p.trim() !== '') out.push(p.trim());
   }
   return out;

@@ -4,7 +4,7 @@ import type { RuleLocator } from './locate';
 
 const MAX_COMMENT_FINDINGS = 50;
 
-/** What the agent does to the text itself: unreadable bytes, deleted HTML comments, conflict markers. */
+/** What the xcsh agent does to the text itself: unreadable bytes, deleted HTML comments, conflict markers. */
 export function bodyFindings(loc: RuleLocator): Finding[] {
   const out: Finding[] = [];
   const analysis = loc.analysis;
@@ -13,16 +13,16 @@ export function bodyFindings(loc: RuleLocator): Finding[] {
   if (problem) {
     switch (problem.kind) {
       case 'binary':
-        out.push(finding('rule/binary', 'error', first, 'This is a binary file: the agent loads its bytes as rule text, undecodable bytes as replacement characters.'));
+        out.push(finding('rule/binary', 'error', first, 'This is a binary file: the xcsh agent loads its bytes as rule text, undecodable bytes as replacement characters.'));
         break;
       case 'invalid-utf8':
-        out.push(finding('rule/invalid-utf8', 'warning', first, 'This file is not valid UTF-8: the agent reads replacement characters (�) where the bytes do not decode.'));
+        out.push(finding('rule/invalid-utf8', 'warning', first, 'This file is not valid UTF-8: the xcsh agent reads replacement characters (�) where the bytes do not decode.'));
         break;
       case 'too-large':
-        out.push(finding('rule/too-large', 'warning', first, `${problem.message}: agentls does not analyse it; the agent loads it whole as one rule.`));
+        out.push(finding('rule/too-large', 'warning', first, `${problem.message}: agentls does not analyse it; the xcsh agent loads it whole as one rule.`));
         break;
       case 'unreadable':
-        out.push(finding('rule/unreadable', 'error', first, `The agent cannot read this file (${problem.message}): it contributes no rule and the agent logs "${analysis.readWarning ?? 'Failed to read file'}".`));
+        out.push(finding('rule/unreadable', 'error', first, `The xcsh agent cannot read this file (${problem.message}): it contributes no rule and the xcsh agent logs "${analysis.readWarning ?? 'Failed to read file'}".`));
         break;
     }
   }
@@ -40,10 +40,10 @@ export function bodyFindings(loc: RuleLocator): Finding[] {
         inFence ? 'warning' : 'information',
         loc.range(start, end),
         inFence
-          ? 'The agent deletes HTML comments everywhere, even inside this code block: the example it reads is missing this comment.'
+          ? 'The xcsh agent deletes HTML comments everywhere, even inside this code block: the example it reads is missing this comment.'
           : inFrontmatter
-            ? 'The agent deletes this HTML comment before reading the frontmatter.'
-            : 'The agent deletes this HTML comment: the model never sees it (fine for notes to humans).',
+            ? 'The xcsh agent deletes this HTML comment before reading the frontmatter.'
+            : 'The xcsh agent deletes this HTML comment: the model never sees it (fine for notes to humans).',
         { tags: ['unnecessary'] },
       ),
     );
@@ -52,7 +52,7 @@ export function bodyFindings(loc: RuleLocator): Finding[] {
   const conflict = /^<{7}(?: |$)/m.exec(analysis.text);
   if (conflict && /^={7}\s*$/m.test(analysis.text) && /^>{7}(?: |$)/m.test(analysis.text)) {
     const start = conflict.index;
-    out.push(finding('rule/merge-conflict', 'error', loc.range(start, analysis.text.indexOf('\n', start) < 0 ? analysis.text.length : analysis.text.indexOf('\n', start)), 'This file has unresolved merge-conflict markers: the agent reads both sides and the markers as rule text.'));
+    out.push(finding('rule/merge-conflict', 'error', loc.range(start, analysis.text.indexOf('\n', start) < 0 ? analysis.text.length : analysis.text.indexOf('\n', start)), 'This file has unresolved merge-conflict markers: the xcsh agent reads both sides and the markers as rule text.'));
   }
   return out;
 }

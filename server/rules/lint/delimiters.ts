@@ -6,7 +6,7 @@ import type { RuleLocator } from './locate';
 const KEY_LINE = /^[\w-]+\s*:/;
 
 /**
- * Where the frontmatter block starts and ends, as the agent's lenient delimiters see it:
+ * Where the frontmatter block starts and ends, as the xcsh agent's lenient delimiters see it:
  * a BOM or blank lines before `---` (no frontmatter at all), an opener without a closer,
  * extra characters on the delimiter lines, and a root that is not a mapping.
  */
@@ -22,7 +22,7 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
   if (!block) {
     if (norm.startsWith('\uFEFF---') && closesLater(norm.slice(1))) {
       out.push(
-        finding('frontmatter/bom', 'error', loc.range(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')), 'A byte-order mark comes before `---`, so the agent sees no frontmatter: none of its keys apply and the block is read as rule text.', {
+        finding('frontmatter/bom', 'error', loc.range(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')), 'A byte-order mark comes before `---`, so the xcsh agent sees no frontmatter: none of its keys apply and the block is read as rule text.', {
           data: { fix: 'remove-bom' },
         }),
       );
@@ -37,7 +37,7 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
           'frontmatter/not-at-start',
           'error',
           loc.range(start, start + 3),
-          `The frontmatter does not start at the very first character (${comment ? 'an HTML comment' : 'blank lines or spaces'} come first), so the agent sees no frontmatter: none of its keys apply and the block is read as rule text.`,
+          `The frontmatter does not start at the very first character (${comment ? 'an HTML comment' : 'blank lines or spaces'} come first), so the xcsh agent sees no frontmatter: none of its keys apply and the block is read as rule text.`,
           { data: { fix: 'remove-leading', end: start } },
         ),
       );
@@ -48,7 +48,7 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
       if (firstKey !== undefined && KEY_LINE.test(firstKey)) {
         const closeAt = unclosedInsertionLine(norm);
         out.push(
-          finding('frontmatter/unclosed', 'error', loc.normRange(0, norm.indexOf('\n') < 0 ? norm.length : norm.indexOf('\n')), 'The frontmatter is never closed with `---`, so the agent reads no frontmatter: its keys do not apply and the whole file, `---` included, is the rule text.', {
+          finding('frontmatter/unclosed', 'error', loc.normRange(0, norm.indexOf('\n') < 0 ? norm.length : norm.indexOf('\n')), 'The frontmatter is never closed with `---`, so the xcsh agent reads no frontmatter: its keys do not apply and the whole file, `---` included, is the rule text.', {
             data: { fix: 'close-frontmatter', line: loc.analysis.lines.positionAt(parsed.layout.map.toSource(closeAt)).line },
           }),
         );
@@ -59,19 +59,19 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
 
   const opener = norm.slice(0, block.openerLineEnd);
   if (opener.slice(3).trim() !== '') {
-    // The agent skips the character after the three dashes and reads the rest of the line as YAML.
+    // The xcsh agent skips the character after the three dashes and reads the rest of the line as YAML.
     const intoYaml = norm.slice(Math.min(4, block.openerLineEnd), block.openerLineEnd).trim();
     const message = intoYaml
-      ? `The opening line is \`${opener.trimEnd()}\`, not \`---\`: the agent opens the frontmatter at its first three dashes and reads \`${intoYaml}\` as part of the YAML.`
-      : `The opening line is \`${opener.trimEnd()}\`, not \`---\`: the agent opens the frontmatter at its first three dashes and ignores the rest of the line.`;
+      ? `The opening line is \`${opener.trimEnd()}\`, not \`---\`: the xcsh agent opens the frontmatter at its first three dashes and reads \`${intoYaml}\` as part of the YAML.`
+      : `The opening line is \`${opener.trimEnd()}\`, not \`---\`: the xcsh agent opens the frontmatter at its first three dashes and ignores the rest of the line.`;
     out.push(finding('frontmatter/odd-delimiter', intoYaml ? 'warning' : 'information', loc.normRange(0, block.openerLineEnd), message, { data: { fix: 'delimiter', which: 'opener' } }));
   }
   const closer = norm.slice(block.closerStart, block.closerLineEnd);
   if (closer.trimEnd() !== '---') {
     const rest = closer.slice(3).trim();
     const message = /^-*$/.test(rest)
-      ? `The closing line is \`${closer.trimEnd()}\`, not \`---\`: the agent closes the frontmatter at its first three dashes and the remaining dashes start the rule text.`
-      : `The closing line is \`${closer.trimEnd()}\`, not \`---\`: the agent closes the frontmatter at its first three dashes and reads \`${closer.slice(3).trim()}\` as the start of the rule text.`;
+      ? `The closing line is \`${closer.trimEnd()}\`, not \`---\`: the xcsh agent closes the frontmatter at its first three dashes and the remaining dashes start the rule text.`
+      : `The closing line is \`${closer.trimEnd()}\`, not \`---\`: the xcsh agent closes the frontmatter at its first three dashes and reads \`${closer.slice(3).trim()}\` as the start of the rule text.`;
     out.push(finding('frontmatter/odd-delimiter', 'warning', loc.normRange(block.closerStart, block.closerLineEnd), message, { data: { fix: 'delimiter', which: 'closer' } }));
   }
 
@@ -84,7 +84,7 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
         'frontmatter/not-a-mapping',
         'error',
         loc.metaRange(root.range?.[0] ?? 0, root.range?.[1] ?? 0),
-        `The frontmatter is ${kind}, not \`key: value\` pairs: the agent spreads it into numbered keys (${keys.slice(0, 4).map((k) => `"${k}"`).join(', ') || 'none'}${keys.length > 4 ? ', …' : ''}) and reads no description, globs or alwaysApply.`,
+        `The frontmatter is ${kind}, not \`key: value\` pairs: the xcsh agent spreads it into numbered keys (${keys.slice(0, 4).map((k) => `"${k}"`).join(', ') || 'none'}${keys.length > 4 ? ', …' : ''}) and reads no description, globs or alwaysApply.`,
       ),
     );
   }
@@ -92,7 +92,7 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
   if (problem?.beyondLimits) {
     const code = problem.code === 'ALIAS_LIMIT' ? 'frontmatter/alias-limit' : 'frontmatter/too-large';
     out.push(
-      finding(code, 'warning', problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange(), `agentls does not analyse this frontmatter (${problem.message}); the agent's own parser may be slow or fail on it. Predictions below assume the line fallback.`),
+      finding(code, 'warning', problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange(), `agentls does not analyse this frontmatter (${problem.message}); the xcsh agent's own parser may be slow or fail on it. Predictions below assume the line fallback.`),
     );
   }
   return out;

@@ -1,13 +1,15 @@
 import type { Finding, Severity } from '../../core/findings';
-import { globProblem } from '../../workspace/glob';
+import { globIssues, splitTopLevelCommas, unquote } from '../agents/globs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import { finding } from '../codes';
 import { INTERRUPT_MODES, type Rule } from '../model';
 import { placeRule } from '../resolve';
+import { buildRule } from '../build';
+import { intendedFrontmatter } from './yamlFallback';
 import type { KeyEntry, RuleLocator } from './locate';
 import { bucketPhrase, originTool, show } from './words';
 
-/** Keys the agent reads (camelCase; xcsh also accepts their kebab-case spelling). */
+/** Keys the xcsh agent reads (camelCase; xcsh also accepts their kebab-case spelling). */
 export const AGENT_KEYS = ['description', 'globs', 'alwaysApply', 'condition', 'ttsr_trigger', 'ttsrTrigger', 'scope', 'interruptMode', 'repeatMode', 'repeatGap', 'contextMode'];
 
 /** Each origin tool's own keys, where its documentation names them. */
@@ -30,7 +32,7 @@ function camelize(key: string): string {
 }
 
 /**
- * Frontmatter fields: types the agent drops or misreads, kebab-case keys, the origin
+ * Frontmatter fields: types the xcsh agent drops or misreads, kebab-case keys, the origin
  * tools' own keys (Windsurf's `trigger`, Cline's `paths`, Cursor's comma-separated
  * `globs`), keys a tool ignores, unknown keys, and globs that match nothing.
  */
@@ -54,48 +56,35 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
       const camel = camelize(raw);
       out.push(
         profile === 'seed'
-          ? finding('frontmatter/kebab-key', 'error', entry.keyRange, `The agent reads keys as written, so it ignores \`${raw}\`; it reads \`${camel}\`. (xcsh would accept \`${raw}\`.)`, { data: { fix: 'rename-key', to: camel } })
-          : finding('frontmatter/kebab-key', 'information', entry.keyRange, `xcsh reads \`${raw}\` as \`${camel}\`, but the seed agent would ignore it; \`${camel}\` works for both.`, { data: { fix: 'rename-key', to: camel } }),
+          ? finding('frontmatter/kebab-key', 'error', entry.keyRange, `The xcsh agent reads keys as written, so it ignores \`${raw}\`; it reads \`${camel}\`. (Under the xcsh profile it would accept \`${raw}\`.)`, { data: { fix: 'rename-key', to: camel } })
+          : finding('frontmatter/kebab-key', 'information', entry.keyRange, `xcsh reads \`${raw}\` as \`${camel}\`, but the xcsh agent under the seed profile would ignore it; \`${camel}\` works for both.`, { data: { fix: 'rename-key', to: camel } }),
       );
       continue;
     }
     const key = entry.key;
-    if (AGENT_KEYS.includes(key)) {
-      if (provider !== 'native' && provider !== 'agents' && !own.includes(key) && TOOL_KEYS[key] && TOOL_KEYS[key] !== provider) {
-        out.push(finding('rule/foreign-key', 'warning', entry.keyRange, `${originTool(provider)} ignores \`${key}\` (it is a ${originTool(TOOL_KEYS[key])} key); only the agent reads it.`));
-      }
-      continue;
-    }
-    if (own.includes(key)) continue;
+    // A key the xcsh agent reads is never foreign to it (a Windsurf rule's `alwaysApply: true`
+    // is there for xcsh); what the file's own tool makes of its keys is the tool's lint.
+    if (AGENT_KEYS.includes(key) || own.includes(key)) continue;
     if (TOOL_KEYS[key]) {
-      const tool = originTool(TOOL_KEYS[key]);
-      out.push(
-        finding(
-          provider === 'native' || provider === 'agents' ? 'frontmatter/unknown-key' : 'rule/foreign-key',
-          provider === 'native' || provider === 'agents' ? 'information' : 'warning',
-          entry.keyRange,
-          `\`${key}\` is a ${tool} key: ${provider === 'native' || provider === 'agents' ? '' : `${originTool(provider)} ignores it and `}the agent ignores it.`,
-        ),
-      );
+      out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `\`${key}\` is a ${originTool(TOOL_KEYS[key])} key: the xcsh agent ignores it.`));
       continue;
     }
     if (++unknown > MAX_UNKNOWN_KEY_FINDINGS) continue;
-    out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `Neither the agent nor ${originTool(provider) === 'the agent' ? 'any other tool' : originTool(provider)} reads \`${key}\`; it has no effect.`));
+    out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `Neither the xcsh agent nor ${originTool(provider) === 'the xcsh agent' ? 'any other tool' : originTool(provider)} reads \`${key}\`; it has no effect.`));
   }
 
-  if (typed) {
-    out.push(...alwaysApplyFindings(loc, rule, fm.alwaysApply));
-    out.push(...descriptionFindings(loc, rule, fm.description));
-    out.push(...globFindings(loc, rule, fm.globs, bucket === 'ttsr'));
-    out.push(...conditionFindings(loc, fm));
-  } else {
-    const entry = loc.entry('globs');
-    if (typeof fm.globs === 'string' && entry) out.push(...stringGlobFindings(entry, fm.globs, bucket === 'ttsr'));
-  }
+  // Under the line fallback the field checks run on what the file means (the YAML with its
+  // slips repaired): `alwaysApply: "true"` beside an unquoted `globs: *.ts` is still reported.
+  const values = typed || !parsed.layout.metadata ? fm : intendedFrontmatter(parsed.layout.metadata.text, profile);
+  const meant = typed ? rule : buildRule(analysis.candidate, values, parsed.body, profile).rule;
+  out.push(...alwaysApplyFindings(loc, meant, values.alwaysApply));
+  out.push(...descriptionFindings(loc, meant, values.description));
+  out.push(...globFindings(loc, meant, values.globs, bucket === 'ttsr'));
+  if (typed) out.push(...conditionFindings(loc, fm));
   const mode = fm.interruptMode;
   if (mode !== undefined && mode !== null && !(typeof mode === 'string' && (INTERRUPT_MODES as readonly string[]).includes(mode))) {
     const entry = loc.entry('interruptMode');
-    if (entry) out.push(finding('frontmatter/invalid-value', 'error', entry.valueRange, `interruptMode ${show(mode)} is not one of ${INTERRUPT_MODES.join(', ')}: the agent ignores it and interrupts by its default (always).`));
+    if (entry) out.push(finding('frontmatter/invalid-value', 'error', entry.valueRange, `interruptMode ${show(mode)} is not one of ${INTERRUPT_MODES.join(', ')}: the xcsh agent ignores it and interrupts by its default (always).`));
   }
   if (provider === 'windsurf') out.push(...windsurfFindings(loc, rule, fm, bucket));
   if (provider === 'cline' && fm.paths !== undefined) {
@@ -106,7 +95,7 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
           'rule/cline-paths',
           'information',
           entry.keyRange,
-          `The agent does not read Cline's \`paths\`: it never limits a rule to files, and it will not list these paths as the rule's domain${rule.globs ? '' : ' (copy them into `globs` for that)'}.`,
+          `The xcsh agent does not read Cline's \`paths\`: it never limits a rule to files, and it will not list these paths as the rule's domain${rule.globs ? '' : ' (copy them into `globs` for that)'}.`,
           rule.globs ? {} : { data: { fix: 'copy-paths' } },
         ),
       );
@@ -130,18 +119,18 @@ function alwaysApplyFindings(loc: RuleLocator, rule: Rule, value: unknown): Find
   const data = meant === undefined ? undefined : { fix: 'set-value', value: String(meant) };
   const kind = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : `${typeof value} ${show(value)}`;
   if (meant === undefined) {
-    return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `alwaysApply is ${kind}, not true or false: the agent does not always apply this rule; it ${bucketPhrase(actual)}.`)];
+    return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `alwaysApply is ${kind}, not true or false: the xcsh agent does not always apply this rule; it ${bucketPhrase(actual)}.`)];
   }
   const intended = placementWith(rule, profile, { alwaysApply: meant });
   if (intended === actual) {
-    return [finding('frontmatter/wrong-type', 'information', entry.valueRange, `alwaysApply is ${kind}, not the boolean ${meant}; the agent reads it as not always-apply, which is what it means here. Write ${meant} without quotes.`, { data })];
+    return [finding('frontmatter/wrong-type', 'information', entry.valueRange, `alwaysApply is ${kind}, not the boolean ${meant}; the xcsh agent reads it as not always-apply, which is what it means here. Write ${meant} without quotes.`, { data })];
   }
   return [
     finding(
       'frontmatter/wrong-type',
       'error',
       entry.valueRange,
-      `alwaysApply is ${kind}, not the boolean ${meant}: the agent does not treat it as ${meant}, so the rule ${bucketPhrase(actual)} instead of ${bucketPhrase(intended, false)}.`,
+      `alwaysApply is ${kind}, not the boolean ${meant}: the xcsh agent does not treat it as ${meant}, so the rule ${bucketPhrase(actual)} instead of ${bucketPhrase(intended, false)}.`,
       { data },
     ),
   ];
@@ -154,12 +143,12 @@ function descriptionFindings(loc: RuleLocator, rule: Rule, value: unknown): Find
   const data = typeof value === 'number' || typeof value === 'boolean' ? { fix: 'quote-value' } : undefined;
   const kind = Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : `a ${typeof value} (${show(value)})`;
   if (rule.description === value) {
-    return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `description is ${kind}, not text: this agent keeps it as it is, but xcsh and the other providers drop it. Quote it.`, { data })];
+    return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `description is ${kind}, not text: the xcsh agent (seed profile) keeps it as it is, but under the xcsh profile and in the other providers it is dropped. Quote it.`, { data })];
   }
   const actual = loc.analysis.placement?.bucket ?? 'none';
   const intended = placementWith(rule, loc.analysis.profile, { description: String(value) });
   const consequence = intended === actual ? '' : `, so the rule ${bucketPhrase(actual)} instead of ${bucketPhrase(intended, false)}`;
-  return [finding('frontmatter/wrong-type', intended === actual ? 'warning' : 'error', entry.valueRange, `description is ${kind}, not text: the agent ignores it${consequence}.`, { data })];
+  return [finding('frontmatter/wrong-type', intended === actual ? 'warning' : 'error', entry.valueRange, `description is ${kind}, not text: the xcsh agent ignores it${consequence}.`, { data })];
 }
 
 function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolean): Finding[] {
@@ -168,7 +157,7 @@ function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolea
   if (!entry) return [];
   if (typeof value === 'string') return stringGlobFindings(entry, value, ttsr);
   if (!Array.isArray(value)) {
-    return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `globs is ${show(value)}, neither a glob nor a list of globs: the agent ignores it.`)];
+    return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `globs is ${show(value)}, neither a glob nor a list of globs: the xcsh agent ignores it.`)];
   }
   const out: Finding[] = [];
   const ranges = loc.elementRanges(entry);
@@ -183,8 +172,8 @@ function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolea
           severity,
           range,
           severity === 'error'
-            ? `globs element ${show(g)} is not text: the agent drops it from the rule's globs.`
-            : `globs element ${show(g)} is not text: this agent keeps it, but xcsh and the other providers drop it. Quote it.`,
+            ? `globs element ${show(g)} is not text: the xcsh agent drops it from the rule's globs.`
+            : `globs element ${show(g)} is not text: the xcsh agent (seed profile) keeps it, but under the xcsh profile and in the other providers it is dropped. Quote it.`,
           { data: { fix: 'quote-value' } },
         ),
       );
@@ -200,43 +189,27 @@ function stringGlobFindings(entry: KeyEntry, value: string, ttsr: boolean): Find
 }
 
 function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, whole: boolean): Finding[] {
-  if (hasTopLevelComma(glob)) {
-    const parts = splitTopLevel(glob);
+  const split = splitTopLevelCommas(glob);
+  if (split.length > 1) {
+    // Quotes left around each part (`"*.jira", "*.confluence"`) are not part of the globs meant.
+    const parts = split.map(unquote);
     return [
       finding(
         'frontmatter/comma-globs',
         ttsr ? 'error' : 'warning',
         range,
-        `${JSON.stringify(glob)} is one glob with commas in it: Cursor splits globs at commas, the agent does not, so it lists it as one glob that matches no file${ttsr ? '; this TTSR rule filters paths by it and never fires on a file' : ' (the prompt still shows the text)'}. Write a list: ${JSON.stringify(parts)}.`,
+        `${JSON.stringify(glob)} is one glob with commas in it: Cursor splits globs at commas, the xcsh agent does not, so it lists it as one glob that matches no file${ttsr ? '; this TTSR rule filters paths by it and never fires on a file' : ' (the prompt still shows the text)'}. Write a list: ${JSON.stringify(parts)}.`,
         { data: { fix: 'listify-globs', parts, whole } },
       ),
     ];
   }
-  const problem = globProblem(glob);
-  if (problem) return [finding('frontmatter/invalid-glob', ttsr ? 'error' : 'warning', range, `The glob ${JSON.stringify(glob)} is broken: ${problem}.`)];
-  return [];
-}
-
-function hasTopLevelComma(glob: string): boolean {
-  return splitTopLevel(glob).length > 1;
-}
-
-/** Splits at commas outside `{}` and `[]` (brace alternatives are one glob). */
-export function splitTopLevel(glob: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '{' || c === '[') depth++;
-    else if ((c === '}' || c === ']') && depth > 0) depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(glob.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(glob.slice(start));
-  return out.map((s) => s.trim()).filter(Boolean);
+  const issues = globIssues(glob, 'the xcsh agent');
+  if (issues.length === 0) return [];
+  const fixed = issues.every((x) => x.fixed !== undefined) ? issues[issues.length - 1].fixed : undefined;
+  const severity = ttsr ? 'error' : 'warning';
+  return [
+    finding('frontmatter/invalid-glob', severity, range, `The glob ${JSON.stringify(glob)} does not match what it means for the xcsh agent: ${issues.map((x) => x.message).join('; ')}${ttsr ? '; this TTSR rule filters paths by it' : ''}.`, fixed === undefined ? {} : { data: { fix: 'replace', newText: JSON.stringify(fixed), title: `Write ${JSON.stringify(fixed)}` } }),
+  ];
 }
 
 function conditionFindings(loc: RuleLocator, fm: Record<string, unknown>): Finding[] {
@@ -250,26 +223,26 @@ function conditionFindings(loc: RuleLocator, fm: Record<string, unknown>): Findi
   const value = fm[key];
   const seedStringOnly = loc.analysis.profile === 'seed' && provider !== 'native';
   if (Array.isArray(value) && seedStringOnly) {
-    out.push(finding('frontmatter/wrong-type', 'error', entry.valueRange, `The agent reads ${originTool(provider)} triggers only when they are a single string: it ignores this list, so the rule has no condition. (xcsh reads lists.)`));
+    out.push(finding('frontmatter/wrong-type', 'error', entry.valueRange, `The xcsh agent reads ${originTool(provider)} triggers only when they are a single string: it ignores this list, so the rule has no condition. (xcsh reads lists.)`));
   } else if (Array.isArray(value)) {
     const ranges = loc.elementRanges(entry);
     value.forEach((v, i) => {
-      if (typeof v !== 'string') out.push(finding('frontmatter/wrong-type', 'error', ranges[i] ?? entry.valueRange, `${key} element ${show(v)} is not text: the agent drops it.`, { data: { fix: 'quote-value' } }));
+      if (typeof v !== 'string') out.push(finding('frontmatter/wrong-type', 'error', ranges[i] ?? entry.valueRange, `${key} element ${show(v)} is not text: the xcsh agent drops it.`, { data: { fix: 'quote-value' } }));
     });
   } else if (typeof value !== 'string') {
-    out.push(finding('frontmatter/wrong-type', 'error', entry.valueRange, `${key} is ${show(value)}, neither a pattern nor a list of patterns: the agent ignores it, so the rule has no condition.`, { data: { fix: 'quote-value' } }));
+    out.push(finding('frontmatter/wrong-type', 'error', entry.valueRange, `${key} is ${show(value)}, neither a pattern nor a list of patterns: the xcsh agent ignores it, so the rule has no condition.`, { data: { fix: 'quote-value' } }));
   } else if (value.trim() === '') {
     const legacy = ['ttsr_trigger', 'ttsrTrigger'].find((k) => k !== key && fm[k] !== undefined && fm[k] !== null);
-    if (legacy) out.push(finding('frontmatter/invalid-value', 'error', entry.valueRange, `${key} is empty, and an empty ${key} still hides \`${legacy}\`: the agent reads no condition at all.`));
+    if (legacy) out.push(finding('frontmatter/invalid-value', 'error', entry.valueRange, `${key} is empty, and an empty ${key} still hides \`${legacy}\`: the xcsh agent reads no condition at all.`));
   }
   for (const other of ['ttsr_trigger', 'ttsrTrigger']) {
     if (other === key || fm[other] === undefined || fm[other] === null) continue;
     const e = loc.entry(other);
-    if (e) out.push(finding('frontmatter/unknown-key', 'information', e.keyRange, `The agent takes the condition from \`${key}\` and ignores \`${other}\`.`));
+    if (e) out.push(finding('frontmatter/unknown-key', 'information', e.keyRange, `The xcsh agent takes the condition from \`${key}\` and ignores \`${other}\`.`));
   }
   if (fm.scope !== undefined && fm.scope !== null && typeof fm.scope !== 'string' && !Array.isArray(fm.scope)) {
     const e = loc.entry('scope');
-    if (e) out.push(finding('frontmatter/wrong-type', 'error', e.valueRange, `scope is ${show(fm.scope)}, neither text nor a list: the agent ignores it and watches its default streams.`));
+    if (e) out.push(finding('frontmatter/wrong-type', 'error', e.valueRange, `scope is ${show(fm.scope)}, neither text nor a list: the xcsh agent ignores it and watches its default streams.`));
   }
   return out;
 }
@@ -280,29 +253,19 @@ function windsurfFindings(loc: RuleLocator, rule: Rule, fm: Record<string, unkno
   if (trigger === undefined || trigger === null) return out;
   const entry = loc.entry('trigger');
   if (!entry) return out;
-  if (typeof trigger !== 'string' || !WINDSURF_TRIGGERS.includes(trigger)) {
-    out.push(finding('frontmatter/invalid-value', 'warning', entry.valueRange, `Windsurf's trigger must be one of ${WINDSURF_TRIGGERS.join(', ')}; Windsurf ignores ${show(trigger)}, and the agent ignores trigger altogether.`));
-    return out;
-  }
+  // Values Windsurf does not know, and modes that cannot fire, are Windsurf's lint (toolLint).
+  if (typeof trigger !== 'string') return out;
   const where = bucketPhrase(bucket as 'ttsr' | 'alwaysApply' | 'rulebook' | 'none');
   switch (trigger) {
     case 'always_on':
       if (rule.alwaysApply !== true) {
-        out.push(finding('rule/windsurf-trigger', 'error', entry.lineRange, `trigger: always_on means always on in Windsurf, but the agent ignores trigger: this rule ${where}. Add \`alwaysApply: true\`.`, { data: { fix: 'add-key', key: 'alwaysApply', value: 'true' } }));
+        out.push(finding('rule/windsurf-trigger', 'error', entry.lineRange, `Windsurf applies this rule always (trigger: always_on); the xcsh agent ignores trigger, so the rule ${where}. Add \`alwaysApply: true\` for the xcsh agent.`, { data: { fix: 'add-key', key: 'alwaysApply', value: 'true' } }));
       }
       break;
     case 'manual':
       if (bucket === 'rulebook' || bucket === 'alwaysApply') {
-        out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, `trigger: manual means "only when mentioned" in Windsurf, but the agent has no manual rules: this rule ${where}.`));
+        out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, `Windsurf applies this rule only when it is @-mentioned (trigger: manual); the xcsh agent has no manual rules, so the rule ${where}.`));
       }
-      break;
-    case 'model_decision':
-      if (typeof fm.description !== 'string' || fm.description.trim() === '') {
-        out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, 'trigger: model_decision needs a description: Windsurf and the agent decide from it, and there is none.', { data: { fix: 'add-description' } }));
-      }
-      break;
-    case 'glob':
-      if (!rule.globs?.length) out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, 'trigger: glob needs globs, and there are none: Windsurf never attaches this rule.'));
       break;
   }
   return out;

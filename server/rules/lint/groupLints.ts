@@ -9,13 +9,13 @@ import { RuleLocator } from './locate';
 import { providerLabel } from './words';
 
 export interface GroupResult {
-  /** The file the agent uses for the name; undefined when none survives. */
+  /** The file the xcsh agent uses for the name; undefined when none survives. */
   effective?: FileAnalysis;
   findings: Map<string, Finding[]>;
 }
 
 /**
- * One rule name across every file that carries it, in the agent's order: the first
+ * One rule name across every file that carries it, in the xcsh agent's order: the first
  * readable one wins (first-wins dedup), the rest are shadowed; the winner is then
  * validated, and an empty winner takes the whole name with it (`rules.md` §4).
  */
@@ -30,13 +30,13 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
   if (readable.length === 0) return { findings };
   const name = readable[0].rule!.name;
   if (isRuleDisabled(name, disabledRules)) {
-    for (const a of readable) add(a.candidate.path, finding('rule/disabled', 'information', anchor(a), `agentls.rules.disabledRules switches off rule \`${name}\`: the agent does not load it from any file.`));
+    for (const a of readable) add(a.candidate.path, finding('rule/disabled', 'information', anchor(a), `agentls.rules.disabledRules switches off rule \`${name}\`: the xcsh agent does not load it from any file.`));
     return { findings };
   }
   const [winner, ...shadowed] = readable;
   const invalid = validationProblem(winner.rule!);
   const winnerLabel = `${display(winner)} (${providerLabel(winner.candidate.provider, winner.candidate.level)})`;
-  const toWinner: RelatedLocation = { path: winner.candidate.path, range: anchor(winner), message: `rule \`${name}\` the agent uses` };
+  const toWinner: RelatedLocation = { path: winner.candidate.path, range: anchor(winner), message: `rule \`${name}\` the xcsh agent uses` };
 
   if (invalid) {
     const twins = shadowed.map((a) => `${display(a)} (${providerLabel(a.candidate.provider, a.candidate.level)})`);
@@ -47,10 +47,10 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
             'rule/empty-body-shadows',
             'error',
             anchor(winner),
-            `This rule has no body, so the agent drops it ("${invalid}") after it has already hidden ${twins.join(', ')}: no rule named \`${name}\` is loaded at all.`,
+            `This rule has no body, so the xcsh agent drops it ("${invalid}") after it has already hidden ${twins.join(', ')}: no rule named \`${name}\` is loaded at all.`,
             { related: shadowed.map((a) => ({ path: a.candidate.path, range: anchor(a), message: `hidden same-named rule` })) },
           )
-        : finding('rule/empty-body', 'error', anchor(winner), `This rule has no body: the agent drops it ("${invalid}"), so there is no rule \`${name}\`.`),
+        : finding('rule/empty-body', 'error', anchor(winner), `This rule has no body: the xcsh agent drops it ("${invalid}"), so there is no rule \`${name}\`.`),
     );
   }
   for (const a of shadowed) {
@@ -59,7 +59,7 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
     if (invalid) {
       add(
         a.candidate.path,
-        finding('rule/shadowed', 'error', anchor(a), `The agent never reads this rule: ${winnerLabel} has the same name \`${name}\` and wins (${reason}), and is then dropped for its empty body, so no \`${name}\` is loaded at all.`, {
+        finding('rule/shadowed', 'error', anchor(a), `The xcsh agent never reads this rule: ${winnerLabel} has the same name \`${name}\` and wins (${reason}), and is then dropped for its empty body, so no \`${name}\` is loaded at all.`, {
           related: [toWinner],
         }),
       );
@@ -68,7 +68,7 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
     if (sameFolder && path.extname(a.candidate.path) !== path.extname(winner.candidate.path)) {
       add(
         a.candidate.path,
-        finding('rule/extension-clash', 'error', anchor(a), `\`${path.basename(winner.candidate.path)}\` in the same folder is also rule \`${name}\` and comes first: the agent reads it and never this file.`, {
+        finding('rule/extension-clash', 'error', anchor(a), `\`${path.basename(winner.candidate.path)}\` in the same folder is also rule \`${name}\` and comes first: the xcsh agent reads it and never this file.`, {
           related: [toWinner],
           data: { fix: 'rename-rule' },
         }),
@@ -83,8 +83,8 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
         same ? 'information' : 'error',
         anchor(a),
         same
-          ? `The agent reads rule \`${name}\` from ${winnerLabel} instead (${reason}); it has the same content, so nothing is lost.`
-          : `The agent never reads this rule: ${winnerLabel} has the same name \`${name}\` and wins (${reason}).`,
+          ? `The xcsh agent reads rule \`${name}\` from ${winnerLabel} instead (${reason}); it has the same content, so nothing is lost.`
+          : `The xcsh agent never reads this rule: ${winnerLabel} has the same name \`${name}\` and wins (${reason}).`,
         { related: [toWinner], data: { fix: 'rename-rule' } },
       ),
     );

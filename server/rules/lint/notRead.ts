@@ -20,22 +20,22 @@ const SEVERITY: Record<NotReadCause | 'symlink' | 'special' | 'ignored', Severit
 
 const FIX: Partial<Record<NotReadCause, string>> = { legacy: 'move-legacy', 'extension-case': 'fix-extension' };
 
-/** The diagnostic for a file that looks like a rule but that the agent never reads (`kind` from the classifier). */
+/** The diagnostic for a file that looks like a rule but that the xcsh agent never reads (`kind` from the classifier). */
 export function notReadForKind(kind: DocumentKind): Finding | undefined {
   if (kind.kind !== 'rule' || kind.loaded) return undefined;
   const cause = kind.cause;
   const severity = cause ? SEVERITY[cause] : 'warning';
   const fix = cause ? FIX[cause] : undefined;
-  return finding('rule/not-read', severity, ZERO_RANGE, `The agent never reads this file: ${kind.reason}.`, fix ? { data: { fix } } : {});
+  return finding('rule/not-read', severity, ZERO_RANGE, `The xcsh agent never reads this file: ${kind.reason}.`, fix ? { data: { fix } } : {});
 }
 
 /** The diagnostic for a file discovery saw in a rule folder but left out. */
 export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem): Promise<Finding | undefined> {
   if (skipped.why === 'symlink') {
-    return finding('rule/not-read', SEVERITY.symlink, ZERO_RANGE, 'The agent never reads this file: it is a symlink, and the agent loads regular files only. Put the file itself here.');
+    return finding('rule/not-read', SEVERITY.symlink, ZERO_RANGE, 'The xcsh agent never reads this file: it is a symlink, and the xcsh agent loads regular files only. Put the file itself here.');
   }
   if (skipped.why === 'special') {
-    return finding('rule/not-read', SEVERITY.special, ZERO_RANGE, 'The agent never reads this entry: it is not a regular file (a pipe, socket or device).');
+    return finding('rule/not-read', SEVERITY.special, ZERO_RANGE, 'The xcsh agent never reads this entry: it is not a regular file (a pipe, socket or device).');
   }
   if (skipped.why === 'outside') {
     return finding(
@@ -46,7 +46,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     );
   }
   if (skipped.why === 'ignored') {
-    return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The agent never reads this file: it is ignored by .gitignore (or .ignore), and the agent skips ignored rule files.');
+    return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore), and the xcsh agent skips ignored rule files.');
   }
   return notReadForKind(session.classify(skipped.path));
 }

@@ -41,10 +41,15 @@ export function providerLabel(provider: ProviderId, level: string): string {
 export function originTool(provider: ProviderId): string {
   switch (provider) {
     case 'native':
-      return 'the agent';
+      return 'the xcsh agent';
     case 'agents':
       return 'the agents standard';
     default:
       return PROVIDER_DISPLAY_NAMES[provider];
   }
+}
+
+/** A finding of the xcsh agent written before messages named agents ("the agent …"), naming it. */
+export function namingXcsh<T extends { message: string }>(f: T): T {
+  return { ...f, message: f.message.replace(/\b([Tt])he agent\b/g, '$1he xcsh agent') };
 }

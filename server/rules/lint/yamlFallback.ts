@@ -9,7 +9,7 @@ import { placeRule } from '../resolve';
 import type { RuleLocator } from './locate';
 import { bucketPhrase, show } from './words';
 
-/** The rule fields the agent derives from frontmatter, and the keys they come from. */
+/** The rule fields the xcsh agent derives from frontmatter, and the keys they come from. */
 const FIELDS: { field: keyof Rule; keys: string[] }[] = [
   { field: 'description', keys: ['description'] },
   { field: 'globs', keys: ['globs'] },
@@ -20,10 +20,10 @@ const FIELDS: { field: keyof Rule; keys: string[] }[] = [
 ];
 
 /**
- * Invalid YAML: the agent logs a warning and reads the frontmatter with its line
+ * Invalid YAML: the xcsh agent logs a warning and reads the frontmatter with its line
  * fallback, where every value is a string. agentls works out what the file means (the
  * YAML with the usual slips repaired: an unquoted `*` glob, a trailing comma) and
- * reports each field the agent then reads differently, with what the agent does. When
+ * reports each field the xcsh agent then reads differently, with what the xcsh agent does. When
  * nothing changes (Cursor's own `globs: *.ts`), it says so at information level.
  */
 export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
@@ -47,7 +47,7 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
   for (const { field, keys } of FIELDS) {
     const a = actual[field];
     const i = intended[field];
-    if (JSON.stringify(a) === JSON.stringify(i)) continue;
+    if (JSON.stringify(a) === JSON.stringify(i) || sameEffect(field, a, i)) continue;
     consequences++;
     const where = keyLine(loc, keys);
     const entry = loc.entries().find((e) => keys.includes(e.rawKey) || keys.includes(e.key));
@@ -60,7 +60,7 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
         dropped ? 'frontmatter/fallback-dropped' : 'frontmatter/fallback-string',
         'error',
         where.range,
-        `The frontmatter is not valid YAML, so the agent ${what}: ${field} becomes ${show(a)} instead of ${show(i)}.${bucketNote}`,
+        `The frontmatter is not valid YAML, so the xcsh agent ${what}: ${field} becomes ${show(a)} instead of ${show(i)}.${bucketNote}`,
         quoteFix ? { data: quoteFix } : {},
       ),
     );
@@ -77,7 +77,7 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
       'frontmatter/yaml-error',
       consequences > 0 ? 'warning' : 'information',
       range,
-      `The frontmatter is not valid YAML${cursorNote}: ${problem.message}. The agent logs a warning and reads every \`key: value\` line as a plain string.${tail}`,
+      `The frontmatter is not valid YAML${cursorNote}: ${problem.message}. The xcsh agent logs a warning and reads every \`key: value\` line as a plain string.${tail}`,
       quoteFix ? { data: quoteFix } : {},
     ),
   );
@@ -153,5 +153,12 @@ function summarize(rule: Rule): string {
   if (rule.globs !== undefined) parts.push(`globs ${show(rule.globs)}`);
   if (rule.alwaysApply === true) parts.push('always-apply');
   if (rule.condition) parts.push(`condition ${show(rule.condition)}`);
-  return parts.length ? parts.join(', ') : 'no keys the agent uses';
+  return parts.length ? parts.join(', ') : 'no keys the xcsh agent uses';
+}
+
+/** Empty and unset behave the same for the agent: an empty description or an empty glob is no finding. */
+function sameEffect(field: keyof Rule, actual: unknown, intended: unknown): boolean {
+  const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === '' || x === null));
+  if (field === 'description' || field === 'globs') return empty(actual) && empty(intended);
+  return false;
 }

@@ -28,7 +28,7 @@ describe('rules navigation over LSP', () => {
       ['rule-url/not-resolvable', 3, 5],
       ['rule-url/unknown', 3, 27],
     ]);
-    expect(ds[1].message).toBe('The agent knows no rule `nope`: it answers "Unknown rule: nope". Available: style, testing, docs, concise.');
+    expect(ds[1].message).toBe('The xcsh agent knows no rule `nope`: it answers "Unknown rule: nope". Available: style, testing, docs, concise.');
   });
 
   it('hovers rule:// with bucket, provider and shadowing, and a rule file\'s first line and keys', async () => {

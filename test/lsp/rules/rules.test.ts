@@ -41,7 +41,10 @@ for (const preset of ['vscode', 'neovim', 'helix'] as const) {
       expect(byCode(testing, 'frontmatter/yaml-error')?.severity).toBe(2);
 
       const legacy = await c.waitForDiagnostics(c.uri(file('.cursorrules')), (ds) => ds.length > 0);
-      expect(codes(legacy)).toEqual(['rule/not-read']);
+      // Judged by Cursor (its file) and the xcsh agent (the workspace has .xcsh): each says what it does.
+      expect(codes(legacy)).toEqual(['rule/not-read', 'rule/legacy-file']);
+      expect(legacy[0].message).toMatch(/^Cursor reads this file, but the xcsh agent never does: /);
+      expect(legacy[1].message).toMatch(/^Cursor still reads this legacy file/);
       const cline = await c.waitForDiagnostics(c.uri(file('.clinerules/commits.md')), (ds) => ds.length > 0);
       expect(codes(cline)).toContain('rule/no-bucket');
       const userStyle = await c.waitForDiagnostics(c.uri(path.join(home, '.cursor/rules/style.mdc')), (ds) => ds.length > 0);
@@ -70,7 +73,7 @@ for (const preset of ['vscode', 'neovim', 'helix'] as const) {
       }
       const report = fs.readFileSync(reportPath, 'utf8');
       expect(report).toContain('## Rulebook (3)');
-      expect(report).toContain('**style** · native (project) · `.xcsh/rules/style.md`');
+      expect(report).toContain('**style** · xcsh (project) · `.xcsh/rules/style.md`');
       expect(report).toContain('hidden by `.xcsh/rules/style.md`');
     });
   });

@@ -1,0 +1,78 @@
+import type { Finding } from '../core/findings';
+import { ZERO_RANGE } from '../core/text';
+import type { DocumentKind } from '../workspace/classify';
+import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
+import { finding } from './codes';
+import { notReadForKind } from './lint/notRead';
+import { fileTargets } from './targets';
+import { toolFindings } from './toolLint';
+
+/** A file the xcsh agent's engine does not list (nested, legacy below the root, another tool's format), as linters see it. */
+export interface OutsideFile {
+  path: string;
+  /** Relative to its workspace folder, `/`-separated (`toolRelativePath`). */
+  rel: string;
+  root: string | undefined;
+  /** Its text (undefined when it could not be read). */
+  text: string | undefined;
+  /** The classifier's verdict for the xcsh agent. */
+  kind: DocumentKind;
+  agents: 'auto' | readonly string[];
+  workspaceHasXcsh: boolean;
+  /** The user named this file (`agentls check FILE`): lint it by its format even where no agent reads it. */
+  named: boolean;
+}
+
+/**
+ * Findings for a rule-like file outside the xcsh agent's listing, per target: the xcsh
+ * agent's "never reads" (saying when the file's own tool does read it), the own tool's
+ * view of the file, and, for a file named on the command line where no agent looks, its
+ * format's checks with a note that nothing reads it there.
+ */
+export function outsideFindings(file: OutsideFile): Finding[] {
+  const owner = ownerOf(file.rel);
+  const targets = fileTargets(file.agents, owner?.agent.id, file.workspaceHasXcsh);
+  const out: Finding[] = [];
+  if (targets.has('xcsh')) {
+    const notRead = notReadForKind(file.kind);
+    if (notRead) out.push(sayingWhoReads(notRead, owner));
+  }
+  if (file.text === undefined) return out;
+  if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
+    out.push(...toolFindings({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text, root: file.root, targets }));
+    return out;
+  }
+  if (!owner && file.named) {
+    const format = formatOf(file.path, file.text);
+    if (format) {
+      out.push(finding('rule/no-reader', 'information', ZERO_RANGE, `No agent reads rules from this place; agentls checked it as a ${format.name} rule by its format (${format.reads}).`));
+      out.push(...toolFindings({ agent: format, placement: { read: true, frontmatter: true }, path: file.path, text: file.text, targets: new Set<AgentId>([format.id]) }));
+    }
+  }
+  return out;
+}
+
+/** The tool whose format a stray file is written in: by extension, else by its frontmatter keys. */
+export function formatOf(filePath: string, text: string): AgentModel | undefined {
+  if (filePath.endsWith('.mdc')) return agentModel('cursor');
+  if (filePath.endsWith('.instructions.md')) return agentModel('copilot');
+  if (!text.startsWith('---')) return undefined;
+  const close = text.indexOf('\n---', 3);
+  const block = close < 0 ? '' : text.slice(0, close);
+  const has = (key: string) => new RegExp(`^${key}\\s*:`, 'm').test(block);
+  if (has('trigger')) return agentModel('windsurf');
+  if (has('applyTo')) return agentModel('copilot');
+  if (has('alwaysApply') || has('globs')) return agentModel('cursor');
+  if (has('paths')) return agentModel('claude');
+  return undefined;
+}
+
+/** The xcsh agent's "never reads this file", saying first when the file's own tool does read it. */
+export function sayingWhoReads(notRead: Finding, owner: { agent: AgentModel; placement: Placement } | undefined): Finding {
+  if (!owner || owner.agent.id === 'xcsh' || !owner.placement.read || notRead.code !== 'rule/not-read') return notRead;
+  const lead = /^The xcsh agent never reads this (file|entry|rule): /;
+  const message = lead.test(notRead.message)
+    ? notRead.message.replace(lead, `${owner.agent.name} reads this file, but the xcsh agent never does: `)
+    : `${owner.agent.name} reads this file; ${notRead.message.charAt(0).toLowerCase()}${notRead.message.slice(1)}`;
+  return { ...notRead, message };
+}

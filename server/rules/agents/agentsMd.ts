@@ -1,0 +1,18 @@
+import { baseName } from './shared';
+import type { AgentModel } from './types';
+
+/**
+ * AGENTS.md, the open format (https://agents.md). Plain Markdown with no required fields;
+ * files may sit in any folder and the nearest one to the edited file takes precedence.
+ */
+export const agentsMd: AgentModel = {
+  id: 'agents-md',
+  name: 'AGENTS.md readers',
+  reads: '`AGENTS.md` in any folder (nearest wins); read by Codex, Cursor, Windsurf, Cline, Copilot and others',
+  owns(rel) {
+    // agents.md: the file name is exactly AGENTS.md; nested files are expected in monorepos.
+    return baseName(rel) === 'AGENTS.md' ? { read: true, frontmatter: false } : undefined;
+  },
+  keys: {},
+  activation: () => ({ mode: 'always' }),
+};

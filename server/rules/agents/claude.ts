@@ -1,0 +1,29 @@
+import { afterMarker, baseName, pathsOrAlways } from './shared';
+import type { AgentModel } from './types';
+
+/**
+ * Claude Code. Source: Claude Code's documentation, "Manage Claude's memory"
+ * (https://code.claude.com/docs/en/memory, section on `.claude/rules/`).
+ */
+export const claude: AgentModel = {
+  id: 'claude',
+  name: 'Claude Code',
+  reads: '`CLAUDE.md` (root, `.claude/`, subfolders on demand), `CLAUDE.local.md`, `.claude/rules/**/*.md` with `paths`; `~/.claude/CLAUDE.md`, `~/.claude/rules/`',
+  owns(rel) {
+    const name = baseName(rel);
+    // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md; CLAUDE.md files in
+    // subfolders load when Claude works there; CLAUDE.local.md is personal.
+    if (name === 'CLAUDE.md' || name === 'CLAUDE.local.md') return { read: true, frontmatter: false };
+    const at = afterMarker(rel, '.claude/rules/');
+    // Docs: every .md file under .claude/rules is read, subfolders included.
+    if (at && at.rest !== '' && name.endsWith('.md')) return { read: true, frontmatter: true };
+    return undefined;
+  },
+  // Docs: a rule is scoped with `paths` (globs, brace expansion supported); without it the
+  // rule loads unconditionally.
+  keys: { paths: { kind: 'globs' } },
+  // Whether one string of comma-separated globs is split is not documented: taken as split
+  // (no false alarm on it).
+  globs: { key: 'paths', commaSeparated: true, lists: true, braces: true },
+  activation: (fm) => pathsOrAlways(fm.paths, true),
+};

@@ -1,0 +1,29 @@
+import { afterMarker, baseName, isMarkdownName, pathsOrAlways } from './shared';
+import type { AgentModel } from './types';
+
+/**
+ * Cline. Sources: Cline's documentation, "Rules" (https://docs.cline.bot/customization/cline-rules)
+ * and "Conditional rules" (https://docs.cline.bot/features/cline-rules/conditional-rules).
+ */
+export const cline: AgentModel = {
+  id: 'cline',
+  name: 'Cline',
+  reads: '`.clinerules/*.md` (or a single `.clinerules` file) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
+  owns(rel) {
+    if (rel === '.clinerules') return { read: true, frontmatter: true };
+    const at = afterMarker(rel, '.clinerules/') ?? afterMarker(rel, '.cline/rules/');
+    const name = baseName(rel);
+    if (name === '.clinerules' || (at && at.rest !== '' && isMarkdownName(name))) {
+      // Docs: workspace rules go in .clinerules/ (or .cline/rules/) "at your project root";
+      // every Markdown file of the folder is combined into one rule set.
+      if (name !== '.clinerules' && at!.prefix === '') return { read: true, frontmatter: true };
+      return { read: false, frontmatter: true, why: 'Cline reads `.clinerules` only at the workspace root' };
+    }
+    return undefined;
+  },
+  // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
+  // of globs. A rule without it applies to every request.
+  keys: { paths: { kind: 'globs' } },
+  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true },
+  activation: (fm) => pathsOrAlways(fm.paths, false),
+};

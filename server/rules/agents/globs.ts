@@ -1,0 +1,70 @@
+import { globProblem } from '../../workspace/glob';
+
+/** What is wrong with one glob as written, and the glob that was meant when that is clear. */
+export interface GlobIssue {
+  message: string;
+  /** The corrected glob, when the intent is clear. */
+  fixed?: string;
+}
+
+/**
+ * Slips that make a glob match nothing, or something else than meant, in every dialect
+ * the agents use (gitignore-like path globs, relative to the workspace): quotes left
+ * inside a comma list, a leading `/`, `**` glued to other text, regex alternation, and
+ * unbalanced brackets or braces. `reader` names the agent in the message.
+ */
+export function globIssues(glob: string, reader: string): GlobIssue[] {
+  const text = glob.trim();
+  if (text === '') return [];
+  const quoted = /^(["'])(.*)\1$/.exec(text);
+  if (quoted) {
+    return [{ message: `the quotes are part of the glob ${text}, so ${reader} looks for file names with quote marks in them`, fixed: quoted[2] }];
+  }
+  const out: GlobIssue[] = [];
+  let fixed = text;
+  if (/^\/[^/]/.test(text)) {
+    fixed = fixed.replace(/^\/+/, '');
+    out.push({ message: `globs are relative to the workspace, and ${reader} matches the leading \`/\` against nothing`, fixed });
+  }
+  // `**` is a path segment of its own; glued to other characters it acts like `*`.
+  if (/(^|[^/])\*\*|\*\*([^/]|$)/.test(text.replace(/^\*\*$|\/\*\*$|^\*\*\//g, 'X').replace(/\/\*\*\//g, '/X/'))) {
+    // The intent is clear only for `**.ext` at the start of a segment: any depth, that extension.
+    const clear = !/[^/*]\*\*/.test(text);
+    if (clear) fixed = fixed.replace(/(^|\/)\*\*(?=[^/*])/g, '$1**/*');
+    const message = `\`**\` crosses folders only as a whole path segment (\`**/\`); glued to other characters ${reader} reads it as \`*\`, within one folder`;
+    out.push(clear ? { message, fixed } : { message });
+  }
+  const alternation = /(^|[^@!?+*])\(([^()|]+(?:\|[^()|]+)+)\)/.exec(fixed);
+  if (alternation) {
+    fixed = fixed.replace(alternation[0], `${alternation[1]}{${alternation[2].split('|').join(',')}}`);
+    out.push({ message: `\`(${alternation[2]})\` is regular-expression alternation, not glob syntax: ${reader} looks for the parentheses and bars literally; globs write it \`{${alternation[2].split('|').join(',')}}\``, fixed });
+  }
+  const broken = globProblem(text);
+  if (broken) out.push({ message: `${broken} (${reader} matches no file)` });
+  // Each issue carries the glob with every clear repair applied.
+  return out.map((issue) => (issue.fixed !== undefined ? { ...issue, fixed } : issue));
+}
+
+/** Splits at commas outside `{}` and `[]` (brace alternatives are one glob); drops empty parts. */
+export function splitTopLevelCommas(glob: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && depth > 0) depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(glob.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(glob.slice(start));
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+/** A part of a comma list without the quotes a user left around it. */
+export function unquote(part: string): string {
+  const m = /^(["'])(.*)\1$/.exec(part.trim());
+  return m ? m[2] : part.trim();
+}

@@ -1,0 +1,47 @@
+import type { ProviderId } from '../../workspace/ruleLocations';
+import { agentsMd } from './agentsMd';
+import { claude } from './claude';
+import { cline } from './cline';
+import { copilot } from './copilot';
+import { cursor } from './cursor';
+import type { AgentId, AgentModel, Placement } from './types';
+import { windsurf } from './windsurf';
+import { xcsh } from './xcsh';
+
+export type { AgentId, AgentModel, Placement } from './types';
+export { AGENT_IDS } from './types';
+
+/** Every agent model, in the order ownership is decided (the most specific locations first). */
+export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, agentsMd];
+
+export function agentModel(id: AgentId): AgentModel {
+  return AGENT_MODELS.find((m) => m.id === id)!;
+}
+
+/** The tool a file belongs to by its workspace-relative path (`/`-separated), and where it stands for that tool. */
+export function ownerOf(rel: string): { agent: AgentModel; placement: Placement } | undefined {
+  for (const agent of AGENT_MODELS) {
+    const placement = agent.owns(rel);
+    if (placement) return { agent, placement };
+  }
+  return undefined;
+}
+
+/** The agent whose own folders a provider of the xcsh agent reads (`cursor` → Cursor; `native`, `agents` → xcsh). */
+export function agentOfProvider(provider: ProviderId): AgentId {
+  switch (provider) {
+    case 'cursor':
+    case 'windsurf':
+    case 'cline':
+      return provider;
+    default:
+      return 'xcsh';
+  }
+}
+
+/** "Cursor", "Windsurf and the xcsh agent", "Cursor, Windsurf and the xcsh agent". */
+export function agentNames(ids: Iterable<AgentId>): string {
+  const names = [...ids].map((id) => agentModel(id).name);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

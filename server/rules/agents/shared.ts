@@ -1,0 +1,34 @@
+import type { Activation } from './types';
+
+/** The workspace-relative path split at its last `dir/` marker: `[prefix, rest]`, or undefined. */
+export function afterMarker(rel: string, marker: string): { prefix: string; rest: string } | undefined {
+  const at = rel === marker.slice(0, -1) ? -1 : rel.startsWith(marker) ? 0 : rel.lastIndexOf('/' + marker);
+  if (at < 0) return undefined;
+  const start = at === 0 ? 0 : at + 1;
+  return { prefix: rel.slice(0, start), rest: rel.slice(start + marker.length) };
+}
+
+/** The last path segment. */
+export function baseName(rel: string): string {
+  return rel.slice(rel.lastIndexOf('/') + 1);
+}
+
+/** A non-empty list of globs from a value the agent reads as globs (string or list). */
+export function globList(value: unknown, commaSeparated: boolean): string[] {
+  if (typeof value === 'string') {
+    const parts = commaSeparated ? value.split(',') : [value];
+    return parts.map((p) => p.trim()).filter(Boolean);
+  }
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return [];
+}
+
+/** Globs-or-always: the activation of agents whose only key is a path filter (Cline, Claude Code). */
+export function pathsOrAlways(value: unknown, commaSeparated: boolean): Activation {
+  const globs = globList(value, commaSeparated);
+  return globs.length ? { mode: 'globs', globs } : { mode: 'always' };
+}
+
+export function isMarkdownName(name: string): boolean {
+  return /\.(md|mdc|markdown)$/i.test(name);
+}

@@ -1,0 +1,75 @@
+/**
+ * The agents whose behaviour the rules linter predicts, each described as data in its
+ * own file of this folder (`cursor.ts`, `windsurf.ts`, …). Every fact there sits beside a
+ * comment naming the documentation it comes from; where the documentation is silent the
+ * model says so and takes the reading that produces fewer false alarms.
+ */
+
+/** `xcsh` is the seed's agent (profiles `seed` and `xcsh`); the others are the tools whose folders it also reads, and more. */
+export type AgentId = 'xcsh' | 'cursor' | 'windsurf' | 'cline' | 'claude' | 'copilot' | 'agents-md';
+
+export const AGENT_IDS: readonly AgentId[] = ['xcsh', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'agents-md'];
+
+/** How an agent reads a glob value: one glob, a comma-separated list in one string, or YAML lists. */
+export interface GlobDialect {
+  /** The key holding the globs (`globs`, `paths`, `applyTo`). */
+  key: string;
+  /** A string value is split at top-level commas into several globs. */
+  commaSeparated: boolean;
+  /** A YAML list of globs is read. */
+  lists: boolean;
+  /** Brace alternatives `{a,b}` are understood. */
+  braces: boolean;
+}
+
+export type KeyKind = 'string' | 'boolean' | 'globs' | 'enum';
+
+export interface KeySpec {
+  kind: KeyKind;
+  /** For `enum`: the values the agent accepts. */
+  values?: readonly string[];
+}
+
+/** Where a workspace-relative path (`/`-separated) stands for an agent. */
+export interface Placement {
+  /** The agent reads the file as rules (or instructions). */
+  read: boolean;
+  /** A legacy location the agent still reads but its documentation deprecates. */
+  legacy?: boolean;
+  /** Why the agent does not read it (when `read` is false), as a clause: "Cursor reads .cursorrules only at the project root". */
+  why?: string;
+  /** Where the agent would read the same file. */
+  move?: string;
+  /** The file has frontmatter the agent reads (rule folders), or is plain Markdown (`AGENTS.md`, `.cursorrules`). */
+  frontmatter: boolean;
+  /** Reported as not read only when the file has this key (a README beside instruction files is not one). */
+  onlyWithKey?: string;
+  /** Which character limit applies (`workspace` or `user`), when the agent has limits. */
+  limit?: 'workspace' | 'user';
+}
+
+/** How a rule activates in one agent, from its frontmatter. */
+export type Activation =
+  | { mode: 'always' }
+  | { mode: 'globs'; globs: string[] }
+  | { mode: 'description' }
+  | { mode: 'manual' }
+  /** The value that picks the mode is not one the agent knows. */
+  | { mode: 'unknown'; key: string; value: unknown };
+
+export interface AgentModel {
+  id: AgentId;
+  /** As messages name it: "Cursor", "the xcsh agent". */
+  name: string;
+  /** Where its rule files live, one line for the README's agents table. */
+  reads: string;
+  /** The file is this agent's own format by its path (owner), whether or not the agent reads it there. */
+  owns(rel: string): Placement | undefined;
+  /** Frontmatter keys the agent reads, and their types. */
+  keys: Record<string, KeySpec>;
+  globs?: GlobDialect;
+  /** Characters a rule file may hold before the agent stops reading it. */
+  maxChars?: { workspace: number; user?: number };
+  /** How a rule with this (typed) frontmatter activates. */
+  activation(frontmatter: Record<string, unknown>): Activation;
+}

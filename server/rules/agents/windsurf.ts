@@ -1,0 +1,60 @@
+import { afterMarker, baseName, globList } from './shared';
+import type { AgentModel } from './types';
+
+/**
+ * Windsurf (Cascade). Source: Windsurf's documentation, "Memories & Rules"
+ * (https://docs.windsurf.com/windsurf/cascade/memories).
+ */
+export const WINDSURF_TRIGGERS = ['always_on', 'manual', 'model_decision', 'glob'] as const;
+
+export const windsurf: AgentModel = {
+  id: 'windsurf',
+  name: 'Windsurf',
+  reads: '`.windsurf/rules/*.md` in the workspace, its subfolders and parents up to the git root; `~/.codeium/windsurf/memories/global_rules.md`; legacy `.windsurfrules` at the root',
+  owns(rel) {
+    const name = baseName(rel);
+    if (rel === '.codeium/windsurf/memories/global_rules.md') return { read: true, frontmatter: false, limit: 'user' };
+    if (name === '.windsurfrules') {
+      // Not in the current docs; earlier Windsurf releases read one .windsurfrules at the
+      // workspace root. Treated as a legacy file still read there, and only there.
+      if (rel === '.windsurfrules') return { read: true, legacy: true, frontmatter: false, limit: 'workspace' };
+      const dir = rel.slice(0, -name.length);
+      return { read: false, frontmatter: false, why: 'Windsurf reads `.windsurfrules` only at the workspace root', move: `${dir}.windsurf/rules/windsurfrules.md` };
+    }
+    const at = afterMarker(rel, '.windsurf/rules/');
+    if (!at || at.rest === '') return undefined;
+    // Docs ("Rules discovery"): every .windsurf/rules folder of the workspace and its
+    // subfolders, and of parents up to the git root. Folders inside .windsurf/rules are not
+    // documented either way: not reported.
+    if (name.endsWith('.md')) return { read: true, frontmatter: true, limit: 'workspace' };
+    return undefined;
+  },
+  // Docs ("Activation modes"): trigger picks the mode; description serves model_decision,
+  // globs serves glob.
+  keys: {
+    trigger: { kind: 'enum', values: WINDSURF_TRIGGERS },
+    description: { kind: 'string' },
+    globs: { kind: 'globs' },
+  },
+  // Docs give single patterns (`*.js`, `src/**/*.ts`); how several are written is not
+  // documented, so commas and lists are both accepted (no false alarms).
+  globs: { key: 'globs', commaSeparated: true, lists: true, braces: true },
+  // Docs: "each rule file is limited to 12000 characters"; global_rules.md to 6000.
+  maxChars: { workspace: 12_000, user: 6_000 },
+  activation(fm) {
+    const trigger = fm.trigger;
+    if (trigger === undefined || trigger === null) return { mode: 'manual' }; // not documented; the editor always writes one
+    switch (trigger) {
+      case 'always_on':
+        return { mode: 'always' };
+      case 'glob':
+        return { mode: 'globs', globs: globList(fm.globs, true) };
+      case 'model_decision':
+        return { mode: 'description' };
+      case 'manual':
+        return { mode: 'manual' };
+      default:
+        return { mode: 'unknown', key: 'trigger', value: trigger };
+    }
+  },
+};

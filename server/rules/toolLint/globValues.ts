@@ -1,0 +1,84 @@
+import { isScalar } from 'yaml';
+import type { Finding } from '../../core/findings';
+import { globIssues, splitTopLevelCommas, unquote } from '../agents/globs';
+import type { AgentModel } from '../agents';
+import { finding } from '../codes';
+import type { KeyEntry, RuleLocator } from '../lint/locate';
+
+/**
+ * The glob value of an agent's glob key (`globs`, `paths`, `applyTo`) checked in that
+ * agent's dialect: each glob's slips (with the repaired value as a quick fix), a list
+ * where the agent reads one string, a comma string where it reads a list.
+ */
+export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: unknown): Finding[] {
+  const dialect = agent.globs;
+  if (!dialect) return [];
+  const entry = loc.entry(dialect.key);
+  if (!entry || value === undefined || value === null) return [];
+  const key = dialect.key;
+  if (typeof value === 'string') return stringValue(loc, agent, entry, value);
+  if (!Array.isArray(value)) {
+    return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as ${dialect.lists ? 'globs (a list, or one string)' : 'one string of globs'}, not ${typeof value}: it ignores this value.`)];
+  }
+  if (!dialect.lists) {
+    const joined = value.filter((v) => typeof v === 'string').join(', ');
+    return [
+      finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as one string of comma-separated globs; a YAML list is not documented. Write ${JSON.stringify(joined)}.`, {
+        data: { fix: 'replace', newText: JSON.stringify(joined), title: `Write ${key} as one string: ${JSON.stringify(joined)}` },
+      }),
+    ];
+  }
+  const ranges = loc.elementRanges(entry);
+  const out: Finding[] = [];
+  value.forEach((g, i) => {
+    const range = ranges[i] ?? entry.valueRange;
+    if (typeof g !== 'string') {
+      out.push(finding('frontmatter/wrong-type', 'warning', range, `${agent.name} reads \`${key}\` elements as globs: ${JSON.stringify(g)} is not text.`, { data: { fix: 'quote-value' } }));
+      return;
+    }
+    const issues = globIssues(g, agent.name);
+    if (issues.length === 0) return;
+    const fixed = issues.every((x) => x.fixed !== undefined) ? issues[issues.length - 1].fixed : undefined;
+    out.push(globFinding(agent, range, g, issues.map((x) => x.message), fixed === undefined ? undefined : JSON.stringify(fixed)));
+  });
+  return out;
+}
+
+function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value: string): Finding[] {
+  const dialect = agent.globs!;
+  const split = splitTopLevelCommas(value);
+  if (!dialect.commaSeparated && split.length > 1) {
+    const list = `[${split.map((part) => JSON.stringify(unquote(part))).join(', ')}]`;
+    return [
+      finding('frontmatter/invalid-glob', 'warning', entry.valueRange, `${agent.name} does not split \`${dialect.key}\` at commas: it reads ${JSON.stringify(value)} as one glob, which matches no file. Write a list: ${list}.`, {
+        data: { fix: 'replace', newText: list, title: `Write ${dialect.key} as a list: ${list}` },
+      }),
+    ];
+  }
+  const parts = dialect.commaSeparated ? split : [value];
+  const messages: string[] = [];
+  let repairable = true;
+  const repaired = parts.map((part) => {
+    const issues = globIssues(part, agent.name);
+    messages.push(...issues.map((x) => x.message));
+    if (issues.length === 0) return part.trim();
+    const fixed = issues[issues.length - 1].fixed;
+    if (fixed === undefined || issues.some((x) => x.fixed === undefined)) repairable = false;
+    return fixed ?? part.trim();
+  });
+  if (messages.length === 0) return [];
+  const joined = repaired.join(', ');
+  const quoted = isScalar(entry.node) ? entry.node.type === 'QUOTE_DOUBLE' || entry.node.type === 'QUOTE_SINGLE' : /^["']/.test(entry.valueText) && !/^(["']).*\1\s*,/.test(entry.valueText);
+  return [globFinding(agent, entry.valueRange, value, messages, repairable ? (quoted ? JSON.stringify(joined) : joined) : undefined)];
+}
+
+function globFinding(agent: AgentModel, range: Finding['range'], glob: string, messages: string[], newText: string | undefined): Finding {
+  const unique = [...new Set(messages)];
+  return finding(
+    'frontmatter/invalid-glob',
+    'warning',
+    range,
+    `${agent.name} does not match \`${glob.trim()}\` as meant: ${unique.join('; ')}.${newText ? ` Write ${newText}.` : ''}`,
+    newText ? { data: { fix: 'replace', newText, title: `Write ${newText}` } } : {},
+  );
+}

@@ -1,0 +1,132 @@
+import * as path from 'node:path';
+import type { Finding } from '../../core/findings';
+import type { Range } from '../../core/text';
+import type { ProviderId } from '../../workspace/ruleLocations';
+import type { AgentId, AgentModel, Placement } from '../agents';
+import { analyseText, type FileAnalysis } from '../analysis';
+import { finding } from '../codes';
+import { RuleLocator } from '../lint/locate';
+import { intendedFrontmatter } from '../lint/yamlFallback';
+import { globValueFindings } from './globValues';
+import { keyFindings } from './keys';
+
+/** One file judged as one agent (Cursor, Windsurf, …) reads it. */
+export interface ToolFile {
+  agent: AgentModel;
+  placement: Placement;
+  path: string;
+  text: string;
+  /** The workspace folder the placement's paths are relative to. */
+  root?: string;
+  /** Every agent judged for this file (to stay quiet about keys meant for the xcsh agent). */
+  targets: ReadonlySet<AgentId>;
+}
+
+const PROVIDER_OF: Partial<Record<AgentId, ProviderId>> = { cursor: 'cursor', windsurf: 'windsurf', cline: 'cline' };
+
+/**
+ * What a tool does with a file by its own documentation: whether it reads it there, its
+ * frontmatter keys' types and values, its globs in its dialect, its activation mode and
+ * its size limit. Every message names the tool; an error only where the tool will do
+ * something other than the file says.
+ */
+export function toolFindings(file: ToolFile): Finding[] {
+  const { agent, placement } = file;
+  const analysis = parseAs(file);
+  const loc = new RuleLocator(analysis);
+  const out: Finding[] = [];
+  const first = loc.firstLine();
+  if (!placement.read && placement.onlyWithKey && !new RegExp(`^${placement.onlyWithKey}\\s*:`, 'm').test(file.text)) return out;
+  if (!placement.read) {
+    const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
+    out.push(
+      finding('rule/not-read', 'warning', first, `${capital(placement.why ?? `${agent.name} does not read a file here`)}: ${agent.name} never reads this file.${placement.move ? ` Move it to \`${placement.move}\`.` : ''}`, move ? { data: { fix: 'move-to', to: move } } : {}),
+    );
+    return out;
+  }
+  if (placement.legacy) {
+    out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but its documentation deprecates it in favour of its rules folder.`, { data: { fix: 'move-legacy' } }));
+  }
+  out.push(...limitFindings(file, analysis));
+  if (!placement.frontmatter) return out;
+  const parsed = analysis.parsed;
+  const meta = parsed?.layout.metadata;
+  const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
+  if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) out.push(...yamlFindings(loc, agent));
+  out.push(...keyFindings(loc, agent, fm, file.targets));
+  if (agent.globs) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
+  out.push(...activationFindings(loc, agent, fm));
+  return out;
+}
+
+function parseAs(file: ToolFile): FileAnalysis {
+  const name = path.basename(file.path).replace(/\.(mdc|md)$/, '');
+  const provider = PROVIDER_OF[file.agent.id] ?? 'native';
+  return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed');
+}
+
+/**
+ * Invalid YAML: the tools do not document how they read it. Cursor's own unquoted
+ * `globs: *.ts` (and Windsurf's) is their documented form and not reported; the glob
+ * checks cover the glob line.
+ */
+function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
+  const parsed = loc.analysis.parsed!;
+  const problem = parsed.yamlError!;
+  const meta = parsed.layout.metadata!;
+  const globKey = agent.globs?.key;
+  const badLines = meta.text.split('\n').filter((line) => {
+    const key = /^([\w-]+):/.exec(line)?.[1];
+    return key !== undefined && key !== globKey && isInvalidYamlLine(line);
+  });
+  if (badLines.length === 0) return [];
+  const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
+  return [finding('frontmatter/yaml-error', 'warning', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}); ${agent.name} does not document how it reads such a file, and may drop its keys. Quote the value.`)];
+}
+
+function isInvalidYamlLine(line: string): boolean {
+  const value = line.slice(line.indexOf(':') + 1).trim();
+  if (value === '') return false;
+  if (/^\*/.test(value) || /^[&!%@`|>]/.test(value)) return true;
+  if (/^["']/.test(value)) return !/^("(?:[^"\\]|\\.)*"|'[^']*')\s*(#.*)?$/.test(value);
+  return /:\s/.test(value) && !/^[[{]/.test(value);
+}
+
+function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
+  const limits = file.agent.maxChars;
+  const which = file.placement.limit;
+  const max = which === 'user' ? limits?.user : which === 'workspace' ? limits?.workspace : undefined;
+  if (!max || file.text.length <= max) return [];
+  const start = analysis.lines.positionAt(max);
+  const end = analysis.lines.positionAt(file.text.length);
+  return [
+    finding(
+      'rule/too-long',
+      'error',
+      { start, end },
+      `${file.agent.name} reads at most ${max.toLocaleString('en-US')} characters of ${which === 'user' ? 'global_rules.md' : 'a rule file'}; this one has ${file.text.length.toLocaleString('en-US')}, so ${file.agent.name} never sees the text from line ${start.line + 1} on. Split the file.`,
+    ),
+  ];
+}
+
+function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>): Finding[] {
+  const activation = agent.activation(fm);
+  const entryOf = (key: string) => loc.entry(key);
+  if (agent.id === 'windsurf') {
+    const trigger = entryOf('trigger');
+    if (fm.trigger === 'model_decision' && !(typeof fm.description === 'string' && fm.description.trim())) {
+      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: model_decision needs a description: Windsurf decides from it whether to apply the rule, and there is none.', { data: { fix: 'add-description' } })];
+    }
+    if (activation.mode === 'globs' && activation.globs.length === 0) {
+      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: glob needs globs, and there are none: Windsurf never attaches this rule.')];
+    }
+  }
+  if (agent.id === 'copilot' && activation.mode === 'manual') {
+    return [finding('rule/inactive', 'information', loc.openerRange(), 'This file has no `applyTo`: GitHub Copilot does not apply it by itself (it can still be attached by hand).', { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
+  }
+  return [];
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,80 @@
+import type { Finding } from '../../core/findings';
+import type { AgentId, AgentModel } from '../agents';
+import { finding } from '../codes';
+import type { RuleLocator } from '../lint/locate';
+import { show } from '../lint/words';
+
+/** The glob key of each tool: one tool's key in another tool's file is the commonest slip. */
+const GLOB_KEY_OWNERS: Record<string, string> = { globs: 'Cursor', paths: 'Cline and Claude Code', applyTo: 'GitHub Copilot' };
+/** Keys of one tool that others ignore (besides glob keys). */
+const TOOL_KEYS: Record<string, string> = { alwaysApply: 'Cursor', trigger: 'Windsurf' };
+/** Keys the xcsh agent reads: harmless in another tool's file when xcsh is targeted too. */
+const XCSH_KEYS = new Set(['description', 'globs', 'alwaysApply', 'condition', 'ttsr_trigger', 'ttsrTrigger', 'scope', 'interruptMode']);
+
+/** Values whose meaning is clear: `"true"`, `yes`, `on`… for a boolean. */
+function meantBoolean(value: unknown): boolean | undefined {
+  const text = String(value).trim();
+  if (/^(true|yes|on|y|1)$/i.test(text)) return true;
+  if (/^(false|no|off|n|0)$/i.test(text)) return false;
+  return undefined;
+}
+
+/** The known value closest to a slip (`always on`, `alwaysOn`, `Always_On` → `always_on`). */
+export function nearestValue(value: string, values: readonly string[]): string | undefined {
+  const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+  return values.find((v) => squash(v) === squash(value)) ?? values.find((v) => squash(value).length >= 4 && squash(v).startsWith(squash(value)));
+}
+
+/**
+ * The agent's own keys with the wrong type or value, and other tools' keys in its file.
+ * `targets` are the agents judged for this file: a key the xcsh agent reads is not
+ * reported as foreign when xcsh is among them.
+ */
+export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>, targets: ReadonlySet<AgentId>): Finding[] {
+  const out: Finding[] = [];
+  for (const [key, spec] of Object.entries(agent.keys)) {
+    const value = fm[key];
+    const entry = loc.entry(key);
+    if (value === undefined || value === null || !entry) continue;
+    if (spec.kind === 'boolean' && typeof value !== 'boolean') {
+      const meant = meantBoolean(value);
+      out.push(
+        finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be true or false, not ${show(value)}; how it reads other values is not documented.${meant === undefined ? '' : ` Write ${meant}.`}`, meant === undefined ? {} : { data: { fix: 'set-value', value: String(meant) } }),
+      );
+    } else if (spec.kind === 'string' && typeof value !== 'string') {
+      out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
+    } else if (spec.kind === 'enum' && !(typeof value === 'string' && spec.values!.includes(value))) {
+      const near = typeof value === 'string' ? nearestValue(value, spec.values!) : undefined;
+      out.push(
+        finding(
+          'frontmatter/invalid-value',
+          'error',
+          entry.valueRange,
+          `${agent.name} knows no ${key} ${show(value)} (it knows ${spec.values!.join(', ')}): the rule is not activated the way the file says.${near ? ` Write ${near}.` : ''}`,
+          near ? { data: { fix: 'replace', newText: near, title: `Write ${key}: ${near}` } } : {},
+        ),
+      );
+    }
+  }
+  const ownGlobKey = agent.globs?.key;
+  for (const entry of loc.entries()) {
+    const key = entry.key;
+    if (key in agent.keys) continue;
+    const xcshReads = targets.has('xcsh') && XCSH_KEYS.has(key);
+    if (GLOB_KEY_OWNERS[key] && ownGlobKey && fm[ownGlobKey] === undefined) {
+      const rename = !xcshReads;
+      out.push(
+        finding(
+          'rule/foreign-key',
+          xcshReads ? 'information' : 'warning',
+          entry.keyRange,
+          `\`${key}\` is ${GLOB_KEY_OWNERS[key]}'s key: ${agent.name} reads \`${ownGlobKey}\` and ignores \`${key}\`, so it does not limit this rule to those files.${xcshReads ? ` (The xcsh agent reads \`${key}\`; add \`${ownGlobKey}\` for ${agent.name}.)` : ` Rename it to \`${ownGlobKey}\`.`}`,
+          rename ? { data: { fix: 'rename-key', to: ownGlobKey } } : {},
+        ),
+      );
+    } else if ((TOOL_KEYS[key] || GLOB_KEY_OWNERS[key]) && !xcshReads) {
+      out.push(finding('rule/foreign-key', 'information', entry.keyRange, `\`${key}\` is ${TOOL_KEYS[key] ?? GLOB_KEY_OWNERS[key]}'s key: ${agent.name} ignores it.`));
+    }
+  }
+  return out;
+}

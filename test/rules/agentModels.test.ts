@@ -1,0 +1,101 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { AGENT_IDS, agentModel, ownerOf } from '../../server/rules/agents';
+import { globIssues } from '../../server/rules/agents/globs';
+import { fileTargets } from '../../server/rules/targets';
+import { toolFindings } from '../../server/rules/toolLint';
+import { repoRoot } from '../helpers/repo';
+
+/**
+ * The agent models against vectors written from each tool's documentation
+ * (`test/rules/agentVectors/agent-models.json`, each case naming its source): who owns a
+ * path, whether the tool reads it there, how the rule activates, what the tool's own lint
+ * reports.
+ */
+interface AgentVector {
+  id: string;
+  source: string;
+  path: string;
+  text: string;
+  expect: { owner: string; read: boolean; legacy?: boolean; activation?: string; globs?: string[]; findings: [string, string][] };
+}
+
+const { cases } = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'test', 'rules', 'agentVectors', 'agent-models.json'), 'utf8')) as { cases: AgentVector[] };
+
+describe('agent model vectors', () => {
+  it('cover every agent but the xcsh one (whose vectors are the shared ones)', () => {
+    expect(new Set(cases.map((c) => c.expect.owner))).toEqual(new Set(AGENT_IDS.filter((a) => a !== 'xcsh')));
+  });
+  for (const v of cases) {
+    it(`${v.id} (${v.source})`, () => {
+      const owner = ownerOf(v.path);
+      expect(owner?.agent.id).toBe(v.expect.owner);
+      expect(owner!.placement.read).toBe(v.expect.read);
+      expect(owner!.placement.legacy ?? false).toBe(v.expect.legacy ?? false);
+      const found = toolFindings({ agent: owner!.agent, placement: owner!.placement, path: path.join('/ws', v.path), text: v.text, root: '/ws', targets: new Set([owner!.agent.id]) });
+      expect(found.map((f) => [f.code, f.severity])).toEqual(v.expect.findings);
+      for (const f of found) expect(f.message).toContain(owner!.agent.name);
+      if (v.expect.activation && owner!.placement.frontmatter) {
+        const fm = v.text.startsWith('---') ? frontmatterOf(v.text) : {};
+        const activation = owner!.agent.activation(fm);
+        expect(activation.mode).toBe(v.expect.activation);
+        if (v.expect.globs && activation.mode === 'globs') expect(activation.globs).toEqual(v.expect.globs);
+      }
+    });
+  }
+});
+
+/** The frontmatter as YAML gives it (the vectors' frontmatter is valid YAML, or Cursor's comma form). */
+function frontmatterOf(text: string): Record<string, unknown> {
+  const block = text.slice(4, text.indexOf('\n---', 3));
+  const out: Record<string, unknown> = {};
+  try {
+    Object.assign(out, parse(block));
+  } catch {
+    for (const line of block.split('\n')) {
+      const m = /^(\w+):\s*(.*)$/.exec(line);
+      if (m) out[m[1]] = m[2];
+    }
+  }
+  return out;
+}
+
+describe('targets', () => {
+  it('auto: the file\'s own tool, plus xcsh when the workspace has .xcsh', () => {
+    expect([...fileTargets('auto', 'windsurf', false)]).toEqual(['windsurf']);
+    expect([...fileTargets('auto', 'windsurf', true)]).toEqual(['windsurf', 'xcsh']);
+    expect([...fileTargets('auto', undefined, false)]).toEqual([]);
+  });
+  it('a list: the listed agents among the owner and xcsh', () => {
+    expect([...fileTargets(['cursor'], 'windsurf', true)]).toEqual([]);
+    expect([...fileTargets(['cursor', 'xcsh'], 'cursor', false)]).toEqual(['cursor', 'xcsh']);
+  });
+});
+
+describe('glob slips', () => {
+  it('repairs only where the intent is clear', () => {
+    expect(globIssues('**.cs', 'Cursor').map((i) => i.fixed)).toEqual(['**/*.cs']);
+    expect(globIssues('a**', 'Cursor').map((i) => i.fixed)).toEqual([undefined]);
+    expect(globIssues('src/(a|b)/*.ts', 'Cursor').map((i) => i.fixed)).toEqual(['src/{a,b}/*.ts']);
+    expect(globIssues('@(a|b).ts', 'Cursor')).toEqual([]);
+    expect(globIssues('src/**/*.{ts,tsx}', 'Cursor')).toEqual([]);
+    expect(globIssues('src/[a.ts', 'Cursor')[0].fixed).toBeUndefined();
+  });
+  it('every model names itself', () => {
+    for (const id of AGENT_IDS) expect(agentModel(id).name.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the setting agentls.rules.agents', () => {
+  it('takes auto, a list, or a comma-separated string; seed names the xcsh agent; anything else is refused with a warning', () => {
+    const warnings: string[] = [];
+    expect(overlaySettings(DEFAULT_SETTINGS, {}).rules.agents).toBe('auto');
+    expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: ['cursor', 'seed'] } }).rules.agents).toEqual(['cursor', 'xcsh']);
+    expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: 'windsurf, xcsh' } }).rules.agents).toEqual(['windsurf', 'xcsh']);
+    expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: ['emacs'] } }, warnings).rules.agents).toBe('auto');
+    expect(warnings[0]).toContain('agentls.rules.agents');
+  });
+});
