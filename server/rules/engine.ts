@@ -290,7 +290,9 @@ export class RulesEngine {
     if (!state) return this.xcshFindings(p);
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
-    const out = targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : [];
+    // A rule location linking out of the workspace is agentls's own notice (not a prediction): always shown.
+    const linkedOut = state.notRead.get(p)?.code === 'rule/link-outside' ? [state.notRead.get(p)!] : [];
+    const out = targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut;
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
       if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));

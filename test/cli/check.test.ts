@@ -5,6 +5,8 @@ import type { CheckJson } from '../../server/cli/output';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
+// The workspaces hold a .xcsh folder, so the xcsh agent is a target under `auto`: comma-separated
+// globs are its misreading (Cursor itself reads them).
 const BROKEN_RULE = '---\ndescription: Two globs in one string\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n';
 const GOOD_RULE = '---\ndescription: Style\nalwaysApply: true\n---\nWrite short functions.\n';
 
@@ -13,6 +15,7 @@ function project(): { ws: string; home: string } {
   const home = tempDir('agentls-home-');
   const ws = writeTree(tempDir(), {
     '.git/HEAD': 'ref: refs/heads/main\n',
+    '.xcsh/.keep': '',
     '.cursor/rules/comma.mdc': BROKEN_RULE,
     '.cursor/rules/style.mdc': GOOD_RULE,
     'docs/guide.md': 'See rule://nope for details.\n',
@@ -84,7 +87,8 @@ describe('agentls check: never a false "clean"', () => {
 
   it('exits 1 at or above --max-severity only', async () => {
     const home = tempDir('agentls-home-');
-    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/comma.mdc': BROKEN_RULE });
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '',
+    '.cursor/rules/comma.mdc': BROKEN_RULE });
     const r = await cli(['check', '--home', home, '--format', 'json'], ws);
     const json = JSON.parse(r.stdout) as CheckJson;
     expect(json.diagnostics.map((d) => d.severity)).toEqual(['warning']);
@@ -99,7 +103,7 @@ describe('agentls check: never a false "clean"', () => {
   it('carries the counts in JSON and SARIF', async () => {
     const { ws, home } = project();
     const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
-    expect(json.summary).toEqual({ filesChecked: 5, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
+    expect(json.summary).toEqual({ filesChecked: 6, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
     const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], ws)).stdout);
     expect(sarif.runs[0].properties.summary).toEqual(json.summary);
     expect(sarif.runs[0].results).toHaveLength(3);

@@ -12,6 +12,7 @@ function project(config?: unknown): { ws: string; home: string } {
   const home = tempDir('agentls-home-');
   const ws = writeTree(tempDir(), {
     '.git/HEAD': '',
+    '.xcsh/.keep': '',
     '.cursor/rules/comma.mdc': COMMA_RULE,
     'docs/guide.md': 'See rule://nope.\n',
     'fixtures/broken/README.md': 'See rule://ghost.\n',

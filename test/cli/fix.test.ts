@@ -8,14 +8,16 @@ import { tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
 const RULES = {
-  '.cursor/rules/comma.mdc': '---\ndescription: Two globs in one string\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
+  '.xcsh/.keep': '',
+    '.cursor/rules/comma.mdc': '---\ndescription: Two globs in one string\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
   '.cursor/rules/flag.mdc': '---\ndescription: Flag as text\nalwaysApply: "true"\n---\nBody.\n',
   '.xcsh/rules/glob.md': '---\ndescription: Unquoted glob\nglobs: *.go\n---\nGo rules.\n',
   '.xcsh/rules/unclosed.md': '---\ndescription: never closed\n\nBody text.\n',
 };
 
 const FIXED = {
-  '.cursor/rules/comma.mdc': '---\ndescription: Two globs in one string\nglobs: ["*.ts", "*.tsx"]\n---\nReact rules.\n',
+  '.xcsh/.keep': '',
+    '.cursor/rules/comma.mdc': '---\ndescription: Two globs in one string\nglobs: ["*.ts", "*.tsx"]\n---\nReact rules.\n',
   '.cursor/rules/flag.mdc': '---\ndescription: Flag as text\nalwaysApply: true\n---\nBody.\n',
   '.xcsh/rules/glob.md': '---\ndescription: Unquoted glob\nglobs: "*.go"\n---\nGo rules.\n',
 };

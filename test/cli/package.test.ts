@@ -51,7 +51,8 @@ describe('the published package', () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir('agentls-foreign-'), {
       '.git/HEAD': '',
-      '.cursor/rules/comma.mdc': '---\ndescription: Two globs\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
+      '.xcsh/.keep': '',
+    '.cursor/rules/comma.mdc': '---\ndescription: Two globs\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
       'docs/guide.md': 'See rule://nope.\n',
       'src/app.ts': 'export const x = 1;\n',
     });
@@ -60,7 +61,7 @@ describe('the published package', () => {
     expect(check.status).toBe(1);
     expect(check.stdout).toContain('.cursor/rules/comma.mdc:3:8: warning [frontmatter/comma-globs]');
     expect(check.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
-    expect(check.stdout).toMatch(/Checked 3 files: 2 problems/);
+    expect(check.stdout).toMatch(/Checked 4 files: 2 problems/);
 
     // better-sqlite3 that cannot load (here: its addon is not a shared object, as with another Node ABI).
     const addon = path.join(installed, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');

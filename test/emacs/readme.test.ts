@@ -54,6 +54,7 @@ describe('the README Emacs set-up on stock Emacs', () => {
   it.skipIf(!hasEmacs)('gives .mdc and .hashline files a mode and connects them to agentls', { timeout: 120_000 }, () => {
     const ws = writeTree(tempDir(), {
       '.git/HEAD': '',
+      '.xcsh/.keep': '',
       '.cursor/rules/comma.mdc': '---\ndescription: Two globs\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
       'patches/fix.hashline': '§src/gone.ts\n≔1zz\nx\n',
     });

@@ -21,7 +21,7 @@ const pushed = (c: LspTestClient, uri: string) => c.diagnostics.get(uri)?.diagno
 const pull = async (c: LspTestClient, uri: string) => (await c.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
 
 async function setup(): Promise<{ c: LspTestClient; file: string; uri: string }> {
-  const ws = writeTree(tempDir(), { '.cursor/rules/bad.mdc': BAD_RULE });
+  const ws = writeTree(tempDir(), { '.xcsh/.keep': '', '.cursor/rules/bad.mdc': BAD_RULE });
   const c = await start({ folders: [ws] });
   expect(c.pullsDiagnostics).toBe(true);
   const file = path.join(ws, '.cursor', 'rules', 'bad.mdc');

@@ -29,6 +29,15 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
   return finding('rule/not-read', severity, ZERO_RANGE, `The xcsh agent never reads this file: ${kind.reason}.`, fix ? { data: { fix } } : {});
 }
 
+/** Who follows a rule location that is a symlink (every tool reads its folder through links; nothing documents otherwise). */
+const LINK_READERS: Record<SkippedFile['provider'], string> = {
+  native: 'The xcsh agent follows',
+  agents: 'The xcsh agent follows',
+  cursor: 'Cursor and the xcsh agent follow',
+  windsurf: 'Windsurf and the xcsh agent follow',
+  cline: 'Cline and the xcsh agent follow',
+};
+
 /** The diagnostic for a file discovery saw in a rule folder but left out. */
 export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem): Promise<Finding | undefined> {
   if (skipped.why === 'symlink') {
@@ -42,7 +51,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
       'rule/link-outside',
       'warning',
       ZERO_RANGE,
-      `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace. The xcsh agent follows it and reads the rules there; agentls does not, so they are not checked.`,
+      `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace. ${LINK_READERS[skipped.provider]} the link and read the rules there; agentls does not, so they are not checked.`,
     );
   }
   if (skipped.why === 'ignored') {

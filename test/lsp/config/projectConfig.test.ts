@@ -6,13 +6,15 @@ import { tempDir, writeTree } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
 
+// The workspaces hold a .xcsh folder, so the xcsh agent is a target under `auto`: comma-separated
+// globs are its misreading (Cursor itself reads them).
 const COMMA_RULE = '---\ndescription: Two globs in one string\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n';
 
 describe('the server reads agentls.json below the editor settings', () => {
   it('takes levels from the project file, and the editor overrides them', async () => {
     const ws = writeTree(tempDir(), {
       '.git/HEAD': '',
-      '.cursor/rules/comma.mdc': COMMA_RULE,
+      '.xcsh/.keep': '', '.cursor/rules/comma.mdc': COMMA_RULE,
       'agentls.json': JSON.stringify({ diagnostics: { severity: { 'frontmatter/comma-globs': 'error' } } }),
     });
     const home = tempDir('agentls-home-');
@@ -30,7 +32,7 @@ describe('the server reads agentls.json below the editor settings', () => {
   });
 
   it('re-reads the file when it changes', async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/comma.mdc': COMMA_RULE });
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '', '.cursor/rules/comma.mdc': COMMA_RULE });
     const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
     const uri = await c.open(path.join(ws, '.cursor/rules/comma.mdc'));
     await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'frontmatter/comma-globs' && x.severity === 2));
