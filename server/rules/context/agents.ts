@@ -3,16 +3,17 @@ import { relativeInside } from '../../workspace/paths';
 import type { RulesView } from '../view';
 import { seedAgentView, type AgentView } from './agentView';
 import { costLines, agentCosts, rulesForFileResult } from './report';
+import { toolAgentViews } from './toolViews';
 
 /**
- * Every agent's view of a folder. The one place per-tool agent models plug in: today the
- * seed's agent (profile `seed` or `xcsh`) over the engine's view; each further agent
- * model adds its `AgentView` here.
+ * Every agent's view of a folder: the seed's agent (profile `seed` or `xcsh`) over the
+ * engine's view, then each tool whose folders hold rules (`toolViews.ts`, from the agent
+ * models in `rules/agents/`).
  */
 export function agentViews(view: RulesView): AgentView[] {
   const cached = cache.get(view.cwd);
   if (cached && sameInputs(cached.view, view)) return cached.agents;
-  const agents = [seedAgentView(view)];
+  const agents = [seedAgentView(view), ...toolAgentViews(view)];
   cache.set(view.cwd, { view, agents });
   return agents;
 }

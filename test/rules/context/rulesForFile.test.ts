@@ -3,6 +3,7 @@ import type { AgentView } from '../../../server/rules/context/agentView';
 import { SEED_DIALECT, seedAgentView } from '../../../server/rules/context/agentView';
 import { agentCost, charCount, estimateTokens, sizeLimitFor } from '../../../server/rules/context/cost';
 import { rulesForFile } from '../../../server/rules/context/rulesForFile';
+import { toolAgentViews } from '../../../server/rules/context/toolViews';
 import { runScenario } from '../scenario';
 
 const RULES = {
@@ -32,6 +33,32 @@ describe('rules for a file', () => {
       expect(docs.rules.find((r) => r.name === 'ts')).toMatchObject({ applies: false });
       expect(docs.rules.find((r) => r.name === 'ts')!.reason).toContain('src/**/*.ts');
       expect(docs.rules.find((r) => r.name === 'console')).toMatchObject({ applies: false });
+    } finally {
+      run.session.dispose();
+    }
+  });
+
+  it("gives each tool with rule files its own view, activated as its own model says", async () => {
+    const run = await runScenario(
+      {
+        tree: {
+          'PROJECT/.cursor/rules/react.mdc': '---\nglobs: *.tsx, *.jsx\n---\nHooks first.\n',
+          'PROJECT/.cursor/rules/manual.mdc': 'Only when mentioned.\n',
+          'PROJECT/.windsurf/rules/always.md': '---\ntrigger: always_on\n---\nBe brief.\n',
+          'PROJECT/src/App.tsx': 'export {};\n',
+        },
+      },
+      'seed',
+    );
+    try {
+      const views = toolAgentViews(run.view);
+      expect(views.map((v) => v.displayName).sort()).toEqual(['Cursor', 'Windsurf']);
+      const cursor = rulesForFile(views.find((v) => v.agent === 'cursor')!, 'src/App.tsx');
+      // Cursor splits its comma-separated globs (the seed agent reads one glob).
+      expect(cursor.rules.find((r) => r.name === 'react')).toMatchObject({ applies: true, mode: 'glob', matchedGlob: '*.tsx' });
+      expect(cursor.rules.find((r) => r.name === 'manual')).toMatchObject({ applies: false, mode: 'manual' });
+      const windsurf = rulesForFile(views.find((v) => v.agent === 'windsurf')!, 'src/App.tsx');
+      expect(windsurf.rules.find((r) => r.name === 'always')).toMatchObject({ applies: true, mode: 'always' });
     } finally {
       run.session.dispose();
     }

@@ -1,0 +1,78 @@
+import { agentModel, agentOfProvider, type AgentId } from '../agents';
+import type { Activation } from '../agents/types';
+import type { FileAnalysis } from '../analysis';
+import { intendedFrontmatter } from '../lint/yamlFallback';
+import type { RulesView } from '../view';
+import type { ActivationMode, AgentRule, AgentView, GlobDialect } from './agentView';
+
+/**
+ * How the tools match a rule's globs against a file. Cursor, Windsurf and Cline document
+ * globs such as `*.ts` and `src/**` but not whether a pattern without a `/` also matches a
+ * file in a subfolder, nor case; nothing documents it, so the reading that produces fewer
+ * false alarms is taken: a glob also matches a file by its name, case-sensitively.
+ */
+const TOOL_DIALECT: GlobDialect = {
+  id: 'tool',
+  basename: true,
+  nocase: false,
+  note: 'path or file name, case-sensitive: not documented, the reading with fewer false alarms',
+};
+
+const MODE: Record<Activation['mode'], ActivationMode> = {
+  always: 'always',
+  globs: 'glob',
+  description: 'description',
+  manual: 'manual',
+  unknown: 'none',
+};
+
+/**
+ * The view of each tool whose own folders hold rules of this workspace folder (Cursor,
+ * Windsurf, Cline), from its agent model (`rules/agents/`): every file of its folders is
+ * one of its rules (the tools have no shadowing between them), activated as its frontmatter
+ * says to that tool. The files are those the xcsh agent's discovery lists, which includes
+ * each tool's project folder and user-level rules.
+ */
+export function toolAgentViews(view: RulesView): AgentView[] {
+  const byTool = new Map<AgentId, FileAnalysis[]>();
+  for (const analysis of view.analyses) {
+    const id = agentOfProvider(analysis.candidate.provider);
+    if (id === 'xcsh' || !analysis.parsed) continue;
+    byTool.set(id, [...(byTool.get(id) ?? []), analysis]);
+  }
+  return [...byTool].map(([id, files]) => {
+    const model = agentModel(id);
+    const rules = files.map((analysis) => toolRule(analysis, model.activation(frontmatterOf(analysis))));
+    const offered = rules.filter((r) => r.mode === 'description' && r.description).map((r) => `- ${r.name}: ${r.description}`);
+    return {
+      agent: id,
+      displayName: model.name,
+      root: view.cwd,
+      rules,
+      dialect: TOOL_DIALECT,
+      // The descriptions of rules the model decides on are sent so that it can choose (Cursor's "Agent Requested", Windsurf's model_decision).
+      alwaysSentExtra: offered.length ? [{ label: 'descriptions offered to the model', text: offered.join('\n') }] : [],
+    };
+  });
+}
+
+/** The frontmatter as the tool reads it: the YAML, or what the file means when it is not valid YAML. */
+function frontmatterOf(analysis: FileAnalysis): Record<string, unknown> {
+  const parsed = analysis.parsed!;
+  const meta = parsed.layout.metadata;
+  return parsed.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : parsed.frontmatter;
+}
+
+function toolRule(analysis: FileAnalysis, activation: Activation): AgentRule {
+  const fm = frontmatterOf(analysis);
+  const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
+  return {
+    name: analysis.candidate.name,
+    path: analysis.candidate.path,
+    mode: MODE[activation.mode],
+    globs: activation.mode === 'globs' ? activation.globs.filter((g) => g.trim() !== '') : [],
+    description,
+    body: analysis.parsed!.body,
+    global: analysis.candidate.level === 'user',
+  };
+}
