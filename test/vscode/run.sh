@@ -62,7 +62,7 @@ if [ ${#only[@]} -eq 0 ]; then
   mkdir -p "$work/vsix"
   python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' "$vsix" "$work/vsix"
   out=$(cd "$repo/fixtures/vscode-basic" && HOME=$work XDG_CACHE_HOME=$work/cache "$N24" "$work/vsix/extension/dist/server/out/main.js" search auth 2>&1) || true
-  if [[ "$out" == *"src/auth.ts"* && "$out" == *"not persisted"* ]]; then echo "ok   carried server on $("$N24" --version): search answers, index in memory"
+  if [[ "$out" == *"src/auth.ts"* && "$out" == *"kept in memory"* ]]; then echo "ok   carried server on $("$N24" --version): search answers, index in memory"
   else fails=$((fails + 1)); echo "FAIL carried server on Node 24:"; echo "$out" | tail -5; fi
 fi
 

@@ -107,7 +107,7 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
   const why: string[] = [];
   if (rule.description === '') why.push('its description is empty');
   else if (!isTruthy(rule.description)) why.push('it has no description (the rulebook needs one)');
-  if (rule.alwaysApply !== true) why.push(fallback && written('alwaysApply') ? `its alwaysApply is read as the string ${show(rule.alwaysApply)}, not true` : 'it is not `alwaysApply: true`');
+  if (rule.alwaysApply !== true) why.push(fallback && written('alwaysApply') ? (rule.alwaysApply === undefined ? 'its alwaysApply, read as a string, is dropped (unset, not true)' : `its alwaysApply is read as the string ${show(rule.alwaysApply)}, not true`) : 'it is not `alwaysApply: true`');
   if (!rule.condition?.length) why.push('it has no condition (TTSR)');
   else if (analysis.placement?.ttsrFailure) why.push('its TTSR condition could not be registered');
   const intended = fallback && parsed?.layout.metadata ? intendedFrontmatter(parsed.layout.metadata.text, analysis.profile) : (parsed?.frontmatter ?? {});
