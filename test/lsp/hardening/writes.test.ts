@@ -65,7 +65,8 @@ describe('check and write as one step', () => {
     for (let round = 0; round < 20; round++) {
       fs.writeFileSync(file, original);
       const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
-      expect(preview.previewId).toBeTruthy();
+      expect(preview.previewId).toEqual(expect.any(String));
+      expect(preview.totals).toMatchObject({ replacements: 2, files: 1 });
       const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, raced), resolve()), round % 5));
       const applied = await c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' }).then(
         () => true,

@@ -46,8 +46,8 @@ describe('bad frame headers are logged and reading resumes at the next header', 
     const b = body(7);
     c.write(Buffer.concat([Buffer.from(`Content-Length: ${b.length + 40}\r\n\r\n`), b]));
     c.send(status(8));
-    expect((await c.response(8)).result).toBeTruthy();
-    expect((await c.response(7)).result).toBeTruthy();
+    expect((await c.response(8)).result).toMatchObject({ roots: [expect.any(String)] });
+    expect((await c.response(7)).result).toMatchObject({ roots: [expect.any(String)] });
     expect(c.logLines().join('\n')).toMatch(/Content-Length said \d+ bytes but the message was/);
   });
 });
@@ -57,28 +57,28 @@ describe('frames that are only unusual are read', () => {
     const c = await start([tempDir()]);
     const b = body(7);
     c.write(Buffer.concat([Buffer.from(`Content-Length: ${b.length}\n\n`), b]));
-    expect((await c.response(7)).result).toBeTruthy();
+    expect((await c.response(7)).result).toMatchObject({ roots: [expect.any(String)] });
   });
 
   it('a byte-order mark before the header and before the body', async () => {
     const c = await start([tempDir()]);
     const b = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body(7)]);
     c.write(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`Content-Length: ${b.length}\r\n\r\n`), b]));
-    expect((await c.response(7)).result).toBeTruthy();
+    expect((await c.response(7)).result).toMatchObject({ roots: [expect.any(String)] });
   });
 
   it('a message split across many writes, one byte at a time', async () => {
     const c = await start([tempDir()]);
     const frame = RawLspClient.frame(status(7));
     for (const byte of frame) c.write(Buffer.from([byte]));
-    expect((await c.response(7)).result).toBeTruthy();
+    expect((await c.response(7)).result).toMatchObject({ roots: [expect.any(String)] });
   });
 
   it('a body that mentions Content-Length inside a string', async () => {
     const c = await start([tempDir()]);
     const tricky = { jsonrpc: '2.0', id: 7, method: 'agentls/status', params: { note: '}Content-Length: 3\r\n\r\n{}' } };
     c.send(tricky, status(8));
-    expect((await c.response(7)).result).toBeTruthy();
-    expect((await c.response(8)).result).toBeTruthy();
+    expect((await c.response(7)).result).toMatchObject({ roots: [expect.any(String)] });
+    expect((await c.response(8)).result).toMatchObject({ roots: [expect.any(String)] });
   });
 });
