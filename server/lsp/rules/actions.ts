@@ -94,7 +94,7 @@ class ActionBuilder {
       case 'copy-paths': {
         const paths = this.analysis?.parsed?.frontmatter.paths;
         if (!Array.isArray(paths) && typeof paths !== 'string') return [];
-        return this.insertKey(f, 'globs', JSON.stringify(Array.isArray(paths) ? paths : [paths]), 'Copy paths into globs (the agent lists them as the domain)');
+        return this.insertKey(f, 'globs', JSON.stringify(Array.isArray(paths) ? paths : [paths]), 'Copy paths into globs (the xcsh agent lists them as the domain)');
       }
       case 'rename-ref': {
         const range = doc.lines.range(Number(data.start), Number(data.end));
