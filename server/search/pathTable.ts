@@ -244,19 +244,9 @@ export class PathTable {
   private newFile(dirId: number, uid: number, size: number, mtime: number): number {
     const id = this.slotCount;
     if (id === this.fileDir.length) this.growFiles(grown(id));
-    this.fileDir[id] = dirId;
-    this.nameId[id] = uid;
-    this.nameStart[id] = this.uniqueStart[uid];
-    this.nameLen[id] = this.uniqueLen[uid];
-    this.nameMask[id] = this.uniqueMask[uid];
-    this.extId[id] = this.uniqueExt[uid];
-    this.size[id] = size;
-    this.mtime[id] = mtime;
-    this.boost[id] = 0;
-    this.flags[id] = ALIVE | (size >= 0 && mtime > 0 ? HAS_META : 0);
+    this.writeFileRow(id, dirId, uid, size, mtime);
     this.slotCount++;
     this.liveCount++;
-    this.dirLive[dirId]++;
     this.insertFileHash(id);
     this.generation++;
     this.structure++;
@@ -439,6 +429,25 @@ export class PathTable {
     this.slotCount = files;
     this.liveCount = files;
     this.hashesStale = true;
+  }
+
+  /**
+   * Fills file row `id` (room already made) as a live file of folder `dirId` named by
+   * distinct name `uid`, copying the name's facts; counts it in its folder. The caller
+   * keeps the row counts and the hash tables.
+   */
+  writeFileRow(id: number, dirId: number, uid: number, size: number, mtime: number): void {
+    this.fileDir[id] = dirId;
+    this.nameId[id] = uid;
+    this.nameStart[id] = this.uniqueStart[uid];
+    this.nameLen[id] = this.uniqueLen[uid];
+    this.nameMask[id] = this.uniqueMask[uid];
+    this.extId[id] = this.uniqueExt[uid];
+    this.size[id] = size;
+    this.mtime[id] = mtime;
+    this.boost[id] = 0;
+    this.flags[id] = ALIVE | (size >= 0 && mtime > 0 ? HAS_META : 0);
+    this.dirLive[dirId]++;
   }
 
   /** Makes room for `capacity` file rows (loading a stored table). */

@@ -1,4 +1,4 @@
-import { ALIVE, HAS_META, PathTable } from './pathTable';
+import { ALIVE, PathTable } from './pathTable';
 import { grownCopy } from './typedArrays';
 
 /*
@@ -120,16 +120,7 @@ export function tableFromRows(r: TableRows): PathTable {
     const dir = r.fileDir[id];
     const uid = r.nameId[id];
     if (dir >= d || uid >= u) throw fail('malformed file row');
-    t.fileDir[id] = dir;
-    t.nameId[id] = uid;
-    t.nameStart[id] = t.uniqueStart[uid];
-    t.nameLen[id] = t.uniqueLen[uid];
-    t.nameMask[id] = t.uniqueMask[uid];
-    t.extId[id] = t.uniqueExt[uid];
-    t.size[id] = r.size[id];
-    t.mtime[id] = r.mtime[id];
-    t.flags[id] = ALIVE | (r.size[id] >= 0 && r.mtime[id] > 0 ? HAS_META : 0);
-    t.dirLive[dir]++;
+    t.writeFileRow(id, dir, uid, r.size[id], r.mtime[id]);
   }
   t.adoptRestored(r.extensions, files);
   return t;
