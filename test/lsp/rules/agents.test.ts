@@ -41,8 +41,9 @@ const loud = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 1 || d.severi
 for (const preset of ['vscode', 'helix'] as const) {
   describe(`agent fixtures over LSP (${preset})`, () => {
     for (const agent of AGENT_FIXTURES) {
-      // Pulled (VS Code): an empty answer is an answer; a push client is sent nothing for a clean file.
-      it.skipIf(preset !== 'vscode')(`${agent}: correct rules get nothing above information`, async () => {
+      // Pulled (VS Code): an empty answer is an answer. A push client (Helix) is sent nothing for a
+      // clean file, so there is no state to wait for: the test exists for the pulling client only.
+      if (preset === 'vscode') it(`${agent}: correct rules get nothing above information`, async () => {
         const ws = copyAgentFixture(agent, 'ok');
         const c = await start({ folders: [ws], home: tempDir(), client: preset });
         for (const file of ruleFiles(ws)) {
