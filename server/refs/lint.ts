@@ -64,7 +64,7 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
       const message =
         slashes === 0
           ? 'this "<@" would start a token if an agent ever reads it as one: escape it as \\<@ to keep it literal text'
-          : `the "\\\\" before "<@" is read as escaping the "<@" and one backslash is dropped: the agent reads "${'\\'.repeat(slashes / 2 - 1)}<@", not "${'\\'.repeat(slashes / 2)}<@"; add one more backslash`;
+          : `the "\\\\" before "<@" is read as escaping the "<@" and one backslash is dropped: the xcsh agent reads "${'\\'.repeat(slashes / 2 - 1)}<@", not "${'\\'.repeat(slashes / 2)}<@"; add one more backslash`;
       add('ref/unescaped-start', src(i), src(i + 2), message, { kind: 'start', index: i });
     }
     if (model.referencesReadable) {
@@ -72,13 +72,13 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
         const entry = lookup.get(t.refId);
         const raw = prompt.value.slice(t.start, t.end);
         if (!entry) {
-          add('ref/unmapped', src(t.start), src(t.end), `ref_id "${t.refId}" has no entry in file_references: the agent reads ${raw} as literal text, not as the file ${t.displayPath}`, { kind: 'token', token: t });
+          add('ref/unmapped', src(t.start), src(t.end), `ref_id "${t.refId}" has no entry in file_references: the xcsh agent reads ${raw} as literal text, not as the file ${t.displayPath}`, { kind: 'token', token: t });
         } else if (entry.path !== t.displayPath) {
           add(
             'ref/display-mismatch',
             src(t.displayStart),
             src(t.end - 1),
-            `the token shows ${t.displayPath} but ${t.refId} maps to ${entry.path}: the agent gets ${entry.path}`,
+            `the token shows ${t.displayPath} but ${t.refId} maps to ${entry.path}: the xcsh agent gets ${entry.path}`,
             { kind: 'token', token: t, entry },
           );
         }
@@ -119,7 +119,7 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
     const resolution = await resolveReference(entry.path!, env);
     const pathRange = entry.pathRange ?? entry.range;
     if (resolution.status === 'missing') {
-      add('ref/missing-file', pathRange[0], pathRange[1], `${entry.path} (${refId}) does not exist in the workspace: the agent cannot load it`, { kind: 'entry', entry, resolution });
+      add('ref/missing-file', pathRange[0], pathRange[1], `${entry.path} (${refId}) does not exist in the workspace: the xcsh agent cannot load it`, { kind: 'entry', entry, resolution });
     } else if (resolution.status === 'outside') {
       add('ref/outside-workspace', pathRange[0], pathRange[1], `${refId} is outside the workspace: ${resolution.reason}`, { kind: 'entry', entry, resolution });
     }

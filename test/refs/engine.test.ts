@@ -74,7 +74,7 @@ describe('diagnostics', () => {
     ]);
     const byCode = Object.fromEntries(issues.map((i) => [i.finding.code, i.finding]));
     expect(byCode['ref/unmapped'].message).toContain('reads <@file:ref_7|src/session.ts> as literal text');
-    expect(byCode['ref/missing-file'].message).toBe('src/sesion.ts (ref_1) does not exist in the workspace: the agent cannot load it');
+    expect(byCode['ref/missing-file'].message).toBe('src/sesion.ts (ref_1) does not exist in the workspace: the xcsh agent cannot load it');
     expect(byCode['ref/unused-entry'].tags).toEqual(['unnecessary']);
     expect(issues.filter((i) => i.finding.code === 'ref/unescaped-start')[1].finding.message).toContain('one backslash is dropped');
   });

@@ -45,7 +45,7 @@ export async function promptHover(ctx: ServerContext, doc: OpenDocument, positio
   const range = doc.lines.range(ref.start, ref.end);
   const markdown = ctx.client.markdownHover;
   if (ref.path === undefined) {
-    const text = `${ref.refId} has no entry in file_references: the agent reads this token as literal text, not as a file.`;
+    const text = `${ref.refId} has no entry in file_references: the xcsh agent reads this token as literal text, not as a file.`;
     return { range, contents: { kind: markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: text } };
   }
   const info = await inspectReference(ref.path, environmentFor(ctx, doc.path));

@@ -80,7 +80,7 @@ export async function parseCommand(ctx: ServerContext, args: unknown[]): Promise
   const map = referenceMap(referencesOfModel(doc.model));
   const result = parsePromptText(doc.model.prompt?.value ?? '', (id) => map.get(id));
   const name = path.basename(doc.path);
-  const lines = [`# How the agent reads ${name}`, '', 'Segments in order, after the RAWP parse (tokens first, then the escapes of the remaining text):', ''];
+  const lines = [`# How the xcsh agent reads ${name}`, '', 'Segments in order, after the RAWP parse (tokens first, then the escapes of the remaining text):', ''];
   for (const s of result.segments) lines.push(s.kind === 'file' ? `- **file** \`${s.ref_id}\` → \`${s.path}\` (shown as \`${s.display_path}\`)` : `- text: ${JSON.stringify(s.text)}`);
   if (result.unmapped.length) {
     lines.push('', 'Token-shaped text read as literal text (no file_references entry):', '');

@@ -193,7 +193,7 @@ class ActionBuilder {
     const clineFile = a.candidate.provider === 'cline' && path.basename(this.doc.path) === '.clinerules';
     if (fixedName || clineFile) return [];
     const to = path.join(path.dirname(this.doc.path), name + ext);
-    return [this.renameAction(f, `Rename to ${name}${ext} so the agent loads it as rule \`${name}\``, this.doc.path, to)];
+    return [this.renameAction(f, `Rename to ${name}${ext} so the xcsh agent loads it as rule \`${name}\``, this.doc.path, to)];
   }
 
   private moveLegacy(f: Finding): CodeAction[] {

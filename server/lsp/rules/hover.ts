@@ -13,7 +13,7 @@ import type { RulesState } from './state';
 /**
  * Hover on `rule://NAME` (in any Markdown) and, in a rule file, on its first line (the
  * rule's name: bucket, provider, shadowing) and on frontmatter keys (what each does and
- * what the agent reads from it).
+ * what the xcsh agent reads from it).
  */
 export function rulesHoverFeature(state: RulesState): Feature {
   return {
@@ -34,7 +34,7 @@ export function rulesHoverFeature(state: RulesState): Feature {
         const described = describeRuleName(engine, root, ref.name, ctx.session.home);
         if (described) return wrap(described, range);
         const available = engine.availableNames(root);
-        return wrap(`**rule://${ref.name}**: the agent knows no rule \`${ref.name}\`. Available: ${available.join(', ') || 'none'}.`, range);
+        return wrap(`**rule://${ref.name}**: the xcsh agent knows no rule \`${ref.name}\`. Available: ${available.join(', ') || 'none'}.`, range);
       }
       if (doc.kind.kind !== 'rule') return undefined;
       await state.syncDocument(doc);
@@ -45,8 +45,8 @@ export function rulesHoverFeature(state: RulesState): Feature {
       if (entry) {
         const docEntry = keyDoc(entry.key);
         const value = analysis.rule ? readValue(analysis.rule as unknown as Record<string, unknown>, entry.key) : undefined;
-        const lines = docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the agent reads.`];
-        if (value !== undefined) lines.push('', `The agent reads: \`${show(value)}\``);
+        const lines = docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the xcsh agent reads.`];
+        if (value !== undefined) lines.push('', `The xcsh agent reads: \`${show(value)}\``);
         return wrap(lines.join('\n'), entry.keyRange);
       }
       if (params.position.line === loc.openerRange().start.line) {

@@ -60,7 +60,7 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('hover, links and def
     expect(db).toContain('SQLite database, 2 tables and views:\n- table **orders** (id, total)\n- table **users** (id, email)');
     expect(await hoverText(c, uri, '<@file:dir|src/util>')).toContain('- log.ts');
     expect(await hoverText(c, uri, '<@file:gone|src/gone.ts>')).toContain('does not exist');
-    expect(await hoverText(c, uri, '<@file:nope|src/auth.ts>')).toBe('nope has no entry in file_references: the agent reads this token as literal text, not as a file.');
+    expect(await hoverText(c, uri, '<@file:nope|src/auth.ts>')).toBe('nope has no entry in file_references: the xcsh agent reads this token as literal text, not as a file.');
   }, 30_000);
 
   it('links tokens and entry paths to their files, and goes to the file from a token', async () => {

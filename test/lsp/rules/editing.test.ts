@@ -46,7 +46,7 @@ describe('rules quick fixes that rename files', () => {
     const helix = await start({ folders: [ws], home, client: 'helix' });
     const hUri = await helix.open(file('.cursor/rules/style.mdc'));
     await helix.waitForDiagnostics(hUri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
-    expect((await helix.codeActions(hUri, firstLine)).map((a) => a.title)).toContain('Rename to style-cursor.mdc so the agent loads it as rule `style-cursor`');
+    expect((await helix.codeActions(hUri, firstLine)).map((a) => a.title)).toContain('Rename to style-cursor.mdc so the xcsh agent loads it as rule `style-cursor`');
     const nvim = await start({ folders: [ws], home, client: 'neovim' });
     const nUri = await nvim.open(file('.cursor/rules/style.mdc'));
     await nvim.waitForDiagnostics(nUri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));

@@ -43,8 +43,8 @@ describe('rules navigation over LSP', () => {
     const onName = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 0, character: 1 } }));
     expect(onName).toContain('`.cursor/rules/style.mdc` (Cursor, project) ← this file');
     const onKey = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 2, character: 2 } }));
-    expect(onKey).toContain('**globs** (read by the agent, Cursor, Windsurf)');
-    expect(onKey).toContain('The agent reads: `["src/**/*.ts"]`');
+    expect(onKey).toContain('**globs** (read by the xcsh agent, Cursor, Windsurf)');
+    expect(onKey).toContain('The xcsh agent reads: `["src/**/*.ts"]`');
   });
 
   it('links rule://NAME to the file the agent uses, and goes from a rule to its same-named twins', async () => {
