@@ -1,4 +1,4 @@
-import { applyTextEdits, LineIndex } from '../core/text';
+import { applyTextEdits, LineIndex, type TextEdit } from '../core/text';
 import { isSafeRuleFix, safeRuleFix, type RuleFix } from '../rules/safeFixes';
 import { NodeFileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
@@ -51,11 +51,18 @@ export async function applyFixes(files: FileFixes[], confinement: Confinement): 
     const taken: { start: number; end: number }[] = [];
     const accepted: FixedFile['fixes'] = [];
     for (const { code, fix } of file.fixes) {
+      // Two findings can share one fix (an unquoted `*` glob breaks the YAML and turns
+      // `alwaysApply: true` into a string): the edit is made once and resolves both.
+      const same = accepted.find((a) => sameEdits(a.edits, fix.edits));
+      if (same) {
+        same.codes.push(code);
+        continue;
+      }
       const spans = fix.edits.map((e) => ({ start: lines.offsetAt(e.range.start), end: lines.offsetAt(e.range.end) }));
       const clashes = spans.some((s) => taken.some((t) => s.start < t.end && t.start < s.end || (s.start === s.end && s.start === t.start)));
       if (clashes) continue;
       taken.push(...spans);
-      accepted.push({ code, title: fix.title, edits: fix.edits });
+      accepted.push({ code, codes: [code], title: fix.title, edits: fix.edits });
     }
     if (accepted.length === 0) continue;
     const next = applyTextEdits(file.text, accepted.flatMap((a) => a.edits));
@@ -64,4 +71,12 @@ export async function applyFixes(files: FileFixes[], confinement: Confinement): 
     else failures.push(`${file.path}: ${written.message}`);
   }
   return { fixed, failures };
+}
+
+function sameEdits(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
+  return a.length === b.length && a.every((e, i) => e.newText === b[i].newText && sameRange(e.range, b[i].range));
+}
+
+function sameRange(a: TextEdit['range'], b: TextEdit['range']): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }

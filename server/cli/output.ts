@@ -18,7 +18,8 @@ export type CheckFormat = 'text' | 'json' | 'sarif';
 /** The fixes `--fix` applied to a file, as written. */
 export interface FixedFile {
   path: string;
-  fixes: { code: string; title: string; edits: TextEdit[] }[];
+  /** `codes`: every problem the fix resolves (two findings can share one edit); `code` is the first. */
+  fixes: { code: string; codes: string[]; title: string; edits: TextEdit[] }[];
 }
 
 /** What every format states about the run, so that "no problems" always says what was checked. */
@@ -31,7 +32,7 @@ export interface CheckSummary {
   hint: number;
   /** Problems with a safe fix (`--fix` applies them). */
   fixable: number;
-  /** Fixes `--fix` applied. */
+  /** Problems the fixes `--fix` applied resolved. */
   fixed: number;
 }
 
@@ -57,13 +58,13 @@ export interface CheckJson {
     message: string;
     fix?: { description: string; edits: TextEdit[] };
   }[];
-  fixed: { path: string; fixes: { code: string; description: string; edits: TextEdit[] }[] }[];
+  fixed: { path: string; fixes: { code: string; codes: string[]; description: string; edits: TextEdit[] }[] }[];
 }
 
 export function summarize(filesChecked: number, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
   const all = results.flatMap((r) => r.findings);
   const counts = countBySeverity(all);
-  return { filesChecked, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.length, 0) };
+  return { filesChecked, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
 }
 
 function sorted(results: FileFindings[], root: string, home?: string): { path: string; f: CheckFinding }[] {
@@ -83,7 +84,7 @@ export function summaryLine(s: CheckSummary): string {
 
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
-  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${displayPath(file.path, report.root)}: fixed [${fix.code}] ${fix.title}`);
+  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${displayPath(file.path, report.root)}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
   for (const { path: p, f } of sorted(report.results, report.root, report.home)) {
     lines.push(`${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${f.message}${f.fix ? ' (fixable)' : ''}`);
   }
@@ -102,7 +103,7 @@ export function formatJson(report: CheckReport): string {
       message: f.message,
       ...(f.fix ? { fix: { description: f.fix.title, edits: f.fix.edits } } : {}),
     })),
-    fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, description: x.title, edits: x.edits })) })),
+    fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: x.edits })) })),
   };
   return JSON.stringify(json, null, 2) + '\n';
 }

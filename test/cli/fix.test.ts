@@ -69,6 +69,23 @@ describe('agentls check --fix', () => {
     expect(json.summary.fixable).toBe(0);
   });
 
+  it('makes an edit two findings share once and counts both problems as fixed', async () => {
+    // Cursor writes `globs: *.test.ts`: YAML fails on the `*`, so the xcsh agent also reads `alwaysApply: true` as a string; quoting the glob cures both.
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '', '.cursor/rules/testing.mdc': '---\ndescription: Tests\nglobs: *.test.ts\nalwaysApply: true\n---\nUse vitest.\n' });
+    const home = tempDir('agentls-home-');
+    const before = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
+    const fixableCodes = before.diagnostics.filter((d) => d.fix).map((d) => d.code).sort();
+    expect(fixableCodes).toEqual(['frontmatter/fallback-string', 'frontmatter/yaml-error']);
+    const r = await cli(['check', '--fix', '--format', 'json', '--home', home], ws);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    expect(fs.readFileSync(path.join(ws, '.cursor/rules/testing.mdc'), 'utf8')).toBe('---\ndescription: Tests\nglobs: "*.test.ts"\nalwaysApply: true\n---\nUse vitest.\n');
+    expect(json.fixed).toHaveLength(1);
+    expect(json.fixed[0].fixes).toHaveLength(1);
+    expect([...json.fixed[0].fixes[0].codes].sort()).toEqual(fixableCodes);
+    expect(json.summary.fixed).toBe(2);
+    expect(json.diagnostics.map((d) => d.code)).not.toContain('frontmatter/yaml-error');
+  });
+
   it('writes nothing to a file that changed after its fixes were computed', async () => {
     const { ws } = project();
     const file = path.join(ws, '.cursor/rules/flag.mdc');
