@@ -87,7 +87,7 @@ export function seedAgentView(view: RulesView): AgentView {
   const listing = rulebook.length ? renderRulesPrompt(rulebook, [], 'default') : '';
   return {
     agent: view.profile,
-    displayName: view.profile === 'seed' ? 'the seed agent' : 'xcsh',
+    displayName: 'the xcsh agent',
     root: view.cwd,
     rules,
     dialect: SEED_DIALECT,

@@ -29,7 +29,7 @@ describe('agentls rules --for and the always-sent totals', () => {
 
     const text = await cli('rules', '--for', path.join(ws, 'README.md'));
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('The seed agent: 2 apply');
+    expect(text.stdout).toContain('The xcsh agent: 2 apply');
     expect(text.stdout).toMatch(/- ts +≈\d+ tok +offered to the model for its domain `src\/\*\*\/\*\.ts`/);
   });
 
@@ -46,7 +46,7 @@ describe('agentls rules --for and the always-sent totals', () => {
     const { stdout, code } = await cli('rules');
     expect(code).toBe(0);
     const section = stdout.slice(stdout.indexOf('Sent in every request'));
-    expect(section).toMatch(/the seed agent: ≈\d+ tokens in every request/);
+    expect(section).toMatch(/the xcsh agent: ≈\d+ tokens in every request/);
     expect(section).toMatch(/always: ≈\d+\n/);
     expect(section).toContain('rulebook listing');
   });

@@ -34,35 +34,51 @@ export function contextFindings(c: RuleFileContext): Finding[] {
 }
 
 function globFindings(c: RuleFileContext): Finding[] {
-  const out: Finding[] = [];
-  if (!c.reach) return out;
+  if (!c.reach) return [];
+  const reach = c.reach;
   const analysis = c.engine.analysis(c.path);
   const entry = analysis ? new RuleLocator(analysis).entry('globs') : undefined;
   const within = entry?.lineRange ?? c.lines.lineRange(0);
+  // Agents that judge a glob alike share one finding that names them all: the same glob
+  // reported once per agent reads as several problems.
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[] }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
     if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
     for (const glob of rule.globs) {
-      const status = c.reach.status(glob, view.dialect);
-      if (!status) continue;
-      const range = locate(c, glob, within);
-      if (status.dead) {
-        const near = c.reach.nearest(glob, view.dialect);
-        const hint = near.noExtension
-          ? ` No file of the workspace ends in ${near.noExtension}.`
-          : near.paths.length
-            ? ` Nearest existing: ${near.paths.join(', ')}.`
-            : '';
-        out.push(contextFinding('context/dead-glob', 'warning', range, `The glob ${JSON.stringify(glob)} matches no file of the workspace (${status.total} indexed) as ${view.displayName} matches globs (${view.dialect.note}).${hint}`));
-      } else if (status.broad) {
-        out.push(
-          contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(glob)} matches ${status.count} of ${status.total} files: for ${view.displayName} this rule may as well be always-on.`),
-        );
-      }
+      const status = reach.status(glob, view.dialect);
+      if (!status || (!status.dead && !status.broad)) continue;
+      const key = JSON.stringify([glob, status.dead, status.count]);
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [] };
+      group.views.push(view);
+      groups.set(key, group);
+    }
+  }
+  const out: Finding[] = [];
+  for (const g of groups.values()) {
+    const range = locate(c, g.glob, within);
+    const names = joinNames(g.views.map((v) => v.displayName));
+    if (g.dead) {
+      const near = reach.nearest(g.glob, g.views[0].dialect);
+      const hint = near.noExtension
+        ? ` No file of the workspace ends in ${near.noExtension}.`
+        : near.paths.length
+          ? ` Nearest existing: ${near.paths.join(', ')}.`
+          : '';
+      const how = [...new Set(g.views.map((v) => v.dialect.note))].join('; ');
+      const verb = g.views.length === 1 ? 'matches' : 'match';
+      out.push(contextFinding('context/dead-glob', 'warning', range, `The glob ${JSON.stringify(g.glob)} matches no file of the workspace (${g.total} indexed) as ${names} ${verb} globs (${how}).${hint}`));
+    } else {
+      out.push(contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(g.glob)} matches ${g.count} of ${g.total} files: for ${names} this rule may as well be always-on.`));
     }
   }
   return out;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function joinNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** Where a glob is written in the file (within the `globs` entry when there is one), else the entry's line. */

@@ -87,6 +87,16 @@ describe('rules in context over LSP', () => {
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
   });
 
+  it('reports a glob two agents find dead once, naming both agents', async () => {
+    const { ws, file } = workspace();
+    fs.writeFileSync(file('.cursor/rules/gone.mdc'), '---\ndescription: Legacy widgets\nglobs: ["src/widgets/**/*.tsx"]\nalwaysApply: false\n---\nUse the old widget API.\n');
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(file('.cursor/rules/gone.mdc'));
+    const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    const dead = byCode(ds, 'context/dead-glob');
+    expect(dead.map((d) => d.message)).toEqual([expect.stringContaining('as the xcsh agent and Cursor match globs')]);
+  });
+
   it('shows drift between the Cursor and Windsurf copies, and copies one body over the other with the target frontmatter', async () => {
     const { ws, file } = workspace();
     const c = await start({ folders: [ws] });
@@ -125,7 +135,7 @@ describe('rules in context over LSP', () => {
     expect(windsurfBudget.map((d) => d.message)).toEqual([expect.stringMatching(/^Windsurf sends ≈\d+ tokens .* this always-on rule is ≈\d+ of them\.$/)]);
     const always = await c.open(file('.xcsh/rules/always.md'));
     const onAlways = await c.waitForDiagnostics(always, (d) => byCode(d, 'context/over-budget').length > 0);
-    expect(byCode(onAlways, 'context/over-budget')[0].message).toMatch(/^The seed agent sends ≈\d+ tokens .* over agentls\.rules\.budgetTokens \(50\); this always-on rule is ≈\d+ of them\.$/);
+    expect(byCode(onAlways, 'context/over-budget')[0].message).toMatch(/^The xcsh agent sends ≈\d+ tokens .* over agentls\.rules\.budgetTokens \(50\); this always-on rule is ≈\d+ of them\.$/);
   });
 
   it('converts a rule for another tool with agentls.rules.convert', async () => {
