@@ -46,7 +46,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     const looked = new Set<string>();
     if (targets.whole) {
       const files = (await walk(undefined)).sort();
-      runs.push({ scope: { files, named: false } });
+      runs.push({ scope: { files, named: false, whole: true } });
       for (const f of files) looked.add(f);
     } else {
       const walked: string[] = [];

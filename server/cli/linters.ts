@@ -2,7 +2,7 @@ import { astEditLinter } from '../astedit/linter';
 import { hashlineLinter } from '../hashline/linter';
 import { refsLinter } from '../refs/linter';
 import type { WorkspaceLinter } from '../workspace/linter';
-import { rulesLinter } from './rules';
+import { rulesContextLinter, rulesLinter } from './rules';
 
 /** Every domain's batch linter, run by `agentls check`. Each domain adds its own line. */
 export function workspaceLinters(): WorkspaceLinter[] {
@@ -10,6 +10,7 @@ export function workspaceLinters(): WorkspaceLinter[] {
     refsLinter,
     astEditLinter,
     rulesLinter,
+    rulesContextLinter,
     hashlineLinter,
   ];
 }

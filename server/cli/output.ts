@@ -86,7 +86,9 @@ export function formatText(report: CheckReport): string {
   const lines: string[] = [];
   for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${displayPath(file.path, report.root)}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
   for (const { path: p, f } of sorted(report.results, report.root, report.home)) {
-    lines.push(`${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${f.message}${f.fix ? ' (fixable)' : ''}`);
+    // A message of several lines (a drift's diff) keeps one finding per `path:line:column` line: the rest is indented under it.
+    const message = f.message.replace(/\n/g, '\n    ');
+    lines.push(`${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
   }
   lines.push(summaryLine(report.summary));
   return lines.join('\n') + '\n';

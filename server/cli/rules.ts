@@ -2,9 +2,11 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NEVER_CANCELLED } from '../core/cancel';
 import { describeRuleCode } from '../rules/codes';
+import { describeContextCode } from '../rules/context/codes';
 import { RulesEngine } from '../rules/engine';
 import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection } from '../rules/context/agents';
+import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
@@ -17,6 +19,13 @@ export const rulesLinter: WorkspaceLinter = {
   id: 'rules',
   lint: lintRulesWorkspace,
   describe: describeRuleCode,
+};
+
+/** `agentls check` for rules in context: dead and broad globs, tool limits, the budget, drift between copies. */
+export const rulesContextLinter: WorkspaceLinter = {
+  id: 'rules-context',
+  lint: lintRulesInContext,
+  describe: describeContextCode,
 };
 
 /** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules the agent loads here, by bucket, or those reaching one file. */

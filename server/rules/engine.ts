@@ -11,7 +11,7 @@ import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { notReadFinding } from './lint/notRead';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
-import { agentModel, agentOfProvider, ownerOf, type AgentModel, type Placement } from './agents';
+import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { sayingWhoReads } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
@@ -278,6 +278,13 @@ export class RulesEngine {
   /** The analysis of a rule file, if some root lists it. */
   analysis(p: string): FileAnalysis | undefined {
     return this.analyses.get(p);
+  }
+
+  /** The agents a rule file's findings are about (`targets.ts`): its own tool's and the xcsh agent's, as the settings say. */
+  targetsOf(p: string): Set<AgentId> {
+    const state = [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p));
+    if (!state) return new Set<AgentId>(['xcsh']);
+    return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
 
   /**

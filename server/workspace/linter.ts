@@ -11,6 +11,8 @@ export interface LintScope {
   files: readonly string[];
   /** The user named these files: lint each one even when its name does not say what it is. */
   named: boolean;
+  /** The files are every file of the roots (a whole-workspace run): checks that need the whole tree use them as they are. */
+  whole?: boolean;
 }
 
 /** Most files a workspace lint lists per root. */
@@ -23,7 +25,7 @@ export async function workspaceScope(session: WorkspaceSession, fs: FileSystem, 
     const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_LINTED_FILES, cancel });
     for (const f of walked.files) files.push(joinRelative(root, f.rel));
   }
-  return { files: files.sort(), named: false };
+  return { files: files.sort(), named: false, whole: true };
 }
 
 export function namedScope(files: readonly string[]): LintScope {

@@ -21,6 +21,7 @@ function project(): { ws: string; home: string } {
     'docs/guide.md': 'See rule://nope for details.\n',
     'docs/clean.md': 'See rule://style.\n',
     'src/app.ts': 'export const x = 1;\n',
+    'src/view.tsx': 'export const y = 2;\n',
   });
   return { ws, home };
 }
@@ -44,7 +45,7 @@ describe('agentls check: never a false "clean"', () => {
   it('says how many files it checked when it finds nothing', async () => {
     const { ws, home } = project();
     const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);
-    expect(r).toEqual({ code: 0, stdout: 'Checked 2 files: no problems.\n', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: no problems.\n', stderr: '' });
   });
 
   it('finds the root from a subfolder', async () => {
@@ -88,7 +89,7 @@ describe('agentls check: never a false "clean"', () => {
   it('exits 1 at or above --max-severity only', async () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '',
-    '.cursor/rules/comma.mdc': BROKEN_RULE });
+    '.cursor/rules/comma.mdc': BROKEN_RULE, 'src/app.ts': '', 'src/view.tsx': '' });
     const r = await cli(['check', '--home', home, '--format', 'json'], ws);
     const json = JSON.parse(r.stdout) as CheckJson;
     expect(json.diagnostics.map((d) => d.severity)).toEqual(['warning']);
@@ -103,7 +104,7 @@ describe('agentls check: never a false "clean"', () => {
   it('carries the counts in JSON and SARIF', async () => {
     const { ws, home } = project();
     const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
-    expect(json.summary).toEqual({ filesChecked: 6, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
+    expect(json.summary).toEqual({ filesChecked: 7, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
     const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], ws)).stdout);
     expect(sarif.runs[0].properties.summary).toEqual(json.summary);
     expect(sarif.runs[0].results).toHaveLength(3);

@@ -16,6 +16,9 @@ function project(config?: unknown): { ws: string; home: string } {
     '.cursor/rules/comma.mdc': COMMA_RULE,
     'docs/guide.md': 'See rule://nope.\n',
     'fixtures/broken/README.md': 'See rule://ghost.\n',
+    // Files the rule's globs name, so that they are live (else `context/dead-glob`).
+    'src/app.ts': '',
+    'src/view.tsx': '',
     ...(config === undefined ? {} : { 'agentls.json': typeof config === 'string' ? config : JSON.stringify(config) }),
   });
   return { ws, home };

@@ -68,7 +68,13 @@ describe('agentls check on rule files', () => {
     const { stdout, code } = await cli('check', '--format', 'json', '--home', home, '.xcsh/rules/style.md', '.cursor/rules/cursor-glob.mdc');
     expect(code).toBe(0);
     const json = JSON.parse(stdout) as CheckJson;
-    expect(json.diagnostics.map((d) => [d.path, d.code])).toEqual([['.cursor/rules/cursor-glob.mdc', 'frontmatter/yaml-error']]);
+    // The fixture holds no source files: the globs of both rules match nothing (a warning: neither rule has a live glob).
+    expect(json.diagnostics.map((d) => [d.path, d.code])).toEqual([
+      ['.cursor/rules/cursor-glob.mdc', 'frontmatter/yaml-error'],
+      ['.cursor/rules/cursor-glob.mdc', 'context/dead-glob'],
+      ['.xcsh/rules/style.md', 'context/drift'],
+      ['.xcsh/rules/style.md', 'context/dead-glob'],
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Range } from '../../core/text';
 
 /** Diagnostic codes of rules in context (family `context/`), with their one-line descriptions. */
 export const CONTEXT_CODES = {
-  'context/dead-glob': 'A glob that matches no file of the workspace',
+  'context/dead-glob': 'A glob that matches no file of the workspace (a warning when the rule has no live glob left)',
   'context/broad-glob': 'A glob that matches nearly every file: the rule may as well be always-on',
   'context/over-limit': "The file is longer than a tool's hard limit: the tool cuts the rest",
   'context/over-budget': 'What an agent sends in every request is over agentls.rules.budgetTokens',

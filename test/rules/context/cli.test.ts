@@ -50,4 +50,23 @@ describe('agentls rules --for and the always-sent totals', () => {
     expect(section).toMatch(/always: ≈\d+\n/);
     expect(section).toContain('rulebook listing');
   });
+
+  it('agentls check reports dead globs and drift, judging globs against the whole folder even when checking part of it', async () => {
+    const whole = await cli('check', '--format', 'json');
+    const json = JSON.parse(whole.stdout) as { diagnostics: { path: string; code: string; message: string }[] };
+    const context = json.diagnostics.filter((d) => d.code.startsWith('context/'));
+    expect(context.filter((d) => d.code === 'context/dead-glob').map((d) => [d.path, d.message.slice(0, 32)])).toEqual([['.xcsh/rules/ts.md', 'The glob "src/componets/**/*.tsx']]);
+    expect(context.filter((d) => d.code === 'context/drift').map((d) => d.path).sort()).toEqual(['.cursor/rules/shared.mdc', '.windsurf/rules/shared.md']);
+
+    // Only .xcsh is checked, but `src/**/*.ts` still matches src/a.ts: not dead.
+    const part = JSON.parse((await cli('check', '.xcsh', '--format', 'json')).stdout) as typeof json;
+    expect(part.diagnostics.filter((d) => d.code === 'context/dead-glob').map((d) => d.message)).toEqual([expect.stringContaining('"src/componets/**/*.tsx"')]);
+
+    const sarif = JSON.parse((await cli('check', '--format', 'sarif')).stdout);
+    const rule = sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'context/dead-glob');
+    expect(rule.shortDescription.text).toMatch(/^A glob that matches no file of the workspace/);
+    const text = (await cli('check')).stdout;
+    // The drift's diff stays under its finding's line.
+    expect(text).toMatch(/\.cursor\/rules\/shared\.mdc:1:1: information \[context\/drift\] [^\n]*\n {4}[-+] /);
+  });
 });

@@ -3,7 +3,7 @@ import { rangesIntersect, LineIndex } from '../../../core/text';
 import { readRuleFile, TOOL_NAMES, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
 import { displayPath, pathToUri } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
-import type { CopyBodyData } from './findings';
+import type { CopyBodyData } from '../../../rules/context/findings';
 import type { RulesContext } from './service';
 
 /**

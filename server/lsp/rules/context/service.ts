@@ -8,7 +8,7 @@ import { relativeInside } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
-import { contextFindings } from './findings';
+import { contextFindings } from '../../../rules/context/findings';
 import { ReachByRoot } from './reach';
 
 /**

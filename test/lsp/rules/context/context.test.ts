@@ -75,7 +75,9 @@ describe('rules in context over LSP', () => {
     const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
     const dead = byCode(ds, 'context/dead-glob');
     expect(dead).toHaveLength(1);
-    expect(dead[0].severity).toBe(2);
+    // Information, not a warning: the rule's other glob (src/**/*.ts) still matches.
+    expect(dead[0].severity).toBe(3);
+    expect(dead[0].message).toContain('Its other globs still match.');
     expect(dead[0].message).toContain('"src/componets/**/*.tsx"');
     expect(dead[0].message).toContain('src/ui/button.tsx');
     const line = c.text(uri).split('\n')[2];
@@ -95,6 +97,8 @@ describe('rules in context over LSP', () => {
     const ds = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
     const dead = byCode(ds, 'context/dead-glob');
     expect(dead.map((d) => d.message)).toEqual([expect.stringContaining('as the xcsh agent and Cursor match globs')]);
+    expect(dead[0].message).toContain('The rule never attaches to a file by its globs.');
+    expect(dead[0].severity).toBe(2);
   });
 
   it('shows drift between the Cursor and Windsurf copies, and copies one body over the other with the target frontmatter', async () => {

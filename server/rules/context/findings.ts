@@ -1,14 +1,15 @@
-import type { Finding } from '../../../core/findings';
-import type { LineIndex, Range } from '../../../core/text';
-import type { RulesEngine } from '../../../rules/engine';
-import { RuleLocator } from '../../../rules/lint/locate';
-import type { AgentView } from '../../../rules/context/agentView';
-import { contextFinding } from '../../../rules/context/codes';
-import { agentCost, charCount, sizeLimitFor } from '../../../rules/context/cost';
-import { TOOL_NAMES, toolOfPath } from '../../../rules/context/convert';
-import { diffSummary, findDrift } from '../../../rules/context/drift';
-import type { GlobReach } from '../../../rules/context/globReach';
-import { displayPath } from '../../../workspace/paths';
+import type { Finding } from '../../core/findings';
+import type { LineIndex, Range } from '../../core/text';
+import type { AgentId } from '../agents';
+import type { RulesEngine } from '../engine';
+import { RuleLocator } from '../lint/locate';
+import type { AgentView } from './agentView';
+import { contextFinding } from './codes';
+import { agentCost, charCount, sizeLimitFor } from './cost';
+import { TOOL_NAMES, toolOfPath } from './convert';
+import { diffSummary, findDrift } from './drift';
+import type { GlobReach } from './globReach';
+import { displayPath, isInside } from '../../workspace/paths';
 
 /** What the findings of one open rule file are computed from. */
 export interface RuleFileContext {
@@ -30,7 +31,15 @@ export interface CopyBodyData {
 
 /** Dead and broad globs, tool limits, the budget and drift, for one rule file. */
 export function contextFindings(c: RuleFileContext): Finding[] {
-  return [...globFindings(c), ...limitFindings(c), ...budgetFindings(c), ...driftFindings(c)];
+  // Globs and the budget are judged per agent: only for the agents this file's findings are about (`rules.agents`).
+  const targets = c.engine.targetsOf(c.path);
+  const judged = { ...c, views: c.views.filter((v) => targets.has(agentIdOf(v))) };
+  return [...globFindings(judged), ...limitFindings(c), ...budgetFindings(judged), ...driftFindings(c)];
+}
+
+/** The agent a view is of: the seed's agent under either profile is the xcsh agent. */
+function agentIdOf(view: AgentView): AgentId {
+  return view.agent === 'seed' ? 'xcsh' : (view.agent as AgentId);
 }
 
 function globFindings(c: RuleFileContext): Finding[] {
@@ -41,17 +50,22 @@ function globFindings(c: RuleFileContext): Finding[] {
   const within = entry?.lineRange ?? c.lines.lineRange(0);
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
-  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[] }>();
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
     if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
-    for (const glob of rule.globs) {
-      const status = reach.status(glob, view.dialect);
+    const statuses = rule.globs.map((glob) => ({ glob, status: reach.status(glob, view.dialect) }));
+    // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
+    const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
+    for (const { glob, status } of statuses) {
       if (!status || (!status.dead && !status.broad)) continue;
+      // A comma-separated string read as one glob is `frontmatter/comma-globs`' finding already: one cause, one report.
+      if (status.dead && COMMA_LIST.test(glob)) continue;
       const key = JSON.stringify([glob, status.dead, status.count]);
-      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [] };
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false };
       group.views.push(view);
+      group.ruleDead ||= ruleDead;
       groups.set(key, group);
     }
   }
@@ -68,13 +82,17 @@ function globFindings(c: RuleFileContext): Finding[] {
           : '';
       const how = [...new Set(g.views.map((v) => v.dialect.note))].join('; ');
       const verb = g.views.length === 1 ? 'matches' : 'match';
-      out.push(contextFinding('context/dead-glob', 'warning', range, `The glob ${JSON.stringify(g.glob)} matches no file of the workspace (${g.total} indexed) as ${names} ${verb} globs (${how}).${hint}`));
+      const effect = g.ruleDead ? ' The rule never attaches to a file by its globs.' : ' Its other globs still match.';
+      out.push(contextFinding('context/dead-glob', g.ruleDead ? 'warning' : 'information', range, `The glob ${JSON.stringify(g.glob)} matches no file of the workspace (${g.total} indexed) as ${names} ${verb} globs (${how}).${effect}${hint}`));
     } else {
       out.push(contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(g.glob)} matches ${g.count} of ${g.total} files: for ${names} this rule may as well be always-on.`));
     }
   }
   return out;
 }
+
+/** `*.ts, *.tsx`: globs written as one comma-separated string (a comma outside braces). */
+const COMMA_LIST = /,(?![^{]*\})/;
 
 /** `a`, `a and b`, `a, b and c`. */
 function joinNames(names: readonly string[]): string {
@@ -138,7 +156,11 @@ function driftFindings(c: RuleFileContext): Finding[] {
   if (!analysis || !toolOfPath(c.path)) return [];
   const state = c.engine.nameState(c.root, analysis.candidate.name);
   if (!state || state.entries.length < 2) return [];
-  const copies = state.entries.map((e) => ({ path: e.path, text: e.path === c.path ? c.text : (c.engine.analysis(e.path)?.text ?? '') }));
+  // A user-level rule and a project rule of one name are not copies of each other (shadowing covers them): compare within a level.
+  const level = (p: string) => isInside(c.root, p);
+  const copies = state.entries
+    .filter((e) => level(e.path) === level(c.path))
+    .map((e) => ({ path: e.path, text: e.path === c.path ? c.text : (c.engine.analysis(e.path)?.text ?? '') }));
   return findDrift(copies)
     .filter((d) => d.path === c.path)
     .map((d) => {
