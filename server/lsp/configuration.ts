@@ -3,7 +3,9 @@ import { DidChangeConfigurationNotification, type Connection } from 'vscode-lang
 import type { Logger } from '../core/log';
 import { DEFAULT_SETTINGS, isRecord, overlaySettings, type Settings } from '../core/settings';
 import type { ChangeStream } from '../workspace/changes';
-import { loadProjectConfig, NO_PROJECT_CONFIG, PROJECT_CONFIG_FILE, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
+import type { PathMatcher } from '../workspace/glob';
+import { relativeInside } from '../workspace/paths';
+import { loadProjectConfig, NO_PROJECT_CONFIG, PROJECT_CONFIG_FILE, projectIgnoreMatcher, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
 import type { ClientFeatures } from './clientFeatures';
 
 /**
@@ -21,6 +23,8 @@ export class ConfigurationManager {
   private initializationOptions: unknown;
   private lastPulled: unknown;
   private project: ProjectConfig = NO_PROJECT_CONFIG;
+  private projectRoot: string | undefined;
+  private ignoreMatcher: PathMatcher = () => false;
   private readonly listeners: ((next: Settings, previous: Settings) => void)[] = [];
 
   constructor(
@@ -51,18 +55,33 @@ export class ConfigurationManager {
   }
 
   /**
+   * Whether the project's `ignore` globs leave a file out, as `agentls check` does: its
+   * findings are not shown (a path outside the first root, where the file lives, never is).
+   */
+  isIgnored(p: string): boolean {
+    const root = this.projectRoot;
+    const rel = root === undefined ? undefined : relativeInside(root, p);
+    return rel !== undefined && rel !== '' && this.ignoreMatcher(rel);
+  }
+
+  /**
    * Reads `agentls.json` of the first root and lays it below the editor's settings; again
    * when the file changes. A broken file is logged and left out, never fatal.
    */
   async loadProject(roots: readonly string[]): Promise<void> {
     const loaded = roots.length ? await loadProjectConfig(roots[0]) : { ok: true as const, config: NO_PROJECT_CONFIG };
     if (!loaded.ok) this.log.warn(`${loaded.message}; the project settings are left out`);
+    const previousIgnore = this.project.ignore.join('\n');
     this.project = loaded.ok ? loaded.config : NO_PROJECT_CONFIG;
+    this.projectRoot = roots[0];
+    this.ignoreMatcher = projectIgnoreMatcher(this.project);
+    const ignoreChanged = previousIgnore !== this.project.ignore.join('\n');
     for (const w of this.project.warnings) this.log.warn(`${this.project.file}: ${w}`);
     const previous = this.current;
     this.initialize(this.initializationOptions);
     if (this.lastPulled !== undefined && this.lastPulled !== null) this.current = overlaySettings(this.base, this.lastPulled);
-    if (JSON.stringify(previous) !== JSON.stringify(this.current)) for (const l of this.listeners) l(this.current, previous);
+    // A new `ignore` list changes which files show findings, as a settings change does.
+    if (ignoreChanged || JSON.stringify(previous) !== JSON.stringify(this.current)) for (const l of this.listeners) l(this.current, previous);
   }
 
   /** Re-reads `agentls.json` when it changes on disk (created, edited, deleted). */

@@ -10,7 +10,7 @@ import { CancellationSource } from '../core/cancel';
 import { applyLevel, type Finding, type Severity } from '../core/findings';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
-import { pathToUri } from '../workspace/paths';
+import { pathToUri, uriToPath } from '../workspace/paths';
 import type { ClientFeatures } from './clientFeatures';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { DiagnosticSource } from './diagnosticSource';
@@ -56,6 +56,7 @@ export class DiagnosticsHub {
   private refreshTimer: NodeJS.Timeout | undefined;
   private features: readonly DiagnosticSource[] = [];
   private skip: (path: string) => boolean = () => false;
+  private hidden: (path: string) => boolean = () => false;
 
   constructor(
     private readonly connection: Connection,
@@ -72,6 +73,11 @@ export class DiagnosticsHub {
   /** Open documents that get no diagnostics at all (the server's own reports). */
   skipWhen(predicate: (path: string) => boolean): void {
     this.skip = predicate;
+  }
+
+  /** Files whose findings are never shown (the project's `agentls.json` `ignore`), open or not. */
+  hideWhen(predicate: (path: string) => boolean): void {
+    this.hidden = predicate;
   }
 
   /**
@@ -109,6 +115,8 @@ export class DiagnosticsHub {
   findings(uri: string, source?: string): Finding[] {
     const perSource = this.entries.get(uri);
     if (!perSource) return [];
+    const p = uriToPath(uri);
+    if (p !== undefined && this.hidden(p)) return [];
     const levels = this.settings().diagnostics.severity;
     const out: Finding[] = [];
     for (const [s, entry] of perSource) {

@@ -78,6 +78,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     features = [statusFeature(() => watching?.mode ?? 'off', () => watching?.status()), ...createFeatures()];
     diagnostics.setFeatures(features);
     diagnostics.skipWhen((p) => isReportPath(session.cacheDir, p));
+    diagnostics.hideWhen((p) => config.isIgnored(p));
     for (const feature of features) {
       try {
         feature.activate?.(ctx);

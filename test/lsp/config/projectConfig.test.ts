@@ -44,4 +44,31 @@ describe('the server reads agentls.json below the editor settings', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(config), type: 3 }] });
     await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'frontmatter/comma-globs'));
   });
+
+  it('shows no findings for the files its ignore globs leave out, open or closed, as agentls check does', async () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': '',
+      '.xcsh/.keep': '',
+      '.cursor/rules/comma.mdc': COMMA_RULE,
+      'examples/rules/.cursor/rules/nested.mdc': COMMA_RULE,
+      'examples/broken.md': 'See rule://nope.\n',
+      'docs/guide.md': 'See rule://nope.\n',
+      'agentls.json': JSON.stringify({ ignore: ['examples/', '.cursor/rules/comma.mdc'] }),
+    });
+    const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
+    expect(c.pullsDiagnostics).toBe(true);
+    const guide = await c.open(path.join(ws, 'docs/guide.md'));
+    await c.waitForDiagnostics(guide, (d) => d.some((x) => x.code === 'rule-url/unknown'));
+    // Pulls answer once the document is diagnosed: final for its version.
+    for (const rel of ['examples/broken.md', '.cursor/rules/comma.mdc', 'examples/rules/.cursor/rules/nested.mdc']) {
+      const uri = await c.open(path.join(ws, rel));
+      const items = (await c.request<{ items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
+      expect({ rel, codes: items.map((d) => d.code) }).toEqual({ rel, codes: [] });
+      expect(c.diagnostics.get(uri)?.diagnostics ?? []).toEqual([]);
+    }
+    // The glob goes: the file's findings come back.
+    fs.writeFileSync(path.join(ws, 'agentls.json'), JSON.stringify({ ignore: ['examples/'] }));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'agentls.json')), type: 2 }] });
+    await c.waitForDiagnostics(c.uri(path.join(ws, '.cursor/rules/comma.mdc')), (d) => d.some((x) => x.code === 'frontmatter/comma-globs'));
+  });
 });
