@@ -1,3 +1,5 @@
+import { Methods } from '../../protocol/methods';
+import { ALL_REQUESTS } from '../helpers/requestMethods';
 import type { Random } from './random';
 import type { FuzzWorld } from './world';
 
@@ -7,35 +9,17 @@ export interface FuzzCase {
   run(world: FuzzWorld): Promise<void>;
 }
 
-const METHODS = [
-  'agentls/fileSearch',
-  'agentls/fileSearchCancel',
-  'agentls/ruleBuckets',
-  'agentls/systemPrompt',
-  'agentls/resolveRule',
-  'agentls/hashlineRead',
-  'agentls/hashlineApply',
-  'agentls/astEditPreview',
-  'agentls/astEditResolve',
-  'agentls/parsePrompt',
-  'agentls/convertPrompt',
-  'agentls/status',
-  'agentls/noSuchMethod',
-  'textDocument/hover',
-  'textDocument/completion',
-  'textDocument/codeAction',
-  'codeAction/resolve',
-  'textDocument/documentLink',
-  'textDocument/definition',
-  'textDocument/diagnostic',
-  'workspace/executeCommand',
-];
+// Every request (`test/helpers/requestMethods.ts`), the cancel notification, and a method nobody answers.
+const METHODS = [...ALL_REQUESTS, Methods.fileSearchCancel, 'agentls/noSuchMethod'];
 
 const NOTIFICATIONS = ['textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose', 'textDocument/didSave', 'workspace/didChangeWatchedFiles', 'workspace/didChangeConfiguration', '$/cancelRequest'];
 
 const KEYS = ['uri', 'textDocument', 'position', 'range', 'context', 'input', 'dryRun', 'path', 'ops', 'paths', 'lang', 'root', 'previewId', 'action', 'text', 'file_references', 'adapter', 'inline', 'query', 'query_id', 'max_results', 'name', 'command', 'arguments', 'startLine', 'endLine', 'version', 'contentChanges', 'changes', 'settings', 'id', 'line', 'character', 'data', 'pat', 'out'];
 
-const COMMANDS = ['agentls.hashline.apply', 'agentls.hashline.read', 'agentls.astEdit.preview', 'agentls.astEdit.apply', 'agentls.rules.showBuckets', 'agentls.rules.showSystemPrompt', 'agentls.index.rebuild', 'agentls.fileSearch.report', 'agentls.prompt.parse', 'agentls.prompt.convert', 'agentls.nothing'];
+/** The commands the server advertises, and one it does not. */
+function commands(world: FuzzWorld): string[] {
+  return [...(world.client.initializeResult.capabilities.executeCommandProvider?.commands ?? []), 'agentls.nothing'];
+}
 
 /** A JSON value of any shape, with the keys and strings the server looks at. */
 export function randomValue(rng: Random, world: FuzzWorld, depth = 0): unknown {
@@ -121,7 +105,7 @@ export function malformedRequest(rng: Random, world: FuzzWorld): FuzzCase {
   const notify = rng.chance(0.25);
   const method = notify ? rng.pick(NOTIFICATIONS) : rng.pick(METHODS);
   let params = rng.chance(0.7) && !notify ? mutate(rng, world, validParams(method, world)) : randomValue(rng, world);
-  if (method === 'workspace/executeCommand' && rng.chance(0.5)) params = { command: rng.pick(COMMANDS), arguments: [mutate(rng, world, validParams(rng.pick(METHODS), world))] };
+  if (method === 'workspace/executeCommand' && rng.chance(0.5)) params = { command: rng.pick(commands(world)), arguments: [mutate(rng, world, validParams(rng.pick(METHODS), world))] };
   const shown = JSON.stringify(params)?.slice(0, 160);
   return {
     label: `${notify ? 'notification' : 'request'} ${method} ${shown}`,

@@ -2,32 +2,15 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { URI } from 'vscode-uri';
 import { useRawClients } from '../../helpers/rawClient';
+import { ALL_REQUESTS } from '../../helpers/requestMethods';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 const start = useRawClients(afterEach);
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 
-const METHODS = [
-  'textDocument/completion',
-  'textDocument/hover',
-  'textDocument/definition',
-  'textDocument/documentLink',
-  'textDocument/codeAction',
-  'textDocument/diagnostic',
-  'codeAction/resolve',
-  'workspace/executeCommand',
-  'agentls/fileSearch',
-  'agentls/ruleBuckets',
-  'agentls/systemPrompt',
-  'agentls/resolveRule',
-  'agentls/hashlineRead',
-  'agentls/hashlineApply',
-  'agentls/astEditPreview',
-  'agentls/astEditResolve',
-  'agentls/parsePrompt',
-  'agentls/convertPrompt',
-];
+// Every request, `agentls/status` too (it takes no params: anything but an internal error will do).
+const METHODS = ALL_REQUESTS;
 
 describe('malformed params get InvalidParams, never an internal error', () => {
   it('every request method, with params of the wrong shape', async () => {
@@ -54,6 +37,10 @@ describe('malformed params get InvalidParams, never an internal error', () => {
     const sent: { id: number; method: string; params: unknown }[] = [];
     let id = 100;
     for (const method of METHODS) for (const params of variants) sent.push({ id: id++, method, params });
+    // Every command the server advertises, with arguments of the wrong shape.
+    const advertised = ((await c.response(1)).result as { capabilities: { executeCommandProvider?: { commands?: string[] } } }).capabilities.executeCommandProvider?.commands ?? [];
+    expect(advertised.length).toBeGreaterThan(5);
+    for (const command of advertised) for (const args of [undefined, [], [null], [5], [{}], ['x', 'y'], [{ uri: 5, text: [] }]]) sent.push({ id: id++, method: 'workspace/executeCommand', params: { command, arguments: args } });
     c.send(...sent.map((s) => ({ jsonrpc: '2.0', ...s })));
     await c.waitFor('an answer to every request', () => sent.every((s) => c.responses(s.id).length > 0), 60_000);
     const internal = sent
