@@ -28,6 +28,7 @@ const READ_ONLY = new Set([
   'agentls/ruleBuckets',
   'agentls/systemPrompt',
   'agentls/resolveRule',
+  'agentls/rulesForFile',
   'agentls/hashlineRead',
   'agentls/astEditPreview',
   'agentls/parsePrompt',
