@@ -26,9 +26,15 @@ export interface NvimOptions {
   timeoutMs?: number;
 }
 
-/** Whether a real Neovim is installed (CI installs Debian's `neovim`). */
+/**
+ * The Neovim to run: `nvim` on the PATH (Debian 12's 0.7.2, which CI installs), or the
+ * binary `AGENTLS_NVIM` names (`.ci/run` runs the same tests again with 0.10).
+ */
+export const NVIM = process.env.AGENTLS_NVIM || 'nvim';
+
+/** Whether that Neovim is installed. */
 export function nvimAvailable(): boolean {
-  return spawnSync('nvim', ['--version'], { stdio: 'ignore' }).status === 0;
+  return spawnSync(NVIM, ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
 /**
@@ -55,7 +61,7 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
     XDG_CACHE_HOME: path.join(scratch, 'xdg-cache'),
     HOME: scratch,
   };
-  const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', path.join(repo, 'test', 'nvim', 'run.lua')], {
+  const child = spawn(NVIM, ['--headless', '-n', '-i', 'NONE', '-u', path.join(repo, 'test', 'nvim', 'run.lua')], {
     cwd: options.workspace,
     env,
     detached: true,

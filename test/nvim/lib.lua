@@ -9,14 +9,21 @@ T.note = note
 
 --- Waits (processing events) until `cond()` is truthy; errors after `ms`.
 function T.wait(what, cond, ms)
-  local ok = vim.wait(ms or 10000, function()
+  -- The condition runs between waits, not inside vim.wait's callback: conditions make
+  -- synchronous requests, which wait themselves, and Neovim 0.10 refuses a vim.wait
+  -- nested in another's callback (0.7 allowed it).
+  local deadline = vim.loop.hrtime() + (ms or 10000) * 1e6
+  local last
+  while true do
     local good, value = pcall(cond)
-    return good and value
-  end, 20)
-  if not ok then error('timed out waiting for ' .. what, 2) end
+    if good and value then return end
+    if not good then last = value end
+    if vim.loop.hrtime() > deadline then error('timed out waiting for ' .. what .. (last and (' (last error: ' .. tostring(last) .. ')') or ''), 2) end
+    vim.wait(20)
+  end
 end
 
---- The agentls client attached to the current buffer (waits for it).
+-- The agentls client attached to the current buffer (waits for it).
 function T.client()
   local agentls = require('agentls')
   T.wait('agentls to attach', function()
@@ -95,7 +102,8 @@ end
 --- Requests completion at the cursor and accepts the item whose label contains `label_part`
 --- the way nvim-cmp does: its textEdit, then its additionalTextEdits, with Neovim's own util.
 function T.complete(label_part, trigger, bufnr)
-  bufnr = bufnr or 0
+  -- A real buffer number: Neovim 0.10's apply_text_edits refuses 0 (the current buffer).
+  if bufnr == nil or bufnr == 0 then bufnr = vim.api.nvim_get_current_buf() end
   local params = vim.lsp.util.make_position_params()
   params.context = trigger and { triggerKind = 2, triggerCharacter = trigger } or { triggerKind = 1 }
   local result = T.request('textDocument/completion', params, bufnr)

@@ -5,6 +5,9 @@ vim.opt.rtp:prepend(repo .. '/editors/nvim')
 package.path = repo .. '/test/nvim/?.lua;' .. package.path
 vim.o.swapfile = false
 vim.o.shadafile = 'NONE'
+-- Scenarios type in normal mode: let the cursor sit after a line's last character, where it
+-- is in insert mode when a user completes (Neovim 0.10 clamps it onto the last character).
+vim.o.virtualedit = 'onemore'
 
 local T = require('lib')
 local function finish(ok, err)
