@@ -28,6 +28,8 @@ export interface TreeWatcherOptions {
   maxFsWatches?: number;
   /** Use the native watcher when it loads (default true). */
   native?: boolean;
+  /** The native watcher to use instead of `@parcel/watcher` as loaded (tests wrap it to drop events). */
+  nativeModule?: NativeModule;
 }
 
 export type TreeWatchState = 'starting' | 'watching' | 'stopped';
@@ -119,7 +121,7 @@ export class TreeWatcher {
   private async install(): Promise<void> {
     const started = Date.now();
     const ignore = this.options.ignore();
-    const native = this.options.native === false ? { error: 'not asked for' } : nativeWatcher();
+    const native = this.options.native === false ? { error: 'not asked for' } : this.options.nativeModule ? { module: this.options.nativeModule } : nativeWatcher();
     const budget = nativeFolderBudget();
     const listed = await this.scanAndWatch(ignore, native.module, budget);
     if (this.cancel.isCancellationRequested) return;
@@ -269,7 +271,7 @@ export class TreeWatcher {
   }
 
   private watchNewTree(dir: string, ignored: string[]): void {
-    const module = nativeWatcher().module;
+    const module = this.options.nativeModule ?? nativeWatcher().module;
     if (!module || this.current.backend !== 'native' || this.newTrees.has(dir) || this.cancel.isCancellationRequested) return;
     if (this.newTrees.size >= MAX_NEW_TREE_WATCHES) return this.restartSoon();
     const subscription = this.newTreesDropped.then(() =>
@@ -335,7 +337,7 @@ export class TreeWatcher {
     // What changed since the last look, against what was known, before the knowledge is renewed.
     await this.reconciler?.check(undefined, { cancel: this.cancel });
     const ignore = this.options.ignore();
-    const native = this.current.backend === 'native' ? nativeWatcher().module : undefined;
+    const native = this.current.backend === 'native' ? (this.options.nativeModule ?? nativeWatcher().module) : undefined;
     // The old watches go first: the native watcher shares one watch among subscriptions of
     // the same folder and options, and a folder that was removed and made again would get
     // the dead one back. The check below covers the moment without a watch.
