@@ -274,12 +274,14 @@ export class TreeWatcher {
     const module = this.options.nativeModule ?? nativeWatcher().module;
     if (!module || this.current.backend !== 'native' || this.newTrees.has(dir) || this.cancel.isCancellationRequested) return;
     if (this.newTrees.size >= MAX_NEW_TREE_WATCHES) return this.restartSoon();
-    const subscription = this.newTreesDropped.then(() =>
-      subscribeNative(module, dir, ignored, (events) => this.queueNative(() => this.onNative(events)), (err) => {
+    const subscription = this.newTreesDropped.then(() => {
+      if (this.cancel.isCancellationRequested) return undefined;
+      const onError = (err: Error) => {
         this.options.log.debug(`file watcher: ${dir}: ${err.message}`);
         this.dropNewTrees(dir);
-      }).catch(() => undefined),
-    );
+      };
+      return subscribeNative(module, dir, ignored, (events) => this.queueNative(() => this.onNative(events)), onError).catch(() => undefined);
+    });
     this.newTrees.set(dir, subscription);
   }
 
