@@ -24,10 +24,10 @@ beforeAll(() => {
 }, 120_000);
 
 /** A client without a watcher (Neovim 0.7-0.10), once the server's own watcher covers every folder. */
-async function watched(): Promise<LspTestClient> {
-  const c = await start({ folders: [tree], client: 'neovim' });
+async function watched(backend: 'native' | 'fs.watch' = 'native'): Promise<LspTestClient> {
+  const c = await start({ folders: [tree], client: 'neovim', env: backend === 'native' ? {} : { AGENTLS_NATIVE_WATCHER: 'off' } });
   const s = await until('every folder to be watched', () => status(c), (x) => x.watching.state === 'watching');
-  expect(s.watching.backend).toBe('native');
+  expect(s.watching.backend).toBe(backend);
   return c;
 }
 
@@ -43,48 +43,50 @@ async function seen(c: LspTestClient, prefix: string, want: string[]): Promise<v
 }
 
 describe("the server's own (native) watcher when folders appear, vanish and move", () => {
-  it('sees every file of 20 folders made at once, each holding a folder and files, and files written into them later', async () => {
-    const c = await watched();
+  it.each(['native', 'fs.watch'] as const)('sees every file of 20 folders made at once, each holding a folder and files, and files written into them later (%s)', async (backend) => {
+    const c = await watched(backend);
+    const tag = backend === 'native' ? 'N' : 'F';
     const inner: string[] = [];
     const top: string[] = [];
     // All at once, as a checkout or an unpacked archive writes them: no watch can be live in time.
     for (let i = 0; i < BURST; i++) {
-      const dir = path.join(burstParent(i), `burst${i}`);
+      const dir = path.join(burstParent(i), `burst${tag}${i}`);
       fs.mkdirSync(path.join(tree, dir, 'inner'), { recursive: true });
-      fs.writeFileSync(path.join(tree, dir, 'inner', `burstInner${i}.md`), 'x');
-      fs.writeFileSync(path.join(tree, dir, `burstTop${i}.md`), 'x');
-      inner.push(path.join(dir, 'inner', `burstInner${i}.md`));
-      top.push(path.join(dir, `burstTop${i}.md`));
+      fs.writeFileSync(path.join(tree, dir, 'inner', `burst${tag}Inner${i}.md`), 'x');
+      fs.writeFileSync(path.join(tree, dir, `burst${tag}Top${i}.md`), 'x');
+      inner.push(path.join(dir, 'inner', `burst${tag}Inner${i}.md`));
+      top.push(path.join(dir, `burst${tag}Top${i}.md`));
     }
-    await seen(c, 'burstInner', inner);
-    await seen(c, 'burstTop', top);
+    await seen(c, `burst${tag}Inner`, inner);
+    await seen(c, `burst${tag}Top`, top);
     // The inner folders existed before their parents were watched: they are watched too.
-    const later = Array.from({ length: BURST }, (_, i) => path.join(burstParent(i), `burst${i}`, 'inner', `burstLater${i}.md`));
+    const later = Array.from({ length: BURST }, (_, i) => path.join(burstParent(i), `burst${tag}${i}`, 'inner', `burst${tag}Later${i}.md`));
     for (const rel of later) fs.writeFileSync(path.join(tree, rel), 'x');
-    await seen(c, 'burstLater', later);
+    await seen(c, `burst${tag}Later`, later);
   }, 180_000);
 
-  it("drops a deleted folder's files from search, and moves a renamed folder's files", async () => {
-    const c = await watched();
+  it.each(['native', 'fs.watch'] as const)("drops a deleted folder's files from search, and moves a renamed folder's files (%s)", async (backend) => {
+    const c = await watched(backend);
+    const tag = backend === 'native' ? 'N' : 'F';
     const made = (dir: string, name: string) => {
       fs.mkdirSync(path.join(tree, dir, 'sub'), { recursive: true });
       fs.writeFileSync(path.join(tree, dir, `${name}.md`), 'x');
       fs.writeFileSync(path.join(tree, dir, 'sub', `${name}Deep.md`), 'x');
       return [path.join(dir, `${name}.md`), path.join(dir, 'sub', `${name}Deep.md`)];
     };
-    const doomed = made('t3/m3/doomed', 'doomedFile');
-    const moving = made('t4/m4/before', 'movingFile');
-    await seen(c, 'doomedFile', doomed);
-    await seen(c, 'movingFile', moving);
+    const doomed = made(`t3/m3/doomed${tag}`, `doomedFile${tag}`);
+    const moving = made(`t4/m4/before${tag}`, `movingFile${tag}`);
+    await seen(c, `doomedFile${tag}`, doomed);
+    await seen(c, `movingFile${tag}`, moving);
 
-    fs.rmSync(path.join(tree, 't3/m3/doomed'), { recursive: true });
-    await seen(c, 'doomedFile', []);
+    fs.rmSync(path.join(tree, `t3/m3/doomed${tag}`), { recursive: true });
+    await seen(c, `doomedFile${tag}`, []);
 
-    fs.renameSync(path.join(tree, 't4/m4/before'), path.join(tree, 't5/m5/after'));
-    await seen(c, 'movingFile', ['t5/m5/after/movingFile.md', 't5/m5/after/sub/movingFileDeep.md']);
+    fs.renameSync(path.join(tree, `t4/m4/before${tag}`), path.join(tree, `t5/m5/after${tag}`));
+    await seen(c, `movingFile${tag}`, [`t5/m5/after${tag}/movingFile${tag}.md`, `t5/m5/after${tag}/sub/movingFile${tag}Deep.md`]);
     // Changes inside the moved folder are seen under its new name.
-    fs.writeFileSync(path.join(tree, 't5/m5/after/sub/movingFileLater.md'), 'x');
-    fs.rmSync(path.join(tree, 't5/m5/after/movingFile.md'));
-    await seen(c, 'movingFile', ['t5/m5/after/sub/movingFileDeep.md', 't5/m5/after/sub/movingFileLater.md']);
+    fs.writeFileSync(path.join(tree, `t5/m5/after${tag}/sub/movingFile${tag}Later.md`), 'x');
+    fs.rmSync(path.join(tree, `t5/m5/after${tag}/movingFile${tag}.md`));
+    await seen(c, `movingFile${tag}`, [`t5/m5/after${tag}/sub/movingFile${tag}Deep.md`, `t5/m5/after${tag}/sub/movingFile${tag}Later.md`]);
   }, 180_000);
 });
