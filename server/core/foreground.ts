@@ -1,11 +1,16 @@
 import { yieldToEventLoop } from './cancel';
 
-/** Requests being answered now. */
-let answering = 0;
+/** When each request being answered now started (`performance.now()`). */
+const answering = new Set<{ since: number }>();
 let waiting: (() => void)[] = [];
 
-/** Longest a background slice waits for requests to be answered: a long one (a rebuild) must not stop it for good. */
+/** Longest a background slice waits for requests to be answered at a time. */
 const MAX_WAIT_MS = 200;
+/**
+ * A request answered for longer than this no longer holds background work back: a long
+ * one (a full rebuild, an edit the client never confirms) must not stop it for good.
+ */
+const HOLDS_FOR_MS = 2000;
 
 /**
  * Marks a request as being answered until the returned function is called. Background
@@ -13,16 +18,20 @@ const MAX_WAIT_MS = 200;
  * answer otherwise shares the one thread with the listing of every folder.
  */
 export function answeringRequest(): () => void {
-  answering++;
-  let done = false;
+  const entry = { since: performance.now() };
+  answering.add(entry);
   return () => {
-    if (done) return;
-    done = true;
-    if (--answering > 0) return;
+    if (!answering.delete(entry) || holding()) return;
     const wake = waiting;
     waiting = [];
     for (const w of wake) w();
   };
+}
+
+function holding(): boolean {
+  const now = performance.now();
+  for (const a of answering) if (now - a.since < HOLDS_FOR_MS) return true;
+  return false;
 }
 
 /**
@@ -31,7 +40,7 @@ export function answeringRequest(): () => void {
  */
 export async function yieldToRequests(): Promise<void> {
   await yieldToEventLoop();
-  if (answering === 0) return;
+  if (!holding()) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, MAX_WAIT_MS);
     waiting.push(() => {

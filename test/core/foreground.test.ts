@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { yieldToEventLoop } from '../../server/core/cancel';
 import { answeringRequest, yieldToRequests } from '../../server/core/foreground';
 import { scanFolders } from '../../server/workspace/folderScan';
@@ -21,6 +21,22 @@ describe('background work steps aside while a request is answered', () => {
     answered(); // twice is once
     await yielded;
     expect(resumed).toBe(true);
+  });
+
+  it('a request answered for a long time (a rebuild, an edit never confirmed) no longer holds background work back', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    const answered = answeringRequest();
+    try {
+      vi.advanceTimersByTime(2500);
+      let resumed = false;
+      const yielded = yieldToRequests().then(() => (resumed = true));
+      for (let i = 0; i < 5; i++) await yieldToEventLoop();
+      expect(resumed).toBe(true);
+      await yielded;
+    } finally {
+      answered();
+      vi.useRealTimers();
+    }
   });
 
   it('the folder listing for watching waits while a request is answered, then finishes', async () => {
