@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { ChangeType } from './changes';
 
-/** A check runs this long after the last native batch (events of one burst arrive over a few hundred ms). */
+/** A check runs this long after native events (a burst arrives over a few hundred ms); more events do not put it off. */
 export const SETTLE_MS = 400;
 /** A check takes at most this share of the time (a pass of 50 ms waits at least 1 s before the next). */
 const CHECK_DUTY = 20;
@@ -23,6 +23,8 @@ export class NativeGaps {
   private reported = new Map<string, ChangeType>();
   private older = new Map<string, ChangeType>();
   private timer: NodeJS.Timeout | undefined;
+  /** A check after events is due: more events do not put it off (a file written every 100 ms would forever). */
+  private settleDue = false;
   private running = false;
   private again = false;
   private earliestNext = 0;
@@ -49,6 +51,8 @@ export class NativeGaps {
 
   /** Native events arrived: check once they settle. */
   afterEvents(): void {
+    if (this.settleDue) return;
+    this.settleDue = true;
     this.schedule(SETTLE_MS);
   }
 
@@ -71,6 +75,7 @@ export class NativeGaps {
   private async run(): Promise<void> {
     if (this.disposed) return;
     this.running = true;
+    this.settleDue = false;
     this.older = this.reported;
     this.reported = new Map();
     const t0 = Date.now();

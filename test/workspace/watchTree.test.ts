@@ -96,6 +96,19 @@ describe('the tree watcher (native), when native events are lost', () => {
     // Said once: what the events told is not told again by the check.
     expect(events.filter((e) => e === 'created src/deep/heard.md')).toHaveLength(1);
   });
+
+  it('finds it while other events keep coming (a file written every 50 ms)', async () => {
+    const { root, events } = await watch(TREE, { nativeModule: losing(/\/lost(\/|$)/) });
+    let n = 0;
+    const writer = setInterval(() => fs.writeFileSync(path.join(root, 'src/deep/busy.md'), String(n++)), 50);
+    try {
+      fs.mkdirSync(path.join(root, 'src/lost'));
+      fs.writeFileSync(path.join(root, 'src/lost/top.md'), 'x');
+      await until('the lost folder while events keep coming', () => events.includes('created src/lost/top.md'), events);
+    } finally {
+      clearInterval(writer);
+    }
+  });
 });
 
 describe('the tree watcher (native), when the tree moves under it', () => {
