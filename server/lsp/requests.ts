@@ -1,5 +1,6 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
 import { CancelledError } from '../core/cancel';
+import { answeringRequest } from '../core/foreground';
 import { ParamError } from '../core/params';
 import type { Logger } from '../core/log';
 
@@ -9,6 +10,7 @@ import type { Logger } from '../core/log';
  * `InternalError` with a log line carrying the stack.
  */
 export async function guarded<T>(method: string, log: Logger, token: CancellationToken | undefined, run: () => Promise<T> | T): Promise<T | ResponseError<void>> {
+  const answered = answeringRequest();
   try {
     const result = await run();
     if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${method} was cancelled`);
@@ -21,5 +23,7 @@ export async function guarded<T>(method: string, log: Logger, token: Cancellatio
     }
     log.error(`${method} failed: ${(err as Error)?.stack ?? String(err)}`);
     return new ResponseError(ErrorCodes.InternalError, `${method} failed: ${(err as Error)?.message ?? String(err)}`);
+  } finally {
+    answered();
   }
 }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { Cancellation } from '../core/cancel';
+import { yieldToRequests } from '../core/foreground';
 import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
 
@@ -55,7 +56,7 @@ export async function scanFolders(root: string, ignore: IgnoreRules, start = '',
       for (const f of read.ignored) scan.ignored.push(f);
     }
     if (performance.now() - slice >= SCAN_SLICE_MS) {
-      await yieldToEventLoop();
+      await yieldToRequests();
       slice = performance.now();
     }
   }

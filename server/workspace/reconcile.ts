@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { Cancellation } from '../core/cancel';
+import { yieldToRequests } from '../core/foreground';
 import type { ChangeType } from './changes';
 import { entryChanges, listFolder, SCAN_SLICE_MS, scanFolders, type FolderState } from './folderScan';
 import type { IgnoreRules } from './ignore';
@@ -62,7 +63,7 @@ export class FolderReconciler {
         await this.relist(rel, known, suspect);
       }
       if (performance.now() - slice >= SCAN_SLICE_MS) {
-        await yieldToEventLoop();
+        await yieldToRequests();
         slice = performance.now();
       }
     }

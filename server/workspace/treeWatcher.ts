@@ -5,13 +5,15 @@ import type { Logger } from '../core/log';
 import type { ChangeType } from './changes';
 import { IGNORE_FILE_NAMES, type IgnoreRules } from './ignore';
 import { dropAll, scanAndWatch, type ScanAndWatch } from './nativeTree';
-import { nativeFolderBudget, nativeWatcher, type NativeEvent, type NativeModule, type NativeSubscription } from './nativeWatcher';
+import { nativeFolderBudget, nativeWatcher, subscribeNative, type NativeEvent, type NativeModule, type NativeSubscription } from './nativeWatcher';
+import { NativeGaps } from './nativeGaps';
+import { listNewFolder } from './newFolder';
 import { joinRelative, relativeInside } from './paths';
 import { FolderReconciler } from './reconcile';
 import { FolderWatcher } from './watcher';
 
-/** Entries of a folder that appears under a native watch that are listed and announced at most. */
-const NEW_FOLDER_ENTRY_CAP = 10_000;
+/** New folders given a native watch of their own at most before the whole tree is watched anew. */
+const MAX_NEW_TREE_WATCHES = 200;
 
 export interface TreeWatcherOptions {
   root: string;
@@ -26,6 +28,8 @@ export interface TreeWatcherOptions {
   maxFsWatches?: number;
   /** Use the native watcher when it loads (default true). */
   native?: boolean;
+  /** The native watcher to use instead of `@parcel/watcher` as loaded (tests wrap it to drop events). */
+  nativeModule?: NativeModule;
 }
 
 export type TreeWatchState = 'starting' | 'watching' | 'stopped';
@@ -73,6 +77,12 @@ export class TreeWatcher {
   private restartTimer: NodeJS.Timeout | undefined;
   private lastFullCheck = 0;
   private nativeQueue = Promise.resolve();
+  /** Finds what the native watcher dropped (see `NativeGaps`). */
+  private gaps: NativeGaps | undefined;
+  /** New folders that held sub-folders when they appeared, each with a native watch of its own. */
+  private newTrees = new Map<string, Promise<NativeSubscription | undefined>>();
+  /** Ends of new trees' watches: a folder made again is watched only once its old watch is gone. */
+  private newTreesDropped = Promise.resolve();
   /** A renewal is running; another was asked for meanwhile. */
   private restarting = false;
   private restartAgain = false;
@@ -111,12 +121,12 @@ export class TreeWatcher {
   private async install(): Promise<void> {
     const started = Date.now();
     const ignore = this.options.ignore();
-    const native = this.options.native === false ? { error: 'not asked for' } : nativeWatcher();
+    const native = this.options.native === false ? { error: 'not asked for' } : this.options.nativeModule ? { module: this.options.nativeModule } : nativeWatcher();
     const budget = nativeFolderBudget();
     const listed = await this.scanAndWatch(ignore, native.module, budget);
     if (this.cancel.isCancellationRequested) return;
     const { scan } = listed;
-    this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
+    this.reconciler = new FolderReconciler(this.root, ignore, scan.folders, (p, t, isDir) => this.fromCheck(p, t, isDir));
     let fallback: string | undefined;
     if (!native.module) fallback = `the native watcher did not load (${native.error})`;
     else if (listed.overBudget) fallback = `more than ${budget} folders would take over half of the system's inotify watches (${budget * 2})`;
@@ -146,18 +156,51 @@ export class TreeWatcher {
       module,
       budget,
       cancel: this.cancel,
-      // One batch after the other: a batch waits on lstat, and the next must not overtake it.
-      onEvents: (events) => {
-        this.nativeQueue = this.nativeQueue.then(() => this.onNative(events)).catch((err) => this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`));
-      },
+      onEvents: (events) => this.queueNative(() => this.onNative(events)),
       onError: (err) => this.onNativeError(err),
     });
+  }
+
+  /** One batch after the other: a batch waits on lstat, and the next must not overtake it. */
+  private queueNative(work: () => Promise<void>): void {
+    this.nativeQueue = this.nativeQueue.then(work).catch((err) => this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`));
   }
 
   private useNative(listed: ScanAndWatch): void {
     this.subscriptions = listed.subscriptions;
     this.watchedTops = new Set(listed.watchedTops);
     this.current.backend = 'native';
+    if (!this.gaps) {
+      this.gaps = new NativeGaps(() => this.checkGaps());
+      this.gaps.start();
+    }
+  }
+
+  /** A change told by the native path: remembered, so the gap check does not tell it again. */
+  private report(p: string, type: ChangeType, isDir: boolean): void {
+    this.gaps?.note(p, type);
+    this.options.onChange(p, type, isDir);
+  }
+
+  /** A change found by comparing folder times: with the native watcher, only what its events did not say. */
+  private fromCheck(p: string, type: ChangeType, isDir: boolean): void {
+    if (this.current.backend !== 'native' || !this.gaps) return this.options.onChange(p, type, isDir);
+    if (this.gaps.alreadyReported(p, type)) return;
+    this.options.log.debug(`file watcher: ${this.root}: found by folder times, no native event: ${type} ${p}`);
+    this.report(p, type, isDir);
+    if (type === 'created' && isDir) this.queueNative(() => this.announceContents(p));
+  }
+
+  /** The gap check: every known folder's time against its listing. Returns its duration (ms). */
+  private async checkGaps(): Promise<number> {
+    const reconciler = this.reconciler;
+    if (!reconciler || this.cancel.isCancellationRequested || this.current.backend !== 'native') return 0;
+    try {
+      return (await reconciler.check(undefined, { cancel: this.cancel })).ms;
+    } catch (err) {
+      this.options.log.error(`file watcher: ${this.root}: ${(err as Error).stack ?? err}`);
+      return 0;
+    }
   }
 
   private async installFallback(reason: string): Promise<void> {
@@ -188,14 +231,15 @@ export class TreeWatcher {
       if (rel === undefined || rel === '') continue;
       if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.restartSoon();
       if (event.type === 'delete') {
-        this.options.onChange(event.path, 'deleted', this.reconciler?.folders.has(rel) ?? false);
+        this.report(event.path, 'deleted', this.reconciler?.folders.has(rel) ?? false);
+        this.dropNewTrees(event.path);
         const top = joinRelative(this.root, rel.split('/')[0]);
         // A top-level folder with its own watch is gone: when it comes back, the root's watch leaves it out.
         if (this.watchedTops.has(top) && !fs.existsSync(top)) this.restartSoon();
         continue;
       }
       if (event.type === 'update') {
-        this.options.onChange(event.path, 'changed', false);
+        this.report(event.path, 'changed', false);
         continue;
       }
       let isDir: boolean;
@@ -209,42 +253,54 @@ export class TreeWatcher {
         this.restartSoon();
         continue;
       }
-      this.options.onChange(event.path, 'created', isDir);
-      // What was written into a new folder before its watch was live is never announced
-      // (`mkdir x && echo > x/f`, an unpacked archive): it is listed once here.
+      this.report(event.path, 'created', isDir);
       if (isDir) await this.announceContents(event.path);
     }
+    this.gaps?.afterEvents();
   }
 
-  /** Reports what a new folder already holds as created (kept entries only, capped). */
+  /**
+   * What a new folder already holds, reported as created: it was written before the
+   * folder's watch was live (`mkdir x && echo > x/f`, a checkout, an unpacked archive, a
+   * folder moved in). The native watcher watches a new folder but never the folders it
+   * already holds, so a new folder with sub-folders gets a native watch of its own.
+   */
   private async announceContents(dir: string): Promise<void> {
-    const queue = [dir];
-    let seen = 0;
-    while (queue.length > 0 && seen < NEW_FOLDER_ENTRY_CAP && !this.cancel.isCancellationRequested) {
-      const current = queue.shift()!;
-      let entries: fs.Dirent[];
-      try {
-        entries = await fs.promises.readdir(current, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        if (++seen > NEW_FOLDER_ENTRY_CAP) break;
-        const full = path.join(current, entry.name);
-        const rel = relativeInside(this.root, full);
-        const isDir = entry.isDirectory();
-        if (rel === undefined || (!isDir && !entry.isFile())) continue;
-        if (await this.options.ignore().check(rel, isDir)) continue;
-        this.options.onChange(full, 'created', isDir);
-        if (isDir) queue.push(full);
-      }
+    const listing = await listNewFolder(this.root, dir, this.options.ignore, this.cancel, (p, isDir) => this.report(p, 'created', isDir));
+    if (listing.folders.length > 0) this.watchNewTree(dir, listing.ignored);
+  }
+
+  private watchNewTree(dir: string, ignored: string[]): void {
+    const module = this.options.nativeModule ?? nativeWatcher().module;
+    if (!module || this.current.backend !== 'native' || this.newTrees.has(dir) || this.cancel.isCancellationRequested) return;
+    if (this.newTrees.size >= MAX_NEW_TREE_WATCHES) return this.restartSoon();
+    const subscription = this.newTreesDropped.then(() => {
+      if (this.cancel.isCancellationRequested) return undefined;
+      const onError = (err: Error) => {
+        this.options.log.debug(`file watcher: ${dir}: ${err.message}`);
+        this.dropNewTrees(dir);
+      };
+      return subscribeNative(module, dir, ignored, (events) => this.queueNative(() => this.onNative(events)), onError).catch(() => undefined);
+    });
+    this.newTrees.set(dir, subscription);
+  }
+
+  /** Ends the own watches of new folders at or under `dir` (all of them when undefined). */
+  private dropNewTrees(dir?: string): void {
+    const ending: Promise<void>[] = [];
+    for (const [d, subscription] of this.newTrees) {
+      if (dir !== undefined && d !== dir && relativeInside(dir, d) === undefined) continue;
+      this.newTrees.delete(d);
+      ending.push(subscription.then((s) => s?.unsubscribe()).catch(() => undefined));
     }
+    if (ending.length) this.newTreesDropped = this.newTreesDropped.then(() => Promise.all(ending)).then(() => undefined);
   }
 
   private onNativeError(err: Error): void {
     if (this.cancel.isCancellationRequested || this.current.backend !== 'native') return;
     void dropAll(this.subscriptions);
     this.subscriptions = [];
+    this.dropNewTrees();
     void this.installFallback(`the native watcher stopped (${err.message})`).then(() => this.poll(true));
   }
 
@@ -283,15 +339,17 @@ export class TreeWatcher {
     // What changed since the last look, against what was known, before the knowledge is renewed.
     await this.reconciler?.check(undefined, { cancel: this.cancel });
     const ignore = this.options.ignore();
-    const native = this.current.backend === 'native' ? nativeWatcher().module : undefined;
+    const native = this.current.backend === 'native' ? (this.options.nativeModule ?? nativeWatcher().module) : undefined;
     // The old watches go first: the native watcher shares one watch among subscriptions of
     // the same folder and options, and a folder that was removed and made again would get
     // the dead one back. The check below covers the moment without a watch.
     await dropAll(this.subscriptions);
     this.subscriptions = [];
+    this.dropNewTrees();
+    await this.newTreesDropped;
     const listed = await this.scanAndWatch(ignore, native, nativeFolderBudget());
     if (this.cancel.isCancellationRequested) return void dropAll(listed.subscriptions);
-    this.reconciler = new FolderReconciler(this.root, ignore, listed.scan.folders, (p, t, isDir) => this.options.onChange(p, t, isDir));
+    this.reconciler = new FolderReconciler(this.root, ignore, listed.scan.folders, (p, t, isDir) => this.fromCheck(p, t, isDir));
     if (native && listed.subscriptions.length) this.useNative(listed);
     else if (native) {
       await this.installFallback(`the native watcher failed (${listed.error?.message ?? 'too many folders'})`);
@@ -327,6 +385,8 @@ export class TreeWatcher {
     clearTimeout(this.restartTimer);
     void dropAll(this.subscriptions);
     this.subscriptions = [];
+    this.dropNewTrees();
+    this.gaps?.dispose();
     this.folderWatcher?.dispose();
     this.markCovered();
   }

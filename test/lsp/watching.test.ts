@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StatusResult } from '../../protocol/methods';
 import { type LspTestClient, useLspClients } from '../helpers/lspClient';
+import { searchNames, status, until } from '../helpers/polling';
 import { tempDir } from '../helpers/repo';
 
 const start = useLspClients(afterEach);
@@ -37,25 +37,7 @@ function probeFolders(): string[] {
   return Array.from({ length: PROBES }, (_, i) => leaves[Math.floor((i * leaves.length) / PROBES + leaves.length / PROBES / 2)]);
 }
 
-async function status(c: LspTestClient): Promise<StatusResult> {
-  return c.request<StatusResult>('agentls/status');
-}
-
-async function search(c: LspTestClient, query: string): Promise<string[]> {
-  const r = await c.request<{ candidates: { path: string }[] }>('agentls/fileSearch', { query_id: randomUUID(), query, max_results: 50 });
-  return r.candidates.map((x) => x.path).filter((p) => path.basename(p).startsWith(query));
-}
-
-/** Polls until `check` holds; the cap is generous (2 noisy cores shared by many); the figure to watch is in `npm run bench`. */
-async function until<T>(what: string, probe: () => Promise<T>, check: (value: T) => boolean, capMs = 60_000): Promise<T> {
-  const deadline = Date.now() + capMs;
-  for (;;) {
-    const value = await probe();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const search = (c: LspTestClient, query: string) => searchNames(c, query);
 
 /**
  * A client without a watcher (Neovim 0.7-0.10): the server watches by itself. The first

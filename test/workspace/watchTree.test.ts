@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SILENT_LOGGER } from '../../server/core/log';
 import { DEFAULT_SETTINGS } from '../../server/core/settings';
 import { WorkspaceSession } from '../../server/workspace/session';
+import { nativeWatcher, type NativeModule } from '../../server/workspace/nativeWatcher';
 import { TreeWatcher } from '../../server/workspace/treeWatcher';
 import { tempDir, writeTree } from '../helpers/repo';
 
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 /** A watcher on a fresh tree; `events` records `type rel` lines as the session would get them. */
-async function watch(tree: Record<string, string>, options: { native?: boolean; maxFsWatches?: number } = {}) {
+async function watch(tree: Record<string, string>, options: { native?: boolean; maxFsWatches?: number; nativeModule?: NativeModule } = {}) {
   const root = writeTree(tempDir(), tree);
   const session = new WorkspaceSession(DEFAULT_SETTINGS);
   session.addFolder(root);
@@ -71,6 +72,42 @@ describe('the tree watcher (native)', () => {
       events,
     );
     expect(events.filter((e) => e.includes('dist') || e.includes('node_modules'))).toEqual([]);
+  });
+});
+
+/**
+ * `@parcel/watcher` as loaded, but every event whose path `drop` matches is lost, as
+ * parcel loses one now and then under load (parcel-bundler/watcher#183).
+ */
+function losing(drop: RegExp): NativeModule {
+  const real = nativeWatcher().module!;
+  return { subscribe: (dir, fn, opts) => real.subscribe(dir, (err, events) => fn(err, events.filter((e) => !drop.test(e.path))), opts) };
+}
+
+describe('the tree watcher (native), when native events are lost', () => {
+  it('finds a folder whose events never came, with what it holds, once the other events settle', async () => {
+    const { root, events } = await watch(TREE, { nativeModule: losing(/\/lost(\/|$)/) });
+    fs.mkdirSync(path.join(root, 'src/lost/inner'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'src/lost/inner/file.md'), 'x');
+    fs.writeFileSync(path.join(root, 'src/lost/top.md'), 'x');
+    fs.writeFileSync(path.join(root, 'src/deep/heard.md'), 'x');
+    const wanted = ['created src/deep/heard.md', 'created src/lost', 'created src/lost/top.md', 'created src/lost/inner/file.md'];
+    await until('the lost folder and its files', () => wanted.every((e) => events.includes(e)), events);
+    // Said once: what the events told is not told again by the check.
+    expect(events.filter((e) => e === 'created src/deep/heard.md')).toHaveLength(1);
+  });
+
+  it('finds it while other events keep coming (a file written every 50 ms)', async () => {
+    const { root, events } = await watch(TREE, { nativeModule: losing(/\/lost(\/|$)/) });
+    let n = 0;
+    const writer = setInterval(() => fs.writeFileSync(path.join(root, 'src/deep/busy.md'), String(n++)), 50);
+    try {
+      fs.mkdirSync(path.join(root, 'src/lost'));
+      fs.writeFileSync(path.join(root, 'src/lost/top.md'), 'x');
+      await until('the lost folder while events keep coming', () => events.includes('created src/lost/top.md'), events);
+    } finally {
+      clearInterval(writer);
+    }
   });
 });
 

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import type { StatusResult } from '../../protocol/methods';
+import type { LspTestClient } from './lspClient';
+
+/**
+ * Asks until `check` holds, and fails with the last answer after `capMs`. The cap is
+ * generous (two noisy cores shared by many); what a test waits for is a state the server
+ * reports, never a time.
+ */
+export async function until<T>(what: string, probe: () => Promise<T>, check: (value: T) => boolean, capMs = 60_000): Promise<T> {
+  const deadline = Date.now() + capMs;
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function status(c: LspTestClient): Promise<StatusResult> {
+  return c.request<StatusResult>('agentls/status');
+}
+
+/** The files search finds whose name starts with `query` (relative paths). */
+export async function searchNames(c: LspTestClient, query: string, maxResults = 50): Promise<string[]> {
+  const r = await c.request<{ candidates: { path: string }[] }>('agentls/fileSearch', { query_id: randomUUID(), query, max_results: maxResults });
+  return r.candidates.map((x) => x.path).filter((p) => path.basename(p).startsWith(query));
+}
