@@ -73,7 +73,9 @@ export class StrictScan {
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
   private readonly acronyms: Float64Array;
   private readonly top: TopK;
+  /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
   private threshold = -Infinity;
+  private thresholdId = -1;
   private total = 0;
   private work = 0;
   private matched: Int32Array | undefined;
@@ -258,7 +260,7 @@ export class StrictScan {
         this.ensureStates(depth);
         level.ceilingOffStart = this.bound.of(level.states[0], m, this.offStart[0]);
       }
-      if (level.ceilingOffStart + liftCeiling(table, id) <= threshold) {
+      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
         this.count(id);
         return;
       }
@@ -283,10 +285,10 @@ export class StrictScan {
         this.ensureStates(depth);
         level.ceiling = this.bound.of(level.states[0], m, this.best[0]);
       }
-      if (level.ceiling + lifted <= threshold) return;
+      if (this.loses(level.ceiling + lifted, id)) return;
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, term, this.bits[0], tail, facts);
-      if (this.bound.of(level.states[0], m, facts) + lifted <= threshold) return;
+      if (this.loses(this.bound.of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
     const code = this.factCache[0][uid];
@@ -295,17 +297,14 @@ export class StrictScan {
       this.factCache[0][uid] = encodeFacts(facts);
     } else decodeFacts(code, term, facts);
     const limit = this.bound.of(level.states[0], m, facts);
-    if (limit + lifted <= threshold) return;
+    if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
-    if (limit + exactLift <= threshold) return;
+    if (this.loses(limit + exactLift, id)) return;
     const state = this.nameStates[0];
     state.copyFrom(level.states[0]);
     state.advance(this.rows[0], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
     const score = state.score + facts.acronym + exactLift;
-    if (score > threshold) {
-      this.top.push(id, score);
-      this.threshold = this.top.threshold;
-    }
+    this.offer(id, score);
   }
 
   /** One file of the folder at `depth`: counted when it matches, scored when it may rank. */
@@ -324,7 +323,7 @@ export class StrictScan {
         for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.offStart[t]);
         level.ceilingOffStart = ceiling;
       }
-      if (level.ceilingOffStart + liftCeiling(table, id) <= this.threshold) {
+      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
         this.count(id);
         return;
       }
@@ -352,14 +351,14 @@ export class StrictScan {
         level.ceiling = ceiling;
       }
       const lifted = liftCeiling(table, id);
-      if (level.ceiling + lifted <= this.threshold) return;
+      if (this.loses(level.ceiling + lifted, id)) return;
       // A bound from what is known of the name without reading it.
       let rough = 0;
       for (let t = 0; t < termCount; t++) {
         guessFacts(table, uid, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
         rough += this.bound.of(level.states[t], terms[t].length, facts);
       }
-      if (rough + lifted <= this.threshold) return;
+      if (this.loses(rough + lifted, id)) return;
     }
     this.ensureStates(depth);
     let limit = 0;
@@ -373,9 +372,9 @@ export class StrictScan {
       this.acronyms[t] = facts.acronym;
       limit += this.bound.of(level.states[t], terms[t].length, facts);
     }
-    if (limit + liftCeiling(table, id) <= this.threshold) return;
+    if (this.loses(limit + liftCeiling(table, id), id)) return;
     const lifted = lift(table, id, this.options.now);
-    if (limit + lifted <= this.threshold) return;
+    if (this.loses(limit + lifted, id)) return;
     let sum = 0;
     for (let t = 0; t < termCount; t++) {
       const state = this.nameStates[t];
@@ -384,10 +383,19 @@ export class StrictScan {
       sum += state.score + this.acronyms[t];
     }
     const score = sum + lifted;
-    if (score > this.threshold) {
-      this.top.push(id, score);
-      this.threshold = this.top.threshold;
-    }
+    this.offer(id, score);
+  }
+
+  /** A file whose score is at most `bound` cannot enter the top (ties go to the lower id). */
+  private loses(bound: number, id: number): boolean {
+    return bound < this.threshold || (bound === this.threshold && id > this.thresholdId);
+  }
+
+  private offer(id: number, score: number): void {
+    if (!this.top.admits(score, id)) return;
+    this.top.push(id, score);
+    this.threshold = this.top.threshold;
+    this.thresholdId = this.top.thresholdId;
   }
 
   private count(id: number): void {
