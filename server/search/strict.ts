@@ -60,7 +60,8 @@ export class StrictScan {
   private readonly terms: QueryTerm[];
   private readonly rows: TermRows[];
   private readonly points = kindPoints();
-  private readonly bound = new NameBound();
+  /** Per term: bounds on what a file can score, from its folder's state and facts of its name. */
+  private readonly bounds: NameBound[];
   private readonly factCache: Int32Array[];
   /** Per term, per distinct name: 1 + the length of the term's tail the name holds (0: not read yet). */
   private readonly tailCache: Uint8Array[];
@@ -73,6 +74,7 @@ export class StrictScan {
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
   private readonly acronyms: Float64Array;
   private readonly top: TopK;
+  private readonly tree: FolderTree;
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
   private threshold = -Infinity;
   private thresholdId = -1;
@@ -90,6 +92,7 @@ export class StrictScan {
   ) {
     this.terms = query.terms;
     this.rows = this.terms.map((t) => new TermRows(t));
+    this.bounds = this.terms.map((t) => new NameBound(t));
     this.factCache = this.terms.map(() => new Int32Array(table.uniqueCount));
     this.tailCache = this.terms.map(() => new Uint8Array(table.uniqueCount));
     this.bits = this.terms.map(termBits);
@@ -99,12 +102,13 @@ export class StrictScan {
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.top = new TopK(options.limit);
+    this.tree = folderTree(table);
     if (remember) this.matched = new Int32Array(1024);
   }
 
   /** Scans the whole table. */
   async walk(): Promise<StrictResult> {
-    const tree = folderTree(this.table);
+    const tree = this.tree;
     const single = this.terms.length === 1;
     let stackDir = new Int32Array(64);
     let stackDepth = new Int32Array(64);
@@ -219,8 +223,7 @@ export class StrictScan {
       level.needMask |= term.suffixMask[k];
       if (k < term.length) level.holdsAll = false;
     }
-    // Deeper levels belonged to another branch.
-    for (let x = depth + 1; x < this.levels.length; x++) this.levels[x].dir = -1;
+    // Deeper levels may hold another branch: `within` compares only levels up to the previous file's depth.
     return level;
   }
 
@@ -258,7 +261,7 @@ export class StrictScan {
     if (level.holdsAll && threshold > -Infinity && table.lower[table.nameStart[id]] !== this.firstCodes[0]) {
       if (level.ceilingOffStart === Infinity) {
         this.ensureStates(depth);
-        level.ceilingOffStart = this.bound.of(level.states[0], m, this.offStart[0]);
+        level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
       }
       if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
         this.count(id);
@@ -283,12 +286,12 @@ export class StrictScan {
     if (threshold > -Infinity) {
       if (level.ceiling === Infinity) {
         this.ensureStates(depth);
-        level.ceiling = this.bound.of(level.states[0], m, this.best[0]);
+        level.ceiling = this.bounds[0].of(level.states[0], m, this.best[0]);
       }
       if (this.loses(level.ceiling + lifted, id)) return;
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, term, this.bits[0], tail, facts);
-      if (this.loses(this.bound.of(level.states[0], m, facts) + lifted, id)) return;
+      if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
     const code = this.factCache[0][uid];
@@ -296,7 +299,7 @@ export class StrictScan {
       readName(table, id, this.rows[0], facts);
       this.factCache[0][uid] = encodeFacts(facts);
     } else decodeFacts(code, term, facts);
-    const limit = this.bound.of(level.states[0], m, facts);
+    const limit = this.bounds[0].of(level.states[0], m, facts);
     if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
     if (this.loses(limit + exactLift, id)) return;
@@ -320,7 +323,7 @@ export class StrictScan {
       if (level.ceilingOffStart === Infinity) {
         this.ensureStates(depth);
         let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.offStart[t]);
+        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.offStart[t]);
         level.ceilingOffStart = ceiling;
       }
       if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
@@ -347,7 +350,7 @@ export class StrictScan {
       if (level.ceiling === Infinity) {
         this.ensureStates(depth);
         let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.best[t]);
+        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.best[t]);
         level.ceiling = ceiling;
       }
       const lifted = liftCeiling(table, id);
@@ -356,7 +359,7 @@ export class StrictScan {
       let rough = 0;
       for (let t = 0; t < termCount; t++) {
         guessFacts(table, uid, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-        rough += this.bound.of(level.states[t], terms[t].length, facts);
+        rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
       }
       if (this.loses(rough + lifted, id)) return;
     }
@@ -370,7 +373,7 @@ export class StrictScan {
         this.factCache[t][uid] = encodeFacts(facts);
       } else decodeFacts(code, terms[t], facts);
       this.acronyms[t] = facts.acronym;
-      limit += this.bound.of(level.states[t], terms[t].length, facts);
+      limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
     }
     if (this.loses(limit + liftCeiling(table, id), id)) return;
     const lifted = lift(table, id, this.options.now);
