@@ -230,12 +230,18 @@ export class NameBound {
   of(state: ColumnState, m: number, facts: NameFacts): number {
     let best = -Infinity;
     const loss = this.entryLoss;
-    // Row i matched in the folder, the rest (m - 1 - i characters) in the name.
+    const withLoss = loss.length === m;
+    const { perChar, boundary } = this;
+    const boundaries = facts.boundaries;
+    const start = facts.firstInTerm ? this.start : 0;
+    const s = state.s;
+    const bestRow = 3 * m;
+    // Row i matched in the folder, the rest (m - 1 - i characters) in the name (`rest`, inlined: this runs per file).
     for (let i = Math.max(0, m - 1 - facts.tail); i < m; i++) {
-      const folder = state.bestOf(i);
+      const folder = s[bestRow + i];
       if (folder < -1e8) continue;
       const count = m - 1 - i;
-      const v = folder + (count === 0 ? 0 : this.rest(count, facts) - (i < loss.length ? loss[i] : 0));
+      const v = count === 0 ? folder : folder + count * perChar + (count < boundaries ? count : boundaries) * boundary + start - (withLoss ? loss[i] : 0);
       if (v > best) best = v;
     }
     if (facts.tail === m) {

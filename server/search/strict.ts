@@ -70,6 +70,8 @@ export class StrictScan {
   private readonly offStart: NameFacts[];
   private readonly firstCodes: number[];
   private readonly levels: Level[] = [];
+  /** Folders to enter, deepest first (`enterChain`). */
+  private readonly pending: number[] = [];
   private readonly nameStates: ColumnState[];
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
   private readonly acronyms: Float64Array;
@@ -158,9 +160,8 @@ export class StrictScan {
   /** Scans only these files (the matches of a query this one extends), in walk order. */
   async within(ids: Int32Array): Promise<StrictResult> {
     const table = this.table;
-    const chain: number[] = [];
     let lastDir = -1;
-    let depth = 0;
+    let depth = -1;
     for (let i = 0; i < ids.length; i++) {
       if (++this.work === CHECK_EVERY) {
         this.work = 0;
@@ -171,20 +172,34 @@ export class StrictScan {
       const dir = table.fileDir[id];
       if (dir !== lastDir) {
         lastDir = dir;
-        chain.length = 0;
-        for (let d = dir; d !== ROOT_DIR && d >= 0; d = table.dirParent[d]) chain.push(d);
-        chain.push(ROOT_DIR);
-        chain.reverse();
-        // Folders shared with the previous file keep their state.
-        let same = 0;
-        while (same < chain.length && same < this.levels.length && this.levels[same].dir === chain[same] && same <= depth) same++;
-        for (let x = same; x < chain.length; x++) this.enter(chain[x], x);
-        depth = chain.length - 1;
+        depth = this.enterChain(dir, depth);
       }
       if (this.terms.length === 1) this.considerOne(id, depth);
       else this.consider(id, depth);
     }
     return this.result();
+  }
+
+  /**
+   * Enters the folders from the root down to `dir` that the previous file's chain (down
+   * to `previousDepth`) does not share: folders in common keep their state. Returns the
+   * depth of `dir`.
+   */
+  private enterChain(dir: number, previousDepth: number): number {
+    const { levels, pending } = this;
+    const depthOf = this.tree.chainDepth;
+    const parents = this.table.dirParent;
+    pending.length = 0;
+    for (let d = dir; ; ) {
+      const depth = depthOf[d];
+      if (depth <= previousDepth && levels[depth].dir === d) break;
+      pending.push(d);
+      if (depth === 0) break;
+      const parent = parents[d];
+      d = parent < 0 ? ROOT_DIR : parent;
+    }
+    for (let x = pending.length - 1; x >= 0; x--) this.enter(pending[x], depthOf[pending[x]]);
+    return depthOf[dir];
   }
 
   private result(): StrictResult {
