@@ -3,6 +3,8 @@ import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 import { POINTS, type ColumnState, type TermRows } from './score';
 
+const SLASH = 47;
+
 /** What one read of a file name tells about a term (for the score bound). */
 export interface NameFacts {
   /** Length of the longest tail of the term that is a subsequence of the name. */
@@ -52,6 +54,57 @@ export function pathHoldsTerm(table: PathTable, id: number, term: QueryTerm): bo
   let k = 0;
   for (const d of table.chain(table.fileDir[id])) k = greedy(term, table.chars, table.lower, table.segStart[d], table.segLen[d], k);
   return greedy(term, table.chars, table.lower, table.nameStart[id], table.nameLen[id], k) === term.length;
+}
+
+/**
+ * `pathHoldsTerm` for many files of one table: each folder path is read once (its
+ * progress continues its parent's) and each distinct name once (the term's tail it holds).
+ */
+export class PathHolds {
+  /** Per folder: 1 + the term's greedy progress after the folder path (0: not read yet). */
+  private readonly progress: Uint8Array;
+  /** Per distinct name: 1 + the length of the term's tail it holds (0: not read yet). */
+  private readonly tails: Uint8Array;
+  private readonly pending: number[] = [];
+
+  constructor(
+    private readonly table: PathTable,
+    private readonly term: QueryTerm,
+  ) {
+    this.progress = new Uint8Array(table.dirCount);
+    this.tails = new Uint8Array(table.uniqueCount);
+  }
+
+  holds(id: number): boolean {
+    const table = this.table;
+    const m = this.term.length;
+    const k = this.folderProgress(table.fileDir[id]);
+    if (k === m) return true;
+    const uid = table.nameId[id];
+    let tail = this.tails[uid] - 1;
+    if (tail < 0) {
+      tail = nameTail(table, id, this.term);
+      this.tails[uid] = tail + 1;
+    }
+    return tail >= m - k;
+  }
+
+  private folderProgress(dir: number): number {
+    const { table, progress, pending } = this;
+    let d = dir;
+    while (d > 0 && progress[d] === 0) {
+      pending.push(d);
+      d = table.dirParent[d];
+    }
+    // The root folder's path is empty: nothing consumed.
+    let k = d > 0 ? progress[d] - 1 : 0;
+    while (pending.length > 0) {
+      const x = pending.pop()!;
+      k = greedy(this.term, table.chars, table.lower, table.segStart[x], table.segLen[x], k);
+      progress[x] = k + 1;
+    }
+    return k;
+  }
 }
 
 /** Length of the longest tail of the term that is a subsequence of the file's name. */
@@ -153,14 +206,42 @@ export class NameBound {
   private readonly boundary = Math.max(POINTS.delimiter, POINTS.camel, POINTS.digit);
   /** What the name's first character can earn beyond `boundary`. */
   private readonly start = POINTS.nameStart + POINTS.segmentStart - this.boundary;
+  /**
+   * Per folder row i: what `perChar` overstates for the first name character after it.
+   * That character follows term[i] back to back only when term[i] is the `/` that ends
+   * the folder path; otherwise it is reached over a gap, which costs at least the
+   * cheapest gap (see `ColumnState.advance`: every way across a gap pays `gapStart`, a
+   * jump, or more). Zero for every row without a term (the looser bound).
+   */
+  private readonly entryLoss: Float64Array;
+
+  constructor(term?: QueryTerm) {
+    const m = term?.length ?? 0;
+    this.entryLoss = new Float64Array(m);
+    // Gaps grow with their length only when `gapExtend` is not negative; otherwise keep the loose bound.
+    if (!term || POINTS.gapExtend < 0) return;
+    const cheapestGap = Math.min(POINTS.gapStart, POINTS.gapToBoundary, POINTS.gapMax);
+    for (let i = 0; i < m; i++) {
+      const entry = term.lower[i] === SLASH ? Math.max(POINTS.consecutive, -cheapestGap) : -cheapestGap;
+      this.entryLoss[i] = Math.max(0, POINTS.consecutive - entry);
+    }
+  }
 
   of(state: ColumnState, m: number, facts: NameFacts): number {
     let best = -Infinity;
-    // Row i matched in the folder, the rest (m - 1 - i characters) in the name.
+    const loss = this.entryLoss;
+    const withLoss = loss.length === m;
+    const { perChar, boundary } = this;
+    const boundaries = facts.boundaries;
+    const start = facts.firstInTerm ? this.start : 0;
+    const s = state.s;
+    const bestRow = 3 * m;
+    // Row i matched in the folder, the rest (m - 1 - i characters) in the name (`rest`, inlined: this runs per file).
     for (let i = Math.max(0, m - 1 - facts.tail); i < m; i++) {
-      const folder = state.bestOf(i);
+      const folder = s[bestRow + i];
       if (folder < -1e8) continue;
-      const v = folder + this.rest(m - 1 - i, facts);
+      const count = m - 1 - i;
+      const v = count === 0 ? folder : folder + count * perChar + (count < boundaries ? count : boundaries) * boundary + start - (withLoss ? loss[i] : 0);
       if (v > best) best = v;
     }
     if (facts.tail === m) {

@@ -60,7 +60,8 @@ export class StrictScan {
   private readonly terms: QueryTerm[];
   private readonly rows: TermRows[];
   private readonly points = kindPoints();
-  private readonly bound = new NameBound();
+  /** Per term: bounds on what a file can score, from its folder's state and facts of its name. */
+  private readonly bounds: NameBound[];
   private readonly factCache: Int32Array[];
   /** Per term, per distinct name: 1 + the length of the term's tail the name holds (0: not read yet). */
   private readonly tailCache: Uint8Array[];
@@ -69,11 +70,16 @@ export class StrictScan {
   private readonly offStart: NameFacts[];
   private readonly firstCodes: number[];
   private readonly levels: Level[] = [];
+  /** Folders to enter, deepest first (`enterChain`). */
+  private readonly pending: number[] = [];
   private readonly nameStates: ColumnState[];
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
   private readonly acronyms: Float64Array;
   private readonly top: TopK;
+  private readonly tree: FolderTree;
+  /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
   private threshold = -Infinity;
+  private thresholdId = -1;
   private total = 0;
   private work = 0;
   private matched: Int32Array | undefined;
@@ -88,6 +94,7 @@ export class StrictScan {
   ) {
     this.terms = query.terms;
     this.rows = this.terms.map((t) => new TermRows(t));
+    this.bounds = this.terms.map((t) => new NameBound(t));
     this.factCache = this.terms.map(() => new Int32Array(table.uniqueCount));
     this.tailCache = this.terms.map(() => new Uint8Array(table.uniqueCount));
     this.bits = this.terms.map(termBits);
@@ -97,12 +104,13 @@ export class StrictScan {
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.top = new TopK(options.limit);
+    this.tree = folderTree(table);
     if (remember) this.matched = new Int32Array(1024);
   }
 
   /** Scans the whole table. */
   async walk(): Promise<StrictResult> {
-    const tree = folderTree(this.table);
+    const tree = this.tree;
     const single = this.terms.length === 1;
     let stackDir = new Int32Array(64);
     let stackDepth = new Int32Array(64);
@@ -152,9 +160,8 @@ export class StrictScan {
   /** Scans only these files (the matches of a query this one extends), in walk order. */
   async within(ids: Int32Array): Promise<StrictResult> {
     const table = this.table;
-    const chain: number[] = [];
     let lastDir = -1;
-    let depth = 0;
+    let depth = -1;
     for (let i = 0; i < ids.length; i++) {
       if (++this.work === CHECK_EVERY) {
         this.work = 0;
@@ -165,20 +172,34 @@ export class StrictScan {
       const dir = table.fileDir[id];
       if (dir !== lastDir) {
         lastDir = dir;
-        chain.length = 0;
-        for (let d = dir; d !== ROOT_DIR && d >= 0; d = table.dirParent[d]) chain.push(d);
-        chain.push(ROOT_DIR);
-        chain.reverse();
-        // Folders shared with the previous file keep their state.
-        let same = 0;
-        while (same < chain.length && same < this.levels.length && this.levels[same].dir === chain[same] && same <= depth) same++;
-        for (let x = same; x < chain.length; x++) this.enter(chain[x], x);
-        depth = chain.length - 1;
+        depth = this.enterChain(dir, depth);
       }
       if (this.terms.length === 1) this.considerOne(id, depth);
       else this.consider(id, depth);
     }
     return this.result();
+  }
+
+  /**
+   * Enters the folders from the root down to `dir` that the previous file's chain (down
+   * to `previousDepth`) does not share: folders in common keep their state. Returns the
+   * depth of `dir`.
+   */
+  private enterChain(dir: number, previousDepth: number): number {
+    const { levels, pending } = this;
+    const depthOf = this.tree.chainDepth;
+    const parents = this.table.dirParent;
+    pending.length = 0;
+    for (let d = dir; ; ) {
+      const depth = depthOf[d];
+      if (depth <= previousDepth && levels[depth].dir === d) break;
+      pending.push(d);
+      if (depth === 0) break;
+      const parent = parents[d];
+      d = parent < 0 ? ROOT_DIR : parent;
+    }
+    for (let x = pending.length - 1; x >= 0; x--) this.enter(pending[x], depthOf[pending[x]]);
+    return depthOf[dir];
   }
 
   private result(): StrictResult {
@@ -217,8 +238,7 @@ export class StrictScan {
       level.needMask |= term.suffixMask[k];
       if (k < term.length) level.holdsAll = false;
     }
-    // Deeper levels belonged to another branch.
-    for (let x = depth + 1; x < this.levels.length; x++) this.levels[x].dir = -1;
+    // Deeper levels may hold another branch: `within` compares only levels up to the previous file's depth.
     return level;
   }
 
@@ -256,9 +276,9 @@ export class StrictScan {
     if (level.holdsAll && threshold > -Infinity && table.lower[table.nameStart[id]] !== this.firstCodes[0]) {
       if (level.ceilingOffStart === Infinity) {
         this.ensureStates(depth);
-        level.ceilingOffStart = this.bound.of(level.states[0], m, this.offStart[0]);
+        level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
       }
-      if (level.ceilingOffStart + liftCeiling(table, id) <= threshold) {
+      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
         this.count(id);
         return;
       }
@@ -281,12 +301,12 @@ export class StrictScan {
     if (threshold > -Infinity) {
       if (level.ceiling === Infinity) {
         this.ensureStates(depth);
-        level.ceiling = this.bound.of(level.states[0], m, this.best[0]);
+        level.ceiling = this.bounds[0].of(level.states[0], m, this.best[0]);
       }
-      if (level.ceiling + lifted <= threshold) return;
+      if (this.loses(level.ceiling + lifted, id)) return;
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, term, this.bits[0], tail, facts);
-      if (this.bound.of(level.states[0], m, facts) + lifted <= threshold) return;
+      if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
     const code = this.factCache[0][uid];
@@ -294,18 +314,15 @@ export class StrictScan {
       readName(table, id, this.rows[0], facts);
       this.factCache[0][uid] = encodeFacts(facts);
     } else decodeFacts(code, term, facts);
-    const limit = this.bound.of(level.states[0], m, facts);
-    if (limit + lifted <= threshold) return;
+    const limit = this.bounds[0].of(level.states[0], m, facts);
+    if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
-    if (limit + exactLift <= threshold) return;
+    if (this.loses(limit + exactLift, id)) return;
     const state = this.nameStates[0];
     state.copyFrom(level.states[0]);
     state.advance(this.rows[0], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
     const score = state.score + facts.acronym + exactLift;
-    if (score > threshold) {
-      this.top.push(id, score);
-      this.threshold = this.top.threshold;
-    }
+    this.offer(id, score);
   }
 
   /** One file of the folder at `depth`: counted when it matches, scored when it may rank. */
@@ -321,10 +338,10 @@ export class StrictScan {
       if (level.ceilingOffStart === Infinity) {
         this.ensureStates(depth);
         let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.offStart[t]);
+        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.offStart[t]);
         level.ceilingOffStart = ceiling;
       }
-      if (level.ceilingOffStart + liftCeiling(table, id) <= this.threshold) {
+      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
         this.count(id);
         return;
       }
@@ -348,18 +365,18 @@ export class StrictScan {
       if (level.ceiling === Infinity) {
         this.ensureStates(depth);
         let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bound.of(level.states[t], terms[t].length, this.best[t]);
+        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.best[t]);
         level.ceiling = ceiling;
       }
       const lifted = liftCeiling(table, id);
-      if (level.ceiling + lifted <= this.threshold) return;
+      if (this.loses(level.ceiling + lifted, id)) return;
       // A bound from what is known of the name without reading it.
       let rough = 0;
       for (let t = 0; t < termCount; t++) {
         guessFacts(table, uid, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-        rough += this.bound.of(level.states[t], terms[t].length, facts);
+        rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
       }
-      if (rough + lifted <= this.threshold) return;
+      if (this.loses(rough + lifted, id)) return;
     }
     this.ensureStates(depth);
     let limit = 0;
@@ -371,11 +388,11 @@ export class StrictScan {
         this.factCache[t][uid] = encodeFacts(facts);
       } else decodeFacts(code, terms[t], facts);
       this.acronyms[t] = facts.acronym;
-      limit += this.bound.of(level.states[t], terms[t].length, facts);
+      limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
     }
-    if (limit + liftCeiling(table, id) <= this.threshold) return;
+    if (this.loses(limit + liftCeiling(table, id), id)) return;
     const lifted = lift(table, id, this.options.now);
-    if (limit + lifted <= this.threshold) return;
+    if (this.loses(limit + lifted, id)) return;
     let sum = 0;
     for (let t = 0; t < termCount; t++) {
       const state = this.nameStates[t];
@@ -384,10 +401,19 @@ export class StrictScan {
       sum += state.score + this.acronyms[t];
     }
     const score = sum + lifted;
-    if (score > this.threshold) {
-      this.top.push(id, score);
-      this.threshold = this.top.threshold;
-    }
+    this.offer(id, score);
+  }
+
+  /** A file whose score is at most `bound` cannot enter the top (ties go to the lower id). */
+  private loses(bound: number, id: number): boolean {
+    return bound < this.threshold || (bound === this.threshold && id > this.thresholdId);
+  }
+
+  private offer(id: number, score: number): void {
+    if (!this.top.admits(score, id)) return;
+    this.top.push(id, score);
+    this.threshold = this.top.threshold;
+    this.thresholdId = this.top.thresholdId;
   }
 
   private count(id: number): void {

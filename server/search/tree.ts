@@ -1,5 +1,5 @@
 import { maskBit } from './chars';
-import type { PathTable } from './pathTable';
+import { ROOT_DIR, type PathTable } from './pathTable';
 
 /**
  * The folder tree of a table, for depth-first scans: each folder's subfolders and live
@@ -20,6 +20,8 @@ export class FolderTree {
   readonly namesMask: Int32Array;
   /** Folders without a parent (the root folder, normally just one). */
   readonly roots: number[] = [];
+  /** Per folder, its place in the chain from the root folder (0) down to it, as a narrowed scan enters folders. */
+  readonly chainDepth: Uint16Array;
 
   constructor(table: PathTable) {
     const dirs = table.dirCount;
@@ -50,7 +52,12 @@ export class FolderTree {
       this.files[fileFill[d]++] = id;
       this.namesMask[d] |= table.nameMask[id];
     }
-    // Children have larger ids than their parents: one backward sweep folds masks upward.
+    // Children have larger ids than their parents: one forward sweep gives depths, one backward sweep folds masks upward.
+    this.chainDepth = new Uint16Array(dirs);
+    for (let d = 0; d < dirs; d++) {
+      const parent = table.dirParent[d];
+      this.chainDepth[d] = d === ROOT_DIR ? 0 : parent < 0 || parent === ROOT_DIR ? 1 : this.chainDepth[parent] + 1;
+    }
     this.belowMask = new Int32Array(dirs);
     for (let d = dirs - 1; d >= 0; d--) {
       this.belowMask[d] |= this.namesMask[d];

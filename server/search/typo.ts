@@ -1,6 +1,6 @@
 import { popcount } from './chars';
-import { pathHoldsTerm } from './facts';
-import { CHECK_EVERY, lift, LIFT, type YieldClock } from './lift';
+import { PathHolds } from './facts';
+import { CHECK_EVERY, lift, LIFT, liftCeiling, type YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
@@ -97,6 +97,7 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
   const allowed = options.allowed;
   // Per distinct name: 0 not read yet, 1 too far off, 2 + the characters in common.
   const commonByName = new Uint8Array(table.uniqueCount);
+  const strict = new PathHolds(table, term);
   let extra = 0;
   for (let id = 0; id < table.slotCount; id++) {
     if (id % CHECK_EVERY === 0) await clock.check();
@@ -111,9 +112,12 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
     }
     if (commonByName[uid] === 1) continue;
     const common = commonByName[uid] - 2;
-    if (!pathHoldsTerm(table, id, term)) extra++;
+    if (!strict.holds(id)) extra++;
     // More characters in common first, then the fewest extra characters in the name.
-    top.push(id, common * 4 - (len - common) * 0.5 + lift(table, id, options.now) * 0.1);
+    const shape = common * 4 - (len - common) * 0.5;
+    // The exact lift (a power, for recency) only for a file whose ceiling gets in.
+    if (!top.admits(shape + liftCeiling(table, id) * 0.1, id)) continue;
+    top.push(id, shape + lift(table, id, options.now) * 0.1);
   }
   return { top, extra };
 }
