@@ -30,7 +30,7 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   const scan = (caseless: boolean): Promise<StrictResult> => {
     const strict = new StrictScan(table, q, options, clock, remember);
     // A caseless search may only be narrowed to matches that were found caseless too.
-    return narrow && (narrow.caseless || !caseless) ? strict.within(narrow.matched) : strict.walk();
+    return (narrow && (narrow.caseless || !caseless) ? strict.within(narrow.matched) : strict.walk()).finally(() => strict.release());
   };
   let caseless = !queryHasUpper(q);
   let pass = await scan(caseless);

@@ -4,6 +4,7 @@ import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
 import { ColumnState, kindPoints, TermRows } from './score';
+import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
 import { TopK } from './topK';
 import { FolderTree } from './tree';
 
@@ -87,9 +88,9 @@ export class StrictScan {
     remember: boolean,
   ) {
     this.terms = query.terms;
-    this.rows = this.terms.map((t) => new TermRows(t));
-    this.factCache = this.terms.map(() => new Int32Array(table.uniqueCount));
-    this.tailCache = this.terms.map(() => new Uint8Array(table.uniqueCount));
+    this.rows = this.terms.map((t) => new TermRows(t, borrowInt16(65536, -1)));
+    this.factCache = this.terms.map(() => borrowInt32(table.uniqueCount));
+    this.tailCache = this.terms.map(() => borrowUint8(table.uniqueCount));
     this.bits = this.terms.map(termBits);
     this.best = this.terms.map(bestFacts);
     this.offStart = this.terms.map(offStartFacts);
@@ -179,6 +180,11 @@ export class StrictScan {
       else this.consider(id, depth);
     }
     return this.result();
+  }
+
+  /** Hands the scan's working memory back for the next scan, once it has finished or stopped (never before). */
+  release(): void {
+    giveBack([...this.factCache, ...this.tailCache, ...this.rows.map((r) => r.head)]);
   }
 
   private result(): StrictResult {
