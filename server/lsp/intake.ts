@@ -80,6 +80,8 @@ export class RequestIntake {
   private writer: MessageWriter | undefined;
   /** Told when the library throws on a message handed to it (logged by the server). */
   onDispatchError: ((message: Message, err: unknown) => void) | undefined;
+  /** Told of every request as it arrives (the server gives memory back after a burst). */
+  onRequestArrival: (() => void) | undefined;
 
   /** Whether `shutdown` has been received (the exit code depends on it). */
   get shuttingDown(): boolean {
@@ -209,6 +211,7 @@ export class RequestIntake {
     if (typeof m.method !== 'string') return true;
     const isRequest = m.id !== undefined && m.id !== null;
     if (isRequest) {
+      this.onRequestArrival?.();
       const id = m.id as Id;
       const k = key(id);
       if (this.pending.has(k)) {

@@ -1,8 +1,8 @@
-import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Connection } from 'vscode-languageserver/node';
 import type { Logger } from '../core/log';
 import { pathToUri } from '../workspace/paths';
+import { writeFilesAtomically } from '../workspace/write';
 import type { ClientFeatures } from './clientFeatures';
 
 /** The folder reports are written to. */
@@ -36,8 +36,9 @@ export async function showReport(
 ): Promise<string> {
   const dir = reportsDir(cacheDir);
   const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
-  await fsp.mkdir(dir, { recursive: true });
-  await fsp.writeFile(file, markdown, 'utf8');
+  // Through the workspace's one atomic write: an editor showing the report never reads half of it.
+  const written = await writeFilesAtomically([{ path: file, text: markdown }]);
+  if (!written.ok) throw new Error(`${title}: could not write the report: ${written.message}`);
   log.info(`${title}: report written to ${file}`);
   if (client.showDocument) {
     try {

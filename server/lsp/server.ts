@@ -30,6 +30,7 @@ import type { Feature, ServerContext } from './feature';
 import { createFeatures } from './features';
 import { Progress } from './progress';
 import { isReportPath, showReport } from './reports';
+import { BurstCollector } from './idleCollect';
 import { RequestIntake } from './intake';
 import { requestParams } from './requestParams';
 import { guarded } from './requests';
@@ -64,6 +65,8 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   // A bug in one handler must never take the editor's server down with it.
   process.on('uncaughtException', (err) => log.error(`uncaught: ${err.stack ?? err}`));
   process.on('unhandledRejection', (err) => log.error(`unhandled rejection: ${(err as Error)?.stack ?? err}`));
+  const collector = new BurstCollector(log);
+  intake.onRequestArrival = () => collector.requestArrived();
   intake.onDispatchError = (message, err) => log.error(`a message the protocol library could not take was dropped (${JSON.stringify(message).slice(0, 200)}): ${(err as Error)?.message ?? err}`);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

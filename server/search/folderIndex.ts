@@ -62,6 +62,13 @@ const STAT_BATCH = 128;
 /** How long after answering from a stored list the walk that checks it starts. */
 const RECONCILE_DELAY_MS = 1000;
 const SAVE_DELAY_MS = 10_000;
+/**
+ * Writing the list holds the thread (about 80 ms for 20,000 files on a busy machine), so
+ * a save waits for a second without searches, up to this much longer: a cancel or a
+ * keystroke must not wait behind the cache. Under constant searching it is written anyway.
+ */
+const SAVE_WAITS_FOR_QUIET_MS = 60_000;
+const QUIET_MS = 1_000;
 /** Listings after the first when files changed during it (see `build`). */
 const RELISTS = 2;
 
@@ -86,8 +93,16 @@ export class FolderIndex {
   private touchedDuringWalk: Set<string> | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
   private dirty = false;
-  /** Searches in flight (compaction waits for none). */
-  busy = 0;
+  private searches = 0;
+  private lastSearchAt = -Infinity;
+  /** Searches in flight (compaction waits for none; a save waits for a pause in them). */
+  get busy(): number {
+    return this.searches;
+  }
+  set busy(n: number) {
+    this.searches = n;
+    this.lastSearchAt = performance.now();
+  }
   /** The last search, to narrow the next keystroke's. */
   readonly keystrokes = new KeystrokeMemory();
   lastBuild: BuildReport | undefined;
@@ -398,11 +413,17 @@ export class FolderIndex {
 
   private saveSoon(): void {
     if (this.saveTimer || !this.options.store) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      this.save();
-    }, SAVE_DELAY_MS);
-    this.saveTimer.unref?.();
+    const latest = performance.now() + SAVE_DELAY_MS + SAVE_WAITS_FOR_QUIET_MS;
+    const attempt = (delay: number) => {
+      this.saveTimer = setTimeout(() => {
+        this.saveTimer = undefined;
+        const searching = this.searches > 0 || performance.now() - this.lastSearchAt < QUIET_MS;
+        if (searching && performance.now() < latest) attempt(QUIET_MS);
+        else this.save();
+      }, delay);
+      this.saveTimer.unref?.();
+    };
+    attempt(SAVE_DELAY_MS);
   }
 
   /** Writes the file list to the store now, if it changed since the last save. */

@@ -3,7 +3,8 @@ import { nameHoldsTerm } from './facts';
 import { clamp01, lift, LIFT, YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import { queryHasUpper, withoutCase, type ParsedQuery } from './query';
-import { perfectScore, Scorer } from './score';
+import { perfectScore, type Scorer } from './score';
+import { sharedScorer } from './scratch';
 import { StrictScan, type StrictResult } from './strict';
 import { bestSwapScore, swappedTerms } from './swap';
 import { TopK } from './topK';
@@ -29,7 +30,7 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   const scan = (caseless: boolean): Promise<StrictResult> => {
     const strict = new StrictScan(table, q, options, clock, remember);
     // A caseless search may only be narrowed to matches that were found caseless too.
-    return narrow && (narrow.caseless || !caseless) ? strict.within(narrow.matched) : strict.walk();
+    return (narrow && (narrow.caseless || !caseless) ? strict.within(narrow.matched) : strict.walk()).finally(() => strict.release());
   };
   let caseless = !queryHasUpper(q);
   let pass = await scan(caseless);
@@ -39,7 +40,7 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
     pass = await scan(true);
   }
   const ranked: RankedFile[] = [];
-  const scorer = new Scorer();
+  const scorer = sharedScorer();
   const perfect = q.terms.reduce((sum, t) => sum + perfectScore(scorer, t), 0);
   const seen = new Set<number>();
   for (const { id, score } of pass.top.sorted()) {
@@ -54,6 +55,7 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
     total += typo.extra;
     const swaps = swappedTerms(term);
     for (const { id } of typo.top.sorted()) {
+      await clock.check();
       if (seen.has(id)) continue;
       scorer.loadFile(table, id);
       // Two swapped neighbours read as one slip: the name then matches back to back.
@@ -71,7 +73,7 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
 }
 
 /** Alignment of each term on a file, as sorted positions in `folder/name` (for highlighting). */
-export function matchPositions(table: PathTable, id: number, query: ParsedQuery, typo: boolean, scorer = new Scorer()): number[] {
+export function matchPositions(table: PathTable, id: number, query: ParsedQuery, typo: boolean, scorer: Scorer = sharedScorer()): number[] {
   scorer.loadFile(table, id);
   const all = new Set<number>();
   for (const t of query.terms) for (const p of scorer.positions(t, typo) ?? []) all.add(p);

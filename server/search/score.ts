@@ -235,12 +235,13 @@ export class Scorer {
  * positions holding it, highest first (so one character never feeds itself).
  */
 export class TermRows {
-  /** Index into `rows` of the list for a code unit, -1 when the term lacks it. */
-  readonly head = new Int16Array(65536).fill(-1);
+  /** Index into `rows` of the list for a code unit, -1 when the term lacks it (given: 65,536 entries, all -1). */
+  readonly head: Int16Array;
   /** Lists of rows, each ended by -1. */
   readonly rows: Int8Array;
 
-  constructor(readonly term: QueryTerm) {
+  constructor(readonly term: QueryTerm, head?: Int16Array) {
+    this.head = head ?? new Int16Array(65536).fill(-1);
     const byCode = new Map<number, number[]>();
     for (let i = term.length - 1; i >= 0; i--) {
       const list = byCode.get(term.lower[i]) ?? [];

@@ -4,6 +4,7 @@ import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
 import { ColumnState, kindPoints, TermRows } from './score';
+import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
 import { TopK } from './topK';
 import { FolderTree } from './tree';
 
@@ -93,10 +94,10 @@ export class StrictScan {
     remember: boolean,
   ) {
     this.terms = query.terms;
-    this.rows = this.terms.map((t) => new TermRows(t));
+    this.rows = this.terms.map((t) => new TermRows(t, borrowInt16(65536, -1)));
     this.bounds = this.terms.map((t) => new NameBound(t));
-    this.factCache = this.terms.map(() => new Int32Array(table.uniqueCount));
-    this.tailCache = this.terms.map(() => new Uint8Array(table.uniqueCount));
+    this.factCache = this.terms.map(() => borrowInt32(table.uniqueCount));
+    this.tailCache = this.terms.map(() => borrowUint8(table.uniqueCount));
     this.bits = this.terms.map(termBits);
     this.best = this.terms.map(bestFacts);
     this.offStart = this.terms.map(offStartFacts);
@@ -200,6 +201,11 @@ export class StrictScan {
     }
     for (let x = pending.length - 1; x >= 0; x--) this.enter(pending[x], depthOf[pending[x]]);
     return depthOf[dir];
+  }
+
+  /** Hands the scan's working memory back for the next scan, once it has finished or stopped (never before). */
+  release(): void {
+    giveBack([...this.factCache, ...this.tailCache, ...this.rows.map((r) => r.head)]);
   }
 
   private result(): StrictResult {

@@ -1,5 +1,5 @@
-import ignore, { type Ignore } from 'ignore';
 import * as path from 'node:path';
+import { FolderRules } from './folderRules';
 import type { FileSystem } from './fs';
 import { compileGlobs, type PathMatcher } from './glob';
 import { fileNameRules, ignoresFileName, type FileNameRules } from './ignoreNames';
@@ -32,7 +32,7 @@ export interface IgnoreOptions {
  * not ours to read.
  */
 export class IgnoreRules {
-  private readonly perDir = new Map<string, Ignore | null>();
+  private readonly perDir = new Map<string, FolderRules | null>();
   /** Per folder with ignore files, their rules in file-name form when they have one (see `fileNameRules`). */
   private readonly perDirNames = new Map<string, FileNameRules | undefined>();
   /** Per folder, the ancestors (and itself) that have ignore files, with where their sub-path starts. */
@@ -80,23 +80,20 @@ export class IgnoreRules {
     return p;
   }
 
-  private async readRules(relDir: string, entryNames?: readonly string[]): Promise<Ignore | null> {
+  private async readRules(relDir: string, entryNames?: readonly string[]): Promise<FolderRules | null> {
     const dir = joinRelative(this.root, relDir);
     const present = (name: string) => entryNames === undefined || entryNames.includes(name);
     const names = this.options.onlyIgnoreFiles ?? IGNORE_FILE_NAMES;
     const sources = names.filter(present).map((n) => path.join(dir, n));
     if (relDir === '' && present('.git') && !this.options.onlyIgnoreFiles) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
-    let rules: Ignore | null = null;
     const texts: string[] = [];
     for (const source of sources) {
       const read = await this.fs.readText(source, { maxBytes: 1024 * 1024, lossy: true });
-      if (!read.ok) continue;
-      rules ??= ignore({ allowRelativePaths: true });
-      rules.add(read.text);
-      texts.push(read.text);
+      if (read.ok) texts.push(read.text);
     }
-    if (rules) this.perDirNames.set(relDir, fileNameRules(texts));
-    return rules;
+    if (texts.length === 0) return null;
+    this.perDirNames.set(relDir, fileNameRules(texts));
+    return new FolderRules(texts);
   }
 
   /**
@@ -158,7 +155,7 @@ export class IgnoreRules {
     if (this.extra(relPath)) return true;
     if (this.options.noIgnoreFiles) return false;
     // Folders (among the ancestors) that have ignore files, with their depth.
-    const ruleDirs: { depth: number; rules: Ignore }[] = [];
+    const ruleDirs: { depth: number; rules: FolderRules }[] = [];
     let prefix = '';
     for (let m = 0; m < parts.length; m++) {
       const rules = this.perDir.get(prefix);
@@ -218,7 +215,7 @@ export class IgnoreRules {
 interface RuleDir {
   /** Where, in a path below this folder, the part relative to the folder starts. */
   offset: number;
-  rules: Ignore;
+  rules: FolderRules;
   /** The rules in file-name form, when they have one. */
   names: FileNameRules | undefined;
 }

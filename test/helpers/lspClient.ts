@@ -42,6 +42,8 @@ export interface StartOptions {
   entry?: string;
   /** Answer `workspace/applyEdit` with `applied: false` (an editor that refuses). */
   refuseEdits?: boolean;
+  /** Run the server as this user (needs a root test process); default the test's own user. */
+  user?: { uid: number; gid: number };
 }
 
 export interface PublishedDiagnostics {
@@ -94,6 +96,7 @@ export class LspTestClient {
     const child = spawn(process.execPath, [options.entry ?? serverEntry(), '--stdio'], {
       env: { ...process.env, XDG_CACHE_HOME: cacheDir, ...(options.env ?? {}) },
       stdio: 'pipe',
+      ...(options.user ?? {}),
     });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspTestClient(child, connection, options, home, cacheDir);

@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { Confinement } from '../../server/workspace/confine';
 import { NodeFileSystem } from '../../server/workspace/fs';
@@ -65,5 +67,23 @@ describe('ignore rules', () => {
     expect(await rules.check('a.txt', false)).toBe(false);
     expect(await rules.check('b.txt', false)).toBe(true);
     expect(path.isAbsolute(root)).toBe(true);
+  });
+
+  it('remember a bounded number of answers, however many paths a long session asks about', async () => {
+    const { rules } = await rulesFor({ '.gitignore': '*.log\n' });
+    await rules.load('');
+    // The collector, to measure what stays reachable (tests only).
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Build output coming and going: every path new, each asked about once.
+    let ignored = 0;
+    for (let i = 0; i < 300_000; i++) if (rules.isIgnored(`build/${i}/out-${i}.js`, false)) ignored++;
+    expect(ignored).toBe(0);
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(grown / 1024 / 1024, 'MiB kept after 300,000 different paths').toBeLessThan(16);
+    expect(rules.isIgnored('build/1/out.log', false)).toBe(true);
   });
 });
