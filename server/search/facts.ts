@@ -67,6 +67,32 @@ export function nameTail(table: PathTable, id: number, term: QueryTerm): number 
   return term.length - 1 - k;
 }
 
+/**
+ * The term is the first word starts of the name's stem, in order and none skipped
+ * (`hip`, `hi` → HudsonInstanceProperties; not `hp`): someone typing initials types
+ * them from the start, while a term that skips word starts is as likely a prefix typed
+ * of another name (`wri` → WriterPrintStream, not WebAppRefIcon16).
+ */
+export function spellsInitials(table: PathTable, id: number, term: QueryTerm): boolean {
+  const { lower, kind } = table;
+  const tl = term.lower;
+  const m = term.length;
+  const start = table.nameStart[id];
+  let end = start + table.nameLen[id];
+  // Initials count only before the extension (`hip` is not history_item.png).
+  if (table.extId[id] !== 0) {
+    end--;
+    while (end > start && lower[end] !== 46) end--;
+  }
+  let i = 0;
+  for (let x = start; x < end && i < m; x++) {
+    if (kind[x] === 0) continue;
+    if (lower[x] !== tl[i]) return false;
+    i++;
+  }
+  return i === m;
+}
+
 /** Reads a name backwards once: the term's tail it holds, its boundary characters, initials. */
 export function readName(table: PathTable, id: number, rows: TermRows, out: NameFacts): void {
   const { chars, lower, kind } = table;
@@ -75,24 +101,16 @@ export function readName(table: PathTable, id: number, rows: TermRows, out: Name
   const tu = term.upper;
   const head = rows.head;
   let k = term.length - 1;
-  let initials = term.length - 1;
   let boundaries = 0;
   const start = table.nameStart[id];
-  // Initials count only before the extension (`hip` is not history_item.png).
-  let inStem = table.extId[id] === 0;
   for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
     const c = lower[x];
-    const stem = inStem;
-    if (c === 46) inStem = true;
     if (head[c] < 0) continue;
-    if (kind[x] !== 0) {
-      boundaries++;
-      if (stem && initials >= 0 && c === tl[initials]) initials--;
-    }
+    if (kind[x] !== 0) boundaries++;
     if (k >= 0 && c === tl[k] && (tu[k] === 0 || chars[x] !== c)) k--;
   }
   out.tail = term.length - 1 - k;
-  out.acronym = initials < 0 ? acronymPoints(term) : 0;
+  out.acronym = spellsInitials(table, id, term) ? acronymPoints(term) : 0;
   out.boundaries = boundaries;
   out.firstInTerm = head[lower[start]] >= 0;
   out.firstIsStart = lower[start] === tl[0];

@@ -74,6 +74,16 @@ describe('ranking', () => {
     expect((await ranked(t, 'acu'))[0]).toBe('html/items/ACustomizer.java');
   });
 
+  it('reads a term as initials only when it spells the first word starts, none skipped', async () => {
+    // `wri` skips the A of WebAppRefIcon: a prefix of WriterPrintStream is the likelier reading.
+    const t = tableOf(['icons/WebAppRefIcon16.gif', 'core/execution/WriterPrintStream.java']);
+    expect((await ranked(t, 'wri'))[0]).toBe('core/execution/WriterPrintStream.java');
+    // All the initials, or the first of them, still read as initials.
+    const u = tableOf(['core/execution/WarningRowImpl.java', 'core/execution/WriterPrintStream.java', 'icons/WebAppRefIcon16.gif']);
+    expect((await ranked(u, 'wri'))[0]).toBe('core/execution/WarningRowImpl.java');
+    expect((await ranked(u, 'war'))[0]).toBe('icons/WebAppRefIcon16.gif');
+  });
+
   it('prefers contiguous runs, then shorter names', async () => {
     const t = tableOf(PATHS);
     expect((await ranked(t, 'button')).slice(0, 2)).toEqual(['src/components/Button.tsx', 'src/components/ButtonGroup.tsx']);
