@@ -5,6 +5,8 @@ export const MAX_TERM_LENGTH = 64;
 /** Terms beyond this are dropped. */
 export const MAX_TERMS = 8;
 
+const SLASH = 47;
+
 /** One space-separated word of a query; every term must match (in any order). */
 export interface QueryTerm {
   text: string;
@@ -18,6 +20,12 @@ export interface QueryTerm {
   suffixMask: Int32Array;
   /** The term names a folder boundary (`src/btn`): it is never typo-corrected within a name. */
   hasSlash: boolean;
+  /**
+   * `span[p]` is 1 when term characters `p` and `p + 1` belong to one slash-separated
+   * part of a term that has a slash (`comp` of `src/comp/btn`): such a pair should not
+   * straddle a folder boundary of the path.
+   */
+  span: Uint8Array;
 }
 
 export interface ParsedQuery {
@@ -52,7 +60,10 @@ export function makeTerm(text: string, smartCase: boolean): QueryTerm {
   }
   const suffixMask = new Int32Array(length + 1);
   for (let i = length - 1; i >= 0; i--) suffixMask[i] = suffixMask[i + 1] | maskBit(lower[i]);
-  return { text, length, lower, upper, hasUpper, suffixMask, hasSlash: text.includes('/') };
+  const hasSlash = text.includes('/');
+  const span = new Uint8Array(length);
+  if (hasSlash) for (let p = 0; p + 1 < length; p++) span[p] = lower[p] !== SLASH && lower[p + 1] !== SLASH ? 1 : 0;
+  return { text, length, lower, upper, hasUpper, suffixMask, hasSlash, span };
 }
 
 /** The same query with capitals no longer required (the fallback when smart case finds nothing). */

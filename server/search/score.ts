@@ -28,6 +28,11 @@ export const POINTS = {
   gapToBoundary: 3,
   /** Per character, when a lower-case term spells word starts of the name in order (`hip` → HudsonInstanceProperties). */
   acronym: 5,
+  /**
+   * Cost of each path `/` between two characters of one slash-separated part of a term
+   * (`webs` of `org/webs/ejb` read as `web/beans`): each part names one folder or the name.
+   */
+  splitPart: 12,
   skip: 28,
 };
 
@@ -129,6 +134,8 @@ export class Scorer {
     const { lower, upper, bonus, boundary } = this;
     const tl = term.lower;
     const tu = term.upper;
+    const span = term.span;
+    const splitPart = POINTS.splitPart;
     let prev = this.rowA;
     let cur = this.rowB;
     for (let j = 0; j < n; j++) {
@@ -147,6 +154,8 @@ export class Scorer {
       cur = swap;
       const qc = tl[i];
       const needUpper = tu[i] === 1;
+      // Skipping a `/` between two characters of one part of the term costs `splitPart`.
+      const splitCost = span[i - 1] === 1 ? splitPart : 0;
       let gapBest = NEG;
       let gapArg = -1;
       // The best of prev[0 .. j-2] unpenalised, for jumps onto a word boundary.
@@ -164,6 +173,10 @@ export class Scorer {
           if (prev[j - 2] > rawBest) {
             rawBest = prev[j - 2];
             rawArg = j - 2;
+          }
+          if (splitCost !== 0 && lower[j - 1] === 47) {
+            gapBest -= splitCost;
+            rawBest -= splitCost;
           }
         }
         let v = NEG;
@@ -321,11 +334,23 @@ export class ColumnState {
     const gapExtend = POINTS.gapExtend;
     const extraFirst = POINTS.firstMultiplier - 1;
     const inName = name ? POINTS.inName : 0;
+    const span = rows.term.span;
+    const splitPart = POINTS.splitPart;
     for (let x = 0; x < length; x++) {
       const at = start + x;
       const c = lower[at];
       let r = head[c];
       if (r < 0) continue;
+      // A `/` of the path (only a term with a slash gets here): every alignment that goes
+      // on past it between two characters of one part of the term pays `splitPart`.
+      if (c === 47 && splitPart !== 0) {
+        for (let p = 0; p < m - 1; p++) {
+          if (span[p] === 0) continue;
+          s[p] -= splitPart;
+          s[A + p] -= splitPart;
+          s[O + p] -= splitPart;
+        }
+      }
       const pos = position + x;
       const isUpper = chars[at] !== c;
       const jumpCost = name && kind[at] !== 0 ? toBoundary : gapMax;

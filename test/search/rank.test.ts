@@ -96,6 +96,15 @@ describe('ranking', () => {
     expect((await ranked(t, 'comp/butt')).slice(0, 2).sort()).toEqual(['other/compiler/button.ts', 'src/components/Button.tsx']);
   });
 
+  it('keeps each slash-separated part of a query within one folder or the name', async () => {
+    // `webs` is the start of the folder websvc, not web/ plus the s of beans/.
+    const t = tableOf(['enterprise/web.beans/src/org/web/beans/EjbUtil.java', 'enterprise/websvc.model/src/org/websvc/model/project/EjbJaxHook.java']);
+    expect((await ranked(t, 'org/webs/ejb'))[0]).toBe('enterprise/websvc.model/src/org/websvc/model/project/EjbJaxHook.java');
+    // `ad` is the start of AddCast1.java, not the a of api.debugger/ plus a d folders later.
+    const u = tableOf(['java/api.debugger.jpda/src/org/netbeans/api/debugger/jpda/DeadlockDetector.java', 'java/java.hints/test/unit/data/org/netbeans/test/java/hints/AddCast1.java']);
+    expect((await ranked(u, 'java/ad'))[0]).toBe('java/java.hints/test/unit/data/org/netbeans/test/java/hints/AddCast1.java');
+  });
+
   it('lifts recently modified files among equals, and files the user picked', async () => {
     const now = Date.parse('2026-01-10T00:00:00Z');
     const t = tableOf(['a/config.json', 'b/config.json'], { 'a/config.json': now - 30 * 86_400_000, 'b/config.json': now - 60_000 });
@@ -155,7 +164,7 @@ describe('ranking', () => {
     // The scan scores folders once and continues into names; it must equal scoring whole paths.
     const t = tableOf([...PATHS, 'deep/a/b/c/d/e/f/AuthHandler.java', 'x/a_u_t_h.txt', 'authority/zone/h.ts']);
     const scorer = new Scorer();
-    for (const q of ['auth', 'ah', 'sutl', 'hip', 'comp/bu', 'Auth']) {
+    for (const q of ['auth', 'ah', 'sutl', 'hip', 'comp/bu', 'Auth', 'deep/ah', 'src/ub', 'a/b/ch']) {
       const result = await rank(t, q, { now: 0 });
       for (const r of result.ranked) {
         scorer.loadFile(t, r.id);
