@@ -28,6 +28,8 @@ export const POINTS = {
   gapToBoundary: 3,
   /** Per character, when a lower-case term spells word starts of the name in order (`hip` → HudsonInstanceProperties). */
   acronym: 5,
+  /** Beside `acronym`, when the term spells every word start of the name (`fst` → FreeformSourcesTest, not FileSystemTestHid). */
+  acronymWhole: 10,
   /**
    * Cost of each path `/` between two characters of one slash-separated part of a term
    * (`webs` of `org/webs/ejb` read as `web/beans`): each part names one folder or the name.

@@ -82,6 +82,9 @@ describe('ranking', () => {
     const u = tableOf(['core/execution/WarningRowImpl.java', 'core/execution/WriterPrintStream.java', 'icons/WebAppRefIcon16.gif']);
     expect((await ranked(u, 'wri'))[0]).toBe('core/execution/WarningRowImpl.java');
     expect((await ranked(u, 'war'))[0]).toBe('icons/WebAppRefIcon16.gif');
+    // Every initial of a name beats the first initials of a shorter one.
+    const v = tableOf(['filesystems/FileSystemTestHid.java', 'ant/freeform/FreeformSourcesTest.java']);
+    expect((await ranked(v, 'fst'))[0]).toBe('ant/freeform/FreeformSourcesTest.java');
   });
 
   it('prefers contiguous runs, then shorter names', async () => {
