@@ -133,6 +133,9 @@ describe('ranking', () => {
     expect((await ranked(t, 'openatg'))[0]).toBe('ide/html/lib/api/elements/OpenTag.java');
     const u = tableOf(['java/beans/resources/bifEventSetMC_N.gif', 'profiler/tests/benchmarks/JbbTest.java', 'ejb/SessionTestBean.java']);
     expect((await ranked(u, 'jbbtset'))[0]).toBe('profiler/tests/benchmarks/JbbTest.java');
+    // A file whose path holds the letters scattered (a clean match) still gets its typo reading.
+    const w = tableOf(['extide/ant.module/src/org/apache/tools/ant/module/AntModule.java', 'ide/css.editor/test/unit/css/editor/module/main/AlignmentModuleTest.java']);
+    expect((await ranked(w, 'antmdoule'))[0]).toBe('extide/ant.module/src/org/apache/tools/ant/module/AntModule.java');
     // A clean match still comes first: the swap is only the typo pass's reading.
     const v = tableOf(['src/OpenTag.java', 'src/OpenAtg.java']);
     expect((await ranked(v, 'openatg'))[0]).toBe('src/OpenAtg.java');
