@@ -32,7 +32,8 @@ export const POINTS = {
   acronymWhole: 10,
   /**
    * Cost of each path `/` between two characters of one slash-separated part of a term
-   * (`webs` of `org/webs/ejb` read as `web/beans`): each part names one folder or the name.
+   * (`webs` of `org/webs/ejb` read as `web/beans`), or of one word of several: each part
+   * names one folder or the name.
    */
   splitPart: 12,
   skip: 28,
@@ -267,6 +268,11 @@ export class TermRows {
       this.head[code] = flat.length;
       flat.push(...list, -1);
     }
+    // A term kept within one folder must see the path's slashes even when it has none.
+    if (this.head[47] < 0 && term.span.includes(1)) {
+      this.head[47] = flat.length;
+      flat.push(-1);
+    }
     this.rows = Int8Array.from(flat);
   }
 }
@@ -308,7 +314,10 @@ export class ColumnState {
     return v > HALF_NEG ? v : -Infinity;
   }
 
-  /** Best score so far of term[0..i] (-1e9 when not matched yet). */
+  /**
+   * Best score so far of term[0..i] (-1e9 when not matched yet), less the `splitPart`
+   * its continuation into the next character would pay: an upper bound for the bound.
+   */
   bestOf(i: number): number {
     return this.s[3 * this.m + i];
   }
@@ -343,14 +352,16 @@ export class ColumnState {
       const c = lower[at];
       let r = head[c];
       if (r < 0) continue;
-      // A `/` of the path (only a term with a slash gets here): every alignment that goes
-      // on past it between two characters of one part of the term pays `splitPart`.
+      // A `/` of the path (only terms kept within parts get here): every alignment that
+      // goes on past it between two characters of one part of the term pays `splitPart`.
+      // `BEST` of such a row only bounds what its continuation can score, so it pays too.
       if (c === 47 && splitPart !== 0) {
         for (let p = 0; p < m - 1; p++) {
           if (span[p] === 0) continue;
           s[p] -= splitPart;
           s[A + p] -= splitPart;
           s[O + p] -= splitPart;
+          s[B + p] -= splitPart;
         }
       }
       const pos = position + x;

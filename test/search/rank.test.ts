@@ -99,13 +99,19 @@ describe('ranking', () => {
     expect((await ranked(t, 'comp/butt')).slice(0, 2).sort()).toEqual(['other/compiler/button.ts', 'src/components/Button.tsx']);
   });
 
-  it('keeps each slash-separated part of a query within one folder or the name', async () => {
+  it('keeps each slash-separated part or word of a query within one folder or the name', async () => {
     // `webs` is the start of the folder websvc, not web/ plus the s of beans/.
     const t = tableOf(['enterprise/web.beans/src/org/web/beans/EjbUtil.java', 'enterprise/websvc.model/src/org/websvc/model/project/EjbJaxHook.java']);
     expect((await ranked(t, 'org/webs/ejb'))[0]).toBe('enterprise/websvc.model/src/org/websvc/model/project/EjbJaxHook.java');
     // `ad` is the start of AddCast1.java, not the a of api.debugger/ plus a d folders later.
     const u = tableOf(['java/api.debugger.jpda/src/org/netbeans/api/debugger/jpda/DeadlockDetector.java', 'java/java.hints/test/unit/data/org/netbeans/test/java/hints/AddCast1.java']);
     expect((await ranked(u, 'java/ad'))[0]).toBe('java/java.hints/test/unit/data/org/netbeans/test/java/hints/AddCast1.java');
+    // So does each word of a query of several: `gotode` is the start of gotodeclaration/, not go… t… over three folders.
+    const v = tableOf([
+      'java/beans/test/qa-func/src/gui/data/goldenfiles/ChangingOfBeanPropertyProperties/testChangeOfStyleOfDeclaredVariable.pass',
+      'php/php.editor/test/unit/data/testfiles/gotodeclaration/testConstants/testConstants.php',
+    ]);
+    expect((await ranked(v, 'gotode testc'))[0]).toBe('php/php.editor/test/unit/data/testfiles/gotodeclaration/testConstants/testConstants.php');
   });
 
   it('lifts recently modified files among equals, and files the user picked', async () => {
