@@ -7,7 +7,8 @@ import type { QueryTerm } from './query';
  * position (start of a path segment, after a delimiter, a camel hump, a digit run) and
  * more inside the file name; characters matched back to back earn `consecutive`; gaps
  * between matched characters cost `gapStart` then `gapExtend` per skipped character.
- * A query character left unmatched (typo tolerance only) costs `skip`.
+ * A query character left unmatched or put in place of another (typo tolerance only)
+ * costs `skip`.
  */
 export const POINTS = {
   match: 16,
@@ -211,6 +212,12 @@ export class Scorer {
           v = prev[j] - POINTS.skip;
           origin = -2;
         }
+        // A wrong character in place of the path's (`testvnlid` → TestValid): q[i] takes
+        // position j unmatched, so the next character still follows back to back.
+        if (allowSkips && j >= 1 && prev[j - 1] > HALF_NEG && prev[j - 1] - POINTS.skip > v) {
+          v = prev[j - 1] - POINTS.skip;
+          origin = -4 - (j - 1);
+        }
         cur[j] = v;
         if (keep) {
           this.cells[row + j] = v;
@@ -238,6 +245,10 @@ export class Scorer {
     for (let i = m - 1; i >= 0 && j >= 0; i--) {
       const origin = this.from[i * n + j];
       if (origin === -2) continue; // q[i] skipped, still at j
+      if (origin <= -4) {
+        j = -4 - origin; // q[i] stood unmatched in place of path character j; q[i - 1] ends before it
+        continue;
+      }
       out.push(j);
       if (origin === -3) break; // the first matched character
       j = origin;

@@ -3,7 +3,7 @@ import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../serve
 import { KeystrokeMemory } from '../../server/search/narrow';
 import { parseQuery } from '../../server/search/query';
 import { matchPositions, rankTable } from '../../server/search/rank';
-import { Scorer } from '../../server/search/score';
+import { POINTS, Scorer } from '../../server/search/score';
 import { toRanges } from '../../server/search/candidates';
 import { rank, ranked, tableOf } from './helpers';
 
@@ -131,6 +131,16 @@ describe('ranking', () => {
     const typo = await rank(t, 'sessxion');
     expect(typo.ranked[0].typo).toBe(true);
     expect(typo.total).toBeGreaterThan(0);
+  });
+
+  it('reads a wrong character as one slip: it costs a skip and what the right letter would have earned, no more', () => {
+    // `testvnlid` for TestValid: the n stands where the a is, and lid still follows back to back.
+    const scorer = new Scorer();
+    scorer.loadText('data/TestValid.java');
+    const exact = scorer.score(parseQuery('testvalid').terms[0]);
+    const slip = scorer.score(parseQuery('testvnlid').terms[0], true);
+    expect(exact - slip).toBe(POINTS.skip + POINTS.match + POINTS.inName + POINTS.consecutive);
+    expect(scorer.positions(parseQuery('testvnlid').terms[0], true)).toEqual([5, 6, 7, 8, 9, 11, 12, 13]);
   });
 
   it('reads two swapped neighbours as one slip, above names that merely scatter the letters', async () => {
