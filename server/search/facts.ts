@@ -16,21 +16,26 @@ export interface NameFacts {
   firstIsStart: boolean;
   /** Points for a term that spells word starts of the name (see `POINTS.acronym`), else 0. */
   acronym: number;
+  /** The acronym spells every word start of the stem (set where `acronym` is read from the name). */
+  wholeAcronym?: boolean;
 }
 
-/** The acronym points a term would earn (lower-case terms of two or more characters). */
-export function acronymPoints(term: QueryTerm): number {
-  return term.hasUpper || term.length < 2 ? 0 : POINTS.acronym * term.length;
+/**
+ * The acronym points a term would earn (lower-case terms of two or more characters);
+ * `whole` when it spells every word start of the stem, not just the first ones.
+ */
+export function acronymPoints(term: QueryTerm, whole: boolean): number {
+  return term.hasUpper || term.length < 2 ? 0 : POINTS.acronym * term.length + (whole ? POINTS.acronymWhole : 0);
 }
 
 /** Facts of a name that does not start with the term's first character but is otherwise ideal. */
 export function offStartFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: acronymPoints(term) };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: acronymPoints(term, true) };
 }
 
 /** Facts of an ideal name for the term. */
 export function bestFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(term) };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(term, true) };
 }
 
 /** Greedy subsequence progress of `term` from `k` over `length` pool characters. */
@@ -120,6 +125,38 @@ export function nameTail(table: PathTable, id: number, term: QueryTerm): number 
   return term.length - 1 - k;
 }
 
+/** How a term spells the word starts of a name's stem: not at all, the first of them, or all. */
+export const INITIALS = { none: 0, first: 1, all: 2 } as const;
+
+/**
+ * Whether the term spells the first word starts of the name's stem, in order and none
+ * skipped (`hi` → HudsonInstanceProperties), or all of them (`hip`); not `hp`: someone
+ * typing initials types them from the start, while a term that skips word starts is as
+ * likely a prefix of another name (`wri` → WriterPrintStream, not WebAppRefIcon16).
+ * Only lower-case terms of two or more characters read as initials.
+ */
+export function spellsInitials(table: PathTable, id: number, term: QueryTerm): number {
+  const { lower, kind } = table;
+  const tl = term.lower;
+  const m = term.length;
+  if (term.hasUpper || m < 2) return INITIALS.none;
+  const start = table.nameStart[id];
+  let end = start + table.nameLen[id];
+  // Initials count only before the extension (`hip` is not history_item.png).
+  if (table.extId[id] !== 0) {
+    end--;
+    while (end > start && lower[end] !== 46) end--;
+  }
+  let i = 0;
+  for (let x = start; x < end; x++) {
+    if (kind[x] === 0) continue;
+    if (i === m) return INITIALS.first;
+    if (lower[x] !== tl[i]) return INITIALS.none;
+    i++;
+  }
+  return i === m ? INITIALS.all : INITIALS.none;
+}
+
 /** Reads a name backwards once: the term's tail it holds, its boundary characters, initials. */
 export function readName(table: PathTable, id: number, rows: TermRows, out: NameFacts): void {
   const { chars, lower, kind } = table;
@@ -128,24 +165,18 @@ export function readName(table: PathTable, id: number, rows: TermRows, out: Name
   const tu = term.upper;
   const head = rows.head;
   let k = term.length - 1;
-  let initials = term.length - 1;
   let boundaries = 0;
   const start = table.nameStart[id];
-  // Initials count only before the extension (`hip` is not history_item.png).
-  let inStem = table.extId[id] === 0;
   for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
     const c = lower[x];
-    const stem = inStem;
-    if (c === 46) inStem = true;
     if (head[c] < 0) continue;
-    if (kind[x] !== 0) {
-      boundaries++;
-      if (stem && initials >= 0 && c === tl[initials]) initials--;
-    }
+    if (kind[x] !== 0) boundaries++;
     if (k >= 0 && c === tl[k] && (tu[k] === 0 || chars[x] !== c)) k--;
   }
   out.tail = term.length - 1 - k;
-  out.acronym = initials < 0 ? acronymPoints(term) : 0;
+  const initials = spellsInitials(table, id, term);
+  out.wholeAcronym = initials === INITIALS.all;
+  out.acronym = initials === INITIALS.none ? 0 : acronymPoints(term, out.wholeAcronym);
   out.boundaries = boundaries;
   out.firstInTerm = head[lower[start]] >= 0;
   out.firstIsStart = lower[start] === tl[0];
@@ -170,7 +201,7 @@ export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits:
   out.boundaries = boundaries;
   out.firstInTerm = (termMask & maskBit(first)) !== 0;
   out.firstIsStart = first === term.lower[0];
-  out.acronym = (termMask & ~boundaryMask) === 0 ? acronymPoints(term) : 0;
+  out.acronym = (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
 }
 
 /** How many of a term's characters fall on each bit of a presence mask (for `guessFacts`). */
@@ -182,7 +213,7 @@ export function termBits(term: QueryTerm): Uint8Array {
 
 /** Name facts in one non-zero integer (tail ≤ 64, boundaries capped at 127). */
 export function encodeFacts(f: NameFacts): number {
-  return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0);
+  return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0) | (f.wholeAcronym === true ? 1 << 18 : 0);
 }
 
 export function decodeFacts(code: number, term: QueryTerm, out: NameFacts): void {
@@ -190,7 +221,7 @@ export function decodeFacts(code: number, term: QueryTerm, out: NameFacts): void
   out.boundaries = (code >>> 8) & 127;
   out.firstInTerm = (code & (1 << 15)) !== 0;
   out.firstIsStart = (code & (1 << 16)) !== 0;
-  out.acronym = code & (1 << 17) ? acronymPoints(term) : 0;
+  out.acronym = code & (1 << 17) ? acronymPoints(term, (code & (1 << 18)) !== 0) : 0;
 }
 
 /**

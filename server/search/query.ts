@@ -5,6 +5,8 @@ export const MAX_TERM_LENGTH = 64;
 /** Terms beyond this are dropped. */
 export const MAX_TERMS = 8;
 
+const SLASH = 47;
+
 /** One space-separated word of a query; every term must match (in any order). */
 export interface QueryTerm {
   text: string;
@@ -18,6 +20,12 @@ export interface QueryTerm {
   suffixMask: Int32Array;
   /** The term names a folder boundary (`src/btn`): it is never typo-corrected within a name. */
   hasSlash: boolean;
+  /**
+   * `span[p]` is 1 when term characters `p` and `p + 1` belong to one slash-separated
+   * part of a term that has a slash (`comp` of `src/comp/btn`), or to a term that is one
+   * of several words: such a pair should not straddle a folder boundary of the path.
+   */
+  span: Uint8Array;
 }
 
 export interface ParsedQuery {
@@ -34,10 +42,15 @@ export interface ParsedQuery {
 export function parseQuery(query: string, smartCase = true): ParsedQuery {
   const text = query.replace(/\\/g, '/').trim();
   const words = text.split(/\s+/).filter((w) => w !== '').slice(0, MAX_TERMS);
-  return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase)) };
+  const inOnePart = words.length > 1;
+  return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase, inOnePart)) };
 }
 
-export function makeTerm(text: string, smartCase: boolean): QueryTerm {
+/**
+ * One term; `inOnePart` when the term is one of several words of a query, each of which
+ * names one folder or the name (`bugtr dashbo`), as each slash-separated part does.
+ */
+export function makeTerm(text: string, smartCase: boolean, inOnePart = false): QueryTerm {
   const length = text.length;
   const lower = new Uint16Array(length);
   const upper = new Uint8Array(length);
@@ -52,12 +65,16 @@ export function makeTerm(text: string, smartCase: boolean): QueryTerm {
   }
   const suffixMask = new Int32Array(length + 1);
   for (let i = length - 1; i >= 0; i--) suffixMask[i] = suffixMask[i + 1] | maskBit(lower[i]);
-  return { text, length, lower, upper, hasUpper, suffixMask, hasSlash: text.includes('/') };
+  const hasSlash = text.includes('/');
+  const span = new Uint8Array(length);
+  if (hasSlash || inOnePart) for (let p = 0; p + 1 < length; p++) span[p] = lower[p] !== SLASH && lower[p + 1] !== SLASH ? 1 : 0;
+  return { text, length, lower, upper, hasUpper, suffixMask, hasSlash, span };
 }
 
 /** The same query with capitals no longer required (the fallback when smart case finds nothing). */
 export function withoutCase(query: ParsedQuery): ParsedQuery {
-  return { text: query.text, terms: query.terms.map((t) => (t.hasUpper ? makeTerm(t.text, false) : t)) };
+  const inOnePart = query.terms.length > 1;
+  return { text: query.text, terms: query.terms.map((t) => (t.hasUpper ? makeTerm(t.text, false, inOnePart) : t)) };
 }
 
 export function queryHasUpper(query: ParsedQuery): boolean {

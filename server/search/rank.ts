@@ -42,10 +42,11 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   const ranked: RankedFile[] = [];
   const scorer = sharedScorer();
   const perfect = q.terms.reduce((sum, t) => sum + perfectScore(scorer, t), 0);
-  const seen = new Set<number>();
+  const seen = new Map<number, RankedFile>();
   for (const { id, score } of pass.top.sorted()) {
-    ranked.push({ id, score, quality: clamp01(score / perfect), typo: false });
-    seen.add(id);
+    const file: RankedFile = { id, score, quality: clamp01(score / perfect), typo: false };
+    ranked.push(file);
+    seen.set(id, file);
   }
   let total = pass.total;
   const term = q.terms[0];
@@ -56,7 +57,6 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
     const swaps = swappedTerms(term);
     for (const { id } of typo.top.sorted()) {
       await clock.check();
-      if (seen.has(id)) continue;
       scorer.loadFile(table, id);
       // Two swapped neighbours read as one slip: the name then matches back to back.
       const points = Math.max(scorer.score(term, true), bestSwapScore(scorer, table, id, swaps) - LIFT.swapPenalty);
@@ -64,7 +64,11 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
       const score = points - LIFT.typoPenalty + lift(table, id, options.now);
       // A near miss must still look like the query: scattered leftovers are not typos.
       if (score / perfect < LIFT.typoMinQuality) continue;
-      ranked.push({ id, score, quality: clamp01(score / perfect), typo: true });
+      // A file the clean pass ranked keeps the better of its two readings (`antmdoule`
+      // scatters over the path of AntModule.java, but reads as one slip in its name).
+      const clean = seen.get(id);
+      if (clean === undefined) ranked.push({ id, score, quality: clamp01(score / perfect), typo: true });
+      else if (score > clean.score) Object.assign(clean, { score, quality: clamp01(score / perfect), typo: true });
     }
     ranked.sort((a, b) => b.score - a.score || a.id - b.id);
   }

@@ -7,7 +7,8 @@ import type { QueryTerm } from './query';
  * position (start of a path segment, after a delimiter, a camel hump, a digit run) and
  * more inside the file name; characters matched back to back earn `consecutive`; gaps
  * between matched characters cost `gapStart` then `gapExtend` per skipped character.
- * A query character left unmatched (typo tolerance only) costs `skip`.
+ * A query character left unmatched or put in place of another (typo tolerance only)
+ * costs `skip`.
  */
 export const POINTS = {
   match: 16,
@@ -28,7 +29,20 @@ export const POINTS = {
   gapToBoundary: 3,
   /** Per character, when a lower-case term spells word starts of the name in order (`hip` → HudsonInstanceProperties). */
   acronym: 5,
-  skip: 28,
+  /** Beside `acronym`, when the term spells every word start of the name (`fst` → FreeformSourcesTest, not FileSystemTestHid). */
+  acronymWhole: 10,
+  /**
+   * Cost of each path `/` between two characters of one slash-separated part of a term
+   * (`webs` of `org/webs/ejb` read as `web/beans`), or of one word of several: each part
+   * names one folder or the name.
+   */
+  splitPart: 12,
+  /**
+   * A query character left unmatched or put in place of another (typo pass only): one
+   * slip costs about one jump over folders (`gapMax`), so a name one slip away (`svpread`
+   * → spread.js) is not outranked by the letters scattered over a path (…/server/PathReader.java).
+   */
+  skip: 12,
 };
 
 const NEG = -1e9;
@@ -129,6 +143,8 @@ export class Scorer {
     const { lower, upper, bonus, boundary } = this;
     const tl = term.lower;
     const tu = term.upper;
+    const span = term.span;
+    const splitPart = POINTS.splitPart;
     let prev = this.rowA;
     let cur = this.rowB;
     for (let j = 0; j < n; j++) {
@@ -147,6 +163,8 @@ export class Scorer {
       cur = swap;
       const qc = tl[i];
       const needUpper = tu[i] === 1;
+      // Skipping a `/` between two characters of one part of the term costs `splitPart`.
+      const splitCost = span[i - 1] === 1 ? splitPart : 0;
       let gapBest = NEG;
       let gapArg = -1;
       // The best of prev[0 .. j-2] unpenalised, for jumps onto a word boundary.
@@ -164,6 +182,10 @@ export class Scorer {
           if (prev[j - 2] > rawBest) {
             rawBest = prev[j - 2];
             rawArg = j - 2;
+          }
+          if (splitCost !== 0 && lower[j - 1] === 47) {
+            gapBest -= splitCost;
+            rawBest -= splitCost;
           }
         }
         let v = NEG;
@@ -195,6 +217,12 @@ export class Scorer {
           v = prev[j] - POINTS.skip;
           origin = -2;
         }
+        // A wrong character in place of the path's (`testvnlid` → TestValid): q[i] takes
+        // position j unmatched, so the next character still follows back to back.
+        if (allowSkips && j >= 1 && prev[j - 1] > HALF_NEG && prev[j - 1] - POINTS.skip > v) {
+          v = prev[j - 1] - POINTS.skip;
+          origin = -4 - (j - 1);
+        }
         cur[j] = v;
         if (keep) {
           this.cells[row + j] = v;
@@ -222,6 +250,10 @@ export class Scorer {
     for (let i = m - 1; i >= 0 && j >= 0; i--) {
       const origin = this.from[i * n + j];
       if (origin === -2) continue; // q[i] skipped, still at j
+      if (origin <= -4) {
+        j = -4 - origin; // q[i] stood unmatched in place of path character j; q[i - 1] ends before it
+        continue;
+      }
       out.push(j);
       if (origin === -3) break; // the first matched character
       j = origin;
@@ -252,6 +284,11 @@ export class TermRows {
     for (const [code, list] of byCode) {
       this.head[code] = flat.length;
       flat.push(...list, -1);
+    }
+    // A term kept within one folder must see the path's slashes even when it has none.
+    if (this.head[47] < 0 && term.span.includes(1)) {
+      this.head[47] = flat.length;
+      flat.push(-1);
     }
     this.rows = Int8Array.from(flat);
   }
@@ -294,7 +331,10 @@ export class ColumnState {
     return v > HALF_NEG ? v : -Infinity;
   }
 
-  /** Best score so far of term[0..i] (-1e9 when not matched yet). */
+  /**
+   * Best score so far of term[0..i] (-1e9 when not matched yet), less the `splitPart`
+   * its continuation into the next character would pay: an upper bound for the bound.
+   */
   bestOf(i: number): number {
     return this.s[3 * this.m + i];
   }
@@ -322,11 +362,25 @@ export class ColumnState {
     const gapExtend = POINTS.gapExtend;
     const extraFirst = POINTS.firstMultiplier - 1;
     const inName = name ? POINTS.inName : 0;
+    const span = rows.term.span;
+    const splitPart = POINTS.splitPart;
     for (let x = 0; x < length; x++) {
       const at = start + x;
       const c = lower[at];
       let r = head[c];
       if (r < 0) continue;
+      // A `/` of the path (only terms kept within parts get here): every alignment that
+      // goes on past it between two characters of one part of the term pays `splitPart`.
+      // `BEST` of such a row only bounds what its continuation can score, so it pays too.
+      if (c === 47 && splitPart !== 0) {
+        for (let p = 0; p < m - 1; p++) {
+          if (span[p] === 0) continue;
+          s[p] -= splitPart;
+          s[A + p] -= splitPart;
+          s[O + p] -= splitPart;
+          s[B + p] -= splitPart;
+        }
+      }
       const pos = position + x;
       const isUpper = chars[at] !== c;
       const jumpCost = name && kind[at] !== 0 ? toBoundary : gapMax;

@@ -1,4 +1,4 @@
-import { pathHoldsTerm } from './facts';
+import { nameHoldsTerm } from './facts';
 import type { PathTable } from './pathTable';
 import { makeTerm, type QueryTerm } from './query';
 import type { Scorer } from './score';
@@ -25,12 +25,14 @@ export function swappedTerms(term: QueryTerm): QueryTerm[] {
 
 /**
  * Best strict score of any swapped variant on a file (already loaded in `scorer`), or
- * -Infinity when none is a subsequence of its path.
+ * -Infinity when none is a subsequence of its name: the swap is read so that the name
+ * matches back to back, and testing names only keeps files whose path merely scatters
+ * the letters from costing a full scoring per variant.
  */
 export function bestSwapScore(scorer: Scorer, table: PathTable, id: number, swaps: readonly QueryTerm[]): number {
   let best = -Infinity;
   for (const swapped of swaps) {
-    if (!pathHoldsTerm(table, id, swapped)) continue;
+    if (!nameHoldsTerm(table, id, swapped)) continue;
     const s = scorer.score(swapped);
     if (s > best) best = s;
   }

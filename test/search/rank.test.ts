@@ -3,7 +3,7 @@ import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../serve
 import { KeystrokeMemory } from '../../server/search/narrow';
 import { parseQuery } from '../../server/search/query';
 import { matchPositions, rankTable } from '../../server/search/rank';
-import { Scorer } from '../../server/search/score';
+import { POINTS, Scorer } from '../../server/search/score';
 import { toRanges } from '../../server/search/candidates';
 import { rank, ranked, tableOf } from './helpers';
 
@@ -74,6 +74,19 @@ describe('ranking', () => {
     expect((await ranked(t, 'acu'))[0]).toBe('html/items/ACustomizer.java');
   });
 
+  it('reads a term as initials only when it spells the first word starts, none skipped', async () => {
+    // `wri` skips the A of WebAppRefIcon: a prefix of WriterPrintStream is the likelier reading.
+    const t = tableOf(['icons/WebAppRefIcon16.gif', 'core/execution/WriterPrintStream.java']);
+    expect((await ranked(t, 'wri'))[0]).toBe('core/execution/WriterPrintStream.java');
+    // All the initials, or the first of them, still read as initials.
+    const u = tableOf(['core/execution/WarningRowImpl.java', 'core/execution/WriterPrintStream.java', 'icons/WebAppRefIcon16.gif']);
+    expect((await ranked(u, 'wri'))[0]).toBe('core/execution/WarningRowImpl.java');
+    expect((await ranked(u, 'war'))[0]).toBe('icons/WebAppRefIcon16.gif');
+    // Every initial of a name beats the first initials of a shorter one.
+    const v = tableOf(['filesystems/FileSystemTestHid.java', 'ant/freeform/FreeformSourcesTest.java']);
+    expect((await ranked(v, 'fst'))[0]).toBe('ant/freeform/FreeformSourcesTest.java');
+  });
+
   it('prefers contiguous runs, then shorter names', async () => {
     const t = tableOf(PATHS);
     expect((await ranked(t, 'button')).slice(0, 2)).toEqual(['src/components/Button.tsx', 'src/components/ButtonGroup.tsx']);
@@ -84,6 +97,21 @@ describe('ranking', () => {
     const t = tableOf([...PATHS, 'src/comp/x/btn.ts', 'other/compiler/button.ts']);
     expect((await ranked(t, 'src/comp/btn'))[0]).toBe('src/comp/x/btn.ts');
     expect((await ranked(t, 'comp/butt')).slice(0, 2).sort()).toEqual(['other/compiler/button.ts', 'src/components/Button.tsx']);
+  });
+
+  it('keeps each slash-separated part or word of a query within one folder or the name', async () => {
+    // `webs` is the start of the folder websvc, not web/ plus the s of beans/.
+    const t = tableOf(['enterprise/web.beans/src/org/web/beans/EjbUtil.java', 'enterprise/websvc.model/src/org/websvc/model/project/EjbJaxHook.java']);
+    expect((await ranked(t, 'org/webs/ejb'))[0]).toBe('enterprise/websvc.model/src/org/websvc/model/project/EjbJaxHook.java');
+    // `ad` is the start of AddCast1.java, not the a of api.debugger/ plus a d folders later.
+    const u = tableOf(['java/api.debugger.jpda/src/org/netbeans/api/debugger/jpda/DeadlockDetector.java', 'java/java.hints/test/unit/data/org/netbeans/test/java/hints/AddCast1.java']);
+    expect((await ranked(u, 'java/ad'))[0]).toBe('java/java.hints/test/unit/data/org/netbeans/test/java/hints/AddCast1.java');
+    // So does each word of a query of several: `gotode` is the start of gotodeclaration/, not go… t… over three folders.
+    const v = tableOf([
+      'java/beans/test/qa-func/src/gui/data/goldenfiles/ChangingOfBeanPropertyProperties/testChangeOfStyleOfDeclaredVariable.pass',
+      'php/php.editor/test/unit/data/testfiles/gotodeclaration/testConstants/testConstants.php',
+    ]);
+    expect((await ranked(v, 'gotode testc'))[0]).toBe('php/php.editor/test/unit/data/testfiles/gotodeclaration/testConstants/testConstants.php');
   });
 
   it('lifts recently modified files among equals, and files the user picked', async () => {
@@ -105,12 +133,25 @@ describe('ranking', () => {
     expect(typo.total).toBeGreaterThan(0);
   });
 
+  it('reads a wrong character as one slip: it costs a skip and what the right letter would have earned, no more', () => {
+    // `testvnlid` for TestValid: the n stands where the a is, and lid still follows back to back.
+    const scorer = new Scorer();
+    scorer.loadText('data/TestValid.java');
+    const exact = scorer.score(parseQuery('testvalid').terms[0]);
+    const slip = scorer.score(parseQuery('testvnlid').terms[0], true);
+    expect(exact - slip).toBe(POINTS.skip + POINTS.match + POINTS.inName + POINTS.consecutive);
+    expect(scorer.positions(parseQuery('testvnlid').terms[0], true)).toEqual([5, 6, 7, 8, 9, 11, 12, 13]);
+  });
+
   it('reads two swapped neighbours as one slip, above names that merely scatter the letters', async () => {
     // `openatg` is a subsequence of OpenTestActionIcon.gif (open·A·t·g) but a user typing it wants OpenTag.
     const t = tableOf(['java/junit/src/resources/OpenTestActionIcon.gif', 'ide/html/lib/api/elements/OpenTag.java', 'a/OpenedCategoryFilter.java']);
     expect((await ranked(t, 'openatg'))[0]).toBe('ide/html/lib/api/elements/OpenTag.java');
     const u = tableOf(['java/beans/resources/bifEventSetMC_N.gif', 'profiler/tests/benchmarks/JbbTest.java', 'ejb/SessionTestBean.java']);
     expect((await ranked(u, 'jbbtset'))[0]).toBe('profiler/tests/benchmarks/JbbTest.java');
+    // A file whose path holds the letters scattered (a clean match) still gets its typo reading.
+    const w = tableOf(['extide/ant.module/src/org/apache/tools/ant/module/AntModule.java', 'ide/css.editor/test/unit/css/editor/module/main/AlignmentModuleTest.java']);
+    expect((await ranked(w, 'antmdoule'))[0]).toBe('extide/ant.module/src/org/apache/tools/ant/module/AntModule.java');
     // A clean match still comes first: the swap is only the typo pass's reading.
     const v = tableOf(['src/OpenTag.java', 'src/OpenAtg.java']);
     expect((await ranked(v, 'openatg'))[0]).toBe('src/OpenAtg.java');
@@ -145,7 +186,7 @@ describe('ranking', () => {
     // The scan scores folders once and continues into names; it must equal scoring whole paths.
     const t = tableOf([...PATHS, 'deep/a/b/c/d/e/f/AuthHandler.java', 'x/a_u_t_h.txt', 'authority/zone/h.ts']);
     const scorer = new Scorer();
-    for (const q of ['auth', 'ah', 'sutl', 'hip', 'comp/bu', 'Auth']) {
+    for (const q of ['auth', 'ah', 'sutl', 'hip', 'comp/bu', 'Auth', 'deep/ah', 'src/ub', 'a/b/ch']) {
       const result = await rank(t, q, { now: 0 });
       for (const r of result.ranked) {
         scorer.loadFile(t, r.id);
