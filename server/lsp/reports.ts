@@ -37,7 +37,7 @@ export async function showReport(
   const dir = reportsDir(cacheDir);
   const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.md`);
   // Through the workspace's one atomic write: an editor showing the report never reads half of it.
-  const written = await writeFilesAtomically([{ path: file, text: markdown }]);
+  const written = await writeInTurn(file, markdown);
   if (!written.ok) throw new Error(`${title}: could not write the report: ${written.message}`);
   log.info(`${title}: report written to ${file}`);
   if (client.showDocument) {
@@ -50,4 +50,22 @@ export async function showReport(
   }
   showMessage('info', `${title}: see ${file}`);
   return file;
+}
+
+/** The last write of each report file, so that the next waits for it. */
+const writing = new Map<string, Promise<unknown>>();
+
+/**
+ * Writes one report after any earlier write of the same file. The atomic write refuses a
+ * file that changes while it is being written (right for the user's files); two requests
+ * for one report (a command sent twice) would otherwise refuse each other.
+ */
+function writeInTurn(file: string, markdown: string): ReturnType<typeof writeFilesAtomically> {
+  const next = (writing.get(file) ?? Promise.resolve()).then(() => writeFilesAtomically([{ path: file, text: markdown }]));
+  const settled = next.catch(() => undefined);
+  writing.set(file, settled);
+  void settled.then(() => {
+    if (writing.get(file) === settled) writing.delete(file);
+  });
+  return next;
 }

@@ -42,4 +42,15 @@ describe('the server\'s own reports', () => {
     expect(fs.readFileSync(reportPath, 'utf8')).toContain('rule://NAME');
     expect(fs.readdirSync(path.dirname(reportPath)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
+
+  it('a report asked for several times at once, the first time too, is written each time (the writes take turns)', async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/a.mdc': '---\ndescription: A\n---\nbody\n' });
+    const c = await start({ folders: [ws] });
+    // Each write refuses a file that changes or appears under it: without turns, the requests refused each other.
+    await Promise.all(Array.from({ length: 20 }, () => c.executeCommand('agentls.rules.showBuckets', [])));
+    await c.waitFor('twenty reports shown', () => c.shownDocuments.length === 20);
+    const reportPath = decodeURIComponent(new URL(c.shownDocuments[0]).pathname);
+    expect(fs.readFileSync(reportPath, 'utf8')).toContain('rule://NAME');
+    expect(fs.readdirSync(path.dirname(reportPath)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
 });
