@@ -20,15 +20,21 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
   await engine.refresh(cancel);
   const wanted = scope.named ? new Set(scope.files) : undefined;
   const out = new Map<string, Finding[]>();
-  const everyFile = scope.whole ? scope.files : (await workspaceScope(session, fs, cancel)).files;
+  // Listed only when a checked rule has globs: `agentls check` on a few named files (a
+  // pre-commit hook) should not walk the whole tree for nothing.
+  let everyFile: readonly string[] | undefined = scope.whole ? scope.files : undefined;
   for (const root of engine.rootPaths) {
     throwIfCancelled(cancel);
     const view = engine.view(root);
     if (!view) continue;
+    const checked = view.analyses.filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
+    if (checked.length === 0) continue;
+    const paths = new Set(checked.map((a) => a.candidate.path));
     const agents = agentViews(view);
-    const globs = agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
+    const globs = agents.flatMap((a) => a.rules.filter((r) => paths.has(r.path)).flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
     let reach: GlobReach | undefined;
     if (globs.length) {
+      everyFile ??= (await workspaceScope(session, fs, cancel)).files;
       reach = new GlobReach();
       const rels: string[] = [];
       for (const f of everyFile) {
@@ -38,9 +44,8 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       reach.setPaths(rels);
       reach.setGlobs(globs);
     }
-    for (const analysis of view.analyses) {
+    for (const analysis of checked) {
       const p = analysis.candidate.path;
-      if (engine.rootFor(p) !== root || (wanted && !wanted.has(p))) continue;
       const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: session.settings.rules.budgetTokens });
       if (findings.length) out.set(p, [...(out.get(p) ?? []), ...findings]);
     }
