@@ -1,5 +1,12 @@
 import {
   CancellationSenderStrategy,
+  CodeActionRequest,
+  CodeActionResolveRequest,
+  CompletionRequest,
+  DefinitionRequest,
+  DocumentDiagnosticRequest,
+  DocumentLinkRequest,
+  HoverRequest,
   CancellationTokenSource,
   Disposable,
   ErrorCodes,
@@ -14,6 +21,7 @@ import {
   type RequestMessage,
   type ResponseMessage,
 } from 'vscode-languageserver/node';
+import { Methods } from '../../protocol/methods';
 
 type Id = number | string;
 
@@ -22,23 +30,23 @@ type Id = number | string;
  * even while running (their late result is dropped). Others that already run answer
  * themselves when they have stopped, so a cancel never hides an edit that happened.
  */
-const READ_ONLY = new Set([
-  'agentls/fileSearch',
-  'agentls/status',
-  'agentls/ruleBuckets',
-  'agentls/systemPrompt',
-  'agentls/resolveRule',
-  'agentls/rulesForFile',
-  'agentls/hashlineRead',
-  'agentls/astEditPreview',
-  'agentls/parsePrompt',
-  'textDocument/completion',
-  'textDocument/hover',
-  'textDocument/definition',
-  'textDocument/documentLink',
-  'textDocument/codeAction',
-  'textDocument/diagnostic',
-  'codeAction/resolve',
+const READ_ONLY = new Set<string>([
+  Methods.fileSearch,
+  Methods.status,
+  Methods.ruleBuckets,
+  Methods.systemPrompt,
+  Methods.resolveRule,
+  Methods.rulesForFile,
+  Methods.hashlineRead,
+  Methods.astEditPreview,
+  Methods.parsePrompt,
+  CompletionRequest.method,
+  HoverRequest.method,
+  DefinitionRequest.method,
+  DocumentLinkRequest.method,
+  CodeActionRequest.method,
+  DocumentDiagnosticRequest.method,
+  CodeActionResolveRequest.method,
 ]);
 
 interface Pending {
