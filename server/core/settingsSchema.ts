@@ -107,7 +107,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     items: { type: 'string' },
     default: [],
     scope: 'resource',
-    description: 'Rule providers the agent is configured to skip (`native`, `cursor`, `windsurf`, `cline`, ...).',
+    description: 'Rule providers the xcsh agent is configured to skip (`native`, `cursor`, `windsurf`, `cline`, ...).',
   },
   {
     key: 'rules.disabledRules',
@@ -115,7 +115,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     items: { type: 'string' },
     default: [],
     scope: 'resource',
-    description: 'Rule names the agent is configured to skip.',
+    description: 'Rule names the xcsh agent is configured to skip.',
   },
   {
     key: 'rules.agents',
@@ -173,7 +173,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     key: 'hashline.autoDropPureInsertDuplicates',
     type: 'boolean',
     default: false,
-    description: "Drop payload lines of a pure insert that repeat the neighbouring lines (as the agent's setting of that name).",
+    description: "Drop payload lines of a pure insert that repeat the neighbouring lines (as the xcsh agent's setting of that name).",
   },
   {
     key: 'watcher',

@@ -325,7 +325,7 @@ export class RulesEngine {
   /** The tool a listed or skipped file belongs to, and where the file stands for it. */
   private ownerFor(state: RootRules, p: string): { agent: AgentModel; placement: Placement } | undefined {
     const candidate = state.byPath.get(p);
-    const base = candidate?.level === 'user' || (!candidate && !isInside(p, state.cwd)) ? this.session.home : state.cwd;
+    const base = candidate?.level === 'user' || (!candidate && !isInside(state.cwd, p)) ? this.session.home : state.cwd;
     const rel = toolRelativePath(p, base);
     if (!candidate) return ownerOf(rel);
     const agent = agentModel(agentOfProvider(candidate.provider));

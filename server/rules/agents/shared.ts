@@ -1,3 +1,4 @@
+import { splitTopLevelCommas } from './globs';
 import type { Activation } from './types';
 
 /** The workspace-relative path split at its last `dir/` marker: `[prefix, rest]`, or undefined. */
@@ -16,7 +17,8 @@ export function baseName(rel: string): string {
 /** A non-empty list of globs from a value the agent reads as globs (string or list). */
 export function globList(value: unknown, commaSeparated: boolean): string[] {
   if (typeof value === 'string') {
-    const parts = commaSeparated ? value.split(',') : [value];
+    // Commas inside braces belong to the glob (`src/*.{ts,tsx}`): split at the top level only, as the comma lint reads them.
+    const parts = commaSeparated ? splitTopLevelCommas(value) : [value];
     return parts.map((p) => p.trim()).filter(Boolean);
   }
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');

@@ -1,6 +1,7 @@
 import type { Finding } from '../../core/findings';
 import type { LineIndex, Range } from '../../core/text';
 import type { AgentId } from '../agents';
+import { globIssues, splitTopLevelCommas } from '../agents/globs';
 import type { RulesEngine } from '../engine';
 import { RuleLocator } from '../lint/locate';
 import type { AgentView } from './agentView';
@@ -60,8 +61,9 @@ function globFindings(c: RuleFileContext): Finding[] {
     const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
     for (const { glob, status } of statuses) {
       if (!status || (!status.dead && !status.broad)) continue;
-      // A comma-separated string read as one glob is `frontmatter/comma-globs`' finding already: one cause, one report.
-      if (status.dead && COMMA_LIST.test(glob)) continue;
+      // A comma-separated string read as one glob, or a glob the lint calls invalid, has its own
+      // finding already (`frontmatter/comma-globs`, `frontmatter/invalid-glob`): one cause, one report.
+      if (status.dead && (splitTopLevelCommas(glob).length > 1 || globIssues(glob, view.displayName).length > 0)) continue;
       const key = JSON.stringify([glob, status.dead, status.count]);
       const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false };
       group.views.push(view);
@@ -90,9 +92,6 @@ function globFindings(c: RuleFileContext): Finding[] {
   }
   return out;
 }
-
-/** `*.ts, *.tsx`: globs written as one comma-separated string (a comma outside braces). */
-const COMMA_LIST = /,(?![^{]*\})/;
 
 /** `a`, `a and b`, `a, b and c`. */
 function joinNames(names: readonly string[]): string {

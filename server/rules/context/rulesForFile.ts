@@ -62,6 +62,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
     case 'manual':
       return { ...base, applies: false, reason: 'manual only: attached when the user names it' };
     default:
-      return { ...base, applies: false, reason: 'in no bucket: the agent loads it but never shows it' };
+      // The xcsh agent loads such a rule into no bucket; another tool does not know how to activate it.
+      return { ...base, applies: false, reason: view.agent === 'seed' || view.agent === 'xcsh' ? 'in no bucket: the xcsh agent loads it but never shows it' : `no activation ${view.displayName} knows: never attached` };
   }
 }
