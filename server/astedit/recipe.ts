@@ -168,7 +168,7 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
 export function recipeOverLimits(text: string, format: 'yaml' | 'json'): string | undefined {
   if (text.length > LIMITS.recipeChars) return overLimit('this recipe has', text.length, LIMITS.recipeChars, 'characters');
   // Measured in full (the size cap bounds it) so that the message gives the real depth.
-  const depth = Math.max(bracketDepth(text), format === 'yaml' ? indentDepth(text) : 0);
+  const depth = format === 'yaml' ? Math.max(bracketDepth(text, true), indentDepth(text)) : bracketDepth(text);
   if (depth > LIMITS.recipeDepth) return overLimit('this recipe nests', depth, LIMITS.recipeDepth, 'deep');
   return undefined;
 }

@@ -18,6 +18,8 @@ export const LIMITS = {
   hashlineOpLineChars: 65_536,
   /** Characters of a prompt's YAML frontmatter (about 3,000 `file_references` entries; YAML parsing is slow per node). */
   promptFrontmatterChars: 128 * 1024,
+  /** Nesting of a prompt's YAML frontmatter (brackets or indentation): the YAML parser recurses per level. */
+  promptFrontmatterDepth: 64,
   /** Findings one document publishes; past it, one more says how many were left out. */
   diagnosticsPerDocument: 1000,
   /** Characters of a prompt document: a prompt is never this big. */
@@ -48,9 +50,12 @@ export function overLimit(what: string, actual: number, limit: number, unit = ''
 
 /**
  * The deepest nesting of brackets (`[`, `{`) outside strings, in one linear pass. Good for
- * JSON and YAML flow collections; YAML block nesting is measured by `indentDepth`.
+ * JSON and YAML flow collections; YAML block nesting is measured by `indentDepth`. In
+ * YAML (`yaml`), a `#` comment is skipped and a quote ends with its line at the latest: a
+ * stray `"` in a comment or a plain scalar must not hide the brackets after it. Counting a
+ * multi-line quoted scalar's brackets can only overstate the depth, never understate it.
  */
-export function bracketDepth(text: string): number {
+export function bracketDepth(text: string, yaml = false): number {
   let depth = 0;
   let deepest = 0;
   let quote = 0;
@@ -59,10 +64,14 @@ export function bracketDepth(text: string): number {
     if (quote) {
       if (c === 92 /* \ */ && quote === 34) i++;
       else if (c === quote) quote = 0;
-      else if (c === 10 && quote === 39) quote = 0; // an unterminated YAML single quote ends with its line for this count
+      else if (c === 10 && (yaml || quote === 39)) quote = 0; // an unterminated YAML quote ends with its line for this count
       continue;
     }
-    if (c === 34 /* " */ || c === 39 /* ' */) quote = c;
+    if (yaml && c === 35 /* # */ && (i === 0 || text.charCodeAt(i - 1) <= 32)) {
+      const end = text.indexOf('\n', i);
+      if (end < 0) break;
+      i = end;
+    } else if (c === 34 /* " */ || c === 39 /* ' */) quote = c;
     else if (c === 91 /* [ */ || c === 123 /* { */) {
       if (++depth > deepest) deepest = depth;
     } else if (c === 93 /* ] */ || c === 125 /* } */) {

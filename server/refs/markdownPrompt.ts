@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Node as YamlNode, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { LIMITS, overLimit } from '../core/limits';
+import { bracketDepth, indentDepth, LIMITS, overLimit } from '../core/limits';
 import { isValidRefId } from './token';
 import {
   lineBreakOf,
@@ -49,7 +49,13 @@ export function parseMarkdownPrompt(source: string): PromptModel {
     const message = `${overLimit('this frontmatter has', yamlLength, LIMITS.promptFrontmatterChars, 'characters')}, so file_references is not read`;
     return { ...base, entries: [], referencesReadable: false, problems: [{ code: 'ref/too-large', message, start: bom, end: bom + 3 }], editor: undefined };
   }
-  const doc = parseDocument(source.slice(block.yamlStart, block.yamlEnd), { prettyErrors: false });
+  const yamlText = source.slice(block.yamlStart, block.yamlEnd);
+  const depth = Math.max(bracketDepth(yamlText, true), indentDepth(yamlText));
+  if (depth > LIMITS.promptFrontmatterDepth) {
+    const message = `${overLimit('this frontmatter nests', depth, LIMITS.promptFrontmatterDepth, 'deep')}, so file_references is not read`;
+    return { ...base, entries: [], referencesReadable: false, problems: [{ code: 'ref/too-large', message, start: bom, end: bom + 3 }], editor: undefined };
+  }
+  const doc = parseDocument(yamlText, { prettyErrors: false });
   if (doc.errors.length > 0) {
     const problems = doc.errors.slice(0, 5).map((e) => ({
       code: 'ref/invalid-frontmatter',

@@ -1,4 +1,5 @@
 import { Document, isAlias, parseDocument, visit } from 'yaml';
+import { bracketDepth } from '../core/limits';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
 
 /**
@@ -153,7 +154,7 @@ function parseYaml(metadata: string, map: OffsetMapper): YamlOutcome {
       problem: { message: `the frontmatter is over ${MAX_METADATA_CHARS / 1024} KiB`, code: 'TOO_LARGE', range: range(0, 0), beyondLimits: true },
     };
   }
-  if (flowDepth(metadata) > MAX_FLOW_DEPTH) {
+  if (bracketDepth(metadata, true) > MAX_FLOW_DEPTH) {
     return {
       ok: false,
       problem: { message: `flow collections nested more than ${MAX_FLOW_DEPTH} deep`, code: 'TOO_DEEP', range: range(0, 0), beyondLimits: true },
@@ -193,25 +194,6 @@ function parseYaml(metadata: string, map: OffsetMapper): YamlOutcome {
   }
 }
 
-/** The deepest nesting of `[` and `{` outside quotes: a cheap bound checked before parsing. */
-function flowDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === quote) quote = '';
-      else if (c === '\\' && quote === '"') i++;
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '\n') quote = '';
-    else if (c === '[' || c === '{') max = Math.max(max, ++depth);
-    else if ((c === ']' || c === '}') && depth > 0) depth--;
-  }
-  return max;
-}
 
 function findUnresolvedAlias(document: Document): { source: string; start: number; end: number } | undefined {
   let found: { source: string; start: number; end: number } | undefined;

@@ -50,6 +50,14 @@ describe('bad input never crashes or stalls the rules engine', () => {
     expect(parsed.body).toBe('Body');
   });
 
+  it('deeply nested YAML behind a stray quote is still refused before parsing', () => {
+    // The quote on the first line used to hide every bracket after it from the depth check.
+    const deep = `---\ndescription: it's "deep\nx: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n---\nBody\n`;
+    const parsed = parseFrontmatter(deep, 'xcsh');
+    expect(parsed.yamlError?.code).toBe('TOO_DEEP');
+    expect(parsed.body).toBe('Body');
+  });
+
   it('a huge rule file is not analysed but still takes its name', async () => {
     const { codes, view } = await engineOn({ '.xcsh/rules/huge.md': 'x'.repeat(3 * 1024 * 1024), '.cursor/rules/huge.mdc': '---\ndescription: d\n---\nsmall\n' });
     expect(codes('.xcsh/rules/huge.md')).toEqual(['rule/too-large']);

@@ -72,6 +72,15 @@ describe('pathological documents', () => {
     await probe(c, uri);
   });
 
+  it('does not parse a prompt frontmatter nested deeper than the limit (the YAML parser recurses per level), and says so', async () => {
+    const ws = writeTree(tempDir(), { 'notes.txt': 'one\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'deep.prompt.md'), `---\nfile_references: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n---\nsee <@file:r|notes.txt>\n`);
+    const diags = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'ref/too-large'), 15_000);
+    expect(diags.find((d) => d.code === 'ref/too-large')?.message).toBe('this frontmatter nests 20,000 deep; agentls reads up to 64 deep, so file_references is not read');
+    await probe(c, uri);
+  });
+
   it('refuses a RAWP prompt message nested deeper than the limit, naming both depths', async () => {
     const ws = writeTree(tempDir(), { 'notes.txt': 'one\n' });
     const c = await start({ folders: [ws] });
@@ -86,6 +95,8 @@ describe('pathological documents', () => {
     ['deep.astedit.json', `{"ops": ${'['.repeat(20_000)}${']'.repeat(20_000)}, "paths": ["src"]}`, 20_001],
     ['deep.astedit.yaml', `ops: ${'['.repeat(20_000)}${']'.repeat(20_000)}\npaths: [src]\n`, 20_000],
     ['indented.astedit.yaml', Array.from({ length: 300 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + '\n', 300],
+    // A stray quote in a comment once hid every bracket after it from the count.
+    ['quoted.astedit.yaml', `# a "stray quote\nops: ${'['.repeat(20_000)}${']'.repeat(20_000)}\npaths: [src]\n`, 20_000],
   ])('refuses a recipe nested deeper than the limit (%s), naming both depths', async (name, text, depth) => {
     const ws = writeTree(tempDir(), { 'src/a.ts': 'console.log(1);\n' });
     const c = await start({ folders: [ws] });
