@@ -42,10 +42,16 @@ export async function yieldToRequests(): Promise<void> {
   await yieldToEventLoop();
   if (!holding()) return;
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, MAX_WAIT_MS);
-    waiting.push(() => {
+    const wake = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    // A waiter that times out leaves the list, so that waiters never pile up under a steady stream of requests.
+    const timer = setTimeout(() => {
+      const at = waiting.indexOf(wake);
+      if (at >= 0) waiting.splice(at, 1);
+      resolve();
+    }, MAX_WAIT_MS);
+    waiting.push(wake);
   });
 }

@@ -1,4 +1,5 @@
 import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
 import { ParamError } from '../../core/params';
 import { uriToPath } from '../../workspace/paths';
 import { writeFilesAtomically } from '../../workspace/write';
@@ -30,6 +31,8 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
       const written = await writeFilesAtomically([{ path: to, text: prepend + text, expectedText: null }], ctx.session.confinement);
       if (!written.ok) return refuse(`Not renamed: ${written.message}`);
     } else {
+      // A move into another tool's folder (`sub/.cursor/rules/`) often names a folder not made yet.
+      await fsp.mkdir(path.dirname(to), { recursive: true });
       await fsp.link(from, to).catch(async (err: NodeJS.ErrnoException) => {
         // File systems without hard links: an exclusive copy keeps the no-overwrite promise.
         if (err.code !== 'EPERM' && err.code !== 'ENOTSUP' && err.code !== 'EXDEV') throw err;

@@ -80,6 +80,16 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(buckets.buckets.rulebook).toContain('style-cursor');
   });
 
+  it('moves a rule into a folder that does not exist yet', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const text = fs.readFileSync(file('.cursor/rules/style.mdc'), 'utf8');
+    const result = await c.executeCommand('agentls.rules.renameFile', [c.uri(file('.cursor/rules/style.mdc')), c.uri(file('packages/app/.cursor/rules/style.mdc'))]);
+    expect(result).toMatchObject({ renamed: true });
+    expect(fs.readFileSync(file('packages/app/.cursor/rules/style.mdc'), 'utf8')).toBe(text);
+    expect(fs.existsSync(file('.cursor/rules/style.mdc'))).toBe(false);
+  });
+
   it('never replaces an existing file', async () => {
     const { ws, home, file } = demo();
     fs.writeFileSync(file('.cursor/rules/taken.mdc'), 'mine\n');

@@ -1,3 +1,4 @@
+import { markdownToPlainText } from '../../plainText';
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { Commands, Methods } from '../../../../protocol/methods';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
@@ -23,7 +24,7 @@ export function rulesContextFeature(state: RulesState): Feature {
   // The document last opened or edited: what the command twin reports on when called without arguments (Helix cannot pass any).
   let lastUri: string | undefined;
   const md = (markdown: string, range?: Hover['range']): Hover => ({
-    contents: state.context.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdown.replace(/[*`]/g, '') },
+    contents: state.context.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdownToPlainText(markdown) },
     range,
   });
   return {

@@ -51,6 +51,15 @@ describe('rules in context over LSP', () => {
     expect(fs.readFileSync(reportPath, 'utf8')).toContain('# Rules for `src/ui/button.tsx`');
   });
 
+  it('keeps the globs whole in a plain-text hover (a client without Markdown)', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws], client: { textDocument: { hover: { contentFormat: ['plaintext'] } } } });
+    const uri = await c.open(file('src/a.ts'), undefined, 'typescript');
+    const hover = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } });
+    expect((hover.contents as { kind: string }).kind).toBe('plaintext');
+    expect(hoverText(hover)).toContain('src/**/*.ts');
+  });
+
   it('hovers the first line of any file with the rules that apply, and can be switched off', async () => {
     const { ws, file } = workspace();
     const c = await start({ folders: [ws] });
