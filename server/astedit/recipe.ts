@@ -81,7 +81,7 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
     const key = keyOf(p);
     if (!KNOWN_KEYS.includes(key)) {
       const r = keyRange(p);
-      report('astedit/unknown-key', 'warning', `\`${key}\` is not a recipe field (ops, paths, lang); the agent's tool rejects it`, r.start, r.end);
+      report('astedit/unknown-key', 'warning', `\`${key}\` is not a recipe field (ops, paths, lang); the xcsh agent's ast_edit tool rejects it`, r.start, r.end);
     }
   }
   const find = (key: string) => pairs.find((p) => keyOf(p) === key);

@@ -157,7 +157,8 @@ export function parseSection(lines: readonly SourceLine[]): ParsedSection {
       const op: PatchOp = { sigil, opLine, source, anchors: [], payload: [], trailingBlankLines: 0 };
       let inline: string | undefined;
       let parsed = true;
-      const insertMatch = sigil === '≔' ? null : INSERT_OP.exec(line);
+      // An over-long line is refused below without being matched first.
+      const insertMatch = sigil === '≔' || line.length > LIMITS.hashlineOpLineChars ? null : INSERT_OP.exec(line);
       const written = insertMatch ? line.slice(0, 1 + insertMatch[1].length + insertMatch[2].length) : line;
       try {
         if (line.length > LIMITS.hashlineOpLineChars) {

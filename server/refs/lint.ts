@@ -1,7 +1,7 @@
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
-import type { Finding, Severity } from '../core/findings';
+import { SEVERITIES, type Finding, type Severity } from '../core/findings';
 import { formatCount, LIMITS, overLimit } from '../core/limits';
-import { LineIndex } from '../core/text';
+import { comparePositions, LineIndex } from '../core/text';
 import { entryLookup, type PromptModel, type RefEntry } from './model';
 import { resolveReference, type RefEnvironment, type Resolution } from './resolve';
 import { backslashesBefore, findTokens, type TokenMatch } from './token';
@@ -140,5 +140,8 @@ function capIssues(issues: RefIssue[], lines: LineIndex): RefIssue[] {
     },
     subject: { kind: 'document' },
   };
-  return [note, ...issues.slice(0, limit)];
+  // Errors first (a missing file must not be cut for a thousand unmapped tokens), then by position.
+  const rank = (i: RefIssue) => SEVERITIES.indexOf(i.finding.severity);
+  const kept = [...issues].sort((a, b) => rank(a) - rank(b) || comparePositions(a.finding.range.start, b.finding.range.start)).slice(0, limit);
+  return [note, ...kept];
 }

@@ -345,7 +345,8 @@ export class FolderIndex {
   async applyChanges(changes: { rel: string; type: ChangeType }[]): Promise<void> {
     for (const { rel, type } of changes) {
       if (this.phase === 'disposed') return;
-      this.touchedDuringWalk?.add(rel);
+      // Only a file or folder that came or went can be missed by a walk under way; an edit cannot hide one.
+      if (type !== 'changed') this.touchedDuringWalk?.add(rel);
       if (this.options.shallow && rel.includes('/')) continue;
       if (this.options.only !== undefined && rel !== this.options.only) continue;
       if (type === 'deleted') {

@@ -52,8 +52,8 @@ export function borrowUint8(length: number, fill = 0): Uint8Array {
 
 /**
  * Keeps arrays from `borrow…` for the next search. The caller must not touch them after:
- * a scan gives back its working memory when it has its result. A scan that is cancelled
- * midway gives back nothing; the collector takes its arrays as before.
+ * a scan gives back its working memory once it has stopped, with its result or cancelled
+ * (`rank.ts` releases it in a `finally`), never while it still runs.
  */
 export function giveBack(arrays: readonly ArrayBufferView[]): void {
   for (const a of arrays) {

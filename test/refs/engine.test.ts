@@ -58,6 +58,15 @@ async function lint(source: string, env: RefEnvironment, form: PromptForm = 'mar
 }
 
 describe('diagnostics', () => {
+  it('past the cap of findings keeps the errors: a missing file is not cut for a thousand unmapped tokens', async () => {
+    const { env } = workspace();
+    const text = `---\nfile_references:\n  - ref_id: ref_1\n    path: src/sesion.ts\n---\n${'<@file:nope|x.ts> '.repeat(1500)}<@file:ref_1|src/sesion.ts>\n`;
+    const issues = await lint(text, env);
+    expect(issues.length).toBe(1001);
+    expect(issues[0].finding.code).toBe('ref/too-large');
+    expect(issues.map((i) => i.finding.code)).toContain('ref/missing-file');
+  });
+
   it('finds every kind of reference problem, each with a message that states the fact', async () => {
     const { env } = workspace();
     const issues = await lint(BROKEN_MD, env);
