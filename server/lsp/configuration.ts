@@ -49,11 +49,6 @@ export class ConfigurationManager {
     for (const w of warnings) this.log.warn(`initializationOptions: ${w}`);
   }
 
-  /** The project file in use (its `ignore` globs, for features that honour them). */
-  get projectConfig(): ProjectConfig {
-    return this.project;
-  }
-
   /**
    * Whether the project's `ignore` globs leave a file out, as `agentls check` does: its
    * findings are not shown (a path outside the first root, where the file lives, never is).

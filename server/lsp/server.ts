@@ -101,6 +101,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     if (c.client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
         await ready;
+        const firstBefore = session.roots.paths[0];
         const added: string[] = [];
         const removed: string[] = [];
         for (const f of event.removed) {
@@ -119,6 +120,8 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
           }
         }
         documents.reclassify();
+        // agentls.json is the first folder's: another first folder brings its own (or none).
+        if (session.roots.paths[0] !== firstBefore) await config.loadProject(session.roots.paths);
         for (const l of rootListeners) l(added, removed);
         for (const doc of documents.all()) c.diagnostics.schedule(doc);
       });

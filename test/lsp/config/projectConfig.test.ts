@@ -71,4 +71,14 @@ describe('the server reads agentls.json below the editor settings', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'agentls.json')), type: 2 }] });
     await c.waitForDiagnostics(c.uri(path.join(ws, '.cursor/rules/comma.mdc')), (d) => d.some((x) => x.code === 'frontmatter/comma-globs'));
   });
+
+  it('reads the file of the new first folder when the workspace folders change', async () => {
+    const a = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '', 'agentls.json': JSON.stringify({ diagnostics: { severity: { 'frontmatter/comma-globs': 'error' } } }) });
+    const b = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '', '.cursor/rules/comma.mdc': COMMA_RULE });
+    const c = await start({ folders: [a], home: tempDir('agentls-home-') });
+    await c.notify('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: c.uri(b), name: 'b' }], removed: [{ uri: c.uri(a), name: 'a' }] } });
+    const uri = await c.open(path.join(b, '.cursor/rules/comma.mdc'));
+    // Folder a's file made this an error; folder b has none, so the default (a warning) holds.
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'frontmatter/comma-globs' && x.severity === 2));
+  });
 });
