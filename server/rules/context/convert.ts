@@ -1,5 +1,7 @@
+import * as path from 'node:path';
 import { parseFrontmatter } from '../frontmatter';
 import { splitTopLevelCommas } from '../agents/globs';
+import { projectRuleFolders } from '../../workspace/ruleLocations';
 
 /**
  * A rule written for one tool, rewritten for another: the activation is read from the
@@ -128,19 +130,19 @@ export function toolOfPath(p: string): RuleTool | undefined {
   return undefined;
 }
 
-/** Where a rule named `name` goes for `tool` in a workspace folder. */
-export function targetPath(root: string, tool: RuleTool, name: string, nativeDir = '.xcsh'): string {
-  const r = root.endsWith('/') ? root.slice(0, -1) : root;
+/** Where a rule named `name` goes for `tool` in a workspace folder (the folders each agent reads, `ruleLocations.ts`). */
+export function targetPath(root: string, tool: RuleTool, name: string): string {
+  const folder = (provider: string) => projectRuleFolders(root).find((f) => f.provider === provider)!.dir;
   switch (tool) {
     case 'cursor':
-      return `${r}/.cursor/rules/${name}.mdc`;
+      return path.join(folder('cursor'), `${name}.mdc`);
     case 'windsurf':
-      return `${r}/.windsurf/rules/${name}.md`;
+      return path.join(folder('windsurf'), `${name}.md`);
     case 'cline':
-      return `${r}/.clinerules/${name}.md`;
+      return path.join(root, '.clinerules', `${name}.md`);
     case 'agents':
-      return `${r}/.agents/rules/${name}.md`;
+      return path.join(root, '.agents', 'rules', `${name}.md`);
     default:
-      return `${r}/${nativeDir}/rules/${name}.md`;
+      return path.join(folder('native'), `${name}.md`);
   }
 }

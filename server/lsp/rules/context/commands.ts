@@ -53,7 +53,12 @@ export async function convertCommand(context: RulesContext, raw: unknown): Promi
     return { lost: [] };
   }
   const root = engine.rootFor(source) ?? ctx.session.roots.paths[0];
-  const target = targetPath(root, to, analysis.candidate.name, ctx.session.settings.rules.piConfigDir ?? '.xcsh');
+  if (root === undefined) {
+    ctx.showMessage('error', `${source} lies in no workspace folder: nothing converted.`);
+    return { lost: [] };
+  }
+  // The project's own folder is always `.xcsh/rules`; `piConfigDir` renames only the user-level one (ruleLocations.ts).
+  const target = targetPath(root, to, analysis.candidate.name);
   const converted = convertRule(text, from, to);
   const exists = (await ctx.session.diskFs.stat(target)) !== undefined;
   if (exists && !overwrite) {

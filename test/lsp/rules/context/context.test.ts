@@ -161,4 +161,12 @@ describe('rules in context over LSP', () => {
     await c.executeCommand('agentls.rules.convert', [{ uri: c.uri(file('.xcsh/rules/ts.md')), to: 'windsurf' }]);
     await c.waitFor('a refusal', () => c.shownMessages.some((m) => m.message.includes('not overwritten')));
   });
+
+  it('converts into the project .xcsh/rules whatever piConfigDir says (it renames the user-level folder only)', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws], settings: { rules: { piConfigDir: '.custom-config' } } });
+    await c.executeCommand('agentls.rules.convert', [{ uri: c.uri(file('.cursor/rules/shared.mdc')), to: 'native' }]);
+    await c.waitFor('the conversion to be written', () => fs.existsSync(file('.xcsh/rules/shared.md')));
+    expect(fs.existsSync(file('.custom-config'))).toBe(false);
+  });
 });
