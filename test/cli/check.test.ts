@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { tempDir, writeTree } from '../helpers/repo';
+import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { ownedDir, unprivileged } from '../helpers/unprivileged';
 import { cli } from './run';
 
 // The workspaces hold a .xcsh folder, so the xcsh agent is a target under `auto`: comma-separated
@@ -25,6 +27,8 @@ function project(): { ws: string; home: string } {
   });
   return { ws, home };
 }
+
+const runAs = unprivileged();
 
 describe('agentls check: never a false "clean"', () => {
   it('walks a folder given as a path, and "." is the whole workspace', async () => {
@@ -72,14 +76,15 @@ describe('agentls check: never a false "clean"', () => {
     }
   });
 
-  it('fails with exit 2 when a folder cannot be read', async () => {
-    if (process.getuid?.() === 0) return; // root reads every folder; nothing to prove
-    const { ws, home } = project();
-    fs.mkdirSync(path.join(ws, 'locked'));
+  it.skipIf('skip' in runAs)(`fails with exit 2 when a folder cannot be read (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    // Root reads every folder: the built CLI runs as an unprivileged user, in a workspace it owns.
+    const ws = ownedDir(runAs, { '.git/HEAD': '', '.xcsh/.keep': '', '.cursor/rules/style.mdc': GOOD_RULE, 'locked/a.md': 'x\n' });
+    const home = ownedDir(runAs);
     fs.chmodSync(path.join(ws, 'locked'), 0);
     try {
-      const r = await cli(['check', '--home', home], ws);
-      expect(r.code).toBe(2);
+      const r = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      expect(r.status).toBe(2);
       expect(r.stderr).toContain('cannot read folder locked');
     } finally {
       fs.chmodSync(path.join(ws, 'locked'), 0o755);

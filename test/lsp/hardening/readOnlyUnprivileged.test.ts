@@ -1,48 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstEditPreviewResult } from '../../../protocol/astedit';
 import { lineHash } from '../../../server/hashline/hash';
 import { useLspClients } from '../../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { ownedDir, unprivileged } from '../../helpers/unprivileged';
 
 const start = useLspClients(afterEach);
 
 /** A client that cannot apply edits: the server writes the disk itself, through the workspace's atomic write. */
 const NO_APPLY_EDIT = { workspace: { applyEdit: false } };
-
-type RunAs = { user?: { uid: number; gid: number }; uid: number; name: string } | { skip: string };
-
-/**
- * Who the server runs as. Root may replace a 0444 file anyway, so the refusal must not
- * rest on the permission check alone: as root (CI) the server is started as `nobody`;
- * a test process that is not root is already unprivileged and starts it as itself.
- */
-function unprivileged(): RunAs {
-  const self = process.getuid?.();
-  if (self === undefined) return { skip: 'no POSIX users on this platform' };
-  if (self !== 0) return { uid: self, name: `uid ${self} (the test's own, not root)` };
-  const entry = /^nobody:[^:]*:(\d+):(\d+):/m.exec(fs.readFileSync('/etc/passwd', 'utf8'));
-  if (!entry) return { skip: 'running as root and this system has no `nobody` user to run the server as' };
-  const user = { uid: Number(entry[1]), gid: Number(entry[2]) };
-  // The built server must be readable by that user (a checkout under a private home is not).
-  const probe = spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(serverEntry())}, require('fs').constants.R_OK)`], { ...user, stdio: 'ignore' });
-  if (probe.status !== 0) return { skip: `running as root, and \`nobody\` cannot read the built server at ${serverEntry()}` };
-  return { user, uid: user.uid, name: 'nobody' };
-}
-
-/** A fresh folder the server's user owns (workspace, home, cache). */
-function ownedDir(runAs: { user?: { uid: number; gid: number } }, files: Record<string, string> = {}): string {
-  const dir = writeTree(tempDir(), files);
-  if (runAs.user) chownTree(dir, runAs.user);
-  return dir;
-}
-
-function chownTree(p: string, user: { uid: number; gid: number }): void {
-  fs.chownSync(p, user.uid, user.gid);
-  if (fs.statSync(p).isDirectory()) for (const name of fs.readdirSync(p)) chownTree(path.join(p, name), user);
-}
 
 /** The real user id of a running process (Linux: /proc). */
 function processUid(pid: number): number | undefined {
