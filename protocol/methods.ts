@@ -27,6 +27,8 @@ export const Commands = {
   rulesShowSystemPrompt: 'agentls.rules.showSystemPrompt',
   rulesShowForFile: 'agentls.rules.showForFile',
   rulesConvert: 'agentls.rules.convert',
+  /** Copies one rule file's body over another's (args: { from, to } URIs), the target keeping its own frontmatter: the drift fix for editors that cannot resolve edits. */
+  rulesCopyBody: 'agentls.rules.copyBody',
   /** Renames a rule file on disk (args: from URI, to URI, text to put first): the quick fix for editors without file renames in edits. */
   rulesRenameFile: 'agentls.rules.renameFile',
   indexRebuild: 'agentls.index.rebuild',

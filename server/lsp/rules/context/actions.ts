@@ -1,42 +1,104 @@
-import { CodeActionKind, type CodeAction, type Range, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { CodeActionKind, TextDocumentEdit, type CodeAction, type Range, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { Commands } from '../../../../protocol/methods';
 import { rangesIntersect, LineIndex } from '../../../core/text';
 import { readRuleFile, TOOL_NAMES, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
+import type { CopyBodyData } from '../../../rules/context/findings';
 import { displayPath, pathToUri } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
-import type { CopyBodyData } from '../../../rules/context/findings';
-import type { RulesContext } from './service';
+import type { ServerContext } from '../../feature';
+import { CONTEXT_SOURCE, type RulesContext } from './service';
+
+/** `data` of a copy action whose target is not open: its edit is made when the action is chosen. */
+export interface CopyBodyActionData {
+  feature: typeof CONTEXT_SOURCE;
+  /** The document the menu was shown for, and its version then. */
+  uri: string;
+  version: number;
+  /** The file written (not open when the menu was shown). */
+  target: string;
+}
 
 /**
  * The drift finding's two actions: this body over the other copy, or the other copy's
  * body over this one; either way the written file gets the frontmatter of its own tool,
- * converted from the copied file's activation. The edit is inline and replaces the whole
- * target text.
+ * converted from the copied file's activation.
+ *
+ * An edit of an open document is versioned. An edit of a file that is not open could
+ * carry no version, and the editor would apply it to whatever the disk holds when the
+ * action is chosen, perhaps long after the menu was shown: that one is made when the
+ * action is chosen (`codeAction/resolve`), or, for editors that cannot resolve edits,
+ * by `agentls.rules.copyBody`, which reads both files at that moment.
  */
 export async function copyBodyActions(context: RulesContext, doc: OpenDocument, range: Range): Promise<CodeAction[]> {
   const findings = (await context.findings(doc)) ?? [];
+  const ctx = context.state.context;
   const engine = await context.state.engine();
   const out: CodeAction[] = [];
   for (const f of findings) {
     if (f.code !== 'context/drift' || !rangesIntersect(f.range, range) || !doc.path) continue;
     const other = (f.data as CopyBodyData).other;
-    const otherText = context.state.context.documents.getByPath(other)?.text ?? engine.analysis(other)?.text;
+    const otherOpen = ctx.documents.getByPath(other);
+    const otherText = otherOpen?.text ?? engine.analysis(other)?.text;
     const here = toolOfPath(doc.path);
     const there = toolOfPath(other);
     if (otherText === undefined || !here || !there) continue;
     const root = engine.rootFor(doc.path);
-    out.push(action(`Copy this body to ${displayPath(other, root)} (with ${TOOL_NAMES[there]}'s frontmatter)`, other, otherText, copy(doc.text, here, there)));
-    out.push(action(`Copy the body of ${displayPath(other, root)} here (with ${TOOL_NAMES[here]}'s frontmatter)`, doc.path, doc.text, copy(otherText, there, here)));
+    const toOther: CodeAction = { title: `Copy this body to ${displayPath(other, root)} (with ${TOOL_NAMES[there]}'s frontmatter)`, kind: CodeActionKind.QuickFix };
+    if (otherOpen) toOther.edit = replaceAll(ctx, otherOpen, copyBody(doc.text, here, there));
+    else if (ctx.client.codeActionResolveEdit) toOther.data = { feature: CONTEXT_SOURCE, uri: doc.uri, version: doc.version, target: other } satisfies CopyBodyActionData;
+    else toOther.command = { title: toOther.title, command: Commands.rulesCopyBody, arguments: [{ from: doc.uri, to: pathToUri(other) }] };
+    out.push(toOther);
+    out.push({
+      title: `Copy the body of ${displayPath(other, root)} here (with ${TOOL_NAMES[here]}'s frontmatter)`,
+      kind: CodeActionKind.QuickFix,
+      edit: replaceAll(ctx, doc, copyBody(otherText, there, here)),
+    });
   }
   return out;
 }
 
-function copy(text: string, from: RuleTool, to: RuleTool): string {
+/** The text of a `to` rule file carrying the body of `text` (a `from` rule file), its activation converted. */
+export function copyBody(text: string, from: RuleTool, to: RuleTool): string {
   const { activation, body } = readRuleFile(text, from);
   return withBody(to, activation, body).text;
 }
 
-function action(title: string, target: string, before: string, after: string): CodeAction {
-  const lines = new LineIndex(before);
-  const edit: WorkspaceEdit = { changes: { [pathToUri(target)]: [{ range: lines.range(0, before.length), newText: after }] } };
-  return { title, kind: CodeActionKind.QuickFix, edit };
+/** An edit replacing the whole text of an open document, versioned where the client takes document changes. */
+export function replaceAll(ctx: ServerContext, doc: OpenDocument, after: string): WorkspaceEdit {
+  const edits = [{ range: new LineIndex(doc.text).range(0, doc.text.length), newText: after }];
+  if (ctx.client.documentChanges) return { documentChanges: [TextDocumentEdit.create({ uri: doc.uri, version: doc.version }, edits)] };
+  return { changes: { [doc.uri]: edits } };
+}
+
+/** A copy worked out from the files as they are now: the edit, and the text of a closed target it was computed from. */
+export type PlannedCopy = { edit: WorkspaceEdit; basis?: Map<string, string>; title: string } | { reason: string };
+
+/**
+ * Copies the body of rule file `from` over rule file `to` (each as the editor holds it
+ * when open, else as the disk does now), `to` keeping its own tool's frontmatter. Both
+ * must be rule files the engine knows: nothing else is written this way.
+ */
+export async function planCopy(context: RulesContext, from: string, to: string): Promise<PlannedCopy> {
+  const ctx = context.state.context;
+  const engine = await context.state.engine();
+  const source = toolOfPath(from);
+  const target = toolOfPath(to);
+  if (!source || !target || !engine.analysis(from) || !engine.analysis(to)) return { reason: `${!source || !engine.analysis(from) ? from : to} is not a rule file agentls knows` };
+  const root = engine.rootFor(to);
+  const title = `Copy the body of ${displayPath(from, root)} to ${displayPath(to, root)}`;
+  const read = async (p: string): Promise<string | { reason: string }> => {
+    const open = ctx.documents.getByPath(p);
+    if (open) return open.text;
+    const r = await ctx.session.diskFs.readText(p);
+    return r.ok ? r.text : { reason: r.message };
+  };
+  const fromText = await read(from);
+  if (typeof fromText !== 'string') return fromText;
+  const after = copyBody(fromText, source, target);
+  const openTarget = ctx.documents.getByPath(to);
+  if (openTarget) return { edit: replaceAll(ctx, openTarget, after), title };
+  const before = await read(to);
+  if (typeof before !== 'string') return before;
+  const edit: WorkspaceEdit = { changes: { [pathToUri(to)]: [{ range: new LineIndex(before).range(0, before.length), newText: after }] } };
+  return { edit, basis: new Map([[to, before]]), title };
 }

@@ -1,9 +1,11 @@
+import type { CodeAction } from 'vscode-languageserver/node';
 import { ParamError, params } from '../../../core/params';
 import { isRecord } from '../../../core/settings';
 import { convertRule, RULE_TOOLS, targetPath, toolOfPath, type RuleTool } from '../../../rules/context/convert';
 import { rulesForFileMarkdown } from '../../../rules/context/report';
 import { displayPath, pathToUri, uriToPath } from '../../../workspace/paths';
 import { writeFilesAtomically } from '../../../workspace/write';
+import { planCopy, type CopyBodyActionData } from './actions';
 import type { RulesContext } from './service';
 
 /** `{ uri }` or a bare URI string (what editors' command lines pass most easily). */
@@ -73,4 +75,29 @@ export async function convertCommand(context: RulesContext, raw: unknown): Promi
   const lost = converted.lost.length ? ` Not carried over: ${converted.lost.join('; ')}.` : '';
   ctx.showMessage('info', `Wrote ${displayPath(target, root)} for ${to}.${lost}`);
   return { path: pathToUri(target), lost: converted.lost };
+}
+
+/**
+ * `agentls.rules.copyBody` `{ from, to }` (URIs of two rule files): the drift fix for
+ * editors that cannot resolve a code action's edit. Both files are read when it runs, so
+ * the edit matches what `to` holds then; a disk write refuses a file changed meanwhile.
+ */
+export async function copyBodyCommand(context: RulesContext, raw: unknown): Promise<{ applied: boolean; reason?: string }> {
+  const ctx = context.state.context;
+  if (!isRecord(raw)) throw new ParamError('params', 'expected { from, to }');
+  const from = pathOf(params.string(raw, 'from'));
+  const to = pathOf(params.string(raw, 'to'));
+  const planned = await planCopy(context, from, to);
+  const result = 'reason' in planned ? { applied: false, reason: planned.reason } : await ctx.applyEdit(planned.edit, planned.title, planned.basis);
+  if (!result.applied) ctx.showMessage('error', `Nothing copied to ${to}: ${result.reason}.`);
+  return result;
+}
+
+/** Makes the edit of a copy action whose target was not open, when the action is chosen (`codeAction/resolve`). */
+export async function resolveCopyBody(context: RulesContext, action: CodeAction): Promise<CodeAction> {
+  const data = action.data as CopyBodyActionData;
+  const doc = context.state.context.documents.get(data.uri);
+  if (!doc?.path || doc.version !== data.version) return { ...action, disabled: { reason: 'the rule changed since the action was offered; ask for code actions again (nothing was copied)' } };
+  const planned = await planCopy(context, doc.path, data.target);
+  return 'reason' in planned ? { ...action, disabled: { reason: `${planned.reason}; nothing was copied` } } : { ...action, edit: planned.edit };
 }

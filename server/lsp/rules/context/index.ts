@@ -10,7 +10,7 @@ import { refAt } from '../../../rules/ruleRefs';
 import type { Feature } from '../../feature';
 import type { RulesState } from '../state';
 import { copyBodyActions } from './actions';
-import { convertCommand, pathOf, showForFile } from './commands';
+import { convertCommand, copyBodyCommand, pathOf, resolveCopyBody, showForFile } from './commands';
 import { CONTEXT_SOURCE, RulesContext } from './service';
 
 /**
@@ -34,6 +34,7 @@ export function rulesContextFeature(state: RulesState): Feature {
     commands: {
       [Commands.rulesShowForFile]: (args) => showForFile(context, args[0] ?? lastUri),
       [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
+      [Commands.rulesCopyBody]: (args) => copyBodyCommand(context, args[0]),
     },
     activate(ctx) {
       state.onUpdated((paths, all) => context.rulesChanged(all ? undefined : paths));
@@ -69,6 +70,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       return md(`**${n} rule${n === 1 ? '' : 's'} apply** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(result, true)}`, line);
     },
     codeActions: (doc, p) => copyBodyActions(context, doc, p.range),
+    resolveCodeAction: (action) => resolveCopyBody(context, action),
     dispose: () => context.dispose(),
   };
 }

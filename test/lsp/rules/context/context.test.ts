@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver/node';
+import type { CodeAction, Diagnostic, Hover, MarkupContent } from 'vscode-languageserver/node';
+import { VSCODE_LIKE } from '../../../helpers/capabilities';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import { useLspClients } from '../../../helpers/lspClient';
 import { copyFixture } from '../../../helpers/repo';
@@ -130,6 +131,58 @@ describe('rules in context over LSP', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.windsurf/rules/shared.md')), type: 2 }] });
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length === 0);
     await c.waitForDiagnostics(c.uri(file('.windsurf/rules/shared.md')), (d) => byCode(d, 'context/drift').length === 0);
+  });
+
+  // Issue 13 item 8: an edit of a file that is not open carries no version; made when the menu was shown, it would land on whatever the disk holds later.
+  const copied = '---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with tabs.\nKeep lines under 100 characters.\n';
+  const grownOnDisk = '---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with spaces.\nKeep lines under 100 characters.\nPrefer early returns.\nName things for what they hold.\n';
+  /** Opens the Cursor copy and returns the actions offered on its drift finding. */
+  async function driftActions(c: Awaited<ReturnType<typeof start>>, file: (rel: string) => string): Promise<{ uri: string; actions: CodeAction[] }> {
+    const uri = await c.open(file('.cursor/rules/shared.mdc'));
+    const drift = byCode(await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length > 0), 'context/drift')[0];
+    return { uri, actions: await c.codeActions(uri, drift.range) };
+  }
+
+  it('makes the copy to a closed file when the action is chosen, so a disk change after the menu is not half overwritten', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    const { actions } = await driftActions(c, file);
+    const copy = actions.find((a) => a.title.startsWith('Copy this body to .windsurf/rules/shared.md'))!;
+    expect(copy.edit).toBeUndefined();
+    expect(copy.data).toMatchObject({ feature: 'rules-context', target: file('.windsurf/rules/shared.md') });
+    fs.writeFileSync(file('.windsurf/rules/shared.md'), grownOnDisk);
+    await c.applyCodeAction(copy);
+    expect(fs.readFileSync(file('.windsurf/rules/shared.md'), 'utf8')).toBe(copied);
+  });
+
+  it('refuses a copy chosen after the rule it copies from was edited', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    const { uri, actions } = await driftActions(c, file);
+    const copy = actions.find((a) => a.title.startsWith('Copy this body to'))!;
+    await c.setText(uri, c.text(uri).replace('tabs', 'two tabs'));
+    const resolved = await c.request<CodeAction>('codeAction/resolve', copy);
+    expect(resolved.edit).toBeUndefined();
+    expect(resolved.disabled?.reason).toContain('changed since the action was offered');
+    expect(fs.readFileSync(file('.windsurf/rules/shared.md'), 'utf8')).toContain('Indent with spaces.');
+  });
+
+  it('copies through agentls.rules.copyBody for editors that cannot resolve an edit, reading the target when it runs', async () => {
+    const { ws, file } = workspace();
+    const { resolveSupport: _dropped, ...codeAction } = VSCODE_LIKE.textDocument!.codeAction!;
+    const c = await start({ folders: [ws], client: { ...VSCODE_LIKE, textDocument: { ...VSCODE_LIKE.textDocument, codeAction } } });
+    const { uri, actions } = await driftActions(c, file);
+    const copy = actions.find((a) => a.title.startsWith('Copy this body to .windsurf/rules/shared.md'))!;
+    expect(copy.command).toMatchObject({ command: 'agentls.rules.copyBody', arguments: [{ from: uri, to: c.uri(file('.windsurf/rules/shared.md')) }] });
+    // The other direction edits the open document: inline and versioned.
+    const here = actions.find((a) => a.title.startsWith('Copy the body of .windsurf/rules/shared.md here'))!;
+    expect(here.edit?.documentChanges?.[0]).toMatchObject({ textDocument: { uri, version: expect.any(Number) } });
+    fs.writeFileSync(file('.windsurf/rules/shared.md'), grownOnDisk);
+    await c.applyCodeAction(copy);
+    expect(fs.readFileSync(file('.windsurf/rules/shared.md'), 'utf8')).toBe(copied);
+    // A path that is not a rule file is refused, and nothing is written.
+    const result = await c.executeCommand('agentls.rules.copyBody', [{ from: uri, to: c.uri(file('src/a.ts')) }]);
+    expect(result).toMatchObject({ applied: false, reason: expect.stringContaining('not a rule file') });
   });
 
   it('warns past Windsurf\'s size limit and over the token budget', async () => {
