@@ -127,3 +127,25 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   }
   return out + text.slice(cursor);
 }
+
+/** Characters as a person (and Windsurf) counts them: code points, so an astral symbol (two UTF-16 units) counts once. */
+export function codePointCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+/** The UTF-16 offset where the first `count` code points of `text` end. */
+export function offsetAfterCodePoints(text: string, count: number): number {
+  let seen = 0;
+  let offset = 0;
+  for (; offset < text.length && seen < count; offset++) {
+    const code = text.charCodeAt(offset);
+    if (code >= 0xd800 && code <= 0xdbff) offset++;
+    seen++;
+  }
+  return Math.min(offset, text.length);
+}

@@ -63,6 +63,31 @@ function frontmatterOf(text: string): Record<string, unknown> {
   return out;
 }
 
+describe('Windsurf\'s size limit', () => {
+  const lint = (rel: string, text: string) => {
+    const owner = ownerOf(rel)!;
+    return toolFindings({ agent: owner.agent, placement: owner.placement, path: path.join('/ws', rel), text, root: '/ws', targets: new Set([owner.agent.id]) }).filter((f) => f.code === 'rule/too-long');
+  };
+  const head = '---\ntrigger: always_on\n---\n';
+
+  it('counts characters as code points, as the docs say characters', () => {
+    // 11,999 code points, 12,000+ UTF-16 units: within the limit.
+    const emoji = head + '😀'.repeat(11_999 - head.length);
+    expect(emoji.length).toBeGreaterThan(12_000);
+    expect(lint('.windsurf/rules/a.md', emoji)).toEqual([]);
+    const over = head + 'a'.repeat(12_001 - head.length);
+    const found = lint('.windsurf/rules/a.md', over);
+    expect(found.map((f) => [f.severity, f.range.start])).toEqual([['error', { line: 3, character: 12_000 - head.length }]]);
+    expect(found[0].message).toContain('docs.windsurf.com/windsurf/cascade/memories');
+    expect(found[0].message).toContain('12,001');
+  });
+
+  it('is 6,000 for global_rules.md', () => {
+    expect(lint('.codeium/windsurf/memories/global_rules.md', 'x'.repeat(6_001))).toHaveLength(1);
+    expect(lint('.codeium/windsurf/memories/global_rules.md', 'x'.repeat(6_000))).toEqual([]);
+  });
+});
+
 describe('targets', () => {
   it('auto: the file\'s own tool, plus xcsh when the workspace has .xcsh', () => {
     expect([...fileTargets('auto', 'windsurf', false)]).toEqual(['windsurf']);

@@ -68,8 +68,8 @@ export interface AgentModel {
   /** Frontmatter keys the agent reads, and their types. */
   keys: Record<string, KeySpec>;
   globs?: GlobDialect;
-  /** Characters a rule file may hold before the agent stops reading it. */
-  maxChars?: { workspace: number; user?: number };
+  /** Characters (code points) a rule file may hold before the agent stops reading it, and where that is documented (quoted in the message). */
+  maxChars?: { workspace: number; user?: number; source: string };
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
 }

@@ -39,8 +39,10 @@ export const windsurf: AgentModel = {
   // Docs give single patterns (`*.js`, `src/**/*.ts`); how several are written is not
   // documented, so commas and lists are both accepted (no false alarms).
   globs: { key: 'globs', commaSeparated: true, lists: true, braces: true },
-  // Docs: "each rule file is limited to 12000 characters"; global_rules.md to 6000.
-  maxChars: { workspace: 12_000, user: 6_000 },
+  // Docs: "each rule file is limited to 12000 characters"; the page's earlier revision said
+  // 6,000, the figure kept for the single global file global_rules.md (the current page
+  // gives none for it). Counted as code points: the docs say characters.
+  maxChars: { workspace: 12_000, user: 6_000, source: 'docs.windsurf.com/windsurf/cascade/memories' },
   activation(fm) {
     const trigger = fm.trigger;
     if (trigger === undefined || trigger === null) return { mode: 'manual' }; // not documented; the editor always writes one

@@ -5,7 +5,6 @@ import type { Range } from '../../core/text';
 export const CONTEXT_CODES = {
   'context/dead-glob': 'A glob that matches no file of the workspace (a warning when the rule has no live glob left)',
   'context/broad-glob': 'A glob that matches nearly every file: the rule may as well be always-on',
-  'context/over-limit': "The file is longer than a tool's hard limit: the tool cuts the rest",
   'context/over-budget': 'What an agent sends in every request is over agentls.rules.budgetTokens',
   'context/drift': "Copies of one rule for different tools whose bodies differ",
 } as const;

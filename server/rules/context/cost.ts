@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { AgentRule, AgentView } from './agentView';
 
 /**
@@ -12,41 +11,6 @@ import type { AgentRule, AgentView } from './agentView';
  */
 export function estimateTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
-}
-
-/** Hard limits of the tools that have them (characters of the whole file). */
-export interface SizeLimit {
-  tool: string;
-  chars: number;
-  /** Source of the figure, quoted in messages. */
-  source: string;
-}
-
-/*
- * Windsurf truncates rule files past a size: docs.windsurf.com/windsurf/cascade/memories
- * ("Rules files are limited to 12,000 characters each"; the page's earlier revision said
- * 6,000, which is the figure kept for the single global file `global_rules.md`).
- */
-const WINDSURF_DOCS = 'docs.windsurf.com/windsurf/cascade/memories';
-export const WINDSURF_WORKSPACE_LIMIT: SizeLimit = { tool: 'Windsurf', chars: 12_000, source: WINDSURF_DOCS };
-export const WINDSURF_GLOBAL_LIMIT: SizeLimit = { tool: 'Windsurf', chars: 6_000, source: WINDSURF_DOCS };
-
-/** The hard limit a file is under, from its place (`.windsurf/rules/*.md`, `global_rules.md`). */
-export function sizeLimitFor(filePath: string): SizeLimit | undefined {
-  const p = filePath.split(path.sep).join('/');
-  if (p.endsWith('/.codeium/windsurf/memories/global_rules.md')) return WINDSURF_GLOBAL_LIMIT;
-  if (/\/\.windsurf\/rules\/[^/]+\.md$/.test(p)) return WINDSURF_WORKSPACE_LIMIT;
-  return undefined;
-}
-
-/** Characters as Windsurf counts them: UTF-16 code units would over-count astral symbols; code points are used. */
-export function charCount(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff) n++;
-  }
-  return n;
 }
 
 export interface CostItem {

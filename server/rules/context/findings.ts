@@ -6,7 +6,7 @@ import type { RulesEngine } from '../engine';
 import { RuleLocator } from '../lint/locate';
 import type { AgentView } from './agentView';
 import { contextFinding } from './codes';
-import { agentCost, charCount, sizeLimitFor } from './cost';
+import { agentCost } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
 import { diffSummary, findDrift } from './drift';
 import type { GlobReach } from './globReach';
@@ -35,7 +35,7 @@ export function contextFindings(c: RuleFileContext): Finding[] {
   // Globs and the budget are judged per agent: only for the agents this file's findings are about (`rules.agents`).
   const targets = c.engine.targetsOf(c.path);
   const judged = { ...c, views: c.views.filter((v) => targets.has(agentIdOf(v))) };
-  return [...globFindings(judged), ...limitFindings(c), ...budgetFindings(judged), ...driftFindings(c)];
+  return [...globFindings(judged), ...budgetFindings(judged), ...driftFindings(c)];
 }
 
 /** The agent a view is of: the seed's agent under either profile is the xcsh agent. */
@@ -104,30 +104,6 @@ function locate(c: RuleFileContext, glob: string, within: Range): Range {
   const to = c.lines.offsetAt(within.end);
   const at = c.text.indexOf(glob, from);
   return at >= 0 && at + glob.length <= to ? c.lines.range(at, at + glob.length) : within;
-}
-
-function limitFindings(c: RuleFileContext): Finding[] {
-  const limit = sizeLimitFor(c.path);
-  if (!limit) return [];
-  const chars = charCount(c.text);
-  if (chars <= limit.chars) return [];
-  // The offset where the limit is crossed (code points, so astral symbols count once).
-  let seen = 0;
-  let offset = 0;
-  for (; offset < c.text.length && seen < limit.chars; offset++) {
-    const code = c.text.charCodeAt(offset);
-    if (code >= 0xd800 && code <= 0xdbff) offset++;
-    seen++;
-  }
-  const range = c.lines.range(offset, c.text.length);
-  return [
-    contextFinding(
-      'context/over-limit',
-      'warning',
-      { start: range.start, end: c.lines.range(offset, Math.min(c.text.length, offset + 1)).end },
-      `${limit.tool} keeps only the first ${limit.chars.toLocaleString('en')} characters of this file (${limit.source}); it has ${chars.toLocaleString('en')}, so the text from here on never reaches the model.`,
-    ),
-  ];
 }
 
 function budgetFindings(c: RuleFileContext): Finding[] {

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
-import type { Range } from '../../core/text';
+import { codePointCount, offsetAfterCodePoints, type Range } from '../../core/text';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import type { AgentId, AgentModel, Placement } from '../agents';
 import { analyseText, type FileAnalysis } from '../analysis';
@@ -96,15 +96,19 @@ function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
   const limits = file.agent.maxChars;
   const which = file.placement.limit;
   const max = which === 'user' ? limits?.user : which === 'workspace' ? limits?.workspace : undefined;
-  if (!max || file.text.length <= max) return [];
-  const start = analysis.lines.positionAt(max);
+  // Code units are at least code points: a text this short is within the limit.
+  if (!limits || !max || file.text.length <= max) return [];
+  const chars = codePointCount(file.text);
+  if (chars <= max) return [];
+  const cut = offsetAfterCodePoints(file.text, max);
+  const start = analysis.lines.positionAt(cut);
   const end = analysis.lines.positionAt(file.text.length);
   return [
     finding(
       'rule/too-long',
       'error',
       { start, end },
-      `${file.agent.name} reads at most ${max.toLocaleString('en-US')} characters of ${which === 'user' ? 'global_rules.md' : 'a rule file'}; this one has ${file.text.length.toLocaleString('en-US')}, so ${file.agent.name} never sees the text from line ${start.line + 1} on. Split the file.`,
+      `${file.agent.name} reads at most ${max.toLocaleString('en-US')} characters of ${which === 'user' ? 'global_rules.md' : 'a rule file'} (${limits.source}); this one has ${chars.toLocaleString('en-US')}, so ${file.agent.name} never sees the text from line ${start.line + 1} on. Split the file.`,
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentView } from '../../../server/rules/context/agentView';
 import { SEED_DIALECT, seedAgentView } from '../../../server/rules/context/agentView';
-import { agentCost, charCount, estimateTokens, sizeLimitFor } from '../../../server/rules/context/cost';
+import { agentCost, estimateTokens } from '../../../server/rules/context/cost';
 import { rulesForFile } from '../../../server/rules/context/rulesForFile';
 import { toolAgentViews } from '../../../server/rules/context/toolViews';
 import { runScenario } from '../scenario';
@@ -102,10 +102,4 @@ describe('context cost', () => {
     }
   });
 
-  it('knows Windsurf limits by place, and counts characters as code points', () => {
-    expect(sizeLimitFor('/p/.windsurf/rules/a.md')?.chars).toBe(12_000);
-    expect(sizeLimitFor('/h/.codeium/windsurf/memories/global_rules.md')?.chars).toBe(6_000);
-    expect(sizeLimitFor('/p/.cursor/rules/a.mdc')).toBeUndefined();
-    expect(charCount('a😀b')).toBe(3);
-  });
 });
