@@ -10,7 +10,7 @@ import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES } from './analysis';
-import { RulesEngine } from './engine';
+import { refreshedEngine } from './sessionEngine';
 import { namingXcsh } from './lint/words';
 import { ruleUrlFindings } from './lint/ruleUrls';
 
@@ -27,8 +27,7 @@ const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerule
  */
 export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
   // The rule files beside the roots (a parent folder's `.clinerules`) are read through the rule reader.
-  const engine = new RulesEngine(session, session.ruleFs);
-  await engine.refresh(cancel);
+  const engine = await refreshedEngine(session, cancel);
   const out = new Map<string, Finding[]>();
   const wanted = scope.named ? new Set(scope.files) : undefined;
   const add = (p: string, findings: Finding[]) => {

@@ -4,7 +4,7 @@ import type { FileSystem } from '../../workspace/fs';
 import { workspaceScope, type LintScope } from '../../workspace/linter';
 import { relativeInside } from '../../workspace/paths';
 import type { WorkspaceSession } from '../../workspace/session';
-import { RulesEngine } from '../engine';
+import { refreshedEngine } from '../sessionEngine';
 import { agentViews } from './agents';
 import { contextFindings } from './findings';
 import { GlobReach } from './globReach';
@@ -16,8 +16,7 @@ import { GlobReach } from './globReach';
  * language server judges them against its file index.
  */
 export async function lintRulesInContext(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
-  const engine = new RulesEngine(session, session.ruleFs);
-  await engine.refresh(cancel);
+  const engine = await refreshedEngine(session, cancel);
   const wanted = scope.named ? new Set(scope.files) : undefined;
   const out = new Map<string, Finding[]>();
   // Listed only when a checked rule has globs: `agentls check` on a few named files (a
