@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { parseFrontmatter } from '../frontmatter';
-import { splitTopLevelCommas } from '../agents/globs';
+import { agentModel, type AgentId } from '../agents';
+import { globList } from '../agents/shared';
 import { projectRuleFolders } from '../../workspace/ruleLocations';
 
 /**
@@ -37,39 +38,32 @@ export interface ParsedRuleFile {
   body: string;
 }
 
-/** Reads a rule file's activation with the source tool's keys (lenient: the agent's fallback parser runs on broken YAML). */
+/** The agent model that reads each tool's files (`rules/agents/`): its activation is the one source of truth. */
+const READER: Record<RuleTool, AgentId> = { cursor: 'cursor', windsurf: 'windsurf', cline: 'cline', native: 'xcsh', agents: 'xcsh' };
+
+/**
+ * Reads a rule file's activation as the source tool's agent model does (lenient: the
+ * agent's fallback parser runs on broken YAML). Globs and description are carried
+ * whatever the mode, for a target that reads them. Where the model gives no mode the
+ * author's keys decide: a Windsurf `trigger` it does not know, and an xcsh rule with
+ * globs only (the xcsh agent never attaches a rule by globs, so by its model the rule is
+ * manual; the globs say what its author meant for tools that do).
+ */
 export function readRuleFile(text: string, tool: RuleTool): ParsedRuleFile {
   const parsed = parseFrontmatter(text, 'xcsh');
   const fm = parsed.frontmatter as Record<string, unknown>;
   const description = typeof fm.description === 'string' && fm.description.trim() !== '' ? fm.description : undefined;
   const body = parsed.body.trim();
-  if (tool === 'cline') {
-    const globs = globList(fm.paths, false);
-    return { activation: { mode: globs.length ? 'glob' : 'always', globs, description }, body };
-  }
-  const globs = globList(fm.globs, tool === 'cursor' || tool === 'windsurf');
-  if (tool === 'windsurf') {
-    const trigger = fm.trigger;
-    const mode: ToolActivation | undefined =
-      trigger === 'always_on' ? 'always' : trigger === 'glob' ? 'glob' : trigger === 'model_decision' ? 'description' : trigger === 'manual' ? 'manual' : undefined;
-    if (mode) return { activation: { mode, globs, description }, body };
-    return { activation: { mode: globs.length ? 'glob' : description ? 'description' : 'always', globs, description }, body };
-  }
-  const always = fm.alwaysApply === true || fm.alwaysApply === 'true';
-  const mode: ToolActivation = always ? 'always' : globs.length && tool === 'cursor' ? 'glob' : description ? 'description' : globs.length ? 'glob' : 'manual';
+  const model = agentModel(READER[tool]);
+  const globs = model.globs ? globList(fm[model.globs.key], model.globs.commaSeparated).map((g) => g.trim()) : [];
+  const read = model.activation(fm);
+  const byKeys: ToolActivation = globs.length ? 'glob' : description ? 'description' : 'always';
+  let mode: ToolActivation;
+  if (read.mode === 'globs') mode = 'glob';
+  else if (read.mode === 'unknown') mode = byKeys;
+  else if (read.mode === 'manual' && READER[tool] === 'xcsh' && globs.length) mode = 'glob';
+  else mode = read.mode;
   return { activation: { mode, globs, description }, body };
-}
-
-/** Globs from a list or a string (split at top-level commas for tools that do so). */
-function globList(value: unknown, splitCommas: boolean): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-  const out: string[] = [];
-  for (const item of items) {
-    if (typeof item !== 'string') continue;
-    const parts = splitCommas ? splitTopLevelCommas(item) : [item];
-    for (const p of parts) if (p.trim() !== '') out.push(p.trim());
-  }
-  return out;
 }
 
 export interface Conversion {
@@ -124,9 +118,10 @@ export function toolOfPath(p: string): RuleTool | undefined {
   const s = p.split('\\').join('/');
   if (/\/\.cursor\/rules\/[^/]+\.mdc?$/.test(s)) return 'cursor';
   if (/\/\.windsurf\/rules\/[^/]+\.md$/.test(s) || s.endsWith('/memories/global_rules.md')) return 'windsurf';
-  if (/\/\.clinerules(\/[^/]+\.md)?$/.test(s)) return 'cline';
+  if (/\/\.clinerules(\/[^/]+\.md)?$/.test(s) || /\/\.cline\/rules\/[^/]+\.md$/.test(s)) return 'cline';
   if (/\/\.agents?\/rules\/[^/]+\.mdc?$/.test(s)) return 'agents';
-  if (/\/rules\/[^/]+\.mdc?$/.test(s)) return 'native';
+  // The project's `.xcsh/rules`, and the user-level `<config dir>/agent/rules` (the config dir is renamed by PI_CONFIG_DIR: ruleLocations.ts).
+  if (/\/\.xcsh\/rules\/[^/]+\.mdc?$/.test(s) || /\/agent\/rules\/[^/]+\.mdc?$/.test(s)) return 'native';
   return undefined;
 }
 

@@ -1,7 +1,10 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertRule, readRuleFile, toolOfPath } from '../../../server/rules/context/convert';
 import { diffSummary, findDrift, lineDiff } from '../../../server/rules/context/drift';
 import { parseFrontmatter } from '../../../server/rules/frontmatter';
+import { repoRoot } from '../../helpers/repo';
 
 describe('line diff', () => {
   it('keeps common lines and marks changes', () => {
@@ -28,6 +31,22 @@ describe('frontmatter conversion', () => {
   const cursorAlways = '---\ndescription: Style\nalwaysApply: true\n---\nBody.\n';
   const cursorGlob = '---\nglobs: src/**/*.ts, lib/*.ts\nalwaysApply: false\n---\nBody.\n';
 
+  it('reads each tool\'s activation as its agent model does (the agent-model vectors, as data)', () => {
+    const { cases } = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'test', 'rules', 'agentVectors', 'agent-models.json'), 'utf8')) as {
+      cases: { id: string; path: string; text: string; expect: { activation?: string; globs?: string[] } }[];
+    };
+    let compared = 0;
+    for (const v of cases) {
+      const tool = toolOfPath(path.join('/ws', v.path));
+      if (!tool || !v.expect.activation || v.expect.activation === 'unknown') continue;
+      const read = readRuleFile(v.text, tool).activation;
+      expect([v.id, read.mode]).toEqual([v.id, v.expect.activation === 'globs' ? 'glob' : v.expect.activation]);
+      if (v.expect.globs) expect([v.id, read.globs]).toEqual([v.id, v.expect.globs]);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it('maps alwaysApply ⇄ trigger: always_on, globs ⇄ trigger: glob ⇄ Cline paths', () => {
     const ws = convertRule(cursorAlways, 'cursor', 'windsurf').text;
     expect(parseFrontmatter(ws, 'xcsh').frontmatter).toMatchObject({ trigger: 'always_on', description: 'Style' });
@@ -51,7 +70,13 @@ describe('frontmatter conversion', () => {
     expect(toolOfPath('/p/.windsurf/rules/x.md')).toBe('windsurf');
     expect(toolOfPath('/p/.clinerules/x.md')).toBe('cline');
     expect(toolOfPath('/p/.xcsh/rules/x.md')).toBe('native');
+    expect(toolOfPath('/p/.cline/rules/x.md')).toBe('cline');
+    expect(toolOfPath('/h/.xcsh/agent/rules/x.md')).toBe('native');
+    expect(toolOfPath('/h/.pi/agent/rules/x.mdc')).toBe('native');
     expect(toolOfPath('/p/src/x.ts')).toBeUndefined();
+    // Claude Code's rules are no format the conversion writes (they were taken for xcsh's).
+    expect(toolOfPath('/p/.claude/rules/x.md')).toBeUndefined();
+    expect(toolOfPath('/p/docs/rules/x.md')).toBeUndefined();
   });
 });
 
