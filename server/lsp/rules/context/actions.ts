@@ -1,4 +1,4 @@
-import { CodeActionKind, TextDocumentEdit, type CodeAction, type Range, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { CodeActionKind, TextDocumentEdit, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { Commands } from '../../../../protocol/methods';
 import { rangesIntersect, LineIndex } from '../../../core/text';
 import { readRuleFile, TOOL_NAMES, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
@@ -29,7 +29,11 @@ export interface CopyBodyActionData {
  * action is chosen (`codeAction/resolve`), or, for editors that cannot resolve edits,
  * by `agentls.rules.copyBody`, which reads both files at that moment.
  */
-export async function copyBodyActions(context: RulesContext, doc: OpenDocument, range: Range): Promise<CodeAction[]> {
+export async function copyBodyActions(context: RulesContext, doc: OpenDocument, params: CodeActionParams): Promise<CodeAction[]> {
+  const range = params.range;
+  // The drift finding the actions fix (not another finding of the same line, such as rule/shadowed).
+  const drift = params.context.diagnostics.filter((d) => d.code === 'context/drift');
+  const diagnostics = drift.length ? drift : undefined;
   const findings = (await context.findings(doc)) ?? [];
   const ctx = context.state.context;
   const engine = await context.state.engine();
@@ -43,7 +47,7 @@ export async function copyBodyActions(context: RulesContext, doc: OpenDocument, 
     const there = toolOfPath(other);
     if (otherText === undefined || !here || !there) continue;
     const root = engine.rootFor(doc.path);
-    const toOther: CodeAction = { title: `Copy this body to ${displayPath(other, root)} (with ${TOOL_NAMES[there]}'s frontmatter)`, kind: CodeActionKind.QuickFix };
+    const toOther: CodeAction = { title: `Copy this body to ${displayPath(other, root)} (with ${TOOL_NAMES[there]}'s frontmatter)`, kind: CodeActionKind.QuickFix, diagnostics };
     if (otherOpen) toOther.edit = replaceAll(ctx, otherOpen, copyBody(doc.text, here, there));
     else if (ctx.client.codeActionResolveEdit) toOther.data = { feature: CONTEXT_SOURCE, uri: doc.uri, version: doc.version, target: other } satisfies CopyBodyActionData;
     else toOther.command = { title: toOther.title, command: Commands.rulesCopyBody, arguments: [{ from: doc.uri, to: pathToUri(other) }] };
@@ -51,6 +55,7 @@ export async function copyBodyActions(context: RulesContext, doc: OpenDocument, 
     out.push({
       title: `Copy the body of ${displayPath(other, root)} here (with ${TOOL_NAMES[here]}'s frontmatter)`,
       kind: CodeActionKind.QuickFix,
+      diagnostics,
       edit: replaceAll(ctx, doc, copyBody(otherText, there, here)),
     });
   }

@@ -69,7 +69,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       const n = applyingCount(result);
       return md(`**${n} rule${n === 1 ? '' : 's'} apply** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(result, true)}`, line);
     },
-    codeActions: (doc, p) => copyBodyActions(context, doc, p.range),
+    codeActions: (doc, p) => copyBodyActions(context, doc, p),
     resolveCodeAction: (action) => resolveCopyBody(context, action),
     dispose: () => context.dispose(),
   };
