@@ -69,8 +69,9 @@ function T.text(bufnr)
 end
 
 --- Runs Neovim's own code-action command at the cursor and picks the action whose title
---- contains `title_part` at its prompt (vim.ui.select), as a user would.
-function T.code_action(title_part, bufnr)
+--- contains `title_part` at its prompt (vim.ui.select), as a user would. It waits for the
+--- buffer to change, or for `done()` when the action edits another file.
+function T.code_action(title_part, bufnr, done)
   bufnr = bufnr or 0
   local offered, chosen = {}, nil
   local original = vim.ui.select
@@ -93,7 +94,9 @@ function T.code_action(title_part, bufnr)
   local changedtick = vim.api.nvim_buf_get_changedtick(bufnr)
   vim.lsp.buf.code_action()
   T.wait('code actions to be offered', function() return #offered > 0 end, 10000)
-  if chosen then
+  if chosen and done then
+    T.wait('the action to be applied', done, 10000)
+  elseif chosen then
     T.wait('the action to change the buffer', function() return vim.api.nvim_buf_get_changedtick(bufnr) ~= changedtick end, 10000)
   end
   return { offered = offered, chosen = chosen, before = before, after = T.text(bufnr) }

@@ -26,6 +26,15 @@ describe('rules in real Neovim with editors/nvim', () => {
 });
 
 describe('rules in context in real Neovim', () => {
+  it('copies a rule body over the closed copy, made when chosen from what the disk holds then', async () => {
+    const ws = copyFixture('demo');
+    const run = await runNvim({ workspace: ws, file: '.cursor/rules/style.mdc', scenario: 'rules_copy_body', settings: { home: copyFixture('demo-home') } });
+    expect(run.error).toBeNull();
+    expect(run.result.chosen).toBe("Copy this body to .xcsh/rules/style.md (with xcsh's frontmatter)");
+    // The line appended on disk after the menu's findings were computed is replaced too, not left as a tail.
+    expect(run.result.target).toBe('---\ndescription: "Cursor\'s copy of the style rule"\nglobs:\n  - "src/**/*.ts"\nalwaysApply: false\n---\nPrefer default exports.\n');
+  }, 90_000);
+
   it('hovers the rules reaching a source file, and :AgentlsRulesForFile writes its report', async () => {
     const ws = copyFixture('demo');
     const run = await runNvim({ workspace: ws, file: 'src/auth.ts', scenario: 'rules_for_file', settings: { home: copyFixture('demo-home') } });
