@@ -77,9 +77,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function summaryLine(s: CheckSummary): string {
   const files = `Checked ${plural(s.filesChecked, 'file')}`;
   const fixed = s.fixed ? `; fixed ${plural(s.fixed, 'problem')}` : '';
-  if (s.problems === 0) return `${files}${fixed}: no problems.`;
+  // After fixes, what is counted is what is left.
+  if (s.problems === 0) return `${files}${fixed}: ${s.fixed ? 'none left' : 'no problems'}.`;
   const fixable = s.fixable ? `, ${s.fixable} fixable with --fix` : '';
-  return `${files}${fixed}: ${plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information + s.hint} info)${fixable}.`;
+  return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information + s.hint} info)${fixable}.`;
 }
 
 export function formatText(report: CheckReport): string {

@@ -61,7 +61,7 @@ describe('agentls check --fix', () => {
     expect(unclosed.split('\n').filter((l) => l === '---')).toHaveLength(2);
     expect(r.stdout).toContain('.cursor/rules/comma.mdc: fixed [frontmatter/comma-globs] Write the globs as a list');
     expect(r.stdout).not.toContain('(fixable)');
-    expect(r.stdout).toMatch(/; fixed \d+ problems/);
+    expect(r.stdout).toMatch(/; fixed \d+ problems: (none left|\d+ left \()/);
     // A second run has nothing left to fix.
     const again = await cli(['check', '--fix', '--format', 'json', '--home', home], ws);
     const json = JSON.parse(again.stdout) as CheckJson;
