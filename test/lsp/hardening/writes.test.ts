@@ -153,5 +153,11 @@ describe('code actions that edit files not open', () => {
     await c.applyCodeAction(apply).catch(() => undefined);
     // Either the edit followed the line it names, or nothing was applied: never line 2 of the new text.
     expect(['zero\none\nTWO\nthree\n', 'zero\none\ntwo\nthree\n']).toContain(fs.readFileSync(file, 'utf8'));
+    // With nothing changed under it, the same action applies: the check above did not pass on an action that never applies.
+    const quiet = await c.open(path.join(ws, 'quiet.hashline'), `§a.txt\n≔1${lineHash('zero')}\nZERO\n`, 'text');
+    await c.waitForDiagnostics(quiet);
+    const again = (await c.codeActions(quiet, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } })).find((a) => a.title.startsWith('Apply patch'))!;
+    await c.applyCodeAction(again);
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/^ZERO\none\n/);
   });
 });
