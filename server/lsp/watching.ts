@@ -170,6 +170,7 @@ export class Watching {
     });
     for (const folder of folders) if (!missing.includes(folder)) await this.homeWatcher.addRoot(folder);
     for (const parent of waitingOn) await this.homeWatcher.addRoot(parent);
+    this.log.debug(`user-level rule folders: ${folders.length - missing.length} watched; waiting for the others in ${[...waitingOn].join(', ') || 'none'}`);
   }
 
   private async userRuleFolderAppeared(missing: readonly string[]): Promise<void> {

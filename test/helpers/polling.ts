@@ -6,9 +6,9 @@ import type { LspTestClient } from './lspClient';
 /**
  * Asks until `check` holds, and fails with the last answer after `capMs`. The cap is
  * generous (two noisy cores shared by many); what a test waits for is a state the server
- * reports, never a time.
+ * reports, never a time. `probe` may also read a state kept in the test (events seen).
  */
-export async function until<T>(what: string, probe: () => Promise<T>, check: (value: T) => boolean, capMs = 60_000): Promise<T> {
+export async function until<T>(what: string, probe: () => T | Promise<T>, check: (value: T) => boolean, capMs = 60_000): Promise<T> {
   const deadline = Date.now() + capMs;
   for (;;) {
     const value = await probe();

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLspClients } from '../helpers/lspClient';
+import { status, until } from '../helpers/polling';
 import { tempDir, writeTree } from '../helpers/repo';
 
 const start = useLspClients(afterEach);
@@ -41,9 +42,9 @@ describe('server lifecycle', () => {
     await c.notify('workspace/didChangeWorkspaceFolders', {
       event: { added: [{ uri: c.uri(b), name: 'b' }], removed: [{ uri: c.uri(a), name: 'a' }] },
     });
-    await c.waitFor('roots to change', () => true);
-    const status = await c.request<{ roots: string[] }>('agentls/status');
-    expect(status.roots).toEqual([b]);
+    // The notification has no answer: the server's status says when the roots changed.
+    const after = await until('roots to change', () => status(c), (s) => !s.roots.includes(a), 10_000);
+    expect(after.roots).toEqual([b]);
   });
 
   it('layers settings: defaults, initializationOptions, then workspace/configuration, re-read on change', async () => {
@@ -53,26 +54,25 @@ describe('server lifecycle', () => {
       initializationOptions: { agentls: { rules: { profile: 'xcsh' }, log: { level: 'debug' } } },
       settings: { log: { level: 'warn' } },
     });
-    let status = await c.request<{ settings: { rules: { profile: string }; log: { level: string } } }>('agentls/status');
-    expect(status.settings.rules.profile).toBe('xcsh');
-    expect(status.settings.log.level).toBe('warn');
+    const settings = async () => (await status(c)).settings as { rules: { profile: string }; log: { level: string } };
+    let layered = await settings();
+    expect(layered.rules.profile).toBe('xcsh');
+    expect(layered.log.level).toBe('warn');
     expect(c.serverRequests).toContain('workspace/configuration');
     await c.changeSettings({ log: { level: 'error' }, rules: { profile: 'seed' } });
     await c.waitFor('settings re-read', () => c.serverRequests.filter((r) => r === 'workspace/configuration').length >= 2);
-    await new Promise((r) => setTimeout(r, 100));
-    status = await c.request('agentls/status');
-    expect(status.settings.log.level).toBe('error');
-    expect(status.settings.rules.profile).toBe('seed');
+    // The answer to the second workspace/configuration applies when it arrives: the status says when.
+    layered = await until('the re-read settings to apply', settings, (s) => s.log.level !== 'warn', 10_000);
+    expect(layered.log.level).toBe('error');
+    expect(layered.rules.profile).toBe('seed');
   });
 
   it('takes settings pushed in didChangeConfiguration from a client without the configuration capability', async () => {
     const ws = tempDir();
     const c = await start({ folders: [ws], client: 'neovim' });
     await c.notify('workspace/didChangeConfiguration', { settings: { agentls: { rules: { profile: 'xcsh' } } } });
-    await c.waitFor('nothing', () => true);
-    await new Promise((r) => setTimeout(r, 100));
-    const status = await c.request<{ settings: { rules: { profile: string } } }>('agentls/status');
-    expect(status.settings.rules.profile).toBe('xcsh');
+    const profile = async () => ((await status(c)).settings as { rules: { profile: string } }).rules.profile;
+    expect(await until('the pushed settings to apply', profile, (p) => p !== 'seed', 10_000)).toBe('xcsh');
     expect(c.serverRequests).not.toContain('workspace/configuration');
   });
 
@@ -90,8 +90,9 @@ describe('server lifecycle', () => {
     await vscode.waitFor('watcher registration', () => vscode.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles'));
     expect((await vscode.request<{ watcher: string }>('agentls/status')).watcher).toBe('client');
     const nvim = await start({ folders: [ws], client: 'neovim' });
-    expect(nvim.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles')).toBe(false);
+    // Once the server says it watches by itself, it has not asked the client to (and will not).
     expect((await nvim.request<{ watcher: string }>('agentls/status')).watcher).toBe('server');
+    expect(nvim.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles')).toBe(false);
   });
 
   it('logs through window/logMessage at the configured level', async () => {
@@ -106,20 +107,16 @@ describe('server lifecycle', () => {
   it('notices a user-level rule folder created after start (the server watches for it)', async () => {
     const home = tempDir();
     const ws = writeTree(tempDir(), { '.cursor/rules/style.mdc': '---\ndescription: project style\n---\nUse tabs.\n' });
-    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const c = await start({ folders: [ws], home, client: 'neovim', initializationOptions: { agentls: { home, log: { level: 'debug' } } } });
     const names = async () => (await c.request<{ rules: { name: string; path: string }[] }>('agentls/ruleBuckets', {})).rules.map((r) => r.path);
     expect(await names()).toEqual(['.cursor/rules/style.mdc']);
-    // Neither ~/.cursor nor ~/.cursor/rules exists yet: both are created now, in two steps.
+    // Neither ~/.cursor nor ~/.cursor/rules exists yet: both are created now, in two steps,
+    // the second once the server says it waits for the rules folder in the new ~/.cursor.
     fs.mkdirSync(path.join(home, '.cursor'));
-    await new Promise((r) => setTimeout(r, 300));
+    const waitingIn = (folder: string) => (m: { message: string }) => m.message.startsWith('user-level rule folders:') && m.message.split('waiting for the others in ')[1]?.split(', ').includes(folder);
+    await c.waitFor('the server to wait in ~/.cursor', () => c.logMessages.some(waitingIn(path.join(home, '.cursor'))));
     writeTree(home, { '.cursor/rules/user.mdc': '---\ndescription: user rule\n---\nBe brief.\n' });
-    const deadline = Date.now() + 8000;
-    let found: string[] = [];
-    while (Date.now() < deadline) {
-      found = await names();
-      if (found.some((p) => p.endsWith('user.mdc'))) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const found = await until('the user rule to be loaded', names, (paths) => paths.some((p) => p.endsWith('user.mdc')), 10_000);
     expect(found.some((p) => p.endsWith(path.join('.cursor', 'rules', 'user.mdc')))).toBe(true);
   });
 

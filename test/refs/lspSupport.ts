@@ -1,33 +1,29 @@
 import type { CodeAction, CompletionItem, CompletionList, Diagnostic, Position } from 'vscode-languageserver/node';
-import { delay, type LspTestClient } from '../helpers/lspClient';
+import type { LspTestClient } from '../helpers/lspClient';
+import { until } from '../helpers/polling';
 
 const isRef = (d: Diagnostic) => typeof d.code === 'string' && d.code.startsWith('ref/');
 
 /**
  * The `ref/…` diagnostics of a document once `predicate` holds, as the editor gets them
  * (pulled or pushed, see `waitForDiagnostics`). A document that never had a problem is
- * never published to a push client, so "none" is accepted once the server has had time
- * to diagnose the current version (its debounce is 120 ms) without publishing.
+ * never published to a push client, so "none" is accepted once the server has said it
+ * found none: it answers `textDocument/diagnostic` (to any client) only after it has
+ * diagnosed the current version.
  */
 export async function refDiagnostics(c: LspTestClient, uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
   const refsHold = (ds: Diagnostic[]) => predicate(ds.filter(isRef));
   if (!c.pullsDiagnostics && predicate([]) && !c.diagnostics.has(uri)) {
-    await delay(600);
-    if (!c.diagnostics.has(uri)) return [];
+    const found = await c.request<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    if (found.items.length === 0 && !c.diagnostics.has(uri)) return [];
   }
   return (await c.waitForDiagnostics(uri, refsHold, timeoutMs)).filter(isRef);
 }
 
 /** Completion at a position, asked again until an item with `label` shows up (the index may still be building). */
 export async function completionWith(c: LspTestClient, uri: string, position: Position, label: string, timeoutMs = 15_000): Promise<{ list: CompletionList; item: CompletionItem }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await c.completion(uri, position, '@');
-    const item = list.items.find((i) => i.label === label);
-    if (item) return { list, item };
-    if (Date.now() > deadline) throw new Error(`no completion item ${label} at ${JSON.stringify(position)}; got ${JSON.stringify(list.items.map((i) => i.label).slice(0, 10))}`);
-    await delay(100);
-  }
+  const list = await until(`completion item ${label} at ${JSON.stringify(position)}`, () => c.completion(uri, position, '@'), (l) => l.items.some((i) => i.label === label), timeoutMs);
+  return { list, item: list.items.find((i) => i.label === label)! };
 }
 
 /** The position just after the first occurrence of `marker` in the buffer. */

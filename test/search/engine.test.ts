@@ -8,6 +8,7 @@ import { readSearchRequest } from '../../server/search/request';
 import { SqliteStore } from '../../server/search/sqliteStore';
 import { MemoryStore, type IndexStore } from '../../server/search/store';
 import { WorkspaceSession } from '../../server/workspace/session';
+import { until } from '../helpers/polling';
 import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 
 const cleanups: (() => void)[] = [];
@@ -122,8 +123,9 @@ describe('keeping the index current from the change stream', () => {
     fs.rmSync(path.join(root, 'src/components'), { recursive: true });
     await s.reportChange(path.join(root, 'src/components'), 'deleted', true);
     s.changes.flush();
-    await new Promise((r) => setTimeout(r, 100));
-    const files = await allFiles(e);
+    // The batch reaches the index asynchronously (a new folder is listed): wait until the last
+    // change of it is in (the deleted folder gone), then check all of it.
+    const files = await until('the batch in the index', () => allFiles(e), (now) => now.includes('src/newFeature.ts') && !now.some((f) => f.startsWith('src/components/')), 10_000);
     expect(files).toContain('src/newFeature.ts');
     expect(files).toContain('pkg/deep/a.ts');
     expect(files).toContain('pkg/deep/b.ts');

@@ -22,6 +22,12 @@ function serverRan() {
   for (const st of s.steps.filter((x) => x.type === 'wait_diagnostics' && x.scope !== 'all')) {
     check(st.api_diagnostics_count === st.diagnostics.length, `"${st.name}": the extension host holds each diagnostic once`, st.api_diagnostics ?? st.api_diagnostics_count);
   }
+  // Every wait for a file's diagnostics saw the server's answer for it after the step before
+  // (a publish, or the response to VS Code's pull): the Problems panel was read after the
+  // server reported, not after a pause.
+  for (const st of s.steps.filter((x) => x.type === 'wait_diagnostics')) {
+    check(st.fresh === true, `"${st.name}": the server's diagnostics for the file arrived before the Problems panel was read`, st.fresh);
+  }
   // A refresh only when something outside the edited file changed (the scenarios change nothing outside).
   const refreshes = counts['<- request workspace/diagnostic/refresh'] ?? 0;
   check(refreshes <= 1, 'at most one workspace/diagnostic/refresh', refreshes);

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../server/core/settings';
 import { ChangeStream, type FileChange } from '../../server/workspace/changes';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { FolderWatcher } from '../../server/workspace/watcher';
+import * as polling from '../helpers/polling';
 import { tempDir, writeTree } from '../helpers/repo';
 
 function collect(stream: ChangeStream): FileChange[] {
@@ -73,11 +74,7 @@ describe('change stream', () => {
 
 describe("the server's own watcher", () => {
   async function until(what: string, check: () => boolean, ms = 5000): Promise<void> {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`timed out: ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await polling.until(what, check, (held) => held, ms);
   }
 
   it('reports created, changed and deleted files, including in new folders, and skips ignored ones', async () => {

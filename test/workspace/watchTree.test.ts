@@ -6,14 +6,12 @@ import { DEFAULT_SETTINGS } from '../../server/core/settings';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { nativeWatcher, type NativeModule } from '../../server/workspace/nativeWatcher';
 import { TreeWatcher } from '../../server/workspace/treeWatcher';
+import * as polling from '../helpers/polling';
 import { tempDir, writeTree } from '../helpers/repo';
 
+/** Until `check` holds of the events the watcher reported (`seen`, shown when it times out). */
 async function until(what: string, check: () => boolean, seen: string[], ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}; seen ${JSON.stringify(seen)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await polling.until(what, () => seen, () => check(), ms);
 }
 
 const running: { dispose(): void }[] = [];

@@ -1,18 +1,13 @@
 import * as fs from 'node:fs';
 import type { CodeAction } from 'vscode-languageserver/node';
 import type { LspTestClient } from '../../helpers/lspClient';
-import { delay } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import type { DemoPart } from '../demo';
 
 /** Code actions at a position, retried while the server is still listing the workspace's recipes. */
 async function actionsWith(client: LspTestClient, uri: string, line: number, character: number, titlePart: string): Promise<CodeAction[]> {
   const range = { start: { line, character }, end: { line, character } };
-  for (let i = 0; i < 50; i++) {
-    const actions = await client.codeActions(uri, range);
-    if (actions.some((a) => a.title.includes(titlePart))) return actions;
-    await delay(100);
-  }
-  throw new Error(`no code action "${titlePart}" at ${line + 1}:${character + 1}`);
+  return until(`a code action "${titlePart}" at ${line + 1}:${character + 1}`, () => client.codeActions(uri, range), (actions) => actions.some((a) => a.title.includes(titlePart)), 10_000);
 }
 
 /** An ast-grep rewrite: a quick fix from a recipe at the cursor, then the whole recipe previewed and applied. */

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import type { FileCandidate, FileCandidatesPayload } from '../../../protocol/rawp';
 import type { LspTestClient } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import type { DemoPart } from '../demo';
 
 let counter = 0;
@@ -46,13 +47,9 @@ export const searchPart: DemoPart = {
 
     fs.writeFileSync(demo.path('src/billing.ts'), 'export const total = 0;\n');
     await client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: demo.uri('src/billing.ts'), type: 1 }] });
-    let found: FileCandidatesPayload | undefined;
-    for (let i = 0; i < 100 && !found?.candidates.length; i++) {
-      found = await search(client, 'billing');
-      if (!found.candidates.length) await new Promise((r) => setTimeout(r, 20));
-    }
+    const found = await until('src/billing.ts in the index', () => search(client, 'billing'), (answer) => answer.candidates.length > 0, 10_000);
     demo.say('src/billing.ts is created; the editor reports it and the next keystroke finds it, without a re-walk:');
-    demo.block(found!.candidates.map((c) => line(c)).join('\n'));
+    demo.block(found.candidates.map((c) => line(c)).join('\n'));
 
     const recent = await search(client, '', { max_results: 3 });
     demo.say('The empty query (just "@") offers the most recently modified files:');

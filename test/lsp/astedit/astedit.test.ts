@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AstEditPreviewResult, AstEditResolveResult } from '../../../protocol/astedit';
 import { lineHash } from '../../../server/hashline/hash';
 import type { ClientPreset } from '../../helpers/capabilities';
-import { delay, useLspClients } from '../../helpers/lspClient';
+import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
 
 const launch = useLspClients(afterEach);
@@ -220,11 +221,9 @@ describe.each(['vscode', 'neovim', 'helix'] as const)('quick fixes from recipes 
     const uri = await c.open(path.join(ws, 'src/app.ts'), undefined, 'typescript');
     const at = { start: { line: 5, character: 10 }, end: { line: 5, character: 10 } };
     const title = 'Rewrite with console-to-logger: console.log($$$ARGS) → logger.info($$$ARGS)';
-    let fix;
-    for (let i = 0; i < 50 && !fix; i++) {
-      fix = (await c.codeActions(uri, at)).find((a) => a.title === title);
-      if (!fix) await delay(100); // the recipe list is built in the background at start
-    }
+    // The recipe list is built in the background at start: ask until the fix is offered.
+    const offered = await until(`the fix "${title}"`, () => c.codeActions(uri, at), (actions) => actions.some((a) => a.title === title), 10_000);
+    const fix = offered.find((a) => a.title === title);
     expect(fix).toMatchObject({ kind: 'quickfix' });
     expect(fix!.edit).toBeDefined();
     await c.applyCodeAction(fix!);
@@ -246,19 +245,12 @@ describe('the recipe list follows the workspace', () => {
     const uri = await c.open(path.join(ws, 'src/app.ts'), undefined, 'typescript');
     const at = { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } };
     const rewrites = async () => (await c.codeActions(uri, at)).filter((a) => a.title.startsWith('Rewrite with')).map((a) => a.title);
-    const until = async (want: (titles: string[]) => boolean) => {
-      for (let i = 0; i < 100; i++) {
-        const titles = await rewrites();
-        if (want(titles)) return titles;
-        await delay(100);
-      }
-      throw new Error('the recipe list did not follow the change');
-    };
+    const recipesUntil = (want: (titles: string[]) => boolean) => until('the recipe list to follow the change', rewrites, want, 15_000);
     expect(await rewrites()).toEqual([]);
     fs.mkdirSync(path.join(ws, 'tools'));
     fs.writeFileSync(path.join(ws, 'tools', 'to-debug.astedit.json'), JSON.stringify({ ops: [{ pat: 'console.log($$$A)', out: 'console.debug($$$A)' }], paths: ['src'] }));
-    expect(await until((t) => t.length > 0)).toEqual(['Rewrite with to-debug: console.log($$$A) → console.debug($$$A)']);
+    expect(await recipesUntil((t) => t.length > 0)).toEqual(['Rewrite with to-debug: console.log($$$A) → console.debug($$$A)']);
     fs.rmSync(path.join(ws, 'tools', 'to-debug.astedit.json'));
-    expect(await until((t) => t.length === 0)).toEqual([]);
+    expect(await recipesUntil((t) => t.length === 0)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AstEditPreviewResult } from '../../../protocol/astedit';
+import type { AstEditPreviewResult, AstEditResolveResult } from '../../../protocol/astedit';
 import { lineHash } from '../../../server/hashline/hash';
 import { VSCODE_LIKE } from '../../helpers/capabilities';
 import { useLspClients } from '../../helpers/lspClient';
@@ -61,24 +61,34 @@ describe('check and write as one step', () => {
     const original = 'console.log(1);\nconsole.log(2);\n';
     const rewritten = 'logger.info(1);\nlogger.info(2);\n';
     const raced = '// a concurrent writer\n' + original;
-    const outcomes = { applied: 0, refused: 0 };
+    const preview = async () => {
+      const shown = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
+      expect(shown.totals).toMatchObject({ replacements: 2, files: 1 });
+      expect(shown.previewId).toEqual(expect.any(String));
+      return shown.previewId as string;
+    };
+    const apply = (previewId: string) =>
+      c.request<AstEditResolveResult>('agentls/astEditResolve', { previewId, action: 'apply' }).then(
+        (result) => ({ applied: true as const, result }),
+        (err: Error) => ({ applied: false as const, message: err.message }),
+      );
     for (let round = 0; round < 20; round++) {
       fs.writeFileSync(file, original);
-      const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
-      expect(preview.previewId).toEqual(expect.any(String));
-      expect(preview.totals).toMatchObject({ replacements: 2, files: 1 });
+      const previewId = await preview();
       const writer = new Promise<void>((resolve) => setTimeout(() => (fs.writeFileSync(file, raced), resolve()), round % 5));
-      const applied = await c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' }).then(
-        () => true,
-        () => false,
-      );
+      const outcome = await apply(previewId);
       await writer;
       const now = fs.readFileSync(file, 'utf8');
       expect(now, `round ${round}: ${now === rewritten ? 'the concurrent write was lost' : 'the file was corrupted'}`).toBe(raced);
-      if (applied) outcomes.applied++;
-      else outcomes.refused++;
+      // Refused only because the file changed (said so), applied with the two replacements it previewed.
+      if (outcome.applied) expect(outcome.result.replacements, `round ${round}`).toBe(2);
+      else expect(outcome.message, `round ${round}`).toMatch(/changed|stale/i);
     }
-    expect(outcomes.applied + outcomes.refused).toBe(20);
+    // Without a writer the same apply goes through: the rounds above were not passing on an apply that always refuses.
+    fs.writeFileSync(file, original);
+    const quiet = await apply(await preview());
+    expect(quiet).toMatchObject({ applied: true, result: { replacements: 2 } });
+    expect(fs.readFileSync(file, 'utf8')).toBe(rewritten);
   });
 
   it('a hashline apply by a server that writes the disk never loses a concurrent write', async () => {
@@ -98,6 +108,10 @@ describe('check and write as one step', () => {
       // or replaced by it. The patch over the original at the end means the write was lost.
       expect(['zero\none\ntwo\n', 'zero\none\nTWO\n'], `round ${round}${applied ? ' (reported applied)' : ''}`).toContain(now);
     }
+    // Without a writer the patch applies: a refusal every round would have passed the rounds above.
+    fs.writeFileSync(file, 'one\ntwo\n');
+    await c.request('agentls/hashlineApply', { input: `§a.txt\n≔2${lineHash('two')}\nTWO\n` });
+    expect(fs.readFileSync(file, 'utf8')).toBe('one\nTWO\n');
   });
 });
 
@@ -113,6 +127,10 @@ describe('creating a file', () => {
       // Theirs survives: created first, the patch appends to it or is refused; created last, it replaces ours.
       expect(['theirs\n', 'theirs\nours\n'], `round ${round}`).toContain(fs.readFileSync(file, 'utf8'));
     }
+    // Without a writer the patch creates the file: a refusal every round would have passed the rounds above.
+    await c.request('agentls/hashlineApply', { input: '§alone.txt\n»EOF\nours\n' });
+    // A new file is an empty one with the lines inserted: no trailing newline (spec hashline.md §5, `"" + »EOF hello ⇒ "hello"`).
+    expect(fs.readFileSync(path.join(ws, 'alone.txt'), 'utf8')).toBe('ours');
   });
 });
 
@@ -135,5 +153,11 @@ describe('code actions that edit files not open', () => {
     await c.applyCodeAction(apply).catch(() => undefined);
     // Either the edit followed the line it names, or nothing was applied: never line 2 of the new text.
     expect(['zero\none\nTWO\nthree\n', 'zero\none\ntwo\nthree\n']).toContain(fs.readFileSync(file, 'utf8'));
+    // With nothing changed under it, the same action applies: the check above did not pass on an action that never applies.
+    const quiet = await c.open(path.join(ws, 'quiet.hashline'), `§a.txt\n≔1${lineHash('zero')}\nZERO\n`, 'text');
+    await c.waitForDiagnostics(quiet);
+    const again = (await c.codeActions(quiet, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } })).find((a) => a.title.startsWith('Apply patch'))!;
+    await c.applyCodeAction(again);
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/^ZERO\none\n/);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { InsertReplaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import type { ClientPreset } from '../../helpers/capabilities';
+import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
 import { completionWith, positionAfter, preferredFor, refDiagnostics } from '../../refs/lspSupport';
 
@@ -90,12 +91,8 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
     const again = positionAfter(c, uri, 'src/report.ts>');
     await c.type(uri, again, ' @report');
     const next = { line: again.line, character: again.character + 8 };
-    let first = '';
-    for (let i = 0; i < 50 && first !== 'src/report.ts'; i++) {
-      first = (await c.completion(uri, next, '@')).items[0]?.label ?? '';
-      if (first !== 'src/report.ts') await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(first).toBe('src/report.ts');
+    const firstOffered = async () => (await c.completion(uri, next, '@')).items[0]?.label ?? '';
+    expect(await until('the accepted file to come first', firstOffered, (first) => first === 'src/report.ts', 15_000)).toBe('src/report.ts');
   }, 30_000);
 
   it('offers nothing for an e-mail address, or in Markdown that is not a prompt', async () => {

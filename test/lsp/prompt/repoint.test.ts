@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver/node';
-import { delay, useLspClients } from '../../helpers/lspClient';
+import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
 import { refDiagnostics } from '../../refs/lspSupport';
 
@@ -18,11 +19,7 @@ describe('Re-point never picks a file another entry already maps', () => {
     const uri = await c.open(path.join(ws, 'prompts', 'twins.prompt.md'), PROMPT);
     const missing = (await refDiagnostics(c, uri, (ds) => ds.some((d) => d.code === 'ref/missing-file'))).find((d) => d.code === 'ref/missing-file')!;
     // The fix searches the file index: ask again until the index has the files.
-    let actions: CodeAction[] = [];
-    for (let i = 0; i < 100 && !actions.some((a) => a.edit && a.isPreferred); i++) {
-      actions = await c.codeActions(uri, missing.range);
-      if (!actions.some((a) => a.edit && a.isPreferred)) await delay(100);
-    }
+    const actions = await until('a preferred fix with its edit', () => c.codeActions(uri, missing.range), (offered: CodeAction[]) => offered.some((a) => a.edit && a.isPreferred), 15_000);
     expect(actions.map((a) => a.title)).not.toContain('Re-point ref_1 to src/session.ts (closest to src/sesion.ts)');
     const use = actions.find((a) => a.isPreferred)!;
     expect(use.title).toBe('Use ref_2 (src/session.ts) for the tokens of ref_1 and remove ref_1');

@@ -5,6 +5,7 @@ import type { ClientCapabilities, Hover, MarkupContent, TextEdit } from 'vscode-
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { NEOVIM_07_LIKE } from '../../helpers/capabilities';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
@@ -19,14 +20,8 @@ const PLAIN_ONLY: ClientCapabilities = { ...NEOVIM_07_LIKE, textDocument: { ...N
 const firstLine = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
 
 /** Asks for the buckets until `done` holds (file changes reach the rules state in batches). */
-async function bucketsUntil(c: LspTestClient, done: (b: RuleBucketsResult) => boolean): Promise<RuleBucketsResult> {
-  let last: RuleBucketsResult | undefined;
-  for (let i = 0; i < 100; i++) {
-    last = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
-    if (done(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return last!;
+function bucketsUntil(c: LspTestClient, what: string, done: (b: RuleBucketsResult) => boolean): Promise<RuleBucketsResult> {
+  return until(what, () => c.request<RuleBucketsResult>('agentls/ruleBuckets', {}), done, 10_000);
 }
 
 describe('rule hovers in plain-text clients', () => {
@@ -76,7 +71,7 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     await c.applyCodeAction(rename);
     expect(fs.existsSync(file('.cursor/rules/style.mdc'))).toBe(false);
     expect(fs.readFileSync(file('.cursor/rules/style-cursor.mdc'), 'utf8')).toContain("Cursor's copy of the style rule");
-    const buckets = await bucketsUntil(c, (b) => b.buckets.rulebook.includes('style-cursor'));
+    const buckets = await bucketsUntil(c, 'style-cursor in the rulebook', (b) => b.buckets.rulebook.includes('style-cursor'));
     expect(buckets.buckets.rulebook).toContain('style-cursor');
   });
 
@@ -112,7 +107,7 @@ describe('after a rename in Helix', () => {
     // Helix closes the old buffer after applying the rename, and opens the new file.
     await c.close(uri);
     await c.open(file('.cursor/rules/style-cursor.mdc'));
-    const buckets = await bucketsUntil(c, (b) => !b.shadowed.some((s) => s.path === '.cursor/rules/style.mdc'));
+    const buckets = await bucketsUntil(c, 'the Cursor rule no longer shadowed', (b) => !b.shadowed.some((s) => s.path === '.cursor/rules/style.mdc'));
     expect(buckets.shadowed.map((s) => s.path)).not.toContain('.cursor/rules/style.mdc');
     const unreadable = c.diagnosticsLog.filter((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'rule/unreadable'));
     expect(unreadable).toEqual([]);

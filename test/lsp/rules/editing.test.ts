@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver/node';
 import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
@@ -12,15 +13,6 @@ function demo() {
   const ws = copyFixture('demo');
   const home = copyFixture('demo-home');
   return { ws, home, file: (rel: string) => path.join(ws, ...rel.split('/')) };
-}
-/** Polls `get` until `done` holds (file-change events are batched by the server). */
-async function until<T>(get: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await get();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const firstLine = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
@@ -37,7 +29,7 @@ describe('rules quick fixes that rename files', () => {
     await c.close(uri);
     await c.applyCodeAction(rename);
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }, { uri: c.uri(file('.cursor/rules/style-cursor.mdc')), type: 1 }] });
-    const buckets = await until(() => c.request<RuleBucketsResult>('agentls/ruleBuckets', {}), (b) => b.buckets.rulebook.includes('style-cursor'));
+    const buckets = await until('style-cursor in the rulebook', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', {}), (b) => b.buckets.rulebook.includes('style-cursor'), 10_000);
     expect(buckets.shadowed.map((s) => s.path)).not.toContain('.cursor/rules/style.mdc');
   });
 

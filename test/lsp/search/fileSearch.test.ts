@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import type { ClientPreset } from '../../helpers/capabilities';
 import { LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
 import { completeIndex, qid } from './searchSupport';
 
@@ -20,14 +21,8 @@ async function paths(c: LspTestClient, query: string, extra: Record<string, unkn
 }
 
 /** Retries a search until `check` holds: file events reach the index asynchronously. */
-async function eventually(c: LspTestClient, query: string, check: (found: string[]) => boolean, what: string): Promise<string[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = await paths(c, query);
-    if (check(found)) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last answer: ${JSON.stringify(found)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function eventually(c: LspTestClient, query: string, check: (found: string[]) => boolean, what: string): Promise<string[]> {
+  return until(what, () => paths(c, query), check, 10_000);
 }
 
 /** A workspace big enough that its first walk takes a while (requests wait for it). */

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import { LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
 import { completeIndex, qid } from './searchSupport';
 
@@ -33,8 +34,7 @@ describe('answers during the first index', () => {
     const c = await start({ folders: [ws], client: 'neovim', env: { AGENTLS_TEST_HOLD_INDEX: gate } });
 
     // Until the held listing has its first folders in, answers say so with a count of 0.
-    let partial = await search(c, 'handler', { max_results: 50 });
-    while (partial.indexing && partial.indexed_count === 0) partial = await search(c, 'handler', { max_results: 50 });
+    const partial = await until('the first folders in the index', () => search(c, 'handler', { max_results: 50 }), (a) => !a.indexing || a.indexed_count !== 0, 20_000);
     expect(partial.indexing).toBe(true);
     expect(partial.indexed_count).toBeLessThan(2001);
     expect(partial.total_count).toBeLessThanOrEqual(partial.indexed_count!);

@@ -1,5 +1,6 @@
 import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import type { LspTestClient } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 
 let counter = 0;
 /** A fresh UUID v4 (tests need many, and readable ones). */
@@ -13,11 +14,6 @@ export function qid(): string {
  * index is complete), then returns that answer: tests wait for the state, never a time.
  */
 export async function completeIndex(c: LspTestClient, query: string, extra: Record<string, unknown> = {}): Promise<FileCandidatesPayload> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const answer = await c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: qid(), query, ...extra });
-    if (!answer.indexing) return answer;
-    if (Date.now() > deadline) throw new Error(`the index never completed: ${answer.indexed_count} files indexed`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const ask = () => c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: qid(), query, ...extra });
+  return until('the index to complete', ask, (answer) => !answer.indexing, 20_000);
 }
