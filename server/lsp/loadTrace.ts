@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as v8 from 'node:v8';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -25,6 +26,10 @@ export interface LoadTraceDump {
   /** Event-loop delay in ms (perf_hooks, 1 ms resolution), null when unavailable. */
   loopDelay: { p50: number; p90: number; p99: number; max: number; count: number } | null;
   memory: NodeJS.MemoryUsage;
+  /** V8's heap spaces: committed and used bytes of each. */
+  spaces: { name: string; committed: number; used: number }[];
+  /** Full collections the server made to give memory back (`idleCollect.ts`), since it started. */
+  collections: number;
   /** One instant on both clocks: epoch ms, and the monotonic clock in µs (a CPU profile's time base). */
   clock: { epoch: number; monotonicUs: number };
 }
@@ -46,6 +51,7 @@ export class LoadTrace {
   private gc: LoadTraceDump['gc'] = [];
   private readonly delay: IntervalHistogram | undefined;
   private dumps = 0;
+  private collections = 0;
   /** With `AGENTLS_LOAD_TRACE_PROFILE` set, a CPU profile between dumps (FILE.N.cpuprofile): where the thread's time went. */
   private profiler: Session | undefined;
   /** When the message being decided on now was read. */
@@ -70,6 +76,11 @@ export class LoadTrace {
     }
   }
 
+  /** The server made a full collection to give memory back. */
+  collected(): void {
+    this.collections++;
+  }
+
   /** A message has just been read from stdin. */
   arrived(): void {
     this.arrivedAt = epochNow();
@@ -87,7 +98,9 @@ export class LoadTrace {
       cancels: this.cancels,
       gc: this.gc,
       loopDelay: d && d.count > 0 ? { p50: ms(d.percentile(50)), p90: ms(d.percentile(90)), p99: ms(d.percentile(99)), max: ms(d.max), count: d.count } : null,
+      collections: this.collections,
       memory: process.memoryUsage(),
+      spaces: v8.getHeapSpaceStatistics().map((space) => ({ name: space.space_name, committed: space.physical_space_size, used: space.space_used_size })),
       clock: { epoch: epochNow(), monotonicUs: Number(process.hrtime.bigint() / 1000n) },
     };
     this.cancels = [];

@@ -106,7 +106,16 @@ export const loadBenchmark: Benchmark = {
       // The walk goes on after the first answer (sizes, times, ignore rules): RSS is measured once it is done.
       await c.waitFor('the file index to be built', () => c.logLines().some((l) => /^file index: \d+ files? in/.test(l)), 120_000);
       log(`index ready in ${Math.round(performance.now() - t0)} ms`);
-      const heapBefore = (await serverDump()).memory.heapUsed;
+      // The resting size: the server gives back what the first index left behind once it is quiet (idleCollect.ts).
+      let dumpBefore = await serverDump();
+      for (const waitUntil = performance.now() + 15_000; dumpBefore.collections === 0 && performance.now() < waitUntil; dumpBefore = await serverDump()) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      if (dumpBefore.collections === 0) log('the server made no collection after its first index: RSS before is measured without it');
+      const memoryBefore = dumpBefore.memory;
+      const smapsBefore = smaps(c.process.pid!);
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) fs.writeFileSync(`${traceFile}.smaps.before`, fs.readFileSync(`/proc/${c.process.pid}/smaps`));
+      const heapBefore = memoryBefore.heapUsed;
       const rssBefore = rss(c);
       let rssPeak = rssBefore;
 
@@ -217,7 +226,16 @@ export const loadBenchmark: Benchmark = {
       const rssDuring = rssPeak;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const rssAfter = rss(c);
-      const heapAfter = (await serverDump()).memory.heapUsed;
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) fs.writeFileSync(`${traceFile}.smaps.after`, fs.readFileSync(`/proc/${c.process.pid}/smaps`));
+      const dumpAfter = await serverDump();
+      const memoryAfter = dumpAfter.memory;
+      const heapAfter = memoryAfter.heapUsed;
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
+        const mib = (m: NodeJS.MemoryUsage) => Object.entries(m).map(([k, v]) => `${k} ${(v / MiB).toFixed(1)}`).join(', ');
+        const spaces = (d: LoadTraceDump) => d.spaces.map((x) => `${x.name.replace('_space', '')} ${(x.committed / MiB).toFixed(1)}/${(x.used / MiB).toFixed(1)}`).join(', ');
+        log(`memory before: ${mib(memoryBefore)}; smaps ${smapsBefore}; spaces (committed/used) ${spaces(dumpBefore)}`);
+        log(`memory after: ${mib(memoryAfter)}; spaces ${spaces(dumpAfter)}`);
+      }
       figures.push({ name: 'server RSS before the load', unit: 'MiB', value: rssBefore / MiB });
       figures.push({ name: 'server RSS during the load (peak)', unit: 'MiB', value: rssDuring / MiB });
       figures.push({ name: 'server V8 heap used before the load', unit: 'MiB', value: heapBefore / MiB });
@@ -238,6 +256,14 @@ function runQueueWaitMs(pid: number): number {
     return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
   } catch {
     return NaN;
+  }
+}
+
+function smaps(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').split('\n').filter((l) => /^(Rss|Anonymous|Private_Dirty|Shared_Clean|Private_Clean)/.test(l)).join('; ').replace(/\s+/g, ' ');
+  } catch {
+    return '';
   }
 }
 
