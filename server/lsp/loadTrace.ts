@@ -28,8 +28,10 @@ export interface LoadTraceDump {
   memory: NodeJS.MemoryUsage;
   /** V8's heap spaces: committed and used bytes of each. */
   spaces: { name: string; committed: number; used: number }[];
-  /** Full collections the server made to give memory back (`idleCollect.ts`), since it started. */
+  /** Times the server gave memory back (`idleCollect.ts`: a full collection, then the young generation), since it started. */
   collections: number;
+  /** What the memory collector did since the previous dump (epoch ms, what). */
+  memoryEvents: { at: number; what: string }[];
   /** One instant on both clocks: epoch ms, and the monotonic clock in µs (a CPU profile's time base). */
   clock: { epoch: number; monotonicUs: number };
 }
@@ -52,6 +54,7 @@ export class LoadTrace {
   private readonly delay: IntervalHistogram | undefined;
   private dumps = 0;
   private collections = 0;
+  private memoryEvents: LoadTraceDump['memoryEvents'] = [];
   /** With `AGENTLS_LOAD_TRACE_PROFILE` set, a CPU profile between dumps (FILE.N.cpuprofile): where the thread's time went. */
   private profiler: Session | undefined;
   /** When the message being decided on now was read. */
@@ -76,9 +79,14 @@ export class LoadTrace {
     }
   }
 
-  /** The server made a full collection to give memory back. */
+  /** The server has given memory back (a full collection, then the young generation). */
   collected(): void {
     this.collections++;
+  }
+
+  /** A step of giving memory back (`idleCollect.ts`). */
+  memoryEvent(what: string): void {
+    this.memoryEvents.push({ at: epochNow(), what });
   }
 
   /** A message has just been read from stdin. */
@@ -99,12 +107,14 @@ export class LoadTrace {
       gc: this.gc,
       loopDelay: d && d.count > 0 ? { p50: ms(d.percentile(50)), p90: ms(d.percentile(90)), p99: ms(d.percentile(99)), max: ms(d.max), count: d.count } : null,
       collections: this.collections,
+      memoryEvents: this.memoryEvents,
       memory: process.memoryUsage(),
       spaces: v8.getHeapSpaceStatistics().map((space) => ({ name: space.space_name, committed: space.physical_space_size, used: space.space_used_size })),
       clock: { epoch: epochNow(), monotonicUs: Number(process.hrtime.bigint() / 1000n) },
     };
     this.cancels = [];
     this.gc = [];
+    this.memoryEvents = [];
     d?.reset();
     this.dumps++;
     const profiler = this.profiler;

@@ -61,8 +61,8 @@ export const loadBenchmark: Benchmark = {
     const serverDump = async (): Promise<LoadTraceDump> => {
       const file = `${traceFile}.${++dumps}`;
       c.process.kill('SIGUSR2');
-      await c.waitFor(`the server's trace ${file}`, () => fs.existsSync(file), 10_000).catch(() => undefined);
-      for (let t = 0; !fs.existsSync(file) && t < 100; t++) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The server says nothing when it has written it: look every 10 ms (a dump takes a few).
+      for (let t = 0; !fs.existsSync(file) && t < 1000; t++) await new Promise((resolve) => setTimeout(resolve, 10));
       return JSON.parse(fs.readFileSync(file, 'utf8')) as LoadTraceDump;
     };
     const epoch = (t: number) => performance.timeOrigin + t;
@@ -106,12 +106,13 @@ export const loadBenchmark: Benchmark = {
       // The walk goes on after the first answer (sizes, times, ignore rules): RSS is measured once it is done.
       await c.waitFor('the file index to be built', () => c.logLines().some((l) => /^file index: \d+ files? in/.test(l)), 120_000);
       log(`index ready in ${Math.round(performance.now() - t0)} ms`);
-      // The resting size: the server gives back what the first index left behind once it is quiet (idleCollect.ts).
+      // The resting size: the server gives back what the first index left behind once it is quiet (idleCollect.ts: a full
+      // collection, then the young generation).
       let dumpBefore = await serverDump();
       for (const waitUntil = performance.now() + 15_000; dumpBefore.collections === 0 && performance.now() < waitUntil; dumpBefore = await serverDump()) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      if (dumpBefore.collections === 0) log('the server made no collection after its first index: RSS before is measured without it');
+      if (dumpBefore.collections === 0) log('the server did not give memory back after its first index: RSS before is measured without it');
       const memoryBefore = dumpBefore.memory;
       const smapsBefore = smaps(c.process.pid!);
       if (process.env.AGENTLS_BENCH_LOAD_DETAIL) fs.writeFileSync(`${traceFile}.smaps.before`, fs.readFileSync(`/proc/${c.process.pid}/smaps`));
