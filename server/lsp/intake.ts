@@ -22,6 +22,7 @@ import {
   type ResponseMessage,
 } from 'vscode-languageserver/node';
 import { Methods } from '../../protocol/methods';
+import { loadTrace } from './loadTrace';
 
 type Id = number | string;
 
@@ -155,6 +156,7 @@ export class RequestIntake {
           }
         };
         return inner.listen((message) => {
+          loadTrace?.arrived();
           if (!this.arrive(message)) return;
           if (batch.length === 0) queueMicrotask(flush);
           batch.push(message);
@@ -266,6 +268,7 @@ export class RequestIntake {
   private answer(id: Id, code: number, message: string, settles = true): void {
     if (settles) this.settled(key(id));
     void this.writer?.write({ jsonrpc: '2.0', id, error: { code, message } } as ResponseMessage).catch(() => undefined);
+    if (code === LSPErrorCodes.RequestCancelled) loadTrace?.cancelAnswered(id);
   }
 
   private settled(k: string): void {

@@ -146,6 +146,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
         log.error(`feature ${feature.id} failed to start: ${(err as Error).stack ?? err}`);
       }
     }
+    collector.startupDone();
     for (const doc of documents.all()) c.diagnostics.schedule(doc, true);
     log.info(`agentls ${VERSION} ready: ${session.roots.paths.join(', ') || 'no workspace folder'}; file changes from ${watching!.mode}`);
   });

@@ -1,4 +1,5 @@
-import { createConnection, ProposedFeatures, StreamMessageWriter } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { FrameWriter } from './frameWriter';
 import { ResyncingMessageReader } from './framing';
 import { RequestIntake } from './intake';
 import { startServer } from './server';
@@ -11,7 +12,7 @@ import { startServer } from './server';
 export function runStdioServer(): void {
   const intake = new RequestIntake();
   const frames = new ResyncingMessageReader(process.stdin, (problem) => process.stderr.write(`agentls: ${problem}\n`));
-  const connection = createConnection(ProposedFeatures.all, intake.reader(frames), intake.writerFor(new StreamMessageWriter(process.stdout)), intake.connectionOptions());
+  const connection = createConnection(ProposedFeatures.all, intake.reader(frames), intake.writerFor(new FrameWriter(process.stdout)), intake.connectionOptions());
   frames.onProblem((problem) => {
     process.stderr.write(`agentls: ${problem}\n`);
     connection.console.warn(`protocol: ${problem}`);

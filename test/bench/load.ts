@@ -1,5 +1,8 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { LoadTraceDump } from '../../server/lsp/loadTrace';
 import { RawLspClient, type RawMessage } from '../helpers/rawClient';
 import type { Benchmark } from './benchmark';
 import { loadCorpus } from './searchData';
@@ -50,7 +53,20 @@ export const loadBenchmark: Benchmark = {
     const churnDir = path.join(root, `churn-${process.pid}`);
     fs.mkdirSync(churnDir, { recursive: true });
     const queries = corpus.queries.map((q) => q.q);
-    const c = await RawLspClient.start([root]);
+    const traceFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentls-load-trace-')), 'trace');
+    const c = await RawLspClient.start([root], { env: { AGENTLS_LOAD_TRACE: traceFile } });
+    if (process.env.AGENTLS_BENCH_LOAD_DETAIL) log(`server trace: ${traceFile}.N`);
+    let dumps = 0;
+    /** What the server recorded since the previous dump (server/lsp/loadTrace.ts). */
+    const serverDump = async (): Promise<LoadTraceDump> => {
+      const file = `${traceFile}.${++dumps}`;
+      c.process.kill('SIGUSR2');
+      // The server says nothing when it has written it: look every 10 ms (a dump takes a few).
+      for (let t = 0; !fs.existsSync(file) && t < 1000; t++) await new Promise((resolve) => setTimeout(resolve, 10));
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as LoadTraceDump;
+    };
+    const epoch = (t: number) => performance.timeOrigin + t;
+    const clientDelay = monitorEventLoopDelay({ resolution: 1 });
     const figures: Figure[] = [];
     let churn: NodeJS.Timeout | undefined;
     try {
@@ -90,6 +106,17 @@ export const loadBenchmark: Benchmark = {
       // The walk goes on after the first answer (sizes, times, ignore rules): RSS is measured once it is done.
       await c.waitFor('the file index to be built', () => c.logLines().some((l) => /^file index: \d+ files? in/.test(l)), 120_000);
       log(`index ready in ${Math.round(performance.now() - t0)} ms`);
+      // The resting size: the server gives back what the first index left behind once it is quiet (idleCollect.ts: a full
+      // collection, then the young generation).
+      let dumpBefore = await serverDump();
+      for (const waitUntil = performance.now() + 15_000; dumpBefore.collections === 0 && performance.now() < waitUntil; dumpBefore = await serverDump()) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      if (dumpBefore.collections === 0) log('the server did not give memory back after its first index: RSS before is measured without it');
+      const memoryBefore = dumpBefore.memory;
+      const smapsBefore = smaps(c.process.pid!);
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) fs.writeFileSync(`${traceFile}.smaps.before`, fs.readFileSync(`/proc/${c.process.pid}/smaps`));
+      const heapBefore = memoryBefore.heapUsed;
       const rssBefore = rss(c);
       let rssPeak = rssBefore;
 
@@ -110,6 +137,10 @@ export const loadBenchmark: Benchmark = {
         let lastProbe = 0;
         let previous: Sent | undefined;
         let i = 0;
+        clientDelay.reset();
+        clientDelay.enable();
+        const serverWaitBefore = runQueueWaitMs(c.process.pid!);
+        const clientWaitBefore = runQueueWaitMs(process.pid);
         await new Promise<void>((resolve) => {
           const timer = setInterval(() => {
             const now = performance.now();
@@ -142,6 +173,11 @@ export const loadBenchmark: Benchmark = {
           }, TICK_MS);
         });
         await c.waitFor('every search answered', () => [...sent.values()].every((s) => s.answeredAt !== undefined), SETTLE_MS).catch(() => undefined);
+        clientDelay.disable();
+        const phaseWallMs = performance.now() - started;
+        const serverWaited = runQueueWaitMs(c.process.pid!) - serverWaitBefore;
+        const clientWaited = runQueueWaitMs(process.pid) - clientWaitBefore;
+        const trace = await serverDump();
         if (rate === 0) {
           const idle = timingFigure('idle: agentls/status probe (no searches; the machine itself)', probeTimes);
           figures.push(idle);
@@ -159,6 +195,30 @@ export const loadBenchmark: Benchmark = {
         if (withResults.length) figures.push(timingFigure(`${label}: search answered with results`, withResults.map((s) => s.answeredAt! - s.at)));
         const cancelFigure = timingFigure(`${label}: cancel or successor sent → RequestCancelled`, cancelLatency);
         figures.push({ ...cancelFigure, goal: 'p99 ≤ 5 ms', meets: (cancelFigure.p99 ?? Infinity) <= 5 });
+        const traced = trace.cancels.filter((t) => sent.get(Number(t.id))?.outcome === 'cancelled');
+        figures.push(timingFigure(`${label}: server side only: cancel or successor read → RequestCancelled written`, traced.map((t) => t.writtenAt - t.arrivedAt), { note: 'recorded by the server (AGENTLS_LOAD_TRACE); not the goal, which is end to end' }));
+        figures.push({
+          name: `${label}: the machine: time ready to run but waiting for a CPU`,
+          unit: 'ms',
+          value: serverWaited,
+          note: `server main thread ${serverWaited.toFixed(0)} ms, this client ${clientWaited.toFixed(0)} ms, over ${(phaseWallMs / 1000).toFixed(1)} s (Linux schedstat; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+        });
+        if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
+          const joined = traced.map((t) => ({ t, s: sent.get(Number(t.id))! }));
+          figures.push(timingFigure(`${label}: detail: sent → read by the server`, joined.map(({ t, s }) => t.arrivedAt - epoch(s.unwantedAt ?? s.at))));
+          figures.push(timingFigure(`${label}: detail: written by the server → read by the client`, joined.map(({ t, s }) => epoch(s.answeredAt!) - t.writtenAt)));
+          const gcMs = trace.gc.map((g) => g.ms);
+          figures.push({ ...timingFigure(`${label}: detail: server GC pauses`, gcMs), note: `total ${gcMs.reduce((a, b) => a + b, 0).toFixed(1)} ms; kinds ${JSON.stringify(countBy(trace.gc.map((g) => g.kind)))}` });
+          const d = trace.loopDelay;
+          if (d) figures.push({ name: `${label}: detail: server event-loop delay`, unit: 'ms', value: d.p50, p50: d.p50, p90: d.p90, p99: d.p99, max: d.max, samples: d.count });
+          figures.push({ name: `${label}: detail: client event-loop delay`, unit: 'ms', value: clientDelay.percentile(50) / 1e6, p50: clientDelay.percentile(50) / 1e6, p90: clientDelay.percentile(90) / 1e6, p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6, samples: clientDelay.count });
+          const slow = joined.filter(({ t, s }) => epoch(s.answeredAt!) - epoch(s.unwantedAt ?? s.at) > 5);
+          for (const { t, s } of slow) {
+            const from = epoch(s.unwantedAt ?? s.at);
+            const gcs = trace.gc.filter((g) => g.at + g.ms >= from && g.at <= epoch(s.answeredAt!)).map((g) => `${g.kind}:${g.ms.toFixed(1)}`);
+            log(`slow cancel ${t.id} at ${from.toFixed(1)}: sent→read ${(t.arrivedAt - from).toFixed(2)}, read→written ${(t.writtenAt - t.arrivedAt).toFixed(2)}, written→received ${(epoch(s.answeredAt!) - t.writtenAt).toFixed(2)} ms; gc during: ${gcs.join(' ') || 'none'}`);
+          }
+        }
         const probeFigure = timingFigure(`${label}: agentls/status probe`, probeTimes);
         figures.push({ ...probeFigure, goal: 'p99 ≤ 50 ms', meets: percentile([...probeTimes].sort((a, b) => a - b), 99) <= 50 });
       }
@@ -167,8 +227,20 @@ export const loadBenchmark: Benchmark = {
       const rssDuring = rssPeak;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const rssAfter = rss(c);
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) fs.writeFileSync(`${traceFile}.smaps.after`, fs.readFileSync(`/proc/${c.process.pid}/smaps`));
+      const dumpAfter = await serverDump();
+      const memoryAfter = dumpAfter.memory;
+      const heapAfter = memoryAfter.heapUsed;
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
+        const mib = (m: NodeJS.MemoryUsage) => Object.entries(m).map(([k, v]) => `${k} ${(v / MiB).toFixed(1)}`).join(', ');
+        const spaces = (d: LoadTraceDump) => d.spaces.map((x) => `${x.name.replace('_space', '')} ${(x.committed / MiB).toFixed(1)}/${(x.used / MiB).toFixed(1)}`).join(', ');
+        log(`memory before: ${mib(memoryBefore)}; smaps ${smapsBefore}; spaces (committed/used) ${spaces(dumpBefore)}`);
+        log(`memory after: ${mib(memoryAfter)}; spaces ${spaces(dumpAfter)}`);
+      }
       figures.push({ name: 'server RSS before the load', unit: 'MiB', value: rssBefore / MiB });
       figures.push({ name: 'server RSS during the load (peak)', unit: 'MiB', value: rssDuring / MiB });
+      figures.push({ name: 'server V8 heap used before the load', unit: 'MiB', value: heapBefore / MiB });
+      figures.push({ name: 'server V8 heap used 10 s after the load', unit: 'MiB', value: heapAfter / MiB });
       figures.push({ name: 'server RSS 10 s after the load', unit: 'MiB', value: rssAfter / MiB, goal: 'within 10 MiB of before', meets: rssAfter - rssBefore <= 10 * MiB, note: `${churned} file creations and deletions during the run` });
       return figures;
     } finally {
@@ -178,6 +250,29 @@ export const loadBenchmark: Benchmark = {
     }
   },
 };
+
+/** How long a process's main thread has waited on a run queue in total (ms; Linux /proc schedstat), NaN elsewhere. */
+function runQueueWaitMs(pid: number): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
+function smaps(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').split('\n').filter((l) => /^(Rss|Anonymous|Private_Dirty|Shared_Clean|Private_Clean)/.test(l)).join('; ').replace(/\s+/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+function countBy(values: number[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+}
 
 /** The server process's resident set size in bytes (Linux: /proc). */
 function rss(c: RawLspClient): number {

@@ -36,10 +36,10 @@ export class RawLspClient {
     });
   }
 
-  /** Starts the built server and, unless `initialize` is false, initializes it with `folders`. */
-  static async start(folders: string[], options: { initialize?: boolean } = {}): Promise<RawLspClient> {
+  /** Starts the built server (with `env` added to its environment) and, unless `initialize` is false, initializes it with `folders`. */
+  static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string> } = {}): Promise<RawLspClient> {
     const cacheDir = tempDir('agentls-cache-');
-    const child = spawn(process.execPath, [serverEntry(), '--stdio'], { env: { ...process.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
+    const child = spawn(process.execPath, [serverEntry(), '--stdio'], { env: { ...process.env, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
     const client = new RawLspClient(child);
     if (options.initialize !== false) {
       client.send(client.initializeMessage(1, folders, cacheDir));
