@@ -35,7 +35,6 @@ export function fileSearchFeature(): Feature {
   const started = new Promise<void>((resolve) => (markStarted = resolve));
   const running = new Map<string, CancellationSource>();
   const cancelledEarly: string[] = [];
-  let latest: CancellationSource | undefined;
   const told = new Set<string>();
 
   /** Tells the user once about each folder that is not indexed (the home folder, the file system root). */
@@ -116,9 +115,7 @@ export function fileSearchFeature(): Feature {
       ctx.onRequest(Methods.fileSearch, async (raw, token) => {
         const request = readSearchRequest(raw);
         const own = new CancellationSource();
-        // A newer search from this client supersedes the one still running.
-        latest?.cancel();
-        latest = own;
+        // A newer search supersedes this one through the intake (`supersede.ts`), which fires `token` as the newer one arrives.
         running.get(request.queryId)?.cancel();
         running.set(request.queryId, own);
         if (cancelledEarly.includes(request.queryId)) own.cancel();
@@ -133,7 +130,6 @@ export function fileSearchFeature(): Feature {
           return result;
         } finally {
           if (running.get(request.queryId) === own) running.delete(request.queryId);
-          if (latest === own) latest = undefined;
         }
       });
       supersedeOnArrival(ctx);
