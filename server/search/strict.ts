@@ -1,4 +1,4 @@
-import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
+import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, maskTail, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
 import { CHECK_EVERY, lift, liftCeiling, type YieldClock } from './lift';
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
@@ -47,6 +47,9 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
+  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`). */
+  byTail: Float64Array[];
+  tailsReady: boolean;
 }
 
 /**
@@ -74,7 +77,7 @@ export class StrictScan {
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
   private readonly nameStates: ColumnState[];
-  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
+  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
   private readonly acronyms: Float64Array;
   private readonly top: TopK;
   private readonly tree: FolderTree;
@@ -225,6 +228,8 @@ export class StrictScan {
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
+        byTail: terms.map((t) => new Float64Array(t.length + 1)),
+        tailsReady: false,
       });
     }
     const level = this.levels[depth];
@@ -232,6 +237,7 @@ export class StrictScan {
     level.computed = false;
     level.ceiling = Infinity;
     level.ceilingOffStart = Infinity;
+    level.tailsReady = false;
     level.holdsAll = true;
     level.needMask = 0;
     const segStart = table.segStart[dir];
@@ -305,11 +311,15 @@ export class StrictScan {
     const facts = this.facts;
     const lifted = liftCeiling(table, id);
     if (threshold > -Infinity) {
-      if (level.ceiling === Infinity) {
+      if (!level.tailsReady) {
         this.ensureStates(depth);
-        level.ceiling = this.bounds[0].of(level.states[0], m, this.best[0]);
+        this.bounds[0].byTail(level.states[0], m, level.byTail[0]);
+        level.tailsReady = true;
       }
-      if (this.loses(level.ceiling + lifted, id)) return;
+      // The tail the name holds, or a bound on it from its characters; initials only if its word starts allow.
+      if (tail < 0) tail = maskTail(term, table.uniqueMask[uid]);
+      const initials = (term.suffixMask[0] & ~table.uniqueBoundaryMask[uid]) === 0 ? this.best[0].acronym : 0;
+      if (this.loses(level.byTail[0][tail] + initials + lifted, id)) return;
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, term, this.bits[0], tail, facts);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
@@ -319,7 +329,7 @@ export class StrictScan {
     if (code === 0) {
       readName(table, id, this.rows[0], facts);
       this.factCache[0][uid] = encodeFacts(facts);
-    } else decodeFacts(code, term, facts);
+    } else decodeFacts(code, term, table, uid, facts);
     const limit = this.bounds[0].of(level.states[0], m, facts);
     if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
@@ -392,7 +402,7 @@ export class StrictScan {
       if (code === 0) {
         readName(table, id, this.rows[t], facts);
         this.factCache[t][uid] = encodeFacts(facts);
-      } else decodeFacts(code, terms[t], facts);
+      } else decodeFacts(code, terms[t], table, uid, facts);
       this.acronyms[t] = facts.acronym;
       limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
     }
