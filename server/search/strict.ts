@@ -149,13 +149,16 @@ export class StrictScan {
         stackDepth[top++] = depth + 1;
       }
       if ((level.needMask & ~tree.namesMask[dir]) !== 0) continue;
-      for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; f++) {
-        if (++this.work === CHECK_EVERY) {
+      for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; ) {
+        const stop = Math.min(end, f + CHECK_EVERY - this.work);
+        if (single) this.scanOne(tree.files, f, stop, depth);
+        else this.scan(tree.files, f, stop, depth);
+        this.work += stop - f;
+        f = stop;
+        if (this.work >= CHECK_EVERY) {
           this.work = 0;
           await this.clock.check();
         }
-        if (single) this.considerOne(tree.files[f], depth);
-        else this.consider(tree.files[f], depth);
       }
     }
     return this.result();
@@ -164,22 +167,27 @@ export class StrictScan {
   /** Scans only these files (the matches of a query this one extends), in walk order. */
   async within(ids: Int32Array): Promise<StrictResult> {
     const table = this.table;
-    let lastDir = -1;
+    const single = this.terms.length === 1;
     let depth = -1;
-    for (let i = 0; i < ids.length; i++) {
-      if (++this.work === CHECK_EVERY) {
+    for (let i = 0; i < ids.length; ) {
+      if (!table.isAlive(ids[i])) {
+        i++;
+        continue;
+      }
+      // A run of live files of one folder, scanned together.
+      const dir = table.fileDir[ids[i]];
+      let end = i + 1;
+      const limit = Math.min(ids.length, i + CHECK_EVERY - this.work);
+      while (end < limit && table.fileDir[ids[end]] === dir && table.isAlive(ids[end])) end++;
+      depth = this.enterChain(dir, depth);
+      if (single) this.scanOne(ids, i, end, depth);
+      else this.scan(ids, i, end, depth);
+      this.work += end - i;
+      i = end;
+      if (this.work >= CHECK_EVERY) {
         this.work = 0;
         await this.clock.check();
       }
-      const id = ids[i];
-      if (!table.isAlive(id)) continue;
-      const dir = table.fileDir[id];
-      if (dir !== lastDir) {
-        lastDir = dir;
-        depth = this.enterChain(dir, depth);
-      }
-      if (this.terms.length === 1) this.considerOne(id, depth);
-      else this.consider(id, depth);
     }
     return this.result();
   }
@@ -275,51 +283,74 @@ export class StrictScan {
     }
   }
 
-  /** `consider` for the common one-term query, without the per-term loops. */
-  private considerOne(id: number, depth: number): void {
+  /**
+   * `scan` for the common one-term query, without the per-term loops: `files[from .. to)`,
+   * all in the folder at `depth`. What depends only on the folder is read once.
+   */
+  private scanOne(files: Int32Array, from: number, to: number, depth: number): void {
     const table = this.table;
+    const { nameMask, nameId, nameStart, lower, uniqueMask, uniqueBoundaryMask } = table;
     const level = this.levels[depth];
-    if ((level.needMask & ~table.nameMask[id]) !== 0) return;
+    const needMask = level.needMask;
     const allowed = this.options.allowed;
-    if (allowed !== undefined && allowed[id] === 0) return;
     const term = this.terms[0];
     const m = term.length;
-    const threshold = this.threshold;
-    if (level.holdsAll && threshold > -Infinity && table.lower[table.nameStart[id]] !== this.firstCodes[0]) {
-      if (level.ceilingOffStart === Infinity) {
-        this.ensureStates(depth);
-        level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
+    const termMask = term.suffixMask[0];
+    const initialsPoints = this.best[0].acronym;
+    // The part of the term the name must hold: the folder path matched the rest.
+    const need = m - level.consumed[0];
+    const tails = this.tailCache[0];
+    const firstCode = this.firstCodes[0];
+    const byTail = level.byTail[0];
+    for (let f = from; f < to; f++) {
+      const id = files[f];
+      if ((needMask & ~nameMask[id]) !== 0) continue;
+      if (allowed !== undefined && allowed[id] === 0) continue;
+      if (level.holdsAll && this.threshold > -Infinity && lower[nameStart[id]] !== firstCode) {
+        if (level.ceilingOffStart === Infinity) {
+          this.ensureStates(depth);
+          level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
+        }
+        if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
+          this.count(id);
+          continue;
+        }
       }
-      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
-        this.count(id);
-        return;
+      const uid = nameId[id];
+      let tail = -1;
+      if (need > 0) {
+        tail = tails[uid] - 1;
+        if (tail < 0) {
+          tail = nameTail(table, id, term);
+          tails[uid] = tail + 1;
+        }
+        if (tail < need) continue;
       }
+      this.count(id);
+      const lifted = liftCeiling(table, id);
+      if (this.threshold > -Infinity) {
+        if (!level.tailsReady) {
+          this.ensureStates(depth);
+          this.bounds[0].byTail(level.states[0], m, byTail);
+          level.tailsReady = true;
+        }
+        // The tail the name holds, or a bound on it from its characters; initials only if its word starts allow.
+        if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
+        const initials = (termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0;
+        if (this.loses(byTail[tail] + initials + lifted, id)) continue;
+      }
+      this.scoreOne(id, uid, depth, tail, lifted);
     }
-    const uid = table.nameId[id];
-    const k = level.consumed[0];
-    let tail = -1;
-    if (k < m) {
-      const tails = this.tailCache[0];
-      tail = tails[uid] - 1;
-      if (tail < 0) {
-        tail = nameTail(table, id, term);
-        tails[uid] = tail + 1;
-      }
-      if (tail < m - k) return;
-    }
-    this.count(id);
+  }
+
+  /** A file of `scanOne` that matches and may rank: bounded by what its name shows, then scored. */
+  private scoreOne(id: number, uid: number, depth: number, tail: number, lifted: number): void {
+    const table = this.table;
+    const level = this.levels[depth];
+    const term = this.terms[0];
+    const m = term.length;
     const facts = this.facts;
-    const lifted = liftCeiling(table, id);
-    if (threshold > -Infinity) {
-      if (!level.tailsReady) {
-        this.ensureStates(depth);
-        this.bounds[0].byTail(level.states[0], m, level.byTail[0]);
-        level.tailsReady = true;
-      }
-      // The tail the name holds, or a bound on it from its characters; initials only if its word starts allow.
-      if (tail < 0) tail = maskTail(term, table.uniqueMask[uid]);
-      const initials = (term.suffixMask[0] & ~table.uniqueBoundaryMask[uid]) === 0 ? this.best[0].acronym : 0;
-      if (this.loses(level.byTail[0][tail] + initials + lifted, id)) return;
+    if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, term, this.bits[0], tail, facts);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
@@ -339,6 +370,11 @@ export class StrictScan {
     state.advance(this.rows[0], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
     const score = state.score + facts.acronym + exactLift;
     this.offer(id, score);
+  }
+
+  /** `files[from .. to)`, all in the folder at `depth`: each counted when it matches, scored when it may rank. */
+  private scan(files: Int32Array, from: number, to: number, depth: number): void {
+    for (let f = from; f < to; f++) this.consider(files[f], depth);
   }
 
   /** One file of the folder at `depth`: counted when it matches, scored when it may rank. */

@@ -13,7 +13,7 @@ export class FolderTree {
   readonly children: Uint32Array;
   /** Live files of folder d: `files[fileStart[d] .. fileStart[d + 1])`, in id order. */
   readonly fileStart: Uint32Array;
-  readonly files: Uint32Array;
+  readonly files: Int32Array;
   /** Presence mask of what follows the folder's path in the paths below it: deeper segments and file names. */
   readonly belowMask: Int32Array;
   /** Presence mask of the names of the folder's own files. */
@@ -38,7 +38,7 @@ export class FolderTree {
       this.fileStart[d + 1] += this.fileStart[d];
     }
     this.children = new Uint32Array(this.childStart[dirs]);
-    this.files = new Uint32Array(this.fileStart[dirs]);
+    this.files = new Int32Array(this.fileStart[dirs]);
     const childFill = this.childStart.slice(0, dirs);
     const fileFill = this.fileStart.slice(0, dirs);
     for (let d = 0; d < dirs; d++) {
