@@ -1,5 +1,6 @@
 import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, maskTail, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
-import { CHECK_EVERY, lift, liftCeiling, type YieldClock } from './lift';
+import { maskBit } from './chars';
+import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldClock } from './lift';
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
@@ -16,6 +17,8 @@ export interface StrictResult {
   /** Every matching file, in walk order, when asked for and not too many (for narrowing the next keystroke). */
   matched?: Int32Array;
 }
+
+const SLASH = 47;
 
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
@@ -73,6 +76,9 @@ export class StrictScan {
   private readonly best: NameFacts[];
   private readonly offStart: NameFacts[];
   private readonly firstCodes: number[];
+  /** Per term: the mask bit of each character, and of every character `ColumnState.advance` reads (a `/` too when parts are kept within folders). */
+  private readonly charBits: Int32Array[];
+  private readonly readMasks: number[];
   private readonly levels: Level[] = [];
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
@@ -105,6 +111,8 @@ export class StrictScan {
     this.best = this.terms.map(bestFacts);
     this.offStart = this.terms.map(offStartFacts);
     this.firstCodes = this.terms.map((t) => t.lower[0]);
+    this.charBits = this.terms.map((t) => Int32Array.from(t.lower, maskBit));
+    this.readMasks = this.rows.map((r) => (r.head[SLASH] >= 0 ? r.term.suffixMask[0] | maskBit(SLASH) : r.term.suffixMask[0]));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.top = new TopK(options.limit);
@@ -250,10 +258,12 @@ export class StrictScan {
     level.needMask = 0;
     const segStart = table.segStart[dir];
     const segLen = table.segLen[dir];
+    const segment = this.tree.segmentMask[dir];
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t];
       let k = depth === 0 ? 0 : this.levels[depth - 1].consumed[t];
-      if (segLen > 0) k = greedy(term, table.chars, table.lower, segStart, segLen, k);
+      // The segment moves the term on only if it holds the next character.
+      if (k < term.length && (segment & this.charBits[t][k]) !== 0) k = greedy(term, table.chars, table.lower, segStart, segLen, k);
       level.consumed[t] = k;
       level.needMask |= term.suffixMask[k];
       if (k < term.length) level.holdsAll = false;
@@ -277,7 +287,8 @@ export class StrictScan {
         if (x === 0) state.reset();
         else state.copyFrom(levels[x - 1].states[t]);
         const segLen = table.segLen[dir];
-        if (segLen > 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+        // A segment without any character the alignment reads leaves the state as it is.
+        if ((this.tree.segmentMask[dir] & this.readMasks[t]) !== 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
       }
       level.computed = true;
     }
@@ -302,6 +313,7 @@ export class StrictScan {
     const tails = this.tailCache[0];
     const firstCode = this.firstCodes[0];
     const byTail = level.byTail[0];
+    const folderPart = folderLift(table, level.dir);
     for (let f = from; f < to; f++) {
       const id = files[f];
       if ((needMask & ~nameMask[id]) !== 0) continue;
@@ -311,7 +323,7 @@ export class StrictScan {
           this.ensureStates(depth);
           level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
         }
-        if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
+        if (this.loses(level.ceilingOffStart + liftCeilingIn(table, id, folderPart), id)) {
           this.count(id);
           continue;
         }
@@ -327,7 +339,7 @@ export class StrictScan {
         if (tail < need) continue;
       }
       this.count(id);
-      const lifted = liftCeiling(table, id);
+      const lifted = liftCeilingIn(table, id, folderPart);
       if (this.threshold > -Infinity) {
         if (!level.tailsReady) {
           this.ensureStates(depth);
