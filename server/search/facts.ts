@@ -126,6 +126,16 @@ export function nameTail(table: PathTable, id: number, term: QueryTerm): number 
   const tu = term.upper;
   let k = term.length - 1;
   const start = table.nameStart[id];
+  if (!term.hasUpper) {
+    // No capital to check (nearly every term): one comparison per character.
+    let want = tl[k];
+    for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
+      if (lower[x] !== want) continue;
+      if (--k < 0) break;
+      want = tl[k];
+    }
+    return term.length - 1 - k;
+  }
   for (let x = start + table.nameLen[id] - 1; x >= start && k >= 0; x--) {
     if (lower[x] === tl[k] && (tu[k] === 0 || chars[x] !== lower[x])) k--;
   }
