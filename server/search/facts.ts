@@ -18,6 +18,13 @@ export interface NameFacts {
   acronym: number;
   /** The acronym spells every word start of the stem (set where `acronym` is read from the name). */
   wholeAcronym?: boolean;
+  /**
+   * Presence mask of the name's boundary characters, and the mask bit of its first
+   * character (-1 when unknown): only the term characters a row leaves to the name can
+   * earn a boundary or the name-start bonus there.
+   */
+  boundaryMask: number;
+  firstBit: number;
 }
 
 /**
@@ -30,12 +37,12 @@ export function acronymPoints(term: QueryTerm, whole: boolean): number {
 
 /** Facts of a name that does not start with the term's first character but is otherwise ideal. */
 export function offStartFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: acronymPoints(term, true) };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: acronymPoints(term, true), boundaryMask: -1, firstBit: -1 };
 }
 
 /** Facts of an ideal name for the term. */
 export function bestFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(term, true) };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(term, true), boundaryMask: -1, firstBit: -1 };
 }
 
 /** Greedy subsequence progress of `term` from `k` over `length` pool characters. */
@@ -119,6 +126,16 @@ export function nameTail(table: PathTable, id: number, term: QueryTerm): number 
   const tu = term.upper;
   let k = term.length - 1;
   const start = table.nameStart[id];
+  if (!term.hasUpper) {
+    // No capital to check (nearly every term): one comparison per character.
+    let want = tl[k];
+    for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
+      if (lower[x] !== want) continue;
+      if (--k < 0) break;
+      want = tl[k];
+    }
+    return term.length - 1 - k;
+  }
   for (let x = start + table.nameLen[id] - 1; x >= start && k >= 0; x--) {
     if (lower[x] === tl[k] && (tu[k] === 0 || chars[x] !== lower[x])) k--;
   }
@@ -180,12 +197,26 @@ export function readName(table: PathTable, id: number, rows: TermRows, out: Name
   out.boundaries = boundaries;
   out.firstInTerm = head[lower[start]] >= 0;
   out.firstIsStart = lower[start] === tl[0];
+  out.boundaryMask = table.uniqueBoundaryMask[table.nameId[id]];
+  out.firstBit = maskBit(lower[start]);
+}
+
+/**
+ * The longest tail of the term whose characters all occur in a name with this presence
+ * mask: never shorter than the tail the name really holds, and found without reading it.
+ */
+export function maskTail(term: QueryTerm, nameMask: number): number {
+  const suffix = term.suffixMask;
+  const m = term.length;
+  let tail = 0;
+  while (tail < m && (suffix[m - 1 - tail] & ~nameMask) === 0) tail++;
+  return tail;
 }
 
 /**
  * Facts of a name bounded from above without reading it: the boundary characters it
  * could offer the term (from the name's boundary-character mask), whether its first
- * character is in the term, the tail when known (else the whole term).
+ * character is in the term, the tail when known (else the longest tail its characters allow).
  */
 export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
   const first = table.lower[table.uniqueStart[uid]];
@@ -197,11 +228,13 @@ export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits:
     boundaries += bits[31 - Math.clz32(shared & -shared)];
     shared &= shared - 1;
   }
-  out.tail = tail < 0 ? term.length : tail;
+  out.tail = tail < 0 ? maskTail(term, table.uniqueMask[uid]) : tail;
   out.boundaries = boundaries;
   out.firstInTerm = (termMask & maskBit(first)) !== 0;
   out.firstIsStart = first === term.lower[0];
   out.acronym = (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
+  out.boundaryMask = boundaryMask;
+  out.firstBit = maskBit(first);
 }
 
 /** How many of a term's characters fall on each bit of a presence mask (for `guessFacts`). */
@@ -216,20 +249,24 @@ export function encodeFacts(f: NameFacts): number {
   return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0) | (f.wholeAcronym === true ? 1 << 18 : 0);
 }
 
-export function decodeFacts(code: number, term: QueryTerm, out: NameFacts): void {
+/** Facts of the distinct name `uid` from `encodeFacts`. */
+export function decodeFacts(code: number, term: QueryTerm, table: PathTable, uid: number, out: NameFacts): void {
   out.tail = (code >>> 1) & 127;
   out.boundaries = (code >>> 8) & 127;
   out.firstInTerm = (code & (1 << 15)) !== 0;
   out.firstIsStart = (code & (1 << 16)) !== 0;
   out.acronym = code & (1 << 17) ? acronymPoints(term, (code & (1 << 18)) !== 0) : 0;
+  out.boundaryMask = table.uniqueBoundaryMask[uid];
+  out.firstBit = maskBit(table.lower[table.uniqueStart[uid]]);
 }
 
 /**
  * An upper bound on a term's score in one file, from the folder's alignment state and
  * facts about the name: every name character earns at most `match` + the name bonus +
- * `consecutive`, only boundary characters that occur in the term earn a boundary bonus,
- * and only the name's first character the name-start bonus. Files whose bound cannot
- * beat the current top results are never scored.
+ * `consecutive`, only boundary characters that occur in the part of the term left to the
+ * name earn a boundary bonus, and only the name's first character, when that part holds
+ * it, the name-start bonus. Files whose bound cannot beat the current top results are
+ * never scored.
  */
 export class NameBound {
   private readonly perChar = POINTS.match + POINTS.inName + POINTS.consecutive;
@@ -245,13 +282,22 @@ export class NameBound {
    * jump, or more). Zero for every row without a term (the looser bound).
    */
   private readonly entryLoss: Float64Array;
+  /** `entryLoss` of a row ending in `/` when the name's first character is not the next term character: it too is reached over a gap. */
+  private gapLoss = 0;
+  /** Mask bit of each term character, and of each tail (`suffixMask`). */
+  private readonly charBits: Int32Array;
+  private readonly suffixMask: Int32Array;
 
   constructor(term?: QueryTerm) {
     const m = term?.length ?? 0;
     this.entryLoss = new Float64Array(m);
+    this.charBits = new Int32Array(m);
+    for (let i = 0; i < m; i++) this.charBits[i] = maskBit(term!.lower[i]);
+    this.suffixMask = term?.suffixMask ?? new Int32Array(1);
     // Gaps grow with their length only when `gapExtend` is not negative; otherwise keep the loose bound.
     if (!term || POINTS.gapExtend < 0) return;
     const cheapestGap = Math.min(POINTS.gapStart, POINTS.gapToBoundary, POINTS.gapMax);
+    this.gapLoss = Math.max(0, POINTS.consecutive + cheapestGap);
     for (let i = 0; i < m; i++) {
       const entry = term.lower[i] === SLASH ? Math.max(POINTS.consecutive, -cheapestGap) : -cheapestGap;
       this.entryLoss[i] = Math.max(0, POINTS.consecutive - entry);
@@ -267,25 +313,64 @@ export class NameBound {
     const start = facts.firstInTerm ? this.start : 0;
     const s = state.s;
     const bestRow = 3 * m;
+    const { charBits, suffixMask } = this;
+    const boundaryMask = facts.boundaryMask;
+    const firstBit = facts.firstBit;
+    const exact = charBits.length === m;
+    // Term characters after row i whose character is on a word boundary of the name.
+    let onBoundary = 0;
     // Row i matched in the folder, the rest (m - 1 - i characters) in the name (`rest`, inlined: this runs per file).
-    for (let i = Math.max(0, m - 1 - facts.tail); i < m; i++) {
+    for (let i = m - 1, low = Math.max(0, m - 1 - facts.tail); i >= low; i--) {
       const folder = s[bestRow + i];
-      if (folder < -1e8) continue;
-      const count = m - 1 - i;
-      const v = count === 0 ? folder : folder + count * perChar + (count < boundaries ? count : boundaries) * boundary + start - (withLoss ? loss[i] : 0);
-      if (v > best) best = v;
+      if (folder >= -1e8) {
+        const count = m - 1 - i;
+        let v = folder;
+        if (count > 0) {
+          let b = count < boundaries ? count : boundaries;
+          if (exact && onBoundary < b) b = onBoundary;
+          const first = exact && (suffixMask[i + 1] & firstBit) === 0 ? 0 : start;
+          let lost = withLoss ? loss[i] : 0;
+          if (exact && lost < this.gapLoss && (charBits[i + 1] & firstBit) === 0) lost = this.gapLoss;
+          v += count * perChar + b * boundary + first - lost;
+        }
+        if (v > best) best = v;
+      }
+      if (exact && (charBits[i] & boundaryMask) !== 0) onBoundary++;
     }
     if (facts.tail === m) {
       // The whole term in the name: its first character's bonus counts again, and it has no predecessor.
-      const firstBonus = POINTS.inName + (facts.firstIsStart ? POINTS.segmentStart + POINTS.nameStart : this.boundary);
-      const v = this.rest(m, facts) - POINTS.consecutive + firstBonus * (POINTS.firstMultiplier - 1);
+      const firstOnBoundary = !exact || (charBits[0] & boundaryMask) !== 0;
+      const firstBonus = POINTS.inName + (facts.firstIsStart ? POINTS.segmentStart + POINTS.nameStart : firstOnBoundary ? this.boundary : 0);
+      const b = Math.min(m, boundaries, exact ? onBoundary : m);
+      const v = m * perChar + b * boundary + start - POINTS.consecutive + firstBonus * (POINTS.firstMultiplier - 1);
       if (v > best) best = v;
     }
     return best + facts.acronym;
   }
 
-  private rest(count: number, facts: NameFacts): number {
-    if (count === 0) return 0;
-    return count * this.perChar + Math.min(count, facts.boundaries) * this.boundary + (facts.firstInTerm ? this.start : 0);
+  /**
+   * `out[t]`: `of` for every name holding a tail of `t` characters (t = 0 … m), with every
+   * other fact ideal and no acronym points: one look-up per file then rejects most names
+   * of a folder whose tail (known, or bounded by `maskTail`) is too short.
+   */
+  byTail(state: ColumnState, m: number, out: Float64Array): void {
+    const loss = this.entryLoss;
+    const withLoss = loss.length === m;
+    const s = state.s;
+    const bestRow = 3 * m;
+    const perCount = this.perChar + this.boundary;
+    let best = -Infinity;
+    for (let t = 0; t < m; t++) {
+      // Tail t adds row m - 1 - t: its first t + 1 characters in the folder, t in the name.
+      const i = m - 1 - t;
+      const folder = s[bestRow + i];
+      if (folder >= -1e8) {
+        const v = t === 0 ? folder : folder + t * perCount + this.start - (withLoss ? loss[i] : 0);
+        if (v > best) best = v;
+      }
+      out[t] = best;
+    }
+    const whole = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + POINTS.segmentStart + POINTS.nameStart) * (POINTS.firstMultiplier - 1);
+    out[m] = whole > best ? whole : best;
   }
 }

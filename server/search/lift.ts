@@ -37,7 +37,17 @@ export function lift(table: PathTable, id: number, now: number): number {
 
 /** `lift` with the largest recency lift: cheap, and never below the real one. */
 export function liftCeiling(table: PathTable, id: number): number {
-  return table.boost[id] - LIFT.perNameChar * table.nameLen[id] - LIFT.perFolderChar * table.dirLen[table.fileDir[id]] + (table.mtime[id] > 0 ? LIFT.recent : 0);
+  return liftCeilingIn(table, id, folderLift(table, table.fileDir[id]));
+}
+
+/** What a file's folder path takes off its lift (`lift`'s folder term), for a scan that reads it once per folder. */
+export function folderLift(table: PathTable, dir: number): number {
+  return LIFT.perFolderChar * table.dirLen[dir];
+}
+
+/** `liftCeiling` of a file in a folder whose `folderLift` is known. */
+export function liftCeilingIn(table: PathTable, id: number, folderPart: number): number {
+  return table.boost[id] - LIFT.perNameChar * table.nameLen[id] - folderPart + (table.mtime[id] > 0 ? LIFT.recent : 0);
 }
 
 export function clamp01(x: number): number {

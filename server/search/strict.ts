@@ -1,5 +1,6 @@
-import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
-import { CHECK_EVERY, lift, liftCeiling, type YieldClock } from './lift';
+import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, maskTail, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
+import { maskBit } from './chars';
+import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldClock } from './lift';
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
@@ -16,6 +17,8 @@ export interface StrictResult {
   /** Every matching file, in walk order, when asked for and not too many (for narrowing the next keystroke). */
   matched?: Int32Array;
 }
+
+const SLASH = 47;
 
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
@@ -47,6 +50,9 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
+  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`). */
+  byTail: Float64Array[];
+  tailsReady: boolean;
 }
 
 /**
@@ -70,11 +76,14 @@ export class StrictScan {
   private readonly best: NameFacts[];
   private readonly offStart: NameFacts[];
   private readonly firstCodes: number[];
+  /** Per term: the mask bit of each character, and of every character `ColumnState.advance` reads (a `/` too when parts are kept within folders). */
+  private readonly charBits: Int32Array[];
+  private readonly readMasks: number[];
   private readonly levels: Level[] = [];
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
   private readonly nameStates: ColumnState[];
-  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0 };
+  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
   private readonly acronyms: Float64Array;
   private readonly top: TopK;
   private readonly tree: FolderTree;
@@ -102,6 +111,8 @@ export class StrictScan {
     this.best = this.terms.map(bestFacts);
     this.offStart = this.terms.map(offStartFacts);
     this.firstCodes = this.terms.map((t) => t.lower[0]);
+    this.charBits = this.terms.map((t) => Int32Array.from(t.lower, maskBit));
+    this.readMasks = this.rows.map((r) => (r.head[SLASH] >= 0 ? r.term.suffixMask[0] | maskBit(SLASH) : r.term.suffixMask[0]));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.top = new TopK(options.limit);
@@ -146,13 +157,16 @@ export class StrictScan {
         stackDepth[top++] = depth + 1;
       }
       if ((level.needMask & ~tree.namesMask[dir]) !== 0) continue;
-      for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; f++) {
-        if (++this.work === CHECK_EVERY) {
+      for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; ) {
+        const stop = Math.min(end, f + CHECK_EVERY - this.work);
+        if (single) this.scanOne(tree.files, f, stop, depth);
+        else this.scan(tree.files, f, stop, depth);
+        this.work += stop - f;
+        f = stop;
+        if (this.work >= CHECK_EVERY) {
           this.work = 0;
           await this.clock.check();
         }
-        if (single) this.considerOne(tree.files[f], depth);
-        else this.consider(tree.files[f], depth);
       }
     }
     return this.result();
@@ -161,22 +175,27 @@ export class StrictScan {
   /** Scans only these files (the matches of a query this one extends), in walk order. */
   async within(ids: Int32Array): Promise<StrictResult> {
     const table = this.table;
-    let lastDir = -1;
+    const single = this.terms.length === 1;
     let depth = -1;
-    for (let i = 0; i < ids.length; i++) {
-      if (++this.work === CHECK_EVERY) {
+    for (let i = 0; i < ids.length; ) {
+      if (!table.isAlive(ids[i])) {
+        i++;
+        continue;
+      }
+      // A run of live files of one folder, scanned together.
+      const dir = table.fileDir[ids[i]];
+      let end = i + 1;
+      const limit = Math.min(ids.length, i + CHECK_EVERY - this.work);
+      while (end < limit && table.fileDir[ids[end]] === dir && table.isAlive(ids[end])) end++;
+      depth = this.enterChain(dir, depth);
+      if (single) this.scanOne(ids, i, end, depth);
+      else this.scan(ids, i, end, depth);
+      this.work += end - i;
+      i = end;
+      if (this.work >= CHECK_EVERY) {
         this.work = 0;
         await this.clock.check();
       }
-      const id = ids[i];
-      if (!table.isAlive(id)) continue;
-      const dir = table.fileDir[id];
-      if (dir !== lastDir) {
-        lastDir = dir;
-        depth = this.enterChain(dir, depth);
-      }
-      if (this.terms.length === 1) this.considerOne(id, depth);
-      else this.consider(id, depth);
     }
     return this.result();
   }
@@ -225,6 +244,8 @@ export class StrictScan {
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
+        byTail: terms.map((t) => new Float64Array(t.length + 1)),
+        tailsReady: false,
       });
     }
     const level = this.levels[depth];
@@ -232,14 +253,17 @@ export class StrictScan {
     level.computed = false;
     level.ceiling = Infinity;
     level.ceilingOffStart = Infinity;
+    level.tailsReady = false;
     level.holdsAll = true;
     level.needMask = 0;
     const segStart = table.segStart[dir];
     const segLen = table.segLen[dir];
+    const segment = this.tree.segmentMask[dir];
     for (let t = 0; t < terms.length; t++) {
       const term = terms[t];
       let k = depth === 0 ? 0 : this.levels[depth - 1].consumed[t];
-      if (segLen > 0) k = greedy(term, table.chars, table.lower, segStart, segLen, k);
+      // The segment moves the term on only if it holds the next character.
+      if (k < term.length && (segment & this.charBits[t][k]) !== 0) k = greedy(term, table.chars, table.lower, segStart, segLen, k);
       level.consumed[t] = k;
       level.needMask |= term.suffixMask[k];
       if (k < term.length) level.holdsAll = false;
@@ -263,53 +287,82 @@ export class StrictScan {
         if (x === 0) state.reset();
         else state.copyFrom(levels[x - 1].states[t]);
         const segLen = table.segLen[dir];
-        if (segLen > 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+        // A segment without any character the alignment reads leaves the state as it is.
+        if ((this.tree.segmentMask[dir] & this.readMasks[t]) !== 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
       }
       level.computed = true;
     }
   }
 
-  /** `consider` for the common one-term query, without the per-term loops. */
-  private considerOne(id: number, depth: number): void {
+  /**
+   * `scan` for the common one-term query, without the per-term loops: `files[from .. to)`,
+   * all in the folder at `depth`. What depends only on the folder is read once.
+   */
+  private scanOne(files: Int32Array, from: number, to: number, depth: number): void {
     const table = this.table;
+    const { nameMask, nameId, nameStart, lower, uniqueMask, uniqueBoundaryMask } = table;
     const level = this.levels[depth];
-    if ((level.needMask & ~table.nameMask[id]) !== 0) return;
+    const needMask = level.needMask;
     const allowed = this.options.allowed;
-    if (allowed !== undefined && allowed[id] === 0) return;
     const term = this.terms[0];
     const m = term.length;
-    const threshold = this.threshold;
-    if (level.holdsAll && threshold > -Infinity && table.lower[table.nameStart[id]] !== this.firstCodes[0]) {
-      if (level.ceilingOffStart === Infinity) {
-        this.ensureStates(depth);
-        level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
+    const termMask = term.suffixMask[0];
+    const initialsPoints = this.best[0].acronym;
+    // The part of the term the name must hold: the folder path matched the rest.
+    const need = m - level.consumed[0];
+    const tails = this.tailCache[0];
+    const firstCode = this.firstCodes[0];
+    const byTail = level.byTail[0];
+    const folderPart = folderLift(table, level.dir);
+    for (let f = from; f < to; f++) {
+      const id = files[f];
+      if ((needMask & ~nameMask[id]) !== 0) continue;
+      if (allowed !== undefined && allowed[id] === 0) continue;
+      if (level.holdsAll && this.threshold > -Infinity && lower[nameStart[id]] !== firstCode) {
+        if (level.ceilingOffStart === Infinity) {
+          this.ensureStates(depth);
+          level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
+        }
+        if (this.loses(level.ceilingOffStart + liftCeilingIn(table, id, folderPart), id)) {
+          this.count(id);
+          continue;
+        }
       }
-      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
-        this.count(id);
-        return;
+      const uid = nameId[id];
+      let tail = -1;
+      if (need > 0) {
+        tail = tails[uid] - 1;
+        if (tail < 0) {
+          tail = nameTail(table, id, term);
+          tails[uid] = tail + 1;
+        }
+        if (tail < need) continue;
       }
+      this.count(id);
+      const lifted = liftCeilingIn(table, id, folderPart);
+      if (this.threshold > -Infinity) {
+        if (!level.tailsReady) {
+          this.ensureStates(depth);
+          this.bounds[0].byTail(level.states[0], m, byTail);
+          level.tailsReady = true;
+        }
+        // The tail the name holds, or a bound on it from its characters; initials only if its word starts allow.
+        if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
+        const initials = (termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0;
+        if (this.loses(byTail[tail] + initials + lifted, id)) continue;
+      }
+      this.scoreOne(id, uid, depth, tail, lifted);
     }
-    const uid = table.nameId[id];
-    const k = level.consumed[0];
-    let tail = -1;
-    if (k < m) {
-      const tails = this.tailCache[0];
-      tail = tails[uid] - 1;
-      if (tail < 0) {
-        tail = nameTail(table, id, term);
-        tails[uid] = tail + 1;
-      }
-      if (tail < m - k) return;
-    }
-    this.count(id);
+  }
+
+  /** A file of `scanOne` that matches and may rank: bounded by what its name shows, then scored. */
+  private scoreOne(id: number, uid: number, depth: number, tail: number, lifted: number): void {
+    const table = this.table;
+    const level = this.levels[depth];
+    const term = this.terms[0];
+    const m = term.length;
     const facts = this.facts;
-    const lifted = liftCeiling(table, id);
-    if (threshold > -Infinity) {
-      if (level.ceiling === Infinity) {
-        this.ensureStates(depth);
-        level.ceiling = this.bounds[0].of(level.states[0], m, this.best[0]);
-      }
-      if (this.loses(level.ceiling + lifted, id)) return;
+    if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, term, this.bits[0], tail, facts);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
@@ -319,7 +372,7 @@ export class StrictScan {
     if (code === 0) {
       readName(table, id, this.rows[0], facts);
       this.factCache[0][uid] = encodeFacts(facts);
-    } else decodeFacts(code, term, facts);
+    } else decodeFacts(code, term, table, uid, facts);
     const limit = this.bounds[0].of(level.states[0], m, facts);
     if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
@@ -329,6 +382,11 @@ export class StrictScan {
     state.advance(this.rows[0], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
     const score = state.score + facts.acronym + exactLift;
     this.offer(id, score);
+  }
+
+  /** `files[from .. to)`, all in the folder at `depth`: each counted when it matches, scored when it may rank. */
+  private scan(files: Int32Array, from: number, to: number, depth: number): void {
+    for (let f = from; f < to; f++) this.consider(files[f], depth);
   }
 
   /** One file of the folder at `depth`: counted when it matches, scored when it may rank. */
@@ -392,7 +450,7 @@ export class StrictScan {
       if (code === 0) {
         readName(table, id, this.rows[t], facts);
         this.factCache[t][uid] = encodeFacts(facts);
-      } else decodeFacts(code, terms[t], facts);
+      } else decodeFacts(code, terms[t], table, uid, facts);
       this.acronyms[t] = facts.acronym;
       limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
     }

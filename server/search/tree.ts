@@ -13,11 +13,13 @@ export class FolderTree {
   readonly children: Uint32Array;
   /** Live files of folder d: `files[fileStart[d] .. fileStart[d + 1])`, in id order. */
   readonly fileStart: Uint32Array;
-  readonly files: Uint32Array;
+  readonly files: Int32Array;
   /** Presence mask of what follows the folder's path in the paths below it: deeper segments and file names. */
   readonly belowMask: Int32Array;
   /** Presence mask of the names of the folder's own files. */
   readonly namesMask: Int32Array;
+  /** Presence mask of the folder's own path segment: a scan skips reading a segment that holds nothing it looks for. */
+  readonly segmentMask: Int32Array;
   /** Folders without a parent (the root folder, normally just one). */
   readonly roots: number[] = [];
   /** Per folder, its place in the chain from the root folder (0) down to it, as a narrowed scan enters folders. */
@@ -38,7 +40,7 @@ export class FolderTree {
       this.fileStart[d + 1] += this.fileStart[d];
     }
     this.children = new Uint32Array(this.childStart[dirs]);
-    this.files = new Uint32Array(this.fileStart[dirs]);
+    this.files = new Int32Array(this.fileStart[dirs]);
     const childFill = this.childStart.slice(0, dirs);
     const fileFill = this.fileStart.slice(0, dirs);
     for (let d = 0; d < dirs; d++) {
@@ -59,14 +61,14 @@ export class FolderTree {
       this.chainDepth[d] = d === ROOT_DIR ? 0 : parent < 0 || parent === ROOT_DIR ? 1 : this.chainDepth[parent] + 1;
     }
     this.belowMask = new Int32Array(dirs);
+    this.segmentMask = new Int32Array(dirs);
     for (let d = dirs - 1; d >= 0; d--) {
       this.belowMask[d] |= this.namesMask[d];
+      let segment = 0;
+      for (let x = table.segStart[d], end = x + table.segLen[d]; x < end; x++) segment |= maskBit(table.lower[x]);
+      this.segmentMask[d] = segment;
       const parent = table.dirParent[d];
-      if (parent >= 0) {
-        let segment = 0;
-        for (let x = table.segStart[d], end = x + table.segLen[d]; x < end; x++) segment |= maskBit(table.lower[x]);
-        this.belowMask[parent] |= segment | this.belowMask[d];
-      }
+      if (parent >= 0) this.belowMask[parent] |= segment | this.belowMask[d];
     }
   }
 }

@@ -1,5 +1,5 @@
 import { popcount } from './chars';
-import { PathHolds } from './facts';
+import { PathHolds, termBits } from './facts';
 import { CHECK_EVERY, lift, LIFT, liftCeiling, type YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
@@ -18,6 +18,8 @@ export class LcsCounter {
   private readonly slot = new Int8Array(65536).fill(-1);
   private readonly lo: number[] = [];
   private readonly hi: number[] = [];
+  /** `lo` of each ASCII code unit (0: not in the term), read without the slot look-up: nearly every name is ASCII. */
+  private readonly asciiLo = new Int32Array(128);
   private readonly lowMask0: number;
   private readonly lowMask1: number;
   readonly length: number;
@@ -37,6 +39,7 @@ export class LcsCounter {
       if (i < 32) this.lo[k] |= 1 << i;
       else this.hi[k] |= 1 << (i - 32);
     }
+    for (let k = 0; k < this.codes.length; k++) if (this.codes[k] < 128) this.asciiLo[this.codes[k]] = this.lo[k];
     this.lowMask0 = this.length >= 32 ? -1 : (1 << this.length) - 1;
     this.lowMask1 = this.length <= 32 ? 0 : this.length >= 64 ? -1 : (1 << (this.length - 32)) - 1;
   }
@@ -68,10 +71,18 @@ export class LcsCounter {
     let v = -1;
     const slot = this.slot;
     const lo = this.lo;
+    const asciiLo = this.asciiLo;
     for (let i = start, end = start + length; i < end; i++) {
-      const k = slot[codes[i]];
-      if (k < 0) continue;
-      const m = lo[k];
+      const c = codes[i];
+      let m: number;
+      if (c < 128) {
+        m = asciiLo[c];
+        if (m === 0) continue;
+      } else {
+        const k = slot[c];
+        if (k < 0) continue;
+        m = lo[k];
+      }
       v = ((v + (v & m)) | 0) | (v & ~m);
     }
     return popcount(~v & this.lowMask0);
@@ -93,6 +104,7 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
   const need = lcs.length - errors;
   const top = new TopK(LIFT.typoDepth);
   const termMask = term.suffixMask[0];
+  const bits = termBits(term);
   const { flags, nameMask, nameStart, nameLen, lower, nameId } = table;
   const allowed = options.allowed;
   // Per distinct name: 0 not read yet, 1 too far off, 2 + the characters in common.
@@ -102,7 +114,14 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
   for (let id = 0; id < table.slotCount; id++) {
     if (id % CHECK_EVERY === 0) await clock.check();
     if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
-    if (popcount(termMask & ~nameMask[id]) > errors) continue;
+    // Each term character the name lacks costs one character of common subsequence.
+    let absent = termMask & ~nameMask[id];
+    if (absent !== 0) {
+      if (popcount(absent) > errors) continue;
+      let missing = 0;
+      for (; absent !== 0; absent &= absent - 1) missing += bits[31 - Math.clz32(absent & -absent)];
+      if (missing > errors) continue;
+    }
     const len = nameLen[id];
     if (len < need) continue;
     const uid = nameId[id];
