@@ -1,0 +1,90 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../server/core/findings';
+import { tempDir } from '../helpers/repo';
+import { lintWorkspaceRules } from './agentFixtures';
+
+/**
+ * Shapes found in public repositories' rule files (an audit of real files for false
+ * alarms), each written here as a small synthetic file of the same shape and linted
+ * through the engine as `agentls check` does. Correct files stay quiet; the true finding
+ * beside each one is still reported.
+ */
+function workspace(files: Record<string, string>): string {
+  const ws = tempDir();
+  for (const [rel, text] of Object.entries(files)) {
+    const p = path.join(ws, ...rel.split('/'));
+    // A key ending in `/` is a folder (`.xcsh/`: the workspace runs the xcsh agent).
+    if (rel.endsWith('/')) fs.mkdirSync(p, { recursive: true });
+    else {
+      fs.mkdirSync(path.dirname(p), { recursive: true });
+      fs.writeFileSync(p, text);
+    }
+  }
+  return ws;
+}
+
+const lint = lintWorkspaceRules;
+
+const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
+
+describe('real-world rule shapes', () => {
+  it('GitHub Copilot: excludeAgent as a YAML list (block or flow) is accepted; a mapping is still reported', async () => {
+    const ws = workspace({
+      '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent:\n  - "coding-agent"\n---\nReview for security first.\n',
+      '.github/instructions/web.instructions.md': '---\napplyTo: "web/**/*.ts"\nexcludeAgent: ["code-review"]\n---\nUse the fetch wrapper.\n',
+      '.github/instructions/none.instructions.md': '---\napplyTo: "lib/**"\nexcludeAgent: []\n---\nKeep it small.\n',
+      '.github/instructions/odd.instructions.md': '---\napplyTo: "**"\nexcludeAgent:\n  agent: code-review\n---\nOdd.\n',
+    });
+    const all = await lint(ws);
+    for (const rel of ['review', 'web', 'none']) expect(of(all, ws, `.github/instructions/${rel}.instructions.md`)).toEqual([]);
+    const odd = of(all, ws, '.github/instructions/odd.instructions.md').filter((f) => f.code === 'frontmatter/wrong-type');
+    expect(odd).toHaveLength(1);
+    expect(odd[0].message).toContain('GitHub Copilot expects `excludeAgent` to be text or a list of text');
+  });
+
+  it("Cline: .clinerules/workflows, hooks and skills are not rules, for Cline or the xcsh agent; other nested files still are", async () => {
+    const ws = workspace({
+      '.xcsh/': '',
+      '.clinerules/style.md': '---\ndescription: House style\nalwaysApply: true\n---\nShort functions.\n',
+      '.clinerules/workflows/release.md': '---\ndescription: Cut a release\n---\n1. Bump the version.\n',
+      '.clinerules/hooks/notes.md': 'Hook notes.\n',
+      '.clinerules/skills/review.md': '---\nname: review\n---\nReview steps.\n',
+      '.clinerules/team/extra.md': 'Extra rules.\n',
+    });
+    const all = await lint(ws);
+    for (const rel of ['workflows/release.md', 'hooks/notes.md', 'skills/review.md']) expect(of(all, ws, `.clinerules/${rel}`)).toEqual([]);
+    // A nested folder Cline does read: the xcsh agent reads only files directly in .clinerules.
+    const nested = of(all, ws, '.clinerules/team/extra.md').filter((f) => f.code === 'rule/not-read');
+    expect(nested).toHaveLength(1);
+    expect(nested[0].message).toContain('Cline reads this file, but the xcsh agent never does');
+  });
+
+  it('a comma list of globs in a Windsurf rule: the message does not say Windsurf (or Cursor) reads that file', async () => {
+    const ws = workspace({
+      '.windsurf/rules/native.md': '---\ntrigger: glob\ndescription: Mobile screens\nglobs: "app/**/*.jsx,app/**/*.tsx"\n---\nUse hooks.\n',
+      '.cursor/rules/web.mdc': '---\ndescription: Web\nglobs: "web/*.ts,web/*.tsx"\n---\nUse fetch.\n',
+    });
+    const all = await lint(ws, { rules: { agents: ['windsurf', 'cursor', 'xcsh'] } });
+    const windsurf = of(all, ws, '.windsurf/rules/native.md').filter((f) => f.code === 'frontmatter/comma-globs');
+    expect(windsurf).toHaveLength(1);
+    expect(windsurf[0].message).toContain('the xcsh agent does not split globs at commas');
+    expect(windsurf[0].message).not.toContain('Cursor splits');
+    const cursor = of(all, ws, '.cursor/rules/web.mdc').filter((f) => f.code === 'frontmatter/comma-globs');
+    expect(cursor).toHaveLength(1);
+    expect(cursor[0].message).toContain('Cursor splits globs at commas, the xcsh agent does not');
+  });
+
+  it('invalid YAML from a leading `*` in a description: the note does not call it a glob', async () => {
+    const ws = workspace({
+      '.xcsh/rules/notes.md': '---\ndescription: **Version**: 2 | notes\nalwaysApply: true\n---\nNotes.\n',
+      '.xcsh/rules/ts.md': '---\ndescription: TypeScript\nglobs: *.ts\n---\nStrict mode.\n',
+    });
+    const all = await lint(ws);
+    const notes = of(all, ws, '.xcsh/rules/notes.md').find((f) => f.code === 'frontmatter/yaml-error');
+    expect(notes?.message).toContain('YAML reads a leading `*` as an alias)');
+    expect(notes?.message).not.toContain('write globs this way');
+    expect(of(all, ws, '.xcsh/rules/ts.md').find((f) => f.code === 'frontmatter/yaml-error')?.message).toContain('Cursor and Windsurf write globs this way');
+  });
+});
