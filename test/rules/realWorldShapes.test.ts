@@ -87,4 +87,18 @@ describe('real-world rule shapes', () => {
     expect(notes?.message).not.toContain('write globs this way');
     expect(of(all, ws, '.xcsh/rules/ts.md').find((f) => f.code === 'frontmatter/yaml-error')?.message).toContain('Cursor and Windsurf write globs this way');
   });
+
+  it('GitHub Copilot: applyTo as a YAML list is an error (VS Code ignores it), with the one-string form as its fix; a comma string is quiet', async () => {
+    const ws = workspace({
+      '.github/instructions/review.instructions.md': '---\napplyTo:\n  - "**/*.cs"\n  - "**/*.ts"\n---\nCheck async code.\n',
+      '.github/instructions/web.instructions.md': '---\napplyTo: "**/*.cs, **/*.ts"\n---\nCheck async code.\n',
+    });
+    const all = await lint(ws);
+    const list = of(all, ws, '.github/instructions/review.instructions.md').filter((f) => f.code === 'frontmatter/wrong-type');
+    expect(list).toHaveLength(1);
+    expect(list[0].severity).toBe('error');
+    expect(list[0].message).toContain('GitHub Copilot');
+    expect((list[0].data as { newText?: string }).newText).toBe('"**/*.cs, **/*.ts"');
+    expect(of(all, ws, '.github/instructions/web.instructions.md')).toEqual([]);
+  });
 });
