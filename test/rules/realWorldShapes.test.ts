@@ -101,4 +101,24 @@ describe('real-world rule shapes', () => {
     expect((list[0].data as { newText?: string }).newText).toBe('"**/*.cs, **/*.ts"');
     expect(of(all, ws, '.github/instructions/web.instructions.md')).toEqual([]);
   });
+
+  it('globs a tool never consults (always_on, alwaysApply: true) are not checked; under trigger: glob they are, and the fix drops quotes and the leading /', async () => {
+    const rule = (trigger: string) => `---\ntrigger: ${trigger}\nglobs: "/setup.cfg", "**/tox.ini"\n---\nPackaging rules.\n`;
+    const ws = workspace({
+      '.windsurf/rules/always.md': rule('always_on'),
+      '.windsurf/rules/scoped.md': rule('glob'),
+      '.cursor/rules/always.mdc': '---\nglobs: **.cs\nalwaysApply: true\n---\nC# rules.\n',
+      '.cursor/rules/scoped.mdc': '---\nglobs: **.cs\n---\nC# rules.\n',
+    });
+    const all = await lint(ws);
+    const globs = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/invalid-glob');
+    expect(globs('.windsurf/rules/always.md')).toEqual([]);
+    expect(globs('.cursor/rules/always.mdc')).toEqual([]);
+    const scoped = globs('.windsurf/rules/scoped.md');
+    expect(scoped).toHaveLength(1);
+    expect(scoped[0].message).toContain('leading `/`');
+    expect((scoped[0].data as { newText?: string }).newText).toBe('setup.cfg, **/tox.ini');
+    expect(globs('.cursor/rules/scoped.mdc')).toHaveLength(1);
+  });
 });
+

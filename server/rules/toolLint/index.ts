@@ -54,9 +54,22 @@ export function toolFindings(file: ToolFile): Finding[] {
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
   if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) out.push(...yamlFindings(loc, agent));
   out.push(...keyFindings(loc, agent, fm, file.targets));
-  if (agent.globs) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
+  if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
   out.push(...activationFindings(loc, agent, fm));
   return out;
+}
+
+/**
+ * Text globs the tool never consults: a rule its activation applies always (Cursor's
+ * `alwaysApply: true`, Windsurf's `always_on`) or by description or by hand (Windsurf's
+ * `model_decision`, `manual`). Slips in them change nothing the tool does, so they are not
+ * reported; a value of the wrong type still is.
+ */
+function globsUnused(agent: AgentModel, fm: Record<string, unknown>): boolean {
+  const value = fm[agent.globs!.key];
+  const text = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+  const mode = agent.activation(fm).mode;
+  return text && (mode === 'always' || mode === 'description' || mode === 'manual');
 }
 
 function parseAs(file: ToolFile): FileAnalysis {
