@@ -120,5 +120,12 @@ describe('real-world rule shapes', () => {
     expect((scoped[0].data as { newText?: string }).newText).toBe('setup.cfg, **/tox.ini');
     expect(globs('.cursor/rules/scoped.mdc')).toHaveLength(1);
   });
+
+  it('Windsurf trigger: glob with a `glob:` key: the inactive rule names the key Windsurf reads', async () => {
+    const ws = workspace({ '.windsurf/rules/style.md': "---\ntrigger: glob\nglob: '**/*.{ts,tsx}'\n---\nNo any.\n" });
+    const inactive = of(await lint(ws), ws, '.windsurf/rules/style.md').filter((f) => f.code === 'rule/inactive');
+    expect(inactive).toHaveLength(1);
+    expect(inactive[0].message).toContain('Windsurf reads `globs`, not `glob`');
+  });
 });
 

@@ -135,7 +135,10 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: model_decision needs a description: Windsurf decides from it whether to apply the rule, and there is none.', { data: { fix: 'add-description' } })];
     }
     if (activation.mode === 'globs' && activation.globs.length === 0) {
-      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: glob needs globs, and there are none: Windsurf never attaches this rule.')];
+      // A near miss of the key (`glob:`, `Globs:`), seen in real rules, is named.
+      const near = loc.entries().find((e) => e.key !== 'globs' && /^globs?$/i.test(e.key));
+      const hint = near ? ` (Windsurf reads \`globs\`, not \`${near.key}\`)` : '';
+      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: glob needs globs, and there are none${hint}: Windsurf never attaches this rule.`)];
     }
   }
   if (agent.id === 'copilot' && activation.mode === 'manual') {
