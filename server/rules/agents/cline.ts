@@ -8,7 +8,7 @@ import type { AgentModel } from './types';
 export const cline: AgentModel = {
   id: 'cline',
   name: 'Cline',
-  reads: '`.clinerules/*.md` (or a single `.clinerules` file) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
+  reads: '`.clinerules/*.md` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
   owns(rel) {
     if (rel === '.clinerules') return { read: true, frontmatter: true };
     const at = afterMarker(rel, '.clinerules/') ?? afterMarker(rel, '.cline/rules/');
