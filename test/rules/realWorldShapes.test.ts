@@ -127,5 +127,18 @@ describe('real-world rule shapes', () => {
     expect(inactive).toHaveLength(1);
     expect(inactive[0].message).toContain('Windsurf reads `globs`, not `glob`');
   });
-});
 
+  it('GitHub Copilot: with a description and no applyTo, the note says VS Code may load the file on demand; without a description it says Copilot does not apply it', async () => {
+    const ws = workspace({
+      '.github/instructions/telemetry.instructions.md': '---\ndescription: Read when adding telemetry events\n---\nName events in kebab-case.\n',
+      '.github/instructions/bare.instructions.md': '---\nname: bare\n---\nNo scope at all.\n',
+    });
+    const all = await lint(ws);
+    const described = of(all, ws, '.github/instructions/telemetry.instructions.md');
+    expect(described.map((f) => [f.code, f.severity])).toEqual([['rule/inactive', 'information']]);
+    expect(described[0].message).toContain('In VS Code its agent may load it on demand from its description');
+    const bare = of(all, ws, '.github/instructions/bare.instructions.md');
+    expect(bare.map((f) => f.code)).toEqual(['rule/inactive']);
+    expect(bare[0].message).toContain('does not apply it by itself');
+  });
+});

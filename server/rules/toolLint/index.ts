@@ -142,7 +142,14 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     }
   }
   if (agent.id === 'copilot' && activation.mode === 'manual') {
-    return [finding('rule/inactive', 'information', loc.openerRange(), 'This file has no `applyTo`: GitHub Copilot does not apply it by itself (it can still be attached by hand).', { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
+    // VS Code's agent loads a file with a description on demand (VS Code's agent-customization
+    // skill: file instructions apply "via applyTo patterns, or on-demand via description");
+    // GitHub's docs apply path-specific files by applyTo only.
+    const described = typeof fm.description === 'string' && fm.description.trim() !== '';
+    const message = described
+      ? 'This file has no `applyTo`: GitHub Copilot does not attach it by path. In VS Code its agent may load it on demand from its description; the coding agent and code review on GitHub apply it only by applyTo.'
+      : 'This file has no `applyTo`: GitHub Copilot does not apply it by itself (it can still be attached by hand).';
+    return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
 }
