@@ -141,4 +141,32 @@ describe('real-world rule shapes', () => {
     expect(bare.map((f) => f.code)).toEqual(['rule/inactive']);
     expect(bare[0].message).toContain('does not apply it by itself');
   });
+
+  it('one rule kept for several tools (same body, each with its own frontmatter): the copy the xcsh agent skips loses nothing, so it is no error', async () => {
+    const body = '# Go\n\n- Return errors last.\n';
+    const ws = workspace({
+      '.xcsh/': '',
+      '.cursor/rules/go.mdc': `---\ndescription: Go idioms\nalwaysApply: true\n---\n${body}`,
+      '.windsurf/rules/go.md': `---\ntrigger: always_on\n---\n\n${body}\n`,
+      '.cursor/rules/sql.mdc': '---\nalwaysApply: true\n---\nUse migrations.\n',
+      '.windsurf/rules/sql.md': '---\ntrigger: always_on\nalwaysApply: true\n---\nUse raw SQL.\n',
+    });
+    const all = await lint(ws);
+    const go = of(all, ws, '.windsurf/rules/go.md');
+    expect(go.map((f) => [f.code, f.severity])).toEqual([['rule/shadowed', 'information']]);
+    expect(go[0].message).toContain('the same body, so nothing is lost');
+    // Another body: the xcsh agent never reads this text, a true error.
+    expect(of(all, ws, '.windsurf/rules/sql.md').filter((f) => f.code === 'rule/shadowed').map((f) => f.severity)).toEqual(['error']);
+  });
+
+  it('a copy that would reach the model more often than the winner is still an error, even with the same body', async () => {
+    const ws = workspace({
+      '.xcsh/': '',
+      '.cursor/rules/go.mdc': '---\nglobs: ["**/*.go"]\n---\nReturn errors last.\n',
+      '.windsurf/rules/go.md': '---\ntrigger: always_on\nalwaysApply: true\n---\nReturn errors last.\n',
+    });
+    const shadowed = of(await lint(ws), ws, '.windsurf/rules/go.md').filter((f) => f.code === 'rule/shadowed');
+    expect(shadowed.map((f) => f.severity)).toEqual(['error']);
+  });
 });
+
