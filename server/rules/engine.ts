@@ -344,6 +344,7 @@ export class RulesEngine {
     };
     const analysis = this.analyses.get(p);
     let listed = false;
+    let effective = false;
     for (const state of this.roots.values()) {
       const notRead = state.notRead.get(p);
       if (notRead) add(notRead);
@@ -351,9 +352,14 @@ export class RulesEngine {
       listed = true;
       for (const f of state.groupFindings.get(p) ?? []) add(f);
       const group = state.names.get(state.byPath.get(p)!.name);
-      if (analysis && group?.effective?.path === p) for (const f of bucketFindings(analysis)) add(f);
+      if (analysis && group?.effective?.path === p) {
+        effective = true;
+        for (const f of bucketFindings(analysis)) add(f);
+      }
     }
-    if (analysis && listed) for (const f of fileFindings(analysis)) add(f);
+    // A shadowed copy is never read, so where its trigger would put it ("goes to no
+    // bucket") is moot: rule/shadowed says what happens to it.
+    if (analysis && listed) for (const f of fileFindings(analysis)) if (effective || f.code !== 'rule/windsurf-trigger') add(f);
     return out;
   }
 

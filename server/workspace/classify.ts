@@ -87,6 +87,8 @@ export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
   return folders;
 }
 
+const CLINE_NON_RULE_FOLDERS = new Set(['workflows', 'hooks', 'skills']);
+
 /**
  * Rule files and look-alikes by path alone. Cline's `.clinerules` and the agents'
  * `.agent(s)/rules` count at a root or any ancestor of one, since the agent walks up.
@@ -117,6 +119,9 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
 
   const folders = ruleFoldersFor(ctx);
   const clineDir = findAncestorNamed(filePath, '.clinerules');
+  // `.clinerules/workflows`, `hooks` and `skills` hold Cline's workflows, hooks and skills,
+  // which Cline never reads as rules (its source excludes them; see rules/agents/cline.ts).
+  if (clineDir && CLINE_NON_RULE_FOLDERS.has(path.relative(clineDir, filePath).split(path.sep)[0])) return undefined;
   if (clineDir && atRootOrAncestor(path.dirname(clineDir))) folders.push({ provider: 'cline', level: 'project', dir: clineDir });
   if (ctx.profile === 'xcsh') {
     for (const agentsName of ['.agent', '.agents']) {

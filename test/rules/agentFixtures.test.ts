@@ -3,27 +3,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { NEVER_CANCELLED } from '../../server/core/cancel';
-import type { Finding } from '../../server/core/findings';
-import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
-import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
-import { workspaceScope } from '../../server/workspace/linter';
-import { WorkspaceSession } from '../../server/workspace/session';
 import { fixturePath, serverEntry, tempDir } from '../helpers/repo';
-import { AGENT_FIXTURES, AGENT_NAMES, expectations } from './agentFixtures';
+import { AGENT_FIXTURES, AGENT_NAMES, expectations, lintWorkspaceRules } from './agentFixtures';
 
 /**
  * The agent fixture workspaces (`fixtures/agents/<agent>/{ok,mistakes}`): correct rules
  * report nothing above information under `auto`; each listed mistake (the workspace's
  * `expect.json`, loaded as data) is reported at its severity, naming its agent.
  */
-async function lint(ws: string, settings: Record<string, unknown> = {}): Promise<Map<string, Finding[]>> {
-  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir(), ...settings }));
-  session.addFolder(ws);
-  const all = await lintRulesWorkspace(session, session.diskFs, await workspaceScope(session, session.diskFs, NEVER_CANCELLED), NEVER_CANCELLED);
-  session.dispose();
-  return all;
-}
+const lint = lintWorkspaceRules;
 
 const rel = (ws: string, p: string) => path.relative(ws, p).split(path.sep).join('/');
 

@@ -1,5 +1,20 @@
 import * as fs from 'node:fs';
-import { fixturePath } from '../helpers/repo';
+import { NEVER_CANCELLED } from '../../server/core/cancel';
+import type { Finding } from '../../server/core/findings';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
+import { lintRulesWorkspace } from '../../server/rules/lintWorkspace';
+import { workspaceScope } from '../../server/workspace/linter';
+import { WorkspaceSession } from '../../server/workspace/session';
+import { fixturePath, tempDir } from '../helpers/repo';
+
+/** The rule findings of a workspace, by file, as `agentls check` computes them (home: an empty folder). */
+export async function lintWorkspaceRules(ws: string, settings: Record<string, unknown> = {}): Promise<Map<string, Finding[]>> {
+  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir(), ...settings }));
+  session.addFolder(ws);
+  const all = await lintRulesWorkspace(session, session.diskFs, await workspaceScope(session, session.diskFs, NEVER_CANCELLED), NEVER_CANCELLED);
+  session.dispose();
+  return all;
+}
 
 /** One mistake a fixture workspace holds (`fixtures/agents/<agent>/mistakes/expect.json`). */
 export interface AgentExpectation {

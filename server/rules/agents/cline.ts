@@ -8,11 +8,16 @@ import type { AgentModel } from './types';
 export const cline: AgentModel = {
   id: 'cline',
   name: 'Cline',
-  reads: '`.clinerules/*.md` (or a single `.clinerules` file) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
+  reads: '`.clinerules/*.md` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
   owns(rel) {
     if (rel === '.clinerules') return { read: true, frontmatter: true };
     const at = afterMarker(rel, '.clinerules/') ?? afterMarker(rel, '.cline/rules/');
     const name = baseName(rel);
+    // Cline's source (cline/cline: getLocalClineRules and the rule-toggle sync read
+    // .clinerules with `workflows`, `hooks` and `skills` excluded; the docs put workflows in
+    // .clinerules/workflows): those subfolders hold slash commands, hooks and skills, not rules.
+    const inClinerules = afterMarker(rel, '.clinerules/');
+    if (inClinerules && isClineNonRuleFolder(inClinerules.rest)) return undefined;
     if (name === '.clinerules' || (at && at.rest !== '' && isMarkdownName(name))) {
       // Docs: workspace rules go in .clinerules/ (or .cline/rules/) "at your project root";
       // every Markdown file of the folder is combined into one rule set.
@@ -27,3 +32,8 @@ export const cline: AgentModel = {
   globs: { key: 'paths', commaSeparated: false, lists: true, braces: true },
   activation: (fm) => pathsOrAlways(fm.paths, false),
 };
+
+/** `.clinerules/workflows/…`, `hooks/…`, `skills/…`: Cline's other configuration, never read as rules. */
+export function isClineNonRuleFolder(restAfterClinerules: string): boolean {
+  return /^(workflows|hooks|skills)\//.test(restAfterClinerules);
+}

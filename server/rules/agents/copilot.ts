@@ -22,8 +22,14 @@ export const copilot: AgentModel = {
     return undefined;
   },
   // Docs: the frontmatter's applyTo holds globs, several separated by commas; description
-  // is shown in the editor.
-  keys: { applyTo: { kind: 'globs' }, description: { kind: 'string' }, excludeAgent: { kind: 'string' } },
+  // is shown in the editor. excludeAgent: the docs show one value ("code-review" or
+  // "coding-agent"); VS Code's attribute table for instruction files types it
+  // `scalar | sequence` (src/vs/workbench/contrib/chat/common/promptSyntax, the prompt
+  // header attributes), and repositories write lists: both are accepted.
+  keys: { applyTo: { kind: 'globs' }, description: { kind: 'string' }, excludeAgent: { kind: 'strings' } },
+  // VS Code's Copilot reads applyTo as one string (a list is ignored, and its own validator
+  // says "The 'applyTo' attribute must be a string."); it splits the string at top-level
+  // commas, braces kept (splitGlobAware).
   globs: { key: 'applyTo', commaSeparated: true, lists: false, braces: true },
   activation(fm) {
     // Docs: without applyTo a path-specific file is not applied automatically.

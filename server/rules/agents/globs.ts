@@ -18,7 +18,11 @@ export function globIssues(glob: string, reader: string): GlobIssue[] {
   if (text === '') return [];
   const quoted = /^(["'])(.*)\1$/.exec(text);
   if (quoted) {
-    return [{ message: `the quotes are part of the glob ${text}, so ${reader} looks for file names with quote marks in them`, fixed: quoted[2] }];
+    // The glob inside the quotes can hold a slip of its own (`"/package.xml"`): the repair covers both.
+    const inner = globIssues(quoted[2], reader);
+    const fixed = inner.length === 0 ? quoted[2] : inner.every((x) => x.fixed !== undefined) ? inner[inner.length - 1].fixed : undefined;
+    const quotes = `the quotes are part of the glob ${text}, so ${reader} looks for file names with quote marks in them`;
+    return [fixed === undefined ? { message: quotes } : { message: quotes, fixed }, ...inner.map((x) => (fixed === undefined ? { message: x.message } : { ...x, fixed }))];
   }
   const out: GlobIssue[] = [];
   let fixed = text;

@@ -22,7 +22,8 @@ export interface GlobDialect {
   braces: boolean;
 }
 
-export type KeyKind = 'string' | 'boolean' | 'globs' | 'enum';
+/** `strings`: one string or a YAML list of strings. */
+export type KeyKind = 'string' | 'strings' | 'boolean' | 'globs' | 'enum';
 
 export interface KeySpec {
   kind: KeyKind;

@@ -6,7 +6,7 @@ import { INTERRUPT_MODES, type Rule } from '../model';
 import { placeRule } from '../resolve';
 import { buildRule } from '../build';
 import { intendedFrontmatter } from './yamlFallback';
-import type { KeyEntry, RuleLocator } from './locate';
+import type { RuleLocator } from './locate';
 import { bucketPhrase, originTool, show } from './words';
 
 /** Keys the xcsh agent reads (camelCase; xcsh also accepts their kebab-case spelling). */
@@ -79,7 +79,7 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
   const meant = typed ? rule : buildRule(analysis.candidate, values, parsed.body, profile).rule;
   out.push(...alwaysApplyFindings(loc, meant, values.alwaysApply));
   out.push(...descriptionFindings(loc, meant, values.description));
-  out.push(...globFindings(loc, meant, values.globs, bucket === 'ttsr'));
+  out.push(...globFindings(loc, meant, values.globs, bucket === 'ttsr', provider));
   if (typed) out.push(...conditionFindings(loc, fm));
   const mode = fm.interruptMode;
   if (mode !== undefined && mode !== null && !(typeof mode === 'string' && (INTERRUPT_MODES as readonly string[]).includes(mode))) {
@@ -151,11 +151,11 @@ function descriptionFindings(loc: RuleLocator, rule: Rule, value: unknown): Find
   return [finding('frontmatter/wrong-type', intended === actual ? 'warning' : 'error', entry.valueRange, `description is ${kind}, not text: the xcsh agent ignores it${consequence}.`, { data })];
 }
 
-function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolean): Finding[] {
+function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolean, provider: ProviderId): Finding[] {
   if (value === undefined || value === null) return [];
   const entry = loc.entry('globs');
   if (!entry) return [];
-  if (typeof value === 'string') return stringGlobFindings(entry, value, ttsr);
+  if (typeof value === 'string') return globTextFindings(entry.valueRange, value, ttsr, true, provider);
   if (!Array.isArray(value)) {
     return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `globs is ${show(value)}, neither a glob nor a list of globs: the xcsh agent ignores it.`)];
   }
@@ -179,16 +179,20 @@ function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolea
       );
       return;
     }
-    out.push(...globTextFindings(range, g, ttsr, false));
+    out.push(...globTextFindings(range, g, ttsr, false, provider));
   });
   return out;
 }
 
-function stringGlobFindings(entry: KeyEntry, value: string, ttsr: boolean): Finding[] {
-  return globTextFindings(entry.valueRange, value, ttsr, true);
+/**
+ * Who splits a comma list, as the message says it: Cursor documents the form; for the
+ * other tools' folders the message names no tool, since their docs do not say.
+ */
+function commaReaders(provider: ProviderId): string {
+  return provider === 'cursor' ? 'Cursor splits globs at commas, the xcsh agent does not' : 'the xcsh agent does not split globs at commas (Cursor does)';
 }
 
-function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, whole: boolean): Finding[] {
+function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, whole: boolean, provider: ProviderId): Finding[] {
   const split = splitTopLevelCommas(glob);
   if (split.length > 1) {
     // Quotes left around each part (`"*.jira", "*.confluence"`) are not part of the globs meant.
@@ -198,7 +202,7 @@ function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, 
         'frontmatter/comma-globs',
         ttsr ? 'error' : 'warning',
         range,
-        `${JSON.stringify(glob)} is one glob with commas in it: Cursor splits globs at commas, the xcsh agent does not, so it lists it as one glob that matches no file${ttsr ? '; this TTSR rule filters paths by it and never fires on a file' : ' (the prompt still shows the text)'}. Write a list: ${JSON.stringify(parts)}.`,
+        `${JSON.stringify(glob)} is one glob with commas in it: ${commaReaders(provider)}, so it lists it as one glob that matches no file${ttsr ? '; this TTSR rule filters paths by it and never fires on a file' : ' (the prompt still shows the text)'}. Write a list: ${JSON.stringify(parts)}.`,
         { data: { fix: 'listify-globs', parts, whole } },
       ),
     ];

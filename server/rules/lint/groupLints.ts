@@ -75,7 +75,7 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
       );
       continue;
     }
-    const same = sameContent(a, winner);
+    const same = sameContent(a, winner) || sameBodyNothingLost(a, winner);
     add(
       a.candidate.path,
       finding(
@@ -83,7 +83,7 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
         same ? 'information' : 'error',
         anchor(a),
         same
-          ? `The xcsh agent reads rule \`${name}\` from ${winnerLabel} instead (${reason}); it has the same content, so nothing is lost.`
+          ? `The xcsh agent reads rule \`${name}\` from ${winnerLabel} instead (${reason}); it has the same body, so nothing is lost.`
           : `The xcsh agent never reads this rule: ${winnerLabel} has the same name \`${name}\` and wins (${reason}).`,
         { related: [toWinner], data: { fix: 'rename-rule' } },
       ),
@@ -116,6 +116,18 @@ function shadowReason(winner: FileAnalysis, loser: FileAnalysis): string {
   if (w.level !== l.level) return w.level === 'user' ? `${wName} reads user rules before project rules` : 'project rules come before user rules';
   if (w.order[1] !== l.order[1]) return 'a nearer folder is read first';
   return 'it sorts first in the same folder';
+}
+
+/**
+ * The copies a multi-tool repository keeps of one rule (`.cursor/rules/go.mdc` and
+ * `.windsurf/rules/go.md`, same body, each with its tool's frontmatter): the winner brings
+ * the same text, and the shadowed copy would not have reached the model more often (its
+ * bucket is the winner's, or none), so the agent loses nothing by not reading it.
+ */
+function sameBodyNothingLost(loser: FileAnalysis, winner: FileAnalysis): boolean {
+  if (loser.rule!.content.trim() !== winner.rule!.content.trim()) return false;
+  const lost = loser.placement?.bucket ?? 'none';
+  return lost === 'none' || lost === (winner.placement?.bucket ?? 'none');
 }
 
 function sameContent(a: FileAnalysis, b: FileAnalysis): boolean {

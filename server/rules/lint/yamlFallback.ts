@@ -67,7 +67,10 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
   }
 
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
-  const cursorNote = aliasGlob ? ` (\`${aliasGlob.key}: ${aliasGlob.value}\`: YAML reads a leading \`*\` as an alias; Cursor writes globs this way)` : '';
+  // Cursor's docs and editor, and Windsurf's docs (docs.windsurf.com, "Memories & Rules",
+  // its glob example), write unquoted globs; a leading `*` in another key is just a slip.
+  const globsNote = aliasGlob?.key === 'globs' ? '; Cursor and Windsurf write globs this way' : '';
+  const cursorNote = aliasGlob ? ` (\`${aliasGlob.key}: ${aliasGlob.value}\`: YAML reads a leading \`*\` as an alias${globsNote})` : '';
   const tail =
     consequences > 0
       ? ' Other diagnostics say what changes.'

@@ -22,8 +22,12 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
   }
   if (!dialect.lists) {
     const joined = value.filter((v) => typeof v === 'string').join(', ');
+    // An error: the only agent whose dialect takes no list is GitHub Copilot, and VS Code's
+    // Copilot reads applyTo as a string only (its prompt header's applyTo getter reads a
+    // string attribute; its validator says "The 'applyTo' attribute must be a string."), so
+    // the file is never applied by itself.
     return [
-      finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as one string of comma-separated globs; a YAML list is not documented. Write ${JSON.stringify(joined)}.`, {
+      finding('frontmatter/wrong-type', 'error', entry.valueRange, `${agent.name} reads \`${key}\` as one string of comma-separated globs, not a YAML list: in VS Code it ignores this list ("must be a string"), so it never applies these instructions by itself. Write ${JSON.stringify(joined)}.`, {
         data: { fix: 'replace', newText: JSON.stringify(joined), title: `Write ${key} as one string: ${JSON.stringify(joined)}` },
       }),
     ];

@@ -54,9 +54,22 @@ export function toolFindings(file: ToolFile): Finding[] {
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
   if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) out.push(...yamlFindings(loc, agent));
   out.push(...keyFindings(loc, agent, fm, file.targets));
-  if (agent.globs) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
+  if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
   out.push(...activationFindings(loc, agent, fm));
   return out;
+}
+
+/**
+ * Text globs the tool never consults: a rule its activation applies always (Cursor's
+ * `alwaysApply: true`, Windsurf's `always_on`) or by description or by hand (Windsurf's
+ * `model_decision`, `manual`). Slips in them change nothing the tool does, so they are not
+ * reported; a value of the wrong type still is.
+ */
+function globsUnused(agent: AgentModel, fm: Record<string, unknown>): boolean {
+  const value = fm[agent.globs!.key];
+  const text = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+  const mode = agent.activation(fm).mode;
+  return text && (mode === 'always' || mode === 'description' || mode === 'manual');
 }
 
 function parseAs(file: ToolFile): FileAnalysis {
@@ -122,11 +135,21 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: model_decision needs a description: Windsurf decides from it whether to apply the rule, and there is none.', { data: { fix: 'add-description' } })];
     }
     if (activation.mode === 'globs' && activation.globs.length === 0) {
-      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: glob needs globs, and there are none: Windsurf never attaches this rule.')];
+      // A near miss of the key (`glob:`, `Globs:`), seen in real rules, is named.
+      const near = loc.entries().find((e) => e.key !== 'globs' && /^globs?$/i.test(e.key));
+      const hint = near ? ` (Windsurf reads \`globs\`, not \`${near.key}\`)` : '';
+      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: glob needs globs, and there are none${hint}: Windsurf never attaches this rule.`)];
     }
   }
   if (agent.id === 'copilot' && activation.mode === 'manual') {
-    return [finding('rule/inactive', 'information', loc.openerRange(), 'This file has no `applyTo`: GitHub Copilot does not apply it by itself (it can still be attached by hand).', { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
+    // VS Code's agent loads a file with a description on demand (VS Code's agent-customization
+    // skill: file instructions apply "via applyTo patterns, or on-demand via description");
+    // GitHub's docs apply path-specific files by applyTo only.
+    const described = typeof fm.description === 'string' && fm.description.trim() !== '';
+    const message = described
+      ? 'This file has no `applyTo`: GitHub Copilot does not attach it by path. In VS Code its agent may load it on demand from its description; the coding agent and code review on GitHub apply it only by applyTo.'
+      : 'This file has no `applyTo`: GitHub Copilot does not apply it by itself (it can still be attached by hand).';
+    return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
 }

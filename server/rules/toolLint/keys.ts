@@ -41,6 +41,8 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       out.push(
         finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be true or false, not ${show(value)}; how it reads other values is not documented.${meant === undefined ? '' : ` Write ${meant}.`}`, meant === undefined ? {} : { data: { fix: 'set-value', value: String(meant) } }),
       );
+    } else if (spec.kind === 'strings' && typeof value !== 'string' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
+      out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text or a list of text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'string' && typeof value !== 'string') {
       out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'enum' && !(typeof value === 'string' && spec.values!.includes(value))) {

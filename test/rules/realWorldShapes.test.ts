@@ -1,0 +1,172 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../server/core/findings';
+import { tempDir } from '../helpers/repo';
+import { lintWorkspaceRules } from './agentFixtures';
+
+/**
+ * Shapes found in public repositories' rule files (an audit of real files for false
+ * alarms), each written here as a small synthetic file of the same shape and linted
+ * through the engine as `agentls check` does. Correct files stay quiet; the true finding
+ * beside each one is still reported.
+ */
+function workspace(files: Record<string, string>): string {
+  const ws = tempDir();
+  for (const [rel, text] of Object.entries(files)) {
+    const p = path.join(ws, ...rel.split('/'));
+    // A key ending in `/` is a folder (`.xcsh/`: the workspace runs the xcsh agent).
+    if (rel.endsWith('/')) fs.mkdirSync(p, { recursive: true });
+    else {
+      fs.mkdirSync(path.dirname(p), { recursive: true });
+      fs.writeFileSync(p, text);
+    }
+  }
+  return ws;
+}
+
+const lint = lintWorkspaceRules;
+
+const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
+
+describe('real-world rule shapes', () => {
+  it('GitHub Copilot: excludeAgent as a YAML list (block or flow) is accepted; a mapping is still reported', async () => {
+    const ws = workspace({
+      '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent:\n  - "coding-agent"\n---\nReview for security first.\n',
+      '.github/instructions/web.instructions.md': '---\napplyTo: "web/**/*.ts"\nexcludeAgent: ["code-review"]\n---\nUse the fetch wrapper.\n',
+      '.github/instructions/none.instructions.md': '---\napplyTo: "lib/**"\nexcludeAgent: []\n---\nKeep it small.\n',
+      '.github/instructions/odd.instructions.md': '---\napplyTo: "**"\nexcludeAgent:\n  agent: code-review\n---\nOdd.\n',
+    });
+    const all = await lint(ws);
+    for (const rel of ['review', 'web', 'none']) expect(of(all, ws, `.github/instructions/${rel}.instructions.md`)).toEqual([]);
+    const odd = of(all, ws, '.github/instructions/odd.instructions.md').filter((f) => f.code === 'frontmatter/wrong-type');
+    expect(odd).toHaveLength(1);
+    expect(odd[0].message).toContain('GitHub Copilot expects `excludeAgent` to be text or a list of text');
+  });
+
+  it("Cline: .clinerules/workflows, hooks and skills are not rules, for Cline or the xcsh agent; other nested files still are", async () => {
+    const ws = workspace({
+      '.xcsh/': '',
+      '.clinerules/style.md': '---\ndescription: House style\nalwaysApply: true\n---\nShort functions.\n',
+      '.clinerules/workflows/release.md': '---\ndescription: Cut a release\n---\n1. Bump the version.\n',
+      '.clinerules/hooks/notes.md': 'Hook notes.\n',
+      '.clinerules/skills/review.md': '---\nname: review\n---\nReview steps.\n',
+      '.clinerules/team/extra.md': 'Extra rules.\n',
+    });
+    const all = await lint(ws);
+    for (const rel of ['workflows/release.md', 'hooks/notes.md', 'skills/review.md']) expect(of(all, ws, `.clinerules/${rel}`)).toEqual([]);
+    // A nested folder Cline does read: the xcsh agent reads only files directly in .clinerules.
+    const nested = of(all, ws, '.clinerules/team/extra.md').filter((f) => f.code === 'rule/not-read');
+    expect(nested).toHaveLength(1);
+    expect(nested[0].message).toContain('Cline reads this file, but the xcsh agent never does');
+  });
+
+  it('a comma list of globs in a Windsurf rule: the message does not say Windsurf (or Cursor) reads that file', async () => {
+    const ws = workspace({
+      '.windsurf/rules/native.md': '---\ntrigger: glob\ndescription: Mobile screens\nglobs: "app/**/*.jsx,app/**/*.tsx"\n---\nUse hooks.\n',
+      '.cursor/rules/web.mdc': '---\ndescription: Web\nglobs: "web/*.ts,web/*.tsx"\n---\nUse fetch.\n',
+    });
+    const all = await lint(ws, { rules: { agents: ['windsurf', 'cursor', 'xcsh'] } });
+    const windsurf = of(all, ws, '.windsurf/rules/native.md').filter((f) => f.code === 'frontmatter/comma-globs');
+    expect(windsurf).toHaveLength(1);
+    expect(windsurf[0].message).toContain('the xcsh agent does not split globs at commas');
+    expect(windsurf[0].message).not.toContain('Cursor splits');
+    const cursor = of(all, ws, '.cursor/rules/web.mdc').filter((f) => f.code === 'frontmatter/comma-globs');
+    expect(cursor).toHaveLength(1);
+    expect(cursor[0].message).toContain('Cursor splits globs at commas, the xcsh agent does not');
+  });
+
+  it('invalid YAML from a leading `*` in a description: the note does not call it a glob', async () => {
+    const ws = workspace({
+      '.xcsh/rules/notes.md': '---\ndescription: **Version**: 2 | notes\nalwaysApply: true\n---\nNotes.\n',
+      '.xcsh/rules/ts.md': '---\ndescription: TypeScript\nglobs: *.ts\n---\nStrict mode.\n',
+    });
+    const all = await lint(ws);
+    const notes = of(all, ws, '.xcsh/rules/notes.md').find((f) => f.code === 'frontmatter/yaml-error');
+    expect(notes?.message).toContain('YAML reads a leading `*` as an alias)');
+    expect(notes?.message).not.toContain('write globs this way');
+    expect(of(all, ws, '.xcsh/rules/ts.md').find((f) => f.code === 'frontmatter/yaml-error')?.message).toContain('Cursor and Windsurf write globs this way');
+  });
+
+  it('GitHub Copilot: applyTo as a YAML list is an error (VS Code ignores it), with the one-string form as its fix; a comma string is quiet', async () => {
+    const ws = workspace({
+      '.github/instructions/review.instructions.md': '---\napplyTo:\n  - "**/*.cs"\n  - "**/*.ts"\n---\nCheck async code.\n',
+      '.github/instructions/web.instructions.md': '---\napplyTo: "**/*.cs, **/*.ts"\n---\nCheck async code.\n',
+    });
+    const all = await lint(ws);
+    const list = of(all, ws, '.github/instructions/review.instructions.md').filter((f) => f.code === 'frontmatter/wrong-type');
+    expect(list).toHaveLength(1);
+    expect(list[0].severity).toBe('error');
+    expect(list[0].message).toContain('GitHub Copilot');
+    expect((list[0].data as { newText?: string }).newText).toBe('"**/*.cs, **/*.ts"');
+    expect(of(all, ws, '.github/instructions/web.instructions.md')).toEqual([]);
+  });
+
+  it('globs a tool never consults (always_on, alwaysApply: true) are not checked; under trigger: glob they are, and the fix drops quotes and the leading /', async () => {
+    const rule = (trigger: string) => `---\ntrigger: ${trigger}\nglobs: "/setup.cfg", "**/tox.ini"\n---\nPackaging rules.\n`;
+    const ws = workspace({
+      '.windsurf/rules/always.md': rule('always_on'),
+      '.windsurf/rules/scoped.md': rule('glob'),
+      '.cursor/rules/always.mdc': '---\nglobs: **.cs\nalwaysApply: true\n---\nC# rules.\n',
+      '.cursor/rules/scoped.mdc': '---\nglobs: **.cs\n---\nC# rules.\n',
+    });
+    const all = await lint(ws);
+    const globs = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/invalid-glob');
+    expect(globs('.windsurf/rules/always.md')).toEqual([]);
+    expect(globs('.cursor/rules/always.mdc')).toEqual([]);
+    const scoped = globs('.windsurf/rules/scoped.md');
+    expect(scoped).toHaveLength(1);
+    expect(scoped[0].message).toContain('leading `/`');
+    expect((scoped[0].data as { newText?: string }).newText).toBe('setup.cfg, **/tox.ini');
+    expect(globs('.cursor/rules/scoped.mdc')).toHaveLength(1);
+  });
+
+  it('Windsurf trigger: glob with a `glob:` key: the inactive rule names the key Windsurf reads', async () => {
+    const ws = workspace({ '.windsurf/rules/style.md': "---\ntrigger: glob\nglob: '**/*.{ts,tsx}'\n---\nNo any.\n" });
+    const inactive = of(await lint(ws), ws, '.windsurf/rules/style.md').filter((f) => f.code === 'rule/inactive');
+    expect(inactive).toHaveLength(1);
+    expect(inactive[0].message).toContain('Windsurf reads `globs`, not `glob`');
+  });
+
+  it('GitHub Copilot: with a description and no applyTo, the note says VS Code may load the file on demand; without a description it says Copilot does not apply it', async () => {
+    const ws = workspace({
+      '.github/instructions/telemetry.instructions.md': '---\ndescription: Read when adding telemetry events\n---\nName events in kebab-case.\n',
+      '.github/instructions/bare.instructions.md': '---\nname: bare\n---\nNo scope at all.\n',
+    });
+    const all = await lint(ws);
+    const described = of(all, ws, '.github/instructions/telemetry.instructions.md');
+    expect(described.map((f) => [f.code, f.severity])).toEqual([['rule/inactive', 'information']]);
+    expect(described[0].message).toContain('In VS Code its agent may load it on demand from its description');
+    const bare = of(all, ws, '.github/instructions/bare.instructions.md');
+    expect(bare.map((f) => f.code)).toEqual(['rule/inactive']);
+    expect(bare[0].message).toContain('does not apply it by itself');
+  });
+
+  it('one rule kept for several tools (same body, each with its own frontmatter): the copy the xcsh agent skips loses nothing, so it is no error', async () => {
+    const body = '# Go\n\n- Return errors last.\n';
+    const ws = workspace({
+      '.xcsh/': '',
+      '.cursor/rules/go.mdc': `---\ndescription: Go idioms\nalwaysApply: true\n---\n${body}`,
+      '.windsurf/rules/go.md': `---\ntrigger: always_on\n---\n\n${body}\n`,
+      '.cursor/rules/sql.mdc': '---\nalwaysApply: true\n---\nUse migrations.\n',
+      '.windsurf/rules/sql.md': '---\ntrigger: always_on\nalwaysApply: true\n---\nUse raw SQL.\n',
+    });
+    const all = await lint(ws);
+    const go = of(all, ws, '.windsurf/rules/go.md');
+    expect(go.map((f) => [f.code, f.severity])).toEqual([['rule/shadowed', 'information']]);
+    expect(go[0].message).toContain('the same body, so nothing is lost');
+    // Another body: the xcsh agent never reads this text, a true error.
+    expect(of(all, ws, '.windsurf/rules/sql.md').filter((f) => f.code === 'rule/shadowed').map((f) => f.severity)).toEqual(['error']);
+  });
+
+  it('a copy that would reach the model more often than the winner is still an error, even with the same body', async () => {
+    const ws = workspace({
+      '.xcsh/': '',
+      '.cursor/rules/go.mdc': '---\nglobs: ["**/*.go"]\n---\nReturn errors last.\n',
+      '.windsurf/rules/go.md': '---\ntrigger: always_on\nalwaysApply: true\n---\nReturn errors last.\n',
+    });
+    const shadowed = of(await lint(ws), ws, '.windsurf/rules/go.md').filter((f) => f.code === 'rule/shadowed');
+    expect(shadowed.map((f) => f.severity)).toEqual(['error']);
+  });
+});
+
