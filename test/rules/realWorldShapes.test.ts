@@ -30,6 +30,23 @@ const lint = lintWorkspaceRules;
 const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
 
 describe('real-world rule shapes', () => {
+  it('Cursor: a misspelt alwaysApply (always_apply, always) is named with its rename; the real key or another key is left alone', async () => {
+    const ws = workspace({
+      '.cursor/rules/snake.mdc': '---\ndescription: House style\nalways_apply: true\n---\nUse tabs.\n',
+      '.cursor/rules/short.mdc': '---\nalways: true\n---\nUse tabs.\n',
+      '.cursor/rules/both.mdc': '---\nalwaysApply: true\nalways_apply: true\n---\nUse tabs.\n',
+      '.cursor/rules/other.mdc': '---\ndescription: Tests\nauthor: me\nal: true\n---\nUse vitest.\n',
+    });
+    const all = await lint(ws);
+    const slips = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/unknown-key' && /Cursor reads/.test(f.message));
+    expect(slips('.cursor/rules/snake.mdc').map((f) => [f.severity, f.message, f.data])).toEqual([
+      ['warning', 'Cursor reads `alwaysApply`, not `always_apply`: it ignores this key, so the rule is not activated the way the file says. Rename it to `alwaysApply`.', { fix: 'rename-key', to: 'alwaysApply' }],
+    ]);
+    expect(slips('.cursor/rules/short.mdc').map((f) => f.data)).toEqual([{ fix: 'rename-key', to: 'alwaysApply' }]);
+    expect(slips('.cursor/rules/both.mdc')).toEqual([]);
+    expect(slips('.cursor/rules/other.mdc')).toEqual([]);
+  });
+
   it('GitHub Copilot: excludeAgent as a YAML list (block or flow) is accepted; a mapping is still reported', async () => {
     const ws = workspace({
       '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent:\n  - "coding-agent"\n---\nReview for security first.\n',

@@ -76,7 +76,31 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       );
     } else if ((TOOL_KEYS[key] || GLOB_KEY_OWNERS[key]) && !xcshReads) {
       out.push(finding('rule/foreign-key', 'information', entry.keyRange, `\`${key}\` is ${TOOL_KEYS[key] ?? GLOB_KEY_OWNERS[key]}'s key: ${agent.name} ignores it.`));
+    } else if (!xcshReads) {
+      const meant = switchMeant(key, agent, fm);
+      if (meant) {
+        out.push(
+          finding('frontmatter/unknown-key', 'warning', entry.keyRange, `${agent.name} reads \`${meant}\`, not \`${key}\`: it ignores this key, so the rule is not activated the way the file says. Rename it to \`${meant}\`.`, {
+            data: { fix: 'rename-key', to: meant },
+          }),
+        );
+      }
     }
   }
   return out;
+}
+
+/**
+ * The agent's on/off key a slip of spelling stands for (`always_apply`, `AlwaysApply`,
+ * `always` → `alwaysApply`, seen in real Cursor rules), when the file does not also
+ * have the real key: the agent ignores the slip, and the rule does not switch on.
+ */
+function switchMeant(key: string, agent: AgentModel, fm: Record<string, unknown>): string | undefined {
+  const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
+  const slip = squash(key);
+  for (const [own, spec] of Object.entries(agent.keys)) {
+    if (spec.kind !== 'boolean' || fm[own] !== undefined) continue;
+    if (slip === squash(own) || (slip.length >= 4 && squash(own).startsWith(slip))) return own;
+  }
+  return undefined;
 }
