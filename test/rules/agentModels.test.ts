@@ -109,6 +109,11 @@ describe('glob slips', () => {
     expect(globIssues('src/**/*.{ts,tsx}', 'Cursor')).toEqual([]);
     expect(globIssues('src/[a.ts', 'Cursor')[0].fixed).toBeUndefined();
   });
+  it('unwraps one pair of quotes, so a value of nested quotes costs no deeper recursion', () => {
+    expect(globIssues('"/package.xml"', 'Cursor').map((i) => i.fixed)).toEqual(['package.xml', 'package.xml']);
+    const nested = globIssues('"'.repeat(200_001), 'Cursor');
+    expect(nested.map((i) => i.fixed)).toEqual([undefined, undefined]);
+  });
   it('every model names itself', () => {
     for (const id of AGENT_IDS) expect(agentModel(id).name.length).toBeGreaterThan(3);
   });

@@ -13,15 +13,17 @@ export interface GlobIssue {
  * inside a comma list, a leading `/`, `**` glued to other text, regex alternation, and
  * unbalanced brackets or braces. `reader` names the agent in the message.
  */
-export function globIssues(glob: string, reader: string): GlobIssue[] {
+export function globIssues(glob: string, reader: string, insideQuotes = false): GlobIssue[] {
   const text = glob.trim();
   if (text === '') return [];
   const quoted = /^(["'])(.*)\1$/.exec(text);
   if (quoted) {
-    // The glob inside the quotes can hold a slip of its own (`"/package.xml"`): the repair covers both.
-    const inner = globIssues(quoted[2], reader);
-    const fixed = inner.length === 0 ? quoted[2] : inner.every((x) => x.fixed !== undefined) ? inner[inner.length - 1].fixed : undefined;
     const quotes = `the quotes are part of the glob ${text}, so ${reader} looks for file names with quote marks in them`;
+    // Quotes within quotes: said once, not unwrapped again (a value of nested quotes would recurse once per pair).
+    if (insideQuotes) return [{ message: quotes }];
+    // The glob inside the quotes can hold a slip of its own (`"/package.xml"`): the repair covers both.
+    const inner = globIssues(quoted[2], reader, true);
+    const fixed = inner.length === 0 ? quoted[2] : inner.every((x) => x.fixed !== undefined) ? inner[inner.length - 1].fixed : undefined;
     return [fixed === undefined ? { message: quotes } : { message: quotes, fixed }, ...inner.map((x) => (fixed === undefined ? { message: x.message } : { ...x, fixed }))];
   }
   const out: GlobIssue[] = [];
