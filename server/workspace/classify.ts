@@ -87,7 +87,8 @@ export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
   return folders;
 }
 
-const CLINE_NON_RULE_FOLDERS = new Set(['workflows', 'hooks', 'skills']);
+/** Folders of `.clinerules` holding Cline's workflows, hooks and skills, which Cline never reads as rules (its source excludes them; see rules/agents/cline.ts). */
+export const CLINE_NON_RULE_FOLDERS: ReadonlySet<string> = new Set(['workflows', 'hooks', 'skills']);
 
 /**
  * Rule files and look-alikes by path alone. Cline's `.clinerules` and the agents'

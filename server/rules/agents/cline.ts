@@ -1,3 +1,4 @@
+import { CLINE_NON_RULE_FOLDERS } from '../../workspace/classify';
 import { afterMarker, baseName, isMarkdownName, pathsOrAlways } from './shared';
 import type { AgentModel } from './types';
 
@@ -34,6 +35,6 @@ export const cline: AgentModel = {
 };
 
 /** `.clinerules/workflows/…`, `hooks/…`, `skills/…`: Cline's other configuration, never read as rules. */
-export function isClineNonRuleFolder(restAfterClinerules: string): boolean {
-  return /^(workflows|hooks|skills)\//.test(restAfterClinerules);
+function isClineNonRuleFolder(restAfterClinerules: string): boolean {
+  return CLINE_NON_RULE_FOLDERS.has(restAfterClinerules.split('/')[0]) && restAfterClinerules.includes('/');
 }
