@@ -96,11 +96,6 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
  * have the real key: the agent ignores the slip, and the rule does not switch on.
  */
 function switchMeant(key: string, agent: AgentModel, fm: Record<string, unknown>): string | undefined {
-  const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
-  const slip = squash(key);
-  for (const [own, spec] of Object.entries(agent.keys)) {
-    if (spec.kind !== 'boolean' || fm[own] !== undefined) continue;
-    if (slip === squash(own) || (slip.length >= 4 && squash(own).startsWith(slip))) return own;
-  }
-  return undefined;
+  const absent = Object.entries(agent.keys).filter(([own, spec]) => spec.kind === 'boolean' && fm[own] === undefined).map(([own]) => own);
+  return nearestValue(key, absent);
 }
