@@ -54,6 +54,8 @@ export const RULE_CODES = {
   'rule-url/unknown': 'rule://NAME names no rule the agent can resolve',
   'rule-url/not-resolvable': 'rule://NAME names a rule that exists but that rule:// cannot reach (TTSR or no bucket)',
   'rule-url/empty': 'rule:// without a name',
+  'claude/import-missing': 'A Claude Code memory import (@path) names no file, here or further down its chain: Claude Code skips it silently',
+  'claude/import-too-deep': 'A chain of Claude Code memory imports deeper than the 5 hops Claude Code follows',
 } as const;
 
 export type RuleCode = keyof typeof RULE_CODES;

@@ -13,6 +13,8 @@ import { MAX_RULE_FILE_BYTES } from './analysis';
 import { refreshedEngine } from './sessionEngine';
 import { namingXcsh } from './lint/words';
 import { ruleUrlFindings } from './lint/ruleUrls';
+import { claudeImportFindingsFor } from './lint/claudeImports';
+import { isClaudeMemoryFile } from './claudeImports';
 
 const MAX_MARKDOWN_FILES = 20_000;
 
@@ -38,6 +40,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   for (const p of reported) {
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)).map(namingXcsh) : [])]);
+    if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
   }
   const candidates = scope.named ? scope.files : scope.files.filter((f) => isMarkdownPath(f) || SINGLE_FILE_RULES.has(path.basename(f))).slice(0, MAX_MARKDOWN_FILES);
   for (const [i, file] of candidates.entries()) {
@@ -57,6 +60,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
       add(file, outsideFindings({ path: file, rel, root, text, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
     }
+    if (text !== undefined && isClaudeMemoryFile(file)) add(file, await claudeImportFindingsFor(file, text, new LineIndex(text), fs, session, root));
     if (kind.kind === 'rule' && kind.loaded) continue;
     if (!markdown || text === undefined || !text.includes('rule://')) continue;
     add(file, ruleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file)).map(namingXcsh));

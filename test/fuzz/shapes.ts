@@ -102,6 +102,20 @@ const KINDS: Kind[] = [
     diagnosed: true,
   },
   {
+    // Claude Code memory: every `@path` may be stat'ed and followed, within the workspace only.
+    name: 'claude memory',
+    file: 'CLAUDE.md',
+    languageId: 'markdown',
+    units: ['@', '@notes.txt ', '@./CLAUDE.md ', '@docs/a.md ', '@../../../../etc/passwd ', '@/etc/hostname ', '@~/x.md ', '`', '```\n', '@a.md.'],
+    wrap: (body) => `# Memory\n${body}\n`,
+    nest: [
+      ['`', '`'],
+      ['(@', ')'],
+    ],
+    known: [(n) => '@x.md '.repeat(n / 6), (n) => '@'.repeat(n), (n) => '@./CLAUDE.md '.repeat(n / 13)],
+    diagnosed: true,
+  },
+  {
     name: 'markdown',
     file: 'docs/fuzz.md',
     languageId: 'markdown',

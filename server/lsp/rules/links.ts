@@ -3,25 +3,28 @@ import { ZERO_RANGE } from '../../core/text';
 import type { FileAnalysis } from '../../rules/analysis';
 import { RuleLocator } from '../../rules/lint/locate';
 import { findRuleRefs, refAt } from '../../rules/ruleRefs';
+import { findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
 
 /**
  * Document links and go-to-definition: `rule://NAME` → the file the agent uses for the
- * name; a rule file's first line (its name) → every other file with the same name.
+ * name; a rule file's first line (its name) → every other file with the same name; a
+ * CLAUDE.md's `@path` import → the file it imports.
  */
 export function rulesLinksFeature(state: RulesState): Feature {
   return {
     id: 'rules-links',
     async documentLinks(doc) {
       if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
+      const imports = isClaudeMemoryFile(doc.path) ? await importLinks(state, doc.path, doc.text, (start, end) => doc.lines.range(start, end)) : [];
       const refs = findRuleRefs(doc.text);
-      if (refs.length === 0) return undefined;
+      if (refs.length === 0) return imports.length ? imports : undefined;
       const engine = await state.engine();
       const root = engine.rootFor(doc.path);
       if (!root) return undefined;
-      const links: DocumentLink[] = [];
+      const links: DocumentLink[] = [...imports];
       for (const ref of refs) {
         const target = engine.nameState(root, ref.name);
         const file = target?.effective ?? target?.entries[0];
@@ -34,6 +37,12 @@ export function rulesLinksFeature(state: RulesState): Feature {
     },
     async definition(doc, params) {
       if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
+      if (isClaudeMemoryFile(doc.path)) {
+        const offset = doc.lines.offsetAt(params.position);
+        const imp = findClaudeImports(doc.text).find((i) => offset >= i.start && offset <= i.end);
+        const target = imp && (await importTarget(state, doc.path, imp.path));
+        if (target) return [{ uri: state.uriOf(target), range: ZERO_RANGE }];
+      }
       const engine = await state.engine();
       const root = engine.rootFor(doc.path);
       if (!root) return undefined;
@@ -51,6 +60,22 @@ export function rulesLinksFeature(state: RulesState): Feature {
       return (group?.entries ?? []).filter((c) => c.path !== doc.path).map((c) => at(c.path));
     },
   };
+}
+
+/** The file an import names, when it is a file agentls may read (never a path outside the workspace and the user-level folders). */
+async function importTarget(state: RulesState, from: string, token: string): Promise<string | undefined> {
+  const target = resolveClaudeImport(from, token, state.context.session.home);
+  const st = await state.context.documents.ruleFs.stat(target);
+  return st?.kind === 'file' ? target : undefined;
+}
+
+async function importLinks(state: RulesState, from: string, text: string, range: (start: number, end: number) => DocumentLink['range']): Promise<DocumentLink[]> {
+  const links: DocumentLink[] = [];
+  for (const imp of findClaudeImports(text)) {
+    const target = await importTarget(state, from, imp.path);
+    if (target) links.push({ range: range(imp.start, imp.end), target: state.uriOf(target) });
+  }
+  return links;
 }
 
 function anchorOf(analysis: FileAnalysis | undefined) {

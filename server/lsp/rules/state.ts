@@ -10,6 +10,8 @@ import { toolRelativePath } from '../../rules/agents/relative';
 import { namingXcsh } from '../../rules/lint/words';
 import { fileTargets } from '../../rules/targets';
 import { ruleUrlFindings } from '../../rules/lint/ruleUrls';
+import { claudeImportFindingsFor } from '../../rules/lint/claudeImports';
+import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { FileChange } from '../../workspace/changes';
 import { pathToUri, uriToPath } from '../../workspace/paths';
@@ -96,6 +98,14 @@ export class RulesState {
     const affected = await engine.applyChanges(batch);
     this.publish(affected, false);
     if (affected.size > 0 && before !== names()) this.rediagnoseMarkdown();
+    else if (batch.some((c) => c.type !== 'changed')) this.rediagnoseClaudeMemory();
+  }
+
+  /** A file came or went: an open CLAUDE.md may import it. */
+  private rediagnoseClaudeMemory(): void {
+    for (const doc of this.context.documents.all()) {
+      if (doc.path && isClaudeMemoryFile(doc.path)) this.context.diagnostics.schedule(doc);
+    }
   }
 
   /** An open rule document changed: re-read it from its buffer; publish the other files of its name. */
@@ -126,6 +136,7 @@ export class RulesState {
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc));
     out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)).map(namingXcsh));
+    if (isClaudeMemoryFile(doc.path)) out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
     return out;
   }
 

@@ -1,0 +1,170 @@
+import * as path from 'node:path';
+import type { Finding } from '../core/findings';
+import type { LineIndex } from '../core/text';
+import type { FileSystem } from '../workspace/fs';
+import { finding } from './codes';
+import { inRanges, markdownCodeRanges } from './markdownCode';
+
+/**
+ * Claude Code's memory imports: `@path` in a CLAUDE.md pulls that file into the memory.
+ * Source: Claude Code's documentation, "Manage Claude's memory", section "CLAUDE.md
+ * imports" (https://code.claude.com/docs/en/memory): relative and absolute paths and
+ * `~/` are allowed; a relative path resolves against the file that holds the import;
+ * imports are not evaluated inside Markdown code spans and code blocks; imported files
+ * may import in turn, at most 5 hops deep. The docs' own examples put imports mid-sentence
+ * ("See @README for project overview"), so an import is any `@` at the start of a word.
+ * What Claude Code does with an import of a missing file is not documented: it shows no
+ * error, and the text it names never reaches the model.
+ */
+export interface ClaudeImport {
+  /** The path as written after `@` (sentence punctuation after it excluded). */
+  path: string;
+  /** Offsets of `@path`. */
+  start: number;
+  end: number;
+}
+
+/** Claude Code's documented depth limit for imports of imports. */
+export const CLAUDE_IMPORT_MAX_HOPS = 5;
+const MAX_IMPORTS_PER_FILE = 200;
+/** Files read while following imports from one memory file (each read is bounded too). */
+const MAX_FILES_FOLLOWED = 50;
+const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
+
+// `@` at the start of the text or after whitespace, then everything up to whitespace. A
+// lookbehind and one character class: linear in the text.
+const IMPORT = /(?<!\S)@(\S+)/g;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]'"*_]+$/;
+
+/**
+ * Every `@token` of `text` that Claude Code would take for an import, outside code spans
+ * and fenced blocks, with trailing sentence punctuation dropped.
+ */
+export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): ClaudeImport[] {
+  const out: ClaudeImport[] = [];
+  if (!text.includes('@')) return out;
+  const code = markdownCodeRanges(text);
+  IMPORT.lastIndex = 0;
+  for (let m = IMPORT.exec(text); m && out.length < max; m = IMPORT.exec(text)) {
+    if (inRanges(code, m.index)) continue;
+    const written = m[1].replace(TRAILING_PUNCTUATION, '');
+    if (written === '') continue;
+    out.push({ path: written, start: m.index, end: m.index + 1 + written.length });
+  }
+  return out;
+}
+
+/**
+ * Extensions of the text files people import into a memory file. A token ending in anything
+ * else is more likely code than a path: `@pytest.fixture` and `@app.route` are Python
+ * decorators written in prose.
+ */
+const TEXT_EXTENSIONS = new Set(
+  (
+    'md mdc mdx markdown txt rst adoc org json jsonc json5 yaml yml toml ini cfg conf env xml html htm css scss less ' +
+    'js mjs cjs jsx ts mts cts tsx vue svelte py pyi rb go rs java kt kts swift c h cc cpp hpp cs fs php pl lua dart scala ' +
+    'ex exs erl hs ml r jl sh bash zsh fish ps1 bat sql graphql gql proto prisma tf hcl gradle csv tsv svg ipynb lock'
+  ).split(' '),
+);
+
+/**
+ * Whether a token is meant as a file, not a mention: `@alice`, `@types/node` or `@README`
+ * may be a person, a package or a file, so a missing one is not reported. A token that
+ * starts like a path (`./`, `../`, `~/`, `/`) or ends in a text file's extension is a file.
+ */
+export function looksLikeFile(token: string): boolean {
+  if (token.includes('://') || token.startsWith('@')) return false;
+  if (/^(\.{1,2}|~)?\//.test(token)) return true;
+  const ext = /\.([A-Za-z0-9]+)$/.exec(path.posix.basename(token));
+  return ext !== null && TEXT_EXTENSIONS.has(ext[1].toLowerCase());
+}
+
+/** The file a Claude Code memory file at `from` imports with `token` (home for `~/`). */
+export function resolveClaudeImport(from: string, token: string, home: string): string {
+  if (token.startsWith('~/')) return path.join(home, token.slice(2));
+  if (path.isAbsolute(token)) return path.normalize(token);
+  return path.resolve(path.dirname(from), token);
+}
+
+/** Whether Claude Code reads `rel` (relative to its root) as memory: CLAUDE.md and CLAUDE.local.md, in any folder. */
+export function isClaudeMemoryFile(p: string): boolean {
+  const name = path.basename(p);
+  return name === 'CLAUDE.md' || name === 'CLAUDE.local.md';
+}
+
+interface Followed {
+  /** The file a chain could not go on from, and why. */
+  missing?: { chain: string[]; token: string };
+  tooDeep?: { chain: string[] };
+}
+
+/**
+ * The findings on a memory file's imports: a file-shaped import that names no file (here or
+ * further down its chain), and a chain deeper than Claude Code follows. Only files `fs`
+ * may read are checked (the workspace and the user-level folders): an import outside them
+ * is left alone, never read.
+ */
+export async function claudeImportFindings(file: string, text: string, lines: LineIndex, fs: FileSystem, home: string, display: (p: string) => string): Promise<Finding[]> {
+  const imports = findClaudeImports(text);
+  if (imports.length === 0) return [];
+  const out: Finding[] = [];
+  const budget = { files: MAX_FILES_FOLLOWED };
+  for (const imp of imports) {
+    if (!looksLikeFile(imp.path)) continue;
+    const target = resolveClaudeImport(file, imp.path, home);
+    const range = lines.range(imp.start, imp.end);
+    const state = await fileState(fs, target);
+    if (state === 'unchecked') continue;
+    if (state === 'missing') {
+      out.push(finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`));
+      continue;
+    }
+    const followed = await follow(fs, target, [file, target], home, budget);
+    if (followed.missing) {
+      const via = followed.missing.chain.slice(1).map(display).join(' → ');
+      out.push(finding('claude/import-missing', 'warning', range, `Through this import (${via}), Claude Code imports ${display(resolveClaudeImport(followed.missing.chain[followed.missing.chain.length - 1], followed.missing.token, home))}, and there is no such file: that import is skipped without a word.`));
+    } else if (followed.tooDeep) {
+      const chain = followed.tooDeep.chain;
+      out.push(
+        finding(
+          'claude/import-too-deep',
+          'warning',
+          range,
+          `Claude Code follows imports ${CLAUDE_IMPORT_MAX_HOPS} hops deep; through this import, ${display(chain[chain.length - 1])} is hop ${chain.length - 1} and is never loaded (${chain.slice(1).map(display).join(' → ')}).`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+async function fileState(fs: FileSystem, p: string): Promise<'present' | 'missing' | 'unchecked'> {
+  const st = await fs.stat(p);
+  if (st) return st.kind === 'file' ? 'present' : 'unchecked';
+  // Tell "not there" from "not ours to look at": a read outside the workspace is refused before the disk is touched.
+  const read = await fs.readText(p, { maxBytes: 1 });
+  if (read.ok) return 'present';
+  return read.reason === 'not-found' ? 'missing' : 'unchecked';
+}
+
+/** Walks the imports below `p` depth-first, within the hop limit and the file budget; the first problem wins. */
+async function follow(fs: FileSystem, p: string, chain: string[], home: string, budget: { files: number }): Promise<Followed> {
+  if (budget.files-- <= 0) return {};
+  const read = await fs.readText(p, { maxBytes: MAX_IMPORTED_FILE_BYTES });
+  if (!read.ok) return {};
+  for (const imp of findClaudeImports(read.text)) {
+    if (!looksLikeFile(imp.path)) continue;
+    const target = resolveClaudeImport(p, imp.path, home);
+    // A cycle is harmless: Claude Code reads a file once.
+    if (chain.includes(target)) continue;
+    const state = await fileState(fs, target);
+    if (state === 'unchecked') continue;
+    if (state === 'missing') return { missing: { chain, token: imp.path } };
+    const next = [...chain, target];
+    // chain[0] is the memory file (hop 0): next's last element is hop next.length - 1.
+    if (next.length - 1 > CLAUDE_IMPORT_MAX_HOPS) return { tooDeep: { chain: next } };
+    const below = await follow(fs, target, next, home, budget);
+    if (below.missing || below.tooDeep) return below;
+  }
+  return {};
+}

@@ -1,0 +1,64 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DocumentLink, Location } from 'vscode-languageserver/node';
+import { useLspClients } from '../../helpers/lspClient';
+import { copyFixture, tempDir } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+/** The fixture's CLAUDE.md, with two imports outside the workspace appended: one that exists, one that does not. */
+function workspace() {
+  const ws = copyFixture('claude-imports');
+  const outside = tempDir('agentls-outside-');
+  fs.writeFileSync(path.join(outside, 'secret.md'), 'secret\n');
+  const memory = path.join(ws, 'CLAUDE.md');
+  fs.appendFileSync(memory, `Outside: @${path.join(outside, 'secret.md')} and @${path.join(outside, 'absent.md')}\n`);
+  return { ws, memory, file: (rel: string) => path.join(ws, ...rel.split('/')) };
+}
+
+const summary = (ds: { code?: unknown; range: { start: { line: number; character: number } } }[]) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character]);
+
+describe('Claude Code memory imports over LSP', () => {
+  it('reports a missing import and a chain deeper than Claude Code follows, and nothing for mentions, code or outside paths', async () => {
+    const { ws, memory } = workspace();
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(memory);
+    const ds = await c.waitForDiagnostics(uri, (d) => d.some((x) => String(x.code).startsWith('claude/')));
+    expect(summary(ds.filter((d) => String(d.code).startsWith('claude/')))).toEqual([
+      ['claude/import-missing', 2, 32],
+      ['claude/import-too-deep', 10, 7],
+    ]);
+    const [missing, deep] = ds.filter((d) => String(d.code).startsWith('claude/'));
+    expect(missing.message).toBe('Claude Code imports docs/missing.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.');
+    expect(deep.message).toContain('docs/chain6.md is hop 6 and is never loaded');
+  });
+
+  it('clears the finding once the imported file is created', async () => {
+    const { ws, memory, file } = workspace();
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(memory);
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'claude/import-missing'));
+    fs.writeFileSync(file('docs/missing.md'), 'Now here.\n');
+    // As an editor that watches files for the server says so (VS Code: the server asks it to watch).
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('docs/missing.md')), type: 1 }] });
+    const after = await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'claude/import-missing'));
+    expect(summary(after.filter((d) => String(d.code).startsWith('claude/')))).toEqual([['claude/import-too-deep', 10, 7]]);
+  });
+
+  it('links each import to its file (a mention-like @README too, when the file exists) and goes to it, never to a file outside the workspace', async () => {
+    const { ws, memory, file } = workspace();
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(memory);
+    const links = await c.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+    expect(links.map((l) => [l.range.start.line, l.range.start.character, l.target])).toEqual([
+      [2, 5, c.uri(file('docs/style.md'))],
+      [3, 19, c.uri(file('README'))],
+      [10, 7, c.uri(file('docs/chain1.md'))],
+    ]);
+    const def = await c.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: 2, character: 9 } });
+    expect(def.map((l) => l.uri)).toEqual([c.uri(file('docs/style.md'))]);
+    const outside = await c.request<Location[] | null>('textDocument/definition', { textDocument: { uri }, position: { line: 11, character: 12 } });
+    expect(outside ?? []).toEqual([]);
+  });
+});

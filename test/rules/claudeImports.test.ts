@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
+import { copyFixture, serverEntry } from '../helpers/repo';
+
+const run = promisify(execFile);
+
+interface CheckJson {
+  diagnostics: { path: string; range: { start: { line: number; character: number } }; severity: string; code: string }[];
+}
+
+describe('Claude Code memory imports', () => {
+  it('finds imports at word starts, outside code, without sentence punctuation', () => {
+    const text = 'See @README, @docs/a.md. Mail me@example.com.\n`@in/code.md`\n```\n@fenced.md\n```\n(@not-an-import.md) @~/.claude/x.md';
+    expect(findClaudeImports(text).map((i) => i.path)).toEqual(['README', 'docs/a.md', '~/.claude/x.md']);
+  });
+
+  it('tells file paths from mentions and package names', () => {
+    expect(['docs/a.md', './README', '../x', '~/.claude/x.md', '/abs/file', 'notes.txt'].map(looksLikeFile)).toEqual([true, true, true, true, true, true]);
+    expect(['alice', 'types/node', 'README', 'angular/core@17.0', 'https://x.io/a.md', '@scope', 'pytest.fixture', 'app.route', 'functools.lru_cache'].map(looksLikeFile)).toEqual(Array(9).fill(false));
+  });
+
+  it('reads a line of 200,000 @ signs and one of 200,000 words without trouble, capped at 200 imports', () => {
+    expect(findClaudeImports('@'.repeat(200_000))).toEqual([{ path: '@'.repeat(199_999), start: 0, end: 200_000 }]);
+    expect(findClaudeImports(' @a.md'.repeat(200_000))).toHaveLength(200);
+  });
+
+  async function check(ws: string, ...args: string[]) {
+    let stdout = '';
+    try {
+      ({ stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', ...args], { cwd: ws }));
+    } catch (err) {
+      stdout = (err as { stdout: string }).stdout;
+    }
+    return (JSON.parse(stdout) as CheckJson).diagnostics.filter((d) => d.code.startsWith('claude/'));
+  }
+
+  it('agentls check reports them with the CLI, in JSON, unless Claude Code is not a targeted agent', async () => {
+    const ws = copyFixture('claude-imports');
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.code, d.severity, d.range.start.line, d.range.start.character])).toEqual([
+      ['CLAUDE.md', 'claude/import-missing', 'warning', 2, 32],
+      ['CLAUDE.md', 'claude/import-too-deep', 'warning', 10, 7],
+    ]);
+    expect(await check(ws, '--agents', 'cursor,copilot')).toEqual([]);
+    expect((await check(ws, '--agents', 'claude')).length).toBe(2);
+  });
+});
