@@ -61,7 +61,7 @@ describe('the published package', () => {
     expect(check.status).toBe(1);
     expect(check.stdout).toContain('.cursor/rules/comma.mdc:3:8: warning [frontmatter/comma-globs]');
     expect(check.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
-    expect(check.stdout).toContain('information [context/dead-glob] The glob "*.tsx"');
+    expect(check.stdout).toContain('information [context/dead-glob] For Cursor, the glob "*.tsx" matches none of the');
     expect(check.stdout).toMatch(/Checked 4 files: 3 problems/);
 
     // better-sqlite3 that cannot load (here: its addon is not a shared object, as with another Node ABI).

@@ -64,7 +64,7 @@ export const SEED_DIALECT: GlobDialect = {
   id: 'seed',
   basename: true,
   nocase: false,
-  note: 'path or file name, case-sensitive (rules.md §5.2)',
+  note: 'the path or the file name, case-sensitively (rules.md §5.2)',
 };
 
 /** The seed's agent (profile `seed` or `xcsh`) over today's engine view of one folder. */

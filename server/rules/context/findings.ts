@@ -82,15 +82,22 @@ function globFindings(c: RuleFileContext): Finding[] {
         : near.paths.length
           ? ` Nearest existing: ${near.paths.join(', ')}.`
           : '';
-      const how = [...new Set(g.views.map((v) => v.dialect.note))].join('; ');
-      const verb = g.views.length === 1 ? 'matches' : 'match';
-      const effect = g.ruleDead ? ' The rule never attaches to a file by its globs.' : ' Its other globs still match.';
-      out.push(contextFinding('context/dead-glob', g.ruleDead ? 'warning' : 'information', range, `The glob ${JSON.stringify(g.glob)} matches no file of the workspace (${g.total} indexed) as ${names} ${verb} globs (${how}).${effect}${hint}`));
+      const notes = new Set(g.views.map((v) => v.dialect.note));
+      const how = notes.size === 1 ? [...notes][0] : g.views.map((v) => `${v.displayName}, ${v.dialect.note}`).join('; ');
+      const glob = JSON.stringify(g.glob);
+      const message = g.ruleDead
+        ? `${capitalised(names)} never ${g.views.length === 1 ? 'attaches' : 'attach'} this rule by its globs: ${glob} matches none of the ${g.total} files of the workspace.`
+        : `For ${names}, the glob ${glob} matches none of the ${g.total} files of the workspace; the rule's other globs still match.`;
+      out.push(contextFinding('context/dead-glob', g.ruleDead ? 'warning' : 'information', range, `${message}${hint} (Glob matching: ${how}.)`));
     } else {
       out.push(contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(g.glob)} matches ${g.count} of ${g.total} files: for ${names} this rule may as well be always-on.`));
     }
   }
   return out;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -15,7 +15,7 @@ const TOOL_DIALECT: GlobDialect = {
   id: 'tool',
   basename: true,
   nocase: false,
-  note: 'path or file name, case-sensitive: not documented, the reading with fewer false alarms',
+  note: 'the path or the file name, case-sensitively; not documented, so the reading with the fewest false alarms',
 };
 
 const MODE: Record<Activation['mode'], ActivationMode> = {
