@@ -2,14 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 /**
  * A UTF-8 byte-order mark before `---` through the real server: the other tools read the
  * frontmatter after it (`TOOL_READING` in `rules/frontmatter.ts` says why), so a tool's
- * file is judged by its keys, and every position still counts the BOM as the one UTF-16
- * code unit it is. The xcsh agent does not skip it (its documented parser), and says so.
+ * file is judged, listed in context and converted by its keys, and every position still
+ * counts the BOM as the one UTF-16 code unit it is. The xcsh agent does not skip it (its
+ * documented parser), and says so.
  */
 const start = useLspClients(afterEach);
 
@@ -59,5 +61,17 @@ describe('a BOM before the frontmatter, over LSP', () => {
     const ds = await c.waitForDiagnostics(uri, (all) => of(all, 'frontmatter/bom').length > 0 && of(all, 'frontmatter/invalid-glob').length > 0);
     expect(of(ds, 'frontmatter/bom')[0].message).toContain('the xcsh agent sees no frontmatter');
     expect(of(ds, 'frontmatter/invalid-glob')[0].message).toMatch(/^Cursor /);
+  });
+
+  it("Cursor's rules for a file and a conversion to Windsurf read the globs after the BOM", async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/react.mdc': `${BOM}---\nglobs: "*.tsx"\n---\nHooks first.\n`, 'src/App.tsx': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const result = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(ws, 'src/App.tsx')) });
+    const cursor = result.agents.find((a) => a.agent === 'cursor');
+    expect(cursor?.rules.find((r) => r.name === 'react')).toMatchObject({ applies: true, mode: 'glob', matchedGlob: '*.tsx' });
+    await c.executeCommand('agentls.rules.convert', [{ uri: c.uri(path.join(ws, '.cursor/rules/react.mdc')), to: 'windsurf' }]);
+    const converted = path.join(ws, '.windsurf/rules/react.md');
+    await c.waitFor('the conversion to be written', () => fs.existsSync(converted));
+    expect(fs.readFileSync(converted, 'utf8')).toBe('---\ntrigger: glob\nglobs:\n  - "*.tsx"\n---\nHooks first.\n');
   });
 });
