@@ -29,7 +29,7 @@ export async function attachFixes(results: FileFindings[], root: string): Promis
     const entry: FileFixes = { path: r.path, text: read.text, fixes: [] };
     for (const f of r.findings) {
       const fix = safeRuleFix(f, read.text, lines);
-      if (!fix) continue;
+      if (!fix || fix.needsReview) continue;
       f.fix = fix;
       entry.fixes.push({ code: f.code, fix });
     }

@@ -2,7 +2,7 @@ import { LineIndex } from '../core/text';
 import { decodeUtf8, type FileSystem } from '../workspace/fs';
 import { buildRule } from './build';
 import type { ConditionAndScope } from './condition';
-import { parseFrontmatter, type ParsedFrontmatter } from './frontmatter';
+import { parseFrontmatter, type ParsedFrontmatter, type ParseOptions } from './frontmatter';
 import type { BucketPlacement, Rule, RuleCandidate, RulesProfile } from './model';
 import { placeRule } from './resolve';
 
@@ -40,7 +40,8 @@ export async function analyseFile(candidate: RuleCandidate, fs: FileSystem, prof
   return analyseText(candidate, read.text, profile, read.problem, read.warning);
 }
 
-export function analyseText(candidate: RuleCandidate, text: string, profile: RulesProfile, readProblem?: ReadProblem, readWarning?: string): FileAnalysis {
+/** `options`: how the reader takes the text (`TOOL_READING` for a tool other than the xcsh agent). */
+export function analyseText(candidate: RuleCandidate, text: string, profile: RulesProfile, readProblem?: ReadProblem, readWarning?: string, options?: ParseOptions): FileAnalysis {
   const base = { candidate, profile, text, readProblem, readWarning, logWarnings: [] as string[], lines: new LineIndex(text) };
   if (readWarning) return base;
   if (readProblem?.kind === 'too-large') {
@@ -54,7 +55,7 @@ export function analyseText(candidate: RuleCandidate, text: string, profile: Rul
     };
     return { ...base, rule, placement: { bucket: 'none' } };
   }
-  const parsed = parseFrontmatter(text, profile);
+  const parsed = parseFrontmatter(text, profile, options);
   const { rule, condition } = buildRule(candidate, parsed.frontmatter, parsed.body, profile);
   const placed = placeRule(rule, profile, new Set());
   return { ...base, parsed, rule, condition, placement: { bucket: placed.bucket, ttsrFailure: placed.ttsrFailure }, logWarnings: placed.logWarnings };

@@ -65,13 +65,42 @@ export interface ParsedFrontmatter {
   layout: FrontmatterLayout;
 }
 
+/** How a reader other than the xcsh agent's parser takes the text. */
+export interface ParseOptions {
+  /**
+   * A UTF-8 byte-order mark at the very start is not part of the text (`TOOL_READING`
+   * says which readers do this); offsets still point into the text as written, BOM included.
+   */
+  skipBom?: boolean;
+}
+
+/**
+ * How the other tools read a rule file of theirs: a UTF-8 BOM before `---` is not part of
+ * the text, so the frontmatter is read. What is known of each reader:
+ * - the xcsh agent does not do this (`rules.md` §3 step 2 and the `bom-before-delimiter`
+ *   vector: under `seed` and `xcsh` a BOM means no frontmatter), so its parse keeps the
+ *   BOM and `lint/delimiters.ts` reports it;
+ * - Cline drops one leading BOM before reading frontmatter since cline/cline#12277 (merged
+ *   2026-07-14, fixing cline/cline#12151);
+ * - GitHub Copilot in VS Code reads an open file from the editor's text model, which holds
+ *   no BOM; microsoft/vscode#336155 (open) reports a BOM'd SKILL.md whose frontmatter is
+ *   missed while the file has no open model. Nothing is reported for instructions files,
+ *   and GitHub's documentation says nothing of a BOM for the cloud agent or code review;
+ * - Cursor, Windsurf and Claude Code: nothing documents it either way.
+ * Where nothing documents it, the reading the file plainly means (the frontmatter is
+ * there) is taken: no false alarm on a file an editor saved with a BOM.
+ */
+export const TOOL_READING: ParseOptions = { skipBom: true };
+
 /** Parses a rule file as the agent does. Never throws. */
-export function parseFrontmatter(source: string, variant: ParserVariant): ParsedFrontmatter {
-  const lines = normalizeLineEndings(source);
+export function parseFrontmatter(source: string, variant: ParserVariant, options: ParseOptions = {}): ParsedFrontmatter {
+  const bom = options.skipBom && source.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const lines = normalizeLineEndings(bom ? source.slice(bom) : source);
+  const written: OffsetMapper = bom ? { toSource: (o) => lines.map.toSource(o) + bom } : lines.map;
   const stripped = stripHtmlComments(lines.text);
   const text = stripped.text;
-  const map = chainMaps(stripped.map, lines.map);
-  const htmlComments = stripped.comments.map(([s, e]) => [lines.map.toSource(s), lines.map.toSource(e)] as [number, number]);
+  const map = chainMaps(stripped.map, written);
+  const htmlComments = stripped.comments.map(([s, e]) => [written.toSource(s), written.toSource(e)] as [number, number]);
   const layout: FrontmatterLayout = { normalized: text, map, htmlComments };
 
   if (!text.startsWith('---')) return { frontmatter: {}, body: text, fallbackUsed: false, layout };

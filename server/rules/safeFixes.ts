@@ -6,15 +6,21 @@ import type { FixData } from './codes';
 export interface RuleFix {
   title: string;
   edits: TextEdit[];
+  /** Why a person should look before it is applied (the editor offers it, `check --fix` leaves it). */
+  needsReview?: string;
 }
 
 /**
  * The fixes of rule findings that are safe to apply without a person looking: they make
  * the file say, in a form the agent reads, exactly what it already meant (quote a glob,
- * write comma-separated globs as a list, `"true"` → `true`, close the frontmatter).
+ * write comma-separated globs as a list, `"true"` → `true`, close the frontmatter, rename
+ * a key to the one the agent reads: `always_apply` → `alwaysApply`).
  * `agentls check --fix` applies these; the editor offers them as preferred quick fixes.
  */
-export const SAFE_FIX_KINDS = ['quote-value', 'set-value', 'listify-globs', 'close-frontmatter'] as const;
+export const SAFE_FIX_KINDS = ['quote-value', 'set-value', 'listify-globs', 'close-frontmatter', 'rename-key'] as const;
+
+/** Frontmatter lines looked at for a key already written (a rule's frontmatter is a few lines). */
+const MAX_KEY_LINES = 1000;
 
 export function isSafeRuleFix(f: Finding): boolean {
   const data = f.data as FixData | undefined;
@@ -50,7 +56,29 @@ export function safeRuleFix(f: Finding, text: string, lines: LineIndex): RuleFix
       const newText = line < lines.lineCount ? '---\n' : '\n---\n';
       return { title: 'Close the frontmatter with ---', edits: [{ range: { start: at, end: at }, newText }] };
     }
+    case 'rename-key': {
+      const to = String(data.to);
+      const key = slice(f.range);
+      const after = lines.lineText(f.range.end.line).slice(f.range.end.character);
+      // The range must still hold the key.
+      if (f.range.start.line !== f.range.end.line || !/^[\w-]+$/.test(key) || !/^\s*:/.test(after) || key === to) return undefined;
+      const fix: RuleFix = { title: `Rename the key to ${to}`, edits: [{ range: f.range, newText: to }] };
+      // With the new name already written the file has it twice, and the later one wins: which value was meant is a person's call.
+      if (hasTopLevelKey(lines, to)) fix.needsReview = `\`${to}\` is already written: the renamed key would be a second one`;
+      return fix;
+    }
     default:
       return undefined;
   }
+}
+
+/** Whether the frontmatter block at the top of the text already has `key:` at its top level. */
+function hasTopLevelKey(lines: LineIndex, key: string): boolean {
+  const last = Math.min(lines.lineCount, MAX_KEY_LINES);
+  for (let line = 1; line < last; line++) {
+    const text = lines.lineText(line);
+    if (text.startsWith('---')) return false;
+    if (text.startsWith(key) && /^\s*:/.test(text.slice(key.length))) return true;
+  }
+  return false;
 }

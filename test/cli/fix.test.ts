@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { applyFixes, attachFixes } from '../../server/cli/fix';
 import type { CheckJson } from '../../server/cli/output';
+import type { Finding } from '../../server/core/findings';
 import { WorkspaceSession } from '../../server/workspace/session';
-import { tempDir, writeTree } from '../helpers/repo';
+import { fixturePath, serverEntry, tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
 const RULES = {
@@ -88,17 +91,80 @@ describe('agentls check --fix', () => {
 
   it('writes nothing to a file that changed after its fixes were computed', async () => {
     const { ws } = project();
-    const file = path.join(ws, '.cursor/rules/flag.mdc');
-    const results = [{ path: file, findings: [{ code: 'frontmatter/wrong-type', severity: 'error' as const, message: 'm', range: { start: { line: 2, character: 13 }, end: { line: 2, character: 19 } }, data: { fix: 'set-value', value: true } }] }];
-    const fixable = await attachFixes(results, ws);
-    expect(fixable[0].fixes.map((f) => f.fix.title)).toEqual(['Write true (a YAML boolean)']);
-    fs.writeFileSync(file, RULES['.cursor/rules/flag.mdc'] + 'edited meanwhile\n');
-    const session = new WorkspaceSession();
-    session.addFolder(ws);
-    const { fixed, failures } = await applyFixes(fixable, session.confinement);
-    session.dispose();
-    expect(fixed).toEqual([]);
-    expect(failures).toHaveLength(1);
-    expect(fs.readFileSync(file, 'utf8')).toBe(RULES['.cursor/rules/flag.mdc'] + 'edited meanwhile\n');
+    const finding = { code: 'frontmatter/wrong-type', range: { start: { line: 2, character: 13 }, end: { line: 2, character: 19 } }, data: { fix: 'set-value', value: true } };
+    await expectChangedFileUntouched(ws, path.join(ws, '.cursor/rules/flag.mdc'), finding, 'Write true (a YAML boolean)');
+  });
+});
+
+/**
+ * A fix computed on the file's text, then the file edited on disk before it is applied:
+ * the fix is attached with `title`, and applying it writes nothing and says why.
+ */
+async function expectChangedFileUntouched(ws: string, file: string, finding: { code: string; range: Finding['range']; data: unknown }, title: string): Promise<void> {
+  const results = [{ path: file, findings: [{ ...finding, severity: 'error' as const, message: 'm' }] }];
+  const fixable = await attachFixes(results, ws);
+  expect(fixable[0].fixes.map((f) => f.fix.title)).toEqual([title]);
+  const edited = fs.readFileSync(file, 'utf8') + 'edited meanwhile\n';
+  fs.writeFileSync(file, edited);
+  const session = new WorkspaceSession();
+  session.addFolder(ws);
+  const { fixed, failures } = await applyFixes(fixable, session.confinement);
+  session.dispose();
+  expect(fixed).toEqual([]);
+  expect(failures).toHaveLength(1);
+  expect(fs.readFileSync(file, 'utf8')).toBe(edited);
+}
+
+const execCli = promisify(execFile);
+
+/** The built `agentls` binary, run in `cwd`; its exit code instead of a throw. */
+async function built(cwd: string, ...args: string[]): Promise<{ stdout: string; code: number }> {
+  try {
+    return { stdout: (await execCli(process.execPath, [serverEntry(), ...args], { cwd, maxBuffer: 16 * 1024 * 1024 })).stdout, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; code: number };
+    return { stdout: e.stdout, code: e.code };
+  }
+}
+
+describe('agentls check --fix renames keys (built binary)', () => {
+  it("applies the editor's key renames to a copy of the Cursor mistakes fixture: always_apply, and Claude's paths", async () => {
+    const ws = tempDir('agentls-fix-rename-');
+    fs.cpSync(fixturePath('agents', 'cursor', 'mistakes'), ws, { recursive: true });
+    fs.rmSync(path.join(ws, 'expect.json'));
+    const home = tempDir('agentls-home-');
+    const before = JSON.parse((await built(ws, 'check', '--format', 'json', '--home', home)).stdout) as CheckJson;
+    const rename = before.diagnostics.find((d) => d.path === '.cursor/rules/snake-case.mdc' && d.code === 'frontmatter/unknown-key');
+    expect(rename?.fix).toEqual({ description: 'Rename the key to alwaysApply', edits: [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 12 } }, newText: 'alwaysApply' }] });
+
+    const r = await built(ws, 'check', '--fix', '--format', 'json', '--home', home);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    expect(fs.readFileSync(path.join(ws, '.cursor/rules/snake-case.mdc'), 'utf8')).toBe('---\ndescription: House style, written with the key in snake case\nalwaysApply: true\n---\nUse tabs.\n');
+    expect(fs.readFileSync(path.join(ws, '.cursor/rules/paths.mdc'), 'utf8')).toBe('---\nglobs: ["src/**"]\n---\nWritten with Claude\'s key.\n');
+    const fixedCodes = json.fixed.flatMap((f) => f.fixes.map((x) => `${f.path} ${x.code}: ${x.description}`));
+    expect(fixedCodes).toContain('.cursor/rules/snake-case.mdc frontmatter/unknown-key: Rename the key to alwaysApply');
+    expect(fixedCodes).toContain('.cursor/rules/paths.mdc rule/foreign-key: Rename the key to globs');
+    // What the renames were for is done; the globs now read may match nothing here (context/dead-glob), which is another finding.
+    const left = json.diagnostics.filter((d) => ['.cursor/rules/snake-case.mdc', '.cursor/rules/paths.mdc'].includes(d.path) && /^(rule|frontmatter)\//.test(d.code));
+    expect(left).toEqual([]);
+  });
+
+  it('leaves a rename whose new name is already written for a person, and a file changed meanwhile untouched', async () => {
+    // The xcsh agent reads `alwaysApply` and ignores `always-apply`: renaming it would write alwaysApply twice.
+    const twice = '---\ndescription: Both spellings\nalwaysApply: false\nalways-apply: true\n---\nBody.\n';
+    const once = '---\ndescription: One spelling\nalways-apply: true\n---\nBody.\n';
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/rules/twice.md': twice, '.xcsh/rules/once.md': once });
+    const home = tempDir('agentls-home-');
+    const r = await built(ws, 'check', '--fix', '--format', 'json', '--home', home);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    expect(fs.readFileSync(path.join(ws, '.xcsh/rules/twice.md'), 'utf8')).toBe(twice);
+    expect(fs.readFileSync(path.join(ws, '.xcsh/rules/once.md'), 'utf8')).toBe(once.replace('always-apply', 'alwaysApply'));
+    expect(json.diagnostics.find((d) => d.path === '.xcsh/rules/twice.md' && d.code === 'frontmatter/kebab-key')?.fix).toBeUndefined();
+
+    // Computed on one text, applied to another: nothing is written.
+    const file = path.join(ws, '.xcsh/rules/stale.md');
+    fs.writeFileSync(file, once);
+    const finding = { code: 'frontmatter/kebab-key', range: { start: { line: 2, character: 0 }, end: { line: 2, character: 12 } }, data: { fix: 'rename-key', to: 'alwaysApply' } };
+    await expectChangedFileUntouched(ws, file, finding, 'Rename the key to alwaysApply');
   });
 });

@@ -33,7 +33,8 @@ describe('agent fixtures (engine, agents: auto)', () => {
         expect(found, `${e.path} ${e.code} naming "${e.names}": ${JSON.stringify(all.get(path.join(ws, ...e.path.split('/'))))}`).toHaveLength(1);
         expect(found[0].severity).toBe(e.severity);
         if (e.alsoNames) expect(found[0].message).toContain(e.alsoNames);
-        if (e.fix !== undefined) expect((found[0].data as { newText?: string; value?: string }).newText ?? (found[0].data as { value?: string }).value).toBe(e.fix);
+        const data = found[0].data as { newText?: string; value?: string; to?: string };
+        if (e.fix !== undefined) expect(data.newText ?? data.value ?? data.to).toBe(e.fix);
       }
       for (const f of [...all.values()].flat()) expect(f.message).toMatch(AGENT_NAMES);
     });

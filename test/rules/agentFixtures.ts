@@ -24,7 +24,7 @@ export interface AgentExpectation {
   /** Text the message must contain: the agent it names. */
   names: string;
   alsoNames?: string;
-  /** The quick fix's replacement text, when there is one. */
+  /** The quick fix's replacement text (the new name, for a key rename), when there is one. */
   fix?: string;
 }
 

@@ -60,16 +60,15 @@ class ActionBuilder {
       case 'quote-value':
       case 'set-value':
       case 'listify-globs':
-      case 'close-frontmatter': {
+      case 'close-frontmatter':
+      case 'rename-key': {
         const fix = safeRuleFix(f, doc.text, doc.lines);
-        return fix ? [this.fix(f, fix.title, fix.edits, true)] : [];
+        return fix ? [this.fix(f, fix.title, fix.edits, !fix.needsReview)] : [];
       }
       case 'replace':
         return [this.fix(f, String(data.title ?? `Write ${String(data.newText)}`), [{ range: f.range, newText: String(data.newText) }], true)];
       case 'move-to':
         return [this.renameAction(f, `Move to ${path.relative(path.dirname(doc.path ?? ''), String(data.to))}`, doc.path ?? '', String(data.to))];
-      case 'rename-key':
-        return [this.fix(f, `Rename the key to ${String(data.to)}`, [{ range: f.range, newText: String(data.to) }], true)];
       case 'add-key':
         return this.insertKey(f, String(data.key), String(data.value), `Add ${String(data.key)}: ${String(data.value)}`);
       case 'add-description':

@@ -2,6 +2,17 @@ import { afterMarker, baseName, globList } from './shared';
 import type { AgentModel } from './types';
 
 /**
+ * The agents an instructions file's `excludeAgent` can keep away. Source: GitHub's
+ * documentation, "Adding repository custom instructions", path-specific instructions (its
+ * text is github/docs `data/reusables/copilot/custom-instructions-path.md`): "Use either
+ * `"code-review"` or `"cloud-agent"`". Revisions from before GitHub renamed the coding agent
+ * the cloud agent say `"coding-agent"` instead; files written then still do, and nothing
+ * documents that Copilot stopped reading it, so it is accepted too (no false alarm). The
+ * docs name no other value and say nothing of what Copilot does with one.
+ */
+export const COPILOT_EXCLUDABLE_AGENTS = ['code-review', 'cloud-agent', 'coding-agent'] as const;
+
+/**
  * GitHub Copilot. Source: GitHub's documentation, "Adding repository custom instructions"
  * (https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions).
  */
@@ -22,11 +33,11 @@ export const copilot: AgentModel = {
     return undefined;
   },
   // Docs: the frontmatter's applyTo holds globs, several separated by commas; description
-  // is shown in the editor. excludeAgent: the docs show one value ("code-review" or
-  // "coding-agent"); VS Code's attribute table for instruction files types it
-  // `scalar | sequence` (src/vs/workbench/contrib/chat/common/promptSyntax, the prompt
-  // header attributes), and repositories write lists: both are accepted.
-  keys: { applyTo: { kind: 'globs' }, description: { kind: 'string' }, excludeAgent: { kind: 'strings' } },
+  // is shown in the editor. excludeAgent: the docs show one value; VS Code's attribute
+  // table for instruction files types it `scalar | sequence` (src/vs/workbench/contrib/chat/
+  // common/promptSyntax, the prompt header attributes), and repositories write lists: both
+  // are accepted, each value one of COPILOT_EXCLUDABLE_AGENTS.
+  keys: { applyTo: { kind: 'globs' }, description: { kind: 'string' }, excludeAgent: { kind: 'strings', values: COPILOT_EXCLUDABLE_AGENTS } },
   // VS Code's Copilot reads applyTo as one string (a list is ignored, and its own validator
   // says "The 'applyTo' attribute must be a string."); it splits the string at top-level
   // commas, braces kept (splitGlobAware).

@@ -27,7 +27,7 @@ export type KeyKind = 'string' | 'strings' | 'boolean' | 'globs' | 'enum';
 
 export interface KeySpec {
   kind: KeyKind;
-  /** For `enum`: the values the agent accepts. */
+  /** For `enum`, and for `strings` when given (each string of the list): the values the agent accepts. */
   values?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { parseFrontmatter } from '../frontmatter';
+import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { agentModel, type AgentId } from '../agents';
 import { globList } from '../agents/shared';
 import { projectRuleFolders } from '../../workspace/ruleLocations';
@@ -50,7 +50,8 @@ const READER: Record<RuleTool, AgentId> = { cursor: 'cursor', windsurf: 'windsur
  * manual; the globs say what its author meant for tools that do).
  */
 export function readRuleFile(text: string, tool: RuleTool): ParsedRuleFile {
-  const parsed = parseFrontmatter(text, 'xcsh');
+  // Each tool reads its own file (a BOM before --- is skipped by the tools, not by the xcsh agent).
+  const parsed = parseFrontmatter(text, 'xcsh', READER[tool] === 'xcsh' ? {} : TOOL_READING);
   const fm = parsed.frontmatter as Record<string, unknown>;
   const description = typeof fm.description === 'string' && fm.description.trim() !== '' ? fm.description : undefined;
   const body = parsed.body.trim();

@@ -1,6 +1,7 @@
 import { agentModel, agentOfProvider, type AgentId } from '../agents';
 import type { Activation } from '../agents/types';
 import type { FileAnalysis } from '../analysis';
+import { parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import type { RulesView } from '../view';
 import type { ActivationMode, AgentRule, AgentView, GlobDialect } from './agentView';
@@ -42,7 +43,10 @@ export function toolAgentViews(view: RulesView): AgentView[] {
   }
   return [...byTool].map(([id, files]) => {
     const model = agentModel(id);
-    const rules = files.map((analysis) => toolRule(analysis, model.activation(frontmatterOf(analysis))));
+    const rules = files.map((analysis) => {
+      const parsed = toolParsed(analysis);
+      return toolRule(analysis, parsed, model.activation(frontmatterOf(parsed)));
+    });
     const offered = rules.filter((r) => r.mode === 'description' && r.description).map((r) => `- ${r.name}: ${r.description}`);
     return {
       agent: id,
@@ -56,15 +60,22 @@ export function toolAgentViews(view: RulesView): AgentView[] {
   });
 }
 
+/**
+ * The file as its tool parses it: the xcsh agent's parse, the same text read the same way,
+ * except where the tools read it differently (a BOM before `---`: `TOOL_READING`).
+ */
+function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
+  return analysis.text.charCodeAt(0) === 0xfeff ? parseFrontmatter(analysis.text, 'seed', TOOL_READING) : analysis.parsed!;
+}
+
 /** The frontmatter as the tool reads it: the YAML, or what the file means when it is not valid YAML. */
-function frontmatterOf(analysis: FileAnalysis): Record<string, unknown> {
-  const parsed = analysis.parsed!;
+function frontmatterOf(parsed: ParsedFrontmatter): Record<string, unknown> {
   const meta = parsed.layout.metadata;
   return parsed.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : parsed.frontmatter;
 }
 
-function toolRule(analysis: FileAnalysis, activation: Activation): AgentRule {
-  const fm = frontmatterOf(analysis);
+function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, activation: Activation): AgentRule {
+  const fm = frontmatterOf(parsed);
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
   return {
     name: analysis.candidate.name,
@@ -72,7 +83,7 @@ function toolRule(analysis: FileAnalysis, activation: Activation): AgentRule {
     mode: MODE[activation.mode],
     globs: activation.mode === 'globs' ? activation.globs.filter((g) => g.trim() !== '') : [],
     description,
-    body: analysis.parsed!.body,
+    body: parsed.body,
     global: analysis.candidate.level === 'user',
   };
 }

@@ -5,6 +5,7 @@ import type { ProviderId } from '../../workspace/ruleLocations';
 import type { AgentId, AgentModel, Placement } from '../agents';
 import { analyseText, type FileAnalysis } from '../analysis';
 import { finding } from '../codes';
+import { TOOL_READING } from '../frontmatter';
 import { RuleLocator } from '../lint/locate';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
@@ -75,7 +76,7 @@ function globsUnused(agent: AgentModel, fm: Record<string, unknown>): boolean {
 function parseAs(file: ToolFile): FileAnalysis {
   const name = path.basename(file.path).replace(/\.(mdc|md)$/, '');
   const provider = PROVIDER_OF[file.agent.id] ?? 'native';
-  return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed');
+  return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed', undefined, undefined, TOOL_READING);
 }
 
 /**

@@ -1,7 +1,9 @@
+import { isScalar, isSeq } from 'yaml';
 import type { Finding } from '../../core/findings';
+import type { Range } from '../../core/text';
 import type { AgentId, AgentModel } from '../agents';
 import { finding } from '../codes';
-import type { RuleLocator } from '../lint/locate';
+import type { KeyEntry, RuleLocator } from '../lint/locate';
 import { show } from '../lint/words';
 
 /** The glob key of each tool: one tool's key in another tool's file is the commonest slip. */
@@ -45,6 +47,8 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text or a list of text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'string' && typeof value !== 'string') {
       out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
+    } else if (spec.kind === 'strings' && spec.values) {
+      out.push(...unknownListValues(loc, agent, key, entry, value, spec.values));
     } else if (spec.kind === 'enum' && !(typeof value === 'string' && spec.values!.includes(value))) {
       const near = typeof value === 'string' ? nearestValue(value, spec.values!) : undefined;
       out.push(
@@ -86,6 +90,43 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
         );
       }
     }
+  }
+  return out;
+}
+
+/**
+ * Each string of a one-or-list value (Copilot's `excludeAgent`) that is not one of the
+ * values the agent knows, pointed at where it is written; the nearest known value, when a
+ * slip makes one obvious (`code_review`, `Coding Agent`), is the fix, quoted as written.
+ */
+function unknownListValues(loc: RuleLocator, agent: AgentModel, key: string, entry: KeyEntry, value: unknown, values: readonly string[]): Finding[] {
+  const node = entry.node;
+  const items: { value: string; range: Range; quoted: boolean }[] = [];
+  if (isSeq(node)) {
+    const ranges = loc.elementRanges(entry);
+    node.items.forEach((item, i) => {
+      if (isScalar(item) && typeof item.value === 'string') items.push({ value: item.value, range: ranges[i] ?? entry.valueRange, quoted: item.type === 'QUOTE_DOUBLE' || item.type === 'QUOTE_SINGLE' });
+    });
+  } else if (isScalar(node) && typeof node.value === 'string') {
+    items.push({ value: node.value, range: entry.valueRange, quoted: node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' });
+  } else if (!node && typeof value === 'string') {
+    // Invalid YAML elsewhere in the block: the value as the line says it.
+    items.push({ value, range: entry.valueRange, quoted: /^["']/.test(entry.valueText) });
+  }
+  const out: Finding[] = [];
+  for (const item of items) {
+    if (values.includes(item.value)) continue;
+    const near = nearestValue(item.value, values);
+    const newText = near === undefined ? undefined : item.quoted ? JSON.stringify(near) : near;
+    out.push(
+      finding(
+        'frontmatter/invalid-value',
+        'warning',
+        item.range,
+        `${agent.name} knows no ${key} value ${show(item.value)} (it knows ${values.join(', ')}); it documents no other, which most likely has no effect.${near ? ` Write ${near}.` : ''}`,
+        newText ? { data: { fix: 'replace', newText, title: `Write ${key}: ${near}` } } : {},
+      ),
+    );
   }
   return out;
 }
