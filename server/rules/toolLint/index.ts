@@ -148,7 +148,7 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     // GitHub's docs apply path-specific files by applyTo only.
     const described = typeof fm.description === 'string' && fm.description.trim() !== '';
     const message = described
-      ? 'This file has no `applyTo`: GitHub Copilot does not attach it by path. In VS Code its agent may load it on demand from its description; the coding agent and code review on GitHub apply it only by applyTo.'
+      ? 'This file has no `applyTo`: GitHub Copilot does not attach it by path. In VS Code its agent may load it on demand from its description; the cloud agent (formerly the coding agent) and code review on GitHub apply it only by applyTo.'
       : 'This file has no `applyTo`: GitHub Copilot does not apply it by itself (it can still be attached by hand).';
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
