@@ -168,3 +168,23 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
   }
   return {};
 }
+
+/**
+ * The import being typed at `offset`: an `@` at a word start, outside code, up to the
+ * cursor (the query) and on to the end of the word (what an accepted item replaces).
+ */
+export function claudeImportBeingTyped(text: string, offset: number): { start: number; end: number; query: string } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let start = offset;
+  while (start > lineStart && !/\s/.test(text[start - 1])) start--;
+  if (text[start] !== '@' || start >= offset) return undefined;
+  let end = offset;
+  while (end < text.length && !/\s/.test(text[end])) end++;
+  if (inRanges(markdownCodeRanges(text), start)) return undefined;
+  return { start, end, query: text.slice(start + 1, offset) };
+}
+
+/** How a memory file at `from` imports `target`: relative to its folder, `/`-separated, as Claude Code resolves it. */
+export function importPathFor(from: string, target: string): string {
+  return path.relative(path.dirname(from), target).split(path.sep).join('/');
+}

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentLink, Location } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { copyFixture, tempDir } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
@@ -60,5 +61,25 @@ describe('Claude Code memory imports over LSP', () => {
     expect(def.map((l) => l.uri)).toEqual([c.uri(file('docs/style.md'))]);
     const outside = await c.request<Location[] | null>('textDocument/definition', { textDocument: { uri }, position: { line: 11, character: 12 } });
     expect(outside ?? []).toEqual([]);
+  });
+
+  it('completes @ with files of the workspace, as paths relative to the memory file, and replaces the whole word', async () => {
+    const { ws, memory, file } = workspace();
+    fs.writeFileSync(file('docs/CLAUDE.md'), 'Nested memory.\n');
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(memory);
+    await c.type(uri, { line: 12, character: 0 }, 'Also @sty');
+    // Asked again until the index is complete: while it builds, the items' detail says so.
+    const list = await until('the index to answer in full', () => c.completion(uri, { line: 12, character: 9 }, '@'), (l) => l.items[0]?.detail === 'Claude Code imports docs/style.md');
+    expect(list.items[0].label).toBe('@docs/style.md');
+    c.acceptCompletion(uri, list.items[0], { line: 12, character: 9 });
+    expect(c.text(uri).split('\n')[12]).toBe('Also @docs/style.md');
+
+    const nested = await c.open(file('docs/CLAUDE.md'));
+    await c.type(nested, { line: 1, character: 0 }, '@chain6');
+    const fromDocs = await until('the nested file\'s items', () => c.completion(nested, { line: 1, character: 7 }, '@'), (l) => l.items.length > 0);
+    expect(fromDocs.items[0].label).toBe('@chain6.md');
+    await c.type(nested, { line: 1, character: 7 }, '\n`@sty');
+    expect((await c.completion(nested, { line: 2, character: 5 }, undefined)).items.filter((i) => String(i.label).startsWith('@'))).toEqual([]);
   });
 });
