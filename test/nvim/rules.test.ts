@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runNvim } from '../helpers/nvim';
 import { copyFixture } from '../helpers/repo';
@@ -22,6 +24,19 @@ describe('rules in real Neovim with editors/nvim', () => {
     expect(run.result.chosen).toBe('Quote *.test.ts so the frontmatter is valid YAML');
     expect(run.result.text).toBe('---\ndescription: How tests are written\nglobs: "*.test.ts"\nalwaysApply: true\n---\nWrite tests with vitest; one behaviour per test.');
     expect((run.result.after_codes as string[]).filter((c) => !c.startsWith('context/'))).toEqual(['rule/always-apply-description']);
+  }, 90_000);
+});
+
+describe('Claude Code memory imports in real Neovim', () => {
+  it('warns of an import of a missing file, and completes @ with the import path', async () => {
+    const ws = copyFixture('claude-imports');
+    fs.mkdirSync(path.join(ws, '.git'));
+    const run = await runNvim({ workspace: ws, file: 'CLAUDE.md', scenario: 'claude_imports' });
+    expect(run.error).toBeNull();
+    expect(run.result.missing).toMatchObject({ line: 2, col: 32, severity: 2, source: 'agentls' });
+    expect(run.result.missing.message).toContain('Claude Code imports docs/missing.md here, and there is no such file');
+    expect(run.result.picked).toBe('@docs/style.md');
+    expect(run.result.line).toBe('See @docs/style.md');
   }, 90_000);
 });
 
