@@ -34,7 +34,7 @@ describe('Claude Code memory imports in real Neovim', () => {
     const run = await runNvim({ workspace: ws, file: 'CLAUDE.md', scenario: 'claude_imports' });
     expect(run.error).toBeNull();
     expect(run.result.missing).toMatchObject({ line: 2, col: 32, severity: 2, source: 'agentls' });
-    expect(run.result.missing.message).toContain('Claude Code imports docs/missing.md here, and there is no such file');
+    expect((run.result.missing as { message: string }).message).toContain('Claude Code imports docs/missing.md here, and there is no such file');
     expect(run.result.picked).toBe('@docs/style.md');
     expect(run.result.line).toBe('See @docs/style.md');
   }, 90_000);
