@@ -44,9 +44,10 @@ export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): Cla
   const out: ClaudeImport[] = [];
   if (!text.includes('@')) return out;
   const code = markdownCodeRanges(text);
+  const comments = htmlCommentRanges(text);
   IMPORT.lastIndex = 0;
   for (let m = IMPORT.exec(text); m && out.length < max; m = IMPORT.exec(text)) {
-    if (inRanges(code, m.index)) continue;
+    if (inRanges(code, m.index) || inRanges(comments, m.index)) continue;
     const written = m[1].replace(TRAILING_PUNCTUATION, '');
     if (written === '') continue;
     out.push({ path: written, start: m.index, end: m.index + 1 + written.length });
@@ -66,6 +67,21 @@ const TEXT_EXTENSIONS = new Set(
     'ex exs erl hs ml r jl sh bash zsh fish ps1 bat sql graphql gql proto prisma tf hcl gradle csv tsv svg ipynb lock'
   ).split(' '),
 );
+
+/**
+ * HTML comments (`<!-- … -->`, an unclosed one to the end). Whether Claude Code follows an
+ * import inside one is not documented; skipping them reports no import the author hid.
+ */
+function htmlCommentRanges(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (let at = text.indexOf('<!--'); at >= 0; at = text.indexOf('<!--', at)) {
+    const close = text.indexOf('-->', at + 4);
+    const end = close < 0 ? text.length : close + 3;
+    out.push([at, end]);
+    at = end;
+  }
+  return out;
+}
 
 /**
  * Whether a token is meant as a file, not a mention: `@alice`, `@types/node` or `@README`

@@ -12,7 +12,7 @@ interface CheckJson {
 
 describe('Claude Code memory imports', () => {
   it('finds imports at word starts, outside code, without sentence punctuation', () => {
-    const text = 'See @README, @docs/a.md. Mail me@example.com.\n`@in/code.md`\n```\n@fenced.md\n```\n(@not-an-import.md) @~/.claude/x.md';
+    const text = 'See @README, @docs/a.md. Mail me@example.com.\n`@in/code.md`\n```\n@fenced.md\n```\n(@not-an-import.md) @~/.claude/x.md <!-- @hidden.md --> <!-- @unclosed.md';
     expect(findClaudeImports(text).map((i) => i.path)).toEqual(['README', 'docs/a.md', '~/.claude/x.md']);
   });
 
