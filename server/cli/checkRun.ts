@@ -4,6 +4,7 @@ import type { Settings } from '../core/settings';
 import { MAX_LINTED_FILES, namedScope, type LintScope, type WorkspaceLinter } from '../workspace/linter';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
+import { listFolderFiles } from '../workspace/listFiles';
 import { walkFiles } from '../workspace/walk';
 import type { CheckTargets } from './checkTargets';
 import type { CommonOptions } from './command';
@@ -36,10 +37,19 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
   };
   try {
     const walk = async (start: string | undefined): Promise<string[]> => {
-      const walked = await walkFiles({ fs: session.diskFs, root, ignore: session.ignoreFor(root), start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED });
+      const listed: string[] = [];
+      const ignore = session.ignoreFor(root);
+      // The whole folder is listed as the file index lists it (git's listing in a work tree,
+      // seconds faster than a walk of a large one); a subfolder is walked.
+      const walked =
+        start === undefined
+          ? await listFolderFiles({ fs: session.diskFs, root, ignore, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, onBatch: (batch) => listed.push(...batch.map((f) => f.rel)) })
+          : await walkFiles({ fs: session.diskFs, root, ignore, start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED });
+      if ('files' in walked) listed.push(...walked.files.map((f) => f.rel));
       for (const e of walked.errors) incomplete.push(`cannot read folder ${e.rel === '' ? '.' : e.rel}`);
       if (walked.truncated) incomplete.push(`stopped listing ${start ?? '.'} after ${MAX_LINTED_FILES} files`);
-      return walked.files.map((f) => joinRelative(root, f.rel)).filter((p) => !isIgnored(p));
+      // The listing gives each file's relative path: the ignore globs test it as it is.
+      return listed.filter((rel) => !common.ignored(rel)).map((rel) => joinRelative(root, rel));
     };
 
     const runs: { scope: LintScope; keep?: Set<string> }[] = [];

@@ -82,9 +82,24 @@ export function isMarkdownKind(kind: DocumentKind, filePath: string): boolean {
 
 /** The rule folders a path could belong to: user-level ones and those of every root. */
 export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
-  const folders = userRuleFolders(ctx.home, ctx.profile, ctx.piConfigDir);
-  for (const root of ctx.roots) folders.push(...projectRuleFolders(root));
-  return folders;
+  return [...locationsOf(ctx).folders];
+}
+
+/** The fixed places of a context, computed once for as long as the context stays the same. */
+function locationsOf(ctx: ClassifyContext): { folders: readonly RuleFolder[]; windsurfGlobal: string } {
+  // Classifying a workspace asks once a file (92,000 times for a large tree) with the same context.
+  if (!lastLocations || !sameContext(lastLocations.ctx, ctx)) {
+    const folders = userRuleFolders(ctx.home, ctx.profile, ctx.piConfigDir);
+    for (const root of ctx.roots) folders.push(...projectRuleFolders(root));
+    lastLocations = { ctx: { ...ctx, roots: [...ctx.roots] }, folders, windsurfGlobal: windsurfGlobalRulesFile(ctx.home) };
+  }
+  return lastLocations;
+}
+
+let lastLocations: { ctx: ClassifyContext; folders: readonly RuleFolder[]; windsurfGlobal: string } | undefined;
+
+function sameContext(a: ClassifyContext, b: ClassifyContext): boolean {
+  return a.home === b.home && a.profile === b.profile && a.piConfigDir === b.piConfigDir && a.roots.length === b.roots.length && a.roots.every((r, i) => r === b.roots[i]);
 }
 
 /** Folders of `.clinerules` holding Cline's workflows, hooks and skills, which Cline never reads as rules (its source excludes them; see rules/agents/cline.ts). */
@@ -98,7 +113,8 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
   const name = path.basename(filePath);
   const dir = path.dirname(filePath);
 
-  if (filePath === windsurfGlobalRulesFile(ctx.home)) return { kind: 'rule', provider: 'windsurf', level: 'user', loaded: true };
+  const locations = locationsOf(ctx);
+  if (filePath === locations.windsurfGlobal) return { kind: 'rule', provider: 'windsurf', level: 'user', loaded: true };
 
   const legacy = LEGACY_RULE_FILES[name];
   if (legacy) {
@@ -118,15 +134,15 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
     return { kind: 'rule', provider: 'cline', level: 'project', loaded: false, cause: 'misplaced-folder', reason: '`.clinerules` is read in the workspace folder and its parents, never in subfolders' };
   }
 
-  const folders = ruleFoldersFor(ctx);
-  const clineDir = findAncestorNamed(filePath, '.clinerules');
+  const folders = [...locations.folders];
+  const clineDir = filePath.includes(`${path.sep}.clinerules${path.sep}`) ? findAncestorNamed(filePath, '.clinerules') : undefined;
   // `.clinerules/workflows`, `hooks` and `skills` hold Cline's workflows, hooks and skills,
   // which Cline never reads as rules (its source excludes them; see rules/agents/cline.ts).
   if (clineDir && CLINE_NON_RULE_FOLDERS.has(path.relative(clineDir, filePath).split(path.sep)[0])) return undefined;
   if (clineDir && atRootOrAncestor(path.dirname(clineDir))) folders.push({ provider: 'cline', level: 'project', dir: clineDir });
   if (ctx.profile === 'xcsh') {
     for (const agentsName of ['.agent', '.agents']) {
-      const agentsDir = findAncestorNamed(filePath, agentsName);
+      const agentsDir = filePath.includes(`${path.sep}${agentsName}${path.sep}`) ? findAncestorNamed(filePath, agentsName) : undefined;
       if (agentsDir && atRootOrAncestor(path.dirname(agentsDir))) {
         folders.push({ provider: 'agents', level: 'project', dir: path.join(agentsDir, 'rules') });
       }
@@ -148,13 +164,13 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
   }
 
   // A rule folder somewhere below a root, where the agent does not look.
+  const parts = dir.split(path.sep);
   for (const [marker, provider] of [
     ['.xcsh/rules', 'native'],
     ['.cursor/rules', 'cursor'],
     ['.windsurf/rules', 'windsurf'],
     ['.clinerules', 'cline'],
   ] as const) {
-    const parts = dir.split(path.sep);
     const joined = marker.includes('/') ? parts.slice(-2).join('/') : parts[parts.length - 1];
     if (joined === marker && isMarkdownPath(filePath) && ctx.roots.some((root) => isInside(root, dir))) {
       return {

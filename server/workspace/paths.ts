@@ -34,8 +34,21 @@ export function relativeInside(parent: string, child: string): string | undefine
 }
 
 export function isInside(parent: string, child: string): boolean {
+  // Two plain absolute POSIX paths compare as strings; `path.relative` (which resolves both)
+  // cost seconds when a check classified every file of a 92,000-file tree.
+  if (path.sep === '/' && isPlainAbsolute(parent) && isPlainAbsolute(child)) {
+    if (child === parent || parent === '/') return true;
+    return child.length > parent.length && child.charCodeAt(parent.length) === 47 && child.startsWith(parent);
+  }
   return relativeInside(parent, child) !== undefined;
 }
+
+/** Absolute, with no empty, `.` or `..` segment and no trailing slash: what `path.resolve` returns unchanged. */
+function isPlainAbsolute(p: string): boolean {
+  return p.charCodeAt(0) === 47 && (p.length === 1 || !NOT_PLAIN.test(p));
+}
+
+const NOT_PLAIN = /\/\/|\/\.\.?(\/|$)|\/$/;
 
 export function toPosix(p: string): string {
   return path.sep === '/' ? p : p.split(path.sep).join('/');
