@@ -13,7 +13,7 @@ import { MAX_RULE_FILE_BYTES } from './analysis';
 import { refreshedEngine } from './sessionEngine';
 import { namingXcsh } from './lint/words';
 import { ruleUrlFindings } from './lint/ruleUrls';
-import { claudeImportFindingsFor } from './lint/claudeImports';
+import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { isClaudeMemoryFile } from './claudeImports';
 
 const MAX_MARKDOWN_FILES = 20_000;
@@ -41,6 +41,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)).map(namingXcsh) : [])]);
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
+    add(p, await agentsMdForClaudeFindings(p, fs, session));
   }
   const candidates = scope.named ? scope.files : scope.files.filter((f) => isMarkdownPath(f) || SINGLE_FILE_RULES.has(path.basename(f))).slice(0, MAX_MARKDOWN_FILES);
   for (const [i, file] of candidates.entries()) {
@@ -61,6 +62,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
       add(file, outsideFindings({ path: file, rel, root, text, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
     }
     if (text !== undefined && isClaudeMemoryFile(file)) add(file, await claudeImportFindingsFor(file, text, new LineIndex(text), fs, session, root));
+    add(file, await agentsMdForClaudeFindings(file, fs, session));
     if (kind.kind === 'rule' && kind.loaded) continue;
     if (!markdown || text === undefined || !text.includes('rule://')) continue;
     add(file, ruleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file)).map(namingXcsh));

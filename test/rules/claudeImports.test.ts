@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
@@ -45,5 +47,15 @@ describe('Claude Code memory imports', () => {
     ]);
     expect(await check(ws, '--agents', 'cursor,copilot')).toEqual([]);
     expect((await check(ws, '--agents', 'claude')).length).toBe(2);
+  });
+
+  it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it, and not for a shim, a lone AGENTS.md or a symlinked CLAUDE.md', async () => {
+    const ws = copyFixture('claude-agents-md');
+    fs.mkdirSync(path.join(ws, 'linked'));
+    fs.writeFileSync(path.join(ws, 'linked', 'AGENTS.md'), '# Linked\n');
+    fs.symlinkSync('AGENTS.md', path.join(ws, 'linked', 'CLAUDE.md'));
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.code, d.severity])).toEqual([['AGENTS.md', 'claude/agents-md-unread', 'information']]);
+    expect(await check(ws, '--agents', 'cursor')).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { toolRelativePath } from '../../rules/agents/relative';
 import { namingXcsh } from '../../rules/lint/words';
 import { fileTargets } from '../../rules/targets';
 import { ruleUrlFindings } from '../../rules/lint/ruleUrls';
-import { claudeImportFindingsFor } from '../../rules/lint/claudeImports';
+import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/lint/claudeImports';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { FileChange } from '../../workspace/changes';
@@ -101,11 +101,16 @@ export class RulesState {
     else if (batch.some((c) => c.type !== 'changed')) this.rediagnoseClaudeMemory();
   }
 
-  /** A file came or went: an open CLAUDE.md may import it. */
+  /** A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or lost a CLAUDE.md beside it. */
   private rediagnoseClaudeMemory(): void {
     for (const doc of this.context.documents.all()) {
-      if (doc.path && isClaudeMemoryFile(doc.path)) this.context.diagnostics.schedule(doc);
+      if (doc.path && (isClaudeMemoryFile(doc.path) || path.basename(doc.path) === 'AGENTS.md')) this.context.diagnostics.schedule(doc);
     }
+  }
+
+  private rediagnoseAgentsMd(folder: string): void {
+    const open = this.context.documents.getByPath(path.join(folder, 'AGENTS.md')) ?? this.context.documents.getByPath(path.join(path.dirname(folder), 'AGENTS.md'));
+    if (open) this.context.diagnostics.schedule(open);
   }
 
   /** An open rule document changed: re-read it from its buffer; publish the other files of its name. */
@@ -136,7 +141,12 @@ export class RulesState {
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc));
     out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)).map(namingXcsh));
-    if (isClaudeMemoryFile(doc.path)) out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
+    if (isClaudeMemoryFile(doc.path)) {
+      out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
+      // An AGENTS.md open beside it is judged by what this buffer imports.
+      this.rediagnoseAgentsMd(path.dirname(doc.path));
+    }
+    out.push(...(await agentsMdForClaudeFindings(doc.path, this.context.documents.ruleFs, this.context.session)));
     return out;
   }
 

@@ -8,7 +8,8 @@ import type { AgentModel } from './types';
 export const claude: AgentModel = {
   id: 'claude',
   name: 'Claude Code',
-  reads: '`CLAUDE.md` (root, `.claude/`, subfolders on demand), `CLAUDE.local.md`, `.claude/rules/**/*.md` with `paths`; `~/.claude/CLAUDE.md`, `~/.claude/rules/`',
+  // Since 2.1.277 (its changelog), AGENTS.md in a folder without a CLAUDE.md (can be turned off in /config).
+  reads: '`CLAUDE.md` (root, `.claude/`, subfolders on demand), else `AGENTS.md`, `CLAUDE.local.md`, `.claude/rules/**/*.md` with `paths`; `~/.claude/CLAUDE.md`, `~/.claude/rules/`',
   owns(rel) {
     const name = baseName(rel);
     // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md; CLAUDE.md files in

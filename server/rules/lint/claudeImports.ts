@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
-import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { isInside } from '../../workspace/paths';
-import { claudeImportFindings } from '../claudeImports';
+import { claudeImportFindings, findClaudeImports, resolveClaudeImport } from '../claudeImports';
+import { finding } from '../codes';
+import { ZERO_RANGE, type LineIndex } from '../../core/text';
 import { fileTargets } from '../targets';
 
 /**
@@ -20,4 +21,44 @@ export async function claudeImportFindingsFor(file: string, text: string, lines:
     return p;
   };
   return claudeImportFindings(file, text, lines, fs, home, display);
+}
+
+/** What `agentsMdForClaudeFindings` reads of a CLAUDE.md: enough for a shim and its imports. */
+const MAX_MEMORY_BYTES = 1024 * 1024;
+
+/**
+ * An AGENTS.md that Claude Code passes over: Claude Code reads AGENTS.md only in a folder
+ * without a CLAUDE.md (source: Claude Code's changelog, 2.1.277, "in a project with no
+ * CLAUDE.md, Claude Code reads AGENTS.md instead", and its memory docs; the user can turn
+ * this off in /config). Where the folder has a CLAUDE.md that does not import AGENTS.md,
+ * these instructions never reach Claude Code. A CLAUDE.md that is a symbolic link (often to
+ * AGENTS.md itself) is not judged. Information: the split may be deliberate.
+ */
+export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } }): Promise<Finding[]> {
+  if (path.basename(file) !== 'AGENTS.md') return [];
+  const agents = where.settings.rules.agents;
+  if (agents !== 'auto' && !agents.includes('claude')) return [];
+  const dir = path.dirname(file);
+  // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md.
+  for (const memory of [path.join(dir, 'CLAUDE.md'), path.join(dir, '.claude', 'CLAUDE.md')]) {
+    const st = await fs.stat(memory);
+    if (!st) continue;
+    if (st.kind !== 'file') return [];
+    const read = await fs.readText(memory, { maxBytes: MAX_MEMORY_BYTES });
+    if (!read.ok) return [];
+    const local = path.join(dir, 'CLAUDE.local.md');
+    const localRead = (await fs.stat(local))?.kind === 'file' ? await fs.readText(local, { maxBytes: MAX_MEMORY_BYTES }) : undefined;
+    const imports = (from: string, text: string) => findClaudeImports(text).some((i) => resolveClaudeImport(from, i.path, where.home) === file);
+    if (imports(memory, read.text) || (localRead?.ok && imports(local, localRead.text))) return [];
+    const shown = path.relative(dir, memory).split(path.sep).join('/');
+    return [
+      finding(
+        'claude/agents-md-unread',
+        'information',
+        ZERO_RANGE,
+        `Claude Code does not read this file: it reads ${shown} in this folder instead (AGENTS.md only where there is no CLAUDE.md), and ${shown} does not import it. Add \`@AGENTS.md\` to ${shown} if Claude Code should follow these instructions too.`,
+      ),
+    ];
+  }
+  return [];
 }

@@ -82,4 +82,16 @@ describe('Claude Code memory imports over LSP', () => {
     await c.type(nested, { line: 1, character: 7 }, '\n`@sty');
     expect((await c.completion(nested, { line: 2, character: 5 }, undefined)).items.filter((i) => String(i.label).startsWith('@'))).toEqual([]);
   });
+
+  it('notes an AGENTS.md that Claude Code passes over, and drops the note once the CLAUDE.md buffer imports it', async () => {
+    const ws = copyFixture('claude-agents-md');
+    const c = await start({ folders: [ws] });
+    const agents = await c.open(path.join(ws, 'AGENTS.md'));
+    const noted = await c.waitForDiagnostics(agents, (d) => d.some((x) => x.code === 'claude/agents-md-unread'));
+    expect(noted.find((x) => x.code === 'claude/agents-md-unread')).toMatchObject({ severity: 3, range: { start: { line: 0, character: 0 } } });
+    const claude = await c.open(path.join(ws, 'CLAUDE.md'));
+    // Typed, not saved: the AGENTS.md is judged by the open buffer.
+    await c.type(claude, { line: 3, character: 0 }, '@AGENTS.md\n');
+    await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
+  });
 });
