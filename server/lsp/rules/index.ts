@@ -2,6 +2,7 @@ import type { Feature } from '../feature';
 import { rulesActionsFeature } from './actions';
 import { rulesCompletionFeature } from './completion';
 import { claudeImportCompletionFeature } from './claudeImportCompletion';
+import { claudeImportHoverFeature } from './claudeImportHover';
 import { rulesContextFeature } from './context';
 import { rulesDiagnosticsFeature } from './diagnostics';
 import { rulesHoverFeature } from './hover';
@@ -12,5 +13,5 @@ import { RulesState } from './state';
 /** Every rules feature, sharing one engine. The diagnostics feature comes first: it activates the shared state. */
 export function rulesFeatures(): Feature[] {
   const state = new RulesState();
-  return [rulesDiagnosticsFeature(state), rulesContextFeature(state), rulesHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), claudeImportCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
+  return [rulesDiagnosticsFeature(state), rulesContextFeature(state), rulesHoverFeature(state), claudeImportHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), claudeImportCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
 }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DocumentLink, Location } from 'vscode-languageserver/node';
+import type { DocumentLink, Hover, Location, MarkupContent } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
 import { copyFixture, tempDir } from '../../helpers/repo';
@@ -61,6 +61,18 @@ describe('Claude Code memory imports over LSP', () => {
     expect(def.map((l) => l.uri)).toEqual([c.uri(file('docs/style.md'))]);
     const outside = await c.request<Location[] | null>('textDocument/definition', { textDocument: { uri }, position: { line: 11, character: 12 } });
     expect(outside ?? []).toEqual([]);
+  });
+
+  it('hovers an import with what it costs in every request, or why nothing comes of it', async () => {
+    const { ws, memory } = workspace();
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(memory);
+    const hover = async (line: number, character: number) => ((await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } }))?.contents as MarkupContent | undefined)?.value;
+    expect(await hover(2, 9)).toBe('**Claude Code import** `docs/style.md`: 1 line, ≈3 tokens in every request (UTF-8 bytes / 4).');
+    expect(await hover(10, 12)).toBe('**Claude Code import** `docs/chain1.md`: 1 line, ≈5 tokens in every request (UTF-8 bytes / 4); it imports 1 more.');
+    expect(await hover(2, 40)).toBe('**Claude Code import** `docs/missing.md`: no such file; Claude Code skips it without a word.');
+    const secret = await hover(11, 12);
+    expect(secret).toMatch(/^\*\*Claude Code import\*\* `.*secret\.md`: outside the workspace, so agentls does not read it\.$/);
   });
 
   it('completes @ with files of the workspace, as paths relative to the memory file, and replaces the whole word', async () => {
