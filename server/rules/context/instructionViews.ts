@@ -189,7 +189,10 @@ async function followImports(reader: Reader, memory: ReadFile[], counted: Set<st
       for (const imp of findClaudeImports(file.text)) {
         const target = resolveClaudeImport(file.path, imp.path, reader.host.home);
         if (counted.has(target)) continue;
-        if (budget-- <= 0) return;
+        if (budget-- <= 0) {
+          uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted` });
+          return;
+        }
         const read = await reader.read(target);
         if (!read) continue;
         counted.add(target);
