@@ -43,6 +43,24 @@ export interface RuleBucketsResult {
   shadowed: ShadowedRuleInfo[];
   /** The agent's discovery warnings (it drops them; agentls shows them). */
   warnings: string[];
+  /**
+   * What each agent sends in every request: the xcsh agent, then each tool whose rules are
+   * here (Cursor, Windsurf, Cline, Claude Code, GitHub Copilot, AGENTS.md readers), as
+   * `agentls.rules.agents` selects them. Absent from servers older than this field.
+   */
+  alwaysSent?: AlwaysSentInfo[];
+}
+
+/** One agent's always-sent text; tokens are estimates (UTF-8 bytes / 4, rounded up per item). */
+export interface AlwaysSentInfo {
+  /** `seed`, `xcsh`, `cursor`, `windsurf`, `cline`, `claude`, `copilot`, `agents-md`. */
+  agent: string;
+  displayName: string;
+  totalTokens: number;
+  /** Always-on rule bodies and files, then listings the agent adds. */
+  items: { label: string; /** Relative to `root` when under it. */ path?: string; bytes: number; tokens: number }[];
+  /** Files the agent sends that agentls did not read (outside what it may read, too large): not in the total. */
+  uncounted: { path: string; reason: string }[];
 }
 
 export interface SystemPromptParams {

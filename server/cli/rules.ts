@@ -5,7 +5,8 @@ import { describeRuleCode } from '../rules/codes';
 import { describeContextCode } from '../rules/context/codes';
 import { RulesEngine } from '../rules/engine';
 import { lintRulesWorkspace } from '../rules/lintWorkspace';
-import { alwaysSentSection } from '../rules/context/agents';
+import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
+import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
@@ -34,8 +35,10 @@ export const rulesCommand: CliCommand = {
   summary: 'print the rules the agent loads from the workspace, by bucket (or the system-prompt section)',
   usage: `agentls rules [--json] [--prompt default|custom] [--for PATH]
     Prints the rules the agent loads from the workspace and the home directory, by bucket
-    (always-apply, rulebook, TTSR, none), with shadowed rules and warnings; --json gives the
-    agentls/ruleBuckets result.
+    (always-apply, rulebook, TTSR, none), with shadowed rules and warnings, then what each
+    agent sends in every request (the xcsh agent, Cursor, Windsurf, Cline, Claude Code,
+    GitHub Copilot, AGENTS.md readers, as --agents selects them); --json gives the
+    agentls/ruleBuckets result, with those totals in alwaysSent.
     --prompt      instead, print the rules section of the system prompt as the agent renders
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
@@ -54,11 +57,13 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       await engine.refresh(NEVER_CANCELLED);
       const view = engine.view(common.root);
       if (!view) throw new CliError(`${common.root} is not a folder agentls can read`);
-      const forFile = values.for !== undefined ? await rulesForArgument(view, path.resolve(io.cwd, values.for), session) : undefined;
+      // Claude Code, Copilot and AGENTS.md readers: their files are not the engine's (`instructionViews.ts`).
+      const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session))).views;
+      const forFile = values.for !== undefined ? await rulesForArgument(view, path.resolve(io.cwd, values.for), session, extra) : undefined;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
-      else if (values.json) write(io.stdout, JSON.stringify(view.summary(), null, 2));
-      else io.stdout.write(bucketsText(view.summary()) + alwaysSentSection(view, common.settings.rules.budgetTokens, false));
+      else if (values.json) write(io.stdout, JSON.stringify(bucketsWithCosts(view, extra), null, 2));
+      else io.stdout.write(bucketsText(view.summary()) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra));
       return 0;
     } finally {
       session.dispose();

@@ -3,6 +3,11 @@ import { displayPath } from '../../workspace/paths';
 import { KEY_DOCS, keyDoc } from '../../rules/keyDocs';
 import { bucketName } from '../../rules/lint/words';
 import { isMarkdownKind } from '../../workspace/classify';
+import type { LineIndex } from '../../core/text';
+import { ownerOf } from '../../rules/agents';
+import { toolRelativePath } from '../../rules/agents/relative';
+import type { RulesEngine } from '../../rules/engine';
+import type { OpenDocument } from '../documents';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
 
@@ -54,39 +59,93 @@ export function rulesCompletionFeature(state: RulesState): Feature {
         });
       }
 
-      if (doc.kind.kind !== 'rule' || !insideFrontmatter(doc.text, pos.line)) return undefined;
-      const provider = doc.kind.provider;
+      if (!insideFrontmatter(doc.text, pos.line)) return undefined;
+      const offered = offeredKeys(doc, await state.engine());
+      if (!offered) return undefined;
       const keyOnly = /^[\w-]*$/.exec(before);
       if (keyOnly) {
         const present = new Set(frontmatterKeys(doc.text));
         const end = pos.character + (/^[\w-]*/.exec(lineText.slice(pos.character))?.[0].length ?? 0);
-        return KEY_DOCS.filter((d) => (!d.providers || d.providers.includes(provider)) && (!present.has(d.key) || before === d.key)).map(
-          (d, i): CompletionItem => ({
-            label: d.key,
-            kind: CompletionItemKind.Property,
-            detail: `read by ${d.readBy}`,
-            documentation: d.summary,
-            sortText: String(i).padStart(5, '0'),
-            textEdit: edit(0, end, `${d.key}: `),
-          }),
-        );
+        return offered.keys
+          .filter((k) => !present.has(k.key) || before === k.key)
+          .map(
+            (k, i): CompletionItem => ({
+              label: k.key,
+              kind: CompletionItemKind.Property,
+              detail: k.detail,
+              documentation: k.documentation,
+              sortText: String(i).padStart(5, '0'),
+              textEdit: edit(0, end, `${k.key}: `),
+            }),
+          );
       }
+      // `key: value`, or `  - value` in the block list under `key:`.
       const valueAt = /^([\w-]+):(\s*)(\S*)$/.exec(before);
-      if (valueAt) {
-        const d = keyDoc(valueAt[1]);
-        if (!d?.values) return undefined;
-        const start = valueAt[1].length + 1 + valueAt[2].length;
-        const end = pos.character + (/^\S*/.exec(lineText.slice(pos.character))?.[0].length ?? 0);
-        const lead = valueAt[2].length === 0 ? ' ' : '';
-        return d.values.map((v, i): CompletionItem => ({ label: v, kind: CompletionItemKind.Value, sortText: String(i).padStart(5, '0'), filterText: v, textEdit: edit(start, end, lead + v) }));
-      }
-      return undefined;
+      const itemAt = valueAt ? undefined : /^(\s*-\s*)(\S*)$/.exec(before);
+      const key = valueAt?.[1] ?? (itemAt ? listKeyAbove(doc.lines, pos.line) : undefined);
+      const values = key === undefined ? undefined : offered.values(key, itemAt !== undefined);
+      if (!values) return undefined;
+      const start = valueAt ? valueAt[1].length + 1 + valueAt[2].length : itemAt![1].length;
+      const end = pos.character + (/^\S*/.exec(lineText.slice(pos.character))?.[0].length ?? 0);
+      const lead = valueAt && valueAt[2].length === 0 ? ' ' : '';
+      return values.map((v, i): CompletionItem => ({ label: v, kind: CompletionItemKind.Value, sortText: String(i).padStart(5, '0'), filterText: v, textEdit: edit(start, end, lead + v) }));
     },
   };
 }
 
+interface OfferedKeys {
+  keys: { key: string; detail: string; documentation?: string }[];
+  /** The values of `key`, written after it or (`item`) as an element of its block list. */
+  values(key: string, item: boolean): readonly string[] | undefined;
+}
+
+/**
+ * The frontmatter keys to offer in a document: in a rule file of the xcsh agent's listing,
+ * its keys and those of the file's origin tool (`KEY_DOCS`); in another tool's file that
+ * has frontmatter (Copilot's `.instructions.md`, Claude Code's `.claude/rules`), the keys
+ * and values of that tool's agent model (`rules/agents/`). Nothing for plain Markdown.
+ */
+function offeredKeys(doc: OpenDocument, engine: RulesEngine): OfferedKeys | undefined {
+  if (doc.kind.kind === 'rule') {
+    const provider = doc.kind.provider;
+    return {
+      keys: KEY_DOCS.filter((d) => !d.providers || d.providers.includes(provider)).map((d) => ({ key: d.key, detail: `read by ${d.readBy}`, documentation: d.summary })),
+      // The documented values are whole values (`["**/*.ts"]`), not list elements.
+      values: (key, item) => (item ? undefined : keyDoc(key)?.values),
+    };
+  }
+  const root = engine.rootFor(doc.path);
+  const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root)) : undefined;
+  if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
+  const model = owner.agent;
+  return {
+    keys: Object.keys(model.keys).map((key) => ({ key, detail: `read by ${model.name}` })),
+    values: (key, item) => {
+      const spec = model.keys[key];
+      if (item) return spec?.kind === 'strings' ? spec.values : undefined;
+      return spec?.values ?? (spec?.kind === 'boolean' ? ['true', 'false'] : undefined);
+    },
+  };
+}
+
+/** The key a block-list item belongs to: the nearest `key:` line above with nothing after the colon, over other items. */
+function listKeyAbove(lines: LineIndex, line: number): string | undefined {
+  for (let i = line - 1; i >= 1; i--) {
+    const text = lines.lineText(i);
+    if (/^\s*-(\s|$)/.test(text)) continue;
+    return /^([\w-]+):\s*$/.exec(text)?.[1];
+  }
+  return undefined;
+}
+
+/** The text without a leading UTF-8 BOM: no tool's format counts it as text (`TOOL_READING`), so `---` after it opens the frontmatter. */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Whether `line` lies between the opening `---` and the closing one (or the first blank line when unclosed). */
-function insideFrontmatter(text: string, line: number): boolean {
+function insideFrontmatter(source: string, line: number): boolean {
+  const text = withoutBom(source);
   if (!text.startsWith('---') || line === 0) return false;
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 1; i < lines.length; i++) {
@@ -97,7 +156,7 @@ function insideFrontmatter(text: string, line: number): boolean {
 }
 
 function frontmatterKeys(text: string): string[] {
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = withoutBom(text).split(/\r\n|\r|\n/);
   const out: string[] = [];
   for (let i = 1; i < lines.length && !lines[i].startsWith('---'); i++) {
     const m = /^([\w-]+)\s*:/.exec(lines[i]);

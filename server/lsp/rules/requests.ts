@@ -3,7 +3,7 @@ import { Commands, Methods } from '../../../protocol/methods';
 import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
 import { params, ParamError } from '../../core/params';
 import { isRecord } from '../../core/settings';
-import { alwaysSentSection } from '../../rules/context/agents';
+import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
 import { bucketsMarkdown, systemPromptMarkdown } from '../../rules/report';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
@@ -26,7 +26,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const p = optionalObject(raw);
     const view = await viewFor(params.optionalString(p, 'uri'));
     if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
-    return view.summary();
+    return bucketsWithCosts(view, await state.instructions.views(view.cwd));
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
     const p = optionalObject(raw);
@@ -40,7 +40,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
       [Commands.rulesShowBuckets]: async (args) => {
         const result = await buckets(args[0]);
         const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
-        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true) : '';
+        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd)) : '';
         return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs);
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {

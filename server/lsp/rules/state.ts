@@ -17,6 +17,7 @@ import type { FileChange } from '../../workspace/changes';
 import { pathToUri, uriToPath } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
 import type { OpenDocument } from '../documents';
+import { InstructionViewsCache } from './instructions';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
 export const RULES_SOURCE = 'rules';
@@ -35,6 +36,8 @@ export class RulesState {
   private refreshToken: CancellationSource | undefined;
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | undefined;
+  /** Claude Code's, Copilot's and the AGENTS.md readers' views of each folder (files the engine does not list). */
+  readonly instructions = new InstructionViewsCache(() => this.context);
 
   activate(ctx: ServerContext): void {
     this.ctx = ctx;

@@ -21,6 +21,14 @@ export interface AgentView {
   dialect: GlobDialect;
   /** Text the agent sends in every request beside the always-on bodies (a rulebook listing). */
   alwaysSentExtra: { label: string; text: string }[];
+  /** Files the agent sends in every request that agentls could not read (outside what it may read, too large): not in the totals. */
+  uncounted?: UncountedFile[];
+}
+
+export interface UncountedFile {
+  /** As reports show it (relative to the folder, or under `~/`). */
+  path: string;
+  reason: string;
 }
 
 /**

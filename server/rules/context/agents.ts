@@ -1,21 +1,22 @@
+import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { relativeInside } from '../../workspace/paths';
 import type { RulesView } from '../view';
 import { seedAgentView, type AgentView } from './agentView';
-import { costLines, agentCosts, rulesForFileResult } from './report';
+import { alwaysSentInfo, costLines, agentCosts, rulesForFileResult } from './report';
 import { toolAgentViews } from './toolViews';
 
 /**
  * Every agent's view of a folder: the seed's agent (profile `seed` or `xcsh`) over the
  * engine's view, then each tool whose folders hold rules (`toolViews.ts`, from the agent
- * models in `rules/agents/`).
+ * models in `rules/agents/`), then `extra`: the agents whose files the engine does not
+ * list (Claude Code, Copilot, AGENTS.md readers: `instructionViews.ts`, read by the caller).
  */
-export function agentViews(view: RulesView): AgentView[] {
+export function agentViews(view: RulesView, extra: readonly AgentView[] = []): AgentView[] {
   const cached = cache.get(view.cwd);
-  if (cached && sameInputs(cached.view, view)) return cached.agents;
-  const agents = [seedAgentView(view), ...toolAgentViews(view)];
-  cache.set(view.cwd, { view, agents });
-  return agents;
+  const base = cached && sameInputs(cached.view, view) ? cached.agents : [seedAgentView(view), ...toolAgentViews(view)];
+  if (base !== cached?.agents) cache.set(view.cwd, { view, agents: base });
+  return extra.length ? [...base, ...extra] : base;
 }
 
 /**
@@ -31,14 +32,19 @@ function sameInputs(a: RulesView, b: RulesView): boolean {
 }
 
 /** Rules for a file of the folder; undefined for a path outside it. */
-export function rulesForPath(view: RulesView, absPath: string): RulesForFileResult | undefined {
+export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = []): RulesForFileResult | undefined {
   const rel = relativeInside(view.cwd, absPath);
-  return rel === undefined ? undefined : rulesForFileResult(agentViews(view), view.cwd, rel);
+  return rel === undefined ? undefined : rulesForFileResult(agentViews(view, extra), view.cwd, rel);
 }
 
 /** The "sent in every request" section of the buckets report and `agentls rules`. */
-export function alwaysSentSection(view: RulesView, budget: number | undefined, markdown: boolean): string {
-  const lines = costLines(agentCosts(agentViews(view)), budget, markdown);
+export function alwaysSentSection(view: RulesView, budget: number | undefined, markdown: boolean, extra: readonly AgentView[] = []): string {
+  const lines = costLines(agentCosts(agentViews(view, extra)), budget, markdown);
   const title = markdown ? '## Sent in every request (≈ tokens, UTF-8 bytes / 4)' : 'Sent in every request (≈ tokens, UTF-8 bytes / 4):';
   return ['', title, ...(markdown ? [''] : []), ...lines].join('\n') + '\n';
+}
+
+/** The buckets (`agentls/ruleBuckets`, `agentls rules --json`) with what each agent sends in every request. */
+export function bucketsWithCosts(view: RulesView, extra: readonly AgentView[] = []): RuleBucketsResult {
+  return { ...view.summary(), alwaysSent: agentCosts(agentViews(view, extra)).map((c) => alwaysSentInfo(c, view.cwd)) };
 }

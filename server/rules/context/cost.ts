@@ -1,4 +1,4 @@
-import type { AgentRule, AgentView } from './agentView';
+import type { AgentRule, AgentView, UncountedFile } from './agentView';
 
 /**
  * What rules cost in the context window.
@@ -10,13 +10,19 @@ import type { AgentRule, AgentView } from './agentView';
  * vocabulary and ship megabytes of tables, so agentls states the estimate instead.
  */
 export function estimateTokens(text: string): number {
-  return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
+  return tokensOfBytes(Buffer.byteLength(text, 'utf8'));
+}
+
+export function tokensOfBytes(bytes: number): number {
+  return Math.ceil(bytes / 4);
 }
 
 export interface CostItem {
   label: string;
   /** Rule file, when the item is one rule's body. */
   path?: string;
+  /** UTF-8 bytes of the text sent. */
+  bytes: number;
   tokens: number;
 }
 
@@ -29,6 +35,8 @@ export interface AgentCost {
   totalTokens: number;
   /** Tokens of each rule body, by rule name (any mode), for hovers and hints. */
   perRule: Map<string, number>;
+  /** Sent, but not read by agentls (and not in the total). */
+  uncounted: UncountedFile[];
 }
 
 const costs = new WeakMap<AgentView, AgentCost>();
@@ -46,12 +54,15 @@ function computeCost(view: AgentView): AgentCost {
   const items: CostItem[] = [];
   const perRule = new Map<string, number>();
   for (const rule of view.rules) {
-    const tokens = estimateTokens(rule.body);
-    perRule.set(rule.name, tokens);
-    if (rule.mode === 'always') items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, tokens });
+    const bytes = Buffer.byteLength(rule.body, 'utf8');
+    perRule.set(rule.name, tokensOfBytes(bytes));
+    if (rule.mode === 'always') items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, bytes, tokens: tokensOfBytes(bytes) });
   }
-  for (const extra of view.alwaysSentExtra) items.push({ label: extra.label, tokens: estimateTokens(extra.text) });
-  return { agent: view.agent, displayName: view.displayName, items, totalTokens: items.reduce((n, i) => n + i.tokens, 0), perRule };
+  for (const extra of view.alwaysSentExtra) {
+    const bytes = Buffer.byteLength(extra.text, 'utf8');
+    items.push({ label: extra.label, bytes, tokens: tokensOfBytes(bytes) });
+  }
+  return { agent: view.agent, displayName: view.displayName, items, totalTokens: items.reduce((n, i) => n + i.tokens, 0), perRule, uncounted: view.uncounted ?? [] };
 }
 
 /** One line for a rule: its size and whether it is always sent. */

@@ -1,3 +1,4 @@
+import type { AlwaysSentInfo } from '../../../protocol/rules';
 import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protocol/rulesContext';
 import { displayPath } from '../../workspace/paths';
 import type { AgentView } from './agentView';
@@ -70,8 +71,20 @@ export function costLines(costs: readonly AgentCost[], budget: number | undefine
     const over = budget !== undefined && c.totalTokens > budget ? ` — over the budget of ${budget} (agentls.rules.budgetTokens)` : '';
     lines.push(`${markdown ? '- **' : '  '}${c.displayName}${markdown ? '**' : ''}: ≈${c.totalTokens} tokens in every request${over}`);
     for (const item of c.items) lines.push(`${markdown ? '  - ' : '    '}${item.label}: ≈${item.tokens}`);
+    for (const u of c.uncounted) lines.push(`${markdown ? '  - ' : '    '}not counted: ${u.path} (${u.reason})`);
   }
   return lines;
+}
+
+/** One agent's cost as the protocol gives it (paths relative to the folder). */
+export function alwaysSentInfo(c: AgentCost, root: string): AlwaysSentInfo {
+  return {
+    agent: c.agent,
+    displayName: c.displayName,
+    totalTokens: c.totalTokens,
+    items: c.items.map((i) => ({ label: i.label, ...(i.path !== undefined ? { path: displayPath(i.path, root) } : {}), bytes: i.bytes, tokens: i.tokens })),
+    uncounted: c.uncounted,
+  };
 }
 
 export function agentCosts(views: readonly AgentView[]): AgentCost[] {

@@ -12,14 +12,14 @@ import type { ActivationMode, AgentRule, AgentView, GlobDialect } from './agentV
  * file in a subfolder, nor case; nothing documents it, so the reading that produces fewer
  * false alarms is taken: a glob also matches a file by its name, case-sensitively.
  */
-const TOOL_DIALECT: GlobDialect = {
+export const TOOL_DIALECT: GlobDialect = {
   id: 'tool',
   basename: true,
   nocase: false,
   note: 'the path or the file name, case-sensitively; not documented, so the reading with the fewest false alarms',
 };
 
-const MODE: Record<Activation['mode'], ActivationMode> = {
+export const MODE: Record<Activation['mode'], ActivationMode> = {
   always: 'always',
   globs: 'glob',
   description: 'description',
@@ -69,7 +69,7 @@ function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
 }
 
 /** The frontmatter as the tool reads it: the YAML, or what the file means when it is not valid YAML. */
-function frontmatterOf(parsed: ParsedFrontmatter): Record<string, unknown> {
+export function frontmatterOf(parsed: ParsedFrontmatter): Record<string, unknown> {
   const meta = parsed.layout.metadata;
   return parsed.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : parsed.frontmatter;
 }

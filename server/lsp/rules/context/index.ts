@@ -45,6 +45,8 @@ export function rulesContextFeature(state: RulesState): Feature {
     },
     diagnose: (doc) => context.findings(doc),
     onDocumentEvent(doc, event) {
+      // Claude Code's and Copilot's files are read through the open buffers.
+      if (doc.path && event !== 'save') state.instructions.touched(doc.path);
       if (event === 'close') {
         if (lastUri === doc.uri) lastUri = undefined;
       } else lastUri = doc.uri;

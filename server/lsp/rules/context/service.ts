@@ -96,11 +96,15 @@ export class RulesContext {
     return this.reach().follow(root, globs);
   }
 
-  /** The engine's view and every agent's view of the folder holding `p` (else the first). */
-  async viewsFor(p: string | undefined): Promise<{ view: RulesView; agents: AgentView[] } | undefined> {
+  /**
+   * The engine's view and every agent's view of the folder holding `p` (else the first);
+   * without `instructions`, only the agents of the files the engine lists, whose globs
+   * the findings judge (Claude Code's and Copilot's files are not rule files the engine has).
+   */
+  async viewsFor(p: string | undefined, instructions = true): Promise<{ view: RulesView; agents: AgentView[] } | undefined> {
     const engine = await this.state.engine();
     const view = engine.view(engine.rootFor(p));
-    return view && { view, agents: agentViews(view) };
+    return view && { view, agents: agentViews(view, instructions ? await this.state.instructions.views(view.cwd) : []) };
   }
 
   /** Rules for a file; undefined when it lies in no open folder. */
@@ -119,7 +123,7 @@ export class RulesContext {
     if (doc.kind.loaded) await this.state.syncDocument(doc);
     const engine = await this.state.engine();
     if (!engine.analysis(doc.path)) return undefined;
-    const views = await this.viewsFor(doc.path);
+    const views = await this.viewsFor(doc.path, false);
     if (!views) return undefined;
     const root = views.view.cwd;
     const reach = this.follow(root, views.agents);

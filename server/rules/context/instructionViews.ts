@@ -1,0 +1,255 @@
+import * as path from 'node:path';
+import type { FileSystem } from '../../workspace/fs';
+import { displayPath, isInside } from '../../workspace/paths';
+import { agentModel, type AgentId } from '../agents';
+import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
+import { parseFrontmatter, TOOL_READING } from '../frontmatter';
+import { fileTargets } from '../targets';
+import type { AgentRule, AgentView, UncountedFile } from './agentView';
+import { frontmatterOf, MODE, TOOL_DIALECT } from './toolViews';
+
+/**
+ * The views of the agents whose instructions are plain files beside the code and that the
+ * xcsh agent's discovery does not list: Claude Code, GitHub Copilot and the AGENTS.md
+ * readers, each from its agent model in `rules/agents/`. They are read here, through the
+ * rule reader (the workspace, plus the few user-level files an agent reads, registered
+ * with `allowArea`), and joined to the other views by `agentViews(view, extra)`.
+ */
+export interface InstructionViews {
+  views: AgentView[];
+  /** Files read or looked for and folders listed: a change at, under or above one makes the views stale. */
+  watched: string[];
+}
+
+export interface InstructionHost {
+  /** The rule reader (`session.ruleFs`, or the server's overlay of open buffers on it). */
+  fs: FileSystem;
+  home: string;
+  /** `agentls.rules.agents` / `--agents`. */
+  agents: 'auto' | readonly string[];
+  /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
+  allowArea(p: string): void;
+}
+
+/** Each file is read with this cap, as the rules engine reads rule files. */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** Files listed under one rule folder, and how deep it is walked. */
+const MAX_FOLDER_FILES = 500;
+const MAX_FOLDER_DEPTH = 8;
+/** Files read while following the imports of all memory files of one folder. */
+const MAX_IMPORTED_FILES = 50;
+
+/**
+ * Whether `agentls.rules.agents` lets an agent's view be shown: with `auto`, every agent
+ * whose files are there; with a list, the listed ones (as `fileTargets` decides for the
+ * agent's own files).
+ */
+function targeted(agents: InstructionHost['agents'], id: AgentId): boolean {
+  return fileTargets(agents, id, false).has(id);
+}
+
+export async function instructionViews(root: string, host: InstructionHost): Promise<InstructionViews> {
+  const reader = new Reader(root, host);
+  const views: AgentView[] = [];
+  if (targeted(host.agents, 'claude')) views.push(await claudeView(reader));
+  if (targeted(host.agents, 'copilot')) views.push(await copilotView(reader));
+  if (targeted(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
+  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched] };
+}
+
+/** Whether a file change at `p` (a file or a folder created, changed or deleted) may change the views. */
+export function touchesInstructions(views: InstructionViews, p: string): boolean {
+  return views.watched.some((w) => isInside(w, p) || isInside(p, w));
+}
+
+interface ReadFile {
+  path: string;
+  /** The text as the agent reads it: without a leading BOM. */
+  text: string;
+}
+
+/** Reads through the host's file system, remembering every path looked at. */
+class Reader {
+  readonly watched = new Set<string>();
+  constructor(
+    readonly root: string,
+    readonly host: InstructionHost,
+  ) {}
+
+  shown(p: string): string {
+    return displayPath(p, this.root, this.host.home);
+  }
+
+  async read(p: string): Promise<ReadFile | { path: string; failure: string } | undefined> {
+    this.watched.add(p);
+    const read = await this.host.fs.readText(p, { maxBytes: MAX_FILE_BYTES });
+    if (read.ok) return { path: p, text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
+    if (read.reason === 'not-found' || read.reason === 'is-directory') return undefined;
+    return { path: p, failure: read.reason === 'outside-workspace' ? 'outside the workspace and the user-level rule files: not read' : read.message };
+  }
+
+  /** Markdown files under `dir` with `suffix`, sorted, symlinked folders not followed. */
+  async list(dir: string, suffix: string): Promise<string[]> {
+    this.watched.add(dir);
+    const out: string[] = [];
+    const walk = async (d: string, depth: number): Promise<void> => {
+      const entries = await this.host.fs.readDir(d);
+      if (!entries) return;
+      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        if (out.length >= MAX_FOLDER_FILES) return;
+        const p = path.join(d, e.name);
+        if (e.kind === 'directory' && depth < MAX_FOLDER_DEPTH) await walk(p, depth + 1);
+        else if ((e.kind === 'file' || e.kind === 'symlink') && e.name.endsWith(suffix)) out.push(p);
+      }
+    };
+    await walk(dir, 0);
+    return out;
+  }
+}
+
+function view(id: AgentId, root: string, rules: AgentRule[], uncounted: UncountedFile[]): AgentView {
+  return { agent: id, displayName: agentModel(id).name, root, rules, dialect: TOOL_DIALECT, alwaysSentExtra: [], uncounted };
+}
+
+function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {
+  return { name, path: file.path, mode: 'always', globs: [], body: file.text, global };
+}
+
+/** A rule file with frontmatter, activated as the agent's model says (`activation`). */
+function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule {
+  const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
+  const fm = frontmatterOf(parsed);
+  const activation = agentModel(id).activation(fm);
+  const globs = activation.mode === 'globs' ? activation.globs : [];
+  const mode = activation.mode === 'globs' && always?.(globs) ? 'always' : MODE[activation.mode];
+  const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
+  return { name, path: file.path, mode, globs: mode === 'glob' ? globs : [], description, body: parsed.body, global };
+}
+
+/**
+ * Claude Code. Source: Claude Code's documentation, "Manage Claude's memory"
+ * (https://code.claude.com/docs/en/memory), as its model (`agents/claude.ts`) reads it:
+ * at start it loads the user memory `~/.claude/CLAUDE.md`, the project memory `./CLAUDE.md`
+ * or `./.claude/CLAUDE.md`, the personal `./CLAUDE.local.md`, and every `.md` file of
+ * `.claude/rules/` (and `~/.claude/rules/`), subfolders included, whose frontmatter has no
+ * `paths`; a CLAUDE.md in a subfolder loads only when Claude works there, so it is not in
+ * every request. CLAUDE.md files above the workspace folder also load at start; they lie
+ * outside what agentls reads and are not counted. Imports (`@path`) are followed as
+ * `claudeImports.ts` describes, at most 5 hops, each file counted once.
+ */
+async function claudeView(reader: Reader): Promise<AgentView> {
+  const { root, host } = reader;
+  const userDir = path.join(host.home, '.claude');
+  // Fixed places Claude Code reads in the home folder: only these, never the rest of ~/.claude (settings, credentials).
+  const userMemory = path.join(userDir, 'CLAUDE.md');
+  const userRules = path.join(userDir, 'rules');
+  host.allowArea(userMemory);
+  host.allowArea(userRules);
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const counted = new Set<string>();
+  const memory: ReadFile[] = [];
+  const take = async (p: string, global: boolean, rule: (file: ReadFile) => AgentRule): Promise<void> => {
+    const file = await reader.read(p);
+    if (!file || counted.has(p)) return;
+    counted.add(p);
+    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure });
+    rules.push(rule(file));
+    if (isClaudeMemoryFile(p)) memory.push(file);
+  };
+  const memoryFile = (p: string, global: boolean) => take(p, global, (file) => plainRule(reader.shown(p), file, global));
+  const ruleFolder = async (dir: string, global: boolean) => {
+    for (const p of await reader.list(dir, '.md')) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
+  };
+  await memoryFile(userMemory, true);
+  await ruleFolder(userRules, true);
+  await memoryFile(path.join(root, 'CLAUDE.md'), false);
+  await memoryFile(path.join(root, '.claude', 'CLAUDE.md'), false);
+  await ruleFolder(path.join(root, '.claude', 'rules'), false);
+  await memoryFile(path.join(root, 'CLAUDE.local.md'), false);
+  await followImports(reader, memory, counted, rules, uncounted);
+  return view('claude', root, rules, uncounted);
+}
+
+/**
+ * The files the memory files import, breadth first so that each is reached by its
+ * shortest chain (Claude Code's limit is on hops: a file imported at hop 5 loads, its own
+ * imports do not). The docs describe imports in CLAUDE.md files; rule files' imports are
+ * not followed (not documented). Every existing file an import names is counted, whatever
+ * its name (`@README` imports a file called README); one that does not exist is no file
+ * (`@alice` is a mention), and the import lint reports the file-shaped ones.
+ */
+async function followImports(reader: Reader, memory: ReadFile[], counted: Set<string>, rules: AgentRule[], uncounted: UncountedFile[]): Promise<void> {
+  let level = memory.map((file) => ({ file, hop: 0 }));
+  let budget = MAX_IMPORTED_FILES;
+  while (level.length > 0) {
+    const next: typeof level = [];
+    for (const { file, hop } of level) {
+      if (hop >= CLAUDE_IMPORT_MAX_HOPS) continue;
+      for (const imp of findClaudeImports(file.text)) {
+        const target = resolveClaudeImport(file.path, imp.path, reader.host.home);
+        if (counted.has(target)) continue;
+        if (budget-- <= 0) {
+          uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted` });
+          return;
+        }
+        const read = await reader.read(target);
+        if (!read) continue;
+        counted.add(target);
+        if ('failure' in read) {
+          uncounted.push({ path: reader.shown(target), reason: read.failure });
+          continue;
+        }
+        rules.push(plainRule(`${reader.shown(target)} (imported by ${reader.shown(file.path)})`, read, !isInside(reader.root, target)));
+        next.push({ file: read, hop: hop + 1 });
+      }
+    }
+    level = next;
+  }
+}
+
+/** A glob that matches every file: GitHub's docs give `applyTo: "**"` for instructions meant for all files. */
+const EVERY_FILE = new Set(['**', '**/*']);
+
+/**
+ * GitHub Copilot. Source: GitHub's documentation, "Adding repository custom instructions"
+ * (https://docs.github.com/en/copilot/how-tos/configure-custom-instructions/add-repository-instructions),
+ * as its model (`agents/copilot.ts`) reads it: `.github/copilot-instructions.md` applies to
+ * every request; a `NAME.instructions.md` within or below `.github/instructions` applies
+ * when a file its `applyTo` matches is in play, so one whose `applyTo` is `**` is in every
+ * request; without `applyTo` it is not applied automatically.
+ */
+async function copilotView(reader: Reader): Promise<AgentView> {
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const add = async (p: string, rule: (file: ReadFile) => AgentRule): Promise<void> => {
+    const file = await reader.read(p);
+    if (!file) return;
+    if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
+    else rules.push(rule(file));
+  };
+  const repoWide = path.join(reader.root, '.github', 'copilot-instructions.md');
+  await add(repoWide, (file) => plainRule(reader.shown(repoWide), file, false));
+  for (const p of await reader.list(path.join(reader.root, '.github', 'instructions'), '.instructions.md')) {
+    await add(p, (file) => frontmatterRule('copilot', reader.shown(p), file, false, (globs) => globs.some((g) => EVERY_FILE.has(g.trim()))));
+  }
+  return view('copilot', reader.root, rules, uncounted);
+}
+
+/**
+ * AGENTS.md (https://agents.md, `agents/agentsMd.ts`): plain Markdown the readers it names
+ * take in whole; the nearest file to the edited one wins, so the workspace folder's own
+ * AGENTS.md is what they send for the folder as a whole.
+ */
+async function agentsMdView(reader: Reader): Promise<AgentView> {
+  const p = path.join(reader.root, 'AGENTS.md');
+  const file = await reader.read(p);
+  if (!file) return view('agents-md', reader.root, [], []);
+  if ('failure' in file) return view('agents-md', reader.root, [], [{ path: reader.shown(p), reason: file.failure }]);
+  return view('agents-md', reader.root, [plainRule(reader.shown(p), file, false)], []);
+}
+
+/** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */
+export function sessionInstructionHost(session: { ruleFs: FileSystem; home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; allowArea(p: string): void }, fs: FileSystem = session.ruleFs): InstructionHost {
+  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p) };
+}

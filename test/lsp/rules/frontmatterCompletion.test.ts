@@ -1,0 +1,53 @@
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COPILOT_EXCLUDABLE_AGENTS } from '../../../server/rules/agents/copilot';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/** Frontmatter completion through the real server, where a BOM opens the file and in Copilot's instruction files. */
+const start = useLspClients(afterEach);
+const labels = (list: { items: { label: string }[] }) => list.items.map((i) => i.label);
+
+describe('frontmatter completion', () => {
+  it('completes keys and values after a UTF-8 BOM before ---, as the tools read the file', async () => {
+    const ws = writeTree(tempDir(), {
+      '.cursor/rules/style.mdc': '\uFEFF---\ndescription: Style\n\n---\nUse tabs.\n',
+      '.windsurf/rules/docs.md': '\uFEFF---\n\n---\nWrite docs.\n',
+    });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const cursor = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    const keys = await c.completion(cursor, { line: 2, character: 0 });
+    expect(labels(keys)).toContain('alwaysApply');
+    expect(labels(keys)).not.toContain('description');
+    c.acceptCompletion(cursor, keys.items.find((i) => i.label === 'alwaysApply')!, { line: 2, character: 0 });
+    expect(c.text(cursor)).toBe('\uFEFF---\ndescription: Style\nalwaysApply: \n---\nUse tabs.\n');
+    await c.setText(cursor, c.text(cursor));
+    expect(labels(await c.completion(cursor, { line: 2, character: 13 }))).toEqual(['true', 'false']);
+
+    const windsurf = await c.open(path.join(ws, '.windsurf/rules/docs.md'));
+    await c.setText(windsurf, '\uFEFF---\ntrigger: \n---\nWrite docs.\n');
+    expect(labels(await c.completion(windsurf, { line: 1, character: 9 }))).toEqual(['always_on', 'manual', 'model_decision', 'glob']);
+  });
+
+  it('offers Copilot\'s keys in an .instructions.md file, excludeAgent among them, and its values after the key and in a list', async () => {
+    const file = '.github/instructions/review.instructions.md';
+    const ws = writeTree(tempDir(), { [file]: '---\napplyTo: "**/*.ts"\n\n---\nReview for security first.\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, file));
+    const keys = await c.completion(uri, { line: 2, character: 0 });
+    expect(labels(keys).sort()).toEqual(['description', 'excludeAgent']);
+    expect(keys.items.find((i) => i.label === 'excludeAgent')!.detail).toBe('read by GitHub Copilot');
+    c.acceptCompletion(uri, keys.items.find((i) => i.label === 'excludeAgent')!, { line: 2, character: 0 });
+    await c.setText(uri, c.text(uri));
+    const values = await c.completion(uri, { line: 2, character: 14 });
+    expect(labels(values)).toEqual([...COPILOT_EXCLUDABLE_AGENTS]);
+    c.acceptCompletion(uri, values.items[0], { line: 2, character: 14 });
+    expect(c.text(uri).split('\n')[2]).toBe(`excludeAgent: ${COPILOT_EXCLUDABLE_AGENTS[0]}`);
+
+    // A block list: each element is one of the values; applyTo (a glob) gets no list elements.
+    await c.setText(uri, '\uFEFF---\napplyTo: "**"\nexcludeAgent:\n  - code-review\n  - \n---\nReview.\n');
+    expect(labels(await c.completion(uri, { line: 4, character: 4 }))).toEqual([...COPILOT_EXCLUDABLE_AGENTS]);
+    await c.setText(uri, '---\napplyTo:\n  - \n---\nReview.\n');
+    expect(labels(await c.completion(uri, { line: 2, character: 4 }))).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, overlaySettings } from '../../../server/core/settings';
+import { agentCost } from '../../../server/rules/context/cost';
+import { instructionViews, sessionInstructionHost, touchesInstructions } from '../../../server/rules/context/instructionViews';
+import { WorkspaceSession } from '../../../server/workspace/session';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+async function viewsOf(tree: Record<string, string | Uint8Array>, prepare?: (ws: string) => void) {
+  const ws = writeTree(tempDir(), tree);
+  prepare?.(ws);
+  const home = writeTree(tempDir(), { '.claude/settings.json': '{"token": "never read"}\n', 'notes.md': 'home notes\n' });
+  const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home }));
+  session.addFolder(ws);
+  const result = await instructionViews(ws, sessionInstructionHost(session));
+  const claude = result.views.find((v) => v.agent === 'claude');
+  return { ws, result, claude, cost: claude && agentCost(claude) };
+}
+
+describe('Claude Code\'s always-sent files from bad input', () => {
+  it('says what it could not read (outside the workspace, binary, a symlink loop) and reads none of it', async () => {
+    const { cost } = await viewsOf({ 'CLAUDE.md': 'See @/etc/hostname @~/.claude/settings.json @~/notes.md @bin.md @.claude/rules and @ok.md\n', 'bin.md': new Uint8Array([0, 1, 2, 0]), 'ok.md': 'fine\n' }, (ws) => {
+      fs.mkdirSync(path.join(ws, '.claude', 'rules'), { recursive: true });
+      fs.symlinkSync('loop.md', path.join(ws, '.claude', 'rules', 'loop.md'));
+    });
+    expect(cost!.items.map((i) => i.label)).toEqual(['CLAUDE.md', 'ok.md (imported by CLAUDE.md)']);
+    expect(cost!.uncounted.map((u) => u.path)).toEqual(expect.arrayContaining(['/etc/hostname', '~/.claude/settings.json', '~/notes.md', 'bin.md', '.claude/rules/loop.md']));
+  });
+
+  it('follows a bounded number of imports, saying where it stopped, and never loops on a cycle', async () => {
+    const tree: Record<string, string> = { 'CLAUDE.md': Array.from({ length: 80 }, (_, i) => `@f${i}.md`).join('\n') + '\n' };
+    for (let i = 0; i < 80; i++) tree[`f${i}.md`] = `file ${i}, back to @CLAUDE.md and on to @f${(i + 1) % 80}.md\n`;
+    const { cost, result, ws } = await viewsOf(tree);
+    expect(cost!.items.length).toBeLessThan(80);
+    expect(cost!.uncounted).toEqual([{ path: expect.stringMatching(/^f\d+\.md$/), reason: expect.stringContaining('at most') }]);
+    expect(touchesInstructions(result, path.join(ws, 'f3.md'))).toBe(true);
+    expect(touchesInstructions(result, path.join(ws, 'src', 'unrelated.ts'))).toBe(false);
+    // A folder that does not exist yet is watched: a rule file created in it changes the views.
+    expect(touchesInstructions(result, path.join(ws, '.claude', 'rules', 'new.md'))).toBe(true);
+  });
+});
