@@ -133,7 +133,7 @@ function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: bool
  * or `./.claude/CLAUDE.md`, the personal `./CLAUDE.local.md`, and every `.md` file of
  * `.claude/rules/` (and `~/.claude/rules/`), subfolders included, whose frontmatter has no
  * `paths`; a CLAUDE.md in a subfolder loads only when Claude works there, so it is not in
- * every request. CLAUDE.md files above the workspace folder also load at start; they lie
+ * every request; with no project CLAUDE.md, the root AGENTS.md stands in for it. CLAUDE.md files above the workspace folder also load at start; they lie
  * outside what agentls reads and are not counted. Imports (`@path`) are followed as
  * `claudeImports.ts` describes, at most 5 hops, each file counted once.
  */
@@ -163,8 +163,12 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   };
   await memoryFile(userMemory, true);
   await ruleFolder(userRules, true);
-  await memoryFile(path.join(root, 'CLAUDE.md'), false);
-  await memoryFile(path.join(root, '.claude', 'CLAUDE.md'), false);
+  const projectMemory = [path.join(root, 'CLAUDE.md'), path.join(root, '.claude', 'CLAUDE.md')];
+  for (const p of projectMemory) await memoryFile(p, false);
+  // Claude Code's changelog, 2.1.277: in a project with no CLAUDE.md it reads AGENTS.md instead
+  // (a /config switch, on by default). Whether it follows imports there is not documented: not followed.
+  const agentsMd = path.join(root, 'AGENTS.md');
+  if (!projectMemory.some((p) => counted.has(p))) await take(agentsMd, false, (file) => plainRule(reader.shown(agentsMd), file, false));
   await ruleFolder(path.join(root, '.claude', 'rules'), false);
   await memoryFile(path.join(root, 'CLAUDE.local.md'), false);
   await followImports(reader, memory, counted, rules, uncounted);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
-import { fixturePath, serverEntry } from '../../helpers/repo';
+import { fixturePath, serverEntry, tempDir } from '../../helpers/repo';
 import { expectedAlwaysSent, sentFiles } from './alwaysSentFixture';
 
 const run = promisify(execFile);
@@ -61,5 +61,18 @@ describe('agentls rules: what Claude Code, Copilot and AGENTS.md readers send in
     const copilot = byAgent.get('copilot')!;
     expect(copilot.rules.find((r) => r.name === '.github/instructions/release.instructions.md')).toMatchObject({ applies: false, mode: 'manual' });
     expect(copilot.rules.find((r) => r.name === '.github/instructions/ts/typescript.instructions.md')).toMatchObject({ applies: true, mode: 'glob' });
+  });
+
+  it('counts AGENTS.md for Claude Code where the folder has no CLAUDE.md, and only there', async () => {
+    const both = fixturePath('claude-agents-md');
+    const claudeFiles = async (root: string) => {
+      // An empty home: only the folder's own files count.
+      const { stdout } = await run(process.execPath, [serverEntry(), 'rules', '--json', '--root', root, '--home', tempDir('agentls-home-')], { cwd: root });
+      const claude = (JSON.parse(stdout) as RuleBucketsResult).alwaysSent!.find((a) => a.agent === 'claude')!;
+      return claude.items.map((i) => [i.path, i.tokens]);
+    };
+    const tokens = (p: string) => Math.ceil(fs.statSync(p).size / 4);
+    expect(await claudeFiles(both)).toEqual([['CLAUDE.md', tokens(path.join(both, 'CLAUDE.md'))]]);
+    expect(await claudeFiles(path.join(both, 'solo'))).toEqual([['AGENTS.md', tokens(path.join(both, 'solo', 'AGENTS.md'))]]);
   });
 });
