@@ -15,6 +15,17 @@ import { inRanges, markdownCodeRanges } from './markdownCode';
  * ("See @README for project overview"), so an import is any `@` at the start of a word.
  * What Claude Code does with an import of a missing file is not documented: it shows no
  * error, and the text it names never reaches the model.
+ *
+ * How Claude Code reads a token is not documented beyond that. What follows is its loader
+ * as shipped: the function that extracts includes from a memory file's tokens in Claude
+ * Code's bundled cli.js (the same from 2.1.12, as reproduced in the claude-agent crate's
+ * import_extractor.rs on docs.rs, to 2.1.280, as transcribed from the binary in public
+ * repositories), and anthropics/claude-code#86060 (a trailing `:` or `,` loses the import).
+ * It lexes the file with `marked` (gfm off) and scans only text tokens, descending into
+ * emphasis, links, headings and list items but never into code or code spans; in each text
+ * it matches `(?:^|\s)@((?:[^\s\\]|\\ )+)`, cuts the token at `#` (a heading anchor), reads
+ * `\ ` as a space, and takes it as a path only when it starts with `./`, `~/`, `/`, or a
+ * letter, digit, `.`, `_` or `-`.
  */
 export interface ClaudeImport {
   /** The path as written after `@` (sentence punctuation after it excluded). */
@@ -31,14 +42,20 @@ const MAX_IMPORTS_PER_FILE = 200;
 const MAX_FILES_FOLLOWED = 50;
 const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
 
-// `@` at the start of the text or after whitespace, then everything up to whitespace. A
-// lookbehind and one character class: linear in the text.
-const IMPORT = /(?<!\S)@(\S+)/g;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]'"*_]+$/;
+// `@` at the start of the text, after whitespace, or just inside emphasis that starts there
+// (`**@AGENTS.md**`: Claude Code scans the text inside the emphasis), then everything up to
+// whitespace or a backslash, where `\ ` is an escaped space. Each character is taken by one
+// branch only: linear in the text.
+const IMPORT = /(?<=^|\s|(?:^|\s)[*_]{1,3})@((?:[^\s\\]|\\ )+)/g;
+const TRAILING_PUNCTUATION = new Set('.,;:!?)]\'"*_');
+/** How a token Claude Code takes for a path starts (its loader's own test). */
+const PATH_START = /^(?:\.\/|~\/|\/.|[A-Za-z0-9._-])/;
 
 /**
- * Every `@token` of `text` that Claude Code would take for an import, outside code spans
- * and fenced blocks, with trailing sentence punctuation dropped.
+ * Every `@token` of `text` that Claude Code would take for an import, outside code spans,
+ * fenced blocks and HTML comments, cut at `#`, with trailing sentence punctuation dropped
+ * (Claude Code keeps it, so `@a.md.` names no file there; the path shown is the one the
+ * author meant).
  */
 export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): ClaudeImport[] {
   const out: ClaudeImport[] = [];
@@ -48,11 +65,19 @@ export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): Cla
   IMPORT.lastIndex = 0;
   for (let m = IMPORT.exec(text); m && out.length < max; m = IMPORT.exec(text)) {
     if (inRanges(code, m.index) || inRanges(comments, m.index)) continue;
-    const written = m[1].replace(TRAILING_PUNCTUATION, '');
-    if (written === '') continue;
-    out.push({ path: written, start: m.index, end: m.index + 1 + written.length });
+    const hash = m[1].indexOf('#');
+    const written = withoutTrailingPunctuation(hash < 0 ? m[1] : m[1].slice(0, hash));
+    const token = written.replace(/\\ /g, ' ');
+    if (!PATH_START.test(token)) continue;
+    out.push({ path: token, start: m.index, end: m.index + 1 + written.length });
   }
   return out;
+}
+
+function withoutTrailingPunctuation(token: string): string {
+  let end = token.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(token[end - 1])) end--;
+  return token.slice(0, end);
 }
 
 /**

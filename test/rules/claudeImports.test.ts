@@ -23,9 +23,30 @@ describe('Claude Code memory imports', () => {
     expect(['alice', 'types/node', 'README', 'angular/core@17.0', 'https://x.io/a.md', '@scope', 'pytest.fixture', 'app.route', 'functools.lru_cache'].map(looksLikeFile)).toEqual(Array(9).fill(false));
   });
 
-  it('reads a line of 200,000 @ signs and one of 200,000 words without trouble, capped at 200 imports', () => {
-    expect(findClaudeImports('@'.repeat(200_000))).toEqual([{ path: '@'.repeat(199_999), start: 0, end: 200_000 }]);
+  it('reads a line of 200,000 @ signs, a 200,000-character token and one of 200,000 words without trouble, capped at 200 imports', () => {
+    // Claude Code takes no token that starts with `@` for a path.
+    expect(findClaudeImports('@'.repeat(200_000))).toEqual([]);
+    expect(findClaudeImports('@' + '.'.repeat(200_000) + 'x')).toEqual([{ path: '.'.repeat(200_000) + 'x', start: 0, end: 200_002 }]);
+    expect(findClaudeImports('@x' + ')'.repeat(200_000))).toEqual([{ path: 'x', start: 0, end: 2 }]);
     expect(findClaudeImports(' @a.md'.repeat(200_000))).toHaveLength(200);
+  });
+
+  it('cuts a token at `#` and reads `\\ ` as a space, as Claude Code does', () => {
+    const text = 'Setup: @./guide.md#install and @docs/api.md#L10.\nNotes in @./my\\ notes.md today';
+    expect(findClaudeImports(text).map((i) => [i.path, text.slice(i.start, i.end)])).toEqual([
+      ['./guide.md', '@./guide.md'],
+      ['docs/api.md', '@docs/api.md'],
+      ['./my notes.md', '@./my\\ notes.md'],
+    ]);
+  });
+
+  it('takes no token Claude Code would not take for a path: quoted, bracketed, templated, or cut at a backslash', () => {
+    const text = 'Use @"C:\\temp\\out.txt" or @(docs/a.md) or @{{root}}/x.md or @<file>.md or @$HOME/x.md or @*.md; @docs\\guide.md';
+    expect(findClaudeImports(text).map((i) => i.path)).toEqual(['docs']);
+  });
+
+  it('finds an import just inside emphasis, where Claude Code scans the emphasised text', () => {
+    expect(findClaudeImports('- **@AGENTS.md** is shared; _@docs/a.md_ too; not in foo**@b.md**').map((i) => i.path)).toEqual(['AGENTS.md', 'docs/a.md']);
   });
 
   async function check(ws: string, ...args: string[]) {
