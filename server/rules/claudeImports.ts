@@ -22,10 +22,11 @@ import { inRanges, markdownCodeRanges } from './markdownCode';
  * import_extractor.rs on docs.rs, to 2.1.280, as transcribed from the binary in public
  * repositories), and anthropics/claude-code#86060 (a trailing `:` or `,` loses the import).
  * It lexes the file with `marked` (gfm off) and scans only text tokens, descending into
- * emphasis, links, headings and list items but never into code or code spans; in each text
- * it matches `(?:^|\s)@((?:[^\s\\]|\\ )+)`, cuts the token at `#` (a heading anchor), reads
- * `\ ` as a space, and takes it as a path only when it starts with `./`, `~/`, `/`, or a
- * letter, digit, `.`, `_` or `-`.
+ * emphasis, links, headings and list items but never into code, code spans or HTML other
+ * than comments (an HTML block hides every import in it); in each text it matches
+ * `(?:^|\s)@((?:[^\s\\]|\\ )+)`, cuts the token at `#` (a heading anchor), reads `\ ` as a
+ * space, and takes it as a path only when it starts with `./`, `~/`, `/`, or a letter,
+ * digit, `.`, `_` or `-`.
  */
 export interface ClaudeImport {
   /** The path as written after `@` (sentence punctuation after it excluded). */
@@ -53,7 +54,7 @@ const PATH_START = /^(?:\.\/|~\/|\/.|[A-Za-z0-9._-])/;
 
 /**
  * Every `@token` of `text` that Claude Code would take for an import, outside code spans,
- * fenced blocks and HTML comments, cut at `#`, with trailing sentence punctuation dropped
+ * fenced blocks, HTML comments and HTML blocks, cut at `#`, with trailing sentence punctuation dropped
  * (Claude Code keeps it, so `@a.md.` names no file there; the path shown is the one the
  * author meant).
  */
@@ -62,9 +63,10 @@ export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): Cla
   if (!text.includes('@')) return out;
   const code = markdownCodeRanges(text);
   const comments = htmlCommentRanges(text);
+  const html = htmlBlockRanges(text, code);
   IMPORT.lastIndex = 0;
   for (let m = IMPORT.exec(text); m && out.length < max; m = IMPORT.exec(text)) {
-    if (inRanges(code, m.index) || inRanges(comments, m.index)) continue;
+    if (inRanges(code, m.index) || inRanges(comments, m.index) || inRanges(html, m.index)) continue;
     const hash = m[1].indexOf('#');
     const written = withoutTrailingPunctuation(hash < 0 ? m[1] : m[1].slice(0, hash));
     const token = written.replace(/\\ /g, ' ');
@@ -106,6 +108,85 @@ function htmlCommentRanges(text: string): [number, number][] {
     at = end;
   }
   return out;
+}
+
+// CommonMark's HTML blocks as `marked` (which Claude Code lexes with) starts them: raw-text
+// tags to their closing tag, `<?`, `<!X` and CDATA to their terminator, block-level tags to
+// the next blank line, and any other tag alone on its line (XML-style `<rules>`) likewise,
+// except in the middle of a paragraph. Comments are left to `htmlCommentRanges`.
+const RAW_HTML_OPEN = /^\s*<(script|pre|style|textarea)(?:[\s>]|$)/i;
+const HTML_DIRECTIVE_OPEN: [RegExp, string][] = [
+  [/^\s*<\?/, '?>'],
+  [/^\s*<![A-Za-z]/, '>'],
+  [/^\s*<!\[CDATA\[/, ']]>'],
+];
+const BLOCK_TAG_OPEN = /^\s*<\/?([A-Za-z][A-Za-z0-9]*)(?:\s|\/?>|$)/;
+const BLOCK_TAGS = new Set(
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
+    'main menu menuitem meta nav noframes ol optgroup option p param search section summary table tbody td tfoot th ' +
+    'thead title tr track ul'
+  ).split(' '),
+);
+const LONE_TAG = /^\s*(?:<([A-Za-z][\w-]*)(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/([A-Za-z][\w-]*)\s*>)\s*$/;
+const MAX_TAG_LINE = 1000;
+
+/**
+ * Where `text` has HTML blocks, which Claude Code never scans for imports (it skips every
+ * HTML token but a comment). One pass over the lines; each block's end is found once.
+ */
+function htmlBlockRanges(text: string, code: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  if (!text.includes('<')) return out;
+  let inParagraph = false;
+  for (let offset = 0; offset < text.length; ) {
+    const nl = text.indexOf('\n', offset);
+    const lineEnd = nl < 0 ? text.length : nl;
+    const line = text.slice(offset, lineEnd);
+    const end = inRanges(code, offset) ? undefined : htmlBlockEnd(text, offset, line, inParagraph);
+    if (end !== undefined) {
+      out.push([offset, end]);
+      inParagraph = false;
+      offset = end + 1;
+      continue;
+    }
+    // A heading or a code fence ends a paragraph; any other non-blank line continues one.
+    inParagraph = line.trim() !== '' && !/^\s{0,3}(#{1,6}(\s|$)|```|~~~)/.test(line) && !inRanges(code, offset);
+    offset = lineEnd + 1;
+  }
+  return out;
+}
+
+/** The end offset of the HTML block that starts with `line` at `start`, if one does. */
+function htmlBlockEnd(text: string, start: number, line: string, inParagraph: boolean): number | undefined {
+  if (!line.trimStart().startsWith('<') || line.trimStart().startsWith('<!--')) return undefined;
+  // Indented four spaces or more, such a line continues a paragraph rather than start a block.
+  if (inParagraph && /^(?: {4}|\t)/.test(line)) return undefined;
+  const lineEndAfter = (at: number) => {
+    const nl = text.indexOf('\n', at);
+    return nl < 0 ? text.length : nl;
+  };
+  const raw = RAW_HTML_OPEN.exec(line);
+  if (raw) {
+    const closing = new RegExp(`</${raw[1]}>`, 'ig');
+    closing.lastIndex = start;
+    const close = closing.exec(text);
+    return close ? lineEndAfter(close.index) : text.length;
+  }
+  for (const [open, terminator] of HTML_DIRECTIVE_OPEN) {
+    if (!open.test(line)) continue;
+    const close = text.indexOf(terminator, start);
+    return close < 0 ? text.length : lineEndAfter(close);
+  }
+  const tag = BLOCK_TAG_OPEN.exec(line);
+  const block = tag !== null && BLOCK_TAGS.has(tag[1].toLowerCase());
+  const lone = !block && !inParagraph && line.length <= MAX_TAG_LINE && LONE_TAG.test(line) && !/^\s*<\/?(script|pre|style|textarea)\b/i.test(line);
+  if (!block && !lone) return undefined;
+  const blank = /\n[ \t]*(?=\n|$)/g;
+  blank.lastIndex = start;
+  const found = blank.exec(text);
+  return found ? found.index : text.length;
 }
 
 /**

@@ -49,6 +49,35 @@ describe('Claude Code memory imports', () => {
     expect(findClaudeImports('- **@AGENTS.md** is shared; _@docs/a.md_ too; not in foo**@b.md**').map((i) => i.path)).toEqual(['AGENTS.md', 'docs/a.md']);
   });
 
+  it('skips imports in HTML blocks, which Claude Code never scans, but not inline HTML or a tag inside a paragraph', () => {
+    const text = [
+      '<details>',
+      '<summary>More</summary>',
+      '@./in-details.md',
+      '</details>',
+      '',
+      '<rules>',
+      '@./in-rules.md',
+      '</rules>',
+      '',
+      '<pre>',
+      '',
+      '@./in-pre.md',
+      '</pre>',
+      'Text <b>bold</b> @./inline.md',
+      'and a tag',
+      '<rules>',
+      '@./in-paragraph.md',
+      '',
+      '## Heading',
+      '<div>',
+      '@./after-heading.md',
+      '',
+      '@./after-blank.md',
+    ].join('\n');
+    expect(findClaudeImports(text).map((i) => i.path)).toEqual(['./inline.md', './in-paragraph.md', './after-blank.md']);
+  });
+
   async function check(ws: string, ...args: string[]) {
     let stdout = '';
     try {
