@@ -34,6 +34,12 @@ export interface ClaudeImport {
   /** Offsets of `@path`. */
   start: number;
   end: number;
+  /**
+   * Punctuation right after the path that Claude Code reads as part of it (`.` in `See
+   * @README.md.`), when there is any: it then looks for `README.md.`. Emphasis markers
+   * (`**@AGENTS.md**`) close the text Claude Code scans, so they and what follows are not kept.
+   */
+  kept?: string;
 }
 
 /** Claude Code's documented depth limit for imports of imports. */
@@ -68,10 +74,12 @@ export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): Cla
   for (let m = IMPORT.exec(text); m && out.length < max; m = IMPORT.exec(text)) {
     if (inRanges(code, m.index) || inRanges(comments, m.index) || inRanges(html, m.index)) continue;
     const hash = m[1].indexOf('#');
-    const written = withoutTrailingPunctuation(hash < 0 ? m[1] : m[1].slice(0, hash));
+    const whole = hash < 0 ? m[1] : m[1].slice(0, hash);
+    const written = withoutTrailingPunctuation(whole);
     const token = written.replace(/\\ /g, ' ');
     if (!PATH_START.test(token)) continue;
-    out.push({ path: token, start: m.index, end: m.index + 1 + written.length });
+    const kept = /^[^*_]*/.exec(whole.slice(written.length))![0];
+    out.push({ path: token, start: m.index, end: m.index + 1 + written.length, ...(kept ? { kept } : {}) });
   }
   return out;
 }
@@ -241,6 +249,17 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
       out.push(finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`));
       continue;
     }
+    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') {
+      out.push(
+        finding(
+          'claude/import-missing',
+          'warning',
+          range,
+          `Claude Code reads this import with the \`${imp.kept}\` after it, as ${display(target + imp.kept)}, and there is no such file: ${display(target)} is never loaded. Put a space between the path and the punctuation.`,
+        ),
+      );
+      continue;
+    }
     const followed = await follow(fs, target, [file, target], home, budget);
     if (followed.missing) {
       const via = followed.missing.chain.slice(1).map(display).join(' → ');
@@ -282,6 +301,7 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;
     if (state === 'missing') return { missing: { chain, token: imp.path } };
+    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') return { missing: { chain, token: imp.path + imp.kept } };
     const next = [...chain, target];
     // chain[0] is the memory file (hop 0): next's last element is hop next.length - 1.
     if (next.length - 1 > CLAUDE_IMPORT_MAX_HOPS) return { tooDeep: { chain: next } };

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
-import { copyFixture, serverEntry } from '../helpers/repo';
+import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 
 const run = promisify(execFile);
 
@@ -27,7 +27,7 @@ describe('Claude Code memory imports', () => {
     // Claude Code takes no token that starts with `@` for a path.
     expect(findClaudeImports('@'.repeat(200_000))).toEqual([]);
     expect(findClaudeImports('@' + '.'.repeat(200_000) + 'x')).toEqual([{ path: '.'.repeat(200_000) + 'x', start: 0, end: 200_002 }]);
-    expect(findClaudeImports('@x' + ')'.repeat(200_000))).toEqual([{ path: 'x', start: 0, end: 2 }]);
+    expect(findClaudeImports('@x' + ')'.repeat(200_000))).toEqual([{ path: 'x', start: 0, end: 2, kept: ')'.repeat(200_000) }]);
     expect(findClaudeImports(' @a.md'.repeat(200_000))).toHaveLength(200);
   });
 
@@ -97,6 +97,32 @@ describe('Claude Code memory imports', () => {
     ]);
     expect(await check(ws, '--agents', 'cursor,copilot')).toEqual([]);
     expect((await check(ws, '--agents', 'claude')).length).toBe(2);
+  });
+
+  it('warns when punctuation right after an import makes Claude Code look for another file, but not after emphasis or a space', async () => {
+    expect(findClaudeImports('See @a.md. In @b.md): **@c.md**, @d.md . _@e.md_.').map((i) => [i.path, i.kept])).toEqual([
+      ['a.md', '.'],
+      ['b.md', '):'],
+      ['c.md', undefined],
+      ['d.md', undefined],
+      ['e.md', undefined],
+    ]);
+    const ws = writeTree(tempDir(), {
+      'CLAUDE.md': 'See @README.md. Setup in @docs/a.md: all of it.\nShared: **@AGENTS.md**, and @docs/b.md\n(see @docs/c.md)\n',
+      'README.md': '# Readme\n',
+      'AGENTS.md': '# Agents\n',
+      'docs/a.md': 'A\n',
+      'docs/b.md': 'B, and in turn see @c.md.\n',
+      'docs/c.md': 'C\n',
+    });
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.code, d.range.start.line, d.range.start.character])).toEqual([
+      ['CLAUDE.md', 'claude/import-missing', 0, 4],
+      ['CLAUDE.md', 'claude/import-missing', 0, 25],
+      ['CLAUDE.md', 'claude/import-missing', 1, 28],
+      ['CLAUDE.md', 'claude/import-missing', 2, 5],
+    ]);
+    expect((await run(process.execPath, [serverEntry(), 'check', '--format', 'json'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout).toContain('docs/c.md.');
   });
 
   it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it, and not for a shim, a lone AGENTS.md or a symlinked CLAUDE.md', async () => {
