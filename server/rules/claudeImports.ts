@@ -317,11 +317,15 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
  */
 export function claudeImportBeingTyped(text: string, offset: number): { start: number; end: number; query: string } | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  let start = offset;
-  while (start > lineStart && !/\s/.test(text[start - 1])) start--;
+  let word = offset;
+  while (word > lineStart && !/\s/.test(text[word - 1])) word--;
+  // `**@AGENTS.md**` is an import too (see IMPORT): the `@` may follow an opening emphasis.
+  let start = word;
+  while (start < word + 3 && (text[start] === '*' || text[start] === '_')) start++;
   if (text[start] !== '@' || start >= offset) return undefined;
+  const closer = start > word ? text[word] : undefined;
   let end = offset;
-  while (end < text.length && !/\s/.test(text[end])) end++;
+  while (end < text.length && !/\s/.test(text[end]) && text[end] !== closer) end++;
   if (inRanges(markdownCodeRanges(text), start)) return undefined;
   return { start, end, query: text.slice(start + 1, offset) };
 }

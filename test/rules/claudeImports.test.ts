@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
+import { claudeImportBeingTyped, findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
 import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 
 const run = promisify(execFile);
@@ -47,6 +47,13 @@ describe('Claude Code memory imports', () => {
 
   it('finds an import just inside emphasis, where Claude Code scans the emphasised text', () => {
     expect(findClaudeImports('- **@AGENTS.md** is shared; _@docs/a.md_ too; not in foo**@b.md**').map((i) => i.path)).toEqual(['AGENTS.md', 'docs/a.md']);
+  });
+
+  it('completes an import typed inside emphasis, up to the closing marks, and not one after a parenthesis', () => {
+    expect(claudeImportBeingTyped('See **@AG** now', 9)).toEqual({ start: 6, end: 9, query: 'AG' });
+    expect(claudeImportBeingTyped('See **@AGxx** now', 9)).toEqual({ start: 6, end: 11, query: 'AG' });
+    expect(claudeImportBeingTyped('See @doc', 8)).toEqual({ start: 4, end: 8, query: 'doc' });
+    expect(claudeImportBeingTyped('See (@doc', 9)).toBeUndefined();
   });
 
   it('skips imports in HTML blocks, which Claude Code never scans, but not inline HTML or a tag inside a paragraph', () => {

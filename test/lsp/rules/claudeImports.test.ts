@@ -78,6 +78,14 @@ describe('Claude Code memory imports over LSP', () => {
     expect(list.items[0].label).toBe('@docs/style.md');
     c.acceptCompletion(uri, list.items[0], { line: 12, character: 9 });
     expect(c.text(uri).split('\n')[12]).toBe('Also @docs/style.md');
+    // Inside emphasis, as real memory files write it: the closing marks stay, and the import gets its link.
+    await c.type(uri, { line: 12, character: 19 }, '\nRead **@sty**');
+    const bold = await c.completion(uri, { line: 13, character: 11 }, '@');
+    expect(bold.items[0].label).toBe('@docs/style.md');
+    c.acceptCompletion(uri, bold.items[0], { line: 13, character: 11 });
+    expect(c.text(uri).split('\n')[13]).toBe('Read **@docs/style.md**');
+    const links = await c.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+    expect(links.some((l) => l.range.start.line === 13 && l.range.start.character === 7 && l.range.end.character === 21 && l.target === c.uri(file('docs/style.md')))).toBe(true);
 
     const nested = await c.open(file('docs/CLAUDE.md'));
     await c.type(nested, { line: 1, character: 0 }, '@chain6');
