@@ -239,6 +239,8 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
   if (imports.length === 0) return [];
   const out: Finding[] = [];
   const budget = { files: MAX_FILES_FOLLOWED };
+  // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
+  const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
   for (const imp of imports) {
     if (!looksLikeFile(imp.path)) continue;
     const target = resolveClaudeImport(file, imp.path, home);
@@ -249,13 +251,13 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
       out.push(finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`));
       continue;
     }
-    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') {
+    if (imp.kept && !clean.has(target) && (await fileState(fs, target + imp.kept)) === 'missing') {
       out.push(
         finding(
           'claude/import-missing',
           'warning',
           range,
-          `Claude Code reads this import with the \`${imp.kept}\` after it, as ${display(target + imp.kept)}, and there is no such file: ${display(target)} is never loaded. Put a space between the path and the punctuation.`,
+          `Claude Code reads this import with the \`${imp.kept}\` after it, as ${display(target + imp.kept)}, and there is no such file: this import never loads ${display(target)}. Put a space between the path and the punctuation.`,
         ),
       );
       continue;

@@ -106,7 +106,7 @@ describe('Claude Code memory imports', () => {
     expect((await check(ws, '--agents', 'claude')).length).toBe(2);
   });
 
-  it('warns when punctuation right after an import makes Claude Code look for another file, but not after emphasis or a space', async () => {
+  it('warns when punctuation right after an import makes Claude Code look for another file, but not after emphasis or a space, or when the file is imported cleanly too', async () => {
     expect(findClaudeImports('See @a.md. In @b.md): **@c.md**, @d.md . _@e.md_.').map((i) => [i.path, i.kept])).toEqual([
       ['a.md', '.'],
       ['b.md', '):'],
@@ -115,12 +115,13 @@ describe('Claude Code memory imports', () => {
       ['e.md', undefined],
     ]);
     const ws = writeTree(tempDir(), {
-      'CLAUDE.md': 'See @README.md. Setup in @docs/a.md: all of it.\nShared: **@AGENTS.md**, and @docs/b.md\n(see @docs/c.md)\n',
+      'CLAUDE.md': 'See @README.md. Setup in @docs/a.md: all of it.\nShared: **@AGENTS.md**, and @docs/b.md\n(see @docs/c.md)\nRules in @docs/d.md. Keep @docs/d.md up to date.\n',
       'README.md': '# Readme\n',
       'AGENTS.md': '# Agents\n',
       'docs/a.md': 'A\n',
       'docs/b.md': 'B, and in turn see @c.md.\n',
       'docs/c.md': 'C\n',
+      'docs/d.md': 'D\n',
     });
     const found = await check(ws);
     expect(found.map((d) => [d.path, d.code, d.range.start.line, d.range.start.character])).toEqual([
