@@ -15,6 +15,18 @@ import { inRanges, markdownCodeRanges } from './markdownCode';
  * ("See @README for project overview"), so an import is any `@` at the start of a word.
  * What Claude Code does with an import of a missing file is not documented: it shows no
  * error, and the text it names never reaches the model.
+ *
+ * How Claude Code reads a token is not documented beyond that. What follows is its loader
+ * as shipped: the function that extracts includes from a memory file's tokens in Claude
+ * Code's bundled cli.js (the same from 2.1.12, as reproduced in the claude-agent crate's
+ * import_extractor.rs on docs.rs, to 2.1.280, as transcribed from the binary in public
+ * repositories), and anthropics/claude-code#86060 (a trailing `:` or `,` loses the import).
+ * It lexes the file with `marked` (gfm off) and scans only text tokens, descending into
+ * emphasis, links, headings and list items but never into code, code spans or HTML other
+ * than comments (an HTML block hides every import in it); in each text it matches
+ * `(?:^|\s)@((?:[^\s\\]|\\ )+)`, cuts the token at `#` (a heading anchor), reads `\ ` as a
+ * space, and takes it as a path only when it starts with `./`, `~/`, `/`, or a letter,
+ * digit, `.`, `_` or `-`.
  */
 export interface ClaudeImport {
   /** The path as written after `@` (sentence punctuation after it excluded). */
@@ -22,6 +34,12 @@ export interface ClaudeImport {
   /** Offsets of `@path`. */
   start: number;
   end: number;
+  /**
+   * Punctuation right after the path that Claude Code reads as part of it (`.` in `See
+   * @README.md.`), when there is any: it then looks for `README.md.`. Emphasis markers
+   * (`**@AGENTS.md**`) close the text Claude Code scans, so they and what follows are not kept.
+   */
+  kept?: string;
 }
 
 /** Claude Code's documented depth limit for imports of imports. */
@@ -31,28 +49,45 @@ const MAX_IMPORTS_PER_FILE = 200;
 const MAX_FILES_FOLLOWED = 50;
 const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
 
-// `@` at the start of the text or after whitespace, then everything up to whitespace. A
-// lookbehind and one character class: linear in the text.
-const IMPORT = /(?<!\S)@(\S+)/g;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]'"*_]+$/;
+// `@` at the start of the text, after whitespace, or just inside emphasis that starts there
+// (`**@AGENTS.md**`: Claude Code scans the text inside the emphasis), then everything up to
+// whitespace or a backslash, where `\ ` is an escaped space. Each character is taken by one
+// branch only: linear in the text.
+const IMPORT = /(?<=^|\s|(?:^|\s)[*_]{1,3})@((?:[^\s\\]|\\ )+)/g;
+const TRAILING_PUNCTUATION = new Set('.,;:!?)]\'"*_');
+/** How a token Claude Code takes for a path starts (its loader's own test). */
+const PATH_START = /^(?:\.\/|~\/|\/.|[A-Za-z0-9._-])/;
 
 /**
- * Every `@token` of `text` that Claude Code would take for an import, outside code spans
- * and fenced blocks, with trailing sentence punctuation dropped.
+ * Every `@token` of `text` that Claude Code would take for an import, outside code spans,
+ * fenced blocks, HTML comments and HTML blocks, cut at `#`, with trailing sentence punctuation dropped
+ * (Claude Code keeps it, so `@a.md.` names no file there; the path shown is the one the
+ * author meant).
  */
 export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): ClaudeImport[] {
   const out: ClaudeImport[] = [];
   if (!text.includes('@')) return out;
   const code = markdownCodeRanges(text);
   const comments = htmlCommentRanges(text);
+  const html = htmlBlockRanges(text, code);
   IMPORT.lastIndex = 0;
   for (let m = IMPORT.exec(text); m && out.length < max; m = IMPORT.exec(text)) {
-    if (inRanges(code, m.index) || inRanges(comments, m.index)) continue;
-    const written = m[1].replace(TRAILING_PUNCTUATION, '');
-    if (written === '') continue;
-    out.push({ path: written, start: m.index, end: m.index + 1 + written.length });
+    if (inRanges(code, m.index) || inRanges(comments, m.index) || inRanges(html, m.index)) continue;
+    const hash = m[1].indexOf('#');
+    const whole = hash < 0 ? m[1] : m[1].slice(0, hash);
+    const written = withoutTrailingPunctuation(whole);
+    const token = written.replace(/\\ /g, ' ');
+    if (!PATH_START.test(token)) continue;
+    const kept = /^[^*_]*/.exec(whole.slice(written.length))![0];
+    out.push({ path: token, start: m.index, end: m.index + 1 + written.length, ...(kept ? { kept } : {}) });
   }
   return out;
+}
+
+function withoutTrailingPunctuation(token: string): string {
+  let end = token.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(token[end - 1])) end--;
+  return token.slice(0, end);
 }
 
 /**
@@ -81,6 +116,85 @@ function htmlCommentRanges(text: string): [number, number][] {
     at = end;
   }
   return out;
+}
+
+// CommonMark's HTML blocks as `marked` (which Claude Code lexes with) starts them: raw-text
+// tags to their closing tag, `<?`, `<!X` and CDATA to their terminator, block-level tags to
+// the next blank line, and any other tag alone on its line (XML-style `<rules>`) likewise,
+// except in the middle of a paragraph. Comments are left to `htmlCommentRanges`.
+const RAW_HTML_OPEN = /^\s*<(script|pre|style|textarea)(?:[\s>]|$)/i;
+const HTML_DIRECTIVE_OPEN: [RegExp, string][] = [
+  [/^\s*<\?/, '?>'],
+  [/^\s*<![A-Za-z]/, '>'],
+  [/^\s*<!\[CDATA\[/, ']]>'],
+];
+const BLOCK_TAG_OPEN = /^\s*<\/?([A-Za-z][A-Za-z0-9]*)(?:\s|\/?>|$)/;
+const BLOCK_TAGS = new Set(
+  (
+    'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt ' +
+    'fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link ' +
+    'main menu menuitem meta nav noframes ol optgroup option p param search section summary table tbody td tfoot th ' +
+    'thead title tr track ul'
+  ).split(' '),
+);
+const LONE_TAG = /^\s*(?:<([A-Za-z][\w-]*)(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/([A-Za-z][\w-]*)\s*>)\s*$/;
+const MAX_TAG_LINE = 1000;
+
+/**
+ * Where `text` has HTML blocks, which Claude Code never scans for imports (it skips every
+ * HTML token but a comment). One pass over the lines; each block's end is found once.
+ */
+function htmlBlockRanges(text: string, code: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  if (!text.includes('<')) return out;
+  let inParagraph = false;
+  for (let offset = 0; offset < text.length; ) {
+    const nl = text.indexOf('\n', offset);
+    const lineEnd = nl < 0 ? text.length : nl;
+    const line = text.slice(offset, lineEnd);
+    const end = inRanges(code, offset) ? undefined : htmlBlockEnd(text, offset, line, inParagraph);
+    if (end !== undefined) {
+      out.push([offset, end]);
+      inParagraph = false;
+      offset = end + 1;
+      continue;
+    }
+    // A heading or a code fence ends a paragraph; any other non-blank line continues one.
+    inParagraph = line.trim() !== '' && !/^\s{0,3}(#{1,6}(\s|$)|```|~~~)/.test(line) && !inRanges(code, offset);
+    offset = lineEnd + 1;
+  }
+  return out;
+}
+
+/** The end offset of the HTML block that starts with `line` at `start`, if one does. */
+function htmlBlockEnd(text: string, start: number, line: string, inParagraph: boolean): number | undefined {
+  if (!line.trimStart().startsWith('<') || line.trimStart().startsWith('<!--')) return undefined;
+  // Indented four spaces or more, such a line continues a paragraph rather than start a block.
+  if (inParagraph && /^(?: {4}|\t)/.test(line)) return undefined;
+  const lineEndAfter = (at: number) => {
+    const nl = text.indexOf('\n', at);
+    return nl < 0 ? text.length : nl;
+  };
+  const raw = RAW_HTML_OPEN.exec(line);
+  if (raw) {
+    const closing = new RegExp(`</${raw[1]}>`, 'ig');
+    closing.lastIndex = start;
+    const close = closing.exec(text);
+    return close ? lineEndAfter(close.index) : text.length;
+  }
+  for (const [open, terminator] of HTML_DIRECTIVE_OPEN) {
+    if (!open.test(line)) continue;
+    const close = text.indexOf(terminator, start);
+    return close < 0 ? text.length : lineEndAfter(close);
+  }
+  const tag = BLOCK_TAG_OPEN.exec(line);
+  const block = tag !== null && BLOCK_TAGS.has(tag[1].toLowerCase());
+  const lone = !block && !inParagraph && line.length <= MAX_TAG_LINE && LONE_TAG.test(line) && !/^\s*<\/?(script|pre|style|textarea)\b/i.test(line);
+  if (!block && !lone) return undefined;
+  const blank = /\n[ \t]*(?=\n|$)/g;
+  blank.lastIndex = start;
+  const found = blank.exec(text);
+  return found ? found.index : text.length;
 }
 
 /**
@@ -125,6 +239,8 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
   if (imports.length === 0) return [];
   const out: Finding[] = [];
   const budget = { files: MAX_FILES_FOLLOWED };
+  // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
+  const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
   for (const imp of imports) {
     if (!looksLikeFile(imp.path)) continue;
     const target = resolveClaudeImport(file, imp.path, home);
@@ -133,6 +249,17 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
     if (state === 'unchecked') continue;
     if (state === 'missing') {
       out.push(finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`));
+      continue;
+    }
+    if (imp.kept && !clean.has(target) && (await fileState(fs, target + imp.kept)) === 'missing') {
+      out.push(
+        finding(
+          'claude/import-missing',
+          'warning',
+          range,
+          `Claude Code reads this import with the \`${imp.kept}\` after it, as ${display(target + imp.kept)}, and there is no such file: this import never loads ${display(target)}. Put a space between the path and the punctuation.`,
+        ),
+      );
       continue;
     }
     const followed = await follow(fs, target, [file, target], home, budget);
@@ -176,6 +303,7 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;
     if (state === 'missing') return { missing: { chain, token: imp.path } };
+    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') return { missing: { chain, token: imp.path + imp.kept } };
     const next = [...chain, target];
     // chain[0] is the memory file (hop 0): next's last element is hop next.length - 1.
     if (next.length - 1 > CLAUDE_IMPORT_MAX_HOPS) return { tooDeep: { chain: next } };
@@ -191,11 +319,15 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
  */
 export function claudeImportBeingTyped(text: string, offset: number): { start: number; end: number; query: string } | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  let start = offset;
-  while (start > lineStart && !/\s/.test(text[start - 1])) start--;
+  let word = offset;
+  while (word > lineStart && !/\s/.test(text[word - 1])) word--;
+  // `**@AGENTS.md**` is an import too (see IMPORT): the `@` may follow an opening emphasis.
+  let start = word;
+  while (start < word + 3 && (text[start] === '*' || text[start] === '_')) start++;
   if (text[start] !== '@' || start >= offset) return undefined;
+  const closer = start > word ? text[word] : undefined;
   let end = offset;
-  while (end < text.length && !/\s/.test(text[end])) end++;
+  while (end < text.length && !/\s/.test(text[end]) && text[end] !== closer) end++;
   if (inRanges(markdownCodeRanges(text), start)) return undefined;
   return { start, end, query: text.slice(start + 1, offset) };
 }

@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
-import { copyFixture, serverEntry } from '../helpers/repo';
+import { claudeImportBeingTyped, findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
+import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 
 const run = promisify(execFile);
 
@@ -23,9 +23,66 @@ describe('Claude Code memory imports', () => {
     expect(['alice', 'types/node', 'README', 'angular/core@17.0', 'https://x.io/a.md', '@scope', 'pytest.fixture', 'app.route', 'functools.lru_cache'].map(looksLikeFile)).toEqual(Array(9).fill(false));
   });
 
-  it('reads a line of 200,000 @ signs and one of 200,000 words without trouble, capped at 200 imports', () => {
-    expect(findClaudeImports('@'.repeat(200_000))).toEqual([{ path: '@'.repeat(199_999), start: 0, end: 200_000 }]);
+  it('reads a line of 200,000 @ signs, a 200,000-character token and one of 200,000 words without trouble, capped at 200 imports', () => {
+    // Claude Code takes no token that starts with `@` for a path.
+    expect(findClaudeImports('@'.repeat(200_000))).toEqual([]);
+    expect(findClaudeImports('@' + '.'.repeat(200_000) + 'x')).toEqual([{ path: '.'.repeat(200_000) + 'x', start: 0, end: 200_002 }]);
+    expect(findClaudeImports('@x' + ')'.repeat(200_000))).toEqual([{ path: 'x', start: 0, end: 2, kept: ')'.repeat(200_000) }]);
     expect(findClaudeImports(' @a.md'.repeat(200_000))).toHaveLength(200);
+  });
+
+  it('cuts a token at `#` and reads `\\ ` as a space, as Claude Code does', () => {
+    const text = 'Setup: @./guide.md#install and @docs/api.md#L10.\nNotes in @./my\\ notes.md today';
+    expect(findClaudeImports(text).map((i) => [i.path, text.slice(i.start, i.end)])).toEqual([
+      ['./guide.md', '@./guide.md'],
+      ['docs/api.md', '@docs/api.md'],
+      ['./my notes.md', '@./my\\ notes.md'],
+    ]);
+  });
+
+  it('takes no token Claude Code would not take for a path: quoted, bracketed, templated, or cut at a backslash', () => {
+    const text = 'Use @"C:\\temp\\out.txt" or @(docs/a.md) or @{{root}}/x.md or @<file>.md or @$HOME/x.md or @*.md; @docs\\guide.md';
+    expect(findClaudeImports(text).map((i) => i.path)).toEqual(['docs']);
+  });
+
+  it('finds an import just inside emphasis, where Claude Code scans the emphasised text', () => {
+    expect(findClaudeImports('- **@AGENTS.md** is shared; _@docs/a.md_ too; not in foo**@b.md**').map((i) => i.path)).toEqual(['AGENTS.md', 'docs/a.md']);
+  });
+
+  it('completes an import typed inside emphasis, up to the closing marks, and not one after a parenthesis', () => {
+    expect(claudeImportBeingTyped('See **@AG** now', 9)).toEqual({ start: 6, end: 9, query: 'AG' });
+    expect(claudeImportBeingTyped('See **@AGxx** now', 9)).toEqual({ start: 6, end: 11, query: 'AG' });
+    expect(claudeImportBeingTyped('See @doc', 8)).toEqual({ start: 4, end: 8, query: 'doc' });
+    expect(claudeImportBeingTyped('See (@doc', 9)).toBeUndefined();
+  });
+
+  it('skips imports in HTML blocks, which Claude Code never scans, but not inline HTML or a tag inside a paragraph', () => {
+    const text = [
+      '<details>',
+      '<summary>More</summary>',
+      '@./in-details.md',
+      '</details>',
+      '',
+      '<rules>',
+      '@./in-rules.md',
+      '</rules>',
+      '',
+      '<pre>',
+      '',
+      '@./in-pre.md',
+      '</pre>',
+      'Text <b>bold</b> @./inline.md',
+      'and a tag',
+      '<rules>',
+      '@./in-paragraph.md',
+      '',
+      '## Heading',
+      '<div>',
+      '@./after-heading.md',
+      '',
+      '@./after-blank.md',
+    ].join('\n');
+    expect(findClaudeImports(text).map((i) => i.path)).toEqual(['./inline.md', './in-paragraph.md', './after-blank.md']);
   });
 
   async function check(ws: string, ...args: string[]) {
@@ -47,6 +104,33 @@ describe('Claude Code memory imports', () => {
     ]);
     expect(await check(ws, '--agents', 'cursor,copilot')).toEqual([]);
     expect((await check(ws, '--agents', 'claude')).length).toBe(2);
+  });
+
+  it('warns when punctuation right after an import makes Claude Code look for another file, but not after emphasis or a space, or when the file is imported cleanly too', async () => {
+    expect(findClaudeImports('See @a.md. In @b.md): **@c.md**, @d.md . _@e.md_.').map((i) => [i.path, i.kept])).toEqual([
+      ['a.md', '.'],
+      ['b.md', '):'],
+      ['c.md', undefined],
+      ['d.md', undefined],
+      ['e.md', undefined],
+    ]);
+    const ws = writeTree(tempDir(), {
+      'CLAUDE.md': 'See @README.md. Setup in @docs/a.md: all of it.\nShared: **@AGENTS.md**, and @docs/b.md\n(see @docs/c.md)\nRules in @docs/d.md. Keep @docs/d.md up to date.\n',
+      'README.md': '# Readme\n',
+      'AGENTS.md': '# Agents\n',
+      'docs/a.md': 'A\n',
+      'docs/b.md': 'B, and in turn see @c.md.\n',
+      'docs/c.md': 'C\n',
+      'docs/d.md': 'D\n',
+    });
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.code, d.range.start.line, d.range.start.character])).toEqual([
+      ['CLAUDE.md', 'claude/import-missing', 0, 4],
+      ['CLAUDE.md', 'claude/import-missing', 0, 25],
+      ['CLAUDE.md', 'claude/import-missing', 1, 28],
+      ['CLAUDE.md', 'claude/import-missing', 2, 5],
+    ]);
+    expect((await run(process.execPath, [serverEntry(), 'check', '--format', 'json'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout).toContain('docs/c.md.');
   });
 
   it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it, and not for a shim, a lone AGENTS.md or a symlinked CLAUDE.md', async () => {
