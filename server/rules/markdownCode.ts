@@ -12,8 +12,17 @@ export function markdownCodeRanges(text: string): [number, number][] {
   let fence: { char: string; length: number; start: number } | undefined;
   let paragraphStart = -1;
   let offset = 0;
+  // The next backtick at or after a paragraph's start, shared by the paragraphs: looking it up
+  // from each one scanned to the end of a text without backticks, once a paragraph.
+  let nextBacktick = -1;
   const closeParagraph = (end: number) => {
-    if (paragraphStart >= 0) codeSpans(text, paragraphStart, end, out);
+    if (paragraphStart >= 0) {
+      if (nextBacktick !== Infinity && nextBacktick < paragraphStart) {
+        const at = text.indexOf('`', paragraphStart);
+        nextBacktick = at < 0 ? Infinity : at;
+      }
+      if (nextBacktick < end) codeSpans(text, paragraphStart, end, out);
+    }
     paragraphStart = -1;
   };
   while (offset <= text.length) {
@@ -44,7 +53,6 @@ export function markdownCodeRanges(text: string): [number, number][] {
 
 /** Inline code spans of `text[start, end)`, appended to `out`. */
 function codeSpans(text: string, start: number, end: number, out: [number, number][]): void {
-  if (text.indexOf('`', start) < 0 || text.indexOf('`', start) >= end) return;
   const runs: { at: number; length: number }[] = [];
   for (let i = start; i < end; ) {
     if (text[i] === '\\' && text[i + 1] === '`') {

@@ -17,6 +17,27 @@ describe('rule:// in Markdown code is not a reference', () => {
     expect(names('- item\n\n    ```\n    rule://listed\n    ```\n')).toEqual([]);
   });
 
+  it('looks for backticks once over the text, however many paragraphs have none', () => {
+    // Counts the characters every backtick lookup passes over: a count, not a time, so the
+    // test says "linear" on any machine. It was once a scan to the end of the text per paragraph.
+    const text = 'prose rule://x\n\n'.repeat(20_000) + 'last `code` rule://y\n';
+    const original = String.prototype.indexOf;
+    let scanned = 0;
+    String.prototype.indexOf = function (this: string, search: string, from?: number) {
+      const at = original.call(this, search, from);
+      if (search === '`') scanned += (at < 0 ? this.length : at) - (from ?? 0);
+      return at;
+    } as typeof String.prototype.indexOf;
+    let refs: string[];
+    try {
+      refs = names(text);
+    } finally {
+      String.prototype.indexOf = original;
+    }
+    expect(refs).toHaveLength(1000);
+    expect(scanned).toBeLessThanOrEqual(2 * text.length);
+  });
+
   it('agentls check passes a README that shows rule:// in code', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': '', 'README.md': 'Link with `rule://NAME`:\n\n```\nSee rule://style\n```\n' });
     const r = await cli(['check', '--home', tempDir('agentls-home-')], ws);
