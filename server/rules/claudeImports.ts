@@ -48,6 +48,17 @@ const MAX_IMPORTS_PER_FILE = 200;
 /** Files read while following imports from one memory file (each read is bounded too). */
 const MAX_FILES_FOLLOWED = 50;
 const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
+/**
+ * Characters of a memory file looked at for imports. Claude Code's docs ask for short
+ * memory files (a few hundred lines); the cap keeps a pasted megabyte from costing every keystroke.
+ */
+const MAX_SCANNED_CHARS = 1024 * 1024;
+/** Characters of a path being typed that completion looks at around the cursor. */
+const MAX_PATH_CHARS = 4096;
+
+function scannedPart(text: string): string {
+  return text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
+}
 
 // `@` at the start of the text, after whitespace, or just inside emphasis that starts there
 // (`**@AGENTS.md**`: Claude Code scans the text inside the emphasis), then everything up to
@@ -64,8 +75,9 @@ const PATH_START = /^(?:\.\/|~\/|\/.|[A-Za-z0-9._-])/;
  * (Claude Code keeps it, so `@a.md.` names no file there; the path shown is the one the
  * author meant).
  */
-export function findClaudeImports(text: string, max = MAX_IMPORTS_PER_FILE): ClaudeImport[] {
+export function findClaudeImports(whole: string, max = MAX_IMPORTS_PER_FILE): ClaudeImport[] {
   const out: ClaudeImport[] = [];
+  const text = scannedPart(whole);
   if (!text.includes('@')) return out;
   const code = markdownCodeRanges(text);
   const comments = htmlCommentRanges(text);
@@ -317,8 +329,10 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
  * The import being typed at `offset`: an `@` at a word start, outside code, up to the
  * cursor (the query) and on to the end of the word (what an accepted item replaces).
  */
-export function claudeImportBeingTyped(text: string, offset: number): { start: number; end: number; query: string } | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+export function claudeImportBeingTyped(whole: string, offset: number): { start: number; end: number; query: string } | undefined {
+  const text = scannedPart(whole);
+  if (offset > text.length) return undefined;
+  const lineStart = Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - MAX_PATH_CHARS);
   let word = offset;
   while (word > lineStart && !/\s/.test(text[word - 1])) word--;
   // `**@AGENTS.md**` is an import too (see IMPORT): the `@` may follow an opening emphasis.
@@ -327,7 +341,7 @@ export function claudeImportBeingTyped(text: string, offset: number): { start: n
   if (text[start] !== '@' || start >= offset) return undefined;
   const closer = start > word ? text[word] : undefined;
   let end = offset;
-  while (end < text.length && !/\s/.test(text[end]) && text[end] !== closer) end++;
+  while (end < text.length && end < offset + MAX_PATH_CHARS && !/\s/.test(text[end]) && text[end] !== closer) end++;
   if (inRanges(markdownCodeRanges(text), start)) return undefined;
   return { start, end, query: text.slice(start + 1, offset) };
 }

@@ -18,6 +18,11 @@ describe('Claude Code memory imports', () => {
     expect(findClaudeImports(text).map((i) => i.path)).toEqual(['README', 'docs/a.md', '~/.claude/x.md']);
   });
 
+  it('looks at the first mebibyte of a memory file only', () => {
+    const filler = 'x'.repeat(1024 * 1024);
+    expect(findClaudeImports(`@early.md ${filler} @late.md`).map((i) => i.path)).toEqual(['early.md']);
+  });
+
   it('tells file paths from mentions and package names', () => {
     expect(['docs/a.md', './README', '../x', '~/.claude/x.md', '/abs/file', 'notes.txt'].map(looksLikeFile)).toEqual([true, true, true, true, true, true]);
     expect(['alice', 'types/node', 'README', 'angular/core@17.0', 'https://x.io/a.md', '@scope', 'pytest.fixture', 'app.route', 'functools.lru_cache'].map(looksLikeFile)).toEqual(Array(9).fill(false));

@@ -33,9 +33,9 @@ export function claudeImportCompletionFeature(state: RulesState): Feature {
       const items: CompletionItem[] = [];
       for (const candidate of result.candidates) {
         const target = path.join(root, ...candidate.path.split('/'));
-        // Claude Code's import ends at whitespace: a path with a space cannot be imported.
-        if (target === doc.path || /\s/.test(candidate.path)) continue;
-        const newText = `@${importPathFor(doc.path, target)}`;
+        // Claude Code's import ends at whitespace; a space is written `\ ` (claudeImports.ts), other whitespace cannot be.
+        if (target === doc.path || /[^\S ]/.test(candidate.path)) continue;
+        const newText = `@${importPathFor(doc.path, target).replace(/ /g, '\\ ')}`;
         items.push({
           label: newText,
           kind: CompletionItemKind.File,

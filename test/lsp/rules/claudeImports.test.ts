@@ -82,6 +82,7 @@ describe('Claude Code memory imports over LSP', () => {
   it('completes @ with files of the workspace, as paths relative to the memory file, and replaces the whole word', async () => {
     const { ws, memory, file } = workspace();
     fs.writeFileSync(file('docs/CLAUDE.md'), 'Nested memory.\n');
+    fs.writeFileSync(file('docs/team notes.md'), 'Notes.\n');
     const c = await start({ folders: [ws] });
     const uri = await c.open(memory);
     await c.type(uri, { line: 12, character: 0 }, 'Also @sty');
@@ -98,6 +99,11 @@ describe('Claude Code memory imports over LSP', () => {
     expect(c.text(uri).split('\n')[13]).toBe('Read **@docs/style.md**');
     const links = await c.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
     expect(links.some((l) => l.range.start.line === 13 && l.range.start.character === 7 && l.range.end.character === 21 && l.target === c.uri(file('docs/style.md')))).toBe(true);
+
+    // A space in the path is written as Claude Code reads it, `\\ `.
+    await c.type(uri, { line: 13, character: 23 }, '\n@teamnot');
+    const spaced = await c.completion(uri, { line: 14, character: 8 }, '@');
+    expect(spaced.items[0].label).toBe('@docs/team\\ notes.md');
 
     const nested = await c.open(file('docs/CLAUDE.md'));
     await c.type(nested, { line: 1, character: 0 }, '@chain6');
