@@ -35,9 +35,12 @@ export function acronymPoints(term: QueryTerm, whole: boolean): number {
   return term.hasUpper || term.length < 2 ? 0 : POINTS.acronym * term.length + (whole ? POINTS.acronymWhole : 0);
 }
 
-/** Facts of a name that does not start with the term's first character but is otherwise ideal. */
+/**
+ * Facts of a name that does not start with the term's first character but is otherwise
+ * ideal. It earns no initials: they start at the name's first character (`spellsInitials`).
+ */
 export function offStartFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: acronymPoints(term, true), boundaryMask: -1, firstBit: -1 };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
 }
 
 /** Facts of an ideal name for the term. */
@@ -232,7 +235,8 @@ export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits:
   out.boundaries = boundaries;
   out.firstInTerm = (termMask & maskBit(first)) !== 0;
   out.firstIsStart = first === term.lower[0];
-  out.acronym = (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
+  // Initials start at the name's first character (`spellsInitials`).
+  out.acronym = out.firstIsStart && (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
   out.boundaryMask = boundaryMask;
   out.firstBit = maskBit(first);
 }
@@ -351,7 +355,9 @@ export class NameBound {
   /**
    * `out[t]`: `of` for every name holding a tail of `t` characters (t = 0 … m), with every
    * other fact ideal and no acronym points: one look-up per file then rejects most names
-   * of a folder whose tail (known, or bounded by `maskTail`) is too short.
+   * of a folder whose tail (known, or bounded by `maskTail`) is too short. `out[m + 1]`:
+   * `out[m]` for a name that does not start with the term's first character, which loses
+   * the name-start bonus of the whole term in the name.
    */
   byTail(state: ColumnState, m: number, out: Float64Array): void {
     const loss = this.entryLoss;
@@ -372,5 +378,7 @@ export class NameBound {
     }
     const whole = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + POINTS.segmentStart + POINTS.nameStart) * (POINTS.firstMultiplier - 1);
     out[m] = whole > best ? whole : best;
+    const wholeOffStart = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + this.boundary) * (POINTS.firstMultiplier - 1);
+    out[m + 1] = wholeOffStart > best ? wholeOffStart : best;
   }
 }

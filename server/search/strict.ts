@@ -50,7 +50,7 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
-  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`). */
+  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`): m + 2 entries. */
   byTail: Float64Array[];
   tailsReady: boolean;
 }
@@ -244,7 +244,7 @@ export class StrictScan {
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
-        byTail: terms.map((t) => new Float64Array(t.length + 1)),
+        byTail: terms.map((t) => new Float64Array(t.length + 2)),
         tailsReady: false,
       });
     }
@@ -318,7 +318,8 @@ export class StrictScan {
       const id = files[f];
       if ((needMask & ~nameMask[id]) !== 0) continue;
       if (allowed !== undefined && allowed[id] === 0) continue;
-      if (level.holdsAll && this.threshold > -Infinity && lower[nameStart[id]] !== firstCode) {
+      const startsRight = lower[nameStart[id]] === firstCode;
+      if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
         if (level.ceilingOffStart === Infinity) {
           this.ensureStates(depth);
           level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
@@ -346,10 +347,11 @@ export class StrictScan {
           this.bounds[0].byTail(level.states[0], m, byTail);
           level.tailsReady = true;
         }
-        // The tail the name holds, or a bound on it from its characters; initials only if its word starts allow.
+        // The tail the name holds, or a bound on it from its characters; initials only if its
+        // word starts allow, which begin with its first character (`spellsInitials`).
         if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
-        const initials = (termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0;
-        if (this.loses(byTail[tail] + initials + lifted, id)) continue;
+        const bound = startsRight ? byTail[tail] + ((termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0) : byTail[tail === m ? m + 1 : tail];
+        if (this.loses(bound + lifted, id)) continue;
       }
       this.scoreOne(id, uid, depth, tail, lifted);
     }
