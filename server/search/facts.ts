@@ -219,10 +219,9 @@ export function maskTail(term: QueryTerm, nameMask: number): number {
 /**
  * Facts of a name bounded from above without reading it: the boundary characters it
  * could offer the term (from the name's boundary-character mask), whether its first
- * character is in the term, the tail when known (else the longest tail its characters allow).
+ * character (`first`, folded) is in the term, the tail when known (else the longest tail its characters allow).
  */
-export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
-  const first = table.lower[table.uniqueStart[uid]];
+export function guessFacts(table: PathTable, uid: number, first: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
   const termMask = term.suffixMask[0];
   const boundaryMask = table.uniqueBoundaryMask[uid];
   let shared = termMask & boundaryMask;
@@ -253,15 +252,15 @@ export function encodeFacts(f: NameFacts): number {
   return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0) | (f.wholeAcronym === true ? 1 << 18 : 0);
 }
 
-/** Facts of the distinct name `uid` from `encodeFacts`. */
-export function decodeFacts(code: number, term: QueryTerm, table: PathTable, uid: number, out: NameFacts): void {
+/** Facts of the distinct name `uid` (first character `first`, folded) from `encodeFacts`. */
+export function decodeFacts(code: number, term: QueryTerm, table: PathTable, uid: number, first: number, out: NameFacts): void {
   out.tail = (code >>> 1) & 127;
   out.boundaries = (code >>> 8) & 127;
   out.firstInTerm = (code & (1 << 15)) !== 0;
   out.firstIsStart = (code & (1 << 16)) !== 0;
   out.acronym = code & (1 << 17) ? acronymPoints(term, (code & (1 << 18)) !== 0) : 0;
   out.boundaryMask = table.uniqueBoundaryMask[uid];
-  out.firstBit = maskBit(table.lower[table.uniqueStart[uid]]);
+  out.firstBit = maskBit(first);
 }
 
 /**

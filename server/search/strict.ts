@@ -300,7 +300,8 @@ export class StrictScan {
    */
   private scanOne(files: Int32Array, from: number, to: number, depth: number): void {
     const table = this.table;
-    const { nameMask, nameId, nameStart, lower, uniqueMask, uniqueBoundaryMask } = table;
+    const { nameMask, nameId, uniqueMask, uniqueBoundaryMask } = table;
+    const nameFirst = this.tree.nameFirst;
     const level = this.levels[depth];
     const needMask = level.needMask;
     const allowed = this.options.allowed;
@@ -318,7 +319,7 @@ export class StrictScan {
       const id = files[f];
       if ((needMask & ~nameMask[id]) !== 0) continue;
       if (allowed !== undefined && allowed[id] === 0) continue;
-      const startsRight = lower[nameStart[id]] === firstCode;
+      const startsRight = nameFirst[id] === firstCode;
       if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
         if (level.ceilingOffStart === Infinity) {
           this.ensureStates(depth);
@@ -366,7 +367,7 @@ export class StrictScan {
     const facts = this.facts;
     if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
-      guessFacts(table, uid, term, this.bits[0], tail, facts);
+      guessFacts(table, uid, this.tree.nameFirst[id], term, this.bits[0], tail, facts);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
@@ -374,7 +375,7 @@ export class StrictScan {
     if (code === 0) {
       readName(table, id, this.rows[0], facts);
       this.factCache[0][uid] = encodeFacts(facts);
-    } else decodeFacts(code, term, table, uid, facts);
+    } else decodeFacts(code, term, table, uid, this.tree.nameFirst[id], facts);
     const limit = this.bounds[0].of(level.states[0], m, facts);
     if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
@@ -400,7 +401,8 @@ export class StrictScan {
     const termCount = terms.length;
     // When the folder holds every term, each of its files matches; those whose name does
     // not start with a term's first character have a lower ceiling, often too low to matter.
-    if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(table.lower[table.nameStart[id]])) {
+    const first = this.tree.nameFirst[id];
+    if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(first)) {
       if (level.ceilingOffStart === Infinity) {
         this.ensureStates(depth);
         let ceiling = 0;
@@ -439,7 +441,7 @@ export class StrictScan {
       // A bound from what is known of the name without reading it.
       let rough = 0;
       for (let t = 0; t < termCount; t++) {
-        guessFacts(table, uid, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+        guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
         rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
       }
       if (this.loses(rough + lifted, id)) return;
@@ -452,7 +454,7 @@ export class StrictScan {
       if (code === 0) {
         readName(table, id, this.rows[t], facts);
         this.factCache[t][uid] = encodeFacts(facts);
-      } else decodeFacts(code, terms[t], table, uid, facts);
+      } else decodeFacts(code, terms[t], table, uid, first, facts);
       this.acronyms[t] = facts.acronym;
       limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
     }
