@@ -41,7 +41,9 @@ function folderTree(table: PathTable): FolderTree {
 interface Level {
   dir: number;
   consumed: Int32Array;
+  /** Per term, the alignment state after the folder path: `own`, or its parent's when the folder's segment leaves that unchanged. */
   states: ColumnState[];
+  own: ColumnState[];
   computed: boolean;
   /** Every term lies in the folder path: all its files match. */
   holdsAll: boolean;
@@ -76,9 +78,10 @@ export class StrictScan {
   private readonly best: NameFacts[];
   private readonly offStart: NameFacts[];
   private readonly firstCodes: number[];
-  /** Per term: the mask bit of each character, and of every character `ColumnState.advance` reads (a `/` too when parts are kept within folders). */
+  /** Per term: the mask bit of each character. */
   private readonly charBits: Int32Array[];
-  private readonly readMasks: number[];
+  /** Per term: the mask bit of `/` when `ColumnState.advance` reads it (parts kept within folders), else 0. */
+  private readonly slashReads: number[];
   private readonly levels: Level[] = [];
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
@@ -112,7 +115,7 @@ export class StrictScan {
     this.offStart = this.terms.map(offStartFacts);
     this.firstCodes = this.terms.map((t) => t.lower[0]);
     this.charBits = this.terms.map((t) => Int32Array.from(t.lower, maskBit));
-    this.readMasks = this.rows.map((r) => (r.head[SLASH] >= 0 ? r.term.suffixMask[0] | maskBit(SLASH) : r.term.suffixMask[0]));
+    this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.top = new TopK(options.limit);
@@ -238,7 +241,8 @@ export class StrictScan {
       this.levels.push({
         dir: -1,
         consumed: new Int32Array(terms.length),
-        states: terms.map((t) => new ColumnState(t.length)),
+        states: [],
+        own: terms.map((t) => new ColumnState(t.length)),
         computed: false,
         holdsAll: false,
         needMask: 0,
@@ -283,12 +287,17 @@ export class StrictScan {
       const level = levels[x];
       const dir = level.dir;
       for (let t = 0; t < this.terms.length; t++) {
-        const state = level.states[t];
-        if (x === 0) state.reset();
-        else state.copyFrom(levels[x - 1].states[t]);
+        const own = level.own[t];
+        if (x === 0) own.reset();
+        const before = x === 0 ? own : levels[x - 1].states[t];
         const segLen = table.segLen[dir];
-        // A segment without any character the alignment reads leaves the state as it is.
-        if ((this.tree.segmentMask[dir] & this.readMasks[t]) !== 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+        // A segment without any character that can move the alignment leaves the state as it is: shared, not copied.
+        if ((this.tree.segmentMask[dir] & (before.movers(this.charBits[t]) | this.slashReads[t])) === 0) level.states[t] = before;
+        else {
+          if (before !== own) own.copyFrom(before);
+          own.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+          level.states[t] = own;
+        }
       }
       level.computed = true;
     }
