@@ -35,9 +35,12 @@ export function acronymPoints(term: QueryTerm, whole: boolean): number {
   return term.hasUpper || term.length < 2 ? 0 : POINTS.acronym * term.length + (whole ? POINTS.acronymWhole : 0);
 }
 
-/** Facts of a name that does not start with the term's first character but is otherwise ideal. */
+/**
+ * Facts of a name that does not start with the term's first character but is otherwise
+ * ideal. It earns no initials: they start at the name's first character (`spellsInitials`).
+ */
 export function offStartFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: acronymPoints(term, true), boundaryMask: -1, firstBit: -1 };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
 }
 
 /** Facts of an ideal name for the term. */
@@ -216,10 +219,9 @@ export function maskTail(term: QueryTerm, nameMask: number): number {
 /**
  * Facts of a name bounded from above without reading it: the boundary characters it
  * could offer the term (from the name's boundary-character mask), whether its first
- * character is in the term, the tail when known (else the longest tail its characters allow).
+ * character (`first`, folded) is in the term, the tail when known (else the longest tail its characters allow).
  */
-export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
-  const first = table.lower[table.uniqueStart[uid]];
+export function guessFacts(table: PathTable, uid: number, first: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
   const termMask = term.suffixMask[0];
   const boundaryMask = table.uniqueBoundaryMask[uid];
   let shared = termMask & boundaryMask;
@@ -232,7 +234,8 @@ export function guessFacts(table: PathTable, uid: number, term: QueryTerm, bits:
   out.boundaries = boundaries;
   out.firstInTerm = (termMask & maskBit(first)) !== 0;
   out.firstIsStart = first === term.lower[0];
-  out.acronym = (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
+  // Initials start at the name's first character (`spellsInitials`).
+  out.acronym = out.firstIsStart && (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
   out.boundaryMask = boundaryMask;
   out.firstBit = maskBit(first);
 }
@@ -249,15 +252,15 @@ export function encodeFacts(f: NameFacts): number {
   return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0) | (f.wholeAcronym === true ? 1 << 18 : 0);
 }
 
-/** Facts of the distinct name `uid` from `encodeFacts`. */
-export function decodeFacts(code: number, term: QueryTerm, table: PathTable, uid: number, out: NameFacts): void {
+/** Facts of the distinct name `uid` (first character `first`, folded) from `encodeFacts`. */
+export function decodeFacts(code: number, term: QueryTerm, table: PathTable, uid: number, first: number, out: NameFacts): void {
   out.tail = (code >>> 1) & 127;
   out.boundaries = (code >>> 8) & 127;
   out.firstInTerm = (code & (1 << 15)) !== 0;
   out.firstIsStart = (code & (1 << 16)) !== 0;
   out.acronym = code & (1 << 17) ? acronymPoints(term, (code & (1 << 18)) !== 0) : 0;
   out.boundaryMask = table.uniqueBoundaryMask[uid];
-  out.firstBit = maskBit(table.lower[table.uniqueStart[uid]]);
+  out.firstBit = maskBit(first);
 }
 
 /**
@@ -351,7 +354,9 @@ export class NameBound {
   /**
    * `out[t]`: `of` for every name holding a tail of `t` characters (t = 0 … m), with every
    * other fact ideal and no acronym points: one look-up per file then rejects most names
-   * of a folder whose tail (known, or bounded by `maskTail`) is too short.
+   * of a folder whose tail (known, or bounded by `maskTail`) is too short. `out[m + 1]`:
+   * `out[m]` for a name that does not start with the term's first character, which loses
+   * the name-start bonus of the whole term in the name.
    */
   byTail(state: ColumnState, m: number, out: Float64Array): void {
     const loss = this.entryLoss;
@@ -372,5 +377,7 @@ export class NameBound {
     }
     const whole = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + POINTS.segmentStart + POINTS.nameStart) * (POINTS.firstMultiplier - 1);
     out[m] = whole > best ? whole : best;
+    const wholeOffStart = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + this.boundary) * (POINTS.firstMultiplier - 1);
+    out[m + 1] = wholeOffStart > best ? wholeOffStart : best;
   }
 }

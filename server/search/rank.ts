@@ -15,6 +15,14 @@ export type { Narrowing, RankedFile, RankOptions, TableMatches } from './rankTyp
 
 
 /**
+ * Largest share of the table a narrowed search scans file by file; beyond, it walks the
+ * tree. Measured on the 92k bench list, per typing keystroke: a narrowing of 83k files
+ * took 18.9 ms against 15.9 ms for the walk, one of 29k about as long as the walk, one of
+ * 19k 11.6 against 12.5 ms.
+ */
+const NARROW_AT_MOST = 1 / 3;
+
+/**
  * Ranks the files of one table for a query (see `StrictScan` for the exact pass).
  * Capitals in the query must meet capitals; if that finds nothing, case is ignored.
  * When no clean match looks like the query, a typo pass (longest common subsequence
@@ -29,8 +37,11 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   let q = query;
   const scan = (caseless: boolean): Promise<StrictResult> => {
     const strict = new StrictScan(table, q, options, clock, remember);
-    // A caseless search may only be narrowed to matches that were found caseless too.
-    return (narrow && (narrow.caseless || !caseless) ? strict.within(narrow.matched) : strict.walk()).finally(() => strict.release());
+    // A caseless search may only be narrowed to matches that were found caseless too. A
+    // narrowing that kept much of the table costs more than a walk, which skips whole
+    // subtrees and reads each folder once (same answer either way).
+    const within = narrow && (narrow.caseless || !caseless) && narrow.matched.length <= table.liveCount * NARROW_AT_MOST;
+    return (within ? strict.within(narrow.matched) : strict.walk()).finally(() => strict.release());
   };
   let caseless = !queryHasUpper(q);
   let pass = await scan(caseless);

@@ -325,6 +325,19 @@ export class ColumnState {
     for (let i = 0, n = a.length; i < n; i++) a[i] = b[i];
   }
 
+  /**
+   * Mask bits (`charBits`: each term character's) of the characters that can change this
+   * state: the term's first, and each later one whose predecessor has matched; `advance`
+   * over text without any of them (and without a `/` a kept part pays for) changes nothing.
+   */
+  movers(charBits: Int32Array): number {
+    const s = this.s;
+    const best = 3 * this.m;
+    let mask = charBits[0];
+    for (let i = 1; i < this.m; i++) if (s[best + i - 1] > HALF_NEG) mask |= charBits[i];
+    return mask;
+  }
+
   /** Best score of the whole term so far, or -Infinity. */
   get score(): number {
     const v = this.s[4 * this.m - 1];

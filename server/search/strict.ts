@@ -41,7 +41,9 @@ function folderTree(table: PathTable): FolderTree {
 interface Level {
   dir: number;
   consumed: Int32Array;
+  /** Per term, the alignment state after the folder path: `own`, or its parent's when the folder's segment leaves that unchanged. */
   states: ColumnState[];
+  own: ColumnState[];
   computed: boolean;
   /** Every term lies in the folder path: all its files match. */
   holdsAll: boolean;
@@ -50,7 +52,7 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
-  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`). */
+  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`): m + 2 entries. */
   byTail: Float64Array[];
   tailsReady: boolean;
 }
@@ -76,9 +78,10 @@ export class StrictScan {
   private readonly best: NameFacts[];
   private readonly offStart: NameFacts[];
   private readonly firstCodes: number[];
-  /** Per term: the mask bit of each character, and of every character `ColumnState.advance` reads (a `/` too when parts are kept within folders). */
+  /** Per term: the mask bit of each character. */
   private readonly charBits: Int32Array[];
-  private readonly readMasks: number[];
+  /** Per term: the mask bit of `/` when `ColumnState.advance` reads it (parts kept within folders), else 0. */
+  private readonly slashReads: number[];
   private readonly levels: Level[] = [];
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
@@ -112,7 +115,7 @@ export class StrictScan {
     this.offStart = this.terms.map(offStartFacts);
     this.firstCodes = this.terms.map((t) => t.lower[0]);
     this.charBits = this.terms.map((t) => Int32Array.from(t.lower, maskBit));
-    this.readMasks = this.rows.map((r) => (r.head[SLASH] >= 0 ? r.term.suffixMask[0] | maskBit(SLASH) : r.term.suffixMask[0]));
+    this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.top = new TopK(options.limit);
@@ -238,13 +241,14 @@ export class StrictScan {
       this.levels.push({
         dir: -1,
         consumed: new Int32Array(terms.length),
-        states: terms.map((t) => new ColumnState(t.length)),
+        states: [],
+        own: terms.map((t) => new ColumnState(t.length)),
         computed: false,
         holdsAll: false,
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
-        byTail: terms.map((t) => new Float64Array(t.length + 1)),
+        byTail: terms.map((t) => new Float64Array(t.length + 2)),
         tailsReady: false,
       });
     }
@@ -283,12 +287,17 @@ export class StrictScan {
       const level = levels[x];
       const dir = level.dir;
       for (let t = 0; t < this.terms.length; t++) {
-        const state = level.states[t];
-        if (x === 0) state.reset();
-        else state.copyFrom(levels[x - 1].states[t]);
+        const own = level.own[t];
+        if (x === 0) own.reset();
+        const before = x === 0 ? own : levels[x - 1].states[t];
         const segLen = table.segLen[dir];
-        // A segment without any character the alignment reads leaves the state as it is.
-        if ((this.tree.segmentMask[dir] & this.readMasks[t]) !== 0) state.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+        // A segment without any character that can move the alignment leaves the state as it is: shared, not copied.
+        if ((this.tree.segmentMask[dir] & (before.movers(this.charBits[t]) | this.slashReads[t])) === 0) level.states[t] = before;
+        else {
+          if (before !== own) own.copyFrom(before);
+          own.advance(this.rows[t], table, table.segStart[dir], segLen, table.dirLen[dir] - segLen, false, this.points);
+          level.states[t] = own;
+        }
       }
       level.computed = true;
     }
@@ -300,7 +309,8 @@ export class StrictScan {
    */
   private scanOne(files: Int32Array, from: number, to: number, depth: number): void {
     const table = this.table;
-    const { nameMask, nameId, nameStart, lower, uniqueMask, uniqueBoundaryMask } = table;
+    const { nameMask, nameId, uniqueMask, uniqueBoundaryMask } = table;
+    const nameFirst = this.tree.nameFirst;
     const level = this.levels[depth];
     const needMask = level.needMask;
     const allowed = this.options.allowed;
@@ -318,7 +328,8 @@ export class StrictScan {
       const id = files[f];
       if ((needMask & ~nameMask[id]) !== 0) continue;
       if (allowed !== undefined && allowed[id] === 0) continue;
-      if (level.holdsAll && this.threshold > -Infinity && lower[nameStart[id]] !== firstCode) {
+      const startsRight = nameFirst[id] === firstCode;
+      if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
         if (level.ceilingOffStart === Infinity) {
           this.ensureStates(depth);
           level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
@@ -346,10 +357,11 @@ export class StrictScan {
           this.bounds[0].byTail(level.states[0], m, byTail);
           level.tailsReady = true;
         }
-        // The tail the name holds, or a bound on it from its characters; initials only if its word starts allow.
+        // The tail the name holds, or a bound on it from its characters; initials only if its
+        // word starts allow, which begin with its first character (`spellsInitials`).
         if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
-        const initials = (termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0;
-        if (this.loses(byTail[tail] + initials + lifted, id)) continue;
+        const bound = startsRight ? byTail[tail] + ((termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0) : byTail[tail === m ? m + 1 : tail];
+        if (this.loses(bound + lifted, id)) continue;
       }
       this.scoreOne(id, uid, depth, tail, lifted);
     }
@@ -364,7 +376,7 @@ export class StrictScan {
     const facts = this.facts;
     if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
-      guessFacts(table, uid, term, this.bits[0], tail, facts);
+      guessFacts(table, uid, this.tree.nameFirst[id], term, this.bits[0], tail, facts);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
@@ -372,7 +384,7 @@ export class StrictScan {
     if (code === 0) {
       readName(table, id, this.rows[0], facts);
       this.factCache[0][uid] = encodeFacts(facts);
-    } else decodeFacts(code, term, table, uid, facts);
+    } else decodeFacts(code, term, table, uid, this.tree.nameFirst[id], facts);
     const limit = this.bounds[0].of(level.states[0], m, facts);
     if (this.loses(limit + lifted, id)) return;
     const exactLift = lift(table, id, this.options.now);
@@ -398,7 +410,8 @@ export class StrictScan {
     const termCount = terms.length;
     // When the folder holds every term, each of its files matches; those whose name does
     // not start with a term's first character have a lower ceiling, often too low to matter.
-    if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(table.lower[table.nameStart[id]])) {
+    const first = this.tree.nameFirst[id];
+    if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(first)) {
       if (level.ceilingOffStart === Infinity) {
         this.ensureStates(depth);
         let ceiling = 0;
@@ -437,7 +450,7 @@ export class StrictScan {
       // A bound from what is known of the name without reading it.
       let rough = 0;
       for (let t = 0; t < termCount; t++) {
-        guessFacts(table, uid, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+        guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
         rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
       }
       if (this.loses(rough + lifted, id)) return;
@@ -450,7 +463,7 @@ export class StrictScan {
       if (code === 0) {
         readName(table, id, this.rows[t], facts);
         this.factCache[t][uid] = encodeFacts(facts);
-      } else decodeFacts(code, terms[t], table, uid, facts);
+      } else decodeFacts(code, terms[t], table, uid, first, facts);
       this.acronyms[t] = facts.acronym;
       limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
     }

@@ -18,6 +18,11 @@ export class FolderTree {
   readonly belowMask: Int32Array;
   /** Presence mask of the names of the folder's own files. */
   readonly namesMask: Int32Array;
+  /**
+   * Per file id, the first character of its name, folded: a scan compares it for every
+   * file, and reading it from the character pool is a cache miss per file.
+   */
+  readonly nameFirst: Uint16Array;
   /** Presence mask of the folder's own path segment: a scan skips reading a segment that holds nothing it looks for. */
   readonly segmentMask: Int32Array;
   /** Folders without a parent (the root folder, normally just one). */
@@ -48,11 +53,13 @@ export class FolderTree {
       if (parent >= 0) this.children[childFill[parent]++] = d;
     }
     this.namesMask = new Int32Array(dirs);
+    this.nameFirst = new Uint16Array(table.slotCount);
     for (let id = 0; id < table.slotCount; id++) {
       if (!table.isAlive(id)) continue;
       const d = table.fileDir[id];
       this.files[fileFill[d]++] = id;
       this.namesMask[d] |= table.nameMask[id];
+      this.nameFirst[id] = table.lower[table.nameStart[id]];
     }
     // Children have larger ids than their parents: one forward sweep gives depths, one backward sweep folds masks upward.
     this.chainDepth = new Uint16Array(dirs);
