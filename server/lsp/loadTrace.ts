@@ -23,7 +23,7 @@ export interface LoadTraceDump {
   cancels: TracedCancel[];
   /** Garbage collections: start (epoch ms), duration (ms), V8's kind (1 minor, 2 major, 4 incremental, 8 weak callbacks). */
   gc: { at: number; ms: number; kind: number }[];
-  /** Event-loop delay in ms (perf_hooks, 1 ms resolution), null when unavailable. */
+  /** Event-loop delay in ms (perf_hooks, 1 ms resolution); null unless `AGENTLS_LOAD_TRACE_LOOP` is set. */
   loopDelay: { p50: number; p90: number; p99: number; max: number; count: number } | null;
   memory: NodeJS.MemoryUsage;
   /** V8's heap spaces: committed and used bytes of each. */
@@ -61,9 +61,10 @@ export class LoadTrace {
   private arrivedAt = 0;
 
   constructor(private readonly file: string) {
+    // A 1 ms timer on the thread being measured: only with `AGENTLS_LOAD_TRACE_LOOP` set (the benchmark's detail runs).
     try {
-      this.delay = monitorEventLoopDelay({ resolution: 1 });
-      this.delay.enable();
+      this.delay = process.env[LOAD_TRACE_ENV + '_LOOP'] ? monitorEventLoopDelay({ resolution: 1 }) : undefined;
+      this.delay?.enable();
     } catch {
       this.delay = undefined;
     }
