@@ -138,11 +138,14 @@ describe('Claude Code memory imports', () => {
     expect((await run(process.execPath, [serverEntry(), 'check', '--format', 'json'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout).toContain('docs/c.md.');
   });
 
-  it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it, and not for a shim, a lone AGENTS.md or a symlinked CLAUDE.md', async () => {
+  it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it, and not for a shim, a lone AGENTS.md, a symlinked or a copied CLAUDE.md', async () => {
     const ws = copyFixture('claude-agents-md');
     fs.mkdirSync(path.join(ws, 'linked'));
     fs.writeFileSync(path.join(ws, 'linked', 'AGENTS.md'), '# Linked\n');
     fs.symlinkSync('AGENTS.md', path.join(ws, 'linked', 'CLAUDE.md'));
+    fs.mkdirSync(path.join(ws, 'copied'));
+    fs.writeFileSync(path.join(ws, 'copied', 'AGENTS.md'), '# Same\n');
+    fs.writeFileSync(path.join(ws, 'copied', 'CLAUDE.md'), '# Same\n\n');
     const found = await check(ws);
     expect(found.map((d) => [d.path, d.code, d.severity])).toEqual([['AGENTS.md', 'claude/agents-md-unread', 'information']]);
     expect(await check(ws, '--agents', 'cursor')).toEqual([]);

@@ -32,7 +32,7 @@ const MAX_MEMORY_BYTES = 1024 * 1024;
  * CLAUDE.md, Claude Code reads AGENTS.md instead", and its memory docs; the user can turn
  * this off in /config). Where the folder has a CLAUDE.md that does not import AGENTS.md,
  * these instructions never reach Claude Code. A CLAUDE.md that is a symbolic link (often to
- * AGENTS.md itself) is not judged. Information: the split may be deliberate.
+ * AGENTS.md itself) is not judged, nor one that is a copy of the AGENTS.md. Information: the split may be deliberate.
  */
 export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } }): Promise<Finding[]> {
   if (path.basename(file) !== 'AGENTS.md') return [];
@@ -50,6 +50,9 @@ export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, wh
     const localRead = (await fs.stat(local))?.kind === 'file' ? await fs.readText(local, { maxBytes: MAX_MEMORY_BYTES }) : undefined;
     const imports = (from: string, text: string) => findClaudeImports(text).some((i) => resolveClaudeImport(from, i.path, where.home) === file);
     if (imports(memory, read.text) || (localRead?.ok && imports(local, localRead.text))) return [];
+    // A copy kept in step (the same text in both files) reaches Claude Code through the CLAUDE.md.
+    const own = await fs.readText(file, { maxBytes: MAX_MEMORY_BYTES });
+    if (own.ok && own.text.trim() === read.text.trim()) return [];
     const shown = path.relative(dir, memory).split(path.sep).join('/');
     return [
       finding(
