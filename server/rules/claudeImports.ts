@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import type { LineIndex } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
+import { toPosix } from '../workspace/paths';
 import { finding } from './codes';
 import { inRanges, markdownCodeRanges } from './markdownCode';
 
@@ -348,5 +349,5 @@ export function claudeImportBeingTyped(whole: string, offset: number): { start: 
 
 /** How a memory file at `from` imports `target`: relative to its folder, `/`-separated, as Claude Code resolves it. */
 export function importPathFor(from: string, target: string): string {
-  return path.relative(path.dirname(from), target).split(path.sep).join('/');
+  return toPosix(path.relative(path.dirname(from), target));
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
 import type { FileSystem } from '../../workspace/fs';
-import { isInside } from '../../workspace/paths';
+import { displayPath } from '../../workspace/paths';
 import { claudeImportFindings, findClaudeImports, resolveClaudeImport } from '../claudeImports';
 import { finding } from '../codes';
 import { ZERO_RANGE, type LineIndex } from '../../core/text';
@@ -15,12 +15,7 @@ import { fileTargets } from '../targets';
 export async function claudeImportFindingsFor(file: string, text: string, lines: LineIndex, fs: FileSystem, where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } }, root: string | undefined): Promise<Finding[]> {
   if (!fileTargets(where.settings.rules.agents, 'claude', false).has('claude')) return [];
   const home = where.home;
-  const display = (p: string) => {
-    if (root && isInside(root, p)) return path.relative(root, p).split(path.sep).join('/');
-    if (isInside(home, p)) return `~/${path.relative(home, p).split(path.sep).join('/')}`;
-    return p;
-  };
-  return claudeImportFindings(file, text, lines, fs, home, display);
+  return claudeImportFindings(file, text, lines, fs, home, (p) => displayPath(p, root, home));
 }
 
 /** What `agentsMdForClaudeFindings` reads of a CLAUDE.md: enough for a shim and its imports. */
