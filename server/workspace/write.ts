@@ -69,14 +69,21 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
   // kept open on it sees it afterwards, and then that writer's content is put back.
   const renamed: number[] = [];
   const replaced: (fsp.FileHandle | undefined)[] = [];
+  // A second name for each file being replaced, so that a restore puts the file itself back:
+  // a writer that opened it before the rename and is still writing then writes into the file
+  // in place. (Copying its bytes back could copy a half-written file, or one truncated and not yet written.)
+  const originals: (string | undefined)[] = [];
   const restore = async (late: Map<number, Buffer> = new Map()) => {
     for (const j of [...renamed].reverse()) {
       const before = late.get(j) ?? previous[j];
+      const original = originals[j];
       if (before === null) await fsp.rm(writes[j].path, { force: true }).catch(() => undefined);
+      else if (original && (await fsp.rename(original, writes[j].path).then(() => true, () => false))) originals[j] = undefined;
       else await fsp.writeFile(writes[j].path, before).catch(() => undefined);
     }
     await cleanTemps();
   };
+  const dropOriginals = () => Promise.all(originals.map((o) => o && fsp.rm(o, { force: true }).catch(() => undefined)));
   try {
     for (let i = 0; i < writes.length; i++) {
       replaced[i] = previous[i] === null ? undefined : await fsp.open(writes[i].path, 'r').catch(() => undefined);
@@ -88,7 +95,12 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
       }
       try {
         if (previous[i] === null) await createExclusively(temps[i], writes[i].path);
-        else await fsp.rename(temps[i], writes[i].path);
+        else {
+          const original = `${temps[i]}.orig`;
+          // Where the file system has no hard links, a restore copies the bytes back.
+          originals[i] = await fsp.link(writes[i].path, original).then(() => original, () => undefined);
+          await fsp.rename(temps[i], writes[i].path);
+        }
         renamed.push(i);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
@@ -113,6 +125,7 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
     }
   } finally {
     await Promise.all(replaced.map((h) => h?.close().catch(() => undefined)));
+    await dropOriginals();
   }
   return { ok: true, written: writes.map((w) => w.path) };
 }
