@@ -150,4 +150,19 @@ describe('Claude Code memory imports', () => {
     expect(found.map((d) => [d.path, d.code, d.severity])).toEqual([['AGENTS.md', 'claude/agents-md-unread', 'information']]);
     expect(await check(ws, '--agents', 'cursor')).toEqual([]);
   });
+
+  it('says nothing of an AGENTS.md that the CLAUDE.md beside it sends Claude to by name, and still notes one that only another folder\'s AGENTS.md is named beside', async () => {
+    // Real shape (audit of whole repositories): a short CLAUDE.md that tells Claude to read
+    // AGENTS.md in prose or a link rather than importing it with @.
+    const ws = writeTree(tempDir(), {
+      'prose/CLAUDE.md': '# Claude\n\nRead `AGENTS.md` first: it is the full guide.\n',
+      'prose/AGENTS.md': '# Guide\n',
+      'link/CLAUDE.md': '# Claude\n\nThe shared rules are in [the agents guide](./AGENTS.md).\n',
+      'link/AGENTS.md': '# Guide\n',
+      'other/CLAUDE.md': '# Claude\n\nSee docs/AGENTS.md for the docs site, and AGENTS.mdx for nothing.\n',
+      'other/AGENTS.md': '# Guide\n',
+    });
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.code])).toEqual([['other/AGENTS.md', 'claude/agents-md-unread']]);
+  });
 });

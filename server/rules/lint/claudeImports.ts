@@ -27,7 +27,13 @@ const MAX_MEMORY_BYTES = 1024 * 1024;
  * CLAUDE.md, Claude Code reads AGENTS.md instead", and its memory docs; the user can turn
  * this off in /config). Where the folder has a CLAUDE.md that does not import AGENTS.md,
  * these instructions never reach Claude Code. A CLAUDE.md that is a symbolic link (often to
- * AGENTS.md itself) is not judged, nor one that is a copy of the AGENTS.md. Information: the split may be deliberate.
+ * AGENTS.md itself) is not judged, nor one that is a copy of the AGENTS.md, nor one that
+ * names AGENTS.md in its text ("Read `AGENTS.md` first", a link to it): that CLAUDE.md
+ * sends Claude to the file, which Claude Code then reads with its Read tool when it
+ * follows the instruction (Claude Code's memory docs: CLAUDE.md is instructions to the
+ * model, `@path` imports are what is loaded at launch). A real repository's shape: the
+ * audit of whole repositories found pointer-style CLAUDE.md files reported as if they
+ * ignored AGENTS.md. Information: the split may be deliberate.
  */
 export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } }): Promise<Finding[]> {
   if (path.basename(file) !== 'AGENTS.md') return [];
@@ -48,6 +54,7 @@ export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, wh
     // A copy kept in step (the same text in both files) reaches Claude Code through the CLAUDE.md.
     const own = await fs.readText(file, { maxBytes: MAX_MEMORY_BYTES });
     if (own.ok && own.text.trim() === read.text.trim()) return [];
+    if (namesAgentsMd(read.text) || (localRead?.ok && namesAgentsMd(localRead.text))) return [];
     const shown = path.relative(dir, memory).split(path.sep).join('/');
     return [
       finding(
@@ -59,4 +66,13 @@ export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, wh
     ];
   }
   return [];
+}
+
+/**
+ * Whether a memory file's text names the AGENTS.md beside it: `AGENTS.md` or `./AGENTS.md`
+ * as a word (in prose, a code span or a link target), not a path into another folder
+ * (`docs/AGENTS.md`). Case-insensitive, as people write `agents.md` too.
+ */
+function namesAgentsMd(text: string): boolean {
+  return /(?:^|[^\w./\\-])(?:\.\/)?agents\.md(?![\w-])/im.test(text);
 }
