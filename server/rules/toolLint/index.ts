@@ -10,6 +10,7 @@ import { RuleLocator } from '../lint/locate';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
+import { strandedFrontmatterFindings } from './strandedFrontmatter';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -50,6 +51,7 @@ export function toolFindings(file: ToolFile): Finding[] {
   }
   out.push(...limitFindings(file, analysis));
   if (!placement.frontmatter) return out;
+  out.push(...strandedFrontmatterFindings(loc, agent));
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});

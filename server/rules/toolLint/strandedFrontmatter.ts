@@ -1,0 +1,91 @@
+import type { Finding } from '../../core/findings';
+import type { AgentModel } from '../agents';
+import type { Activation } from '../agents/types';
+import { finding } from '../codes';
+import type { RuleLocator } from '../lint/locate';
+import { intendedFrontmatter } from '../lint/yamlFallback';
+
+/** A `key: value` line of a frontmatter block, or an indented line under one (a list item). */
+const KEY_LINE = /^[A-Za-z][\w-]*\s*:/;
+const UNDER_KEY = /^\s+\S/;
+/** Lines looked at above the closing `---`: a real block is a handful of keys. */
+const MAX_BLOCK_LINES = 20;
+
+/**
+ * A frontmatter block stranded at the end of a rule file: the rule text first, then
+ * `description:`, `globs:`, `alwaysApply:` lines and a closing `---`, and no `---` on the
+ * first line. A real shape (the audit of whole repositories found Cursor rules saved this
+ * way). Frontmatter is read only at the top of the file: Cursor's docs show it first
+ * (cursor.com/docs/context/rules, "Project rules"), and without that header a rule is
+ * "Manual" (github/spec-kit#669, a rule file Cursor read as Manual until its header was
+ * prepended). So the tool sees no frontmatter and sends the block as rule text.
+ *
+ * Reported only where the stranded keys would activate the rule otherwise than the tool
+ * now does (an `alwaysApply: true`, globs, a description): a block of empty defaults
+ * changes nothing the tool does, and saying so would be noise.
+ */
+export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
+  const analysis = loc.analysis;
+  if (analysis.parsed?.layout.block) return [];
+  const text = analysis.text;
+  if (/^[\s\uFEFF]*---/.test(text)) return [];
+  const block = trailingBlock(text);
+  if (!block) return [];
+  const keys = block.lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
+  if (!keys.some((k) => k in agent.keys)) return [];
+  const stranded = intendedFrontmatter(block.lines.join('\n'), 'seed');
+  const meant = agent.activation(stranded);
+  const now = agent.activation({});
+  if (sameActivation(meant, now)) return [];
+  return [
+    finding(
+      'frontmatter/not-at-start',
+      'error',
+      loc.range(block.start, block.end),
+      `${agent.name} reads frontmatter only at the top of a rule file, and this file's block comes at the end, after the rule text, with no \`---\` on the first line: ${agent.name} sees no frontmatter, so the rule is ${describe(now)} instead of ${describe(meant)}, and the block is sent as rule text. Move the block to the top, between two \`---\` lines.`,
+    ),
+  ];
+}
+
+/** The last lines of `text` when they are `key: value` lines closed by `---`, with their source offsets. */
+function trailingBlock(text: string): { lines: string[]; start: number; end: number } | undefined {
+  const trimmed = text.replace(/\s+$/, '');
+  const closerStart = trimmed.lastIndexOf('\n') + 1;
+  if (closerStart === 0 || trimmed.slice(closerStart).trim() !== '---') return undefined;
+  const lines: string[] = [];
+  let lineEnd = closerStart - 1;
+  let start = closerStart;
+  while (lineEnd > 0 && lines.length < MAX_BLOCK_LINES) {
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+    if (!KEY_LINE.test(line) && !UNDER_KEY.test(line)) break;
+    lines.unshift(line);
+    start = lineStart;
+    lineEnd = lineStart - 1;
+  }
+  // The block begins with a key, not with the continuation of something above it.
+  while (lines.length && !KEY_LINE.test(lines[0])) {
+    start += lines[0].length + 1;
+    lines.shift();
+  }
+  return lines.length ? { lines, start, end: closerStart + 3 } : undefined;
+}
+
+function sameActivation(a: Activation, b: Activation): boolean {
+  return a.mode === b.mode && (a.mode !== 'globs' || (b.mode === 'globs' && a.globs.join('\n') === b.globs.join('\n')));
+}
+
+function describe(a: Activation): string {
+  switch (a.mode) {
+    case 'always':
+      return 'applied always';
+    case 'globs':
+      return a.globs.length ? `attached to files matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}` : 'attached by globs it does not have';
+    case 'description':
+      return 'applied when the model judges its description relevant';
+    case 'manual':
+      return 'applied only when @-mentioned';
+    case 'unknown':
+      return `read with an unknown ${a.key}`;
+  }
+}

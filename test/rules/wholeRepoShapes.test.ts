@@ -1,0 +1,53 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../server/core/findings';
+import { tempDir } from '../helpers/repo';
+import { lintWorkspaceRules } from './agentFixtures';
+
+/**
+ * Shapes found by running `agentls check` on whole public repositories (rule files with
+ * the rest of the tree), each written here as a small synthetic workspace of the same
+ * shape and linted through the engine as `agentls check` does.
+ */
+function workspace(files: Record<string, string>): string {
+  const ws = tempDir();
+  for (const [rel, text] of Object.entries(files)) {
+    const p = path.join(ws, ...rel.split('/'));
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, text);
+  }
+  return ws;
+}
+
+const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
+
+const body = '# Project notes\n\n## Overview\nA shower-timer app with a Go backend.\n\n- Keep handlers thin.\n';
+
+describe('whole-repository rule shapes', () => {
+  it('Cursor and Windsurf: a frontmatter block left at the end of the file is reported when its keys would change how the rule applies', async () => {
+    const ws = workspace({
+      // The block says "always"; the tool sees no frontmatter and makes the rule manual.
+      '.cursor/rules/project.mdc': `${body}description:\nglobs:\nalwaysApply: true\n---\n`,
+      '.cursor/rules/globbed.mdc': `${body}description: Backend\nglobs: backend/**/*.go\nalwaysApply: false\n---\n\n`,
+      '.windsurf/rules/team.md': `${body}trigger: always_on\n---\n`,
+      // Empty defaults at the end: the tool does what the block says (manual), so nothing to say.
+      '.cursor/rules/quiet.mdc': `${body}description:\nglobs:\nalwaysApply: false\n---\n`,
+      // A horizontal rule under a line that merely looks like a key is no frontmatter.
+      '.cursor/rules/byline.mdc': `---\nalwaysApply: true\n---\n${body}Author: the team\n---\n`,
+      '.cursor/rules/plain.mdc': `${body}Status: done\n---\n`,
+    });
+    const all = await lint(ws);
+    const stranded = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+    const project = stranded('.cursor/rules/project.mdc');
+    expect(project.map((f) => [f.severity, f.range.start.line])).toEqual([['error', 6]]);
+    expect(project[0].message).toBe(
+      "Cursor reads frontmatter only at the top of a rule file, and this file's block comes at the end, after the rule text, with no `---` on the first line: Cursor sees no frontmatter, so the rule is applied only when @-mentioned instead of applied always, and the block is sent as rule text. Move the block to the top, between two `---` lines.",
+    );
+    expect(stranded('.cursor/rules/globbed.mdc').map((f) => f.message)).toEqual([expect.stringContaining('instead of attached to files matching "backend/**/*.go"')]);
+    expect(stranded('.windsurf/rules/team.md').map((f) => f.message)).toEqual([expect.stringMatching(/^Windsurf reads frontmatter only at the top.*instead of applied always/)]);
+    for (const rel of ['quiet', 'byline', 'plain']) expect(stranded(`.cursor/rules/${rel}.mdc`)).toEqual([]);
+  });
+});
+
+const lint = lintWorkspaceRules;
