@@ -48,6 +48,25 @@ describe('whole-repository rule shapes', () => {
     expect(stranded('.windsurf/rules/team.md').map((f) => f.message)).toEqual([expect.stringMatching(/^Windsurf reads frontmatter only at the top.*instead of applied always/)]);
     for (const rel of ['quiet', 'byline', 'plain']) expect(stranded(`.cursor/rules/${rel}.mdc`)).toEqual([]);
   });
+
+  it('GitHub Copilot: a copilot-instructions.md in a subfolder\'s .github is never read, like the other tools\' root-only files beside it', async () => {
+    // Real shape: a monorepo whose packages each carry the whole set of agent files.
+    const ws = workspace({
+      '.github/copilot-instructions.md': '# Team\n\nUse pnpm.\n',
+      'runner/.github/copilot-instructions.md': '# Runner\n\nUse node --test.\n',
+      'runner/.clinerules': '# Runner\n\nUse node --test.\n',
+      'runner/package.json': '{}\n',
+    });
+    const all = await lint(ws);
+    expect(of(all, ws, '.github/copilot-instructions.md')).toEqual([]);
+    expect(of(all, ws, 'runner/.github/copilot-instructions.md').map((f) => [f.code, f.severity, f.message])).toEqual([
+      ['rule/not-read', 'warning', 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace: GitHub Copilot never reads this file.'],
+    ]);
+    expect(of(all, ws, 'runner/.clinerules').map((f) => f.code)).toEqual(['rule/not-read']);
+    // Only for the agents the user targets.
+    const cursorOnly = await lint(ws, { rules: { agents: ['cursor'] } });
+    expect(of(cursorOnly, ws, 'runner/.github/copilot-instructions.md')).toEqual([]);
+  });
 });
 
 const lint = lintWorkspaceRules;

@@ -22,6 +22,14 @@ export const copilot: AgentModel = {
   reads: '`.github/copilot-instructions.md`; `.github/instructions/**/*.instructions.md` with `applyTo`; `AGENTS.md`',
   owns(rel) {
     if (rel === '.github/copilot-instructions.md') return { read: true, frontmatter: false };
+    // Docs: the file goes in the .github folder at the root of the repository (GitHub's page
+    // above); VS Code reads the one of the opened workspace folder (VS Code's "custom
+    // instructions" docs; github.com/orgs/community/discussions/155450: a copy below the
+    // opened folder is not picked up). One in a subfolder's .github is read by neither,
+    // unless that subfolder is opened as the workspace (then it is this workspace's root).
+    if (rel.endsWith('/.github/copilot-instructions.md')) {
+      return { read: false, frontmatter: false, why: 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace' };
+    }
     const at = afterMarker(rel, '.github/instructions/');
     if (!at || at.rest === '') return undefined;
     const name = baseName(rel);
