@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { NEVER_CANCELLED } from '../../server/core/cancel';
 import type { Finding } from '../../server/core/findings';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
@@ -35,3 +36,17 @@ export function expectations(agent: string): AgentExpectation[] {
   return (JSON.parse(fs.readFileSync(fixturePath('agents', agent, 'mistakes', 'expect.json'), 'utf8')) as { expect: AgentExpectation[] }).expect;
 }
 
+
+/** A temporary workspace of these files (`/`-separated paths); a key ending in `/` is a folder (`.xcsh/`: the workspace runs the xcsh agent). */
+export function ruleWorkspace(files: Record<string, string>): string {
+  const ws = tempDir();
+  for (const [rel, text] of Object.entries(files)) {
+    const p = path.join(ws, ...rel.split('/'));
+    if (rel.endsWith('/')) fs.mkdirSync(p, { recursive: true });
+    else {
+      fs.mkdirSync(path.dirname(p), { recursive: true });
+      fs.writeFileSync(p, text);
+    }
+  }
+  return ws;
+}

@@ -1,9 +1,7 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../server/core/findings';
-import { tempDir } from '../helpers/repo';
-import { lintWorkspaceRules } from './agentFixtures';
+import { lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
 
 /**
  * Shapes found in public repositories' rule files (an audit of real files for false
@@ -11,19 +9,7 @@ import { lintWorkspaceRules } from './agentFixtures';
  * through the engine as `agentls check` does. Correct files stay quiet; the true finding
  * beside each one is still reported.
  */
-function workspace(files: Record<string, string>): string {
-  const ws = tempDir();
-  for (const [rel, text] of Object.entries(files)) {
-    const p = path.join(ws, ...rel.split('/'));
-    // A key ending in `/` is a folder (`.xcsh/`: the workspace runs the xcsh agent).
-    if (rel.endsWith('/')) fs.mkdirSync(p, { recursive: true });
-    else {
-      fs.mkdirSync(path.dirname(p), { recursive: true });
-      fs.writeFileSync(p, text);
-    }
-  }
-  return ws;
-}
+const workspace = ruleWorkspace;
 
 const lint = lintWorkspaceRules;
 

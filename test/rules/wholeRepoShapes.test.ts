@@ -1,24 +1,14 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../server/core/findings';
-import { tempDir } from '../helpers/repo';
-import { lintWorkspaceRules } from './agentFixtures';
+import { lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
 
 /**
  * Shapes found by running `agentls check` on whole public repositories (rule files with
  * the rest of the tree), each written here as a small synthetic workspace of the same
  * shape and linted through the engine as `agentls check` does.
  */
-function workspace(files: Record<string, string>): string {
-  const ws = tempDir();
-  for (const [rel, text] of Object.entries(files)) {
-    const p = path.join(ws, ...rel.split('/'));
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, text);
-  }
-  return ws;
-}
+const workspace = ruleWorkspace;
 
 const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
 
