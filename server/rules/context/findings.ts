@@ -45,10 +45,36 @@ function agentIdOf(view: AgentView): AgentId {
 
 function globFindings(c: RuleFileContext): Finding[] {
   if (!c.reach) return [];
-  const reach = c.reach;
   const analysis = c.engine.analysis(c.path);
   const entry = analysis ? new RuleLocator(analysis).entry('globs') : undefined;
-  const within = entry?.lineRange ?? c.lines.lineRange(0);
+  return globFindingsWithin({ ...c, reach: c.reach }, entry?.lineRange ?? c.lines.lineRange(0), true);
+}
+
+/** An instruction file of an agent whose files the engine does not list (Claude Code's `.claude/rules`, Copilot's `.instructions.md`). */
+export interface InstructionFileContext {
+  path: string;
+  text: string;
+  lines: LineIndex;
+  /** The views of the agents that read the file (`instructionViews.ts`), already only the targeted ones. */
+  views: AgentView[];
+  reach: GlobReach;
+}
+
+/**
+ * Dead globs of an instruction file: Claude Code's `paths`, Copilot's `applyTo`. Broad
+ * globs are not reported for them: `applyTo: "**"` is how GitHub's docs apply instructions
+ * to every file (there is no always-on key in those files), so saying "may as well be
+ * always-on" would be noise.
+ */
+export function instructionGlobFindings(c: InstructionFileContext): Finding[] {
+  // The frontmatter block, where the glob is written; else the first line.
+  const close = c.text.startsWith('---') ? c.text.indexOf('\n---', 3) : -1;
+  const within = close > 0 ? c.lines.range(0, close + 4) : c.lines.lineRange(0);
+  return globFindingsWithin(c, within, false);
+}
+
+function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' | 'views'> & { reach: GlobReach }, within: Range, broad: boolean): Finding[] {
+  const reach = c.reach;
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
   const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean }>();
@@ -60,7 +86,7 @@ function globFindings(c: RuleFileContext): Finding[] {
     // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
     const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
     for (const { glob, status } of statuses) {
-      if (!status || (!status.dead && !status.broad)) continue;
+      if (!status || (!status.dead && !(broad && status.broad))) continue;
       // A comma-separated string read as one glob, or a glob the lint calls invalid, has its own
       // finding already (`frontmatter/comma-globs`, `frontmatter/invalid-glob`): one cause, one report.
       if (status.dead && (splitTopLevelCommas(glob).length > 1 || globIssues(glob, view.displayName).length > 0)) continue;
@@ -106,7 +132,7 @@ function joinNames(names: readonly string[]): string {
 }
 
 /** Where a glob is written in the file (within the `globs` entry when there is one), else the entry's line. */
-function locate(c: RuleFileContext, glob: string, within: Range): Range {
+function locate(c: Pick<RuleFileContext, 'text' | 'lines'>, glob: string, within: Range): Range {
   const from = c.lines.offsetAt(within.start);
   const to = c.lines.offsetAt(within.end);
   const at = c.text.indexOf(glob, from);

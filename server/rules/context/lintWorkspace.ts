@@ -5,9 +5,12 @@ import { workspaceScope, type LintScope } from '../../workspace/linter';
 import { relativeInside } from '../../workspace/paths';
 import type { WorkspaceSession } from '../../workspace/session';
 import { refreshedEngine } from '../sessionEngine';
+import { LineIndex } from '../../core/text';
 import { agentViews } from './agents';
-import { contextFindings } from './findings';
+import type { AgentView } from './agentView';
+import { contextFindings, instructionGlobFindings } from './findings';
 import { GlobReach } from './globReach';
+import { instructionViews, sessionInstructionHost } from './instructionViews';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -27,10 +30,11 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const view = engine.view(root);
     if (!view) continue;
     const checked = view.analyses.filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
-    if (checked.length === 0) continue;
+    const instructions = await instructionFilesWithGlobs(session, root, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
+    if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
     const agents = agentViews(view);
-    const globs = agents.flatMap((a) => a.rules.filter((r) => paths.has(r.path)).flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
+    const globs = [...agents, ...[...instructions.values()].flat()].flatMap((a) => a.rules.filter((r) => paths.has(r.path) || instructions.has(r.path)).flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
     let reach: GlobReach | undefined;
     if (globs.length) {
       everyFile ??= (await workspaceScope(session, fs, cancel)).files;
@@ -47,6 +51,34 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       const p = analysis.candidate.path;
       const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: session.settings.rules.budgetTokens });
       if (findings.length) out.set(p, [...(out.get(p) ?? []), ...findings]);
+    }
+    for (const [p, views] of instructions) {
+      throwIfCancelled(cancel);
+      const read = reach && (await fs.readText(p, { maxBytes: MAX_INSTRUCTION_BYTES }));
+      if (!read || !read.ok) continue;
+      const findings = instructionGlobFindings({ path: p, text: read.text, lines: new LineIndex(read.text), views, reach: reach! });
+      if (findings.length) out.set(p, [...(out.get(p) ?? []), ...findings]);
+    }
+  }
+  return out;
+}
+
+/** What is read of an instruction file to place its findings, as the instruction views read it. */
+const MAX_INSTRUCTION_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The instruction files of the folder with globs (Claude Code's `.claude/rules` with
+ * `paths`, Copilot's `.instructions.md` with `applyTo`), each with the views of the
+ * targeted agents that read it: the engine does not list these files, so their dead globs
+ * are judged here from the agents' own views (`instructionViews.ts`).
+ */
+async function instructionFilesWithGlobs(session: WorkspaceSession, root: string, wanted: (p: string) => boolean): Promise<Map<string, AgentView[]>> {
+  const { views } = await instructionViews(root, sessionInstructionHost(session));
+  const out = new Map<string, AgentView[]>();
+  for (const view of views) {
+    for (const rule of view.rules) {
+      if (rule.global || rule.globs.length === 0 || !wanted(rule.path)) continue;
+      out.set(rule.path, [...(out.get(rule.path) ?? []), view]);
     }
   }
   return out;
