@@ -39,6 +39,13 @@ describe('whole-repository rule shapes', () => {
     for (const rel of ['quiet', 'byline', 'plain']) expect(stranded(`.cursor/rules/${rel}.mdc`)).toEqual([]);
   });
 
+  it('a long run of whitespace before a stranded block costs linear time (a trailing-space regex was quadratic: 50,000 spaces took 1.3 s)', async () => {
+    // 400,000 spaces: linear work is milliseconds; the quadratic scan would take minutes, past the test's timeout.
+    const ws = workspace({ '.cursor/rules/padded.mdc': `${body}${' '.repeat(400_000)}x\nalwaysApply: true\n---\n${' '.repeat(400_000)}` });
+    const all = await lint(ws);
+    expect(of(all, ws, '.cursor/rules/padded.mdc').map((f) => f.code)).toContain('frontmatter/not-at-start');
+  }, 20_000);
+
   it('GitHub Copilot: a copilot-instructions.md in a subfolder\'s .github is never read, like the other tools\' root-only files beside it', async () => {
     // Real shape: a monorepo whose packages each carry the whole set of agent files.
     const ws = workspace({

@@ -49,7 +49,8 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
 
 /** The last lines of `text` when they are `key: value` lines closed by `---`, with their source offsets. */
 function trailingBlock(text: string): { lines: string[]; start: number; end: number } | undefined {
-  const trimmed = text.replace(/\s+$/, '');
+  // trimEnd, not a /\s+$/ regex: that retries every position of a long whitespace run (quadratic).
+  const trimmed = text.trimEnd();
   const closerStart = trimmed.lastIndexOf('\n') + 1;
   if (closerStart === 0 || trimmed.slice(closerStart).trim() !== '---') return undefined;
   const lines: string[] = [];
