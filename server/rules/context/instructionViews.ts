@@ -62,6 +62,23 @@ export function touchesInstructions(views: InstructionViews, p: string): boolean
   return views.watched.some((w) => isInside(w, p) || isInside(p, w));
 }
 
+/**
+ * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
+ * `.instructions.md` with `applyTo`), each with the views of the agents that read it: the
+ * rules engine does not list these files, so `agentls check` and the editor judge their
+ * dead globs from these views.
+ */
+export function instructionFilesWithGlobs(views: readonly AgentView[], wanted: (p: string) => boolean = () => true): Map<string, AgentView[]> {
+  const out = new Map<string, AgentView[]>();
+  for (const view of views) {
+    for (const rule of view.rules) {
+      if (rule.global || rule.globs.length === 0 || !wanted(rule.path)) continue;
+      out.set(rule.path, [...(out.get(rule.path) ?? []), view]);
+    }
+  }
+  return out;
+}
+
 interface ReadFile {
   path: string;
   /** The text as the agent reads it: without a leading BOM. */

@@ -7,10 +7,9 @@ import type { WorkspaceSession } from '../../workspace/session';
 import { refreshedEngine } from '../sessionEngine';
 import { LineIndex } from '../../core/text';
 import { agentViews } from './agents';
-import type { AgentView } from './agentView';
 import { contextFindings, instructionGlobFindings } from './findings';
 import { GlobReach } from './globReach';
-import { instructionViews, sessionInstructionHost } from './instructionViews';
+import { instructionFilesWithGlobs, instructionViews, sessionInstructionHost } from './instructionViews';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -30,7 +29,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const view = engine.view(root);
     if (!view) continue;
     const checked = view.analyses.filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
-    const instructions = await instructionFilesWithGlobs(session, root, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
+    const instructions = instructionFilesWithGlobs((await instructionViews(root, sessionInstructionHost(session))).views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
     const agents = agentViews(view);
@@ -65,21 +64,3 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
 
 /** What is read of an instruction file to place its findings, as the instruction views read it. */
 const MAX_INSTRUCTION_BYTES = 2 * 1024 * 1024;
-
-/**
- * The instruction files of the folder with globs (Claude Code's `.claude/rules` with
- * `paths`, Copilot's `.instructions.md` with `applyTo`), each with the views of the
- * targeted agents that read it: the engine does not list these files, so their dead globs
- * are judged here from the agents' own views (`instructionViews.ts`).
- */
-async function instructionFilesWithGlobs(session: WorkspaceSession, root: string, wanted: (p: string) => boolean): Promise<Map<string, AgentView[]>> {
-  const { views } = await instructionViews(root, sessionInstructionHost(session));
-  const out = new Map<string, AgentView[]>();
-  for (const view of views) {
-    for (const rule of view.rules) {
-      if (rule.global || rule.globs.length === 0 || !wanted(rule.path)) continue;
-      out.set(rule.path, [...(out.get(rule.path) ?? []), view]);
-    }
-  }
-  return out;
-}

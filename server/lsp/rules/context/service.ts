@@ -8,16 +8,27 @@ import { relativeInside } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
-import { contextFindings } from '../../../rules/context/findings';
+import { contextFindings, instructionGlobFindings } from '../../../rules/context/findings';
+import { instructionFilesWithGlobs } from '../../../rules/context/instructionViews';
+import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
+
+/** The diagnostics source (feature id) of rules in context. */
+export const CONTEXT_SOURCE = 'rules-context';
+
+/** What is read of a closed instruction file to place its findings (as `agentls check` reads it). */
+const MAX_INSTRUCTION_BYTES = 2 * 1024 * 1024;
+
+/** Where Claude Code's and Copilot's instruction files with globs live: a change there may add, change or drop one. */
+const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions)(\/|$)/;
 
 /**
  * Rules in context as the server runs them, over the shared rules state: agent views of
  * each folder (rebuilt from the engine when asked; cheap next to discovery), the glob
- * reach of each folder from the file index, and the findings of open rule files.
+ * reach of each folder from the file index, and the findings of open rule files. The dead
+ * globs of Claude Code's and Copilot's instruction files (which the rules engine does not
+ * list) are judged from those agents' own views, as `agentls check` judges them.
  */
-/** The diagnostics source (feature id) of rules in context. */
-export const CONTEXT_SOURCE = 'rules-context';
 
 export class RulesContext {
   private reachByRoot: ReachByRoot | undefined;
@@ -33,7 +44,14 @@ export class RulesContext {
   private readonly lastTotals = new Map<string, string>();
 
   private reach(): ReachByRoot {
-    this.reachByRoot ??= new ReachByRoot(this.state.context, () => this.rulesChanged(undefined));
+    if (!this.reachByRoot) {
+      this.reachByRoot = new ReachByRoot(this.state.context, () => this.rulesChanged(undefined));
+      // Instruction files are not the engine's: their own changes call for a publication.
+      this.state.context.session.changes.onChanges((batch) => {
+        const touched = batch.map((c) => c.path).filter((p) => INSTRUCTION_PLACES.test(p.split('\\').join('/')));
+        if (touched.length) this.rulesChanged(new Set(touched));
+      });
+    }
     return this.reachByRoot;
   }
 
@@ -66,7 +84,8 @@ export class RulesContext {
       const view = engine.view(root);
       if (!view) continue;
       const agents = agentViews(view);
-      const reach = this.follow(root, agents);
+      const instructionAgents = await this.state.instructions.views(root);
+      const reach = this.follow(root, [...agents, ...instructionAgents]);
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
       const totalsChanged = this.lastTotals.get(root) !== totals;
       this.lastTotals.set(root, totals);
@@ -78,6 +97,17 @@ export class RulesContext {
         seen.add(p);
         if (due !== 'all' && !due.has(p) && !(totalsChanged && (always.has(p) || this.pushed.has(p)))) continue;
         const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens });
+        if (findings.length === 0 && !this.pushed.has(p)) continue;
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
+        if (findings.length) this.pushed.add(p);
+        else this.pushed.delete(p);
+      }
+      for (const [p, views] of instructionFilesWithGlobs(instructionAgents, (p) => !engine.analysis(p))) {
+        if (seen.has(p) || ctx.documents.getByPath(p)) continue;
+        seen.add(p);
+        if (due !== 'all' && !due.has(p)) continue;
+        const read = reach && (await ctx.documents.ruleFs.readText(p, { maxBytes: MAX_INSTRUCTION_BYTES }));
+        const findings = read && read.ok ? instructionGlobFindings({ path: p, text: read.text, lines: new LineIndex(read.text), views, reach: reach! }) : [];
         if (findings.length === 0 && !this.pushed.has(p)) continue;
         ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
         if (findings.length) this.pushed.add(p);
@@ -116,9 +146,10 @@ export class RulesContext {
     return rulesForFileResult(views.agents, views.view.cwd, rel);
   }
 
-  /** Findings of an open rule file. */
+  /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */
   async findings(doc: OpenDocument): Promise<Finding[] | undefined> {
-    if (!doc.path || doc.kind.kind !== 'rule') return undefined;
+    if (!doc.path) return undefined;
+    if (doc.kind.kind !== 'rule') return this.instructionFindings(doc, doc.path);
     // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
     if (doc.kind.loaded) await this.state.syncDocument(doc);
     const engine = await this.state.engine();
@@ -126,7 +157,7 @@ export class RulesContext {
     const views = await this.viewsFor(doc.path, false);
     if (!views) return undefined;
     const root = views.view.cwd;
-    const reach = this.follow(root, views.agents);
+    const reach = this.follow(root, [...views.agents, ...(await this.state.instructions.views(root))]);
     return contextFindings({
       path: doc.path,
       text: doc.text,
@@ -139,10 +170,25 @@ export class RulesContext {
     });
   }
 
-  /** Glob reach changed (index loaded, files created or deleted): open rule files are checked again. */
+  /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`); undefined for any other document. */
+  private async instructionFindings(doc: OpenDocument, p: string): Promise<Finding[] | undefined> {
+    if (!INSTRUCTION_PLACES.test(p.split('\\').join('/'))) return undefined;
+    const engine = await this.state.engine();
+    const view = engine.view(engine.rootFor(p));
+    if (!view || engine.analysis(p)) return undefined;
+    const instructionAgents = await this.state.instructions.views(view.cwd);
+    const views = instructionFilesWithGlobs(instructionAgents, (q) => q === p).get(p);
+    if (!views) return undefined;
+    const reach = this.follow(view.cwd, [...agentViews(view), ...instructionAgents]);
+    return reach ? instructionGlobFindings({ path: p, text: doc.text, lines: doc.lines, views, reach }) : [];
+  }
+
+  /** Glob reach changed (index loaded, files created or deleted): open rule and instruction files are checked again. */
   private rediagnoseRuleFiles(): void {
     const ctx = this.state.context;
-    for (const doc of ctx.documents.all()) if (doc.kind.kind === 'rule') ctx.diagnostics.schedule(doc);
+    for (const doc of ctx.documents.all()) {
+      if (doc.kind.kind === 'rule' || (doc.path && INSTRUCTION_PLACES.test(doc.path.split('\\').join('/')))) ctx.diagnostics.schedule(doc);
+    }
   }
 
   dispose(): void {

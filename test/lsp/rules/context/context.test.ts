@@ -223,4 +223,29 @@ describe('rules in context over LSP', () => {
     await c.waitFor('the conversion to be written', () => fs.existsSync(file('.xcsh/rules/shared.md')));
     expect(fs.existsSync(file('.custom-config'))).toBe(false);
   });
+
+  it("reports dead globs of Copilot's applyTo and Claude Code's paths in the editor as agentls check does, closed and open, and drops them when a file matches", async () => {
+    const { ws, file } = workspace();
+    fs.mkdirSync(file('.github/instructions'), { recursive: true });
+    fs.writeFileSync(file('.github/instructions/e2e.instructions.md'), '---\napplyTo: "e2e/**/*.spec.ts"\n---\nUse Playwright fixtures.\n');
+    fs.writeFileSync(file('.github/instructions/ts.instructions.md'), '---\napplyTo: "src/**/*.ts"\n---\nStrict types.\n');
+    fs.mkdirSync(file('.claude/rules'), { recursive: true });
+    fs.writeFileSync(file('.claude/rules/py.md'), "---\npaths: ['scripts/**/*.py']\n---\nType hints.\n");
+    const c = await start({ folders: [ws] });
+    // Pushed for the closed files, as for the engine's rule files.
+    const closed = await c.waitForDiagnostics(c.uri(file('.github/instructions/e2e.instructions.md')), (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(closed, 'context/dead-glob').map((d) => [d.severity, String(d.message).slice(0, String(d.message).indexOf(' matches'))])).toEqual([[2, 'GitHub Copilot never attaches this rule by its globs: "e2e/**/*.spec.ts"']]);
+    await c.waitForDiagnostics(c.uri(file('.claude/rules/py.md')), (d) => byCode(d, 'context/dead-glob').some((x) => String(x.message).startsWith('Claude Code never attaches this rule by its globs: "scripts/**/*.py"')));
+    // The open buffer is judged as typed: a live glob is quiet, a dead one is placed on the glob.
+    const uri = await c.open(file('.github/instructions/ts.instructions.md'));
+    expect(byCode(await c.waitForDiagnostics(uri), 'context/dead-glob')).toEqual([]);
+    await c.setText(uri, '---\napplyTo: "lib/**/*.ts"\n---\nStrict types.\n');
+    const typed = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(typed, 'context/dead-glob')[0].range.start).toEqual({ line: 1, character: 10 });
+    // A file the glob matches appears: the closed file's finding goes.
+    fs.mkdirSync(file('e2e'));
+    fs.writeFileSync(file('e2e/login.spec.ts'), 'export {};\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('e2e/login.spec.ts')), type: 1 }] });
+    await c.waitForDiagnostics(c.uri(file('.github/instructions/e2e.instructions.md')), (d) => byCode(d, 'context/dead-glob').length === 0);
+  });
 });
