@@ -13,12 +13,14 @@ import { tempDir, writeTree } from '../../helpers/repo';
  */
 const start = useLspClients(afterEach);
 
+// A file for `applyTo` to match: a glob that matches nothing is a finding of its own (context/dead-glob).
+const source = { 'src/app.ts': 'export {};\n' };
 const instructions = (excludeAgent: string) => `---\napplyTo: "**/*.ts"\nexcludeAgent: ${excludeAgent}\n---\nReview for security first.\n`;
 const invalid = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'frontmatter/invalid-value');
 
 describe('Copilot excludeAgent over LSP', () => {
   it('reports an unknown value as a warning naming Copilot, with no fix when no known value is near', async () => {
-    const ws = writeTree(tempDir(), { '.github/instructions/review.instructions.md': instructions('"codex"') });
+    const ws = writeTree(tempDir(), { ...source, '.github/instructions/review.instructions.md': instructions('"codex"') });
     const c = await start({ folders: [ws], home: tempDir() });
     const uri = await c.open(path.join(ws, '.github/instructions/review.instructions.md'));
     const ds = invalid(await c.waitForDiagnostics(uri, (all) => invalid(all).length > 0));
@@ -31,7 +33,7 @@ describe('Copilot excludeAgent over LSP', () => {
   });
 
   it('offers the nearest known value for a slip, and the fix leaves nothing to report', async () => {
-    const ws = writeTree(tempDir(), { '.github/instructions/review.instructions.md': instructions('"code_review"') });
+    const ws = writeTree(tempDir(), { ...source, '.github/instructions/review.instructions.md': instructions('"code_review"') });
     const c = await start({ folders: [ws], home: tempDir(), client: 'helix' });
     const uri = await c.open(path.join(ws, '.github/instructions/review.instructions.md'));
     const [d] = invalid(await c.waitForDiagnostics(uri, (all) => invalid(all).length > 0));
@@ -52,7 +54,7 @@ describe('Copilot excludeAgent over LSP', () => {
     });
     known['.github/instructions/flow.instructions.md'] = instructions(JSON.stringify([...COPILOT_EXCLUDABLE_AGENTS]));
     known['.github/instructions/block.instructions.md'] = instructions(`\n${COPILOT_EXCLUDABLE_AGENTS.map((a) => `  - ${a}`).join('\n')}`);
-    const ws = writeTree(tempDir(), { '.github/instructions/review.instructions.md': text, ...known });
+    const ws = writeTree(tempDir(), { ...source, '.github/instructions/review.instructions.md': text, ...known });
     // Pulled (VS Code): an empty answer is an answer, so a quiet file can be waited for.
     const c = await start({ folders: [ws], home: tempDir() });
     const uri = await c.open(path.join(ws, '.github/instructions/review.instructions.md'));
