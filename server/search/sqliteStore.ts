@@ -5,11 +5,20 @@ import { loadSqlite } from '../core/sqlite';
 import { ensureFolder, setAside } from '../workspace/write';
 import type { IndexStore, PickRecord } from './store';
 
-/** Bump when the tables change shape: an older database is then started afresh. */
-const SCHEMA_VERSION = 1;
+/**
+ * Bump when the tables change shape: the snapshot tables of an older database are then
+ * dropped (the folder is listed again), the picks kept. 2: snapshots in chunks.
+ */
+const SCHEMA_VERSION = 2;
 
+/** Versions whose `picks` table has today's shape: kept when their snapshots are dropped. */
+const PICKS_SINCE = 1;
+
+// A snapshot is a row of `snapshots` (how many chunks) and its chunks, each a row well under
+// 128 KiB (snapshot.ts says why): neither SQLite nor better-sqlite3 ever holds it as one block.
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS snapshots (root TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, blob BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (root TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, chunks INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot_chunks (root TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (root, seq));
 CREATE TABLE IF NOT EXISTS picks (root TEXT NOT NULL, path TEXT NOT NULL, count INTEGER NOT NULL, last_ms INTEGER NOT NULL, PRIMARY KEY (root, path));
 `;
 
@@ -58,17 +67,29 @@ export class SqliteStore implements IndexStore {
     return this.db !== undefined;
   }
 
-  loadSnapshot(root: string): Uint8Array | undefined {
-    const row = this.run(() => this.db?.prepare('SELECT blob FROM snapshots WHERE root = ?').get(root) as { blob: Buffer } | undefined);
-    return row ? new Uint8Array(row.blob.buffer, row.blob.byteOffset, row.blob.byteLength) : undefined;
+  loadSnapshot(root: string): Uint8Array[] | undefined {
+    return this.run(() => {
+      const db = this.db!;
+      const head = db.prepare('SELECT chunks FROM snapshots WHERE root = ?').get(root) as { chunks: number } | undefined;
+      if (!head) return undefined;
+      const chunks = db.prepare('SELECT data FROM snapshot_chunks WHERE root = ? ORDER BY seq').pluck().all(root) as Buffer[];
+      // Rows missing or left over: not the snapshot that was saved (the decoder checks the bytes).
+      return chunks.length === head.chunks ? chunks : undefined;
+    });
   }
 
-  saveSnapshot(root: string, blob: Uint8Array): void {
-    this.run(() =>
-      this.db
-        ?.prepare('INSERT INTO snapshots (root, saved_ms, blob) VALUES (?, ?, ?) ON CONFLICT(root) DO UPDATE SET saved_ms = excluded.saved_ms, blob = excluded.blob')
-        .run(root, Date.now(), Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)),
-    );
+  saveSnapshot(root: string, chunks: readonly Uint8Array[]): void {
+    this.run(() => {
+      const db = this.db!;
+      const drop = db.prepare('DELETE FROM snapshot_chunks WHERE root = ?');
+      const add = db.prepare('INSERT INTO snapshot_chunks (root, seq, data) VALUES (?, ?, ?)');
+      const head = db.prepare('INSERT INTO snapshots (root, saved_ms, chunks) VALUES (?, ?, ?) ON CONFLICT(root) DO UPDATE SET saved_ms = excluded.saved_ms, chunks = excluded.chunks');
+      db.transaction(() => {
+        drop.run(root);
+        chunks.forEach((c, seq) => add.run(root, seq, Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
+        head.run(root, Date.now(), chunks.length);
+      })();
+    });
   }
 
   loadPicks(root: string): PickRecord[] {
@@ -122,7 +143,8 @@ function openDatabase(file: string): Database.Database {
     db.pragma('synchronous = NORMAL');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
-      db.exec('DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS picks;');
+      db.exec('DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS snapshot_chunks;');
+      if (!(version >= PICKS_SINCE && version < SCHEMA_VERSION)) db.exec('DROP TABLE IF EXISTS picks;');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
     db.exec(SCHEMA);
