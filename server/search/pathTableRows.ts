@@ -1,4 +1,5 @@
 import { PathTable } from './pathTable';
+import { restoreFolderTree, type TreeFields } from './tree';
 import { grownCopy, type TypedArray } from './typedArrays';
 
 /*
@@ -29,6 +30,8 @@ export interface TableRows {
   size: Float64Array<ArrayBuffer>;
   mtime: Float64Array<ArrayBuffer>;
   extensions: string[];
+  /** The table's folder tree as it was saved, when stored (see `restoreFolderTree`). */
+  tree?: TreeFields;
 }
 
 /**
@@ -102,5 +105,7 @@ export function tableFromRows(r: TableRows): PathTable {
     t.writeFileRow(id, dir, uid, r.size[id], r.mtime[id]);
   }
   t.adoptRestored(r.extensions, files);
+  // A stored tree that does not fit (another shape, other counts) is left: the first search builds one.
+  if (r.tree) restoreFolderTree(t, r.tree);
   return t;
 }

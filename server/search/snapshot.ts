@@ -1,10 +1,14 @@
 import { ALIVE, type PathTable } from './pathTable';
 import { roomFor, type TableRows } from './pathTableRows';
+import { currentFolderTree, treeFields, type TreeFields } from './tree';
 
 const MAGIC = 0x49464741; // "AGFI"
-/** Version 4: stored in chunks, read straight into the table's arrays. Older snapshots are rebuilt, never misread. */
+/**
+ * Version 4: stored in chunks, read straight into the table's arrays, with the folder tree
+ * of the table. Older snapshots are rebuilt, never misread.
+ */
 export const SNAPSHOT_VERSION = 4;
-const HEADER_WORDS = 8;
+const HEADER_WORDS = 10;
 
 /**
  * Largest chunk of a stored snapshot. glibc's malloc serves blocks from 128 KiB up with
@@ -17,7 +21,7 @@ const HEADER_WORDS = 8;
  */
 export const SNAPSHOT_CHUNK_BYTES = 64 * 1024;
 
-type Section = keyof Omit<TableRows, 'extensions'>;
+type Section = keyof Omit<TableRows, 'extensions' | 'tree'>;
 type Count = 'pool' | 'dirs' | 'names' | 'files';
 type Column = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
 
@@ -41,23 +45,39 @@ const SECTIONS: { key: Section; count: Count; make: (n: number) => Column }[] = 
   { key: 'mtime', count: 'files', make: (n) => new Float64Array(n) },
 ];
 
+/** The typed arrays a stored folder tree may hold, by constructor name. */
+const TREE_ARRAYS: Record<string, new (n: number) => Column> = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float64Array };
+
+/** What says which arrays the stored folder tree holds: each by field, type and length, then the tree's roots. */
+interface TreeLayout {
+  fields: [name: string, type: string, length: number][];
+  roots: number[];
+}
+
 type FileSection = 'fileDir' | 'nameId' | 'size' | 'mtime';
 const FILE_SECTIONS = new Set<Section>(['fileDir', 'nameId', 'size', 'mtime']);
 
 /**
  * A table as stored: a header of counts and the total length, then each array back to
- * back on an 8-byte boundary, then the extension list as JSON; the whole cut into chunks
- * of `SNAPSHOT_CHUNK_BYTES`. Written from views of the table's own arrays (the live files'
- * columns a piece at a time), so saving copies nothing larger than a chunk.
+ * back on an 8-byte boundary, then the extension list as JSON, then (when the table has no
+ * dead rows, so that its file ids are the stored ones) its folder tree: a layout as JSON
+ * and the tree's arrays. The whole is cut into chunks of `SNAPSHOT_CHUNK_BYTES`, written
+ * from views of the table's own arrays (the live files' columns a piece at a time), so
+ * saving copies nothing larger than a chunk.
  */
 export function encodeSnapshot(table: PathTable): Uint8Array[] {
-  const extensions = new TextEncoder().encode(JSON.stringify(table.extensions));
+  const text = new TextEncoder();
+  const extensions = text.encode(JSON.stringify(table.extensions));
   const counts: Record<Count, number> = { pool: table.poolLength, dirs: table.dirCount, names: table.uniqueCount, files: table.liveCount };
+  const tree = table.slotCount === table.liveCount ? treeArrays(treeFields(currentFolderTree(table))) : undefined;
+  const layout = tree ? text.encode(JSON.stringify(tree.layout)) : new Uint8Array(0);
   let length = HEADER_WORDS * 4;
   for (const s of SECTIONS) length = align8(length) + counts[s.count] * s.make(0).BYTES_PER_ELEMENT;
   length = align8(length) + extensions.byteLength;
+  length = align8(length) + layout.byteLength;
+  for (const a of tree?.arrays ?? []) length = align8(length) + a.byteLength;
   const out = new ChunkWriter();
-  out.write(new Uint32Array([MAGIC, SNAPSHOT_VERSION, counts.pool, counts.dirs, counts.names, counts.files, extensions.byteLength, length]));
+  out.write(new Uint32Array([MAGIC, SNAPSHOT_VERSION, counts.pool, counts.dirs, counts.names, counts.files, extensions.byteLength, length, layout.byteLength, 0]));
   for (const s of SECTIONS) {
     out.pad8();
     if (FILE_SECTIONS.has(s.key)) writeLiveColumn(table, s.key as FileSection, s.make(Math.floor(SNAPSHOT_CHUNK_BYTES / 8)), (piece) => out.write(piece));
@@ -65,7 +85,27 @@ export function encodeSnapshot(table: PathTable): Uint8Array[] {
   }
   out.pad8();
   out.write(extensions);
+  out.pad8();
+  out.write(layout);
+  for (const a of tree?.arrays ?? []) {
+    out.pad8();
+    out.write(a);
+  }
   return out.finish();
+}
+
+/** A tree's fields as a layout and its arrays in layout order; undefined when a field is of a kind not stored. */
+function treeArrays(fields: TreeFields): { layout: TreeLayout; arrays: Column[] } | undefined {
+  const layout: TreeLayout = { fields: [], roots: [] };
+  const arrays: Column[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (name === 'roots' && Array.isArray(value)) layout.roots = value as number[];
+    else if (ArrayBuffer.isView(value) && TREE_ARRAYS[value.constructor.name] === value.constructor) {
+      layout.fields.push([name, value.constructor.name, (value as Column).length]);
+      arrays.push(value as Column);
+    } else return undefined;
+  }
+  return { layout, arrays };
 }
 
 /**
@@ -98,7 +138,30 @@ export function decodeSnapshot(chunks: readonly Uint8Array[]): TableRows {
   }
   if (!Array.isArray(extensions) || !extensions.every((e) => typeof e === 'string')) throw new RangeError('file index snapshot: unreadable extension list');
   rows.extensions = extensions as string[];
+  if (header[8] > 0) rows.tree = readTree(input, header[8]);
   return rows as TableRows;
+}
+
+/** The stored folder tree's fields (checked against the table by `restoreFolderTree`). */
+function readTree(input: ChunkReader, layoutBytes: number): TreeFields {
+  const text = new Uint8Array(layoutBytes);
+  if (!input.pad8() || !input.read(text)) throw new RangeError('file index snapshot: truncated');
+  let layout: TreeLayout;
+  try {
+    layout = JSON.parse(new TextDecoder().decode(text)) as TreeLayout;
+  } catch {
+    throw new RangeError('file index snapshot: unreadable folder tree');
+  }
+  const fields: TreeFields = { roots: layout.roots };
+  if (!Array.isArray(layout.fields) || !Array.isArray(layout.roots) || !layout.roots.every((r) => Number.isInteger(r))) throw new RangeError('file index snapshot: unreadable folder tree');
+  for (const [name, type, length] of layout.fields) {
+    const make = TREE_ARRAYS[type];
+    if (!make || !Number.isInteger(length) || length < 0 || length > input.total) throw new RangeError('file index snapshot: unreadable folder tree');
+    const array = new make(length);
+    if (!input.pad8() || !input.read(bytesOf(array))) throw new RangeError('file index snapshot: truncated');
+    fields[name] = array;
+  }
+  return fields;
 }
 
 /** The live files' values of one column (ids renumbered densely), handed out a scratch-full at a time. */
