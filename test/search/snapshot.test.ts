@@ -111,6 +111,19 @@ describe('file index snapshot', () => {
     expect(() => decodeSnapshot([...chunks.slice(0, 2), ...chunks.slice(3)])).toThrow(RangeError);
     expect(() => decodeSnapshot([...chunks, new Uint8Array(8)])).toThrow(RangeError);
   });
+
+  it('rejects a boundary kind above 4 wherever it sits in the pool', () => {
+    const chunks = encodeSnapshot(table(500).t);
+    const n = decodeSnapshot(chunks).kind.length;
+    for (const at of [0, 1, 2, 3, Math.floor(n / 2), n - 1]) {
+      for (const value of [5, 6, 7, 8, 128]) {
+        const rows = decodeSnapshot(chunks);
+        rows.kind[at] = value;
+        expect(() => tableFromRows(rows)).toThrow(/unknown boundary kind/);
+      }
+    }
+    expect(tableFromRows(decodeSnapshot(chunks)).liveCount).toBe(500);
+  });
 });
 
 /** A folder index over a small tree, with `store`. */
