@@ -146,7 +146,8 @@ export class SqliteStore implements IndexStore {
     try {
       problem = damageIn(this.db);
     } catch (err) {
-      if (!isDamaged(err)) throw err;
+      // Busy or locked by another editor's server: not damage; the reads and writes themselves still fail safely.
+      if (!isDamaged(err)) return;
       problem = (err as Error).message;
     }
     if (problem !== undefined) this.replace(problem);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
@@ -61,7 +62,7 @@ function expectSameFiles(restored: PathTable, original: PathTable, paths: string
 
 describe('file index snapshot', () => {
   it('is cut into chunks no larger than the chunk size, and reads back whatever the cuts', () => {
-    const { t, paths } = table(12_000, 400);
+    const { t, paths } = table(6000, 200);
     const chunks = encodeSnapshot(t);
     expect(chunks.length).toBeGreaterThan(4);
     for (const c of chunks) expect(c.byteLength).toBeLessThanOrEqual(SNAPSHOT_CHUNK_BYTES);
@@ -177,5 +178,31 @@ describe('the stored index across versions', () => {
     // A second save replaces every chunk of the first (a smaller table leaves none behind).
     again.saveSnapshot('/x', encodeSnapshot(table(10).t));
     expect(tableFromRows(decodeSnapshot(again.loadSnapshot('/x')!)).liveCount).toBe(10);
+  });
+
+  it('checks the whole database before its first write, not before the first answer, and replaces it when damaged', async () => {
+    const cacheDir = tempDir('agentls-cache-');
+    const file = path.join(cacheDir, 'file-index.sqlite');
+    const warnings: string[] = [];
+    const log = { error() {}, warn: (m: string) => warnings.push(m), info() {}, debug() {} };
+    const first = await SqliteStore.open(cacheDir, log);
+    first.savePick('/x', { path: 'a.ts', count: 1, lastMs: 5 });
+    first.saveSnapshot('/x', encodeSnapshot(table(20_000).t));
+    first.close();
+    // Garble the last pages: chunks' overflow pages, which a read of the picks never touches.
+    const bytes = fs.readFileSync(file);
+    bytes.fill(0xff, bytes.length - 4 * 4096);
+    fs.writeFileSync(file, bytes);
+
+    const store = await SqliteStore.open(cacheDir, log);
+    cleanups.push(() => store.close());
+    expect(store.loadPicks('/x')).toEqual([{ path: 'a.ts', count: 1, lastMs: 5 }]);
+    expect(warnings).toEqual([]);
+    expect(fs.existsSync(`${file}.broken`)).toBe(false);
+    store.saveSnapshot('/x', encodeSnapshot(table(10).t));
+    expect(warnings).toEqual([expect.stringMatching(/cannot be read \(the database is damaged: .+\); starting a new one$/)]);
+    expect(fs.existsSync(`${file}.broken`)).toBe(true);
+    // The write went to the new database.
+    expect(tableFromRows(decodeSnapshot(store.loadSnapshot('/x')!)).liveCount).toBe(10);
   });
 });
