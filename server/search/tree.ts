@@ -31,9 +31,9 @@ export class FolderTree {
   readonly chainDepth: Uint16Array;
 
   constructor(table: PathTable) {
-    // A table restored from a snapshot brings the tree it was saved with (`restoreFolderTree`).
-    const stored = restored.get(table);
-    restored.delete(table);
+    // The tree of this table as it stands may be known already: stored with a restored table
+    // (`restoreFolderTree`), or built for a snapshot before any search asked for it.
+    const stored = known.get(table);
     if (stored && stored.structure === table.structure) {
       const t = stored.tree;
       this.childStart = t.childStart;
@@ -46,7 +46,7 @@ export class FolderTree {
       this.segmentMask = t.segmentMask;
       this.roots = t.roots;
       this.chainDepth = t.chainDepth;
-      built.set(table, { structure: table.structure, tree: this });
+      known.set(table, { structure: table.structure, tree: this });
       return;
     }
     const dirs = table.dirCount;
@@ -95,21 +95,20 @@ export class FolderTree {
       const parent = table.dirParent[d];
       if (parent >= 0) this.belowMask[parent] |= segment | this.belowMask[d];
     }
-    built.set(table, { structure: table.structure, tree: this });
+    known.set(table, { structure: table.structure, tree: this });
   }
 }
 
 
-/** The last tree built for each table, and a tree a restored table came with (taken by its first `new FolderTree`). */
-const built = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
-const restored = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
+/** The last tree of each table (built, or stored with it) and the structure it is the tree of. */
+const known = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
 
 /** A tree's arrays by field name (and its roots): what a snapshot stores, so that a restart need not build it. */
 export type TreeFields = Record<string, unknown>;
 
-/** The folder tree of `table` as it stands: the one a search last built, or a new one. */
+/** The folder tree of `table` as it stands: the last one built or stored, or a new one (which the next search then takes). */
 export function currentFolderTree(table: PathTable): FolderTree {
-  const last = built.get(table);
+  const last = known.get(table);
   return last && last.structure === table.structure ? last.tree : new FolderTree(table);
 }
 
@@ -139,6 +138,6 @@ export function restoreFolderTree(table: PathTable, fields: TreeFields): boolean
   const dirs = table.dirCount;
   if (tree.childStart.length !== dirs + 1 || tree.fileStart.length !== dirs + 1 || tree.nameFirst.length !== table.slotCount) return false;
   if (tree.childStart[dirs] !== tree.children.length || tree.fileStart[dirs] !== tree.files.length || tree.files.length !== table.liveCount) return false;
-  restored.set(table, { structure: table.structure, tree });
+  known.set(table, { structure: table.structure, tree });
   return true;
 }
