@@ -9,7 +9,7 @@ import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
 import { compactTable } from './packing';
 import { PathTable } from './pathTable';
-import { tableFromRows, tableRows } from './pathTableRows';
+import { tableFromRows } from './pathTableRows';
 import { PickHistory } from './picks';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 import type { IndexStore } from './store';
@@ -290,10 +290,10 @@ export class FolderIndex {
   }
 
   private loadSnapshot(): boolean {
-    const blob = this.options.store?.loadSnapshot(this.root);
-    if (!blob) return false;
+    const chunks = this.options.store?.loadSnapshot(this.root);
+    if (!chunks) return false;
     try {
-      this.table = tableFromRows(decodeSnapshot(blob));
+      this.table = tableFromRows(decodeSnapshot(chunks));
     } catch (err) {
       this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
       this.table = new PathTable();
@@ -431,7 +431,7 @@ export class FolderIndex {
   save(): void {
     if (!this.dirty || !this.options.store || this.phase === 'walking' || this.phase === 'new') return;
     this.dirty = false;
-    this.options.store.saveSnapshot(this.root, encodeSnapshot(tableRows(this.table)));
+    this.options.store.saveSnapshot(this.root, encodeSnapshot(this.table));
   }
 
   dispose(): void {

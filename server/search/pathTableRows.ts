@@ -1,5 +1,6 @@
-import { ALIVE, PathTable } from './pathTable';
-import { grownCopy } from './typedArrays';
+import { PathTable } from './pathTable';
+import { restoreFolderTree, type TreeFields } from './tree';
+import { grownCopy, type TypedArray } from './typedArrays';
 
 /*
  * The packed file table's stored form: what is written to the index database and read back
@@ -29,46 +30,38 @@ export interface TableRows {
   size: Float64Array<ArrayBuffer>;
   mtime: Float64Array<ArrayBuffer>;
   extensions: string[];
+  /** The table's folder tree as it was saved, when stored (see `restoreFolderTree`). */
+  tree?: TreeFields;
 }
 
-/** The live rows of a table as stored; file ids are renumbered densely, folders and names kept. */
-export function tableRows(table: PathTable): TableRows {
-  const live = table.liveCount;
-  const fileDir = new Uint32Array(live);
-  const nameId = new Uint32Array(live);
-  const size = new Float64Array(live);
-  const mtime = new Float64Array(live);
-  let f = 0;
-  for (let id = 0; id < table.slotCount; id++) {
-    if (!(table.flags[id] & ALIVE)) continue;
-    fileDir[f] = table.fileDir[id];
-    nameId[f] = table.nameId[id];
-    size[f] = table.hasMeta(id) ? table.size[id] : -1;
-    mtime[f] = table.hasMeta(id) ? table.mtime[id] : 0;
-    f++;
+/**
+ * Capacity a restored array gets: a little spare room, so that the first files added
+ * after a restart do not copy every array. `decodeSnapshot` allocates this much and
+ * `tableFromRows` adopts such arrays as they are.
+ */
+export function roomFor(n: number): number {
+  return n + (n >> 4) + 64;
+}
+
+/** `array` with room for `capacity`: its own buffer when that is large enough (a decoded snapshot's), else a grown copy. */
+function withRoom<T extends TypedArray>(array: T, capacity: number): T {
+  if (array.byteOffset !== 0 || array.buffer.byteLength < capacity * array.BYTES_PER_ELEMENT) return grownCopy(array, capacity);
+  return new (array.constructor as new (b: ArrayBufferLike, at: number, n: number) => T)(array.buffer, 0, capacity);
+}
+
+/**
+ * Every boundary kind is 0-4. Read four at a time (the pool has millions of characters and
+ * this runs cold, on the way to a warm start's first answer): a byte is above 4 when a bit
+ * above the third is set, or the third with either of the two below it.
+ */
+function kindsKnown(kind: Uint8Array): boolean {
+  const words = kind.byteOffset % 4 === 0 ? new Uint32Array(kind.buffer, kind.byteOffset, kind.length >> 2) : new Uint32Array(0);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if ((w & 0xf8f8f8f8) !== 0 || ((w >>> 2) & (w | (w >>> 1)) & 0x01010101) !== 0) return false;
   }
-  const n = table.poolLength;
-  const d = table.dirCount;
-  const u = table.uniqueCount;
-  return {
-    chars: table.chars.slice(0, n),
-    lower: table.lower.slice(0, n),
-    kind: table.kind.slice(0, n),
-    dirParent: table.dirParent.slice(0, d),
-    segStart: table.segStart.slice(0, d),
-    segLen: table.segLen.slice(0, d),
-    dirMask: table.dirMask.slice(0, d),
-    uniqueStart: table.uniqueStart.slice(0, u),
-    uniqueLen: table.uniqueLen.slice(0, u),
-    uniqueMask: table.uniqueMask.slice(0, u),
-    uniqueBoundaryMask: table.uniqueBoundaryMask.slice(0, u),
-    uniqueExt: table.uniqueExt.slice(0, u),
-    fileDir,
-    nameId,
-    size,
-    mtime,
-    extensions: [...table.extensions],
-  };
+  for (let i = words.length * 4; i < kind.length; i++) if (kind[i] > 4) return false;
+  return true;
 }
 
 /**
@@ -87,17 +80,16 @@ export function tableFromRows(r: TableRows): PathTable {
   if (r.uniqueLen.length !== u || r.uniqueMask.length !== u || r.uniqueBoundaryMask.length !== u || r.uniqueExt.length !== u) throw fail('name arrays disagree');
   if (r.nameId.length !== files || r.size.length !== files || r.mtime.length !== files) throw fail('file arrays disagree');
   if (d === 0 || r.dirParent[0] !== -1 || r.segLen[0] !== 0 || r.extensions[0] !== '') throw fail('no root folder');
-  for (let i = 0; i < n; i++) if (r.kind[i] > 4) throw fail('unknown boundary kind');
+  if (!kindsKnown(r.kind)) throw fail('unknown boundary kind');
   const t = new PathTable();
-  const grownBy = (k: number) => k + (k >> 4) + 64;
-  t.chars = grownCopy(r.chars, grownBy(n));
-  t.lower = grownCopy(r.lower, grownBy(n));
-  t.kind = grownCopy(r.kind, grownBy(n));
+  t.chars = withRoom(r.chars, roomFor(n));
+  t.lower = withRoom(r.lower, roomFor(n));
+  t.kind = withRoom(r.kind, roomFor(n));
   t.poolLength = n;
-  t.dirParent = grownCopy(r.dirParent, grownBy(d));
-  t.segStart = grownCopy(r.segStart, grownBy(d));
-  t.segLen = grownCopy(r.segLen, grownBy(d));
-  t.dirMask = grownCopy(r.dirMask, grownBy(d));
+  t.dirParent = withRoom(r.dirParent, roomFor(d));
+  t.segStart = withRoom(r.segStart, roomFor(d));
+  t.segLen = withRoom(r.segLen, roomFor(d));
+  t.dirMask = withRoom(r.dirMask, roomFor(d));
   t.dirLen = new Uint32Array(t.dirParent.length);
   t.dirLive = new Uint32Array(t.dirParent.length);
   for (let i = 1; i < d; i++) {
@@ -106,16 +98,21 @@ export function tableFromRows(r: TableRows): PathTable {
     t.dirLen[i] = t.dirLen[parent] + r.segLen[i];
   }
   t.dirCount = d;
-  t.uniqueStart = grownCopy(r.uniqueStart, grownBy(u));
-  t.uniqueLen = grownCopy(r.uniqueLen, grownBy(u));
-  t.uniqueMask = grownCopy(r.uniqueMask, grownBy(u));
-  t.uniqueBoundaryMask = grownCopy(r.uniqueBoundaryMask, grownBy(u));
-  t.uniqueExt = grownCopy(r.uniqueExt, grownBy(u));
+  t.uniqueStart = withRoom(r.uniqueStart, roomFor(u));
+  t.uniqueLen = withRoom(r.uniqueLen, roomFor(u));
+  t.uniqueMask = withRoom(r.uniqueMask, roomFor(u));
+  t.uniqueBoundaryMask = withRoom(r.uniqueBoundaryMask, roomFor(u));
+  t.uniqueExt = withRoom(r.uniqueExt, roomFor(u));
   for (let i = 0; i < u; i++) {
     if (r.uniqueStart[i] + r.uniqueLen[i] > n || r.uniqueLen[i] === 0 || r.uniqueExt[i] >= r.extensions.length) throw fail('malformed name row');
   }
   t.uniqueCount = u;
-  t.reserveFiles(grownBy(files));
+  // The file columns are adopted too; the per-file copies of the name facts are filled below.
+  t.fileDir = withRoom(r.fileDir, roomFor(files));
+  t.nameId = withRoom(r.nameId, roomFor(files));
+  t.size = withRoom(r.size, roomFor(files));
+  t.mtime = withRoom(r.mtime, roomFor(files));
+  t.reserveFiles(roomFor(files));
   for (let id = 0; id < files; id++) {
     const dir = r.fileDir[id];
     const uid = r.nameId[id];
@@ -123,5 +120,7 @@ export function tableFromRows(r: TableRows): PathTable {
     t.writeFileRow(id, dir, uid, r.size[id], r.mtime[id]);
   }
   t.adoptRestored(r.extensions, files);
+  // A stored tree that does not fit (another shape, other counts) is left: the first search builds one.
+  if (r.tree) restoreFolderTree(t, r.tree);
   return t;
 }

@@ -5,13 +5,29 @@ import { loadSqlite } from '../core/sqlite';
 import { ensureFolder, setAside } from '../workspace/write';
 import type { IndexStore, PickRecord } from './store';
 
-/** Bump when the tables change shape: an older database is then started afresh. */
-const SCHEMA_VERSION = 1;
+/**
+ * Bump when the tables change shape: the snapshot tables of an older database are then
+ * dropped (the folder is listed again), the picks kept. 2: snapshots in chunks.
+ */
+const SCHEMA_VERSION = 2;
 
+/** Versions whose `picks` table has today's shape: kept when their snapshots are dropped. */
+const PICKS_SINCE = 1;
+
+// A snapshot is a row of `snapshots` (how many chunks) and its chunks, each a row well under
+// 128 KiB (snapshot.ts says why): neither SQLite nor better-sqlite3 ever holds it as one block.
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS snapshots (root TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, blob BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots (root TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, chunks INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot_chunks (root TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (root, seq));
 CREATE TABLE IF NOT EXISTS picks (root TEXT NOT NULL, path TEXT NOT NULL, count INTEGER NOT NULL, last_ms INTEGER NOT NULL, PRIMARY KEY (root, path));
 `;
+
+/**
+ * How long after opening the whole database is checked, when nothing was written before:
+ * `quick_check` reads every page (15-30 ms for the 92k-file tree's 15 MB), which the first
+ * answer after a restart should not wait for.
+ */
+const CHECK_AFTER_MS = 3000;
 
 /**
  * The index store in `<cacheDir>/file-index.sqlite` (better-sqlite3, WAL so that two
@@ -19,11 +35,19 @@ CREATE TABLE IF NOT EXISTS picks (root TEXT NOT NULL, path TEXT NOT NULL, count 
  * aside and started afresh; if even that fails the store keeps nothing and says so once.
  */
 export class SqliteStore implements IndexStore {
+  /** `quick_check` ran on this database (or it is new): damage inside is found before the first write. */
+  private checked = false;
+  private checkTimer: NodeJS.Timeout | undefined;
+
   private constructor(
     private db: Database.Database | undefined,
     private readonly log: Logger,
     private readonly file?: string,
-  ) {}
+  ) {
+    if (!db) return;
+    this.checkTimer = setTimeout(() => this.ensureSound(), CHECK_AFTER_MS);
+    this.checkTimer.unref?.();
+  }
 
   /** Opens (creating the folder and the file as needed) the store of a cache folder. */
   static async open(cacheDir: string, log: Logger): Promise<SqliteStore> {
@@ -43,7 +67,7 @@ export class SqliteStore implements IndexStore {
       return new SqliteStore(openDatabase(file), log, file);
     } catch (err) {
       log.warn(`file index: ${file} cannot be read (${(err as Error).message}); starting a new one`);
-      await setAsideDatabase(file);
+      setAsideDatabase(file);
       try {
         return new SqliteStore(openDatabase(file), log, file);
       } catch (again) {
@@ -58,26 +82,37 @@ export class SqliteStore implements IndexStore {
     return this.db !== undefined;
   }
 
-  loadSnapshot(root: string): Uint8Array | undefined {
-    const row = this.run(() => this.db?.prepare('SELECT blob FROM snapshots WHERE root = ?').get(root) as { blob: Buffer } | undefined);
-    return row ? new Uint8Array(row.blob.buffer, row.blob.byteOffset, row.blob.byteLength) : undefined;
+  loadSnapshot(root: string): Uint8Array[] | undefined {
+    return this.read(() => {
+      const db = this.db!;
+      const head = db.prepare('SELECT chunks FROM snapshots WHERE root = ?').get(root) as { chunks: number } | undefined;
+      if (!head) return undefined;
+      const chunks = db.prepare('SELECT data FROM snapshot_chunks WHERE root = ? ORDER BY seq').pluck().all(root) as Buffer[];
+      // Rows missing or left over: not the snapshot that was saved (the decoder checks the bytes).
+      return chunks.length === head.chunks ? chunks : undefined;
+    });
   }
 
-  saveSnapshot(root: string, blob: Uint8Array): void {
-    this.run(() =>
-      this.db
-        ?.prepare('INSERT INTO snapshots (root, saved_ms, blob) VALUES (?, ?, ?) ON CONFLICT(root) DO UPDATE SET saved_ms = excluded.saved_ms, blob = excluded.blob')
-        .run(root, Date.now(), Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)),
-    );
+  saveSnapshot(root: string, chunks: readonly Uint8Array[]): void {
+    this.write(() => {
+      const db = this.db!;
+      const drop = db.prepare('DELETE FROM snapshot_chunks WHERE root = ?');
+      const add = db.prepare('INSERT INTO snapshot_chunks (root, seq, data) VALUES (?, ?, ?)');
+      const head = db.prepare('INSERT INTO snapshots (root, saved_ms, chunks) VALUES (?, ?, ?) ON CONFLICT(root) DO UPDATE SET saved_ms = excluded.saved_ms, chunks = excluded.chunks');
+      db.transaction(() => {
+        drop.run(root);
+        chunks.forEach((c, seq) => add.run(root, seq, Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
+        head.run(root, Date.now(), chunks.length);
+      })();
+    });
   }
 
   loadPicks(root: string): PickRecord[] {
-    const rows = this.run(() => this.db?.prepare('SELECT path, count, last_ms AS lastMs FROM picks WHERE root = ?').all(root) as PickRecord[] | undefined);
-    return rows ?? [];
+    return this.read(() => this.db!.prepare('SELECT path, count, last_ms AS lastMs FROM picks WHERE root = ?').all(root) as PickRecord[]) ?? [];
   }
 
   savePick(root: string, pick: PickRecord): void {
-    this.run(() =>
+    this.write(() =>
       this.db
         ?.prepare('INSERT INTO picks (root, path, count, last_ms) VALUES (?, ?, ?, ?) ON CONFLICT(root, path) DO UPDATE SET count = excluded.count, last_ms = excluded.last_ms')
         .run(root, pick.path, pick.count, pick.lastMs),
@@ -85,30 +120,84 @@ export class SqliteStore implements IndexStore {
   }
 
   close(): void {
+    clearTimeout(this.checkTimer);
     this.run(() => this.db?.close());
     this.db = undefined;
   }
 
-  /** Runs a statement; a failure (disk full, locked too long) is logged and the store goes quiet. */
-  private run<T>(statement: () => T): T | undefined {
+  /** Runs a statement that reads: undefined when it failed (a damaged database is replaced by an empty one). */
+  private read<T>(statement: () => T): T | undefined {
+    const result = this.run(statement);
+    return result === DAMAGED ? undefined : result;
+  }
+
+  /** Runs a statement that writes, on a database checked whole first; once more on a new database if this one turns out damaged. */
+  private write(statement: () => void): void {
+    this.ensureSound();
+    if (this.run(statement) === DAMAGED && this.db) this.run(statement);
+  }
+
+  /** Checks the whole database once; a damaged one is replaced by a new one at once. */
+  private ensureSound(): void {
+    if (this.checked || !this.db) return;
+    this.checked = true;
+    clearTimeout(this.checkTimer);
+    let problem: string | undefined;
+    try {
+      problem = damageIn(this.db);
+    } catch (err) {
+      // Busy or locked by another editor's server: not damage; the reads and writes themselves still fail safely.
+      if (!isDamaged(err)) return;
+      problem = (err as Error).message;
+    }
+    if (problem !== undefined) this.replace(problem);
+  }
+
+  /** Sets a database damaged inside aside and goes on with a new one (its snapshots are rebuilt from the disk). */
+  private replace(problem: string): void {
+    this.log.warn(`file index: ${this.file} cannot be read (the database is damaged: ${problem}); starting a new one`);
+    try {
+      this.db?.close();
+    } catch {
+      // already unusable
+    }
+    this.db = undefined;
+    setAsideDatabase(this.file!);
+    try {
+      this.db = openDatabase(this.file!);
+      this.checked = true;
+    } catch (err) {
+      this.log.warn(`file index: not persisted: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * Runs a statement; a database damaged inside (it opens fine and fails on a read) is
+   * replaced by a new one at once (DAMAGED is returned); any other failure (disk full,
+   * locked too long) is logged and the store goes quiet.
+   */
+  private run<T>(statement: () => T): T | typeof DAMAGED | undefined {
     if (!this.db) return undefined;
     try {
       return statement();
     } catch (err) {
-      // A database damaged inside opens fine and fails later; set aside, the next start builds a new one.
-      const damaged = isDamaged(err) && this.file !== undefined;
-      this.log.warn(`file index: the cache database failed (${(err as Error).message}); not persisting any more this session${damaged ? '; it is set aside and rebuilt at the next start' : ''}`);
+      if (isDamaged(err) && this.file !== undefined) {
+        this.replace((err as Error).message);
+        return DAMAGED;
+      }
+      this.log.warn(`file index: the cache database failed (${(err as Error).message}); not persisting any more this session`);
       try {
         this.db.close();
       } catch {
         // already unusable
       }
       this.db = undefined;
-      if (damaged) void setAsideDatabase(this.file!);
       return undefined;
     }
   }
 }
+
+const DAMAGED = Symbol('damaged');
 
 /** The missing addon is said once per process, not once per workspace folder. */
 let addonFailureLogged = false;
@@ -122,14 +211,11 @@ function openDatabase(file: string): Database.Database {
     db.pragma('synchronous = NORMAL');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
-      db.exec('DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS picks;');
+      db.exec('DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS snapshot_chunks;');
+      if (!(version >= PICKS_SINCE && version < SCHEMA_VERSION)) db.exec('DROP TABLE IF EXISTS picks;');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     }
     db.exec(SCHEMA);
-    // Damage inside the file (not in its header) opens fine and fails on a later read:
-    // checked here, linear in the file, so that it is replaced now rather than never.
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`the database is damaged: ${String(check).split('\n').filter((l) => !l.startsWith('***'))[0] ?? 'quick_check failed'}`);
     return db;
   } catch (err) {
     db.close();
@@ -137,13 +223,24 @@ function openDatabase(file: string): Database.Database {
   }
 }
 
+/**
+ * Damage inside the file (not in its header) opens fine and fails on a later read, or
+ * never: `quick_check` finds it (linear in the file), so that it is replaced rather than
+ * kept for good. Undefined when the database is sound.
+ */
+function damageIn(db: Database.Database): string | undefined {
+  const check = db.pragma('quick_check', { simple: true });
+  if (check === 'ok') return undefined;
+  return String(check).split('\n').filter((l) => !l.startsWith('***'))[0] ?? 'quick_check failed';
+}
+
 function isDamaged(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
 }
 
-async function setAsideDatabase(file: string): Promise<void> {
-  await setAside(file);
-  await setAside(`${file}-wal`);
-  await setAside(`${file}-shm`);
+function setAsideDatabase(file: string): void {
+  setAside(file);
+  setAside(`${file}-wal`);
+  setAside(`${file}-shm`);
 }

@@ -7,14 +7,14 @@ export interface PickRecord {
 }
 
 /**
- * Where the file index persists, keyed by workspace folder: the file list as one blob
- * (see `snapshot.ts`) and the pick history. Failures are the store's business: it logs
+ * Where the file index persists, keyed by workspace folder: the file list as a snapshot
+ * in chunks (see `snapshot.ts`: each well under 128 KiB) and the pick history. Failures are the store's business: it logs
  * and degrades to "nothing stored", the index keeps working from the disk.
  */
 export interface IndexStore {
-  /** The last saved file list of a folder, or undefined. */
-  loadSnapshot(root: string): Uint8Array | undefined;
-  saveSnapshot(root: string, blob: Uint8Array): void;
+  /** The chunks of the last saved file list of a folder, in order, or undefined. */
+  loadSnapshot(root: string): Uint8Array[] | undefined;
+  saveSnapshot(root: string, chunks: readonly Uint8Array[]): void;
   loadPicks(root: string): PickRecord[];
   savePick(root: string, pick: PickRecord): void;
   close(): void;
@@ -22,15 +22,15 @@ export interface IndexStore {
 
 /** A store that keeps everything in memory (the CLI's `--no-cache`, and tests). */
 export class MemoryStore implements IndexStore {
-  private readonly snapshots = new Map<string, Uint8Array>();
+  private readonly snapshots = new Map<string, Uint8Array[]>();
   private readonly picks = new Map<string, Map<string, PickRecord>>();
 
-  loadSnapshot(root: string): Uint8Array | undefined {
+  loadSnapshot(root: string): Uint8Array[] | undefined {
     return this.snapshots.get(root);
   }
 
-  saveSnapshot(root: string, blob: Uint8Array): void {
-    this.snapshots.set(root, blob.slice());
+  saveSnapshot(root: string, chunks: readonly Uint8Array[]): void {
+    this.snapshots.set(root, chunks.map((c) => c.slice()));
   }
 
   loadPicks(root: string): PickRecord[] {

@@ -1,5 +1,5 @@
 import { maskBit } from './chars';
-import { ROOT_DIR, type PathTable } from './pathTable';
+import { PathTable, ROOT_DIR } from './pathTable';
 
 /**
  * The folder tree of a table, for depth-first scans: each folder's subfolders and live
@@ -31,6 +31,24 @@ export class FolderTree {
   readonly chainDepth: Uint16Array;
 
   constructor(table: PathTable) {
+    // The tree of this table as it stands may be known already: stored with a restored table
+    // (`restoreFolderTree`), or built for a snapshot before any search asked for it.
+    const stored = known.get(table);
+    if (stored && stored.structure === table.structure) {
+      const t = stored.tree;
+      this.childStart = t.childStart;
+      this.children = t.children;
+      this.fileStart = t.fileStart;
+      this.files = t.files;
+      this.belowMask = t.belowMask;
+      this.namesMask = t.namesMask;
+      this.nameFirst = t.nameFirst;
+      this.segmentMask = t.segmentMask;
+      this.roots = t.roots;
+      this.chainDepth = t.chainDepth;
+      known.set(table, { structure: table.structure, tree: this });
+      return;
+    }
     const dirs = table.dirCount;
     this.childStart = new Uint32Array(dirs + 1);
     this.fileStart = new Uint32Array(dirs + 1);
@@ -77,5 +95,49 @@ export class FolderTree {
       const parent = table.dirParent[d];
       if (parent >= 0) this.belowMask[parent] |= segment | this.belowMask[d];
     }
+    known.set(table, { structure: table.structure, tree: this });
   }
+}
+
+
+/** The last tree of each table (built, or stored with it) and the structure it is the tree of. */
+const known = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
+
+/** A tree's arrays by field name (and its roots): what a snapshot stores, so that a restart need not build it. */
+export type TreeFields = Record<string, unknown>;
+
+/** The folder tree of `table` as it stands: the last one built or stored, or a new one (which the next search then takes). */
+export function currentFolderTree(table: PathTable): FolderTree {
+  const last = known.get(table);
+  return last && last.structure === table.structure ? last.tree : new FolderTree(table);
+}
+
+/** The fields of a tree as stored. */
+export function treeFields(tree: FolderTree): TreeFields {
+  return { ...tree };
+}
+
+let shape: Map<string, string> | undefined;
+
+/** Field names and their types, from a tree of an empty table: a stored tree of another shape (another version) is not adopted. */
+function treeShape(): Map<string, string> {
+  shape ??= new Map(Object.entries(new FolderTree(new PathTable())).map(([k, v]) => [k, (v as object).constructor.name]));
+  return shape;
+}
+
+/**
+ * Gives a table restored from a snapshot the tree stored with it, so that its first search
+ * does not build one (a cold loop over every file, the largest cost of a warm start). Not
+ * adopted (false) when the fields are not those of today's tree or do not fit the table.
+ */
+export function restoreFolderTree(table: PathTable, fields: TreeFields): boolean {
+  const want = treeShape();
+  const keys = Object.keys(fields);
+  if (keys.length !== want.size || !keys.every((k) => want.get(k) === (fields[k] as object | undefined)?.constructor.name)) return false;
+  const tree = Object.assign(Object.create(FolderTree.prototype) as FolderTree, fields);
+  const dirs = table.dirCount;
+  if (tree.childStart.length !== dirs + 1 || tree.fileStart.length !== dirs + 1 || tree.nameFirst.length !== table.slotCount) return false;
+  if (tree.childStart[dirs] !== tree.children.length || tree.fileStart[dirs] !== tree.files.length || tree.files.length !== table.liveCount) return false;
+  known.set(table, { structure: table.structure, tree });
+  return true;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, renameSync, rmSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Confinement } from './confine';
@@ -212,7 +212,18 @@ export async function ensureFolder(dir: string): Promise<{ ok: true } | { ok: fa
   }
 }
 
-/** Moves one of agentls's own files that turned out unreadable (a broken cache database) aside, as `NAME.broken`. */
-export async function setAside(file: string): Promise<void> {
-  await fsp.rename(file, `${file}.broken`).catch(() => fsp.rm(file, { force: true }).catch(() => undefined));
+/**
+ * Moves one of agentls's own files that turned out unreadable (a broken cache database)
+ * aside, as `NAME.broken`. At once: the store replaces its database between two statements.
+ */
+export function setAside(file: string): void {
+  try {
+    renameSync(file, `${file}.broken`);
+  } catch {
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // nothing more to do: the next open reports what is wrong
+    }
+  }
 }

@@ -173,14 +173,14 @@ describe('persistence', () => {
     cleanups.push(() => store.close());
     expect(store.persistent).toBe(true);
     expect(fs.existsSync(path.join(cacheDir, 'file-index.sqlite.broken'))).toBe(true);
-    store.saveSnapshot('/x', new Uint8Array([1, 2, 3]));
-    expect([...store.loadSnapshot('/x')!]).toEqual([1, 2, 3]);
+    store.saveSnapshot('/x', [new Uint8Array([1, 2, 3]), new Uint8Array([4])]);
+    expect(store.loadSnapshot('/x')!.map((c) => [...c])).toEqual([[1, 2, 3], [4]]);
   });
 
   it('walks the folder when the stored list is damaged', async () => {
     const root = workspace();
     const store = new MemoryStore();
-    store.saveSnapshot(root, new Uint8Array(100).fill(7));
+    store.saveSnapshot(root, [new Uint8Array(100).fill(7)]);
     const e = engineFor(session([root]), store);
     const [report] = await e.sync();
     expect(report.fromSnapshot).toBe(false);

@@ -16,9 +16,9 @@ afterEach(() => {
 /** A store that counts the file lists written to it. */
 class CountingStore extends MemoryStore {
   saves = 0;
-  override saveSnapshot(root: string, blob: Uint8Array): void {
+  override saveSnapshot(root: string, chunks: readonly Uint8Array[]): void {
     this.saves++;
-    super.saveSnapshot(root, blob);
+    super.saveSnapshot(root, chunks);
   }
 }
 
