@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { runStdioServer } from '../lsp/stdio';
 import { VERSION } from '../version';
 import { CliError, EXIT, UsageError, write, type CliCommand, type CliIo } from './command';
-import { cliCommands } from './commands';
+import { COMMAND_NAMES } from './commandNames';
 import { commonOptionsHelp, parseCommon } from './options';
 
 /**
@@ -10,17 +9,19 @@ import { commonOptionsHelp, parseCommon } from './options';
  * engines. The common options (`options.ts`) may appear anywhere before `--`.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const commands = cliCommands();
-  const command = commands.find((c) => c.name === argv[0]);
   // Only a command line that names no command starts the server: `check -- --stdio` checks a path.
-  if (!command && argv.includes('--stdio')) {
-    runStdioServer();
+  // Each side loads only its own modules: the server's and the commands' graphs are a few hundred
+  // files each, and loading both cost every start about 45 ms (the server) or 110 ms (a command) of CPU.
+  if (!COMMAND_NAMES.includes(argv[0]) && argv.includes('--stdio')) {
+    (await import('../lsp/stdio.js')).runStdioServer();
     return -1;
   }
   if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
     write(io.stdout, `agentls ${VERSION}`);
     return 0;
   }
+  const commands = (await import('./commands.js')).cliCommands();
+  const command = commands.find((c) => c.name === argv[0]);
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     if (argv[0] === 'help' && argv[1] !== undefined) {
       const named = commands.find((c) => c.name === argv[1]);

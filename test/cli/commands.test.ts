@@ -1,10 +1,37 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir, writeTree } from '../helpers/repo';
+import { execFile } from 'node:child_process';
+import { repoRoot, tempDir, writeTree } from '../helpers/repo';
+import { COMMAND_NAMES } from '../../server/cli/commandNames';
+import { cliCommands } from '../../server/cli/commands';
 import { cli } from './run';
 
 describe('agentls commands: errors are errors, help says the exit codes', () => {
+  it('knows every command by name before loading any (agentls --stdio decides on the names alone)', () => {
+    expect([...COMMAND_NAMES].sort()).toEqual(cliCommands().map((c) => c.name).sort());
+  });
+
+  it('a command loads no module of the language server, and the server none of the commands', async () => {
+    const ws = tempDir();
+    const loaded = (args: string[]) =>
+      new Promise<string[]>((resolve, reject) => {
+        const probe = `const {runCli}=require(${JSON.stringify(path.join(repoRoot(), 'out/server/cli/main.js'))});` +
+          `runCli(${JSON.stringify(args)},{stdout:process.stdout,stderr:process.stderr,stdin:process.stdin,cwd:${JSON.stringify(ws)}})` +
+          `.then(()=>{process.stdout.write('\\nMODULES '+JSON.stringify(Object.keys(require.cache)));process.exit(0)})`;
+        execFile(process.execPath, ['-e', probe], { cwd: ws }, (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout.slice(stdout.lastIndexOf('MODULES ') + 8)) as string[])));
+      });
+    const sep = path.sep;
+    const version = await loaded(['--version']);
+    expect(version.filter((m) => m.includes(`${sep}server${sep}lsp${sep}`) || m.includes(`${sep}server${sep}cli${sep}check`))).toEqual([]);
+    const rules = await loaded(['rules', '--root', ws]);
+    expect(rules.some((m) => m.includes(`${sep}server${sep}cli${sep}rules`))).toBe(true);
+    expect(rules.filter((m) => m.includes(`${sep}server${sep}lsp${sep}`) || m.includes(`${sep}vscode-languageserver${sep}`))).toEqual([]);
+    const server = await loaded(['--stdio']);
+    expect(server.some((m) => m.includes(`${sep}server${sep}lsp${sep}server`))).toBe(true);
+    expect(server.filter((m) => m.includes(`${sep}server${sep}cli${sep}`) && !/cli.(main|command|commandNames|options)\.js$/.test(m))).toEqual([]);
+  });
+
   it('rules and search refuse a root that does not exist or is a file', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'x\n' });
     for (const command of [['rules'], ['search', 'x', '--no-cache'], ['hashline', 'read', 'a.txt']]) {

@@ -1,0 +1,6 @@
+/**
+ * The names of `agentls`'s subcommands, without their code: `agentls --stdio` must know a
+ * command line names none before it loads anything of the CLI (test/cli/commands.test.ts
+ * keeps this list equal to `cliCommands()`).
+ */
+export const COMMAND_NAMES: readonly string[] = ['check', 'hashline', 'ast-edit', 'rules', 'search'];
