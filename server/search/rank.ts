@@ -1,8 +1,8 @@
 import { CancelledError } from '../core/cancel';
-import { nameHoldsTerm } from './facts';
+import { INITIALS, spellsInitials } from './facts';
 import { clamp01, lift, LIFT, YieldClock } from './lift';
 import type { PathTable } from './pathTable';
-import { queryHasUpper, withoutCase, type ParsedQuery } from './query';
+import { queryHasUpper, withoutCase, type ParsedQuery, type QueryTerm } from './query';
 import { perfectScore, type Scorer } from './score';
 import { sharedScorer } from './scratch';
 import { StrictScan, type StrictResult } from './strict';
@@ -61,7 +61,7 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   }
   let total = pass.total;
   const term = q.terms[0];
-  const weak = ranked.length === 0 || (ranked[0].quality ?? 0) < LIFT.typoBelowQuality || !ranked.some((r) => nameHoldsTerm(table, r.id, term));
+  const weak = ranked.length === 0 || (ranked[0].quality ?? 0) < LIFT.typoBelowQuality || mayBeSlip(table, ranked, term);
   if (q.terms.length === 1 && !term.hasSlash && allowedTypos(term.length) > 0 && weak) {
     const typo = await typoCandidates(table, term, options, clock);
     total += typo.extra;
@@ -85,6 +85,33 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   }
   const narrowing = pass.matched ? { matched: pass.matched, caseless } : undefined;
   return { ranked: ranked.slice(0, options.limit), total, query: q, narrowing };
+}
+
+/**
+ * Whether the clean matches leave room for a name one slip away: none holds the term back to
+ * back in its name, and the best does not read it as initials or humps (a term with
+ * capitals, or one spelling the name's word starts, was typed that way on purpose).
+ * `defaultdataobjecpttest` reads cleanly in DefaultDataObjectHasOpenActionTest.java (…objec,
+ * the p of Open, t…), and `testfinal…readnoly` in the longer names that hold
+ * testFinalFieldModifiersClassReadonly twice, both above the file whose name it misspells.
+ */
+function mayBeSlip(table: PathTable, ranked: readonly RankedFile[], term: QueryTerm): boolean {
+  if (term.hasUpper || spellsInitials(table, ranked[0].id, term) !== INITIALS.none) return false;
+  return !ranked.some((r) => nameHoldsRun(table, r.id, term));
+}
+
+/** The term's characters back to back somewhere in the file's name (capitals meeting capitals). */
+function nameHoldsRun(table: PathTable, id: number, term: QueryTerm): boolean {
+  const { chars, lower } = table;
+  const { length, upper } = term;
+  const want = term.lower;
+  const start = table.nameStart[id];
+  for (let x = start, last = start + table.nameLen[id] - length; x <= last; x++) {
+    let k = 0;
+    while (k < length && lower[x + k] === want[k] && (upper[k] === 0 || chars[x + k] !== lower[x + k])) k++;
+    if (k === length) return true;
+  }
+  return false;
 }
 
 /** Alignment of each term on a file, as sorted positions in `folder/name` (for highlighting). */

@@ -58,7 +58,8 @@ const WORDS = [
 const AREAS = ['ide', 'java', 'enterprise', 'platform', 'webcommon', 'php', 'profiler', 'apisupport', 'nbbuild', 'harness'];
 const EXTS = ['.java', '.java', '.java', '.java', '.xml', '.properties', '.form', '.js', '.html', '.png', '.php', '.md'];
 
-function rng(seed: number): () => number {
+/** A seeded generator of numbers in [0, 1) (mulberry32). */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

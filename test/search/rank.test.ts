@@ -157,6 +157,26 @@ describe('ranking', () => {
     expect((await ranked(v, 'openatg'))[0]).toBe('src/OpenAtg.java');
   });
 
+  it('looks for a name one slip away when the clean matches hold the term only with gaps, even near-perfect ones', async () => {
+    // DefaultDataObjectHasOpenActionTest holds `defaultdataobjecpttest` cleanly (…Objec, the p of Open, the t of Action, Test).
+    const t = tableOf(['loaders/DefaultDataObjectHasOpenActionTest.java', 'loaders/DefaultDataObjectTest.java']);
+    expect(await ranked(t, 'defaultdataobjecpttest')).toContain('loaders/DefaultDataObjectTest.java');
+    // Longer names that hold the misspelt name twice read it cleanly, hopping between the copies.
+    const dir = 'verification/ModifiersCheckHintError/';
+    const u = tableOf([`${dir}testFinalFieldModifiersClassReadonly.php.testFinalFieldModifiersClassReadonly_PHP84.hints`, `${dir}testFinalFieldModifiersClassReadonly.php.testFinalFieldModifiersClassReadonly_Fix01.fixed`, `${dir}testFinalFieldModifiersClassReadonly.php`]);
+    expect((await ranked(u, 'testfinalfieldmodifiersclassreadnoly'))[0]).toBe(`${dir}testFinalFieldModifiersClassReadonly.php`);
+  });
+
+  it('reads a term spelling word starts as typed, without a typo pass', async () => {
+    // `sjc4` spells the initials of SampleJavaClass410; sjc5.txt, one slip away, is not looked for (the count says so).
+    const t = tableOf(['folders/SampleJavaClass410.java', 'notes/sjc5.txt']);
+    const result = await rank(t, 'sjc4');
+    expect(result.ranked.map((r) => t.path(r.id))).toEqual(['folders/SampleJavaClass410.java']);
+    expect(result.total).toBe(1);
+    // The same name, misspelt rather than abbreviated, is looked for.
+    expect((await rank(t, 'sjcx')).ranked.map((r) => t.path(r.id))).toContain('notes/sjc5.txt');
+  });
+
   it('gives match_score in 0..1, 1 for a name equal to the query', async () => {
     const t = tableOf(PATHS);
     const result = await rank(t, 'README.md');
