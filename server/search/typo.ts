@@ -112,7 +112,9 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
   const allowed = options.allowed;
   // Per distinct name: 0 not read yet, 1 too far off, 2 + the characters in common.
   const commonByName = new Uint8Array(table.uniqueCount);
-  let extra = 0;
+  // Built before the loop: an object literal first reached after a long loop has no type
+  // feedback, and the optimised loop (entered on the stack) would be thrown away there on every call.
+  const found = { top, extra: 0 };
   for (let id = 0; id < table.slotCount; id++) {
     if (id % CHECK_EVERY === 0) await clock.check();
     if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
@@ -133,12 +135,12 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
     }
     if (commonByName[uid] === 1) continue;
     const common = commonByName[uid] - 2;
-    if (strictMatches[id] === 0) extra++;
+    if (strictMatches[id] === 0) found.extra++;
     // More characters in common first, then the fewest extra characters in the name.
     const shape = common * 4 - (len - common) * 0.5;
     // The exact lift (a power, for recency) only for a file whose ceiling gets in.
     if (!top.admits(shape + liftCeiling(table, id) * 0.1, id)) continue;
     top.push(id, shape + lift(table, id, options.now) * 0.1);
   }
-  return { top, extra };
+  return found;
 }
