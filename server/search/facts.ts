@@ -71,57 +71,6 @@ export function pathHoldsTerm(table: PathTable, id: number, term: QueryTerm): bo
   return greedy(term, table.chars, table.lower, table.nameStart[id], table.nameLen[id], k) === term.length;
 }
 
-/**
- * `pathHoldsTerm` for many files of one table: each folder path is read once (its
- * progress continues its parent's) and each distinct name once (the term's tail it holds).
- */
-export class PathHolds {
-  /** Per folder: 1 + the term's greedy progress after the folder path (0: not read yet). */
-  private readonly progress: Uint8Array;
-  /** Per distinct name: 1 + the length of the term's tail it holds (0: not read yet). */
-  private readonly tails: Uint8Array;
-  private readonly pending: number[] = [];
-
-  constructor(
-    private readonly table: PathTable,
-    private readonly term: QueryTerm,
-  ) {
-    this.progress = new Uint8Array(table.dirCount);
-    this.tails = new Uint8Array(table.uniqueCount);
-  }
-
-  holds(id: number): boolean {
-    const table = this.table;
-    const m = this.term.length;
-    const k = this.folderProgress(table.fileDir[id]);
-    if (k === m) return true;
-    const uid = table.nameId[id];
-    let tail = this.tails[uid] - 1;
-    if (tail < 0) {
-      tail = nameTail(table, id, this.term);
-      this.tails[uid] = tail + 1;
-    }
-    return tail >= m - k;
-  }
-
-  private folderProgress(dir: number): number {
-    const { table, progress, pending } = this;
-    let d = dir;
-    while (d > 0 && progress[d] === 0) {
-      pending.push(d);
-      d = table.dirParent[d];
-    }
-    // The root folder's path is empty: nothing consumed.
-    let k = d > 0 ? progress[d] - 1 : 0;
-    while (pending.length > 0) {
-      const x = pending.pop()!;
-      k = greedy(this.term, table.chars, table.lower, table.segStart[x], table.segLen[x], k);
-      progress[x] = k + 1;
-    }
-    return k;
-  }
-}
-
 /** Length of the longest tail of the term that is a subsequence of the file's name. */
 export function nameTail(table: PathTable, id: number, term: QueryTerm): number {
   const { chars, lower } = table;

@@ -4,7 +4,7 @@ import { clamp01, lift, LIFT, YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import { queryHasUpper, withoutCase, type ParsedQuery, type QueryTerm } from './query';
 import { perfectScore, type Scorer } from './score';
-import { sharedScorer } from './scratch';
+import { borrowUint8, giveBack, sharedScorer } from './scratch';
 import { StrictScan, type StrictResult } from './strict';
 import { bestSwapScore, swappedTerms } from './swap';
 import { TopK } from './topK';
@@ -31,12 +31,29 @@ const NARROW_AT_MOST = 1 / 3;
 export async function rankTable(table: PathTable, query: ParsedQuery, options: RankOptions): Promise<TableMatches> {
   if (options.cancel.isCancellationRequested) throw new CancelledError();
   if (query.terms.length === 0) return { ...recentFiles(table, options), query };
+  // Which files the strict pass matched, kept when a typo pass may follow: it counts the files it adds.
+  const marks = typoPassPossible(query) ? borrowUint8(table.slotCount) : undefined;
+  try {
+    return await rankMatches(table, query, options, marks);
+  } finally {
+    if (marks) giveBack([marks]);
+  }
+}
+
+/** Whether a typo pass can follow the strict pass of this query (`rankMatches`). */
+function typoPassPossible(query: ParsedQuery): boolean {
+  const term = query.terms[0];
+  return query.terms.length === 1 && !term.hasSlash && allowedTypos(term.length) > 0;
+}
+
+async function rankMatches(table: PathTable, query: ParsedQuery, options: RankOptions, marks: Uint8Array | undefined): Promise<TableMatches> {
   const clock = new YieldClock(options.cancel);
   const remember = options.remember === true;
   const narrow = options.narrow;
   let q = query;
   const scan = (caseless: boolean): Promise<StrictResult> => {
-    const strict = new StrictScan(table, q, options, clock, remember);
+    // A pass that matched nothing marked nothing: a second pass reuses the zeroed marks.
+    const strict = new StrictScan(table, q, options, clock, remember, marks);
     // A caseless search may only be narrowed to matches that were found caseless too. A
     // narrowing that kept much of the table costs more than a walk, which skips whole
     // subtrees and reads each folder once (same answer either way).
@@ -62,8 +79,8 @@ export async function rankTable(table: PathTable, query: ParsedQuery, options: R
   let total = pass.total;
   const term = q.terms[0];
   const weak = ranked.length === 0 || (ranked[0].quality ?? 0) < LIFT.typoBelowQuality || mayBeSlip(table, ranked, term);
-  if (q.terms.length === 1 && !term.hasSlash && allowedTypos(term.length) > 0 && weak) {
-    const typo = await typoCandidates(table, term, options, clock);
+  if (marks !== undefined && weak) {
+    const typo = await typoCandidates(table, term, options, clock, marks);
     total += typo.extra;
     const swaps = swappedTerms(term);
     for (const { id } of typo.top.sorted()) {

@@ -104,6 +104,8 @@ export class StrictScan {
     private readonly options: RankOptions,
     private readonly clock: YieldClock,
     remember: boolean,
+    /** When given (zeroed, one entry per slot), each matching file's entry is set to 1: the typo pass reads which files matched strictly. */
+    private readonly marks?: Uint8Array,
   ) {
     this.terms = query.terms;
     this.rows = this.terms.map((t) => new TermRows(t, borrowInt16(65536, -1)));
@@ -495,6 +497,7 @@ export class StrictScan {
 
   private count(id: number): void {
     this.total++;
+    if (this.marks !== undefined) this.marks[id] = 1;
     const matched = this.matched;
     if (!matched) return;
     if (this.matchedCount === matched.length) {

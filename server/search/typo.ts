@@ -1,5 +1,5 @@
 import { popcount } from './chars';
-import { PathHolds, termBits } from './facts';
+import { termBits } from './facts';
 import { CHECK_EVERY, lift, LIFT, liftCeiling, type YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
@@ -97,8 +97,11 @@ export function allowedTypos(length: number): number {
   return 3;
 }
 
-/** Files whose name shares all but a few characters with the term, in order; `extra` counts those the strict pass did not match. */
-export async function typoCandidates(table: PathTable, term: QueryTerm, options: RankOptions, clock: YieldClock): Promise<{ top: TopK; extra: number }> {
+/**
+ * Files whose name shares all but a few characters with the term, in order; `extra` counts
+ * those the strict pass did not match (`strictMatches`: 1 per file it matched, `StrictScan`'s marks).
+ */
+export async function typoCandidates(table: PathTable, term: QueryTerm, options: RankOptions, clock: YieldClock, strictMatches: Uint8Array): Promise<{ top: TopK; extra: number }> {
   const errors = allowedTypos(term.length);
   const lcs = new LcsCounter(term);
   const need = lcs.length - errors;
@@ -109,8 +112,9 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
   const allowed = options.allowed;
   // Per distinct name: 0 not read yet, 1 too far off, 2 + the characters in common.
   const commonByName = new Uint8Array(table.uniqueCount);
-  const strict = new PathHolds(table, term);
-  let extra = 0;
+  // Built before the loop: an object literal first reached after a long loop has no type
+  // feedback, and the optimised loop (entered on the stack) would be thrown away there on every call.
+  const found = { top, extra: 0 };
   for (let id = 0; id < table.slotCount; id++) {
     if (id % CHECK_EVERY === 0) await clock.check();
     if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
@@ -131,12 +135,12 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
     }
     if (commonByName[uid] === 1) continue;
     const common = commonByName[uid] - 2;
-    if (!strict.holds(id)) extra++;
+    if (strictMatches[id] === 0) found.extra++;
     // More characters in common first, then the fewest extra characters in the name.
     const shape = common * 4 - (len - common) * 0.5;
     // The exact lift (a power, for recency) only for a file whose ceiling gets in.
     if (!top.admits(shape + liftCeiling(table, id) * 0.1, id)) continue;
     top.push(id, shape + lift(table, id, options.now) * 0.1);
   }
-  return { top, extra };
+  return found;
 }

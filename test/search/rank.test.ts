@@ -133,6 +133,15 @@ describe('ranking', () => {
     expect(typo.total).toBeGreaterThan(0);
   });
 
+  it('counts each file once when the typo pass adds near misses to the strict matches', async () => {
+    // sessx/… match strictly (the folder holds sessx); session.ts and sessions.ts are one slip
+    // away. sessx/session.ts is both: the typo pass must not count it again.
+    const t = tableOf(['sessx/ion.ts', 'sessx/session.ts', 'a/session.ts', 'b/sessions.ts', 'c/other.ts']);
+    const result = await rank(t, 'sessxion');
+    expect(result.ranked.some((r) => r.typo)).toBe(true);
+    expect(result.total).toBe(4);
+  });
+
   it('reads a wrong character as one slip: it costs a skip and what the right letter would have earned, no more', () => {
     // `testvnlid` for TestValid: the n stands where the a is, and lid still follows back to back.
     const scorer = new Scorer();
