@@ -87,7 +87,9 @@ export class RulesContext {
       const instructionAgents = await this.state.instructions.views(root);
       const reach = this.follow(root, [...agents, ...instructionAgents]);
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
-      const totalsChanged = this.lastTotals.get(root) !== totals;
+      // The totals matter to the findings only through the budget: without one, a keystroke in
+      // an always-on rule must not send every other rule file (and a pulling client's refresh) round again.
+      const totalsChanged = this.lastTotals.get(root) !== totals && ctx.session.settings.rules.budgetTokens !== undefined;
       this.lastTotals.set(root, totals);
       if (totalsChanged && due !== 'all') this.rediagnoseRuleFiles();
       const always = new Set(agents.flatMap((a) => a.rules.filter((r) => r.mode === 'always').map((r) => r.path)));
