@@ -50,3 +50,8 @@ export function ruleWorkspace(files: Record<string, string>): string {
   }
   return ws;
 }
+
+/** The findings of one file of a linted workspace (`/`-separated path relative to it). */
+export function findingsOf(all: Map<string, Finding[]>, ws: string, rel: string): Finding[] {
+  return all.get(path.join(ws, ...rel.split('/'))) ?? [];
+}

@@ -1,7 +1,5 @@
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../server/core/findings';
-import { lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
+import { findingsOf, lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
 
 /**
  * Shapes found in public repositories' rule files (an audit of real files for false
@@ -13,7 +11,7 @@ const workspace = ruleWorkspace;
 
 const lint = lintWorkspaceRules;
 
-const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
+const of = findingsOf;
 
 describe('real-world rule shapes', () => {
   it('Cursor: a misspelt alwaysApply (always_apply, always) is named with its rename; the real key or another key is left alone', async () => {

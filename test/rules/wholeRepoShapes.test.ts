@@ -1,7 +1,5 @@
-import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../server/core/findings';
-import { lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
+import { findingsOf, lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
 
 /**
  * Shapes found by running `agentls check` on whole public repositories (rule files with
@@ -10,7 +8,7 @@ import { lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
  */
 const workspace = ruleWorkspace;
 
-const of = (all: Map<string, Finding[]>, ws: string, rel: string) => all.get(path.join(ws, ...rel.split('/'))) ?? [];
+const of = findingsOf;
 
 const body = '# Project notes\n\n## Overview\nA shower-timer app with a Go backend.\n\n- Keep handlers thin.\n';
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../../workspace/fs';
-import { displayPath, isInside } from '../../workspace/paths';
+import { displayPath, isInside, toPosix } from '../../workspace/paths';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
@@ -31,8 +31,8 @@ export interface InstructionHost {
   allowArea(p: string): void;
 }
 
-/** Each file is read with this cap, as the rules engine reads rule files. */
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** Each file is read with this cap, as the rules engine reads rule files (and its findings are placed in what was read). */
+export const MAX_INSTRUCTION_FILE_BYTES = 2 * 1024 * 1024;
 /** Files listed under one rule folder, and how deep it is walked. */
 const MAX_FOLDER_FILES = 500;
 const MAX_FOLDER_DEPTH = 8;
@@ -61,6 +61,13 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
 export function touchesInstructions(views: InstructionViews, p: string): boolean {
   return views.watched.some((w) => isInside(w, p) || isInside(p, w));
 }
+
+/** Where Claude Code's and Copilot's instruction files with globs live (`.claude/rules/`, `.github/instructions/`): a change there may add, change or drop one. */
+export function isInstructionPlace(p: string): boolean {
+  return INSTRUCTION_PLACES.test(toPosix(p));
+}
+
+const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions)(\/|$)/;
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
@@ -99,7 +106,7 @@ class Reader {
 
   async read(p: string): Promise<ReadFile | { path: string; failure: string } | undefined> {
     this.watched.add(p);
-    const read = await this.host.fs.readText(p, { maxBytes: MAX_FILE_BYTES });
+    const read = await this.host.fs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES });
     if (read.ok) return { path: p, text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
     if (read.reason === 'not-found' || read.reason === 'is-directory') return undefined;
     return { path: p, failure: read.reason === 'outside-workspace' ? 'outside the workspace and the user-level rule files: not read' : read.message };

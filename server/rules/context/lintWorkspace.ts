@@ -9,7 +9,7 @@ import { LineIndex } from '../../core/text';
 import { agentViews } from './agents';
 import { contextFindings, instructionGlobFindings } from './findings';
 import { GlobReach } from './globReach';
-import { instructionFilesWithGlobs, instructionViews, sessionInstructionHost } from './instructionViews';
+import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost } from './instructionViews';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -53,7 +53,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     }
     for (const [p, views] of instructions) {
       throwIfCancelled(cancel);
-      const read = reach && (await fs.readText(p, { maxBytes: MAX_INSTRUCTION_BYTES }));
+      const read = reach && (await fs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES }));
       if (!read || !read.ok) continue;
       const findings = instructionGlobFindings({ path: p, text: read.text, lines: new LineIndex(read.text), views, reach: reach! });
       if (findings.length) out.set(p, [...(out.get(p) ?? []), ...findings]);
@@ -61,6 +61,3 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
   }
   return out;
 }
-
-/** What is read of an instruction file to place its findings, as the instruction views read it. */
-const MAX_INSTRUCTION_BYTES = 2 * 1024 * 1024;

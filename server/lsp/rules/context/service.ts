@@ -9,18 +9,13 @@ import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { contextFindings, instructionGlobFindings } from '../../../rules/context/findings';
-import { instructionFilesWithGlobs } from '../../../rules/context/instructionViews';
+import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
 
-/** What is read of a closed instruction file to place its findings (as `agentls check` reads it). */
-const MAX_INSTRUCTION_BYTES = 2 * 1024 * 1024;
-
-/** Where Claude Code's and Copilot's instruction files with globs live: a change there may add, change or drop one. */
-const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions)(\/|$)/;
 
 /**
  * Rules in context as the server runs them, over the shared rules state: agent views of
@@ -48,7 +43,7 @@ export class RulesContext {
       this.reachByRoot = new ReachByRoot(this.state.context, () => this.rulesChanged(undefined));
       // Instruction files are not the engine's: their own changes call for a publication.
       this.state.context.session.changes.onChanges((batch) => {
-        const touched = batch.map((c) => c.path).filter((p) => INSTRUCTION_PLACES.test(p.split('\\').join('/')));
+        const touched = batch.map((c) => c.path).filter(isInstructionPlace);
         if (touched.length) this.rulesChanged(new Set(touched));
       });
     }
@@ -108,7 +103,7 @@ export class RulesContext {
         if (seen.has(p) || ctx.documents.getByPath(p)) continue;
         seen.add(p);
         if (due !== 'all' && !due.has(p)) continue;
-        const read = reach && (await ctx.documents.ruleFs.readText(p, { maxBytes: MAX_INSTRUCTION_BYTES }));
+        const read = reach && (await ctx.documents.ruleFs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES }));
         const findings = read && read.ok ? instructionGlobFindings({ path: p, text: read.text, lines: new LineIndex(read.text), views, reach: reach! }) : [];
         if (findings.length === 0 && !this.pushed.has(p)) continue;
         ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
@@ -174,7 +169,7 @@ export class RulesContext {
 
   /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`); undefined for any other document. */
   private async instructionFindings(doc: OpenDocument, p: string): Promise<Finding[] | undefined> {
-    if (!INSTRUCTION_PLACES.test(p.split('\\').join('/'))) return undefined;
+    if (!isInstructionPlace(p)) return undefined;
     const engine = await this.state.engine();
     const view = engine.view(engine.rootFor(p));
     if (!view || engine.analysis(p)) return undefined;
@@ -189,7 +184,7 @@ export class RulesContext {
   private rediagnoseRuleFiles(): void {
     const ctx = this.state.context;
     for (const doc of ctx.documents.all()) {
-      if (doc.kind.kind === 'rule' || (doc.path && INSTRUCTION_PLACES.test(doc.path.split('\\').join('/')))) ctx.diagnostics.schedule(doc);
+      if (doc.kind.kind === 'rule' || (doc.path && isInstructionPlace(doc.path))) ctx.diagnostics.schedule(doc);
     }
   }
 
