@@ -142,6 +142,8 @@ export const loadBenchmark: Benchmark = {
         if (process.env.AGENTLS_BENCH_LOAD_DETAIL) clientDelay.enable();
         const serverWaitBefore = runQueueWaitMs(c.process.pid!);
         const clientWaitBefore = runQueueWaitMs(process.pid);
+        const serverCpuBefore = processCpuMs(c.process.pid!);
+        const clientCpuBefore = processCpuMs(process.pid);
         await new Promise<void>((resolve) => {
           const timer = setInterval(() => {
             const now = performance.now();
@@ -178,6 +180,8 @@ export const loadBenchmark: Benchmark = {
         const phaseWallMs = performance.now() - started;
         const serverWaited = runQueueWaitMs(c.process.pid!) - serverWaitBefore;
         const clientWaited = runQueueWaitMs(process.pid) - clientWaitBefore;
+        const serverCpu = processCpuMs(c.process.pid!) - serverCpuBefore;
+        const clientCpu = processCpuMs(process.pid) - clientCpuBefore;
         const trace = await serverDump();
         if (rate === 0) {
           const idle = timingFigure('idle: agentls/status probe (no searches; the machine itself)', probeTimes);
@@ -202,7 +206,7 @@ export const loadBenchmark: Benchmark = {
           name: `${label}: the machine: time ready to run but waiting for a CPU`,
           unit: 'ms',
           value: serverWaited,
-          note: `server main thread ${serverWaited.toFixed(0)} ms, this client ${clientWaited.toFixed(0)} ms, over ${(phaseWallMs / 1000).toFixed(1)} s (Linux schedstat; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+          note: `server main thread ${serverWaited.toFixed(0)} ms, this client ${clientWaited.toFixed(0)} ms; CPU used: server ${serverCpu.toFixed(0)} ms, this client ${clientCpu.toFixed(0)} ms (all threads); over ${(phaseWallMs / 1000).toFixed(1)} s (Linux schedstat; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
         });
         if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
           const joined = traced.map((t) => ({ t, s: sent.get(Number(t.id))! }));
@@ -256,6 +260,17 @@ export const loadBenchmark: Benchmark = {
 function runQueueWaitMs(pid: number): number {
   try {
     return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time a process has used, all its threads (`/proc/PID/stat` utime + stime, in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return NaN;
   }
