@@ -8,6 +8,7 @@ import { listFolderFiles } from '../workspace/listFiles';
 import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
 import { compactTable } from './packing';
+import { saveInSlices } from './snapshotSave';
 import { PathTable } from './pathTable';
 import { tableFromRows } from './pathTableRows';
 import { PickHistory } from './picks';
@@ -69,6 +70,8 @@ const SAVE_DELAY_MS = 10_000;
  */
 const SAVE_WAITS_FOR_QUIET_MS = 60_000;
 const QUIET_MS = 1_000;
+/** Sliced saves overtaken by changes in a row, after which the next save is written in one go. */
+const OVERTAKEN_SAVES_BEFORE_WRITING_AT_ONCE = 2;
 /** Listings after the first when files changed during it (see `build`). */
 const RELISTS = 2;
 
@@ -93,6 +96,10 @@ export class FolderIndex {
   private touchedDuringWalk: Set<string> | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
   private dirty = false;
+  /** The save running a slice at a time, if any. */
+  private saving: { stop: CancellationSource; done: Promise<void> } | undefined;
+  /** Sliced saves in a row that the table's changes overtook (under constant churn the next one is written at once). */
+  private overtakenSaves = 0;
   private searches = 0;
   private lastSearchAt = -Infinity;
   /** Searches in flight (compaction waits for none; a save waits for a pause in them). */
@@ -193,8 +200,7 @@ export class FolderIndex {
     this.phase = 'ready';
     this.maybeCompact();
     this.dirty = true;
-    this.save();
-    this.lastBuild = {
+    const report: BuildReport = {
       root: this.root,
       userLevel: this.options.shallow === true,
       files: this.table.liveCount,
@@ -204,7 +210,9 @@ export class FolderIndex {
       unreadable: walk.errors.length,
       listedBy: this.listedBy,
     };
-    return this.lastBuild;
+    await this.saveSliced();
+    this.lastBuild = report;
+    return report;
   }
 
   /**
@@ -393,6 +401,7 @@ export class FolderIndex {
   moveTo(store: IndexStore): void {
     if (!this.options.store) return;
     this.options.store = store;
+    this.saving?.stop.cancel();
     for (const pick of this.picks.entries()) store.savePick(this.root, pick);
     this.dirty = true;
     this.save();
@@ -420,24 +429,64 @@ export class FolderIndex {
         this.saveTimer = undefined;
         const searching = this.searches > 0 || performance.now() - this.lastSearchAt < QUIET_MS;
         if (searching && performance.now() < latest) attempt(QUIET_MS);
-        else this.save();
+        else this.saveSliced().catch((err: unknown) => this.options.log.warn(`file index: saving the list of ${this.root} failed: ${(err as Error).message}`));
       }, delay);
       this.saveTimer.unref?.();
     };
     attempt(SAVE_DELAY_MS);
   }
 
-  /** Writes the file list to the store now, if it changed since the last save. */
+  private get maySave(): boolean {
+    return this.dirty && this.options.store !== undefined && this.phase !== 'walking' && this.phase !== 'new' && this.phase !== 'disposed';
+  }
+
+  /** Writes the file list to the store now in one write, if it changed since the last save. */
   save(): void {
-    if (!this.dirty || !this.options.store || this.phase === 'walking' || this.phase === 'new') return;
+    if (!this.maySave) return;
     this.dirty = false;
-    this.options.store.saveSnapshot(this.root, encodeSnapshot(this.table));
+    this.options.store!.saveSnapshot(this.root, encodeSnapshot(this.table));
+  }
+
+  /**
+   * Writes the file list a slice at a time (`saveInSlices`), if it changed since the last
+   * save; a save still running is stopped first. When changes keep overtaking sliced saves,
+   * the list is written in one go.
+   */
+  private async saveSliced(): Promise<void> {
+    if (this.saving) {
+      this.saving.stop.cancel();
+      await this.saving.done;
+    }
+    if (!this.maySave) return;
+    if (this.overtakenSaves >= OVERTAKEN_SAVES_BEFORE_WRITING_AT_ONCE) {
+      this.overtakenSaves = 0;
+      this.save();
+      return;
+    }
+    this.dirty = false;
+    const stop = new CancellationSource();
+    let finished!: () => void;
+    this.saving = { stop, done: new Promise((resolve) => (finished = resolve)) };
+    try {
+      const outcome = await saveInSlices(this.table, this.options.store!, this.root, stop);
+      // Not written: the next save writes it (a store that failed for good ignores it).
+      if (outcome !== 'saved') this.dirty = true;
+      this.overtakenSaves = outcome === 'changed' ? this.overtakenSaves + 1 : 0;
+      // The changes that overtook it asked for a save of their own (saveSoon).
+    } finally {
+      this.saving = undefined;
+      finished();
+    }
   }
 
   dispose(): void {
     this.run.cancel();
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    if (this.saving) {
+      this.saving.stop.cancel();
+      this.dirty = true;
+    }
     this.save();
     this.phase = 'disposed';
     this.markNamesKnown();

@@ -66,6 +66,15 @@ const FILE_SECTIONS = new Set<Section>(['fileDir', 'nameId', 'size', 'mtime']);
  * saving copies nothing larger than a chunk.
  */
 export function encodeSnapshot(table: PathTable): Uint8Array[] {
+  return [...snapshotChunks(table)];
+}
+
+/**
+ * `encodeSnapshot`'s chunks one at a time, made as they are asked for, so that a save can
+ * write some and let the thread go between them. The table must not change until the last
+ * chunk is taken (a caller that pauses checks `table.generation`).
+ */
+export function* snapshotChunks(table: PathTable): Generator<Uint8Array, void, undefined> {
   const text = new TextEncoder();
   const extensions = text.encode(JSON.stringify(table.extensions));
   const counts: Record<Count, number> = { pool: table.poolLength, dirs: table.dirCount, names: table.uniqueCount, files: table.liveCount };
@@ -80,8 +89,13 @@ export function encodeSnapshot(table: PathTable): Uint8Array[] {
   out.write(new Uint32Array([MAGIC, SNAPSHOT_VERSION, counts.pool, counts.dirs, counts.names, counts.files, extensions.byteLength, length, layout.byteLength, 0]));
   for (const s of SECTIONS) {
     out.pad8();
-    if (FILE_SECTIONS.has(s.key)) writeLiveColumn(table, s.key as FileSection, s.make(Math.floor(SNAPSHOT_CHUNK_BYTES / 8)), (piece) => out.write(piece));
-    else out.write((table[s.key] as Column).subarray(0, counts[s.count]));
+    if (FILE_SECTIONS.has(s.key)) {
+      for (const piece of liveColumn(table, s.key as FileSection, s.make(Math.floor(SNAPSHOT_CHUNK_BYTES / 8)))) {
+        out.write(piece);
+        yield* out.takeFull();
+      }
+    } else out.write((table[s.key] as Column).subarray(0, counts[s.count]));
+    yield* out.takeFull();
   }
   out.pad8();
   out.write(extensions);
@@ -90,8 +104,9 @@ export function encodeSnapshot(table: PathTable): Uint8Array[] {
   for (const a of tree?.arrays ?? []) {
     out.pad8();
     out.write(a);
+    yield* out.takeFull();
   }
-  return out.finish();
+  yield* out.finish();
 }
 
 /** A tree's fields as a layout and its arrays in layout order; undefined when a field is of a kind not stored. */
@@ -164,8 +179,8 @@ function readTree(input: ChunkReader, layoutBytes: number): TreeFields {
   return fields;
 }
 
-/** The live files' values of one column (ids renumbered densely), handed out a scratch-full at a time. */
-function writeLiveColumn(table: PathTable, key: FileSection, scratch: Column, emit: (piece: Column) => void): void {
+/** The live files' values of one column (ids renumbered densely), handed out a scratch-full at a time (the same scratch each time). */
+function* liveColumn(table: PathTable, key: FileSection, scratch: Column): Generator<Column, void, undefined> {
   let k = 0;
   for (let id = 0; id < table.slotCount; id++) {
     if (!(table.flags[id] & ALIVE)) continue;
@@ -174,11 +189,11 @@ function writeLiveColumn(table: PathTable, key: FileSection, scratch: Column, em
     else if (key === 'mtime') scratch[k++] = table.hasMeta(id) ? table.mtime[id] : 0;
     else scratch[k++] = table[key][id];
     if (k === scratch.length) {
-      emit(scratch);
+      yield scratch;
       k = 0;
     }
   }
-  if (k > 0) emit(scratch.subarray(0, k));
+  if (k > 0) yield scratch.subarray(0, k);
 }
 
 /** Bytes appended into chunks of `SNAPSHOT_CHUNK_BYTES`. */
@@ -204,10 +219,16 @@ class ChunkWriter {
     if (this.total % 8 !== 0) this.write(new Uint8Array(8 - (this.total % 8)));
   }
 
+  /** The chunks filled since the last take, handed over. */
+  takeFull(): Uint8Array[] {
+    return this.chunks.splice(0);
+  }
+
+  /** The chunks not taken yet, the last one partly filled. */
   finish(): Uint8Array[] {
     if (this.used > 0) this.chunks.push(this.current.slice(0, this.used));
     this.used = 0;
-    return this.chunks;
+    return this.takeFull();
   }
 
   private flush(): void {

@@ -14,10 +14,23 @@ export interface PickRecord {
 export interface IndexStore {
   /** The chunks of the last saved file list of a folder, in order, or undefined. */
   loadSnapshot(root: string): Uint8Array[] | undefined;
+  /** Replaces a folder's file list in one write (at shutdown, and wherever holding the thread is fine). */
   saveSnapshot(root: string, chunks: readonly Uint8Array[]): void;
+  /** Starts replacing a folder's file list a few chunks per write; the old list stays the saved one until `commit`. */
+  beginSnapshot(root: string): SnapshotWrite;
+  /** Removes up to `rows` chunks of file lists replaced or abandoned; true when some may be left. */
+  sweepSnapshots(root: string, rows: number): boolean;
   loadPicks(root: string): PickRecord[];
   savePick(root: string, pick: PickRecord): void;
   close(): void;
+}
+
+/** A file list being saved a piece at a time (see `IndexStore.beginSnapshot`). */
+export interface SnapshotWrite {
+  /** Appends the next chunks, in one short write; false when the store failed (this save is over). */
+  add(chunks: readonly Uint8Array[]): boolean;
+  /** Makes the chunks added the folder's saved file list; false when that did not happen. */
+  commit(): boolean;
 }
 
 /** A store that keeps everything in memory (the CLI's `--no-cache`, and tests). */
@@ -31,6 +44,18 @@ export class MemoryStore implements IndexStore {
 
   saveSnapshot(root: string, chunks: readonly Uint8Array[]): void {
     this.snapshots.set(root, chunks.map((c) => c.slice()));
+  }
+
+  beginSnapshot(root: string): SnapshotWrite {
+    const staged: Uint8Array[] = [];
+    return {
+      add: (chunks) => (staged.push(...chunks.map((c) => c.slice())), true),
+      commit: () => (this.saveSnapshot(root, staged), true),
+    };
+  }
+
+  sweepSnapshots(): boolean {
+    return false;
   }
 
   loadPicks(root: string): PickRecord[] {
