@@ -70,8 +70,8 @@ const SAVE_DELAY_MS = 10_000;
  */
 const SAVE_WAITS_FOR_QUIET_MS = 60_000;
 const QUIET_MS = 1_000;
-/** Sliced saves overtaken by changes in a row, after which the next save is written in one go. */
-const OVERTAKEN_SAVES_BEFORE_WRITING_AT_ONCE = 2;
+/** Sliced saves overtaken by changes in a row, after which the next one copies the list first. */
+const OVERTAKEN_SAVES_BEFORE_COPYING = 2;
 /** Listings after the first when files changed during it (see `build`). */
 const RELISTS = 2;
 
@@ -450,7 +450,7 @@ export class FolderIndex {
   /**
    * Writes the file list a slice at a time (`saveInSlices`), if it changed since the last
    * save; a save still running is stopped first. When changes keep overtaking sliced saves,
-   * the list is written in one go.
+   * the next one makes its chunks all at once and writes those in slices.
    */
   private async saveSliced(): Promise<void> {
     if (this.saving) {
@@ -458,21 +458,16 @@ export class FolderIndex {
       await this.saving.done;
     }
     if (!this.maySave) return;
-    if (this.overtakenSaves >= OVERTAKEN_SAVES_BEFORE_WRITING_AT_ONCE) {
-      this.overtakenSaves = 0;
-      this.save();
-      return;
-    }
     this.dirty = false;
     const stop = new CancellationSource();
     let finished!: () => void;
     this.saving = { stop, done: new Promise((resolve) => (finished = resolve)) };
     try {
-      const outcome = await saveInSlices(this.table, this.options.store!, this.root, stop);
-      // Not written: the next save writes it (a store that failed for good ignores it).
+      const copyFirst = this.overtakenSaves >= OVERTAKEN_SAVES_BEFORE_COPYING;
+      const outcome = await saveInSlices(this.table, this.options.store!, this.root, stop, { copyFirst });
+      // Not written: the next save writes it (the changes that overtook this one asked for it; a store that failed for good ignores it).
       if (outcome !== 'saved') this.dirty = true;
       this.overtakenSaves = outcome === 'changed' ? this.overtakenSaves + 1 : 0;
-      // The changes that overtook it asked for a save of their own (saveSoon).
     } finally {
       this.saving = undefined;
       finished();

@@ -1,6 +1,6 @@
 import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { PathTable } from './pathTable';
-import { snapshotChunks } from './snapshot';
+import { encodeSnapshot, snapshotChunks } from './snapshot';
 import type { IndexStore } from './store';
 
 /**
@@ -26,11 +26,14 @@ export type SlicedSaveOutcome = 'saved' | 'changed' | 'failed' | 'stopped';
  * time beside the saved list, which they replace in one last write, and the replaced list
  * is then removed a few rows at a time. The table must not change meanwhile: when its
  * generation moves between slices the save is dropped ('changed'), the old list staying
- * the saved one. The owner makes sure one save of a folder runs at a time.
+ * the saved one. With `copyFirst` the chunks are all made at once (10-20 ms for the 92k
+ * tree) and only written in slices: for a table that changes too often for the other way.
+ * The owner makes sure one save of a folder runs at a time.
  */
-export async function saveInSlices(table: PathTable, store: IndexStore, root: string, stop: Cancellation, sliceMs = SAVE_SLICE_MS): Promise<SlicedSaveOutcome> {
+export async function saveInSlices(table: PathTable, store: IndexStore, root: string, stop: Cancellation, options: { sliceMs?: number; copyFirst?: boolean } = {}): Promise<SlicedSaveOutcome> {
+  const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
   const generation = table.generation;
-  const chunks = snapshotChunks(table);
+  const chunks = options.copyFirst ? encodeSnapshot(table)[Symbol.iterator]() : snapshotChunks(table);
   const writing = store.beginSnapshot(root);
   for (let made = false; !made; ) {
     const sliceStart = performance.now();
@@ -49,7 +52,7 @@ export async function saveInSlices(table: PathTable, store: IndexStore, root: st
     if (made) break;
     await yieldToEventLoop();
     if (stop.isCancellationRequested) return 'stopped';
-    if (table.generation !== generation) return 'changed';
+    if (!options.copyFirst && table.generation !== generation) return 'changed';
   }
   if (!writing.commit()) return 'failed';
   while (store.sweepSnapshots(root, SWEEP_ROWS)) {

@@ -74,7 +74,7 @@ describe('a file list saved a slice at a time', () => {
     const big = table(30_000);
     const chunks = encodeSnapshot(big).length;
     const seen = new Set<number | undefined>();
-    const { value, turns } = await everyTurnUntil(saveInSlices(big, store, ROOT, new CancellationSource(), 0), () => seen.add(savedFiles(store)));
+    const { value, turns } = await everyTurnUntil(saveInSlices(big, store, ROOT, new CancellationSource(), { sliceMs: 0 }), () => seen.add(savedFiles(store)));
     expect(value).toBe('saved');
     // Eight chunks a write, one write a turn when the slice is 0 ms (the first before any turn, the last with the commit).
     expect(chunks).toBeGreaterThan(40);
@@ -90,7 +90,7 @@ describe('a file list saved a slice at a time', () => {
     store.saveSnapshot(ROOT, encodeSnapshot(table(10)));
     const big = table(30_000);
     let changed = false;
-    const { value } = await everyTurnUntil(saveInSlices(big, store, ROOT, new CancellationSource(), 0), () => {
+    const { value } = await everyTurnUntil(saveInSlices(big, store, ROOT, new CancellationSource(), { sliceMs: 0 }), () => {
       if (!changed) big.add('src/new-file.ts');
       changed = true;
     });
@@ -105,7 +105,7 @@ describe('a file list saved a slice at a time', () => {
     const { store } = await openStore();
     store.saveSnapshot(ROOT, encodeSnapshot(table(10)));
     const stop = new CancellationSource();
-    const { value } = await everyTurnUntil(saveInSlices(table(30_000), store, ROOT, stop, 0), () => stop.cancel());
+    const { value } = await everyTurnUntil(saveInSlices(table(30_000), store, ROOT, stop, { sliceMs: 0 }), () => stop.cancel());
     expect(value).toBe('stopped');
     expect(savedFiles(store)).toBe(10);
   });
@@ -115,7 +115,7 @@ describe('a file list saved a slice at a time', () => {
     const { store: second } = await openStore(cacheDir);
     const mine = table(30_000, 'mine');
     let theirs = false;
-    const { value } = await everyTurnUntil(saveInSlices(mine, first, ROOT, new CancellationSource(), 0), () => {
+    const { value } = await everyTurnUntil(saveInSlices(mine, first, ROOT, new CancellationSource(), { sliceMs: 0 }), () => {
       // The other editor's server writes its list (in one go) while this one is half way.
       if (!theirs) second.saveSnapshot(ROOT, encodeSnapshot(table(20, 'theirs')));
       theirs = true;
@@ -128,9 +128,22 @@ describe('a file list saved a slice at a time', () => {
     expect(savedFiles(second)).toBe(30_000);
   });
 
+  it('with the chunks made first, is not dropped by a change (for a table that changes too often otherwise)', async () => {
+    const { store } = await openStore();
+    const big = table(30_000);
+    let changed = false;
+    const { value, turns } = await everyTurnUntil(saveInSlices(big, store, ROOT, new CancellationSource(), { sliceMs: 0, copyFirst: true }), () => {
+      if (!changed) big.add('src/new-file.ts');
+      changed = true;
+    });
+    expect(value).toBe('saved');
+    expect(turns).toBeGreaterThan(2);
+    expect(savedFiles(store)).toBe(30_000);
+  });
+
   it('goes through the memory store too (the CLI without a cache)', async () => {
     const store = new MemoryStore();
-    expect(await saveInSlices(table(30_000), store, ROOT, new CancellationSource(), 0)).toBe('saved');
+    expect(await saveInSlices(table(30_000), store, ROOT, new CancellationSource(), { sliceMs: 0 })).toBe('saved');
     expect(tableFromRows(decodeSnapshot(store.loadSnapshot(ROOT)!)).liveCount).toBe(30_000);
   });
 });
