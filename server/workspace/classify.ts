@@ -10,6 +10,7 @@ import {
   type RuleLevel,
   type RulesProfile,
 } from './ruleLocations';
+import { isSlipOf } from './folderSlips';
 import { isInside } from './paths';
 
 /**
@@ -182,6 +183,10 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         reason: `${marker}/ is read only ${marker === '.clinerules' ? 'in the workspace folder and its parents' : 'at the workspace root'}, not in subfolders`,
       };
     }
+  }
+  // `.xcsh/rule/`, `.xcsh/.rules/`: a slip of the folder's name, at a root.
+  if (parts.length >= 2 && parts[parts.length - 2] === '.xcsh' && isSlipOf(parts[parts.length - 1], 'rules') && /\.(md|mdc)$/.test(name) && ctx.roots.includes(path.dirname(path.dirname(dir)))) {
+    return { kind: 'rule', provider: 'native', level: 'project', loaded: false, cause: 'misplaced-folder', reason: `its folder is \`.xcsh/${parts[parts.length - 1]}/\`, and the rules go in \`.xcsh/rules/\`` };
   }
   return undefined;
 }

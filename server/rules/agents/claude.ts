@@ -1,5 +1,6 @@
 import { afterMarker, baseName, pathsOrAlways } from './shared';
-import type { AgentModel } from './types';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentModel, Placement } from './types';
 
 /**
  * Claude Code. Source: Claude Code's documentation, "Manage Claude's memory"
@@ -11,14 +12,7 @@ export const claude: AgentModel = {
   // Since 2.1.277 (its changelog), AGENTS.md in a folder without a CLAUDE.md (can be turned off in /config).
   reads: '`CLAUDE.md` (root, `.claude/`, subfolders on demand), else `AGENTS.md`, `CLAUDE.local.md`, `.claude/rules/**/*.md` with `paths`; `~/.claude/CLAUDE.md`, `~/.claude/rules/`',
   owns(rel) {
-    const name = baseName(rel);
-    // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md; CLAUDE.md files in
-    // subfolders load when Claude works there; CLAUDE.local.md is personal.
-    if (name === 'CLAUDE.md' || name === 'CLAUDE.local.md') return { read: true, frontmatter: false };
-    const at = afterMarker(rel, '.claude/rules/');
-    // Docs: every .md file under .claude/rules is read, subfolders included.
-    if (at && at.rest !== '' && name.endsWith('.md')) return { read: true, frontmatter: true };
-    return undefined;
+    return claudePlacement(rel) ?? misspeltFolderPlacement(rel, '.claude', 'rules', 'Claude Code', claudePlacement);
   },
   // Docs: a rule is scoped with `paths` (globs, brace expansion supported); without it the
   // rule loads unconditionally.
@@ -28,3 +22,15 @@ export const claude: AgentModel = {
   globs: { key: 'paths', commaSeparated: true, lists: true, braces: true },
   activation: (fm) => pathsOrAlways(fm.paths, true),
 };
+
+/** Where Claude Code reads a path, the folder spelt right. */
+function claudePlacement(rel: string): Placement | undefined {
+  const name = baseName(rel);
+  // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md; CLAUDE.md files in
+  // subfolders load when Claude works there; CLAUDE.local.md is personal.
+  if (name === 'CLAUDE.md' || name === 'CLAUDE.local.md') return { read: true, frontmatter: false };
+  const at = afterMarker(rel, '.claude/rules/');
+  // Docs: every .md file under .claude/rules is read, subfolders included.
+  if (at && at.rest !== '' && name.endsWith('.md')) return { read: true, frontmatter: true };
+  return undefined;
+}

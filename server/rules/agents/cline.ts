@@ -1,6 +1,7 @@
 import { CLINE_NON_RULE_FOLDERS } from '../../workspace/classify';
 import { afterMarker, baseName, isMarkdownName, pathsOrAlways } from './shared';
-import type { AgentModel } from './types';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentModel, Placement } from './types';
 
 /**
  * Cline. Sources: Cline's documentation, "Rules" (https://docs.cline.bot/customization/cline-rules)
@@ -11,21 +12,7 @@ export const cline: AgentModel = {
   name: 'Cline',
   reads: '`.clinerules/*.md` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
   owns(rel) {
-    if (rel === '.clinerules') return { read: true, frontmatter: true };
-    const at = afterMarker(rel, '.clinerules/') ?? afterMarker(rel, '.cline/rules/');
-    const name = baseName(rel);
-    // Cline's source (cline/cline: getLocalClineRules and the rule-toggle sync read
-    // .clinerules with `workflows`, `hooks` and `skills` excluded; the docs put workflows in
-    // .clinerules/workflows): those subfolders hold slash commands, hooks and skills, not rules.
-    const inClinerules = afterMarker(rel, '.clinerules/');
-    if (inClinerules && isClineNonRuleFolder(inClinerules.rest)) return undefined;
-    if (name === '.clinerules' || (at && at.rest !== '' && isMarkdownName(name))) {
-      // Docs: workspace rules go in .clinerules/ (or .cline/rules/) "at your project root";
-      // every Markdown file of the folder is combined into one rule set.
-      if (name !== '.clinerules' && at!.prefix === '') return { read: true, frontmatter: true };
-      return { read: false, frontmatter: true, why: 'Cline reads `.clinerules` only at the workspace root' };
-    }
-    return undefined;
+    return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
   // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
   // of globs. A rule without it applies to every request.
@@ -37,4 +24,23 @@ export const cline: AgentModel = {
 /** `.clinerules/workflows/…`, `hooks/…`, `skills/…`: Cline's other configuration, never read as rules. */
 function isClineNonRuleFolder(restAfterClinerules: string): boolean {
   return CLINE_NON_RULE_FOLDERS.has(restAfterClinerules.split('/')[0]) && restAfterClinerules.includes('/');
+}
+
+/** Where Cline reads a path, the folder spelt right. */
+function clinePlacement(rel: string): Placement | undefined {
+  if (rel === '.clinerules') return { read: true, frontmatter: true };
+  const at = afterMarker(rel, '.clinerules/') ?? afterMarker(rel, '.cline/rules/');
+  const name = baseName(rel);
+  // Cline's source (cline/cline: getLocalClineRules and the rule-toggle sync read
+  // .clinerules with `workflows`, `hooks` and `skills` excluded; the docs put workflows in
+  // .clinerules/workflows): those subfolders hold slash commands, hooks and skills, not rules.
+  const inClinerules = afterMarker(rel, '.clinerules/');
+  if (inClinerules && isClineNonRuleFolder(inClinerules.rest)) return undefined;
+  if (name === '.clinerules' || (at && at.rest !== '' && isMarkdownName(name))) {
+    // Docs: workspace rules go in .clinerules/ (or .cline/rules/) "at your project root";
+    // every Markdown file of the folder is combined into one rule set.
+    if (name !== '.clinerules' && at!.prefix === '') return { read: true, frontmatter: true };
+    return { read: false, frontmatter: true, why: 'Cline reads `.clinerules` only at the workspace root' };
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import { afterMarker, baseName, globList } from './shared';
-import type { AgentModel } from './types';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentModel, Placement } from './types';
 
 /**
  * The agents an instructions file's `excludeAgent` can keep away. Source: GitHub's
@@ -21,24 +22,7 @@ export const copilot: AgentModel = {
   name: 'GitHub Copilot',
   reads: '`.github/copilot-instructions.md`; `.github/instructions/**/*.instructions.md` with `applyTo`; `AGENTS.md`',
   owns(rel) {
-    if (rel === '.github/copilot-instructions.md') return { read: true, frontmatter: false };
-    // Docs: the file goes in the .github folder at the root of the repository (GitHub's page
-    // above); VS Code reads the one of the opened workspace folder (VS Code's "custom
-    // instructions" docs; github.com/orgs/community/discussions/155450: a copy below the
-    // opened folder is not picked up). One in a subfolder's .github is read by neither,
-    // unless that subfolder is opened as the workspace (then it is this workspace's root).
-    if (rel.endsWith('/.github/copilot-instructions.md')) {
-      return { read: false, frontmatter: false, why: 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace' };
-    }
-    const at = afterMarker(rel, '.github/instructions/');
-    if (!at || at.rest === '') return undefined;
-    const name = baseName(rel);
-    // Docs: path-specific files are NAME.instructions.md "within or below" .github/instructions.
-    if (name.endsWith('.instructions.md')) return { read: true, frontmatter: true };
-    if (name.endsWith('.md')) {
-      return { read: false, frontmatter: true, onlyWithKey: 'applyTo', why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
-    }
-    return undefined;
+    return copilotPlacement(rel) ?? misspeltFolderPlacement(rel, '.github', 'instructions', 'GitHub Copilot', copilotPlacement, 'instruction files');
   },
   // Docs: the frontmatter's applyTo holds globs, several separated by commas; description
   // is shown in the editor. excludeAgent: the docs show one value; VS Code's attribute
@@ -56,3 +40,25 @@ export const copilot: AgentModel = {
     return globs.length ? { mode: 'globs', globs } : { mode: 'manual' };
   },
 };
+
+/** Where GitHub Copilot reads a path, the folder spelt right. */
+function copilotPlacement(rel: string): Placement | undefined {
+  if (rel === '.github/copilot-instructions.md') return { read: true, frontmatter: false };
+  // Docs: the file goes in the .github folder at the root of the repository (GitHub's page
+  // above); VS Code reads the one of the opened workspace folder (VS Code's "custom
+  // instructions" docs; github.com/orgs/community/discussions/155450: a copy below the
+  // opened folder is not picked up). One in a subfolder's .github is read by neither,
+  // unless that subfolder is opened as the workspace (then it is this workspace's root).
+  if (rel.endsWith('/.github/copilot-instructions.md')) {
+    return { read: false, frontmatter: false, why: 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace' };
+  }
+  const at = afterMarker(rel, '.github/instructions/');
+  if (!at || at.rest === '') return undefined;
+  const name = baseName(rel);
+  // Docs: path-specific files are NAME.instructions.md "within or below" .github/instructions.
+  if (name.endsWith('.instructions.md')) return { read: true, frontmatter: true };
+  if (name.endsWith('.md')) {
+    return { read: false, frontmatter: true, onlyWithKey: 'applyTo', why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
+  }
+  return undefined;
+}

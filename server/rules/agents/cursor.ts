@@ -1,5 +1,6 @@
 import { afterMarker, baseName, globList } from './shared';
-import type { AgentModel } from './types';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentModel, Placement } from './types';
 
 /**
  * Cursor. Sources: Cursor's documentation, "Rules" (https://cursor.com/docs/rules, formerly
@@ -10,24 +11,7 @@ export const cursor: AgentModel = {
   name: 'Cursor',
   reads: '`.cursor/rules/**/*.mdc` in the project and in any subfolder (nested rules); legacy `.cursorrules` at the root',
   owns(rel) {
-    const name = baseName(rel);
-    if (name === '.cursorrules') {
-      // Docs ("Rules", .cursorrules): the single legacy file at the project root is still
-      // supported but deprecated. Nothing documents a .cursorrules below the root being read.
-      if (rel === '.cursorrules') return { read: true, legacy: true, frontmatter: false };
-      const dir = rel.slice(0, -name.length);
-      return { read: false, frontmatter: false, why: 'Cursor reads `.cursorrules` only at the project root', move: `${dir}.cursor/rules/cursorrules.mdc` };
-    }
-    const at = afterMarker(rel, '.cursor/rules/');
-    if (!at || at.rest === '') return undefined;
-    // Docs ("Project rules"): rules live in .cursor/rules; "subdirectories can include their
-    // own .cursor/rules directory", scoped to that folder. Folders inside .cursor/rules are
-    // used to organise rules (not stated outright: read as supported, fewer false alarms).
-    if (name.endsWith('.mdc')) return { read: true, frontmatter: true };
-    // Docs disagree over plain .md files in .cursor/rules (one revision says they are
-    // ignored, others list them): not reported, the reading with fewer false alarms.
-    if (name.endsWith('.md')) return { read: true, frontmatter: true };
-    return undefined;
+    return cursorPlacement(rel) ?? misspeltFolderPlacement(rel, '.cursor', 'rules', 'Cursor', cursorPlacement);
   },
   // Docs ("Rule anatomy"): the frontmatter has description, globs and alwaysApply.
   keys: {
@@ -47,3 +31,25 @@ export const cursor: AgentModel = {
     return { mode: 'manual' };
   },
 };
+
+/** Where Cursor reads a path, the folder spelt right. */
+function cursorPlacement(rel: string): Placement | undefined {
+  const name = baseName(rel);
+  if (name === '.cursorrules') {
+    // Docs ("Rules", .cursorrules): the single legacy file at the project root is still
+    // supported but deprecated. Nothing documents a .cursorrules below the root being read.
+    if (rel === '.cursorrules') return { read: true, legacy: true, frontmatter: false };
+    const dir = rel.slice(0, -name.length);
+    return { read: false, frontmatter: false, why: 'Cursor reads `.cursorrules` only at the project root', move: `${dir}.cursor/rules/cursorrules.mdc` };
+  }
+  const at = afterMarker(rel, '.cursor/rules/');
+  if (!at || at.rest === '') return undefined;
+  // Docs ("Project rules"): rules live in .cursor/rules; "subdirectories can include their
+  // own .cursor/rules directory", scoped to that folder. Folders inside .cursor/rules are
+  // used to organise rules (not stated outright: read as supported, fewer false alarms).
+  if (name.endsWith('.mdc')) return { read: true, frontmatter: true };
+  // Docs disagree over plain .md files in .cursor/rules (one revision says they are
+  // ignored, others list them): not reported, the reading with fewer false alarms.
+  if (name.endsWith('.md')) return { read: true, frontmatter: true };
+  return undefined;
+}

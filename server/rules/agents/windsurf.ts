@@ -1,5 +1,6 @@
 import { afterMarker, baseName, globList } from './shared';
-import type { AgentModel } from './types';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentModel, Placement } from './types';
 
 /**
  * Windsurf (Cascade). Source: Windsurf's documentation, "Memories & Rules"
@@ -12,22 +13,7 @@ export const windsurf: AgentModel = {
   name: 'Windsurf',
   reads: '`.windsurf/rules/*.md` in the workspace, its subfolders and parents up to the git root; `~/.codeium/windsurf/memories/global_rules.md`; legacy `.windsurfrules` at the root',
   owns(rel) {
-    const name = baseName(rel);
-    if (rel === '.codeium/windsurf/memories/global_rules.md') return { read: true, frontmatter: false, limit: 'user' };
-    if (name === '.windsurfrules') {
-      // Not in the current docs; earlier Windsurf releases read one .windsurfrules at the
-      // workspace root. Treated as a legacy file still read there, and only there.
-      if (rel === '.windsurfrules') return { read: true, legacy: true, frontmatter: false, limit: 'workspace' };
-      const dir = rel.slice(0, -name.length);
-      return { read: false, frontmatter: false, why: 'Windsurf reads `.windsurfrules` only at the workspace root', move: `${dir}.windsurf/rules/windsurfrules.md` };
-    }
-    const at = afterMarker(rel, '.windsurf/rules/');
-    if (!at || at.rest === '') return undefined;
-    // Docs ("Rules discovery"): every .windsurf/rules folder of the workspace and its
-    // subfolders, and of parents up to the git root. Folders inside .windsurf/rules are not
-    // documented either way: not reported.
-    if (name.endsWith('.md')) return { read: true, frontmatter: true, limit: 'workspace' };
-    return undefined;
+    return windsurfPlacement(rel) ?? misspeltFolderPlacement(rel, '.windsurf', 'rules', 'Windsurf', windsurfPlacement);
   },
   // Docs ("Activation modes"): trigger picks the mode; description serves model_decision,
   // globs serves glob.
@@ -60,3 +46,23 @@ export const windsurf: AgentModel = {
     }
   },
 };
+
+/** Where Windsurf reads a path, the folder spelt right. */
+function windsurfPlacement(rel: string): Placement | undefined {
+  const name = baseName(rel);
+  if (rel === '.codeium/windsurf/memories/global_rules.md') return { read: true, frontmatter: false, limit: 'user' };
+  if (name === '.windsurfrules') {
+    // Not in the current docs; earlier Windsurf releases read one .windsurfrules at the
+    // workspace root. Treated as a legacy file still read there, and only there.
+    if (rel === '.windsurfrules') return { read: true, legacy: true, frontmatter: false, limit: 'workspace' };
+    const dir = rel.slice(0, -name.length);
+    return { read: false, frontmatter: false, why: 'Windsurf reads `.windsurfrules` only at the workspace root', move: `${dir}.windsurf/rules/windsurfrules.md` };
+  }
+  const at = afterMarker(rel, '.windsurf/rules/');
+  if (!at || at.rest === '') return undefined;
+  // Docs ("Rules discovery"): every .windsurf/rules folder of the workspace and its
+  // subfolders, and of parents up to the git root. Folders inside .windsurf/rules are not
+  // documented either way: not reported.
+  if (name.endsWith('.md')) return { read: true, frontmatter: true, limit: 'workspace' };
+  return undefined;
+}

@@ -1,5 +1,6 @@
 import { afterMarker, baseName } from './shared';
-import type { AgentModel } from './types';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentModel, Placement } from './types';
 
 /**
  * The seed's agent (xcsh), under both profiles. Source: this project's spec
@@ -12,11 +13,7 @@ export const xcsh: AgentModel = {
   name: 'the xcsh agent',
   reads: '`.xcsh/rules/*.{md,mdc}` and `~/.xcsh/agent/rules/` (`PI_CONFIG_DIR`); also the root `.cursor/rules/`, `.windsurf/rules/`, the nearest `.clinerules` and (profile `xcsh`) `.agent(s)/rules/`',
   owns(rel) {
-    const at = afterMarker(rel, '.xcsh/rules/');
-    if (!at || at.rest === '') return undefined;
-    // rules.md §2.2: <cwd>/.xcsh/rules, direct files only, .md and .mdc.
-    const direct = at.prefix === '' && !at.rest.includes('/') && /\.(md|mdc)$/.test(baseName(rel));
-    return direct ? { read: true, frontmatter: true } : { read: false, frontmatter: true, why: 'the xcsh agent reads only the files directly in `.xcsh/rules/` of the workspace folder' };
+    return xcshPlacement(rel) ?? misspeltFolderPlacement(rel, '.xcsh', 'rules', 'the xcsh agent', xcshPlacement);
   },
   // rules.md §1–§2.1: the keys the agent's builder reads.
   keys: {
@@ -36,3 +33,12 @@ export const xcsh: AgentModel = {
     return { mode: 'manual' };
   },
 };
+
+/** Where the xcsh agent reads a path, the folder spelt right. */
+function xcshPlacement(rel: string): Placement | undefined {
+  const at = afterMarker(rel, '.xcsh/rules/');
+  if (!at || at.rest === '') return undefined;
+  // rules.md §2.2: <cwd>/.xcsh/rules, direct files only, .md and .mdc.
+  const direct = at.prefix === '' && !at.rest.includes('/') && /\.(md|mdc)$/.test(baseName(rel));
+  return direct ? { read: true, frontmatter: true } : { read: false, frontmatter: true, why: 'the xcsh agent reads only the files directly in `.xcsh/rules/` of the workspace folder' };
+}

@@ -5,7 +5,7 @@ import type { CodeAction } from 'vscode-languageserver/node';
 import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
-import { copyFixture } from '../../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
 
@@ -49,6 +49,25 @@ describe('rules quick fixes that rename files', () => {
     await nvim.waitForDiagnostics(testing, (ds) => ds.some((d) => d.code === 'frontmatter/fallback-string'));
     const quote = (await nvim.codeActions(testing, { start: { line: 3, character: 0 }, end: { line: 3, character: 5 } })).find((a: CodeAction) => a.title.startsWith('Quote'))!;
     expect(Object.keys(quote.edit?.changes ?? {})).toEqual([testing]);
+  });
+
+  it('moves a rule out of a folder with a slip in its name (.cursor/rule/), after which Cursor\'s folder holds it', async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rule/style.mdc': '---\ndescription: Style\nalwaysApply: true\n---\nUse tabs.\n', 'src/app.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
+    const uri = await c.open(path.join(ws, '.cursor', 'rule', 'style.mdc'));
+    const ds = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    expect(ds.find((d) => d.code === 'rule/not-read')?.message).toBe(
+      'Cursor reads rules from `.cursor/rules/`, and this folder is `.cursor/rule/`: Cursor never reads this file. Move it to `.cursor/rules/style.mdc`.',
+    );
+    const move = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Move to'))!;
+    const target = c.uri(path.join(ws, '.cursor', 'rules', 'style.mdc'));
+    expect(move.edit?.documentChanges?.[0]).toMatchObject({ kind: 'rename', oldUri: uri, newUri: target });
+    await c.close(uri);
+    await c.applyCodeAction(move);
+    const moved = await c.open(path.join(ws, '.cursor', 'rules', 'style.mdc'));
+    // Read where Cursor reads it: nothing to say about its place any more.
+    await c.waitForDiagnostics(moved, (ds) => !ds.some((d) => d.code === 'rule/not-read'));
+    expect(fs.existsSync(path.join(ws, '.cursor', 'rule', 'style.mdc'))).toBe(false);
   });
 
   it('moves a legacy .cursorrules into .cursor/rules as an always-apply rule', async () => {
