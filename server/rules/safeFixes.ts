@@ -13,11 +13,11 @@ export interface RuleFix {
 /**
  * The fixes of rule findings that are safe to apply without a person looking: they make
  * the file say, in a form the agent reads, exactly what it already meant (quote a glob,
- * write comma-separated globs as a list, `"true"` → `true`, close the frontmatter, rename
+ * write comma-separated globs as a list, `"true"` → `true`, open or close the frontmatter, rename
  * a key to the one the agent reads: `always_apply` → `alwaysApply`).
  * `agentls check --fix` applies these; the editor offers them as preferred quick fixes.
  */
-export const SAFE_FIX_KINDS = ['quote-value', 'set-value', 'listify-globs', 'close-frontmatter', 'rename-key'] as const;
+export const SAFE_FIX_KINDS = ['quote-value', 'set-value', 'listify-globs', 'close-frontmatter', 'open-frontmatter', 'rename-key'] as const;
 
 /** Frontmatter lines looked at for a key already written (a rule's frontmatter is a few lines). */
 const MAX_KEY_LINES = 1000;
@@ -55,6 +55,12 @@ export function safeRuleFix(f: Finding, text: string, lines: LineIndex): RuleFix
       const at = line < lines.lineCount ? { line, character: 0 } : lines.positionAt(text.length);
       const newText = line < lines.lineCount ? '---\n' : '\n---\n';
       return { title: 'Close the frontmatter with ---', edits: [{ range: { start: at, end: at }, newText }] };
+    }
+    case 'open-frontmatter': {
+      // The text must still begin with the block's first key.
+      if (!/^[A-Za-z][\w-]*\s*:/.test(text)) return undefined;
+      const top = { line: 0, character: 0 };
+      return { title: 'Add the opening --- line', edits: [{ range: { start: top, end: top }, newText: '---\n' }] };
     }
     case 'rename-key': {
       const to = String(data.to);

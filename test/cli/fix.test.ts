@@ -149,6 +149,16 @@ describe('agentls check --fix renames keys (built binary)', () => {
     expect(left).toEqual([]);
   });
 
+  it('adds the opening --- of a Cursor rule whose block of keys has none, after which Cursor reads the block', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/style.mdc': 'description: House style\nalwaysApply: true\n---\nUse tabs.\n' });
+    const home = tempDir('agentls-home-');
+    const r = await built(ws, 'check', '--fix', '--format', 'json', '--home', home);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    expect(fs.readFileSync(path.join(ws, '.cursor/rules/style.mdc'), 'utf8')).toBe('---\ndescription: House style\nalwaysApply: true\n---\nUse tabs.\n');
+    expect(json.fixed.flatMap((f) => f.fixes.map((x) => `${f.path} ${x.code}: ${x.description}`))).toEqual(['.cursor/rules/style.mdc frontmatter/not-at-start: Add the opening --- line']);
+    expect(json.diagnostics.filter((d) => d.path === '.cursor/rules/style.mdc')).toEqual([]);
+  });
+
   it('leaves a rename whose new name is already written for a person, and a file changed meanwhile untouched', async () => {
     // The xcsh agent reads `alwaysApply` and ignores `always-apply`: renaming it would write alwaysApply twice.
     const twice = '---\ndescription: Both spellings\nalwaysApply: false\nalways-apply: true\n---\nBody.\n';

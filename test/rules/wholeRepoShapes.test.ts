@@ -37,6 +37,28 @@ describe('whole-repository rule shapes', () => {
     for (const rel of ['quiet', 'byline', 'plain']) expect(stranded(`.cursor/rules/${rel}.mdc`)).toEqual([]);
   });
 
+  it('Cursor and Windsurf: a block of keys at the top without its opening --- is reported, with the one-line fix, and not as "at the end"', async () => {
+    const ws = workspace({
+      // Keys first, the closing line, the rule text: only the opening `---` is missing.
+      '.cursor/rules/no-opener.mdc': 'description: Backend\nglobs: backend/**/*.go\nalwaysApply: false\n---\nKeep handlers thin.\n',
+      // Nothing but the block.
+      '.cursor/rules/only-block.mdc': 'description:\nglobs:\nalwaysApply: true\n---\n',
+      '.windsurf/rules/team.md': 'trigger: always_on\n---\nUse tabs.\n',
+      // A body line that merely looks like a key, above a horizontal rule: no frontmatter meant.
+      '.cursor/rules/note.mdc': 'Note: read the README first\n---\nUse tabs.\n',
+    });
+    const all = await lint(ws);
+    const stranded = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+    const noOpener = stranded('.cursor/rules/no-opener.mdc');
+    expect(noOpener.map((f) => [f.severity, f.range.start.line, f.range.end.line, f.data])).toEqual([['error', 0, 3, { fix: 'open-frontmatter' }]]);
+    expect(noOpener[0].message).toBe(
+      'Cursor reads frontmatter only between two `---` lines at the top of a rule file, and this file\'s block has no `---` above it: Cursor sees no frontmatter, so the rule is applied only when @-mentioned instead of attached to files matching "backend/**/*.go", and the block is sent as rule text. Add a `---` line at the top.',
+    );
+    expect(stranded('.cursor/rules/only-block.mdc').map((f) => f.message)).toEqual([expect.stringContaining("this file's block has no `---` above it")]);
+    expect(stranded('.windsurf/rules/team.md').map((f) => f.message)).toEqual([expect.stringMatching(/^Windsurf reads frontmatter only between two `---` lines.*instead of applied always/)]);
+    expect(stranded('.cursor/rules/note.mdc')).toEqual([]);
+  });
+
   it('a long run of whitespace before a stranded block costs linear time (a trailing-space regex was quadratic: 50,000 spaces took 1.3 s)', async () => {
     // 400,000 spaces: linear work is milliseconds; the quadratic scan would take minutes, past the test's timeout.
     const ws = workspace({ '.cursor/rules/padded.mdc': `${body}${' '.repeat(400_000)}x\nalwaysApply: true\n---\n${' '.repeat(400_000)}` });

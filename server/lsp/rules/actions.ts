@@ -61,6 +61,7 @@ class ActionBuilder {
       case 'set-value':
       case 'listify-globs':
       case 'close-frontmatter':
+      case 'open-frontmatter':
       case 'rename-key': {
         const fix = safeRuleFix(f, doc.text, doc.lines);
         return fix ? [this.fix(f, fix.title, fix.edits, !fix.needsReview)] : [];

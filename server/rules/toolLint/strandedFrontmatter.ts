@@ -29,7 +29,8 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   if (analysis.parsed?.layout.block) return [];
   const text = analysis.text;
   if (/^[\s\uFEFF]*---/.test(text)) return [];
-  const block = trailingBlock(text);
+  const leading = leadingBlock(text);
+  const block = leading ?? trailingBlock(text);
   if (!block) return [];
   const keys = block.lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
   if (!keys.some((k) => k in agent.keys)) return [];
@@ -37,14 +38,44 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   const meant = agent.activation(stranded);
   const now = agent.activation({});
   if (sameActivation(meant, now)) return [];
+  const effect = `${agent.name} sees no frontmatter, so the rule is ${describe(now)} instead of ${describe(meant)}, and the block is sent as rule text`;
+  if (leading) {
+    // Only the opening line is missing: adding it is the whole repair.
+    return [
+      finding(
+        'frontmatter/not-at-start',
+        'error',
+        loc.range(block.start, block.end),
+        `${agent.name} reads frontmatter only between two \`---\` lines at the top of a rule file, and this file's block has no \`---\` above it: ${effect}. Add a \`---\` line at the top.`,
+        { data: { fix: 'open-frontmatter' } },
+      ),
+    ];
+  }
   return [
     finding(
       'frontmatter/not-at-start',
       'error',
       loc.range(block.start, block.end),
-      `${agent.name} reads frontmatter only at the top of a rule file, and this file's block comes at the end, after the rule text, with no \`---\` on the first line: ${agent.name} sees no frontmatter, so the rule is ${describe(now)} instead of ${describe(meant)}, and the block is sent as rule text. Move the block to the top, between two \`---\` lines.`,
+      `${agent.name} reads frontmatter only at the top of a rule file, and this file's block comes at the end, after the rule text, with no \`---\` on the first line: ${effect}. Move the block to the top, between two \`---\` lines.`,
     ),
   ];
+}
+
+/** The first lines of `text` when they are `key: value` lines closed by `---` (the opening `---` left out), with their source offsets. */
+function leadingBlock(text: string): { lines: string[]; start: number; end: number } | undefined {
+  const lines: string[] = [];
+  let at = 0;
+  while (at < text.length && lines.length <= MAX_BLOCK_LINES) {
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const line = text.slice(at, lineEnd).replace(/\r$/, '');
+    if (line.trim() === '---') return lines.length ? { lines, start: 0, end: at + line.length } : undefined;
+    if (lines.length === 0 ? !KEY_LINE.test(line) : !KEY_LINE.test(line) && !UNDER_KEY.test(line)) return undefined;
+    lines.push(line);
+    if (newline < 0) return undefined;
+    at = newline + 1;
+  }
+  return undefined;
 }
 
 /** The last lines of `text` when they are `key: value` lines closed by `---`, with their source offsets. */
