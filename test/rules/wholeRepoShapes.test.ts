@@ -25,8 +25,7 @@ describe('whole-repository rule shapes', () => {
       '.cursor/rules/byline.mdc': `---\nalwaysApply: true\n---\n${body}Author: the team\n---\n`,
       '.cursor/rules/plain.mdc': `${body}Status: done\n---\n`,
     });
-    const all = await lint(ws);
-    const stranded = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+    const stranded = await strandedIn(ws);
     const project = stranded('.cursor/rules/project.mdc');
     expect(project.map((f) => [f.severity, f.range.start.line])).toEqual([['error', 6]]);
     expect(project[0].message).toBe(
@@ -47,8 +46,7 @@ describe('whole-repository rule shapes', () => {
       // A body line that merely looks like a key, above a horizontal rule: no frontmatter meant.
       '.cursor/rules/note.mdc': 'Note: read the README first\n---\nUse tabs.\n',
     });
-    const all = await lint(ws);
-    const stranded = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+    const stranded = await strandedIn(ws);
     const noOpener = stranded('.cursor/rules/no-opener.mdc');
     expect(noOpener.map((f) => [f.severity, f.range.start.line, f.range.end.line, f.data])).toEqual([['error', 0, 3, { fix: 'open-frontmatter' }]]);
     expect(noOpener[0].message).toBe(
@@ -87,3 +85,9 @@ describe('whole-repository rule shapes', () => {
 });
 
 const lint = lintWorkspaceRules;
+
+/** The frontmatter/not-at-start findings of one file of a linted workspace. */
+async function strandedIn(ws: string): Promise<(rel: string) => ReturnType<typeof of>> {
+  const all = await lint(ws);
+  return (rel) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+}
