@@ -7,6 +7,7 @@ import { perfectScore, type Scorer } from './score';
 import { borrowUint8, giveBack, sharedScorer } from './scratch';
 import { StrictScan, type StrictResult } from './strict';
 import { bestSwapScore, swappedTerms } from './swap';
+import { spellsStem } from './stem';
 import { TopK } from './topK';
 import { allowedTypos, typoCandidates } from './typo';
 import type { RankedFile, RankOptions, TableMatches } from './rankTypes';
@@ -98,6 +99,9 @@ async function rankMatches(table: PathTable, query: ParsedQuery, options: RankOp
       if (clean === undefined) ranked.push({ id, score, quality: clamp01(score / perfect), typo: true });
       else if (score > clean.score) Object.assign(clean, { score, quality: clamp01(score / perfect), typo: true });
     }
+    // The clean matches are weak (none holds the term well): a name it spells whole, give or take one slip,
+    // is what was meant (`efumeration` → Enumeration.java, not enumerations.php.testFindContextForEnumerations_01…).
+    for (const file of ranked) if (spellsStem(table, file.id, term)) file.score += LIFT.wholeStem;
     ranked.sort((a, b) => b.score - a.score || a.id - b.id);
   }
   const narrowing = pass.matched ? { matched: pass.matched, caseless } : undefined;

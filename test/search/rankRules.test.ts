@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../server/search/query';
 import { Scorer } from '../../server/search/score';
+import { spellsStem } from '../../server/search/stem';
 import { ranked, tableOf } from './helpers';
 
 /*
@@ -21,5 +22,24 @@ describe('ranking rules', () => {
     const parent = scorer.score(term);
     scorer.loadText('src/diff/x/y/btn.ts');
     expect(scorer.score(term)).toBe(parent);
+  });
+
+  it('puts a name the mistyped term spells whole, one slip off, above names that merely scatter its letters or go on past it', async () => {
+    const t = tableOf([
+      'php/testfiles/bracematching/enumerations.php.testFindContextForEnumerations_01.bracecontext',
+      'ide/xml.schema.model/src/org/netbeans/modules/xml/schema/model/Enumeration.java',
+    ]);
+    expect((await ranked(t, 'efumeration'))[0]).toBe('ide/xml.schema.model/src/org/netbeans/modules/xml/schema/model/Enumeration.java');
+    const u = tableOf(['ide/db/licenseinfo.xml', 'ide/git/licenseinfo.xml', 'java/maven.model/src/org/netbeans/modules/maven/model/pom/License.java']);
+    expect((await ranked(u, 'licesnse'))[0]).toBe('java/maven.model/src/org/netbeans/modules/maven/model/pom/License.java');
+  });
+
+  it('reads one slip off a stem as a character left out, one too many, one wrong, or two neighbours swapped', () => {
+    const t = tableOf(['a/License.java', 'a/.env', 'a/archive.tar.gz']);
+    const spells = (query: string, id: number) => spellsStem(t, id, parseQuery(query).terms[0]);
+    for (const q of ['license', 'licnse', 'licensse', 'licenxe', 'licesne', 'ilcense', 'licenes']) expect(spells(q, 0), q).toBe(true);
+    for (const q of ['licenseinfo', 'lcnse', 'elcisne', 'icens', 'license.java']) expect(spells(q, 0), q).toBe(false);
+    expect(spells('.env', 1)).toBe(true);
+    expect(spells('archive.tar', 2)).toBe(true);
   });
 });
