@@ -25,7 +25,10 @@ export const LIFT = {
    * (`openatg` in OpenTestActionIcon.gif), so only a near-contiguous match skips it.
    */
   typoBelowQuality: 0.9,
-  /** Points a file gains in a typo pass when the term is its whole stem or one slip from it (`spellsStem`). */
+  /**
+   * Points a file gains in a typo pass when the term is its whole stem or one slip from it
+   * (`spellsStem`), and when a query longer than a term holds is its whole name (`isNamed`).
+   */
   wholeStem: 30,
 };
 

@@ -1,3 +1,4 @@
+import { foldCode } from './chars';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 
@@ -37,4 +38,18 @@ export function spellsStem(table: PathTable, id: number, term: QueryTerm): boole
     return i + 1 < m && want[i] === lower[start + i + 1] && want[i + 1] === lower[start + i] && rest(i + 2, i + 2);
   }
   return m > n ? rest(i + 1, i) : rest(i, i + 1);
+}
+
+/**
+ * Whether the file's name is exactly `text` (case aside). Terms are cut at `MAX_TERM_LENGTH`
+ * for scoring, so names longer than that tie with every name sharing their first characters
+ * (`testArrowFunctionsExamples.php.testArrowFunctionSuggestionExamplesFix_01.fixed`).
+ */
+export function isNamed(table: PathTable, id: number, text: string): boolean {
+  const start = table.nameStart[id];
+  const n = table.nameLen[id];
+  if (n !== text.length) return false;
+  const lower = table.lower;
+  for (let k = 0; k < n; k++) if (lower[start + k] !== foldCode(text.charCodeAt(k))) return false;
+  return true;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../server/search/query';
+import { MAX_TERM_LENGTH, parseQuery } from '../../server/search/query';
 import { Scorer } from '../../server/search/score';
 import { spellsStem } from '../../server/search/stem';
 import { ranked, tableOf } from './helpers';
@@ -41,5 +41,13 @@ describe('ranking rules', () => {
     for (const q of ['licenseinfo', 'lcnse', 'elcisne', 'icens', 'license.java']) expect(spells(q, 0), q).toBe(false);
     expect(spells('.env', 1)).toBe(true);
     expect(spells('archive.tar', 2)).toBe(true);
+  });
+
+  it('puts the file named exactly as typed first, however long its name', async () => {
+    // Terms are cut at 64 characters for scoring; beyond, every name sharing the start ties.
+    const start = 'testArrowFunctionsExamples.php.testArrowFunctionSuggestionExamples';
+    expect(start.length).toBeGreaterThan(MAX_TERM_LENGTH);
+    const t = tableOf([`php/verification/${start}_01a.hints`, `php/verification/${start}Fix_01.fixed`]);
+    expect((await ranked(t, `${start}Fix_01.fixed`))[0]).toBe(`php/verification/${start}Fix_01.fixed`);
   });
 });
