@@ -25,6 +25,11 @@ export const LIFT = {
    * (`openatg` in OpenTestActionIcon.gif), so only a near-contiguous match skips it.
    */
   typoBelowQuality: 0.9,
+  /**
+   * Points a file gains in a typo pass when the term is its whole stem or one slip from it
+   * (`spellsStem`), and when a query longer than a term holds is its whole name (`isNamed`).
+   */
+  wholeStem: 30,
 };
 
 /** What a file gains beside its alignment: picks, recency, and a little for being short. */

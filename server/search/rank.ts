@@ -2,11 +2,12 @@ import { CancelledError } from '../core/cancel';
 import { INITIALS, spellsInitials } from './facts';
 import { clamp01, lift, LIFT, YieldClock } from './lift';
 import type { PathTable } from './pathTable';
-import { queryHasUpper, withoutCase, type ParsedQuery, type QueryTerm } from './query';
+import { MAX_TERM_LENGTH, queryHasUpper, withoutCase, type ParsedQuery, type QueryTerm } from './query';
 import { perfectScore, type Scorer } from './score';
 import { borrowUint8, giveBack, sharedScorer } from './scratch';
 import { StrictScan, type StrictResult } from './strict';
 import { bestSwapScore, swappedTerms } from './swap';
+import { isNamed, spellsStem } from './stem';
 import { TopK } from './topK';
 import { allowedTypos, typoCandidates } from './typo';
 import type { RankedFile, RankOptions, TableMatches } from './rankTypes';
@@ -98,6 +99,14 @@ async function rankMatches(table: PathTable, query: ParsedQuery, options: RankOp
       if (clean === undefined) ranked.push({ id, score, quality: clamp01(score / perfect), typo: true });
       else if (score > clean.score) Object.assign(clean, { score, quality: clamp01(score / perfect), typo: true });
     }
+    // The clean matches are weak (none holds the term well): a name it spells whole, give or take one slip,
+    // is what was meant (`efumeration` → Enumeration.java, not enumerations.php.testFindContextForEnumerations_01…).
+    for (const file of ranked) if (spellsStem(table, file.id, term)) file.score += LIFT.wholeStem;
+    ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+  }
+  // A name longer than a term is cut to scores like every name sharing its start: typed whole, it comes first.
+  if (q.terms.length === 1 && q.text.length > MAX_TERM_LENGTH) {
+    for (const file of ranked) if (isNamed(table, file.id, q.text)) file.score += LIFT.wholeStem;
     ranked.sort((a, b) => b.score - a.score || a.id - b.id);
   }
   const narrowing = pass.matched ? { matched: pass.matched, caseless } : undefined;

@@ -1,4 +1,4 @@
-import { fillKinds, foldCode } from './chars';
+import { BOUNDARY, fillKinds, foldCode } from './chars';
 import { MAX_PATH_LENGTH, type PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 
@@ -46,6 +46,7 @@ export const POINTS = {
 };
 
 const NEG = -1e9;
+const SLASH = 47;
 const HALF_NEG = NEG / 2;
 
 /** Points of each boundary kind (`BOUNDARY`), read from `POINTS` when a search starts. */
@@ -64,6 +65,8 @@ export class Scorer {
   private readonly upper = new Uint8Array(MAX_PATH_LENGTH);
   private readonly bonus = new Int16Array(MAX_PATH_LENGTH);
   private readonly boundary = new Uint8Array(MAX_PATH_LENGTH);
+  /** 1 where a path segment (a folder or the name) starts. */
+  private readonly segment = new Uint8Array(MAX_PATH_LENGTH);
   private rowA = new Float64Array(MAX_PATH_LENGTH);
   private rowB = new Float64Array(MAX_PATH_LENGTH);
   private cells = new Float64Array(0);
@@ -116,6 +119,7 @@ export class Scorer {
       this.upper[at + i] = chars[start + i] !== lower[start + i] ? 1 : 0;
       this.bonus[at + i] = points[kind[start + i]] + (name ? POINTS.inName + (i === 0 ? POINTS.nameStart : 0) : 0);
       this.boundary[at + i] = name && kind[start + i] !== 0 ? 1 : 0;
+      this.segment[at + i] = kind[start + i] === BOUNDARY.segment ? 1 : 0;
     }
   }
 
@@ -140,7 +144,7 @@ export class Scorer {
       this.cells = new Float64Array(m * n);
       this.from = new Int32Array(m * n);
     }
-    const { lower, upper, bonus, boundary } = this;
+    const { lower, upper, bonus, boundary, segment } = this;
     const tl = term.lower;
     const tu = term.upper;
     const span = term.span;
@@ -165,6 +169,8 @@ export class Scorer {
       const needUpper = tu[i] === 1;
       // Skipping a `/` between two characters of one part of the term costs `splitPart`.
       const splitCost = span[i - 1] === 1 ? splitPart : 0;
+      // After a `/` of the term, the next part may start any later folder or the name (`slashJump`).
+      const afterSlash = tl[i - 1] === SLASH;
       let gapBest = NEG;
       let gapArg = -1;
       // The best of prev[0 .. j-2] unpenalised, for jumps onto a word boundary.
@@ -203,6 +209,10 @@ export class Scorer {
           const jumpCost = boundary[j] === 1 && POINTS.gapToBoundary < POINTS.gapMax ? POINTS.gapToBoundary : POINTS.gapMax;
           if (rawBest - jumpCost > base) {
             base = rawBest - jumpCost;
+            origin = rawArg;
+          }
+          if (afterSlash && segment[j] === 1 && rawBest + POINTS.consecutive > base) {
+            base = rawBest + POINTS.consecutive;
             origin = rawArg;
           }
           const fromLead = lead + bonus[j] * (POINTS.firstMultiplier - 1);
@@ -271,6 +281,8 @@ export class TermRows {
   readonly head: Int16Array;
   /** Lists of rows, each ended by -1. */
   readonly rows: Int8Array;
+  /** 1 at each row whose term character is `/`. */
+  readonly slash: Uint8Array;
 
   constructor(readonly term: QueryTerm, head?: Int16Array) {
     this.head = head ?? new Int16Array(65536).fill(-1);
@@ -291,6 +303,7 @@ export class TermRows {
       flat.push(-1);
     }
     this.rows = Int8Array.from(flat);
+    this.slash = Uint8Array.from(term.lower, (c) => (c === SLASH ? 1 : 0));
   }
 }
 
@@ -376,6 +389,7 @@ export class ColumnState {
     const extraFirst = POINTS.firstMultiplier - 1;
     const inName = name ? POINTS.inName : 0;
     const span = rows.term.span;
+    const afterSlash = rows.slash;
     const splitPart = POINTS.splitPart;
     for (let x = 0; x < length; x++) {
       const at = start + x;
@@ -396,6 +410,7 @@ export class ColumnState {
       }
       const pos = position + x;
       const isUpper = chars[at] !== c;
+      const startsSegment = kind[at] === BOUNDARY.segment;
       const jumpCost = name && kind[at] !== 0 ? toBoundary : gapMax;
       let b = points[kind[at]] + inName;
       if (name && x === 0) b += POINTS.nameStart;
@@ -414,6 +429,8 @@ export class ColumnState {
             if (lx < pos - 1 && lv - jumpCost > viaLast) viaLast = lv - jumpCost;
             if (viaLast > entry) entry = viaLast;
           }
+          // A part of the term after its `/` starts any later folder or the name as if it followed the slash.
+          if (startsSegment && afterSlash[p] === 1 && s[B + p] + consecutive > entry) entry = s[B + p] + consecutive;
           if (entry <= HALF_NEG) continue;
           v = entry + match + b;
         }
