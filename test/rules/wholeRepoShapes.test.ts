@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { serverEntry, tempDir } from '../helpers/repo';
 import { findingsOf, lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
 
 /**
@@ -82,6 +85,26 @@ describe('whole-repository rule shapes', () => {
     const cursorOnly = await lint(ws, { rules: { agents: ['cursor'] } });
     expect(of(cursorOnly, ws, 'runner/.github/copilot-instructions.md')).toEqual([]);
   });
+
+  it('a dead glob that starts with a wildcard names no "nearest" path unless a file name starts like its last segment (not the first paths of the list: the rule folders)', async () => {
+    // Real shapes: a Python repository's `test_*.py,*_test.py` (only test_ files exist); a Go and Docker
+    // repository's `**/Dockerfile,**/Dockerfile.*` (only plain Dockerfiles exist).
+    const ws = workspace({
+      '.cursor/rules/testing.mdc': '---\nglobs: test_*.py,*_test.py\n---\nUse pytest.\n',
+      '.github/instructions/docker.instructions.md': '---\napplyTo: "**/Dockerfile,**/Dockerfile.*"\n---\nPin base images.\n',
+      'tests/test_parser.py': '',
+      'build/linux/Dockerfile': '',
+      'build/windows/Dockerfile': '',
+      'src/app.py': '',
+    });
+    // Glob reach is a workspace check: run as `agentls check` runs it.
+    const dead = await deadGlobMessages(ws);
+    expect(dead('.cursor/rules/testing.mdc')).toEqual([expect.stringContaining('the glob "*_test.py" matches none')]);
+    expect(dead('.cursor/rules/testing.mdc')[0]).not.toContain('Nearest existing');
+    expect(dead('.github/instructions/docker.instructions.md')).toEqual([
+      expect.stringContaining("the glob \"**/Dockerfile.*\" matches none of the 6 files of the workspace; the rule's other globs still match. Nearest existing: build/linux/Dockerfile."),
+    ]);
+  });
 });
 
 const lint = lintWorkspaceRules;
@@ -90,4 +113,12 @@ const lint = lintWorkspaceRules;
 async function strandedIn(ws: string): Promise<(rel: string) => ReturnType<typeof of>> {
   const all = await lint(ws);
   return (rel) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+}
+
+/** The context/dead-glob messages of `agentls check --format json` on a workspace, by file. */
+async function deadGlobMessages(ws: string): Promise<(rel: string) => string[]> {
+  const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
+  const { stdout } = await promisify(execFile)(process.execPath, args);
+  const diagnostics = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
+  return (rel) => diagnostics.filter((d) => d.path === rel && d.code === 'context/dead-glob').map((d) => d.message);
 }
