@@ -86,6 +86,23 @@ describe('whole-repository rule shapes', () => {
     expect(of(cursorOnly, ws, 'runner/.github/copilot-instructions.md')).toEqual([]);
   });
 
+  it('GitHub Copilot: an instructions file wrapped whole in a code fence (Copilot Chat\'s ````instructions) has its applyTo hidden: reported by that cause, not as a file with no applyTo', async () => {
+    const ws = workspace({
+      // Real shape (Cratis/Chronicle): the fence opens line 1 and closes on the last line.
+      '.github/instructions/orleans.instructions.md': '````instructions\n---\napplyTo: "**/*.cs"\n---\n\n# Orleans\n\n```csharp\nvar x = 1;\n```\n\n````\n',
+      // Frontmatter shown as an example at the top of the rule text, the fence closed after it: not this file's block.
+      '.github/instructions/example.instructions.md': '```markdown\n---\napplyTo: "**/*.ts"\n---\n```\n\nWrite the header like the one above.\n',
+      'src/Grain.cs': '',
+    });
+    const all = await lint(ws);
+    const fenced = of(all, ws, '.github/instructions/orleans.instructions.md');
+    expect(fenced.map((f) => [f.code, f.severity, f.range.start.line, f.range.end.line])).toEqual([['frontmatter/not-at-start', 'error', 0, 3]]);
+    expect(fenced[0].message).toBe(
+      'GitHub Copilot reads frontmatter only when the first line of the file is `---`, and this file opens with a code fence around its block (its first line is ````instructions): GitHub Copilot sees no frontmatter, so the rule is not applied by itself (only attached by hand) instead of attached to files matching "**/*.cs", and the block is sent as rule text. Remove the fence\'s opening line and its closing line.',
+    );
+    expect(of(all, ws, '.github/instructions/example.instructions.md').map((f) => f.code)).toEqual(['rule/inactive']);
+  });
+
   it('a dead glob that starts with a wildcard names no "nearest" path unless a file name starts like its last segment (not the first paths of the list: the rule folders)', async () => {
     // Real shapes: a Python repository's `test_*.py,*_test.py` (only test_ files exist); a Go and Docker
     // repository's `**/Dockerfile,**/Dockerfile.*` (only plain Dockerfiles exist).
