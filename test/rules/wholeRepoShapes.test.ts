@@ -109,6 +109,9 @@ describe('whole-repository rule shapes', () => {
     const ws = workspace({
       '.cursor/rules/testing.mdc': '---\nglobs: test_*.py,*_test.py\n---\nUse pytest.\n',
       '.github/instructions/docker.instructions.md': '---\napplyTo: "**/Dockerfile,**/Dockerfile.*"\n---\nPin base images.\n',
+      // A file-name glob is near the files whose names share its start (kynoptic/wikipedia-reliable-sources).
+      '.windsurf/rules/rules-style.md': '---\ntrigger: glob\nglobs: ".windsurf/rules/*.md,global_rules.md"\n---\nStart with frontmatter.\n',
+      '.windsurf/rules/global-rules.md': '---\ntrigger: always_on\n---\nUse gh.\n',
       'tests/test_parser.py': '',
       'build/linux/Dockerfile': '',
       'build/windows/Dockerfile': '',
@@ -118,8 +121,9 @@ describe('whole-repository rule shapes', () => {
     const dead = await deadGlobMessages(ws);
     expect(dead('.cursor/rules/testing.mdc')).toEqual([expect.stringContaining('the glob "*_test.py" matches none')]);
     expect(dead('.cursor/rules/testing.mdc')[0]).not.toContain('Nearest existing');
+    expect(dead('.windsurf/rules/rules-style.md')).toEqual([expect.stringContaining('the glob "global_rules.md" matches none of the 8 files of the workspace; the rule\'s other globs still match. Nearest existing: .windsurf/rules/global-rules.md.')]);
     expect(dead('.github/instructions/docker.instructions.md')).toEqual([
-      expect.stringContaining("the glob \"**/Dockerfile.*\" matches none of the 6 files of the workspace; the rule's other globs still match. Nearest existing: build/linux/Dockerfile."),
+      expect.stringContaining("the glob \"**/Dockerfile.*\" matches none of the 8 files of the workspace; the rule's other globs still match. Nearest existing: build/linux/Dockerfile."),
     ]);
   });
 });

@@ -207,15 +207,18 @@ export class GlobReach {
 
   /**
    * The existing paths closest to a glob that matches nothing: those sharing the longest literal
-   * prefix of the path, or, for a glob that starts with a wildcard (`**\/Dockerfile.*`), of the
-   * file name. A glob with neither (`*_test.py`) has no nearest path: the first paths of the
-   * sorted list (the agents' own rule folders, `.cursor/…`, `.github/…`) would be named instead.
+   * prefix of the path or, for a glob of a file name (no `/`: it matches the name too), of the
+   * name; for a path glob that starts with a wildcard (`**\/Dockerfile.*`), files whose name
+   * starts like its last segment. A path that shares nothing with the glob is not near it: the
+   * neighbours in the sorted list would be the first paths of the workspace (the agents' own
+   * rule folders, `.cursor/…`, `.github/…`), named for `*_test.py` or `global_rules.md`.
    */
   nearest(glob: string, dialect: GlobDialect, n = 3): { paths: string[]; noExtension?: string } {
     const shape = globShape(glob, dialect);
     const literal = glob.replace(/^\.\//, '').split(/[*?[{]/)[0];
     const lists = this.paths.lists(shape.extensions).filter((l) => l.length > 0);
     const noExtension = shape.extensions && lists.length === 0 ? shape.extensions.join(', ') : undefined;
+    if (!glob.includes('/')) return { paths: literal === '' ? [] : this.paths.nameNeighbours(literal, n), noExtension };
     if (literal === '') return { paths: this.sameNameStart(glob, n), noExtension };
     const pool = lists.length ? lists : this.paths.lists(undefined);
     const out = pool.flatMap((l) => PathList.neighbours(l, literal, n));
