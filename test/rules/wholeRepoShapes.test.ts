@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { serverEntry, tempDir } from '../helpers/repo';
@@ -101,6 +102,25 @@ describe('whole-repository rule shapes', () => {
       'GitHub Copilot reads frontmatter only when the first line of the file is `---`, and this file opens with a code fence around its block (its first line is ````instructions): GitHub Copilot sees no frontmatter, so the rule is not applied by itself (only attached by hand) instead of attached to files matching "**/*.cs", and the block is sent as rule text. Remove the fence\'s opening line and its closing line.',
     );
     expect(of(all, ws, '.github/instructions/example.instructions.md').map((f) => f.code)).toEqual(['rule/inactive']);
+  });
+
+  it('GitHub Copilot: a NAME.instructions.md put in .github itself, not in .github/instructions/, is never read (reported when it has an applyTo, with the move)', async () => {
+    const ws = workspace({
+      // Real shape (withroka/roka, before the file was moved into instructions/).
+      '.github/coding.instructions.md': '---\napplyTo: "**"\nexcludeAgent: "code-review"\n---\n\nYou are a coding agent.\n',
+      '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent: ["coding-agent"]\n---\n\nReview kindly.\n',
+      // Without applyTo it is not taken for an instructions file.
+      '.github/notes.instructions.md': '# Notes\n',
+      'src/main.ts': '',
+    });
+    const all = await lint(ws);
+    const misplaced = of(all, ws, '.github/coding.instructions.md');
+    expect(misplaced.map((f) => [f.code, f.severity, f.message])).toEqual([
+      ['rule/not-read', 'warning', 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`: GitHub Copilot never reads this file. Move it to `.github/instructions/coding.instructions.md`.'],
+    ]);
+    expect(misplaced[0].data).toEqual({ fix: 'move-to', to: path.join(ws, '.github', 'instructions', 'coding.instructions.md') });
+    expect(of(all, ws, '.github/instructions/review.instructions.md')).toEqual([]);
+    expect(of(all, ws, '.github/notes.instructions.md')).toEqual([]);
   });
 
   it('a dead glob that starts with a wildcard names no "nearest" path unless a file name starts like its last segment (not the first paths of the list: the rule folders)', async () => {
