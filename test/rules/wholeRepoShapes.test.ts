@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { serverEntry, tempDir } from '../helpers/repo';
 import { findingsOf, lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
 
 /**
@@ -82,6 +86,66 @@ describe('whole-repository rule shapes', () => {
     const cursorOnly = await lint(ws, { rules: { agents: ['cursor'] } });
     expect(of(cursorOnly, ws, 'runner/.github/copilot-instructions.md')).toEqual([]);
   });
+
+  it('GitHub Copilot: an instructions file wrapped whole in a code fence (Copilot Chat\'s ````instructions) has its applyTo hidden: reported by that cause, not as a file with no applyTo', async () => {
+    const ws = workspace({
+      // Real shape (Cratis/Chronicle): the fence opens line 1 and closes on the last line.
+      '.github/instructions/orleans.instructions.md': '````instructions\n---\napplyTo: "**/*.cs"\n---\n\n# Orleans\n\n```csharp\nvar x = 1;\n```\n\n````\n',
+      // Frontmatter shown as an example at the top of the rule text, the fence closed after it: not this file's block.
+      '.github/instructions/example.instructions.md': '```markdown\n---\napplyTo: "**/*.ts"\n---\n```\n\nWrite the header like the one above.\n',
+      'src/Grain.cs': '',
+    });
+    const all = await lint(ws);
+    const fenced = of(all, ws, '.github/instructions/orleans.instructions.md');
+    expect(fenced.map((f) => [f.code, f.severity, f.range.start.line, f.range.end.line])).toEqual([['frontmatter/not-at-start', 'error', 0, 3]]);
+    expect(fenced[0].message).toBe(
+      'GitHub Copilot reads frontmatter only when the first line of the file is `---`, and this file opens with a code fence around its block (its first line is ````instructions): GitHub Copilot sees no frontmatter, so the rule is not applied by itself (only attached by hand) instead of attached to files matching "**/*.cs", and the block is sent as rule text. Remove the fence\'s opening line and its closing line.',
+    );
+    expect(of(all, ws, '.github/instructions/example.instructions.md').map((f) => f.code)).toEqual(['rule/inactive']);
+  });
+
+  it('GitHub Copilot: a NAME.instructions.md put in .github itself, not in .github/instructions/, is never read (reported when it has an applyTo, with the move)', async () => {
+    const ws = workspace({
+      // Real shape (withroka/roka, before the file was moved into instructions/).
+      '.github/coding.instructions.md': '---\napplyTo: "**"\nexcludeAgent: "code-review"\n---\n\nYou are a coding agent.\n',
+      '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent: ["coding-agent"]\n---\n\nReview kindly.\n',
+      // Without applyTo it is not taken for an instructions file.
+      '.github/notes.instructions.md': '# Notes\n',
+      'src/main.ts': '',
+    });
+    const all = await lint(ws);
+    const misplaced = of(all, ws, '.github/coding.instructions.md');
+    expect(misplaced.map((f) => [f.code, f.severity, f.message])).toEqual([
+      ['rule/not-read', 'warning', 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`: GitHub Copilot never reads this file. Move it to `.github/instructions/coding.instructions.md`.'],
+    ]);
+    expect(misplaced[0].data).toEqual({ fix: 'move-to', to: path.join(ws, '.github', 'instructions', 'coding.instructions.md') });
+    expect(of(all, ws, '.github/instructions/review.instructions.md')).toEqual([]);
+    expect(of(all, ws, '.github/notes.instructions.md')).toEqual([]);
+  });
+
+  it('a dead glob that starts with a wildcard names no "nearest" path unless a file name starts like its last segment (not the first paths of the list: the rule folders)', async () => {
+    // Real shapes: a Python repository's `test_*.py,*_test.py` (only test_ files exist); a Go and Docker
+    // repository's `**/Dockerfile,**/Dockerfile.*` (only plain Dockerfiles exist).
+    const ws = workspace({
+      '.cursor/rules/testing.mdc': '---\nglobs: test_*.py,*_test.py\n---\nUse pytest.\n',
+      '.github/instructions/docker.instructions.md': '---\napplyTo: "**/Dockerfile,**/Dockerfile.*"\n---\nPin base images.\n',
+      // A file-name glob is near the files whose names share its start (kynoptic/wikipedia-reliable-sources).
+      '.windsurf/rules/rules-style.md': '---\ntrigger: glob\nglobs: ".windsurf/rules/*.md,global_rules.md"\n---\nStart with frontmatter.\n',
+      '.windsurf/rules/global-rules.md': '---\ntrigger: always_on\n---\nUse gh.\n',
+      'tests/test_parser.py': '',
+      'build/linux/Dockerfile': '',
+      'build/windows/Dockerfile': '',
+      'src/app.py': '',
+    });
+    // Glob reach is a workspace check: run as `agentls check` runs it.
+    const dead = await deadGlobMessages(ws);
+    expect(dead('.cursor/rules/testing.mdc')).toEqual([expect.stringContaining('the glob "*_test.py" matches none')]);
+    expect(dead('.cursor/rules/testing.mdc')[0]).not.toContain('Nearest existing');
+    expect(dead('.windsurf/rules/rules-style.md')).toEqual([expect.stringContaining('the glob "global_rules.md" matches none of the 8 files of the workspace; the rule\'s other globs still match. Nearest existing: .windsurf/rules/global-rules.md.')]);
+    expect(dead('.github/instructions/docker.instructions.md')).toEqual([
+      expect.stringContaining("the glob \"**/Dockerfile.*\" matches none of the 8 files of the workspace; the rule's other globs still match. Nearest existing: build/linux/Dockerfile."),
+    ]);
+  });
 });
 
 const lint = lintWorkspaceRules;
@@ -90,4 +154,12 @@ const lint = lintWorkspaceRules;
 async function strandedIn(ws: string): Promise<(rel: string) => ReturnType<typeof of>> {
   const all = await lint(ws);
   return (rel) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
+}
+
+/** The context/dead-glob messages of `agentls check --format json` on a workspace, by file. */
+async function deadGlobMessages(ws: string): Promise<(rel: string) => string[]> {
+  const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
+  const { stdout } = await promisify(execFile)(process.execPath, args);
+  const diagnostics = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
+  return (rel) => diagnostics.filter((d) => d.path === rel && d.code === 'context/dead-glob').map((d) => d.message);
 }

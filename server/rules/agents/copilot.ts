@@ -52,6 +52,16 @@ function copilotPlacement(rel: string): Placement | undefined {
   if (rel.endsWith('/.github/copilot-instructions.md')) {
     return { read: false, frontmatter: false, why: 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace' };
   }
+  // An instructions file put in .github itself (found by the second audit of whole
+  // repositories: withroka/roka kept `.github/coding.instructions.md`, later moved into
+  // instructions/): GitHub's docs place NAME.instructions.md "within or below" the
+  // .github/instructions directory, and VS Code's default instruction folder is
+  // .github/instructions (chat.instructionsFilesLocations). Reported only with an applyTo,
+  // the mark of a file written for Copilot.
+  const inGithub = /(?:^|\/)\.github\/([^/]+\.instructions\.md)$/.exec(rel);
+  if (inGithub) {
+    return { read: false, frontmatter: true, onlyWithKey: 'applyTo', why: 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`', move: `${rel.slice(0, rel.length - inGithub[1].length)}instructions/${inGithub[1]}` };
+  }
   const at = afterMarker(rel, '.github/instructions/');
   if (!at || at.rest === '') return undefined;
   const name = baseName(rel);

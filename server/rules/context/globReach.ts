@@ -205,14 +205,38 @@ export class GlobReach {
     return s.matcher(rel);
   }
 
-  /** The existing paths closest to a glob that matches nothing (sharing the longest literal prefix). */
+  /**
+   * The existing paths closest to a glob that matches nothing: those sharing the longest literal
+   * prefix of the path or, for a glob of a file name (no `/`: it matches the name too), of the
+   * name; for a path glob that starts with a wildcard (`**\/Dockerfile.*`), files whose name
+   * starts like its last segment. A path that shares nothing with the glob is not near it: the
+   * neighbours in the sorted list would be the first paths of the workspace (the agents' own
+   * rule folders, `.cursor/…`, `.github/…`), named for `*_test.py` or `global_rules.md`.
+   */
   nearest(glob: string, dialect: GlobDialect, n = 3): { paths: string[]; noExtension?: string } {
     const shape = globShape(glob, dialect);
     const literal = glob.replace(/^\.\//, '').split(/[*?[{]/)[0];
     const lists = this.paths.lists(shape.extensions).filter((l) => l.length > 0);
+    const noExtension = shape.extensions && lists.length === 0 ? shape.extensions.join(', ') : undefined;
+    if (!glob.includes('/')) return { paths: literal === '' ? [] : this.paths.nameNeighbours(literal, n), noExtension };
+    if (literal === '') return { paths: this.sameNameStart(glob, n), noExtension };
     const pool = lists.length ? lists : this.paths.lists(undefined);
     const out = pool.flatMap((l) => PathList.neighbours(l, literal, n));
-    return { paths: [...new Set(out)].slice(0, n), noExtension: shape.extensions && lists.length === 0 ? shape.extensions.join(', ') : undefined };
+    return { paths: [...new Set(out)].slice(0, n), noExtension };
+  }
+
+  /** Paths whose file name starts with the literal start of the glob's last segment (none when that is empty). */
+  private sameNameStart(glob: string, n: number): string[] {
+    // `Dockerfile.*` is near `Dockerfile`: the separator before the wildcard is not required.
+    const nameLiteral = glob.slice(glob.lastIndexOf('/') + 1).split(/[*?[{]/)[0].replace(/[._-]+$/, '');
+    if (nameLiteral === '') return [];
+    const { names, from, to } = this.paths.namesStarting(nameLiteral);
+    const out: string[] = [];
+    for (let i = from; i < to && out.length < n; i++) {
+      const p = this.paths.pathNamed(names[i]);
+      if (p !== undefined) out.push(p);
+    }
+    return out;
   }
 
   private toStatus(s: GlobState): GlobStatus {

@@ -114,15 +114,26 @@ export class PathList {
     return base === '' ? [0, list.length] : prefixRange(list, base + '/');
   }
 
-  /** Up to `n` paths sorted next to `text`: those sharing the longest prefix with it. */
+  /**
+   * Up to `n` paths sorted next to `text`: those sharing the longest prefix with it. One that
+   * shares not even a first character is only next to it in the sort, not near it, and is left out.
+   */
   static neighbours(list: readonly string[], text: string, n: number): string[] {
     const at = lowerBound(list, text);
     const around = list.slice(Math.max(0, at - n), at + n);
     return around
       .map((p) => ({ p, shared: sharedPrefix(p, text) }))
+      .filter((x) => x.shared > 0)
       .sort((a, b) => b.shared - a.shared || compare(a.p, b.p))
       .slice(0, n)
       .map((x) => x.p);
+  }
+
+  /** Up to `n` paths whose file names sort next to `name` and share a prefix with it (one path a name). */
+  nameNeighbours(name: string, n: number): string[] {
+    return PathList.neighbours(this.names, name, n)
+      .map((x) => this.pathNamed(x))
+      .filter((p): p is string => p !== undefined);
   }
 }
 

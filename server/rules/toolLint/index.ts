@@ -51,14 +51,16 @@ export function toolFindings(file: ToolFile): Finding[] {
   }
   out.push(...limitFindings(file, analysis));
   if (!placement.frontmatter) return out;
-  out.push(...strandedFrontmatterFindings(loc, agent));
+  const stranded = strandedFrontmatterFindings(loc, agent);
+  out.push(...stranded);
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
   if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) out.push(...yamlFindings(loc, agent));
   out.push(...keyFindings(loc, agent, fm, file.targets));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
-  out.push(...activationFindings(loc, agent, fm));
+  // A block the tool cannot see is reported once, by its cause, not again as a missing key.
+  if (stranded.length === 0) out.push(...activationFindings(loc, agent, fm));
   return out;
 }
 

@@ -29,8 +29,9 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   if (analysis.parsed?.layout.block) return [];
   const text = analysis.text;
   if (/^[\s\uFEFF]*---/.test(text)) return [];
-  const leading = leadingBlock(text);
-  const block = leading ?? trailingBlock(text);
+  const fenced = fencedBlock(text);
+  const leading = fenced ? undefined : leadingBlock(text);
+  const block = fenced ?? leading ?? trailingBlock(text);
   if (!block) return [];
   const keys = block.lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
   if (!keys.some((k) => k in agent.keys)) return [];
@@ -38,7 +39,17 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   const meant = agent.activation(stranded);
   const now = agent.activation({});
   if (sameActivation(meant, now)) return [];
-  const effect = `${agent.name} sees no frontmatter, so the rule is ${describe(now)} instead of ${describe(meant)}, and the block is sent as rule text`;
+  const effect = `${agent.name} sees no frontmatter, so the rule is ${describe(now, agent)} instead of ${describe(meant, agent)}, and the block is sent as rule text`;
+  if (fenced) {
+    return [
+      finding(
+        'frontmatter/not-at-start',
+        'error',
+        loc.range(0, fenced.end),
+        `${agent.name} reads frontmatter only when the first line of the file is \`---\`, and this file opens with a code fence around its block (its first line is ${fenced.fence}): ${effect}. Remove the fence's opening line and its closing line.`,
+      ),
+    ];
+  }
   if (leading) {
     // Only the opening line is missing: adding it is the whole repair.
     return [
@@ -59,6 +70,30 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
       `${agent.name} reads frontmatter only at the top of a rule file, and this file's block comes at the end, after the rule text, with no \`---\` on the first line: ${effect}. Move the block to the top, between two \`---\` lines.`,
     ),
   ];
+}
+
+/**
+ * A frontmatter block inside a code fence that opens the file (````instructions, ---, keys,
+ * ---, …): the wrapper Copilot Chat puts around an instructions file it writes, saved as it
+ * is. Found by the second audit of whole repositories (Cratis/Chronicle); common in public
+ * `.github/instructions/`. VS Code reads a header only when line 1 is `---`
+ * (src/vs/workbench/contrib/chat/common/promptSyntax/promptFileParser.ts, PromptFileParser.parse).
+ */
+function fencedBlock(text: string): { lines: string[]; start: number; end: number; fence: string } | undefined {
+  const firstEnd = text.indexOf('\n');
+  if (firstEnd < 0) return undefined;
+  const opener = text.slice(0, firstEnd).replace(/\r$/, '');
+  const fence = /^(?:\uFEFF)?(`{3,}|~{3,})[^`~]*$/.exec(opener);
+  if (!fence) return undefined;
+  const secondEnd = text.indexOf('\n', firstEnd + 1);
+  if (secondEnd < 0 || text.slice(firstEnd + 1, secondEnd).trim() !== '---') return undefined;
+  // The fence wraps the whole file: it closes on the last line. A fence closed sooner is an
+  // example of frontmatter shown in the rule text, not this file's own block.
+  const trimmed = text.trimEnd();
+  const closer = trimmed.slice(trimmed.lastIndexOf('\n') + 1).trim();
+  if (closer.length < fence[1].length || closer !== fence[1][0].repeat(closer.length)) return undefined;
+  const inner = leadingBlock(text.slice(secondEnd + 1));
+  return inner ? { lines: inner.lines, start: 0, end: secondEnd + 1 + inner.end, fence: opener.replace(/^\uFEFF/, '').trim() } : undefined;
 }
 
 /** The first lines of `text` when they are `key: value` lines closed by `---` (the opening `---` left out), with their source offsets. */
@@ -107,7 +142,7 @@ function sameActivation(a: Activation, b: Activation): boolean {
   return a.mode === b.mode && (a.mode !== 'globs' || (b.mode === 'globs' && a.globs.join('\n') === b.globs.join('\n')));
 }
 
-function describe(a: Activation): string {
+function describe(a: Activation, agent: AgentModel): string {
   switch (a.mode) {
     case 'always':
       return 'applied always';
@@ -116,7 +151,8 @@ function describe(a: Activation): string {
     case 'description':
       return 'applied when the model judges its description relevant';
     case 'manual':
-      return 'applied only when @-mentioned';
+      // Copilot has no @-mention of an instructions file: it is attached by hand (VS Code's "Add Context").
+      return agent.id === 'copilot' ? 'not applied by itself (only attached by hand)' : 'applied only when @-mentioned';
     case 'unknown':
       return `read with an unknown ${a.key}`;
   }
