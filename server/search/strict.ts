@@ -402,8 +402,9 @@ export class StrictScan {
         const row = (startsRight || tail < m ? tail : m + 1) * width;
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
         if (this.loses(byTail[row + cap] + initials + lifted, id)) continue;
-        // Then with as many boundary characters as the name offers the term.
-        const offered = boundaryCount(termMask, bits, boundaryMask);
+        // Then with as many boundary characters as the name offers the term, unless the
+        // folder path alone (row 0, the same in every column) would carry the file anyway.
+        const offered = this.loses(byTail[cap] + initials + lifted, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
         if (offered < cap) {
           if ((level.columnsReady & (1 << offered)) === 0) {
             this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
