@@ -1,4 +1,4 @@
-import { LIFT } from './lift';
+import { CHECK_EVERY, LIFT, type YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 import { kindPoints, POINTS } from './score';
@@ -54,9 +54,11 @@ function firstIndex(tree: FolderTree): FirstIndex {
 /**
  * The bar (see above) for a one-term query without `/`, or -Infinity when fewer than
  * `limit` files qualify, or when reading them would cost more than it can save: a scan
- * of `scanned` files pays one look at each file of the first character's group.
+ * of `scanned` files pays one look at each file of the first character's group. Reading
+ * a large group looks at `clock` between slices, as the scan does (a million paths put
+ * tens of thousands of names in one group).
  */
-export function seedThreshold(table: PathTable, tree: FolderTree, term: QueryTerm, limit: number, allowed: Uint8Array | undefined, scanned: number): number {
+export async function seedThreshold(table: PathTable, tree: FolderTree, term: QueryTerm, limit: number, allowed: Uint8Array | undefined, scanned: number, clock?: YieldClock): Promise<number> {
   const m = term.length;
   if (limit <= 0 || m === 0 || term.hasSlash) return -Infinity;
   const index = firstIndex(tree);
@@ -72,6 +74,7 @@ export function seedThreshold(table: PathTable, tree: FolderTree, term: QueryTer
   const top = new TopK(limit);
   const ids = index.ids;
   for (let f = range.from; f < range.to; f++) {
+    if (clock !== undefined && (f - range.from) % CHECK_EVERY === CHECK_EVERY - 1) await clock.check();
     const id = ids[f];
     if ((termMask & ~nameMask[id]) !== 0 || !table.isAlive(id) || (allowed !== undefined && allowed[id] === 0)) continue;
     const start = nameStart[id];

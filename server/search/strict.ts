@@ -148,7 +148,7 @@ export class StrictScan {
   async walk(): Promise<StrictResult> {
     const tree = this.tree;
     const single = this.terms.length === 1;
-    this.seed(this.table.liveCount);
+    await this.seed(this.table.liveCount);
     let stackDir = new Int32Array(64);
     let stackDepth = new Int32Array(64);
     let top = 0;
@@ -201,7 +201,7 @@ export class StrictScan {
   async within(ids: Int32Array): Promise<StrictResult> {
     const table = this.table;
     const single = this.terms.length === 1;
-    this.seed(ids.length);
+    await this.seed(ids.length);
     let depth = -1;
     for (let i = 0; i < ids.length; ) {
       if (!table.isAlive(ids[i])) {
@@ -249,9 +249,9 @@ export class StrictScan {
   }
 
   /** Starts a one-term scan of `scanned` files with the bar of `seedThreshold`, when it has one. */
-  private seed(scanned: number): void {
+  private async seed(scanned: number): Promise<void> {
     if (this.terms.length !== 1) return;
-    const floor = seedThreshold(this.table, this.tree, this.terms[0], this.options.limit, this.options.allowed, scanned);
+    const floor = await seedThreshold(this.table, this.tree, this.terms[0], this.options.limit, this.options.allowed, scanned, this.clock);
     if (floor === -Infinity) return;
     this.floor = floor;
     this.threshold = floor;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boundaryCount, guessFacts, maskTail, NameBound, nameTail, readName, termBits, type NameFacts } from '../../server/search/facts';
-import { lift } from '../../server/search/lift';
+import { CancelledError } from '../../server/core/cancel';
+import { lift, YieldClock } from '../../server/search/lift';
 import type { PathTable } from '../../server/search/pathTable';
 import { makeTerm, parseQuery, type QueryTerm } from '../../server/search/query';
 import { ColumnState, kindPoints, Scorer, TermRows } from '../../server/search/score';
@@ -74,14 +75,14 @@ const TERMS = ['s', 'S', 'a', 'si', 'site', 'SITE', 'sItE', 'set', 'ed', 'edit',
 
 describe('the starting bar of a strict scan', () => {
   for (const [what, table] of TABLES) {
-    it(`is reached by at least limit files, on ${what}`, () => {
+    it(`is reached by at least limit files, on ${what}`, async () => {
       const tree = currentFolderTree(table);
       let seeded = 0;
       for (const text of TERMS) {
         const term = makeTerm(text, true);
         const scores = fullScores(table, term);
         for (const limit of [1, 5, 20, 50]) {
-          const bar = seedThreshold(table, tree, term, limit, undefined, table.liveCount);
+          const bar = await seedThreshold(table, tree, term, limit, undefined, table.liveCount);
           if (bar === -Infinity) continue;
           seeded++;
           const reaching = scores.filter((s) => s >= bar).length;
@@ -93,7 +94,7 @@ describe('the starting bar of a strict scan', () => {
     });
   }
 
-  it('counts only the files a filter allows', () => {
+  it('counts only the files a filter allows', async () => {
     const [, table] = TABLES[0];
     const tree = currentFolderTree(table);
     const allowed = new Uint8Array(table.slotCount);
@@ -101,19 +102,29 @@ describe('the starting bar of a strict scan', () => {
     for (const text of ['s', 'a', 'ed', 'test', 'src']) {
       const term = makeTerm(text, true);
       const scores = fullScores(table, term);
-      const bar = seedThreshold(table, tree, term, 10, allowed, table.liveCount);
+      const bar = await seedThreshold(table, tree, term, 10, allowed, table.liveCount);
       const reaching = [...scores.entries()].filter(([id, s]) => allowed[id] === 1 && s >= bar).length;
       expect({ text, enough: reaching >= 10 }).toEqual({ text, enough: true });
     }
   });
 
-  it('is not set for a term with a slash, or where the first character is rare', () => {
+  it('is not set for a term with a slash, or where the first character is rare', async () => {
     const [, table] = TABLES[0];
     const tree = currentFolderTree(table);
-    expect(seedThreshold(table, tree, parseQuery('src/a').terms[0], 5, undefined, table.liveCount)).toBe(-Infinity);
-    expect(seedThreshold(table, tree, makeTerm('qqqq', true), 5, undefined, table.liveCount)).toBe(-Infinity);
+    expect(await seedThreshold(table, tree, parseQuery('src/a').terms[0], 5, undefined, table.liveCount)).toBe(-Infinity);
+    expect(await seedThreshold(table, tree, makeTerm('qqqq', true), 5, undefined, table.liveCount)).toBe(-Infinity);
     // A narrowed scan of few files does not pay for reading the whole group.
-    expect(seedThreshold(table, tree, makeTerm('s', true), 5, undefined, 10)).toBe(-Infinity);
+    expect(await seedThreshold(table, tree, makeTerm('s', true), 5, undefined, 10)).toBe(-Infinity);
+  });
+});
+
+describe('reading a large group for the bar', () => {
+  it('stops at a cancel, as the scan does between slices', async () => {
+    const table = withLifts(Array.from({ length: 3000 }, (_, i) => `d${i % 40}/s${i}.txt`));
+    const tree = currentFolderTree(table);
+    const term = makeTerm('s', true);
+    expect(await seedThreshold(table, tree, term, 50, undefined, 1e9, new YieldClock({ isCancellationRequested: false }))).toBeGreaterThan(-Infinity);
+    await expect(seedThreshold(table, tree, term, 50, undefined, 1e9, new YieldClock({ isCancellationRequested: true }))).rejects.toBeInstanceOf(CancelledError);
   });
 });
 
