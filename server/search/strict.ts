@@ -361,6 +361,7 @@ export class StrictScan {
     const cap = boundaryColumns(m);
     const width = cap + 1;
     const bits = this.bits[0];
+    const byBoundaries = !term.hasSlash;
     const folderPart = folderLift(table, level.dir);
     for (let f = from; f < to; f++) {
       const id = files[f];
@@ -403,8 +404,10 @@ export class StrictScan {
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
         if (this.loses(byTail[row + cap] + initials + lifted, id)) continue;
         // Then with as many boundary characters as the name offers the term, unless the
-        // folder path alone (row 0, the same in every column) would carry the file anyway.
-        const offered = this.loses(byTail[cap] + initials + lifted, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
+        // folder path alone (row 0, the same in every column) would carry the file anyway,
+        // or the term names folders (its files rank by their folder path: src/org/java
+        // paid for columns that rejected little).
+        const offered = byBoundaries && this.loses(byTail[cap] + initials + lifted, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
         if (offered < cap) {
           if ((level.columnsReady & (1 << offered)) === 0) {
             this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
