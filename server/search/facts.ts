@@ -173,12 +173,7 @@ export function maskTail(term: QueryTerm, nameMask: number): number {
 export function guessFacts(table: PathTable, uid: number, first: number, term: QueryTerm, bits: Uint8Array, tail: number, out: NameFacts): void {
   const termMask = term.suffixMask[0];
   const boundaryMask = table.uniqueBoundaryMask[uid];
-  let shared = termMask & boundaryMask;
-  let boundaries = 0;
-  while (shared !== 0) {
-    boundaries += bits[31 - Math.clz32(shared & -shared)];
-    shared &= shared - 1;
-  }
+  const boundaries = boundaryCount(termMask, bits, boundaryMask);
   out.tail = tail < 0 ? maskTail(term, table.uniqueMask[uid]) : tail;
   out.boundaries = boundaries;
   out.firstInTerm = (termMask & maskBit(first)) !== 0;
@@ -187,6 +182,20 @@ export function guessFacts(table: PathTable, uid: number, first: number, term: Q
   out.acronym = out.firstIsStart && (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
   out.boundaryMask = boundaryMask;
   out.firstBit = maskBit(first);
+}
+
+/**
+ * How many of the term's characters (counted with repeats: `termBits`) occur among a
+ * name's boundary characters (`boundaryMask`): the `boundaries` of `guessFacts`.
+ */
+export function boundaryCount(termMask: number, bits: Uint8Array, boundaryMask: number): number {
+  let shared = termMask & boundaryMask;
+  let boundaries = 0;
+  while (shared !== 0) {
+    boundaries += bits[31 - Math.clz32(shared & -shared)];
+    shared &= shared - 1;
+  }
+  return boundaries;
 }
 
 /** How many of a term's characters fall on each bit of a presence mask (for `guessFacts`). */
@@ -301,32 +310,41 @@ export class NameBound {
   }
 
   /**
-   * `out[t]`: `of` for every name holding a tail of `t` characters (t = 0 … m), with every
-   * other fact ideal and no acronym points: one look-up per file then rejects most names
-   * of a folder whose tail (known, or bounded by `maskTail`) is too short. `out[m + 1]`:
-   * `out[m]` for a name that does not start with the term's first character, which loses
-   * the name-start bonus of the whole term in the name.
+   * Column `b` of a folder's table `out[t · (cap + 1) + b]`: `of` for every name holding a
+   * tail of `t` characters (t = 0 … m) of which at most `b` can sit on a word boundary of
+   * the name (the `boundaries` of `guessFacts`; column `cap` stands for `cap` or more),
+   * with every other fact ideal and no acronym points: one look-up per file then rejects
+   * most names of a folder whose tail (known, or bounded by `maskTail`) is too short or
+   * whose boundary characters are too few, before their facts are guessed. Row `m + 1`:
+   * row `m` for a name that does not start with the term's first character, which loses
+   * the name-start bonus of the whole term in the name. `out` holds (m + 2) · (cap + 1)
+   * entries; a scan fills the columns it needs.
    */
-  byTail(state: ColumnState, m: number, out: Float64Array): void {
+  byTail(state: ColumnState, m: number, cap: number, b: number, out: Float64Array): void {
     const loss = this.entryLoss;
     const withLoss = loss.length === m;
     const s = state.s;
     const bestRow = 3 * m;
-    const perCount = this.perChar + this.boundary;
+    const { perChar, boundary } = this;
+    const width = cap + 1;
+    const firstExtra = POINTS.firstMultiplier - 1;
+    // Column `cap`: any number of boundary characters.
+    const most = b === cap ? m : b;
     let best = -Infinity;
     for (let t = 0; t < m; t++) {
       // Tail t adds row m - 1 - t: its first t + 1 characters in the folder, t in the name.
       const i = m - 1 - t;
       const folder = s[bestRow + i];
       if (folder >= -1e8) {
-        const v = t === 0 ? folder : folder + t * perCount + this.start - (withLoss ? loss[i] : 0);
+        const v = t === 0 ? folder : folder + t * perChar + (t < most ? t : most) * boundary + this.start - (withLoss ? loss[i] : 0);
         if (v > best) best = v;
       }
-      out[t] = best;
+      out[t * width + b] = best;
     }
-    const whole = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + POINTS.segmentStart + POINTS.nameStart) * (POINTS.firstMultiplier - 1);
-    out[m] = whole > best ? whole : best;
-    const wholeOffStart = m * perCount + this.start - POINTS.consecutive + (POINTS.inName + this.boundary) * (POINTS.firstMultiplier - 1);
-    out[m + 1] = wholeOffStart > best ? wholeOffStart : best;
+    const whole = m * perChar + (m < most ? m : most) * boundary + this.start - POINTS.consecutive;
+    const atStart = whole + (POINTS.inName + POINTS.segmentStart + POINTS.nameStart) * firstExtra;
+    out[m * width + b] = atStart > best ? atStart : best;
+    const offStart = whole + (POINTS.inName + this.boundary) * firstExtra;
+    out[(m + 1) * width + b] = offStart > best ? offStart : best;
   }
 }

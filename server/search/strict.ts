@@ -1,4 +1,4 @@
-import { bestFacts, decodeFacts, encodeFacts, greedy, guessFacts, maskTail, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
+import { bestFacts, boundaryCount, decodeFacts, encodeFacts, greedy, guessFacts, maskTail, NameBound, nameTail, offStartFacts, readName, termBits, type NameFacts } from './facts';
 import { maskBit } from './chars';
 import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldClock } from './lift';
 import { ROOT_DIR, type PathTable } from './pathTable';
@@ -6,6 +6,7 @@ import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
+import { seedThreshold } from './seed';
 import { TopK } from './topK';
 import { FolderTree } from './tree';
 
@@ -20,10 +21,24 @@ export interface StrictResult {
 
 const SLASH = 47;
 
+/**
+ * Columns of `NameBound.byTail` by the number of term characters a name offers on its
+ * word boundaries (the last stands for this many or more): a folder's table costs
+ * (m + 2) · (columns + 1) entries, computed once for the folder.
+ */
+const BOUNDARY_COLUMNS = 6;
+
+/** `thresholdId` under a bar from `seedThreshold`: a file scoring exactly the bar is never turned away. */
+const ANY_ID = 0x7fffffff;
+
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
 
 const trees = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
+
+function boundaryColumns(m: number): number {
+  return Math.min(m, BOUNDARY_COLUMNS);
+}
 
 function folderTree(table: PathTable): FolderTree {
   const cached = trees.get(table);
@@ -52,9 +67,11 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
-  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`): m + 2 entries. */
+  /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`): (m + 2) · (BOUNDARY_COLUMNS + 1) entries. */
   byTail: Float64Array[];
   tailsReady: boolean;
+  /** Bit b: column b of `byTail[0]` is filled (one-term scans; column `cap` with `tailsReady`). */
+  columnsReady: number;
 }
 
 /**
@@ -93,6 +110,8 @@ export class StrictScan {
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
   private threshold = -Infinity;
   private thresholdId = -1;
+  /** A bar at least `limit` files reach (`seedThreshold`), the threshold until the top's own is as high. */
+  private floor = -Infinity;
   private total = 0;
   private work = 0;
   private matched: Int32Array | undefined;
@@ -129,6 +148,7 @@ export class StrictScan {
   async walk(): Promise<StrictResult> {
     const tree = this.tree;
     const single = this.terms.length === 1;
+    await this.seed(this.table.liveCount);
     let stackDir = new Int32Array(64);
     let stackDepth = new Int32Array(64);
     let top = 0;
@@ -181,6 +201,7 @@ export class StrictScan {
   async within(ids: Int32Array): Promise<StrictResult> {
     const table = this.table;
     const single = this.terms.length === 1;
+    await this.seed(ids.length);
     let depth = -1;
     for (let i = 0; i < ids.length; ) {
       if (!table.isAlive(ids[i])) {
@@ -227,6 +248,16 @@ export class StrictScan {
     return depthOf[dir];
   }
 
+  /** Starts a one-term scan of `scanned` files with the bar of `seedThreshold`, when it has one. */
+  private async seed(scanned: number): Promise<void> {
+    if (this.terms.length !== 1) return;
+    const floor = await seedThreshold(this.table, this.tree, this.terms[0], this.options.limit, this.options.allowed, scanned, this.clock);
+    if (floor === -Infinity) return;
+    this.floor = floor;
+    this.threshold = floor;
+    this.thresholdId = ANY_ID;
+  }
+
   /** Hands the scan's working memory back for the next scan, once it has finished or stopped (never before). */
   release(): void {
     giveBack([...this.factCache, ...this.tailCache, ...this.rows.map((r) => r.head)]);
@@ -250,8 +281,9 @@ export class StrictScan {
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
-        byTail: terms.map((t) => new Float64Array(t.length + 2)),
+        byTail: terms.map((t) => new Float64Array((t.length + 2) * (boundaryColumns(t.length) + 1))),
         tailsReady: false,
+        columnsReady: 0,
       });
     }
     const level = this.levels[depth];
@@ -260,6 +292,7 @@ export class StrictScan {
     level.ceiling = Infinity;
     level.ceilingOffStart = Infinity;
     level.tailsReady = false;
+    level.columnsReady = 0;
     level.holdsAll = true;
     level.needMask = 0;
     const segStart = table.segStart[dir];
@@ -325,6 +358,10 @@ export class StrictScan {
     const tails = this.tailCache[0];
     const firstCode = this.firstCodes[0];
     const byTail = level.byTail[0];
+    const cap = boundaryColumns(m);
+    const width = cap + 1;
+    const bits = this.bits[0];
+    const byBoundaries = !term.hasSlash;
     const folderPart = folderLift(table, level.dir);
     for (let f = from; f < to; f++) {
       const id = files[f];
@@ -356,14 +393,28 @@ export class StrictScan {
       if (this.threshold > -Infinity) {
         if (!level.tailsReady) {
           this.ensureStates(depth);
-          this.bounds[0].byTail(level.states[0], m, byTail);
+          this.bounds[0].byTail(level.states[0], m, cap, cap, byTail);
           level.tailsReady = true;
         }
         // The tail the name holds, or a bound on it from its characters; initials only if its
         // word starts allow, which begin with its first character (`spellsInitials`).
         if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
-        const bound = startsRight ? byTail[tail] + ((termMask & ~uniqueBoundaryMask[uid]) === 0 ? initialsPoints : 0) : byTail[tail === m ? m + 1 : tail];
-        if (this.loses(bound + lifted, id)) continue;
+        const boundaryMask = uniqueBoundaryMask[uid];
+        const row = (startsRight || tail < m ? tail : m + 1) * width;
+        const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
+        if (this.loses(byTail[row + cap] + initials + lifted, id)) continue;
+        // Then with as many boundary characters as the name offers the term, unless the
+        // folder path alone (row 0, the same in every column) would carry the file anyway,
+        // or the term names folders (its files rank by their folder path: src/org/java
+        // paid for columns that rejected little).
+        const offered = byBoundaries && this.loses(byTail[cap] + initials + lifted, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
+        if (offered < cap) {
+          if ((level.columnsReady & (1 << offered)) === 0) {
+            this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
+            level.columnsReady |= 1 << offered;
+          }
+          if (this.loses(byTail[row + offered] + initials + lifted, id)) continue;
+        }
       }
       this.scoreOne(id, uid, depth, tail, lifted);
     }
@@ -491,8 +542,12 @@ export class StrictScan {
   private offer(id: number, score: number): void {
     if (!this.top.admits(score, id)) return;
     this.top.push(id, score);
-    this.threshold = this.top.threshold;
-    this.thresholdId = this.top.thresholdId;
+    // The top's own bar once it is at least the seeded one (below, it is -Infinity or lower).
+    const threshold = this.top.threshold;
+    if (threshold >= this.floor) {
+      this.threshold = threshold;
+      this.thresholdId = this.top.thresholdId;
+    }
   }
 
   private count(id: number): void {
