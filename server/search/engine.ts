@@ -210,6 +210,22 @@ export class SearchEngine {
     return out;
   }
 
+  /**
+   * The files of a folder (relative, `/`-separated) whose extension is one of `extensions`
+   * (lower-case, with the dot: `.json`), once the index knows its names; undefined when the
+   * folder is not indexed. Reads the extension column: only the files it keeps are spelt out.
+   */
+  async filesWithExtensions(root: string, extensions: readonly string[], waitMs: number): Promise<string[] | undefined> {
+    const index = this.folders.get(root);
+    if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
+    const table = index.table;
+    const wanted = new Set(extensions.map((e) => table.extensionId(e)).filter((id): id is number => id !== undefined));
+    const out: string[] = [];
+    if (wanted.size === 0) return out;
+    for (let id = 0; id < table.slotCount; id++) if (table.isAlive(id) && wanted.has(table.extId[id])) out.push(table.path(id));
+    return out;
+  }
+
   /** Keeps every index in another store from now on (`agentls.cacheDir` changed). */
   moveTo(store: IndexStore): void {
     this.options.store = store;

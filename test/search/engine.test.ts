@@ -108,6 +108,17 @@ describe('building the index', () => {
   });
 });
 
+describe('the folder\'s files as other features ask for them', () => {
+  it('lists the files with given extensions (any case in the name), and nothing for a folder not indexed', async () => {
+    const root = writeTree(tempDir(), { 'a.astedit.json': '{}', 'tools/B.astedit.YAML': 'x', 'tools/c.yml': 'x', 'src/app.ts': 'x', 'README.md': 'x' });
+    const e = engineFor(session([root]));
+    void e.sync();
+    expect((await e.filesWithExtensions(root, ['.json', '.yaml', '.yml'], 10_000))?.sort()).toEqual(['a.astedit.json', 'tools/B.astedit.YAML', 'tools/c.yml']);
+    expect(await e.filesWithExtensions(root, ['.toml'], 10_000)).toEqual([]);
+    expect(await e.filesWithExtensions(path.join(root, 'elsewhere'), ['.json'], 10)).toBeUndefined();
+  });
+});
+
 describe('keeping the index current from the change stream', () => {
   it('adds created files and folders, drops deleted ones, without walking again', async () => {
     const root = workspace();

@@ -11,6 +11,7 @@ import type { ServerContext } from '../feature';
 
 /** A recipe's file name (the classifier has the last word); most of a folder's files fail this cheap test. */
 const RECIPE_NAME = /\.astedit\.(json|ya?ml)$/i;
+const RECIPE_EXTENSIONS = ['.json', '.yaml', '.yml'];
 
 /** Recipes per workspace folder are looked for among at most this many files. */
 const MAX_WALKED_FILES = 200_000;
@@ -63,12 +64,12 @@ export class RecipeIndex {
   }
 
   /**
-   * The folder's files (relative): from the file index, which lists the folder anyway,
+   * The folder's JSON and YAML files (relative; all its files when walked): from the file index, which lists the folder anyway,
    * else (no index for it) by a walk of its own. A second walk of a 92k-file tree at every
    * start took about a second of the one thread, beside the first searches and rules.
    */
   private async filesOf(root: string): Promise<string[]> {
-    const indexed = await this.ctx.services.fileSearch?.paths(root);
+    const indexed = await this.ctx.services.fileSearch?.pathsWithExtensions(root, RECIPE_EXTENSIONS);
     if (indexed) return indexed;
     const result = await walkFiles({ fs: this.ctx.session.diskFs, root, ignore: this.ctx.session.ignoreFor(root), maxFiles: MAX_WALKED_FILES, cancel: this.walks });
     return result.files.map((e) => e.rel);

@@ -111,6 +111,7 @@ export function fileSearchFeature(): Feature {
         search: (payload: FileSearchPayload, cancel: Cancellation) => run(readSearchRequest(payload), cancel),
         recordPick: (p: string) => engine?.recordPick(p),
         paths: async (root: string) => (await ensureEngine()).filesOf(root, 60_000),
+        pathsWithExtensions: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensions(root, extensions, 60_000),
       };
       ctx.onRequest(Methods.fileSearch, async (raw, token) => {
         const request = readSearchRequest(raw);
