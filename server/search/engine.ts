@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { FileCandidatesPayload } from '../../protocol/rawp';
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
+import { TimeSlicer } from '../core/slices';
 import type { Logger } from '../core/log';
 import type { FileChange } from '../workspace/changes';
 import { isInside, joinRelative, relativeInside, toPosix, uriToPath } from '../workspace/paths';
@@ -9,6 +10,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import { makeCandidate } from './candidates';
 import { allowedFiles } from './filters';
 import { FolderIndex, type BuildReport } from './folderIndex';
+import { ROOT_DIR } from './pathTable';
 import { parseQuery } from './query';
 import { matchPositions, rankTable, type RankedFile } from './rank';
 import type { SearchRequest } from './request';
@@ -204,10 +206,7 @@ export class SearchEngine {
   async filesOf(root: string, waitMs: number): Promise<string[] | undefined> {
     const index = this.folders.get(root);
     if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
-    const table = index.table;
-    const out: string[] = [];
-    for (let id = 0; id < table.slotCount; id++) if (table.isAlive(id)) out.push(table.path(id));
-    return out;
+    return spellPaths(index, () => true);
   }
 
   /**
@@ -220,10 +219,8 @@ export class SearchEngine {
     if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
     const table = index.table;
     const wanted = new Set(extensions.map((e) => table.extensionId(e)).filter((id): id is number => id !== undefined));
-    const out: string[] = [];
-    if (wanted.size === 0) return out;
-    for (let id = 0; id < table.slotCount; id++) if (table.isAlive(id) && wanted.has(table.extId[id])) out.push(table.path(id));
-    return out;
+    if (wanted.size === 0) return [];
+    return spellPaths(index, (id) => wanted.has(table.extId[id]));
   }
 
   /** Keeps every index in another store from now on (`agentls.cacheDir` changed). */
@@ -335,4 +332,27 @@ function prefixFor(primary: string | undefined, root: string): string {
   if (!primary || primary === root) return '';
   const rel = toPosix(path.relative(primary, root));
   return rel === '' ? '' : rel + '/';
+}
+
+/**
+ * The paths of a folder's live files that `keep` accepts, spelt out a slice at a time
+ * (each folder's path once, not once a file): all 92k of a large tree took 170-220 ms in
+ * one go. The index counts as busy meanwhile, so that no compaction renumbers its files.
+ */
+async function spellPaths(index: FolderIndex, keep: (id: number) => boolean): Promise<string[]> {
+  const slicer = new TimeSlicer();
+  const table = index.table;
+  const folders: (string | undefined)[] = [];
+  const folderPath = (d: number): string => (folders[d] ??= d === ROOT_DIR || table.dirParent[d] < 0 ? table.dirPath(d) : folderPath(table.dirParent[d]) + table.segment(d));
+  const out: string[] = [];
+  index.busy++;
+  try {
+    for (let id = 0; id < table.slotCount; id++) {
+      if (table.isAlive(id) && keep(id)) out.push(folderPath(table.fileDir[id]) + table.name(id));
+      if (id % 1024 === 1023) await slicer.breathe();
+    }
+  } finally {
+    index.busy--;
+  }
+  return out;
 }

@@ -353,6 +353,11 @@ export class PathTable {
     return decode(this.chars, this.nameStart[id], this.nameLen[id]);
   }
 
+  /** A folder's own segment with its trailing `/` (`src/`). */
+  segment(dirId: number): string {
+    return decode(this.chars, this.segStart[dirId], this.segLen[dirId]);
+  }
+
   /** A folder's path with its trailing `/` ("" for the root). */
   dirPath(dirId: number): string {
     let out = '';

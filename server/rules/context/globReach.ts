@@ -1,3 +1,4 @@
+import type { TimeSlicer } from '../../core/slices';
 import type { PathMatcher } from '../../workspace/glob';
 import type { GlobDialect } from './agentView';
 import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
@@ -45,7 +46,9 @@ interface GlobState {
  * folder with its extension; `**\/*.ts`-like globs are counted without a test at all.
  */
 export class GlobReach {
-  readonly paths = new PathList();
+  paths = new PathList();
+  /** File events that arrived while a new list was being built in slices: applied to it once it is in. */
+  private pending: { type: 'added' | 'removed'; rel: string }[] | undefined;
   private readonly globs = new Map<string, GlobState>();
   /** Files when every glob was last evaluated: a large drift re-evaluates all (broadness is relative). */
   private sizeAtFullEvaluation = 0;
@@ -57,6 +60,30 @@ export class GlobReach {
   /** Replaces the files (from the index) and re-evaluates every glob. */
   setPaths(paths: Iterable<string>): void {
     this.paths.reset(paths);
+    this.evaluateAll();
+  }
+
+  /**
+   * `setPaths` a slice at a time (the editor: a 92k-file list held the thread about 300 ms
+   * from the index's answer to here). The old list answers until the new one is complete;
+   * file events meanwhile are kept and applied to the new one.
+   */
+  async setPathsInSlices(paths: readonly string[], slicer: TimeSlicer): Promise<void> {
+    const next = new PathList();
+    this.pending = [];
+    try {
+      await next.resetInSlices(paths, slicer);
+    } catch (err) {
+      this.pending = undefined;
+      throw err;
+    }
+    const missed = this.pending;
+    this.pending = undefined;
+    this.paths = next;
+    for (const e of missed) {
+      if (e.type === 'added') this.paths.add(e.rel);
+      else this.paths.remove(e.rel);
+    }
     this.evaluateAll();
   }
 
@@ -86,6 +113,7 @@ export class GlobReach {
 
   /** A file was created; returns the keys of globs whose dead/broad status changed. */
   added(rel: string): string[] {
+    this.pending?.push({ type: 'added', rel });
     if (!this.paths.add(rel)) return [];
     return this.afterChange((s) => {
       if (s.count === undefined && s.witness !== undefined) return;
@@ -97,6 +125,7 @@ export class GlobReach {
 
   /** A file or folder was deleted; returns the keys of globs whose dead/broad status changed. */
   removed(rel: string): string[] {
+    this.pending?.push({ type: 'removed', rel });
     const gone = this.paths.remove(rel);
     if (gone.length === 0) return [];
     const goneSet = new Set(gone);

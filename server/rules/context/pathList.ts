@@ -1,3 +1,4 @@
+import { sortStringsInSlices, type TimeSlicer } from '../../core/slices';
 import { lastExtension } from './globMatcher';
 
 /**
@@ -26,17 +27,36 @@ export class PathList {
     this.byExt.clear();
     this.nameCount.clear();
     this.pathByName.clear();
-    for (const p of this.all) {
-      const name = fileName(p);
-      const n = this.nameCount.get(name) ?? 0;
-      this.nameCount.set(name, n + 1);
-      if (n === 0) this.pathByName.set(name, p);
-      const ext = lastExtension(p);
-      const list = this.byExt.get(ext);
-      if (list) list.push(p);
-      else this.byExt.set(ext, [p]);
-    }
+    for (const p of this.all) this.count(p);
     this.names = [...this.nameCount.keys()].sort();
+  }
+
+  /**
+   * `reset`, a slice at a time: a 92k-file list took about 100 ms to sort and group in one
+   * go. The list must not be used until this resolves (build a new one, then swap it in).
+   */
+  async resetInSlices(paths: readonly string[], slicer: TimeSlicer): Promise<void> {
+    this.all = await sortStringsInSlices(paths, slicer);
+    this.byExt.clear();
+    this.nameCount.clear();
+    this.pathByName.clear();
+    for (let i = 0; i < this.all.length; i++) {
+      this.count(this.all[i]);
+      if (i % 512 === 511) await slicer.breathe();
+    }
+    this.names = await sortStringsInSlices([...this.nameCount.keys()], slicer);
+  }
+
+  /** Files one sorted path in by name and by extension (`reset`'s loop). */
+  private count(p: string): void {
+    const name = fileName(p);
+    const n = this.nameCount.get(name) ?? 0;
+    this.nameCount.set(name, n + 1);
+    if (n === 0) this.pathByName.set(name, p);
+    const ext = lastExtension(p);
+    const list = this.byExt.get(ext);
+    if (list) list.push(p);
+    else this.byExt.set(ext, [p]);
   }
 
   has(p: string): boolean {

@@ -1,6 +1,7 @@
 import type { FileChange } from '../../../workspace/changes';
 import { relativeInside } from '../../../workspace/paths';
 import type { GlobDialect } from '../../../rules/context/agentView';
+import { TimeSlicer } from '../../../core/slices';
 import { GlobReach } from '../../../rules/context/globReach';
 import type { ServerContext } from '../../feature';
 
@@ -46,7 +47,7 @@ export class ReachByRoot {
       const paths = service ? await service.paths(root) : undefined;
       if (!paths) return;
       const reach = this.reaches.get(root) ?? new GlobReach();
-      reach.setPaths(paths);
+      await reach.setPathsInSlices(paths, new TimeSlicer());
       this.reaches.set(root, reach);
       this.onChanged(root);
     } catch (err) {
