@@ -98,7 +98,7 @@ export class FolderIndex {
   private dirty = false;
   /** The save running a slice at a time, if any. */
   private saving: { stop: CancellationSource; done: Promise<void> } | undefined;
-  /** Sliced saves in a row that the table's changes overtook (under constant churn the next one is written at once). */
+  /** Sliced saves in a row that the table's changes overtook (under constant churn the next one copies the list first). */
   private overtakenSaves = 0;
   private searches = 0;
   private lastSearchAt = -Infinity;

@@ -1,4 +1,5 @@
-import { CancelledError, yieldToEventLoop, type Cancellation } from '../core/cancel';
+import { throwIfCancelled, type Cancellation } from '../core/cancel';
+import { TimeSlicer } from '../core/slices';
 import type { PathTable } from './pathTable';
 
 /** Lifts, in alignment points: how much shortness, picks and recency weigh beside the match. */
@@ -71,16 +72,13 @@ const YIELD_AFTER_MS = 2;
 
 /** Polls cancellation and lets the event loop breathe during long scans. */
 export class YieldClock {
-  private last = performance.now();
+  private readonly slicer = new TimeSlicer(YIELD_AFTER_MS);
   constructor(private readonly cancel: Cancellation) {}
 
   async check(): Promise<void> {
-    if (this.cancel.isCancellationRequested) throw new CancelledError();
-    const now = performance.now();
-    if (now - this.last > YIELD_AFTER_MS) {
-      await yieldToEventLoop();
-      this.last = performance.now();
-      if (this.cancel.isCancellationRequested) throw new CancelledError();
-    }
+    throwIfCancelled(this.cancel);
+    await this.slicer.breathe();
+    // A cancel read during the turn stops the scan before its next slice.
+    throwIfCancelled(this.cancel);
   }
 }

@@ -361,7 +361,7 @@ export class PathTable {
   /** A folder's path with its trailing `/` ("" for the root). */
   dirPath(dirId: number): string {
     let out = '';
-    for (let d = dirId; d > ROOT_DIR; d = this.dirParent[d]) out = decode(this.chars, this.segStart[d], this.segLen[d]) + out;
+    for (let d = dirId; d > ROOT_DIR; d = this.dirParent[d]) out = this.segment(d) + out;
     return out;
   }
 

@@ -46,7 +46,7 @@ interface GlobState {
  * folder with its extension; `**\/*.ts`-like globs are counted without a test at all.
  */
 export class GlobReach {
-  paths = new PathList();
+  private list = new PathList();
   /** File events that arrived while a new list was being built in slices: applied to it once it is in. */
   private pending: { type: 'added' | 'removed'; rel: string }[] | undefined;
   private readonly globs = new Map<string, GlobState>();
@@ -55,6 +55,11 @@ export class GlobReach {
 
   static key(glob: string, dialect: GlobDialect): string {
     return `${dialect.id}\u0000${glob}`;
+  }
+
+  /** The folder's files, sorted (replaced whole by `setPathsInSlices`). */
+  get paths(): PathList {
+    return this.list;
   }
 
   /** Replaces the files (from the index) and re-evaluates every glob. */
@@ -79,7 +84,7 @@ export class GlobReach {
     }
     const missed = this.pending;
     this.pending = undefined;
-    this.paths = next;
+    this.list = next;
     for (const e of missed) {
       if (e.type === 'added') this.paths.add(e.rel);
       else this.paths.remove(e.rel);
