@@ -8,13 +8,16 @@ import { commonOptionsHelp, parseCommon } from './options';
  * `agentls`: the language server (`--stdio`) and the command-line tools over the same
  * engines. The common options (`options.ts`) may appear anywhere before `--`.
  */
+/** What `runCli` returns when it started the language server, which runs until the editor stops it. */
+export const SERVING = -1;
+
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // Only a command line that names no command starts the server: `check -- --stdio` checks a path.
   // Each side loads only its own modules: the server's and the commands' graphs are a few hundred
   // files each, and loading both cost every start about 45 ms (the server) or 110 ms (a command) of CPU.
   if (!COMMAND_NAMES.includes(argv[0]) && argv.includes('--stdio')) {
     (await import('../lsp/stdio.js')).runStdioServer();
-    return -1;
+    return SERVING;
   }
   if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
     write(io.stdout, `agentls ${VERSION}`);
@@ -85,15 +88,23 @@ function helpText(commands: CliCommand[]): string {
   ].join('\n');
 }
 
-if (require.main === module) {
+/**
+ * Runs `agentls` with this process's arguments and streams, setting its exit code. The
+ * installed command reaches it through `launch.ts`; `node out/server/cli/main.js` directly.
+ */
+export function runAsCommand(): Promise<number> {
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd() };
-  runCli(process.argv.slice(2), io).then(
+  return runCli(process.argv.slice(2), io).then(
     (code) => {
-      if (code >= 0) process.exitCode = code;
+      if (code !== SERVING) process.exitCode = code;
+      return code;
     },
     (err) => {
       process.stderr.write(`agentls: ${(err as Error).stack ?? err}\n`);
-      process.exitCode = 3;
+      process.exitCode = EXIT.internal;
+      return EXIT.internal;
     },
   );
 }
+
+if (require.main === module) void runAsCommand();

@@ -7,7 +7,8 @@ import type { Confinement } from './confine';
 export interface FileWrite {
   /** Absolute path. */
   path: string;
-  text: string;
+  /** The new content: text (UTF-8), or bytes as they are. */
+  text: string | Uint8Array;
   /**
    * When set, the file must still have exactly this content (or be absent, for `null`)
    * at the moment of writing; otherwise nothing is written. Guards against a file

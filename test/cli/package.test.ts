@@ -73,7 +73,7 @@ describe('the published package', () => {
     expect(search.stdout).toBe('src/app.ts\n');
     expect(search.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^agentls search: file index: kept in memory only, better-sqlite3 cannot be loaded \(/)]);
 
-    const c = await start({ folders: [ws], home, entry: path.join(installed, 'out', 'server', 'cli', 'main.js') });
+    const c = await start({ folders: [ws], home, entry: path.join(installed, 'out', 'bundle', 'agentls.js') });
     const found = await c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: '8a6e0804-2bd0-4672-b79d-d97027f9071b', query: 'app' });
     expect(found.candidates.map((x) => x.path)).toEqual(['src/app.ts']);
     expect(c.logMessages.filter((m) => /better-sqlite3 cannot be loaded/.test(m.message))).toHaveLength(1);

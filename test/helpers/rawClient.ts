@@ -24,7 +24,8 @@ export class RawLspClient {
   private readonly waiters: { check: () => boolean; resolve: () => void }[] = [];
   private readonly messageListeners: ((message: RawMessage) => void)[] = [];
 
-  private constructor(readonly process: ChildProcessWithoutNullStreams) {
+  /** `cacheDir`: the server's XDG_CACHE_HOME (its index and code caches live under it). */
+  private constructor(readonly process: ChildProcessWithoutNullStreams, readonly cacheDir: string) {
     process.stdout.on('data', (d: Buffer) => this.onData(d));
     process.stderr.on('data', (d: Buffer) => {
       this.stderr += d.toString();
@@ -40,7 +41,7 @@ export class RawLspClient {
   static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string> } = {}): Promise<RawLspClient> {
     const cacheDir = tempDir('agentls-cache-');
     const child = spawn(process.execPath, [serverEntry(), '--stdio'], { env: { ...process.env, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
-    const client = new RawLspClient(child);
+    const client = new RawLspClient(child, cacheDir);
     if (options.initialize !== false) {
       client.send(client.initializeMessage(1, folders, cacheDir));
       await client.response(1);

@@ -16,7 +16,7 @@ export function repoRoot(): string {
 
 /** The built CLI/server entry point. Tests run after `npm run build` (the test script builds first). */
 export function serverEntry(): string {
-  const entry = path.join(repoRoot(), 'out', 'server', 'cli', 'main.js');
+  const entry = path.join(repoRoot(), 'out', 'bundle', 'agentls.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build`);
   return entry;
 }

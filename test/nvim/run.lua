@@ -19,7 +19,7 @@ end
 
 local ok, err = pcall(function()
   require('agentls').setup({
-    cmd = { env('AGENTLS_NODE'), repo .. '/out/server/cli/main.js', '--stdio' },
+    cmd = { env('AGENTLS_NODE'), repo .. '/out/bundle/agentls.js', '--stdio' },
     settings = { agentls = vim.fn.json_decode(env('AGENTLS_SETTINGS')) },
   })
   vim.cmd('edit ' .. vim.fn.fnameescape(env('AGENTLS_FILE')))

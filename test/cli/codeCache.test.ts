@@ -1,0 +1,94 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRawClients } from '../helpers/rawClient';
+import { serverEntry, tempDir } from '../helpers/repo';
+
+const startRaw = useRawClients(afterEach);
+
+/** Runs the installed command (the bundle's launcher) with its caches under `xdg`. */
+function agentls(xdg: string, ...args: string[]) {
+  return spawnSync(process.execPath, [serverEntry(), ...args], { env: { ...process.env, XDG_CACHE_HOME: xdg }, encoding: 'utf8' });
+}
+
+function cacheFiles(xdg: string): string[] {
+  const folder = path.join(xdg, 'agentls', 'code');
+  return fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [];
+}
+
+async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the installed command loads its bundle through a code cache', () => {
+  it('writes the cache once, then uses it as it is', () => {
+    const xdg = tempDir('agentls-xdg-');
+    const first = agentls(xdg, '--version');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/^agentls \d+\.\d+\.\d+\n$/);
+    const [file] = cacheFiles(xdg);
+    expect(path.basename(file)).toMatch(/^main\.js-\d+-\d+-v\d+\.\d+\.\d+-\w+\.v8cache$/);
+    const written = fs.statSync(file);
+    expect(written.size).toBeGreaterThan(1000);
+
+    // V8 took it: a refused cache would have been written anew (a new file, a new inode).
+    const second = agentls(xdg, '--version');
+    expect(second.status).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    const again = fs.statSync(file);
+    expect([again.ino, again.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
+  });
+
+  it('a damaged cache is refused by V8 and replaced; the command runs as always', () => {
+    const xdg = tempDir('agentls-xdg-');
+    expect(agentls(xdg, '--version').status).toBe(0);
+    const [file] = cacheFiles(xdg);
+    const garbage = Buffer.alloc(fs.statSync(file).size, 0x5a);
+    fs.writeFileSync(file, garbage);
+    const run = agentls(xdg, '--version');
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^agentls /);
+    expect(fs.readFileSync(file).equals(garbage)).toBe(false);
+  });
+
+  it('drops the caches of earlier builds when it writes its own', () => {
+    const xdg = tempDir('agentls-xdg-');
+    const folder = path.join(xdg, 'agentls', 'code');
+    fs.mkdirSync(folder, { recursive: true });
+    const earlier = path.join(folder, 'main.js-12-34-v20.0.0-x64.v8cache');
+    const unrelated = path.join(folder, 'notes.txt');
+    fs.writeFileSync(earlier, 'old');
+    fs.writeFileSync(unrelated, 'kept');
+    expect(agentls(xdg, '--version').status).toBe(0);
+    expect(fs.existsSync(earlier)).toBe(false);
+    expect(fs.existsSync(unrelated)).toBe(true);
+    expect(cacheFiles(xdg).filter((f) => f.endsWith('.v8cache'))).toHaveLength(1);
+  });
+
+  it('a cache folder it cannot write costs nothing but speed', () => {
+    const xdg = tempDir('agentls-xdg-');
+    fs.writeFileSync(path.join(xdg, 'agentls'), 'a file where the cache folder would be');
+    const run = agentls(xdg, '--version');
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^agentls /);
+  });
+
+  it('the language server writes its cache once it has warmed up, and keeps serving', async () => {
+    const ws = tempDir('agentls-ws-');
+    const c = await startRaw([ws]);
+    const file = await until('the code cache', () => cacheFiles(c.cacheDir).find((f) => f.endsWith('.v8cache')));
+    expect(fs.statSync(file).size).toBeGreaterThan(1000);
+    c.send({ jsonrpc: '2.0', id: 7, method: 'agentls/status', params: {} });
+    const status = await c.response(7);
+    expect(status.error).toBeUndefined();
+  });
+});
