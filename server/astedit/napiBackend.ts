@@ -1,4 +1,4 @@
-import * as napi from '@ast-grep/napi';
+import type * as Napi from '@ast-grep/napi';
 import type { AstBackend, FileScan, OpQuery, PatternCheck, RawMatch, ScanInput } from './backend';
 import { allLanguages, languageInfo, type LanguageId } from './languages';
 import { scanPatternMetavars } from './metavars';
@@ -9,6 +9,17 @@ import type { Span } from './render';
  * threads of `workerBackend.ts` run the same `scanText`.
  */
 
+let loadedNapi: typeof Napi | undefined;
+
+/**
+ * The native matcher, loaded on first use: a server start that never matches anything
+ * (most of them) does not pay for loading it (about 6 ms of the start).
+ */
+function napi(): typeof Napi {
+  loadedNapi ??= require('@ast-grep/napi') as typeof Napi;
+  return loadedNapi;
+}
+
 /** Languages whose parser could not be loaded, with the reason. */
 const unavailable = new Map<LanguageId, string>();
 let registered = false;
@@ -17,11 +28,11 @@ let registered = false;
 export function ensureLanguagesRegistered(): void {
   if (registered) return;
   registered = true;
-  const registrations: napi.DynamicLangRegistrations = {};
+  const registrations: Napi.DynamicLangRegistrations = {};
   for (const lang of allLanguages()) {
     if (!lang.dynamicPackage) continue;
     try {
-      const pkg = require(lang.dynamicPackage) as napi.DynamicLangRegistrations[string];
+      const pkg = require(lang.dynamicPackage) as Napi.DynamicLangRegistrations[string];
       registrations[lang.napiName] = {
         libraryPath: pkg.libraryPath,
         extensions: [...pkg.extensions],
@@ -33,7 +44,7 @@ export function ensureLanguagesRegistered(): void {
       unavailable.set(lang.id, `the ${lang.id} parser (${lang.dynamicPackage}) cannot be loaded: ${(err as Error).message}`);
     }
   }
-  napi.registerDynamicLanguage(registrations);
+  napi().registerDynamicLanguage(registrations);
 }
 
 const ERROR_RULE = { rule: { kind: 'ERROR' } };
@@ -44,7 +55,7 @@ export function scanText(lang: LanguageId, ops: readonly OpQuery[], input: ScanI
   const missing = unavailable.get(lang);
   if (missing) return { syntaxError: false, matches: [], failure: missing };
   try {
-    const root = napi.parse(languageInfo(lang).napiName, input.text).root();
+    const root = napi().parse(languageInfo(lang).napiName, input.text).root();
     const matches: RawMatch[] = [];
     let syntaxError = false;
     input.ops.forEach((opIndex, i) => {
@@ -76,7 +87,7 @@ export function scanText(lang: LanguageId, ops: readonly OpQuery[], input: ScanI
   }
 }
 
-function spanOf(node: napi.SgNode | null): Span | null {
+function spanOf(node: Napi.SgNode | null): Span | null {
   if (!node) return null;
   const r = node.range();
   return { start: r.start.index, end: r.end.index };
@@ -94,7 +105,7 @@ export function checkPatternText(lang: LanguageId, pattern: string): PatternChec
   const tokens = scanPatternMetavars(pattern);
   const check: PatternCheck = { notWholeNode: [], literals: [] };
   try {
-    napi.parse(info.napiName, 'x').root().findAll(pattern);
+    napi().parse(info.napiName, 'x').root().findAll(pattern);
   } catch (err) {
     check.compileError = (err as Error).message;
   }
@@ -104,9 +115,9 @@ export function checkPatternText(lang: LanguageId, pattern: string): PatternChec
   if (info.expando !== '$') {
     for (const t of metavarLike) parsedText = parsedText.slice(0, t.start) + t.text.replace(/\$/g, info.expando) + parsedText.slice(t.end);
   }
-  let root: napi.SgNode;
+  let root: Napi.SgNode;
   try {
-    root = napi.parse(info.napiName, parsedText).root();
+    root = napi().parse(info.napiName, parsedText).root();
   } catch (err) {
     check.compileError ??= (err as Error).message;
     return check;
@@ -115,7 +126,7 @@ export function checkPatternText(lang: LanguageId, pattern: string): PatternChec
   const literals = new Set<string>();
   const excusedError = (s: number, e: number) =>
     metavarLike.some((t) => (t.start === s && t.end === e) || (info.dollarInErrorNodes === true && t.start >= s && t.end <= e));
-  const stack: napi.SgNode[] = [root];
+  const stack: Napi.SgNode[] = [root];
   let visited = 0;
   while (stack.length > 0 && visited++ < MAX_PATTERN_NODES) {
     const node = stack.pop()!;

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
@@ -23,7 +24,7 @@ import { loadCorpus, millionPaths, type BenchQuery } from './searchData';
 import { findFzf } from './fzf';
 import { HELD_OUT_SEEDS, heldOutQueries } from './searchHeldOut';
 import { commitTree, materialise } from './searchTree';
-import { lspWarmStart } from './searchWarmStartLsp';
+import { lspWarmStart, primeCodeCache } from './searchWarmStartLsp';
 import { percentile, timingFigure, type Figure } from './stats';
 
 const LIMIT = 50;
@@ -302,13 +303,18 @@ export const searchBenchmark: Benchmark = {
     }
     const warmFigure = timingFigure('warm start: process start to first result', warm, { note: `of which ${percentile([...inside].sort((a, b) => a - b), 50).toFixed(0)} ms from opening the cache` });
     figures.push(goal(warmFigure, '≤ 250 ms (issue 15)', warmFigure.p50! <= 250));
+    const cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'agentls-bench-xdg-'));
+    const codeCacheBytes = await primeCodeCache(root, cacheDir, cacheHome);
     const warmLsp: number[] = [];
-    for (let i = 0; i < 5; i++) warmLsp.push(await lspWarmStart(root, cacheDir, 'handler'));
-    const warmLspFigure = timingFigure('warm start through the LSP server (stdio): spawn to first result', warmLsp, { note: 'the same cache; adds the server\'s own start (LSP library, every feature, initialize)' });
+    for (let i = 0; i < 5; i++) warmLsp.push(await lspWarmStart(root, cacheDir, 'handler', cacheHome));
+    const warmLspFigure = timingFigure('warm start through the LSP server (stdio): spawn to first result', warmLsp, {
+      note: `the same index cache and the code cache an earlier start wrote (${(codeCacheBytes / MiB).toFixed(1)} MiB); adds the server's own start (loading the program, every feature, initialize)`,
+    });
     figures.push(goal(warmLspFigure, '≤ 250 ms (issue 15)', warmLspFigure.p50! <= 250));
     session.dispose();
     fs.rmSync(cacheDir, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(cacheHome, { recursive: true, force: true });
     return figures;
   },
 };

@@ -37,9 +37,12 @@ export class RawLspClient {
     });
   }
 
-  /** Starts the built server (with `env` added to its environment) and, unless `initialize` is false, initializes it with `folders`. */
-  static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string> } = {}): Promise<RawLspClient> {
-    const cacheDir = tempDir('agentls-cache-');
+  /**
+   * Starts the built server (with `env` added to its environment) and, unless `initialize`
+   * is false, initializes it with `folders`. Its XDG_CACHE_HOME is `cacheHome`, else a new folder.
+   */
+  static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string>; cacheHome?: string } = {}): Promise<RawLspClient> {
+    const cacheDir = options.cacheHome ?? tempDir('agentls-cache-');
     const child = spawn(process.execPath, [serverEntry(), '--stdio'], { env: { ...process.env, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
     const client = new RawLspClient(child, cacheDir);
     if (options.initialize !== false) {
