@@ -33,7 +33,8 @@ await esbuild.build({ ...common, entryPoints: [path.join(ext, 'src/extension.ts'
 
 await esbuild.build({
   ...common,
-  entryPoints: { main: path.join(repo, 'server/cli/main.ts'), scanWorker: path.join(repo, 'server/astedit/scanWorker.ts') },
+  // agentls.js is what runs: it loads main.js through V8's code cache (server/cli/launch.ts).
+  entryPoints: { agentls: path.join(repo, 'server/cli/launch.ts'), main: path.join(repo, 'server/cli/main.ts'), scanWorker: path.join(repo, 'server/astedit/scanWorker.ts') },
   outdir: path.join(serverOut, 'out'),
   external: NATIVE,
   absWorkingDir: repo,
@@ -42,7 +43,7 @@ await esbuild.build({
 const rootPkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
 fs.writeFileSync(
   path.join(serverOut, 'package.json'),
-  JSON.stringify({ name: 'agentls', version: rootPkg.version, private: true, license: rootPkg.license, main: 'out/main.js' }, null, 2) + '\n',
+  JSON.stringify({ name: 'agentls', version: rootPkg.version, private: true, license: rootPkg.license, main: 'out/agentls.js' }, null, 2) + '\n',
 );
 
 // The native packages and everything they require, as installed for this platform.

@@ -51,7 +51,7 @@ export class ServerController implements vscode.Disposable {
 
   private async startOnce(): Promise<void> {
     const config = vscode.workspace.getConfiguration('agentls');
-    const serverScript = this.context.asAbsolutePath('dist/server/out/main.js');
+    const serverScript = this.context.asAbsolutePath('dist/server/out/agentls.js');
     const choice = await chooseLaunch({ path: config.get<string | null>('path') ?? undefined, node: config.get<string>('server.node') ?? 'node' }, serverScript);
     for (const problem of choice.problems) logLine(this.output, problem, 'Warn');
     const failures = [...choice.problems];
