@@ -182,6 +182,10 @@ class BufferOverlayFs implements FileSystem {
     return this.disk.stat(p);
   }
 
+  statEntries(folder: string, names: readonly string[]): Promise<(FileStat | undefined)[]> {
+    return this.disk.statEntries(folder, names);
+  }
+
   readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {
     return this.disk.readDir(p, options);
   }

@@ -60,6 +60,8 @@ export interface BuildReport {
 }
 
 const STAT_BATCH = 128;
+/** The stat pass yields to queued requests after this long. */
+const STAT_TURN_MS = 4;
 /** How long after answering from a stored list the walk that checks it starts. */
 const RECONCILE_DELAY_MS = 1000;
 const SAVE_DELAY_MS = 10_000;
@@ -319,27 +321,36 @@ export class FolderIndex {
     }
   }
 
-  /** Fills in sizes and times of files that lack them (all of them after a snapshot: the disk may have moved). */
+  /**
+   * Fills in sizes and times of files that lack them (all of them after a snapshot: the disk
+   * may have moved), a folder at a time: one confinement check per folder and one call for
+   * its files, a few milliseconds between turns of the event loop.
+   */
   private async statAll(run: CancellationSource): Promise<void> {
-    const ids = [...this.table.liveIds()];
+    const table = this.table;
     // A submodule git listed as one entry: its files, through the walker.
     const folders: string[] = [];
-    for (let i = 0; i < ids.length; i += STAT_BATCH) {
-      if (run.isCancellationRequested) return;
-      const batch = ids.slice(i, i + STAT_BATCH);
-      const table = this.table;
-      await Promise.all(
-        batch.map(async (id) => {
-          const rel = table.path(id);
-          const st = await this.options.fs.stat(joinRelative(this.root, rel));
-          if (run.isCancellationRequested || table !== this.table || !table.isAlive(id)) return;
+    let turn = performance.now();
+    for (const ids of idsByFolder(table)) {
+      for (let i = 0; i < ids.length; i += STAT_BATCH) {
+        if (run.isCancellationRequested || table !== this.table) return;
+        const batch = ids.slice(i, i + STAT_BATCH);
+        const folderRel = table.dirPath(table.fileDir[batch[0]]);
+        const stats = await this.options.fs.statEntries(joinRelative(this.root, folderRel), batch.map((id) => table.name(id)));
+        if (run.isCancellationRequested || table !== this.table) return;
+        batch.forEach((id, k) => {
+          if (!table.isAlive(id)) return;
+          const st = stats?.[k];
           if (st?.kind === 'file') table.setMeta(id, st.size, st.mtimeMs);
-          else if (st?.kind === 'directory') folders.push(rel);
-          // Gone, or listed by git but not a file the walker would index (a symlink).
+          else if (st?.kind === 'directory') folders.push(table.path(id));
+          // Gone, refused, or listed by git but not a file the walker would index (a symlink).
           else table.removeId(id);
-        }),
-      );
-      await yieldToEventLoop();
+        });
+        if (performance.now() - turn >= STAT_TURN_MS) {
+          await yieldToEventLoop();
+          turn = performance.now();
+        }
+      }
     }
     for (const rel of folders) {
       if (run.isCancellationRequested) return;
@@ -495,4 +506,16 @@ async function within(promise: Promise<void>, ms: number): Promise<boolean> {
   const done = await Promise.race([promise.then(() => true as const), timeout]);
   clearTimeout(timer);
   return done;
+}
+
+/** The live files' ids grouped by folder (each group in id order). */
+function idsByFolder(table: PathTable): number[][] {
+  const groups = new Map<number, number[]>();
+  for (const id of table.liveIds()) {
+    const dir = table.fileDir[id];
+    const group = groups.get(dir);
+    if (group) group.push(id);
+    else groups.set(dir, [id]);
+  }
+  return [...groups.values()];
 }

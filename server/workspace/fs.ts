@@ -1,5 +1,6 @@
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, lstatSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
 import type { PathGuard } from './confine';
 
 /**
@@ -14,6 +15,13 @@ export interface FileSystem {
   readBytes(path: string, options?: { maxBytes?: number }): Promise<BytesResult>;
   /** `lstat`: symlinks are reported as such, never followed. Undefined when absent or unreadable. */
   stat(path: string): Promise<FileStat | undefined>;
+  /**
+   * `lstat` of entries of one folder, as `stat` gives them (undefined where `stat` would
+   * give undefined), in the order of `names`. For many files at once (the index re-reading
+   * every size and time after a restart): the folder's real path is checked once instead of
+   * each file's. Keep `names` to a few hundred: the disk may be read synchronously.
+   */
+  statEntries(folder: string, names: readonly string[]): Promise<(FileStat | undefined)[]>;
   /** Directory entries, unsorted; undefined when absent, unreadable or not a directory. */
   readDir(path: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined>;
 }
@@ -133,6 +141,29 @@ export class NodeFileSystem implements FileSystem {
     } catch {
       return undefined;
     }
+  }
+
+  async statEntries(folder: string, names: readonly string[]): Promise<(FileStat | undefined)[]> {
+    // Checked once for the folder; only when it is refused is each entry checked (a rule file
+    // allowed alone, such as Windsurf's global_rules.md, in a folder that is not).
+    const folderAllowed = this.refuse(folder) === undefined;
+    // Synchronous on purpose: after a restart the index stats every file again, and a promise
+    // per file cost the event loop about 25 µs each (2.5 s of CPU for 92k files, against
+    // about 0.9 s this way). A symlink is reported as one (lstat), never followed.
+    return names.map((name) => {
+      if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\\')) return undefined;
+      const entry = path.join(folder, name);
+      if (!folderAllowed && this.refuse(entry)) return undefined;
+      try {
+        const st = lstatSync(entry, { throwIfNoEntry: false });
+        if (!st) return undefined;
+        // A symlink is judged by its target, as `stat` judges it (rare: checked one by one).
+        if (st.isSymbolicLink() && folderAllowed && this.refuse(entry)) return undefined;
+        return { kind: kindOf(st), size: st.size, mtimeMs: st.mtimeMs };
+      } catch {
+        return undefined;
+      }
+    });
   }
 
   async readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {

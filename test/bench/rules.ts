@@ -64,6 +64,7 @@ function overlay(inner: FileSystem, buffers: Map<string, string>): FileSystem {
     },
     readBytes: (p, o) => inner.readBytes(p, o),
     stat: (p) => inner.stat(p),
+    statEntries: (folder, names) => inner.statEntries(folder, names),
     readDir: (p) => inner.readDir(p),
   };
 }

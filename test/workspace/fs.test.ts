@@ -61,6 +61,26 @@ describe('confinement', () => {
 });
 
 describe('NodeFileSystem', () => {
+  it('stats a folder\'s entries at once as stat does, never through a symlink that leaves the workspace', async () => {
+    const root = writeTree(tempDir(), { 'src/a.ts': 'aaa', 'src/b.ts': 'b', 'src/sub/c.ts': '' });
+    const outside = writeTree(tempDir(), { 'secret.txt': 'no' });
+    fs.symlinkSync(outside, path.join(root, 'link'));
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'src', 'secret-link'));
+    const fsys = new NodeFileSystem(new Confinement([root]));
+    const src = path.join(root, 'src');
+    const names = ['a.ts', 'gone.ts', 'sub', 'secret-link', '../link', 'b.ts', '..', ''];
+    const batch = await fsys.statEntries(src, names);
+    // Only names of entries of this folder: '../link', '..' and '' are not.
+    expect(batch.map((s) => s?.kind)).toEqual(['file', undefined, 'directory', undefined, undefined, 'file', undefined, undefined]);
+    const single = await Promise.all(names.slice(0, 4).map((n) => fsys.stat(path.join(src, n))));
+    expect(batch.slice(0, 4)).toEqual(single);
+    fs.symlinkSync('a.ts', path.join(src, 'inner-link'));
+    expect((await fsys.statEntries(src, ['inner-link']))[0]?.kind).toBe('symlink');
+    expect(batch[0]).toEqual(await fsys.stat(path.join(src, 'a.ts')));
+    // The folder leads out: nothing in it is looked at.
+    expect(await fsys.statEntries(path.join(root, 'link'), ['secret.txt'])).toEqual([undefined]);
+  });
+
   it('reads text and reports binary, invalid UTF-8, too large, missing and outside files as values', async () => {
     const root = writeTree(tempDir(), {
       'ok.md': 'héllo',
