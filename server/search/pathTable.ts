@@ -89,6 +89,9 @@ export class PathTable {
   private hashUsed = 0;
   /** The three hash tables lag behind the rows (a restored table builds them on first lookup). */
   private hashesStale = false;
+  /** The folder `dirFor` met last (its path with the trailing `/`, and its id). Folder ids change only when the table is replaced or compacted, which resets these. */
+  private lastDir = '';
+  private lastDirId = ROOT_DIR;
 
   liveCount = 0;
   /** Bumped by every change, so caches know when to recompute. */
@@ -255,6 +258,9 @@ export class PathTable {
 
   /** The folder of `rel.slice(0, end)`, created (with its parents) as needed. */
   private dirFor(rel: string, end: number): number {
+    // Listings come folder by folder (git's sorted, the walker's per folder): the folder of the
+    // last file is usually this one's, found by one comparison instead of a lookup per segment.
+    if (end === this.lastDir.length && rel.startsWith(this.lastDir)) return this.lastDirId;
     let dir = ROOT_DIR;
     let from = 0;
     while (from < end) {
@@ -263,6 +269,8 @@ export class PathTable {
       dir = child >= 0 ? child : this.newDir(dir, rel, from, slash + 1);
       from = slash + 1;
     }
+    this.lastDir = rel.slice(0, end);
+    this.lastDirId = dir;
     return dir;
   }
 

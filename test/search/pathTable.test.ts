@@ -96,6 +96,29 @@ describe('PathTable', () => {
     for (let i = 15_000; i < 20_000; i += 997) expect(t.path(t.find(paths[i]))).toBe(paths[i]);
   });
 
+  it('files added folder after folder, across a compaction that renumbers folders, land in their own folders', () => {
+    const t = new PathTable();
+    // Folders that compaction drops (all their files removed) shift the ids of the ones after.
+    for (let i = 0; i < 5000; i++) t.add(`gone${i}/a/x.ts`);
+    t.add('keep/a/one.ts');
+    t.add('keep/a/two.ts');
+    for (let i = 0; i < 5000; i++) t.remove(`gone${i}/a/x.ts`);
+    expect(t.needsCompaction).toBe(true);
+    compactTable(t);
+    // The same folder as the last file added before the compaction: found afresh, not remembered.
+    const three = t.add('keep/a/three.ts');
+    expect(t.path(three)).toBe('keep/a/three.ts');
+    expect(t.path(t.find('keep/a/one.ts'))).toBe('keep/a/one.ts');
+    // Sorted and unsorted, deeper and shallower, a root file between: each path exactly as given.
+    const order = ['keep/a/four.ts', 'keep/b.ts', 'keep/a/five.ts', 'top.ts', 'keep/a/b/six.ts', 'keep/a/seven.ts', 'keep/ab/eight.ts', 'keep/a/nine.ts'];
+    const ids = order.map((p) => t.add(p));
+    expect(ids.map((id) => t.path(id))).toEqual(order);
+    expect(new Set(ids).size).toBe(order.length);
+    const restored = tableFromRows(decodeSnapshot([...encodeSnapshot(t)]));
+    expect(restored.path(restored.add('keep/a/ten.ts'))).toBe('keep/a/ten.ts');
+    expect(restored.find('keep/a/three.ts')).toBeGreaterThanOrEqual(0);
+  });
+
   it('round-trips through a snapshot', () => {
     const t = new PathTable();
     const paths = [...synthetic(3000), 'unicode/🙂smile.txt', 'README.md'];
