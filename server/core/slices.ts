@@ -7,11 +7,19 @@ import { yieldToEventLoop } from './cancel';
  */
 export class TimeSlicer {
   private last = performance.now();
-  constructor(private readonly sliceMs = 2) {}
+  /**
+   * `yieldTurn` is how a turn is given up: by default queued messages run and the work goes
+   * on; background work that nothing waits for passes `yieldToRequests` (`foreground.ts`)
+   * to also wait while a request is being answered.
+   */
+  constructor(
+    private readonly sliceMs = 2,
+    private readonly yieldTurn: () => Promise<void> = yieldToEventLoop,
+  ) {}
 
   async breathe(): Promise<void> {
     if (performance.now() - this.last < this.sliceMs) return;
-    await yieldToEventLoop();
+    await this.yieldTurn();
     this.last = performance.now();
   }
 }

@@ -9,8 +9,15 @@ import type { Logger } from '../core/log';
  * become `InvalidParams`, cancellation `RequestCancelled`, and any other failure an
  * `InternalError` with a log line carrying the stack.
  */
-export async function guarded<T>(method: string, log: Logger, token: CancellationToken | undefined, run: () => Promise<T> | T): Promise<T | ResponseError<void>> {
-  const answered = answeringRequest();
+export async function guarded<T>(
+  method: string,
+  log: Logger,
+  token: CancellationToken | undefined,
+  run: () => Promise<T> | T,
+  /** Background work steps aside while this is answered (`core/foreground.ts`): false for commands, which may run long and often wait for that very work (a rebuild of the index). */
+  holdsBackground = true,
+): Promise<T | ResponseError<void>> {
+  const answered = holdsBackground ? answeringRequest() : () => undefined;
   try {
     const result = await run();
     if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, `${method} was cancelled`);

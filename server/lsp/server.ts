@@ -269,7 +269,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
         if (handler) return (await handler(params.arguments ?? [], token)) ?? null;
       }
       throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${params.command}`);
-    }),
+    }, false),
   );
 
   connection.languages.diagnostics.on(async (params, token) => {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { FileCandidatesPayload } from '../../protocol/rawp';
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
+import { yieldToRequests } from '../core/foreground';
 import { TimeSlicer } from '../core/slices';
 import type { Logger } from '../core/log';
 import type { FileChange } from '../workspace/changes';
@@ -338,9 +339,11 @@ function prefixFor(primary: string | undefined, root: string): string {
  * The paths of a folder's live files that `keep` accepts, spelt out a slice at a time
  * (each folder's path once, not once a file): all 92k of a large tree took 170-220 ms in
  * one go. The index counts as busy meanwhile, so that no compaction renumbers its files.
+ * Only background work asks for them (the glob reach, the recipe list): the slicer also
+ * waits while a request is being answered.
  */
 async function spellPaths(index: FolderIndex, keep: (id: number) => boolean): Promise<string[]> {
-  const slicer = new TimeSlicer();
+  const slicer = new TimeSlicer(undefined, yieldToRequests);
   const table = index.table;
   const folders: (string | undefined)[] = [];
   const folderPath = (d: number): string => (folders[d] ??= d === ROOT_DIR || table.dirParent[d] < 0 ? table.dirPath(d) : folderPath(table.dirParent[d]) + table.segment(d));

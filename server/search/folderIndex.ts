@@ -1,4 +1,5 @@
-import { CancellationSource, yieldToEventLoop } from '../core/cancel';
+import { CancellationSource } from '../core/cancel';
+import { yieldToRequests } from '../core/foreground';
 import type { Logger } from '../core/log';
 import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
@@ -347,7 +348,8 @@ export class FolderIndex {
           else table.removeId(id);
         });
         if (performance.now() - turn >= STAT_TURN_MS) {
-          await yieldToEventLoop();
+          // No answer waits for sizes and times: the pass steps aside while requests are answered.
+          await yieldToRequests();
           turn = performance.now();
         }
       }

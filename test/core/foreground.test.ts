@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { yieldToEventLoop } from '../../server/core/cancel';
 import { answeringRequest, yieldToRequests } from '../../server/core/foreground';
+import { TimeSlicer } from '../../server/core/slices';
 import { scanFolders } from '../../server/workspace/folderScan';
 import { DEFAULT_SETTINGS } from '../../server/core/settings';
 import { WorkspaceSession } from '../../server/workspace/session';
@@ -54,5 +55,22 @@ describe('background work steps aside while a request is answered', () => {
     answered();
     expect((await scan).folders.size).toBe(1 + 60 + 3000);
     session.dispose();
+  });
+
+  it('a slicer for background work (the glob reach, paths spelt for it) waits too; a plain one only lets messages through', async () => {
+    const answered = answeringRequest();
+    try {
+      let plainDone = false;
+      let backgroundDone = false;
+      const plain = new TimeSlicer(0).breathe().then(() => (plainDone = true));
+      const background = new TimeSlicer(0, yieldToRequests).breathe().then(() => (backgroundDone = true));
+      for (let i = 0; i < 5; i++) await yieldToEventLoop();
+      expect([plainDone, backgroundDone]).toEqual([true, false]);
+      answered();
+      await Promise.all([plain, background]);
+      expect(backgroundDone).toBe(true);
+    } finally {
+      answered();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FileChange } from '../../../workspace/changes';
 import { relativeInside } from '../../../workspace/paths';
 import type { GlobDialect } from '../../../rules/context/agentView';
+import { yieldToRequests } from '../../../core/foreground';
 import { TimeSlicer } from '../../../core/slices';
 import { GlobReach } from '../../../rules/context/globReach';
 import type { ServerContext } from '../../feature';
@@ -47,7 +48,8 @@ export class ReachByRoot {
       const paths = service ? await service.paths(root) : undefined;
       if (!paths) return;
       const reach = this.reaches.get(root) ?? new GlobReach();
-      await reach.setPathsInSlices(paths, new TimeSlicer());
+      // Nothing waits for the reach: it steps aside while requests are answered.
+      await reach.setPathsInSlices(paths, new TimeSlicer(undefined, yieldToRequests));
       this.reaches.set(root, reach);
       this.onChanged(root);
     } catch (err) {
