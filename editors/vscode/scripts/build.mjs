@@ -1,7 +1,7 @@
 // Builds what the VSIX carries into dist/: the extension bundle, and the agentls server
 // bundled from the repository's sources with the native packages it loads at run time
 // (they cannot be bundled: @ast-grep/napi and its platform binary, the @ast-grep/lang-*
-// parsers, better-sqlite3). The server lands in dist/server/{out,node_modules,package.json}
+// parsers, better-sqlite3, @parcel/watcher and its platform binary). The server lands in dist/server/{out,node_modules,package.json}
 // so it resolves its packages and its version as an installed agentls does.
 //
 // usage: node scripts/build.mjs        (from editors/vscode; the repository's npm ci first)
@@ -18,7 +18,7 @@ const dist = path.join(ext, 'dist');
 const serverOut = path.join(dist, 'server');
 
 /** Loaded by the server with require() at run time; shipped as packages. */
-const NATIVE = ['better-sqlite3', '@ast-grep/napi', ...langPackages()];
+const NATIVE = ['better-sqlite3', '@ast-grep/napi', '@parcel/watcher', ...langPackages()];
 
 function langPackages() {
   const root = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
