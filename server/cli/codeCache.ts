@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -28,7 +29,7 @@ export function loadWithCodeCache(file: string, cacheFolder: string): CachedLoad
   const cacheFile = path.join(cacheFolder, `${path.basename(file)}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${process.version}-${process.arch}${SUFFIX}`);
   let cached: Buffer | undefined;
   try {
-    cached = fs.readFileSync(cacheFile);
+    cached = unsealed(fs.readFileSync(cacheFile));
   } catch {
     cached = undefined; // first start of this build, or an unreadable cache folder
   }
@@ -41,7 +42,7 @@ export function loadWithCodeCache(file: string, cacheFolder: string): CachedLoad
     exports: module.exports,
     stale: cached === undefined || script.cachedDataRejected === true,
     async save() {
-      const written = await writeFilesAtomically([{ path: cacheFile, text: script.createCachedData() }]);
+      const written = await writeFilesAtomically([{ path: cacheFile, text: sealed(script.createCachedData()) }]);
       if (!written.ok) return; // a read-only cache folder costs only speed
       const prefix = `${path.basename(file)}-`;
       // Caches of earlier builds of this file are never read again.
@@ -49,4 +50,23 @@ export function loadWithCodeCache(file: string, cacheFolder: string): CachedLoad
       await Promise.all(earlier.map((name) => fs.promises.rm(path.join(cacheFolder, name), { force: true }).catch(() => undefined)));
     },
   };
+}
+
+/**
+ * V8 checks a cache's header (its version, flags, the source's length) but not the rest:
+ * a damaged body aborts the process inside the deserializer, at every start. So the body
+ * goes to disk behind its own digest, and a cache whose digest does not match is not used.
+ */
+const DIGEST = 'sha256';
+const DIGEST_BYTES = 32;
+
+function sealed(data: Buffer): Buffer {
+  return Buffer.concat([createHash(DIGEST).update(data).digest(), data]);
+}
+
+/** The cache's body when its digest matches; undefined otherwise. */
+function unsealed(file: Buffer): Buffer | undefined {
+  if (file.length <= DIGEST_BYTES) return undefined;
+  const body = file.subarray(DIGEST_BYTES);
+  return createHash(DIGEST).update(body).digest().equals(file.subarray(0, DIGEST_BYTES)) ? body : undefined;
 }

@@ -59,6 +59,23 @@ describe('the installed command loads its bundle through a code cache', () => {
     expect(fs.readFileSync(file).equals(garbage)).toBe(false);
   });
 
+  it('a cache whose body is damaged (its header intact) is not handed to V8, which would abort the process', () => {
+    const xdg = tempDir('agentls-xdg-');
+    expect(agentls(xdg, '--version').status).toBe(0);
+    const [file] = cacheFiles(xdg);
+    const bytes = fs.readFileSync(file);
+    // Flip bytes past the first few hundred: V8's own checks read only the start.
+    for (let i = 400; i < bytes.length; i += 997) bytes[i] ^= 0xff;
+    fs.writeFileSync(file, bytes);
+    for (let run = 0; run < 2; run++) {
+      const r = agentls(xdg, '--version');
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/^agentls /);
+    }
+    expect(fs.readFileSync(file).equals(bytes)).toBe(false);
+  });
+
   it('drops the caches of earlier builds when it writes its own', () => {
     const xdg = tempDir('agentls-xdg-');
     const folder = path.join(xdg, 'agentls', 'code');
