@@ -12,6 +12,8 @@ export const DEFAULT_SKIPPED_DIRS = ['node_modules'];
 /** Files whose change alters ignore decisions. */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore'];
 
+const LOADED = Promise.resolve();
+
 export interface IgnoreOptions {
   /** Walk into `node_modules` (ast-edit does when a path names it). */
   includeNodeModules?: boolean;
@@ -67,7 +69,12 @@ export class IgnoreRules {
   }
 
   private loadOne(relDir: string, entryNames?: readonly string[]): Promise<void> {
-    if (this.perDir.has(relDir) || this.options.noIgnoreFiles) return Promise.resolve();
+    if (this.perDir.has(relDir) || this.options.noIgnoreFiles) return LOADED;
+    // Most folders hold no ignore file: known from the entries, without a read or a promise chain.
+    if (entryNames !== undefined && relDir !== '' && !this.ignoreFileAmong(entryNames)) {
+      this.perDir.set(relDir, null);
+      return LOADED;
+    }
     let p = this.pending.get(relDir);
     if (!p) {
       p = this.readRules(relDir, entryNames).then((rules) => {
@@ -78,6 +85,12 @@ export class IgnoreRules {
       this.pending.set(relDir, p);
     }
     return p;
+  }
+
+  private ignoreFileAmong(entryNames: readonly string[]): boolean {
+    const names = this.options.onlyIgnoreFiles ?? IGNORE_FILE_NAMES;
+    for (const entry of entryNames) if (names.includes(entry)) return true;
+    return false;
   }
 
   private async readRules(relDir: string, entryNames?: readonly string[]): Promise<FolderRules | null> {
