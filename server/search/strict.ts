@@ -4,6 +4,7 @@ import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldCl
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
+import { looseFolderState } from './loose';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
 import { seedThreshold } from './seed';
@@ -30,6 +31,14 @@ const BOUNDARY_COLUMNS = 6;
 
 /** `thresholdId` under a bar from `seedThreshold`: a file scoring exactly the bar is never turned away. */
 const ANY_ID = 0x7fffffff;
+
+/** What a bound without the folder's state says of a file (`StrictScan.tailVerdict`). */
+const LOSES = 0;
+const PASSES = 1;
+const UNSURE = 2;
+
+/** Bounds without a folder state tried in a scan before `StrictScan.unsure` may give them up. */
+const LOOSE_TRIAL = 256;
 
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
@@ -67,6 +76,8 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
+  /** `ceiling` from the folder's `looseFolderState`s, read before its own states are computed (Infinity: not computed). */
+  looseCeiling: number;
   /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`): (m + 2) · (BOUNDARY_COLUMNS + 1) entries. */
   byTail: Float64Array[];
   tailsReady: boolean;
@@ -105,6 +116,23 @@ export class StrictScan {
   private readonly nameStates: ColumnState[];
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
   private readonly acronyms: Float64Array;
+  /** Per term, per greedy progress k through a folder path: `looseFolderState` (built when first asked for). */
+  private readonly looseStates: ColumnState[][];
+  /** One-term scans, per greedy progress k: `NameBound.byTail` of `looseFolderState`, every column filled. */
+  private readonly looseTails: Float64Array[] = [];
+  /**
+   * What a file not starting with a term's first character can score (before lifts) in a
+   * folder holding every term: from the loose states (at least the folder's own ceiling), and
+   * from no folder state at all, the name alone (at most the folder's own).
+   */
+  private readonly offStartLoose: number;
+  private readonly offStartStateless: number;
+  /** What an ideal name alone scores for every term: at most any folder's `ceiling`. */
+  private readonly bestStateless: number;
+  /** Whether bounds without a folder state are still tried, how often they were, and how often they could not decide (`unsure`). */
+  private useLoose = true;
+  private looseTries = 0;
+  private looseUnsure = 0;
   private readonly top: TopK;
   private readonly tree: FolderTree;
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
@@ -139,6 +167,11 @@ export class StrictScan {
     this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
+    this.looseStates = this.terms.map(() => []);
+    const sum = (value: (t: number) => number) => this.terms.reduce((total, _, t) => total + value(t), 0);
+    this.offStartLoose = sum((t) => this.bounds[t].of(this.looseState(t, this.terms[t].length), this.terms[t].length, this.offStart[t]));
+    this.offStartStateless = sum((t) => this.bounds[t].of(this.looseState(t, 0), this.terms[t].length, this.offStart[t]));
+    this.bestStateless = sum((t) => this.bounds[t].of(this.looseState(t, 0), this.terms[t].length, this.best[t]));
     this.top = new TopK(options.limit);
     this.tree = folderTree(table);
     if (remember) this.matched = new Int32Array(1024);
@@ -281,6 +314,7 @@ export class StrictScan {
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
+        looseCeiling: Infinity,
         byTail: terms.map((t) => new Float64Array((t.length + 2) * (boundaryColumns(t.length) + 1))),
         tailsReady: false,
         columnsReady: 0,
@@ -291,6 +325,7 @@ export class StrictScan {
     level.computed = false;
     level.ceiling = Infinity;
     level.ceilingOffStart = Infinity;
+    level.looseCeiling = Infinity;
     level.tailsReady = false;
     level.columnsReady = 0;
     level.holdsAll = true;
@@ -338,6 +373,82 @@ export class StrictScan {
     }
   }
 
+  /** `looseFolderState` of term `t` after a folder path that took it `k` characters on. */
+  private looseState(t: number, k: number): ColumnState {
+    const states = this.looseStates[t];
+    return (states[k] ??= looseFolderState(this.terms[t], k));
+  }
+
+  /** The table of `NameBound.byTail` (every column) of a one-term scan's `looseState(0, k)`. */
+  private looseTail(k: number): Float64Array {
+    let table = this.looseTails[k];
+    if (table !== undefined) return table;
+    const m = this.terms[0].length;
+    const cap = boundaryColumns(m);
+    table = new Float64Array((m + 2) * (cap + 1));
+    for (let b = 0; b <= cap; b++) this.bounds[0].byTail(this.looseState(0, k), m, cap, b, table);
+    this.looseTails[k] = table;
+    return table;
+  }
+
+  /**
+   * A bound without the folder's state could not decide (the folder at `depth` then computes
+   * its state; -1: the caller does). When that is the rule in a scan (a query whose terms
+   * most folder paths hold well), the scan stops asking such bounds: same answers, less work.
+   */
+  private unsure(depth: number): void {
+    if (depth >= 0) this.ensureStates(depth);
+    this.looseUnsure++;
+    if (this.looseTries >= LOOSE_TRIAL && this.looseUnsure * 2 > this.looseTries) this.useLoose = false;
+  }
+
+  /**
+   * Whether a file whose name does not start with a term's first character, in the folder
+   * at `depth` holding every term, loses on that alone (`lifted`: its lift's ceiling). While
+   * the folder has no state, the loose ceiling (at least the folder's own) and the one
+   * without a state (at most the folder's own) are asked first.
+   */
+  private offStartLoses(depth: number, lifted: number, id: number): boolean {
+    const level = this.levels[depth];
+    if (!level.computed && this.useLoose) {
+      this.looseTries++;
+      if (this.loses(this.offStartLoose + lifted, id)) return true;
+      if (!this.loses(this.offStartStateless + lifted, id)) return false;
+      this.unsure(depth);
+    }
+    this.ensureStates(depth);
+    if (level.ceilingOffStart === Infinity) {
+      let ceiling = 0;
+      for (let t = 0; t < this.terms.length; t++) ceiling += this.bounds[t].of(level.states[t], this.terms[t].length, this.offStart[t]);
+      level.ceilingOffStart = ceiling;
+    }
+    return this.loses(level.ceilingOffStart + lifted, id);
+  }
+
+  /**
+   * `scanOne`'s test of a file against its folder's `byTail` table (row `row`, `gain` the
+   * initials and lift) before the folder has a state: the folder's own table lies between
+   * the table of the loose state (`consumed` characters taken) and the stateless one, whose
+   * rows hold only the names with the whole term. A file the loose table turns away loses,
+   * one the stateless table lets through passes; only the rest need the folder's state.
+   * A column loses only after row 0 (the folder alone, the same in every column) does.
+   */
+  private tailVerdict(id: number, consumed: number, row: number, gain: number, boundaryMask: number): number {
+    this.looseTries++;
+    const term = this.terms[0];
+    const cap = boundaryColumns(term.length);
+    const loose = this.looseTail(consumed);
+    if (this.loses(loose[row + cap] + gain, id)) return LOSES;
+    const boundaries = term.hasSlash ? cap : boundaryCount(term.suffixMask[0], this.bits[0], boundaryMask);
+    if (boundaries < cap && this.loses(loose[row + boundaries] + gain, id)) return LOSES;
+    const stateless = this.looseTail(0);
+    if (this.loses(stateless[row + cap] + gain, id) || (boundaries < cap && this.loses(stateless[row + boundaries] + gain, id))) {
+      this.unsure(-1);
+      return UNSURE;
+    }
+    return PASSES;
+  }
+
   /**
    * `scan` for the common one-term query, without the per-term loops: `files[from .. to)`,
    * all in the folder at `depth`. What depends only on the folder is read once.
@@ -369,11 +480,7 @@ export class StrictScan {
       if (allowed !== undefined && allowed[id] === 0) continue;
       const startsRight = nameFirst[id] === firstCode;
       if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
-        if (level.ceilingOffStart === Infinity) {
-          this.ensureStates(depth);
-          level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
-        }
-        if (this.loses(level.ceilingOffStart + liftCeilingIn(table, id, folderPart), id)) {
+        if (this.offStartLoses(depth, liftCeilingIn(table, id, folderPart), id)) {
           this.count(id);
           continue;
         }
@@ -391,29 +498,34 @@ export class StrictScan {
       this.count(id);
       const lifted = liftCeilingIn(table, id, folderPart);
       if (this.threshold > -Infinity) {
-        if (!level.tailsReady) {
-          this.ensureStates(depth);
-          this.bounds[0].byTail(level.states[0], m, cap, cap, byTail);
-          level.tailsReady = true;
-        }
         // The tail the name holds, or a bound on it from its characters; initials only if its
         // word starts allow, which begin with its first character (`spellsInitials`).
         if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
         const boundaryMask = uniqueBoundaryMask[uid];
         const row = (startsRight || tail < m ? tail : m + 1) * width;
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
-        if (this.loses(byTail[row + cap] + initials + lifted, id)) continue;
-        // Then with as many boundary characters as the name offers the term, unless the
-        // folder path alone (row 0, the same in every column) would carry the file anyway,
-        // or the term names folders (its files rank by their folder path: src/org/java
-        // paid for columns that rejected little).
-        const offered = byBoundaries && this.loses(byTail[cap] + initials + lifted, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
-        if (offered < cap) {
-          if ((level.columnsReady & (1 << offered)) === 0) {
-            this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
-            level.columnsReady |= 1 << offered;
+        const gain = initials + lifted;
+        const verdict = level.computed || !this.useLoose ? UNSURE : this.tailVerdict(id, level.consumed[0], row, gain, boundaryMask);
+        if (verdict === LOSES) continue;
+        if (verdict === UNSURE) {
+          if (!level.tailsReady) {
+            this.ensureStates(depth);
+            this.bounds[0].byTail(level.states[0], m, cap, cap, byTail);
+            level.tailsReady = true;
           }
-          if (this.loses(byTail[row + offered] + initials + lifted, id)) continue;
+          if (this.loses(byTail[row + cap] + gain, id)) continue;
+          // Then with as many boundary characters as the name offers the term, unless the
+          // folder path alone (row 0, the same in every column) would carry the file anyway,
+          // or the term names folders (its files rank by their folder path: src/org/java
+          // paid for columns that rejected little).
+          const offered = byBoundaries && this.loses(byTail[cap] + gain, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
+          if (offered < cap) {
+            if ((level.columnsReady & (1 << offered)) === 0) {
+              this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
+              level.columnsReady |= 1 << offered;
+            }
+            if (this.loses(byTail[row + offered] + gain, id)) continue;
+          }
         }
       }
       this.scoreOne(id, uid, depth, tail, lifted);
@@ -430,6 +542,8 @@ export class StrictScan {
     if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, this.tree.nameFirst[id], term, this.bits[0], tail, facts);
+      if (!level.computed && this.loses(this.bounds[0].of(this.looseState(0, level.consumed[0]), m, facts) + lifted, id)) return;
+      this.ensureStates(depth);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
@@ -465,13 +579,7 @@ export class StrictScan {
     // not start with a term's first character have a lower ceiling, often too low to matter.
     const first = this.tree.nameFirst[id];
     if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(first)) {
-      if (level.ceilingOffStart === Infinity) {
-        this.ensureStates(depth);
-        let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.offStart[t]);
-        level.ceilingOffStart = ceiling;
-      }
-      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
+      if (this.offStartLoses(depth, liftCeiling(table, id), id)) {
         this.count(id);
         return;
       }
@@ -492,21 +600,44 @@ export class StrictScan {
     this.count(id);
     const facts = this.facts;
     if (this.threshold > -Infinity) {
-      if (level.ceiling === Infinity) {
-        this.ensureStates(depth);
-        let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.best[t]);
-        level.ceiling = ceiling;
-      }
+      // While the folder has no state, each bound first from the loose states (at least the
+      // folder's own: losing there loses) and from none (at most the folder's own: passing there
+      // passes); the folder's own states only when the two disagree.
       const lifted = liftCeiling(table, id);
-      if (this.loses(level.ceiling + lifted, id)) return;
-      // A bound from what is known of the name without reading it.
-      let rough = 0;
-      for (let t = 0; t < termCount; t++) {
-        guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-        rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
+      if (!level.computed && this.useLoose) {
+        this.looseTries++;
+        if (level.looseCeiling === Infinity) {
+          let ceiling = 0;
+          for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(this.looseState(t, level.consumed[t]), terms[t].length, this.best[t]);
+          level.looseCeiling = ceiling;
+        }
+        if (this.loses(level.looseCeiling + lifted, id)) return;
+        let looseRough = 0;
+        let statelessRough = 0;
+        for (let t = 0; t < termCount; t++) {
+          guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+          looseRough += this.bounds[t].of(this.looseState(t, level.consumed[t]), terms[t].length, facts);
+          statelessRough += this.bounds[t].of(this.looseState(t, 0), terms[t].length, facts);
+        }
+        if (this.loses(looseRough + lifted, id)) return;
+        if (this.loses(this.bestStateless + lifted, id) || this.loses(statelessRough + lifted, id)) this.unsure(depth);
       }
-      if (this.loses(rough + lifted, id)) return;
+      if (level.computed || !this.useLoose) {
+        this.ensureStates(depth);
+        if (level.ceiling === Infinity) {
+          let ceiling = 0;
+          for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.best[t]);
+          level.ceiling = ceiling;
+        }
+        if (this.loses(level.ceiling + lifted, id)) return;
+        // A bound from what is known of the name without reading it.
+        let rough = 0;
+        for (let t = 0; t < termCount; t++) {
+          guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+          rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
+        }
+        if (this.loses(rough + lifted, id)) return;
+      }
     }
     this.ensureStates(depth);
     let limit = 0;
