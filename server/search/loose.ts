@@ -1,3 +1,4 @@
+import { boundaryCount, type NameBound, type NameFacts } from './facts';
 import type { QueryTerm } from './query';
 import { ColumnState, POINTS } from './score';
 
@@ -38,4 +39,104 @@ export function looseFolderState(term: QueryTerm, consumed: number): ColumnState
     state.s[bestRow + i] = i >= consumed ? NEG : gapExtend >= 0 ? best : Infinity;
   }
   return state;
+}
+
+/** What a bound without the folder's state says of a file (`LooseBounds.tailVerdict`). */
+export const VERDICT = { loses: 0, passes: 1, unsure: 2 } as const;
+
+/** Bounds without a folder state tried in a scan before `LooseBounds.unsure` may give them up. */
+const TRIAL = 256;
+
+/**
+ * A strict scan's bounds from `looseFolderState` (at least what a folder's own state
+ * allows: a file losing against them loses) and from no folder state at all, the name alone
+ * (at most what the folder's own state allows: a file passing them passes). A folder's
+ * state is computed only when the two disagree on a file. When that is the rule in a scan
+ * (a query whose terms most folder paths hold well), the scan stops asking: same answers,
+ * less work.
+ */
+export class LooseBounds {
+  /** Per term, per greedy progress k through a folder path: `looseFolderState` (built when first asked for). */
+  private readonly states: ColumnState[][];
+  /** One-term scans, per greedy progress k: `NameBound.byTail` of `state(0, k)`, every column filled. */
+  private readonly tails: Float64Array[] = [];
+  /**
+   * What a file not starting with a term's first character can score (before lifts) in a
+   * folder holding every term: from the loose states, and from none.
+   */
+  readonly offStart: number;
+  readonly offStartStateless: number;
+  /** What an ideal name alone scores for every term: at most any folder's ceiling. */
+  readonly bestStateless: number;
+  /** Whether the scan still asks these bounds; how often it did, and how often they could not decide. */
+  inUse = true;
+  private tries = 0;
+  private undecided = 0;
+
+  constructor(
+    private readonly terms: readonly QueryTerm[],
+    private readonly bounds: readonly NameBound[],
+    offStart: readonly NameFacts[],
+    best: readonly NameFacts[],
+    /** Columns of the one-term `byTail` tables (`BOUNDARY_COLUMNS` capped at the term's length). */
+    private readonly cap: number,
+    /** Per term character of the first term, counted on its mask bit (`termBits`). */
+    private readonly bits: Uint8Array,
+  ) {
+    this.states = terms.map(() => []);
+    const sum = (value: (t: number) => number) => terms.reduce((total, _, t) => total + value(t), 0);
+    this.offStart = sum((t) => bounds[t].of(this.state(t, terms[t].length), terms[t].length, offStart[t]));
+    this.offStartStateless = sum((t) => bounds[t].of(this.state(t, 0), terms[t].length, offStart[t]));
+    this.bestStateless = sum((t) => bounds[t].of(this.state(t, 0), terms[t].length, best[t]));
+  }
+
+  /** `looseFolderState` of term `t` after a folder path that took it `k` characters on (k = 0: no state at all). */
+  state(t: number, k: number): ColumnState {
+    const states = this.states[t];
+    return (states[k] ??= looseFolderState(this.terms[t], k));
+  }
+
+  /** The `NameBound.byTail` table (every column) of a one-term scan's `state(0, k)`. */
+  tail(k: number): Float64Array {
+    let table = this.tails[k];
+    if (table !== undefined) return table;
+    const m = this.terms[0].length;
+    table = new Float64Array((m + 2) * (this.cap + 1));
+    for (let b = 0; b <= this.cap; b++) this.bounds[0].byTail(this.state(0, k), m, this.cap, b, table);
+    this.tails[k] = table;
+    return table;
+  }
+
+  /** The scan asks these bounds about a file. */
+  tried(): void {
+    this.tries++;
+  }
+
+  /** They could not decide: the folder's own state is needed. */
+  unsure(): void {
+    this.undecided++;
+    if (this.tries >= TRIAL && this.undecided * 2 > this.tries) this.inUse = false;
+  }
+
+  /**
+   * A one-term scan's test of a file against its folder's `byTail` table (row `row`, `gain`
+   * the initials and lift; `consumed` term characters the folder path took) before the
+   * folder has a state. The stateless table holds only names with the whole term. A column
+   * loses only after row 0 (the folder alone, the same in every column) does.
+   */
+  tailVerdict(id: number, consumed: number, row: number, gain: number, boundaryMask: number, loses: (bound: number, id: number) => boolean): number {
+    this.tried();
+    const cap = this.cap;
+    const term = this.terms[0];
+    const loose = this.tail(consumed);
+    if (loses(loose[row + cap] + gain, id)) return VERDICT.loses;
+    const boundaries = term.hasSlash ? cap : boundaryCount(term.suffixMask[0], this.bits, boundaryMask);
+    if (boundaries < cap && loses(loose[row + boundaries] + gain, id)) return VERDICT.loses;
+    const stateless = this.tail(0);
+    if (loses(stateless[row + cap] + gain, id) || (boundaries < cap && loses(stateless[row + boundaries] + gain, id))) {
+      this.unsure();
+      return VERDICT.unsure;
+    }
+    return VERDICT.passes;
+  }
 }

@@ -4,7 +4,7 @@ import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldCl
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
-import { looseFolderState } from './loose';
+import { LooseBounds, VERDICT } from './loose';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
 import { seedThreshold } from './seed';
@@ -31,14 +31,6 @@ const BOUNDARY_COLUMNS = 6;
 
 /** `thresholdId` under a bar from `seedThreshold`: a file scoring exactly the bar is never turned away. */
 const ANY_ID = 0x7fffffff;
-
-/** What a bound without the folder's state says of a file (`StrictScan.tailVerdict`). */
-const LOSES = 0;
-const PASSES = 1;
-const UNSURE = 2;
-
-/** Bounds without a folder state tried in a scan before `StrictScan.unsure` may give them up. */
-const LOOSE_TRIAL = 256;
 
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
@@ -116,23 +108,9 @@ export class StrictScan {
   private readonly nameStates: ColumnState[];
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
   private readonly acronyms: Float64Array;
-  /** Per term, per greedy progress k through a folder path: `looseFolderState` (built when first asked for). */
-  private readonly looseStates: ColumnState[][];
-  /** One-term scans, per greedy progress k: `NameBound.byTail` of `looseFolderState`, every column filled. */
-  private readonly looseTails: Float64Array[] = [];
-  /**
-   * What a file not starting with a term's first character can score (before lifts) in a
-   * folder holding every term: from the loose states (at least the folder's own ceiling), and
-   * from no folder state at all, the name alone (at most the folder's own).
-   */
-  private readonly offStartLoose: number;
-  private readonly offStartStateless: number;
-  /** What an ideal name alone scores for every term: at most any folder's `ceiling`. */
-  private readonly bestStateless: number;
-  /** Whether bounds without a folder state are still tried, how often they were, and how often they could not decide (`unsure`). */
-  private useLoose = true;
-  private looseTries = 0;
-  private looseUnsure = 0;
+  /** Bounds without the folder's state, asked before a folder's state is computed. */
+  private readonly loose: LooseBounds;
+  private readonly losesAt = (bound: number, id: number): boolean => this.loses(bound, id);
   private readonly top: TopK;
   private readonly tree: FolderTree;
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
@@ -167,11 +145,7 @@ export class StrictScan {
     this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
-    this.looseStates = this.terms.map(() => []);
-    const sum = (value: (t: number) => number) => this.terms.reduce((total, _, t) => total + value(t), 0);
-    this.offStartLoose = sum((t) => this.bounds[t].of(this.looseState(t, this.terms[t].length), this.terms[t].length, this.offStart[t]));
-    this.offStartStateless = sum((t) => this.bounds[t].of(this.looseState(t, 0), this.terms[t].length, this.offStart[t]));
-    this.bestStateless = sum((t) => this.bounds[t].of(this.looseState(t, 0), this.terms[t].length, this.best[t]));
+    this.loose = new LooseBounds(this.terms, this.bounds, this.offStart, this.best, boundaryColumns(this.terms[0].length), this.bits[0]);
     this.top = new TopK(options.limit);
     this.tree = folderTree(table);
     if (remember) this.matched = new Int32Array(1024);
@@ -373,33 +347,10 @@ export class StrictScan {
     }
   }
 
-  /** `looseFolderState` of term `t` after a folder path that took it `k` characters on. */
-  private looseState(t: number, k: number): ColumnState {
-    const states = this.looseStates[t];
-    return (states[k] ??= looseFolderState(this.terms[t], k));
-  }
-
-  /** The table of `NameBound.byTail` (every column) of a one-term scan's `looseState(0, k)`. */
-  private looseTail(k: number): Float64Array {
-    let table = this.looseTails[k];
-    if (table !== undefined) return table;
-    const m = this.terms[0].length;
-    const cap = boundaryColumns(m);
-    table = new Float64Array((m + 2) * (cap + 1));
-    for (let b = 0; b <= cap; b++) this.bounds[0].byTail(this.looseState(0, k), m, cap, b, table);
-    this.looseTails[k] = table;
-    return table;
-  }
-
-  /**
-   * A bound without the folder's state could not decide (the folder at `depth` then computes
-   * its state; -1: the caller does). When that is the rule in a scan (a query whose terms
-   * most folder paths hold well), the scan stops asking such bounds: same answers, less work.
-   */
+  /** The loose bounds could not decide: the folder at `depth` computes its state. */
   private unsure(depth: number): void {
-    if (depth >= 0) this.ensureStates(depth);
-    this.looseUnsure++;
-    if (this.looseTries >= LOOSE_TRIAL && this.looseUnsure * 2 > this.looseTries) this.useLoose = false;
+    this.loose.unsure();
+    this.ensureStates(depth);
   }
 
   /**
@@ -410,10 +361,10 @@ export class StrictScan {
    */
   private offStartLoses(depth: number, lifted: number, id: number): boolean {
     const level = this.levels[depth];
-    if (!level.computed && this.useLoose) {
-      this.looseTries++;
-      if (this.loses(this.offStartLoose + lifted, id)) return true;
-      if (!this.loses(this.offStartStateless + lifted, id)) return false;
+    if (!level.computed && this.loose.inUse) {
+      this.loose.tried();
+      if (this.loses(this.loose.offStart + lifted, id)) return true;
+      if (!this.loses(this.loose.offStartStateless + lifted, id)) return false;
       this.unsure(depth);
     }
     this.ensureStates(depth);
@@ -423,30 +374,6 @@ export class StrictScan {
       level.ceilingOffStart = ceiling;
     }
     return this.loses(level.ceilingOffStart + lifted, id);
-  }
-
-  /**
-   * `scanOne`'s test of a file against its folder's `byTail` table (row `row`, `gain` the
-   * initials and lift) before the folder has a state: the folder's own table lies between
-   * the table of the loose state (`consumed` characters taken) and the stateless one, whose
-   * rows hold only the names with the whole term. A file the loose table turns away loses,
-   * one the stateless table lets through passes; only the rest need the folder's state.
-   * A column loses only after row 0 (the folder alone, the same in every column) does.
-   */
-  private tailVerdict(id: number, consumed: number, row: number, gain: number, boundaryMask: number): number {
-    this.looseTries++;
-    const term = this.terms[0];
-    const cap = boundaryColumns(term.length);
-    const loose = this.looseTail(consumed);
-    if (this.loses(loose[row + cap] + gain, id)) return LOSES;
-    const boundaries = term.hasSlash ? cap : boundaryCount(term.suffixMask[0], this.bits[0], boundaryMask);
-    if (boundaries < cap && this.loses(loose[row + boundaries] + gain, id)) return LOSES;
-    const stateless = this.looseTail(0);
-    if (this.loses(stateless[row + cap] + gain, id) || (boundaries < cap && this.loses(stateless[row + boundaries] + gain, id))) {
-      this.unsure(-1);
-      return UNSURE;
-    }
-    return PASSES;
   }
 
   /**
@@ -505,9 +432,9 @@ export class StrictScan {
         const row = (startsRight || tail < m ? tail : m + 1) * width;
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
         const gain = initials + lifted;
-        const verdict = level.computed || !this.useLoose ? UNSURE : this.tailVerdict(id, level.consumed[0], row, gain, boundaryMask);
-        if (verdict === LOSES) continue;
-        if (verdict === UNSURE) {
+        const verdict = level.computed || !this.loose.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, gain, boundaryMask, this.losesAt);
+        if (verdict === VERDICT.loses) continue;
+        if (verdict === VERDICT.unsure) {
           if (!level.tailsReady) {
             this.ensureStates(depth);
             this.bounds[0].byTail(level.states[0], m, cap, cap, byTail);
@@ -542,7 +469,7 @@ export class StrictScan {
     if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, this.tree.nameFirst[id], term, this.bits[0], tail, facts);
-      if (!level.computed && this.loses(this.bounds[0].of(this.looseState(0, level.consumed[0]), m, facts) + lifted, id)) return;
+      if (!level.computed && this.loses(this.bounds[0].of(this.loose.state(0, level.consumed[0]), m, facts) + lifted, id)) return;
       this.ensureStates(depth);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
@@ -604,11 +531,11 @@ export class StrictScan {
       // folder's own: losing there loses) and from none (at most the folder's own: passing there
       // passes); the folder's own states only when the two disagree.
       const lifted = liftCeiling(table, id);
-      if (!level.computed && this.useLoose) {
-        this.looseTries++;
+      if (!level.computed && this.loose.inUse) {
+        this.loose.tried();
         if (level.looseCeiling === Infinity) {
           let ceiling = 0;
-          for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(this.looseState(t, level.consumed[t]), terms[t].length, this.best[t]);
+          for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, this.best[t]);
           level.looseCeiling = ceiling;
         }
         if (this.loses(level.looseCeiling + lifted, id)) return;
@@ -616,13 +543,13 @@ export class StrictScan {
         let statelessRough = 0;
         for (let t = 0; t < termCount; t++) {
           guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-          looseRough += this.bounds[t].of(this.looseState(t, level.consumed[t]), terms[t].length, facts);
-          statelessRough += this.bounds[t].of(this.looseState(t, 0), terms[t].length, facts);
+          looseRough += this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, facts);
+          statelessRough += this.bounds[t].of(this.loose.state(t, 0), terms[t].length, facts);
         }
         if (this.loses(looseRough + lifted, id)) return;
-        if (this.loses(this.bestStateless + lifted, id) || this.loses(statelessRough + lifted, id)) this.unsure(depth);
+        if (this.loses(this.loose.bestStateless + lifted, id) || this.loses(statelessRough + lifted, id)) this.unsure(depth);
       }
-      if (level.computed || !this.useLoose) {
+      if (level.computed || !this.loose.inUse) {
         this.ensureStates(depth);
         if (level.ceiling === Infinity) {
           let ceiling = 0;
