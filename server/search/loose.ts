@@ -44,16 +44,35 @@ export function looseFolderState(term: QueryTerm, consumed: number): ColumnState
 /** What a bound without the folder's state says of a file (`LooseBounds.tailVerdict`). */
 export const VERDICT = { loses: 0, passes: 1, unsure: 2 } as const;
 
-/** Bounds without a folder state tried in a scan before `LooseBounds.unsure` may give them up. */
+/** Bounds without a folder state tried in a scan before `Trial.unsure` may give them up. */
 const TRIAL = 256;
+
+/**
+ * How one kind of bound without a folder state fares in a scan: when it mostly cannot
+ * decide (a query whose terms most folder paths hold well), the scan stops asking it.
+ */
+export class Trial {
+  inUse = true;
+  private tries = 0;
+  private undecided = 0;
+
+  /** The scan asks the bound about a file. */
+  tried(): void {
+    this.tries++;
+  }
+
+  /** It could not decide: the folder's own state is needed. */
+  unsure(): void {
+    this.undecided++;
+    if (this.tries >= TRIAL && this.undecided * 2 > this.tries) this.inUse = false;
+  }
+}
 
 /**
  * A strict scan's bounds from `looseFolderState` (at least what a folder's own state
  * allows: a file losing against them loses) and from no folder state at all, the name alone
  * (at most what the folder's own state allows: a file passing them passes). A folder's
- * state is computed only when the two disagree on a file. When that is the rule in a scan
- * (a query whose terms most folder paths hold well), the scan stops asking: same answers,
- * less work.
+ * state is computed only when the two disagree on a file (`Trial`).
  */
 export class LooseBounds {
   /** Per term, per greedy progress k through a folder path: `looseFolderState` (built when first asked for). */
@@ -68,10 +87,9 @@ export class LooseBounds {
   readonly offStartStateless: number;
   /** What an ideal name alone scores for every term: at most any folder's ceiling. */
   readonly bestStateless: number;
-  /** Whether the scan still asks these bounds; how often it did, and how often they could not decide. */
-  inUse = true;
-  private tries = 0;
-  private undecided = 0;
+  /** The ceilings of files not starting with a term's first character (`offStart`), and the bounds of the others. */
+  readonly offStartTrial = new Trial();
+  readonly nameTrial = new Trial();
 
   constructor(
     private readonly terms: readonly QueryTerm[],
@@ -107,17 +125,6 @@ export class LooseBounds {
     return table;
   }
 
-  /** The scan asks these bounds about a file. */
-  tried(): void {
-    this.tries++;
-  }
-
-  /** They could not decide: the folder's own state is needed. */
-  unsure(): void {
-    this.undecided++;
-    if (this.tries >= TRIAL && this.undecided * 2 > this.tries) this.inUse = false;
-  }
-
   /**
    * A one-term scan's test of a file against its folder's `byTail` table (row `row`, `gain`
    * the initials and lift; `consumed` term characters the folder path took) before the
@@ -125,7 +132,7 @@ export class LooseBounds {
    * loses only after row 0 (the folder alone, the same in every column) does.
    */
   tailVerdict(id: number, consumed: number, row: number, gain: number, boundaryMask: number, loses: (bound: number, id: number) => boolean): number {
-    this.tried();
+    this.nameTrial.tried();
     const cap = this.cap;
     const term = this.terms[0];
     const loose = this.tail(consumed);
@@ -134,7 +141,7 @@ export class LooseBounds {
     if (boundaries < cap && loses(loose[row + boundaries] + gain, id)) return VERDICT.loses;
     const stateless = this.tail(0);
     if (loses(stateless[row + cap] + gain, id) || (boundaries < cap && loses(stateless[row + boundaries] + gain, id))) {
-      this.unsure();
+      this.nameTrial.unsure();
       return VERDICT.unsure;
     }
     return VERDICT.passes;

@@ -347,12 +347,6 @@ export class StrictScan {
     }
   }
 
-  /** The loose bounds could not decide: the folder at `depth` computes its state. */
-  private unsure(depth: number): void {
-    this.loose.unsure();
-    this.ensureStates(depth);
-  }
-
   /**
    * Whether a file whose name does not start with a term's first character, in the folder
    * at `depth` holding every term, loses on that alone (`lifted`: its lift's ceiling). While
@@ -361,11 +355,12 @@ export class StrictScan {
    */
   private offStartLoses(depth: number, lifted: number, id: number): boolean {
     const level = this.levels[depth];
-    if (!level.computed && this.loose.inUse) {
-      this.loose.tried();
+    const trial = this.loose.offStartTrial;
+    if (!level.computed && trial.inUse) {
+      trial.tried();
       if (this.loses(this.loose.offStart + lifted, id)) return true;
       if (!this.loses(this.loose.offStartStateless + lifted, id)) return false;
-      this.unsure(depth);
+      trial.unsure();
     }
     this.ensureStates(depth);
     if (level.ceilingOffStart === Infinity) {
@@ -432,7 +427,7 @@ export class StrictScan {
         const row = (startsRight || tail < m ? tail : m + 1) * width;
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
         const gain = initials + lifted;
-        const verdict = level.computed || !this.loose.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, gain, boundaryMask, this.losesAt);
+        const verdict = level.computed || !this.loose.nameTrial.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, gain, boundaryMask, this.losesAt);
         if (verdict === VERDICT.loses) continue;
         if (verdict === VERDICT.unsure) {
           if (!level.tailsReady) {
@@ -531,8 +526,9 @@ export class StrictScan {
       // folder's own: losing there loses) and from none (at most the folder's own: passing there
       // passes); the folder's own states only when the two disagree.
       const lifted = liftCeiling(table, id);
-      if (!level.computed && this.loose.inUse) {
-        this.loose.tried();
+      const trial = this.loose.nameTrial;
+      if (!level.computed && trial.inUse) {
+        trial.tried();
         if (level.looseCeiling === Infinity) {
           let ceiling = 0;
           for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, this.best[t]);
@@ -547,9 +543,12 @@ export class StrictScan {
           statelessRough += this.bounds[t].of(this.loose.state(t, 0), terms[t].length, facts);
         }
         if (this.loses(looseRough + lifted, id)) return;
-        if (this.loses(this.loose.bestStateless + lifted, id) || this.loses(statelessRough + lifted, id)) this.unsure(depth);
+        if (this.loses(this.loose.bestStateless + lifted, id) || this.loses(statelessRough + lifted, id)) {
+          trial.unsure();
+          this.ensureStates(depth);
+        }
       }
-      if (level.computed || !this.loose.inUse) {
+      if (level.computed || !trial.inUse) {
         this.ensureStates(depth);
         if (level.ceiling === Infinity) {
           let ceiling = 0;
