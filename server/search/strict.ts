@@ -402,7 +402,9 @@ export class StrictScan {
       if (allowed !== undefined && allowed[id] === 0) continue;
       const startsRight = nameFirst[id] === firstCode;
       if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
-        if (this.offStartLoses(depth, liftCeilingIn(table, id, folderPart), id)) {
+        const lifted = liftCeilingIn(table, id, folderPart);
+        // Once the folder's own ceiling is known (nearly every file), it is read here without a call.
+        if (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id)) {
           this.count(id);
           continue;
         }
@@ -501,7 +503,8 @@ export class StrictScan {
     // not start with a term's first character have a lower ceiling, often too low to matter.
     const first = this.tree.nameFirst[id];
     if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(first)) {
-      if (this.offStartLoses(depth, liftCeiling(table, id), id)) {
+      const lifted = liftCeiling(table, id);
+      if (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id)) {
         this.count(id);
         return;
       }
