@@ -4,6 +4,7 @@ import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldCl
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
+import { LooseBounds, VERDICT } from './loose';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
 import { seedThreshold } from './seed';
@@ -67,6 +68,8 @@ interface Level {
   /** Most any file here / any file not starting with a term's first character could score (Infinity: not computed). */
   ceiling: number;
   ceilingOffStart: number;
+  /** `ceiling` from the folder's `looseFolderState`s, read before its own states are computed (Infinity: not computed). */
+  looseCeiling: number;
   /** Per term, `NameBound.byTail` of the folder (valid when `tailsReady`): (m + 2) · (BOUNDARY_COLUMNS + 1) entries. */
   byTail: Float64Array[];
   tailsReady: boolean;
@@ -105,6 +108,9 @@ export class StrictScan {
   private readonly nameStates: ColumnState[];
   private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
   private readonly acronyms: Float64Array;
+  /** Bounds without the folder's state, asked before a folder's state is computed. */
+  private readonly loose: LooseBounds;
+  private readonly losesAt = (bound: number, id: number): boolean => this.loses(bound, id);
   private readonly top: TopK;
   private readonly tree: FolderTree;
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
@@ -139,6 +145,7 @@ export class StrictScan {
     this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
+    this.loose = new LooseBounds(this.terms, this.bounds, this.offStart, this.best, boundaryColumns(this.terms[0].length), this.bits[0]);
     this.top = new TopK(options.limit);
     this.tree = folderTree(table);
     if (remember) this.matched = new Int32Array(1024);
@@ -281,6 +288,7 @@ export class StrictScan {
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
+        looseCeiling: Infinity,
         byTail: terms.map((t) => new Float64Array((t.length + 2) * (boundaryColumns(t.length) + 1))),
         tailsReady: false,
         columnsReady: 0,
@@ -291,6 +299,7 @@ export class StrictScan {
     level.computed = false;
     level.ceiling = Infinity;
     level.ceilingOffStart = Infinity;
+    level.looseCeiling = Infinity;
     level.tailsReady = false;
     level.columnsReady = 0;
     level.holdsAll = true;
@@ -339,6 +348,30 @@ export class StrictScan {
   }
 
   /**
+   * Whether a file whose name does not start with a term's first character, in the folder
+   * at `depth` holding every term, loses on that alone (`lifted`: its lift's ceiling). While
+   * the folder has no state, the loose ceiling (at least the folder's own) and the one
+   * without a state (at most the folder's own) are asked first.
+   */
+  private offStartLoses(depth: number, lifted: number, id: number): boolean {
+    const level = this.levels[depth];
+    const trial = this.loose.offStartTrial;
+    if (!level.computed && trial.inUse) {
+      trial.tried();
+      if (this.loses(this.loose.offStart + lifted, id)) return true;
+      if (!this.loses(this.loose.offStartStateless + lifted, id)) return false;
+      trial.unsure();
+    }
+    this.ensureStates(depth);
+    if (level.ceilingOffStart === Infinity) {
+      let ceiling = 0;
+      for (let t = 0; t < this.terms.length; t++) ceiling += this.bounds[t].of(level.states[t], this.terms[t].length, this.offStart[t]);
+      level.ceilingOffStart = ceiling;
+    }
+    return this.loses(level.ceilingOffStart + lifted, id);
+  }
+
+  /**
    * `scan` for the common one-term query, without the per-term loops: `files[from .. to)`,
    * all in the folder at `depth`. What depends only on the folder is read once.
    */
@@ -369,11 +402,9 @@ export class StrictScan {
       if (allowed !== undefined && allowed[id] === 0) continue;
       const startsRight = nameFirst[id] === firstCode;
       if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
-        if (level.ceilingOffStart === Infinity) {
-          this.ensureStates(depth);
-          level.ceilingOffStart = this.bounds[0].of(level.states[0], m, this.offStart[0]);
-        }
-        if (this.loses(level.ceilingOffStart + liftCeilingIn(table, id, folderPart), id)) {
+        const lifted = liftCeilingIn(table, id, folderPart);
+        // Once the folder's own ceiling is known (nearly every file), it is read here without a call.
+        if (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id)) {
           this.count(id);
           continue;
         }
@@ -391,29 +422,34 @@ export class StrictScan {
       this.count(id);
       const lifted = liftCeilingIn(table, id, folderPart);
       if (this.threshold > -Infinity) {
-        if (!level.tailsReady) {
-          this.ensureStates(depth);
-          this.bounds[0].byTail(level.states[0], m, cap, cap, byTail);
-          level.tailsReady = true;
-        }
         // The tail the name holds, or a bound on it from its characters; initials only if its
         // word starts allow, which begin with its first character (`spellsInitials`).
         if (tail < 0) tail = maskTail(term, uniqueMask[uid]);
         const boundaryMask = uniqueBoundaryMask[uid];
         const row = (startsRight || tail < m ? tail : m + 1) * width;
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
-        if (this.loses(byTail[row + cap] + initials + lifted, id)) continue;
-        // Then with as many boundary characters as the name offers the term, unless the
-        // folder path alone (row 0, the same in every column) would carry the file anyway,
-        // or the term names folders (its files rank by their folder path: src/org/java
-        // paid for columns that rejected little).
-        const offered = byBoundaries && this.loses(byTail[cap] + initials + lifted, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
-        if (offered < cap) {
-          if ((level.columnsReady & (1 << offered)) === 0) {
-            this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
-            level.columnsReady |= 1 << offered;
+        const gain = initials + lifted;
+        const verdict = level.computed || !this.loose.nameTrial.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, gain, boundaryMask, this.losesAt);
+        if (verdict === VERDICT.loses) continue;
+        if (verdict === VERDICT.unsure) {
+          if (!level.tailsReady) {
+            this.ensureStates(depth);
+            this.bounds[0].byTail(level.states[0], m, cap, cap, byTail);
+            level.tailsReady = true;
           }
-          if (this.loses(byTail[row + offered] + initials + lifted, id)) continue;
+          if (this.loses(byTail[row + cap] + gain, id)) continue;
+          // Then with as many boundary characters as the name offers the term, unless the
+          // folder path alone (row 0, the same in every column) would carry the file anyway,
+          // or the term names folders (its files rank by their folder path: src/org/java
+          // paid for columns that rejected little).
+          const offered = byBoundaries && this.loses(byTail[cap] + gain, id) ? boundaryCount(termMask, bits, boundaryMask) : cap;
+          if (offered < cap) {
+            if ((level.columnsReady & (1 << offered)) === 0) {
+              this.bounds[0].byTail(level.states[0], m, cap, offered, byTail);
+              level.columnsReady |= 1 << offered;
+            }
+            if (this.loses(byTail[row + offered] + gain, id)) continue;
+          }
         }
       }
       this.scoreOne(id, uid, depth, tail, lifted);
@@ -430,6 +466,8 @@ export class StrictScan {
     if (this.threshold > -Infinity) {
       // A bound from what is known of the name without reading it.
       guessFacts(table, uid, this.tree.nameFirst[id], term, this.bits[0], tail, facts);
+      if (!level.computed && this.loses(this.bounds[0].of(this.loose.state(0, level.consumed[0]), m, facts) + lifted, id)) return;
+      this.ensureStates(depth);
       if (this.loses(this.bounds[0].of(level.states[0], m, facts) + lifted, id)) return;
     }
     this.ensureStates(depth);
@@ -465,13 +503,8 @@ export class StrictScan {
     // not start with a term's first character have a lower ceiling, often too low to matter.
     const first = this.tree.nameFirst[id];
     if (level.holdsAll && this.threshold > -Infinity && !this.firstCodes.includes(first)) {
-      if (level.ceilingOffStart === Infinity) {
-        this.ensureStates(depth);
-        let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.offStart[t]);
-        level.ceilingOffStart = ceiling;
-      }
-      if (this.loses(level.ceilingOffStart + liftCeiling(table, id), id)) {
+      const lifted = liftCeiling(table, id);
+      if (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id)) {
         this.count(id);
         return;
       }
@@ -492,21 +525,48 @@ export class StrictScan {
     this.count(id);
     const facts = this.facts;
     if (this.threshold > -Infinity) {
-      if (level.ceiling === Infinity) {
-        this.ensureStates(depth);
-        let ceiling = 0;
-        for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.best[t]);
-        level.ceiling = ceiling;
-      }
+      // While the folder has no state, each bound first from the loose states (at least the
+      // folder's own: losing there loses) and from none (at most the folder's own: passing there
+      // passes); the folder's own states only when the two disagree.
       const lifted = liftCeiling(table, id);
-      if (this.loses(level.ceiling + lifted, id)) return;
-      // A bound from what is known of the name without reading it.
-      let rough = 0;
-      for (let t = 0; t < termCount; t++) {
-        guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-        rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
+      const trial = this.loose.nameTrial;
+      if (!level.computed && trial.inUse) {
+        trial.tried();
+        if (level.looseCeiling === Infinity) {
+          let ceiling = 0;
+          for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, this.best[t]);
+          level.looseCeiling = ceiling;
+        }
+        if (this.loses(level.looseCeiling + lifted, id)) return;
+        let looseRough = 0;
+        let statelessRough = 0;
+        for (let t = 0; t < termCount; t++) {
+          guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+          looseRough += this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, facts);
+          statelessRough += this.bounds[t].of(this.loose.state(t, 0), terms[t].length, facts);
+        }
+        if (this.loses(looseRough + lifted, id)) return;
+        if (this.loses(this.loose.bestStateless + lifted, id) || this.loses(statelessRough + lifted, id)) {
+          trial.unsure();
+          this.ensureStates(depth);
+        }
       }
-      if (this.loses(rough + lifted, id)) return;
+      if (level.computed || !trial.inUse) {
+        this.ensureStates(depth);
+        if (level.ceiling === Infinity) {
+          let ceiling = 0;
+          for (let t = 0; t < termCount; t++) ceiling += this.bounds[t].of(level.states[t], terms[t].length, this.best[t]);
+          level.ceiling = ceiling;
+        }
+        if (this.loses(level.ceiling + lifted, id)) return;
+        // A bound from what is known of the name without reading it.
+        let rough = 0;
+        for (let t = 0; t < termCount; t++) {
+          guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
+          rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
+        }
+        if (this.loses(rough + lifted, id)) return;
+      }
     }
     this.ensureStates(depth);
     let limit = 0;

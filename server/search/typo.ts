@@ -75,10 +75,9 @@ export class LcsCounter {
     for (let i = start, end = start + length; i < end; i++) {
       const c = codes[i];
       let m: number;
-      if (c < 128) {
-        m = asciiLo[c];
-        if (m === 0) continue;
-      } else {
+      // A character not in the term (m = 0) leaves V as it is: no branch for it, a guess that fails half the time.
+      if (c < 128) m = asciiLo[c];
+      else {
         const k = slot[c];
         if (k < 0) continue;
         m = lo[k];
@@ -120,9 +119,9 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
     if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
     // Each term character the name lacks costs one character of common subsequence.
     let absent = termMask & ~nameMask[id];
+    let missing = 0;
     if (absent !== 0) {
       if (popcount(absent) > errors) continue;
-      let missing = 0;
       for (; absent !== 0; absent &= absent - 1) missing += bits[31 - Math.clz32(absent & -absent)];
       if (missing > errors) continue;
     }
@@ -130,6 +129,12 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
     if (len < need) continue;
     const uid = nameId[id];
     if (commonByName[uid] === 0) {
+      // A file the strict pass counted matters here only if it can enter the top: with as
+      // many characters in common as its name and the characters it has allow (`shape` grows with them).
+      if (strictMatches[id] === 1) {
+        const most = Math.min(lcs.length, term.length - missing, len);
+        if (!top.admits(most * 4 - (len - most) * 0.5 + liftCeiling(table, id) * 0.1, id)) continue;
+      }
       const c = lcs.count(lower, nameStart[id], len);
       commonByName[uid] = c < need ? 1 : c + 2;
     }

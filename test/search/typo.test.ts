@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NEVER_CANCELLED } from '../../server/core/cancel';
+import { YieldClock } from '../../server/search/lift';
 import { parseQuery } from '../../server/search/query';
-import { LcsCounter } from '../../server/search/typo';
+import { LcsCounter, typoCandidates } from '../../server/search/typo';
+import { tableOf } from './helpers';
 
 /** Textbook quadratic LCS, the reference for the bit-parallel counter. */
 function lcs(a: string, b: string): number {
@@ -24,5 +27,33 @@ describe('longest common subsequence counter', () => {
       const codes = Uint16Array.from(t, (c) => c.charCodeAt(0));
       expect(new LcsCounter(parseQuery(q).terms[0]).count(codes, 0, codes.length), `${q} / ${t}`).toBe(lcs(q, t));
     }
+  });
+});
+
+describe('typo candidates', () => {
+  // Files the strict pass matched are read only when they can still enter the top: which
+  // files are marked so must change the count of files added, never the top.
+  it('keep the same top whichever files the strict pass matched', async () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const pick = () => letters[Math.floor(next() * 26)];
+    // `.properties` with up to three characters dropped, one inserted, and a word before it.
+    const name = () => {
+      const chars = [...'.properties'];
+      for (let k = Math.floor(next() * 4); k > 0; k--) chars.splice(Math.floor(next() * chars.length), 1);
+      if (next() < 0.5) chars.splice(Math.floor(next() * chars.length), 0, pick());
+      return Array.from({ length: Math.floor(next() * 12) }, pick).join('') + chars.join('');
+    };
+    const table = tableOf(Array.from({ length: 4000 }, (_, i) => `d${i % 37}/${name()}`));
+    const term = parseQuery('.properties').terms[0];
+    const options = { limit: 50, cancel: NEVER_CANCELLED, now: Date.now() };
+    const run = (marks: Uint8Array) => typoCandidates(table, term, options, new YieldClock(NEVER_CANCELLED), marks);
+    const none = await run(new Uint8Array(table.slotCount));
+    const all = await run(new Uint8Array(table.slotCount).fill(1));
+    // Enough candidates to fill the top, or nothing is pruned.
+    expect(none.extra).toBeGreaterThan(1000);
+    expect(all.extra).toBe(0);
+    expect(all.top.sorted()).toEqual(none.top.sorted());
   });
 });
