@@ -15,8 +15,10 @@ const SERVER_WARM_MS = 3000;
 
 const loaded = loadWithCodeCache(path.join(__dirname, 'main.js'), path.join(resolveCacheDir(undefined, os.homedir()), 'code'));
 const program = loaded.exports as typeof import('./main');
+// Only a speed-up: a cache that cannot be written is not worth a word.
+const save = () => void loaded.save().catch(() => undefined);
 void program.runAsCommand().then((code) => {
   if (!loaded.stale) return;
-  if (code === program.SERVING) setTimeout(() => void loaded.save(), SERVER_WARM_MS).unref();
-  else void loaded.save();
+  if (code === program.SERVING) setTimeout(save, SERVER_WARM_MS).unref();
+  else save();
 });
