@@ -231,6 +231,7 @@ export class FolderIndex {
     this.touchedDuringWalk = touched;
     let reported = 0;
     const walk = await this.list(run, (batch) => {
+      const now = this.now(); // once a batch: a clock read per file cost more than the lookups
       for (const entry of batch) {
         const id = this.table.add(entry.rel);
         if (id < 0) continue;
@@ -240,7 +241,7 @@ export class FolderIndex {
           seen = grown;
         }
         seen[id] = 1;
-        const lift = this.picks.lift(entry.rel, this.now());
+        const lift = this.picks.lift(entry.rel, now);
         if (lift > 0) this.table.boost[id] = lift;
       }
       if (onProgress && this.table.liveCount - reported >= 2000) {
