@@ -90,6 +90,7 @@ export const loadBenchmark: Benchmark = {
 
       peer = await RawLspClient.start([], { program: [path.join(__dirname, 'cancelPeer.js')] });
       const theirs = new LoadDriver(peer, queries, 100);
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) log(`peer pid ${peer.process.pid}`);
 
       let churned = 0;
       churn = setInterval(() => {
@@ -134,6 +135,8 @@ export const loadBenchmark: Benchmark = {
           const d = trace.loopDelay;
           if (d) figures.push({ name: `${label}: detail: server event-loop delay`, unit: 'ms', value: d.p50, p50: d.p50, p90: d.p90, p99: d.p99, max: d.max, samples: d.count });
           figures.push({ name: `${label}: detail: client event-loop delay`, unit: 'ms', value: clientDelay.percentile(50) / 1e6, p50: clientDelay.percentile(50) / 1e6, p90: clientDelay.percentile(90) / 1e6, p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6, samples: clientDelay.count });
+          // Every cancel's times (epoch ms), for matching with a scheduler trace (perf sched) of the same run.
+          fs.writeFileSync(`${traceFile}.cancels-${rate}.json`, JSON.stringify(joined.map(({ t, s }) => ({ id: t.id, sent: epoch(s.unwantedAt ?? s.at), read: t.arrivedAt, written: t.writtenAt, received: epoch(s.answeredAt!) }))));
           const slow = joined.filter(({ t, s }) => epoch(s.answeredAt!) - epoch(s.unwantedAt ?? s.at) > 5);
           for (const { t, s } of slow) {
             const from = epoch(s.unwantedAt ?? s.at);
@@ -146,6 +149,10 @@ export const loadBenchmark: Benchmark = {
 
         // The same load on the peer right after, while files still churn (agentls keeps watching them): the floor.
         const peerPhase = await theirs.phase(rate, PHASE_MS);
+        if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
+          const peerCancels = [...peerPhase.sent.entries()].filter(([, s]) => s.outcome === 'cancelled');
+          fs.writeFileSync(`${traceFile}.peer-cancels-${rate}.json`, JSON.stringify(peerCancels.map(([id, s]) => ({ id, sent: epoch(s.unwantedAt ?? s.at), received: epoch(s.answeredAt!) }))));
+        }
         const peerFigure = timingFigure(`${label}: peer: cancel or successor sent → RequestCancelled`, cancelLatencies(peerPhase), {
           note: 'test/bench/cancelPeer.ts, a Node JSON-RPC server that does no work, under the same load right after: the floor this machine gives any Node server',
         });
