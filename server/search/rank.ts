@@ -9,6 +9,7 @@ import { StrictScan, type StrictResult } from './strict';
 import { bestSwapScore, swappedTerms } from './swap';
 import { isNamed, spellsStem } from './stem';
 import { TopK } from './topK';
+import { folderTreeInSlices } from './tree';
 import { allowedTypos, typoCandidates } from './typo';
 import type { RankedFile, RankOptions, TableMatches } from './rankTypes';
 
@@ -49,6 +50,8 @@ function typoPassPossible(query: ParsedQuery): boolean {
 
 async function rankMatches(table: PathTable, query: ParsedQuery, options: RankOptions, marks: Uint8Array | undefined): Promise<TableMatches> {
   const clock = new YieldClock(options.cancel);
+  // Every file that comes or goes calls for a new folder tree: built here a slice at a time, not in the scan's first turn.
+  await folderTreeInSlices(table, () => clock.check());
   const remember = options.remember === true;
   const narrow = options.narrow;
   let q = query;

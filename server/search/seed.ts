@@ -3,7 +3,7 @@ import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 import { kindPoints, POINTS } from './score';
 import { TopK } from './topK';
-import type { FolderTree } from './tree';
+import { runToEnd, type FolderTree } from './tree';
 
 /**
  * A strict scan's starting bar: before the walk reaches the files that will rank, it has
@@ -25,15 +25,45 @@ interface FirstIndex {
 }
 
 const indexes = new WeakMap<FolderTree, FirstIndex>();
+/** An index being built a slice at a time (a tree never changes: a build is only ever continued). */
+const building = new WeakMap<FolderTree, Generator<void, FirstIndex>>();
+/** Files between two pause points of a build. */
+const STEP = 4096;
 
 function firstIndex(tree: FolderTree): FirstIndex {
-  let index = indexes.get(tree);
-  if (index) return index;
+  return indexes.get(tree) ?? remember(tree, runToEnd(building.get(tree) ?? firstIndexSteps(tree)));
+}
+
+/** `firstIndex`, built with `clock` looked at between steps; a search cancelled meanwhile leaves the build to the next. */
+async function firstIndexInSlices(tree: FolderTree, clock: YieldClock): Promise<FirstIndex> {
+  // Looked up again after every pause: another search may have taken the build further, or finished it.
+  for (;;) {
+    const known = indexes.get(tree);
+    if (known) return known;
+    let steps = building.get(tree);
+    if (!steps) {
+      steps = firstIndexSteps(tree);
+      building.set(tree, steps);
+    }
+    const step = steps.next();
+    if (step.done) return remember(tree, step.value);
+    await clock.check();
+  }
+}
+
+function remember(tree: FolderTree, index: FirstIndex): FirstIndex {
+  building.delete(tree);
+  indexes.set(tree, index);
+  return index;
+}
+
+function* firstIndexSteps(tree: FolderTree): Generator<void, FirstIndex> {
   const { files, nameFirst } = tree;
   const counts = new Map<number, number>();
   for (let f = 0; f < files.length; f++) {
     const c = nameFirst[files[f]];
     counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (f % STEP === STEP - 1) yield;
   }
   const ranges = new Map<number, { from: number; to: number }>();
   let at = 0;
@@ -45,10 +75,9 @@ function firstIndex(tree: FolderTree): FirstIndex {
   for (let f = 0; f < files.length; f++) {
     const range = ranges.get(nameFirst[files[f]])!;
     ids[range.to++] = files[f];
+    if (f % STEP === STEP - 1) yield;
   }
-  index = { ids, ranges };
-  indexes.set(tree, index);
-  return index;
+  return { ids, ranges };
 }
 
 /**
@@ -61,7 +90,8 @@ function firstIndex(tree: FolderTree): FirstIndex {
 export async function seedThreshold(table: PathTable, tree: FolderTree, term: QueryTerm, limit: number, allowed: Uint8Array | undefined, scanned: number, clock?: YieldClock): Promise<number> {
   const m = term.length;
   if (limit <= 0 || m === 0 || term.hasSlash) return -Infinity;
-  const index = firstIndex(tree);
+  // Built once per tree, and every file that comes or goes makes a new tree: a slice at a time when the scan has a clock.
+  const index = clock === undefined ? firstIndex(tree) : await firstIndexInSlices(tree, clock);
   const range = index.ranges.get(term.lower[0]);
   if (!range || range.to - range.from < limit || (range.to - range.from) * 4 > scanned) return -Infinity;
   const { lower, chars, kind, nameStart, nameLen, nameMask, boost, dirLen, fileDir } = table;

@@ -9,96 +9,152 @@ import { PathTable, ROOT_DIR } from './pathTable';
  */
 export class FolderTree {
   /** Subfolders of folder d: `children[childStart[d] .. childStart[d + 1])`. */
-  readonly childStart: Uint32Array;
-  readonly children: Uint32Array;
+  readonly childStart!: Uint32Array;
+  readonly children!: Uint32Array;
   /** Live files of folder d: `files[fileStart[d] .. fileStart[d + 1])`, in id order. */
-  readonly fileStart: Uint32Array;
-  readonly files: Int32Array;
+  readonly fileStart!: Uint32Array;
+  readonly files!: Int32Array;
   /** Presence mask of what follows the folder's path in the paths below it: deeper segments and file names. */
-  readonly belowMask: Int32Array;
+  readonly belowMask!: Int32Array;
   /** Presence mask of the names of the folder's own files. */
-  readonly namesMask: Int32Array;
+  readonly namesMask!: Int32Array;
   /**
    * Per file id, the first character of its name, folded: a scan compares it for every
    * file, and reading it from the character pool is a cache miss per file.
    */
-  readonly nameFirst: Uint16Array;
+  readonly nameFirst!: Uint16Array;
   /** Presence mask of the folder's own path segment: a scan skips reading a segment that holds nothing it looks for. */
-  readonly segmentMask: Int32Array;
+  readonly segmentMask!: Int32Array;
   /** Folders without a parent (the root folder, normally just one). */
-  readonly roots: number[] = [];
+  readonly roots!: number[];
   /** Per folder, its place in the chain from the root folder (0) down to it, as a narrowed scan enters folders. */
-  readonly chainDepth: Uint16Array;
+  readonly chainDepth!: Uint16Array;
 
   constructor(table: PathTable) {
     // The tree of this table as it stands may be known already: stored with a restored table
-    // (`restoreFolderTree`), or built for a snapshot before any search asked for it.
+    // (`restoreFolderTree`), built for a snapshot before any search asked for it, or built a slice at a time.
     const stored = known.get(table);
-    if (stored && stored.structure === table.structure) {
-      const t = stored.tree;
-      this.childStart = t.childStart;
-      this.children = t.children;
-      this.fileStart = t.fileStart;
-      this.files = t.files;
-      this.belowMask = t.belowMask;
-      this.namesMask = t.namesMask;
-      this.nameFirst = t.nameFirst;
-      this.segmentMask = t.segmentMask;
-      this.roots = t.roots;
-      this.chainDepth = t.chainDepth;
-      known.set(table, { structure: table.structure, tree: this });
-      return;
-    }
-    const dirs = table.dirCount;
-    this.childStart = new Uint32Array(dirs + 1);
-    this.fileStart = new Uint32Array(dirs + 1);
-    for (let d = 0; d < dirs; d++) {
-      const parent = table.dirParent[d];
-      if (parent >= 0) this.childStart[parent + 1]++;
-      else this.roots.push(d);
-    }
-    for (let id = 0; id < table.slotCount; id++) if (table.isAlive(id)) this.fileStart[table.fileDir[id] + 1]++;
-    for (let d = 0; d < dirs; d++) {
-      this.childStart[d + 1] += this.childStart[d];
-      this.fileStart[d + 1] += this.fileStart[d];
-    }
-    this.children = new Uint32Array(this.childStart[dirs]);
-    this.files = new Int32Array(this.fileStart[dirs]);
-    const childFill = this.childStart.slice(0, dirs);
-    const fileFill = this.fileStart.slice(0, dirs);
-    for (let d = 0; d < dirs; d++) {
-      const parent = table.dirParent[d];
-      if (parent >= 0) this.children[childFill[parent]++] = d;
-    }
-    this.namesMask = new Int32Array(dirs);
-    this.nameFirst = new Uint16Array(table.slotCount);
-    for (let id = 0; id < table.slotCount; id++) {
-      if (!table.isAlive(id)) continue;
-      const d = table.fileDir[id];
-      this.files[fileFill[d]++] = id;
-      this.namesMask[d] |= table.nameMask[id];
-      this.nameFirst[id] = table.lower[table.nameStart[id]];
-    }
-    // Children have larger ids than their parents: one forward sweep gives depths, one backward sweep folds masks upward.
-    this.chainDepth = new Uint16Array(dirs);
-    for (let d = 0; d < dirs; d++) {
-      const parent = table.dirParent[d];
-      this.chainDepth[d] = d === ROOT_DIR ? 0 : parent < 0 || parent === ROOT_DIR ? 1 : this.chainDepth[parent] + 1;
-    }
-    this.belowMask = new Int32Array(dirs);
-    this.segmentMask = new Int32Array(dirs);
-    for (let d = dirs - 1; d >= 0; d--) {
-      this.belowMask[d] |= this.namesMask[d];
-      let segment = 0;
-      for (let x = table.segStart[d], end = x + table.segLen[d]; x < end; x++) segment |= maskBit(table.lower[x]);
-      this.segmentMask[d] = segment;
-      const parent = table.dirParent[d];
-      if (parent >= 0) this.belowMask[parent] |= segment | this.belowMask[d];
-    }
-    known.set(table, { structure: table.structure, tree: this });
+    const structure = table.structure;
+    Object.assign(this, stored && stored.structure === structure ? stored.tree : runToEnd(treeSteps(table)));
+    known.set(table, { structure, tree: this });
   }
 }
 
+/** Items between two pause points of a build in steps. */
+const STEP = 4096;
+
+/**
+ * The tree's arrays, built in steps: the generator pauses every `STEP` items, so that a
+ * search can build it a slice at a time (`folderTreeInSlices`). Linear in folders and files.
+ */
+function* treeSteps(table: PathTable): Generator<void, TreeFields> {
+  const dirs = table.dirCount;
+  const slots = table.slotCount;
+  const roots: number[] = [];
+  const childStart = new Uint32Array(dirs + 1);
+  const fileStart = new Uint32Array(dirs + 1);
+  for (let d = 0; d < dirs; d++) {
+    const parent = table.dirParent[d];
+    if (parent >= 0) childStart[parent + 1]++;
+    else roots.push(d);
+    if (d % STEP === STEP - 1) yield;
+  }
+  for (let id = 0; id < slots; id++) {
+    if (table.isAlive(id)) fileStart[table.fileDir[id] + 1]++;
+    if (id % STEP === STEP - 1) yield;
+  }
+  for (let d = 0; d < dirs; d++) {
+    childStart[d + 1] += childStart[d];
+    fileStart[d + 1] += fileStart[d];
+  }
+  const children = new Uint32Array(childStart[dirs]);
+  const files = new Int32Array(fileStart[dirs]);
+  const childFill = childStart.slice(0, dirs);
+  const fileFill = fileStart.slice(0, dirs);
+  for (let d = 0; d < dirs; d++) {
+    const parent = table.dirParent[d];
+    if (parent >= 0) children[childFill[parent]++] = d;
+  }
+  yield;
+  const namesMask = new Int32Array(dirs);
+  const nameFirst = new Uint16Array(slots);
+  for (let id = 0; id < slots; id++) {
+    if (id % STEP === STEP - 1) yield;
+    if (!table.isAlive(id)) continue;
+    const d = table.fileDir[id];
+    files[fileFill[d]++] = id;
+    namesMask[d] |= table.nameMask[id];
+    nameFirst[id] = table.lower[table.nameStart[id]];
+  }
+  // Children have larger ids than their parents: one forward sweep gives depths, one backward sweep folds masks upward.
+  const chainDepth = new Uint16Array(dirs);
+  for (let d = 0; d < dirs; d++) {
+    const parent = table.dirParent[d];
+    chainDepth[d] = d === ROOT_DIR ? 0 : parent < 0 || parent === ROOT_DIR ? 1 : chainDepth[parent] + 1;
+  }
+  yield;
+  const belowMask = new Int32Array(dirs);
+  const segmentMask = new Int32Array(dirs);
+  for (let d = dirs - 1; d >= 0; d--) {
+    belowMask[d] |= namesMask[d];
+    let segment = 0;
+    for (let x = table.segStart[d], end = x + table.segLen[d]; x < end; x++) segment |= maskBit(table.lower[x]);
+    segmentMask[d] = segment;
+    const parent = table.dirParent[d];
+    if (parent >= 0) belowMask[parent] |= segment | belowMask[d];
+    if (d % STEP === 0) yield;
+  }
+  return { childStart, children, fileStart, files, belowMask, namesMask, nameFirst, segmentMask, roots, chainDepth };
+}
+
+/** Runs a build in steps to its end without pausing. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A tree being built a slice at a time, for the table as it stood when the build began. */
+const building = new WeakMap<PathTable, { structure: number; steps: Generator<void, TreeFields>; restarts: number }>();
+
+/** Builds begun again because files came or went under them, after which a build runs in one go. */
+const MAX_RESTARTS = 2;
+
+/**
+ * Makes the folder tree of `table` as it stands known (what `new FolderTree` then takes),
+ * building it a step at a time with `pause` between steps: on a big tree a build takes
+ * milliseconds (30 ms on a million paths), and every file that comes or goes calls for a
+ * new one, which the next search used to build in one turn in front of every cancel.
+ * A search cancelled meanwhile (`pause` throws) leaves the build for the next one to go
+ * on with; files that come or go under it start it again, at most `MAX_RESTARTS` times
+ * in a row, after which it is finished in one go so that churn cannot starve it.
+ */
+export async function folderTreeInSlices(table: PathTable, pause: () => Promise<void>): Promise<void> {
+  // Looked up again after every pause: files may have come or gone, or another search taken the build further.
+  for (;;) {
+    const structure = table.structure;
+    const last = known.get(table);
+    if (last && last.structure === structure) return;
+    let build = building.get(table);
+    if (!build || build.structure !== structure) {
+      build = { structure, steps: treeSteps(table), restarts: build ? build.restarts + 1 : 0 };
+      building.set(table, build);
+    }
+    if (build.restarts >= MAX_RESTARTS) {
+      building.delete(table);
+      new FolderTree(table);
+      return;
+    }
+    const step = build.steps.next();
+    if (step.done) {
+      building.delete(table);
+      known.set(table, { structure, tree: Object.assign(Object.create(FolderTree.prototype) as FolderTree, step.value) });
+      return;
+    }
+    await pause();
+  }
+}
 
 /** The last tree of each table (built, or stored with it) and the structure it is the tree of. */
 const known = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();

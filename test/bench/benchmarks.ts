@@ -6,6 +6,7 @@ import { refsBenchmark } from './refs';
 import { rulesBenchmark } from './rules';
 import { rulesContextBenchmark } from './rulesContext';
 import { searchBenchmark } from './search';
+import { searchTurnsBenchmark } from './searchTurns';
 import { watchingBenchmark } from './watching';
 
 /** Every benchmark, in the order printed. Each domain adds its own line. */
@@ -17,6 +18,7 @@ export function benchmarks(): Benchmark[] {
     rulesBenchmark,
     rulesContextBenchmark,
     searchBenchmark,
+    searchTurnsBenchmark,
     loadBenchmark,
     watchingBenchmark,
   ];

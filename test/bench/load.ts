@@ -3,18 +3,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { LoadTraceDump } from '../../server/lsp/loadTrace';
-import { RawLspClient, type RawMessage } from '../helpers/rawClient';
+import { RawLspClient } from '../helpers/rawClient';
 import type { Benchmark } from './benchmark';
+import { cancelLatencies, LoadDriver, type PhaseResult } from './loadPhase';
 import { loadCorpus } from './searchData';
 import { materialise } from './searchTree';
 import { percentile, timingFigure, type Figure } from './stats';
 
 const PHASE_MS = 5_000;
-const TICK_MS = 10;
-const PROBE_EVERY_MS = 50;
 const SETTLE_MS = 10_000;
 const CHURN_EVERY_MS = 20;
-const CANCELLED = -32800;
 const MiB = 1024 * 1024;
 /**
  * The issue measured on 50k files (`AGENTLS_BENCH_FULL=1`); by default the first 20,000
@@ -26,23 +24,15 @@ const FILES = process.env.AGENTLS_BENCH_FULL ? 50_000 : 20_000;
 const RATES = [0, 200, 1000];
 const IDLE_MS = 2_000;
 
-/** What happened to one search: when it was sent, when its cancel or successor went out, how it was answered. */
-interface Sent {
-  at: number;
-  /** When something told the server this search was no longer wanted (its cancel, or the next search). */
-  unwantedAt?: number;
-  explicitCancel: boolean;
-  answeredAt?: number;
-  outcome?: 'results' | 'cancelled' | 'error';
-}
-
 /**
  * The server under load, over stdio as an editor drives it: searches at 200 and then
  * 1,000 a second for five seconds each, every other one cancelled right after it is
  * sent (alternately `$/cancelRequest` and `agentls/fileSearchCancel`), while files are
  * created and deleted in the indexed tree and an `agentls/status` probe goes out every
  * 50 ms. Reports answered / cancelled / lost, latencies, and the server's RSS before,
- * during and ten seconds after.
+ * during and ten seconds after. After each rate the same load goes to a peer
+ * (`cancelPeer.ts`, a Node JSON-RPC server that does no work): its cancel latency is the
+ * floor this machine and this client give any Node server, and ours is reported beside it.
  */
 export const loadBenchmark: Benchmark = {
   name: 'load: searches with cancels while files churn (stdio server)',
@@ -55,7 +45,7 @@ export const loadBenchmark: Benchmark = {
     const queries = corpus.queries.map((q) => q.q);
     const traceFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentls-load-trace-')), 'trace');
     const c = await RawLspClient.start([root], { env: { AGENTLS_LOAD_TRACE: traceFile, ...(process.env.AGENTLS_BENCH_LOAD_DETAIL ? { AGENTLS_LOAD_TRACE_LOOP: '1' } : {}) } });
-    if (process.env.AGENTLS_BENCH_LOAD_DETAIL) log(`server trace: ${traceFile}.N`);
+    if (process.env.AGENTLS_BENCH_LOAD_DETAIL) log(`server trace: ${traceFile}.N; server pid ${c.process.pid}, client pid ${process.pid}`);
     let dumps = 0;
     /** What the server recorded since the previous dump (server/lsp/loadTrace.ts). */
     const serverDump = async (): Promise<LoadTraceDump> => {
@@ -69,35 +59,13 @@ export const loadBenchmark: Benchmark = {
     const clientDelay = monitorEventLoopDelay({ resolution: 1 });
     const figures: Figure[] = [];
     let churn: NodeJS.Timeout | undefined;
+    let peer: RawLspClient | undefined;
     try {
-      let nextId = 100;
-      const sent = new Map<number, Sent>();
-      const probes = new Map<number, number>();
-      const probeTimes: number[] = [];
-      c.onMessage((m: RawMessage) => {
-        if (typeof m.id !== 'number' || m.method !== undefined) return;
-        const now = performance.now();
-        const probeAt = probes.get(m.id);
-        if (probeAt !== undefined) {
-          probes.delete(m.id);
-          probeTimes.push(now - probeAt);
-          return;
-        }
-        const s = sent.get(m.id);
-        if (!s || s.answeredAt !== undefined) return;
-        s.answeredAt = now;
-        s.outcome = m.error ? (m.error.code === CANCELLED ? 'cancelled' : 'error') : 'results';
-      });
-      const search = (query: string) => {
-        const id = nextId++;
-        const queryId = `00000000-0000-4000-8000-${id.toString(16).padStart(12, '0')}`;
-        return { id, queryId, message: { jsonrpc: '2.0', id, method: 'agentls/fileSearch', params: { query_id: queryId, query } } };
-      };
-
+      const ours = new LoadDriver(c, queries, 100);
       log(`indexing ${paths.length} files`);
       const t0 = performance.now();
       for (;;) {
-        const s = search(queries[0]);
+        const s = ours.search(queries[0]);
         c.send(s.message);
         const r = await c.response(s.id, 120_000);
         if (!r.error && (r.result as { candidates: unknown[] }).candidates.length > 0) break;
@@ -120,6 +88,10 @@ export const loadBenchmark: Benchmark = {
       const rssBefore = rss(c);
       let rssPeak = rssBefore;
 
+      peer = await RawLspClient.start([], { program: [path.join(__dirname, 'cancelPeer.js')] });
+      const theirs = new LoadDriver(peer, queries, 100);
+      if (process.env.AGENTLS_BENCH_LOAD_DETAIL) log(`peer pid ${peer.process.pid}`);
+
       let churned = 0;
       churn = setInterval(() => {
         const name = path.join(churnDir, `file${churned % 200}.ts`);
@@ -129,85 +101,31 @@ export const loadBenchmark: Benchmark = {
       }, CHURN_EVERY_MS);
 
       for (const rate of RATES) {
-        sent.clear();
-        probeTimes.length = 0;
-        const perTick = (rate * TICK_MS) / 1000;
-        const phaseMs = rate === 0 ? IDLE_MS : PHASE_MS;
-        const started = performance.now();
-        let lastProbe = 0;
-        let previous: Sent | undefined;
-        let i = 0;
         clientDelay.reset();
         // A 1 ms timer in the measuring client: only when its figure is asked for (it wakes the client 1,000 times a second).
         if (process.env.AGENTLS_BENCH_LOAD_DETAIL) clientDelay.enable();
-        const serverWaitBefore = runQueueWaitMs(c.process.pid!);
-        const clientWaitBefore = runQueueWaitMs(process.pid);
-        const serverCpuBefore = processCpuMs(c.process.pid!);
-        const clientCpuBefore = processCpuMs(process.pid);
-        await new Promise<void>((resolve) => {
-          const timer = setInterval(() => {
-            const now = performance.now();
-            if (now - started >= phaseMs) {
-              clearInterval(timer);
-              resolve();
-              return;
-            }
-            const batch: object[] = [];
-            for (let k = 0; k < perTick; k++, i++) {
-              const s = search(queries[i % queries.length]);
-              const record: Sent = { at: now, explicitCancel: i % 2 === 0 };
-              if (previous && previous.unwantedAt === undefined) previous.unwantedAt = now;
-              sent.set(s.id, record);
-              batch.push(s.message);
-              if (record.explicitCancel) {
-                record.unwantedAt = now;
-                batch.push(i % 4 === 0 ? { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: s.id } } : { jsonrpc: '2.0', method: 'agentls/fileSearchCancel', params: { query_id: s.queryId } });
-              }
-              previous = record;
-            }
-            if (now - lastProbe >= PROBE_EVERY_MS) {
-              lastProbe = now;
-              const id = nextId++;
-              probes.set(id, now);
-              batch.push({ jsonrpc: '2.0', id, method: 'agentls/status', params: {} });
-            }
-            c.send(...batch);
-            rssPeak = Math.max(rssPeak, rss(c));
-          }, TICK_MS);
-        });
-        await c.waitFor('every search answered', () => [...sent.values()].every((s) => s.answeredAt !== undefined), SETTLE_MS).catch(() => undefined);
+        const phase = await ours.phase(rate, rate === 0 ? IDLE_MS : PHASE_MS, () => (rssPeak = Math.max(rssPeak, rss(c))));
         clientDelay.disable();
-        const phaseWallMs = performance.now() - started;
-        const serverWaited = runQueueWaitMs(c.process.pid!) - serverWaitBefore;
-        const clientWaited = runQueueWaitMs(process.pid) - clientWaitBefore;
-        const serverCpu = processCpuMs(c.process.pid!) - serverCpuBefore;
-        const clientCpu = processCpuMs(process.pid) - clientCpuBefore;
         const trace = await serverDump();
         if (rate === 0) {
-          const idle = timingFigure('idle: agentls/status probe (no searches; the machine itself)', probeTimes);
-          figures.push(idle);
+          figures.push(timingFigure('idle: agentls/status probe (no searches; the machine itself)', phase.probeTimes));
           continue;
         }
+        const sent = phase.sent;
         const all = [...sent.values()];
         const withResults = all.filter((s) => s.outcome === 'results');
         const cancelled = all.filter((s) => s.outcome === 'cancelled');
         const lost = all.filter((s) => s.answeredAt === undefined).length;
         const errors = all.filter((s) => s.outcome === 'error').length;
-        const cancelLatency = cancelled.map((s) => Math.max(0, s.answeredAt! - (s.unwantedAt ?? s.answeredAt!)));
         const label = `${rate}/s`;
         figures.push({ name: `${label}: searches sent`, unit: 'count', value: all.length, note: `${withResults.length} with results, ${cancelled.length} cancelled or superseded, ${errors} errors` });
         figures.push({ name: `${label}: searches lost (never answered)`, unit: 'count', value: lost, goal: '0', meets: lost === 0 });
         if (withResults.length) figures.push(timingFigure(`${label}: search answered with results`, withResults.map((s) => s.answeredAt! - s.at)));
-        const cancelFigure = timingFigure(`${label}: cancel or successor sent → RequestCancelled`, cancelLatency);
+        const cancelFigure = timingFigure(`${label}: cancel or successor sent → RequestCancelled`, cancelLatencies(phase));
         figures.push({ ...cancelFigure, goal: 'p99 ≤ 5 ms', meets: (cancelFigure.p99 ?? Infinity) <= 5 });
         const traced = trace.cancels.filter((t) => sent.get(Number(t.id))?.outcome === 'cancelled');
         figures.push(timingFigure(`${label}: server side only: cancel or successor read → RequestCancelled written`, traced.map((t) => t.writtenAt - t.arrivedAt), { note: 'recorded by the server (AGENTLS_LOAD_TRACE); not the goal, which is end to end' }));
-        figures.push({
-          name: `${label}: the machine: time ready to run but waiting for a CPU`,
-          unit: 'ms',
-          value: serverWaited,
-          note: `server main thread ${serverWaited.toFixed(0)} ms, this client ${clientWaited.toFixed(0)} ms; CPU used: server ${serverCpu.toFixed(0)} ms, this client ${clientCpu.toFixed(0)} ms (all threads); over ${(phaseWallMs / 1000).toFixed(1)} s (Linux schedstat; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
-        });
+        figures.push(machineFigure(`${label}: the machine: time ready to run but waiting for a CPU`, phase));
         if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
           const joined = traced.map((t) => ({ t, s: sent.get(Number(t.id))! }));
           figures.push(timingFigure(`${label}: detail: sent → read by the server`, joined.map(({ t, s }) => t.arrivedAt - epoch(s.unwantedAt ?? s.at))));
@@ -217,6 +135,8 @@ export const loadBenchmark: Benchmark = {
           const d = trace.loopDelay;
           if (d) figures.push({ name: `${label}: detail: server event-loop delay`, unit: 'ms', value: d.p50, p50: d.p50, p90: d.p90, p99: d.p99, max: d.max, samples: d.count });
           figures.push({ name: `${label}: detail: client event-loop delay`, unit: 'ms', value: clientDelay.percentile(50) / 1e6, p50: clientDelay.percentile(50) / 1e6, p90: clientDelay.percentile(90) / 1e6, p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6, samples: clientDelay.count });
+          // Every cancel's times (epoch ms), for matching with a scheduler trace (perf sched) of the same run.
+          fs.writeFileSync(`${traceFile}.cancels-${rate}.json`, JSON.stringify(joined.map(({ t, s }) => ({ id: t.id, sent: epoch(s.unwantedAt ?? s.at), read: t.arrivedAt, written: t.writtenAt, received: epoch(s.answeredAt!) }))));
           const slow = joined.filter(({ t, s }) => epoch(s.answeredAt!) - epoch(s.unwantedAt ?? s.at) > 5);
           for (const { t, s } of slow) {
             const from = epoch(s.unwantedAt ?? s.at);
@@ -224,8 +144,26 @@ export const loadBenchmark: Benchmark = {
             log(`slow cancel ${t.id} at ${from.toFixed(1)}: sent→read ${(t.arrivedAt - from).toFixed(2)}, read→written ${(t.writtenAt - t.arrivedAt).toFixed(2)}, written→received ${(epoch(s.answeredAt!) - t.writtenAt).toFixed(2)} ms; gc during: ${gcs.join(' ') || 'none'}`);
           }
         }
-        const probeFigure = timingFigure(`${label}: agentls/status probe`, probeTimes);
-        figures.push({ ...probeFigure, goal: 'p99 ≤ 50 ms', meets: percentile([...probeTimes].sort((a, b) => a - b), 99) <= 50 });
+        const probeFigure = timingFigure(`${label}: agentls/status probe`, phase.probeTimes);
+        figures.push({ ...probeFigure, goal: 'p99 ≤ 50 ms', meets: percentile([...phase.probeTimes].sort((a, b) => a - b), 99) <= 50 });
+
+        // The same load on the peer right after, while files still churn (agentls keeps watching them): the floor.
+        const peerPhase = await theirs.phase(rate, PHASE_MS);
+        if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
+          const peerCancels = [...peerPhase.sent.entries()].filter(([, s]) => s.outcome === 'cancelled');
+          fs.writeFileSync(`${traceFile}.peer-cancels-${rate}.json`, JSON.stringify(peerCancels.map(([id, s]) => ({ id, sent: epoch(s.unwantedAt ?? s.at), received: epoch(s.answeredAt!) }))));
+        }
+        const peerFigure = timingFigure(`${label}: peer: cancel or successor sent → RequestCancelled`, cancelLatencies(peerPhase), {
+          note: 'test/bench/cancelPeer.ts, a Node JSON-RPC server that does no work, under the same load right after: the floor this machine gives any Node server',
+        });
+        figures.push(peerFigure);
+        figures.push(machineFigure(`${label}: peer: the machine: time ready to run but waiting for a CPU`, peerPhase));
+        figures.push({
+          name: `${label}: cancel p99, agentls ÷ peer`,
+          unit: 'ratio',
+          value: cancelFigure.p99! / peerFigure.p99!,
+          note: `p90 ${(cancelFigure.p90! / peerFigure.p90!).toFixed(2)}, p50 ${(cancelFigure.p50! / peerFigure.p50!).toFixed(2)}; agentls p99 ${cancelFigure.p99!.toFixed(2)} ms, peer p99 ${peerFigure.p99!.toFixed(2)} ms`,
+        });
       }
       clearInterval(churn);
       churn = undefined;
@@ -250,30 +188,21 @@ export const loadBenchmark: Benchmark = {
       return figures;
     } finally {
       if (churn) clearInterval(churn);
+      await peer?.stop();
       await c.stop();
       fs.rmSync(churnDir, { recursive: true, force: true });
     }
   },
 };
 
-/** How long a process's main thread has waited on a run queue in total (ms; Linux /proc schedstat), NaN elsewhere. */
-function runQueueWaitMs(pid: number): number {
-  try {
-    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
-  } catch {
-    return NaN;
-  }
-}
-
-/** CPU time a process has used, all its threads (`/proc/PID/stat` utime + stime, in clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
+/** The run-queue waits and CPU use of a phase, as one figure. */
+function machineFigure(name: string, phase: PhaseResult): Figure {
+  return {
+    name,
+    unit: 'ms',
+    value: phase.serverWaitMs,
+    note: `server main thread ${phase.serverWaitMs.toFixed(0)} ms, this client ${phase.clientWaitMs.toFixed(0)} ms; CPU used: server ${phase.serverCpuMs.toFixed(0)} ms, this client ${phase.clientCpuMs.toFixed(0)} ms (all threads); over ${(phase.wallMs / 1000).toFixed(1)} s (Linux schedstat; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+  };
 }
 
 function smaps(pid: number): string {

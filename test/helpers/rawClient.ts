@@ -40,10 +40,11 @@ export class RawLspClient {
   /**
    * Starts the built server (with `env` added to its environment) and, unless `initialize`
    * is false, initializes it with `folders`. Its XDG_CACHE_HOME is `cacheHome`, else a new folder.
+   * `program` runs another Node script in its place (the load benchmark's peer server).
    */
-  static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string>; cacheHome?: string } = {}): Promise<RawLspClient> {
+  static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string>; cacheHome?: string; program?: string[] } = {}): Promise<RawLspClient> {
     const cacheDir = options.cacheHome ?? tempDir('agentls-cache-');
-    const child = spawn(process.execPath, [serverEntry(), '--stdio'], { env: { ...process.env, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
+    const child = spawn(process.execPath, options.program ?? [serverEntry(), '--stdio'], { env: { ...process.env, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
     const client = new RawLspClient(child, cacheDir);
     if (options.initialize !== false) {
       client.send(client.initializeMessage(1, folders, cacheDir));

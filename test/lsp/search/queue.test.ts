@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RawLspClient, useRawClients } from '../../helpers/rawClient';
+import { until } from '../../helpers/polling';
 import { tempDir } from '../../helpers/repo';
 
 const start = useRawClients(afterEach);
@@ -75,5 +76,36 @@ describe('cancelled and superseded searches never wait in the queue', () => {
     await c.waitFor('an answer to every search', () => Array.from({ length: 1000 }, (_, i) => c.responses(1000 + i).length).every((n) => n === 1), 20_000);
     const last = c.responses(1999)[0];
     expect((last.result as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
+  });
+
+  it('while files come and go, searches cancelled part-way through the new folder tree leave it right for the next', async () => {
+    const c = await ready();
+    let id = 6000;
+    const names = async (query: string): Promise<string[]> => {
+      const n = id++;
+      c.send(search(n, query));
+      const r = await c.response(n, 20_000);
+      return (r.result as { candidates: { path: string }[] }).candidates.map((x) => path.basename(x.path));
+    };
+    let previous: string | undefined;
+    for (let round = 1; round <= 5; round++) {
+      const name = `Fresh${round}Gadget.ts`;
+      fs.writeFileSync(path.join(workspace, `pkg${round}`, 'src', name), '');
+      if (previous) fs.rmSync(path.join(workspace, `pkg${round - 1}`, 'src', previous));
+      // Each file that comes or goes calls for a new tree; a search cancelled once it has started (the status probe
+      // behind it has been answered) may leave its build part-way for the next.
+      for (let k = 0; k < 3; k++) {
+        const n = id++;
+        const probe = id++;
+        c.send(search(n, 'gadget'));
+        c.send(status(probe));
+        await c.response(probe);
+        c.send(cancel(n));
+        await c.response(n);
+      }
+      await until(`${name} found, and no other Fresh file`, () => names('fresh gadget'), (found) => found.includes(name) && found.filter((f) => f.startsWith('Fresh')).length === 1);
+      previous = name;
+    }
+    fs.rmSync(path.join(workspace, 'pkg5', 'src', previous!));
   });
 });

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { CancelledError, type Cancellation } from '../../server/core/cancel';
+import { YieldClock } from '../../server/search/lift';
+import { PathTable } from '../../server/search/pathTable';
+import { parseQuery } from '../../server/search/query';
+import { seedThreshold } from '../../server/search/seed';
+import { currentFolderTree, folderTreeInSlices, FolderTree } from '../../server/search/tree';
+
+/** A table of `count` files in a few hundred folders, every seventh removed again. */
+function table(count: number): PathTable {
+  const t = new PathTable();
+  for (let i = 0; i < count; i++) t.add(`part${i % 7}/module${(i >> 3) % 300}/deeper${i % 5}/File${i}.${['ts', 'md', 'java'][i % 3]}`);
+  for (let i = 0; i < count; i += 7) t.remove(`part${i % 7}/module${(i >> 3) % 300}/deeper${i % 5}/File${i}.${['ts', 'md', 'java'][i % 3]}`);
+  return t;
+}
+
+/** The tree of the same files built in one go, on a table of its own. */
+function builtInOneGo(count: number, extra: string[] = []): FolderTree {
+  const t = table(count);
+  for (const p of extra) t.add(p);
+  return new FolderTree(t);
+}
+
+/** A pause that counts, and throws `CancelledError` at the `cancelAt`-th call (as a cancelled search's clock does). */
+function pauses(cancelAt = Infinity, onPause: (n: number) => void = () => undefined): { pause: () => Promise<void>; count: () => number } {
+  let n = 0;
+  return {
+    pause: async () => {
+      n++;
+      onPause(n);
+      if (n === cancelAt) throw new CancelledError();
+    },
+    count: () => n,
+  };
+}
+
+describe('the folder tree built a slice at a time', () => {
+  it('pauses between steps and is the tree built in one go', async () => {
+    const t = table(30_000);
+    const p = pauses();
+    await folderTreeInSlices(t, p.pause);
+    expect(p.count()).toBeGreaterThan(5);
+    expect({ ...currentFolderTree(t) }).toEqual({ ...builtInOneGo(30_000) });
+    // Known now: asking again builds nothing.
+    const again = pauses();
+    await folderTreeInSlices(t, again.pause);
+    expect(again.count()).toBe(0);
+  });
+
+  it('is taken further by the next search when one is cancelled part-way', async () => {
+    const whole = pauses();
+    await folderTreeInSlices(table(30_000), whole.pause);
+    const t = table(30_000);
+    const first = pauses(3);
+    await expect(folderTreeInSlices(t, first.pause)).rejects.toBeInstanceOf(CancelledError);
+    const second = pauses();
+    await folderTreeInSlices(t, second.pause);
+    // The second went on where the first stopped: the two paused as often as one whole build.
+    expect(first.count() + second.count()).toBe(whole.count());
+    expect({ ...currentFolderTree(t) }).toEqual({ ...builtInOneGo(30_000) });
+  });
+
+  it('starts again when files come or go under it, and after two restarts finishes in one go', async () => {
+    const t = table(30_000);
+    const added: string[] = [];
+    // A file arrives at every pause: no build in slices could ever finish.
+    const p = pauses(Infinity, (n) => {
+      const rel = `part1/new/Added${n}.ts`;
+      added.push(rel);
+      t.add(rel);
+    });
+    await folderTreeInSlices(t, p.pause);
+    expect(added.length).toBe(2);
+    const tree = currentFolderTree(t);
+    expect(tree.files.length).toBe(t.liveCount);
+    expect({ ...tree }).toEqual({ ...builtInOneGo(30_000, added) });
+  });
+});
+
+describe("the bar's first-character index built a slice at a time", () => {
+  it('gives the bar of the index built in one go, after a search cancelled part-way', async () => {
+    const t = new PathTable();
+    for (let i = 0; i < 40_000; i++) t.add(`d${i % 90}/s${i}.txt`);
+    const term = parseQuery('s1').terms[0];
+    const inOneGo = await seedThreshold(t, new FolderTree(t), term, 50, undefined, 1e9);
+    expect(inOneGo).toBeGreaterThan(-Infinity);
+    const tree = new FolderTree(t);
+    // A clock whose search is cancelled once the build has paused a few times.
+    let reads = 0;
+    const cancelled: Cancellation = {
+      get isCancellationRequested() {
+        return ++reads > 3;
+      },
+    };
+    await expect(seedThreshold(t, tree, term, 50, undefined, 1e9, new YieldClock(cancelled))).rejects.toBeInstanceOf(CancelledError);
+    expect(await seedThreshold(t, tree, term, 50, undefined, 1e9, new YieldClock({ isCancellationRequested: false }))).toBe(inOneGo);
+  });
+});
