@@ -1,10 +1,10 @@
 // Builds what the VSIX carries into dist/: the extension bundle, and the agentls server
-// bundled from the repository's sources with the native packages it loads at run time
+// (the repository's bundle, out/bundle/) with the native packages it loads at run time
 // (they cannot be bundled: @ast-grep/napi and its platform binary, the @ast-grep/lang-*
 // parsers, better-sqlite3, @parcel/watcher and its platform binary). The server lands in dist/server/{out,node_modules,package.json}
 // so it resolves its packages and its version as an installed agentls does.
 //
-// usage: node scripts/build.mjs        (from editors/vscode; the repository's npm ci first)
+// usage: node scripts/build.mjs        (from editors/vscode; the repository's npm ci and npm run build first)
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,14 +31,16 @@ const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node20'
 
 await esbuild.build({ ...common, entryPoints: [path.join(ext, 'src/extension.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'], minify: true });
 
-await esbuild.build({
-  ...common,
-  // agentls.js is what runs: it loads main.js through V8's code cache (server/cli/launch.ts).
-  entryPoints: { agentls: path.join(repo, 'server/cli/launch.ts'), main: path.join(repo, 'server/cli/main.ts'), scanWorker: path.join(repo, 'server/astedit/scanWorker.ts') },
-  outdir: path.join(serverOut, 'out'),
-  external: NATIVE,
-  absWorkingDir: repo,
-});
+// The server is the repository's own bundle (`npm run build` makes out/bundle/, which
+// package:vscode runs first): one definition of how the server is bundled, not two.
+const bundle = path.join(repo, 'out', 'bundle');
+if (!fs.existsSync(path.join(bundle, 'agentls.js'))) {
+  console.error(`build: ${bundle}/agentls.js is missing: run \`npm run build\` in ${repo} first`);
+  process.exit(1);
+}
+fs.mkdirSync(path.join(serverOut, 'out'), { recursive: true });
+// agentls.js is what runs: it loads main.js through V8's code cache (server/cli/launch.ts).
+for (const file of ['agentls.js', 'main.js', 'scanWorker.js']) fs.copyFileSync(path.join(bundle, file), path.join(serverOut, 'out', file));
 
 const rootPkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
 fs.writeFileSync(
