@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import { yieldToEventLoop, type Cancellation } from '../core/cancel';
+import type { Cancellation } from '../core/cancel';
 import type { FileSystem } from './fs';
 import { gitListFiles } from './gitFiles';
+import { GitListing, skipped } from './gitListing';
 import type { IgnoreRules } from './ignore';
 import { joinRelative, relativeInside } from './paths';
 import { agentsProjectFolders, clineCandidates, projectRuleFolders } from './ruleLocations';
@@ -35,7 +36,6 @@ export interface ListResult {
   errors: { rel: string; message: string }[];
 }
 
-const BATCH = 4096;
 
 /**
  * The files of a workspace folder, as fast as they can be had: in a git work tree git
@@ -50,20 +50,27 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
   let listedByGit = false;
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {
-    // Tracked files come from git's index at once; the untracked ones (git reads every folder for them) meanwhile.
+    const listing = new GitListing(options, skip, result);
+    // Tracked files come from git's index at once, taken as git writes them; the untracked
+    // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
-    const tracked = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'tracked' });
-    if (tracked.ok) await emitGitListing(options, tracked.files, skip, result);
+    const tracked = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'tracked', onPaths: (paths) => listing.streamTracked(paths) });
+    // Taken even when git failed part-way: what it listed is in the index already, and the walk that follows lists the folder again.
+    await listing.endTracked();
     const others = await untracked;
     if (tracked.ok && others.ok) {
       listedByGit = true;
       result.source = 'git';
-      await emitGitListing(options, others.files, skip, result);
+      await listing.addWhole(others.files);
+      listing.flush();
       result.truncated ||= tracked.truncated || others.truncated;
+      await walkNested(options, listing.nested, skip, result);
     } else {
+      listing.flush();
       const reason = tracked.ok ? (others.ok ? '' : others.reason) : tracked.reason;
       if (reason !== 'cancelled') result.gitProblem = reason;
       result.fileCount = 0;
+      result.truncated = false;
     }
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
@@ -78,71 +85,8 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   return result;
 }
 
-/** Whether `rel` lies in one of the skipped folders. */
-function skipped(rel: string, skip: readonly string[]): boolean {
-  for (const s of skip) if (rel === s || rel.startsWith(s + '/')) return true;
-  return false;
-}
-
-async function emitGitListing(options: ListOptions, files: readonly string[], skip: readonly string[], result: ListResult): Promise<void> {
-  const rules = options.ignore.afterGit();
-  // Folders that hold an `.ignore` file (git does not read them): loaded before any decision.
-  for (const rel of files) {
-    if (rel === '.ignore' || rel.endsWith('/.ignore')) {
-      const dir = rel === '.ignore' ? '' : rel.slice(0, -'/.ignore'.length);
-      await rules.load(dir, ['.ignore']);
-    }
-  }
-  // Each folder is judged once: kept when its parent is and no rule of its own drops it.
-  const folderKept = new Map<string, boolean>([['', true]]);
-  const keep = (dir: string): boolean => {
-    let kept = folderKept.get(dir);
-    if (kept !== undefined) return kept;
-    const slash = dir.lastIndexOf('/');
-    kept = keep(slash < 0 ? '' : dir.slice(0, slash)) && !rules.isIgnored(dir, true, true);
-    folderKept.set(dir, kept);
-    return kept;
-  };
-  // Files need a test of their own only where a rule could name them.
-  const fileRules = new Map<string, boolean>();
-  const judgeFiles = (dir: string): boolean => {
-    let judge = fileRules.get(dir);
-    if (judge === undefined) fileRules.set(dir, (judge = rules.hasExtraExcludes || rules.hasRulesFor(dir)));
-    return judge;
-  };
-  let batch: WalkEntry[] = [];
-  const nested: string[] = [];
-  for (const entry of files) {
-    // A submodule or a nested repository: git lists the folder (with a slash when untracked).
-    const rel = entry.endsWith('/') ? entry.slice(0, -1) : entry;
-    if (skipped(rel, skip)) continue;
-    const slash = rel.lastIndexOf('/');
-    const dir = slash < 0 ? '' : rel.slice(0, slash);
-    if (!keep(dir)) continue;
-    if (entry.endsWith('/')) {
-      if (!rules.isIgnored(rel, true, true)) nested.push(rel);
-      continue;
-    }
-    if (judgeFiles(dir) && rules.isIgnored(rel, false, true)) continue;
-    if (result.fileCount + batch.length >= options.maxFiles) {
-      result.truncated = true;
-      break;
-    }
-    batch.push({ rel, kind: 'file' });
-    if (batch.length >= BATCH) {
-      result.fileCount += batch.length;
-      options.onBatch(batch);
-      batch = [];
-      await options.between?.(result.fileCount);
-      // Let requests queued behind the listing through.
-      await yieldToEventLoop();
-      if (options.cancel?.isCancellationRequested) return;
-    }
-  }
-  if (batch.length) {
-    result.fileCount += batch.length;
-    options.onBatch(batch);
-  }
+/** Submodules and nested repositories that git listed as folders: walked. */
+async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult): Promise<void> {
   for (const start of nested) {
     const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch });
     result.fileCount += walk.fileCount;

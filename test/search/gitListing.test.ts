@@ -21,17 +21,23 @@ function git(cwd: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'ignore' });
 }
 
+/** A new git repository with these files committed. */
+function committed(files: Record<string, string>): string {
+  const root = writeTree(tempDir('agentls-git-'), files);
+  git(root, 'init', '-q');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'first');
+  return root;
+}
+
 /** A real git repository: tracked, untracked and ignored files, and the decisions git leaves to us. */
 function repository(): string {
-  const root = writeTree(tempDir('agentls-git-'), {
+  const root = committed({
     '.gitignore': 'build/\n*.log\n.cursor/\n',
     'src/app.ts': 'x',
     'src/tracked-then-deleted.ts': 'x',
     'docs/guide.md': 'x',
   });
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', 'first');
   writeTree(root, {
     'src/untracked.ts': 'x',
     'build/out.js': 'x',
@@ -81,6 +87,30 @@ describe('git ls-files lists a work tree', () => {
     const excluded = await listed(root, true, ['docs']);
     expect(excluded.files).not.toContain('docs/guide.md');
     expect(excluded.files).toContain('src/app.ts');
+  });
+
+  it('takes tracked files as git writes them, each judged by every .ignore that governs it, tracked or not, as the walk does', async () => {
+    // git lists its index sorted by bytes: `.github/…`, `lib/-draft.md` and `lib/.eslintrc`
+    // come before the `.ignore` files that drop them, `lib/z.log` after.
+    const root = committed({
+      '.ignore': '.github/\nscratch.md\n',
+      '.github/workflows/ci.yml': 'x',
+      'lib/.ignore': '-draft.md\n.eslintrc\n*.log\n',
+      'lib/-draft.md': 'x',
+      'lib/.eslintrc': 'x',
+      'lib/#notes.md': 'x',
+      'lib/z.log': 'x',
+      'lib/main.ts': 'x',
+      'scratch.md': 'x',
+      'src/app.ts': 'x',
+    });
+    // Untracked, beside a tracked `.ignore`: that file governs it too.
+    writeTree(root, { 'lib/untracked.log': 'x', 'lib/kept.ts': 'x' });
+    const byGit = await listed(root, true);
+    expect(byGit.result.source).toBe('git');
+    const byWalk = await listed(root, false);
+    expect(byGit.files).toEqual(byWalk.files);
+    expect(byGit.files).toEqual(['.ignore', 'lib/#notes.md', 'lib/.ignore', 'lib/kept.ts', 'lib/main.ts', 'src/app.ts']);
   });
 
   it('falls back to the walk where git fails, and says why', async () => {
