@@ -48,6 +48,10 @@ export class GitListing {
   /** The tracked paths taken so far, in order: each piece waits for the one before. */
   private streaming: Promise<void> = Promise.resolve();
   private previous = '';
+  /** The folder of the path added last and its verdicts (`keep`, `judgeFiles`); undefined: none yet, or rules read since. */
+  private lastDir = '';
+  private lastDirKept: boolean | undefined;
+  private lastDirJudged = false;
   private sorted = true;
   private stopped = false;
 
@@ -94,6 +98,7 @@ export class GitListing {
       this.folderKept.clear();
       this.folderKept.set('', true);
       this.fileRules.clear();
+      this.lastDirKept = undefined;
     }
     await this.addAll(paths);
   }
@@ -137,13 +142,19 @@ export class GitListing {
     const rel = entry.endsWith('/') ? entry.slice(0, -1) : entry;
     if (skipped(rel, this.skip)) return ADDED;
     const slash = rel.lastIndexOf('/');
-    const dir = slash < 0 ? '' : rel.slice(0, slash);
-    if (!this.keep(dir)) return ADDED;
+    // git lists a folder's files one after another: its verdicts are kept from the file before.
+    if (slash !== this.lastDir.length || !rel.startsWith(this.lastDir) || this.lastDirKept === undefined) {
+      const dir = slash < 0 ? '' : rel.slice(0, slash);
+      this.lastDir = dir;
+      this.lastDirKept = this.keep(dir);
+      this.lastDirJudged = this.lastDirKept && this.judgeFiles(dir);
+    }
+    if (!this.lastDirKept) return ADDED;
     if (entry.endsWith('/')) {
       if (!this.rules.isIgnored(rel, true, true)) this.nested.push(rel);
       return ADDED;
     }
-    if (this.judgeFiles(dir) && this.rules.isIgnored(rel, false, true)) return ADDED;
+    if (this.lastDirJudged && this.rules.isIgnored(rel, false, true)) return ADDED;
     if (this.result.fileCount + this.batch.length >= this.options.maxFiles) {
       this.result.truncated = true;
       this.stopped = true;
