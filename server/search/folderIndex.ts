@@ -231,6 +231,8 @@ export class FolderIndex {
     this.touchedDuringWalk = touched;
     let reported = 0;
     const walk = await this.list(run, (batch) => {
+      // A listing stops at its next batch once cancelled; what it hands on meanwhile may belong to a table a rebuild replaced.
+      if (run.isCancellationRequested) return;
       const now = this.now(); // once a batch: a clock read per file cost more than the lookups
       for (const entry of batch) {
         const id = this.table.add(entry.rel);

@@ -103,6 +103,12 @@ export class GitListing {
     await this.addAll(paths);
   }
 
+  /** Takes no more paths: those waiting and those still to come are dropped. */
+  stop(): void {
+    this.stopped = true;
+    this.held = [];
+  }
+
   /** Hands on the last batch. */
   flush(): void {
     if (this.batch.length === 0) return;

@@ -55,7 +55,8 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
     const tracked = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'tracked', onPaths: (paths) => listing.streamTracked(paths) });
-    // Taken even when git failed part-way: what it listed is in the index already, and the walk that follows lists the folder again.
+    // git failed or was cancelled part-way: what it listed is in the index already; the walk that follows lists the folder again.
+    if (!tracked.ok) listing.stop();
     await listing.endTracked();
     const others = await untracked;
     if (tracked.ok && others.ok) {
@@ -66,7 +67,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       result.truncated ||= tracked.truncated || others.truncated;
       await walkNested(options, listing.nested, skip, result);
     } else {
-      listing.flush();
+      // The walk that follows lists the folder again: the files git listed but not yet handed on are left to it.
       const reason = tracked.ok ? (others.ok ? '' : others.reason) : tracked.reason;
       if (reason !== 'cancelled') result.gitProblem = reason;
       result.fileCount = 0;
