@@ -255,7 +255,7 @@ export class SearchEngine {
     for (const [i, index] of targets.entries()) {
       if (!complete[i]) partial = true;
       indexed += index.table.liveCount;
-      index.busy++;
+      const searched = index.startSearch();
       try {
         const table = index.table;
         const allowed = allowedFiles(table, request.filters);
@@ -268,7 +268,7 @@ export class SearchEngine {
         total += result.total;
         for (const file of result.ranked) found.push({ index, file, query: result.query });
       } finally {
-        index.busy--;
+        searched();
       }
     }
     throwIfCancelled(cancel);

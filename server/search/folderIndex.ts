@@ -77,6 +77,14 @@ const QUIET_MS = 1_000;
 const OVERTAKEN_SAVES_BEFORE_COPYING = 2;
 /** Listings after the first when files changed during it (see `build`). */
 const RELISTS = 2;
+/**
+ * Longest a listing waits between two batches for the searches ranking the table: a
+ * search that arrives during the first index answers from the files listed so far, and
+ * sharing the thread turn by turn with the listing, its ranking took about 190 ms instead of
+ * 30-60 ms (92k bench tree, listed by git). The cap keeps searches typed without a pause
+ * from holding the index back for good.
+ */
+const LISTING_WAITS_FOR_SEARCHES_MS = 200;
 
 /**
  * The file index of one folder: the packed table, built from the workspace walk (names
@@ -113,6 +121,45 @@ export class FolderIndex {
     this.searches = n;
     this.lastSearchAt = performance.now();
   }
+  /** Searches ranking the table now (`startSearch`), and the listing's batch waiting for them. */
+  private ranking = 0;
+  private rankingDone: (() => void)[] = [];
+
+  /**
+   * Marks a search ranking this folder's table until the returned function is called: the
+   * index counts as busy (no compaction), and a listing steps aside between its batches.
+   */
+  startSearch(): () => void {
+    this.busy++;
+    this.ranking++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.busy--;
+      if (--this.ranking > 0) return;
+      const wake = this.rankingDone;
+      this.rankingDone = [];
+      for (const w of wake) w();
+    };
+  }
+
+  /** A listing's pause between batches: until no search is ranking the table, at most `LISTING_WAITS_FOR_SEARCHES_MS`. */
+  private searchesRanked(): Promise<void> | undefined {
+    if (this.ranking === 0) return undefined;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, LISTING_WAITS_FOR_SEARCHES_MS);
+      const waiters = this.rankingDone;
+      function done(): void {
+        clearTimeout(timer);
+        const at = waiters.indexOf(done);
+        if (at >= 0) waiters.splice(at, 1);
+        resolve();
+      }
+      waiters.push(done);
+    });
+  }
+
   /** The last search, to narrow the next keystroke's. */
   readonly keystrokes = new KeystrokeMemory();
   lastBuild: BuildReport | undefined;
@@ -282,7 +329,10 @@ export class FolderIndex {
       cancel: run,
       skip: this.options.nested?.(),
       useGit: this.options.useGit,
-      between: this.options.between,
+      between: async (files) => {
+        await this.options.between?.(files);
+        await this.searchesRanked();
+      },
       onBatch,
     });
     if (listed.gitProblem) this.options.log.info(`file index: ${this.root}: ${listed.gitProblem}; walking the folder instead`);

@@ -17,6 +17,8 @@ export interface ListingCounts {
   truncated: boolean;
 }
 
+/** Paths handed on at a time: the first batches small, so the first answers come early; then up to `BATCH`. */
+const FIRST_BATCH = 256;
 const BATCH = 4096;
 const IGNORE_FILE = '.ignore';
 
@@ -41,6 +43,7 @@ export class GitListing {
   /** Per folder: whether its files need a test of their own (a rule could name them). */
   private readonly fileRules = new Map<string, boolean>();
   private batch: WalkEntry[] = [];
+  private batchSize = FIRST_BATCH;
   /** Submodules and nested repositories (git lists the folder): walked at the end. */
   readonly nested: string[] = [];
   /** Tracked paths that may sort before an `.ignore` file that governs them: judged once git has listed every path. */
@@ -167,7 +170,8 @@ export class GitListing {
       return STOP;
     }
     this.batch.push({ rel, kind: 'file' });
-    if (this.batch.length < BATCH) return ADDED;
+    if (this.batch.length < this.batchSize) return ADDED;
+    this.batchSize = Math.min(BATCH, this.batchSize * 2);
     this.flush();
     return BATCH_FULL;
   }

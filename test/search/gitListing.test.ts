@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NEVER_CANCELLED } from '../../server/core/cancel';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
 import { SearchEngine } from '../../server/search/engine';
+import { FolderIndex } from '../../server/search/folderIndex';
 import { readSearchRequest } from '../../server/search/request';
 import { MemoryStore } from '../../server/search/store';
 import { gitListFiles } from '../../server/workspace/gitFiles';
@@ -140,6 +141,45 @@ describe('git ls-files lists a work tree', () => {
     const all = await e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query: '', max_results: 50 }), NEVER_CANCELLED);
     expect(all.candidates.map((c) => c.path).sort()).toEqual(['.cursor/rules/style.mdc', '.gitignore', '.ignore', 'docs/guide.md', 'src/app.ts', 'src/untracked.ts']);
     expect(all.indexing).toBeUndefined();
+  });
+});
+
+describe('a search during the first index', () => {
+  it('ranks the files listed so far while the listing waits, which then goes on', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 1000; i++) files[`src/mod${i % 10}/file${i}.ts`] = 'x';
+    const root = committed(files);
+    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    s.addFolder(root);
+    const handedOn: number[] = [];
+    let endSearch: (() => void) | undefined;
+    const index: FolderIndex = new FolderIndex({
+      root,
+      fs: s.diskFs,
+      ignore: () => s.ignoreFor(root),
+      maxFiles: () => 10_000,
+      log: s.log,
+      statFiles: false,
+      between: (n) => {
+        handedOn.push(n);
+        // A search starts ranking once the first files are in.
+        if (handedOn.length === 1) endSearch = index.startSearch();
+        return undefined;
+      },
+    });
+    cleanups.push(() => (index.dispose(), s.dispose()));
+    const building = index.build({ useSnapshot: false });
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    while (handedOn.length === 0) await turn();
+    // git wrote every path at once: without the wait, the next batch is a turn away.
+    for (let i = 0; i < 50; i++) await turn();
+    expect(handedOn).toHaveLength(1);
+    expect(index.table.liveCount).toBe(handedOn[0]);
+    endSearch!();
+    const report = await building;
+    expect(report?.listedBy).toBe('git');
+    expect(handedOn.length).toBeGreaterThan(1);
+    expect(index.table.liveCount).toBe(1000);
   });
 });
 
