@@ -18,7 +18,7 @@ const SUFFIX = '.v8cache';
 
 /**
  * Loads `file` as `require` would, but hands V8 the code it compiled last time. Compiling
- * the 1.8 MB bundle, and then each function as it first runs, is about a fifth of a warm
+ * the 2 MB bundle, and then each function as it first runs, is about a fifth of a warm
  * start; with the cache V8 checks it against the source and skips both. Node 20 has no
  * built-in compile cache (`module.enableCompileCache` arrived in Node 22.1), hence this.
  * The cache is keyed by the file's size and time and this Node's version; V8 refuses a

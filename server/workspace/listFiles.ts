@@ -36,7 +36,6 @@ export interface ListResult {
   errors: { rel: string; message: string }[];
 }
 
-
 /**
  * The files of a workspace folder, as fast as they can be had: in a git work tree git
  * lists them (its ignore rules applied), then the decisions git does not make (`.ignore`

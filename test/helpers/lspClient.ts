@@ -38,7 +38,7 @@ export interface StartOptions {
   /** `agentls.cacheDir`; default a fresh folder. */
   cacheDir?: string;
   env?: Record<string, string>;
-  /** The server's entry script; default the repository's built `out/server/cli/main.js` (the packaging test runs an installed one). */
+  /** The server's entry script; default the repository's built command, `out/bundle/agentls.js` (the packaging test runs an installed one). */
   entry?: string;
   /** Answer `workspace/applyEdit` with `applied: false` (an editor that refuses). */
   refuseEdits?: boolean;

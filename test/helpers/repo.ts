@@ -75,3 +75,7 @@ export function copyFixture(name: string): string {
   fs.cpSync(fixturePath(name), dest, { recursive: true, verbatimSymlinks: true });
   return dest;
 }
+
+// Every command a test starts writes its code cache under XDG_CACHE_HOME (`server/cli/launch.ts`):
+// a command started with the inherited environment must not write into the user's own cache.
+process.env.XDG_CACHE_HOME = tempDir('agentls-xdg-cache-');
