@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRawClients } from '../helpers/rawClient';
 import { serverEntry, tempDir } from '../helpers/repo';
+import { until } from '../helpers/polling';
 
 const startRaw = useRawClients(afterEach);
 
@@ -15,16 +16,6 @@ function agentls(xdg: string, ...args: string[]) {
 function cacheFiles(xdg: string): string[] {
   const folder = path.join(xdg, 'agentls', 'code');
   return fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [];
-}
-
-async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('the installed command loads its bundle through a code cache', () => {
@@ -102,7 +93,7 @@ describe('the installed command loads its bundle through a code cache', () => {
   it('the language server writes its cache once it has warmed up, and keeps serving', async () => {
     const ws = tempDir('agentls-ws-');
     const c = await startRaw([ws]);
-    const file = await until('the code cache', () => cacheFiles(c.cacheDir).find((f) => f.endsWith('.v8cache')));
+    const file = (await until('the code cache', () => cacheFiles(c.cacheDir).find((f) => f.endsWith('.v8cache')), (found) => found !== undefined))!;
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
     c.send({ jsonrpc: '2.0', id: 7, method: 'agentls/status', params: {} });
     const status = await c.response(7);
