@@ -364,14 +364,16 @@ export class FolderIndex {
   }
 
   private loadSnapshot(): boolean {
-    const chunks = this.options.store?.loadSnapshot(this.root);
-    if (!chunks) return false;
+    const stored = this.options.store?.loadSnapshot(this.root);
+    if (!stored) return false;
     try {
-      this.table = tableFromRows(decodeSnapshot(chunks));
+      this.table = tableFromRows(decodeSnapshot(stored));
     } catch (err) {
       this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
       this.table = new PathTable();
       return false;
+    } finally {
+      stored.close();
     }
     this.applyPickLifts();
     return true;

@@ -11,13 +11,13 @@ export const SNAPSHOT_VERSION = 4;
 const HEADER_WORDS = 10;
 
 /**
- * Largest chunk of a stored snapshot. glibc's malloc serves blocks from 128 KiB up with
- * their own mmap, and freeing one raises its mmap and trim thresholds for the rest of the
- * process (to that block's size and twice it), after which memory freed at the top of each
- * arena is kept rather than returned: a 2.6 MB snapshot copied and freed once at start-up
- * left the server 15-30 MiB larger after every burst of work (issue 13). Chunks well under
- * 128 KiB, written and read one at a time, never make such a block (nor does SQLite's copy
- * of each).
+ * Largest chunk of a snapshot being written. glibc's malloc serves blocks from 128 KiB up
+ * with their own mmap, and freeing one raises its mmap and trim thresholds for the rest of
+ * the process (to that block's size and twice it), after which memory freed at the top of
+ * each arena is kept rather than returned: a 2.6 MB snapshot copied and freed once at
+ * start-up left the server 15-30 MiB larger after every burst of work (issue 13). Chunks
+ * well under 128 KiB, made one at a time, never make such a block; a stored list is read
+ * straight into the table's arrays, which the table keeps.
  */
 export const SNAPSHOT_CHUNK_BYTES = 64 * 1024;
 
@@ -46,7 +46,7 @@ const SECTIONS: { key: Section; count: Count; make: (n: number) => Column }[] = 
 ];
 
 /** The typed arrays a stored folder tree may hold, by constructor name. */
-const TREE_ARRAYS: Record<string, new (n: number) => Column> = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float64Array };
+const TREE_ARRAYS: Record<string, { new (n: number): Column; readonly BYTES_PER_ELEMENT: number }> = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float64Array };
 
 /** What says which arrays the stored folder tree holds: each by field, type and length, then the tree's roots. */
 interface TreeLayout {
@@ -123,13 +123,21 @@ function treeArrays(fields: TreeFields): { layout: TreeLayout; arrays: Column[] 
   return { layout, arrays };
 }
 
+/** The bytes of a stored snapshot, read in order: chunks in memory, or a file read as it goes. */
+export interface SnapshotBytes {
+  readonly total: number;
+  /** Fills `into` with the next bytes; false when there are not enough. */
+  read(into: Uint8Array): boolean;
+}
+
 /**
- * Reads chunks written by `encodeSnapshot` straight into arrays with room to grow (see
- * `roomFor`: `tableFromRows` adopts them without another copy); throws `RangeError` for
- * anything else, a snapshot of another version included.
+ * Reads a snapshot written by `encodeSnapshot` (its chunks, or the same bytes from a file)
+ * straight into arrays with room to grow (see `roomFor`: `tableFromRows` adopts them
+ * without another copy); throws `RangeError` for anything else, a snapshot of another
+ * version included.
  */
-export function decodeSnapshot(chunks: readonly Uint8Array[]): TableRows {
-  const input = new ChunkReader(chunks);
+export function decodeSnapshot(from: readonly Uint8Array[] | SnapshotBytes): TableRows {
+  const input = new Cursor(Array.isArray(from) ? new ChunkReader(from) : (from as SnapshotBytes));
   const header = new Uint32Array(HEADER_WORDS);
   if (!input.read(bytesOf(header))) throw new RangeError('file index snapshot: too short');
   if (header[0] !== MAGIC) throw new RangeError('file index snapshot: not a snapshot');
@@ -139,10 +147,13 @@ export function decodeSnapshot(chunks: readonly Uint8Array[]): TableRows {
   const rows: Partial<TableRows> = {};
   for (const s of SECTIONS) {
     const n = counts[s.count];
+    // Counts that the bytes cannot hold are damage: refused before anything that size is allocated.
+    if (n * s.make(0).BYTES_PER_ELEMENT > input.remaining) throw new RangeError('file index snapshot: truncated');
     const array = s.make(roomFor(n));
     if (!input.pad8() || !input.read(bytesOf(array, n))) throw new RangeError('file index snapshot: truncated');
     (rows as Record<string, unknown>)[s.key] = array.subarray(0, n);
   }
+  if (header[6] > input.remaining) throw new RangeError('file index snapshot: truncated');
   const text = new Uint8Array(header[6]);
   if (!input.pad8() || !input.read(text)) throw new RangeError('file index snapshot: truncated');
   let extensions: unknown;
@@ -158,7 +169,8 @@ export function decodeSnapshot(chunks: readonly Uint8Array[]): TableRows {
 }
 
 /** The stored folder tree's fields (checked against the table by `restoreFolderTree`). */
-function readTree(input: ChunkReader, layoutBytes: number): TreeFields {
+function readTree(input: Cursor, layoutBytes: number): TreeFields {
+  if (layoutBytes > input.remaining) throw new RangeError('file index snapshot: truncated');
   const text = new Uint8Array(layoutBytes);
   if (!input.pad8() || !input.read(text)) throw new RangeError('file index snapshot: truncated');
   let layout: TreeLayout;
@@ -171,7 +183,7 @@ function readTree(input: ChunkReader, layoutBytes: number): TreeFields {
   if (!Array.isArray(layout.fields) || !Array.isArray(layout.roots) || !layout.roots.every((r) => Number.isInteger(r))) throw new RangeError('file index snapshot: unreadable folder tree');
   for (const [name, type, length] of layout.fields) {
     const make = TREE_ARRAYS[type];
-    if (!make || !Number.isInteger(length) || length < 0 || length > input.total) throw new RangeError('file index snapshot: unreadable folder tree');
+    if (!make || !Number.isInteger(length) || length < 0 || length * make.BYTES_PER_ELEMENT > input.remaining) throw new RangeError('file index snapshot: unreadable folder tree');
     const array = new make(length);
     if (!input.pad8() || !input.read(bytesOf(array))) throw new RangeError('file index snapshot: truncated');
     fields[name] = array;
@@ -239,7 +251,7 @@ class ChunkWriter {
 }
 
 /** Bytes read in order across chunks (of any sizes). */
-class ChunkReader {
+export class ChunkReader implements SnapshotBytes {
   readonly total: number;
   private chunk = 0;
   private offset = 0;
@@ -249,7 +261,6 @@ class ChunkReader {
     this.total = chunks.reduce((sum, c) => sum + c.byteLength, 0);
   }
 
-  /** Fills `into` from the next bytes; false when there are not enough. */
   read(into: Uint8Array): boolean {
     if (this.total - this.position < into.byteLength) return false;
     let at = 0;
@@ -266,6 +277,26 @@ class ChunkReader {
     }
     this.position += into.byteLength;
     return true;
+  }
+}
+
+/** Where the decoder is in a snapshot's bytes, for the padding that puts each array on an 8-byte boundary. */
+class Cursor {
+  readonly total: number;
+  private position = 0;
+
+  constructor(private readonly bytes: SnapshotBytes) {
+    this.total = bytes.total;
+  }
+
+  read(into: Uint8Array): boolean {
+    if (!this.bytes.read(into)) return false;
+    this.position += into.byteLength;
+    return true;
+  }
+
+  get remaining(): number {
+    return this.total - this.position;
   }
 
   pad8(): boolean {

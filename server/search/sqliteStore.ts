@@ -3,37 +3,34 @@ import * as path from 'node:path';
 import type { Logger } from '../core/log';
 import { loadSqlite } from '../core/sqlite';
 import { ensureFolder, setAside } from '../workspace/write';
-import type { IndexStore, PickRecord, SnapshotWrite } from './store';
+import { SnapshotFiles } from './snapshotFiles';
+import type { IndexStore, PickRecord, SnapshotWrite, StoredList } from './store';
 
 /**
  * Bump when the tables change shape: the snapshot tables of an older database are then
  * dropped (the folder is listed again), the picks kept. 2: snapshots in chunks. 3: chunks
- * of a generation, so that a new list is written beside the saved one a piece at a time.
+ * of a generation. 4: no snapshots (they are files now, see `snapshotFiles.ts`).
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 /** Versions whose `picks` table has today's shape: kept when their snapshots are dropped. */
 const PICKS_SINCE = 1;
 
-// A snapshot is a row of `snapshots` (its generation and how many chunks) and its chunks, each
-// a row well under 128 KiB (snapshot.ts says why): neither SQLite nor better-sqlite3 ever holds
-// it as one block. Chunks of other generations are a list being written or one left behind.
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS snapshots (root TEXT PRIMARY KEY, saved_ms INTEGER NOT NULL, gen INTEGER NOT NULL, chunks INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS snapshot_chunks (root TEXT NOT NULL, gen INTEGER NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (root, gen, seq));
 CREATE TABLE IF NOT EXISTS picks (root TEXT NOT NULL, path TEXT NOT NULL, count INTEGER NOT NULL, last_ms INTEGER NOT NULL, PRIMARY KEY (root, path));
 `;
 
 /**
  * How long after opening the whole database is checked, when nothing was written before:
- * `quick_check` reads every page (15-30 ms for the 92k-file tree's 15 MB), which the first
- * answer after a restart should not wait for.
+ * `quick_check` reads every page (15-30 ms for a database that held the 92k-file tree's
+ * list), which the first answer after a restart should not wait for.
  */
 const CHECK_AFTER_MS = 3000;
 
 /**
- * The index store in `<cacheDir>/file-index.sqlite` (better-sqlite3, WAL so that two
- * editors on the same machine can share it). A database that cannot be read is set
+ * The index store of a cache folder: the picks in `<cacheDir>/file-index.sqlite`
+ * (better-sqlite3, WAL so that two editors on the same machine can share it), the file
+ * lists in files beside it (`SnapshotFiles`). A database that cannot be read is set
  * aside and started afresh; if even that fails the store keeps nothing and says so once.
  */
 export class SqliteStore implements IndexStore {
@@ -45,6 +42,7 @@ export class SqliteStore implements IndexStore {
     private db: Database.Database | undefined,
     private readonly log: Logger,
     private readonly file?: string,
+    private readonly lists?: SnapshotFiles,
   ) {
     if (!db) return;
     this.checkTimer = setTimeout(() => this.ensureSound(), CHECK_AFTER_MS);
@@ -65,13 +63,14 @@ export class SqliteStore implements IndexStore {
       return new SqliteStore(undefined, log);
     }
     const file = path.join(cacheDir, 'file-index.sqlite');
+    const lists = SnapshotFiles.open(cacheDir, log);
     try {
-      return new SqliteStore(openDatabase(file), log, file);
+      return new SqliteStore(openDatabase(file), log, file, lists);
     } catch (err) {
       log.warn(`file index: ${file} cannot be read (${(err as Error).message}); starting a new one`);
       setAsideDatabase(file);
       try {
-        return new SqliteStore(openDatabase(file), log, file);
+        return new SqliteStore(openDatabase(file), log, file, lists);
       } catch (again) {
         log.warn(`file index: not persisted: ${(again as Error).message}`);
         return new SqliteStore(undefined, log);
@@ -84,73 +83,16 @@ export class SqliteStore implements IndexStore {
     return this.db !== undefined;
   }
 
-  loadSnapshot(root: string): Uint8Array[] | undefined {
-    return this.read(() => {
-      const db = this.db!;
-      const head = db.prepare('SELECT gen, chunks FROM snapshots WHERE root = ?').get(root) as { gen: number; chunks: number } | undefined;
-      if (!head) return undefined;
-      const chunks = db.prepare('SELECT data FROM snapshot_chunks WHERE root = ? AND gen = ? ORDER BY seq').pluck().all(root, head.gen) as Buffer[];
-      // Rows missing or left over: not the snapshot that was saved (the decoder checks the bytes).
-      return chunks.length === head.chunks ? chunks : undefined;
-    });
+  loadSnapshot(root: string): StoredList | undefined {
+    return this.lists?.load(root);
   }
 
   saveSnapshot(root: string, chunks: readonly Uint8Array[]): void {
-    this.write(() => {
-      const db = this.db!;
-      const gen = newGeneration();
-      db.transaction(() => {
-        insertChunks(db, root, gen, 0, chunks);
-        setHead(db, root, gen, chunks.length);
-        db.prepare('DELETE FROM snapshot_chunks WHERE root = ? AND gen <> ?').run(root, gen);
-      })();
-    });
+    this.lists?.save(root, chunks);
   }
 
   beginSnapshot(root: string): SnapshotWrite {
-    const gen = newGeneration();
-    const db = this.db;
-    let added = 0;
-    let failed = false;
-    // Each step runs on the database the save began with: one replaced meanwhile (damage) holds none of its chunks.
-    const step = (statement: (db: Database.Database) => void): boolean => {
-      if (failed || !db || db !== this.db) return false;
-      this.ensureSound();
-      if (db !== this.db || this.run(() => statement(db)) === DAMAGED || db !== this.db) failed = true;
-      return !failed;
-    };
-    return {
-      add: (chunks) =>
-        step((db) => {
-          db.transaction(() => insertChunks(db, root, gen, added, chunks))();
-          added += chunks.length;
-        }),
-      commit: () => {
-        let committed = false;
-        const ok = step((db) => {
-          db.transaction(() => {
-            // Another server sweeping this folder may have taken chunks of a list it never saw saved: then this one is not saved either.
-            const present = db.prepare('SELECT COUNT(*) FROM snapshot_chunks WHERE root = ? AND gen = ?').pluck().get(root, gen) as number;
-            if (present !== added) return;
-            setHead(db, root, gen, added);
-            committed = true;
-          })();
-        });
-        return ok && committed;
-      },
-    };
-  }
-
-  sweepSnapshots(root: string, rows: number): boolean {
-    const db = this.db;
-    if (!db) return false;
-    let removed = 0;
-    this.run(() => {
-      removed = db
-        .prepare('DELETE FROM snapshot_chunks WHERE rowid IN (SELECT rowid FROM snapshot_chunks WHERE root = ? AND gen IS NOT (SELECT gen FROM snapshots WHERE root = ?) LIMIT ?)')
-        .run(root, root, rows).changes;
-    });
-    return removed === rows;
+    return this.lists?.begin(root) ?? { add: () => false, commit: async () => false, abandon() {} };
   }
 
   loadPicks(root: string): PickRecord[] {
@@ -245,24 +187,6 @@ export class SqliteStore implements IndexStore {
 
 const DAMAGED = Symbol('damaged');
 
-/**
- * The generation a new list is saved as: unique without asking the database (another
- * editor's server may be saving the same folder at the same time), and larger for later saves.
- */
-function newGeneration(): number {
-  return Date.now() * 1024 + Math.floor(Math.random() * 1024);
-}
-
-function insertChunks(db: Database.Database, root: string, gen: number, firstSeq: number, chunks: readonly Uint8Array[]): void {
-  const insert = db.prepare('INSERT INTO snapshot_chunks (root, gen, seq, data) VALUES (?, ?, ?, ?)');
-  chunks.forEach((c, i) => insert.run(root, gen, firstSeq + i, Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
-}
-
-/** Makes generation `gen` (of `chunks` chunks) the folder's saved list. */
-function setHead(db: Database.Database, root: string, gen: number, chunks: number): void {
-  db.prepare('INSERT INTO snapshots (root, saved_ms, gen, chunks) VALUES (?, ?, ?, ?) ON CONFLICT(root) DO UPDATE SET saved_ms = excluded.saved_ms, gen = excluded.gen, chunks = excluded.chunks').run(root, Date.now(), gen, chunks);
-}
-
 /** The missing addon is said once per process, not once per workspace folder. */
 let addonFailureLogged = false;
 
@@ -272,26 +196,35 @@ function openDatabase(file: string): Database.Database {
   const db = new sqlite.Database(file, { timeout: 2000 });
   try {
     db.pragma('journal_mode = WAL');
-    // A cache: nothing here is lost that a walk cannot rebuild. OFF skips the fsync at each
-    // checkpoint (tens of milliseconds holding the thread for a 15 MB list); a server killed
-    // mid-write still leaves a sound database, only a crash of the whole machine can damage
-    // it, and damage is found (quick_check, failed reads) and replaced by a new one.
+    // A cache: nothing here is lost that use cannot rebuild. OFF skips the fsync at each
+    // checkpoint; a server killed mid-write still leaves a sound database, only a crash of
+    // the whole machine can damage it, and damage is found (quick_check, failed reads) and
+    // replaced by a new one.
     db.pragma('synchronous = OFF');
-    // The log is copied into the database by the write that fills it: every 128 pages (512
-    // KiB, well under a millisecond to copy) rather than SQLite's 1,000, so that no slice of
-    // a sliced save (snapshotSave.ts) carries a 4 MB copy.
-    db.pragma('wal_autocheckpoint = 128');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
       db.exec('DROP TABLE IF EXISTS snapshots; DROP TABLE IF EXISTS snapshot_chunks;');
       if (!(version >= PICKS_SINCE && version < SCHEMA_VERSION)) db.exec('DROP TABLE IF EXISTS picks;');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      // The lists an older database held (16 MB for the 92k-file tree) are given back to the disk, once.
+      if (version > 0) vacuumQuietly(db);
     }
     db.exec(SCHEMA);
     return db;
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/** Compacts the database; another editor's server reading it meanwhile makes that wait for a later upgrade, harmlessly. */
+function vacuumQuietly(db: Database.Database): void {
+  try {
+    db.exec('VACUUM');
+    // In WAL mode the compacted pages sit in the log until a checkpoint copies them back.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    // busy: the space is reused by later writes instead
   }
 }
 

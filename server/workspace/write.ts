@@ -48,7 +48,7 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
     for (let i = 0; i < writes.length; i++) {
       const target = writes[i].path;
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      const temp = path.join(path.dirname(target), `.${path.basename(target)}.agentls-${randomBytes(6).toString('hex')}.tmp`);
+      const temp = tempBeside(target);
       temps.push(temp);
       const handle = await fsp.open(temp, 'wx', modes[i] ?? 0o644);
       try {
@@ -129,6 +129,11 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
     await dropOriginals();
   }
   return { ok: true, written: writes.map((w) => w.path) };
+}
+
+/** A new name beside a file (same folder, so same file system: a rename is atomic) for its next content while it is written. */
+export function tempBeside(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.agentls-${randomBytes(6).toString('hex')}.tmp`);
 }
 
 /**

@@ -291,8 +291,9 @@ export const searchBenchmark: Benchmark = {
     const saving = new SearchEngine(session, { store: await SqliteStore.open(cacheDir, session.log), log: session.log });
     await saving.sync();
     saving.dispose();
-    const db = path.join(cacheDir, 'file-index.sqlite');
-    log(`the stored index: ${(fs.statSync(db).size / MiB).toFixed(1)} MiB in ${db}`);
+    const lists = path.join(cacheDir, 'file-lists');
+    const listBytes = fs.readdirSync(lists).reduce((sum, name) => sum + fs.statSync(path.join(lists, name)).size, 0);
+    log(`the stored index: ${(listBytes / MiB).toFixed(1)} MiB in ${lists}`);
     const script = path.join(__dirname, 'searchWarmStart.js');
     const warm: number[] = [];
     const inside: number[] = [];

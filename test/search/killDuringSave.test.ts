@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromRows } from '../../server/search/pathTableRows';
@@ -46,12 +47,12 @@ function killMidSave(cacheDir: string, saves: number): Promise<void> {
 }
 
 /**
- * The cache database is written with synchronous=OFF and a save spans many short writes:
- * a server killed at any point must leave a sound database whose saved list is one that
- * was saved whole (never a mix, never a part), and a later save must still work.
+ * A save spans many short writes to a file beside the saved list, renamed over it at the
+ * end: a server killed at any point must leave a saved list that was saved whole (never a
+ * mix, never a part), a sound database, and a later save must still work.
  */
 describe('a server killed while it saves its file list', () => {
-  it('leaves a sound database holding a whole list, and the next start saves again', async () => {
+  it('leaves a whole list and a sound database, and the next start saves again', async () => {
     const cacheDir = tempDir('agentls-cache-');
     const log = new WorkspaceSession().log;
     for (let round = 0; round < 6; round++) {
@@ -60,10 +61,13 @@ describe('a server killed while it saves its file list', () => {
       expect(db.pragma('quick_check', { simple: true })).toBe('ok');
       db.close();
       const store = await SqliteStore.open(cacheDir, log);
-      const chunks = store.loadSnapshot('/ws');
-      expect(chunks).toBeDefined();
-      expect([3000, 5000]).toContain(tableFromRows(decodeSnapshot(chunks!)).liveCount);
+      const stored = store.loadSnapshot('/ws');
+      expect(stored).toBeDefined();
+      expect([3000, 5000]).toContain(tableFromRows(decodeSnapshot(stored!)).liveCount);
+      stored!.close();
       store.close();
     }
+    // What the killed saves were writing is left beside the list until it is old enough to be sure no save is writing it.
+    expect(fs.readdirSync(path.join(cacheDir, 'file-lists')).filter((n) => n.endsWith('.list'))).toHaveLength(1);
   }, 60_000);
 });

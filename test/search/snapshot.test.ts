@@ -119,6 +119,16 @@ describe('file index snapshot', () => {
     expect(() => decodeSnapshot([...chunks, new Uint8Array(8)])).toThrow(RangeError);
   });
 
+  it('rejects counts larger than its bytes can hold before allocating anything that size', () => {
+    const chunks = encodeSnapshot(table(500).t);
+    // Header words 2-5 count the pool, folders, names and files; word 6 is the extension list's length.
+    for (const word of [2, 3, 4, 5, 6]) {
+      const damaged = chunks.map((c) => c.slice());
+      new Uint32Array(damaged[0].buffer, 0, 10)[word] = 0xfffffff0;
+      expect(() => decodeSnapshot(damaged)).toThrow(/truncated/);
+    }
+  });
+
   it('rejects a boundary kind above 4 wherever it sits in the pool', () => {
     const chunks = encodeSnapshot(table(500).t);
     const n = decodeSnapshot(chunks).kind.length;
@@ -155,7 +165,7 @@ describe('the stored index across versions', () => {
     expect(report?.files).toBe(3);
   });
 
-  it('drops the snapshots of a version 1 database (one blob a folder), keeps its picks, and restores from the new chunks next time', async () => {
+  it('drops the snapshots of a version 1 database (one blob a folder), keeps its picks, and restores from the list file next time', async () => {
     const cacheDir = tempDir('agentls-cache-');
     const file = path.join(cacheDir, 'file-index.sqlite');
     const old = new Database(file);
@@ -177,11 +187,8 @@ describe('the stored index across versions', () => {
     store.close();
     const again = await SqliteStore.open(cacheDir, log);
     cleanups.push(() => again.close());
-    const chunks = again.loadSnapshot('/x')!;
-    expect(chunks.length).toBeGreaterThan(10);
-    for (const c of chunks) expect(c.byteLength).toBeLessThanOrEqual(SNAPSHOT_CHUNK_BYTES);
-    expectSameFiles(tableFromRows(decodeSnapshot(chunks)), t, paths);
-    // A second save replaces every chunk of the first (a smaller table leaves none behind).
+    expectSameFiles(tableFromRows(decodeSnapshot(again.loadSnapshot('/x')!)), t, paths);
+    // A second save replaces the first whole (a smaller table leaves nothing of the larger behind).
     again.saveSnapshot('/x', encodeSnapshot(table(10).t));
     expect(tableFromRows(decodeSnapshot(again.loadSnapshot('/x')!)).liveCount).toBe(10);
   });
@@ -193,10 +200,11 @@ describe('the stored index across versions', () => {
     const log = { error() {}, warn: (m: string) => warnings.push(m), info() {}, debug() {} };
     const first = await SqliteStore.open(cacheDir, log);
     first.savePick('/x', { path: 'a.ts', count: 1, lastMs: 5 });
-    first.saveSnapshot('/x', encodeSnapshot(table(20_000).t));
+    for (let i = 0; i < 3000; i++) first.savePick('/y', { path: `src/some/longer/folder/name/file${i}.ts`, count: 1, lastMs: i });
     first.close();
-    // Garble the last pages: chunks' overflow pages, which a read of the picks never touches.
+    // Garble the last pages: rows of '/y' written last, which a read of the picks of '/x' never touches.
     const bytes = fs.readFileSync(file);
+    expect(bytes.length).toBeGreaterThan(20 * 4096);
     bytes.fill(0xff, bytes.length - 4 * 4096);
     fs.writeFileSync(file, bytes);
 
@@ -205,9 +213,12 @@ describe('the stored index across versions', () => {
     expect(store.loadPicks('/x')).toEqual([{ path: 'a.ts', count: 1, lastMs: 5 }]);
     expect(warnings).toEqual([]);
     expect(fs.existsSync(`${file}.broken`)).toBe(false);
-    store.saveSnapshot('/x', encodeSnapshot(table(10).t));
+    store.savePick('/x', { path: 'b.ts', count: 2, lastMs: 9 });
     expect(warnings).toEqual([expect.stringMatching(/cannot be read \(the database is damaged: .+\); starting a new one$/)]);
     expect(fs.existsSync(`${file}.broken`)).toBe(true);
+    expect(store.loadPicks('/x')).toEqual([{ path: 'b.ts', count: 2, lastMs: 9 }]);
+    // The file lists live beside the database and are not touched by its damage.
+    store.saveSnapshot('/x', encodeSnapshot(table(10).t));
     // The write went to the new database.
     expect(tableFromRows(decodeSnapshot(store.loadSnapshot('/x')!)).liveCount).toBe(10);
   });
