@@ -291,6 +291,7 @@ export class FolderIndex {
       // A listing stops at its next batch once cancelled; what it hands on meanwhile may belong to a table a rebuild replaced.
       if (run.isCancellationRequested) return;
       const now = this.now(); // once a batch: a clock read per file cost more than the lookups
+      const picked = !this.picks.empty;
       for (const entry of batch) {
         const id = this.table.add(entry.rel);
         if (id < 0) continue;
@@ -300,7 +301,7 @@ export class FolderIndex {
           seen = grown;
         }
         seen[id] = 1;
-        const lift = this.picks.lift(entry.rel, now);
+        const lift = picked ? this.picks.lift(entry.rel, now) : 0;
         if (lift > 0) this.table.boost[id] = lift;
       }
       if (onProgress && this.table.liveCount - reported >= 2000) {
@@ -339,6 +340,9 @@ export class FolderIndex {
       cancel: run,
       skip: this.options.nested?.(),
       useGit: this.options.useGit,
+      onExpected: (files) => {
+        if (this.table.liveCount === 0) this.table.reserve(expectedRoom(files));
+      },
       between: async (files) => {
         await this.options.between?.(files);
         await this.searchesRanked();
@@ -576,6 +580,16 @@ async function within(promise: Promise<void>, ms: number): Promise<boolean> {
 }
 
 /** The live files' ids grouped by folder (each group in id order). */
+/**
+ * Room for a first listing of `files` files (git's count): each distinct folder and name is
+ * stored once, 24 characters and a quarter of a folder per file in the 92k-file tree; a
+ * little more of each, and some untracked files. Guessing low costs a growth later, guessing
+ * high memory never touched.
+ */
+function expectedRoom(files: number): { chars: number; folders: number; files: number } {
+  return { chars: files * 28, folders: Math.ceil(files / 3), files: Math.ceil(files * 1.05) };
+}
+
 function idsByFolder(table: PathTable): number[][] {
   const groups = new Map<number, number[]>();
   for (const id of table.liveIds()) {

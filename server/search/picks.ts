@@ -36,6 +36,11 @@ export class PickHistory {
     return next;
   }
 
+  /** Whether no pick is recorded (a listing then skips looking each file up). */
+  get empty(): boolean {
+    return this.picks.size === 0;
+  }
+
   lift(rel: string, now: number): number {
     const p = this.picks.get(rel);
     return p ? liftOf(p, now) : 0;

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { Cancellation } from '../core/cancel';
 
@@ -108,4 +110,26 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
       else finish({ ok: false, reason: `git ls-files failed (${code ?? 'killed'}): ${stderr.trim().split('\n')[0] ?? ''}` });
     });
   });
+}
+
+/**
+ * How many entries git's index holds (its header: "DIRC", a version 2 to 4, the count;
+ * gitformat-index(5)), read before asking git for the list so that the file table can
+ * make room for them at once. Undefined where there is no plain `.git/index` (a worktree's
+ * `.git` file, a repository without commits) or it is not one.
+ */
+export async function gitIndexEntryCount(root: string): Promise<number | undefined> {
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(path.join(root, '.git', 'index'), 'r');
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, 12, 0);
+    if (bytesRead < 12 || head.toString('latin1', 0, 4) !== 'DIRC') return undefined;
+    const version = head.readUInt32BE(4);
+    return version >= 2 && version <= 4 ? head.readUInt32BE(8) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }

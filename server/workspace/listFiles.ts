@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { Cancellation } from '../core/cancel';
 import type { FileSystem } from './fs';
-import { gitListFiles } from './gitFiles';
+import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, skipped } from './gitListing';
 import type { IgnoreRules } from './ignore';
 import { joinRelative, relativeInside } from './paths';
@@ -21,6 +21,8 @@ export interface ListOptions {
   useGit?: boolean;
   /** Folders (relative, `/`-separated) left out: workspace folders nested in this one, indexed on their own. */
   skip?: readonly string[];
+  /** Told, before the first batch, how many files git's index holds (in a git work tree whose index can be read). */
+  onExpected?: (files: number) => void;
   /** Awaited between batches when given (a test holds a listing half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
 }
@@ -49,6 +51,8 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
   let listedByGit = false;
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {
+    const expected = options.onExpected && (await gitIndexEntryCount(options.root));
+    if (expected !== undefined) options.onExpected?.(Math.min(expected, options.maxFiles));
     const listing = new GitListing(options, skip, result);
     // Tracked files come from git's index at once, taken as git writes them; the untracked
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.

@@ -8,7 +8,7 @@ import { SearchEngine } from '../../server/search/engine';
 import { FolderIndex } from '../../server/search/folderIndex';
 import { readSearchRequest } from '../../server/search/request';
 import { MemoryStore } from '../../server/search/store';
-import { gitListFiles } from '../../server/workspace/gitFiles';
+import { gitIndexEntryCount, gitListFiles } from '../../server/workspace/gitFiles';
 import { listFolderFiles } from '../../server/workspace/listFiles';
 import { WorkspaceSession } from '../../server/workspace/session';
 import { tempDir, writeTree } from '../helpers/repo';
@@ -141,6 +141,37 @@ describe('git ls-files lists a work tree', () => {
     const all = await e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query: '', max_results: 50 }), NEVER_CANCELLED);
     expect(all.candidates.map((c) => c.path).sort()).toEqual(['.cursor/rules/style.mdc', '.gitignore', '.ignore', 'docs/guide.md', 'src/app.ts', 'src/untracked.ts']);
     expect(all.indexing).toBeUndefined();
+  });
+});
+
+describe("git's index count", () => {
+  it('is read from the index header before the list, and the listing makes room for it at once', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`src/m${i % 7}/f${i}.ts`] = 'x';
+    const root = committed(files);
+    expect(await gitIndexEntryCount(root)).toBe(300);
+    const told: number[] = [];
+    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    s.addFolder(root);
+    cleanups.push(() => s.dispose());
+    let batches = 0;
+    await listFolderFiles({ fs: s.diskFs, root, ignore: s.ignoreFor(root), maxFiles: 100, onExpected: (n) => told.push(n), onBatch: () => void (told.length === 1 && batches++) });
+    // Told once, before any batch, capped at maxFiles.
+    expect(told).toEqual([100]);
+    expect(batches).toBeGreaterThan(0);
+  });
+
+  it('is unknown where there is no readable index: none yet, another format, a worktree', async () => {
+    const fresh = writeTree(tempDir('agentls-git-'), { 'a.ts': 'x' });
+    git(fresh, 'init', '-q');
+    expect(await gitIndexEntryCount(fresh)).toBeUndefined();
+    fs.writeFileSync(path.join(fresh, '.git', 'index'), 'DIRC but not an index');
+    expect(await gitIndexEntryCount(fresh)).toBeUndefined();
+    const main = committed({ 'a.ts': 'x' });
+    const linked = path.join(tempDir('agentls-git-'), 'wt');
+    git(main, 'worktree', 'add', '-q', linked);
+    expect(fs.statSync(path.join(linked, '.git')).isFile()).toBe(true);
+    expect(await gitIndexEntryCount(linked)).toBeUndefined();
   });
 });
 

@@ -159,6 +159,44 @@ describe('PathTable', () => {
     expect(() => unpackTable(packed)).toThrow(RangeError);
   });
 
+  it('gives each extension one id, whatever the order and however many, also after a restore', () => {
+    const exts = Array.from({ length: 700 }, (_, i) => `.e${i.toString(36)}${i % 3 === 0 ? 'X' : ''}`);
+    const paths = Array.from({ length: 5000 }, (_, i) => `d${i % 50}/name${i}${exts[(i * 7919) % exts.length]}`);
+    const check = (t: PathTable, upTo: number) => {
+      for (const p of paths.slice(0, upTo)) {
+        const want = p.slice(p.lastIndexOf('.')).toLowerCase();
+        const id = t.find(p);
+        expect(t.extensions[t.extId[id]]).toBe(want);
+        expect(t.extensionId(want)).toBe(t.extId[id]);
+      }
+      expect(new Set(t.extensions).size).toBe(t.extensions.length);
+    };
+    const t = new PathTable();
+    paths.slice(0, 2500).forEach((p) => t.add(p));
+    check(t, 2500);
+    const restored = tableFromRows(decodeSnapshot(encodeSnapshot(t)));
+    paths.slice(2500).forEach((p) => restored.add(p));
+    check(restored, 5000);
+  });
+
+  it('filled within the room it reserved, never grows its arrays', () => {
+    const paths = synthetic(20_000);
+    const t = new PathTable();
+    t.reserve({ chars: 600_000, folders: 10_000, files: 20_000 });
+    const arrays = [t.chars, t.lower, t.kind, t.dirParent, t.fileDir, t.uniqueStart];
+    paths.forEach((p) => t.add(p));
+    expect([t.chars, t.lower, t.kind, t.dirParent, t.fileDir, t.uniqueStart].every((a, i) => a === arrays[i])).toBe(true);
+    expect(t.poolLength).toBeLessThan(600_000);
+    for (const p of paths) expect(t.path(t.find(p))).toBe(p);
+    // Reserving again below what it holds changes nothing; above, it keeps every row.
+    t.reserve({ chars: 10, folders: 10, files: 10 });
+    expect(t.chars).toBe(arrays[0]);
+    t.reserve({ chars: 2_000_000, folders: 20_000, files: 50_000 });
+    for (const p of paths) expect(t.path(t.find(p))).toBe(p);
+    t.add('late/added.ts');
+    expect(t.liveCount).toBe(20_001);
+  });
+
   it('grows linearly and stays well under 40 MiB per 100k paths', () => {
     const perPath = (n: number) => {
       const t = new PathTable();
