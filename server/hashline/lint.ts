@@ -177,7 +177,8 @@ function lintIssue(issue: ParseIssue, s: AnalyzedSection, add: Add, fixes: Patch
   const lines = s.read?.kind === 'text' ? s.lines : undefined;
   const opText = lineTextAt(s, issue.span.docLine);
   if (issue.kind === 'parse_error') {
-    const sigilHint = /unrecognized op/.test(issue.message) && /^[«»≔]/.test(opText) && followsPayload(s, issue.span.docLine) ? ' If this line is meant as payload: a payload line cannot begin with «, », ≔ or §.' : '';
+    // The sigils « » ≔ as escapes: the installed bundle stays ASCII (test/cli/bundle.test.ts).
+    const sigilHint = /unrecognized op/.test(issue.message) && /^[\u00ab\u00bb\u2254]/.test(opText) && followsPayload(s, issue.span.docLine) ? ' If this line is meant as payload: a payload line cannot begin with «, », ≔ or §.' : '';
     add('hashline/parse-error', 'error', range, issue.message + sigilHint);
     return;
   }
