@@ -131,6 +131,23 @@ describe('git ls-files lists a work tree', () => {
     expect(out.ok && out.files.length).toBe(2);
   });
 
+  it('hands the tracked paths on as git writes them, in its order, and keeps none of them itself', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) files[`pkg${i % 13}/sub${i % 5}/file-${i}.ts`] = 'x';
+    const root = committed(files);
+    const streamed: string[][] = [];
+    const out = await gitListFiles({ root, maxFiles: 10_000, which: 'tracked', onPaths: (paths) => streamed.push([...paths]) });
+    expect(out).toMatchObject({ ok: true, files: [], count: 3000, truncated: false });
+    const whole = await gitListFiles({ root, maxFiles: 10_000, which: 'tracked' });
+    expect(whole.ok && whole.files.length).toBe(3000);
+    expect(streamed.flat()).toEqual(whole.ok ? whole.files : []);
+    // At maxFiles it stops, having handed on exactly that many.
+    const capped: string[] = [];
+    const cut = await gitListFiles({ root, maxFiles: 1000, which: 'tracked', onPaths: (paths) => capped.push(...paths) });
+    expect(cut).toMatchObject({ ok: true, count: 1000, truncated: true });
+    expect(capped).toEqual(whole.ok ? whole.files.slice(0, 1000) : []);
+  });
+
   it('feeds the file index: a deleted tracked file is gone once sizes are read', async () => {
     const root = repository();
     const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
