@@ -19,12 +19,34 @@ export function throwIfCancelled(token: Cancellation | undefined): void {
   if (token?.isCancellationRequested) throw new CancelledError();
 }
 
+/** Work waiting to continue (`yieldToEventLoop`), in the order it yielded. */
+const yielded: (() => void)[] = [];
+let resumeScheduled = false;
+
 /**
  * Lets queued messages (a cancel, a newer keystroke) run before long work continues.
  * `setImmediate` rather than a resolved promise: microtasks would not let I/O through.
+ * One piece of yielded work continues per turn of the event loop, the others after it in
+ * turn: Node runs every immediate queued before its check phase in that phase, so a
+ * search, a save and a folder scan that yielded together ran back to back, and a cancel
+ * waited for all three slices before the thread next read its input.
  */
 export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    yielded.push(resolve);
+    if (!resumeScheduled) {
+      resumeScheduled = true;
+      setImmediate(resumeNext);
+    }
+  });
+}
+
+function resumeNext(): void {
+  const next = yielded.shift();
+  // Scheduled before `next` runs, so it lands in the next turn of the loop (after its poll for input), not this one.
+  resumeScheduled = yielded.length > 0;
+  if (resumeScheduled) setImmediate(resumeNext);
+  next?.();
 }
 
 /** A source that can be cancelled by its owner. */
