@@ -1,7 +1,7 @@
 import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { PathTable } from './pathTable';
 import { encodeSnapshot, snapshotChunks } from './snapshot';
-import type { IndexStore } from './store';
+import type { IndexStore, SnapshotWrite } from './store';
 
 /**
  * Longest piece of a save between two turns of the event loop: making the chunks and
@@ -32,6 +32,22 @@ export async function saveInSlices(table: PathTable, store: IndexStore, root: st
   const generation = table.generation;
   const chunks = options.copyFirst ? encodeSnapshot(table)[Symbol.iterator]() : snapshotChunks(table);
   const writing = store.beginSnapshot(root);
+  try {
+    const outcome = await writeSlices(table, chunks, writing, generation, stop, sliceMs, options.copyFirst === true);
+    if (outcome !== undefined) {
+      writing.abandon();
+      return outcome;
+    }
+  } catch (err) {
+    // Whatever stopped the save, the saved list stays and the half-written one goes.
+    writing.abandon();
+    throw err;
+  }
+  return (await writing.commit()) ? 'saved' : 'failed';
+}
+
+/** Hands every chunk to `writing`, a slice at a time; undefined when all went, else why the save ends unwritten. */
+async function writeSlices(table: PathTable, chunks: Iterator<Uint8Array>, writing: SnapshotWrite, generation: number, stop: Cancellation, sliceMs: number, copyFirst: boolean): Promise<SlicedSaveOutcome | undefined> {
   for (let made = false; !made; ) {
     const sliceStart = performance.now();
     do {
@@ -48,11 +64,8 @@ export async function saveInSlices(table: PathTable, store: IndexStore, root: st
     } while (!made && performance.now() - sliceStart < sliceMs);
     if (made) break;
     await yieldToEventLoop();
-    const outcome = stop.isCancellationRequested ? 'stopped' : !options.copyFirst && table.generation !== generation ? 'changed' : undefined;
-    if (outcome) {
-      writing.abandon();
-      return outcome;
-    }
+    if (stop.isCancellationRequested) return 'stopped';
+    if (!copyFirst && table.generation !== generation) return 'changed';
   }
-  return (await writing.commit()) ? 'saved' : 'failed';
+  return undefined;
 }

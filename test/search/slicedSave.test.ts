@@ -136,6 +136,20 @@ describe('a file list saved a slice at a time', () => {
     expect(listFolder(cacheDir)).toEqual({ lists: 1, others: [] });
   });
 
+  it('that fails on the way leaves the saved list and no half-written file', async () => {
+    const { store, cacheDir } = await openStore();
+    store.saveSnapshot(ROOT, encodeSnapshot(table(10)));
+    let adds = 0;
+    const failing: typeof store = Object.create(store);
+    failing.beginSnapshot = (root: string) => {
+      const real = store.beginSnapshot(root);
+      return { ...real, add: (chunks) => (++adds === 3 ? (() => { throw new Error('disk went away'); })() : real.add(chunks)) };
+    };
+    await expect(saveInSlices(table(30_000), failing, ROOT, new CancellationSource(), { sliceMs: 0 })).rejects.toThrow('disk went away');
+    expect(savedFiles(store)).toBe(10);
+    expect(listFolder(cacheDir)).toEqual({ lists: 1, others: [] });
+  });
+
   it('with the chunks made first, is not dropped by a change (for a table that changes too often otherwise)', async () => {
     const { store } = await openStore();
     const big = table(30_000);
