@@ -1,7 +1,7 @@
 import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { PathTable } from './pathTable';
 import { encodeSnapshot, snapshotChunks } from './snapshot';
-import type { IndexStore, SnapshotWrite } from './store';
+import type { IndexStore } from './store';
 
 /**
  * Longest piece of a save between two turns of the event loop: making the chunks and
@@ -23,9 +23,10 @@ export type SlicedSaveOutcome = 'saved' | 'changed' | 'failed' | 'stopped';
  * Saves a folder's file list a slice at a time: the chunks are made and written a few at a
  * time beside the saved list, which they replace at the end in one step. The table must
  * not change meanwhile: when its generation moves between slices the save is dropped
- * ('changed'), the old list staying the saved one. With `copyFirst` the chunks are all made at once (10-20 ms for the 92k
- * tree) and only written in slices: for a table that changes too often for the other way.
- * The owner makes sure one save of a folder runs at a time.
+ * ('changed'), the old list staying the saved one. With `copyFirst` the chunks are all
+ * made at once (10-20 ms for the 92k tree) and only written in slices: for a table that
+ * changes too often for the other way. The owner makes sure one save of a folder runs at
+ * a time.
  */
 export async function saveInSlices(table: PathTable, store: IndexStore, root: string, stop: Cancellation, options: { sliceMs?: number; copyFirst?: boolean } = {}): Promise<SlicedSaveOutcome> {
   const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
@@ -33,39 +34,34 @@ export async function saveInSlices(table: PathTable, store: IndexStore, root: st
   const chunks = options.copyFirst ? encodeSnapshot(table)[Symbol.iterator]() : snapshotChunks(table);
   const writing = store.beginSnapshot(root);
   try {
-    const outcome = await writeSlices(table, chunks, writing, generation, stop, sliceMs, options.copyFirst === true);
-    if (outcome !== undefined) {
-      writing.abandon();
-      return outcome;
+    for (let made = false; !made; ) {
+      const sliceStart = performance.now();
+      do {
+        const batch: Uint8Array[] = [];
+        for (let next = chunks.next(); ; next = chunks.next()) {
+          if (next.done) {
+            made = true;
+            break;
+          }
+          batch.push(next.value);
+          if (batch.length === CHUNKS_PER_WRITE) break;
+        }
+        if (batch.length > 0 && !writing.add(batch)) return 'failed';
+      } while (!made && performance.now() - sliceStart < sliceMs);
+      if (made) break;
+      await yieldToEventLoop();
+      const outcome = stop.isCancellationRequested ? 'stopped' : !options.copyFirst && table.generation !== generation ? 'changed' : undefined;
+      if (outcome) {
+        writing.abandon();
+        return outcome;
+      }
     }
   } catch (err) {
     // Whatever stopped the save, the saved list stays and the half-written one goes.
     writing.abandon();
     throw err;
   }
+  // Reached without a turn of the event loop when one slice held every chunk: the owner's timer sees the save begun.
   return (await writing.commit()) ? 'saved' : 'failed';
 }
 
-/** Hands every chunk to `writing`, a slice at a time; undefined when all went, else why the save ends unwritten. */
-async function writeSlices(table: PathTable, chunks: Iterator<Uint8Array>, writing: SnapshotWrite, generation: number, stop: Cancellation, sliceMs: number, copyFirst: boolean): Promise<SlicedSaveOutcome | undefined> {
-  for (let made = false; !made; ) {
-    const sliceStart = performance.now();
-    do {
-      const batch: Uint8Array[] = [];
-      for (let next = chunks.next(); ; next = chunks.next()) {
-        if (next.done) {
-          made = true;
-          break;
-        }
-        batch.push(next.value);
-        if (batch.length === CHUNKS_PER_WRITE) break;
-      }
-      if (batch.length > 0 && !writing.add(batch)) return 'failed';
-    } while (!made && performance.now() - sliceStart < sliceMs);
-    if (made) break;
-    await yieldToEventLoop();
-    if (stop.isCancellationRequested) return 'stopped';
-    if (!copyFirst && table.generation !== generation) return 'changed';
-  }
-  return undefined;
-}
