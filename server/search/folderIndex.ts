@@ -579,7 +579,6 @@ async function within(promise: Promise<void>, ms: number): Promise<boolean> {
   return done;
 }
 
-/** The live files' ids grouped by folder (each group in id order). */
 /**
  * Room for a first listing of `files` files (git's count): each distinct folder and name is
  * stored once, 24 characters and a quarter of a folder per file in the 92k-file tree; a
@@ -590,6 +589,7 @@ function expectedRoom(files: number): { chars: number; folders: number; files: n
   return { chars: files * 28, folders: Math.ceil(files / 3), files: Math.ceil(files * 1.05) };
 }
 
+/** The live files' ids grouped by folder (each group in id order). */
 function idsByFolder(table: PathTable): number[][] {
   const groups = new Map<number, number[]>();
   for (const id of table.liveIds()) {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Logger } from '../core/log';
-import { isStagedTemp, StagedFile } from '../workspace/stagedFile';
+import { closeQuietly, StagedFile } from '../workspace/stagedFile';
+import { isTempBeside } from '../workspace/write';
 import type { SnapshotWrite, StoredList } from './store';
 
 /** "AGFL": a stored file list; then the format of this preamble, the root's length in bytes, and a spare word. */
@@ -142,20 +143,12 @@ function closed(fd: number): undefined {
   return undefined;
 }
 
-function closeQuietly(fd: number): void {
-  try {
-    fs.closeSync(fd);
-  } catch {
-    // already closed
-  }
-}
-
 /** Temporary files of saves that never finished (a server killed mid-save), once they are old enough not to be one in progress. */
 function removeStaleTemps(dir: string): void {
   try {
     const now = Date.now();
     for (const name of fs.readdirSync(dir)) {
-      if (!isStagedTemp(name)) continue;
+      if (!isTempBeside(name)) continue;
       const file = path.join(dir, name);
       const st = fs.statSync(file, { throwIfNoEntry: false });
       if (st && now - st.mtimeMs > STALE_TEMP_MS) fs.rmSync(file, { force: true });

@@ -64,4 +64,3 @@ export async function saveInSlices(table: PathTable, store: IndexStore, root: st
   // Reached without a turn of the event loop when one slice held every chunk: the owner's timer sees the save begun.
   return (await writing.commit()) ? 'saved' : 'failed';
 }
-

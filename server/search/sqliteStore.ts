@@ -217,7 +217,11 @@ function openDatabase(file: string): Database.Database {
   }
 }
 
-/** Compacts the database; another editor's server reading it meanwhile makes that wait for a later upgrade, harmlessly. */
+/**
+ * Compacts the database, once, as it is upgraded. Another editor's server holding it
+ * open may make that fail: the space the old lists took is then reused by later writes
+ * rather than given back.
+ */
 function vacuumQuietly(db: Database.Database): void {
   try {
     db.exec('VACUUM');

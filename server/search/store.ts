@@ -63,11 +63,6 @@ export class MemoryStore implements IndexStore {
     };
   }
 
-  /** The chunks saved for a folder (tests look at them). */
-  chunksOf(root: string): Uint8Array[] | undefined {
-    return this.snapshots.get(root);
-  }
-
   loadPicks(root: string): PickRecord[] {
     return [...(this.picks.get(root)?.values() ?? [])];
   }

@@ -8,7 +8,7 @@ const fsyncAsync = promisify(fs.fsync);
  * One of agentls's own files (a cache) written a piece at a time and put in place by one
  * rename: until `commit` the file keeps its previous content, whoever reads it; a process
  * killed meanwhile leaves the previous file and a stray temporary one beside it (see
- * `isStagedTemp`). Not for workspace files: those go through `writeFilesAtomically`, which
+ * `isTempBeside`). Not for workspace files: those go through `writeFilesAtomically`, which
  * checks what it replaces.
  */
 export class StagedFile {
@@ -70,7 +70,7 @@ export class StagedFile {
     try {
       fs.rmSync(this.temp, { force: true });
     } catch {
-      // left for `isStagedTemp`'s sweep
+      // left for `isTempBeside`'s sweep
     }
   }
 
@@ -89,13 +89,8 @@ export class StagedFile {
   }
 }
 
-/** Whether a file name is a temporary file that `StagedFile` (or `writeFilesAtomically`) writes beside `target`. */
-export function isStagedTemp(name: string, target?: string): boolean {
-  const match = /^\.(.+)\.agentls-[0-9a-f]{12}\.tmp$/.exec(name);
-  return match !== null && (target === undefined || match[1] === target);
-}
-
-function closeQuietly(fd: number): void {
+/** Closes a descriptor whose file is done with; one already closed is no error. */
+export function closeQuietly(fd: number): void {
   try {
     fs.closeSync(fd);
   } catch {

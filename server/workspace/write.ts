@@ -136,6 +136,11 @@ export function tempBeside(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.agentls-${randomBytes(6).toString('hex')}.tmp`);
 }
 
+/** Whether a file name is one `tempBeside` makes (a write that never finished left it, or one is under way). */
+export function isTempBeside(name: string): boolean {
+  return /^\..+\.agentls-[0-9a-f]{12}\.tmp$/.test(name);
+}
+
 /**
  * Puts a staged file in place only if nothing is there yet: a hard link fails when the
  * target exists (a rename would replace a file created meanwhile). Where the file system

@@ -166,7 +166,7 @@ describe('a file list saved a slice at a time', () => {
   it('goes through the memory store too (the CLI without a cache)', async () => {
     const store = new MemoryStore();
     expect(await saveInSlices(table(30_000), store, ROOT, new CancellationSource(), { sliceMs: 0 })).toBe('saved');
-    expect(tableFromRows(decodeSnapshot(store.chunksOf(ROOT)!)).liveCount).toBe(30_000);
+    expect(tableFromRows(decodeSnapshot(store.loadSnapshot(ROOT)!)).liveCount).toBe(30_000);
   });
 });
 
