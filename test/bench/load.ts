@@ -191,6 +191,8 @@ export const loadBenchmark: Benchmark = {
       await peer?.stop();
       await c.stop();
       fs.rmSync(churnDir, { recursive: true, force: true });
+      // The server's dumps are kept only for a detail run, whose log names them.
+      if (!process.env.AGENTLS_BENCH_LOAD_DETAIL) fs.rmSync(path.dirname(traceFile), { recursive: true, force: true });
     }
   },
 };

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -28,15 +29,31 @@ export function fixturePath(...parts: string[]): string {
 const created: string[] = [];
 let cleanupInstalled = false;
 
-function removeCreated(): void {
-  for (const d of created.splice(0)) {
-    try {
-      // Tests lock folders (chmod 0) to prove the server copes; unlock before removing.
-      fs.chmodSync(d, 0o755);
-      fs.rmSync(d, { recursive: true, force: true });
-    } catch {
-      // best effort: a folder still locked inside is left for the OS to clean
-    }
+/**
+ * Removes each folder given after the script and everything in it. Tests lock folders
+ * (chmod 0) to prove the server copes: each is unlocked first; a folder still locked
+ * inside is left for the OS.
+ */
+const REMOVE_SCRIPT = `const fs = require('node:fs');
+for (const d of process.argv.slice(1)) {
+  try {
+    fs.chmodSync(d, 0o755);
+    fs.rmSync(d, { recursive: true, force: true });
+  } catch {}
+}`;
+
+/**
+ * Removes the folders from a process of its own, which outlives this one. Vitest ends
+ * each test file's process with SIGTERM and kills it 500 ms later (vitest 4.1.12,
+ * `SIGKILL_TIMEOUT` in its fork pool): too soon to remove a tree of thousands of folders
+ * on a loaded machine, and what was not removed by then stayed in the temporary folder.
+ */
+function removeDetached(dirs: string[]): void {
+  if (dirs.length === 0) return;
+  try {
+    spawn(process.execPath, ['-e', REMOVE_SCRIPT, ...dirs], { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // No process to spare: left for the OS to clean, like a folder locked inside.
   }
 }
 
@@ -49,10 +66,9 @@ export function tempDir(prefix = 'agentls-test-'): string {
   created.push(dir);
   if (!cleanupInstalled && !process.env.AGENTLS_KEEP_TEMP) {
     cleanupInstalled = true;
-    process.on('exit', removeCreated);
-    // Vitest ends its workers with SIGTERM, which skips 'exit' handlers.
+    process.on('exit', () => removeDetached(created.splice(0)));
     process.once('SIGTERM', () => {
-      removeCreated();
+      removeDetached(created.splice(0));
       process.exit(0);
     });
   }
