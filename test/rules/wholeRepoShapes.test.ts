@@ -61,6 +61,31 @@ describe('whole-repository rule shapes', () => {
     expect(stranded('.cursor/rules/note.mdc')).toEqual([]);
   });
 
+  it('Cursor and Windsurf: a second frontmatter block right below the first is reported when its keys would change how the rule applies', async () => {
+    const ws = workspace({
+      // A generator's header above the author's: Cursor attaches by the first block's globs, the second is rule text.
+      '.cursor/rules/validation.mdc':
+        '---\ndescription:\nglobs: **/agent/validation/*.md,**/releases/*/agent_validation.md\nalwaysApply: false\n---\n---\ndescription: "Validation guidance"\nglobs: "**/agent/validation/*.md"\nalwaysApply: false\n---\n\n# Validation\nCheck the release.\n',
+      // An empty header, a blank line, then the block the author meant (always on).
+      '.windsurf/rules/team.md': '---\n---\n\n---\ntrigger: always_on\n---\nUse tabs.\n',
+      // The same settings twice: nothing the tool does changes.
+      '.cursor/rules/twice.mdc': '---\nalwaysApply: true\n---\n---\nalwaysApply: true\n---\nUse tabs.\n',
+      // A horizontal rule, a line that merely looks like a key, another rule: no frontmatter meant.
+      '.cursor/rules/note.mdc': '---\nalwaysApply: true\n---\n---\nNote: read the README first\n---\nUse tabs.\n',
+      // A second block further down the text is an example, not a header.
+      '.cursor/rules/example.mdc': `---\nalwaysApply: true\n---\n${body}---\nalwaysApply: false\nglobs: src/**\n---\n`,
+    });
+    const all = await lint(ws);
+    const repeated = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/repeated');
+    const validation = repeated('.cursor/rules/validation.mdc');
+    expect(validation.map((f) => [f.severity, f.range.start.line, f.range.end.line])).toEqual([['warning', 5, 9]]);
+    expect(validation[0].message).toBe(
+      'Cursor reads only the first frontmatter block of a rule file. This second block below it is sent as rule text, and its keys change nothing: the rule is attached to files matching "**/agent/validation/*.md", "**/releases/*/agent_validation.md", not attached to files matching "**/agent/validation/*.md". Merge the two blocks into one.',
+    );
+    expect(repeated('.windsurf/rules/team.md').map((f) => f.message)).toEqual([expect.stringMatching(/^Windsurf reads only the first frontmatter block.*not applied always/)]);
+    for (const rel of ['twice', 'note', 'example']) expect(repeated(`.cursor/rules/${rel}.mdc`)).toEqual([]);
+  });
+
   it('a long run of whitespace before a stranded block costs linear time (a trailing-space regex was quadratic: 50,000 spaces took 1.3 s)', async () => {
     // 400,000 spaces: linear work is milliseconds; the quadratic scan would take minutes, past the test's timeout.
     const ws = workspace({ '.cursor/rules/padded.mdc': `${body}${' '.repeat(400_000)}x\nalwaysApply: true\n---\n${' '.repeat(400_000)}` });

@@ -10,7 +10,7 @@ import { RuleLocator } from '../lint/locate';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
-import { strandedFrontmatterFindings } from './strandedFrontmatter';
+import { repeatedFrontmatterFindings, strandedFrontmatterFindings } from './strandedFrontmatter';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -58,6 +58,7 @@ export function toolFindings(file: ToolFile): Finding[] {
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
   if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) out.push(...yamlFindings(loc, agent));
   out.push(...keyFindings(loc, agent, fm, file.targets));
+  out.push(...repeatedFrontmatterFindings(loc, agent, fm));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
   // A block the tool cannot see is reported once, by its cause, not again as a missing key.
   if (stranded.length === 0) out.push(...activationFindings(loc, agent, fm));
