@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +171,21 @@ describe('whole-repository rule shapes', () => {
     expect(dead('.github/instructions/docker.instructions.md')).toEqual([
       expect.stringContaining("the glob \"**/Dockerfile.*\" matches none of the 8 files of the workspace; the rule's other globs still match. Nearest existing: build/linux/Dockerfile."),
     ]);
+  });
+
+  it('a dead glob is not shown the agents\' own files as "nearest" unless it ends in their extension (a Docker rule was shown the Windsurf rules beside it)', async () => {
+    const ws = workspace({
+      '.windsurf/rules/docker.md': '---\ntrigger: glob\nglobs: docker-compose*.yml\n---\nPin base images.\n',
+      '.windsurf/rules/docker2.md': '---\ntrigger: glob\nglobs: deploy/**\n---\nUse the registry.\n',
+      'services/api/main.go': '',
+    });
+    const dead = await deadGlobMessages(ws);
+    expect(dead('.windsurf/rules/docker.md')).toEqual([expect.stringContaining('Windsurf never attaches this rule by its globs: "docker-compose*.yml" matches none')]);
+    expect(dead('.windsurf/rules/docker.md')[0]).not.toContain('Nearest existing');
+    // A project file near the glob is still named, whatever its extension.
+    fs.writeFileSync(path.join(ws, 'docker-compose.yaml'), 'services: {}\n');
+    const again = await deadGlobMessages(ws);
+    expect(again('.windsurf/rules/docker.md')).toEqual([expect.stringContaining('Nearest existing: docker-compose.yaml.')]);
   });
 });
 

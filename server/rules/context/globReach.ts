@@ -1,5 +1,6 @@
 import type { TimeSlicer } from '../../core/slices';
 import type { PathMatcher } from '../../workspace/glob';
+import { ownerOf } from '../agents';
 import type { GlobDialect } from './agentView';
 import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
@@ -246,17 +247,23 @@ export class GlobReach {
    * starts like its last segment. A path that shares nothing with the glob is not near it: the
    * neighbours in the sorted list would be the first paths of the workspace (the agents' own
    * rule folders, `.cursor/…`, `.github/…`), named for `*_test.py` or `global_rules.md`.
+   * Nor are the agents' own files (rules, instructions, CLAUDE.md), unless the glob ends in
+   * their extension: `docker-compose*.yml` was shown the Windsurf rules `docker.md` and
+   * `docker2.md` beside it, while a rule about rules (`global_rules.md`) is near `global-rules.md`.
    */
   nearest(glob: string, dialect: GlobDialect, n = 3): { paths: string[]; noExtension?: string } {
     const shape = globShape(glob, dialect);
     const literal = glob.replace(/^\.\//, '').split(/[*?[{]/)[0];
     const lists = this.paths.lists(shape.extensions).filter((l) => l.length > 0);
     const noExtension = shape.extensions && lists.length === 0 ? shape.extensions.join(', ') : undefined;
-    if (!glob.includes('/')) return { paths: literal === '' ? [] : this.paths.nameNeighbours(literal, n), noExtension };
-    if (literal === '') return { paths: this.sameNameStart(glob, n), noExtension };
+    // Asked for more than shown: some may be the agents' own files.
+    const wide = n * 3;
+    const extension = /\.[A-Za-z0-9]+$/.exec(glob)?.[0];
+    const shown = (paths: string[]) => [...new Set(paths)].filter((p) => ownerOf(p) === undefined || (extension !== undefined && p.endsWith(extension))).slice(0, n);
+    if (!glob.includes('/')) return { paths: literal === '' ? [] : shown(this.paths.nameNeighbours(literal, wide)), noExtension };
+    if (literal === '') return { paths: shown(this.sameNameStart(glob, wide)), noExtension };
     const pool = lists.length ? lists : this.paths.lists(undefined);
-    const out = pool.flatMap((l) => PathList.neighbours(l, literal, n));
-    return { paths: [...new Set(out)].slice(0, n), noExtension };
+    return { paths: shown(pool.flatMap((l) => PathList.neighbours(l, literal, wide))), noExtension };
   }
 
   /** Paths whose file name starts with the literal start of the glob's last segment (none when that is empty). */
