@@ -211,6 +211,20 @@ describe('more rule lints on small trees', () => {
     expect(one(get('.xcsh/rules/t.md'), 'frontmatter/invalid-glob').severity).toBe('error');
   });
 
+  it('a second frontmatter block below the first: the xcsh agent reads the first, so a rule the second makes always-apply is never shown', async () => {
+    const get = await codesOf({
+      '.xcsh/rules/tabs.md': '---\ndescription:\n---\n---\nalwaysApply: true\n---\nAlways tabs.\n',
+      // The same bucket either way: nothing to say.
+      '.xcsh/rules/same.md': '---\nalwaysApply: true\n---\n---\nalwaysApply: true\n---\nTabs.\n',
+    });
+    const repeated = one(get('.xcsh/rules/tabs.md'), 'frontmatter/repeated');
+    expect(repeated).toMatchObject({ severity: 'warning', range: { start: { line: 3 }, end: { line: 5 } } });
+    expect(repeated.message).toBe(
+      'The xcsh agent reads only the first frontmatter block of a rule file. This second block below it is sent as rule text, and its keys change nothing: the rule is never shown to the model, not applied always. Merge the two blocks into one.',
+    );
+    expect(get('.xcsh/rules/same.md').map((f) => f.code)).not.toContain('frontmatter/repeated');
+  });
+
   it('a scalar as frontmatter spreads into one key per character', async () => {
     const get = await codesOf({ '.xcsh/rules/s.md': '---\nhello\n---\nBody\n' });
     expect(one(get('.xcsh/rules/s.md'), 'frontmatter/not-a-mapping').message).toContain('a single value');

@@ -1,10 +1,12 @@
 import type { Finding } from '../../core/findings';
+import { xcsh } from '../agents/xcsh';
 import type { FileAnalysis } from '../analysis';
 import { bodyFindings } from './body';
 import { bucketLints } from './buckets';
 import { delimiterFindings } from './delimiters';
 import { fieldFindings } from './fields';
 import { RuleLocator } from './locate';
+import { repeatedFrontmatterFindings } from './repeatedFrontmatter';
 import { yamlFallbackFindings } from './yamlFallback';
 
 /** Findings kept per file: enough to act on, bounded for pathological files. */
@@ -18,7 +20,8 @@ export function fileFindings(analysis: FileAnalysis): Finding[] {
   let found = fileCache.get(analysis);
   if (!found) {
     const loc = new RuleLocator(analysis);
-    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc)].slice(0, MAX_FINDINGS_PER_FILE);
+    const frontmatter = analysis.parsed?.frontmatter ?? {};
+    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc), ...repeatedFrontmatterFindings(loc, xcsh, frontmatter)].slice(0, MAX_FINDINGS_PER_FILE);
     fileCache.set(analysis, found);
   }
   return found;

@@ -53,3 +53,8 @@ export function originTool(provider: ProviderId): string {
 export function namingXcsh<T extends { message: string }>(f: T): T {
   return { ...f, message: f.message.replace(/\b([Tt])he agent\b/g, '$1he xcsh agent') };
 }
+
+/** `text` with its first letter capitalised: an agent's name ("the xcsh agent") opening a sentence. */
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

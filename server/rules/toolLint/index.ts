@@ -7,10 +7,12 @@ import { analyseText, type FileAnalysis } from '../analysis';
 import { finding } from '../codes';
 import { TOOL_READING } from '../frontmatter';
 import { RuleLocator } from '../lint/locate';
+import { capital } from '../lint/words';
+import { repeatedFrontmatterFindings } from '../lint/repeatedFrontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
-import { repeatedFrontmatterFindings, strandedFrontmatterFindings } from './strandedFrontmatter';
+import { strandedFrontmatterFindings } from './strandedFrontmatter';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -158,8 +160,4 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
-}
-
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,0 +1,56 @@
+import type { AgentModel } from '../agents';
+import type { Activation } from '../agents/types';
+
+/*
+ * Blocks of `key: value` lines in a rule file's text, found without a YAML parse, and the
+ * words for how an agent would apply the rule by them: shared by the lints of frontmatter
+ * an agent cannot see (stranded at the end, repeated below the first block).
+ */
+
+/** A `key: value` line of a frontmatter block, or an indented line under one (a list item). */
+export const KEY_LINE = /^[A-Za-z][\w-]*\s*:/;
+export const UNDER_KEY = /^\s+\S/;
+/** Lines looked at above the closing `---`: a real block is a handful of keys. */
+export const MAX_BLOCK_LINES = 20;
+
+/** The first lines of `text` when they are `key: value` lines closed by `---` (the opening `---` left out), with their source offsets. */
+export function leadingBlock(text: string): { lines: string[]; start: number; end: number } | undefined {
+  const lines: string[] = [];
+  let at = 0;
+  while (at < text.length && lines.length <= MAX_BLOCK_LINES) {
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const line = text.slice(at, lineEnd).replace(/\r$/, '');
+    if (line.trim() === '---') return lines.length ? { lines, start: 0, end: at + line.length } : undefined;
+    if (lines.length === 0 ? !KEY_LINE.test(line) : !KEY_LINE.test(line) && !UNDER_KEY.test(line)) return undefined;
+    lines.push(line);
+    if (newline < 0) return undefined;
+    at = newline + 1;
+  }
+  return undefined;
+}
+
+/** Whether two activations apply a rule the same way (globs compared in order). */
+export function sameActivation(a: Activation, b: Activation): boolean {
+  return a.mode === b.mode && (a.mode !== 'globs' || (b.mode === 'globs' && a.globs.join('\n') === b.globs.join('\n')));
+}
+
+/** How an activation applies a rule, as a phrase: "applied always", "attached to files matching …". */
+export function describeActivation(a: Activation, agent: AgentModel): string {
+  switch (a.mode) {
+    case 'always':
+      return 'applied always';
+    case 'globs':
+      return a.globs.length ? `attached to files matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}` : 'attached by globs it does not have';
+    case 'description':
+      return 'applied when the model judges its description relevant';
+    case 'manual':
+      // Copilot has no @-mention of an instructions file: it is attached by hand (VS Code's "Add Context").
+      if (agent.id === 'copilot') return 'not applied by itself (only attached by hand)';
+      // The xcsh agent has no way to mention a rule: without a bucket it is loaded and never shown (rules.md §5).
+      if (agent.id === 'xcsh') return 'never shown to the model';
+      return 'applied only when @-mentioned';
+    case 'unknown':
+      return `read with an unknown ${a.key}`;
+  }
+}
