@@ -139,13 +139,18 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     });
     config.watchProject(session.changes, () => session.roots.paths);
     markReady();
-    for (const feature of features) {
-      try {
-        await feature.start?.();
-      } catch (err) {
-        log.error(`feature ${feature.id} failed to start: ${(err as Error).stack ?? err}`);
-      }
-    }
+    // Side by side, not one after the other: the rules engine waits on reading rule files and
+    // the file index on its cache, and the first `@` completion need not wait until every
+    // rule has been analysed (20-30 ms on a tree without rules, more with many).
+    await Promise.all(
+      features.map(async (feature) => {
+        try {
+          await feature.start?.();
+        } catch (err) {
+          log.error(`feature ${feature.id} failed to start: ${(err as Error).stack ?? err}`);
+        }
+      }),
+    );
     collector.startupDone();
     for (const doc of documents.all()) c.diagnostics.schedule(doc, true);
     log.info(`agentls ${VERSION} ready: ${session.roots.paths.join(', ') || 'no workspace folder'}; file changes from ${watching!.mode}`);
