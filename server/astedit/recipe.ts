@@ -1,6 +1,6 @@
 import { isMap, isScalar, isSeq, parseDocument, type Node as YamlNode, type Pair } from 'yaml';
 import type { Finding } from '../core/findings';
-import { bracketDepth, indentDepth, LIMITS, overLimit } from '../core/limits';
+import { bracketDepth, indentDepth, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
 import { LineIndex, type Range } from '../core/text';
 import type { AstEditOp } from './types';
 
@@ -65,7 +65,7 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
       return recipe;
     }
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = withoutStackTraces(() => parseDocument(text, { prettyErrors: false, uniqueKeys: true }));
   for (const e of doc.errors) report('astedit/yaml-error', 'error', `The recipe is not valid YAML: ${e.message.split('\n')[0]}`, e.pos[0], e.pos[1]);
   if (doc.errors.length) return recipe;
   const root = doc.contents;

@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Node as YamlNode, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { bracketDepth, indentDepth, LIMITS, overLimit } from '../core/limits';
+import { bracketDepth, indentDepth, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
 import { isValidRefId } from './token';
 import {
   lineBreakOf,
@@ -55,7 +55,7 @@ export function parseMarkdownPrompt(source: string): PromptModel {
     const message = `${overLimit('this frontmatter nests', depth, LIMITS.promptFrontmatterDepth, 'deep')}, so file_references is not read`;
     return { ...base, entries: [], referencesReadable: false, problems: [{ code: 'ref/too-large', message, start: bom, end: bom + 3 }], editor: undefined };
   }
-  const doc = parseDocument(yamlText, { prettyErrors: false });
+  const doc = withoutStackTraces(() => parseDocument(yamlText, { prettyErrors: false }));
   if (doc.errors.length > 0) {
     const problems = doc.errors.slice(0, 5).map((e) => ({
       code: 'ref/invalid-frontmatter',

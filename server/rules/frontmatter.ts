@@ -1,5 +1,5 @@
 import { Document, isAlias, parseDocument, visit } from 'yaml';
-import { bracketDepth } from '../core/limits';
+import { bracketDepth, withoutStackTraces } from '../core/limits';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
 
 /**
@@ -191,7 +191,7 @@ function parseYaml(metadata: string, map: OffsetMapper): YamlOutcome {
   }
   let document: Document;
   try {
-    document = parseDocument(metadata, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, keepSourceTokens: false });
+    document = withoutStackTraces(() => parseDocument(metadata, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, keepSourceTokens: false }));
   } catch (err) {
     return { ok: false, problem: { message: (err as Error).message, code: 'PARSER_FAILURE', range: range(0, 0), beyondLimits: true } };
   }

@@ -1,4 +1,5 @@
 import { minimatch, Minimatch, type MinimatchOptions } from 'minimatch';
+import { LIMITS, overLimit } from '../core/limits';
 
 /**
  * Glob matching for the whole project, on `/`-separated workspace-relative paths.
@@ -44,7 +45,13 @@ export function splitGlob(pattern: string): { base: string; rest: string } {
   return { base: base.join('/'), rest: parts.slice(i).join('/') };
 }
 
+/** A glob longer than agentls matches (`LIMITS.globChars`): it matches nothing, and `globProblem` says why. */
+export function overlongGlob(pattern: string): boolean {
+  return pattern.length > LIMITS.globChars;
+}
+
 export function compileGlob(pattern: string, options: GlobOptions = {}): PathMatcher {
+  if (overlongGlob(pattern)) return () => false;
   const mm = new Minimatch(pattern, { ...BASE_OPTIONS, matchBase: options.matchBase && !pattern.includes('/'), nocase: options.nocase });
   if (!options.matchDescendants) return (p) => mm.match(p);
   return (p) => {
@@ -64,6 +71,7 @@ export function compileGlobs(patterns: readonly string[], options: GlobOptions =
 }
 
 export function matchGlob(pattern: string, relPath: string, options: GlobOptions = {}): boolean {
+  if (overlongGlob(pattern)) return false;
   return minimatch(relPath, pattern, { ...BASE_OPTIONS, matchBase: options.matchBase && !pattern.includes('/'), nocase: options.nocase });
 }
 
@@ -74,6 +82,7 @@ export function matchGlob(pattern: string, relPath: string, options: GlobOptions
  */
 export function globProblem(pattern: string): string | undefined {
   if (pattern.trim() === '') return 'the glob is empty';
+  if (overlongGlob(pattern)) return `${overLimit('the glob has', pattern.length, LIMITS.globChars, 'characters')}, so it matches nothing here`;
   let brackets = 0;
   let braces = 0;
   for (let i = 0; i < pattern.length; i++) {

@@ -1,5 +1,5 @@
 import { braceExpand } from 'minimatch';
-import type { PathMatcher } from './glob';
+import { overlongGlob, type PathMatcher } from './glob';
 
 /**
  * A regular expression for a glob, for the shapes agents' rule globs take (`*`, `?`,
@@ -11,7 +11,7 @@ import type { PathMatcher } from './glob';
  * two agree.
  */
 export function globRegExp(pattern: string, options: { nocase?: boolean } = {}): RegExp | undefined {
-  if (pattern === '' || pattern.startsWith('/') || pattern.endsWith('/') || /[@!?*+]\(|\[:/.test(pattern)) return undefined;
+  if (pattern === '' || overlongGlob(pattern) || pattern.startsWith('/') || pattern.endsWith('/') || /[@!?*+]\(|\[:/.test(pattern)) return undefined;
   const alternatives: string[] = [];
   for (const expanded of braceExpand(pattern)) {
     const source = translate(expanded);

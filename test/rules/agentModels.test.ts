@@ -111,8 +111,10 @@ describe('glob slips', () => {
   });
   it('unwraps one pair of quotes, so a value of nested quotes costs no deeper recursion', () => {
     expect(globIssues('"/package.xml"', 'Cursor').map((i) => i.fixed)).toEqual(['package.xml', 'package.xml']);
-    const nested = globIssues('"'.repeat(200_001), 'Cursor');
+    const nested = globIssues('"'.repeat(4_001), 'Cursor');
     expect(nested.map((i) => i.fixed)).toEqual([undefined, undefined]);
+    // Past the longest glob agentls matches, its length is all that is said.
+    expect(globIssues('"'.repeat(200_001), 'Cursor').map((i) => i.message)).toEqual(['the glob has 200,001 characters; agentls reads up to 4,096 characters, so it matches nothing here (Cursor matches no file)']);
   });
   it('every model names itself', () => {
     for (const id of AGENT_IDS) expect(agentModel(id).name.length).toBeGreaterThan(3);

@@ -94,6 +94,19 @@ describe('whole-repository rule shapes', () => {
     expect(of(all, ws, '.cursor/rules/padded.mdc').map((f) => f.code)).toContain('frontmatter/not-at-start');
   }, 20_000);
 
+  it('a broken frontmatter read again as meant costs linear time: over the size agentls parses, or with long runs of spaces (a 500 KB block took the YAML parser hours, 40,000 spaces a second)', async () => {
+    // Each was minutes or more before: a second YAML parse with no size cap, and repair patterns that retried every space.
+    const ws = workspace({
+      '.cursor/rules/huge.mdc': `---\ndescription: ${']'.repeat(400_000)}\nglobs: src/**\nalwaysApply: false\n---\nBody.\n`,
+      '.cursor/rules/spaces.mdc': `---\ndescription: *a${' '.repeat(400_000)}b\nglobs: src/**, ${' '.repeat(400_000)}x,\n---\nBody.\n`,
+      'src/a.ts': '',
+    });
+    // Linear work is milliseconds here; the test's timeout stands for "never".
+    const all = await lint(ws);
+    // Its short lines are still read as meant: `alwaysApply: false` is the boolean, not a string Cursor would misread.
+    expect(of(all, ws, '.cursor/rules/huge.mdc').map((f) => f.code)).not.toContain('frontmatter/wrong-type');
+  }, 20_000);
+
   it('GitHub Copilot: a copilot-instructions.md in a subfolder\'s .github is never read, like the other tools\' root-only files beside it', async () => {
     // Real shape: a monorepo whose packages each carry the whole set of agent files.
     const ws = workspace({
@@ -171,6 +184,23 @@ describe('whole-repository rule shapes', () => {
     expect(dead('.github/instructions/docker.instructions.md')).toEqual([
       expect.stringContaining("the glob \"**/Dockerfile.*\" matches none of the 8 files of the workspace; the rule's other globs still match. Nearest existing: build/linux/Dockerfile."),
     ]);
+  });
+
+  it('a glob far longer than agentls matches is reported by its length, quoted short, and the check goes on (minimatch threw "pattern is too long" and `agentls check` stopped)', async () => {
+    const ws = workspace({
+      // Under Windsurf's 12,000 characters a file, over agentls's 4,096 a glob.
+      '.windsurf/rules/spaces.md': `---\ntrigger: glob\nglobs: *a${' '.repeat(6_000)}b\n---\nBody.\n`,
+      '.cursor/rules/fine.mdc': '---\nglobs: lib/**\n---\nBody.\n',
+      'src/a.ts': '',
+    });
+    const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
+    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+    const diagnostics = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
+    const invalid = diagnostics.filter((d) => d.path === '.windsurf/rules/spaces.md' && d.code === 'frontmatter/invalid-glob');
+    expect(invalid.map((d) => d.message)).toEqual([expect.stringContaining('the glob has 6,003 characters; agentls reads up to 4,096 characters, so it matches nothing here')]);
+    expect(invalid[0].message.length).toBeLessThan(400);
+    // The other rules are still checked.
+    expect(diagnostics.filter((d) => d.path === '.cursor/rules/fine.mdc').map((d) => d.code)).toEqual(['context/dead-glob']);
   });
 
   it('a dead glob is not shown the agents\' own files as "nearest" unless it ends in their extension (a Docker rule was shown the Windsurf rules beside it)', async () => {

@@ -1,4 +1,4 @@
-import { globProblem } from '../../workspace/glob';
+import { globProblem, overlongGlob } from '../../workspace/glob';
 
 /** What is wrong with one glob as written, and the glob that was meant when that is clear. */
 export interface GlobIssue {
@@ -16,9 +16,11 @@ export interface GlobIssue {
 export function globIssues(glob: string, reader: string, insideQuotes = false): GlobIssue[] {
   const text = glob.trim();
   if (text === '') return [];
+  // Its length is the one thing said of a glob too long to match: no pattern below runs over it.
+  if (overlongGlob(text)) return [{ message: `${globProblem(text)} (${reader} matches no file)` }];
   const quoted = /^(["'])(.*)\1$/.exec(text);
   if (quoted) {
-    const quotes = `the quotes are part of the glob ${text}, so ${reader} looks for file names with quote marks in them`;
+    const quotes = `the quotes are part of the glob ${shownGlob(text)}, so ${reader} looks for file names with quote marks in them`;
     // Quotes within quotes: said once, not unwrapped again (a value of nested quotes would recurse once per pair).
     if (insideQuotes) return [{ message: quotes }];
     // The glob inside the quotes can hold a slip of its own (`"/package.xml"`): the repair covers both.
@@ -49,6 +51,14 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
   if (broken) out.push({ message: `${broken} (${reader} matches no file)` });
   // Each issue carries the glob with every clear repair applied.
   return out.map((issue) => (issue.fixed !== undefined ? { ...issue, fixed } : issue));
+}
+
+/** Most characters of a glob quoted in a message; a longer one is cut, with `…`. */
+const SHOWN_GLOB_CHARS = 80;
+
+/** A glob as a message quotes it: cut short when it is long (a message of 400,000 characters helps nobody). */
+export function shownGlob(glob: string): string {
+  return glob.length <= SHOWN_GLOB_CHARS ? glob : `${glob.slice(0, SHOWN_GLOB_CHARS)}…`;
 }
 
 /** Splits at commas outside `{}` and `[]` (brace alternatives are one glob); drops empty parts. */

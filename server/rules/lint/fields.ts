@@ -1,5 +1,5 @@
 import type { Finding, Severity } from '../../core/findings';
-import { globIssues, splitTopLevelCommas, unquote } from '../agents/globs';
+import { globIssues, shownGlob, splitTopLevelCommas, unquote } from '../agents/globs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import { finding } from '../codes';
 import { INTERRUPT_MODES, type Rule } from '../model';
@@ -212,7 +212,7 @@ function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, 
   const fixed = issues.every((x) => x.fixed !== undefined) ? issues[issues.length - 1].fixed : undefined;
   const severity = ttsr ? 'error' : 'warning';
   return [
-    finding('frontmatter/invalid-glob', severity, range, `The glob ${JSON.stringify(glob)} does not match what it means for the xcsh agent: ${issues.map((x) => x.message).join('; ')}${ttsr ? '; this TTSR rule filters paths by it' : ''}.`, fixed === undefined ? {} : { data: { fix: 'replace', newText: JSON.stringify(fixed), title: `Write ${JSON.stringify(fixed)}` } }),
+    finding('frontmatter/invalid-glob', severity, range, `The glob ${JSON.stringify(shownGlob(glob))} does not match what it means for the xcsh agent: ${issues.map((x) => x.message).join('; ')}${ttsr ? '; this TTSR rule filters paths by it' : ''}.`, fixed === undefined ? {} : { data: { fix: 'replace', newText: JSON.stringify(fixed), title: `Write ${JSON.stringify(fixed)}` } }),
   ];
 }
 

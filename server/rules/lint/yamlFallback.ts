@@ -3,7 +3,8 @@ import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
 import { buildRule } from '../build';
 import { finding } from '../codes';
-import { fallbackLines, MAX_YAML_ALIASES } from '../frontmatter';
+import { bracketDepth, withoutStackTraces } from '../../core/limits';
+import { fallbackLines, MAX_FLOW_DEPTH, MAX_METADATA_CHARS, MAX_YAML_ALIASES } from '../frontmatter';
 import type { Rule } from '../model';
 import { placeRule } from '../resolve';
 import type { RuleLocator } from './locate';
@@ -87,19 +88,34 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
   return out;
 }
 
+/** Lines of a frontmatter parsed one by one, and the longest value parsed so: a real block is a handful of short lines. */
+const MAX_LINE_PARSES = 1000;
+const MAX_PARSED_VALUE_CHARS = 4096;
+
+/** Frontmatter read by `intendedFrontmatter` lately, by profile and text: each file's is asked for by several lints. */
+const recentlyIntended = new Map<string, Record<string, unknown>>();
+const RECENT_INTENDED = 32;
+
 /** What the file means: the YAML with the usual slips repaired, else each line parsed on its own. */
 export function intendedFrontmatter(metadata: string, profile: 'seed' | 'xcsh'): Record<string, unknown> {
-  const repaired = metadata
-    .split('\n')
-    .map((line) => {
-      const star = /^(\s*(?:-\s+|[\w-]+:\s+))(\*\S.*?)\s*$/.exec(line);
-      if (star) return star[1] + JSON.stringify(star[2]);
-      const comma = /^([\w-]+:\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s[{|>][^,]*?)\s*,\s*$/.exec(line);
-      if (comma) return comma[1] + comma[2];
-      return line;
-    })
-    .join('\n');
-  const whole = parseQuietly(repaired);
+  // The tool lints, the context views and the rule model each ask for the same file's: a broken
+  // block of 50 KB takes the YAML parser 0.2 s a time.
+  if (metadata.length > MAX_METADATA_CHARS) return readIntended(metadata, profile);
+  const key = profile + metadata;
+  let found = recentlyIntended.get(key);
+  if (!found) {
+    found = readIntended(metadata, profile);
+    recentlyIntended.set(key, found);
+    if (recentlyIntended.size > RECENT_INTENDED) recentlyIntended.delete(recentlyIntended.keys().next().value!);
+  }
+  return { ...found };
+}
+
+function readIntended(metadata: string, profile: 'seed' | 'xcsh'): Record<string, unknown> {
+  // Over the size the agent's own parse reads, the block is not parsed whole again; its lines are, up to a budget.
+  const fits = metadata.length <= MAX_METADATA_CHARS;
+  const repaired = fits ? metadata.split('\n').map(repairLine).join('\n') : '';
+  const whole = fits ? parseQuietly(repaired) : ({ ok: false } as const);
   const camel = (k: string) => (profile === 'xcsh' ? k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) : k);
   if (whole.ok && whole.value !== null && typeof whole.value === 'object' && !Array.isArray(whole.value)) {
     const out: Record<string, unknown> = {};
@@ -107,17 +123,41 @@ export function intendedFrontmatter(metadata: string, profile: 'seed' | 'xcsh'):
     return out;
   }
   const out: Record<string, unknown> = {};
+  let budget = MAX_LINE_PARSES;
   for (const line of fallbackLines(metadata, profile)) {
-    const one = parseQuietly(`${line.rawKey}: ${line.value}`);
+    // A line of a few keys' length parses in microseconds; past the budget, or a very long value, stays a string.
+    const parses = line.value.length <= MAX_PARSED_VALUE_CHARS && budget-- > 0;
+    const one = parses ? parseQuietly(`${line.rawKey}: ${line.value}`) : ({ ok: false } as const);
     const value = one.ok && one.value && typeof one.value === 'object' ? (one.value as Record<string, unknown>)[line.rawKey] : undefined;
     out[line.key] = value === undefined ? line.value : value;
   }
   return out;
 }
 
+/**
+ * A line with the usual slips repaired: an unquoted value that starts with `*` (an alias
+ * to YAML) quoted, a trailing comma dropped. The line is trimmed first and each pattern is
+ * anchored at both ends without a lazy part before trailing spaces: a pattern ending
+ * `.*?\s*$` retried the spaces at every position (40,000 spaces took a second).
+ */
+function repairLine(line: string): string {
+  const trimmed = line.trimEnd();
+  const star = /^(\s*(?:-\s+|[\w-]+:\s+))(\*\S.*)$/.exec(trimmed);
+  if (star) return star[1] + JSON.stringify(star[2]);
+  if (!trimmed.endsWith(',')) return line;
+  const comma = /^([\w-]+:\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s[{|>][^,]*)$/.exec(trimmed.slice(0, -1).trimEnd());
+  return comma ? comma[1] + comma[2] : line;
+}
+
+/**
+ * The YAML of `text`, or not ok, within the limits the agent's own parse is read with
+ * (`frontmatter.ts`): this runs on frontmatter that already failed once, and a broken
+ * block of 500 KB took the parser minutes.
+ */
 function parseQuietly(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.length > MAX_METADATA_CHARS || bracketDepth(text, true) > MAX_FLOW_DEPTH) return { ok: false };
   try {
-    const doc = parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false });
+    const doc = withoutStackTraces(() => parseDocument(text, { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false }));
     if (doc.errors.length) return { ok: false };
     return { ok: true, value: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) };
   } catch {

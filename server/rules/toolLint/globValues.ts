@@ -1,6 +1,6 @@
 import { isScalar } from 'yaml';
 import type { Finding } from '../../core/findings';
-import { globIssues, splitTopLevelCommas, unquote } from '../agents/globs';
+import { globIssues, shownGlob, splitTopLevelCommas, unquote } from '../agents/globs';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
@@ -82,7 +82,7 @@ function globFinding(agent: AgentModel, range: Finding['range'], glob: string, m
     'frontmatter/invalid-glob',
     'warning',
     range,
-    `${agent.name} does not match \`${glob.trim()}\` as meant: ${unique.join('; ')}.${newText ? ` Write ${newText}.` : ''}`,
+    `${agent.name} does not match \`${shownGlob(glob.trim())}\` as meant: ${unique.join('; ')}.${newText ? ` Write ${newText}.` : ''}`,
     newText ? { data: { fix: 'replace', newText, title: `Write ${newText}` } } : {},
   );
 }
