@@ -430,7 +430,15 @@ function mergeSameGlob(xcsh: Finding[], tool: Finding[]): Finding[] {
     const twin = xcsh.find((x) => sameSpot(x, t));
     if (!twin) return t;
     const severity = SEVERITY_RANK[twin.severity] < SEVERITY_RANK[t.severity] ? twin.severity : t.severity;
-    return { ...t, severity, message: `${t.message} ${twin.message}`, data: t.data ?? twin.data };
+    return { ...t, severity, message: joinMessages(t.message, twin.message), data: t.data ?? twin.data };
   });
   return [...xcsh.filter((x) => !tool.some((t) => sameSpot(x, t))), ...merged];
+}
+
+/** Two agents' messages as one, their shared closing advice ("Merge the two blocks into one.") said once, at the end. */
+function joinMessages(first: string, second: string): string {
+  const advice = (m: string) => m.slice(m.lastIndexOf('. ', m.length - 2) + 2);
+  const last = advice(first);
+  if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
+  return `${first} ${second}`;
 }

@@ -225,6 +225,19 @@ describe('more rule lints on small trees', () => {
     expect(get('.xcsh/rules/same.md').map((f) => f.code)).not.toContain('frontmatter/repeated');
   });
 
+  it('a second frontmatter block both Cursor and the xcsh agent pass over is one diagnostic naming both, its advice said once', async () => {
+    const get = await codesOf(
+      {
+        '.xcsh/rules/base.md': '---\nalwaysApply: true\n---\nBase.\n',
+        '.cursor/rules/style.mdc': '---\ndescription:\nglobs:\nalwaysApply: false\n---\n---\ndescription: Style\nalwaysApply: true\n---\nStyle.\n',
+      },
+      { rules: { agents: 'auto' } },
+    );
+    const message = one(get('.cursor/rules/style.mdc'), 'frontmatter/repeated').message;
+    expect(message).toMatch(/^Cursor reads only the first frontmatter block.*applied only when @-mentioned, not applied always\. The xcsh agent reads only the first frontmatter block.*never shown to the model, not applied always\. Merge the two blocks into one\.$/);
+    expect(message.split('Merge the two blocks into one.').length).toBe(2);
+  });
+
   it('a scalar as frontmatter spreads into one key per character', async () => {
     const get = await codesOf({ '.xcsh/rules/s.md': '---\nhello\n---\nBody\n' });
     expect(one(get('.xcsh/rules/s.md'), 'frontmatter/not-a-mapping').message).toContain('a single value');
