@@ -193,9 +193,7 @@ describe('whole-repository rule shapes', () => {
       '.cursor/rules/fine.mdc': '---\nglobs: lib/**\n---\nBody.\n',
       'src/a.ts': '',
     });
-    const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
-    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
-    const diagnostics = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
+    const diagnostics = await checkDiagnostics(ws);
     const invalid = diagnostics.filter((d) => d.path === '.windsurf/rules/spaces.md' && d.code === 'frontmatter/invalid-glob');
     expect(invalid.map((d) => d.message)).toEqual([expect.stringContaining('the glob has 6,003 characters; agentls reads up to 4,096 characters, so it matches nothing here')]);
     expect(invalid[0].message.length).toBeLessThan(400);
@@ -227,10 +225,15 @@ async function strandedIn(ws: string): Promise<(rel: string) => ReturnType<typeo
   return (rel) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/not-at-start');
 }
 
+/** Every diagnostic of `agentls check --format json` on a workspace (run as CI runs it). */
+async function checkDiagnostics(ws: string): Promise<{ path: string; code: string; message: string }[]> {
+  const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  return (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
+}
+
 /** The context/dead-glob messages of `agentls check --format json` on a workspace, by file. */
 async function deadGlobMessages(ws: string): Promise<(rel: string) => string[]> {
-  const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
-  const { stdout } = await promisify(execFile)(process.execPath, args);
-  const diagnostics = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
+  const diagnostics = await checkDiagnostics(ws);
   return (rel) => diagnostics.filter((d) => d.path === rel && d.code === 'context/dead-glob').map((d) => d.message);
 }

@@ -13,6 +13,11 @@ export const UNDER_KEY = /^\s+\S/;
 /** Lines looked at above the closing `---`: a real block is a handful of keys. */
 export const MAX_BLOCK_LINES = 20;
 
+/** The keys a block's lines name, in order (lines under a key have none). */
+export function keysOf(lines: readonly string[]): string[] {
+  return lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
+}
+
 /** The first lines of `text` when they are `key: value` lines closed by `---` (the opening `---` left out), with their source offsets. */
 export function leadingBlock(text: string): { lines: string[]; start: number; end: number } | undefined {
   const lines: string[] = [];

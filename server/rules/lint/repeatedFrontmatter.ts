@@ -1,7 +1,7 @@
 import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
-import { describeActivation, leadingBlock, sameActivation } from './keyBlocks';
+import { describeActivation, keysOf, leadingBlock, sameActivation } from './keyBlocks';
 import type { RuleLocator } from './locate';
 import { capital } from './words';
 import { intendedFrontmatter } from './yamlFallback';
@@ -12,9 +12,11 @@ const MAX_GAP_LINES = 3;
 /**
  * A second frontmatter block right below the first (`---`, keys, `---`, then `---`, keys,
  * `---` again): a real shape (public Cursor rules, where a generator wrote its own header
- * above the one the author had). Every agent reads frontmatter only at the top of the file
- * (the sources are in `toolLint/strandedFrontmatter.ts`; the xcsh agent's parse is
- * `frontmatter.ts`), so it reads the first block and sends the second as rule text.
+ * above the one the author had). Frontmatter is one block at the top of the file: the xcsh
+ * agent's parse is `frontmatter.ts`; Cursor's docs and VS Code's parser (for Copilot) are
+ * cited in `toolLint/strandedFrontmatter.ts`. For Windsurf, Cline and Claude Code nothing
+ * documents a second block; they are taken to read the first, as every frontmatter reader
+ * does, and to send the second as rule text.
  *
  * Reported only where the second block's keys, laid over the first's, would activate the
  * rule otherwise than the agent now does: a repeat of the same settings changes nothing.
@@ -32,7 +34,7 @@ export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel,
       if (newline < 0) return [];
       const second = leadingBlock(text.slice(newline + 1));
       if (!second) return [];
-      const keys = second.lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
+      const keys = keysOf(second.lines);
       if (!keys.some((k) => k in agent.keys)) return [];
       const meant = agent.activation({ ...fm, ...intendedFrontmatter(second.lines.join('\n'), 'seed') });
       const now = agent.activation(fm);

@@ -1,7 +1,7 @@
 import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
-import { describeActivation, KEY_LINE, leadingBlock, MAX_BLOCK_LINES, sameActivation, UNDER_KEY } from '../lint/keyBlocks';
+import { describeActivation, KEY_LINE, keysOf, leadingBlock, MAX_BLOCK_LINES, sameActivation, UNDER_KEY } from '../lint/keyBlocks';
 import type { RuleLocator } from '../lint/locate';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 
@@ -27,7 +27,7 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   const leading = fenced ? undefined : leadingBlock(text);
   const block = fenced ?? leading ?? trailingBlock(text);
   if (!block) return [];
-  const keys = block.lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
+  const keys = keysOf(block.lines);
   if (!keys.some((k) => k in agent.keys)) return [];
   const stranded = intendedFrontmatter(block.lines.join('\n'), 'seed');
   const meant = agent.activation(stranded);
