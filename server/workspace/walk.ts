@@ -37,7 +37,7 @@ export interface WalkEntry {
 }
 
 export interface WalkResult {
-  /** Every file found, unless `onBatch` was given (then empty). Unsorted. */
+  /** Every file found, unless `onBatch` was given (then empty): each folder's files in name order, folders in no set order. */
   files: WalkEntry[];
   fileCount: number;
   directoryCount: number;
@@ -73,6 +73,11 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
       result.errors.push({ rel: dir.rel, message: `cannot read folder ${dir.rel === '' ? '.' : dir.rel}` });
       return;
     }
+    // In name order, as git lists: the search settles equal scores by the order files were
+    // listed, and a folder's own order differs between machines (ext4 lists by a hash
+    // seeded per file system), so without this two runs could rank report.js and report.ts
+    // differently.
+    entries.sort(byName);
     // Listed first, so only the ignore files the folder has are opened.
     const names = entries.map((e) => e.name);
     await (dir.rel === start ? ignore.load(dir.rel, names) : ignore.loadFolder(dir.rel, names));
@@ -127,4 +132,8 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
     pump();
   });
   return result;
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

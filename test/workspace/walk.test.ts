@@ -22,6 +22,16 @@ describe('walkFiles', () => {
     expect(result.truncated).toBe(false);
   });
 
+  it("lists each folder's files in name order, whatever order the file system lists them in", async () => {
+    const w = setup({ 'src/report.ts': '', 'src/report.js': '', 'src/a.ts': '', 'z.md': '', 'b.md': '' });
+    // Another machine's disk may list a folder in another order (ext4 orders by a seeded hash).
+    const reversed = Object.create(w.fs) as typeof w.fs;
+    reversed.readDir = async (p, o) => (await w.fs.readDir(p, o))?.sort((a, b) => (a.name < b.name ? 1 : -1));
+    const batches: string[][] = [];
+    await walkFiles({ ...w, fs: reversed, onBatch: (batch) => batches.push(batch.map((f) => f.rel)) });
+    expect(batches.sort((a, b) => a.length - b.length)).toEqual([['b.md', 'z.md'], ['src/a.ts', 'src/report.js', 'src/report.ts']]);
+  });
+
   it('decides exactly as a one-off check does, nested ignore files and negations included', async () => {
     const w = setup({
       '.gitignore': '*.gen.ts\nbuild/\nlogs/*.txt\n',
