@@ -4,3 +4,8 @@
  * keeps this list equal to `cliCommands()`).
  */
 export const COMMAND_NAMES: readonly string[] = ['check', 'hashline', 'ast-edit', 'rules', 'search'];
+
+/** Whether a command line starts the language server: it names no command and has `--stdio` (`check -- --stdio` checks a path). */
+export function startsServer(argv: readonly string[]): boolean {
+  return !COMMAND_NAMES.includes(argv[0]) && argv.includes('--stdio');
+}

@@ -1,4 +1,5 @@
 import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
+import { frameOf } from './frameText';
 
 /**
  * Writes each message as one frame (`Content-Length` header and JSON body in one string)
@@ -24,11 +25,7 @@ export class FrameWriter extends AbstractMessageWriter implements MessageWriter 
   write(message: Message): Promise<void> {
     let frame: string;
     try {
-      const body = JSON.stringify(message);
-      // One string, not buffers: the stream writes a small string from the stack when the
-      // pipe takes it at once, so most answers allocate nothing outside V8's heap (buffers
-      // would, and glibc keeps freed memory: RSS after a burst stayed above its start).
-      frame = `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+      frame = frameOf(JSON.stringify(message));
     } catch (err) {
       this.fireError(err, message);
       return Promise.reject(err as Error);

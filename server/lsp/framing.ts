@@ -1,48 +1,31 @@
-import { AbstractMessageReader, Disposable, type DataCallback, type Message } from 'vscode-languageserver/node';
-
-/** A header block longer than this is garbage, not a header. */
-const MAX_HEADER_BYTES = 8 * 1024;
-/** Garbage kept while looking for the next header; beyond it the oldest bytes are dropped. */
-const MAX_SKIPPED_BYTES = 1024 * 1024;
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const HEADER_NAMES = [Buffer.from('Content-Length'), Buffer.from('content-length'), Buffer.from('CONTENT-LENGTH')];
+import { AbstractMessageReader, Disposable, type DataCallback } from 'vscode-languageserver/node';
+import { FrameScanner } from './frameScanner';
 
 /**
- * Reads LSP frames (`Content-Length: N`, a blank line, N bytes of JSON) from a stream and,
- * unlike the library's reader, never gives up: a frame it cannot read is reported through
- * `report` and skipped, and reading resumes at the next `Content-Length` header. The
- * library's reader stops at the first bad header and the connection then hangs silently.
- *
- * Tolerated without complaint beyond one note: LF-only line ends and a byte-order mark.
- * A body whose declared length is wrong is still delivered when the bytes up to the next
- * header are one complete JSON message. Every scan is linear in the bytes received.
+ * The connection's reader over a stream, through `FrameScanner`: a frame it cannot read is
+ * reported and skipped, and reading resumes at the next `Content-Length` header (the
+ * library's reader stops at the first bad header, and the connection then hangs silently).
  */
 export class ResyncingMessageReader extends AbstractMessageReader {
-  private buffer: Buffer = Buffer.alloc(0);
   private callback: DataCallback | undefined;
-  /** Where the body of the frame being read starts and its declared length. */
-  private body: { start: number; length: number } | undefined;
-  /** Set while skipping bytes that are not a readable frame: the bytes from 0 are suspect. */
-  private skipping = false;
-  /** Bytes already searched for a header while skipping or waiting for a long body. */
-  private searchedUpTo = 0;
-  private notedLfOnly = false;
+  private readonly scanner: FrameScanner;
 
   constructor(
     private readonly readable: NodeJS.ReadableStream,
-    private report: (problem: string) => void = () => undefined,
+    report: (problem: string) => void = () => undefined,
   ) {
     super();
+    this.scanner = new FrameScanner((message) => this.callback?.(message), report);
   }
 
   /** Where problems go (the server sets this once the connection can log). */
   onProblem(report: (problem: string) => void): void {
-    this.report = report;
+    this.scanner.onProblem(report);
   }
 
   listen(callback: DataCallback): Disposable {
     this.callback = callback;
-    const onData = (data: Buffer | string) => this.onData(typeof data === 'string' ? Buffer.from(data) : data);
+    const onData = (data: Buffer | string) => this.scanner.push(typeof data === 'string' ? Buffer.from(data) : data);
     const onError = (err: Error) => this.fireError(err);
     const onClose = () => this.fireClose();
     this.readable.on('data', onData);
@@ -56,190 +39,4 @@ export class ResyncingMessageReader extends AbstractMessageReader {
       this.readable.off('end', onClose);
     });
   }
-
-  private onData(data: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? data : Buffer.concat([this.buffer, data]);
-    try {
-      while (this.step());
-    } catch (err) {
-      // A bug here must not wedge the connection: report it and start over at the next header.
-      this.report(`could not read a message: ${(err as Error).message}`);
-      this.startSkipping(1);
-    }
-  }
-
-  /** Makes one step of progress; false when more bytes are needed. */
-  private step(): boolean {
-    if (this.skipping) return this.resync();
-    if (!this.body) return this.readHeader();
-    return this.readBody();
-  }
-
-  private readHeader(): boolean {
-    let start = 0;
-    // Blank lines between frames and a byte-order mark are noise, not errors.
-    while (start < this.buffer.length && (this.buffer[start] === 0x0d || this.buffer[start] === 0x0a)) start++;
-    if (this.buffer.subarray(start, start + 3).equals(BOM)) start += 3;
-    if (start > 0) this.consume(start);
-    if (this.buffer.length === 0) return false;
-    const end = headerEnd(this.buffer);
-    if (!end) {
-      if (this.buffer.length > MAX_HEADER_BYTES) return this.badFrame(`no end of header in the first ${MAX_HEADER_BYTES} bytes`);
-      return false;
-    }
-    const headerText = this.buffer.subarray(0, end.headerLength).toString('latin1');
-    if (end.lfOnly && !this.notedLfOnly) {
-      this.notedLfOnly = true;
-      this.report('the client ends header lines with LF instead of CRLF; accepted');
-    }
-    let length: number | undefined;
-    for (const line of headerText.split(/\r?\n/)) {
-      const colon = line.indexOf(':');
-      if (colon <= 0) return this.badFrame(`header line without a name and a colon: ${quote(line)}`);
-      if (line.slice(0, colon).trim().toLowerCase() !== 'content-length') continue;
-      const value = line.slice(colon + 1).trim();
-      if (!/^\d{1,10}$/.test(value)) return this.badFrame(`Content-Length is not a number: ${quote(value)}`);
-      length = Number(value);
-    }
-    if (length === undefined) return this.badFrame(`header without Content-Length: ${quote(headerText)}`);
-    this.body = { start: end.bodyStart, length };
-    this.searchedUpTo = end.bodyStart;
-    return true;
-  }
-
-  private readBody(): boolean {
-    const { start, length } = this.body!;
-    const end = start + length;
-    if (this.buffer.length >= end) {
-      const message = parseMessage(this.buffer.subarray(start, end));
-      if (message) {
-        this.body = undefined;
-        this.consume(end);
-        this.deliver(message);
-        return true;
-      }
-      // Not JSON at the declared length: the length may be too short, or the body bad.
-      this.body = undefined;
-      this.startSkipping(0, { start, length });
-      return true;
-    }
-    // Still short of the declared length: a header inside the pending bytes means the length was too long.
-    const next = this.nextHeader(Math.max(start, this.searchedUpTo));
-    this.searchedUpTo = Math.max(start, this.buffer.length - HEADER_NAMES[0].length);
-    if (next === undefined) return false;
-    const message = completeJsonBefore(this.buffer, start, next);
-    if (!message) return false;
-    this.report(wrongLength(length, next - start));
-    this.body = undefined;
-    this.consume(next);
-    this.deliver(message);
-    return true;
-  }
-
-  /** Skips to the next `Content-Length` header; the bytes skipped are delivered if they are one whole message. */
-  private resync(): boolean {
-    const next = this.nextHeader(this.searchedUpTo);
-    if (next === undefined) {
-      this.searchedUpTo = Math.max(this.searchedUpTo, this.buffer.length - HEADER_NAMES[0].length);
-      if (this.buffer.length > MAX_SKIPPED_BYTES) {
-        const drop = this.buffer.length - HEADER_NAMES[0].length;
-        this.report(`skipped ${drop} bytes that are not an LSP message`);
-        this.consume(drop);
-      }
-      return false;
-    }
-    const broken = this.bodyOfBrokenFrame;
-    const message = broken ? completeJsonBefore(this.buffer, broken.start, next) : undefined;
-    if (message && broken) this.report(wrongLength(broken.length, next - broken.start));
-    else this.report(`skipped ${next} bytes that are not a readable LSP message; reading again from the next Content-Length header`);
-    this.skipping = false;
-    this.bodyOfBrokenFrame = undefined;
-    this.consume(next);
-    if (message) this.deliver(message);
-    return true;
-  }
-
-  /** The body of the frame that failed (where it starts, its declared length), when its header was good. */
-  private bodyOfBrokenFrame: { start: number; length: number } | undefined;
-
-  private badFrame(problem: string): boolean {
-    this.report(`bad message header: ${problem}`);
-    this.startSkipping(1);
-    return true;
-  }
-
-  /** Enters skipping, searching for a header from `from` on; `body` marks a good header's body. */
-  private startSkipping(from: number, body?: { start: number; length: number }): void {
-    this.skipping = true;
-    this.body = undefined;
-    this.bodyOfBrokenFrame = body;
-    this.searchedUpTo = Math.max(from, body?.start ?? 0);
-  }
-
-  /** The offset of the next `Content-Length` header name at or after `from`. */
-  private nextHeader(from: number): number | undefined {
-    let best: number | undefined;
-    for (const name of HEADER_NAMES) {
-      const i = this.buffer.indexOf(name, from);
-      if (i >= 0 && (best === undefined || i < best)) best = i;
-    }
-    return best;
-  }
-
-  private consume(n: number): void {
-    this.buffer = this.buffer.subarray(n);
-    this.searchedUpTo = Math.max(0, this.searchedUpTo - n);
-    if (this.bodyOfBrokenFrame) this.bodyOfBrokenFrame = { ...this.bodyOfBrokenFrame, start: Math.max(0, this.bodyOfBrokenFrame.start - n) };
-  }
-
-  private deliver(message: Message | string): void {
-    if (typeof message === 'string') {
-      this.report(message);
-      return;
-    }
-    this.callback?.(message);
-  }
-}
-
-function headerEnd(buffer: Buffer): { headerLength: number; bodyStart: number; lfOnly: boolean } | undefined {
-  const crlf = buffer.indexOf('\r\n\r\n');
-  const lf = buffer.indexOf('\n\n');
-  if (crlf >= 0 && (lf < 0 || crlf + 1 <= lf)) return { headerLength: crlf, bodyStart: crlf + 4, lfOnly: false };
-  if (lf >= 0) return { headerLength: lf, bodyStart: lf + 2, lfOnly: buffer.indexOf('\r\n') < 0 || buffer.indexOf('\r\n') > lf };
-  return undefined;
-}
-
-/**
- * The body as a JSON-RPC message; a string saying why it is not one when it is JSON but
- * no message (an array, a number); undefined when it is not JSON at all.
- */
-function parseMessage(bytes: Buffer): Message | string | undefined {
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `ignored a message that is not a JSON object: ${quote(text)}`;
-  return value as Message;
-}
-
-/** The bytes from `start` to `end` as one message, when they hold exactly one JSON object. */
-function completeJsonBefore(buffer: Buffer, start: number, end: number): Message | string | undefined {
-  // Cheap pre-check: a JSON object ends with `}` (a header name inside a string is not a boundary).
-  let last = end - 1;
-  while (last > start && (buffer[last] === 0x0a || buffer[last] === 0x0d || buffer[last] === 0x20)) last--;
-  if (buffer[last] !== 0x7d) return undefined;
-  return parseMessage(buffer.subarray(start, last + 1));
-}
-
-function wrongLength(declared: number, actual: number): string {
-  return `Content-Length said ${declared} bytes but the message was ${actual}; read it and went on with the next header`;
-}
-
-function quote(s: string): string {
-  const short = s.length > 80 ? `${s.slice(0, 80)}…` : s;
-  return JSON.stringify(short);
 }

@@ -1,12 +1,8 @@
 import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
+import { BURST_REQUESTS, fullCollection, QUIET_MS, type GcFunction } from '../core/gc';
 import type { Logger } from '../core/log';
 import { loadTrace } from './loadTrace';
 
-/** Requests that make a burst worth collecting after (a few minutes of ordinary editing). */
-const BURST_REQUESTS = 500;
-/** Quiet after a burst before collecting. */
-const QUIET_MS = 2_000;
 const MiB = 1024 * 1024;
 /**
  * The young generation after a burst: V8 shrinks it at a collection only when allocation
@@ -96,26 +92,4 @@ export class BurstCollector {
 
 function youngGenerationBytes(): number {
   return v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.physical_space_size ?? 0;
-}
-
-/** V8's `gc` (`--expose-gc`): a full collection, or with `{ type: 'minor' }` a scavenge. */
-type GcFunction = (options?: { type: 'minor' | 'major' }) => void;
-
-let gcFunction: GcFunction | null | undefined;
-
-/**
- * V8's full collection, made reachable once: `--expose-gc` set at run time applies to
- * contexts created after it, so a fresh context hands out `gc`. Null where that fails.
- */
-function fullCollection(): GcFunction | undefined {
-  if (gcFunction === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      const gc: unknown = vm.runInNewContext('gc');
-      gcFunction = typeof gc === 'function' ? (gc as GcFunction) : null;
-    } catch {
-      gcFunction = null;
-    }
-  }
-  return gcFunction ?? undefined;
 }

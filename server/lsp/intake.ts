@@ -1,12 +1,5 @@
 import {
   CancellationSenderStrategy,
-  CodeActionRequest,
-  CodeActionResolveRequest,
-  CompletionRequest,
-  DefinitionRequest,
-  DocumentDiagnosticRequest,
-  DocumentLinkRequest,
-  HoverRequest,
   CancellationTokenSource,
   Disposable,
   ErrorCodes,
@@ -21,34 +14,10 @@ import {
   type RequestMessage,
   type ResponseMessage,
 } from 'vscode-languageserver/node';
-import { Methods } from '../../protocol/methods';
 import { loadTrace } from './loadTrace';
+import { READ_ONLY_METHODS } from './readOnlyMethods';
 
 type Id = number | string;
-
-/**
- * Requests whose handlers change nothing: once cancelled they may be answered at once,
- * even while running (their late result is dropped). Others that already run answer
- * themselves when they have stopped, so a cancel never hides an edit that happened.
- */
-const READ_ONLY = new Set<string>([
-  Methods.fileSearch,
-  Methods.status,
-  Methods.ruleBuckets,
-  Methods.systemPrompt,
-  Methods.resolveRule,
-  Methods.rulesForFile,
-  Methods.hashlineRead,
-  Methods.astEditPreview,
-  Methods.parsePrompt,
-  CompletionRequest.method,
-  HoverRequest.method,
-  DefinitionRequest.method,
-  DocumentLinkRequest.method,
-  CodeActionRequest.method,
-  DocumentDiagnosticRequest.method,
-  CodeActionResolveRequest.method,
-]);
 
 interface Pending {
   method: string;
@@ -116,7 +85,7 @@ export class RequestIntake {
     const p = this.pending.get(k);
     if (!p) return;
     this.sources.get(k)?.cancel();
-    if (p.started && !READ_ONLY.has(p.method)) return;
+    if (p.started && !READ_ONLY_METHODS.has(p.method)) return;
     (p.started ? this.dropReply : this.skipDispatch).add(k);
     this.answer(id, LSPErrorCodes.RequestCancelled, `${p.method} ${why}`);
   }

@@ -2,12 +2,10 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
+import { LOAD_TRACE_ENV } from './loadTraceEnv';
 
-/**
- * The environment variable that turns the trace on: a file name. Only the load benchmark
- * sets it (`test/bench/load.ts`); unset, nothing here runs and nothing is recorded.
- */
-export const LOAD_TRACE_ENV = 'AGENTLS_LOAD_TRACE';
+// Only the load benchmark sets it (`test/bench/load.ts`); unset, nothing here runs and nothing is recorded.
+export { LOAD_TRACE_ENV };
 
 /** One `RequestCancelled` answered at arrival: the request, and times in epoch milliseconds. */
 export interface TracedCancel {
@@ -59,6 +57,7 @@ export class LoadTrace {
   private profiler: Session | undefined;
   /** When the message being decided on now was read. */
   private arrivedAt = 0;
+  private wireAnswers = false;
 
   constructor(private readonly file: string) {
     // A 1 ms timer on the thread being measured: only with `AGENTLS_LOAD_TRACE_LOOP` set (the benchmark's detail runs).
@@ -97,7 +96,17 @@ export class LoadTrace {
 
   /** A `RequestCancelled` answer for `id` has just been handed to the writer (ours writes it to stdout at once). */
   cancelAnswered(id: number | string): void {
-    this.cancels.push({ id, arrivedAt: this.arrivedAt, writtenAt: epochNow() });
+    if (!this.wireAnswers) this.cancels.push({ id, arrivedAt: this.arrivedAt, writtenAt: epochNow() });
+  }
+
+  /** The wire thread answers cancels first (`wire/`): this thread's answers are dropped and not recorded. */
+  answersElsewhere(): void {
+    this.wireAnswers = true;
+  }
+
+  /** Cancels the wire thread answered, with its times. */
+  cancelsAnswered(cancels: readonly TracedCancel[]): void {
+    for (const c of cancels) this.cancels.push(c);
   }
 
   private dump(): void {

@@ -12,7 +12,7 @@ import { repoRoot } from '../helpers/repo';
  */
 describe('the bundled program', () => {
   it('is ASCII through and through', () => {
-    for (const name of ['main.js', 'agentls.js', 'scanWorker.js']) {
+    for (const name of ['main.js', 'agentls.js', 'scanWorker.js', 'wireThread.js']) {
       const text = fs.readFileSync(path.join(repoRoot(), 'out', 'bundle', name), 'latin1');
       const lines = text.split('\n');
       const outside = lines.map((line, i) => ({ line: i + 1, text: line })).filter((l) => /[^\x00-\x7f]/.test(l.text));

@@ -40,7 +40,7 @@ if (!fs.existsSync(path.join(bundle, 'agentls.js'))) {
 }
 fs.mkdirSync(path.join(serverOut, 'out'), { recursive: true });
 // agentls.js is what runs: it loads main.js through V8's code cache (server/cli/launch.ts).
-for (const file of ['agentls.js', 'main.js', 'scanWorker.js']) fs.copyFileSync(path.join(bundle, file), path.join(serverOut, 'out', file));
+for (const file of ['agentls.js', 'main.js', 'scanWorker.js', 'wireThread.js']) fs.copyFileSync(path.join(bundle, file), path.join(serverOut, 'out', file));
 
 const rootPkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
 fs.writeFileSync(

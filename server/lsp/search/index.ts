@@ -113,7 +113,9 @@ export function fileSearchFeature(): Feature {
         paths: async (root: string) => (await ensureEngine()).filesOf(root, 60_000),
         pathsWithExtensions: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensions(root, extensions, 60_000),
       };
+      const holdThread = threadHold((line) => ctx.log.info(line));
       ctx.onRequest(Methods.fileSearch, async (raw, token) => {
+        holdThread?.();
         const request = readSearchRequest(raw);
         const own = new CancellationSource();
         // A newer search supersedes this one through the intake (`supersede.ts`), which fires `token` as the newer one arrives.
@@ -205,6 +207,23 @@ function listingHold(): ((root: string, files: number) => Promise<void> | undefi
         resolve();
       }, 20);
     });
+  };
+}
+
+/**
+ * For the test that a cancel is answered while this thread is busy
+ * (`AGENTLS_TEST_HOLD_THREAD=FILE`): a search holds the thread, answering nothing and
+ * reading nothing, until FILE exists (20 s at most). Unset, searches never wait.
+ */
+function threadHold(say: (line: string) => void): (() => void) | undefined {
+  const gate = process.env.AGENTLS_TEST_HOLD_THREAD;
+  if (!gate) return undefined;
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  return () => {
+    if (fs.existsSync(gate)) return;
+    say(`test: holding the server's thread until ${gate} exists`);
+    const until = Date.now() + 20_000;
+    while (!fs.existsSync(gate) && Date.now() < until) Atomics.wait(sleeper, 0, 0, 10);
   };
 }
 

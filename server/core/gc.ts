@@ -1,0 +1,30 @@
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+
+/** Requests that make a burst worth collecting after (a few minutes of ordinary editing). */
+export const BURST_REQUESTS = 500;
+/** Quiet after a burst before collecting. */
+export const QUIET_MS = 2_000;
+
+/** V8's `gc` (`--expose-gc`): a full collection, or with `{ type: 'minor' }` a scavenge. */
+export type GcFunction = (options?: { type: 'minor' | 'major' }) => void;
+
+let gcFunction: GcFunction | null | undefined;
+
+/**
+ * V8's full collection of the calling thread's heap, made reachable once: `--expose-gc`
+ * set at run time applies to contexts created after it, so a fresh context hands out
+ * `gc`. Undefined where that fails.
+ */
+export function fullCollection(): GcFunction | undefined {
+  if (gcFunction === undefined) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      const gc: unknown = vm.runInNewContext('gc');
+      gcFunction = typeof gc === 'function' ? (gc as GcFunction) : null;
+    } catch {
+      gcFunction = null;
+    }
+  }
+  return gcFunction ?? undefined;
+}
