@@ -33,6 +33,8 @@ const IDLE_MS = 2_000;
  * during and ten seconds after. After each rate the same load goes to a peer
  * (`cancelPeer.ts`, a Node JSON-RPC server that does no work): its cancel latency is the
  * floor this machine and this client give any Node server, and ours is reported beside it.
+ * Last, the same server without its wire thread (`AGENTLS_WIRE_THREAD=0`) takes the same
+ * load on its own: the ratio says what reading and writing on a thread of their own buys.
  */
 export const loadBenchmark: Benchmark = {
   name: 'load: searches with cancels while files churn (stdio server)',
@@ -64,15 +66,8 @@ export const loadBenchmark: Benchmark = {
       const ours = new LoadDriver(c, queries, 100);
       log(`indexing ${paths.length} files`);
       const t0 = performance.now();
-      for (;;) {
-        const s = ours.search(queries[0]);
-        c.send(s.message);
-        const r = await c.response(s.id, 120_000);
-        if (!r.error && (r.result as { candidates: unknown[] }).candidates.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      // The walk goes on after the first answer (sizes, times, ignore rules): RSS is measured once it is done.
-      await c.waitFor('the file index to be built', () => c.logLines().some((l) => /^file index: \d+ files? in/.test(l)), 120_000);
+      // RSS is measured once the whole index is built.
+      await indexBuilt(c, ours, queries[0]);
       log(`index ready in ${Math.round(performance.now() - t0)} ms`);
       // The resting size: the server gives back what the first index left behind once it is quiet (idleCollect.ts: a full
       // collection, then the young generation).
@@ -93,12 +88,15 @@ export const loadBenchmark: Benchmark = {
       if (process.env.AGENTLS_BENCH_LOAD_DETAIL) log(`peer pid ${peer.process.pid}`);
 
       let churned = 0;
-      churn = setInterval(() => {
-        const name = path.join(churnDir, `file${churned % 200}.ts`);
-        if (fs.existsSync(name)) fs.rmSync(name);
-        else fs.writeFileSync(name, '');
-        churned++;
-      }, CHURN_EVERY_MS);
+      const cancelFigures = new Map<number, Figure>();
+      const startChurn = () =>
+        setInterval(() => {
+          const name = path.join(churnDir, `file${churned % 200}.ts`);
+          if (fs.existsSync(name)) fs.rmSync(name);
+          else fs.writeFileSync(name, '');
+          churned++;
+        }, CHURN_EVERY_MS);
+      churn = startChurn();
 
       for (const rate of RATES) {
         clientDelay.reset();
@@ -123,8 +121,9 @@ export const loadBenchmark: Benchmark = {
         if (withResults.length) figures.push(timingFigure(`${label}: search answered with results`, withResults.map((s) => s.answeredAt! - s.at)));
         const cancelFigure = timingFigure(`${label}: cancel or successor sent → RequestCancelled`, cancelLatencies(phase));
         figures.push({ ...cancelFigure, goal: 'p99 ≤ 5 ms', meets: (cancelFigure.p99 ?? Infinity) <= 5 });
+        cancelFigures.set(rate, cancelFigure);
         const traced = trace.cancels.filter((t) => sent.get(Number(t.id))?.outcome === 'cancelled');
-        figures.push(timingFigure(`${label}: server side only: cancel or successor read → RequestCancelled written`, traced.map((t) => t.writtenAt - t.arrivedAt), { note: 'recorded by the server (AGENTLS_LOAD_TRACE); not the goal, which is end to end' }));
+        figures.push(timingFigure(`${label}: server side only: cancel or successor read → RequestCancelled written`, traced.map((t) => t.writtenAt - t.arrivedAt), { note: 'recorded by the server (AGENTLS_LOAD_TRACE; by its wire thread where that runs); not the goal, which is end to end' }));
         figures.push(machineFigure(`${label}: the machine: time ready to run but waiting for a CPU`, phase));
         if (process.env.AGENTLS_BENCH_LOAD_DETAIL) {
           const joined = traced.map((t) => ({ t, s: sent.get(Number(t.id))! }));
@@ -185,6 +184,32 @@ export const loadBenchmark: Benchmark = {
       figures.push({ name: 'server V8 heap used before the load', unit: 'MiB', value: heapBefore / MiB });
       figures.push({ name: 'server V8 heap used 10 s after the load', unit: 'MiB', value: heapAfter / MiB });
       figures.push({ name: 'server RSS 10 s after the load', unit: 'MiB', value: rssAfter / MiB, goal: 'within 10 MiB of before', meets: rssAfter - rssBefore <= 10 * MiB, note: `${churned} file creations and deletions during the run` });
+
+      // The same server on one thread (AGENTLS_WIRE_THREAD=0), alone, under the same load and churn: what the wire thread buys.
+      await c.stop();
+      await peer.stop();
+      const single = await RawLspClient.start([root], { env: { AGENTLS_WIRE_THREAD: '0' } });
+      try {
+        const driver = new LoadDriver(single, queries, 100);
+        await indexBuilt(single, driver, queries[0]);
+        churn = startChurn();
+        for (const rate of RATES.filter((r) => r > 0)) {
+          const phase = await driver.phase(rate, PHASE_MS);
+          const singleFigure = timingFigure(`${rate}/s: one thread (AGENTLS_WIRE_THREAD=0): cancel or successor sent → RequestCancelled`, cancelLatencies(phase), {
+            note: 'the same server without its wire thread, run alone after the rest',
+          });
+          figures.push(singleFigure);
+          const wire = cancelFigures.get(rate)!;
+          figures.push({
+            name: `${rate}/s: cancel p99, with the wire thread ÷ without`,
+            unit: 'ratio',
+            value: wire.p99! / singleFigure.p99!,
+            note: `p99 ${wire.p99!.toFixed(2)} ms against ${singleFigure.p99!.toFixed(2)} ms; p90 ${wire.p90!.toFixed(2)} against ${singleFigure.p90!.toFixed(2)} ms`,
+          });
+        }
+      } finally {
+        await single.stop();
+      }
       return figures;
     } finally {
       if (churn) clearInterval(churn);
@@ -196,6 +221,18 @@ export const loadBenchmark: Benchmark = {
     }
   },
 };
+
+/** Searches until one finds files, then waits for the whole index (the walk goes on after the first answer: sizes, times, ignore rules). */
+async function indexBuilt(c: RawLspClient, driver: LoadDriver, query: string): Promise<void> {
+  for (;;) {
+    const s = driver.search(query);
+    c.send(s.message);
+    const r = await c.response(s.id, 120_000);
+    if (!r.error && (r.result as { candidates: unknown[] }).candidates.length > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await c.waitFor('the file index to be built', () => c.logLines().some((l) => /^file index: \d+ files? in/.test(l)), 120_000);
+}
 
 /** The run-queue waits and CPU use of a phase, as one figure. */
 function machineFigure(name: string, phase: PhaseResult): Figure {
