@@ -30,6 +30,8 @@ const readBuffer = Buffer.allocUnsafeSlow(64 * 1024);
 // `onread` is documented for `socket.connect()`; the constructor takes it too (Node's net.js), its types do not say so.
 const readInto = { onread: { buffer: readBuffer, callback: (n: number, buf: Uint8Array) => void scanner.push(Buffer.from(buf.subarray(0, n))) } };
 const input = new net.Socket({ fd: 0, readable: true, writable: false, ...readInto });
+// With `onread` taken, no 'data' event comes; should a Node release ignore it, the bytes come this way instead.
+input.on('data', (data: Buffer) => scanner.push(data));
 /**
  * Writes one frame to stdout, whole, before returning, as Node writes `process.stdout` on a
  * pipe: frames never interleave, and no queue of copies grows while the editor is slow to
