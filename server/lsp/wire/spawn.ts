@@ -11,12 +11,6 @@ import type { FromWire, ToWire, WireOptions } from './channel';
 export const WIRE_THREAD_ENV = 'AGENTLS_WIRE_THREAD';
 
 /**
- * The wire thread's young generation: it holds only the messages passing through, and
- * V8's default let it grow by about 10 MiB under the load benchmark's bursts and keep it.
- */
-const WIRE_YOUNG_GENERATION_MB = 1;
-
-/**
  * Starts the wire thread (`wireThread.ts`) when stdin and stdout are pipes or sockets, as
  * editors start a language server; undefined otherwise (a terminal, a file: the server
  * then reads and writes on its own thread). Windows is left out: opening a descriptor as
@@ -33,7 +27,7 @@ export function spawnWireThread(): WireThread | undefined {
   let worker: Worker;
   try {
     // Beside this file in the compiled tree, and beside the bundle in out/bundle/ (package.json's `bundle`).
-    worker = new Worker(path.join(__dirname, 'wireThread.js'), { workerData: options, stdout: false, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: WIRE_YOUNG_GENERATION_MB } });
+    worker = new Worker(path.join(__dirname, 'wireThread.js'), { workerData: options, stdout: false, stderr: false });
   } catch {
     return undefined;
   }
