@@ -30,13 +30,8 @@ export class FrameScanner {
   /** `deliver` receives each message read; `report` each problem (a frame skipped, a quirk accepted). */
   constructor(
     private readonly deliverMessage: (message: Message) => void,
-    private report: (problem: string) => void = () => undefined,
+    private readonly report: (problem: string) => void = () => undefined,
   ) {}
-
-  /** Where problems go from now on. */
-  onProblem(report: (problem: string) => void): void {
-    this.report = report;
-  }
 
   /** Reads the bytes that came: each whole message is delivered before this returns. */
   push(data: Buffer): void {

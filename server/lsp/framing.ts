@@ -18,11 +18,6 @@ export class ResyncingMessageReader extends AbstractMessageReader {
     this.scanner = new FrameScanner((message) => this.callback?.(message), report);
   }
 
-  /** Where problems go (the server sets this once the connection can log). */
-  onProblem(report: (problem: string) => void): void {
-    this.scanner.onProblem(report);
-  }
-
   listen(callback: DataCallback): Disposable {
     this.callback = callback;
     const onData = (data: Buffer | string) => this.scanner.push(typeof data === 'string' ? Buffer.from(data) : data);

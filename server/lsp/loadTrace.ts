@@ -2,10 +2,8 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
-import { LOAD_TRACE_ENV } from './loadTraceEnv';
-
 // Only the load benchmark sets it (`test/bench/load.ts`); unset, nothing here runs and nothing is recorded.
-export { LOAD_TRACE_ENV };
+import { LOAD_TRACE_ENV } from './loadTraceEnv';
 
 /** One `RequestCancelled` answered at arrival: the request, and times in epoch milliseconds. */
 export interface TracedCancel {

@@ -24,10 +24,13 @@ export function spawnWireThread(): WireThread | undefined {
   if (process.platform === 'win32' || process.env[WIRE_THREAD_ENV] === '0') return undefined;
   if (!isPipe(0) || !isPipe(1)) return undefined;
   const options: WireOptions = { trace: process.env[LOAD_TRACE_ENV] !== undefined };
+  // Beside this file in the compiled tree, and beside the bundle in out/bundle/ (package.json's `bundle`). An
+  // install that lacks it (a packaging slip) runs on one thread: a thread that failed to load would take the connection with it.
+  const file = path.join(__dirname, 'wireThread.js');
+  if (!fs.existsSync(file)) return undefined;
   let worker: Worker;
   try {
-    // Beside this file in the compiled tree, and beside the bundle in out/bundle/ (package.json's `bundle`).
-    worker = new Worker(path.join(__dirname, 'wireThread.js'), { workerData: options, stdout: false, stderr: false });
+    worker = new Worker(file, { workerData: options });
   } catch {
     return undefined;
   }

@@ -31,6 +31,7 @@ const readInto = { onread: { buffer: readBuffer, callback: (n: number, buf: Uint
 const input = new net.Socket({ fd: 0, readable: true, writable: false, ...readInto });
 // With `onread` taken, no 'data' event comes; should a Node release ignore it, the bytes come this way instead.
 input.on('data', (data: Buffer) => scanner.push(data));
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
 /**
  * Writes one frame to stdout, whole, before returning, as Node writes `process.stdout` on a
  * pipe: frames never interleave, and no queue of copies grows while the editor is slow to
@@ -50,7 +51,6 @@ const write = (body: string) => {
     }
   }
 };
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 const ledger = new WireLedger();
 
 let batch: unknown[] = [];
@@ -83,7 +83,8 @@ const requestArrived = () => {
 };
 
 const scanner = new FrameScanner((message) => {
-  if ((message as { id?: unknown }).id !== undefined) requestArrived();
+  const { id, method } = message as { id?: unknown; method?: unknown };
+  if (id !== undefined && typeof method === 'string') requestArrived();
   const arrivedAt = options.trace ? performance.timeOrigin + performance.now() : 0;
   for (const answer of earlyAnswers(message)) {
     write(JSON.stringify(answer));
