@@ -97,6 +97,11 @@ export class DiagnosticsHub {
     this.set(source, pathToUri(path), findings);
   }
 
+  /** Whether this source holds findings for the URI (also those kept after its document closed). */
+  has(source: string, uri: string): boolean {
+    return this.entries.get(uri)?.has(source) ?? false;
+  }
+
   clear(source: string, uri: string): void {
     const perSource = this.entries.get(uri);
     if (!perSource?.delete(source)) return;

@@ -238,9 +238,11 @@ export class RulesState {
     // edit) is a deletion, not a file to read back: reading it would report rule/unreadable.
     if (doc.kind.kind === 'rule') {
       const p = doc.path;
+      // What it showed while open stays after the close: from now on it is this state's to
+      // replace or clear, like findings pushed for a closed file (a deleted one's are cleared).
+      if (this.context.diagnostics.has(RULES_SOURCE, doc.uri)) this.pushed.add(p);
       void this.serialize(async () => this.onChanges([{ path: p, type: (await this.context.session.diskFs.stat(p)) ? 'changed' : 'deleted' }]));
-    }
-    else this.context.diagnostics.clear(RULES_SOURCE, doc.uri);
+    } else this.context.diagnostics.clear(RULES_SOURCE, doc.uri);
   }
 
   /** The workspace folder a request is about (from a document or folder URI), else the first. */

@@ -112,4 +112,21 @@ describe('after a rename in Helix', () => {
     const unreadable = c.diagnosticsLog.filter((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'rule/unreadable'));
     expect(unreadable).toEqual([]);
   });
+
+  it('clears what the old path showed while it was open: the file is gone', async () => {
+    // Seen in Helix 25.01 itself: the old path's rule/shadowed and context/drift stayed in its
+    // diagnostics list after the rename, because they were kept at the close (rule files keep
+    // theirs when closed) and nothing cleared them when the file turned out to be gone.
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'helix' });
+    const uri = await c.open(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed') && ds.some((d) => d.code === 'context/drift'));
+    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    await c.applyCodeAction(rename);
+    await c.close(uri);
+    const renamed = await c.open(file('.cursor/rules/style-cursor.mdc'));
+    // Helix reports both paths of a rename as changed.
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }, { uri: renamed, type: 2 }] });
+    expect(await c.waitForDiagnostics(uri, (ds) => ds.length === 0)).toEqual([]);
+  });
 });

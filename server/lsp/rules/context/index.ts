@@ -48,6 +48,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       // Claude Code's and Copilot's files are read through the open buffers.
       if (doc.path && event !== 'save') state.instructions.touched(doc.path);
       if (event === 'close') {
+        context.closed(doc);
         if (lastUri === doc.uri) lastUri = undefined;
       } else lastUri = doc.uri;
     },

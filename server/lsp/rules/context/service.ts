@@ -50,6 +50,11 @@ export class RulesContext {
     return this.reachByRoot;
   }
 
+  /** A rule file closed: the findings its buffer showed stay, and are this service's to replace or clear from now on. */
+  closed(doc: { path?: string; uri: string }): void {
+    if (doc.path && this.state.context.diagnostics.has(CONTEXT_SOURCE, doc.uri)) this.pushed.add(doc.path);
+  }
+
   /**
    * Rules changed (`paths`, the rule files an update touched) or the glob reach did
    * (`undefined`: every rule file): findings of closed rule files are published again,
