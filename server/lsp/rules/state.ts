@@ -142,7 +142,7 @@ export class RulesState {
     const out: Finding[] = [];
     const known = isRule ? engine.findings(doc.path) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
-    else out.push(...this.outside(engine, doc));
+    else out.push(...this.outside(engine, doc, (await this.context.session.diskFs.stat(doc.path))?.kind === 'file'));
     out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)).map(namingXcsh));
     if (isClaudeMemoryFile(doc.path)) {
       out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
@@ -154,7 +154,7 @@ export class RulesState {
   }
 
   /** A document the engine does not list: per target, the xcsh agent's "never reads" and its own tool's view. */
-  private outside(engine: RulesEngine, doc: OpenDocument): Finding[] {
+  private outside(engine: RulesEngine, doc: OpenDocument, onDisk: boolean): Finding[] {
     const p = doc.path!;
     const root = engine.rootFor(p);
     const rel = root ? toolRelativePath(p, root) : path.basename(p);
@@ -163,15 +163,18 @@ export class RulesState {
     const found = outsideFindings({ path: p, rel, root, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false });
     if (found.length > 0 || doc.kind.kind !== 'rule') return found;
     const xcshTargeted = fileTargets(agents, ownerOf(rel)?.agent.id ?? 'xcsh', hasXcsh).has('xcsh');
-    const notListed = xcshTargeted ? this.notListed(doc) : undefined;
+    const notListed = xcshTargeted ? this.notListed(doc, onDisk) : undefined;
     return notListed ? [notListed] : [];
   }
 
   /** A rule file by its path that no provider lists for the open folders (a farther `.clinerules`, a disabled provider). */
-  private notListed(doc: OpenDocument): Finding | undefined {
+  private notListed(doc: OpenDocument, onDisk: boolean): Finding | undefined {
     if (doc.kind.kind !== 'rule') return undefined;
     const rules = this.context.session.settings.rules;
     const provider = doc.kind.provider;
+    // A new buffer, or one whose file was renamed or deleted behind it (Eglot keeps the buffer
+    // after the rename command): this place may well be one the agent reads, the file is what is missing.
+    if (!onDisk) return finding('rule/not-read', 'warning', ZERO_RANGE, 'The xcsh agent does not read this buffer: its file is not on disk (not saved yet, renamed or deleted), and agents read files. Save it to make it a rule file.');
     const reason = rules.disabledProviders.includes(provider)
       ? `its provider (${provider}) is switched off in agentls.rules.disabledProviders`
       : provider === 'cline'

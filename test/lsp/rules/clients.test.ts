@@ -75,6 +75,20 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(buckets.buckets.rulebook).toContain('style-cursor');
   });
 
+  it('the buffer left open under the old name says its file is gone, not that nobody reads the place', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const uri = await c.open(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    await c.applyCodeAction(rename);
+    const ds = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    expect(ds.find((d) => d.code === 'rule/not-read')?.message).toBe(
+      'The xcsh agent does not read this buffer: its file is not on disk (not saved yet, renamed or deleted), and agents read files. Save it to make it a rule file.',
+    );
+    expect(ds.map((d) => d.code)).not.toContain('rule/shadowed');
+  });
+
   it('moves a rule into a folder that does not exist yet', async () => {
     const { ws, home, file } = demo();
     const c = await start({ folders: [ws], home, client: 'neovim' });
