@@ -59,13 +59,19 @@ describe('rule:// completion for clients that filter by the edit range (Eglot)',
   });
 });
 
+/** The demo with its Cursor style rule open and shadowed, in a client like `client`: the rule's URI and its Rename quick fix. */
+async function shadowedStyleRule(client: 'neovim' | 'helix') {
+  const { ws, home, file } = demo();
+  const c = await start({ folders: [ws], home, client });
+  const uri = await c.open(file('.cursor/rules/style.mdc'));
+  await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+  const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+  return { c, uri, rename, file };
+}
+
 describe('renaming a shadowed rule in clients without file renames in edits (Neovim 0.7)', () => {
   it('runs as a command: the file is renamed on disk and the agent then loads it', async () => {
-    const { ws, home, file } = demo();
-    const c = await start({ folders: [ws], home, client: 'neovim' });
-    const uri = await c.open(file('.cursor/rules/style.mdc'));
-    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
-    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    const { c, uri, rename, file } = await shadowedStyleRule('neovim');
     expect(rename.command?.command).toBe('agentls.rules.renameFile');
     await c.close(uri);
     await c.applyCodeAction(rename);
@@ -76,11 +82,7 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
   });
 
   it('the buffer left open under the old name says its file is gone, not that nobody reads the place', async () => {
-    const { ws, home, file } = demo();
-    const c = await start({ folders: [ws], home, client: 'neovim' });
-    const uri = await c.open(file('.cursor/rules/style.mdc'));
-    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
-    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    const { c, uri, rename } = await shadowedStyleRule('neovim');
     await c.applyCodeAction(rename);
     const ds = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
     expect(ds.find((d) => d.code === 'rule/not-read')?.message).toBe(
@@ -112,11 +114,7 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
 
 describe('after a rename in Helix', () => {
   it('the closed buffer of the old path is a deletion: no rule/unreadable for it', async () => {
-    const { ws, home, file } = demo();
-    const c = await start({ folders: [ws], home, client: 'helix' });
-    const uri = await c.open(file('.cursor/rules/style.mdc'));
-    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
-    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    const { c, uri, rename, file } = await shadowedStyleRule('helix');
     await c.applyCodeAction(rename);
     // Helix closes the old buffer after applying the rename, and opens the new file.
     await c.close(uri);
@@ -131,11 +129,8 @@ describe('after a rename in Helix', () => {
     // Seen in Helix 25.01 itself: the old path's rule/shadowed and context/drift stayed in its
     // diagnostics list after the rename, because they were kept at the close (rule files keep
     // theirs when closed) and nothing cleared them when the file turned out to be gone.
-    const { ws, home, file } = demo();
-    const c = await start({ folders: [ws], home, client: 'helix' });
-    const uri = await c.open(file('.cursor/rules/style.mdc'));
-    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/shadowed') && ds.some((d) => d.code === 'context/drift'));
-    const rename = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Rename to style-cursor.mdc'))!;
+    const { c, uri, rename, file } = await shadowedStyleRule('helix');
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'context/drift'));
     await c.applyCodeAction(rename);
     await c.close(uri);
     const renamed = await c.open(file('.cursor/rules/style-cursor.mdc'));
