@@ -37,6 +37,8 @@ export class DocumentStore {
   readonly fs: FileSystem;
   /** The same for the rules engine, which may also read the rule files of the agent's fixed places beside the roots. */
   readonly ruleFs: FileSystem;
+  /** Open URIs, the one opened, edited or saved last at the end (`lastTouched`). */
+  private readonly touched = new Set<string>();
 
   constructor(private readonly session: WorkspaceSession) {
     this.fs = new BufferOverlayFs(session.diskFs, (p) => session.allows(p), this);
@@ -53,6 +55,7 @@ export class DocumentStore {
       const doc = cached && cached.version === e.document.version ? cached : this.build(e.document);
       this.cache.delete(e.document.uri);
       this.history.delete(e.document.uri);
+      this.touched.delete(e.document.uri);
       const p = uriToPath(e.document.uri);
       if (p) this.byPath.delete(p);
       if (doc) for (const l of this.listeners) l(doc, 'close');
@@ -94,6 +97,8 @@ export class DocumentStore {
   private emit(td: TextDocument, event: DocumentEvent): void {
     const doc = this.get(td.uri);
     if (!doc) return;
+    this.touched.delete(td.uri);
+    this.touched.add(td.uri);
     if (event !== 'save') {
       const h = this.history.get(td.uri) ?? [];
       if (h.length === 0 || h[h.length - 1].version !== doc.version) h.push({ version: doc.version, text: doc.text });
@@ -138,6 +143,20 @@ export class DocumentStore {
   getByPath(p: string): OpenDocument | undefined {
     const uri = this.byPath.get(p);
     return uri ? this.get(uri) : undefined;
+  }
+
+  /**
+   * The open document opened, edited or saved last that `accept` takes: what a command run
+   * without arguments works on, as the editor's current document (the protocol does not say
+   * which one has the focus, and Helix cannot pass arguments to a command).
+   */
+  lastTouched(accept: (doc: OpenDocument) => boolean = () => true): OpenDocument | undefined {
+    const uris = [...this.touched];
+    for (let i = uris.length - 1; i >= 0; i--) {
+      const doc = this.get(uris[i]);
+      if (doc && accept(doc)) return doc;
+    }
+    return undefined;
   }
 
   all(): OpenDocument[] {

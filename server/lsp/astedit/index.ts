@@ -8,6 +8,7 @@ import { lintRecipe, type RecipeLint } from '../../astedit/recipeLint';
 import type { AstEditOutcome, AstEditRequest } from '../../astedit/types';
 import { CancelledError, type Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
+import { currentDocument } from '../currentDocument';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { FEATURE_ID, forgetQuickFixes, quickFixActions, recipeActions, resolveApplyAction } from './actions';
@@ -35,6 +36,10 @@ export function astEditFeature(): Feature {
   const rerun = new Set<string>();
 
   const isRecipe = (doc: OpenDocument) => doc.kind.kind === 'astedit' && doc.path !== undefined;
+  const currentRecipe = (command: string) => {
+    const doc = currentDocument(ctx, command, 'ast-edit recipe', isRecipe);
+    return doc && { recipe: doc.uri };
+  };
 
   function rootOfDoc(doc: OpenDocument): string {
     return ctx.session.rootOf(doc.path!) ?? path.dirname(doc.path!);
@@ -109,8 +114,14 @@ export function astEditFeature(): Feature {
   return {
     id: FEATURE_ID,
     commands: {
-      [Commands.astEditPreview]: (args, token) => previewCommand(args, token),
-      [Commands.astEditApply]: (args, token) => applyCommand(args, token),
+      [Commands.astEditPreview]: (args, token) => {
+        const target = args[0] ?? currentRecipe(Commands.astEditPreview);
+        return target === undefined ? null : previewCommand([target], token);
+      },
+      [Commands.astEditApply]: (args, token) => {
+        const target = args[0] ?? currentRecipe(Commands.astEditApply);
+        return target === undefined ? null : applyCommand([target], token);
+      },
     },
 
     activate(c) {

@@ -12,6 +12,7 @@ import { describePatchErrorForPerson } from '../../hashline/personMessages';
 import type { PatchErrorKind } from '../../hashline/types';
 import { relocate } from '../../hashline/validate';
 import { pathToUri, uriToPath } from '../../workspace/paths';
+import { currentDocument } from '../currentDocument';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { patchActions, withEdit, type ApplyActionData } from './actions';
@@ -57,6 +58,10 @@ export function hashlineFeature(): Feature {
     return doc.kind.kind === 'hashline';
   }
 
+  function uriOf(doc: OpenDocument | undefined): { uri: string } | undefined {
+    return doc && { uri: doc.uri };
+  }
+
   async function applyCommand(args: unknown[], token: Cancellation): Promise<HashlineApplyResult | null> {
     const arg = args[0];
     const p = typeof arg === 'string' ? { input: arg } : read.object(arg, 'arguments[0]');
@@ -99,8 +104,14 @@ export function hashlineFeature(): Feature {
   return {
     id: 'hashline',
     commands: {
-      [HashlineCommands.apply]: (args, token) => applyCommand(args, token),
-      [HashlineCommands.read]: (args) => readCommand(args),
+      [HashlineCommands.apply]: (args, token) => {
+        const target = args[0] ?? uriOf(currentDocument(ctx, HashlineCommands.apply, 'hashline patch', isPatch));
+        return target === undefined ? null : applyCommand([target], token);
+      },
+      [HashlineCommands.read]: (args) => {
+        const target = args[0] ?? uriOf(currentDocument(ctx, HashlineCommands.read, 'document', () => true));
+        return target === undefined ? null : readCommand([target]);
+      },
     },
 
     activate(c) {

@@ -1,12 +1,13 @@
 import { PromptCommands } from '../../../protocol/refs';
 import { lintPromptModel } from '../../refs/lint';
+import { currentDocument } from '../currentDocument';
 import type { Feature, ServerContext } from '../feature';
 import { promptCodeActions } from './actions';
 import { promptCompletion } from './completion';
 import { promptDefinition, promptHover, promptLinks } from './navigation';
 import { PickTracker } from './picks';
 import { convertCommand, parseCommand, registerPromptRequests } from './requests';
-import { environmentFor, modelOf } from './shared';
+import { environmentFor, modelOf, promptForm } from './shared';
 
 /**
  * File references in prompt documents (`file-refs.md`, `lsp.md` §2): `@` completion,
@@ -20,12 +21,22 @@ export function promptFeature(): Feature {
     if (!ctx) throw new Error('the prompt feature is not activated');
     return ctx;
   };
+  const currentPrompt = (command: string) => {
+    const doc = currentDocument(need(), command, 'prompt document', (d) => promptForm(d.kind) !== undefined);
+    return doc && { uri: doc.uri };
+  };
   return {
     id: 'prompt',
     completionTriggers: ['@'],
     commands: {
-      [PromptCommands.parse]: (args) => parseCommand(need(), args),
-      [PromptCommands.convert]: (args, token) => convertCommand(need(), args, token),
+      [PromptCommands.parse]: (args) => {
+        const target = args[0] ?? currentPrompt(PromptCommands.parse);
+        return target === undefined ? null : parseCommand(need(), [target]);
+      },
+      [PromptCommands.convert]: (args, token) => {
+        const target = args[0] ?? currentPrompt(PromptCommands.convert);
+        return target === undefined ? null : convertCommand(need(), [target], token);
+      },
     },
     activate(c) {
       ctx = c;

@@ -87,7 +87,7 @@ export async function parseCommand(ctx: ServerContext, args: unknown[]): Promise
     for (const u of result.unmapped) lines.push(`- \`<@file:${u.ref_id}|${u.display_path}>\``);
   }
   if (!doc.model.prompt) lines.push('', `The document has no readable prompt text: ${doc.model.problems[0]?.message ?? ''}`);
-  await ctx.showReport(`prompt-parse-${name}`, `Parse of ${name}`, lines.join('\n') + '\n');
+  await ctx.showReport(`prompt-parse-${reportKey(name)}`, `Parse of ${name}`, lines.join('\n') + '\n');
   return result;
 }
 
@@ -107,8 +107,13 @@ export async function convertCommand(ctx: ServerContext, args: unknown[], cancel
   if (result.context_files) lines.push('', `context_files: ${result.context_files.map((f) => `\`${f}\``).join(', ') || 'none'}`);
   if (result.args) lines.push('', `args: ${result.args.map((f) => `\`${f}\``).join(' ') || 'none'}`);
   for (const u of result.unconverted) lines.push('', `Not converted, left as its display path: \`${u.display_path}\` (${u.ref_id}): ${u.reason}`);
-  await ctx.showReport(`prompt-convert-${adapter}-${name}`, `${name} for ${adapter}`, lines.join('\n') + '\n');
+  await ctx.showReport(`prompt-convert-${adapter}-${reportKey(name)}`, `${name} for ${adapter}`, lines.join('\n') + '\n');
   return result;
+}
+
+/** A report's file name from the prompt's (the report adds `.md`: `fix.prompt.md` must not become `….md.md`). */
+function reportKey(name: string): string {
+  return name.replace(/\.md$/i, '');
 }
 
 export function registerPromptRequests(ctx: ServerContext): void {

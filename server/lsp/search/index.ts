@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import { Commands, Methods } from '../../../protocol/methods';
 import type { FileCandidatesPayload, FileSearchPayload } from '../../../protocol/rawp';
@@ -98,7 +99,8 @@ export function fileSearchFeature(): Feature {
         return { files: reports.reduce((n, r) => n + r.files, 0) };
       },
       [Commands.fileSearchReport]: async (args, token) => {
-        const request = readSearchRequest(args[0]);
+        // Without arguments (Helix cannot pass any): the empty query, which lists the files changed last.
+        const request = readSearchRequest(args[0] ?? { query_id: randomUUID(), query: '' });
         const result = await run(request, token);
         await ctx.showReport('file-search', 'File search', fileSearchReport(request, result));
         return result;

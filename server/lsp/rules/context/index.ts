@@ -7,6 +7,7 @@ import { describeRuleName } from '../../../rules/describe';
 import { estimateTokens } from '../../../rules/context/cost';
 import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
+import { currentDocument } from '../../currentDocument';
 import type { Feature } from '../../feature';
 import type { RulesState } from '../state';
 import { copyBodyActions } from './actions';
@@ -21,8 +22,6 @@ import { CONTEXT_SOURCE, RulesContext } from './service';
  */
 export function rulesContextFeature(state: RulesState): Feature {
   const context = new RulesContext(state);
-  // The document last opened or edited: what the command twin reports on when called without arguments (Helix cannot pass any).
-  let lastUri: string | undefined;
   const md = (markdown: string, range?: Hover['range']): Hover => ({
     contents: state.context.client.markdownHover ? { kind: MarkupKind.Markdown, value: markdown } : { kind: MarkupKind.PlainText, value: markdownToPlainText(markdown) },
     range,
@@ -32,7 +31,10 @@ export function rulesContextFeature(state: RulesState): Feature {
     // Drift and dead globs are facts of the workspace: pushed for closed rule files too.
     keepsDiagnosticsWhenClosed: true,
     commands: {
-      [Commands.rulesShowForFile]: (args) => showForFile(context, args[0] ?? lastUri),
+      [Commands.rulesShowForFile]: (args) => {
+        const target = args[0] ?? currentDocument(state.context, Commands.rulesShowForFile, 'document', () => true)?.uri;
+        return target === undefined ? undefined : showForFile(context, target);
+      },
       [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
       [Commands.rulesCopyBody]: (args) => copyBodyCommand(context, args[0]),
     },
@@ -47,10 +49,7 @@ export function rulesContextFeature(state: RulesState): Feature {
     onDocumentEvent(doc, event) {
       // Claude Code's and Copilot's files are read through the open buffers.
       if (doc.path && event !== 'save') state.instructions.touched(doc.path);
-      if (event === 'close') {
-        context.closed(doc);
-        if (lastUri === doc.uri) lastUri = undefined;
-      } else lastUri = doc.uri;
+      if (event === 'close') context.closed(doc);
     },
     async hover(doc, p) {
       if (!doc.path || p.position.line !== 0) return undefined;
