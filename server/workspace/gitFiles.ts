@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { constants as fsConstants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -129,7 +130,10 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
 export async function gitIndexEntryCount(root: string): Promise<number | undefined> {
   let handle: fsp.FileHandle | undefined;
   try {
-    handle = await fsp.open(path.join(root, '.git', 'index'), 'r');
+    // Read only inside the folder: a `.git` or an index that is a symlink leads elsewhere, and the count is only a hint.
+    const dotGit = path.join(root, '.git');
+    if (!(await fsp.lstat(dotGit)).isDirectory()) return undefined;
+    handle = await fsp.open(path.join(dotGit, 'index'), fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
     const head = Buffer.alloc(12);
     const { bytesRead } = await handle.read(head, 0, 12, 0);
     if (bytesRead < 12 || head.toString('latin1', 0, 4) !== 'DIRC') return undefined;

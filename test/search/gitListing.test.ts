@@ -190,6 +190,18 @@ describe("git's index count", () => {
     expect(fs.statSync(path.join(linked, '.git')).isFile()).toBe(true);
     expect(await gitIndexEntryCount(linked)).toBeUndefined();
   });
+
+  it('is not read through a symlink: a .git or an index linked out of the folder', async () => {
+    const outside = committed({ 'a.ts': 'x', 'b.ts': 'y' });
+    expect(await gitIndexEntryCount(outside)).toBe(2);
+    const linkedRepo = writeTree(tempDir('agentls-git-'), { 'a.ts': 'x' });
+    fs.symlinkSync(path.join(outside, '.git'), path.join(linkedRepo, '.git'));
+    expect(await gitIndexEntryCount(linkedRepo)).toBeUndefined();
+    const linkedIndex = committed({ 'a.ts': 'x' });
+    fs.rmSync(path.join(linkedIndex, '.git', 'index'));
+    fs.symlinkSync(path.join(outside, '.git', 'index'), path.join(linkedIndex, '.git', 'index'));
+    expect(await gitIndexEntryCount(linkedIndex)).toBeUndefined();
+  });
 });
 
 describe('a search during the first index', () => {
