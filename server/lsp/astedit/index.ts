@@ -8,7 +8,7 @@ import { lintRecipe, type RecipeLint } from '../../astedit/recipeLint';
 import type { AstEditOutcome, AstEditRequest } from '../../astedit/types';
 import { CancelledError, type Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
-import { currentDocument } from '../currentDocument';
+import { defaultingToCurrent } from '../currentDocument';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { FEATURE_ID, forgetQuickFixes, quickFixActions, recipeActions, resolveApplyAction } from './actions';
@@ -36,10 +36,7 @@ export function astEditFeature(): Feature {
   const rerun = new Set<string>();
 
   const isRecipe = (doc: OpenDocument) => doc.kind.kind === 'astedit' && doc.path !== undefined;
-  const currentRecipe = (command: string) => {
-    const doc = currentDocument(ctx, command, 'ast-edit recipe', isRecipe);
-    return doc && { recipe: doc.uri };
-  };
+  const currentRecipe = { what: 'ast-edit recipe', accept: isRecipe, argument: (doc: OpenDocument) => ({ recipe: doc.uri }) };
 
   function rootOfDoc(doc: OpenDocument): string {
     return ctx.session.rootOf(doc.path!) ?? path.dirname(doc.path!);
@@ -114,14 +111,8 @@ export function astEditFeature(): Feature {
   return {
     id: FEATURE_ID,
     commands: {
-      [Commands.astEditPreview]: (args, token) => {
-        const target = args[0] ?? currentRecipe(Commands.astEditPreview);
-        return target === undefined ? null : previewCommand([target], token);
-      },
-      [Commands.astEditApply]: (args, token) => {
-        const target = args[0] ?? currentRecipe(Commands.astEditApply);
-        return target === undefined ? null : applyCommand([target], token);
-      },
+      [Commands.astEditPreview]: defaultingToCurrent(() => ctx, Commands.astEditPreview, currentRecipe, previewCommand),
+      [Commands.astEditApply]: defaultingToCurrent(() => ctx, Commands.astEditApply, currentRecipe, applyCommand),
     },
 
     activate(c) {

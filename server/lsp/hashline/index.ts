@@ -12,7 +12,7 @@ import { describePatchErrorForPerson } from '../../hashline/personMessages';
 import type { PatchErrorKind } from '../../hashline/types';
 import { relocate } from '../../hashline/validate';
 import { pathToUri, uriToPath } from '../../workspace/paths';
-import { currentDocument } from '../currentDocument';
+import { defaultingToCurrent } from '../currentDocument';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { patchActions, withEdit, type ApplyActionData } from './actions';
@@ -58,8 +58,8 @@ export function hashlineFeature(): Feature {
     return doc.kind.kind === 'hashline';
   }
 
-  function uriOf(doc: OpenDocument | undefined): { uri: string } | undefined {
-    return doc && { uri: doc.uri };
+  function uriArgument(doc: OpenDocument): { uri: string } {
+    return { uri: doc.uri };
   }
 
   async function applyCommand(args: unknown[], token: Cancellation): Promise<HashlineApplyResult | null> {
@@ -104,14 +104,8 @@ export function hashlineFeature(): Feature {
   return {
     id: 'hashline',
     commands: {
-      [HashlineCommands.apply]: (args, token) => {
-        const target = args[0] ?? uriOf(currentDocument(ctx, HashlineCommands.apply, 'hashline patch', isPatch));
-        return target === undefined ? null : applyCommand([target], token);
-      },
-      [HashlineCommands.read]: (args) => {
-        const target = args[0] ?? uriOf(currentDocument(ctx, HashlineCommands.read, 'document', () => true));
-        return target === undefined ? null : readCommand([target]);
-      },
+      [HashlineCommands.apply]: defaultingToCurrent(() => ctx, HashlineCommands.apply, { what: 'hashline patch', accept: isPatch, argument: uriArgument }, applyCommand),
+      [HashlineCommands.read]: defaultingToCurrent(() => ctx, HashlineCommands.read, { what: 'document', accept: () => true, argument: uriArgument }, readCommand),
     },
 
     activate(c) {

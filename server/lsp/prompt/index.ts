@@ -1,6 +1,7 @@
 import { PromptCommands } from '../../../protocol/refs';
 import { lintPromptModel } from '../../refs/lint';
-import { currentDocument } from '../currentDocument';
+import { defaultingToCurrent } from '../currentDocument';
+import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { promptCodeActions } from './actions';
 import { promptCompletion } from './completion';
@@ -21,22 +22,13 @@ export function promptFeature(): Feature {
     if (!ctx) throw new Error('the prompt feature is not activated');
     return ctx;
   };
-  const currentPrompt = (command: string) => {
-    const doc = currentDocument(need(), command, 'prompt document', (d) => promptForm(d.kind) !== undefined);
-    return doc && { uri: doc.uri };
-  };
+  const currentPrompt = { what: 'prompt document', accept: (d: OpenDocument) => promptForm(d.kind) !== undefined, argument: (d: OpenDocument) => ({ uri: d.uri }) };
   return {
     id: 'prompt',
     completionTriggers: ['@'],
     commands: {
-      [PromptCommands.parse]: (args) => {
-        const target = args[0] ?? currentPrompt(PromptCommands.parse);
-        return target === undefined ? null : parseCommand(need(), [target]);
-      },
-      [PromptCommands.convert]: (args, token) => {
-        const target = args[0] ?? currentPrompt(PromptCommands.convert);
-        return target === undefined ? null : convertCommand(need(), [target], token);
-      },
+      [PromptCommands.parse]: defaultingToCurrent(need, PromptCommands.parse, currentPrompt, (args) => parseCommand(need(), args)),
+      [PromptCommands.convert]: defaultingToCurrent(need, PromptCommands.convert, currentPrompt, (args, token) => convertCommand(need(), args, token)),
     },
     activate(c) {
       ctx = c;

@@ -7,7 +7,7 @@ import { describeRuleName } from '../../../rules/describe';
 import { estimateTokens } from '../../../rules/context/cost';
 import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
-import { currentDocument } from '../../currentDocument';
+import { defaultingToCurrent } from '../../currentDocument';
 import type { Feature } from '../../feature';
 import type { RulesState } from '../state';
 import { copyBodyActions } from './actions';
@@ -31,10 +31,7 @@ export function rulesContextFeature(state: RulesState): Feature {
     // Drift and dead globs are facts of the workspace: pushed for closed rule files too.
     keepsDiagnosticsWhenClosed: true,
     commands: {
-      [Commands.rulesShowForFile]: (args) => {
-        const target = args[0] ?? currentDocument(state.context, Commands.rulesShowForFile, 'document', () => true)?.uri;
-        return target === undefined ? undefined : showForFile(context, target);
-      },
+      [Commands.rulesShowForFile]: defaultingToCurrent(() => state.context, Commands.rulesShowForFile, { what: 'document', accept: () => true, argument: (doc) => doc.uri }, (args) => showForFile(context, args[0])),
       [Commands.rulesConvert]: (args) => convertCommand(context, args[0]),
       [Commands.rulesCopyBody]: (args) => copyBodyCommand(context, args[0]),
     },
