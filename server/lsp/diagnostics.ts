@@ -44,13 +44,26 @@ interface Entry {
  * its pulled set on close. A refresh is asked for only when an open document's
  * diagnostics changed after the client pulled its current version, i.e. something
  * outside that document changed: the client pulls after its own edits anyway.
+ *
+ * Findings are kept per file, whatever the URI's spelling: clients spell a file's URI their
+ * own way (Neovim and Helix leave `+`, `@` or `!` as they are where ours percent-encodes
+ * them), and findings set for an open document and for its path must meet. Each file is
+ * published under the spelling its client last used for it.
  */
+/** Our spelling of a file URI (any other URI as it is): the key findings are kept under. */
+function keyOf(uri: string): string {
+  const p = uriToPath(uri);
+  return p === undefined ? uri : pathToUri(p);
+}
+
 export class DiagnosticsHub {
   private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, CancellationSource>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly published = new Set<string>();
+  /** The URI a client used for a file (by our spelling of it), while the file has anything published or kept. */
+  private readonly spelling = new Map<string, string>();
   /** What a pull client last got for an open document: the version and the diagnostics' JSON. */
   private readonly served = new Map<string, { version: number; json: string }>();
   private refreshTimer: NodeJS.Timeout | undefined;
@@ -87,10 +100,11 @@ export class DiagnosticsHub {
   set(source: string, uri: string, findings: Finding[], version?: number): void {
     const doc = this.documents.get(uri);
     if (version !== undefined && doc && doc.version !== version) return;
-    let perSource = this.entries.get(uri);
-    if (!perSource) this.entries.set(uri, (perSource = new Map()));
+    const key = keyOf(uri);
+    let perSource = this.entries.get(key);
+    if (!perSource) this.entries.set(key, (perSource = new Map()));
     perSource.set(source, { findings, version });
-    this.publish(uri);
+    this.publish(key);
   }
 
   setForPath(source: string, path: string, findings: Finding[]): void {
@@ -99,28 +113,23 @@ export class DiagnosticsHub {
 
   /** Whether this source holds findings for the URI (also those kept after its document closed). */
   has(source: string, uri: string): boolean {
-    return this.entries.get(uri)?.has(source) ?? false;
+    return this.entries.get(keyOf(uri))?.has(source) ?? false;
   }
 
   clear(source: string, uri: string): void {
-    const perSource = this.entries.get(uri);
+    const key = keyOf(uri);
+    const perSource = this.entries.get(key);
     if (!perSource?.delete(source)) return;
-    if (perSource.size === 0) this.entries.delete(uri);
-    this.publish(uri);
-  }
-
-  /** Every URI with findings of this source (to clear files that no longer have any). */
-  urisOf(source: string): string[] {
-    const out: string[] = [];
-    for (const [uri, perSource] of this.entries) if (perSource.has(source)) out.push(uri);
-    return out;
+    if (perSource.size === 0) this.entries.delete(key);
+    this.publish(key);
   }
 
   /** Findings of a document after level overrides (what the user sees), optionally of one source. */
   findings(uri: string, source?: string): Finding[] {
-    const perSource = this.entries.get(uri);
+    const key = keyOf(uri);
+    const perSource = this.entries.get(key);
     if (!perSource) return [];
-    const p = uriToPath(uri);
+    const p = uriToPath(key);
     if (p !== undefined && this.hidden(p)) return [];
     const levels = this.settings().diagnostics.severity;
     const out: Finding[] = [];
@@ -181,14 +190,15 @@ export class DiagnosticsHub {
     if (timer) clearTimeout(timer);
     this.timers.delete(uri);
     this.running.get(uri)?.cancel();
-    const perSource = this.entries.get(uri);
+    const key = keyOf(uri);
+    const perSource = this.entries.get(key);
     if (perSource) {
       for (const feature of this.features) {
         if (!feature.keepsDiagnosticsWhenClosed) perSource.delete(feature.id);
       }
-      if (perSource.size === 0) this.entries.delete(uri);
+      if (perSource.size === 0) this.entries.delete(key);
     }
-    this.publish(uri);
+    this.publish(key);
   }
 
   /** Re-sends everything (after the user changed severity levels). */
@@ -196,20 +206,29 @@ export class DiagnosticsHub {
     for (const uri of new Set([...this.entries.keys(), ...this.published])) this.publish(uri);
   }
 
-  private publish(uri: string): void {
-    const doc = this.documents.get(uri);
+  /** Publishes one file's findings (`key`: our spelling of its URI) as its client spells it. */
+  private publish(key: string): void {
+    const doc = this.openDocument(key);
+    if (doc) this.spelling.set(key, doc.uri);
+    const uri = this.spelling.get(key) ?? key;
     if (this.client.pullDiagnostics && doc) {
-      if (this.published.delete(uri)) this.sendPush(uri, [], undefined);
-      const served = this.served.get(uri);
-      if (served && served.version === doc.version && served.json !== JSON.stringify(this.toDiagnostics(uri))) this.requestRefresh();
+      if (this.published.delete(key)) this.sendPush(uri, [], undefined);
+      const served = this.served.get(key);
+      if (served && served.version === doc.version && served.json !== JSON.stringify(this.toDiagnostics(key))) this.requestRefresh();
       return;
     }
-    this.served.delete(uri);
-    const diagnostics = this.toDiagnostics(uri);
-    if (diagnostics.length === 0 && !this.published.has(uri)) return;
-    if (diagnostics.length === 0) this.published.delete(uri);
-    else this.published.add(uri);
+    this.served.delete(key);
+    const diagnostics = this.toDiagnostics(key);
+    if (diagnostics.length === 0) {
+      if (!doc && !this.entries.has(key)) this.spelling.delete(key);
+      if (!this.published.delete(key)) return;
+    } else this.published.add(key);
     this.sendPush(uri, diagnostics, doc && this.client.diagnosticVersion ? doc.version : undefined);
+  }
+
+  private openDocument(key: string): OpenDocument | undefined {
+    const p = uriToPath(key);
+    return p === undefined ? this.documents.get(key) : this.documents.getByPath(p);
   }
 
   private sendPush(uri: string, diagnostics: Diagnostic[], version: number | undefined): void {
@@ -241,10 +260,10 @@ export class DiagnosticsHub {
       if (!running) break;
       await running;
     }
-    if (this.documents.get(uri) && !this.entries.has(uri)) await this.runNow(uri);
+    if (this.documents.get(uri) && !this.entries.has(keyOf(uri))) await this.runNow(uri);
     const items = this.toDiagnostics(uri);
     const doc = this.documents.get(uri);
-    if (doc) this.served.set(uri, { version: doc.version, json: JSON.stringify(items) });
+    if (doc) this.served.set(keyOf(uri), { version: doc.version, json: JSON.stringify(items) });
     return { kind: DocumentDiagnosticReportKind.Full, items };
   }
 

@@ -108,10 +108,18 @@ export class DocumentStore {
     for (const l of this.listeners) l(doc, event);
   }
 
-  /** The open document for a URI, or undefined when it is not open. */
+  /**
+   * The open document for a URI, or undefined when it is not open. A file URI finds its
+   * document however it is spelled: clients encode characters their own way (Neovim and
+   * Helix leave `+` or `@` as they are; ours are percent-encoded).
+   */
   get(uri: string): OpenDocument | undefined {
     const td = this.documents.get(uri);
-    if (!td) return undefined;
+    if (!td) {
+      const p = uriToPath(uri);
+      const spelled = p === undefined ? undefined : this.byPath.get(p);
+      return spelled !== undefined && spelled !== uri ? this.get(spelled) : undefined;
+    }
     const cached = this.cache.get(uri);
     if (cached && cached.version === td.version) return cached;
     const doc = this.build(td);

@@ -44,6 +44,30 @@ export interface StartOptions {
   refuseEdits?: boolean;
   /** Run the server as this user (needs a root test process); default the test's own user. */
   user?: { uid: number; gid: number };
+  /**
+   * How the client spells a file's URI: `vscode` (vscode-uri, percent-encoding all but
+   * letters, digits and `-._~/`) or `neovim` (`vim.uri_from_fname`: RFC 3986's unreserved
+   * and sub-delimiter characters stay, so `c++.mdc` is `c++.mdc`; checked in Neovim 0.7.2
+   * and 0.10). Default `vscode`.
+   */
+  uriSpelling?: 'vscode' | 'neovim';
+}
+
+/** Characters `vim.uri_from_fname` leaves unencoded (Neovim's `runtime/lua/vim/uri.lua`, RFC 3986). */
+const NEOVIM_URI_KEEPS = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
+
+function neovimFileUri(p: string): string {
+  let out = 'file://';
+  for (const ch of p) {
+    if (NEOVIM_URI_KEEPS.test(ch)) out += ch;
+    else for (const byte of Buffer.from(ch, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/** One key per file however a URI spells it, as editors match a publish to their buffer. */
+function fileKey(uri: string): string {
+  return URI.parse(uri).toString();
 }
 
 export interface PublishedDiagnostics {
@@ -64,6 +88,7 @@ interface Waiter {
  * `window/workDoneProgress/create`, `window/showDocument`) and records what it was sent.
  */
 export class LspTestClient {
+  /** The last publish for each file, keyed as vscode-uri spells the file (a client's own spelling may differ: see `uriSpelling`). */
   readonly diagnostics = new Map<string, PublishedDiagnostics>();
   readonly diagnosticsLog: PublishedDiagnostics[] = [];
   readonly logMessages: { type: number; message: string }[] = [];
@@ -114,7 +139,7 @@ export class LspTestClient {
   private installHandlers(): void {
     const c = this.connection;
     c.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
-      this.diagnostics.set(p.uri, p);
+      this.diagnostics.set(fileKey(p.uri), p);
       this.diagnosticsLog.push(p);
       this.wake();
     });
@@ -194,8 +219,9 @@ export class LspTestClient {
     await this.connection.sendNotification('initialized', {});
   }
 
+  /** The URI this client uses for a file (see `uriSpelling`). */
   uri(p: string): string {
-    return URI.file(p).toString();
+    return this.options.uriSpelling === 'neovim' ? neovimFileUri(p) : URI.file(p).toString();
   }
 
   /** Opens a file as a buffer: its disk text unless `text` is given. */
@@ -324,7 +350,7 @@ export class LspTestClient {
       }
     }
     const current = () => {
-      const p = this.diagnostics.get(uri);
+      const p = this.diagnostics.get(fileKey(uri));
       if (!p) return undefined;
       const buf = this.buffers.get(uri);
       if (buf && p.version !== undefined && p.version !== buf.version) return undefined;

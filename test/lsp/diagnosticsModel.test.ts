@@ -98,3 +98,34 @@ describe('diagnostics of a client that pulls', () => {
     expect(c.registrations.map((r) => r.method)).not.toContain('workspace/didChangeWorkspaceFolders');
   });
 });
+
+describe('diagnostics of a client that spells file URIs its own way (Neovim)', () => {
+  it('a fixed rule file named c++.mdc stays clean when a settings change re-sends everything', async () => {
+    // Neovim sends `c++.mdc` where the server spells `c%2B%2B.mdc`. What the open buffer showed was
+    // kept under the first, what the rules state pushed after the close went under the second, and
+    // the fix cleared only the second: the first came back, stale. It also caught rules in context
+    // pushing the file's old dead glob after the fix (an engine update landed while it waited).
+    const ws = writeTree(tempDir(), { '.xcsh/.keep': '', '.cursor/rules/c++.mdc': BAD_RULE, '.cursor/rules/other.mdc': BAD_RULE });
+    const c = await start({ folders: [ws], client: 'neovim', uriSpelling: 'neovim' });
+    const file = path.join(ws, '.cursor', 'rules', 'c++.mdc');
+    const uri = await c.open(file);
+    expect(uri.endsWith('/c++.mdc')).toBe(true);
+    await c.waitForDiagnostics(uri, (ds) => codes(ds).includes('frontmatter/yaml-error'));
+    const other = await c.open(path.join(ws, '.cursor', 'rules', 'other.mdc'));
+    await c.waitForDiagnostics(other, (ds) => codes(ds).includes('frontmatter/yaml-error'));
+
+    await c.close(uri);
+    fs.writeFileSync(file, '---\nalwaysApply: true\n---\nbody\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 2 }] });
+    expect(await c.waitForDiagnostics(uri, (ds) => ds.length === 0)).toEqual([]);
+
+    // The settings change re-sends every file's diagnostics, then re-diagnoses the open ones:
+    // once `other.mdc` is published again, the re-send is over.
+    const before = c.diagnosticsLog.length;
+    await c.changeSettings({ diagnostics: { severity: { 'rule/not-read': 'hint' } } });
+    await c.waitFor('other.mdc re-diagnosed after the settings change', () => c.diagnosticsLog.slice(before).some((p) => p.uri === other));
+    const resent = c.diagnosticsLog.slice(before).filter((p) => p.uri !== other);
+    expect(resent.filter((p) => p.diagnostics.length).map((p) => [p.uri, codes(p.diagnostics)])).toEqual([]);
+    expect(await c.waitForDiagnostics(uri)).toEqual([]);
+  });
+});

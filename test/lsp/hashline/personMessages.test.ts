@@ -27,4 +27,16 @@ describe('hashline refusals in the editor are worded for a person', () => {
     expect(refused).toMatch(/^Edit rejected: 2 anchors do not match the current file/);
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe('def alpha():\n    return 1\n');
   });
+
+  it('quotes the line as the open buffer has it, when the client spells the file URI its own way (Neovim: c++.py)', async () => {
+    const ws = writeTree(tempDir(), { 'c++.py': 'def alpha():\n    return 1\n' });
+    const c = await start({ folders: [ws], client: 'neovim', uriSpelling: 'neovim' });
+    const uri = await c.open(path.join(ws, 'c++.py'), 'def alpha():\n    return 2\n', 'python');
+    expect(uri.endsWith('/c++.py')).toBe(true);
+    const input = `§c++.py\n≔2${lineHash('    return 0')}\n    return 6\n`;
+    await c.executeCommand('agentls.hashline.apply', [{ input }]);
+    await c.waitFor('the refusal', () => c.shownMessages.some((m) => m.message.startsWith('Hashline patch refused')));
+    const shown = c.shownMessages.find((m) => m.message.startsWith('Hashline patch refused'))!.message;
+    expect(shown).toContain(`line 2 now reads "    return 2" (anchor 2${lineHash('    return 2')})`);
+  });
 });

@@ -81,10 +81,12 @@ export class RulesContext {
     const engine = await this.state.engine();
     const seen = new Set<string>();
     for (const root of engine.rootPaths) {
+      // Read before the view, not after: an engine update landing during this wait would leave
+      // the view behind it, and a finding of the file's old text would be pushed after the new one.
+      const instructionAgents = await this.state.instructions.views(root);
       const view = engine.view(root);
       if (!view) continue;
       const agents = agentViews(view);
-      const instructionAgents = await this.state.instructions.views(root);
       const reach = this.follow(root, [...agents, ...instructionAgents]);
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
       // The totals matter to the findings only through the budget: without one, a keystroke in
