@@ -30,6 +30,12 @@ interface Entry {
   version: number | undefined;
 }
 
+/** Our spelling of a file URI (any other URI as it is): the key findings are kept under. */
+function keyOf(uri: string): string {
+  const p = uriToPath(uri);
+  return p === undefined ? uri : pathToUri(p);
+}
+
 /**
  * Collects findings per document and per feature, applies the user's severity levels,
  * and publishes one merged list per document, stamped with the document version so a
@@ -46,16 +52,11 @@ interface Entry {
  * outside that document changed: the client pulls after its own edits anyway.
  *
  * Findings are kept per file, whatever the URI's spelling: clients spell a file's URI their
- * own way (Neovim and Helix leave `+`, `@` or `!` as they are where ours percent-encodes
- * them), and findings set for an open document and for its path must meet. Each file is
- * published under the spelling its client last used for it.
+ * own way (Neovim's `vim.uri_from_fname`, seen in 0.7.2 and 0.10, and the url crate's
+ * `Url::from_file_path` that Helix uses leave `+`, `@` or `!` as they are where ours
+ * percent-encodes them), and findings set for an open document and for its path must
+ * meet. Each file is published under the spelling its client last used for it.
  */
-/** Our spelling of a file URI (any other URI as it is): the key findings are kept under. */
-function keyOf(uri: string): string {
-  const p = uriToPath(uri);
-  return p === undefined ? uri : pathToUri(p);
-}
-
 export class DiagnosticsHub {
   private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
