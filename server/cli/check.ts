@@ -95,9 +95,15 @@ export const checkCommand: CliCommand = {
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
-    for (const line of [...run.incomplete, ...fixFailures.map((f) => `could not fix ${f}`)]) write(io.stderr, `agentls check: ${line}`);
-    if (run.incomplete.length || fixFailures.length) {
-      write(io.stderr, 'agentls check: the run is incomplete, so it fails (exit 2) whatever it found');
+    // A named file the project ignores is said, not failed: pre-commit hooks pass every staged
+    // file, ignored ones too (ESLint warns of them the same way). A named folder of which no
+    // file was checked fails, as ESLint fails a pattern that matches no file.
+    for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: agentls.json's ignore leaves it out`);
+    const failures = [...run.incomplete, ...run.nothingChecked, ...fixFailures.map((f) => `could not fix ${f}`)];
+    for (const line of failures) write(io.stderr, `agentls check: ${line}`);
+    if (failures.length) {
+      const only = run.nothingChecked.length === failures.length;
+      write(io.stderr, `agentls check: the run ${only ? 'left out what it was asked to check' : 'is incomplete'}, so it fails (exit 2) whatever it found`);
       return EXIT.error;
     }
     const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(threshold) + 1);

@@ -17,6 +17,10 @@ export interface CheckRun {
   filesChecked: number;
   /** Folders that could not be read, and walks stopped at the file cap: each makes the run incomplete. */
   incomplete: string[];
+  /** Named folders of which no file was checked (empty, or all of it ignored), with why: each fails the run. */
+  nothingChecked: string[];
+  /** Named files the project's `ignore` leaves out (not checked; said, as ESLint warns of them). */
+  ignoredFiles: string[];
 }
 
 /**
@@ -31,6 +35,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
   const session = new WorkspaceSession(settings);
   session.addFolder(root);
   const incomplete: string[] = [];
+  const nothingChecked: string[] = [];
   const isIgnored = (p: string) => {
     const rel = relativeInside(root, p);
     return rel !== undefined && rel !== '' && common.ignored(rel);
@@ -60,7 +65,12 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       for (const f of files) looked.add(f);
     } else {
       const walked: string[] = [];
-      for (const folder of targets.folders) walked.push(...(await walk(relativeInside(root, folder))));
+      for (const folder of targets.folders) {
+        const rel = relativeInside(root, folder)!;
+        const files = await walk(rel);
+        if (files.length === 0) nothingChecked.push(`${rel}: no file there was checked: ${common.ignored(rel) ? "agentls.json's ignore leaves it out" : 'it holds none, or .gitignore, .ignore, search.exclude or agentls.json\'s ignore leave out all of it'}`);
+        walked.push(...files);
+      }
       const unique = [...new Set(walked)].sort();
       // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
       if (unique.length) runs.push({ scope: { files: unique, named: false }, keep: new Set(unique) });
@@ -87,7 +97,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     }
     for (const p of byPath.keys()) looked.add(p);
     const results = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
-    return { results, filesChecked: looked.size, incomplete };
+    const ignoredFiles = [...new Set(targets.files)].filter(isIgnored).map((f) => relativeInside(root, f)!);
+    return { results, filesChecked: looked.size, incomplete, nothingChecked, ignoredFiles };
   } finally {
     session.dispose();
   }

@@ -76,6 +76,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function summaryLine(s: CheckSummary): string {
   const files = `Checked ${plural(s.filesChecked, 'file')}`;
+  // "No problems" of nothing would read as a pass.
+  if (s.filesChecked === 0 && s.problems === 0) return `${files}.`;
   const fixed = s.fixed ? `; fixed ${plural(s.fixed, 'problem')}` : '';
   // After fixes, what is counted is what is left.
   if (s.problems === 0) return `${files}${fixed}: ${s.fixed ? 'none left' : 'no problems'}.`;

@@ -76,6 +76,15 @@ describe('agentls check: never a false "clean"', () => {
     }
   });
 
+  it('fails with exit 2 on a named folder of which no file is checked, and says why', async () => {
+    const { ws, home } = project();
+    fs.mkdirSync(path.join(ws, 'empty'));
+    const r = await cli(['check', 'empty', 'src', '--home', home], ws);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^Checked [1-9]\d* files?/m);
+    expect(r.stderr).toContain("agentls check: empty: no file there was checked: it holds none, or .gitignore, .ignore, search.exclude or agentls.json's ignore leave out all of it\n");
+  });
+
   it.skipIf('skip' in runAs)(`fails with exit 2 when a folder cannot be read (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
     if ('skip' in runAs) return;
     // Root reads every folder: the built CLI runs as an unprivileged user, in a workspace it owns.

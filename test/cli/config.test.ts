@@ -43,9 +43,18 @@ describe('agentls.json', () => {
       ignore: ['fixtures/'],
     });
     expect(await codes(ws, home)).toEqual(['.cursor/rules/comma.mdc error frontmatter/comma-globs']);
-    // A file the project ignores is skipped even when named (pre-commit passes every staged file).
+    // A file the project ignores is skipped even when named (pre-commit passes every staged file), and said to be.
     const named = await cli(['check', 'fixtures/broken/README.md', '--home', home], ws);
-    expect(named).toEqual({ code: 0, stdout: 'Checked 0 files: no problems.\n', stderr: '' });
+    expect(named).toEqual({ code: 0, stdout: 'Checked 0 files.\n', stderr: "agentls check: fixtures/broken/README.md is not checked: agentls.json's ignore leaves it out\n" });
+    // A folder it ignores, named, fails: nothing of what was asked was checked.
+    const folder = await cli(['check', 'fixtures/broken', '--home', home], ws);
+    expect(folder).toEqual({
+      code: 2,
+      stdout: 'Checked 0 files.\n',
+      stderr:
+        "agentls check: fixtures/broken: no file there was checked: agentls.json's ignore leaves it out\n" +
+        'agentls check: the run left out what it was asked to check, so it fails (exit 2) whatever it found\n',
+    });
   });
 
   it('is read by the rules command too, and the command line overrides it', async () => {
