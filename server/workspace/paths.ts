@@ -17,7 +17,9 @@ export function uriToPath(uri: string): string | undefined {
     return undefined;
   }
   if (parsed.scheme !== 'file') return undefined;
-  return path.normalize(parsed.fsPath);
+  // A folder's URI may end in `/` (Neovim's `vim.uri_from_fname` keeps the one of a `root_dir` written with it); the path is the same without it.
+  const p = path.normalize(parsed.fsPath);
+  return p.length > path.parse(p).root.length && p.endsWith(path.sep) ? p.slice(0, -1) : p;
 }
 
 export function pathToUri(fsPath: string): string {

@@ -35,6 +35,13 @@ describe('server lifecycle', () => {
     expect(status.roots).toEqual([a, b]);
   });
 
+  it('takes a folder URI that ends in a slash as the folder (Neovim sends a root_dir written with one so)', async () => {
+    const a = tempDir();
+    const c = await start({ folders: [`${a}/`], client: 'helix' });
+    const status = await c.request<{ roots: string[] }>('agentls/status');
+    expect(status.roots).toEqual([a]);
+  });
+
   it('follows workspace folders added and removed at run time', async () => {
     const a = tempDir();
     const b = tempDir();

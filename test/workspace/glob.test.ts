@@ -42,6 +42,9 @@ describe('paths', () => {
     expect(pathToUri(p)).toBe('file:///tmp/a%20dir/%C3%A9%23.md');
     expect(uriToPath('untitled:Untitled-1')).toBeUndefined();
     expect(uriToPath('not a uri at all')).toBeUndefined();
+    // A folder's URI with a trailing slash names the same folder.
+    expect(uriToPath('file:///tmp/proj/')).toBe('/tmp/proj');
+    expect(uriToPath('file:///')).toBe('/');
   });
 
   it('computes workspace-relative paths and refuses escapes', () => {
