@@ -20,6 +20,7 @@ import { leveledLogger, type Logger } from '../core/log';
 import { ParamError } from '../core/params';
 import type { Settings } from '../core/settings';
 import { VERSION } from '../version';
+import { findProjectRoot } from '../workspace/projectRoot';
 import { WorkspaceSession } from '../workspace/session';
 import { readClientFeatures, type ClientFeatures } from './clientFeatures';
 import { ConfigurationManager } from './configuration';
@@ -156,18 +157,30 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     log.info(`agentls ${VERSION} ready: ${session.roots.paths.join(', ') || 'no workspace folder'}; file changes from ${watching!.mode}`);
   });
 
-  documents.onEvent((doc, event) => {
-    if (!ctx) return;
-    // A lone file opened without any workspace folder: its folder becomes the root, so
-    // rules and references resolve as the agent would run there.
-    if (event === 'open' && doc.path && session.roots.folders.length === 0) {
-      const folder = session.addFolder(path.dirname(doc.path));
+  // A lone file opened without any workspace folder: the project holding it becomes the root
+  // (the nearest folder with a root marker, as the CLI finds it; else the file's folder), so
+  // rules and references resolve as the agent would run there. A rule file's own folder
+  // (`.cursor/rules/`) would be no project at all: no agent reads rules from there as a root.
+  let findingLoneRoot = false;
+  const adoptLoneRoot = async (file: string) => {
+    findingLoneRoot = true;
+    try {
+      const root = await findProjectRoot(path.dirname(file), session.home);
+      if (session.roots.folders.length > 0) return;
+      const folder = session.addFolder(root);
       if (folder) {
         documents.reclassify();
         watching?.addRoot(folder.path);
         for (const l of rootListeners) l([folder.path], []);
       }
+    } finally {
+      findingLoneRoot = false;
     }
+  };
+
+  documents.onEvent((doc, event) => {
+    if (!ctx) return;
+    if (event === 'open' && doc.path && session.roots.folders.length === 0 && !findingLoneRoot) void adoptLoneRoot(doc.path);
     if (event === 'close') ctx.diagnostics.closed(doc.uri);
     else if (event !== 'save') ctx.diagnostics.schedule(doc, event === 'open');
     if (event === 'save' && doc.path) void session.reportChange(doc.path, 'changed');

@@ -35,6 +35,20 @@ describe('server lifecycle', () => {
     expect(status.roots).toEqual([a, b]);
   });
 
+  it('opens the project of a lone file as the root when the client names no folder (Neovim without a root_dir)', async () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.xcsh/rules/style.md': '---\ndescription: Style\n---\nThe xcsh copy.\n',
+      '.cursor/rules/style.mdc': '---\ndescription: Style\nalwaysApply: false\n---\nThe Cursor copy.\n',
+    });
+    const c = await start({ folders: [], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.cursor', 'rules', 'style.mdc'));
+    // Not the rule's own folder (.cursor/rules/, where no agent reads rules as from a project): the folder holding .git.
+    expect((await until('a root', () => status(c), (s) => s.roots.length > 0, 10_000)).roots).toEqual([ws]);
+    const ds = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/shadowed'));
+    expect(ds.map((d) => d.code)).not.toContain('rule/not-read');
+  });
+
   it('takes a folder URI that ends in a slash as the folder (Neovim sends a root_dir written with one so)', async () => {
     const a = tempDir();
     const c = await start({ folders: [`${a}/`], client: 'helix' });
