@@ -161,28 +161,35 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   // (the nearest folder with a root marker, as the CLI finds it; else the file's folder), so
   // rules and references resolve as the agent would run there. A rule file's own folder
   // (`.cursor/rules/`) would be no project at all: no agent reads rules from there as a root.
+  // Documents opened meanwhile are diagnosed once the root is in place, not before (without
+  // one, a rule file would first be told that nothing reads it).
   let findingLoneRoot = false;
-  const adoptLoneRoot = async (file: string) => {
+  const adoptLoneRoot = async (c: ServerContext, file: string) => {
     findingLoneRoot = true;
     try {
       const root = await findProjectRoot(path.dirname(file), session.home);
-      if (session.roots.folders.length > 0) return;
-      const folder = session.addFolder(root);
+      const folder = session.roots.folders.length === 0 ? session.addFolder(root) : undefined;
       if (folder) {
         documents.reclassify();
         watching?.addRoot(folder.path);
+        await config.loadProject(session.roots.paths);
         for (const l of rootListeners) l([folder.path], []);
       }
+    } catch (err) {
+      log.error(`the root of ${file} could not be set: ${(err as Error).stack ?? err}`);
     } finally {
       findingLoneRoot = false;
+      for (const doc of documents.all()) c.diagnostics.schedule(doc, true);
     }
   };
 
   documents.onEvent((doc, event) => {
     if (!ctx) return;
-    if (event === 'open' && doc.path && session.roots.folders.length === 0 && !findingLoneRoot) void adoptLoneRoot(doc.path);
+    if (event === 'open' && doc.path && session.roots.folders.length === 0 && !findingLoneRoot) void adoptLoneRoot(ctx, doc.path);
     if (event === 'close') ctx.diagnostics.closed(doc.uri);
-    else if (event !== 'save') ctx.diagnostics.schedule(doc, event === 'open');
+    else if (event === 'open' && findingLoneRoot) {
+      // Diagnosed when the root is in place.
+    } else if (event !== 'save') ctx.diagnostics.schedule(doc, event === 'open');
     if (event === 'save' && doc.path) void session.reportChange(doc.path, 'changed');
     for (const feature of features) {
       try {

@@ -40,6 +40,7 @@ describe('server lifecycle', () => {
       '.git/HEAD': 'ref: refs/heads/main\n',
       '.xcsh/rules/style.md': '---\ndescription: Style\n---\nThe xcsh copy.\n',
       '.cursor/rules/style.mdc': '---\ndescription: Style\nalwaysApply: false\n---\nThe Cursor copy.\n',
+      'agentls.json': JSON.stringify({ diagnostics: { severity: { 'rule/shadowed': 'hint' } } }),
     });
     const c = await start({ folders: [], client: 'neovim' });
     const uri = await c.open(path.join(ws, '.cursor', 'rules', 'style.mdc'));
@@ -47,6 +48,10 @@ describe('server lifecycle', () => {
     expect((await until('a root', () => status(c), (s) => s.roots.length > 0, 10_000)).roots).toEqual([ws]);
     const ds = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/shadowed'));
     expect(ds.map((d) => d.code)).not.toContain('rule/not-read');
+    // The project's agentls.json comes with it (here: shadowing as a hint).
+    expect(ds.find((d) => d.code === 'rule/shadowed')?.severity).toBe(4);
+    // Nothing said before the root was in place: no publish ever told the file that nothing reads it.
+    expect(c.diagnosticsLog.flatMap((p) => p.diagnostics).map((d) => d.code)).not.toContain('rule/not-read');
   });
 
   it('takes a folder URI that ends in a slash as the folder (Neovim sends a root_dir written with one so)', async () => {
