@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import {
   CodeActionKind,
   ErrorCodes,
@@ -20,7 +19,6 @@ import { leveledLogger, type Logger } from '../core/log';
 import { ParamError } from '../core/params';
 import type { Settings } from '../core/settings';
 import { VERSION } from '../version';
-import { findProjectRoot } from '../workspace/projectRoot';
 import { WorkspaceSession } from '../workspace/session';
 import { readClientFeatures, type ClientFeatures } from './clientFeatures';
 import { ConfigurationManager } from './configuration';
@@ -34,6 +32,7 @@ import { isReportPath, showReport } from './reports';
 import { BurstCollector } from './idleCollect';
 import { RequestIntake } from './intake';
 import { requestParams } from './requestParams';
+import { OwnRoots } from './ownRoots';
 import { guarded } from './requests';
 import { usableRoot } from './roots';
 import { statusFeature } from './status';
@@ -157,39 +156,28 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     log.info(`agentls ${VERSION} ready: ${session.roots.paths.join(', ') || 'no workspace folder'}; file changes from ${watching!.mode}`);
   });
 
-  // A lone file opened without any workspace folder: the project holding it becomes the root
-  // (the nearest folder with a root marker, as the CLI finds it; else the file's folder), so
-  // rules and references resolve as the agent would run there. A rule file's own folder
-  // (`.cursor/rules/`) would be no project at all: no agent reads rules from there as a root.
-  // Documents opened meanwhile are diagnosed once the root is in place, not before (without
-  // one, a rule file would first be told that nothing reads it).
-  let findingLoneRoot = false;
-  const adoptLoneRoot = async (c: ServerContext, file: string) => {
-    findingLoneRoot = true;
-    try {
-      const root = await findProjectRoot(path.dirname(file), session.home);
-      const folder = session.roots.folders.length === 0 ? session.addFolder(root) : undefined;
-      if (folder) {
-        documents.reclassify();
-        watching?.addRoot(folder.path);
-        await config.loadProject(session.roots.paths);
-        for (const l of rootListeners) l([folder.path], []);
-      }
-    } catch (err) {
-      log.error(`the root of ${file} could not be set: ${(err as Error).stack ?? err}`);
-    } finally {
-      findingLoneRoot = false;
-      for (const doc of documents.all()) c.diagnostics.schedule(doc, true);
-    }
-  };
+  const ownRoots = new OwnRoots(
+    session,
+    async (root) => {
+      const folder = session.addFolder(root);
+      if (!folder) return;
+      documents.reclassify();
+      watching?.addRoot(folder.path);
+      await config.loadProject(session.roots.paths);
+      for (const l of rootListeners) l([folder.path], []);
+    },
+    () => {
+      for (const doc of documents.all()) ctx?.diagnostics.schedule(doc, true);
+    },
+    log,
+  );
 
   documents.onEvent((doc, event) => {
     if (!ctx) return;
-    if (event === 'open' && doc.path && session.roots.folders.length === 0 && !findingLoneRoot) void adoptLoneRoot(ctx, doc.path);
+    if (event === 'open' && doc.path) ownRoots.opened(doc.path);
     if (event === 'close') ctx.diagnostics.closed(doc.uri);
-    else if (event === 'open' && findingLoneRoot) {
-      // Diagnosed when the root is in place.
-    } else if (event !== 'save') ctx.diagnostics.schedule(doc, event === 'open');
+    // Opened while a root is being found: diagnosed once it is in place.
+    else if (event !== 'save' && !(event === 'open' && ownRoots.finding)) ctx.diagnostics.schedule(doc, event === 'open');
     if (event === 'save' && doc.path) void session.reportChange(doc.path, 'changed');
     for (const feature of features) {
       try {

@@ -15,12 +15,16 @@ export const ROOT_MARKERS = ['.xcsh', '.cursor', '.windsurf', '.clinerules', '.a
  * user-level folders live in the home directory, and neither is a project.
  */
 export async function findProjectRoot(start: string, home: string): Promise<string> {
-  const first = path.resolve(start);
+  return (await findMarkedRoot(start, home)) ?? path.resolve(start);
+}
+
+/** The nearest folder at or above `start` holding a root marker, below the home directory and the file system root; undefined when there is none. */
+export async function findMarkedRoot(start: string, home: string): Promise<string | undefined> {
   const stop = path.resolve(home);
-  for (let dir = first; ; ) {
-    if (dir === stop) break;
+  for (let dir = path.resolve(start); ; ) {
+    if (dir === stop) return undefined;
     const parent = path.dirname(dir);
-    if (parent === dir) break;
+    if (parent === dir) return undefined;
     for (const marker of ROOT_MARKERS) {
       try {
         await fsp.lstat(path.join(dir, marker));
@@ -31,7 +35,6 @@ export async function findProjectRoot(start: string, home: string): Promise<stri
     }
     dir = parent;
   }
-  return first;
 }
 
 /** Why `dir` cannot be a workspace root (missing, not a folder), or undefined when it can. */

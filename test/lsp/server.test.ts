@@ -54,6 +54,25 @@ describe('server lifecycle', () => {
     expect(c.diagnosticsLog.flatMap((p) => p.diagnostics).map((d) => d.code)).not.toContain('rule/not-read');
   });
 
+  it('opens the project of a file under the home directory as a root when the editor names the home directory (Helix started in ~, for a language without roots)', async () => {
+    const home = tempDir();
+    const proj = path.join(home, 'proj');
+    writeTree(proj, {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.xcsh/rules/style.md': '---\ndescription: Style\n---\nThe xcsh copy.\n',
+      '.cursor/rules/style.mdc': '---\ndescription: Style\nalwaysApply: false\n---\nThe Cursor copy.\n',
+    });
+    writeTree(home, { 'notes/todo.md': 'nothing to see\n' });
+    const c = await start({ folders: [home], home, client: 'helix' });
+    // A file no project holds brings no root.
+    await c.open(path.join(home, 'notes', 'todo.md'));
+    const uri = await c.open(path.join(proj, '.cursor', 'rules', 'style.mdc'));
+    expect((await until('the project as a root', () => status(c), (s) => s.roots.length > 1, 10_000)).roots).toEqual([home, proj]);
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/shadowed'));
+    // The notes were looked at first (files are taken in the order opened): still only the two roots.
+    expect((await status(c)).roots).toEqual([home, proj]);
+  });
+
   it('takes a folder URI that ends in a slash as the folder (Neovim sends a root_dir written with one so)', async () => {
     const a = tempDir();
     const c = await start({ folders: [`${a}/`], client: 'helix' });
