@@ -19,6 +19,7 @@ import { leveledLogger, type Logger } from '../core/log';
 import { ParamError } from '../core/params';
 import type { Settings } from '../core/settings';
 import { VERSION } from '../version';
+import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
 import { readClientFeatures, type ClientFeatures } from './clientFeatures';
 import { ConfigurationManager } from './configuration';
@@ -55,6 +56,12 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   const session = new WorkspaceSession(config.settings, log);
   const documents = new DocumentStore(session);
   const rootListeners: ((added: string[], removed: string[]) => void)[] = [];
+  // The folders whose agentls.json the settings take, first one first: a folder agentls does
+  // not index (the home directory, the file system root) is no project, so it comes last.
+  const projectRoots = (): string[] => {
+    const usable = (p: string) => indexRefusal(p, session.home) === undefined;
+    return [...session.roots.paths.filter(usable), ...session.roots.paths.filter((p) => !usable(p))];
+  };
   let watching: Watching | undefined;
   let features: Feature[] = [];
   let ctx: ServerContext | undefined;
@@ -101,7 +108,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     if (c.client.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
         await ready;
-        const firstBefore = session.roots.paths[0];
+        const firstBefore = projectRoots()[0];
         const added: string[] = [];
         const removed: string[] = [];
         for (const f of event.removed) {
@@ -120,13 +127,13 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
           }
         }
         documents.reclassify();
-        // agentls.json is the first folder's: another first folder brings its own (or none).
-        if (session.roots.paths[0] !== firstBefore) await config.loadProject(session.roots.paths);
+        // agentls.json is the first project folder's: another first folder brings its own (or none).
+        if (projectRoots()[0] !== firstBefore) await config.loadProject(projectRoots());
         for (const l of rootListeners) l(added, removed);
         for (const doc of documents.all()) c.diagnostics.schedule(doc);
       });
     }
-    await config.loadProject(session.roots.paths);
+    await config.loadProject(projectRoots());
     await config.start(c.client);
     session.setSettings(config.settings);
     await watching!.start();
@@ -137,7 +144,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
-    config.watchProject(session.changes, () => session.roots.paths);
+    config.watchProject(session.changes, projectRoots);
     markReady();
     // Side by side, not one after the other: the rules engine waits on reading rule files and
     // the file index on its cache, and the first `@` completion need not wait until every
@@ -163,7 +170,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
       if (!folder) return;
       documents.reclassify();
       watching?.addRoot(folder.path);
-      await config.loadProject(session.roots.paths);
+      await config.loadProject(projectRoots());
       for (const l of rootListeners) l([folder.path], []);
     },
     () => {

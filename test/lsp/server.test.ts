@@ -62,13 +62,14 @@ describe('server lifecycle', () => {
       '.xcsh/rules/style.md': '---\ndescription: Style\n---\nThe xcsh copy.\n',
       '.cursor/rules/style.mdc': '---\ndescription: Style\nalwaysApply: false\n---\nThe Cursor copy.\n',
     });
-    writeTree(home, { 'notes/todo.md': 'nothing to see\n' });
+    writeTree(home, { 'notes/todo.md': 'nothing to see\n', 'proj/agentls.json': JSON.stringify({ diagnostics: { severity: { 'rule/shadowed': 'hint' } } }) });
     const c = await start({ folders: [home], home, client: 'helix' });
     // A file no project holds brings no root.
     await c.open(path.join(home, 'notes', 'todo.md'));
     const uri = await c.open(path.join(proj, '.cursor', 'rules', 'style.mdc'));
     expect((await until('the project as a root', () => status(c), (s) => s.roots.length > 1, 10_000)).roots).toEqual([home, proj]);
-    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/shadowed'));
+    // The settings take the project's agentls.json, not the home directory's (here: shadowing as a hint).
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/shadowed' && x.severity === 4));
     // The notes were looked at first (files are taken in the order opened): still only the two roots.
     expect((await status(c)).roots).toEqual([home, proj]);
   });
