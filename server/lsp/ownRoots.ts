@@ -15,11 +15,11 @@ export type AddRoot = (root: string) => Promise<void>;
  * file under a folder agentls does not index (the home directory, the file system root),
  * when a project with a root marker holds it: Helix started in `~` names `~` for a file
  * whose language sets no `roots` (Markdown in `editors/helix/languages.toml`), and a rule
- * file under it was shown nothing at all. Both lie inside what the editor
- * already opened, or are all it opened: confinement widens no further than before.
+ * file under it was shown nothing at all. That root lies inside a folder the editor opened,
+ * so confinement widens no further; the lone file's is the folder the CLI would check there.
  *
  * Documents opened while a root is being found are diagnosed once it is in place (the
- * caller asks `busy`), not before: without it a rule file would first be told that
+ * caller asks `finding`), not before: without it a rule file would first be told that
  * nothing reads it. One file is looked at a time; files opened meanwhile follow.
  */
 export class OwnRoots {
