@@ -62,6 +62,17 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     const usable = (p: string) => indexRefusal(p, session.home) === undefined;
     return [...session.roots.paths.filter(usable), ...session.roots.paths.filter((p) => !usable(p))];
   };
+  /**
+   * After folders came or went (from the editor, or a root found for a file): documents are
+   * classified again, a new first project folder brings its agentls.json (or none), the
+   * features hear of it, and open documents are diagnosed again.
+   */
+  const rootsChanged = async (c: ServerContext, added: string[], removed: string[], firstBefore: string | undefined) => {
+    documents.reclassify();
+    if (projectRoots()[0] !== firstBefore) await config.loadProject(projectRoots());
+    for (const l of rootListeners) l(added, removed);
+    for (const doc of documents.all()) c.diagnostics.schedule(doc);
+  };
   let watching: Watching | undefined;
   let features: Feature[] = [];
   let ctx: ServerContext | undefined;
@@ -126,11 +137,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
             watching?.addRoot(folder.path);
           }
         }
-        documents.reclassify();
-        // agentls.json is the first project folder's: another first folder brings its own (or none).
-        if (projectRoots()[0] !== firstBefore) await config.loadProject(projectRoots());
-        for (const l of rootListeners) l(added, removed);
-        for (const doc of documents.all()) c.diagnostics.schedule(doc);
+        await rootsChanged(c, added, removed, firstBefore);
       });
     }
     await config.loadProject(projectRoots());
@@ -166,12 +173,11 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   const ownRoots = new OwnRoots(
     session,
     async (root) => {
+      const firstBefore = projectRoots()[0];
       const folder = session.addFolder(root);
-      if (!folder) return;
-      documents.reclassify();
+      if (!folder || !ctx) return;
       watching?.addRoot(folder.path);
-      await config.loadProject(projectRoots());
-      for (const l of rootListeners) l([folder.path], []);
+      await rootsChanged(ctx, [folder.path], [], firstBefore);
     },
     () => {
       for (const doc of documents.all()) ctx?.diagnostics.schedule(doc, true);
