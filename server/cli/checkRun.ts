@@ -17,8 +17,8 @@ export interface CheckRun {
   filesChecked: number;
   /** Folders that could not be read, and walks stopped at the file cap: each makes the run incomplete. */
   incomplete: string[];
-  /** Named folders of which no file was checked (empty, or all of it ignored), with why: each fails the run. */
-  nothingChecked: string[];
+  /** Named folders (root-relative) of which no file was checked, and whether the ignore globs leave the folder itself out (else it is empty, or all of it ignored): each fails the run. */
+  nothingChecked: { rel: string; ignored: boolean }[];
   /** Named files the project's `ignore` leaves out (not checked; said, as ESLint warns of them). */
   ignoredFiles: string[];
 }
@@ -35,7 +35,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
   const session = new WorkspaceSession(settings);
   session.addFolder(root);
   const incomplete: string[] = [];
-  const nothingChecked: string[] = [];
+  const nothingChecked: CheckRun['nothingChecked'] = [];
   const isIgnored = (p: string) => {
     const rel = relativeInside(root, p);
     return rel !== undefined && rel !== '' && common.ignored(rel);
@@ -68,7 +68,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       for (const folder of targets.folders) {
         const rel = relativeInside(root, folder)!;
         const files = await walk(rel);
-        if (files.length === 0) nothingChecked.push(`${rel}: no file there was checked: ${common.ignored(rel) ? "agentls.json's ignore leaves it out" : 'it holds none, or .gitignore, .ignore, search.exclude or agentls.json\'s ignore leave out all of it'}`);
+        if (files.length === 0) nothingChecked.push({ rel, ignored: common.ignored(rel) });
         walked.push(...files);
       }
       const unique = [...new Set(walked)].sort();

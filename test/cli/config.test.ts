@@ -46,6 +46,9 @@ describe('agentls.json', () => {
     // A file the project ignores is skipped even when named (pre-commit passes every staged file), and said to be.
     const named = await cli(['check', 'fixtures/broken/README.md', '--home', home], ws);
     expect(named).toEqual({ code: 0, stdout: 'Checked 0 files.\n', stderr: "agentls check: fixtures/broken/README.md is not checked: agentls.json's ignore leaves it out\n" });
+    // Left out by the command line's --ignore, it says so.
+    const flagged = await cli(['check', '.cursor/rules/comma.mdc', '--ignore', '.cursor/', '--home', home], ws);
+    expect(flagged).toEqual({ code: 0, stdout: 'Checked 0 files.\n', stderr: 'agentls check: .cursor/rules/comma.mdc is not checked: --ignore leaves it out\n' });
     // A folder it ignores, named, fails: nothing of what was asked was checked.
     const folder = await cli(['check', 'fixtures/broken', '--home', home], ws);
     expect(folder).toEqual({
