@@ -22,6 +22,8 @@ describe('real Neovim with editors/nvim', () => {
     expect(run.result.roots).toEqual([ws]);
     expect(run.result.omnifunc).toBe('v:lua.vim.lsp.omnifunc');
     expect(run.result.hover_map).toBe(true);
+    // Two buffers of the project, one client (Neovim 0.8+ starts it through vim.lsp.start, 0.7 through start_client).
+    expect(run.result.client_buffers).toEqual([2]);
     expect(run.result.version).toBe(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version);
   }, 90_000);
 });

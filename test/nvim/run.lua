@@ -10,7 +10,17 @@ vim.o.shadafile = 'NONE'
 vim.o.virtualedit = 'onemore'
 
 local T = require('lib')
+-- A deprecation notice is a failure: Neovim prints it to the user at every start, and the API
+-- behind it goes in a later release (0.12 warns of vim.lsp.start_client, gone in 0.13).
+local function deprecation_notice()
+  for _, line in ipairs(vim.split(vim.fn.execute('messages'), '\n')) do
+    if line:find('deprecated') then return line end
+  end
+end
+
 local function finish(ok, err)
+  local notice = deprecation_notice()
+  if ok and notice then ok, err = false, 'Neovim printed a deprecation notice: ' .. notice end
   local f = io.open(out, 'w')
   f:write(vim.fn.json_encode({ ok = ok, error = err and tostring(err) or vim.NIL, result = T.result, log = T.log, nvim = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '.' .. tostring(vim.version().patch) }))
   f:close()

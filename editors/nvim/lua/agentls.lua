@@ -31,14 +31,30 @@ local defaults = {
 }
 
 M.config = vim.deepcopy(defaults)
-local clients = {} -- root dir -> client id
+local clients = {} -- root dir -> client id (Neovim 0.7, which has no vim.lsp.start)
+
+-- Neovim's client API moved under us: vim.lsp.start (0.8) replaces start_client (a notice
+-- at every start from 0.12, gone in 0.13), get_clients (0.10) replaces buf_get_clients (gone
+-- in 0.12), and client methods take `:` from 0.11 (`.` gives a notice from 0.12). Each helper
+-- uses what the running Neovim has, so 0.7 keeps working and 0.12 prints nothing.
+local uv = vim.uv or vim.loop
+
+local function buffer_clients(bufnr)
+  if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = bufnr }) end
+  return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
+end
+
+local function call(client, method, ...)
+  if vim.fn.has('nvim-0.11') == 1 then return client[method](client, ...) end
+  return client[method](...)
+end
 
 local function find_root(path)
   local dir = vim.fn.fnamemodify(path, ':p:h')
-  local home = vim.loop.os_homedir()
+  local home = uv.os_homedir()
   while dir and dir ~= '' do
     for _, marker in ipairs(M.config.root_markers) do
-      if vim.loop.fs_stat(dir .. '/' .. marker) then
+      if uv.fs_stat(dir .. '/' .. marker) then
         return dir
       end
     end
@@ -73,11 +89,8 @@ local function configuration_handler(_, result, ctx)
   return out
 end
 
-local function start_client(root)
-  if clients[root] and vim.lsp.get_client_by_id(clients[root]) then
-    return clients[root]
-  end
-  local id = vim.lsp.start_client({
+local function client_config(root)
+  return {
     name = 'agentls',
     cmd = M.config.cmd,
     root_dir = root,
@@ -87,7 +100,7 @@ local function start_client(root)
     handlers = { ['workspace/configuration'] = configuration_handler },
     on_init = function(client)
       -- Neovim 0.7 announces no workspace/configuration; push the settings, as lspconfig does.
-      client.notify('workspace/didChangeConfiguration', { settings = M.config.settings })
+      call(client, 'notify', 'workspace/didChangeConfiguration', { settings = M.config.settings })
     end,
     on_attach = function(client, bufnr)
       -- <C-x><C-o> completes from the language servers (Markdown's own omnifunc completes HTML tags).
@@ -98,9 +111,24 @@ local function start_client(root)
       end
       if M.config.on_attach then M.config.on_attach(client, bufnr) end
     end,
-  })
-  clients[root] = id
-  return id
+  }
+end
+
+-- One client per root, started by the first buffer under it and shared by the rest.
+local function attach_under(root, bufnr)
+  if vim.lsp.start then
+    -- Attaches bufnr to the running client of this root, else starts one. The reuse test is
+    -- ours: 0.10's own compares root_dir with the workspace folders' names, which are not paths.
+    vim.lsp.start(client_config(root), {
+      bufnr = bufnr,
+      reuse_client = function(client, config) return client.name == config.name and client.config.root_dir == config.root_dir end,
+    })
+    return
+  end
+  if not (clients[root] and vim.lsp.get_client_by_id(clients[root])) then
+    clients[root] = vim.lsp.start_client(client_config(root))
+  end
+  if clients[root] then vim.lsp.buf_attach_client(bufnr, clients[root]) end
 end
 
 --- Attaches agentls to a buffer when it lies under a project root.
@@ -111,13 +139,12 @@ function M.attach(bufnr)
   if name == '' or not matches(name) then return end
   local root = find_root(name)
   if not root then return end
-  local id = start_client(root)
-  if id then vim.lsp.buf_attach_client(bufnr, id) end
+  attach_under(root, bufnr)
 end
 
 --- The agentls client attached to a buffer, if any.
 function M.client(bufnr)
-  for _, c in pairs(vim.lsp.buf_get_clients(bufnr or 0)) do
+  for _, c in ipairs(buffer_clients(bufnr or vim.api.nvim_get_current_buf())) do
     if c.name == 'agentls' then return c end
   end
   return nil
@@ -130,7 +157,7 @@ local function command(name, args)
       vim.notify('agentls is not attached to this buffer', vim.log.levels.WARN)
       return
     end
-    c.request('workspace/executeCommand', { command = name, arguments = args and args() or {} }, function(err)
+    call(c, 'request', 'workspace/executeCommand', { command = name, arguments = args and args() or {} }, function(err)
       if err then vim.notify('agentls: ' .. err.message, vim.log.levels.ERROR) end
     end, 0)
   end

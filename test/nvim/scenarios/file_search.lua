@@ -1,7 +1,7 @@
 local T = require("lib")
 -- Neovim 0.7 watches no files for the server: agentls's own watcher keeps the file index
 -- current. The scenario searches through Neovim's client, writes and deletes files
--- outside the editor, and rebuilds the index with Neovim's execute_command.
+-- outside the editor, and rebuilds the index with the plugin's :AgentlsRebuildIndex.
 T.client()
 local root = vim.fn.getcwd()
 local n = 0
@@ -39,7 +39,7 @@ vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
   table.insert(shown, result.message)
   return original(err, result, ctx, config)
 end
-vim.lsp.buf.execute_command({ command = 'agentls.index.rebuild', arguments = {} })
+vim.cmd('AgentlsRebuildIndex')
 T.wait('the rebuild message', function()
   for _, m in ipairs(shown) do
     if m:find('File index rebuilt', 1, true) then
