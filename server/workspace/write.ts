@@ -26,12 +26,24 @@ export type WriteResult = { ok: true; written: string[] } | { ok: false; message
  * replaced are restored from their previous content, and new files are removed.
  * Refuses paths outside the confinement and files whose content moved since it was read.
  */
-export async function writeFilesAtomically(writes: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
-  for (const w of writes) {
+export async function writeFilesAtomically(requested: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
+  for (const w of requested) {
     if (!path.isAbsolute(w.path)) return { ok: false, message: `not an absolute path: ${w.path}`, path: w.path };
     if (confinement && !confinement.allows(w.path)) {
       return { ok: false, message: `${w.path} lies outside the workspace; nothing was written`, path: w.path };
     }
+  }
+  // A link is written through, into the file it leads to (which the confinement has just
+  // judged): renaming a new file over the link would turn a rule shared by a link into a copy.
+  const writes: FileWrite[] = [];
+  const byLanding = new Map<string, string>();
+  for (const w of requested) {
+    const landing = await landingPath(w.path);
+    if (!landing.ok) return landing;
+    const other = byLanding.get(landing.path);
+    if (other !== undefined) return { ok: false, message: `${w.path} is the same file as ${other}; nothing was written`, path: w.path };
+    byLanding.set(landing.path, w.path);
+    writes.push({ ...w, path: landing.path });
   }
   const previous: (Buffer | null)[] = [];
   const modes: (number | undefined)[] = [];
@@ -128,7 +140,20 @@ export async function writeFilesAtomically(writes: FileWrite[], confinement?: Co
     await Promise.all(replaced.map((h) => h?.close().catch(() => undefined)));
     await dropOriginals();
   }
-  return { ok: true, written: writes.map((w) => w.path) };
+  return { ok: true, written: requested.map((w) => w.path) };
+}
+
+/** Where a write to `p` lands: `p`, or for a symbolic link the file it leads to; refused when that file does not exist. */
+async function landingPath(p: string): Promise<{ ok: true; path: string } | { ok: false; message: string; path: string }> {
+  const st = await fsp.lstat(p).catch(() => undefined);
+  if (!st?.isSymbolicLink()) return { ok: true, path: p };
+  try {
+    return { ok: true, path: await fsp.realpath(p) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'a symbolic link to a file that does not exist' : `a symbolic link that cannot be followed (${code})`;
+    return { ok: false, message: `${p} is ${why}; nothing was written`, path: p };
+  }
 }
 
 /** A new name beside a file (same folder, so same file system: a rename is atomic) for its next content while it is written. */

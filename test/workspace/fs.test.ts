@@ -134,6 +134,31 @@ describe('writeFilesAtomically', () => {
     expect(fs.readdirSync(root).filter((n) => n.includes('agentls'))).toEqual([]);
   });
 
+  it('writes through a symbolic link into its target, and the link stays a link', async () => {
+    const root = writeTree(tempDir(), { 'AGENTS.md': 'old' });
+    fs.symlinkSync('AGENTS.md', path.join(root, 'CLAUDE.md'));
+    const result = await writeFilesAtomically([{ path: path.join(root, 'CLAUDE.md'), text: 'new', expectedText: 'old' }], new Confinement([root]));
+    expect(result).toEqual({ ok: true, written: [path.join(root, 'CLAUDE.md')] });
+    expect(fs.lstatSync(path.join(root, 'CLAUDE.md')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(root, 'AGENTS.md'), 'utf8')).toBe('new');
+    expect(fs.readdirSync(root).sort()).toEqual(['AGENTS.md', 'CLAUDE.md']);
+  });
+
+  it('writes nothing when two targets are one file (a link and what it links to), or a link leads nowhere', async () => {
+    const root = writeTree(tempDir(), { 'AGENTS.md': 'old' });
+    fs.symlinkSync('AGENTS.md', path.join(root, 'CLAUDE.md'));
+    fs.symlinkSync('missing.md', path.join(root, 'GEMINI.md'));
+    const twice = await writeFilesAtomically([
+      { path: path.join(root, 'AGENTS.md'), text: 'one', expectedText: 'old' },
+      { path: path.join(root, 'CLAUDE.md'), text: 'two', expectedText: 'old' },
+    ], new Confinement([root]));
+    expect(twice).toMatchObject({ ok: false, message: expect.stringContaining('is the same file as') });
+    const dangling = await writeFilesAtomically([{ path: path.join(root, 'GEMINI.md'), text: 'x' }], new Confinement([root]));
+    expect(dangling).toMatchObject({ ok: false, message: expect.stringContaining('symbolic link to a file that does not exist') });
+    expect(fs.readFileSync(path.join(root, 'AGENTS.md'), 'utf8')).toBe('old');
+    expect(fs.readdirSync(root).sort()).toEqual(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']);
+  });
+
   it('writes nothing when one file changed since it was read', async () => {
     const root = writeTree(tempDir(), { 'a.txt': 'A', 'b.txt': 'B-changed' });
     const result = await writeFilesAtomically([
