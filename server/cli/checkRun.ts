@@ -45,11 +45,12 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       const listed: string[] = [];
       const ignore = session.ignoreFor(root);
       // The whole folder is listed as the file index lists it (git's listing in a work tree,
-      // seconds faster than a walk of a large one); a subfolder is walked.
+      // seconds faster than a walk of a large one); a subfolder is walked. Links are listed
+      // either way, as git lists them: a rule file shared by a link is checked through it.
       const walked =
         start === undefined
-          ? await listFolderFiles({ fs: session.diskFs, root, ignore, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, onBatch: (batch) => listed.push(...batch.map((f) => f.rel)) })
-          : await walkFiles({ fs: session.diskFs, root, ignore, start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED });
+          ? await listFolderFiles({ fs: session.diskFs, root, ignore, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, onBatch: (batch) => listed.push(...batch.map((f) => f.rel)), includeSymlinks: true })
+          : await walkFiles({ fs: session.diskFs, root, ignore, start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, includeSymlinks: true });
       if ('files' in walked) listed.push(...walked.files.map((f) => f.rel));
       for (const e of walked.errors) incomplete.push(`cannot read folder ${e.rel === '' ? '.' : e.rel}`);
       if (walked.truncated) incomplete.push(`stopped listing ${start ?? '.'} after ${MAX_LINTED_FILES} files`);

@@ -3,7 +3,7 @@ import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { finding } from './codes';
-import { notReadForKind } from './lint/notRead';
+import { linkedOutFileFinding, notReadForKind } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
 
@@ -15,6 +15,8 @@ export interface OutsideFile {
   root: string | undefined;
   /** Its text (undefined when it could not be read). */
   text: string | undefined;
+  /** Where it leads when it is a link out of the workspace (not read: said). */
+  linkedOutTo?: string;
   /** The classifier's verdict for the xcsh agent. */
   kind: DocumentKind;
   agents: 'auto' | readonly string[];
@@ -37,6 +39,7 @@ export function outsideFindings(file: OutsideFile): Finding[] {
     const notRead = notReadForKind(file.kind);
     if (notRead) out.push(sayingWhoReads(notRead, owner));
   }
+  if (file.linkedOutTo !== undefined && owner) out.push(linkedOutFileFinding(file.linkedOutTo, owner.agent.name));
   if (file.text === undefined) return out;
   if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
     out.push(...toolFindings({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text, root: file.root, targets }));

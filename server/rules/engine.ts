@@ -9,7 +9,7 @@ import { analyseFile, type FileAnalysis } from './analysis';
 import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
-import { notReadFinding } from './lint/notRead';
+import { linkedOutFileFinding, notReadFinding } from './lint/notRead';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
@@ -39,6 +39,8 @@ class RootRules {
   /** Group findings (shadowing, clashes, buckets) per path. */
   readonly groupFindings = new Map<string, Finding[]>();
   readonly notRead = new Map<string, Finding>();
+  /** Rule files that are links out of the workspace: their tool reads the target, agentls does not (it says so). */
+  readonly linkedOut = new Map<string, string>();
   constructor(readonly cwd: string) {}
 }
 
@@ -207,15 +209,23 @@ export class RulesEngine {
     for (const p of state.notRead.keys()) affected.add(p);
     state.notRead.clear();
     state.skippedTexts.clear();
+    state.linkedOut.clear();
     for (const skipped of discovery.skipped) {
       const finding = await notReadFinding(skipped, this.session, this.fs);
       if (finding) {
         state.notRead.set(skipped.path, finding);
         affected.add(skipped.path);
-        // Only regular files are read for their own tool's lint: never through a symlink or a special file.
-        if (skipped.why === 'by-path' || skipped.why === 'ignored') {
+        // Read for their own tool's lint: files the xcsh agent leaves out by name or ignore
+        // rules, and links (a rule shared between tools by a link is common; the xcsh agent
+        // drops links, the other tools follow them). A link is read only where the confined
+        // file system lets it: its target inside the workspace. Never a special file.
+        if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) state.skippedTexts.set(skipped.path, read.text);
+          else if (skipped.why === 'symlink' && read.reason === 'outside-workspace') {
+            const target = this.session.confinement.escapeTarget(skipped.path);
+            if (target) state.linkedOut.set(skipped.path, target);
+          }
         }
       }
     }
@@ -297,9 +307,11 @@ export class RulesEngine {
     if (!state) return this.xcshFindings(p);
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
-    // A rule location linking out of the workspace is agentls's own notice (not a prediction): always shown.
+    // A rule location (or rule file) linking out of the workspace is agentls's own notice (not a prediction): always shown.
+    const linkTarget = state.linkedOut.get(p);
+    const linkedFile = linkTarget !== undefined && owner ? [linkedOutFileFinding(linkTarget, owner.agent.name)] : [];
     const linkedOut = state.notRead.get(p)?.code === 'rule/link-outside' ? [state.notRead.get(p)!] : [];
-    const out = targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut;
+    const out = [...(targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut), ...linkedFile];
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
       if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));

@@ -22,7 +22,8 @@ export const MAX_LINTED_FILES = 200_000;
 export async function workspaceScope(session: WorkspaceSession, fs: FileSystem, cancel: Cancellation): Promise<LintScope> {
   const files: string[] = [];
   for (const root of session.roots.paths) {
-    const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_LINTED_FILES, cancel });
+    // Links too, as git lists them: the linters read through them where the confinement lets them.
+    const walked = await walkFiles({ fs, root, ignore: session.ignoreFor(root), maxFiles: MAX_LINTED_FILES, cancel, includeSymlinks: true });
     for (const f of walked.files) files.push(joinRelative(root, f.rel));
   }
   return { files: files.sort(), named: false, whole: true };

@@ -25,6 +25,8 @@ export interface ListOptions {
   onExpected?: (files: number) => void;
   /** Awaited between batches when given (a test holds a listing half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
+  /** List symbolic links found by the walk too, as git lists them in a work tree (the linters read through them, confined). */
+  includeSymlinks?: boolean;
 }
 
 export interface ListResult {
@@ -79,7 +81,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
   if (!listedByGit) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks });
     result.fileCount = walk.fileCount;
     result.truncated = walk.truncated;
     result.cancelled = walk.cancelled;
@@ -92,7 +94,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
 /** Submodules and nested repositories that git listed as folders: walked. */
 async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult): Promise<void> {
   for (const start of nested) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks });
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
     result.errors.push(...walk.errors);
@@ -122,6 +124,7 @@ async function addAgentRuleFolders(options: ListOptions, skip: readonly string[]
       maxFiles: Math.max(0, options.maxFiles - result.fileCount),
       cancel: options.cancel,
       onBatch: options.onBatch,
+      includeSymlinks: options.includeSymlinks,
     });
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;

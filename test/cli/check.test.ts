@@ -146,3 +146,40 @@ describe('agentls check: each file once', () => {
     expect(r.stdout).toContain('Checked 1 file: 1 problem');
   });
 });
+
+describe('agentls check: rule files that are symbolic links', () => {
+  // Sharing one rule between tools by a link is common (`.cursor/rules/x.mdc → ../../docs/x.mdc`).
+  const SHARED = '---\nglobs: "*.ts"\nalwaysApply: "true"\n---\nShared rule.\n';
+
+  it("checks a linked rule file by its target inside the workspace, for the tool whose folder holds the link", async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'docs/shared.mdc': SHARED, 'src/app.ts': 'export const x = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync('../../docs/shared.mdc', path.join(ws, '.cursor/rules/shared.mdc'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.stdout).toMatch(/^\.cursor\/rules\/shared\.mdc:3:\d+: warning \[frontmatter\/wrong-type\] Cursor expects `alwaysApply`/m);
+  });
+
+  it('--fix fixes the target of a linked rule file and leaves the link a link', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'docs/shared.mdc': SHARED, 'src/app.ts': 'export const x = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync('../../docs/shared.mdc', path.join(ws, '.cursor/rules/shared.mdc'));
+    const run = await cli(['check', '--fix', '--home', home], ws);
+    expect(run.stdout).toContain('.cursor/rules/shared.mdc: fixed [frontmatter/wrong-type]');
+    expect(run.stdout).not.toContain('warning [frontmatter/wrong-type]');
+    expect(fs.lstatSync(path.join(ws, '.cursor/rules/shared.mdc')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(ws, 'docs/shared.mdc'), 'utf8')).toContain('alwaysApply: true\n');
+  });
+
+  it('says a linked rule file whose target lies outside the workspace is not checked, and reads nothing there', async () => {
+    const home = tempDir('agentls-home-');
+    const outside = writeTree(tempDir('agentls-outside-'), { 'secret.mdc': '---\nalwaysApply: "true"\n---\nTOP SECRET\n' });
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nShort functions.\n' });
+    fs.symlinkSync(path.join(outside, 'secret.mdc'), path.join(ws, '.cursor/rules/secret.mdc'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.stdout).toMatch(/^\.cursor\/rules\/secret\.mdc:1:1: warning \[rule\/link-outside\] This rule file is a symbolic link to .*secret\.mdc outside the workspace\. Cursor/m);
+    expect(run.stdout).not.toContain('TOP SECRET');
+    expect(run.stdout).not.toContain('wrong-type');
+  });
+});

@@ -38,6 +38,21 @@ const LINK_READERS: Record<SkippedFile['provider'], string> = {
   cline: 'Cline and the xcsh agent follow',
 };
 
+/**
+ * The notice for a rule file that is a link out of the workspace. Its tool reads the target
+ * (tools read their rule folders through links; nothing documents otherwise); agentls reads
+ * nothing outside the workspace, so the file is not checked, and a check must not pass it in
+ * silence.
+ */
+export function linkedOutFileFinding(target: string, readerName: string): Finding {
+  return finding(
+    'rule/link-outside',
+    'warning',
+    ZERO_RANGE,
+    `This rule file is a symbolic link to ${target} outside the workspace. ${readerName} follows the link and reads the rule there; agentls does not, so it is not checked.`,
+  );
+}
+
 /** The diagnostic for a file discovery saw in a rule folder but left out. */
 export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem): Promise<Finding | undefined> {
   if (skipped.why === 'symlink') {

@@ -127,3 +127,21 @@ describe('a rule folder that links out of the workspace', () => {
     });
   });
 });
+
+describe('a rule file that is a link', () => {
+  it('is diagnosed through the link when its target is in the workspace, and reported, not read, when it is not', async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'docs/shared.mdc': '---\nalwaysApply: "true"\n---\nShared rule.\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync('../../docs/shared.mdc', path.join(ws, '.cursor/rules/shared.mdc'));
+    fs.symlinkSync(path.join(outside, 'leaked.md'), path.join(ws, '.cursor/rules/leaked.mdc'));
+    const c = await start({ folders: [ws] });
+    const shared = await c.waitForDiagnostics(uriOf(path.join(ws, '.cursor/rules/shared.mdc')), (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    expect(shared.find((d) => d.code === 'frontmatter/wrong-type')!.message).toContain('Cursor expects `alwaysApply`');
+    const leaked = await c.waitForDiagnostics(uriOf(path.join(ws, '.cursor/rules/leaked.mdc')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    expect(leaked.map((d) => d.code)).toEqual(['rule/link-outside']);
+    expect(leaked[0].message).toContain(fs.realpathSync(path.join(outside, 'leaked.md')));
+    const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+    expect(JSON.stringify(buckets)).not.toContain('lives outside');
+  });
+});
