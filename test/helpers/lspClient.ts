@@ -297,7 +297,11 @@ export class LspTestClient {
   /** Changes the answer to `workspace/configuration` and tells the server, as VS Code does. */
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
     this.settings = { home: this.home, cacheDir: this.cacheDir, ...settings };
-    await this.notify('workspace/didChangeConfiguration', { settings: null });
+    // A client that answers workspace/configuration says only that something changed (VS Code);
+    // one that does not sends the settings themselves (Neovim 0.7, and editors/nvim's on_init).
+    const caps = typeof this.options.client === 'object' ? this.options.client : CLIENT_PRESETS[this.options.client ?? 'vscode'];
+    const pulled = caps.workspace?.configuration === true;
+    await this.notify('workspace/didChangeConfiguration', { settings: pulled ? null : { agentls: this.settings } });
   }
 
   /** Waits until `check` holds, re-checking on every message; fails after `timeoutMs`. */
