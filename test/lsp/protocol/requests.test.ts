@@ -74,4 +74,17 @@ describe('requests the LSP specification says to refuse', () => {
     expect(((await c.response(2)).result as { roots: string[] }).roots).toEqual([]);
     expect(c.logLines().join('\n')).toMatch(/workspace folder .*not a file URI/);
   });
+
+  it('takes the root from rootPath when workspaceFolders is an empty list and rootUri null, as Helix 25.07 sends them', async () => {
+    const ws = tempDir();
+    const c = await start([], { initialize: false });
+    const init = c.initializeMessage(1, []) as { params: Record<string, unknown> };
+    init.params.workspaceFolders = [];
+    init.params.rootUri = null;
+    init.params.rootPath = ws;
+    c.send(init);
+    await c.response(1);
+    c.send({ jsonrpc: '2.0', method: 'initialized', params: {} }, status(2));
+    expect(((await c.response(2)).result as { roots: string[] }).roots).toEqual([ws]);
+  });
 });
