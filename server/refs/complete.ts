@@ -90,12 +90,17 @@ export function planPick(model: PromptModel, path: string, freshId: string): Ref
 }
 
 /**
- * A completion's main edit and its additional edit, made safe for clients that apply
- * them one after the other: an additional edit on the same line as the main one would be
- * shifted by it, so the two become one edit (still one line, still around the cursor).
+ * A completion's main edit and its additional edit, made safe for clients that apply the
+ * main edit first and then the additional one at its unchanged position (Helix, Eglot,
+ * Neovim's own completion): an additional edit after the main one on the same line would
+ * be shifted by it, so the two become one edit (still one line, still around the cursor).
+ * One before the main edit is not shifted and stays apart: folded, a new frontmatter block
+ * made the main edit span lines, and Neovim's own completion inserts only the first line of
+ * a plain-text edit (it replaced "Explain @aut" with "---"), while nvim-cmp types it, with
+ * the buffer's indenting.
  */
 export function combineEdits(source: string, main: SourceEdit, extra: SourceEdit | undefined): { main: SourceEdit; extra?: SourceEdit } {
-  if (!extra) return { main };
+  if (!extra || extra.end <= main.start) return { main, extra };
   const lo = Math.min(main.start, extra.start);
   const hi = Math.max(main.end, extra.end);
   if (/[\r\n]/.test(source.slice(lo, hi))) return { main, extra };

@@ -31,6 +31,18 @@ describe('file references in real Neovim with editors/nvim', () => {
     expect(run.result.links).toBe(4);
   }, 90_000);
 
+  it("accepts an @ completion from Neovim 0.11's own LSP completion, typed in insert mode", async () => {
+    const run = await runNvim({ workspace: workspace(), file: 'prompts/new.prompt.md', scenario: 'prompt_complete_builtin' });
+    expect(run.error).toBeNull();
+    const [major, minor] = run.nvim.split('.').map(Number);
+    if (major === 0 && minor < 11) {
+      expect(run.result).toEqual({ skipped: true }); // vim.lsp.completion came in 0.11
+      return;
+    }
+    expect(run.result.text).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\nExplain <@file:ref_0|src/auth.ts>');
+    expect(run.result.mode).toBe('i');
+  }, 90_000);
+
   it('flags a forged token and fixes it with the code action Neovim offers', async () => {
     const ws = workspace();
     const run = await runNvim({ workspace: ws, file: 'prompts/forged.prompt.md', scenario: 'prompt_fix' });

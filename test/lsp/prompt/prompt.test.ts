@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InsertReplaceEdit, TextEdit } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import type { ClientPreset } from '../../helpers/capabilities';
@@ -12,6 +13,11 @@ const launch = useLspClients(afterEach);
 const start = (folder: string, client: ClientPreset) => launch({ folders: [folder], client });
 
 const PRESETS: ClientPreset[] = ['vscode', 'neovim', 'helix'];
+
+/** `text` with one edit applied (its positions read in `text`). */
+function applyEdit(text: string, edit: TextEdit): string {
+  return TextDocument.applyEdits(TextDocument.create('file:///x', 'markdown', 0, text), [edit]);
+}
 
 describe.each(PRESETS)('@ completion in %s', (preset) => {
   it('inserts the whole token and creates the frontmatter entry in the same accept', async () => {
@@ -26,11 +32,20 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
     const edit = item.textEdit as TextEdit & InsertReplaceEdit;
     const range = preset === 'neovim' ? edit.range : edit.replace;
     expect('range' in edit).toBe(preset === 'neovim');
-    // The entry goes on line 0 too, so both became one edit: nothing relies on edit order.
-    expect(range.start).toEqual({ line: 0, character: 0 });
-    expect(item.filterText).toBe(c.text(uri).split('\n')[0].slice(0, 12));
+    // The new frontmatter goes before the token, on line 0: an additional edit there is not
+    // moved by the main one, whichever a client applies first, so it stays apart. (Folded into
+    // one, the edit spanned lines, and Neovim's own completion inserts a plain edit's first line only.)
+    expect(range).toEqual({ start: { line: 0, character: 8 }, end: cursor });
+    expect(item.textEdit!.newText).toBe('<@file:ref_0|src/auth.ts>');
+    expect(item.additionalTextEdits).toEqual([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\n' }]);
+    expect(item.filterText).toBe('@aut');
+    const accepted = '---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\nExplain <@file:ref_0|src/auth.ts>\n';
+    // As Helix, Eglot and Neovim apply it: the main edit, then the additional one where it says.
+    const before = c.text(uri);
+    const mainFirst = [{ range, newText: item.textEdit!.newText }, ...item.additionalTextEdits!].reduce((text, e) => applyEdit(text, e), before);
+    expect(mainFirst).toBe(accepted);
     c.acceptCompletion(uri, item, cursor);
-    expect(c.text(uri)).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\nExplain <@file:ref_0|src/auth.ts>\n');
+    expect(c.text(uri)).toBe(accepted);
     expect(await refDiagnostics(c, uri, (d) => d.length === 0)).toEqual([]);
   }, 30_000);
 
