@@ -33,8 +33,8 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
     const range = preset === 'neovim' ? edit.range : edit.replace;
     expect('range' in edit).toBe(preset === 'neovim');
     // The new frontmatter goes before the token, on line 0: an additional edit there is not
-    // moved by the main one, whichever a client applies first, so it stays apart. (Folded into
-    // one, the edit spanned lines, and Neovim's own completion inserts a plain edit's first line only.)
+    // moved by the main one, so it stays apart. (Folded into one, the edit spanned lines, and
+    // Neovim's own completion inserts a plain edit's first line only.)
     expect(range).toEqual({ start: { line: 0, character: 8 }, end: cursor });
     expect(item.textEdit!.newText).toBe('<@file:ref_0|src/auth.ts>');
     expect(item.additionalTextEdits).toEqual([{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\n' }]);
