@@ -21,6 +21,8 @@ export interface NvimOptions {
   file: string;
   /** Scenario file in `test/nvim/scenarios/` (name without `.lua`). */
   scenario: string;
+  /** A Lua file to run instead of the plugin's setup (a user's own `vim.lsp.config`); `agentls` on PATH is this build. */
+  init?: string;
   /** `agentls` settings; `home` and `cacheDir` default to fresh folders. */
   settings?: Record<string, unknown>;
   timeoutMs?: number;
@@ -37,6 +39,12 @@ export function nvimAvailable(): boolean {
   return spawnSync(NVIM, ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
+/** The Neovim under test, as [major, minor] (from `nvim --version`). */
+export function nvimVersion(): [number, number] {
+  const m = /NVIM v(\d+)\.(\d+)/.exec(spawnSync(NVIM, ['--version'], { encoding: 'utf8' }).stdout ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : [0, 0];
+}
+
 /**
  * Runs a scenario in real, headless Neovim with the configuration we ship
  * (`editors/nvim/lua/agentls.lua`), no user config or plugins, and returns what the
@@ -47,6 +55,12 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
   const scratch = tempDir('agentls-nvim-');
   const out = path.join(scratch, 'result.json');
   const settings = { home: tempDir('agentls-home-'), cacheDir: path.join(scratch, 'cache'), ...(options.settings ?? {}) };
+  // A set-up of the user's own starts `agentls` from PATH: this build, under that name.
+  const bin = path.join(scratch, 'bin');
+  if (options.init) {
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(repo, 'out', 'bundle', 'agentls.js')}" "$@"\n`, { mode: 0o755 });
+  }
   const env = {
     ...process.env,
     AGENTLS_REPO: repo,
@@ -55,6 +69,7 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
     AGENTLS_SCENARIO: path.join(repo, 'test', 'nvim', 'scenarios', `${options.scenario}.lua`),
     AGENTLS_SETTINGS: JSON.stringify(settings),
     AGENTLS_NVIM_OUT: out,
+    ...(options.init ? { AGENTLS_INIT: options.init, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` } : {}),
     XDG_CONFIG_HOME: path.join(scratch, 'config'),
     XDG_DATA_HOME: path.join(scratch, 'data'),
     XDG_STATE_HOME: path.join(scratch, 'state'),

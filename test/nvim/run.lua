@@ -32,10 +32,20 @@ end
 T.finish = function(err) finish(err == nil, err) end
 
 local ok, err = pcall(function()
-  require('agentls').setup({
-    cmd = { env('AGENTLS_NODE'), repo .. '/out/bundle/agentls.js', '--stdio' },
-    settings = { agentls = vim.fn.json_decode(env('AGENTLS_SETTINGS')) },
-  })
+  local settings = vim.fn.json_decode(env('AGENTLS_SETTINGS'))
+  if env('AGENTLS_INIT') then
+    -- A user's own set-up (the README's vim.lsp.config block), with the test's home and cache folders.
+    dofile(env('AGENTLS_INIT'))
+    vim.lsp.config('agentls', { settings = { agentls = settings } })
+    -- Neovim turns file type detection on after the user's init and before opening the files
+    -- named on its command line; the runner opens its file from here, so it turns it on first.
+    vim.cmd('filetype plugin indent on')
+  else
+    require('agentls').setup({
+      cmd = { env('AGENTLS_NODE'), repo .. '/out/bundle/agentls.js', '--stdio' },
+      settings = { agentls = settings },
+    })
+  end
   vim.cmd('edit ' .. vim.fn.fnameescape(env('AGENTLS_FILE')))
   dofile(env('AGENTLS_SCENARIO'))
 end)
