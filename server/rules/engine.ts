@@ -3,6 +3,7 @@ import { yieldToEventLoop, type Cancellation, NEVER_CANCELLED, throwIfCancelled 
 import type { Finding } from '../core/findings';
 import type { FileChange } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
+import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
 import { analyseFile, type FileAnalysis } from './analysis';
@@ -211,7 +212,7 @@ export class RulesEngine {
     state.skippedTexts.clear();
     state.linkedOut.clear();
     for (const skipped of discovery.skipped) {
-      const finding = await notReadFinding(skipped, this.session, this.fs);
+      const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
         state.notRead.set(skipped.path, finding);
         affected.add(skipped.path);
@@ -230,6 +231,20 @@ export class RulesEngine {
       }
     }
     return affected;
+  }
+
+  /**
+   * For a link in a rule folder: the path (relative to the workspace folder) of the file it
+   * leads to, when that file is one the xcsh agent reads itself. Only the link is resolved;
+   * nothing is read.
+   */
+  private listedTarget(state: RootRules, link: string): string | undefined {
+    const real = realpathOfLongestPrefix(link);
+    const realRoot = realpathOfLongestPrefix(state.cwd);
+    if (real === undefined || realRoot === undefined) return undefined;
+    const rel = path.relative(realRoot, real);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    return state.byPath.has(path.join(state.cwd, rel)) ? rel.split(path.sep).join('/') : undefined;
   }
 
   /** (Re-)reads a file; `changed` says whether its analysis differs from the one held before. */

@@ -172,6 +172,23 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(fs.readFileSync(path.join(ws, 'docs/shared.mdc'), 'utf8')).toContain('alwaysApply: true\n');
   });
 
+  it('with the xcsh agent targeted, a link to a rule it reads anyway is information, not an error', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.xcsh/rules/style.md': '---\ndescription: Style\nalwaysApply: true\n---\nShort functions.\n',
+      'docs/lone.mdc': '---\nalwaysApply: true\n---\nOnly here.\n',
+    });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    // One rule for every tool, kept where the xcsh agent reads it, linked into Cursor's folder.
+    fs.symlinkSync('../../.xcsh/rules/style.md', path.join(ws, '.cursor/rules/style.mdc'));
+    // A link to a file the xcsh agent reads nowhere else: that rule never reaches it.
+    fs.symlinkSync('../../docs/lone.mdc', path.join(ws, '.cursor/rules/lone.mdc'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.stdout).toMatch(/^\.cursor\/rules\/style\.mdc:1:1: information \[rule\/not-read\] Cursor reads this file, but the xcsh agent never does: it is a symlink; the xcsh agent reads the rule it leads to, \.xcsh\/rules\/style\.md, from there\./m);
+    expect(run.stdout).toMatch(/^\.cursor\/rules\/lone\.mdc:1:1: error \[rule\/not-read\]/m);
+  });
+
   it('says a linked rule file whose target lies outside the workspace is not checked, and reads nothing there', async () => {
     const home = tempDir('agentls-home-');
     const outside = writeTree(tempDir('agentls-outside-'), { 'secret.mdc': '---\nalwaysApply: "true"\n---\nTOP SECRET\n' });

@@ -53,8 +53,16 @@ export function linkedOutFileFinding(target: string, readerName: string): Findin
   );
 }
 
-/** The diagnostic for a file discovery saw in a rule folder but left out. */
-export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem): Promise<Finding | undefined> {
+/**
+ * The diagnostic for a file discovery saw in a rule folder but left out. `readsTarget`: for a
+ * link, the workspace-relative path of the rule file it leads to when the xcsh agent reads
+ * that file itself (one rule kept in its folder and linked into the other tools' folders): the
+ * rule reaches the agent all the same, so that is said, not an error.
+ */
+export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSession, _fs: FileSystem, readsTarget?: string): Promise<Finding | undefined> {
+  if (skipped.why === 'symlink' && readsTarget !== undefined) {
+    return finding('rule/not-read', 'information', ZERO_RANGE, `The xcsh agent never reads this file: it is a symlink; the xcsh agent reads the rule it leads to, ${readsTarget}, from there.`);
+  }
   if (skipped.why === 'symlink') {
     return finding('rule/not-read', SEVERITY.symlink, ZERO_RANGE, 'The xcsh agent never reads this file: it is a symlink, and the xcsh agent loads regular files only. Put the file itself here.');
   }
