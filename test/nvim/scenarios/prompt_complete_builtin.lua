@@ -43,21 +43,23 @@ poll('the completion menu with src/auth.ts', function()
     keys('aut')
     return false
   end
-  local info = vim.fn.complete_info({ 'items' })
-  for i, item in ipairs(info.items) do
-    if (item.abbr ~= '' and item.abbr or item.word):find('src/auth.ts', 1, true) then
-      T.result.menu = #info.items
-      keys(string.rep('<C-n>', i) .. '<C-y>')
-      poll('the accepted item in the buffer', function()
-        local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
-        if not text:find('file_references', 1, true) then return false end
-        T.result.text = text
-        T.result.mode = vim.api.nvim_get_mode().mode
-        T.finish()
-        return true
-      end, 10000)
-      return true
-    end
+  -- One <C-n> at a time until src/auth.ts is the selected row (the list may be replaced
+  -- meanwhile by the server's answer to the narrowed query), then <C-y> accepts it.
+  local info = vim.fn.complete_info({ 'items', 'selected' })
+  local selected = info.items[info.selected + 1]
+  if not (selected and (selected.abbr ~= '' and selected.abbr or selected.word):find('src/auth.ts', 1, true)) then
+    keys('<C-n>')
+    return false
   end
-  return false
+  T.result.menu = #info.items
+  keys('<C-y>')
+  poll('the accepted item in the buffer', function()
+    local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+    if not text:find('file_references', 1, true) then return false end
+    T.result.text = text
+    T.result.mode = vim.api.nvim_get_mode().mode
+    T.finish()
+    return true
+  end, 10000)
+  return true
 end, 20000)
