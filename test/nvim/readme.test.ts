@@ -13,14 +13,19 @@ function readmeConfigBlock(): string {
 }
 
 describe("the README's vim.lsp.config block in real Neovim", () => {
-  it('starts agentls from PATH on a rule file, rooted at the project, and shows its diagnostics', async (ctx) => {
+  it('starts agentls from PATH on a rule file, rooted at the project, and shows its diagnostics (0.11+); stops loudly before 0.11', async () => {
     const [major, minor] = nvimVersion();
-    // vim.lsp.config came in 0.11; npm test runs 0.7, .ci/run also Debian testing's Neovim.
-    if (major === 0 && minor < 11) ctx.skip();
     const init = path.join(tempDir('agentls-init-'), 'init.lua');
     fs.writeFileSync(init, readmeConfigBlock());
     const ws = copyFixture('demo');
     const run = await runNvim({ workspace: ws, file: '.cursor/rules/style.mdc', scenario: 'config_attach', init });
+    if (major === 0 && minor < 11) {
+      // The README says 0.11 or later: on npm test's 0.7 (and 0.10) the block fails at
+      // vim.lsp.config with Neovim's own error, it does not pass in silence.
+      expect(run.error).toMatch(/config.*nil value|nil value.*config/);
+      expect(run.ok).toBe(false);
+      return;
+    }
     expect(run.error).toBeNull();
     expect(run.result.filetype).toBe('markdown');
     expect(run.result.root).toBe(ws);

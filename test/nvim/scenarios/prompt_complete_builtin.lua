@@ -4,7 +4,8 @@ local T = require("lib")
 -- server's trigger character, and <C-n>… <C-y> accepts src/auth.ts. Neovim applies the
 -- item's edit and its additional edit (the file_references entry) itself.
 if vim.fn.has('nvim-0.11') == 0 then
-  T.result.skipped = true
+  -- Before 0.11 Neovim has no completion of its own to type into: the test checks that.
+  T.result.builtin_completion = type(vim.lsp.completion)
   return
 end
 local c = T.client()
