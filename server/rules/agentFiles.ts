@@ -3,7 +3,7 @@ import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { finding } from './codes';
-import { linkedOutFileFinding, notReadForKind } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, notReadForKind } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
 
@@ -17,6 +17,8 @@ export interface OutsideFile {
   text: string | undefined;
   /** Where it leads when it is a link out of the workspace (not read: said). */
   linkedOutTo?: string;
+  /** What it leads to, in words, when it is a link to no file (`brokenLinkReason`). */
+  brokenLink?: string;
   /** The classifier's verdict for the xcsh agent. */
   kind: DocumentKind;
   agents: 'auto' | readonly string[];
@@ -35,6 +37,7 @@ export function outsideFindings(file: OutsideFile): Finding[] {
   const owner = ownerOf(file.rel);
   const targets = fileTargets(file.agents, owner?.agent.id, file.workspaceHasXcsh);
   const out: Finding[] = [];
+  if (file.brokenLink !== undefined) return brokenLinkFindings(file.brokenLink, owner, targets, file.kind.kind === 'rule');
   if (targets.has('xcsh')) {
     const notRead = notReadForKind(file.kind);
     if (notRead) out.push(sayingWhoReads(notRead, owner));
@@ -78,4 +81,17 @@ export function sayingWhoReads(notRead: Finding, owner: { agent: AgentModel; pla
     ? notRead.message.replace(lead, `${owner.agent.name} reads this file, but the xcsh agent never does: `)
     : `${owner.agent.name} reads this file; ${notRead.message.charAt(0).toLowerCase()}${notRead.message.slice(1)}`;
   return { ...notRead, message };
+}
+
+/**
+ * A rule file that is a link to no file: one error naming the targeted agents that would
+ * have read it (its tool where it reads that place; the xcsh agent when `xcshLooks`, it
+ * looking there), in place of what is said of a link that works (its tool follows it, the
+ * xcsh agent does not). Nothing when no targeted agent looks there.
+ */
+export function brokenLinkFindings(leadsTo: string, owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>, xcshLooks: boolean): Finding[] {
+  const readers: string[] = [];
+  if (owner && owner.agent.id !== 'xcsh' && owner.placement.read && targets.has(owner.agent.id)) readers.push(owner.agent.name);
+  if (xcshLooks && targets.has('xcsh')) readers.push(agentModel('xcsh').name);
+  return readers.length === 0 ? [] : [brokenLinkFinding(leadsTo, readers.join(' and '))];
 }

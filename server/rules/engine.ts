@@ -3,6 +3,7 @@ import { yieldToEventLoop, type Cancellation, NEVER_CANCELLED, throwIfCancelled 
 import type { Finding } from '../core/findings';
 import type { FileChange } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
+import { brokenLinkReason, linkLeadsTo } from '../workspace/links';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
@@ -14,7 +15,7 @@ import { linkedOutFileFinding, notReadFinding } from './lint/notRead';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
-import { sayingWhoReads } from './agentFiles';
+import { brokenLinkFindings, sayingWhoReads } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
@@ -42,6 +43,14 @@ class RootRules {
   readonly notRead = new Map<string, Finding>();
   /** Rule files that are links out of the workspace: their tool reads the target, agentls does not (it says so). */
   readonly linkedOut = new Map<string, string>();
+  /** Rule files that are links leading to no file (nothing, a folder, a loop): what they lead to, in words. */
+  readonly brokenLinks = new Map<string, string>();
+  /**
+   * Where the links in rule folders lead (one step, and the file at the end when there is one):
+   * a change there re-lists the folders, so that a link's findings follow its target's text,
+   * and a broken link mended by putting its target back is read again.
+   */
+  readonly linkTargets = new Set<string>();
   constructor(readonly cwd: string) {}
 }
 
@@ -147,7 +156,7 @@ export class RulesEngine {
   private touchesListing(state: RootRules, change: FileChange, known: boolean): boolean {
     const p = change.path;
     if (known) return change.type !== 'changed';
-    if (state.discovery.structural.has(p) || state.notRead.has(p)) return true;
+    if (state.discovery.structural.has(p) || state.notRead.has(p) || state.linkTargets.has(p)) return true;
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
@@ -211,6 +220,8 @@ export class RulesEngine {
     state.notRead.clear();
     state.skippedTexts.clear();
     state.linkedOut.clear();
+    state.brokenLinks.clear();
+    state.linkTargets.clear();
     for (const skipped of discovery.skipped) {
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
@@ -220,17 +231,28 @@ export class RulesEngine {
         // rules, and links (a rule shared between tools by a link is common; the xcsh agent
         // drops links, the other tools follow them). A link is read only where the confined
         // file system lets it: its target inside the workspace. Never a special file.
+        if (skipped.why === 'symlink') this.noteLinkTargets(state, skipped.path);
         if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) state.skippedTexts.set(skipped.path, read.text);
-          else if (skipped.why === 'symlink' && read.reason === 'outside-workspace') {
-            const target = this.session.confinement.escapeTarget(skipped.path);
-            if (target) state.linkedOut.set(skipped.path, target);
+          else if (skipped.why === 'symlink') {
+            // A loop is refused as outside too (its real path cannot be resolved): it has no target.
+            const target = read.reason === 'outside-workspace' ? this.session.confinement.escapeTarget(skipped.path) : undefined;
+            const broken = target === undefined ? brokenLinkReason(skipped.path) : undefined;
+            if (target !== undefined) state.linkedOut.set(skipped.path, target);
+            else if (broken !== undefined) state.brokenLinks.set(skipped.path, broken);
           }
         }
       }
     }
     return affected;
+  }
+
+  private noteLinkTargets(state: RootRules, link: string): void {
+    const next = linkLeadsTo(link);
+    if (next !== undefined) state.linkTargets.add(next);
+    const end = realpathOfLongestPrefix(link);
+    if (end !== undefined && end !== link) state.linkTargets.add(end);
   }
 
   /**
@@ -322,6 +344,8 @@ export class RulesEngine {
     if (!state) return this.xcshFindings(p);
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
+    const broken = state.brokenLinks.get(p);
+    if (broken !== undefined) return brokenLinkFindings(broken, owner, targets, true);
     // A rule location (or rule file) linking out of the workspace is agentls's own notice (not a prediction): always shown.
     const linkTarget = state.linkedOut.get(p);
     const linkedFile = linkTarget !== undefined && owner ? [linkedOutFileFinding(linkTarget, owner.agent.name)] : [];

@@ -15,6 +15,7 @@ import { namingXcsh } from './lint/words';
 import { ruleUrlFindings } from './lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { isClaudeMemoryFile } from './claudeImports';
+import { brokenLinkReason } from '../workspace/links';
 
 const MAX_MARKDOWN_FILES = 20_000;
 
@@ -59,8 +60,9 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
     const text = read.ok ? read.text : undefined;
     const linkedOutTo = !read.ok && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
+    const brokenLink = !read.ok && linkedOutTo === undefined ? brokenLinkReason(file) : undefined;
     if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
-      add(file, outsideFindings({ path: file, rel, root, text, linkedOutTo, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
+      add(file, outsideFindings({ path: file, rel, root, text, linkedOutTo, brokenLink, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
     }
     if (text !== undefined && isClaudeMemoryFile(file)) add(file, await claudeImportFindingsFor(file, text, new LineIndex(text), fs, session, root));
     add(file, await agentsMdForClaudeFindings(file, fs, session));

@@ -199,4 +199,36 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(run.stdout).not.toContain('TOP SECRET');
     expect(run.stdout).not.toContain('wrong-type');
   });
+
+  it('reports a rule file that is a link to nothing, to a folder or round a loop as unreadable, for the tool that would read it', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'docs/kept/readme.txt': 'a folder\n', '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nShort functions.\n' });
+    const link = (target: string, at: string) => fs.symlinkSync(target, path.join(ws, at));
+    // A rule moved or renamed with its link left behind, a link to the folder instead of the file, a loop.
+    link('../../docs/moved.mdc', '.cursor/rules/moved.mdc');
+    link('../../docs/kept', '.cursor/rules/kept.mdc');
+    link('loop.mdc', '.cursor/rules/loop.mdc');
+    // Single-file locations: Claude Code's memory file linked to a file that was deleted.
+    link('AGENTS.md', 'CLAUDE.md');
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain('.cursor/rules/moved.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to ../../docs/moved.mdc, which does not exist: Cursor cannot read a rule from it.');
+    expect(lines).toContain('.cursor/rules/kept.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to a folder, ../../docs/kept, not a file: Cursor cannot read a rule from it.');
+    expect(lines).toContain('.cursor/rules/loop.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that goes round in a loop (loop.mdc → loop.mdc → …) and never reaches a file: Cursor cannot read a rule from it.');
+    expect(lines).toContain('CLAUDE.md:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to AGENTS.md, which does not exist: Claude Code cannot read a rule from it.');
+    // Nothing claims the tool reads these files.
+    expect(run.stdout).not.toMatch(/Cursor reads this file|follows the link/);
+    expect(run.stdout).toMatch(/Checked \d+ files: 4 problems \(4 errors/);
+  });
+
+  it('with the xcsh agent targeted, a broken link names both agents and nothing else', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/style.md': '---\ndescription: Style\nalwaysApply: true\n---\nShort functions.\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync('../../docs/moved.mdc', path.join(ws, '.cursor/rules/moved.mdc'));
+    const run = await cli(['check', '--home', home], ws);
+    const about = run.stdout.split('\n').filter((l) => l.startsWith('.cursor/rules/moved.mdc'));
+    expect(about).toEqual(['.cursor/rules/moved.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to ../../docs/moved.mdc, which does not exist: Cursor and the xcsh agent cannot read a rule from it.']);
+  });
 });

@@ -54,6 +54,16 @@ export function linkedOutFileFinding(target: string, readerName: string): Findin
 }
 
 /**
+ * The finding for a rule file that is a link leading to no file: to nothing, to a folder, or
+ * round a loop. No tool can read a rule through it, so this replaces what would otherwise be
+ * said of the link (that its tool follows it and the xcsh agent does not). `readers`: who
+ * would read the rule, by name.
+ */
+export function brokenLinkFinding(leadsTo: string, readers: string): Finding {
+  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.`);
+}
+
+/**
  * The diagnostic for a file discovery saw in a rule folder but left out. `readsTarget`: for a
  * link, the workspace-relative path of the rule file it leads to when the xcsh agent reads
  * that file itself (one rule kept in its folder and linked into the other tools' folders): the

@@ -144,4 +144,23 @@ describe('a rule file that is a link', () => {
     const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
     expect(JSON.stringify(buckets)).not.toContain('lives outside');
   });
+
+  it('that leads to no file is an error for the tool that would read it, cleared once its target is back', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync('../../docs/moved.mdc', path.join(ws, '.cursor/rules/moved.mdc'));
+    const c = await start({ folders: [ws] });
+    const uri = uriOf(path.join(ws, '.cursor/rules/moved.mdc'));
+    const broken = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(broken.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule file is a symbolic link that leads to ../../docs/moved.mdc, which does not exist: Cursor cannot read a rule from it.']]);
+    // The rule put back where the link leads: the link is a rule again, checked through it.
+    writeTree(ws, { 'docs/moved.mdc': '---\nalwaysApply: "true"\n---\nMoved rule.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'docs/moved.mdc')), type: 1 }] });
+    const fixed = await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'rule/unreadable'));
+    expect(fixed.map((d) => d.code)).toEqual(['frontmatter/wrong-type']);
+    // The target mended: the link's findings follow its text.
+    writeTree(ws, { 'docs/moved.mdc': '---\nalwaysApply: true\n---\nMoved rule.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'docs/moved.mdc')), type: 2 }] });
+    await c.waitForDiagnostics(uri, (d) => d.length === 0);
+  });
 });

@@ -1,0 +1,39 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/*
+ * Symbolic links in rule folders, as the rules engine describes and watches them. Each
+ * function reads the link itself and looks at what it names (a stat, never an open); the
+ * engine asks only about links in the workspace, and reports a link out of it as such.
+ */
+
+/** Where a link points, one step, as an absolute path (it may not exist); undefined when `link` is not a link. */
+export function linkLeadsTo(link: string): string | undefined {
+  try {
+    return path.resolve(path.dirname(link), fs.readlinkSync(link));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What is wrong with a link that cannot be followed to a file, in words that finish "a
+ * symbolic link that …": it leads to nothing, to a folder, or round a loop. Undefined when
+ * `link` is not a link or leads to a file.
+ */
+export function brokenLinkReason(link: string): string | undefined {
+  let written: string;
+  try {
+    written = fs.readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+  try {
+    return fs.statSync(link).isDirectory() ? `leads to a folder, ${written}, not a file` : undefined;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return `goes round in a loop (${path.basename(link)} → ${written} → …) and never reaches a file`;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return `leads to ${written}, which does not exist`;
+    return undefined;
+  }
+}
