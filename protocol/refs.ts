@@ -100,4 +100,10 @@ export const PromptCommands = {
   parse: 'agentls.prompt.parse',
   /** `[{ uri, adapter, inline? }]`: writes the converted prompt as a report. */
   convert: 'agentls.prompt.convert',
+  /**
+   * `[{ uri, ref_id, path }]`: adds the `file_references` entry of a token an `@` completion
+   * just inserted, when the token is there and its entry is not (the completion's own edits
+   * could not carry it: see `completion.ts`). Sent as the completion item's command.
+   */
+  addReference: 'agentls.prompt.addReference',
 } as const;

@@ -1,4 +1,4 @@
-import type { ClientCapabilities } from 'vscode-languageserver/node';
+import type { ClientCapabilities, InitializeParams } from 'vscode-languageserver/node';
 
 /**
  * What the client can do, looked up once at `initialize` and read as flags by every
@@ -32,9 +32,18 @@ export interface ClientFeatures {
   /** `textDocument.hover.contentFormat` includes markdown. */
   markdownHover: boolean;
   linkTooltip: boolean;
+  /**
+   * Accepting a plain-text completion item replaces only what lies before the cursor, and
+   * puts the additional edits where they were before the item went in: Neovim's own
+   * completion (0.11+) and its omnifunc insert the first line of the item's `newText` over
+   * the typed word, ignore the end of its range, and then apply `additionalTextEdits` at
+   * their unchanged positions (runtime/lua/vim/lsp/completion.lua, `get_completion_word`
+   * and `on_complete_done`, as of 0.12.4). No capability says so: told by the client's name.
+   */
+  completionKeepsTextAfterCursor: boolean;
 }
 
-export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
+export function readClientFeatures(caps: ClientCapabilities, clientInfo?: InitializeParams['clientInfo']): ClientFeatures {
   const td = caps.textDocument ?? {};
   const ws = caps.workspace ?? {};
   const completionItem = td.completion?.completionItem ?? {};
@@ -61,5 +70,6 @@ export function readClientFeatures(caps: ClientCapabilities): ClientFeatures {
     showDocument: caps.window?.showDocument?.support === true,
     markdownHover: td.hover?.contentFormat?.includes('markdown') ?? false,
     linkTooltip: td.documentLink?.tooltipSupport === true,
+    completionKeepsTextAfterCursor: clientInfo?.name === 'Neovim',
   };
 }

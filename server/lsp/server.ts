@@ -88,7 +88,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   intake.onDispatchError = (message, err) => log.error(`a message the protocol library could not take was dropped (${JSON.stringify(message).slice(0, 200)}): ${(err as Error)?.message ?? err}`);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const client = readClientFeatures(params.capabilities ?? {});
+    const client = readClientFeatures(params.capabilities ?? {}, params.clientInfo);
     config.initialize(params.initializationOptions);
     session.setSettings(config.settings);
     addInitialRoots(session, params, log);

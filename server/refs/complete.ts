@@ -97,7 +97,8 @@ export function planPick(model: PromptModel, path: string, freshId: string): Ref
  * One before the main edit is not shifted and stays apart: folded, a new frontmatter block
  * made the main edit span lines, and Neovim's own completion inserts only the first line of
  * a plain-text edit (it replaced "Explain @aut" with "---"), while nvim-cmp types it, with
- * the buffer's indenting.
+ * the buffer's indenting. Neovim's own completion also leaves the text after the cursor, so
+ * for it the LSP adapter does not fold at all (`lsp/prompt/completion.ts`).
  */
 export function combineEdits(source: string, main: SourceEdit, extra: SourceEdit | undefined): { main: SourceEdit; extra?: SourceEdit } {
   if (!extra || extra.end <= main.start) return { main, extra };

@@ -51,6 +51,8 @@ export interface StartOptions {
    * and 0.10). Default `vscode`.
    */
   uriSpelling?: 'vscode' | 'neovim';
+  /** `clientInfo.name` sent in `initialize` (Neovim sends `Neovim`); default `agentls-test-client`. */
+  clientName?: string;
 }
 
 /** Characters `vim.uri_from_fname` leaves unencoded (Neovim's `runtime/lua/vim/uri.lua`, RFC 3986). */
@@ -210,7 +212,7 @@ export class LspTestClient {
     const initOptions = this.options.initializationOptions ?? { agentls: { home: this.home, cacheDir: this.cacheDir } };
     this.initializeResult = (await this.connection.sendRequest('initialize', {
       processId: process.pid,
-      clientInfo: { name: 'agentls-test-client' },
+      clientInfo: { name: this.options.clientName ?? 'agentls-test-client' },
       rootUri: noRoot || folders.length === 0 ? null : folders[0].uri,
       capabilities: caps,
       workspaceFolders: folders.length ? folders : null,

@@ -43,6 +43,20 @@ describe('file references in real Neovim with editors/nvim', () => {
     expect(run.result.mode).toBe('i');
   }, 90_000);
 
+  it("accepts an @ completion from Neovim 0.11's own LSP completion inside a one-line JSON prompt", async () => {
+    const ws = workspace();
+    // A RAWP message as a program writes it (JSON.stringify): the file_references list after the text, on the same line.
+    fs.writeFileSync(path.join(ws, 'prompts/one.rawp.json'), JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: 'Explain ', file_references: [] } }) + '\n');
+    const run = await runNvim({ workspace: ws, file: 'prompts/one.rawp.json', scenario: 'prompt_complete_builtin' });
+    expect(run.error).toBeNull();
+    const [major, minor] = run.nvim.split('.').map(Number);
+    if (major === 0 && minor < 11) {
+      expect(run.result).toEqual({ builtin_completion: 'nil' });
+      return;
+    }
+    expect(JSON.parse(run.result.text as string)).toEqual({ type: 'control.prompt.request', payload: { prompt_text: 'Explain <@file:ref_0|src/auth.ts>', file_references: [{ ref_id: 'ref_0', path: 'src/auth.ts' }] } });
+  }, 90_000);
+
   it('flags a forged token and fixes it with the code action Neovim offers', async () => {
     const ws = workspace();
     const run = await runNvim({ workspace: ws, file: 'prompts/forged.prompt.md', scenario: 'prompt_fix' });

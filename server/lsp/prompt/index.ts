@@ -4,6 +4,7 @@ import { defaultingToCurrent } from '../currentDocument';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { promptCodeActions } from './actions';
+import { addReferenceCommand } from './addReference';
 import { promptCompletion } from './completion';
 import { promptDefinition, promptHover, promptLinks } from './navigation';
 import { PickTracker } from './picks';
@@ -29,6 +30,7 @@ export function promptFeature(): Feature {
     commands: {
       [PromptCommands.parse]: defaultingToCurrent(need, PromptCommands.parse, currentPrompt, (args) => parseCommand(need(), args)),
       [PromptCommands.convert]: defaultingToCurrent(need, PromptCommands.convert, currentPrompt, (args, token) => convertCommand(need(), args, token)),
+      [PromptCommands.addReference]: (args) => addReferenceCommand(need(), args),
     },
     activate(c) {
       ctx = c;

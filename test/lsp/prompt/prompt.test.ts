@@ -152,3 +152,48 @@ describe.each(PRESETS)('diagnostics and their fixes in %s', (preset) => {
     if (file.endsWith('.json')) expect(() => JSON.parse(c.text(uri))).not.toThrow();
   }, 30_000);
 });
+
+describe('@ completion in a one-line JSON prompt (the entry after the token, on its line)', () => {
+  // A RAWP message as a program writes it (JSON.stringify).
+  const ONE_LINE = JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: 'Explain ', file_references: [] } }) + '\n';
+  const ACCEPTED = { type: 'control.prompt.request', payload: { prompt_text: 'Explain <@file:ref_0|src/auth.ts>', file_references: [{ ref_id: 'ref_0', path: 'src/auth.ts' }] } };
+
+  async function typedIn(clientName: string | undefined) {
+    const ws = copyFixture('refs-basic');
+    fs.writeFileSync(path.join(ws, 'prompts/one.rawp.json'), ONE_LINE);
+    const c = await launch({ folders: [ws], client: 'neovim', clientName });
+    const uri = await c.open(path.join(ws, 'prompts/one.rawp.json'), undefined, 'json');
+    const at = positionAfter(c, uri, 'Explain ');
+    await c.type(uri, at, '@aut');
+    const cursor = { line: at.line, character: at.character + 4 };
+    const { item } = await completionWith(c, uri, cursor, 'src/auth.ts');
+    return { c, uri, cursor, item };
+  }
+
+  it('in Neovim: the item inserts the token up to the cursor and its command adds the entry once the token is in', async () => {
+    const { c, uri, cursor, item } = await typedIn('Neovim');
+    const edit = item.textEdit as TextEdit;
+    // Neovim's own completion replaces only what is before the cursor and puts additional
+    // edits where they were: the token alone, and no additional edit after it on the line.
+    expect(edit).toEqual({ range: { start: { line: 0, character: cursor.character - 4 }, end: cursor }, newText: '<@file:ref_0|src/auth.ts>' });
+    expect(item.additionalTextEdits).toBeUndefined();
+    expect(item.command).toEqual({ title: 'Add ref_0 to file_references', command: 'agentls.prompt.addReference', arguments: [{ uri, ref_id: 'ref_0', path: 'src/auth.ts' }] });
+    // As Neovim accepts it: the item's text goes in, then its command runs.
+    c.acceptCompletion(uri, item, cursor);
+    expect(await c.executeCommand(item.command!.command, item.command!.arguments)).toBe(true);
+    expect(JSON.parse(c.text(uri))).toEqual(ACCEPTED);
+    expect(await refDiagnostics(c, uri, (d) => d.length === 0)).toEqual([]);
+    // Run again (or after the user undid the token), it changes nothing.
+    const after = c.text(uri);
+    expect(await c.executeCommand(item.command!.command, item.command!.arguments)).toBe(false);
+    expect(c.text(uri)).toBe(after);
+  }, 30_000);
+
+  it('in clients that apply the whole range: one edit holds the token and the entry, with no command', async () => {
+    const { c, uri, cursor, item } = await typedIn(undefined);
+    expect(item.command).toBeUndefined();
+    expect(item.additionalTextEdits).toBeUndefined();
+    c.acceptCompletion(uri, item, cursor);
+    expect(JSON.parse(c.text(uri))).toEqual(ACCEPTED);
+  }, 30_000);
+});

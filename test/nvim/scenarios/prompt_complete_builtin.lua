@@ -34,7 +34,12 @@ end
 
 -- As `:help lsp-autocompletion` sets it up: the menu also for one match, nothing preselected.
 vim.o.completeopt = 'menuone,noselect'
-keys('A@')
+-- Typing starts right after "Explain " (the end of a Markdown prompt, or inside a JSON prompt's string).
+for row, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+  local _, last = line:find('Explain ', 1, true)
+  if last then vim.api.nvim_win_set_cursor(0, { row, last - 1 }) break end
+end
+keys('a@')
 local typed = false
 poll('the completion menu with src/auth.ts', function()
   if vim.fn.pumvisible() == 0 then return false end
@@ -56,7 +61,8 @@ poll('the completion menu with src/auth.ts', function()
   keys('<C-y>')
   poll('the accepted item in the buffer', function()
     local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
-    if not text:find('file_references', 1, true) then return false end
+    -- The token and its entry (in a one-line JSON prompt the entry comes by the item's command, a moment later).
+    if not (text:find('<@file:', 1, true) and text:find('ref_id', 1, true)) then return false end
     T.result.text = text
     T.result.mode = vim.api.nvim_get_mode().mode
     T.finish()
