@@ -34,6 +34,8 @@ export interface DiscoveryHost {
    * symlink out of the workspace); undefined when it is readable or absent.
    */
   escapeTarget(path: string): string | undefined;
+  /** What a rule location that is a link to nothing (or round a loop) leads to, in words; undefined when it is not such a link. */
+  brokenLink(path: string): string | undefined;
 }
 
 /** A folder whose direct files (with the provider's extensions) are rules. */
@@ -52,12 +54,12 @@ export interface SkippedFile {
   provider: ProviderId;
   level: RuleLevel;
   /**
-   * `symlink`, `special` (a FIFO, a socket…), `ignored` and `outside` (a rule location that
-   * links out of the workspace: not followed) are known only here; the others come from the
-   * path (`classifyRulePath`).
+   * `symlink`, `special` (a FIFO, a socket…), `ignored`, `outside` (a rule location that
+   * links out of the workspace: not followed) and `broken-link` (a rule location that is a
+   * link to nothing) are known only here; the others come from the path (`classifyRulePath`).
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'by-path';
-  /** With `outside`: where the link leads. */
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'by-path';
+  /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. */
   target?: string;
 }
 
@@ -172,7 +174,9 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
   const entries = await host.fs.readDir(folder.dir);
   if (!entries) {
     const escape = host.escapeTarget(folder.dir);
+    const broken = escape ? undefined : host.brokenLink(folder.dir);
     if (escape) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'outside', target: escape });
+    else if (broken) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'broken-link', target: broken });
     return;
   }
   for (const entry of entries) {

@@ -156,7 +156,8 @@ export class RulesEngine {
   private touchesListing(state: RootRules, change: FileChange, known: boolean): boolean {
     const p = change.path;
     if (known) return change.type !== 'changed';
-    if (state.discovery.structural.has(p) || state.notRead.has(p) || state.linkTargets.has(p)) return true;
+    if (state.discovery.structural.has(p) || state.notRead.has(p)) return true;
+    for (const target of state.linkTargets) if (isInside(target, p)) return true;
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
@@ -231,7 +232,7 @@ export class RulesEngine {
         // rules, and links (a rule shared between tools by a link is common; the xcsh agent
         // drops links, the other tools follow them). A link is read only where the confined
         // file system lets it: its target inside the workspace. Never a special file.
-        if (skipped.why === 'symlink') this.noteLinkTargets(state, skipped.path);
+        if (skipped.why === 'symlink' || skipped.why === 'broken-link') this.noteLinkTargets(state, skipped.path);
         if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) state.skippedTexts.set(skipped.path, read.text);
@@ -249,10 +250,12 @@ export class RulesEngine {
   }
 
   private noteLinkTargets(state: RootRules, link: string): void {
-    const next = linkLeadsTo(link);
-    if (next !== undefined) state.linkTargets.add(next);
-    const end = realpathOfLongestPrefix(link);
-    if (end !== undefined && end !== link) state.linkTargets.add(end);
+    // Only places inside the folder report changes; the folder itself would re-list on every change.
+    const note = (target: string | undefined) => {
+      if (target !== undefined && target !== link && target !== state.cwd && isInside(state.cwd, target)) state.linkTargets.add(target);
+    };
+    note(linkLeadsTo(link));
+    note(realpathOfLongestPrefix(link));
   }
 
   /**
@@ -319,6 +322,7 @@ export class RulesEngine {
       allowArea: (p) => s.allowArea(p),
       findRepoRoot,
       escapeTarget: (p) => s.confinement.escapeTarget(p),
+      brokenLink: (p) => brokenLinkReason(p),
     };
   }
 
@@ -349,7 +353,9 @@ export class RulesEngine {
     // A rule location (or rule file) linking out of the workspace is agentls's own notice (not a prediction): always shown.
     const linkTarget = state.linkedOut.get(p);
     const linkedFile = linkTarget !== undefined && owner ? [linkedOutFileFinding(linkTarget, owner.agent.name)] : [];
-    const linkedOut = state.notRead.get(p)?.code === 'rule/link-outside' ? [state.notRead.get(p)!] : [];
+    // As is a rule location that is a link to nothing (a file that is one is answered above).
+    const own = state.notRead.get(p);
+    const linkedOut = own && (own.code === 'rule/link-outside' || own.code === 'rule/unreadable') ? [own] : [];
     const out = [...(targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut), ...linkedFile];
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);

@@ -222,6 +222,22 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(run.stdout).toMatch(/Checked \d+ files: 4 problems \(4 errors/);
   });
 
+  it('reports a rule folder that is a link to nothing: its tool reads no rules from it', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const x = 1;\n' });
+    // Rules shared from a folder that is not there (a submodule not checked out, a moved folder).
+    fs.mkdirSync(path.join(ws, '.cursor'));
+    fs.symlinkSync('../shared/cursor-rules', path.join(ws, '.cursor/rules'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n')).toContain('.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../shared/cursor-rules, which does not exist: Cursor and the xcsh agent read no rules from it.');
+    // Once the folder is there, its rules are read through the link.
+    writeTree(ws, { 'shared/cursor-rules/style.mdc': '---\nalwaysApply: "true"\n---\nShort functions.\n' });
+    const again = await cli(['check', '--home', home], ws);
+    expect(again.stdout).not.toContain('rule/unreadable');
+    expect(again.stdout).toMatch(/^\.cursor\/rules\/style\.mdc:2:\d+: warning \[frontmatter\/wrong-type\]/m);
+  });
+
   it('with the xcsh agent targeted, a broken link names both agents and nothing else', async () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/style.md': '---\ndescription: Style\nalwaysApply: true\n---\nShort functions.\n' });

@@ -29,13 +29,17 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
   return finding('rule/not-read', severity, ZERO_RANGE, `The xcsh agent never reads this file: ${kind.reason}.`, fix ? { data: { fix } } : {});
 }
 
-/** Who follows a rule location that is a symlink (every tool reads its folder through links; nothing documents otherwise). */
-const LINK_READERS: Record<SkippedFile['provider'], string> = {
-  native: 'The xcsh agent follows',
-  agents: 'The xcsh agent follows',
-  cursor: 'Cursor and the xcsh agent follow',
-  windsurf: 'Windsurf and the xcsh agent follow',
-  cline: 'Cline and the xcsh agent follow',
+/**
+ * Who reads a provider's rule locations, by name: its tool, and the xcsh agent, which reads
+ * them all. Each follows a location that is a symlink (every tool reads its folder through
+ * links; nothing documents otherwise).
+ */
+const LOCATION_READERS: Record<SkippedFile['provider'], string> = {
+  native: 'the xcsh agent',
+  agents: 'the xcsh agent',
+  cursor: 'Cursor and the xcsh agent',
+  windsurf: 'Windsurf and the xcsh agent',
+  cline: 'Cline and the xcsh agent',
 };
 
 /**
@@ -59,8 +63,9 @@ export function linkedOutFileFinding(target: string, readerName: string): Findin
  * said of the link (that its tool follows it and the xcsh agent does not). `readers`: who
  * would read the rule, by name.
  */
-export function brokenLinkFinding(leadsTo: string, readers: string): Finding {
-  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.`);
+export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file' | 'location' = 'file'): Finding {
+  const message = what === 'file' ? `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.` : `This rule location is a symbolic link that ${leadsTo}: ${readers} read no rules from it.`;
+  return finding('rule/unreadable', 'error', ZERO_RANGE, message);
 }
 
 /**
@@ -84,11 +89,17 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
       'rule/link-outside',
       'warning',
       ZERO_RANGE,
-      `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace. ${LINK_READERS[skipped.provider]} the link and read the rules there; agentls does not, so they are not checked.`,
+      `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace. ${followers(LOCATION_READERS[skipped.provider])} the link and read the rules there; agentls does not, so they are not checked.`,
     );
   }
+  if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', LOCATION_READERS[skipped.provider], 'location');
   if (skipped.why === 'ignored') {
     return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore), and the xcsh agent skips ignored rule files.');
   }
   return notReadForKind(session.classify(skipped.path));
+}
+
+/** "Cursor and the xcsh agent follow", "The xcsh agent follows". */
+function followers(names: string): string {
+  return `${names.charAt(0).toUpperCase()}${names.slice(1)} ${names.includes(' and ') ? 'follow' : 'follows'}`;
 }

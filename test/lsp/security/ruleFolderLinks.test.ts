@@ -163,4 +163,19 @@ describe('a rule file that is a link', () => {
     c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'docs/moved.mdc')), type: 2 }] });
     await c.waitForDiagnostics(uri, (d) => d.length === 0);
   });
+
+  it('as a rule folder, when it leads to nothing, is an error until the folder is there', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.windsurf'));
+    fs.symlinkSync('../shared/windsurf-rules', path.join(ws, '.windsurf/rules'));
+    const c = await start({ folders: [ws] });
+    const folderUri = uriOf(path.join(ws, '.windsurf/rules'));
+    const broken = await c.waitForDiagnostics(folderUri, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(broken.map((d) => d.message)).toEqual(['This rule location is a symbolic link that leads to ../shared/windsurf-rules, which does not exist: Windsurf and the xcsh agent read no rules from it.']);
+    writeTree(ws, { 'shared/windsurf-rules/style.md': '---\ntrigger: always_on\n---\nShort functions.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/windsurf-rules/style.md')), type: 1 }] });
+    await c.waitForDiagnostics(folderUri, (d) => d.length === 0);
+    const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+    expect(JSON.stringify(buckets)).toContain('style');
+  });
 });
