@@ -15,6 +15,9 @@ const workspace = ruleWorkspace;
 
 const of = findingsOf;
 
+/** A finding's code, severity and first and last lines. */
+const where = (f: { code: string; severity: string; range: { start: { line: number }; end: { line: number } } }) => [f.code, f.severity, f.range.start.line, f.range.end.line];
+
 const body = '# Project notes\n\n## Overview\nA shower-timer app with a Go backend.\n\n- Keep handlers thin.\n';
 
 describe('whole-repository rule shapes', () => {
@@ -60,6 +63,32 @@ describe('whole-repository rule shapes', () => {
     expect(stranded('.cursor/rules/only-block.mdc').map((f) => f.message)).toEqual([expect.stringContaining("this file's block has no `---` above it")]);
     expect(stranded('.windsurf/rules/team.md').map((f) => f.message)).toEqual([expect.stringMatching(/^Windsurf reads frontmatter only between two `---` lines.*instead of applied always/)]);
     expect(stranded('.cursor/rules/note.mdc')).toEqual([]);
+  });
+
+  it('GitHub Copilot and Cursor: a whole block set below a line of text or blank lines is reported, with a fix that moves it to the top', async () => {
+    const ws = workspace({
+      // Real shape (a public .github/instructions file): a line of prose, a blank line, then the header.
+      '.github/instructions/pr.instructions.md': 'This instruction applies to files matching the pattern: .github/workflows/**\n\n---\napplyTo: ".github/workflows/**"\n---\n\n# PR workflow\nOpen small PRs.\n',
+      '.cursor/rules/titled.mdc': '# Backend rules\n---\nalwaysApply: true\n---\nKeep handlers thin.\n',
+      '.cursor/rules/blank.mdc': '\n\n---\nglobs: src/**\nalwaysApply: false\n---\nUse tabs.\n',
+      // A horizontal rule around a line that merely looks like a key, and a block far down the text: no header meant.
+      '.cursor/rules/byline.mdc': '# Notes\n---\nStatus: done\n---\nText.\n',
+      '.cursor/rules/deep.mdc': '# One\n\nTwo.\n\nThree.\n\n---\nalwaysApply: true\n---\nMore text.\n',
+      'src/a.ts': '',
+    });
+    const all = await lint(ws);
+    const pr = of(all, ws, '.github/instructions/pr.instructions.md');
+    // Reported once, by its cause: not also as a file without applyTo.
+    expect(pr.map(where)).toEqual([['frontmatter/not-at-start', 'error', 0, 4]]);
+    expect(pr[0].message).toBe(
+      'GitHub Copilot reads frontmatter only when the first line of the file is `---`, and 2 lines come before this file\'s block: GitHub Copilot sees no frontmatter, so the rule is not applied by itself (only attached by hand) instead of attached to files matching ".github/workflows/**", and the block is sent as rule text. Move the block to the top.',
+    );
+    expect(pr[0].data).toEqual({ fix: 'replace', title: 'Move the frontmatter to the top (the text above it goes below it)', newText: '---\napplyTo: ".github/workflows/**"\n---\nThis instruction applies to files matching the pattern: .github/workflows/**' });
+    const titled = of(all, ws, '.cursor/rules/titled.mdc').filter((f) => f.code === 'frontmatter/not-at-start');
+    expect(titled.map((f) => f.message)).toEqual([expect.stringMatching(/^Cursor reads frontmatter only when the first line of the file is `---`, and a line comes before this file's block: .*instead of applied always/)]);
+    const blank = of(all, ws, '.cursor/rules/blank.mdc').filter((f) => f.code === 'frontmatter/not-at-start' && f.message.startsWith('Cursor'));
+    expect(blank.map((f) => [f.message.includes('2 blank lines come before'), f.data])).toEqual([[true, { fix: 'replace', title: 'Remove the blank lines above the frontmatter', newText: '---\nglobs: src/**\nalwaysApply: false\n---' }]]);
+    for (const rel of ['byline', 'deep']) expect(of(all, ws, `.cursor/rules/${rel}.mdc`).filter((f) => f.code === 'frontmatter/not-at-start')).toEqual([]);
   });
 
   it('Cursor and Windsurf: a second frontmatter block right below the first is reported when its keys would change how the rule applies', async () => {
@@ -136,7 +165,7 @@ describe('whole-repository rule shapes', () => {
     });
     const all = await lint(ws);
     const fenced = of(all, ws, '.github/instructions/orleans.instructions.md');
-    expect(fenced.map((f) => [f.code, f.severity, f.range.start.line, f.range.end.line])).toEqual([['frontmatter/not-at-start', 'error', 0, 3]]);
+    expect(fenced.map(where)).toEqual([['frontmatter/not-at-start', 'error', 0, 3]]);
     expect(fenced[0].message).toBe(
       'GitHub Copilot reads frontmatter only when the first line of the file is `---`, and this file opens with a code fence around its block (its first line is ````instructions): GitHub Copilot sees no frontmatter, so the rule is not applied by itself (only attached by hand) instead of attached to files matching "**/*.cs", and the block is sent as rule text. Remove the fence\'s opening line and its closing line.',
     );

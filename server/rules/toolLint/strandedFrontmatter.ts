@@ -22,10 +22,12 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   const analysis = loc.analysis;
   if (analysis.parsed?.layout.block) return [];
   const text = analysis.text;
-  if (/^[\s\uFEFF]*---/.test(text)) return [];
-  const fenced = fencedBlock(text);
-  const leading = fenced ? undefined : leadingBlock(text);
-  const block = fenced ?? leading ?? trailingBlock(text);
+  if (/^\uFEFF?---/.test(text)) return [];
+  const lowered = blockBelowTop(text);
+  if (!lowered && /^[\s\uFEFF]*---/.test(text)) return [];
+  const fenced = lowered ? undefined : fencedBlock(text);
+  const leading = lowered || fenced ? undefined : leadingBlock(text);
+  const block = lowered ?? fenced ?? leading ?? trailingBlock(text);
   if (!block) return [];
   const keys = keysOf(block.lines);
   if (!keys.some((k) => k in agent.keys)) return [];
@@ -34,6 +36,23 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   const now = agent.activation({});
   if (sameActivation(meant, now)) return [];
   const effect = `${agent.name} sees no frontmatter, so the rule is ${describeActivation(now, agent)} instead of ${describeActivation(meant, agent)}, and the block is sent as rule text`;
+  if (lowered) {
+    const above = text.slice(0, lowered.start);
+    const blank = above.trim() === '';
+    const count = above.split('\n').length - 1;
+    const what = `${count === 1 ? 'a' : count}${blank ? ' blank' : ''} line${count === 1 ? '' : 's'}`;
+    const blockText = text.slice(lowered.start, lowered.end);
+    const moved = blank ? blockText : `${blockText}\n${above.replace(/\s+$/, '')}`;
+    return [
+      finding(
+        'frontmatter/not-at-start',
+        'error',
+        loc.range(0, lowered.end),
+        `${agent.name} reads frontmatter only when the first line of the file is \`---\`, and ${what} come${count === 1 ? 's' : ''} before this file's block: ${effect}. Move the block to the top.`,
+        { data: { fix: 'replace', title: blank ? 'Remove the blank lines above the frontmatter' : 'Move the frontmatter to the top (the text above it goes below it)', newText: moved } },
+      ),
+    ];
+  }
   if (fenced) {
     return [
       finding(
@@ -88,6 +107,32 @@ function fencedBlock(text: string): { lines: string[]; start: number; end: numbe
   if (closer.length < fence[1].length || closer !== fence[1][0].repeat(closer.length)) return undefined;
   const inner = leadingBlock(text.slice(secondEnd + 1));
   return inner ? { lines: inner.lines, start: 0, end: secondEnd + 1 + inner.end, fence: opener.replace(/^\uFEFF/, '').trim() } : undefined;
+}
+
+/** Lines a block may have above it and still be this file's frontmatter set down by mistake (a title, a note, blank lines). */
+const MAX_LINES_ABOVE = 5;
+
+/**
+ * A whole `---` … `---` block of `key: value` lines that begins on one of the first few
+ * lines but not the first, below a title, a note or blank lines (a real shape: the audit of
+ * public \`.github/instructions\` found one below a line of prose). Source offsets from the
+ * block's opening line to the end of its closing one.
+ */
+function blockBelowTop(text: string): { lines: string[]; start: number; end: number } | undefined {
+  let at = 0;
+  for (let n = 0; n <= MAX_LINES_ABOVE; n++) {
+    const newline = text.indexOf('\n', at);
+    if (newline < 0) return undefined;
+    const line = text.slice(at, newline).replace(/\r$/, '');
+    if (line.trim() === '---') {
+      const inner = n > 0 ? leadingBlock(text.slice(newline + 1)) : undefined;
+      return inner ? { lines: inner.lines, start: at, end: newline + 1 + inner.end } : undefined;
+    }
+    // A fence above is an example being shown, or the wrapper `fencedBlock` reads.
+    if (/^\s*(`{3,}|~{3,})/.test(line)) return undefined;
+    at = newline + 1;
+  }
+  return undefined;
 }
 
 /** The last lines of `text` when they are `key: value` lines closed by `---`, with their source offsets. */
