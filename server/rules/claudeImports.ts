@@ -222,6 +222,24 @@ export function looksLikeFile(token: string): boolean {
   return ext !== null && TEXT_EXTENSIONS.has(ext[1].toLowerCase());
 }
 
+/** Words other languages import with (`@import` in CSS and Sass, `@include`), which Claude Code reads as a file's name. */
+const IMPORT_KEYWORDS = new Set(['import', 'include']);
+/** Characters after `@import` looked at for the path it was meant to import. */
+const MAX_KEYWORD_PATH_CHARS = 4096;
+
+/**
+ * `@import ../shared/CLAUDE.md` written as other languages import: Claude Code's import is
+ * `@path` (its memory docs), so it takes `import` for the file and the path for text. The
+ * path written after the keyword, and where it ends, when it is file-shaped.
+ */
+function keywordImport(text: string, imp: ClaudeImport): { path: string; end: number } | undefined {
+  if (!IMPORT_KEYWORDS.has(imp.path) || imp.kept) return undefined;
+  // The path, maybe quoted and closed by `;` as CSS writes it (both replaced with the keyword), maybe followed by sentence punctuation (kept).
+  const next = /^[ \t]+(["'`]?)([^\s"'`]+?)\1;?(?=\s|$|[.,:](?:\s|$))/.exec(text.slice(imp.end, imp.end + MAX_KEYWORD_PATH_CHARS));
+  if (!next || !looksLikeFile(next[2])) return undefined;
+  return { path: next[2], end: imp.end + next[0].length };
+}
+
 /** The file a Claude Code memory file at `from` imports with `token` (home for `~/`). */
 export function resolveClaudeImport(from: string, token: string, home: string): string {
   if (token.startsWith('~/')) return path.join(home, token.slice(2));
@@ -255,6 +273,19 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
   // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
   const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
   for (const imp of imports) {
+    const keyword = keywordImport(text, imp);
+    if (keyword && (await fileState(fs, resolveClaudeImport(file, imp.path, home))) === 'missing') {
+      out.push(
+        finding(
+          'claude/import-missing',
+          'warning',
+          lines.range(imp.start, keyword.end),
+          `Claude Code reads \`@${imp.path}\` as an import of a file named ${imp.path}, which does not exist, and ${keyword.path} after it as plain text: that file is never loaded. Write \`@${keyword.path}\`.`,
+          { data: { fix: 'replace', title: `Write @${keyword.path}`, newText: `@${keyword.path}` } },
+        ),
+      );
+      continue;
+    }
     if (!looksLikeFile(imp.path)) continue;
     const target = resolveClaudeImport(file, imp.path, home);
     const range = lines.range(imp.start, imp.end);

@@ -12,6 +12,9 @@ interface CheckJson {
   diagnostics: { path: string; range: { start: { line: number; character: number } }; severity: string; code: string }[];
 }
 
+/** Where a finding of `agentls check --format json` is: file, code, line and column. */
+const placed = (d: CheckJson['diagnostics'][number]) => [d.path, d.code, d.range.start.line, d.range.start.character];
+
 describe('Claude Code memory imports', () => {
   it('finds imports at word starts, outside code, without sentence punctuation', () => {
     const text = 'See @README, @docs/a.md. Mail me@example.com.\n`@in/code.md`\n```\n@fenced.md\n```\n(@not-an-import.md) @~/.claude/x.md <!-- @hidden.md --> <!-- @unclosed.md';
@@ -111,6 +114,25 @@ describe('Claude Code memory imports', () => {
     expect((await check(ws, '--agents', 'claude')).length).toBe(2);
   });
 
+  it('reports `@import PATH` and `@include PATH` once, as the import of a file named import, unless such a file exists or no path follows', async () => {
+    const ws = writeTree(tempDir(), {
+      // A real shape (a public CLAUDE.md): the import written as CSS and Sass write theirs, to a file outside the repository.
+      'CLAUDE.md': '# Notes\n\n@import ../../shared/go/CLAUDE.md\n@include README.md.\nSee @import for the syntax; @import docs is a folder.\n',
+      'README.md': '# Readme\n',
+      'sub/CLAUDE.md': '@import docs/a.md\n',
+      // Here a file named `import` exists, and Claude Code imports it.
+      'sub/import': 'imported\n',
+    });
+    const found = await check(ws);
+    expect(found.map(placed)).toEqual([
+      ['CLAUDE.md', 'claude/import-missing', 2, 0],
+      ['CLAUDE.md', 'claude/import-missing', 3, 0],
+    ]);
+    const text = (await run(process.execPath, [serverEntry(), 'check'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout;
+    expect(text).toContain('CLAUDE.md:3:1: warning [claude/import-missing] Claude Code reads `@import` as an import of a file named import, which does not exist, and ../../shared/go/CLAUDE.md after it as plain text: that file is never loaded. Write `@../../shared/go/CLAUDE.md`.');
+    expect(text).toContain('and README.md after it as plain text');
+  });
+
   it('warns when punctuation right after an import makes Claude Code look for another file, but not after emphasis or a space, or when the file is imported cleanly too', async () => {
     expect(findClaudeImports('See @a.md. In @b.md): **@c.md**, @d.md . _@e.md_.').map((i) => [i.path, i.kept])).toEqual([
       ['a.md', '.'],
@@ -129,7 +151,7 @@ describe('Claude Code memory imports', () => {
       'docs/d.md': 'D\n',
     });
     const found = await check(ws);
-    expect(found.map((d) => [d.path, d.code, d.range.start.line, d.range.start.character])).toEqual([
+    expect(found.map(placed)).toEqual([
       ['CLAUDE.md', 'claude/import-missing', 0, 4],
       ['CLAUDE.md', 'claude/import-missing', 0, 25],
       ['CLAUDE.md', 'claude/import-missing', 1, 28],

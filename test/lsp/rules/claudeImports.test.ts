@@ -35,6 +35,29 @@ describe('Claude Code memory imports over LSP', () => {
     expect(deep.message).toContain('docs/chain6.md is hop 6 and is never loaded');
   });
 
+  it('reports `@import PATH` (CSS and Sass syntax), which Claude Code reads as a file named import, and fixes it to `@PATH`', async () => {
+    const ws = tempDir();
+    fs.mkdirSync(path.join(ws, '.git'));
+    fs.mkdirSync(path.join(ws, 'docs'));
+    fs.writeFileSync(path.join(ws, 'docs/style.md'), '# Style\n');
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'CLAUDE.md'), '# Notes\n\n@import "docs/style.md";\nSee @import for the syntax.\n');
+    const ds = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'claude/import-missing'));
+    expect(ds.map((d) => [d.code, d.range, d.message])).toEqual([
+      [
+        'claude/import-missing',
+        { start: { line: 2, character: 0 }, end: { line: 2, character: 24 } },
+        'Claude Code reads `@import` as an import of a file named import, which does not exist, and docs/style.md after it as plain text: that file is never loaded. Write `@docs/style.md`.',
+      ],
+    ]);
+    const actions = await c.codeActions(uri, ds[0].range);
+    const fix = actions.find((a) => a.title === 'Write @docs/style.md');
+    expect(fix?.edit).toBeDefined();
+    await c.applyCodeAction(fix!);
+    expect(c.text(uri)).toBe('# Notes\n\n@docs/style.md\nSee @import for the syntax.\n');
+    await c.waitForDiagnostics(uri, (d) => !d.some((x) => String(x.code).startsWith('claude/')));
+  });
+
   it('judges the import again once the imported file is created: then only the period after it is in the way', async () => {
     const { ws, memory, file } = workspace();
     const c = await start({ folders: [ws] });
