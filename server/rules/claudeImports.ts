@@ -288,6 +288,8 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
     }
     if (!looksLikeFile(imp.path)) continue;
     const target = resolveClaudeImport(file, imp.path, home);
+    // The memory file naming itself ("tools that still look for @CLAUDE.md."): its text is loaded anyway.
+    if (target === path.resolve(file)) continue;
     const range = lines.range(imp.start, imp.end);
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;

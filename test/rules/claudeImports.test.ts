@@ -142,7 +142,8 @@ describe('Claude Code memory imports', () => {
       ['e.md', undefined],
     ]);
     const ws = writeTree(tempDir(), {
-      'CLAUDE.md': 'See @README.md. Setup in @docs/a.md: all of it.\nShared: **@AGENTS.md**, and @docs/b.md\n(see @docs/c.md)\nRules in @docs/d.md. Keep @docs/d.md up to date.\n',
+      // The last line names the file itself, as prose (a real shape): nothing to load, nothing to say.
+      'CLAUDE.md': 'See @README.md. Setup in @docs/a.md: all of it.\nShared: **@AGENTS.md**, and @docs/b.md\n(see @docs/c.md)\nRules in @docs/d.md. Keep @docs/d.md up to date.\nThis file is for tools that still look for @CLAUDE.md.\n',
       'README.md': '# Readme\n',
       'AGENTS.md': '# Agents\n',
       'docs/a.md': 'A\n',

@@ -172,13 +172,16 @@ describe('whole-repository rule shapes', () => {
     expect(of(all, ws, '.github/instructions/example.instructions.md').map((f) => f.code)).toEqual(['rule/inactive']);
   });
 
-  it('GitHub Copilot: a NAME.instructions.md put in .github itself, not in .github/instructions/, is never read (reported when it has an applyTo, with the move)', async () => {
+  it('GitHub Copilot: a NAME.instructions.md put in .github itself, not in .github/instructions/, is never read (reported when its frontmatter has an applyTo, with the move)', async () => {
     const ws = workspace({
       // Real shape (withroka/roka, before the file was moved into instructions/).
       '.github/coding.instructions.md': '---\napplyTo: "**"\nexcludeAgent: "code-review"\n---\n\nYou are a coding agent.\n',
       '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent: ["coding-agent"]\n---\n\nReview kindly.\n',
       // Without applyTo it is not taken for an instructions file.
       '.github/notes.instructions.md': '# Notes\n',
+      // Nor with one only in an example (real shape: a README beside the instruction files, Euricom/ai-template-copilot-typescript).
+      '.github/instructions/_README.md': '# Instructions\n\nWrite them as `NAME.instructions.md`:\n\n```\n---\napplyTo: "app/models/**/*.ts"\n---\n```\n',
+      '.github/instructions/backend.md': '---\napplyTo: "src/**"\n---\nUse the logger.\n',
       'src/main.ts': '',
     });
     const all = await lint(ws);
@@ -189,6 +192,8 @@ describe('whole-repository rule shapes', () => {
     expect(misplaced[0].data).toEqual({ fix: 'move-to', to: path.join(ws, '.github', 'instructions', 'coding.instructions.md') });
     expect(of(all, ws, '.github/instructions/review.instructions.md')).toEqual([]);
     expect(of(all, ws, '.github/notes.instructions.md')).toEqual([]);
+    expect(of(all, ws, '.github/instructions/_README.md')).toEqual([]);
+    expect(of(all, ws, '.github/instructions/backend.md').map((f) => f.code)).toEqual(['rule/not-read']);
   });
 
   it('a dead glob that starts with a wildcard names no "nearest" path unless a file name starts like its last segment (not the first paths of the list: the rule folders)', async () => {

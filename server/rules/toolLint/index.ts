@@ -40,7 +40,8 @@ export function toolFindings(file: ToolFile): Finding[] {
   const loc = new RuleLocator(analysis);
   const out: Finding[] = [];
   const first = loc.firstLine();
-  if (!placement.read && placement.onlyWithKey && !new RegExp(`^${placement.onlyWithKey}\\s*:`, 'm').test(file.text)) return out;
+  // The key must be in the file's own frontmatter: an example of one in the text (a README beside the instruction files) does not count.
+  if (!placement.read && placement.onlyWithKey && !new RegExp(`^${placement.onlyWithKey}\\s*:`, 'm').test(analysis.parsed?.layout.metadata?.text ?? '')) return out;
   if (!placement.read) {
     const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
     out.push(
