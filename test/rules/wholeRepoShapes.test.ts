@@ -172,28 +172,49 @@ describe('whole-repository rule shapes', () => {
     expect(of(all, ws, '.github/instructions/example.instructions.md').map((f) => f.code)).toEqual(['rule/inactive']);
   });
 
-  it('GitHub Copilot: a NAME.instructions.md put in .github itself, not in .github/instructions/, is never read (reported when its frontmatter has an applyTo, with the move)', async () => {
-    const ws = workspace({
-      // Real shape (withroka/roka, before the file was moved into instructions/).
-      '.github/coding.instructions.md': '---\napplyTo: "**"\nexcludeAgent: "code-review"\n---\n\nYou are a coding agent.\n',
-      '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent: ["coding-agent"]\n---\n\nReview kindly.\n',
-      // Without applyTo it is not taken for an instructions file.
-      '.github/notes.instructions.md': '# Notes\n',
-      // Nor with one only in an example (real shape: a README beside the instruction files, Euricom/ai-template-copilot-typescript).
-      '.github/instructions/_README.md': '# Instructions\n\nWrite them as `NAME.instructions.md`:\n\n```\n---\napplyTo: "app/models/**/*.ts"\n---\n```\n',
-      '.github/instructions/backend.md': '---\napplyTo: "src/**"\n---\nUse the logger.\n',
-      'src/main.ts': '',
-    });
+  // A rule file saved beside the folder its tool reads: never read, reported (with the move) only when its frontmatter has the tool's keys.
+  it.each<{ what: string; files: Record<string, string>; misplaced: string; message: string; to: string; alsoMisplaced: Record<string, string>; quiet: string[] }>([
+    {
+      what: 'GitHub Copilot: a NAME.instructions.md put in .github itself, not in .github/instructions/',
+      files: {
+        // Real shape (withroka/roka, before the file was moved into instructions/).
+        '.github/coding.instructions.md': '---\napplyTo: "**"\nexcludeAgent: "code-review"\n---\n\nYou are a coding agent.\n',
+        '.github/instructions/review.instructions.md': '---\napplyTo: "**"\nexcludeAgent: ["coding-agent"]\n---\n\nReview kindly.\n',
+        // Without applyTo it is not taken for an instructions file.
+        '.github/notes.instructions.md': '# Notes\n',
+        // Nor with one only in an example (real shape: a README beside the instruction files, Euricom/ai-template-copilot-typescript).
+        '.github/instructions/_README.md': '# Instructions\n\nWrite them as `NAME.instructions.md`:\n\n```\n---\napplyTo: "app/models/**/*.ts"\n---\n```\n',
+        '.github/instructions/backend.md': '---\napplyTo: "src/**"\n---\nUse the logger.\n',
+      },
+      misplaced: '.github/coding.instructions.md',
+      message: 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`: GitHub Copilot never reads this file. Move it to `.github/instructions/coding.instructions.md`.',
+      to: '.github/instructions/coding.instructions.md',
+      alsoMisplaced: { '.github/instructions/backend.md': '.github/instructions/backend.instructions.md' },
+      quiet: ['.github/instructions/review.instructions.md', '.github/notes.instructions.md', '.github/instructions/_README.md'],
+    },
+    {
+      what: 'Cursor: a rule saved in .cursor itself, beside the rules folder',
+      files: {
+        // Real shape (Bothire-Agent-Marketplace/omni-mcp): `.cursor/index.mdc` with `alwaysApply: true`.
+        '.cursor/index.mdc': '---\ndescription: Project overview\nalwaysApply: true\n---\nUse pnpm.\n',
+        'packages/api/.cursor/api.mdc': '---\nglobs: src/**\n---\nThin handlers.\n',
+        // No Cursor key in a frontmatter: not taken for a rule.
+        '.cursor/notes.mdc': '# Scratch notes\n\nalwaysApply: is what the rules use.\n',
+      },
+      misplaced: '.cursor/index.mdc',
+      message: 'Cursor reads rule files from `.cursor/rules/`, and this one is in `.cursor/` itself: Cursor never reads this file. Move it to `.cursor/rules/index.mdc`.',
+      to: '.cursor/rules/index.mdc',
+      alsoMisplaced: { 'packages/api/.cursor/api.mdc': 'packages/api/.cursor/rules/api.mdc' },
+      quiet: ['.cursor/notes.mdc'],
+    },
+  ])('$what is never read (reported when its frontmatter has the tool\'s key, with the move)', async ({ files, misplaced, message, to, alsoMisplaced, quiet }) => {
+    const ws = workspace({ ...files, 'src/main.ts': '' });
     const all = await lint(ws);
-    const misplaced = of(all, ws, '.github/coding.instructions.md');
-    expect(misplaced.map((f) => [f.code, f.severity, f.message])).toEqual([
-      ['rule/not-read', 'warning', 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`: GitHub Copilot never reads this file. Move it to `.github/instructions/coding.instructions.md`.'],
-    ]);
-    expect(misplaced[0].data).toEqual({ fix: 'move-to', to: path.join(ws, '.github', 'instructions', 'coding.instructions.md') });
-    expect(of(all, ws, '.github/instructions/review.instructions.md')).toEqual([]);
-    expect(of(all, ws, '.github/notes.instructions.md')).toEqual([]);
-    expect(of(all, ws, '.github/instructions/_README.md')).toEqual([]);
-    expect(of(all, ws, '.github/instructions/backend.md').map((f) => f.code)).toEqual(['rule/not-read']);
+    const found = of(all, ws, misplaced);
+    expect(found.map((f) => [f.code, f.severity, f.message])).toEqual([['rule/not-read', 'warning', message]]);
+    expect(found[0].data).toEqual({ fix: 'move-to', to: path.join(ws, ...to.split('/')) });
+    for (const [rel, moved] of Object.entries(alsoMisplaced)) expect(of(all, ws, rel).map((f) => f.message)).toEqual([expect.stringContaining(`Move it to \`${moved}\``)]);
+    for (const rel of quiet) expect(of(all, ws, rel)).toEqual([]);
   });
 
   it('a dead glob that starts with a wildcard names no "nearest" path unless a file name starts like its last segment (not the first paths of the list: the rule folders)', async () => {

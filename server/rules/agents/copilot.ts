@@ -60,7 +60,7 @@ function copilotPlacement(rel: string): Placement | undefined {
   // the mark of a file written for Copilot.
   const inGithub = /(?:^|\/)\.github\/([^/]+\.instructions\.md)$/.exec(rel);
   if (inGithub) {
-    return { read: false, frontmatter: true, onlyWithKey: 'applyTo', why: 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`', move: `${rel.slice(0, rel.length - inGithub[1].length)}instructions/${inGithub[1]}` };
+    return { read: false, frontmatter: true, onlyWithKeys: ['applyTo'], why: 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`', move: `${rel.slice(0, rel.length - inGithub[1].length)}instructions/${inGithub[1]}` };
   }
   const at = afterMarker(rel, '.github/instructions/');
   if (!at || at.rest === '') return undefined;
@@ -68,7 +68,7 @@ function copilotPlacement(rel: string): Placement | undefined {
   // Docs: path-specific files are NAME.instructions.md "within or below" .github/instructions.
   if (name.endsWith('.instructions.md')) return { read: true, frontmatter: true };
   if (name.endsWith('.md')) {
-    return { read: false, frontmatter: true, onlyWithKey: 'applyTo', why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
+    return { read: false, frontmatter: true, onlyWithKeys: ['applyTo'], why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
   }
   return undefined;
 }

@@ -42,6 +42,13 @@ function cursorPlacement(rel: string): Placement | undefined {
     const dir = rel.slice(0, -name.length);
     return { read: false, frontmatter: false, why: 'Cursor reads `.cursorrules` only at the project root', move: `${dir}.cursor/rules/cursorrules.mdc` };
   }
+  // A rule saved in .cursor itself, beside the rules folder (a real shape: `.cursor/index.mdc`
+  // with `alwaysApply: true`): the docs put project rules in .cursor/rules only. Reported
+  // when its frontmatter has one of Cursor's keys, so another tool's file there is left alone.
+  const loose = /(?:^|\/)\.cursor\/([^/]+\.mdc)$/.exec(rel);
+  if (loose) {
+    return { read: false, frontmatter: true, onlyWithKeys: ['alwaysApply', 'globs', 'description'], why: 'Cursor reads rule files from `.cursor/rules/`, and this one is in `.cursor/` itself', move: `${rel.slice(0, rel.length - loose[1].length)}rules/${loose[1]}` };
+  }
   const at = afterMarker(rel, '.cursor/rules/');
   if (!at || at.rest === '') return undefined;
   // Docs ("Project rules"): rules live in .cursor/rules; "subdirectories can include their

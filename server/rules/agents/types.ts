@@ -43,8 +43,8 @@ export interface Placement {
   move?: string;
   /** The file has frontmatter the agent reads (rule folders), or is plain Markdown (`AGENTS.md`, `.cursorrules`). */
   frontmatter: boolean;
-  /** Reported as not read only when the file has this key (a README beside instruction files is not one). */
-  onlyWithKey?: string;
+  /** Reported as not read only when the file's frontmatter has one of these keys (a README beside instruction files is not a rule). */
+  onlyWithKeys?: readonly string[];
   /** Which character limit applies (`workspace` or `user`), when the agent has limits. */
   limit?: 'workspace' | 'user';
 }

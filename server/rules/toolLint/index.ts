@@ -41,7 +41,7 @@ export function toolFindings(file: ToolFile): Finding[] {
   const out: Finding[] = [];
   const first = loc.firstLine();
   // The key must be in the file's own frontmatter: an example of one in the text (a README beside the instruction files) does not count.
-  if (!placement.read && placement.onlyWithKey && !new RegExp(`^${placement.onlyWithKey}\\s*:`, 'm').test(analysis.parsed?.layout.metadata?.text ?? '')) return out;
+  if (!placement.read && placement.onlyWithKeys && !hasKeyOf(analysis.parsed?.layout.metadata?.text ?? '', placement.onlyWithKeys)) return out;
   if (!placement.read) {
     const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
     out.push(
@@ -161,4 +161,9 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
+}
+
+/** Whether a frontmatter block's text has one of `keys` at the start of a line. */
+function hasKeyOf(block: string, keys: readonly string[]): boolean {
+  return block.split('\n').some((line) => keys.some((key) => line.startsWith(key) && /^\s*:/.test(line.slice(key.length))));
 }
