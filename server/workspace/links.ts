@@ -2,9 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /*
- * Symbolic links in rule folders, as the rules engine describes and watches them. Each
- * function reads the link itself and looks at what it names (a stat, never an open); the
- * engine asks only about links in the workspace, and reports a link out of it as such.
+ * Symbolic links in rule folders, as the rules engine and the linters describe and watch
+ * them. The links asked about lie in the workspace; each function reads the link itself and
+ * looks at what it names with a stat, never an open. For a link out of the workspace that is
+ * whether its target exists or is a folder, never its content (a link out of the workspace
+ * to a file that exists is reported as such before this is asked).
  */
 
 /** Where a link points, one step, as an absolute path (it may not exist); undefined when `link` is not a link. */
