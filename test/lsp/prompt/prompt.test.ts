@@ -94,7 +94,12 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
 
   it('feeds the pick into the search: the accepted file ranks first the next time', async () => {
     const ws = copyFixture('refs-basic');
-    for (const name of ['report.js', 'report.ts']) fs.writeFileSync(path.join(ws, 'src', name), '');
+    // One modification time for both: recency counts once the index has read times, and the second file written would otherwise rank first.
+    const written = new Date();
+    for (const name of ['report.js', 'report.ts']) {
+      fs.writeFileSync(path.join(ws, 'src', name), '');
+      fs.utimesSync(path.join(ws, 'src', name), written, written);
+    }
     const c = await start(ws, preset);
     const uri = await c.open(path.join(ws, 'prompts/new.prompt.md'));
     await c.type(uri, { line: 0, character: 8 }, '@report');
