@@ -118,9 +118,14 @@ describe('whole-repository rule shapes', () => {
 
   it('a long run of whitespace before a stranded block costs linear time (a trailing-space regex was quadratic: 50,000 spaces took 1.3 s)', async () => {
     // 400,000 spaces: linear work is milliseconds; the quadratic scan would take minutes, past the test's timeout.
-    const ws = workspace({ '.cursor/rules/padded.mdc': `${body}${' '.repeat(400_000)}x\nalwaysApply: true\n---\n${' '.repeat(400_000)}` });
+    const ws = workspace({
+      '.cursor/rules/padded.mdc': `${body}${' '.repeat(400_000)}x\nalwaysApply: true\n---\n${' '.repeat(400_000)}`,
+      // The same run inside a line above a whole block (its fix moves that line below the block).
+      '.cursor/rules/titled.mdc': `# Rules${' '.repeat(400_000)}x\n---\nalwaysApply: true\n---\nUse tabs.\n`,
+    });
     const all = await lint(ws);
     expect(of(all, ws, '.cursor/rules/padded.mdc').map((f) => f.code)).toContain('frontmatter/not-at-start');
+    expect(of(all, ws, '.cursor/rules/titled.mdc').map((f) => f.code)).toContain('frontmatter/not-at-start');
   }, 20_000);
 
   it('a broken frontmatter read again as meant costs linear time: over the size agentls parses, or with long runs of spaces (a 500 KB block took the YAML parser hours, 40,000 spaces a second)', async () => {

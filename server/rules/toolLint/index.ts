@@ -6,6 +6,7 @@ import type { AgentId, AgentModel, Placement } from '../agents';
 import { analyseText, type FileAnalysis } from '../analysis';
 import { finding } from '../codes';
 import { TOOL_READING } from '../frontmatter';
+import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
 import { capital } from '../lint/words';
 import { repeatedFrontmatterFindings } from '../lint/repeatedFrontmatter';
@@ -41,7 +42,7 @@ export function toolFindings(file: ToolFile): Finding[] {
   const out: Finding[] = [];
   const first = loc.firstLine();
   // The key must be in the file's own frontmatter: an example of one in the text (a README beside the instruction files) does not count.
-  if (!placement.read && placement.onlyWithKeys && !hasKeyOf(analysis.parsed?.layout.metadata?.text ?? '', placement.onlyWithKeys)) return out;
+  if (!placement.read && placement.onlyWithKeys && !keysOf((analysis.parsed?.layout.metadata?.text ?? '').split('\n')).some((k) => placement.onlyWithKeys!.includes(k))) return out;
   if (!placement.read) {
     const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
     out.push(
@@ -161,9 +162,4 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
-}
-
-/** Whether a frontmatter block's text has one of `keys` at the start of a line. */
-function hasKeyOf(block: string, keys: readonly string[]): boolean {
-  return block.split('\n').some((line) => keys.some((key) => line.startsWith(key) && /^\s*:/.test(line.slice(key.length))));
 }

@@ -42,7 +42,8 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
     const count = above.split('\n').length - 1;
     const what = `${count === 1 ? 'a' : count}${blank ? ' blank' : ''} line${count === 1 ? '' : 's'}`;
     const blockText = text.slice(lowered.start, lowered.end);
-    const moved = blank ? blockText : `${blockText}\n${above.replace(/\s+$/, '')}`;
+    // trimEnd, not a /\s+$/ regex (quadratic over a long run of spaces inside the lines above); the file's own line break.
+    const moved = blank ? blockText : `${blockText}${text.includes('\r\n') ? '\r\n' : '\n'}${above.trimEnd()}`;
     return [
       finding(
         'frontmatter/not-at-start',
