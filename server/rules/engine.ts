@@ -238,10 +238,11 @@ export class RulesEngine {
           if (read.ok) state.skippedTexts.set(skipped.path, read.text);
           else if (skipped.why === 'symlink') {
             // A loop is refused as outside too (its real path cannot be resolved): it has no target.
-            const target = read.reason === 'outside-workspace' ? this.session.confinement.escapeTarget(skipped.path) : undefined;
-            const broken = target === undefined ? brokenLinkReason(skipped.path) : undefined;
-            if (target !== undefined) state.linkedOut.set(skipped.path, target);
-            else if (broken !== undefined) state.brokenLinks.set(skipped.path, broken);
+            // A link to no file is that first, wherever it points (out to a folder, too).
+            const broken = brokenLinkReason(skipped.path);
+            const target = broken === undefined && read.reason === 'outside-workspace' ? this.session.confinement.escapeTarget(skipped.path) : undefined;
+            if (broken !== undefined) state.brokenLinks.set(skipped.path, broken);
+            else if (target !== undefined) state.linkedOut.set(skipped.path, target);
           }
         }
       }

@@ -59,8 +59,9 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (!ruleLike && !markdown) continue;
     const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
     const text = read.ok ? read.text : undefined;
-    const linkedOutTo = !read.ok && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
-    const brokenLink = !read.ok && linkedOutTo === undefined ? brokenLinkReason(file) : undefined;
+    // A link to no file is that first, wherever it points: a link out to a folder reads no rule either.
+    const brokenLink = !read.ok ? brokenLinkReason(file) : undefined;
+    const linkedOutTo = !read.ok && brokenLink === undefined && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
     if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
       add(file, outsideFindings({ path: file, rel, root, text, linkedOutTo, brokenLink, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
     }

@@ -5,8 +5,7 @@ import * as path from 'node:path';
  * Symbolic links in rule folders, as the rules engine and the linters describe and watch
  * them. The links asked about lie in the workspace; each function reads the link itself and
  * looks at what it names with a stat, never an open. For a link out of the workspace that is
- * whether its target exists or is a folder, never its content (a link out of the workspace
- * to a file that exists is reported as such before this is asked).
+ * whether its target exists or is a folder, never its content.
  */
 
 /** Where a link points, one step, as an absolute path (it may not exist); undefined when `link` is not a link. */

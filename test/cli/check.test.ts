@@ -200,6 +200,18 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(run.stdout).not.toContain('wrong-type');
   });
 
+  it('reports a rule file linked to a folder outside the workspace as unreadable, not as a rule its tool reads there', async () => {
+    const home = tempDir('agentls-home-');
+    const outside = writeTree(tempDir('agentls-outside-'), { 'rules/style.mdc': '---\nalwaysApply: true\n---\nTOP SECRET\n' });
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync(path.join(outside, 'rules'), path.join(ws, '.cursor/rules/shared.mdc'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n')).toContain(`.cursor/rules/shared.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to a folder, ${path.join(outside, 'rules')}, not a file: Cursor cannot read a rule from it.`);
+    expect(run.stdout).not.toMatch(/follows the link|TOP SECRET/);
+  });
+
   it('reports a rule file that is a link to nothing, to a folder or round a loop as unreadable, for the tool that would read it', async () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'docs/kept/readme.txt': 'a folder\n', '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nShort functions.\n' });
