@@ -104,6 +104,10 @@ describe('whole-repository rule shapes', () => {
       '.cursor/rules/note.mdc': '---\nalwaysApply: true\n---\n---\nNote: read the README first\n---\nUse tabs.\n',
       // A second block further down the text is an example, not a header.
       '.cursor/rules/example.mdc': `---\nalwaysApply: true\n---\n${body}---\nalwaysApply: false\nglobs: src/**\n---\n`,
+      // An empty header, then the keys the author meant, closed by `---` with no opening one.
+      '.cursor/rules/unopened.mdc': '---\ndescription:\nglobs:\nalwaysApply: false\n---\nname: Editing\ndescription: How edits are made.\nglobs: ["**/*.ts", "**/*.tsx"]\n\n---\n\n- One file at a time.\n',
+      // Prose that opens with a word and a colon, above a horizontal rule: no header meant.
+      '.cursor/rules/prose.mdc': '---\nalwaysApply: true\n---\nSummary: keep functions short.\n---\nUse tabs.\n',
     });
     const all = await lint(ws);
     const repeated = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/repeated');
@@ -113,7 +117,12 @@ describe('whole-repository rule shapes', () => {
       'Cursor reads only the first frontmatter block of a rule file. This second block below it is sent as rule text, and its keys change nothing: the rule is attached to files matching "**/agent/validation/*.md", "**/releases/*/agent_validation.md", not attached to files matching "**/agent/validation/*.md". Merge the two blocks into one.',
     );
     expect(repeated('.windsurf/rules/team.md').map((f) => f.message)).toEqual([expect.stringMatching(/^Windsurf reads only the first frontmatter block.*not applied always/)]);
-    for (const rel of ['twice', 'note', 'example']) expect(repeated(`.cursor/rules/${rel}.mdc`)).toEqual([]);
+    const unopened = repeated('.cursor/rules/unopened.mdc');
+    expect(unopened.map((f) => [f.severity, f.range.start.line, f.range.end.line])).toEqual([['warning', 5, 9]]);
+    expect(unopened[0].message).toBe(
+      'Cursor reads only the first frontmatter block of a rule file. These keys below it (closed by `---`, with no `---` above them) are sent as rule text, and their keys change nothing: the rule is applied only when @-mentioned, not attached to files matching "**/*.ts", "**/*.tsx". Merge the two blocks into one.',
+    );
+    for (const rel of ['twice', 'note', 'example', 'prose']) expect(repeated(`.cursor/rules/${rel}.mdc`)).toEqual([]);
   });
 
   it('a long run of whitespace before a stranded block costs linear time (a trailing-space regex was quadratic: 50,000 spaces took 1.3 s)', async () => {

@@ -1,7 +1,7 @@
 import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
-import { describeActivation, keysOf, leadingBlock, sameActivation } from './keyBlocks';
+import { describeActivation, KEY_LINE, keysOf, leadingBlock, sameActivation } from './keyBlocks';
 import type { RuleLocator } from './locate';
 import { capital } from './words';
 import { intendedFrontmatter } from './yamlFallback';
@@ -18,6 +18,10 @@ const MAX_GAP_LINES = 3;
  * documents a second block; they are taken to read the first, as every frontmatter reader
  * does, and to send the second as rule text.
  *
+ * The same holds for keys set right below the first block and closed by `---` with no
+ * opening one (a real shape: a public Cursor rule whose empty header is followed by the
+ * description and globs its author meant).
+ *
  * Reported only where the second block's keys, laid over the first's, would activate the
  * rule otherwise than the agent now does: a repeat of the same settings changes nothing.
  */
@@ -33,23 +37,32 @@ export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel,
     if (line.trim() === '---') {
       if (newline < 0) return [];
       const second = leadingBlock(text.slice(newline + 1));
-      if (!second) return [];
-      const keys = keysOf(second.lines);
-      if (!keys.some((k) => k in agent.keys)) return [];
-      const meant = agent.activation({ ...fm, ...intendedFrontmatter(second.lines.join('\n'), 'seed') });
-      const now = agent.activation(fm);
-      if (sameActivation(meant, now)) return [];
-      return [
-        finding(
-          'frontmatter/repeated',
-          'warning',
-          loc.normRange(at, newline + 1 + second.end),
-          `${capital(agent.name)} reads only the first frontmatter block of a rule file. This second block below it is sent as rule text, and its keys change nothing: the rule is ${describeActivation(now, agent)}, not ${describeActivation(meant, agent)}. Merge the two blocks into one.`,
-        ),
-      ];
+      return second ? secondBlockFindings(loc, agent, fm, second.lines, at, newline + 1 + second.end, 'block') : [];
     }
-    if (line.trim() !== '' || newline < 0) return [];
+    if (line.trim() !== '') {
+      // Keys and a closing `---` with no opening one: a second header whose opener was lost.
+      const second = KEY_LINE.test(line) ? leadingBlock(text.slice(at)) : undefined;
+      return second ? secondBlockFindings(loc, agent, fm, second.lines, at, at + second.end, 'unopened') : [];
+    }
+    if (newline < 0) return [];
     at = newline + 1;
   }
   return [];
+}
+
+/** The finding for a second block's `lines` (from `start` to `end` of the normalized text), when its keys would change how `agent` applies the rule. */
+function secondBlockFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>, lines: string[], start: number, end: number, shape: 'block' | 'unopened'): Finding[] {
+  if (!keysOf(lines).some((k) => k in agent.keys)) return [];
+  const meant = agent.activation({ ...fm, ...intendedFrontmatter(lines.join('\n'), 'seed') });
+  const now = agent.activation(fm);
+  if (sameActivation(meant, now)) return [];
+  const what = shape === 'block' ? 'This second block below it' : 'These keys below it (closed by `---`, with no `---` above them)';
+  return [
+    finding(
+      'frontmatter/repeated',
+      'warning',
+      loc.normRange(start, end),
+      `${capital(agent.name)} reads only the first frontmatter block of a rule file. ${what} ${shape === 'block' ? 'is' : 'are'} sent as rule text, and ${shape === 'block' ? 'its' : 'their'} keys change nothing: the rule is ${describeActivation(now, agent)}, not ${describeActivation(meant, agent)}. Merge the two blocks into one.`,
+    ),
+  ];
 }
