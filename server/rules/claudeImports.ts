@@ -265,7 +265,16 @@ interface Followed {
  * may read are checked (the workspace and the user-level folders): an import outside them
  * is left alone, never read.
  */
-export async function claudeImportFindings(file: string, text: string, lines: LineIndex, fs: FileSystem, home: string, display: (p: string) => string): Promise<Finding[]> {
+export async function claudeImportFindings(
+  file: string,
+  text: string,
+  lines: LineIndex,
+  fs: FileSystem,
+  home: string,
+  display: (p: string) => string,
+  /** The ignored part of the workspace a path lies in (`IgnoreRules.ignoredPart`), shown as `display` shows paths. */
+  ignoredPart: (p: string) => Promise<string | undefined> = async () => undefined,
+): Promise<Finding[]> {
   const imports = findClaudeImports(text);
   if (imports.length === 0) return [];
   const out: Finding[] = [];
@@ -294,6 +303,12 @@ export async function claudeImportFindings(file: string, text: string, lines: Li
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;
     if (state === 'missing') {
+      const ignored = await ignoredPart(target);
+      // A file a build makes (git ignores it): missing in a fresh clone, there where the build has run.
+      if (ignored !== undefined) {
+        out.push(finding('claude/import-missing', 'information', range, `Claude Code imports ${display(target)} here, and there is no such file now. It lies in ${ignored}, which is ignored (.gitignore, .ignore or search.exclude), so a build may make it: Claude Code loads it where that has happened and skips it without a word elsewhere, as in a fresh clone.`));
+        continue;
+      }
       out.push(finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`));
       continue;
     }

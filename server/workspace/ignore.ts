@@ -217,6 +217,20 @@ export class IgnoreRules {
     return state;
   }
 
+  /**
+   * The shortest part of `relPath` that is ignored: an ancestor folder (with a trailing
+   * `/`) or the path itself; undefined when the path is kept. Loads what it needs.
+   */
+  async ignoredPart(relPath: string, isDir: boolean): Promise<string | undefined> {
+    if (!(await this.check(relPath, isDir))) return undefined;
+    const parts = relPath.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (this.isIgnored(folder, true)) return `${folder}/`;
+    }
+    return isDir ? `${relPath}/` : relPath;
+  }
+
   /** `load` then `isIgnored`, for one-off questions such as a watched-file event. */
   async check(relPath: string, isDir: boolean): Promise<boolean> {
     const slash = relPath.lastIndexOf('/');

@@ -200,6 +200,28 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(run.stdout).not.toContain('wrong-type');
   });
 
+  it('does not call a glob or an import missing when it aims into a folder .gitignore leaves out (a build output, git work trees)', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': '/target\n.worktrees/\n',
+      'src/main.rs': 'fn main() {}\n',
+      // Generated docs imported by name; a rule for git work trees kept in the project; a rule whose folder is simply absent.
+      'CLAUDE.md': '# Project\n\nAPI docs: @target/doc-md/index.md\nConventions: @docs/conventions.md\n',
+      '.claude/rules/worktrees.md': "---\npaths: ['**/.worktrees/**']\n---\nWork only inside your own work tree.\n",
+      '.claude/rules/web.md': "---\npaths: ['web/**/*.ts']\n---\nUse fetch.\n",
+    });
+    const run = await cli(['check', '--home', home], ws);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain(
+      'CLAUDE.md:3:11: information [claude/import-missing] Claude Code imports target/doc-md/index.md here, and there is no such file now. It lies in target/, which is ignored (.gitignore, .ignore or search.exclude), so a build may make it: Claude Code loads it where that has happened and skips it without a word elsewhere, as in a fresh clone.',
+    );
+    expect(lines).toContain('.claude/rules/worktrees.md:2:10: information [context/dead-glob] For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore or search.exclude): agentls indexes no file there, so whether the glob matches one is not judged.');
+    // What is not ignored is judged as before.
+    expect(lines).toContain('CLAUDE.md:4:14: warning [claude/import-missing] Claude Code imports docs/conventions.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.');
+    expect(run.stdout).toMatch(/^\.claude\/rules\/web\.md:2:\d+: warning \[context\/dead-glob\] Claude Code never attaches this rule by its globs: "web\/\*\*\/\*\.ts"/m);
+  });
+
   it('reports a rule file linked to a folder outside the workspace as unreadable, not as a rule its tool reads there', async () => {
     const home = tempDir('agentls-home-');
     const outside = writeTree(tempDir('agentls-outside-'), { 'rules/style.mdc': '---\nalwaysApply: true\n---\nTOP SECRET\n' });

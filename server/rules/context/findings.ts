@@ -77,7 +77,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
   const reach = c.reach;
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
-  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean }>();
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; ignoredPart?: string }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
@@ -87,11 +87,14 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
     const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
     for (const { glob, status } of statuses) {
       if (!status || (!status.dead && !(broad && status.broad))) continue;
+      // Not said to match nothing until the ignore files say whether it aims where the index does not look.
+      if (status.dead && !status.ignoreJudged) continue;
       // A comma-separated string read as one glob, or a glob the lint calls invalid, has its own
       // finding already (`frontmatter/comma-globs`, `frontmatter/invalid-glob`): one cause, one report.
       if (status.dead && (splitTopLevelCommas(glob).length > 1 || globIssues(glob, view.displayName).length > 0)) continue;
-      const key = JSON.stringify([glob, status.dead, status.count]);
-      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false };
+      const ignoredPart = status.dead ? status.ignoredPart : undefined;
+      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart]);
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart };
       group.views.push(view);
       group.ruleDead ||= ruleDead;
       groups.set(key, group);
@@ -101,7 +104,11 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
   for (const g of groups.values()) {
     const range = locate(c, g.glob, within);
     const names = joinNames(g.views.map((v) => v.displayName));
-    if (g.dead) {
+    if (g.dead && g.ignoredPart !== undefined) {
+      // A build output or a folder made at run time: a clone has none of its files, and the index holds none of them anyway.
+      const message = `For ${names}, the glob ${JSON.stringify(g.glob)} aims into ${g.ignoredPart}, which is ignored (.gitignore, .ignore or search.exclude): agentls indexes no file there, so whether the glob matches one is not judged.`;
+      out.push(contextFinding('context/dead-glob', 'information', range, message));
+    } else if (g.dead) {
       const near = reach.nearest(g.glob, g.views[0].dialect);
       const hint = near.noExtension
         ? ` No file of the workspace ends in ${near.noExtension}.`

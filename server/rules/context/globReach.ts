@@ -24,6 +24,9 @@ export interface GlobStatus {
   witness?: string;
   /** Files in the index when evaluated. */
   total: number;
+  /** Whether the ignore files have been asked about what the glob aims into (`ignoredGlobs.ts`), and the part of the folder they leave out of the index, if any. */
+  ignoreJudged: boolean;
+  ignoredPart?: string;
 }
 
 interface GlobState {
@@ -37,6 +40,9 @@ interface GlobState {
   witness?: string;
   count?: number;
   broad: boolean;
+  /** Whether `judgeIgnoredGlobs` has looked at it, and the ignored part it found. */
+  ignoreJudged?: boolean;
+  ignoredPart?: string;
 }
 
 /**
@@ -106,6 +112,29 @@ export class GlobReach {
       added.push(key);
     }
     return added;
+  }
+
+  /** Keys of the followed globs `judgeIgnoredGlobs` has not looked at. */
+  unjudgedIgnoreKeys(): string[] {
+    return [...this.globs.values()].filter((s) => !s.ignoreJudged).map((s) => s.key);
+  }
+
+  globOf(key: string): string | undefined {
+    return this.globs.get(key)?.glob;
+  }
+
+  /** Records what the ignore files say of a glob's target; false when the glob is no longer followed. */
+  judgedIgnore(key: string, part: string | undefined): boolean {
+    const s = this.globs.get(key);
+    if (!s) return false;
+    s.ignoreJudged = true;
+    s.ignoredPart = part;
+    return true;
+  }
+
+  /** The ignore files changed: every glob is judged again. */
+  forgetIgnored(): void {
+    for (const s of this.globs.values()) s.ignoreJudged = false;
   }
 
   status(glob: string, dialect: GlobDialect): GlobStatus | undefined {
@@ -281,7 +310,7 @@ export class GlobReach {
   }
 
   private toStatus(s: GlobState): GlobStatus {
-    return { glob: s.glob, dialect: s.dialect.id, dead: s.witness === undefined, broad: s.broad, count: s.count, witness: s.witness, total: this.paths.size };
+    return { glob: s.glob, dialect: s.dialect.id, dead: s.witness === undefined, broad: s.broad, count: s.count, witness: s.witness, total: this.paths.size, ignoreJudged: s.ignoreJudged === true, ignoredPart: s.ignoredPart };
   }
 }
 

@@ -8,6 +8,7 @@ import { refreshedEngine } from '../sessionEngine';
 import { LineIndex } from '../../core/text';
 import { agentViews } from './agents';
 import { contextFindings, instructionGlobFindings } from './findings';
+import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost } from './instructionViews';
 
@@ -45,6 +46,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       }
       reach.setPaths(rels);
       reach.setGlobs(globs);
+      await judgeIgnoredGlobs(reach, session.ignoreFor(root));
     }
     for (const analysis of checked) {
       const p = analysis.candidate.path;

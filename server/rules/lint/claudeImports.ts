@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
 import type { FileSystem } from '../../workspace/fs';
-import { displayPath } from '../../workspace/paths';
+import type { IgnoreRules } from '../../workspace/ignore';
+import { displayPath, relativeInside } from '../../workspace/paths';
 import { claudeImportFindings, findClaudeImports, resolveClaudeImport } from '../claudeImports';
 import { finding } from '../codes';
 import { ZERO_RANGE, type LineIndex } from '../../core/text';
@@ -12,10 +13,22 @@ import { fileTargets } from '../targets';
  * them: relative to the workspace folder, or under `~` for the home directory. None when
  * `agentls.rules.agents` leaves Claude Code out.
  */
-export async function claudeImportFindingsFor(file: string, text: string, lines: LineIndex, fs: FileSystem, where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } }, root: string | undefined): Promise<Finding[]> {
+export async function claudeImportFindingsFor(
+  file: string,
+  text: string,
+  lines: LineIndex,
+  fs: FileSystem,
+  where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; ignoreFor(root: string): IgnoreRules },
+  root: string | undefined,
+): Promise<Finding[]> {
   if (!fileTargets(where.settings.rules.agents, 'claude', false).has('claude')) return [];
   const home = where.home;
-  return claudeImportFindings(file, text, lines, fs, home, (p) => displayPath(p, root, home));
+  const display = (p: string) => displayPath(p, root, home);
+  const ignoredPart = async (p: string) => {
+    const rel = root === undefined ? undefined : relativeInside(root, p);
+    return rel ? where.ignoreFor(root!).ignoredPart(rel, false) : undefined;
+  };
+  return claudeImportFindings(file, text, lines, fs, home, display, ignoredPart);
 }
 
 /** What `agentsMdForClaudeFindings` reads of a CLAUDE.md: enough for a shim and its imports. */

@@ -1,9 +1,12 @@
+import * as path from 'node:path';
 import type { FileChange } from '../../../workspace/changes';
 import { relativeInside } from '../../../workspace/paths';
 import type { GlobDialect } from '../../../rules/context/agentView';
 import { yieldToRequests } from '../../../core/foreground';
 import { TimeSlicer } from '../../../core/slices';
 import { GlobReach } from '../../../rules/context/globReach';
+import { judgeIgnoredGlobs } from '../../../rules/context/ignoredGlobs';
+import { IGNORE_FILE_NAMES } from '../../../workspace/ignore';
 import type { ServerContext } from '../../feature';
 
 /** How long after a folder appears its files are asked from the index again. */
@@ -50,6 +53,9 @@ export class ReachByRoot {
       const reach = this.reaches.get(root) ?? new GlobReach();
       // Nothing waits for the reach: it steps aside while requests are answered.
       await reach.setPathsInSlices(paths, new TimeSlicer(undefined, yieldToRequests));
+      // What the ignore files leave out is judged before the first findings, so a glob into an ignored folder is never first called dead.
+      reach.forgetIgnored();
+      await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root));
       this.reaches.set(root, reach);
       this.onChanged(root);
     } catch (err) {
@@ -68,8 +74,21 @@ export class ReachByRoot {
     // No glob, no need for the index's paths.
     if (globs.length === 0 && !this.reaches.has(root)) return undefined;
     const reach = this.get(root);
-    reach?.setGlobs(globs);
+    if (reach && reach.setGlobs(globs).length) this.judgeIgnored(root, reach);
     return reach;
+  }
+
+  /**
+   * New globs are judged against the ignore files (a few folders' ignore files, read
+   * once); a dead glob is reported only once judged, so the findings are redone then.
+   */
+  private judgeIgnored(root: string, reach: GlobReach): void {
+    judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root)).then(
+      (judged) => {
+        if (judged > 0 && this.reaches.get(root) === reach) this.onChanged(root);
+      },
+      (err: Error) => this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${err.message}`),
+    );
   }
 
   private async apply(batch: FileChange[]): Promise<void> {
@@ -78,6 +97,10 @@ export class ReachByRoot {
       for (const [root, reach] of this.reaches) {
         const rel = relativeInside(root, change.path);
         if (!rel || NEVER_INDEXED.test(rel)) continue;
+        if (IGNORE_FILE_NAMES.includes(path.basename(rel))) {
+          reach.forgetIgnored();
+          this.judgeIgnored(root, reach);
+        }
         let flipped: string[] = [];
         if (change.type === 'deleted') flipped = reach.removed(rel);
         else if (change.type === 'created') {

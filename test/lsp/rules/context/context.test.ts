@@ -248,4 +248,28 @@ describe('rules in context over LSP', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('e2e/login.spec.ts')), type: 1 }] });
     await c.waitForDiagnostics(c.uri(file('.github/instructions/e2e.instructions.md')), (d) => byCode(d, 'context/dead-glob').length === 0);
   });
+
+  it('does not call a glob dead when it aims into an ignored folder (a build output, git work trees), and judges it again when .gitignore changes', async () => {
+    const { ws, file } = workspace();
+    fs.writeFileSync(file('.gitignore'), '.worktrees/\ndist/\n');
+    fs.mkdirSync(file('.claude/rules'), { recursive: true });
+    fs.writeFileSync(file('.claude/rules/worktrees.md'), "---\npaths: ['**/.worktrees/**']\n---\nWork only inside your own work tree.\n");
+    fs.mkdirSync(file('.github/instructions'), { recursive: true });
+    fs.writeFileSync(file('.github/instructions/ts.instructions.md'), '---\napplyTo: "src/**/*.ts"\n---\nStrict types.\n');
+    const c = await start({ folders: [ws] });
+    const closed = await c.waitForDiagnostics(c.uri(file('.claude/rules/worktrees.md')), (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(closed, 'context/dead-glob').map((d) => [d.severity, d.message])).toEqual([
+      [3, 'For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore or search.exclude): agentls indexes no file there, so whether the glob matches one is not judged.'],
+    ]);
+    // Typed in an open buffer: a glob into the ignored build output is judged the same way.
+    const uri = await c.open(file('.github/instructions/ts.instructions.md'));
+    await c.setText(uri, '---\napplyTo: "dist/**/*.js"\n---\nStrict types.\n');
+    const typed = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(typed, 'context/dead-glob').map((d) => [d.severity, String(d.message).slice(0, 62)])).toEqual([[3, 'For GitHub Copilot, the glob "dist/**/*.js" aims into dist/, w']]);
+    // dist/ no longer ignored (and no file there): the glob matches nothing, and that is said.
+    fs.writeFileSync(file('.gitignore'), '.worktrees/\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
+    const judged = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === 2));
+    expect(byCode(judged, 'context/dead-glob').map((d) => String(d.message).slice(0, String(d.message).indexOf(' matches')))).toEqual(['GitHub Copilot never attaches this rule by its globs: "dist/**/*.js"']);
+  });
 });
