@@ -90,7 +90,8 @@ export class Confinement implements PathGuard {
    */
   escapeTarget(target: string): string | undefined {
     const abs = path.resolve(target);
-    const real = realpathOrUndefined(abs);
+    // A path that opens but has no real path (a link to /proc/PID/fd/N of a deleted file) leads where its links say.
+    const real = realpathOrUndefined(abs) ?? (exists(abs) ? realpathOfLongestPrefix(abs) : undefined);
     if (real === undefined || this.allowsRuleFile(abs)) return undefined;
     return real;
   }
@@ -114,6 +115,15 @@ function anchoredRealPath(area: string, workspaceAreas: readonly string[]): stri
   return path.join(real, path.relative(anchor, area));
 }
 
+function exists(p: string): boolean {
+  try {
+    fs.statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function realpathOrUndefined(p: string): string | undefined {
   try {
     return fs.realpathSync.native(p);
@@ -130,6 +140,7 @@ function realpathOrUndefined(p: string): string | undefined {
 export function realpathOfLongestPrefix(p: string): string | undefined {
   let current = p;
   const rest: string[] = [];
+  let hops = 0;
   for (;;) {
     try {
       const real = fs.realpathSync.native(current);
@@ -137,10 +148,29 @@ export function realpathOfLongestPrefix(p: string): string | undefined {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+      // A link that cannot be resolved is judged by where it points, not by the folder it sits
+      // in: opening it follows it (a dangling link, or /proc/PID/fd/N to a deleted file outside).
+      const target = linkTarget(current);
+      if (target !== undefined) {
+        if (++hops > MAX_LINK_HOPS) return undefined;
+        current = path.resolve(path.dirname(current), target);
+        continue;
+      }
       const parent = path.dirname(current);
       if (parent === current) return undefined;
       rest.push(path.basename(current));
       current = parent;
     }
+  }
+}
+
+/** Links followed by hand when a path does not resolve; as the kernel's limit on Linux. */
+const MAX_LINK_HOPS = 40;
+
+function linkTarget(p: string): string | undefined {
+  try {
+    return fs.readlinkSync(p);
+  } catch {
+    return undefined;
   }
 }

@@ -222,6 +222,26 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(run.stdout).toMatch(/^\.claude\/rules\/web\.md:2:\d+: warning \[context\/dead-glob\] Claude Code never attaches this rule by its globs: "web\/\*\*\/\*\.ts"/m);
   });
 
+  it.runIf(fs.existsSync('/proc/self/fd'))('never reads a rule linked to an open, deleted file outside the workspace through /proc (it has no real path)', async () => {
+    const home = tempDir('agentls-home-');
+    const secret = path.join(tempDir('agentls-outside-'), 'secret.mdc');
+    fs.writeFileSync(secret, '---\nalwaysApply: "true"\n---\nTOP SECRET\n');
+    // This process holds the file open after deleting it: /proc/PID/fd/N still opens it, and realpath fails.
+    const fd = fs.openSync(secret, 'r');
+    fs.unlinkSync(secret);
+    try {
+      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+      fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+      fs.symlinkSync(`/proc/${process.pid}/fd/${fd}`, path.join(ws, '.cursor/rules/leak.mdc'));
+      const run = await cli(['check', '--home', home], ws);
+      // Read, its "true" would be a wrong-type error; it is said to lie outside, unread.
+      expect(run.stdout).toMatch(/^\.cursor\/rules\/leak\.mdc:1:1: warning \[rule\/link-outside\] This rule file is a symbolic link to .*secret\.mdc \(deleted\) outside the workspace/m);
+      expect(run.stdout).not.toMatch(/TOP SECRET|wrong-type/);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
   it('reports a rule file linked to a folder outside the workspace as unreadable, not as a rule its tool reads there', async () => {
     const home = tempDir('agentls-home-');
     const outside = writeTree(tempDir('agentls-outside-'), { 'rules/style.mdc': '---\nalwaysApply: true\n---\nTOP SECRET\n' });
