@@ -32,6 +32,8 @@ export class RulesState {
   private engineInstance: RulesEngine | undefined;
   /** Paths whose findings were pushed while not open (cleared when no longer reported). */
   private readonly pushed = new Set<string>();
+  /** What each open rule file's buffer last gave the engine (`syncDocument`). */
+  private readonly synced = new Map<string, { engine: RulesEngine; version: number; text: string }>();
   private refreshing: Promise<void> | undefined;
   private refreshToken: CancellationSource | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -123,6 +125,11 @@ export class RulesState {
     await this.serialize(async () => {
       const engine = this.engineInstance;
       if (!engine) return;
+      // Once per text and engine: the files it affects are diagnosed in turn, which syncs
+      // them, and two open buffers that re-list their folder (links) would do so for ever.
+      const last = this.synced.get(p);
+      if (last && last.engine === engine && last.version === doc.version && last.text === doc.text) return;
+      this.synced.set(p, { engine, version: doc.version, text: doc.text });
       const known = engine.analysis(p) !== undefined;
       const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }]);
       affected.delete(p);
@@ -237,6 +244,7 @@ export class RulesState {
   /** A document was closed: a rule file goes back to its disk text; other Markdown loses its findings. */
   closed(doc: OpenDocument): void {
     if (!doc.path) return;
+    this.synced.delete(doc.path);
     // A buffer closed because its file was renamed or deleted (Helix closes it after a rename
     // edit) is a deletion, not a file to read back: reading it would report rule/unreadable.
     if (doc.kind.kind === 'rule') {

@@ -164,6 +164,34 @@ describe('a rule file that is a link', () => {
     await c.waitForDiagnostics(uri, (d) => d.length === 0);
   });
 
+  it('open in two buffers beside another link, is diagnosed once per edit, not round and round (each re-listed the folder for the other)', async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(ws, '.cursor/rules/a.mdc'));
+    fs.symlinkSync(path.join(outside, 'leaked.md'), path.join(ws, '.cursor/rules/b.mdc'));
+    // Pushed diagnostics (Neovim): a publish for each time the server diagnoses a buffer.
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const links = [uriOf(path.join(ws, '.cursor/rules/a.mdc')), uriOf(path.join(ws, '.cursor/rules/b.mdc'))];
+    for (const uri of links) {
+      await c.open(URI.parse(uri).fsPath, 'hello\n');
+      await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/link-outside'));
+    }
+    // Rounds of another document's diagnostics: each waits for the server's publishing to run
+    // again. The loop published the two links about once a round; now nothing changes them.
+    const memory = await c.open(path.join(ws, 'CLAUDE.md'), '# Project\n');
+    const linkPublishes = () => c.diagnosticsLog.filter((p) => links.includes(p.uri)).length;
+    let before = 0;
+    for (let i = 0; i < 16; i++) {
+      // Counted over the last ten rounds, once what the opening set off has been published.
+      if (i === 6) before = linkPublishes();
+      // An import of a file that is not there, another each edit: each edit is seen published.
+      await c.setText(memory, `See @docs/missing-${i}.md\n`);
+      await c.waitForDiagnostics(memory, (d) => d.some((x) => String(x.message).includes(`missing-${i}.md`)));
+    }
+    expect(linkPublishes() - before).toBeLessThanOrEqual(1);
+  }, 30_000);
+
   it('as a rule folder, when it leads to nothing, is an error until the folder is there', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
     fs.mkdirSync(path.join(ws, '.windsurf'));
