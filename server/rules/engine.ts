@@ -3,7 +3,7 @@ import { yieldToEventLoop, type Cancellation, NEVER_CANCELLED, throwIfCancelled 
 import type { Finding } from '../core/findings';
 import type { FileChange } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
-import { brokenLinkReason, linkLeadsTo } from '../workspace/links';
+import { brokenLinkReason, linkChain } from '../workspace/links';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
@@ -46,11 +46,15 @@ class RootRules {
   /** Rule files that are links leading to no file (nothing, a folder, a loop): what they lead to, in words. */
   readonly brokenLinks = new Map<string, string>();
   /**
-   * Where the links in rule folders lead (one step, and the file at the end when there is one):
+   * Where the links in rule folders lead (every step, and the real path at the end):
    * a change there re-lists the folders, so that a link's findings follow its target's text,
    * and a broken link mended by putting its target back is read again.
    */
   readonly linkTargets = new Set<string>();
+  /** The folders above each link target, up to the root: a change to one of them (a folder moved in or removed whole) may carry a target with it. */
+  readonly linkTargetFolders = new Set<string>();
+  /** Rule folders that are links, by their real path (`noteLinkedFolders`). */
+  readonly linkedFolders = new Map<string, string>();
   constructor(readonly cwd: string) {}
 }
 
@@ -117,7 +121,8 @@ export class RulesEngine {
    * Applies changed files; returns the paths whose findings may differ now. A file known
    * to a root is re-analysed; anything touching a rule folder's listing re-lists it.
    */
-  async applyChanges(changes: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED): Promise<Set<string>> {
+  async applyChanges(reported: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED): Promise<Set<string>> {
+    const changes = this.throughLinkedFolders(reported);
     const affected = new Set<string>();
     this.generation++;
     // Files known to some root are re-read once, whatever number of roots list them.
@@ -145,6 +150,27 @@ export class RulesEngine {
     return affected;
   }
 
+  /** `changes`, and each under a linked rule folder's real path again as the file in the rule folder. */
+  private throughLinkedFolders(changes: readonly FileChange[]): readonly FileChange[] {
+    let out: FileChange[] | undefined;
+    for (const state of this.roots.values()) {
+      if (state.linkedFolders.size === 0) continue;
+      for (const change of changes) {
+        for (let at = change.path; ; ) {
+          const folder = state.linkedFolders.get(at);
+          if (folder !== undefined) {
+            (out ??= [...changes]).push({ ...change, path: folder + change.path.slice(at.length) });
+            break;
+          }
+          const up = path.dirname(at);
+          if (up === at || at === state.cwd) break;
+          at = up;
+        }
+      }
+    }
+    return out ?? changes;
+  }
+
   private candidateOf(p: string): RuleCandidate | undefined {
     for (const state of this.roots.values()) {
       const c = state.byPath.get(p);
@@ -155,9 +181,10 @@ export class RulesEngine {
 
   private touchesListing(state: RootRules, change: FileChange, known: boolean): boolean {
     const p = change.path;
+    // Before `known`: a rule of one tool's folder linked into another's is both.
+    if (underLinkTarget(state, p)) return true;
     if (known) return change.type !== 'changed';
     if (state.discovery.structural.has(p) || state.notRead.has(p)) return true;
-    for (const target of state.linkTargets) if (isInside(target, p)) return true;
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
@@ -223,6 +250,8 @@ export class RulesEngine {
     state.linkedOut.clear();
     state.brokenLinks.clear();
     state.linkTargets.clear();
+    state.linkTargetFolders.clear();
+    this.noteLinkedFolders(state);
     for (const skipped of discovery.skipped) {
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
@@ -251,12 +280,24 @@ export class RulesEngine {
   }
 
   private noteLinkTargets(state: RootRules, link: string): void {
-    // Only places inside the folder report changes; the folder itself would re-list on every change.
-    const note = (target: string | undefined) => {
-      if (target !== undefined && target !== link && target !== state.cwd && isInside(state.cwd, target)) state.linkTargets.add(target);
-    };
-    note(linkLeadsTo(link));
-    note(realpathOfLongestPrefix(link));
+    // Every hop: a link in the middle of a chain removed or mended changes where it ends.
+    for (const hop of linkChain(link)) noteLinkTarget(state, hop, link);
+    noteLinkTarget(state, realpathOfLongestPrefix(link), link);
+  }
+
+  /**
+   * Rule folders reached through a link (`.windsurf/rules → ../shared/rules`): changes are
+   * reported where the files really are, so their real folder is followed like a link
+   * target, and a change there is taken for the file in the rule folder too.
+   */
+  private noteLinkedFolders(state: RootRules): void {
+    state.linkedFolders.clear();
+    for (const folder of state.discovery.folders) {
+      const real = realpathOfLongestPrefix(folder.dir);
+      if (real === undefined || real === folder.dir || !isInside(state.cwd, real)) continue;
+      state.linkedFolders.set(real, folder.dir);
+      noteLinkTarget(state, real, folder.dir);
+    }
   }
 
   /**
@@ -499,4 +540,27 @@ function joinMessages(first: string, second: string): string {
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
   return `${first} ${second}`;
+}
+
+/**
+ * Whether `p` is a link's target, lies under one or holds one: a look-up per folder above
+ * it, so a burst of changes costs the same however many links the rule folders hold.
+ */
+function underLinkTarget(state: RootRules, p: string): boolean {
+  if (state.linkTargets.size === 0) return false;
+  if (state.linkTargetFolders.has(p)) return true;
+  for (let at = p; ; ) {
+    if (state.linkTargets.has(at)) return true;
+    const up = path.dirname(at);
+    if (up === at || at === state.cwd) return false;
+    at = up;
+  }
+}
+
+/** Follows a link's target inside the folder, and the folders above it (`RootRules.linkTargets`). */
+function noteLinkTarget(state: RootRules, target: string | undefined, link: string): void {
+  // Only places inside the folder report changes; the folder itself would re-list on every change.
+  if (target === undefined || target === link || target === state.cwd || !isInside(state.cwd, target)) return;
+  state.linkTargets.add(target);
+  for (let up = path.dirname(target); up !== state.cwd && isInside(state.cwd, up); up = path.dirname(up)) state.linkTargetFolders.add(up);
 }

@@ -17,6 +17,19 @@ export function linkLeadsTo(link: string): string | undefined {
   }
 }
 
+/** Links followed along a chain; as the kernel's limit on Linux. */
+const MAX_HOPS = 40;
+
+/**
+ * Every place a chain of links passes through after `link`, in order (each may not exist):
+ * `a → b → c` gives b and c. Empty when `link` is not a link; stops after 40 hops or a loop.
+ */
+export function linkChain(link: string): string[] {
+  const chain: string[] = [];
+  for (let at = linkLeadsTo(link); at !== undefined && chain.length < MAX_HOPS && !chain.includes(at) && at !== link; at = linkLeadsTo(at)) chain.push(at);
+  return chain;
+}
+
 /**
  * What is wrong with a link that cannot be followed to a file, in words that finish "a
  * symbolic link that …": it leads to nothing, to a folder, or round a loop. Undefined when
@@ -34,7 +47,12 @@ export function brokenLinkReason(link: string): string | undefined {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return `goes round in a loop (${path.basename(link)} → ${written} → …) and never reaches a file`;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return `leads to ${written}, which does not exist`;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      // Through other links: name the place that is missing, not the first hop, which is there.
+      const chain = linkChain(link);
+      const end = chain[chain.length - 1];
+      return chain.length > 1 ? `leads through ${written} to ${path.relative(path.dirname(link), end)}, which does not exist` : `leads to ${written}, which does not exist`;
+    }
     return undefined;
   }
 }

@@ -192,6 +192,51 @@ describe('a rule file that is a link', () => {
     expect(linkPublishes() - before).toBeLessThanOrEqual(1);
   }, 30_000);
 
+  it("follows its target when that is another tool's rule file, or at the end of a chain of links", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/shared.mdc': '---\ntrigger: always\n---\nShared rule.\n' });
+    fs.mkdirSync(path.join(ws, '.windsurf/rules'), { recursive: true });
+    // One rule for two tools: Windsurf's file links to Cursor's, which the engine lists itself.
+    fs.symlinkSync('../../.cursor/rules/shared.mdc', path.join(ws, '.windsurf/rules/shared.md'));
+    // Two hops, the last one missing.
+    fs.mkdirSync(path.join(ws, 'a'));
+    fs.symlinkSync('../docs/moved.mdc', path.join(ws, 'a/hop'));
+    fs.symlinkSync('../../a/hop', path.join(ws, '.cursor/rules/chained.mdc'));
+    const c = await start({ folders: [ws] });
+    const windsurf = uriOf(path.join(ws, '.windsurf/rules/shared.md'));
+    await c.waitForDiagnostics(windsurf, (d) => d.some((x) => x.code === 'frontmatter/invalid-value'));
+    writeTree(ws, { '.cursor/rules/shared.mdc': '---\ntrigger: always_on\n---\nShared rule.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, '.cursor/rules/shared.mdc')), type: 2 }] });
+    await c.waitForDiagnostics(windsurf, (d) => !d.some((x) => x.code === 'frontmatter/invalid-value'));
+    const chained = uriOf(path.join(ws, '.cursor/rules/chained.mdc'));
+    const broken = await c.waitForDiagnostics(chained, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    // The missing place is named, not the first hop, which is there.
+    expect(broken.map((d) => d.message)).toEqual(['This rule file is a symbolic link that leads through ../../a/hop to ../../docs/moved.mdc, which does not exist: Cursor cannot read a rule from it.']);
+    writeTree(ws, { 'docs/moved.mdc': '---\nalwaysApply: "true"\n---\nMoved rule.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'docs/moved.mdc')), type: 1 }] });
+    const mended = await c.waitForDiagnostics(chained, (d) => !d.some((x) => x.code === 'rule/unreadable'));
+    expect(mended.map((d) => d.code)).toEqual(['frontmatter/wrong-type']);
+  });
+
+  it('as a rule folder that works, follows edits where its files really are and notices its target folder removed whole', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'shared/windsurf-rules/style.md': '---\ntrigger: always\n---\nShort functions.\n' });
+    fs.mkdirSync(path.join(ws, '.windsurf'));
+    fs.symlinkSync('../shared/windsurf-rules', path.join(ws, '.windsurf/rules'));
+    const c = await start({ folders: [ws] });
+    const style = uriOf(path.join(ws, '.windsurf/rules/style.md'));
+    await c.waitForDiagnostics(style, (d) => d.some((x) => x.code === 'frontmatter/invalid-value'));
+    // An editor reports the change where the file is, not through the link.
+    writeTree(ws, { 'shared/windsurf-rules/style.md': '---\ntrigger: always_on\n---\nShort functions.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/windsurf-rules/style.md')), type: 2 }] });
+    await c.waitForDiagnostics(style, (d) => d.length === 0);
+    // The shared folder deleted in one go: one event, for the folder.
+    fs.rmSync(path.join(ws, 'shared'), { recursive: true });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared')), type: 3 }] });
+    const folder = await c.waitForDiagnostics(uriOf(path.join(ws, '.windsurf/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(folder[0].message).toContain('leads to ../shared/windsurf-rules, which does not exist');
+    const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+    expect(JSON.stringify(buckets)).not.toContain('style');
+  });
+
   it('as a rule folder, when it leads to nothing, is an error until the folder is there', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
     fs.mkdirSync(path.join(ws, '.windsurf'));
