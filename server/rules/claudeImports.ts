@@ -234,11 +234,18 @@ const MAX_KEYWORD_PATH_CHARS = 4096;
  */
 function keywordImport(text: string, imp: ClaudeImport): { path: string; end: number } | undefined {
   if (!IMPORT_KEYWORDS.has(imp.path) || imp.kept) return undefined;
-  // The path, maybe quoted and closed by `;` as CSS writes it (both replaced with the keyword), maybe followed by sentence punctuation (kept).
-  const next = /^[ \t]+(["'`]?)([^\s"'`]+?)\1;?(?=\s|$|[.,:](?:\s|$))/.exec(text.slice(imp.end, imp.end + MAX_KEYWORD_PATH_CHARS));
+  // Only a line of its own (or a list item): in a sentence or a table, `@import x.scss` is
+  // more likely about CSS than an import meant for Claude Code, and an indented line is code.
+  const lineStart = text.lastIndexOf('\n', imp.start - 1) + 1;
+  if (imp.start - lineStart > MAX_KEYWORD_INDENT || !/^(?: {0,3}| {0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+)$/.test(text.slice(lineStart, imp.start))) return undefined;
+  // The path, maybe quoted and closed by `;` as CSS writes it (both replaced with the keyword), then only sentence punctuation (kept) to the end of the line.
+  const next = /^[ \t]+(["'`]?)([^\s"'`\\]+?)\1;?(?=[.,:]?[ \t]*(?:\r?\n|$))/.exec(text.slice(imp.end, imp.end + MAX_KEYWORD_PATH_CHARS));
   if (!next || !looksLikeFile(next[2])) return undefined;
   return { path: next[2], end: imp.end + next[0].length };
 }
+
+/** Characters before `@import` on its line: a list marker and its spaces at most. */
+const MAX_KEYWORD_INDENT = 12;
 
 /** The file a Claude Code memory file at `from` imports with `token` (home for `~/`). */
 export function resolveClaudeImport(from: string, token: string, home: string): string {

@@ -117,7 +117,10 @@ describe('Claude Code memory imports', () => {
   it('reports `@import PATH` and `@include PATH` once, as the import of a file named import, unless such a file exists or no path follows', async () => {
     const ws = writeTree(tempDir(), {
       // A real shape (a public CLAUDE.md): the import written as CSS and Sass write theirs, to a file outside the repository.
-      'CLAUDE.md': '# Notes\n\n@import ../../shared/go/CLAUDE.md\n@include README.md.\nSee @import for the syntax; @import docs is a folder.\n',
+      'CLAUDE.md':
+        '# Notes\n\n@import ../../shared/go/CLAUDE.md\n@include README.md.\nSee @import for the syntax; @import docs is a folder.\n' +
+        // About CSS, not an import meant for Claude Code: in a sentence, a table, indented code, with a backslash.
+        'Partials come in with @import styles/_vars.scss at the top.\n| @import a.css | CSS import |\n\n    @import theme.css;\n\n@import docs\\guide.md\n',
       'README.md': '# Readme\n',
       'sub/CLAUDE.md': '@import docs/a.md\n',
       // Here a file named `import` exists, and Claude Code imports it.
