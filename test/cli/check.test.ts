@@ -282,14 +282,19 @@ describe('agentls check: rule files that are symbolic links', () => {
     // Rules shared from a folder that is not there (a submodule not checked out, a moved folder).
     fs.mkdirSync(path.join(ws, '.cursor'));
     fs.symlinkSync('../shared/cursor-rules', path.join(ws, '.cursor/rules'));
+    // A location only the xcsh agent reads.
+    fs.mkdirSync(path.join(ws, '.xcsh'));
+    fs.symlinkSync('../shared/xcsh-rules', path.join(ws, '.xcsh/rules'));
     const run = await cli(['check', '--home', home], ws);
     expect(run.code).toBe(1);
     expect(run.stdout.split('\n')).toContain('.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../shared/cursor-rules, which does not exist: Cursor and the xcsh agent read no rules from it.');
+    expect(run.stdout.split('\n')).toContain('.xcsh/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../shared/xcsh-rules, which does not exist: the xcsh agent reads no rules from it.');
     // Once the folder is there, its rules are read through the link.
-    writeTree(ws, { 'shared/cursor-rules/style.mdc': '---\nalwaysApply: "true"\n---\nShort functions.\n' });
+    writeTree(ws, { 'shared/cursor-rules/style.mdc': '---\nalwaysApply: "true"\n---\nShort functions.\n', 'shared/xcsh-rules/tabs.md': '---\nalwaysApply: true\n---\nTabs.\n' });
     const again = await cli(['check', '--home', home], ws);
     expect(again.stdout).not.toContain('rule/unreadable');
-    expect(again.stdout).toMatch(/^\.cursor\/rules\/style\.mdc:2:\d+: warning \[frontmatter\/wrong-type\]/m);
+    // With a .xcsh folder the xcsh agent is targeted too, and to it the string "true" is an error.
+    expect(again.stdout).toMatch(/^\.cursor\/rules\/style\.mdc:2:\d+: error \[frontmatter\/wrong-type\]/m);
   });
 
   it('with the xcsh agent targeted, a broken link names both agents and nothing else', async () => {

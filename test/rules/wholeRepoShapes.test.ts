@@ -71,6 +71,8 @@ describe('whole-repository rule shapes', () => {
       '.github/instructions/pr.instructions.md': 'This instruction applies to files matching the pattern: .github/workflows/**\n\n---\napplyTo: ".github/workflows/**"\n---\n\n# PR workflow\nOpen small PRs.\n',
       '.cursor/rules/titled.mdc': '# Backend rules\n---\nalwaysApply: true\n---\nKeep handlers thin.\n',
       '.cursor/rules/blank.mdc': '\n\n---\nglobs: src/**\nalwaysApply: false\n---\nUse tabs.\n',
+      // A byte-order mark before the title: it stays first when the block moves up.
+      '.cursor/rules/bom.mdc': '\uFEFF# Title\n---\nalwaysApply: true\n---\nUse tabs.\n',
       // A horizontal rule around a line that merely looks like a key, and a block far down the text: no header meant.
       '.cursor/rules/byline.mdc': '# Notes\n---\nStatus: done\n---\nText.\n',
       '.cursor/rules/deep.mdc': '# One\n\nTwo.\n\nThree.\n\n---\nalwaysApply: true\n---\nMore text.\n',
@@ -89,6 +91,8 @@ describe('whole-repository rule shapes', () => {
     const blank = of(all, ws, '.cursor/rules/blank.mdc').filter((f) => f.code === 'frontmatter/not-at-start' && f.message.startsWith('Cursor'));
     expect(blank.map((f) => [f.message.includes('2 blank lines come before'), f.data])).toEqual([[true, { fix: 'replace', title: 'Remove the blank lines above the frontmatter', newText: '---\nglobs: src/**\nalwaysApply: false\n---' }]]);
     for (const rel of ['byline', 'deep']) expect(of(all, ws, `.cursor/rules/${rel}.mdc`).filter((f) => f.code === 'frontmatter/not-at-start')).toEqual([]);
+    const bom = of(all, ws, '.cursor/rules/bom.mdc').filter((f) => f.code === 'frontmatter/not-at-start' && f.message.startsWith('Cursor'));
+    expect(bom.map((f) => (f.data as { newText: string }).newText)).toEqual(['\uFEFF---\nalwaysApply: true\n---\n# Title']);
   });
 
   it('Cursor and Windsurf: a second frontmatter block right below the first is reported when its keys would change how the rule applies', async () => {

@@ -64,7 +64,8 @@ export function linkedOutFileFinding(target: string, readerName: string): Findin
  * would read the rule, by name.
  */
 export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file' | 'location' = 'file'): Finding {
-  const message = what === 'file' ? `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.` : `This rule location is a symbolic link that ${leadsTo}: ${readers} read no rules from it.`;
+  const read = readers.includes(' and ') ? 'read' : 'reads';
+  const message = what === 'file' ? `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.` : `This rule location is a symbolic link that ${leadsTo}: ${readers} ${read} no rules from it.`;
   return finding('rule/unreadable', 'error', ZERO_RANGE, message);
 }
 

@@ -37,13 +37,15 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   if (sameActivation(meant, now)) return [];
   const effect = `${agent.name} sees no frontmatter, so the rule is ${describeActivation(now, agent)} instead of ${describeActivation(meant, agent)}, and the block is sent as rule text`;
   if (lowered) {
-    const above = text.slice(0, lowered.start);
+    // A byte-order mark stays first: the fix replaces from the file's start.
+    const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
+    const above = text.slice(bom.length, lowered.start);
     const blank = above.trim() === '';
     const count = above.split('\n').length - 1;
     const what = `${count === 1 ? 'a' : count}${blank ? ' blank' : ''} line${count === 1 ? '' : 's'}`;
     const blockText = text.slice(lowered.start, lowered.end);
     // trimEnd, not a /\s+$/ regex (quadratic over a long run of spaces inside the lines above); the file's own line break.
-    const moved = blank ? blockText : `${blockText}${text.includes('\r\n') ? '\r\n' : '\n'}${above.trimEnd()}`;
+    const moved = bom + (blank ? blockText : `${blockText}${text.includes('\r\n') ? '\r\n' : '\n'}${above.trimEnd()}`);
     return [
       finding(
         'frontmatter/not-at-start',
