@@ -104,7 +104,11 @@ export class NodeFileSystem implements FileSystem {
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_TEXT_BYTES;
     let handle: fsp.FileHandle | undefined;
     try {
-      // O_NONBLOCK keeps a FIFO named like a rule file from hanging the open.
+      // Not opened unless a file: opening a FIFO, even without blocking, lets a writer waiting on it go on and lose what it writes.
+      const before = await fsp.stat(p);
+      if (before.isDirectory()) return { ok: false, reason: 'is-directory', message: `${p} is a directory` };
+      if (!before.isFile()) return { ok: false, reason: 'unreadable', message: `${p} is not a regular file` };
+      // O_NONBLOCK keeps a FIFO put in its place since the stat from hanging the open.
       handle = await fsp.open(p, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
       const st = await handle.stat();
       if (st.isDirectory()) return { ok: false, reason: 'is-directory', message: `${p} is a directory` };

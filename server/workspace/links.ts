@@ -43,7 +43,9 @@ export function brokenLinkReason(link: string): string | undefined {
     return undefined;
   }
   try {
-    return fs.statSync(link).isDirectory() ? `leads to a folder, ${written}, not a file` : undefined;
+    const st = fs.statSync(link);
+    if (st.isDirectory()) return `leads to a folder, ${written}, not a file`;
+    return st.isFile() ? undefined : `leads to ${written}, which is not a regular file (a pipe, socket or device)`;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return `goes round in a loop (${path.basename(link)} → ${written} → …) and never reaches a file`;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -239,6 +239,24 @@ describe('agentls check: rule files that are symbolic links', () => {
       expect(run.stdout).not.toMatch(/TOP SECRET|wrong-type/);
     } finally {
       fs.closeSync(fd);
+    }
+  });
+
+  it('reports a rule file linked to a FIFO as unreadable, and never opens the FIFO (a writer waiting on it stays waiting)', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    fs.mkdirSync(path.join(ws, 'docs'));
+    execFileSync('mkfifo', [path.join(ws, 'docs/pipe.mdc')]);
+    fs.symlinkSync('../../docs/pipe.mdc', path.join(ws, '.cursor/rules/pipe.mdc'));
+    // Opening the FIFO for reading, even without blocking, would let this writer finish.
+    const writer = spawn('sh', ['-c', 'echo hello > docs/pipe.mdc'], { cwd: ws, stdio: 'ignore' });
+    try {
+      const run = await cli(['check', '--home', home], ws);
+      expect(run.stdout.split('\n')).toContain('.cursor/rules/pipe.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to ../../docs/pipe.mdc, which is not a regular file (a pipe, socket or device): Cursor cannot read a rule from it.');
+      expect(writer.exitCode).toBeNull();
+    } finally {
+      writer.kill();
     }
   });
 
