@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { Finding } from '../../core/findings';
@@ -167,7 +168,8 @@ class ActionBuilder {
       return action;
     }
     const newUri = this.state.uriOf(to);
-    if (this.canRename()) {
+    // An editor moves a link as it is, and a relative one then leads elsewhere: the server moves links.
+    if (this.canRename() || isLink(from)) {
       // Editors that cannot rename through an edit get the same fix as a command the server runs.
       action.command = { title, command: Commands.rulesRenameFile, arguments: [this.state.uriOf(from), newUri, ...(prepend ? [prepend] : [])] };
       return action;
@@ -214,5 +216,13 @@ class ActionBuilder {
     const ext = path.extname(p);
     const to = p.slice(0, -ext.length) + ext.toLowerCase();
     return [this.renameAction(f, `Rename to ${path.basename(to)} (extensions are case-sensitive)`, p, to)];
+  }
+}
+
+function isLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
   }
 }

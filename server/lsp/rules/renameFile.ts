@@ -12,7 +12,8 @@ import type { ServerContext } from '../feature';
  * refusing to replace an existing file: a hard link then an unlink, so at every moment
  * the rule exists under exactly one of the names or, for a moment, both, never neither.
  * With `prepend` the new file gets that text first (written all-or-nothing, never over an
- * existing file), and the old one is removed only once the new one is on disk.
+ * existing file), and the old one is removed only once the new one is on disk. A symbolic
+ * link is moved as a link that leads where it led.
  */
 export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promise<{ renamed: boolean; message: string }> {
   const from = typeof args[0] === 'string' ? uriToPath(args[0]) : undefined;
@@ -30,6 +31,11 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
       const text = await fsp.readFile(from, 'utf8');
       const written = await writeFilesAtomically([{ path: to, text: prepend + text, expectedText: null }], ctx.session.confinement);
       if (!written.ok) return refuse(`Not renamed: ${written.message}`);
+    } else if ((await fsp.lstat(from)).isSymbolicLink()) {
+      // A link moved as it is would lead somewhere else from its new folder: made anew, leading to the same place (never over an existing file).
+      await fsp.mkdir(path.dirname(to), { recursive: true });
+      const target = await fsp.readlink(from);
+      await fsp.symlink(path.isAbsolute(target) ? target : path.relative(path.dirname(to), path.resolve(path.dirname(from), target)), to);
     } else {
       // A move into another tool's folder (`sub/.cursor/rules/`) often names a folder not made yet.
       await fsp.mkdir(path.dirname(to), { recursive: true });

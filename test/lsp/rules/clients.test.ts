@@ -101,6 +101,24 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(fs.existsSync(file('.cursor/rules/style.mdc'))).toBe(false);
   });
 
+  it('moves a rule that is a symbolic link as a link leading where it led, also for an editor that could rename it itself', async () => {
+    const { ws, home, file } = demo();
+    fs.mkdirSync(file('shared'));
+    fs.writeFileSync(file('shared/cursor.mdc'), '---\nalwaysApply: true\n---\nShared rule.\n');
+    fs.symlinkSync('../shared/cursor.mdc', file('.cursor/index.mdc'));
+    // VS Code renames files from edits: it would move the link as it is, one folder deeper, leading nowhere.
+    const c = await start({ folders: [ws], home });
+    const uri = await c.open(file('.cursor/index.mdc'));
+    const [placed] = (await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/not-read'))).filter((d) => d.code === 'rule/not-read');
+    const [move] = await c.codeActions(uri, placed.range);
+    expect(move.edit).toBeUndefined();
+    expect(move.command?.command).toBe('agentls.rules.renameFile');
+    expect(await c.executeCommand(move.command!.command, move.command!.arguments!)).toMatchObject({ renamed: true });
+    expect(fs.readlinkSync(file('.cursor/rules/index.mdc'))).toBe('../../shared/cursor.mdc');
+    expect(fs.readFileSync(file('.cursor/rules/index.mdc'), 'utf8')).toContain('Shared rule.');
+    expect(fs.existsSync(file('.cursor/index.mdc'))).toBe(false);
+  });
+
   it('never replaces an existing file', async () => {
     const { ws, home, file } = demo();
     fs.writeFileSync(file('.cursor/rules/taken.mdc'), 'mine\n');
