@@ -99,13 +99,18 @@ export class DiagnosticsHub {
    * version they were computed from; stale ones (an older version) are dropped.
    */
   set(source: string, uri: string, findings: Finding[], version?: number): void {
+    if (this.store(source, uri, findings, version)) this.publish(keyOf(uri));
+  }
+
+  /** `set` without the publish; false when the findings are stale. */
+  private store(source: string, uri: string, findings: Finding[], version?: number): boolean {
     const doc = this.documents.get(uri);
-    if (version !== undefined && doc && doc.version !== version) return;
+    if (version !== undefined && doc && doc.version !== version) return false;
     const key = keyOf(uri);
     let perSource = this.entries.get(key);
     if (!perSource) this.entries.set(key, (perSource = new Map()));
     perSource.set(source, { findings, version });
-    this.publish(key);
+    return true;
   }
 
   setForPath(source: string, path: string, findings: Finding[]): void {
@@ -170,18 +175,22 @@ export class DiagnosticsHub {
     if (!doc || (doc.path !== undefined && this.skip(doc.path))) return;
     const token = new CancellationSource();
     this.running.set(uri, token);
+    // Published once, when every feature has answered for this version: a publish as each
+    // answered sent the others' findings of the previous text under the new version.
+    let stored = false;
     await Promise.all(
       this.features.map(async (feature) => {
         if (!feature.diagnose) return;
         try {
           const findings = await feature.diagnose(doc, token);
           if (token.isCancellationRequested || findings === undefined) return;
-          this.set(feature.id, uri, findings, doc.version);
+          stored = this.store(feature.id, uri, findings, doc.version) || stored;
         } catch (err) {
           this.log.error(`diagnostics of ${feature.id} failed on ${uri}: ${(err as Error).stack ?? err}`);
         }
       }),
     );
+    if (stored && !token.isCancellationRequested) this.publish(keyOf(uri));
     if (this.running.get(uri) === token) this.running.delete(uri);
   }
 

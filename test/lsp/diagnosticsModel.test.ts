@@ -129,3 +129,26 @@ describe('diagnostics of a client that spells file URIs its own way (Neovim)', (
     expect(await c.waitForDiagnostics(uri)).toEqual([]);
   });
 });
+
+describe('pushed diagnostics carry the version they were computed for', () => {
+  it("never sends one feature's findings of the previous text under the new version (each feature published as it answered)", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': '# Project\n' });
+    // Helix: pushed diagnostics with a version.
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(path.join(ws, 'CLAUDE.md'));
+    for (const [text, missing] of [
+      ['See @docs/missing.md please\n', true],
+      ['Nothing to import here.\n', false],
+      ['@docs/other.md\n', true],
+      ['Done.\n', false],
+    ] as const) {
+      await c.setText(uri, text);
+      await c.waitForDiagnostics(uri, (d) => (d.length > 0) === missing);
+      const version = c.version(uri);
+      // Every publish for this version, not only the last: the first used to be the old text's.
+      const sent = c.diagnosticsLog.filter((p) => p.uri === uri && p.version === version);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.map((p) => p.diagnostics.length > 0)).toEqual(sent.map(() => missing));
+    }
+  });
+});
