@@ -161,6 +161,12 @@ async function providerFolders(provider: ProviderId, cwd: string, host: Discover
           return [];
         }
         if (!st) continue;
+        // A link to nothing is the nearest `.clinerules` all the same, and leads nowhere.
+        const broken = st.kind === 'symlink' ? host.brokenLink(candidate) : undefined;
+        if (broken !== undefined && !broken.startsWith('leads to a folder')) {
+          out.skipped.push({ path: candidate, provider, level: 'project', why: 'broken-link', target: broken });
+          return [];
+        }
         if (st.kind === 'directory') return [{ dir: candidate, level: 'project' }];
         return [{ dir: path.dirname(candidate), level: 'project', file: candidate, name: 'clinerules' }];
       }
@@ -174,9 +180,17 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
   const entries = await host.fs.readDir(folder.dir);
   if (!entries) {
     const escape = host.escapeTarget(folder.dir);
-    const broken = escape ? undefined : host.brokenLink(folder.dir);
-    if (escape) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'outside', target: escape });
-    else if (broken) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'broken-link', target: broken });
+    if (escape) {
+      out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'outside', target: escape });
+      return;
+    }
+    // The folder itself, or the folder above it (`.cursor` of `.cursor/rules`), may be the link to nothing.
+    for (const at of [folder.dir, path.dirname(folder.dir)]) {
+      const broken = host.brokenLink(at);
+      if (broken === undefined) continue;
+      if (!out.skipped.some((s) => s.path === at)) out.skipped.push({ path: at, provider: folder.provider, level: folder.level, why: 'broken-link', target: broken });
+      break;
+    }
     return;
   }
   for (const entry of entries) {

@@ -315,6 +315,18 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(again.stdout).toMatch(/^\.cursor\/rules\/style\.mdc:2:\d+: error \[frontmatter\/wrong-type\]/m);
   });
 
+  it("reports a tool's folder above its rules (.cursor) and a .clinerules that are links to nothing", async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    fs.symlinkSync('../elsewhere/cursor', path.join(ws, '.cursor'));
+    fs.symlinkSync('shared/clinerules', path.join(ws, '.clinerules'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain('.cursor:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../elsewhere/cursor, which does not exist: Cursor and the xcsh agent read no rules from it.');
+    expect(lines).toContain('.clinerules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to shared/clinerules, which does not exist: Cline and the xcsh agent read no rules from it.');
+  });
+
   it('with the xcsh agent targeted, a broken link names both agents and nothing else', async () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/style.md': '---\ndescription: Style\nalwaysApply: true\n---\nShort functions.\n' });
