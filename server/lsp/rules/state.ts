@@ -5,6 +5,7 @@ import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
+import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
 import { namingXcsh } from '../../rules/lint/words';
@@ -167,7 +168,9 @@ export class RulesState {
     const rel = root ? toolRelativePath(p, root) : path.basename(p);
     const agents = this.context.session.settings.rules.agents;
     const hasXcsh = engine.workspaceHasXcsh(root);
-    const found = outsideFindings({ path: p, rel, root, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false });
+    // A buffer on a link to nothing (an editor opens it empty): the link is the finding, as `agentls check` says.
+    const brokenLink = onDisk ? undefined : brokenLinkReason(p);
+    const found = outsideFindings({ path: p, rel, root, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false, brokenLink });
     if (found.length > 0 || doc.kind.kind !== 'rule') return found;
     const xcshTargeted = fileTargets(agents, ownerOf(rel)?.agent.id ?? 'xcsh', hasXcsh).has('xcsh');
     const notListed = xcshTargeted ? this.notListed(doc, onDisk) : undefined;

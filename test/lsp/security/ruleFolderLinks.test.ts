@@ -237,6 +237,20 @@ describe('a rule file that is a link', () => {
     expect(JSON.stringify(buckets)).not.toContain('style');
   });
 
+  it('opened where it leads to nothing (CLAUDE.md, .cursorrules), says so as agentls check does', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    fs.symlinkSync('AGENTS.md', path.join(ws, 'CLAUDE.md'));
+    fs.symlinkSync('docs/cursor.md', path.join(ws, '.cursorrules'));
+    const c = await start({ folders: [ws], client: 'neovim' });
+    // An editor opens a link to nothing as an empty buffer.
+    const claude = await c.open(path.join(ws, 'CLAUDE.md'), '');
+    const [memory] = await c.waitForDiagnostics(claude, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(memory.message).toBe('This rule file is a symbolic link that leads to AGENTS.md, which does not exist: Claude Code cannot read a rule from it.');
+    const legacy = await c.open(path.join(ws, '.cursorrules'), '');
+    const found = await c.waitForDiagnostics(legacy, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(found.map((d) => d.code)).toEqual(['rule/unreadable']);
+  });
+
   it('as a rule folder, when it leads to nothing, is an error until the folder is there', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
     fs.mkdirSync(path.join(ws, '.windsurf'));
