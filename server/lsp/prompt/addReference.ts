@@ -11,6 +11,9 @@ export interface AddReferenceArguments {
   path: string;
 }
 
+/** Per server, the entries sent and not yet seen in the document: by URI and id, the version they were made for. */
+const sentEntries = new WeakMap<ServerContext, Map<string, number>>();
+
 /**
  * `agentls.prompt.addReference` `[{ uri, ref_id, path }]`: the `file_references` entry of a
  * token an `@` completion has just put in the open document, sent through the editor
@@ -28,7 +31,16 @@ export async function addReferenceCommand(ctx: ServerContext, args: unknown[]): 
   const model = doc && modelOf(doc);
   if (!doc || !model?.prompt || !model.editor) return false;
   if (entryLookup(model).has(refId) || !findTokens(model.prompt.value).some((t) => t.refId === refId)) return false;
+  // An entry sent for this id and this version of the document is on its way: a second
+  // command before the edit comes back (two accepts in a row) would add the entry twice.
+  let sent = sentEntries.get(ctx);
+  if (!sent) sentEntries.set(ctx, (sent = new Map()));
+  const key = `${doc.uri}\u0000${refId}`;
+  if (sent.get(key) === doc.version) return false;
+  for (const [k, version] of sent) if (k.startsWith(`${doc.uri}\u0000`) && version !== doc.version) sent.delete(k);
+  sent.set(key, doc.version);
   const outcome = await ctx.applyEdit(documentEdit(ctx, doc, [model.editor.add(refId, target)]), `Add ${refId} → ${target} to file_references`);
+  if (!outcome.applied) sent.delete(key);
   if (!outcome.applied) ctx.log.info(`file_references entry ${refId} → ${target} not added to ${uri}: ${outcome.reason ?? 'refused'}`);
   return outcome.applied;
 }
