@@ -55,7 +55,11 @@ class RootRules {
   readonly linkTargetFolders = new Set<string>();
   /** Rule folders that are links, by their real path (`noteLinkedFolders`). */
   readonly linkedFolders = new Map<string, string>();
-  constructor(readonly cwd: string) {}
+  /** The folder's real path (it may be opened through a link). */
+  readonly realCwd: string;
+  constructor(readonly cwd: string) {
+    this.realCwd = realpathOfLongestPrefix(cwd) ?? cwd;
+  }
 }
 
 /** Counters for tests and benchmarks: how much work an update did. */
@@ -558,7 +562,9 @@ function underLinkTarget(state: RootRules, p: string): boolean {
 }
 
 /** Follows a link's target inside the folder, and the folders above it (`RootRules.linkTargets`). */
-function noteLinkTarget(state: RootRules, target: string | undefined, link: string): void {
+function noteLinkTarget(state: RootRules, real: string | undefined, link: string): void {
+  // A folder opened through a link of its own: changes come by the path the editor opened.
+  const target = real !== undefined && !isInside(state.cwd, real) && isInside(state.realCwd, real) ? state.cwd + real.slice(state.realCwd.length) : real;
   // Only places inside the folder report changes; the folder itself would re-list on every change.
   if (target === undefined || target === link || target === state.cwd || !isInside(state.cwd, target)) return;
   state.linkTargets.add(target);

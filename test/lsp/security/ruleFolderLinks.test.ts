@@ -251,6 +251,22 @@ describe('a rule file that is a link', () => {
     expect(found.map((d) => d.code)).toEqual(['rule/unreadable']);
   });
 
+  it('in a workspace opened through a link, written with the real path, is read once its target is there', async () => {
+    const real = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
+    const alias = `${real}-alias`;
+    fs.symlinkSync(real, alias);
+    fs.mkdirSync(path.join(real, '.cursor/rules'), { recursive: true });
+    fs.symlinkSync(path.join(real, 'docs/r.mdc'), path.join(real, '.cursor/rules/r.mdc'));
+    const c = await start({ folders: [alias] });
+    const uri = uriOf(path.join(alias, '.cursor/rules/r.mdc'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    // The editor reports the new file by the path it opened.
+    writeTree(alias, { 'docs/r.mdc': '---\nalwaysApply: "true"\n---\nR.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(alias, 'docs/r.mdc')), type: 1 }] });
+    const read = await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'rule/unreadable'));
+    expect(read.map((d) => d.code)).toEqual(['frontmatter/wrong-type']);
+  });
+
   it('as a rule folder, when it leads to nothing, is an error until the folder is there', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
     fs.mkdirSync(path.join(ws, '.windsurf'));
