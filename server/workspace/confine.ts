@@ -138,24 +138,66 @@ function realpathOrUndefined(p: string): string | undefined {
  * symlink loop, a permission error): such paths are refused.
  */
 export function realpathOfLongestPrefix(p: string): string | undefined {
-  let current = p;
-  const rest: string[] = [];
+  try {
+    return fs.realpathSync.native(p);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+  }
+  return path.sep === '/' ? resolveAsTheKernel(path.resolve(p)) : resolveParentsOnly(p);
+}
+
+/**
+ * A path resolved one name at a time, as the kernel does when it opens it: each link where
+ * it is met (a relative one from the real folder it lies in, so `..` after a link climbs
+ * from where the link led), until a name is missing; the rest is appended as written, since
+ * nothing is there to lead elsewhere. A link that does not resolve is so judged by where
+ * it points (a dangling link, or /proc/PID/fd/N of a deleted file outside), never by the
+ * folder it sits in.
+ */
+function resolveAsTheKernel(p: string): string | undefined {
+  const pending = p.split('/').filter((part) => part !== '').reverse();
+  let real = '/';
   let hops = 0;
-  for (;;) {
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      real = path.dirname(real);
+      continue;
+    }
+    const next = real === '/' ? `/${part}` : `${real}/${part}`;
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(next);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+      return path.join(next, ...pending.reverse());
+    }
+    if (!st.isSymbolicLink()) {
+      real = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return undefined;
+    const target = linkTarget(next);
+    if (target === undefined) return undefined;
+    if (target.startsWith('/')) real = '/';
+    for (const piece of target.split('/').filter((x) => x !== '').reverse()) pending.push(piece);
+  }
+  return real;
+}
+
+/** Windows: the real path of the longest existing prefix, the rest appended. */
+function resolveParentsOnly(p: string): string | undefined {
+  const rest: string[] = [];
+  for (let current = p; ; ) {
     try {
       const real = fs.realpathSync.native(current);
       return rest.length ? path.join(real, ...rest.reverse()) : real;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
-      // A link that cannot be resolved is judged by where it points, not by the folder it sits
-      // in: opening it follows it (a dangling link, or /proc/PID/fd/N to a deleted file outside).
-      const target = linkTarget(current);
-      if (target !== undefined) {
-        if (++hops > MAX_LINK_HOPS) return undefined;
-        current = path.resolve(path.dirname(current), target);
-        continue;
-      }
       const parent = path.dirname(current);
       if (parent === current) return undefined;
       rest.push(path.basename(current));

@@ -233,9 +233,15 @@ describe('agentls check: rule files that are symbolic links', () => {
       const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
       fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
       fs.symlinkSync(`/proc/${process.pid}/fd/${fd}`, path.join(ws, '.cursor/rules/leak.mdc'));
+      // The same reached through `..` after a link: the kernel climbs from where `d` leads (x/y → x/p), not from d's folder.
+      fs.mkdirSync(path.join(ws, 'x/y'), { recursive: true });
+      fs.symlinkSync('x/y', path.join(ws, 'd'));
+      fs.symlinkSync(`/proc/${process.pid}/fd/${fd}`, path.join(ws, 'x/p'));
+      fs.symlinkSync('../../d/../p', path.join(ws, '.cursor/rules/climb.mdc'));
       const run = await cli(['check', '--home', home], ws);
       // Read, its "true" would be a wrong-type error; it is said to lie outside, unread.
       expect(run.stdout).toMatch(/^\.cursor\/rules\/leak\.mdc:1:1: warning \[rule\/link-outside\] This rule file is a symbolic link to .*secret\.mdc \(deleted\) outside the workspace/m);
+      expect(run.stdout).toMatch(/^\.cursor\/rules\/climb\.mdc:1:1: warning \[rule\/link-outside\] This rule file is a symbolic link to .*secret\.mdc \(deleted\) outside the workspace/m);
       expect(run.stdout).not.toMatch(/TOP SECRET|wrong-type/);
     } finally {
       fs.closeSync(fd);
