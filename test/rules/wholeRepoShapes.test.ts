@@ -112,6 +112,10 @@ describe('whole-repository rule shapes', () => {
       '.cursor/rules/unopened.mdc': '---\ndescription:\nglobs:\nalwaysApply: false\n---\nname: Editing\ndescription: How edits are made.\nglobs: ["**/*.ts", "**/*.tsx"]\n\n---\n\n- One file at a time.\n',
       // Prose that opens with a word and a colon, above a horizontal rule: no header meant.
       '.cursor/rules/prose.mdc': '---\nalwaysApply: true\n---\nSummary: keep functions short.\n---\nUse tabs.\n',
+      // A glossary of the keys, in prose, above a thematic break.
+      // A key line, then notes set off by blank lines above a rule: not a block without its opener (its fix would move the notes into the frontmatter).
+      '.cursor/rules/notes.mdc': 'alwaysApply: true\n\nNote: read the README.\n\nImportant: run the tests.\n---\nUse tabs.\n',
+      '.cursor/rules/glossary.mdc': '---\nalwaysApply: true\n---\nglobs: file patterns a rule attaches to, like src/**/*.ts.\n\n---\nUse tabs.\n',
     });
     const all = await lint(ws);
     const repeated = (rel: string) => of(all, ws, rel).filter((f) => f.code === 'frontmatter/repeated');
@@ -126,7 +130,8 @@ describe('whole-repository rule shapes', () => {
     expect(unopened[0].message).toBe(
       'Cursor reads only the first frontmatter block of a rule file. These keys below it (closed by `---`, with no `---` above them) are sent as rule text, and their keys change nothing: the rule is applied only when @-mentioned, not attached to files matching "**/*.ts", "**/*.tsx". Merge the two blocks into one.',
     );
-    for (const rel of ['twice', 'note', 'example', 'prose']) expect(repeated(`.cursor/rules/${rel}.mdc`)).toEqual([]);
+    for (const rel of ['twice', 'note', 'example', 'prose', 'glossary']) expect(repeated(`.cursor/rules/${rel}.mdc`)).toEqual([]);
+    expect(of(all, ws, '.cursor/rules/notes.mdc').filter((f) => f.code === 'frontmatter/not-at-start' && f.data !== undefined)).toEqual([]);
   });
 
   it('a long run of whitespace before a stranded block costs linear time (a trailing-space regex was quadratic: 50,000 spaces took 1.3 s)', async () => {

@@ -18,17 +18,17 @@ export function keysOf(lines: readonly string[]): string[] {
   return lines.map((l) => /^([A-Za-z][\w-]*)\s*:/.exec(l)?.[1]).filter((k): k is string => k !== undefined);
 }
 
-/** The first lines of `text` when they are `key: value` lines closed by `---` (the opening `---` left out), with their source offsets; blank lines among them are dropped. */
-export function leadingBlock(text: string): { lines: string[]; start: number; end: number } | undefined {
+/** The first lines of `text` when they are `key: value` lines closed by `---` (the opening `---` left out), with their source offsets; with `blankLines`, blank lines among them are dropped. */
+export function leadingBlock(text: string, options: { blankLines?: boolean } = {}): { lines: string[]; start: number; end: number } | undefined {
   const lines: string[] = [];
   let at = 0;
-  // Blank lines among the keys (YAML skips them) are looked past, within a bound on all the lines seen.
+  // Blank lines among the keys (YAML skips them) are looked past where asked, within a bound on all the lines seen.
   for (let seen = 0; at < text.length && lines.length <= MAX_BLOCK_LINES && seen <= 2 * MAX_BLOCK_LINES; seen++) {
     const newline = text.indexOf('\n', at);
     const lineEnd = newline < 0 ? text.length : newline;
     const line = text.slice(at, lineEnd).replace(/\r$/, '');
     if (line.trim() === '---') return lines.length ? { lines, start: 0, end: at + line.length } : undefined;
-    const blank = lines.length > 0 && line.trim() === '';
+    const blank = options.blankLines === true && lines.length > 0 && line.trim() === '';
     if (!blank && (lines.length === 0 ? !KEY_LINE.test(line) : !KEY_LINE.test(line) && !UNDER_KEY.test(line))) return undefined;
     if (!blank) lines.push(line);
     if (newline < 0) return undefined;

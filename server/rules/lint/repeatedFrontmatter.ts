@@ -1,7 +1,7 @@
 import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
-import { describeActivation, KEY_LINE, keysOf, leadingBlock, sameActivation } from './keyBlocks';
+import { describeActivation, KEY_LINE, keysOf, leadingBlock, sameActivation, UNDER_KEY } from './keyBlocks';
 import type { RuleLocator } from './locate';
 import { capital } from './words';
 import { intendedFrontmatter } from './yamlFallback';
@@ -41,8 +41,11 @@ export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel,
     }
     if (line.trim() !== '') {
       // Keys and a closing `---` with no opening one: a second header whose opener was lost.
-      const second = KEY_LINE.test(line) ? leadingBlock(text.slice(at)) : undefined;
-      return second ? secondBlockFindings(loc, agent, fm, second.lines, at, at + second.end, 'unopened') : [];
+      // Only keys a header has, with values shaped as values: a glossary line (`globs: the
+      // patterns a rule attaches to.`) above a thematic break is prose.
+      const second = KEY_LINE.test(line) ? leadingBlock(text.slice(at), { blankLines: true }) : undefined;
+      if (!second || !second.lines.every((l) => UNDER_KEY.test(l) || headerLine(l, agent))) return [];
+      return secondBlockFindings(loc, agent, fm, second.lines, at, at + second.end, 'unopened');
     }
     if (newline < 0) return [];
     at = newline + 1;
@@ -65,4 +68,18 @@ function secondBlockFindings(loc: RuleLocator, agent: AgentModel, fm: Record<str
       `${capital(agent.name)} reads only the first frontmatter block of a rule file. ${what} ${shape === 'block' ? 'is' : 'are'} sent as rule text, and ${shape === 'block' ? 'its' : 'their'} keys change nothing: the rule is ${describeActivation(now, agent)}, not ${describeActivation(meant, agent)}. Merge the two blocks into one.`,
     ),
   ];
+}
+
+/** Keys any header has beside the agent's own. */
+const HEADER_KEYS = new Set(['name', 'title', 'description']);
+
+/** A `key: value` line a header would hold: a key the agent reads (or a name), and a glob or flag value without prose in it. */
+function headerLine(line: string, agent: AgentModel): boolean {
+  const m = /^([A-Za-z][\w-]*)\s*:\s*(.*)$/.exec(line);
+  if (!m) return false;
+  const [, key, value] = m;
+  if (HEADER_KEYS.has(key)) return true;
+  if (!(key in agent.keys)) return false;
+  // A sentence ends with a full stop, or has words joined by spaces that are not list separators.
+  return !/\.\s*$/.test(value) && !/[^,\s]\s+[^\s,]/.test(value.replace(/^["'\[]|["'\]]$/g, ''));
 }
