@@ -53,8 +53,8 @@ class RootRules {
   readonly linkTargets = new Set<string>();
   /** The folders above each link target, up to the root: a change to one of them (a folder moved in or removed whole) may carry a target with it. */
   readonly linkTargetFolders = new Set<string>();
-  /** Rule folders that are links, by their real path (`noteLinkedFolders`). */
-  readonly linkedFolders = new Map<string, string>();
+  /** Rule folders that are links, by their real path (`noteLinkedFolders`); two tools' folders may lead to one. */
+  readonly linkedFolders = new Map<string, string[]>();
   /** The folder's real path (it may be opened through a link). */
   readonly realCwd: string;
   constructor(readonly cwd: string) {
@@ -161,9 +161,9 @@ export class RulesEngine {
       if (state.linkedFolders.size === 0) continue;
       for (const change of changes) {
         for (let at = change.path; ; ) {
-          const folder = state.linkedFolders.get(at);
-          if (folder !== undefined) {
-            (out ??= [...changes]).push({ ...change, path: folder + change.path.slice(at.length) });
+          const folders = state.linkedFolders.get(at);
+          if (folders !== undefined) {
+            for (const folder of folders) (out ??= [...changes]).push({ ...change, path: folder + change.path.slice(at.length) });
             break;
           }
           const up = path.dirname(at);
@@ -299,7 +299,7 @@ export class RulesEngine {
     for (const folder of state.discovery.folders) {
       const real = realpathOfLongestPrefix(folder.dir);
       if (real === undefined || real === folder.dir || !isInside(state.cwd, real)) continue;
-      state.linkedFolders.set(real, folder.dir);
+      state.linkedFolders.set(real, [...(state.linkedFolders.get(real) ?? []), folder.dir]);
       noteLinkTarget(state, real, folder.dir);
     }
   }

@@ -204,7 +204,10 @@ describe('agentls check: rule files that are symbolic links', () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), {
       '.git/HEAD': 'ref: refs/heads/main\n',
-      '.gitignore': '/target\n.worktrees/\n',
+      '.gitignore': '/target\n.worktrees/\ngen/*\n*.log\n',
+      // Ignored as the folder's content (`gen/*`), and by a file name (`*.log`).
+      '.claude/rules/gen.md': "---\npaths: ['gen/**']\n---\nGenerated code: do not edit.\n",
+      '.claude/rules/logs.md': "---\npaths: ['logs/*.log']\n---\nRead logs from the end.\n",
       'src/main.rs': 'fn main() {}\n',
       // Generated docs imported by name; a rule for git work trees kept in the project; a rule whose folder is simply absent.
       'CLAUDE.md': '# Project\n\nAPI docs: @target/doc-md/index.md\nConventions: @docs/conventions.md\n',
@@ -216,7 +219,9 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(lines).toContain(
       'CLAUDE.md:3:11: information [claude/import-missing] Claude Code imports target/doc-md/index.md here, and there is no such file now. It lies in target/, which is ignored (.gitignore, .ignore or search.exclude), so a build may make it: Claude Code loads it where that has happened and skips it without a word elsewhere, as in a fresh clone.',
     );
-    expect(lines).toContain('.claude/rules/worktrees.md:2:10: information [context/dead-glob] For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore or search.exclude): agentls indexes no file there, so whether the glob matches one is not judged.');
+    expect(lines).toContain('.claude/rules/worktrees.md:2:10: information [context/dead-glob] For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.');
+    expect(lines).toContain('.claude/rules/gen.md:2:10: information [context/dead-glob] For Claude Code, the glob "gen/**" aims into gen/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.');
+    expect(lines).toContain('.claude/rules/logs.md:2:10: information [context/dead-glob] For Claude Code, the glob "logs/*.log" names files that are ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.');
     // What is not ignored is judged as before.
     expect(lines).toContain('CLAUDE.md:4:14: warning [claude/import-missing] Claude Code imports docs/conventions.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.');
     expect(run.stdout).toMatch(/^\.claude\/rules\/web\.md:2:\d+: warning \[context\/dead-glob\] Claude Code never attaches this rule by its globs: "web\/\*\*\/\*\.ts"/m);

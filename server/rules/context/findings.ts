@@ -106,7 +106,8 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
     const names = joinNames(g.views.map((v) => v.displayName));
     if (g.dead && g.ignoredPart !== undefined) {
       // A build output or a folder made at run time: a clone has none of its files, and the index holds none of them anyway.
-      const message = `For ${names}, the glob ${JSON.stringify(g.glob)} aims into ${g.ignoredPart}, which is ignored (.gitignore, .ignore or search.exclude): agentls indexes no file there, so whether the glob matches one is not judged.`;
+      const where = g.ignoredPart === '' ? 'names files that are ignored' : `aims into ${g.ignoredPart}, which is ignored`;
+      const message = `For ${names}, the glob ${JSON.stringify(g.glob)} ${where} (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.`;
       out.push(contextFinding('context/dead-glob', 'information', range, message));
     } else if (g.dead) {
       const near = reach.nearest(g.glob, g.views[0].dialect);

@@ -36,8 +36,25 @@ export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules): 
   let judged = 0;
   for (const key of reach.unjudgedIgnoreKeys()) {
     const sample = globSamplePath(reach.globOf(key) ?? '');
-    const part = sample ? await ignore.ignoredPart(sample.rel, sample.isDir) : undefined;
+    const part = sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined;
     if (reach.judgedIgnore(key, part)) judged++;
   }
   return judged;
+}
+
+/** Folders deep a sample is asked about: each level asks the ignore files above it again. */
+const MAX_SAMPLE_DEPTH = 32;
+
+/**
+ * The ignored folder a sample lies in (`dist/`), or `''` when the file it names is left out
+ * by its name (`*.log`, `src/*.gen.ts`); undefined when kept. A folder is also asked about its
+ * content: `gen/*` and `gen/**` ignore what is in `gen` and not the folder itself.
+ */
+async function ignoredPartOf(sample: { rel: string; isDir: boolean }, ignore: IgnoreRules): Promise<string | undefined> {
+  const probe = sample.isDir ? `${sample.rel}/x` : sample.rel;
+  const part = (sample.isDir ? await ignore.ignoredPart(sample.rel, true) : undefined) ?? (await ignore.ignoredPart(probe, false));
+  if (part === undefined) return undefined;
+  // The placeholder name is never shown: the folder it lies in, or the glob itself.
+  if (part === probe) return sample.isDir ? `${sample.rel}/` : '';
+  return part;
 }

@@ -98,8 +98,13 @@ export class ReachByRoot {
         const rel = relativeInside(root, change.path);
         if (!rel || NEVER_INDEXED.test(rel)) continue;
         if (IGNORE_FILE_NAMES.includes(path.basename(rel))) {
+          // What is ignored changed: the index's files too (a folder no longer ignored brings its
+          // files), asked now and once the index has walked again; each load judges anew.
           reach.forgetIgnored();
           this.judgeIgnored(root, reach);
+          this.reload(root);
+          const again = setTimeout(() => this.reload(root), FOLDER_SETTLE_MS);
+          again.unref?.();
         }
         let flipped: string[] = [];
         if (change.type === 'deleted') flipped = reach.removed(rel);

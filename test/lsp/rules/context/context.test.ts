@@ -259,7 +259,7 @@ describe('rules in context over LSP', () => {
     const c = await start({ folders: [ws] });
     const closed = await c.waitForDiagnostics(c.uri(file('.claude/rules/worktrees.md')), (d) => byCode(d, 'context/dead-glob').length > 0);
     expect(byCode(closed, 'context/dead-glob').map((d) => [d.severity, d.message])).toEqual([
-      [3, 'For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore or search.exclude): agentls indexes no file there, so whether the glob matches one is not judged.'],
+      [3, 'For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.'],
     ]);
     // Typed in an open buffer: a glob into the ignored build output is judged the same way.
     const uri = await c.open(file('.github/instructions/ts.instructions.md'));
@@ -271,5 +271,14 @@ describe('rules in context over LSP', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
     const judged = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === 2));
     expect(byCode(judged, 'context/dead-glob').map((d) => String(d.message).slice(0, String(d.message).indexOf(' matches')))).toEqual(['GitHub Copilot never attaches this rule by its globs: "dist/**/*.js"']);
+    // A build fills dist/ while it is ignored; un-ignored, its files are indexed and the glob lives.
+    fs.writeFileSync(file('.gitignore'), '.worktrees/\ndist/\n');
+    fs.mkdirSync(file('dist'));
+    fs.writeFileSync(file('dist/app.js'), 'export {};\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }, { uri: c.uri(file('dist/app.js')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === 3));
+    fs.writeFileSync(file('.gitignore'), '.worktrees/\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
   });
 });
