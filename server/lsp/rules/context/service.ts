@@ -182,7 +182,8 @@ export class RulesContext {
     if (!view || engine.analysis(p)) return undefined;
     const instructionAgents = await this.state.instructions.views(view.cwd);
     const views = instructionFilesWithGlobs(instructionAgents, (q) => q === p).get(p);
-    if (!views) return undefined;
+    // No globs (now): nothing of this feature's to show, and what it showed before goes.
+    if (!views) return [];
     const reach = this.follow(view.cwd, [...agentViews(view), ...instructionAgents]);
     return reach ? instructionGlobFindings({ path: p, text: doc.text, lines: doc.lines, views, reach }) : [];
   }

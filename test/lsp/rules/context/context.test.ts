@@ -242,6 +242,11 @@ describe('rules in context over LSP', () => {
     await c.setText(uri, '---\napplyTo: "lib/**/*.ts"\n---\nStrict types.\n');
     const typed = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
     expect(byCode(typed, 'context/dead-glob')[0].range.start).toEqual({ line: 1, character: 10 });
+    // The glob taken out: its finding goes with it (it stayed, past the end of the text).
+    await c.setText(uri, 'Strict types.\n');
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+    await c.setText(uri, '---\napplyTo: "lib/**/*.ts"\n---\nStrict types.\n');
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
     // A file the glob matches appears: the closed file's finding goes.
     fs.mkdirSync(file('e2e'));
     fs.writeFileSync(file('e2e/login.spec.ts'), 'export {};\n');
