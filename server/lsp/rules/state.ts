@@ -5,6 +5,7 @@ import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
+import { IGNORE_FILE_NAMES } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
@@ -104,7 +105,8 @@ export class RulesState {
     const affected = await engine.applyChanges(batch);
     this.publish(affected, false);
     if (affected.size > 0 && before !== names()) this.rediagnoseMarkdown();
-    else if (batch.some((c) => c.type !== 'changed')) this.rediagnoseClaudeMemory();
+    // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
+    else if (batch.some((c) => c.type !== 'changed' || IGNORE_FILE_NAMES.includes(path.basename(c.path)))) this.rediagnoseClaudeMemory();
   }
 
   /** A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or lost a CLAUDE.md beside it. */

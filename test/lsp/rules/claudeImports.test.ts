@@ -74,6 +74,23 @@ describe('Claude Code memory imports over LSP', () => {
     ]);
   });
 
+  it('judges a missing import again when .gitignore changes: into an ignored folder it is information, else a warning', async () => {
+    const ws = tempDir();
+    fs.mkdirSync(path.join(ws, '.git'));
+    fs.writeFileSync(path.join(ws, '.git/HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(path.join(ws, '.gitignore'), 'node_modules/\n');
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(path.join(ws, 'CLAUDE.md'), '# Project\n\nAPI docs: @target/doc/index.md\n');
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'claude/import-missing' && x.severity === 2));
+    // Changed, not created: no file came or went.
+    fs.writeFileSync(path.join(ws, '.gitignore'), '/target\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.gitignore')), type: 2 }] });
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'claude/import-missing' && x.severity === 3));
+    fs.writeFileSync(path.join(ws, '.gitignore'), 'node_modules/\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.gitignore')), type: 2 }] });
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'claude/import-missing' && x.severity === 2));
+  });
+
   it('links each import to its file (a mention-like @README too, when the file exists) and goes to it, never to a file outside the workspace', async () => {
     const { ws, memory, file } = workspace();
     const c = await start({ folders: [ws], client: 'helix' });
