@@ -207,7 +207,7 @@ function resolveParentsOnly(p: string): string | undefined {
 }
 
 /** Links followed by hand when a path does not resolve; as the kernel's limit on Linux. */
-const MAX_LINK_HOPS = 40;
+export const MAX_LINK_HOPS = 40;
 
 function linkTarget(p: string): string | undefined {
   try {

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MAX_LINK_HOPS } from './confine';
 
 /*
  * Symbolic links in rule folders, as the rules engine and the linters describe and watch
@@ -17,16 +18,13 @@ export function linkLeadsTo(link: string): string | undefined {
   }
 }
 
-/** Links followed along a chain; as the kernel's limit on Linux. */
-const MAX_HOPS = 40;
-
 /**
  * Every place a chain of links passes through after `link`, in order (each may not exist):
  * `a → b → c` gives b and c. Empty when `link` is not a link; stops after 40 hops or a loop.
  */
 export function linkChain(link: string): string[] {
   const chain: string[] = [];
-  for (let at = linkLeadsTo(link); at !== undefined && chain.length < MAX_HOPS && !chain.includes(at) && at !== link; at = linkLeadsTo(at)) chain.push(at);
+  for (let at = linkLeadsTo(link); at !== undefined && chain.length < MAX_LINK_HOPS && !chain.includes(at) && at !== link; at = linkLeadsTo(at)) chain.push(at);
   return chain;
 }
 
