@@ -41,6 +41,15 @@ export interface ClientFeatures {
    * and `on_complete_done`, as of 0.12.4). No capability says so: told by the client's name.
    */
   completionKeepsTextAfterCursor: boolean;
+  /**
+   * The client takes `documentChanges` and skips a versioned edit older than its buffer,
+   * though it advertises neither: Neovim's `apply_workspace_edit` reads `documentChanges`
+   * whatever the capabilities say, and `apply_text_document_edit` drops an edit whose
+   * version is below the buffer's ("newer than edits"), still answering `applied: true`
+   * (runtime/lua/vim/lsp/util.lua and handlers.lua, read in 0.7.2 and 0.12.4). Version 0
+   * (a buffer unchanged since it was opened) counts as no version there.
+   */
+  skipsStaleVersionedEdits: boolean;
 }
 
 export function readClientFeatures(caps: ClientCapabilities, clientInfo?: InitializeParams['clientInfo']): ClientFeatures {
@@ -71,5 +80,6 @@ export function readClientFeatures(caps: ClientCapabilities, clientInfo?: Initia
     markdownHover: td.hover?.contentFormat?.includes('markdown') ?? false,
     linkTooltip: td.documentLink?.tooltipSupport === true,
     completionKeepsTextAfterCursor: clientInfo?.name === 'Neovim',
+    skipsStaleVersionedEdits: clientInfo?.name === 'Neovim',
   };
 }

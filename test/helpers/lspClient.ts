@@ -42,6 +42,8 @@ export interface StartOptions {
   entry?: string;
   /** Answer `workspace/applyEdit` with `applied: false` (an editor that refuses). */
   refuseEdits?: boolean;
+  /** A versioned edit older than the buffer: `refuse` it (answer `applied: false`, as VS Code does; default) or `skip` it and answer `applied: true` (as Neovim does). */
+  staleEdits?: 'refuse' | 'skip';
   /** Run the server as this user (needs a root test process); default the test's own user. */
   user?: { uid: number; gid: number };
   /**
@@ -98,6 +100,8 @@ export class LspTestClient {
   readonly shownDocuments: string[] = [];
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   readonly appliedEdits: WorkspaceEdit[] = [];
+  /** Runs when the server asks for an edit, before the edit is applied: a test types there to race it. */
+  beforeApplyingEdit: ((edit: WorkspaceEdit) => Promise<void> | void) | undefined;
   readonly progress: unknown[] = [];
   readonly serverRequests: string[] = [];
   private readonly buffers = new Map<string, TextDocument>();
@@ -191,9 +195,10 @@ export class LspTestClient {
       this.wake();
       return null;
     });
-    c.onRequest('workspace/applyEdit', (p: { edit: WorkspaceEdit }): { applied: boolean; failureReason?: string } => {
+    c.onRequest('workspace/applyEdit', async (p: { edit: WorkspaceEdit }): Promise<{ applied: boolean; failureReason?: string }> => {
       this.serverRequests.push('workspace/applyEdit');
       if (this.options.refuseEdits) return { applied: false, failureReason: 'refused by the test client' };
+      await this.beforeApplyingEdit?.(p.edit);
       try {
         this.applyWorkspaceEdit(p.edit);
         this.appliedEdits.push(p.edit);
@@ -429,6 +434,8 @@ export class LspTestClient {
       }
       const dc = change as TextDocumentEdit;
       const buf = this.buffers.get(dc.textDocument.uri);
+      // Neovim drops an edit older than its buffer and says nothing to the server (runtime/lua/vim/lsp/util.lua, apply_text_document_edit).
+      if (buf && this.options.staleEdits === 'skip' && dc.textDocument.version !== null && dc.textDocument.version < buf.version) continue;
       if (buf && dc.textDocument.version !== null && dc.textDocument.version !== buf.version) {
         throw new Error(`version mismatch for ${dc.textDocument.uri}: edit for ${dc.textDocument.version}, buffer at ${buf.version}`);
       }

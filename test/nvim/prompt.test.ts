@@ -57,6 +57,15 @@ describe('file references in real Neovim with editors/nvim', () => {
     expect(JSON.parse(run.result.text as string)).toEqual({ type: 'control.prompt.request', payload: { prompt_text: 'Explain <@file:ref_0|src/auth.ts>', file_references: [{ ref_id: 'ref_0', path: 'src/auth.ts' }] } });
   }, 90_000);
 
+  it('keeps a keystroke that races the file_references entry: Neovim drops the stale edit and the entry comes again', async () => {
+    const ws = workspace();
+    fs.writeFileSync(path.join(ws, 'prompts/one.rawp.json'), JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: 'Explain ', file_references: [] } }) + '\n');
+    const run = await runNvim({ workspace: ws, file: 'prompts/one.rawp.json', scenario: 'prompt_entry_race' });
+    expect(run.error).toBeNull();
+    expect(JSON.parse(run.result.text as string)).toEqual({ type: 'control.prompt.request', payload: { prompt_text: 'Explain <@file:ref_0|src/auth.ts> now', file_references: [{ ref_id: 'ref_0', path: 'src/auth.ts' }] } });
+    expect(run.result.edits).toBe(2);
+  }, 90_000);
+
   it('flags a forged token and fixes it with the code action Neovim offers', async () => {
     const ws = workspace();
     const run = await runNvim({ workspace: ws, file: 'prompts/forged.prompt.md', scenario: 'prompt_fix' });

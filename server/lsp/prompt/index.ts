@@ -4,7 +4,7 @@ import { defaultingToCurrent } from '../currentDocument';
 import type { OpenDocument } from '../documents';
 import type { Feature, ServerContext } from '../feature';
 import { promptCodeActions } from './actions';
-import { addReferenceCommand } from './addReference';
+import { addReferenceCommand, forgetSentEntries, recheckSentEntries } from './addReference';
 import { promptCompletion } from './completion';
 import { promptDefinition, promptHover, promptLinks } from './navigation';
 import { PickTracker } from './picks';
@@ -48,6 +48,8 @@ export function promptFeature(): Feature {
     },
     onDocumentEvent(doc, event) {
       picks?.observe(doc, event);
+      if (event === 'change' && ctx) recheckSentEntries(ctx, doc);
+      if (event === 'close' && ctx) forgetSentEntries(ctx, doc.uri);
     },
     completion: (doc, params, token) => (ctx && modelOf(doc) ? promptCompletion(ctx, picks!, doc, params, token) : undefined),
     hover: (doc, params) => (ctx && modelOf(doc) ? promptHover(ctx, doc, params.position) : undefined),

@@ -42,10 +42,13 @@ export function toTextEdit(lines: LineIndex, edit: SourceEdit): TextEdit {
   return { range: lines.range(edit.start, edit.end), newText: edit.text };
 }
 
-/** A workspace edit of one open document, versioned when the client takes `documentChanges`. */
-export function documentEdit(ctx: ServerContext, doc: OpenDocument, edits: SourceEdit[]): WorkspaceEdit {
+/**
+ * A workspace edit of one open document, versioned when the client takes `documentChanges`
+ * (or, with `versionWhereHonoured`, when it honours a version without saying so).
+ */
+export function documentEdit(ctx: ServerContext, doc: OpenDocument, edits: SourceEdit[], options: { versionWhereHonoured?: boolean } = {}): WorkspaceEdit {
   const textEdits = edits.map((e) => toTextEdit(doc.lines, e));
-  if (ctx.client.documentChanges) {
+  if (ctx.client.documentChanges || (options.versionWhereHonoured && ctx.client.skipsStaleVersionedEdits)) {
     const change: TextDocumentEdit = { textDocument: { uri: doc.uri, version: doc.version }, edits: textEdits };
     return { documentChanges: [change] };
   }

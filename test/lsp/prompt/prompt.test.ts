@@ -163,10 +163,10 @@ describe('@ completion in a one-line JSON prompt (the entry after the token, on 
   const ONE_LINE = JSON.stringify({ type: 'control.prompt.request', payload: { prompt_text: 'Explain ', file_references: [] } }) + '\n';
   const ACCEPTED = { type: 'control.prompt.request', payload: { prompt_text: 'Explain <@file:ref_0|src/auth.ts>', file_references: [{ ref_id: 'ref_0', path: 'src/auth.ts' }] } };
 
-  async function typedIn(clientName: string | undefined) {
+  async function typedIn(clientName: string | undefined, staleEdits?: 'skip') {
     const ws = copyFixture('refs-basic');
     fs.writeFileSync(path.join(ws, 'prompts/one.rawp.json'), ONE_LINE);
-    const c = await launch({ folders: [ws], client: 'neovim', clientName });
+    const c = await launch({ folders: [ws], client: 'neovim', clientName, staleEdits });
     const uri = await c.open(path.join(ws, 'prompts/one.rawp.json'), undefined, 'json');
     const at = positionAfter(c, uri, 'Explain ');
     await c.type(uri, at, '@aut');
@@ -194,6 +194,27 @@ describe('@ completion in a one-line JSON prompt (the entry after the token, on 
     const after = c.text(uri);
     expect(await c.executeCommand(item.command!.command, item.command!.arguments)).toBe(false);
     expect(c.text(uri)).toBe(after);
+  }, 30_000);
+
+  it('in Neovim: a keystroke between the command and its edit does not misplace the entry, which comes again for the new text', async () => {
+    // As Neovim does: an edit for an older version than the buffer's is dropped, and the answer is still applied: true.
+    const { c, uri, cursor, item } = await typedIn('Neovim', 'skip');
+    c.acceptCompletion(uri, item, cursor);
+    const token = '<@file:ref_0|src/auth.ts>';
+    const edits: unknown[] = [];
+    c.beforeApplyingEdit = async (edit) => {
+      edits.push(edit);
+      // The user's next keystroke reaches the buffer before the first edit does.
+      if (edits.length === 1) await c.type(uri, positionAfter(c, uri, token), ' now');
+    };
+    await c.executeCommand(item.command!.command, item.command!.arguments);
+    const text = await until('the entry in the buffer', () => c.text(uri), (t) => t.includes('"ref_id"'));
+    expect(JSON.parse(text)).toEqual({ type: 'control.prompt.request', payload: { prompt_text: `Explain ${token} now`, file_references: [{ ref_id: 'ref_0', path: 'src/auth.ts' }] } });
+    // The first edit carried the version it was made for (so Neovim dropped it); the second, the version after the keystroke.
+    const versions = edits.map((e) => (e as { documentChanges: { textDocument: { version: number } }[] }).documentChanges[0].textDocument.version);
+    expect(versions).toHaveLength(2);
+    expect(versions[1]).toBe(versions[0] + 1);
+    expect(await refDiagnostics(c, uri, (d) => d.length === 0)).toEqual([]);
   }, 30_000);
 
   it('in clients that apply the whole range: one edit holds the token and the entry, with no command', async () => {
