@@ -32,6 +32,7 @@ export class WorkspaceSession {
   private currentSettings: Settings;
   /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
+  private readonly excludeListeners: (() => void)[] = [];
 
   constructor(
     settings: Settings = DEFAULT_SETTINGS,
@@ -58,6 +59,19 @@ export class WorkspaceSession {
     this.currentSettings = settings;
     if (excludesChanged) this.ignores.clear();
     this.refreshAreas();
+    if (excludesChanged) for (const listener of this.excludeListeners) listener();
+  }
+
+  /**
+   * `search.exclude` changed, so what every folder ignores did; told after the new rules
+   * are in place (`ignoreFor` answers with them), which a settings listener cannot count on.
+   */
+  onExcludesChanged(listener: () => void): () => void {
+    this.excludeListeners.push(listener);
+    return () => {
+      const at = this.excludeListeners.indexOf(listener);
+      if (at >= 0) this.excludeListeners.splice(at, 1);
+    };
   }
 
   addFolder(uriOrPath: string, name?: string): WorkspaceFolder | undefined {
@@ -125,12 +139,14 @@ export class WorkspaceSession {
     const owner = this.roots.relative(abs);
     if (owner) {
       const rules = this.ignoreFor(owner.folder.path);
-      if (IGNORE_FILE_NAMES.includes(path.basename(abs))) {
+      const ignoreFile = IGNORE_FILE_NAMES.includes(path.basename(abs));
+      if (ignoreFile) {
         const rel = owner.rel;
         const slash = rel.lastIndexOf('/');
         rules.invalidate(slash < 0 ? '' : rel.slice(0, slash));
       }
-      if (await rules.check(owner.rel, isDir)) return;
+      // An ignore file goes on even where it ignores itself (`.gitignore` listing `.gitignore`): what it says still changed what is ignored.
+      if (!ignoreFile && (await rules.check(owner.rel, isDir))) return;
     }
     this.changes.push({ path: abs, type });
   }

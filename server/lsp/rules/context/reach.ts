@@ -30,7 +30,14 @@ export class ReachByRoot {
     /** Called with the folder and the glob keys whose dead/broad status changed (or all, after a load). */
     private readonly onChanged: (root: string) => void,
   ) {
-    this.unsubscribe = ctx.session.changes.onChanges((batch) => void this.apply(batch));
+    const fromChanges = ctx.session.changes.onChanges((batch) => void this.apply(batch));
+    const fromExcludes = ctx.session.onExcludesChanged(() => {
+      for (const root of this.reaches.keys()) this.ignoreRulesChanged(root);
+    });
+    this.unsubscribe = () => {
+      fromChanges();
+      fromExcludes();
+    };
     ctx.onRootsChanged((_added, removed) => {
       for (const r of removed) this.reaches.delete(r);
     });
@@ -91,21 +98,28 @@ export class ReachByRoot {
     );
   }
 
+  /**
+   * What is ignored changed (an ignore file, `search.exclude`): the globs are judged again,
+   * and the index's files asked for now and once the index has walked again (a folder no
+   * longer ignored brings its files); each load judges anew.
+   */
+  private ignoreRulesChanged(root: string): void {
+    const reach = this.reaches.get(root);
+    if (!reach) return;
+    reach.forgetIgnored();
+    this.judgeIgnored(root, reach);
+    this.reload(root);
+    const again = setTimeout(() => this.reload(root), FOLDER_SETTLE_MS);
+    again.unref?.();
+  }
+
   private async apply(batch: FileChange[]): Promise<void> {
     const touched = new Set<string>();
     for (const change of batch) {
       for (const [root, reach] of this.reaches) {
         const rel = relativeInside(root, change.path);
         if (!rel || NEVER_INDEXED.test(rel)) continue;
-        if (IGNORE_FILE_NAMES.includes(path.basename(rel))) {
-          // What is ignored changed: the index's files too (a folder no longer ignored brings its
-          // files), asked now and once the index has walked again; each load judges anew.
-          reach.forgetIgnored();
-          this.judgeIgnored(root, reach);
-          this.reload(root);
-          const again = setTimeout(() => this.reload(root), FOLDER_SETTLE_MS);
-          again.unref?.();
-        }
+        if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.ignoreRulesChanged(root);
         let flipped: string[] = [];
         if (change.type === 'deleted') flipped = reach.removed(rel);
         else if (change.type === 'created') {

@@ -286,4 +286,25 @@ describe('rules in context over LSP', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
   });
+
+  it('judges a glob again when search.exclude changes, and when a .gitignore that ignores itself changes', async () => {
+    const { ws, file } = workspace();
+    fs.writeFileSync(file('.gitignore'), '.gitignore\n');
+    fs.mkdirSync(file('.github/instructions'), { recursive: true });
+    fs.writeFileSync(file('.github/instructions/gen.instructions.md'), '---\napplyTo: "gen/**/*.ts"\n---\nDo not edit generated code.\n');
+    const c = await start({ folders: [ws] });
+    const rule = c.uri(file('.github/instructions/gen.instructions.md'));
+    const dead = (d: { severity?: number }[]) => byCode(d as never, 'context/dead-glob').map((x) => (x as { severity?: number }).severity);
+    await c.waitForDiagnostics(rule, (d) => dead(d).join() === '2');
+    // The user leaves gen/ out of the search: the glob aims into an excluded folder, which is not judged.
+    await c.changeSettings({ search: { exclude: ['gen'] } });
+    const excluded = await c.waitForDiagnostics(rule, (d) => dead(d).join() === '3');
+    expect(String(byCode(excluded, 'context/dead-glob')[0].message)).toContain('aims into gen/, which is ignored');
+    await c.changeSettings({ search: { exclude: [] } });
+    await c.waitForDiagnostics(rule, (d) => dead(d).join() === '2');
+    // The .gitignore lists itself (it stays out of git): a change to it still changes what is ignored.
+    fs.writeFileSync(file('.gitignore'), '.gitignore\ngen/\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
+    await c.waitForDiagnostics(rule, (d) => dead(d).join() === '3');
+  });
 });
