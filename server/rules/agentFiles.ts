@@ -3,7 +3,7 @@ import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { finding } from './codes';
-import { brokenLinkFinding, linkedOutFileFinding, notReadForKind } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, notReadForKind, specialEntryFinding } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
 
@@ -90,8 +90,20 @@ export function sayingWhoReads(notRead: Finding, owner: { agent: AgentModel; pla
  * xcsh agent does not). Nothing when no targeted agent looks there.
  */
 export function brokenLinkFindings(leadsTo: string, owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>, xcshLooks: boolean): Finding[] {
+  const readers = wouldReadIt(owner, targets, xcshLooks);
+  return readers === undefined ? [] : [brokenLinkFinding(leadsTo, readers)];
+}
+
+/** An entry of a rule folder that is a pipe, socket or device: the same error, for the same agents. */
+export function specialEntryFindings(owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>, xcshLooks: boolean): Finding[] {
+  const readers = wouldReadIt(owner, targets, xcshLooks);
+  return readers === undefined ? [] : [specialEntryFinding(readers)];
+}
+
+/** The targeted agents that would read a rule file at this place, by name ("Cursor and the xcsh agent"). */
+function wouldReadIt(owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>, xcshLooks: boolean): string | undefined {
   const readers: string[] = [];
   if (owner && owner.agent.id !== 'xcsh' && owner.placement.read && targets.has(owner.agent.id)) readers.push(owner.agent.name);
   if (xcshLooks && targets.has('xcsh')) readers.push(agentModel('xcsh').name);
-  return readers.length === 0 ? [] : [brokenLinkFinding(leadsTo, readers.join(' and '))];
+  return readers.length === 0 ? undefined : readers.join(' and ');
 }

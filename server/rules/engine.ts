@@ -11,11 +11,12 @@ import { analyseFile, type FileAnalysis } from './analysis';
 import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
-import { linkedOutFileFinding, notReadFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, notReadFinding } from './lint/notRead';
+import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
-import { brokenLinkFindings, sayingWhoReads } from './agentFiles';
+import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
@@ -45,6 +46,8 @@ class RootRules {
   readonly linkedOut = new Map<string, string>();
   /** Rule files that are links leading to no file (nothing, a folder, a loop): what they lead to, in words. */
   readonly brokenLinks = new Map<string, string>();
+  /** Entries of rule folders that are neither files nor links (a pipe, socket or device): never opened. */
+  readonly specialEntries = new Set<string>();
   /**
    * Where the links in rule folders lead (every step, and the real path at the end):
    * a change there re-lists the folders, so that a link's findings follow its target's text,
@@ -253,6 +256,7 @@ export class RulesEngine {
     state.skippedTexts.clear();
     state.linkedOut.clear();
     state.brokenLinks.clear();
+    state.specialEntries.clear();
     state.linkTargets.clear();
     state.linkTargetFolders.clear();
     this.noteLinkedFolders(state);
@@ -266,6 +270,7 @@ export class RulesEngine {
         // drops links, the other tools follow them). A link is read only where the confined
         // file system lets it: its target inside the workspace. Never a special file.
         if (skipped.why === 'symlink' || skipped.why === 'broken-link') this.noteLinkTargets(state, skipped.path);
+        if (skipped.why === 'special') state.specialEntries.add(skipped.path);
         if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) state.skippedTexts.set(skipped.path, read.text);
@@ -279,6 +284,13 @@ export class RulesEngine {
           }
         }
       }
+    }
+    // Rule folders the xcsh agent does not read, linked to nothing: their own tool's notice.
+    for (const broken of brokenToolFolders(state.cwd)) {
+      if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) continue;
+      state.notRead.set(broken.path, brokenLinkFinding(broken.reason, agentModel(broken.agent).name, 'location'));
+      affected.add(broken.path);
+      this.noteLinkTargets(state, broken.path);
     }
     return affected;
   }
@@ -396,6 +408,7 @@ export class RulesEngine {
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
     const broken = state.brokenLinks.get(p);
     if (broken !== undefined) return brokenLinkFindings(broken, owner, targets, true);
+    if (state.specialEntries.has(p)) return specialEntryFindings(owner, targets, true);
     // A rule location (or rule file) linking out of the workspace is agentls's own notice (not a prediction): always shown.
     const linkTarget = state.linkedOut.get(p);
     const linkedFile = linkTarget !== undefined && owner ? [linkedOutFileFinding(linkTarget, owner.agent.name)] : [];

@@ -271,6 +271,44 @@ describe('agentls check: rule files that are symbolic links', () => {
     }
   });
 
+  it('reports a FIFO directly in a rule folder as unreadable without opening it, where it said "no problems"', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/ok.mdc': '---\nalwaysApply: true\n---\nok\n' });
+    execFileSync('mkfifo', [path.join(ws, '.cursor/rules/pipe.mdc')]);
+    const writer = spawn('sh', ['-c', 'echo hello > .cursor/rules/pipe.mdc'], { cwd: ws, stdio: 'ignore' });
+    try {
+      const run = await cli(['check', '--home', home], ws);
+      expect(run.code).toBe(1);
+      expect(run.stdout.split('\n')).toContain('.cursor/rules/pipe.mdc:1:1: error [rule/unreadable] This rule file is not a regular file but a pipe, socket or device: Cursor cannot read a rule from it, and agentls does not open it.');
+      expect(writer.exitCode).toBeNull();
+    } finally {
+      writer.kill();
+    }
+  });
+
+  it("reports Claude Code's and Copilot's rule folders linked to nothing (a submodule not checked out), for the agents targeted", async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'README.md': '# x\n' });
+    fs.mkdirSync(path.join(ws, '.claude'));
+    fs.symlinkSync('../shared/claude-rules', path.join(ws, '.claude/rules'));
+    fs.symlinkSync('shared/github', path.join(ws, '.github'));
+    const run = await cli(['check', '--home', home], ws);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n')).toEqual(
+      expect.arrayContaining([
+        '.claude/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../shared/claude-rules, which does not exist: Claude Code reads no rules from it.',
+        '.github:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to shared/github, which does not exist: GitHub Copilot reads no rules from it.',
+      ]),
+    );
+    // Only for the agents targeted.
+    const cursorOnly = await cli(['check', '--home', home, '--agents', 'cursor'], ws);
+    expect(cursorOnly.stdout).not.toContain('rule/unreadable');
+    // Checked out, the folders hold rules, and nothing is said of the links.
+    writeTree(ws, { 'shared/claude-rules/style.md': 'Use tabs.\n', 'shared/github/copilot-instructions.md': 'Be brief.\n' });
+    const fixed = await cli(['check', '--home', home], ws);
+    expect(fixed.stdout).not.toContain('rule/unreadable');
+  });
+
   it('reports a rule file linked to a folder outside the workspace as unreadable, not as a rule its tool reads there', async () => {
     const home = tempDir('agentls-home-');
     const outside = writeTree(tempDir('agentls-outside-'), { 'rules/style.mdc': '---\nalwaysApply: true\n---\nTOP SECRET\n' });

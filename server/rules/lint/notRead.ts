@@ -69,6 +69,11 @@ export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file'
   return finding('rule/unreadable', 'error', ZERO_RANGE, message);
 }
 
+/** A rule folder's entry that is a pipe, socket or device: opening one can block, or take what a writer meant for someone else. */
+export function specialEntryFinding(readers: string): Finding {
+  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule file is not a regular file but a pipe, socket or device: ${readers} cannot read a rule from it, and agentls does not open it.`);
+}
+
 /**
  * The diagnostic for a file discovery saw in a rule folder but left out. `readsTarget`: for a
  * link, the workspace-relative path of the rule file it leads to when the xcsh agent reads

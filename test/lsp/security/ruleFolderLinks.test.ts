@@ -164,6 +164,20 @@ describe('a rule file that is a link', () => {
     await c.waitForDiagnostics(uri, (d) => d.length === 0);
   });
 
+  it("Claude Code's rule folder linked to nothing is an error for Claude Code, cleared once the folder it leads to is there", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.claude'));
+    fs.symlinkSync('../vendor/rules', path.join(ws, '.claude/rules'));
+    const c = await start({ folders: [ws] });
+    const uri = uriOf(path.join(ws, '.claude/rules'));
+    const broken = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(broken.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule location is a symbolic link that leads to ../vendor/rules, which does not exist: Claude Code reads no rules from it.']]);
+    // The submodule checked out: the folder is there, and the notice goes.
+    writeTree(ws, { 'vendor/rules/style.md': 'Use tabs.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'vendor/rules')), type: 1 }, { uri: uriOf(path.join(ws, 'vendor/rules/style.md')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => d.length === 0);
+  });
+
   it('open in two buffers beside another link, is diagnosed once per edit, not round and round (each re-listed the folder for the other)', async () => {
     const outside = outsideFolder();
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
