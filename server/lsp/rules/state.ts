@@ -152,7 +152,7 @@ export class RulesState {
     const out: Finding[] = [];
     const known = isRule ? engine.findings(doc.path) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
-    else out.push(...this.outside(engine, doc, (await this.context.session.diskFs.stat(doc.path))?.kind === 'file'));
+    else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
     out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)).map(namingXcsh));
     if (isClaudeMemoryFile(doc.path)) {
       out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
@@ -161,6 +161,12 @@ export class RulesState {
     }
     out.push(...(await agentsMdForClaudeFindings(doc.path, this.context.documents.ruleFs, this.context.session)));
     return out;
+  }
+
+  /** The buffer's file is there: a file, or a link that leads to one (a shared rule linked into a folder no agent lists). */
+  private async onDisk(p: string): Promise<boolean> {
+    const kind = (await this.context.session.diskFs.stat(p))?.kind;
+    return kind === 'file' || (kind === 'symlink' && brokenLinkReason(p) === undefined);
   }
 
   /** A document the engine does not list: per target, the xcsh agent's "never reads" and its own tool's view. */

@@ -91,6 +91,25 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(ds.map((d) => d.code)).not.toContain('rule/shadowed');
   });
 
+  it('a buffer on a link to a rule file the agent does not list says what a plain file there is told, not that its file is gone', async () => {
+    const ws = copyFixture('demo');
+    fs.rmSync(path.join(ws, '.xcsh'), { recursive: true });
+    const file = (rel: string) => path.join(ws, ...rel.split('/'));
+    fs.mkdirSync(file('docs'), { recursive: true });
+    fs.writeFileSync(file('docs/shared.mdc'), '---\nalwaysApply: true\n---\nShared rule.\n');
+    fs.copyFileSync(file('docs/shared.mdc'), file('.cursor/rules/plain.MDC'));
+    fs.symlinkSync('../../docs/shared.mdc', file('.cursor/rules/linked.MDC'));
+    const c = await start({ folders: [ws], home: copyFixture('demo-home'), client: 'neovim' });
+    const said = async (rel: string) => {
+      const uri = await c.open(file(rel));
+      const ds = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+      return ds.filter((d) => d.code === 'rule/not-read').map((d) => d.message);
+    };
+    const plain = await said('.cursor/rules/plain.MDC');
+    expect(plain[0]).toMatch(/^The xcsh agent does not read this file for the folders open: /);
+    expect(await said('.cursor/rules/linked.MDC')).toEqual(plain);
+  });
+
   it('moves a rule into a folder that does not exist yet', async () => {
     const { ws, home, file } = demo();
     const c = await start({ folders: [ws], home, client: 'neovim' });
