@@ -205,7 +205,10 @@ class ActionBuilder {
     const dir = path.join(path.dirname(p), cursor ? '.cursor' : '.windsurf', 'rules');
     const to = path.join(dir, cursor ? 'cursorrules.mdc' : 'windsurfrules.md');
     const front = cursor ? '---\nalwaysApply: true\n---\n' : '---\ntrigger: always_on\nalwaysApply: true\n---\n';
-    const action = this.renameAction(f, `Move into ${path.relative(path.dirname(p), to)} as an always-apply rule`, p, to, front);
+    const where = path.relative(path.dirname(p), to);
+    // A link's text lives in the file it leads to (often shared with other tools): the new rule is a copy of it, and the title says so.
+    const title = isLink(p) ? `Copy the linked text into ${where} as an always-apply rule, and remove the link` : `Move into ${where} as an always-apply rule`;
+    const action = this.renameAction(f, title, p, to, front);
     if (!action.disabled && this.engine.analysis(to)) action.disabled = { reason: `${to} already exists` };
     return [action];
   }

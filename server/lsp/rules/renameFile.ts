@@ -12,8 +12,9 @@ import type { ServerContext } from '../feature';
  * refusing to replace an existing file: a hard link then an unlink, so at every moment
  * the rule exists under exactly one of the names or, for a moment, both, never neither.
  * With `prepend` the new file gets that text first (written all-or-nothing, never over an
- * existing file), and the old one is removed only once the new one is on disk. A symbolic
- * link is moved as a link that leads where it led.
+ * existing file), and the old one is removed only once the new one is on disk; from a
+ * symbolic link, that is a copy of the text it leads to, which stays as it was. Without
+ * `prepend`, a link is moved as a link that leads where it led.
  */
 export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promise<{ renamed: boolean; message: string }> {
   const from = typeof args[0] === 'string' ? uriToPath(args[0]) : undefined;
@@ -26,8 +27,10 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
     return { renamed: false, message };
   };
   if (!ctx.session.allows(from) || !ctx.session.allows(to)) return refuse(`Not renamed: ${to} or ${from} lies outside the workspace.`);
+  let copiedFrom: string | undefined;
   try {
     if (prepend) {
+      if ((await fsp.lstat(from)).isSymbolicLink()) copiedFrom = await fsp.realpath(from);
       const text = await fsp.readFile(from, 'utf8');
       const written = await writeFilesAtomically([{ path: to, text: prepend + text, expectedText: null }], ctx.session.confinement);
       if (!written.ok) return refuse(`Not renamed: ${written.message}`);
@@ -58,7 +61,8 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
   }
   await ctx.session.reportChange(from, 'deleted');
   await ctx.session.reportChange(to, 'created');
-  const message = `Renamed ${from} to ${to}.${ctx.documents.getByPath(from) ? ' The old buffer is still open under the old name: close it and open the new file.' : ''}`;
+  const done = copiedFrom ? `Copied the text of ${copiedFrom} (${from} linked to it) into ${to} and removed the link; ${copiedFrom} is unchanged.` : `Renamed ${from} to ${to}.`;
+  const message = `${done}${ctx.documents.getByPath(from) ? ' The old buffer is still open under the old name: close it and open the new file.' : ''}`;
   ctx.showMessage('info', message);
   return { renamed: true, message };
 }

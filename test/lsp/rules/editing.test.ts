@@ -82,6 +82,23 @@ describe('rules quick fixes that rename files', () => {
     expect(fs.existsSync(file('.cursorrules'))).toBe(false);
     expect(fs.readFileSync(file('.cursor/rules/cursorrules.mdc'), 'utf8')).toBe('---\nalwaysApply: true\n---\nAlways use tabs.\n');
   });
+
+  it('a .cursorrules linked to a shared file: the fix says it copies the shared text, and leaves that file as it was', async () => {
+    const { ws, home, file } = demo();
+    fs.renameSync(file('.cursorrules'), file('AGENT_RULES.md'));
+    fs.symlinkSync('AGENT_RULES.md', file('.cursorrules'));
+    const c = await start({ folders: [ws], home });
+    const uri = await c.open(file('.cursorrules'));
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    const copy = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Copy'))!;
+    expect(copy.title).toBe('Copy the linked text into .cursor/rules/cursorrules.mdc as an always-apply rule, and remove the link');
+    await c.close(uri);
+    const result = (await c.executeCommand(copy.command!.command, copy.command!.arguments)) as { renamed: boolean; message: string };
+    expect(result).toEqual({ renamed: true, message: `Copied the text of ${fs.realpathSync(file('AGENT_RULES.md'))} (${file('.cursorrules')} linked to it) into ${file('.cursor/rules/cursorrules.mdc')} and removed the link; ${fs.realpathSync(file('AGENT_RULES.md'))} is unchanged.` });
+    expect(fs.existsSync(file('.cursorrules'))).toBe(false);
+    expect(fs.readFileSync(file('AGENT_RULES.md'), 'utf8')).toBe('Always use tabs.\n');
+    expect(fs.readFileSync(file('.cursor/rules/cursorrules.mdc'), 'utf8')).toBe('---\nalwaysApply: true\n---\nAlways use tabs.\n');
+  });
 });
 
 describe('rules updates over LSP', () => {
