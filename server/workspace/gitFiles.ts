@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, readFileSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -77,8 +77,14 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
       resolve(result);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `git ls-files took longer than ${options.timeoutMs ?? 30_000} ms` }), options.timeoutMs ?? 30_000);
+    let ticks = 0;
+    let waitingTicks = 0;
     const poll = setInterval(() => {
       if (options.cancel?.isCancellationRequested) finish({ ok: false, reason: 'cancelled' });
+      // Twice a second: git stuck opening a named pipe (a FIFO called .gitignore) would wait for a writer for ever.
+      if (++ticks % 10 !== 0) return;
+      waitingTicks = waitingOnPipe(child.pid) ? waitingTicks + 1 : 0;
+      if (waitingTicks >= 2) finish({ ok: false, reason: 'git ls-files is waiting to open a named pipe (a FIFO among the ignore files?)' });
     }, 50);
     timer.unref?.();
     poll.unref?.();
@@ -119,6 +125,21 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
       else finish({ ok: false, reason: `git ls-files failed (${code ?? 'killed'}): ${stderr.trim().split('\n')[0] ?? ''}` });
     });
   });
+}
+
+/**
+ * Whether a process is blocked opening a named pipe that has no writer: Linux shows the
+ * kernel function it sleeps in, and a FIFO's open waits in `wait_for_partner` (fs/pipe.c).
+ * git opens every `.gitignore` it meets, so one that is a FIFO holds `ls-files --others`
+ * until someone writes to it. False elsewhere (no `/proc`) and when unsure.
+ */
+function waitingOnPipe(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    return readFileSync(`/proc/${pid}/wchan`, 'latin1') === 'wait_for_partner';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -62,6 +62,15 @@ async function listed(root: string, useGit: boolean, extraExcludes: string[] = [
   return { result, files: files.sort() };
 }
 
+/** Whether this kernel shows where a process waiting to open a FIFO sleeps (`/proc/PID/wchan`), as the listing relies on: a `cat` of a FIFO no one writes is asked. */
+function kernelNamesPipeWaits(): boolean {
+  if (process.platform !== 'linux') return false;
+  const dir = tempDir('agentls-fifo-');
+  execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+  const waiting = execFileSync('sh', ['-c', 'cat pipe & pid=$!; for i in $(seq 50); do w=$(cat /proc/$pid/wchan); [ "$w" = wait_for_partner ] && break; sleep 0.05; done; kill $pid; echo "$w"'], { cwd: dir, encoding: 'utf8' });
+  return waiting.trim() === 'wait_for_partner';
+}
+
 describe('git ls-files lists a work tree', () => {
   it('lists tracked and untracked files without the ignored ones', async () => {
     const root = repository();
@@ -124,6 +133,17 @@ describe('git ls-files lists a work tree', () => {
     const noGit = await gitListFiles({ root, maxFiles: 10, git: path.join(root, 'no-such-git') });
     expect(noGit).toMatchObject({ ok: false, reason: expect.stringMatching(/git cannot run/) });
   });
+
+  it.runIf(kernelNamesPipeWaits())('a FIFO named .gitignore, which git would wait on for ever, sends the listing to the walker at once', async () => {
+    const root = committed({ 'src/app.ts': 'x' });
+    writeTree(root, { 'src/untracked.ts': 'x', 'sub/notes.md': 'x' });
+    execFileSync('mkfifo', [path.join(root, 'sub/.gitignore')]);
+    // Before, git held the listing until its 30 s timeout. (The walker never opens a FIFO: fs.readBytes stats first.)
+    const out = await listed(root, true);
+    expect(out.result.source).toBe('walk');
+    expect(out.result.gitProblem).toBe('git ls-files is waiting to open a named pipe (a FIFO among the ignore files?)');
+    expect(out.files).toEqual(['src/app.ts', 'src/untracked.ts', 'sub/notes.md']);
+  }, 20_000);
 
   it('stops at maxFiles and says truncated', async () => {
     const out = await gitListFiles({ root: repository(), maxFiles: 2 });
