@@ -86,6 +86,24 @@ export class ReachByRoot {
   }
 
   /**
+   * `follow`, for an open document's findings: a new glob (one just typed) is judged against
+   * the ignore files before the answer, so the buffer's first publish with it already says
+   * whether it is dead or aims into an ignored folder (not without it, then with it).
+   */
+  async followJudged(root: string, globs: { glob: string; dialect: GlobDialect }[]): Promise<GlobReach | undefined> {
+    if (globs.length === 0 && !this.reaches.has(root)) return undefined;
+    const reach = this.get(root);
+    if (reach && reach.setGlobs(globs).length) {
+      try {
+        await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root));
+      } catch (err) {
+        this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${(err as Error).message}`);
+      }
+    }
+    return reach;
+  }
+
+  /**
    * New globs are judged against the ignore files (a few folders' ignore files, read
    * once); a dead glob is reported only once judged, so the findings are redone then.
    */

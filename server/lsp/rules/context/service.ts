@@ -126,8 +126,12 @@ export class RulesContext {
   }
 
   private follow(root: string, agents: AgentView[]) {
-    const globs = agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
-    return this.reach().follow(root, globs);
+    return this.reach().follow(root, globsOf(agents));
+  }
+
+  /** `follow` for an open document: its new globs judged before its findings. */
+  private followJudged(root: string, agents: AgentView[]) {
+    return this.reach().followJudged(root, globsOf(agents));
   }
 
   /**
@@ -161,7 +165,7 @@ export class RulesContext {
     const views = await this.viewsFor(doc.path, false);
     if (!views) return undefined;
     const root = views.view.cwd;
-    const reach = this.follow(root, [...views.agents, ...(await this.state.instructions.views(root))]);
+    const reach = await this.followJudged(root, [...views.agents, ...(await this.state.instructions.views(root))]);
     return contextFindings({
       path: doc.path,
       text: doc.text,
@@ -184,7 +188,7 @@ export class RulesContext {
     const views = instructionFilesWithGlobs(instructionAgents, (q) => q === p).get(p);
     // No globs (now): nothing of this feature's to show, and what it showed before goes.
     if (!views) return [];
-    const reach = this.follow(view.cwd, [...agentViews(view), ...instructionAgents]);
+    const reach = await this.followJudged(view.cwd, [...agentViews(view), ...instructionAgents]);
     return reach ? instructionGlobFindings({ path: p, text: doc.text, lines: doc.lines, views, reach }) : [];
   }
 
@@ -199,4 +203,9 @@ export class RulesContext {
   dispose(): void {
     this.reachByRoot?.dispose();
   }
+}
+
+/** The globs the agents' rules use, each with how its agent reads it. */
+function globsOf(agents: AgentView[]): { glob: string; dialect: AgentView['dialect'] }[] {
+  return agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
 }

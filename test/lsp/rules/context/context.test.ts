@@ -287,6 +287,28 @@ describe('rules in context over LSP', () => {
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
   });
 
+  it('publishes a glob typed in an open buffer with its finding the first time, not without it and then with it', async () => {
+    const { ws, file } = workspace();
+    fs.writeFileSync(file('.gitignore'), 'dist/\n');
+    fs.mkdirSync(file('.github/instructions'), { recursive: true });
+    fs.writeFileSync(file('.github/instructions/ts.instructions.md'), '---\napplyTo: "nowhere/**/*.ts"\n---\nStrict types.\n');
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(file('.github/instructions/ts.instructions.md'));
+    // The index has answered once the dead glob of the opened text is published.
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    const typed: [string, number][] = [
+      ['dist/**/*.js', 3],
+      ['lib/**/*.js', 2],
+    ];
+    for (const [glob, severity] of typed) {
+      await c.setText(uri, `---\napplyTo: "${glob}"\n---\nStrict types.\n`);
+      const version = c.version(uri);
+      await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === severity && String(x.message).includes(glob)));
+      const publishes = c.diagnosticsLog.filter((p) => p.uri === uri && p.version === version);
+      expect(publishes.map((p) => byCode(p.diagnostics, 'context/dead-glob').map((d) => d.severity))).toEqual(publishes.map(() => [severity]));
+    }
+  });
+
   it('judges a glob again when search.exclude changes, and when a .gitignore that ignores itself changes', async () => {
     const { ws, file } = workspace();
     fs.writeFileSync(file('.gitignore'), '.gitignore\n');
