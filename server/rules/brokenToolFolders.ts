@@ -30,8 +30,8 @@ export function brokenToolFolders(cwd: string): BrokenToolFolder[] {
   for (const folder of TOOL_ONLY_FOLDERS) {
     const dir = path.join(cwd, ...folder.rel);
     for (const at of [dir, path.dirname(dir)]) {
-      const reason = brokenLinkReason(at);
-      if (reason === undefined || reason.startsWith('leads to a folder')) continue;
+      const reason = brokenLinkReason(at, { folderWanted: true });
+      if (reason === undefined) continue;
       out.push({ path: at, agent: folder.agent, reason });
       break;
     }

@@ -34,8 +34,8 @@ export interface DiscoveryHost {
    * symlink out of the workspace); undefined when it is readable or absent.
    */
   escapeTarget(path: string): string | undefined;
-  /** What a rule location that is a link to nothing (or round a loop) leads to, in words; undefined when it is not such a link. */
-  brokenLink(path: string): string | undefined;
+  /** What a rule location that is a link to nothing (or round a loop) leads to, in words; undefined when it is not such a link (`brokenLinkReason`). */
+  brokenLink(path: string, options?: { folderWanted?: boolean }): string | undefined;
 }
 
 /** A folder whose direct files (with the provider's extensions) are rules. */
@@ -162,8 +162,8 @@ async function providerFolders(provider: ProviderId, cwd: string, host: Discover
         }
         if (!st) continue;
         // A link to nothing is the nearest `.clinerules` all the same, and leads nowhere.
-        const broken = st.kind === 'symlink' ? host.brokenLink(candidate) : undefined;
-        if (broken !== undefined && !broken.startsWith('leads to a folder')) {
+        const broken = st.kind === 'symlink' ? host.brokenLink(candidate, { folderWanted: true }) : undefined;
+        if (broken !== undefined) {
           out.skipped.push({ path: candidate, provider, level: 'project', why: 'broken-link', target: broken });
           return [];
         }

@@ -380,7 +380,7 @@ export class RulesEngine {
       allowArea: (p) => s.allowArea(p),
       findRepoRoot,
       escapeTarget: (p) => s.confinement.escapeTarget(p),
-      brokenLink: (p) => brokenLinkReason(p),
+      brokenLink: (p, options) => brokenLinkReason(p, options),
     };
   }
 

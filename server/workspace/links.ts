@@ -31,9 +31,10 @@ export function linkChain(link: string): string[] {
 /**
  * What is wrong with a link that cannot be followed to a file, in words that finish "a
  * symbolic link that …": it leads to nothing, to a folder, or round a loop. Undefined when
- * `link` is not a link or leads to a file.
+ * `link` is not a link or leads to a file, or, with `folderWanted` (a link standing for a
+ * rule folder), to a folder.
  */
-export function brokenLinkReason(link: string): string | undefined {
+export function brokenLinkReason(link: string, options: { folderWanted?: boolean } = {}): string | undefined {
   let written: string;
   try {
     written = fs.readlinkSync(link);
@@ -42,7 +43,7 @@ export function brokenLinkReason(link: string): string | undefined {
   }
   try {
     const st = fs.statSync(link);
-    if (st.isDirectory()) return `leads to a folder, ${written}, not a file`;
+    if (st.isDirectory()) return options.folderWanted ? undefined : `leads to a folder, ${written}, not a file`;
     return st.isFile() ? undefined : `leads to ${written}, which is not a regular file (a pipe, socket or device)`;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
