@@ -32,6 +32,12 @@ export const LIMITS = {
   hashlineOps: 10_000,
   /** Findings of one hashline patch (a 10,000-op patch stays readable). */
   hashlineFindings: 500,
+  /**
+   * Lines the `≔` ranges of one patch replace, all files together: each is an edit of its
+   * own, made before the file is read (`≔1ab..10000000cd` once took 6 s and 1.3 GB to be
+   * told line 5 does not exist). A million covers a 16 MiB file of 16-byte lines.
+   */
+  hashlineRangeLines: 1_000_000,
   /** Characters of one glob (a real one is a path or two; minimatch throws past 64 KiB, and brace expansion grows with it). */
   globChars: 4096,
 } as const;

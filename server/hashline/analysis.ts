@@ -1,6 +1,6 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import { mergeSections, splitPatch, type MergedSection, type SplitResult } from './input';
-import { parseSection, type ParsedSection } from './parse';
+import { parseSection, rangeBudget, type ParsedSection } from './parse';
 import { applySection, MAX_PATCH_FILES, type HostRead, type PatchHost } from './plan';
 import { normalizeText, type FileLines } from './text';
 
@@ -34,10 +34,11 @@ export async function analyzePatch(text: string, host: PatchHost, cancel?: Cance
     return r.ok ? r.path : `unresolved:${p}`;
   });
   const sections: AnalyzedSection[] = [];
+  const budget = rangeBudget();
   for (const m of merged.slice(0, MAX_PATCH_FILES)) {
     throwIfCancelled(cancel);
     const target = host.resolve(m.path);
-    const parsed = parseSection(m.lines);
+    const parsed = parseSection(m.lines, budget);
     const section: AnalyzedSection = { merged: m, target, parsed };
     sections.push(section);
     if (!target.ok) continue;

@@ -51,7 +51,11 @@ class AnchorError extends Error {
 function parseAnchor(raw: string, opLine: number, sigil: OpSigil, rangeText?: string): { anchor: Anchor; lead: number; length: number } {
   const inRange = rangeText !== undefined;
   const m = FULL_ANCHOR.exec(raw);
-  if (m) return { anchor: { line: Number(m[2]), hash: m[3] }, lead: m[1].length, length: m[2].length + 2 };
+  if (m) {
+    // Past 2^53 the number is no longer itself (9007199254740993 reads as …992): no file has such a line anyway.
+    if (!Number.isSafeInteger(Number(m[2]))) throw new AnchorError({ kind: 'parse_error', message: `line ${opLine}: line number ${m[2]} is larger than any file has.` });
+    return { anchor: { line: Number(m[2]), hash: m[3] }, lead: m[1].length, length: m[2].length + 2 };
+  }
   const bare = BARE_NUMBERS.exec(raw);
   const trimmed = raw.trim();
   if (bare) {
@@ -130,7 +134,16 @@ function parseRange(text: string, opLine: number, offset: number): { start: Anch
   return { start: a.anchor, end: { ...a.anchor }, spans: [[offset + a.lead, offset + a.lead + a.length]] };
 }
 
-export function parseSection(lines: readonly SourceLine[]): ParsedSection {
+/** What the `≔` ranges of one patch may still replace, shared by its sections (`LIMITS.hashlineRangeLines`). */
+export interface RangeBudget {
+  lines: number;
+}
+
+export function rangeBudget(): RangeBudget {
+  return { lines: LIMITS.hashlineRangeLines };
+}
+
+export function parseSection(lines: readonly SourceLine[], budget: RangeBudget = rangeBudget()): ParsedSection {
   const out: ParsedSection = { ops: [], edits: [], issues: [], warnings: [] };
   const issue = (i: ParseIssue) => out.issues.push(i);
   const lineSpan = (l: SourceLine, start = 0, end = l.text.length): Span => ({ docLine: l.docLine, start, end });
@@ -206,6 +219,15 @@ export function parseSection(lines: readonly SourceLine[]): ParsedSection {
           : `To insert a single blank line, put one empty line after "${written}" (when it is the last op, the edit input ends with two newlines).`;
         issue({ kind: 'parse_error', opLine, span: lineSpan(source), message: `line ${opLine}: « and » operations require at least one verbatim payload line. ${hint}` });
         continue;
+      }
+      if (op.range) {
+        const spans = op.range.end.line - op.range.start.line + 1;
+        if (spans > budget.lines) {
+          const replaced = LIMITS.hashlineRangeLines - budget.lines + spans;
+          issue({ kind: 'parse_error', opLine, span: lineSpan(source), message: `line ${opLine}: ${overLimit('the ranges of this patch replace', replaced, LIMITS.hashlineRangeLines, 'lines')}; check the line numbers, or split the patch` });
+          continue;
+        }
+        budget.lines -= spans;
       }
       const index = out.ops.length;
       out.ops.push(op);

@@ -4,7 +4,7 @@ import { applyEdits, type Applied } from './apply';
 import { renderSplices, tightenSplices, type Splice } from './diff';
 import { mergeSections, splitPatch, type MergedSection } from './input';
 import { missingHashMessage, missingLineNumberMessage } from './messages';
-import { parseSection, type ParsedSection } from './parse';
+import { parseSection, rangeBudget, type ParsedSection, type RangeBudget } from './parse';
 import { recoverFromGenerations } from './recovery';
 import type { Generation } from './snapshots';
 import { normalizeText, restoreText, type FileLines, type LineList } from './text';
@@ -100,9 +100,10 @@ export async function planPatch(input: string, host: PatchHost, options: PlanOpt
   if (merged.length > MAX_PATCH_FILES) return fail({ kind: 'input_error', message: `the patch edits ${merged.length} files; at most ${MAX_PATCH_FILES} are applied at once` });
 
   const warnings: string[] = [];
+  const budget = rangeBudget();
   for (const m of merged) {
     throwIfCancelled(options.cancel);
-    const section = await planSection(m, host, resolve(m.path), merged.length > 1);
+    const section = await planSection(m, host, resolve(m.path), merged.length > 1, budget);
     if ('kind' in section) return fail(section);
     files.push(section);
     warnings.push(...section.warnings);
@@ -111,12 +112,12 @@ export async function planPatch(input: string, host: PatchHost, options: PlanOpt
   return { ok: true, files, warnings };
 }
 
-async function planSection(m: MergedSection, host: PatchHost, target: ReturnType<PatchHost['resolve']>, multi: boolean): Promise<FilePlan | PatchError> {
+async function planSection(m: MergedSection, host: PatchHost, target: ReturnType<PatchHost['resolve']>, multi: boolean, budget: RangeBudget): Promise<FilePlan | PatchError> {
   const display = m.path;
   const headerLine = m.sections[0].header.docLine;
   if (!target.ok) return { kind: 'outside_workspace', message: target.message, display, docLine: headerLine };
   const path = target.path;
-  const parsed = parseSection(m.lines);
+  const parsed = parseSection(m.lines, budget);
   const issue = parsed.issues[0];
   if (issue?.kind === 'parse_error') return issueError(issue, undefined, path, display);
   const read = await host.read(path);

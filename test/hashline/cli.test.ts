@@ -71,6 +71,17 @@ describe('agentls hashline', () => {
     expect(fs.readdirSync(ws).sort()).toEqual(['a.py', 'bin.dat']);
   });
 
+  it.each([
+    ['≔1ab..10000000cd', 'patch line 2: the ranges of this patch replace 10,000,000 lines; agentls reads up to 1,000,000 lines; check the line numbers, or split the patch'],
+    ['≔9007199254740993ab', 'patch line 2: line number 9007199254740993 is larger than any file has.'],
+  ])('refuses %s at once as a parse error (before, each line of the range became an edit: seconds and gigabytes, or no end)', async (op, message) => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    const r = await cli(['hashline', 'apply'], ws, `§a.py\n${op}\nx\n`);
+    expect(r.code).toBe(HASHLINE_EXIT_CODES.parse_error);
+    expect(r.stderr).toContain(message);
+    expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
+  }, 15_000);
+
   it('refuses reads outside the root, of missing and binary files, and bad ranges', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE, 'bin.dat': new Uint8Array([0, 1]) });
     expect((await cli(['hashline', 'read', '../x'], ws)).code).toBe(HASHLINE_EXIT_CODES.outside_workspace);

@@ -293,4 +293,18 @@ describe('hashline patch documents', () => {
     const stale = await c.waitForDiagnostics(patch, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
     expect(stale.find((d) => d.code === 'hashline/stale-anchor')!.message).toContain('is now "changed"');
   });
+
+  it('answers a patch whose range runs to a line no file has at once, and keeps serving (before, the parse never ended)', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': 'one\ntwo\n', 'p.hashline': `§a.py\n≔1${lineHash('one')}..9007199254740993ab\nx\n≔1${lineHash('one')}..10000000ab\ny\n` });
+    const c = await start({ folders: [ws] });
+    const patch = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
+    const diags = await c.waitForDiagnostics(patch, (d) => d.length >= 2);
+    expect(diags.map((d) => d.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('line number 9007199254740993 is larger than any file has'),
+        expect.stringContaining('the ranges of this patch replace 10,000,000 lines; agentls reads up to 1,000,000 lines'),
+      ]),
+    );
+    expect(await c.request('agentls/status')).toBeTruthy();
+  });
 });
