@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { loadSqlite } from '../core/sqlite';
 
@@ -20,6 +21,8 @@ export function summariseSqlite(path: string, maxTables = 25): SqliteSummary | {
   const sqlite = loadSqlite();
   if (!sqlite.ok) return { error: `better-sqlite3 cannot be loaded (${sqlite.reason}), so the tables are not shown` };
   try {
+    // Looked at again just before the open: a file swapped for a FIFO since the caller's look would hold the thread.
+    if (!statSync(path).isFile()) return { error: 'not a regular file' };
     db = new sqlite.Database(path, { readonly: true, fileMustExist: true, timeout: 200 });
     const rows = db.prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string; type: 'table' | 'view' }[];
     const tables = rows.slice(0, maxTables).map((r) => {

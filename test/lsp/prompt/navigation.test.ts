@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,6 +62,16 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('hover, links and def
     expect(await hoverText(c, uri, '<@file:dir|src/util>')).toContain('- log.ts');
     expect(await hoverText(c, uri, '<@file:gone|src/gone.ts>')).toContain('does not exist');
     expect(await hoverText(c, uri, '<@file:nope|src/auth.ts>')).toBe('nope has no entry in file_references: the xcsh agent reads this token as literal text, not as a file.');
+  }, 30_000);
+
+  it('hovers a token whose file is a FIFO named like a database without opening it (its open would wait for a writer, and the server with it)', async () => {
+    const ws = workspaceWithPrompt();
+    fs.rmSync(path.join(ws, 'data/app.db'));
+    execFileSync('mkfifo', [path.join(ws, 'data/app.db')]);
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/nav.prompt.md'));
+    expect(await hoverText(c, uri, '<@file:db|data/app.db>')).toContain('not a regular file (a pipe, socket or device), so it is not opened');
+    expect(await c.request('agentls/status')).toBeTruthy();
   }, 30_000);
 
   it('links tokens and entry paths to their files, and goes to the file from a token', async () => {
