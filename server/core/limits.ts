@@ -40,6 +40,12 @@ export const LIMITS = {
   hashlineRangeLines: 1_000_000,
   /** Characters of one glob (a real one is a path or two; minimatch throws past 64 KiB, and brace expansion grows with it). */
   globChars: 4096,
+  /**
+   * Patterns one glob's `{…}` alternatives expand to: minimatch expands them all before it
+   * matches, so `{a,b}` twenty times over (101 characters) became a million patterns and
+   * held the server for seconds. Real globs have a handful (`*.{ts,tsx,js,jsx}`).
+   */
+  globAlternatives: 1024,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

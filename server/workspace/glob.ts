@@ -1,5 +1,5 @@
 import { minimatch, Minimatch, type MinimatchOptions } from 'minimatch';
-import { LIMITS, overLimit } from '../core/limits';
+import { formatCount, LIMITS, overLimit } from '../core/limits';
 
 /**
  * Glob matching for the whole project, on `/`-separated workspace-relative paths.
@@ -45,9 +45,38 @@ export function splitGlob(pattern: string): { base: string; rest: string } {
   return { base: base.join('/'), rest: parts.slice(i).join('/') };
 }
 
-/** A glob longer than agentls matches (`LIMITS.globChars`): it matches nothing, and `globProblem` says why. */
+/**
+ * A glob larger than agentls matches (`LIMITS.globChars` characters, or `{…}` alternatives
+ * past `LIMITS.globAlternatives`): it matches nothing, and `globProblem` says why.
+ */
 export function overlongGlob(pattern: string): boolean {
-  return pattern.length > LIMITS.globChars;
+  return pattern.length > LIMITS.globChars || braceExpansions(pattern) > LIMITS.globAlternatives;
+}
+
+/** A numeric or letter range of a brace group (`1..100`, `a..z`, with an optional step). */
+const BRACE_RANGE = /^(?:(-?\d+)\.\.(-?\d+)|([a-zA-Z])\.\.([a-zA-Z]))(?:\.\.-?\d+)?$/;
+
+/**
+ * How many patterns a glob's `{…}` alternatives expand to, at most (nested groups are
+ * counted as if side by side, which only counts more), in one pass; counting stops once
+ * past `LIMITS.globAlternatives`. `{a,b}{c,d}` is 4, `{1..100}` is 100.
+ */
+export function braceExpansions(pattern: string): number {
+  let total = 1;
+  const open: { commas: number; start: number }[] = [];
+  for (let i = 0; i < pattern.length && total <= LIMITS.globAlternatives; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '{') open.push({ commas: 0, start: i });
+    else if (c === ',' && open.length > 0) open[open.length - 1].commas++;
+    else if (c === '}' && open.length > 0) {
+      const group = open.pop()!;
+      const range = group.commas === 0 ? BRACE_RANGE.exec(pattern.slice(group.start + 1, i)) : null;
+      const span = range ? (range[1] !== undefined ? Math.abs(Number(range[2]) - Number(range[1])) : Math.abs(range[4].charCodeAt(0) - range[3].charCodeAt(0))) + 1 : group.commas + 1;
+      total *= span;
+    }
+  }
+  return total;
 }
 
 export function compileGlob(pattern: string, options: GlobOptions = {}): PathMatcher {
@@ -82,7 +111,8 @@ export function matchGlob(pattern: string, relPath: string, options: GlobOptions
  */
 export function globProblem(pattern: string): string | undefined {
   if (pattern.trim() === '') return 'the glob is empty';
-  if (overlongGlob(pattern)) return `${overLimit('the glob has', pattern.length, LIMITS.globChars, 'characters')}, so it matches nothing here`;
+  if (pattern.length > LIMITS.globChars) return `${overLimit('the glob has', pattern.length, LIMITS.globChars, 'characters')}, so it matches nothing here`;
+  if (braceExpansions(pattern) > LIMITS.globAlternatives) return `the glob's {…} alternatives make more than ${formatCount(LIMITS.globAlternatives)} patterns, the most agentls matches, so it matches nothing here`;
   let brackets = 0;
   let braces = 0;
   for (let i = 0; i < pattern.length; i++) {

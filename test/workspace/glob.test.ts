@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob, compileGlobs, globProblem, isGlob, splitGlob } from '../../server/workspace/glob';
+import { braceExpansions, compileGlob, compileGlobs, globProblem, isGlob, splitGlob } from '../../server/workspace/glob';
 import { relativeInside, splitRelative, uriToPath, pathToUri } from '../../server/workspace/paths';
 
 describe('globs', () => {
@@ -32,6 +32,23 @@ describe('globs', () => {
     expect(globProblem('a}')).toMatch(/`\}` has no matching/);
     expect(globProblem('  ')).toMatch(/empty/);
     expect(globProblem('src/**/*.{ts,tsx}')).toBeUndefined();
+  });
+});
+
+describe('brace alternatives', () => {
+  it('counts what a glob expands to, in one pass, and refuses past the limit before minimatch expands it', () => {
+    expect(braceExpansions('src/**/*.{ts,tsx,js,jsx}')).toBe(4);
+    expect(braceExpansions('{a,b}/{c,d,e}')).toBe(6);
+    expect(braceExpansions('f{1..100}.txt')).toBe(100);
+    expect(braceExpansions('{a..z}')).toBe(26);
+    expect(braceExpansions('\\{a,b\\}')).toBe(1);
+    const bomb = '{a,b}'.repeat(20);
+    expect(braceExpansions(bomb)).toBeGreaterThan(1024);
+    expect(globProblem(bomb)).toBe("the glob's {…} alternatives make more than 1,024 patterns, the most agentls matches, so it matches nothing here");
+    expect(globProblem('f{1..100000}')).toMatch(/more than 1,024 patterns/);
+    // Matches nothing, and answers at once (minimatch would build a million patterns first).
+    expect(compileGlob(bomb)('ab'.repeat(10))).toBe(false);
+    expect(compileGlob('src/*.{ts,js}')('src/a.js')).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatCount, LIMITS } from '../../core/limits';
 import { globProblem, overlongGlob } from '../../workspace/glob';
 
 /** What is wrong with one glob as written, and the glob that was meant when that is clear. */
@@ -17,7 +18,9 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
   const text = glob.trim();
   if (text === '') return [];
   // Its length is the one thing said of a glob too long to match: no pattern below runs over it.
-  if (overlongGlob(text)) return [{ message: `${globProblem(text)} (${reader} matches no file)` }];
+  if (text.length > LIMITS.globChars) return [{ message: `${globProblem(text)} (${reader} matches no file)` }];
+  // Too many {…} alternatives: the agent may well expand them all; agentls does not, so it cannot say what they match.
+  if (overlongGlob(text)) return [{ message: `the glob's {…} alternatives make more than ${formatCount(LIMITS.globAlternatives)} patterns, more than agentls expands, so which files ${reader} attaches the rule to is not checked` }];
   const quoted = /^(["'])(.*)\1$/.exec(text);
   if (quoted) {
     const quotes = `the quotes are part of the glob ${shownGlob(text)}, so ${reader} looks for file names with quote marks in them`;

@@ -67,6 +67,8 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('agentls/fileSearch w
       [{ query_id: qid(), query: 'x', max_results: 1.5 }, /max_results: expected an integer/],
       [{ query_id: qid(), query: 'x', scope: 'disk' }, /scope: expected one of/],
       [{ query_id: qid(), query: 'x', filters: { extensions: [3] } }, /filters\.extensions: expected an array of strings/],
+      // 101 characters that brace-expand to a million patterns: refused before anything is compiled.
+      [{ query_id: qid(), query: 'x', filters: { exclude_patterns: ['{a,b}'.repeat(20) + 'x'] } }, /filters\.exclude_patterns\[0\]: .*alternatives make more than 1,024 patterns/],
       [[1, 2], /params: expected an object/],
     ];
     for (const [params, message] of bad) {
