@@ -24,6 +24,8 @@ export const LIMITS = {
   diagnosticsPerDocument: 1000,
   /** Characters of a prompt document: a prompt is never this big. */
   promptDocumentChars: 2 * 1024 * 1024,
+  /** `file_references` entries a request may carry (a prompt's frontmatter holds about 3,000 at most). */
+  promptReferences: 10_000,
   /** Nesting of a RAWP JSON prompt message. */
   promptJsonDepth: 256,
   /** Lines of one hashline patch (payload included: replacing a 100,000-line file fits). */

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { Methods } from '../../../protocol/methods';
 import { PROMPT_ADAPTERS, type ConvertPromptResult, type FileReference, type ParsePromptResult, type PromptAdapter } from '../../../protocol/refs';
 import type { Cancellation } from '../../core/cancel';
+import { LIMITS, overLimit } from '../../core/limits';
 import { ParamError, params as read } from '../../core/params';
 import { isRecord } from '../../core/settings';
 import { convertPrompt, referenceMap } from '../../refs/convert';
@@ -16,6 +17,7 @@ import { environmentFor, promptForm } from './shared';
 export function readReferences(obj: Record<string, unknown>, key = 'file_references'): FileReference[] {
   const v = obj[key];
   if (!Array.isArray(v)) throw new ParamError(key, v === undefined ? 'is required' : 'expected an array of { ref_id, path }');
+  if (v.length > LIMITS.promptReferences) throw new ParamError(key, overLimit('the list has', v.length, LIMITS.promptReferences, 'entries'));
   return v.map((entry, i) => {
     const field = `${key}[${i}]`;
     if (!isRecord(entry)) throw new ParamError(field, 'expected an object with ref_id and path');
@@ -26,10 +28,17 @@ export function readReferences(obj: Record<string, unknown>, key = 'file_referen
   });
 }
 
+/** The `text` of a request, no longer than a prompt document may be: the answer grows with it, and the one thread works on it. */
+function promptText(p: Record<string, unknown>): string {
+  const text = read.string(p, 'text');
+  if (text.length > LIMITS.promptDocumentChars) throw new ParamError('text', overLimit('the text has', text.length, LIMITS.promptDocumentChars, 'characters'));
+  return text;
+}
+
 /** `agentls/parsePrompt`: the RAWP parse order of §2.2 over a text and its references. */
 export function parsePromptRequest(raw: unknown): ParsePromptResult {
   const p = read.object(raw);
-  const text = read.string(p, 'text');
+  const text = promptText(p);
   const map = referenceMap(readReferences(p));
   return parsePromptText(text, (id) => map.get(id));
 }
@@ -37,7 +46,7 @@ export function parsePromptRequest(raw: unknown): ParsePromptResult {
 /** `agentls/convertPrompt`: the prompt converted for an adapter (§3). */
 export async function convertPromptRequest(ctx: ServerContext, raw: unknown, cancel: Cancellation): Promise<ConvertPromptResult> {
   const p = read.object(raw);
-  const text = read.string(p, 'text');
+  const text = promptText(p);
   const references = readReferences(p);
   const adapter = read.oneOf(p, 'adapter', PROMPT_ADAPTERS);
   if (!adapter) throw new ParamError('adapter', `is required (one of ${PROMPT_ADAPTERS.join(', ')})`);

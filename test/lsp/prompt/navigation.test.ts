@@ -131,6 +131,12 @@ describe('agentls/parsePrompt and agentls/convertPrompt', () => {
     });
     await expect(c.request('agentls/convertPrompt', { text: '', file_references: [], adapter: 'gpt' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('adapter: expected one of') });
     await expect(c.request('agentls/convertPrompt', { text: '', file_references: [] })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('adapter: is required') });
+    // Larger than a prompt document may be: refused, not parsed into an answer of tens of megabytes while every request waits.
+    const huge = '<@file:a|x> '.repeat(200_000);
+    await expect(c.request('agentls/parsePrompt', { text: huge, file_references: [] })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('text: the text has 2,400,000 characters; agentls reads up to 2,097,152 characters') });
+    await expect(c.request('agentls/convertPrompt', { text: huge, file_references: [], adapter: 'script' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('text: the text has 2,400,000 characters') });
+    const entries = Array.from({ length: 10_001 }, (_, i) => ({ ref_id: `r${i}`, path: 'a.ts' }));
+    await expect(c.request('agentls/parsePrompt', { text: 'x', file_references: entries })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('file_references: the list has 10,001 entries; agentls reads up to 10,000 entries') });
     expect(c.alive).toBe(true);
   });
 });
