@@ -56,9 +56,13 @@ class JsonSyntaxError extends Error {
   }
 }
 
-/** Parses strict JSON (RFC 8259); never throws. */
-export function parseJsonWithPositions(text: string): JsonParseResult {
+/**
+ * Parses strict JSON (RFC 8259); never throws. With `skipBom`, a byte-order mark before the
+ * value is passed over (RFC 8259 §8.1 lets a parser ignore one); offsets stay the text's own.
+ */
+export function parseJsonWithPositions(text: string, options: { skipBom?: boolean } = {}): JsonParseResult {
   const p = new Parser(text);
+  if (options.skipBom && text.charCodeAt(0) === 0xfeff) p.pos = 1;
   try {
     p.skipSpace();
     const root = p.value(0);

@@ -17,7 +17,9 @@ export function parseRawpPrompt(source: string): PromptModel {
     problems: [problem],
     editor: undefined,
   });
-  const parsed = parseJsonWithPositions(source);
+  // A byte-order mark (an editor's "UTF-8 with BOM"): said, and the message is checked past it.
+  const bom: ModelProblem[] = source.charCodeAt(0) === 0xfeff ? [{ code: 'ref/json-bom', message: 'the message starts with a byte-order mark (U+FEFF): JSON text must not begin with one (RFC 8259 §8.1), and JSON.parse rejects it. Save the file as UTF-8 without a BOM.', start: 0, end: 1 }] : [];
+  const parsed = parseJsonWithPositions(source, { skipBom: true });
   if (!parsed.ok) {
     return unreadable({ code: 'ref/invalid-json', message: `the message is not valid JSON: ${parsed.message}`, start: parsed.offset, end: Math.min(source.length, parsed.offset + 1) });
   }
@@ -36,7 +38,7 @@ export function parseRawpPrompt(source: string): PromptModel {
   const payload = payloadProp.value;
   const textNode = propertyOf(payload, 'prompt_text')?.value;
   const prompt = textNode?.type === 'string' ? jsonPromptText(source, textNode) : undefined;
-  const problems: ModelProblem[] = [];
+  const problems: ModelProblem[] = [...bom];
   if (!prompt) {
     problems.push({ code: 'ref/invalid-message', message: 'the payload has no "prompt_text" string', ...(textNode ?? { start: payload.start, end: payload.start + 1 }) });
   }

@@ -33,6 +33,7 @@ export const REF_CODES: Record<string, { severity: Severity; summary: string }> 
   'ref/invalid-references': { severity: 'error', summary: 'file_references is not a list of entries' },
   'ref/invalid-frontmatter': { severity: 'error', summary: 'the frontmatter of a prompt cannot be read' },
   'ref/invalid-json': { severity: 'error', summary: 'a RAWP prompt message is not valid JSON' },
+  'ref/json-bom': { severity: 'warning', summary: 'a RAWP prompt message begins with a byte-order mark, which JSON.parse rejects' },
   'ref/invalid-message': { severity: 'error', summary: 'a RAWP message is not a usable control.prompt.request' },
   'ref/too-large': { severity: 'information', summary: 'a prompt document too large to check' },
 };

@@ -52,6 +52,18 @@ describe('agentls check: never a false "clean"', () => {
     expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: no problems.\n', stderr: '' });
   });
 
+  it('checks a RAWP prompt saved with a byte-order mark past it, and says the mark is there (not "invalid JSON")', async () => {
+    const home = tempDir('agentls-home-');
+    const message = { type: 'control.prompt.request', payload: { prompt_text: 'See <@file:ref_0|a.ts> and <@file:ref_9|a.ts>', file_references: [{ ref_id: 'ref_0', path: 'a.ts' }] } };
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'a.ts': 'export {};\n', 'p.rawp.json': '\uFEFF' + JSON.stringify(message) });
+    const r = await cli(['check', 'p.rawp.json', '--home', home], ws);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain('p.rawp.json:1:1: warning [ref/json-bom] the message starts with a byte-order mark (U+FEFF): JSON text must not begin with one (RFC 8259 §8.1), and JSON.parse rejects it. Save the file as UTF-8 without a BOM.');
+    // The rest is read: the token without an entry is found.
+    expect(lines.some((l) => l.includes('[ref/unmapped]') && l.includes('ref_9'))).toBe(true);
+    expect(r.stdout).not.toContain('ref/invalid-json');
+  });
+
   it('finds the root from a subfolder', async () => {
     const { ws, home } = project();
     const r = await cli(['check', '--home', home], path.join(ws, 'src'));
