@@ -104,7 +104,7 @@ export function parseMarkdownPrompt(source: string): PromptModel {
   }
   const seq = value as YAMLSeq<YamlNode>;
   const flowEntries = new Set<RefEntry>();
-  const entries = seq.items.map((item, index) => readEntry(item, index, at, seq.flow === true, flowEntries));
+  const entries = seq.items.map((item, index) => readEntry(source, item, index, at, seq.flow === true, flowEntries));
   const editor = seq.flow ? flowSeqEditor(seq, entries, at, flowEntries) : blockSeqEditor(source, at(keyNode.range![1]), entries, eol, flowEntries);
   return { ...base, entries, referencesReadable: true, problems: [], editor };
 }
@@ -129,7 +129,7 @@ function findFrontmatter(source: string, from: number): FrontmatterBlock | 'uncl
   return 'unclosed';
 }
 
-function readEntry(item: YamlNode, index: number, at: (n: number) => number, inFlow: boolean, flowEntries: Set<RefEntry>): RefEntry {
+function readEntry(source: string, item: YamlNode, index: number, at: (n: number) => number, inFlow: boolean, flowEntries: Set<RefEntry>): RefEntry {
   const range: [number, number] = item.range ? [at(item.range[0]), at(item.range[1])] : [at(0), at(0)];
   if (!isMap(item)) return { index, range, problem: 'an entry must be a mapping with ref_id and path' };
   const entry: RefEntry = { index, range };
@@ -162,7 +162,10 @@ function readEntry(item: YamlNode, index: number, at: (n: number) => number, inF
   const last = (item as YAMLMap).items.at(-1);
   if (!(item as YAMLMap).flow && last) {
     const contentEnd = (last.value as YamlNode | null)?.range?.[1] ?? (last.key as YamlNode).range![1];
-    entry.range = [range[0], at(contentEnd)];
+    // A block scalar (`path: |-`) runs on past its line break: the entry ends on its last line of text.
+    let end = at(contentEnd);
+    while (end > range[0] && (source[end - 1] === '\n' || source[end - 1] === '\r')) end--;
+    entry.range = [range[0], end];
   }
   return entry;
 }

@@ -84,6 +84,19 @@ describe('Markdown prompts', () => {
     expect(pairs(md(apply(flow, [md(flow).editor!.remove(md(flow).entries[1])])))).toEqual([['a', 'a.ts']]);
   });
 
+  it('adds after and removes an entry whose path is a block scalar (|- or >-) by its own lines, not the line after it', () => {
+    const keyAfter = '---\nfile_references:\n  - ref_id: ref_0\n    path: |-\n      a.ts\ntitle: keep me\n---\nbody\n';
+    expect(apply(keyAfter, [md(keyAfter).editor!.remove(md(keyAfter).entries[0])])).toBe('---\nfile_references: []\ntitle: keep me\n---\nbody\n');
+    expect(apply(keyAfter, [md(keyAfter).editor!.add('ref_1', 'b.ts')])).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: |-\n      a.ts\n  - ref_id: ref_1\n    path: b.ts\ntitle: keep me\n---\nbody\n');
+    const closing = '---\nfile_references:\n  - ref_id: ref_0\n    path: >-\n      a.ts\n---\nbody\n';
+    const added = apply(closing, [md(closing).editor!.add('ref_1', 'b.ts')]);
+    expect(added).toBe('---\nfile_references:\n  - ref_id: ref_0\n    path: >-\n      a.ts\n  - ref_id: ref_1\n    path: b.ts\n---\nbody\n');
+    expect(pairs(md(added))).toEqual([
+      ['ref_0', 'a.ts'],
+      ['ref_1', 'b.ts'],
+    ]);
+  });
+
   it('re-points a path and renames an id, quoting when YAML needs it', () => {
     const m = md(doc);
     const next = apply(doc, [m.editor!.setPath(m.entries[0], '#odd.ts')!, m.editor!.setRefId(m.entries[1], 'ref_9')!]);
