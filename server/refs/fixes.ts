@@ -50,7 +50,12 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       if (subject.kind !== 'token' || !subject.entry?.path) return [];
       const t = subject.token;
       const entry = subject.entry;
-      const fixes: RefFix[] = [{ title: `Show the mapped path ${entry.path} in the token`, edits: [displayEdit(model, t.displayStart, t.end - 1, entry.path!)], preferred: true }];
+      // A path a token cannot show (a `>` ends the display part; a line break splits the token) is offered disabled, saying why.
+      const fixes: RefFix[] = [
+        canBeDisplayPath(entry.path!)
+          ? { title: `Show the mapped path ${entry.path} in the token`, edits: [displayEdit(model, t.displayStart, t.end - 1, entry.path!)], preferred: true }
+          : { title: `Show the mapped path in the token`, edits: [], disabledReason: `${JSON.stringify(entry.path)} cannot be shown in a token: a ">" would end it and a line break would split it` },
+      ];
       const shown = await resolveReference(t.displayPath, helpers.env);
       const edit = model.editor?.setPath(entry, t.displayPath);
       // Another entry mapping that path already: two ids for one file is a new problem, not a fix.

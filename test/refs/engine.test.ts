@@ -160,6 +160,15 @@ describe('fixes', () => {
     expect(await lint(after, env)).toEqual([]);
   });
 
+  it('offers the display fix disabled, saying why, when the mapped path has a ">" no token can show', async () => {
+    const { env } = workspace();
+    const src = '---\nfile_references:\n  - ref_id: ref_0\n    path: "a>b.ts"\n---\nSee <@file:ref_0|a.ts>\n';
+    const model = parsePromptDocument(src, 'markdown');
+    const issue = (await lintPromptModel(model, env)).find((i) => i.finding.code === 'ref/display-mismatch')!;
+    const [show] = await fixesFor(issue, model, { env, closestFile: async () => undefined });
+    expect(show).toEqual({ title: 'Show the mapped path in the token', edits: [], disabledReason: '"a>b.ts" cannot be shown in a token: a ">" would end it and a line break would split it' });
+  });
+
   it('escapes inside RAWP JSON with a JSON-escaped backslash', async () => {
     const { env } = workspace();
     const src = '{"type": "control.prompt.request", "payload": {"prompt_text": "<@user:x>"}}';
