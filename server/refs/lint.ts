@@ -58,7 +58,11 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
   if (prompt) {
     const tokenStarts = new Set(tokens.map((t) => t.start));
     let flagged = 0;
+    // Tokens in order: a `<@` inside one's display path (`<@file:a|x<@y.ts>`) is part of the token, not typed text.
+    let within = 0;
     for (let i = prompt.value.indexOf('<@'); i >= 0 && flagged < MAX_START_FINDINGS; i = prompt.value.indexOf('<@', i + 2)) {
+      while (within < tokens.length && tokens[within].end <= i) within++;
+      if (within < tokens.length && tokens[within].start < i) continue;
       const slashes = backslashesBefore(prompt.value, i);
       if (slashes % 2 === 1 || (slashes === 0 && tokenStarts.has(i))) continue;
       flagged++;

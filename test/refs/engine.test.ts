@@ -160,6 +160,14 @@ describe('fixes', () => {
     expect(await lint(after, env)).toEqual([]);
   });
 
+  it('does not flag a "<@" inside a token\'s display path as an unescaped start', async () => {
+    const { env } = workspace();
+    const src = '---\nfile_references:\n  - ref_id: ref_0\n    path: src/auth.ts\n---\nSee <@file:ref_0|src/auth.ts> and <@file:ref_1|a<@b.ts>, then <@user:x>\n';
+    const codes = (await lintPromptModel(parsePromptDocument(src, 'markdown'), env)).map((i) => i.finding.code).sort();
+    // ref_1 has no entry (unmapped); only the typed "<@user:x>" is an unescaped start, not the "<@" inside ref_1's display path.
+    expect(codes).toEqual(['ref/unescaped-start', 'ref/unmapped']);
+  });
+
   it('offers the display fix disabled, saying why, when the mapped path has a ">" no token can show', async () => {
     const { env } = workspace();
     const src = '---\nfile_references:\n  - ref_id: ref_0\n    path: "a>b.ts"\n---\nSee <@file:ref_0|a.ts>\n';
