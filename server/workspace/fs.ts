@@ -155,7 +155,8 @@ export class NodeFileSystem implements FileSystem {
     // per file cost the event loop about 25 µs each (2.5 s of CPU for 92k files, against
     // about 0.9 s this way). A symlink is reported as one (lstat), never followed.
     return names.map((name) => {
-      if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\\')) return undefined;
+      // A backslash is a separator only on Windows; elsewhere `new\file.md` is a file's name like any other.
+      if (name === '' || name === '.' || name === '..' || name.includes('/') || (path.sep === '\\' && name.includes('\\'))) return undefined;
       const entry = path.join(folder, name);
       if (!folderAllowed && this.refuse(entry)) return undefined;
       try {
