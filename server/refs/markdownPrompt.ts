@@ -49,7 +49,8 @@ export function parseMarkdownPrompt(source: string): PromptModel {
     const message = `${overLimit('this frontmatter has', yamlLength, LIMITS.promptFrontmatterChars, 'characters')}, so file_references is not read`;
     return { ...base, entries: [], referencesReadable: false, problems: [{ code: 'ref/too-large', message, start: bom, end: bom + 3 }], editor: undefined };
   }
-  const yamlText = source.slice(block.yamlStart, block.yamlEnd);
+  // A lone CR breaks a line in YAML 1.2 (b-break) as the frontmatter scan reads it, but the YAML parser takes only LF and CRLF: made LF, one character for one, so offsets stay.
+  const yamlText = source.slice(block.yamlStart, block.yamlEnd).replace(/\r(?!\n)/g, '\n');
   const depth = Math.max(bracketDepth(yamlText, true), indentDepth(yamlText));
   if (depth > LIMITS.promptFrontmatterDepth) {
     const message = `${overLimit('this frontmatter nests', depth, LIMITS.promptFrontmatterDepth, 'deep')}, so file_references is not read`;

@@ -84,6 +84,12 @@ describe('Markdown prompts', () => {
     expect(pairs(md(apply(flow, [md(flow).editor!.remove(md(flow).entries[1])])))).toEqual([['a', 'a.ts']]);
   });
 
+  it('reads a frontmatter whose lines end in a lone CR (old Mac line ends)', () => {
+    const m = md('---\rfile_references:\r  - ref_id: ref_0\r    path: a.ts\r---\rSee <@file:ref_0|a.ts> <@file:ref_9|b.ts>\r');
+    expect(m.problems).toEqual([]);
+    expect(pairs(m)).toEqual([['ref_0', 'a.ts']]);
+  });
+
   it('adds after and removes an entry whose path is a block scalar (|- or >-) by its own lines, not the line after it', () => {
     const keyAfter = '---\nfile_references:\n  - ref_id: ref_0\n    path: |-\n      a.ts\ntitle: keep me\n---\nbody\n';
     expect(apply(keyAfter, [md(keyAfter).editor!.remove(md(keyAfter).entries[0])])).toBe('---\nfile_references: []\ntitle: keep me\n---\nbody\n');
