@@ -1,7 +1,7 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import { mergeSections, splitPatch, type MergedSection, type SplitResult } from './input';
 import { parseSection, rangeBudget, type ParsedSection } from './parse';
-import { applySection, MAX_PATCH_FILES, type HostRead, type PatchHost } from './plan';
+import { applySection, MAX_PATCH_FILES, refusingLoneCr, type HostRead, type PatchHost } from './plan';
 import { normalizeText, type FileLines } from './text';
 
 /**
@@ -42,7 +42,7 @@ export async function analyzePatch(text: string, host: PatchHost, cancel?: Cance
     const section: AnalyzedSection = { merged: m, target, parsed };
     sections.push(section);
     if (!target.ok) continue;
-    section.read = await host.read(target.path);
+    section.read = refusingLoneCr(await host.read(target.path), m.path);
     if (section.read.kind === 'error') continue;
     section.lines = normalizeText(section.read.kind === 'text' ? section.read.text : '').lines;
     const anchored = parsed.edits.some((e) => e.kind === 'delete' || e.cursor.kind === 'before' || e.cursor.kind === 'after');

@@ -21,6 +21,17 @@ import { describeMismatches } from './validate';
 /** How a file was read through the host. */
 export type HostRead = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; error: 'unreadable' | 'too_large' | 'outside_workspace'; message: string };
 
+/**
+ * A file that breaks lines with a lone CR (old Mac line ends) is not edited: a read splits
+ * on LF only and shows it as one line (`hashline.md` §2), while applying would split at
+ * each CR and write every one back as LF (§5 step 1), so no anchor of a read could match
+ * and every untouched line would change. Said, instead of "stale".
+ */
+export function refusingLoneCr(read: HostRead, display: string): HostRead {
+  if (read.kind !== 'text' || !/\r(?!\n)/.test(read.text)) return read;
+  return { kind: 'error', error: 'unreadable', message: `${display} breaks lines with lone carriage returns (CR): a hashline read shows such a file as one line, and an edit would split it at each CR, so it is not edited. Convert its line ends to LF or CRLF first` };
+}
+
 /** What the executor needs from its surroundings (the CLI's disk, or the server's buffers). */
 export interface PatchHost {
   /** Resolves a header's path text to an absolute path inside the workspace, or says why it cannot. */
@@ -120,7 +131,7 @@ async function planSection(m: MergedSection, host: PatchHost, target: ReturnType
   const parsed = parseSection(m.lines, budget);
   const issue = parsed.issues[0];
   if (issue?.kind === 'parse_error') return issueError(issue, undefined, path, display);
-  const read = await host.read(path);
+  const read = refusingLoneCr(await host.read(path), display);
   if (read.kind === 'error') return { kind: read.error, message: read.message, path, display, docLine: headerLine };
   const exists = read.kind === 'text';
   const norm = normalizeText(exists ? read.text : '');

@@ -82,6 +82,17 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
   }, 15_000);
 
+  it('refuses to edit a file with lone CR line breaks, which a read shows as one line, and leaves it as it was', async () => {
+    const ws = writeTree(tempDir(), { 'cr.txt': 'a\rb\rc\n' });
+    const read = await cli(['hashline', 'read', 'cr.txt'], ws);
+    const anchor = read.stdout.split('\n')[0].split('|')[0];
+    const r = await cli(['hashline', 'apply'], ws, `§cr.txt\n≔${anchor}\nx\n`);
+    expect(r.code).toBe(HASHLINE_EXIT_CODES.unreadable);
+    expect(r.stderr).toContain('cr.txt breaks lines with lone carriage returns (CR): a hashline read shows such a file as one line, and an edit would split it at each CR, so it is not edited.');
+    expect(r.stderr).not.toContain('stale');
+    expect(fs.readFileSync(path.join(ws, 'cr.txt'), 'utf8')).toBe('a\rb\rc\n');
+  });
+
   it('refuses reads outside the root, of missing and binary files, and bad ranges', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE, 'bin.dat': new Uint8Array([0, 1]) });
     expect((await cli(['hashline', 'read', '../x'], ws)).code).toBe(HASHLINE_EXIT_CODES.outside_workspace);
