@@ -55,13 +55,14 @@ export async function applyWorkspaceEdit(
     const read = await session.diskFs.readText(p);
     if (!read.ok && read.reason !== 'not-found') return { applied: false, reason: read.message };
     const before = read.ok ? read.text : '';
-    const computedFrom = basis?.get(p);
-    if (computedFrom !== undefined && computedFrom !== (read.ok ? before : null)) {
-      return { applied: false, reason: `${p} changed on disk since the edit was computed; nothing was applied` };
-    }
+    // Unsaved changes first: an edit computed from the buffer differs from the disk for that reason alone.
     const open = documents.getByPath(p);
     if (open && open.text !== before) {
       return { applied: false, reason: `${p} has unsaved changes and this editor cannot apply edits; save it and retry` };
+    }
+    const computedFrom = basis?.get(p);
+    if (computedFrom !== undefined && computedFrom !== (read.ok ? before : null)) {
+      return { applied: false, reason: `${p} changed on disk since the edit was computed; nothing was applied` };
     }
     writes.push({ path: p, text: applyTextEdits(before, edits), expectedText: read.ok ? before : null });
   }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AstEditPreviewResult, AstEditResolveResult } from '../../../protocol/astedit';
 import { lineHash } from '../../../server/hashline/hash';
-import type { ClientPreset } from '../../helpers/capabilities';
+import { CLIENT_PRESETS, type ClientPreset } from '../../helpers/capabilities';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
@@ -126,6 +126,22 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
     const discarded = await c.request<AstEditPreviewResult>('agentls/astEditPreview', TS_REWRITE);
     expect(await c.request('agentls/astEditResolve', { previewId: discarded.previewId, action: 'discard' })).toMatchObject({ applied: false });
     expect(c.alive).toBe(true);
+  });
+});
+
+describe('ast-edit in a client without workspace/applyEdit (the server writes the files)', () => {
+  it('refuses a file with unsaved changes, saying so, and writes nothing', async () => {
+    const ws = copyFixture('astedit-basic');
+    const c = await launch({ folders: [ws], client: { ...CLIENT_PRESETS.vscode, workspace: { ...CLIENT_PRESETS.vscode.workspace, applyEdit: false } } });
+    const before = read(ws, 'src/app.ts');
+    const uri = await c.open(path.join(ws, 'src/app.ts'), undefined, 'typescript');
+    await c.setText(uri, before + 'export const unsaved = 1;\n');
+    const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ...TS_REWRITE, paths: ['src/app.ts'] });
+    const file = path.join(ws, 'src', 'app.ts');
+    await expect(c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' })).rejects.toMatchObject({
+      message: expect.stringContaining(`The ast-edit was not written: ${file} has unsaved changes and this editor cannot apply edits; save it and retry`),
+    });
+    expect(read(ws, 'src/app.ts')).toBe(before);
   });
 });
 
