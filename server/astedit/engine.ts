@@ -182,7 +182,7 @@ async function scanFiles(
       group.forEach((file, i) => {
         const read = reads[i];
         if (!read.ok) {
-          preview.skipped.push(skip(file, read.message));
+          preview.skipped.push({ ...skip(file, read.message), unread: true });
           return;
         }
         const ops = runnable.flatMap((r, index) => (r.literals.every((w) => read.text.includes(w)) ? [index] : []));

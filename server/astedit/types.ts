@@ -70,6 +70,8 @@ export interface SkippedFile {
   path: string;
   display: string;
   reason: string;
+  /** It could not be read at all (binary, not UTF-8, too large, gone): not checked, as opposed to read and not matched. */
+  unread?: boolean;
 }
 
 export interface AstEditPreview {

@@ -18,7 +18,8 @@ const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… 
     when the paths hold several languages. --out '' deletes the matched nodes.
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
     overlapping edits, or a file changed while writing), 2 usage or request errors (an
-    invalid pattern, a path that does not exist), 3 internal error`;
+    invalid pattern, a path that does not exist, a file named that cannot be read), 3
+    internal error`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',
@@ -69,6 +70,14 @@ export const astEditCommand: CliCommand = {
       if (outcome.preview.patternErrors.length) {
         // A pattern that does not parse is a mistake on the command line: never a success, never written.
         for (const e of outcome.preview.patternErrors) write(io.stderr, `agentls ast-edit: ${e}`);
+        if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');
+        return 2;
+      }
+      // A file named on the command line that could not be read was not checked: never a success.
+      const named = new Set(request.paths);
+      const unread = outcome.preview.skipped.filter((s) => s.unread && named.has(s.path));
+      if (unread.length) {
+        for (const s of unread) write(io.stderr, `agentls ast-edit: ${s.display}: cannot be read (${s.reason}), so it was not checked`);
         if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');
         return 2;
       }

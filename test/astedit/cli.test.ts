@@ -56,6 +56,19 @@ describe('agentls ast-edit', () => {
     expect(agentls(ws, 'ast-edit', '--pat', 'f($A)', 'src').code).toBe(2);
   });
 
+  it('exits 2 when a file named on the command line cannot be read: it was not checked, so never "nothing matched"', () => {
+    const ws = copyFixture('astedit-basic');
+    fs.writeFileSync(path.join(ws, 'src', 'bad.ts'), Buffer.concat([Buffer.from('const b = foo(2); // '), Buffer.from([0xff]), Buffer.from('\n')]));
+    const named = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src/bad.ts', '--apply');
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('agentls ast-edit: src/bad.ts: cannot be read (');
+    expect(named.stderr).toContain('nothing was written');
+    // Met in a folder it was asked to search, it is listed among the files not parsed, as before.
+    const inFolder = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src');
+    expect(inFolder.code).toBe(0);
+    expect(inFolder.stdout).toContain('src/bad.ts');
+  });
+
   it('lints recipes in agentls check, with the dry run (no matches, missing paths)', () => {
     const ws = copyFixture('astedit-basic');
     fs.writeFileSync(path.join(ws, 'recipes', 'stale.astedit.yaml'), 'ops:\n  - pat: neverCalled($A)\n    out: called($A)\npaths:\n  - src\n  - gone\n');
