@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_TEXT_BYTES, type FileSystem } from '../workspace/fs';
+import { goesRoundInALoop } from '../workspace/links';
 import { isAbsolutePath, relativeInside, resolveWritten, uriToPath } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import type { AbsorbOptions } from './absorb';
@@ -29,7 +30,8 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
       if (!written.ok) return written;
       const abs = resolveWritten(o.base, written.path);
       if (!o.session.rootOf(abs) || !o.session.allows(abs)) {
-        return { ok: false, message: `${text} lies outside the workspace; a patch never reads or writes it` };
+        const where = o.session.rootOf(abs) && goesRoundInALoop(abs) ? 'is a symbolic link that goes round in a loop' : 'lies outside the workspace';
+        return { ok: false, message: `${text} ${where}; a patch never reads or writes it` };
       }
       return { ok: true, path: abs };
     },

@@ -2,6 +2,7 @@ import { constants as fsConstants, lstatSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { PathGuard } from './confine';
+import { goesRoundInALoop } from './links';
 
 /**
  * File access as every engine sees it. Engines never import `node:fs`: they take a
@@ -91,8 +92,10 @@ export function decodeUtf8(bytes: Uint8Array, lossy: boolean): string | undefine
 export class NodeFileSystem implements FileSystem {
   constructor(private readonly confinement?: PathGuard) {}
 
-  private refuse(p: string): { ok: false; reason: 'outside-workspace'; message: string } | undefined {
+  private refuse(p: string): { ok: false; reason: 'outside-workspace' | 'unreadable'; message: string } | undefined {
     if (this.confinement && !this.confinement.allows(p)) {
+      // A loop of links has no real path either, so confinement refuses it too; it leads nowhere, and that is said.
+      if (goesRoundInALoop(p)) return { ok: false, reason: 'unreadable', message: `${p} is a symbolic link that goes round in a loop` };
       return { ok: false, reason: 'outside-workspace', message: `${p} lies outside the workspace` };
     }
     return undefined;

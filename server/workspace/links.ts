@@ -57,3 +57,13 @@ export function brokenLinkReason(link: string, options: { folderWanted?: boolean
     return undefined;
   }
 }
+
+/** Whether following `p` meets the same links again and again (the kernel's ELOOP): confinement refuses such a path too, having no real path for it, and messages say which it is. */
+export function goesRoundInALoop(p: string): boolean {
+  try {
+    fs.statSync(p);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ELOOP';
+  }
+}

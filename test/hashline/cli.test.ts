@@ -82,6 +82,15 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
   }, 15_000);
 
+  it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    fs.symlinkSync('loop2', path.join(ws, 'loop1'));
+    fs.symlinkSync('loop1', path.join(ws, 'loop2'));
+    const r = await cli(['hashline', 'apply'], ws, '§loop1\n»EOF\nx\n');
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('loop1 is a symbolic link that goes round in a loop; a patch never reads or writes it');
+  });
+
   it('refuses to edit a file with lone CR line breaks, which a read shows as one line, and leaves it as it was', async () => {
     const ws = writeTree(tempDir(), { 'cr.txt': 'a\rb\rc\n' });
     const read = await cli(['hashline', 'read', 'cr.txt'], ws);
