@@ -60,6 +60,9 @@ export function headerPath(text: string): { ok: true; path: string } | { ok: fal
   }
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]+):\/\//.exec(text);
   if (scheme) return { ok: false, message: `${text} is a ${scheme[1]}: URL; a patch header names a file of the workspace` };
+  // No shell expands a header: `~/x` would be a folder named `~` in the workspace, and `a.txt/` reads as the file `a.txt`.
+  if (text === '~' || text.startsWith('~/')) return { ok: false, message: `${text} starts with ~, which a patch does not expand to a home folder; write the path relative to the workspace` };
+  if (/[\\/]$/.test(text)) return { ok: false, message: `${text} ends with a slash, so it names a folder; a patch header names a file` };
   return { ok: true, path: text };
 }
 

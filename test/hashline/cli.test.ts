@@ -82,6 +82,18 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
   }, 15_000);
 
+  it.each([
+    ['~/x.txt', '~/x.txt starts with ~, which a patch does not expand to a home folder'],
+    ['a.py/', 'a.py/ ends with a slash, so it names a folder'],
+  ])('refuses the header %s, which names no file of the workspace, and creates nothing', async (header, message) => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    const r = await cli(['hashline', 'apply'], ws, `§${header}\n»EOF\nx\n`);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(message);
+    expect(fs.readdirSync(ws)).toEqual(['a.py']);
+    expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
+  });
+
   it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     fs.symlinkSync('loop2', path.join(ws, 'loop1'));
