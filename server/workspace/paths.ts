@@ -17,6 +17,10 @@ export function uriToPath(uri: string): string | undefined {
     return undefined;
   }
   if (parsed.scheme !== 'file') return undefined;
+  // RFC 8089: `file://localhost/p` is the local `/p`; another host names a file elsewhere (a share on Windows, nothing local here).
+  if (parsed.authority !== '' && parsed.authority.toLowerCase() !== 'localhost') {
+    if (path.sep === '/') return undefined;
+  } else if (parsed.authority !== '') parsed = parsed.with({ authority: '' });
   // A folder's URI may end in `/` (Neovim's `vim.uri_from_fname` keeps the one of a `root_dir` written with it); the path is the same without it.
   const p = path.normalize(parsed.fsPath);
   return p.length > path.parse(p).root.length && p.endsWith(path.sep) ? p.slice(0, -1) : p;

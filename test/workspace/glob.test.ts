@@ -62,6 +62,9 @@ describe('paths', () => {
     // A folder's URI with a trailing slash names the same folder.
     expect(uriToPath('file:///tmp/proj/')).toBe('/tmp/proj');
     expect(uriToPath('file:///')).toBe('/');
+    // RFC 8089: localhost is this machine; another host's file is none of ours.
+    expect(uriToPath('file://localhost/tmp/a.md')).toBe('/tmp/a.md');
+    expect(uriToPath('file://fileserver/share/a.md')).toBeUndefined();
   });
 
   it('computes workspace-relative paths and refuses escapes', () => {
