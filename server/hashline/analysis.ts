@@ -11,7 +11,7 @@ import { normalizeText, type FileLines } from './text';
  */
 export interface AnalyzedSection {
   merged: MergedSection;
-  target: { ok: true; path: string } | { ok: false; message: string };
+  target: ReturnType<PatchHost['resolve']>;
   parsed: ParsedSection;
   read?: HostRead;
   /** The file's current LF-normalised lines, when it could be read (`[""]` when absent). */

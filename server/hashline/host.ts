@@ -30,8 +30,8 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
       if (!written.ok) return written;
       const abs = resolveWritten(o.base, written.path);
       if (!o.session.rootOf(abs) || !o.session.allows(abs)) {
-        const where = o.session.rootOf(abs) && goesRoundInALoop(abs) ? 'is a symbolic link that goes round in a loop' : 'lies outside the workspace';
-        return { ok: false, message: `${text} ${where}; a patch never reads or writes it` };
+        if (o.session.rootOf(abs) && goesRoundInALoop(abs)) return { ok: false, kind: 'unreadable', message: `${text} is a symbolic link that goes round in a loop; a patch never reads or writes it` };
+        return { ok: false, message: `${text} lies outside the workspace; a patch never reads or writes it` };
       }
       return { ok: true, path: abs };
     },
@@ -53,7 +53,7 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
  * other); any other `scheme://` is refused. Read as a plain path, `§file:///a` would
  * name `<folder>/file:/a` and create it.
  */
-export function headerPath(text: string): { ok: true; path: string } | { ok: false; message: string } {
+export function headerPath(text: string): { ok: true; path: string } | { ok: false; message: string; kind?: 'input_error' } {
   if (/^file:/i.test(text)) {
     const p = uriToPath(text);
     return p ? { ok: true, path: p } : { ok: false, message: `${text} is not a file URI a patch can use; write the path instead` };
@@ -62,7 +62,7 @@ export function headerPath(text: string): { ok: true; path: string } | { ok: fal
   if (scheme) return { ok: false, message: `${text} is a ${scheme[1]}: URL; a patch header names a file of the workspace` };
   // No shell expands a header: `~/x` would be a folder named `~` in the workspace, and `a.txt/` reads as the file `a.txt`.
   if (text === '~' || text.startsWith('~/')) return { ok: false, message: `${text} starts with ~, which a patch does not expand to a home folder; write the path relative to the workspace` };
-  if (/[\\/]$/.test(text)) return { ok: false, message: `${text} ends with a slash, so it names a folder; a patch header names a file` };
+  if (/[\\/]$/.test(text)) return { ok: false, kind: 'input_error', message: `${text} ends with a slash, so it names a folder; a patch header names a file` };
   return { ok: true, path: text };
 }
 

@@ -98,7 +98,8 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
   const header = s.merged.sections[0];
   const headerRange = rangeOf(header.pathSpan);
   if (!s.target.ok) {
-    for (const h of s.merged.sections) add('hashline/outside-workspace', 'error', rangeOf(h.pathSpan), s.target.message);
+    const code = s.target.kind === 'unreadable' ? 'hashline/unreadable' : s.target.kind === 'input_error' ? 'hashline/input-error' : 'hashline/outside-workspace';
+    for (const h of s.merged.sections) add(code, 'error', rangeOf(h.pathSpan), s.target.message);
     return;
   }
   if (s.read?.kind === 'error') {

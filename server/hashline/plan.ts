@@ -35,7 +35,7 @@ export function refusingLoneCr(read: HostRead, display: string): HostRead {
 /** What the executor needs from its surroundings (the CLI's disk, or the server's buffers). */
 export interface PatchHost {
   /** Resolves a header's path text to an absolute path inside the workspace, or says why it cannot. */
-  resolve(pathText: string): { ok: true; path: string } | { ok: false; message: string };
+  resolve(pathText: string): { ok: true; path: string } | { ok: false; message: string; /** Default `outside_workspace`. */ kind?: 'input_error' | 'unreadable' };
   /** Makes header paths canonical before sections are merged (absolute inside the root → relative). */
   normalize?(pathText: string): string;
   read(path: string): Promise<HostRead>;
@@ -126,7 +126,7 @@ export async function planPatch(input: string, host: PatchHost, options: PlanOpt
 async function planSection(m: MergedSection, host: PatchHost, target: ReturnType<PatchHost['resolve']>, multi: boolean, budget: RangeBudget): Promise<FilePlan | PatchError> {
   const display = m.path;
   const headerLine = m.sections[0].header.docLine;
-  if (!target.ok) return { kind: 'outside_workspace', message: target.message, display, docLine: headerLine };
+  if (!target.ok) return { kind: target.kind ?? 'outside_workspace', message: target.message, display, docLine: headerLine };
   const path = target.path;
   const parsed = parseSection(m.lines, budget);
   const issue = parsed.issues[0];

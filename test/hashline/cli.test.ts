@@ -83,12 +83,12 @@ describe('agentls hashline', () => {
   }, 15_000);
 
   it.each([
-    ['~/x.txt', '~/x.txt starts with ~, which a patch does not expand to a home folder'],
-    ['a.py/', 'a.py/ ends with a slash, so it names a folder'],
-  ])('refuses the header %s, which names no file of the workspace, and creates nothing', async (header, message) => {
+    ['~/x.txt', '~/x.txt starts with ~, which a patch does not expand to a home folder', 'outside_workspace'],
+    ['a.py/', 'a.py/ ends with a slash, so it names a folder', 'input_error'],
+  ] as const)('refuses the header %s, which names no file of the workspace, and creates nothing', async (header, message, kind) => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     const r = await cli(['hashline', 'apply'], ws, `§${header}\n»EOF\nx\n`);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(HASHLINE_EXIT_CODES[kind]);
     expect(r.stderr).toContain(message);
     expect(fs.readdirSync(ws)).toEqual(['a.py']);
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
@@ -99,7 +99,7 @@ describe('agentls hashline', () => {
     fs.symlinkSync('loop2', path.join(ws, 'loop1'));
     fs.symlinkSync('loop1', path.join(ws, 'loop2'));
     const r = await cli(['hashline', 'apply'], ws, '§loop1\n»EOF\nx\n');
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(HASHLINE_EXIT_CODES.unreadable);
     expect(r.stderr).toContain('loop1 is a symbolic link that goes round in a loop; a patch never reads or writes it');
   });
 
