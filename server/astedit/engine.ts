@@ -56,7 +56,8 @@ export async function previewAstEdit(request: AstEditRequest, options: EngineOpt
   if (collection.problems.length) return { ok: false, problems: collection.problems };
 
   const typed = assignLanguage(collection.files, forced);
-  if ('code' in typed) return fail(typed);
+  // Nothing to edit: the warnings about named paths (a FIFO, a link) say why better than "match no file".
+  if ('code' in typed) return { ok: false, problems: [typed, ...(collection.files.length === 0 ? collection.warnings : [])] };
   const { lang, files } = typed;
   const caseProblems = lang.dollarIsSyntax ? [] : validated.problems.filter(isCaseProblem);
   if (caseProblems.length) return { ok: false, problems: caseProblems };

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,12 @@ describe('agentls ast-edit', () => {
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('agentls ast-edit: src/bad.ts: cannot be read (');
     expect(named.stderr).toContain('nothing was written');
+    // A FIFO named: what it is, not only that the paths match no file.
+    execFileSync('mkfifo', [path.join(ws, 'src', 'pipe.ts')]);
+    const fifo = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src/pipe.ts');
+    expect(fifo.code).toBe(2);
+    expect(fifo.stderr).toContain('src/pipe.ts is not a file or folder');
+    fs.rmSync(path.join(ws, 'src', 'pipe.ts'));
     // Met in a folder it was asked to search, it is listed among the files not parsed, as before.
     const inFolder = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src');
     expect(inFolder.code).toBe(0);
