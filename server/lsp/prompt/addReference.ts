@@ -68,7 +68,8 @@ async function sendEntry(ctx: ServerContext, uri: string, refId: string, target:
   // the edit instead of putting it at offsets that moved, and `recheckSentEntries` sends it
   // again for the text as it is then.
   const edit = documentEdit(ctx, doc, [model.editor.add(refId, target)], { versionWhereHonoured: true });
-  sent.set(key, { version: doc.version, path: target, resent, versioned: edit.documentChanges !== undefined });
+  // Neovim checks no version 0 (a buffer unchanged since it was opened): such an edit may yet land, so it is never sent again.
+  sent.set(key, { version: doc.version, path: target, resent, versioned: edit.documentChanges !== undefined && doc.version > 0 });
   const outcome = await ctx.applyEdit(edit, `Add ${refId} → ${target} to file_references`);
   if (!outcome.applied) ctx.log.info(`file_references entry ${refId} → ${target} not added to ${uri}: ${outcome.reason ?? 'refused'}`);
   return outcome.applied;
