@@ -5,6 +5,7 @@ import { describePatchErrorForPerson } from '../hashline/personMessages';
 import { readForPatch, workspaceHost } from '../hashline/host';
 import { writePlannedFiles } from '../hashline/persist';
 import { MAX_PATCH_BYTES, planPatch, type PatchError } from '../hashline/plan';
+import { refusingLoneCr } from '../hashline/plan';
 import { readAnchored } from '../hashline/read';
 import type { PatchErrorKind } from '../hashline/types';
 import { DEFAULT_MAX_TEXT_BYTES } from '../workspace/fs';
@@ -98,6 +99,9 @@ async function read(args: string[], common: CommonOptions, io: CliIo): Promise<n
       return HASHLINE_EXIT_CODES.line_out_of_range;
     }
     io.stdout.write(anchored.rows.join('\n') + '\n');
+    // Said at the read, not only when a patch is refused: these anchors can never be applied.
+    const refused = refusingLoneCr(r, target.file);
+    if (refused.kind === 'error') write(io.stderr, `agentls hashline: note: ${refused.message}`);
     return 0;
   } finally {
     ws.dispose();

@@ -106,6 +106,8 @@ describe('agentls hashline', () => {
   it('refuses to edit a file with lone CR line breaks, which a read shows as one line, and leaves it as it was', async () => {
     const ws = writeTree(tempDir(), { 'cr.txt': 'a\rb\rc\n' });
     const read = await cli(['hashline', 'read', 'cr.txt'], ws);
+    expect(read.code).toBe(0);
+    expect(read.stderr).toContain('agentls hashline: note: cr.txt breaks lines with lone carriage returns (CR)');
     const anchor = read.stdout.split('\n')[0].split('|')[0];
     const r = await cli(['hashline', 'apply'], ws, `§cr.txt\n≔${anchor}\nx\n`);
     expect(r.code).toBe(HASHLINE_EXIT_CODES.unreadable);
