@@ -5,6 +5,7 @@ import { yieldToRequests } from '../core/foreground';
 import { TimeSlicer } from '../core/slices';
 import type { Logger } from '../core/log';
 import type { FileChange } from '../workspace/changes';
+import { changesIgnoreRules } from '../workspace/ignore';
 import { isInside, joinRelative, relativeInside, toPosix, uriToPath } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
 import type { WorkspaceSession } from '../workspace/session';
@@ -173,10 +174,14 @@ export class SearchEngine {
       if (!index) continue;
       const rel = relativeInside(index.root, change.path);
       if (rel === undefined || rel === '') continue;
+      // What is ignored changed: the listing again settles every file, this one too (it may ignore itself, or be `.git/info/exclude`, never indexed).
+      if (changesIgnoreRules(change.path)) {
+        this.refreshSoon(index);
+        continue;
+      }
       const list = perIndex.get(index) ?? [];
       list.push({ rel, type: change.type });
       perIndex.set(index, list);
-      if (path.basename(change.path) === '.gitignore' || path.basename(change.path) === '.ignore') this.refreshSoon(index);
     }
     await Promise.all([...perIndex].map(([index, changes]) => index.applyChanges(changes)));
   }

@@ -12,6 +12,26 @@ export const DEFAULT_SKIPPED_DIRS = ['node_modules'];
 /** Files whose change alters ignore decisions. */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore'];
 
+/** The repository's own excludes, read with the root's rules (gitignore(5)). */
+const GIT_INFO_EXCLUDE = '.git/info/exclude';
+
+/**
+ * Whether a change to this path (absolute, or relative to its root) alters what is ignored:
+ * an ignore file in any folder, or the root's `.git/info/exclude`.
+ */
+export function changesIgnoreRules(p: string): boolean {
+  if (IGNORE_FILE_NAMES.includes(p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1))) return true;
+  const posix = p.replaceAll('\\', '/');
+  return posix === GIT_INFO_EXCLUDE || posix.endsWith('/' + GIT_INFO_EXCLUDE);
+}
+
+/** The folder (relative to the root) whose rules a changed ignore file holds: `.git/info/exclude` is the root's. */
+export function ignoreRulesFolderOf(rel: string): string {
+  if (rel === GIT_INFO_EXCLUDE) return '';
+  const slash = rel.lastIndexOf('/');
+  return slash < 0 ? '' : rel.slice(0, slash);
+}
+
 const LOADED = Promise.resolve();
 
 export interface IgnoreOptions {

@@ -7,7 +7,7 @@ import { classifyDocument, type DocumentKind } from './classify';
 import { Confinement } from './confine';
 import { NodeFileSystem, type FileSystem } from './fs';
 import { resolveCacheDir, resolveHome } from './home';
-import { IGNORE_FILE_NAMES, IgnoreRules } from './ignore';
+import { changesIgnoreRules, ignoreRulesFolderOf, IgnoreRules } from './ignore';
 import { isInside } from './paths';
 import { userRuleAreas } from './ruleLocations';
 import { Roots, type WorkspaceFolder } from './roots';
@@ -139,12 +139,8 @@ export class WorkspaceSession {
     const owner = this.roots.relative(abs);
     if (owner) {
       const rules = this.ignoreFor(owner.folder.path);
-      const ignoreFile = IGNORE_FILE_NAMES.includes(path.basename(abs));
-      if (ignoreFile) {
-        const rel = owner.rel;
-        const slash = rel.lastIndexOf('/');
-        rules.invalidate(slash < 0 ? '' : rel.slice(0, slash));
-      }
+      const ignoreFile = changesIgnoreRules(owner.rel);
+      if (ignoreFile) rules.invalidate(ignoreRulesFolderOf(owner.rel));
       // An ignore file goes on even where it ignores itself (`.gitignore` listing `.gitignore`): what it says still changed what is ignored.
       if (!ignoreFile && (await rules.check(owner.rel, isDir))) return;
     }

@@ -5,7 +5,7 @@ import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
-import { IGNORE_FILE_NAMES } from '../../workspace/ignore';
+import { changesIgnoreRules } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
@@ -106,7 +106,7 @@ export class RulesState {
     this.publish(affected, false);
     if (affected.size > 0 && before !== names()) this.rediagnoseMarkdown();
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
-    else if (batch.some((c) => c.type !== 'changed' || IGNORE_FILE_NAMES.includes(path.basename(c.path)))) this.rediagnoseClaudeMemory();
+    else if (batch.some((c) => c.type !== 'changed' || changesIgnoreRules(c.path))) this.rediagnoseClaudeMemory();
   }
 
   /** A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or lost a CLAUDE.md beside it. */

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { FileChange } from '../../../workspace/changes';
 import { relativeInside } from '../../../workspace/paths';
 import type { GlobDialect } from '../../../rules/context/agentView';
@@ -6,7 +5,7 @@ import { yieldToRequests } from '../../../core/foreground';
 import { TimeSlicer } from '../../../core/slices';
 import { GlobReach } from '../../../rules/context/globReach';
 import { judgeIgnoredGlobs } from '../../../rules/context/ignoredGlobs';
-import { IGNORE_FILE_NAMES } from '../../../workspace/ignore';
+import { changesIgnoreRules } from '../../../workspace/ignore';
 import type { ServerContext } from '../../feature';
 
 /** How long after a folder appears its files are asked from the index again. */
@@ -136,8 +135,8 @@ export class ReachByRoot {
     for (const change of batch) {
       for (const [root, reach] of this.reaches) {
         const rel = relativeInside(root, change.path);
+        if (rel && changesIgnoreRules(rel)) this.ignoreRulesChanged(root);
         if (!rel || NEVER_INDEXED.test(rel)) continue;
-        if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.ignoreRulesChanged(root);
         let flipped: string[] = [];
         if (change.type === 'deleted') flipped = reach.removed(rel);
         else if (change.type === 'created') {

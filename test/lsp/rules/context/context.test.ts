@@ -309,7 +309,7 @@ describe('rules in context over LSP', () => {
     }
   });
 
-  it('judges a glob again when search.exclude changes, and when a .gitignore that ignores itself changes', async () => {
+  it('judges a glob again when search.exclude changes, when a .gitignore that ignores itself changes, and when .git/info/exclude does', async () => {
     const { ws, file } = workspace();
     fs.writeFileSync(file('.gitignore'), '.gitignore\n');
     fs.mkdirSync(file('.github/instructions'), { recursive: true });
@@ -328,5 +328,16 @@ describe('rules in context over LSP', () => {
     fs.writeFileSync(file('.gitignore'), '.gitignore\ngen/\n');
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
     await c.waitForDiagnostics(rule, (d) => dead(d).join() === '3');
+    // The repository's own excludes, in .git/info/exclude, count as the root's rules.
+    fs.writeFileSync(file('.gitignore'), '.gitignore\n');
+    fs.mkdirSync(file('.git/info'), { recursive: true });
+    fs.writeFileSync(file('.git/info/exclude'), 'gen/\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }, { uri: c.uri(file('.git/info/exclude')), type: 1 }] });
+    await c.waitForDiagnostics(rule, (d) => dead(d).join() === '3');
+    fs.writeFileSync(file('.git/info/exclude'), '# nothing\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.git/info/exclude')), type: 2 }] });
+    await c.waitForDiagnostics(rule, (d) => dead(d).join() === '2');
+    // The index never takes a file of .git.
+    expect(await c.request<{ candidates: { path: string }[] }>('agentls/fileSearch', { query_id: '0b1f4b5e-6c1d-4e2a-9f3b-7a8c9d0e1f2a', query: 'exclude' }).then((r) => r.candidates.map((x) => x.path))).not.toContain('.git/info/exclude');
   });
 });
