@@ -59,7 +59,7 @@ export function headerPath(text: string): { ok: true; path: string } | { ok: fal
     return p ? { ok: true, path: p } : { ok: false, message: `${text} is not a file URI a patch can use; write the path instead` };
   }
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]+):\/\//.exec(text);
-  if (scheme) return { ok: false, message: `${text} is a ${scheme[1]}: URL; a patch header names a file of the workspace` };
+  if (scheme) return { ok: false, kind: 'input_error', message: `${text} is a ${scheme[1]}: URL; a patch header names a file of the workspace` };
   // No shell expands a header: `~/x` would be a folder named `~` in the workspace, and `a.txt/` reads as the file `a.txt`.
   if (text === '~' || text.startsWith('~/')) return { ok: false, message: `${text} starts with ~, which a patch does not expand to a home folder; write the path relative to the workspace` };
   if (/[\\/]$/.test(text)) return { ok: false, kind: 'input_error', message: `${text} ends with a slash, so it names a folder; a patch header names a file` };

@@ -85,6 +85,8 @@ describe('agentls hashline', () => {
   it.each([
     ['~/x.txt', '~/x.txt starts with ~, which a patch does not expand to a home folder', 'outside_workspace'],
     ['a.py/', 'a.py/ ends with a slash, so it names a folder', 'input_error'],
+    ['https://example.com/a.py', 'https://example.com/a.py is a https: URL; a patch header names a file of the workspace', 'input_error'],
+    ['file://fileserver/share/a.py', 'file://fileserver/share/a.py is not a file URI a patch can use', 'outside_workspace'],
   ] as const)('refuses the header %s, which names no file of the workspace, and creates nothing', async (header, message, kind) => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     const r = await cli(['hashline', 'apply'], ws, `§${header}\n»EOF\nx\n`);
