@@ -305,6 +305,7 @@ describe('hashline patch documents', () => {
         expect.stringContaining('the ranges of this patch replace 10,000,000 lines; agentls reads up to 1,000,000 lines'),
       ]),
     );
-    expect(await c.request('agentls/status')).toBeTruthy();
+    // Still serving: the status probe answers with the folder it serves.
+    expect((await c.request<{ roots: string[] }>('agentls/status')).roots).toEqual([ws]);
   });
 });

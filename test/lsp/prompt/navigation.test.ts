@@ -71,7 +71,8 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('hover, links and def
     const c = await start(ws, preset);
     const uri = await c.open(path.join(ws, 'prompts/nav.prompt.md'));
     expect(await hoverText(c, uri, '<@file:db|data/app.db>')).toContain('not a regular file (a pipe, socket or device), so it is not opened');
-    expect(await c.request('agentls/status')).toBeTruthy();
+    // Still serving: the status probe answers with the folder it serves.
+    expect((await c.request<{ roots: string[] }>('agentls/status')).roots).toEqual([ws]);
   }, 30_000);
 
   it('links tokens and entry paths to their files, and goes to the file from a token', async () => {

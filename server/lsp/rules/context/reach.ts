@@ -77,11 +77,9 @@ export class ReachByRoot {
 
   /** Follows the globs an agent uses in a folder (new ones are evaluated at once). */
   follow(root: string, globs: { glob: string; dialect: GlobDialect }[]): GlobReach | undefined {
-    // No glob, no need for the index's paths.
-    if (globs.length === 0 && !this.reaches.has(root)) return undefined;
-    const reach = this.get(root);
-    if (reach && reach.setGlobs(globs).length) this.judgeIgnored(root, reach);
-    return reach;
+    const reach = this.withGlobs(root, globs);
+    if (reach?.added) this.judgeIgnored(root, reach.reach);
+    return reach?.reach;
   }
 
   /**
@@ -90,16 +88,17 @@ export class ReachByRoot {
    * whether it is dead or aims into an ignored folder (not without it, then with it).
    */
   async followJudged(root: string, globs: { glob: string; dialect: GlobDialect }[]): Promise<GlobReach | undefined> {
+    const reach = this.withGlobs(root, globs);
+    if (reach?.added) await this.judging(root, reach.reach);
+    return reach?.reach;
+  }
+
+  /** The folder's reach with these globs, and whether any is new; undefined while the index has not answered. */
+  private withGlobs(root: string, globs: { glob: string; dialect: GlobDialect }[]): { reach: GlobReach; added: boolean } | undefined {
+    // No glob, no need for the index's paths.
     if (globs.length === 0 && !this.reaches.has(root)) return undefined;
     const reach = this.get(root);
-    if (reach && reach.setGlobs(globs).length) {
-      try {
-        await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root));
-      } catch (err) {
-        this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${(err as Error).message}`);
-      }
-    }
-    return reach;
+    return reach && { reach, added: reach.setGlobs(globs).length > 0 };
   }
 
   /**
@@ -107,12 +106,19 @@ export class ReachByRoot {
    * once); a dead glob is reported only once judged, so the findings are redone then.
    */
   private judgeIgnored(root: string, reach: GlobReach): void {
-    judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root)).then(
-      (judged) => {
-        if (judged > 0 && this.reaches.get(root) === reach) this.onChanged(root);
-      },
-      (err: Error) => this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${err.message}`),
-    );
+    void this.judging(root, reach).then((judged) => {
+      if (judged > 0 && this.reaches.get(root) === reach) this.onChanged(root);
+    });
+  }
+
+  /** How many globs were judged; none when the ignore files cannot be read (said in the log). */
+  private async judging(root: string, reach: GlobReach): Promise<number> {
+    try {
+      return await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root));
+    } catch (err) {
+      this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${(err as Error).message}`);
+      return 0;
+    }
   }
 
   /**
@@ -132,10 +138,15 @@ export class ReachByRoot {
 
   private async apply(batch: FileChange[]): Promise<void> {
     const touched = new Set<string>();
+    // Once per folder however many of its ignore files a batch holds (a checkout changes several).
+    const rejudged = new Set<string>();
     for (const change of batch) {
       for (const [root, reach] of this.reaches) {
         const rel = relativeInside(root, change.path);
-        if (rel && changesIgnoreRules(rel)) this.ignoreRulesChanged(root);
+        if (rel && changesIgnoreRules(rel) && !rejudged.has(root)) {
+          rejudged.add(root);
+          this.ignoreRulesChanged(root);
+        }
         if (!rel || NEVER_INDEXED.test(rel)) continue;
         let flipped: string[] = [];
         if (change.type === 'deleted') flipped = reach.removed(rel);
