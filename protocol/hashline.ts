@@ -30,6 +30,8 @@ export interface HashlineReadResult {
   truncated: boolean;
   /** Version of the open document read, or null when read from disk. */
   version: number | null;
+  /** Why these anchors cannot be used in a patch, when they cannot (a file with lone CR line breaks). */
+  note?: string;
 }
 
 /** `agentls/hashlineApply` params. */

@@ -96,7 +96,7 @@ export function hashlineFeature(): Feature {
     const p = read.object(args[0], 'arguments[0]');
     const uri = read.string(p, 'uri', 'arguments[0].');
     const result = await service.read(uri, read.optionalInteger(p, 'startLine', 1, 'arguments[0].'), read.optionalInteger(p, 'endLine', 1, 'arguments[0].'));
-    const md = ['# Hashline anchors', '', `\`${uri}\`, lines ${result.startLine}–${result.endLine} of ${result.lineCount}`, '', '```', ...result.lines, '```', ''].join('\n');
+    const md = ['# Hashline anchors', '', `\`${uri}\`, lines ${result.startLine}–${result.endLine} of ${result.lineCount}`, '', ...(result.note ? [`**Note:** ${result.note}.`, ''] : []), '```', ...result.lines, '```', ''].join('\n');
     await ctx.showReport('hashline-read', 'Hashline anchors', md);
     return result;
   }

@@ -13,7 +13,7 @@ import { formatUnifiedDiff } from '../../hashline/diff';
 import { textEditsFor } from '../../hashline/edits';
 import { readForPatch, workspaceHost } from '../../hashline/host';
 import { writePlannedFiles } from '../../hashline/persist';
-import { planPatch, type FilePlan, type PatchError, type PatchHost, type PatchPlan } from '../../hashline/plan';
+import { planPatch, refusingLoneCr, type FilePlan, type PatchError, type PatchHost, type PatchPlan } from '../../hashline/plan';
 import { readAnchored } from '../../hashline/read';
 import { fullGeneration, SnapshotStore, type Generation } from '../../hashline/snapshots';
 import { normalizeText } from '../../hashline/text';
@@ -177,7 +177,12 @@ export class HashlineService {
       this.onSeen(p);
     }
     const doc = this.ctx.documents.getByPath(p);
-    return { lines: read.rows, startLine: read.start, endLine: read.end, lineCount: read.lineCount, truncated: read.truncated, version: doc ? doc.version : null };
+    const result: HashlineReadResult = { lines: read.rows, startLine: read.start, endLine: read.end, lineCount: read.lineCount, truncated: read.truncated, version: doc ? doc.version : null };
+    // Said at the read, as the CLI says it: an agent learns before writing a patch that none can apply.
+    const root = this.ctx.session.rootOf(p);
+    const refused = refusingLoneCr(r, root ? path.relative(root, p) : p);
+    if (refused.kind === 'error') result.note = refused.message;
+    return result;
   }
 }
 

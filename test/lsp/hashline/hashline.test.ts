@@ -146,6 +146,20 @@ describe('hashline requests and commands', () => {
     expect(live.version).toBe(2);
   });
 
+  it('says at the read that a file with lone CR line breaks takes no patch, in the request and in the command\'s report', async () => {
+    const ws = writeTree(tempDir(), { 'mac.txt': 'one\rtwo\rthree\r', 'unix.txt': 'one\ntwo\n' });
+    const c = await start({ folders: [ws], client: 'helix' });
+    const mac = await c.request<{ lines: string[]; note?: string }>('agentls/hashlineRead', { uri: c.uri(path.join(ws, 'mac.txt')) });
+    expect(mac.lines).toHaveLength(1);
+    expect(mac.note).toMatch(/^mac\.txt breaks lines with lone carriage returns \(CR\).*not edited/);
+    const unix = await c.request<{ note?: string }>('agentls/hashlineRead', { uri: c.uri(path.join(ws, 'unix.txt')) });
+    expect(unix.note).toBeUndefined();
+    await c.executeCommand('agentls.hashline.read', [{ uri: c.uri(path.join(ws, 'mac.txt')) }]);
+    const report = path.join(c.cacheDir, 'reports', 'hashline-read.md');
+    await c.waitFor('the report', () => fs.existsSync(report));
+    expect(fs.readFileSync(report, 'utf8')).toContain('**Note:** mac.txt breaks lines with lone carriage returns');
+  });
+
   it('previews with dryRun without changing anything, then applies', async () => {
     const ws = copyFixture('hashline-multi');
     const before = snapshotTree(ws);
