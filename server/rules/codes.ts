@@ -24,6 +24,7 @@ export const RULE_CODES = {
   'frontmatter/invalid-value': 'A value outside the set the agent or the origin tool accepts',
   'frontmatter/comma-globs': "A comma-separated globs string (Cursor's form): the agent reads it as one glob",
   'frontmatter/invalid-glob': 'A glob that matches nothing as written (unbalanced brackets or braces, empty)',
+  'frontmatter/glob-not-checked': 'A glob whose {…} alternatives expand past what agentls checks: which files it reaches is not checked',
   'frontmatter/too-large': 'The frontmatter is too large to analyse',
   'frontmatter/alias-limit': 'YAML aliases expand beyond the limit agentls allows (a YAML bomb?)',
   'rule/shadowed': 'Another file with the same rule name wins: the agent never reads this one',

@@ -551,8 +551,25 @@ function mergeSameGlob(xcsh: Finding[], tool: Finding[]): Finding[] {
   return [...xcsh.filter((x) => !tool.some((t) => sameSpot(x, t))), ...merged];
 }
 
-/** Two agents' messages as one, their shared closing advice ("Merge the two blocks into one.") said once, at the end. */
+/** Longest stretch of a message that may differ between two agents' twins: the agent's name. */
+const AGENT_NAME_CHARS = 30;
+
+/**
+ * Two agents' messages as one: twins that differ only in the agent named become one naming
+ * both ("… for Cursor and the xcsh agent …"); otherwise their shared closing advice ("Merge
+ * the two blocks into one.") is said once, at the end.
+ */
 function joinMessages(first: string, second: string): string {
+  let head = 0;
+  while (head < first.length && first[head] === second[head]) head++;
+  let tail = 0;
+  while (tail < first.length - head && tail < second.length - head && first[first.length - 1 - tail] === second[second.length - 1 - tail]) tail++;
+  // Back to a word boundary on each side, so that "Cursor" and "Copilot" do not share a "C".
+  while (head > 0 && /\w/.test(first[head - 1])) head--;
+  while (tail > 0 && /\w/.test(first[first.length - tail])) tail--;
+  const a = first.slice(head, first.length - tail);
+  const b = second.slice(head, second.length - tail);
+  if (a && b && a.length <= AGENT_NAME_CHARS && b.length <= AGENT_NAME_CHARS && !/[.:;]/.test(a + b)) return `${first.slice(0, head)}${a} and ${b}${first.slice(first.length - tail)}`;
   const advice = (m: string) => m.slice(m.lastIndexOf('. ', m.length - 2) + 2);
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;

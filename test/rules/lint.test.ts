@@ -238,6 +238,22 @@ describe('more rule lints on small trees', () => {
     expect(message.split('Merge the two blocks into one.').length).toBe(2);
   });
 
+  it('a glob past what agentls expands is said to be unchecked, not misread, once for every agent that reads it', async () => {
+    const bomb = '{a,b}'.repeat(11) + '.ts';
+    const get = await codesOf(
+      {
+        '.xcsh/rules/base.md': `---\ndescription: Base\nglobs: ["${bomb}"]\n---\nBase.\n`,
+        '.cursor/rules/style.mdc': `---\ndescription: Style\nglobs: ${bomb}\nalwaysApply: false\n---\nStyle.\n`,
+      },
+      { rules: { agents: 'auto' } },
+    );
+    for (const rel of ['.xcsh/rules/base.md', '.cursor/rules/style.mdc']) expect(get(rel).map((f) => f.code)).not.toContain('frontmatter/invalid-glob');
+    const xcsh = one(get('.xcsh/rules/base.md'), 'frontmatter/glob-not-checked');
+    expect(xcsh.severity).toBe('information');
+    expect(xcsh.message).toBe(`agentls does not check the glob \`${bomb}\`: its {…} alternatives make more than 1,024 patterns, more than agentls expands, so which files it matches for the xcsh agent is not checked.`);
+    expect(one(get('.cursor/rules/style.mdc'), 'frontmatter/glob-not-checked').message).toMatch(/so which files it matches for Cursor and the xcsh agent is not checked\.$/);
+  });
+
   it('a scalar as frontmatter spreads into one key per character', async () => {
     const get = await codesOf({ '.xcsh/rules/s.md': '---\nhello\n---\nBody\n' });
     expect(one(get('.xcsh/rules/s.md'), 'frontmatter/not-a-mapping').message).toContain('a single value');

@@ -1,11 +1,16 @@
+import type { Finding } from '../../core/findings';
 import { formatCount, LIMITS } from '../../core/limits';
+import type { Range } from '../../core/text';
 import { globProblem, overlongGlob } from '../../workspace/glob';
+import { finding } from '../codes';
 
 /** What is wrong with one glob as written, and the glob that was meant when that is clear. */
 export interface GlobIssue {
   message: string;
   /** The corrected glob, when the intent is clear. */
   fixed?: string;
+  /** Nothing is wrong that agentls knows of: the glob is past what it checks (`uncheckedGlobFinding`). */
+  unchecked?: true;
 }
 
 /**
@@ -20,7 +25,7 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
   // Its length is the one thing said of a glob too long to match: no pattern below runs over it.
   if (text.length > LIMITS.globChars) return [{ message: `${globProblem(text)} (${reader} matches no file)` }];
   // Too many {…} alternatives: the agent may well expand them all; agentls does not, so it cannot say what they match.
-  if (overlongGlob(text)) return [{ message: `the glob's {…} alternatives make more than ${formatCount(LIMITS.globAlternatives)} patterns, more than agentls expands, so which files ${reader} attaches the rule to is not checked` }];
+  if (overlongGlob(text)) return [{ message: `its {…} alternatives make more than ${formatCount(LIMITS.globAlternatives)} patterns`, unchecked: true }];
   const quoted = /^(["'])(.*)\1$/.exec(text);
   if (quoted) {
     const quotes = `the quotes are part of the glob ${shownGlob(text)}, so ${reader} looks for file names with quote marks in them`;
@@ -54,6 +59,19 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
   if (broken) out.push({ message: `${broken} (${reader} matches no file)` });
   // Each issue carries the glob with every clear repair applied.
   return out.map((issue) => (issue.fixed !== undefined ? { ...issue, fixed } : issue));
+}
+
+/**
+ * What is said of a glob agentls does not expand (`unchecked` issues): nothing is known to be
+ * wrong with it, so no "does not match as meant", only that which files it reaches is not checked.
+ */
+export function uncheckedGlobFinding(range: Range, glob: string, reader: string): Finding {
+  return finding(
+    'frontmatter/glob-not-checked',
+    'information',
+    range,
+    `agentls does not check the glob \`${shownGlob(glob.trim())}\`: its {…} alternatives make more than ${formatCount(LIMITS.globAlternatives)} patterns, more than agentls expands, so which files it matches for ${reader} is not checked.`,
+  );
 }
 
 /** Most characters of a glob quoted in a message; a longer one is cut, with `…`. */

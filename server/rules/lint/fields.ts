@@ -1,5 +1,5 @@
 import type { Finding, Severity } from '../../core/findings';
-import { globIssues, shownGlob, splitTopLevelCommas, unquote } from '../agents/globs';
+import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import { finding } from '../codes';
 import { INTERRUPT_MODES, type Rule } from '../model';
@@ -209,6 +209,7 @@ function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, 
   }
   const issues = globIssues(glob, 'the xcsh agent');
   if (issues.length === 0) return [];
+  if (issues.some((x) => x.unchecked)) return [uncheckedGlobFinding(range, glob, 'the xcsh agent')];
   const fixed = issues.every((x) => x.fixed !== undefined) ? issues[issues.length - 1].fixed : undefined;
   const severity = ttsr ? 'error' : 'warning';
   return [

@@ -1,6 +1,6 @@
 import { isScalar } from 'yaml';
 import type { Finding } from '../../core/findings';
-import { globIssues, shownGlob, splitTopLevelCommas, unquote } from '../agents/globs';
+import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
@@ -42,6 +42,10 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
     }
     const issues = globIssues(g, agent.name);
     if (issues.length === 0) return;
+    if (issues.some((x) => x.unchecked)) {
+      out.push(uncheckedGlobFinding(range, g, agent.name));
+      return;
+    }
     const fixed = issues.every((x) => x.fixed !== undefined) ? issues[issues.length - 1].fixed : undefined;
     out.push(globFinding(agent, range, g, issues.map((x) => x.message), fixed === undefined ? undefined : JSON.stringify(fixed)));
   });
@@ -60,6 +64,8 @@ function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value
     ];
   }
   const parts = dialect.commaSeparated ? split : [value];
+  const unchecked = parts.find((part) => globIssues(part, agent.name).some((x) => x.unchecked));
+  if (unchecked !== undefined) return [uncheckedGlobFinding(entry.valueRange, unchecked, agent.name)];
   const messages: string[] = [];
   let repairable = true;
   const repaired = parts.map((part) => {
