@@ -2,6 +2,7 @@ import type { Finding } from '../core/findings';
 import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
+import type { ReadProblem } from './analysis';
 import { finding } from './codes';
 import { brokenLinkFinding, linkedOutFileFinding, notReadForKind, specialEntryFinding } from './lint/notRead';
 import { fileTargets } from './targets';
@@ -25,6 +26,8 @@ export interface OutsideFile {
   workspaceHasXcsh: boolean;
   /** The user named this file (`agentls check FILE`): lint it by its format even where no agent reads it. */
   named: boolean;
+  /** Why its text could not be read (with `text` undefined), or is not text (binary). */
+  readProblem?: ReadProblem;
 }
 
 /**
@@ -43,11 +46,11 @@ export function outsideFindings(file: OutsideFile): Finding[] {
     if (notRead) out.push(sayingWhoReads(notRead, owner));
   }
   if (file.linkedOutTo !== undefined && owner) out.push(linkedOutFileFinding(file.linkedOutTo, owner.agent.name));
-  if (file.text === undefined) return out;
-  if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
-    out.push(...toolFindings({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text, root: file.root, targets }));
+  if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id) && (file.text !== undefined || file.readProblem)) {
+    out.push(...toolFindings({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text ?? '', root: file.root, targets, readProblem: file.readProblem }));
     return out;
   }
+  if (file.text === undefined) return out;
   if (!owner && file.named) {
     const format = formatOf(file.path, file.text);
     if (format) {

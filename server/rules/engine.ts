@@ -418,14 +418,14 @@ export class RulesEngine {
     const out = [...(targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut), ...linkedFile];
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
-      if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets }));
+      if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem }));
     }
     return out;
   }
 
   /** A tool's lint of a file, recomputed only when its text or targets change (publishing asks often). */
   private toolFindingsCached(file: ToolFile): Finding[] {
-    const key = `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}`;
+    const key = `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${JSON.stringify(file.readProblem ?? null)}`;
     const cached = this.toolCache.get(file.path);
     if (cached && cached.text === file.text && cached.key === key) return cached.findings;
     const findings = toolFindings(file);

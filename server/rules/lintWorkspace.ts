@@ -3,13 +3,13 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/c
 import type { Finding } from '../core/findings';
 import { LineIndex } from '../core/text';
 import { isMarkdownKind, isMarkdownPath } from '../workspace/classify';
-import type { FileSystem } from '../workspace/fs';
+import type { FileSystem, ReadFailure } from '../workspace/fs';
 import type { LintScope } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
 import { toolRelativePath } from './agents/relative';
-import { MAX_RULE_FILE_BYTES } from './analysis';
+import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import { refreshedEngine } from './sessionEngine';
 import { namingXcsh } from './lint/words';
 import { ruleUrlFindings } from './lint/ruleUrls';
@@ -57,13 +57,15 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const markdown = isMarkdownKind(kind, file) || kind.kind === 'prompt';
     const ruleLike = kind.kind === 'rule' || ownerOf(rel) !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
     if (!ruleLike && !markdown) continue;
-    const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
+    // Lossy: an agent decodes whatever bytes are there, and so does agentls, to predict what it reads.
+    const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES, lossy: true });
     const text = read.ok ? read.text : undefined;
     // A link to no file is that first, wherever it points: a link out to a folder reads no rule either.
     const brokenLink = !read.ok ? brokenLinkReason(file) : undefined;
     const linkedOutTo = !read.ok && brokenLink === undefined && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
+    const readProblem = !read.ok && brokenLink === undefined && linkedOutTo === undefined ? readProblemOf(read) : undefined;
     if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
-      add(file, outsideFindings({ path: file, rel, root, text, linkedOutTo, brokenLink, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
+      add(file, outsideFindings({ path: file, rel, root, text, linkedOutTo, brokenLink, readProblem, kind, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(root), named: scope.named }));
     }
     if (text !== undefined && isClaudeMemoryFile(file)) add(file, await claudeImportFindingsFor(file, text, new LineIndex(text), fs, session, root));
     add(file, await agentsMdForClaudeFindings(file, fs, session));
@@ -72,4 +74,19 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     add(file, ruleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file)).map(namingXcsh));
   }
   return out;
+}
+
+/** What a failed read means for a rule file's checks; undefined when there is no file to speak of (it went away). */
+function readProblemOf(read: { reason: ReadFailure; message: string; size?: number }): ReadProblem | undefined {
+  switch (read.reason) {
+    case 'too-large':
+      return { kind: 'too-large', message: read.message, size: read.size ?? 0 };
+    case 'binary':
+      return { kind: 'binary', message: read.message };
+    case 'unreadable':
+    case 'is-directory':
+      return { kind: 'unreadable', message: read.message };
+    default:
+      return undefined;
+  }
 }

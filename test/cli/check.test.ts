@@ -112,6 +112,46 @@ describe('agentls check: never a false "clean"', () => {
     }
   });
 
+  it.skipIf('skip' in runAs)(`fails when a rule file of a tool cannot be read, naming the tool, with no .xcsh folder (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    const bad = '---\ndescription: d\nalwaysApply: "true"\n---\nbody\n';
+    const ws = ownedDir(runAs, { '.git/HEAD': '', '.cursor/rules/r.mdc': bad, '.windsurf/rules/w.md': bad, 'CLAUDE.md': 'See @nope.md\n' });
+    const home = ownedDir(runAs);
+    const locked = ['.cursor/rules/r.mdc', '.windsurf/rules/w.md', 'CLAUDE.md'];
+    for (const rel of locked) fs.chmodSync(path.join(ws, rel), 0);
+    try {
+      const r = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      expect(r.status).toBe(1);
+      const lines = r.stdout.trim().split('\n');
+      expect(lines.slice(0, 3).map((l) => l.replace(/ \(.*$/, ''))).toEqual([
+        '.cursor/rules/r.mdc:1:1: error [rule/unreadable] Cursor cannot read this file',
+        '.windsurf/rules/w.md:1:1: error [rule/unreadable] Windsurf cannot read this file',
+        'CLAUDE.md:1:1: error [rule/unreadable] Claude Code cannot read this file',
+      ]);
+      expect(lines[3]).toBe('Checked 3 files: 3 problems (3 errors, 0 warnings, 0 info).');
+    } finally {
+      for (const rel of locked) fs.chmodSync(path.join(ws, rel), 0o644);
+    }
+  });
+
+  it('does not pass a rule file too large or too binary to analyse: each is said, for its tool', async () => {
+    const home = tempDir('agentls-home-');
+    const big = '---\ndescription: d\nalwaysApply: "true"\n---\n' + 'a'.repeat(2_100_000) + '\n';
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/big.mdc': big, '.windsurf/rules/big.md': big, '.cursor/rules/bin.mdc': '\u0000\u0001binary' });
+    const r = await cli(['check', '--home', home, '--format', 'json'], ws);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    const seen = json.diagnostics.map((d) => `${d.path} ${d.severity} ${d.code}`);
+    expect(seen).toEqual([
+      '.cursor/rules/big.mdc error rule/too-large',
+      '.cursor/rules/bin.mdc warning rule/binary',
+      '.windsurf/rules/big.md error rule/too-large',
+      '.windsurf/rules/big.md error rule/too-long',
+    ]);
+    expect(json.diagnostics.find((d) => d.code === 'rule/too-large')?.message).toMatch(/over the 2097152-byte limit: agentls does not analyse it, so what Cursor reads in it is not checked\.$/);
+    expect(json.diagnostics.find((d) => d.code === 'rule/too-long')?.message).toContain('Windsurf reads at most 12,000 characters of a rule file');
+    expect(r.code).toBe(1);
+  });
+
   it('exits 1 at or above --max-severity only', async () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/.keep': '',

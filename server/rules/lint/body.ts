@@ -19,7 +19,7 @@ export function bodyFindings(loc: RuleLocator): Finding[] {
         out.push(finding('rule/invalid-utf8', 'warning', first, 'This file is not valid UTF-8: the xcsh agent reads replacement characters (�) where the bytes do not decode.'));
         break;
       case 'too-large':
-        out.push(finding('rule/too-large', 'warning', first, `${problem.message}: agentls does not analyse it; the xcsh agent loads it whole as one rule.`));
+        out.push(finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what the xcsh agent reads in it is not checked (it loads it whole as one rule).`));
         break;
       case 'unreadable':
         out.push(finding('rule/unreadable', 'error', first, `The xcsh agent cannot read this file (${problem.message}): it contributes no rule and the xcsh agent logs "${analysis.readWarning ?? 'Failed to read file'}".`));

@@ -3,7 +3,7 @@ import type { Finding } from '../../core/findings';
 import { codePointCount, offsetAfterCodePoints, type Range } from '../../core/text';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import type { AgentId, AgentModel, Placement } from '../agents';
-import { analyseText, type FileAnalysis } from '../analysis';
+import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding } from '../codes';
 import { TOOL_READING } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
@@ -25,6 +25,8 @@ export interface ToolFile {
   root?: string;
   /** Every agent judged for this file (to stay quiet about keys meant for the xcsh agent). */
   targets: ReadonlySet<AgentId>;
+  /** Why `text` is not the file's text (unreadable, too large) or not text at all (binary). */
+  readProblem?: ReadProblem;
 }
 
 const PROVIDER_OF: Partial<Record<AgentId, ProviderId>> = { cursor: 'cursor', windsurf: 'windsurf', cline: 'cline' };
@@ -50,6 +52,7 @@ export function toolFindings(file: ToolFile): Finding[] {
     );
     return out;
   }
+  if (file.readProblem && file.readProblem.kind !== 'invalid-utf8') return [...out, ...readProblemFindings(file, file.readProblem, first)];
   if (placement.legacy) {
     out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but its documentation deprecates it in favour of its rules folder.`, { data: { fix: 'move-legacy' } }));
   }
@@ -115,12 +118,46 @@ function isInvalidYamlLine(line: string): boolean {
   return /:\s/.test(value) && !/^[[{]/.test(value);
 }
 
-function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
+/**
+ * A file whose text agentls does not have, said for the tool that reads it: a check that
+ * could not look must not pass as one that found nothing (`agentls check` in CI).
+ */
+function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range): Finding[] {
+  const name = file.agent.name;
+  if (problem.kind === 'unreadable') return [finding('rule/unreadable', 'error', first, `${name} cannot read this file (${problem.message}): it contributes no rule, and agentls has not checked it.`)];
+  if (problem.kind !== 'too-large') {
+    return [finding('rule/binary', 'warning', first, `This is a binary file, not text (UTF-16 is read as binary too): what ${name} makes of its bytes is not documented, and agentls has not checked it.`)];
+  }
+  const out = [finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what ${name} reads in it is not checked.`)];
+  // Even at four bytes a character, a file this size is past a tool's character limit.
+  const limit = tooLongFrom(file);
+  const fewest = Math.floor(problem.size / 4);
+  if (limit !== undefined && fewest > limit.chars) {
+    out.push(
+      finding(
+        'rule/too-long',
+        'error',
+        first,
+        `${name} reads at most ${limit.chars.toLocaleString('en-US')} characters of ${limit.what} (${limit.source}); this one is ${problem.size.toLocaleString('en-US')} bytes, at least ${fewest.toLocaleString('en-US')} characters, so ${name} never sees most of it. Split the file.`,
+      ),
+    );
+  }
+  return out;
+}
+
+/** The tool's character limit for this file, when it has one. */
+function tooLongFrom(file: ToolFile): { chars: number; what: string; source: string } | undefined {
   const limits = file.agent.maxChars;
   const which = file.placement.limit;
   const max = which === 'user' ? limits?.user : which === 'workspace' ? limits?.workspace : undefined;
+  return limits && max ? { chars: max, what: which === 'user' ? 'global_rules.md' : 'a rule file', source: limits.source } : undefined;
+}
+
+function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
+  const limit = tooLongFrom(file);
   // Code units are at least code points: a text this short is within the limit.
-  if (!limits || !max || file.text.length <= max) return [];
+  if (!limit || file.text.length <= limit.chars) return [];
+  const max = limit.chars;
   const chars = codePointCount(file.text);
   if (chars <= max) return [];
   const cut = offsetAfterCodePoints(file.text, max);
@@ -131,7 +168,7 @@ function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
       'rule/too-long',
       'error',
       { start, end },
-      `${file.agent.name} reads at most ${max.toLocaleString('en-US')} characters of ${which === 'user' ? 'global_rules.md' : 'a rule file'} (${limits.source}); this one has ${chars.toLocaleString('en-US')}, so ${file.agent.name} never sees the text from line ${start.line + 1} on. Split the file.`,
+      `${file.agent.name} reads at most ${max.toLocaleString('en-US')} characters of ${limit.what} (${limit.source}); this one has ${chars.toLocaleString('en-US')}, so ${file.agent.name} never sees the text from line ${start.line + 1} on. Split the file.`,
     ),
   ];
 }
