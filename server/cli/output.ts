@@ -82,7 +82,7 @@ export function summaryLine(s: CheckSummary): string {
   // After fixes, what is counted is what is left.
   if (s.problems === 0) return `${files}${fixed}: ${s.fixed ? 'none left' : 'no problems'}.`;
   const fixable = s.fixable ? `, ${s.fixable} fixable with --fix` : '';
-  return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information + s.hint} info)${fixable}.`;
+  return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information} info${s.hint ? `, ${plural(s.hint, 'hint')}` : ''})${fixable}.`;
 }
 
 export function formatText(report: CheckReport): string {

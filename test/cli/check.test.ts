@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
 import { cli } from './run';
 
@@ -165,6 +165,15 @@ describe('agentls check: never a false "clean"', () => {
     const bad = await cli(['check', '--max-severity', 'fatal'], ws);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--max-severity must be one of error, warning, information, hint');
+  });
+
+  it('counts hints apart from info in the text summary, as the JSON does', async () => {
+    const ws = copyFixture('refs-basic');
+    const r = await cli(['check', 'prompts/problems.rawp.json', '--home', tempDir('agentls-home-')], ws);
+    const json = JSON.parse((await cli(['check', 'prompts/problems.rawp.json', '--format', 'json', '--home', tempDir('agentls-home-')], ws)).stdout) as CheckJson;
+    expect(json.summary.hint).toBeGreaterThan(0);
+    const s = json.summary;
+    expect(r.stdout).toMatch(new RegExp(`\\(${s.error} errors?, ${s.warning} warnings?, ${s.information} info, ${s.hint} hints?\\)\\.\\n$`));
   });
 
   it('carries the counts in JSON and SARIF', async () => {
