@@ -5,6 +5,7 @@ import { MAX_LINTED_FILES, namedScope, type LintScope, type WorkspaceLinter } fr
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { listFolderFiles } from '../workspace/listFiles';
+import { projectIgnoreGlobs } from '../workspace/projectConfig';
 import { walkFiles } from '../workspace/walk';
 import type { CheckTargets } from './checkTargets';
 import type { CommonOptions } from './command';
@@ -30,8 +31,9 @@ export interface CheckRun {
  */
 export async function runCheck(common: CommonOptions, targets: CheckTargets, linters: WorkspaceLinter[]): Promise<CheckRun> {
   const root = common.root;
-  // The project's `ignore` globs join the walk's excludes, so ignored folders are never entered.
-  const settings: Settings = { ...common.settings, search: { ...common.settings.search, exclude: [...common.settings.search.exclude, ...common.config.ignore] } };
+  // The project's `ignore` globs join the walk's excludes, so ignored folders are never entered
+  // (`pgdata/` as much as `pgdata`: an unreadable folder left out must not fail the run).
+  const settings: Settings = { ...common.settings, search: { ...common.settings.search, exclude: [...common.settings.search.exclude, ...projectIgnoreGlobs(common.config)] } };
   const session = new WorkspaceSession(settings);
   session.addFolder(root);
   const incomplete: string[] = [];

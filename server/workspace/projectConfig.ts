@@ -97,6 +97,10 @@ export function withProjectSettings(base: Settings, config: ProjectConfig): Sett
  * name at any depth, a leading `/` anchors at the root.
  */
 export function projectIgnoreMatcher(config: ProjectConfig): PathMatcher {
-  const patterns = config.ignore.map((g) => g.replace(/\/+$/, '')).map((g) => (g.startsWith('/') ? g.slice(1) : g)).filter((g) => g !== '');
-  return compileGlobs(patterns, { matchBase: true, matchDescendants: true });
+  return compileGlobs(projectIgnoreGlobs(config), { matchBase: true, matchDescendants: true });
+}
+
+/** The project's `ignore` globs in the form the matchers take (a folder's trailing `/` dropped: it matches the folder and all below). */
+export function projectIgnoreGlobs(config: ProjectConfig): string[] {
+  return config.ignore.map((g) => g.replace(/\/+$/, '')).map((g) => (g.startsWith('/') ? g.slice(1) : g)).filter((g) => g !== '');
 }

@@ -112,6 +112,25 @@ describe('agentls check: never a false "clean"', () => {
     }
   });
 
+  it.skipIf('skip' in runAs)(`leaves out an unreadable folder the project ignores, written \`pgdata/\` as in .gitignore or \`pgdata\` (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    const ws = ownedDir(runAs, { '.git/HEAD': '', '.cursor/rules/style.mdc': GOOD_RULE, 'pgdata/base': 'x\n' });
+    const home = ownedDir(runAs);
+    fs.chmodSync(path.join(ws, 'pgdata'), 0);
+    try {
+      const run = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, ...args], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      expect(run().stderr).toContain('cannot read folder pgdata');
+      for (const glob of ['pgdata/', 'pgdata', '/pgdata/']) {
+        const r = run('--ignore', glob);
+        expect({ glob, status: r.status, stderr: r.stderr, stdout: r.stdout }).toEqual({ glob, status: 0, stderr: '', stdout: 'Checked 1 file: no problems.\n' });
+      }
+      fs.writeFileSync(path.join(ws, 'agentls.json'), '{ "ignore": ["pgdata/"] }\n');
+      expect(run().status).toBe(0);
+    } finally {
+      fs.chmodSync(path.join(ws, 'pgdata'), 0o755);
+    }
+  });
+
   it.skipIf('skip' in runAs)(`fails when a rule file of a tool cannot be read, naming the tool, with no .xcsh folder (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
     if ('skip' in runAs) return;
     const bad = '---\ndescription: d\nalwaysApply: "true"\n---\nbody\n';
