@@ -23,7 +23,7 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
   const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [] };
   const problems: string[] = [];
   for (const written of paths) {
-    const abs = path.resolve(cwd, written);
+    const abs = await underRoot(path.resolve(cwd, written), root);
     let isDir: boolean;
     try {
       const st = await fsp.stat(abs);
@@ -50,4 +50,23 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
   }
   if (problems.length) throw new CliError(problems.join('\n'));
   return targets;
+}
+
+/**
+ * `abs` spelt under `root` when it reaches the root's folder through another spelling of
+ * it: a link to the project (`cd` into it, where the shell keeps the link's name and Node's
+ * cwd is the real folder), or `--root` given as the link. Only the folders above the last
+ * part are resolved, so a rule file that is itself a link stays the link it is.
+ */
+async function underRoot(abs: string, root: string): Promise<string> {
+  if (isInside(root, abs)) return abs;
+  try {
+    const [realRoot, realParent] = await Promise.all([fsp.realpath(root), fsp.realpath(path.dirname(abs))]);
+    // The project itself named through its link is the whole project.
+    if ((await fsp.realpath(abs).catch(() => undefined)) === realRoot) return root;
+    const real = path.join(realParent, path.basename(abs));
+    return isInside(realRoot, real) ? path.join(root, path.relative(realRoot, real)) : abs;
+  } catch {
+    return abs; // said as it is written: missing, unreadable or outside
+  }
 }

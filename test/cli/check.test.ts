@@ -46,6 +46,19 @@ describe('agentls check: never a false "clean"', () => {
     expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
   });
 
+  it('takes a path spelt through a link to the project as the project\'s own, and --root given as that link', async () => {
+    const { ws, home } = project();
+    const link = path.join(tempDir(), 'linked-project');
+    fs.symlinkSync(ws, link);
+    const direct = await cli(['check', '.cursor/rules/comma.mdc', '--home', home], ws);
+    expect(direct.stdout).toContain('.cursor/rules/comma.mdc:3:8: warning [frontmatter/comma-globs]');
+    // A shell in the link has Node's cwd at the real folder, and the path the user typed.
+    expect(await cli(['check', path.join(link, '.cursor/rules/comma.mdc'), '--home', home], ws)).toEqual(direct);
+    expect(await cli(['check', '--root', link, '.cursor/rules/comma.mdc', '--home', home], ws)).toEqual(direct);
+    const whole = await cli(['check', '--home', home], ws);
+    expect(await cli(['check', link, '--home', home], ws)).toEqual(whole);
+  });
+
   it('says how many files it checked when it finds nothing', async () => {
     const { ws, home } = project();
     const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);
