@@ -1,3 +1,5 @@
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
@@ -8,6 +10,7 @@ import { resolveCheckTargets } from './checkTargets';
 import { overlaySettings } from '../core/settings';
 import { globProblem } from '../workspace/glob';
 import { projectIgnoreMatcher } from '../workspace/projectConfig';
+import { findMarkedRoot } from '../workspace/projectRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
@@ -53,6 +56,13 @@ export const checkCommand: CliCommand = {
     const threshold = values['max-severity'] as Severity;
     if (!SEVERITIES.includes(threshold)) throw new UsageError(`--max-severity must be one of ${SEVERITIES.join(', ')}, not ${threshold}`);
 
+    // Run from outside any project (a CI step at /, a hook in the home directory), paths name the project: the one holding the first.
+    if (common.reroot && positionals.length > 0) {
+      const first = path.resolve(io.cwd, positionals[0]);
+      const isFolder = await fsp.stat(first).then((st) => st.isDirectory(), () => false);
+      const holder = await findMarkedRoot(isFolder ? first : path.dirname(first), resolveHome(common.settings.home));
+      if (holder !== undefined && holder !== common.root) common = await common.reroot(holder);
+    }
     common = withCheckOverrides(common, values.severity ?? [], values.ignore ?? []);
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);

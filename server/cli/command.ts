@@ -21,6 +21,12 @@ export interface CommonOptions {
   config: ProjectConfig;
   /** True for root-relative paths the project's `ignore` globs leave out. */
   ignored: PathMatcher;
+  /**
+   * Present when the root is only the current folder (no `--root`, no marked folder at or
+   * above it): the same options for another root, so that a command given paths can take
+   * the project that holds them instead.
+   */
+  reroot?: (root: string) => Promise<CommonOptions>;
 }
 
 export interface CliCommand {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { DEFAULT_SETTINGS, overlaySettings } from '../core/settings';
 import { resolveHome } from '../workspace/home';
 import { loadProjectConfig, projectIgnoreMatcher, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
-import { findProjectRoot, rootProblem } from '../workspace/projectRoot';
+import { findMarkedRoot, rootProblem } from '../workspace/projectRoot';
 import { CliError, UsageError, type CommonOptions } from './command';
 
 /** What the common options gather before the settings are built. */
@@ -83,10 +83,17 @@ export async function parseCommon(args: string[], cwd: string, warn: (line: stri
 
   const rootFromFlag = draft.root !== undefined;
   const home = typeof draft.raw.home === 'string' ? draft.raw.home : resolveHome(undefined);
-  const root = draft.root ?? (await findProjectRoot(cwd, home));
+  const marked = rootFromFlag ? undefined : await findMarkedRoot(cwd, home);
+  const root = draft.root ?? marked ?? path.resolve(cwd);
   const problem = await rootProblem(root);
   if (problem) throw new CliError(rootFromFlag ? `--root: ${problem}` : problem);
+  const common = await optionsAt(root, draft, warn);
+  if (!rootFromFlag && marked === undefined) common.reroot = (other) => optionsAt(other, draft, warn);
+  return { common, rest };
+}
 
+/** The options for one root: its `agentls.json` read, then the command line laid over it. */
+async function optionsAt(root: string, draft: CommonDraft, warn: (line: string) => void): Promise<CommonOptions> {
   const loaded = await loadProjectConfig(root);
   if (!loaded.ok) throw new CliError(loaded.message);
   const config: ProjectConfig = loaded.config;
@@ -95,7 +102,7 @@ export async function parseCommon(args: string[], cwd: string, warn: (line: stri
   const warnings: string[] = [];
   const settings = overlaySettings(withProjectSettings(DEFAULT_SETTINGS, config), { ...draft.raw, rules: draft.rules }, warnings);
   if (warnings.length) throw new UsageError(warnings.join('; '));
-  return { common: { root, settings, config, ignored: projectIgnoreMatcher(config) }, rest };
+  return { root, settings, config, ignored: projectIgnoreMatcher(config) };
 }
 
 /** The lines of `agentls --help` that list the common options. */

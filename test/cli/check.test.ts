@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { URI } from 'vscode-uri';
 import type { CheckJson } from '../../server/cli/output';
 import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
@@ -57,6 +58,18 @@ describe('agentls check: never a false "clean"', () => {
     expect(await cli(['check', '--root', link, '.cursor/rules/comma.mdc', '--home', home], ws)).toEqual(direct);
     const whole = await cli(['check', '--home', home], ws);
     expect(await cli(['check', link, '--home', home], ws)).toEqual(whole);
+  });
+
+  it('run from outside any project, takes the project that holds the path named, as it does from inside', async () => {
+    const { ws, home } = project();
+    const inside = await cli(['check', '.cursor', '--home', home], ws);
+    expect(inside.stdout).toContain('.cursor/rules/comma.mdc:3:8: warning [frontmatter/comma-globs]');
+    const outside = tempDir();
+    expect(await cli(['check', path.join(ws, '.cursor'), '--home', home], outside)).toEqual(inside);
+    // The home directory is never a project: from there too.
+    expect(await cli(['check', path.join(ws, '.cursor'), '--home', outside], outside)).toEqual(await cli(['check', '.cursor', '--home', outside], ws));
+    const sarif = JSON.parse((await cli(['check', path.join(ws, '.cursor'), '--home', home, '--format', 'sarif'], outside)).stdout);
+    expect(sarif.runs[0].originalUriBaseIds.ROOT.uri).toBe(`${URI.file(ws).toString()}/`);
   });
 
   it('says how many files it checked when it finds nothing', async () => {
