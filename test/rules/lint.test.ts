@@ -238,6 +238,11 @@ describe('more rule lints on small trees', () => {
     expect(message.split('Merge the two blocks into one.').length).toBe(2);
   });
 
+  it('a BOM before --- is marked on the first line without its line break, CRLF or LF', async () => {
+    const get = await codesOf({ '.xcsh/rules/crlf.md': '\uFEFF---\r\ndescription: d\r\n---\r\nBody\r\n', '.xcsh/rules/lf.md': '\uFEFF---\ndescription: d\n---\nBody\n' });
+    for (const rel of ['.xcsh/rules/crlf.md', '.xcsh/rules/lf.md']) expect(one(get(rel), 'frontmatter/bom').range).toEqual({ start: { line: 0, character: 0 }, end: { line: 0, character: 4 } });
+  });
+
   it('a glob past what agentls expands is said to be unchecked, not misread, once for every agent that reads it', async () => {
     const bomb = '{a,b}'.repeat(11) + '.ts';
     const get = await codesOf(

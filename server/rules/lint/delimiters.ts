@@ -15,14 +15,13 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
   const analysis = loc.analysis;
   const parsed = analysis.parsed;
   if (!parsed) return out;
-  const text = analysis.text;
   const norm = parsed.layout.normalized;
   const block = parsed.layout.block;
 
   if (!block) {
     if (norm.startsWith('\uFEFF---') && closesLater(norm.slice(1))) {
       out.push(
-        finding('frontmatter/bom', 'error', loc.range(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')), 'A byte-order mark comes before `---`, so the xcsh agent sees no frontmatter: none of its keys apply and the block is read as rule text.', {
+        finding('frontmatter/bom', 'error', loc.firstLine(), 'A byte-order mark comes before `---`, so the xcsh agent sees no frontmatter: none of its keys apply and the block is read as rule text.', {
           data: { fix: 'remove-bom' },
         }),
       );
