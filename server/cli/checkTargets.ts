@@ -1,5 +1,6 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
+import { UNDECODABLE_NAME, undecodableNameMessage } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { CliError } from './command';
@@ -35,7 +36,8 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
       await fsp.access(abs, fsp.constants.R_OK);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      problems.push(code === 'ENOENT' ? `${written}: no such file or folder` : `${written}: cannot be read (${code ?? (err as Error).message})`);
+      if (code === 'ENOENT' && written.includes(UNDECODABLE_NAME)) problems.push(undecodableNameMessage(written));
+      else problems.push(code === 'ENOENT' ? `${written}: no such file or folder` : `${written}: cannot be read (${code ?? (err as Error).message})`);
       continue;
     }
     if (isDir && isInside(abs, root)) {

@@ -80,3 +80,8 @@ export function finding(code: RuleCode, severity: Severity, range: Range, messag
   if (extra.tags?.length) f.tags = extra.tags;
   return f;
 }
+
+/** A rule file whose name is not valid UTF-8: the agent may read it; agentls cannot open it, so nothing of it is checked. */
+export function undecodableNameFinding(readers: string, range: Range): Finding {
+  return finding('rule/unreadable', 'error', range, `agentls cannot open this file: its name is not valid UTF-8 (shown with �), so it is not checked for ${readers}. Rename it.`);
+}

@@ -198,6 +198,8 @@ function failure(p: string, err: unknown): { ok: false; reason: ReadFailure; mes
   switch (code) {
     case 'ENOENT':
     case 'ENOTDIR':
+      // A name that is not valid UTF-8 reaches Node as U+FFFD, and that spelling names no file: the file is there, unopenable.
+      if (p.includes(UNDECODABLE_NAME)) return { ok: false, reason: 'unreadable', message: undecodableNameMessage(p) };
       return { ok: false, reason: 'not-found', message: `${p} does not exist` };
     case 'EISDIR':
       return { ok: false, reason: 'is-directory', message: `${p} is a directory` };
@@ -206,4 +208,12 @@ function failure(p: string, err: unknown): { ok: false; reason: ReadFailure; mes
     default:
       return { ok: false, reason: 'unreadable', message: `${p} cannot be read (${code ?? String(err)})` };
   }
+}
+
+/** What stands in a path for bytes of a file name that are not valid UTF-8. */
+export const UNDECODABLE_NAME = '\uFFFD';
+
+/** Why a path listed with an undecodable name cannot be opened. */
+export function undecodableNameMessage(p: string): string {
+  return `${p}: the name is not valid UTF-8 (shown with �), and agentls cannot open a file by such a name; rename it`;
 }

@@ -72,6 +72,20 @@ describe('agentls check: never a false "clean"', () => {
     expect(sarif.runs[0].originalUriBaseIds.ROOT.uri).toBe(`${URI.file(ws).toString()}/`);
   });
 
+  it.skipIf(process.platform !== 'linux')('does not pass a rule file whose name is not valid UTF-8: agentls cannot open it, and says so', async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), { '.git/HEAD': '' });
+    fs.mkdirSync(path.join(ws, '.cursor/rules'), { recursive: true });
+    // Linux takes any bytes but `/` and NUL in a name; Node reads this one as "caf\uFFFD.mdc".
+    fs.writeFileSync(Buffer.concat([Buffer.from(path.join(ws, '.cursor/rules/caf')), Buffer.from([0xe9]), Buffer.from('.mdc')]), GOOD_RULE);
+    const r = await cli(['check', '--home', home], ws);
+    expect(r.stdout).toBe('.cursor/rules/caf\uFFFD.mdc:1:1: error [rule/unreadable] agentls cannot open this file: its name is not valid UTF-8 (shown with \uFFFD), so it is not checked for Cursor. Rename it.\nChecked 1 file: 1 problem (1 error, 0 warnings, 0 info).\n');
+    expect(r.code).toBe(1);
+    const named = await cli(['check', '.cursor/rules/caf\uFFFD.mdc', '--home', home], ws);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('the name is not valid UTF-8');
+  });
+
   it('says how many files it checked when it finds nothing', async () => {
     const { ws, home } = project();
     const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);

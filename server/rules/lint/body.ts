@@ -1,5 +1,6 @@
 import type { Finding } from '../../core/findings';
-import { finding } from '../codes';
+import { UNDECODABLE_NAME } from '../../workspace/fs';
+import { finding, undecodableNameFinding } from '../codes';
 import type { RuleLocator } from './locate';
 
 const MAX_COMMENT_FINDINGS = 50;
@@ -22,6 +23,10 @@ export function bodyFindings(loc: RuleLocator): Finding[] {
         out.push(finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what the xcsh agent reads in it is not checked (it loads it whole as one rule).`));
         break;
       case 'unreadable':
+        if (analysis.candidate.path.includes(UNDECODABLE_NAME)) {
+          out.push(undecodableNameFinding('the xcsh agent', first));
+          break;
+        }
         out.push(finding('rule/unreadable', 'error', first, `The xcsh agent cannot read this file (${problem.message}): it contributes no rule and the xcsh agent logs "${analysis.readWarning ?? 'Failed to read file'}".`));
         break;
     }

@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
 import { codePointCount, offsetAfterCodePoints, type Range } from '../../core/text';
+import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import type { AgentId, AgentModel, Placement } from '../agents';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
-import { finding } from '../codes';
+import { finding, undecodableNameFinding } from '../codes';
 import { TOOL_READING } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
@@ -124,6 +125,7 @@ function isInvalidYamlLine(line: string): boolean {
  */
 function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range): Finding[] {
   const name = file.agent.name;
+  if (problem.kind === 'unreadable' && file.path.includes(UNDECODABLE_NAME)) return [undecodableNameFinding(name, first)];
   if (problem.kind === 'unreadable') return [finding('rule/unreadable', 'error', first, `${name} cannot read this file (${problem.message}): it contributes no rule, and agentls has not checked it.`)];
   if (problem.kind !== 'too-large') {
     return [finding('rule/binary', 'warning', first, `This is a binary file, not text (UTF-16 is read as binary too): what ${name} makes of its bytes is not documented, and agentls has not checked it.`)];
