@@ -11,6 +11,7 @@ import { overlaySettings } from '../core/settings';
 import { globProblem } from '../workspace/glob';
 import { projectIgnoreMatcher } from '../workspace/projectConfig';
 import { findMarkedRoot } from '../workspace/projectRoot';
+import { findRepoRoot } from '../workspace/repoRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
@@ -103,6 +104,7 @@ export const checkCommand: CliCommand = {
       summary: summarize(run.filesChecked, run.results, fixed),
       fixed,
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
+      repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     // A named file the project ignores is said, not failed: pre-commit hooks pass every staged

@@ -1,8 +1,9 @@
+import * as path from 'node:path';
 import type { Finding, Severity } from '../core/findings';
 import type { TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
-import { displayPath, pathToUri } from '../workspace/paths';
+import { displayPath, pathToUri, relativeInside } from '../workspace/paths';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
 export type CheckFinding = Finding & { fix?: RuleFix };
@@ -45,6 +46,12 @@ export interface CheckReport {
   /** Files `--fix` changed. */
   fixed: FixedFile[];
   describe?: (code: string) => string | undefined;
+  /**
+   * SARIF only: the repository's top folder, when the root lies inside a git work tree.
+   * GitHub code scanning places a relative URI from the repository's top, so SARIF's paths
+   * start there even when the check ran in a subfolder (a monorepo's package).
+   */
+  repository?: string;
 }
 
 /** The JSON of `agentls check --format json` (`lsp.md` §5); ranges are 0-based, characters in UTF-16 units, as in LSP. */
@@ -115,8 +122,11 @@ export function formatJson(report: CheckReport): string {
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
-function artifactOf(p: string): { uri: string; uriBaseId?: string } {
-  return p.startsWith('/') ? { uri: pathToUri(p) } : { uri: p.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' };
+/** A root-relative display path as a SARIF location: relative to `base` (the repository or the root) when inside it, else absolute. */
+function artifactOf(p: string, root: string, base: string): { uri: string; uriBaseId?: string } {
+  const abs = path.isAbsolute(p) ? p : path.join(root, ...p.split('/'));
+  const rel = relativeInside(base, abs);
+  return rel === undefined || rel === '' ? { uri: pathToUri(abs) } : { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' };
 }
 
 /** SARIF 2.1.0: one run, one rule per diagnostic code, 1-based lines and columns (UTF-16 units, declared). */
@@ -125,6 +135,8 @@ export function formatSarif(report: CheckReport): string {
   const codes = [...new Set(rows.map((r) => r.f.code))].sort();
   const ruleIndex = new Map(codes.map((c, i) => [c, i]));
   const region = (r: Finding['range']) => ({ startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 });
+  const base = report.repository ?? report.root;
+  const location = (p: string) => artifactOf(p, report.root, base);
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -143,21 +155,21 @@ export function formatSarif(report: CheckReport): string {
           },
         },
         columnKind: 'utf16CodeUnits',
-        originalUriBaseIds: { ROOT: { uri: pathToUri(report.root).replace(/\/?$/, '/') } },
+        originalUriBaseIds: { ROOT: { uri: pathToUri(base).replace(/\/?$/, '/') } },
         properties: { summary: report.summary },
         results: rows.map(({ path: p, f }) => ({
           ruleId: f.code,
           ruleIndex: ruleIndex.get(f.code),
           level: SARIF_LEVEL[f.severity],
           message: { text: f.message },
-          locations: [{ physicalLocation: { artifactLocation: artifactOf(p), region: region(f.range) } }],
+          locations: [{ physicalLocation: { artifactLocation: location(p), region: region(f.range) } }],
           ...(f.related?.length
             ? {
                 relatedLocations: f.related.map((r, id) => ({
                   id,
                   message: { text: r.message },
                   physicalLocation: {
-                    artifactLocation: { uri: pathToUri(r.path) },
+                    artifactLocation: location(r.path),
                     region: { startLine: r.range.start.line + 1, startColumn: r.range.start.character + 1 },
                   },
                 })),
@@ -170,7 +182,7 @@ export function formatSarif(report: CheckReport): string {
                     description: { text: f.fix.title },
                     artifactChanges: [
                       {
-                        artifactLocation: artifactOf(p),
+                        artifactLocation: location(p),
                         replacements: f.fix.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })),
                       },
                     ],

@@ -245,6 +245,22 @@ describe('agentls check: never a false "clean"', () => {
   });
 });
 
+describe('agentls check: SARIF for code scanning', () => {
+  it('places paths from the repository\'s top when the check runs in a package of it, as GitHub reads a relative URI', async () => {
+    const home = tempDir('agentls-home-');
+    const repo = writeTree(tempDir(), { '.git/HEAD': '', 'packages/a/.cursor/rules/comma.mdc': BROKEN_RULE, 'packages/a/.xcsh/.keep': '', 'packages/a/src/app.ts': '', 'packages/a/src/view.tsx': '' });
+    const pkg = path.join(repo, 'packages/a');
+    const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], pkg)).stdout);
+    const run = sarif.runs[0];
+    expect(run.originalUriBaseIds.ROOT.uri).toBe(`${URI.file(repo).toString()}/`);
+    expect(run.results.map((r: { locations: { physicalLocation: { artifactLocation: unknown } }[] }) => r.locations[0].physicalLocation.artifactLocation)).toEqual([{ uri: 'packages/a/.cursor/rules/comma.mdc', uriBaseId: 'ROOT' }]);
+    expect(run.results[0].fixes[0].artifactChanges[0].artifactLocation).toEqual({ uri: 'packages/a/.cursor/rules/comma.mdc', uriBaseId: 'ROOT' });
+    // Text and JSON stay relative to the root the check ran in.
+    const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], pkg)).stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => d.path)).toEqual(['.cursor/rules/comma.mdc']);
+  });
+});
+
 describe('agentls check: never a walk of everything', () => {
   it('refuses to check the home directory whole, but checks files named in it', async () => {
     const home = writeTree(tempDir('agentls-home-'), { 'notes.md': 'See rule://nope.\n' });
