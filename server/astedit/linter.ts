@@ -17,6 +17,7 @@ const MAX_RECIPE_BYTES = 256 * 1024;
 export const astEditLinter: WorkspaceLinter = {
   id: 'astedit',
   describe: (code) => RECIPE_CODES[code],
+  codes: Object.keys(RECIPE_CODES),
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     const recipes = scope.files.filter((f) => session.classify(f).kind === 'astedit');

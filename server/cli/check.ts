@@ -6,6 +6,7 @@ import { resolveHome } from '../workspace/home';
 import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
 import { runCheck } from './checkRun';
+import { unknownSeverityKeys } from './severityCodes';
 import { resolveCheckTargets } from './checkTargets';
 import { overlaySettings } from '../core/settings';
 import { globProblem } from '../workspace/glob';
@@ -78,6 +79,9 @@ export const checkCommand: CliCommand = {
       throw new CliError(`${common.root} is the home directory or the file system root, not a project: run agentls check in a project, or name the files and folders to check`);
     }
     const linters = workspaceLinters();
+    for (const { key, meant } of unknownSeverityKeys(Object.keys(common.settings.diagnostics.severity), linters.flatMap((l) => l.codes))) {
+      write(io.stderr, `agentls check: warning: a severity is set for ${key}, which is no code or family of codes agentls reports, so it changes nothing${meant ? ` (${meant}?)` : ''}`);
+    }
     let run = await runCheck(common, targets, linters);
     let fixed: FixedFile[] = [];
     let fixFailures: string[] = [];

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NEVER_CANCELLED } from '../core/cancel';
-import { describeRuleCode } from '../rules/codes';
-import { describeContextCode } from '../rules/context/codes';
+import { describeRuleCode, RULE_CODES } from '../rules/codes';
+import { CONTEXT_CODES, describeContextCode } from '../rules/context/codes';
 import { RulesEngine } from '../rules/engine';
 import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
@@ -20,6 +20,7 @@ export const rulesLinter: WorkspaceLinter = {
   id: 'rules',
   lint: lintRulesWorkspace,
   describe: describeRuleCode,
+  codes: Object.keys(RULE_CODES),
 };
 
 /** `agentls check` for rules in context: dead and broad globs, tool limits, the budget, drift between copies. */
@@ -27,6 +28,7 @@ export const rulesContextLinter: WorkspaceLinter = {
   id: 'rules-context',
   lint: lintRulesInContext,
   describe: describeContextCode,
+  codes: Object.keys(CONTEXT_CODES),
 };
 
 /** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules the agent loads here, by bucket, or those reaching one file. */

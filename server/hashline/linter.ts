@@ -20,6 +20,7 @@ const MAX_PATCHES = 5_000;
 export const hashlineLinter: WorkspaceLinter = {
   id: 'hashline',
   describe: (code) => CODE_DESCRIPTIONS[code],
+  codes: Object.keys(CODE_DESCRIPTIONS),
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     // Named files are read to see whether they are patches; otherwise `*.hashline` files only.

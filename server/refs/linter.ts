@@ -21,6 +21,7 @@ function mayBePrompt(p: string): boolean {
 export const refsLinter: WorkspaceLinter = {
   id: 'refs',
   describe: (code) => REF_CODES[code]?.summary,
+  codes: Object.keys(REF_CODES),
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     const candidates = scope.named ? scope.files : scope.files.filter(mayBePrompt).slice(0, MAX_CANDIDATES);

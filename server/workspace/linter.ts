@@ -43,4 +43,6 @@ export interface WorkspaceLinter {
   lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>>;
   /** A one-line description of a code, for SARIF's rule list. */
   describe?(code: string): string | undefined;
+  /** Every code it reports (for telling a severity set for no such code). */
+  codes: readonly string[];
 }

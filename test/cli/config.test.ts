@@ -99,6 +99,18 @@ describe('agentls.json', () => {
     expect((await cli(['check', '--ignore', 'bad[', '--home', home], ws)).stderr).toContain('--ignore bad[: a `[` is never closed');
   });
 
+  it('warns of a severity set for no code agentls reports, naming the one likely meant, and still checks', async () => {
+    const { ws, home } = project({ diagnostics: { severity: { 'rule-url/unknwn': 'off' } } });
+    const r = await cli(['check', '--severity', 'frontmatter/coma-globs=off', '--severity', 'rul-url/*=off', '--severity', '*=error', '--severity', 'ref/*=off', '--home', home], ws);
+    expect(r.stderr.split('\n').filter((l) => l.includes('a severity is set for'))).toEqual([
+      'agentls check: warning: a severity is set for rule-url/unknwn, which is no code or family of codes agentls reports, so it changes nothing (rule-url/unknown?)',
+      'agentls check: warning: a severity is set for frontmatter/coma-globs, which is no code or family of codes agentls reports, so it changes nothing (frontmatter/comma-globs?)',
+      'agentls check: warning: a severity is set for rul-url/*, which is no code or family of codes agentls reports, so it changes nothing (rule-url/*?)',
+      'agentls check: warning: a severity is set for *, which is no code or family of codes agentls reports, so it changes nothing',
+    ]);
+    expect(r.stdout).toMatch(/Checked \d+ files?: /);
+  });
+
   it('skips invalid globs with a warning', () => {
     const r = parseProjectConfig('{"ignore": ["ok/**", "bad[", ""]}', 'agentls.json');
     expect(r.ok && r.config.ignore).toEqual(['ok/**']);
