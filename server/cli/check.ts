@@ -101,6 +101,15 @@ export const checkCommand: CliCommand = {
       }
     }
 
+    // A named file the project ignores is said, not failed: pre-commit hooks pass every staged
+    // file, ignored ones too (ESLint warns of them the same way). A named folder of which no
+    // file was checked fails, as ESLint fails a pattern that matches no file.
+    // Which globs left a path out: the project's, or those of --ignore.
+    const byFlag = projectIgnoreMatcher({ ...common.config, ignore: values.ignore ?? [] });
+    const leftOutBy = (rel: string) => (byFlag(rel) ? '--ignore leaves it out' : "agentls.json's ignore leaves it out");
+    const nothingChecked = run.nothingChecked.map(({ rel, ignored }) => `${rel}: no file there was checked: ${ignored ? leftOutBy(rel) : `it holds none, or .gitignore, .ignore, search.exclude or agentls.json's ignore${values.ignore?.length ? ' (or --ignore)' : ''} leave out all of it`}`);
+    const failures = [...run.incomplete, ...nothingChecked, ...fixFailures.map((f) => `could not fix ${f}`)];
+
     const report: CheckReport = {
       root: common.root,
       home: resolveHome(common.settings.home),
@@ -109,17 +118,10 @@ export const checkCommand: CliCommand = {
       fixed,
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
       repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
+      incomplete: failures,
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
-    // A named file the project ignores is said, not failed: pre-commit hooks pass every staged
-    // file, ignored ones too (ESLint warns of them the same way). A named folder of which no
-    // file was checked fails, as ESLint fails a pattern that matches no file.
-    // Which globs left a path out: the project's, or those of --ignore.
-    const byFlag = projectIgnoreMatcher({ ...common.config, ignore: values.ignore ?? [] });
-    const leftOutBy = (rel: string) => (byFlag(rel) ? '--ignore leaves it out' : "agentls.json's ignore leaves it out");
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);
-    const nothingChecked = run.nothingChecked.map(({ rel, ignored }) => `${rel}: no file there was checked: ${ignored ? leftOutBy(rel) : `it holds none, or .gitignore, .ignore, search.exclude or agentls.json's ignore${values.ignore?.length ? ' (or --ignore)' : ''} leave out all of it`}`);
-    const failures = [...run.incomplete, ...nothingChecked, ...fixFailures.map((f) => `could not fix ${f}`)];
     for (const line of failures) write(io.stderr, `agentls check: ${line}`);
     if (failures.length) {
       const only = nothingChecked.length === failures.length;

@@ -52,6 +52,8 @@ export interface CheckReport {
    * start there even when the check ran in a subfolder (a monorepo's package).
    */
   repository?: string;
+  /** Why the run is incomplete (it then fails with exit 2): JSON and SARIF carry it, for tools that read only the report. */
+  incomplete?: readonly string[];
 }
 
 /** The JSON of `agentls check --format json` (`lsp.md` §5); ranges are 0-based, characters in UTF-16 units, as in LSP. */
@@ -66,6 +68,8 @@ export interface CheckJson {
     fix?: { description: string; edits: TextEdit[] };
   }[];
   fixed: { path: string; fixes: { code: string; codes: string[]; description: string; edits: TextEdit[] }[] }[];
+  /** Present when the run is incomplete (exit 2): what could not be checked. */
+  incomplete?: string[];
 }
 
 export function summarize(filesChecked: number, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
@@ -116,6 +120,7 @@ export function formatJson(report: CheckReport): string {
       ...(f.fix ? { fix: { description: f.fix.title, edits: f.fix.edits } } : {}),
     })),
     fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: x.edits })) })),
+    ...(report.incomplete?.length ? { incomplete: [...report.incomplete] } : {}),
   };
   return JSON.stringify(json, null, 2) + '\n';
 }
@@ -154,6 +159,13 @@ export function formatSarif(report: CheckReport): string {
             })),
           },
         },
+        // The run's outcome, as SARIF says it: an incomplete run is no clean bill, whatever the results hold.
+        invocations: [
+          {
+            executionSuccessful: !report.incomplete?.length,
+            ...(report.incomplete?.length ? { toolExecutionNotifications: report.incomplete.map((text) => ({ level: 'error', message: { text } })) } : {}),
+          },
+        ],
         columnKind: 'utf16CodeUnits',
         originalUriBaseIds: { ROOT: { uri: pathToUri(base).replace(/\/?$/, '/') } },
         properties: { summary: report.summary },

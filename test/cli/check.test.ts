@@ -6,6 +6,7 @@ import { URI } from 'vscode-uri';
 import type { CheckJson } from '../../server/cli/output';
 import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
+import { sarifViolations } from '../rules/sarif';
 import { cli } from './run';
 
 // The workspaces hold a .xcsh folder, so the xcsh agent is a target under `auto`: comma-separated
@@ -147,6 +148,13 @@ describe('agentls check: never a false "clean"', () => {
       const r = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('cannot read folder locked');
+      // A tool that reads only the report learns it too.
+      const json = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json'], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      expect((JSON.parse(json.stdout) as CheckJson).incomplete).toEqual(['cannot read folder locked']);
+      const sarif = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'sarif'], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const log = JSON.parse(sarif.stdout);
+      expect(sarifViolations(log)).toEqual([]);
+      expect(log.runs[0].invocations).toEqual([{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'cannot read folder locked' } }] }]);
     } finally {
       fs.chmodSync(path.join(ws, 'locked'), 0o755);
     }

@@ -62,6 +62,13 @@ describe('agentls check on rule files', () => {
       '$.runs[0].results[0].locations[0].physicalLocation: needs "artifactLocation" or "address"',
       '$.runs[0].results[0].locations[0].physicalLocation.region.startLine: expected an integer ≥ 1, got 0',
     ]);
+    expect(sarifViolations({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, invocations: [{ toolExecutionNotifications: [{ level: 'fatal' }] }] }] })).toEqual([
+      '$.runs[0].invocations[0]: missing required "executionSuccessful"',
+      '$.runs[0].invocations[0].executionSuccessful: expected a boolean',
+      '$.runs[0].invocations[0].toolExecutionNotifications[0]: missing required "message"',
+      '$.runs[0].invocations[0].toolExecutionNotifications[0].message: expected a message object',
+      '$.runs[0].invocations[0].toolExecutionNotifications[0].level: not an allowed value',
+    ]);
   });
 
   it('checks only the files named, and exits 0 when they have no error', async () => {

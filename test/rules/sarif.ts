@@ -71,6 +71,26 @@ export function sarifViolations(log: unknown): string[] {
       if (!obj(run.originalUriBaseIds)) out.push(`${at}.originalUriBaseIds: expected an object`);
       else for (const [k, v] of Object.entries(run.originalUriBaseIds)) artifactLocation(v, `${at}.originalUriBaseIds.${k}`);
     }
+    if (run.invocations !== undefined) {
+      if (!Array.isArray(run.invocations)) out.push(`${at}.invocations: expected an array`);
+      else
+        run.invocations.forEach((inv: unknown, j) => {
+          const iat = `${at}.invocations[${j}]`;
+          if (!obj(inv)) return out.push(`${iat}: expected an object`);
+          need(inv, 'executionSuccessful', iat);
+          if (typeof inv.executionSuccessful !== 'boolean') out.push(`${iat}.executionSuccessful: expected a boolean`);
+          const notes = inv.toolExecutionNotifications;
+          if (notes !== undefined && !Array.isArray(notes)) out.push(`${iat}.toolExecutionNotifications: expected an array`);
+          if (Array.isArray(notes))
+            notes.forEach((n: unknown, k) => {
+              const nat = `${iat}.toolExecutionNotifications[${k}]`;
+              if (!obj(n)) return out.push(`${nat}: expected an object`);
+              need(n, 'message', nat);
+              message(n.message, `${nat}.message`);
+              if (n.level !== undefined && !['none', 'note', 'warning', 'error'].includes(String(n.level))) out.push(`${nat}.level: not an allowed value`);
+            });
+        });
+    }
     const results = run.results;
     if (results === undefined) return;
     if (!Array.isArray(results)) return out.push(`${at}.results: expected an array`);
