@@ -16,6 +16,12 @@ export function sarifViolations(log: unknown): string[] {
     if (!obj(m)) return out.push(`${at}: expected a message object`);
     if (typeof m.text !== 'string' && typeof m.id !== 'string') out.push(`${at}: a message needs "text" or "id"`);
   };
+  /** A result's or a notification's required message and optional level. */
+  const messageAndLevel = (v: Record<string, unknown>, at: string) => {
+    need(v, 'message', at);
+    message(v.message, `${at}.message`);
+    if (v.level !== undefined && !['none', 'note', 'warning', 'error'].includes(String(v.level))) out.push(`${at}.level: not an allowed value`);
+  };
   const artifactLocation = (a: unknown, at: string) => {
     if (!obj(a)) return out.push(`${at}: expected an artifactLocation object`);
     if (a.uri !== undefined && (typeof a.uri !== 'string' || /\s/.test(a.uri))) out.push(`${at}.uri: expected a URI reference`);
@@ -85,9 +91,7 @@ export function sarifViolations(log: unknown): string[] {
             notes.forEach((n: unknown, k) => {
               const nat = `${iat}.toolExecutionNotifications[${k}]`;
               if (!obj(n)) return out.push(`${nat}: expected an object`);
-              need(n, 'message', nat);
-              message(n.message, `${nat}.message`);
-              if (n.level !== undefined && !['none', 'note', 'warning', 'error'].includes(String(n.level))) out.push(`${nat}.level: not an allowed value`);
+              messageAndLevel(n, nat);
             });
         });
     }
@@ -97,9 +101,7 @@ export function sarifViolations(log: unknown): string[] {
     results.forEach((result: unknown, j) => {
       const rat = `${at}.results[${j}]`;
       if (!obj(result)) return out.push(`${rat}: expected an object`);
-      need(result, 'message', rat);
-      message(result.message, `${rat}.message`);
-      if (result.level !== undefined && !['none', 'note', 'warning', 'error'].includes(String(result.level))) out.push(`${rat}.level: not an allowed value`);
+      messageAndLevel(result, rat);
       int(result.ruleIndex, -1, `${rat}.ruleIndex`);
       if (typeof result.ruleIndex === 'number' && result.ruleIndex >= 0) {
         const rule = rules[result.ruleIndex] as Record<string, unknown> | undefined;
