@@ -2,7 +2,7 @@
 import { VERSION } from '../version';
 import { CliError, EXIT, UsageError, write, type CliCommand, type CliIo } from './command';
 import { startsServer } from './commandNames';
-import { commonOptionsHelp, parseCommon } from './options';
+import { commandFirst, commonOptionsHelp, parseCommon } from './options';
 
 /**
  * `agentls`: the language server (`--stdio`) and the command-line tools over the same
@@ -23,6 +23,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     (await import('../lsp/stdio.js')).runStdioServer(wireThread);
     return SERVING;
   }
+  argv = commandFirst(argv);
   if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
     write(io.stdout, `agentls ${VERSION}`);
     return 0;

@@ -109,3 +109,20 @@ async function optionsAt(root: string, draft: CommonDraft, warn: (line: string) 
 export function commonOptionsHelp(): string[] {
   return COMMON_OPTIONS.map((o) => `  ${`${o.flag} ${o.value}`.padEnd(20)} ${o.help}`);
 }
+
+/**
+ * `argv` with the command first when common options come before it (`agentls --root X
+ * check`, as git and npm take them); unchanged otherwise. Only whole common options are
+ * stepped over, each with its value: what follows them is the command (or the unknown word said to be one).
+ */
+export function commandFirst(argv: readonly string[]): string[] {
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i];
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    if (!COMMON_OPTIONS.some((o) => o.flag === (eq > 0 ? a.slice(0, eq) : a))) break;
+    i += eq > 0 ? 1 : 2;
+  }
+  if (i === 0 || i >= argv.length) return [...argv];
+  return [argv[i], ...argv.slice(0, i), ...argv.slice(i + 1)];
+}

@@ -70,6 +70,17 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     expect((await cli(['help'], ws)).stdout).toContain('exit codes: 0 clean or done, 1 problems found');
   });
 
+  it('takes the common options before the command too, as git and npm do', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/r.mdc': '---\ndescription: d\nalwaysApply: "true"\n---\nbody\n' });
+    const elsewhere = tempDir();
+    const after = await cli(['check', '--root', ws, '--home', elsewhere, '--agents', 'cursor'], elsewhere);
+    expect(after.stdout).toContain('[frontmatter/wrong-type]');
+    expect(await cli(['--root', ws, `--home=${elsewhere}`, '--agents', 'cursor', 'check'], elsewhere)).toEqual(after);
+    const unknown = await cli(['--root', ws, 'bogus'], elsewhere);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "bogus"');
+  });
+
   it('ast-edit exits 2 on an invalid pattern and writes nothing', async () => {
     const ws = writeTree(tempDir(), { 'a.ts': 'console.log(1);\n' });
     for (const extra of [[], ['--apply']]) {
