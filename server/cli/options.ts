@@ -101,7 +101,8 @@ async function optionsAt(root: string, draft: CommonDraft, warn: (line: string) 
 
   const warnings: string[] = [];
   const settings = overlaySettings(withProjectSettings(DEFAULT_SETTINGS, config), { ...draft.raw, rules: draft.rules }, warnings);
-  if (warnings.length) throw new UsageError(warnings.join('; '));
+  // Said as the flag the user typed; an editor's setting is ignored when bad, a command line is refused.
+  if (warnings.length) throw new UsageError(warnings.map((w) => w.replace(/^agentls\.rules\.agents:/, '--agents:').replace(/, ignored$/, '')).join('; '));
   return { root, settings, config, ignored: projectIgnoreMatcher(config) };
 }
 

@@ -79,6 +79,9 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     const unknown = await cli(['--root', ws, 'bogus'], elsewhere);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "bogus"');
+    const badAgents = await cli(['check', '--agents', 'bogus', '--root', ws], elsewhere);
+    expect(badAgents.code).toBe(2);
+    expect(badAgents.stderr).toMatch(/^agentls check: --agents: expected "auto" or a list of [^\n]*agents-md\n/);
   });
 
   it('ast-edit exits 2 on an invalid pattern and writes nothing', async () => {
