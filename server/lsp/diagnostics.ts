@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import {
   DiagnosticSeverity,
   DiagnosticTag,
@@ -203,8 +204,12 @@ export class DiagnosticsHub {
     const key = keyOf(uri);
     const perSource = this.entries.get(key);
     if (perSource) {
+      // What is kept is a fact of the file on disk; a buffer with no file (never saved, deleted
+      // while open) leaves nothing behind, or its last findings would stay for good.
+      const p = uriToPath(key);
+      const onDisk = p !== undefined && fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined;
       for (const feature of this.features) {
-        if (!feature.keepsDiagnosticsWhenClosed) perSource.delete(feature.id);
+        if (!feature.keepsDiagnosticsWhenClosed || !onDisk) perSource.delete(feature.id);
       }
       if (perSource.size === 0) this.entries.delete(key);
     }

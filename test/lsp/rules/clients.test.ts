@@ -89,6 +89,18 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
       'The xcsh agent does not read this buffer: its file is not on disk (not saved yet, renamed or deleted), and agents read files. Save it to make it a rule file.',
     );
     expect(ds.map((d) => d.code)).not.toContain('rule/shadowed');
+    // Closed, the buffer leaves nothing behind: no file is there to hold findings.
+    await c.close(uri);
+    await c.waitForDiagnostics(uri, (ds) => ds.length === 0);
+  });
+
+  it.each(['neovim', 'helix'] as const)('a never-saved rule buffer closed in %s (diagnostics pushed) leaves none behind', async (client) => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client });
+    const uri = await c.open(file('.xcsh/rules/new.md'), '---\ndescription: New\nalwaysApply: "perhaps"\n---\nNew.\n');
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    await c.close(uri);
+    await c.waitForDiagnostics(uri, (ds) => ds.length === 0);
   });
 
   it('a buffer on a link to a rule file the agent does not list says what a plain file there is told, not that its file is gone', async () => {
