@@ -84,6 +84,10 @@ export class TreeWatcher {
   /** Ends of new trees' watches: a folder made again is watched only once its old watch is gone. */
   private newTreesDropped = Promise.resolve();
   /** A renewal is running; another was asked for meanwhile. */
+  /** The root folder was found missing (deleted, moved away): when it is there again, it is watched anew. */
+  private rootGone = false;
+  /** While the root is missing: looks for it every few seconds, whatever else checks. */
+  private rootLookout: NodeJS.Timeout | undefined;
   private restarting = false;
   private restartAgain = false;
   private readonly covered: Promise<void>;
@@ -195,6 +199,7 @@ export class TreeWatcher {
   private async checkGaps(): Promise<number> {
     const reconciler = this.reconciler;
     if (!reconciler || this.cancel.isCancellationRequested || this.current.backend !== 'native') return 0;
+    if (await this.rootAbsentOrBack()) return 0;
     try {
       return (await reconciler.check(undefined, { cancel: this.cancel })).ms;
     } catch (err) {
@@ -362,6 +367,8 @@ export class TreeWatcher {
 
   private schedulePoll(delay = POLL_MIN_MS): void {
     if (this.cancel.isCancellationRequested) return;
+    // One chain of checks: a poll started elsewhere (a fallback, a return) replaces the one waiting.
+    clearTimeout(this.pollTimer);
     this.pollTimer = setTimeout(() => void this.poll(false), delay);
     this.pollTimer.unref?.();
   }
@@ -370,6 +377,10 @@ export class TreeWatcher {
   private async poll(forceFull: boolean): Promise<void> {
     const reconciler = this.reconciler;
     if (!reconciler || this.cancel.isCancellationRequested) return;
+    if (await this.rootAbsentOrBack()) {
+      if (this.current.backend === 'fs.watch') this.schedulePoll();
+      return;
+    }
     const full = forceFull || Date.now() - this.lastFullCheck >= FULL_CHECK_MS;
     if (full) this.lastFullCheck = Date.now();
     const watcher = this.folderWatcher;
@@ -378,11 +389,51 @@ export class TreeWatcher {
     this.schedulePoll(Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, report.ms * POLL_DUTY)));
   }
 
+  /**
+   * Whether the check must leave the tree alone: the root is missing (nothing under it to
+   * check), or it has just come back and was watched anew. The watches of a deleted or
+   * moved root end with it, and no folder check can see a tree made again in its place.
+   */
+  private async rootAbsentOrBack(): Promise<boolean> {
+    const there = await fs.promises.stat(this.root).then((st) => st.isDirectory(), () => false);
+    if (!there) {
+      if (!this.rootGone) {
+        this.options.log.info(`file watcher: ${this.root} is gone: watching for it to come back`);
+        this.rootLookout = setInterval(() => void this.rootAbsentOrBack(), POLL_MIN_MS);
+        this.rootLookout.unref?.();
+      }
+      this.rootGone = true;
+      return true;
+    }
+    if (!this.rootGone) return false;
+    this.rootGone = false;
+    clearInterval(this.rootLookout);
+    await this.rootIsBack();
+    return true;
+  }
+
+  /** The root is there again: what the last listing knew and is gone is said, the tree watched anew, and all it holds reported. */
+  private async rootIsBack(): Promise<void> {
+    this.options.log.info(`file watcher: ${this.root} is there again: watching it anew`);
+    await this.reconciler?.check(undefined, { cancel: this.cancel });
+    const native = this.options.native === false ? undefined : (this.options.nativeModule ?? nativeWatcher().module);
+    if (native) {
+      this.folderWatcher?.dispose();
+      this.folderWatcher = undefined;
+      this.current.backend = 'native';
+    }
+    await this.renew();
+    if (this.cancel.isCancellationRequested) return;
+    // Everything is new to the index and the rules; the renewed watch already covers every folder.
+    await listNewFolder(this.root, this.root, this.options.ignore, this.cancel, (p, isDir) => this.report(p, 'created', isDir));
+  }
+
   dispose(): void {
     this.cancel.cancel();
     this.current.state = 'stopped';
     clearTimeout(this.pollTimer);
     clearTimeout(this.restartTimer);
+    clearInterval(this.rootLookout);
     void dropAll(this.subscriptions);
     this.subscriptions = [];
     this.dropNewTrees();

@@ -84,3 +84,32 @@ describe("the server's own watcher on a tree of more than 20,000 folders", () =>
     ]);
   }, 180_000);
 });
+
+describe("the server's own watcher when the workspace folder itself goes", () => {
+  it.each([
+    ['native', {}],
+    ['fs.watch', { AGENTLS_NATIVE_WATCHER: 'off' }],
+  ] as const)('sees a folder deleted and made again (a re-clone, a checkout script), watching with %s: the new tree is indexed and linted', async (_backend, env) => {
+    const ws = tempDir('agentls-watch-root-');
+    const bad = (name: string) => `---\ndescription: ${name}\nalwaysApply: "true"\n---\n${name}\n`;
+    const write = (files: Record<string, string>) => {
+      for (const [rel, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+        fs.writeFileSync(path.join(ws, rel), text);
+      }
+    };
+    write({ '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/old.mdc': bad('old') });
+    const c = await start({ folders: [ws], client: 'neovim', env });
+    await until('the watcher in place', () => status(c), (s) => s.watching.roots.every((r) => r.state === 'watching'), 20_000);
+    const oldUri = c.uri(path.join(ws, '.cursor/rules/old.mdc'));
+    await c.waitForDiagnostics(oldUri, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'));
+    fs.rmSync(ws, { recursive: true });
+    await c.waitForLog(/file watcher: .* is gone: watching for it to come back/, 20_000);
+    write({ '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/new.mdc': bad('new') });
+    await c.waitForLog(/file watcher: .* is there again: watching it anew/, 20_000);
+    await c.waitForDiagnostics(c.uri(path.join(ws, '.cursor/rules/new.mdc')), (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'), 20_000);
+    await c.waitForDiagnostics(oldUri, (ds) => ds.length === 0);
+    expect(await until('the new file in the index', () => searchNames(c, 'new'), (names) => names.length > 0, 10_000)).toEqual(['.cursor/rules/new.mdc']);
+    expect(await searchNames(c, 'old')).toEqual([]);
+  });
+});
