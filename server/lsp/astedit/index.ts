@@ -119,6 +119,16 @@ export function astEditFeature(): Feature {
       ctx = c;
       service = new AstEditService(c);
       recipes = new RecipeIndex(c);
+      // An open recipe's dry run (no matches, missing paths) is a fact of the files it targets:
+      // when any other file changes on disk, it is run again for each open recipe.
+      ctx.session.changes.onChanges((batch) => {
+        const open = ctx.documents.all().filter((doc) => isRecipe(doc) && runs.has(doc.uri));
+        if (open.length === 0 || batch.every((change) => open.some((doc) => doc.path === change.path))) return;
+        for (const doc of open) {
+          rerun.add(doc.uri);
+          ctx.diagnostics.schedule(doc);
+        }
+      });
       ctx.onRequest(Methods.astEditPreview, async (raw, token) => {
         const outcome = await service.preview(service.readRequest(raw), token);
         if (!outcome.ok) throw service.problemsError(outcome.problems);

@@ -5,8 +5,8 @@ import type { AstEditPreviewResult, AstEditResolveResult } from '../../../protoc
 import { lineHash } from '../../../server/hashline/hash';
 import { CLIENT_PRESETS, type ClientPreset } from '../../helpers/capabilities';
 import { useLspClients } from '../../helpers/lspClient';
-import { until } from '../../helpers/polling';
-import { copyFixture } from '../../helpers/repo';
+import { status, until } from '../../helpers/polling';
+import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
 
 const launch = useLspClients(afterEach);
 const start = (folder: string, client: ClientPreset) => launch({ folders: [folder], client });
@@ -202,6 +202,24 @@ describe('recipe documents', () => {
     await c.save(uri);
     const info = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'astedit/no-matches'));
     expect(info).toEqual([expect.objectContaining({ severity: 3, message: 'No matches: `neverCalled($A)` matches nothing in the 3 files searched (typescript)' })]);
+  });
+
+  it.each(['vscode', 'neovim'] as const)('runs an open recipe again when the files it targets change on disk (%s)', async (client) => {
+    const ws = writeTree(tempDir(), { 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 2;\n', 'fix.astedit.yaml': 'ops:\n  - pat: console.log($$$ARGS)\n    out: logger.info($$$ARGS)\npaths:\n  - src\n' });
+    const c = await start(ws, client);
+    await until('the watcher in place', () => status(c), (st) => st.watching.roots.every((r) => r.state === 'watching'), 20_000);
+    const uri = await c.open(path.join(ws, 'fix.astedit.yaml'), undefined, 'yaml');
+    const none = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'astedit/no-matches'));
+    expect(none.map((d) => d.message)).toEqual(['No matches: `console.log($$$ARGS)` matches nothing in the 2 files searched (typescript)']);
+    const write = async (rel: string, text: string) => {
+      fs.writeFileSync(path.join(ws, rel), text);
+      // VS Code reports what its watcher saw; Neovim leaves watching to the server.
+      if (client === 'vscode') await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, rel)), type: 2 }] });
+    };
+    await write('src/b.ts', 'console.log(2);\n');
+    await c.waitForDiagnostics(uri, (d) => d.length === 0, 20_000);
+    await write('src/b.ts', 'export const b = 2;\n');
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'astedit/no-matches'), 20_000);
   });
 
   it('offers Preview, then Apply, which applies the previewed rewrite', async () => {
