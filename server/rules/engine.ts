@@ -129,7 +129,7 @@ export class RulesEngine {
    * to a root is re-analysed; anything touching a rule folder's listing re-lists it.
    */
   async applyChanges(reported: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED): Promise<Set<string>> {
-    const changes = this.throughLinkedFolders(reported);
+    const changes = await this.kindsChecked(this.throughLinkedFolders(reported));
     const affected = new Set<string>();
     this.generation++;
     // Files known to some root are re-read once, whatever number of roots list them.
@@ -155,6 +155,20 @@ export class RulesEngine {
       for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
     }
     return affected;
+  }
+
+  /**
+   * `changes`, a listed rule file's "changed" made "created" when it is no longer a regular
+   * file: VS Code reports a file replaced by a link (delete, then create) as one change, and
+   * a link is listed otherwise than a file (the xcsh agent skips it), so its folder is listed again.
+   */
+  private async kindsChecked(changes: readonly FileChange[]): Promise<readonly FileChange[]> {
+    const out: FileChange[] = [];
+    for (const change of changes) {
+      if (change.type === 'changed' && this.candidateOf(change.path) && (await this.fs.stat(change.path))?.kind !== 'file') out.push({ ...change, type: 'created' });
+      else out.push(change);
+    }
+    return out;
   }
 
   /** `changes`, and each under a linked rule folder's real path again as the file in the rule folder. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CodeAction } from 'vscode-languageserver/node';
 import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
-import { until } from '../../helpers/polling';
+import { searchNames, until } from '../../helpers/polling';
 import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
@@ -111,6 +111,21 @@ describe('rules updates over LSP', () => {
     fs.writeFileSync(file('.xcsh/rules/style.md'), '---\ndescription: TypeScript style for this project\n---\n\n');
     const after = await c.waitForDiagnostics(twin, (ds) => ds.some((d) => String(d.message).includes('dropped for its empty body')));
     expect(after[0].code).toBe('rule/shadowed');
+  });
+
+  it('a rule file replaced by a link, reported by VS Code as one change, is then judged as the link it is, and leaves the file index', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'vscode' });
+    const twin = c.uri(file('.cursor/rules/style.mdc'));
+    await c.waitForDiagnostics(twin, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    expect(await searchNames(c, 'style.mdc')).toEqual(['.cursor/rules/style.mdc']);
+    fs.rmSync(file('.cursor/rules/style.mdc'));
+    fs.symlinkSync('../../.xcsh/rules/style.md', file('.cursor/rules/style.mdc'));
+    // VS Code's watcher folds the delete and the create into one change.
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: twin, type: 2 }] });
+    const after = await c.waitForDiagnostics(twin, (ds) => ds.some((d) => d.code === 'rule/not-read'));
+    expect(after.map((d) => d.code)).not.toContain('rule/shadowed');
+    expect(await until('the link out of the index', () => searchNames(c, 'style.mdc'), (names) => names.length === 0, 10_000)).toEqual([]);
   });
 
   it('an unsaved edit of one rule updates its closed twins, and closing it restores them', async () => {
