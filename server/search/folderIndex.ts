@@ -452,6 +452,11 @@ export class FolderIndex {
         else if (id >= 0) this.table.boost[id] = this.picks.lift(rel, this.now());
       } else if (st.kind === 'directory' && type === 'created' && !this.options.shallow) {
         await this.addFolder(rel);
+      } else if (st.kind === 'directory' && type === 'changed' && rel !== '' && !this.options.shallow) {
+        // A folder said to have changed, with nothing said of what it holds (a client that reports
+        // folders alone, or a delete and create of one folder folded into one change): listed afresh.
+        this.table.removeUnder(rel);
+        await this.addFolder(rel);
       } else if (st.kind === 'symlink' || st.kind === 'other') {
         // A file replaced by a link or a pipe (reported as one change by VS Code) leaves the index, as the listing leaves them out.
         this.table.remove(rel);

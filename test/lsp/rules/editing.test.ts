@@ -128,6 +128,28 @@ describe('rules updates over LSP', () => {
     expect(await until('the link out of the index', () => searchNames(c, 'style.mdc'), (names) => names.length === 0, 10_000)).toEqual([]);
   });
 
+  it.each([
+    ['a change', [2]],
+    ['a delete and a create', [3, 1]],
+  ] as const)('a folder made afresh, reported by the client as %s of the folder alone, is listed again: index and glob reach', async (_what, types) => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.cursor/rules/notes.mdc': '---\ndescription: Notes\nglobs: notes/old*.md\nalwaysApply: false\n---\nOld notes.\n',
+      'notes/old1.md': 'old\n',
+      'notes/old2.md': 'old\n',
+    });
+    const c = await start({ folders: [ws], client: 'vscode' });
+    const rule = c.uri(path.join(ws, '.cursor/rules/notes.mdc'));
+    expect(await until('the old notes indexed', () => searchNames(c, 'old'), (names) => names.length === 2, 10_000)).toHaveLength(2);
+    fs.rmSync(path.join(ws, 'notes'), { recursive: true });
+    fs.mkdirSync(path.join(ws, 'notes'));
+    fs.writeFileSync(path.join(ws, 'notes/new1.md'), 'new\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: types.map((type) => ({ uri: c.uri(path.join(ws, 'notes')), type })) });
+    expect(await until('the new note indexed', () => searchNames(c, 'new1'), (names) => names.length === 1, 10_000)).toEqual(['notes/new1.md']);
+    expect(await searchNames(c, 'old')).toEqual([]);
+    await c.waitForDiagnostics(rule, (ds) => ds.some((d) => d.code === 'context/dead-glob'));
+  });
+
   it('an unsaved edit of one rule updates its closed twins, and closing it restores them', async () => {
     const { ws, home, file } = demo();
     const c = await start({ folders: [ws], home, client: 'helix' });

@@ -150,8 +150,10 @@ export class ReachByRoot {
         if (!rel || NEVER_INDEXED.test(rel)) continue;
         let flipped: string[] = [];
         if (change.type === 'deleted') flipped = reach.removed(rel);
-        else if (change.type === 'created') {
+        else if (change.type === 'created' || change.type === 'changed') {
           const st = await this.ctx.session.diskFs.stat(change.path);
+          // A folder's "changed" says nothing of what it holds (the index lists it afresh): read as a folder moved in.
+          if (change.type === 'changed' && st?.kind !== 'directory') continue;
           if (st?.kind === 'directory') {
             // A folder moved in: its files come from the index once it has walked it, which it
             // does on the same event without telling when it is done; ask now and once more later.
