@@ -128,8 +128,10 @@ export class RulesEngine {
    * Applies changed files; returns the paths whose findings may differ now. A file known
    * to a root is re-analysed; anything touching a rule folder's listing re-lists it.
    */
-  async applyChanges(reported: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED): Promise<Set<string>> {
-    const changes = await this.kindsChecked(this.throughLinkedFolders(reported));
+  async applyChanges(reported: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED, from: 'disk' | 'buffer' = 'disk'): Promise<Set<string>> {
+    // A buffer's edit says nothing of what is on disk: its keystrokes need no look at the file's kind.
+    const linked = this.throughLinkedFolders(reported);
+    const changes = from === 'disk' ? await this.kindsChecked(linked) : linked;
     const affected = new Set<string>();
     this.generation++;
     // Files known to some root are re-read once, whatever number of roots list them.
@@ -574,6 +576,7 @@ const AGENT_NAME_CHARS = 30;
  * the two blocks into one.") is said once, at the end.
  */
 function joinMessages(first: string, second: string): string {
+  if (first === second) return first;
   let head = 0;
   while (head < first.length && first[head] === second[head]) head++;
   let tail = 0;

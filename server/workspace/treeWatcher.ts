@@ -376,7 +376,8 @@ export class TreeWatcher {
   /** The fallback's check: folders without a watch every few seconds, all of them now and then. */
   private async poll(forceFull: boolean): Promise<void> {
     const reconciler = this.reconciler;
-    if (!reconciler || this.cancel.isCancellationRequested) return;
+    // The native watch took over again (a root that came back): its gap checks replace these.
+    if (!reconciler || this.cancel.isCancellationRequested || this.current.backend === 'native') return;
     if (await this.rootAbsentOrBack()) {
       if (this.current.backend === 'fs.watch') this.schedulePoll();
       return;

@@ -39,6 +39,19 @@ describe('incremental updates', () => {
     expect(d()).toEqual({ analyses: 0, groupResolutions: 0, discoveries: 0 });
   });
 
+  it('a rule file that became a link re-lists its folder when the disk says so, never on a buffer\'s keystroke', async () => {
+    const { engine, file, delta } = await setup();
+    const rule = file('.cursor/rules/style.mdc');
+    fs.rmSync(rule);
+    fs.symlinkSync('../../.xcsh/rules/style.md', rule);
+    const typing = delta();
+    await engine.applyChanges([{ path: rule, type: 'changed' }], undefined, 'buffer');
+    expect(typing().discoveries).toBe(0);
+    const disk = delta();
+    await engine.applyChanges([{ path: rule, type: 'changed' }]);
+    expect(disk().discoveries).toBe(1);
+  });
+
   it('emptying the winner of a name updates the files it hides', async () => {
     const { engine, file } = await setup();
     expect(engine.findings(file('.cursor/rules/style.mdc')).map((f) => f.message)).toEqual([expect.not.stringContaining('empty body')]);

@@ -134,7 +134,7 @@ export class RulesState {
       if (last && last.engine === engine && last.version === doc.version && last.text === doc.text) return;
       this.synced.set(p, { engine, version: doc.version, text: doc.text });
       const known = engine.analysis(p) !== undefined;
-      const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }]);
+      const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }], undefined, 'buffer');
       affected.delete(p);
       this.publish(affected, false);
     });
