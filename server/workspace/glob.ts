@@ -17,7 +17,12 @@ export interface GlobOptions {
   nocase?: boolean;
   /** A pattern also matches everything under a directory it matches (`node_modules/**` style for `node_modules`). */
   matchDescendants?: boolean;
+  /** A leading `/` anchors the pattern at the root (`/dist` is the root's `dist` only), as in `.gitignore`. */
+  rootedSlash?: boolean;
 }
+
+/** How `.gitignore`-like lists (`search.exclude`, `agentls.json`'s `ignore`) read their globs. */
+export const GITIGNORE_STYLE: GlobOptions = { matchBase: true, matchDescendants: true, rootedSlash: true };
 
 /** True when the text has glob magic (`* ? [ ] { }`) outside a backslash escape. */
 export function isGlob(text: string): boolean {
@@ -81,7 +86,9 @@ export function braceExpansions(pattern: string): number {
 
 export function compileGlob(pattern: string, options: GlobOptions = {}): PathMatcher {
   if (overlongGlob(pattern)) return () => false;
-  const mm = new Minimatch(pattern, { ...BASE_OPTIONS, matchBase: options.matchBase && !pattern.includes('/'), nocase: options.nocase });
+  const rooted = options.rootedSlash === true && pattern.startsWith('/');
+  if (rooted) pattern = pattern.replace(/^\/+/, '');
+  const mm = new Minimatch(pattern, { ...BASE_OPTIONS, matchBase: options.matchBase && !rooted && !pattern.includes('/'), nocase: options.nocase });
   if (!options.matchDescendants) return (p) => mm.match(p);
   return (p) => {
     if (mm.match(p)) return true;

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { FolderRules } from './folderRules';
 import type { FileSystem } from './fs';
-import { compileGlobs, type PathMatcher } from './glob';
+import { compileGlobs, GITIGNORE_STYLE, type PathMatcher } from './glob';
 import { fileNameRules, ignoresFileName, type FileNameRules } from './ignoreNames';
 import { joinRelative } from './paths';
 
@@ -67,7 +67,7 @@ export class IgnoreRules {
     private readonly fs: FileSystem,
     private readonly options: IgnoreOptions = {},
   ) {
-    this.extra = compileGlobs(options.extraExcludes ?? [], { matchBase: true, matchDescendants: true });
+    this.extra = compileGlobs(options.extraExcludes ?? [], GITIGNORE_STYLE);
   }
 
   /**

@@ -1,7 +1,7 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, isRecord, overlaySettings, type Settings } from '../core/settings';
-import { compileGlobs, globProblem, type PathMatcher } from './glob';
+import { compileGlobs, GITIGNORE_STYLE, globProblem, type PathMatcher } from './glob';
 
 /**
  * The project's own configuration: `agentls.json` at the workspace root, read by the CLI
@@ -97,10 +97,10 @@ export function withProjectSettings(base: Settings, config: ProjectConfig): Sett
  * name at any depth, a leading `/` anchors at the root.
  */
 export function projectIgnoreMatcher(config: ProjectConfig): PathMatcher {
-  return compileGlobs(projectIgnoreGlobs(config), { matchBase: true, matchDescendants: true });
+  return compileGlobs(projectIgnoreGlobs(config), GITIGNORE_STYLE);
 }
 
 /** The project's `ignore` globs in the form the matchers take (a folder's trailing `/` dropped: it matches the folder and all below). */
 export function projectIgnoreGlobs(config: ProjectConfig): string[] {
-  return config.ignore.map((g) => g.replace(/\/+$/, '')).map((g) => (g.startsWith('/') ? g.slice(1) : g)).filter((g) => g !== '');
+  return config.ignore.map((g) => g.replace(/\/+$/, '')).filter((g) => g.replace(/^\/+/, '') !== '');
 }

@@ -60,6 +60,19 @@ describe('agentls.json', () => {
     });
   });
 
+  it('anchors a glob with a leading slash at the root, as .gitignore does, in the walk and for named files', async () => {
+    const { ws, home } = project({ ignore: ['/broken', '/docs/'] });
+    fs.mkdirSync(path.join(ws, 'broken'));
+    fs.writeFileSync(path.join(ws, 'broken', 'notes.md'), 'See rule://gone.\n');
+    // `/broken` is the root's folder only: fixtures/broken is still checked; `/docs/` leaves docs/ out.
+    expect(await codes(ws, home)).toEqual(['.cursor/rules/comma.mdc warning frontmatter/comma-globs', 'fixtures/broken/README.md error rule-url/unknown']);
+    const named = await cli(['check', 'fixtures/broken/README.md', 'broken/notes.md', '--format', 'json', '--home', home], ws);
+    expect((JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => d.path)).toEqual(['fixtures/broken/README.md']);
+    expect(named.stderr).toBe("agentls check: broken/notes.md is not checked: agentls.json's ignore leaves it out\n");
+    // The same from the command line.
+    expect(await codes(ws, home, '--ignore', '/fixtures')).toEqual(['.cursor/rules/comma.mdc warning frontmatter/comma-globs']);
+  });
+
   it('is read by the rules command too, and the command line overrides it', async () => {
     const { ws, home } = project({ rules: { profile: 'xcsh' } });
     const prompt = await cli(['rules', '--json', '--home', home], ws);

@@ -35,20 +35,20 @@ describe('the GitHub Action', () => {
     runs: { using: string; steps: ActionStep[] };
   };
 
-  /** `${{ inputs.x }}` and `${{ steps.check.outputs.x }}` as the runner expands them. */
-  function expand(text: string, outputs: Record<string, string>): string {
-    return text.replace(/\$\{\{\s*(inputs|steps\.check\.outputs)\.([\w-]+)\s*\}\}/g, (_, scope: string, key: string) => (scope === 'inputs' ? action.inputs[key].default : (outputs[key] ?? '')));
+  /** `${{ inputs.x }}` and `${{ steps.check.outputs.x }}` as the runner expands them (inputs as given, else their defaults). */
+  function expand(text: string, outputs: Record<string, string>, inputs: Record<string, string>): string {
+    return text.replace(/\$\{\{\s*(inputs|steps\.check\.outputs)\.([\w-]+)\s*\}\}/g, (_, scope: string, key: string) => (scope === 'inputs' ? (inputs[key] ?? action.inputs[key].default) : (outputs[key] ?? '')));
   }
 
   /** Runs one step's script as the runner does (`bash --noprofile --norc -eo pipefail`), with its env. */
-  function runStep(step: ActionStep, cwd: string, outputs: Record<string, string>) {
+  function runStep(step: ActionStep, cwd: string, outputs: Record<string, string>, inputs: Record<string, string> = {}) {
     const githubOutput = path.join(tempDir(), 'output');
     fs.writeFileSync(githubOutput, '');
     const env: Record<string, string> = { PATH: `${shimBin()}:${process.env.PATH}`, HOME: tempDir('agentls-home-'), GITHUB_OUTPUT: githubOutput };
-    for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, outputs);
+    for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, outputs, inputs);
     const script = path.join(tempDir(), 'step.sh');
     fs.writeFileSync(script, step.run!);
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: path.resolve(cwd, expand(step['working-directory'] ?? '.', outputs)), env, encoding: 'utf8' });
+    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: path.resolve(cwd, expand(step['working-directory'] ?? '.', outputs, inputs)), env, encoding: 'utf8' });
     for (const line of fs.readFileSync(githubOutput, 'utf8').split('\n')) {
       const eq = line.indexOf('=');
       if (eq > 0) outputs[line.slice(0, eq)] = line.slice(eq + 1);
@@ -78,6 +78,23 @@ describe('the GitHub Action', () => {
     expect(clean.stdout).toMatch(/Checked \d+ files: no problems\./);
     expect(outputs['exit-code']).toBe('0');
     expect(runStep(fail, ws, outputs).status).toBe(0);
+  });
+
+  it('takes the paths input as written: split at spaces, or one a line for a path with spaces, never globbed', () => {
+    const ws = project();
+    fs.writeFileSync(path.join(ws, 'docs/my guide.md'), 'See rule://gone.\n');
+    const check = action.runs.steps.find((s) => s.id === 'check')!;
+    const checked = (paths: string) => {
+      const outputs: Record<string, string> = {};
+      const run = runStep(check, ws, outputs, { paths });
+      return { exit: outputs['exit-code'], files: [...new Set([...run.stdout.matchAll(/^(.+?):\d+:\d+: /gm)].map((m) => m[1]))].sort(), stderr: run.stderr };
+    };
+    expect(checked('docs/my guide.md\n\n.cursor/rules\n')).toEqual({ exit: '1', files: ['.cursor/rules/flag.mdc', 'docs/my guide.md'], stderr: '' });
+    expect(checked('docs/guide.md .cursor/rules')).toEqual({ exit: '1', files: ['.cursor/rules/flag.mdc', 'docs/guide.md'], stderr: '' });
+    // A shell glob reaches agentls as written, which names no file: the run fails rather than checking what the shell picked.
+    const globbed = checked('docs/*.md');
+    expect(globbed.exit).toBe('2');
+    expect(globbed.stderr).toContain('docs/*.md');
   });
 });
 
