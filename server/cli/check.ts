@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
 import { indexRefusal } from '../workspace/roots';
+import { displayPath } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { runCheck } from './checkRun';
 import { unknownSeverityKeys } from './severityCodes';
@@ -16,7 +17,7 @@ import { findRepoRoot } from '../workspace/repoRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
-import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FixedFile } from './output';
+import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
 
 const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix]
     Lints the agent files of the workspace: rule files, prompt documents, hashline patches,
@@ -122,6 +123,7 @@ export const checkCommand: CliCommand = {
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);
+    if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home)}`);
     for (const line of failures) write(io.stderr, `agentls check: ${line}`);
     if (failures.length) {
       const only = nothingChecked.length === failures.length;
@@ -132,6 +134,14 @@ export const checkCommand: CliCommand = {
     return run.results.some((r) => r.findings.some((f) => failing.includes(f.severity))) ? EXIT.problems : EXIT.clean;
   },
 };
+
+/** What the run left unreported in the user's own rule files, and how to see it. */
+function userLevelNote(left: FileFindings[], root: string, home: string | undefined): string {
+  const problems = left.reduce((n, r) => n + r.findings.length, 0);
+  const names = left.map((r) => displayPath(r.path, root, home));
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return `${problems} ${problems === 1 ? 'problem' : 'problems'} in your user-level rules (${shown}) ${problems === 1 ? 'is' : 'are'} not reported: they are not the project's and do not fail its run; agentls check ${names[0]} reports them`;
+}
 
 /** `--severity CODE=LEVEL` and `--ignore GLOB` laid over the project's file. */
 function withCheckOverrides(common: CommonOptions, severities: string[], ignores: string[]): CommonOptions {

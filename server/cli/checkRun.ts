@@ -14,8 +14,14 @@ import type { FileFindings } from './output';
 /** One lint of the targets: the findings, how many files were looked at, and what could not be. */
 export interface CheckRun {
   results: FileFindings[];
-  /** Files looked at (after ignore rules), plus files outside them that findings name (user-level rules). */
+  /** Files looked at (after ignore rules), user-level rule files named among them. */
   filesChecked: number;
+  /**
+   * Findings in user-level rule files (under the home directory) that were not named: not
+   * the project's, so not reported (a pre-commit hook must not fail every repository on
+   * one person's `~/.cursor/rules`); the run says how many there are.
+   */
+  userLevelLeft: FileFindings[];
   /** Folders that could not be read, and walks stopped at the file cap: each makes the run incomplete. */
   incomplete: string[];
   /** Named folders (root-relative) of which no file was checked, and whether the ignore globs leave the folder itself out (else it is empty, or all of it ignored): each fails the run. */
@@ -98,10 +104,14 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
         }
       }
     }
-    for (const p of byPath.keys()) looked.add(p);
-    const results = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
-    const ignoredFiles = [...new Set(targets.files)].filter(isIgnored).map((f) => relativeInside(root, f)!);
-    return { results, filesChecked: looked.size, incomplete, nothingChecked, ignoredFiles };
+    const named = new Set(targets.files);
+    const reported = (p: string) => relativeInside(root, p) !== undefined || named.has(p);
+    for (const p of byPath.keys()) if (reported(p)) looked.add(p);
+    const withFindings = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
+    const results = withFindings.filter((r) => reported(r.path));
+    const userLevelLeft = withFindings.filter((r) => !reported(r.path));
+    const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
+    return { results, filesChecked: looked.size, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
   } finally {
     session.dispose();
   }

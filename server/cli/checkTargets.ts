@@ -1,6 +1,7 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { UNDECODABLE_NAME, undecodableNameMessage } from '../workspace/fs';
+import { MAX_LINTED_FILES } from '../workspace/linter';
 import { isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { CliError } from './command';
@@ -11,7 +12,7 @@ export interface CheckTargets {
   whole: boolean;
   /** Folders to walk (absolute, under the root). */
   folders: string[];
-  /** Files named one by one (absolute, under the root). */
+  /** Files named one by one (absolute, under the root, or user-level rule files). */
   files: string[];
 }
 
@@ -45,7 +46,16 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
       continue;
     }
     if (!isInside(root, abs) || !session.allows(abs)) {
-      problems.push(`${written} lies outside the workspace root ${root} (give --root a folder that holds it)`);
+      // The user-level rule folders are read beside the root; named, their files are checked.
+      const area = session.userRuleAreas().find((a) => isInside(a, abs));
+      if (area === undefined) problems.push(`${written} lies outside the workspace root ${root} (give --root a folder that holds it)`);
+      else if (!isDir) targets.files.push(abs);
+      else if (abs !== area) problems.push(`${written}: the agents read the files of ${area} itself, not of its subfolders`);
+      else {
+        const files = await userAreaFiles(abs);
+        if (files.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
+        targets.files.push(...files);
+      }
       continue;
     }
     (isDir ? targets.folders : targets.files).push(abs);
@@ -71,4 +81,14 @@ async function underRoot(abs: string, root: string): Promise<string> {
   } catch {
     return abs; // said as it is written: missing, unreadable or outside
   }
+}
+
+/** The files directly in a user-level rule folder (the agents read no deeper), capped as a walk is. */
+async function userAreaFiles(dir: string): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() || e.isSymbolicLink())
+    .slice(0, MAX_LINTED_FILES)
+    .map((e) => path.join(dir, e.name))
+    .sort();
 }

@@ -26,7 +26,7 @@ interface CheckJson {
 
 describe('agentls check on rule files', () => {
   it('reports every family in JSON, with paths relative to the root, and exits 1 on errors', async () => {
-    const { stdout, code } = await cli('check', '--format', 'json', '--home', home);
+    const { stdout, stderr, code } = await cli('check', '--format', 'json', '--home', home);
     expect(code).toBe(1);
     const json = JSON.parse(stdout) as CheckJson;
     const rules = json.diagnostics.filter((d) => /^(rule|frontmatter|rule-url)\//.test(d.code));
@@ -37,7 +37,15 @@ describe('agentls check on rule files', () => {
     expect(at('.xcsh/rules/ghost.md', 'rule/empty-body-shadows')?.severity).toBe('error');
     expect(at('.cursorrules', 'rule/not-read')?.severity).toBe('warning');
     expect(at('docs/guide.md', 'rule-url/unknown')?.message).toContain('Available: ');
-    expect(at(path.join(home, '.cursor/rules/style.mdc').split(path.sep).join('/'), 'rule/shadowed')).toBeDefined();
+    // The user's own rules are read (they shadow the project's) but their findings are not the project's: said, not reported.
+    const userFile = path.join(home, '.cursor/rules/style.mdc').split(path.sep).join('/');
+    expect(json.diagnostics.filter((d) => d.path.startsWith('/'))).toEqual([]);
+    expect(stderr).toMatch(/^agentls check: \d+ problems? in your user-level rules \(.*\/\.cursor\/rules\/style\.mdc\) (is|are) not reported: they are not the project's and do not fail its run; agentls check .*style\.mdc reports them\n$/);
+    // Named, they are checked and reported.
+    const named = JSON.parse((await cli('check', '--format', 'json', '--home', home, userFile)).stdout) as CheckJson;
+    expect(named.diagnostics.find((d) => d.path === userFile && d.code === 'rule/shadowed')).toBeDefined();
+    const folder = await cli('check', '--format', 'json', '--home', home, path.dirname(userFile));
+    expect((JSON.parse(folder.stdout) as CheckJson).diagnostics.map((d) => d.path)).toContain(userFile);
     const families = new Set(rules.map((d) => d.code.split('/')[0]));
     expect([...families].sort()).toEqual(['frontmatter', 'rule', 'rule-url']);
   });
