@@ -348,7 +348,11 @@ describe('agentls check: rule files that are symbolic links', () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), {
       '.git/HEAD': 'ref: refs/heads/main\n',
-      '.gitignore': '/target\n.worktrees/\ngen/*\n*.log\n',
+      '.gitignore': '/target\n.worktrees/\ngen/*\n*.log\n.env\n*.generated.ts\n',
+      // An ignored file on disk that a glob matches: the agent may be shown it, so the glob lives.
+      '.env': 'TOKEN=x\n',
+      '.claude/rules/env.md': "---\npaths: ['.env*']\n---\nNever print secrets.\n",
+      '.claude/rules/generated.md': "---\npaths: ['src/**/*.generated.ts']\n---\nDo not edit generated code.\n",
       // Ignored as the folder's content (`gen/*`), and by a file name (`*.log`).
       '.claude/rules/gen.md': "---\npaths: ['gen/**']\n---\nGenerated code: do not edit.\n",
       '.claude/rules/logs.md': "---\npaths: ['logs/*.log']\n---\nRead logs from the end.\n",
@@ -363,9 +367,11 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(lines).toContain(
       'CLAUDE.md:3:11: information [claude/import-missing] Claude Code imports target/doc-md/index.md here, and there is no such file now. It lies in target/, which is ignored (.gitignore, .ignore or search.exclude), so a build may make it: Claude Code loads it where that has happened and skips it without a word elsewhere, as in a fresh clone.',
     );
-    expect(lines).toContain('.claude/rules/worktrees.md:2:10: information [context/dead-glob] For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.');
-    expect(lines).toContain('.claude/rules/gen.md:2:10: information [context/dead-glob] For Claude Code, the glob "gen/**" aims into gen/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.');
-    expect(lines).toContain('.claude/rules/logs.md:2:10: information [context/dead-glob] For Claude Code, the glob "logs/*.log" names files that are ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.');
+    expect(lines).toContain('.claude/rules/worktrees.md:2:10: information [context/dead-glob] For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.');
+    expect(lines).toContain('.claude/rules/gen.md:2:10: information [context/dead-glob] For Claude Code, the glob "gen/**" aims into gen/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.');
+    expect(lines).toContain('.claude/rules/logs.md:2:10: information [context/dead-glob] For Claude Code, the glob "logs/*.log" names files that are ignored (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.');
+    expect(lines).toContain('.claude/rules/generated.md:2:10: information [context/dead-glob] For Claude Code, the glob "src/**/*.generated.ts" names files that are ignored (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.');
+    expect(run.stdout).not.toContain('.claude/rules/env.md');
     // What is not ignored is judged as before.
     expect(lines).toContain('CLAUDE.md:4:14: warning [claude/import-missing] Claude Code imports docs/conventions.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.');
     expect(run.stdout).toMatch(/^\.claude\/rules\/web\.md:2:\d+: warning \[context\/dead-glob\] Claude Code never attaches this rule by its globs: "web\/\*\*\/\*\.ts"/m);

@@ -107,7 +107,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
     if (g.dead && g.ignoredPart !== undefined) {
       // A build output or a folder made at run time: a clone has none of its files, and the index holds none of them anyway.
       const where = g.ignoredPart === '' ? 'names files that are ignored' : `aims into ${g.ignoredPart}, which is ignored`;
-      const message = `For ${names}, the glob ${JSON.stringify(g.glob)} ${where} (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.`;
+      const message = `For ${names}, the glob ${JSON.stringify(g.glob)} ${where} (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.`;
       out.push(contextFinding('context/dead-glob', 'information', range, message));
     } else if (g.dead) {
       const near = reach.nearest(g.glob, g.views[0].dialect);

@@ -2,7 +2,7 @@ import type { TimeSlicer } from '../../core/slices';
 import type { PathMatcher } from '../../workspace/glob';
 import { ownerOf } from '../agents';
 import type { GlobDialect } from './agentView';
-import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
+import { dialectMatcher, globShape, namePattern, stripDotSlash, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
 
 /** A glob "matches nearly every file" from this share of the files on. */
@@ -43,6 +43,8 @@ interface GlobState {
   /** Whether `judgeIgnoredGlobs` has looked at it, and the ignored part it found. */
   ignoreJudged?: boolean;
   ignoredPart?: string;
+  /** A file on disk the glob matches that the index leaves out (ignored: `.env`, a generated file), found when judged. */
+  ignoredWitness?: string;
 }
 
 /**
@@ -123,18 +125,36 @@ export class GlobReach {
     return this.globs.get(key)?.glob;
   }
 
-  /** Records what the ignore files say of a glob's target; false when the glob is no longer followed. */
-  judgedIgnore(key: string, part: string | undefined): boolean {
+  /**
+   * Where to look on disk for a file the index leaves out, for a glob that matches none of
+   * the index: its literal folder, how deep below it the glob reaches (undefined: any depth),
+   * and its matcher. Undefined when the glob matches an indexed file.
+   */
+  deadTarget(key: string): { base: string; depth: number | undefined; matcher: PathMatcher } | undefined {
+    const s = this.globs.get(key);
+    if (!s || s.witness !== undefined) return undefined;
+    const base = s.shape.base;
+    const rest = (base ? stripDotSlash(s.glob).slice(base.length + 1) : stripDotSlash(s.glob)).split('/');
+    const anyDepth = rest.includes('**') || (rest.length === 1 && s.dialect.basename);
+    return { base, depth: anyDepth ? undefined : rest.length - 1, matcher: s.matcher };
+  }
+
+  /** Records what the ignore files say of a glob's target, and an ignored file it matches; false when the glob is no longer followed. */
+  judgedIgnore(key: string, part: string | undefined, ignoredWitness?: string): boolean {
     const s = this.globs.get(key);
     if (!s) return false;
     s.ignoreJudged = true;
     s.ignoredPart = part;
+    s.ignoredWitness = ignoredWitness;
     return true;
   }
 
   /** The ignore files changed: every glob is judged again. */
   forgetIgnored(): void {
-    for (const s of this.globs.values()) s.ignoreJudged = false;
+    for (const s of this.globs.values()) {
+      s.ignoreJudged = false;
+      s.ignoredWitness = undefined;
+    }
   }
 
   status(glob: string, dialect: GlobDialect): GlobStatus | undefined {
@@ -158,18 +178,37 @@ export class GlobReach {
     });
   }
 
+  /** An ignored file (one the index leaves out) was created: it is a witness for the globs that match nothing else. */
+  ignoredAdded(rel: string): string[] {
+    const flipped: string[] = [];
+    for (const s of this.globs.values()) {
+      if (s.witness !== undefined || s.ignoredWitness !== undefined || !s.ignoreJudged || !s.matcher(rel)) continue;
+      s.ignoredWitness = rel;
+      flipped.push(s.key);
+    }
+    return flipped;
+  }
+
   /** A file or folder was deleted; returns the keys of globs whose dead/broad status changed. */
   removed(rel: string): string[] {
     this.pending?.push({ type: 'removed', rel });
+    // An ignored witness gone: the glob is looked for on disk again (`judgeIgnoredGlobs`), dead meanwhile.
+    const lost: string[] = [];
+    for (const s of this.globs.values()) {
+      if (s.ignoredWitness === undefined || (s.ignoredWitness !== rel && !s.ignoredWitness.startsWith(`${rel}/`))) continue;
+      s.ignoredWitness = undefined;
+      s.ignoreJudged = false;
+      if (s.witness === undefined) lost.push(s.key);
+    }
     const gone = this.paths.remove(rel);
-    if (gone.length === 0) return [];
+    if (gone.length === 0) return lost;
     const goneSet = new Set(gone);
     return this.afterChange((s) => {
       if (s.count !== undefined) {
         for (const p of gone) if (this.matches(s, p)) s.count--;
       }
       if (s.witness !== undefined && goneSet.has(s.witness)) this.evaluate(s);
-    });
+    }).concat(lost);
   }
 
   /** Applies `update` to every glob, re-evaluates when the file count drifted, and reports what flipped. */
@@ -310,12 +349,13 @@ export class GlobReach {
   }
 
   private toStatus(s: GlobState): GlobStatus {
-    return { glob: s.glob, dialect: s.dialect.id, dead: s.witness === undefined, broad: s.broad, count: s.count, witness: s.witness, total: this.paths.size, ignoreJudged: s.ignoreJudged === true, ignoredPart: s.ignoredPart };
+    const witness = s.witness ?? s.ignoredWitness;
+    return { glob: s.glob, dialect: s.dialect.id, dead: witness === undefined, broad: s.broad, count: s.count, witness, total: this.paths.size, ignoreJudged: s.ignoreJudged === true, ignoredPart: s.ignoredPart };
   }
 }
 
 function flags(s: GlobState): string {
-  return `${s.witness === undefined}|${s.broad}`;
+  return `${s.witness === undefined && s.ignoredWitness === undefined}|${s.broad}`;
 }
 
 function firstOf(ranges: { list: string[]; range: [number, number] }[]): string | undefined {

@@ -1,4 +1,7 @@
+import type { FileSystem } from '../../workspace/fs';
 import type { IgnoreRules } from '../../workspace/ignore';
+import { splitGlob } from '../../workspace/glob';
+import { walkFiles } from '../../workspace/walk';
 import type { GlobReach } from './globReach';
 
 /** Characters that make a glob segment more than a name with `*` and `?` in it. */
@@ -28,18 +31,67 @@ export function globSamplePath(glob: string): { rel: string; isDir: boolean } | 
 /**
  * Marks in `reach` each followed glob that aims into a part of the folder its ignore files
  * leave out (`.gitignore`: a build output, git work trees kept in the project): the index
- * holds no file there, so "matches nothing" cannot be judged. Each glob is judged once
- * until `reach.forgetIgnored()`; a dead glob is reported only once judged. Returns how many
- * globs were judged.
+ * holds no file there, so "matches nothing" cannot be judged. A glob that matches no
+ * indexed file is also looked for on disk among the files the index leaves out: `.env*`
+ * over an ignored `.env` attaches its rule whenever that file is in the agent's context
+ * (the agents' documents say nothing of `.gitignore`), so it is not dead. Each glob is
+ * judged once until `reach.forgetIgnored()`; a dead glob is reported only once judged.
+ * Returns how many globs were judged.
  */
-export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules): Promise<number> {
+export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem): Promise<number> {
   let judged = 0;
+  let budget = { files: DISK_LOOK_FILES };
   for (const key of reach.unjudgedIgnoreKeys()) {
-    const sample = globSamplePath(reach.globOf(key) ?? '');
-    const part = sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined;
-    if (reach.judgedIgnore(key, part)) judged++;
+    const glob = reach.globOf(key) ?? '';
+    const sample = globSamplePath(glob);
+    const part = (sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined) ?? (await ignoredByName(glob, ignore));
+    const target = reach.deadTarget(key);
+    const onDisk = target && budget.files > 0 ? await ignoredMatch(target, ignore, fs, budget) : undefined;
+    if (reach.judgedIgnore(key, part, onDisk)) judged++;
   }
   return judged;
+}
+
+/** Files listed on disk, all globs of one judgement together, in search of ignored matches. */
+const DISK_LOOK_FILES = 20_000;
+
+/**
+ * A file under the glob's folder that it matches, listed as the index would list it but
+ * with the ignore files not applied (`.git`, `node_modules` and `search.exclude` still
+ * are): one the index left out, since the index has none. Spends from `budget`.
+ */
+async function ignoredMatch(target: NonNullable<ReturnType<GlobReach['deadTarget']>>, ignore: IgnoreRules, fs: FileSystem, budget: { files: number }): Promise<string | undefined> {
+  // The walk stops at the first match: it is asked to cancel.
+  const look = { isCancellationRequested: false, found: undefined as string | undefined };
+  const walked = await walkFiles({
+    fs,
+    root: ignore.root,
+    ignore: ignore.withoutIgnoreFiles(),
+    start: target.base,
+    maxDepth: target.depth,
+    maxFiles: budget.files,
+    cancel: look,
+    onBatch: (batch) => {
+      look.found ??= batch.find((f) => target.matcher(f.rel))?.rel;
+      look.isCancellationRequested = look.found !== undefined;
+    },
+  });
+  budget.files -= walked.fileCount;
+  return look.found;
+}
+
+/**
+ * `''` when the files a glob names are left out by their name below its literal folder
+ * (`src/**\/*.generated.ts` under a `*.generated.ts` ignore rule), which the sample of its
+ * start (`src`) does not tell; undefined otherwise.
+ */
+async function ignoredByName(glob: string, ignore: IgnoreRules): Promise<string | undefined> {
+  const parts = glob.replace(/^(\.\/|\/)+/, '').split('/');
+  const last = parts[parts.length - 1];
+  if (last === '' || last === '**' || UNSAMPLED.test(last) || parts.length > MAX_SAMPLE_DEPTH) return undefined;
+  const base = splitGlob(parts.join('/')).base.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+  const rel = [...(base.length === parts.length ? base.slice(0, -1) : base), last.replace(/[*?]/g, 'x')].join('/');
+  return (await ignore.ignoredPart(rel, false)) === rel ? '' : undefined;
 }
 
 /** Folders deep a sample is asked about: each level asks the ignore files above it again. */

@@ -46,7 +46,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       }
       reach.setPaths(rels);
       reach.setGlobs(globs);
-      await judgeIgnoredGlobs(reach, session.ignoreFor(root));
+      await judgeIgnoredGlobs(reach, session.ignoreFor(root), session.diskFs);
     }
     for (const analysis of checked) {
       const p = analysis.candidate.path;

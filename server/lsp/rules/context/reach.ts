@@ -61,7 +61,7 @@ export class ReachByRoot {
       await reach.setPathsInSlices(paths, new TimeSlicer(undefined, yieldToRequests));
       // What the ignore files leave out is judged before the first findings, so a glob into an ignored folder is never first called dead.
       reach.forgetIgnored();
-      await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root));
+      await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
       this.reaches.set(root, reach);
       this.onChanged(root);
     } catch (err) {
@@ -114,7 +114,7 @@ export class ReachByRoot {
   /** How many globs were judged; none when the ignore files cannot be read (said in the log). */
   private async judging(root: string, reach: GlobReach): Promise<number> {
     try {
-      return await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root));
+      return await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
     } catch (err) {
       this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${(err as Error).message}`);
       return 0;
@@ -162,13 +162,19 @@ export class ReachByRoot {
             again.unref?.();
             continue;
           }
-          if (st?.kind !== 'file' || (await this.ctx.session.ignoreFor(root).check(rel, false))) continue;
-          flipped = reach.added(rel);
+          if (st?.kind !== 'file') continue;
+          // An ignored file (a build's output, `.env`) is no file of the index, and a glob may still match it.
+          flipped = (await this.ctx.session.ignoreFor(root).check(rel, false)) ? reach.ignoredAdded(rel) : reach.added(rel);
         }
         if (flipped.length) touched.add(root);
       }
     }
-    for (const root of touched) this.onChanged(root);
+    // A glob whose ignored witness went is looked for on disk again before its findings are redone.
+    for (const root of touched) {
+      const reach = this.reaches.get(root);
+      if (reach && reach.unjudgedIgnoreKeys().length) await this.judging(root, reach);
+      this.onChanged(root);
+    }
   }
 
   dispose(): void {

@@ -264,7 +264,7 @@ describe('rules in context over LSP', () => {
     const c = await start({ folders: [ws] });
     const closed = await c.waitForDiagnostics(c.uri(file('.claude/rules/worktrees.md')), (d) => byCode(d, 'context/dead-glob').length > 0);
     expect(byCode(closed, 'context/dead-glob').map((d) => [d.severity, d.message])).toEqual([
-      [3, 'For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): agentls indexes no file there, so whether the glob matches one is not judged.'],
+      [3, 'For Claude Code, the glob "**/.worktrees/**" aims into .worktrees/, which is ignored (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.'],
     ]);
     // Typed in an open buffer: a glob into the ignored build output is judged the same way.
     const uri = await c.open(file('.github/instructions/ts.instructions.md'));
@@ -276,12 +276,24 @@ describe('rules in context over LSP', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
     const judged = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === 2));
     expect(byCode(judged, 'context/dead-glob').map((d) => String(d.message).slice(0, String(d.message).indexOf(' matches')))).toEqual(['GitHub Copilot never attaches this rule by its globs: "dist/**/*.js"']);
-    // A build fills dist/ while it is ignored; un-ignored, its files are indexed and the glob lives.
+    // Ignored again: not called dead.
     fs.writeFileSync(file('.gitignore'), '.worktrees/\ndist/\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === 3));
+    // A build fills dist/ while it is ignored: the file on disk is one the agent may be shown, so the glob lives, with no finding.
     fs.mkdirSync(file('dist'));
     fs.writeFileSync(file('dist/app.js'), 'export {};\n');
-    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }, { uri: c.uri(file('dist/app.js')), type: 1 }] });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('dist/app.js')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+    // Deleted, it is looked for again and the glob aims into an ignored folder once more.
+    fs.rmSync(file('dist'), { recursive: true });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('dist')), type: 3 }] });
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').some((x) => x.severity === 3));
+    fs.mkdirSync(file('dist'));
+    fs.writeFileSync(file('dist/app.js'), 'export {};\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('dist/app.js')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+    // Un-ignored, its files are indexed and the glob still lives.
     fs.writeFileSync(file('.gitignore'), '.worktrees/\n');
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.gitignore')), type: 2 }] });
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
