@@ -178,21 +178,11 @@ export class GlobReach {
     });
   }
 
-  /** An ignored file (one the index leaves out) was created: it is a witness for the globs that match nothing else. */
-  ignoredAdded(rel: string): string[] {
-    const flipped: string[] = [];
-    for (const s of this.globs.values()) {
-      if (s.witness !== undefined || s.ignoredWitness !== undefined || !s.ignoreJudged || !s.matcher(rel)) continue;
-      s.ignoredWitness = rel;
-      flipped.push(s.key);
-    }
-    return flipped;
-  }
-
   /** A file or folder was deleted; returns the keys of globs whose dead/broad status changed. */
   removed(rel: string): string[] {
     this.pending?.push({ type: 'removed', rel });
-    // An ignored witness gone: the glob is looked for on disk again (`judgeIgnoredGlobs`), dead meanwhile.
+    // An ignored witness gone (a deleted folder is reported even when its files are ignored):
+    // the glob is looked for on disk again (`judgeIgnoredGlobs`), dead meanwhile.
     const lost: string[] = [];
     for (const s of this.globs.values()) {
       if (s.ignoredWitness === undefined || (s.ignoredWitness !== rel && !s.ignoredWitness.startsWith(`${rel}/`))) continue;

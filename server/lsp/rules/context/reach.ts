@@ -162,9 +162,8 @@ export class ReachByRoot {
             again.unref?.();
             continue;
           }
-          if (st?.kind !== 'file') continue;
-          // An ignored file (a build's output, `.env`) is no file of the index, and a glob may still match it.
-          flipped = (await this.ctx.session.ignoreFor(root).check(rel, false)) ? reach.ignoredAdded(rel) : reach.added(rel);
+          if (st?.kind !== 'file' || (await this.ctx.session.ignoreFor(root).check(rel, false))) continue;
+          flipped = reach.added(rel);
         }
         if (flipped.length) touched.add(root);
       }
