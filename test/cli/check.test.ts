@@ -344,6 +344,28 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(run.stdout).not.toContain('wrong-type');
   });
 
+  it("reads Cline's paths as Cline's source does: a list of globs on the workspace-relative path, anything else ignored", async () => {
+    const home = tempDir('agentls-home-');
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'src/a.ts': '',
+      'b.md': '',
+      // `*.ts` matches files at the root only: Cline never attaches it here. `*.md` does match b.md.
+      '.clinerules/root-only.md': "---\npaths:\n  - '*.ts'\n---\nTypes.\n",
+      '.clinerules/docs.md': "---\npaths:\n  - '*.md'\n---\nDocs.\n",
+      // One string: ignored whole, so the rule goes to every request.
+      '.clinerules/string.md': "---\npaths: 'src/**/*.ts'\n---\nTypes.\n",
+    });
+    const run = await cli(['check', '--home', home, '--agents', 'cline'], ws);
+    const lines = run.stdout.split('\n').filter((l) => l.includes('] '));
+    expect(lines.map((l) => l.slice(0, l.indexOf(']') + 1))).toEqual(['.clinerules/root-only.md:3:6: warning [context/dead-glob]', '.clinerules/string.md:2:8: error [frontmatter/wrong-type]']);
+    expect(lines[0]).toContain('a glob without / matches files at the root only');
+    expect(lines[1]).toContain('Cline reads `paths` only as a YAML list of globs, not one string: it ignores `paths` and sends this rule with every request. Write a list: ["src/**/*.ts"].');
+    // The fix writes the list, and the rule is scoped.
+    await cli(['check', '--home', home, '--agents', 'cline', '--fix'], ws);
+    expect(fs.readFileSync(path.join(ws, '.clinerules/string.md'), 'utf8')).toBe('---\npaths: ["src/**/*.ts"]\n---\nTypes.\n');
+  });
+
   it('does not call a glob or an import missing when it aims into a folder .gitignore leaves out (a build output, git work trees)', async () => {
     const home = tempDir('agentls-home-');
     const ws = writeTree(tempDir(), {

@@ -1,7 +1,7 @@
 import { CLINE_NON_RULE_FOLDERS } from '../../workspace/classify';
-import { afterMarker, baseName, isMarkdownName, pathsOrAlways } from './shared';
+import { afterMarker, baseName, isMarkdownName } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
-import type { AgentModel, Placement } from './types';
+import type { Activation, AgentModel, Placement } from './types';
 
 /**
  * Cline. Sources: Cline's documentation, "Rules" (https://docs.cline.bot/customization/cline-rules)
@@ -17,9 +17,21 @@ export const cline: AgentModel = {
   // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
   // of globs. A rule without it applies to every request.
   keys: { paths: { kind: 'globs' } },
-  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true },
-  activation: (fm) => pathsOrAlways(fm.paths, false),
+  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },
+  activation: (fm) => clineActivation(fm.paths),
 };
+
+/**
+ * How Cline's source reads `paths` (cline/cline, src/core/context/instructions/
+ * user-instructions/rule-conditionals.ts, `evaluatePathsConditional`): anything but a list
+ * of non-empty strings is ignored, "fail-open", so the rule applies to every request (a
+ * string `paths: "src/**"` too); the entries are trimmed, and a list left with none
+ * (`paths: []`) matches nothing, "an explicit way to disable a rule".
+ */
+function clineActivation(value: unknown): Activation {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length > 0)) return { mode: 'always' };
+  return { mode: 'globs', globs: (value as string[]).map((g) => g.trim()).filter(Boolean) };
+}
 
 /** `.clinerules/workflows/…`, `hooks/…`, `skills/…`: Cline's other configuration, never read as rules. */
 function isClineNonRuleFolder(restAfterClinerules: string): boolean {

@@ -20,6 +20,8 @@ export interface GlobDialect {
   lists: boolean;
   /** Brace alternatives `{a,b}` are understood. */
   braces: boolean;
+  /** Only a YAML list of non-empty strings is read: any other value is ignored whole, and the rule applies always (Cline). */
+  listOnly?: boolean;
 }
 
 /** `strings`: one string or a YAML list of strings. */

@@ -46,7 +46,9 @@ function agentIdOf(view: AgentView): AgentId {
 function globFindings(c: RuleFileContext): Finding[] {
   if (!c.reach) return [];
   const analysis = c.engine.analysis(c.path);
-  const entry = analysis ? new RuleLocator(analysis).entry('globs') : undefined;
+  // Cursor's and Windsurf's `globs`, Cline's `paths`.
+  const locator = analysis && new RuleLocator(analysis);
+  const entry = locator && (locator.entry('globs') ?? locator.entry('paths'));
   return globFindingsWithin({ ...c, reach: c.reach }, entry?.lineRange ?? c.lines.lineRange(0), true);
 }
 

@@ -6,7 +6,7 @@ import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveC
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { fileTargets } from '../targets';
 import type { AgentRule, AgentView, UncountedFile } from './agentView';
-import { frontmatterOf, MODE, TOOL_DIALECT } from './toolViews';
+import { frontmatterOf, MODE, toolDialect } from './toolViews';
 
 /**
  * The views of the agents whose instructions are plain files beside the code and that the
@@ -132,7 +132,7 @@ class Reader {
 }
 
 function view(id: AgentId, root: string, rules: AgentRule[], uncounted: UncountedFile[]): AgentView {
-  return { agent: id, displayName: agentModel(id).name, root, rules, dialect: TOOL_DIALECT, alwaysSentExtra: [], uncounted };
+  return { agent: id, displayName: agentModel(id).name, root, rules, dialect: toolDialect(id), alwaysSentExtra: [], uncounted };
 }
 
 function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {

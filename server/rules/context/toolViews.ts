@@ -19,6 +19,23 @@ export const TOOL_DIALECT: GlobDialect = {
   note: 'the path or the file name, case-sensitively; not documented, so the reading with the fewest false alarms',
 };
 
+/**
+ * Cline matches `paths` with picomatch (`dot: true`) against workspace-relative paths
+ * (cline/cline, src/core/context/instructions/user-instructions/rule-conditionals.ts): a
+ * glob without `/` matches files at the root only, as its docs' table says of `*.md`.
+ */
+export const CLINE_DIALECT: GlobDialect = {
+  id: 'cline',
+  basename: false,
+  nocase: false,
+  note: "the workspace-relative path, so a glob without / matches files at the root only, as Cline's source and docs have it",
+};
+
+/** How a tool matches its rules' globs. */
+export function toolDialect(id: AgentId): GlobDialect {
+  return id === 'cline' ? CLINE_DIALECT : TOOL_DIALECT;
+}
+
 export const MODE: Record<Activation['mode'], ActivationMode> = {
   always: 'always',
   globs: 'glob',
@@ -53,7 +70,7 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       displayName: model.name,
       root: view.cwd,
       rules,
-      dialect: TOOL_DIALECT,
+      dialect: toolDialect(id),
       // The descriptions of rules the model decides on are sent so that it can choose (Cursor's "Agent Requested", Windsurf's model_decision).
       alwaysSentExtra: offered.length ? [{ label: 'descriptions offered to the model', text: offered.join('\n') }] : [],
     };

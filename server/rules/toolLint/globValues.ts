@@ -16,6 +16,10 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
   const entry = loc.entry(dialect.key);
   if (!entry || value === undefined || value === null) return [];
   const key = dialect.key;
+  if (dialect.listOnly) {
+    const ignored = listOnlyFindings(loc, agent, entry, value);
+    if (ignored) return ignored;
+  }
   if (typeof value === 'string') return stringValue(loc, agent, entry, value);
   if (!Array.isArray(value)) {
     return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as ${dialect.lists ? 'globs (a list, or one string)' : 'one string of globs'}, not ${typeof value}: it ignores this value.`)];
@@ -50,6 +54,38 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
     out.push(globFinding(agent, range, g, issues.map((x) => x.message), fixed === undefined ? undefined : JSON.stringify(fixed)));
   });
   return out;
+}
+
+/**
+ * An agent that reads its glob key only as a list of non-empty strings ignores any other
+ * value whole and applies the rule always (Cline, see `rules/agents/cline.ts`): an error,
+ * since the rule goes to every request where the file scopes it. Undefined when the value
+ * is such a list.
+ */
+function listOnlyFindings(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value: unknown): Finding[] | undefined {
+  const key = agent.globs!.key;
+  const always = `it ignores \`${key}\` and sends this rule with every request`;
+  if (typeof value === 'string') {
+    const parts = splitTopLevelCommas(value).map((part) => unquote(part).trim()).filter(Boolean);
+    const list = `[${parts.map((part) => JSON.stringify(part)).join(', ')}]`;
+    // An empty list would turn the rule off: no fix where there is no glob to list.
+    if (parts.length === 0) return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `${agent.name} reads \`${key}\` only as a YAML list of globs, not one string: ${always}.`)];
+    return [
+      finding('frontmatter/wrong-type', 'error', entry.valueRange, `${agent.name} reads \`${key}\` only as a YAML list of globs, not one string${parts.length > 1 ? ' (nor does it split one at commas)' : ''}: ${always}. Write a list: ${list}.`, {
+        // Safe (`check --fix` applies it): the list says exactly what the string meant.
+        data: { fix: 'listify-globs', parts, whole: true },
+      }),
+    ];
+  }
+  if (!Array.isArray(value)) return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `${agent.name} reads \`${key}\` only as a YAML list of globs, not ${typeof value}: ${always}.`)];
+  const ranges = loc.elementRanges(entry);
+  const out: Finding[] = [];
+  value.forEach((g, i) => {
+    if (typeof g === 'string' && g.length > 0) return;
+    const what = typeof g === 'string' ? 'an empty entry' : `${JSON.stringify(g)}, which is not text,`;
+    out.push(finding('frontmatter/wrong-type', 'error', ranges[i] ?? entry.valueRange, `${agent.name} reads \`${key}\` only as a list of globs, and ${what} makes the list invalid: ${always}.`, typeof g === 'string' ? {} : { data: { fix: 'quote-value' } }));
+  });
+  return out.length ? out : undefined;
 }
 
 function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value: string): Finding[] {

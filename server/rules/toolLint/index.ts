@@ -80,6 +80,8 @@ export function toolFindings(file: ToolFile): Finding[] {
  * reported; a value of the wrong type still is.
  */
 function globsUnused(agent: AgentModel, fm: Record<string, unknown>): boolean {
+  // Applied always because the value is not a list it reads (Cline): that is the finding.
+  if (agent.globs!.listOnly) return false;
   const value = fm[agent.globs!.key];
   const text = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
   const mode = agent.activation(fm).mode;
@@ -189,6 +191,10 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       const hint = near ? ` (Windsurf reads \`globs\`, not \`${near.key}\`)` : '';
       return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: glob needs globs, and there are none${hint}: Windsurf never attaches this rule.`)];
     }
+  }
+  if (agent.id === 'cline' && activation.mode === 'globs' && activation.globs.length === 0) {
+    // Cline's source reads a list with no glob as matching nothing, "an explicit way to disable a rule" (rules/agents/cline.ts).
+    return [finding('rule/inactive', 'information', entryOf('paths')?.lineRange ?? loc.openerRange(), '`paths` lists no glob, which turns this rule off: Cline never sends it. Remove `paths` to send it with every request.')];
   }
   if (agent.id === 'copilot' && activation.mode === 'manual') {
     // VS Code's agent loads a file with a description on demand (VS Code's agent-customization
