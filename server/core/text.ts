@@ -149,3 +149,18 @@ export function offsetAfterCodePoints(text: string, count: number): number {
   }
   return Math.min(offset, text.length);
 }
+
+/**
+ * A file's text as an editor holds it: without a leading UTF-8 BOM, which editors keep
+ * aside and write back on save (VS Code, Neovim's 'bomb', Emacs's coding system). Edits the
+ * server sends for a file that is not open address this text, not the bytes on disk.
+ */
+export function editorView(diskText: string): { text: string; bom: boolean } {
+  return diskText.charCodeAt(0) === 0xfeff ? { text: diskText.slice(1), bom: true } : { text: diskText, bom: false };
+}
+
+/** Edits of the editor's view of a file (`editorView`) applied to its text on disk, the BOM kept. */
+export function applyEditorEdits(diskText: string, edits: readonly TextEdit[]): string {
+  const view = editorView(diskText);
+  return (view.bom ? '\ufeff' : '') + applyTextEdits(view.text, edits);
+}

@@ -1,27 +1,28 @@
-import { applyTextEdits, LineIndex, type TextEdit } from '../core/text';
+import { applyTextEdits, editorView, LineIndex, type TextEdit } from '../core/text';
 import type { FilePlan } from './plan';
 
 /**
  * The editor edits of a planned file: one text edit per changed run of lines, against the
- * text the plan was computed from, so that untouched lines (and the marks, folds and undo
+ * text the plan was computed from (as an editor holds it: without a BOM), so that untouched lines (and the marks, folds and undo
  * history on them) are left alone. When the file mixes line endings the per-run edits
  * would keep the odd ones that a write normalises, so the result is checked and, if it
  * differs, one edit covering the changed middle of the text is used instead.
  */
 export function textEditsFor(plan: FilePlan): TextEdit[] {
   if (!plan.changed) return [];
-  const before = plan.before ?? '';
-  if (before === '') return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: plan.after }];
+  // Positions address the text as an editor holds it, without the BOM (kept on disk by the write, by the editor on save).
+  const before = editorView(plan.before ?? '').text;
+  const after = editorView(plan.after).text;
+  if (before === '') return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: after }];
   const edits = spliceEdits(plan);
-  if (applyTextEdits(before, edits) === plan.after) return edits;
-  return [middleEdit(before, plan.after)];
+  if (applyTextEdits(before, edits) === after) return edits;
+  return [middleEdit(before, after)];
 }
 
 function spliceEdits(plan: FilePlan): TextEdit[] {
   const lines = plan.original;
   const last = lines.length - 1;
-  const shift = (line: number) => (line === 0 && plan.bom ? 1 : 0);
-  const at = (line: number, character: number) => ({ line, character: character + shift(line) });
+  const at = (line: number, character: number) => ({ line, character });
   const eol = plan.eol;
   const edits: TextEdit[] = [];
   for (const s of plan.splices) {

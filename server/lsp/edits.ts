@@ -1,5 +1,5 @@
 import type { TextDocumentEdit, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
-import { applyTextEdits } from '../core/text';
+import { applyEditorEdits, editorView } from '../core/text';
 import type { FileWrite } from '../workspace/write';
 import { writeFilesAtomically } from '../workspace/write';
 import { uriToPath } from '../workspace/paths';
@@ -57,14 +57,15 @@ export async function applyWorkspaceEdit(
     const before = read.ok ? read.text : '';
     // Unsaved changes first: an edit computed from the buffer differs from the disk for that reason alone.
     const open = documents.getByPath(p);
-    if (open && open.text !== before) {
+    if (open && open.text !== editorView(before).text) {
       return { applied: false, reason: `${p} has unsaved changes and this editor cannot apply edits; save it and retry` };
     }
     const computedFrom = basis?.get(p);
     if (computedFrom !== undefined && computedFrom !== (read.ok ? before : null)) {
       return { applied: false, reason: `${p} changed on disk since the edit was computed; nothing was applied` };
     }
-    writes.push({ path: p, text: applyTextEdits(before, edits), expectedText: read.ok ? before : null });
+    // Edits address the text as the editor holds it (no BOM), as they would had the editor applied them.
+    writes.push({ path: p, text: applyEditorEdits(before, edits), expectedText: read.ok ? before : null });
   }
   const result = await writeFilesAtomically(writes, session.confinement);
   return result.ok ? { applied: true } : { applied: false, reason: result.message };

@@ -468,8 +468,10 @@ export class LspTestClient {
       void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: next.version }, contentChanges: [{ text }] });
     } else {
       const p = URI.parse(uri).fsPath;
-      const before = fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
-      fs.writeFileSync(p, TextDocument.applyEdits(TextDocument.create(uri, 'text', 0, before), edits));
+      // As an editor does: the file loaded without its BOM, the edits applied, the BOM written back.
+      const disk = fs.existsSync(p) ? fs.readFileSync(p, 'utf8') : '';
+      const bom = disk.startsWith('\ufeff') ? '\ufeff' : '';
+      fs.writeFileSync(p, bom + TextDocument.applyEdits(TextDocument.create(uri, 'text', 0, disk.slice(bom.length)), edits));
     }
   }
 

@@ -12,7 +12,7 @@ import { createAstBackend } from '../../astedit/workerBackend';
 import type { Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
 import { LIMITS } from '../../core/limits';
-import { LineIndex } from '../../core/text';
+import { editorView, LineIndex } from '../../core/text';
 import { pathToUri, uriToPath } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
 
@@ -173,8 +173,11 @@ export class AstEditService {
     for (const f of files) {
       const open = this.ctx.documents.getByPath(f.path);
       if (open && open.text !== f.text) return { ok: false, message: `Preview is stale: ${f.display} changed in the editor during the apply; nothing was applied` };
-      const lines = new LineIndex(f.text);
-      perFile.push({ uri: open?.uri ?? pathToUri(f.path), version: open ? open.version : null, edits: f.edits.map((e) => ({ range: lines.range(e.start, e.end), newText: e.newText })) });
+      // A closed file's offsets are of its disk text; the editor holds it without a BOM.
+      const shift = !open && editorView(f.text).bom ? 1 : 0;
+      const lines = new LineIndex(f.text.slice(shift));
+      const at = (offset: number) => Math.max(0, offset - shift);
+      perFile.push({ uri: open?.uri ?? pathToUri(f.path), version: open ? open.version : null, edits: f.edits.map((e) => ({ range: lines.range(at(e.start), at(e.end)), newText: e.newText })) });
     }
     if (this.ctx.client.documentChanges) {
       const documentChanges: TextDocumentEdit[] = perFile.map((f) => ({ textDocument: { uri: f.uri, version: f.version }, edits: f.edits }));

@@ -62,6 +62,15 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
     await expect(c.request('agentls/astEditResolve', { previewId: py.previewId, action: 'apply' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('No pending action') });
   });
 
+  it('rewrites a closed file that starts with a BOM where the editor holds its text, without the BOM', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/bom.ts': '\ufeffconst a = foo(1);\nconst b = foo(2);\n' });
+    const c = await start(ws, preset);
+    const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'foo($A)', out: 'bar($A)' }], paths: ['src/bom.ts'] });
+    expect(preview.totals.replacements).toBe(2);
+    await c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' });
+    expect(read(ws, 'src/bom.ts')).toBe('\ufeffconst a = bar(1);\nconst b = bar(2);\n');
+  });
+
   it('refuses an apply after a file changed, on disk or in a buffer, and writes nothing', async () => {
     const ws = copyFixture('astedit-basic');
     const c = await start(ws, preset);

@@ -176,6 +176,17 @@ describe('hashline requests and commands', () => {
     expect(fs.readFileSync(path.join(ws, 'src/greet.py'), 'utf8')).toBe(GREET_AFTER);
   });
 
+  it('edits a closed file that starts with a BOM where the editor holds its text, without the BOM, and keeps the BOM', async () => {
+    for (const preset of ['vscode', 'neovim'] as const) {
+      const ws = writeTree(tempDir(), { '.git/HEAD': '', 'bom.txt': '\ufeffone\ntwo\nthree\n' });
+      const c = await start({ folders: [ws], client: preset });
+      const done = await c.request<{ applied: boolean }>('agentls/hashlineApply', { input: `§bom.txt\n≔1${lineHash('one')}\nONE\n»2${lineHash('two')}\n2b\n` });
+      expect(done.applied).toBe(true);
+      // The test client applies an edit to a closed file as editors do: loaded without the BOM, written back with it.
+      expect(fs.readFileSync(path.join(ws, 'bom.txt'), 'utf8')).toBe('\ufeffONE\ntwo\n2b\nthree\n');
+    }
+  });
+
   it('writes the files atomically itself for a client without workspace/applyEdit, and refuses over unsaved buffers', async () => {
     const ws = copyFixture('hashline-multi');
     const c = await start({ folders: [ws], client: { textDocument: { hover: { contentFormat: ['plaintext'] } }, workspace: { applyEdit: false } } });

@@ -1,6 +1,6 @@
 import { CodeActionKind, TextDocumentEdit, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { Commands } from '../../../../protocol/methods';
-import { rangesIntersect, LineIndex } from '../../../core/text';
+import { editorView, rangesIntersect, LineIndex } from '../../../core/text';
 import { readRuleFile, TOOL_NAMES, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
 import type { CopyBodyData } from '../../../rules/context/findings';
 import { displayPath, pathToUri } from '../../../workspace/paths';
@@ -97,13 +97,15 @@ export async function planCopy(context: RulesContext, from: string, to: string):
     const r = await ctx.session.diskFs.readText(p);
     return r.ok ? r.text : { reason: r.message };
   };
-  const fromText = await read(from);
-  if (typeof fromText !== 'string') return fromText;
+  const fromRead = await read(from);
+  if (typeof fromRead !== 'string') return fromRead;
+  const fromText = editorView(fromRead).text;
   const after = copyBody(fromText, source, target);
   const openTarget = ctx.documents.getByPath(to);
   if (openTarget) return { edit: replaceAll(ctx, openTarget, after), title };
   const before = await read(to);
   if (typeof before !== 'string') return before;
-  const edit: WorkspaceEdit = { changes: { [pathToUri(to)]: [{ range: new LineIndex(before).range(0, before.length), newText: after }] } };
+  const shown = editorView(before).text;
+  const edit: WorkspaceEdit = { changes: { [pathToUri(to)]: [{ range: new LineIndex(shown).range(0, shown.length), newText: after }] } };
   return { edit, basis: new Map([[to, before]]), title };
 }
