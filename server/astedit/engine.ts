@@ -4,7 +4,7 @@ import type { FileSystem } from '../workspace/fs';
 import { describeSyntaxError, type AstBackend, type FileScan, type OpQuery, type ScanInput } from './backend';
 import { collectFiles, type CollectedFile, type CollectWorkspace } from './collect';
 import { acceptsFile, languageByName, languageHintOfPaths, languageNames, languageOfPath, type LanguageInfo } from './languages';
-import { renderReplacement, type MatchCaptures, type Span } from './render';
+import { lineBreakOf, renderReplacement, withLineBreak, type MatchCaptures, type Span } from './render';
 import type { AstChange, AstEditOutcome, AstEditPreview, AstEditProblem, AstEditRequest, FilePreview, SkippedFile } from './types';
 import { sortOps, validateOps, type CompiledOp } from './validate';
 
@@ -248,6 +248,7 @@ function skip(file: CollectedFile, reason: string): SkippedFile {
 function buildFilePreview(item: Pending, scan: FileScan, runnable: { op: CompiledOp }[], lang: LanguageInfo): FilePreview {
   const { text } = item;
   const lines = new LineIndex(text);
+  const eol = lineBreakOf(text);
   const changes: (AstChange & { order: number })[] = scan.matches.map((m) => {
     const op = runnable[m.op].op;
     const captures: MatchCaptures = {
@@ -266,7 +267,7 @@ function buildFilePreview(item: Pending, scan: FileScan, runnable: { op: Compile
       endLine: end.line + 1,
       endColumn: end.character + 1,
       before: text.slice(m.start, m.end),
-      after: renderReplacement(text, m.start, op.template, captures),
+      after: withLineBreak(renderReplacement(text, m.start, op.template, captures), eol),
     };
   });
   changes.sort((a, b) => a.start - b.start || a.end - b.end || a.order - b.order);

@@ -38,6 +38,14 @@ describe('agentls ast-edit', () => {
     expect(read(ws, 'py/main.py')).toBe('from .helpers import greet\n\n\ndef run(names):\n    for name in names:\n        log.info(greet(name))\n    log.info("done", len(names))\n');
   });
 
+  it('writes a multi-line replacement with the line breaks of a CRLF file, captures and template alike', () => {
+    const ws = copyFixture('astedit-basic');
+    fs.writeFileSync(path.join(ws, 'src/crlf.ts'), 'function f() {\r\n  call(a,\r\n    b);\r\n}\r\n');
+    const r = agentls(ws, 'ast-edit', '--pat', 'call($$$A)', '--out', 'wrapped(\n  $$$A\n)', 'src/crlf.ts', '--apply');
+    expect(r.code).toBe(0);
+    expect(read(ws, 'src/crlf.ts')).toBe('function f() {\r\n  wrapped(\r\n    a,\r\n      b\r\n  );\r\n}\r\n');
+  });
+
   it('refuses overlapping edits with nothing written, and reports request mistakes with exit code 2', () => {
     const ws = copyFixture('astedit-basic');
     const before = { app: read(ws, 'src/app.ts'), nested: read(ws, 'src/nested.ts') };
