@@ -40,9 +40,12 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
   for (const w of requested) {
     const landing = await landingPath(w.path);
     if (!landing.ok) return landing;
-    const other = byLanding.get(landing.path);
+    // One file under two names, by a symbolic link (its landing) or a hard link (its inode): two contents for it cannot both be written.
+    const st = await fsp.stat(landing.path).catch(() => undefined);
+    const keys = [landing.path, ...(st ? [`inode:${st.dev}:${st.ino}`] : [])];
+    const other = keys.map((k) => byLanding.get(k)).find((o) => o !== undefined);
     if (other !== undefined) return { ok: false, message: `${w.path} is the same file as ${other}; nothing was written`, path: w.path };
-    byLanding.set(landing.path, w.path);
+    for (const k of keys) byLanding.set(k, w.path);
     writes.push({ ...w, path: landing.path });
   }
   const previous: (Buffer | null)[] = [];

@@ -96,6 +96,16 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
   });
 
+  it('refuses two headers naming one file through a hard link, and writes nothing', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    fs.linkSync(path.join(ws, 'a.txt'), path.join(ws, 'b.txt'));
+    const r = await cli(['hashline', 'apply'], ws, '§a.txt\n»EOF\nx\n§b.txt\n»EOF\ny\n');
+    expect(r.code).toBe(HASHLINE_EXIT_CODES.write_failed);
+    expect(r.stderr).toContain('b.txt is the same file as');
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+    expect(fs.statSync(path.join(ws, 'a.txt')).ino).toBe(fs.statSync(path.join(ws, 'b.txt')).ino);
+  });
+
   it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     fs.symlinkSync('loop2', path.join(ws, 'loop1'));
