@@ -25,7 +25,9 @@ export function describePatchErrorForPerson(error: PatchError, currentLines?: re
   }
 }
 
-function staleAnchors(error: PatchError, file: string, lines?: readonly string[]): string {
+function staleAnchors(error: PatchError, file: string, read?: readonly string[]): string {
+  // A BOM is no text of line 1 (hashline reads without it: `hashline.md` §4).
+  const lines = read?.[0]?.startsWith('\ufeff') ? [read[0].slice(1), ...read.slice(1)] : read;
   const remaps = Object.entries(error.remaps ?? {});
   const count = remaps.length;
   const out = [`${file}: ${count} anchor${count === 1 ? ' is' : 's are'} stale (the file changed since it was read), so nothing was written:`];

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HASHLINE_EXIT_CODES } from '../../server/cli/hashline';
+import { lineHash } from '../../server/hashline/hash';
 import { cli } from '../cli/run';
 import { tempDir, writeTree } from '../helpers/repo';
 
@@ -94,6 +95,13 @@ describe('agentls hashline', () => {
     expect(r.stderr).toContain(message);
     expect(fs.readdirSync(ws)).toEqual(['a.py']);
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
+  });
+
+  it('quotes a stale first line of a file with a BOM as the line reads, without the BOM', async () => {
+    const ws = writeTree(tempDir(), { 'b.txt': '\ufeffone\ntwo\n' });
+    const r = await cli(['hashline', 'apply'], ws, `§b.txt\n≔1${lineHash('zero')}\nONE\n`);
+    expect(r.code).toBe(HASHLINE_EXIT_CODES.hash_mismatch);
+    expect(r.stderr).toContain(`line 1 now reads "one" (anchor 1${lineHash('one')})`);
   });
 
   it('refuses two headers naming one file through a hard link, and writes nothing', async () => {
