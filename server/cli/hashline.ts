@@ -75,9 +75,11 @@ function parseTarget(arg: string): { file: string; start?: number; end?: number 
 
 async function read(args: string[], common: CommonOptions, io: CliIo): Promise<number> {
   if (args.length !== 1) throw new UsageError('hashline read takes exactly one FILE[:A-B]');
-  const target = parseTarget(args[0]);
+  let target = parseTarget(args[0]);
   const ws = session(common);
   try {
+    // `a:1-2` is the range of `a`; with no `a` but a file by that very name, it is that file.
+    if (target.start !== undefined && !(await ws.diskFs.stat(resolveWritten(io.cwd, target.file))) && (await ws.diskFs.stat(resolveWritten(io.cwd, args[0])))?.kind === 'file') target = { file: args[0] };
     const abs = resolveWritten(io.cwd, target.file);
     if (!ws.rootOf(abs) || !ws.allows(abs)) {
       write(io.stderr, `agentls hashline: ${target.file} lies outside the workspace root ${common.root}`);

@@ -104,6 +104,15 @@ describe('agentls hashline', () => {
     expect(r.stderr).toContain(`line 1 now reads "one" (anchor 1${lineHash('one')})`);
   });
 
+  it('reads a file whose name ends like a line range when no file bears the name before the colon', async () => {
+    const ws = writeTree(tempDir(), { 'notes:1-2': 'x\ny\nz\n', 'b.txt': 'p\nq\nr\n', 'b.txt:2': 'literal\n' });
+    const literal = await cli(['hashline', 'read', 'notes:1-2'], ws);
+    expect(literal.stdout.split('\n').filter(Boolean).map((l) => l.slice(l.indexOf('|') + 1))).toEqual(['x', 'y', 'z', '']);
+    // Where both exist, the range reading stands.
+    const ranged = await cli(['hashline', 'read', 'b.txt:2'], ws);
+    expect(ranged.stdout.split('\n').filter(Boolean).map((l) => l.slice(l.indexOf('|') + 1))).toEqual(['q']);
+  });
+
   it('refuses two headers naming one file through a hard link, and writes nothing', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
     fs.linkSync(path.join(ws, 'a.txt'), path.join(ws, 'b.txt'));
