@@ -18,6 +18,10 @@ export const cline: AgentModel = {
   // of globs. A rule without it applies to every request.
   keys: { paths: { kind: 'globs' } },
   globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },
+  // Cline's source (src/core/context/instructions/user-instructions/frontmatter.ts,
+  // parseYamlFrontmatter): "intentionally fail-open", YAML that does not parse gives no keys
+  // at all, so the rule goes to every request.
+  invalidYamlDropsFrontmatter: true,
   activation: (fm) => clineActivation(fm.paths),
 };
 

@@ -73,6 +73,8 @@ export interface AgentModel {
   globs?: GlobDialect;
   /** Characters (code points) a rule file may hold before the agent stops reading it, and where that is documented (quoted in the message). */
   maxChars?: { workspace: number; user?: number; source: string };
+  /** Frontmatter that is not valid YAML is read as none at all (the rule then activates as a file without keys), where a source says so. */
+  invalidYamlDropsFrontmatter?: boolean;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
 }

@@ -62,7 +62,8 @@ export function toolAgentViews(view: RulesView): AgentView[] {
     const model = agentModel(id);
     const rules = files.map((analysis) => {
       const parsed = toolParsed(analysis);
-      return toolRule(analysis, parsed, model.activation(frontmatterOf(parsed)));
+      const fm = model.invalidYamlDropsFrontmatter && parsed.fallbackUsed ? {} : frontmatterOf(parsed);
+      return toolRule(analysis, parsed, model.activation(fm));
     });
     const offered = rules.filter((r) => r.mode === 'description' && r.description).map((r) => `- ${r.name}: ${r.description}`);
     return {

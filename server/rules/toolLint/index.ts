@@ -64,7 +64,10 @@ export function toolFindings(file: ToolFile): Finding[] {
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
-  if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) out.push(...yamlFindings(loc, agent));
+  if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) {
+    if (agent.invalidYamlDropsFrontmatter) return [...out, droppedFrontmatterFinding(loc, agent)];
+    out.push(...yamlFindings(loc, agent));
+  }
   out.push(...keyFindings(loc, agent, fm, file.targets));
   out.push(...repeatedFrontmatterFindings(loc, agent, fm));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
@@ -92,6 +95,13 @@ function parseAs(file: ToolFile): FileAnalysis {
   const name = path.basename(file.path).replace(/\.(mdc|md)$/, '');
   const provider = PROVIDER_OF[file.agent.id] ?? 'native';
   return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed', undefined, undefined, TOOL_READING);
+}
+
+/** Invalid YAML that the tool reads as no frontmatter at all (Cline): its keys are lost, so the rule applies always. */
+function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel): Finding {
+  const problem = loc.analysis.parsed!.yamlError!;
+  const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
+  return finding('frontmatter/yaml-error', 'error', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}): ${agent.name} then reads none of its keys, so this rule goes to every request. Quote the value.`);
 }
 
 /**
