@@ -12,7 +12,7 @@ import { createAstBackend } from '../../astedit/workerBackend';
 import type { Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
 import { LIMITS } from '../../core/limits';
-import { editorView, LineIndex } from '../../core/text';
+import { editorView, LineIndex, type Range } from '../../core/text';
 import { pathToUri, uriToPath } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
 
@@ -98,12 +98,12 @@ export class AstEditService {
       previewId,
       lang: preview.lang,
       files: preview.files.map((f) => {
-        const lines = new LineIndex(f.text);
+        const range = this.editorRange(f.path, f.text);
         return {
           uri: pathToUri(f.path),
           path: f.display,
           overlaps: f.overlaps,
-          changes: f.changes.map((c) => ({ op: c.op, range: lines.range(c.start, c.end), line: c.startLine, before: c.before, after: c.after, preview: changeLinePair(c) })),
+          changes: f.changes.map((c) => ({ op: c.op, range: range(c.start, c.end), line: c.startLine, before: c.before, after: c.after, preview: changeLinePair(c) })),
         };
       }),
       totals: preview.totals,
@@ -173,17 +173,22 @@ export class AstEditService {
     for (const f of files) {
       const open = this.ctx.documents.getByPath(f.path);
       if (open && open.text !== f.text) return { ok: false, message: `Preview is stale: ${f.display} changed in the editor during the apply; nothing was applied` };
-      // A closed file's offsets are of its disk text; the editor holds it without a BOM.
-      const shift = !open && editorView(f.text).bom ? 1 : 0;
-      const lines = new LineIndex(f.text.slice(shift));
-      const at = (offset: number) => Math.max(0, offset - shift);
-      perFile.push({ uri: open?.uri ?? pathToUri(f.path), version: open ? open.version : null, edits: f.edits.map((e) => ({ range: lines.range(at(e.start), at(e.end)), newText: e.newText })) });
+      const range = this.editorRange(f.path, f.text);
+      perFile.push({ uri: open?.uri ?? pathToUri(f.path), version: open ? open.version : null, edits: f.edits.map((e) => ({ range: range(e.start, e.end), newText: e.newText })) });
     }
     if (this.ctx.client.documentChanges) {
       const documentChanges: TextDocumentEdit[] = perFile.map((f) => ({ textDocument: { uri: f.uri, version: f.version }, edits: f.edits }));
       return { ok: true, edit: { documentChanges } };
     }
     return { ok: true, edit: { changes: Object.fromEntries(perFile.map((f) => [f.uri, f.edits])) } };
+  }
+
+  /** Offsets of a file's text as LSP ranges of the text the editor holds: a closed file's are of its disk text, which the editor loads without a BOM. */
+  private editorRange(p: string, text: string): (start: number, end: number) => Range {
+    const shift = !this.ctx.documents.getByPath(p) && editorView(text).bom ? 1 : 0;
+    const lines = new LineIndex(text.slice(shift));
+    const at = (offset: number) => Math.max(0, offset - shift);
+    return (start, end) => lines.range(at(start), at(end));
   }
 
   dispose(): void {

@@ -67,6 +67,7 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
     const c = await start(ws, preset);
     const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'foo($A)', out: 'bar($A)' }], paths: ['src/bom.ts'] });
     expect(preview.totals.replacements).toBe(2);
+    expect(preview.files[0].changes[0].range).toEqual({ start: { line: 0, character: 10 }, end: { line: 0, character: 16 } });
     await c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' });
     expect(read(ws, 'src/bom.ts')).toBe('\ufeffconst a = bar(1);\nconst b = bar(2);\n');
   });
