@@ -28,8 +28,13 @@ export type HostRead = { kind: 'text'; text: string } | { kind: 'missing' } | { 
  * and every untouched line would change. Said, instead of "stale".
  */
 export function refusingLoneCr(read: HostRead, display: string): HostRead {
-  if (read.kind !== 'text' || !/\r(?!\n)/.test(read.text)) return read;
-  return { kind: 'error', error: 'unreadable', message: `${display} breaks lines with lone carriage returns (CR): a hashline read shows such a file as one line, and an edit would split it at each CR, so it is not edited. Convert its line ends to LF or CRLF first` };
+  const lone = read.kind === 'text' ? /\r(?!\n)/.exec(read.text) : null;
+  if (read.kind !== 'text' || !lone) return read;
+  // Where every break is a lone CR the whole file reads as one line; else only the lines around each stray CR run together.
+  const onlyCr = !read.text.includes('\n');
+  const line = read.text.slice(0, lone.index).split('\n').length;
+  const shown = onlyCr ? 'a hashline read shows such a file as one line' : `a hashline read does not break a line there (the first is on line ${line} of a read)`;
+  return { kind: 'error', error: 'unreadable', message: `${display} breaks lines with lone carriage returns (CR): ${shown}, and an edit would split lines at each CR, so it is not edited. Convert its line ends to LF or CRLF first` };
 }
 
 /** What the executor needs from its surroundings (the CLI's disk, or the server's buffers). */

@@ -140,9 +140,12 @@ describe('agentls hashline', () => {
     const anchor = read.stdout.split('\n')[0].split('|')[0];
     const r = await cli(['hashline', 'apply'], ws, `§cr.txt\n≔${anchor}\nx\n`);
     expect(r.code).toBe(HASHLINE_EXIT_CODES.unreadable);
-    expect(r.stderr).toContain('cr.txt breaks lines with lone carriage returns (CR): a hashline read shows such a file as one line, and an edit would split it at each CR, so it is not edited.');
+    expect(r.stderr).toContain('cr.txt breaks lines with lone carriage returns (CR): a hashline read does not break a line there (the first is on line 1 of a read), and an edit would split lines at each CR, so it is not edited.');
     expect(r.stderr).not.toContain('stale');
     expect(fs.readFileSync(path.join(ws, 'cr.txt'), 'utf8')).toBe('a\rb\rc\n');
+    // A file with no LF at all reads as one line, and is said to.
+    fs.writeFileSync(path.join(ws, 'mac.txt'), 'a\rb\r');
+    expect((await cli(['hashline', 'apply'], ws, '§mac.txt\n»EOF\nx\n')).stderr).toContain('mac.txt breaks lines with lone carriage returns (CR): a hashline read shows such a file as one line');
   });
 
   it('refuses reads outside the root, of missing and binary files, and bad ranges', async () => {
