@@ -5,7 +5,7 @@ import { previewAstEdit } from '../astedit/engine';
 import { formatPreview } from '../astedit/format';
 import type { AstEditProblem } from '../astedit/types';
 import { createAstBackend } from '../astedit/workerBackend';
-import { writeFilesAtomically } from '../workspace/write';
+import { splitLinkNote, writeFilesAtomically } from '../workspace/write';
 import { WorkspaceSession } from '../workspace/session';
 import { UsageError, write, type CliCommand } from './command';
 
@@ -103,6 +103,7 @@ export const astEditCommand: CliCommand = {
         return 1;
       }
       write(io.stdout, `Applied ${plan.replacements} replacement${plan.replacements === 1 ? '' : 's'} in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'}.`);
+      for (const p of written.splitLinks ?? []) write(io.stderr, `agentls ast-edit: note: ${splitLinkNote(plan.files.find((f) => f.path === p)?.display ?? p)}`);
       return 0;
     } finally {
       backend.dispose?.();

@@ -10,6 +10,7 @@ import type { PatchErrorKind } from '../hashline/types';
 import { DEFAULT_MAX_TEXT_BYTES } from '../workspace/fs';
 import { resolveWritten } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
+import { splitLinkNote } from '../workspace/write';
 import { UsageError, write, type CliCommand, type CliIo, type CommonOptions } from './command';
 
 /** Exit code per error kind, so scripts can tell a stale patch from a broken one. */
@@ -153,6 +154,7 @@ async function apply(args: string[], common: CommonOptions, io: CliIo): Promise<
     const written = await writePlannedFiles(plan.files, ws.confinement);
     if (!written.ok) return fail(io, { kind: 'write_failed', message: written.message });
     for (const f of plan.files) write(io.stdout, `${f.created ? 'created' : f.changed ? 'updated' : 'unchanged'} ${f.display}`);
+    for (const p of written.splitLinks ?? []) write(io.stderr, `agentls hashline: note: ${splitLinkNote(plan.files.find((f) => f.path === p)?.display ?? p)}`);
     if (plan.files.length === 0) write(io.stdout, 'the patch has no ops; nothing to do');
     return 0;
   } finally {

@@ -17,7 +17,12 @@ export interface FileWrite {
   expectedText?: string | null;
 }
 
-export type WriteResult = { ok: true; written: string[] } | { ok: false; message: string; path?: string };
+/**
+ * `splitLinks`: written files that had another name by a hard link. The write gives the
+ * path a new file (an in-place write could be left half-written), so the other names keep
+ * the old text; callers say so.
+ */
+export type WriteResult = { ok: true; written: string[]; splitLinks?: string[] } | { ok: false; message: string; path?: string };
 
 /**
  * Writes several files all-or-nothing. Every new content first goes to a temporary file
@@ -36,6 +41,7 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
   // A link is written through, into the file it leads to (which the confinement has just
   // judged): renaming a new file over the link would turn a rule shared by a link into a copy.
   const writes: FileWrite[] = [];
+  const splitLinks: string[] = [];
   const byLanding = new Map<string, string>();
   for (const w of requested) {
     const landing = await landingPath(w.path);
@@ -46,6 +52,7 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
     const other = keys.map((k) => byLanding.get(k)).find((o) => o !== undefined);
     if (other !== undefined) return { ok: false, message: `${w.path} is the same file as ${other}; nothing was written`, path: w.path };
     for (const k of keys) byLanding.set(k, w.path);
+    if (st && st.nlink > 1) splitLinks.push(w.path);
     writes.push({ ...w, path: landing.path });
   }
   const previous: (Buffer | null)[] = [];
@@ -143,7 +150,12 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
     await Promise.all(replaced.map((h) => h?.close().catch(() => undefined)));
     await dropOriginals();
   }
-  return { ok: true, written: requested.map((w) => w.path) };
+  return { ok: true, written: requested.map((w) => w.path), ...(splitLinks.length ? { splitLinks } : {}) };
+}
+
+/** What a caller says of a file in `splitLinks` (`shown` as the user knows it). */
+export function splitLinkNote(shown: string): string {
+  return `${shown} had another name (a hard link): it is now a file of its own, and the other name keeps the old text`;
 }
 
 /** Where a write to `p` lands: `p`, or for a symbolic link the file it leads to; refused when that file does not exist. */

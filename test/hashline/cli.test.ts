@@ -121,6 +121,11 @@ describe('agentls hashline', () => {
     expect(r.stderr).toContain('b.txt is the same file as');
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
     expect(fs.statSync(path.join(ws, 'a.txt')).ino).toBe(fs.statSync(path.join(ws, 'b.txt')).ino);
+    // One name patched: an atomic write gives it a new file, and that is said.
+    const one = await cli(['hashline', 'apply'], ws, '§a.txt\n»EOF\nx\n');
+    expect(one.code).toBe(0);
+    expect(one.stderr).toBe('agentls hashline: note: a.txt had another name (a hard link): it is now a file of its own, and the other name keeps the old text\n');
+    expect(fs.readFileSync(path.join(ws, 'b.txt'), 'utf8')).toBe('one\n');
   });
 
   it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {
