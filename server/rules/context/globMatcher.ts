@@ -41,7 +41,7 @@ function compile(glob: string, dialect: GlobDialect): PathMatcher {
 }
 
 /** `./src/*.ts` is written relative to the folder; minimatch would never match the `./`. */
-export function stripDotSlash(glob: string): string {
+function stripDotSlash(glob: string): string {
   return glob.startsWith('./') ? glob.slice(2) : glob;
 }
 

@@ -2,7 +2,7 @@ import type { TimeSlicer } from '../../core/slices';
 import type { PathMatcher } from '../../workspace/glob';
 import { ownerOf } from '../agents';
 import type { GlobDialect } from './agentView';
-import { dialectMatcher, globShape, namePattern, stripDotSlash, type GlobShape } from './globMatcher';
+import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
 
 /** A glob "matches nearly every file" from this share of the files on. */
@@ -59,6 +59,8 @@ export class GlobReach {
   /** File events that arrived while a new list was being built in slices: applied to it once it is in. */
   private pending: { type: 'added' | 'removed'; rel: string }[] | undefined;
   private readonly globs = new Map<string, GlobState>();
+  /** The files on disk the index leaves out, listed once per judgement of the ignore rules (`ignoredGlobs.ts`). */
+  offIndex: Promise<readonly string[]> | undefined;
   /** Files when every glob was last evaluated: a large drift re-evaluates all (broadness is relative). */
   private sizeAtFullEvaluation = 0;
 
@@ -125,18 +127,10 @@ export class GlobReach {
     return this.globs.get(key)?.glob;
   }
 
-  /**
-   * Where to look on disk for a file the index leaves out, for a glob that matches none of
-   * the index: its literal folder, how deep below it the glob reaches (undefined: any depth),
-   * and its matcher. Undefined when the glob matches an indexed file.
-   */
-  deadTarget(key: string): { base: string; depth: number | undefined; matcher: PathMatcher } | undefined {
+  /** The matcher of a glob that matches no file of the index, to test the files the index leaves out; undefined for a live glob. */
+  deadMatcher(key: string): PathMatcher | undefined {
     const s = this.globs.get(key);
-    if (!s || s.witness !== undefined) return undefined;
-    const base = s.shape.base;
-    const rest = (base ? stripDotSlash(s.glob).slice(base.length + 1) : stripDotSlash(s.glob)).split('/');
-    const anyDepth = rest.includes('**') || (rest.length === 1 && s.dialect.basename);
-    return { base, depth: anyDepth ? undefined : rest.length - 1, matcher: s.matcher };
+    return s && s.witness === undefined ? s.matcher : undefined;
   }
 
   /** Records what the ignore files say of a glob's target, and an ignored file it matches; false when the glob is no longer followed. */
@@ -149,8 +143,9 @@ export class GlobReach {
     return true;
   }
 
-  /** The ignore files changed: every glob is judged again. */
+  /** The ignore files changed: every glob is judged again, over a new listing of what the index leaves out. */
   forgetIgnored(): void {
+    this.offIndex = undefined;
     for (const s of this.globs.values()) {
       s.ignoreJudged = false;
       s.ignoredWitness = undefined;
@@ -190,6 +185,8 @@ export class GlobReach {
       s.ignoreJudged = false;
       if (s.witness === undefined) lost.push(s.key);
     }
+    // The listing it was found in is out of date.
+    if (lost.length) this.offIndex = undefined;
     const gone = this.paths.remove(rel);
     if (gone.length === 0) return lost;
     const goneSet = new Set(gone);

@@ -40,44 +40,30 @@ export function globSamplePath(glob: string): { rel: string; isDir: boolean } | 
  */
 export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem): Promise<number> {
   let judged = 0;
-  let budget = { files: DISK_LOOK_FILES };
   for (const key of reach.unjudgedIgnoreKeys()) {
     const glob = reach.globOf(key) ?? '';
     const sample = globSamplePath(glob);
     const part = (sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined) ?? (await ignoredByName(glob, ignore));
-    const target = reach.deadTarget(key);
-    const onDisk = target && budget.files > 0 ? await ignoredMatch(target, ignore, fs, budget) : undefined;
+    const matcher = reach.deadMatcher(key);
+    const onDisk = matcher ? (await offIndexFiles(reach, ignore, fs)).find((rel) => matcher(rel)) : undefined;
     if (reach.judgedIgnore(key, part, onDisk)) judged++;
   }
   return judged;
 }
 
-/** Files listed on disk, all globs of one judgement together, in search of ignored matches. */
-const DISK_LOOK_FILES = 20_000;
+/** Files listed on disk in search of those the index leaves out. */
+const DISK_LOOK_FILES = 50_000;
 
 /**
- * A file under the glob's folder that it matches, listed as the index would list it but
- * with the ignore files not applied (`.git`, `node_modules` and `search.exclude` still
- * are): one the index left out, since the index has none. Spends from `budget`.
+ * The files on disk that the index leaves out (ignored ones: `.env`, a build's output),
+ * listed as the index lists but with the ignore files not applied (`.git`, `node_modules`
+ * and `search.exclude` still are). Listed once, the first time a dead glob is judged, and
+ * kept until the ignore rules change (`forgetIgnored`): a glob typed in a buffer is then
+ * tested in memory, never by a walk per keystroke.
  */
-async function ignoredMatch(target: NonNullable<ReturnType<GlobReach['deadTarget']>>, ignore: IgnoreRules, fs: FileSystem, budget: { files: number }): Promise<string | undefined> {
-  // The walk stops at the first match: it is asked to cancel.
-  const look = { isCancellationRequested: false, found: undefined as string | undefined };
-  const walked = await walkFiles({
-    fs,
-    root: ignore.root,
-    ignore: ignore.withoutIgnoreFiles(),
-    start: target.base,
-    maxDepth: target.depth,
-    maxFiles: budget.files,
-    cancel: look,
-    onBatch: (batch) => {
-      look.found ??= batch.find((f) => target.matcher(f.rel))?.rel;
-      look.isCancellationRequested = look.found !== undefined;
-    },
-  });
-  budget.files -= walked.fileCount;
-  return look.found;
+function offIndexFiles(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem): Promise<readonly string[]> {
+  reach.offIndex ??= walkFiles({ fs, root: ignore.root, ignore: ignore.withoutIgnoreFiles(), maxFiles: DISK_LOOK_FILES }).then((walked) => walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel)));
+  return reach.offIndex;
 }
 
 /**
