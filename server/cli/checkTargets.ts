@@ -52,9 +52,12 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
       else if (!isDir) targets.files.push(abs);
       else if (abs !== area) problems.push(`${written}: the agents read the files of ${area} itself, not of its subfolders`);
       else {
-        const files = await userAreaFiles(abs);
-        if (files.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
-        targets.files.push(...files);
+        const files = await userAreaFiles(abs).catch((err: NodeJS.ErrnoException) => {
+          problems.push(`${written}: cannot be read (${err.code ?? err.message})`);
+          return undefined;
+        });
+        if (files?.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
+        targets.files.push(...(files ?? []));
       }
       continue;
     }

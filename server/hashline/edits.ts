@@ -22,18 +22,17 @@ export function textEditsFor(plan: FilePlan): TextEdit[] {
 function spliceEdits(plan: FilePlan): TextEdit[] {
   const lines = plan.original;
   const last = lines.length - 1;
-  const at = (line: number, character: number) => ({ line, character });
   const eol = plan.eol;
   const edits: TextEdit[] = [];
   for (const s of plan.splices) {
     const end = s.start + s.deleteCount;
     if (end <= last) {
-      edits.push({ range: { start: at(s.start, 0), end: at(end, 0) }, newText: s.lines.map((l) => l + eol).join('') });
+      edits.push({ range: { start: { line: s.start, character: 0 }, end: { line: end, character: 0 } }, newText: s.lines.map((l) => l + eol).join('') });
     } else if (s.start > 0) {
       // Touching the last line, which has no line break after it: take the one before.
-      edits.push({ range: { start: at(s.start - 1, lines.at(s.start - 1)!.length), end: at(last, lines.at(last)!.length) }, newText: s.lines.map((l) => eol + l).join('') });
+      edits.push({ range: { start: { line: s.start - 1, character: lines.at(s.start - 1)!.length }, end: { line: last, character: lines.at(last)!.length } }, newText: s.lines.map((l) => eol + l).join('') });
     } else {
-      edits.push({ range: { start: at(0, 0), end: at(last, lines.at(last)!.length) }, newText: s.lines.join(eol) });
+      edits.push({ range: { start: { line: 0, character: 0 }, end: { line: last, character: lines.at(last)!.length } }, newText: s.lines.join(eol) });
     }
   }
   return edits;

@@ -115,9 +115,9 @@ function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
   const meta = parsed.layout.metadata!;
   const globKey = agent.globs?.key;
   const badLines = meta.text.split('\n').filter((line) => {
-    // A list item starting with `*` (an alias to YAML) is no tool's documented form, glob key or not.
+    // A list item starting with `*` (an alias to YAML), or with a character no plain value may start with, is no tool's documented form, glob key or not.
     const item = /^\s*-\s+(\S.*)$/.exec(line);
-    if (item) return /^[*&!%@`|>]/.test(item[1]);
+    if (item) return /^[*%@`]/.test(item[1]);
     const key = /^([\w-]+):/.exec(line)?.[1];
     return key !== undefined && key !== globKey && isInvalidYamlLine(line);
   });
