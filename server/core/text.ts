@@ -159,6 +159,13 @@ export function editorView(diskText: string): { text: string; bom: boolean } {
   return diskText.charCodeAt(0) === 0xfeff ? { text: diskText.slice(1), bom: true } : { text: diskText, bom: false };
 }
 
+/** A range of a file's text on disk as a range of its `editorView`: the BOM an editor does not load moves line 1 one character left. */
+export function editorRangeOf(range: Range, bom: boolean): Range {
+  if (!bom) return range;
+  const left = (p: Position): Position => (p.line === 0 ? { line: 0, character: Math.max(0, p.character - 1) } : p);
+  return { start: left(range.start), end: left(range.end) };
+}
+
 /** Edits of the editor's view of a file (`editorView`) applied to its text on disk, the BOM kept. */
 export function applyEditorEdits(diskText: string, edits: readonly TextEdit[]): string {
   const view = editorView(diskText);

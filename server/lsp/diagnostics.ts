@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import { CancellationSource } from '../core/cancel';
 import { applyLevel, type Finding, type Severity } from '../core/findings';
+import { editorRangeOf, editorView } from '../core/text';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import { pathToUri, uriToPath } from '../workspace/paths';
@@ -114,8 +115,13 @@ export class DiagnosticsHub {
     return true;
   }
 
-  setForPath(source: string, path: string, findings: Finding[]): void {
-    this.set(source, pathToUri(path), findings);
+  /**
+   * Findings of a file that is not open, computed from `diskText`. An editor loads a file
+   * without its BOM, so their line-1 positions move one character left to meet its text.
+   */
+  setForPath(source: string, path: string, findings: Finding[], diskText = ''): void {
+    const bom = editorView(diskText).bom;
+    this.set(source, pathToUri(path), bom ? findings.map((f) => ({ ...f, range: editorRangeOf(f.range, true) })) : findings);
   }
 
   /** Whether this source holds findings for the URI (also those kept after its document closed). */

@@ -231,7 +231,7 @@ export class RulesState {
         continue;
       }
       if (findings.length === 0 && !this.pushed.has(p)) continue;
-      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings);
+      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings, engine.analysis(p)?.text);
       if (findings.length) this.pushed.add(p);
       else this.pushed.delete(p);
     }

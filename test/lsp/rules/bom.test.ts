@@ -39,6 +39,21 @@ describe('a BOM before the frontmatter, over LSP', () => {
     expect(d.range).toEqual({ start: { line: 0, character: 1 }, end: { line: 0, character: 4 } });
   });
 
+  it('a file that is not open: its findings are placed in the text an editor loads, which has no BOM', async () => {
+    const ws = writeTree(tempDir(), {
+      '.cursor/rules/links.mdc': `${BOM}See rule://missing-one for more.\n`,
+      '.windsurf/rules/glob.md': `${BOM}---\ntrigger: glob\n---\nBody.\n`,
+    });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const links = c.uri(path.join(ws, '.cursor/rules/links.mdc'));
+    const [unknown] = of(await c.waitForDiagnostics(links, (all) => of(all, 'rule-url/unknown').length > 0), 'rule-url/unknown');
+    // An editor's buffer holds `See rule://missing-one`: the BOM is not in it, so the link starts at column 4.
+    expect(unknown.range).toEqual({ start: { line: 0, character: 4 }, end: { line: 0, character: 22 } });
+    const glob = c.uri(path.join(ws, '.windsurf/rules/glob.md'));
+    const inactive = of(await c.waitForDiagnostics(glob, (all) => of(all, 'rule/inactive').length > 0), 'rule/inactive');
+    expect(inactive.map((d) => d.range)).toEqual([{ start: { line: 1, character: 0 }, end: { line: 1, character: 13 } }]);
+  });
+
   it('Cursor: a .mdc file is judged by its keys, and the rename fix lands on the key, the BOM kept', async () => {
     const text = `${BOM}---\ndescription: House style\nglobs: **.ts\nalways_apply: true\n---\nUse tabs.\n`;
     const ws = writeTree(tempDir(), { '.cursor/rules/style.mdc': text });
