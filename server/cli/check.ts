@@ -6,6 +6,7 @@ import { resolveHome } from '../workspace/home';
 import { indexRefusal } from '../workspace/roots';
 import { displayPath } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
+import { splitLinkNote } from '../workspace/write';
 import { runCheck } from './checkRun';
 import { unknownSeverityKeys } from './severityCodes';
 import { resolveCheckTargets } from './checkTargets';
@@ -86,12 +87,13 @@ export const checkCommand: CliCommand = {
     let run = await runCheck(common, targets, linters);
     let fixed: FixedFile[] = [];
     let fixFailures: string[] = [];
+    let splitLinks: string[] = [];
     const fixable = await attachFixes(run.results, common.root);
     if (values.fix && fixable.length) {
       const writer = new WorkspaceSession(common.settings);
       writer.addFolder(common.root);
       try {
-        ({ fixed, failures: fixFailures } = await applyFixes(fixable, writer.confinement));
+        ({ fixed, failures: fixFailures, splitLinks } = await applyFixes(fixable, writer.confinement));
       } finally {
         writer.dispose();
       }
@@ -123,6 +125,7 @@ export const checkCommand: CliCommand = {
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);
+    for (const p of splitLinks) write(io.stderr, `agentls check: note: ${splitLinkNote(displayPath(p, common.root, report.home))}`);
     if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home)}`);
     for (const line of failures) write(io.stderr, `agentls check: ${line}`);
     if (failures.length) {

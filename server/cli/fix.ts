@@ -43,9 +43,10 @@ export async function attachFixes(results: FileFindings[], root: string): Promis
  * if it still holds the text the fixes were computed on. A fix whose edits overlap one
  * already taken waits for the next run (the finding is still reported).
  */
-export async function applyFixes(files: FileFixes[], confinement: Confinement): Promise<{ fixed: FixedFile[]; failures: string[] }> {
+export async function applyFixes(files: FileFixes[], confinement: Confinement): Promise<{ fixed: FixedFile[]; failures: string[]; splitLinks: string[] }> {
   const fixed: FixedFile[] = [];
   const failures: string[] = [];
+  const splitLinks: string[] = [];
   for (const file of files) {
     const lines = new LineIndex(file.text);
     const taken: { start: number; end: number }[] = [];
@@ -67,10 +68,12 @@ export async function applyFixes(files: FileFixes[], confinement: Confinement): 
     if (accepted.length === 0) continue;
     const next = applyTextEdits(file.text, accepted.flatMap((a) => a.edits));
     const written = await writeFilesAtomically([{ path: file.path, text: next, expectedText: file.text }], confinement);
-    if (written.ok) fixed.push({ path: file.path, fixes: accepted });
-    else failures.push(`${file.path}: ${written.message}`);
+    if (written.ok) {
+      fixed.push({ path: file.path, fixes: accepted });
+      splitLinks.push(...(written.splitLinks ?? []));
+    } else failures.push(`${file.path}: ${written.message}`);
   }
-  return { fixed, failures };
+  return { fixed, failures, splitLinks };
 }
 
 function sameEdits(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {

@@ -18,7 +18,8 @@ export type EditBasis = ReadonlyMap<string, string | null>;
  * Applies a workspace edit: through `workspace/applyEdit` when the client supports it
  * (its undo then works), otherwise by writing the files atomically, all or none, after
  * checking that each file still has the content the edit was computed against (`basis`;
- * the write itself checks again immediately before each rename).
+ * the write itself checks again immediately before each rename). `splitLinks`: files the
+ * server wrote that had a second name by a hard link (an editor would have kept it).
  */
 export async function applyWorkspaceEdit(
   connection: Connection,
@@ -28,7 +29,7 @@ export async function applyWorkspaceEdit(
   edit: WorkspaceEdit,
   label: string,
   basis?: EditBasis,
-): Promise<{ applied: boolean; reason?: string }> {
+): Promise<{ applied: boolean; reason?: string; splitLinks?: string[] }> {
   if (client.applyEdit) {
     try {
       const result = await connection.workspace.applyEdit({ label, edit });
@@ -68,5 +69,5 @@ export async function applyWorkspaceEdit(
     writes.push({ path: p, text: applyEditorEdits(before, edits), expectedText: read.ok ? before : null });
   }
   const result = await writeFilesAtomically(writes, session.confinement);
-  return result.ok ? { applied: true } : { applied: false, reason: result.message };
+  return result.ok ? { applied: true, splitLinks: result.splitLinks } : { applied: false, reason: result.message };
 }

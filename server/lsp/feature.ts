@@ -59,6 +59,8 @@ export interface ServerContext {
    * disk write refuses a file that no longer has it.
    */
   applyEdit(edit: WorkspaceEdit, label: string, basis?: EditBasis): Promise<{ applied: boolean; reason?: string }>;
+  /** Tells the user that files the server wrote itself lost their second name by a hard link (`WriteResult.splitLinks`). */
+  noteSplitLinks(paths: readonly string[] | undefined): void;
   /**
    * Shows a report (buckets, a preview): written to a Markdown file in the cache folder
    * and opened with `window/showDocument`; clients without it get a message naming the file.

@@ -26,6 +26,7 @@ import { ConfigurationManager } from './configuration';
 import { DiagnosticsHub } from './diagnostics';
 import { DocumentStore } from './documents';
 import { applyWorkspaceEdit } from './edits';
+import { splitLinkNote } from '../workspace/write';
 import type { Feature, ServerContext } from './feature';
 import { createFeatures } from './features';
 import { Progress } from './progress';
@@ -382,7 +383,14 @@ function makeContext(
           log.error(`${method} failed: ${(err as Error).stack ?? err}`);
         }
       }),
-    applyEdit: (edit, label, basis) => applyWorkspaceEdit(connection, client, session, documents, edit, label, basis),
+    applyEdit: async (edit, label, basis) => {
+      const outcome = await applyWorkspaceEdit(connection, client, session, documents, edit, label, basis);
+      context.noteSplitLinks(outcome.splitLinks);
+      return outcome;
+    },
+    noteSplitLinks: (paths) => {
+      for (const p of paths ?? []) context.showMessage('warning', `agentls: ${splitLinkNote(p)}`);
+    },
     showReport: (name, title, markdown) => showReport(connection, client, log, (level, m) => context.showMessage(level, m), session.cacheDir, name, title, markdown),
     showMessage: (level, message) => {
       log.debug(`message to the user: ${message}`);

@@ -89,6 +89,17 @@ describe('agentls check --fix', () => {
     expect(json.diagnostics.map((d) => d.code)).not.toContain('frontmatter/yaml-error');
   });
 
+  it('says when a fixed file had a second name by a hard link, which keeps the old text', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/flag.mdc': RULES['.cursor/rules/flag.mdc'] });
+    const home = tempDir('agentls-home-');
+    const other = path.join(tempDir(), 'flag-copy.mdc');
+    fs.linkSync(path.join(ws, '.cursor/rules/flag.mdc'), other);
+    const r = await cli(['check', '--fix', '--home', home], ws);
+    expect(fs.readFileSync(path.join(ws, '.cursor/rules/flag.mdc'), 'utf8')).toBe(FIXED['.cursor/rules/flag.mdc']);
+    expect(fs.readFileSync(other, 'utf8')).toBe(RULES['.cursor/rules/flag.mdc']);
+    expect(r.stderr).toContain('agentls check: note: .cursor/rules/flag.mdc had another name (a hard link): it is now a file of its own, and the other name keeps the old text\n');
+  });
+
   it('writes nothing to a file that changed after its fixes were computed', async () => {
     const { ws } = project();
     const finding = { code: 'frontmatter/wrong-type', range: { start: { line: 2, character: 13 }, end: { line: 2, character: 19 } }, data: { fix: 'set-value', value: true } };

@@ -114,6 +114,7 @@ export class HashlineService {
       outcome = await this.ctx.applyEdit(built.edit, label);
     } else {
       const written = await writePlannedFiles(changed, this.ctx.session.confinement);
+      if (written.ok) this.ctx.noteSplitLinks(written.splitLinks);
       outcome = written.ok ? { applied: true } : { applied: false, reason: written.message };
     }
     if (outcome.applied) {

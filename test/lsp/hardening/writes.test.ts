@@ -46,6 +46,20 @@ describe('read-only files', () => {
   });
 });
 
+describe('hard links', () => {
+  it('a server that writes the disk itself says when the file it wrote had a second name, which keeps the old text', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const other = path.join(tempDir(), 'a-link.txt');
+    fs.linkSync(path.join(ws, 'a.txt'), other);
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    await c.request('agentls/hashlineApply', { input: `§a.txt\n≔1${lineHash('one')}\nONE\n` });
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('ONE\n');
+    expect(fs.readFileSync(other, 'utf8')).toBe('one\n');
+    await c.waitFor('the note of the split link', () => c.shownMessages.some((m) => m.message.includes('had another name (a hard link)')));
+    expect(c.shownMessages.map((m) => m.message)).toContain(`agentls: ${path.join(ws, 'a.txt')} had another name (a hard link): it is now a file of its own, and the other name keeps the old text`);
+  });
+});
+
 describe('check and write as one step', () => {
   /**
    * A writer races each apply: it prepends a line (which shifts every offset) at a random
