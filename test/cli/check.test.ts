@@ -558,3 +558,15 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(about).toEqual(['.cursor/rules/moved.mdc:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to ../../docs/moved.mdc, which does not exist: Cursor and the xcsh agent cannot read a rule from it.']);
   });
 });
+
+describe('agentls check: legacy single files', () => {
+  it("says what each tool's documentation says of its legacy file: Cursor deprecates .cursorrules, Windsurf no longer describes .windsurfrules", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursorrules': 'Use tabs.\n', '.windsurfrules': 'Use tabs.\n' });
+    const json = JSON.parse((await cli(['check', '--home', tempDir('agentls-home-'), '--format', 'json'], ws)).stdout) as CheckJson;
+    const legacy = Object.fromEntries(json.diagnostics.filter((d) => d.code === 'rule/legacy-file').map((d) => [d.path, d.message]));
+    expect(legacy).toEqual({
+      '.cursorrules': 'Cursor still reads this legacy file, but its documentation deprecates it in favour of its rules folder.',
+      '.windsurfrules': 'Windsurf still reads this legacy file, but its current documentation describes only its rules folder.',
+    });
+  });
+});

@@ -38,7 +38,7 @@ function cursorPlacement(rel: string): Placement | undefined {
   if (name === '.cursorrules') {
     // Docs ("Rules", .cursorrules): the single legacy file at the project root is still
     // supported but deprecated. Nothing documents a .cursorrules below the root being read.
-    if (rel === '.cursorrules') return { read: true, legacy: true, frontmatter: false };
+    if (rel === '.cursorrules') return { read: true, legacy: 'deprecated', frontmatter: false };
     const dir = rel.slice(0, -name.length);
     return { read: false, frontmatter: false, why: 'Cursor reads `.cursorrules` only at the project root', move: `${dir}.cursor/rules/cursorrules.mdc` };
   }

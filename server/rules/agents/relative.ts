@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 
 /** Folder names that start a tool's rule location; a path outside the base is read from the last of them. */
-const MARKERS = new Set(['.clinerules', '.cline', '.cursor', '.windsurf', '.xcsh', '.agent', '.agents', '.claude', '.github', '.codeium', '.cursorrules', '.windsurfrules']);
+const MARKERS = new Set(['.clinerules', '.cline', '.cursor', '.windsurf', '.devin', '.xcsh', '.agent', '.agents', '.claude', '.github', '.codeium', '.cursorrules', '.windsurfrules']);
 
 /**
  * A path as the agent models take it: relative to `base` (the workspace folder, or the

@@ -37,8 +37,11 @@ export interface KeySpec {
 export interface Placement {
   /** The agent reads the file as rules (or instructions). */
   read: boolean;
-  /** A legacy location the agent still reads but its documentation deprecates. */
-  legacy?: boolean;
+  /**
+   * A legacy location the agent still reads: one its documentation deprecates, or one its
+   * current documentation no longer describes (read by earlier releases).
+   */
+  legacy?: 'deprecated' | 'undocumented';
   /** Why the agent does not read it (when `read` is false), as a clause: "Cursor reads .cursorrules only at the project root". */
   why?: string;
   /** Where the agent would read the same file. */

@@ -4,14 +4,18 @@ import type { AgentModel, Placement } from './types';
 
 /**
  * Windsurf (Cascade). Source: Windsurf's documentation, "Memories & Rules"
- * (https://docs.windsurf.com/windsurf/cascade/memories).
+ * (https://docs.windsurf.com/windsurf/cascade/memories). Its next generation, Devin Desktop
+ * (June 2026), has the same page (https://docs.devin.ai/desktop/cascade/memories): the same
+ * triggers and limit, and rules in `.devin/rules/` "(or legacy `.windsurf/rules/`)". Both
+ * folders are read here by the one model; which wins when both hold a rule of one name is
+ * not documented, so nothing is said of it.
  */
 export const WINDSURF_TRIGGERS = ['always_on', 'manual', 'model_decision', 'glob'] as const;
 
 export const windsurf: AgentModel = {
   id: 'windsurf',
   name: 'Windsurf',
-  reads: '`.windsurf/rules/*.md` in the workspace, its subfolders and parents up to the git root; `~/.codeium/windsurf/memories/global_rules.md`; legacy `.windsurfrules` at the root',
+  reads: '`.windsurf/rules/*.md` (Devin Desktop: also `.devin/rules/*.md`) in the workspace, its subfolders and parents up to the git root; `~/.codeium/windsurf/memories/global_rules.md`; legacy `.windsurfrules` at the root',
   owns(rel) {
     return windsurfPlacement(rel) ?? misspeltFolderPlacement(rel, '.windsurf', 'rules', 'Windsurf', windsurfPlacement);
   },
@@ -54,11 +58,11 @@ function windsurfPlacement(rel: string): Placement | undefined {
   if (name === '.windsurfrules') {
     // Not in the current docs; earlier Windsurf releases read one .windsurfrules at the
     // workspace root. Treated as a legacy file still read there, and only there.
-    if (rel === '.windsurfrules') return { read: true, legacy: true, frontmatter: false, limit: 'workspace' };
+    if (rel === '.windsurfrules') return { read: true, legacy: 'undocumented', frontmatter: false, limit: 'workspace' };
     const dir = rel.slice(0, -name.length);
     return { read: false, frontmatter: false, why: 'Windsurf reads `.windsurfrules` only at the workspace root', move: `${dir}.windsurf/rules/windsurfrules.md` };
   }
-  const at = afterMarker(rel, '.windsurf/rules/');
+  const at = afterMarker(rel, '.windsurf/rules/') ?? afterMarker(rel, '.devin/rules/');
   if (!at || at.rest === '') return undefined;
   // Docs ("Rules discovery"): every .windsurf/rules folder of the workspace and its
   // subfolders, and of parents up to the git root. Folders inside .windsurf/rules are not

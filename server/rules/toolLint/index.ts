@@ -55,7 +55,8 @@ export function toolFindings(file: ToolFile): Finding[] {
   }
   if (file.readProblem && file.readProblem.kind !== 'invalid-utf8') return [...out, ...readProblemFindings(file, file.readProblem, first)];
   if (placement.legacy) {
-    out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but its documentation deprecates it in favour of its rules folder.`, { data: { fix: 'move-legacy' } }));
+    const standing = placement.legacy === 'deprecated' ? 'its documentation deprecates it in favour of its rules folder' : 'its current documentation describes only its rules folder';
+    out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but ${standing}.`, { data: { fix: 'move-legacy' } }));
   }
   out.push(...limitFindings(file, analysis));
   if (!placement.frontmatter) return out;
