@@ -20,7 +20,7 @@ interface AgentVector {
   source: string;
   path: string;
   text: string;
-  expect: { owner: string; read: boolean; legacy?: boolean; activation?: string; globs?: string[]; findings: [string, string][] };
+  expect: { owner: string; read: boolean; legacy?: 'deprecated' | 'undocumented'; activation?: string; globs?: string[]; findings: [string, string][] };
 }
 
 const { cases } = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'test', 'rules', 'agentVectors', 'agent-models.json'), 'utf8')) as { cases: AgentVector[] };

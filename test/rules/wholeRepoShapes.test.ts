@@ -170,7 +170,8 @@ describe('whole-repository rule shapes', () => {
     const all = await lint(ws);
     expect(of(all, ws, '.github/copilot-instructions.md')).toEqual([]);
     expect(of(all, ws, 'runner/.github/copilot-instructions.md').map((f) => [f.code, f.severity, f.message])).toEqual([
-      ['rule/not-read', 'warning', 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace: GitHub Copilot never reads this file.'],
+      // Copilot CLI run in runner/ reads it (GitHub's Copilot CLI docs): a note, not a warning.
+      ['rule/not-read', 'information', 'GitHub Copilot in VS Code and on github.com reads `.github/copilot-instructions.md` only at the root of the repository or workspace; Copilot CLI reads it too when it runs in this folder or below it, or works on a file there.'],
     ]);
     expect(of(all, ws, 'runner/.clinerules').map((f) => f.code)).toEqual(['rule/not-read']);
     // Only for the agents the user targets.

@@ -49,8 +49,18 @@ function copilotPlacement(rel: string): Placement | undefined {
   // instructions" docs; github.com/orgs/community/discussions/155450: a copy below the
   // opened folder is not picked up). One in a subfolder's .github is read by neither,
   // unless that subfolder is opened as the workspace (then it is this workspace's root).
+  // Copilot CLI does read it: "the repository root, the current working directory,
+  // intermediate directories between them, and any directories nested in the path of a
+  // file it is working on" (GitHub's docs, "Adding custom instructions for GitHub Copilot
+  // CLI", docs.github.com/en/enterprise-cloud@latest/copilot/how-tos/copilot-cli/
+  // customize-copilot/add-custom-instructions), so this is a note, not a warning.
   if (rel.endsWith('/.github/copilot-instructions.md')) {
-    return { read: false, frontmatter: false, why: 'GitHub Copilot reads `.github/copilot-instructions.md` only at the root of the repository or workspace' };
+    return {
+      read: false,
+      frontmatter: false,
+      why: 'GitHub Copilot in VS Code and on github.com reads `.github/copilot-instructions.md` only at the root of the repository or workspace',
+      alsoReadBy: 'Copilot CLI reads it too when it runs in this folder or below it, or works on a file there',
+    };
   }
   // An instructions file put in .github itself (found by the second audit of whole
   // repositories: withroka/roka kept `.github/coding.instructions.md`, later moved into

@@ -46,6 +46,11 @@ export interface Placement {
   why?: string;
   /** Where the agent would read the same file. */
   move?: string;
+  /**
+   * When `read` is false: which of the agent's clients reads the file there all the same,
+   * as a clause. The finding is then a note of where it is read, not "never reads".
+   */
+  alsoReadBy?: string;
   /** The file has frontmatter the agent reads (rule folders), or is plain Markdown (`AGENTS.md`, `.cursorrules`). */
   frontmatter: boolean;
   /** Reported as not read only when the file's frontmatter has one of these keys (a README beside instruction files is not a rule). */

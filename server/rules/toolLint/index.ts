@@ -48,8 +48,10 @@ export function toolFindings(file: ToolFile): Finding[] {
   if (!placement.read && placement.onlyWithKeys && !keysOf((analysis.parsed?.layout.metadata?.text ?? '').split('\n')).some((k) => placement.onlyWithKeys!.includes(k))) return out;
   if (!placement.read) {
     const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
+    const why = capital(placement.why ?? `${agent.name} does not read a file here`);
+    const said = placement.alsoReadBy ? `${why}; ${placement.alsoReadBy}.` : `${why}: ${agent.name} never reads this file.`;
     out.push(
-      finding('rule/not-read', 'warning', first, `${capital(placement.why ?? `${agent.name} does not read a file here`)}: ${agent.name} never reads this file.${placement.move ? ` Move it to \`${placement.move}\`.` : ''}`, move ? { data: { fix: 'move-to', to: move } } : {}),
+      finding('rule/not-read', placement.alsoReadBy ? 'information' : 'warning', first, `${said}${placement.move ? ` Move it to \`${placement.move}\`.` : ''}`, move ? { data: { fix: 'move-to', to: move } } : {}),
     );
     return out;
   }
