@@ -117,24 +117,41 @@ function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
   const problem = parsed.yamlError!;
   const meta = parsed.layout.metadata!;
   const globKey = agent.globs?.key;
+  let unclosed = false;
   const badLines = meta.text.split('\n').filter((line) => {
     // A list item starting with `*` (an alias to YAML), or with a character no plain value may start with, is no tool's documented form, glob key or not.
     const item = /^\s*-\s+(\S.*)$/.exec(line);
-    if (item) return /^[*%@`]/.test(item[1]);
-    const key = /^([\w-]+):/.exec(line)?.[1];
-    return key !== undefined && key !== globKey && isInvalidYamlLine(line);
+    const key = item ? undefined : /^([\w-]+):/.exec(line)?.[1];
+    const value = item ? item[1] : line.slice(line.indexOf(':') + 1).trim();
+    if (!item && key === undefined) return false;
+    // A glob key's unquoted value is the tool's own form (its comma lists have their own
+    // finding); a quote it opens and never closes is no one's.
+    if (key === globKey ? neverClosed(value) : unclosedQuote(value)) return (unclosed = true);
+    return item ? /^[*%@`]/.test(value) : key !== globKey && isInvalidYamlLine(line);
   });
   if (badLines.length === 0) return [];
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
-  return [finding('frontmatter/yaml-error', 'warning', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}); ${agent.name} does not document how it reads such a file, and may drop its keys. Quote the value.`)];
+  const advice = unclosed ? 'Close the quote.' : 'Quote the value.';
+  return [finding('frontmatter/yaml-error', 'warning', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}); ${agent.name} does not document how it reads such a file, and may drop its keys. ${advice}`)];
 }
 
 function isInvalidYamlLine(line: string): boolean {
   const value = line.slice(line.indexOf(':') + 1).trim();
   if (value === '') return false;
   if (/^\*/.test(value) || /^[&!%@`|>]/.test(value)) return true;
-  if (/^["']/.test(value)) return !/^("(?:[^"\\]|\\.)*"|'[^']*')\s*(#.*)?$/.test(value);
+  // A quoted value is read whole (one left open is `unclosedQuote`'s).
+  if (/^["']/.test(value)) return false;
   return /:\s/.test(value) && !/^[[{]/.test(value);
+}
+
+/** A value that opens a quote and does not close it on its line, or has text after the closing one (`''` is an escaped quote inside single quotes). */
+function unclosedQuote(value: string): boolean {
+  return /^["']/.test(value) && !/^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')\s*(#.*)?$/.test(value);
+}
+
+/** A value that opens a quote and has no other quote of that kind. */
+function neverClosed(value: string): boolean {
+  return /^"[^"]*$/.test(value) || /^'[^']*$/.test(value);
 }
 
 /**
