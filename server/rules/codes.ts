@@ -58,7 +58,7 @@ export const RULE_CODES = {
   'rule-url/empty': 'rule:// without a name',
   'claude/import-missing': 'A Claude Code memory import (@path) names no file, here or further down its chain: Claude Code skips it silently',
   'claude/import-too-deep': 'A chain of Claude Code memory imports deeper than the 5 hops Claude Code follows',
-  'claude/agents-md-unread': 'An AGENTS.md beside a CLAUDE.md that does not import it: Claude Code reads the CLAUDE.md instead',
+  'claude/agents-md-unread': 'An AGENTS.md beside or below a CLAUDE.md that does not import it: Claude Code reads the CLAUDE.md instead',
 } as const;
 
 export type RuleCode = keyof typeof RULE_CODES;

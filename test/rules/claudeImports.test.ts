@@ -9,7 +9,7 @@ import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 const run = promisify(execFile);
 
 interface CheckJson {
-  diagnostics: { path: string; range: { start: { line: number; character: number } }; severity: string; code: string }[];
+  diagnostics: { path: string; range: { start: { line: number; character: number } }; severity: string; code: string; message: string }[];
 }
 
 /** Where a finding of `agentls check --format json` is: file, code, line and column. */
@@ -164,7 +164,7 @@ describe('Claude Code memory imports', () => {
     expect((await run(process.execPath, [serverEntry(), 'check', '--format', 'json'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout).toContain('docs/c.md.');
   });
 
-  it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it, and not for a shim, a lone AGENTS.md, a symlinked or a copied CLAUDE.md', async () => {
+  it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it or above it, and not for a shim, a symlinked or a copied CLAUDE.md', async () => {
     const ws = copyFixture('claude-agents-md');
     fs.mkdirSync(path.join(ws, 'linked'));
     fs.writeFileSync(path.join(ws, 'linked', 'AGENTS.md'), '# Linked\n');
@@ -173,8 +173,31 @@ describe('Claude Code memory imports', () => {
     fs.writeFileSync(path.join(ws, 'copied', 'AGENTS.md'), '# Same\n');
     fs.writeFileSync(path.join(ws, 'copied', 'CLAUDE.md'), '# Same\n\n');
     const found = await check(ws);
-    expect(found.map((d) => [d.path, d.code, d.severity])).toEqual([['AGENTS.md', 'claude/agents-md-unread', 'information']]);
+    // solo/ has no CLAUDE.md of its own, but the root's is above it.
+    expect(found.map((d) => [d.path, d.code, d.severity])).toEqual([
+      ['AGENTS.md', 'claude/agents-md-unread', 'information'],
+      ['solo/AGENTS.md', 'claude/agents-md-unread', 'information'],
+    ]);
     expect(await check(ws, '--agents', 'cursor')).toEqual([]);
+  });
+
+  it('notes an AGENTS.md below a folder whose CLAUDE.md keeps Claude Code from reading it, unless that CLAUDE.md imports it', async () => {
+    // Claude Code's memory docs: AGENTS.md is read only when no CLAUDE.md is in the working directory or above it.
+    const ws = writeTree(tempDir(), {
+      'CLAUDE.md': '# Claude\n\n@packages/kept/AGENTS.md\n',
+      'packages/api/AGENTS.md': '# API\n',
+      'packages/kept/AGENTS.md': '# Kept\n',
+      'tools/CLAUDE.md': '# Tools\n\nRead AGENTS.md first.\n',
+      'tools/cli/AGENTS.md': '# CLI\n',
+    });
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.message])).toEqual([
+      ['packages/api/AGENTS.md', 'Claude Code does not read this file: it reads AGENTS.md only where no CLAUDE.md is in the working folder or above it, and CLAUDE.md is in a folder above this one and does not import it. Add `@packages/api/AGENTS.md` to CLAUDE.md if Claude Code should follow these instructions too.'],
+      // The nearest CLAUDE.md above is the one named: its "AGENTS.md" is one beside it, not this one.
+      ['tools/cli/AGENTS.md', 'Claude Code does not read this file: it reads AGENTS.md only where no CLAUDE.md is in the working folder or above it, and tools/CLAUDE.md is in a folder above this one and does not import it. Add `@cli/AGENTS.md` to tools/CLAUDE.md if Claude Code should follow these instructions too.'],
+    ]);
+    const alone = writeTree(tempDir(), { 'packages/api/AGENTS.md': '# API\n', 'docs/CLAUDE.md': '# Docs\n' });
+    expect(await check(alone)).toEqual([]);
   });
 
   it('says nothing of an AGENTS.md that the CLAUDE.md beside it sends Claude to by name, and still notes one that only another folder\'s AGENTS.md is named beside', async () => {

@@ -8,8 +8,9 @@ import type { AgentModel } from './types';
 export const agentsMd: AgentModel = {
   id: 'agents-md',
   name: 'AGENTS.md readers',
-  // Claude Code reads AGENTS.md only in a folder without a CLAUDE.md (its changelog, 2.1.277).
-  reads: '`AGENTS.md` in any folder (nearest wins); read by Codex, Cursor, Windsurf, Cline, Copilot and others, and by Claude Code where the folder has no `CLAUDE.md`',
+  // Claude Code reads AGENTS.md only where no CLAUDE.md is in the working folder or above it
+  // (its memory docs, "AGENTS.md"; its changelog, 2.1.277).
+  reads: '`AGENTS.md` in any folder (nearest wins); read by Codex, Cursor, Windsurf, Cline, Copilot and others, and by Claude Code where neither its folder nor one above it has a `CLAUDE.md`',
   owns(rel) {
     // agents.md: the file name is exactly AGENTS.md; nested files are expected in monorepos.
     return baseName(rel) === 'AGENTS.md' ? { read: true, frontmatter: false } : undefined;

@@ -9,7 +9,8 @@ import type { AgentModel, Placement } from './types';
 export const claude: AgentModel = {
   id: 'claude',
   name: 'Claude Code',
-  // Since 2.1.277 (its changelog), AGENTS.md in a folder without a CLAUDE.md (can be turned off in /config).
+  // Since 2.1.277 (its changelog), AGENTS.md where no CLAUDE.md is in the working folder or
+  // above it (its memory docs, "AGENTS.md"; can be turned off in /config).
   reads: '`CLAUDE.md` (root, `.claude/`, subfolders on demand), else `AGENTS.md`, `CLAUDE.local.md`, `.claude/rules/**/*.md` with `paths`; `~/.claude/CLAUDE.md`, `~/.claude/rules/`',
   owns(rel) {
     return claudePlacement(rel) ?? misspeltFolderPlacement(rel, '.claude', 'rules', 'Claude Code', claudePlacement);

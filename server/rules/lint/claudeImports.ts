@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
 import type { FileSystem } from '../../workspace/fs';
 import type { IgnoreRules } from '../../workspace/ignore';
-import { displayPath, relativeInside } from '../../workspace/paths';
+import { displayPath, isInside, relativeInside } from '../../workspace/paths';
 import { claudeImportFindings, findClaudeImports, resolveClaudeImport } from '../claudeImports';
 import { finding } from '../codes';
 import { ZERO_RANGE, type LineIndex } from '../../core/text';
@@ -35,50 +35,78 @@ export async function claudeImportFindingsFor(
 const MAX_MEMORY_BYTES = 1024 * 1024;
 
 /**
- * An AGENTS.md that Claude Code passes over: Claude Code reads AGENTS.md only in a folder
- * without a CLAUDE.md (source: Claude Code's changelog, 2.1.277, "in a project with no
- * CLAUDE.md, Claude Code reads AGENTS.md instead", and its memory docs; the user can turn
- * this off in /config). Where the folder has a CLAUDE.md that does not import AGENTS.md,
- * these instructions never reach Claude Code. A CLAUDE.md that is a symbolic link (often to
- * AGENTS.md itself) is not judged, nor one that is a copy of the AGENTS.md, nor one that
- * names AGENTS.md in its text ("Read `AGENTS.md` first", a link to it): that CLAUDE.md
- * sends Claude to the file, which Claude Code then reads with its Read tool when it
- * follows the instruction (Claude Code's memory docs: CLAUDE.md is instructions to the
- * model, `@path` imports are what is loaded at launch). A real repository's shape: the
- * audit of whole repositories found pointer-style CLAUDE.md files reported as if they
- * ignored AGENTS.md. Information: the split may be deliberate.
+ * An AGENTS.md that Claude Code passes over. Claude Code reads AGENTS.md only where no
+ * CLAUDE.md is in the working directory or above it (its memory docs, "AGENTS.md":
+ * "By default, Claude reads AGENTS.md only when you have no CLAUDE.md in your working
+ * directory or above it"; its changelog, 2.1.277; the user can turn this off in /config).
+ * So a CLAUDE.md (or `.claude/CLAUDE.md`) beside the AGENTS.md or in a folder above it,
+ * up to the workspace folder, keeps it out unless that CLAUDE.md imports it. One that is
+ * a symbolic link (often to AGENTS.md itself) is not judged, nor one that is a copy of the
+ * AGENTS.md, nor one beside it that names AGENTS.md in its text ("Read `AGENTS.md` first",
+ * a link to it): that CLAUDE.md sends Claude to the file, which Claude Code then reads with
+ * its Read tool when it follows the instruction (Claude Code's memory docs: CLAUDE.md is
+ * instructions to the model, `@path` imports are what is loaded at launch). A real
+ * repository's shape: the audit of whole repositories found pointer-style CLAUDE.md files
+ * reported as if they ignored AGENTS.md. Information: the split may be deliberate.
  */
-export async function agentsMdForClaudeFindings(file: string, fs: FileSystem, where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } }): Promise<Finding[]> {
+export async function agentsMdForClaudeFindings(
+  file: string,
+  fs: FileSystem,
+  where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; rootOf(p: string): string | undefined },
+): Promise<Finding[]> {
   if (path.basename(file) !== 'AGENTS.md') return [];
   const agents = where.settings.rules.agents;
   if (agents !== 'auto' && !agents.includes('claude')) return [];
   const dir = path.dirname(file);
+  const root = where.rootOf(file);
+  // The folder itself, then each folder above it up to the workspace folder (none above: agentls reads nothing there).
+  for (let at = dir; ; at = path.dirname(at)) {
+    const memory = await blockingMemory(file, at, fs, where.home);
+    if (memory === 'kept') return [];
+    if (memory) {
+      const beside = at === dir;
+      const shown = (beside ? path.relative(dir, memory) : path.relative(root ?? at, memory)).split(path.sep).join('/');
+      const importPath = path.relative(path.dirname(memory), file).split(path.sep).join('/');
+      const rule = 'AGENTS.md only where no CLAUDE.md is in the working folder or above it';
+      const why = beside ? `it reads ${shown} in this folder instead (${rule}), and ${shown}` : `it reads ${rule}, and ${shown} is in a folder above this one and`;
+      return [
+        finding(
+          'claude/agents-md-unread',
+          'information',
+          ZERO_RANGE,
+          `Claude Code does not read this file: ${why} does not import it. Add \`@${importPath}\` to ${shown} if Claude Code should follow these instructions too.`,
+        ),
+      ];
+    }
+    if (root === undefined || at === root || !isInside(root, at)) return [];
+  }
+}
+
+/**
+ * The CLAUDE.md in `at` that keeps Claude Code from reading `file` (an AGENTS.md in `at` or
+ * below it); `'kept'` when one there brings it in after all (an import, a copy, a link, a
+ * pointer beside it) or cannot be judged; undefined when `at` has none.
+ */
+async function blockingMemory(file: string, at: string, fs: FileSystem, home: string): Promise<string | 'kept' | undefined> {
   // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md.
-  for (const memory of [path.join(dir, 'CLAUDE.md'), path.join(dir, '.claude', 'CLAUDE.md')]) {
+  for (const memory of [path.join(at, 'CLAUDE.md'), path.join(at, '.claude', 'CLAUDE.md')]) {
     const st = await fs.stat(memory);
     if (!st) continue;
-    if (st.kind !== 'file') return [];
+    if (st.kind !== 'file') return 'kept';
     const read = await fs.readText(memory, { maxBytes: MAX_MEMORY_BYTES });
-    if (!read.ok) return [];
-    const local = path.join(dir, 'CLAUDE.local.md');
+    if (!read.ok) return 'kept';
+    const local = path.join(at, 'CLAUDE.local.md');
     const localRead = (await fs.stat(local))?.kind === 'file' ? await fs.readText(local, { maxBytes: MAX_MEMORY_BYTES }) : undefined;
-    const imports = (from: string, text: string) => findClaudeImports(text).some((i) => resolveClaudeImport(from, i.path, where.home) === file);
-    if (imports(memory, read.text) || (localRead?.ok && imports(local, localRead.text))) return [];
+    const imports = (from: string, text: string) => findClaudeImports(text).some((i) => resolveClaudeImport(from, i.path, home) === file);
+    if (imports(memory, read.text) || (localRead?.ok && imports(local, localRead.text))) return 'kept';
     // A copy kept in step (the same text in both files) reaches Claude Code through the CLAUDE.md.
     const own = await fs.readText(file, { maxBytes: MAX_MEMORY_BYTES });
-    if (own.ok && own.text.trim() === read.text.trim()) return [];
-    if (namesAgentsMd(read.text) || (localRead?.ok && namesAgentsMd(localRead.text))) return [];
-    const shown = path.relative(dir, memory).split(path.sep).join('/');
-    return [
-      finding(
-        'claude/agents-md-unread',
-        'information',
-        ZERO_RANGE,
-        `Claude Code does not read this file: it reads ${shown} in this folder instead (AGENTS.md only where there is no CLAUDE.md), and ${shown} does not import it. Add \`@AGENTS.md\` to ${shown} if Claude Code should follow these instructions too.`,
-      ),
-    ];
+    if (own.ok && own.text.trim() === read.text.trim()) return 'kept';
+    // `AGENTS.md` named in the text is the one beside it, not one in a folder below.
+    if (at === path.dirname(file) && (namesAgentsMd(read.text) || (localRead?.ok && namesAgentsMd(localRead.text)))) return 'kept';
+    return memory;
   }
-  return [];
+  return undefined;
 }
 
 /**

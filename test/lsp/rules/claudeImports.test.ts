@@ -164,4 +164,15 @@ describe('Claude Code memory imports over LSP', () => {
     await c.type(claude, { line: 3, character: 0 }, '@AGENTS.md\n');
     await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
   });
+
+  it('notes an AGENTS.md below a CLAUDE.md, and drops the note once that CLAUDE.md buffer imports it', async () => {
+    const ws = copyFixture('claude-agents-md');
+    const c = await start({ folders: [ws] });
+    const solo = await c.open(path.join(ws, 'solo', 'AGENTS.md'));
+    const [noted] = (await c.waitForDiagnostics(solo, (d) => d.some((x) => x.code === 'claude/agents-md-unread'))).filter((x) => x.code === 'claude/agents-md-unread');
+    expect(noted.message).toContain('Add `@solo/AGENTS.md` to CLAUDE.md');
+    const claude = await c.open(path.join(ws, 'CLAUDE.md'));
+    await c.type(claude, { line: 3, character: 0 }, '@solo/AGENTS.md\n');
+    await c.waitForDiagnostics(solo, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
+  });
 });
