@@ -13,8 +13,11 @@ export interface TypedReference {
   query: string;
 }
 
-// After these (or at a line start) an `@` begins a reference; after a word character it is an e-mail address.
-const OPENERS = /[\s([{"'`,;]/;
+// An `@` after one of these is in an e-mail address (`me@example.com`, `j.doe@…`): the
+// characters of an address's local part. After anything else (a space, punctuation, CJK
+// punctuation, an emoji, Markdown emphasis) or at a line start it begins a reference.
+const ADDRESS_CHAR = /[A-Za-z0-9]/;
+const ADDRESS_JOINER = /[._%+-]/;
 const CLOSERS = /[\s<)\]}"'`,;]/;
 
 /**
@@ -47,8 +50,7 @@ export function referenceBeingTyped(model: PromptModel, offset: number): TypedRe
     const at = before.lastIndexOf('@');
     if (at < 0) return undefined;
     const typed = before.slice(at + 1);
-    const prev = at > 0 ? before[at - 1] : undefined;
-    if (/[\s<>@]/.test(typed) || (prev !== undefined && !OPENERS.test(prev))) return undefined;
+    if (/[\s<>@]/.test(typed) || !atWordStart(before, at)) return undefined;
     start = lineStart + at;
     query = typed;
   }
@@ -113,4 +115,14 @@ export function combineEdits(source: string, main: SourceEdit, extra: SourceEdit
     pos = e.end;
   }
   return { main: { start: lo, end: hi, text: text + source.slice(pos, hi) } };
+}
+
+/** Whether the `@` at `at` starts a word: not in an e-mail address, after an escaping backslash or in a `<@`. */
+function atWordStart(line: string, at: number): boolean {
+  const prev = line[at - 1];
+  if (prev === undefined) return true;
+  // `<@` is a token's start, judged as one (an escaped `\<@`, a `<@user` that is no token) before this.
+  if (prev === '\\' || prev === '<' || ADDRESS_CHAR.test(prev)) return false;
+  // `j.doe@`, `first-last@`: a joiner inside an address; `_@` and `-@` after a space are emphasis and list marks.
+  return !(ADDRESS_JOINER.test(prev) && at >= 2 && ADDRESS_CHAR.test(line[at - 2]));
 }

@@ -215,8 +215,18 @@ describe('completion planning', () => {
     expect(at('x <@file:au¦th> y')).toMatchObject({ query: 'au', whole: '<@file:auth>' });
   });
 
+  it('starts on @ after CJK punctuation, an emoji, Markdown emphasis or a colon, as at a space', () => {
+    for (const line of ['请看：@aut¦', '文件，@aut¦', '。@aut¦', '「@aut¦', '🎉@aut¦', '**@aut¦', '_@aut¦', 'Files:@aut¦', '>@aut¦', '- @aut¦']) {
+      expect({ line, typed: at(line) }).toEqual({ line, typed: { query: 'aut', typed: '@aut', whole: '@aut' } });
+    }
+  });
+
   it('offers nothing in an e-mail address, after an escape, in a finished token or outside the prompt text', () => {
     expect(at('mail me@exa¦')).toBeUndefined();
+    expect(at('mail j.doe@exa¦')).toBeUndefined();
+    expect(at('mail first-last@exa¦')).toBeUndefined();
+    expect(at('mail x_1@exa¦')).toBeUndefined();
+    expect(at('not \\@aut¦')).toBeUndefined();
     expect(at('x \\<@fi¦')).toBeUndefined();
     expect(at('x <@user¦')).toBeUndefined();
     expect(at('<@file:ref_0|src/auth.ts>¦')).toBeUndefined();

@@ -115,6 +115,17 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
     expect(await until('the accepted file to come first', firstOffered, (first) => first === 'src/report.ts', 15_000)).toBe('src/report.ts');
   }, 30_000);
 
+  it('offers files for an @ after CJK punctuation, where Chinese and Japanese text has no space', async () => {
+    const ws = copyFixture('refs-basic');
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/new.prompt.md'));
+    await c.type(uri, { line: 0, character: 8 }, '请看：@aut');
+    const cursor = { line: 0, character: 15 };
+    const { item } = await completionWith(c, uri, cursor, 'src/auth.ts');
+    c.acceptCompletion(uri, item, cursor);
+    expect(c.text(uri)).toContain('Explain 请看：<@file:ref_0|src/auth.ts>');
+  });
+
   it('offers nothing for an e-mail address, or in Markdown that is not a prompt', async () => {
     const ws = copyFixture('refs-basic');
     const c = await start(ws, preset);
