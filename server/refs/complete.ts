@@ -1,6 +1,7 @@
 import { usedIds } from './fixes';
 import { entryLookup, type PromptModel, type SourceEdit } from './model';
 import { backslashesBefore, formatToken, nextRefId } from './token';
+import { referencePathKey } from './resolve';
 
 /** The reference the user is typing at the cursor (source offsets). */
 export interface TypedReference {
@@ -84,7 +85,8 @@ export function freshRefId(model: PromptModel): string {
 
 /** Plans the insertion of a token for `path` (workspace-relative). */
 export function planPick(model: PromptModel, path: string, freshId: string): ReferencePick {
-  const existing = [...entryLookup(model).values()].find((e) => e.path === path);
+  const key = referencePathKey(path);
+  const existing = [...entryLookup(model).values()].find((e) => e.path !== undefined && referencePathKey(e.path) === key);
   const refId = existing?.refId ?? freshId;
   const tokenText = model.prompt!.encode(formatToken(refId, path));
   if (existing) return { refId, reused: true, tokenText };

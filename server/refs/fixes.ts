@@ -1,6 +1,6 @@
 import type { RefIssue } from './lint';
 import { entryLookup, type PromptModel, type RefEntry, type SourceEdit } from './model';
-import { resolveReference, type RefEnvironment } from './resolve';
+import { referencePathKey, resolveReference, type RefEnvironment } from './resolve';
 import { canBeDisplayPath, findTokens, nextRefId } from './token';
 
 /** One fix for one issue: edits of the document source, all applied together. */
@@ -59,7 +59,7 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       const shown = await resolveReference(t.displayPath, helpers.env);
       const edit = model.editor?.setPath(entry, t.displayPath);
       // Another entry mapping that path already: two ids for one file is a new problem, not a fix.
-      if (shown.status === 'found' && edit && !pathsMappedByOthers(model, entry).has(t.displayPath)) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
+      if (shown.status === 'found' && edit && !pathsMappedByOthers(model, entry).has(referencePathKey(t.displayPath))) fixes.push({ title: `Re-point ${entry.refId} to ${t.displayPath}, the path the token shows`, edits: [edit, ...displayEditsFor(model, entry.refId!, entry.path!, t.displayPath, t.start)] });
       return fixes;
     }
     case 'ref/missing-file':
@@ -101,9 +101,9 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
   }
 }
 
-/** Paths the other entries map: a re-point never picks one (the tokens would then have two ids for one file). */
+/** Paths the other entries map (`referencePathKey`): a re-point never picks one (the tokens would then have two ids for one file). */
 function pathsMappedByOthers(model: PromptModel, entry: RefEntry): Set<string> {
-  return new Set(model.entries.filter((e) => e !== entry && e.path !== undefined).map((e) => e.path!));
+  return new Set(model.entries.filter((e) => e !== entry && e.path !== undefined).map((e) => referencePathKey(e.path!)));
 }
 
 /** Every ref_id in use: entries, and tokens (so a new id never adopts a forged token). */

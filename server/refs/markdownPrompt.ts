@@ -38,7 +38,7 @@ export function parseMarkdownPrompt(source: string): PromptModel {
     const add = (refId: string, p: string): SourceEdit => ({
       start: bom,
       end: bom,
-      text: `---${eol}file_references:${eol}${blockItem('  ', '    ', refId, p, eol)}---${eol}`,
+      text: `---${eol}file_references:${eol}${blockItem(2, 4, refId, p, eol)}---${eol}`,
     });
     return { form: 'markdown', source, prompt: plainPromptText(source, bom, source.length), entries: [], referencesReadable: true, problems: [], editor: addOnlyEditor(add) };
   }
@@ -71,7 +71,7 @@ export function parseMarkdownPrompt(source: string): PromptModel {
   const insertKey = (refId: string, p: string): SourceEdit => ({
     start: block.yamlEnd,
     end: block.yamlEnd,
-    text: `file_references:${eol}${blockItem('  ', '    ', refId, p, eol)}`,
+    text: `file_references:${eol}${blockItem(2, 4, refId, p, eol)}`,
   });
   if (contents === null || (isScalar(contents) && contents.value === null)) {
     return { ...base, entries: [], referencesReadable: true, problems: [], editor: addOnlyEditor(insertKey) };
@@ -94,7 +94,7 @@ export function parseMarkdownPrompt(source: string): PromptModel {
         : {
             start: nextLineStart(source, at(keyNode.range![1])),
             end: nextLineStart(source, at(keyNode.range![1])),
-            text: blockItem(' '.repeat(keyColumn + 2), ' '.repeat(keyColumn + 4), refId, p, eol),
+            text: blockItem(keyColumn + 2, keyColumn + 4, refId, p, eol),
           };
     return { ...base, entries: [], referencesReadable: true, problems: [], editor: addOnlyEditor(add) };
   }
@@ -183,7 +183,7 @@ function blockSeqEditor(source: string, keyEnd: number, entries: RefEntry[], eol
     add(refId, p) {
       const end = nextLineStart(source, entries.at(-1)!.range[1]);
       const before = end === source.length && !/[\r\n]$/.test(source) ? eol : '';
-      return { start: end, end, text: before + blockItem(' '.repeat(dashColumn), ' '.repeat(keyColumn), refId, p, eol) };
+      return { start: end, end, text: before + blockItem(dashColumn, keyColumn, refId, p, eol) };
     },
     remove(entry) {
       const start = lineOfItem(entry);
@@ -234,8 +234,15 @@ function dashBefore(source: string, offset: number): number {
   return source[i] === '-' ? i : offset;
 }
 
-function blockItem(dashIndent: string, keyIndent: string, refId: string, p: string, eol: string): string {
-  return `${dashIndent}- ref_id: ${yamlScalar(refId, false)}${eol}${keyIndent}path: ${yamlScalar(p, false)}${eol}`;
+/**
+ * A block item in the list's own layout: its keys at `keyColumn`, as the items before it
+ * have theirs (`-   ref_id:` as `yaml.dump` indents, `- ref_id:` by hand). Both keys must
+ * share a column, or the item is no longer valid YAML.
+ */
+function blockItem(dashColumn: number, keyColumn: number, refId: string, p: string, eol: string): string {
+  const afterDash = ' '.repeat(Math.max(1, keyColumn - dashColumn - 1));
+  const keyIndent = ' '.repeat(dashColumn + 1 + afterDash.length);
+  return `${' '.repeat(dashColumn)}-${afterDash}ref_id: ${yamlScalar(refId, false)}${eol}${keyIndent}path: ${yamlScalar(p, false)}${eol}`;
 }
 
 function flowItem(refId: string, p: string): string {

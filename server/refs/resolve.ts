@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { FileStat, FileSystem } from '../workspace/fs';
 import { resolveRelativeInside } from '../workspace/paths';
 
@@ -27,4 +28,12 @@ export async function resolveReference(rel: string, env: RefEnvironment): Promis
   if (!env.allows(abs)) return { status: 'outside', reason: `${rel} resolves outside the workspace (through a symbolic link, or one that cannot be resolved)` };
   const stat = await env.fs.stat(abs);
   return stat ? { status: 'found', abs, stat } : { status: 'missing', abs };
+}
+
+/**
+ * An entry path as `resolveReference` places it, for telling which entries name one file:
+ * `./src/a.ts` and `src/a.ts` are the same file to the agent, so one id serves both.
+ */
+export function referencePathKey(rel: string): string {
+  return path.posix.normalize(rel);
 }

@@ -235,6 +235,23 @@ describe('completion planning', () => {
     expect(referenceBeingTyped(model, 5)).toBeUndefined();
   });
 
+  it('adds an entry in the layout of the items before it, so the list stays valid YAML', () => {
+    // `yaml.dump(…, indent=4)` writes `-   ref_id:`; the new item's keys must share the old items' column.
+    for (const item of ['-   ref_id: ref_0\n        path: src/auth.ts', '-  ref_id: ref_0\n       path: src/auth.ts', '- ref_id: ref_0\n      path: src/auth.ts']) {
+      const source = `---\nfile_references:\n    ${item}\n---\nSee @`;
+      const model = parsePromptDocument(source, 'markdown');
+      const pick = planPick(model, 'docs/plan.md', 'ref_1');
+      const after = parsePromptDocument(apply(source, [pick.entryEdit!]), 'markdown');
+      expect({ item, problems: after.problems }).toEqual({ item, problems: [] });
+      expect(after.entries.map((e) => [e.refId, e.path])).toEqual([['ref_0', 'src/auth.ts'], ['ref_1', 'docs/plan.md']]);
+    }
+  });
+
+  it('reuses the ref_id of an entry that names the same file another way (./src/auth.ts)', () => {
+    const model = parsePromptDocument('---\nfile_references:\n  - ref_id: ref_0\n    path: ./src/auth.ts\n---\nSee @', 'markdown');
+    expect(planPick(model, 'src/auth.ts', 'ref_1')).toEqual({ refId: 'ref_0', reused: true, tokenText: '<@file:ref_0|src/auth.ts>' });
+  });
+
   it('reuses the ref_id of a path already referenced, and never adopts a forged id', () => {
     const model = body('<@file:ref_1|x> @');
     expect(freshRefId(model)).toBe('ref_2');

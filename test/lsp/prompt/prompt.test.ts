@@ -115,6 +115,20 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
     expect(await until('the accepted file to come first', firstOffered, (first) => first === 'src/report.ts', 15_000)).toBe('src/report.ts');
   }, 30_000);
 
+  it('adds the entry in the layout of a list yaml.dump wrote (-   ref_id:), so the frontmatter stays valid', async () => {
+    const ws = copyFixture('refs-basic');
+    const file = path.join(ws, 'prompts/dumped.prompt.md');
+    fs.writeFileSync(file, '---\nfile_references:\n    -   ref_id: ref_0\n        path: src/auth.ts\n---\nSee <@file:ref_0|src/auth.ts> and @sess');
+    const c = await start(ws, preset);
+    const uri = await c.open(file);
+    const cursor = { line: 5, character: 39 };
+    const { item } = await completionWith(c, uri, cursor, 'src/session.ts');
+    c.acceptCompletion(uri, item, cursor);
+    expect(c.text(uri)).toBe('---\nfile_references:\n    -   ref_id: ref_0\n        path: src/auth.ts\n    -   ref_id: ref_1\n        path: src/session.ts\n---\nSee <@file:ref_0|src/auth.ts> and <@file:ref_1|src/session.ts>');
+    // Judged from the buffer: valid YAML, both tokens mapped (a broken list unmapped every token).
+    expect(await refDiagnostics(c, uri, (ds) => ds.length === 0)).toEqual([]);
+  });
+
   it('offers files for an @ after CJK punctuation, where Chinese and Japanese text has no space', async () => {
     const ws = copyFixture('refs-basic');
     const c = await start(ws, preset);
