@@ -35,6 +35,22 @@ describe('rule hovers in plain-text clients', () => {
     expect(contents.value).toContain('src/**/*.ts');
     expect(contents.value).toMatch(/^globs \(read by/);
   });
+
+  it('say a rule:// link without the Markdown around its name and description', async () => {
+    const { ws, home, file } = demo();
+    const notes = file('docs/notes.md');
+    fs.mkdirSync(path.dirname(notes), { recursive: true });
+    fs.writeFileSync(notes, 'See rule://no-console first.\n');
+    const c = await start({ folders: [ws], home, client: PLAIN_ONLY });
+    const uri = await c.open(notes);
+    const hover = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 12 } });
+    const contents = hover.contents as MarkupContent;
+    expect(contents.kind).toBe('plaintext');
+    const lines = contents.value.split('\n');
+    expect(lines[0]).toBe('rule `no-console`');
+    expect(lines).toContain('  Keep console.log out of committed code');
+    expect(contents.value).toContain('`rule://no-console` does not resolve');
+  });
 });
 
 describe('rule:// completion for clients that filter by the edit range (Eglot)', () => {
