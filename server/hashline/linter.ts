@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
+import { ZERO_RANGE } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import type { LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
@@ -29,7 +30,12 @@ export const hashlineLinter: WorkspaceLinter = {
       throwIfCancelled(cancel);
       if (i % 16 === 15) await yieldToEventLoop();
       const read = await fs.readText(file, { maxBytes: MAX_PATCH_BYTES });
-      if (!read.ok || session.classify(file, read.text).kind !== 'hashline') continue;
+      if (!read.ok) {
+        // A patch by its name that cannot be read as text: `hashline apply` refuses it (exit 19), and the check must not pass it as clean.
+        if (file.toLowerCase().endsWith('.hashline') && read.reason !== 'not-found') out.set(file, [unreadablePatch(read.message)]);
+        continue;
+      }
+      if (session.classify(file, read.text).kind !== 'hashline') continue;
       const base = session.rootOf(file) ?? path.dirname(file);
       const analysis = await analyzePatch(read.text, workspaceHost({ session, fs, base, options: session.settings.hashline }), cancel);
       const findings = lintPatch(analysis).findings;
@@ -38,3 +44,7 @@ export const hashlineLinter: WorkspaceLinter = {
     return out;
   },
 };
+
+function unreadablePatch(why: string): Finding {
+  return { code: 'hashline/input-error', severity: 'error', message: `The patch cannot be read as text (${why}): hashline apply refuses it, and agentls has not checked its sections.`, range: ZERO_RANGE };
+}

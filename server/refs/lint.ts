@@ -36,6 +36,7 @@ export const REF_CODES: Record<string, { severity: Severity; summary: string }> 
   'ref/json-bom': { severity: 'warning', summary: 'a RAWP prompt message begins with a byte-order mark, which JSON.parse rejects' },
   'ref/invalid-message': { severity: 'error', summary: 'a RAWP message is not a usable control.prompt.request' },
   'ref/too-large': { severity: 'information', summary: 'a prompt document too large to check' },
+  'ref/unreadable': { severity: 'error', summary: 'a prompt document agentls cannot read as text (not valid UTF-8, binary or unreadable), so its file references are not checked' },
 };
 
 const MAX_ENTRIES_CHECKED = 500;

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
+import { ZERO_RANGE } from '../core/text';
 import { isMarkdownPath } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
 import type { LintScope, WorkspaceLinter } from '../workspace/linter';
@@ -31,7 +32,11 @@ export const refsLinter: WorkspaceLinter = {
       const kind = session.classify(file);
       // Named prompts are read whatever their size; others only when small enough to be one.
       const read = await fs.readText(file, { maxBytes: kind.kind === 'prompt' ? undefined : MAX_PROMPT_DOCUMENT_CHARS });
-      if (!read.ok) continue;
+      if (!read.ok) {
+        // A prompt by its name that cannot be read as text: a check that could not look must not pass as clean.
+        if (kind.kind === 'prompt' && read.reason !== 'not-found') out.set(file, [unreadablePrompt(read.message)]);
+        continue;
+      }
       const classified = session.classify(file, read.text);
       if (classified.kind !== 'prompt') continue;
       const model = parsePromptDocument(read.text, classified.form);
@@ -42,3 +47,7 @@ export const refsLinter: WorkspaceLinter = {
     return out;
   },
 };
+
+function unreadablePrompt(why: string): Finding {
+  return { code: 'ref/unreadable', severity: REF_CODES['ref/unreadable'].severity, message: `This prompt document cannot be read as text (${why}): agentls has not checked its file references.`, range: ZERO_RANGE };
+}

@@ -570,3 +570,20 @@ describe('agentls check: legacy single files', () => {
     });
   });
 });
+
+describe('agentls check: prompts and patches that are not text', () => {
+  it('reports a prompt document or a hashline patch it cannot read as text, and fails, rather than pass it as clean', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/a.ts': 'one\n' });
+    fs.mkdirSync(path.join(ws, 'prompts'));
+    fs.writeFileSync(path.join(ws, 'prompts/ask.prompt.md'), Buffer.concat([Buffer.from('See <@file:ref_0|src/gone.ts> '), Buffer.from([0xff]), Buffer.from('\n')]));
+    fs.writeFileSync(path.join(ws, 'fix.hashline'), Buffer.concat([Buffer.from('§src/a.ts\n≔1zz\n'), Buffer.from([0xff]), Buffer.from('\n')]));
+    const r = await cli(['check', '--home', tempDir('agentls-home-'), '--format', 'json'], ws);
+    const json = JSON.parse(r.stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => [d.path, d.code, d.severity])).toEqual([
+      ['fix.hashline', 'hashline/input-error', 'error'],
+      ['prompts/ask.prompt.md', 'ref/unreadable', 'error'],
+    ]);
+    expect(json.diagnostics[1].message).toContain('not valid UTF-8');
+    expect(r.code).toBe(1);
+  });
+});
