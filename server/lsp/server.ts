@@ -1,6 +1,7 @@
 import {
   CodeActionKind,
   ErrorCodes,
+  LSPErrorCodes,
   MessageType,
   ResponseError,
   ShowMessageNotification,
@@ -288,16 +289,22 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     }),
   );
 
-  connection.onExecuteCommand((params, token) =>
-    guarded(`workspace/executeCommand ${params.command}`, log, token, async () => {
+  connection.onExecuteCommand(async (params, token) => {
+    const method = `workspace/executeCommand ${params.command}`;
+    const result = await guarded(method, log, token, async () => {
       if (params.arguments !== undefined && params.arguments !== null && !Array.isArray(params.arguments)) throw new ParamError('arguments', 'expected an array');
       for (const f of features) {
         const handler = f.commands?.[params.command];
         if (handler) return (await handler(params.arguments ?? [], token)) ?? null;
       }
       throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${params.command}`);
-    }, false),
-  );
+    }, false);
+    // Helix only logs a command's error reply: the user is told in a message as well.
+    if (result instanceof ResponseError && result.code !== LSPErrorCodes.RequestCancelled) {
+      ctx?.showMessage('error', `agentls: ${params.command} did nothing: ${result.message.replace(`${method}: `, '')}`);
+    }
+    return result;
+  });
 
   connection.languages.diagnostics.on(async (params, token) => {
     const result = await guarded('textDocument/diagnostic', log, token, () => ctx!.diagnostics.pull(requestParams.document(params, 'uri').textDocument.uri));

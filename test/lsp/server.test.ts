@@ -211,6 +211,15 @@ describe('bad input never takes the server down', () => {
     expect(c.alive).toBe(true);
   });
 
+  it('says in a message why a command did nothing, for Helix, which only logs the error reply', async () => {
+    const c = await start({ folders: [tempDir()], client: 'helix' });
+    for (const command of ['agentls.rules.convert', 'agentls.rules.copyBody', 'agentls.rules.renameFile', 'agentls.prompt.addReference']) {
+      await expect(c.request('workspace/executeCommand', { command })).rejects.toMatchObject({ code: -32602 });
+      await c.waitFor(`the message of ${command}`, () => c.shownMessages.some((m) => m.message.startsWith(`agentls: ${command} did nothing: `)));
+    }
+    expect(c.shownMessages.find((m) => m.message.startsWith('agentls: agentls.rules.convert'))).toMatchObject({ type: 1, message: expect.stringContaining('expected') });
+  });
+
   it('opens binary, invalid UTF-8 and vanished files without failing', async () => {
     const ws = tempDir();
     const bin = path.join(ws, 'blob.md');
