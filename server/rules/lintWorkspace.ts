@@ -11,8 +11,7 @@ import { ownerOf } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import { refreshedEngine } from './sessionEngine';
-import { namingXcsh } from './lint/words';
-import { ruleUrlFindings } from './lint/ruleUrls';
+import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { isClaudeMemoryFile } from './claudeImports';
 import { brokenLinkReason } from '../workspace/links';
@@ -40,7 +39,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   const reported = engine.reportedPaths();
   for (const p of reported) {
     const analysis = engine.analysis(p);
-    add(p, [...engine.findings(p), ...(analysis ? ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)).map(namingXcsh) : [])]);
+    add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
     add(p, await agentsMdForClaudeFindings(p, fs, session));
   }
@@ -71,7 +70,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     add(file, await agentsMdForClaudeFindings(file, fs, session));
     if (kind.kind === 'rule' && kind.loaded) continue;
     if (!markdown || text === undefined || !text.includes('rule://')) continue;
-    add(file, ruleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file)).map(namingXcsh));
+    add(file, xcshRuleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file), session.settings.rules.agents));
   }
   return out;
 }

@@ -587,3 +587,14 @@ describe('agentls check: prompts and patches that are not text', () => {
     expect(r.code).toBe(1);
   });
 });
+
+describe('agentls check --agents', () => {
+  it('leaves out rule:// findings, which are the xcsh agent\'s, when the agents named do not include it', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/links.mdc': '---\ndescription: Links\nalwaysApply: true\n---\nSee rule://missing-one.\n' });
+    const home = tempDir('agentls-home-');
+    const codes = async (...args: string[]) => (JSON.parse((await cli(['check', '--home', home, '--format', 'json', ...args], ws)).stdout) as CheckJson).diagnostics.map((d) => d.code);
+    expect(await codes()).toContain('rule-url/unknown');
+    expect(await codes('--agents', 'xcsh,cursor')).toContain('rule-url/unknown');
+    expect(await codes('--agents', 'cursor')).not.toContain('rule-url/unknown');
+  });
+});

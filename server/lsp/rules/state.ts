@@ -9,9 +9,8 @@ import { changesIgnoreRules } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
-import { namingXcsh } from '../../rules/lint/words';
 import { fileTargets } from '../../rules/targets';
-import { ruleUrlFindings } from '../../rules/lint/ruleUrls';
+import { xcshRuleUrlFindings } from '../../rules/lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/lint/claudeImports';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
@@ -153,7 +152,7 @@ export class RulesState {
     const known = isRule ? engine.findings(doc.path) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
-    out.push(...ruleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path)).map(namingXcsh));
+    out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path), this.context.session.settings.rules.agents));
     if (isClaudeMemoryFile(doc.path)) {
       out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
       // An AGENTS.md open beside it is judged by what this buffer imports.
@@ -205,7 +204,7 @@ export class RulesState {
   private findingsForPath(engine: RulesEngine, p: string): Finding[] {
     const out = engine.findings(p);
     const analysis = engine.analysis(p);
-    if (analysis) out.push(...ruleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p)).map(namingXcsh));
+    if (analysis) out.push(...xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), this.context.session.settings.rules.agents));
     return out;
   }
 

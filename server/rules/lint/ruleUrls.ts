@@ -3,7 +3,16 @@ import type { LineIndex } from '../../core/text';
 import { finding } from '../codes';
 import type { RulesEngine } from '../engine';
 import { findRuleRefs } from '../ruleRefs';
-import { bucketName } from './words';
+import { bucketName, namingXcsh } from './words';
+
+/**
+ * `ruleUrlFindings` as the xcsh agent's, named so, when the user targets it: `rule://` is the
+ * xcsh agent's scheme, so a list of agents without it (`--agents cursor`) has none of them.
+ */
+export function xcshRuleUrlFindings(text: string, lines: LineIndex, engine: RulesEngine, root: string | undefined, agents: 'auto' | readonly string[]): Finding[] {
+  if (agents !== 'auto' && !agents.includes('xcsh')) return [];
+  return ruleUrlFindings(text, lines, engine, root).map(namingXcsh);
+}
 
 /**
  * `rule://NAME` in any Markdown: names the agent cannot resolve, with what it answers
