@@ -38,9 +38,9 @@ agentls hashline apply [--dry-run] [--path FILE] < PATCH
     Paths: FILE and --path FILE, typed on the command line, are relative to the current
     folder; §PATH lines inside the patch are relative to the root (--root), as an agent
     writes them. Either must lie inside the root.
-exit codes: 0 applied (or nothing to change), 2 usage, 3 internal error,
-    10 input error (no §PATH header, empty header, patch too large), 11 parse error,
-    12 anchor without hash, 13 anchor without line number, 14 line out of range,
+exit codes: 0 done (read, applied, or nothing to change), 2 usage, 3 internal error;
+    read and apply alike refuse with 10 input error (no §PATH header, empty header,
+    patch too large), 11 parse error, 12 anchor without hash, 13 anchor without line number, 14 line out of range,
     15 stale anchors (hash mismatch), 16 file not found, 17 a section changes nothing
     (patch with several files), 18 outside the workspace, 19 binary or not UTF-8,
     20 file too large, 21 write failed (a file changed on disk since it was read, a

@@ -47,6 +47,18 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toBe(FILE);
   });
 
+  it('refuses a read with the codes agentls help hashline gives: 16 no such file, 14 a line past the end', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    const help = (await cli(['help', 'hashline'], ws)).stdout;
+    expect(help).toContain('read and apply alike refuse with');
+    const missing = await cli(['hashline', 'read', 'gone.py'], ws);
+    expect(missing.code).toBe(16);
+    expect(help).toContain('16 file not found');
+    const past = await cli(['hashline', 'read', 'a.py:90'], ws);
+    expect(past.code).toBe(14);
+    expect(help).toContain('14 line out of range');
+  });
+
   it('takes --path for a patch without a header', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     const read = await cli(['hashline', 'read', 'a.py:5'], ws);
