@@ -1,5 +1,7 @@
+import * as path from 'node:path';
 import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type InstructionViews } from '../../rules/context/instructionViews';
+import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
 
 interface Entry {
@@ -11,10 +13,13 @@ interface Entry {
  * The views of Claude Code, Copilot and the AGENTS.md readers for each folder
  * (`rules/context/instructionViews.ts`), read on first use through the rule reader with
  * open buffers over it, and kept until a file they read or looked for changes (on disk
- * or in a buffer), or the roots or settings do.
+ * or in a buffer), or the roots or settings do. The views are then made again from the
+ * files' texts kept in `reads`, of which only the changed file's is read anew: a keystroke
+ * in one rule file must not re-read every other one.
  */
 export class InstructionViewsCache {
   private readonly byRoot = new Map<string, Entry>();
+  private readonly reads = new RememberedReads();
   private listening = false;
 
   constructor(private readonly context: () => ServerContext) {}
@@ -24,15 +29,19 @@ export class InstructionViewsCache {
     let entry = this.byRoot.get(root);
     if (!entry) {
       const ctx = this.context();
-      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, ctx.documents.ruleFs)) };
+      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined))) };
       created.views.then((v) => (created.done = v)).catch(() => this.byRoot.delete(root));
       this.byRoot.set(root, (entry = created));
     }
     return (await entry.views).views;
   }
 
-  /** A file changed at `p` (on disk, or an open buffer): the folders whose views read it are read again when next asked. */
-  touched(p: string): void {
+  /**
+   * A file changed at `p` (on disk, or an open buffer): the folders whose views read it are
+   * made again when next asked. `textOnly`: a buffer's text changed, no file came or went.
+   */
+  touched(p: string, textOnly = false): void {
+    this.reads.forget(p, textOnly);
     for (const [root, entry] of this.byRoot) {
       // Still being read: the change may have come after a file was read, so the result is not kept.
       if (!entry.done || touchesInstructions(entry.done, p)) this.byRoot.delete(root);
@@ -46,9 +55,58 @@ export class InstructionViewsCache {
     ctx.session.changes.onChanges((batch) => {
       for (const change of batch) this.touched(change.path);
     });
-    ctx.onRootsChanged(() => this.byRoot.clear());
+    ctx.onRootsChanged(() => this.clear());
     ctx.onSettingsChanged((next, previous) => {
-      if (next.home !== previous.home || JSON.stringify(next.rules.agents) !== JSON.stringify(previous.rules.agents)) this.byRoot.clear();
+      if (next.home !== previous.home || JSON.stringify(next.rules.agents) !== JSON.stringify(previous.rules.agents)) this.clear();
     });
   }
+
+  private clear(): void {
+    this.byRoot.clear();
+    this.reads.clear();
+  }
+}
+
+/**
+ * Texts read for the views, kept until the file changes: what the views of a folder are
+ * made from again after one file changed. Folders are listed anew each time (a few).
+ */
+class RememberedReads {
+  private readonly texts = new Map<string, Promise<ReadResult>>();
+
+  /**
+   * `fs` with the texts of `inside` files remembered, by path and read options. Files
+   * outside the workspace folders (`~/.claude/CLAUDE.md`) are read each time: no change
+   * event need come for them.
+   */
+  over(fs: FileSystem, inside: (p: string) => boolean): FileSystem {
+    return {
+      readText: (p: string, options?: ReadOptions) => (inside(p) ? remembered(this.texts, `${p}\0${JSON.stringify(options ?? {})}`, () => fs.readText(p, options)) : fs.readText(p, options)),
+      readDir: (p, options) => fs.readDir(p, options),
+      readBytes: (p, options) => fs.readBytes(p, options),
+      stat: (p) => fs.stat(p),
+      statEntries: (folder, names) => fs.statEntries(folder, names),
+    };
+  }
+
+  /** Drops what was read at `p`, and below it unless only its text changed (a folder that went, or came back). */
+  forget(p: string, textOnly: boolean): void {
+    const below = p + path.sep;
+    for (const key of this.texts.keys()) if (key.startsWith(`${p}\0`) || (!textOnly && key.startsWith(below))) this.texts.delete(key);
+  }
+
+  clear(): void {
+    this.texts.clear();
+  }
+}
+
+function remembered<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  let got = cache.get(key);
+  if (!got) {
+    got = read();
+    cache.set(key, got);
+    // A failed read is not kept: the next one tries again.
+    got.catch(() => cache.delete(key));
+  }
+  return got;
 }

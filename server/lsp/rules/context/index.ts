@@ -45,7 +45,7 @@ export function rulesContextFeature(state: RulesState): Feature {
     diagnose: (doc) => context.findings(doc),
     onDocumentEvent(doc, event) {
       // Claude Code's and Copilot's files are read through the open buffers.
-      if (doc.path && event !== 'save') state.instructions.touched(doc.path);
+      if (doc.path && event !== 'save') state.instructions.touched(doc.path, event === 'change');
       if (event === 'close') context.closed(doc);
     },
     async hover(doc, p) {
