@@ -171,6 +171,11 @@ export class HashlineService {
     if (r.kind === 'missing') throw new ResponseError(LSPErrorCodes.RequestFailed, `File not found: ${p}`);
     if (r.kind === 'error') throw new ResponseError(LSPErrorCodes.RequestFailed, r.message);
     const read = readAnchored(r.text, startLine, endLine, MAX_READ_LINES);
+    // Refused as the CLI refuses it: an empty answer would read as an empty range.
+    if (startLine !== undefined && startLine > read.lineCount) {
+      const root = this.ctx.session.rootOf(p);
+      throw new ResponseError(LSPErrorCodes.RequestFailed, `Line ${startLine} does not exist (${root ? path.relative(root, p) : p} has ${read.lineCount} lines)`);
+    }
     const whole = read.start === 1 && read.end === read.lineCount;
     if (read.seen.length) {
       if (whole) this.snapshots.recordFull(p, read.seen);

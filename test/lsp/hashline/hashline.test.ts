@@ -133,6 +133,8 @@ describe('hashline requests and commands', () => {
     expect(rows.version).toBeNull();
     const full = await c.request<{ lines: string[] }>('agentls/hashlineRead', { uri });
     expect(full.lines).toHaveLength(7);
+    // Past the end: refused as the CLI refuses it, not answered with no rows.
+    await expect(c.request('agentls/hashlineRead', { uri, startLine: 90 })).rejects.toMatchObject({ message: 'Line 90 does not exist (r.txt has 7 lines)' });
 
     fs.writeFileSync(path.join(ws, 'r.txt'), 'NEW TOP\nhead\nA\nB\nC\nD\nE\n');
     const result = await c.request<{ files: { recovered: boolean }[] }>('agentls/hashlineApply', { input: `§r.txt\n≔4${lineHash('C')}\nC2\n` });
