@@ -40,11 +40,11 @@ agentls hashline apply [--dry-run] [--path FILE] < PATCH
     writes them. Either must lie inside the root.
 exit codes: 0 done (read, applied, or nothing to change), 2 usage, 3 internal error;
     read and apply alike refuse with 10 input error (no §PATH header, empty header,
-    patch too large), 11 parse error, 12 anchor without hash, 13 anchor without line number, 14 line out of range,
-    15 stale anchors (hash mismatch), 16 file not found, 17 a section changes nothing
-    (patch with several files), 18 outside the workspace, 19 binary or not UTF-8,
-    20 file too large, 21 write failed (a file changed on disk since it was read, a
-    read-only file, two headers naming one file through a link)`;
+    patch too large), 11 parse error, 12 anchor without hash, 13 anchor without line
+    number, 14 line out of range, 15 stale anchors (hash mismatch), 16 file not found,
+    17 a section changes nothing (patch with several files), 18 outside the workspace,
+    19 binary or not UTF-8, 20 file too large, 21 write failed (a file changed on disk
+    since it was read, a read-only file, two headers naming one file through a link)`;
 
 export const hashlineCommand: CliCommand = {
   name: 'hashline',

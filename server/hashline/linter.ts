@@ -31,7 +31,7 @@ export const hashlineLinter: WorkspaceLinter = {
       if (i % 16 === 15) await yieldToEventLoop();
       const read = await fs.readText(file, { maxBytes: MAX_PATCH_BYTES });
       if (!read.ok) {
-        // A patch by its name that cannot be read as text: `hashline apply` refuses it (exit 19), and the check must not pass it as clean.
+        // A patch by its name that cannot be read as text: `hashline apply` refuses it (not UTF-8 or binary: exit 19; too large: 10), and the check must not pass it as clean.
         if (file.toLowerCase().endsWith('.hashline') && read.reason !== 'not-found') out.set(file, [unreadablePatch(read.message)]);
         continue;
       }
