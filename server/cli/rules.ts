@@ -52,6 +52,9 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' }, for: { type: 'string' } }, allowPositionals: false, strict: true });
     const template = values.prompt;
     if (template !== undefined && template !== 'default' && template !== 'custom') throw new UsageError(`--prompt must be default or custom, not ${template}`);
+    // Each of these picks what is printed: taking one and dropping the other in silence would answer a question not asked.
+    if (template !== undefined && values.for !== undefined) throw new UsageError('--prompt and --for cannot be combined: --prompt prints the rules section of the system prompt, --for the rules that reach one file');
+    if (template !== undefined && values.json) throw new UsageError('--prompt prints the prompt as text: leave out --json');
     const session = new WorkspaceSession(common.settings);
     try {
       session.addFolder(common.root);

@@ -125,5 +125,13 @@ describe('agentls rules', () => {
     expect(prompt.stdout).toContain('## style (Domain: src/**/*.ts)');
     const bad = await cli('rules', '--prompt', 'fancy');
     expect(bad.code).toBe(2);
+    // Two answers asked for at once: refused, not one of them dropped in silence.
+    const both = await cli('rules', '--prompt', 'default', '--for', 'src/a.ts', '--home', home);
+    expect(both.code).toBe(2);
+    expect(both.stdout).toBe('');
+    expect(both.stderr).toContain('--prompt and --for cannot be combined');
+    const json = await cli('rules', '--prompt', 'custom', '--json', '--home', home);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain('leave out --json');
   });
 });
