@@ -50,7 +50,10 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return refuse(code === 'EEXIST' ? `Not renamed: ${to} already exists.` : `Not renamed: ${(err as Error).message}`);
+    if (code === 'EEXIST') return refuse(`Not renamed: ${to} already exists.`);
+    // The fix was offered for a file that has since gone (renamed by hand, deleted, another fix applied first).
+    if (code === 'ENOENT' && !(await exists(from))) return refuse(`Not renamed: ${from} no longer exists (moved or deleted since the fix was offered).`);
+    return refuse(`Not renamed: ${(err as Error).message}`);
   }
   try {
     await fsp.unlink(from);
@@ -65,4 +68,11 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
   const message = `${done}${ctx.documents.getByPath(from) ? ' The old buffer is still open under the old name: close it and open the new file.' : ''}`;
   ctx.showMessage('info', message);
   return { renamed: true, message };
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fsp.lstat(file).then(
+    () => true,
+    () => false,
+  );
 }

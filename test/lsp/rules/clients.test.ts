@@ -175,6 +175,15 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(fs.readFileSync(file('.cursor/rules/taken.mdc'), 'utf8')).toBe('mine\n');
     expect(fs.existsSync(file('.cursor/rules/style.mdc'))).toBe(true);
   });
+
+  it('says the rule is gone when it was moved or deleted since the fix was offered', async () => {
+    const { ws, home, file } = demo();
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const result = await c.executeCommand('agentls.rules.renameFile', [c.uri(file('.cursor/rules/gone.mdc')), c.uri(file('.cursor/rules/new.mdc'))]);
+    expect(result).toMatchObject({ renamed: false, message: expect.stringContaining('no longer exists (moved or deleted since the fix was offered)') });
+    expect((result as { message: string }).message).not.toContain('ENOENT');
+    expect(fs.existsSync(file('.cursor/rules/new.mdc'))).toBe(false);
+  });
 });
 
 describe('after a rename in Helix', () => {
