@@ -96,13 +96,22 @@ export function summaryLine(s: CheckSummary): string {
   return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information} info${s.hint ? `, ${plural(s.hint, 'hint')}` : ''})${fixable}.`;
 }
 
+/**
+ * A path as one line of text output: one that holds a line break or another control
+ * character is written as a quoted JSON string (`"a\nb.md"`, as git quotes such names), so
+ * that a line always holds one whole finding or path and a reader of lines is not misled.
+ */
+export function linePath(p: string): string {
+  return /[\u0000-\u001f\u007f]/.test(p) ? JSON.stringify(p) : p;
+}
+
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
-  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${displayPath(file.path, report.root)}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
+  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${linePath(displayPath(file.path, report.root))}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
   for (const { path: p, f } of sorted(report.results, report.root, report.home)) {
     // A message of several lines (a drift's diff) keeps one finding per `path:line:column` line: the rest is indented under it.
     const message = f.message.replace(/\n/g, '\n    ');
-    lines.push(`${p}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
+    lines.push(`${linePath(p)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
   }
   lines.push(summaryLine(report.summary));
   return lines.join('\n') + '\n';

@@ -10,14 +10,16 @@ import { MemoryStore, type IndexStore } from '../search/store';
 import { indexRefusal } from '../workspace/roots';
 import { WorkspaceSession } from '../workspace/session';
 import { EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
+import { linePath } from './output';
 
 export const searchCommand: CliCommand = {
   name: 'search',
   summary: 'fuzzy-find files of the workspace, ranked as the editor ranks them (RAWP control.file.search)',
   usage: `agentls search QUERY [--json] [--max N] [--ext .ts,.tsx] [--exclude GLOB]… [--scope workspace|project|global] [--no-cache]
     Fuzzy-finds files of the workspace, ranked as the editor ranks them; an empty QUERY lists
-    the most recently modified files. Prints one path a line (relative to the root), or with
-    --json the RAWP session.file.candidates payload.
+    the most recently modified files. Prints one path a line (relative to the root; one that
+    holds a line break as a quoted JSON string), or with --json the RAWP
+    session.file.candidates payload.
     --max N       most candidates (default and ceiling ${MAX_RESULTS}, as RAWP control.file.search caps it)
     --ext         only these extensions (comma-separated, repeatable)
     --exclude     leave out paths matching GLOB (repeatable), on top of .gitignore, .ignore
@@ -81,7 +83,7 @@ ${exitCodesHelp('candidates found', 'no file matches (said on standard error)')}
       await engine.sync();
       const result = await engine.search(request, NEVER_CANCELLED);
       if (values.json) write(io.stdout, JSON.stringify(result, null, 2));
-      else if (result.candidates.length) write(io.stdout, result.candidates.map((c) => c.path).join('\n'));
+      else if (result.candidates.length) write(io.stdout, result.candidates.map((c) => linePath(c.path)).join('\n'));
       if (result.candidates.length === 0) write(io.stderr, `agentls search: no file matches ${JSON.stringify(query)}`);
       return result.candidates.length ? EXIT.clean : EXIT.problems;
     } finally {

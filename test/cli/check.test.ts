@@ -33,6 +33,18 @@ function project(): { ws: string; home: string } {
 const runAs = unprivileged();
 
 describe('agentls check: never a false "clean"', () => {
+  it('writes a path that holds a line break as a quoted string, so that each line is one finding', async () => {
+    const { ws, home } = project();
+    writeTree(ws, { '.cursor/rules/two\nlines.mdc': BROKEN_RULE });
+    const r = await cli(['check', '--home', home], ws);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    const quoted = JSON.stringify('.cursor/rules/two\nlines.mdc');
+    expect(lines.some((line) => line.startsWith(`${quoted}:`))).toBe(true);
+    // Every line is a finding (path:line:column), an indented continuation, or the summary.
+    expect(lines.filter((line) => !/^("[^"]*"|[^\s:][^:]*):\d+:\d+: /.test(line) && !line.startsWith('    ') && !line.startsWith('Checked '))).toEqual([]);
+  });
+
   it('walks a folder given as a path, and "." is the whole workspace', async () => {
     const { ws, home } = project();
     const whole = await cli(['check', '--home', home], ws);

@@ -23,6 +23,16 @@ describe('agentls search', () => {
     expect(r.stdout.trim().split('\n')).toEqual(['src/auth.ts', 'test/auth_check.ts', 'src/authMiddleware.ts']);
   });
 
+  it('writes a path that holds a line break as a quoted string, so that each line is one path', async () => {
+    const root = copyFixture('search-basic');
+    writeTree(root, { 'src/odd\nauth.ts': 'x' });
+    const r = await agentls(['search', 'odd'], root);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toContain(JSON.stringify('src/odd\nauth.ts'));
+    expect(lines.every((line) => !line.startsWith('auth.ts'))).toBe(true);
+  });
+
   it('prints the session.file.candidates payload with --json, honouring --max, --ext and --exclude', async () => {
     const root = copyFixture('search-basic');
     writeTree(root, { 'dist/auth.js': 'x' });
