@@ -10,9 +10,6 @@ import { workspaceHost } from './host';
 import { CODE_DESCRIPTIONS, lintPatch } from './lint';
 import { MAX_PATCH_BYTES } from './plan';
 
-/** Patch documents checked at most per run, and files walked to find them. */
-const MAX_PATCHES = 5_000;
-
 /**
  * `agentls check` for hashline patches: every `hashline/…` finding of the `*.hashline`
  * files of the workspace, or of the given files when they are patches (by name or by a
@@ -25,7 +22,7 @@ export const hashlineLinter: WorkspaceLinter = {
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     // Named files are read to see whether they are patches; otherwise `*.hashline` files only.
-    const candidates = scope.named ? scope.files : scope.files.filter((f) => f.toLowerCase().endsWith('.hashline')).slice(0, MAX_PATCHES);
+    const candidates = scope.named ? scope.files : scope.files.filter((f) => f.toLowerCase().endsWith('.hashline'));
     for (const [i, file] of candidates.entries()) {
       throwIfCancelled(cancel);
       if (i % 16 === 15) await yieldToEventLoop();

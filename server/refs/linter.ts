@@ -9,9 +9,6 @@ import type { WorkspaceSession } from '../workspace/session';
 import { MAX_PROMPT_DOCUMENT_CHARS, parsePromptDocument } from './document';
 import { REF_CODES, lintPromptModel } from './lint';
 
-/** Files read to find prompt documents by content (Markdown with file_references, RAWP JSON). */
-const MAX_CANDIDATES = 20_000;
-
 /** A file worth reading: its name alone may make it a prompt, or its content might. */
 function mayBePrompt(p: string): boolean {
   const lower = p.toLowerCase();
@@ -25,7 +22,7 @@ export const refsLinter: WorkspaceLinter = {
   codes: Object.keys(REF_CODES),
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
-    const candidates = scope.named ? scope.files : scope.files.filter(mayBePrompt).slice(0, MAX_CANDIDATES);
+    const candidates = scope.named ? scope.files : scope.files.filter(mayBePrompt);
     for (const [i, file] of candidates.entries()) {
       throwIfCancelled(cancel);
       if (i % 64 === 63) await yieldToEventLoop();

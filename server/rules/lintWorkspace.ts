@@ -16,8 +16,6 @@ import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claud
 import { isClaudeMemoryFile } from './claudeImports';
 import { brokenLinkReason } from '../workspace/links';
 
-const MAX_MARKDOWN_FILES = 20_000;
-
 /** Rule files without a Markdown extension, which may sit in any folder. */
 const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
 
@@ -43,7 +41,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
     add(p, await agentsMdForClaudeFindings(p, fs, session));
   }
-  const candidates = scope.named ? scope.files : scope.files.filter((f) => isMarkdownPath(f) || SINGLE_FILE_RULES.has(path.basename(f))).slice(0, MAX_MARKDOWN_FILES);
+  const candidates = scope.named ? scope.files : scope.files.filter((f) => isMarkdownPath(f) || SINGLE_FILE_RULES.has(path.basename(f)));
   for (const [i, file] of candidates.entries()) {
     if (i % 64 === 63) {
       throwIfCancelled(cancel);

@@ -15,7 +15,11 @@ export interface LintScope {
   whole?: boolean;
 }
 
-/** Most files a workspace lint lists per root. */
+/**
+ * Most files a workspace lint lists per root: the one cap on a check's work, and one a run
+ * says it met (it is then incomplete). The linters check every file of the scope they are
+ * given: a cap of their own would leave files unchecked under a run that says "no problems".
+ */
 export const MAX_LINTED_FILES = 200_000;
 
 /** Every file of the workspace's roots (ignore rules applied), listed once for all linters. */

@@ -33,6 +33,38 @@ function project(): { ws: string; home: string } {
 const runAs = unprivileged();
 
 describe('agentls check: never a false "clean"', () => {
+  it('checks every Markdown file of a large tree: a prompt and a rule:// reference after the 20,000th are not passed over', async () => {
+    const { ws, home } = project();
+    fs.rmSync(path.join(ws, '.cursor'), { recursive: true });
+    fs.rmSync(path.join(ws, 'docs/guide.md'));
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < 20_001; i++) notes[`docs/notes/n${String(i).padStart(5, '0')}.md`] = '# A note\n';
+    writeTree(ws, {
+      ...notes,
+      'zz/task.prompt.md': '---\nfile_references:\n  - ref_id: a\n    path: src/app.ts\n---\nSee <@file:b|src/view.tsx>.\n',
+      'zz/readme.md': 'See rule://nope.\n',
+    });
+    const r = await cli(['check', '--format', 'json', '--home', home], ws);
+    const report = JSON.parse(r.stdout) as CheckJson;
+    expect(report.diagnostics.filter((d) => d.path === 'zz/task.prompt.md').map((d) => d.code)).toContain('ref/unmapped');
+    expect(report.diagnostics.filter((d) => d.path === 'zz/readme.md').length).toBeGreaterThan(0);
+    expect(r.code).toBe(1);
+  }, 120_000);
+
+  it('checks every hashline patch of a tree, the 5,001st too', async () => {
+    const { ws, home } = project();
+    fs.rmSync(path.join(ws, '.cursor'), { recursive: true });
+    fs.rmSync(path.join(ws, 'docs/guide.md'));
+    const patches: Record<string, string> = {};
+    // Patches with no ops: a hint each, which does not fail the run.
+    for (let i = 0; i < 5_000; i++) patches[`patches/p${String(i).padStart(4, '0')}.hashline`] = '§src/app.ts\n';
+    writeTree(ws, { ...patches, 'patches/zz.hashline': 'not a patch\n' });
+    const r = await cli(['check', '--format', 'json', '--home', home], ws);
+    const report = JSON.parse(r.stdout) as CheckJson;
+    expect(report.diagnostics.filter((d) => d.path === 'patches/zz.hashline').map((d) => d.code)).toEqual(['hashline/input-error']);
+    expect(r.code).toBe(1);
+  }, 120_000);
+
   it('writes a path that holds a line break as a quoted string, so that each line is one finding', async () => {
     const { ws, home } = project();
     writeTree(ws, { '.cursor/rules/two\nlines.mdc': BROKEN_RULE });
