@@ -24,6 +24,12 @@ export const LIMITS = {
   diagnosticsPerDocument: 1000,
   /** Characters of a prompt document: a prompt is never this big. */
   promptDocumentChars: 2 * 1024 * 1024,
+  /**
+   * `file_references` entries of one prompt looked up on disk as it is edited (a stat each,
+   * on every keystroke); past it, a finding says the rest are not. `agentls check` looks up
+   * every one (the frontmatter's size bounds them).
+   */
+  promptEntriesResolved: 500,
   /** `file_references` entries a request may carry (a prompt's frontmatter holds about 3,000 at most). */
   promptReferences: 10_000,
   /** Nesting of a RAWP JSON prompt message. */

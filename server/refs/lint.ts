@@ -39,7 +39,6 @@ export const REF_CODES: Record<string, { severity: Severity; summary: string }> 
   'ref/unreadable': { severity: 'error', summary: 'a prompt document agentls cannot read as text (not valid UTF-8, binary or unreadable), so its file references are not checked' },
 };
 
-const MAX_ENTRIES_CHECKED = 500;
 const MAX_START_FINDINGS = 200;
 
 /** Every problem of a prompt document's file references (`file-refs.md` §2–§4). */
@@ -96,6 +95,7 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
   const used = new Set(tokens.map((t) => t.refId));
   const firstById = new Map<string, RefEntry>();
   let checked = 0;
+  const maxResolved = env.maxEntriesResolved ?? LIMITS.promptEntriesResolved;
   for (const entry of model.entries) {
     throwIfCancelled(cancel);
     const [start, end] = entry.range;
@@ -121,7 +121,7 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
     if (prompt && !used.has(refId)) {
       add('ref/unused-entry', start, end, `${refId} (${entry.path}) is not used by any token in the prompt`, { kind: 'entry', entry }, ['unnecessary']);
     }
-    if (checked++ >= MAX_ENTRIES_CHECKED) continue;
+    if (checked++ >= maxResolved) continue;
     const resolution = await resolveReference(entry.path!, env);
     const pathRange = entry.pathRange ?? entry.range;
     if (resolution.status === 'missing') {
@@ -129,6 +129,10 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
     } else if (resolution.status === 'outside') {
       add('ref/outside-workspace', pathRange[0], pathRange[1], `${refId} is outside the workspace: ${resolution.reason}`, { kind: 'entry', entry, resolution });
     }
+  }
+  if (checked > maxResolved) {
+    const message = `this prompt has ${formatCount(model.entries.length)} file_references entries; as it is edited, agentls looks up the first ${formatCount(maxResolved)} on disk, so the rest are not checked for missing files here (agentls check looks up all of them)`;
+    issues.push({ finding: { code: 'ref/too-large', severity: REF_CODES['ref/too-large'].severity, message, range: lines.range(0, 0) }, subject: { kind: 'document' } });
   }
   return capIssues(issues, lines);
 }

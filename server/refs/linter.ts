@@ -37,7 +37,7 @@ export const refsLinter: WorkspaceLinter = {
       const classified = session.classify(file, read.text);
       if (classified.kind !== 'prompt') continue;
       const model = parsePromptDocument(read.text, classified.form);
-      const env = { fs, root: session.rootOf(file) ?? path.dirname(file), allows: (p: string) => session.allows(p) };
+      const env = { fs, root: session.rootOf(file) ?? path.dirname(file), allows: (p: string) => session.allows(p), maxEntriesResolved: Infinity };
       const issues = await lintPromptModel(model, env, cancel);
       if (issues.length) out.set(file, issues.map((x) => x.finding));
     }

@@ -10,6 +10,8 @@ export interface RefEnvironment {
   root: string | undefined;
   /** Whether a path may be read (inside the roots, through symlinks too). */
   allows(p: string): boolean;
+  /** Entries looked up on disk at most (default `LIMITS.promptEntriesResolved`); a batch check looks up all. */
+  maxEntriesResolved?: number;
 }
 
 export type Resolution =

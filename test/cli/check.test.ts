@@ -51,6 +51,20 @@ describe('agentls check: never a false "clean"', () => {
     expect(r.code).toBe(1);
   }, 120_000);
 
+  it('looks up every file_references entry of a prompt, the 501st too', async () => {
+    const { ws, home } = project();
+    fs.rmSync(path.join(ws, '.cursor'), { recursive: true });
+    fs.rmSync(path.join(ws, 'docs/guide.md'));
+    const entries = Array.from({ length: 600 }, (_, i) => `  - ref_id: r${i}\n    path: src/app.ts\n`).join('');
+    writeTree(ws, { 'many.prompt.md': `---\nfile_references:\n${entries}  - ref_id: gone\n    path: src/gone.ts\n---\nSee <@file:r0|src/app.ts> and <@file:gone|src/gone.ts>.\n` });
+    const r = await cli(['check', '--format', 'json', '--home', home], ws);
+    const report = JSON.parse(r.stdout) as CheckJson;
+    const codes = report.diagnostics.filter((d) => d.path === 'many.prompt.md').map((d) => d.code);
+    expect(codes).toContain('ref/missing-file');
+    expect(codes).not.toContain('ref/too-large');
+    expect(r.code).toBe(1);
+  });
+
   it('checks every hashline patch of a tree, the 5,001st too', async () => {
     const { ws, home } = project();
     fs.rmSync(path.join(ws, '.cursor'), { recursive: true });

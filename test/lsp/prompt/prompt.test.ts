@@ -250,3 +250,20 @@ describe('@ completion in a one-line JSON prompt (the entry after the token, on 
     expect(JSON.parse(c.text(uri))).toEqual(ACCEPTED);
   }, 30_000);
 });
+
+describe('a prompt with more file_references entries than are looked up as it is edited', () => {
+  it('says the rest are not checked, rather than pass them as found', async () => {
+    const ws = copyFixture('refs-basic');
+    // 600 entries for files that exist, and one more, the 601st, for a file that does not.
+    const entries = Array.from({ length: 600 }, (_, i) => `  - ref_id: r${i}\n    path: src/auth.ts\n`).join('');
+    const text = `---\nfile_references:\n${entries}  - ref_id: gone\n    path: src/gone.ts\n---\nSee <@file:r0|src/auth.ts>.\n`;
+    fs.writeFileSync(path.join(ws, 'prompts', 'many.prompt.md'), text);
+    const c = await start(ws, 'neovim');
+    const uri = await c.open(path.join(ws, 'prompts', 'many.prompt.md'));
+    const found = await refDiagnostics(c, uri, (ds) => ds.some((d) => d.code === 'ref/too-large'));
+    const note = found.find((d) => d.code === 'ref/too-large')!;
+    expect(note.message).toContain('this prompt has 601 file_references entries; as it is edited, agentls looks up the first 500 on disk');
+    expect(note.range.start).toEqual({ line: 0, character: 0 });
+    expect(found.some((d) => d.code === 'ref/missing-file')).toBe(false);
+  }, 30_000);
+});
