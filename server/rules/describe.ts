@@ -1,7 +1,6 @@
-import { PROVIDER_DISPLAY_NAMES } from '../workspace/ruleLocations';
 import { displayPath } from '../workspace/paths';
 import type { RulesEngine } from './engine';
-import { bucketPhrase } from './lint/words';
+import { bucketPhrase, providerLabel } from './lint/words';
 
 
 /**
@@ -14,14 +13,14 @@ export function describeRuleName(engine: RulesEngine, root: string, name: string
   if (!state) return undefined;
   const label = (p: string) => {
     const a = engine.analysis(p);
-    const where = a ? `${PROVIDER_DISPLAY_NAMES[a.candidate.provider]}, ${a.candidate.level}` : '';
+    const where = a ? providerLabel(a.candidate.provider, a.candidate.level) : '';
     return `\`${displayPath(p, root, home)}\` (${where})${p === thisPath ? ' ← this file' : ''}`;
   };
   const lines = [`**rule \`${name}\`**`];
   const effective = state.effective;
   if (effective) {
     const analysis = engine.analysis(effective.path);
-    lines.push('', `The agent uses ${label(effective.path)}: it ${bucketPhrase(state.placement?.bucket ?? 'none')}.`);
+    lines.push('', `The xcsh agent uses ${label(effective.path)}: it ${bucketPhrase(state.placement?.bucket ?? 'none')}.`);
     const description = analysis?.rule?.description;
     if (typeof description === 'string' && description) lines.push('', `> ${description.split('\n')[0]}`);
     const resolvable = engine.availableNames(root).includes(name);

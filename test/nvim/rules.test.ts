@@ -11,7 +11,7 @@ describe('rules in real Neovim with editors/nvim', () => {
     const run = await runNvim({ workspace: ws, file: '.cursor/rules/style.mdc', scenario: 'rules_shadowed', settings: { home } });
     expect(run.error).toBeNull();
     expect(run.result).toMatchObject({ severity: 1, line: 0, source: 'agentls' });
-    expect(run.result.message).toBe('The xcsh agent never reads this rule: .xcsh/rules/style.md (OMP, project) has the same name `style` and wins (OMP has a higher priority than Cursor).');
+    expect(run.result.message).toBe("The xcsh agent never reads this rule: .xcsh/rules/style.md (xcsh's own folder, project) has the same name `style` and wins (xcsh's own folder has a higher priority than Cursor's folder).");
     // Codes of rules in context (`context/…`, e.g. drift between the copies) are tested in test/lsp/rules/context.
     expect((run.result.twin_codes as string[]).filter((c) => !c.startsWith('context/'))).toEqual(['rule/shadowed']);
   }, 90_000);

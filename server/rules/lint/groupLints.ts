@@ -1,12 +1,12 @@
 import * as path from 'node:path';
 import type { Finding, RelatedLocation } from '../../core/findings';
 import type { FileAnalysis } from '../analysis';
-import { PROVIDER_DISPLAY_NAMES, PROVIDER_PRIORITIES } from '../../workspace/ruleLocations';
+import { PROVIDER_PRIORITIES } from '../../workspace/ruleLocations';
 import { finding } from '../codes';
 import type { RulesProfile } from '../model';
 import { isRuleDisabled, validationProblem } from '../resolve';
 import { RuleLocator } from './locate';
-import { providerLabel } from './words';
+import { providerFolder, providerLabel } from './words';
 
 export interface GroupResult {
   /** The file the xcsh agent uses for the name; undefined when none survives. */
@@ -106,14 +106,14 @@ function display(a: FileAnalysis): string {
 function shadowReason(winner: FileAnalysis, loser: FileAnalysis): string {
   const w = winner.candidate;
   const l = loser.candidate;
-  const wName = PROVIDER_DISPLAY_NAMES[w.provider];
-  const lName = PROVIDER_DISPLAY_NAMES[l.provider];
+  const wName = providerFolder(w.provider);
+  const lName = providerFolder(l.provider);
   if (w.provider !== l.provider) {
     return PROVIDER_PRIORITIES[w.provider] === PROVIDER_PRIORITIES[l.provider]
       ? `${wName} is read before ${lName} at the same priority`
       : `${wName} has a higher priority than ${lName}`;
   }
-  if (w.level !== l.level) return w.level === 'user' ? `${wName} reads user rules before project rules` : 'project rules come before user rules';
+  if (w.level !== l.level) return w.level === 'user' ? `user rules in ${wName} are read before project rules` : 'project rules come before user rules';
   if (w.order[1] !== l.order[1]) return 'a nearer folder is read first';
   return 'it sorts first in the same folder';
 }

@@ -32,9 +32,25 @@ export function show(value: unknown): string {
   return json.length > 80 ? json.slice(0, 77) + '…' : json;
 }
 
-/** `Cursor (user)`, `OMP (project)`. */
+/** `Cursor's folder, user`, `xcsh's own folder, project`. */
 export function providerLabel(provider: ProviderId, level: string): string {
-  return `${PROVIDER_DISPLAY_NAMES[provider]}, ${level}`;
+  return `${providerFolder(provider)}, ${level}`;
+}
+
+/**
+ * A provider's folders as our messages name them, by what a user recognises. The agent's
+ * own label for its native folder (`OMP`, `rules.md` §2) is kept only where its own
+ * warnings are reproduced (`[OMP] Invalid item at …`): nothing else tells a user what it means.
+ */
+export function providerFolder(provider: ProviderId): string {
+  switch (provider) {
+    case 'native':
+      return "xcsh's own folder";
+    case 'agents':
+      return 'the .agents folder';
+    default:
+      return `${PROVIDER_DISPLAY_NAMES[provider]}'s folder`;
+  }
 }
 
 /** The tool a provider's folders belong to, as users call it. */

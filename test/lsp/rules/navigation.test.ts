@@ -37,11 +37,11 @@ describe('rules navigation over LSP', () => {
     const uri = await c.open(notes);
     const onStyle = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 15 } }));
     expect(onStyle).toContain('**rule `style`**');
-    expect(onStyle).toContain('The agent uses `.xcsh/rules/style.md` (OMP, project): it goes to the rulebook');
-    expect(onStyle).toContain('Hidden by it (never read): `~/.cursor/rules/style.mdc` (Cursor, user), `.cursor/rules/style.mdc` (Cursor, project)');
+    expect(onStyle).toContain("The xcsh agent uses `.xcsh/rules/style.md` (xcsh's own folder, project): it goes to the rulebook");
+    expect(onStyle).toContain("Hidden by it (never read): `~/.cursor/rules/style.mdc` (Cursor's folder, user), `.cursor/rules/style.mdc` (Cursor's folder, project)");
     const cursorStyle = await c.open(file('.cursor/rules/style.mdc'));
     const onName = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 0, character: 1 } }));
-    expect(onName).toContain('`.cursor/rules/style.mdc` (Cursor, project) ← this file');
+    expect(onName).toContain("`.cursor/rules/style.mdc` (Cursor's folder, project) ← this file");
     const onKey = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 2, character: 2 } }));
     expect(onKey).toContain('**globs** (read by the xcsh agent, Cursor, Windsurf)');
     expect(onKey).toContain('The xcsh agent reads: `["src/**/*.ts"]`');

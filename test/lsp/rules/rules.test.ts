@@ -29,7 +29,8 @@ for (const preset of ['vscode', 'neovim', 'helix'] as const) {
       expect(shadowed.source).toBe('agentls');
       // The message names the winning file and its provider on its own (Helix hides relatedInformation).
       expect(shadowed.message).toContain('.xcsh/rules/style.md');
-      expect(shadowed.message).toContain('OMP');
+      expect(shadowed.message).toContain("xcsh's own folder");
+      expect(shadowed.message).not.toContain('OMP');
       if (preset === 'helix') expect(shadowed.relatedInformation).toBeUndefined();
       else expect(shadowed.relatedInformation?.[0].location.uri).toBe(c.uri(file('.xcsh/rules/style.md')));
 
