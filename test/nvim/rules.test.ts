@@ -45,9 +45,10 @@ describe('rules in context in real Neovim', () => {
     const ws = copyFixture('demo');
     const run = await runNvim({ workspace: ws, file: '.cursor/rules/style.mdc', scenario: 'rules_copy_body', settings: { home: copyFixture('demo-home') } });
     expect(run.error).toBeNull();
-    expect(run.result.chosen).toBe("Copy this body to .xcsh/rules/style.md (with xcsh's frontmatter)");
-    // The line appended on disk after the menu's findings were computed is replaced too, not left as a tail.
-    expect(run.result.target).toBe('---\ndescription: "Cursor\'s copy of the style rule"\nglobs:\n  - "src/**/*.ts"\nalwaysApply: false\n---\nPrefer default exports.\n');
+    expect(run.result.chosen).toBe('Copy this body to .xcsh/rules/style.md (its frontmatter kept)');
+    // The line appended on disk after the menu's findings were computed is replaced too, not left as a tail;
+    // the xcsh copy keeps its own frontmatter (its description and its globs as written).
+    expect(run.result.target).toBe('---\ndescription: TypeScript style for this project\nglobs: ["src/**/*.ts"]\n---\nPrefer default exports.\n');
   }, 90_000);
 
   it('hovers the rules reaching a source file, and :AgentlsRulesForFile writes its report', async () => {

@@ -73,6 +73,18 @@ export interface Conversion {
   lost: string[];
 }
 
+/**
+ * `text` (a `tool` rule file) with `body` in place of its own, its frontmatter kept as
+ * written, line ends included: the copy of a rule keeps the activation its tool was given.
+ */
+export function replaceBody(text: string, tool: RuleTool, body: string): string {
+  const { layout } = parseFrontmatter(text, 'xcsh', READER[tool] === 'xcsh' ? {} : TOOL_READING);
+  if (!layout.block) return `${body}\n`;
+  const head = text.slice(0, layout.map.toSource(layout.block.closerLineEnd));
+  const eol = head.includes('\r\n') ? '\r\n' : '\n';
+  return `${head}${eol}${body.split('\n').join(eol)}${eol}`;
+}
+
 /** The frontmatter (with its `---` lines) a tool needs for an activation; '' when the tool needs none. */
 export function frontmatterFor(tool: RuleTool, activation: Activation): { text: string; lost: string[] } {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { CodeActionKind, TextDocumentEdit, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { Commands } from '../../../../protocol/methods';
 import { editorView, rangesIntersect, LineIndex } from '../../../core/text';
-import { readRuleFile, TOOL_NAMES, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
+import { readRuleFile, replaceBody, toolOfPath, type RuleTool } from '../../../rules/context/convert';
 import type { CopyBodyData } from '../../../rules/context/findings';
 import { displayPath, pathToUri } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
@@ -20,8 +20,9 @@ export interface CopyBodyActionData {
 
 /**
  * The drift finding's two actions: this body over the other copy, or the other copy's
- * body over this one; either way the written file gets the frontmatter of its own tool,
- * converted from the copied file's activation.
+ * body over this one; either way the written file keeps its own frontmatter as written. The
+ * finding is about bodies: a rule scoped by globs in one tool and always on in another
+ * stays so (copying the activation too turned a glob-scoped Cursor copy always-on).
  *
  * An edit of an open document is versioned. An edit of a file that is not open could
  * carry no version, and the editor would apply it to whatever the disk holds when the
@@ -47,25 +48,24 @@ export async function copyBodyActions(context: RulesContext, doc: OpenDocument, 
     const there = toolOfPath(other);
     if (otherText === undefined || !here || !there) continue;
     const root = engine.rootFor(doc.path);
-    const toOther: CodeAction = { title: `Copy this body to ${displayPath(other, root)} (with ${TOOL_NAMES[there]}'s frontmatter)`, kind: CodeActionKind.QuickFix, diagnostics };
-    if (otherOpen) toOther.edit = replaceAll(ctx, otherOpen, copyBody(doc.text, here, there));
+    const toOther: CodeAction = { title: `Copy this body to ${displayPath(other, root)} (its frontmatter kept)`, kind: CodeActionKind.QuickFix, diagnostics };
+    if (otherOpen) toOther.edit = replaceAll(ctx, otherOpen, copyBody(doc.text, here, otherOpen.text, there));
     else if (ctx.client.codeActionResolveEdit) toOther.data = { feature: CONTEXT_SOURCE, uri: doc.uri, version: doc.version, target: other } satisfies CopyBodyActionData;
     else toOther.command = { title: toOther.title, command: Commands.rulesCopyBody, arguments: [{ from: doc.uri, to: pathToUri(other) }] };
     out.push(toOther);
     out.push({
-      title: `Copy the body of ${displayPath(other, root)} here (with ${TOOL_NAMES[here]}'s frontmatter)`,
+      title: `Copy the body of ${displayPath(other, root)} here (this frontmatter kept)`,
       kind: CodeActionKind.QuickFix,
       diagnostics,
-      edit: replaceAll(ctx, doc, copyBody(otherText, there, here)),
+      edit: replaceAll(ctx, doc, copyBody(otherText, there, doc.text, here)),
     });
   }
   return out;
 }
 
-/** The text of a `to` rule file carrying the body of `text` (a `from` rule file), its activation converted. */
-export function copyBody(text: string, from: RuleTool, to: RuleTool): string {
-  const { activation, body } = readRuleFile(text, from);
-  return withBody(to, activation, body).text;
+/** `toText` (a `to` rule file) carrying the body of `text` (a `from` rule file), its own frontmatter kept. */
+export function copyBody(text: string, from: RuleTool, toText: string, to: RuleTool): string {
+  return replaceBody(toText, to, readRuleFile(text, from).body);
 }
 
 /** An edit replacing the whole text of an open document, versioned where the client takes document changes. */
@@ -100,12 +100,12 @@ export async function planCopy(context: RulesContext, from: string, to: string):
   const fromRead = await read(from);
   if (typeof fromRead !== 'string') return fromRead;
   const fromText = editorView(fromRead).text;
-  const after = copyBody(fromText, source, target);
   const openTarget = ctx.documents.getByPath(to);
-  if (openTarget) return { edit: replaceAll(ctx, openTarget, after), title };
+  if (openTarget) return { edit: replaceAll(ctx, openTarget, copyBody(fromText, source, openTarget.text, target)), title };
   const before = await read(to);
   if (typeof before !== 'string') return before;
   const shown = editorView(before).text;
+  const after = copyBody(fromText, source, shown, target);
   const edit: WorkspaceEdit = { changes: { [pathToUri(to)]: [{ range: new LineIndex(shown).range(0, shown.length), newText: after }] } };
   return { edit, basis: new Map([[to, before]]), title };
 }

@@ -132,6 +132,23 @@ describe('rules in context over LSP', () => {
     await c.waitForDiagnostics(c.uri(file('.windsurf/rules/shared.md')), (d) => byCode(d, 'context/drift').length === 0);
   });
 
+  it('copies only the body: a copy scoped by globs stays scoped, its frontmatter as written', async () => {
+    const { ws, file } = workspace();
+    const scoped = '---\ndescription: Formatting for TypeScript\nglobs: src/**/*.ts\nalwaysApply: false\n---\nIndent with tabs.\n';
+    fs.writeFileSync(file('.cursor/rules/shared.mdc'), scoped);
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(file('.windsurf/rules/shared.md'));
+    const drift = byCode(await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length > 0), 'context/drift')[0];
+    const actions = await c.codeActions(uri, drift.range);
+    const copy = actions.find((a) => a.title === 'Copy this body to .cursor/rules/shared.mdc (its frontmatter kept)')!;
+    expect(copy).toBeDefined();
+    await c.applyCodeAction(copy);
+    expect(fs.readFileSync(file('.cursor/rules/shared.mdc'), 'utf8')).toBe('---\ndescription: Formatting for TypeScript\nglobs: src/**/*.ts\nalwaysApply: false\n---\nIndent with spaces.\nKeep lines under 100 characters.\n');
+    // The other way, into the open buffer: the Windsurf copy stays always on.
+    const here = actions.find((a) => a.title === 'Copy the body of .cursor/rules/shared.mdc here (this frontmatter kept)')!;
+    expect(here.edit).toBeDefined();
+  });
+
   // Issue 13 item 8: an edit of a file that is not open carries no version; made when the menu was shown, it would land on whatever the disk holds later.
   const copied = '---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with tabs.\nKeep lines under 100 characters.\n';
   const grownOnDisk = '---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with spaces.\nKeep lines under 100 characters.\nPrefer early returns.\nName things for what they hold.\n';
