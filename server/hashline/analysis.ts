@@ -18,6 +18,8 @@ export interface AnalyzedSection {
   lines?: FileLines;
   /** What applying the section would do, when it parses and its file can be edited. */
   result?: ReturnType<typeof applySection>;
+  /** Its file holds what it made of it: applied already (`applied.ts`), so its stale anchors are no fault. */
+  applied?: true;
 }
 
 export interface PatchAnalysis {

@@ -35,6 +35,7 @@ export const CODE_DESCRIPTIONS: Record<string, string> = {
   'hashline/missing-hash': 'An anchor written as a bare line number, without its hash',
   'hashline/missing-line-number': 'An anchor written as a bare hash, without its line number',
   'hashline/stale-anchor': 'An anchor whose hash no longer matches its line',
+  'hashline/applied': 'A section whose file already holds what it makes of it: it has been applied',
   'hashline/stale-anchor-recoverable': 'A stale anchor the patch can still be replayed over, from an earlier version of the file',
   'hashline/line-out-of-range': 'An anchor naming a line past the end of the file',
   'hashline/file-not-found': 'A section edits lines of a file that does not exist',
@@ -123,6 +124,10 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
   lintOverlaps(ops, add);
   if (!lines || !exists) return;
 
+  if (s.applied) {
+    add('hashline/applied', 'information', headerRange, `This section has been applied: ${display} holds its result. Its anchors name the lines as they were before, so it cannot be applied again.`);
+    return;
+  }
   const recoverable = s.result?.ok === true && s.result.recovered;
   const refresh: TextEdit[] = [];
   for (const op of ops) {
@@ -142,7 +147,9 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
       if (recoverable) {
         add('hashline/stale-anchor-recoverable', 'warning', rangeOf(span), `anchor ${anchor.line}${anchor.hash} is stale: ${current}${where}. The patch still applies: it is replayed on an earlier version you saw and merged.`);
       } else {
-        add('hashline/stale-anchor', 'error', rangeOf(span), `stale anchor ${anchor.line}${anchor.hash}: ${current}${where}${never}. The patch is refused until the anchor is refreshed.`);
+        // Without a line that moved unchanged there is nothing to refresh the anchor to: the op must be written again.
+        const next = moved !== undefined ? ' until the anchor is refreshed ("Refresh stale anchors")' : `: read ${display} again (hashline read) and write this op against what it holds now`;
+        add('hashline/stale-anchor', 'error', rangeOf(span), `stale anchor ${anchor.line}${anchor.hash}: ${current}${where}${never}. The patch is refused${next}.`);
       }
       if (moved !== undefined) refresh.push({ range: rangeOf(span), newText: `${moved}${anchor.hash}` });
     }

@@ -30,7 +30,7 @@ describe('patch document diagnostics', () => {
     const patch = `§a.py\n≔${a('def beta():', 4)}\ndef beta(x):\n`;
     const r = await lint(patch, { 'a.py': '# top\n' + FILE });
     const [stale] = r.byCode('hashline/stale-anchor');
-    expect(stale.message).toBe(`stale anchor ${a('def beta():', 4)}: line 4 of a.py is now "" (4yy); the line it named likely moved to 5 (${a('def beta():', 5)}). The patch is refused until the anchor is refreshed.`);
+    expect(stale.message).toBe(`stale anchor ${a('def beta():', 4)}: line 4 of a.py is now "" (4yy); the line it named likely moved to 5 (${a('def beta():', 5)}). The patch is refused until the anchor is refreshed ("Refresh stale anchors").`);
     expect(stale.range).toEqual({ start: { line: 1, character: 1 }, end: { line: 1, character: 4 } });
     const fix = r.fixes.find((f) => f.title === 'Refresh stale anchors')!;
     expect(applyTextEdits(patch, fix.edits)).toBe(`§a.py\n≔${a('def beta():', 5)}\ndef beta(x):\n`);

@@ -30,8 +30,13 @@ export async function patchActions(
   if (analysis.split.error || analysis.sections.length === 0) return actions;
   const base = service.baseFor(doc.uri);
 
+  const wholeTitle = analysis.sections.length > 1 ? `Apply patch (${analysis.sections.length} files)` : `Apply patch to ${analysis.sections[0].merged.path}`;
+  if (analysis.sections.every((s) => s.applied)) {
+    actions.push({ title: wholeTitle, kind: CodeActionKind.RefactorRewrite, disabled: { reason: 'this patch has been applied: its files hold its result' } });
+    return actions;
+  }
   const whole = await wholePlan();
-  actions.push(applyAction(ctx, service, doc, whole, analysis.sections.length > 1 ? `Apply patch (${analysis.sections.length} files)` : `Apply patch to ${analysis.sections[0].merged.path}`));
+  actions.push(applyAction(ctx, service, doc, whole, wholeTitle));
 
   const here = sectionAtLine(analysis, params.range.start.line);
   if (here && here.target.ok && analysis.sections.length > 1) {

@@ -5,6 +5,7 @@ import { NEVER_CANCELLED, type Cancellation } from '../../core/cancel';
 import { ParamError, params as read } from '../../core/params';
 import type { Range } from '../../core/text';
 import { analyzePatch, type AnalyzedSection, type PatchAnalysis } from '../../hashline/analysis';
+import { markApplied, sectionResults } from '../../hashline/applied';
 import type { PatchPlan } from '../../hashline/plan';
 import { lineHash } from '../../hashline/hash';
 import { lintPatch, type PatchLint } from '../../hashline/lint';
@@ -30,12 +31,20 @@ export function hashlineFeature(): Feature {
   let world = 0;
   const cache = new Map<string, { version: number; world: number; analysis: PatchAnalysis; lint: PatchLint; plan?: Promise<PatchPlan> }>();
   const targets = new Map<string, Set<string>>();
+  /** Per open patch: its text, and what each of its sections would make of its file (`applied.ts`). */
+  const remembered = new Map<string, { text: string; results: Map<string, string> }>();
 
   async function analyse(doc: OpenDocument, cancel: Cancellation) {
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.world === world) return hit;
     const stamp = world;
     const analysis = await analyzePatch(doc.text, service.host(service.baseFor(doc.uri)), cancel);
+    // What this text's sections made of their files earlier: a section whose file holds that now has been applied.
+    const memory = remembered.get(doc.uri);
+    const results = memory?.text === doc.text ? memory.results : new Map<string, string>();
+    markApplied(analysis, results);
+    for (const [p, after] of sectionResults(analysis)) results.set(p, after);
+    remembered.set(doc.uri, { text: doc.text, results });
     const entry = { version: doc.version, world: stamp, analysis, lint: lintPatch(analysis), plan: undefined as Promise<PatchPlan> | undefined };
     cache.set(doc.uri, entry);
     targets.set(doc.uri, new Set(analysis.sections.flatMap((s) => (s.target.ok ? [s.target.path] : []))));
@@ -134,6 +143,7 @@ export function hashlineFeature(): Feature {
       if (event === 'close') {
         cache.delete(doc.uri);
         targets.delete(doc.uri);
+        remembered.delete(doc.uri);
       }
       if (!isPatch(doc) && doc.path && (event === 'change' || event === 'open' || event === 'close')) targetsChanged([doc.path]);
     },

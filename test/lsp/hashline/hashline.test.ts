@@ -65,6 +65,29 @@ describe.each(['vscode', 'neovim', 'helix'] as const)('hashline patches with %s'
     expect(edits).toHaveLength(2);
   });
 
+  it('says a patch it has just applied is applied, not broken: no stale-anchor errors, and no second apply', async () => {
+    const text = 'one\ntwo\nthree\n';
+    const ws = writeTree(tempDir(), { 'a.txt': text, 'fix.hashline': `§a.txt\n≔${anchor(text, 2)}\nTWO\n` });
+    const c = await start({ folders: [ws], client: preset });
+    const patch = await c.open(path.join(ws, 'fix.hashline'), undefined, 'text');
+    const shown = (await offered(c, patch, 'Apply patch to a.txt'))!;
+    expect(shown.disabled).toBeUndefined();
+    await c.applyCodeAction(shown.edit ? shown : await c.request<CodeAction>('codeAction/resolve', shown));
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\nTWO\nthree\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'a.txt')), type: 2 }] });
+    const after = await c.waitForDiagnostics(patch, (d) => d.some((x) => x.code === 'hashline/applied'));
+    expect(after.map((d) => d.code)).toEqual(['hashline/applied']);
+    expect(after[0].message).toBe('This section has been applied: a.txt holds its result. Its anchors name the lines as they were before, so it cannot be applied again.');
+    const again = await offered(c, patch, 'Apply patch');
+    if (preset === 'neovim') expect(again).toBeUndefined();
+    else expect(again?.disabled?.reason).toBe('this patch has been applied: its files hold its result');
+    // Changed again by hand: the section no longer matches what it made, and is stale as any other.
+    fs.writeFileSync(path.join(ws, 'a.txt'), 'one\nTwo!\nthree\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'a.txt')), type: 2 }] });
+    const stale = await c.waitForDiagnostics(patch, (d) => d.some((x) => x.code === 'hashline/stale-anchor'));
+    expect(stale.find((d) => d.code === 'hashline/stale-anchor')!.message).toContain('The patch is refused: read a.txt again (hashline read) and write this op against what it holds now.');
+  });
+
   it('refuses a stale patch, says why, and changes no byte', async () => {
     const ws = copyFixture('hashline-multi');
     const greetPath = path.join(ws, 'src/greet.py');
