@@ -105,6 +105,23 @@ export class FolderReconciler {
     for (const [r, state] of scan.folders) this.folders.set(r, state);
   }
 
+  /**
+   * A folder a watcher said is gone: forgotten with everything below it, and taken out of
+   * its parent's listing (marked stale), so that a later check that finds it there again
+   * reports it as new. Left known, a folder moved away and back before the check showed no
+   * change, and what the deletion had taken out of the index never came back.
+   */
+  forgetFolder(rel: string): void {
+    if (rel === '' || !this.folders.has(rel)) return;
+    this.dropFolder(rel, false);
+    const cut = rel.lastIndexOf('/');
+    const parent = cut < 0 ? '' : rel.slice(0, cut);
+    const known = this.folders.get(parent);
+    if (!known) return;
+    const name = `${rel.slice(cut + 1)}/`;
+    this.folders.set(parent, { entries: known.entries.split('\0').filter((n) => n !== name).join('\0'), listedAt: 0 });
+  }
+
   /** A folder that vanished: reported once, and forgotten with everything below it. */
   dropFolder(rel: string, report: boolean): void {
     if (report) this.emit(joinRelative(this.root, rel), 'deleted', true);

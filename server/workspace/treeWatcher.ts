@@ -236,7 +236,10 @@ export class TreeWatcher {
       if (rel === undefined || rel === '') continue;
       if (IGNORE_FILE_NAMES.includes(path.basename(rel))) this.restartSoon();
       if (event.type === 'delete') {
-        this.report(event.path, 'deleted', this.reconciler?.folders.has(rel) ?? false);
+        const wasFolder = this.reconciler?.folders.has(rel) ?? false;
+        this.report(event.path, 'deleted', wasFolder);
+        // Should it be back already (moved away and back), the next check must see it as new.
+        if (wasFolder) this.reconciler?.forgetFolder(rel);
         this.dropNewTrees(event.path);
         const top = joinRelative(this.root, rel.split('/')[0]);
         // A top-level folder with its own watch is gone: when it comes back, the root's watch leaves it out.

@@ -113,3 +113,32 @@ describe("the server's own watcher when the workspace folder itself goes", () =>
     expect(await searchNames(c, 'old')).toEqual([]);
   });
 });
+
+describe("the server's own watcher when a folder is moved away and back", () => {
+  it.each(['docs', '.cursor'])('indexes and lints %s again once it is back, though its deletion was already taken in', async (folder) => {
+    const ws = tempDir('agentls-watch-back-');
+    const files: Record<string, string> = {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.cursor/rules/bad.mdc': '---\ndescription: bad\nalwaysApply: "true"\n---\nBad\n',
+      'docs/guide.md': 'A guide\n',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+      fs.writeFileSync(path.join(ws, rel), text);
+    }
+    const c = await start({ folders: [ws], client: 'neovim' });
+    await until('the watcher in place', () => status(c), (s) => s.watching.roots.every((r) => r.state === 'watching'), 20_000);
+    const ruleUri = c.uri(path.join(ws, '.cursor/rules/bad.mdc'));
+    await c.waitForDiagnostics(ruleUri, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'));
+    const inside = folder === 'docs' ? 'guide' : 'bad';
+    expect(await until('the index', () => searchNames(c, inside), (names) => names.length === 1)).toHaveLength(1);
+    // Away: once the server has taken the deletion in (the file left the index), back again under the same name.
+    fs.renameSync(path.join(ws, folder), path.join(ws, `${folder}-away`));
+    await until('the folder to leave the index', () => searchNames(c, inside), (names) => names.every((n) => n.includes('-away/')), 20_000);
+    if (folder === '.cursor') await c.waitForDiagnostics(ruleUri, (ds) => ds.length === 0, 20_000);
+    fs.renameSync(path.join(ws, `${folder}-away`), path.join(ws, folder));
+    const back = await until('the folder back in the index', () => searchNames(c, inside), (names) => names.length === 1 && !names[0].includes('-away/'), 20_000);
+    expect(back).toEqual([folder === 'docs' ? 'docs/guide.md' : '.cursor/rules/bad.mdc']);
+    await c.waitForDiagnostics(ruleUri, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'), 20_000);
+  });
+});
