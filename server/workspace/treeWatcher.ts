@@ -142,6 +142,8 @@ export class TreeWatcher {
     this.current.state = 'watching';
     this.current.watched = scan.folders.size;
     this.current.coveredMs = Date.now() - started;
+    // A workspace folder named before it is made (a clone still to come): watched and read once it is there.
+    if (!(await fs.promises.stat(this.root).then((st) => st.isDirectory(), () => false))) this.lookForRoot(`${this.root} does not exist yet: watching for it to be made`);
     // What changed between listing a folder and watching it.
     const check = await this.reconciler.check(undefined, { changedSince: started, cancel: this.cancel });
     if (this.cancel.isCancellationRequested) return;
@@ -401,12 +403,7 @@ export class TreeWatcher {
   private async rootAbsentOrBack(): Promise<boolean> {
     const there = await fs.promises.stat(this.root).then((st) => st.isDirectory(), () => false);
     if (!there) {
-      if (!this.rootGone) {
-        this.options.log.info(`file watcher: ${this.root} is gone: watching for it to come back`);
-        this.rootLookout = setInterval(() => void this.rootAbsentOrBack(), POLL_MIN_MS);
-        this.rootLookout.unref?.();
-      }
-      this.rootGone = true;
+      if (!this.rootGone) this.lookForRoot(`${this.root} is gone: watching for it to come back`);
       return true;
     }
     if (!this.rootGone) return false;
@@ -414,6 +411,15 @@ export class TreeWatcher {
     clearInterval(this.rootLookout);
     await this.rootIsBack();
     return true;
+  }
+
+  /** Looks for the missing root every few seconds, whatever else checks (`rootAbsentOrBack`). */
+  private lookForRoot(why: string): void {
+    this.options.log.info(`file watcher: ${why}`);
+    this.rootGone = true;
+    clearInterval(this.rootLookout);
+    this.rootLookout = setInterval(() => void this.rootAbsentOrBack(), POLL_MIN_MS);
+    this.rootLookout.unref?.();
   }
 
   /** The root is there again: what the last listing knew and is gone is said, the tree watched anew, and all it holds reported. */

@@ -142,3 +142,16 @@ describe("the server's own watcher when a folder is moved away and back", () => 
     await c.waitForDiagnostics(ruleUri, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'), 20_000);
   });
 });
+
+describe("the server's own watcher on a workspace folder not made yet", () => {
+  it('looks for it, and indexes and lints it once it is made', async () => {
+    const later = path.join(tempDir('agentls-watch-later-'), 'clone');
+    const c = await start({ folders: [later], client: 'neovim' });
+    await c.waitForLog(/file watcher: .*clone does not exist yet: watching for it to be made/, 20_000);
+    fs.mkdirSync(path.join(later, '.cursor/rules'), { recursive: true });
+    fs.writeFileSync(path.join(later, 'notes.md'), 'Notes\n');
+    fs.writeFileSync(path.join(later, '.cursor/rules/bad.mdc'), '---\ndescription: bad\nalwaysApply: "true"\n---\nBad\n');
+    await c.waitForDiagnostics(c.uri(path.join(later, '.cursor/rules/bad.mdc')), (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'), 20_000);
+    expect(await until('the new folder in the index', () => searchNames(c, 'notes'), (names) => names.length > 0, 20_000)).toEqual(['notes.md']);
+  });
+});
