@@ -11,6 +11,7 @@ import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
 import { fileTargets } from '../../rules/targets';
 import { xcshRuleUrlFindings } from '../../rules/lint/ruleUrls';
+import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/lint/claudeImports';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
@@ -103,7 +104,7 @@ export class RulesState {
     const before = names();
     const affected = await engine.applyChanges(batch);
     this.publish(affected, false);
-    if (affected.size > 0 && before !== names()) this.rediagnoseMarkdown();
+    if (affected.size > 0 && before !== names()) this.rediagnoseRuleUrls(engine, affected);
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
     else if (batch.some((c) => c.type !== 'changed' || changesIgnoreRules(c.path))) this.rediagnoseClaudeMemory();
   }
@@ -243,12 +244,20 @@ export class RulesState {
     }
   }
 
-  /** `rule://` lints depend on which names resolve: re-check open Markdown documents. */
-  private rediagnoseMarkdown(): void {
+  /**
+   * `rule://` lints depend on which names resolve: re-check open Markdown documents and the
+   * rule files (open or not) that hold a `rule://` link, beyond those the change itself touched.
+   */
+  private rediagnoseRuleUrls(engine: RulesEngine, touched: ReadonlySet<string>): void {
     const ctx = this.context;
     for (const doc of ctx.documents.all()) {
-      if (doc.path && doc.kind.kind !== 'rule' && isMarkdownKind(doc.kind, doc.path)) ctx.diagnostics.schedule(doc);
+      if (doc.path && (doc.kind.kind === 'rule' ? doc.text.includes(RULE_URL_PREFIX) : isMarkdownKind(doc.kind, doc.path))) ctx.diagnostics.schedule(doc);
     }
+    const linking = new Set<string>();
+    for (const p of engine.reportedPaths()) {
+      if (!touched.has(p) && !ctx.documents.getByPath(p) && engine.analysis(p)?.text.includes(RULE_URL_PREFIX)) linking.add(p);
+    }
+    if (linking.size) this.publish(linking, false);
   }
 
   /** A document was closed: a rule file goes back to its disk text; other Markdown loses its findings. */

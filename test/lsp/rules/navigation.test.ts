@@ -92,3 +92,20 @@ describe('rules navigation over LSP', () => {
     expect((values.items[0].textEdit as TextEdit | { insert: unknown }) ).toHaveProperty('insert');
   });
 });
+
+describe('rule:// links in rule files follow the rules made and deleted on disk', () => {
+  it.each([false, true])('a rule file linking to a rule not written yet (open: %s)', async (open) => {
+    const { ws, home, file } = demo();
+    fs.writeFileSync(file('.xcsh/rules/keep.md'), '---\ndescription: Keep\n---\nSee rule://future-rule here.\n');
+    const c = await start({ folders: [ws], home, client: 'neovim' });
+    const keep = open ? await c.open(file('.xcsh/rules/keep.md')) : c.uri(file('.xcsh/rules/keep.md'));
+    const unknown = (ds: { code?: string | number }[]) => ds.some((d) => d.code === 'rule-url/unknown');
+    await c.waitForDiagnostics(keep, unknown);
+    fs.writeFileSync(file('.xcsh/rules/future-rule.md'), '---\ndescription: Future\n---\nThe rule now written.\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.xcsh/rules/future-rule.md')), type: 1 }] });
+    await c.waitForDiagnostics(keep, (ds) => !unknown(ds));
+    fs.rmSync(file('.xcsh/rules/future-rule.md'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(file('.xcsh/rules/future-rule.md')), type: 3 }] });
+    await c.waitForDiagnostics(keep, unknown);
+  });
+});
