@@ -90,6 +90,8 @@ export class TreeWatcher {
   private rootLookout: NodeJS.Timeout | undefined;
   private restarting = false;
   private restartAgain = false;
+  /** A watch of `.git/info`, whose `exclude` is an ignore file the tree's watch leaves out with `.git`. */
+  private gitInfoWatch: fs.FSWatcher | undefined;
   private readonly covered: Promise<void>;
   private markCovered!: () => void;
 
@@ -142,6 +144,7 @@ export class TreeWatcher {
     this.current.state = 'watching';
     this.current.watched = scan.folders.size;
     this.current.coveredMs = Date.now() - started;
+    this.watchGitExclude();
     // A workspace folder named before it is made (a clone still to come): watched and read once it is there.
     if (!(await fs.promises.stat(this.root).then((st) => st.isDirectory(), () => false))) this.lookForRoot(`${this.root} does not exist yet: watching for it to be made`);
     // What changed between listing a folder and watching it.
@@ -413,6 +416,30 @@ export class TreeWatcher {
     return true;
   }
 
+  /**
+   * `.git/info/exclude` ignores files as `.gitignore` does, but lies in `.git`, which no watch
+   * covers: one `fs.watch` of its folder (a single inotify watch) tells its edits. A
+   * repository without that folder yet (it is made with the repository) goes without.
+   */
+  private watchGitExclude(): void {
+    if (this.gitInfoWatch || this.cancel.isCancellationRequested) return;
+    const folder = path.join(this.root, '.git', 'info');
+    try {
+      this.gitInfoWatch = fs.watch(folder, { persistent: false }, (_event, name) => {
+        if (name !== null && String(name) !== 'exclude') return;
+        this.options.onChange(path.join(folder, 'exclude'), 'changed', false);
+        // As for a .gitignore: folders it no longer ignores are to be watched, new ignored ones left out.
+        this.restartSoon();
+      });
+      this.gitInfoWatch.on('error', () => {
+        this.gitInfoWatch?.close();
+        this.gitInfoWatch = undefined;
+      });
+    } catch {
+      this.gitInfoWatch = undefined; // no such folder (a plain tree, a worktree's `.git` file)
+    }
+  }
+
   /** Looks for the missing root every few seconds, whatever else checks (`rootAbsentOrBack`). */
   private lookForRoot(why: string): void {
     this.options.log.info(`file watcher: ${why}`);
@@ -444,6 +471,7 @@ export class TreeWatcher {
     clearTimeout(this.pollTimer);
     clearTimeout(this.restartTimer);
     clearInterval(this.rootLookout);
+    this.gitInfoWatch?.close();
     void dropAll(this.subscriptions);
     this.subscriptions = [];
     this.dropNewTrees();

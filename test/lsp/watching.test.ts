@@ -155,3 +155,20 @@ describe("the server's own watcher on a workspace folder not made yet", () => {
     expect(await until('the new folder in the index', () => searchNames(c, 'notes'), (names) => names.length > 0, 20_000)).toEqual(['notes.md']);
   });
 });
+
+describe("the server's own watcher and .git/info/exclude", () => {
+  it('follows an edit of the repository excludes, which lie in .git, outside every watch of the tree', async () => {
+    const ws = tempDir('agentls-watch-exclude-');
+    for (const [rel, text] of Object.entries({ '.git/HEAD': 'ref: refs/heads/main\n', '.git/info/exclude': 'docs/\n', 'docs/hidden.md': 'x\n', 'src/keep.ts': 'x\n' })) {
+      fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+      fs.writeFileSync(path.join(ws, rel), text);
+    }
+    const c = await start({ folders: [ws], client: 'neovim' });
+    await until('the watcher in place', () => status(c), (s) => s.watching.roots.every((r) => r.state === 'watching'), 20_000);
+    expect(await until('the index', () => searchNames(c, 'keep'), (names) => names.length === 1)).toEqual(['src/keep.ts']);
+    expect(await searchNames(c, 'hidden')).toEqual([]);
+    fs.writeFileSync(path.join(ws, '.git/info/exclude'), 'src/\n');
+    expect(await until('docs/ no longer excluded', () => searchNames(c, 'hidden'), (names) => names.length === 1, 20_000)).toEqual(['docs/hidden.md']);
+    expect(await until('src/ excluded', () => searchNames(c, 'keep'), (names) => names.length === 0, 20_000)).toEqual([]);
+  });
+});
