@@ -66,8 +66,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     nullable: true,
     default: undefined,
     scope: 'machine',
-    restart: true,
-    description: 'Where the file index and reports are kept. Default: `$XDG_CACHE_HOME/agentls` or `~/.cache/agentls`. A change needs a restart of the server.',
+    description: 'Where the file index and reports are kept. Default: `$XDG_CACHE_HOME/agentls` or `~/.cache/agentls`. A change moves the index there at once.',
   },
   {
     key: 'log.level',
@@ -186,7 +185,8 @@ export const SETTINGS: readonly SettingSpec[] = [
       "Only the server's own watcher.",
       'No file changes (restart or rebuild the index to see them).',
     ],
-    description: 'Where file changes come from.',
+    restart: true,
+    description: 'Where file changes come from. A change takes effect at the next start of the server.',
   },
   // Read by the VS Code extension only.
   {
@@ -255,12 +255,19 @@ export function vscodeConfiguration(): Record<string, unknown> {
  * JSON schema of `agentls.json`: the server's settings, nested as in the editor's `agentls`
  * section (`{ "rules": { "profile": "xcsh" } }`), plus `ignore` (paths no check looks at).
  */
+/**
+ * Settings a repository must not choose for whoever checks it out: where the user's home
+ * is and where the cache is written are the machine's, not the project's. `agentls.json`
+ * refuses them (`projectConfig.ts`), and its schema leaves them out.
+ */
+export const MACHINE_KEYS = ['home', 'cacheDir'] as const;
+
 export function projectConfigSchema(): Record<string, unknown> {
   const root: Record<string, unknown> = {
     $schema: { type: 'string' },
     ignore: { type: 'array', items: { type: 'string' }, default: [], description: 'Globs of paths that are never checked (relative to the folder of agentls.json).' },
   };
-  for (const spec of serverSettings()) {
+  for (const spec of serverSettings().filter((s) => !(MACHINE_KEYS as readonly string[]).includes(s.key))) {
     const parts = spec.key.split('.');
     let level = root;
     for (const part of parts.slice(0, -1)) {

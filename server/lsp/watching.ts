@@ -131,6 +131,8 @@ export class Watching {
 
   /** Another home or profile moves the user-level rule folders; other excludes change what is watched. */
   async onSettingsChanged(next: Settings, previous: Settings): Promise<void> {
+    // Who watches is settled with the client at start (its registration of watched files): said, not changed in silence.
+    if (next.watcher !== previous.watcher) this.log.warn(`watcher: ${next.watcher} takes effect at the next start of the server; until then file changes come as before (${previous.watcher})`);
     if (JSON.stringify(next.search.exclude) !== JSON.stringify(previous.search.exclude) && this.own) {
       for (const root of [...this.own.keys()]) {
         this.removeRoot(root);

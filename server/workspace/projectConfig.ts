@@ -1,6 +1,7 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, isRecord, overlaySettings, type Settings } from '../core/settings';
+import { MACHINE_KEYS, SETTINGS } from '../core/settingsSchema';
 import { compileGlobs, GITIGNORE_STYLE, globProblem, type PathMatcher } from './glob';
 
 /**
@@ -15,11 +16,6 @@ export const PROJECT_CONFIG_FILE = 'agentls.json';
 /** A project file is a small JSON object; anything bigger is not one. */
 const MAX_CONFIG_BYTES = 256 * 1024;
 
-/**
- * Settings a repository must not choose for whoever checks it out: where the user's home
- * is and where the cache is written are the machine's, not the project's.
- */
-const MACHINE_KEYS = ['home', 'cacheDir'];
 
 export interface ProjectConfig {
   /** The file read, or undefined when the root has none. */
@@ -75,15 +71,33 @@ export function parseProjectConfig(text: string, file: string): ProjectConfigRes
           return !problem && g.trim() !== '';
         });
       } else warnings.push('ignore: expected an array of globs, ignored');
-    } else if (MACHINE_KEYS.includes(key)) {
+    } else if (MACHINE_KEYS.includes(key as (typeof MACHINE_KEYS)[number])) {
       warnings.push(`${key}: belongs to the machine, not the project (set it in the editor's settings${key === 'home' ? ' or with --home' : ''}), ignored`);
     } else if (known.has(key)) {
       settings[key] = value;
+      for (const unknown of unknownNestedKeys(key, value)) warnings.push(`${unknown}: unknown key, ignored`);
     } else warnings.push(`${key}: unknown key, ignored`);
   }
   // Type errors are found now, so both the CLI and the server can report them at load.
   overlaySettings(DEFAULT_SETTINGS, settings, warnings);
   return { ok: true, config: { file, settings, ignore, warnings: warnings.map((w) => w.replace(/^agentls\./, '')) } };
+}
+
+/**
+ * Keys inside a group of settings (`rules.profil` under `rules`) that name no setting: the
+ * settings table (`settingsSchema.ts`) lists every one, dotted. A setting whose value is
+ * itself a map (`diagnostics.severity`) is a leaf: its keys are its own to check.
+ */
+function unknownNestedKeys(prefix: string, value: unknown): string[] {
+  if (!isRecord(value) || SETTINGS.some((s) => s.key === prefix)) return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const key = `${prefix}.${k}`;
+    if (SETTINGS.some((s) => s.key === key)) continue;
+    if (SETTINGS.some((s) => s.key.startsWith(`${key}.`))) out.push(...unknownNestedKeys(key, v));
+    else out.push(key);
+  }
+  return out;
 }
 
 /** The project's settings laid over `base` (the defaults, usually); callers lay their own over the result. */

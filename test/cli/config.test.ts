@@ -84,13 +84,15 @@ describe('agentls.json', () => {
   });
 
   it('warns about unknown keys, machine settings and wrong types; broken JSON is an error', async () => {
-    const { ws, home } = project({ ignore: 'fixtures', cacheDir: '/tmp/elsewhere', colour: 'blue', diagnostics: { severity: { 'rule/x': 'loud' } } });
+    const { ws, home } = project({ ignore: 'fixtures', cacheDir: '/tmp/elsewhere', colour: 'blue', rules: { profil: 'xcsh', context: { budgetToken: 9 } }, diagnostics: { severity: { 'rule/x': 'loud' } } });
     const r = await cli(['check', 'docs', '--home', home], ws);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n').filter(Boolean)).toEqual([
       'agentls: warning: agentls.json: ignore: expected an array of globs, ignored',
       "agentls: warning: agentls.json: cacheDir: belongs to the machine, not the project (set it in the editor's settings), ignored",
       'agentls: warning: agentls.json: colour: unknown key, ignored',
+      'agentls: warning: agentls.json: rules.profil: unknown key, ignored',
+      'agentls: warning: agentls.json: rules.context: unknown key, ignored',
       'agentls: warning: agentls.json: diagnostics.severity.rule/x: expected one of error, warning, information, hint, off, ignored',
     ]);
     fs.writeFileSync(path.join(ws, 'agentls.json'), '{ "ignore": [ }');

@@ -102,6 +102,10 @@ describe('settings table', () => {
     expect(Object.keys(published.properties)).toContain('ignore');
     expect(published.properties.rules.properties.profile.enum).toEqual(['seed', 'xcsh']);
     expect(Object.keys(published.properties)).not.toContain('path');
+    // agentls.json refuses the machine's settings: its schema does not offer them.
+    expect(Object.keys(published.properties)).not.toContain('home');
+    expect(Object.keys(published.properties)).not.toContain('cacheDir');
+    expect(Object.keys(published.properties.rules.properties)).toContain('piConfigDir');
   });
 
   it('is listed in the README', () => {

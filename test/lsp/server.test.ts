@@ -122,6 +122,15 @@ describe('server lifecycle', () => {
     expect(c.serverRequests).not.toContain('workspace/configuration');
   });
 
+  it('says that a change of watcher waits for the next start, rather than ignore it in silence', async () => {
+    const ws = tempDir();
+    const c = await start({ folders: [ws], client: 'neovim' });
+    expect((await status(c)).watcher).toBe('server');
+    await c.notify('workspace/didChangeConfiguration', { settings: { agentls: { watcher: 'off' } } });
+    await c.waitForLog(/watcher: off takes effect at the next start of the server; until then file changes come as before \(auto\)/);
+    expect((await status(c)).watcher).toBe('server');
+  });
+
   it('keeps a setting of the wrong type out and says so in the log', async () => {
     const ws = tempDir();
     const c = await start({ folders: [ws], settings: { rules: { profile: 'claude' } } });
