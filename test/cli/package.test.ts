@@ -46,6 +46,13 @@ describe('the published package', () => {
     expect(fs.existsSync(path.join(installed, 'out', 'test'))).toBe(false);
     expect(fs.existsSync(path.join(installed, 'server'))).toBe(false);
     for (const dev of ['typescript', 'vitest']) expect(fs.existsSync(path.join(installed, 'node_modules', dev))).toBe(false);
+    // The protocol for clients: names to require, and their payload types with their comments.
+    const protocol = require(installed) as typeof import('../../protocol');
+    expect(protocol.Methods.fileSearch).toBe('agentls/fileSearch');
+    const types = fs.readFileSync(path.join(installed, 'out', 'protocol', 'methods.d.ts'), 'utf8');
+    expect(types).toContain('readonly fileSearch: "agentls/fileSearch";');
+    expect(types).toContain('/**');
+    expect(fs.existsSync(path.join(installed, 'out', 'protocol', 'index.d.ts'))).toBe(true);
 
     // A project of someone else's, run from a subfolder as a user would.
     const home = tempDir('agentls-home-');
