@@ -4,6 +4,7 @@
  */
 export const Methods = {
   fileSearch: 'agentls/fileSearch',
+  /** A notification, not a request (`{ query_id }`, sent without an id): the search it names answers RequestCancelled. */
   fileSearchCancel: 'agentls/fileSearchCancel',
   ruleBuckets: 'agentls/ruleBuckets',
   systemPrompt: 'agentls/systemPrompt',

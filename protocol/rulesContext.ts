@@ -4,6 +4,7 @@
  * prints the `RulesForFileResult` as well.
  */
 
+/** The answer is a `RulesForFileResult`, or `null` when the file lies in no workspace folder. */
 export interface RulesForFileParams {
   /** Any file of the workspace (source code included). */
   uri: string;

@@ -341,7 +341,7 @@ function capabilities(client: ClientFeatures, features: Feature[]): ServerCapabi
     definitionProvider: true,
     documentLinkProvider: { resolveProvider: false },
     codeActionProvider: client.codeActionLiterals
-      ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, CodeActionKind.Source], resolveProvider: client.codeActionResolveEdit }
+      ? { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: client.codeActionResolveEdit }
       : true,
     executeCommandProvider: { commands },
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },

@@ -17,6 +17,8 @@ describe('server lifecycle', () => {
     expect(caps.textDocumentSync).toMatchObject({ openClose: true, change: 2 });
     expect(caps.workspace?.workspaceFolders).toEqual({ supported: true, changeNotifications: true });
     expect(caps.diagnosticProvider).toBeDefined();
+    // Only the kinds the server makes: an editor lists the server for every kind it names.
+    expect(caps.codeActionProvider).toMatchObject({ codeActionKinds: ['quickfix', 'refactor.rewrite'] });
   });
 
   it('offers pull diagnostics only to clients that can be told to refresh', async () => {

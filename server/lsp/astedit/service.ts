@@ -46,6 +46,8 @@ export class AstEditService {
     const p = hint ? (hint.includes('://') ? uriToPath(hint) : path.resolve(hint)) : undefined;
     const owner = p ? this.ctx.session.rootOf(p) : this.ctx.session.roots.paths[0];
     if (!owner) throw new ParamError(field, hint ? `${hint} is not inside a workspace folder` : 'there is no workspace folder to run in');
+    // Relative paths start at the workspace folder: a folder inside it taken for it would send them elsewhere in silence.
+    if (p && path.resolve(p) !== owner) throw new ParamError(field, `${hint} is a folder inside the workspace folder ${owner}, not a workspace folder: give ${owner}, and paths relative to it`);
     return owner;
   }
 

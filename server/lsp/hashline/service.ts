@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { HashlineApplyResult, HashlineErrorData, HashlineReadResult } from '../../../protocol/hashline';
 import type { Cancellation } from '../../core/cancel';
+import { ParamError } from '../../core/params';
 import { formatUnifiedDiff } from '../../hashline/diff';
 import { textEditsFor } from '../../hashline/edits';
 import { readForPatch, workspaceHost } from '../../hashline/host';
@@ -165,6 +166,8 @@ export class HashlineService {
 
   /** Anchored rows of a file (the live buffer when open), recorded as seen. */
   async read(uri: string, startLine?: number, endLine?: number): Promise<HashlineReadResult> {
+    // As the CLI refuses `A-B` with B < A: an empty answer would read as an empty range.
+    if (startLine !== undefined && endLine !== undefined && endLine < startLine) throw new ParamError('endLine', `is ${endLine}, before startLine ${startLine}: the range needs startLine ≤ endLine`);
     const p = uriToPath(uri);
     if (!p || !this.ctx.session.allows(p)) throw new ResponseError(LSPErrorCodes.RequestFailed, `hashline: ${uri} lies outside the workspace`);
     const r = await readForPatch(this.ctx.documents.fs, p, DEFAULT_MAX_TEXT_BYTES);

@@ -131,6 +131,11 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
       message: expect.stringContaining('`lang` is required when paths resolve to multiple languages: python, typescript'),
     });
     await expect(c.request('agentls/astEditPreview', { ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['../../etc'] })).rejects.toMatchObject({ message: expect.stringContaining('outside the workspace') });
+    // A folder inside the workspace folder is not one: its paths would be read from the workspace folder in silence.
+    await expect(c.request('agentls/astEditPreview', { ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['a.ts'], root: c.uri(path.join(ws, 'src')) })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(`root: ${c.uri(path.join(ws, 'src'))} is a folder inside the workspace folder ${ws}, not a workspace folder`),
+    });
     await expect(c.request('agentls/astEditResolve', { previewId: 'nope', action: 'apply' })).rejects.toMatchObject({ code: -32602 });
     await expect(c.request('agentls/astEditResolve', { previewId: 'nope' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('action') });
     const discarded = await c.request<AstEditPreviewResult>('agentls/astEditPreview', TS_REWRITE);
