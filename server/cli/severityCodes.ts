@@ -1,3 +1,4 @@
+import { editDistance } from '../core/editDistance';
 import { familyOf } from '../core/findings';
 
 /** Longest code length compared letter by letter for a suggestion (codes are short; input may not be). */
@@ -31,15 +32,4 @@ function nearest(key: string, candidates: readonly string[]): string | undefined
     }
   }
   return best;
-}
-
-/** Levenshtein distance, one row at a time. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length];
 }

@@ -4,28 +4,7 @@
  * by edit distance to the missing path, the file name weighing most.
  */
 
-/** Optimal-string-alignment distance (a transposition counts as one edit), capped at `max + 1`. */
-export function editDistance(a: string, b: string, max = 64): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
-  }
-  return prev[n];
-}
+import { editDistance } from '../core/editDistance';
 
 /** The queries whose results likely hold the intended file of a missing path. */
 export function similarityQueries(missing: string): { query: string; extension?: string }[] {

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
-import { fixturePath, tempDir } from '../../helpers/repo';
+import { fixturePath, tempDir, writeTree } from '../../helpers/repo';
 import { AGENT_FIXTURES, expectations } from '../../rules/agentFixtures';
 
 /**
@@ -86,6 +86,18 @@ describe('agent quick fixes (Helix)', () => {
     const after = await applyFix(c, uri, 'frontmatter/invalid-value', 'Write trigger: always_on');
     expect(c.text(uri)).toBe('---\ntrigger: always_on\n---\nAlways, meant.\n');
     expect(after).toEqual([]);
+  });
+
+  it.each([
+    ['allways', 'always_on'],
+    ['model_decison', 'model_decision'],
+    ['manul', 'manual'],
+  ])("writes Windsurf's trigger %s, a letter off, as %s", async (slip, meant) => {
+    const ws = writeTree(tempDir(), { '.windsurf/rules/slip.md': `---\ntrigger: ${slip}\ndescription: A rule\n---\nBody.\n` });
+    const c = await start({ folders: [ws], home: tempDir(), client: 'helix' });
+    const uri = await c.open(path.join(ws, '.windsurf/rules/slip.md'));
+    await applyFix(c, uri, 'frontmatter/invalid-value', `Write trigger: ${meant}`);
+    expect(c.text(uri)).toBe(`---\ntrigger: ${meant}\ndescription: A rule\n---\nBody.\n`);
   });
 
   it('repairs a glued ** glob for Cursor', async () => {
