@@ -1,4 +1,5 @@
 import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
@@ -143,7 +144,17 @@ function userLevelNote(left: FileFindings[], root: string, home: string | undefi
   const problems = left.reduce((n, r) => n + r.findings.length, 0);
   const names = left.map((r) => displayPath(r.path, root, home));
   const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  return `${problems} ${problems === 1 ? 'problem' : 'problems'} in your user-level rules (${shown}) ${problems === 1 ? 'is' : 'are'} not reported: they are not the project's and do not fail its run; agentls check ${names[0]} reports them`;
+  // The command to see them must check the same files: `~` is the shell's home, not a --home given to this run.
+  const own = home === undefined || path.resolve(home) === path.resolve(os.homedir());
+  const command = own ? `agentls check ${shellWord(names[0])}` : `agentls check --home ${shellWord(home)} ${shellWord(left[0].path)}`;
+  return `${problems} ${problems === 1 ? 'problem' : 'problems'} in your user-level rules (${shown}) ${problems === 1 ? 'is' : 'are'} not reported: they are not the project's and do not fail its run; ${command} reports them`;
+}
+
+/** A word as a POSIX shell reads it back: quoted when it holds anything but plain path characters (`~/` kept bare, for the shell to expand). */
+function shellWord(word: string): string {
+  if (/^[\w@%+=:,./~-]+$/.test(word)) return word;
+  const quoted = `'${word.replace(/'/g, `'\\''`)}'`;
+  return word.startsWith('~/') ? `~/${shellWord(word.slice(2))}` : quoted;
 }
 
 /** `--severity CODE=LEVEL` and `--ignore GLOB` laid over the project's file. */
