@@ -33,9 +33,9 @@ export async function applyWorkspaceEdit(
   if (client.applyEdit) {
     try {
       const result = await connection.workspace.applyEdit({ label, edit });
-      return result.applied ? { applied: true } : { applied: false, reason: result.failureReason ?? 'the editor refused the edit' };
+      return result.applied ? { applied: true } : { applied: false, reason: `the editor did not apply the edit (${result.failureReason ?? 'it gave no reason: declined, or the file changed'})` };
     } catch (err) {
-      return { applied: false, reason: `workspace/applyEdit failed: ${(err as Error).message}` };
+      return { applied: false, reason: `the editor did not apply the edit (its answer to workspace/applyEdit was an error: ${(err as Error).message})` };
     }
   }
   const perUri = new Map<string, LspTextEdit[]>();

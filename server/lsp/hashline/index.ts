@@ -96,7 +96,8 @@ export function hashlineFeature(): Feature {
     } catch (err) {
       // The request answers an agent in the spec's words; the command is a person's, so its message is too.
       const data = (err as { data?: HashlineErrorData }).data;
-      ctx.showMessage('error', `Hashline patch refused: ${data ? await forPerson(ctx, data) : (err as Error).message}`);
+      // Refused (a stale anchor, a missing file) is not the same as the editor not applying it: each says which.
+      ctx.showMessage('error', `${data?.kind === 'write_failed' ? 'Hashline patch not applied' : 'Hashline patch refused'}: ${data ? await forPerson(ctx, data) : (err as Error).message}`);
       return null;
     }
   }

@@ -266,6 +266,18 @@ describe('hashline requests and commands', () => {
     expect(dropped.warnings[0]).toMatch(/^Auto-dropped 2 duplicate line\(s\)/);
   });
 
+  it('says the editor did not apply a patch it declined, not that the patch was refused', async () => {
+    const text = 'one\ntwo\n';
+    const ws = writeTree(tempDir(), { 'a.txt': text });
+    const c = await start({ folders: [ws], refuseEdits: true });
+    await c.executeCommand('agentls.hashline.apply', [{ input: `§a.txt\n≔${anchor(text, 2)}\nTWO\n` }]);
+    await c.waitFor('the message', () => c.shownMessages.some((m) => m.type === 1));
+    const shown = c.shownMessages.find((m) => m.type === 1)!.message;
+    expect(shown).toMatch(/^Hashline patch not applied: /);
+    expect(shown).toContain('the editor did not apply the edit (refused by the test client)');
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe(text);
+  });
+
   it('answers bad params with InvalidParams naming the field, and keeps serving', async () => {
     const c = await start({ folders: [tempDir()] });
     await expect(c.request('agentls/hashlineApply', {})).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('input') });
