@@ -58,7 +58,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(rest, common, io);
   } catch (err) {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      write(io.stderr, `agentls ${command.name}: ${(err as Error).message}\nusage: ${command.usage}`);
+      write(io.stderr, `agentls ${command.name}: ${usageProblem(err as Error & { code?: string })}\nusage: ${command.usage}`);
       return EXIT.error;
     }
     if (err instanceof CliError) {
@@ -68,6 +68,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     write(io.stderr, `agentls ${command.name}: ${(err as Error).stack ?? err}`);
     return EXIT.internal;
   }
+}
+
+/**
+ * A command-line mistake in our words. Node's parser explains an unknown option with advice
+ * for positional arguments (and an unbalanced quote: `as in '-- "--bogus"`), which answers a
+ * question nobody asked here.
+ */
+function usageProblem(err: Error & { code?: string }): string {
+  const unknown = err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']*)'/.exec(err.message) : null;
+  if (unknown) return `unknown option ${unknown[1]} (a path that starts with "-" goes after "--")`;
+  return err.message;
 }
 
 function usageText(command: CliCommand): string {

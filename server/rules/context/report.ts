@@ -40,7 +40,7 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
   const lines = brief ? [] : [`# Rules for \`${result.file}\``, '', `Folder ${result.root}. Token sizes are estimates (UTF-8 bytes / 4).`];
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
-    lines.push('', `${brief ? '**' : '## '}${capital(agent.displayName)}: ${applying.length} rule${applying.length === 1 ? '' : 's'} apply${brief ? '**' : ''}`, '');
+    lines.push('', `${brief ? '**' : '## '}${capital(agent.displayName)}: ${applying.length === 1 ? '1 rule applies' : `${applying.length} rules apply`}${brief ? '**' : ''}`, '');
     for (const r of applying) lines.push(`- **${r.name}** (≈${r.tokens} tokens) · ${r.reason} · \`${r.path}\``);
     if (applying.length === 0) lines.push('(none)');
     const others = agent.rules.filter((r) => !r.applies);
@@ -58,7 +58,7 @@ export function rulesForFileText(result: RulesForFileResult): string {
   const lines = [`rules for ${result.file} in ${result.root} (tokens ≈ UTF-8 bytes / 4)`];
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
-    lines.push('', `${capital(agent.displayName)}: ${applying.length} apply, ≈${agent.alwaysSentTokens} tokens sent in every request`);
+    lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ≈${agent.alwaysSentTokens} tokens sent in every request`);
     for (const r of agent.rules) lines.push(`  ${r.applies ? '+' : '-'} ${r.name.padEnd(24)} ${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`);
   }
   return lines.join('\n') + '\n';

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
-import { fixturePath, serverEntry, tempDir } from '../../helpers/repo';
+import { fixturePath, serverEntry, tempDir, writeTree } from '../../helpers/repo';
 
 const run = promisify(execFile);
 const ws = fixturePath('rules-context');
@@ -31,6 +31,15 @@ describe('agentls rules --for and the always-sent totals', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('The xcsh agent: 2 apply');
     expect(text.stdout).toMatch(/- ts +≈\d+ tok +offered to the model for its domain `src\/\*\*\/\*\.ts`/);
+  });
+
+  it('says "1 applies" of one rule, and an unknown option in its own words', async () => {
+    const one = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/rules/only.md': '---\ndescription: Only\nalwaysApply: true\n---\nThe one rule.\n', 'x.txt': 'x\n' });
+    const { stdout } = await run(process.execPath, [serverEntry(), 'rules', '--for', 'x.txt', '--home', tempDir('agentls-home-')], { cwd: one });
+    expect(stdout).toContain('The xcsh agent: 1 applies,');
+    const bogus = await cli('rules', '--bogus');
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toContain('agentls rules: unknown option --bogus (a path that starts with "-" goes after "--")');
   });
 
   it('refuses a path outside the folder or one that does not exist', async () => {
