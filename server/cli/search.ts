@@ -15,7 +15,7 @@ import { linePath } from './output';
 export const searchCommand: CliCommand = {
   name: 'search',
   summary: 'fuzzy-find files of the workspace, ranked as the editor ranks them (RAWP control.file.search)',
-  usage: `agentls search QUERY [--json] [--max N] [--ext .ts,.tsx] [--exclude GLOB]… [--scope workspace|project|global] [--no-cache]
+  usage: `agentls search [QUERY] [--json] [--max N] [--ext .ts,.tsx] [--exclude GLOB]… [--scope workspace|project|global] [--no-cache]
     Fuzzy-finds files of the workspace, ranked as the editor ranks them; an empty QUERY lists
     the most recently modified files. Prints one path a line (relative to the root; one that
     holds a line break as a quoted JSON string), or with --json the RAWP
