@@ -65,6 +65,13 @@ export class DiagnosticsHub {
   private readonly running = new Map<string, CancellationSource>();
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly published = new Set<string>();
+  /**
+   * What was last pushed for each file that is not open. Its findings are recomputed as the
+   * features come in and on every workspace event, mostly to the same set: a repeat is not
+   * sent (a closed rule file was pushed five times alike at start). An open document's
+   * pushes carry its version and always go.
+   */
+  private readonly closedPushes = new Map<string, string>();
   /** The URI a client used for a file (by our spelling of it), while the file has anything published or kept. */
   private readonly spelling = new Map<string, string>();
   /** What a pull client last got for an open document: the version and the diagnostics' JSON. */
@@ -232,6 +239,8 @@ export class DiagnosticsHub {
     const doc = this.openDocument(key);
     if (doc) this.spelling.set(key, doc.uri);
     const uri = this.spelling.get(key) ?? key;
+    // Open, its pushes (or pulls) replace what the client had: once closed, its set is news again.
+    if (doc) this.closedPushes.delete(key);
     if (this.client.pullDiagnostics && doc) {
       if (this.published.delete(key)) this.sendPush(uri, [], undefined);
       const served = this.served.get(key);
@@ -242,8 +251,16 @@ export class DiagnosticsHub {
     const diagnostics = this.toDiagnostics(key);
     if (diagnostics.length === 0) {
       if (!doc && !this.entries.has(key)) this.spelling.delete(key);
+      this.closedPushes.delete(key);
       if (!this.published.delete(key)) return;
-    } else this.published.add(key);
+    } else {
+      this.published.add(key);
+      if (!doc) {
+        const json = JSON.stringify(diagnostics);
+        if (this.closedPushes.get(key) === json) return;
+        this.closedPushes.set(key, json);
+      }
+    }
     this.sendPush(uri, diagnostics, doc && this.client.diagnosticVersion ? doc.version : undefined);
   }
 

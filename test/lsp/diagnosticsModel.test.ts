@@ -152,3 +152,23 @@ describe('pushed diagnostics carry the version they were computed for', () => {
     }
   });
 });
+
+describe('pushes for files that are not open', () => {
+  it('sends a set once: a recomputation that finds the same findings is not pushed again', async () => {
+    const ws = writeTree(tempDir(), { '.xcsh/.keep': '', '.cursor/rules/bad.mdc': BAD_RULE, '.cursor/rules/other.mdc': '---\ndescription: Other\nglobs: "src/**/*.ts, lib/*.ts"\n---\nOther body\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const bad = c.uri(path.join(ws, '.cursor/rules/bad.mdc'));
+    const other = c.uri(path.join(ws, '.cursor/rules/other.mdc'));
+    await c.waitForDiagnostics(bad, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'));
+    await c.waitForDiagnostics(other, (ds) => ds.some((d) => d.code === 'frontmatter/comma-globs'));
+    const pushesOf = (uri: string) => c.diagnosticsLog.filter((p) => p.uri === uri).length;
+    const before = pushesOf(bad);
+    // A settings change republishes every file; only other.mdc's findings change (a code it alone has is switched off).
+    const otherBefore = pushesOf(other);
+    await c.changeSettings({ diagnostics: { severity: { 'frontmatter/comma-globs': 'off' } } });
+    await c.waitFor('other.mdc pushed anew', () => pushesOf(other) > otherBefore && !pushed(c, other).some((d) => d.code === 'frontmatter/comma-globs'));
+    await c.request('agentls/status');
+    expect(pushed(c, bad).length).toBeGreaterThan(0);
+    expect(pushesOf(bad)).toBe(before);
+  });
+});
