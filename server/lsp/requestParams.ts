@@ -11,7 +11,8 @@ export const requestParams = {
   document(value: unknown, needs: 'uri' | 'position' | 'range'): { textDocument: { uri: string } } {
     if (!isRecord(value)) throw new ParamError('params', 'expected an object');
     const doc = value.textDocument;
-    if (!isRecord(doc) || typeof doc.uri !== 'string') throw new ParamError('textDocument.uri', 'is required');
+    if (!isRecord(doc) || doc.uri === undefined) throw new ParamError('textDocument.uri', 'is required');
+    if (typeof doc.uri !== 'string') throw new ParamError('textDocument.uri', 'expected a string');
     if (needs === 'position') position(value.position, 'position');
     if (needs === 'range') {
       range(value.range, 'range');

@@ -218,6 +218,7 @@ describe('bad input never takes the server down', () => {
   it('answers a request with garbage params with an error and keeps serving', async () => {
     const c = await start({ folders: [tempDir()] });
     await expect(c.request('textDocument/hover', { nonsense: true })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('textDocument.uri') });
+    await expect(c.request('textDocument/hover', { textDocument: { uri: 5 }, position: { line: 0, character: 0 } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('textDocument.uri: expected a string') });
     await expect(c.request('workspace/executeCommand', { command: 'agentls.nope' })).rejects.toMatchObject({ code: -32602 });
     expect(c.alive).toBe(true);
   });
