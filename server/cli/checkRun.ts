@@ -40,7 +40,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
   // The project's `ignore` globs join the walk's excludes, so ignored folders are never entered
   // (`pgdata/` as much as `pgdata`: an unreadable folder left out must not fail the run).
   const settings: Settings = { ...common.settings, search: { ...common.settings.search, exclude: [...common.settings.search.exclude, ...projectIgnoreGlobs(common.config)] } };
-  const session = new WorkspaceSession(settings);
+  // A check reads file after file with nothing else to do: on the spot, not through the thread pool.
+  const session = new WorkspaceSession(settings, undefined, { blockingReads: true });
   session.addFolder(root);
   const incomplete: string[] = [];
   const nothingChecked: CheckRun['nothingChecked'] = [];

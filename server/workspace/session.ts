@@ -22,22 +22,26 @@ export class WorkspaceSession {
   readonly changes = new ChangeStream();
   readonly confinement = new Confinement();
   /** The disk, confined to the roots and the user-level rule areas: what every engine reads and writes through. */
-  readonly diskFs: FileSystem = new NodeFileSystem(this.confinement);
+  readonly diskFs: FileSystem;
   /**
    * The disk as the rules engine reads it: `diskFs` plus the rule files of the fixed places
    * the agent reads beside the roots (`allowArea`), never through a symlink leaving them.
    */
-  readonly ruleFs: FileSystem = new NodeFileSystem(this.confinement.ruleReader);
+  readonly ruleFs: FileSystem;
   private readonly ignores = new Map<string, IgnoreRules>();
   private currentSettings: Settings;
   /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
   private readonly excludeListeners: (() => void)[] = [];
 
+  /** `blockingReads`: files are read on the spot, for a command with nothing else to do (see `NodeFileSystem`); never in the server. */
   constructor(
     settings: Settings = DEFAULT_SETTINGS,
     readonly log: Logger = SILENT_LOGGER,
+    options: { blockingReads?: boolean } = {},
   ) {
+    this.diskFs = new NodeFileSystem(this.confinement, { blocking: options.blockingReads });
+    this.ruleFs = new NodeFileSystem(this.confinement.ruleReader, { blocking: options.blockingReads });
     this.currentSettings = settings;
     this.refreshAreas();
   }
