@@ -65,11 +65,11 @@ export async function collectFiles(
     return result;
   }
   const resolved: ResolvedEntry[] = [];
-  entries.forEach((text, index) => {
-    const r = resolveEntry(text, index, root, workspace);
+  for (const [index, text] of entries.entries()) {
+    const r = await resolveEntry(text, index, root, workspace, fs);
     if ('code' in r) result.problems.push(r);
     else resolved.push(r);
-  });
+  }
   if (result.problems.length) return result;
 
   const byPath = new Map<string, CollectedFile>();
@@ -138,7 +138,7 @@ export async function collectFiles(
   return result;
 }
 
-function resolveEntry(raw: string, index: number, root: string, workspace: CollectWorkspace): ResolvedEntry | AstEditProblem {
+async function resolveEntry(raw: string, index: number, root: string, workspace: CollectWorkspace, fs: FileSystem): Promise<ResolvedEntry | AstEditProblem> {
   const field = `paths[${index}]`;
   const text = raw.trim();
   if (text === '') return problem('astedit/empty-path', '`paths` must contain non-empty paths or globs', field);
@@ -152,7 +152,11 @@ function resolveEntry(raw: string, index: number, root: string, workspace: Colle
   const includeNodeModules = spec.split(/[\\/]/).includes('node_modules');
   let abs: string;
   let matcher: PathMatcher | undefined;
-  if (isGlob(spec)) {
+  // A file or folder named as it is on disk is that file, whatever its name holds: Next.js's
+  // `app/[id]/page.tsx` read as a glob matched `app/i/…` and `app/d/…` and rewrote them instead.
+  const literal = path.resolve(root, spec);
+  const named = isGlob(spec) && workspace.rootOf(literal) !== undefined && workspace.allows(literal) && (await fs.stat(literal)) !== undefined;
+  if (isGlob(spec) && !named) {
     const broken = globProblem(spec);
     if (broken) return problem('astedit/bad-glob', `${text}: ${broken}`, field);
     const { base, rest } = splitGlob(spec.split(path.sep).join('/'));
@@ -177,7 +181,7 @@ export async function pathInScope(file: string, entries: readonly string[], root
   const owner = workspace.rootOf(file);
   if (!owner || !workspace.allows(file)) return false;
   for (const [index, text] of entries.entries()) {
-    const entry = resolveEntry(text, index, root, workspace);
+    const entry = await resolveEntry(text, index, root, workspace, fs);
     if ('code' in entry) continue;
     if (entry.abs === file && !entry.matcher) return true;
     const rel = relativeInside(entry.abs, file);

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineHash } from '../../server/hashline/hash';
-import { copyFixture, serverEntry } from '../helpers/repo';
+import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
 
 /** Runs the built `agentls` in `cwd`. */
 function agentls(cwd: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
@@ -14,6 +14,16 @@ function agentls(cwd: string, ...args: string[]): { code: number | null; stdout:
 const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
 
 describe('agentls ast-edit', () => {
+  it('takes a path named as it is on disk as that file, though it reads as a glob (Next.js app/[id]/page.tsx)', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'app/[id]/page.tsx': 'foo(1);\n', 'app/i/page.tsx': 'foo(2);\n', 'app/d/page.tsx': 'foo(3);\n', 'src/[id].tsx': 'foo(4);\n', 'src/i.tsx': 'foo(5);\n' });
+    const r = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'app/[id]/page.tsx', 'src/[id].tsx', '--apply');
+    expect(r.code).toBe(0);
+    expect(read(ws, 'app/[id]/page.tsx')).toBe('bar(1);\n');
+    expect(read(ws, 'src/[id].tsx')).toBe('bar(4);\n');
+    // What the same text would match as a glob is left alone.
+    expect([read(ws, 'app/i/page.tsx'), read(ws, 'app/d/page.tsx'), read(ws, 'src/i.tsx')]).toEqual(['foo(2);\n', 'foo(3);\n', 'foo(5);\n']);
+  });
+
   it('prints the preview and writes nothing without --apply', () => {
     const ws = copyFixture('astedit-basic');
     const before = read(ws, 'src/app.ts');
