@@ -237,7 +237,16 @@ export class DiagnosticsHub {
   /** Publishes one file's findings (`key`: our spelling of its URI) as its client spells it. */
   private publish(key: string): void {
     const doc = this.openDocument(key);
-    if (doc) this.spelling.set(key, doc.uri);
+    if (doc) {
+      // Opened under another spelling than it was pushed under (Neovim leaves `&`, `+`, `(` unencoded):
+      // what the old spelling showed is cleared, or the client keeps it as another file's for good.
+      const before = this.spelling.get(key) ?? key;
+      if (before !== doc.uri && this.published.has(key)) {
+        this.sendPush(before, [], undefined);
+        this.published.delete(key);
+      }
+      this.spelling.set(key, doc.uri);
+    }
     const uri = this.spelling.get(key) ?? key;
     // Open, its pushes (or pulls) replace what the client had: once closed, its set is news again.
     if (doc) this.closedPushes.delete(key);

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
+import { URI } from 'vscode-uri';
 import { useLspClients, type LspTestClient } from '../helpers/lspClient';
 import { until } from '../helpers/polling';
 import { tempDir, writeTree } from '../helpers/repo';
@@ -127,6 +128,22 @@ describe('diagnostics of a client that spells file URIs its own way (Neovim)', (
     const resent = c.diagnosticsLog.slice(before).filter((p) => p.uri !== other);
     expect(resent.filter((p) => p.diagnostics.length).map((p) => [p.uri, codes(p.diagnostics)])).toEqual([]);
     expect(await c.waitForDiagnostics(uri)).toEqual([]);
+  });
+});
+
+describe('a file opened under another spelling than it was pushed under', () => {
+  it('clears what the first spelling showed, so the client is not left a stale copy', async () => {
+    const ws = writeTree(tempDir(), { '.xcsh/.keep': '', '.cursor/rules/r (1) & x.mdc': BAD_RULE });
+    const c = await start({ folders: [ws], client: 'neovim', uriSpelling: 'neovim' });
+    const file = path.join(ws, '.cursor', 'rules', 'r (1) & x.mdc');
+    // Pushed while closed, under the server's own spelling of the name.
+    const serverSpelling = URI.file(file).toString();
+    const nvimSpelling = c.uri(file);
+    expect(serverSpelling).not.toBe(nvimSpelling);
+    await c.waitForDiagnostics(serverSpelling, (ds) => codes(ds).includes('frontmatter/yaml-error'));
+    await c.open(file);
+    await c.waitForDiagnostics(nvimSpelling, (ds) => codes(ds).includes('frontmatter/yaml-error'));
+    expect(await c.waitForDiagnostics(serverSpelling, (ds) => ds.length === 0)).toEqual([]);
   });
 });
 
