@@ -16,7 +16,7 @@ import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { FileChange } from '../../workspace/changes';
-import { pathToUri, uriToPath } from '../../workspace/paths';
+import { isInside, pathToUri, uriToPath } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
 import type { OpenDocument } from '../documents';
 import { InstructionViewsCache } from './instructions';
@@ -116,9 +116,15 @@ export class RulesState {
     }
   }
 
-  private rediagnoseAgentsMd(folder: string): void {
-    const open = this.context.documents.getByPath(path.join(folder, 'AGENTS.md')) ?? this.context.documents.getByPath(path.join(path.dirname(folder), 'AGENTS.md'));
-    if (open) this.context.diagnostics.schedule(open);
+  /**
+   * A CLAUDE.md buffer in `memoryFolder` changed: every open AGENTS.md it may keep out (beside
+   * it or in a folder below; for `.claude/CLAUDE.md`, from the folder above) is judged again.
+   */
+  private rediagnoseAgentsMd(memoryFolder: string): void {
+    const folder = path.basename(memoryFolder) === '.claude' ? path.dirname(memoryFolder) : memoryFolder;
+    for (const doc of this.context.documents.all()) {
+      if (doc.path && path.basename(doc.path) === 'AGENTS.md' && isInside(folder, doc.path)) this.context.diagnostics.schedule(doc);
+    }
   }
 
   /** An open rule document changed: re-read it from its buffer; publish the other files of its name. */

@@ -171,6 +171,8 @@ describe('Claude Code memory imports over LSP', () => {
     const solo = await c.open(path.join(ws, 'solo', 'AGENTS.md'));
     const [noted] = (await c.waitForDiagnostics(solo, (d) => d.some((x) => x.code === 'claude/agents-md-unread'))).filter((x) => x.code === 'claude/agents-md-unread');
     expect(noted.message).toContain('Add `@solo/AGENTS.md` to CLAUDE.md');
+    // Started in full first: the start re-diagnoses every open document, which once hid a missed re-diagnosis.
+    await c.waitForLog(/ ready: /);
     const claude = await c.open(path.join(ws, 'CLAUDE.md'));
     await c.type(claude, { line: 3, character: 0 }, '@solo/AGENTS.md\n');
     await c.waitForDiagnostics(solo, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
