@@ -1,5 +1,14 @@
 import type { Message } from 'vscode-languageserver/node';
 
+/** A JSON-RPC error answered for a frame that holds no request the server could read (its id unknown: null). */
+export interface FrameRefusal {
+  code: typeof PARSE_ERROR | typeof INVALID_REQUEST;
+  message: string;
+}
+// JSON-RPC 2.0, "Error object": the codes of a body that is not JSON, and of JSON that is no request.
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
 /** A header block longer than this is garbage, not a header. */
 const MAX_HEADER_BYTES = 8 * 1024;
 /** Garbage kept while looking for the next header; beyond it the oldest bytes are dropped. */
@@ -15,7 +24,10 @@ const HEADER_NAMES = [Buffer.from('Content-Length'), Buffer.from('content-length
  *
  * Tolerated without complaint beyond one note: LF-only line ends and a byte-order mark.
  * A body whose declared length is wrong is still delivered when the bytes up to the next
- * header are one complete JSON message. Every scan is linear in the bytes received.
+ * header are one complete JSON message. A body that is not JSON, or JSON that is no
+ * message, is also answered through `refuse` (JSON-RPC 2.0: a Parse error or Invalid Request
+ * with a null id), so a client that sent it sees why no answer comes. Every scan is linear
+ * in the bytes received.
  */
 export class FrameScanner {
   private buffer: Buffer = Buffer.alloc(0);
@@ -27,10 +39,11 @@ export class FrameScanner {
   private searchedUpTo = 0;
   private notedLfOnly = false;
 
-  /** `deliver` receives each message read; `report` each problem (a frame skipped, a quirk accepted). */
+  /** `deliver` receives each message read; `report` each problem (a frame skipped, a quirk accepted); `refuse` each error to answer. */
   constructor(
     private readonly deliverMessage: (message: Message) => void,
     private readonly report: (problem: string) => void = () => undefined,
+    private readonly refuse: (error: FrameRefusal) => void = () => undefined,
   ) {}
 
   /** Reads the bytes that came: each whole message is delivered before this returns. */
@@ -89,14 +102,21 @@ export class FrameScanner {
     const end = start + length;
     if (this.buffer.length >= end) {
       const message = parseMessage(this.buffer.subarray(start, end));
-      if (message) {
+      if (typeof message !== 'number') {
         this.body = undefined;
         this.consume(end);
         this.deliver(message);
         return true;
       }
-      // Not JSON at the declared length: the length may be too short, or the body bad.
       this.body = undefined;
+      // Broken before its end, and no header inside it: no longer length could mend it, so it is answered now.
+      const headerInside = this.nextHeader(start);
+      if (message !== NOT_JSON_AT_END && (headerInside === undefined || headerInside >= end)) {
+        this.consume(end);
+        this.notJson(`the message's body is not JSON (${length} bytes)`);
+        return true;
+      }
+      // Not JSON at the declared length: the length may be too short, or the body bad.
       this.startSkipping(0, { start, length });
       return true;
     }
@@ -133,6 +153,8 @@ export class FrameScanner {
     this.bodyOfBrokenFrame = undefined;
     this.consume(next);
     if (message) this.deliver(message);
+    // A good header whose body is JSON neither at its length nor up to the next header: a message the client is waiting on.
+    else if (broken) this.refuse({ code: PARSE_ERROR, message: `agentls could not read a message: its body is not JSON (Content-Length: ${broken.length})` });
     return true;
   }
 
@@ -172,9 +194,15 @@ export class FrameScanner {
   private deliver(message: Message | string): void {
     if (typeof message === 'string') {
       this.report(message);
+      this.refuse({ code: INVALID_REQUEST, message: `agentls could not read a message: ${message}` });
       return;
     }
     this.deliverMessage(message);
+  }
+
+  private notJson(problem: string): void {
+    this.report(`${problem}; skipped it`);
+    this.refuse({ code: PARSE_ERROR, message: `agentls could not read a message: ${problem}` });
   }
 }
 
@@ -186,21 +214,39 @@ function headerEnd(buffer: Buffer): { headerLength: number; bodyStart: number; l
   return undefined;
 }
 
+/** Not JSON, but it may be the start of JSON: the parse failed at the end of the bytes. */
+const NOT_JSON_AT_END = 1;
+/** Not JSON, broken before the end of the bytes: no bytes added after them could mend it. */
+const NOT_JSON = 2;
+
 /**
  * The body as a JSON-RPC message; a string saying why it is not one when it is JSON but
- * no message (an array, a number); undefined when it is not JSON at all.
+ * no message (an array, a number); a number when it is not JSON at all, telling apart
+ * bytes that may be a truncated message (`NOT_JSON_AT_END`: the declared length may be
+ * short) from bytes broken before their end.
  */
-function parseMessage(bytes: Buffer): Message | string | undefined {
+function parseMessage(bytes: Buffer): Message | string | typeof NOT_JSON_AT_END | typeof NOT_JSON {
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch {
-    return undefined;
+  } catch (err) {
+    return failedAtEnd((err as Error).message, text.length) ? NOT_JSON_AT_END : NOT_JSON;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `ignored a message that is not a JSON object: ${quote(text)}`;
   return value as Message;
+}
+
+/**
+ * Whether V8's parse error is at the end of the text. A prefix of valid JSON only ever
+ * fails there ("Unexpected end of JSON input", or "... at position N" with N its length),
+ * so an error before it proves the bytes broken. V8's wording is not a contract: an error
+ * it does not place counts as at the end, which only delays the answer to the next header.
+ */
+function failedAtEnd(error: string, length: number): boolean {
+  const at = /at position (\d+)/.exec(error);
+  return at === null || Number(at[1]) >= length;
 }
 
 /** The bytes from `start` to `end` as one message, when they hold exactly one JSON object. */
@@ -209,7 +255,8 @@ function completeJsonBefore(buffer: Buffer, start: number, end: number): Message
   let last = end - 1;
   while (last > start && (buffer[last] === 0x0a || buffer[last] === 0x0d || buffer[last] === 0x20)) last--;
   if (buffer[last] !== 0x7d) return undefined;
-  return parseMessage(buffer.subarray(start, last + 1));
+  const message = parseMessage(buffer.subarray(start, last + 1));
+  return typeof message === 'number' ? undefined : message;
 }
 
 function wrongLength(declared: number, actual: number): string {

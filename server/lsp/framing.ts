@@ -1,5 +1,5 @@
 import { AbstractMessageReader, Disposable, type DataCallback } from 'vscode-languageserver/node';
-import { FrameScanner } from './frameScanner';
+import { FrameScanner, type FrameRefusal } from './frameScanner';
 
 /**
  * The connection's reader over a stream, through `FrameScanner`: a frame it cannot read is
@@ -10,12 +10,14 @@ export class ResyncingMessageReader extends AbstractMessageReader {
   private callback: DataCallback | undefined;
   private readonly scanner: FrameScanner;
 
+  /** `refuse` answers a frame that holds no readable request (see `FrameScanner`). */
   constructor(
     private readonly readable: NodeJS.ReadableStream,
     report: (problem: string) => void = () => undefined,
+    refuse: (error: FrameRefusal) => void = () => undefined,
   ) {
     super();
-    this.scanner = new FrameScanner((message) => this.callback?.(message), report);
+    this.scanner = new FrameScanner((message) => this.callback?.(message), report, refuse);
   }
 
   listen(callback: DataCallback): Disposable {

@@ -1,4 +1,4 @@
-import { createConnection, ProposedFeatures, type MessageReader, type MessageWriter } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, type MessageReader, type MessageWriter, type ResponseMessage } from 'vscode-languageserver/node';
 import { FrameWriter } from './frameWriter';
 import { ResyncingMessageReader } from './framing';
 import { RequestIntake } from './intake';
@@ -37,9 +37,9 @@ export function runStdioServer(wireThread: WireThread | undefined): void {
       wire.onCancels((cancels) => trace.cancelsAnswered(cancels));
     }
   } else {
-    const frames = new ResyncingMessageReader(process.stdin, report);
-    reader = frames;
     writer = new FrameWriter(process.stdout);
+    const answer = writer;
+    reader = new ResyncingMessageReader(process.stdin, report, (error) => void answer.write({ jsonrpc: '2.0', id: null, error } as ResponseMessage).catch(() => undefined));
     // The library exits on its own only when handed the raw streams; an editor that goes away must not leave us behind.
     process.stdin.on('end', leave);
     process.stdin.on('close', leave);

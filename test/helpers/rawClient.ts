@@ -164,7 +164,7 @@ export class RawLspClient {
 }
 
 /** For a test file: starts raw clients and kills them all after each test. */
-export function useRawClients(afterEachHook: (fn: () => Promise<void>) => void): (folders: string[], options?: { initialize?: boolean }) => Promise<RawLspClient> {
+export function useRawClients(afterEachHook: (fn: () => Promise<void>) => void): (folders: string[], options?: { initialize?: boolean; env?: Record<string, string> }) => Promise<RawLspClient> {
   const clients: RawLspClient[] = [];
   afterEachHook(async () => {
     await Promise.all(clients.splice(0).map((c) => c.stop()));

@@ -82,3 +82,48 @@ describe('frames that are only unusual are read', () => {
     expect((await c.response(8)).result).toMatchObject({ roots: [expect.any(String)] });
   });
 });
+
+/** Both ways the server reads: on its wire thread (stdin a pipe, as editors start it), and on its own thread. */
+describe.each([
+  ['on the wire thread', {}],
+  ['on the server thread (AGENTLS_WIRE_THREAD=0)', { AGENTLS_WIRE_THREAD: '0' }],
+])('a frame that holds no request is answered with a JSON-RPC error (id null), %s', (_, env) => {
+  const refusals = (c: RawLspClient, code: number) => c.received.filter((m) => m.id === null && m.error?.code === code);
+  const frameOf = (text: string) => Buffer.concat([Buffer.from(`Content-Length: ${Buffer.byteLength(text)}\r\n\r\n`), Buffer.from(text)]);
+
+  it('a body broken before its end: Parse error at once, with no next message to wait for', async () => {
+    const c = await start([tempDir()], { env });
+    c.write(frameOf('{"jsonrpc":"2.0","id":9,method:"agentls/status"}'));
+    await c.waitFor('a Parse error', () => refusals(c, -32700).length === 1);
+    expect(refusals(c, -32700)[0].error!.message).toMatch(/not JSON/);
+    c.send(status(50));
+    expect((await c.response(50)).result).toMatchObject({ roots: [expect.any(String)] });
+    expect(refusals(c, -32700)).toHaveLength(1);
+  });
+
+  it('a body cut short at its declared length: Parse error once the next header shows no more of it comes', async () => {
+    const c = await start([tempDir()], { env });
+    c.write(frameOf('{"jsonrpc":"2.0","id":9,"method":"agentls/sta'));
+    c.send(status(50));
+    expect((await c.response(50)).result).toMatchObject({ roots: [expect.any(String)] });
+    await c.waitFor('a Parse error', () => refusals(c, -32700).length === 1);
+    expect(c.responses(9)).toEqual([]);
+  });
+
+  it('a JSON array (LSP has no batches): Invalid Request', async () => {
+    const c = await start([tempDir()], { env });
+    c.write(frameOf(JSON.stringify([status(9)])));
+    await c.waitFor('an Invalid Request', () => refusals(c, -32600).length === 1);
+    expect(refusals(c, -32600)[0].error!.message).toMatch(/not a JSON object/);
+  });
+
+  it('a too-short Content-Length is still mended silently: the message is answered, no error', async () => {
+    const c = await start([tempDir()], { env });
+    const b = body(7);
+    c.write(Buffer.concat([Buffer.from(`Content-Length: ${b.length - 10}\r\n\r\n`), b]));
+    c.send(status(50));
+    expect((await c.response(50)).result).toMatchObject({ roots: [expect.any(String)] });
+    expect((await c.response(7)).result).toMatchObject({ roots: [expect.any(String)] });
+    expect(c.received.filter((m) => m.id === null)).toEqual([]);
+  });
+});
