@@ -141,12 +141,19 @@ function joinNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** Where a glob is written in the file (within the `globs` entry when there is one), else the entry's line. */
+/**
+ * Where a glob is written in the file (within the `globs` entry when there is one), else
+ * `within`. A glob YAML read from escapes (`"app/\\[id\\]/**"`, `'it''s/**'`) is looked for
+ * as written: a double-quoted YAML string's escapes are JSON's here, a single-quoted one doubles `'`.
+ */
 function locate(c: Pick<RuleFileContext, 'text' | 'lines'>, glob: string, within: Range): Range {
   const from = c.lines.offsetAt(within.start);
   const to = c.lines.offsetAt(within.end);
-  const at = c.text.indexOf(glob, from);
-  return at >= 0 && at + glob.length <= to ? c.lines.range(at, at + glob.length) : within;
+  for (const written of new Set([glob, JSON.stringify(glob).slice(1, -1), glob.replace(/'/g, "''")])) {
+    const at = c.text.indexOf(written, from);
+    if (at >= 0 && at + written.length <= to) return c.lines.range(at, at + written.length);
+  }
+  return within;
 }
 
 function budgetFindings(c: RuleFileContext): Finding[] {

@@ -60,6 +60,22 @@ describe('agentls rules --for and the always-sent totals', () => {
     expect(section).toContain('rulebook listing');
   });
 
+  it("puts a dead glob's finding on the glob as the file writes it, YAML escapes and all", async () => {
+    const repo = writeTree(tempDir(), {
+      '.git/HEAD': '',
+      'app/page.tsx': 'x\n',
+      // A Next.js route glob escaped in a double-quoted YAML string, and a single-quoted one with a doubled quote.
+      '.github/instructions/route.instructions.md': '---\napplyTo: "app/\\\\[id\\\\]/**"\n---\nRoute rules.\n',
+      '.github/instructions/quote.instructions.md': "---\napplyTo: 'it''s/**'\n---\nQuoted.\n",
+    });
+    const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-')], { cwd: repo }).catch((e) => e as { stdout: string });
+    const dead = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; range: unknown }[] }).diagnostics.filter((d) => d.code === 'context/dead-glob');
+    expect(dead.map((d) => [d.path, d.range]).sort()).toEqual([
+      ['.github/instructions/quote.instructions.md', { start: { line: 1, character: 10 }, end: { line: 1, character: 18 } }],
+      ['.github/instructions/route.instructions.md', { start: { line: 1, character: 10 }, end: { line: 1, character: 25 } }],
+    ]);
+  });
+
   it('agentls check reports dead globs and drift, judging globs against the whole folder even when checking part of it', async () => {
     const whole = await cli('check', '--format', 'json');
     const json = JSON.parse(whole.stdout) as { diagnostics: { path: string; code: string; message: string }[] };
