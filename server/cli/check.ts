@@ -17,6 +17,7 @@ import { projectIgnoreMatcher } from '../workspace/projectConfig';
 import { findMarkedRoot } from '../workspace/projectRoot';
 import { findRepoRoot } from '../workspace/repoRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
+import { filesWithBom } from './bomFiles';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
 import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
@@ -123,6 +124,7 @@ export const checkCommand: CliCommand = {
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
       repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
       incomplete: failures,
+      bom: await filesWithBom(run.results),
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding, Severity } from '../core/findings';
-import type { TextEdit } from '../core/text';
+import { editorRangeOf, type TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
 import { displayPath, pathToUri, relativeInside } from '../workspace/paths';
@@ -54,6 +54,22 @@ export interface CheckReport {
   repository?: string;
   /** Why the run is incomplete (it then fails with exit 2): JSON and SARIF carry it, for tools that read only the report. */
   incomplete?: readonly string[];
+  /**
+   * Files (absolute paths) that start with a UTF-8 BOM. Findings and fixes address the text
+   * on disk, BOM counted; every format reports line 1 of these as editors (and GitHub's
+   * code scanning) show it, without the BOM, so columns match what a reader sees.
+   */
+  bom?: ReadonlySet<string>;
+}
+
+/** A range of the file at `file` (absolute) as the report gives it: as an editor shows the file. */
+function shown(report: CheckReport, file: string, range: Finding['range']): Finding['range'] {
+  return editorRangeOf(range, report.bom?.has(file) ?? false);
+}
+
+/** Edits of the file at `file` as the report gives them (`shown`). */
+function shownEdits(report: CheckReport, file: string, edits: readonly TextEdit[]): TextEdit[] {
+  return edits.map((e) => ({ ...e, range: shown(report, file, e.range) }));
 }
 
 /** The JSON of `agentls check --format json` (`lsp.md` §5); ranges are 0-based, characters in UTF-16 units, as in LSP. */
@@ -78,8 +94,9 @@ export function summarize(filesChecked: number, results: FileFindings[], fixed: 
   return { filesChecked, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
 }
 
-function sorted(results: FileFindings[], root: string, home?: string): { path: string; f: CheckFinding }[] {
-  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root, home), f })));
+/** Findings by path and position; `abs` is the file's absolute path, `path` as shown. */
+function sorted(results: FileFindings[], root: string, home?: string): { path: string; abs: string; f: CheckFinding }[] {
+  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root, home), abs: r.path, f })));
   return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.f.range.start.line - b.f.range.start.line || a.f.range.start.character - b.f.range.start.character));
 }
 
@@ -108,10 +125,11 @@ export function linePath(p: string): string {
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
   for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${linePath(displayPath(file.path, report.root))}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
-  for (const { path: p, f } of sorted(report.results, report.root, report.home)) {
+  for (const { path: p, abs, f } of sorted(report.results, report.root, report.home)) {
     // A message of several lines (a drift's diff) keeps one finding per `path:line:column` line: the rest is indented under it.
     const message = f.message.replace(/\n/g, '\n    ');
-    lines.push(`${linePath(p)}:${f.range.start.line + 1}:${f.range.start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
+    const { start } = shown(report, abs, f.range);
+    lines.push(`${linePath(p)}:${start.line + 1}:${start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
   }
   lines.push(summaryLine(report.summary));
   return lines.join('\n') + '\n';
@@ -120,15 +138,15 @@ export function formatText(report: CheckReport): string {
 export function formatJson(report: CheckReport): string {
   const json: CheckJson = {
     summary: report.summary,
-    diagnostics: sorted(report.results, report.root).map(({ path: p, f }) => ({
+    diagnostics: sorted(report.results, report.root).map(({ path: p, abs, f }) => ({
       path: p,
-      range: f.range,
+      range: shown(report, abs, f.range),
       severity: f.severity,
       code: f.code,
       message: f.message,
-      ...(f.fix ? { fix: { description: f.fix.title, edits: f.fix.edits } } : {}),
+      ...(f.fix ? { fix: { description: f.fix.title, edits: shownEdits(report, abs, f.fix.edits) } } : {}),
     })),
-    fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: x.edits })) })),
+    fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: shownEdits(report, file.path, x.edits) })) })),
     ...(report.incomplete?.length ? { incomplete: [...report.incomplete] } : {}),
   };
   return JSON.stringify(json, null, 2) + '\n';
@@ -143,12 +161,20 @@ function artifactOf(p: string, root: string, base: string): { uri: string; uriBa
   return rel === undefined || rel === '' ? { uri: pathToUri(abs) } : { uri: rel.split('/').map(encodeURIComponent).join('/'), uriBaseId: 'ROOT' };
 }
 
-/** SARIF 2.1.0: one run, one rule per diagnostic code, 1-based lines and columns (UTF-16 units, declared). */
+/**
+ * SARIF 2.1.0: one run, one rule per diagnostic code. Regions are 1-based lines and columns
+ * counted in UTF-16 code units: SARIF's default `columnKind` (§3.14.17), stated anyway, and
+ * what a finding's LSP range counts, so a column is its character + 1. A file's BOM is no
+ * column of line 1 (`shown`), as GitHub code scanning shows the file.
+ */
 export function formatSarif(report: CheckReport): string {
   const rows = sorted(report.results, report.root);
   const codes = [...new Set(rows.map((r) => r.f.code))].sort();
   const ruleIndex = new Map(codes.map((c, i) => [c, i]));
-  const region = (r: Finding['range']) => ({ startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 });
+  const region = (file: string, range: Finding['range']) => {
+    const r = shown(report, file, range);
+    return { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 };
+  };
   const base = report.repository ?? report.root;
   const location = (p: string) => artifactOf(p, report.root, base);
   const sarif = {
@@ -178,22 +204,18 @@ export function formatSarif(report: CheckReport): string {
         columnKind: 'utf16CodeUnits',
         originalUriBaseIds: { ROOT: { uri: pathToUri(base).replace(/\/?$/, '/') } },
         properties: { summary: report.summary },
-        results: rows.map(({ path: p, f }) => ({
+        results: rows.map(({ path: p, abs, f }) => ({
           ruleId: f.code,
           ruleIndex: ruleIndex.get(f.code),
           level: SARIF_LEVEL[f.severity],
           message: { text: f.message },
-          locations: [{ physicalLocation: { artifactLocation: location(p), region: region(f.range) } }],
+          locations: [{ physicalLocation: { artifactLocation: location(p), region: region(abs, f.range) } }],
           ...(f.related?.length
             ? {
-                relatedLocations: f.related.map((r, id) => ({
-                  id,
-                  message: { text: r.message },
-                  physicalLocation: {
-                    artifactLocation: location(r.path),
-                    region: { startLine: r.range.start.line + 1, startColumn: r.range.start.character + 1 },
-                  },
-                })),
+                relatedLocations: f.related.map((r, id) => {
+                  const { startLine, startColumn } = region(r.path, r.range);
+                  return { id, message: { text: r.message }, physicalLocation: { artifactLocation: location(r.path), region: { startLine, startColumn } } };
+                }),
               }
             : {}),
           ...(f.fix
@@ -204,7 +226,7 @@ export function formatSarif(report: CheckReport): string {
                     artifactChanges: [
                       {
                         artifactLocation: location(p),
-                        replacements: f.fix.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })),
+                        replacements: f.fix.edits.map((e) => ({ deletedRegion: region(abs, e.range), insertedContent: { text: e.newText } })),
                       },
                     ],
                   },

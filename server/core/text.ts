@@ -161,9 +161,17 @@ export function editorView(diskText: string): { text: string; bom: boolean } {
 
 /** A range of a file's text on disk as a range of its `editorView`: the BOM an editor does not load moves line 1 one character left. */
 export function editorRangeOf(range: Range, bom: boolean): Range {
-  if (!bom) return range;
-  const left = (p: Position): Position => (p.line === 0 ? { line: 0, character: Math.max(0, p.character - 1) } : p);
-  return { start: left(range.start), end: left(range.end) };
+  return bom ? shiftLineOne(range, -1) : range;
+}
+
+/** A range of a file's `editorView` as a range of its text on disk (`editorRangeOf` undone): line 1 moves one character right, past the BOM. */
+export function diskRangeOf(range: Range, bom: boolean): Range {
+  return bom ? shiftLineOne(range, 1) : range;
+}
+
+function shiftLineOne(range: Range, by: number): Range {
+  const shift = (p: Position): Position => (p.line === 0 ? { line: 0, character: Math.max(0, p.character + by) } : p);
+  return { start: shift(range.start), end: shift(range.end) };
 }
 
 /** Edits of the editor's view of a file (`editorView`) applied to its text on disk, the BOM kept. */

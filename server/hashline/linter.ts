@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
-import { ZERO_RANGE } from '../core/text';
+import { diskRangeOf, editorView, ZERO_RANGE } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import type { LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
@@ -35,7 +35,10 @@ export const hashlineLinter: WorkspaceLinter = {
       if (session.classify(file, read.text).kind !== 'hashline') continue;
       const base = session.rootOf(file) ?? path.dirname(file);
       const analysis = await analyzePatch(read.text, workspaceHost({ session, fs, base, options: session.settings.hashline }), cancel);
-      const findings = lintPatch(analysis).findings;
+      // A patch is read without its BOM (`hashline.md` §4), so its findings address the text
+      // as an editor holds it; a linter's address the file as read, as the others' do.
+      const bom = editorView(read.text).bom;
+      const findings = lintPatch(analysis).findings.map((f) => ({ ...f, range: diskRangeOf(f.range, bom) }));
       if (findings.length) out.set(file, findings);
     }
     return out;

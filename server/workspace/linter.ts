@@ -40,7 +40,9 @@ export function namedScope(files: readonly string[]): LintScope {
 /**
  * A domain's batch linter, for `agentls check`: every finding of its documents within
  * the scope. The CLI runs all of them over one session and one listing of the files; the
- * language server runs the same engines per document.
+ * language server runs the same engines per document. Ranges address each file's text as
+ * read from disk, a leading BOM counted (fixes are computed and applied on that text); the
+ * CLI reports them as editors show the file (`editorRangeOf`).
  */
 export interface WorkspaceLinter {
   id: string;
