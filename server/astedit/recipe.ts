@@ -56,11 +56,14 @@ export function parseRecipe(text: string, format: 'yaml' | 'json'): ParsedRecipe
     return recipe;
   }
   if (format === 'json') {
+    // A recipe saved with a UTF-8 BOM (VS Code's "UTF-8 with BOM") is the same recipe: JSON.parse
+    // refuses the mark, the YAML parser below skips it and keeps offsets into the whole text.
+    const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     try {
-      JSON.parse(text);
+      JSON.parse(bom ? text.slice(1) : text);
     } catch (err) {
       const message = (err as Error).message;
-      const pos = Number(/position (\d+)/.exec(message)?.[1] ?? text.length);
+      const pos = bom + Number(/position (\d+)/.exec(message)?.[1] ?? text.length - bom);
       report('astedit/json-error', 'error', `The recipe is not valid JSON: ${message}`, pos, pos + 1);
       return recipe;
     }
