@@ -28,7 +28,7 @@ export interface Collection {
   files: CollectedFile[];
   /** Errors: nothing runs. */
   problems: AstEditProblem[];
-  /** Entries that do not exist (when others do), symlinks not followed. */
+  /** Entries that do not exist or match no file (when others match files), symlinks not followed. */
   warnings: AstEditProblem[];
   /** The scan stopped at `maxScanned` files. */
   truncated: boolean;
@@ -80,8 +80,10 @@ export async function collectFiles(
     if (!rules) ignores.set(key, (rules = new IgnoreRules(owner, fs, { includeNodeModules })));
     return rules;
   };
-  let found = 0;
   const missing: ResolvedEntry[] = [];
+  // A folder or glob that matched nothing was searched and found empty, which reads like
+  // "nothing to rewrite" unless said: `src/**/*.py` mistyped for `.ts` exited 0 in silence.
+  const matchedNothing: ResolvedEntry[] = [];
   for (const entry of resolved) {
     if (options.cancel?.isCancellationRequested) break;
     const st = await fs.stat(entry.abs);
@@ -89,7 +91,6 @@ export async function collectFiles(
       missing.push(entry);
       continue;
     }
-    found++;
     const display = displayOf(root, entry.abs);
     if (st.kind === 'symlink') {
       result.warnings.push(warning('astedit/symlink', `${display} is a symbolic link; ast-edit does not follow links`, entry.index));
@@ -116,24 +117,30 @@ export async function collectFiles(
     for (const e of walked.errors.slice(0, 20)) {
       result.warnings.push(warning('astedit/unreadable-folder', `${displayOf(root, joinRelative(owner, e.rel))}: ${e.message}; its files were not searched`, entry.index));
     }
+    let matched = 0;
     for (const e of walked.files) {
       if (entry.matcher) {
         const underBase = start === '' ? e.rel : e.rel.slice(start.length + 1);
         if (!entry.matcher(underBase)) continue;
       }
+      matched++;
       const abs = joinRelative(owner, e.rel);
       if (!byPath.has(abs)) byPath.set(abs, { path: abs, display: displayOf(root, abs), explicit: false });
     }
+    // A walk cut short or unreadable folders (already reported) are not a search that found nothing.
+    if (matched === 0 && !walked.truncated && walked.errors.length === 0) matchedNothing.push(entry);
     if (walked.truncated || byPath.size >= options.maxScanned) {
       result.truncated = true;
       break;
     }
   }
-  for (const entry of missing) {
-    const message = `Path not found: ${entry.text}`;
-    if (found === 0) result.problems.push(problem('astedit/path-not-found', message, `paths[${entry.index}]`));
-    else result.warnings.push(warning('astedit/path-not-found', message, entry.index));
-  }
+  // Beside entries that gave files these only warn (the rest still runs); alone they are the reason nothing can.
+  const report = (code: string, message: string, entry: ResolvedEntry) => {
+    if (byPath.size === 0) result.problems.push(problem(code, message, `paths[${entry.index}]`));
+    else result.warnings.push(warning(code, message, entry.index));
+  };
+  for (const entry of missing) report('astedit/path-not-found', `Path not found: ${entry.text}`, entry);
+  for (const entry of matchedNothing) report('astedit/path-matches-no-file', `No file matches: ${entry.text} (ignored files are not searched)`, entry);
   result.files = [...byPath.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
   return result;
 }

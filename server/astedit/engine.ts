@@ -53,7 +53,8 @@ export async function previewAstEdit(request: AstEditRequest, options: EngineOpt
     cancel: options.cancel,
   });
   throwIfCancelled(options.cancel);
-  if (collection.problems.length) return { ok: false, problems: collection.problems };
+  // The warnings (a link not followed) may be why the other entries gave no file either.
+  if (collection.problems.length) return { ok: false, problems: [...collection.problems, ...collection.warnings] };
 
   const typed = assignLanguage(collection.files, forced);
   // Nothing to edit: the warnings about named paths (a FIFO, a link) say why better than "match no file".

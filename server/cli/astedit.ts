@@ -18,7 +18,8 @@ const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… 
     when the paths hold several languages. --out '' deletes the matched nodes.
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
     overlapping edits, or a file changed while writing), 2 usage or request errors (an
-    invalid pattern, a path that does not exist, a file named that cannot be read), 3
+    invalid pattern, a path that does not exist, a folder or glob that matches no file, a file
+    named that cannot be read), 3
     internal error`;
 
 export const astEditCommand: CliCommand = {
@@ -73,11 +74,14 @@ export const astEditCommand: CliCommand = {
         if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');
         return 2;
       }
-      // A file named on the command line that could not be read was not checked: never a success.
+      // A file named on the command line that could not be read was not checked, nor was a
+      // path that does not exist or matches no file: never a success, whatever the others gave.
       const named = new Set(request.paths);
       const unread = outcome.preview.skipped.filter((s) => s.unread && named.has(s.path));
-      if (unread.length) {
+      const unmatched = outcome.preview.warnings.filter((w) => UNMATCHED_PATH.has(w.code));
+      if (unread.length || unmatched.length) {
         for (const s of unread) write(io.stderr, `agentls ast-edit: ${s.display}: cannot be read (${s.reason}), so it was not checked`);
+        reportProblems(io.stderr, unmatched, positionals);
         if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');
         return 2;
       }
@@ -111,6 +115,9 @@ export const astEditCommand: CliCommand = {
     }
   },
 };
+
+/** Warnings of a `paths` entry that gave no file to check. */
+const UNMATCHED_PATH = new Set(['astedit/path-not-found', 'astedit/path-matches-no-file']);
 
 /** Problems name request fields (`ops[0].out`, `paths[1]`); say them as the user typed them. */
 function reportProblems(stderr: NodeJS.WritableStream, problems: AstEditProblem[], positionals: string[]): void {

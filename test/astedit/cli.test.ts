@@ -93,14 +93,42 @@ describe('agentls ast-edit', () => {
     expect(inFolder.stdout).toContain('src/bad.ts');
   });
 
+  it('exits 2 when a glob or path matches no file, beside ones that do: it checked nothing there, so never "nothing matched"', () => {
+    const ws = copyFixture('astedit-basic');
+    const before = read(ws, 'src/app.ts');
+    const glob = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src/**/*.ts', 'src/**/*.tsx', '--apply');
+    expect(glob.code).toBe(2);
+    expect(glob.stderr).toContain(`agentls ast-edit: src/**/*.tsx: No file matches: ${path.join(ws, 'src/**/*.tsx')}`);
+    expect(glob.stderr).toContain('nothing was written');
+    expect(glob.stdout).toContain('3 replacements in 2 files (3 files searched, typescript).');
+    expect(read(ws, 'src/app.ts')).toBe(before);
+    // A literal path that is not there is the same mistake.
+    const missing = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src', 'src/gone.ts');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('agentls ast-edit: src/gone.ts: Path not found: ');
+    // Alone, with the language forced (no extension to disagree), it used to say "0 files searched" and exit 0.
+    const alone = agentls(ws, 'ast-edit', '--pat', 'f($A)', '--out', 'g($A)', '--lang', 'ts', 'src/**/*.tsx');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('agentls ast-edit: src/**/*.tsx: No file matches: ');
+    // An empty folder named is searched and found empty: said too.
+    fs.mkdirSync(path.join(ws, 'empty'));
+    const empty = agentls(ws, 'ast-edit', '--pat', 'f($A)', '--out', 'g($A)', 'src', 'empty');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('agentls ast-edit: empty: No file matches: ');
+  });
+
   it('lints recipes in agentls check, with the dry run (no matches, missing paths)', () => {
     const ws = copyFixture('astedit-basic');
-    fs.writeFileSync(path.join(ws, 'recipes', 'stale.astedit.yaml'), 'ops:\n  - pat: neverCalled($A)\n    out: called($A)\npaths:\n  - src\n  - gone\n');
+    fs.writeFileSync(path.join(ws, 'recipes', 'stale.astedit.yaml'), 'ops:\n  - pat: neverCalled($A)\n    out: called($A)\npaths:\n  - src\n  - gone\n  - src/**/*.tsx\n');
     const r = agentls(ws, 'check', '--format', 'json');
     expect(r.code).toBe(0);
     const found = (JSON.parse(r.stdout) as { diagnostics: { path: string; code: string; severity: string; range: { start: { line: number } } }[] }).diagnostics
       .filter((d) => d.path.startsWith('recipes/'))
       .map((d) => `${d.path}:${d.range.start.line} ${d.severity} ${d.code}`);
-    expect(found).toEqual(['recipes/stale.astedit.yaml:1 information astedit/no-matches', 'recipes/stale.astedit.yaml:5 warning astedit/path-not-found']);
+    expect(found).toEqual([
+      'recipes/stale.astedit.yaml:1 information astedit/no-matches',
+      'recipes/stale.astedit.yaml:5 warning astedit/path-not-found',
+      'recipes/stale.astedit.yaml:6 warning astedit/path-matches-no-file',
+    ]);
   });
 });

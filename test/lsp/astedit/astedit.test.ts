@@ -136,6 +136,14 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
       code: -32602,
       message: expect.stringContaining(`root: ${c.uri(path.join(ws, 'src'))} is a folder inside the workspace folder ${ws}, not a workspace folder`),
     });
+    // A glob that matches no file is said, as a missing path is: a warning beside paths that gave files, else the error.
+    const partly = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ...TS_REWRITE, paths: ['src/**/*.ts', 'src/**/*.tsx'] });
+    expect(partly.totals.replacements).toBe(3);
+    expect(partly.warnings).toEqual(['paths[1]: No file matches: src/**/*.tsx (ignored files are not searched)']);
+    await expect(c.request('agentls/astEditPreview', { ...TS_REWRITE, paths: ['src/**/*.tsx'], lang: 'ts' })).rejects.toMatchObject({
+      code: -32602,
+      message: 'paths[0]: No file matches: src/**/*.tsx (ignored files are not searched)',
+    });
     await expect(c.request('agentls/astEditResolve', { previewId: 'nope', action: 'apply' })).rejects.toMatchObject({ code: -32602 });
     await expect(c.request('agentls/astEditResolve', { previewId: 'nope' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('action') });
     const discarded = await c.request<AstEditPreviewResult>('agentls/astEditPreview', TS_REWRITE);
