@@ -13,7 +13,7 @@ import { makeCandidate } from './candidates';
 import { allowedFiles } from './filters';
 import { FolderIndex, type BuildReport } from './folderIndex';
 import { ROOT_DIR } from './pathTable';
-import { parseQuery } from './query';
+import { queryReadings } from './query';
 import { matchPositions, rankTable, type RankedFile } from './rank';
 import type { SearchRequest } from './request';
 import type { IndexStore } from './store';
@@ -247,7 +247,8 @@ export class SearchEngine {
     const fromPath = request.fromUri ? uriToPath(request.fromUri) : undefined;
     const primary = (fromPath && this.session.roots.folderOf(fromPath)?.path) ?? this.session.roots.paths[0];
     const targets = this.targets(request.scope, primary);
-    const query = parseQuery(request.query);
+    const readings = queryReadings(request.query);
+    const query = readings[0];
     const now = this.now();
     const found: { index: FolderIndex; file: RankedFile; query: typeof query }[] = [];
     let total = 0;
@@ -265,13 +266,19 @@ export class SearchEngine {
         const table = index.table;
         const allowed = allowedFiles(table, request.filters);
         const filters = JSON.stringify(request.filters);
-        const narrow = index.keystrokes.narrowFor(table, filters, query.text);
-        const structure = table.structure;
-        const result = await rankTable(table, query, { limit: request.maxResults, allowed, cancel, now, narrow, remember: true });
-        // Files added while the scan ran (a listing batch, a change) may be missing from its matches: never narrow the next keystroke to them.
-        index.keystrokes.remember(table, filters, query.text, table.structure === structure ? result.narrowing : undefined);
-        total += result.total;
-        for (const file of result.ranked) found.push({ index, file, query: result.query });
+        for (const [r, reading] of readings.entries()) {
+          // Each reading narrows by its own text: `back\x` never scans only what `back/` matched.
+          const narrow = index.keystrokes.narrowFor(table, filters, reading.text);
+          const structure = table.structure;
+          const result = await rankTable(table, reading, { limit: request.maxResults, allowed, cancel, now, narrow, remember: true });
+          // A reading found only near misses (or nothing): the next one may match cleanly.
+          if (r < readings.length - 1 && !result.ranked.some((f) => !f.typo)) continue;
+          // Files added while the scan ran (a listing batch, a change) may be missing from its matches: never narrow the next keystroke to them.
+          index.keystrokes.remember(table, filters, reading.text, table.structure === structure ? result.narrowing : undefined);
+          total += result.total;
+          for (const file of result.ranked) found.push({ index, file, query: result.query });
+          break;
+        }
       } finally {
         searched();
       }

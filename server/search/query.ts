@@ -29,7 +29,7 @@ export interface QueryTerm {
 }
 
 export interface ParsedQuery {
-  /** The query as matched (trimmed, `\` read as `/`). */
+  /** The query as matched (trimmed; `\` read as `/` unless read as a name's character). */
   text: string;
   terms: QueryTerm[];
 }
@@ -37,13 +37,24 @@ export interface ParsedQuery {
 /**
  * Splits a query into terms. `smartCase` keeps capitals as requirements (a capital in
  * the query matches only a capital; lower case matches both); without it everything is
- * case-insensitive.
+ * case-insensitive. A `\` is a folder separator typed the Windows way, or with
+ * `backslash: 'literal'` the character itself (`queryReadings`).
  */
-export function parseQuery(query: string, smartCase = true): ParsedQuery {
-  const text = query.replace(/\\/g, '/').trim();
+export function parseQuery(query: string, smartCase = true, backslash: 'slash' | 'literal' = 'slash'): ParsedQuery {
+  const text = (backslash === 'slash' ? query.replace(/\\/g, '/') : query).trim();
   const words = text.split(/\s+/).filter((w) => w !== '').slice(0, MAX_TERMS);
   const inOnePart = words.length > 1;
   return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase, inOnePart)) };
+}
+
+/**
+ * The ways to read a query, to try in turn until one matches cleanly. Outside Windows a
+ * name may hold a `\` (`back\slash.ts`), which a query spells as it is: read as `/`, as
+ * `util\log` typed the Windows way wants, `back\` matched nothing. A query without one
+ * reads one way.
+ */
+export function queryReadings(query: string): ParsedQuery[] {
+  return query.includes('\\') ? [parseQuery(query, true, 'literal'), parseQuery(query)] : [parseQuery(query)];
 }
 
 /**

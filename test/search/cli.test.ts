@@ -33,6 +33,20 @@ describe('agentls search', () => {
     expect(lines.every((line) => !line.startsWith('auth.ts'))).toBe(true);
   });
 
+  it.runIf(process.platform !== 'win32')('finds a name that holds a backslash by a query that spells it, and still reads util\\log as util/log', async () => {
+    const root = writeTree(tempDir(), { '.git/HEAD': '', 'src/back\\slash.ts': 'x', 'src/back.ts': 'x', 'util/log.ts': 'x' });
+    for (const query of ['back\\', 'back\\sl', 'src/back\\']) {
+      const r = await agentls(['search', query, '--no-cache'], root);
+      expect({ query, code: r.code, stdout: r.stdout.trim().split('\n') }).toEqual({ query, code: 0, stdout: ['src/back\\slash.ts'] });
+    }
+    // Typed the Windows way, the backslash is still a folder separator.
+    const windows = await agentls(['search', 'util\\log', '--no-cache'], root);
+    expect(windows.stdout.trim().split('\n')).toEqual(['util/log.ts']);
+    // The highlight of the match covers the backslash itself.
+    const json = JSON.parse((await agentls(['search', 'back\\', '--json', '--no-cache'], root)).stdout) as FileCandidatesPayload;
+    expect(json.candidates[0].match_ranges).toEqual([{ start: 4, end: 9 }]);
+  });
+
   it('prints the session.file.candidates payload with --json, honouring --max, --ext and --exclude', async () => {
     const root = copyFixture('search-basic');
     writeTree(root, { 'dist/auth.js': 'x' });
