@@ -19,8 +19,7 @@ const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… 
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
     overlapping edits, or a file changed while writing), 2 usage or request errors (an
     invalid pattern, a path that does not exist, a folder or glob that matches no file, a file
-    named that cannot be read), 3
-    internal error`;
+    named or a folder that cannot be read: nothing is written), 3 internal error`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',
@@ -75,10 +74,11 @@ export const astEditCommand: CliCommand = {
         return 2;
       }
       // A file named on the command line that could not be read was not checked, nor was a
-      // path that does not exist or matches no file: never a success, whatever the others gave.
+      // path that does not exist or matches no file, nor the files of a folder that cannot be
+      // read: never a success, whatever the others gave.
       const named = new Set(request.paths);
       const unread = outcome.preview.skipped.filter((s) => s.unread && named.has(s.path));
-      const unmatched = outcome.preview.warnings.filter((w) => UNMATCHED_PATH.has(w.code));
+      const unmatched = outcome.preview.warnings.filter((w) => UNCHECKED_PATH.has(w.code));
       if (unread.length || unmatched.length) {
         for (const s of unread) write(io.stderr, `agentls ast-edit: ${s.display}: cannot be read (${s.reason}), so it was not checked`);
         reportProblems(io.stderr, unmatched, positionals);
@@ -116,8 +116,8 @@ export const astEditCommand: CliCommand = {
   },
 };
 
-/** Warnings of a `paths` entry that gave no file to check. */
-const UNMATCHED_PATH = new Set(['astedit/path-not-found', 'astedit/path-matches-no-file']);
+/** Warnings of a `paths` entry that left files unchecked: none found, or a folder not read. */
+const UNCHECKED_PATH = new Set(['astedit/path-not-found', 'astedit/path-matches-no-file', 'astedit/unreadable-folder']);
 
 /** Problems name request fields (`ops[0].out`, `paths[1]`); say them as the user typed them. */
 function reportProblems(stderr: NodeJS.WritableStream, problems: AstEditProblem[], positionals: string[]): void {

@@ -4,6 +4,9 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineHash } from '../../server/hashline/hash';
 import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { ownedDir, unprivileged } from '../helpers/unprivileged';
+
+const runAs = unprivileged();
 
 /** Runs the built `agentls` in `cwd`. */
 function agentls(cwd: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
@@ -72,6 +75,22 @@ describe('agentls ast-edit', () => {
     expect(outside.code).toBe(2);
     expect(outside.stderr).toContain('/etc: /etc lies outside the workspace folders');
     expect(agentls(ws, 'ast-edit', '--pat', 'f($A)', 'src').code).toBe(2);
+  });
+
+  it.skipIf('skip' in runAs)(`exits 2 and writes nothing when a folder under a path cannot be read (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {
+    if ('skip' in runAs) return;
+    // Root reads every folder: the built CLI runs as an unprivileged user, in a workspace it owns.
+    const ws = ownedDir(runAs, { '.git/HEAD': '', 'src/a.ts': 'foo(1);\n', 'src/locked/b.ts': 'foo(2);\n' });
+    fs.chmodSync(path.join(ws, 'src', 'locked'), 0);
+    try {
+      const r = spawnSync(process.execPath, [serverEntry(), 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src', '--apply'], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('src/locked');
+      expect(r.stderr).toContain('nothing was written');
+      expect(read(ws, 'src/a.ts')).toBe('foo(1);\n');
+    } finally {
+      fs.chmodSync(path.join(ws, 'src', 'locked'), 0o755);
+    }
   });
 
   it('exits 2 when a file named on the command line cannot be read: it was not checked, so never "nothing matched"', () => {
