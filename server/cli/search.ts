@@ -80,11 +80,18 @@ ${exitCodesHelp('candidates found', 'no file matches (said on standard error)')}
     // the answer, unless the query is empty (most recently modified first needs them all).
     const engine = new SearchEngine(session, { store, log, statFiles: request.query.trim() === '', reconcileDelayMs: 0 });
     try {
-      await engine.sync();
+      const reports = await engine.sync();
       const result = await engine.search(request, NEVER_CANCELLED);
       if (values.json) write(io.stdout, JSON.stringify(result, null, 2));
       else if (result.candidates.length) write(io.stdout, result.candidates.map((c) => linePath(c.path)).join('\n'));
-      if (result.candidates.length === 0) write(io.stderr, `agentls search: no file matches ${JSON.stringify(query)}`);
+      // A folder that could not be read was not searched: the answer is partial, whatever it found (exit 2, as every command).
+      const unread = reports.filter((r) => r.unreadable > 0 && !r.userLevel);
+      for (const r of unread) {
+        const more = r.unreadable - r.unreadableSamples.length;
+        write(io.stderr, `agentls search: ${r.unreadableSamples.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}: the files there were not searched`);
+      }
+      if (result.candidates.length === 0) write(io.stderr, `agentls search: no file matches ${JSON.stringify(query)}${unread.length ? ' among the files that could be read' : ''}`);
+      if (unread.length) return EXIT.error;
       return result.candidates.length ? EXIT.clean : EXIT.problems;
     } finally {
       engine.dispose();

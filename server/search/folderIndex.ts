@@ -46,6 +46,11 @@ export interface FolderIndexOptions {
 /** What the index of a folder is doing. */
 export type IndexPhase = 'new' | 'walking' | 'stating' | 'ready' | 'disposed';
 
+/** A folder (or file) the listing could not read. */
+type ListError = { rel: string; message: string };
+/** How many of a build's unreadable paths its report names (the count says the rest). */
+const UNREADABLE_SAMPLES = 5;
+
 /** Progress of a build, for `$/progress` and logs. */
 export interface BuildReport {
   root: string;
@@ -56,6 +61,8 @@ export interface BuildReport {
   fromSnapshot: boolean;
   truncated: boolean;
   unreadable: number;
+  /** What could not be read (`cannot read folder src/locked`), the first few: their files are not searched. */
+  unreadableSamples: string[];
   /** Who listed the folder: git (a work tree) or the walker. */
   listedBy?: 'git' | 'walk';
 }
@@ -268,6 +275,7 @@ export class FolderIndex {
       fromSnapshot,
       truncated: walk.truncated,
       unreadable: walk.errors.length,
+      unreadableSamples: walk.errors.slice(0, UNREADABLE_SAMPLES).map((e) => e.message),
       listedBy: this.listedBy,
     };
     await this.saveSliced();
@@ -280,7 +288,7 @@ export class FolderIndex {
    * not meet are dropped (unless a change event touched them meanwhile). Says whether
    * change events arrived during it. Undefined when cancelled.
    */
-  private async listAndReconcile(run: CancellationSource, onProgress?: (files: number) => void): Promise<{ truncated: boolean; errors: unknown[]; churned: boolean } | undefined> {
+  private async listAndReconcile(run: CancellationSource, onProgress?: (files: number) => void): Promise<{ truncated: boolean; errors: ListError[]; churned: boolean } | undefined> {
     const hadFiles = this.table.liveCount > 0;
     // Which file ids the listing met (grown as it adds files).
     let seen = new Uint8Array(this.table.slotCount + 1024);
@@ -322,7 +330,7 @@ export class FolderIndex {
   }
 
   /** The folder's files through the workspace walker, or the one file of `only`. */
-  private async list(run: CancellationSource, onBatch: (batch: { rel: string }[]) => void): Promise<{ truncated: boolean; errors: unknown[] }> {
+  private async list(run: CancellationSource, onBatch: (batch: { rel: string }[]) => void): Promise<{ truncated: boolean; errors: ListError[] }> {
     const only = this.options.only;
     if (only !== undefined) {
       const st = await this.options.fs.stat(joinRelative(this.root, only));
