@@ -11,8 +11,9 @@ import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
+import { displayPath } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
-import { CliError, UsageError, exitCodesHelp, write, type CliCommand } from './command';
+import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { rulesForArgument } from './rulesFor';
 
 /** `agentls check` for rule files and `rule://` references. */
@@ -69,7 +70,10 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
       else if (values.json) write(io.stdout, JSON.stringify(bucketsWithCosts(view, extra), null, 2));
       else io.stdout.write(bucketsText(view.summary()) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra));
-      return 0;
+      // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
+      const unreadable = engine.unreadableFolders(common.root);
+      for (const folder of unreadable) write(io.stderr, `agentls rules: cannot read folder ${displayPath(folder, common.root, session.home)}: its rules are not listed`);
+      return unreadable.length ? EXIT.error : 0;
     } finally {
       session.dispose();
     }

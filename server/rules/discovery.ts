@@ -55,10 +55,11 @@ export interface SkippedFile {
   level: RuleLevel;
   /**
    * `symlink`, `special` (a FIFO, a socket…), `ignored`, `outside` (a rule location that
-   * links out of the workspace: not followed) and `broken-link` (a rule location that is a
-   * link to nothing) are known only here; the others come from the path (`classifyRulePath`).
+   * links out of the workspace: not followed), `broken-link` (a rule location that is a
+   * link to nothing) and `unreadable` (a rule folder that cannot be listed: permissions) are
+   * known only here; the others come from the path (`classifyRulePath`).
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'by-path';
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path';
   /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. */
   target?: string;
 }
@@ -189,8 +190,10 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       const broken = host.brokenLink(at);
       if (broken === undefined) continue;
       if (!out.skipped.some((s) => s.path === at)) out.skipped.push({ path: at, provider: folder.provider, level: folder.level, why: 'broken-link', target: broken });
-      break;
+      return;
     }
+    // There but not listed (no read permission): its rules are unknown, which is not the same as none.
+    if ((await host.fs.stat(folder.dir))?.kind === 'directory') out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'unreadable' });
     return;
   }
   for (const entry of entries) {

@@ -505,6 +505,11 @@ export class RulesEngine {
     return this.roots.keys().next().value;
   }
 
+  /** The rule folders of a workspace folder that exist but cannot be listed: their rules are unknown. */
+  unreadableFolders(root: string): string[] {
+    return (this.roots.get(root)?.discovery.skipped ?? []).filter((s) => s.why === 'unreadable').map((s) => s.path);
+  }
+
   /** Resolution and buckets of one workspace folder, computed on demand from the current state. */
   view(root: string | undefined): RulesView | undefined {
     const state = root ? this.roots.get(root) : undefined;

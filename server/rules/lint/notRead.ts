@@ -99,6 +99,11 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     );
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', LOCATION_READERS[skipped.provider], 'location');
+  if (skipped.why === 'unreadable') {
+    // An agent run as the same user meets the same refusal: whatever rules are there reach none of them.
+    const readers = LOCATION_READERS[skipped.provider];
+    return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
+  }
   if (skipped.why === 'ignored') {
     return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore), and the xcsh agent skips ignored rule files.');
   }

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serverEntry } from '../helpers/repo';
+import { ownedDir, unprivileged } from '../helpers/unprivileged';
+
+const runAs = unprivileged();
+
+describe('a rule folder that exists but cannot be listed', () => {
+  it.skipIf('skip' in runAs)(`is an error of the folder in check, and makes agentls rules exit 2 (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {
+    if ('skip' in runAs) return;
+    // Root lists every folder: the built CLI runs as an unprivileged user, in a workspace and home it owns.
+    const ws = ownedDir(runAs, { '.git/HEAD': '', '.cursor/rules/style.mdc': '---\ndescription: House style\nalwaysApply: true\n---\nUse tabs.\n' });
+    const home = ownedDir(runAs);
+    const agentls = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), ...args, '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+    expect(agentls('rules').status).toBe(0);
+    fs.chmodSync(path.join(ws, '.cursor', 'rules'), 0);
+    try {
+      const rules = agentls('rules');
+      expect(rules.status).toBe(2);
+      expect(rules.stderr).toBe('agentls rules: cannot read folder .cursor/rules: its rules are not listed\n');
+      const check = agentls('check', '--format', 'json');
+      expect(check.status).toBe(2);
+      const found = (JSON.parse(check.stdout) as { diagnostics: { path: string; code: string; severity: string; message: string }[] }).diagnostics;
+      expect(found.map((d) => [d.path, d.code, d.severity])).toEqual([['.cursor/rules', 'rule/unreadable', 'error']]);
+      expect(found[0].message).toMatch(/^This rule folder cannot be listed \(no read permission\): Cursor and the xcsh agent load no rules from it/);
+    } finally {
+      fs.chmodSync(path.join(ws, '.cursor', 'rules'), 0o755);
+    }
+  });
+});
