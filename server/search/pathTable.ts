@@ -1,4 +1,5 @@
 import { fillKinds, foldCode, maskBit } from './chars';
+import { FILLER, matchedUnits } from './normal';
 import { grow, grown } from './typedArrays';
 
 /** Paths longer than this (UTF-16 units) are not indexed: no one picks them from a popup. */
@@ -552,13 +553,18 @@ export class PathTable {
       this.lower = grow(this.lower, capacity);
       this.kind = grow(this.kind, capacity);
     }
+    let high = 0;
     for (let i = 0; i < length; i++) {
       const c = text.charCodeAt(from + i);
       this.chars[start + i] = c;
       this.lower[start + i] = foldCode(c);
+      high |= c;
     }
     this.poolLength += length;
-    fillKinds(this.chars, this.lower, start, length, this.kind, start);
+    // Only a name with a unit from U+0300 up can be matched in another spelling (`high` may say so of others too).
+    const matched = high >= 0x300 ? matchedUnits(text.slice(from, from + length)) : undefined;
+    if (matched) foldMatched(matched, this.lower, this.kind, start);
+    else fillKinds(this.chars, this.lower, start, length, this.kind, start);
     return start;
   }
 
@@ -645,6 +651,26 @@ function hashRange(seed: number, text: string, from: number, to: number): number
   let h = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/**
+ * Writes the folded units and boundary kinds of a name stored at `start` that is matched
+ * in another spelling (`matchedUnits`: composed, padded with `FILLER`); its own characters
+ * stay in `chars`. The kinds are read as if each filler were the unit before it, so that
+ * what follows a composed letter sits on the boundary it would follow the letter. Smart
+ * case tells a capital by `chars` differing from `lower`, as they do at a composed letter:
+ * a capital typed there meets a small one too (a wider match, never a missed one).
+ */
+function foldMatched(matched: Uint16Array, lower: Uint16Array, kind: Uint8Array, start: number): void {
+  const n = matched.length;
+  const chars = new Uint16Array(n);
+  const folded = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    chars[i] = matched[i] === FILLER && i > 0 ? chars[i - 1] : matched[i];
+    folded[i] = foldCode(chars[i]);
+    lower[start + i] = matched[i] === FILLER ? FILLER : folded[i];
+  }
+  fillKinds(chars, folded, 0, n, kind, start);
 }
 
 /** Decodes UTF-16 code units in chunks (argument lists have a length limit). */

@@ -1,4 +1,5 @@
 import { foldCode, isUpperCode, maskBit } from './chars';
+import { normalizeQuery } from './normal';
 
 /** Longest term matched (longer ones are cut): scoring is quadratic in it. */
 export const MAX_TERM_LENGTH = 64;
@@ -29,7 +30,7 @@ export interface QueryTerm {
 }
 
 export interface ParsedQuery {
-  /** The query as matched (trimmed; `\` read as `/` unless read as a name's character). */
+  /** The query as matched (trimmed; `\` read as `/` unless read as a name's character; composed: `normalizeQuery`). */
   text: string;
   terms: QueryTerm[];
 }
@@ -41,7 +42,8 @@ export interface ParsedQuery {
  * `backslash: 'literal'` the character itself (`queryReadings`).
  */
 export function parseQuery(query: string, smartCase = true, backslash: 'slash' | 'literal' = 'slash'): ParsedQuery {
-  const text = (backslash === 'slash' ? query.replace(/\\/g, '/') : query).trim();
+  // Composed as stored names are matched (`café` typed either way finds a name written either way).
+  const text = normalizeQuery(backslash === 'slash' ? query.replace(/\\/g, '/') : query).trim();
   const words = text.split(/\s+/).filter((w) => w !== '').slice(0, MAX_TERMS);
   const inOnePart = words.length > 1;
   return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase, inOnePart)) };

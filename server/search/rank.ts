@@ -148,6 +148,8 @@ export function matchPositions(table: PathTable, id: number, query: ParsedQuery,
   scorer.loadFile(table, id);
   const all = new Set<number>();
   for (const t of query.terms) for (const p of scorer.positions(t, typo) ?? []) all.add(p);
+  // A letter written decomposed (`e` + U+0301) is matched on its first unit: its marks are highlighted with it.
+  for (const p of [...all]) for (let q = p + 1; scorer.isFiller(q); q++) all.add(q);
   return [...all].sort((a, b) => a - b);
 }
 

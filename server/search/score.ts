@@ -1,4 +1,5 @@
 import { BOUNDARY, fillKinds, foldCode } from './chars';
+import { FILLER } from './normal';
 import { MAX_PATH_LENGTH, type PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 
@@ -121,6 +122,11 @@ export class Scorer {
       this.boundary[at + i] = name && kind[start + i] !== 0 ? 1 : 0;
       this.segment[at + i] = kind[start + i] === BOUNDARY.segment ? 1 : 0;
     }
+  }
+
+  /** Whether position `p` of the loaded path is a unit of a decomposed letter matched as its first (`FILLER`). */
+  isFiller(p: number): boolean {
+    return p < this.length && this.lower[p] === FILLER;
   }
 
   /** Best score of `term` on the loaded path, or -Infinity when it does not match. */

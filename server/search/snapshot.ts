@@ -4,10 +4,11 @@ import { currentFolderTree, treeFields, type TreeFields } from './tree';
 
 const MAGIC = 0x49464741; // "AGFI"
 /**
- * Version 4: stored in chunks, read straight into the table's arrays, with the folder tree
- * of the table. Older snapshots are rebuilt, never misread.
+ * Version 5: stored in chunks, read straight into the table's arrays, with the folder tree
+ * of the table; decomposed names folded composed (`normal.ts`). Older snapshots are
+ * rebuilt, never misread.
  */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 const HEADER_WORDS = 10;
 
 /**

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FileCandidatesPayload } from '../../protocol/rawp';
 import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { CAFE_NFD, NAIVE_NFC, RESUME_NFC, writeSpellings } from '../helpers/spellings';
 
 /** Runs the built `agentls` as a user would, with a private home and cache folder. */
 function agentls(args: string[], cwd: string, cache = tempDir('agentls-cache-')): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -69,6 +70,19 @@ describe('agentls search', () => {
     const r = await agentls(['search', 'guide'], root, cache);
     expect(r.stdout).toBe('');
     expect(r.code).toBe(1);
+  });
+
+  it('finds a name typed composed or decomposed whichever way the disk spells it, and prints the disk spelling', async () => {
+    const root = tempDir('agentls-spellings-');
+    const disk = writeSpellings(root);
+    const resume = await agentls(['search', RESUME_NFC, '--json'], root);
+    expect(resume.code).toBe(0);
+    const found = (JSON.parse(resume.stdout) as FileCandidatesPayload).candidates[0];
+    expect(found.path).toBe(disk.resume);
+    // Every unit of the name is highlighted, the marks of a decomposed letter with it.
+    expect(found.match_ranges).toEqual([{ start: 'notes/'.length, end: disk.resume.length - '.md'.length }]);
+    expect((await agentls(['search', CAFE_NFD], root)).stdout.trim().split('\n')[0]).toBe(disk.cafe);
+    expect((await agentls(['search', `${NAIVE_NFC}/plan`], root)).stdout.trim().split('\n')).toEqual([disk.plan]);
   });
 
   it('exits 1 when nothing matches and 2 on a bad command line', async () => {

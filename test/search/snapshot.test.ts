@@ -114,7 +114,7 @@ describe('file index snapshot', () => {
     const chunks = encodeSnapshot(t);
     const older = chunks.map((c) => c.slice());
     new Uint32Array(older[0].buffer, 0, 2)[1] = SNAPSHOT_VERSION - 1;
-    expect(() => decodeSnapshot(older)).toThrow(/version 3 is not 4/);
+    expect(() => decodeSnapshot(older)).toThrow(/version 4 is not 5/);
     expect(() => decodeSnapshot([...chunks.slice(0, 2), ...chunks.slice(3)])).toThrow(RangeError);
     expect(() => decodeSnapshot([...chunks, new Uint8Array(8)])).toThrow(RangeError);
   });

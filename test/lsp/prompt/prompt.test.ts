@@ -7,6 +7,7 @@ import { useLspClients } from '../../helpers/lspClient';
 import type { ClientPreset } from '../../helpers/capabilities';
 import { until } from '../../helpers/polling';
 import { copyFixture } from '../../helpers/repo';
+import { RESUME_NFC, writeSpellings } from '../../helpers/spellings';
 import { completionWith, positionAfter, preferredFor, refDiagnostics } from '../../refs/lspSupport';
 
 const launch = useLspClients(afterEach);
@@ -138,6 +139,18 @@ describe.each(PRESETS)('@ completion in %s', (preset) => {
     const { item } = await completionWith(c, uri, cursor, 'src/auth.ts');
     c.acceptCompletion(uri, item, cursor);
     expect(c.text(uri)).toContain('Explain 请看：<@file:ref_0|src/auth.ts>');
+  });
+
+  it('offers a file named decomposed for an @ typed composed, and inserts the name as the disk spells it', async () => {
+    const ws = copyFixture('refs-basic');
+    const { resume } = writeSpellings(ws);
+    const c = await start(ws, preset);
+    const uri = await c.open(path.join(ws, 'prompts/new.prompt.md'));
+    await c.type(uri, { line: 0, character: 8 }, `@${RESUME_NFC}`);
+    const cursor = { line: 0, character: 9 + RESUME_NFC.length };
+    const { item } = await completionWith(c, uri, cursor, resume);
+    c.acceptCompletion(uri, item, cursor);
+    expect(c.text(uri)).toContain(`Explain <@file:ref_0|${resume}>`);
   });
 
   it('offers nothing for an e-mail address, or in Markdown that is not a prompt', async () => {

@@ -7,6 +7,7 @@ import type { ClientPreset } from '../../helpers/capabilities';
 import { LspTestClient, useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
 import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
+import { CAFE_NFD, NAIVE_NFC, RESUME_NFC, writeSpellings } from '../../helpers/spellings';
 import { completeIndex, qid } from './searchSupport';
 
 const start = useLspClients(afterEach);
@@ -267,5 +268,18 @@ describe('commands and progress', () => {
     const report = fs.readFileSync(file, 'utf8');
     expect(report).toContain('# File search: `hip`');
     expect(report).toMatch(/- lib\/\*\*H\*\*udson\*\*I\*\*nstance\*\*P\*\*roperties\.java/);
+  });
+});
+
+describe('Unicode normalization', () => {
+  it('finds a name written composed or decomposed from a query typed the other way, and answers the disk spelling', async () => {
+    const ws = tempDir('agentls-spellings-');
+    const disk = writeSpellings(ws);
+    const c = await start({ folders: [ws] });
+    const resume = (await completeIndex(c, RESUME_NFC)).candidates[0];
+    expect(resume.path).toBe(disk.resume);
+    expect(resume.match_ranges).toEqual([{ start: 'notes/'.length, end: disk.resume.length - '.md'.length }]);
+    expect(await paths(c, CAFE_NFD)).toEqual([disk.cafe]);
+    expect(await paths(c, `${NAIVE_NFC}/plan`)).toEqual([disk.plan]);
   });
 });
