@@ -1,6 +1,6 @@
 /**
- * ast-edit over LSP (`lsp.md` §3–§4): `agentls/astEditPreview`, `agentls/astEditResolve`
- * and the command twins `agentls.astEdit.preview` / `agentls.astEdit.apply`.
+ * ast-edit over LSP: `agentls/astEditPreview`, `agentls/astEditResolve` and the command
+ * twins `agentls.astEdit.preview` / `agentls.astEdit.apply` (the README's "Requests and their commands").
  * Positions are LSP positions (0-based, UTF-16); `line` fields are 1-based as in the
  * preview text.
  */

@@ -1,6 +1,6 @@
 /**
- * Hashline over the protocol (`lsp.md` §3–§4): `agentls/hashlineRead`,
- * `agentls/hashlineApply` and their command twins for clients that drop results.
+ * Hashline over the protocol: `agentls/hashlineRead`, `agentls/hashlineApply` and their
+ * command twins for clients that drop results (the README's "Requests and their commands").
  */
 
 export const HashlineCommands = {

@@ -1,6 +1,7 @@
 /**
  * Names of agentls's custom LSP methods and commands, shared with editor clients.
- * Custom methods use the prefix `agentls/`, commands `agentls.` (`lsp.md` §3–§4).
+ * Custom methods use the prefix `agentls/`, commands `agentls.`; the README's "Requests and their commands" says
+ * what each does and which command stands in for it.
  */
 export const Methods = {
   fileSearch: 'agentls/fileSearch',

@@ -1,5 +1,6 @@
 /**
- * RAWP-DPS §16 payloads for file search (`file-refs.md` §1), exactly as on the wire.
+ * The RAWP payloads of file search (`control.file.search`, `session.file.candidates`,
+ * `control.file.search.cancel`), exactly as on the wire.
  * `agentls/fileSearch` takes a `FileSearchPayload` and answers a `FileCandidatesPayload`.
  */
 

@@ -1,7 +1,15 @@
 /**
- * File references in prompts (`file-refs.md` §2–§4): the `file_references` entries, and
- * the params and results of `agentls/parsePrompt` and `agentls/convertPrompt`.
- * Offsets are UTF-16 code units into the `text` that was sent (the escaped prompt text).
+ * File references in prompts: the `file_references` entries, and the params and results
+ * of `agentls/parsePrompt` and `agentls/convertPrompt`. Offsets are UTF-16 code units
+ * into the `text` that was sent (the escaped prompt text).
+ *
+ * What a client writes: picking a file in the `@` popup inserts `<@file:REF_ID|DISPLAY_PATH>`
+ * and adds `{ ref_id: REF_ID, path }` to `file_references`. REF_ID is letters, digits, `_`
+ * and `-` (new ones are `ref_N`, the smallest N free); DISPLAY_PATH is what the user sees
+ * and holds no `>`. What the user typed is escaped (`\` as `\\`, `<@` as `\<@`) and what a
+ * pick inserted is not, so typed text never forms a token. A reader finds the tokens that
+ * no `\` precedes, looks each REF_ID up (one with no entry stays text, never dropped), and
+ * only then unescapes the rest: `\\` to `\`, then `\<@` to `<@`.
  */
 
 /** One `file_references` entry. Other fields of an entry are kept as they are. */
@@ -79,7 +87,7 @@ export interface UnconvertedToken {
 }
 
 /**
- * `agentls/convertPrompt` result (`file-refs.md` §3):
+ * `agentls/convertPrompt` result, by adapter:
  * - `claude-code`: tokens removed from `prompt_text`, their paths in `context_files`;
  * - `generic`: each token replaced by `[File: PATH]` or, with `inline`, by the file's content;
  * - `script`: each token replaced by its path, the paths also in `args`.

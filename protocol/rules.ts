@@ -1,5 +1,5 @@
 /**
- * The rules domain's custom requests (`lsp.md` §4): `agentls/ruleBuckets`,
+ * The rules domain's custom requests (the README's "Requests and their commands"): `agentls/ruleBuckets`,
  * `agentls/systemPrompt`, `agentls/resolveRule`. `agentls rules --json` prints the
  * `RuleBucketsResult` as well.
  */
