@@ -1,10 +1,10 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
-import { LineIndex } from '../core/text';
+import { LineIndex, lineBreakOf, withLineBreak } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import { describeSyntaxError, type AstBackend, type FileScan, type OpQuery, type ScanInput } from './backend';
 import { collectFiles, type CollectedFile, type CollectWorkspace } from './collect';
 import { acceptsFile, languageByName, languageHintOfPaths, languageNames, languageOfPath, type LanguageInfo } from './languages';
-import { lineBreakOf, renderReplacement, withLineBreak, type MatchCaptures, type Span } from './render';
+import { renderReplacement, type MatchCaptures, type Span } from './render';
 import type { AstChange, AstEditOutcome, AstEditPreview, AstEditProblem, AstEditRequest, FilePreview, SkippedFile } from './types';
 import { sortOps, validateOps, type CompiledOp } from './validate';
 

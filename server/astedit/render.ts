@@ -54,14 +54,3 @@ function reindent(text: string, indent: number): string {
   return text.split('\n').join('\n' + ' '.repeat(indent));
 }
 
-/** The line break a file is written with, as editors decide it: that of its first line. */
-export function lineBreakOf(source: string): '\n' | '\r\n' {
-  const first = source.indexOf('\n');
-  return first > 0 && source.charCodeAt(first - 1) === 13 ? '\r\n' : '\n';
-}
-
-/** A replacement written with the file's line breaks: a template's `\n` in a CRLF file would leave it mixed. */
-export function withLineBreak(text: string, eol: '\n' | '\r\n'): string {
-  if (!text.includes('\n')) return text;
-  return eol === '\r\n' ? text.replace(/\r?\n/g, '\r\n') : text;
-}

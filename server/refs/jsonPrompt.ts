@@ -1,6 +1,7 @@
 import { jsonEscapeInner, parseJsonWithPositions, propertyOf, stringSourceOffsets, type JsonArray, type JsonNode, type JsonObject, type JsonString } from './json';
 import { isValidRefId } from './token';
-import { addOnlyEditor, lineBreakOf, lineStartOf, removeListItem, type ModelProblem, type PromptModel, type PromptText, type RefEntry, type ReferenceEditor, type SourceEdit } from './model';
+import { lineBreakOf } from '../core/text';
+import { addOnlyEditor, lineStartOf, removeListItem, type ModelProblem, type PromptModel, type PromptText, type RefEntry, type ReferenceEditor, type SourceEdit } from './model';
 
 /**
  * A RAWP prompt message (`file-refs.md` §4): `{"type": "control.prompt.request",

@@ -1,8 +1,8 @@
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Node as YamlNode, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { bracketDepth, indentDepth, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
 import { isValidRefId } from './token';
+import { lineBreakOf } from '../core/text';
 import {
-  lineBreakOf,
   lineStartOf,
   nextLineStart,
   plainPromptText,

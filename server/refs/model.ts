@@ -90,12 +90,6 @@ export function plainPromptText(source: string, start: number, end: number): Pro
   };
 }
 
-/** The line break a document uses (its first one), `\n` by default. */
-export function lineBreakOf(source: string): string {
-  const i = source.indexOf('\n');
-  return i > 0 && source[i - 1] === '\r' ? '\r\n' : '\n';
-}
-
 /** Offset of the start of the line containing `offset`. */
 export function lineStartOf(source: string, offset: number): number {
   let i = offset;

@@ -1,5 +1,5 @@
 import type { Finding } from '../core/findings';
-import type { LineIndex, Range, TextEdit } from '../core/text';
+import { lineBreakOf, type LineIndex, type Range, type TextEdit } from '../core/text';
 import type { FixData } from './codes';
 
 /** A fix as plain data: what it does, and its edits against the text it was computed on. */
@@ -53,14 +53,16 @@ export function safeRuleFix(f: Finding, text: string, lines: LineIndex): RuleFix
     case 'close-frontmatter': {
       const line = Number(data.line);
       const at = line < lines.lineCount ? { line, character: 0 } : lines.positionAt(text.length);
-      const newText = line < lines.lineCount ? '---\n' : '\n---\n';
+      // Written with the file's own line break: a CRLF file given a bare `\n` is left mixed.
+      const eol = lineBreakOf(text);
+      const newText = line < lines.lineCount ? `---${eol}` : `${eol}---${eol}`;
       return { title: 'Close the frontmatter with ---', edits: [{ range: { start: at, end: at }, newText }] };
     }
     case 'open-frontmatter': {
       // The text must still begin with the block's first key.
       if (!/^[A-Za-z][\w-]*\s*:/.test(text)) return undefined;
       const top = { line: 0, character: 0 };
-      return { title: 'Add the opening --- line', edits: [{ range: { start: top, end: top }, newText: '---\n' }] };
+      return { title: 'Add the opening --- line', edits: [{ range: { start: top, end: top }, newText: `---${lineBreakOf(text)}` }] };
     }
     case 'rename-key': {
       const to = String(data.to);
