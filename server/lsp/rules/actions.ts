@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { Finding } from '../../core/findings';
-import { rangesIntersect, type Range } from '../../core/text';
+import { lineBreakOf, rangesIntersect, withLineBreak, type Range } from '../../core/text';
 import type { FileAnalysis } from '../../rules/analysis';
 import type { FixData } from '../../rules/codes';
 import type { RulesEngine } from '../../rules/engine';
@@ -113,7 +113,10 @@ class ActionBuilder {
   }
 
   private fix(f: Finding, title: string, edits: TextEdit[], preferred = false): CodeAction {
-    return { title, kind: CodeActionKind.QuickFix, diagnostics: [this.diagnosticOf(f)], isPreferred: preferred, edit: this.textEdit(edits) };
+    // Lines a fix adds are written `\n` here and take the file's own line break: a CRLF rule must not be left mixed.
+    const eol = lineBreakOf(this.doc.text);
+    const written = edits.map((e) => ({ range: e.range, newText: withLineBreak(e.newText, eol) }));
+    return { title, kind: CodeActionKind.QuickFix, diagnostics: [this.diagnosticOf(f)], isPreferred: preferred, edit: this.textEdit(written) };
   }
 
   private diagnosticOf(f: Finding) {
@@ -204,7 +207,7 @@ class ActionBuilder {
     const cursor = path.basename(p) === '.cursorrules';
     const dir = path.join(path.dirname(p), cursor ? '.cursor' : '.windsurf', 'rules');
     const to = path.join(dir, cursor ? 'cursorrules.mdc' : 'windsurfrules.md');
-    const front = cursor ? '---\nalwaysApply: true\n---\n' : '---\ntrigger: always_on\nalwaysApply: true\n---\n';
+    const front = withLineBreak(cursor ? '---\nalwaysApply: true\n---\n' : '---\ntrigger: always_on\nalwaysApply: true\n---\n', lineBreakOf(this.doc.text));
     const where = path.relative(path.dirname(p), to);
     // A link's text lives in the file it leads to (often shared with other tools): the new rule is a copy of it, and the title says so.
     const title = isLink(p) ? `Copy the linked text into ${where} as an always-apply rule, and remove the link` : `Move into ${where} as an always-apply rule`;
