@@ -405,6 +405,21 @@ export class RulesEngine {
     return this.analyses.get(p);
   }
 
+  /**
+   * The text a file's findings were computed on: its analysis's (a buffer's, when open), or
+   * for a file the xcsh agent skips (`.cursorrules`, a rule its own tool reads) the text read
+   * from disk, byte-order mark and all. Undefined when neither was read.
+   */
+  findingsText(p: string): string | undefined {
+    const analysed = this.analyses.get(p)?.text;
+    if (analysed !== undefined) return analysed;
+    for (const state of this.roots.values()) {
+      const skipped = state.skippedTexts.get(p);
+      if (skipped !== undefined) return skipped;
+    }
+    return undefined;
+  }
+
   /** The agents a rule file's findings are about (`targets.ts`): its own tool's and the xcsh agent's, as the settings say. */
   targetsOf(p: string): Set<AgentId> {
     const state = [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p));

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { CancellationSource, type Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
-import { LineIndex, ZERO_RANGE } from '../../core/text';
+import { editorRangeOf, editorView, LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
@@ -156,7 +156,9 @@ export class RulesState {
     const engine = await this.engine();
     if (token.isCancellationRequested) return undefined;
     const out: Finding[] = [];
-    const known = isRule ? engine.findings(doc.path) : [];
+    // Findings of a file the engine read from disk (not this buffer) with a BOM the buffer does not hold (editors drop it).
+    const bom = isRule && !engine.analysis(doc.path) && editorView(engine.findingsText(doc.path) ?? '').bom && !editorView(doc.text).bom;
+    const known = isRule ? engine.findings(doc.path).map((f) => (bom ? { ...f, range: editorRangeOf(f.range, true) } : f)) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
     out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path), this.context.session.settings.rules.agents));
@@ -237,7 +239,7 @@ export class RulesState {
         continue;
       }
       if (findings.length === 0 && !this.pushed.has(p)) continue;
-      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings, engine.analysis(p)?.text);
+      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings, engine.findingsText(p));
       if (findings.length) this.pushed.add(p);
       else this.pushed.delete(p);
     }

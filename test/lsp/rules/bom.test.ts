@@ -90,3 +90,18 @@ describe('a BOM before the frontmatter, over LSP', () => {
     expect(fs.readFileSync(converted, 'utf8')).toBe('---\ntrigger: glob\nglobs:\n  - "*.tsx"\n---\nHooks first.\n');
   });
 });
+
+describe('a legacy rule file saved with a BOM, over LSP', () => {
+  it('.cursorrules: its finding ends at the end of line 1 as the editor shows it, closed and opened without the BOM (as editors load it)', async () => {
+    const text = 'Use tabs always.\n';
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursorrules': `${BOM}${text}` });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, '.cursorrules'));
+    const whole = { start: { line: 0, character: 0 }, end: { line: 0, character: text.length - 1 } };
+    const closed = await c.waitForDiagnostics(uri, (all) => of(all, 'rule/legacy-file').length > 0);
+    expect(of(closed, 'rule/legacy-file').map((d) => d.range)).toEqual([whole]);
+    await c.open(path.join(ws, '.cursorrules'), text);
+    const open = await c.waitForDiagnostics(uri, (all) => of(all, 'rule/legacy-file').length > 0);
+    expect(of(open, 'rule/legacy-file').map((d) => d.range)).toEqual([whole]);
+  });
+});
