@@ -128,26 +128,21 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   return out + text.slice(cursor);
 }
 
-/** Characters as a person (and Windsurf) counts them: code points, so an astral symbol (two UTF-16 units) counts once. */
-export function codePointCount(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
+/**
+ * Characters as a person counts them in a file: code points (an astral symbol, two UTF-16
+ * units, counts once), leaving out a leading BOM and the CR of each CRLF, which an editor
+ * shows as no character. `offset`: where the first `upTo` of them end (all: the text's length).
+ */
+export function personCharacters(text: string, upTo = Infinity): { count: number; offset: number } {
+  let count = 0;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (; i < text.length && count < upTo; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff) n++;
+    if (c === 13 && text.charCodeAt(i + 1) === 10) continue;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) i++;
+    count++;
   }
-  return n;
-}
-
-/** The UTF-16 offset where the first `count` code points of `text` end. */
-export function offsetAfterCodePoints(text: string, count: number): number {
-  let seen = 0;
-  let offset = 0;
-  for (; offset < text.length && seen < count; offset++) {
-    const code = text.charCodeAt(offset);
-    if (code >= 0xd800 && code <= 0xdbff) offset++;
-    seen++;
-  }
-  return Math.min(offset, text.length);
+  return { count, offset: i };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
-import { codePointCount, offsetAfterCodePoints, type Range } from '../../core/text';
+import { personCharacters, type Range } from '../../core/text';
 import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import type { AgentId, AgentModel, Placement } from '../agents';
@@ -195,9 +195,11 @@ function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
   // Code units are at least code points: a text this short is within the limit.
   if (!limit || file.text.length <= limit.chars) return [];
   const max = limit.chars;
-  const chars = codePointCount(file.text);
+  // Whether the tool counts a BOM or the CR of a CRLF is not documented: left out, so a rule is
+  // called too long only when it is over the limit however they are counted (its CRLF copy too).
+  const chars = personCharacters(file.text).count;
   if (chars <= max) return [];
-  const cut = offsetAfterCodePoints(file.text, max);
+  const cut = personCharacters(file.text, max).offset;
   const start = analysis.lines.positionAt(cut);
   const end = analysis.lines.positionAt(file.text.length);
   return [
