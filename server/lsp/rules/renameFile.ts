@@ -1,6 +1,7 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { ParamError } from '../../core/params';
+import { editorView } from '../../core/text';
 import { uriToPath } from '../../workspace/paths';
 import { writeFilesAtomically } from '../../workspace/write';
 import type { ServerContext } from '../feature';
@@ -31,8 +32,9 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
   try {
     if (prepend) {
       if ((await fsp.lstat(from)).isSymbolicLink()) copiedFrom = await fsp.realpath(from);
-      const text = await fsp.readFile(from, 'utf8');
-      const written = await writeFilesAtomically([{ path: to, text: prepend + text, expectedText: null }], ctx.session.confinement);
+      // A BOM stays the file's first character: put after the new frontmatter, it would be the rule body's.
+      const { text, bom } = editorView(await fsp.readFile(from, 'utf8'));
+      const written = await writeFilesAtomically([{ path: to, text: (bom ? '\uFEFF' : '') + prepend + text, expectedText: null }], ctx.session.confinement);
       if (!written.ok) return refuse(`Not renamed: ${written.message}`);
     } else if ((await fsp.lstat(from)).isSymbolicLink()) {
       // A link moved as it is would lead somewhere else from its new folder: made anew, leading to the same place (never over an existing file).

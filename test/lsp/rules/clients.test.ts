@@ -6,7 +6,10 @@ import type { RuleBucketsResult } from '../../../protocol/rules';
 import { NEOVIM_07_LIKE } from '../../helpers/capabilities';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
-import { copyFixture } from '../../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
+import { URI } from 'vscode-uri';
+
+const URI_PATH = (uri: string) => URI.parse(uri).fsPath;
 
 const start = useLspClients(afterEach);
 
@@ -164,6 +167,21 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(fs.readlinkSync(file('.cursor/rules/index.mdc'))).toBe('../../shared/cursor.mdc');
     expect(fs.readFileSync(file('.cursor/rules/index.mdc'), 'utf8')).toContain('Shared rule.');
     expect(fs.existsSync(file('.cursor/index.mdc'))).toBe(false);
+  });
+
+  it('moves a .cursorrules saved with a BOM into .cursor/rules with the BOM first, before the frontmatter it adds, for an editor that cannot rename', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursorrules': '\uFEFFUse tabs always.\n' });
+    const c = await start({ folders: [ws], home: tempDir(), client: 'neovim' });
+    // Opened as editors load it: without the BOM.
+    const uri = await c.open(path.join(ws, '.cursorrules'), 'Use tabs always.\n');
+    const [legacy] = (await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/legacy-file'))).filter((d) => d.code === 'rule/legacy-file');
+    const move = (await c.codeActions(uri, legacy.range)).find((a) => a.command?.command === 'agentls.rules.renameFile' && a.command.arguments!.length === 3);
+    expect(move).toBeDefined();
+    expect(await c.executeCommand(move!.command!.command, move!.command!.arguments!)).toMatchObject({ renamed: true });
+    const moved = fs.readFileSync(URI_PATH(move!.command!.arguments![1] as string), 'utf8');
+    expect(moved.startsWith('\uFEFF---\n')).toBe(true);
+    expect(moved.slice(1)).not.toContain('\uFEFF');
+    expect(moved.endsWith('---\nUse tabs always.\n')).toBe(true);
   });
 
   it('never replaces an existing file', async () => {
