@@ -183,7 +183,9 @@ export function fileSearchFeature(): Feature {
       const reports = await syncing;
       done(reports);
       tellRefusals(engine);
-      ctx.log.info(`file index: ${summary(reports)}`);
+      const said = `file index: ${summary(reports)}`;
+      if (reports.some((r) => r.unreadable > 0 && !r.userLevel)) ctx.log.warn(said);
+      else ctx.log.info(said);
     },
 
     dispose() {
@@ -234,6 +236,15 @@ function summary(all: BuildReport[]): string {
   const files = reports.reduce((n, r) => n + r.files, 0);
   const restored = reports.some((r) => r.fromSnapshot) ? ', restored from the cache and checked against the disk' : '';
   const git = reports.some((r) => r.listedBy === 'git') ? ', listed by git' : '';
-  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${git}${restored}`;
+  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${git}${restored}${unreadPart(reports)}`;
+}
+
+/** What the listing could not read: search and `@` completion do not offer the files there, and the user should know why. */
+function unreadPart(reports: BuildReport[]): string {
+  const unread = reports.filter((r) => r.unreadable > 0);
+  if (unread.length === 0) return '';
+  const named = unread.flatMap((r) => r.unreadableSamples);
+  const more = unread.reduce((n, r) => n + r.unreadable, 0) - named.length;
+  return `; ${named.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}: the files there are not searched`;
 }
 
