@@ -44,7 +44,7 @@ const REDIRECTING_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJE
  * a second). Paths are relative to the root, `/`-separated: the tracked ones in the order
  * of git's index (sorted by their bytes), the untracked ones as git finds them; a tracked file
  * deleted from the disk is still listed (the caller's stat drops it), and a submodule or
- * a nested repository is listed as its folder (the caller walks it).
+ * a nested repository is listed as its folder, with a slash at its end (the caller walks it).
  *
  * Never throws: no git, a folder that is not a work tree, a repository git refuses
  * (another owner), a timeout or a cancel answer `ok: false` and the caller walks.
@@ -57,7 +57,8 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
   for (const name of REDIRECTING_ENV) delete env[name];
   const which = options.which ?? 'both';
   const args = ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', 'ls-files', '-z'];
-  if (which !== 'untracked') args.push('--cached');
+  // --stage: each tracked entry with its mode, so a submodule is told from a file (below).
+  if (which !== 'untracked') args.push('--cached', '--stage');
   if (which !== 'tracked') args.push('--others', '--exclude-standard');
   return new Promise((resolve) => {
     let settled = false;
@@ -93,7 +94,8 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
       if (stderr.length < 2000) stderr += chunk.toString('utf8');
     });
     let count = 0;
-    const take = (entry: string) => {
+    const take = (raw: string) => {
+      const entry = stagedPath(raw);
       // A file with unmerged stages is listed once per stage, the stages side by side.
       if (entry === '' || entry === last) return;
       last = entry;
@@ -125,6 +127,25 @@ export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
       else finish({ ok: false, reason: `git ls-files failed (${code ?? 'killed'}): ${stderr.trim().split('\n')[0] ?? ''}` });
     });
   });
+}
+
+/** The mode git's index gives a submodule's entry, a commit (gitformat-index(5), "Index entry": "160000 (gitlink)"). */
+const GITLINK_MODE = '160000';
+
+/**
+ * The path of one entry of `ls-files --stage` (git-ls-files(1), "OUTPUT": `[<tag> ]<mode>
+ * <object> <stage> TAB <file>`, no tag asked for here), a submodule's with a slash at its
+ * end as git writes an untracked nested repository: without the mode it is one more path,
+ * and a caller that does not stat it (a search with a query) took the folder for a file
+ * and never listed what the submodule holds. An untracked path (`--others`, no mode before
+ * it) is returned as it is.
+ */
+export function stagedPath(entry: string): string {
+  const tab = entry.indexOf('\t');
+  // The mode is six octal digits, then a space; the stage a digit between spaces and the tab.
+  if (tab < 10 || entry.charCodeAt(6) !== 32 || entry.charCodeAt(tab - 2) !== 32) return entry;
+  const rel = entry.slice(tab + 1);
+  return entry.startsWith(GITLINK_MODE) ? `${rel}/` : rel;
 }
 
 /**

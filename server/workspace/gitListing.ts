@@ -123,8 +123,10 @@ export class GitListing {
   private async takeTracked(paths: readonly string[]): Promise<void> {
     for (const rel of paths) {
       if (this.stopped) return;
-      if (rel < this.previous) this.sorted = false;
-      this.previous = rel;
+      // A submodule is sorted by its name alone: the slash git's listing ends it with is not in the index.
+      const key = rel.endsWith('/') ? rel.slice(0, -1) : rel;
+      if (key < this.previous) this.sorted = false;
+      this.previous = key;
       if (isIgnoreFile(rel)) await this.loadIgnoreFile(rel);
       if (!this.sorted || mayPrecedeItsIgnoreFiles(rel)) {
         this.held.push(rel);
@@ -147,7 +149,7 @@ export class GitListing {
    */
   private add(entry: string): AddResult {
     if (this.stopped) return STOP;
-    // A submodule or a nested repository: git lists the folder (with a slash when untracked).
+    // A submodule or a nested repository: git lists the folder, with a slash (`gitFiles.ts`).
     const rel = entry.endsWith('/') ? entry.slice(0, -1) : entry;
     if (skipped(rel, this.skip)) return ADDED;
     const slash = rel.lastIndexOf('/');
