@@ -43,6 +43,15 @@ interface Wanted {
   refused?: string;
 }
 
+/** How many times a search drops files it finds missing and runs again before it answers without them. */
+const MAX_GONE_ROUNDS = 3;
+
+function groupBy(gone: { index: FolderIndex; rel: string }[]): Map<FolderIndex, string[]> {
+  const out = new Map<FolderIndex, string[]>();
+  for (const { index, rel } of gone) out.set(index, [...(out.get(index) ?? []), rel]);
+  return out;
+}
+
 /** Builds in flight, for `$/progress`: called with the folder and the files found so far. */
 export type BuildProgress = (root: string, files: number) => void;
 
@@ -243,7 +252,7 @@ export class SearchEngine {
   }
 
   /** Answers a validated search. Throws `CancelledError` when `cancel` fires. */
-  async search(request: SearchRequest, cancel: Cancellation): Promise<FileCandidatesPayload> {
+  async search(request: SearchRequest, cancel: Cancellation, round = 0): Promise<FileCandidatesPayload> {
     const fromPath = request.fromUri ? uriToPath(request.fromUri) : undefined;
     const primary = (fromPath && this.session.roots.folderOf(fromPath)?.path) ?? this.session.roots.paths[0];
     const targets = this.targets(request.scope, primary);
@@ -286,7 +295,8 @@ export class SearchEngine {
     throwIfCancelled(cancel);
     found.sort((a, b) => b.file.score - a.file.score);
     const chosen = found.slice(0, request.maxResults);
-    const candidates = await Promise.all(
+    const gone: { index: FolderIndex; rel: string }[] = [];
+    const answered = await Promise.all(
       chosen.map(async ({ index, file, query: matched }) => {
         const table = index.table;
         const rel = table.path(file.id);
@@ -298,6 +308,9 @@ export class SearchEngine {
           if (st?.kind === 'file') {
             size = st.size;
             mtimeMs = st.mtimeMs;
+          } else if (st === undefined) {
+            gone.push({ index, rel });
+            return undefined;
           }
         }
         const positions = matched.terms.length ? matchPositions(table, file.id, matched, file.typo).map((p) => p + prefix.length) : undefined;
@@ -305,6 +318,15 @@ export class SearchEngine {
       }),
     );
     throwIfCancelled(cancel);
+    // Listed but not on disk: git lists a tracked file deleted from the work tree (and one a sparse
+    // checkout leaves out) until the index says otherwise, and names without sizes were never
+    // stat'ed (a search with a query from the command line; the first index). Dropped from the
+    // index, and the search run again so the answer is still full; a few rounds at most.
+    if (gone.length > 0 && round < MAX_GONE_ROUNDS) {
+      for (const [index, rels] of groupBy(gone)) await index.applyChanges(rels.map((rel) => ({ rel, type: 'deleted' as const })));
+      return this.search(request, cancel, round + 1);
+    }
+    const candidates = answered.filter((c): c is NonNullable<typeof c> => c !== undefined);
     const answer: FileCandidatesPayload = { query_id: request.queryId, candidates, total_count: total, truncated: total > candidates.length };
     // Answered from part of the tree: say so, and how much of it (the first index is still running).
     if (partial) {
