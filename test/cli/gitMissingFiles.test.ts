@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/git';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'ignore' });
-}
 
 /**
  * Files git's index still lists that are not on disk: a tracked file deleted and not yet

@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/git';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
-function git(cwd: string, ...args: string[]): void {
-  // protocol.file.allow: git 2.38.1 and later refuse a submodule cloned from a local path without it.
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', '-c', 'protocol.file.allow=always', ...args], { cwd, stdio: 'ignore' });
-}
 
 const MISSPELT = '---\ndescription: Library style\nalwaysAply: true\n---\nKeep the API small.\n';
 

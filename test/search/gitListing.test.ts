@@ -11,6 +11,7 @@ import { MemoryStore } from '../../server/search/store';
 import { gitIndexEntryCount, gitListFiles } from '../../server/workspace/gitFiles';
 import { listFolderFiles } from '../../server/workspace/listFiles';
 import { WorkspaceSession } from '../../server/workspace/session';
+import { git } from '../helpers/git';
 import { tempDir, writeTree } from '../helpers/repo';
 
 const cleanups: (() => void)[] = [];
@@ -18,9 +19,6 @@ afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'ignore' });
-}
 
 /** A new git repository with these files committed. */
 function committed(files: Record<string, string>): string {
