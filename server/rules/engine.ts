@@ -512,12 +512,20 @@ export class RulesEngine {
 
   /** The root whose view answers for `p` (its folder, else the first). */
   rootFor(p: string | undefined): string | undefined {
-    if (p) {
-      const owner = this.session.rootOf(p);
-      if (owner && this.roots.has(owner)) return owner;
-      for (const [root, state] of this.roots) if (state.byPath.has(p)) return root;
-    }
-    return this.roots.keys().next().value;
+    return (p && this.ownerRoot(p)) || this.roots.keys().next().value;
+  }
+
+  /**
+   * The root `p` belongs to: the folder holding it, or one whose agents list it (a parent
+   * `.clinerules`, a user-level rule). Undefined for a file of no folder (another project's,
+   * or one of a folder removed while it stays open): no agent run in any open folder reads
+   * it, so no folder's rules are a measure of it.
+   */
+  ownerRoot(p: string): string | undefined {
+    const owner = this.session.rootOf(p);
+    if (owner && this.roots.has(owner)) return owner;
+    for (const [root, state] of this.roots) if (state.byPath.has(p)) return root;
+    return undefined;
   }
 
   /** The rule folders of a workspace folder that exist but cannot be listed: their rules are unknown. */

@@ -161,7 +161,8 @@ export class RulesState {
     const known = isRule ? engine.findings(doc.path).map((f) => (bom ? { ...f, range: editorRangeOf(f.range, true) } : f)) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
-    out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.rootFor(doc.path), this.context.session.settings.rules.agents));
+    // Judged by the folder holding the document only: the first folder's rules say nothing of another project's file.
+    out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.ownerRoot(doc.path), this.context.session.settings.rules.agents));
     if (isClaudeMemoryFile(doc.path)) {
       out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
       // An AGENTS.md open beside it is judged by what this buffer imports.
