@@ -118,7 +118,7 @@ export class SearchEngine {
         // A workspace folder added inside (or removed from inside) this one: list it again without (with) it.
         if (!w.shallow && this.nestedAtBuild.get(existing) !== this.nestedIn(w.root).join('\0')) {
           this.nestedAtBuild.set(existing, this.nestedIn(w.root).join('\0'));
-          started.push(existing.build({ useSnapshot: false, onProgress: (n) => onProgress?.(w.root, n) }));
+          started.push(existing.relist((n) => onProgress?.(w.root, n)));
         }
         continue;
       }
@@ -268,7 +268,7 @@ export class SearchEngine {
     const complete = await Promise.all(targets.map((index) => (query.terms.length === 0 ? index.whenTimesKnown(wait) : index.whenNamesKnown(wait))));
     throwIfCancelled(cancel);
     for (const [i, index] of targets.entries()) {
-      if (!complete[i]) partial = true;
+      if (!complete[i] || this.awaitsRelist(index)) partial = true;
       indexed += index.table.liveCount;
       const searched = index.startSearch();
       try {
@@ -334,6 +334,15 @@ export class SearchEngine {
       answer.indexed_count = indexed;
     }
     return answer;
+  }
+
+  /**
+   * A workspace folder was added inside (or removed from inside) this one and `sync` has not
+   * listed it again yet: its table still leaves out (holds) the nested folder's files.
+   */
+  private awaitsRelist(index: FolderIndex): boolean {
+    const atBuild = this.nestedAtBuild.get(index);
+    return atBuild !== undefined && atBuild !== this.nestedIn(index.root).join('\0');
   }
 
   /** The indexes a scope covers, the requesting folder first. */

@@ -362,6 +362,17 @@ export class FolderIndex {
     return listed;
   }
 
+  /**
+   * Lists the folder again, its names not known until then: a workspace folder nested in it
+   * was added or removed, so what it holds changes as a whole (a removed one's files come back
+   * only with this listing), and a search meanwhile must say it answers from part of the tree.
+   */
+  async relist(onProgress?: (files: number) => void): Promise<BuildReport | undefined> {
+    this.run.cancel();
+    this.resetNamesKnown();
+    return this.build({ useSnapshot: false, onProgress });
+  }
+
   /** Forgets everything and builds again from the disk (`agentls.index.rebuild`). */
   async rebuild(onProgress?: (files: number) => void): Promise<BuildReport | undefined> {
     this.run.cancel();
