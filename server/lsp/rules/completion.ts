@@ -37,7 +37,8 @@ export function rulesCompletionFeature(state: RulesState): Feature {
       const url = RULE_URL_BEFORE.exec(before);
       if (url) {
         const engine = await state.engine();
-        const root = engine.rootFor(doc.path);
+        // Names from the folder holding the file only, never the first folder's for a file of none.
+        const root = engine.ownerRoot(doc.path);
         if (!root) return undefined;
         // The edit covers `rule://` too: Eglot takes the text in the edit's range as the prefix
         // to filter by, and without the scheme it took `//sty` (issue 13, tried in Emacs/Eglot 1.9).

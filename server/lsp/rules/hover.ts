@@ -29,7 +29,8 @@ export function rulesHoverFeature(state: RulesState): Feature {
         range,
       });
       const ref = refAt(doc.text, offset);
-      if (ref && root) {
+      // A file of no folder: no folder's rules answer for its links (the first folder's would mislead).
+      if (ref && root && engine.ownerRoot(doc.path) === root) {
         const range = doc.lines.range(ref.start, ref.end);
         const described = describeRuleName(engine, root, ref.name, ctx.session.home);
         if (described) return wrap(described, range);

@@ -22,8 +22,9 @@ export function rulesLinksFeature(state: RulesState): Feature {
       const refs = findRuleRefs(doc.text);
       if (refs.length === 0) return imports.length ? imports : undefined;
       const engine = await state.engine();
-      const root = engine.rootFor(doc.path);
-      if (!root) return undefined;
+      // The folder holding the file names its rules; a file of no folder links to none (not the first folder's).
+      const root = engine.ownerRoot(doc.path);
+      if (!root) return imports.length ? imports : undefined;
       const links: DocumentLink[] = [...imports];
       for (const ref of refs) {
         const target = engine.nameState(root, ref.name);
@@ -49,7 +50,8 @@ export function rulesLinksFeature(state: RulesState): Feature {
       const at = (p: string): Location => ({ uri: state.uriOf(p), range: anchorOf(engine.analysis(p)) });
       const ref = refAt(doc.text, doc.lines.offsetAt(params.position));
       if (ref) {
-        const target = engine.nameState(root, ref.name);
+        const owner = engine.ownerRoot(doc.path);
+        const target = owner ? engine.nameState(owner, ref.name) : undefined;
         const files = target?.effective ? [target.effective] : (target?.entries ?? []);
         return files.map((c) => at(c.path));
       }

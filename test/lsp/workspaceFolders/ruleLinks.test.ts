@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic, DocumentLink, Hover, Location } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import { status, until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
@@ -32,5 +32,19 @@ describe('rule:// links with several workspace folders', () => {
     const c = await start({ folders: [a, other] });
     const notes = await c.open(path.join(elsewhere, 'notes.md'));
     expect((await c.waitForDiagnostics(notes)).map((d) => d.code)).toEqual([]);
+  });
+
+  it('leads a link in a file of no folder to no folder\'s rule: no link, definition, hover or name completion from the first folder', async () => {
+    const a = writeTree(tempDir('agentls-a-'), { '.cursor/rules/style.mdc': rule('Style') });
+    const elsewhere = writeTree(tempDir('agentls-x-'), { 'notes.md': 'See rule://style\nrule://' });
+    const c = await start({ folders: [a, tempDir('agentls-b-')] });
+    const notes = await c.open(path.join(elsewhere, 'notes.md'));
+    const at = { line: 0, character: 'See rule://st'.length };
+    expect((await c.request<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri: notes } })) ?? []).toEqual([]);
+    expect(await c.request<Location[] | null>('textDocument/definition', { textDocument: { uri: notes }, position: at })).toBeFalsy();
+    const hover = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri: notes }, position: at });
+    expect(JSON.stringify(hover?.contents ?? '')).not.toContain('style.mdc');
+    const names = await c.completion(notes, { line: 1, character: 'rule://'.length });
+    expect(names.items.map((i) => i.label)).not.toContain('style');
   });
 });
