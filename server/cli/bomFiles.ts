@@ -1,20 +1,35 @@
-import { editorView } from '../core/text';
-import { NodeFileSystem } from '../workspace/fs';
+import * as fsp from 'node:fs/promises';
 import type { FileFindings } from './output';
+
+/** A UTF-8 byte-order mark, as it starts a file on disk. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * The files a report points into (those with findings and those their related locations
  * name) that start with a UTF-8 BOM. The report gives their line-1 columns as an editor
- * shows the file, without the BOM; the file is read as `editorView` judges it, so the CLI
- * and the language server agree on which files have one.
+ * shows the file, without the BOM (`editorView` is the same judgement on text). Only the
+ * first three bytes of each are read: the linters have read the files already.
  */
 export async function filesWithBom(results: readonly FileFindings[]): Promise<Set<string>> {
   const paths = new Set(results.flatMap((r) => [r.path, ...r.findings.flatMap((f) => f.related?.map((x) => x.path) ?? [])]));
-  const disk = new NodeFileSystem();
   const out = new Set<string>();
-  for (const p of paths) {
-    const read = await disk.readText(p);
-    if (read.ok && editorView(read.text).bom) out.add(p);
-  }
+  for (const p of paths) if (await startsWithBom(p)) out.add(p);
   return out;
+}
+
+async function startsWithBom(p: string): Promise<boolean> {
+  // Regular files only: a finding can name a FIFO (a rule file that is one), and opening it would
+  // let a writer waiting on it through. O_NONBLOCK for one swapped in since.
+  if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) return false;
+  const head = Buffer.alloc(3);
+  const file = await fsp.open(p, fsp.constants.O_RDONLY | fsp.constants.O_NONBLOCK).catch(() => undefined);
+  if (!file) return false;
+  try {
+    const { bytesRead } = await file.read(head, 0, 3, 0);
+    return bytesRead === 3 && head.equals(BOM);
+  } catch {
+    return false;
+  } finally {
+    await file.close().catch(() => undefined);
+  }
 }
