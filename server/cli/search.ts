@@ -4,6 +4,7 @@ import { NEVER_CANCELLED } from '../core/cancel';
 import { leveledLogger } from '../core/log';
 import { ParamError } from '../core/params';
 import { SearchEngine } from '../search/engine';
+import { unreadableSummary } from '../search/folderIndex';
 import { MAX_RESULTS, readSearchRequest } from '../search/request';
 import { SqliteStore } from '../search/sqliteStore';
 import { MemoryStore, type IndexStore } from '../search/store';
@@ -85,13 +86,10 @@ ${exitCodesHelp('candidates found', 'no file matches (said on standard error)')}
       if (values.json) write(io.stdout, JSON.stringify(result, null, 2));
       else if (result.candidates.length) write(io.stdout, result.candidates.map((c) => linePath(c.path)).join('\n'));
       // A folder that could not be read was not searched: the answer is partial, whatever it found (exit 2, as every command).
-      const unread = reports.filter((r) => r.unreadable > 0 && !r.userLevel);
-      for (const r of unread) {
-        const more = r.unreadable - r.unreadableSamples.length;
-        write(io.stderr, `agentls search: ${r.unreadableSamples.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}: the files there were not searched`);
-      }
-      if (result.candidates.length === 0) write(io.stderr, `agentls search: no file matches ${JSON.stringify(query)}${unread.length ? ' among the files that could be read' : ''}`);
-      if (unread.length) return EXIT.error;
+      const unread = unreadableSummary(reports);
+      if (unread) write(io.stderr, `agentls search: ${unread}: the files there were not searched`);
+      if (result.candidates.length === 0) write(io.stderr, `agentls search: no file matches ${JSON.stringify(query)}${unread ? ' among the files that could be read' : ''}`);
+      if (unread) return EXIT.error;
       return result.candidates.length ? EXIT.clean : EXIT.problems;
     } finally {
       engine.dispose();

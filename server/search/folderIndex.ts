@@ -51,6 +51,19 @@ type ListError = { rel: string; message: string };
 /** How many of a build's unreadable paths its report names (the count says the rest). */
 const UNREADABLE_SAMPLES = 5;
 
+/**
+ * What the builds of workspace folders could not read, in words (`cannot read folder src/locked
+ * (and 2 more)`), or undefined when they read everything: search then answers from the rest,
+ * and whoever reports the index says so.
+ */
+export function unreadableSummary(reports: readonly BuildReport[]): string | undefined {
+  const unread = reports.filter((r) => r.unreadable > 0 && !r.userLevel);
+  if (unread.length === 0) return undefined;
+  const named = unread.flatMap((r) => r.unreadableSamples);
+  const more = unread.reduce((n, r) => n + r.unreadable, 0) - named.length;
+  return `${named.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}`;
+}
+
 /** Progress of a build, for `$/progress` and logs. */
 export interface BuildReport {
   root: string;

@@ -6,7 +6,7 @@ import { CancellationSource, CancelledError, type Cancellation } from '../../cor
 import { params, ParamError } from '../../core/params';
 import type { Settings } from '../../core/settings';
 import { SearchEngine, type BuildProgress } from '../../search/engine';
-import type { BuildReport } from '../../search/folderIndex';
+import { unreadableSummary, type BuildReport } from '../../search/folderIndex';
 import { readSearchRequest, type SearchRequest } from '../../search/request';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
@@ -184,7 +184,7 @@ export function fileSearchFeature(): Feature {
       done(reports);
       tellRefusals(engine);
       const said = `file index: ${summary(reports)}`;
-      if (reports.some((r) => r.unreadable > 0 && !r.userLevel)) ctx.log.warn(said);
+      if (unreadableSummary(reports)) ctx.log.warn(said);
       else ctx.log.info(said);
     },
 
@@ -236,15 +236,8 @@ function summary(all: BuildReport[]): string {
   const files = reports.reduce((n, r) => n + r.files, 0);
   const restored = reports.some((r) => r.fromSnapshot) ? ', restored from the cache and checked against the disk' : '';
   const git = reports.some((r) => r.listedBy === 'git') ? ', listed by git' : '';
-  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${git}${restored}${unreadPart(reports)}`;
-}
-
-/** What the listing could not read: search and `@` completion do not offer the files there, and the user should know why. */
-function unreadPart(reports: BuildReport[]): string {
-  const unread = reports.filter((r) => r.unreadable > 0);
-  if (unread.length === 0) return '';
-  const named = unread.flatMap((r) => r.unreadableSamples);
-  const more = unread.reduce((n, r) => n + r.unreadable, 0) - named.length;
-  return `; ${named.join('; ')}${more > 0 ? ` (and ${more} more)` : ''}: the files there are not searched`;
+  // What the listing could not read: search and `@` completion do not offer the files there, and the user should know why.
+  const unread = unreadableSummary(reports);
+  return `${files} file${files === 1 ? '' : 's'} in ${reports.length} folder${reports.length === 1 ? '' : 's'}${git}${restored}${unread ? `; ${unread}: the files there are not searched` : ''}`;
 }
 
