@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { lineBreakOf, withLineBreak } from '../../core/text';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { agentModel, type AgentId } from '../agents';
 import { globList } from '../agents/shared';
@@ -81,8 +82,8 @@ export function replaceBody(text: string, tool: RuleTool, body: string): string 
   const { layout } = parseFrontmatter(text, 'xcsh', READER[tool] === 'xcsh' ? {} : TOOL_READING);
   if (!layout.block) return `${body}\n`;
   const head = text.slice(0, layout.map.toSource(layout.block.closerLineEnd));
-  const eol = head.includes('\r\n') ? '\r\n' : '\n';
-  return `${head}${eol}${body.split('\n').join(eol)}${eol}`;
+  const eol = lineBreakOf(text);
+  return `${head}${eol}${withLineBreak(body, eol)}${eol}`;
 }
 
 /** The frontmatter (with its `---` lines) a tool needs for an activation; '' when the tool needs none. */

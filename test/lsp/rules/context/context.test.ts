@@ -149,6 +149,30 @@ describe('rules in context over LSP', () => {
     expect(here.edit).toBeDefined();
   });
 
+  it('copies a body between a CRLF copy and an LF one in the line breaks of the file written', async () => {
+    const crlf = '---\r\ndescription: Formatting\r\nalwaysApply: true\r\n---\r\nIndent with spaces.\r\nKeep lines short.\r\n';
+    for (const direction of ['here', 'there'] as const) {
+      const { ws, file } = workspace();
+      fs.writeFileSync(file('.cursor/rules/shared.mdc'), crlf);
+      const c = await start({ folders: [ws] });
+      const uri = await c.open(file('.windsurf/rules/shared.md'));
+      const drift = byCode(await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/drift').length > 0), 'context/drift')[0];
+      const actions = await c.codeActions(uri, drift.range);
+      if (direction === 'here') {
+        // The CRLF copy's body into the LF buffer: no CR comes with it.
+        await c.applyCodeAction(actions.find((a) => a.title === 'Copy the body of .cursor/rules/shared.mdc here (this frontmatter kept)')!);
+        expect(c.text(uri)).not.toContain('\r');
+        expect(c.text(uri)).toContain('---\nIndent with spaces.\nKeep lines short.\n');
+      } else {
+        // The LF body into the CRLF file: every line break CRLF.
+        await c.applyCodeAction(actions.find((a) => a.title === 'Copy this body to .cursor/rules/shared.mdc (its frontmatter kept)')!);
+        const written = fs.readFileSync(file('.cursor/rules/shared.mdc'), 'utf8');
+        expect(written).toContain('---\r\nIndent with spaces.\r\nKeep lines under 100 characters.\r\n');
+        expect(written.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      }
+    }
+  });
+
   // Issue 13 item 8: an edit of a file that is not open carries no version; made when the menu was shown, it would land on whatever the disk holds later.
   const copied = '---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with tabs.\nKeep lines under 100 characters.\n';
   const grownOnDisk = '---\ntrigger: always_on\ndescription: Formatting\n---\nIndent with spaces.\nKeep lines under 100 characters.\nPrefer early returns.\nName things for what they hold.\n';
