@@ -90,10 +90,30 @@ function bodyOf(text: string, tool: RuleTool): string {
   return body;
 }
 
+/** Non-blank lines both bodies need before sharing none of them marks two files as separate rules. */
+const MIN_LINES_OF_SEPARATE_RULES = 4;
+
+/**
+ * Two bodies with no non-blank line in common (spaces at either end aside), each of a few
+ * lines at least: separate rules that share a common file name, not copies. A real shape:
+ * `.clinerules/rules.md` and `.windsurf/rules/rules.md` written for each tool, where
+ * reporting drift (and offering to copy one body over the other) cries wolf. A copy keeps
+ * some line of the body it came from; a short rule changed whole is still compared.
+ */
+function separateRules(a: string, b: string): boolean {
+  const lines = (body: string) => new Set(body.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
+  const x = lines(a);
+  const y = lines(b);
+  if (x.size < MIN_LINES_OF_SEPARATE_RULES || y.size < MIN_LINES_OF_SEPARATE_RULES) return false;
+  for (const l of x) if (y.has(l)) return false;
+  return true;
+}
+
 /**
  * Copies of one rule kept for several tools (files of the same name in different tools'
  * folders) whose bodies differ: one entry per file and per other copy. Copies for the
- * same tool (a user and a project file) are shadowing, not drift.
+ * same tool (a user and a project file) are shadowing, not drift; files of one name with
+ * nothing in common are separate rules (`separateRules`), not copies.
  */
 export function findDrift(copies: readonly { path: string; text: string }[]): Drift[] {
   const known: (RuleCopy & { body: string })[] = [];
@@ -106,6 +126,7 @@ export function findDrift(copies: readonly { path: string; text: string }[]): Dr
     for (const b of known) {
       // An empty copy is a problem of its own (the agent drops it), not a diverging copy.
       if (a === b || a.tool === b.tool || a.body === b.body || a.body === '' || b.body === '') continue;
+      if (separateRules(a.body, b.body)) continue;
       out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body) });
     }
   }

@@ -94,4 +94,19 @@ describe('agentls rules --for and the always-sent totals', () => {
     // The drift's diff stays under its finding's line.
     expect(text).toMatch(/\.cursor\/rules\/shared\.mdc:1:1: information \[context\/drift\] [^\n]*\n {4}[-+] /);
   });
+
+  it('agentls check leaves alone two tools\' rules that only share a file name, and still reports a copy that drifted', async () => {
+    // Each tool's own rules.md, written for it: no line in common, so not copies of one rule.
+    const clineOwn = 'Project: a small shop backend.\n\n## Layout\n- Handlers in `api/`\n- Jobs in `jobs/`\n\n## Checks\n- Run `make test` before a commit\n';
+    const windsurfOwn = '---\ntrigger: always_on\n---\n# Shop backend, for Cascade\n\n- Keep handlers thin\n- Put queries in `db/`\n- Run `make lint` and `make test`\n';
+    // A copy whose one rule changed: the other lines are still shared.
+    const drifted = '---\ntrigger: always_on\n---\nProject: a small shop backend.\n\n## Layout\n- Handlers in `api/`\n- Jobs in `workers/`\n\n## Checks\n- Run `make test` before a commit\n';
+    const check = async (windsurf: string) => {
+      const dir = writeTree(tempDir(), { '.git/HEAD': '', '.clinerules/rules.md': clineOwn, '.windsurf/rules/rules.md': windsurf });
+      const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-')], { cwd: dir }).catch((e: { stdout: string }) => e);
+      return (JSON.parse(stdout) as { diagnostics: { path: string; code: string }[] }).diagnostics.filter((d) => d.code === 'context/drift').map((d) => d.path).sort();
+    };
+    expect(await check(windsurfOwn)).toEqual([]);
+    expect(await check(drifted)).toEqual(['.clinerules/rules.md', '.windsurf/rules/rules.md']);
+  });
 });

@@ -95,4 +95,15 @@ describe('drift between copies', () => {
     expect(diffSummary(drift[0].diff)).toBe('- Use tabs.\n+ Use spaces.');
     expect(findDrift([cursor, { path: '/h/.cursor/rules/x.mdc', text: 'other' }])).toEqual([]);
   });
+
+  it('takes files of one name with no line in common for separate rules, unless a body is only a line or two', () => {
+    const cline = { path: '/p/.clinerules/rules.md', text: 'Stack: Go.\n\n- Run `go test ./...`\n- Wrap errors\n- No globals\n' };
+    const windsurf = { path: '/p/.windsurf/rules/rules.md', text: '---\ntrigger: always_on\n---\n# For Cascade\n\n- Keep diffs small\n- Ask before deleting\n- Explain each step\n' };
+    expect(findDrift([cline, windsurf])).toEqual([]);
+    // Spaces at the ends of a line do not make it another line: a shared line keeps them copies.
+    const copy = { ...windsurf, text: windsurf.text.replace('- Explain each step', '  - Wrap errors  ') };
+    expect(findDrift([cline, copy]).map((d) => d.path)).toEqual([cline.path, copy.path]);
+    // A one-line rule changed whole is still a drifted copy.
+    expect(findDrift([{ ...cline, text: 'Use tabs.\n' }, { ...windsurf, text: 'Use spaces.\n' }])).toHaveLength(2);
+  });
 });
