@@ -4,19 +4,20 @@ import { relativeInside } from '../../workspace/paths';
 import type { RulesView } from '../view';
 import { seedAgentView, type AgentView } from './agentView';
 import { alwaysSentInfo, costLines, agentCosts, rulesForFileResult } from './report';
-import { toolAgentViews } from './toolViews';
+import { joinToolViews, toolAgentViews } from './toolViews';
 
 /**
  * Every agent's view of a folder: the seed's agent (profile `seed` or `xcsh`) over the
  * engine's view, then each tool whose folders hold rules (`toolViews.ts`, from the agent
  * models in `rules/agents/`), then `extra`: the agents whose files the engine does not
- * list (Claude Code, Copilot, AGENTS.md readers: `instructionViews.ts`, read by the caller).
+ * list (Claude Code, Copilot, AGENTS.md readers, and the tools' rule files the engine's
+ * discovery leaves out: `instructionViews.ts`, read by the caller), a tool's joined to its view.
  */
 export function agentViews(view: RulesView, extra: readonly AgentView[] = []): AgentView[] {
   const cached = cache.get(view.cwd);
   const base = cached && sameInputs(cached.view, view) ? cached.agents : [seedAgentView(view), ...toolAgentViews(view)];
   if (base !== cached?.agents) cache.set(view.cwd, { view, agents: base });
-  return extra.length ? [...base, ...extra] : base;
+  return extra.length ? joinToolViews(base, extra) : base;
 }
 
 /**

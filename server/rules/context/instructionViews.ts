@@ -54,6 +54,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (targeted(host.agents, 'claude')) views.push(await claudeView(reader));
   if (targeted(host.agents, 'copilot')) views.push(await copilotView(reader));
   if (targeted(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
+  views.push(...(await unlistedToolRules(reader)));
   return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched] };
 }
 
@@ -62,12 +63,16 @@ export function touchesInstructions(views: InstructionViews, p: string): boolean
   return views.watched.some((w) => isInside(w, p) || isInside(p, w));
 }
 
-/** Where Claude Code's and Copilot's instruction files with globs live (`.claude/rules/`, `.github/instructions/`): a change there may add, change or drop one. */
+/**
+ * Where the instruction files with globs that the engine does not list live (Claude Code's
+ * `.claude/rules/`, Copilot's `.github/instructions/`, Devin Desktop's `.devin/rules/`, a
+ * folder inside `.cursor/rules/`): a change there may add, change or drop one.
+ */
 export function isInstructionPlace(p: string): boolean {
   return INSTRUCTION_PLACES.test(toPosix(p));
 }
 
-const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions)(\/|$)/;
+const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions|\.devin\/rules)(\/|$)|(^|\/)\.cursor\/rules\/[^/]+\//;
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
@@ -112,8 +117,11 @@ class Reader {
     return { path: p, failure: read.reason === 'outside-workspace' ? 'outside the workspace and the user-level rule files: not read' : read.message };
   }
 
-  /** Markdown files under `dir` with `suffix`, sorted, symlinked folders not followed. */
-  async list(dir: string, suffix: string): Promise<string[]> {
+  /**
+   * Files under `dir` whose names end with one of `suffixes`, sorted, symlinked folders not
+   * followed; `depths` says at which depths files are taken (0: `dir`'s own files).
+   */
+  async list(dir: string, suffixes: readonly string[], depths = { from: 0, to: MAX_FOLDER_DEPTH }): Promise<string[]> {
     this.watched.add(dir);
     const out: string[] = [];
     const walk = async (d: string, depth: number): Promise<void> => {
@@ -122,8 +130,8 @@ class Reader {
       for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         if (out.length >= MAX_FOLDER_FILES) return;
         const p = path.join(d, e.name);
-        if (e.kind === 'directory' && depth < MAX_FOLDER_DEPTH) await walk(p, depth + 1);
-        else if ((e.kind === 'file' || e.kind === 'symlink') && e.name.endsWith(suffix)) out.push(p);
+        if (e.kind === 'directory' && depth < depths.to) await walk(p, depth + 1);
+        else if ((e.kind === 'file' || e.kind === 'symlink') && depth >= depths.from && suffixes.some((s) => e.name.endsWith(s))) out.push(p);
       }
     };
     await walk(dir, 0);
@@ -142,8 +150,9 @@ function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {
 /** A rule file with frontmatter, activated as the agent's model says (`activation`). */
 function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule {
   const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
-  const fm = frontmatterOf(parsed);
-  const activation = agentModel(id).activation(fm);
+  const model = agentModel(id);
+  const fm = model.invalidYamlDropsFrontmatter && parsed.fallbackUsed ? {} : frontmatterOf(parsed);
+  const activation = model.activation(fm);
   const globs = activation.mode === 'globs' ? activation.globs : [];
   const mode = activation.mode === 'globs' && always?.(globs) ? 'always' : MODE[activation.mode];
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
@@ -183,7 +192,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   };
   const memoryFile = (p: string, global: boolean) => take(p, global, (file) => plainRule(reader.shown(p), file, global));
   const ruleFolder = async (dir: string, global: boolean) => {
-    for (const p of await reader.list(dir, '.md')) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
+    for (const p of await reader.list(dir, ['.md'])) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
   };
   await memoryFile(userMemory, true);
   await ruleFolder(userRules, true);
@@ -236,6 +245,34 @@ async function followImports(reader: Reader, memory: ReadFile[], counted: Set<st
   }
 }
 
+/**
+ * Rule files of Cursor and Windsurf in the workspace folder's own rule folders that the
+ * xcsh agent's discovery does not list (its folders are read one level deep, rules.md §2),
+ * so that the tools' views (`toolViews.ts`, made from that discovery) lack them; joined to
+ * those views by `agentViews`.
+ * - Cursor: files in folders inside `.cursor/rules/` (its model, `agents/cursor.ts`, reads
+ *   them: the documentation shows rules organised in folders and says nothing against it).
+ * - Windsurf in Devin Desktop: `.devin/rules/*.md` (docs.devin.ai/desktop/cascade/memories,
+ *   "or legacy `.windsurf/rules/`"; `agents/windsurf.ts`).
+ */
+async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
+  const rules = async (id: AgentId, dir: string, suffixes: string[], depths: { from: number; to: number }): Promise<AgentView> => {
+    const found: AgentRule[] = [];
+    const uncounted: UncountedFile[] = [];
+    for (const p of await reader.list(dir, suffixes, depths)) {
+      const file = await reader.read(p);
+      if (!file) continue;
+      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
+      else found.push(frontmatterRule(id, toPosix(path.relative(dir, p)).replace(/\.mdc?$/, ''), file, false));
+    }
+    return view(id, reader.root, found, uncounted);
+  };
+  return [
+    await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1, to: MAX_FOLDER_DEPTH }),
+    await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { from: 0, to: 0 }),
+  ];
+}
+
 /** A glob that matches every file: GitHub's docs give `applyTo: "**"` for instructions meant for all files. */
 const EVERY_FILE = new Set(['**', '**/*']);
 
@@ -258,7 +295,7 @@ async function copilotView(reader: Reader): Promise<AgentView> {
   };
   const repoWide = path.join(reader.root, '.github', 'copilot-instructions.md');
   await add(repoWide, (file) => plainRule(reader.shown(repoWide), file, false));
-  for (const p of await reader.list(path.join(reader.root, '.github', 'instructions'), '.instructions.md')) {
+  for (const p of await reader.list(path.join(reader.root, '.github', 'instructions'), ['.instructions.md'])) {
     await add(p, (file) => frontmatterRule('copilot', reader.shown(p), file, false, (globs) => globs.some((g) => EVERY_FILE.has(g.trim()))));
   }
   return view('copilot', reader.root, rules, uncounted);

@@ -65,17 +65,33 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       const fm = model.invalidYamlDropsFrontmatter && parsed.fallbackUsed ? {} : frontmatterOf(parsed);
       return toolRule(analysis, parsed, model.activation(fm));
     });
-    const offered = rules.filter((r) => r.mode === 'description' && r.description).map((r) => `- ${r.name}: ${r.description}`);
-    return {
-      agent: id,
-      displayName: model.name,
-      root: view.cwd,
-      rules,
-      dialect: toolDialect(id),
-      // The descriptions of rules the model decides on are sent so that it can choose (Cursor's "Agent Requested", Windsurf's model_decision).
-      alwaysSentExtra: offered.length ? [{ label: 'descriptions offered to the model', text: offered.join('\n') }] : [],
-    };
+    return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules) };
   });
+}
+
+/** The descriptions of rules the model decides on, sent so that it can choose (Cursor's "Agent Requested", Windsurf's model_decision). */
+export function offeredDescriptions(rules: readonly AgentRule[]): AgentView['alwaysSentExtra'] {
+  const offered = rules.filter((r) => r.mode === 'description' && r.description).map((r) => `- ${r.name}: ${r.description}`);
+  return offered.length ? [{ label: 'descriptions offered to the model', text: offered.join('\n') }] : [];
+}
+
+/**
+ * The tools' views with `extra` views of the same tools joined to them (`instructionViews.ts`
+ * reads the tools' rule files that the discovery behind `toolAgentViews` does not list).
+ */
+export function joinToolViews(base: readonly AgentView[], extra: readonly AgentView[]): AgentView[] {
+  const joined = [...base];
+  for (const more of extra) {
+    const at = joined.findIndex((v) => v.agent === more.agent && v.root === more.root && v.agent !== 'xcsh' && v.agent !== 'seed');
+    if (at < 0) {
+      joined.push(more);
+      continue;
+    }
+    const rules = [...joined[at].rules, ...more.rules];
+    const uncounted = [...(joined[at].uncounted ?? []), ...(more.uncounted ?? [])];
+    joined[at] = { ...joined[at], rules, alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
+  }
+  return joined;
 }
 
 /**

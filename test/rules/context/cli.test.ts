@@ -76,6 +76,26 @@ describe('agentls rules --for and the always-sent totals', () => {
     ]);
   });
 
+  it("judges the globs of Cursor's rules in folders inside .cursor/rules and of .devin/rules, and lists them in rules --for", async () => {
+    const repo = writeTree(tempDir(), {
+      '.git/HEAD': '',
+      'src/a.ts': 'x\n',
+      '.cursor/rules/backend/api.mdc': '---\ndescription: API handlers\nglobs: api/**/*.ts\n---\nValidate input.\n',
+      '.cursor/rules/backend/deep/ts.mdc': '---\nglobs: src/**/*.ts\n---\nStrict types.\n',
+      '.devin/rules/py.md': '---\ntrigger: glob\nglobs: scripts/**/*.py\n---\nType hints.\n',
+    });
+    const home = tempDir('agentls-home-');
+    const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', home], { cwd: repo }).catch((e) => e as { stdout: string });
+    const dead = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics.filter((d) => d.code === 'context/dead-glob');
+    expect(dead.map((d) => [d.path, d.message.slice(0, d.message.indexOf(' matches'))]).sort()).toEqual([
+      ['.cursor/rules/backend/api.mdc', 'Cursor never attaches this rule by its globs: "api/**/*.ts"'],
+      ['.devin/rules/py.md', 'Windsurf never attaches this rule by its globs: "scripts/**/*.py"'],
+    ]);
+    const forFile = await run(process.execPath, [serverEntry(), 'rules', '--for', 'src/a.ts', '--json', '--home', home], { cwd: repo });
+    const result = JSON.parse(forFile.stdout) as RulesForFileResult;
+    expect(result.agents.filter((a) => a.agent === 'cursor').map((a) => a.rules.map((r) => [r.name, r.applies]).sort())).toEqual([[['backend/api', false], ['backend/deep/ts', true]]]);
+  });
+
   it('agentls check reports dead globs and drift, judging globs against the whole folder even when checking part of it', async () => {
     const whole = await cli('check', '--format', 'json');
     const json = JSON.parse(whole.stdout) as { diagnostics: { path: string; code: string; message: string }[] };

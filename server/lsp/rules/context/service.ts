@@ -161,7 +161,8 @@ export class RulesContext {
     // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
     if (doc.kind.loaded) await this.state.syncDocument(doc);
     const engine = await this.state.engine();
-    if (!engine.analysis(doc.path)) return undefined;
+    // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction file.
+    if (!engine.analysis(doc.path)) return this.instructionFindings(doc, doc.path);
     const views = await this.viewsFor(doc.path, false);
     if (!views) return undefined;
     const root = views.view.cwd;
@@ -178,7 +179,7 @@ export class RulesContext {
     });
   }
 
-  /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`); undefined for any other document. */
+  /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`, a tool's rule the engine does not list); undefined for any other document. */
   private async instructionFindings(doc: OpenDocument, p: string): Promise<Finding[] | undefined> {
     if (!isInstructionPlace(p)) return undefined;
     const engine = await this.state.engine();

@@ -295,6 +295,31 @@ describe('rules in context over LSP', () => {
     await c.waitForDiagnostics(c.uri(file('.github/instructions/e2e.instructions.md')), (d) => byCode(d, 'context/dead-glob').length === 0);
   });
 
+  it("judges Cursor's rules in folders inside .cursor/rules and Devin Desktop's .devin/rules, which the xcsh agent's discovery does not list, closed and open, and counts them in rules for a file", async () => {
+    const { ws, file } = workspace();
+    fs.mkdirSync(file('.cursor/rules/backend'), { recursive: true });
+    fs.writeFileSync(file('.cursor/rules/backend/api.mdc'), '---\ndescription: API handlers\nglobs: api/**/*.ts\n---\nValidate input.\n');
+    fs.writeFileSync(file('.cursor/rules/backend/always.mdc'), '---\nalwaysApply: true\n---\nLog every request.\n');
+    fs.mkdirSync(file('.devin/rules'), { recursive: true });
+    fs.writeFileSync(file('.devin/rules/py.md'), '---\ntrigger: glob\nglobs: scripts/**/*.py\n---\nType hints.\n');
+    const c = await start({ folders: [ws] });
+    const closed = await c.waitForDiagnostics(c.uri(file('.cursor/rules/backend/api.mdc')), (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(closed, 'context/dead-glob').map((d) => String(d.message).slice(0, String(d.message).indexOf(' matches')))).toEqual(['Cursor never attaches this rule by its globs: "api/**/*.ts"']);
+    await c.waitForDiagnostics(c.uri(file('.devin/rules/py.md')), (d) => byCode(d, 'context/dead-glob').some((x) => String(x.message).startsWith('Windsurf never attaches this rule by its globs: "scripts/**/*.py"')));
+    const result = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(file('src/a.ts')) });
+    const cursor = result.agents.filter((a) => a.agent === 'cursor');
+    expect(cursor).toHaveLength(1);
+    expect(cursor[0].rules.map((r) => [r.name, r.applies])).toEqual(expect.arrayContaining([['backend/api', false], ['backend/always', true]]));
+    expect(result.agents.find((a) => a.agent === 'windsurf')?.rules.map((r) => r.name)).toContain('py');
+    // Open, the buffer is judged as typed: a glob that matches is quiet.
+    const uri = await c.open(file('.cursor/rules/backend/api.mdc'));
+    await c.setText(uri, '---\ndescription: API handlers\nglobs: src/**/*.ts\n---\nValidate input.\n');
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+    await c.setText(uri, '---\ndescription: API handlers\nglobs: lib/**/*.ts\n---\nValidate input.\n');
+    const typed = await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(typed, 'context/dead-glob')[0].range.start).toEqual({ line: 2, character: 7 });
+  });
+
   it('does not call a glob dead when it aims into an ignored folder (a build output, git work trees), and judges it again when .gitignore changes', async () => {
     const { ws, file } = workspace();
     fs.writeFileSync(file('.gitignore'), '.worktrees/\ndist/\n');
