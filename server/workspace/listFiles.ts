@@ -3,6 +3,7 @@ import type { Cancellation } from '../core/cancel';
 import type { FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, skipped } from './gitListing';
+import { IgnoredRuleFolders, ignoredRuleFoldersFromGit } from './ignoredRuleFolders';
 import type { IgnoreRules } from './ignore';
 import { joinRelative, relativeInside } from './paths';
 import { agentsProjectFolders, clineCandidates, projectRuleFolders } from './ruleLocations';
@@ -46,12 +47,15 @@ export interface ListResult {
  * files, `node_modules/`, `search.exclude`) are taken once per folder and only where a
  * rule can reach files one by one; elsewhere the walker. The rule folders of coding
  * agents are listed whatever the ignore files say: a project that keeps `.cursor/` out of
- * git still references its rules.
+ * git still references its rules. Those at the root are looked for; the nested ones
+ * (`packages/web/.cursor/rules`) are found among the folders the listing leaves out, where
+ * the walk or git meets them, so no ignored tree is entered for them.
  */
 export async function listFolderFiles(options: ListOptions): Promise<ListResult> {
   const skip = options.skip ?? [];
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
   let listedByGit = false;
+  const ignoredRules = new IgnoredRuleFolders();
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {
     const expected = options.onExpected && (await gitIndexEntryCount(options.root));
     if (expected !== undefined) options.onExpected?.(Math.min(expected, options.maxFiles));
@@ -59,6 +63,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
     // Tracked files come from git's index at once, taken as git writes them; the untracked
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
+    const ignoredByGit = ignoredRuleFoldersFromGit(options.root, options.cancel);
     const tracked = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'tracked', onPaths: (paths) => listing.streamTracked(paths) });
     // git failed or was cancelled part-way: what it listed is in the index already; the walk that follows lists the folder again.
     if (!tracked.ok) listing.stop();
@@ -70,7 +75,8 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       await listing.addWhole(others.files);
       listing.flush();
       result.truncated ||= tracked.truncated || others.truncated;
-      await walkNested(options, listing.nested, skip, result);
+      for (const folder of await ignoredByGit) ignoredRules.take(folder);
+      await walkNested(options, listing.nested, skip, result, ignoredRules);
     } else {
       // The walk that follows lists the folder again: the files git listed but not yet handed on are left to it.
       const reason = tracked.ok ? (others.ok ? '' : others.reason) : tracked.reason;
@@ -81,20 +87,20 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
   if (!listedByGit) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take });
     result.fileCount = walk.fileCount;
     result.truncated = walk.truncated;
     result.cancelled = walk.cancelled;
     result.errors.push(...walk.errors);
   }
-  await addAgentRuleFolders(options, skip, result);
+  await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
   return result;
 }
 
 /** Submodules and nested repositories that git listed as folders: walked. */
-async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult): Promise<void> {
+async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult, ignoredRules: IgnoredRuleFolders): Promise<void> {
   for (const start of nested) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take });
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
     result.errors.push(...walk.errors);
@@ -107,13 +113,19 @@ export function agentRuleFolders(root: string): string[] {
   return absolute.map((dir) => relativeInside(root, dir)).filter((rel): rel is string => rel !== undefined && rel !== '');
 }
 
-/** Rule folders of coding agents that the ignore files kept out of the listing. */
-async function addAgentRuleFolders(options: ListOptions, skip: readonly string[], result: ListResult): Promise<void> {
+/**
+ * Rule folders of coding agents that the ignore files kept out of the listing: those at the
+ * root, and the nested ones the listing found left out (`ignoredNested`).
+ */
+async function addAgentRuleFolders(options: ListOptions, skip: readonly string[], result: ListResult, ignoredNested: ReadonlyMap<string, string>): Promise<void> {
   const plain = options.ignore.withoutIgnoreFiles();
-  for (const rel of agentRuleFolders(options.root)) {
+  for (const rel of new Set([...agentRuleFolders(options.root), ...ignoredNested.keys()])) {
     if (skipped(rel, skip)) continue;
-    // Already listed unless an ignore file drops the folder (or one above it).
-    if (!(await options.ignore.check(rel, true))) continue;
+    // Already listed unless an ignore file drops the folder (or one above it). A nested one
+    // was found left out; its holder must be kept all the same (git does not skip
+    // node_modules, the `.ignore` files nor search.exclude).
+    const holder = ignoredNested.get(rel);
+    if (holder === undefined ? !(await options.ignore.check(rel, true)) : holder !== '' && (await options.ignore.check(holder, true))) continue;
     const st = await options.fs.stat(joinRelative(options.root, rel));
     if (st?.kind !== 'directory') continue;
     const walk = await walkFiles({

@@ -91,6 +91,39 @@ export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: 
   return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home)];
 }
 
+/**
+ * Rule folders that agents also read in subfolders of the project, `/`-separated, as the
+ * agent models in `rules/agents/` place them (a test holds the two together): Cursor's
+ * nested `.cursor/rules` apply to their subtree (https://cursor.com/docs/rules, "Project
+ * rules": "subdirectories can include their own .cursor/rules directory"), Windsurf reads
+ * every `.windsurf/rules` (and Devin Desktop's `.devin/rules`) of the workspace's
+ * subfolders (docs.windsurf.com/windsurf/cascade/memories, "Rules discovery"), and the
+ * models take Claude Code's `.claude/rules` and Copilot's `.github/instructions` as read
+ * wherever they sit. Cline's `.clinerules` and the xcsh agent's folders are read at the
+ * root (or above it) only, so they are not here.
+ *
+ * Whether these agents skip a folder that `.gitignore` leaves out is documented by none of
+ * them; the listing keeps these folders whatever the ignore files say, as it keeps the
+ * root ones, so that a project that ignores `.cursor/` still has its rules checked.
+ */
+export const NESTED_RULE_FOLDERS: readonly string[] = ['.cursor/rules', '.windsurf/rules', '.devin/rules', '.claude/rules', '.github/instructions'];
+
+/**
+ * The nested rule folder (`NESTED_RULE_FOLDERS`) that a folder is or holds, and the folder
+ * holding it, relative and `/`-separated: `web/.cursor` and `web/.cursor/rules` both give
+ * `web/.cursor/rules` held by `web`; undefined for any other folder. The listing asks it of
+ * the folders the ignore files leave out, so it enters those alone, never an ignored tree
+ * such as `node_modules`.
+ */
+export function nestedRuleFolderAt(rel: string): { folder: string; holder: string } | undefined {
+  for (const folder of NESTED_RULE_FOLDERS) {
+    const top = folder.slice(0, folder.indexOf('/'));
+    const full = rel === folder || rel.endsWith('/' + folder) ? rel : rel === top || rel.endsWith('/' + top) ? `${rel}/${folder.slice(top.length + 1)}` : undefined;
+    if (full !== undefined) return { folder: full, holder: full.slice(0, Math.max(0, full.length - folder.length - 1)) };
+  }
+  return undefined;
+}
+
 /** Legacy single-file rule names that tools advertise but the agent never reads. */
 export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
   '.cursorrules': 'cursor',

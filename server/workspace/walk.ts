@@ -26,6 +26,8 @@ export interface WalkOptions {
   concurrency?: number;
   /** Folders (relative to the root) not entered: workspace folders nested in this one, listed on their own. */
   skip?: readonly string[];
+  /** Told of each folder not entered because the ignore rules leave it out (not those of `skip`, nor those below `maxDepth`). */
+  onIgnoredFolder?: (rel: string) => void;
   /** Awaited before the next folder is read when given (a test holds a walk half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
 }
@@ -88,7 +90,9 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
       const rel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
       if (entry.kind === 'directory') {
         if (skip.size > 0 && skip.has(rel)) continue;
-        if (dir.depth < maxDepth && !ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
+        if (dir.depth >= maxDepth) continue;
+        if (!ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
+        else options.onIgnoredFolder?.(rel);
       } else if (entry.kind === 'file' || (entry.kind === 'symlink' && options.includeSymlinks)) {
         if (ignore.isIgnored(rel, false, true)) continue;
         if (result.fileCount >= maxFiles) {

@@ -7,6 +7,7 @@ import { AGENT_IDS, agentModel, ownerOf } from '../../server/rules/agents';
 import { globIssues } from '../../server/rules/agents/globs';
 import { fileTargets } from '../../server/rules/targets';
 import { toolFindings } from '../../server/rules/toolLint';
+import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from '../../server/workspace/ruleLocations';
 import { repoRoot } from '../helpers/repo';
 
 /**
@@ -129,5 +130,23 @@ describe('the setting agentls.rules.agents', () => {
     expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: 'windsurf, xcsh' } }).rules.agents).toEqual(['windsurf', 'xcsh']);
     expect(overlaySettings(DEFAULT_SETTINGS, { rules: { agents: ['emacs'] } }, warnings).rules.agents).toBe('auto');
     expect(warnings[0]).toContain('agentls.rules.agents');
+  });
+});
+
+describe('the nested rule folders the listing keeps whatever the ignore files say', () => {
+  // Folders in a subfolder of the project, and a rule file name each agent reads there.
+  const NESTED = ['.cursor/rules/a.mdc', '.windsurf/rules/a.md', '.devin/rules/a.md', '.claude/rules/a.md', '.github/instructions/a.instructions.md', '.clinerules/a.md', '.cline/rules/a.md', '.xcsh/rules/a.md'];
+
+  it('are the folders whose agent reads them in a subfolder, as the models say', () => {
+    const readNested = NESTED.filter((p) => ownerOf(`packages/web/${p}`)?.placement.read === true).map((p) => p.slice(0, p.lastIndexOf('/')));
+    expect([...NESTED_RULE_FOLDERS].sort()).toEqual(readNested.sort());
+  });
+
+  it('are found from an ignored folder that is, or holds, one; no other folder is entered', () => {
+    expect(nestedRuleFolderAt('packages/web/.cursor')).toEqual({ folder: 'packages/web/.cursor/rules', holder: 'packages/web' });
+    expect(nestedRuleFolderAt('packages/web/.cursor/rules')).toEqual({ folder: 'packages/web/.cursor/rules', holder: 'packages/web' });
+    expect(nestedRuleFolderAt('.windsurf')).toEqual({ folder: '.windsurf/rules', holder: '' });
+    expect(nestedRuleFolderAt('a/.github')).toEqual({ folder: 'a/.github/instructions', holder: 'a' });
+    for (const other of ['node_modules', 'a/node_modules', 'a/.clinerules', 'a/.xcsh', 'a/x.cursor', 'a/.cursor/rules/sub', 'dist']) expect(nestedRuleFolderAt(other)).toBeUndefined();
   });
 });

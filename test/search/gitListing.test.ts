@@ -97,6 +97,25 @@ describe('git ls-files lists a work tree', () => {
     expect(excluded.files).toContain('src/app.ts');
   });
 
+  it('adds the nested agent rule folders the ignore files leave out, as the walk does, and enters no other ignored folder', async () => {
+    const root = committed({ '.gitignore': '.cursor/\n.claude/\nbuild/\n', 'packages/web/src/app.ts': 'x', 'packages/api/.gitignore': 'rules/\n' });
+    writeTree(root, {
+      'packages/web/.cursor/rules/web.mdc': 'x',
+      'packages/web/.cursor/mcp.json': 'x',
+      'packages/web/.claude/rules/web.md': 'x',
+      'packages/api/.cursor/rules/api.mdc': 'x',
+      'packages/web/build/.cursor/rules/built.mdc': 'x',
+      'node_modules/pkg/.cursor/rules/vendored.mdc': 'x',
+    });
+    const expected = ['.gitignore', 'packages/api/.cursor/rules/api.mdc', 'packages/api/.gitignore', 'packages/web/.claude/rules/web.md', 'packages/web/.cursor/rules/web.mdc', 'packages/web/src/app.ts'];
+    const byGit = await listed(root, true);
+    expect(byGit.result.source).toBe('git');
+    expect(byGit.files).toEqual(expected);
+    const byWalk = await listed(root, false);
+    expect(byWalk.result.source).toBe('walk');
+    expect(byWalk.files).toEqual(expected);
+  });
+
   it('takes tracked files as git writes them, each judged by every .ignore that governs it, tracked or not, as the walk does', async () => {
     // git lists its index sorted by bytes: `.github/…`, `lib/-draft.md` and `lib/.eslintrc`
     // come before the `.ignore` files that drop them, `lib/z.log` after.

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/git';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cli } from './run';
+
+const BAD_CURSOR_RULE = '---\nglobs: src/**\nalwaysApply: maybe\n---\nUse the design tokens.\n';
+const BAD_WINDSURF_RULE = '---\ntrigger: sometimes\n---\nUse the design tokens.\n';
+
+/**
+ * A monorepo whose ignore files leave out the agents' folders, as many do: `.cursor/` and
+ * `.windsurf/` at every depth, and in one package its `.cursor/rules` alone. A vendored
+ * package in node_modules brings its own broken rule, which no agent reads.
+ */
+function monorepo(): string {
+  return writeTree(tempDir(), {
+    '.gitignore': '.cursor/\n.windsurf/\nnode_modules/\n',
+    'packages/web/.cursor/rules/tokens.mdc': BAD_CURSOR_RULE,
+    'packages/web/.windsurf/rules/tokens.md': BAD_WINDSURF_RULE,
+    'packages/web/src/app.ts': 'export const x = 1;\n',
+    'packages/api/.gitignore': 'rules/\n',
+    'packages/api/.cursor/rules/tokens.mdc': BAD_CURSOR_RULE,
+    'packages/api/src/main.ts': 'export const y = 2;\n',
+    'node_modules/vendored/.cursor/rules/vendored.mdc': BAD_CURSOR_RULE,
+  });
+}
+
+const EXPECTED = [
+  'packages/api/.cursor/rules/tokens.mdc:3:14: warning [frontmatter/wrong-type] Cursor expects `alwaysApply` to be true or false, not "maybe"; how it reads other values is not documented.',
+  'packages/web/.cursor/rules/tokens.mdc:3:14: warning [frontmatter/wrong-type] Cursor expects `alwaysApply` to be true or false, not "maybe"; how it reads other values is not documented.',
+  'packages/web/.windsurf/rules/tokens.md:2:10: error [frontmatter/invalid-value] Windsurf knows no trigger "sometimes" (it knows always_on, manual, model_decision, glob): the rule is not activated the way the file says.',
+];
+
+describe('agentls check: nested agent rule folders that the ignore files leave out', () => {
+  it('judges them in a plain tree, and leaves node_modules unread', async () => {
+    const ws = monorepo();
+    const run = await cli(['check', '--home', tempDir('agentls-home-')], ws);
+    const lines = run.stdout.split('\n');
+    for (const line of EXPECTED) expect(lines).toContain(line);
+    expect(run.stdout).not.toContain('node_modules');
+    expect(run.code).toBe(1);
+  });
+
+  it('judges them in a git work tree, listed by git, and leaves node_modules unread', async () => {
+    const ws = monorepo();
+    git(ws, 'init', '-q');
+    git(ws, 'add', '-A');
+    git(ws, 'commit', '-q', '-m', 'first');
+    const run = await cli(['check', '--home', tempDir('agentls-home-')], ws);
+    const lines = run.stdout.split('\n');
+    for (const line of EXPECTED) expect(lines).toContain(line);
+    expect(run.stdout).not.toContain('node_modules');
+    expect(run.code).toBe(1);
+  });
+});
