@@ -41,6 +41,13 @@ export type GitListResult =
 /** Environment variables that would point git at another repository than the folder's own. */
 const REDIRECTING_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE'];
 
+/** The environment git runs in here: no locks taken, no prompt, and no variable that points it at another repository. */
+export function gitEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+  for (const name of REDIRECTING_ENV) delete env[name];
+  return env;
+}
+
 /**
  * The files of a git work tree as git sees them: tracked and untracked, without what
  * `.gitignore`, `.git/info/exclude` and the user's global excludes ignore
@@ -57,8 +64,7 @@ const REDIRECTING_ENV = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJE
  */
 export function gitListFiles(options: GitListOptions): Promise<GitListResult> {
   const started = performance.now();
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
-  for (const name of REDIRECTING_ENV) delete env[name];
+  const env = gitEnvironment();
   const which = options.which ?? 'both';
   const args = ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=off', 'ls-files', '-z'];
   // --stage: each tracked entry with its mode, so a submodule is told from a file (below).

@@ -4,6 +4,7 @@ import type { FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, skipped } from './gitListing';
 import { IgnoredRuleFolders, ignoredRuleFoldersFromGit } from './ignoredRuleFolders';
+import { mayIgnoreNestedRuleFolders } from './ruleFolderIgnores';
 import type { IgnoreRules } from './ignore';
 import { joinRelative, relativeInside } from './paths';
 import { agentsProjectFolders, clineCandidates, projectRuleFolders } from './ruleLocations';
@@ -63,8 +64,19 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
     // Tracked files come from git's index at once, taken as git writes them; the untracked
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
-    const ignoredByGit = ignoredRuleFoldersFromGit(options.root, options.cancel);
-    const tracked = await gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'tracked', onPaths: (paths) => listing.streamTracked(paths) });
+    const gitignores: string[] = [];
+    const tracked = await gitListFiles({
+      root: options.root,
+      maxFiles: options.maxFiles,
+      cancel: options.cancel,
+      which: 'tracked',
+      onPaths: (paths) => {
+        for (const rel of paths) if (isGitignore(rel)) gitignores.push(rel);
+        listing.streamTracked(paths);
+      },
+    });
+    // The ignored rule folders are asked of git (a walk of every folder) only where an ignore rule may name one; beside the untracked listing.
+    const ignoredByGit = ignoredRuleFolders(options, gitignores);
     // git failed or was cancelled part-way: what it listed is in the index already; the walk that follows lists the folder again.
     if (!tracked.ok) listing.stop();
     await listing.endTracked();
@@ -75,7 +87,10 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       await listing.addWhole(others.files);
       listing.flush();
       result.truncated ||= tracked.truncated || others.truncated;
-      for (const folder of await ignoredByGit) ignoredRules.take(folder);
+      let nestedIgnored = await ignoredByGit;
+      const untrackedGitignores = others.files.filter(isGitignore);
+      if (nestedIgnored === undefined && untrackedGitignores.length > 0) nestedIgnored = await ignoredRuleFolders(options, untrackedGitignores);
+      for (const folder of nestedIgnored ?? []) ignoredRules.take(folder);
       await walkNested(options, listing.nested, skip, result, ignoredRules);
     } else {
       // The walk that follows lists the folder again: the files git listed but not yet handed on are left to it.
@@ -95,6 +110,20 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   }
   await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
   return result;
+}
+
+/**
+ * The nested rule folders git's ignore rules leave out (`ignoredRuleFoldersFromGit`), or
+ * undefined when no rule of the repository nor of the user's global excludes can name one
+ * (`mayIgnoreNestedRuleFolders`, judged from `gitignores`).
+ */
+async function ignoredRuleFolders(options: ListOptions, gitignores: readonly string[]): Promise<string[] | undefined> {
+  if (!(await mayIgnoreNestedRuleFolders(options.root, options.fs, gitignores))) return undefined;
+  return ignoredRuleFoldersFromGit(options.root, options.cancel);
+}
+
+function isGitignore(rel: string): boolean {
+  return rel === '.gitignore' || rel.endsWith('/.gitignore');
 }
 
 /** Submodules and nested repositories that git listed as folders: walked. */

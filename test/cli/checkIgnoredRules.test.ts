@@ -51,4 +51,22 @@ describe('agentls check: nested agent rule folders that the ignore files leave o
     expect(run.stdout).not.toContain('node_modules');
     expect(run.code).toBe(1);
   });
+
+  it("judges them where only git's excludes file (core.excludesFile) or an untracked .gitignore leaves them out", async () => {
+    const ws = writeTree(tempDir(), {
+      'excludes': '.windsurf/\n',
+      'packages/web/.windsurf/rules/tokens.md': BAD_WINDSURF_RULE,
+      'packages/web/src/app.ts': 'export const x = 1;\n',
+      'packages/api/.gitignore': 'rules/\n',
+      'packages/api/.cursor/rules/tokens.mdc': BAD_CURSOR_RULE,
+    });
+    git(ws, 'init', '-q');
+    git(ws, 'config', 'core.excludesFile', `${ws}/excludes`);
+    git(ws, 'add', 'packages/web/src/app.ts');
+    git(ws, 'commit', '-q', '-m', 'first');
+    const run = await cli(['check', '--home', tempDir('agentls-home-')], ws);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain(EXPECTED[0]);
+    expect(lines).toContain(EXPECTED[2]);
+  });
 });

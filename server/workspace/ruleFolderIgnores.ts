@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { minimatch } from 'minimatch';
+import type { FileSystem } from './fs';
+import { gitEnvironment } from './gitFiles';
+import { joinRelative } from './paths';
+import { NESTED_RULE_FOLDERS } from './ruleLocations';
+
+/** The names a pattern must be able to match to leave out a nested rule folder (`.cursor`, `rules`, …). */
+const FOLDER_NAMES = [...new Set(NESTED_RULE_FOLDERS.flatMap((folder) => folder.split('/')))];
+/** Ignore files read for the question; a repository with more is taken to ignore some (the listing then asks git). */
+const MAX_IGNORE_FILES = 500;
+const MAX_IGNORE_FILE_BYTES = 256 * 1024;
+/** How long git may take to say whether the user's global excludes leave out a rule folder. */
+const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether the ignore rules of a git work tree could leave out a nested agent rule folder
+ * (`packages/web/.cursor/rules`): only then is git asked for the ignored folders, a second
+ * walk of every folder that doubled the time to a complete file index of a 92k-file
+ * repository. The repository's own rules are read (its `.gitignore` files, which the
+ * listing met, and `.git/info/exclude`): a pattern any of whose parts matches a rule
+ * folder's name (`.cursor/`, `rules`, `.*`) may. The user's global excludes lie outside the
+ * workspace and are not read: git is asked whether they leave out such a folder at a made-up
+ * path. When unsure (too many files, git failing), the answer is yes.
+ */
+export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, gitignores: readonly string[]): Promise<boolean> {
+  if (gitignores.length > MAX_IGNORE_FILES) return true;
+  // The root's .gitignore is read even when no listing holds it (one that ignores itself).
+  for (const rel of new Set(['.git/info/exclude', '.gitignore', ...gitignores])) {
+    const read = await fs.readText(joinRelative(root, rel), { maxBytes: MAX_IGNORE_FILE_BYTES });
+    if (!read.ok) {
+      if (read.reason === 'too-large') return true;
+      continue;
+    }
+    if (read.text.split('\n').some(mayMatchRuleFolder)) return true;
+  }
+  return globalExcludesIgnoreRuleFolders(root);
+}
+
+/** Whether one line of an ignore file (gitignore(5)) could name a rule folder or one of its parts. */
+function mayMatchRuleFolder(line: string): boolean {
+  const pattern = line.trim();
+  // A comment, a blank line, or a negation (it brings files back, never leaves them out).
+  if (pattern === '' || pattern.startsWith('#') || pattern.startsWith('!')) return false;
+  return pattern.split('/').some((part) => part !== '' && part !== '**' && FOLDER_NAMES.some((name) => minimatch(name, part, { dot: true })));
+}
+
+/** git's answer, for a rule folder at a path no repository rule names, from the global excludes (core.excludesFile). */
+function globalExcludesIgnoreRuleFolders(root: string): Promise<boolean> {
+  // A folder path (the slash at its end): a pattern of file names (`*.md`) does not answer for it.
+  const probes = NESTED_RULE_FOLDERS.map((folder) => `agentls-probe/${folder}/`);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (answer: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    // check-ignore exits 0 when it ignores a path, 1 when none; `--no-index`: the paths are looked at by the rules alone.
+    const child = spawn('git', ['check-ignore', '--no-index', '--quiet', '--stdin'], { cwd: root, env: gitEnvironment(), stdio: ['pipe', 'ignore', 'ignore'], windowsHide: true });
+    const timer = setTimeout(() => {
+      child.kill();
+      done(true);
+    }, PROBE_TIMEOUT_MS);
+    child.on('error', () => done(true));
+    child.on('close', (code) => done(code !== 1));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(probes.join('\n') + '\n');
+  });
+}
