@@ -9,13 +9,13 @@ import {
 } from 'vscode-languageserver/node';
 import { CancellationSource } from '../core/cancel';
 import { applyLevel, type Finding, type Severity } from '../core/findings';
-import { editorRangeOf, editorView } from '../core/text';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import { pathToUri, uriToPath } from '../workspace/paths';
 import type { ClientFeatures } from './clientFeatures';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { DiagnosticSource } from './diagnosticSource';
+import { bomNotInEditor, placedAsEditorShows } from './editorFindings';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -123,12 +123,14 @@ export class DiagnosticsHub {
   }
 
   /**
-   * Findings of a file that is not open, computed from `diskText`. An editor loads a file
-   * without its BOM, so their line-1 positions move one character left to meet its text.
+   * Findings of a file that is not open, computed from `diskText`; `textOf` gives the text
+   * their related locations in other files were computed on. An editor loads a file without
+   * its BOM, so line-1 positions in each file that had one move one character left to meet
+   * its text (`placedAsEditorShows`).
    */
-  setForPath(source: string, path: string, findings: Finding[], diskText = ''): void {
-    const bom = editorView(diskText).bom;
-    this.set(source, pathToUri(path), bom ? findings.map((f) => ({ ...f, range: editorRangeOf(f.range, true) })) : findings);
+  setForPath(source: string, path: string, findings: Finding[], diskText = '', textOf: (path: string) => string | undefined = () => undefined): void {
+    const hadBom = (p: string) => bomNotInEditor(p === path ? diskText : textOf(p), this.documents.getByPath(p)?.text);
+    this.set(source, pathToUri(path), placedAsEditorShows(findings, path, hadBom));
   }
 
   /** Whether this source holds findings for the URI (also those kept after its document closed). */

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { CancellationSource, type Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
-import { editorRangeOf, editorView, LineIndex, ZERO_RANGE } from '../../core/text';
+import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
@@ -19,6 +19,7 @@ import type { FileChange } from '../../workspace/changes';
 import { isInside, pathToUri, uriToPath } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
 import type { OpenDocument } from '../documents';
+import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
@@ -156,9 +157,11 @@ export class RulesState {
     const engine = await this.engine();
     if (token.isCancellationRequested) return undefined;
     const out: Finding[] = [];
-    // Findings of a file the engine read from disk (not this buffer) with a BOM the buffer does not hold (editors drop it).
-    const bom = isRule && !engine.analysis(doc.path) && editorView(engine.findingsText(doc.path) ?? '').bom && !editorView(doc.text).bom;
-    const known = isRule ? engine.findings(doc.path).map((f) => (bom ? { ...f, range: editorRangeOf(f.range, true) } : f)) : [];
+    // Findings of a file the engine read from disk (not this buffer) with a BOM the buffer does not hold (editors drop it),
+    // and related locations in other files the engine read from disk with one.
+    const hadBom = (p: string) =>
+      p === doc.path ? !engine.analysis(p) && bomNotInEditor(engine.findingsText(p), doc.text) : bomNotInEditor(engine.findingsText(p), this.context.documents.getByPath(p)?.text);
+    const known = isRule ? placedAsEditorShows(engine.findings(doc.path), doc.path, hadBom) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
     // Judged by the folder holding the document only: the first folder's rules say nothing of another project's file.
@@ -240,7 +243,7 @@ export class RulesState {
         continue;
       }
       if (findings.length === 0 && !this.pushed.has(p)) continue;
-      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings, engine.findingsText(p));
+      ctx.diagnostics.setForPath(RULES_SOURCE, p, findings, engine.findingsText(p), (other) => engine.findingsText(other));
       if (findings.length) this.pushed.add(p);
       else this.pushed.delete(p);
     }

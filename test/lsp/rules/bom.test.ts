@@ -105,3 +105,44 @@ describe('a legacy rule file saved with a BOM, over LSP', () => {
     expect(of(open, 'rule/legacy-file').map((d) => d.range)).toEqual([whole]);
   });
 });
+
+/**
+ * A finding's related location points into another file, which has its own BOM or none: an
+ * editor loads each file without its BOM, so a related range on line 1 of a file saved with
+ * one moves one character left, whatever the file holding the finding has.
+ */
+describe('related locations in files saved with a BOM, over LSP', () => {
+  // The winner, saved with a BOM: the xcsh agent sees no frontmatter, so the rule is anchored on its whole first line, `---`.
+  const winner = `${BOM}---\ndescription: House style\n---\nUse tabs.\n`;
+  const shadowedText = '---\ndescription: Cursor copy\n---\nUse spaces.\n';
+  const lineOne = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
+
+  /** The shadowed copy's `rule/shadowed` (the copy open or closed), with its range and its related location's file and range. */
+  async function shadowedFinding(shadowed: string, won: string, open: boolean) {
+    const ws = writeTree(tempDir(), { '.xcsh/rules/style.md': won, '.cursor/rules/style.mdc': shadowed });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const file = path.join(ws, '.cursor/rules/style.mdc');
+    const uri = open ? await c.open(file) : c.uri(file);
+    const [d] = of(await c.waitForDiagnostics(uri, (all) => of(all, 'rule/shadowed').length > 0), 'rule/shadowed');
+    return { range: d.range, related: d.relatedInformation?.map((r) => [r.location.uri, r.location.range]), winnerUri: c.uri(path.join(ws, '.xcsh/rules/style.md')) };
+  }
+
+  it("a closed file's finding points at the other file's line 1 as the editor shows it, the other file's BOM not counted", async () => {
+    const d = await shadowedFinding(shadowedText, winner, false);
+    expect(d.range).toEqual(lineOne);
+    expect(d.related).toEqual([[d.winnerUri, lineOne]]);
+  });
+
+  it('a closed file saved with a BOM moves its own range, not that of a related file without one', async () => {
+    // The winner has no BOM: its `---` is line 1's first three characters on disk and in the editor alike.
+    const d = await shadowedFinding(`${BOM}${shadowedText}`, winner.slice(1), false);
+    expect(d.range).toEqual(lineOne);
+    expect(d.related).toEqual([[d.winnerUri, lineOne]]);
+  });
+
+  it('an open document: its related location in a closed file with a BOM lands where the editor shows it', async () => {
+    const d = await shadowedFinding(shadowedText, winner, true);
+    expect(d.range).toEqual(lineOne);
+    expect(d.related).toEqual([[d.winnerUri, lineOne]]);
+  });
+});

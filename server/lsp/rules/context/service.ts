@@ -102,7 +102,7 @@ export class RulesContext {
         if (due !== 'all' && !due.has(p) && !(totalsChanged && (always.has(p) || this.pushed.has(p)))) continue;
         const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens });
         if (findings.length === 0 && !this.pushed.has(p)) continue;
-        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings, analysis.text);
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings, analysis.text, (other) => engine.findingsText(other));
         if (findings.length) this.pushed.add(p);
         else this.pushed.delete(p);
       }
@@ -113,7 +113,7 @@ export class RulesContext {
         const read = reach && (await ctx.documents.ruleFs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES }));
         const findings = read && read.ok ? instructionGlobFindings({ path: p, text: read.text, lines: new LineIndex(read.text), views, reach: reach! }) : [];
         if (findings.length === 0 && !this.pushed.has(p)) continue;
-        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings, read && read.ok ? read.text : undefined);
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings, read && read.ok ? read.text : undefined, (other) => engine.findingsText(other));
         if (findings.length) this.pushed.add(p);
         else this.pushed.delete(p);
       }
