@@ -58,7 +58,7 @@ export interface AstEditPreviewResult {
   /** Invalid patterns and skipped files (`path: reason`). */
   parseErrors: string[];
   limitReached: boolean;
-  /** `paths[1]: …`: a path not found or matching no file beside paths that gave files (alone, it is the request's error), a link not followed. */
+  /** `paths[1]: …`: a path not found or matching no file (or only files of another language than `lang`) beside paths that gave files (alone, it is the request's error), a link not followed. */
   warnings: string[];
   /** The whole preview as the agent's tool prints it. */
   text: string;

@@ -32,6 +32,19 @@ export interface Collection {
   warnings: AstEditProblem[];
   /** The scan stopped at `maxScanned` files. */
   truncated: boolean;
+  /**
+   * Each folder or glob that matched files, with the files it matched (absolute paths): the
+   * language check may drop all of them, which is as much a mistake as matching none.
+   */
+  scanned: ScannedEntry[];
+}
+
+export interface ScannedEntry {
+  /** Its index in `paths`. */
+  index: number;
+  /** As written. */
+  text: string;
+  files: string[];
 }
 
 /** One `paths` entry, resolved: a file or folder, or a glob's literal base and filter. */
@@ -59,7 +72,7 @@ export async function collectFiles(
   fs: FileSystem,
   options: { maxScanned: number; cancel?: Cancellation },
 ): Promise<Collection> {
-  const result: Collection = { files: [], problems: [], warnings: [], truncated: false };
+  const result: Collection = { files: [], problems: [], warnings: [], truncated: false, scanned: [] };
   if (entries.length === 0) {
     result.problems.push(problem('astedit/no-paths', '`paths` must contain at least one file, folder or glob', 'paths'));
     return result;
@@ -117,18 +130,19 @@ export async function collectFiles(
     for (const e of walked.errors.slice(0, 20)) {
       result.warnings.push(warning('astedit/unreadable-folder', `${displayOf(root, joinRelative(owner, e.rel))}: ${e.message}; its files were not searched`, entry.index));
     }
-    let matched = 0;
+    const matched: string[] = [];
     for (const e of walked.files) {
       if (entry.matcher) {
         const underBase = start === '' ? e.rel : e.rel.slice(start.length + 1);
         if (!entry.matcher(underBase)) continue;
       }
-      matched++;
       const abs = joinRelative(owner, e.rel);
+      matched.push(abs);
       if (!byPath.has(abs)) byPath.set(abs, { path: abs, display: displayOf(root, abs), explicit: false });
     }
+    if (matched.length > 0) result.scanned.push({ index: entry.index, text: entry.text, files: matched });
     // A walk cut short or unreadable folders (already reported) are not a search that found nothing.
-    if (matched === 0 && !walked.truncated && walked.errors.length === 0) matchedNothing.push(entry);
+    else if (!walked.truncated && walked.errors.length === 0) matchedNothing.push(entry);
     if (walked.truncated || byPath.size >= options.maxScanned) {
       result.truncated = true;
       break;

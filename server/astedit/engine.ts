@@ -3,6 +3,7 @@ import { LineIndex, lineBreakOf, withLineBreak } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import { describeSyntaxError, type AstBackend, type FileScan, type OpQuery, type ScanInput } from './backend';
 import { collectFiles, type CollectedFile, type CollectWorkspace } from './collect';
+import { languageMismatches } from './languageMismatch';
 import { acceptsFile, languageByName, languageHintOfPaths, languageNames, languageOfPath, type LanguageInfo } from './languages';
 import { renderReplacement, type MatchCaptures, type Span } from './render';
 import type { AstChange, AstEditOutcome, AstEditPreview, AstEditProblem, AstEditRequest, FilePreview, SkippedFile } from './types';
@@ -60,9 +61,11 @@ export async function previewAstEdit(request: AstEditRequest, options: EngineOpt
   // Nothing to edit: the warnings about named paths (a FIFO, a link) say why better than "match no file".
   if ('code' in typed) return { ok: false, problems: [typed, ...(collection.files.length === 0 ? collection.warnings : [])] };
   const { lang, files } = typed;
+  const mismatched = languageMismatches(collection.scanned, files, forced);
+  if (files.length === 0 && mismatched.length) return { ok: false, problems: [...mismatched, ...collection.warnings] };
   const caseProblems = lang.dollarIsSyntax ? [] : validated.problems.filter(isCaseProblem);
   if (caseProblems.length) return { ok: false, problems: caseProblems };
-  const warnings: AstEditProblem[] = [...validated.problems.filter((p) => p.severity === 'warning'), ...collection.warnings];
+  const warnings: AstEditProblem[] = [...validated.problems.filter((p) => p.severity === 'warning'), ...collection.warnings, ...mismatched];
 
   // Pattern checks in the target language: a broken pattern is reported, the others still run.
   const patternErrors: string[] = [];

@@ -20,6 +20,8 @@ export type LanguageId =
 
 export interface LanguageInfo {
   id: LanguageId;
+  /** The language's name in messages (`none of them TypeScript`). */
+  label: string;
   /** The name `@ast-grep/napi` knows it by (a `Lang` member or the registered name). */
   napiName: string;
   /** Lower-case extensions without the dot. */
@@ -40,19 +42,20 @@ export interface LanguageInfo {
 }
 
 const TABLE: readonly LanguageInfo[] = [
-  { id: 'typescript', napiName: 'TypeScript', extensions: ['ts', 'cts', 'mts'], expando: '$', family: 'js' },
-  { id: 'tsx', napiName: 'Tsx', extensions: ['tsx'], expando: '$', family: 'js' },
-  { id: 'javascript', napiName: 'JavaScript', extensions: ['js', 'cjs', 'mjs', 'jsx'], expando: '$', family: 'js' },
-  { id: 'html', napiName: 'Html', extensions: ['html', 'htm', 'xhtml'], expando: '$', family: 'html' },
-  { id: 'css', napiName: 'Css', extensions: ['css', 'scss'], expando: '$', family: 'css', dollarInErrorNodes: true },
-  { id: 'python', napiName: 'python', extensions: ['py', 'py3', 'pyi'], expando: 'µ', dynamicPackage: '@ast-grep/lang-python', family: 'python' },
-  { id: 'go', napiName: 'go', extensions: ['go'], expando: 'µ', dynamicPackage: '@ast-grep/lang-go', family: 'go' },
-  { id: 'rust', napiName: 'rust', extensions: ['rs'], expando: 'µ', dynamicPackage: '@ast-grep/lang-rust', family: 'rust' },
-  { id: 'java', napiName: 'java', extensions: ['java'], expando: '$', dynamicPackage: '@ast-grep/lang-java', family: 'java' },
-  { id: 'json', napiName: 'json', extensions: ['json'], expando: '$', dynamicPackage: '@ast-grep/lang-json', family: 'json', dollarInErrorNodes: true },
-  { id: 'yaml', napiName: 'yaml', extensions: ['yaml', 'yml'], expando: '$', dynamicPackage: '@ast-grep/lang-yaml', family: 'yaml' },
+  { id: 'typescript', label: 'TypeScript', napiName: 'TypeScript', extensions: ['ts', 'cts', 'mts'], expando: '$', family: 'js' },
+  { id: 'tsx', label: 'TSX', napiName: 'Tsx', extensions: ['tsx'], expando: '$', family: 'js' },
+  { id: 'javascript', label: 'JavaScript', napiName: 'JavaScript', extensions: ['js', 'cjs', 'mjs', 'jsx'], expando: '$', family: 'js' },
+  { id: 'html', label: 'HTML', napiName: 'Html', extensions: ['html', 'htm', 'xhtml'], expando: '$', family: 'html' },
+  { id: 'css', label: 'CSS', napiName: 'Css', extensions: ['css', 'scss'], expando: '$', family: 'css', dollarInErrorNodes: true },
+  { id: 'python', label: 'Python', napiName: 'python', extensions: ['py', 'py3', 'pyi'], expando: 'µ', dynamicPackage: '@ast-grep/lang-python', family: 'python' },
+  { id: 'go', label: 'Go', napiName: 'go', extensions: ['go'], expando: 'µ', dynamicPackage: '@ast-grep/lang-go', family: 'go' },
+  { id: 'rust', label: 'Rust', napiName: 'rust', extensions: ['rs'], expando: 'µ', dynamicPackage: '@ast-grep/lang-rust', family: 'rust' },
+  { id: 'java', label: 'Java', napiName: 'java', extensions: ['java'], expando: '$', dynamicPackage: '@ast-grep/lang-java', family: 'java' },
+  { id: 'json', label: 'JSON', napiName: 'json', extensions: ['json'], expando: '$', dynamicPackage: '@ast-grep/lang-json', family: 'json', dollarInErrorNodes: true },
+  { id: 'yaml', label: 'YAML', napiName: 'yaml', extensions: ['yaml', 'yml'], expando: '$', dynamicPackage: '@ast-grep/lang-yaml', family: 'yaml' },
   {
     id: 'bash',
+    label: 'Bash',
     napiName: 'bash',
     extensions: ['bash', 'sh', 'zsh', 'ksh', 'bats', 'cgi', 'command', 'env', 'fcgi', 'tmux', 'tool'],
     expando: '$',

@@ -172,7 +172,7 @@ export const RECIPE_CODES: Record<string, string> = {
   'astedit/mixed-languages': 'The paths hold several languages and lang is not set',
   'astedit/no-files': 'The paths match no file ast-edit parses',
   'astedit/path-not-found': 'A path that does not exist',
-  'astedit/path-matches-no-file': 'A folder or glob in paths that matches no file',
+  'astedit/path-matches-no-file': 'A folder or glob in paths that matches no file, or only files of another language than lang',
   'astedit/outside-workspace': 'A path outside the workspace folders',
   'astedit/empty-path': 'An empty entry in paths',
   'astedit/bad-glob': 'A glob that cannot match as intended',

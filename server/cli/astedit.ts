@@ -18,8 +18,9 @@ const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… 
     when the paths hold several languages. --out '' deletes the matched nodes.
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
     overlapping edits, or a file changed while writing), 2 usage or request errors (an
-    invalid pattern, a path that does not exist, a folder or glob that matches no file, a file
-    named or a folder that cannot be read: nothing is written), 3 internal error`;
+    invalid pattern, a path that does not exist, a folder or glob that matches no file or
+    only files of another language than --lang, a file named or a folder that cannot be read:
+    nothing is written), 3 internal error`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',

@@ -136,6 +136,44 @@ describe('agentls ast-edit', () => {
     expect(empty.stderr).toContain('agentls ast-edit: empty: No file matches: ');
   });
 
+  it('exits 2 when a glob or folder matches only files of another language than --lang: none of them was checked', () => {
+    const ws = copyFixture('astedit-basic');
+    const before = read(ws, 'src/app.ts');
+    // `py` holds two Python files: with --lang ts they were dropped in silence and the .ts rewrite reported alone, exit 0.
+    const beside = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', '--lang', 'ts', 'src/**/*.ts', 'py/**/*.py', '--apply');
+    expect(beside.code).toBe(2);
+    expect(beside.stderr).toContain(`agentls ast-edit: py/**/*.py: No TypeScript file matches: ${path.join(ws, 'py/**/*.py')} (it matches 2 files, none of them TypeScript)`);
+    expect(beside.stderr).toContain('nothing was written');
+    expect(read(ws, 'src/app.ts')).toBe(before);
+    // Alone, it said "0 files searched" and exited 0.
+    const alone = agentls(ws, 'ast-edit', '--pat', 'f($A)', '--out', 'g($A)', '--lang', 'ts', 'py');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('agentls ast-edit: py: No TypeScript file matches: ');
+    expect(alone.stdout).toBe('');
+    // A file named outright is parsed as --lang says, whatever its extension: not a mismatch.
+    const named = agentls(ws, 'ast-edit', '--pat', 'f($A)', '--out', 'g($A)', '--lang', 'ts', 'py/main.py');
+    expect(named.stderr).not.toContain('No TypeScript file matches');
+    // Without --lang, a folder of files in no language ast-edit parses, beside one that has some.
+    fs.mkdirSync(path.join(ws, 'docs'));
+    fs.writeFileSync(path.join(ws, 'docs', 'notes.md'), 'console.log(1)\n');
+    const docs = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src', 'docs');
+    expect(docs.code).toBe(2);
+    expect(docs.stderr).toContain('agentls ast-edit: docs: No file ast-edit parses matches: ');
+    expect(docs.stderr).toContain('(it matches 1 file, none in a language ast-edit parses by extension)');
+  });
+
+  it('a recipe whose glob matches only files of another language than its lang is told so in agentls check', () => {
+    const ws = copyFixture('astedit-basic');
+    fs.writeFileSync(path.join(ws, 'recipes', 'lang.astedit.yaml'), 'lang: ts\nops:\n  - pat: console.log($$$A)\n    out: log($$$A)\npaths:\n  - src\n  - py/**/*.py\n');
+    const r = agentls(ws, 'check', '--format', 'json');
+    const found = (JSON.parse(r.stdout) as { diagnostics: { path: string; code: string; severity: string; message: string; range: { start: { line: number } } }[] }).diagnostics.filter(
+      (d) => d.path === 'recipes/lang.astedit.yaml',
+    );
+    expect(found.map((d) => `${d.range.start.line} ${d.severity} ${d.code}: ${d.message}`)).toEqual([
+      '6 warning astedit/path-matches-no-file: No TypeScript file matches: py/**/*.py (it matches 2 files, none of them TypeScript)',
+    ]);
+  });
+
   it('lints recipes in agentls check, with the dry run (no matches, missing paths)', () => {
     const ws = copyFixture('astedit-basic');
     fs.writeFileSync(path.join(ws, 'recipes', 'stale.astedit.yaml'), 'ops:\n  - pat: neverCalled($A)\n    out: called($A)\npaths:\n  - src\n  - gone\n  - src/**/*.tsx\n');

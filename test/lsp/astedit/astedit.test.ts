@@ -144,6 +144,14 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
       code: -32602,
       message: 'paths[0]: No file matches: src/**/*.tsx (ignored files are not searched)',
     });
+    // A folder whose files are all of another language than `lang` is said the same way, naming the language.
+    const py = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ...TS_REWRITE, paths: ['src/**/*.ts', 'py'], lang: 'ts' });
+    expect(py.totals.replacements).toBe(3);
+    expect(py.warnings).toEqual(['paths[1]: No TypeScript file matches: py (it matches 2 files, none of them TypeScript)']);
+    await expect(c.request('agentls/astEditPreview', { ...TS_REWRITE, paths: ['py'], lang: 'ts' })).rejects.toMatchObject({
+      code: -32602,
+      message: 'paths[0]: No TypeScript file matches: py (it matches 2 files, none of them TypeScript)',
+    });
     await expect(c.request('agentls/astEditResolve', { previewId: 'nope', action: 'apply' })).rejects.toMatchObject({ code: -32602 });
     await expect(c.request('agentls/astEditResolve', { previewId: 'nope' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('action') });
     const discarded = await c.request<AstEditPreviewResult>('agentls/astEditPreview', TS_REWRITE);
