@@ -67,20 +67,17 @@ export const astEditCommand: CliCommand = {
         reportProblems(io.stderr, outcome.problems, positionals);
         return 2;
       }
-      io.stdout.write(formatPreview(outcome.preview));
-      if (outcome.preview.patternErrors.length) {
-        // A pattern that does not parse is a mistake on the command line: never a success, never written.
-        for (const e of outcome.preview.patternErrors) write(io.stderr, `agentls ast-edit: ${e}`);
-        if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');
-        return 2;
-      }
-      // A file named on the command line that could not be read was not checked, nor was a
-      // path that does not exist or matches no file, nor the files of a folder that cannot be
-      // read: never a success, whatever the others gave.
+      // A pattern that does not parse is a mistake on the command line, and a file named on it
+      // that could not be read was not checked, nor was a path that does not exist or matches no
+      // file, nor the files of a folder that cannot be read: never a success, whatever the others
+      // gave, and never written. Each is said once, on stderr; the report on stdout leaves them out.
+      const preview = outcome.preview;
       const named = new Set(request.paths);
-      const unread = outcome.preview.skipped.filter((s) => s.unread && named.has(s.path));
-      const unmatched = outcome.preview.warnings.filter((w) => UNCHECKED_PATH.has(w.code));
-      if (unread.length || unmatched.length) {
+      const unread = preview.skipped.filter((s) => s.unread && named.has(s.path));
+      const unmatched = preview.warnings.filter((w) => UNCHECKED_PATH.has(w.code));
+      io.stdout.write(formatPreview({ ...preview, patternErrors: [], skipped: preview.skipped.filter((s) => !unread.includes(s)), warnings: preview.warnings.filter((w) => !unmatched.includes(w)) }));
+      if (preview.patternErrors.length || unread.length || unmatched.length) {
+        for (const e of preview.patternErrors) write(io.stderr, `agentls ast-edit: ${e}`);
         for (const s of unread) write(io.stderr, `agentls ast-edit: ${s.display}: cannot be read (${s.reason}), so it was not checked`);
         reportProblems(io.stderr, unmatched, positionals);
         if (values.apply) write(io.stderr, 'agentls ast-edit: nothing was written');

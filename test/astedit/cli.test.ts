@@ -136,6 +136,20 @@ describe('agentls ast-edit', () => {
     expect(empty.stderr).toContain('agentls ast-edit: empty: No file matches: ');
   });
 
+  it('says a pattern that does not parse once, on stderr: the report on stdout keeps the rewrite of the other patterns', () => {
+    const ws = copyFixture('astedit-basic');
+    const r = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', '--pat', 'h(', '--out', 'i(', 'src');
+    expect(r.code).toBe(2);
+    expect(r.stderr.match(/h\(: Invalid pattern: /g)).toHaveLength(1);
+    expect(r.stdout).not.toContain('Invalid pattern');
+    expect(r.stdout).toContain('3 replacements in 2 files (3 files searched, typescript).');
+    // A path that matched no file, said on stderr, is not repeated among the report's warnings either.
+    const glob = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src', 'src/**/*.tsx');
+    expect(glob.code).toBe(2);
+    expect(glob.stderr.match(/No file matches: /g)).toHaveLength(1);
+    expect(glob.stdout).not.toContain('No file matches');
+  });
+
   it('exits 2 when a glob or folder matches only files of another language than --lang: none of them was checked', () => {
     const ws = copyFixture('astedit-basic');
     const before = read(ws, 'src/app.ts');
