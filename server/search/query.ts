@@ -49,14 +49,34 @@ export function parseQuery(query: string, smartCase = true, backslash: 'slash' |
   return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase, inOnePart)) };
 }
 
+/** Backslashes up to which each is read both ways (2^3 = 8 readings at most, each a scan when the one before found no clean match). */
+const MAX_MIXED_BACKSLASHES = 3;
+
 /**
  * The ways to read a query, to try in turn until one matches cleanly. Outside Windows a
  * name may hold a `\` (`back\slash.ts`), which a query spells as it is: read as `/`, as
- * `util\log` typed the Windows way wants, `back\` matched nothing. A query without one
- * reads one way.
+ * `util\log` typed the Windows way wants, `back\` matched nothing. Every `\` is first read
+ * as a name's character, and every one as `/` last; between them, for a query with a few
+ * backslashes, the readings that mix (`src\back\` as `src/back\`: a folder typed the Windows
+ * way, then a name's backslash), fewer separators first and earlier ones first among as
+ * many, as folders come before names. A query without one reads one way.
  */
 export function queryReadings(query: string): ParsedQuery[] {
-  return query.includes('\\') ? [parseQuery(query, true, 'literal'), parseQuery(query)] : [parseQuery(query)];
+  const count = query.split('\\').length - 1;
+  if (count === 0) return [parseQuery(query)];
+  if (count > MAX_MIXED_BACKSLASHES) return [parseQuery(query, true, 'literal'), parseQuery(query)];
+  // Bit i of a mask: the i-th backslash is read as `/`.
+  const masks = Array.from({ length: 1 << count }, (_, m) => m).sort((a, b) => bitCount(a) - bitCount(b) || a - b);
+  return masks.map((mask) => {
+    let i = 0;
+    return parseQuery(query.replace(/\\/g, () => ((mask >> i++) & 1 ? '/' : '\\')), true, 'literal');
+  });
+}
+
+function bitCount(n: number): number {
+  let bits = 0;
+  for (; n; n &= n - 1) bits++;
+  return bits;
 }
 
 /**

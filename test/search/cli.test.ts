@@ -48,6 +48,15 @@ describe('agentls search', () => {
     expect(json.candidates[0].match_ranges).toEqual([{ start: 4, end: 9 }]);
   });
 
+  it.runIf(process.platform !== 'win32')('reads a query with a folder separator typed the Windows way and a backslash of a name, each as it is meant', async () => {
+    const root = writeTree(tempDir(), { '.git/HEAD': '', 'src/back\\slash.ts': 'x', 'src/back.ts': 'x', 'src/backup/x.ts': 'x' });
+    // `src\` is a folder, `back\` the start of a name: read all one way or all the other, the query found nothing.
+    for (const query of ['src\\back\\', 'src\\back\\sl']) {
+      const r = await agentls(['search', query, '--no-cache'], root);
+      expect({ query, code: r.code, stdout: r.stdout.trim().split('\n') }).toEqual({ query, code: 0, stdout: ['src/back\\slash.ts'] });
+    }
+  });
+
   it('prints the session.file.candidates payload with --json, honouring --max, --ext and --exclude', async () => {
     const root = copyFixture('search-basic');
     writeTree(root, { 'dist/auth.js': 'x' });

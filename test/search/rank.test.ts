@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../server/core/cancel';
 import { KeystrokeMemory } from '../../server/search/narrow';
-import { parseQuery } from '../../server/search/query';
+import { parseQuery, queryReadings } from '../../server/search/query';
 import { matchPositions, rankTable } from '../../server/search/rank';
 import { POINTS, Scorer } from '../../server/search/score';
 import { toRanges } from '../../server/search/candidates';
@@ -299,5 +299,15 @@ describe('narrowing to the previous keystroke', () => {
     expect(memory.narrowFor(t, '["x"]', 'one')).toBeUndefined();
     t.add('a/three.ts');
     expect(memory.narrowFor(t, '', 'one')).toBeUndefined();
+  });
+});
+
+describe('queryReadings', () => {
+  it('mixes the readings of up to three backslashes, name characters first, and keeps two readings beyond', () => {
+    expect(queryReadings('src\\back\\').map((q) => q.text)).toEqual(['src\\back\\', 'src/back\\', 'src\\back/', 'src/back/']);
+    expect(queryReadings('a\\b\\c\\d').map((q) => q.text)).toHaveLength(8);
+    // Work stays bounded: four backslashes or more read all one way, then all the other.
+    expect(queryReadings('a\\b\\c\\d\\e').map((q) => q.text)).toEqual(['a\\b\\c\\d\\e', 'a/b/c/d/e']);
+    expect(queryReadings('plain').map((q) => q.text)).toEqual(['plain']);
   });
 });
