@@ -44,7 +44,7 @@ export class InstructionViewsCache {
     this.reads.forget(p, textOnly);
     for (const [root, entry] of this.byRoot) {
       // Still being read: the change may have come after a file was read, so the result is not kept.
-      if (!entry.done || touchesInstructions(entry.done, p)) this.byRoot.delete(root);
+      if (!entry.done || touchesInstructions(entry.done, p, textOnly)) this.byRoot.delete(root);
     }
   }
 

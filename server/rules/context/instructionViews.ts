@@ -19,6 +19,8 @@ export interface InstructionViews {
   views: AgentView[];
   /** Files read or looked for and folders listed: a change at, under or above one makes the views stale. */
   watched: string[];
+  /** The files read or looked for alone: a buffer's new text (no file came or went) matters only there. */
+  read: string[];
 }
 
 export interface InstructionHost {
@@ -55,11 +57,17 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (targeted(host.agents, 'copilot')) views.push(await copilotView(reader));
   if (targeted(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
   views.push(...(await unlistedToolRules(reader)));
-  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched] };
+  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths] };
 }
 
-/** Whether a file change at `p` (a file or a folder created, changed or deleted) may change the views. */
-export function touchesInstructions(views: InstructionViews, p: string): boolean {
+/**
+ * Whether a file change at `p` (a file or a folder created, changed or deleted) may change the
+ * views; `textOnly`: an open buffer's text changed, no file came or went, so only a file the
+ * views read counts (a keystroke in `.cursor/rules/style.mdc`, in a folder listed for its
+ * subfolders' rules, does not make them again).
+ */
+export function touchesInstructions(views: InstructionViews, p: string, textOnly = false): boolean {
+  if (textOnly) return views.read.includes(p);
   return views.watched.some((w) => isInside(w, p) || isInside(p, w));
 }
 
@@ -100,6 +108,7 @@ interface ReadFile {
 /** Reads through the host's file system, remembering every path looked at. */
 class Reader {
   readonly watched = new Set<string>();
+  readonly readPaths = new Set<string>();
   constructor(
     readonly root: string,
     readonly host: InstructionHost,
@@ -111,6 +120,7 @@ class Reader {
 
   async read(p: string): Promise<ReadFile | { path: string; failure: string } | undefined> {
     this.watched.add(p);
+    this.readPaths.add(p);
     const read = await this.host.fs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES });
     if (read.ok) return { path: p, text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
     if (read.reason === 'not-found' || read.reason === 'is-directory') return undefined;

@@ -40,3 +40,18 @@ describe('Claude Code\'s always-sent files from bad input', () => {
     expect(touchesInstructions(result, path.join(ws, '.claude', 'rules', 'new.md'))).toBe(true);
   });
 });
+
+describe("the tools' rule files the engine does not list", () => {
+  it('are made again for a file that came or went in their folders, but not for a keystroke in a rule they do not read', async () => {
+    const { ws, result } = await viewsOf({ '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nTabs.\n', '.cursor/rules/web/api.mdc': '---\nglobs: api/**\n---\nValidate.\n' });
+    expect(result.views.find((v) => v.agent === 'cursor')?.rules.map((r) => r.name)).toEqual(['web/api']);
+    const top = path.join(ws, '.cursor', 'rules', 'style.mdc');
+    const nested = path.join(ws, '.cursor', 'rules', 'web', 'api.mdc');
+    // A buffer's new text: only a file the views read counts.
+    expect(touchesInstructions(result, top, true)).toBe(false);
+    expect(touchesInstructions(result, nested, true)).toBe(true);
+    // A file created or deleted anywhere in the listed folder may add or drop a rule.
+    expect(touchesInstructions(result, top)).toBe(true);
+    expect(touchesInstructions(result, path.join(ws, '.cursor', 'rules', 'db', 'new.mdc'))).toBe(true);
+  });
+});
