@@ -122,6 +122,29 @@ describe('real-world rule shapes', () => {
     expect(globs('.cursor/rules/scoped.mdc')).toHaveLength(1);
   });
 
+  it('Windsurf: globs beside trigger model_decision, always_on or manual do nothing, a note that names trigger: glob; under trigger: glob, or without globs, nothing is said', async () => {
+    const ws = workspace({
+      '.windsurf/rules/react.md': '---\ntrigger: model_decision\nglobs: "**/*.tsx,**/*.jsx"\ndescription: "Apply when working in React"\n---\nHooks at the top.\n',
+      '.windsurf/rules/always.md': '---\ntrigger: always_on\nglobs:\n  - "**/*.py"\n---\nType hints.\n',
+      '.windsurf/rules/bare.md': '---\ntrigger: model_decision\nglobs: **/*.test.ts\n---\nVitest only.\n',
+      '.windsurf/rules/scoped.md': '---\ntrigger: glob\nglobs: "**/*.tsx"\n---\nHooks at the top.\n',
+      '.windsurf/rules/described.md': '---\ntrigger: model_decision\ndescription: When writing SQL\n---\nUse migrations.\n',
+    });
+    const all = await lint(ws);
+    const react = of(all, ws, '.windsurf/rules/react.md');
+    expect(react.map((f) => [f.code, f.severity, f.range.start.line])).toEqual([['rule/foreign-key', 'information', 2]]);
+    expect(react[0].message).toBe(
+      'Windsurf reads `globs` only with `trigger: glob`; under `trigger: model_decision` it decides from the description, so these globs do nothing. To attach the rule by path, use `trigger: glob`; otherwise remove `globs`.',
+    );
+    expect(of(all, ws, '.windsurf/rules/always.md').map((f) => f.message)).toEqual([expect.stringContaining('under `trigger: always_on` it applies the rule always')]);
+    // Without a description the rule never fires: one warning, which names the trigger the globs need.
+    const bare = of(all, ws, '.windsurf/rules/bare.md');
+    expect(bare.map((f) => [f.code, f.severity])).toEqual([['rule/inactive', 'warning']]);
+    expect(bare[0].message).toContain('to attach the rule by path, use `trigger: glob`');
+    expect(of(all, ws, '.windsurf/rules/scoped.md')).toEqual([]);
+    expect(of(all, ws, '.windsurf/rules/described.md')).toEqual([]);
+  });
+
   it('Windsurf trigger: glob with a `glob:` key: the inactive rule names the key Windsurf reads', async () => {
     const ws = workspace({ '.windsurf/rules/style.md': "---\ntrigger: glob\nglob: '**/*.{ts,tsx}'\n---\nNo any.\n" });
     const inactive = of(await lint(ws), ws, '.windsurf/rules/style.md').filter((f) => f.code === 'rule/inactive');

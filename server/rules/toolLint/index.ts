@@ -4,6 +4,7 @@ import { personCharacters, type Range } from '../../core/text';
 import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import type { AgentId, AgentModel, Placement } from '../agents';
+import { globList } from '../agents/shared';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding, undecodableNameFinding } from '../codes';
 import { TOOL_READING } from '../frontmatter';
@@ -217,9 +218,13 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
   const entryOf = (key: string) => loc.entry(key);
   if (agent.id === 'windsurf') {
     const trigger = entryOf('trigger');
+    const unusedGlobs = windsurfUnusedGlobs(loc, fm, activation.mode);
     if (fm.trigger === 'model_decision' && !(typeof fm.description === 'string' && fm.description.trim())) {
-      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), 'trigger: model_decision needs a description: Windsurf decides from it whether to apply the rule, and there is none.', { data: { fix: 'add-description' } })];
+      // Globs beside it (seen in real rules) show the file meant to attach by path: the trigger that does so is named.
+      const meant = unusedGlobs.length ? ' Its `globs` do not stand in for one: to attach the rule by path, use `trigger: glob`.' : '';
+      return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: model_decision needs a description: Windsurf decides from it whether to apply the rule, and there is none.${meant}`, { data: { fix: 'add-description' } })];
     }
+    if (unusedGlobs.length) return unusedGlobs;
     if (activation.mode === 'globs' && activation.globs.length === 0) {
       // A near miss of the key (`glob:`, `Globs:`), seen in real rules, is named.
       const near = loc.entries().find((e) => e.key !== 'globs' && /^globs?$/i.test(e.key));
@@ -242,4 +247,26 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
+}
+
+/**
+ * `globs` beside a Windsurf trigger other than `glob`. Windsurf's docs ("Activation modes",
+ * docs.windsurf.com/windsurf/cascade/memories) tie globs to the Glob mode alone: Always On
+ * applies the rule always, Model Decision by its description, Manual by @mention. Real rules
+ * write `trigger: model_decision` with globs (found by the audit of real instruction files),
+ * expecting both. A note, not a warning: the rule still activates as its trigger says.
+ */
+function windsurfUnusedGlobs(loc: RuleLocator, fm: Record<string, unknown>, mode: string): Finding[] {
+  const entry = loc.entry('globs');
+  if (!entry || globList(fm.globs, true).length === 0) return [];
+  const how: Record<string, string> = { always: 'applies the rule always', description: 'decides from the description', manual: 'applies the rule only when it is @mentioned' };
+  if (!how[mode]) return [];
+  return [
+    finding(
+      'rule/foreign-key',
+      'information',
+      entry.lineRange,
+      `Windsurf reads \`globs\` only with \`trigger: glob\`; under \`trigger: ${String(fm.trigger)}\` it ${how[mode]}, so these globs do nothing. To attach the rule by path, use \`trigger: glob\`; otherwise remove \`globs\`.`,
+    ),
+  ];
 }
