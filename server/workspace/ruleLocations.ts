@@ -98,15 +98,16 @@ export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: 
  * rules": "subdirectories can include their own .cursor/rules directory"), Windsurf reads
  * every `.windsurf/rules` (and Devin Desktop's `.devin/rules`) of the workspace's
  * subfolders (docs.windsurf.com/windsurf/cascade/memories, "Rules discovery"), and the
- * models take Claude Code's `.claude/rules` and Copilot's `.github/instructions` as read
- * wherever they sit. Cline's `.clinerules` and the xcsh agent's folders are read at the
- * root (or above it) only, so they are not here.
+ * models take Claude Code's `.claude/rules` as read wherever they sit. Cline's
+ * `.clinerules`, Copilot's `.github/instructions` (in VS Code and on github.com; Copilot CLI
+ * reads one where it runs) and the xcsh agent's folders are read at the root (or above it)
+ * only, so they are not here.
  *
  * Whether these agents skip a folder that `.gitignore` leaves out is documented by none of
  * them; the listing keeps these folders whatever the ignore files say, as it keeps the
  * root ones, so that a project that ignores `.cursor/` still has its rules checked.
  */
-export const NESTED_RULE_FOLDERS: readonly string[] = ['.cursor/rules', '.windsurf/rules', '.devin/rules', '.claude/rules', '.github/instructions'];
+export const NESTED_RULE_FOLDERS: readonly string[] = ['.cursor/rules', '.windsurf/rules', '.devin/rules', '.claude/rules'];
 
 /**
  * The nested rule folder (`NESTED_RULE_FOLDERS`) that a folder is or holds, and the folder

@@ -146,7 +146,6 @@ describe('the nested rule folders the listing keeps whatever the ignore files sa
     expect(nestedRuleFolderAt('packages/web/.cursor')).toEqual({ folder: 'packages/web/.cursor/rules', holder: 'packages/web' });
     expect(nestedRuleFolderAt('packages/web/.cursor/rules')).toEqual({ folder: 'packages/web/.cursor/rules', holder: 'packages/web' });
     expect(nestedRuleFolderAt('.windsurf')).toEqual({ folder: '.windsurf/rules', holder: '' });
-    expect(nestedRuleFolderAt('a/.github')).toEqual({ folder: 'a/.github/instructions', holder: 'a' });
-    for (const other of ['node_modules', 'a/node_modules', 'a/.clinerules', 'a/.xcsh', 'a/x.cursor', 'a/.cursor/rules/sub', 'dist']) expect(nestedRuleFolderAt(other)).toBeUndefined();
+    for (const other of ['node_modules', 'a/node_modules', 'a/.github', 'a/.clinerules', 'a/.xcsh', 'a/x.cursor', 'a/.cursor/rules/sub', 'dist']) expect(nestedRuleFolderAt(other)).toBeUndefined();
   });
 });

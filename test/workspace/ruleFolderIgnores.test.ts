@@ -15,11 +15,11 @@ const ask = (ws: string, gitignores: string[]) => mayIgnoreNestedRuleFolders(ws,
 
 describe('whether the ignore rules of a git work tree may leave out a nested agent rule folder', () => {
   it('says no where no rule can name one, so the listing asks git for no ignored folders', async () => {
-    expect(await ask(repo({ '.gitignore': '# build\n*.log\ndist/\nnode_modules/\n!keep.log\n', 'web/.gitignore': 'coverage/\n' }), ['.gitignore', 'web/.gitignore'])).toBe(false);
+    expect(await ask(repo({ '.gitignore': '# build\n*.log\ndist/\nnode_modules/\n!keep.log\n**/instructions\n', 'web/.gitignore': 'coverage/\n' }), ['.gitignore', 'web/.gitignore'])).toBe(false);
   });
 
   it('says yes for a rule naming an agent folder or a part of one, in any .gitignore or in .git/info/exclude', async () => {
-    for (const line of ['.cursor/', '/packages/*/.windsurf', 'rules/', '**/instructions', '.*', '.c*']) {
+    for (const line of ['.cursor/', '/packages/*/.windsurf', 'rules/', '**/.devin', '.*', '.c*']) {
       expect(await ask(repo({ 'web/.gitignore': `${line}\n` }), ['web/.gitignore']), line).toBe(true);
     }
     expect(await ask(repo({ '.git/info/exclude': '.claude/\n' }), [])).toBe(true);

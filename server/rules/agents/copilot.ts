@@ -76,9 +76,27 @@ function copilotPlacement(rel: string): Placement | undefined {
   if (!at || at.rest === '') return undefined;
   const name = baseName(rel);
   // Docs: path-specific files are NAME.instructions.md "within or below" .github/instructions.
-  if (name.endsWith('.instructions.md')) return { read: true, frontmatter: true };
+  if (name.endsWith('.instructions.md')) return at.prefix === '' ? { read: true, frontmatter: true } : nestedInstructions(at.prefix);
   if (name.endsWith('.md')) {
     return { read: false, frontmatter: true, onlyWithKeys: ['applyTo'], why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
   }
   return undefined;
+}
+
+/**
+ * An instructions file in a subfolder's `.github/instructions` (a package of a monorepo).
+ * GitHub's docs for VS Code and github.com place them "within or below the
+ * .github/instructions directory in the repository", the one at its root (the page above),
+ * as for copilot-instructions.md. Copilot CLI reads one in the folder it runs in: "or within
+ * or below a .github/instructions directory in the current working directory" (GitHub's docs,
+ * "Adding custom instructions for GitHub Copilot CLI"; its own help says "(in git root and
+ * cwd)", quoted in github/copilot-cli#713). So a note, naming that client.
+ */
+function nestedInstructions(prefix: string): Placement {
+  return {
+    read: false,
+    frontmatter: true,
+    why: 'GitHub Copilot in VS Code and on github.com reads `.github/instructions/` only at the root of the repository or workspace',
+    alsoReadBy: `Copilot CLI reads it too when it runs in \`${prefix.slice(0, -1)}\``,
+  };
 }
