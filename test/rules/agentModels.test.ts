@@ -108,6 +108,12 @@ describe('glob slips', () => {
     expect(globIssues('src/(a|b)/*.ts', 'Cursor').map((i) => i.fixed)).toEqual(['src/{a,b}/*.ts']);
     expect(globIssues('@(a|b).ts', 'Cursor')).toEqual([]);
     expect(globIssues('src/**/*.{ts,tsx}', 'Cursor')).toEqual([]);
+    // A `**` that opens or closes an alternative of a brace group standing as a whole segment is a segment of its own.
+    expect(globIssues('{README.md,docs/**/*.md,**/design.md}', 'GitHub Copilot')).toEqual([]);
+    expect(globIssues('docs/{api/**,guides}/*.md', 'Cursor')).toEqual([]);
+    expect(globIssues('x{**/a.ts,b}', 'Cursor')).toHaveLength(1);
+    expect(globIssues('{a,b}**/c.ts', 'Cursor')).toHaveLength(1);
+    expect(globIssues('a,**/b.ts', 'the xcsh agent')).toHaveLength(1);
     expect(globIssues('src/[a.ts', 'Cursor')[0].fixed).toBeUndefined();
   });
   it('unwraps one pair of quotes, so a value of nested quotes costs no deeper recursion', () => {

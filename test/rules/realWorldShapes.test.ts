@@ -145,6 +145,18 @@ describe('real-world rule shapes', () => {
     expect(of(all, ws, '.windsurf/rules/described.md')).toEqual([]);
   });
 
+  it('GitHub Copilot: an applyTo brace group whose alternatives hold `**/` as a segment is not a glued `**`; one glued inside an alternative still is', async () => {
+    const ws = workspace({
+      '.github/instructions/docs.instructions.md': '---\ndescription: "Documentation standards"\napplyTo: "{README.md,CHANGELOG.md,docs/**/*.md,**/design.md}"\n---\n\n## Content Rules\n',
+      '.github/instructions/glued.instructions.md': '---\napplyTo: "{docs/**.md,README.md}"\n---\nText.\n',
+      'README.md': '',
+      'docs/a.md': '',
+    });
+    const all = await lint(ws);
+    expect(of(all, ws, '.github/instructions/docs.instructions.md')).toEqual([]);
+    expect(of(all, ws, '.github/instructions/glued.instructions.md').map((f) => f.code)).toEqual(['frontmatter/invalid-glob']);
+  });
+
   it('Windsurf trigger: glob with a `glob:` key: the inactive rule names the key Windsurf reads', async () => {
     const ws = workspace({ '.windsurf/rules/style.md': "---\ntrigger: glob\nglob: '**/*.{ts,tsx}'\n---\nNo any.\n" });
     const inactive = of(await lint(ws), ws, '.windsurf/rules/style.md').filter((f) => f.code === 'rule/inactive');

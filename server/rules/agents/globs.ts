@@ -43,7 +43,7 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
     out.push({ message: `globs are relative to the workspace, and ${reader} matches the leading \`/\` against nothing`, fixed });
   }
   // `**` is a path segment of its own; glued to other characters it acts like `*`.
-  if (/(^|[^/])\*\*|\*\*([^/]|$)/.test(text.replace(/^\*\*$|\/\*\*$|^\*\*\//g, 'X').replace(/\/\*\*\//g, '/X/'))) {
+  if (hasGluedDoubleStar(text)) {
     // The intent is clear only for `**.ext` at the start of a segment: any depth, that extension.
     const clear = !/[^/*]\*\*/.test(text);
     if (clear) fixed = fixed.replace(/(^|\/)\*\*(?=[^/*])/g, '$1**/*');
@@ -59,6 +59,33 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
   if (broken) out.push({ message: `${broken} (${reader} matches no file)` });
   // Each issue carries the glob with every clear repair applied.
   return out.map((issue) => (issue.fixed !== undefined ? { ...issue, fixed } : issue));
+}
+
+/**
+ * A `**` with something other than a folder boundary beside it. Every agent's dialect
+ * understands `{a,b}` (the models' `braces`), so a `**` that opens or closes one
+ * alternative of a brace group that is itself a whole segment (`{README.md,docs/**}`, as in
+ * a public Copilot instructions file) stands alone once the group is expanded.
+ */
+function hasGluedDoubleStar(glob: string): boolean {
+  // For each `{`, its matching `}`; for each character, the brace group it sits in.
+  const close = new Map<number, number>();
+  const inside: number[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    inside.push(open.length ? open[open.length - 1] : -1);
+    if (glob[i] === '{') open.push(i);
+    else if (glob[i] === '}' && open.length) close.set(open.pop()!, i);
+  }
+  const wholeGroup = (at: number) => at >= 0 && close.has(at) && (at === 0 || glob[at - 1] === '/') && (close.get(at)! + 1 === glob.length || glob[close.get(at)! + 1] === '/');
+  for (let i = glob.indexOf('**'); i >= 0; i = glob.indexOf('**', i + 2)) {
+    const before = i === 0 ? '/' : glob[i - 1];
+    const after = i + 2 === glob.length ? '/' : glob[i + 2];
+    const startsSegment = before === '/' || ((before === '{' || before === ',') && wholeGroup(before === '{' ? i - 1 : inside[i - 1]));
+    const endsSegment = after === '/' || ((after === ',' || after === '}') && wholeGroup(inside[i + 2]));
+    if (!startsSegment || !endsSegment) return true;
+  }
+  return false;
 }
 
 /**
