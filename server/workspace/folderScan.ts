@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import type { Cancellation } from '../core/cancel';
 import { yieldToRequests } from '../core/foreground';
 import type { IgnoreRules } from './ignore';
+import { ruleFolderHolderOf } from './keptRuleFolders';
 import { joinRelative } from './paths';
 
 /**
@@ -89,7 +90,8 @@ export async function listFolder(root: string, rel: string, ignore: IgnoreRules)
   for (const e of entries) {
     const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
     if (e.isDirectory()) {
-      if (ignore.isIgnored(childRel, true, true)) ignored.push(childRel);
+      // An ignored agent rule folder (`.cursor` of `.cursor/rules`) is watched: the listing keeps its rules.
+      if (ignore.isIgnored(childRel, true, true) && ruleFolderHolderOf(childRel) === undefined) ignored.push(childRel);
       else {
         folders.push(childRel);
         kept.push(e.name + '/');

@@ -6,8 +6,8 @@ import { GitListing, skipped } from './gitListing';
 import { IgnoredRuleFolders, ignoredRuleFoldersFromGit } from './ignoredRuleFolders';
 import { mayIgnoreNestedRuleFolders } from './ruleFolderIgnores';
 import type { IgnoreRules } from './ignore';
-import { joinRelative, relativeInside } from './paths';
-import { agentsProjectFolders, clineCandidates, projectRuleFolders } from './ruleLocations';
+import { joinRelative } from './paths';
+import { agentRuleFolders } from './keptRuleFolders';
 import { walkFiles, type WalkEntry } from './walk';
 
 export interface ListOptions {
@@ -134,12 +134,6 @@ async function walkNested(options: ListOptions, nested: readonly string[], skip:
     result.truncated ||= walk.truncated;
     result.errors.push(...walk.errors);
   }
-}
-
-/** Folders (relative to the root) where coding agents read project rules. */
-export function agentRuleFolders(root: string): string[] {
-  const absolute = [...projectRuleFolders(root).map((f) => f.dir), clineCandidates(root)[0], ...agentsProjectFolders(root, root)];
-  return absolute.map((dir) => relativeInside(root, dir)).filter((rel): rel is string => rel !== undefined && rel !== '');
 }
 
 /**

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Cancellation } from '../core/cancel';
 import type { IgnoreRules } from './ignore';
+import { changeLeftOut } from './keptRuleFolders';
 import { relativeInside } from './paths';
 
 /** Entries of a new folder that are listed and announced at most. */
@@ -44,7 +45,7 @@ export async function listNewFolder(
       const rel = relativeInside(root, full);
       const isDir = entry.isDirectory();
       if (rel === undefined || (!isDir && !entry.isFile())) continue;
-      if (await ignore().check(rel, isDir)) {
+      if (await changeLeftOut(ignore(), rel, isDir)) {
         if (isDir) listing.ignored.push(full);
         continue;
       }

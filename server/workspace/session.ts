@@ -8,6 +8,7 @@ import { Confinement } from './confine';
 import { NodeFileSystem, type FileSystem } from './fs';
 import { resolveCacheDir, resolveHome } from './home';
 import { changesIgnoreRules, ignoreRulesFolderOf, IgnoreRules } from './ignore';
+import { changeLeftOut } from './keptRuleFolders';
 import { isInside } from './paths';
 import { userRuleAreas } from './ruleLocations';
 import { Roots, type WorkspaceFolder } from './roots';
@@ -146,7 +147,8 @@ export class WorkspaceSession {
       const ignoreFile = changesIgnoreRules(owner.rel);
       if (ignoreFile) rules.invalidate(ignoreRulesFolderOf(owner.rel));
       // An ignore file goes on even where it ignores itself (`.gitignore` listing `.gitignore`): what it says still changed what is ignored.
-      if (!ignoreFile && (await rules.check(owner.rel, isDir))) return;
+      // A rule file in an ignored agent folder goes on, as the listing keeps it (`keptRuleFolders`).
+      if (!ignoreFile && (await changeLeftOut(rules, owner.rel, isDir))) return;
     }
     this.changes.push({ path: abs, type });
   }

@@ -7,6 +7,7 @@ import { IGNORE_FILE_NAMES, type IgnoreRules } from './ignore';
 import { dropAll, scanAndWatch, type ScanAndWatch } from './nativeTree';
 import { nativeFolderBudget, nativeWatcher, subscribeNative, type NativeEvent, type NativeModule, type NativeSubscription } from './nativeWatcher';
 import { NativeGaps } from './nativeGaps';
+import { changeLeftOut } from './keptRuleFolders';
 import { listNewFolder } from './newFolder';
 import { joinRelative, relativeInside } from './paths';
 import { FolderReconciler } from './reconcile';
@@ -261,7 +262,7 @@ export class TreeWatcher {
       } catch {
         continue; // gone already: its delete event follows
       }
-      if (isDir && (await this.options.ignore().check(rel, true))) {
+      if (isDir && (await changeLeftOut(this.options.ignore(), rel, true))) {
         // New build output or the like: left out of the native watch once it is renewed.
         this.restartSoon();
         continue;

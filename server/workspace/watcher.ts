@@ -4,6 +4,7 @@ import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Logger } from '../core/log';
 import type { ChangeType } from './changes';
 import type { IgnoreRules } from './ignore';
+import { changeLeftOut, ruleFolderHolderOf } from './keptRuleFolders';
 import { joinRelative, relativeInside } from './paths';
 
 export interface WatcherOptions {
@@ -98,7 +99,7 @@ export class FolderWatcher {
       }
       for (const e of entries) {
         const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
-        if (e.isDirectory() && !ignore.isIgnored(childRel, true, true)) stack.push(childRel);
+        if (e.isDirectory() && (!ignore.isIgnored(childRel, true, true) || ruleFolderHolderOf(childRel) !== undefined)) stack.push(childRel);
         else if (e.isFile() && onFile && !ignore.isIgnored(childRel, false, true)) onFile(joinRelative(root, childRel));
       }
     }
@@ -154,7 +155,7 @@ export class FolderWatcher {
     }
     const isDir = st?.isDirectory() ?? this.watchers.has(abs);
     if (owner.ignore) {
-      if (await owner.ignore.check(owner.rel, isDir)) return;
+      if (await changeLeftOut(owner.ignore, owner.rel, isDir)) return;
     } else if (owner.rel.includes('/')) return;
     if (!st) {
       if (this.watchers.has(abs)) {
