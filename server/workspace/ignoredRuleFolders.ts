@@ -10,9 +10,11 @@ const MAX_GIT_ENTRIES = 20_000;
 /**
  * `.cursor` and `.cursor/rules` at any depth, for each nested rule folder: git then lists
  * the ignored folders of these names, and the ignored ones that could hold one
- * (`node_modules/`), as one entry each, entering none of them.
+ * (`node_modules/`), as one entry each, entering none of them. What lies in a rule folder
+ * too: a folder that holds a file added with `git add -f` is not ignored as a whole, and git
+ * names its other, ignored, files one by one instead (the folder's pathspec alone names none).
  */
-const PATHSPECS = NESTED_RULE_FOLDERS.flatMap((folder) => [`:(glob)**/${folder.slice(0, folder.indexOf('/'))}`, `:(glob)**/${folder}`]);
+const PATHSPECS = NESTED_RULE_FOLDERS.flatMap((folder) => [`:(glob)**/${folder.slice(0, folder.indexOf('/'))}`, `:(glob)**/${folder}`, `:(glob)**/${folder}/**`]);
 
 /**
  * The nested rule folders of coding agents (`NESTED_RULE_FOLDERS`) that the ignore files
@@ -35,6 +37,15 @@ export class IgnoredRuleFolders {
   }
 }
 
+/** The nested rule folder a file lies in (at any depth below it), relative; undefined when none. */
+function ruleFolderHolding(file: string): string | undefined {
+  for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+    const dir = file.slice(0, at);
+    if (nestedRuleFolderAt(dir)?.folder === dir) return dir;
+  }
+  return undefined;
+}
+
 /**
  * The ignored folders git finds that are, or hold, a nested rule folder (`git ls-files
  * --others --ignored --directory` with the pathspecs above, which reads the folders git
@@ -44,7 +55,13 @@ export async function ignoredRuleFoldersFromGit(root: string, cancel: Cancellati
   const listed = await gitListFiles({ root, maxFiles: MAX_GIT_ENTRIES, cancel, which: 'ignored', pathspecs: PATHSPECS });
   if (!listed.ok) return [];
   const folders = new IgnoredRuleFolders();
-  // A folder ends with a slash; an ignored file of one of these names is no rule folder.
-  for (const entry of listed.files) if (entry.endsWith('/')) folders.take(entry.slice(0, -1));
+  // A folder ends with a slash; an ignored file is taken for the rule folder it lies in, if any.
+  for (const entry of listed.files) {
+    if (entry.endsWith('/')) folders.take(entry.slice(0, -1));
+    else {
+      const folder = ruleFolderHolding(entry);
+      if (folder !== undefined) folders.take(folder);
+    }
+  }
   return [...folders.folders.keys()];
 }

@@ -69,4 +69,22 @@ describe('agentls check: nested agent rule folders that the ignore files leave o
     expect(lines).toContain(EXPECTED[0]);
     expect(lines).toContain(EXPECTED[2]);
   });
+
+  it("judges the ignored rules beside one added with git add -f, once each, and the root's force-added rule once", async () => {
+    const ws = monorepo();
+    writeTree(ws, { '.cursor/rules/tokens.mdc': BAD_CURSOR_RULE, 'packages/web/.cursor/rules/kept.mdc': BAD_CURSOR_RULE });
+    git(ws, 'init', '-q');
+    git(ws, 'add', '-A');
+    git(ws, 'add', '-f', '.cursor/rules/tokens.mdc', 'packages/web/.cursor/rules/kept.mdc');
+    git(ws, 'commit', '-q', '-m', 'first');
+    const run = await cli(['check', '--home', tempDir('agentls-home-')], ws);
+    const lines = run.stdout.split('\n');
+    // tokens.mdc beside the force-added kept.mdc is ignored on its own: git names it as a file, not its folder.
+    for (const line of EXPECTED) expect(lines.filter((l) => l === line)).toHaveLength(1);
+    const wrongType = (rel: string) => lines.filter((l) => l.startsWith(`${rel}:3:14: warning [frontmatter/wrong-type]`));
+    expect(wrongType('packages/web/.cursor/rules/kept.mdc')).toHaveLength(1);
+    expect(wrongType('.cursor/rules/tokens.mdc')).toHaveLength(1);
+    expect(run.stdout).not.toContain('node_modules');
+    expect(run.stdout).toContain('Checked 9 files: 5 problems');
+  });
 });
