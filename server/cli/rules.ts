@@ -8,10 +8,11 @@ import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
+import { holdersAbove } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
-import { displayPath } from '../workspace/paths';
+import { displayPath, toPosix } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { rulesForArgument } from './rulesFor';
@@ -64,8 +65,11 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const view = engine.view(common.root);
       if (!view) throw new CliError(`${common.root} is not a folder agentls can read`);
       // Claude Code, Copilot and AGENTS.md readers: their files are not the engine's (`instructionViews.ts`).
-      const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session))).views;
-      const forFile = values.for !== undefined ? await rulesForArgument(view, path.resolve(io.cwd, values.for), session, extra) : undefined;
+      const target = values.for !== undefined ? path.resolve(io.cwd, values.for) : undefined;
+      // Nested `.cursor/rules` reach only files under their folder: for one file, the folders above it are all there is to look at.
+      const nested = target !== undefined ? async () => holdersAbove(toPosix(path.relative(common.root, target))) : undefined;
+      const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
+      const forFile = target !== undefined ? await rulesForArgument(view, target, session, extra) : undefined;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
       else if (values.json) write(io.stdout, JSON.stringify(bucketsWithCosts(view, extra), null, 2));

@@ -3,6 +3,11 @@ import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type InstructionViews } from '../../rules/context/instructionViews';
 import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
+import { MAX_NESTED_FILES, nestedCursorHolders } from '../../rules/context/nestedRules';
+import { relativeInside, toPosix } from '../../workspace/paths';
+
+/** A rule file in any `.cursor/rules`: one that came may be in a nested folder the index does not list yet. */
+const NESTED_CURSOR_FILE = /\/\.cursor\/rules\/.+\.mdc?$/;
 
 interface Entry {
   views: Promise<InstructionViews>;
@@ -20,6 +25,8 @@ interface Entry {
 export class InstructionViewsCache {
   private readonly byRoot = new Map<string, Entry>();
   private readonly reads = new RememberedReads();
+  /** Files in a `.cursor/rules` that change events named (`nestedHolders`). */
+  private readonly changedNested = new Set<string>();
   private listening = false;
 
   constructor(private readonly context: () => ServerContext) {}
@@ -29,7 +36,8 @@ export class InstructionViewsCache {
     let entry = this.byRoot.get(root);
     if (!entry) {
       const ctx = this.context();
-      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined))) };
+      const fs = this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined);
+      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, fs, () => this.nestedHolders(root))) };
       created.views.then((v) => (created.done = v)).catch(() => this.byRoot.delete(root));
       this.byRoot.set(root, (entry = created));
     }
@@ -37,10 +45,23 @@ export class InstructionViewsCache {
   }
 
   /**
+   * The folders holding a nested `.cursor/rules` (`nestedRules.ts`), from the file index's
+   * rule-shaped files (never a walk), and those a change event named since: the index may
+   * not have a file just created when the views are made again.
+   */
+  private async nestedHolders(root: string): Promise<string[]> {
+    // An index that fails to answer costs the nested rules only, never the other agents' views.
+    const indexed = (await this.context().services.fileSearch?.pathsWithExtensions(root, ['.mdc', '.md']).catch(() => undefined)) ?? [];
+    const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
+    return nestedCursorHolders([...indexed, ...seen]).holders;
+  }
+
+  /**
    * A file changed at `p` (on disk, or an open buffer): the folders whose views read it are
    * made again when next asked. `textOnly`: a buffer's text changed, no file came or went.
    */
   touched(p: string, textOnly = false): void {
+    if (!textOnly && NESTED_CURSOR_FILE.test(toPosix(p)) && this.changedNested.size < MAX_NESTED_FILES) this.changedNested.add(p);
     this.reads.forget(p, textOnly);
     for (const [root, entry] of this.byRoot) {
       // Still being read: the change may have come after a file was read, so the result is not kept.
@@ -63,6 +84,7 @@ export class InstructionViewsCache {
 
   private clear(): void {
     this.byRoot.clear();
+    this.changedNested.clear();
     this.reads.clear();
   }
 }

@@ -51,6 +51,12 @@ export interface AgentRule {
   body: string;
   /** The user-level (global) rule of a tool, as opposed to a workspace rule. */
   global: boolean;
+  /**
+   * For a rule of a nested rule folder (`packages/web/.cursor/rules/`), the folder holding it,
+   * relative to the view's root and `/`-separated (`packages/web`): the rule reaches files
+   * under it only (`nestedRules.ts`). Undefined for a rule of the root's own folders.
+   */
+  scope?: string;
 }
 
 /** How an agent matches a glob against a workspace-relative, `/`-separated path. */

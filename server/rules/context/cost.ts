@@ -56,7 +56,8 @@ function computeCost(view: AgentView): AgentCost {
   for (const rule of view.rules) {
     const bytes = Buffer.byteLength(rule.body, 'utf8');
     perRule.set(rule.name, tokensOfBytes(bytes));
-    if (rule.mode === 'always') items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, bytes, tokens: tokensOfBytes(bytes) });
+    // A nested folder's always-on rule is sent only while a file under its folder is in play (`nestedRules.ts`).
+    if (rule.mode === 'always' && rule.scope === undefined) items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, bytes, tokens: tokensOfBytes(bytes) });
   }
   for (const extra of view.alwaysSentExtra) {
     const bytes = Buffer.byteLength(extra.text, 'utf8');
@@ -68,5 +69,5 @@ function computeCost(view: AgentView): AgentCost {
 /** One line for a rule: its size and whether it is always sent. */
 export function ruleCostLabel(rule: AgentRule): string {
   const tokens = estimateTokens(rule.body);
-  return `≈${tokens} tokens${rule.mode === 'always' ? ', sent in every request' : ''}`;
+  return `≈${tokens} tokens${rule.mode === 'always' && rule.scope === undefined ? ', sent in every request' : ''}`;
 }

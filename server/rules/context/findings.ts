@@ -10,6 +10,7 @@ import { agentCost } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
 import { diffSummary, findDrift } from './drift';
 import type { GlobReach } from './globReach';
+import { globReadings, scopedStatus } from './nestedRules';
 import { displayPath, isInside } from '../../workspace/paths';
 
 /** What the findings of one open rule file are computed from. */
@@ -79,12 +80,12 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
   const reach = c.reach;
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
-  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; ignoredPart?: string }>();
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; ignoredPart?: string; scope?: string }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
     if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
-    const statuses = rule.globs.map((glob) => ({ glob, status: reach.status(glob, view.dialect) }));
+    const statuses = rule.globs.map((glob) => ({ glob, status: scopedStatus(reach, glob, rule.scope, view.dialect) }));
     // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
     const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
     for (const { glob, status } of statuses) {
@@ -95,8 +96,8 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       // finding already (`frontmatter/comma-globs`, `frontmatter/invalid-glob`): one cause, one report.
       if (status.dead && (splitTopLevelCommas(glob).length > 1 || globIssues(glob, view.displayName).length > 0)) continue;
       const ignoredPart = status.dead ? status.ignoredPart : undefined;
-      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart]);
-      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart };
+      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, rule.scope]);
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart, scope: rule.scope };
       group.views.push(view);
       group.ruleDead ||= ruleDead;
       groups.set(key, group);
@@ -112,7 +113,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const message = `For ${names}, the glob ${JSON.stringify(g.glob)} ${where} (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.`;
       out.push(contextFinding('context/dead-glob', 'information', range, message));
     } else if (g.dead) {
-      const near = reach.nearest(g.glob, g.views[0].dialect);
+      const near = reach.nearest(globReadings(g.glob, g.scope)[0], g.views[0].dialect);
       const hint = near.noExtension
         ? ` No file of the workspace ends in ${near.noExtension}.`
         : near.paths.length
@@ -121,9 +122,11 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const notes = new Set(g.views.map((v) => v.dialect.note));
       const how = notes.size === 1 ? [...notes][0] : g.views.map((v) => `${v.displayName}, ${v.dialect.note}`).join('; ');
       const glob = JSON.stringify(g.glob);
+      // A nested folder's rule reaches the files under its folder only, its globs read from there or from the root (`nestedRules.ts`).
+      const files = g.scope === undefined ? `the ${g.total} files of the workspace` : `the files under ${g.scope}/, read from there or from the workspace root (Cursor does not document which)`;
       const message = g.ruleDead
-        ? `${capitalised(names)} never ${g.views.length === 1 ? 'attaches' : 'attach'} this rule by its globs: ${glob} matches none of the ${g.total} files of the workspace.`
-        : `For ${names}, the glob ${glob} matches none of the ${g.total} files of the workspace; the rule's other globs still match.`;
+        ? `${capitalised(names)} never ${g.views.length === 1 ? 'attaches' : 'attach'} this rule by its globs: ${glob} matches none of ${files}.`
+        : `For ${names}, the glob ${glob} matches none of ${files}; the rule's other globs still match.`;
       out.push(contextFinding('context/dead-glob', g.ruleDead ? 'warning' : 'information', range, `${message}${hint} (Glob matching: ${how}.)`));
     } else {
       out.push(contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(g.glob)} matches ${g.count} of ${g.total} files: for ${names} this rule may as well be always-on.`));

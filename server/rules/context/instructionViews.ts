@@ -6,6 +6,7 @@ import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveC
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { fileTargets } from '../targets';
 import type { AgentRule, AgentView, UncountedFile } from './agentView';
+import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
 import { frontmatterOf, MODE, toolDialect } from './toolViews';
 
 /**
@@ -29,6 +30,12 @@ export interface InstructionHost {
   home: string;
   /** `agentls.rules.agents` / `--agents`. */
   agents: 'auto' | readonly string[];
+  /**
+   * The folders holding a nested `.cursor/rules` (relative to the workspace folder), from what
+   * the caller already lists (the file index, `agentls check`'s listing: `nestedCursorHolders`)
+   * or the folders above one file; none when absent. Capped here (`MAX_NESTED_FOLDERS`).
+   */
+  nestedHolders?: () => Promise<readonly string[]>;
   /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
   allowArea(p: string): void;
 }
@@ -68,8 +75,11 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
  */
 export function touchesInstructions(views: InstructionViews, p: string, textOnly = false): boolean {
   if (textOnly) return views.read.includes(p);
-  return views.watched.some((w) => isInside(w, p) || isInside(p, w));
+  // A nested `.cursor/rules` that came or went is in no folder the views listed.
+  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(toPosix(p));
 }
+
+const CURSOR_RULES = /(^|\/)\.cursor(\/rules(\/|$)|$)/;
 
 /**
  * Where the instruction files with globs that the engine does not list live (Claude Code's
@@ -80,7 +90,8 @@ export function isInstructionPlace(p: string): boolean {
   return INSTRUCTION_PLACES.test(toPosix(p));
 }
 
-const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions|\.devin\/rules)(\/|$)|(^|\/)\.cursor\/rules\/[^/]+\//;
+// Any `.cursor/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
+const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules)(\/|$)/;
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
@@ -261,7 +272,9 @@ async function followImports(reader: Reader, memory: ReadFile[], counted: Set<st
  * so that the tools' views (`toolViews.ts`, made from that discovery) lack them; joined to
  * those views by `agentViews`.
  * - Cursor: files in folders inside `.cursor/rules/` (its model, `agents/cursor.ts`, reads
- *   them: the documentation shows rules organised in folders and says nothing against it).
+ *   them: the documentation shows rules organised in folders and says nothing against it),
+ *   and the rules of nested `.cursor/rules` folders the host names, scoped to their folder
+ *   (`nestedRules.ts`).
  * - Windsurf in Devin Desktop: `.devin/rules/*.md` (docs.devin.ai/desktop/cascade/memories,
  *   "or legacy `.windsurf/rules/`"; `agents/windsurf.ts`).
  */
@@ -277,10 +290,31 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
     }
     return view(id, reader.root, found, uncounted);
   };
-  return [
-    await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1, to: MAX_FOLDER_DEPTH }),
-    await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { from: 0, to: 0 }),
-  ];
+  const cursor = await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1, to: MAX_FOLDER_DEPTH });
+  const nested = await nestedCursorRules(reader);
+  return [{ ...cursor, rules: [...cursor.rules, ...nested.rules], uncounted: [...(cursor.uncounted ?? []), ...nested.uncounted] }, await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { from: 0, to: 0 })];
+}
+
+/** The rules of the nested `.cursor/rules` folders the host names (`nestedRules.ts`), each scoped to its holding folder, at most `MAX_NESTED_FILES` in all. */
+async function nestedCursorRules(reader: Reader): Promise<{ rules: AgentRule[]; uncounted: UncountedFile[] }> {
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const holders = [...new Set(((await reader.host.nestedHolders?.()) ?? []).filter((h) => h !== '' && !h.startsWith('..')))].slice(0, MAX_NESTED_FOLDERS);
+  let budget = MAX_NESTED_FILES;
+  for (const holder of holders) {
+    const dir = path.join(reader.root, ...holder.split('/'), '.cursor', 'rules');
+    for (const p of await reader.list(dir, ['.mdc', '.md'])) {
+      if (budget-- <= 0) {
+        uncounted.push({ path: reader.shown(p), reason: `agentls reads at most ${MAX_NESTED_FILES} rule files of nested .cursor/rules folders; this one and any after it are not read` });
+        return { rules, uncounted };
+      }
+      const file = await reader.read(p);
+      if (!file) continue;
+      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
+      else rules.push({ ...frontmatterRule('cursor', `${toPosix(path.relative(dir, p)).replace(/\.mdc?$/, '')} (${holder})`, file, false), scope: holder });
+    }
+  }
+  return { rules, uncounted };
 }
 
 /** A glob that matches every file: GitHub's docs give `applyTo: "**"` for instructions meant for all files. */
@@ -325,6 +359,10 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */
-export function sessionInstructionHost(session: { ruleFs: FileSystem; home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; allowArea(p: string): void }, fs: FileSystem = session.ruleFs): InstructionHost {
-  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p) };
+export function sessionInstructionHost(
+  session: { ruleFs: FileSystem; home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; allowArea(p: string): void },
+  fs: FileSystem = session.ruleFs,
+  nestedHolders?: InstructionHost['nestedHolders'],
+): InstructionHost {
+  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders };
 }

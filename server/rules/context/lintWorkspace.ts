@@ -10,6 +10,7 @@ import { agentViews } from './agents';
 import { contextFindings, instructionGlobFindings } from './findings';
 import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
+import { nestedCursorHolders, reachGlobs } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost } from './instructionViews';
 
 /**
@@ -30,11 +31,13 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const view = engine.view(root);
     if (!view) continue;
     const checked = view.analyses.filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
-    const instructions = instructionFilesWithGlobs((await instructionViews(root, sessionInstructionHost(session))).views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
+    // Nested `.cursor/rules` folders, from the files checked (all of them, or the named ones): never a walk of its own.
+    const nested = async () => nestedCursorHolders(scope.files.map((f) => relativeInside(root, f) ?? '')).holders;
+    const instructions = instructionFilesWithGlobs((await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested))).views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
     const agents = agentViews(view);
-    const globs = [...agents, ...[...instructions.values()].flat()].flatMap((a) => a.rules.filter((r) => paths.has(r.path) || instructions.has(r.path)).flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
+    const globs = [...agents, ...[...instructions.values()].flat()].flatMap((a) => a.rules.filter((r) => paths.has(r.path) || instructions.has(r.path)).flatMap((r) => reachGlobs(r).map((glob) => ({ glob, dialect: a.dialect }))));
     let reach: GlobReach | undefined;
     if (globs.length) {
       everyFile ??= (await workspaceScope(session, fs, cancel)).files;

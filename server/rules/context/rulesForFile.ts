@@ -2,6 +2,7 @@ import type { RuleForFileInfo } from '../../../protocol/rulesContext';
 import type { AgentRule, AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { dialectMatcher } from './globMatcher';
+import { scopedPaths } from './nestedRules';
 
 /** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
 export type RuleForFile = RuleForFileInfo;
@@ -29,22 +30,29 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
 /** Compiled globs of each rule, kept while its view lives (views are rebuilt when rules change). */
 const matchers = new WeakMap<AgentRule, { glob: string; match: (p: string) => boolean }[]>();
 
-function firstMatch(rule: AgentRule, rel: string, view: AgentView): string | undefined {
+/** The first glob matching the file: for a nested folder's rule, on the path from its holder or from the root (`nestedRules.ts`). */
+function firstMatch(rule: AgentRule, paths: readonly string[], view: AgentView): string | undefined {
   let list = matchers.get(rule);
   if (!list) {
     list = rule.globs.map((glob) => ({ glob, match: dialectMatcher(glob, view.dialect) }));
     matchers.set(rule, list);
   }
-  for (const m of list) if (m.match(rel)) return m.glob;
+  for (const m of list) if (paths.some((p) => m.match(p))) return m.glob;
   return undefined;
 }
 
 function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
-  const matched = rel === '' ? undefined : firstMatch(rule, rel, view);
+  const paths = rel === '' ? undefined : scopedPaths(rule, rel);
+  if (rule.scope !== undefined && !paths) {
+    const reason = `in ${rule.scope}/.cursor/rules: ${view.displayName} applies it only to files under ${rule.scope}/`;
+    return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason };
+  }
+  const matched = paths ? firstMatch(rule, paths, view) : undefined;
   const base = { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), matchedGlob: matched };
   const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
   switch (rule.mode) {
     case 'always':
+      if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };
     case 'glob':
       return matched

@@ -71,7 +71,8 @@ export function toolAgentViews(view: RulesView): AgentView[] {
 
 /** The descriptions of rules the model decides on, sent so that it can choose (Cursor's "Agent Requested", Windsurf's model_decision). */
 export function offeredDescriptions(rules: readonly AgentRule[]): AgentView['alwaysSentExtra'] {
-  const offered = rules.filter((r) => r.mode === 'description' && r.description).map((r) => `- ${r.name}: ${r.description}`);
+  // A nested folder's rules are offered only while a file under it is in play (`nestedRules.ts`).
+  const offered = rules.filter((r) => r.mode === 'description' && r.description && r.scope === undefined).map((r) => `- ${r.name}: ${r.description}`);
   return offered.length ? [{ label: 'descriptions offered to the model', text: offered.join('\n') }] : [];
 }
 

@@ -96,6 +96,40 @@ describe('agentls rules --for and the always-sent totals', () => {
     expect(result.agents.filter((a) => a.agent === 'cursor').map((a) => a.rules.map((r) => [r.name, r.applies]).sort())).toEqual([[['backend/api', false], ['backend/deep/ts', true]]]);
   });
 
+  it("lists a nested .cursor/rules folder's rules for the files under it only, and judges their globs against those files", async () => {
+    const repo = writeTree(tempDir(), {
+      '.git/HEAD': '',
+      'src/a.ts': 'x\n',
+      'lib/root.ts': 'x\n',
+      'packages/web/src/b.tsx': 'x\n',
+      // Read from the nested folder, src/**/*.tsx is packages/web/src/b.tsx; read from the root, packages/web/src/** is too.
+      'packages/web/.cursor/rules/react.mdc': '---\nglobs: src/**/*.tsx\n---\nReact.\n',
+      'packages/web/.cursor/rules/rooted.mdc': '---\nglobs: packages/web/src/**\n---\nRooted.\n',
+      'packages/web/.cursor/rules/web.mdc': '---\nalwaysApply: true\n---\nWeb always.\n',
+      // lib/root.ts exists at the root, but no file under packages/web matches lib/**: dead for this rule.
+      'packages/web/.cursor/rules/lib.mdc': '---\nglobs: lib/**/*.ts\n---\nLib.\n',
+    });
+    const home = tempDir('agentls-home-');
+    const forFile = async (rel: string) => JSON.parse((await run(process.execPath, [serverEntry(), 'rules', '--for', rel, '--json', '--home', home], { cwd: repo })).stdout) as RulesForFileResult;
+    const web = await forFile('packages/web/src/b.tsx');
+    expect(web.agents.find((a) => a.agent === 'cursor')?.rules.map((r) => [r.name, r.applies, r.matchedGlob])).toEqual([
+      ['react (packages/web)', true, 'src/**/*.tsx'],
+      ['rooted (packages/web)', true, 'packages/web/src/**'],
+      ['web (packages/web)', true, undefined],
+      ['lib (packages/web)', false, undefined],
+    ]);
+    // Not in every request: only while a file under packages/web is in play.
+    expect(web.agents.find((a) => a.agent === 'cursor')?.alwaysSentTokens).toBe(0);
+    const outside = await forFile('src/a.ts');
+    expect(outside.agents.flatMap((a) => a.rules.filter((r) => r.applies && r.path.startsWith('packages/')))).toEqual([]);
+
+    const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', home], { cwd: repo }).catch((e) => e as { stdout: string });
+    const dead = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics.filter((d) => d.code === 'context/dead-glob');
+    expect(dead.map((d) => [d.path, d.message.slice(0, d.message.indexOf(' (Glob matching'))])).toEqual([
+      ['packages/web/.cursor/rules/lib.mdc', 'Cursor never attaches this rule by its globs: "lib/**/*.ts" matches none of the files under packages/web/, read from there or from the workspace root (Cursor does not document which).'],
+    ]);
+  });
+
   it('agentls check reports dead globs and drift, judging globs against the whole folder even when checking part of it', async () => {
     const whole = await cli('check', '--format', 'json');
     const json = JSON.parse(whole.stdout) as { diagnostics: { path: string; code: string; message: string }[] };

@@ -12,6 +12,7 @@ import { contextFindings, instructionGlobFindings } from '../../../rules/context
 import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
+import { reachGlobs } from '../../../rules/context/nestedRules';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
@@ -208,5 +209,5 @@ export class RulesContext {
 
 /** The globs the agents' rules use, each with how its agent reads it. */
 function globsOf(agents: AgentView[]): { glob: string; dialect: AgentView['dialect'] }[] {
-  return agents.flatMap((a) => a.rules.flatMap((r) => r.globs.map((glob) => ({ glob, dialect: a.dialect }))));
+  return agents.flatMap((a) => a.rules.flatMap((r) => reachGlobs(r).map((glob) => ({ glob, dialect: a.dialect }))));
 }

@@ -320,6 +320,34 @@ describe('rules in context over LSP', () => {
     expect(byCode(typed, 'context/dead-glob')[0].range.start).toEqual({ line: 2, character: 7 });
   });
 
+  it("shows a nested .cursor/rules folder's rules for the files under it only, and judges their globs, closed and open", async () => {
+    const { ws, file } = workspace();
+    fs.mkdirSync(file('packages/web/src'), { recursive: true });
+    fs.writeFileSync(file('packages/web/src/b.tsx'), 'x\n');
+    fs.mkdirSync(file('packages/web/.cursor/rules'), { recursive: true });
+    fs.writeFileSync(file('packages/web/.cursor/rules/react.mdc'), '---\nglobs: src/**/*.tsx\n---\nReact.\n');
+    fs.writeFileSync(file('packages/web/.cursor/rules/lib.mdc'), '---\nglobs: lib/**/*.ts\n---\nLib.\n');
+    const c = await start({ folders: [ws] });
+    const closed = await c.waitForDiagnostics(c.uri(file('packages/web/.cursor/rules/lib.mdc')), (d) => byCode(d, 'context/dead-glob').length > 0);
+    expect(byCode(closed, 'context/dead-glob').map((d) => String(d.message).slice(0, String(d.message).indexOf(' matches')))).toEqual(['Cursor never attaches this rule by its globs: "lib/**/*.ts"']);
+    const web = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(file('packages/web/src/b.tsx')) });
+    const cursor = web.agents.find((a) => a.agent === 'cursor');
+    expect(cursor?.rules.filter((r) => r.path.startsWith('packages/')).map((r) => [r.name, r.applies])).toEqual([
+      ['react (packages/web)', true],
+      ['lib (packages/web)', false],
+    ]);
+    const outside = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(file('src/a.ts')) });
+    const nested = outside.agents.find((a) => a.agent === 'cursor')?.rules.filter((r) => r.path.startsWith('packages/')) ?? [];
+    expect(nested.map((r) => [r.name, r.applies, r.reason])).toEqual([
+      ['lib (packages/web)', false, 'in packages/web/.cursor/rules: Cursor applies it only to files under packages/web/'],
+      ['react (packages/web)', false, 'in packages/web/.cursor/rules: Cursor applies it only to files under packages/web/'],
+    ]);
+    // Open, the buffer is judged as typed: read from its folder, src/** matches packages/web/src/b.tsx.
+    const uri = await c.open(file('packages/web/.cursor/rules/lib.mdc'));
+    await c.setText(uri, '---\nglobs: src/**\n---\nLib.\n');
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+  });
+
   it('does not call a glob dead when it aims into an ignored folder (a build output, git work trees), and judges it again when .gitignore changes', async () => {
     const { ws, file } = workspace();
     fs.writeFileSync(file('.gitignore'), '.worktrees/\ndist/\n');

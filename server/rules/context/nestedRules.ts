@@ -1,0 +1,114 @@
+import type { AgentRule, GlobDialect } from './agentView';
+import type { GlobReach, GlobStatus } from './globReach';
+import { globShape } from './globMatcher';
+
+/**
+ * Cursor's nested rule folders: a `.cursor/rules` below the workspace folder
+ * (`packages/web/.cursor/rules/`). Source: Cursor's documentation, "Rules"
+ * (https://docs.cursor.com/context/rules, now https://cursor.com/docs/rules; read through
+ * the copy at anysphere.mintlify.app/context/rules-for-ai): "Subdirectories can include
+ * their own .cursor/rules directory scoped to that folder." So such a rule reaches files
+ * under its holding folder only, each activated as a root rule is (`agents/cursor.ts`);
+ * none of it is in every request, only when a file there is in play.
+ *
+ * How a nested rule's globs are matched is not documented: relative to the holding folder
+ * (`src/**` of `packages/web/.cursor/rules` meaning `packages/web/src/**`), or to the
+ * workspace root like a root rule's. Both readings are taken, the one with the fewest
+ * false alarms: a glob matches a file under the holder when either reading matches it, and
+ * it is dead only when neither matches a file there.
+ *
+ * Windsurf also discovers every `.windsurf/rules` of the workspace's subfolders
+ * (docs.windsurf.com/windsurf/cascade/memories, "Rules discovery"), but its docs do not say
+ * that such rules reach only their subfolder, nor how their globs are read: they are not
+ * scoped here, and not shown for a file, rather than guessed.
+ */
+
+/** Nested rule folders read for one workspace folder, and rule files read in all of them: a monorepo with hundreds of packages is not read whole. */
+export const MAX_NESTED_FOLDERS = 50;
+export const MAX_NESTED_FILES = 500;
+
+const NESTED_CURSOR = '/.cursor/rules/';
+
+/**
+ * The folders holding a nested `.cursor/rules` (relative, `/`-separated, sorted), from the
+ * workspace-relative paths of files the caller already has (the file index, a listing):
+ * never a walk. At most `MAX_NESTED_FOLDERS`, nearest the root first; `more` says some were left out.
+ */
+export function nestedCursorHolders(rels: Iterable<string>): { holders: string[]; more: boolean } {
+  const found = new Set<string>();
+  for (const rel of rels) {
+    const at = rel.indexOf(NESTED_CURSOR);
+    if (at > 0) found.add(rel.slice(0, at));
+  }
+  const sorted = [...found].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return { holders: sorted.slice(0, MAX_NESTED_FOLDERS), more: sorted.length > MAX_NESTED_FOLDERS };
+}
+
+/**
+ * The folders between the workspace root and a file (`rel`, relative), excluding the root:
+ * where a nested `.cursor/rules` that reaches the file may lie (`packages`, `packages/web`
+ * for `packages/web/src/a.ts`). Looked at when no file index is there to say.
+ */
+export function holdersAbove(rel: string): string[] {
+  const parts = rel.split('/').slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((h) => !h.split('/').includes('.cursor')).slice(0, MAX_NESTED_FOLDERS);
+}
+
+function depth(p: string): number {
+  return p.split('/').length;
+}
+
+/** `rel` relative to `scope` when the file lies under it; undefined otherwise. */
+export function insideScope(scope: string, rel: string): string | undefined {
+  return rel.startsWith(scope + '/') ? rel.slice(scope.length + 1) : undefined;
+}
+
+/** The paths a scoped rule's glob is tested on for a file under its scope: relative to the holder, then to the root. */
+export function scopedPaths(rule: AgentRule, rel: string): string[] | undefined {
+  if (rule.scope === undefined) return [rel];
+  const inner = insideScope(rule.scope, rel);
+  return inner === undefined ? undefined : [inner, rel];
+}
+
+/**
+ * The root-relative globs a rule's glob is judged by against the workspace's files (the
+ * glob itself, for a root rule). For a scoped rule: the glob read from the holder
+ * (`packages/web/src/**`; a name-only glob such as `*.tsx` matches a name at any depth, so
+ * `packages/web/**\/*.tsx`), and, read from the root, the glob itself when it can reach
+ * into the holder (its literal folder lies on the way to it, or below it); a literal folder
+ * elsewhere (`src/**` for `packages/web`) reaches no file of the rule's, so it is left out.
+ */
+export function globReadings(glob: string, scope: string | undefined): string[] {
+  if (scope === undefined) return [glob];
+  const g = glob.startsWith('./') ? glob.slice(2) : glob;
+  const fromHolder = `${scope}/${g.includes('/') ? g : `**/${g}`}`;
+  if (!g.includes('/')) return [fromHolder];
+  const base = globShape(g, LITERAL).base;
+  const reaches = base === '' || base === scope || scope.startsWith(base + '/') || base.startsWith(scope + '/');
+  return reaches ? [fromHolder, g] : [fromHolder];
+}
+
+/** Reads a glob's literal folder as written, a name-only glob included. */
+const LITERAL = { id: 'literal', basename: false, nocase: false, note: '' };
+
+/** The globs a rule's findings are judged by, as the reach follows them (`globReadings` of each). */
+export function reachGlobs(rule: AgentRule): string[] {
+  return rule.globs.flatMap((g) => globReadings(g, rule.scope));
+}
+
+/**
+ * What the reach says of a rule's glob: of the glob itself for a root rule; for a scoped
+ * rule, alive when one reading matches a file, dead (and judged against the ignore files)
+ * only when every reading is. Undefined while a reading is not followed yet.
+ */
+export function scopedStatus(reach: GlobReach, glob: string, scope: string | undefined, dialect: GlobDialect): GlobStatus | undefined {
+  const statuses = globReadings(glob, scope).map((g) => reach.status(g, dialect));
+  if (statuses.some((s) => s === undefined)) return undefined;
+  const all = statuses as GlobStatus[];
+  if (scope === undefined) return all[0];
+  const alive = all.find((s) => !s.dead);
+  // Broad is judged against the whole workspace, which a scoped rule never reaches all of: not said.
+  if (alive) return { ...alive, glob, broad: false };
+  const ignored = all.find((s) => s.ignoredPart !== undefined);
+  return { ...all[0], glob, ignoreJudged: all.every((s) => s.ignoreJudged), ignoredPart: ignored?.ignoredPart };
+}
