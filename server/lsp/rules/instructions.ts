@@ -3,11 +3,13 @@ import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type InstructionViews } from '../../rules/context/instructionViews';
 import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
-import { MAX_NESTED_FILES, nestedCursorHolders } from '../../rules/context/nestedRules';
+import { MAX_NESTED_FILES, nearestHolders, nestedCursorHolders } from '../../rules/context/nestedRules';
 import { relativeInside, toPosix } from '../../workspace/paths';
 
 /** A rule file in any `.cursor/rules`: one that came may be in a nested folder the index does not list yet. */
 const NESTED_CURSOR_FILE = /\/\.cursor\/rules\/.+\.mdc?$/;
+/** A change that may add or drop a nested `.cursor/rules` in the file index: the folder itself, or an ignore file. */
+const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.gitignore|\.ignore)(\/|$)/;
 
 interface Entry {
   views: Promise<InstructionViews>;
@@ -27,6 +29,13 @@ export class InstructionViewsCache {
   private readonly reads = new RememberedReads();
   /** Files in a `.cursor/rules` that change events named (`nestedHolders`). */
   private readonly changedNested = new Set<string>();
+  /**
+   * Per folder, the nested `.cursor/rules` holders the file index gave: spelling its every
+   * Markdown path again each time the views are made (a keystroke in CLAUDE.md makes them
+   * again) would cost a pass over the index per keystroke. Asked again when a `.cursor`
+   * folder or an ignore file comes, goes or changes on disk.
+   */
+  private readonly indexedHolders = new Map<string, Promise<string[]>>();
   private listening = false;
 
   constructor(private readonly context: () => ServerContext) {}
@@ -51,9 +60,14 @@ export class InstructionViewsCache {
    */
   private async nestedHolders(root: string): Promise<string[]> {
     // An index that fails to answer costs the nested rules only, never the other agents' views.
-    const indexed = (await this.context().services.fileSearch?.pathsWithExtensions(root, ['.mdc', '.md']).catch(() => undefined)) ?? [];
+    let indexed = this.indexedHolders.get(root);
+    if (!indexed) {
+      const asked = this.context().services.fileSearch?.pathsWithExtensions(root, ['.mdc', '.md']).catch(() => undefined);
+      indexed = Promise.resolve(asked).then((paths) => (paths ? nestedCursorHolders(paths).holders : []));
+      this.indexedHolders.set(root, indexed);
+    }
     const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
-    return nestedCursorHolders([...indexed, ...seen]).holders;
+    return nearestHolders([...(await indexed), ...nestedCursorHolders(seen).holders]).holders;
   }
 
   /**
@@ -62,6 +76,7 @@ export class InstructionViewsCache {
    */
   touched(p: string, textOnly = false): void {
     if (!textOnly && NESTED_CURSOR_FILE.test(toPosix(p)) && this.changedNested.size < MAX_NESTED_FILES) this.changedNested.add(p);
+    if (!textOnly && HOLDERS_CHANGE.test(toPosix(p))) this.indexedHolders.clear();
     this.reads.forget(p, textOnly);
     for (const [root, entry] of this.byRoot) {
       // Still being read: the change may have come after a file was read, so the result is not kept.
@@ -85,6 +100,7 @@ export class InstructionViewsCache {
   private clear(): void {
     this.byRoot.clear();
     this.changedNested.clear();
+    this.indexedHolders.clear();
     this.reads.clear();
   }
 }

@@ -35,12 +35,17 @@ const NESTED_CURSOR = '/.cursor/rules/';
  * never a walk. At most `MAX_NESTED_FOLDERS`, nearest the root first; `more` says some were left out.
  */
 export function nestedCursorHolders(rels: Iterable<string>): { holders: string[]; more: boolean } {
-  const found = new Set<string>();
+  const found: string[] = [];
   for (const rel of rels) {
     const at = rel.indexOf(NESTED_CURSOR);
-    if (at > 0) found.add(rel.slice(0, at));
+    if (at > 0) found.push(rel.slice(0, at));
   }
-  const sorted = [...found].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return nearestHolders(found);
+}
+
+/** Holders (relative folders) without repeats, nearest the root first, at most `MAX_NESTED_FOLDERS`; `more` says some were left out. */
+export function nearestHolders(holders: Iterable<string>): { holders: string[]; more: boolean } {
+  const sorted = [...new Set(holders)].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
   return { holders: sorted.slice(0, MAX_NESTED_FOLDERS), more: sorted.length > MAX_NESTED_FOLDERS };
 }
 
