@@ -5,6 +5,7 @@ import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
+import { isUnlistedRuleFile } from '../../rules/outsideFile';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
@@ -21,6 +22,7 @@ import type { ServerContext } from '../feature';
 import type { OpenDocument } from '../documents';
 import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
+import { UnlistedRuleFiles } from './unlisted';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
 export const RULES_SOURCE = 'rules';
@@ -43,6 +45,8 @@ export class RulesState {
   private unsubscribe: (() => void) | undefined;
   /** Claude Code's, Copilot's and the AGENTS.md readers' views of each folder (files the engine does not list). */
   readonly instructions = new InstructionViewsCache(() => this.context);
+  /** Findings of closed rule files the engine does not list but their own tools read. */
+  private readonly unlisted = new UnlistedRuleFiles(() => this.context, RULES_SOURCE);
 
   activate(ctx: ServerContext): void {
     this.ctx = ctx;
@@ -95,7 +99,21 @@ export class RulesState {
     this.refreshing = run.finally(() => {
       if (this.refreshing === run) this.refreshing = undefined;
     });
+    void run.then(() => this.sweepUnlisted(token));
     return this.refreshing;
+  }
+
+  /**
+   * Judges the rule files the engine does not list, as the file index lists them: it is
+   * waited for outside the queue (a first index of a large tree takes seconds), the lint
+   * runs in it. A newer refresh cancels it.
+   */
+  private async sweepUnlisted(token: CancellationSource): Promise<void> {
+    const engine = this.engineInstance;
+    if (!engine || token.isCancellationRequested) return;
+    const listing = await this.unlisted.indexed(engine.rootPaths);
+    if (token.isCancellationRequested) return;
+    await this.serialize(() => this.unlisted.sweep(engine, listing, token));
   }
 
   private async onChanges(batch: FileChange[]): Promise<void> {
@@ -105,6 +123,9 @@ export class RulesState {
     const before = names();
     const affected = await engine.applyChanges(batch);
     this.publish(affected, false);
+    await this.unlisted.onChanges(engine, batch);
+    // What the ignore files leave out changed: the file index lists other files now.
+    if (batch.some((c) => changesIgnoreRules(c.path)) && this.refreshToken) void this.sweepUnlisted(this.refreshToken);
     if (affected.size > 0 && before !== names()) this.rediagnoseRuleUrls(engine, affected);
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
     else if (batch.some((c) => c.type !== 'changed' || changesIgnoreRules(c.path))) this.rediagnoseClaudeMemory();
@@ -249,7 +270,8 @@ export class RulesState {
     }
     if (reported) {
       for (const p of [...this.pushed]) {
-        if (reported.has(p) || ctx.documents.getByPath(p)) continue;
+        // A file the engine no longer lists may be one whose own tool reads it: `unlisted` holds it now.
+        if (reported.has(p) || ctx.documents.getByPath(p) || this.unlisted.has(p)) continue;
         ctx.diagnostics.setForPath(RULES_SOURCE, p, []);
         this.pushed.delete(p);
       }
@@ -275,16 +297,21 @@ export class RulesState {
   /** A document was closed: a rule file goes back to its disk text; other Markdown loses its findings. */
   closed(doc: OpenDocument): void {
     if (!doc.path) return;
-    this.synced.delete(doc.path);
+    const p = doc.path;
+    this.synced.delete(p);
+    const shown = this.context.diagnostics.has(RULES_SOURCE, doc.uri);
+    // A rule file the engine does not list, that its own tool reads: its findings are pushed from disk, as before it was opened.
+    const engine = this.engineInstance;
+    const unlisted = engine !== undefined && !engine.reportedPaths().has(p) && isUnlistedRuleFile(this.context.session, engine, p);
     // A buffer closed because its file was renamed or deleted (Helix closes it after a rename
     // edit) is a deletion, not a file to read back: reading it would report rule/unreadable.
     if (doc.kind.kind === 'rule') {
-      const p = doc.path;
       // What it showed while open stays after the close: from now on it is this state's to
       // replace or clear, like findings pushed for a closed file (a deleted one's are cleared).
-      if (this.context.diagnostics.has(RULES_SOURCE, doc.uri)) this.pushed.add(p);
+      if (shown && !unlisted) this.pushed.add(p);
       void this.serialize(async () => this.onChanges([{ path: p, type: (await this.context.session.diskFs.stat(p)) ? 'changed' : 'deleted' }]));
-    } else this.context.diagnostics.clear(RULES_SOURCE, doc.uri);
+    } else if (!unlisted) this.context.diagnostics.clear(RULES_SOURCE, doc.uri);
+    if (unlisted) void this.serialize(() => this.unlisted.closed(engine, p, shown));
   }
 
   /** The workspace folder a request is about (from a document or folder URI), else the first. */

@@ -1,0 +1,127 @@
+import { yieldToEventLoop, type Cancellation } from '../../core/cancel';
+import { outsideFindings } from '../../rules/agentFiles';
+import type { RulesEngine } from '../../rules/engine';
+import { isUnlistedRuleFile, mayBeRuleFile, readOutsideFile } from '../../rules/outsideFile';
+import type { FileChange } from '../../workspace/changes';
+import { MAX_LINTED_FILES } from '../../workspace/linter';
+import { isInside, joinRelative } from '../../workspace/paths';
+import type { ServerContext } from '../feature';
+
+/** The rule files of the file index that may be unlisted ones, per workspace folder it lists (absolute paths). */
+export type IndexedRuleFiles = Map<string, string[]>;
+
+/**
+ * Findings pushed for closed rule files the engine does not list (the xcsh agent's
+ * discovery leaves them out) but a tool reads: a Cursor rule in a folder inside
+ * `.cursor/rules/`, a package's own `.cursor/rules` or `.windsurf/rules`, Devin Desktop's
+ * `.devin/rules`. `agentls check` lints every such file of the tree; without this the
+ * editor showed their findings only once the file was opened. The files come from the
+ * file index (never a walk of the tree) and are kept current from the change stream; an
+ * open one is diagnosed from its buffer instead (`RulesState.findingsForDocument`).
+ */
+export class UnlistedRuleFiles {
+  /** Paths whose findings were pushed here, while not open. */
+  private readonly pushed = new Set<string>();
+
+  constructor(
+    private readonly context: () => ServerContext,
+    private readonly source: string,
+  ) {}
+
+  /** Whether this holds pushed findings for the file. */
+  has(p: string): boolean {
+    return this.pushed.has(p);
+  }
+
+  /**
+   * The candidate files of each folder the file index lists (it may still be listing: this
+   * waits for it, so call it outside the rules queue). A folder it does not index is left
+   * out, and not walked: its files keep what they had.
+   */
+  async indexed(roots: readonly string[]): Promise<IndexedRuleFiles> {
+    const out: IndexedRuleFiles = new Map();
+    const search = this.context().services.fileSearch;
+    if (!search) return out;
+    for (const root of roots) {
+      const rels = await search.paths(root);
+      if (!rels) continue;
+      const files: string[] = [];
+      // The cap `agentls check` puts on the files it lists per folder.
+      for (const rel of rels) {
+        if (files.length >= MAX_LINTED_FILES) break;
+        const p = joinRelative(root, rel);
+        if (mayBeRuleFile(p)) files.push(p);
+      }
+      out.set(root, files);
+    }
+    return out;
+  }
+
+  /** Lints every unlisted rule file of the listing and pushes its findings; clears those of files gone from it. */
+  async sweep(engine: RulesEngine, listing: IndexedRuleFiles, token: Cancellation): Promise<void> {
+    const started = Date.now();
+    const reported = engine.reportedPaths();
+    const kept = new Set<string>();
+    let linted = 0;
+    for (const files of listing.values()) {
+      for (const p of files) {
+        if (token.isCancellationRequested) return;
+        if (reported.has(p) || !isUnlistedRuleFile(this.context().session, engine, p)) continue;
+        kept.add(p);
+        // A pass over a large tree gives requests their turn now and then, as `check`'s lint does.
+        if (++linted % 64 === 0) await yieldToEventLoop();
+        await this.update(engine, p, reported);
+      }
+    }
+    for (const p of [...this.pushed]) {
+      const root = [...listing.keys()].find((r) => isInside(r, p));
+      if (root !== undefined && !kept.has(p)) this.forget(p, reported);
+    }
+    this.context().log.info(`rules: ${linted} rule files the xcsh agent does not list, judged for their own tools in ${Date.now() - started} ms`);
+  }
+
+  /** Files changed on disk: each unlisted rule file among them is judged again, a deleted one (or folder) cleared. */
+  async onChanges(engine: RulesEngine, batch: readonly FileChange[]): Promise<void> {
+    const reported = engine.reportedPaths();
+    for (const change of batch) {
+      if (change.type === 'deleted') {
+        for (const p of [...this.pushed]) if (p === change.path || isInside(change.path, p)) this.forget(p, reported);
+      } else await this.update(engine, change.path, reported);
+    }
+    // Files the engine lists now (a setting or an ignore file changed) are its to publish.
+    for (const p of [...this.pushed]) if (reported.has(p)) this.pushed.delete(p);
+  }
+
+  /** Its document was closed (`shown`: with findings of its buffer): what the disk holds replaces them. */
+  closed(engine: RulesEngine, p: string, shown: boolean): Promise<void> {
+    if (shown) this.pushed.add(p);
+    return this.update(engine, p, engine.reportedPaths());
+  }
+
+  /** Judges one file from disk and pushes what its tool's view of it says (nothing when it is open: its buffer is diagnosed). */
+  private async update(engine: RulesEngine, p: string, reported: ReadonlySet<string>): Promise<void> {
+    const ctx = this.context();
+    if (reported.has(p)) {
+      this.pushed.delete(p);
+      return;
+    }
+    if (ctx.documents.getByPath(p)) return;
+    if (!isUnlistedRuleFile(ctx.session, engine, p)) {
+      this.forget(p, reported);
+      return;
+    }
+    const file = await readOutsideFile(ctx.session, ctx.session.diskFs, engine, p, false);
+    const findings = outsideFindings(file);
+    if (ctx.documents.getByPath(p) || (findings.length === 0 && !this.pushed.has(p))) return;
+    ctx.diagnostics.setForPath(this.source, p, findings, file.text);
+    if (findings.length) this.pushed.add(p);
+    else this.pushed.delete(p);
+  }
+
+  /** Clears what was pushed for a file that is gone or no longer one of these (unless it is open, or the engine lists it). */
+  private forget(p: string, reported: ReadonlySet<string>): void {
+    if (!this.pushed.delete(p)) return;
+    if (reported.has(p) || this.context().documents.getByPath(p)) return;
+    this.context().diagnostics.setForPath(this.source, p, []);
+  }
+}

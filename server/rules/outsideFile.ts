@@ -1,0 +1,69 @@
+import * as path from 'node:path';
+import { isMarkdownPath } from '../workspace/classify';
+import type { FileSystem, ReadFailure } from '../workspace/fs';
+import { brokenLinkReason } from '../workspace/links';
+import type { WorkspaceSession } from '../workspace/session';
+import type { OutsideFile } from './agentFiles';
+import { ownerOf } from './agents';
+import { toolRelativePath } from './agents/relative';
+import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
+import type { RulesEngine } from './engine';
+
+/** Rule files without a Markdown extension, which may sit in any folder. */
+const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
+
+/** Whether a file's name may make it a rule file (Markdown, or a single-file rule): the files a workspace lint reads. */
+export function mayBeRuleFile(p: string): boolean {
+  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p));
+}
+
+/** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
+export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel'> {
+  const root = session.rootOf(file) ?? engine.rootFor(file);
+  return { kind: session.classify(file), root, rel: root ? toolRelativePath(file, root) : path.basename(file) };
+}
+
+/**
+ * A rule file the engine does not list, not open anywhere, as a tool reads it from disk
+ * in the language server: in a place some agent reads (its own tool's or the xcsh agent's),
+ * as `agentls check` lints every such file of the tree.
+ */
+export function isUnlistedRuleFile(session: WorkspaceSession, engine: RulesEngine, file: string): boolean {
+  if (!mayBeRuleFile(file)) return false;
+  const { kind, rel } = placeOf(session, engine, file);
+  return kind.kind === 'rule' || ownerOf(rel) !== undefined;
+}
+
+/** Reads a file the engine does not list, as `outsideFindings` judges it: its text, or why there is none. */
+export async function readOutsideFile(
+  session: WorkspaceSession,
+  fs: FileSystem,
+  engine: RulesEngine,
+  file: string,
+  named: boolean,
+  place = placeOf(session, engine, file),
+): Promise<OutsideFile> {
+  // Lossy: an agent decodes whatever bytes are there, and so does agentls, to predict what it reads.
+  const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES, lossy: true });
+  const text = read.ok ? read.text : undefined;
+  // A link to no file is that first, wherever it points: a link out to a folder reads no rule either.
+  const brokenLink = !read.ok ? brokenLinkReason(file) : undefined;
+  const linkedOutTo = !read.ok && brokenLink === undefined && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
+  const readProblem = !read.ok && brokenLink === undefined && linkedOutTo === undefined ? readProblemOf(read) : undefined;
+  return { path: file, ...place, text, linkedOutTo, brokenLink, readProblem, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(place.root), named };
+}
+
+/** What a failed read means for a rule file's checks; undefined when there is no file to speak of (it went away). */
+function readProblemOf(read: { reason: ReadFailure; message: string; size?: number }): ReadProblem | undefined {
+  switch (read.reason) {
+    case 'too-large':
+      return { kind: 'too-large', message: read.message, size: read.size ?? 0 };
+    case 'binary':
+      return { kind: 'binary', message: read.message };
+    case 'unreadable':
+    case 'is-directory':
+      return { kind: 'unreadable', message: read.message };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import type { CheckJson } from '../../../server/cli/output';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+const BAD_CURSOR = '---\nglobs: src/**\nalwaysApply: maybe\n---\nUse the design tokens.\n';
+const GOOD_CURSOR = '---\nglobs: src/**\nalwaysApply: false\n---\nUse the design tokens.\n';
+const BAD_TRIGGER = '---\ntrigger: sometimes\n---\nUse the design tokens.\n';
+
+/**
+ * Rule files the xcsh agent's discovery does not list but their own tools read: a Cursor
+ * rule in a folder inside `.cursor/rules/`, a package's own `.cursor/rules` and
+ * `.windsurf/rules`, and Devin Desktop's `.devin/rules`. All broken; none ever opened.
+ */
+const UNLISTED = {
+  '.cursor/rules/backend/api.mdc': BAD_CURSOR,
+  'packages/web/.cursor/rules/x.mdc': BAD_CURSOR,
+  'packages/web/.windsurf/rules/x.md': BAD_TRIGGER,
+  '.devin/rules/x.md': BAD_TRIGGER,
+};
+
+function project(): string {
+  return writeTree(tempDir(), { ...UNLISTED, '.cursor/rules/base.mdc': GOOD_CURSOR, 'src/main.ts': 'export const y = 2;\n' });
+}
+
+/** What `agentls check --format json` (the built command) reports, by root-relative path: codes and ranges. */
+function checkReport(ws: string, home: string): Map<string, string[]> {
+  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json'], { cwd: ws, encoding: 'utf8' });
+  const report = JSON.parse(run.stdout) as CheckJson;
+  const out = new Map<string, string[]>();
+  for (const d of report.diagnostics) out.set(d.path, [...(out.get(d.path) ?? []), `${d.code} ${JSON.stringify(d.range)}`].sort());
+  return out;
+}
+
+const shape = (ds: Diagnostic[]) => ds.map((d) => `${d.code} ${JSON.stringify(d.range)}`).sort();
+
+async function startOn(ws: string, home: string, client: 'vscode' | 'neovim'): Promise<LspTestClient> {
+  const c = await start({ folders: [ws], home, client });
+  await c.waitForLog(/rules: \d+ rule files/);
+  return c;
+}
+
+describe('rule files the xcsh agent does not list, never opened', () => {
+  for (const client of ['vscode', 'neovim'] as const) {
+    it(`get the findings agentls check gives them, pushed to a ${client} client`, async () => {
+      const ws = project();
+      const home = tempDir('agentls-home-');
+      const expected = checkReport(ws, home);
+      const c = await startOn(ws, home, client);
+      for (const rel of Object.keys(UNLISTED)) {
+        const want = expected.get(rel);
+        expect(want, rel).toBeDefined();
+        const got = await c.waitForDiagnostics(c.uri(path.join(ws, rel)), (ds) => ds.length > 0);
+        expect(shape(got), rel).toEqual(want);
+      }
+    });
+  }
+
+  it('follow the disk: created, fixed and deleted while closed', async () => {
+    const ws = project();
+    const c = await startOn(ws, tempDir('agentls-home-'), 'neovim');
+    const rel = 'packages/api/.cursor/rules/nested/y.mdc';
+    const file = path.join(ws, rel);
+    const uri = c.uri(file);
+    const tell = (type: 1 | 2 | 3) => c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type }] });
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, BAD_CURSOR);
+    await tell(1);
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'));
+    fs.writeFileSync(file, GOOD_CURSOR);
+    await tell(2);
+    await c.waitForDiagnostics(uri, (ds) => ds.length === 0);
+    fs.writeFileSync(file, BAD_CURSOR);
+    await tell(2);
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/wrong-type'));
+    fs.rmSync(file);
+    await tell(3);
+    await c.waitForDiagnostics(uri, (ds) => ds.length === 0);
+  });
+
+  it('are diagnosed from the buffer once opened, and pulled, not pushed, by a pulling client', async () => {
+    const ws = project();
+    const c = await startOn(ws, tempDir('agentls-home-'), 'vscode');
+    const file = path.join(ws, '.devin/rules/x.md');
+    const uri = c.uri(file);
+    await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/invalid-value'));
+    await c.open(file, '---\ntrigger: always_on\n---\nUse the design tokens.\n');
+    expect(c.pullsDiagnostics).toBe(true);
+    await c.waitForDiagnostics(uri, (ds) => !ds.some((d) => d.code === 'frontmatter/invalid-value'));
+    // The pushed set was cleared on open: the editor shows only the pulled one.
+    await c.waitFor('the pushed set to be cleared', () => c.diagnostics.get(uri)?.diagnostics.length === 0);
+    // Closed unsaved: the file on disk is what its tool reads, and its findings are pushed again.
+    await c.close(uri);
+    await c.waitFor('the disk findings pushed again', () => c.diagnostics.get(uri)?.diagnostics.some((d) => d.code === 'frontmatter/invalid-value') === true);
+  });
+});
