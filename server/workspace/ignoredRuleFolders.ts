@@ -1,6 +1,6 @@
 import type { Cancellation } from '../core/cancel';
 import { gitListFiles } from './gitFiles';
-import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
+import { NESTED_RULE_FOLDERS, nestedRuleFolderAt, nestedRuleFolderHolding } from './ruleLocations';
 
 /** Nested rule folders kept from one listing: each is walked, so their number bounds the extra work. */
 const MAX_FOLDERS = 1000;
@@ -37,15 +37,6 @@ export class IgnoredRuleFolders {
   }
 }
 
-/** The nested rule folder a file lies in (at any depth below it), relative; undefined when none. */
-function ruleFolderHolding(file: string): string | undefined {
-  for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
-    const dir = file.slice(0, at);
-    if (nestedRuleFolderAt(dir)?.folder === dir) return dir;
-  }
-  return undefined;
-}
-
 /**
  * The ignored folders git finds that are, or hold, a nested rule folder (`git ls-files
  * --others --ignored --directory` with the pathspecs above, which reads the folders git
@@ -59,7 +50,7 @@ export async function ignoredRuleFoldersFromGit(root: string, cancel: Cancellati
   for (const entry of listed.files) {
     if (entry.endsWith('/')) folders.take(entry.slice(0, -1));
     else {
-      const folder = ruleFolderHolding(entry);
+      const folder = nestedRuleFolderHolding(entry)?.folder;
       if (folder !== undefined) folders.take(folder);
     }
   }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { IgnoreRules } from './ignore';
 import { relativeInside } from './paths';
-import { agentsProjectFolders, clineCandidates, nestedRuleFolderAt, NESTED_RULE_FOLDERS, projectRuleFolders } from './ruleLocations';
+import { agentsProjectFolders, clineCandidates, nestedRuleFolderAt, nestedRuleFolderHolding, projectRuleFolders } from './ruleLocations';
 
 /**
  * The agents' rule folders are listed whatever the ignore files say (`listFolderFiles`):
@@ -29,16 +29,7 @@ export function ruleFolderHolderOf(rel: string): string | undefined {
   for (const folder of ROOT_RULE_FOLDERS) {
     if (rel === folder || rel.startsWith(folder + '/') || folder.startsWith(rel + '/')) return '';
   }
-  const at = nestedRuleFolderAt(rel);
-  if (at !== undefined) return at.holder;
-  for (const folder of NESTED_RULE_FOLDERS) {
-    // The first whole-name occurrence followed by more of the path: the file lies in the folder.
-    for (let i = rel.indexOf(folder + '/'); i >= 0; i = rel.indexOf(folder + '/', i + 1)) {
-      if (i === 0) return '';
-      if (rel[i - 1] === '/') return rel.slice(0, i - 1);
-    }
-  }
-  return undefined;
+  return (nestedRuleFolderAt(rel) ?? nestedRuleFolderHolding(rel))?.holder;
 }
 
 /**

@@ -125,6 +125,21 @@ export function nestedRuleFolderAt(rel: string): { folder: string; holder: strin
   return undefined;
 }
 
+/**
+ * The nested rule folder (`NESTED_RULE_FOLDERS`) that a path lies in, at any depth below it,
+ * and the folder holding it: `packages/web/.cursor/rules/a/b.mdc` gives
+ * `packages/web/.cursor/rules` held by `packages/web`. The first whole-name occurrence counts;
+ * undefined when the path lies in none.
+ */
+export function nestedRuleFolderHolding(rel: string): { folder: string; holder: string } | undefined {
+  for (const folder of NESTED_RULE_FOLDERS) {
+    for (let i = rel.indexOf(folder + '/'); i >= 0; i = rel.indexOf(folder + '/', i + 1)) {
+      if (i === 0 || rel[i - 1] === '/') return { folder: rel.slice(0, i + folder.length), holder: i === 0 ? '' : rel.slice(0, i - 1) };
+    }
+  }
+  return undefined;
+}
+
 /** Legacy single-file rule names that tools advertise but the agent never reads. */
 export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
   '.cursorrules': 'cursor',
