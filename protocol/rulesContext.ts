@@ -40,6 +40,11 @@ export interface RulesForFileResult {
   /** The file, relative to `root`. */
   file: string;
   agents: AgentRulesForFileInfo[];
+  /**
+   * The workspace's file index was still being built: rules of nested `.cursor/rules`
+   * folders it had not listed yet are missing. Absent once the index is complete.
+   */
+  indexing?: true;
 }
 
 export interface ConvertRuleParams {

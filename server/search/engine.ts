@@ -232,10 +232,31 @@ export class SearchEngine {
   async filesWithExtensions(root: string, extensions: readonly string[], waitMs: number): Promise<string[] | undefined> {
     const index = this.folders.get(root);
     if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
-    const table = index.table;
-    const wanted = new Set(extensions.map((e) => table.extensionId(e)).filter((id): id is number => id !== undefined));
-    if (wanted.size === 0) return [];
-    return spellPaths(index, (id) => wanted.has(table.extId[id]));
+    return pathsWithExtensions(index, extensions);
+  }
+
+  /**
+   * `filesWithExtensions` at once: the files the index holds now, and whether it knows every
+   * name (`complete`): a first index of a large tree is seconds of listing, which an answer
+   * that can be made again later need not wait for.
+   */
+  async filesWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean } | undefined> {
+    const index = this.folders.get(root);
+    if (!index) return undefined;
+    // Read before the spelling: names completed meanwhile are called partial, and asked again.
+    const complete = index.namesComplete;
+    return { paths: await pathsWithExtensions(index, extensions), complete };
+  }
+
+  /** Resolves true once the folder's index knows every name, through relists; false once the folder is no longer indexed. */
+  async whenNamesKnown(root: string): Promise<boolean> {
+    for (;;) {
+      const index = this.folders.get(root);
+      if (!index) return false;
+      // A relist or rebuild replaces what is waited on: it is asked again each second.
+      // A disposed index is taken out of `folders` (and its wait ends).
+      if (await index.whenNamesKnown(1000)) return this.folders.get(root) === index;
+    }
   }
 
   /** Keeps every index in another store from now on (`agentls.cacheDir` changed). */
@@ -385,6 +406,14 @@ function prefixFor(primary: string | undefined, root: string): string {
  * Only background work asks for them (the glob reach, the recipe list): the slicer also
  * waits while a request is being answered.
  */
+/** The files of an index whose extension is one of `extensions` (lower-case, with the dot): only those are spelt out. */
+function pathsWithExtensions(index: FolderIndex, extensions: readonly string[]): Promise<string[]> {
+  const table = index.table;
+  const wanted = new Set(extensions.map((e) => table.extensionId(e)).filter((id): id is number => id !== undefined));
+  if (wanted.size === 0) return Promise.resolve([]);
+  return spellPaths(index, (id) => wanted.has(table.extId[id]));
+}
+
 async function spellPaths(index: FolderIndex, keep: (id: number) => boolean): Promise<string[]> {
   const slicer = new TimeSlicer(undefined, yieldToRequests);
   const table = index.table;

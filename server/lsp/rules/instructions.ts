@@ -36,6 +36,9 @@ export class InstructionViewsCache {
    * folder or an ignore file comes, goes or changes on disk.
    */
   private readonly indexedHolders = new Map<string, Promise<string[]>>();
+  /** Folders whose holders came from a first index still listing: their views are made again once it is complete. */
+  private readonly partial = new Map<string, object>();
+  private readonly remade: ((root: string) => void)[] = [];
   private listening = false;
 
   constructor(private readonly context: () => ServerContext) {}
@@ -59,15 +62,53 @@ export class InstructionViewsCache {
    * not have a file just created when the views are made again.
    */
   private async nestedHolders(root: string): Promise<string[]> {
-    // An index that fails to answer costs the nested rules only, never the other agents' views.
     let indexed = this.indexedHolders.get(root);
     if (!indexed) {
-      const asked = this.context().services.fileSearch?.pathsWithExtensions(root, ['.mdc', '.md']).catch(() => undefined);
-      indexed = Promise.resolve(asked).then((paths) => (paths ? nestedCursorHolders(paths).holders : []));
+      indexed = this.holdersFromIndex(root);
       this.indexedHolders.set(root, indexed);
     }
     const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
     return nearestHolders([...(await indexed), ...nestedCursorHolders(seen).holders]).holders;
+  }
+
+  /**
+   * The holders of the files the index has now: a first index of a large tree lists for
+   * seconds, and rules for a file, the buckets and their hover must not wait for it. What
+   * it had not reached yet is missing (`indexing`) until it completes, when the views are
+   * made again and those who asked hear of it (`onRemade`).
+   */
+  private async holdersFromIndex(root: string): Promise<string[]> {
+    const service = this.context().services.fileSearch;
+    // An index that fails to answer costs the nested rules only, never the other agents' views.
+    const now = await service?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
+    if (!service || !now) return [];
+    if (!now.complete && !this.partial.has(root)) {
+      // Whose wait this is: after a `clear`, a newer one may stand for the folder.
+      const mine = {};
+      this.partial.set(root, mine);
+      void service
+        .whenIndexed(root)
+        .catch(() => false)
+        .then((known) => {
+          if (this.partial.get(root) !== mine) return;
+          this.partial.delete(root);
+          if (!known) return;
+          this.indexedHolders.delete(root);
+          this.byRoot.delete(root);
+          for (const listener of this.remade) listener(root);
+        });
+    }
+    return nestedCursorHolders(now.paths).holders;
+  }
+
+  /** True while a folder's views lack what the first index has not listed yet. */
+  indexing(root: string): boolean {
+    return this.partial.has(root);
+  }
+
+  /** Hears of a folder whose views were made from part of the index and are due again now that it is complete. */
+  onRemade(listener: (root: string) => void): void {
+    this.remade.push(listener);
   }
 
   /**
@@ -101,6 +142,7 @@ export class InstructionViewsCache {
     this.byRoot.clear();
     this.changedNested.clear();
     this.indexedHolders.clear();
+    this.partial.clear();
     this.reads.clear();
   }
 }

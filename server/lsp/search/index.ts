@@ -114,6 +114,8 @@ export function fileSearchFeature(): Feature {
         recordPick: (p: string) => engine?.recordPick(p),
         paths: async (root: string) => (await ensureEngine()).filesOf(root, 60_000),
         pathsWithExtensions: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensions(root, extensions, 60_000),
+        pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
+        whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),
       };
       const holdThread = threadHold((line) => ctx.log.info(line));
       ctx.onRequest(Methods.fileSearch, async (raw, token) => {

@@ -35,6 +35,9 @@ export function applyingCount(result: RulesForFileResult): number {
   return Math.max(0, ...result.agents.map((a) => a.rules.filter((r) => r.applies).length));
 }
 
+/** Said under rules for a file answered while the file index was still being built. */
+const INDEXING_NOTE = 'The file index is still being built: rules in nested `.cursor/rules` folders it has not reached yet are not listed.';
+
 /** The rules for a file as a Markdown report (`agentls.rules.showForFile`, hover). */
 export function rulesForFileMarkdown(result: RulesForFileResult, brief = false): string {
   const lines = brief ? [] : [`# Rules for \`${result.file}\``, '', `Folder ${result.root}. Token sizes are estimates (UTF-8 bytes / 4).`];
@@ -50,6 +53,7 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
     }
     lines.push('', `Sent in every request: ≈${agent.alwaysSentTokens} tokens.`);
   }
+  if (result.indexing) lines.push('', INDEXING_NOTE);
   return lines.join('\n').trim() + '\n';
 }
 

@@ -29,7 +29,10 @@ export const CONTEXT_SOURCE = 'rules-context';
 export class RulesContext {
   private reachByRoot: ReachByRoot | undefined;
 
-  constructor(readonly state: RulesState) {}
+  constructor(readonly state: RulesState) {
+    // Views made while the first index was listing lacked the nested rules it had not reached.
+    state.instructions.onRemade(() => this.rulesChanged(undefined));
+  }
 
   /** Rule files whose findings were pushed while not open. */
   private readonly pushed = new Set<string>();
@@ -152,7 +155,8 @@ export class RulesContext {
     if (!views) return undefined;
     const rel = relativeInside(views.view.cwd, p);
     if (rel === undefined) return undefined;
-    return rulesForFileResult(views.agents, views.view.cwd, rel);
+    const result = rulesForFileResult(views.agents, views.view.cwd, rel);
+    return this.state.instructions.indexing(views.view.cwd) ? { ...result, indexing: true } : result;
   }
 
   /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */
