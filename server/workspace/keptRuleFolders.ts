@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { IgnoreRules } from './ignore';
 import { relativeInside } from './paths';
-import { agentsProjectFolders, clineCandidates, nestedRuleFolderAt, nestedRuleFolderHolding, projectRuleFolders } from './ruleLocations';
+import { agentsProjectFolders, CLAUDE_LOCAL_MEMORY, clineCandidates, nestedRuleFolderAt, nestedRuleFolderHolding, projectRuleFolders } from './ruleLocations';
 
 /**
  * The agents' rule folders are listed whatever the ignore files say (`listFolderFiles`):
@@ -18,7 +18,7 @@ export function agentRuleFolders(root: string): string[] {
 }
 
 /** The root's rule folders, the same for every root. */
-const ROOT_RULE_FOLDERS = agentRuleFolders(path.resolve('/'));
+export const ROOT_RULE_FOLDERS = agentRuleFolders(path.resolve('/'));
 
 /**
  * The folder holding the agent rule folder that `rel` (relative, `/`-separated) is, lies
@@ -33,12 +33,25 @@ export function ruleFolderHolderOf(rel: string): string | undefined {
 }
 
 /**
+ * The folder holding the agent file that `rel` (a file, relative, `/`-separated) is: that of
+ * the rule folder it lies in (`ruleFolderHolderOf`), or, for Claude Code's personal memory
+ * (`CLAUDE.local.md`, kept out of git by name), the folder it lies in; undefined for any
+ * other file. O(path length).
+ */
+export function ruleFileHolderOf(rel: string): string | undefined {
+  const holder = ruleFolderHolderOf(rel);
+  if (holder !== undefined || (rel !== CLAUDE_LOCAL_MEMORY && !rel.endsWith('/' + CLAUDE_LOCAL_MEMORY))) return holder;
+  return rel.slice(0, Math.max(0, rel.length - CLAUDE_LOCAL_MEMORY.length - 1));
+}
+
+/**
  * Whether a path the ignore files leave out is kept all the same, as the listing keeps it:
- * it lies in (or leads to) an agent rule folder whose holding folder is kept, and nothing
- * but the ignore files drops it (`node_modules`, `search.exclude`).
+ * it lies in (or leads to) an agent rule folder whose holding folder is kept, or is a
+ * `CLAUDE.local.md` in a kept folder, and nothing but the ignore files drops it
+ * (`node_modules`, `search.exclude`).
  */
 export async function keptAsRuleFolder(ignore: IgnoreRules, rel: string, isDir: boolean): Promise<boolean> {
-  const holder = ruleFolderHolderOf(rel);
+  const holder = isDir ? ruleFolderHolderOf(rel) : ruleFileHolderOf(rel);
   if (holder === undefined) return false;
   if (holder !== '' && (await ignore.check(holder, true))) return false;
   return !(await ignore.withoutIgnoreFiles().check(rel, isDir));

@@ -3,11 +3,11 @@ import type { Cancellation } from '../core/cancel';
 import type { FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, skipped } from './gitListing';
-import { IgnoredRuleFolders, ignoredRuleFoldersFromGit } from './ignoredRuleFolders';
+import { IgnoredRuleFolders, ignoredRuleEntriesFromGit } from './ignoredRuleFolders';
 import { mayIgnoreNestedRuleFolders } from './ruleFolderIgnores';
 import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
-import { agentRuleFolders } from './keptRuleFolders';
+import { agentRuleFolders, keptAsRuleFolder } from './keptRuleFolders';
 import { walkFiles, type WalkEntry } from './walk';
 
 export interface ListOptions {
@@ -90,7 +90,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       let nestedIgnored = await ignoredByGit;
       const untrackedGitignores = others.files.filter(isGitignore);
       if (nestedIgnored === undefined && untrackedGitignores.length > 0) nestedIgnored = await ignoredRuleFolders(options, untrackedGitignores);
-      for (const folder of nestedIgnored ?? []) ignoredRules.take(folder);
+      for (const entry of nestedIgnored ?? []) ignoredRules.takeListed(entry);
       await walkNested(options, listing.nested, skip, result, ignoredRules);
     } else {
       // The walk that follows lists the folder again: the files git listed but not yet handed on are left to it.
@@ -102,24 +102,25 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
   if (!listedByGit) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile });
     result.fileCount = walk.fileCount;
     result.truncated = walk.truncated;
     result.cancelled = walk.cancelled;
     result.errors.push(...walk.errors);
   }
-  await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
+  const walked = await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
+  await addKeptFiles(options, skip, result, ignoredRules.files, walked);
   return result;
 }
 
 /**
- * The nested rule folders git's ignore rules leave out (`ignoredRuleFoldersFromGit`), or
+ * The rule folders and files git's ignore rules leave out (`ignoredRuleEntriesFromGit`), or
  * undefined when no rule of the repository nor of the user's global excludes can name one
  * (`mayIgnoreNestedRuleFolders`, judged from `gitignores`).
  */
 async function ignoredRuleFolders(options: ListOptions, gitignores: readonly string[]): Promise<string[] | undefined> {
   if (!(await mayIgnoreNestedRuleFolders(options.root, options.fs, gitignores))) return undefined;
-  return ignoredRuleFoldersFromGit(options.root, options.cancel);
+  return ignoredRuleEntriesFromGit(options.root, options.cancel);
 }
 
 function isGitignore(rel: string): boolean {
@@ -129,7 +130,7 @@ function isGitignore(rel: string): boolean {
 /** Submodules and nested repositories that git listed as folders: walked. */
 async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult, ignoredRules: IgnoredRuleFolders): Promise<void> {
   for (const start of nested) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile });
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
     result.errors.push(...walk.errors);
@@ -140,7 +141,8 @@ async function walkNested(options: ListOptions, nested: readonly string[], skip:
  * Rule folders of coding agents that the ignore files kept out of the listing: those at the
  * root, and the nested ones the listing found left out (`ignoredNested`).
  */
-async function addAgentRuleFolders(options: ListOptions, skip: readonly string[], result: ListResult, ignoredNested: ReadonlyMap<string, string>): Promise<void> {
+async function addAgentRuleFolders(options: ListOptions, skip: readonly string[], result: ListResult, ignoredNested: ReadonlyMap<string, string>): Promise<string[]> {
+  const walked: string[] = [];
   const plain = options.ignore.withoutIgnoreFiles();
   for (const rel of new Set([...agentRuleFolders(options.root), ...ignoredNested.keys()])) {
     if (skipped(rel, skip)) continue;
@@ -151,6 +153,7 @@ async function addAgentRuleFolders(options: ListOptions, skip: readonly string[]
     if (holder === undefined ? !(await options.ignore.check(rel, true)) : holder !== '' && (await options.ignore.check(holder, true))) continue;
     const st = await options.fs.stat(joinRelative(options.root, rel));
     if (st?.kind !== 'directory') continue;
+    walked.push(rel);
     const walk = await walkFiles({
       fs: options.fs,
       root: options.root,
@@ -164,4 +167,27 @@ async function addAgentRuleFolders(options: ListOptions, skip: readonly string[]
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
   }
+  return walked;
+}
+
+/**
+ * Agent files the ignore files leave out by name in folders the listing entered
+ * (`.cursor/rules/me.local.mdc`, `CLAUDE.local.md`), as `keptAsRuleFolder` keeps them:
+ * each once, those in a rule folder walked whole (`walked`) already listed.
+ */
+async function addKeptFiles(options: ListOptions, skip: readonly string[], result: ListResult, files: ReadonlySet<string>, walked: readonly string[]): Promise<void> {
+  const batch: WalkEntry[] = [];
+  for (const rel of files) {
+    if (skipped(rel, skip) || skipped(rel, walked)) continue;
+    if (!(await keptAsRuleFolder(options.ignore, rel, false))) continue;
+    const st = await options.fs.stat(joinRelative(options.root, rel));
+    if (st?.kind !== 'file' && !(st?.kind === 'symlink' && options.includeSymlinks)) continue;
+    if (result.fileCount + batch.length >= options.maxFiles) {
+      result.truncated = true;
+      break;
+    }
+    batch.push({ rel, kind: st.kind });
+  }
+  result.fileCount += batch.length;
+  if (batch.length > 0) options.onBatch(batch);
 }

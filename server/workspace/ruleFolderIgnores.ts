@@ -3,7 +3,7 @@ import { minimatch } from 'minimatch';
 import type { FileSystem } from './fs';
 import { gitEnvironment } from './gitFiles';
 import { joinRelative } from './paths';
-import { NESTED_RULE_FOLDERS } from './ruleLocations';
+import { CLAUDE_LOCAL_MEMORY, NESTED_RULE_FOLDERS, RULE_FILE_EXTENSIONS } from './ruleLocations';
 
 /** The names a pattern must be able to match to leave out a nested rule folder (`.cursor`, `rules`, …). */
 const FOLDER_NAMES = [...new Set(NESTED_RULE_FOLDERS.flatMap((folder) => folder.split('/')))];
@@ -22,6 +22,11 @@ const PROBE_TIMEOUT_MS = 5_000;
  * folder's name (`.cursor/`, `rules`, `.*`) may. The user's global excludes lie outside the
  * workspace and are not read: git is asked whether they leave out such a folder at a made-up
  * path. When unsure (too many files, git failing), the answer is yes.
+ *
+ * The same question for a rule file left out by name in a folder that is not ignored
+ * (`*.local.mdc`, `private.md`, `CLAUDE.local.md`): git then names it among the ignored
+ * entries. A pattern may leave one out when its last part can match a name ending in a rule
+ * file's extension (`.md`, `.mdc`).
  */
 export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, gitignores: readonly string[]): Promise<boolean> {
   if (gitignores.length > MAX_IGNORE_FILES) return true;
@@ -32,7 +37,7 @@ export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, g
       if (read.reason === 'too-large') return true;
       continue;
     }
-    if (read.text.split('\n').some(mayMatchRuleFolder)) return true;
+    if (read.text.split('\n').some((line) => mayMatchRuleFolder(line) || mayMatchRuleFile(line))) return true;
   }
   return globalExcludesIgnoreRuleFolders(root);
 }
@@ -45,10 +50,33 @@ function mayMatchRuleFolder(line: string): boolean {
   return pattern.split('/').some((part) => part !== '' && part !== '**' && FOLDER_NAMES.some((name) => minimatch(name, part, { dot: true })));
 }
 
+/**
+ * Whether one line of an ignore file could leave out a rule file by its name: its last part
+ * can match a name that ends in `.md` or `.mdc`. Judged from the literal text after its last
+ * wildcard (`*.local.mdc`: `.local.mdc`; `local-*`: none, so yes); case is not compared, as git
+ * may ignore it (core.ignoreCase). A pattern with a slash at its end names folders only
+ * (gitignore(5)). Errs towards yes: a yes costs one more listing by git, a wrong no a rule unchecked.
+ */
+function mayMatchRuleFile(line: string): boolean {
+  const pattern = line.trim();
+  if (pattern === '' || pattern.startsWith('#') || pattern.startsWith('!') || pattern.endsWith('/')) return false;
+  const last = pattern.slice(pattern.lastIndexOf('/') + 1).toLowerCase();
+  const wild = Math.max(last.lastIndexOf('*'), last.lastIndexOf('?'), last.lastIndexOf(']'));
+  const tail = last.slice(wild + 1);
+  // No wildcard: the name is the tail. Else the wildcard may give what the tail lacks (`*md`).
+  return RULE_FILE_EXTENSIONS.some((ext) => tail.endsWith(ext) || (wild >= 0 && ext.endsWith(tail)));
+}
+
 /** git's answer, for a rule folder at a path no repository rule names, from the global excludes (core.excludesFile). */
 function globalExcludesIgnoreRuleFolders(root: string): Promise<boolean> {
   // A folder path (the slash at its end): a pattern of file names (`*.md`) does not answer for it.
-  const probes = NESTED_RULE_FOLDERS.map((folder) => `agentls-probe/${folder}/`);
+  // Then a rule file in each, and `CLAUDE.local.md`: a pattern such as `*.mdc` or `CLAUDE.local.md`
+  // answers for them. A pattern that names only some rule files (`*.local.mdc`) is not found
+  // this way (agentls does not read that file); such files then go unlisted in a git work tree.
+  const probes = [
+    ...NESTED_RULE_FOLDERS.flatMap((folder) => [`agentls-probe/${folder}/`, ...RULE_FILE_EXTENSIONS.map((ext) => `agentls-probe/${folder}/agentls-probe${ext}`)]),
+    `agentls-probe/${CLAUDE_LOCAL_MEMORY}`,
+  ];
   return new Promise((resolve) => {
     let settled = false;
     const done = (answer: boolean) => {

@@ -140,6 +140,17 @@ export function nestedRuleFolderHolding(rel: string): { folder: string; holder: 
   return undefined;
 }
 
+/**
+ * Claude Code's personal project memory, which people keep out of git by name: its docs,
+ * "Manage Claude's memory" (https://code.claude.com/docs/en/memory), give `./CLAUDE.local.md`
+ * for "personal project-specific preferences", and say Claude Code reads every CLAUDE.md or
+ * CLAUDE.local.md from the working folder up (the model: `rules/agents/claude.ts`).
+ */
+export const CLAUDE_LOCAL_MEMORY = 'CLAUDE.local.md';
+
+/** Extensions (with the dot) of the rule files agents read from their folders (`PROVIDER_EXTENSIONS`). */
+export const RULE_FILE_EXTENSIONS: readonly string[] = [...new Set(Object.values(PROVIDER_EXTENSIONS).flat())].map((ext) => `.${ext}`);
+
 /** Legacy single-file rule names that tools advertise but the agent never reads. */
 export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
   '.cursorrules': 'cursor',

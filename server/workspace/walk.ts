@@ -28,6 +28,8 @@ export interface WalkOptions {
   skip?: readonly string[];
   /** Told of each folder not entered because the ignore rules leave it out (not those of `skip`, nor those below `maxDepth`). */
   onIgnoredFolder?: (rel: string) => void;
+  /** Told of each file the ignore rules leave out, in a folder that is entered. */
+  onIgnoredFile?: (rel: string) => void;
   /** Awaited before the next folder is read when given (a test holds a walk half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
 }
@@ -94,7 +96,10 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
         if (!ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
         else options.onIgnoredFolder?.(rel);
       } else if (entry.kind === 'file' || (entry.kind === 'symlink' && options.includeSymlinks)) {
-        if (ignore.isIgnored(rel, false, true)) continue;
+        if (ignore.isIgnored(rel, false, true)) {
+          options.onIgnoredFile?.(rel);
+          continue;
+        }
         if (result.fileCount >= maxFiles) {
           result.truncated = true;
           stop = true;

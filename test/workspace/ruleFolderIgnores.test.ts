@@ -27,6 +27,23 @@ describe('whether the ignore rules of a git work tree may leave out a nested age
     expect(await ask(repo({ '.gitignore': '.gitignore\n.devin/\n' }), [])).toBe(true);
   });
 
+  it('says yes for a rule that may leave out a rule file by its name, in a folder that is not ignored', async () => {
+    for (const line of ['*.local.mdc', 'private-*.md', 'CLAUDE.local.md', '/docs/NOTES.MD', 'local-*', '*md']) {
+      expect(await ask(repo({ 'web/.gitignore': `${line}\n` }), ['web/.gitignore']), line).toBe(true);
+    }
+    // Folders only, or names no rule file has.
+    for (const line of ['notes.md/', '*.mdx', 'README', '!keep.md']) {
+      expect(await ask(repo({ 'web/.gitignore': `${line}\n` }), ['web/.gitignore']), line).toBe(false);
+    }
+  });
+
+  it("asks git whether the user's global excludes leave out CLAUDE.local.md", async () => {
+    const ws = repo({ 'global-excludes': 'CLAUDE.local.md\n' });
+    expect(await ask(ws, [])).toBe(false);
+    git(ws, 'config', 'core.excludesFile', `${ws}/global-excludes`);
+    expect(await ask(ws, [])).toBe(true);
+  });
+
   it("asks git about the user's global excludes, which it does not read itself", async () => {
     const ws = repo({ 'global-excludes': '.cursor/\n' });
     expect(await ask(ws, [])).toBe(false);

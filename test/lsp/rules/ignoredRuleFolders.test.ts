@@ -110,3 +110,48 @@ describe.each<Way>(['client events', "the server's own watcher", "the server's f
     await nestedRuleFollowsTheDisk(c, ws, tell);
   });
 });
+
+/**
+ * A project whose .gitignore leaves out personal rule files by name (`*.local.mdc`,
+ * `CLAUDE.local.md`), in agent folders that are not ignored, and node_modules, which holds
+ * a broken rule of the same name that no agent reads. Nothing is ever opened.
+ */
+function personalRules(): string {
+  return writeTree(tempDir(), {
+    '.gitignore': '*.local.mdc\nCLAUDE.local.md\nnode_modules/\n',
+    'CLAUDE.local.md': 'Use the staging database.\n',
+    'packages/web/.cursor/rules/me.local.mdc': BAD,
+    'packages/web/.cursor/rules/team.mdc': GOOD,
+    'packages/web/src/app.ts': 'export const x = 1;\n',
+    'node_modules/pkg/.cursor/rules/v.local.mdc': BAD,
+  });
+}
+
+describe.each<Way>(['client events', "the server's own watcher"])('rule files the ignore files leave out by name, in folders that are not, never opened (%s)', (way) => {
+  it('are in the file index, get their findings pushed, and follow the disk', async () => {
+    const ws = personalRules();
+    const { c, tell } = await startWatching(ws, way);
+    const rel = 'packages/web/.cursor/rules/me.local.mdc';
+    const uri = c.uri(path.join(ws, rel));
+    await c.waitForDiagnostics(uri, hasWrongType);
+    expect(await until('me.local.mdc in the index', () => searchNames(c, 'me.local'), (names) => names.length === 1)).toEqual([rel]);
+    expect(await searchNames(c, 'CLAUDE.local')).toEqual(['CLAUDE.local.md']);
+    expect(await searchNames(c, 'v.local')).toEqual([]);
+
+    fs.writeFileSync(path.join(ws, rel), GOOD);
+    await tell(rel, 2);
+    await c.waitForDiagnostics(uri, (ds) => !hasWrongType(ds));
+
+    // One created on disk while closed, then deleted.
+    const added = 'packages/web/.cursor/rules/new.local.mdc';
+    const addedUri = c.uri(path.join(ws, added));
+    fs.writeFileSync(path.join(ws, added), BAD);
+    await tell(added, 1);
+    await c.waitForDiagnostics(addedUri, hasWrongType);
+    expect(await until('new.local.mdc in the index', () => searchNames(c, 'new.local'), (names) => names.length === 1)).toEqual([added]);
+    fs.rmSync(path.join(ws, added));
+    await tell(added, 3);
+    await c.waitForDiagnostics(addedUri, (ds) => ds.length === 0);
+    expect(await until('new.local.mdc out of the index', () => searchNames(c, 'new.local'), (names) => names.length === 0)).toEqual([]);
+  });
+});
