@@ -87,6 +87,23 @@ describe('agent fixtures (agentls check)', () => {
     expect(code).toBe(2);
   });
 
+  it('a .txt rule in .clinerules is checked as Cline reads it (its docs: "all `.md` and `.txt` files"), on the whole tree and named', async () => {
+    const ws = tempDir();
+    fs.mkdirSync(path.join(ws, '.clinerules'));
+    fs.mkdirSync(path.join(ws, 'src'));
+    fs.writeFileSync(path.join(ws, 'src', 'a.ts'), '');
+    fs.writeFileSync(path.join(ws, '.clinerules', 'style.txt'), '---\npaths: "src/**"\n---\nUse tabs.\n');
+    // A .txt file elsewhere is no rule: nothing is said of it.
+    fs.writeFileSync(path.join(ws, 'notes.txt'), '---\npaths: "src/**"\n---\nNotes.\n');
+    for (const args of [[], ['.clinerules/style.txt']]) {
+      const { stdout, code } = await cli(ws, 'check', '--format', 'json', ...args);
+      const json = JSON.parse(stdout) as { diagnostics: { path: string; code: string; severity: string; message: string }[] };
+      expect(json.diagnostics.map((d) => [d.path, d.code, d.severity]), args.join(' ')).toEqual([['.clinerules/style.txt', 'frontmatter/wrong-type', 'error']]);
+      expect(json.diagnostics[0].message).toContain('Cline reads `paths` only as a YAML list');
+      expect(code).toBe(1);
+    }
+  });
+
   it('a Cursor rule named on the command line outside any rules folder is checked by its format, with a note that no agent reads it there', async () => {
     const ws = tempDir();
     fs.mkdirSync(path.join(ws, 'collection'));

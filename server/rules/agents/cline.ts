@@ -10,7 +10,7 @@ import type { Activation, AgentModel, Placement } from './types';
 export const cline: AgentModel = {
   id: 'cline',
   name: 'Cline',
-  reads: '`.clinerules/*.md` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
+  reads: '`.clinerules/*.md` and `*.txt` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
   owns(rel) {
     return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
@@ -37,6 +37,17 @@ function clineActivation(value: unknown): Activation {
   return { mode: 'globs', globs: (value as string[]).map((g) => g.trim()).filter(Boolean) };
 }
 
+/**
+ * A `.txt` file in a `.clinerules` folder. Cline's docs ("Rules",
+ * https://docs.cline.bot/customization/cline-rules): Cline "processes all `.md` and `.txt`
+ * files" inside .clinerules/ (its source reads every file there: readDirectoryRecursive with
+ * no extension filter, rule-helpers.ts). The docs say it of .clinerules/ only, so
+ * .cline/rules/ keeps to Markdown here. A path test alone, cheap enough for every file of a tree.
+ */
+export function isClineTextRule(p: string): boolean {
+  return /\.txt$/i.test(p) && /(?:^|[\\/])\.clinerules[\\/]/.test(p);
+}
+
 /** `.clinerules/workflows/…`, `hooks/…`, `skills/…`: Cline's other configuration, never read as rules. */
 function isClineNonRuleFolder(restAfterClinerules: string): boolean {
   return CLINE_NON_RULE_FOLDERS.has(restAfterClinerules.split('/')[0]) && restAfterClinerules.includes('/');
@@ -52,9 +63,9 @@ function clinePlacement(rel: string): Placement | undefined {
   // .clinerules/workflows): those subfolders hold slash commands, hooks and skills, not rules.
   const inClinerules = afterMarker(rel, '.clinerules/');
   if (inClinerules && isClineNonRuleFolder(inClinerules.rest)) return undefined;
-  if (name === '.clinerules' || (at && at.rest !== '' && isMarkdownName(name))) {
+  if (name === '.clinerules' || (at && at.rest !== '' && (isMarkdownName(name) || (inClinerules !== undefined && isClineTextRule(rel))))) {
     // Docs: workspace rules go in .clinerules/ (or .cline/rules/) "at your project root";
-    // every Markdown file of the folder is combined into one rule set.
+    // the files of the folder are combined into one rule set.
     if (name !== '.clinerules' && at!.prefix === '') return { read: true, frontmatter: true };
     return { read: false, frontmatter: true, why: 'Cline reads `.clinerules` only at the workspace root' };
   }
