@@ -1,6 +1,5 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
-import { LineIndex } from '../core/text';
 import { isMarkdownKind } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
 import type { LintScope } from '../workspace/linter';
@@ -9,6 +8,7 @@ import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
 import { isClineTextRule } from './agents/cline';
 import { mayBeRuleFile, placeOf, readOutsideFile } from './outsideFile';
+import { outsideFileLinkFindings } from './outsideFileLinks';
 import { refreshedEngine } from './sessionEngine';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
@@ -45,18 +45,14 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     }
     if (reported.has(file) || out.has(file)) continue;
     const place = placeOf(session, engine, file);
-    const { kind, root, rel } = place;
+    const { kind, rel } = place;
     const markdown = isMarkdownKind(kind, file) || kind.kind === 'prompt';
     const ruleLike = kind.kind === 'rule' || ownerOf(rel) !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
     if (!ruleLike && !markdown) continue;
     const outside = await readOutsideFile(session, fs, engine, file, scope.named, place);
     const text = outside.text;
     if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) add(file, outsideFindings(outside));
-    if (text !== undefined && isClaudeMemoryFile(file)) add(file, await claudeImportFindingsFor(file, text, new LineIndex(text), fs, session, root));
-    add(file, await agentsMdForClaudeFindings(file, fs, session));
-    if (kind.kind === 'rule' && kind.loaded) continue;
-    if (!markdown || text === undefined || !text.includes('rule://')) continue;
-    add(file, xcshRuleUrlFindings(text, new LineIndex(text), engine, engine.rootFor(file), session.settings.rules.agents));
+    add(file, await outsideFileLinkFindings(session, fs, engine, outside));
   }
   return out;
 }

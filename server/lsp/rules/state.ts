@@ -126,7 +126,10 @@ export class RulesState {
     await this.unlisted.onChanges(engine, batch);
     // What the ignore files leave out changed: the file index lists other files now.
     if (batch.some((c) => changesIgnoreRules(c.path)) && this.refreshToken) void this.sweepUnlisted(this.refreshToken);
-    if (affected.size > 0 && before !== names()) this.rediagnoseRuleUrls(engine, affected);
+    if (affected.size > 0 && before !== names()) {
+      this.rediagnoseRuleUrls(engine, affected);
+      await this.unlisted.ruleNamesChanged(engine);
+    }
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
     else if (batch.some((c) => c.type !== 'changed' || changesIgnoreRules(c.path))) this.rediagnoseClaudeMemory();
   }

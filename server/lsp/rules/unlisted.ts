@@ -1,8 +1,12 @@
+import * as path from 'node:path';
 import { yieldToEventLoop, type Cancellation } from '../../core/cancel';
 import { outsideFindings } from '../../rules/agentFiles';
 import type { RulesEngine } from '../../rules/engine';
 import { isUnlistedRuleFile, mayBeRuleFile, readOutsideFile } from '../../rules/outsideFile';
+import { holdsRuleUrl, outsideFileLinkFindings } from '../../rules/outsideFileLinks';
+import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import type { FileChange } from '../../workspace/changes';
+import { changesIgnoreRules } from '../../workspace/ignore';
 import { MAX_LINTED_FILES } from '../../workspace/linter';
 import { isInside, joinRelative } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
@@ -22,6 +26,10 @@ export type IndexedRuleFiles = Map<string, string[]>;
 export class UnlistedRuleFiles {
   /** Paths whose findings were pushed here, while not open. */
   private readonly pushed = new Set<string>();
+  /** Unlisted rule files holding a `rule://` link, as last read: what it finds depends on the rule names the engine knows. */
+  private readonly linking = new Set<string>();
+  /** Unlisted rule files Claude Code reads by their name (CLAUDE.md, AGENTS.md): what they say depends on the files around them. */
+  private readonly memory = new Set<string>();
 
   constructor(
     private readonly context: () => ServerContext,
@@ -85,11 +93,25 @@ export class UnlistedRuleFiles {
     const reported = engine.reportedPaths();
     for (const change of batch) {
       if (change.type === 'deleted') {
-        for (const p of [...this.pushed]) if (p === change.path || isInside(change.path, p)) this.forget(p, reported);
+        const gone = (p: string) => p === change.path || isInside(change.path, p);
+        for (const p of [...this.pushed]) if (gone(p)) this.forget(p, reported);
+        for (const tracked of [this.linking, this.memory]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
       } else await this.update(engine, change.path, reported);
     }
+    // An import came or went, or a CLAUDE.md that keeps an AGENTS.md out changed, or what is ignored did.
+    if (batch.some((c) => c.type !== 'changed' || namedForClaude(c.path) || changesIgnoreRules(c.path))) await this.rejudge(engine, this.memory);
     // Files the engine lists now (a setting or an ignore file changed) are its to publish.
     for (const p of [...this.pushed]) if (reported.has(p)) this.pushed.delete(p);
+  }
+
+  /** The rule names the engine knows changed: the unlisted files with `rule://` links are judged again (from disk, no listing). */
+  ruleNamesChanged(engine: RulesEngine): Promise<void> {
+    return this.rejudge(engine, this.linking);
+  }
+
+  private async rejudge(engine: RulesEngine, paths: ReadonlySet<string>): Promise<void> {
+    const reported = engine.reportedPaths();
+    for (const p of [...paths]) await this.update(engine, p, reported);
   }
 
   /** Its document was closed (`shown`: with findings of its buffer): what the disk holds replaces them. */
@@ -103,19 +125,32 @@ export class UnlistedRuleFiles {
     const ctx = this.context();
     if (reported.has(p)) {
       this.pushed.delete(p);
+      this.noteDependents(p, undefined);
       return;
     }
     if (ctx.documents.getByPath(p)) return;
     if (!isUnlistedRuleFile(ctx.session, engine, p)) {
+      this.noteDependents(p, undefined);
       this.forget(p, reported);
       return;
     }
-    const file = await readOutsideFile(ctx.session, ctx.session.diskFs, engine, p, false);
-    const findings = outsideFindings(file);
+    const fs = ctx.session.diskFs;
+    const file = await readOutsideFile(ctx.session, fs, engine, p, false);
+    this.noteDependents(p, file.text);
+    // All that `agentls check` reports for it: its tool's lint, then its links (`rule://`, Claude's `@` imports).
+    const findings = [...outsideFindings(file), ...(await outsideFileLinkFindings(ctx.session, fs, engine, file))];
     if (ctx.documents.getByPath(p) || (findings.length === 0 && !this.pushed.has(p))) return;
     ctx.diagnostics.setForPath(this.source, p, findings, file.text);
     if (findings.length) this.pushed.add(p);
     else this.pushed.delete(p);
+  }
+
+  /** Keeps the file among those judged again when what its links find changes (`text` undefined: none). */
+  private noteDependents(p: string, text: string | undefined): void {
+    if (text !== undefined && holdsRuleUrl(text)) this.linking.add(p);
+    else this.linking.delete(p);
+    if (text !== undefined && namedForClaude(p)) this.memory.add(p);
+    else this.memory.delete(p);
   }
 
   /** Clears what was pushed for a file that is gone or no longer one of these (unless it is open, or the engine lists it). */
@@ -124,4 +159,9 @@ export class UnlistedRuleFiles {
     if (reported.has(p) || this.context().documents.getByPath(p)) return;
     this.context().diagnostics.setForPath(this.source, p, []);
   }
+}
+
+/** A file Claude Code reads by its name: its memory (CLAUDE.md), or an AGENTS.md it reads where no CLAUDE.md is. */
+function namedForClaude(p: string): boolean {
+  return isClaudeMemoryFile(p) || path.basename(p) === 'AGENTS.md';
 }

@@ -25,8 +25,22 @@ const UNLISTED = {
   '.devin/rules/x.md': BAD_TRIGGER,
 };
 
-function project(): string {
-  return writeTree(tempDir(), { ...UNLISTED, '.cursor/rules/base.mdc': GOOD_CURSOR, 'src/main.ts': 'export const y = 2;\n' });
+/**
+ * The same places, holding what `agentls check` reports beyond the per-tool lint: `rule://`
+ * links to no rule (or to one that goes to no bucket), and, for a file named as Claude
+ * Code's memory, its `@` imports, or an AGENTS.md that a CLAUDE.md beside it keeps from
+ * Claude Code. The Cursor rule is otherwise well formed, so the links are all it has.
+ */
+const LINKING = {
+  'packages/web/.cursor/rules/x.mdc': '---\nglobs: src/**\nalwaysApply: false\n---\nSee rule://nope and rule://base.\n',
+  'packages/web/.windsurf/rules/x.md': '---\ntrigger: sometimes\n---\nSee rule://missing.\n',
+  '.devin/rules/x.md': '---\ntrigger: always_on\n---\nSee rule://gone.\n',
+  'packages/web/.windsurf/rules/CLAUDE.md': 'Our memory.\n@missing-import.md\n',
+  'packages/web/.windsurf/rules/AGENTS.md': 'Build with make.\n',
+};
+
+function project(unlisted: Record<string, string> = UNLISTED): string {
+  return writeTree(tempDir(), { ...unlisted, '.cursor/rules/base.mdc': GOOD_CURSOR, 'src/main.ts': 'export const y = 2;\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
 }
 
 /** What `agentls check --format json` (the built command) reports, by root-relative path: codes and ranges. */
@@ -47,20 +61,28 @@ async function startOn(ws: string, home: string, client: 'vscode' | 'neovim'): P
 }
 
 describe('rule files the xcsh agent does not list, never opened', () => {
-  for (const client of ['vscode', 'neovim'] as const) {
-    it(`get the findings agentls check gives them, pushed to a ${client} client`, async () => {
-      const ws = project();
-      const home = tempDir('agentls-home-');
-      const expected = checkReport(ws, home);
-      const c = await startOn(ws, home, client);
-      for (const rel of Object.keys(UNLISTED)) {
-        const want = expected.get(rel);
-        expect(want, rel).toBeDefined();
-        // The per-tool lint and the rules in context (a dead glob) are published apart: wait for both.
-        const got = await c.waitForDiagnostics(c.uri(path.join(ws, rel)), (ds) => shape(ds).join('\n') === want!.join('\n'));
-        expect(shape(got), rel).toEqual(want);
-      }
-    });
+  for (const [trees, unlisted] of [['broken frontmatter', UNLISTED], ['rule:// links and Claude imports', LINKING]] as const) {
+    for (const client of ['vscode', 'neovim'] as const) {
+      it(`get the findings agentls check gives them (${trees}), pushed to a ${client} client, and the same once opened`, async () => {
+        const ws = project(unlisted);
+        const home = tempDir('agentls-home-');
+        const expected = checkReport(ws, home);
+        const c = await startOn(ws, home, client);
+        for (const rel of Object.keys(unlisted)) {
+          const want = expected.get(rel);
+          expect(want, rel).toBeDefined();
+          // The per-tool lint and the rules in context (a dead glob) are published apart: wait for both.
+          const got = await c.waitForDiagnostics(c.uri(path.join(ws, rel)), (ds) => shape(ds).join('\n') === want!.join('\n'));
+          expect(shape(got), rel).toEqual(want);
+        }
+        // Opened as they are on disk: the buffer is judged, and says the same (pulled by VS Code, pushed to Neovim).
+        for (const rel of Object.keys(unlisted)) {
+          const uri = await c.open(path.join(ws, rel));
+          const got = await c.waitForDiagnostics(uri, (ds) => shape(ds).join('\n') === expected.get(rel)!.join('\n'));
+          expect(shape(got), rel).toEqual(expected.get(rel));
+        }
+      });
+    }
   }
 
   it('follow the disk: created, fixed and deleted while closed', async () => {
@@ -84,6 +106,24 @@ describe('rule files the xcsh agent does not list, never opened', () => {
     fs.rmSync(file);
     await tell(3);
     await c.waitForDiagnostics(uri, (ds) => ds.length === 0);
+  });
+
+  it('follow the files their links lead to: a rule:// name and a Claude import that come to be while closed', async () => {
+    const ws = project(LINKING);
+    const c = await startOn(ws, tempDir('agentls-home-'), 'neovim');
+    const created = async (rel: string, text: string) => {
+      fs.writeFileSync(path.join(ws, rel), text);
+      await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, rel)), type: 1 }] });
+    };
+    const devin = c.uri(path.join(ws, '.devin/rules/x.md'));
+    const memory = c.uri(path.join(ws, 'packages/web/.windsurf/rules/CLAUDE.md'));
+    await c.waitForDiagnostics(devin, (ds) => ds.some((d) => d.code === 'rule-url/unknown'));
+    await c.waitForDiagnostics(memory, (ds) => ds.some((d) => d.code === 'claude/import-missing'));
+    // A rule named gone, always applied: the xcsh agent resolves rule://gone now.
+    await created('.cursor/rules/gone.mdc', '---\ndescription: What is gone\nalwaysApply: true\n---\nGone.\n');
+    await c.waitForDiagnostics(devin, (ds) => ds.length === 0);
+    await created('packages/web/.windsurf/rules/missing-import.md', 'Imported.\n');
+    await c.waitForDiagnostics(memory, (ds) => !ds.some((d) => d.code === 'claude/import-missing'));
   });
 
   it('are diagnosed from the buffer once opened, and pulled, not pushed, by a pulling client', async () => {
