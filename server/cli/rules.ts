@@ -8,13 +8,14 @@ import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
-import { holdersAbove } from '../rules/context/nestedRules';
+import { holdersForFile } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { displayPath, toPosix } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
+import { nestedCursorFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
 
 /** `agentls check` for rule files and `rule://` references. */
@@ -66,8 +67,8 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       if (!view) throw new CliError(`${common.root} is not a folder agentls can read`);
       // Claude Code, Copilot and AGENTS.md readers: their files are not the engine's (`instructionViews.ts`).
       const target = values.for !== undefined ? path.resolve(io.cwd, values.for) : undefined;
-      // Nested `.cursor/rules` reach only files under their folder: for one file, the folders above it are all there is to look at.
-      const nested = target !== undefined ? async () => holdersAbove(toPosix(path.relative(common.root, target))) : undefined;
+      // Nested `.cursor/rules` reach only files under their folder; the others are listed too, with why not, as the editor lists them from its file index.
+      const nested = target !== undefined ? async () => nestedHoldersFor(session, common.root, target) : undefined;
       const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
       const forFile = target !== undefined ? await rulesForArgument(view, target, session, extra) : undefined;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
@@ -83,3 +84,9 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     }
   },
 };
+
+/** The nested `.cursor/rules` holders to read for one file (`holdersForFile`): those above it, then every other one of the listing. */
+async function nestedHoldersFor(session: WorkspaceSession, root: string, target: string): Promise<string[]> {
+  const { rels, complete } = await nestedCursorFiles(session, root);
+  return holdersForFile(toPosix(path.relative(root, target)), rels, complete);
+}

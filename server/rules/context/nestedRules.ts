@@ -35,12 +35,17 @@ const NESTED_CURSOR = '/.cursor/rules/';
  * never a walk. At most `MAX_NESTED_FOLDERS`, nearest the root first; `more` says some were left out.
  */
 export function nestedCursorHolders(rels: Iterable<string>): { holders: string[]; more: boolean } {
+  return nearestHolders(holdersIn(rels));
+}
+
+/** The holder of each path in a nested `.cursor/rules` (`packages/web` for `packages/web/.cursor/rules/x.mdc`), repeats and all. */
+function holdersIn(rels: Iterable<string>): string[] {
   const found: string[] = [];
   for (const rel of rels) {
     const at = rel.indexOf(NESTED_CURSOR);
     if (at > 0) found.push(rel.slice(0, at));
   }
-  return nearestHolders(found);
+  return found;
 }
 
 /** Holders (relative folders) without repeats, nearest the root first, at most `MAX_NESTED_FOLDERS`; `more` says some were left out. */
@@ -57,6 +62,22 @@ export function nearestHolders(holders: Iterable<string>): { holders: string[]; 
 export function holdersAbove(rel: string): string[] {
   const parts = rel.split('/').slice(0, -1);
   return parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((h) => !h.split('/').includes('.cursor')).slice(0, MAX_NESTED_FOLDERS);
+}
+
+/**
+ * The holders to read for the rules of one file (`rel`), from the paths a listing gave
+ * (`rels`): the folders above the file first, since their rules may reach it and the cap
+ * must never drop them, then every other holder the listing names, nearest the root
+ * first, whose rules are shown as not reaching the file. At most `MAX_NESTED_FOLDERS`.
+ * `complete` says the listing holds every file: a folder above the file it does not name
+ * holds no `.cursor/rules`; else each is looked at.
+ */
+export function holdersForFile(rel: string, rels: Iterable<string>, complete: boolean): string[] {
+  const found = holdersIn(rels);
+  const listed = new Set(found);
+  const above = holdersAbove(rel).filter((h) => !complete || listed.has(h));
+  const others = nearestHolders(found).holders;
+  return [...new Set([...above, ...others])].slice(0, MAX_NESTED_FOLDERS);
 }
 
 function depth(p: string): number {

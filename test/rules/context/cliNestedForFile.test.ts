@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { useLspClients } from '../../helpers/lspClient';
+import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+
+const run = promisify(execFile);
+const start = useLspClients(afterEach);
+
+/** Two packages with their own `.cursor/rules`, and a root file that neither reaches. */
+function monorepo(): string {
+  return writeTree(tempDir(), {
+    '.git/HEAD': '',
+    'src/a.ts': 'x\n',
+    'packages/web/src/b.tsx': 'x\n',
+    'packages/web/.cursor/rules/react.mdc': '---\nglobs: src/**/*.tsx\n---\nReact.\n',
+    'packages/web/.cursor/rules/lib.mdc': '---\nalwaysApply: true\n---\nWeb always.\n',
+    'packages/api/.cursor/rules/handlers.mdc': '---\ndescription: API handlers\n---\nValidate input.\n',
+  });
+}
+
+/** Each Cursor rule for a file: name, whether it reaches it, and why. */
+type Listed = [string, boolean, string][];
+const cursorRules = (r: RulesForFileResult): Listed => r.agents.filter((a) => a.agent === 'cursor').flatMap((a) => a.rules.map((x): Listed[number] => [x.name, x.applies, x.reason]));
+
+describe('agentls rules --for and the nested .cursor/rules folders', () => {
+  it('lists, as the editor does, the nested rules that do not reach the file, each with why not', async () => {
+    const repo = monorepo();
+    const home = tempDir('agentls-home-');
+    const cli = async (rel: string) => JSON.parse((await run(process.execPath, [serverEntry(), 'rules', '--for', rel, '--json', '--home', home], { cwd: repo })).stdout) as RulesForFileResult;
+    const root = await cli('src/a.ts');
+    expect(cursorRules(root)).toEqual([
+      ['handlers (packages/api)', false, 'in packages/api/.cursor/rules: Cursor applies it only to files under packages/api/'],
+      ['lib (packages/web)', false, 'in packages/web/.cursor/rules: Cursor applies it only to files under packages/web/'],
+      ['react (packages/web)', false, 'in packages/web/.cursor/rules: Cursor applies it only to files under packages/web/'],
+    ]);
+    const web = await cli('packages/web/src/b.tsx');
+    expect(cursorRules(web).filter(([name]) => name.includes('(packages/api)'))).toEqual([
+      ['handlers (packages/api)', false, 'in packages/api/.cursor/rules: Cursor applies it only to files under packages/api/'],
+    ]);
+
+    // The editor's answer for the same files, rule by rule.
+    const c = await start({ folders: [repo], home });
+    await c.waitForLog(/file index: \d+ files/);
+    for (const [rel, fromCli] of [['src/a.ts', root], ['packages/web/src/b.tsx', web]] as const) {
+      const editor = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(repo, rel)) });
+      expect(cursorRules(fromCli), rel).toEqual(cursorRules(editor));
+    }
+  });
+});
