@@ -6,7 +6,6 @@ import type { LintScope } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
-import { isClineTextRule } from './agents/cline';
 import { mayBeRuleFile, placeOf, readOutsideFile } from './outsideFile';
 import { outsideFileLinkFindings } from './outsideFileLinks';
 import { refreshedEngine } from './sessionEngine';
@@ -36,8 +35,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
     add(p, await agentsMdForClaudeFindings(p, fs, session));
   }
-  // Cline's `.clinerules/*.txt` rules are not Markdown, so `mayBeRuleFile` passes them by.
-  const candidates = scope.named ? scope.files : scope.files.filter((f) => mayBeRuleFile(f) || isClineTextRule(f));
+  const candidates = scope.named ? scope.files : scope.files.filter(mayBeRuleFile);
   for (const [i, file] of candidates.entries()) {
     if (i % 64 === 63) {
       throwIfCancelled(cancel);

@@ -5,6 +5,7 @@ import { brokenLinkReason } from '../workspace/links';
 import type { WorkspaceSession } from '../workspace/session';
 import type { OutsideFile } from './agentFiles';
 import { ownerOf } from './agents';
+import { isClineTextRule } from './agents/cline';
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
@@ -12,9 +13,9 @@ import type { RulesEngine } from './engine';
 /** Rule files without a Markdown extension, which may sit in any folder. */
 const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
 
-/** Whether a file's name may make it a rule file (Markdown, or a single-file rule): the files a workspace lint reads. */
+/** Whether a file's name may make it a rule file (Markdown, a single-file rule, or Cline's `.clinerules/*.txt`): the files a workspace lint reads. */
 export function mayBeRuleFile(p: string): boolean {
-  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p));
+  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p)) || isClineTextRule(p);
 }
 
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */

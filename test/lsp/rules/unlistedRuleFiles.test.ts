@@ -16,13 +16,16 @@ const BAD_TRIGGER = '---\ntrigger: sometimes\n---\nUse the design tokens.\n';
 /**
  * Rule files the xcsh agent's discovery does not list but their own tools read: a Cursor
  * rule in a folder inside `.cursor/rules/`, a package's own `.cursor/rules` and
- * `.windsurf/rules`, and Devin Desktop's `.devin/rules`. All broken; none ever opened.
+ * `.windsurf/rules`, Devin Desktop's `.devin/rules`, and a Cline rule written as `.txt`.
+ * All broken; none ever opened.
  */
 const UNLISTED = {
   '.cursor/rules/backend/api.mdc': BAD_CURSOR,
   'packages/web/.cursor/rules/x.mdc': BAD_CURSOR,
   'packages/web/.windsurf/rules/x.md': BAD_TRIGGER,
   '.devin/rules/x.md': BAD_TRIGGER,
+  // Cline reads the `.txt` files of `.clinerules` too; `paths` as a string is one it ignores.
+  '.clinerules/style.txt': '---\npaths: "src/**"\n---\nUse tabs.\n',
 };
 
 /**
