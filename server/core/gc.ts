@@ -28,3 +28,19 @@ export function fullCollection(): GcFunction | undefined {
   }
   return gcFunction ?? undefined;
 }
+
+const quietReleases: (() => void)[] = [];
+
+/**
+ * Registers what a module keeps only for busy times (a pool of working memory reused from
+ * one search to the next) to let go of once a burst of requests is over: kept at rest,
+ * it is memory the server holds for nothing (issue 13: RSS back near its start after a load).
+ */
+export function releaseWhenQuiet(release: () => void): void {
+  quietReleases.push(release);
+}
+
+/** Lets go of what `releaseWhenQuiet` registered: a burst is over (`lsp/idleCollect.ts`), before its full collection. */
+export function releaseQuietMemory(): void {
+  for (const release of quietReleases) release();
+}

@@ -87,6 +87,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   process.on('unhandledRejection', (err) => log.error(`unhandled rejection: ${(err as Error)?.stack ?? err}`));
   const collector = new BurstCollector(log);
   intake.onRequestArrival = () => collector.requestArrived();
+  session.changes.onChanges((batch) => collector.changesArrived(batch.length));
   intake.onDispatchError = (message, err) => log.error(`a message the protocol library could not take was dropped (${JSON.stringify(message).slice(0, 200)}): ${(err as Error)?.message ?? err}`);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {

@@ -1,3 +1,4 @@
+import { releaseWhenQuiet } from '../core/gc';
 import { Scorer } from './score';
 
 /**
@@ -23,6 +24,11 @@ export function sharedScorer(): Scorer {
 const MAX_KEPT_BYTES = 4 * 1024 * 1024;
 const free: ArrayBuffer[] = [];
 let keptBytes = 0;
+// Kept for the next search of a burst; once searches stop, up to `MAX_KEPT_BYTES` held at rest for nothing.
+releaseWhenQuiet(() => {
+  free.length = 0;
+  keptBytes = 0;
+});
 
 /** A buffer of at least `bytes`: a kept one when one fits without wasting more than half of it, else a new one. */
 function take(bytes: number): ArrayBuffer {

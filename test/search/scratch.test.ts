@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { releaseQuietMemory } from '../../server/core/gc';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from '../../server/search/scratch';
 
 describe("searches' kept working memory", () => {
@@ -29,5 +30,14 @@ describe("searches' kept working memory", () => {
     // A small request does not take a buffer more than twice its size.
     giveBack([b]);
     expect(borrowUint8(100).buffer).not.toBe(b.buffer);
+  });
+
+  it('lets go of what it keeps once a burst of requests is over (the idle collection)', () => {
+    const kept = borrowInt32(5000);
+    giveBack([kept]);
+    releaseQuietMemory();
+    const after = borrowInt32(5000);
+    expect(after.buffer).not.toBe(kept.buffer);
+    giveBack([after]);
   });
 });

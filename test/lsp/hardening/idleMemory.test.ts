@@ -5,7 +5,7 @@ import { tempDir, writeTree } from '../../helpers/repo';
 const start = useLspClients(afterEach);
 
 const STARTUP = /^memory: collected after start-up in \d+ ms: heap (\d+) -> (\d+) MiB, RSS \d+ -> \d+ MiB$/;
-const COLLECTED = /^memory: collected after a burst of (\d+) requests in \d+ ms: heap (\d+) -> (\d+) MiB, RSS \d+ -> \d+ MiB$/;
+const COLLECTED = /^memory: collected after a burst of (\d+) requests and file changes in \d+ ms: heap (\d+) -> (\d+) MiB, RSS \d+ -> \d+ MiB$/;
 
 describe('memory after a burst of requests', () => {
   it('is collected once the burst has been quiet for a while, not during it and not after a few requests', async () => {
@@ -26,6 +26,20 @@ describe('memory after a burst of requests', () => {
     // Quiet since: no second collection without a new burst.
     await c.request('agentls/status');
     expect(collections()).toHaveLength(1);
+  });
+
+  it('is collected once a burst of file changes (a checkout) has been quiet for a while, as after a burst of requests', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'x' });
+    const c = await start({ folders: [ws], settings: { log: { level: 'debug' } } });
+    const collections = () => c.logMessages.map((m) => COLLECTED.exec(m.message)).filter((m) => m !== null);
+    const files = Array.from({ length: 600 }, (_, i) => `src/f${i}.ts`);
+    writeTree(ws, Object.fromEntries(files.map((f) => [f, 'x'])));
+    // As a client's file watcher reports a checkout: a few batches of many changes, few requests.
+    for (let i = 0; i < files.length; i += 200) {
+      await c.notify('workspace/didChangeWatchedFiles', { changes: files.slice(i, i + 200).map((f) => ({ uri: c.uri(`${ws}/${f}`), type: 1 })) });
+    }
+    await c.waitFor('a collection after the changes', () => collections().length > 0, 15_000);
+    expect(Number(collections()[0][1])).toBeGreaterThanOrEqual(600);
   });
 
   it('is collected once after start-up (what the first index left behind), when requests have been quiet', async () => {
