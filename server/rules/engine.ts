@@ -7,8 +7,8 @@ import { brokenLinkReason, linkChain } from '../workspace/links';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
-import { analyseFile, type FileAnalysis } from './analysis';
-import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
+import { analyseFile, analyseText, type FileAnalysis } from './analysis';
+import { discoverRules, stripExtension, type Discovery, type DiscoveryHost, type SkippedFile } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { brokenLinkFinding, linkedOutFileFinding, notReadFinding } from './lint/notRead';
@@ -21,6 +21,7 @@ import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
 import { isInside } from '../workspace/paths';
+import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
 import { RulesView } from './view';
 
 /** What one name resolves to in one workspace folder. */
@@ -37,6 +38,15 @@ class RootRules {
   discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false };
   /** Texts of files discovery skipped (the xcsh agent does not read them; their own tool may). */
   readonly skippedTexts = new Map<string, string>();
+  /**
+   * Files of Cursor's, Windsurf's and Cline's folders that the ignore files leave out: the
+   * xcsh agent skips them (rules.md §2.1), their own tool reads them all the same, so they
+   * belong in that tool's view (`RulesView.toolOnly`), analysed once per listing. Cline lists
+   * `.clinerules` with a plain recursive `fs.readdir` that knows no ignore file (cline/cline,
+   * `readDirectory` in src/utils/fs.ts); whether Cursor or Windsurf skip an ignored rule file
+   * is not documented, and agentls takes them as read, as its listing does (`listFiles.ts`).
+   */
+  readonly toolOnly = new Map<string, FileAnalysis>();
   readonly byPath = new Map<string, RuleCandidate>();
   readonly names = new Map<string, NameState>();
   /** Group findings (shadowing, clashes, buckets) per path. */
@@ -270,6 +280,7 @@ export class RulesEngine {
     for (const p of state.notRead.keys()) affected.add(p);
     state.notRead.clear();
     state.skippedTexts.clear();
+    state.toolOnly.clear();
     state.linkedOut.clear();
     state.brokenLinks.clear();
     state.specialEntries.clear();
@@ -289,8 +300,10 @@ export class RulesEngine {
         if (skipped.why === 'special') state.specialEntries.add(skipped.path);
         if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
-          if (read.ok) state.skippedTexts.set(skipped.path, read.text);
-          else if (skipped.why === 'symlink') {
+          if (read.ok) {
+            state.skippedTexts.set(skipped.path, read.text);
+            if (skipped.why === 'ignored' && agentOfProvider(skipped.provider) !== 'xcsh') state.toolOnly.set(skipped.path, ignoredToolFile(skipped, read.text, this.profile));
+          } else if (skipped.why === 'symlink') {
             // A loop is refused as outside too (its real path cannot be resolved): it has no target.
             // A link to no file is that first, wherever it points (out to a folder, too).
             const broken = brokenLinkReason(skipped.path);
@@ -538,7 +551,7 @@ export class RulesEngine {
     const state = root ? this.roots.get(root) : undefined;
     if (!state) return undefined;
     const entries = state.discovery.candidates.filter((c) => state.byPath.get(c.path) === c).map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
-    return new RulesView(state.cwd, entries, this.session.settings.rules.disabledRules, this.profile, state.discovery);
+    return new RulesView(state.cwd, entries, this.session.settings.rules.disabledRules, this.profile, state.discovery, [...state.toolOnly.values()]);
   }
 
   /** Name state in a root (for hovers and links). */
@@ -619,6 +632,13 @@ function joinMessages(first: string, second: string): string {
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
   return `${first} ${second}`;
+}
+
+/** An ignored file of a tool's rule folder, analysed as it would be were it listed: the tool's view reads it so (`toolViews.ts`). */
+function ignoredToolFile(skipped: SkippedFile, text: string, profile: RulesProfile): FileAnalysis {
+  const base = path.basename(skipped.path);
+  const name = stripExtension(base, PROVIDER_EXTENSIONS[skipped.provider]);
+  return analyseText({ path: skipped.path, provider: skipped.provider, level: skipped.level, name, order: [0, 0, base] }, text, profile);
 }
 
 /**

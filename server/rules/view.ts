@@ -23,6 +23,8 @@ export class RulesView {
     readonly disabledRules: readonly string[],
     readonly profile: RulesProfile,
     readonly discovery: Discovery,
+    /** Rule files of Cursor, Windsurf and Cline that the xcsh agent skips as ignored and their tool reads: in the tools' views only, never in this agent's buckets. */
+    readonly toolOnly: readonly FileAnalysis[] = [],
   ) {
     const entries: LoadedEntry[] = analyses.map((a) => ({ candidate: a.candidate, rule: a.rule, readWarning: a.readWarning }));
     this.resolution = resolveRules(entries, disabledRules);

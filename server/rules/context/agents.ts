@@ -28,8 +28,12 @@ export function agentViews(view: RulesView, extra: readonly AgentView[] = []): A
 const cache = new Map<string, { view: RulesView; agents: AgentView[] }>();
 
 function sameInputs(a: RulesView, b: RulesView): boolean {
-  if (a.profile !== b.profile || a.analyses.length !== b.analyses.length || a.disabledRules.join('\n') !== b.disabledRules.join('\n')) return false;
-  return a.analyses.every((x, i) => x === b.analyses[i]);
+  if (a.profile !== b.profile || a.disabledRules.join('\n') !== b.disabledRules.join('\n')) return false;
+  return sameList(a.analyses, b.analyses) && sameList(a.toolOnly, b.toolOnly);
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** Rules for a file of the folder; undefined for a path outside it. */

@@ -49,11 +49,13 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * Windsurf, Cline), from its agent model (`rules/agents/`): every file of its folders is
  * one of its rules (the tools have no shadowing between them), activated as its frontmatter
  * says to that tool. The files are those the xcsh agent's discovery lists, which includes
- * each tool's project folder and user-level rules.
+ * each tool's project folder and user-level rules, and those of the tools' folders it skips
+ * as ignored (`view.toolOnly`): the tools read their rule files whatever git ignores
+ * (agentls lists them for linting too: `workspace/keptRuleFolders.ts`).
  */
 export function toolAgentViews(view: RulesView): AgentView[] {
   const byTool = new Map<AgentId, FileAnalysis[]>();
-  for (const analysis of view.analyses) {
+  for (const analysis of [...view.analyses, ...view.toolOnly]) {
     const id = agentOfProvider(analysis.candidate.provider);
     if (id === 'xcsh' || !analysis.parsed) continue;
     byTool.set(id, [...(byTool.get(id) ?? []), analysis]);
