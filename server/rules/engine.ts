@@ -7,8 +7,8 @@ import { brokenLinkReason, linkChain } from '../workspace/links';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
-import { analyseFile, analyseText, type FileAnalysis } from './analysis';
-import { discoverRules, stripExtension, type Discovery, type DiscoveryHost, type SkippedFile } from './discovery';
+import { analyseFile, type FileAnalysis } from './analysis';
+import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { brokenLinkFinding, linkedOutFileFinding, notReadFinding } from './lint/notRead';
@@ -21,8 +21,8 @@ import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
 import { isInside } from '../workspace/paths';
-import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
 import { RulesView } from './view';
+import { readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
 
 /** What one name resolves to in one workspace folder. */
 export interface NameState {
@@ -39,12 +39,9 @@ class RootRules {
   /** Texts of files discovery skipped (the xcsh agent does not read them; their own tool may). */
   readonly skippedTexts = new Map<string, string>();
   /**
-   * Files of Cursor's, Windsurf's and Cline's folders that the ignore files leave out: the
-   * xcsh agent skips them (rules.md §2.1), their own tool reads them all the same, so they
-   * belong in that tool's view (`RulesView.toolOnly`), analysed once per listing. Cline lists
-   * `.clinerules` with a plain recursive `fs.readdir` that knows no ignore file (cline/cline,
-   * `readDirectory` in src/utils/fs.ts); whether Cursor or Windsurf skip an ignored rule file
-   * is not documented, and agentls takes them as read, as its listing does (`listFiles.ts`).
+   * Files of the root's Cursor, Windsurf and Cline folders that the xcsh agent skips (ignored,
+   * or links) and their own tool reads all the same (`toolOnly.ts`, with the sources): they
+   * belong in that tool's view (`RulesView.toolOnly`) and its rules in context, analysed once per listing.
    */
   readonly toolOnly = new Map<string, FileAnalysis>();
   readonly byPath = new Map<string, RuleCandidate>();
@@ -302,7 +299,7 @@ export class RulesEngine {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) {
             state.skippedTexts.set(skipped.path, read.text);
-            if (skipped.why === 'ignored' && agentOfProvider(skipped.provider) !== 'xcsh') state.toolOnly.set(skipped.path, ignoredToolFile(skipped, read.text, this.profile));
+            if (readByItsToolOnly(skipped)) state.toolOnly.set(skipped.path, toolOnlyAnalysis(skipped, read.text, this.profile));
           } else if (skipped.why === 'symlink') {
             // A loop is refused as outside too (its real path cannot be resolved): it has no target.
             // A link to no file is that first, wherever it points (out to a folder, too).
@@ -416,6 +413,15 @@ export class RulesEngine {
   /** The analysis of a rule file, if some root lists it. */
   analysis(p: string): FileAnalysis | undefined {
     return this.analyses.get(p);
+  }
+
+  /** The analysis of a rule file no root lists but its own tool reads (`toolOnly.ts`): ignored, or a link. */
+  toolOnlyAnalysis(p: string): FileAnalysis | undefined {
+    for (const state of this.roots.values()) {
+      const analysis = state.toolOnly.get(p);
+      if (analysis) return analysis;
+    }
+    return undefined;
   }
 
   /**
@@ -632,13 +638,6 @@ function joinMessages(first: string, second: string): string {
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
   return `${first} ${second}`;
-}
-
-/** An ignored file of a tool's rule folder, analysed as it would be were it listed: the tool's view reads it so (`toolViews.ts`). */
-function ignoredToolFile(skipped: SkippedFile, text: string, profile: RulesProfile): FileAnalysis {
-  const base = path.basename(skipped.path);
-  const name = stripExtension(base, PROVIDER_EXTENSIONS[skipped.provider]);
-  return analyseText({ path: skipped.path, provider: skipped.provider, level: skipped.level, name, order: [0, 0, base] }, text, profile);
 }
 
 /**

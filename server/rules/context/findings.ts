@@ -46,7 +46,8 @@ function agentIdOf(view: AgentView): AgentId {
 
 function globFindings(c: RuleFileContext): Finding[] {
   if (!c.reach) return [];
-  const analysis = c.engine.analysis(c.path);
+  // A file only its tool reads (ignored, or a link) is located in as a listed one is.
+  const analysis = c.engine.analysis(c.path) ?? c.engine.toolOnlyAnalysis(c.path);
   // Cursor's and Windsurf's `globs`, Cline's `paths`.
   const locator = analysis && new RuleLocator(analysis);
   const entry = locator && (locator.entry('globs') ?? locator.entry('paths'));

@@ -30,7 +30,8 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     throwIfCancelled(cancel);
     const view = engine.view(root);
     if (!view) continue;
-    const checked = view.analyses.filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
+    // With the files only their own tool reads (ignored, or links: `toolOnly.ts`), judged for that tool alone: the xcsh agent's view has none of them.
+    const checked = [...view.analyses, ...view.toolOnly].filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
     // Nested `.cursor/rules` folders, from the files checked (all of them, or the named ones): never a walk of its own.
     const nested = async () => nestedCursorHolders(scope.files.map((f) => relativeInside(root, f) ?? '')).holders;
     const instructions = instructionFilesWithGlobs((await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested))).views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));

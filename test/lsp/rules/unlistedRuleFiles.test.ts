@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
-import type { CheckJson } from '../../../server/cli/output';
+import { checkReport, expectOpenedLikeCheck, expectPushedLikeCheck } from '../../helpers/checkParity';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { tempDir, writeTree } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
 
@@ -46,17 +44,6 @@ function project(unlisted: Record<string, string> = UNLISTED): string {
   return writeTree(tempDir(), { ...unlisted, '.cursor/rules/base.mdc': GOOD_CURSOR, 'src/main.ts': 'export const y = 2;\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
 }
 
-/** What `agentls check --format json` (the built command) reports, by root-relative path: codes and ranges. */
-function checkReport(ws: string, home: string): Map<string, string[]> {
-  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json'], { cwd: ws, encoding: 'utf8' });
-  const report = JSON.parse(run.stdout) as CheckJson;
-  const out = new Map<string, string[]>();
-  for (const d of report.diagnostics) out.set(d.path, [...(out.get(d.path) ?? []), `${d.code} ${JSON.stringify(d.range)}`].sort());
-  return out;
-}
-
-const shape = (ds: Diagnostic[]) => ds.map((d) => `${d.code} ${JSON.stringify(d.range)}`).sort();
-
 async function startOn(ws: string, home: string, client: 'vscode' | 'neovim'): Promise<LspTestClient> {
   const c = await start({ folders: [ws], home, client });
   await c.waitForLog(/rules: \d+ rule files/);
@@ -71,19 +58,10 @@ describe('rule files the xcsh agent does not list, never opened', () => {
         const home = tempDir('agentls-home-');
         const expected = checkReport(ws, home);
         const c = await startOn(ws, home, client);
-        for (const rel of Object.keys(unlisted)) {
-          const want = expected.get(rel);
-          expect(want, rel).toBeDefined();
-          // The per-tool lint and the rules in context (a dead glob) are published apart: wait for both.
-          const got = await c.waitForDiagnostics(c.uri(path.join(ws, rel)), (ds) => shape(ds).join('\n') === want!.join('\n'));
-          expect(shape(got), rel).toEqual(want);
-        }
+        // The per-tool lint and the rules in context (a dead glob) are published apart: both are waited for.
+        await expectPushedLikeCheck(c, ws, Object.keys(unlisted), expected);
         // Opened as they are on disk: the buffer is judged, and says the same (pulled by VS Code, pushed to Neovim).
-        for (const rel of Object.keys(unlisted)) {
-          const uri = await c.open(path.join(ws, rel));
-          const got = await c.waitForDiagnostics(uri, (ds) => shape(ds).join('\n') === expected.get(rel)!.join('\n'));
-          expect(shape(got), rel).toEqual(expected.get(rel));
-        }
+        await expectOpenedLikeCheck(c, ws, Object.keys(unlisted), expected);
       });
     }
   }

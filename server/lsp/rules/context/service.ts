@@ -99,7 +99,8 @@ export class RulesContext {
       this.lastTotals.set(root, totals);
       if (totalsChanged && due !== 'all') this.rediagnoseRuleFiles();
       const always = new Set(agents.flatMap((a) => a.rules.filter((r) => r.mode === 'always').map((r) => r.path)));
-      for (const analysis of view.analyses) {
+      // With the files only their own tool reads (ignored, or links: `rules/toolOnly.ts`), as `agentls check` judges them.
+      for (const analysis of [...view.analyses, ...view.toolOnly]) {
         const p = analysis.candidate.path;
         if (seen.has(p) || ctx.documents.getByPath(p) || engine.rootFor(p) !== root) continue;
         seen.add(p);
@@ -166,8 +167,9 @@ export class RulesContext {
     // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
     if (doc.kind.loaded) await this.state.syncDocument(doc);
     const engine = await this.state.engine();
-    // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction file.
-    if (!engine.analysis(doc.path)) return this.instructionFindings(doc, doc.path);
+    // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction
+    // file; one it skips but whose own tool reads it (ignored, or a link) as a listed one, its analysis following the buffer.
+    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return this.instructionFindings(doc, doc.path);
     const views = await this.viewsFor(doc.path, false);
     if (!views) return undefined;
     const root = views.view.cwd;

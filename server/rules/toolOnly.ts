@@ -1,0 +1,38 @@
+import * as path from 'node:path';
+import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
+import { agentOfProvider } from './agents';
+import { analyseText, type FileAnalysis } from './analysis';
+import { stripExtension, type SkippedFile } from './discovery';
+import type { RulesProfile } from './model';
+
+/**
+ * Whether a file of a root rule folder that the xcsh agent skips is read all the same by
+ * the tool the folder belongs to, so that it belongs in that tool's view
+ * (`RulesView.toolOnly`) and its findings of rules in context. Only asked of a file whose
+ * text agentls could read (a link: its target inside the workspace).
+ *
+ * - Ignored (`.gitignore`, `.ignore`): the xcsh agent's walker skips it (rules.md §2.1).
+ *   Cline lists `.clinerules` with a plain recursive `fs.readdir` that knows no ignore file
+ *   (cline/cline, `readDirectory` in src/utils/fs.ts). Whether Cursor or Windsurf skip an
+ *   ignored rule file is not documented: taken as read, as agentls's listing does (`listFiles.ts`).
+ * - A symbolic link: the xcsh agent keeps regular files only (rules.md §2.1). Cline does too:
+ *   its `readDirectory` keeps the entries of `fs.readdir(…, { withFileTypes: true })` whose
+ *   `isFile()` is true, and Node's `fs.Dirent` describes the link itself, not its target
+ *   (Node's fs documentation, "Class: fs.Dirent"), so a linked rule never reaches Cline.
+ *   Cursor and Windsurf document nothing about links in their rule folders: taken as followed,
+ *   as agentls says of them elsewhere (`lint/notRead.ts`: every tool reads its folders
+ *   through links; the engine reads linked rule files for their own tool's lint).
+ */
+export function readByItsToolOnly(skipped: SkippedFile): boolean {
+  const tool = agentOfProvider(skipped.provider);
+  if (skipped.why === 'ignored') return tool !== 'xcsh';
+  if (skipped.why === 'symlink') return tool === 'cursor' || tool === 'windsurf';
+  return false;
+}
+
+/** A file only its tool reads, analysed as it would be were it listed: the tool's view reads it so (`context/toolViews.ts`). */
+export function toolOnlyAnalysis(skipped: SkippedFile, text: string, profile: RulesProfile): FileAnalysis {
+  const base = path.basename(skipped.path);
+  const name = stripExtension(base, PROVIDER_EXTENSIONS[skipped.provider]);
+  return analyseText({ path: skipped.path, provider: skipped.provider, level: skipped.level, name, order: [0, 0, base] }, text, profile);
+}
