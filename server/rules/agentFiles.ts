@@ -7,6 +7,7 @@ import { finding } from './codes';
 import { brokenLinkFinding, linkedOutFileFinding, notReadForKind, specialEntryFinding } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
+import { followsFileLinks } from './toolOnly';
 
 /** A file the xcsh agent's engine does not list (nested, legacy below the root, another tool's format), as linters see it. */
 export interface OutsideFile {
@@ -45,7 +46,7 @@ export function outsideFindings(file: OutsideFile): Finding[] {
     const notRead = notReadForKind(file.kind);
     if (notRead) out.push(sayingWhoReads(notRead, owner));
   }
-  if (file.linkedOutTo !== undefined && owner) out.push(linkedOutFileFinding(file.linkedOutTo, owner.agent.name));
+  if (file.linkedOutTo !== undefined && owner && followsFileLinks(owner.agent.id)) out.push(linkedOutFileFinding(file.linkedOutTo, owner.agent.name));
   if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id) && (file.text !== undefined || file.readProblem)) {
     out.push(...toolFindings({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text ?? '', root: file.root, targets, readProblem: file.readProblem }));
     return out;

@@ -11,7 +11,7 @@ import { analyseFile, type FileAnalysis } from './analysis';
 import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
-import { brokenLinkFinding, linkedOutFileFinding, notReadFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
@@ -22,7 +22,7 @@ import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
 import { isInside } from '../workspace/paths';
 import { RulesView } from './view';
-import { readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
+import { followsFileLinks, readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
 
 /** What one name resolves to in one workspace folder. */
 export interface NameState {
@@ -51,6 +51,8 @@ class RootRules {
   readonly notRead = new Map<string, Finding>();
   /** Rule files that are links out of the workspace: their tool reads the target, agentls does not (it says so). */
   readonly linkedOut = new Map<string, string>();
+  /** Rule files that are links leading to a file, in the workspace or out of it (`followsFileLinks`: not every tool reads them). */
+  readonly linkedFiles = new Set<string>();
   /** Rule files that are links leading to no file (nothing, a folder, a loop): what they lead to, in words. */
   readonly brokenLinks = new Map<string, string>();
   /** Entries of rule folders that are neither files nor links (a pipe, socket or device): never opened. */
@@ -281,6 +283,7 @@ export class RulesEngine {
     state.linkedOut.clear();
     state.brokenLinks.clear();
     state.specialEntries.clear();
+    state.linkedFiles.clear();
     state.linkTargets.clear();
     state.linkTargetFolders.clear();
     this.noteLinkedFolders(state);
@@ -308,6 +311,7 @@ export class RulesEngine {
             if (broken !== undefined) state.brokenLinks.set(skipped.path, broken);
             else if (target !== undefined) state.linkedOut.set(skipped.path, target);
           }
+          if (skipped.why === 'symlink' && !state.brokenLinks.has(skipped.path)) state.linkedFiles.add(skipped.path);
         }
       }
     }
@@ -459,6 +463,7 @@ export class RulesEngine {
     const broken = state.brokenLinks.get(p);
     if (broken !== undefined) return brokenLinkFindings(broken, owner, targets, true);
     if (state.specialEntries.has(p)) return specialEntryFindings(owner, targets, true);
+    if (owner && state.linkedFiles.has(p) && !followsFileLinks(owner.agent.id)) return unfollowedLinkFindings(this.xcshFindings(p), owner.agent, targets);
     // A rule location (or rule file) linking out of the workspace is agentls's own notice (not a prediction): always shown.
     const linkTarget = state.linkedOut.get(p);
     const linkedFile = linkTarget !== undefined && owner ? [linkedOutFileFinding(linkTarget, owner.agent.name)] : [];

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
 import { agentOfProvider } from './agents';
+import type { AgentId } from './agents/types';
 import { analyseText, type FileAnalysis } from './analysis';
 import { stripExtension, type SkippedFile } from './discovery';
 import type { RulesProfile } from './model';
@@ -26,8 +27,18 @@ import type { RulesProfile } from './model';
 export function readByItsToolOnly(skipped: SkippedFile): boolean {
   const tool = agentOfProvider(skipped.provider);
   if (skipped.why === 'ignored') return tool !== 'xcsh';
-  if (skipped.why === 'symlink') return tool === 'cursor' || tool === 'windsurf';
+  if (skipped.why === 'symlink') return followsFileLinks(tool);
   return false;
+}
+
+/**
+ * Whether a tool reads a rule file of its folder that is a symbolic link: not the xcsh agent
+ * nor Cline, which keep regular files only (see `readByItsToolOnly` for the sources); the
+ * others document nothing of it and are taken as following links, as agentls says of them
+ * elsewhere.
+ */
+export function followsFileLinks(tool: AgentId): boolean {
+  return tool !== 'xcsh' && tool !== 'cline';
 }
 
 /** A file only its tool reads, analysed as it would be were it listed: the tool's view reads it so (`context/toolViews.ts`). */

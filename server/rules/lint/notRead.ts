@@ -5,6 +5,7 @@ import type { FileSystem } from '../../workspace/fs';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
+import type { AgentId, AgentModel } from '../agents/types';
 
 const SEVERITY: Record<NotReadCause | 'symlink' | 'special' | 'ignored', Severity> = {
   legacy: 'warning',
@@ -32,7 +33,8 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
 /**
  * Who reads a provider's rule locations, by name: its tool, and the xcsh agent, which reads
  * them all. Each follows a location that is a symlink (every tool reads its folder through
- * links; nothing documents otherwise).
+ * links; nothing documents otherwise; Cline's `readdir` of `.clinerules` follows a linked
+ * folder too). A rule FILE that is a link is another matter: `toolOnly.ts`'s `followsFileLinks`.
  */
 const LOCATION_READERS: Record<SkippedFile['provider'], string> = {
   native: 'the xcsh agent',
@@ -43,8 +45,9 @@ const LOCATION_READERS: Record<SkippedFile['provider'], string> = {
 };
 
 /**
- * The notice for a rule file that is a link out of the workspace. Its tool reads the target
- * (tools read their rule folders through links; nothing documents otherwise); agentls reads
+ * The notice for a rule file that is a link out of the workspace, in the folder of a tool
+ * that follows such links (`followsFileLinks`; see `unfollowedLinkFindings` for the others).
+ * Its tool reads the target; agentls reads
  * nothing outside the workspace, so the file is not checked, and a check must not pass it in
  * silence.
  */
@@ -113,4 +116,16 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
 /** "Cursor and the xcsh agent follow", "The xcsh agent follows". */
 function followers(names: string): string {
   return `${names.charAt(0).toUpperCase()}${names.slice(1)} ${names.includes(' and ') ? 'follow' : 'follows'}`;
+}
+
+/**
+ * A rule file that is a link, in the folder of a tool that reads regular files only
+ * (`followsFileLinks`): that tool never reads it, wherever the link leads, so neither its
+ * lint of the target's text nor "it follows the link" is said; the xcsh agent's own "never
+ * reads" stands as it is. For the agents targeted (`targets.ts`).
+ */
+export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, 'id' | 'name'>, targets: ReadonlySet<AgentId>): Finding[] {
+  const out = targets.has('xcsh') ? [...xcsh] : [];
+  if (targets.has(tool.id)) out.push(finding('rule/not-read', 'error', ZERO_RANGE, `${tool.name} never reads this file: it is a symbolic link, and ${tool.name} reads only the regular files of its rules folder. Put the file itself here.`));
+  return out;
 }
