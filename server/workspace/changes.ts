@@ -31,8 +31,11 @@ export class ChangeStream {
 
   push(change: FileChange): void {
     const before = this.pending.get(change.path);
-    // created then deleted within one window cancels out; deleted then created is a change.
-    if (before === 'created' && change.type === 'deleted') this.pending.delete(change.path);
+    // created then deleted within one window is a delete: "created" may name a path that was
+    // there before (the `fs.watch` fallback reports a rename over a file so, as Node's `rename`
+    // event says only that a name appeared or went), and what was known of it must go; a delete
+    // of a path nobody knew costs its listeners nothing. Deleted then created is a change.
+    if (before === 'created' && change.type === 'deleted') this.pending.set(change.path, 'deleted');
     else if (before === 'deleted' && change.type === 'created') this.pending.set(change.path, 'changed');
     else if (before === 'created' && change.type === 'changed') this.pending.set(change.path, 'created');
     else this.pending.set(change.path, change.type);

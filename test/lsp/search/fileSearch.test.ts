@@ -190,6 +190,20 @@ describe('files created or deleted while the server runs', () => {
     await eventually(c, 'session', (found) => !found.includes('src/session.ts'), 'the deleted file to go');
   });
 
+  it('drops a file that a watcher calls created, then deleted, in one batch (a save renamed over it, then a delete)', async () => {
+    const ws = copyFixture('search-basic');
+    const c = await start({ folders: [ws], client: 'vscode' });
+    await c.waitFor('the watcher registration', () => c.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles'));
+    await eventually(c, 'session', (found) => found.includes('src/session.ts'), 'the indexed file');
+    fs.rmSync(path.join(ws, 'src/session.ts'));
+    writeTree(ws, { 'src/brandNewThing.ts': 'x' });
+    // One notification: the indexed file "created" (a rename over it is reported so) and deleted, and a new file, whose arrival shows the batch applied.
+    const uri = c.uri(path.join(ws, 'src/session.ts'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 1 }, { uri, type: 3 }, { uri: c.uri(path.join(ws, 'src/brandNewThing.ts')), type: 1 }] });
+    await eventually(c, 'brandnew', (found) => found[0] === 'src/brandNewThing.ts', 'the created file');
+    expect(await paths(c, 'session')).not.toContain('src/session.ts');
+  });
+
   it("follows the server's own watcher for a client that does not watch (Neovim)", async () => {
     const ws = copyFixture('search-basic');
     const c = await start({ folders: [ws], client: 'neovim' });
