@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Cancellation } from '../core/cancel';
-import type { FileSystem } from './fs';
+import type { DirEntry, FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, skipped } from './gitListing';
 import { IgnoredRuleFolders, ignoredRuleEntriesFromGit } from './ignoredRuleFolders';
@@ -177,17 +177,37 @@ async function addAgentRuleFolders(options: ListOptions, skip: readonly string[]
  */
 async function addKeptFiles(options: ListOptions, skip: readonly string[], result: ListResult, files: ReadonlySet<string>, walked: readonly string[]): Promise<void> {
   const batch: WalkEntry[] = [];
+  const folders = new Map<string, Promise<Map<string, DirEntry['kind']>>>();
   for (const rel of files) {
     if (skipped(rel, skip) || skipped(rel, walked)) continue;
     if (!(await keptAsRuleFolder(options.ignore, rel, false))) continue;
-    const st = await options.fs.stat(joinRelative(options.root, rel));
-    if (st?.kind !== 'file' && !(st?.kind === 'symlink' && options.includeSymlinks)) continue;
+    const kind = await keptFileKind(options, rel, folders);
+    if (kind !== 'file' && !(kind === 'symlink' && options.includeSymlinks)) continue;
     if (result.fileCount + batch.length >= options.maxFiles) {
       result.truncated = true;
       break;
     }
-    batch.push({ rel, kind: st.kind });
+    batch.push({ rel, kind });
   }
   result.fileCount += batch.length;
   if (batch.length > 0) options.onBatch(batch);
+}
+
+/**
+ * What a kept file is, as the walk and git see it: a link out of the workspace is one (the
+ * linters then say so, as of the same link not ignored), though the confined `stat` refuses
+ * it; its folder's entry gives its kind, never its target's. Only when `stat` refuses, each
+ * folder read once (`folders`), so many such links cost one listing of their folder.
+ */
+async function keptFileKind(options: ListOptions, rel: string, folders: Map<string, Promise<Map<string, DirEntry['kind']>>>): Promise<DirEntry['kind'] | undefined> {
+  const abs = joinRelative(options.root, rel);
+  const st = await options.fs.stat(abs);
+  if (st !== undefined || !options.includeSymlinks) return st?.kind;
+  const folder = path.dirname(abs);
+  let kinds = folders.get(folder);
+  if (!kinds) {
+    kinds = options.fs.readDir(folder).then((entries) => new Map((entries ?? []).map((e) => [e.name, e.kind])));
+    folders.set(folder, kinds);
+  }
+  return (await kinds).get(path.basename(abs));
 }

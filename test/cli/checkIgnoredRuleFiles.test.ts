@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { git } from '../helpers/git';
+import { PLAIN_AND_GIT_TREES } from '../helpers/git';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
@@ -29,17 +29,7 @@ const EXPECTED = [
   'packages/web/.windsurf/rules/private-notes.md:2:10: error [frontmatter/invalid-value] Windsurf knows no trigger "sometimes" (it knows always_on, manual, model_decision, glob): the rule is not activated the way the file says.',
 ];
 
-function gitRepo(ws: string): string {
-  git(ws, 'init', '-q');
-  git(ws, 'add', '-A');
-  git(ws, 'commit', '-q', '-m', 'first');
-  return ws;
-}
-
-describe.each([
-  ['a plain tree', (ws: string) => ws],
-  ['a git work tree', gitRepo],
-])('rule files the ignore files leave out by name, in folders that are not ignored (%s)', (_, prepare) => {
+describe.each(PLAIN_AND_GIT_TREES)('rule files the ignore files leave out by name, in folders that are not ignored (%s)', (_, prepare) => {
   it('agentls check judges each once, and leaves node_modules unread', async () => {
     const ws = prepare(personalRules());
     const run = await cli(['check', '--home', tempDir('agentls-home-')], ws);
