@@ -17,6 +17,8 @@ export interface FileChange {
 export class ChangeStream {
   private readonly emitter = new EventEmitter();
   private pending = new Map<string, ChangeType>();
+  /** Pending paths whose "deleted" was folded from "created" then "deleted" in this window. */
+  private cameAndWent = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly delayMs = 50) {
@@ -35,8 +37,14 @@ export class ChangeStream {
     // there before (the `fs.watch` fallback reports a rename over a file so, as Node's `rename`
     // event says only that a name appeared or went), and what was known of it must go; a delete
     // of a path nobody knew costs its listeners nothing. Deleted then created is a change.
-    if (before === 'created' && change.type === 'deleted') this.pending.set(change.path, 'deleted');
-    else if (before === 'deleted' && change.type === 'created') this.pending.set(change.path, 'changed');
+    // A "deleted" folded from a creation says nothing of the path being known before it: created
+    // again, it stays "created", which listeners take for a file that may be new (a "changed"
+    // would be taken for a known file's edit, and a new file's arrival missed).
+    const folded = this.cameAndWent.delete(change.path);
+    if (before === 'created' && change.type === 'deleted') {
+      this.pending.set(change.path, 'deleted');
+      this.cameAndWent.add(change.path);
+    } else if (before === 'deleted' && change.type === 'created') this.pending.set(change.path, folded ? 'created' : 'changed');
     else if (before === 'created' && change.type === 'changed') this.pending.set(change.path, 'created');
     else this.pending.set(change.path, change.type);
     this.timer ??= setTimeout(() => this.flush(), this.delayMs);
@@ -49,6 +57,7 @@ export class ChangeStream {
     if (this.pending.size === 0) return;
     const batch = [...this.pending].map(([path, type]) => ({ path, type }));
     this.pending = new Map();
+    this.cameAndWent = new Set();
     this.emitter.emit('changes', batch);
   }
 

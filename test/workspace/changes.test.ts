@@ -26,8 +26,12 @@ describe('change stream', () => {
     stream.push({ path: '/b', type: 'deleted' });
     stream.push({ path: '/c', type: 'deleted' });
     stream.push({ path: '/c', type: 'created' });
+    // Created, deleted, created: the path may be new to everyone, so a creation, not an edit.
+    stream.push({ path: '/d', type: 'created' });
+    stream.push({ path: '/d', type: 'deleted' });
+    stream.push({ path: '/d', type: 'created' });
     stream.flush();
-    expect(batches).toEqual([[{ path: '/a', type: 'created' }, { path: '/b', type: 'deleted' }, { path: '/c', type: 'changed' }]]);
+    expect(batches).toEqual([[{ path: '/a', type: 'created' }, { path: '/b', type: 'deleted' }, { path: '/c', type: 'changed' }, { path: '/d', type: 'created' }]]);
     stream.dispose();
   });
 

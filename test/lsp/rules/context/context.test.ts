@@ -99,6 +99,18 @@ describe('rules in context over LSP', () => {
     await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
   });
 
+  it('drops a dead glob when the matching file is reported created, deleted and created again in one batch (a build writing it twice)', async () => {
+    const { ws, file } = workspace();
+    const c = await start({ folders: [ws] });
+    const uri = c.uri(file('.xcsh/rules/ts.md'));
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length > 0);
+    fs.mkdirSync(file('src/componets'));
+    fs.writeFileSync(file('src/componets/card.tsx'), 'export {};\n');
+    const card = c.uri(file('src/componets/card.tsx'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: card, type: 1 }, { uri: card, type: 3 }, { uri: card, type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => byCode(d, 'context/dead-glob').length === 0);
+  });
+
   it('reports a glob two agents find dead once, naming both agents', async () => {
     const { ws, file } = workspace();
     fs.writeFileSync(file('.cursor/rules/gone.mdc'), '---\ndescription: Legacy widgets\nglobs: ["src/widgets/**/*.tsx"]\nalwaysApply: false\n---\nUse the old widget API.\n');
