@@ -26,7 +26,7 @@ const PROBE_TIMEOUT_MS = 5_000;
  * The same question for a rule file left out by name in a folder that is not ignored
  * (`*.local.mdc`, `private.md`, `CLAUDE.local.md`): git then names it among the ignored
  * entries. A pattern may leave one out when its last part can match a name ending in a rule
- * file's extension (`.md`, `.mdc`).
+ * file's extension (`.md`, `.mdc`, and Cline's `.txt`).
  */
 export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, gitignores: readonly string[]): Promise<boolean> {
   if (gitignores.length > MAX_IGNORE_FILES) return true;
@@ -52,7 +52,7 @@ function mayMatchRuleFolder(line: string): boolean {
 
 /**
  * Whether one line of an ignore file could leave out a rule file by its name: its last part
- * can match a name that ends in `.md` or `.mdc`. Judged from the literal text after its last
+ * can match a name that ends in `.md`, `.mdc` or `.txt` (`RULE_FILE_EXTENSIONS`). Judged from the literal text after its last
  * wildcard (`*.local.mdc`: `.local.mdc`; `local-*`: none, so yes); case is not compared, as git
  * may ignore it (core.ignoreCase). A pattern with a slash at its end names folders only
  * (gitignore(5)). Errs towards yes: a yes costs one more listing by git, a wrong no a rule unchecked.

@@ -148,8 +148,13 @@ export function nestedRuleFolderHolding(rel: string): { folder: string; holder: 
  */
 export const CLAUDE_LOCAL_MEMORY = 'CLAUDE.local.md';
 
-/** Extensions (with the dot) of the rule files agents read from their folders (`PROVIDER_EXTENSIONS`). */
-export const RULE_FILE_EXTENSIONS: readonly string[] = [...new Set(Object.values(PROVIDER_EXTENSIONS).flat())].map((ext) => `.${ext}`);
+/**
+ * Extensions (with the dot) of the rule files agents read from their folders
+ * (`PROVIDER_EXTENSIONS`), and `.txt`: Cline reads the `.txt` files of `.clinerules` too
+ * (its docs, "Rules", https://docs.cline.bot/customization/cline-rules: it "processes all
+ * `.md` and `.txt` files"; the model: `isClineTextRule` in rules/agents/cline.ts).
+ */
+export const RULE_FILE_EXTENSIONS: readonly string[] = [...new Set([...Object.values(PROVIDER_EXTENSIONS).flat(), 'txt'])].map((ext) => `.${ext}`);
 
 /** Legacy single-file rule names that tools advertise but the agent never reads. */
 export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
