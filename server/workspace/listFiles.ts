@@ -4,7 +4,7 @@ import type { DirEntry, FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, skipped } from './gitListing';
 import { IgnoredRuleFolders, ignoredRuleEntriesFromGit } from './ignoredRuleFolders';
-import { mayIgnoreNestedRuleFolders } from './ruleFolderIgnores';
+import { mayIgnoreNestedRuleFolders, rootIgnoreFilesMayName } from './ruleFolderIgnores';
 import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
 import { agentRuleFolders, keptAsRuleFolder } from './keptRuleFolders';
@@ -60,10 +60,21 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {
     const expected = options.onExpected && (await gitIndexEntryCount(options.root));
     if (expected !== undefined) options.onExpected?.(Math.min(expected, options.maxFiles));
-    const listing = new GitListing(options, skip, result);
+    // When the root's own ignore files may leave out a rule entry, git's walk for the ignored
+    // ones starts once the first files are handed on, beside the untracked walk, instead of
+    // once the tracked list has been taken and its .gitignore files read: started then, it
+    // ended well after the rest, and the 92k-file index was complete ~0.2 s later.
+    let firstBatch!: () => void;
+    const firstBatchOut = new Promise<void>((resolve) => (firstBatch = resolve));
+    const onBatch = (batch: WalkEntry[]) => {
+      firstBatch();
+      options.onBatch(batch);
+    };
+    const listing = new GitListing({ ...options, onBatch }, skip, result);
     // Tracked files come from git's index at once, taken as git writes them; the untracked
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
+    const earlyIgnored = ignoredRuleEntriesEarly(options, firstBatchOut);
     const gitignores: string[] = [];
     const tracked = await gitListFiles({
       root: options.root,
@@ -76,7 +87,9 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       },
     });
     // The ignored rule folders are asked of git (a walk of every folder) only where an ignore rule may name one; beside the untracked listing.
-    const ignoredByGit = ignoredRuleFolders(options, gitignores);
+    // No batch yet (every path held for the `.ignore` files, or git failed): the early question need wait no longer.
+    firstBatch();
+    const ignoredByGit = earlyIgnored.then((early) => early ?? ignoredRuleFolders(options, gitignores));
     // git failed or was cancelled part-way: what it listed is in the index already; the walk that follows lists the folder again.
     if (!tracked.ok) listing.stop();
     await listing.endTracked();
@@ -121,6 +134,18 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
 async function ignoredRuleFolders(options: ListOptions, gitignores: readonly string[]): Promise<string[] | undefined> {
   if (!(await mayIgnoreNestedRuleFolders(options.root, options.fs, gitignores))) return undefined;
   return ignoredRuleEntriesFromGit(options.root, options.cancel);
+}
+
+/**
+ * The rule folders and files git's ignore rules leave out, asked of git once `started`
+ * settles when the root's own ignore files may name one (`rootIgnoreFilesMayName`: the
+ * whole question then answers yes too); undefined when they do not, and the whole question
+ * waits for the listing's `.gitignore` files.
+ */
+async function ignoredRuleEntriesEarly(options: ListOptions, started: Promise<void>): Promise<string[] | undefined> {
+  if (!(await rootIgnoreFilesMayName(options.root, options.fs))) return undefined;
+  await started;
+  return options.cancel?.isCancellationRequested ? [] : ignoredRuleEntriesFromGit(options.root, options.cancel);
 }
 
 function isGitignore(rel: string): boolean {

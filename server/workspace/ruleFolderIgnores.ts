@@ -31,7 +31,26 @@ const PROBE_TIMEOUT_MS = 5_000;
 export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, gitignores: readonly string[]): Promise<boolean> {
   if (gitignores.length > MAX_IGNORE_FILES) return true;
   // The root's .gitignore is read even when no listing holds it (one that ignores itself).
-  for (const rel of new Set(['.git/info/exclude', '.gitignore', ...gitignores])) {
+  if (await ignoreFilesMayName(root, fs, new Set([...ROOT_IGNORE_FILES, ...gitignores]))) return true;
+  return globalExcludesIgnoreRuleFolders(root);
+}
+
+/**
+ * The first half of `mayIgnoreNestedRuleFolders`, from the root's own ignore files alone:
+ * they need no listing to be found, so the listing asks it before git has listed anything,
+ * and on a yes (which the whole question would answer too) asks git for the ignored entries
+ * at once, beside the untracked listing, not after the tracked list.
+ */
+export function rootIgnoreFilesMayName(root: string, fs: FileSystem): Promise<boolean> {
+  return ignoreFilesMayName(root, fs, ROOT_IGNORE_FILES);
+}
+
+/** The ignore files of the root, read whether or not a listing holds them. */
+const ROOT_IGNORE_FILES = ['.git/info/exclude', '.gitignore'];
+
+/** Whether a line of one of these ignore files (relative) may name a rule folder or file; yes for one too large to read. */
+async function ignoreFilesMayName(root: string, fs: FileSystem, rels: Iterable<string>): Promise<boolean> {
+  for (const rel of rels) {
     const read = await fs.readText(joinRelative(root, rel), { maxBytes: MAX_IGNORE_FILE_BYTES });
     if (!read.ok) {
       if (read.reason === 'too-large') return true;
@@ -39,7 +58,7 @@ export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, g
     }
     if (read.text.split('\n').some((line) => mayMatchRuleFolder(line) || mayMatchRuleFile(line))) return true;
   }
-  return globalExcludesIgnoreRuleFolders(root);
+  return false;
 }
 
 /** Whether one line of an ignore file (gitignore(5)) could name a rule folder or one of its parts. */
