@@ -71,19 +71,37 @@ function mayMatchRuleFolder(line: string): boolean {
 
 /**
  * Whether one line of an ignore file could leave out a rule file by its name: its last part
- * can match a name that ends in `.md`, `.mdc` or `.txt` (`RULE_FILE_EXTENSIONS`). Judged from the literal text after its last
- * wildcard (`*.local.mdc`: `.local.mdc`; `local-*`: none, so yes); case is not compared, as git
- * may ignore it (core.ignoreCase). A pattern with a slash at its end names folders only
- * (gitignore(5)). Errs towards yes: a yes costs one more listing by git, a wrong no a rule unchecked.
+ * can match a name that ends in `.md`, `.mdc` or `.txt` (`RULE_FILE_EXTENSIONS`). Judged from
+ * the literal text after its last wildcard (`*.local.mdc`: `.local.mdc`), or, where the
+ * pattern ends in a wildcard (`local-*`), from the text before it; case is not compared, as
+ * git may ignore it (core.ignoreCase). A pattern with a slash at its end names folders only
+ * (gitignore(5)). A yes costs one more listing by git over the whole tree, a wrong no a rule
+ * unchecked, so the lines every Node or Python project ignores must say no:
+ * - a trailing wildcard after text that already holds another extension names files of that
+ *   kind (`npm-debug.log*`, `*.py[cod]`, `*.sw?`), and one after a hidden name's stem names
+ *   hidden files (`.env*`, `.env.*`, `.pnp.*`), which no agent's rule folder is written with;
+ * - a name with no wildcard ending in `.txt` (`pip-log.txt`) is no Cline rule anyone writes:
+ *   `.txt` counts where a wildcard gives the name (`*.txt`, `.clinerules/*`).
  */
 function mayMatchRuleFile(line: string): boolean {
   const pattern = line.trim();
   if (pattern === '' || pattern.startsWith('#') || pattern.startsWith('!') || pattern.endsWith('/')) return false;
   const last = pattern.slice(pattern.lastIndexOf('/') + 1).toLowerCase();
-  const wild = Math.max(last.lastIndexOf('*'), last.lastIndexOf('?'), last.lastIndexOf(']'));
+  const wildAt = (text: string) => Math.max(text.lastIndexOf('*'), text.lastIndexOf('?'), text.lastIndexOf(']'));
+  const wild = wildAt(last);
   const tail = last.slice(wild + 1);
-  // No wildcard: the name is the tail. Else the wildcard may give what the tail lacks (`*md`).
-  return RULE_FILE_EXTENSIONS.some((ext) => tail.endsWith(ext) || (wild >= 0 && ext.endsWith(tail)));
+  if (tail !== '' || wild < 0) {
+    // No wildcard: the name is the tail. Else the wildcard may give what the tail lacks (`*md`).
+    return RULE_FILE_EXTENSIONS.some((ext) => (tail.endsWith(ext) && (wild >= 0 || ext !== '.txt')) || (wild >= 0 && ext.endsWith(tail)));
+  }
+  // It ends in a wildcard (a `[…]` group counts from its `[`): what comes before it, back to the wildcard before that.
+  const group = last.endsWith(']') ? last.lastIndexOf('[') : wild;
+  const before = last.slice(0, Math.max(0, group));
+  const stem = before.slice(wildAt(before) + 1);
+  if (stem.startsWith('.') && wildAt(before) < 0) return false;
+  const dot = stem.lastIndexOf('.');
+  // No extension yet (`local-*`, `*`), or one the wildcard may still make a rule's (`notes.m*`, `*.*`).
+  return dot < 0 || RULE_FILE_EXTENSIONS.some((ext) => ext.startsWith(stem.slice(dot)));
 }
 
 /** git's answer, for a rule folder at a path no repository rule names, from the global excludes (core.excludesFile). */

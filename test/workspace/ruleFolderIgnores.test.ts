@@ -28,11 +28,11 @@ describe('whether the ignore rules of a git work tree may leave out a nested age
   });
 
   it('says yes for a rule that may leave out a rule file by its name, in a folder that is not ignored', async () => {
-    for (const line of ['*.local.mdc', 'private-*.md', 'CLAUDE.local.md', '/docs/NOTES.MD', 'local-*', '*md']) {
+    for (const line of ['*.local.mdc', 'private-*.md', 'CLAUDE.local.md', '/docs/NOTES.MD', 'local-*', '*md', 'private*', '*', '*.*', 'notes.m*', '*.txt', '.clinerules/*', 'me.local.md*']) {
       expect(await ask(repo({ 'web/.gitignore': `${line}\n` }), ['web/.gitignore']), line).toBe(true);
     }
-    // Folders only, or names no rule file has.
-    for (const line of ['notes.md/', '*.mdx', 'README', '!keep.md']) {
+    // Folders only, or names no rule file has: the lines of GitHub's Node and Python templates among them, which must not cost every such repository a second listing.
+    for (const line of ['notes.md/', '*.mdx', 'README', '!keep.md', 'npm-debug.log*', 'yarn-error.log*', '.env*', '.env.*', '.pnp.*', '.coverage.*', '*.py[cod]', '*.sw?', 'pip-log.txt', 'pip-delete-this-directory.txt', '*.log', '*~']) {
       expect(await ask(repo({ 'web/.gitignore': `${line}\n` }), ['web/.gitignore']), line).toBe(false);
     }
   });
