@@ -90,6 +90,8 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
     // No batch yet (every path held for the `.ignore` files, or git failed): the early question need wait no longer.
     firstBatch();
     const ignoredByGit = earlyIgnored.then((early) => early ?? ignoredRuleFolders(options, gitignores));
+    // Awaited only when git listed the folder; when it failed, the walk that follows finds the ignored rule entries itself.
+    ignoredByGit.catch(() => undefined);
     // git failed or was cancelled part-way: what it listed is in the index already; the walk that follows lists the folder again.
     if (!tracked.ok) listing.stop();
     await listing.endTracked();
