@@ -2,9 +2,7 @@ import { NEVER_CANCELLED } from '../core/cancel';
 import { MAX_LINTED_FILES } from '../workspace/linter';
 import { listFolderFiles } from '../workspace/listFiles';
 import type { WorkspaceSession } from '../workspace/session';
-
-/** A piece every path in a nested `.cursor/rules` holds (`nestedRules.ts`): only those are kept from the listing. */
-const CURSOR_RULES = '/.cursor/rules/';
+import { NESTED_CURSOR } from '../rules/context/nestedRules';
 
 /**
  * The files of a workspace folder's nested `.cursor/rules` folders (relative), from one
@@ -22,7 +20,7 @@ export async function nestedCursorFiles(session: WorkspaceSession, root: string)
     maxFiles: MAX_LINTED_FILES,
     cancel: NEVER_CANCELLED,
     onBatch: (batch) => {
-      for (const f of batch) if (f.rel.includes(CURSOR_RULES)) rels.push(f.rel);
+      for (const f of batch) if (f.rel.includes(NESTED_CURSOR)) rels.push(f.rel);
     },
     includeSymlinks: true,
   });

@@ -27,7 +27,8 @@ import { globShape } from './globMatcher';
 export const MAX_NESTED_FOLDERS = 50;
 export const MAX_NESTED_FILES = 500;
 
-const NESTED_CURSOR = '/.cursor/rules/';
+/** A piece every path in a nested `.cursor/rules` holds, after its holding folder. */
+export const NESTED_CURSOR = '/.cursor/rules/';
 
 /**
  * The folders holding a nested `.cursor/rules` (relative, `/`-separated, sorted), from the

@@ -36,7 +36,7 @@ export function applyingCount(result: RulesForFileResult): number {
 }
 
 /** Said under rules for a file answered while the file index was still being built. */
-const INDEXING_NOTE = 'The file index is still being built: rules in nested `.cursor/rules` folders it has not reached yet are not listed.';
+const INDEXING_NOTE = 'The file index is still being built: Cursor rules in nested `.cursor/rules` folders it has not reached yet are not listed.';
 
 /** The rules for a file as a Markdown report (`agentls.rules.showForFile`, hover). */
 export function rulesForFileMarkdown(result: RulesForFileResult, brief = false): string {
