@@ -57,9 +57,11 @@ export interface SkippedFile {
    * `symlink`, `special` (a FIFO, a socket…), `ignored`, `outside` (a rule location that
    * links out of the workspace: not followed), `broken-link` (a rule location that is a
    * link to nothing) and `unreadable` (a rule folder that cannot be listed: permissions) are
-   * known only here; the others come from the path (`classifyRulePath`).
+   * known only here; the others come from the path (`classifyRulePath`). `linked-folder`: a
+   * file of a `.clinerules` that is a link to a folder, which Cline lists and the xcsh agent
+   * takes for a single file (`clineLinkedFolder`).
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path';
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder';
   /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. */
   target?: string;
 }
@@ -76,6 +78,8 @@ export interface Discovery {
   structural: Set<string>;
   /** The workspace folder has a `.xcsh` folder: its user runs the xcsh agent (targets under `auto`). */
   workspaceHasXcsh: boolean;
+  /** A `.clinerules` that is a link to a folder of the workspace (`clineLinkedFolder`): no file of Cline's, its files are. */
+  linkedClineFolder?: string;
 }
 
 /** Entries read from one nested folder of a rule folder, to report files the agent misses. */
@@ -169,10 +173,40 @@ async function providerFolders(provider: ProviderId, cwd: string, host: Discover
           return [];
         }
         if (st.kind === 'directory') return [{ dir: candidate, level: 'project' }];
+        if (st.kind === 'symlink') await clineLinkedFolder(candidate, host, out);
         return [{ dir: path.dirname(candidate), level: 'project', file: candidate, name: 'clinerules' }];
       }
       return [];
     }
+  }
+}
+
+/** Entries of a linked `.clinerules` folder looked at: Cline's rules there are a handful. */
+const MAX_LINKED_FOLDER_ENTRIES = 200;
+
+/**
+ * A `.clinerules` that is a link to a folder (one the confined file system lists: in the
+ * workspace; one out of it is refused there and reported by the caller). The xcsh agent takes
+ * it for a single file: its cline provider (f5-sales-demo/xcsh, src/discovery/cline.ts,
+ * `findClinerules`: `isDir: entry.isDirectory()`) tells a folder from a file by the Dirent
+ * of the parent's listing (src/capability/fs.ts, `readDirEntries`: `readdir` with file
+ * types), and a Dirent describes the link itself, not its target (Node's fs documentation,
+ * "Class: fs.Dirent"; that Bun's agrees is taken, not checked). Its `readFile` then stats
+ * through the link, finds no file and returns null: "Failed to read .clinerules at …", no
+ * rule (the file candidate the caller keeps). rules.md §2.6 says only "a directory" or
+ * "otherwise (file)". Cline lists the folder: its `readDirectory` (cline/cline,
+ * src/utils/fs.ts) is a `readdir` of the path, which follows the link. Those files are listed
+ * here as Cline names them (through the link), for Cline's own view and lint.
+ */
+async function clineLinkedFolder(link: string, host: DiscoveryHost, out: Discovery): Promise<void> {
+  const entries = await host.fs.readDir(link);
+  if (!entries) return;
+  out.linkedClineFolder = link;
+  for (const entry of entries.slice(0, MAX_LINKED_FOLDER_ENTRIES)) {
+    // Cline's docs: it "processes all `.md` and `.txt` files" of .clinerules (rules/agents/cline.ts,
+    // `isClineTextRule`); hidden names are left out as for a real `.clinerules` folder (`listFolder`).
+    if (entry.kind !== 'file' || entry.name.startsWith('.') || !/\.(md|txt)$/.test(entry.name)) continue;
+    out.skipped.push({ path: path.join(link, entry.name), provider: 'cline', level: 'project', why: 'linked-folder' });
   }
 }
 

@@ -298,7 +298,7 @@ export class RulesEngine {
         // file system lets it: its target inside the workspace. Never a special file.
         if (skipped.why === 'symlink' || skipped.why === 'broken-link') this.noteLinkTargets(state, skipped.path);
         if (skipped.why === 'special') state.specialEntries.add(skipped.path);
-        if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink') {
+        if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink' || skipped.why === 'linked-folder') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) {
             state.skippedTexts.set(skipped.path, read.text);
@@ -471,6 +471,8 @@ export class RulesEngine {
     const own = state.notRead.get(p);
     const linkedOut = own && (own.code === 'rule/link-outside' || own.code === 'rule/unreadable') ? [own] : [];
     const out = [...(targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut), ...linkedFile];
+    // Cline lists a `.clinerules` linked to a folder (discovery.ts, `clineLinkedFolder`): the link is no file of Cline's.
+    if (p === state.discovery.linkedClineFolder) return out;
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
       if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem }));

@@ -28,7 +28,8 @@ export function readByItsToolOnly(skipped: SkippedFile): boolean {
   const tool = agentOfProvider(skipped.provider);
   if (skipped.why === 'ignored') return tool !== 'xcsh';
   if (skipped.why === 'symlink') return followsFileLinks(tool);
-  return false;
+  // A file of a `.clinerules` linked to a folder: Cline lists the folder (discovery.ts, `clineLinkedFolder`).
+  return skipped.why === 'linked-folder' && tool === 'cline';
 }
 
 /**

@@ -107,6 +107,15 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     const readers = LOCATION_READERS[skipped.provider];
     return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
   }
+  if (skipped.why === 'linked-folder') {
+    // discovery.ts, `clineLinkedFolder`: the sources for both agents.
+    return finding(
+      'rule/not-read',
+      SEVERITY.ignored,
+      ZERO_RANGE,
+      'The xcsh agent never reads this file: `.clinerules` is a symbolic link to a folder, which the xcsh agent takes for a single rule file and fails to read.',
+    );
+  }
   if (skipped.why === 'ignored') {
     return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore), and the xcsh agent skips ignored rule files.');
   }
