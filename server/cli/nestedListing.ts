@@ -10,19 +10,31 @@ import { NESTED_CURSOR } from '../rules/context/nestedRules';
  * (git's listing in a work tree, else a walk; the ignore files apply, the agents' rule
  * folders are kept whatever they say), capped as check caps it. `complete`: the listing
  * ended, every folder read.
+ *
+ * The listing keeps only those files (`keep`): on a 92k-file work tree, judging every path
+ * git lists took most of the time. Where it says truncated, the paths it dropped counted
+ * as listed and it may have stopped sooner than check's: the folder is then listed whole,
+ * so the files found are those of check's listing, cap and all.
  */
 export async function nestedCursorFiles(session: WorkspaceSession, root: string): Promise<{ rels: string[]; complete: boolean }> {
+  const kept = await nestedListing(session, root, true);
+  return kept.truncated ? nestedListing(session, root, false) : kept;
+}
+
+async function nestedListing(session: WorkspaceSession, root: string, keepOnly: boolean): Promise<{ rels: string[]; complete: boolean; truncated: boolean }> {
   const rels: string[] = [];
+  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR);
   const listed = await listFolderFiles({
     fs: session.diskFs,
     root,
     ignore: session.ignoreFor(root),
     maxFiles: MAX_LINTED_FILES,
     cancel: NEVER_CANCELLED,
+    keep: keepOnly ? inNestedRules : undefined,
     onBatch: (batch) => {
-      for (const f of batch) if (f.rel.includes(NESTED_CURSOR)) rels.push(f.rel);
+      for (const f of batch) if (inNestedRules(f.rel)) rels.push(f.rel);
     },
     includeSymlinks: true,
   });
-  return { rels, complete: !listed.truncated && !listed.cancelled && listed.errors.length === 0 };
+  return { rels, complete: !listed.truncated && !listed.cancelled && listed.errors.length === 0, truncated: listed.truncated };
 }

@@ -218,6 +218,15 @@ export function skipped(rel: string, skip: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * Paths of git's list the listing itself needs, whatever its caller keeps: the `.ignore`
+ * files (their rules judge the other paths) and the submodules and nested repositories
+ * (git lists the folder, with a slash; they are walked).
+ */
+export function listingNeeds(rel: string): boolean {
+  return rel.endsWith('/') || isIgnoreFile(rel);
+}
+
 function isIgnoreFile(rel: string): boolean {
   return rel === IGNORE_FILE || rel.endsWith('/' + IGNORE_FILE);
 }

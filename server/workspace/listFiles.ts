@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Cancellation } from '../core/cancel';
 import type { DirEntry, FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
-import { GitListing, skipped } from './gitListing';
+import { GitListing, listingNeeds, skipped } from './gitListing';
 import { IgnoredRuleFolders, ignoredRuleEntriesFromGit } from './ignoredRuleFolders';
 import { mayIgnoreNestedRuleFolders, rootIgnoreFilesMayName } from './ruleFolderIgnores';
 import type { IgnoreRules } from './ignore';
@@ -29,6 +29,16 @@ export interface ListOptions {
   between?: (filesSoFar: number) => Promise<void> | undefined;
   /** List symbolic links found by the walk too, as git lists them in a work tree (the linters read through them, confined). */
   includeSymlinks?: boolean;
+  /**
+   * Only the files the caller wants (`agentls rules --for` wants those of nested
+   * `.cursor/rules`): in a git work tree the other paths git lists are dropped before they
+   * are judged, the work that dominates on a large tree, and counted against `maxFiles` as
+   * if listed, so `truncated` is said wherever the whole listing would say it (and maybe
+   * sooner: a caller that must match the whole listing there then lists whole). Everything
+   * else (the walk, submodules, the rule folders the ignore files leave out) is listed as
+   * always, its batches filtered.
+   */
+  keep?: (rel: string) => boolean;
 }
 
 export interface ListResult {
@@ -53,6 +63,8 @@ export interface ListResult {
  * the walk or git meets them, so no ignored tree is entered for them.
  */
 export async function listFolderFiles(options: ListOptions): Promise<ListResult> {
+  const keep = options.keep;
+  if (keep) options = { ...options, onBatch: keptOnly(options.onBatch, keep) };
   const skip = options.skip ?? [];
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
   let listedByGit = false;
@@ -71,6 +83,13 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       options.onBatch(batch);
     };
     const listing = new GitListing({ ...options, onBatch }, skip, result);
+    // Paths the caller does not want are never judged, but count as listed (`keep`); those the listing needs stay.
+    const wanted = (paths: readonly string[]): readonly string[] => {
+      if (!keep) return paths;
+      const kept = paths.filter((rel) => keep(rel) || listingNeeds(rel));
+      result.fileCount += paths.length - kept.length;
+      return kept;
+    };
     // Tracked files come from git's index at once, taken as git writes them; the untracked
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
@@ -83,7 +102,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
       which: 'tracked',
       onPaths: (paths) => {
         for (const rel of paths) if (isGitignore(rel)) gitignores.push(rel);
-        listing.streamTracked(paths);
+        listing.streamTracked(wanted(paths));
       },
     });
     // The ignored rule folders are asked of git (a walk of every folder) only where an ignore rule may name one; beside the untracked listing.
@@ -99,7 +118,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
     if (tracked.ok && others.ok) {
       listedByGit = true;
       result.source = 'git';
-      await listing.addWhole(others.files);
+      await listing.addWhole(wanted(others.files));
       listing.flush();
       result.truncated ||= tracked.truncated || others.truncated;
       let nestedIgnored = await ignoredByGit;
@@ -148,6 +167,14 @@ async function ignoredRuleEntriesEarly(options: ListOptions, started: Promise<vo
   if (!(await rootIgnoreFilesMayName(options.root, options.fs))) return undefined;
   await started;
   return options.cancel?.isCancellationRequested ? [] : ignoredRuleEntriesFromGit(options.root, options.cancel);
+}
+
+/** `onBatch`, given only the files `keep` wants. */
+function keptOnly(onBatch: (batch: WalkEntry[]) => void, keep: (rel: string) => boolean): (batch: WalkEntry[]) => void {
+  return (batch) => {
+    const kept = batch.filter((e) => keep(e.rel));
+    if (kept.length > 0) onBatch(kept);
+  };
 }
 
 function isGitignore(rel: string): boolean {

@@ -140,6 +140,31 @@ describe('git ls-files lists a work tree', () => {
     expect(byGit.files).toEqual(['.ignore', 'lib/#notes.md', 'lib/.ignore', 'lib/kept.ts', 'lib/main.ts', 'src/app.ts']);
   });
 
+  it('hands on only the paths asked for (keep), the same ones as the whole listing, and says truncated where the whole one would', async () => {
+    // Tracked and untracked nested rules, one left out by a .ignore, one gitignored by name, one in an untracked nested repository.
+    const root = committed({ '.gitignore': '*.local.mdc\n', 'a/.cursor/rules/a.mdc': 'x', 'a/src/x.ts': 'x', 'b/.ignore': '.cursor/\n', 'b/.cursor/rules/b.mdc': 'x', 'c/y.ts': 'x' });
+    writeTree(root, { 'c/.cursor/rules/c.mdc': 'x', 'a/.cursor/rules/me.local.mdc': 'x', 'nested/.cursor/rules/n.mdc': 'x', 'nested/z.ts': 'x' });
+    git(path.join(root, 'nested'), 'init', '-q');
+    const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    s.addFolder(root);
+    cleanups.push(() => s.dispose());
+    const list = async (maxFiles: number, keep?: (rel: string) => boolean) => {
+      const files: string[] = [];
+      const result = await listFolderFiles({ fs: s.diskFs, root, ignore: s.ignoreFor(root), maxFiles, keep, onBatch: (batch) => files.push(...batch.map((e) => e.rel)) });
+      return { result, files: files.sort() };
+    };
+    const inRules = (rel: string) => rel.includes('/.cursor/rules/');
+    const whole = await list(1000);
+    expect(whole.result).toMatchObject({ source: 'git', truncated: false });
+    const kept = await list(1000, inRules);
+    // (The whole listing hands a/.cursor/rules/a.mdc on twice: once from git, once more as the folder of the gitignored me.local.mdc is walked.)
+    expect([...new Set(kept.files)]).toEqual(['a/.cursor/rules/a.mdc', 'a/.cursor/rules/me.local.mdc', 'c/.cursor/rules/c.mdc', 'nested/.cursor/rules/n.mdc']);
+    expect(kept.files).toEqual(whole.files.filter(inRules));
+    expect(kept.result).toMatchObject({ source: 'git', truncated: false });
+    // Where the whole listing stops short, so does the one that keeps a few paths: the paths it drops count as listed.
+    for (let max = 1; max <= whole.files.length; max++) if ((await list(max)).result.truncated) expect((await list(max, inRules)).result.truncated, `maxFiles ${max}`).toBe(true);
+  });
+
   it('falls back to the walk where git fails, and says why', async () => {
     // A `.git` that is no repository: git refuses, the walker lists.
     const root = writeTree(tempDir('agentls-notgit-'), { '.git': 'gitdir: /nonexistent/repo\n', 'a.ts': 'x', 'lib/b.ts': 'x' });

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { git } from '../../helpers/git';
 import { useLspClients } from '../../helpers/lspClient';
 import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
 
@@ -48,5 +50,41 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
       const editor = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(repo, rel)) });
       expect(cursorRules(fromCli), rel).toEqual(cursorRules(editor));
     }
+  });
+
+  it('lists the same nested rules from git as from a walk: tracked, untracked, gitignored by name, and none the ignore files leave out', async () => {
+    const rule = (body: string) => `---\nalwaysApply: true\n---\n${body}\n`;
+    const repo = writeTree(tempDir(), {
+      '.gitignore': '*.local.mdc\nout/\n',
+      '.ignore': 'scratch/\n',
+      'src/a.ts': 'x\n',
+      'packages/tracked/.cursor/rules/t.mdc': rule('Tracked.'),
+      'packages/tracked/src/b.ts': 'x\n',
+      'packages/local/.cursor/rules/kept.mdc': rule('Kept.'),
+      'packages/local/.cursor/rules/me.local.mdc': rule('Mine.'),
+    });
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'first');
+    // Untracked, and in folders the .gitignore and the .ignore leave out.
+    writeTree(repo, {
+      'packages/new/.cursor/rules/n.mdc': rule('Untracked.'),
+      'out/gen/.cursor/rules/g.mdc': rule('Generated.'),
+      'scratch/.cursor/rules/s.mdc': rule('Scratch.'),
+    });
+    const plain = tempDir();
+    fs.cpSync(repo, plain, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
+    const home = tempDir('agentls-home-');
+    const cli = async (cwd: string, ...args: string[]) => (await run(process.execPath, [serverEntry(), 'rules', '--for', 'packages/tracked/src/b.ts', '--home', home, ...args], { cwd })).stdout;
+    const fromGit = JSON.parse(await cli(repo, '--json')) as RulesForFileResult;
+    expect(cursorRules(fromGit)).toEqual([
+      ['t (packages/tracked)', true, expect.stringMatching(/always/)],
+      ['kept (packages/local)', false, 'in packages/local/.cursor/rules: Cursor applies it only to files under packages/local/'],
+      ['me.local (packages/local)', false, 'in packages/local/.cursor/rules: Cursor applies it only to files under packages/local/'],
+      ['n (packages/new)', false, 'in packages/new/.cursor/rules: Cursor applies it only to files under packages/new/'],
+    ]);
+    expect(cursorRules(JSON.parse(await cli(plain, '--json')) as RulesForFileResult)).toEqual(cursorRules(fromGit));
+    // The text a user reads too, but for the folder named at its top.
+    expect((await cli(plain)).replace(plain, 'ROOT')).toEqual((await cli(repo)).replace(repo, 'ROOT'));
   });
 });
