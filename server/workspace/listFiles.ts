@@ -8,6 +8,7 @@ import { mayIgnoreNestedRuleFolders, rootIgnoreFilesMayName } from './ruleFolder
 import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
 import { agentRuleFolders, keptAsRuleFolder } from './keptRuleFolders';
+import { LinkedRuleFolders } from './linkedRuleFolders';
 import { walkFiles, type WalkEntry } from './walk';
 
 export interface ListOptions {
@@ -39,6 +40,8 @@ export interface ListOptions {
    * always, its batches filtered.
    */
   keep?: (rel: string) => boolean;
+  /** Told of each symlink the walk leaves out (`includeSymlinks` off): the listing's own use (`LinkedRuleFolders`). */
+  onLink?: (rel: string) => void;
 }
 
 export interface ListResult {
@@ -62,10 +65,19 @@ export interface ListResult {
  * (`packages/web/.cursor/rules`) are found among the folders the listing leaves out, where
  * the walk or git meets them, so no ignored tree is entered for them.
  */
-export async function listFolderFiles(options: ListOptions): Promise<ListResult> {
-  const keep = options.keep;
-  if (keep) options = { ...options, onBatch: keptOnly(options.onBatch, keep) };
-  const skip = options.skip ?? [];
+export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
+  const skip = given.skip ?? [];
+  // Nested rule folders that are links: listed through the link once the rest is. They are
+  // noted before `keep` filters the batches, and `keep` lets their entries through git's list.
+  const links = new LinkedRuleFolders();
+  const keep = given.keep;
+  const callerBatch = keep ? keptOnly(given.onBatch, keep) : given.onBatch;
+  const options: ListOptions = {
+    ...given,
+    onBatch: links.watching(callerBatch),
+    onLink: links.note,
+    keep: keep && ((rel) => keep(rel) || LinkedRuleFolders.mayBe(rel)),
+  };
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
   let listedByGit = false;
   const ignoredRules = new IgnoredRuleFolders();
@@ -85,8 +97,9 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
     const listing = new GitListing({ ...options, onBatch }, skip, result);
     // Paths the caller does not want are never judged, but count as listed (`keep`); those the listing needs stay.
     const wanted = (paths: readonly string[]): readonly string[] => {
-      if (!keep) return paths;
-      const kept = paths.filter((rel) => keep(rel) || listingNeeds(rel));
+      const wants = options.keep;
+      if (!wants) return paths;
+      const kept = paths.filter((rel) => wants(rel) || listingNeeds(rel));
       result.fileCount += paths.length - kept.length;
       return kept;
     };
@@ -136,7 +149,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
   if (!listedByGit) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile, onLink: options.onLink });
     result.fileCount = walk.fileCount;
     result.truncated = walk.truncated;
     result.cancelled = walk.cancelled;
@@ -144,6 +157,7 @@ export async function listFolderFiles(options: ListOptions): Promise<ListResult>
   }
   const walked = await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
   await addKeptFiles(options, skip, result, ignoredRules.files, walked);
+  await links.list({ ...given, onBatch: callerBatch, skip }, result);
   return result;
 }
 
@@ -184,7 +198,7 @@ function isGitignore(rel: string): boolean {
 /** Submodules and nested repositories that git listed as folders: walked. */
 async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult, ignoredRules: IgnoredRuleFolders): Promise<void> {
   for (const start of nested) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile, onLink: options.onLink });
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
     result.errors.push(...walk.errors);

@@ -30,6 +30,8 @@ export interface WalkOptions {
   onIgnoredFolder?: (rel: string) => void;
   /** Told of each file the ignore rules leave out, in a folder that is entered. */
   onIgnoredFile?: (rel: string) => void;
+  /** Told of each symlink left out because `includeSymlinks` is off (not those the ignore rules leave out). */
+  onLink?: (rel: string) => void;
   /** Awaited before the next folder is read when given (a test holds a walk half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
 }
@@ -95,7 +97,9 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
         if (dir.depth >= maxDepth) continue;
         if (!ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
         else options.onIgnoredFolder?.(rel);
-      } else if (entry.kind === 'file' || (entry.kind === 'symlink' && options.includeSymlinks)) {
+      } else if (entry.kind === 'symlink' && !options.includeSymlinks) {
+        if (options.onLink && !ignore.isIgnored(rel, false, true)) options.onLink(rel);
+      } else if (entry.kind === 'file' || entry.kind === 'symlink') {
         if (ignore.isIgnored(rel, false, true)) {
           options.onIgnoredFile?.(rel);
           continue;

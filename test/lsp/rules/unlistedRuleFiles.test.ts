@@ -24,6 +24,8 @@ const UNLISTED = {
   '.devin/rules/x.md': BAD_TRIGGER,
   // Cline reads the `.txt` files of `.clinerules` too; `paths` as a string is one it ignores.
   '.clinerules/style.txt': '---\npaths: "src/**"\n---\nUse tabs.\n',
+  // Through a nested `.cursor/rules` that is a link to a folder of the workspace (`LINKED`).
+  'packages/app/.cursor/rules/x.mdc': BAD_CURSOR,
 };
 
 /**
@@ -38,10 +40,18 @@ const LINKING = {
   '.devin/rules/x.md': '---\ntrigger: always_on\n---\nSee rule://gone.\n',
   'packages/web/.windsurf/rules/CLAUDE.md': 'Our memory.\n@missing-import.md\n',
   'packages/web/.windsurf/rules/AGENTS.md': 'Build with make.\n',
+  'packages/app/.cursor/rules/x.mdc': '---\nglobs: src/**\nalwaysApply: false\n---\nSee rule://nowhere.\n',
 };
 
+/** A package's `.cursor/rules` that is a link to a folder of the workspace: the files named under the link are written in the target. */
+const LINKED = { link: 'packages/app/.cursor/rules', target: 'shared/app-rules', written: '../../../shared/app-rules' };
+
 function project(unlisted: Record<string, string> = UNLISTED): string {
-  return writeTree(tempDir(), { ...unlisted, '.cursor/rules/base.mdc': GOOD_CURSOR, 'src/main.ts': 'export const y = 2;\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
+  const files = Object.fromEntries(Object.entries(unlisted).map(([rel, text]) => [rel.startsWith(LINKED.link + '/') ? LINKED.target + rel.slice(LINKED.link.length) : rel, text]));
+  const ws = writeTree(tempDir(), { ...files, '.cursor/rules/base.mdc': GOOD_CURSOR, 'src/main.ts': 'export const y = 2;\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
+  fs.mkdirSync(path.dirname(path.join(ws, LINKED.link)), { recursive: true });
+  fs.symlinkSync(LINKED.written, path.join(ws, LINKED.link));
+  return ws;
 }
 
 async function startOn(ws: string, home: string, client: 'vscode' | 'neovim'): Promise<LspTestClient> {

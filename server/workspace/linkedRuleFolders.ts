@@ -1,0 +1,84 @@
+import { skipped } from './gitListing';
+import { joinRelative } from './paths';
+import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
+import { walkFiles, type WalkEntry, type WalkOptions } from './walk';
+
+/**
+ * Folders below a linked nested rule folder that are listed: the depth to which agentls
+ * reads a root `.cursor/rules` (`instructionViews.ts`, MAX_FOLDER_DEPTH), so that a link to
+ * a large tree (a link to the workspace root) is not listed whole under the link's name.
+ */
+const MAX_LINKED_DEPTH = 8;
+
+/**
+ * The last names of the entries `nestedRuleFolderAt` can answer for (`rules`, `.cursor`, …):
+ * every entry of a listing is asked, so the others are turned away without building a string.
+ */
+const LAST_NAMES = [...new Set(NESTED_RULE_FOLDERS.flatMap((f) => [f.slice(f.lastIndexOf('/') + 1), f.slice(0, f.indexOf('/'))]))];
+
+function nestedRuleFolderOf(rel: string): { folder: string; holder: string } | undefined {
+  return LAST_NAMES.some((name) => rel.endsWith(name)) ? nestedRuleFolderAt(rel) : undefined;
+}
+
+/**
+ * Nested rule folders (`NESTED_RULE_FOLDERS`: `packages/web/.cursor/rules`) that are
+ * symbolic links, or lie under one (`packages/web/.cursor`). Neither git nor the walker
+ * follows a link, so the listing had the link as one entry and never the rule files
+ * behind it. Every tool reads its rule folder through a link (`notRead.ts`,
+ * LOCATION_READERS: nothing documents otherwise), and the root's linked rule folders are
+ * read through theirs (discovery), so these are listed through the link, named by the link
+ * path, as the tools name them. Only one the confined file system lets through, in the
+ * workspace: a link out of it is never followed, and its folder never read.
+ */
+export class LinkedRuleFolders {
+  private readonly folders = new Set<string>();
+
+  /** Whether an entry may be, or hold, a nested rule folder: kept by a listing that keeps only some files (`ListOptions.keep`). */
+  static mayBe(rel: string): boolean {
+    return nestedRuleFolderOf(rel) !== undefined;
+  }
+
+  /** Notes an entry the listing met (a link, or what git lists for one): the nested rule folder it is or holds, if any. O(path length). */
+  readonly note = (rel: string): void => {
+    const at = nestedRuleFolderOf(rel);
+    // The root's rule folders are discovery's: it reads them through their links already.
+    if (at !== undefined && at.holder !== '') this.folders.add(at.folder);
+  };
+
+  /** `onBatch`, noting the entries that may be linked rule folders on the way. */
+  watching(onBatch: (batch: WalkEntry[]) => void): (batch: WalkEntry[]) => void {
+    return (batch) => {
+      for (const entry of batch) this.note(entry.rel);
+      onBatch(batch);
+    };
+  }
+
+  /** Lists the files of each noted folder that leads to a folder in the workspace, through the link; adds them to `result`. */
+  async list(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[] }): Promise<void> {
+    for (const folder of this.folders) {
+      if (options.cancel?.isCancellationRequested || skipped(folder, options.skip)) continue;
+      // `lstat` through the confinement: undefined for a link out of the workspace (refused,
+      // the rules linters say so of the link) or to nothing; a file is no folder.
+      const st = await options.fs.stat(joinRelative(options.root, folder));
+      if (st?.kind !== 'symlink' && st?.kind !== 'directory') continue;
+      const walk = await walkFiles({
+        fs: options.fs,
+        root: options.root,
+        start: folder,
+        ignore: options.ignore,
+        maxFiles: Math.max(0, options.maxFiles - result.fileCount),
+        maxDepth: MAX_LINKED_DEPTH,
+        cancel: options.cancel,
+        onBatch: options.onBatch,
+        includeSymlinks: options.includeSymlinks,
+      });
+      result.fileCount += walk.fileCount;
+      result.truncated ||= walk.truncated;
+      // A link to no folder (to a file, to nothing) lists nothing: not a folder the listing failed to read.
+      result.errors.push(...walk.errors.filter((e) => e.rel !== folder));
+    }
+  }
+}
+
+/** What the listing's walks are given, its budget and the folders it leaves out. */
+export type LinkedListOptions = Pick<WalkOptions, 'fs' | 'root' | 'ignore' | 'cancel' | 'onBatch' | 'includeSymlinks'> & { maxFiles: number; skip: readonly string[] };
