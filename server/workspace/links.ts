@@ -58,6 +58,15 @@ export function brokenLinkReason(link: string, options: { folderWanted?: boolean
   }
 }
 
+/** Whether `link` is a link that leads to a folder (a stat through it, never a listing: it may lead out of the workspace). */
+export function linkLeadsToFolder(link: string): boolean {
+  try {
+    return fs.lstatSync(link).isSymbolicLink() && fs.statSync(link).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether following `p` meets the same links again and again (the kernel's ELOOP): confinement refuses such a path too, having no real path for it, and messages say which it is. */
 export function goesRoundInALoop(p: string): boolean {
   try {

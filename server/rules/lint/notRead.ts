@@ -2,6 +2,7 @@ import type { Finding, Severity } from '../../core/findings';
 import { ZERO_RANGE } from '../../core/text';
 import type { DocumentKind, NotReadCause } from '../../workspace/classify';
 import type { FileSystem } from '../../workspace/fs';
+import { linkLeadsToFolder } from '../../workspace/links';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
@@ -34,7 +35,9 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
  * Who reads a provider's rule locations, by name: its tool, and the xcsh agent, which reads
  * them all. Each follows a location that is a symlink (every tool reads its folder through
  * links; nothing documents otherwise; Cline's `readdir` of `.clinerules` follows a linked
- * folder too). A rule FILE that is a link is another matter: `toolOnly.ts`'s `followsFileLinks`.
+ * folder too), but for the xcsh agent and a `.clinerules` that is a link to a folder, which
+ * it takes for a single file and fails to read (discovery.ts, `clineLinkedFolder`, gives the
+ * sources). A rule FILE that is a link is another matter: `toolOnly.ts`'s `followsFileLinks`.
  */
 const LOCATION_READERS: Record<SkippedFile['provider'], string> = {
   native: 'the xcsh agent',
@@ -94,12 +97,19 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return finding('rule/not-read', SEVERITY.special, ZERO_RANGE, 'The xcsh agent never reads this entry: it is not a regular file (a pipe, socket or device).');
   }
   if (skipped.why === 'outside') {
-    return finding(
-      'rule/link-outside',
-      'warning',
-      ZERO_RANGE,
-      `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace. ${followers(LOCATION_READERS[skipped.provider])} the link and read the rules there; agentls does not, so they are not checked.`,
-    );
+    const where = `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace.`;
+    // Whether it leads to a folder is a stat through the link, never a listing of the target.
+    if (skipped.provider === 'cline' && linkLeadsToFolder(skipped.path)) {
+      return finding(
+        'rule/link-outside',
+        'warning',
+        ZERO_RANGE,
+        `${where} Cline follows the link and reads the rules there; the xcsh agent takes a linked .clinerules for a single file and fails to read it; agentls does not follow it, so they are not checked.`,
+      );
+    }
+    const readers = LOCATION_READERS[skipped.provider];
+    const read = readers.includes(' and ') ? 'read' : 'reads';
+    return finding('rule/link-outside', 'warning', ZERO_RANGE, `${where} ${followers(readers)} the link and ${read} the rules there; agentls does not, so they are not checked.`);
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', LOCATION_READERS[skipped.provider], 'location');
   if (skipped.why === 'unreadable') {

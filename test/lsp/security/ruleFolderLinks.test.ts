@@ -82,8 +82,20 @@ describe('a rule folder that links out of the workspace', () => {
     fs.symlinkSync(outside, path.join(ws, '.clinerules'));
     const c = await start({ folders: [ws] });
     const diags = await c.waitForDiagnostics(uriOf(path.join(ws, '.clinerules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
-    expect(diags.find((d) => d.code === 'rule/link-outside')!.message).toContain(fs.realpathSync(outside));
+    const message = diags.find((d) => d.code === 'rule/link-outside')!.message;
+    expect(message).toContain(fs.realpathSync(outside));
+    // Cline lists the folder through the link; the xcsh agent takes the link for a single file (discovery.ts, `clineLinkedFolder`).
+    expect(message).toContain('Cline follows the link and reads the rules there; the xcsh agent takes a linked .clinerules for a single file and fails to read it');
     await expectNothingReachesOutside(c, ws, outside, '.clinerules');
+  });
+
+  it('is reported as read by both agents: .clinerules → an outside file, which each reads as the single-file .clinerules', async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.symlinkSync(path.join(outside, 'leaked.md'), path.join(ws, '.clinerules'));
+    const c = await start({ folders: [ws] });
+    const diags = await c.waitForDiagnostics(uriOf(path.join(ws, '.clinerules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    expect(diags.find((d) => d.code === 'rule/link-outside')!.message).toContain('Cline and the xcsh agent follow the link and read the rules there');
   });
 
   it('is reported and not followed: .clinerules → / (the whole disk)', async () => {
