@@ -5,3 +5,4 @@ export * from './hashline';
 export * from './astedit';
 export * from './rules';
 export * from './rulesContext';
+export * from './launch';

@@ -9,6 +9,7 @@ import { cancelLatencies, LoadDriver, type PhaseResult } from './loadPhase';
 import { loadCorpus } from './searchData';
 import { materialise } from './searchTree';
 import { percentile, timingFigure, type Figure } from './stats';
+import { SERVER_ENVIRONMENT } from '../../protocol/launch';
 
 const PHASE_MS = 5_000;
 const SETTLE_MS = 10_000;
@@ -183,7 +184,7 @@ export const loadBenchmark: Benchmark = {
       figures.push({ name: 'server RSS during the load (peak)', unit: 'MiB', value: rssDuring / MiB });
       figures.push({ name: 'server V8 heap used before the load', unit: 'MiB', value: heapBefore / MiB });
       figures.push({ name: 'server V8 heap used 10 s after the load', unit: 'MiB', value: heapAfter / MiB });
-      figures.push({ name: 'server RSS 10 s after the load', unit: 'MiB', value: rssAfter / MiB, goal: 'within 10 MiB of before', meets: rssAfter - rssBefore <= 10 * MiB, note: `${churned} file creations and deletions during the run` });
+      figures.push({ name: 'server RSS 10 s after the load', unit: 'MiB', value: rssAfter / MiB, goal: 'within 10 MiB of before', meets: rssAfter - rssBefore <= 10 * MiB, note: `${churned} file creations and deletions during the run; the server started as the editor set-ups start it (protocol/launch.ts: ${Object.entries(SERVER_ENVIRONMENT).map(([k, v]) => `${k}=${v}`).join(' ')})` });
 
       // The same server on one thread (AGENTLS_WIRE_THREAD=0), alone, under the same load and churn: what the wire thread buys.
       await c.stop();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { SERVER_ENVIRONMENT } from '../../protocol/launch';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -125,7 +126,8 @@ export class LspTestClient {
     const home = options.home ?? tempDir('agentls-home-');
     const cacheDir = options.cacheDir ?? tempDir('agentls-cache-');
     const child = spawn(process.execPath, [options.entry ?? serverEntry(), '--stdio'], {
-      env: { ...process.env, XDG_CACHE_HOME: cacheDir, ...(options.env ?? {}) },
+      // Started as the editors in editors/ start it (protocol/launch.ts).
+      env: { ...process.env, ...SERVER_ENVIRONMENT, XDG_CACHE_HOME: cacheDir, ...(options.env ?? {}) },
       stdio: 'pipe',
       ...(options.user ?? {}),
     });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { URI } from 'vscode-uri';
 import { serverEntry, tempDir } from './repo';
+import { SERVER_ENVIRONMENT } from '../../protocol/launch';
 
 export interface RawMessage {
   id?: number | string | null;
@@ -44,7 +45,8 @@ export class RawLspClient {
    */
   static async start(folders: string[], options: { initialize?: boolean; env?: Record<string, string>; cacheHome?: string; program?: string[] } = {}): Promise<RawLspClient> {
     const cacheDir = options.cacheHome ?? tempDir('agentls-cache-');
-    const child = spawn(process.execPath, options.program ?? [serverEntry(), '--stdio'], { env: { ...process.env, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
+    // Started as the editors in editors/ start it (protocol/launch.ts); the peer too, so the two differ only by the server.
+    const child = spawn(process.execPath, options.program ?? [serverEntry(), '--stdio'], { env: { ...process.env, ...SERVER_ENVIRONMENT, ...options.env, XDG_CACHE_HOME: cacheDir }, stdio: 'pipe' });
     const client = new RawLspClient(child, cacheDir);
     if (options.initialize !== false) {
       client.send(client.initializeMessage(1, folders, cacheDir));

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVER_ENVIRONMENT } from '../../protocol/launch';
 import { copyFixture } from '../helpers/repo';
 import { nvimAvailable, runNvim } from '../helpers/nvim';
 
@@ -22,6 +23,8 @@ describe('real Neovim with editors/nvim', () => {
     expect(run.result.roots).toEqual([ws]);
     expect(run.result.omnifunc).toBe('v:lua.vim.lsp.omnifunc');
     expect(run.result.hover_map).toBe(true);
+    // The config starts the server with the environment every editor set-up gives it.
+    expect(run.result.server_env).toEqual(SERVER_ENVIRONMENT);
     // Two buffers of the project, one client (Neovim 0.8+ starts it through vim.lsp.start, 0.7 through start_client).
     expect(run.result.client_buffers).toEqual([2]);
     expect(run.result.version).toBe(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')).version);

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseLaunch, resolveCommand } from '../../editors/vscode/src/serverLaunch';
+import { SERVER_ENVIRONMENT } from '../../protocol/launch';
+import { chooseLaunch, resolveCommand, serverEnvironment } from '../../editors/vscode/src/serverLaunch';
 import { tempDir } from '../helpers/repo';
 
 /**
@@ -63,5 +64,20 @@ describe('choosing how to start the server', () => {
     const choice = await chooseLaunch({ path: undefined, node: 'node' }, path.join(dir, 'gone.js'));
     expect(choice.plans).toEqual([]);
     expect(choice.problems[0]).toContain('the server this extension carries is missing');
+  });
+});
+
+describe('the environment the extension starts the server with', () => {
+  it('is VS Code\'s with the server environment every editor set-up gives (protocol/launch.ts)', () => {
+    expect(serverEnvironment({ PATH: '/usr/bin', MALLOC_ARENA_MAX: '8' })).toEqual({ PATH: '/usr/bin', ...SERVER_ENVIRONMENT });
+  });
+});
+
+describe('the Helix set-up', () => {
+  it('starts the server with the server environment (protocol/launch.ts)', () => {
+    const toml = fs.readFileSync(path.join(__dirname, '..', '..', 'editors', 'helix', 'languages.toml'), 'utf8');
+    const server = toml.slice(toml.indexOf('[language-server.agentls]'), toml.indexOf('[[language]]'));
+    const entries = Object.entries(SERVER_ENVIRONMENT).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
+    expect(server).toContain(`environment = { ${entries.join(', ')} }`);
   });
 });

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { documentArguments } from './commands';
 import { logLine } from './log';
-import { chooseLaunch, type LaunchPlan } from './serverLaunch';
+import { chooseLaunch, serverEnvironment, type LaunchPlan } from './serverLaunch';
 
 const START_TIMEOUT_MS = 60_000;
 
@@ -111,15 +111,16 @@ export class ServerController implements vscode.Disposable {
 }
 
 function serverOptions(plan: LaunchPlan): ServerOptions {
+  const options = { env: serverEnvironment(process.env) };
   switch (plan.kind) {
     case 'executable':
-      return { command: plan.command, args: plan.args };
+      return { command: plan.command, args: plan.args, options };
     case 'node':
-      return { command: plan.node, args: [plan.script], transport: TransportKind.stdio };
+      return { command: plan.node, args: [plan.script], transport: TransportKind.stdio, options };
     case 'host':
       // Forked with the extension host's own runtime: vscode-languageclient's node/main.js forks
       // `module` with process.execPath and ELECTRON_RUN_AS_NODE, so Electron runs it as Node.
-      return { module: plan.script, transport: TransportKind.stdio };
+      return { module: plan.script, transport: TransportKind.stdio, options };
   }
 }
 
