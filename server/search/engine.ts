@@ -7,6 +7,7 @@ import type { Logger } from '../core/log';
 import type { FileChange } from '../workspace/changes';
 import { changesIgnoreRules } from '../workspace/ignore';
 import { isInside, joinRelative, relativeInside, toPosix, uriToPath } from '../workspace/paths';
+import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import { indexRefusal } from '../workspace/roots';
 import type { WorkspaceSession } from '../workspace/session';
 import { makeCandidate } from './candidates';
@@ -215,6 +216,13 @@ export class SearchEngine {
       if (isInside(index.root, p) && (!best || index.root.length > best.root.length)) best = index;
     }
     return best;
+  }
+
+  /** The nested rule folders behind links of a workspace folder, once it was listed (at most `waitMs`); undefined when it is not indexed. */
+  async ruleFolderLinksOf(root: string, waitMs: number): Promise<RuleFolderLinks | undefined> {
+    const index = this.folders.get(root);
+    if (!index || !(await index.whenListed(waitMs))) return undefined;
+    return index.ruleFolderLinks;
   }
 
   /** Every file indexed for a workspace folder (relative, `/`-separated) once the names are known (at most `waitMs`); undefined when it is not indexed. */

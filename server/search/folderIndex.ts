@@ -5,6 +5,7 @@ import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
 import type { IgnoreRules } from '../workspace/ignore';
 import { joinRelative } from '../workspace/paths';
+import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import { listFolderFiles } from '../workspace/listFiles';
 import { walkFiles } from '../workspace/walk';
 import { KeystrokeMemory } from './narrow';
@@ -128,6 +129,13 @@ export class FolderIndex {
   private timesKnown!: Promise<void>;
   private markTimesKnown!: () => void;
   private run = new CancellationSource();
+  /**
+   * The nested rule folders behind links that the last listing met (`RuleFolderLinks`): the
+   * rules feature pushes findings by them. Not in a snapshot: known once the folder was listed.
+   */
+  ruleFolderLinks: RuleFolderLinks = { unfollowed: [] };
+  private readonly listedOnce: Promise<void>;
+  private markListed!: () => void;
   private picks = new PickHistory();
   /** Paths changed while a walk runs: its reconciliation must not undo them. */
   private touchedDuringWalk: Set<string> | undefined;
@@ -204,6 +212,12 @@ export class FolderIndex {
 
   constructor(readonly options: FolderIndexOptions) {
     this.resetNamesKnown();
+    this.listedOnce = new Promise((resolve) => (this.markListed = resolve));
+  }
+
+  /** Waits until the folder was listed once (not only restored from a snapshot), at most `ms`; true when it was. */
+  whenListed(ms: number): Promise<boolean> {
+    return within(this.listedOnce, ms);
   }
 
   get root(): string {
@@ -348,9 +362,12 @@ export class FolderIndex {
     if (only !== undefined) {
       const st = await this.options.fs.stat(joinRelative(this.root, only));
       if (st?.kind === 'file') onBatch([{ rel: only }]);
+      this.markListed();
       return { truncated: false, errors: [] };
     }
     if (this.options.shallow) {
+      // No nested rule folder is looked for in a folder indexed one level deep.
+      this.markListed();
       return walkFiles({ fs: this.options.fs, root: this.root, ignore: this.options.ignore(), maxFiles: this.options.maxFiles(), maxDepth: 0, cancel: run, onBatch });
     }
     const listed = await listFolderFiles({
@@ -372,6 +389,10 @@ export class FolderIndex {
     });
     if (listed.gitProblem) this.options.log.info(`file index: ${this.root}: ${listed.gitProblem}; walking the folder instead`);
     this.listedBy = listed.source;
+    if (!listed.cancelled) {
+      this.ruleFolderLinks = listed.ruleFolderLinks;
+      this.markListed();
+    }
     return listed;
   }
 
@@ -606,6 +627,7 @@ export class FolderIndex {
     }
     this.save();
     this.phase = 'disposed';
+    this.markListed();
     this.markNamesKnown();
     this.markTimesKnown();
   }

@@ -31,7 +31,8 @@ function nestedRuleFolderOf(rel: string): { folder: string; holder: string } | u
  * workspace: a link out of it is never followed, and its folder never read.
  */
 export class LinkedRuleFolders {
-  private readonly folders = new Set<string>();
+  /** Each nested rule folder noted, with the entry the listing met for it (the link itself, or the link above it). */
+  private readonly folders = new Map<string, string>();
 
   /** Whether an entry may be, or hold, a nested rule folder: kept by a listing that keeps only some files (`ListOptions.keep`). */
   static mayBe(rel: string): boolean {
@@ -42,7 +43,7 @@ export class LinkedRuleFolders {
   readonly note = (rel: string): void => {
     const at = nestedRuleFolderOf(rel);
     // The root's rule folders are discovery's: it reads them through their links already.
-    if (at !== undefined && at.holder !== '') this.folders.add(at.folder);
+    if (at !== undefined && at.holder !== '' && !this.folders.has(at.folder)) this.folders.set(at.folder, rel);
   };
 
   /** `onBatch`, noting the entries that may be linked rule folders on the way. */
@@ -54,12 +55,13 @@ export class LinkedRuleFolders {
   }
 
   /** Lists the files of each noted folder that leads to a folder in the workspace, through the link; adds them to `result`. */
-  async list(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[] }): Promise<void> {
-    for (const folder of this.folders) {
+  async list(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[]; ruleFolderLinks: RuleFolderLinks }): Promise<void> {
+    for (const [folder, link] of this.folders) {
       if (options.cancel?.isCancellationRequested || skipped(folder, options.skip)) continue;
-      // `lstat` through the confinement: undefined for a link out of the workspace (refused,
-      // the rules linters say so of the link) or to nothing; a file is no folder.
+      // `lstat` through the confinement: undefined for a link out of the workspace (refused:
+      // handed on unread, for the rules linters to say so of the link) or to nothing; a file is no folder.
       const st = await options.fs.stat(joinRelative(options.root, folder));
+      if (st === undefined) result.ruleFolderLinks.unfollowed.push(link);
       if (st?.kind !== 'symlink' && st?.kind !== 'directory') continue;
       const walk = await walkFiles({
         fs: options.fs,
@@ -78,6 +80,12 @@ export class LinkedRuleFolders {
       result.errors.push(...walk.errors.filter((e) => e.rel !== folder));
     }
   }
+}
+
+/** The nested rule folders behind links, as a listing met them: the links it did not follow. */
+export interface RuleFolderLinks {
+  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) the confined file system did not let through: out of the workspace, or to nothing. Never read. */
+  unfollowed: string[];
 }
 
 /** What the listing's walks are given, its budget and the folders it leaves out. */

@@ -8,7 +8,7 @@ import { mayIgnoreNestedRuleFolders, rootIgnoreFilesMayName } from './ruleFolder
 import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
 import { agentRuleFolders, keptAsRuleFolder } from './keptRuleFolders';
-import { LinkedRuleFolders } from './linkedRuleFolders';
+import { LinkedRuleFolders, type RuleFolderLinks } from './linkedRuleFolders';
 import { walkFiles, type WalkEntry } from './walk';
 
 export interface ListOptions {
@@ -53,6 +53,8 @@ export interface ListResult {
   truncated: boolean;
   cancelled: boolean;
   errors: { rel: string; message: string }[];
+  /** Nested rule folders behind links: the links not followed (`LinkedRuleFolders`). */
+  ruleFolderLinks: RuleFolderLinks;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     onLink: links.note,
     keep: keep && ((rel) => keep(rel) || LinkedRuleFolders.mayBe(rel)),
   };
-  const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [] };
+  const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [], ruleFolderLinks: { unfollowed: [] } };
   let listedByGit = false;
   const ignoredRules = new IgnoredRuleFolders();
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {

@@ -36,4 +36,33 @@ describe.each(PLAIN_AND_GIT_TREES)('a nested .cursor/rules that is a link to a f
     const cursor = forFile.agents.find((a) => a.agent === 'cursor');
     expect(cursor?.rules.map((r) => r.name)).toEqual(['bad (packages/web)']);
   });
+
+  it('reports one that links out of the workspace on the link, naming the tool that reads it, and reads nothing there', () => {
+    const secret = 'TOP SECRET: a rule outside the workspace';
+    const outside = writeTree(tempDir('agentls-outside-'), { 'leaked.mdc': `---\nalwaysApply: "yes"\n---\n${secret}\n`, '.claude/rules/held.md': `${secret}\n` });
+    const ws = prepare(writeTree(tempDir(), { 'packages/web/src/a.ts': 'export const a = 1;\n', 'packages/api/src/b.ts': 'export const b = 1;\n' }));
+    fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+    fs.symlinkSync(outside, path.join(ws, 'packages/web/.cursor/rules'));
+    fs.symlinkSync(path.join(outside, '.claude'), path.join(ws, 'packages/api/.claude'));
+    const real = fs.realpathSync(outside);
+    const json = agentls(ws, 'check', '--format', 'json');
+    const report = JSON.parse(json) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+      [
+        'packages/api/.claude',
+        'rule/link-outside',
+        'warning',
+        `This folder is a symbolic link out of the workspace: Claude Code's rule folder in it, rules, is ${real}/.claude/rules. Claude Code follows the link and reads the rules there; agentls does not, so they are not checked.`,
+      ],
+      ['packages/web/.cursor/rules', 'rule/link-outside', 'warning', `This rule location is a symbolic link to ${real} outside the workspace. Cursor follows the link and reads the rules there; agentls does not, so they are not checked.`],
+    ]);
+    const text = agentls(ws, 'check');
+    expect(text).toContain(`packages/web/.cursor/rules:1:1: warning [rule/link-outside] This rule location is a symbolic link to ${real} outside the workspace. Cursor follows the link`);
+    expect(text).toContain('packages/api/.claude:1:1: warning [rule/link-outside]');
+    for (const out of [json, text]) {
+      expect(out).not.toContain(secret);
+      expect(out).not.toContain('leaked');
+      expect(out).not.toContain('held');
+    }
+  });
 });

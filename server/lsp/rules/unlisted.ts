@@ -3,6 +3,7 @@ import { yieldToEventLoop, type Cancellation } from '../../core/cancel';
 import { outsideFindings } from '../../rules/agentFiles';
 import type { RulesEngine } from '../../rules/engine';
 import { isUnlistedRuleFile, mayBeRuleFile, readOutsideFile } from '../../rules/outsideFile';
+import { linkedOutRuleFolderFindings } from '../../rules/linkedOutRuleFolders';
 import { holdsRuleUrl, outsideFileLinkFindings } from '../../rules/outsideFileLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import type { FileChange } from '../../workspace/changes';
@@ -11,7 +12,11 @@ import { MAX_LINTED_FILES } from '../../workspace/linter';
 import { isInside, joinRelative } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
 
-/** The rule files of the file index that may be unlisted ones, per workspace folder it lists (absolute paths). */
+/**
+ * The rule files of the file index that may be unlisted ones, per workspace folder it lists
+ * (absolute paths), with the nested rule folders that are links out of the workspace (never
+ * followed: said of the link).
+ */
 export type IndexedRuleFiles = Map<string, string[]>;
 
 /**
@@ -60,6 +65,9 @@ export class UnlistedRuleFiles {
         const p = joinRelative(root, rel);
         if (mayBeRuleFile(p)) files.push(p);
       }
+      // The index keeps no link, and no file behind one out of the workspace: the listing hands those links on.
+      const links = await search.ruleFolderLinks(root);
+      for (const rel of links?.unfollowed ?? []) files.push(joinRelative(root, rel));
       out.set(root, files);
     }
     return out;
@@ -74,7 +82,7 @@ export class UnlistedRuleFiles {
     for (const files of listing.values()) {
       for (const p of files) {
         if (token.isCancellationRequested) return;
-        if (reported.has(p) || !isUnlistedRuleFile(this.context().session, engine, p)) continue;
+        if (reported.has(p) || !this.judged(engine, p)) continue;
         kept.add(p);
         // A pass over a large tree gives requests their turn now and then, as `check`'s lint does.
         if (++linted % 64 === 0) await yieldToEventLoop();
@@ -120,6 +128,11 @@ export class UnlistedRuleFiles {
     return this.update(engine, p, engine.reportedPaths());
   }
 
+  /** Whether the file is one judged here: an unlisted rule file, or a nested rule folder linked out of the workspace. */
+  private judged(engine: RulesEngine, p: string): boolean {
+    return isUnlistedRuleFile(this.context().session, engine, p) || linkedOutRuleFolderFindings(this.context().session, p).length > 0;
+  }
+
   /** Judges one file from disk and pushes what its tool's view of it says (nothing when it is open: its buffer is diagnosed). */
   private async update(engine: RulesEngine, p: string, reported: ReadonlySet<string>): Promise<void> {
     const ctx = this.context();
@@ -129,6 +142,13 @@ export class UnlistedRuleFiles {
       return;
     }
     if (ctx.documents.getByPath(p)) return;
+    // A rule folder linked out of the workspace: said of the link, which is never read.
+    const linkedOut = linkedOutRuleFolderFindings(ctx.session, p);
+    if (linkedOut.length > 0) {
+      ctx.diagnostics.setForPath(this.source, p, linkedOut);
+      this.pushed.add(p);
+      return;
+    }
     if (!isUnlistedRuleFile(ctx.session, engine, p)) {
       this.noteDependents(p, undefined);
       this.forget(p, reported);

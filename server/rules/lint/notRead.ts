@@ -107,9 +107,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
         `${where} Cline follows the link and reads the rules there; the xcsh agent takes a linked .clinerules for a single file and fails to read it; agentls does not follow it, so they are not checked.`,
       );
     }
-    const readers = LOCATION_READERS[skipped.provider];
-    const read = readers.includes(' and ') ? 'read' : 'reads';
-    return finding('rule/link-outside', 'warning', ZERO_RANGE, `${where} ${followers(readers)} the link and ${read} the rules there; agentls does not, so they are not checked.`);
+    return linkedOutLocationFinding(where, LOCATION_READERS[skipped.provider]);
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', LOCATION_READERS[skipped.provider], 'location');
   if (skipped.why === 'unreadable') {
@@ -130,6 +128,16 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore), and the xcsh agent skips ignored rule files.');
   }
   return notReadForKind(session.classify(skipped.path));
+}
+
+/**
+ * The notice for a rule location that is a symbolic link out of the workspace (`where` says
+ * which link, and to where), naming who reads it: agentls reads nothing outside the workspace,
+ * so its rules are not checked, and a check must not pass it in silence.
+ */
+export function linkedOutLocationFinding(where: string, readers: string): Finding {
+  const read = readers.includes(' and ') ? 'read' : 'reads';
+  return finding('rule/link-outside', 'warning', ZERO_RANGE, `${where} ${followers(readers)} the link and ${read} the rules there; agentls does not, so they are not checked.`);
 }
 
 /** "Cursor and the xcsh agent follow", "The xcsh agent follows". */

@@ -3,7 +3,9 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
+import { randomUUID } from 'node:crypto';
 import type { ConvertPromptResult } from '../../../protocol/refs';
+import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { lineHash } from '../../../server/hashline/hash';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
@@ -137,6 +139,31 @@ describe('a rule folder that links out of the workspace', () => {
     await expect(again.request('agentls/hashlineRead', { uri: uriOf(path.join(parent, '.clinerules', 'style.md')) })).rejects.toMatchObject({
       message: expect.stringContaining('outside the workspace'),
     });
+  });
+});
+
+describe("a package's rule folder that links out of the workspace", () => {
+  it('is reported on the link, naming the tool that reads it, and never followed: packages/web/.cursor/rules → an outside folder, packages/api/.windsurf → another', async () => {
+    const outside = outsideFolder();
+    const another = writeTree(tempDir('agentls-outside-'), { 'rules/hidden.md': `---\ntrigger: always\n---\n${SECRET}\n` });
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'packages/web/src/a.ts': 'export const a = 1;\n', 'packages/api/src/b.ts': 'export const b = 1;\n' });
+    fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+    fs.symlinkSync(outside, path.join(ws, 'packages/web/.cursor/rules'));
+    fs.symlinkSync(another, path.join(ws, 'packages/api/.windsurf'));
+    const c = await start({ folders: [ws] });
+    // Closed, and no file of the editor's: pushed as the root's linked rule folders are.
+    const web = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    expect(web.map((d) => d.message)).toEqual([`This rule location is a symbolic link to ${fs.realpathSync(outside)} outside the workspace. Cursor follows the link and reads the rules there; agentls does not, so they are not checked.`]);
+    const api = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/api/.windsurf')), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    expect(api.map((d) => d.message)).toEqual([
+      `This folder is a symbolic link out of the workspace: Windsurf's rule folder in it, rules, is ${fs.realpathSync(path.join(another, 'rules'))}. Windsurf follows the link and reads the rules there; agentls does not, so they are not checked.`,
+    ]);
+    await expectNothingReachesOutside(c, ws, outside, 'packages/web/.cursor/rules');
+    // Neither outside folder's files are listed (the file index), nor said anything of.
+    const found = await c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: randomUUID(), query: '', max_results: 50 });
+    expect(found.candidates.map((x) => x.path).sort()).toEqual(['packages/api/src/b.ts', 'packages/web/src/a.ts']);
+    expect([...c.diagnostics.keys()].filter((uri) => uri.includes(uriOf(another)) || uri.includes('hidden') || uri.includes('leaked'))).toEqual([]);
+    expect(JSON.stringify([...c.diagnostics.values()])).not.toContain(SECRET);
   });
 });
 
