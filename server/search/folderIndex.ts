@@ -133,7 +133,7 @@ export class FolderIndex {
    * The nested rule folders behind links that the last listing met (`RuleFolderLinks`): the
    * rules feature pushes findings by them. Not in a snapshot: known once the folder was listed.
    */
-  ruleFolderLinks: RuleFolderLinks = { unfollowed: [] };
+  ruleFolderLinks: RuleFolderLinks = { followed: [], unfollowed: [] };
   private readonly listedOnce: Promise<void>;
   private markListed!: () => void;
   private picks = new PickHistory();

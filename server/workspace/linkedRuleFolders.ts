@@ -1,5 +1,6 @@
+import { realpathOfLongestPrefix } from './confine';
 import { skipped } from './gitListing';
-import { joinRelative } from './paths';
+import { joinRelative, relativeInside } from './paths';
 import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions } from './walk';
 
@@ -63,6 +64,9 @@ export class LinkedRuleFolders {
       const st = await options.fs.stat(joinRelative(options.root, folder));
       if (st === undefined) result.ruleFolderLinks.unfollowed.push(link);
       if (st?.kind !== 'symlink' && st?.kind !== 'directory') continue;
+      // Where its files really are: an edit there is an edit of the files seen through the link (change events carry the real path).
+      const target = realFolderOf(options.root, folder);
+      if (target !== undefined && target !== folder) result.ruleFolderLinks.followed.push({ link: folder, target });
       const walk = await walkFiles({
         fs: options.fs,
         root: options.root,
@@ -82,10 +86,22 @@ export class LinkedRuleFolders {
   }
 }
 
-/** The nested rule folders behind links, as a listing met them: the links it did not follow. */
+/**
+ * The nested rule folders behind links, as a listing met them: those it listed through the
+ * link, with the folder that really holds their files, and the links it did not follow.
+ */
 export interface RuleFolderLinks {
+  /** Root-relative: the rule folder as the tools name it (`packages/web/.cursor/rules`), and where it really is (`shared/web-rules`). */
+  followed: { link: string; target: string }[];
   /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) the confined file system did not let through: out of the workspace, or to nothing. Never read. */
   unfollowed: string[];
+}
+
+/** Where a rule folder reached through a link in the workspace really is, relative to the root's real path; undefined when that is not in it. */
+function realFolderOf(root: string, folder: string): string | undefined {
+  const realRoot = realpathOfLongestPrefix(root);
+  const real = realpathOfLongestPrefix(joinRelative(root, folder));
+  return realRoot === undefined || real === undefined ? undefined : relativeInside(realRoot, real);
 }
 
 /** What the listing's walks are given, its budget and the folders it leaves out. */

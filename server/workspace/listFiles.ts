@@ -53,7 +53,7 @@ export interface ListResult {
   truncated: boolean;
   cancelled: boolean;
   errors: { rel: string; message: string }[];
-  /** Nested rule folders behind links: the links not followed (`LinkedRuleFolders`). */
+  /** Nested rule folders behind links: those listed through the link, and the links not followed (`LinkedRuleFolders`). */
   ruleFolderLinks: RuleFolderLinks;
 }
 
@@ -80,7 +80,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     onLink: links.note,
     keep: keep && ((rel) => keep(rel) || LinkedRuleFolders.mayBe(rel)),
   };
-  const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [], ruleFolderLinks: { unfollowed: [] } };
+  const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [] } };
   let listedByGit = false;
   const ignoredRules = new IgnoredRuleFolders();
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {

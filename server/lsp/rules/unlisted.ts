@@ -15,9 +15,13 @@ import type { ServerContext } from '../feature';
 /**
  * The rule files of the file index that may be unlisted ones, per workspace folder it lists
  * (absolute paths), with the nested rule folders that are links out of the workspace (never
- * followed: said of the link).
+ * followed: said of the link), and where each one listed through a link really is.
  */
-export type IndexedRuleFiles = Map<string, string[]>;
+export interface IndexedRuleFiles {
+  files: Map<string, string[]>;
+  /** The real folder (absolute, under its workspace folder) of each nested rule folder listed through a link, and that rule folder as the tools name it. */
+  linkedFolders: Map<string, string>;
+}
 
 /**
  * Findings pushed for closed rule files the engine does not list (the xcsh agent's
@@ -35,6 +39,13 @@ export class UnlistedRuleFiles {
   private readonly linking = new Set<string>();
   /** Unlisted rule files Claude Code reads by their name (CLAUDE.md, AGENTS.md): what they say depends on the files around them. */
   private readonly memory = new Set<string>();
+  /**
+   * Nested rule folders listed through a link in the workspace, by the folder their files really
+   * are in (`IndexedRuleFiles.linkedFolders`, as the last sweep had them from the listing): a
+   * change arrives with the real path, and the file seen through the link is judged again.
+   * Looked up by the changed path's folders, never by walking the tree.
+   */
+  private linkedFolders = new Map<string, string>();
 
   constructor(
     private readonly context: () => ServerContext,
@@ -52,7 +63,7 @@ export class UnlistedRuleFiles {
    * out, and not walked: its files keep what they had.
    */
   async indexed(roots: readonly string[]): Promise<IndexedRuleFiles> {
-    const out: IndexedRuleFiles = new Map();
+    const out: IndexedRuleFiles = { files: new Map(), linkedFolders: new Map() };
     const search = this.context().services.fileSearch;
     if (!search) return out;
     for (const root of roots) {
@@ -68,7 +79,8 @@ export class UnlistedRuleFiles {
       // The index keeps no link, and no file behind one out of the workspace: the listing hands those links on.
       const links = await search.ruleFolderLinks(root);
       for (const rel of links?.unfollowed ?? []) files.push(joinRelative(root, rel));
-      out.set(root, files);
+      for (const { link, target } of links?.followed ?? []) out.linkedFolders.set(joinRelative(root, target), joinRelative(root, link));
+      out.files.set(root, files);
     }
     return out;
   }
@@ -79,7 +91,8 @@ export class UnlistedRuleFiles {
     const reported = engine.reportedPaths();
     const kept = new Set<string>();
     let linted = 0;
-    for (const files of listing.values()) {
+    this.linkedFolders = listing.linkedFolders;
+    for (const files of listing.files.values()) {
       for (const p of files) {
         if (token.isCancellationRequested) return;
         if (reported.has(p) || !this.judged(engine, p)) continue;
@@ -90,15 +103,17 @@ export class UnlistedRuleFiles {
       }
     }
     for (const p of [...this.pushed]) {
-      const root = [...listing.keys()].find((r) => isInside(r, p));
+      const root = [...listing.files.keys()].find((r) => isInside(r, p));
       if (root !== undefined && !kept.has(p)) this.forget(p, reported);
     }
     this.context().log.info(`rules: ${linted} rule files the xcsh agent does not list, judged for their own tools in ${Date.now() - started} ms`);
   }
 
   /** Files changed on disk: each unlisted rule file among them is judged again, a deleted one (or folder) cleared. */
-  async onChanges(engine: RulesEngine, batch: readonly FileChange[]): Promise<void> {
+  async onChanges(engine: RulesEngine, given: readonly FileChange[]): Promise<void> {
     const reported = engine.reportedPaths();
+    // A change where the files of a linked rule folder really are is one of the files seen through the link too.
+    const batch = [...given, ...given.flatMap((c) => this.throughLink(c))];
     for (const change of batch) {
       if (change.type === 'deleted') {
         const gone = (p: string) => p === change.path || isInside(change.path, p);
@@ -131,6 +146,16 @@ export class UnlistedRuleFiles {
   /** Whether the file is one judged here: an unlisted rule file, or a nested rule folder linked out of the workspace. */
   private judged(engine: RulesEngine, p: string): boolean {
     return isUnlistedRuleFile(this.context().session, engine, p) || linkedOutRuleFolderFindings(this.context().session, p).length > 0;
+  }
+
+  /** A change under the real folder of a rule folder listed through a link, as the path seen through the link. O(depth of the path). */
+  private throughLink(change: FileChange): FileChange[] {
+    if (this.linkedFolders.size === 0) return [];
+    for (let dir = change.path; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const link = this.linkedFolders.get(dir);
+      if (link !== undefined) return [{ ...change, path: path.join(link, path.relative(dir, change.path)) }];
+    }
+    return [];
   }
 
   /** Judges one file from disk and pushes what its tool's view of it says (nothing when it is open: its buffer is diagnosed). */

@@ -36,6 +36,20 @@ function uriOf(p: string): string {
   return URI.file(p).toString();
 }
 
+/** Writes a file of the workspace and tells the server, as an editor does, by the path it was written at. */
+function rewrite(c: LspTestClient, ws: string, rel: string, text: string): void {
+  writeTree(ws, { [rel]: text });
+  c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, rel)), type: 2 }] });
+}
+
+/** A work tree holding `files`, whose rule folder `link` is a symbolic link written as `written`. */
+function withLinkedFolder(files: Record<string, string>, link: string, written: string): string {
+  const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', ...files });
+  fs.mkdirSync(path.dirname(path.join(ws, link)), { recursive: true });
+  fs.symlinkSync(written, path.join(ws, link));
+  return ws;
+}
+
 /** Every way the issue found to reach an outside file, tried through one workspace. */
 async function expectNothingReachesOutside(c: LspTestClient, ws: string, outside: string, linkRel: string): Promise<void> {
   const before = snapshot(outside);
@@ -167,6 +181,25 @@ describe("a package's rule folder that links out of the workspace", () => {
   });
 });
 
+describe("a package's rule folder that is a link to a folder of the workspace", () => {
+  it('follows edits to the files where they really are, by the path seen through the link', async () => {
+    const files = { 'shared/web-rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nUse the design tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' };
+    const ws = withLinkedFolder(files, 'packages/web/.cursor/rules', '../../../shared/web-rules');
+    const c = await start({ folders: [ws] });
+    const seen = uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc'));
+    await c.waitForDiagnostics(seen, (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    // Mended on disk; an editor reports the change where the file really is, not through the link.
+    rewrite(c, ws, 'shared/web-rules/bad.mdc', '---\nalwaysApply: true\n---\nUse the design tokens.\n');
+    await c.waitForDiagnostics(seen, (d) => d.length === 0);
+    // Broken again, then deleted there: nothing is left said of it through the link either.
+    rewrite(c, ws, 'shared/web-rules/bad.mdc', '---\nalwaysApply: "no"\n---\nUse the design tokens.\n');
+    await c.waitForDiagnostics(seen, (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    fs.rmSync(path.join(ws, 'shared/web-rules/bad.mdc'));
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/web-rules/bad.mdc')), type: 3 }] });
+    await c.waitForDiagnostics(seen, (d) => d.length === 0);
+  });
+});
+
 describe('a rule file that is a link', () => {
   it('is diagnosed through the link when its target is in the workspace, and reported, not read, when it is not', async () => {
     const outside = outsideFolder();
@@ -271,15 +304,12 @@ describe('a rule file that is a link', () => {
   });
 
   it('as a rule folder that works, follows edits where its files really are and notices its target folder removed whole', async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'shared/windsurf-rules/style.md': '---\ntrigger: always\n---\nShort functions.\n' });
-    fs.mkdirSync(path.join(ws, '.windsurf'));
-    fs.symlinkSync('../shared/windsurf-rules', path.join(ws, '.windsurf/rules'));
+    const ws = withLinkedFolder({ 'shared/windsurf-rules/style.md': '---\ntrigger: always\n---\nShort functions.\n' }, '.windsurf/rules', '../shared/windsurf-rules');
     const c = await start({ folders: [ws] });
     const style = uriOf(path.join(ws, '.windsurf/rules/style.md'));
     await c.waitForDiagnostics(style, (d) => d.some((x) => x.code === 'frontmatter/invalid-value'));
     // An editor reports the change where the file is, not through the link.
-    writeTree(ws, { 'shared/windsurf-rules/style.md': '---\ntrigger: always_on\n---\nShort functions.\n' });
-    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/windsurf-rules/style.md')), type: 2 }] });
+    rewrite(c, ws, 'shared/windsurf-rules/style.md', '---\ntrigger: always_on\n---\nShort functions.\n');
     await c.waitForDiagnostics(style, (d) => d.length === 0);
     // The shared folder deleted in one go: one event, for the folder.
     fs.rmSync(path.join(ws, 'shared'), { recursive: true });
