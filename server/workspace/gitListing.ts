@@ -1,5 +1,7 @@
 import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { IgnoreRules } from './ignore';
+import { ruleFolderHolderOf } from './keptRuleFolders';
+import { CLAUDE_LOCAL_MEMORY } from './ruleLocations';
 import type { WalkEntry } from './walk';
 
 /** What a listing is for: where its batches go and when it stops (`listFiles.ts`'s options). */
@@ -9,6 +11,13 @@ export interface ListingSink {
   cancel?: Cancellation;
   onBatch: (batch: WalkEntry[]) => void;
   between?: (filesSoFar: number) => Promise<void> | undefined;
+  /**
+   * Told, as the walk tells them (`walk.ts`), of each folder the rules drop whose parent is
+   * kept, and of the files they drop that may be agent files: the listing keeps the rule
+   * folders and files among them (`IgnoredRuleFolders`) whatever the `.ignore` files say.
+   */
+  onIgnoredFolder?: (rel: string) => void;
+  onIgnoredFile?: (rel: string) => void;
 }
 
 /** The counts a listing keeps as it goes (`listFiles.ts`'s result). */
@@ -55,6 +64,8 @@ export class GitListing {
   private lastDir = '';
   private lastDirKept: boolean | undefined;
   private lastDirJudged = false;
+  /** Whether the folder of the path added last is, or lies in or leads to, an agent rule folder: its dropped files are told. */
+  private lastDirRules = false;
   private sorted = true;
   private stopped = false;
 
@@ -159,13 +170,18 @@ export class GitListing {
       this.lastDir = dir;
       this.lastDirKept = this.keep(dir);
       this.lastDirJudged = this.lastDirKept && this.judgeFiles(dir);
+      this.lastDirRules = this.lastDirJudged && ruleFolderHolderOf(dir) !== undefined;
     }
     if (!this.lastDirKept) return ADDED;
     if (entry.endsWith('/')) {
       if (!this.rules.isIgnored(rel, true, true)) this.nested.push(rel);
       return ADDED;
     }
-    if (this.lastDirJudged && this.rules.isIgnored(rel, false, true)) return ADDED;
+    if (this.lastDirJudged && this.rules.isIgnored(rel, false, true)) {
+      // Only where an agent file may be: a test per dropped path that allocates nothing.
+      if (this.lastDirRules || rel.endsWith(CLAUDE_LOCAL_MEMORY)) this.options.onIgnoredFile?.(rel);
+      return ADDED;
+    }
     if (this.result.fileCount + this.batch.length >= this.options.maxFiles) {
       this.result.truncated = true;
       this.stopped = true;
@@ -200,7 +216,10 @@ export class GitListing {
     let kept = this.folderKept.get(dir);
     if (kept !== undefined) return kept;
     const slash = dir.lastIndexOf('/');
-    kept = this.keep(slash < 0 ? '' : dir.slice(0, slash)) && !this.rules.isIgnored(dir, true, true);
+    const parentKept = this.keep(slash < 0 ? '' : dir.slice(0, slash));
+    kept = parentKept && !this.rules.isIgnored(dir, true, true);
+    // Where the walk would have met it, left out: told, as the walk tells it.
+    if (parentKept && !kept) this.options.onIgnoredFolder?.(dir);
     this.folderKept.set(dir, kept);
     return kept;
   }

@@ -96,7 +96,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
       firstBatch();
       options.onBatch(batch);
     };
-    const listing = new GitListing({ ...options, onBatch }, skip, result);
+    const listing = new GitListing({ ...options, onBatch, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile }, skip, result);
     // Paths the caller does not want are never judged, but count as listed (`keep`); those the listing needs stay.
     const wanted = (paths: readonly string[]): readonly string[] => {
       const wants = options.keep;

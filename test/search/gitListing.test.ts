@@ -141,7 +141,7 @@ describe('git ls-files lists a work tree', () => {
   });
 
   it('hands on only the paths asked for (keep), the same ones as the whole listing, and says truncated where the whole one would', async () => {
-    // Tracked and untracked nested rules, one left out by a .ignore, one gitignored by name, one in an untracked nested repository.
+    // Tracked and untracked nested rules, one left out by a .ignore (kept all the same, as the walk keeps it), one gitignored by name, one in an untracked nested repository.
     const root = committed({ '.gitignore': '*.local.mdc\n', 'a/.cursor/rules/a.mdc': 'x', 'a/src/x.ts': 'x', 'b/.ignore': '.cursor/\n', 'b/.cursor/rules/b.mdc': 'x', 'c/y.ts': 'x' });
     writeTree(root, { 'c/.cursor/rules/c.mdc': 'x', 'a/.cursor/rules/me.local.mdc': 'x', 'nested/.cursor/rules/n.mdc': 'x', 'nested/z.ts': 'x' });
     git(path.join(root, 'nested'), 'init', '-q');
@@ -158,7 +158,7 @@ describe('git ls-files lists a work tree', () => {
     expect(whole.result).toMatchObject({ source: 'git', truncated: false });
     const kept = await list(1000, inRules);
     // (The whole listing hands a/.cursor/rules/a.mdc on twice: once from git, once more as the folder of the gitignored me.local.mdc is walked.)
-    expect([...new Set(kept.files)]).toEqual(['a/.cursor/rules/a.mdc', 'a/.cursor/rules/me.local.mdc', 'c/.cursor/rules/c.mdc', 'nested/.cursor/rules/n.mdc']);
+    expect([...new Set(kept.files)]).toEqual(['a/.cursor/rules/a.mdc', 'a/.cursor/rules/me.local.mdc', 'b/.cursor/rules/b.mdc', 'c/.cursor/rules/c.mdc', 'nested/.cursor/rules/n.mdc']);
     expect(kept.files).toEqual(whole.files.filter(inRules));
     expect(kept.result).toMatchObject({ source: 'git', truncated: false });
     // Where the whole listing stops short, so does the one that keeps a few paths: the paths it drops count as listed.

@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import type { CheckJson } from '../../../server/cli/output';
 import { git } from '../../helpers/git';
+import { searchNames } from '../../helpers/polling';
 import { useLspClients } from '../../helpers/lspClient';
 import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
 
@@ -86,5 +88,41 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
     expect(cursorRules(JSON.parse(await cli(plain, '--json')) as RulesForFileResult)).toEqual(cursorRules(fromGit));
     // The text a user reads too, but for the folder named at its top.
     expect((await cli(plain)).replace(plain, 'ROOT')).toEqual((await cli(repo)).replace(repo, 'ROOT'));
+  });
+
+  it('keeps, from git as from a walk, the nested rule folders and rule files an .ignore file leaves out', async () => {
+    // Each with findings of its own, so check's report names it when it is listed.
+    const broken = '---\nalwaysApply: maybe\nglobs: 5\n---\nBody.\n';
+    // The nested rule folders a .ignore leaves out, and a file one leaves out by name in a folder that is kept.
+    const rels = ['d/.cursor/rules/dcursor.mdc', 'd/.windsurf/rules/dwindsurf.md', 'd/.devin/rules/ddevin.md', 'd/.claude/rules/dclaude.md', 'e/.cursor/rules/eme.local.mdc'];
+    const files = Object.fromEntries(rels.map((rel) => [rel, broken]));
+    const repo = writeTree(tempDir(), {
+      'd/.ignore': '.cursor/\n.windsurf/\n.devin/\n.claude/\n',
+      'd/src/x.ts': 'x\n',
+      'e/.ignore': '*.local.mdc\n',
+      ...files,
+    });
+    const plain = tempDir();
+    fs.cpSync(repo, plain, { recursive: true });
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'first');
+    const home = tempDir('agentls-home-');
+    const cli = async (cwd: string, ...args: string[]) => (await run(process.execPath, [serverEntry(), ...args, '--home', home], { cwd })).stdout;
+    const findings = async (cwd: string) => (JSON.parse(await cli(cwd, 'check', '--format', 'json')) as CheckJson).diagnostics.map((d) => `${d.path} ${d.code} ${JSON.stringify(d.range)}`).sort();
+    const fromWalk = await findings(plain);
+    expect(new Set(fromWalk.map((line) => line.split(' ')[0]))).toEqual(new Set(rels));
+    expect(await findings(repo)).toEqual(fromWalk);
+    const rulesFor = async (cwd: string) => (JSON.parse(await cli(cwd, 'rules', '--for', 'd/src/x.ts', '--json')) as RulesForFileResult).agents.map((a) => [a.agent, a.rules.map((r) => [r.path, r.applies])]);
+    const walkRules = await rulesFor(plain);
+    expect(JSON.stringify(walkRules)).toContain('d/.cursor/rules/dcursor.mdc');
+    expect(await rulesFor(repo)).toEqual(walkRules);
+
+    // The editor's file index holds them in both.
+    for (const ws of [plain, repo]) {
+      const c = await start({ folders: [ws], home });
+      await c.waitForLog(/file index: \d+ files? in/);
+      for (const rel of rels) expect(await searchNames(c, path.basename(rel)), `${ws} ${rel}`).toEqual([rel]);
+    }
   });
 });
