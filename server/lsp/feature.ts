@@ -98,8 +98,13 @@ export interface FileSearchService {
   recordPick(path: string): void;
   /** Every indexed file of a workspace folder (relative, `/`-separated), once the index knows its names; undefined when the folder is not indexed. */
   paths(root: string): Promise<string[] | undefined>;
-  /** The nested rule folders behind links the folder's last listing met (`RuleFolderLinks`), once it was listed; undefined when the folder is not indexed. */
-  ruleFolderLinks(root: string): Promise<RuleFolderLinks | undefined>;
+  /**
+   * The nested rule folders behind links the folder's last listing met (`RuleFolderLinks`),
+   * once it was listed (waiting at most `waitMs`, a minute unless given: a snapshot's index
+   * knows names before its listing ends); undefined when the folder is not indexed or not
+   * listed in time.
+   */
+  ruleFolderLinks(root: string, waitMs?: number): Promise<RuleFolderLinks | undefined>;
   /** The indexed files of a folder with one of these extensions (lower-case, with the dot), as `paths` gives them: far cheaper than all of them. */
   pathsWithExtensions(root: string, extensions: readonly string[]): Promise<string[] | undefined>;
   /** `pathsWithExtensions` without waiting for the index: what it holds now, and whether that is every file (`complete`). */

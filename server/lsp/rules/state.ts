@@ -108,12 +108,14 @@ export class RulesState {
    * waited for outside the queue (a first index of a large tree takes seconds), the lint
    * runs in it. A newer refresh cancels it.
    */
-  private async sweepUnlisted(token: CancellationSource): Promise<void> {
+  private async sweepUnlisted(token: CancellationSource, again = true): Promise<void> {
     const engine = this.engineInstance;
     if (!engine || token.isCancellationRequested) return;
     const listing = await this.unlisted.indexed(engine.rootPaths);
     if (token.isCancellationRequested) return;
     await this.serialize(() => this.unlisted.sweep(engine, listing, token));
+    // Linked rule folders come with the listing, which a restart from a snapshot has not finished yet: once more then.
+    if (again && (await this.unlisted.linksListed(listing))) await this.sweepUnlisted(token, false);
   }
 
   private async onChanges(batch: FileChange[]): Promise<void> {

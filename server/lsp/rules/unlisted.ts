@@ -21,6 +21,8 @@ export interface IndexedRuleFiles {
   files: Map<string, string[]>;
   /** The real folder (absolute, under its workspace folder) of each nested rule folder listed through a link, and that rule folder as the tools name it. */
   linkedFolders: Map<string, string>;
+  /** Folders whose index knew its names (a stored snapshot) before its listing told the links: judged again once it has. */
+  linksPending: string[];
 }
 
 /**
@@ -63,7 +65,7 @@ export class UnlistedRuleFiles {
    * out, and not walked: its files keep what they had.
    */
   async indexed(roots: readonly string[]): Promise<IndexedRuleFiles> {
-    const out: IndexedRuleFiles = { files: new Map(), linkedFolders: new Map() };
+    const out: IndexedRuleFiles = { files: new Map(), linkedFolders: new Map(), linksPending: [] };
     const search = this.context().services.fileSearch;
     if (!search) return out;
     for (const root of roots) {
@@ -77,12 +79,22 @@ export class UnlistedRuleFiles {
         if (mayBeRuleFile(p)) files.push(p);
       }
       // The index keeps no link, and no file behind one out of the workspace: the listing hands those links on.
-      const links = await search.ruleFolderLinks(root);
+      // Not waited for here: a restart from a stored snapshot knows the names a listing before the links.
+      const links = await search.ruleFolderLinks(root, 0);
+      if (!links) out.linksPending.push(root);
       for (const rel of links?.unfollowed ?? []) files.push(joinRelative(root, rel));
       for (const { link, target } of links?.followed ?? []) out.linkedFolders.set(joinRelative(root, target), joinRelative(root, link));
       out.files.set(root, files);
     }
     return out;
+  }
+
+  /** Waits (at most a minute) for the listings `listing.linksPending` lacks; false when there were none to wait for. */
+  async linksListed(listing: IndexedRuleFiles): Promise<boolean> {
+    const search = this.context().services.fileSearch;
+    if (!search || listing.linksPending.length === 0) return false;
+    await Promise.all(listing.linksPending.map((root) => search.ruleFolderLinks(root)));
+    return true;
   }
 
   /** Lints every unlisted rule file of the listing and pushes its findings; clears those of files gone from it. */

@@ -133,3 +133,28 @@ describe('rule files the xcsh agent does not list, never opened', () => {
     await c.waitFor('the disk findings pushed again', () => c.diagnostics.get(uri)?.diagnostics.some((d) => d.code === 'frontmatter/invalid-value') === true);
   });
 });
+
+describe('closed rule files after a restart from the stored file index', () => {
+  it('are judged from the stored names at once, and a package rule folder linked out of the workspace once the listing has ended', async () => {
+    const ws = writeTree(tempDir(), { 'packages/web/.cursor/rules/x.mdc': BAD_CURSOR, 'src/main.ts': 'export const y = 2;\n' });
+    const outside = writeTree(tempDir('agentls-outside-'), { 'r.mdc': GOOD_CURSOR });
+    fs.mkdirSync(path.join(ws, 'packages/app/.cursor'), { recursive: true });
+    fs.symlinkSync(outside, path.join(ws, 'packages/app/.cursor/rules'));
+    const cacheDir = tempDir('agentls-cache-');
+    const nested = path.join(ws, 'packages/web/.cursor/rules/x.mdc');
+    const link = path.join(ws, 'packages/app/.cursor/rules');
+    const first = await start({ folders: [ws], cacheDir });
+    await first.waitForDiagnostics(first.uri(nested), (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    await first.waitForDiagnostics(first.uri(link), (d) => d.some((x) => x.code === 'rule/link-outside'));
+    await first.stop();
+
+    // The restarted server's own listing is held: the stored names alone carry the nested rule's findings.
+    const gate = path.join(tempDir('agentls-gate-'), 'go');
+    const again = await start({ folders: [ws], cacheDir, env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+    await again.waitForDiagnostics(again.uri(nested), (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    expect(fs.existsSync(gate)).toBe(false);
+    // Links are not stored: the one out of the workspace is said once the listing has met it.
+    fs.writeFileSync(gate, '');
+    await again.waitForDiagnostics(again.uri(link), (d) => d.some((x) => x.code === 'rule/link-outside'));
+  });
+});
