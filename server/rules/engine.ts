@@ -405,7 +405,8 @@ export class RulesEngine {
         const root = s.rootOf(p);
         if (!root) return false;
         const rel = path.relative(root, p).split(path.sep).join('/');
-        return s.ignoreFor(root).check(rel, false);
+        // The agent's walker honours the ignore files alone, never agentls's own excludes (rules.md §2.1).
+        return s.ignoreFilesFor(root).check(rel, false);
       },
       allowArea: (p) => s.allowArea(p),
       findRepoRoot,

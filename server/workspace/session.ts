@@ -30,6 +30,8 @@ export class WorkspaceSession {
    */
   readonly ruleFs: FileSystem;
   private readonly ignores = new Map<string, IgnoreRules>();
+  /** Per root, the ignore files' rules alone, without `search.exclude` (`ignoreFilesFor`). */
+  private readonly fileIgnores = new Map<string, IgnoreRules>();
   private currentSettings: Settings;
   /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
@@ -87,7 +89,10 @@ export class WorkspaceSession {
 
   removeFolder(uriOrPath: string): WorkspaceFolder | undefined {
     const folder = this.roots.remove(uriOrPath);
-    if (folder) this.ignores.delete(folder.path);
+    if (folder) {
+      this.ignores.delete(folder.path);
+      this.fileIgnores.delete(folder.path);
+    }
     this.refreshAreas();
     return folder;
   }
@@ -123,6 +128,21 @@ export class WorkspaceSession {
     return rules;
   }
 
+  /**
+   * The root's ignore files alone (`.gitignore`, `.ignore`, git's exclude file), with no
+   * `search.exclude` nor `agentls.json` `ignore`: what an agent's own walker honours, for
+   * the rules engine's model of which rule files the agent reads. The agent reads no
+   * agentls setting, so these must not make a rule look unread.
+   */
+  ignoreFilesFor(root: string): IgnoreRules {
+    let rules = this.fileIgnores.get(root);
+    if (!rules) {
+      rules = new IgnoreRules(root, this.diskFs);
+      this.fileIgnores.set(root, rules);
+    }
+    return rules;
+  }
+
   /** Whether a path may be read or written (inside a root or a user-level rule area, through symlinks too). */
   allows(p: string): boolean {
     return this.confinement.allows(p);
@@ -145,7 +165,10 @@ export class WorkspaceSession {
     if (owner) {
       const rules = this.ignoreFor(owner.folder.path);
       const ignoreFile = changesIgnoreRules(owner.rel);
-      if (ignoreFile) rules.invalidate(ignoreRulesFolderOf(owner.rel));
+      if (ignoreFile) {
+        rules.invalidate(ignoreRulesFolderOf(owner.rel));
+        this.fileIgnores.get(owner.folder.path)?.invalidate(ignoreRulesFolderOf(owner.rel));
+      }
       // An ignore file goes on even where it ignores itself (`.gitignore` listing `.gitignore`): what it says still changed what is ignored.
       // A rule file in an ignored agent folder goes on, as the listing keeps it (`keptRuleFolders`).
       if (!ignoreFile && (await changeLeftOut(rules, owner.rel, isDir))) return;
