@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/git';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
 
@@ -48,5 +49,16 @@ describe("the xcsh agent's rules ignore agentls's own excludes", () => {
     expect(lines).toContain(SHADOWED);
     expect(lines.filter((l) => l.startsWith('.xcsh/rules/style.md:'))).toEqual([]);
     expect(check.code).toBe(1);
+  });
+
+  it("git's exclude file (.git/info/exclude) is one of the ignore files the xcsh agent honours: the rule is not read", async () => {
+    const ws = project({});
+    git(ws, 'init', '-q');
+    writeTree(ws, { '.git/info/exclude': 'style.md\n' });
+    const home = tempDir('agentls-home-');
+    const rules = JSON.parse((await cli(['rules', '--json', '--home', home], ws)).stdout) as Buckets;
+    expect(rules.rules.find((r) => r.name === 'style')?.path).toBe('.cursor/rules/style.mdc');
+    const check = await cli(['check', '--home', home], ws);
+    expect(check.stdout).toContain('.xcsh/rules/style.md:1:1: warning [rule/not-read] The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore)');
   });
 });
