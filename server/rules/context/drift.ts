@@ -90,43 +90,78 @@ function bodyOf(text: string, tool: RuleTool): string {
   return body;
 }
 
-/** Non-blank lines both bodies need before sharing none of them marks two files as separate rules. */
+/** Non-blank lines both bodies need before they may be told apart as separate rules. */
 const MIN_LINES_OF_SEPARATE_RULES = 4;
+/** Lines of a body read to judge whether two files are copies: a rule file may be huge. */
+const MAX_JUDGED_LINES = 2000;
+/** Letters and digits a line needs to say something of its own (`Do:`, `</rules>` do not). */
+const MIN_LINE_LETTERS = 8;
+
+interface BodyLines {
+  /** Non-blank lines read (up to MAX_JUDGED_LINES). */
+  nonBlank: number;
+  /**
+   * The lines that carry the rule, trimmed: not headings (`# Testing` is what any rule on
+   * testing starts with), fences or short labels. A body made of those alone keeps them all.
+   */
+  telling: Set<string>;
+}
+
+function bodyLines(body: string): BodyLines {
+  const all = new Set<string>();
+  const telling = new Set<string>();
+  let nonBlank = 0;
+  let from = 0;
+  for (let n = 0; n < MAX_JUDGED_LINES && from <= body.length; n++) {
+    const nl = body.indexOf('\n', from);
+    const line = body.slice(from, nl < 0 ? body.length : nl).trim();
+    from = nl < 0 ? body.length + 1 : nl + 1;
+    if (line === '') continue;
+    nonBlank++;
+    all.add(line);
+    if (!/^#{1,6}(?:\s|$)/.test(line) && !/^(?:```|~~~)/.test(line) && (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_LINE_LETTERS) telling.add(line);
+  }
+  return { nonBlank, telling: telling.size > 0 ? telling : all };
+}
 
 /**
- * Two bodies with no non-blank line in common (spaces at either end aside), each of a few
- * lines at least: separate rules that share a common file name, not copies. A real shape:
- * `.clinerules/rules.md` and `.windsurf/rules/rules.md` written for each tool, where
- * reporting drift (and offering to copy one body over the other) cries wolf. A copy keeps
- * some line of the body it came from; a short rule changed whole is still compared.
+ * Two bodies that keep less than half of the telling lines of the shorter one in common
+ * (spaces at either end aside), each of a few lines at least: separate rules that share a
+ * common file name, not copies. Real shapes: `.clinerules/rules.md` and
+ * `.windsurf/rules/rules.md` written for each tool, or `.cursor/rules/testing.mdc` and
+ * `.windsurf/rules/testing.md` that both start with `# Testing`, where reporting drift (and
+ * offering to copy one body over the other) cries wolf. A copy edited in places keeps most
+ * lines of the body it came from, and one that grew keeps all of them; a short rule changed
+ * whole is still compared (too little text to tell).
  */
-function separateRules(a: string, b: string): boolean {
-  const lines = (body: string) => new Set(body.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
-  const x = lines(a);
-  const y = lines(b);
-  if (x.size < MIN_LINES_OF_SEPARATE_RULES || y.size < MIN_LINES_OF_SEPARATE_RULES) return false;
-  for (const l of x) if (y.has(l)) return false;
-  return true;
+function separateRules(a: BodyLines, b: BodyLines): boolean {
+  if (a.nonBlank < MIN_LINES_OF_SEPARATE_RULES || b.nonBlank < MIN_LINES_OF_SEPARATE_RULES) return false;
+  const [small, large] = a.telling.size <= b.telling.size ? [a.telling, b.telling] : [b.telling, a.telling];
+  let shared = 0;
+  for (const l of small) if (large.has(l)) shared++;
+  return shared * 2 < small.size;
 }
 
 /**
  * Copies of one rule kept for several tools (files of the same name in different tools'
  * folders) whose bodies differ: one entry per file and per other copy. Copies for the
  * same tool (a user and a project file) are shadowing, not drift; files of one name with
- * nothing in common are separate rules (`separateRules`), not copies.
+ * little in common are separate rules (`separateRules`), not copies.
  */
 export function findDrift(copies: readonly { path: string; text: string }[]): Drift[] {
-  const known: (RuleCopy & { body: string })[] = [];
+  const known: (RuleCopy & { body: string; lines: BodyLines })[] = [];
   for (const c of copies) {
     const tool = toolOfPath(c.path);
-    if (tool) known.push({ ...c, tool, body: bodyOf(c.text, tool) });
+    if (!tool) continue;
+    const body = bodyOf(c.text, tool);
+    known.push({ ...c, tool, body, lines: bodyLines(body) });
   }
   const out: Drift[] = [];
   for (const a of known) {
     for (const b of known) {
       // An empty copy is a problem of its own (the agent drops it), not a diverging copy.
       if (a === b || a.tool === b.tool || a.body === b.body || a.body === '' || b.body === '') continue;
-      if (separateRules(a.body, b.body)) continue;
+      if (separateRules(a.lines, b.lines)) continue;
       out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body) });
     }
   }

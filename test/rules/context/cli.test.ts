@@ -18,6 +18,13 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string;
   }
 }
 
+/** The drift findings `agentls check --format json` reports on a fresh tree of these files. */
+async function driftIn(files: Record<string, string>): Promise<{ path: string; code: string; message: string }[]> {
+  const dir = writeTree(tempDir(), { '.git/HEAD': '', ...files });
+  const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-')], { cwd: dir }).catch((e: { stdout: string }) => e);
+  return (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics.filter((d) => d.code === 'context/drift');
+}
+
 describe('agentls rules --for and the always-sent totals', () => {
   it('prints the rules reaching a file, as text and as the request\'s JSON', async () => {
     const json = await cli('rules', '--for', 'src/a.ts', '--json');
@@ -155,12 +162,21 @@ describe('agentls rules --for and the always-sent totals', () => {
     const windsurfOwn = '---\ntrigger: always_on\n---\n# Shop backend, for Cascade\n\n- Keep handlers thin\n- Put queries in `db/`\n- Run `make lint` and `make test`\n';
     // A copy whose one rule changed: the other lines are still shared.
     const drifted = '---\ntrigger: always_on\n---\nProject: a small shop backend.\n\n## Layout\n- Handlers in `api/`\n- Jobs in `workers/`\n\n## Checks\n- Run `make test` before a commit\n';
-    const check = async (windsurf: string) => {
-      const dir = writeTree(tempDir(), { '.git/HEAD': '', '.clinerules/rules.md': clineOwn, '.windsurf/rules/rules.md': windsurf });
-      const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-')], { cwd: dir }).catch((e: { stdout: string }) => e);
-      return (JSON.parse(stdout) as { diagnostics: { path: string; code: string }[] }).diagnostics.filter((d) => d.code === 'context/drift').map((d) => d.path).sort();
-    };
+    const check = async (windsurf: string) => (await driftIn({ '.clinerules/rules.md': clineOwn, '.windsurf/rules/rules.md': windsurf })).map((d) => d.path).sort();
     expect(await check(windsurfOwn)).toEqual([]);
     expect(await check(drifted)).toEqual(['.clinerules/rules.md', '.windsurf/rules/rules.md']);
+  });
+
+  it('agentls check leaves alone two tools\' rules of one name that share only their heading, and still reports a copy edited in one line', async () => {
+    // Written apart for each tool: the same `# Testing` heading, nothing else in common.
+    const cursor = '---\ndescription: Testing\nalwaysApply: true\n---\n# Testing\n\n- Write unit tests with Vitest next to the module they cover.\n- Mock the network with msw, never the fetch function itself.\n- Name each test after the behaviour it checks.\n';
+    const windsurfOwn = '---\ntrigger: always_on\n---\n# Testing\n\n- Run the whole suite with `pnpm test` before asking for review.\n- Snapshot tests are for rendered components only.\n- Keep fixtures in `test/fixtures/`, one folder per case.\n';
+    // The Cursor rule copied over, then one line changed in the copy.
+    const edited = '---\ntrigger: always_on\n---\n# Testing\n\n- Write unit tests with Vitest next to the module they cover.\n- Mock the network with nock, never the fetch function itself.\n- Name each test after the behaviour it checks.\n';
+    const check = (windsurf: string) => driftIn({ '.cursor/rules/testing.mdc': cursor, '.windsurf/rules/testing.md': windsurf });
+    expect(await check(windsurfOwn)).toEqual([]);
+    const drift = await check(edited);
+    expect(drift.map((d) => d.path).sort()).toEqual(['.cursor/rules/testing.mdc', '.windsurf/rules/testing.md']);
+    expect(drift.find((d) => d.path === '.cursor/rules/testing.mdc')!.message).toContain('- - Mock the network with msw, never the fetch function itself.\n+ - Mock the network with nock, never the fetch function itself.');
   });
 });

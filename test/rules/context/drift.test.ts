@@ -100,10 +100,28 @@ describe('drift between copies', () => {
     const cline = { path: '/p/.clinerules/rules.md', text: 'Stack: Go.\n\n- Run `go test ./...`\n- Wrap errors\n- No globals\n' };
     const windsurf = { path: '/p/.windsurf/rules/rules.md', text: '---\ntrigger: always_on\n---\n# For Cascade\n\n- Keep diffs small\n- Ask before deleting\n- Explain each step\n' };
     expect(findDrift([cline, windsurf])).toEqual([]);
-    // Spaces at the ends of a line do not make it another line: a shared line keeps them copies.
-    const copy = { ...windsurf, text: windsurf.text.replace('- Explain each step', '  - Wrap errors  ') };
+    // Spaces at the ends of a line do not make it another line: with them, half the lines are shared, which keeps them copies.
+    const copy = { ...windsurf, text: windsurf.text.replace('- Explain each step', '  - Wrap errors  ').replace('- Ask before deleting', '- No globals') };
     expect(findDrift([cline, copy]).map((d) => d.path)).toEqual([cline.path, copy.path]);
     // A one-line rule changed whole is still a drifted copy.
     expect(findDrift([{ ...cline, text: 'Use tabs.\n' }, { ...windsurf, text: 'Use spaces.\n' }])).toHaveLength(2);
+  });
+
+  it('takes files of one name that share only headings and short lines for separate rules, and a copy with most lines kept for drift', () => {
+    const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `- ${tag} instruction number ${i} of this rule`).join('\n');
+    const cursor = { path: '/p/.cursor/rules/testing.mdc', text: `---\nalwaysApply: true\n---\n# Testing\n\n## Unit\n\n\`\`\`ts\n${lines(4, 'cursor')}\n\`\`\`\nDo:\n` };
+    const windsurf = { path: '/p/.windsurf/rules/testing.md', text: `---\ntrigger: always_on\n---\n# Testing\n\n## Unit\n\n\`\`\`ts\n${lines(4, 'windsurf')}\n\`\`\`\nDo:\n` };
+    // Headings, fences and a one-word label in common, and one instruction of four: separate rules.
+    expect(findDrift([cursor, windsurf])).toEqual([]);
+    const oneShared = { ...windsurf, text: windsurf.text.replace('- windsurf instruction number 0', '- cursor instruction number 0') };
+    expect(findDrift([cursor, oneShared])).toEqual([]);
+    // Two of four kept, or a copy that grew: still copies that drifted.
+    const twoShared = { ...oneShared, text: oneShared.text.replace('- windsurf instruction number 1', '- cursor instruction number 1') };
+    expect(findDrift([cursor, twoShared]).map((d) => d.path)).toEqual([cursor.path, twoShared.path]);
+    const grown = { ...windsurf, text: `${cursor.text.replace(/^---[^]*?---\n/, '---\ntrigger: always_on\n---\n')}${lines(40, 'extra')}\n` };
+    expect(findDrift([cursor, grown])).toHaveLength(2);
+    // Long bodies are judged on their first lines: a copy whose tail was rewritten is still one.
+    const long = (tag: string) => ({ path: `/p/.${tag}/rules/big.md`, text: `# Big\n${lines(3000, 'same')}\n${lines(20_000, tag)}\n` });
+    expect(findDrift([long('cursor'), long('windsurf')])).toHaveLength(2);
   });
 });
