@@ -382,6 +382,33 @@ async function follow(fs: FileSystem, p: string, chain: string[], home: string, 
 }
 
 /**
+ * Whether `from`, a memory file of text `text`, makes Claude Code load `target` through its
+ * imports: directly or through imports of imports, at most CLAUDE_IMPORT_MAX_HOPS hops deep
+ * (the docs' limit, as `follow` counts it). Breadth first, so the shortest chain is found;
+ * each file is read once, and `budget.files` caps the reads across calls sharing it.
+ */
+export async function importsLoad(fs: FileSystem, from: string, text: string, target: string, home: string, budget: { files: number }): Promise<boolean> {
+  const seen = new Set([path.resolve(from)]);
+  let level: { path: string; text: string }[] = [{ path: from, text }];
+  for (let hop = 1; hop <= CLAUDE_IMPORT_MAX_HOPS && level.length > 0; hop++) {
+    const next: { path: string; text: string }[] = [];
+    for (const file of level) {
+      for (const imp of findClaudeImports(file.text)) {
+        const p = resolveClaudeImport(file.path, imp.path, home);
+        if (p === target) return true;
+        if (hop === CLAUDE_IMPORT_MAX_HOPS || seen.has(p) || !looksLikeFile(imp.path) || budget.files <= 0) continue;
+        seen.add(p);
+        budget.files--;
+        const read = await fs.readText(p, { maxBytes: MAX_IMPORTED_FILE_BYTES });
+        if (read.ok) next.push({ path: p, text: read.text });
+      }
+    }
+    level = next;
+  }
+  return false;
+}
+
+/**
  * The import being typed at `offset`: an `@` at a word start, outside code, up to the
  * cursor (the query) and on to the end of the word (what an accepted item replaces).
  */

@@ -214,4 +214,36 @@ describe('Claude Code memory imports', () => {
     const found = await check(ws);
     expect(found.map((d) => [d.path, d.code])).toEqual([['other/AGENTS.md', 'claude/agents-md-unread']]);
   });
+
+  // Claude Code's memory docs ("Manage Claude's memory"): CLAUDE.md and CLAUDE.local.md in the
+  // working folder and each folder above it are loaded at launch, with their imports, which
+  // may import in turn up to 5 hops deep.
+  it('says nothing of an AGENTS.md that a CLAUDE.local.md or a CLAUDE.md loads through a chain of imports, in its folder or above, and still notes one past Claude Code\'s five hops', async () => {
+    // deep/CLAUDE.local.md → 1.md → … → 5.md → AGENTS.md: six hops, one more than Claude Code follows.
+    const deep = Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`deep/${n}.md`, `@${n === 5 ? 'AGENTS' : n + 1}.md\n`]));
+    const ws = writeTree(tempDir(), {
+      ...deep,
+      'deep/CLAUDE.local.md': '@1.md\n',
+      'deep/AGENTS.md': '# Deep\n',
+      // Kept out of git, a common set-up: the personal file brings in the shared guide through a note of its own.
+      '.gitignore': 'CLAUDE.local.md\n',
+      'CLAUDE.md': '# Claude\n\nUse bun.\n',
+      'CLAUDE.local.md': '# Mine\n\n@notes/ai.md\n',
+      'notes/ai.md': 'The shared guide: @../AGENTS.md\n',
+      'AGENTS.md': '# Guide\n',
+      // A package's own CLAUDE.local.md imports the AGENTS.md beside it; the CLAUDE.md above would keep it out.
+      'pkg/CLAUDE.local.md': '@AGENTS.md\n',
+      'pkg/AGENTS.md': '# Pkg\n',
+      // The CLAUDE.md beside it reaches it in two hops.
+      'chain/CLAUDE.md': '# Chain\n\n@docs/a.md\n',
+      'chain/docs/a.md': '@b.md\n',
+      'chain/docs/b.md': '@../AGENTS.md\n',
+      'chain/AGENTS.md': '# Chain\n',
+      'other/AGENTS.md': '# Other\n',
+    });
+    fs.mkdirSync(path.join(ws, '.git'));
+    fs.writeFileSync(path.join(ws, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    const found = await check(ws, '--home', tempDir('agentls-home-'));
+    expect(found.filter((d) => d.code === 'claude/agents-md-unread').map((d) => d.path)).toEqual(['deep/AGENTS.md', 'other/AGENTS.md']);
+  });
 });

@@ -3,7 +3,8 @@ import type { Finding } from '../../core/findings';
 import type { FileSystem } from '../../workspace/fs';
 import type { IgnoreRules } from '../../workspace/ignore';
 import { displayPath, isInside, relativeInside } from '../../workspace/paths';
-import { claudeImportFindings, findClaudeImports, resolveClaudeImport } from '../claudeImports';
+import { CLAUDE_LOCAL_MEMORY } from '../../workspace/ruleLocations';
+import { claudeImportFindings, importsLoad } from '../claudeImports';
 import { finding } from '../codes';
 import { ZERO_RANGE, type LineIndex } from '../../core/text';
 import { fileTargets } from '../targets';
@@ -61,9 +62,10 @@ export async function agentsMdForClaudeFindings(
   const root = where.rootOf(file);
   // The folder itself, then each folder above it up to the workspace folder (none above: agentls reads nothing there).
   for (let at = dir; ; at = path.dirname(at)) {
-    const memory = await blockingMemory(file, at, fs, where.home);
+    const memory = await blockingMemory(file, at, fs);
     if (memory === 'kept') return [];
     if (memory) {
+      if (await loadedByMemory(file, root, fs, where.home)) return [];
       const beside = at === dir;
       const shown = (beside ? path.relative(dir, memory) : path.relative(root ?? at, memory)).split(path.sep).join('/');
       const importPath = path.relative(path.dirname(memory), file).split(path.sep).join('/');
@@ -84,10 +86,11 @@ export async function agentsMdForClaudeFindings(
 
 /**
  * The CLAUDE.md in `at` that keeps Claude Code from reading `file` (an AGENTS.md in `at` or
- * below it); `'kept'` when one there brings it in after all (an import, a copy, a link, a
- * pointer beside it) or cannot be judged; undefined when `at` has none.
+ * below it); `'kept'` when one there brings it in after all (a copy, a link, a pointer
+ * beside it) or cannot be judged; undefined when `at` has none. Imports are
+ * `loadedByMemory`'s to judge.
  */
-async function blockingMemory(file: string, at: string, fs: FileSystem, home: string): Promise<string | 'kept' | undefined> {
+async function blockingMemory(file: string, at: string, fs: FileSystem): Promise<string | 'kept' | undefined> {
   // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md.
   for (const memory of [path.join(at, 'CLAUDE.md'), path.join(at, '.claude', 'CLAUDE.md')]) {
     const st = await fs.stat(memory);
@@ -97,8 +100,6 @@ async function blockingMemory(file: string, at: string, fs: FileSystem, home: st
     if (!read.ok) return 'kept';
     const local = path.join(at, 'CLAUDE.local.md');
     const localRead = (await fs.stat(local))?.kind === 'file' ? await fs.readText(local, { maxBytes: MAX_MEMORY_BYTES }) : undefined;
-    const imports = (from: string, text: string) => findClaudeImports(text).some((i) => resolveClaudeImport(from, i.path, home) === file);
-    if (imports(memory, read.text) || (localRead?.ok && imports(local, localRead.text))) return 'kept';
     // A copy kept in step (the same text in both files) reaches Claude Code through the CLAUDE.md.
     const own = await fs.readText(file, { maxBytes: MAX_MEMORY_BYTES });
     if (own.ok && own.text.trim() === read.text.trim()) return 'kept';
@@ -116,4 +117,28 @@ async function blockingMemory(file: string, at: string, fs: FileSystem, home: st
  */
 function namesAgentsMd(text: string): boolean {
   return /(?:^|[^\w./\\-])(?:\.\/)?agents\.md(?![\w-])/im.test(text);
+}
+
+/** Files read while following the imports of every memory file above one AGENTS.md. */
+const MAX_FILES_FOLLOWED = 50;
+
+/**
+ * Whether a memory file Claude Code loads when started in the AGENTS.md's folder imports it,
+ * directly or through a chain of imports: CLAUDE.md, .claude/CLAUDE.md and CLAUDE.local.md
+ * in that folder and in each folder above it up to the workspace folder. Claude Code's memory
+ * docs ("Manage Claude's memory", https://code.claude.com/docs/en/memory): it reads CLAUDE.md
+ * and CLAUDE.local.md files from the working directory up, all loaded at launch, and follows
+ * `@path` imports in them up to 5 hops. CLAUDE.local.md is often kept out of git, so a
+ * personal `@AGENTS.md` there (or in a note it imports) is a real way the file gets read.
+ */
+async function loadedByMemory(file: string, root: string | undefined, fs: FileSystem, home: string): Promise<boolean> {
+  const budget = { files: MAX_FILES_FOLLOWED };
+  for (let at = path.dirname(file); ; at = path.dirname(at)) {
+    for (const memory of [path.join(at, 'CLAUDE.md'), path.join(at, '.claude', 'CLAUDE.md'), path.join(at, CLAUDE_LOCAL_MEMORY)]) {
+      if ((await fs.stat(memory))?.kind !== 'file') continue;
+      const read = await fs.readText(memory, { maxBytes: MAX_MEMORY_BYTES });
+      if (read.ok && (await importsLoad(fs, memory, read.text, file, home, budget))) return true;
+    }
+    if (root === undefined || at === root || !isInside(root, at)) return false;
+  }
 }

@@ -165,6 +165,21 @@ describe('Claude Code memory imports over LSP', () => {
     await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
   });
 
+  it('drops the note on an AGENTS.md once a CLAUDE.local.md buffer beside it imports a file that imports it', async () => {
+    // Claude Code's memory docs: CLAUDE.local.md is loaded at launch like CLAUDE.md, imports and their imports with it.
+    const ws = copyFixture('claude-agents-md');
+    fs.mkdirSync(path.join(ws, 'notes'));
+    fs.writeFileSync(path.join(ws, 'notes', 'ai.md'), 'The shared guide: @../AGENTS.md\n');
+    fs.writeFileSync(path.join(ws, 'CLAUDE.local.md'), '# Mine\n\n');
+    const c = await start({ folders: [ws] });
+    const agents = await c.open(path.join(ws, 'AGENTS.md'));
+    await c.waitForDiagnostics(agents, (d) => d.some((x) => x.code === 'claude/agents-md-unread'));
+    await c.waitForLog(/ ready: /);
+    const local = await c.open(path.join(ws, 'CLAUDE.local.md'));
+    await c.type(local, { line: 2, character: 0 }, '@notes/ai.md\n');
+    await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
+  });
+
   it('notes an AGENTS.md below a CLAUDE.md, and drops the note once that CLAUDE.md buffer imports it', async () => {
     const ws = copyFixture('claude-agents-md');
     const c = await start({ folders: [ws] });
