@@ -23,8 +23,15 @@ export interface DiscoveryHost {
   profile: RulesProfile;
   piConfigDir: string | undefined;
   disabledProviders: readonly string[];
-  /** Whether a file under a workspace root is `.gitignore`d (the agent's walker skips it). */
+  /** Whether a file under a workspace root is left out by the ignore files of the workspace (the agent's walker skips it). */
   isIgnored(path: string): Promise<boolean>;
+  /**
+   * Which of these files, listed from rule folders under the workspace roots, git's ignore
+   * rules leave out where the workspace's ignore files do not: the user's global excludes
+   * (`core.excludesFile`), which the agent's walker honours too (rules.md §2.1). Asked once
+   * for all of a listing's files.
+   */
+  gitIgnored(paths: readonly string[]): Promise<Set<string>>;
   /** Permits reading one fixed location the agent reads outside the roots (cline and agents walk up). */
   allowArea(path: string): void;
   /** The nearest folder at or above `dir` holding `.git`. */
@@ -91,11 +98,14 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
   out.workspaceHasXcsh = (await host.fs.stat(path.join(cwd, '.xcsh')))?.kind === 'directory';
   out.structural.add(path.join(cwd, '.xcsh'));
   const providers = providersFor(host.profile).filter((p) => !host.disabledProviders.includes(p));
+  // Files read by name, not listed from a folder by the walker: no ignore rule is asked of them.
+  const named = new Set<string>();
   for (const [providerRank, provider] of providers.entries()) {
     const folders = await providerFolders(provider, cwd, host, out);
     for (const [folderRank, folder] of folders.entries()) {
       if ('file' in folder) {
         out.candidates.push({ path: folder.file, provider, level: folder.level, name: folder.name, order: [providerRank, folderRank, ''] });
+        named.add(folder.file);
         continue;
       }
       const listed: ListedFolder = { dir: folder.dir, level: folder.level, provider, providerRank, folderRank, extensions: PROVIDER_EXTENSIONS[provider] };
@@ -103,6 +113,7 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
       await listFolder(listed, host, out);
     }
   }
+  await leaveOutGitIgnored(out, named, host);
   out.candidates.sort(compareOrder);
   // Legacy single files the tools advertise: never read, reported so that users know.
   for (const [name, provider] of Object.entries(LEGACY_RULE_FILES)) {
@@ -112,6 +123,14 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
     if (st?.kind === 'file') out.skipped.push({ path: file, provider, level: 'project', why: 'by-path' });
   }
   return out;
+}
+
+/** Moves the listed files git's ignore rules leave out (the global excludes: `gitIgnored`) from the candidates to the skipped. */
+async function leaveOutGitIgnored(out: Discovery, named: ReadonlySet<string>, host: DiscoveryHost): Promise<void> {
+  const ignored = await host.gitIgnored(out.candidates.filter((c) => !named.has(c.path)).map((c) => c.path));
+  if (ignored.size === 0) return;
+  for (const c of out.candidates) if (ignored.has(c.path)) out.skipped.push({ path: c.path, provider: c.provider, level: c.level, why: 'ignored' });
+  out.candidates = out.candidates.filter((c) => !ignored.has(c.path));
 }
 
 type FolderSpec = { dir: string; level: RuleLevel } | { dir: string; level: RuleLevel; file: string; name: string };

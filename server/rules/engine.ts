@@ -20,7 +20,7 @@ import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agen
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
-import { isInside } from '../workspace/paths';
+import { isInside, joinRelative } from '../workspace/paths';
 import { RulesView } from './view';
 import { followsFileLinks, readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
 
@@ -108,6 +108,8 @@ export class RulesEngine {
   async refresh(cancel: Cancellation = NEVER_CANCELLED): Promise<void> {
     this.profile = this.session.settings.rules.profile;
     this.generation++;
+    // The user's global excludes are not watched: a refresh asks git again.
+    this.session.forgetGitIgnored();
     this.analyses.clear();
     this.toolCache.clear();
     this.roots.clear();
@@ -407,6 +409,16 @@ export class RulesEngine {
         const rel = path.relative(root, p).split(path.sep).join('/');
         // The agent's walker honours the ignore files alone, never agentls's own excludes (rules.md §2.1).
         return s.ignoreFilesFor(root).check(rel, false);
+      },
+      gitIgnored: async (paths) => {
+        const byRoot = new Map<string, string[]>();
+        for (const p of paths) {
+          const owner = s.roots.relative(p);
+          if (owner) byRoot.set(owner.folder.path, [...(byRoot.get(owner.folder.path) ?? []), owner.rel]);
+        }
+        const out = new Set<string>();
+        for (const [root, rels] of byRoot) for (const rel of await s.gitIgnoredAmong(root, rels)) out.add(joinRelative(root, rel));
+        return out;
       },
       allowArea: (p) => s.allowArea(p),
       findRepoRoot,

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { minimatch } from 'minimatch';
 import type { FileSystem } from './fs';
-import { gitEnvironment } from './gitFiles';
+import { gitCheckIgnore } from './gitCheckIgnore';
 import { joinRelative } from './paths';
 import { CLAUDE_LOCAL_MEMORY, NESTED_RULE_FOLDERS, RULE_FILE_EXTENSIONS } from './ruleLocations';
 
@@ -114,23 +113,6 @@ function globalExcludesIgnoreRuleFolders(root: string): Promise<boolean> {
     ...NESTED_RULE_FOLDERS.flatMap((folder) => [`agentls-probe/${folder}/`, ...RULE_FILE_EXTENSIONS.map((ext) => `agentls-probe/${folder}/agentls-probe${ext}`)]),
     `agentls-probe/${CLAUDE_LOCAL_MEMORY}`,
   ];
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (answer: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(answer);
-    };
-    // check-ignore exits 0 when it ignores a path, 1 when none; `--no-index`: the paths are looked at by the rules alone.
-    const child = spawn('git', ['check-ignore', '--no-index', '--quiet', '--stdin'], { cwd: root, env: gitEnvironment(), stdio: ['pipe', 'ignore', 'ignore'], windowsHide: true });
-    const timer = setTimeout(() => {
-      child.kill();
-      done(true);
-    }, PROBE_TIMEOUT_MS);
-    child.on('error', () => done(true));
-    child.on('close', (code) => done(code !== 1));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(probes.join('\n') + '\n');
-  });
+  // Any probe ignored, or git failing (unsure), is a yes.
+  return gitCheckIgnore({ root, paths: probes, timeoutMs: PROBE_TIMEOUT_MS }).then((result) => !result.ok || result.ignored.length > 0);
 }

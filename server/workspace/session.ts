@@ -7,6 +7,7 @@ import { classifyDocument, type DocumentKind } from './classify';
 import { Confinement } from './confine';
 import { NodeFileSystem, type FileSystem } from './fs';
 import { resolveCacheDir, resolveHome } from './home';
+import { GitIgnoredFiles } from './gitIgnoredFiles';
 import { changesIgnoreRules, ignoreRulesFolderOf, IgnoreRules } from './ignore';
 import { changeLeftOut } from './keptRuleFolders';
 import { isInside } from './paths';
@@ -32,6 +33,8 @@ export class WorkspaceSession {
   private readonly ignores = new Map<string, IgnoreRules>();
   /** Per root, the ignore files' rules alone, without `search.exclude` (`ignoreFilesFor`). */
   private readonly fileIgnores = new Map<string, IgnoreRules>();
+  /** Per root, which rule files git's ignore rules leave out, the global excludes among them (`gitIgnoredAmong`). */
+  private readonly gitIgnores: GitIgnoredFiles;
   private currentSettings: Settings;
   /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
@@ -46,6 +49,7 @@ export class WorkspaceSession {
     this.diskFs = new NodeFileSystem(this.confinement, { blocking: options.blockingReads });
     this.ruleFs = new NodeFileSystem(this.confinement.ruleReader, { blocking: options.blockingReads });
     this.currentSettings = settings;
+    this.gitIgnores = new GitIgnoredFiles(log);
     this.refreshAreas();
   }
 
@@ -92,6 +96,7 @@ export class WorkspaceSession {
     if (folder) {
       this.ignores.delete(folder.path);
       this.fileIgnores.delete(folder.path);
+      this.gitIgnores.forget(folder.path);
     }
     this.refreshAreas();
     return folder;
@@ -143,6 +148,22 @@ export class WorkspaceSession {
     return rules;
   }
 
+  /**
+   * Which of these files of a root (relative, `/`-separated) git's ignore rules leave out,
+   * the user's global excludes among them, which `ignoreFilesFor` cannot know (agentls reads
+   * nothing outside the workspace, git does): one git process for the files not judged yet,
+   * the answers kept until an ignore file of the root changes or `forgetGitIgnored`. None
+   * outside a git work tree or where git fails.
+   */
+  gitIgnoredAmong(root: string, rels: readonly string[]): Promise<Set<string>> {
+    return this.gitIgnores.ignoredAmong(root, rels);
+  }
+
+  /** Lets the next `gitIgnoredAmong` ask git again (a refresh: the global excludes are not watched). */
+  forgetGitIgnored(): void {
+    this.gitIgnores.forget();
+  }
+
   /** Whether a path may be read or written (inside a root or a user-level rule area, through symlinks too). */
   allows(p: string): boolean {
     return this.confinement.allows(p);
@@ -168,6 +189,7 @@ export class WorkspaceSession {
       if (ignoreFile) {
         rules.invalidate(ignoreRulesFolderOf(owner.rel));
         this.fileIgnores.get(owner.folder.path)?.invalidate(ignoreRulesFolderOf(owner.rel));
+        this.gitIgnores.forget(owner.folder.path);
       }
       // An ignore file goes on even where it ignores itself (`.gitignore` listing `.gitignore`): what it says still changed what is ignored.
       // A rule file in an ignored agent folder goes on, as the listing keeps it (`keptRuleFolders`).

@@ -59,6 +59,6 @@ describe("the xcsh agent's rules ignore agentls's own excludes", () => {
     const rules = JSON.parse((await cli(['rules', '--json', '--home', home], ws)).stdout) as Buckets;
     expect(rules.rules.find((r) => r.name === 'style')?.path).toBe('.cursor/rules/style.mdc');
     const check = await cli(['check', '--home', home], ws);
-    expect(check.stdout).toContain('.xcsh/rules/style.md:1:1: warning [rule/not-read] The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore)');
+    expect(check.stdout).toContain(".xcsh/rules/style.md:1:1: warning [rule/not-read] The xcsh agent never reads this file: it is ignored by the ignore files (.gitignore, .ignore, git's exclude files)");
   });
 });

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { tempDir } from './repo';
 
 /**
  * Runs git in `cwd` for a test's repository: a committer and a default branch given, so
@@ -22,3 +25,17 @@ export const PLAIN_AND_GIT_TREES: [string, (ws: string) => string][] = [
     },
   ],
 ];
+
+/**
+ * The environment that gives git a global excludes file (`core.excludesFile`) holding these
+ * lines, through a global configuration of the test's own (`GIT_CONFIG_GLOBAL`, git-config(1),
+ * "ENVIRONMENT"): the user's ~/.gitconfig is neither read nor touched.
+ */
+export function globalExcludes(lines: readonly string[]): Record<string, string> {
+  const dir = tempDir('agentls-gitconfig-');
+  const excludes = path.join(dir, 'ignore');
+  fs.writeFileSync(excludes, lines.map((l) => l + '\n').join(''));
+  const config = path.join(dir, 'gitconfig');
+  fs.writeFileSync(config, `[core]\n\texcludesFile = ${excludes}\n`);
+  return { GIT_CONFIG_GLOBAL: config };
+}

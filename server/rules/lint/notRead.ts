@@ -125,7 +125,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     );
   }
   if (skipped.why === 'ignored') {
-    return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, 'The xcsh agent never reads this file: it is ignored by .gitignore (or .ignore), and the xcsh agent skips ignored rule files.');
+    return finding('rule/not-read', SEVERITY.ignored, ZERO_RANGE, "The xcsh agent never reads this file: it is ignored by the ignore files (.gitignore, .ignore, git's exclude files), and the xcsh agent skips ignored rule files.");
   }
   return notReadForKind(session.classify(skipped.path));
 }
