@@ -7,7 +7,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
 import { mayBeRuleFile, placeOf, readOutsideFile } from './outsideFile';
-import { linkedOutRuleFolderFindings } from './linkedOutRuleFolders';
+import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
 import { outsideFileLinkFindings } from './outsideFileLinks';
 import { refreshedEngine } from './sessionEngine';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
@@ -53,7 +53,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) add(file, outsideFindings(outside));
     add(file, await outsideFileLinkFindings(session, fs, engine, outside));
   }
-  // A nested rule folder that is a link out of the workspace is listed as the link it is (never followed): said of the link.
-  for (const file of scope.files) add(file, linkedOutRuleFolderFindings(session, file));
+  // A nested rule folder that is a link out of the workspace or to nothing is listed as the link it is (never followed): said of the link.
+  for (const file of scope.files) add(file, unfollowedRuleFolderFindings(session, file));
   return out;
 }

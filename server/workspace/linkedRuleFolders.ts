@@ -1,5 +1,6 @@
 import { realpathOfLongestPrefix } from './confine';
 import { skipped } from './gitListing';
+import { brokenLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions } from './walk';
@@ -59,11 +60,17 @@ export class LinkedRuleFolders {
   async list(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[]; ruleFolderLinks: RuleFolderLinks }): Promise<void> {
     for (const [folder, link] of this.folders) {
       if (options.cancel?.isCancellationRequested || skipped(folder, options.skip)) continue;
-      // `lstat` through the confinement: undefined for a link out of the workspace (refused:
-      // handed on unread, for the rules linters to say so of the link) or to nothing; a file is no folder.
-      const st = await options.fs.stat(joinRelative(options.root, folder));
-      if (st === undefined) result.ruleFolderLinks.unfollowed.push(link);
-      if (st?.kind !== 'symlink' && st?.kind !== 'directory') continue;
+      // `lstat` through the confinement: undefined for a link out of the workspace (refused)
+      // or to nothing; a file is no folder. A link that leads nowhere may pass it (the real
+      // path of its longest prefix is in the workspace): a stat through it says so.
+      const abs = joinRelative(options.root, folder);
+      const st = await options.fs.stat(abs);
+      if (st === undefined || (st.kind === 'symlink' && brokenLinkReason(abs, { folderWanted: true }) !== undefined)) {
+        // Handed on unread, for the rules linters to say so of the link.
+        result.ruleFolderLinks.unfollowed.push(link);
+        continue;
+      }
+      if (st.kind !== 'symlink' && st.kind !== 'directory') continue;
       // Where its files really are: an edit there is an edit of the files seen through the link (change events carry the real path).
       const target = realFolderOf(options.root, folder);
       if (target !== undefined && target !== folder) result.ruleFolderLinks.followed.push({ link: folder, target });
@@ -93,7 +100,7 @@ export class LinkedRuleFolders {
 export interface RuleFolderLinks {
   /** Root-relative: the rule folder as the tools name it (`packages/web/.cursor/rules`), and where it really is (`shared/web-rules`). */
   followed: { link: string; target: string }[];
-  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) the confined file system did not let through: out of the workspace, or to nothing. Never read. */
+  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing, or round a loop. Never read. */
   unfollowed: string[];
 }
 

@@ -66,3 +66,26 @@ describe.each(PLAIN_AND_GIT_TREES)('a nested .cursor/rules that is a link to a f
     }
   });
 });
+
+describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link to nothing (%s)", (_, prepare) => {
+  it('is reported on the link as unreadable, naming the tool that would read it, as the root one is', () => {
+    const ws = prepare(writeTree(tempDir(), { 'packages/web/src/a.ts': 'export const a = 1;\n', 'packages/api/src/b.ts': 'export const b = 1;\n', 'packages/loop/src/c.ts': 'export const c = 1;\n' }));
+    fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+    fs.symlinkSync('../gone', path.join(ws, 'packages/web/.cursor/rules'));
+    // The folder holding the rule folder is the link to nothing.
+    fs.symlinkSync('../../vendor/claude', path.join(ws, 'packages/api/.claude'));
+    // A link to itself: following it goes round for ever.
+    fs.mkdirSync(path.join(ws, 'packages/loop/.windsurf'));
+    fs.symlinkSync('rules', path.join(ws, 'packages/loop/.windsurf/rules'));
+    const report = JSON.parse(agentls(ws, 'check', '--format', 'json')) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+      ['packages/api/.claude', 'rule/unreadable', 'error', 'This rule location is a symbolic link that leads to ../../vendor/claude, which does not exist: Claude Code reads no rules from it.'],
+      ['packages/loop/.windsurf/rules', 'rule/unreadable', 'error', 'This rule location is a symbolic link that goes round in a loop (rules → rules → …) and never reaches a file: Windsurf reads no rules from it.'],
+      ['packages/web/.cursor/rules', 'rule/unreadable', 'error', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Cursor reads no rules from it.'],
+    ]);
+    const text = agentls(ws, 'check');
+    expect(text).toContain('packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../gone, which does not exist: Cursor reads no rules from it.');
+    expect(text).toContain('packages/api/.claude:1:1: error [rule/unreadable]');
+    expect(text).toContain('packages/loop/.windsurf/rules:1:1: error [rule/unreadable]');
+  });
+});

@@ -3,7 +3,7 @@ import { yieldToEventLoop, type Cancellation } from '../../core/cancel';
 import { outsideFindings } from '../../rules/agentFiles';
 import type { RulesEngine } from '../../rules/engine';
 import { isUnlistedRuleFile, mayBeRuleFile, readOutsideFile } from '../../rules/outsideFile';
-import { linkedOutRuleFolderFindings } from '../../rules/linkedOutRuleFolders';
+import { unfollowedRuleFolderFindings } from '../../rules/unfollowedRuleFolders';
 import { holdsRuleUrl, outsideFileLinkFindings } from '../../rules/outsideFileLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import type { FileChange } from '../../workspace/changes';
@@ -14,8 +14,8 @@ import type { ServerContext } from '../feature';
 
 /**
  * The rule files of the file index that may be unlisted ones, per workspace folder it lists
- * (absolute paths), with the nested rule folders that are links out of the workspace (never
- * followed: said of the link), and where each one listed through a link really is.
+ * (absolute paths), with the nested rule folders that are links out of the workspace or to
+ * nothing (never followed: said of the link), and where each one listed through a link really is.
  */
 export interface IndexedRuleFiles {
   files: Map<string, string[]>;
@@ -41,6 +41,8 @@ export class UnlistedRuleFiles {
   private readonly linking = new Set<string>();
   /** Unlisted rule files Claude Code reads by their name (CLAUDE.md, AGENTS.md): what they say depends on the files around them. */
   private readonly memory = new Set<string>();
+  /** Nested rule folders' links said to be unfollowed (out of the workspace, to nothing): what they say depends on what is at their target. */
+  private readonly unfollowed = new Set<string>();
   /**
    * Nested rule folders listed through a link in the workspace, by the folder their files really
    * are in (`IndexedRuleFiles.linkedFolders`, as the last sweep had them from the listing): a
@@ -130,11 +132,13 @@ export class UnlistedRuleFiles {
       if (change.type === 'deleted') {
         const gone = (p: string) => p === change.path || isInside(change.path, p);
         for (const p of [...this.pushed]) if (gone(p)) this.forget(p, reported);
-        for (const tracked of [this.linking, this.memory]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
+        for (const tracked of [this.linking, this.memory, this.unfollowed]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
       } else await this.update(engine, change.path, reported);
     }
     // An import came or went, or a CLAUDE.md that keeps an AGENTS.md out changed, or what is ignored did.
     if (batch.some((c) => c.type !== 'changed' || namedForClaude(c.path) || changesIgnoreRules(c.path))) await this.rejudge(engine, this.memory);
+    // Something came or went: a link to nothing may lead somewhere now (a few links, each a stat).
+    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, this.unfollowed);
     // Files the engine lists now (a setting or an ignore file changed) are its to publish.
     for (const p of [...this.pushed]) if (reported.has(p)) this.pushed.delete(p);
   }
@@ -155,9 +159,9 @@ export class UnlistedRuleFiles {
     return this.update(engine, p, engine.reportedPaths());
   }
 
-  /** Whether the file is one judged here: an unlisted rule file, or a nested rule folder linked out of the workspace. */
+  /** Whether the file is one judged here: an unlisted rule file, or a nested rule folder linked out of the workspace or to nothing. */
   private judged(engine: RulesEngine, p: string): boolean {
-    return isUnlistedRuleFile(this.context().session, engine, p) || linkedOutRuleFolderFindings(this.context().session, p).length > 0;
+    return isUnlistedRuleFile(this.context().session, engine, p) || unfollowedRuleFolderFindings(this.context().session, p).length > 0;
   }
 
   /** A change under the real folder of a rule folder listed through a link, as the path seen through the link. O(depth of the path). */
@@ -179,13 +183,15 @@ export class UnlistedRuleFiles {
       return;
     }
     if (ctx.documents.getByPath(p)) return;
-    // A rule folder linked out of the workspace: said of the link, which is never read.
-    const linkedOut = linkedOutRuleFolderFindings(ctx.session, p);
-    if (linkedOut.length > 0) {
-      ctx.diagnostics.setForPath(this.source, p, linkedOut);
+    // A rule folder linked out of the workspace or to nothing: said of the link, which is never read.
+    const unfollowed = unfollowedRuleFolderFindings(ctx.session, p);
+    if (unfollowed.length > 0) {
+      ctx.diagnostics.setForPath(this.source, p, unfollowed);
       this.pushed.add(p);
+      this.unfollowed.add(p);
       return;
     }
+    this.unfollowed.delete(p);
     if (!isUnlistedRuleFile(ctx.session, engine, p)) {
       this.noteDependents(p, undefined);
       this.forget(p, reported);

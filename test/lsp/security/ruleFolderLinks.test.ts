@@ -181,6 +181,23 @@ describe("a package's rule folder that links out of the workspace", () => {
   });
 });
 
+describe("a package's rule folder that is a link to nothing", () => {
+  it('is reported on the link as unreadable, naming the tool that would read it, as agentls check does, until its folder is there: packages/web/.cursor/rules → ../gone, packages/api/.windsurf → itself', async () => {
+    const ws = withLinkedFolder({ 'packages/web/src/a.ts': 'export const a = 1;\n', 'packages/api/src/b.ts': 'export const b = 1;\n' }, 'packages/web/.cursor/rules', '../gone');
+    fs.symlinkSync('.windsurf', path.join(ws, 'packages/api/.windsurf'));
+    const c = await start({ folders: [ws] });
+    // Closed, and no file of the editor's: pushed on the link, as a link out of the workspace is.
+    const web = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule location is a symbolic link that leads to ../gone, which does not exist: Cursor reads no rules from it.']]);
+    const api = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/api/.windsurf')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(api.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule location is a symbolic link that goes round in a loop (.windsurf → .windsurf → …) and never reaches a file: Windsurf reads no rules from it.']]);
+    // The folder it leads to made: the error goes, as the root's does.
+    writeTree(ws, { 'packages/web/gone/style.mdc': '---\nalwaysApply: true\n---\nShort functions.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'packages/web/gone/style.mdc')), type: 1 }] });
+    await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.length === 0);
+  });
+});
+
 describe("a package's rule folder that is a link to a folder of the workspace", () => {
   it('follows edits to the files where they really are, by the path seen through the link', async () => {
     const files = { 'shared/web-rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nUse the design tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' };

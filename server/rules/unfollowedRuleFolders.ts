@@ -1,21 +1,23 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { LinkedRuleFolders } from '../workspace/linkedRuleFolders';
+import { brokenLinkReason } from '../workspace/links';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import { ownerOf } from './agents';
-import { linkedOutLocationFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutLocationFinding } from './lint/notRead';
 
 /**
  * The finding for a nested rule folder (`packages/web/.cursor/rules`) that is a symbolic link
- * out of the workspace, or lies under one (`packages/web/.cursor`), set on the link. The
- * listing never follows it (`LinkedRuleFolders`) and nothing reads there; its tool does
- * (every tool reads its rule folder through a link: `notRead.ts`, LOCATION_READERS, where
- * nothing documents otherwise), so it is said, as of the root's (discovery's `outside`).
- * Empty for any other path, for a link in the workspace, and for one leading nowhere.
+ * the listing does not follow (`LinkedRuleFolders`), or lies under one (`packages/web/.cursor`),
+ * set on the link: one out of the workspace (never followed, and nothing read there) and one
+ * to nothing or round a loop. Its tool reads its rule folder through a link (every tool does:
+ * `notRead.ts`, LOCATION_READERS, where nothing documents otherwise), so either is said, as of
+ * the root's (discovery's `outside` and `broken-link`). Empty for any other path and for a
+ * link to a folder in the workspace.
  */
-export function linkedOutRuleFolderFindings(session: WorkspaceSession, link: string): Finding[] {
+export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: string): Finding[] {
   // Most paths are turned away by their last name, before anything is asked of the disk.
   if (!LinkedRuleFolders.mayBe(link)) return [];
   const root = session.rootOf(link);
@@ -29,7 +31,11 @@ export function linkedOutRuleFolderFindings(session: WorkspaceSession, link: str
   // root's the same way): the target is never opened or listed. Undefined when the rule folder
   // is in the workspace or is not there at all.
   const target = session.confinement.escapeTarget(joinRelative(root, at.folder));
-  if (target === undefined) return [];
+  if (target === undefined) {
+    // The link itself leads nowhere (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
+    const broken = brokenLinkReason(link, { folderWanted: true });
+    return broken === undefined ? [] : [brokenLinkFinding(broken, tool, 'location')];
+  }
   const where =
     at.folder === rel
       ? `This rule location is a symbolic link to ${target} outside the workspace.`
