@@ -41,6 +41,20 @@ export class LinkedRuleFolders {
     return nestedRuleFolderOf(rel) !== undefined;
   }
 
+  /** The nested rule folders noted through `noteIgnored`: walked without the ignore files. */
+  private readonly ignored = new Set<string>();
+
+  /**
+   * Notes a link the ignore files leave out (`.gitignore` has `packages/web/.cursor/`, and
+   * `packages/web/.cursor/rules` is a link), kept because its tool reads it whatever they say:
+   * walked as `addAgentRuleFolders` walks a real one, without the ignore files.
+   */
+  readonly noteIgnored = (rel: string): void => {
+    this.note(rel);
+    const at = nestedRuleFolderOf(rel);
+    if (at !== undefined && at.holder !== '') this.ignored.add(at.folder);
+  };
+
   /** Notes an entry the listing met (a link, or what git lists for one): the nested rule folder it is or holds, if any. O(path length). */
   readonly note = (rel: string): void => {
     const at = nestedRuleFolderOf(rel);
@@ -78,7 +92,7 @@ export class LinkedRuleFolders {
         fs: options.fs,
         root: options.root,
         start: folder,
-        ignore: options.ignore,
+        ignore: this.ignored.has(folder) ? options.ignore.withoutIgnoreFiles() : options.ignore,
         maxFiles: Math.max(0, options.maxFiles - result.fileCount),
         maxDepth: MAX_LINKED_DEPTH,
         cancel: options.cancel,

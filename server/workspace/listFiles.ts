@@ -157,8 +157,9 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     result.cancelled = walk.cancelled;
     result.errors.push(...walk.errors);
   }
-  const walked = await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
-  await addKeptFiles(options, skip, result, ignoredRules.files, walked);
+  const { walked, notFolders } = await addAgentRuleFolders(options, skip, result, ignoredRules.folders);
+  // The nested ones that are no folder may be links: kept as the links the ignore files leave out by name are.
+  await addKeptFiles(options, skip, result, new Set([...ignoredRules.files, ...notFolders]), walked, links);
   await links.list({ ...given, onBatch: callerBatch, skip }, result);
   return result;
 }
@@ -211,8 +212,9 @@ async function walkNested(options: ListOptions, nested: readonly string[], skip:
  * Rule folders of coding agents that the ignore files kept out of the listing: those at the
  * root, and the nested ones the listing found left out (`ignoredNested`).
  */
-async function addAgentRuleFolders(options: ListOptions, skip: readonly string[], result: ListResult, ignoredNested: ReadonlyMap<string, string>): Promise<string[]> {
+async function addAgentRuleFolders(options: ListOptions, skip: readonly string[], result: ListResult, ignoredNested: ReadonlyMap<string, string>): Promise<{ walked: string[]; notFolders: string[] }> {
   const walked: string[] = [];
+  const notFolders: string[] = [];
   const plain = options.ignore.withoutIgnoreFiles();
   for (const rel of new Set([...agentRuleFolders(options.root), ...ignoredNested.keys()])) {
     if (skipped(rel, skip)) continue;
@@ -222,7 +224,10 @@ async function addAgentRuleFolders(options: ListOptions, skip: readonly string[]
     const holder = ignoredNested.get(rel);
     if (holder === undefined ? !(await options.ignore.check(rel, true)) : holder !== '' && (await options.ignore.check(holder, true))) continue;
     const st = await options.fs.stat(joinRelative(options.root, rel));
-    if (st?.kind !== 'directory') continue;
+    if (st?.kind !== 'directory') {
+      if (holder !== undefined) notFolders.push(rel);
+      continue;
+    }
     walked.push(rel);
     const walk = await walkFiles({
       fs: options.fs,
@@ -237,21 +242,24 @@ async function addAgentRuleFolders(options: ListOptions, skip: readonly string[]
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
   }
-  return walked;
+  return { walked, notFolders };
 }
 
 /**
  * Agent files the ignore files leave out by name in folders the listing entered
  * (`.cursor/rules/me.local.mdc`, `CLAUDE.local.md`), as `keptAsRuleFolder` keeps them:
- * each once, those in a rule folder walked whole (`walked`) already listed.
+ * each once, those in a rule folder walked whole (`walked`) already listed. A kept link that
+ * is, or holds, a nested rule folder (`packages/web/.cursor/rules`, `packages/web/.cursor`)
+ * is listed through, as one not ignored is (`links`: confined, a link out never followed).
  */
-async function addKeptFiles(options: ListOptions, skip: readonly string[], result: ListResult, files: ReadonlySet<string>, walked: readonly string[]): Promise<void> {
+async function addKeptFiles(options: ListOptions, skip: readonly string[], result: ListResult, files: ReadonlySet<string>, walked: readonly string[], links: LinkedRuleFolders): Promise<void> {
   const batch: WalkEntry[] = [];
   const folders = new Map<string, Promise<Map<string, DirEntry['kind']>>>();
   for (const rel of files) {
     if (skipped(rel, skip) || skipped(rel, walked)) continue;
     if (!(await keptAsRuleFolder(options.ignore, rel, false))) continue;
     const kind = await keptFileKind(options, rel, folders);
+    if (kind === 'symlink') links.noteIgnored(rel);
     if (kind !== 'file' && !(kind === 'symlink' && options.includeSymlinks)) continue;
     if (result.fileCount + batch.length >= options.maxFiles) {
       result.truncated = true;
@@ -272,7 +280,7 @@ async function addKeptFiles(options: ListOptions, skip: readonly string[], resul
 async function keptFileKind(options: ListOptions, rel: string, folders: Map<string, Promise<Map<string, DirEntry['kind']>>>): Promise<DirEntry['kind'] | undefined> {
   const abs = joinRelative(options.root, rel);
   const st = await options.fs.stat(abs);
-  if (st !== undefined || !options.includeSymlinks) return st?.kind;
+  if (st !== undefined) return st.kind;
   const folder = path.dirname(abs);
   let kinds = folders.get(folder);
   if (!kinds) {

@@ -30,7 +30,7 @@ export interface WalkOptions {
   onIgnoredFolder?: (rel: string) => void;
   /** Told of each file the ignore rules leave out, in a folder that is entered. */
   onIgnoredFile?: (rel: string) => void;
-  /** Told of each symlink left out because `includeSymlinks` is off (not those the ignore rules leave out). */
+  /** Told of each symlink left out because `includeSymlinks` is off (those the ignore rules leave out go to `onIgnoredFile`). */
   onLink?: (rel: string) => void;
   /** Awaited before the next folder is read when given (a test holds a walk half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
@@ -98,7 +98,9 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
         if (!ignore.isIgnored(rel, true, true)) queue.push({ rel, depth: dir.depth + 1 });
         else options.onIgnoredFolder?.(rel);
       } else if (entry.kind === 'symlink' && !options.includeSymlinks) {
-        if (options.onLink && !ignore.isIgnored(rel, false, true)) options.onLink(rel);
+        if (!ignore.isIgnored(rel, false, true)) options.onLink?.(rel);
+        // Told as an ignored file is: a link that is an agent's rule folder is kept whatever the ignore files say.
+        else options.onIgnoredFile?.(rel);
       } else if (entry.kind === 'file' || entry.kind === 'symlink') {
         if (ignore.isIgnored(rel, false, true)) {
           options.onIgnoredFile?.(rel);

@@ -89,3 +89,38 @@ describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link to no
     expect(text).toContain('packages/loop/.windsurf/rules:1:1: error [rule/unreadable]');
   });
 });
+
+describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link, in a folder .gitignore leaves out (%s)", (_, prepare) => {
+  it('is listed through the link as one not ignored is, and one linked out of the workspace is reported, not followed', () => {
+    const secret = 'TOP SECRET: a rule outside the workspace';
+    const outside = writeTree(tempDir('agentls-outside-'), { 'leaked.md': `---\ntrigger: always\n---\n${secret}\n` });
+    const ws = writeTree(tempDir(), {
+      // Agents read rule folders whatever git ignores: the listing keeps real ignored ones, and these the same.
+      '.gitignore': 'packages/web/.cursor/\npackages/api/.cursor\npackages/out/.windsurf/\n',
+      'shared/web-rules/bad.mdc': BAD,
+      'shared/api-cursor/rules/bad.mdc': BAD,
+      'packages/web/src/a.ts': 'export const a = 1;\n',
+      'packages/api/src/b.ts': 'export const b = 1;\n',
+      'packages/out/src/c.ts': 'export const c = 1;\n',
+    });
+    // The rule folder is the link, in an ignored folder; the ignored folder is the link; a link out in an ignored folder.
+    fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+    fs.symlinkSync('../../../shared/web-rules', path.join(ws, 'packages/web/.cursor/rules'));
+    fs.symlinkSync('../../shared/api-cursor', path.join(ws, 'packages/api/.cursor'));
+    fs.mkdirSync(path.join(ws, 'packages/out/.windsurf'));
+    fs.symlinkSync(outside, path.join(ws, 'packages/out/.windsurf/rules'));
+    prepare(ws);
+    const json = agentls(ws, 'check', '--format', 'json');
+    const report = JSON.parse(json) as CheckJson;
+    expect(report.diagnostics.filter((d) => d.code !== 'context/dead-glob').map((d) => `${d.path} ${d.code}`)).toEqual([
+      'packages/api/.cursor/rules/bad.mdc frontmatter/wrong-type',
+      'packages/out/.windsurf/rules rule/link-outside',
+      'packages/web/.cursor/rules/bad.mdc frontmatter/wrong-type',
+    ]);
+    expect(json).not.toContain(secret);
+    expect(json).not.toContain('leaked');
+    const forFile = JSON.parse(agentls(ws, 'rules', '--for', 'packages/web/src/a.ts', '--json')) as RulesForFileResult;
+    // Every package's rule is listed, the other package's said to apply to its files only.
+    expect(forFile.agents.find((a) => a.agent === 'cursor')?.rules.map((r) => r.name).sort()).toEqual(['bad (packages/api)', 'bad (packages/web)']);
+  });
+});
