@@ -23,6 +23,7 @@ import type { OpenDocument } from '../documents';
 import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
 import { UnlistedRuleFiles } from './unlisted';
+import { ChainReads } from './chainReads';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
 export const RULES_SOURCE = 'rules';
@@ -47,6 +48,8 @@ export class RulesState {
   readonly instructions = new InstructionViewsCache(() => this.context);
   /** Findings of closed rule files the engine does not list but their own tools read. */
   private readonly unlisted = new UnlistedRuleFiles(() => this.context, RULES_SOURCE);
+  /** What the Claude Code verdicts on open documents read (their import chains, through the buffers): a change there diagnoses them again. */
+  private readonly chains = new ChainReads();
 
   activate(ctx: ServerContext): void {
     this.ctx = ctx;
@@ -134,6 +137,15 @@ export class RulesState {
     }
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
     else if (batch.some((c) => c.type !== 'changed' || changesIgnoreRules(c.path))) this.rediagnoseClaudeMemory();
+    for (const change of batch) this.rediagnoseReaders(change.path);
+  }
+
+  /** The text of `p` changed (on disk, in its buffer, or its buffer closed): the open documents whose Claude Code verdicts read it are diagnosed again. */
+  rediagnoseReaders(p: string): void {
+    for (const reader of this.chains.readersOf(p)) {
+      const doc = this.context.documents.getByPath(reader);
+      if (doc) this.context.diagnostics.schedule(doc);
+    }
   }
 
   /** A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or lost a CLAUDE.md beside it. */
@@ -192,12 +204,16 @@ export class RulesState {
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
     // Judged by the folder holding the document only: the first folder's rules say nothing of another project's file.
     out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.ownerRoot(doc.path), this.context.session.settings.rules.agents));
+    const read = new Set<string>();
+    const fs = ChainReads.recording(this.context.documents.ruleFs, read);
     if (isClaudeMemoryFile(doc.path)) {
-      out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, this.context.documents.ruleFs, this.context.session, engine.rootFor(doc.path))));
+      out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, fs, this.context.session, engine.rootFor(doc.path))));
       // An AGENTS.md open beside it is judged by what this buffer imports.
       this.rediagnoseAgentsMd(path.dirname(doc.path));
     }
-    out.push(...(await agentsMdForClaudeFindings(doc.path, this.context.documents.ruleFs, this.context.session)));
+    out.push(...(await agentsMdForClaudeFindings(doc.path, fs, this.context.session)));
+    // A diagnosis cancelled by a newer one may have read older texts: the newer one's reads are kept.
+    if (!token.isCancellationRequested && this.context.documents.getByPath(doc.path)) this.chains.set(doc.path, read);
     return out;
   }
 
@@ -304,6 +320,9 @@ export class RulesState {
     if (!doc.path) return;
     const p = doc.path;
     this.synced.delete(p);
+    this.chains.forget(p);
+    // Whose verdicts read its buffer read its file from now on.
+    this.rediagnoseReaders(p);
     const shown = this.context.diagnostics.has(RULES_SOURCE, doc.uri);
     // A rule file the engine does not list, that its own tool reads: its findings are pushed from disk, as before it was opened.
     const engine = this.engineInstance;

@@ -11,6 +11,7 @@ import { changesIgnoreRules } from '../../workspace/ignore';
 import { MAX_LINTED_FILES } from '../../workspace/linter';
 import { isInside, joinRelative } from '../../workspace/paths';
 import type { ServerContext } from '../feature';
+import { ChainReads } from './chainReads';
 
 /**
  * The rule files of the file index that may be unlisted ones, per workspace folder it lists
@@ -43,6 +44,8 @@ export class UnlistedRuleFiles {
   private readonly memory = new Set<string>();
   /** Nested rule folders' links said to be unfollowed (out of the workspace, to nothing): what they say depends on what is at their target. */
   private readonly unfollowed = new Set<string>();
+  /** What the verdict on each of those files read (the files of its import chains): a change to one of them judges it again. */
+  private readonly chains = new ChainReads();
   /**
    * Nested rule folders listed through a link in the workspace, by the folder their files really
    * are in (`IndexedRuleFiles.linkedFolders`, as the last sweep had them from the listing): a
@@ -132,11 +135,15 @@ export class UnlistedRuleFiles {
       if (change.type === 'deleted') {
         const gone = (p: string) => p === change.path || isInside(change.path, p);
         for (const p of [...this.pushed]) if (gone(p)) this.forget(p, reported);
+        // What a gone memory file's verdict read goes with it (before it leaves `memory`).
+        for (const p of [...this.memory]) if (gone(p)) this.chains.forget(p);
         for (const tracked of [this.linking, this.memory, this.unfollowed]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
       } else await this.update(engine, change.path, reported);
     }
     // An import came or went, or a CLAUDE.md that keeps an AGENTS.md out changed, or what is ignored did.
     if (batch.some((c) => c.type !== 'changed' || namedForClaude(c.path) || changesIgnoreRules(c.path))) await this.rejudge(engine, this.memory);
+    // Else a file of some import chain may have changed (a note a CLAUDE.local.md imports): the verdicts that read it.
+    else await this.rejudge(engine, new Set(batch.flatMap((c) => this.chains.readersOf(c.path))));
     // Something came or went: a link to nothing may lead somewhere now (a few links, each a stat).
     if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, this.unfollowed);
     // Files the engine lists now (a setting or an ignore file changed) are its to publish.
@@ -200,8 +207,10 @@ export class UnlistedRuleFiles {
     const fs = ctx.session.diskFs;
     const file = await readOutsideFile(ctx.session, fs, engine, p, false);
     this.noteDependents(p, file.text);
+    const read = new Set<string>();
     // All that `agentls check` reports for it: its tool's lint, then its links (`rule://`, Claude's `@` imports).
-    const findings = [...outsideFindings(file), ...(await outsideFileLinkFindings(ctx.session, fs, engine, file))];
+    const findings = [...outsideFindings(file), ...(await outsideFileLinkFindings(ctx.session, ChainReads.recording(fs, read), engine, file))];
+    this.chains.set(p, read);
     if (ctx.documents.getByPath(p) || (findings.length === 0 && !this.pushed.has(p))) return;
     ctx.diagnostics.setForPath(this.source, p, findings, file.text);
     if (findings.length) this.pushed.add(p);
@@ -213,7 +222,10 @@ export class UnlistedRuleFiles {
     if (text !== undefined && holdsRuleUrl(text)) this.linking.add(p);
     else this.linking.delete(p);
     if (text !== undefined && namedForClaude(p)) this.memory.add(p);
-    else this.memory.delete(p);
+    else {
+      this.memory.delete(p);
+      this.chains.forget(p);
+    }
   }
 
   /** Clears what was pushed for a file that is gone or no longer one of these (unless it is open, or the engine lists it). */

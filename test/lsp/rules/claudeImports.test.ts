@@ -18,6 +18,25 @@ function workspace() {
   return { ws, memory, file: (rel: string) => path.join(ws, ...rel.split('/')) };
 }
 
+/** The AGENTS.md fixture with a personal note, notes/ai.md, and a CLAUDE.local.md beside the CLAUDE.md: the middle and the start of an import chain. */
+function withNote(note: string, local: string) {
+  const ws = copyFixture('claude-agents-md');
+  fs.mkdirSync(path.join(ws, 'notes'));
+  fs.writeFileSync(path.join(ws, 'notes', 'ai.md'), note);
+  fs.writeFileSync(path.join(ws, 'CLAUDE.local.md'), local);
+  return { ws, note: path.join(ws, 'notes', 'ai.md') };
+}
+
+/** The AGENTS.md fixture with docs/guide.md importing docs/style.md: a chain for a CLAUDE.md to import. */
+function withGuide() {
+  const ws = copyFixture('claude-agents-md');
+  fs.mkdirSync(path.join(ws, 'docs'));
+  const guide = path.join(ws, 'docs', 'guide.md');
+  fs.writeFileSync(guide, '# Guide\n\nSee @style.md\n');
+  fs.writeFileSync(path.join(ws, 'docs', 'style.md'), '# Style\n');
+  return { ws, guide };
+}
+
 const summary = (ds: { code?: unknown; range: { start: { line: number; character: number } } }[]) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character]);
 
 describe('Claude Code memory imports over LSP', () => {
@@ -165,19 +184,76 @@ describe('Claude Code memory imports over LSP', () => {
     await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
   });
 
-  it('drops the note on an AGENTS.md once a CLAUDE.local.md buffer beside it imports a file that imports it', async () => {
-    // Claude Code's memory docs: CLAUDE.local.md is loaded at launch like CLAUDE.md, imports and their imports with it.
-    const ws = copyFixture('claude-agents-md');
-    fs.mkdirSync(path.join(ws, 'notes'));
-    fs.writeFileSync(path.join(ws, 'notes', 'ai.md'), 'The shared guide: @../AGENTS.md\n');
-    fs.writeFileSync(path.join(ws, 'CLAUDE.local.md'), '# Mine\n\n');
+  /** The server started in full on `ws`, with its AGENTS.md open and noted as unread. */
+  async function openNotedAgentsMd(ws: string) {
     const c = await start({ folders: [ws] });
     const agents = await c.open(path.join(ws, 'AGENTS.md'));
     await c.waitForDiagnostics(agents, (d) => d.some((x) => x.code === 'claude/agents-md-unread'));
     await c.waitForLog(/ ready: /);
+    return { c, agents };
+  }
+
+  it('drops the note on an AGENTS.md once a CLAUDE.local.md buffer beside it imports a file that imports it', async () => {
+    // Claude Code's memory docs: CLAUDE.local.md is loaded at launch like CLAUDE.md, imports and their imports with it.
+    const { ws } = withNote('The shared guide: @../AGENTS.md\n', '# Mine\n\n');
+    const { c, agents } = await openNotedAgentsMd(ws);
     const local = await c.open(path.join(ws, 'CLAUDE.local.md'));
     await c.type(local, { line: 2, character: 0 }, '@notes/ai.md\n');
     await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
+  });
+
+  it('drops the note on an open AGENTS.md once the note a CLAUDE.local.md imports is typed to import it', async () => {
+    // The middle file of the chain is neither a CLAUDE.md nor an AGENTS.md: only what the last verdict read ties it to the AGENTS.md.
+    const { ws } = withNote('# Notes\n\n', '# Mine\n\n@notes/ai.md\n');
+    const { c, agents } = await openNotedAgentsMd(ws);
+    const notes = await c.open(path.join(ws, 'notes', 'ai.md'));
+    await c.type(notes, { line: 2, character: 0 }, '@../AGENTS.md\n');
+    await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
+    // And back: in a code span the import is text (Claude Code's docs), and the note returns.
+    await c.type(notes, { line: 2, character: 13 }, '`');
+    await c.type(notes, { line: 2, character: 0 }, '`');
+    await c.waitForDiagnostics(agents, (d) => d.some((x) => x.code === 'claude/agents-md-unread'));
+  });
+
+  it('updates what it pushed for a closed AGENTS.md when the note a CLAUDE.local.md imports changes on disk', async () => {
+    const { ws, note } = withNote('# Notes\n\n', '# Mine\n\n@notes/ai.md\n');
+    const c = await start({ folders: [ws] });
+    const agents = c.uri(path.join(ws, 'AGENTS.md'));
+    await c.waitForDiagnostics(agents, (d) => d.some((x) => x.code === 'claude/agents-md-unread'));
+    await c.waitForLog(/ ready: /);
+    fs.writeFileSync(note, '# Notes\n\n@../AGENTS.md\n');
+    // Changed, not created: as an editor that watches files for the server says so.
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(note), type: 2 }] });
+    await c.waitForDiagnostics(agents, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
+    fs.writeFileSync(note, '# Notes\n\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(note), type: 2 }] });
+    await c.waitForDiagnostics(agents, (d) => d.some((x) => x.code === 'claude/agents-md-unread'));
+  });
+
+  it('judges an open CLAUDE.md again when a file its imports import changes on disk', async () => {
+    const { ws, guide } = withGuide();
+    const c = await start({ folders: [ws] });
+    const memory = await c.open(path.join(ws, 'CLAUDE.md'), '# Claude\n\n@AGENTS.md\n@docs/guide.md\n');
+    await c.waitForLog(/ ready: /);
+    await c.waitForDiagnostics(memory, (d) => !d.some((x) => x.code === 'claude/import-missing'));
+    fs.writeFileSync(guide, '# Guide\n\nSee @gone.md\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(guide), type: 2 }] });
+    const ds = await c.waitForDiagnostics(memory, (d) => d.some((x) => x.code === 'claude/import-missing'));
+    expect(ds.find((x) => x.code === 'claude/import-missing')?.message).toContain('docs/gone.md');
+  });
+
+  it('updates what it pushed for a closed CLAUDE.md when a file its imports import changes on disk', async () => {
+    const { ws, guide } = withGuide();
+    fs.writeFileSync(path.join(ws, 'CLAUDE.md'), '# Claude\n\n@AGENTS.md\n@docs/guide.md\n');
+    const c = await start({ folders: [ws] });
+    await c.waitForLog(/ judged for their own tools/);
+    fs.writeFileSync(guide, '# Guide\n\nSee @gone.md\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(guide), type: 2 }] });
+    const memory = c.uri(path.join(ws, 'CLAUDE.md'));
+    await c.waitForDiagnostics(memory, (d) => d.some((x) => x.code === 'claude/import-missing' && String(x.message).includes('docs/gone.md')));
+    fs.writeFileSync(guide, '# Guide\n\nSee @style.md\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(guide), type: 2 }] });
+    await c.waitForDiagnostics(memory, (d) => !d.some((x) => x.code === 'claude/import-missing'));
   });
 
   it('notes an AGENTS.md below a CLAUDE.md, and drops the note once that CLAUDE.md buffer imports it', async () => {
