@@ -4,6 +4,7 @@ import type { Finding } from '../core/findings';
 import type { FileChange } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
 import { brokenLinkReason, linkChain } from '../workspace/links';
+import { changesIgnoreRules } from '../workspace/ignore';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
@@ -222,8 +223,10 @@ export class RulesEngine {
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
+    // What is ignored changed (an ignore file, or git's `.git/info/exclude`, which the session's watchers and an editor's report too): the xcsh agent skips ignored rule files.
+    if (changesIgnoreRules(p)) return true;
     const base = path.basename(p);
-    return base === '.gitignore' || base === '.ignore' || base === '.cursorrules' || base === '.windsurfrules';
+    return base === '.cursorrules' || base === '.windsurfrules';
   }
 
   /** Lists the rule folders again; analyses new or changed files and re-resolves names whose file set changed. */
