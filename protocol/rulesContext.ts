@@ -45,6 +45,22 @@ export interface RulesForFileResult {
    * folders it had not listed yet are missing. Absent once the index is complete.
    */
   indexing?: true;
+  /**
+   * Rule folders whose rules are not read, so not listed here: a link out of the workspace
+   * (its tool reads it, agentls does not), a link to nothing, a folder that cannot be listed.
+   * Absent when there is none.
+   */
+  unread?: UnreadRuleFolderInfo[];
+}
+
+/** A rule folder (or the link above one) whose rules agentls could not read. */
+export interface UnreadRuleFolderInfo {
+  /** Relative to `root` when under it. */
+  path: string;
+  /** What `agentls check` reports of it: `rule/link-outside` or `rule/unreadable`. */
+  code: string;
+  /** What `agentls check` says of it. */
+  message: string;
 }
 
 export interface ConvertRuleParams {

@@ -17,6 +17,7 @@ import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { nestedCursorFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
+import { unreadRuleFolders } from '../rules/unreadRuleFolders';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -68,14 +69,19 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       // Claude Code, Copilot and AGENTS.md readers: their files are not the engine's (`instructionViews.ts`).
       const target = values.for !== undefined ? path.resolve(io.cwd, values.for) : undefined;
       // Nested `.cursor/rules` reach only files under their folder; the others are listed too, with why not, as the editor lists them from its file index.
-      const nested = target !== undefined ? async () => nestedHoldersFor(session, common.root, target) : undefined;
+      const listing = target !== undefined ? nestedCursorFiles(session, common.root) : undefined;
+      const nested = target !== undefined && listing ? async () => holdersForFile(toPosix(path.relative(common.root, target)), (await listing).rels, (await listing).complete) : undefined;
       const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
-      const forFile = target !== undefined ? await rulesForArgument(view, target, session, extra) : undefined;
+      const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra) : undefined;
+      // Rule folders it could not read (links out of the workspace or to nothing): said with the answer, as the editor says them (`RulesContext.forFile`).
+      const unread = answer && listing ? unreadRuleFolders(engine, session, common.root, (await listing).unfollowed) : [];
+      const forFile = answer && unread.length ? { ...answer, unread } : answer;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
       else if (values.json) write(io.stdout, JSON.stringify(bucketsWithCosts(view, extra), null, 2));
       else io.stdout.write(bucketsText(view.summary()) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra));
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
+      // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.
       const unreadable = engine.unreadableFolders(common.root);
       for (const folder of unreadable) write(io.stderr, `agentls rules: cannot read folder ${displayPath(folder, common.root, session.home)}: its rules are not listed`);
       return unreadable.length ? EXIT.error : 0;
@@ -84,9 +90,3 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     }
   },
 };
-
-/** The nested `.cursor/rules` holders to read for one file (`holdersForFile`): those above it, then every other one of the listing. */
-async function nestedHoldersFor(session: WorkspaceSession, root: string, target: string): Promise<string[]> {
-  const { rels, complete } = await nestedCursorFiles(session, root);
-  return holdersForFile(toPosix(path.relative(root, target)), rels, complete);
-}

@@ -50,6 +50,8 @@ class RootRules {
   /** Group findings (shadowing, clashes, buckets) per path. */
   readonly groupFindings = new Map<string, Finding[]>();
   readonly notRead = new Map<string, Finding>();
+  /** Rule locations read by no one here or by their tool alone (a link out of the workspace or to nothing, a folder not listed), with what is said of each: their rules are missing from every listing. */
+  readonly unreadLocations = new Map<string, Finding>();
   /** Rule files that are links out of the workspace: their tool reads the target, agentls does not (it says so). */
   readonly linkedOut = new Map<string, string>();
   /** Rule files that are links leading to a file, in the workspace or out of it (`followsFileLinks`: not every tool reads them). */
@@ -283,6 +285,7 @@ export class RulesEngine {
     for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
     for (const p of state.notRead.keys()) affected.add(p);
     state.notRead.clear();
+    state.unreadLocations.clear();
     state.skippedTexts.clear();
     state.toolOnly.clear();
     state.linkedOut.clear();
@@ -296,6 +299,7 @@ export class RulesEngine {
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
         state.notRead.set(skipped.path, finding);
+        if (skipped.why === 'outside' || skipped.why === 'broken-link' || skipped.why === 'unreadable') state.unreadLocations.set(skipped.path, finding);
         affected.add(skipped.path);
         // Read for their own tool's lint: files the xcsh agent leaves out by name or ignore
         // rules, and links (a rule shared between tools by a link is common; the xcsh agent
@@ -323,7 +327,9 @@ export class RulesEngine {
     // Rule folders the xcsh agent does not read, linked to nothing: their own tool's notice.
     for (const broken of brokenToolFolders(state.cwd)) {
       if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) continue;
-      state.notRead.set(broken.path, brokenLinkFinding(broken.reason, agentModel(broken.agent).name, 'location'));
+      const finding = brokenLinkFinding(broken.reason, agentModel(broken.agent).name, 'location');
+      state.notRead.set(broken.path, finding);
+      state.unreadLocations.set(broken.path, finding);
       affected.add(broken.path);
       this.noteLinkTargets(state, broken.path);
     }
@@ -573,6 +579,11 @@ export class RulesEngine {
   /** The rule folders of a workspace folder that exist but cannot be listed: their rules are unknown. */
   unreadableFolders(root: string): string[] {
     return (this.roots.get(root)?.discovery.skipped ?? []).filter((s) => s.why === 'unreadable').map((s) => s.path);
+  }
+
+  /** The root's rule locations whose rules are not read (`RootRules.unreadLocations`): path and what check says of it. */
+  unreadLocations(root: string): ReadonlyMap<string, Finding> {
+    return this.roots.get(root)?.unreadLocations ?? new Map();
   }
 
   /** Resolution and buckets of one workspace folder, computed on demand from the current state. */

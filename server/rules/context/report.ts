@@ -38,6 +38,9 @@ export function applyingCount(result: RulesForFileResult): number {
 /** Said under rules for a file answered while the file index was still being built. */
 const INDEXING_NOTE = 'The file index is still being built: Cursor rules in nested `.cursor/rules` folders it has not reached yet are not listed.';
 
+/** Said above the rule folders agentls could not read (`RulesForFileResult.unread`). */
+const UNREAD_NOTE = 'Rule folders agentls could not read (their rules are not listed here):';
+
 /** The rules for a file as a Markdown report (`agentls.rules.showForFile`, hover). */
 export function rulesForFileMarkdown(result: RulesForFileResult, brief = false): string {
   const lines = brief ? [] : [`# Rules for \`${result.file}\``, '', `Folder ${result.root}. Token sizes are estimates (UTF-8 bytes / 4).`];
@@ -54,6 +57,11 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
     lines.push('', `Sent in every request: ≈${agent.alwaysSentTokens} tokens.`);
   }
   if (result.indexing) lines.push('', INDEXING_NOTE);
+  // The full report only: the hover stays a count and the rules that apply.
+  if (!brief && result.unread?.length) {
+    lines.push('', UNREAD_NOTE, '');
+    for (const u of result.unread) lines.push(`- \`${u.path}\`: ${u.message}`);
+  }
   return lines.join('\n').trim() + '\n';
 }
 
@@ -64,6 +72,10 @@ export function rulesForFileText(result: RulesForFileResult): string {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ≈${agent.alwaysSentTokens} tokens sent in every request`);
     for (const r of agent.rules) lines.push(`  ${r.applies ? '+' : '-'} ${r.name.padEnd(24)} ${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`);
+  }
+  if (result.unread?.length) {
+    lines.push('', UNREAD_NOTE);
+    for (const u of result.unread) lines.push(`  ${u.path}: ${u.message}`);
   }
   return lines.join('\n') + '\n';
 }

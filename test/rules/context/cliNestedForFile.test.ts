@@ -54,6 +54,40 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
     }
   });
 
+  it('says which rule folders it could not read, a package\'s or the root\'s, in text and JSON with exit 0, as the editor does', async () => {
+    const elsewhere = writeTree(tempDir('agentls-elsewhere-'), { 'shared.mdc': '---\nalwaysApply: true\n---\nShared.\n' });
+    const repo = writeTree(tempDir(), {
+      'packages/web/src/b.tsx': 'x\n',
+      'packages/web/.cursor/rules/.keep': '',
+      'packages/api/.cursor/rules/handlers.mdc': '---\ndescription: API handlers\n---\nValidate input.\n',
+    });
+    // A package's rule folder and the root's led out of the workspace, and a package's led to nothing.
+    fs.rmSync(path.join(repo, 'packages/web/.cursor/rules'), { recursive: true });
+    fs.symlinkSync(elsewhere, path.join(repo, 'packages/web/.cursor/rules'));
+    fs.mkdirSync(path.join(repo, '.cursor'));
+    fs.symlinkSync(elsewhere, path.join(repo, '.cursor/rules'));
+    fs.mkdirSync(path.join(repo, 'packages/api/.windsurf'));
+    fs.symlinkSync('../gone', path.join(repo, 'packages/api/.windsurf/rules'));
+    const home = tempDir('agentls-home-');
+    const cli = (...args: string[]) => run(process.execPath, [serverEntry(), 'rules', '--for', 'packages/web/src/b.tsx', '--home', home, ...args], { cwd: repo });
+    // Exit 0 (run would throw otherwise): the answer is whole for what agentls may read.
+    const fromCli = JSON.parse((await cli('--json')).stdout) as RulesForFileResult;
+    expect(fromCli.unread?.map((u) => [u.path, u.code, u.message])).toEqual([
+      ['.cursor/rules', 'rule/link-outside', expect.stringContaining(`symbolic link to ${elsewhere} outside the workspace. Cursor and the xcsh agent follow the link`)],
+      ['packages/api/.windsurf/rules', 'rule/unreadable', expect.stringContaining('symbolic link that leads to ../gone, which does not exist: Windsurf reads no rules from it')],
+      ['packages/web/.cursor/rules', 'rule/link-outside', expect.stringContaining(`symbolic link to ${elsewhere} outside the workspace. Cursor follows the link`)],
+    ]);
+    const text = (await cli()).stdout;
+    expect(text).toContain('Rule folders agentls could not read (their rules are not listed here):\n  .cursor/rules: This rule location is a symbolic link to ');
+    expect(text).toContain(`\n  packages/web/.cursor/rules: ${fromCli.unread![2].message}\n`);
+
+    const c = await start({ folders: [repo], home });
+    await c.waitForLog(/file index: \d+ files/);
+    const editor = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(repo, 'packages/web/src/b.tsx')) });
+    expect(editor.unread).toEqual(fromCli.unread);
+    expect(cursorRules(editor)).toEqual(cursorRules(fromCli));
+  });
+
   it('lists the same nested rules from git as from a walk: tracked, untracked, gitignored by name, and none the ignore files leave out', async () => {
     const rule = (body: string) => `---\nalwaysApply: true\n---\n${body}\n`;
     const repo = writeTree(tempDir(), {

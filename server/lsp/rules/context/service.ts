@@ -13,6 +13,7 @@ import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYT
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { reachGlobs } from '../../../rules/context/nestedRules';
+import { unreadRuleFolders } from '../../../rules/unreadRuleFolders';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
@@ -156,8 +157,13 @@ export class RulesContext {
     if (!views) return undefined;
     const rel = relativeInside(views.view.cwd, p);
     if (rel === undefined) return undefined;
-    const result = rulesForFileResult(views.agents, views.view.cwd, rel);
-    return this.state.instructions.indexing(views.view.cwd) ? { ...result, indexing: true } : result;
+    const root = views.view.cwd;
+    const result = rulesForFileResult(views.agents, root, rel);
+    // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them.
+    const links = await this.state.context.services.fileSearch?.ruleFolderLinks(root, 0);
+    const unread = unreadRuleFolders(await this.state.engine(), this.state.context.session, root, links?.unfollowed ?? []);
+    const answer = unread.length ? { ...result, unread } : result;
+    return this.state.instructions.indexing(root) ? { ...answer, indexing: true } : answer;
   }
 
   /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */
