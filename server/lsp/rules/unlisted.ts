@@ -20,8 +20,12 @@ import { ChainReads } from './chainReads';
  */
 export interface IndexedRuleFiles {
   files: Map<string, string[]>;
-  /** The real folder (absolute, under its workspace folder) of each nested rule folder listed through a link, and that rule folder as the tools name it. */
-  linkedFolders: Map<string, string>;
+  /**
+   * The real folder (absolute, under its workspace folder) of each nested rule folder listed
+   * through a link, and the rule folders the tools name by it: several packages may link to
+   * one shared folder.
+   */
+  linkedFolders: Map<string, string[]>;
   /** Folders whose index knew its names (a stored snapshot) before its listing told the links: judged again once it has. */
   linksPending: string[];
 }
@@ -52,7 +56,7 @@ export class UnlistedRuleFiles {
    * change arrives with the real path, and the file seen through the link is judged again.
    * Looked up by the changed path's folders, never by walking the tree.
    */
-  private linkedFolders = new Map<string, string>();
+  private linkedFolders = new Map<string, string[]>();
 
   constructor(
     private readonly context: () => ServerContext,
@@ -88,7 +92,10 @@ export class UnlistedRuleFiles {
       const links = await search.ruleFolderLinks(root, 0);
       if (!links) out.linksPending.push(root);
       for (const rel of links?.unfollowed ?? []) files.push(joinRelative(root, rel));
-      for (const { link, target } of links?.followed ?? []) out.linkedFolders.set(joinRelative(root, target), joinRelative(root, link));
+      for (const { link, target } of links?.followed ?? []) {
+        const real = joinRelative(root, target);
+        out.linkedFolders.set(real, [...(out.linkedFolders.get(real) ?? []), joinRelative(root, link)]);
+      }
       out.files.set(root, files);
     }
     return out;
@@ -171,12 +178,12 @@ export class UnlistedRuleFiles {
     return isUnlistedRuleFile(this.context().session, engine, p) || unfollowedRuleFolderFindings(this.context().session, p).length > 0;
   }
 
-  /** A change under the real folder of a rule folder listed through a link, as the path seen through the link. O(depth of the path). */
+  /** A change under the real folder of rule folders listed through links, as the paths seen through each link. O(depth of the path). */
   private throughLink(change: FileChange): FileChange[] {
     if (this.linkedFolders.size === 0) return [];
     for (let dir = change.path; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-      const link = this.linkedFolders.get(dir);
-      if (link !== undefined) return [{ ...change, path: path.join(link, path.relative(dir, change.path)) }];
+      const links = this.linkedFolders.get(dir);
+      if (links !== undefined) return links.map((link) => ({ ...change, path: path.join(link, path.relative(dir, change.path)) }));
     }
     return [];
   }

@@ -215,6 +215,18 @@ describe("a package's rule folder that is a link to a folder of the workspace", 
     c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/web-rules/bad.mdc')), type: 3 }] });
     await c.waitForDiagnostics(seen, (d) => d.length === 0);
   });
+
+  it('shared by two packages, follows edits there for both links', async () => {
+    const ws = withLinkedFolder({ 'shared/rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nUse the design tokens.\n', 'packages/api/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../../../shared/rules');
+    fs.mkdirSync(path.join(ws, 'packages/api/.cursor'), { recursive: true });
+    fs.symlinkSync('../../../shared/rules', path.join(ws, 'packages/api/.cursor/rules'));
+    const c = await start({ folders: [ws] });
+    const seen = ['packages/web', 'packages/api'].map((pkg) => uriOf(path.join(ws, pkg, '.cursor/rules/bad.mdc')));
+    for (const uri of seen) await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    // Mended where the file really is: what each package's link shows of it follows.
+    rewrite(c, ws, 'shared/rules/bad.mdc', '---\nalwaysApply: true\n---\nUse the design tokens.\n');
+    for (const uri of seen) await c.waitForDiagnostics(uri, (d) => d.length === 0);
+  });
 });
 
 describe('a rule file that is a link', () => {
