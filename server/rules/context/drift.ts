@@ -96,6 +96,12 @@ const MIN_LINES_OF_SEPARATE_RULES = 4;
 const MAX_JUDGED_LINES = 2000;
 /** Letters and digits a line needs to say something of its own (`Do:`, `</rules>` do not). */
 const MIN_LINE_LETTERS = 8;
+/**
+ * Telling lines the shorter body needs before sharing few of them marks two files as separate
+ * rules: with one, changing it is all a copy edited in one line can show (a heading, a fence
+ * and the one command they hold), so such a pair is compared.
+ */
+const MIN_TELLING_LINES = 2;
 
 interface BodyLines {
   /** Non-blank lines read (up to MAX_JUDGED_LINES). */
@@ -136,6 +142,7 @@ function bodyLines(body: string): BodyLines {
  */
 function separateRules(a: BodyLines, b: BodyLines): boolean {
   if (a.nonBlank < MIN_LINES_OF_SEPARATE_RULES || b.nonBlank < MIN_LINES_OF_SEPARATE_RULES) return false;
+  if (a.telling.size < MIN_TELLING_LINES || b.telling.size < MIN_TELLING_LINES) return false;
   const [small, large] = a.telling.size <= b.telling.size ? [a.telling, b.telling] : [b.telling, a.telling];
   let shared = 0;
   for (const l of small) if (large.has(l)) shared++;

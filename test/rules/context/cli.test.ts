@@ -179,4 +179,12 @@ describe('agentls rules --for and the always-sent totals', () => {
     expect(drift.map((d) => d.path).sort()).toEqual(['.cursor/rules/testing.mdc', '.windsurf/rules/testing.md']);
     expect(drift.find((d) => d.path === '.cursor/rules/testing.mdc')!.message).toContain('- - Mock the network with msw, never the fetch function itself.\n+ - Mock the network with nock, never the fetch function itself.');
   });
+
+  it('agentls check still reports a copy whose one instruction changed, when the rest is a heading and a code fence', async () => {
+    // Four lines each; the command, the one line that says anything, edited in the copy.
+    const body = (command: string) => `# Testing\n\n\`\`\`bash\n${command}\n\`\`\`\n`;
+    const drift = await driftIn({ '.cursor/rules/testing.mdc': `---\nalwaysApply: true\n---\n${body('npm test -- --run')}`, '.windsurf/rules/testing.md': `---\ntrigger: always_on\n---\n${body('npm test -- --watch=false')}` });
+    expect(drift.map((d) => d.path).sort()).toEqual(['.cursor/rules/testing.mdc', '.windsurf/rules/testing.md']);
+    expect(drift.find((d) => d.path === '.cursor/rules/testing.mdc')!.message).toContain('- npm test -- --run\n+ npm test -- --watch=false');
+  });
 });
