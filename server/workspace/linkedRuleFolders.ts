@@ -3,7 +3,7 @@ import { skipped } from './gitListing';
 import { brokenLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
-import { walkFiles, type WalkEntry, type WalkOptions } from './walk';
+import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
 
 /**
  * Folders below a linked nested rule folder that are listed: the depth to which agentls
@@ -88,23 +88,18 @@ export class LinkedRuleFolders {
       // Where its files really are: an edit there is an edit of the files seen through the link (change events carry the real path).
       const target = realFolderOf(options.root, folder);
       if (target !== undefined && target !== folder) result.ruleFolderLinks.followed.push({ link: folder, target });
-      const walk = await walkFiles({
-        fs: options.fs,
-        root: options.root,
-        start: folder,
-        ignore: this.ignored.has(folder) ? options.ignore.withoutIgnoreFiles() : options.ignore,
-        maxFiles: Math.max(0, options.maxFiles - result.fileCount),
-        maxDepth: MAX_LINKED_DEPTH,
-        cancel: options.cancel,
-        onBatch: options.onBatch,
-        includeSymlinks: options.includeSymlinks,
-      });
+      const walk = await walkLinkedRuleFolder({ ...options, ignore: this.ignored.has(folder) ? options.ignore.withoutIgnoreFiles() : options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount) }, folder);
       result.fileCount += walk.fileCount;
       result.truncated ||= walk.truncated;
       // A link to no folder (to a file, to nothing) lists nothing: not a folder the listing failed to read.
       result.errors.push(...walk.errors.filter((e) => e.rel !== folder));
     }
   }
+}
+
+/** The files of a nested rule folder reached through a link in the workspace, named by the link's path, to the depth agentls reads a rule folder. */
+export function walkLinkedRuleFolder(options: Omit<LinkedListOptions, 'skip'>, folder: string): Promise<WalkResult> {
+  return walkFiles({ fs: options.fs, root: options.root, start: folder, ignore: options.ignore, maxFiles: options.maxFiles, maxDepth: MAX_LINKED_DEPTH, cancel: options.cancel, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks });
 }
 
 /**
@@ -119,7 +114,7 @@ export interface RuleFolderLinks {
 }
 
 /** Where a rule folder reached through a link in the workspace really is, relative to the root's real path; undefined when that is not in it. */
-function realFolderOf(root: string, folder: string): string | undefined {
+export function realFolderOf(root: string, folder: string): string | undefined {
   const realRoot = realpathOfLongestPrefix(root);
   const real = realpathOfLongestPrefix(joinRelative(root, folder));
   return realRoot === undefined || real === undefined ? undefined : relativeInside(realRoot, real);

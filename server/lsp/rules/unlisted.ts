@@ -9,7 +9,9 @@ import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import type { FileChange } from '../../workspace/changes';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { MAX_LINTED_FILES } from '../../workspace/linter';
-import { isInside, joinRelative } from '../../workspace/paths';
+import { isInside, joinRelative, relativeInside } from '../../workspace/paths';
+import { realFolderOf, walkLinkedRuleFolder } from '../../workspace/linkedRuleFolders';
+import type { WalkEntry } from '../../workspace/walk';
 import type { ServerContext } from '../feature';
 import { ChainReads } from './chainReads';
 
@@ -188,6 +190,29 @@ export class UnlistedRuleFiles {
     return [];
   }
 
+  /**
+   * A nested rule folder's link that led nowhere leads to a folder of the workspace now: the
+   * index listed nothing behind it, so its rule files are listed through the link here, as a
+   * listing would (`walkLinkedRuleFolder`, capped as `agentls check` caps a folder), judged,
+   * and followed where they really are (`linkedFolders`).
+   */
+  private async followNow(engine: RulesEngine, link: string, reported: ReadonlySet<string>): Promise<void> {
+    const session = this.context().session;
+    const root = session.rootOf(link);
+    const folder = root === undefined ? undefined : relativeInside(root, link);
+    if (root === undefined || folder === undefined) return;
+    const target = realFolderOf(root, folder);
+    if (target === undefined) return;
+    const found: string[] = [];
+    const onBatch = (batch: WalkEntry[]) => {
+      for (const e of batch) if (mayBeRuleFile(joinRelative(root, e.rel))) found.push(joinRelative(root, e.rel));
+    };
+    await walkLinkedRuleFolder({ fs: session.diskFs, root, ignore: session.ignoreFor(root), maxFiles: MAX_LINTED_FILES, onBatch, includeSymlinks: true }, folder);
+    const real = joinRelative(root, target);
+    if (target !== folder) this.linkedFolders.set(real, [...new Set([...(this.linkedFolders.get(real) ?? []), link])]);
+    for (const p of found) await this.update(engine, p, reported);
+  }
+
   /** Judges one file from disk and pushes what its tool's view of it says (nothing when it is open: its buffer is diagnosed). */
   private async update(engine: RulesEngine, p: string, reported: ReadonlySet<string>): Promise<void> {
     const ctx = this.context();
@@ -205,7 +230,7 @@ export class UnlistedRuleFiles {
       this.unfollowed.add(p);
       return;
     }
-    this.unfollowed.delete(p);
+    if (this.unfollowed.delete(p)) await this.followNow(engine, p, reported);
     if (!isUnlistedRuleFile(ctx.session, engine, p)) {
       this.noteDependents(p, undefined);
       this.forget(p, reported);

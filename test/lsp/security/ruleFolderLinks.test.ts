@@ -196,6 +196,15 @@ describe("a package's rule folder that is a link to nothing", () => {
     c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'packages/web/gone/style.mdc')), type: 1 }] });
     await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.length === 0);
   });
+
+  it('once its folder is made, has the rule files there checked through the link, as agentls check does', async () => {
+    const ws = withLinkedFolder({ 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../gone');
+    const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    writeTree(ws, { 'packages/web/gone/bad.mdc': '---\nalwaysApply: "yes"\n---\nShort functions.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'packages/web/gone/bad.mdc')), type: 1 }] });
+    await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc')), (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+  });
 });
 
 describe("a package's rule folder that is a link to a folder of the workspace", () => {
