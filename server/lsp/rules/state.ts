@@ -24,6 +24,7 @@ import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
 import { UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
+import { ListedMemoryFiles } from './listedMemory';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
 export const RULES_SOURCE = 'rules';
@@ -50,6 +51,8 @@ export class RulesState {
   private readonly unlisted = new UnlistedRuleFiles(() => this.context, RULES_SOURCE);
   /** What the Claude Code verdicts on open documents read (their import chains, through the buffers): a change there diagnoses them again. */
   private readonly chains = new ChainReads();
+  /** Claude Code's verdicts on the closed CLAUDE.md and AGENTS.md files the engine lists (a CLAUDE.md in `.cursor/rules`). */
+  private readonly listedMemory = new ListedMemoryFiles(() => this.context.session);
 
   activate(ctx: ServerContext): void {
     this.ctx = ctx;
@@ -96,7 +99,7 @@ export class RulesState {
       const engine = this.engineInstance!;
       const started = Date.now();
       await engine.refresh(token);
-      this.publish(engine.reportedPaths(), true);
+      await this.publish(engine.reportedPaths(), true);
       this.context.log.info(`rules: ${engine.reportedPaths().size} rule files in ${engine.rootPaths.length} folder(s) analysed in ${Date.now() - started} ms`);
     });
     this.refreshing = run.finally(() => {
@@ -127,12 +130,14 @@ export class RulesState {
     const names = () => engine.rootPaths.map((root) => engine.availableNames(root).join(',')).join('\n');
     const before = names();
     const affected = await engine.applyChanges(batch);
-    this.publish(affected, false);
+    // With the listed CLAUDE.md and AGENTS.md files whose import chains or neighbours changed.
+    await this.publish(affected, false);
+    await this.push(new Set([...this.listedMemory.affectedBy(engine, batch)].filter((p) => !affected.has(p))), false);
     await this.unlisted.onChanges(engine, batch);
     // What the ignore files leave out changed: the file index lists other files now.
     if (batch.some((c) => changesIgnoreRules(c.path)) && this.refreshToken) void this.sweepUnlisted(this.refreshToken);
     if (affected.size > 0 && before !== names()) {
-      this.rediagnoseRuleUrls(engine, affected);
+      await this.rediagnoseRuleUrls(engine, affected);
       await this.unlisted.ruleNamesChanged(engine);
     }
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
@@ -181,7 +186,7 @@ export class RulesState {
       const known = engine.analysis(p) !== undefined;
       const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }], undefined, 'buffer');
       affected.delete(p);
-      this.publish(affected, false);
+      await this.publish(affected, false);
     });
   }
 
@@ -255,11 +260,12 @@ export class RulesState {
     return finding('rule/not-read', 'warning', ZERO_RANGE, `The xcsh agent does not read this file for the folders open: ${reason}.`);
   }
 
-  /** Findings of a file that is not open: from the engine, plus its `rule://` references. */
-  private findingsForPath(engine: RulesEngine, p: string): Finding[] {
+  /** Findings of a file that is not open: from the engine, plus its `rule://` references and, for a CLAUDE.md or AGENTS.md, Claude Code's verdicts. */
+  private async findingsForPath(engine: RulesEngine, p: string): Promise<Finding[]> {
     const out = engine.findings(p);
     const analysis = engine.analysis(p);
     if (analysis) out.push(...xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), this.context.session.settings.rules.agents));
+    out.push(...(await this.listedMemory.findings(engine, p, analysis)));
     return out;
   }
 
@@ -271,19 +277,26 @@ export class RulesState {
   }
 
   /** Publishes findings for `paths`: open documents with their version, others from disk. `all` also clears stale ones. */
-  private publish(paths: Set<string>, all: boolean): void {
+  private async publish(paths: Set<string>, all: boolean): Promise<void> {
     if (all || paths.size > 0) for (const listener of this.updateListeners) queueMicrotask(() => listener(paths, all));
+    await this.push(paths, all);
+  }
+
+  /** `publish` without telling the other features: for files whose text the engine has not seen change. */
+  private async push(paths: Set<string>, all: boolean): Promise<void> {
     const ctx = this.context;
     const engine = this.engineInstance!;
-    const reported = all ? engine.reportedPaths() : undefined;
+    const listed = engine.reportedPaths();
+    const reported = all ? listed : undefined;
     for (const p of paths) {
       const open = ctx.documents.getByPath(p);
-      const findings = this.findingsForPath(engine, p);
+      if (open || !listed.has(p)) this.listedMemory.forget(p);
       if (open) {
         // The hub re-diagnoses open documents itself; refresh them so they pick up group changes.
         ctx.diagnostics.schedule(open);
         continue;
       }
+      const findings = await this.findingsForPath(engine, p);
       if (findings.length === 0 && !this.pushed.has(p)) continue;
       ctx.diagnostics.setForPath(RULES_SOURCE, p, findings, engine.findingsText(p), (other) => engine.findingsText(other));
       if (findings.length) this.pushed.add(p);
@@ -303,7 +316,7 @@ export class RulesState {
    * `rule://` lints depend on which names resolve: re-check open Markdown documents and the
    * rule files (open or not) that hold a `rule://` link, beyond those the change itself touched.
    */
-  private rediagnoseRuleUrls(engine: RulesEngine, touched: ReadonlySet<string>): void {
+  private async rediagnoseRuleUrls(engine: RulesEngine, touched: ReadonlySet<string>): Promise<void> {
     const ctx = this.context;
     for (const doc of ctx.documents.all()) {
       if (doc.path && (doc.kind.kind === 'rule' ? doc.text.includes(RULE_URL_PREFIX) : isMarkdownKind(doc.kind, doc.path))) ctx.diagnostics.schedule(doc);
@@ -312,7 +325,7 @@ export class RulesState {
     for (const p of engine.reportedPaths()) {
       if (!touched.has(p) && !ctx.documents.getByPath(p) && engine.analysis(p)?.text.includes(RULE_URL_PREFIX)) linking.add(p);
     }
-    if (linking.size) this.publish(linking, false);
+    if (linking.size) await this.publish(linking, false);
   }
 
   /** A document was closed: a rule file goes back to its disk text; other Markdown loses its findings. */

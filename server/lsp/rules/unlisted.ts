@@ -269,6 +269,6 @@ export class UnlistedRuleFiles {
 }
 
 /** A file Claude Code reads by its name: its memory (CLAUDE.md), or an AGENTS.md it reads where no CLAUDE.md is. */
-function namedForClaude(p: string): boolean {
+export function namedForClaude(p: string): boolean {
   return isClaudeMemoryFile(p) || path.basename(p) === 'AGENTS.md';
 }
