@@ -105,8 +105,8 @@ export interface FileSearchService {
    * listed in time.
    */
   ruleFolderLinks(root: string, waitMs?: number): Promise<RuleFolderLinks | undefined>;
-  /** The indexed files of a folder with one of these extensions (lower-case, with the dot), as `paths` gives them: far cheaper than all of them. */
-  pathsWithExtensions(root: string, extensions: readonly string[]): Promise<string[] | undefined>;
+  /** The indexed files of a folder with one of these extensions (lower-case, with the dot), or with none and one of these `names`, as `paths` gives them: far cheaper than all of them. */
+  pathsWithExtensions(root: string, extensions: readonly string[], names?: readonly string[]): Promise<string[] | undefined>;
   /** `pathsWithExtensions` without waiting for the index: what it holds now, and whether that is every file (`complete`). */
   pathsWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean } | undefined>;
   /** Resolves true once the folder's index knows every name; false when the folder is no longer indexed. */

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { isMarkdownPath } from '../workspace/classify';
+import { isMarkdownPath, MARKDOWN_EXTENSIONS } from '../workspace/classify';
 import type { FileSystem, ReadFailure } from '../workspace/fs';
 import { brokenLinkReason } from '../workspace/links';
 import type { WorkspaceSession } from '../workspace/session';
@@ -17,6 +17,13 @@ const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerule
 export function mayBeRuleFile(p: string): boolean {
   return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p)) || isClineTextRule(p);
 }
+
+/**
+ * Every file `mayBeRuleFile` accepts has one of these extensions (lower-case) or one of
+ * these names, which have none: the file index hands over only those (a few thousand of a
+ * 92k-file tree) instead of every path, and `mayBeRuleFile` judges them.
+ */
+export const RULE_FILE_CANDIDATES = { extensions: [...MARKDOWN_EXTENSIONS, '.txt'], names: [...SINGLE_FILE_RULES] } as const;
 
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
 export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel'> {

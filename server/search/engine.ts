@@ -236,11 +236,13 @@ export class SearchEngine {
    * The files of a folder (relative, `/`-separated) whose extension is one of `extensions`
    * (lower-case, with the dot: `.json`), once the index knows its names; undefined when the
    * folder is not indexed. Reads the extension column: only the files it keeps are spelt out.
+   * `names`: files with no extension (as the index reads one: `.cursorrules` has none) kept by
+   * their exact name too.
    */
-  async filesWithExtensions(root: string, extensions: readonly string[], waitMs: number): Promise<string[] | undefined> {
+  async filesWithExtensions(root: string, extensions: readonly string[], waitMs: number, names: readonly string[] = []): Promise<string[] | undefined> {
     const index = this.folders.get(root);
     if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
-    return pathsWithExtensions(index, extensions);
+    return pathsWithExtensions(index, extensions, names);
   }
 
   /**
@@ -414,12 +416,14 @@ function prefixFor(primary: string | undefined, root: string): string {
  * Only background work asks for them (the glob reach, the recipe list): the slicer also
  * waits while a request is being answered.
  */
-/** The files of an index whose extension is one of `extensions` (lower-case, with the dot): only those are spelt out. */
-function pathsWithExtensions(index: FolderIndex, extensions: readonly string[]): Promise<string[]> {
+/** The files of an index whose extension is one of `extensions` (lower-case, with the dot), or with none and named one of `names`: only those are spelt out. */
+function pathsWithExtensions(index: FolderIndex, extensions: readonly string[], names: readonly string[] = []): Promise<string[]> {
   const table = index.table;
   const wanted = new Set(extensions.map((e) => table.extensionId(e)).filter((id): id is number => id !== undefined));
-  if (wanted.size === 0) return Promise.resolve([]);
-  return spellPaths(index, (id) => wanted.has(table.extId[id]));
+  const named = new Set(names);
+  if (wanted.size === 0 && named.size === 0) return Promise.resolve([]);
+  // A name is read only of the files with no extension (id 0), not of every file.
+  return spellPaths(index, (id) => wanted.has(table.extId[id]) || (named.size > 0 && table.extId[id] === 0 && named.has(table.name(id))));
 }
 
 async function spellPaths(index: FolderIndex, keep: (id: number) => boolean): Promise<string[]> {

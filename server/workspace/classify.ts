@@ -46,7 +46,7 @@ export interface ClassifyContext {
   piConfigDir?: string;
 }
 
-const MARKDOWN_EXTENSIONS = new Set(['.md', '.mdc', '.markdown', '.mdx']);
+export const MARKDOWN_EXTENSIONS: ReadonlySet<string> = new Set(['.md', '.mdc', '.markdown', '.mdx']);
 const BEGIN_MARKERS = ['*** Begin Patch', '* Begin Patch'];
 
 export function isMarkdownPath(p: string): boolean {

@@ -125,6 +125,14 @@ describe('the folder\'s files as other features ask for them', () => {
     expect(await e.filesWithExtensions(root, ['.toml'], 10_000)).toEqual([]);
     expect(await e.filesWithExtensions(path.join(root, 'elsewhere'), ['.json'], 10)).toBeUndefined();
   });
+
+  it('lists the files with no extension by their exact names beside them', async () => {
+    const root = writeTree(tempDir(), { '.cursorrules': 'x', 'pkg/.cursorrules': 'x', 'pkg/.CURSORRULES': 'x', 'a.cursorrules': 'x', Makefile: 'x', 'notes.md': 'x', 'src/app.ts': 'x' });
+    const e = engineFor(session([root]));
+    void e.sync();
+    expect((await e.filesWithExtensions(root, ['.md'], 10_000, ['.cursorrules', 'Makefile']))?.sort()).toEqual(['.cursorrules', 'Makefile', 'notes.md', 'pkg/.cursorrules']);
+    expect((await e.filesWithExtensions(root, ['.toml'], 10_000, ['.cursorrules']))?.sort()).toEqual(['.cursorrules', 'pkg/.cursorrules']);
+  });
 });
 
 describe('keeping the index current from the change stream', () => {

@@ -14,7 +14,8 @@ const BAD_TRIGGER = '---\ntrigger: sometimes\n---\nUse the design tokens.\n';
 /**
  * Rule files the xcsh agent's discovery does not list but their own tools read: a Cursor
  * rule in a folder inside `.cursor/rules/`, a package's own `.cursor/rules` and
- * `.windsurf/rules`, Devin Desktop's `.devin/rules`, and a Cline rule written as `.txt`.
+ * `.windsurf/rules`, Devin Desktop's `.devin/rules`, a Cline rule written as `.txt`, and a
+ * package's `.cursorrules` and `.windsurfrules`.
  * All broken; none ever opened.
  */
 const UNLISTED = {
@@ -24,6 +25,9 @@ const UNLISTED = {
   '.devin/rules/x.md': BAD_TRIGGER,
   // Cline reads the `.txt` files of `.clinerules` too; `paths` as a string is one it ignores.
   '.clinerules/style.txt': '---\npaths: "src/**"\n---\nUse tabs.\n',
+  // Single-file rules in a package, named without an extension: their tools read them only at the root.
+  'packages/web/.cursorrules': BAD_CURSOR,
+  'packages/web/.windsurfrules': BAD_TRIGGER,
   // Through a nested `.cursor/rules` that is a link to a folder of the workspace (`LINKED`).
   'packages/app/.cursor/rules/x.mdc': BAD_CURSOR,
 };
