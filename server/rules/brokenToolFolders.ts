@@ -12,23 +12,41 @@ const TOOL_ONLY_FOLDERS: readonly { rel: readonly string[]; agent: AgentId }[] =
   { rel: ['.github', 'instructions'], agent: 'copilot' },
 ];
 
-export interface BrokenToolFolder {
-  /** The link: the rule folder itself, or the folder above it (`.claude` of `.claude/rules`). */
-  path: string;
-  agent: AgentId;
-  /** What it leads to, in words (`brokenLinkReason`). */
-  reason: string;
-}
+export type BrokenToolFolder =
+  | {
+      /** The link: the rule folder itself, or the folder above it (`.claude` of `.claude/rules`). */
+      path: string;
+      agent: AgentId;
+      /** What it leads to, in words (`brokenLinkReason`). */
+      reason: string;
+    }
+  | {
+      /** The rule folder, as discovery names the root's other rule folders linked out (`listFolder`). */
+      path: string;
+      agent: AgentId;
+      /** Where it really leads, out of the workspace (`escapeTarget`): never opened or listed. */
+      outside: string;
+    };
 
 /**
  * Those rule folders of a workspace folder that are a symbolic link to nothing, or sit in
  * one (rules shared from a submodule that is not checked out): the tool reads no rules
- * there, which a check must say rather than pass in silence. A link to a folder is fine.
+ * there, which a check must say rather than pass in silence. A link to a folder is fine,
+ * but for one out of the workspace (or under one): its tool reads the rules there (every
+ * tool reads its rule folder through a link: `notRead.ts`, LOCATION_READERS, where nothing
+ * documents otherwise), agentls reads nothing there, and that is said too, as discovery says
+ * it of the xcsh agent's and the other tools' folders. `escapeTarget`: the confinement's,
+ * a resolution of the path, no listing.
  */
-export function brokenToolFolders(cwd: string): BrokenToolFolder[] {
+export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => string | undefined): BrokenToolFolder[] {
   const out: BrokenToolFolder[] = [];
   for (const folder of TOOL_ONLY_FOLDERS) {
     const dir = path.join(cwd, ...folder.rel);
+    const outside = escapeTarget(dir);
+    if (outside !== undefined) {
+      out.push({ path: dir, agent: folder.agent, outside });
+      continue;
+    }
     for (const at of [dir, path.dirname(dir)]) {
       const reason = brokenLinkReason(at, { folderWanted: true });
       if (reason === undefined) continue;

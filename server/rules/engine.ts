@@ -12,7 +12,7 @@ import { analyseFile, type FileAnalysis } from './analysis';
 import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
-import { brokenLinkFinding, linkedOutFileFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
@@ -324,14 +324,18 @@ export class RulesEngine {
         }
       }
     }
-    // Rule folders the xcsh agent does not read, linked to nothing: their own tool's notice.
-    for (const broken of brokenToolFolders(state.cwd)) {
+    // Rule folders the xcsh agent does not read, linked to nothing or out of the workspace: their own tool's notice.
+    for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p))) {
       if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) continue;
-      const finding = brokenLinkFinding(broken.reason, agentModel(broken.agent).name, 'location');
+      const tool = agentModel(broken.agent).name;
+      const finding =
+        'outside' in broken
+          ? linkedOutLocationFinding(`This rule location is a symbolic link to ${broken.outside} outside the workspace.`, tool)
+          : brokenLinkFinding(broken.reason, tool, 'location');
       state.notRead.set(broken.path, finding);
       state.unreadLocations.set(broken.path, finding);
       affected.add(broken.path);
-      this.noteLinkTargets(state, broken.path);
+      if (!('outside' in broken)) this.noteLinkTargets(state, broken.path);
     }
     return affected;
   }

@@ -539,6 +539,36 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(fixed.stdout).not.toContain('rule/unreadable');
   });
 
+  it("reports Claude Code's and Copilot's root rule folders linked out of the workspace, in check and rules --for, and reads nothing there", async () => {
+    const home = tempDir('agentls-home-');
+    const secret = 'TOP SECRET: a rule outside the workspace';
+    const outside = writeTree(tempDir('agentls-outside-'), { 'claude/held.md': `${secret}\n`, 'copilot/held.instructions.md': `---\napplyTo: "**"\n---\n${secret}\n` });
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'export const a = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.claude'));
+    fs.mkdirSync(path.join(ws, '.github'));
+    fs.symlinkSync(path.join(outside, 'claude'), path.join(ws, '.claude/rules'));
+    fs.symlinkSync(path.join(outside, 'copilot'), path.join(ws, '.github/instructions'));
+    const real = fs.realpathSync(outside);
+    const claude = `This rule location is a symbolic link to ${real}/claude outside the workspace. Claude Code follows the link and reads the rules there; agentls does not, so they are not checked.`;
+    const copilot = `This rule location is a symbolic link to ${real}/copilot outside the workspace. GitHub Copilot follows the link and reads the rules there; agentls does not, so they are not checked.`;
+    const json = JSON.parse((await cli(['check', '--home', home, '--format', 'json'], ws)).stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+      ['.claude/rules', 'rule/link-outside', 'warning', claude],
+      ['.github/instructions', 'rule/link-outside', 'warning', copilot],
+    ]);
+    // The rules that reach a file say that these folders went unread.
+    const forFile = await cli(['rules', '--home', home, '--for', 'src/a.ts', '--json'], ws);
+    const unread = (JSON.parse(forFile.stdout) as { unread?: { path: string; code: string; message: string }[] }).unread;
+    expect(unread).toEqual([
+      { path: '.claude/rules', code: 'rule/link-outside', message: claude },
+      { path: '.github/instructions', code: 'rule/link-outside', message: copilot },
+    ]);
+    expect(json.diagnostics.map((d) => d.message).join('\n') + forFile.stdout).not.toContain('TOP SECRET');
+    // Only for the agents targeted.
+    const cursorOnly = await cli(['check', '--home', home, '--agents', 'cursor'], ws);
+    expect(cursorOnly.stdout).not.toContain('rule/link-outside');
+  });
+
   it('reports a rule file linked to a folder outside the workspace as unreadable, not as a rule its tool reads there', async () => {
     const home = tempDir('agentls-home-');
     const outside = writeTree(tempDir('agentls-outside-'), { 'rules/style.mdc': '---\nalwaysApply: true\n---\nTOP SECRET\n' });

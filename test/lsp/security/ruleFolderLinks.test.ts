@@ -288,6 +288,26 @@ describe('a rule file that is a link', () => {
     await c.waitForDiagnostics(uri, (d) => d.length === 0);
   });
 
+  it("Claude Code's rule folder linked out of the workspace is reported on the link, never read, and cleared once the link is gone", async () => {
+    const outside = outsideFolder();
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/app.ts': 'export const app = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.claude'));
+    fs.symlinkSync(outside, path.join(ws, '.claude/rules'));
+    const c = await start({ folders: [ws] });
+    const uri = uriOf(path.join(ws, '.claude/rules'));
+    const linked = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/link-outside'));
+    expect(linked.map((d) => [d.severity, d.message])).toEqual([
+      [2, `This rule location is a symbolic link to ${fs.realpathSync(outside)} outside the workspace. Claude Code follows the link and reads the rules there; agentls does not, so they are not checked.`],
+    ]);
+    // Nothing is said of a file in the target: it is never listed.
+    expect(c.diagnosticsLog.filter((p) => p.uri.startsWith(`${uri}/`))).toEqual([]);
+    // The link replaced by a folder of the workspace: the notice goes.
+    fs.unlinkSync(path.join(ws, '.claude/rules'));
+    writeTree(ws, { '.claude/rules/style.md': 'Use tabs.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }, { uri, type: 1 }, { uri: uriOf(path.join(ws, '.claude/rules/style.md')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => d.length === 0);
+  });
+
   it('open in two buffers beside another link, is diagnosed once per edit, not round and round (each re-listed the folder for the other)', async () => {
     const outside = outsideFolder();
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n' });
