@@ -3,11 +3,10 @@ import type { LineIndex } from '../../core/text';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/lint/claudeImports';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import type { RulesEngine } from '../../rules/engine';
-import { changesIgnoreRules } from '../../workspace/ignore';
 import type { FileChange } from '../../workspace/changes';
 import type { WorkspaceSession } from '../../workspace/session';
 import { ChainReads } from './chainReads';
-import { namedForClaude } from './unlisted';
+import { movesEveryClaudeVerdict, namedForClaude } from './unlisted';
 
 /**
  * Claude Code's verdicts on the closed files the rules engine lists that Claude Code reads
@@ -45,9 +44,7 @@ export class ListedMemoryFiles {
    * The first is a pass over the listed files, not the tree, and only on changes from disk.
    */
   affectedBy(engine: RulesEngine, batch: readonly FileChange[]): Set<string> {
-    if (batch.some((c) => c.type !== 'changed' || namedForClaude(c.path) || changesIgnoreRules(c.path))) {
-      return new Set([...engine.reportedPaths()].filter(namedForClaude));
-    }
+    if (movesEveryClaudeVerdict(batch)) return new Set([...engine.reportedPaths()].filter(namedForClaude));
     return new Set(batch.flatMap((c) => this.chains.readersOf(c.path)));
   }
 

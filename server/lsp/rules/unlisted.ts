@@ -151,7 +151,7 @@ export class UnlistedRuleFiles {
       } else await this.update(engine, change.path, reported);
     }
     // An import came or went, or a CLAUDE.md that keeps an AGENTS.md out changed, or what is ignored did.
-    if (batch.some((c) => c.type !== 'changed' || namedForClaude(c.path) || changesIgnoreRules(c.path))) await this.rejudge(engine, this.memory);
+    if (movesEveryClaudeVerdict(batch)) await this.rejudge(engine, this.memory);
     // Else a file of some import chain may have changed (a note a CLAUDE.local.md imports): the verdicts that read it.
     else await this.rejudge(engine, new Set(batch.flatMap((c) => this.chains.readersOf(c.path))));
     // Something came or went: a link to nothing may lead somewhere now (a few links, each a stat).
@@ -272,4 +272,13 @@ export class UnlistedRuleFiles {
 /** A file Claude Code reads by its name: its memory (CLAUDE.md), or an AGENTS.md it reads where no CLAUDE.md is. */
 export function namedForClaude(p: string): boolean {
   return isClaudeMemoryFile(p) || path.basename(p) === 'AGENTS.md';
+}
+
+/**
+ * Whether changes may move every Claude Code verdict, not only those whose import chains read
+ * a changed file: a file came or went (an import found or lost), a memory file changed (a
+ * CLAUDE.md that keeps an AGENTS.md out), or what is ignored did.
+ */
+export function movesEveryClaudeVerdict(batch: readonly FileChange[]): boolean {
+  return batch.some((c) => c.type !== 'changed' || namedForClaude(c.path) || changesIgnoreRules(c.path));
 }
