@@ -4,6 +4,8 @@
  * `RuleBucketsResult` as well.
  */
 
+import type { ActivationMode } from './rulesContext';
+
 export type RuleBucket = 'ttsr' | 'alwaysApply' | 'rulebook' | 'none';
 
 export interface RuleBucketsParams {
@@ -49,6 +51,43 @@ export interface RuleBucketsResult {
    * `agentls.rules.agents` selects them. Absent from servers older than this field.
    */
   alwaysSent?: AlwaysSentInfo[];
+  /**
+   * Rule folders below the workspace folder that only another agent reads, each scoped to the
+   * folder holding it: Cursor's nested `.cursor/rules` (`packages/web/.cursor/rules/`), nearest
+   * the root first. Not in `rules`, `buckets` or `alwaysSent`: the xcsh agent does not read
+   * them, and Cursor sends them only while a file under the folder is in context. Absent from
+   * servers older than this field.
+   */
+  nestedFolders?: NestedRuleFolderInfo[];
+  /**
+   * The workspace's file index was still being built: nested rule folders it had not listed
+   * yet are missing from `nestedFolders`. Absent once the index is complete (and from the CLI).
+   */
+  indexing?: true;
+}
+
+/** One nested rule folder and the rules in it. */
+export interface NestedRuleFolderInfo {
+  /** `cursor`. */
+  agent: string;
+  displayName: string;
+  /** The folder holding the rule folder, relative to `root`, `/`-separated (`packages/web`): its rules reach files under it only. */
+  folder: string;
+  rules: NestedRuleInfo[];
+}
+
+export interface NestedRuleInfo {
+  /** As the tool names it: the file's path inside the rule folder, without its extension. */
+  name: string;
+  /** Relative to `root`. */
+  path: string;
+  /** How the tool applies it to a file under `folder`: `always`, `glob`, `description` (offered to the model), `manual`. */
+  mode: ActivationMode;
+  /** The globs of a `glob` rule. */
+  globs?: string[];
+  description?: string;
+  /** Estimated tokens of the body (UTF-8 bytes / 4). */
+  tokens: number;
 }
 
 /** One agent's always-sent text; tokens are estimates (UTF-8 bytes / 4, rounded up per item). */

@@ -8,9 +8,9 @@ import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
-import { holdersForFile } from '../rules/context/nestedRules';
+import { holdersForFile, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
-import { bucketsText } from '../rules/report';
+import { bucketsText, nestedFoldersText } from '../rules/report';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { displayPath, toPosix } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
@@ -43,8 +43,11 @@ export const rulesCommand: CliCommand = {
     Prints the rules the agent loads from the workspace and the home directory, by bucket
     (always-apply, rulebook, TTSR, none), with shadowed rules and warnings, then what each
     agent sends in every request (the xcsh agent, Cursor, Windsurf, Cline, Claude Code,
-    GitHub Copilot, AGENTS.md readers, as --agents selects them); --json gives the
-    agentls/ruleBuckets result, with those totals in alwaysSent.
+    GitHub Copilot, AGENTS.md readers, as --agents selects them), then a section for each
+    nested .cursor/rules folder (packages/web/.cursor/rules): its rules, how each applies to
+    files under that folder, and their paths (sent only while such a file is in context);
+    --json gives the agentls/ruleBuckets result, with those totals in alwaysSent and the
+    nested folders in nestedFolders.
     --prompt      instead, print the rules section of the system prompt as the agent renders
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
@@ -68,9 +71,12 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       if (!view) throw new CliError(`${common.root} is not a folder agentls can read`);
       // Claude Code, Copilot and AGENTS.md readers: their files are not the engine's (`instructionViews.ts`).
       const target = values.for !== undefined ? path.resolve(io.cwd, values.for) : undefined;
-      // Nested `.cursor/rules` reach only files under their folder; the others are listed too, with why not, as the editor lists them from its file index.
-      const listing = target !== undefined ? nestedCursorFiles(session, common.root) : undefined;
-      const nested = target !== undefined && listing ? async () => holdersForFile(toPosix(path.relative(common.root, target)), (await listing).rels, (await listing).complete) : undefined;
+      // Nested `.cursor/rules` reach only files under their folder: for one file, the others are listed too, with why not, as the editor lists them from its file index;
+      // for the buckets, each folder the listing names gets its section. One listing either way (`nestedListing.ts`); the prompt is the xcsh agent's, which reads none.
+      const listing = template ? undefined : nestedCursorFiles(session, common.root);
+      const nested = listing
+        ? async () => (target !== undefined ? holdersForFile(toPosix(path.relative(common.root, target)), (await listing).rels, (await listing).complete) : nestedCursorHolders((await listing).rels).holders)
+        : undefined;
       const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing): said with the answer, as the editor says them (`RulesContext.forFile`).
@@ -79,7 +85,10 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
       else if (values.json) write(io.stdout, JSON.stringify(bucketsWithCosts(view, extra), null, 2));
-      else io.stdout.write(bucketsText(view.summary()) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra));
+      else {
+        const buckets = bucketsWithCosts(view, extra);
+        io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra) + nestedFoldersText(buckets, false));
+      }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
       // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.
       const unreadable = engine.unreadableFolders(common.root);

@@ -1,4 +1,4 @@
-import type { RuleBucketsResult, RuleInfo } from '../../protocol/rules';
+import type { NestedRuleFolderInfo, NestedRuleInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
@@ -53,6 +53,38 @@ export function bucketsText(result: RuleBucketsResult): string {
     for (const w of result.warnings) lines.push(`  ${w}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * How a nested folder's rule reaches a file under its folder (`nestedRules.ts`): Cursor's
+ * activation modes as its model reads them (`agents/cursor.ts`), within the folder only.
+ */
+function nestedHow(rule: NestedRuleInfo, folder: string): string {
+  if (rule.mode === 'always') return `always, within ${folder}/`;
+  if (rule.mode === 'glob') return `glob ${(rule.globs ?? []).join(', ')}`;
+  if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
+  if (rule.mode === 'manual') return `manual: only when named (@${rule.name})`;
+  return rule.mode;
+}
+
+/** The title of a nested folder's section, and what it says of when its rules are sent. */
+function nestedTitle(f: NestedRuleFolderInfo): { title: string; note: string } {
+  return {
+    title: `${f.displayName}, rules in ${f.folder}/.cursor/rules (${f.rules.length})`,
+    note: `for files under ${f.folder}/ only: sent while one is in context, never in every request, so not in "Sent in every request"; the xcsh agent does not read them`,
+  };
+}
+
+/** One section per nested rule folder (`RuleBucketsResult.nestedFolders`), after what each agent sends in every request; empty when there is none. */
+export function nestedFoldersText(result: RuleBucketsResult, markdown: boolean): string {
+  const lines: string[] = [];
+  for (const f of result.nestedFolders ?? []) {
+    const { title, note } = nestedTitle(f);
+    if (markdown) lines.push('', `## ${title}`, '', `_${note}_`, '', ...f.rules.map((r) => `- **${r.name}** · \`${r.path}\` · ${nestedHow(r, f.folder)} · ≈${r.tokens} tokens`));
+    else lines.push('', `${title}: ${note}`, ...f.rules.map((r) => `  ${r.name.padEnd(24)} ${r.path}  ${nestedHow(r, f.folder)} · ≈${r.tokens} tokens`));
+  }
+  if (result.indexing) lines.push('', markdown ? '_The file index is still being built: nested rule folders it has not listed yet are missing._' : 'The file index is still being built: nested rule folders it has not listed yet are missing.');
+  return lines.length ? lines.join('\n') + '\n' : '';
 }
 
 /** The system-prompt section as a Markdown report (`agentls.rules.showSystemPrompt`). */

@@ -4,7 +4,7 @@ import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '.
 import { params, ParamError } from '../../core/params';
 import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
-import { bucketsMarkdown, systemPromptMarkdown } from '../../rules/report';
+import { bucketsMarkdown, nestedFoldersText, systemPromptMarkdown } from '../../rules/report';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
 import type { Feature } from '../feature';
@@ -26,7 +26,9 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const p = optionalObject(raw);
     const view = await viewFor(params.optionalString(p, 'uri'));
     if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
-    return bucketsWithCosts(view, await state.instructions.views(view.cwd));
+    const result = bucketsWithCosts(view, await state.instructions.views(view.cwd));
+    // Nested rule folders come from the file index: while its first listing runs, some may be missing (`InstructionViewsCache.indexing`).
+    return state.instructions.indexing(view.cwd) ? { ...result, indexing: true } : result;
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
     const p = optionalObject(raw);
@@ -41,7 +43,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
         const result = await buckets(args[0]);
         const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
         const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd)) : '';
-        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs);
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
         const result = await prompt(args[0]);

@@ -4,6 +4,7 @@ import { relativeInside } from '../../workspace/paths';
 import type { RulesView } from '../view';
 import { seedAgentView, type AgentView } from './agentView';
 import { alwaysSentInfo, costLines, agentCosts, rulesForFileResult } from './report';
+import { nestedRuleFolders } from './nestedFolders';
 import { joinToolViews, toolAgentViews } from './toolViews';
 
 /**
@@ -49,7 +50,11 @@ export function alwaysSentSection(view: RulesView, budget: number | undefined, m
   return ['', title, ...(markdown ? [''] : []), ...lines].join('\n') + '\n';
 }
 
-/** The buckets (`agentls/ruleBuckets`, `agentls rules --json`) with what each agent sends in every request. */
+/**
+ * The buckets (`agentls/ruleBuckets`, `agentls rules --json`) with what each agent sends in
+ * every request, and the nested rule folders another agent reads (kept out of both).
+ */
 export function bucketsWithCosts(view: RulesView, extra: readonly AgentView[] = []): RuleBucketsResult {
-  return { ...view.summary(), alwaysSent: agentCosts(agentViews(view, extra)).map((c) => alwaysSentInfo(c, view.cwd)) };
+  const agents = agentViews(view, extra);
+  return { ...view.summary(), alwaysSent: agentCosts(agents).map((c) => alwaysSentInfo(c, view.cwd)), nestedFolders: nestedRuleFolders(agents, view.cwd) };
 }

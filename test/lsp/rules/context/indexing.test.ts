@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
+import type { RuleBucketsResult } from '../../../../protocol/rules';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import { useLspClients } from '../../../helpers/lspClient';
 import { until } from '../../../helpers/polling';
@@ -41,8 +42,10 @@ describe('rules for a file during the first index', () => {
     const uri = await c.open(file('packages/web/src/b.tsx'), undefined, 'typescriptreact');
     const hover = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
     expect((hover.contents as MarkupContent).value).toContain('The file index is still being built');
-    await c.request('agentls/ruleBuckets', { uri: c.uri(file('src/a.ts')) });
+    const heldBuckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(file('src/a.ts')) });
     expect(fs.existsSync(gate)).toBe(false);
+    // The buckets say so too: their nested rule folders come from the same index.
+    expect(heldBuckets.indexing).toBe(true);
 
     fs.writeFileSync(gate, '');
     const done = await until(
@@ -51,6 +54,9 @@ describe('rules for a file during the first index', () => {
       (r) => r.indexing === undefined,
     );
     expect(nestedRules(done).map((r) => [r.name, r.applies])).toEqual([['react (packages/web)', true]]);
+    const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(file('src/a.ts')) });
+    expect(buckets.indexing).toBeUndefined();
+    expect(buckets.nestedFolders?.map((f) => [f.folder, f.rules.map((r) => r.name)])).toEqual([['packages/web', ['react']]]);
     const after = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
     expect((after.contents as MarkupContent).value).not.toContain('still being built');
     expect((after.contents as MarkupContent).value).toContain('**react (packages/web)**');

@@ -1,0 +1,46 @@
+import * as path from 'node:path';
+import type { NestedRuleFolderInfo } from '../../../protocol/rules';
+import { displayPath, toPosix } from '../../workspace/paths';
+import type { AgentView } from './agentView';
+import { estimateTokens } from './cost';
+
+/**
+ * The rules of nested rule folders in the agents' views (those with a `scope`: today
+ * Cursor's nested `.cursor/rules`, `nestedRules.ts`), one entry per agent and holding
+ * folder, in the views' order (holders nearest the root first, as they were read). The
+ * views already hold them, read from the listing the caller made: nothing is read here.
+ *
+ * Listed apart from the buckets and the "every request" totals. Source: Cursor's "Rules"
+ * documentation (docs.cursor.com/context/rules, as quoted in Cursor's forum thread
+ * forum.cursor.com/t/nested-cursor-rules-subdirectories/110303): nested rules are
+ * "automatically attached when files in their directory are referenced", so they are in a
+ * request only while such a file is; the xcsh agent reads none of them (`rule/not-read`).
+ */
+export function nestedRuleFolders(views: readonly AgentView[], root: string): NestedRuleFolderInfo[] {
+  const out: NestedRuleFolderInfo[] = [];
+  const byKey = new Map<string, NestedRuleFolderInfo>();
+  for (const view of views) {
+    for (const rule of view.rules) {
+      if (rule.scope === undefined) continue;
+      const key = `${view.agent}\0${rule.scope}`;
+      let folder = byKey.get(key);
+      if (!folder) {
+        folder = { agent: view.agent, displayName: view.displayName, folder: rule.scope, rules: [] };
+        byKey.set(key, folder);
+        out.push(folder);
+      }
+      // The name the tool gives it: its path inside the holder's `.cursor/rules`, as `nestedCursorRules` names it (without the holder).
+      const ruleDir = path.join(root, ...rule.scope.split('/'), '.cursor', 'rules');
+      const name = toPosix(path.relative(ruleDir, rule.path)).replace(/\.mdc?$/, '');
+      folder.rules.push({
+        name,
+        path: displayPath(rule.path, root),
+        mode: rule.mode,
+        ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
+        ...(rule.description !== undefined ? { description: rule.description } : {}),
+        tokens: estimateTokens(rule.body),
+      });
+    }
+  }
+  return out;
+}
