@@ -5,9 +5,10 @@ import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
 import type { IgnoreRules } from '../workspace/ignore';
 import { joinRelative } from '../workspace/paths';
-import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
+import { relistLinkedRuleFolder, ruleFolderEntry, type RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import { listFolderFiles } from '../workspace/listFiles';
 import { walkFiles } from '../workspace/walk';
+import { changesThroughLinks, linksToRelist } from './linkedFolderChanges';
 import { KeystrokeMemory } from './narrow';
 import { compactTable } from './packing';
 import { saveInSlices } from './snapshotSave';
@@ -486,7 +487,10 @@ export class FolderIndex {
 
   /** Applies changes from the change stream (paths relative to this folder). */
   async applyChanges(changes: { rel: string; type: ChangeType }[]): Promise<void> {
-    for (const { rel, type } of changes) {
+    const deep = !this.options.shallow && this.options.only === undefined;
+    // Where a linked rule folder's files really are: the files named through the link change too.
+    const seen = deep ? [...changes, ...changesThroughLinks(this.ruleFolderLinks, changes)] : changes;
+    for (const { rel, type } of seen) {
       if (this.phase === 'disposed') return;
       // Only a file or folder that came or went can be missed by a walk under way; an edit cannot hide one.
       if (type !== 'changed') this.touchedDuringWalk?.add(rel);
@@ -515,9 +519,39 @@ export class FolderIndex {
         this.table.remove(rel);
       }
     }
+    if (deep) await this.relinkRuleFolders(changes);
     this.maybeCompact();
     this.dirty = true;
     this.saveSoon();
+  }
+
+  /**
+   * A linked rule folder's target may have come or gone (`linksToRelist`): its files are
+   * listed again through the link (that one folder, capped as the listing caps it; never the
+   * tree), or dropped, and the links the index hands on say which it follows now.
+   */
+  private async relinkRuleFolders(changes: readonly { rel: string; type: ChangeType }[]): Promise<void> {
+    const stale = linksToRelist(this.ruleFolderLinks, changes);
+    if (stale.unfollowed.length === 0 && stale.followed.length === 0) return;
+    const links = this.ruleFolderLinks;
+    const next: RuleFolderLinks = { followed: links.followed.filter((f) => !stale.followed.includes(f)), unfollowed: links.unfollowed.filter((l) => !stale.unfollowed.includes(l)) };
+    const entries = [...stale.unfollowed];
+    for (const { link } of stale.followed) {
+      // What is behind it now is listed afresh: a folder gone whole may get no event of its files.
+      this.table.removeUnder(link);
+      entries.push(await ruleFolderEntry(this.options.fs, this.root, link));
+    }
+    const onBatch = (batch: { rel: string }[]) => {
+      for (const entry of batch) this.table.add(entry.rel);
+    };
+    for (const entry of entries) {
+      const options = { fs: this.options.fs, root: this.root, ignore: this.options.ignore(), maxFiles: this.options.maxFiles(), cancel: this.run, skip: this.options.nested?.() ?? [], onBatch };
+      const now = await relistLinkedRuleFolder(options, entry, this.table.liveCount);
+      next.followed.push(...now.followed);
+      next.unfollowed.push(...now.unfollowed);
+    }
+    // A listing that ended meanwhile told the links as it found them: its word stands.
+    if (this.ruleFolderLinks === links) this.ruleFolderLinks = next;
   }
 
   /** A folder appeared (moved in, unpacked): its files, through the same walker. */

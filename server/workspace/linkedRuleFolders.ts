@@ -1,4 +1,5 @@
 import { realpathOfLongestPrefix } from './confine';
+import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
 import { brokenLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
@@ -95,6 +96,29 @@ export class LinkedRuleFolders {
       result.errors.push(...walk.errors.filter((e) => e.rel !== folder));
     }
   }
+}
+
+/**
+ * Lists the one nested rule folder reached through `entry` again, as a listing does (`list`:
+ * the confined stat, the walk through the link, its depth and the file budget left after
+ * `fileCount`), once its target may have come or gone while the listing it was in is kept:
+ * the folder's files through the link go to `onBatch`, and it is handed on followed or not.
+ * `entry` is what a listing notes: the link, or the link above it (`ruleFolderEntry`).
+ */
+export async function relistLinkedRuleFolder(options: LinkedListOptions, entry: string, fileCount: number): Promise<RuleFolderLinks> {
+  const links = new LinkedRuleFolders();
+  // A link the ignore files leave out is still read by its tool: walked without them, as the listing walks it.
+  if ((await options.ignore.ignoredPart(entry, true)) !== undefined) links.noteIgnored(entry);
+  else links.note(entry);
+  const result = { fileCount, truncated: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [] } };
+  await links.list(options, result);
+  return result.ruleFolderLinks;
+}
+
+/** The entry a listing meets for a nested rule folder it followed: the link above it (`packages/web/.cursor`) when that is one, else the folder (`packages/web/.cursor/rules`). */
+export async function ruleFolderEntry(fs: FileSystem, root: string, folder: string): Promise<string> {
+  const above = folder.slice(0, Math.max(0, folder.lastIndexOf('/')));
+  return above !== '' && (await fs.stat(joinRelative(root, above)))?.kind === 'symlink' ? above : folder;
 }
 
 /** The files of a nested rule folder reached through a link in the workspace, named by the link's path, to the depth agentls reads a rule folder. */

@@ -9,6 +9,7 @@ import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { lineHash } from '../../../server/hashline/hash';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { searchNames, until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 /*
@@ -204,6 +205,54 @@ describe("a package's rule folder that is a link to nothing", () => {
     writeTree(ws, { 'packages/web/gone/bad.mdc': '---\nalwaysApply: "yes"\n---\nShort functions.\n' });
     c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'packages/web/gone/bad.mdc')), type: 1 }] });
     await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc')), (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+  });
+});
+
+/** Full sweeps of the closed rule files the server logged so far. */
+function sweeps(c: LspTestClient): number {
+  return c.logMessages.filter((m) => / judged for their own tools/.test(m.message)).length;
+}
+
+/** Runs one more full sweep of the closed rule files (a rules setting changed) and waits until the server logs it done. */
+async function sweepAgain(c: LspTestClient, settings: Record<string, unknown>): Promise<void> {
+  const before = sweeps(c);
+  await c.changeSettings({ rules: settings });
+  await c.waitFor('another sweep of the closed rule files', () => sweeps(c) > before);
+}
+
+describe("a package's rule folder linked to a folder that comes and goes while the server runs", () => {
+  const wrong = '---\nalwaysApply: "yes"\n---\nShort functions.\n';
+  const wrongType = (d: { code?: unknown }[]) => d.some((x) => x.code === 'frontmatter/wrong-type');
+
+  it('has the files behind it searched once the folder is made, and their findings kept by a later sweep', async () => {
+    const ws = withLinkedFolder({ 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../gone');
+    const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    // The folder made, reported where it really is; the link itself gets no event.
+    writeTree(ws, { 'packages/web/gone/bad.mdc': wrong });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'packages/web/gone/bad.mdc')), type: 1 }] });
+    await until('search to find the file behind the link', () => searchNames(c, 'bad'), (found) => found.includes('packages/web/.cursor/rules/bad.mdc'), 15_000);
+    const seen = uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc'));
+    await c.waitForDiagnostics(seen, wrongType);
+    // A full sweep of the closed rule files, as the file index lists them, keeps what was pushed.
+    await sweepAgain(c, { forFileHover: false });
+    expect(c.diagnostics.get(seen)?.diagnostics.map((d) => d.code)).toContain('frontmatter/wrong-type');
+  });
+
+  it('has the files behind it no longer searched once the folder is deleted, and the link said to lead nowhere', async () => {
+    const ws = withLinkedFolder({ 'shared/web-rules/bad.mdc': wrong, 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../../../shared/web-rules');
+    const c = await start({ folders: [ws] });
+    const seen = uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc'));
+    await c.waitForDiagnostics(seen, wrongType);
+    await until('search to find the file behind the link', () => searchNames(c, 'bad'), (found) => found.includes('packages/web/.cursor/rules/bad.mdc'), 15_000);
+    // The folder deleted, reported where it really was.
+    fs.rmSync(path.join(ws, 'shared/web-rules'), { recursive: true });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/web-rules')), type: 3 }] });
+    await c.waitForDiagnostics(seen, (d) => d.length === 0);
+    await until('search to stop finding the file behind the link', () => searchNames(c, 'bad'), (found) => found.length === 0, 15_000);
+    // A full sweep finds the link leading nowhere, as a listing would.
+    await sweepAgain(c, { forFileHover: false });
+    await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
   });
 });
 
