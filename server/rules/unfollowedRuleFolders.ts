@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { LinkedRuleFolders } from '../workspace/linkedRuleFolders';
-import { brokenLinkReason } from '../workspace/links';
+import { ruleFolderLinkReason } from '../workspace/links';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
@@ -12,7 +12,7 @@ import { brokenLinkFinding, linkedOutLocationFinding } from './lint/notRead';
  * The finding for a nested rule folder (`packages/web/.cursor/rules`) that is a symbolic link
  * the listing does not follow (`LinkedRuleFolders`), or lies under one (`packages/web/.cursor`),
  * set on the link: one out of the workspace (never followed, and nothing read there) and one
- * to nothing or round a loop. Its tool reads its rule folder through a link (every tool does:
+ * to nothing, to a file or round a loop. Its tool reads its rule folder through a link (every tool does:
  * `notRead.ts`, LOCATION_READERS, where nothing documents otherwise), so either is said, as of
  * the root's (discovery's `outside` and `broken-link`). Empty for any other path and for a
  * link to a folder in the workspace.
@@ -32,8 +32,8 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
   // is in the workspace or is not there at all.
   const target = session.confinement.escapeTarget(joinRelative(root, at.folder));
   if (target === undefined) {
-    // The link itself leads nowhere (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
-    const broken = brokenLinkReason(link, { folderWanted: true });
+    // The link itself leads nowhere or to a file (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
+    const broken = ruleFolderLinkReason(link);
     return broken === undefined ? [] : [brokenLinkFinding(broken, tool, 'location')];
   }
   const where =

@@ -1,7 +1,7 @@
 import { realpathOfLongestPrefix } from './confine';
 import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
-import { brokenLinkReason } from './links';
+import { ruleFolderLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
@@ -76,11 +76,11 @@ export class LinkedRuleFolders {
     for (const [folder, link] of this.folders) {
       if (options.cancel?.isCancellationRequested || skipped(folder, options.skip)) continue;
       // `lstat` through the confinement: undefined for a link out of the workspace (refused)
-      // or to nothing; a file is no folder. A link that leads nowhere may pass it (the real
-      // path of its longest prefix is in the workspace): a stat through it says so.
+      // or to nothing. A link that leads nowhere or to a file may pass it (the real path of
+      // its longest prefix is in the workspace): a stat through it says so.
       const abs = joinRelative(options.root, folder);
       const st = await options.fs.stat(abs);
-      if (st === undefined || (st.kind === 'symlink' && brokenLinkReason(abs, { folderWanted: true }) !== undefined)) {
+      if (st === undefined || (st.kind === 'symlink' && ruleFolderLinkReason(abs) !== undefined)) {
         // Handed on unread, for the rules linters to say so of the link.
         result.ruleFolderLinks.unfollowed.push(link);
         continue;

@@ -58,6 +58,23 @@ export function brokenLinkReason(link: string, options: { folderWanted?: boolean
   }
 }
 
+/**
+ * What keeps a link standing for a rule folder from being one, in words that finish "a
+ * symbolic link that …": it leads to nothing or round a loop (`brokenLinkReason`), or to a
+ * file, which no tool can list as a folder (POSIX opendir(3), under every `readdir`, fails on
+ * one with ENOTDIR; that the tools then read no rules there is taken, nothing documents it).
+ * Undefined when `link` is not a link or leads to a folder. A stat through it, never an open.
+ */
+export function ruleFolderLinkReason(link: string): string | undefined {
+  const broken = brokenLinkReason(link, { folderWanted: true });
+  if (broken !== undefined) return broken;
+  try {
+    return fs.statSync(link).isFile() ? `leads to a file, ${fs.readlinkSync(link)}, not a folder` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `link` is a link that leads to a folder (a stat through it, never a listing: it may lead out of the workspace). */
 export function linkLeadsToFolder(link: string): boolean {
   try {

@@ -124,3 +124,22 @@ describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link, in a
     expect(forFile.agents.find((a) => a.agent === 'cursor')?.rules.map((r) => r.name).sort()).toEqual(['bad (packages/api)', 'bad (packages/web)']);
   });
 });
+
+describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link to a file (%s)", (_, prepare) => {
+  it('is reported on the link as unreadable, naming the tool that would list it, as a link to nothing is', () => {
+    const ws = writeTree(tempDir(), { 'packages/notes.txt': 'Some notes.\n', 'packages/web/src/a.ts': 'export const a = 1;\n', 'packages/api/src/b.ts': 'export const b = 1;\n' });
+    fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+    fs.symlinkSync('../../notes.txt', path.join(ws, 'packages/web/.cursor/rules'));
+    // The folder holding the rule folder is the link to a file.
+    fs.symlinkSync('../notes.txt', path.join(ws, 'packages/api/.windsurf'));
+    prepare(ws);
+    const report = JSON.parse(agentls(ws, 'check', '--format', 'json')) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+      ['packages/api/.windsurf', 'rule/unreadable', 'error', 'This rule location is a symbolic link that leads to a file, ../notes.txt, not a folder: Windsurf reads no rules from it.'],
+      ['packages/web/.cursor/rules', 'rule/unreadable', 'error', 'This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it.'],
+    ]);
+    const text = agentls(ws, 'check');
+    expect(text).toContain('packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it.');
+    expect(text).toContain('packages/api/.windsurf:1:1: error [rule/unreadable]');
+  });
+});

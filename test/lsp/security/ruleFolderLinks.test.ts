@@ -256,6 +256,16 @@ describe("a package's rule folder linked to a folder that comes and goes while t
   });
 });
 
+describe("a package's rule folder that is a link to a file", () => {
+  it('is reported on the link as unreadable, naming the tool that would list it, as agentls check does: packages/web/.cursor/rules → ../../notes.txt', async () => {
+    const ws = withLinkedFolder({ 'packages/notes.txt': 'Some notes.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../../notes.txt');
+    const c = await start({ folders: [ws] });
+    // Closed, and no file of the editor's: pushed on the link, as a link to nothing is.
+    const web = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it.']]);
+  });
+});
+
 describe("a package's rule folder that is a link to a folder of the workspace", () => {
   it('follows edits to the files where they really are, by the path seen through the link', async () => {
     const files = { 'shared/web-rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nUse the design tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' };
