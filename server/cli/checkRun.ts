@@ -61,6 +61,11 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
           ? await listFolderFiles({ fs: session.diskFs, root, ignore, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, onBatch: (batch) => listed.push(...batch.map((f) => f.rel)), includeSymlinks: true })
           : await walkFiles({ fs: session.diskFs, root, ignore, start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, includeSymlinks: true });
       if ('files' in walked) listed.push(...walked.files.map((f) => f.rel));
+      // A rule folder that is a link seen through a linked folder above it (packages/web/.cursor → shared/cursor, whose rules leads nowhere) is not among the entries listed: the listing hands it on, to be said of.
+      if ('ruleFolderLinks' in walked && walked.ruleFolderLinks.unfollowed.length > 0) {
+        const seen = new Set(listed);
+        listed.push(...walked.ruleFolderLinks.unfollowed.filter((rel) => !seen.has(rel)));
+      }
       for (const e of walked.errors) incomplete.push(`cannot read folder ${e.rel === '' ? '.' : e.rel}`);
       if (walked.truncated) incomplete.push(`stopped listing ${start ?? '.'} after ${MAX_LINTED_FILES} files`);
       // The listing gives each file's relative path: the ignore globs test it as it is.

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
-import { LinkedRuleFolders } from '../workspace/linkedRuleFolders';
+import { LinkedRuleFolders, unfollowedEntry } from '../workspace/linkedRuleFolders';
 import { ruleFolderLinkReason } from '../workspace/links';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
@@ -23,7 +23,9 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
   const root = session.rootOf(link);
   const rel = root === undefined ? undefined : relativeInside(root, link);
   const at = rel === undefined ? undefined : nestedRuleFolderAt(rel);
-  if (root === undefined || at === undefined || at.holder === '') return [];
+  if (root === undefined || rel === undefined || at === undefined || at.holder === '') return [];
+  // The folder above a rule folder that is itself the link at fault: said of the rule folder (the listing hands that on), not here.
+  if (rel !== at.folder && unfollowedEntry(root, at.folder, rel, session.confinement.allows(link)) !== rel) return [];
   // The tool whose files that folder holds (a Markdown name: each of them reads `.md` there).
   const tool = ownerOf(`${at.folder}/rule.md`)?.agent.name;
   if (tool === undefined) return [];

@@ -1,7 +1,7 @@
 import { realpathOfLongestPrefix } from './confine';
 import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
-import { ruleFolderLinkReason } from './links';
+import { linkLeadsTo, ruleFolderLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
@@ -81,8 +81,9 @@ export class LinkedRuleFolders {
       const abs = joinRelative(options.root, folder);
       const st = await options.fs.stat(abs);
       if (st === undefined || (st.kind === 'symlink' && ruleFolderLinkReason(abs) !== undefined)) {
-        // Handed on unread, for the rules linters to say so of the link.
-        result.ruleFolderLinks.unfollowed.push(link);
+        // Handed on unread, for the rules linters to say so of the link at fault.
+        const holderInside = folder === link || (await options.fs.stat(joinRelative(options.root, link))) !== undefined;
+        result.ruleFolderLinks.unfollowed.push(unfollowedEntry(options.root, folder, link, holderInside));
         continue;
       }
       if (st.kind !== 'symlink' && st.kind !== 'directory') continue;
@@ -119,6 +120,18 @@ export async function relistLinkedRuleFolder(options: LinkedListOptions, entry: 
 export async function ruleFolderEntry(fs: FileSystem, root: string, folder: string): Promise<string> {
   const above = folder.slice(0, Math.max(0, folder.lastIndexOf('/')));
   return above !== '' && (await fs.stat(joinRelative(root, above)))?.kind === 'symlink' ? above : folder;
+}
+
+/**
+ * The entry a nested rule folder that is not followed is said of: the rule folder itself when
+ * it is a link, seen through a link above it that stays in the workspace
+ * (`packages/web/.cursor` → `shared/cursor`, whose `rules` leads nowhere or out), as it is
+ * said of one in a real `.cursor`; else the link the listing met (`link`). `holderInside`:
+ * whether the confinement lets that link through, so that nothing beyond it is read. One
+ * readlink, no listing.
+ */
+export function unfollowedEntry(root: string, folder: string, link: string, holderInside: boolean): string {
+  return folder !== link && holderInside && linkLeadsTo(joinRelative(root, folder)) !== undefined ? folder : link;
 }
 
 /** The files of a nested rule folder reached through a link in the workspace, named by the link's path, to the depth agentls reads a rule folder. */

@@ -143,3 +143,31 @@ describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link to a 
     expect(text).toContain('packages/api/.windsurf:1:1: error [rule/unreadable]');
   });
 });
+
+describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link, seen through a linked folder above it (%s)", (_, prepare) => {
+  it('is reported on the rule folder, as one in a real folder is: to nothing, and out of the workspace; nothing outside is read', () => {
+    const secret = 'TOP SECRET: a rule outside the workspace';
+    const outside = writeTree(tempDir('agentls-outside-'), { 'leaked.mdc': `---\nalwaysApply: "yes"\n---\n${secret}\n` });
+    const ws = writeTree(tempDir(), { 'shared/web-cursor/.keep': '', 'shared/api-cursor/.keep': '', 'packages/web/src/a.ts': 'export const a = 1;\n', 'packages/api/src/b.ts': 'export const b = 1;\n' });
+    // packages/web/.cursor → shared/web-cursor, whose rules leads nowhere; packages/api/.cursor → shared/api-cursor, whose rules leads out.
+    fs.symlinkSync('../gone', path.join(ws, 'shared/web-cursor/rules'));
+    fs.symlinkSync(outside, path.join(ws, 'shared/api-cursor/rules'));
+    fs.symlinkSync('../../shared/web-cursor', path.join(ws, 'packages/web/.cursor'));
+    fs.symlinkSync('../../shared/api-cursor', path.join(ws, 'packages/api/.cursor'));
+    prepare(ws);
+    const real = fs.realpathSync(outside);
+    const json = agentls(ws, 'check', '--format', 'json');
+    const report = JSON.parse(json) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+      ['packages/api/.cursor/rules', 'rule/link-outside', 'warning', `This rule location is a symbolic link to ${real} outside the workspace. Cursor follows the link and reads the rules there; agentls does not, so they are not checked.`],
+      ['packages/web/.cursor/rules', 'rule/unreadable', 'error', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Cursor reads no rules from it.'],
+    ]);
+    const text = agentls(ws, 'check');
+    expect(text).toContain('packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../gone, which does not exist: Cursor reads no rules from it.');
+    expect(text).toContain('packages/api/.cursor/rules:1:1: warning [rule/link-outside]');
+    for (const out of [json, text]) {
+      expect(out).not.toContain(secret);
+      expect(out).not.toContain('leaked');
+    }
+  });
+});

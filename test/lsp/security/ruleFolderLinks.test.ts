@@ -266,6 +266,23 @@ describe("a package's rule folder that is a link to a file", () => {
   });
 });
 
+describe("a package's rule folder that is a link, seen through a linked folder above it", () => {
+  it('is reported on the rule folder, as agentls check does, until its folder is there: packages/web/.cursor → shared/web-cursor, whose rules → ../gone', async () => {
+    const ws = withLinkedFolder({ 'shared/web-cursor/.keep': '', 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor', '../../shared/web-cursor');
+    fs.symlinkSync('../gone', path.join(ws, 'shared/web-cursor/rules'));
+    const c = await start({ folders: [ws] });
+    const uri = uriOf(path.join(ws, 'packages/web/.cursor/rules'));
+    const web = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule location is a symbolic link that leads to ../gone, which does not exist: Cursor reads no rules from it.']]);
+    // Said of the rule folder only, not of the folder above it that works.
+    expect(c.diagnosticsLog.filter((p) => p.uri === uriOf(path.join(ws, 'packages/web/.cursor')))).toEqual([]);
+    // The folder it leads to made: the error goes.
+    writeTree(ws, { 'shared/gone/style.mdc': '---\nalwaysApply: true\n---\nShort functions.\n' });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/gone/style.mdc')), type: 1 }] });
+    await c.waitForDiagnostics(uri, (d) => d.length === 0);
+  });
+});
+
 describe("a package's rule folder that is a link to a folder of the workspace", () => {
   it('follows edits to the files where they really are, by the path seen through the link', async () => {
     const files = { 'shared/web-rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nUse the design tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' };
