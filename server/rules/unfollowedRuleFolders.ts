@@ -1,12 +1,12 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { LinkedRuleFolders, unfollowedEntry } from '../workspace/linkedRuleFolders';
-import { ruleFolderLinkReason } from '../workspace/links';
+import { linkHoldingItself, ruleFolderLinkReason } from '../workspace/links';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import { ownerOf } from './agents';
-import { brokenLinkFinding, linkedOutLocationFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutLocationFinding, selfHoldingLocationFinding } from './lint/notRead';
 
 /**
  * The finding for a nested rule folder (`packages/web/.cursor/rules`) that is a symbolic link
@@ -36,7 +36,10 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
   if (target === undefined) {
     // The link itself leads nowhere or to a file (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
     const broken = ruleFolderLinkReason(link);
-    return broken === undefined ? [] : [brokenLinkFinding(broken, tool, 'location')];
+    if (broken !== undefined) return [brokenLinkFinding(broken, tool, 'location')];
+    // The rule folder leads to a folder holding it: the listing does not walk it (`LinkedRuleFolders.list`).
+    const holding = rel === at.folder ? linkHoldingItself(link) : undefined;
+    return holding === undefined ? [] : [selfHoldingLocationFinding(holding, tool)];
   }
   const where =
     at.folder === rel

@@ -1,7 +1,7 @@
 import { realpathOfLongestPrefix } from './confine';
 import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
-import { linkLeadsTo, ruleFolderLinkReason } from './links';
+import { linkHoldingItself, linkLeadsTo, ruleFolderLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
@@ -80,7 +80,8 @@ export class LinkedRuleFolders {
       // its longest prefix is in the workspace): a stat through it says so.
       const abs = joinRelative(options.root, folder);
       const st = await options.fs.stat(abs);
-      if (st === undefined || (st.kind === 'symlink' && ruleFolderLinkReason(abs) !== undefined)) {
+      // One leading to a folder that holds it (the root, an ancestor) would be walked round and round: its files listed again under the link's name.
+      if (st === undefined || (st.kind === 'symlink' && (ruleFolderLinkReason(abs) !== undefined || linkHoldingItself(abs) !== undefined))) {
         // Handed on unread, for the rules linters to say so of the link at fault.
         const holderInside = folder === link || (await options.fs.stat(joinRelative(options.root, link))) !== undefined;
         result.ruleFolderLinks.unfollowed.push(unfollowedEntry(options.root, folder, link, holderInside));
@@ -146,7 +147,7 @@ export function walkLinkedRuleFolder(options: Omit<LinkedListOptions, 'skip'>, f
 export interface RuleFolderLinks {
   /** Root-relative: the rule folder as the tools name it (`packages/web/.cursor/rules`), and where it really is (`shared/web-rules`). */
   followed: { link: string; target: string }[];
-  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing, or round a loop. Never read. */
+  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing or a file, round a loop, or to a folder holding the link. Never read. */
   unfollowed: string[];
 }
 

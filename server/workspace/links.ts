@@ -75,6 +75,23 @@ export function ruleFolderLinkReason(link: string): string | undefined {
   }
 }
 
+/**
+ * Where `link` leads, as written, when that folder holds the link itself (`packages/web/.cursor/rules`
+ * → `../../..`): whoever walks it meets the link again inside, and again, a loop no stat
+ * reports (ELOOP is for links that never reach anything). Undefined otherwise. Two realpaths,
+ * never a listing; for a link in the workspace that leads into it.
+ */
+export function linkHoldingItself(link: string): string | undefined {
+  try {
+    const written = fs.readlinkSync(link);
+    const target = fs.realpathSync.native(link);
+    const at = path.join(fs.realpathSync.native(path.dirname(link)), path.basename(link));
+    return at === target || at.startsWith(target.endsWith(path.sep) ? target : target + path.sep) ? written : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `link` is a link that leads to a folder (a stat through it, never a listing: it may lead out of the workspace). */
 export function linkLeadsToFolder(link: string): boolean {
   try {

@@ -171,3 +171,21 @@ describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link, seen
     }
   });
 });
+
+describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link to a folder holding it (%s)", (_, prepare) => {
+  it('is reported once on the link, and not walked: the files it would lead round to are checked once, by their own paths', () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/bad.mdc': BAD, 'packages/web/src/a.ts': 'export const a = 1;\n' });
+    fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+    // The workspace root: a walk of it meets the link again, and again.
+    fs.symlinkSync('../../..', path.join(ws, 'packages/web/.cursor/rules'));
+    prepare(ws);
+    const report = JSON.parse(agentls(ws, 'check', '--format', 'json')) as CheckJson;
+    expect(report.diagnostics.map((d) => `${d.path} ${d.code}`).sort()).toEqual(['.cursor/rules/bad.mdc context/dead-glob', '.cursor/rules/bad.mdc frontmatter/wrong-type', 'packages/web/.cursor/rules rule/unreadable']);
+    expect(report.diagnostics.find((d) => d.path === 'packages/web/.cursor/rules')?.message).toBe(
+      'This rule location is a symbolic link to ../../.., a folder that holds the link itself: a walk of it goes round in a loop, meeting the same files again and again. What Cursor reads there is not documented; agentls does not follow it, so its rules are not checked.',
+    );
+    const text = agentls(ws, 'check');
+    expect(text).toContain('packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link to ../../.., a folder that holds the link itself');
+    expect(text).not.toContain('packages/web/.cursor/rules/');
+  });
+});

@@ -75,6 +75,20 @@ export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file'
   return finding('rule/unreadable', 'error', ZERO_RANGE, message);
 }
 
+/**
+ * The finding for a rule location that is a link to a folder holding the link itself (the
+ * workspace root, an ancestor): a walk of it goes round in a loop. What each tool then reads
+ * there is not documented, so only the loop and agentls's own part are said.
+ */
+export function selfHoldingLocationFinding(written: string, readers: string): Finding {
+  return finding(
+    'rule/unreadable',
+    'error',
+    ZERO_RANGE,
+    `This rule location is a symbolic link to ${written}, a folder that holds the link itself: a walk of it goes round in a loop, meeting the same files again and again. What ${readers} reads there is not documented; agentls does not follow it, so its rules are not checked.`,
+  );
+}
+
 /** A rule folder's entry that is a pipe, socket or device: opening one can block, or take what a writer meant for someone else. */
 export function specialEntryFinding(readers: string): Finding {
   return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule file is not a regular file but a pipe, socket or device: ${readers} cannot read a rule from it, and agentls does not open it.`);

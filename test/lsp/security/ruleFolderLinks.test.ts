@@ -283,6 +283,21 @@ describe("a package's rule folder that is a link, seen through a linked folder a
   });
 });
 
+describe("a package's rule folder that is a link to a folder holding it", () => {
+  it('is reported once on the link, as agentls check does, and its files are not listed again under it: packages/web/.cursor/rules → ../../..', async () => {
+    const ws = withLinkedFolder({ '.cursor/rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nShort functions.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../../..');
+    const c = await start({ folders: [ws] });
+    const uri = uriOf(path.join(ws, 'packages/web/.cursor/rules'));
+    const web = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(web.map((d) => [d.severity, d.message])).toEqual([
+      [1, 'This rule location is a symbolic link to ../../.., a folder that holds the link itself: a walk of it goes round in a loop, meeting the same files again and again. What Cursor reads there is not documented; agentls does not follow it, so its rules are not checked.'],
+    ]);
+    await c.waitForDiagnostics(uriOf(path.join(ws, '.cursor/rules/bad.mdc')), (d) => d.some((x) => x.code === 'frontmatter/wrong-type'));
+    // Nothing said of a file seen through the link: the listing never walked it.
+    expect(c.diagnosticsLog.filter((p) => p.uri.startsWith(`${uri}/`))).toEqual([]);
+  });
+});
+
 describe("a package's rule folder that is a link to a folder of the workspace", () => {
   it('follows edits to the files where they really are, by the path seen through the link', async () => {
     const files = { 'shared/web-rules/bad.mdc': '---\nalwaysApply: "yes"\n---\nUse the design tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' };
