@@ -45,6 +45,21 @@ describe('Copilot excludeAgent over LSP', () => {
     expect(await c.waitForDiagnostics(uri, (all) => invalid(all).length === 0)).toEqual([]);
   });
 
+  it('a custom agent\'s name that only starts like a known value (Coder, code-review) gets no fix: it names another agent, not a slip', async () => {
+    // Shape from a public repository's review instructions: custom agents listed beside coding-agent.
+    const ws = writeTree(tempDir(), { ...source, '.github/instructions/review.instructions.md': instructions('["coding-agent", "Planner", "Coder"]') });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, '.github/instructions/review.instructions.md'));
+    const ds = invalid(await c.waitForDiagnostics(uri, (all) => invalid(all).length === 2));
+    expect(ds.map((d) => [d.range.start.character, d.range.end.character])).toEqual([
+      [31, 40],
+      [42, 49],
+    ]);
+    for (const d of ds) expect(d.message).not.toContain('Write ');
+    expect(ds[1].message).toContain('GitHub Copilot knows no excludeAgent value "Coder"');
+    for (const d of ds) expect((await c.codeActions(uri, d.range)).filter((a) => a.title.startsWith('Write excludeAgent'))).toEqual([]);
+  });
+
   it('checks each element of a list, pointing at the element; every known value, as one string or a list, gets nothing', async () => {
     const text = '---\napplyTo: "**"\nexcludeAgent:\n  - cloud-agent\n  - Coding Agent\n  - "codex"\n---\nReview.\n';
     const known: Record<string, string> = {};
