@@ -128,12 +128,25 @@ function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
     // A glob key's unquoted value is the tool's own form (its comma lists have their own
     // finding); a quote it opens and never closes is no one's.
     if (key === globKey ? neverClosed(value) : unclosedQuote(value)) return (unclosed = true);
+    if (!item && sameFormAsOwnGlobs(agent, value)) return false;
     return item ? /^[*%@`]/.test(value) : key !== globKey && isInvalidYamlLine(line);
   });
   if (badLines.length === 0) return [];
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
   const advice = unclosed ? 'Close the quote.' : 'Quote the value.';
   return [finding('frontmatter/yaml-error', 'warning', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}); ${agent.name} does not document how it reads such a file, and may drop its keys. ${advice}`)];
+}
+
+/**
+ * A key's unquoted value that starts with `*` and is one word (`paths: *.ts`, another tool's key
+ * in a Windsurf rule): the construct of the tool's own glob line (`globs: *.ts`,
+ * which a strict YAML parser rejects as an alias), which Cursor and Windsurf document and which
+ * is not reported for any tool (above). A reader that takes that line is taken to read this one
+ * alike; nothing documents it either way for other keys, and a warning there cried wolf on a
+ * real Windsurf rule.
+ */
+function sameFormAsOwnGlobs(agent: AgentModel, value: string): boolean {
+  return agent.globs !== undefined && /^\*[^\s:#'"]*$/.test(value);
 }
 
 function isInvalidYamlLine(line: string): boolean {
