@@ -29,7 +29,16 @@ export const copilot: AgentModel = {
   // table for instruction files types it `scalar | sequence` (src/vs/workbench/contrib/chat/
   // common/promptSyntax, the prompt header attributes), and repositories write lists: both
   // are accepted, each value one of COPILOT_EXCLUDABLE_AGENTS.
-  keys: { applyTo: { kind: 'globs' }, description: { kind: 'string' }, excludeAgent: { kind: 'strings', values: COPILOT_EXCLUDABLE_AGENTS } },
+  keys: {
+    applyTo: { kind: 'globs' },
+    description: { kind: 'string' },
+    excludeAgent: {
+      kind: 'strings',
+      values: COPILOT_EXCLUDABLE_AGENTS,
+      // An exclusion names the agent kept from the file; a name no doc lists keeps none away.
+      unknownEffect: 'so it most likely keeps these instructions from no agent',
+    },
+  },
   // VS Code's Copilot reads applyTo as one string (a list is ignored, and its own validator
   // says "The 'applyTo' attribute must be a string."); it splits the string at top-level
   // commas, braces kept (splitGlobAware).

@@ -31,6 +31,8 @@ export interface KeySpec {
   kind: KeyKind;
   /** For `enum`, and for `strings` when given (each string of the list): the values the agent accepts. */
   values?: readonly string[];
+  /** For `strings` with `values`: what an entry the agent does not know then does, said in the finding (else "most likely has no effect"). */
+  unknownEffect?: string;
 }
 
 /** Where a workspace-relative path (`/`-separated) stands for an agent. */

@@ -76,7 +76,7 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     } else if (spec.kind === 'string' && typeof value !== 'string') {
       out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'strings' && spec.values) {
-      out.push(...unknownListValues(loc, agent, key, entry, value, spec.values));
+      out.push(...unknownListValues(loc, agent, key, entry, value, spec.values, spec.unknownEffect));
     } else if (spec.kind === 'enum' && !(typeof value === 'string' && spec.values!.includes(value))) {
       const near = typeof value === 'string' ? nearestValue(value, spec.values!) : undefined;
       out.push(
@@ -127,7 +127,7 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
  * values the agent knows, pointed at where it is written; the nearest known value, when a
  * slip makes one obvious (`code_review`, `Coding Agent`), is the fix, quoted as written.
  */
-function unknownListValues(loc: RuleLocator, agent: AgentModel, key: string, entry: KeyEntry, value: unknown, values: readonly string[]): Finding[] {
+function unknownListValues(loc: RuleLocator, agent: AgentModel, key: string, entry: KeyEntry, value: unknown, values: readonly string[], effect = 'which most likely has no effect'): Finding[] {
   const node = entry.node;
   const items: { value: string; range: Range; quoted: boolean }[] = [];
   if (isSeq(node)) {
@@ -151,7 +151,7 @@ function unknownListValues(loc: RuleLocator, agent: AgentModel, key: string, ent
         'frontmatter/invalid-value',
         'warning',
         item.range,
-        `${agent.name} knows no ${key} value ${show(item.value)} (it knows ${values.join(', ')}); it documents no other, which most likely has no effect.${near ? ` Write ${near}.` : ''}`,
+        `${agent.name} knows no ${key} value ${show(item.value)} (it knows ${values.join(', ')}); it documents no other, ${effect}.${near ? ` Write ${near}.` : ''}`,
         newText ? { data: { fix: 'replace', newText, title: `Write ${key}: ${near}` } } : {},
       ),
     );

@@ -27,6 +27,8 @@ describe('Copilot excludeAgent over LSP', () => {
     expect(ds).toHaveLength(1);
     expect(ds[0].severity).toBe(2);
     expect(ds[0].message).toContain('GitHub Copilot knows no excludeAgent value "codex"');
+    // What the entry then does, in the user's terms: it keeps the file from no agent.
+    expect(ds[0].message).toContain('so it most likely keeps these instructions from no agent.');
     expect(ds[0].range).toEqual({ start: { line: 2, character: 14 }, end: { line: 2, character: 21 } });
     const actions = await c.codeActions(uri, ds[0].range);
     expect(actions.filter((a) => a.title.startsWith('Write excludeAgent'))).toEqual([]);
