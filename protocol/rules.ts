@@ -64,6 +64,13 @@ export interface RuleBucketsResult {
    * yet are missing from `nestedFolders`. Absent once the index is complete (and from the CLI).
    */
   indexing?: true;
+  /**
+   * The agents this answer covers, when `agentls.rules.agents` (`--agents`) names a list
+   * (`xcsh` for the xcsh agent under either profile): `alwaysSent` and `nestedFolders` hold
+   * theirs alone, and where the list leaves the xcsh agent out, `rules`, `buckets`,
+   * `shadowed` and `warnings` are empty. Absent under `auto`, which leaves none out.
+   */
+  selectedAgents?: string[];
 }
 
 /** One nested rule folder and the rules in it. */

@@ -51,6 +51,11 @@ export interface RulesForFileResult {
    * Absent when there is none.
    */
   unread?: UnreadRuleFolderInfo[];
+  /**
+   * The agents `agents` covers, when `agentls.rules.agents` (`--agents`) names a list (`xcsh`
+   * for the xcsh agent under either profile). Absent under `auto`, which leaves none out.
+   */
+  selectedAgents?: string[];
 }
 
 /** A rule folder (or the link above one) whose rules agentls could not read. */

@@ -47,7 +47,8 @@ export const rulesCommand: CliCommand = {
     nested .cursor/rules folder (packages/web/.cursor/rules): its rules, how each applies to
     files under that folder, and their paths (sent only while such a file is in context);
     --json gives the agentls/ruleBuckets result, with those totals in alwaysSent and the
-    nested folders in nestedFolders.
+    nested folders in nestedFolders. --agents LIST shows the listed agents' parts alone (the
+    xcsh agent's buckets only when it is listed) and says which it covers (selectedAgents).
     --prompt      instead, print the rules section of the system prompt as the agent renders
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
@@ -78,16 +79,18 @@ ${exitCodesHelp('printed', 'does not occur')}`,
         ? async () => (target !== undefined ? holdersForFile(toPosix(path.relative(common.root, target)), (await listing).rels, (await listing).complete) : nestedCursorHolders((await listing).rels).holders)
         : undefined;
       const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
-      const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra) : undefined;
+      const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing): said with the answer, as the editor says them (`RulesContext.forFile`).
       const unread = answer && listing ? unreadRuleFolders(engine, session, common.root, (await listing).unfollowed) : [];
       const forFile = answer && unread.length ? { ...answer, unread } : answer;
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
-      else if (values.json) write(io.stdout, JSON.stringify(bucketsWithCosts(view, extra), null, 2));
       else {
-        const buckets = bucketsWithCosts(view, extra);
-        io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra) + nestedFoldersText(buckets, false));
+        // --agents picks whose parts are printed, as it picks whose behaviour check predicts (`selection.ts`).
+        const agents = common.settings.rules.agents;
+        const buckets = bucketsWithCosts(view, extra, agents);
+        if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
+        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false));
       }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
       // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.

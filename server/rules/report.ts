@@ -20,9 +20,27 @@ function detail(rule: RuleInfo): string {
   return parts.join(' · ');
 }
 
+/**
+ * Which agents a report covers when the selection names a list (`selectedAgents`): said at its
+ * top, so that an agent left out is not taken for one without rules.
+ */
+export function coverageLine(selected: readonly string[] | undefined): string | undefined {
+  return selected && `Agents shown: ${selected.join(', ')} (as agentls.rules.agents / --agents selects them; agents not named are left out).`;
+}
+
+/** Where the selection leaves the xcsh agent out, its buckets are not shown (they are empty in the result). */
+function xcshLeftOut(result: RuleBucketsResult): boolean {
+  return result.selectedAgents !== undefined && !result.selectedAgents.includes('xcsh');
+}
+
+const XCSH_LEFT_OUT = "The xcsh agent is not among them: its buckets are not shown.";
+
 /** The buckets as a Markdown report (`agentls.rules.showBuckets`). */
 export function bucketsMarkdown(result: RuleBucketsResult): string {
+  const coverage = coverageLine(result.selectedAgents);
+  if (xcshLeftOut(result)) return [`# Rules in ${result.root}`, '', `${coverage} ${XCSH_LEFT_OUT}`].join('\n') + '\n';
   const lines = [`# Rules the xcsh agent loads in ${result.root}`, '', `Profile \`${result.profile}\`: ${result.profile === 'seed' ? 'the xcsh agent as the seed document describes it' : 'current xcsh'}.`];
+  if (coverage) lines.push('', coverage);
   for (const section of SECTIONS) {
     const rules = result.rules.filter((r) => r.bucket === section.bucket);
     lines.push('', `## ${section.title} (${rules.length})`, '', `_${section.note}_`, '');
@@ -40,7 +58,10 @@ export function bucketsMarkdown(result: RuleBucketsResult): string {
 
 /** The buckets as plain text (`agentls rules`). */
 export function bucketsText(result: RuleBucketsResult): string {
+  const coverage = coverageLine(result.selectedAgents);
+  if (xcshLeftOut(result)) return `rules in ${result.root}\n${coverage} ${XCSH_LEFT_OUT}\n`;
   const lines = [`rules the xcsh agent loads in ${result.root} (profile ${result.profile})`];
+  if (coverage) lines.push(coverage);
   for (const section of SECTIONS) {
     const rules = result.rules.filter((r) => r.bucket === section.bucket);
     lines.push('', `${section.title} (${rules.length}): ${section.note}`);

@@ -26,7 +26,8 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const p = optionalObject(raw);
     const view = await viewFor(params.optionalString(p, 'uri'));
     if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
-    const result = bucketsWithCosts(view, await state.instructions.views(view.cwd));
+    // `agentls.rules.agents` picks whose parts are shown, as `agentls rules --agents` does.
+    const result = bucketsWithCosts(view, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents);
     // Nested rule folders come from the file index: while its first listing runs, some may be missing (`InstructionViewsCache.indexing`).
     return state.instructions.indexing(view.cwd) ? { ...result, indexing: true } : result;
   };
@@ -42,7 +43,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
       [Commands.rulesShowBuckets]: async (args) => {
         const result = await buckets(args[0]);
         const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
-        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd)) : '';
+        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents) : '';
         return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {

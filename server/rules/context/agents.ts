@@ -5,6 +5,7 @@ import type { RulesView } from '../view';
 import { seedAgentView, type AgentView } from './agentView';
 import { alwaysSentInfo, costLines, agentCosts, rulesForFileResult } from './report';
 import { nestedRuleFolders } from './nestedFolders';
+import { selectedViews, selectionNamed, showsAgent, type AgentSelection } from './selection';
 import { joinToolViews, toolAgentViews } from './toolViews';
 
 /**
@@ -37,24 +38,31 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Rules for a file of the folder; undefined for a path outside it. */
-export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = []): RulesForFileResult | undefined {
+/** Rules for a file of the folder, from the agents `agents` selects; undefined for a path outside it. */
+export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RulesForFileResult | undefined {
   const rel = relativeInside(view.cwd, absPath);
-  return rel === undefined ? undefined : rulesForFileResult(agentViews(view, extra), view.cwd, rel);
+  if (rel === undefined) return undefined;
+  const result = rulesForFileResult(selectedViews(agentViews(view, extra), agents), view.cwd, rel);
+  const named = selectionNamed(agents);
+  return named ? { ...result, selectedAgents: named } : result;
 }
 
 /** The "sent in every request" section of the buckets report and `agentls rules`. */
-export function alwaysSentSection(view: RulesView, budget: number | undefined, markdown: boolean, extra: readonly AgentView[] = []): string {
-  const lines = costLines(agentCosts(agentViews(view, extra)), budget, markdown);
+export function alwaysSentSection(view: RulesView, budget: number | undefined, markdown: boolean, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): string {
+  const lines = costLines(agentCosts(selectedViews(agentViews(view, extra), agents)), budget, markdown);
   const title = markdown ? '## Sent in every request (≈ tokens, UTF-8 bytes / 4)' : 'Sent in every request (≈ tokens, UTF-8 bytes / 4):';
   return ['', title, ...(markdown ? [''] : []), ...lines].join('\n') + '\n';
 }
 
 /**
  * The buckets (`agentls/ruleBuckets`, `agentls rules --json`) with what each agent sends in
- * every request, and the nested rule folders another agent reads (kept out of both).
+ * every request, and the nested rule folders another agent reads (kept out of both), of the
+ * agents `agents` selects: where it leaves the xcsh agent out, its buckets are empty (the
+ * shape stays), and the agents covered are named (`selectedAgents`).
  */
-export function bucketsWithCosts(view: RulesView, extra: readonly AgentView[] = []): RuleBucketsResult {
-  const agents = agentViews(view, extra);
-  return { ...view.summary(), alwaysSent: agentCosts(agents).map((c) => alwaysSentInfo(c, view.cwd)), nestedFolders: nestedRuleFolders(agents, view.cwd) };
+export function bucketsWithCosts(view: RulesView, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RuleBucketsResult {
+  const shown = selectedViews(agentViews(view, extra), agents);
+  const named = selectionNamed(agents);
+  const xcsh = showsAgent(agents, view.profile) ? view.summary() : { ...view.summary(), rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
+  return { ...xcsh, alwaysSent: agentCosts(shown).map((c) => alwaysSentInfo(c, view.cwd)), nestedFolders: nestedRuleFolders(shown, view.cwd), ...(named ? { selectedAgents: named } : {}) };
 }

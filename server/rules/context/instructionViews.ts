@@ -4,9 +4,9 @@ import { displayPath, isInside, toPosix } from '../../workspace/paths';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
-import { fileTargets } from '../targets';
 import type { AgentRule, AgentView, UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
+import { showsAgent } from './selection';
 import { frontmatterOf, MODE, toolDialect } from './toolViews';
 
 /**
@@ -48,21 +48,12 @@ const MAX_FOLDER_DEPTH = 8;
 /** Files read while following the imports of all memory files of one folder. */
 const MAX_IMPORTED_FILES = 50;
 
-/**
- * Whether `agentls.rules.agents` lets an agent's view be shown: with `auto`, every agent
- * whose files are there; with a list, the listed ones (as `fileTargets` decides for the
- * agent's own files).
- */
-function targeted(agents: InstructionHost['agents'], id: AgentId): boolean {
-  return fileTargets(agents, id, false).has(id);
-}
-
 export async function instructionViews(root: string, host: InstructionHost): Promise<InstructionViews> {
   const reader = new Reader(root, host);
   const views: AgentView[] = [];
-  if (targeted(host.agents, 'claude')) views.push(await claudeView(reader));
-  if (targeted(host.agents, 'copilot')) views.push(await copilotView(reader));
-  if (targeted(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
+  if (showsAgent(host.agents, 'claude')) views.push(await claudeView(reader));
+  if (showsAgent(host.agents, 'copilot')) views.push(await copilotView(reader));
+  if (showsAgent(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
   views.push(...(await unlistedToolRules(reader)));
   return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths] };
 }

@@ -1,6 +1,7 @@
 import type { AlwaysSentInfo } from '../../../protocol/rules';
 import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protocol/rulesContext';
 import { displayPath } from '../../workspace/paths';
+import { coverageLine } from '../report';
 import type { AgentView } from './agentView';
 import { agentCost, type AgentCost } from './cost';
 import { rulesForFile } from './rulesForFile';
@@ -68,6 +69,8 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
 /** The rules for a file as plain text (`agentls rules --for`). */
 export function rulesForFileText(result: RulesForFileResult): string {
   const lines = [`rules for ${result.file} in ${result.root} (tokens ≈ UTF-8 bytes / 4)`];
+  const coverage = coverageLine(result.selectedAgents);
+  if (coverage) lines.push(coverage);
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ≈${agent.alwaysSentTokens} tokens sent in every request`);

@@ -24,4 +24,27 @@ describe("agentls/ruleBuckets and a package's nested .cursor/rules", () => {
     expect(report).toContain('## Cursor, rules in packages/web/.cursor/rules (4)');
     expect(report).toContain('- **web** · `packages/web/.cursor/rules/web.mdc` · glob **/*.tsx');
   });
+
+  it('shows only the agents agentls.rules.agents names, as agentls rules --agents does', async () => {
+    const [, gitTree] = PLAIN_AND_GIT_TREES[1];
+    const ws = gitTree(nestedCursorTree());
+    const xcsh = await start({ folders: [ws], settings: { rules: { agents: ['xcsh'] } } });
+    const xcshBuckets = await until('the buckets from the complete index', () => xcsh.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: xcsh.uri(ws) }), (r) => r.indexing === undefined);
+    expect(xcshBuckets.rules.map((r) => r.path)).toEqual(['.cursor/rules/root.mdc']);
+    expect(xcshBuckets.alwaysSent?.map((a) => a.agent)).toEqual(['seed']);
+    expect(xcshBuckets).toMatchObject({ nestedFolders: [], selectedAgents: ['xcsh'] });
+
+    const cursor = await start({ folders: [ws], settings: { rules: { agents: ['cursor'] } } });
+    const cursorBuckets = await until('the buckets from the complete index', () => cursor.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: cursor.uri(ws) }), (r) => r.indexing === undefined);
+    expect(cursorBuckets).toMatchObject({ rules: [], shadowed: [], selectedAgents: ['cursor'] });
+    expect(cursorBuckets.alwaysSent?.map((a) => a.agent)).toEqual(['cursor']);
+    expect(nestedFoldersOf(cursorBuckets)).toEqual([NESTED_FOLDER]);
+    await cursor.executeCommand('agentls.rules.showBuckets', [{ uri: cursor.uri(ws) }]);
+    await cursor.waitFor('a report', () => cursor.shownDocuments.length > 0);
+    const report = fs.readFileSync(new URL(cursor.shownDocuments[0]), 'utf8');
+    expect(report).toContain('Agents shown: cursor (as agentls.rules.agents / --agents selects them; agents not named are left out). The xcsh agent is not among them: its buckets are not shown.');
+    expect(report).not.toContain('## Always-apply');
+    expect(report).not.toContain('the xcsh agent**: ≈');
+    expect(report).toContain('## Cursor, rules in packages/web/.cursor/rules (4)');
+  });
 });

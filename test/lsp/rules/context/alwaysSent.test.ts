@@ -76,6 +76,8 @@ describe('always-sent totals of Claude Code, Copilot and AGENTS.md readers over 
     const ws = copyFixture('always-sent');
     const c = await start({ folders: [ws], home: copyFixture('always-sent-home'), settings: { rules: { agents: ['copilot'] } } });
     const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) });
-    expect(buckets.alwaysSent!.map((a) => a.agent)).toEqual(['seed', 'cursor', 'copilot']);
+    // The xcsh agent and Cursor, whose rules are here too, are not named: their totals are left out as well.
+    expect(buckets.alwaysSent!.map((a) => a.agent)).toEqual(['copilot']);
+    expect(buckets.selectedAgents).toEqual(['copilot']);
   });
 });
