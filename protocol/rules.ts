@@ -71,6 +71,12 @@ export interface RuleBucketsResult {
    * `shadowed` and `warnings` are empty. Absent under `auto`, which leaves none out.
    */
   selectedAgents?: string[];
+  /**
+   * `agentls rules --json` only: why the listing behind `nestedFolders` is not the whole
+   * workspace, in `agentls check`'s words (`stopped listing . after 200000 files`, `cannot
+   * read folder …`): folders past it are missing, and the run exits 2. Absent when complete.
+   */
+  incomplete?: string[];
 }
 
 /** One nested rule folder and the rules in it. */

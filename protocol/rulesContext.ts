@@ -56,6 +56,12 @@ export interface RulesForFileResult {
    * for the xcsh agent under either profile). Absent under `auto`, which leaves none out.
    */
   selectedAgents?: string[];
+  /**
+   * `agentls rules --for --json` only: why the listing behind the other nested folders and
+   * `unread` is not the whole workspace, in `agentls check`'s words: those past it are
+   * missing, and the run exits 2. Absent when complete.
+   */
+  incomplete?: string[];
 }
 
 /** A rule folder (or the link above one) whose rules agentls could not read. */

@@ -5,6 +5,7 @@ import { MAX_LINTED_FILES, namedScope, type LintScope, type WorkspaceLinter } fr
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { listFolderFiles } from '../workspace/listFiles';
+import { listingGaps } from './listingGaps';
 import { projectIgnoreGlobs } from '../workspace/projectConfig';
 import { walkFiles } from '../workspace/walk';
 import type { CheckTargets } from './checkTargets';
@@ -66,8 +67,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
         const seen = new Set(listed);
         listed.push(...walked.ruleFolderLinks.unfollowed.filter((rel) => !seen.has(rel)));
       }
-      for (const e of walked.errors) incomplete.push(`cannot read folder ${e.rel === '' ? '.' : e.rel}`);
-      if (walked.truncated) incomplete.push(`stopped listing ${start ?? '.'} after ${MAX_LINTED_FILES} files`);
+      incomplete.push(...listingGaps(walked, MAX_LINTED_FILES, start));
       // The listing gives each file's relative path: the ignore globs test it as it is.
       return listed.filter((rel) => !common.ignored(rel)).map((rel) => joinRelative(root, rel));
     };

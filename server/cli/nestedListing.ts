@@ -9,20 +9,21 @@ import { NESTED_CURSOR } from '../rules/context/nestedRules';
  * listing of the folder as `agentls check` makes it and the editor's file index holds it
  * (git's listing in a work tree, else a walk; the ignore files apply, the agents' rule
  * folders are kept whatever they say), capped as check caps it. `complete`: the listing
- * ended, every folder read. `unfollowed`: the nested rule folders behind links the listing did
- * not follow (out of the workspace, to nothing), root-relative: their rules are not listed.
+ * ended, every folder read; else `truncated` (it met check's cap) or `errors` (folders it could not read) say why.
+ * `unfollowed`: the nested rule folders behind links the listing did not follow (out of the
+ * workspace, to nothing), root-relative: their rules are not listed.
  *
  * The listing keeps only those files (`keep`): on a 92k-file work tree, judging every path
  * git lists took most of the time. Where it says truncated, the paths it dropped counted
  * as listed and it may have stopped sooner than check's: the folder is then listed whole,
  * so the files found are those of check's listing, cap and all.
  */
-export async function nestedCursorFiles(session: WorkspaceSession, root: string): Promise<{ rels: string[]; complete: boolean; unfollowed: string[] }> {
+export async function nestedCursorFiles(session: WorkspaceSession, root: string): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
   const kept = await nestedListing(session, root, true);
   return kept.truncated ? nestedListing(session, root, false) : kept;
 }
 
-async function nestedListing(session: WorkspaceSession, root: string, keepOnly: boolean): Promise<{ rels: string[]; complete: boolean; truncated: boolean; unfollowed: string[] }> {
+async function nestedListing(session: WorkspaceSession, root: string, keepOnly: boolean): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
   const rels: string[] = [];
   const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR);
   const listed = await listFolderFiles({
@@ -37,5 +38,5 @@ async function nestedListing(session: WorkspaceSession, root: string, keepOnly: 
     },
     includeSymlinks: true,
   });
-  return { rels, complete: !listed.truncated && !listed.cancelled && listed.errors.length === 0, truncated: listed.truncated, unfollowed: listed.ruleFolderLinks.unfollowed };
+  return { rels, complete: !listed.truncated && !listed.cancelled && listed.errors.length === 0, truncated: listed.truncated, errors: listed.errors, unfollowed: listed.ruleFolderLinks.unfollowed };
 }

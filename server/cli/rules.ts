@@ -11,10 +11,11 @@ import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, nestedFoldersText } from '../rules/report';
-import type { WorkspaceLinter } from '../workspace/linter';
 import { displayPath, toPosix } from '../workspace/paths';
+import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
+import { listingGaps } from './listingGaps';
 import { nestedCursorFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders } from '../rules/unreadRuleFolders';
@@ -35,6 +36,11 @@ export const rulesContextLinter: WorkspaceLinter = {
   codes: Object.keys(CONTEXT_CODES),
 };
 
+/** The text output's last line when the listing was not whole (`listingGaps`); empty when it was. */
+function gapsLine(gaps: readonly string[]): string {
+  return gaps.length ? `\nIncomplete: ${gaps.join('; ')}: rule folders past that are not listed here.\n` : '';
+}
+
 /** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules the agent loads here, by bucket, or those reaching one file. */
 export const rulesCommand: CliCommand = {
   name: 'rules',
@@ -49,6 +55,9 @@ export const rulesCommand: CliCommand = {
     --json gives the agentls/ruleBuckets result, with those totals in alwaysSent and the
     nested folders in nestedFolders. --agents LIST shows the listed agents' parts alone (the
     xcsh agent's buckets only when it is listed) and says which it covers (selectedAgents).
+    Where the listing behind the nested folders (and --for's unread links) stops at check's
+    file cap or cannot read a folder, the output ends by saying so (incomplete in --json) and
+    the run exits 2, as check's incomplete run does.
     --prompt      instead, print the rules section of the system prompt as the agent renders
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
@@ -82,21 +91,28 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing): said with the answer, as the editor says them (`RulesContext.forFile`).
       const unread = answer && listing ? unreadRuleFolders(engine, session, common.root, (await listing).unfollowed) : [];
-      const forFile = answer && unread.length ? { ...answer, unread } : answer;
+      // The listing stopped at check's file cap or met a folder it could not read: the nested folders and links past it are missing, said in check's words.
+      // A root rule folder the engine could not read is said below, once.
+      const unreadable = engine.unreadableFolders(common.root);
+      const saidBelow = new Set(unreadable.map((f) => toPosix(path.relative(common.root, f))));
+      const gaps = listing ? listingGaps({ truncated: (await listing).truncated, errors: (await listing).errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES) : [];
+      const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
+      const forFile = answer && withGaps(unread.length ? { ...answer, unread } : answer);
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
-      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile));
+      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile) + gapsLine(gaps));
       else {
         // --agents picks whose parts are printed, as it picks whose behaviour check predicts (`selection.ts`).
         const agents = common.settings.rules.agents;
-        const buckets = bucketsWithCosts(view, extra, agents);
+        const buckets = withGaps(bucketsWithCosts(view, extra, agents));
         if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
-        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false));
+        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false) + gapsLine(gaps));
       }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
       // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.
-      const unreadable = engine.unreadableFolders(common.root);
       for (const folder of unreadable) write(io.stderr, `agentls rules: cannot read folder ${displayPath(folder, common.root, session.home)}: its rules are not listed`);
-      return unreadable.length ? EXIT.error : 0;
+      for (const gap of gaps) write(io.stderr, `agentls rules: ${gap}`);
+      if (gaps.length) write(io.stderr, 'agentls rules: the listing is incomplete, so the run fails (exit 2) whatever it printed');
+      return unreadable.length || gaps.length ? EXIT.error : 0;
     } finally {
       session.dispose();
     }
