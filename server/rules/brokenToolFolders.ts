@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { brokenLinkReason } from '../workspace/links';
+import { brokenLinkReason, fileInPlaceOfFolder } from '../workspace/links';
 import type { AgentId } from './agents';
 
 /**
@@ -21,6 +21,15 @@ export type BrokenToolFolder =
       reason: string;
     }
   | {
+      /** The rule folder, or the folder above it, that is a file or a link to one (`fileInPlaceOfFolder`): as discovery says it of the root's other rule folders (`listFolder`). */
+      path: string;
+      agent: AgentId;
+      /** The rule folder it stands for. */
+      folder: string;
+      /** Where the link leads, as written; undefined for a plain file. */
+      fileLink: string | undefined;
+    }
+  | {
       /** The rule folder, as discovery names the root's other rule folders linked out (`listFolder`). */
       path: string;
       agent: AgentId;
@@ -30,7 +39,8 @@ export type BrokenToolFolder =
 
 /**
  * Those rule folders of a workspace folder that are a symbolic link to nothing, or sit in
- * one (rules shared from a submodule that is not checked out): the tool reads no rules
+ * one (rules shared from a submodule that is not checked out), or are a file or a link to
+ * one (no tool lists a file as a folder): the tool reads no rules
  * there, which a check must say rather than pass in silence. A link to a folder is fine,
  * but for one out of the workspace (or under one): its tool reads the rules there (every
  * tool reads its rule folder through a link: `notRead.ts`, LOCATION_READERS, where nothing
@@ -49,8 +59,9 @@ export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => s
     }
     for (const at of [dir, path.dirname(dir)]) {
       const reason = brokenLinkReason(at, { folderWanted: true });
-      if (reason === undefined) continue;
-      out.push({ path: at, agent: folder.agent, reason });
+      const file = reason === undefined ? fileInPlaceOfFolder(at) : undefined;
+      if (reason === undefined && file === undefined) continue;
+      out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason! } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link });
       break;
     }
   }

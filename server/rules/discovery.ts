@@ -43,6 +43,8 @@ export interface DiscoveryHost {
   escapeTarget(path: string): string | undefined;
   /** What a rule location that is a link to nothing (or round a loop) leads to, in words; undefined when it is not such a link (`brokenLinkReason`). */
   brokenLink(path: string, options?: { folderWanted?: boolean }): string | undefined;
+  /** A rule location that is a regular file, or a link to one (`link`: as written): no folder to list (`fileInPlaceOfFolder`). */
+  fileInPlaceOfFolder(path: string): { link?: string } | undefined;
 }
 
 /** A folder whose direct files (with the provider's extensions) are rules. */
@@ -66,11 +68,14 @@ export interface SkippedFile {
    * link to nothing) and `unreadable` (a rule folder that cannot be listed: permissions) are
    * known only here; the others come from the path (`classifyRulePath`). `linked-folder`: a
    * file of a `.clinerules` that is a link to a folder, which Cline lists and the xcsh agent
-   * takes for a single file (`clineLinkedFolder`).
+   * takes for a single file (`clineLinkedFolder`). `file-location`: a rule folder, or the
+   * folder above it, that is a file or a link to one (`listFolder`).
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder';
-  /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. */
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location';
+  /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
   target?: string;
+  /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
+  folder?: string;
 }
 
 export interface Discovery {
@@ -238,11 +243,19 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'outside', target: escape });
       return;
     }
-    // The folder itself, or the folder above it (`.cursor` of `.cursor/rules`), may be the link to nothing.
+    // The folder itself, or the folder above it (`.cursor` of `.cursor/rules`), may be the link to
+    // nothing, or a file: `.cursor/rules` written as one file, as the legacy `.cursorrules` was, or
+    // a link to one. No tool lists a file as a folder (`fileInPlaceOfFolder`); the xcsh agent lists
+    // its folders with a `readdir` too (its src/capability/fs.ts, `readDirEntries`, as
+    // `clineLinkedFolder` quotes it), which fails there: it reads no rules from it. A link to a
+    // folder above is fine (`folderWanted`): its `rules` is merely absent.
     for (const at of [folder.dir, path.dirname(folder.dir)]) {
-      const broken = host.brokenLink(at);
-      if (broken === undefined) continue;
-      if (!out.skipped.some((s) => s.path === at)) out.skipped.push({ path: at, provider: folder.provider, level: folder.level, why: 'broken-link', target: broken });
+      const broken = host.brokenLink(at, { folderWanted: true });
+      const file = broken === undefined ? host.fileInPlaceOfFolder(at) : undefined;
+      if (broken === undefined && file === undefined) continue;
+      if (out.skipped.some((s) => s.path === at)) return;
+      const base = { path: at, provider: folder.provider, level: folder.level };
+      out.skipped.push(file === undefined ? { ...base, why: 'broken-link', target: broken } : { ...base, why: 'file-location', target: file.link, folder: folder.dir });
       return;
     }
     // There but not listed (no read permission): its rules are unknown, which is not the same as none.

@@ -3,7 +3,7 @@ import { yieldToEventLoop, type Cancellation, NEVER_CANCELLED, throwIfCancelled 
 import type { Finding } from '../core/findings';
 import type { FileChange } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
-import { brokenLinkReason, linkChain } from '../workspace/links';
+import { brokenLinkReason, fileInPlaceOfFolder, linkChain } from '../workspace/links';
 import { changesIgnoreRules } from '../workspace/ignore';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
@@ -12,6 +12,7 @@ import { analyseFile, type FileAnalysis } from './analysis';
 import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
+import { fileLocationFinding } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
@@ -299,13 +300,13 @@ export class RulesEngine {
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
         state.notRead.set(skipped.path, finding);
-        if (skipped.why === 'outside' || skipped.why === 'broken-link' || skipped.why === 'unreadable') state.unreadLocations.set(skipped.path, finding);
+        if (skipped.why === 'outside' || skipped.why === 'broken-link' || skipped.why === 'unreadable' || skipped.why === 'file-location') state.unreadLocations.set(skipped.path, finding);
         affected.add(skipped.path);
         // Read for their own tool's lint: files the xcsh agent leaves out by name or ignore
         // rules, and links (a rule shared between tools by a link is common; the xcsh agent
         // drops links, the other tools follow them). A link is read only where the confined
         // file system lets it: its target inside the workspace. Never a special file.
-        if (skipped.why === 'symlink' || skipped.why === 'broken-link') this.noteLinkTargets(state, skipped.path);
+        if (skipped.why === 'symlink' || skipped.why === 'broken-link' || (skipped.why === 'file-location' && skipped.target !== undefined)) this.noteLinkTargets(state, skipped.path);
         if (skipped.why === 'special') state.specialEntries.add(skipped.path);
         if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink' || skipped.why === 'linked-folder') {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
@@ -331,11 +332,13 @@ export class RulesEngine {
       const finding =
         'outside' in broken
           ? linkedOutLocationFinding(`This rule location is a symbolic link to ${broken.outside} outside the workspace.`, tool)
-          : brokenLinkFinding(broken.reason, tool, 'location');
+          : 'folder' in broken
+            ? fileLocationFinding(tool, broken.agent, broken.folder, broken.fileLink)
+            : brokenLinkFinding(broken.reason, tool, 'location');
       state.notRead.set(broken.path, finding);
       state.unreadLocations.set(broken.path, finding);
       affected.add(broken.path);
-      if (!('outside' in broken)) this.noteLinkTargets(state, broken.path);
+      if ('reason' in broken || ('folder' in broken && broken.fileLink !== undefined)) this.noteLinkTargets(state, broken.path);
     }
     return affected;
   }
@@ -437,6 +440,7 @@ export class RulesEngine {
       findRepoRoot,
       escapeTarget: (p) => s.confinement.escapeTarget(p),
       brokenLink: (p, options) => brokenLinkReason(p, options),
+      fileInPlaceOfFolder,
     };
   }
 

@@ -1,11 +1,12 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { LinkedRuleFolders, unfollowedEntry } from '../workspace/linkedRuleFolders';
-import { linkHoldingItself, ruleFolderLinkReason } from '../workspace/links';
+import { fileInPlaceOfFolder, linkHoldingItself, ruleFolderLinkReason } from '../workspace/links';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import { ownerOf } from './agents';
+import { fileLocationFinding } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutLocationFinding, selfHoldingLocationFinding } from './lint/notRead';
 
 /**
@@ -27,14 +28,19 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
   // The folder above a rule folder that is itself the link at fault: said of the rule folder (the listing hands that on), not here.
   if (rel !== at.folder && unfollowedEntry(root, at.folder, rel, session.confinement.allows(link)) !== rel) return [];
   // The tool whose files that folder holds (a Markdown name: each of them reads `.md` there).
-  const tool = ownerOf(`${at.folder}/rule.md`)?.agent.name;
-  if (tool === undefined) return [];
+  const owner = ownerOf(`${at.folder}/rule.md`)?.agent;
+  if (owner === undefined) return [];
+  const tool = owner.name;
   // Where it leads, resolved as confinement resolves a path to refuse it (discovery names the
   // root's the same way): the target is never opened or listed. Undefined when the rule folder
   // is in the workspace or is not there at all.
   const target = session.confinement.escapeTarget(joinRelative(root, at.folder));
   if (target === undefined) {
-    // The link itself leads nowhere or to a file (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
+    // The rule folder (or the folder above it) is a file or a link to one, or the link leads
+    // nowhere (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
+    // Only the tool is named: the xcsh agent reads the root's rule folders alone (rules.md §2.4, §2.5).
+    const file = fileInPlaceOfFolder(link);
+    if (file !== undefined) return [fileLocationFinding(tool, owner.id, at.folder, file.link)];
     const broken = ruleFolderLinkReason(link);
     if (broken !== undefined) return [brokenLinkFinding(broken, tool, 'location')];
     // The rule folder leads to a folder holding it: the listing does not walk it (`LinkedRuleFolders.list`).

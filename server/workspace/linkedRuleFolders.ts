@@ -81,7 +81,8 @@ export class LinkedRuleFolders {
       const abs = joinRelative(options.root, folder);
       const st = await options.fs.stat(abs);
       // One leading to a folder that holds it (the root, an ancestor) would be walked round and round: its files listed again under the link's name.
-      if (st === undefined || (st.kind === 'symlink' && (ruleFolderLinkReason(abs) !== undefined || linkHoldingItself(abs) !== undefined))) {
+      // A plain file written where the folder goes (`.cursor/rules` as one file) is no folder either: handed on, never read as a rule.
+      if (st === undefined || st.kind === 'file' || (st.kind === 'symlink' && (ruleFolderLinkReason(abs) !== undefined || linkHoldingItself(abs) !== undefined))) {
         // Handed on unread, for the rules linters to say so of the link at fault.
         const holderInside = folder === link || (await options.fs.stat(joinRelative(options.root, link))) !== undefined;
         result.ruleFolderLinks.unfollowed.push(unfollowedEntry(options.root, folder, link, holderInside));
@@ -147,7 +148,7 @@ export function walkLinkedRuleFolder(options: Omit<LinkedListOptions, 'skip'>, f
 export interface RuleFolderLinks {
   /** Root-relative: the rule folder as the tools name it (`packages/web/.cursor/rules`), and where it really is (`shared/web-rules`). */
   followed: { link: string; target: string }[];
-  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing or a file, round a loop, or to a folder holding the link. Never read. */
+  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing or a file, round a loop, or to a folder holding the link; and such a rule folder, or the folder above it, that is a plain file. Never read. */
   unfollowed: string[];
 }
 

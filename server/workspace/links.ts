@@ -68,8 +68,22 @@ export function brokenLinkReason(link: string, options: { folderWanted?: boolean
 export function ruleFolderLinkReason(link: string): string | undefined {
   const broken = brokenLinkReason(link, { folderWanted: true });
   if (broken !== undefined) return broken;
+  const file = fileInPlaceOfFolder(link);
+  return file?.link === undefined ? undefined : `leads to a file, ${file.link}, not a folder`;
+}
+
+/**
+ * A regular file where a folder is wanted (a rule folder, or the folder above one:
+ * `.cursor/rules` written as one file, as the legacy `.cursorrules` was), or a link leading
+ * to one (`link`: where, as written). No tool can list a file as a folder (POSIX opendir(3),
+ * under every `readdir`, fails with ENOTDIR). Undefined for anything else or nothing there.
+ * An lstat and a stat, never an open.
+ */
+export function fileInPlaceOfFolder(p: string): { link?: string } | undefined {
   try {
-    return fs.statSync(link).isFile() ? `leads to a file, ${fs.readlinkSync(link)}, not a folder` : undefined;
+    const st = fs.lstatSync(p);
+    if (st.isFile()) return {};
+    return st.isSymbolicLink() && fs.statSync(p).isFile() ? { link: fs.readlinkSync(p) } : undefined;
   } catch {
     return undefined;
   }

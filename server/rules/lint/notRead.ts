@@ -6,7 +6,9 @@ import { linkLeadsToFolder } from '../../workspace/links';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
+import { agentOfProvider } from '../agents';
 import type { AgentId, AgentModel } from '../agents/types';
+import { fileLocationFinding } from './fileLocation';
 
 const SEVERITY: Record<NotReadCause | 'symlink' | 'special' | 'ignored', Severity> = {
   legacy: 'warning',
@@ -124,6 +126,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return linkedOutLocationFinding(where, LOCATION_READERS[skipped.provider]);
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', LOCATION_READERS[skipped.provider], 'location');
+  if (skipped.why === 'file-location') return fileLocationFinding(LOCATION_READERS[skipped.provider], agentOfProvider(skipped.provider), skipped.folder ?? skipped.path, skipped.target);
   if (skipped.why === 'unreadable') {
     // An agent run as the same user meets the same refusal: whatever rules are there reach none of them.
     const readers = LOCATION_READERS[skipped.provider];

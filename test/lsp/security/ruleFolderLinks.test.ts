@@ -262,7 +262,7 @@ describe("a package's rule folder that is a link to a file", () => {
     const c = await start({ folders: [ws] });
     // Closed, and no file of the editor's: pushed on the link, as a link to nothing is.
     const web = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
-    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, 'This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it.']]);
+    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, "This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it. Make .cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder."]]);
   });
 });
 

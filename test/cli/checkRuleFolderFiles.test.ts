@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RulesForFileResult } from '../../protocol/rulesContext';
+import type { CheckJson } from '../../server/cli/output';
+import { PLAIN_AND_GIT_TREES } from '../helpers/git';
+import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+
+/*
+ * A rule folder written as one file (`.cursor/rules`, as the legacy `.cursorrules` was), or a
+ * link to a file where the folder goes: no tool lists it, so its content reaches no agent.
+ */
+
+function agentls(ws: string, ...args: string[]): string {
+  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  return run.stdout;
+}
+
+const CURSOR_FILE = '---\nalwaysApply: true\n---\nUse the design tokens.\n';
+const CURSOR_ADVICE = "Make .cursor/rules a folder holding the rules: Cursor's rule files are .mdc files inside that folder.";
+
+/** What check (JSON) reports, as [path, code, severity, message], every one a `rule/unreadable` error. */
+function unreadable(ws: string): string[][] {
+  const report = JSON.parse(agentls(ws, 'check', '--format', 'json')) as CheckJson;
+  return report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message]);
+}
+
+/** A `rule/unreadable` error on `at`, as check gives it. */
+const error = (at: string, message: string) => [at, 'rule/unreadable', 'error', message];
+
+/** The folders `rules --for` says it could not read, with their codes. */
+function unreadFolders(ws: string, file: string): string[][] | undefined {
+  return (JSON.parse(agentls(ws, 'rules', '--for', file, '--json')) as RulesForFileResult).unread?.map((f) => [f.path, f.code]);
+}
+
+/** Claude Code's `.claude/rules` linked to `written`, a file. */
+const claudeLinkedToFile = (written: string) =>
+  `This rule location is a symbolic link that leads to a file, ${written}, not a folder: Claude Code reads no rules from it. Make .claude/rules a folder (or a link to one) holding the rules: Claude Code's rule files are .md files inside that folder.`;
+
+describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a file, or a link to one (%s)', (_, prepare) => {
+  it('is an error on it at the root, naming each tool that lists it, with what to do; a .clinerules file is not (Cline reads one)', () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules': CURSOR_FILE, 'notes.md': 'Some notes.\n', '.clinerules': 'Use tabs.\n', 'src/a.ts': 'export const a = 1;\n' });
+    fs.mkdirSync(path.join(ws, '.windsurf'));
+    fs.symlinkSync('../notes.md', path.join(ws, '.windsurf/rules'));
+    fs.mkdirSync(path.join(ws, '.claude'));
+    fs.symlinkSync('../notes.md', path.join(ws, '.claude/rules'));
+    prepare(ws);
+    expect(unreadable(ws)).toEqual([
+      error('.claude/rules', claudeLinkedToFile('../notes.md')),
+      error('.cursor/rules', `This rule location is a file, not a folder: Cursor and the xcsh agent read no rules from it. ${CURSOR_ADVICE}`),
+      error(
+        '.windsurf/rules',
+        "This rule location is a symbolic link that leads to a file, ../notes.md, not a folder: Windsurf and the xcsh agent read no rules from it. Make .windsurf/rules a folder (or a link to one) holding the rules: Windsurf's rule files are .md files inside that folder.",
+      ),
+    ]);
+    // Said among what could not be read, as the other unread folders are.
+    expect(unreadFolders(ws, 'src/a.ts')).toEqual([
+      ['.claude/rules', 'rule/unreadable'],
+      ['.cursor/rules', 'rule/unreadable'],
+      ['.windsurf/rules', 'rule/unreadable'],
+    ]);
+  });
+
+  it('is an error on it in a package, naming the tool that lists it', () => {
+    const ws = writeTree(tempDir(), { 'packages/web/.cursor/rules': CURSOR_FILE, 'packages/notes.md': 'Some notes.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
+    fs.mkdirSync(path.join(ws, 'packages/api/.claude'), { recursive: true });
+    fs.symlinkSync('../../notes.md', path.join(ws, 'packages/api/.claude/rules'));
+    prepare(ws);
+    expect(unreadable(ws)).toEqual([
+      error('packages/api/.claude/rules', claudeLinkedToFile('../../notes.md')),
+      error('packages/web/.cursor/rules', `This rule location is a file, not a folder: Cursor reads no rules from it. ${CURSOR_ADVICE}`),
+    ]);
+    const text = agentls(ws, 'check');
+    expect(text).toContain(`packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a file, not a folder: Cursor reads no rules from it. ${CURSOR_ADVICE}`);
+    expect(unreadFolders(ws, 'packages/web/src/a.ts')).toEqual([
+      ['packages/api/.claude/rules', 'rule/unreadable'],
+      ['packages/web/.cursor/rules', 'rule/unreadable'],
+    ]);
+  });
+
+  it('is nothing to say of a .cursor linked to a folder that holds no rules folder: there are just no rules', () => {
+    const ws = writeTree(tempDir(), { 'shared/cursor/.keep': '', 'src/a.ts': 'export const a = 1;\n' });
+    fs.symlinkSync('shared/cursor', path.join(ws, '.cursor'));
+    prepare(ws);
+    expect(unreadable(ws)).toEqual([]);
+  });
+});
