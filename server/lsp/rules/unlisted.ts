@@ -156,6 +156,10 @@ export class UnlistedRuleFiles {
     else await this.rejudge(engine, new Set(batch.flatMap((c) => this.chains.readersOf(c.path))));
     // Something came or went: a link to nothing may lead somewhere now (a few links, each a stat).
     if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, this.unfollowed);
+    // Something went: a followed link's folder, or one above it, may be gone, and the link now leads nowhere.
+    // Said of the link now, as the file index drops its files (`FolderIndex.relinkRuleFolders`), not at the
+    // next full sweep: a stat through each followed link (a handful), never a walk.
+    if (batch.some((c) => c.type === 'deleted')) await this.rejudge(engine, new Set([...this.linkedFolders.values()].flat()));
     // Files the engine lists now (a setting or an ignore file changed) are its to publish.
     for (const p of [...this.pushed]) if (reported.has(p)) this.pushed.delete(p);
   }

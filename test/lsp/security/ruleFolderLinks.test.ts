@@ -254,6 +254,20 @@ describe("a package's rule folder linked to a folder that comes and goes while t
     await sweepAgain(c, { forFileHover: false });
     await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
   });
+
+  it('has the link said to lead nowhere as soon as its folder is deleted, with no sweep of the closed rule files', async () => {
+    const ws = withLinkedFolder({ 'shared/web-rules/bad.mdc': wrong, 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../../../shared/web-rules');
+    const c = await start({ folders: [ws] });
+    await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc')), wrongType);
+    await c.waitFor('the first sweep of the closed rule files', () => sweeps(c) > 0);
+    const before = sweeps(c);
+    fs.rmSync(path.join(ws, 'shared/web-rules'), { recursive: true });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/web-rules')), type: 3 }] });
+    const link = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(link.map((d) => d.message)).toEqual(['This rule location is a symbolic link that leads to ../../../shared/web-rules, which does not exist: Cursor reads no rules from it.']);
+    // Said from the change itself: no full sweep ran meanwhile.
+    expect(sweeps(c)).toBe(before);
+  });
 });
 
 describe("a package's rule folder that is a link to a file", () => {
