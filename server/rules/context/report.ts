@@ -45,6 +45,9 @@ const UNREAD_NOTE = 'Rule folders agentls could not read (their rules are not li
 /** The rules for a file as a Markdown report (`agentls.rules.showForFile`, hover). */
 export function rulesForFileMarkdown(result: RulesForFileResult, brief = false): string {
   const lines = brief ? [] : [`# Rules for \`${result.file}\``, '', `Folder ${result.root}. Token sizes are estimates (UTF-8 bytes / 4).`];
+  // The full report says which agents it covers, as `agentls rules --for` does; the hover stays a count and the rules that apply.
+  const coverage = brief ? undefined : coverageLine(result.selectedAgents);
+  if (coverage) lines.push('', coverage);
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${brief ? '**' : '## '}${capital(agent.displayName)}: ${applying.length === 1 ? '1 rule applies' : `${applying.length} rules apply`}${brief ? '**' : ''}`, '');

@@ -1,10 +1,8 @@
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import type { Finding } from '../../../core/findings';
-import { agentViews } from '../../../rules/context/agents';
+import { agentViews, rulesForPath } from '../../../rules/context/agents';
 import type { AgentView } from '../../../rules/context/agentView';
-import { rulesForFileResult } from '../../../rules/context/report';
 import type { RulesView } from '../../../rules/view';
-import { relativeInside } from '../../../workspace/paths';
 import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
@@ -141,24 +139,25 @@ export class RulesContext {
   }
 
   /**
-   * The engine's view and every agent's view of the folder holding `p` (else the first);
-   * without `instructions`, only the agents of the files the engine lists, whose globs
-   * the findings judge (Claude Code's and Copilot's files are not rule files the engine has).
+   * The engine's view of the folder holding `p` (else the first) and the agents of the files
+   * the engine lists, whose globs the findings judge (Claude Code's and Copilot's files are
+   * not rule files the engine has).
    */
-  async viewsFor(p: string | undefined, instructions = true): Promise<{ view: RulesView; agents: AgentView[] } | undefined> {
+  private async viewsFor(p: string | undefined): Promise<{ view: RulesView; agents: AgentView[] } | undefined> {
     const engine = await this.state.engine();
     const view = engine.view(engine.rootFor(p));
-    return view && { view, agents: agentViews(view, instructions ? await this.state.instructions.views(view.cwd) : []) };
+    return view && { view, agents: agentViews(view) };
   }
 
   /** Rules for a file; undefined when it lies in no open folder. */
   async forFile(p: string): Promise<RulesForFileResult | undefined> {
-    const views = await this.viewsFor(p);
-    if (!views) return undefined;
-    const rel = relativeInside(views.view.cwd, p);
-    if (rel === undefined) return undefined;
-    const root = views.view.cwd;
-    const result = rulesForFileResult(views.agents, root, rel);
+    const engine = await this.state.engine();
+    const view = engine.view(engine.rootFor(p));
+    if (!view) return undefined;
+    const root = view.cwd;
+    // The agents `agentls.rules.agents` selects, as `agentls rules --for --agents` lists them (`selection.ts`).
+    const result = rulesForPath(view, p, await this.state.instructions.views(root), this.state.context.session.settings.rules.agents);
+    if (!result) return undefined;
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them.
     const links = await this.state.context.services.fileSearch?.ruleFolderLinks(root, 0);
     const unread = unreadRuleFolders(await this.state.engine(), this.state.context.session, root, links?.unfollowed ?? []);
@@ -176,7 +175,7 @@ export class RulesContext {
     // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction
     // file; one it skips but whose own tool reads it (ignored, or a link) as a listed one, its analysis following the buffer.
     if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return this.instructionFindings(doc, doc.path);
-    const views = await this.viewsFor(doc.path, false);
+    const views = await this.viewsFor(doc.path);
     if (!views) return undefined;
     const root = views.view.cwd;
     const reach = await this.followJudged(root, [...views.agents, ...(await this.state.instructions.views(root))]);
