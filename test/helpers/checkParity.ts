@@ -11,9 +11,9 @@ import { serverEntry } from './repo';
  * and an open buffer's must be what the built command reports for the file on disk.
  */
 
-/** What `agentls check --format json` (the built command) reports, by root-relative path: codes and ranges. `env`: added to the test's own. */
-export function checkReport(ws: string, home: string, env: Record<string, string> = {}): Map<string, string[]> {
-  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json'], { cwd: ws, encoding: 'utf8', env: { ...process.env, ...env } });
+/** What `agentls check --format json` (the built command) reports, by root-relative path: codes and ranges. `env`: added to the test's own; `args`: more options (`--agents cursor`). */
+export function checkReport(ws: string, home: string, env: Record<string, string> = {}, args: readonly string[] = []): Map<string, string[]> {
+  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json', ...args], { cwd: ws, encoding: 'utf8', env: { ...process.env, ...env } });
   const report = JSON.parse(run.stdout) as CheckJson;
   const out = new Map<string, string[]>();
   for (const d of report.diagnostics) out.set(d.path, [...(out.get(d.path) ?? []), `${d.code} ${JSON.stringify(d.range)}`].sort());

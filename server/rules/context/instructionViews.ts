@@ -258,8 +258,8 @@ async function followImports(reader: Reader, memory: ReadFile[], counted: Set<st
 }
 
 /**
- * Rule files of Cursor and Windsurf in the workspace folder's own rule folders that the
- * xcsh agent's discovery does not list (its folders are read one level deep, rules.md §2),
+ * Rule files of Cursor and Windsurf (where `agentls.rules.agents` selects them) in the
+ * workspace folder's own rule folders that the xcsh agent's discovery does not list (its folders are read one level deep, rules.md §2),
  * so that the tools' views (`toolViews.ts`, made from that discovery) lack them; joined to
  * those views by `agentViews`.
  * - Cursor: files in folders inside `.cursor/rules/` (its model, `agents/cursor.ts`, reads
@@ -281,9 +281,16 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
     }
     return view(id, reader.root, found, uncounted);
   };
-  const cursor = await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1, to: MAX_FOLDER_DEPTH });
-  const nested = await nestedCursorRules(reader);
-  return [{ ...cursor, rules: [...cursor.rules, ...nested.rules], uncounted: [...(cursor.uncounted ?? []), ...nested.uncounted] }, await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { from: 0, to: 0 })];
+  const out: AgentView[] = [];
+  // Only the tools `agentls.rules.agents` selects: these views carry their dead globs (`instructionGlobFindings` judges
+  // the views it is given) and their rules for a file, which a list leaving the tool out must not show.
+  if (showsAgent(reader.host.agents, 'cursor')) {
+    const cursor = await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1, to: MAX_FOLDER_DEPTH });
+    const nested = await nestedCursorRules(reader);
+    out.push({ ...cursor, rules: [...cursor.rules, ...nested.rules], uncounted: [...(cursor.uncounted ?? []), ...nested.uncounted] });
+  }
+  if (showsAgent(reader.host.agents, 'windsurf')) out.push(await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { from: 0, to: 0 }));
+  return out;
 }
 
 /** The rules of the nested `.cursor/rules` folders the host names (`nestedRules.ts`), each scoped to its holding folder, at most `MAX_NESTED_FILES` in all. */
