@@ -76,4 +76,27 @@ describe('the README Emacs set-up on stock Emacs', () => {
     expect(lines[0]).toMatch(/^comma\.mdc agentls-mode .*one glob with commas in it/);
     expect(lines[1]).toMatch(/^fix\.hashline agentls-mode .*File not found: src\/gone\.ts/);
   });
+
+  it.skipIf(!hasEmacs)('with markdown-mode installed, a rule file keeps it and still gets the diagnostics', { timeout: 120_000 }, () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': '',
+      '.cursor/rules/a.mdc': '---\ndescription: A\nalwaysApply: "yes"\n---\nBody\n',
+    });
+    const bin = tempDir('agentls-bin-');
+    fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${serverEntry()}" "$@"\n`, { mode: 0o755 });
+    const init = path.join(tempDir(), 'init.el');
+    // markdown-mode is a package (not on this machine): a user who installed it has the
+    // command defined (by its autoloads) before init.el's block runs, as this stand-in is.
+    fs.writeFileSync(init, `(define-derived-mode markdown-mode text-mode "Markdown")\n${readmeElisp()}`);
+    const driver = path.join(tempDir(), 'driver.el');
+    fs.writeFileSync(driver, DRIVER);
+    const r = spawnSync('emacs', ['--batch', '--no-init-file', '--no-site-file', '-l', driver], {
+      cwd: ws,
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, HOME: tempDir('agentls-home-'), AGENTLS_INIT: init, AGENTLS_FILES: path.join(ws, '.cursor/rules/a.mdc') },
+      encoding: 'utf8',
+      timeout: 100_000,
+    });
+    expect(r.status, r.stderr.slice(-2000)).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^a\.mdc markdown-mode .*Cursor expects `alwaysApply` to be true or false/);
+  });
 });
