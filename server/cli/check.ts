@@ -22,7 +22,7 @@ import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
 import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
 
-const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix]
+const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix] [--severity CODE=LEVEL]… [--ignore GLOB]…
     Lints the agent files of the workspace: rule files, prompt documents, hashline patches,
     ast-edit recipes and rule:// references in Markdown. Without PATH, the whole workspace;
     a folder is walked (.gitignore, .ignore and the project's ignore globs apply), a file is
