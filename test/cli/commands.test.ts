@@ -70,6 +70,20 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     expect((await cli(['help'], ws)).stdout).toContain('exit codes: 0 clean or done, 1 problems found');
   });
 
+  it("agentls help says what exit code 1 means for each command that uses it", async () => {
+    const ws = tempDir();
+    const top = (await cli(['help'], ws)).stdout;
+    const exitCodes = top.slice(top.indexOf('exit codes:'));
+    const users: string[] = [];
+    for (const name of ['check', 'rules', 'search', 'hashline', 'ast-edit']) {
+      const own = (await cli(['help', name], ws)).stdout;
+      // A command that gives 1 a meaning says so as "1 <meaning>" in its own exit codes.
+      if (/exit codes:[^]*?\b1 (?!does not occur)[a-z]/.test(own)) users.push(name);
+    }
+    expect(users).toEqual(['check', 'search', 'ast-edit']);
+    expect(users.filter((name) => !exitCodes.includes(`(${name})`))).toEqual([]);
+  });
+
   it('takes the common options before the command too, as git and npm do', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/r.mdc': '---\ndescription: d\nalwaysApply: "true"\n---\nbody\n' });
     const elsewhere = tempDir();
