@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nvimVersion, runNvim } from '../helpers/nvim';
+import { NVIM, nvimVersion, runNvim } from '../helpers/nvim';
 import { copyFixture, repoRoot, tempDir } from '../helpers/repo';
 
 /** The README's Neovim 0.11+ block (`vim.lsp.config`), exactly as a user copies it. */
@@ -32,4 +33,18 @@ describe("the README's vim.lsp.config block in real Neovim", () => {
     expect(run.result.roots).toEqual([ws]);
     expect(run.result.codes).toContain('rule/shadowed');
   }, 90_000);
+});
+
+describe("the README's words on the Neovim plugin file", () => {
+  it('name the root markers the plugin file uses', () => {
+    const readme = fs.readFileSync(path.join(repoRoot(), 'README.md'), 'utf8');
+    const sentence = /The plugin file attaches to files under a folder holding ([^\n]*\n?[^\n]*?),\s*marks/.exec(readme);
+    if (!sentence) throw new Error('README.md no longer says which folders the plugin file attaches under');
+    const named = [...sentence[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    // The markers as the plugin file loaded by real Neovim has them.
+    const lua = `io.stdout:write(table.concat(require('agentls').config.root_markers, ' '))`;
+    const r = spawnSync(NVIM, ['--headless', '-u', 'NONE', '--cmd', `set rtp+=${path.join(repoRoot(), 'editors/nvim')}`, '-c', `lua ${lua}`, '-c', 'qa!'], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(named.sort()).toEqual(r.stdout.trim().split(' ').sort());
+  });
 });
