@@ -80,4 +80,15 @@ describe('the Helix set-up', () => {
     const entries = Object.entries(SERVER_ENVIRONMENT).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
     expect(server).toContain(`environment = { ${entries.join(', ')} }`);
   });
+
+  it("roots the rule files' language at the folders the Neovim plugin file takes for a project root", () => {
+    const editors = path.join(__dirname, '..', '..', 'editors');
+    const toml = fs.readFileSync(path.join(editors, 'helix', 'languages.toml'), 'utf8');
+    const rules = toml.slice(toml.indexOf('name = "agent-rules"'));
+    const roots = /^roots = \[([^\]]*)\]/m.exec(rules);
+    const lua = /root_markers = \{([^}]*)\}/.exec(fs.readFileSync(path.join(editors, 'nvim', 'lua', 'agentls.lua'), 'utf8'));
+    if (!roots || !lua) throw new Error('languages.toml has no roots for agent-rules, or agentls.lua no root_markers');
+    const names = (list: string): string[] => [...list.matchAll(/["']([^"']+)["']/g)].map((m) => m[1]).sort();
+    expect(names(roots[1])).toEqual(names(lua[1]));
+  });
 });
