@@ -149,7 +149,10 @@ function userLevelNote(left: FileFindings[], root: string, home: string | undefi
   // The command to see them must check the same files: `~` is the shell's home, not a --home given to this run.
   const own = home === undefined || path.resolve(home) === path.resolve(os.homedir());
   const command = own ? `agentls check ${shellWord(names[0])}` : `agentls check --home ${shellWord(home)} ${shellWord(left[0].path)}`;
-  return `${problems} ${problems === 1 ? 'problem' : 'problems'} in your user-level rules (${shown}) ${problems === 1 ? 'is' : 'are'} not reported: they are not the project's and do not fail its run; ${command} reports them`;
+  // One problem is "it" throughout, more are "they": the sentence agrees with its count.
+  const one = problems === 1;
+  const [noun, be, pronoun, fail, object] = one ? ['problem', 'is', 'it', 'does', 'it'] : ['problems', 'are', 'they', 'do', 'them'];
+  return `${problems} ${noun} in your user-level rules (${shown}) ${be} not reported: ${pronoun} ${be} not the project's and ${fail} not fail its run; ${command} reports ${object}`;
 }
 
 /** A word as a POSIX shell reads it back: quoted when it holds anything but plain path characters (`~/` kept bare, for the shell to expand). */
