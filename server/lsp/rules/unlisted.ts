@@ -159,7 +159,8 @@ export class UnlistedRuleFiles {
     // Something went: a followed link's folder, or one above it, may be gone, and the link now leads nowhere.
     // Said of the link now, as the file index drops its files (`FolderIndex.relinkRuleFolders`), not at the
     // next full sweep: a stat through each followed link (a handful), never a walk.
-    if (batch.some((c) => c.type === 'deleted')) await this.rejudge(engine, new Set([...this.linkedFolders.values()].flat()));
+    // The link may be the folder above the rule folder (`packages/web/.cursor`): the listing says it there (`unfollowedEntry`), so it is judged too.
+    if (batch.some((c) => c.type === 'deleted')) await this.rejudge(engine, new Set([...this.linkedFolders.values()].flat().flatMap((link) => [link, path.dirname(link)])));
     // Files the engine lists now (a setting or an ignore file changed) are its to publish.
     for (const p of [...this.pushed]) if (reported.has(p)) this.pushed.delete(p);
   }
@@ -185,14 +186,17 @@ export class UnlistedRuleFiles {
     return isUnlistedRuleFile(this.context().session, engine, p) || unfollowedRuleFolderFindings(this.context().session, p).length > 0;
   }
 
-  /** A change under the real folder of rule folders listed through links, as the paths seen through each link. O(depth of the path). */
+  /** A change under the real folder of rule folders listed through links (or a deletion above it), as the paths seen through each link. O(depth of the path), plus the linked folders for a deletion. */
   private throughLink(change: FileChange): FileChange[] {
     if (this.linkedFolders.size === 0) return [];
     for (let dir = change.path; dir !== path.dirname(dir); dir = path.dirname(dir)) {
       const links = this.linkedFolders.get(dir);
       if (links !== undefined) return links.map((link) => ({ ...change, path: path.join(link, path.relative(dir, change.path)) }));
     }
-    return [];
+    // A folder above the real folder deleted (`shared/web-cursor`, the target of a linked `packages/web/.cursor`): the files seen through each link went with it.
+    // One check per linked folder (a handful), only for a deletion.
+    if (change.type !== 'deleted') return [];
+    return [...this.linkedFolders].filter(([real]) => isInside(change.path, real)).flatMap(([, links]) => links.map((link) => ({ ...change, path: link })));
   }
 
   /**

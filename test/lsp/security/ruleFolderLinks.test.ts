@@ -268,6 +268,20 @@ describe("a package's rule folder linked to a folder that comes and goes while t
     // Said from the change itself: no full sweep ran meanwhile.
     expect(sweeps(c)).toBe(before);
   });
+
+  it('has a linked .cursor said to lead nowhere, and the rules seen through it cleared, as soon as its folder is deleted', async () => {
+    // The link is the folder above the rule folder: the deletion is of a folder above the rules' real folder.
+    const ws = withLinkedFolder({ 'shared/web-cursor/rules/bad.mdc': wrong, 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor', '../../shared/web-cursor');
+    const c = await start({ folders: [ws] });
+    const bad = uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc'));
+    await c.waitForDiagnostics(bad, wrongType);
+    fs.rmSync(path.join(ws, 'shared/web-cursor'), { recursive: true });
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, 'shared/web-cursor')), type: 3 }] });
+    await c.waitForDiagnostics(bad, (d) => d.length === 0);
+    const link = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    // What agentls check says of the same link at rest.
+    expect(link.map((d) => d.message)).toEqual(['This rule location is a symbolic link that leads to ../../shared/web-cursor, which does not exist: Cursor reads no rules from it.']);
+  });
 });
 
 describe("a package's rule folder that is a link to a file", () => {
