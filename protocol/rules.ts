@@ -74,7 +74,8 @@ export interface RuleBucketsResult {
   /**
    * `agentls rules --json` only: why the listing behind `nestedFolders` is not the whole
    * workspace, in `agentls check`'s words (`stopped listing . after 200000 files`, `cannot
-   * read folder …`): folders past it are missing, and the run exits 2. Absent when complete.
+   * read folder …`, `stopped reading nested .cursor/rules folders after 50, nearest the root
+   * first`): folders past it are missing, and the run exits 2. Absent when complete.
    */
   incomplete?: string[];
 }

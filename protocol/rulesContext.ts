@@ -58,8 +58,8 @@ export interface RulesForFileResult {
   selectedAgents?: string[];
   /**
    * `agentls rules --for --json` only: why the listing behind the other nested folders and
-   * `unread` is not the whole workspace, in `agentls check`'s words: those past it are
-   * missing, and the run exits 2. Absent when complete.
+   * `unread` is not the whole workspace, in `agentls check`'s words (past the 50 nested
+   * folders read too): those past it are missing, and the run exits 2. Absent when complete.
    */
   incomplete?: string[];
 }

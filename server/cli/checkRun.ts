@@ -1,7 +1,7 @@
 import { NEVER_CANCELLED } from '../core/cancel';
 import { applyLevel, type Finding } from '../core/findings';
 import type { Settings } from '../core/settings';
-import { MAX_LINTED_FILES, namedScope, type LintScope, type WorkspaceLinter } from '../workspace/linter';
+import { MAX_LINTED_FILES, namedScope, type LintNotes, type LintScope, type WorkspaceLinter } from '../workspace/linter';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { listFolderFiles } from '../workspace/listFiles';
@@ -96,9 +96,11 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     }
 
     const byPath = new Map<string, Finding[]>();
+    // A line said twice (two runs, two roots) is said once.
+    const notes: LintNotes = { incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)) };
     for (const run of runs) {
       for (const linter of linters) {
-        const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED);
+        const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED, notes);
         for (const [p, findings] of found) {
           if ((run.keep && !run.keep.has(p)) || isIgnored(p)) continue;
           const list = byPath.get(p) ?? [];

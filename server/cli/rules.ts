@@ -8,7 +8,7 @@ import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
-import { holdersForFile, nestedCursorHolders } from '../rules/context/nestedRules';
+import { holdersForFile, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, nestedFoldersText } from '../rules/report';
 import { displayPath, toPosix } from '../workspace/paths';
@@ -56,8 +56,9 @@ export const rulesCommand: CliCommand = {
     nested folders in nestedFolders. --agents LIST shows the listed agents' parts alone (the
     xcsh agent's buckets only when it is listed) and says which it covers (selectedAgents).
     Where the listing behind the nested folders (and --for's unread links) stops at check's
-    file cap or cannot read a folder, the output ends by saying so (incomplete in --json) and
-    the run exits 2, as check's incomplete run does.
+    file cap or cannot read a folder, or there are more nested folders than the 50 read
+    (nearest the root first), the output ends by saying so (incomplete in --json) and the run
+    exits 2, as check's incomplete run does.
     --prompt      instead, print the rules section of the system prompt as the agent renders
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
@@ -83,19 +84,19 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const target = values.for !== undefined ? path.resolve(io.cwd, values.for) : undefined;
       // Nested `.cursor/rules` reach only files under their folder: for one file, the others are listed too, with why not, as the editor lists them from its file index;
       // for the buckets, each folder the listing names gets its section. One listing either way (`nestedListing.ts`); the prompt is the xcsh agent's, which reads none.
-      const listing = template ? undefined : nestedCursorFiles(session, common.root);
-      const nested = listing
-        ? async () => (target !== undefined ? holdersForFile(toPosix(path.relative(common.root, target)), (await listing).rels, (await listing).complete) : nestedCursorHolders((await listing).rels).holders)
-        : undefined;
+      const listing = template ? undefined : await nestedCursorFiles(session, common.root);
+      const held = listing && (target !== undefined ? holdersForFile(toPosix(path.relative(common.root, target)), listing.rels, listing.complete) : nestedCursorHolders(listing.rels));
+      const nested = held ? async () => held.holders : undefined;
       const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing): said with the answer, as the editor says them (`RulesContext.forFile`).
-      const unread = answer && listing ? unreadRuleFolders(engine, session, common.root, (await listing).unfollowed) : [];
+      const unread = answer && listing ? unreadRuleFolders(engine, session, common.root, listing.unfollowed) : [];
       // The listing stopped at check's file cap or met a folder it could not read: the nested folders and links past it are missing, said in check's words.
       // A root rule folder the engine could not read is said below, once.
       const unreadable = engine.unreadableFolders(common.root);
       const saidBelow = new Set(unreadable.map((f) => toPosix(path.relative(common.root, f))));
-      const gaps = listing ? listingGaps({ truncated: (await listing).truncated, errors: (await listing).errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES) : [];
+      // Past `MAX_NESTED_FOLDERS` nested folders, those farthest from the root are not read: said as the capped listing is.
+      const gaps = listing ? [...listingGaps({ truncated: listing.truncated, errors: listing.errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES), ...(held?.more ? [NESTED_FOLDERS_CAPPED] : [])] : [];
       const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
       const forFile = answer && withGaps(unread.length ? { ...answer, unread } : answer);
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');

@@ -33,6 +33,15 @@ export async function workspaceScope(session: WorkspaceSession, fs: FileSystem, 
   return { files: files.sort(), named: false, whole: true };
 }
 
+/**
+ * What a linter says beside its findings: a part of the scope it left unchecked (a cap of
+ * its own), in the words of a capped listing. `agentls check` says each line and fails the
+ * run as incomplete: findings alone would read as the whole.
+ */
+export interface LintNotes {
+  incomplete(line: string): void;
+}
+
 export function namedScope(files: readonly string[]): LintScope {
   return { files, named: true };
 }
@@ -46,7 +55,7 @@ export function namedScope(files: readonly string[]): LintScope {
  */
 export interface WorkspaceLinter {
   id: string;
-  lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>>;
+  lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>>;
   /** A one-line description of a code, for SARIF's rule list. */
   describe?(code: string): string | undefined;
   /** Every code it reports (for telling a severity set for no such code). */

@@ -1,7 +1,7 @@
 import { throwIfCancelled, type Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
 import type { FileSystem } from '../../workspace/fs';
-import { workspaceScope, type LintScope } from '../../workspace/linter';
+import { workspaceScope, type LintNotes, type LintScope } from '../../workspace/linter';
 import { relativeInside } from '../../workspace/paths';
 import type { WorkspaceSession } from '../../workspace/session';
 import { refreshedEngine } from '../sessionEngine';
@@ -10,7 +10,7 @@ import { agentViews } from './agents';
 import { contextFindings, instructionGlobFindings } from './findings';
 import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
-import { nestedCursorHolders, reachGlobs } from './nestedRules';
+import { NESTED_FOLDERS_CAPPED, nestedCursorHolders, reachGlobs } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost } from './instructionViews';
 
 /**
@@ -19,7 +19,7 @@ import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES
  * the folder (the scope when it is the whole tree, else a listing of its own), as the
  * language server judges them against its file index.
  */
-export async function lintRulesInContext(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+export async function lintRulesInContext(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
   const engine = await refreshedEngine(session, cancel);
   const wanted = scope.named ? new Set(scope.files) : undefined;
   const out = new Map<string, Finding[]>();
@@ -33,7 +33,12 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     // With the files only their own tool reads (ignored, or links: `toolOnly.ts`), judged for that tool alone: the xcsh agent's view has none of them.
     const checked = [...view.analyses, ...view.toolOnly].filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
     // Nested `.cursor/rules` folders, from the files checked (all of them, or the named ones): never a walk of its own.
-    const nested = async () => nestedCursorHolders(scope.files.map((f) => relativeInside(root, f) ?? '')).holders;
+    // Past `MAX_NESTED_FOLDERS`, the folders farthest from the root are not checked: the run says so, as it says a capped listing.
+    const nested = async () => {
+      const held = nestedCursorHolders(scope.files.map((f) => relativeInside(root, f) ?? ''));
+      if (held.more) notes?.incomplete(NESTED_FOLDERS_CAPPED);
+      return held.holders;
+    };
     const instructions = instructionFilesWithGlobs((await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested))).views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));

@@ -27,6 +27,12 @@ import { globShape } from './globMatcher';
 export const MAX_NESTED_FOLDERS = 50;
 export const MAX_NESTED_FILES = 500;
 
+/**
+ * What an answer says when `more` left folders out (past `MAX_NESTED_FOLDERS`), worded as
+ * a capped listing is (`stopped listing . after N files`): their rules are missing from it.
+ */
+export const NESTED_FOLDERS_CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
+
 /** A piece every path in a nested `.cursor/rules` holds, after its holding folder. */
 export const NESTED_CURSOR = '/.cursor/rules/';
 
@@ -69,16 +75,17 @@ export function holdersAbove(rel: string): string[] {
  * The holders to read for the rules of one file (`rel`), from the paths a listing gave
  * (`rels`): the folders above the file first, since their rules may reach it and the cap
  * must never drop them, then every other holder the listing names, nearest the root
- * first, whose rules are shown as not reaching the file. At most `MAX_NESTED_FOLDERS`.
- * `complete` says the listing holds every file: a folder above the file it does not name
- * holds no `.cursor/rules`; else each is looked at.
+ * first, whose rules are shown as not reaching the file. At most `MAX_NESTED_FOLDERS`;
+ * `more` says some were left out. `complete` says the listing holds every file: a folder
+ * above the file it does not name holds no `.cursor/rules`; else each is looked at.
  */
-export function holdersForFile(rel: string, rels: Iterable<string>, complete: boolean): string[] {
+export function holdersForFile(rel: string, rels: Iterable<string>, complete: boolean): { holders: string[]; more: boolean } {
   const found = holdersIn(rels);
   const listed = new Set(found);
   const above = holdersAbove(rel).filter((h) => !complete || listed.has(h));
-  const others = nearestHolders(found).holders;
-  return [...new Set([...above, ...others])].slice(0, MAX_NESTED_FOLDERS);
+  const others = nearestHolders(found);
+  const every = [...new Set([...above, ...others.holders])];
+  return { holders: every.slice(0, MAX_NESTED_FOLDERS), more: others.more || every.length > MAX_NESTED_FOLDERS };
 }
 
 function depth(p: string): number {

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../protocol/rules';
+import type { RulesForFileResult } from '../../protocol/rulesContext';
+import { MAX_NESTED_FOLDERS } from '../../server/rules/context/nestedRules';
+import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+
+/** The built CLI, as a user runs it: its exit status and both streams. */
+function agentls(ws: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+}
+
+/** `count` packages, each with a nested `.cursor/rules` whose one glob rule matches the package's one file (nothing for check to find). */
+function packages(count: number): string {
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const name = `packages/p${String(i).padStart(2, '0')}`;
+    tree[`${name}/.cursor/rules/r.mdc`] = '---\nglobs: "**/*.ts"\n---\nUse strict types.\n';
+    tree[`${name}/x.ts`] = 'export const x = 1;\n';
+  }
+  return writeTree(tempDir(), tree);
+}
+
+const CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
+const LAST = `p${MAX_NESTED_FOLDERS}`;
+
+describe('agentls rules and check say when there are more nested .cursor/rules folders than they read', () => {
+  it('rules (text, --json, --for) and check say it in the words of a capped listing and exit 2', () => {
+    const ws = packages(MAX_NESTED_FOLDERS + 1);
+
+    const json = agentls(ws, 'rules', '--json');
+    expect(json.status, json.stderr).toBe(2);
+    const buckets = JSON.parse(json.stdout) as RuleBucketsResult;
+    expect(buckets.incomplete).toEqual([CAPPED]);
+    // Nearest the root first, then by name: the last package is the one left out.
+    expect(buckets.nestedFolders?.length).toBe(MAX_NESTED_FOLDERS);
+    expect(buckets.nestedFolders?.map((f) => f.folder)).not.toContain(`packages/${LAST}`);
+
+    const text = agentls(ws, 'rules');
+    expect(text.status).toBe(2);
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toBe(`Incomplete: ${CAPPED}: rule folders past that are not listed here.`);
+    expect(text.stderr).toContain(`agentls rules: ${CAPPED}\n`);
+
+    // For a file of the package left out, its own folder is read (the folders above a file come first) and the others are capped.
+    const forFile = agentls(ws, 'rules', '--for', path.join('packages', LAST, 'x.ts'), '--json');
+    expect(forFile.status).toBe(2);
+    const answer = JSON.parse(forFile.stdout) as RulesForFileResult;
+    expect(answer.incomplete).toEqual([CAPPED]);
+    expect(JSON.stringify(answer.agents)).toContain(`packages/${LAST}/.cursor/rules/r.mdc`);
+
+    const check = agentls(ws, 'check');
+    expect(check.stderr).toContain(`agentls check: ${CAPPED}\n`);
+    expect(check.status).toBe(2);
+    const checkJson = JSON.parse(agentls(ws, 'check', '--format', 'json').stdout) as { incomplete?: string[] };
+    expect(checkJson.incomplete).toEqual([CAPPED]);
+  });
+
+  it('says nothing and exits 0 at the cap itself', () => {
+    const ws = packages(MAX_NESTED_FOLDERS);
+    const json = agentls(ws, 'rules', '--json');
+    expect(json.status, json.stderr).toBe(0);
+    const buckets = JSON.parse(json.stdout) as RuleBucketsResult;
+    expect(buckets.incomplete).toBeUndefined();
+    expect(buckets.nestedFolders?.length).toBe(MAX_NESTED_FOLDERS);
+    const check = agentls(ws, 'check');
+    expect(check.status, check.stderr).toBe(0);
+  });
+});
