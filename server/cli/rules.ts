@@ -10,7 +10,7 @@ import { instructionViews, sessionInstructionHost } from '../rules/context/instr
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
-import { bucketsText, nestedFoldersText } from '../rules/report';
+import { bucketsText, incompleteLine, nestedFoldersText } from '../rules/report';
 import { displayPath, toPosix } from '../workspace/paths';
 import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
@@ -35,11 +35,6 @@ export const rulesContextLinter: WorkspaceLinter = {
   describe: describeContextCode,
   codes: Object.keys(CONTEXT_CODES),
 };
-
-/** The text output's last line when the listing was not whole (`listingGaps`); empty when it was. */
-function gapsLine(gaps: readonly string[]): string {
-  return gaps.length ? `\nIncomplete: ${gaps.join('; ')}: rule folders past that are not listed here.\n` : '';
-}
 
 /** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules the agent loads here, by bucket, or those reaching one file. */
 export const rulesCommand: CliCommand = {
@@ -100,13 +95,13 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
       const forFile = answer && withGaps(unread.length ? { ...answer, unread } : answer);
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
-      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile) + gapsLine(gaps));
+      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile) + incompleteLine(gaps, false));
       else {
         // --agents picks whose parts are printed, as it picks whose behaviour check predicts (`selection.ts`).
         const agents = common.settings.rules.agents;
         const buckets = withGaps(bucketsWithCosts(view, extra, agents));
         if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
-        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false) + gapsLine(gaps));
+        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false) + incompleteLine(gaps, false));
       }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
       // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.

@@ -107,8 +107,12 @@ export interface FileSearchService {
   ruleFolderLinks(root: string, waitMs?: number): Promise<RuleFolderLinks | undefined>;
   /** The indexed files of a folder with one of these extensions (lower-case, with the dot), or with none and one of these `names`, as `paths` gives them: far cheaper than all of them. */
   pathsWithExtensions(root: string, extensions: readonly string[], names?: readonly string[]): Promise<string[] | undefined>;
-  /** `pathsWithExtensions` without waiting for the index: what it holds now, and whether that is every file (`complete`). */
-  pathsWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean } | undefined>;
+  /**
+   * `pathsWithExtensions` without waiting for the index: what it holds now, whether its
+   * listing ended (`complete`), and whether that listing stopped at `search.maxFiles`
+   * (`truncated`: files past it are not among `paths`).
+   */
+  pathsWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean; truncated: boolean } | undefined>;
   /** Resolves true once the folder's index knows every name; false when the folder is no longer indexed. */
   whenIndexed(root: string): Promise<boolean>;
 }

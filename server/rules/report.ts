@@ -108,6 +108,16 @@ export function nestedFoldersText(result: RuleBucketsResult, markdown: boolean):
   return lines.length ? lines.join('\n') + '\n' : '';
 }
 
+/**
+ * The last line of a rules report whose nested folders are not all there (`incomplete` of
+ * `RuleBucketsResult` and `RulesForFileResult`, one reason a gap); empty when they are.
+ */
+export function incompleteLine(gaps: readonly string[], markdown: boolean): string {
+  if (!gaps.length) return '';
+  const line = `Incomplete: ${gaps.join('; ')}: rule folders past that are not listed here.`;
+  return `\n${markdown ? `_${line}_` : line}\n`;
+}
+
 /** The system-prompt section as a Markdown report (`agentls.rules.showSystemPrompt`). */
 export function systemPromptMarkdown(root: string, profile: string, template: string, text: string): string {
   return [`# Rules section of the system prompt`, '', `Folder ${root}, profile \`${profile}\`, template \`${template}\`. The xcsh agent renders exactly this (empty when no rule is always-apply or in the rulebook):`, '', '````markdown', text, '````', ''].join('\n');

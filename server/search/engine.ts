@@ -250,12 +250,12 @@ export class SearchEngine {
    * name (`complete`): a first index of a large tree is seconds of listing, which an answer
    * that can be made again later need not wait for.
    */
-  async filesWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean } | undefined> {
+  async filesWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean; truncated: boolean } | undefined> {
     const index = this.folders.get(root);
     if (!index) return undefined;
     // Read before the spelling: names completed meanwhile are called partial, and asked again.
     const complete = index.namesComplete;
-    return { paths: await pathsWithExtensions(index, extensions), complete };
+    return { paths: await pathsWithExtensions(index, extensions), complete, truncated: complete && index.namesTruncated };
   }
 
   /** Resolves true once the folder's index knows every name, through relists; false once the folder is no longer indexed. */

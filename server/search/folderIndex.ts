@@ -206,6 +206,12 @@ export class FolderIndex {
   listedBy: 'git' | 'walk' | undefined;
   /** Every name of the folder is in the table (a snapshot loaded, or a listing finished). */
   namesComplete = false;
+  /**
+   * The last listing stopped at `maxFiles` (`search.maxFiles`): files past it are not in the
+   * table. From a stored list, until its reconciling listing says, a table that holds
+   * `maxFiles` files is taken to have stopped there: the list was saved from such a listing.
+   */
+  namesTruncated = false;
   /** Sizes and times are known too. */
   timesComplete = false;
   /** The table came from the store, with the sizes and times it was saved with. */
@@ -273,6 +279,7 @@ export class FolderIndex {
     if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
     if (fromSnapshot) {
       this.timesStored = true;
+      this.namesTruncated = this.table.liveCount >= this.options.maxFiles();
       this.markNamesKnown();
       // The first keystrokes after a restart are answered from the snapshot before the
       // reconciling walk competes with them for the one thread.
@@ -286,6 +293,7 @@ export class FolderIndex {
     // came after them). List again, at most twice, until a listing meets a quiet tree.
     for (let again = 0; walk && walk.churned && again < RELISTS; again++) walk = await this.listAndReconcile(run, options.onProgress);
     if (!walk || run.isCancellationRequested) return undefined;
+    this.namesTruncated = walk.truncated;
     this.markNamesKnown();
     if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
     this.phase = 'stating';

@@ -3,13 +3,20 @@ import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type InstructionViews } from '../../rules/context/instructionViews';
 import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
-import { MAX_NESTED_FILES, nearestHolders, nestedCursorHolders } from '../../rules/context/nestedRules';
+import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedCursorHolders } from '../../rules/context/nestedRules';
 import { relativeInside, toPosix } from '../../workspace/paths';
 
 /** A rule file in any `.cursor/rules`: one that came may be in a nested folder the index does not list yet. */
 const NESTED_CURSOR_FILE = /\/\.cursor\/rules\/.+\.mdc?$/;
 /** A change that may add or drop a nested `.cursor/rules` in the file index: the folder itself, or an ignore file. */
 const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.gitignore|\.ignore)(\/|$)/;
+
+/** The nested holders the file index names, whether some were left out past the cap, and whether the index itself stopped at `search.maxFiles`. */
+interface IndexedHolders {
+  holders: string[];
+  more: boolean;
+  truncated: boolean;
+}
 
 interface Entry {
   views: Promise<InstructionViews>;
@@ -35,7 +42,9 @@ export class InstructionViewsCache {
    * again) would cost a pass over the index per keystroke. Asked again when a `.cursor`
    * folder or an ignore file comes, goes or changes on disk.
    */
-  private readonly indexedHolders = new Map<string, Promise<string[]>>();
+  private readonly indexedHolders = new Map<string, Promise<IndexedHolders>>();
+  /** Per folder, why the nested holders its views were last made from are not all of them (`incomplete`). */
+  private readonly gaps = new Map<string, string[]>();
   /** Folders whose holders came from a first index still listing: their views are made again once it is complete. */
   private readonly partial = new Map<string, object>();
   private readonly remade: ((root: string) => void)[] = [];
@@ -68,7 +77,12 @@ export class InstructionViewsCache {
       this.indexedHolders.set(root, indexed);
     }
     const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
-    return nearestHolders([...(await indexed), ...nestedCursorHolders(seen).holders]).holders;
+    const got = await indexed;
+    const held = nearestHolders([...got.holders, ...nestedCursorHolders(seen).holders]);
+    // Folders left out past the cap, or past the file index's own cap: said with the answer, as `agentls rules` says them.
+    const maxFiles = this.context().session.settings.search.maxFiles;
+    this.gaps.set(root, [...(got.truncated ? [`the file index stopped at ${maxFiles} files (setting agentls.search.maxFiles)`] : []), ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : [])]);
+    return held.holders;
   }
 
   /**
@@ -77,11 +91,11 @@ export class InstructionViewsCache {
    * it had not reached yet is missing (`indexing`) until it completes, when the views are
    * made again and those who asked hear of it (`onRemade`).
    */
-  private async holdersFromIndex(root: string): Promise<string[]> {
+  private async holdersFromIndex(root: string): Promise<IndexedHolders> {
     const service = this.context().services.fileSearch;
     // An index that fails to answer costs the nested rules only, never the other agents' views.
     const now = await service?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
-    if (!service || !now) return [];
+    if (!service || !now) return { holders: [], more: false, truncated: false };
     if (!now.complete && !this.partial.has(root)) {
       // Whose wait this is: after a `clear`, a newer one may stand for the folder.
       const mine = {};
@@ -98,12 +112,21 @@ export class InstructionViewsCache {
           for (const listener of this.remade) listener(root);
         });
     }
-    return nestedCursorHolders(now.paths).holders;
+    return { ...nestedCursorHolders(now.paths), truncated: now.truncated };
   }
 
   /** True while a folder's views lack what the first index has not listed yet. */
   indexing(root: string): boolean {
     return this.partial.has(root);
+  }
+
+  /**
+   * Why the nested folders of a folder's views (made by `views`) are not all of them, one
+   * line a reason (`RuleBucketsResult.incomplete`): the file index stopped at
+   * `search.maxFiles`, or there were more than `MAX_NESTED_FOLDERS`. Empty when whole.
+   */
+  incomplete(root: string): string[] {
+    return this.gaps.get(root) ?? [];
   }
 
   /** Hears of a folder whose views were made from part of the index and are due again now that it is complete. */
@@ -142,6 +165,7 @@ export class InstructionViewsCache {
     this.byRoot.clear();
     this.changedNested.clear();
     this.indexedHolders.clear();
+    this.gaps.clear();
     this.partial.clear();
     this.reads.clear();
   }

@@ -4,7 +4,7 @@ import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '.
 import { params, ParamError } from '../../core/params';
 import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
-import { bucketsMarkdown, nestedFoldersText, systemPromptMarkdown } from '../../rules/report';
+import { bucketsMarkdown, incompleteLine, nestedFoldersText, systemPromptMarkdown } from '../../rules/report';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
 import type { Feature } from '../feature';
@@ -29,7 +29,10 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     // `agentls.rules.agents` picks whose parts are shown, as `agentls rules --agents` does.
     const result = bucketsWithCosts(view, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents);
     // Nested rule folders come from the file index: while its first listing runs, some may be missing (`InstructionViewsCache.indexing`).
-    return state.instructions.indexing(view.cwd) ? { ...result, indexing: true } : result;
+    // The index stopped at `search.maxFiles`, or there were more nested folders than are read: those past it are missing, said as `agentls rules` says it.
+    const incomplete = state.instructions.incomplete(view.cwd);
+    const whole = incomplete.length ? { ...result, incomplete } : result;
+    return state.instructions.indexing(view.cwd) ? { ...whole, indexing: true } : whole;
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
     const p = optionalObject(raw);
@@ -44,7 +47,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
         const result = await buckets(args[0]);
         const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
         const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents) : '';
-        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true));
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true) + incompleteLine(result.incomplete ?? [], true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
         const result = await prompt(args[0]);

@@ -162,7 +162,10 @@ export class RulesContext {
     const links = await this.state.context.services.fileSearch?.ruleFolderLinks(root, 0);
     const unread = unreadRuleFolders(await this.state.engine(), this.state.context.session, root, links?.unfollowed ?? []);
     const answer = unread.length ? { ...result, unread } : result;
-    return this.state.instructions.indexing(root) ? { ...answer, indexing: true } : answer;
+    // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
+    const incomplete = this.state.instructions.incomplete(root);
+    const whole = incomplete.length ? { ...answer, incomplete } : answer;
+    return this.state.instructions.indexing(root) ? { ...whole, indexing: true } : whole;
   }
 
   /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */
