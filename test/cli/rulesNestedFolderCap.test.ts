@@ -15,7 +15,7 @@ function agentls(ws: string, ...args: string[]): { status: number | null; stdout
 function packages(count: number): string {
   const tree: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
-    const name = `packages/p${String(i).padStart(2, '0')}`;
+    const name = `packages/p${String(i).padStart(3, '0')}`;
     tree[`${name}/.cursor/rules/r.mdc`] = '---\nglobs: "**/*.ts"\n---\nUse strict types.\n';
     tree[`${name}/x.ts`] = 'export const x = 1;\n';
   }
@@ -23,7 +23,7 @@ function packages(count: number): string {
 }
 
 const CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
-const LAST = `p${MAX_NESTED_FOLDERS}`;
+const LAST = `p${String(MAX_NESTED_FOLDERS).padStart(3, "0")}`;
 
 describe('agentls rules and check say when there are more nested .cursor/rules folders than they read', () => {
   it('rules (text, --json, --for) and check say it in the words of a capped listing and exit 2', () => {

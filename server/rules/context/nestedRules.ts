@@ -23,8 +23,13 @@ import { globShape } from './globMatcher';
  * scoped here, and not shown for a file, rather than guessed.
  */
 
-/** Nested rule folders read for one workspace folder, and rule files read in all of them: a monorepo with hundreds of packages is not read whole. */
-export const MAX_NESTED_FOLDERS = 50;
+/**
+ * Nested rule folders read for one workspace folder, and rule files read in all of them: a
+ * monorepo with thousands of packages is not read whole. Past the folder cap `check` exits 2
+ * (its run is incomplete), so the cap sits well above the packages of a large monorepo (each
+ * folder costs one listing; the files are capped on their own).
+ */
+export const MAX_NESTED_FOLDERS = 200;
 export const MAX_NESTED_FILES = 500;
 
 /**

@@ -15,7 +15,7 @@ const CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_
 describe('agentls/ruleBuckets and agentls/rulesForFile say when their nested .cursor/rules folders are not all there', () => {
   it('past the folders read: incomplete, as agentls rules --json says it', async () => {
     const tree: Record<string, string> = {};
-    for (let i = 0; i <= MAX_NESTED_FOLDERS; i++) tree[`packages/p${String(i).padStart(2, '0')}/.cursor/rules/r.mdc`] = '---\nglobs: "**/*.ts"\n---\nUse strict types.\n';
+    for (let i = 0; i <= MAX_NESTED_FOLDERS; i++) tree[`packages/p${String(i).padStart(3, '0')}/.cursor/rules/r.mdc`] = '---\nglobs: "**/*.ts"\n---\nUse strict types.\n';
     tree['packages/p00/x.ts'] = 'export const x = 1;\n';
     const ws = writeTree(tempDir(), tree);
     const c = await start({ folders: [ws] });
