@@ -16,7 +16,7 @@ import { fileLocationFinding } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
-import { agentModel, agentOfProvider, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
+import { agentModel, agentOfLocation, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
@@ -531,7 +531,8 @@ export class RulesEngine {
     const base = candidate?.level === 'user' || (!candidate && !isInside(state.cwd, p)) ? this.session.home : state.cwd;
     const rel = toolRelativePath(p, base);
     if (!candidate) return ownerOf(rel);
-    const agent = agentModel(agentOfProvider(candidate.provider));
+    // A user-level rule its tool does not read (`~/.cursor/rules`) is the xcsh agent's file.
+    const agent = agentModel(agentOfLocation(candidate.provider, candidate.level));
     return { agent, placement: agent.owns(rel) ?? { read: true, frontmatter: true } };
   }
 

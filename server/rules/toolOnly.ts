@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
-import { agentOfProvider } from './agents';
+import { agentOfLocation } from './agents';
 import type { AgentId } from './agents/types';
 import { analyseText, type FileAnalysis } from './analysis';
 import { stripExtension, type SkippedFile } from './discovery';
@@ -25,7 +25,8 @@ import type { RulesProfile } from './model';
  *   through links; the engine reads linked rule files for their own tool's lint).
  */
 export function readByItsToolOnly(skipped: SkippedFile): boolean {
-  const tool = agentOfProvider(skipped.provider);
+  // A user-level location its tool does not read (`~/.cursor/rules`) has no tool to read it.
+  const tool = agentOfLocation(skipped.provider, skipped.level);
   if (skipped.why === 'ignored') return tool !== 'xcsh';
   if (skipped.why === 'symlink') return followsFileLinks(tool);
   // A file of a `.clinerules` linked to a folder: Cline lists the folder (discovery.ts, `clineLinkedFolder`).

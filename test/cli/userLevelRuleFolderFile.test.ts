@@ -14,7 +14,8 @@ const start = useLspClients(afterEach);
  * the project says it in one line and does not fail on it.
  */
 
-const ADVICE = "This rule location is a file, not a folder: Cursor and the xcsh agent read no rules from it. Make .cursor/rules a folder holding the rules: Cursor's rule files are .mdc files inside that folder.";
+// Cursor reads no ~/.cursor/rules (its User Rules are set in Cursor Settings), so only the xcsh agent is named.
+const ADVICE = "This rule location is a file, not a folder: the xcsh agent reads no rules from it. Make .cursor/rules a folder holding the rules: the xcsh agent's rule files are .md and .mdc files directly inside that folder.";
 
 function agentls(ws: string, home: string, ...args: string[]) {
   return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });

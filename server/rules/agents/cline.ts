@@ -16,6 +16,10 @@ export const cline: AgentModel = {
   },
   // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
   // of globs. A rule without it applies to every request.
+  // No `readsUserLocation`: the xcsh agent's discovery lists no user-level rules of Cline's
+  // (rules.md §2.6), and Cline's own global rules folder, Documents/Cline/Rules (docs,
+  // "Rules"; cline/cline, src/core/storage/disk.ts, `ensureRulesDirectoryExists`), is not
+  // one agentls reads.
   keys: { paths: { kind: 'globs' } },
   globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },
   // Cline's source (src/core/context/instructions/user-instructions/frontmatter.ts,

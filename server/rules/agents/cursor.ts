@@ -10,6 +10,10 @@ export const cursor: AgentModel = {
   id: 'cursor',
   name: 'Cursor',
   reads: '`.cursor/rules/**/*.mdc` in the project and in any subfolder (nested rules); legacy `.cursorrules` at the root',
+  // No `readsUserLocation`: the docs ("Rules") name Project Rules in .cursor/rules and User
+  // Rules, "global to your Cursor environment", "defined in settings" (Cursor Settings >
+  // Rules), not a folder; nothing documents Cursor reading ~/.cursor/rules, which only the
+  // xcsh agent reads (rules.md §2.4).
   owns(rel) {
     return cursorPlacement(rel) ?? misspeltFolderPlacement(rel, '.cursor', 'rules', 'Cursor', cursorPlacement);
   },

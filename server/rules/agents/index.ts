@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../workspace/ruleLocations';
+import type { ProviderId, RuleLevel } from '../../workspace/ruleLocations';
 import { agentsMd } from './agentsMd';
 import { claude } from './claude';
 import { cline } from './cline';
@@ -37,6 +37,17 @@ export function agentOfProvider(provider: ProviderId): AgentId {
     default:
       return 'xcsh';
   }
+}
+
+/**
+ * The agent a provider's rule location at `level` belongs to: its tool, where the tool reads
+ * that location, else the xcsh agent, which reads them all. A tool reads its project folders;
+ * of the user-level ones, only those its model says it reads (`readsUserLocation`): Cursor
+ * reads no `~/.cursor/rules`, so a rule there is the xcsh agent's alone.
+ */
+export function agentOfLocation(provider: ProviderId, level: RuleLevel): AgentId {
+  const id = agentOfProvider(provider);
+  return level === 'user' && !agentModel(id).readsUserLocation ? 'xcsh' : id;
 }
 
 /** "Cursor", "Windsurf and the xcsh agent", "Cursor, Windsurf and the xcsh agent". */

@@ -83,6 +83,13 @@ export interface AgentModel {
   globs?: GlobDialect;
   /** Characters (code points) a rule file may hold before the agent stops reading it, and where that is documented (quoted in the message). */
   maxChars?: { workspace: number; user?: number; source: string };
+  /**
+   * The agent reads the user-level rules that the xcsh agent's discovery lists under its
+   * provider (rules.md §2.4 to §2.6: `~/.cursor/rules`, Windsurf's `global_rules.md`), as the
+   * agent's own documentation says. Unset: it does not, and those rules reach the xcsh agent
+   * alone (`agentOfLocation`).
+   */
+  readsUserLocation?: boolean;
   /** Frontmatter that is not valid YAML is read as none at all (the rule then activates as a file without keys), where a source says so. */
   invalidYamlDropsFrontmatter?: boolean;
   /** How a rule with this (typed) frontmatter activates. */

@@ -33,6 +33,10 @@ export const windsurf: AgentModel = {
   // 6,000, the figure kept for the single global file global_rules.md (the current page
   // gives none for it). Counted as code points: the docs say characters.
   maxChars: { workspace: 12_000, user: 6_000, source: 'docs.windsurf.com/windsurf/cascade/memories' },
+  // Docs ("Rules"): "global_rules.md - rules applied across all workspaces", the one
+  // user-level file; Windsurf keeps it under ~/.codeium/windsurf/memories/, where the docs
+  // say Cascade stores its memories too (rules.md §2.5 reads it there).
+  readsUserLocation: true,
   activation(fm) {
     const trigger = fm.trigger;
     if (trigger === undefined || trigger === null) return { mode: 'manual' }; // not documented; the editor always writes one

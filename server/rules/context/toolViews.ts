@@ -1,4 +1,4 @@
-import { agentModel, agentOfProvider, type AgentId } from '../agents';
+import { agentModel, agentOfLocation, type AgentId } from '../agents';
 import type { Activation } from '../agents/types';
 import type { FileAnalysis } from '../analysis';
 import { parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
@@ -49,14 +49,16 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * Windsurf, Cline), from its agent model (`rules/agents/`): every file of its folders is
  * one of its rules (the tools have no shadowing between them), activated as its frontmatter
  * says to that tool. The files are those the xcsh agent's discovery lists, which includes
- * each tool's project folder and user-level rules, and those of the tools' folders it skips
+ * each tool's project folder and the user-level rules the tool reads too (`agentOfLocation`:
+ * Windsurf's global_rules.md, never `~/.cursor/rules`), and those of the tools' folders it skips
  * as ignored (`view.toolOnly`): the tools read their rule files whatever git ignores
  * (agentls lists them for linting too: `workspace/keptRuleFolders.ts`).
  */
 export function toolAgentViews(view: RulesView): AgentView[] {
   const byTool = new Map<AgentId, FileAnalysis[]>();
   for (const analysis of [...view.analyses, ...view.toolOnly]) {
-    const id = agentOfProvider(analysis.candidate.provider);
+    // A user-level rule its tool does not read (`~/.cursor/rules`) is the xcsh agent's alone.
+    const id = agentOfLocation(analysis.candidate.provider, analysis.candidate.level);
     if (id === 'xcsh' || !analysis.parsed) continue;
     byTool.set(id, [...(byTool.get(id) ?? []), analysis]);
   }

@@ -6,8 +6,8 @@ import { finding } from '../codes';
 import { registerTtsr } from '../ttsr';
 import type { RuleLocator } from './locate';
 import { bucketPhrase, show } from './words';
-import { agentModel, agentOfProvider } from '../agents';
-import type { ProviderId } from '../model';
+import { agentModel, agentOfLocation } from '../agents';
+import type { ProviderId, RuleLevel } from '../model';
 import { intendedFrontmatter } from './yamlFallback';
 
 /**
@@ -128,9 +128,9 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
 }
 
 /** What the tool the file was written for does with the same rule, by its agent model. */
-function originHint(provider: ProviderId, name: string, level: string, fm: Record<string, unknown>): string {
+function originHint(provider: ProviderId, name: string, level: RuleLevel, fm: Record<string, unknown>): string {
   if (provider === 'windsurf' && name === 'global_rules' && level === 'user') return ' Windsurf always applies global_rules; the xcsh agent does not.';
-  const id = agentOfProvider(provider);
+  const id = agentOfLocation(provider, level);
   if (id === 'xcsh') return '';
   const tool = agentModel(id);
   switch (tool.activation(fm).mode) {

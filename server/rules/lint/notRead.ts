@@ -6,7 +6,7 @@ import { linkLeadsToFolder } from '../../workspace/links';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
-import { agentOfProvider } from '../agents';
+import { agentModel, agentOfLocation } from '../agents';
 import type { AgentId, AgentModel } from '../agents/types';
 import { fileLocationFinding } from './fileLocation';
 
@@ -34,20 +34,18 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
 }
 
 /**
- * Who reads a provider's rule locations, by name: its tool, and the xcsh agent, which reads
- * them all. Each follows a location that is a symlink (every tool reads its folder through
- * links; nothing documents otherwise; Cline's `readdir` of `.clinerules` follows a linked
- * folder too), but for the xcsh agent and a `.clinerules` that is a link to a folder, which
- * it takes for a single file and fails to read (discovery.ts, `clineLinkedFolder`, gives the
- * sources). A rule FILE that is a link is another matter: `toolOnly.ts`'s `followsFileLinks`.
+ * Who reads a rule location, by name: its tool, where the tool reads it (`agentOfLocation`:
+ * not `~/.cursor/rules`), and the xcsh agent, which reads them all. Each follows a location
+ * that is a symlink (every tool reads its folder through links; nothing documents otherwise;
+ * Cline's `readdir` of `.clinerules` follows a linked folder too), but for the xcsh agent and
+ * a `.clinerules` that is a link to a folder, which it takes for a single file and fails to
+ * read (discovery.ts, `clineLinkedFolder`, gives the sources). A rule FILE that is a link is
+ * another matter: `toolOnly.ts`'s `followsFileLinks`.
  */
-const LOCATION_READERS: Record<SkippedFile['provider'], string> = {
-  native: 'the xcsh agent',
-  agents: 'the xcsh agent',
-  cursor: 'Cursor and the xcsh agent',
-  windsurf: 'Windsurf and the xcsh agent',
-  cline: 'Cline and the xcsh agent',
-};
+function locationReaders(skipped: SkippedFile): string {
+  const id = agentOfLocation(skipped.provider, skipped.level);
+  return id === 'xcsh' ? 'the xcsh agent' : `${agentModel(id).name} and the xcsh agent`;
+}
 
 /**
  * The notice for a rule file that is a link out of the workspace, in the folder of a tool
@@ -123,13 +121,13 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
         `${where} Cline follows the link and reads the rules there; the xcsh agent takes a linked .clinerules for a single file and fails to read it; agentls does not follow it, so they are not checked.`,
       );
     }
-    return linkedOutLocationFinding(where, LOCATION_READERS[skipped.provider]);
+    return linkedOutLocationFinding(where, locationReaders(skipped));
   }
-  if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', LOCATION_READERS[skipped.provider], 'location');
-  if (skipped.why === 'file-location') return fileLocationFinding(LOCATION_READERS[skipped.provider], agentOfProvider(skipped.provider), skipped.folder ?? skipped.path, skipped.target);
+  if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', locationReaders(skipped), 'location');
+  if (skipped.why === 'file-location') return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), skipped.folder ?? skipped.path, skipped.target);
   if (skipped.why === 'unreadable') {
     // An agent run as the same user meets the same refusal: whatever rules are there reach none of them.
-    const readers = LOCATION_READERS[skipped.provider];
+    const readers = locationReaders(skipped);
     return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
   }
   if (skipped.why === 'linked-folder') {
