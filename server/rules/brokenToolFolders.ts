@@ -28,6 +28,8 @@ export type BrokenToolFolder =
       folder: string;
       /** Where the link leads, as written; undefined for a plain file. */
       fileLink: string | undefined;
+      /** What special entry it is (a named pipe, socket or device), when it is no file. */
+      special?: string;
     }
   | {
       /** The rule folder, as discovery names the root's other rule folders linked out (`listFolder`). */
@@ -61,7 +63,7 @@ export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => s
       const reason = brokenLinkReason(at, { folderWanted: true });
       const file = reason === undefined ? fileInPlaceOfFolder(at) : undefined;
       if (reason === undefined && file === undefined) continue;
-      out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason! } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link });
+      out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason! } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link, special: file.special });
       break;
     }
   }

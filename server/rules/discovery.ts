@@ -43,8 +43,8 @@ export interface DiscoveryHost {
   escapeTarget(path: string): string | undefined;
   /** What a rule location that is a link to nothing (or round a loop) leads to, in words; undefined when it is not such a link (`brokenLinkReason`). */
   brokenLink(path: string, options?: { folderWanted?: boolean }): string | undefined;
-  /** A rule location that is a regular file, or a link to one (`link`: as written): no folder to list (`fileInPlaceOfFolder`). */
-  fileInPlaceOfFolder(path: string): { link?: string } | undefined;
+  /** A rule location that is a regular file, or a link to one (`link`: as written), or a named pipe, socket or device (`special`): no folder to list (`fileInPlaceOfFolder`). */
+  fileInPlaceOfFolder(path: string): { link?: string; special?: string } | undefined;
 }
 
 /** A folder whose direct files (with the provider's extensions) are rules. */
@@ -76,6 +76,8 @@ export interface SkippedFile {
   target?: string;
   /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
   folder?: string;
+  /** With `file-location`: what special entry it is (`a named pipe (FIFO)`), when it is no file. */
+  special?: string;
 }
 
 export interface Discovery {
@@ -245,7 +247,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
     }
     // The folder itself, or the folder above it (`.cursor` of `.cursor/rules`), may be the link to
     // nothing, or a file: `.cursor/rules` written as one file, as the legacy `.cursorrules` was, or
-    // a link to one. No tool lists a file as a folder (`fileInPlaceOfFolder`); the xcsh agent lists
+    // a link to one, or a named pipe, socket or device (never opened: a pipe's open blocks). No tool lists a file as a folder (`fileInPlaceOfFolder`); the xcsh agent lists
     // its folders with a `readdir` too (its src/capability/fs.ts, `readDirEntries`, as
     // `clineLinkedFolder` quotes it), which fails there: it reads no rules from it. A link to a
     // folder above is fine (`folderWanted`): its `rules` is merely absent.
@@ -255,7 +257,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       if (broken === undefined && file === undefined) continue;
       if (out.skipped.some((s) => s.path === at)) return;
       const base = { path: at, provider: folder.provider, level: folder.level };
-      out.skipped.push(file === undefined ? { ...base, why: 'broken-link', target: broken } : { ...base, why: 'file-location', target: file.link, folder: folder.dir });
+      out.skipped.push(file === undefined ? { ...base, why: 'broken-link', target: broken } : { ...base, why: 'file-location', target: file.link, folder: folder.dir, special: file.special });
       return;
     }
     // There but not listed (no read permission): its rules are unknown, which is not the same as none.

@@ -333,7 +333,7 @@ export class RulesEngine {
         'outside' in broken
           ? linkedOutLocationFinding(`This rule location is a symbolic link to ${broken.outside} outside the workspace.`, tool)
           : 'folder' in broken
-            ? fileLocationFinding(tool, broken.agent, broken.folder, broken.fileLink)
+            ? fileLocationFinding(tool, broken.agent, broken.folder, { link: broken.fileLink, special: broken.special })
             : brokenLinkFinding(broken.reason, tool, 'location');
       state.notRead.set(broken.path, finding);
       state.unreadLocations.set(broken.path, finding);

@@ -36,11 +36,11 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
   // is in the workspace or is not there at all.
   const target = session.confinement.escapeTarget(joinRelative(root, at.folder));
   if (target === undefined) {
-    // The rule folder (or the folder above it) is a file or a link to one, or the link leads
+    // The rule folder (or the folder above it) is a file or a link to one (or a named pipe, socket or device), or the link leads
     // nowhere (a stat through it, no listing), as discovery asks of the root's (`listFolder`).
     // Only the tool is named: the xcsh agent reads the root's rule folders alone (rules.md §2.4, §2.5).
     const file = fileInPlaceOfFolder(link);
-    if (file !== undefined) return [fileLocationFinding(tool, owner.id, at.folder, file.link)];
+    if (file !== undefined) return [fileLocationFinding(tool, owner.id, at.folder, file)];
     const broken = ruleFolderLinkReason(link);
     if (broken !== undefined) return [brokenLinkFinding(broken, tool, 'location')];
     // The rule folder leads to a folder holding it: the listing does not walk it (`LinkedRuleFolders.list`).

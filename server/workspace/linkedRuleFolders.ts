@@ -81,8 +81,8 @@ export class LinkedRuleFolders {
       const abs = joinRelative(options.root, folder);
       const st = await options.fs.stat(abs);
       // One leading to a folder that holds it (the root, an ancestor) would be walked round and round: its files listed again under the link's name.
-      // A plain file written where the folder goes (`.cursor/rules` as one file) is no folder either: handed on, never read as a rule.
-      if (st === undefined || st.kind === 'file' || (st.kind === 'symlink' && (ruleFolderLinkReason(abs) !== undefined || linkHoldingItself(abs) !== undefined))) {
+      // A plain file written where the folder goes (`.cursor/rules` as one file), or a named pipe, socket or device, is no folder either: handed on, never read as a rule.
+      if (st === undefined || st.kind === 'file' || st.kind === 'other' || (st.kind === 'symlink' && (ruleFolderLinkReason(abs) !== undefined || linkHoldingItself(abs) !== undefined))) {
         // Handed on unread, for the rules linters to say so of the link at fault.
         const holderInside = folder === link || (await options.fs.stat(joinRelative(options.root, link))) !== undefined;
         result.ruleFolderLinks.unfollowed.push(unfollowedEntry(options.root, folder, link, holderInside));

@@ -75,18 +75,29 @@ export function ruleFolderLinkReason(link: string): string | undefined {
 /**
  * A regular file where a folder is wanted (a rule folder, or the folder above one:
  * `.cursor/rules` written as one file, as the legacy `.cursorrules` was), or a link leading
- * to one (`link`: where, as written). No tool can list a file as a folder (POSIX opendir(3),
- * under every `readdir`, fails with ENOTDIR). Undefined for anything else or nothing there.
- * An lstat and a stat, never an open.
+ * to one (`link`: where, as written), or a named pipe, socket or device there (`special`: what
+ * it is, in words). No tool can list any of them as a folder (POSIX opendir(3), under every
+ * `readdir`, fails with ENOTDIR). Undefined for anything else or nothing there. An lstat and
+ * a stat, never an open: opening a named pipe blocks until a writer comes.
  */
-export function fileInPlaceOfFolder(p: string): { link?: string } | undefined {
+export function fileInPlaceOfFolder(p: string): { link?: string; special?: string } | undefined {
   try {
     const st = fs.lstatSync(p);
     if (st.isFile()) return {};
+    const special = specialKind(st);
+    if (special !== undefined) return { special };
     return st.isSymbolicLink() && fs.statSync(p).isFile() ? { link: fs.readlinkSync(p) } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** What an entry that is neither file, folder nor link is, in words; undefined for those. */
+function specialKind(st: fs.Stats): string | undefined {
+  if (st.isFIFO()) return 'a named pipe (FIFO)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return undefined;
 }
 
 /**

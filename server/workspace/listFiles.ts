@@ -42,6 +42,8 @@ export interface ListOptions {
   keep?: (rel: string) => boolean;
   /** Told of each symlink the walk leaves out (`includeSymlinks` off): the listing's own use (`LinkedRuleFolders`). */
   onLink?: (rel: string) => void;
+  /** Told of each named pipe, socket or device the walk meets (`WalkOptions.onSpecial`); git lists none of them. */
+  onSpecial?: (rel: string) => void;
 }
 
 export interface ListResult {
@@ -78,6 +80,8 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     ...given,
     onBatch: links.watching(callerBatch),
     onLink: links.note,
+    // A named pipe where a package's rule folder goes is no folder: handed on to be said of (git never lists one, so only a walk meets it).
+    onSpecial: links.note,
     keep: keep && ((rel) => keep(rel) || LinkedRuleFolders.mayBe(rel)),
   };
   const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [] } };
@@ -151,7 +155,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
   }
   if (options.cancel?.isCancellationRequested) return { ...result, cancelled: true };
   if (!listedByGit) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile, onLink: options.onLink });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, ignore: options.ignore, maxFiles: options.maxFiles, cancel: options.cancel, skip, between: options.between, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile, onLink: options.onLink, onSpecial: options.onSpecial });
     result.fileCount = walk.fileCount;
     result.truncated = walk.truncated;
     result.cancelled = walk.cancelled;
@@ -201,7 +205,7 @@ function isGitignore(rel: string): boolean {
 /** Submodules and nested repositories that git listed as folders: walked. */
 async function walkNested(options: ListOptions, nested: readonly string[], skip: readonly string[], result: ListResult, ignoredRules: IgnoredRuleFolders): Promise<void> {
   for (const start of nested) {
-    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile, onLink: options.onLink });
+    const walk = await walkFiles({ fs: options.fs, root: options.root, start, ignore: options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount), cancel: options.cancel, skip, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onIgnoredFolder: ignoredRules.take, onIgnoredFile: ignoredRules.takeFile, onLink: options.onLink, onSpecial: options.onSpecial });
     result.fileCount += walk.fileCount;
     result.truncated ||= walk.truncated;
     result.errors.push(...walk.errors);

@@ -32,6 +32,8 @@ export interface WalkOptions {
   onIgnoredFile?: (rel: string) => void;
   /** Told of each symlink left out because `includeSymlinks` is off (those the ignore rules leave out go to `onIgnoredFile`). */
   onLink?: (rel: string) => void;
+  /** Told of each entry that is no file, folder nor link (a named pipe, socket or device): never listed, never opened. */
+  onSpecial?: (rel: string) => void;
   /** Awaited before the next folder is read when given (a test holds a walk half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
 }
@@ -113,7 +115,7 @@ export async function walkFiles(options: WalkOptions): Promise<WalkResult> {
         }
         result.fileCount++;
         batch.push({ rel, kind: entry.kind });
-      }
+      } else options.onSpecial?.(rel);
     }
     if (batch.length) {
       if (options.onBatch) options.onBatch(batch);

@@ -86,3 +86,38 @@ describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a file, or a link to o
     expect(unreadable(ws)).toEqual([]);
   });
 });
+
+/*
+ * A named pipe (made with mkfifo) where a rule folder goes: no tool lists it, as no tool lists
+ * a file. Opening it for reading would block until a writer came; the run ending at all shows
+ * that nothing opened it (spawnSync's timeout turns a hang into a failure). A package's is met
+ * by a walk only: git lists no named pipe (not even as untracked), so in a work tree it is not seen.
+ */
+describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a named pipe (%s)', (tree, prepare) => {
+  const mkfifo = (at: string) => {
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    expect(spawnSync('mkfifo', [at]).status).toBe(0);
+  };
+
+  it('is an error on it at the root and (in a plain tree) in a package, saying what it is, and nothing opens it', () => {
+    const ws = writeTree(tempDir(), { 'packages/web/src/a.ts': 'export const a = 1;\n', 'src/a.ts': 'export const a = 1;\n' });
+    mkfifo(path.join(ws, '.cursor/rules'));
+    mkfifo(path.join(ws, 'packages/web/.windsurf/rules'));
+    prepare(ws);
+    const plain = tree === 'a plain tree';
+    const run = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8', timeout: 20000 });
+    const json = run('check', '--format', 'json');
+    expect(json.signal).toBeNull();
+    const pkg = error(
+      'packages/web/.windsurf/rules',
+      "This rule location is a named pipe (FIFO), not a folder: Windsurf reads no rules from it. Make .windsurf/rules a folder holding the rules: Windsurf's rule files are .md files inside that folder.",
+    );
+    expect((JSON.parse(json.stdout) as CheckJson).diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+      error('.cursor/rules', `This rule location is a named pipe (FIFO), not a folder: Cursor and the xcsh agent read no rules from it. ${CURSOR_ADVICE}`),
+      ...(plain ? [pkg] : []),
+    ]);
+    expect(json.status).toBe(1);
+    expect(run('check').stdout).toContain('.cursor/rules:1:1: error [rule/unreadable] This rule location is a named pipe (FIFO), not a folder');
+    expect(unreadFolders(ws, 'packages/web/src/a.ts')).toEqual([['.cursor/rules', 'rule/unreadable'], ...(plain ? [['packages/web/.windsurf/rules', 'rule/unreadable']] : [])]);
+  });
+});

@@ -124,7 +124,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return linkedOutLocationFinding(where, locationReaders(skipped));
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', locationReaders(skipped), 'location');
-  if (skipped.why === 'file-location') return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), skipped.folder ?? skipped.path, skipped.target);
+  if (skipped.why === 'file-location') return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), skipped.folder ?? skipped.path, { link: skipped.target, special: skipped.special });
   if (skipped.why === 'unreadable') {
     // An agent run as the same user meets the same refusal: whatever rules are there reach none of them.
     const readers = locationReaders(skipped);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,24 @@ describe('a rule folder that is a file, or a link to one', () => {
     ]);
     expect(pushed.get('packages/api/.claude/rules')?.map((d) => d.message)).toEqual([
       "This rule location is a symbolic link that leads to a file, ../../../notes.md, not a folder: Claude Code reads no rules from it. Make .claude/rules a folder (or a link to one) holding the rules: Claude Code's rule files are .md files inside that folder.",
+    ]);
+  });
+
+  it('is pushed for a named pipe where the folder goes, at the root and in a package, as agentls check reports it', async () => {
+    // A plain tree: git lists no named pipe, so only a walk meets a package's (checkRuleFolderFiles.test.ts).
+    const ws = writeTree(tempDir(), { 'packages/web/src/a.ts': 'export const a = 1;\n' });
+    for (const rel of ['.cursor/rules', 'packages/web/.windsurf/rules']) {
+      fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+      expect(spawnSync('mkfifo', [path.join(ws, rel)]).status).toBe(0);
+    }
+    const home = tempDir('agentls-home-');
+    const expected = checkReport(ws, home);
+    const rels = ['.cursor/rules', 'packages/web/.windsurf/rules'];
+    expect([...expected.keys()].sort()).toEqual(rels);
+    const c = await start({ folders: [ws], home });
+    const pushed = await expectPushedLikeCheck(c, ws, rels, expected);
+    expect(pushed.get('packages/web/.windsurf/rules')?.map((d) => d.message)).toEqual([
+      "This rule location is a named pipe (FIFO), not a folder: Windsurf reads no rules from it. Make .windsurf/rules a folder holding the rules: Windsurf's rule files are .md files inside that folder.",
     ]);
   });
 });
