@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { LinkedRuleFolders, unfollowedEntry } from '../workspace/linkedRuleFolders';
-import { fileInPlaceOfFolder, linkHoldingItself, ruleFolderLinkReason } from '../workspace/links';
+import { fileInPlaceOfFolder, linkHoldingItself, ruleFolderLinkReason, unlistableFolder } from '../workspace/links';
 import { joinRelative, relativeInside } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import { ownerOf } from './agents';
 import { fileLocationFinding } from './lint/fileLocation';
-import { brokenLinkFinding, linkedOutLocationFinding, selfHoldingLocationFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutLocationFinding, selfHoldingLocationFinding, unlistableFolderFinding } from './lint/notRead';
 
 /**
  * The finding for a nested rule folder (`packages/web/.cursor/rules`) that is a symbolic link
@@ -43,6 +43,8 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
     if (file !== undefined) return [fileLocationFinding(tool, owner.id, at.folder, file)];
     const broken = ruleFolderLinkReason(link);
     if (broken !== undefined) return [brokenLinkFinding(broken, tool, 'location')];
+    // A real rule folder the listing could not read (no read permission): handed on by it, said as of the root's (discovery's `unreadable`).
+    if (rel === at.folder && unlistableFolder(link)) return [unlistableFolderFinding(tool)];
     // The rule folder leads to a folder holding it: the listing does not walk it (`LinkedRuleFolders.list`).
     const holding = rel === at.folder ? linkHoldingItself(link) : undefined;
     return holding === undefined ? [] : [selfHoldingLocationFinding(holding, tool)];

@@ -135,3 +135,22 @@ export function goesRoundInALoop(p: string): boolean {
     return (err as NodeJS.ErrnoException).code === 'ELOOP';
   }
 }
+
+/**
+ * Whether `p` is a real folder (not a link) that cannot be listed: its `opendir` refused (no
+ * read permission, as the process's user). Opened only once the lstat says it is a folder,
+ * and with O_DIRECTORY (opendir's), which fails on anything else rather than block on a pipe.
+ */
+export function unlistableFolder(p: string): boolean {
+  try {
+    if (!fs.lstatSync(p).isDirectory()) return false;
+  } catch {
+    return false;
+  }
+  try {
+    fs.opendirSync(p).closeSync();
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -9,6 +9,7 @@ import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
 import { agentRuleFolders, keptAsRuleFolder } from './keptRuleFolders';
 import { LinkedRuleFolders, type RuleFolderLinks } from './linkedRuleFolders';
+import { nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry } from './walk';
 
 export interface ListOptions {
@@ -165,6 +166,11 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
   // The nested ones that are no folder may be links: kept as the links the ignore files leave out by name are.
   await addKeptFiles(options, skip, result, new Set([...ignoredRules.files, ...notFolders]), walked, links);
   await links.list({ ...given, onBatch: callerBatch, skip }, result);
+  // A package's rule folder the listing could not read (no read permission) is handed on too, to be said of as the root's is; the error stays.
+  for (const { rel } of result.errors) {
+    const at = nestedRuleFolderAt(rel);
+    if (at !== undefined && at.holder !== '' && at.folder === rel && !result.ruleFolderLinks.unfollowed.includes(rel)) result.ruleFolderLinks.unfollowed.push(rel);
+  }
   return result;
 }
 

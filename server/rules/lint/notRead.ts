@@ -125,11 +125,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', locationReaders(skipped), 'location');
   if (skipped.why === 'file-location') return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), skipped.folder ?? skipped.path, { link: skipped.target, special: skipped.special });
-  if (skipped.why === 'unreadable') {
-    // An agent run as the same user meets the same refusal: whatever rules are there reach none of them.
-    const readers = locationReaders(skipped);
-    return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
-  }
+  if (skipped.why === 'unreadable') return unlistableFolderFinding(locationReaders(skipped));
   if (skipped.why === 'linked-folder') {
     // discovery.ts, `clineLinkedFolder`: the sources for both agents.
     return finding(
@@ -170,4 +166,9 @@ export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, '
   const out = targets.has('xcsh') ? [...xcsh] : [];
   if (targets.has(tool.id)) out.push(finding('rule/not-read', 'error', ZERO_RANGE, `${tool.name} never reads this file: it is a symbolic link, and ${tool.name} reads only the regular files of its rules folder. Put the file itself here.`));
   return out;
+}
+
+/** A rule folder that is there but cannot be listed (no read permission), said for `readers`: an agent run as the same user meets the same refusal, so whatever rules are there reach none of them. */
+export function unlistableFolderFinding(readers: string): Finding {
+  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
 }

@@ -1,0 +1,30 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useLspClients } from '../../helpers/lspClient';
+import { ownedDir, unprivileged } from '../../helpers/unprivileged';
+
+/*
+ * A package's nested rule folder the server cannot list (no read permission): pushed on the
+ * folder as agentls check reports it (test/cli/checkUnreadablePackageRules.test.ts). Root reads
+ * every folder: the server runs as `nobody`, in a workspace, home and cache it owns.
+ */
+const runAs = unprivileged();
+const start = useLspClients(afterEach);
+const MESSAGE = 'This rule folder cannot be listed (no read permission): Cursor loads no rules from it when run as this user, and agentls cannot check them.';
+
+describe('a package rule folder with no read permission', () => {
+  it.skipIf('skip' in runAs)(`is pushed on the folder as rule/unreadable (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    const ws = ownedDir(runAs, { 'packages/web/.cursor/rules/style.mdc': 'Use tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
+    const locked = path.join(ws, 'packages/web/.cursor/rules');
+    fs.chmodSync(locked, 0);
+    try {
+      const c = await start({ folders: [ws], home: ownedDir(runAs), cacheDir: ownedDir(runAs), user: runAs.user });
+      const got = await c.waitForDiagnostics(c.uri(locked), (ds) => ds.length > 0);
+      expect(got.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/unreadable', 1, MESSAGE]]);
+    } finally {
+      fs.chmodSync(locked, 0o755);
+    }
+  });
+});
