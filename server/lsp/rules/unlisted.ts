@@ -234,6 +234,9 @@ export class UnlistedRuleFiles {
     // A rule folder linked out of the workspace or to nothing: said of the link, which is never read.
     const unfollowed = unfollowedRuleFolderFindings(ctx.session, p);
     if (unfollowed.length > 0) {
+      // What was pushed for files seen through it went with its folder: a folder deleted and a file made in its
+      // place in one batch reaches here as one change of the path (ChangeStream folds "deleted" then "created" into "changed"), never as a deletion.
+      for (const q of [...this.pushed]) if (q !== p && isInside(p, q)) this.forget(q, reported);
       ctx.diagnostics.setForPath(this.source, p, unfollowed);
       this.pushed.add(p);
       this.unfollowed.add(p);

@@ -269,6 +269,22 @@ describe("a package's rule folder linked to a folder that comes and goes while t
     expect(sweeps(c)).toBe(before);
   });
 
+  it('has the rules seen through it cleared when its folder is replaced by a file in one batch of events, and the link said to lead to a file', async () => {
+    const ws = withLinkedFolder({ 'shared/web-rules/bad.mdc': wrong, 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor/rules', '../../../shared/web-rules');
+    const c = await start({ folders: [ws] });
+    const seen = uriOf(path.join(ws, 'packages/web/.cursor/rules/bad.mdc'));
+    await c.waitForDiagnostics(seen, wrongType);
+    fs.rmSync(path.join(ws, 'shared/web-rules'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'shared/web-rules'), 'Some notes.\n');
+    const real = uriOf(path.join(ws, 'shared/web-rules'));
+    c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: real, type: 3 }, { uri: real, type: 1 }] });
+    const link = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
+    expect(link.map((d) => d.message)).toEqual([
+      "This rule location is a symbolic link that leads to a file, ../../../shared/web-rules, not a folder: Cursor reads no rules from it. Make .cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder.",
+    ]);
+    await c.waitForDiagnostics(seen, (d) => d.length === 0);
+  });
+
   it('has a linked .cursor said to lead nowhere, and the rules seen through it cleared, as soon as its folder is deleted', async () => {
     // The link is the folder above the rule folder: the deletion is of a folder above the rules' real folder.
     const ws = withLinkedFolder({ 'shared/web-cursor/rules/bad.mdc': wrong, 'packages/web/src/a.ts': 'export const a = 1;\n' }, 'packages/web/.cursor', '../../shared/web-cursor');
