@@ -42,7 +42,7 @@ class RootRules {
   readonly skippedTexts = new Map<string, string>();
   /**
    * Files of the root's Cursor, Windsurf and Cline folders that the xcsh agent skips (ignored,
-   * or links) and their own tool reads all the same (`toolOnly.ts`, with the sources): they
+   * or links), and the legacy `.cursorrules` and `.windsurfrules`, that their own tool reads all the same (`toolOnly.ts`, with the sources): they
    * belong in that tool's view (`RulesView.toolOnly`) and its rules in context, analysed once per listing.
    */
   readonly toolOnly = new Map<string, FileAnalysis>();
@@ -312,7 +312,7 @@ export class RulesEngine {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) {
             state.skippedTexts.set(skipped.path, read.text);
-            if (readByItsToolOnly(skipped)) state.toolOnly.set(skipped.path, toolOnlyAnalysis(skipped, read.text, this.profile));
+            if (readByItsToolOnly(skipped, state.cwd)) state.toolOnly.set(skipped.path, toolOnlyAnalysis(skipped, read.text, this.profile));
           } else if (skipped.why === 'symlink') {
             // A loop is refused as outside too (its real path cannot be resolved): it has no target.
             // A link to no file is that first, wherever it points (out to a folder, too).
@@ -449,7 +449,7 @@ export class RulesEngine {
     return this.analyses.get(p);
   }
 
-  /** The analysis of a rule file no root lists but its own tool reads (`toolOnly.ts`): ignored, or a link. */
+  /** The analysis of a rule file no root lists but its own tool reads (`toolOnly.ts`): ignored, a link, or a legacy root file. */
   toolOnlyAnalysis(p: string): FileAnalysis | undefined {
     for (const state of this.roots.values()) {
       const analysis = state.toolOnly.get(p);
@@ -600,7 +600,7 @@ export class RulesEngine {
     const state = root ? this.roots.get(root) : undefined;
     if (!state) return undefined;
     const entries = state.discovery.candidates.filter((c) => state.byPath.get(c.path) === c).map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
-    return new RulesView(state.cwd, entries, this.session.settings.rules.disabledRules, this.profile, state.discovery, [...state.toolOnly.values()]);
+    return new RulesView(state.cwd, entries, this.session.settings.rules.disabledRules, this.profile, state.discovery, this.session.home, [...state.toolOnly.values()]);
   }
 
   /** Name state in a root (for hovers and links). */

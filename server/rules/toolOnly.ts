@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
-import { agentOfLocation } from './agents';
+import { agentModel, agentOfLocation, sentWhole } from './agents';
+import { toolRelativePath } from './agents/relative';
 import type { AgentId } from './agents/types';
 import { analyseText, type FileAnalysis } from './analysis';
 import { stripExtension, type SkippedFile } from './discovery';
@@ -23,12 +24,18 @@ import type { RulesProfile } from './model';
  *   Cursor and Windsurf document nothing about links in their rule folders: taken as followed,
  *   as agentls says of them elsewhere (`lint/notRead.ts`: every tool reads its folders
  *   through links; the engine reads linked rule files for their own tool's lint).
+ * - Left out by its path, where the tool's model reads it whole and sends it in every
+ *   request (`sentWhole`): the legacy `.cursorrules` and `.windsurfrules` at the root of
+ *   `cwd`, which the xcsh agent never reads (rules.md §2). Other files skipped by path (in a
+ *   folder inside `.cursor/rules/`) have frontmatter, and are read by `instructionViews.ts`.
  */
-export function readByItsToolOnly(skipped: SkippedFile): boolean {
+export function readByItsToolOnly(skipped: SkippedFile, cwd: string): boolean {
   // A user-level location its tool does not read (`~/.cursor/rules`) has no tool to read it.
   const tool = agentOfLocation(skipped.provider, skipped.level);
   if (skipped.why === 'ignored') return tool !== 'xcsh';
   if (skipped.why === 'symlink') return followsFileLinks(tool);
+  // Only project files: a user-level path would be taken relative to the home, and none is skipped by path whole.
+  if (skipped.why === 'by-path') return tool !== 'xcsh' && skipped.level === 'project' && sentWhole(agentModel(tool).owns(toolRelativePath(skipped.path, cwd)));
   // A file of a `.clinerules` linked to a folder: Cline lists the folder (discovery.ts, `clineLinkedFolder`).
   return skipped.why === 'linked-folder' && tool === 'cline';
 }

@@ -23,7 +23,9 @@ export class RulesView {
     readonly disabledRules: readonly string[],
     readonly profile: RulesProfile,
     readonly discovery: Discovery,
-    /** Rule files of Cursor, Windsurf and Cline that the xcsh agent skips as ignored and their tool reads: in the tools' views only, never in this agent's buckets. */
+    /** The user's home: user-level rule paths are placed relative to it (`toolViews.ts`). */
+    readonly home: string,
+    /** Rule files of Cursor, Windsurf and Cline that the xcsh agent skips (ignored, links, the legacy root files) and their tool reads: in the tools' views only, never in this agent's buckets. */
     readonly toolOnly: readonly FileAnalysis[] = [],
   ) {
     const entries: LoadedEntry[] = analyses.map((a) => ({ candidate: a.candidate, rule: a.rule, readWarning: a.readWarning }));

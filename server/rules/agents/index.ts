@@ -50,6 +50,28 @@ export function agentOfLocation(provider: ProviderId, level: RuleLevel): AgentId
   return level === 'user' && !agentModel(id).readsUserLocation ? 'xcsh' : id;
 }
 
+/**
+ * Whether a tool sends a file in this placement whole in every request: it reads the file
+ * and the file has no frontmatter to pick when (`read` without `frontmatter`). Asked of the
+ * tools whose folders the xcsh agent's discovery reads (Cursor, Windsurf, Cline; the
+ * Claude Code, Copilot and AGENTS.md views read their plain files themselves, where a
+ * subfolder's CLAUDE.md or AGENTS.md loads on demand instead). Those placements, with where
+ * "always" is documented and where it is assumed:
+ * - Cursor's root `.cursorrules`: its docs ("Rules") say the legacy file is still supported,
+ *   not when it applies; it has no key to scope it, so it is taken as sent always, as the
+ *   project-wide rules it was before `.cursor/rules` (assumed).
+ * - Windsurf's `global_rules.md`: its docs ("Memories & Rules") call it "rules applied across
+ *   all workspaces" and give the activation modes (triggers) for the workspace rule files
+ *   only: sent always (documented as applying everywhere; that a trigger in it is ignored is
+ *   assumed, as its placement has no frontmatter).
+ * - Windsurf's root `.windsurfrules`: not in its current docs at all; earlier releases read
+ *   it as the workspace's rules, with no trigger: sent always (assumed).
+ * Cline has no such placement (a single `.clinerules` file has `paths` frontmatter).
+ */
+export function sentWhole(placement: Placement | undefined): boolean {
+  return placement?.read === true && !placement.frontmatter;
+}
+
 /** "Cursor", "Windsurf and the xcsh agent", "Cursor, Windsurf and the xcsh agent". */
 export function agentNames(ids: Iterable<AgentId>): string {
   const names = [...ids].map((id) => agentModel(id).name);

@@ -7,7 +7,7 @@ import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import type { AgentRule, AgentView, UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
 import { showsAgent } from './selection';
-import { frontmatterOf, MODE, toolDialect } from './toolViews';
+import { frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
 /**
  * The views of the agents whose instructions are plain files beside the code and that the
@@ -156,7 +156,7 @@ function view(id: AgentId, root: string, rules: AgentRule[], uncounted: Uncounte
 }
 
 function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {
-  return { name, path: file.path, mode: 'always', globs: [], body: file.text, global };
+  return wholeFileRule(name, file.path, file.text, global);
 }
 
 /** A rule file with frontmatter, activated as the agent's model says (`activation`). */

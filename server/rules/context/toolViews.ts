@@ -1,4 +1,5 @@
-import { agentModel, agentOfLocation, type AgentId } from '../agents';
+import { agentModel, agentOfLocation, sentWhole, type AgentId } from '../agents';
+import { toolRelativePath } from '../agents/relative';
 import type { Activation } from '../agents/types';
 import type { FileAnalysis } from '../analysis';
 import { parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
@@ -52,7 +53,10 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * each tool's project folder and the user-level rules the tool reads too (`agentOfLocation`:
  * Windsurf's global_rules.md, never `~/.cursor/rules`), and those of the tools' folders it skips
  * as ignored (`view.toolOnly`): the tools read their rule files whatever git ignores
- * (agentls lists them for linting too: `workspace/keptRuleFolders.ts`).
+ * (agentls lists them for linting too: `workspace/keptRuleFolders.ts`), or by their path:
+ * the legacy `.cursorrules` and `.windsurfrules` (`toolOnly.ts`). A file the tool reads
+ * whole, with no frontmatter (`sentWhole`: those two and Windsurf's global_rules.md), is
+ * one rule sent in every request, its whole text, whatever keys it may seem to hold.
  */
 export function toolAgentViews(view: RulesView): AgentView[] {
   const byTool = new Map<AgentId, FileAnalysis[]>();
@@ -65,12 +69,21 @@ export function toolAgentViews(view: RulesView): AgentView[] {
   return [...byTool].map(([id, files]) => {
     const model = agentModel(id);
     const rules = files.map((analysis) => {
+      const { candidate } = analysis;
+      if (sentWhole(model.owns(toolRelativePath(candidate.path, candidate.level === 'user' ? view.home : view.cwd)))) {
+        return wholeFileRule(candidate.name, candidate.path, analysis.text, candidate.level === 'user');
+      }
       const parsed = toolParsed(analysis);
       const fm = model.invalidYamlDropsFrontmatter && parsed.fallbackUsed ? {} : frontmatterOf(parsed);
       return toolRule(analysis, parsed, model.activation(fm));
     });
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules) };
   });
+}
+
+/** A file its agent sends whole in every request (`sentWhole`, `instructionViews.ts`'s plain files): its text as read, without a leading BOM. */
+export function wholeFileRule(name: string, p: string, text: string, global: boolean): AgentRule {
+  return { name, path: p, mode: 'always', globs: [], body: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, global };
 }
 
 /** The descriptions of rules the model decides on, sent so that it can choose (Cursor's "Agent Requested", Windsurf's model_decision). */
