@@ -4,7 +4,7 @@
  * `RuleBucketsResult` as well.
  */
 
-import type { ActivationMode } from './rulesContext';
+import type { ActivationMode, UnreadRuleFolderInfo } from './rulesContext';
 
 export type RuleBucket = 'ttsr' | 'alwaysApply' | 'rulebook' | 'none';
 
@@ -79,6 +79,13 @@ export interface RuleBucketsResult {
    * first`): folders past it are missing, and the CLI exits 2. Absent when complete.
    */
   incomplete?: string[];
+  /**
+   * Rule folders whose rules are not read, so in none of the above: the root's, the
+   * user-level ones and the packages' (a link out of the workspace or to nothing, a folder
+   * that cannot be listed, a file or a named pipe where the folder goes), each with what
+   * `agentls check` says of it, as `agentls/rulesForFile` gives them. Absent when there is none.
+   */
+  unread?: UnreadRuleFolderInfo[];
 }
 
 /** One nested rule folder and the rules in it. */

@@ -48,9 +48,16 @@ export interface RulesForFileResult {
   /**
    * Rule folders whose rules are not read, so not listed here: a link out of the workspace
    * (its tool reads it, agentls does not), a link to nothing, a folder that cannot be listed.
-   * Absent when there is none.
+   * Only those whose rules could reach the file: the root's, the user-level ones, and a
+   * package's whose folder holds the file. Absent when there is none.
    */
   unread?: UnreadRuleFolderInfo[];
+  /**
+   * How many other rule folders agentls could not read there are: packages' whose folder does
+   * not hold the file, so whose rules cannot reach it (`unread` of `agentls/ruleBuckets` and
+   * `agentls rules` lists them). Absent when there is none.
+   */
+  unreadElsewhere?: number;
   /**
    * The agents `agents` covers, when `agentls.rules.agents` (`--agents`) names a list (`xcsh`
    * for the xcsh agent under either profile). Absent under `auto`, which leaves none out.

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { parseArgs } from 'node:util';
 import { NEVER_CANCELLED } from '../core/cancel';
 import { describeRuleCode, RULE_CODES } from '../rules/codes';
@@ -10,7 +11,7 @@ import { instructionViews, sessionInstructionHost } from '../rules/context/instr
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
-import { bucketsText, incompleteLine, nestedFoldersText } from '../rules/report';
+import { bucketsText, incompleteLine, nestedFoldersText, unreadFoldersText } from '../rules/report';
 import { displayPath, toPosix } from '../workspace/paths';
 import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
@@ -18,7 +19,7 @@ import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } fro
 import { listingGaps } from './listingGaps';
 import { nestedCursorFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
-import { unreadRuleFolders } from '../rules/unreadRuleFolders';
+import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -48,9 +49,12 @@ export const rulesCommand: CliCommand = {
     nested .cursor/rules folder (packages/web/.cursor/rules): its rules, how each applies to
     files under that folder, and their paths (sent only while such a file is in context);
     --json gives the agentls/ruleBuckets result, with those totals in alwaysSent and the
-    nested folders in nestedFolders. --agents LIST shows the listed agents' parts alone (the
-    xcsh agent's buckets only when it is listed) and says which it covers (selectedAgents).
-    Where the listing behind the nested folders (and --for's unread links) stops at check's
+    nested folders in nestedFolders. It ends with the rule folders agentls could not read, the
+    root's and every package's (a link out of the workspace or to nothing, a folder it cannot
+    list, a file where the folder goes), with what check says of each (unread in --json).
+    --agents LIST shows the listed agents' parts alone (the xcsh agent's buckets only when it
+    is listed) and says which it covers (selectedAgents).
+    Where the listing behind the nested folders and the unread links stops at check's
     file cap or cannot read a folder, or there are more nested folders than the 50 read
     (nearest the root first), the output ends by saying so (incomplete in --json) and the run
     exits 2, as check's incomplete run does.
@@ -59,7 +63,10 @@ export const rulesCommand: CliCommand = {
                   custom (the template used when the user replaces the system prompt: a <rules>
                   block with each rule's name, description and globs)
     --for PATH    instead, the rules that reach one file of the workspace (any file, source
-                  code included) and why: always, a glob matched, a description offered
+                  code included) and why: always, a glob matched, a description offered;
+                  of the rule folders agentls could not read, those whose rules could reach
+                  it (the root's, the user-level ones, its own package's), and how many others
+                  there are (unreadElsewhere in --json)
 ${exitCodesHelp('printed', 'does not occur')}`,
   async run(args, common, io) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' }, for: { type: 'string' } }, allowPositionals: false, strict: true });
@@ -84,8 +91,14 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const nested = held ? async () => held.holders : undefined;
       const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
-      // Rule folders it could not read (links out of the workspace or to nothing): said with the answer, as the editor says them (`RulesContext.forFile`).
-      const unread = answer && listing ? unreadRuleFolders(engine, session, common.root, listing.unfollowed) : [];
+      // Rule folders it could not read (links out of the workspace or to nothing, unlistable, a file where the folder goes): said with the answer,
+      // as the editor says them (`RulesContext.forFile`, `agentls/ruleBuckets`); for one file, those whose rules could reach it, and how many others.
+      const unread = !listing ? undefined : answer ? unreadRuleFoldersFor(engine, session, common.root, listing.unfollowed, answer.file) : { unread: unreadRuleFolders(engine, session, common.root, listing.unfollowed), elsewhere: 0 };
+      const withUnread = <T extends object>(result: T): T & { unread?: UnreadRuleFolderInfo[]; unreadElsewhere?: number } => ({
+        ...result,
+        ...(unread?.unread.length ? { unread: unread.unread } : {}),
+        ...(unread?.elsewhere ? { unreadElsewhere: unread.elsewhere } : {}),
+      });
       // The listing stopped at check's file cap or met a folder it could not read: the nested folders and links past it are missing, said in check's words.
       // A root rule folder the engine could not read is said below, once.
       const unreadable = engine.unreadableFolders(common.root);
@@ -93,15 +106,15 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       // Past `MAX_NESTED_FOLDERS` nested folders, those farthest from the root are not read: said as the capped listing is.
       const gaps = listing ? [...listingGaps({ truncated: listing.truncated, errors: listing.errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES), ...(held?.more ? [NESTED_FOLDERS_CAPPED] : [])] : [];
       const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
-      const forFile = answer && withGaps(unread.length ? { ...answer, unread } : answer);
+      const forFile = answer && withGaps(withUnread(answer));
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile) + incompleteLine(gaps, false));
       else {
         // --agents picks whose parts are printed, as it picks whose behaviour check predicts (`selection.ts`).
         const agents = common.settings.rules.agents;
-        const buckets = withGaps(bucketsWithCosts(view, extra, agents));
+        const buckets = withGaps(withUnread(bucketsWithCosts(view, extra, agents)));
         if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
-        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false) + incompleteLine(gaps, false));
+        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false) + unreadFoldersText(buckets, false) + incompleteLine(gaps, false));
       }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
       // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.

@@ -1,4 +1,5 @@
 import type { NestedRuleFolderInfo, NestedRuleInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
+import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
@@ -105,6 +106,22 @@ export function nestedFoldersText(result: RuleBucketsResult, markdown: boolean):
     else lines.push('', `${title}: ${note}`, ...f.rules.map((r) => `  ${r.name.padEnd(24)} ${r.path}  ${nestedHow(r, f.folder)} · ≈${r.tokens} tokens`));
   }
   if (result.indexing) lines.push('', markdown ? '_The file index is still being built: nested rule folders it has not listed yet are missing._' : 'The file index is still being built: nested rule folders it has not listed yet are missing.');
+  return lines.length ? lines.join('\n') + '\n' : '';
+}
+
+/** Said above the rule folders agentls could not read (`unread` of the buckets and of the rules for a file). */
+const UNREAD_NOTE = 'Rule folders agentls could not read (their rules are not listed here):';
+
+/** The block of a rules report naming the rule folders agentls could not read, each with what check says of it; none when there is none. */
+export function unreadLines(unread: readonly UnreadRuleFolderInfo[] | undefined, markdown: boolean): string[] {
+  if (!unread?.length) return [];
+  if (markdown) return ['', UNREAD_NOTE, '', ...unread.map((u) => `- \`${u.path}\`: ${u.message}`)];
+  return ['', UNREAD_NOTE, ...unread.map((u) => `  ${u.path}: ${u.message}`)];
+}
+
+/** `unreadLines` as the closing block of the buckets report and `agentls rules`: empty when there is none. */
+export function unreadFoldersText(result: RuleBucketsResult, markdown: boolean): string {
+  const lines = unreadLines(result.unread, markdown);
   return lines.length ? lines.join('\n') + '\n' : '';
 }
 

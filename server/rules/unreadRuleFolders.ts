@@ -1,5 +1,6 @@
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { displayPath, joinRelative } from '../workspace/paths';
+import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import type { RulesEngine } from './engine';
 import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
@@ -7,19 +8,58 @@ import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
 /**
  * The rule folders of a workspace folder whose rules no listing holds, each with what
  * `agentls check` says of it: the root's rule locations discovery could not read (a link out
- * of the workspace or to nothing, a folder it cannot list) and the packages' linked rule
- * folders the file listing did not follow (`unfollowed`: root-relative, from
- * `RuleFolderLinks.unfollowed`). Said under the rules for a file (`agentls rules --for`,
- * `agentls/rulesForFile`) so that "these rules reach it" is never taken for the whole.
- * One stat per unfollowed link (a handful), no listing.
+ * of the workspace or to nothing, a folder it cannot list; the user-level ones too) and the
+ * packages' linked rule folders the file listing did not follow (`unfollowed`: root-relative,
+ * from `RuleFolderLinks.unfollowed`). Said with the buckets (`agentls rules`,
+ * `agentls/ruleBuckets`) and, narrowed by `unreadRuleFoldersFor`, under the rules for a file,
+ * so that "these rules" is never taken for the whole. One stat per unfollowed link (a
+ * handful), no listing.
  */
 export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[]): UnreadRuleFolderInfo[] {
-  const found = [...engine.unreadLocations(root)].map(([p, f]) => ({ path: p, finding: f }));
+  return sorted([...rootUnread(engine, root), ...nestedUnread(session, root, unfollowed)]);
+}
+
+/**
+ * `unreadRuleFolders` for one file (`file`: root-relative, `/`-separated; a folder counts as
+ * holding itself): the root's and the
+ * user-level ones, whose rules may reach any file, and the packages' whose folder holds the
+ * file (a nested rule folder's rules reach only the files under the folder holding it:
+ * `ruleLocations.ts`, NESTED_RULE_FOLDERS). `elsewhere` counts the packages' others, which
+ * cannot concern the file: listed by `unreadRuleFolders`, never here.
+ */
+export function unreadRuleFoldersFor(
+  engine: RulesEngine,
+  session: WorkspaceSession,
+  root: string,
+  unfollowed: readonly string[],
+  file: string,
+): { unread: UnreadRuleFolderInfo[]; elsewhere: number } {
+  const holds = (rel: string) => {
+    const holder = nestedRuleFolderAt(rel)?.holder;
+    return holder === undefined || holder === '' || `${file}/`.startsWith(holder + '/');
+  };
+  const others = nestedUnread(session, root, unfollowed.filter((rel) => !holds(rel)));
+  return {
+    unread: sorted([...rootUnread(engine, root), ...nestedUnread(session, root, unfollowed.filter(holds))]),
+    elsewhere: new Set(others.map((u) => u.path)).size,
+  };
+}
+
+/** The root's (and the user-level) rule locations discovery could not read. */
+function rootUnread(engine: RulesEngine, root: string): UnreadRuleFolderInfo[] {
+  return [...engine.unreadLocations(root)].map(([p, f]) => ({ path: displayPath(p, root), code: f.code, message: f.message }));
+}
+
+/** The packages' rule folders behind the links the listing did not follow, with check's findings on them. */
+function nestedUnread(session: WorkspaceSession, root: string, unfollowed: readonly string[]): UnreadRuleFolderInfo[] {
+  const found: UnreadRuleFolderInfo[] = [];
   for (const rel of unfollowed) {
     const link = joinRelative(root, rel);
-    for (const f of unfollowedRuleFolderFindings(session, link)) found.push({ path: link, finding: f });
+    for (const f of unfollowedRuleFolderFindings(session, link)) found.push({ path: displayPath(link, root), code: f.code, message: f.message });
   }
-  return found
-    .map(({ path: p, finding }) => ({ path: displayPath(p, root), code: finding.code, message: finding.message }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return found;
+}
+
+function sorted(found: UnreadRuleFolderInfo[]): UnreadRuleFolderInfo[] {
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -73,10 +73,9 @@ describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a file, or a link to o
     ]);
     const text = agentls(ws, 'check');
     expect(text).toContain(`packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a file, not a folder: Cursor reads no rules from it. ${CURSOR_ADVICE}`);
-    expect(unreadFolders(ws, 'packages/web/src/a.ts')).toEqual([
-      ['packages/api/.claude/rules', 'rule/unreadable'],
-      ['packages/web/.cursor/rules', 'rule/unreadable'],
-    ]);
+    // For a file of packages/web, only its own package's folder: packages/api's rules cannot reach it, and are counted.
+    expect(unreadFolders(ws, 'packages/web/src/a.ts')).toEqual([['packages/web/.cursor/rules', 'rule/unreadable']]);
+    expect((JSON.parse(agentls(ws, 'rules', '--for', 'packages/web/src/a.ts', '--json')) as RulesForFileResult).unreadElsewhere).toBe(1);
   });
 
   it('is nothing to say of a .cursor linked to a folder that holds no rules folder: there are just no rules', () => {

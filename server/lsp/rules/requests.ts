@@ -4,7 +4,8 @@ import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '.
 import { params, ParamError } from '../../core/params';
 import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
-import { bucketsMarkdown, incompleteLine, nestedFoldersText, systemPromptMarkdown } from '../../rules/report';
+import { bucketsMarkdown, incompleteLine, nestedFoldersText, systemPromptMarkdown, unreadFoldersText } from '../../rules/report';
+import { unreadRuleFolders } from '../../rules/unreadRuleFolders';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
 import type { Feature } from '../feature';
@@ -24,14 +25,18 @@ export function rulesRequestsFeature(state: RulesState): Feature {
   };
   const buckets = async (raw: unknown): Promise<RuleBucketsResult> => {
     const p = optionalObject(raw);
-    const view = await viewFor(params.optionalString(p, 'uri'));
+    const engine = await state.engine();
+    const view = engine.view(await state.rootFor(params.optionalString(p, 'uri')));
     if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
     // `agentls.rules.agents` picks whose parts are shown, as `agentls rules --agents` does.
     const result = bucketsWithCosts(view, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents);
     // Nested rule folders come from the file index: while its first listing runs, some may be missing (`InstructionViewsCache.indexing`).
     // The index stopped at `search.maxFiles`, or there were more nested folders than are read: those past it are missing, said as `agentls rules` says it.
     const incomplete = state.instructions.incomplete(view.cwd);
-    const whole = incomplete.length ? { ...result, incomplete } : result;
+    // Rule folders whose rules are not read, the root's and the packages' the file index did not follow (none yet while it lists: `indexing` says so), as `agentls rules` lists them.
+    const links = await state.context.services.fileSearch?.ruleFolderLinks(view.cwd, 0);
+    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links?.unfollowed ?? []);
+    const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
     return state.instructions.indexing(view.cwd) ? { ...whole, indexing: true } : whole;
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
@@ -47,7 +52,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
         const result = await buckets(args[0]);
         const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
         const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents) : '';
-        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true) + incompleteLine(result.incomplete ?? [], true));
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true) + unreadFoldersText(result, true) + incompleteLine(result.incomplete ?? [], true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
         const result = await prompt(args[0]);

@@ -1,7 +1,7 @@
 import type { AlwaysSentInfo } from '../../../protocol/rules';
 import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protocol/rulesContext';
 import { displayPath } from '../../workspace/paths';
-import { coverageLine } from '../report';
+import { coverageLine, unreadLines } from '../report';
 import type { AgentView } from './agentView';
 import { agentCost, type AgentCost } from './cost';
 import { rulesForFile } from './rulesForFile';
@@ -39,8 +39,16 @@ export function applyingCount(result: RulesForFileResult): number {
 /** Said under rules for a file answered while the file index was still being built. */
 const INDEXING_NOTE = 'The file index is still being built: Cursor rules in nested `.cursor/rules` folders it has not reached yet are not listed.';
 
-/** Said above the rule folders agentls could not read (`RulesForFileResult.unread`). */
-const UNREAD_NOTE = 'Rule folders agentls could not read (their rules are not listed here):';
+/**
+ * Said of the rule folders agentls could not read that cannot concern the file
+ * (`RulesForFileResult.unreadElsewhere`): how many, and where they are listed.
+ */
+function elsewhereLine(n: number | undefined, markdown: boolean): string[] {
+  if (!n) return [];
+  const where = markdown ? '`agentls rules` and the rule buckets report (`agentls.rules.showBuckets`) list' : '`agentls rules` lists';
+  const what = n === 1 ? '1 other rule folder agentls could not read is in a package that does not hold this file, so its rules cannot reach it' : `${n} other rule folders agentls could not read are in packages that do not hold this file, so their rules cannot reach it`;
+  return ['', `${what}: ${where} ${n === 1 ? 'it' : 'them'}.`];
+}
 
 /** The rules for a file as a Markdown report (`agentls.rules.showForFile`, hover). */
 export function rulesForFileMarkdown(result: RulesForFileResult, brief = false): string {
@@ -62,10 +70,7 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
   }
   if (result.indexing) lines.push('', INDEXING_NOTE);
   // The full report only: the hover stays a count and the rules that apply.
-  if (!brief && result.unread?.length) {
-    lines.push('', UNREAD_NOTE, '');
-    for (const u of result.unread) lines.push(`- \`${u.path}\`: ${u.message}`);
-  }
+  if (!brief) lines.push(...unreadLines(result.unread, true), ...elsewhereLine(result.unreadElsewhere, true));
   return lines.join('\n').trim() + '\n';
 }
 
@@ -79,10 +84,7 @@ export function rulesForFileText(result: RulesForFileResult): string {
     lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ≈${agent.alwaysSentTokens} tokens sent in every request`);
     for (const r of agent.rules) lines.push(`  ${r.applies ? '+' : '-'} ${r.name.padEnd(24)} ${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`);
   }
-  if (result.unread?.length) {
-    lines.push('', UNREAD_NOTE);
-    for (const u of result.unread) lines.push(`  ${u.path}: ${u.message}`);
-  }
+  lines.push(...unreadLines(result.unread, false), ...elsewhereLine(result.unreadElsewhere, false));
   return lines.join('\n') + '\n';
 }
 

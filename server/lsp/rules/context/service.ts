@@ -11,7 +11,7 @@ import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYT
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { reachGlobs } from '../../../rules/context/nestedRules';
-import { unreadRuleFolders } from '../../../rules/unreadRuleFolders';
+import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
@@ -158,10 +158,11 @@ export class RulesContext {
     // The agents `agentls.rules.agents` selects, as `agentls rules --for --agents` lists them (`selection.ts`).
     const result = rulesForPath(view, p, await this.state.instructions.views(root), this.state.context.session.settings.rules.agents);
     if (!result) return undefined;
-    // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them.
+    // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
+    // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
     const links = await this.state.context.services.fileSearch?.ruleFolderLinks(root, 0);
-    const unread = unreadRuleFolders(await this.state.engine(), this.state.context.session, root, links?.unfollowed ?? []);
-    const answer = unread.length ? { ...result, unread } : result;
+    const { unread, elsewhere } = unreadRuleFoldersFor(engine, this.state.context.session, root, links?.unfollowed ?? [], result.file);
+    const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
     const incomplete = this.state.instructions.incomplete(root);
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
