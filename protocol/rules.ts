@@ -75,7 +75,7 @@ export interface RuleBucketsResult {
    * Why the listing behind `nestedFolders` is not the whole workspace (`agentls rules --json`;
    * from the language server, also `the file index stopped at N files (setting
    * agentls.search.maxFiles)`), in `agentls check`'s words (`stopped listing . after 200000 files`, `cannot
-   * read folder …`, `stopped reading nested .cursor/rules folders after 50, nearest the root
+   * read folder …`, `stopped reading nested .cursor/rules folders after 200, nearest the root
    * first`): folders past it are missing, and the CLI exits 2. Absent when complete.
    */
   incomplete?: string[];

@@ -65,8 +65,8 @@ export interface RulesForFileResult {
   selectedAgents?: string[];
   /**
    * `agentls rules --for --json`, and `agentls/rulesForFile` (where the file index stopped at
-   * `search.maxFiles`, or past the 50 nested folders read): why the listing behind the other nested folders and
-   * `unread` is not the whole workspace, in `agentls check`'s words (past the 50 nested
+   * `search.maxFiles`, or past the 200 nested folders read): why the listing behind the other nested folders and
+   * `unread` is not the whole workspace, in `agentls check`'s words (past the 200 nested
    * folders read too): those past it are missing, and the CLI exits 2. Absent when complete.
    */
   incomplete?: string[];

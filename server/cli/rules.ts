@@ -9,7 +9,7 @@ import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
-import { holdersForFile, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
+import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, nestedFoldersText, unreadFoldersText } from '../rules/report';
 import { displayPath, toPosix } from '../workspace/paths';
@@ -55,7 +55,7 @@ export const rulesCommand: CliCommand = {
     --agents LIST shows the listed agents' parts alone (the xcsh agent's buckets only when it
     is listed) and says which it covers (selectedAgents).
     Where the listing behind the nested folders and the unread links stops at check's
-    file cap or cannot read a folder, or there are more nested folders than the 50 read
+    file cap or cannot read a folder, or there are more nested folders than the ${MAX_NESTED_FOLDERS} read
     (nearest the root first), the output ends by saying so (incomplete in --json) and the run
     exits 2, as check's incomplete run does.
     --prompt      instead, print the rules section of the system prompt as the agent renders
