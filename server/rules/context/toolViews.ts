@@ -1,4 +1,5 @@
 import { agentModel, agentOfLocation, sentWhole, type AgentId } from '../agents';
+import { isInside } from '../../workspace/paths';
 import { toolRelativePath } from '../agents/relative';
 import type { Activation } from '../agents/types';
 import type { FileAnalysis } from '../analysis';
@@ -49,7 +50,8 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * The view of each tool whose own folders hold rules of this workspace folder (Cursor,
  * Windsurf, Cline), from its agent model (`rules/agents/`): every file of its folders is
  * one of its rules (the tools have no shadowing between them), activated as its frontmatter
- * says to that tool. The files are those the xcsh agent's discovery lists, which includes
+ * says to that tool. The files are those the xcsh agent's discovery lists in the workspace
+ * folder (not a parent's `.clinerules`: `readsInWorkspaceFolder`), which includes
  * each tool's project folder and the user-level rules the tool reads too (`agentOfLocation`:
  * Windsurf's global_rules.md, never `~/.cursor/rules`), and those of the tools' folders it skips
  * as ignored (`view.toolOnly`): the tools read their rule files whatever git ignores
@@ -63,7 +65,7 @@ export function toolAgentViews(view: RulesView): AgentView[] {
   for (const analysis of [...view.analyses, ...view.toolOnly]) {
     // A user-level rule its tool does not read (`~/.cursor/rules`) is the xcsh agent's alone.
     const id = agentOfLocation(analysis.candidate.provider, analysis.candidate.level);
-    if (id === 'xcsh' || !analysis.parsed) continue;
+    if (id === 'xcsh' || !analysis.parsed || !readsInWorkspaceFolder(analysis, view.cwd)) continue;
     byTool.set(id, [...(byTool.get(id) ?? []), analysis]);
   }
   return [...byTool].map(([id, files]) => {
@@ -79,6 +81,18 @@ export function toolAgentViews(view: RulesView): AgentView[] {
     });
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules) };
   });
+}
+
+/**
+ * Whether a project rule file lies in the workspace folder, the only place the tools read
+ * project rules from. The xcsh agent's discovery takes the nearest `.clinerules` walking up
+ * to the file system root (rules.md §2.6); Cline reads `.clinerules` in the workspace folder
+ * alone (cline/cline, src/core/context/instructions/user-instructions/cline-rules.ts,
+ * `getLocalClineRules`: `path.resolve(cwd, ".clinerules")`), so a parent's is the xcsh
+ * agent's only. Cursor's and Windsurf's project folders are listed in the workspace folder.
+ */
+function readsInWorkspaceFolder(analysis: FileAnalysis, cwd: string): boolean {
+  return analysis.candidate.level === 'user' || isInside(cwd, analysis.candidate.path);
 }
 
 /** A file its agent sends whole in every request (`sentWhole`, `instructionViews.ts`'s plain files): its text as read, without a leading BOM. */

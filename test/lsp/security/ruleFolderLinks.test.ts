@@ -144,7 +144,7 @@ describe('a rule folder that links out of the workspace', () => {
     await expectNothingReachesOutside(c, ws, outside, '../.clinerules');
     await c.stop();
 
-    // The same parent with a real `.clinerules` folder: Cline reads it, so agentls lists it (reading only).
+    // The same parent with a real `.clinerules` folder: the xcsh agent reads it (Cline does not), so agentls lists it (reading only).
     fs.unlinkSync(path.join(parent, '.clinerules'));
     writeTree(path.join(parent, '.clinerules'), { 'style.md': 'Use tabs.\n' });
     const again = await start({ folders: [ws] });
