@@ -146,8 +146,11 @@ export class RulesEngine {
   async applyChanges(reported: readonly FileChange[], cancel: Cancellation = NEVER_CANCELLED, from: 'disk' | 'buffer' = 'disk'): Promise<Set<string>> {
     // A buffer's edit says nothing of what is on disk: its keystrokes need no look at the file's kind.
     const linked = this.throughLinkedFolders(reported);
-    const changes = from === 'disk' ? await this.kindsChecked(linked) : linked;
     const affected = new Set<string>();
+    // A buffer's edit of a file its own tool alone reads (the legacy `.cursorrules`): re-read alone, not a re-listing per keystroke.
+    const rereadAlone = from === 'buffer' ? await this.rereadToolOnly(linked, affected) : new Set<string>();
+    const rest = rereadAlone.size ? linked.filter((c) => !rereadAlone.has(c.path)) : linked;
+    const changes = from === 'disk' ? await this.kindsChecked(rest) : rest;
     this.generation++;
     // Files known to some root are re-read once, whatever number of roots list them.
     const changedFiles = new Set<string>();
@@ -172,6 +175,31 @@ export class RulesEngine {
       for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
     }
     return affected;
+  }
+
+  /**
+   * The text of a file that only its own tool reads and that the xcsh agent skips by its path
+   * (`toolOnly.ts`: the legacy `.cursorrules` and `.windsurfrules`), read again where its
+   * buffer changed: its analysis depends on its text alone, nothing of the listing. (Ignored
+   * and linked ones are still listed again, as before.) Returns the paths read; a file that
+   * cannot be read is left to the listing.
+   */
+  private async rereadToolOnly(changes: readonly FileChange[], affected: Set<string>): Promise<Set<string>> {
+    const done = new Set<string>();
+    for (const change of changes) {
+      if (change.type !== 'changed') continue;
+      for (const state of this.roots.values()) {
+        const skipped = state.toolOnly.has(change.path) ? state.discovery.skipped.find((s) => s.path === change.path) : undefined;
+        if (skipped?.why !== 'by-path') continue;
+        const read = await this.fs.readText(change.path, { maxBytes: MAX_RULE_FILE_BYTES });
+        if (!read.ok) continue;
+        state.skippedTexts.set(change.path, read.text);
+        state.toolOnly.set(change.path, toolOnlyAnalysis(skipped, read.text, this.profile));
+        affected.add(change.path);
+        done.add(change.path);
+      }
+    }
+    return done;
   }
 
   /**

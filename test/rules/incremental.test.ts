@@ -52,6 +52,21 @@ describe('incremental updates', () => {
     expect(disk().discoveries).toBe(1);
   });
 
+  it("a buffer's keystroke in the legacy .cursorrules, which Cursor alone reads, re-reads it without listing the rule folders again", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursorrules': 'Short.\n' });
+    const session = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
+    session.addFolder(ws);
+    const engine = new RulesEngine(session, session.ruleFs);
+    await engine.refresh();
+    const rule = path.join(ws, '.cursorrules');
+    fs.writeFileSync(rule, 'Much longer now.\n');
+    const before = engine.stats.discoveries;
+    const affected = await engine.applyChanges([{ path: rule, type: 'changed' }], undefined, 'buffer');
+    expect(engine.stats.discoveries - before).toBe(0);
+    expect([...affected]).toEqual([rule]);
+    expect(engine.toolOnlyAnalysis(rule)?.text).toBe('Much longer now.\n');
+  });
+
   it('emptying the winner of a name updates the files it hides', async () => {
     const { engine, file } = await setup();
     expect(engine.findings(file('.cursor/rules/style.mdc')).map((f) => f.message)).toEqual([expect.not.stringContaining('empty body')]);

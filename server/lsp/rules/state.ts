@@ -183,11 +183,22 @@ export class RulesState {
       const last = this.synced.get(p);
       if (last && last.engine === engine && last.version === doc.version && last.text === doc.text) return;
       this.synced.set(p, { engine, version: doc.version, text: doc.text });
-      const known = engine.analysis(p) !== undefined;
+      const known = engine.analysis(p) !== undefined || engine.toolOnlyAnalysis(p) !== undefined;
       const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }], undefined, 'buffer');
       affected.delete(p);
       await this.publish(affected, false);
     });
+  }
+
+  /**
+   * Gives the engine an open rule file's buffer where the engine reads that file: one the
+   * xcsh agent loads, or one it skips that its own tool reads all the same (`toolOnly.ts`:
+   * the legacy `.cursorrules` and `.windsurfrules`, which are never "loaded"), so that the
+   * totals and findings follow the typing in either, before it is saved.
+   */
+  async syncReadDocument(doc: OpenDocument): Promise<void> {
+    if (!doc.path || doc.kind.kind !== 'rule') return;
+    if (doc.kind.loaded || (await this.engine()).toolOnlyAnalysis(doc.path)) await this.syncDocument(doc);
   }
 
   /** Everything to show for a document: the engine's findings and `rule://` references. */
@@ -196,7 +207,7 @@ export class RulesState {
     const kind = doc.kind;
     const isRule = kind.kind === 'rule';
     if (!isRule && !isMarkdownKind(kind, doc.path)) return undefined;
-    if (isRule && kind.loaded) await this.syncDocument(doc);
+    if (isRule) await this.syncReadDocument(doc);
     const engine = await this.engine();
     if (token.isCancellationRequested) return undefined;
     const out: Finding[] = [];

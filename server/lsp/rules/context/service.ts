@@ -174,7 +174,7 @@ export class RulesContext {
     if (!doc.path) return undefined;
     if (doc.kind.kind !== 'rule') return this.instructionFindings(doc, doc.path);
     // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
-    if (doc.kind.loaded) await this.state.syncDocument(doc);
+    await this.state.syncReadDocument(doc);
     const engine = await this.state.engine();
     // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction
     // file; one it skips but whose own tool reads it (ignored, or a link) as a listed one, its analysis following the buffer.
