@@ -119,4 +119,19 @@ describe('files a tool reads whole and sends in every request', () => {
     const ds = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'context/over-budget'));
     expect(ds.filter((d) => d.code === 'context/over-budget').map((d) => d.message)).toEqual([`Cursor sends ≈${tokens(CURSORRULES)} tokens of rules in every request, over agentls.rules.budgetTokens (3); this always-on rule is ≈${tokens(CURSORRULES)} of them.`]);
   });
+
+  it('are counted as their buffer reads while open: the budget warning follows typing, as a .mdc rule\'s does', async () => {
+    const { ws, home } = setUp();
+    const c = await start({ folders: [ws], home, settings: { rules: { budgetTokens: 5 } } });
+    const uri = await c.open(path.join(ws, '.cursorrules'), CURSORRULES, 'plaintext');
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'context/over-budget'));
+    // Cut down to one word in the editor, not saved: Cursor's total is the buffer's, under the budget.
+    await c.edit(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: CURSORRULES.length - 1 } }, text: 'Test.' }]);
+    await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'context/over-budget'));
+    const total = () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }).then((b) => sent(b.alwaysSent, 'cursor').total);
+    expect(await total()).toBe(tokens('Test.\n'));
+    // Closed unsaved: the file on disk is what Cursor reads again.
+    await c.close(uri);
+    await until("Cursor's total from disk", total, (t) => t === tokens(CURSORRULES));
+  });
 });
