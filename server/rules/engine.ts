@@ -432,7 +432,7 @@ export class RulesEngine {
     entries.sort(compareOrder);
     group.entries = entries;
     const analyses = entries.map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
-    const result = groupFindings(analyses, this.session.settings.rules.disabledRules, this.profile);
+    const result = groupFindings(analyses, this.session.settings.rules.disabledRules, this.profile, this.session.home);
     group.effective = result.effective?.candidate;
     group.placement = result.effective?.placement;
     for (const a of analyses) state.groupFindings.set(a.candidate.path, result.findings.get(a.candidate.path) ?? []);

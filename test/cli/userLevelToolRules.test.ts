@@ -84,4 +84,21 @@ describe("rules in ~/.cursor/rules, which Cursor does not read", () => {
     expect(sentPaths(buckets.alwaysSent, 'seed')).toEqual([mine, '.cursor/rules/project.mdc']);
     expect(sentPaths(buckets.alwaysSent, 'cursor')).toEqual(['.cursor/rules/project.mdc']);
   });
+
+  it('hide a project rule of the same name, and the message names the home file, not the project one\'s path', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.xcsh/rules/keep.md': '---\nalwaysApply: true\n---\nKeep.\n',
+      '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nThe project style.\n',
+    });
+    const home = writeTree(tempDir('agentls-home-'), { '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nMy style.\n' });
+    const check = JSON.parse(agentls(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
+    const shadowed = check.diagnostics.filter((d) => d.code === 'rule/shadowed');
+    expect(shadowed.map((d) => [d.path, d.message])).toEqual([
+      [
+        '.cursor/rules/style.mdc',
+        "The xcsh agent never reads this rule: ~/.cursor/rules/style.mdc (Cursor's folder, user) has the same name `style` and wins (user rules in Cursor's folder are read before project rules).",
+      ],
+    ]);
+  });
 });

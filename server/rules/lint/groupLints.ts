@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { Finding, RelatedLocation } from '../../core/findings';
 import type { FileAnalysis } from '../analysis';
+import { displayPath } from '../../workspace/paths';
 import { PROVIDER_PRIORITIES } from '../../workspace/ruleLocations';
 import { finding } from '../codes';
 import type { RulesProfile } from '../model';
@@ -19,7 +20,7 @@ export interface GroupResult {
  * readable one wins (first-wins dedup), the rest are shadowed; the winner is then
  * validated, and an empty winner takes the whole name with it (`rules.md` §4).
  */
-export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: readonly string[], _profile: RulesProfile): GroupResult {
+export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: readonly string[], _profile: RulesProfile, home: string): GroupResult {
   const findings = new Map<string, Finding[]>();
   const add = (p: string, f: Finding) => {
     const list = findings.get(p);
@@ -35,11 +36,11 @@ export function groupFindings(analyses: readonly FileAnalysis[], disabledRules: 
   }
   const [winner, ...shadowed] = readable;
   const invalid = validationProblem(winner.rule!);
-  const winnerLabel = `${display(winner)} (${providerLabel(winner.candidate.provider, winner.candidate.level)})`;
+  const winnerLabel = `${display(winner, home)} (${providerLabel(winner.candidate.provider, winner.candidate.level)})`;
   const toWinner: RelatedLocation = { path: winner.candidate.path, range: anchor(winner), message: `rule \`${name}\` the xcsh agent uses` };
 
   if (invalid) {
-    const twins = shadowed.map((a) => `${display(a)} (${providerLabel(a.candidate.provider, a.candidate.level)})`);
+    const twins = shadowed.map((a) => `${display(a, home)} (${providerLabel(a.candidate.provider, a.candidate.level)})`);
     add(
       winner.candidate.path,
       shadowed.length
@@ -96,8 +97,15 @@ function anchor(a: FileAnalysis) {
   return new RuleLocator(a).openerRange();
 }
 
-function display(a: FileAnalysis): string {
+/**
+ * A file of the group as messages name it: a project one from its agent folder on
+ * (`.cursor/rules/a.mdc`), a user-level one from the home (`~/.cursor/rules/a.mdc`, absolute
+ * outside it), so that a home rule hiding the project's same-named file is not named by the
+ * project file's own path.
+ */
+function display(a: FileAnalysis, home: string): string {
   const p = a.candidate.path;
+  if (a.candidate.level === 'user') return displayPath(p, undefined, home);
   const parts = p.split(path.sep);
   const i = parts.findIndex((part) => part === '.xcsh' || part === '.cursor' || part === '.windsurf' || part === '.clinerules' || part === '.agent' || part === '.agents' || part === '.codeium');
   return i > 0 ? parts.slice(i).join('/') : path.basename(p);
