@@ -16,7 +16,7 @@ import { fileLocationFinding } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
-import { agentModel, agentOfLocation, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
+import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
@@ -586,7 +586,9 @@ export class RulesEngine {
       const group = state.names.get(state.byPath.get(p)!.name);
       if (analysis && group?.effective?.path === p) {
         effective = true;
-        for (const f of bucketFindings(analysis)) add(f);
+        // A file its tool sends whole (global_rules.md) is not told to take keys for the xcsh agent.
+        const owner = this.ownerFor(state, p);
+        for (const f of bucketFindings(analysis, owner && sentWhole(owner.placement) ? owner.agent : undefined)) add(f);
       }
     }
     // A shadowed copy is never read, so where its trigger would put it ("goes to no

@@ -6,7 +6,7 @@ import { finding } from '../codes';
 import { registerTtsr } from '../ttsr';
 import type { RuleLocator } from './locate';
 import { bucketPhrase, show } from './words';
-import { agentModel, agentOfLocation } from '../agents';
+import { agentModel, agentOfLocation, type AgentModel } from '../agents';
 import type { ProviderId, RuleLevel } from '../model';
 import { intendedFrontmatter } from './yamlFallback';
 
@@ -15,7 +15,7 @@ import { intendedFrontmatter } from './yamlFallback';
  * nowhere, or out of TTSR because its patterns or scope fail, or with keys that its
  * bucket never uses. Only the file the xcsh agent actually uses gets these.
  */
-export function bucketLints(loc: RuleLocator): Finding[] {
+export function bucketLints(loc: RuleLocator, wholeBy?: AgentModel): Finding[] {
   const analysis = loc.analysis;
   const rule = analysis.rule;
   const placement = analysis.placement;
@@ -26,7 +26,7 @@ export function bucketLints(loc: RuleLocator): Finding[] {
 
   // A Windsurf always_on rule in no bucket is rule/windsurf-trigger's (one finding, one fix).
   const windsurfAlways = analysis.candidate.provider === 'windsurf' && analysis.parsed?.frontmatter.trigger === 'always_on';
-  if (placement.bucket === 'none' && !windsurfAlways) out.push(noBucketFinding(loc, anchor));
+  if (placement.bucket === 'none' && !windsurfAlways) out.push(noBucketFinding(loc, anchor, wholeBy));
 
   if (rule.condition?.length) {
     const registration = registerTtsr(rule, new Set());
@@ -96,8 +96,12 @@ export function bucketLints(loc: RuleLocator): Finding[] {
  * A rule the xcsh agent loads and never shows: why, what the file's own tool does with it
  * (from its agent model), and only the advice that applies. When the YAML fell back to
  * strings, the keys are there and the cause is the YAML: the fix is the YAML's.
+ * `wholeBy`: the tool that sends this file whole in every request, reading no frontmatter
+ * in it (`sentWhole`: Windsurf's global_rules.md). Keys written there for the xcsh agent
+ * would reach that tool's model as text (the placement's reading; `sentWhole` says what is
+ * documented and what assumed), so no keys are advised and no action adds them.
  */
-function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
+function noBucketFinding(loc: RuleLocator, anchor: Range, wholeBy: AgentModel | undefined): Finding {
   const analysis = loc.analysis;
   const rule = analysis.rule!;
   const parsed = analysis.parsed;
@@ -110,8 +114,12 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
   if (rule.alwaysApply !== true) why.push(fallback && written('alwaysApply') ? (rule.alwaysApply === undefined ? 'its alwaysApply, read as a string, is dropped (unset, not true)' : `its alwaysApply is read as the string ${show(rule.alwaysApply)}, not true`) : 'it is not `alwaysApply: true`');
   if (!rule.condition?.length) why.push('it has no condition (TTSR)');
   else if (analysis.placement?.ttsrFailure) why.push('its TTSR condition could not be registered');
+  if (wholeBy) {
+    const cost = `${wholeBy.name} sends this file whole in every request and reads no frontmatter in it: keys added here for the xcsh agent would reach ${wholeBy.name}'s model as text. To have the xcsh agent apply them too, copy them into a rule of its own with \`alwaysApply: true\`.`;
+    return finding('rule/no-bucket', 'warning', anchor, `The xcsh agent loads rule \`${rule.name}\` but never shows it to the model: ${why.join(', ')}. ${cost}`);
+  }
   const intended = fallback && parsed?.layout.metadata ? intendedFrontmatter(parsed.layout.metadata.text, analysis.profile) : (parsed?.frontmatter ?? {});
-  let hint = originHint(provider, analysis.candidate.name, analysis.candidate.level, intended);
+  let hint = originHint(provider, analysis.candidate.level, intended);
   if (analysis.profile === 'seed' && isTruthy(rule.alwaysApply) && rule.alwaysApply !== true) hint += ` Its alwaysApply ${show(rule.alwaysApply)} is truthy but not true, which also keeps it out of the rulebook.`;
   const missing = [isTruthy(intended.description) ? undefined : written('description') ? 'a non-empty description' : 'a description', intended.alwaysApply === true ? undefined : '`alwaysApply: true`'].filter(Boolean);
   // A frontmatter the agent does not see (BOM, text before ---, no closing ---) holds keys
@@ -128,8 +136,7 @@ function noBucketFinding(loc: RuleLocator, anchor: Range): Finding {
 }
 
 /** What the tool the file was written for does with the same rule, by its agent model. */
-function originHint(provider: ProviderId, name: string, level: RuleLevel, fm: Record<string, unknown>): string {
-  if (provider === 'windsurf' && name === 'global_rules' && level === 'user') return ' Windsurf always applies global_rules; the xcsh agent does not.';
+function originHint(provider: ProviderId, level: RuleLevel, fm: Record<string, unknown>): string {
   const id = agentOfLocation(provider, level);
   if (id === 'xcsh') return '';
   const tool = agentModel(id);

@@ -1,4 +1,5 @@
 import type { Finding } from '../../core/findings';
+import type { AgentModel } from '../agents';
 import { xcsh } from '../agents/xcsh';
 import type { FileAnalysis } from '../analysis';
 import { bodyFindings } from './body';
@@ -27,11 +28,15 @@ export function fileFindings(analysis: FileAnalysis): Finding[] {
   return found;
 }
 
-/** Findings about the bucket of the rule, for the file the agent uses for its name. */
-export function bucketFindings(analysis: FileAnalysis): Finding[] {
+/**
+ * Findings about the bucket of the rule, for the file the agent uses for its name.
+ * `wholeBy`: the tool that sends the file whole (`sentWhole`), the same for every call on
+ * one analysis (it follows from the file's path), so the cache holds.
+ */
+export function bucketFindings(analysis: FileAnalysis, wholeBy?: AgentModel): Finding[] {
   let found = bucketCache.get(analysis);
   if (!found) {
-    found = bucketLints(new RuleLocator(analysis));
+    found = bucketLints(new RuleLocator(analysis), wholeBy);
     bucketCache.set(analysis, found);
   }
   return found;
