@@ -558,7 +558,13 @@ export class RulesEngine {
     const candidate = state.byPath.get(p);
     const base = candidate?.level === 'user' || (!candidate && !isInside(state.cwd, p)) ? this.session.home : state.cwd;
     const rel = toolRelativePath(p, base);
-    if (!candidate) return ownerOf(rel);
+    if (!candidate) {
+      const owner = ownerOf(rel);
+      // A file the xcsh agent skips in a home rule folder: one whose tool does not read the
+      // home (`~/.cursor/rules/more/a.mdc`: Cursor reads no rule folder there) is no file of that tool's.
+      const home = base === this.session.home && isInside(this.session.home, p);
+      return owner && home && owner.agent.id !== 'xcsh' && !owner.agent.readsUserLocation ? { agent: agentModel('xcsh'), placement: { read: false, frontmatter: true } } : owner;
+    }
     // A user-level rule its tool does not read (`~/.cursor/rules`) is the xcsh agent's file.
     const agent = agentModel(agentOfLocation(candidate.provider, candidate.level));
     return { agent, placement: agent.owns(rel) ?? { read: true, frontmatter: true } };

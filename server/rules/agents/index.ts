@@ -50,6 +50,11 @@ export function agentOfLocation(provider: ProviderId, level: RuleLevel): AgentId
   return level === 'user' && !agentModel(id).readsUserLocation ? 'xcsh' : id;
 }
 
+/** A tool's location that the tool itself does not read (`~/.cursor/rules`): the xcsh agent's alone, though named after the tool. */
+export function toolSkipsLocation(provider: ProviderId, level: RuleLevel): boolean {
+  return agentOfProvider(provider) !== 'xcsh' && agentOfLocation(provider, level) === 'xcsh';
+}
+
 /**
  * Whether a tool sends a file in this placement whole in every request: it reads the file
  * and the file has no frontmatter to pick when (`read` without `frontmatter`). Asked of the

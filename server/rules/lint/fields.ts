@@ -1,6 +1,7 @@
 import type { Finding, Severity } from '../../core/findings';
 import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
-import type { ProviderId } from '../../workspace/ruleLocations';
+import type { ProviderId, RuleLevel } from '../../workspace/ruleLocations';
+import { toolSkipsLocation } from '../agents';
 import { finding } from '../codes';
 import { INTERRUPT_MODES, type Rule } from '../model';
 import { placeRule } from '../resolve';
@@ -70,7 +71,9 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
       continue;
     }
     if (++unknown > MAX_UNKNOWN_KEY_FINDINGS) continue;
-    out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `Neither the xcsh agent nor ${originTool(provider) === 'the xcsh agent' ? 'any other tool' : originTool(provider)} reads \`${key}\`; it has no effect.`));
+    // The folder's tool, where it reads the folder (`toolSkipsLocation`: not `~/.cursor/rules`).
+    const tool = toolSkipsLocation(provider, analysis.candidate.level) ? 'the xcsh agent' : originTool(provider);
+    out.push(finding('frontmatter/unknown-key', 'information', entry.keyRange, `Neither the xcsh agent nor ${tool === 'the xcsh agent' ? 'any other tool' : tool} reads \`${key}\`; it has no effect.`));
   }
 
   // Under the line fallback the field checks run on what the file means (the YAML with its
@@ -79,7 +82,7 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
   const meant = typed ? rule : buildRule(analysis.candidate, values, parsed.body, profile).rule;
   out.push(...alwaysApplyFindings(loc, meant, values.alwaysApply));
   out.push(...descriptionFindings(loc, meant, values.description));
-  out.push(...globFindings(loc, meant, values.globs, bucket === 'ttsr', provider));
+  out.push(...globFindings(loc, meant, values.globs, bucket === 'ttsr', provider, analysis.candidate.level));
   if (typed) out.push(...conditionFindings(loc, fm));
   const mode = fm.interruptMode;
   if (mode !== undefined && mode !== null && !(typeof mode === 'string' && (INTERRUPT_MODES as readonly string[]).includes(mode))) {
@@ -151,11 +154,11 @@ function descriptionFindings(loc: RuleLocator, rule: Rule, value: unknown): Find
   return [finding('frontmatter/wrong-type', intended === actual ? 'warning' : 'error', entry.valueRange, `description is ${kind}, not text: the xcsh agent ignores it${consequence}.`, { data })];
 }
 
-function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolean, provider: ProviderId): Finding[] {
+function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolean, provider: ProviderId, level: RuleLevel): Finding[] {
   if (value === undefined || value === null) return [];
   const entry = loc.entry('globs');
   if (!entry) return [];
-  if (typeof value === 'string') return globTextFindings(entry.valueRange, value, ttsr, true, provider);
+  if (typeof value === 'string') return globTextFindings(entry.valueRange, value, ttsr, true, provider, level);
   if (!Array.isArray(value)) {
     return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `globs is ${show(value)}, neither a glob nor a list of globs: the xcsh agent ignores it.`)];
   }
@@ -179,20 +182,23 @@ function globFindings(loc: RuleLocator, rule: Rule, value: unknown, ttsr: boolea
       );
       return;
     }
-    out.push(...globTextFindings(range, g, ttsr, false, provider));
+    out.push(...globTextFindings(range, g, ttsr, false, provider, level));
   });
   return out;
 }
 
 /**
  * Who splits a comma list, as the message says it: Cursor documents the form; for the
- * other tools' folders the message names no tool, since their docs do not say.
+ * other tools' folders the message names no tool, since their docs do not say. A folder
+ * its tool does not read (`~/.cursor/rules`: `toolSkipsLocation`) is the xcsh agent's alone,
+ * so what Cursor would do is beside the point there.
  */
-function commaReaders(provider: ProviderId): string {
+function commaReaders(provider: ProviderId, level: RuleLevel): string {
+  if (toolSkipsLocation(provider, level)) return 'the xcsh agent, the only agent that reads this folder, does not split globs at commas';
   return provider === 'cursor' ? 'Cursor splits globs at commas, the xcsh agent does not' : 'the xcsh agent does not split globs at commas (Cursor does)';
 }
 
-function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, whole: boolean, provider: ProviderId): Finding[] {
+function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, whole: boolean, provider: ProviderId, level: RuleLevel): Finding[] {
   const split = splitTopLevelCommas(glob);
   if (split.length > 1) {
     // Quotes left around each part (`"*.jira", "*.confluence"`) are not part of the globs meant.
@@ -202,7 +208,7 @@ function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, 
         'frontmatter/comma-globs',
         ttsr ? 'error' : 'warning',
         range,
-        `${JSON.stringify(glob)} is one glob with commas in it: ${commaReaders(provider)}, so it lists it as one glob that matches no file${ttsr ? '; this TTSR rule filters paths by it and never fires on a file' : ' (the prompt still shows the text)'}. Write a list: ${JSON.stringify(parts)}.`,
+        `${JSON.stringify(glob)} is one glob with commas in it: ${commaReaders(provider, level)}, so it lists it as one glob that matches no file${ttsr ? '; this TTSR rule filters paths by it and never fires on a file' : ' (the prompt still shows the text)'}. Write a list: ${JSON.stringify(parts)}.`,
         { data: { fix: 'listify-globs', parts, whole } },
       ),
     ];
@@ -228,7 +234,9 @@ function conditionFindings(loc: RuleLocator, fm: Record<string, unknown>): Findi
   const value = fm[key];
   const seedStringOnly = loc.analysis.profile === 'seed' && provider !== 'native';
   if (Array.isArray(value) && seedStringOnly) {
-    out.push(finding('frontmatter/wrong-type', 'error', entry.valueRange, `The xcsh agent reads ${originTool(provider)} triggers only when they are a single string: it ignores this list, so the rule has no condition. (xcsh reads lists.)`));
+    // A folder no other tool reads (`~/.cursor/rules`: `toolSkipsLocation`) is named by where it is, not by a tool.
+    const whose = toolSkipsLocation(provider, loc.analysis.candidate.level) ? 'triggers outside its .xcsh folders' : `${originTool(provider)} triggers`;
+    out.push(finding('frontmatter/wrong-type', 'error', entry.valueRange, `The xcsh agent reads ${whose} only when they are a single string: it ignores this list, so the rule has no condition. (xcsh reads lists.)`));
   } else if (Array.isArray(value)) {
     const ranges = loc.elementRanges(entry);
     value.forEach((v, i) => {
