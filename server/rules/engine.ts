@@ -22,7 +22,7 @@ import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agen
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
-import { isInside, joinRelative } from '../workspace/paths';
+import { displayPath, isInside, joinRelative } from '../workspace/paths';
 import { RulesView } from './view';
 import { followsFileLinks, readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
 
@@ -361,7 +361,7 @@ export class RulesEngine {
         'outside' in broken
           ? linkedOutLocationFinding(`This rule location is a symbolic link to ${broken.outside} outside the workspace.`, tool)
           : 'folder' in broken
-            ? fileLocationFinding(tool, broken.agent, broken.folder, { link: broken.fileLink, special: broken.special })
+            ? fileLocationFinding(tool, broken.agent, displayPath(broken.folder, state.cwd, this.session.home), { link: broken.fileLink, special: broken.special })
             : brokenLinkFinding(broken.reason, tool, 'location');
       state.notRead.set(broken.path, finding);
       state.unreadLocations.set(broken.path, finding);

@@ -135,8 +135,8 @@ describe.each(PLAIN_AND_GIT_TREES)("a package's rule folder that is a link to a 
     prepare(ws);
     const report = JSON.parse(agentls(ws, 'check', '--format', 'json')) as CheckJson;
     expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
-      ['packages/api/.windsurf', 'rule/unreadable', 'error', "This rule location is a symbolic link that leads to a file, ../notes.txt, not a folder: Windsurf reads no rules from it. Make .windsurf/rules a folder (or a link to one) holding the rules: Windsurf's rule files are .md files inside that folder."],
-      ['packages/web/.cursor/rules', 'rule/unreadable', 'error', "This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it. Make .cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder."],
+      ['packages/api/.windsurf', 'rule/unreadable', 'error', "This rule location is a symbolic link that leads to a file, ../notes.txt, not a folder: Windsurf reads no rules from it. Make packages/api/.windsurf/rules a folder (or a link to one) holding the rules: Windsurf's rule files are .md files inside that folder."],
+      ['packages/web/.cursor/rules', 'rule/unreadable', 'error', "This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it. Make packages/web/.cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder."],
     ]);
     const text = agentls(ws, 'check');
     expect(text).toContain('packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it.');

@@ -18,7 +18,8 @@ function agentls(ws: string, ...args: string[]): string {
 }
 
 const CURSOR_FILE = '---\nalwaysApply: true\n---\nUse the design tokens.\n';
-const CURSOR_ADVICE = "Make .cursor/rules a folder holding the rules: Cursor's rule files are .mdc files inside that folder.";
+/** The advice for a Cursor rule folder, named from the workspace root (`packages/web/.cursor/rules`). */
+const cursorAdvice = (folder = '.cursor/rules') => `Make ${folder} a folder holding the rules: Cursor's rule files are .mdc files inside that folder.`;
 
 /** What check (JSON) reports, as [path, code, severity, message], every one a `rule/unreadable` error. */
 function unreadable(ws: string): string[][] {
@@ -34,9 +35,9 @@ function unreadFolders(ws: string, file: string): string[][] | undefined {
   return (JSON.parse(agentls(ws, 'rules', '--for', file, '--json')) as RulesForFileResult).unread?.map((f) => [f.path, f.code]);
 }
 
-/** Claude Code's `.claude/rules` linked to `written`, a file. */
-const claudeLinkedToFile = (written: string) =>
-  `This rule location is a symbolic link that leads to a file, ${written}, not a folder: Claude Code reads no rules from it. Make .claude/rules a folder (or a link to one) holding the rules: Claude Code's rule files are .md files inside that folder.`;
+/** Claude Code's `.claude/rules` (at `folder`) linked to `written`, a file. */
+const claudeLinkedToFile = (written: string, folder = '.claude/rules') =>
+  `This rule location is a symbolic link that leads to a file, ${written}, not a folder: Claude Code reads no rules from it. Make ${folder} a folder (or a link to one) holding the rules: Claude Code's rule files are .md files inside that folder.`;
 
 describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a file, or a link to one (%s)', (_, prepare) => {
   it('is an error on it at the root, naming each tool that lists it, with what to do; a .clinerules file is not (Cline reads one)', () => {
@@ -48,7 +49,7 @@ describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a file, or a link to o
     prepare(ws);
     expect(unreadable(ws)).toEqual([
       error('.claude/rules', claudeLinkedToFile('../notes.md')),
-      error('.cursor/rules', `This rule location is a file, not a folder: Cursor and the xcsh agent read no rules from it. ${CURSOR_ADVICE}`),
+      error('.cursor/rules', `This rule location is a file, not a folder: Cursor and the xcsh agent read no rules from it. ${cursorAdvice()}`),
       error(
         '.windsurf/rules',
         "This rule location is a symbolic link that leads to a file, ../notes.md, not a folder: Windsurf and the xcsh agent read no rules from it. Make .windsurf/rules a folder (or a link to one) holding the rules: Windsurf's rule files are .md files inside that folder.",
@@ -68,11 +69,11 @@ describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a file, or a link to o
     fs.symlinkSync('../../notes.md', path.join(ws, 'packages/api/.claude/rules'));
     prepare(ws);
     expect(unreadable(ws)).toEqual([
-      error('packages/api/.claude/rules', claudeLinkedToFile('../../notes.md')),
-      error('packages/web/.cursor/rules', `This rule location is a file, not a folder: Cursor reads no rules from it. ${CURSOR_ADVICE}`),
+      error('packages/api/.claude/rules', claudeLinkedToFile('../../notes.md', 'packages/api/.claude/rules')),
+      error('packages/web/.cursor/rules', `This rule location is a file, not a folder: Cursor reads no rules from it. ${cursorAdvice('packages/web/.cursor/rules')}`),
     ]);
     const text = agentls(ws, 'check');
-    expect(text).toContain(`packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a file, not a folder: Cursor reads no rules from it. ${CURSOR_ADVICE}`);
+    expect(text).toContain(`packages/web/.cursor/rules:1:1: error [rule/unreadable] This rule location is a file, not a folder: Cursor reads no rules from it. ${cursorAdvice('packages/web/.cursor/rules')}`);
     // For a file of packages/web, only its own package's folder: packages/api's rules cannot reach it, and are counted.
     expect(unreadFolders(ws, 'packages/web/src/a.ts')).toEqual([['packages/web/.cursor/rules', 'rule/unreadable']]);
     expect((JSON.parse(agentls(ws, 'rules', '--for', 'packages/web/src/a.ts', '--json')) as RulesForFileResult).unreadElsewhere).toBe(1);
@@ -109,10 +110,10 @@ describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a named pipe (%s)', (t
     expect(json.signal).toBeNull();
     const pkg = error(
       'packages/web/.windsurf/rules',
-      "This rule location is a named pipe (FIFO), not a folder: Windsurf reads no rules from it. Make .windsurf/rules a folder holding the rules: Windsurf's rule files are .md files inside that folder.",
+      "This rule location is a named pipe (FIFO), not a folder: Windsurf reads no rules from it. Make packages/web/.windsurf/rules a folder holding the rules: Windsurf's rule files are .md files inside that folder.",
     );
     expect((JSON.parse(json.stdout) as CheckJson).diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
-      error('.cursor/rules', `This rule location is a named pipe (FIFO), not a folder: Cursor and the xcsh agent read no rules from it. ${CURSOR_ADVICE}`),
+      error('.cursor/rules', `This rule location is a named pipe (FIFO), not a folder: Cursor and the xcsh agent read no rules from it. ${cursorAdvice()}`),
       ...(plain ? [pkg] : []),
     ]);
     expect(json.status).toBe(1);

@@ -15,7 +15,7 @@ const start = useLspClients(afterEach);
  */
 
 // Cursor reads no ~/.cursor/rules (its User Rules are set in Cursor Settings), so only the xcsh agent is named.
-const ADVICE = "This rule location is a file, not a folder: the xcsh agent reads no rules from it. Make .cursor/rules a folder holding the rules: the xcsh agent's rule files are .md and .mdc files directly inside that folder.";
+const ADVICE = "This rule location is a file, not a folder: the xcsh agent reads no rules from it. Make ~/.cursor/rules a folder holding the rules: the xcsh agent's rule files are .md and .mdc files directly inside that folder.";
 
 function agentls(ws: string, home: string, ...args: string[]) {
   return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });

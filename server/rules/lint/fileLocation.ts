@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
 import { ZERO_RANGE } from '../../core/text';
 import { finding } from '../codes';
@@ -28,15 +27,14 @@ const RULE_FILES_INSIDE: Record<string, string> = {
  * a link to one, or a named pipe, socket or device (`fileInPlaceOfFolder`): whatever it holds reaches no tool (none can list a file as a folder), so it
  * is an error, as a location linked to nothing is (`brokenLinkFinding`), in the same words.
  * `readers`: who would list it, by name; `tool`: whose rule files go there (`RULE_FILES_INSIDE`);
- * `folder`: the rule folder's path, named in the message by its last two names as users name
- * it (`.cursor/rules`); `place`: what is there (`fileInPlaceOfFolder`): where the link leads, as
+ * `shown`: the rule folder as users know it, from the home (`~/.xcsh/agent/rules`) or
+ * from the workspace root (`.cursor/rules`, `packages/web/.cursor/rules`): `displayPath`; `place`: what is there (`fileInPlaceOfFolder`): where the link leads, as
  * written, when it is one, or what special entry it is.
  */
-export function fileLocationFinding(readers: string, tool: string, folder: string, place: { link?: string; special?: string }): Finding {
+export function fileLocationFinding(readers: string, tool: string, shown: string, place: { link?: string; special?: string }): Finding {
   const read = readers.includes(' and ') ? 'read' : 'reads';
   const { link, special } = place;
   const what = special !== undefined ? `${special}, not a folder` : link === undefined ? 'a file, not a folder' : `a symbolic link that leads to a file, ${link}, not a folder`;
   const inside = RULE_FILES_INSIDE[tool] ?? 'the rule files go inside that folder';
-  const named = `${path.basename(path.dirname(folder))}/${path.basename(folder)}`;
-  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule location is ${what}: ${readers} ${read} no rules from it. Make ${named} a folder${link === undefined ? '' : ' (or a link to one)'} holding the rules: ${inside}.`);
+  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule location is ${what}: ${readers} ${read} no rules from it. Make ${shown} a folder${link === undefined ? '' : ' (or a link to one)'} holding the rules: ${inside}.`);
 }

@@ -3,6 +3,7 @@ import { ZERO_RANGE } from '../../core/text';
 import type { DocumentKind, NotReadCause } from '../../workspace/classify';
 import type { FileSystem } from '../../workspace/fs';
 import { linkLeadsToFolder } from '../../workspace/links';
+import { displayPath } from '../../workspace/paths';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
@@ -124,7 +125,12 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return linkedOutLocationFinding(where, locationReaders(skipped));
   }
   if (skipped.why === 'broken-link') return brokenLinkFinding(skipped.target ?? 'leads nowhere', locationReaders(skipped), 'location');
-  if (skipped.why === 'file-location') return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), skipped.folder ?? skipped.path, { link: skipped.target, special: skipped.special });
+  if (skipped.why === 'file-location') {
+    // Named as users know it: from the home for a user-level folder, else from its workspace root.
+    const folder = skipped.folder ?? skipped.path;
+    const shown = displayPath(folder, skipped.level === 'user' ? undefined : session.rootOf(folder), session.home);
+    return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), shown, { link: skipped.target, special: skipped.special });
+  }
   if (skipped.why === 'unreadable') return unlistableFolderFinding(locationReaders(skipped));
   if (skipped.why === 'linked-folder') {
     // discovery.ts, `clineLinkedFolder`: the sources for both agents.

@@ -35,7 +35,7 @@ describe('a rule folder that is a file, or a link to one', () => {
       [1, "This rule location is a file, not a folder: Cursor and the xcsh agent read no rules from it. Make .cursor/rules a folder holding the rules: Cursor's rule files are .mdc files inside that folder."],
     ]);
     expect(pushed.get('packages/api/.claude/rules')?.map((d) => d.message)).toEqual([
-      "This rule location is a symbolic link that leads to a file, ../../../notes.md, not a folder: Claude Code reads no rules from it. Make .claude/rules a folder (or a link to one) holding the rules: Claude Code's rule files are .md files inside that folder.",
+      "This rule location is a symbolic link that leads to a file, ../../../notes.md, not a folder: Claude Code reads no rules from it. Make packages/api/.claude/rules a folder (or a link to one) holding the rules: Claude Code's rule files are .md files inside that folder.",
     ]);
   });
 
@@ -53,7 +53,7 @@ describe('a rule folder that is a file, or a link to one', () => {
     const c = await start({ folders: [ws], home });
     const pushed = await expectPushedLikeCheck(c, ws, rels, expected);
     expect(pushed.get('packages/web/.windsurf/rules')?.map((d) => d.message)).toEqual([
-      "This rule location is a named pipe (FIFO), not a folder: Windsurf reads no rules from it. Make .windsurf/rules a folder holding the rules: Windsurf's rule files are .md files inside that folder.",
+      "This rule location is a named pipe (FIFO), not a folder: Windsurf reads no rules from it. Make packages/web/.windsurf/rules a folder holding the rules: Windsurf's rule files are .md files inside that folder.",
     ]);
   });
 });

@@ -280,7 +280,7 @@ describe("a package's rule folder linked to a folder that comes and goes while t
     c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: real, type: 3 }, { uri: real, type: 1 }] });
     const link = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
     expect(link.map((d) => d.message)).toEqual([
-      "This rule location is a symbolic link that leads to a file, ../../../shared/web-rules, not a folder: Cursor reads no rules from it. Make .cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder.",
+      "This rule location is a symbolic link that leads to a file, ../../../shared/web-rules, not a folder: Cursor reads no rules from it. Make packages/web/.cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder.",
     ]);
     await c.waitForDiagnostics(seen, (d) => d.length === 0);
   });
@@ -306,7 +306,7 @@ describe("a package's rule folder that is a link to a file", () => {
     const c = await start({ folders: [ws] });
     // Closed, and no file of the editor's: pushed on the link, as a link to nothing is.
     const web = await c.waitForDiagnostics(uriOf(path.join(ws, 'packages/web/.cursor/rules')), (d) => d.some((x) => x.code === 'rule/unreadable'));
-    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, "This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it. Make .cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder."]]);
+    expect(web.map((d) => [d.severity, d.message])).toEqual([[1, "This rule location is a symbolic link that leads to a file, ../../notes.txt, not a folder: Cursor reads no rules from it. Make packages/web/.cursor/rules a folder (or a link to one) holding the rules: Cursor's rule files are .mdc files inside that folder."]]);
   });
 });
 
