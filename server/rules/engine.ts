@@ -583,23 +583,26 @@ export class RulesEngine {
     const analysis = this.analyses.get(p);
     let listed = false;
     let effective = false;
+    // The tool that sends the file whole (global_rules.md), if one does: such a file is not
+    // told to take keys for the xcsh agent, nor read as having a trigger for its tool.
+    let wholeBy: AgentModel | undefined;
     for (const state of this.roots.values()) {
       const notRead = state.notRead.get(p);
       if (notRead) add(notRead);
       if (!state.byPath.has(p)) continue;
       listed = true;
+      const owner = this.ownerFor(state, p);
+      if (owner && sentWhole(owner.placement)) wholeBy = owner.agent;
       for (const f of state.groupFindings.get(p) ?? []) add(f);
       const group = state.names.get(state.byPath.get(p)!.name);
       if (analysis && group?.effective?.path === p) {
         effective = true;
-        // A file its tool sends whole (global_rules.md) is not told to take keys for the xcsh agent.
-        const owner = this.ownerFor(state, p);
-        for (const f of bucketFindings(analysis, owner && sentWhole(owner.placement) ? owner.agent : undefined)) add(f);
+        for (const f of bucketFindings(analysis, wholeBy)) add(f);
       }
     }
     // A shadowed copy is never read, so where its trigger would put it ("goes to no
     // bucket") is moot: rule/shadowed says what happens to it.
-    if (analysis && listed) for (const f of fileFindings(analysis)) if (effective || f.code !== 'rule/windsurf-trigger') add(f);
+    if (analysis && listed) for (const f of fileFindings(analysis, wholeBy)) if (effective || f.code !== 'rule/windsurf-trigger') add(f);
     return out;
   }
 

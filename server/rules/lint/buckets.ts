@@ -24,8 +24,9 @@ export function bucketLints(loc: RuleLocator, wholeBy?: AgentModel): Finding[] {
   const profile = analysis.profile;
   const anchor = loc.openerRange();
 
-  // A Windsurf always_on rule in no bucket is rule/windsurf-trigger's (one finding, one fix).
-  const windsurfAlways = analysis.candidate.provider === 'windsurf' && analysis.parsed?.frontmatter.trigger === 'always_on';
+  // A Windsurf always_on rule in no bucket is rule/windsurf-trigger's (one finding, one fix),
+  // unless Windsurf sends the file whole: its trigger means nothing there, so the bucket is this finding's.
+  const windsurfAlways = !wholeBy && analysis.candidate.provider === 'windsurf' && analysis.parsed?.frontmatter.trigger === 'always_on';
   if (placement.bucket === 'none' && !windsurfAlways) out.push(noBucketFinding(loc, anchor, wholeBy));
 
   if (rule.condition?.length) {

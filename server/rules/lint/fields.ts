@@ -1,7 +1,7 @@
 import type { Finding, Severity } from '../../core/findings';
 import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
 import type { ProviderId, RuleLevel } from '../../workspace/ruleLocations';
-import { toolSkipsLocation } from '../agents';
+import { toolSkipsLocation, type AgentModel } from '../agents';
 import { finding } from '../codes';
 import { INTERRUPT_MODES, type Rule } from '../model';
 import { placeRule } from '../resolve';
@@ -37,7 +37,7 @@ function camelize(key: string): string {
  * tools' own keys (Windsurf's `trigger`, Cline's `paths`, Cursor's comma-separated
  * `globs`), keys a tool ignores, unknown keys, and globs that match nothing.
  */
-export function fieldFindings(loc: RuleLocator): Finding[] {
+export function fieldFindings(loc: RuleLocator, wholeBy?: AgentModel): Finding[] {
   const analysis = loc.analysis;
   const parsed = analysis.parsed;
   const rule = analysis.rule;
@@ -89,7 +89,7 @@ export function fieldFindings(loc: RuleLocator): Finding[] {
     const entry = loc.entry('interruptMode');
     if (entry) out.push(finding('frontmatter/invalid-value', 'error', entry.valueRange, `interruptMode ${show(mode)} is not one of ${INTERRUPT_MODES.join(', ')}: the xcsh agent ignores it and interrupts by its default (always).`));
   }
-  if (provider === 'windsurf') out.push(...windsurfFindings(loc, rule, fm, bucket));
+  if (provider === 'windsurf') out.push(...windsurfFindings(loc, rule, fm, bucket, wholeBy));
   if (provider === 'cline' && fm.paths !== undefined) {
     const entry = loc.entry('paths');
     if (entry) {
@@ -260,7 +260,14 @@ function conditionFindings(loc: RuleLocator, fm: Record<string, unknown>): Findi
   return out;
 }
 
-function windsurfFindings(loc: RuleLocator, rule: Rule, fm: Record<string, unknown>, bucket: string): Finding[] {
+/**
+ * What a Windsurf `trigger` does for each agent. `wholeBy`: Windsurf, when it sends this file
+ * whole (`sentWhole`: global_rules.md), reading no frontmatter in it: the trigger picks
+ * nothing there, whatever its value, and reaches Windsurf's model as text, so nothing is
+ * said of when Windsurf applies the rule by it, and no key is offered (it would be sent as
+ * text too); where the xcsh agent puts the rule is rule/no-bucket's (`bucketLints`).
+ */
+function windsurfFindings(loc: RuleLocator, rule: Rule, fm: Record<string, unknown>, bucket: string, wholeBy: AgentModel | undefined): Finding[] {
   const out: Finding[] = [];
   const trigger = fm.trigger;
   if (trigger === undefined || trigger === null) return out;
@@ -268,6 +275,13 @@ function windsurfFindings(loc: RuleLocator, rule: Rule, fm: Record<string, unkno
   if (!entry) return out;
   // Values Windsurf does not know, and modes that cannot fire, are Windsurf's lint (toolLint).
   if (typeof trigger !== 'string') return out;
+  if (wholeBy) {
+    const name = wholeBy.name;
+    // A value of its own is quoted as written; any other (long, or with backticks) is not repeated.
+    const which = WINDSURF_TRIGGERS.includes(trigger) ? `\`trigger: ${trigger}\`` : 'its trigger';
+    out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, `${name} reads no trigger in this file: it sends the file whole in every request and reads no frontmatter in it, so ${which} picks nothing and reaches ${name}'s model as text. The xcsh agent ignores trigger too.`));
+    return out;
+  }
   const where = bucketPhrase(bucket as 'ttsr' | 'alwaysApply' | 'rulebook' | 'none');
   switch (trigger) {
     case 'always_on':

@@ -16,13 +16,17 @@ const MAX_FINDINGS_PER_FILE = 200;
 const fileCache = new WeakMap<FileAnalysis, Finding[]>();
 const bucketCache = new WeakMap<FileAnalysis, Finding[]>();
 
-/** Findings that depend on the file alone (computed once per analysis). */
-export function fileFindings(analysis: FileAnalysis): Finding[] {
+/**
+ * Findings that depend on the file alone (computed once per analysis). `wholeBy`: the tool
+ * that sends the file whole (`sentWhole`), as for `bucketFindings`: it follows from the
+ * file's path, so the cache holds.
+ */
+export function fileFindings(analysis: FileAnalysis, wholeBy?: AgentModel): Finding[] {
   let found = fileCache.get(analysis);
   if (!found) {
     const loc = new RuleLocator(analysis);
     const frontmatter = analysis.parsed?.frontmatter ?? {};
-    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc), ...repeatedFrontmatterFindings(loc, xcsh, frontmatter)].slice(0, MAX_FINDINGS_PER_FILE);
+    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc, wholeBy), ...repeatedFrontmatterFindings(loc, xcsh, frontmatter)].slice(0, MAX_FINDINGS_PER_FILE);
     fileCache.set(analysis, found);
   }
   return found;
