@@ -11,7 +11,7 @@ import {
   type RulesProfile,
 } from './ruleLocations';
 import { isSlipOf } from './folderSlips';
-import { isInside } from './paths';
+import { displayPath, isInside } from './paths';
 
 /**
  * What a document is, decided from its path (and, for prompts and patches, its text),
@@ -159,7 +159,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
         level: folder.level,
         loaded: false,
         cause: 'nested',
-        reason: `only files directly in ${shortFolder(folder.dir)} are loaded, not those in nested folders`,
+        reason: `only files directly in ${shownFolder(folder, ctx)}/ are loaded, not those in nested folders`,
       };
     }
   }
@@ -219,9 +219,14 @@ function findAncestorNamed(filePath: string, name: string): string | undefined {
   }
 }
 
-function shortFolder(dir: string): string {
-  const parts = dir.split(path.sep);
-  return parts.slice(-2).join('/') + '/';
+/**
+ * A rule folder as users know it (`displayPath`): from the home for a user-level one
+ * (`~/.cursor/rules`, `~/.xcsh/agent/rules`), else from the workspace root holding it
+ * (`.cursor/rules`); a project folder above every root (a parent's `.clinerules`) by its path.
+ */
+function shownFolder(folder: RuleFolder, ctx: ClassifyContext): string {
+  const root = folder.level === 'user' ? undefined : ctx.roots.find((r) => isInside(r, folder.dir));
+  return displayPath(folder.dir, root, ctx.home);
 }
 
 /** A RAWP message whose top-level `type` is `control.prompt.request`. */
