@@ -533,7 +533,7 @@ export class RulesEngine {
     if (p === state.discovery.linkedClineFolder) return out;
     if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
       const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
-      if (text !== undefined) return mergeSameGlob(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem }));
+      if (text !== undefined) return mergeSameGlob(out, saidOnce(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem })));
     }
     return out;
   }
@@ -694,6 +694,17 @@ function mergeSameGlob(xcsh: Finding[], tool: Finding[]): Finding[] {
     return { ...t, severity, message: joinMessages(t.message, twin.message), data: t.data ?? twin.data };
   });
   return [...xcsh.filter((x) => !tool.some((t) => sameSpot(x, t))), ...merged];
+}
+
+/**
+ * The tool's word that a file it sends whole carries its frontmatter to its model as text
+ * (`frontmatter/sent-as-text`), left out where the xcsh agent's finding on the same file
+ * says so already: rule/no-bucket and rule/windsurf-trigger, which on such a file speak of
+ * what its tool sends (`xcshFindings`, `wholeBy`). One thing is said once.
+ */
+function saidOnce(xcsh: Finding[], tool: Finding[]): Finding[] {
+  if (!xcsh.some((x) => x.code === 'rule/no-bucket' || x.code === 'rule/windsurf-trigger')) return tool;
+  return tool.filter((t) => t.code !== 'frontmatter/sent-as-text');
 }
 
 /** Longest stretch of a message that may differ between two agents' twins: the agent's name. */

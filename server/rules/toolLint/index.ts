@@ -3,7 +3,7 @@ import type { Finding } from '../../core/findings';
 import { personCharacters, type Range } from '../../core/text';
 import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
-import type { AgentId, AgentModel, Placement } from '../agents';
+import { sentWhole, type AgentId, type AgentModel, type Placement } from '../agents';
 import { globList } from '../agents/shared';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding, undecodableNameFinding } from '../codes';
@@ -62,7 +62,7 @@ export function toolFindings(file: ToolFile): Finding[] {
     out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but ${standing}.`, { data: { fix: 'move-legacy' } }));
   }
   out.push(...limitFindings(file, analysis));
-  if (!placement.frontmatter) return out;
+  if (!placement.frontmatter) return sentWhole(placement) && analysis.parsed?.layout.block ? [...out, sentAsTextFinding(loc, agent)] : out;
   const stranded = strandedFrontmatterFindings(loc, agent);
   out.push(...stranded);
   const parsed = analysis.parsed;
@@ -99,6 +99,15 @@ function parseAs(file: ToolFile): FileAnalysis {
   const name = path.basename(file.path).replace(/\.(mdc|md)$/, '');
   const provider = PROVIDER_OF[file.agent.id] ?? 'native';
   return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed', undefined, undefined, TOOL_READING);
+}
+
+/**
+ * A frontmatter block in a file the tool sends whole and reads no frontmatter in (`sentWhole`
+ * gives the sources, and what is documented and what assumed): the block is rule text to it.
+ * The engine drops it where the xcsh agent's rule/no-bucket or rule/windsurf-trigger says so.
+ */
+function sentAsTextFinding(loc: RuleLocator, agent: AgentModel): Finding {
+  return finding('frontmatter/sent-as-text', 'information', loc.blockRange(), `${agent.name} sends this file whole in every request and reads no frontmatter in it: this block reaches ${agent.name}'s model as text.`);
 }
 
 /** Invalid YAML that the tool reads as no frontmatter at all (Cline): its keys are lost, so the rule applies always. */
