@@ -97,8 +97,18 @@ describe("rules in ~/.cursor/rules, which Cursor does not read", () => {
     expect(shadowed.map((d) => [d.path, d.message])).toEqual([
       [
         '.cursor/rules/style.mdc',
-        "The xcsh agent never reads this rule: ~/.cursor/rules/style.mdc (Cursor's folder, user) has the same name `style` and wins (user rules in Cursor's folder are read before project rules).",
+        // Named as users know the folder: only the xcsh agent reads it, so it is no "Cursor's folder".
+        'The xcsh agent never reads this rule: ~/.cursor/rules/style.mdc (~/.cursor/rules, user) has the same name `style` and wins (user rules in ~/.cursor/rules are read before project rules).',
       ],
+    ]);
+  });
+
+  it('hidden by a rule of the xcsh agent\'s own folder, are told so by a named check without "Cursor\'s folder"', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/keep.md': '---\nalwaysApply: true\n---\nKeep.\n' });
+    const home = writeTree(tempDir('agentls-home-'), { '.cursor/rules/keep.mdc': '---\nalwaysApply: true\n---\nMy keep.\n' });
+    const named = JSON.parse(agentls(ws, home, 'check', '--format', 'json', path.join(home, '.cursor', 'rules', 'keep.mdc')).stdout) as CheckJson;
+    expect(named.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['rule/shadowed', "The xcsh agent never reads this rule: .xcsh/rules/keep.md (xcsh's own folder, project) has the same name `keep` and wins (xcsh's own folder has a higher priority than ~/.cursor/rules)."],
     ]);
   });
 });

@@ -63,7 +63,7 @@ describe('rule lints (seed profile, fixtures/rules-lint)', () => {
     expect(f.message).toContain(".xcsh/rules/style.md (xcsh's own folder, project)");
     expect(f.related?.[0].path).toBe(path.join(ws, '.xcsh/rules/style.md'));
     const user = one(seed('~/.cursor/rules/style.mdc'), 'rule/shadowed');
-    expect(user.message).toContain("xcsh's own folder has a higher priority than Cursor's folder");
+    expect(user.message).toContain("xcsh's own folder has a higher priority than ~/.cursor/rules");
   });
 
   it('an empty body that shadows a valid twin and then vanishes', () => {
@@ -335,7 +335,7 @@ describe('more rule lints on small trees', () => {
     session.addFolder(b);
     const engine = new RulesEngine(session, session.ruleFs);
     await engine.refresh();
-    for (const root of [a, b]) expect(one(engine.findings(path.join(root, '.cursor/rules/fmt.mdc')), 'rule/shadowed').message).toContain("user rules in Cursor's folder are read before project rules");
+    for (const root of [a, b]) expect(one(engine.findings(path.join(root, '.cursor/rules/fmt.mdc')), 'rule/shadowed').message).toContain("user rules in ~/.cursor/rules are read before project rules");
     expect(engine.findings(path.join(home, '.cursor/rules/fmt.mdc'))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { finding } from '../codes';
 import type { RulesProfile } from '../model';
 import { isRuleDisabled, validationProblem } from '../resolve';
 import { RuleLocator } from './locate';
-import { providerFolder, providerLabel } from './words';
+import { locationFolder, providerLabel } from './words';
 
 export interface GroupResult {
   /** The file the xcsh agent uses for the name; undefined when none survives. */
@@ -114,8 +114,8 @@ function display(a: FileAnalysis, home: string): string {
 function shadowReason(winner: FileAnalysis, loser: FileAnalysis): string {
   const w = winner.candidate;
   const l = loser.candidate;
-  const wName = providerFolder(w.provider);
-  const lName = providerFolder(l.provider);
+  const wName = locationFolder(w.provider, w.level);
+  const lName = locationFolder(l.provider, l.level);
   if (w.provider !== l.provider) {
     return PROVIDER_PRIORITIES[w.provider] === PROVIDER_PRIORITIES[l.provider]
       ? `${wName} is read before ${lName} at the same priority`

@@ -1,5 +1,6 @@
 import type { BucketName } from '../model';
-import { PROVIDER_DISPLAY_NAMES, type ProviderId } from '../../workspace/ruleLocations';
+import { PROVIDER_DISPLAY_NAMES, type ProviderId, type RuleLevel } from '../../workspace/ruleLocations';
+import { toolSkipsLocation } from '../agents';
 
 const LONG: Record<BucketName, string> = {
   ttsr: 'the TTSR bucket (it interrupts output that matches its condition)',
@@ -32,9 +33,24 @@ export function show(value: unknown): string {
   return json.length > 80 ? json.slice(0, 77) + '…' : json;
 }
 
-/** `Cursor's folder, user`, `xcsh's own folder, project`. */
-export function providerLabel(provider: ProviderId, level: string): string {
-  return `${providerFolder(provider)}, ${level}`;
+/** `~/.cursor/rules, user`, `Windsurf's folder, user`, `xcsh's own folder, project`. */
+export function providerLabel(provider: ProviderId, level: RuleLevel): string {
+  return `${locationFolder(provider, level)}, ${level}`;
+}
+
+/**
+ * The user-level folders of a tool that the tool itself does not read (`toolSkipsLocation`),
+ * as users know them: the folder `userRuleFolders` in workspace/ruleLocations.ts lists.
+ */
+const SKIPPED_USER_FOLDERS: Partial<Record<ProviderId, string>> = { cursor: '~/.cursor/rules' };
+
+/**
+ * A rule location's folder as messages name it: by its tool (`providerFolder`), but for a
+ * folder named after a tool that never reads it (`~/.cursor/rules`, read by the xcsh agent
+ * alone), which is named by where it is.
+ */
+export function locationFolder(provider: ProviderId, level: RuleLevel): string {
+  return (toolSkipsLocation(provider, level) && SKIPPED_USER_FOLDERS[provider]) || providerFolder(provider);
 }
 
 /**

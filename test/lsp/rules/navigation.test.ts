@@ -38,7 +38,7 @@ describe('rules navigation over LSP', () => {
     const onStyle = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 15 } }));
     expect(onStyle).toContain('**rule `style`**');
     expect(onStyle).toContain("The xcsh agent uses `.xcsh/rules/style.md` (xcsh's own folder, project): it goes to the rulebook");
-    expect(onStyle).toContain("Hidden by it (never read): `~/.cursor/rules/style.mdc` (Cursor's folder, user), `.cursor/rules/style.mdc` (Cursor's folder, project)");
+    expect(onStyle).toContain("Hidden by it (never read): `~/.cursor/rules/style.mdc` (~/.cursor/rules, user), `.cursor/rules/style.mdc` (Cursor's folder, project)");
     const cursorStyle = await c.open(file('.cursor/rules/style.mdc'));
     const onName = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 0, character: 1 } }));
     expect(onName).toContain("`.cursor/rules/style.mdc` (Cursor's folder, project) ← this file");
