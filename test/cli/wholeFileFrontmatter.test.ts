@@ -25,7 +25,7 @@ function checkGlobalRules(text: string): CheckJson['diagnostics'] {
   return (JSON.parse(run.stdout) as CheckJson).diagnostics;
 }
 
-const AS_TEXT = (tool: string) => `${tool} sends this file whole in every request and reads no frontmatter in it: this block reaches ${tool}'s model as text.`;
+const AS_TEXT = (tool: string) => `${tool} sends this file whole in every request and documents no frontmatter for it: this block most likely reaches ${tool}'s model as text.`;
 
 describe('frontmatter in a file its tool sends whole', () => {
   it("Windsurf's global_rules.md in one of the xcsh agent's buckets: says the block reaches Windsurf's model as text", () => {

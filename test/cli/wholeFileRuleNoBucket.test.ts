@@ -28,7 +28,7 @@ function setUp(): { ws: string; home: string; globalRules: string } {
   return { ws, home, globalRules: path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md') };
 }
 
-const WHOLE = /^The xcsh agent loads rule `global_rules` but never shows it to the model: .*\. Windsurf sends this file whole in every request and reads no frontmatter in it: keys added here for the xcsh agent would reach Windsurf's model as text\. To have the xcsh agent apply them too, copy them into a rule of its own with `alwaysApply: true`\.$/;
+const WHOLE = /^The xcsh agent loads rule `global_rules` but never shows it to the model: .*\. Windsurf sends this file whole in every request and documents no frontmatter for it: keys added here for the xcsh agent would most likely reach Windsurf's model as text\. To have the xcsh agent apply them too, copy them into a rule of its own with `alwaysApply: true`\.$/;
 
 describe("Windsurf's global_rules.md, which Windsurf sends whole", () => {
   it('is not advised to take frontmatter by a named check', () => {

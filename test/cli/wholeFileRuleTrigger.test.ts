@@ -27,11 +27,11 @@ function check(globalRules: string): CheckJson['diagnostics'] {
 }
 
 const TRIGGER = (value: string) =>
-  `Windsurf reads no trigger in this file: it sends the file whole in every request and reads no frontmatter in it, so \`trigger: ${value}\` picks nothing and reaches Windsurf's model as text. The xcsh agent ignores trigger too.`;
-const NO_BUCKET = /^The xcsh agent loads rule `global_rules` but never shows it to the model: .* Windsurf sends this file whole in every request and reads no frontmatter in it/;
+  `Windsurf documents no trigger for this file: it sends the file whole in every request and documents no frontmatter for it, so \`trigger: ${value}\` most likely picks nothing and reaches Windsurf's model as text. The xcsh agent ignores trigger too.`;
+const NO_BUCKET = /^The xcsh agent loads rule `global_rules` but never shows it to the model: .* Windsurf sends this file whole in every request and documents no frontmatter for it/;
 
 describe("a trigger in Windsurf's global_rules.md, which Windsurf sends whole", () => {
-  it('always_on: says Windsurf reads no trigger there, with no action adding `alwaysApply`', () => {
+  it('always_on: says Windsurf documents no trigger there, with no action adding `alwaysApply`', () => {
     const found = check('---\ntrigger: always_on\n---\nBe brief.\n');
     expect(found.map((d) => [d.code, d.message, d.fix])).toEqual([
       // Where the xcsh agent puts it is rule/no-bucket's, with the advice fit for a file sent whole.

@@ -279,7 +279,7 @@ function windsurfFindings(loc: RuleLocator, rule: Rule, fm: Record<string, unkno
     const name = wholeBy.name;
     // A value of its own is quoted as written; any other (long, or with backticks) is not repeated.
     const which = WINDSURF_TRIGGERS.includes(trigger) ? `\`trigger: ${trigger}\`` : 'its trigger';
-    out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, `${name} reads no trigger in this file: it sends the file whole in every request and reads no frontmatter in it, so ${which} picks nothing and reaches ${name}'s model as text. The xcsh agent ignores trigger too.`));
+    out.push(finding('rule/windsurf-trigger', 'warning', entry.lineRange, `${name} documents no trigger for this file: it sends the file whole in every request and documents no frontmatter for it, so ${which} most likely picks nothing and reaches ${name}'s model as text. The xcsh agent ignores trigger too.`));
     return out;
   }
   const where = bucketPhrase(bucket as 'ttsr' | 'alwaysApply' | 'rulebook' | 'none');

@@ -107,7 +107,7 @@ function parseAs(file: ToolFile): FileAnalysis {
  * The engine drops it where the xcsh agent's rule/no-bucket or rule/windsurf-trigger says so.
  */
 function sentAsTextFinding(loc: RuleLocator, agent: AgentModel): Finding {
-  return finding('frontmatter/sent-as-text', 'information', loc.blockRange(), `${agent.name} sends this file whole in every request and reads no frontmatter in it: this block reaches ${agent.name}'s model as text.`);
+  return finding('frontmatter/sent-as-text', 'information', loc.blockRange(), `${agent.name} sends this file whole in every request and documents no frontmatter for it: this block most likely reaches ${agent.name}'s model as text.`);
 }
 
 /** Invalid YAML that the tool reads as no frontmatter at all (Cline): its keys are lost, so the rule applies always. */
