@@ -1,16 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineHash } from '../../server/hashline/hash';
-import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
+import { builtCli } from '../helpers/cliWithHome';
 
 const runAs = unprivileged();
 
 /** Runs the built `agentls` in `cwd`. */
 function agentls(cwd: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [serverEntry(), ...args], { cwd, encoding: 'utf8' });
+  const r = builtCli(args, { cwd, home: null });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -83,7 +84,7 @@ describe('agentls ast-edit', () => {
     const ws = ownedDir(runAs, { '.git/HEAD': '', 'src/a.ts': 'foo(1);\n', 'src/locked/b.ts': 'foo(2);\n' });
     fs.chmodSync(path.join(ws, 'src', 'locked'), 0);
     try {
-      const r = spawnSync(process.execPath, [serverEntry(), 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src', '--apply'], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const r = builtCli(['ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src', '--apply'], { cwd: ws, home: null, user: runAs.user });
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('src/locked');
       expect(r.stderr).toContain('nothing was written');

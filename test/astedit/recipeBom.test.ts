@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /** A recipe saved with a UTF-8 BOM (VS Code's "UTF-8 with BOM", common on Windows) is read as the same recipe. */
 describe('an ast-edit recipe that starts with a byte-order mark', () => {
@@ -13,7 +13,7 @@ describe('an ast-edit recipe that starts with a byte-order mark', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/a.ts': 'foo(1);\n' });
     const recipe = `rename.astedit.${format}`;
     fs.writeFileSync(path.join(ws, recipe), `\uFEFF${body}`);
-    const check = spawnSync(process.execPath, [serverEntry(), 'check', '--format', 'json', recipe, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+    const check = builtCli(['check', '--format', 'json', recipe], { cwd: ws });
     const found = (JSON.parse(check.stdout) as { diagnostics: { code: string; range: { start: { line: number; character: number } } }[] }).diagnostics;
     // The one finding is the unknown key, at its place as an editor (which hides the BOM) shows it; no
     // `astedit/no-matches`: the dry run read the ops and matched src/a.ts.

@@ -1,13 +1,14 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { URI } from 'vscode-uri';
 import type { CheckJson } from '../../server/cli/output';
-import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
 import { sarifViolations } from '../rules/sarif';
 import { cli } from './run';
+import { builtCli } from '../helpers/cliWithHome';
 
 // The workspaces hold a .xcsh folder, so the xcsh agent is a target under `auto`: comma-separated
 // globs are its misreading (Cursor itself reads them).
@@ -203,13 +204,13 @@ describe('agentls check: never a false "clean"', () => {
     const home = ownedDir(runAs);
     fs.chmodSync(path.join(ws, 'locked'), 0);
     try {
-      const r = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const r = builtCli(['check'], { cwd: ws, home, user: runAs.user });
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('cannot read folder locked');
       // A tool that reads only the report learns it too.
-      const json = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json'], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const json = builtCli(['check', '--format', 'json'], { cwd: ws, home, user: runAs.user });
       expect((JSON.parse(json.stdout) as CheckJson).incomplete).toEqual(['cannot read folder locked']);
-      const sarif = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'sarif'], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const sarif = builtCli(['check', '--format', 'sarif'], { cwd: ws, home, user: runAs.user });
       const log = JSON.parse(sarif.stdout);
       expect(sarifViolations(log)).toEqual([]);
       expect(log.runs[0].invocations).toEqual([{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'cannot read folder locked' } }] }]);
@@ -224,7 +225,7 @@ describe('agentls check: never a false "clean"', () => {
     const home = ownedDir(runAs);
     fs.chmodSync(path.join(ws, 'pgdata'), 0);
     try {
-      const run = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, ...args], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const run = (...args: string[]) => builtCli(['check', ...args], { cwd: ws, home, user: runAs.user });
       expect(run().stderr).toContain('cannot read folder pgdata');
       for (const glob of ['pgdata/', 'pgdata', '/pgdata/']) {
         const r = run('--ignore', glob);
@@ -245,7 +246,7 @@ describe('agentls check: never a false "clean"', () => {
     const locked = ['.cursor/rules/r.mdc', '.windsurf/rules/w.md', 'CLAUDE.md'];
     for (const rel of locked) fs.chmodSync(path.join(ws, rel), 0);
     try {
-      const r = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const r = builtCli(['check'], { cwd: ws, home, user: runAs.user });
       expect(r.status).toBe(1);
       const lines = r.stdout.trim().split('\n');
       expect(lines.slice(0, 3).map((l) => l.replace(/ \(.*$/, ''))).toEqual([

@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { CLINE_LINKS, linkedClineRules } from '../helpers/linkedClineRules';
-import { serverEntry, tempDir } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 function check(ws: string): CheckJson {
-  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', tempDir('agentls-home-'), '--format', 'json'], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(['check', '--format', 'json'], { cwd: ws });
   return JSON.parse(run.stdout) as CheckJson;
 }
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +5,8 @@ import type { RuleBucketsResult } from '../../protocol/rules';
 import type { CheckJson } from '../../server/cli/output';
 import { CLINE_DEAD_GLOB, CURSOR_DEAD_GLOB, WINDSURF_DEAD_GLOB } from '../helpers/deadGlobRules';
 import { git } from '../helpers/git';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /**
  * The root's Cursor and Windsurf folders left out by `.gitignore`, and a Cline rule left
@@ -43,7 +43,7 @@ function linkedRules(): string {
 
 /** `agentls check --format json`, the built command as a user runs it: each file's dead-glob findings. */
 function deadGlobs(ws: string): Map<string, { severity: string; message: string; line: number }[]> {
-  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', tempDir('agentls-home-'), '--format', 'json'], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(['check', '--format', 'json'], { cwd: ws });
   const report = JSON.parse(run.stdout) as CheckJson;
   const out = new Map<string, { severity: string; message: string; line: number }[]>();
   for (const d of report.diagnostics) {
@@ -84,7 +84,7 @@ describe.each([
 
   it("agentls rules counts the linked Cursor and Windsurf rules in those tools' figures, and nothing for Cline", () => {
     const ws = prepare(linkedRules());
-    const run = spawnSync(process.execPath, [serverEntry(), 'rules', '--json', '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+    const run = builtCli(['rules', '--json'], { cwd: ws });
     const buckets = JSON.parse(run.stdout) as RuleBucketsResult;
     expect(buckets.alwaysSent!.map((a) => a.agent)).toEqual(['seed', 'cursor', 'windsurf']);
   });

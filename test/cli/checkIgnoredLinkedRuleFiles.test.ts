@@ -1,13 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { PLAIN_AND_GIT_TREES } from '../helpers/git';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 function check(ws: string): CheckJson {
-  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', tempDir('agentls-home-'), '--format', 'json'], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(['check', '--format', 'json'], { cwd: ws });
   return JSON.parse(run.stdout) as CheckJson;
 }
 

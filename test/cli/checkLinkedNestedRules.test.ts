@@ -1,16 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import type { CheckJson } from '../../server/cli/output';
 import { PLAIN_AND_GIT_TREES } from '../helpers/git';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 const BAD = '---\nalwaysApply: "yes"\nglobs: "nomatch/**"\n---\nUse the design tokens.\n';
 
 function agentls(ws: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(args, { cwd: ws, root: ws });
   return run.stdout;
 }
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import type { CheckJson } from '../../server/cli/output';
 import { PLAIN_AND_GIT_TREES } from '../helpers/git';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /*
  * A rule folder written as one file (`.cursor/rules`, as the legacy `.cursorrules` was), or a
@@ -13,7 +14,7 @@ import { serverEntry, tempDir, writeTree } from '../helpers/repo';
  */
 
 function agentls(ws: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(args, { cwd: ws, root: ws });
   return run.stdout;
 }
 
@@ -105,7 +106,7 @@ describe.each(PLAIN_AND_GIT_TREES)('a rule folder that is a named pipe (%s)', (t
     mkfifo(path.join(ws, 'packages/web/.windsurf/rules'));
     prepare(ws);
     const plain = tree === 'a plain tree';
-    const run = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8', timeout: 20000 });
+    const run = (...args: string[]) => builtCli(args, { cwd: ws, root: ws, timeout: 20000 });
     const json = run('check', '--format', 'json');
     expect(json.signal).toBeNull();
     const pkg = error(

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { serverEntry } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
+import { builtCli } from '../helpers/cliWithHome';
 
 /*
  * A package's nested rule folder that cannot be listed (no read permission): an agent run as
@@ -22,7 +21,7 @@ describe('a package rule folder with no read permission', () => {
     const locked = path.join(ws, 'packages/web/.cursor/rules');
     fs.chmodSync(locked, 0);
     try {
-      const run = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), 'check', '--root', ws, '--home', home, ...args], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+      const run = (...args: string[]) => builtCli(['check', ...args], { cwd: ws, root: ws, home, user: runAs.user });
       const text = run();
       expect(text.status).toBe(2);
       expect(text.stderr).toContain('cannot read folder packages/web/.cursor/rules');

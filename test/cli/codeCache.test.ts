@@ -1,16 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useRawClients } from '../helpers/rawClient';
-import { serverEntry, tempDir } from '../helpers/repo';
+import { tempDir } from '../helpers/repo';
 import { until } from '../helpers/polling';
+import { builtCli } from '../helpers/cliWithHome';
 
 const startRaw = useRawClients(afterEach);
 
 /** Runs the installed command (the bundle's launcher) with its caches under `xdg`. */
 function agentls(xdg: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args], { env: { ...process.env, XDG_CACHE_HOME: xdg }, encoding: 'utf8' });
+  return builtCli(args, { home: null, env: { XDG_CACHE_HOME: xdg } });
 }
 
 function cacheFiles(xdg: string): string[] {

@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { applyFixes, attachFixes } from '../../server/cli/fix';
 import type { CheckJson } from '../../server/cli/output';
 import type { Finding } from '../../server/core/findings';
 import { WorkspaceSession } from '../../server/workspace/session';
-import { fixturePath, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { fixturePath, tempDir, writeTree } from '../helpers/repo';
 import { cli } from './run';
+import { builtCliAsync } from '../helpers/cliWithHome';
 
 const RULES = {
   '.xcsh/.keep': '',
@@ -126,16 +125,10 @@ async function expectChangedFileUntouched(ws: string, file: string, finding: { c
   expect(fs.readFileSync(file, 'utf8')).toBe(edited);
 }
 
-const execCli = promisify(execFile);
-
-/** The built `agentls` binary, run in `cwd`; its exit code instead of a throw. */
-async function built(cwd: string, ...args: string[]): Promise<{ stdout: string; code: number }> {
-  try {
-    return { stdout: (await execCli(process.execPath, [serverEntry(), ...args], { cwd, maxBuffer: 16 * 1024 * 1024 })).stdout, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; code: number };
-    return { stdout: e.stdout, code: e.code };
-  }
+/** The built `agentls` binary, run in `cwd`: its output and exit code. */
+async function built(cwd: string, ...args: string[]): Promise<{ stdout: string; code: number | null }> {
+  const run = await builtCliAsync(args, { cwd, home: null });
+  return { stdout: run.stdout, code: run.status };
 }
 
 describe('agentls check --fix renames keys (built binary)', () => {

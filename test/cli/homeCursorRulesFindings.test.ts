@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { useLspClients } from '../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
 
@@ -14,10 +14,6 @@ const start = useLspClients(afterEach);
  * nor "Cursor reads this file" of a file in a folder inside it, nor "Neither the xcsh agent nor
  * Cursor reads" of an unknown key, nor "Cursor triggers" of a condition list.
  */
-
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
 
 function setUp(): { ws: string; comma: string; nested: string; home: string } {
   const ws = writeTree(tempDir(), {
@@ -38,7 +34,7 @@ const NESTED = /^The xcsh agent never reads this file: only files directly in .*
 describe('findings on a file in ~/.cursor/rules', () => {
   it('name the xcsh agent, not Cursor, in a named check', () => {
     const { ws, home, comma, nested } = setUp();
-    const check = JSON.parse(agentls(ws, home, 'check', '--format', 'json', comma, nested, path.join(home, '.cursor', 'rules', 'ttsr.mdc')).stdout) as CheckJson;
+    const check = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json', comma, nested, path.join(home, '.cursor', 'rules', 'ttsr.mdc')).stdout) as CheckJson;
     const found = check.diagnostics.map((d) => [path.basename(d.path), d.code, d.message]);
     expect(found).toEqual(
       expect.arrayContaining([

@@ -3,14 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { repoRoot, serverEntry, tempDir, writeTree } from '../helpers/repo';
-
-/** A folder whose `agentls` runs the repository's build, standing in for the installed package on PATH. */
-function shimBin(): string {
-  const bin = tempDir('agentls-bin-');
-  fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${serverEntry()}" "$@"\n`, { mode: 0o755 });
-  return bin;
-}
+import { repoRoot, tempDir, writeTree } from '../helpers/repo';
+import { cliOnPath } from '../helpers/cliWithHome';
 
 function project(): string {
   return writeTree(tempDir(), {
@@ -44,7 +38,7 @@ describe('the GitHub Action', () => {
   function runStep(step: ActionStep, cwd: string, outputs: Record<string, string>, inputs: Record<string, string> = {}) {
     const githubOutput = path.join(tempDir(), 'output');
     fs.writeFileSync(githubOutput, '');
-    const env: Record<string, string> = { PATH: `${shimBin()}:${process.env.PATH}`, HOME: tempDir('agentls-home-'), GITHUB_OUTPUT: githubOutput };
+    const env: Record<string, string> = { PATH: `${cliOnPath()}:${process.env.PATH}`, HOME: tempDir('agentls-home-'), GITHUB_OUTPUT: githubOutput };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, outputs, inputs);
     const script = path.join(tempDir(), 'step.sh');
     fs.writeFileSync(script, step.run!);
@@ -110,7 +104,7 @@ describe('the pre-commit hook', () => {
     const files = selected.filter((f) => fs.existsSync(path.join(ws, f)));
     // pre-commit runs `entry` with the file names appended, from the repository root.
     const [command, ...args] = hook.entry.split(' ');
-    const env = { ...process.env, PATH: `${shimBin()}:${process.env.PATH}`, HOME: tempDir('agentls-home-') };
+    const env = { ...process.env, PATH: `${cliOnPath()}:${process.env.PATH}`, HOME: tempDir('agentls-home-') };
     const r = spawnSync(command, [...args, ...files], { cwd: ws, env, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');

@@ -1,18 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
 
 /*
  * A rule folder that is a file: the advice "Make … a folder" names the folder as users know
  * it, `~/.xcsh/agent/rules` in the home and the path from the workspace root in the
  * workspace (`packages/web/.cursor/rules`), not its last two names (`agent/rules`).
  */
-
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
 
 describe('a rule folder that is a file', () => {
   it('is named from the home or the workspace root in the advice', () => {
@@ -24,10 +20,10 @@ describe('a rule folder that is a file', () => {
     });
     const home = writeTree(tempDir('agentls-home-'), { '.xcsh/agent/rules': 'not a folder\n' });
 
-    const named = JSON.parse(agentls(ws, home, 'check', '--format', 'json', path.join(home, '.xcsh', 'agent', 'rules')).stdout) as CheckJson;
+    const named = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json', path.join(home, '.xcsh', 'agent', 'rules')).stdout) as CheckJson;
     expect(named.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining(' Make ~/.xcsh/agent/rules a folder holding the rules: ')]);
 
-    const project = JSON.parse(agentls(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
+    const project = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
     const made = project.diagnostics.filter((d) => d.code === 'rule/unreadable').map((d) => [d.path, /Make (\S+) a folder/.exec(d.message)?.[1]]);
     expect(made).toEqual(
       expect.arrayContaining([

@@ -1,14 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { NESTED_FOLDER, nestedCursorTree, nestedFoldersOf } from '../helpers/nestedCursorRules';
-import { serverEntry, tempDir } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /** The built CLI, as a user runs it. */
 function agentls(ws: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(args, { cwd: ws });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }

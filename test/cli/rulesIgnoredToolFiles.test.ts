@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { git } from '../helpers/git';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /**
  * Rule files of Cursor, Windsurf and Cline that `.gitignore` leaves out, by folder
@@ -30,7 +30,7 @@ const EXPECTED = [
 
 /** The built CLI, as a user runs it. */
 function agentls(ws: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(args, { cwd: ws });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
@@ -6,11 +6,11 @@ import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { MAX_LINTED_FILES } from '../../server/workspace/linter';
 import { PLAIN_AND_GIT_TREES } from '../helpers/git';
 import { NESTED_FOLDER, nestedCursorTree, nestedFoldersOf } from '../helpers/nestedCursorRules';
-import { serverEntry, tempDir } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /** The built CLI, as a user runs it: its exit status and both streams. */
 function agentls(ws: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  return builtCli(args, { cwd: ws });
 }
 
 /**

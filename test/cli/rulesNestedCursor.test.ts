@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import { PLAIN_AND_GIT_TREES } from '../helpers/git';
 import { EVERY_REQUEST, everyRequestOf, NESTED_FOLDER, nestedCursorTree, nestedFoldersOf } from '../helpers/nestedCursorRules';
-import { serverEntry, tempDir } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /** The built CLI, as a user runs it. */
 function agentls(ws: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  const run = builtCli(args, { cwd: ws });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }

@@ -1,14 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { MAX_NESTED_FOLDERS } from '../../server/rules/context/nestedRules';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 /** The built CLI, as a user runs it: its exit status and both streams. */
 function agentls(ws: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  return builtCli(args, { cwd: ws });
 }
 
 /** `count` packages, each with a nested `.cursor/rules` whose one glob rule matches the package's one file (nothing for check to find). */

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
-import { serverEntry, tempDir } from '../helpers/repo';
 import { ALL_UNREAD, ELSEWHERE_LINE, FILE, UNREAD_FOR_FILE, unreadFoldersTree } from '../helpers/unreadRuleFolders';
+import { builtCli } from '../helpers/cliWithHome';
 
 /*
  * The rule folders agentls could not read: bare `agentls rules` lists them all (the root's and
@@ -11,7 +10,7 @@ import { ALL_UNREAD, ELSEWHERE_LINE, FILE, UNREAD_FOR_FILE, unreadFoldersTree } 
  */
 
 function rules(ws: string, ...args: string[]): { stdout: string; status: number | null } {
-  return spawnSync(process.execPath, [serverEntry(), 'rules', ...args, '--root', ws, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8' });
+  return builtCli(['rules', ...args], { cwd: ws, root: ws });
 }
 
 const paths = (unread: { path: string; code: string }[] | undefined) => unread?.map((u) => [u.path, u.code]);

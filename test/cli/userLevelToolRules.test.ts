@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import type { CheckJson } from '../../server/cli/output';
 import { useLspClients } from '../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
 
@@ -16,10 +16,6 @@ const start = useLspClients(afterEach);
  * is said of them names no Cursor. Windsurf's global_rules.md, which Windsurf does read, stays
  * in Windsurf's view.
  */
-
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
 
 function setUp(): { ws: string; home: string } {
   const ws = writeTree(tempDir(), {
@@ -51,21 +47,21 @@ describe("rules in ~/.cursor/rules, which Cursor does not read", () => {
     const mine = path.join(home, '.cursor', 'rules', 'mine.mdc');
     const globalRules = path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md');
 
-    const rules = JSON.parse(agentls(ws, home, 'rules', '--json').stdout) as { alwaysSent: Sent[] };
+    const rules = JSON.parse(agentlsWithHome(ws, home, 'rules', '--json').stdout) as { alwaysSent: Sent[] };
     expect(sentPaths(rules.alwaysSent, 'seed')).toEqual([mine, '.cursor/rules/project.mdc']);
     expect(sentPaths(rules.alwaysSent, 'cursor')).toEqual(['.cursor/rules/project.mdc']);
     expect(sentPaths(rules.alwaysSent, 'windsurf')).toEqual([globalRules]);
 
-    const text = agentls(ws, home, 'rules').stdout;
+    const text = agentlsWithHome(ws, home, 'rules').stdout;
     expect(text).toMatch(/\n {2}Cursor: ≈6 tokens in every request\n {4}project: ≈6\n/);
 
-    const forFile = JSON.parse(agentls(ws, home, 'rules', '--for', 'src/a.ts', '--json').stdout) as RulesForFileResult;
+    const forFile = JSON.parse(agentlsWithHome(ws, home, 'rules', '--for', 'src/a.ts', '--json').stdout) as RulesForFileResult;
     expect(rulesOf(forFile, 'seed')).toEqual(expect.arrayContaining(['mine', 'typed']));
     expect(rulesOf(forFile, 'cursor')).toEqual(['project']);
     expect(rulesOf(forFile, 'windsurf')).toEqual(['global_rules']);
 
     // What the named check says of a user-level rule is the xcsh agent's: no "Cursor attaches it".
-    const named = agentls(ws, home, 'check', '--format', 'json', path.join(home, '.cursor', 'rules', 'typed.mdc'));
+    const named = agentlsWithHome(ws, home, 'check', '--format', 'json', path.join(home, '.cursor', 'rules', 'typed.mdc'));
     const messages = (JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => [d.code, d.message]);
     expect(messages).toEqual([['rule/no-bucket', expect.stringMatching(/^The xcsh agent loads rule `typed` but never shows it to the model: .*\. Give it a description or `alwaysApply: true`\.$/)]]);
     expect(messages.join('\n')).not.toContain('Cursor');
@@ -92,7 +88,7 @@ describe("rules in ~/.cursor/rules, which Cursor does not read", () => {
       '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nThe project style.\n',
     });
     const home = writeTree(tempDir('agentls-home-'), { '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nMy style.\n' });
-    const check = JSON.parse(agentls(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
+    const check = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
     const shadowed = check.diagnostics.filter((d) => d.code === 'rule/shadowed');
     expect(shadowed.map((d) => [d.path, d.message])).toEqual([
       [
@@ -106,7 +102,7 @@ describe("rules in ~/.cursor/rules, which Cursor does not read", () => {
   it('hidden by a rule of the xcsh agent\'s own folder, are told so by a named check without "Cursor\'s folder"', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/keep.md': '---\nalwaysApply: true\n---\nKeep.\n' });
     const home = writeTree(tempDir('agentls-home-'), { '.cursor/rules/keep.mdc': '---\nalwaysApply: true\n---\nMy keep.\n' });
-    const named = JSON.parse(agentls(ws, home, 'check', '--format', 'json', path.join(home, '.cursor', 'rules', 'keep.mdc')).stdout) as CheckJson;
+    const named = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json', path.join(home, '.cursor', 'rules', 'keep.mdc')).stdout) as CheckJson;
     expect(named.diagnostics.map((d) => [d.code, d.message])).toEqual([
       ['rule/shadowed', "The xcsh agent never reads this rule: .xcsh/rules/keep.md (xcsh's own folder, project) has the same name `keep` and wins (xcsh's own folder has a higher priority than ~/.cursor/rules)."],
     ]);

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
 
 /*
  * A frontmatter block in a file its tool sends whole and reads no frontmatter in
@@ -11,17 +11,13 @@ import { serverEntry, tempDir, writeTree } from '../helpers/repo';
  * finding says so, unless rule/no-bucket or rule/windsurf-trigger already does on that file.
  */
 
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
-
 function workspace(files: Record<string, string> = {}): string {
   return writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/keep.md': '---\nalwaysApply: true\n---\nKeep.\n', ...files });
 }
 
 function checkGlobalRules(text: string): CheckJson['diagnostics'] {
   const home = writeTree(tempDir('agentls-home-'), { '.codeium/windsurf/memories/global_rules.md': text });
-  const run = agentls(workspace(), home, 'check', '--format', 'json', path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md'));
+  const run = agentlsWithHome(workspace(), home, 'check', '--format', 'json', path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md'));
   return (JSON.parse(run.stdout) as CheckJson).diagnostics;
 }
 
@@ -46,7 +42,7 @@ describe('frontmatter in a file its tool sends whole', () => {
 
   it("the legacy .cursorrules, in a workspace's check: names Cursor", () => {
     const ws = workspace({ '.cursorrules': '---\nalwaysApply: true\n---\nBe terse.\n' });
-    const run = agentls(ws, writeTree(tempDir('agentls-home-'), {}), 'check', '--format', 'json');
+    const run = agentlsWithHome(ws, writeTree(tempDir('agentls-home-'), {}), 'check', '--format', 'json');
     const found = (JSON.parse(run.stdout) as CheckJson).diagnostics.filter((d) => d.path.endsWith('.cursorrules')).map((d) => [d.code, d.message]);
     expect(found).toContainEqual(['frontmatter/sent-as-text', AS_TEXT('Cursor')]);
   });

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { useLspClients } from '../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
 
@@ -14,10 +14,6 @@ const start = useLspClients(afterEach);
  * xcsh agent and never shown; the advice must not be to add frontmatter there, which
  * Windsurf would send to its model as text.
  */
-
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
 
 function setUp(): { ws: string; home: string; globalRules: string } {
   const ws = writeTree(tempDir(), {
@@ -33,7 +29,7 @@ const WHOLE = /^The xcsh agent loads rule `global_rules` but never shows it to t
 describe("Windsurf's global_rules.md, which Windsurf sends whole", () => {
   it('is not advised to take frontmatter by a named check', () => {
     const { ws, home, globalRules } = setUp();
-    const named = agentls(ws, home, 'check', '--format', 'json', globalRules);
+    const named = agentlsWithHome(ws, home, 'check', '--format', 'json', globalRules);
     const found = (JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => [d.code, d.message]);
     expect(found).toEqual([['rule/no-bucket', expect.stringMatching(WHOLE)]]);
   });

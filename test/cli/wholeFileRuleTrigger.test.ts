@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
 
 /*
  * A `trigger` in Windsurf's global_rules.md: Windsurf sends that file whole and reads no
@@ -12,17 +12,13 @@ import { serverEntry, tempDir, writeTree } from '../helpers/repo';
  * trigger, nor offer to add keys Windsurf would also send as text.
  */
 
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
-
 function check(globalRules: string): CheckJson['diagnostics'] {
   const ws = writeTree(tempDir(), {
     '.git/HEAD': 'ref: refs/heads/main\n',
     '.xcsh/rules/keep.md': '---\nalwaysApply: true\n---\nKeep.\n',
   });
   const home = writeTree(tempDir('agentls-home-'), { '.codeium/windsurf/memories/global_rules.md': globalRules });
-  const run = agentls(ws, home, 'check', '--format', 'json', path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md'));
+  const run = agentlsWithHome(ws, home, 'check', '--format', 'json', path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md'));
   return (JSON.parse(run.stdout) as CheckJson).diagnostics;
 }
 

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { CheckJson } from '../../server/cli/output';
 import { git, globalExcludes } from '../helpers/git';
-import { serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree } from '../helpers/repo';
+import { builtCli } from '../helpers/cliWithHome';
 
 const NOT_READ = "The xcsh agent never reads this file: it is ignored by the ignore files (.gitignore, .ignore, git's exclude files), and the xcsh agent skips ignored rule files.";
 
@@ -24,7 +24,7 @@ function project(): string {
 
 /** The built CLI, as a user runs it, with git's global configuration pointed at the test's. */
 function agentls(ws: string, env: Record<string, string>, ...args: string[]): { code: number | null; stdout: string } {
-  const run = spawnSync(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws, encoding: 'utf8', env: { ...process.env, ...env } });
+  const run = builtCli(args, { cwd: ws, env });
   return { code: run.status, stdout: run.stdout };
 }
 

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { repoRoot, tempDir, writeTree } from '../helpers/repo';
+import { cliOnPath } from '../helpers/cliWithHome';
 
 const emacs = spawnSync('emacs', ['--version'], { encoding: 'utf8' });
 const hasEmacs = emacs.status === 0;
@@ -58,8 +59,7 @@ describe('the README Emacs set-up on stock Emacs', () => {
       '.cursor/rules/comma.mdc': '---\ndescription: Two globs\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
       'patches/fix.hashline': '§src/gone.ts\n≔1zz\nx\n',
     });
-    const bin = tempDir('agentls-bin-');
-    fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${serverEntry()}" "$@"\n`, { mode: 0o755 });
+    const bin = cliOnPath();
     const init = path.join(tempDir(), 'init.el');
     fs.writeFileSync(init, readmeElisp());
     const driver = path.join(tempDir(), 'driver.el');
@@ -82,8 +82,7 @@ describe('the README Emacs set-up on stock Emacs', () => {
       '.git/HEAD': '',
       '.cursor/rules/a.mdc': '---\ndescription: A\nalwaysApply: "yes"\n---\nBody\n',
     });
-    const bin = tempDir('agentls-bin-');
-    fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${serverEntry()}" "$@"\n`, { mode: 0o755 });
+    const bin = cliOnPath();
     const init = path.join(tempDir(), 'init.el');
     // markdown-mode is a package (not on this machine): a user who installed it has the
     // command defined (by its autoloads) before init.el's block runs, as this stand-in is.

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { expect } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { CheckJson } from '../../server/cli/output';
 import type { LspTestClient } from './lspClient';
-import { serverEntry } from './repo';
+import { builtCli } from './cliWithHome';
 
 /**
  * The server's diagnostics held against `agentls check`'s: a closed file's pushed findings
@@ -13,7 +12,7 @@ import { serverEntry } from './repo';
 
 /** What `agentls check --format json` (the built command) reports, by root-relative path: codes and ranges. `env`: added to the test's own; `args`: more options (`--agents cursor`). */
 export function checkReport(ws: string, home: string, env: Record<string, string> = {}, args: readonly string[] = []): Map<string, string[]> {
-  const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json', ...args], { cwd: ws, encoding: 'utf8', env: { ...process.env, ...env } });
+  const run = builtCli(['check', '--format', 'json', ...args], { cwd: ws, home, env });
   const report = JSON.parse(run.stdout) as CheckJson;
   const out = new Map<string, string[]>();
   for (const d of report.diagnostics) out.set(d.path, [...(out.get(d.path) ?? []), `${d.code} ${JSON.stringify(d.range)}`].sort());

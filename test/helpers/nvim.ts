@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { cliOnPath } from './cliWithHome';
 import { repoRoot, tempDir } from './repo';
 
 export interface NvimRun {
@@ -59,7 +60,7 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
   const bin = path.join(scratch, 'bin');
   if (options.init) {
     fs.mkdirSync(bin);
-    fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(repo, 'out', 'bundle', 'agentls.js')}" "$@"\n`, { mode: 0o755 });
+    cliOnPath(bin);
   }
   const env = {
     ...process.env,

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, serverEntry, tempDir } from '../helpers/repo';
+import { fixturePath, tempDir } from '../helpers/repo';
 import { AGENT_FIXTURES, AGENT_NAMES, expectations, lintWorkspaceRules } from './agentFixtures';
+import { builtCliAsync } from '../helpers/cliWithHome';
 
 /**
  * The agent fixture workspaces (`fixtures/agents/<agent>/{ok,mistakes}`): correct rules
@@ -49,15 +48,9 @@ describe('agent fixtures (engine, agents: auto)', () => {
   });
 });
 
-const run = promisify(execFile);
-async function cli(cwd: string, ...args: string[]): Promise<{ stdout: string; code: number }> {
-  try {
-    const { stdout } = await run(process.execPath, [serverEntry(), ...args, '--home', tempDir()], { cwd, maxBuffer: 16 * 1024 * 1024 });
-    return { stdout, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; code: number };
-    return { stdout: e.stdout, code: e.code };
-  }
+async function cli(cwd: string, ...args: string[]): Promise<{ stdout: string; code: number | null }> {
+  const run = await builtCliAsync(args, { cwd, home: tempDir() });
+  return { stdout: run.stdout, code: run.status };
 }
 
 describe('agent fixtures (agentls check)', () => {

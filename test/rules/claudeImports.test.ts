@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { claudeImportBeingTyped, findClaudeImports, looksLikeFile } from '../../server/rules/claudeImports';
-import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../helpers/repo';
+import { builtCliAsync } from '../helpers/cliWithHome';
 
-const run = promisify(execFile);
 
 interface CheckJson {
   diagnostics: { path: string; range: { start: { line: number; character: number } }; severity: string; code: string; message: string }[];
@@ -94,12 +92,7 @@ describe('Claude Code memory imports', () => {
   });
 
   async function check(ws: string, ...args: string[]) {
-    let stdout = '';
-    try {
-      ({ stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', ...args], { cwd: ws }));
-    } catch (err) {
-      stdout = (err as { stdout: string }).stdout;
-    }
+    const { stdout } = await builtCliAsync(['check', '--format', 'json', ...args], { cwd: ws, home: null });
     return (JSON.parse(stdout) as CheckJson).diagnostics.filter((d) => d.code.startsWith('claude/'));
   }
 
@@ -131,7 +124,7 @@ describe('Claude Code memory imports', () => {
       ['CLAUDE.md', 'claude/import-missing', 2, 0],
       ['CLAUDE.md', 'claude/import-missing', 3, 0],
     ]);
-    const text = (await run(process.execPath, [serverEntry(), 'check'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout;
+    const text = (await builtCliAsync(['check'], { cwd: ws, home: null })).stdout;
     expect(text).toContain('CLAUDE.md:3:1: warning [claude/import-missing] Claude Code reads `@import` as an import of a file named import, which does not exist, and ../../shared/go/CLAUDE.md after it as plain text: that file is never loaded. Write `@../../shared/go/CLAUDE.md`.');
     expect(text).toContain('and README.md after it as plain text');
   });
@@ -161,7 +154,7 @@ describe('Claude Code memory imports', () => {
       ['CLAUDE.md', 'claude/import-missing', 1, 28],
       ['CLAUDE.md', 'claude/import-missing', 2, 5],
     ]);
-    expect((await run(process.execPath, [serverEntry(), 'check', '--format', 'json'], { cwd: ws }).catch((e: { stdout: string }) => e)).stdout).toContain('docs/c.md.');
+    expect((await builtCliAsync(['check', '--format', 'json'], { cwd: ws, home: null })).stdout).toContain('docs/c.md.');
   });
 
   it('says when Claude Code passes an AGENTS.md over for the CLAUDE.md beside it or above it, and not for a shim, a symlinked or a copied CLAUDE.md', async () => {

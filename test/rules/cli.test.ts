@@ -1,23 +1,16 @@
-import { execFile } from 'node:child_process';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
-import { fixturePath, serverEntry } from '../helpers/repo';
+import { fixturePath } from '../helpers/repo';
 import { sarifViolations } from './sarif';
+import { builtCliAsync } from '../helpers/cliWithHome';
 
-const run = promisify(execFile);
 const ws = fixturePath('rules-lint');
 const home = fixturePath('rules-lint-home');
 
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [serverEntry(), ...args], { cwd: ws, maxBuffer: 16 * 1024 * 1024 });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  const run = await builtCliAsync(args, { cwd: ws, home: null });
+  return { stdout: run.stdout, stderr: run.stderr, code: run.status };
 }
 
 interface CheckJson {

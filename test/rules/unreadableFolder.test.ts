@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverEntry } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
+import { builtCli } from '../helpers/cliWithHome';
 
 const runAs = unprivileged();
 
@@ -13,7 +12,7 @@ describe('a rule folder that exists but cannot be listed', () => {
     // Root lists every folder: the built CLI runs as an unprivileged user, in a workspace and home it owns.
     const ws = ownedDir(runAs, { '.git/HEAD': '', '.cursor/rules/style.mdc': '---\ndescription: House style\nalwaysApply: true\n---\nUse tabs.\n' });
     const home = ownedDir(runAs);
-    const agentls = (...args: string[]) => spawnSync(process.execPath, [serverEntry(), ...args, '--home', home], { cwd: ws, encoding: 'utf8', ...(runAs.user ?? {}) });
+    const agentls = (...args: string[]) => builtCli(args, { cwd: ws, home, user: runAs.user });
     expect(agentls('rules').status).toBe(0);
     fs.chmodSync(path.join(ws, '.cursor', 'rules'), 0);
     try {

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { serverEntry, tempDir } from '../helpers/repo';
 import { findingsOf, lintWorkspaceRules, ruleWorkspace } from './agentFixtures';
+import { builtCliAsync } from '../helpers/cliWithHome';
 
 /**
  * Shapes found by running `agentls check` on whole public repositories (rule files with
@@ -306,8 +304,7 @@ async function strandedIn(ws: string): Promise<(rel: string) => ReturnType<typeo
 
 /** Every diagnostic of `agentls check --format json` on a workspace (run as CI runs it). */
 async function checkDiagnostics(ws: string): Promise<{ path: string; code: string; message: string }[]> {
-  const args = [serverEntry(), 'check', '--root', ws, '--home', tempDir('agentls-home-'), '--format', 'json', '--max-severity', 'error', ws];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await builtCliAsync(['check', '--format', 'json', '--max-severity', 'error', ws], { root: ws, mustSucceed: true });
   return (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics;
 }
 

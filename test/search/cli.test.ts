@@ -1,19 +1,14 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FileCandidatesPayload } from '../../protocol/rawp';
-import { copyFixture, serverEntry, tempDir, writeTree } from '../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../helpers/repo';
 import { CAFE_NFD, NAIVE_NFC, RESUME_NFC, writeSpellings } from '../helpers/spellings';
+import { builtCliAsync } from '../helpers/cliWithHome';
 
 /** Runs the built `agentls` as a user would, with a private home and cache folder. */
 function agentls(args: string[], cwd: string, cache = tempDir('agentls-cache-')): Promise<{ code: number; stdout: string; stderr: string }> {
-  const home = tempDir('agentls-home-');
-  return new Promise((resolve) => {
-    execFile(process.execPath, [serverEntry(), ...args, '--home', home], { cwd, env: { ...process.env, XDG_CACHE_HOME: cache } }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
-    });
-  });
+  return builtCliAsync(args, { cwd, env: { XDG_CACHE_HOME: cache } }).then((run) => ({ code: run.status ?? 1, stdout: run.stdout, stderr: run.stderr }));
 }
 
 describe('agentls search', () => {

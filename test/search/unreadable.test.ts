@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverEntry } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
+import { builtCli } from '../helpers/cliWithHome';
 
 const runAs = unprivileged();
 
@@ -15,7 +14,7 @@ describe('agentls search in a tree with a folder it cannot read', () => {
     const home = ownedDir(runAs);
     const cache = ownedDir(runAs);
     const search = (query: string) =>
-      spawnSync(process.execPath, [serverEntry(), 'search', query, '--home', home], { cwd: ws, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cache }, ...(runAs.user ?? {}) });
+      builtCli(['search', query], { cwd: ws, home, env: { XDG_CACHE_HOME: cache }, user: runAs.user });
     expect(search('beta').stdout).toBe('src/locked/beta.ts\n');
     fs.chmodSync(path.join(ws, 'src', 'locked'), 0);
     try {

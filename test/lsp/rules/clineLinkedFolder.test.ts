@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkReport, expectPushedLikeCheck } from '../../helpers/checkParity';
 import { useLspClients } from '../../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { builtCli } from '../../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
 
@@ -27,7 +27,7 @@ describe('.clinerules as a link to a folder of the workspace', () => {
   it('is listed for Cline by check, rules and the server (closed files), and stays unread for the xcsh agent', async () => {
     const ws = linkedClineFolder();
     const home = tempDir('agentls-home-');
-    const run = spawnSync(process.execPath, [serverEntry(), 'check', '--home', home, '--format', 'json'], { cwd: ws, encoding: 'utf8' });
+    const run = builtCli(['check', '--format', 'json'], { cwd: ws, home });
     const report = JSON.parse(run.stdout) as { diagnostics: { path: string; code: string; message: string }[] };
     const of = (rel: string) => report.diagnostics.filter((d) => d.path === rel);
     // Cline reads the rule files there: its lint of `paths: 5`.
@@ -35,7 +35,7 @@ describe('.clinerules as a link to a folder of the workspace', () => {
     // The link is no file to Cline; the xcsh agent fails to read it as one.
     expect(of('.clinerules').map((d) => d.message)).toEqual([expect.stringMatching(/^The xcsh agent cannot read this file .*Failed to read \.clinerules at/)]);
 
-    const rules = spawnSync(process.execPath, [serverEntry(), 'rules', '--home', home, '--json'], { cwd: ws, encoding: 'utf8' });
+    const rules = builtCli(['rules', '--json'], { cwd: ws, home });
     const sent = (JSON.parse(rules.stdout) as { alwaysSent: { agent: string; items: { label: string }[] }[] }).alwaysSent;
     expect(sent.find((a) => a.agent === 'cline')?.items.map((i) => i.label)).toEqual(['bad', 'style']);
 

@@ -1,20 +1,18 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
-import { fixturePath, serverEntry, tempDir } from '../../helpers/repo';
+import { fixturePath } from '../../helpers/repo';
 import { expectedAlwaysSent, sentFiles } from './alwaysSentFixture';
+import { builtCliAsync } from '../../helpers/cliWithHome';
 
-const run = promisify(execFile);
 const ws = fixturePath('always-sent');
 const home = fixturePath('always-sent-home');
 
 /** The built `agentls`, in the fixture, with the fixture's home. */
 async function agentls(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws });
+  const { stdout } = await builtCliAsync(args, { cwd: ws, root: ws, home, mustSucceed: true });
   return stdout;
 }
 
@@ -68,7 +66,7 @@ describe('agentls rules: what Claude Code, Copilot and AGENTS.md readers send in
     const both = fixturePath('claude-agents-md');
     const claudeFiles = async (root: string) => {
       // An empty home: only the folder's own files count.
-      const { stdout } = await run(process.execPath, [serverEntry(), 'rules', '--json', '--root', root, '--home', tempDir('agentls-home-')], { cwd: root });
+      const { stdout } = await builtCliAsync(['rules', '--json'], { cwd: root, root, mustSucceed: true });
       const claude = (JSON.parse(stdout) as RuleBucketsResult).alwaysSent!.find((a) => a.agent === 'claude')!;
       return claude.items.map((i) => [i.path, i.tokens]);
     };

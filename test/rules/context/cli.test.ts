@@ -1,27 +1,20 @@
-import { execFile } from 'node:child_process';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
-import { fixturePath, serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { fixturePath, tempDir, writeTree } from '../../helpers/repo';
+import { builtCliAsync } from '../../helpers/cliWithHome';
 
-const run = promisify(execFile);
 const ws = fixturePath('rules-context');
 
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [serverEntry(), ...args, '--home', tempDir('agentls-home-')], { cwd: ws });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number | null }> {
+  const run = await builtCliAsync(args, { cwd: ws });
+  return { stdout: run.stdout, stderr: run.stderr, code: run.status };
 }
 
 /** The drift findings `agentls check --format json` reports on a fresh tree of these files. */
 async function driftIn(files: Record<string, string>): Promise<{ path: string; code: string; message: string }[]> {
   const dir = writeTree(tempDir(), { '.git/HEAD': '', ...files });
-  const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-')], { cwd: dir }).catch((e: { stdout: string }) => e);
+  const { stdout } = await builtCliAsync(['check', '--format', 'json'], { cwd: dir });
   return (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics.filter((d) => d.code === 'context/drift');
 }
 
@@ -42,7 +35,7 @@ describe('agentls rules --for and the always-sent totals', () => {
 
   it('says "1 applies" of one rule, and an unknown option in its own words', async () => {
     const one = writeTree(tempDir(), { '.git/HEAD': '', '.xcsh/rules/only.md': '---\ndescription: Only\nalwaysApply: true\n---\nThe one rule.\n', 'x.txt': 'x\n' });
-    const { stdout } = await run(process.execPath, [serverEntry(), 'rules', '--for', 'x.txt', '--home', tempDir('agentls-home-')], { cwd: one });
+    const { stdout } = await builtCliAsync(['rules', '--for', 'x.txt'], { cwd: one, mustSucceed: true });
     expect(stdout).toContain('The xcsh agent: 1 applies,');
     const bogus = await cli('rules', '--bogus');
     expect(bogus.code).toBe(2);
@@ -75,7 +68,7 @@ describe('agentls rules --for and the always-sent totals', () => {
       '.github/instructions/route.instructions.md': '---\napplyTo: "app/\\\\[id\\\\]/**"\n---\nRoute rules.\n',
       '.github/instructions/quote.instructions.md': "---\napplyTo: 'it''s/**'\n---\nQuoted.\n",
     });
-    const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-')], { cwd: repo }).catch((e) => e as { stdout: string });
+    const { stdout } = await builtCliAsync(['check', '--format', 'json'], { cwd: repo });
     const dead = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; range: unknown }[] }).diagnostics.filter((d) => d.code === 'context/dead-glob');
     expect(dead.map((d) => [d.path, d.range]).sort()).toEqual([
       ['.github/instructions/quote.instructions.md', { start: { line: 1, character: 10 }, end: { line: 1, character: 18 } }],
@@ -92,13 +85,13 @@ describe('agentls rules --for and the always-sent totals', () => {
       '.devin/rules/py.md': '---\ntrigger: glob\nglobs: scripts/**/*.py\n---\nType hints.\n',
     });
     const home = tempDir('agentls-home-');
-    const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', home], { cwd: repo }).catch((e) => e as { stdout: string });
+    const { stdout } = await builtCliAsync(['check', '--format', 'json'], { cwd: repo, home });
     const dead = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics.filter((d) => d.code === 'context/dead-glob');
     expect(dead.map((d) => [d.path, d.message.slice(0, d.message.indexOf(' matches'))]).sort()).toEqual([
       ['.cursor/rules/backend/api.mdc', 'Cursor never attaches this rule by its globs: "api/**/*.ts"'],
       ['.devin/rules/py.md', 'Windsurf never attaches this rule by its globs: "scripts/**/*.py"'],
     ]);
-    const forFile = await run(process.execPath, [serverEntry(), 'rules', '--for', 'src/a.ts', '--json', '--home', home], { cwd: repo });
+    const forFile = await builtCliAsync(['rules', '--for', 'src/a.ts', '--json'], { cwd: repo, home, mustSucceed: true });
     const result = JSON.parse(forFile.stdout) as RulesForFileResult;
     expect(result.agents.filter((a) => a.agent === 'cursor').map((a) => a.rules.map((r) => [r.name, r.applies]).sort())).toEqual([[['backend/api', false], ['backend/deep/ts', true]]]);
   });
@@ -117,7 +110,7 @@ describe('agentls rules --for and the always-sent totals', () => {
       'packages/web/.cursor/rules/lib.mdc': '---\nglobs: lib/**/*.ts\n---\nLib.\n',
     });
     const home = tempDir('agentls-home-');
-    const forFile = async (rel: string) => JSON.parse((await run(process.execPath, [serverEntry(), 'rules', '--for', rel, '--json', '--home', home], { cwd: repo })).stdout) as RulesForFileResult;
+    const forFile = async (rel: string) => JSON.parse((await builtCliAsync(['rules', '--for', rel, '--json'], { cwd: repo, home, mustSucceed: true })).stdout) as RulesForFileResult;
     const web = await forFile('packages/web/src/b.tsx');
     expect(web.agents.find((a) => a.agent === 'cursor')?.rules.map((r) => [r.name, r.applies, r.matchedGlob])).toEqual([
       ['react (packages/web)', true, 'src/**/*.tsx'],
@@ -130,7 +123,7 @@ describe('agentls rules --for and the always-sent totals', () => {
     const outside = await forFile('src/a.ts');
     expect(outside.agents.flatMap((a) => a.rules.filter((r) => r.applies && r.path.startsWith('packages/')))).toEqual([]);
 
-    const { stdout } = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', home], { cwd: repo }).catch((e) => e as { stdout: string });
+    const { stdout } = await builtCliAsync(['check', '--format', 'json'], { cwd: repo, home });
     const dead = (JSON.parse(stdout) as { diagnostics: { path: string; code: string; message: string }[] }).diagnostics.filter((d) => d.code === 'context/dead-glob');
     expect(dead.map((d) => [d.path, d.message.slice(0, d.message.indexOf(' (Glob matching'))])).toEqual([
       ['packages/web/.cursor/rules/lib.mdc', 'Cursor never attaches this rule by its globs: "lib/**/*.ts" matches none of the files under packages/web/, read from there or from the workspace root (Cursor does not document which).'],

@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import type { CheckJson } from '../../../server/cli/output';
 import { git } from '../../helpers/git';
 import { searchNames } from '../../helpers/polling';
 import { useLspClients } from '../../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { builtCliAsync } from '../../helpers/cliWithHome';
 
-const run = promisify(execFile);
 const start = useLspClients(afterEach);
 
 /** Two packages with their own `.cursor/rules`, and a root file that neither reaches. */
@@ -33,7 +31,7 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
   it('lists, as the editor does, the nested rules that do not reach the file, each with why not', async () => {
     const repo = monorepo();
     const home = tempDir('agentls-home-');
-    const cli = async (rel: string) => JSON.parse((await run(process.execPath, [serverEntry(), 'rules', '--for', rel, '--json', '--home', home], { cwd: repo })).stdout) as RulesForFileResult;
+    const cli = async (rel: string) => JSON.parse((await builtCliAsync(['rules', '--for', rel, '--json'], { cwd: repo, home, mustSucceed: true })).stdout) as RulesForFileResult;
     const root = await cli('src/a.ts');
     expect(cursorRules(root)).toEqual([
       ['handlers (packages/api)', false, 'in packages/api/.cursor/rules: Cursor applies it only to files under packages/api/'],
@@ -69,7 +67,7 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
     fs.mkdirSync(path.join(repo, 'packages/api/.windsurf'));
     fs.symlinkSync('../gone', path.join(repo, 'packages/api/.windsurf/rules'));
     const home = tempDir('agentls-home-');
-    const cli = (...args: string[]) => run(process.execPath, [serverEntry(), 'rules', '--for', 'packages/web/src/b.tsx', '--home', home, ...args], { cwd: repo });
+    const cli = (...args: string[]) => builtCliAsync(['rules', '--for', 'packages/web/src/b.tsx', ...args], { cwd: repo, home, mustSucceed: true });
     // Exit 0 (run would throw otherwise): the answer is whole for what agentls may read.
     const fromCli = JSON.parse((await cli('--json')).stdout) as RulesForFileResult;
     // packages/api's cannot reach a file of packages/web: counted, not listed (`agentls rules` lists it).
@@ -113,7 +111,7 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
     const plain = tempDir();
     fs.cpSync(repo, plain, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
     const home = tempDir('agentls-home-');
-    const cli = async (cwd: string, ...args: string[]) => (await run(process.execPath, [serverEntry(), 'rules', '--for', 'packages/tracked/src/b.ts', '--home', home, ...args], { cwd })).stdout;
+    const cli = async (cwd: string, ...args: string[]) => (await builtCliAsync(['rules', '--for', 'packages/tracked/src/b.ts', ...args], { cwd, home, mustSucceed: true })).stdout;
     const fromGit = JSON.parse(await cli(repo, '--json')) as RulesForFileResult;
     expect(cursorRules(fromGit)).toEqual([
       ['t (packages/tracked)', true, expect.stringMatching(/always/)],
@@ -144,7 +142,7 @@ describe('agentls rules --for and the nested .cursor/rules folders', () => {
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'first');
     const home = tempDir('agentls-home-');
-    const cli = async (cwd: string, ...args: string[]) => (await run(process.execPath, [serverEntry(), ...args, '--home', home], { cwd })).stdout;
+    const cli = async (cwd: string, ...args: string[]) => (await builtCliAsync(args, { cwd, home, mustSucceed: true })).stdout;
     const findings = async (cwd: string) => (JSON.parse(await cli(cwd, 'check', '--format', 'json')) as CheckJson).diagnostics.map((d) => `${d.path} ${d.code} ${JSON.stringify(d.range)}`).sort();
     const fromWalk = await findings(plain);
     expect(new Set(fromWalk.map((line) => line.split(' ')[0]))).toEqual(new Set(rels));

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { serverEntry, tempDir } from '../../helpers/repo';
 import { ruleWorkspace } from '../agentFixtures';
+import { builtCliAsync } from '../../helpers/cliWithHome';
 
-const run = promisify(execFile);
 
 interface Diagnostic {
   path: string;
@@ -15,7 +12,7 @@ interface Diagnostic {
 }
 
 async function check(ws: string, ...args: string[]): Promise<Diagnostic[]> {
-  const result = await run(process.execPath, [serverEntry(), 'check', '--format', 'json', '--home', tempDir('agentls-home-'), ...args], { cwd: ws }).catch((e: { stdout: string }) => e);
+  const result = await builtCliAsync(['check', '--format', 'json', ...args], { cwd: ws });
   return (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics.filter((d) => d.code.startsWith('context/'));
 }
 

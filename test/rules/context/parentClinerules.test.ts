@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import type { CheckJson } from '../../../server/cli/output';
 import { useLspClients } from '../../helpers/lspClient';
-import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { agentlsWithHome } from '../../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
 
@@ -31,27 +31,23 @@ function setUp(parentTree: Record<string, string>, config?: unknown): { parent: 
   return { parent, ws, home: tempDir('agentls-home-') };
 }
 
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
-}
-
 const agentsOf = (result: { alwaysSent?: { agent: string }[] } | RulesForFileResult) =>
   ('agents' in result ? result.agents : (result.alwaysSent ?? [])).map((a) => a.agent);
 
 describe("a parent folder's .clinerules", () => {
   it('is the xcsh agent\'s only: agentls rules, rules --for and check count it in no Cline total', () => {
     const { parent, ws, home } = setUp({ '.clinerules': PARENT_RULE }, { rules: { budgetTokens: 3 } });
-    const buckets = JSON.parse(agentls(ws, home, 'rules', '--json').stdout) as RuleBucketsResult;
+    const buckets = JSON.parse(agentlsWithHome(ws, home, 'rules', '--json').stdout) as RuleBucketsResult;
     // Still listed by the xcsh agent, which reads it.
     expect(buckets.rules.map((r) => r.path)).toContain(path.join(parent, '.clinerules'));
     expect(agentsOf(buckets)).not.toContain('cline');
-    expect(agentls(ws, home, 'rules').stdout).not.toContain('Cline:');
+    expect(agentlsWithHome(ws, home, 'rules').stdout).not.toContain('Cline:');
 
-    const forFile = JSON.parse(agentls(ws, home, 'rules', '--for', 'a.ts', '--json').stdout) as RulesForFileResult;
+    const forFile = JSON.parse(agentlsWithHome(ws, home, 'rules', '--for', 'a.ts', '--json').stdout) as RulesForFileResult;
     expect(agentsOf(forFile)).not.toContain('cline');
     expect(forFile.agents.find((a) => a.agent === 'seed')?.rules.map((r) => r.path)).toContain(path.join(parent, '.clinerules'));
 
-    const check = agentls(ws, home, 'check', '--format', 'json');
+    const check = agentlsWithHome(ws, home, 'check', '--format', 'json');
     const overBudget = (JSON.parse(check.stdout) as CheckJson).diagnostics.filter((d) => d.code === 'context/over-budget');
     expect(overBudget).toEqual([]);
     // Nothing left unreported on it either: Cline's budget was its only finding.
@@ -75,7 +71,7 @@ describe("a parent folder's .clinerules", () => {
   it("leaves the workspace folder's own .clinerules counted as Cline's", async () => {
     const { ws, home } = setUp({ '.clinerules': 'Not read by anyone: a nearer one is.\n' });
     writeTree(ws, { '.clinerules': PARENT_RULE });
-    const forFile = JSON.parse(agentls(ws, home, 'rules', '--for', 'a.ts', '--json').stdout) as RulesForFileResult;
+    const forFile = JSON.parse(agentlsWithHome(ws, home, 'rules', '--for', 'a.ts', '--json').stdout) as RulesForFileResult;
     const cline = forFile.agents.find((a) => a.agent === 'cline');
     expect(cline?.rules.map((r) => [r.path, r.mode, r.applies])).toEqual([['.clinerules', 'always', true]]);
     expect(cline?.alwaysSentTokens).toBe(Math.ceil(PARENT_RULE.length / 4));

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +6,8 @@ import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import type { CheckJson } from '../../../server/cli/output';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
-import { serverEntry, tempDir, writeTree } from '../../helpers/repo';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { agentlsWithHome } from '../../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
 
@@ -33,10 +33,6 @@ function setUp(config?: unknown): { ws: string; home: string; globalRules: strin
   });
   const home = writeTree(tempDir('agentls-home-'), { '.codeium/windsurf/memories/global_rules.md': GLOBAL_RULES });
   return { ws, home, globalRules: path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md') };
-}
-
-function agentls(ws: string, home: string, ...args: string[]) {
-  return spawnSync(process.execPath, [serverEntry(), ...args, '--root', ws, '--home', home], { cwd: ws, encoding: 'utf8' });
 }
 
 const tokens = (text: string) => Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
@@ -75,24 +71,24 @@ function expectForFile(result: RulesForFileResult): void {
 describe('files a tool reads whole and sends in every request', () => {
   it('are counted by agentls rules (text and --json) and listed as always applied by rules --for', () => {
     const { ws, home, globalRules } = setUp();
-    const json = agentls(ws, home, 'rules', '--json');
+    const json = agentlsWithHome(ws, home, 'rules', '--json');
     expect(json.status).toBe(0);
     const buckets = JSON.parse(json.stdout) as RuleBucketsResult;
     expectToolCounts(buckets.alwaysSent, globalRules);
     expect(buckets.rules.map((r) => r.path)).not.toContain('.cursorrules');
 
-    const text = agentls(ws, home, 'rules').stdout;
+    const text = agentlsWithHome(ws, home, 'rules').stdout;
     expect(text).toContain(`\n  Cursor: ≈${tokens(CURSORRULES)} tokens in every request\n    .cursorrules: ≈${tokens(CURSORRULES)}\n`);
     expect(text).toContain(`Windsurf: ≈${tokens(WINDSURFRULES) + tokens(GLOBAL_RULES)} tokens in every request`);
 
-    const forFile = agentls(ws, home, 'rules', '--for', 'a.ts', '--json');
+    const forFile = agentlsWithHome(ws, home, 'rules', '--for', 'a.ts', '--json');
     expectForFile(JSON.parse(forFile.stdout) as RulesForFileResult);
-    expect(agentls(ws, home, 'rules', '--for', 'a.ts').stdout).not.toContain('manual only');
+    expect(agentlsWithHome(ws, home, 'rules', '--for', 'a.ts').stdout).not.toContain('manual only');
   });
 
   it('count towards the budget: check warns on a legacy file over it', () => {
     const { ws, home } = setUp({ rules: { budgetTokens: 3 } });
-    const check = JSON.parse(agentls(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
+    const check = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
     const overBudget = check.diagnostics.filter((d) => d.code === 'context/over-budget').map((d) => [d.path, d.message]);
     expect(overBudget).toContainEqual([expect.stringMatching(/(^|\/)\.cursorrules$/), expect.stringMatching(/^Cursor sends ≈\d+ tokens of rules in every request, over agentls\.rules\.budgetTokens \(3\)/)]);
   });
