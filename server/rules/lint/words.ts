@@ -1,5 +1,7 @@
+import * as path from 'node:path';
 import type { BucketName } from '../model';
-import { PROVIDER_DISPLAY_NAMES, type ProviderId, type RuleLevel } from '../../workspace/ruleLocations';
+import { displayPath } from '../../workspace/paths';
+import { PROVIDER_DISPLAY_NAMES, type ProviderId, type RuleLevel, userRuleFolders } from '../../workspace/ruleLocations';
 import { toolSkipsLocation } from '../agents';
 
 const LONG: Record<BucketName, string> = {
@@ -38,19 +40,19 @@ export function providerLabel(provider: ProviderId, level: RuleLevel): string {
   return `${locationFolder(provider, level)}, ${level}`;
 }
 
-/**
- * The user-level folders of a tool that the tool itself does not read (`toolSkipsLocation`),
- * as users know them: the folder `userRuleFolders` in workspace/ruleLocations.ts lists.
- */
-const SKIPPED_USER_FOLDERS: Partial<Record<ProviderId, string>> = { cursor: '~/.cursor/rules' };
+// Any absolute folder stands in for the home: a folder is named by its part below it (`~/.cursor/rules`).
+const HOME = path.resolve('/home');
 
 /**
  * A rule location's folder as messages name it: by its tool (`providerFolder`), but for a
  * folder named after a tool that never reads it (`~/.cursor/rules`, read by the xcsh agent
- * alone), which is named by where it is.
+ * alone), which is named by where it is: the folder `userRuleFolders` lists, so the name
+ * cannot drift from where rules are read.
  */
 export function locationFolder(provider: ProviderId, level: RuleLevel): string {
-  return (toolSkipsLocation(provider, level) && SKIPPED_USER_FOLDERS[provider]) || providerFolder(provider);
+  if (!toolSkipsLocation(provider, level)) return providerFolder(provider);
+  const folder = userRuleFolders(HOME, 'xcsh', undefined).find((f) => f.provider === provider && f.level === level);
+  return folder ? displayPath(folder.dir, undefined, HOME) : providerFolder(provider);
 }
 
 /**
