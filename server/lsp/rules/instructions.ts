@@ -16,11 +16,34 @@ interface IndexedHolders {
   holders: string[];
   more: boolean;
   truncated: boolean;
+  /** From a first index still listing: holders it had not reached are missing. */
+  partial: boolean;
 }
+
+/**
+ * For the test of an answer made from part of the first index while that index completes
+ * (`AGENTLS_TEST_HOLD_ANSWER=FILE`): the answer waits, once made, until FILE exists.
+ */
+export const PARTIAL_ANSWER_HOLD = 'AGENTLS_TEST_HOLD_ANSWER';
 
 interface Entry {
   views: Promise<InstructionViews>;
   done?: InstructionViews;
+  /** What the nested holders the views were made from lack: filled in before `views` resolves. */
+  gaps: Gaps;
+}
+
+/** What the nested holders a folder's views were made from lack. */
+interface Gaps {
+  /** They came from a first index still listing: holders it had not reached are missing. */
+  indexing: boolean;
+  /** Why they are not all of them, one line a reason (`RuleBucketsResult.incomplete`). */
+  incomplete: string[];
+}
+
+/** A folder's instruction views, and what the nested holders they were made from lack: one answer's flags describe the data it sends. */
+export interface InstructionSnapshot extends Gaps {
+  views: AgentView[];
 }
 
 /**
@@ -43,8 +66,6 @@ export class InstructionViewsCache {
    * folder or an ignore file comes, goes or changes on disk.
    */
   private readonly indexedHolders = new Map<string, Promise<IndexedHolders>>();
-  /** Per folder, why the nested holders its views were last made from are not all of them (`incomplete`). */
-  private readonly gaps = new Map<string, string[]>();
   /** Folders whose holders came from a first index still listing: their views are made again once it is complete. */
   private readonly partial = new Map<string, object>();
   private readonly remade: ((root: string) => void)[] = [];
@@ -53,16 +74,34 @@ export class InstructionViewsCache {
   constructor(private readonly context: () => ServerContext) {}
 
   async views(root: string): Promise<AgentView[]> {
+    return (await this.snapshot(root)).views;
+  }
+
+  /**
+   * The views with what the holders they were made from lack, taken together: the first index
+   * may complete while the views are made, and an answer made from part of it must say so
+   * (`indexing`) though the index is complete by the time the answer is sent.
+   */
+  async snapshot(root: string): Promise<InstructionSnapshot> {
     this.listen();
     let entry = this.byRoot.get(root);
     if (!entry) {
       const ctx = this.context();
       const fs = this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined);
-      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, fs, () => this.nestedHolders(root))) };
+      // Filled in when the views ask for the holders (those of no selected agent's views never do: nothing lacks then).
+      const gaps: Gaps = { indexing: false, incomplete: [] };
+      const holders = async () => {
+        const got = await this.nestedHolders(root);
+        Object.assign(gaps, got.gaps);
+        return got.holders;
+      };
+      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, fs, holders)), gaps };
       created.views.then((v) => (created.done = v)).catch(() => this.byRoot.delete(root));
       this.byRoot.set(root, (entry = created));
     }
-    return (await entry.views).views;
+    const made = entry;
+    const { views } = await made.views;
+    return { views, ...made.gaps };
   }
 
   /**
@@ -70,7 +109,7 @@ export class InstructionViewsCache {
    * rule-shaped files (never a walk), and those a change event named since: the index may
    * not have a file just created when the views are made again.
    */
-  private async nestedHolders(root: string): Promise<string[]> {
+  private async nestedHolders(root: string): Promise<{ holders: string[]; gaps: Gaps }> {
     let indexed = this.indexedHolders.get(root);
     if (!indexed) {
       indexed = this.holdersFromIndex(root);
@@ -81,8 +120,8 @@ export class InstructionViewsCache {
     const held = nearestHolders([...got.holders, ...nestedCursorHolders(seen).holders]);
     // Folders left out past the cap, or past the file index's own cap: said with the answer, as `agentls rules` says them.
     const maxFiles = this.context().session.settings.search.maxFiles;
-    this.gaps.set(root, [...(got.truncated ? [`the file index stopped at ${maxFiles} files (setting agentls.search.maxFiles)`] : []), ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : [])]);
-    return held.holders;
+    const incomplete = [...(got.truncated ? [`the file index stopped at ${maxFiles} files (setting agentls.search.maxFiles)`] : []), ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : [])];
+    return { holders: held.holders, gaps: { indexing: got.partial, incomplete } };
   }
 
   /**
@@ -95,7 +134,7 @@ export class InstructionViewsCache {
     const service = this.context().services.fileSearch;
     // An index that fails to answer costs the nested rules only, never the other agents' views.
     const now = await service?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
-    if (!service || !now) return { holders: [], more: false, truncated: false };
+    if (!service || !now) return { holders: [], more: false, truncated: false, partial: false };
     if (!now.complete && !this.partial.has(root)) {
       // Whose wait this is: after a `clear`, a newer one may stand for the folder.
       const mine = {};
@@ -112,21 +151,7 @@ export class InstructionViewsCache {
           for (const listener of this.remade) listener(root);
         });
     }
-    return { ...nestedCursorHolders(now.paths), truncated: now.truncated };
-  }
-
-  /** True while a folder's views lack what the first index has not listed yet. */
-  indexing(root: string): boolean {
-    return this.partial.has(root);
-  }
-
-  /**
-   * Why the nested folders of a folder's views (made by `views`) are not all of them, one
-   * line a reason (`RuleBucketsResult.incomplete`): the file index stopped at
-   * `search.maxFiles`, or there were more than `MAX_NESTED_FOLDERS`. Empty when whole.
-   */
-  incomplete(root: string): string[] {
-    return this.gaps.get(root) ?? [];
+    return { ...nestedCursorHolders(now.paths), truncated: now.truncated, partial: !now.complete };
   }
 
   /** Hears of a folder whose views were made from part of the index and are due again now that it is complete. */
@@ -165,7 +190,6 @@ export class InstructionViewsCache {
     this.byRoot.clear();
     this.changedNested.clear();
     this.indexedHolders.clear();
-    this.gaps.clear();
     this.partial.clear();
     this.reads.clear();
   }

@@ -10,6 +10,8 @@ import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
+import { PARTIAL_ANSWER_HOLD } from './instructions';
+import { testHold } from '../testHolds';
 
 const TEMPLATES = ['default', 'custom'] as const;
 
@@ -29,15 +31,17 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const view = engine.view(await state.rootFor(params.optionalString(p, 'uri')));
     if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
     // `agentls.rules.agents` picks whose parts are shown, as `agentls rules --agents` does.
-    const result = bucketsWithCosts(view, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents);
-    // Nested rule folders come from the file index: while its first listing runs, some may be missing (`InstructionViewsCache.indexing`).
-    // The index stopped at `search.maxFiles`, or there were more nested folders than are read: those past it are missing, said as `agentls rules` says it.
-    const incomplete = state.instructions.incomplete(view.cwd);
+    // Nested rule folders come from the file index: while its first listing runs, some may be missing (`indexing`); where it
+    // stopped at `search.maxFiles`, or past the nested folders read, those past it are (`incomplete`, as `agentls rules` says it).
+    // Both are taken with the views they describe: the index may complete while they are made.
+    const { views, indexing, incomplete } = await state.instructions.snapshot(view.cwd);
+    const result = bucketsWithCosts(view, views, state.context.session.settings.rules.agents);
+    if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.ruleBuckets} made from part of the file index`, (line) => state.context.log.info(line));
     // Rule folders whose rules are not read, the root's and the packages' the file index did not follow (none yet while it lists: `indexing` says so), as `agentls rules` lists them.
     const links = await state.context.services.fileSearch?.ruleFolderLinks(view.cwd, 0);
     const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links?.unfollowed ?? []);
     const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
-    return state.instructions.indexing(view.cwd) ? { ...whole, indexing: true } : whole;
+    return indexing ? { ...whole, indexing: true } : whole;
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
     const p = optionalObject(raw);

@@ -10,6 +10,7 @@ import { unreadableSummary, type BuildReport } from '../../search/folderIndex';
 import { readSearchRequest, type SearchRequest } from '../../search/request';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
+import { untilFileExists } from '../testHolds';
 import { fileSearchReport } from './report';
 import { supersedeOnArrival } from './supersede';
 
@@ -205,16 +206,7 @@ export function fileSearchFeature(): Feature {
 function listingHold(): ((root: string, files: number) => Promise<void> | undefined) | undefined {
   const gate = process.env.AGENTLS_TEST_HOLD_INDEX;
   if (!gate) return undefined;
-  return (_root, files) => {
-    if (files === 0 || fs.existsSync(gate)) return undefined;
-    return new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        if (!fs.existsSync(gate)) return;
-        clearInterval(timer);
-        resolve();
-      }, 20);
-    });
-  };
+  return (_root, files) => (files === 0 ? undefined : untilFileExists(gate));
 }
 
 /**

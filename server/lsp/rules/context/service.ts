@@ -12,6 +12,9 @@ import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { reachGlobs } from '../../../rules/context/nestedRules';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
+import { Methods } from '../../../../protocol/methods';
+import { testHold } from '../../testHolds';
+import { PARTIAL_ANSWER_HOLD } from '../instructions';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
@@ -155,8 +158,11 @@ export class RulesContext {
     const view = engine.view(engine.rootFor(p));
     if (!view) return undefined;
     const root = view.cwd;
+    // Whether the nested folders behind the views are all there, taken with them: the index may complete while they are made.
+    const { views, indexing, incomplete } = await this.state.instructions.snapshot(root);
     // The agents `agentls.rules.agents` selects, as `agentls rules --for --agents` lists them (`selection.ts`).
-    const result = rulesForPath(view, p, await this.state.instructions.views(root), this.state.context.session.settings.rules.agents);
+    const result = rulesForPath(view, p, views, this.state.context.session.settings.rules.agents);
+    if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.rulesForFile} made from part of the file index`, (line) => this.state.context.log.info(line));
     if (!result) return undefined;
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
@@ -164,9 +170,8 @@ export class RulesContext {
     const { unread, elsewhere } = unreadRuleFoldersFor(engine, this.state.context.session, root, links?.unfollowed ?? [], result.file);
     const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
-    const incomplete = this.state.instructions.incomplete(root);
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
-    return this.state.instructions.indexing(root) ? { ...whole, indexing: true } : whole;
+    return indexing ? { ...whole, indexing: true } : whole;
   }
 
   /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */

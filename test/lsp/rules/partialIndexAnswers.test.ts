@@ -1,0 +1,47 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../../protocol/rules';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { completeIndex } from '../search/searchSupport';
+
+const start = useLspClients(afterEach);
+
+/** 40 folders of 50 files for the first index to list (held half-way), and a package with its own `.cursor/rules`. */
+function workspace(): string {
+  const ws = tempDir('agentls-partial-answers-');
+  for (let d = 0; d < 40; d++) {
+    fs.mkdirSync(path.join(ws, `module${d}`));
+    for (let f = 0; f < 50; f++) fs.writeFileSync(path.join(ws, `module${d}`, `Widget${d}x${f}.java`), '');
+  }
+  return writeTree(ws, {
+    '.cursor/rules/always.mdc': '---\nalwaysApply: true\n---\nKeep answers short.\n',
+    'packages/web/.cursor/rules/react.mdc': '---\nglobs: src/**/*.tsx\n---\nReact.\n',
+    'packages/web/src/b.tsx': 'x\n',
+  });
+}
+
+const REQUESTS = [
+  { method: 'agentls/ruleBuckets', params: (uri: (p: string) => string, ws: string) => ({ uri: uri(ws) }) },
+  { method: 'agentls/rulesForFile', params: (uri: (p: string) => string, ws: string) => ({ uri: uri(path.join(ws, 'packages/web/src/b.tsx')) }) },
+];
+
+describe('a rules answer made from part of the first index', () => {
+  it.each(REQUESTS)('$method says indexing: true even when the index completes before it is sent', async ({ method, params }) => {
+    const ws = workspace();
+    const gates = tempDir('agentls-gate-');
+    const indexGate = path.join(gates, 'index');
+    const answerGate = path.join(gates, 'answer');
+    // The first listing holds half-way until `indexGate` exists; an answer made from part of it, until `answerGate` does.
+    const c = await start({ folders: [ws], env: { AGENTLS_TEST_HOLD_INDEX: indexGate, AGENTLS_TEST_HOLD_ANSWER: answerGate } });
+    const answer = c.request<RuleBucketsResult | RulesForFileResult>(method, params((p) => c.uri(p), ws));
+    await c.waitForLog(new RegExp(`holding ${method} made from part of the file index`), 20_000);
+    // The index completes between the answer being made and being sent (a race a real first index runs often).
+    fs.writeFileSync(indexGate, '');
+    await completeIndex(c, 'Widget');
+    fs.writeFileSync(answerGate, '');
+    expect((await answer).indexing).toBe(true);
+  });
+});
