@@ -39,6 +39,19 @@ describe('agentls/ruleBuckets and agentls/rulesForFile say when their nested .cu
     expect(report.trimEnd().split('\n').at(-1)).toBe(`_Incomplete: ${stopped}: rule folders past that are not listed here._`);
   });
 
+  it('where the file index stopped at search.maxFiles: the rules-for-file report ends saying it, as its request does', async () => {
+    const ws = nestedCursorTree();
+    const c = await start({ folders: [ws], settings: { search: { maxFiles: 2 } } });
+    const uri = c.uri(`${ws}/packages/web/x.tsx`);
+    const forFile = await until('rules for the file from the complete index', () => c.request<RulesForFileResult>('agentls/rulesForFile', { uri }), (r) => r.indexing === undefined);
+    const stopped = 'the file index stopped at 2 files (setting agentls.search.maxFiles)';
+    expect(forFile.incomplete).toEqual([stopped]);
+    await c.executeCommand('agentls.rules.showForFile', [{ uri }]);
+    await c.waitFor('a report', () => c.shownDocuments.length > 0);
+    const report = fs.readFileSync(new URL(c.shownDocuments[0]), 'utf8');
+    expect(report.trimEnd().split('\n').at(-1)).toBe(`_Incomplete: ${stopped}: rule folders past that are not listed here._`);
+  });
+
   it('says nothing where the index holds every file and the folders are few', async () => {
     const ws = nestedCursorTree();
     const c = await start({ folders: [ws] });

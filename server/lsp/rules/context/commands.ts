@@ -3,6 +3,7 @@ import { ParamError, params } from '../../../core/params';
 import { isRecord } from '../../../core/settings';
 import { convertRule, RULE_TOOLS, targetPath, toolOfPath, type RuleTool } from '../../../rules/context/convert';
 import { rulesForFileMarkdown } from '../../../rules/context/report';
+import { incompleteLine } from '../../../rules/report';
 import { displayPath, pathToUri, uriToPath } from '../../../workspace/paths';
 import { writeFilesAtomically } from '../../../workspace/write';
 import { planCopy, type CopyBodyActionData } from './actions';
@@ -31,7 +32,8 @@ export async function showForFile(context: RulesContext, raw: unknown): Promise<
     ctx.showMessage('warning', `${p} is in no workspace folder: no agent reads rules for it.`);
     return undefined;
   }
-  return ctx.showReport('rules-for-file', `Rules for ${result.file}`, rulesForFileMarkdown(result));
+  // Ends saying where the nested folders behind it stop (`incomplete`), as the buckets report and `agentls rules --for` do.
+  return ctx.showReport('rules-for-file', `Rules for ${result.file}`, rulesForFileMarkdown(result) + incompleteLine(result.incomplete ?? [], true));
 }
 
 /**
