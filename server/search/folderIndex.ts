@@ -207,9 +207,9 @@ export class FolderIndex {
   /** Every name of the folder is in the table (a snapshot loaded, or a listing finished). */
   namesComplete = false;
   /**
-   * The last listing stopped at `maxFiles` (`search.maxFiles`): files past it are not in the
-   * table. From a stored list, until its reconciling listing says, a table that holds
-   * `maxFiles` files is taken to have stopped there: the list was saved from such a listing.
+   * The last listing stopped at `maxFiles` (`search.maxFiles`), or a file that came later was
+   * left out past it: files past it are not in the table. A stored list says it of itself (a
+   * table of exactly `maxFiles` files may be whole), until its reconciling listing says.
    */
   namesTruncated = false;
   /** Sizes and times are known too. */
@@ -279,7 +279,8 @@ export class FolderIndex {
     if (options.useSnapshot) fromSnapshot = this.loadSnapshot();
     if (fromSnapshot) {
       this.timesStored = true;
-      this.namesTruncated = this.table.liveCount >= this.options.maxFiles();
+      // Stored under a larger `search.maxFiles`: a listing now would stop before its end.
+      if (this.table.liveCount > this.options.maxFiles()) this.namesTruncated = true;
       this.markNamesKnown();
       // The first keystrokes after a restart are answered from the snapshot before the
       // reconciling walk competes with them for the one thread.
@@ -433,7 +434,9 @@ export class FolderIndex {
     const stored = this.options.store?.loadSnapshot(this.root);
     if (!stored) return false;
     try {
-      this.table = tableFromRows(decodeSnapshot(stored));
+      const rows = decodeSnapshot(stored);
+      this.table = tableFromRows(rows);
+      this.namesTruncated = rows.truncated;
     } catch (err) {
       this.options.log.warn(`file index: the stored list of ${this.root} is unusable (${(err as Error).message}); walking the folder`);
       this.table = new PathTable();
@@ -513,7 +516,10 @@ export class FolderIndex {
         this.table.remove(rel);
       } else if (st.kind === 'file') {
         const id = this.table.add(rel, st.size, st.mtimeMs);
-        if (id >= 0 && this.table.liveCount > this.options.maxFiles()) this.table.removeId(id);
+        if (id >= 0 && this.table.liveCount > this.options.maxFiles()) {
+          this.table.removeId(id);
+          this.namesTruncated = true;
+        }
         else if (id >= 0) this.table.boost[id] = this.picks.lift(rel, this.now());
       } else if (st.kind === 'directory' && type === 'created' && !this.options.shallow) {
         await this.addFolder(rel);
@@ -565,7 +571,7 @@ export class FolderIndex {
   /** A folder appeared (moved in, unpacked): its files, through the same walker. */
   private async addFolder(rel: string): Promise<void> {
     const room = Math.max(0, this.options.maxFiles() - this.table.liveCount);
-    await walkFiles({
+    const walk = await walkFiles({
       fs: this.options.fs,
       root: this.root,
       start: rel,
@@ -577,6 +583,8 @@ export class FolderIndex {
         for (const entry of batch) this.table.add(entry.rel);
       },
     });
+    // Files of it left out past `search.maxFiles`: the table is not the whole folder any more.
+    if (walk.truncated) this.namesTruncated = true;
   }
 
   /**
@@ -629,7 +637,7 @@ export class FolderIndex {
   save(): void {
     if (!this.maySave) return;
     this.dirty = false;
-    this.options.store!.saveSnapshot(this.root, encodeSnapshot(this.table));
+    this.options.store!.saveSnapshot(this.root, encodeSnapshot(this.table, { truncated: this.namesTruncated }));
   }
 
   /**
@@ -649,7 +657,7 @@ export class FolderIndex {
     this.saving = { stop, done: new Promise((resolve) => (finished = resolve)) };
     try {
       const copyFirst = this.overtakenSaves >= OVERTAKEN_SAVES_BEFORE_COPYING;
-      const outcome = await saveInSlices(this.table, this.options.store!, this.root, stop, { copyFirst });
+      const outcome = await saveInSlices(this.table, this.options.store!, this.root, stop, { copyFirst, listing: { truncated: this.namesTruncated } });
       // Not written: the next save writes it (the changes that overtook this one asked for it; a store that failed for good ignores it).
       if (outcome !== 'saved') this.dirty = true;
       this.overtakenSaves = outcome === 'changed' ? this.overtakenSaves + 1 : 0;

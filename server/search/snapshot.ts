@@ -4,12 +4,21 @@ import { currentFolderTree, treeFields, type TreeFields } from './tree';
 
 const MAGIC = 0x49464741; // "AGFI"
 /**
- * Version 5: stored in chunks, read straight into the table's arrays, with the folder tree
- * of the table; decomposed names folded composed (`normal.ts`). Older snapshots are
- * rebuilt, never misread.
+ * Version 6: stored in chunks, read straight into the table's arrays, with the folder tree
+ * of the table; decomposed names folded composed (`normal.ts`); the header's last word says
+ * whether the listing stopped at `search.maxFiles` (a table of exactly that many files may
+ * be whole). Older snapshots are rebuilt, never misread.
  */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 const HEADER_WORDS = 10;
+/** Bit of the header's last word: the listing the table came from stopped at `search.maxFiles`. */
+const TRUNCATED = 1;
+
+/** What a stored list says of the listing it was saved from. */
+export interface ListingFacts {
+  /** It stopped at `search.maxFiles`: files past it are not in the list. */
+  truncated: boolean;
+}
 
 /**
  * Largest chunk of a snapshot being written. glibc's malloc serves blocks from 128 KiB up
@@ -66,8 +75,8 @@ const FILE_SECTIONS = new Set<Section>(['fileDir', 'nameId', 'size', 'mtime']);
  * from views of the table's own arrays (the live files' columns a piece at a time), so
  * saving copies nothing larger than a chunk.
  */
-export function encodeSnapshot(table: PathTable): Uint8Array[] {
-  return [...snapshotChunks(table)];
+export function encodeSnapshot(table: PathTable, listing: ListingFacts = { truncated: false }): Uint8Array[] {
+  return [...snapshotChunks(table, listing)];
 }
 
 /**
@@ -75,7 +84,7 @@ export function encodeSnapshot(table: PathTable): Uint8Array[] {
  * write some and let the thread go between them. The table must not change until the last
  * chunk is taken (a caller that pauses checks `table.generation`).
  */
-export function* snapshotChunks(table: PathTable): Generator<Uint8Array, void, undefined> {
+export function* snapshotChunks(table: PathTable, listing: ListingFacts = { truncated: false }): Generator<Uint8Array, void, undefined> {
   const text = new TextEncoder();
   const extensions = text.encode(JSON.stringify(table.extensions));
   const counts: Record<Count, number> = { pool: table.poolLength, dirs: table.dirCount, names: table.uniqueCount, files: table.liveCount };
@@ -87,7 +96,7 @@ export function* snapshotChunks(table: PathTable): Generator<Uint8Array, void, u
   length = align8(length) + layout.byteLength;
   for (const a of tree?.arrays ?? []) length = align8(length) + a.byteLength;
   const out = new ChunkWriter();
-  out.write(new Uint32Array([MAGIC, SNAPSHOT_VERSION, counts.pool, counts.dirs, counts.names, counts.files, extensions.byteLength, length, layout.byteLength, 0]));
+  out.write(new Uint32Array([MAGIC, SNAPSHOT_VERSION, counts.pool, counts.dirs, counts.names, counts.files, extensions.byteLength, length, layout.byteLength, listing.truncated ? TRUNCATED : 0]));
   for (const s of SECTIONS) {
     out.pad8();
     if (FILE_SECTIONS.has(s.key)) {
@@ -137,7 +146,7 @@ export interface SnapshotBytes {
  * without another copy); throws `RangeError` for anything else, a snapshot of another
  * version included.
  */
-export function decodeSnapshot(from: readonly Uint8Array[] | SnapshotBytes): TableRows {
+export function decodeSnapshot(from: readonly Uint8Array[] | SnapshotBytes): TableRows & ListingFacts {
   const input = new Cursor(Array.isArray(from) ? new ChunkReader(from) : (from as SnapshotBytes));
   const header = new Uint32Array(HEADER_WORDS);
   if (!input.read(bytesOf(header))) throw new RangeError('file index snapshot: too short');
@@ -166,7 +175,7 @@ export function decodeSnapshot(from: readonly Uint8Array[] | SnapshotBytes): Tab
   if (!Array.isArray(extensions) || !extensions.every((e) => typeof e === 'string')) throw new RangeError('file index snapshot: unreadable extension list');
   rows.extensions = extensions as string[];
   if (header[8] > 0) rows.tree = readTree(input, header[8]);
-  return rows as TableRows;
+  return { ...(rows as TableRows), truncated: (header[9] & TRUNCATED) !== 0 };
 }
 
 /** The stored folder tree's fields (checked against the table by `restoreFolderTree`). */

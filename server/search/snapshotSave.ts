@@ -1,6 +1,6 @@
 import { yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { PathTable } from './pathTable';
-import { encodeSnapshot, snapshotChunks } from './snapshot';
+import { encodeSnapshot, snapshotChunks, type ListingFacts } from './snapshot';
 import type { IndexStore } from './store';
 
 /**
@@ -28,10 +28,10 @@ export type SlicedSaveOutcome = 'saved' | 'changed' | 'failed' | 'stopped';
  * changes too often for the other way. The owner makes sure one save of a folder runs at
  * a time.
  */
-export async function saveInSlices(table: PathTable, store: IndexStore, root: string, stop: Cancellation, options: { sliceMs?: number; copyFirst?: boolean } = {}): Promise<SlicedSaveOutcome> {
+export async function saveInSlices(table: PathTable, store: IndexStore, root: string, stop: Cancellation, options: { sliceMs?: number; copyFirst?: boolean; listing?: ListingFacts } = {}): Promise<SlicedSaveOutcome> {
   const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
   const generation = table.generation;
-  const chunks = options.copyFirst ? encodeSnapshot(table)[Symbol.iterator]() : snapshotChunks(table);
+  const chunks = options.copyFirst ? encodeSnapshot(table, options.listing)[Symbol.iterator]() : snapshotChunks(table, options.listing);
   const writing = store.beginSnapshot(root);
   try {
     for (let made = false; !made; ) {

@@ -52,6 +52,25 @@ describe('agentls/ruleBuckets and agentls/rulesForFile say when their nested .cu
     expect(report.trimEnd().split('\n').at(-1)).toBe(`_Incomplete: ${stopped}: rule folders past that are not listed here._`);
   });
 
+  it('says nothing after a restart from a stored index that holds exactly search.maxFiles files, none left out', async () => {
+    const ws = nestedCursorTree();
+    const cacheDir = tempDir('agentls-cache-');
+    const home = tempDir('agentls-home-');
+    // The tree's six files, every one listed: the listing did not stop. Given at start: a later change of search settings lists anew, without the stored index.
+    const settings = { home, cacheDir, search: { maxFiles: 6 } };
+    const options = { folders: [ws], cacheDir, home, settings, initializationOptions: { agentls: settings } };
+    const first = await start(options);
+    const listed = await until('the buckets from the complete index', () => first.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: first.uri(ws) }), (r) => r.indexing === undefined);
+    expect(listed.incomplete).toBeUndefined();
+    await first.stop();
+
+    const second = await start(options);
+    await second.waitForLog(/file index: 6 files in 1 folder, restored from the cache and checked against the disk/);
+    const restored = await until('the buckets from the complete index', () => second.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: second.uri(ws) }), (r) => r.indexing === undefined);
+    expect(restored.nestedFolders?.length).toBe(1);
+    expect(restored.incomplete).toBeUndefined();
+  });
+
   it('says nothing where the index holds every file and the folders are few', async () => {
     const ws = nestedCursorTree();
     const c = await start({ folders: [ws] });
