@@ -28,6 +28,8 @@ export class ReachByRoot {
     private readonly ctx: ServerContext,
     /** Called with the folder and the glob keys whose dead/broad status changed (or all, after a load). */
     private readonly onChanged: (root: string) => void,
+    /** Called with the folder when globs were judged for an open document's answer: the closed files using them are due again. */
+    private readonly onJudgedForOpen: (root: string) => void,
   ) {
     const fromChanges = ctx.session.changes.onChanges((batch) => void this.apply(batch));
     const fromExcludes = ctx.session.onExcludesChanged(() => {
@@ -89,7 +91,9 @@ export class ReachByRoot {
    */
   async followJudged(root: string, globs: { glob: string; dialect: GlobDialect }[]): Promise<GlobReach | undefined> {
     const reach = this.withGlobs(root, globs);
-    if (reach?.added) await this.judging(root, reach.reach);
+    // The globs of every agent are judged here, not the document's alone: a closed file
+    // sharing one had it unjudged (no finding), and `judgeIgnored` finds nothing left to judge.
+    if (reach?.added && (await this.judging(root, reach.reach)) > 0 && this.reaches.get(root) === reach.reach) this.onJudgedForOpen(root);
     return reach?.reach;
   }
 

@@ -46,7 +46,12 @@ export class RulesContext {
 
   private reach(): ReachByRoot {
     if (!this.reachByRoot) {
-      this.reachByRoot = new ReachByRoot(this.state.context, () => this.rulesChanged(undefined));
+      this.reachByRoot = new ReachByRoot(
+        this.state.context,
+        () => this.rulesChanged(undefined),
+        // The open document asking is answered with the judged globs; the closed files are published again.
+        () => this.closedDue(undefined),
+      );
       // Instruction files are not the engine's: their own changes call for a publication.
       this.state.context.session.changes.onChanges((batch) => {
         const touched = batch.map((c) => c.path).filter(isInstructionPlace);
@@ -68,6 +73,11 @@ export class RulesContext {
    */
   rulesChanged(paths: ReadonlySet<string> | undefined): void {
     if (!paths) this.rediagnoseRuleFiles();
+    this.closedDue(paths);
+  }
+
+  /** The findings of closed rule files are due again: `paths`, or every one (`undefined`); open ones are left as they are. */
+  private closedDue(paths: ReadonlySet<string> | undefined): void {
     if (!paths || this.pending === 'all') this.pending = 'all';
     else this.pending = new Set([...(this.pending ?? []), ...paths]);
     if (this.publishing) return;
@@ -77,7 +87,8 @@ export class RulesContext {
       .catch((err) => this.state.context.log.error(`rules in context: ${(err as Error).stack ?? err}`))
       .finally(() => {
         this.publishing = undefined;
-        if (this.pending) this.rulesChanged(this.pending === 'all' ? undefined : this.pending);
+        // The open documents were told when these came due.
+        if (this.pending) this.closedDue(this.pending === 'all' ? undefined : this.pending);
       });
   }
 

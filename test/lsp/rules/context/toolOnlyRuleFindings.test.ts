@@ -73,6 +73,9 @@ describe('dead globs of the rule files only their own tool reads, over LSP', () 
     const link = c.uri(path.join(ws, '.windsurf/rules/rb.md'));
     const target = path.join(ws, 'shared/rb-windsurf.md');
     const changed = () => c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(target), type: 2 }] });
+    // Typing in the Cursor rule re-read that file alone, never listing the rule folders again
+    // (which republished every skipped file): the link's glob, judged first for that open
+    // buffer, still gets its finding pushed.
     await c.waitForDiagnostics(link, (ds) => deadGlob(ds, DEAD_GLOB) !== undefined);
     fs.writeFileSync(target, WINDSURF_DEAD_GLOB.replace(DEAD_GLOB, 'src/**/*.ts'));
     await changed();
