@@ -9,7 +9,7 @@ import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
 import type { WorkspaceSession } from '../workspace/session';
 import { analyseFile, type FileAnalysis } from './analysis';
-import { discoverRules, type Discovery, type DiscoveryHost } from './discovery';
+import { discoverRules, type Discovery, type DiscoveryHost, type SkippedFile } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { fileLocationFinding } from './lint/fileLocation';
@@ -40,6 +40,8 @@ class RootRules {
   discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false };
   /** Texts of files discovery skipped (the xcsh agent does not read them; their own tool may). */
   readonly skippedTexts = new Map<string, string>();
+  /** The files and locations of the last listing that the xcsh agent skips, by path, with why (`discovery.skipped`). */
+  readonly skippedByPath = new Map<string, SkippedFile>();
   /**
    * Files of the root's Cursor, Windsurf and Cline folders that the xcsh agent skips (ignored,
    * or links), and the legacy `.cursorrules` and `.windsurfrules`, that their own tool reads all the same (`toolOnly.ts`, with the sources): they
@@ -147,8 +149,8 @@ export class RulesEngine {
     // A buffer's edit says nothing of what is on disk: its keystrokes need no look at the file's kind.
     const linked = this.throughLinkedFolders(reported);
     const affected = new Set<string>();
-    // A buffer's edit of a file its own tool alone reads (the legacy `.cursorrules`): re-read alone, not a re-listing per keystroke.
-    const rereadAlone = from === 'buffer' ? await this.rereadToolOnly(linked, affected) : new Set<string>();
+    // A buffer's edit of a file the xcsh agent skips (the legacy `.cursorrules`, an ignored or linked rule): re-read alone, not a re-listing per keystroke.
+    const rereadAlone = from === 'buffer' ? await this.rereadSkipped(linked, affected) : new Set<string>();
     const rest = rereadAlone.size ? linked.filter((c) => !rereadAlone.has(c.path)) : linked;
     const changes = from === 'disk' ? await this.kindsChecked(rest) : rest;
     this.generation++;
@@ -160,7 +162,9 @@ export class RulesEngine {
       if (candidate && (await this.analyse(candidate, true)).changed) changedFiles.add(change.path);
     }
     for (const state of this.roots.values()) {
-      const relist = changes.some((c) => this.touchesListing(state, c, state.byPath.has(c.path)));
+      // A buffer's edit of a listed file changes its text alone, never what the folders hold nor
+      // where a link leads (a link to it is read from disk, through the link, either way).
+      const relist = changes.some((c) => !(from === 'buffer' && c.type === 'changed' && state.byPath.has(c.path)) && this.touchesListing(state, c, state.byPath.has(c.path)));
       if (relist) {
         for (const p of await this.rediscover(state, cancel, changes.map((c) => c.path), changedFiles)) affected.add(p);
         continue;
@@ -178,24 +182,29 @@ export class RulesEngine {
   }
 
   /**
-   * The text of a file that only its own tool reads and that the xcsh agent skips by its path
-   * (`toolOnly.ts`: the legacy `.cursorrules` and `.windsurfrules`), read again where its
-   * buffer changed: its analysis depends on its text alone, nothing of the listing. (Ignored
-   * and linked ones are still listed again, as before.) Returns the paths read; a file that
-   * cannot be read is left to the listing.
+   * Files the xcsh agent skips whose text the engine reads for their own tool (`rediscover`:
+   * left out by their path or the ignore files, links, a linked `.clinerules`' files), read
+   * again where their buffer changed: their findings and their tool's analysis depend on
+   * their text and on what the last listing said of them (why skipped, where a link leads),
+   * and a buffer's edit changes only the text. Returns the paths done: those read, and those
+   * whose text was not readable before nor is now (a special entry, a link to no file); one
+   * read before and unreadable now is left to the listing.
    */
-  private async rereadToolOnly(changes: readonly FileChange[], affected: Set<string>): Promise<Set<string>> {
+  private async rereadSkipped(changes: readonly FileChange[], affected: Set<string>): Promise<Set<string>> {
     const done = new Set<string>();
     for (const change of changes) {
       if (change.type !== 'changed') continue;
       for (const state of this.roots.values()) {
-        const skipped = state.toolOnly.has(change.path) ? state.discovery.skipped.find((s) => s.path === change.path) : undefined;
-        if (skipped?.why !== 'by-path') continue;
-        const read = await this.fs.readText(change.path, { maxBytes: MAX_RULE_FILE_BYTES });
-        if (!read.ok) continue;
-        state.skippedTexts.set(change.path, read.text);
-        state.toolOnly.set(change.path, toolOnlyAnalysis(skipped, read.text, this.profile));
-        affected.add(change.path);
+        const skipped = state.skippedByPath.get(change.path);
+        if (!skipped) continue;
+        const hadText = state.skippedTexts.has(change.path);
+        // As `rediscover` reads them: only those it says are not read (every one it reads is).
+        const read = readsSkippedText(skipped) && state.notRead.has(change.path) ? await this.fs.readText(change.path, { maxBytes: MAX_RULE_FILE_BYTES }) : undefined;
+        if (read?.ok) {
+          state.skippedTexts.set(change.path, read.text);
+          if (readByItsToolOnly(skipped, state.cwd)) state.toolOnly.set(change.path, toolOnlyAnalysis(skipped, read.text, this.profile));
+          affected.add(change.path);
+        } else if (hadText) continue;
         done.add(change.path);
       }
     }
@@ -316,6 +325,7 @@ export class RulesEngine {
     state.notRead.clear();
     state.unreadLocations.clear();
     state.skippedTexts.clear();
+    state.skippedByPath.clear();
     state.toolOnly.clear();
     state.linkedOut.clear();
     state.brokenLinks.clear();
@@ -325,18 +335,17 @@ export class RulesEngine {
     state.linkTargetFolders.clear();
     this.noteLinkedFolders(state);
     for (const skipped of discovery.skipped) {
+      state.skippedByPath.set(skipped.path, skipped);
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
         state.notRead.set(skipped.path, finding);
         if (skipped.why === 'outside' || skipped.why === 'broken-link' || skipped.why === 'unreadable' || skipped.why === 'file-location') state.unreadLocations.set(skipped.path, finding);
         affected.add(skipped.path);
-        // Read for their own tool's lint: files the xcsh agent leaves out by name or ignore
-        // rules, and links (a rule shared between tools by a link is common; the xcsh agent
-        // drops links, the other tools follow them). A link is read only where the confined
-        // file system lets it: its target inside the workspace. Never a special file.
+        // Read for their own tool's lint (`readsSkippedText`). A link is read only where the
+        // confined file system lets it: its target inside the workspace.
         if (skipped.why === 'symlink' || skipped.why === 'broken-link' || (skipped.why === 'file-location' && skipped.target !== undefined)) this.noteLinkTargets(state, skipped.path);
         if (skipped.why === 'special') state.specialEntries.add(skipped.path);
-        if (skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink' || skipped.why === 'linked-folder') {
+        if (readsSkippedText(skipped)) {
           const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
           if (read.ok) {
             state.skippedTexts.set(skipped.path, read.text);
@@ -470,6 +479,11 @@ export class RulesEngine {
       brokenLink: (p, options) => brokenLinkReason(p, options),
       fileInPlaceOfFolder,
     };
+  }
+
+  /** Whether some root lists the file or skips it (`discovery.skipped`): a buffer's edit of it is a change of its text, never a new file. */
+  knows(p: string): boolean {
+    return this.analyses.has(p) || [...this.roots.values()].some((state) => state.byPath.has(p) || state.skippedByPath.has(p));
   }
 
   /** The analysis of a rule file, if some root lists it. */
@@ -731,6 +745,15 @@ function joinMessages(first: string, second: string): string {
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
   return `${first} ${second}`;
+}
+
+/**
+ * Whether the engine reads a skipped file's text, for its own tool's lint: files the xcsh
+ * agent leaves out by name or ignore rules, and links (a rule shared between tools by a link
+ * is common; the xcsh agent drops links, the other tools follow them). Never a special file.
+ */
+function readsSkippedText(skipped: SkippedFile): boolean {
+  return skipped.why === 'by-path' || skipped.why === 'ignored' || skipped.why === 'symlink' || skipped.why === 'linked-folder';
 }
 
 /**

@@ -129,7 +129,7 @@ export class RulesState {
     if (!engine) return;
     const names = () => engine.rootPaths.map((root) => engine.availableNames(root).join(',')).join('\n');
     const before = names();
-    const affected = await engine.applyChanges(batch);
+    const affected = await this.apply(engine, batch, 'disk');
     // With the listed CLAUDE.md and AGENTS.md files whose import chains or neighbours changed.
     await this.publish(affected, false);
     await this.push(new Set([...this.listedMemory.affectedBy(engine, batch)].filter((p) => !affected.has(p))), false);
@@ -183,11 +183,25 @@ export class RulesState {
       const last = this.synced.get(p);
       if (last && last.engine === engine && last.version === doc.version && last.text === doc.text) return;
       this.synced.set(p, { engine, version: doc.version, text: doc.text });
-      const known = engine.analysis(p) !== undefined || engine.toolOnlyAnalysis(p) !== undefined;
-      const affected = await engine.applyChanges([{ path: p, type: known ? 'changed' : 'created' }], undefined, 'buffer');
+      const affected = await this.apply(engine, [{ path: p, type: engine.knows(p) ? 'changed' : 'created' }], 'buffer');
       affected.delete(p);
       await this.publish(affected, false);
     });
+  }
+
+  /**
+   * `engine.applyChanges`, saying at debug level when it listed the rule folders again: a
+   * keystroke never should (it re-reads the file typed in), and nothing else shows whether it
+   * did, to a test through the server or to a user asking why typing is slow.
+   */
+  private async apply(engine: RulesEngine, changes: FileChange[], from: 'disk' | 'buffer'): Promise<Set<string>> {
+    const before = engine.stats.discoveries;
+    const affected = await engine.applyChanges(changes, undefined, from);
+    if (engine.stats.discoveries !== before) {
+      const more = changes.length > 1 ? ` and ${changes.length - 1} more` : '';
+      this.context.log.debug(`rules: rule folders listed again for a ${from} change of ${changes[0].path}${more}`);
+    }
+    return affected;
   }
 
   /**
