@@ -5,6 +5,7 @@ import {
   agentsUserFolders,
   ancestorsUpTo,
   clineCandidates,
+  clineGlobalRuleFolders,
   LEGACY_RULE_FILES,
   nativeConfigDirs,
   PROVIDER_EXTENSIONS,
@@ -45,6 +46,8 @@ export interface DiscoveryHost {
   brokenLink(path: string, options?: { folderWanted?: boolean }): string | undefined;
   /** A rule location that is a regular file, or a link to one (`link`: as written), or a named pipe, socket or device (`special`): no folder to list (`fileInPlaceOfFolder`). */
   fileInPlaceOfFolder(path: string): { link?: string; special?: string } | undefined;
+  /** Whether a fixed place outside the readable ones is a folder (`isFolderAt`): a stat, nothing read. */
+  isFolder(path: string): boolean;
 }
 
 /** A folder whose direct files (with the provider's extensions) are rules. */
@@ -69,9 +72,11 @@ export interface SkippedFile {
    * known only here; the others come from the path (`classifyRulePath`). `linked-folder`: a
    * file of a `.clinerules` that is a link to a folder, which Cline lists and the xcsh agent
    * takes for a single file (`clineLinkedFolder`). `file-location`: a rule folder, or the
-   * folder above it, that is a file or a link to one (`listFolder`).
+   * folder above it, that is a file or a link to one (`listFolder`). `tool-global`: a rule
+   * of Cline's global rule folders, which Cline reads and the xcsh agent never looks at
+   * (`clineGlobalRules`): no finding of the xcsh agent's, read for Cline's view and lint.
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location';
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global';
   /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
   target?: string;
   /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
@@ -94,6 +99,8 @@ export interface Discovery {
   workspaceHasXcsh: boolean;
   /** A `.clinerules` that is a link to a folder of the workspace (`clineLinkedFolder`): no file of Cline's, its files are. */
   linkedClineFolder?: string;
+  /** Cline's global rule folders listed (`clineGlobalRules`): a file coming or going there means discovering again. */
+  clineGlobalFolders: string[];
 }
 
 /** Entries read from one nested folder of a rule folder, to report files the agent misses. */
@@ -101,7 +108,7 @@ const MAX_NESTED_ENTRIES = 200;
 
 /** Lists the rule files of one workspace folder (the agent's cwd), in the agent's order. */
 export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<Discovery> {
-  const out: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false };
+  const out: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
   out.workspaceHasXcsh = (await host.fs.stat(path.join(cwd, '.xcsh')))?.kind === 'directory';
   out.structural.add(path.join(cwd, '.xcsh'));
   const providers = providersFor(host.profile).filter((p) => !host.disabledProviders.includes(p));
@@ -129,7 +136,35 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
     const st = await host.fs.stat(file);
     if (st?.kind === 'file') out.skipped.push({ path: file, provider, level: 'project', why: 'by-path' });
   }
+  if (!host.disabledProviders.includes('cline')) await clineGlobalRules(host, out);
   return out;
+}
+
+/**
+ * Cline's global rules (`clineGlobalRuleFolders`, with the sources), which the xcsh agent's
+ * discovery does not list (rules.md §2.6: `.clinerules` only): each folder is listed as the
+ * agent's folders are (`listFolder`, into a listing of its own), and its rule files become
+ * `tool-global` files, Cline's alone. Cline's docs say Markdown files for global rules; the
+ * `.txt` files its docs allow are said of `.clinerules/` only, so `.md` alone here. What the
+ * listing finds of the folder itself (a link out of the places agentls reads, to nothing, a
+ * file in its place, no permission) is kept, as for the other user-level folders; a rule
+ * file that is a link is dropped unsaid: Cline keeps regular files only when it lists its
+ * rules (`followsFileLinks` in toolOnly.ts; that its global folders are listed the same way
+ * as `.clinerules` is taken, not documented).
+ */
+async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<void> {
+  const documents = path.join(host.home, 'Documents');
+  out.structural.add(documents);
+  // A stat of ~/Documents, never a listing: agentls reads nothing there but Cline's folder.
+  const documentsExists = host.isFolder(documents);
+  for (const [folderRank, dir] of clineGlobalRuleFolders(host.home, documentsExists).entries()) {
+    out.structural.add(dir);
+    out.clineGlobalFolders.push(dir);
+    const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
+    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: PROVIDER_EXTENSIONS.cline }, host, own);
+    for (const c of own.candidates) out.skipped.push({ path: c.path, provider: 'cline', level: 'user', why: 'tool-global' });
+    for (const s of own.skipped) if (s.why !== 'symlink' && s.why !== 'special' && s.why !== 'by-path') out.skipped.push(s);
+  }
 }
 
 /** Moves the listed files git's ignore rules leave out (the global excludes: `gitIgnored`) from the candidates to the skipped. */

@@ -3,7 +3,7 @@ import { yieldToEventLoop, type Cancellation, NEVER_CANCELLED, throwIfCancelled 
 import type { Finding } from '../core/findings';
 import type { FileChange } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
-import { brokenLinkReason, fileInPlaceOfFolder, linkChain } from '../workspace/links';
+import { brokenLinkReason, fileInPlaceOfFolder, isFolderAt, linkChain } from '../workspace/links';
 import { changesIgnoreRules } from '../workspace/ignore';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { findRepoRoot } from '../workspace/repoRoot';
@@ -37,7 +37,7 @@ export interface NameState {
 
 /** The rules of one workspace folder (the agent's cwd). */
 class RootRules {
-  discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false };
+  discovery: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
   /** Texts of files discovery skipped (the xcsh agent does not read them; their own tool may). */
   readonly skippedTexts = new Map<string, string>();
   /** The files and locations of the last listing that the xcsh agent skips, by path, with why (`discovery.skipped`). */
@@ -131,12 +131,13 @@ export class RulesEngine {
     return [...this.roots.keys()];
   }
 
-  /** Every path with findings of this engine (rule files and files it reports as not read). */
+  /** Every path with findings of this engine (rule files, files it reports as not read, and files their tool alone reads). */
   reportedPaths(): Set<string> {
     const out = new Set<string>();
     for (const state of this.roots.values()) {
       for (const p of state.byPath.keys()) out.add(p);
       for (const p of state.notRead.keys()) out.add(p);
+      for (const p of state.toolOnly.keys()) out.add(p);
     }
     return out;
   }
@@ -198,13 +199,11 @@ export class RulesEngine {
         const skipped = state.skippedByPath.get(change.path);
         if (!skipped) continue;
         const hadText = state.skippedTexts.has(change.path);
-        // As `rediscover` reads them: only those it says are not read (every one it reads is).
-        const read = readsSkippedText(skipped) && state.notRead.has(change.path) ? await this.fs.readText(change.path, { maxBytes: MAX_RULE_FILE_BYTES }) : undefined;
-        if (read?.ok) {
-          state.skippedTexts.set(change.path, read.text);
-          if (readByItsToolOnly(skipped, state.cwd)) state.toolOnly.set(change.path, toolOnlyAnalysis(skipped, read.text, this.profile));
-          affected.add(change.path);
-        } else if (hadText) continue;
+        // As `rediscover` reads them: only those it says are not read (every one it reads is), and Cline's global rules.
+        const reads = skipped.why === 'tool-global' || (readsSkippedText(skipped) && state.notRead.has(change.path));
+        const read = reads ? await this.readToolOnly(state, skipped) : undefined;
+        if (read?.ok) affected.add(change.path);
+        else if (hadText) continue;
         done.add(change.path);
       }
     }
@@ -263,6 +262,7 @@ export class RulesEngine {
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
+    if (state.discovery.clineGlobalFolders.includes(dir)) return true;
     // What is ignored changed (an ignore file, or git's `.git/info/exclude`, which the session's watchers and an editor's report too): the xcsh agent skips ignored rule files.
     if (changesIgnoreRules(p)) return true;
     const base = path.basename(p);
@@ -336,6 +336,12 @@ export class RulesEngine {
     this.noteLinkedFolders(state);
     for (const skipped of discovery.skipped) {
       state.skippedByPath.set(skipped.path, skipped);
+      if (skipped.why === 'tool-global') {
+        // Cline's global rules: no word of the xcsh agent's (it never looks there), Cline's view and lint only.
+        await this.readToolOnly(state, skipped);
+        affected.add(skipped.path);
+        continue;
+      }
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
         state.notRead.set(skipped.path, finding);
@@ -346,11 +352,8 @@ export class RulesEngine {
         if (skipped.why === 'symlink' || skipped.why === 'broken-link' || (skipped.why === 'file-location' && skipped.target !== undefined)) this.noteLinkTargets(state, skipped.path);
         if (skipped.why === 'special') state.specialEntries.add(skipped.path);
         if (readsSkippedText(skipped)) {
-          const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
-          if (read.ok) {
-            state.skippedTexts.set(skipped.path, read.text);
-            if (readByItsToolOnly(skipped, state.cwd)) state.toolOnly.set(skipped.path, toolOnlyAnalysis(skipped, read.text, this.profile));
-          } else if (skipped.why === 'symlink') {
+          const read = await this.readToolOnly(state, skipped);
+          if (!read.ok && skipped.why === 'symlink') {
             // A loop is refused as outside too (its real path cannot be resolved): it has no target.
             // A link to no file is that first, wherever it points (out to a folder, too).
             const broken = brokenLinkReason(skipped.path);
@@ -378,6 +381,16 @@ export class RulesEngine {
       if ('reason' in broken || ('folder' in broken && broken.fileLink !== undefined)) this.noteLinkTargets(state, broken.path);
     }
     return affected;
+  }
+
+  /** Reads a skipped file for its own tool's lint, and analyses it where its tool reads it (`readByItsToolOnly`). */
+  private async readToolOnly(state: RootRules, skipped: SkippedFile): Promise<Awaited<ReturnType<FileSystem['readText']>>> {
+    const read = await this.fs.readText(skipped.path, { maxBytes: MAX_RULE_FILE_BYTES });
+    if (read.ok) {
+      state.skippedTexts.set(skipped.path, read.text);
+      if (readByItsToolOnly(skipped, state.cwd)) state.toolOnly.set(skipped.path, toolOnlyAnalysis(skipped, read.text, this.profile));
+    }
+    return read;
   }
 
   private noteLinkTargets(state: RootRules, link: string): void {
@@ -478,6 +491,7 @@ export class RulesEngine {
       escapeTarget: (p) => s.confinement.escapeTarget(p),
       brokenLink: (p, options) => brokenLinkReason(p, options),
       fileInPlaceOfFolder,
+      isFolder: isFolderAt,
     };
   }
 
@@ -517,7 +531,7 @@ export class RulesEngine {
 
   /** The agents a rule file's findings are about (`targets.ts`): its own tool's and the xcsh agent's, as the settings say. */
   targetsOf(p: string): Set<AgentId> {
-    const state = [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p));
+    const state = this.stateListing(p);
     if (!state) return new Set<AgentId>(['xcsh']);
     return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
@@ -528,7 +542,7 @@ export class RulesEngine {
    * the tool the file belongs to (`toolLint`).
    */
   findings(p: string): Finding[] {
-    const state = [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p));
+    const state = this.stateListing(p);
     if (!state) return this.xcshFindings(p);
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
@@ -552,6 +566,11 @@ export class RulesEngine {
     return out;
   }
 
+  /** The root that lists `p`, reports it as not read, or reads it for its tool alone (Cline's global rules). */
+  private stateListing(p: string): RootRules | undefined {
+    return [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p) || r.toolOnly.has(p));
+  }
+
   /** A tool's lint of a file, recomputed only when its text or targets change (publishing asks often). */
   private toolFindingsCached(file: ToolFile): Finding[] {
     const key = `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${JSON.stringify(file.readProblem ?? null)}`;
@@ -573,6 +592,8 @@ export class RulesEngine {
     const base = candidate?.level === 'user' || (!candidate && !isInside(state.cwd, p)) ? this.session.home : state.cwd;
     const rel = toolRelativePath(p, base);
     if (!candidate) {
+      // Cline's global rules, wherever they sit in the home (`~/Documents/Cline/Rules` has no mark of Cline's own in its path).
+      if (state.discovery.clineGlobalFolders.includes(path.dirname(p)) && state.toolOnly.has(p)) return { agent: agentModel('cline'), placement: { read: true, frontmatter: true } };
       const owner = ownerOf(rel);
       // A file the xcsh agent skips in a home rule folder: one whose tool does not read the
       // home (`~/.cursor/rules/more/a.mdc`: Cursor reads no rule folder there) is no file of that tool's.

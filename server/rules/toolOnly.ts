@@ -28,6 +28,7 @@ import type { RulesProfile } from './model';
  *   request (`sentWhole`): the legacy `.cursorrules` and `.windsurfrules` at the root of
  *   `cwd`, which the xcsh agent never reads (rules.md §2). Other files skipped by path (in a
  *   folder inside `.cursor/rules/`) have frontmatter, and are read by `instructionViews.ts`.
+ * - Cline's global rules (`tool-global`): Cline reads them, the xcsh agent never looks there.
  */
 export function readByItsToolOnly(skipped: SkippedFile, cwd: string): boolean {
   // A user-level location its tool does not read (`~/.cursor/rules`) has no tool to read it.
@@ -36,6 +37,8 @@ export function readByItsToolOnly(skipped: SkippedFile, cwd: string): boolean {
   if (skipped.why === 'symlink') return followsFileLinks(tool);
   // Only project files: a user-level path would be taken relative to the home, and none is skipped by path whole.
   if (skipped.why === 'by-path') return tool !== 'xcsh' && skipped.level === 'project' && sentWhole(agentModel(tool).owns(toolRelativePath(skipped.path, cwd)));
+  // Cline's global rules (discovery.ts, `clineGlobalRules`): Cline's own folders, which the xcsh agent never looks at.
+  if (skipped.why === 'tool-global') return true;
   // A file of a `.clinerules` linked to a folder: Cline lists the folder (discovery.ts, `clineLinkedFolder`).
   return skipped.why === 'linked-folder' && tool === 'cline';
 }

@@ -5,6 +5,7 @@ import {
   projectRuleFolders,
   userRuleFolders,
   windsurfGlobalRulesFile,
+  clineGlobalRuleAreas,
   type ProviderId,
   type RuleFolder,
   type RuleLevel,
@@ -87,17 +88,17 @@ export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
 }
 
 /** The fixed places of a context, computed once for as long as the context stays the same. */
-function locationsOf(ctx: ClassifyContext): { folders: readonly RuleFolder[]; windsurfGlobal: string } {
+function locationsOf(ctx: ClassifyContext): { folders: readonly RuleFolder[]; windsurfGlobal: string; clineGlobal: readonly string[] } {
   // Classifying a workspace asks once a file (92,000 times for a large tree) with the same context.
   if (!lastLocations || !sameContext(lastLocations.ctx, ctx)) {
     const folders = userRuleFolders(ctx.home, ctx.profile, ctx.piConfigDir);
     for (const root of ctx.roots) folders.push(...projectRuleFolders(root));
-    lastLocations = { ctx: { ...ctx, roots: [...ctx.roots] }, folders, windsurfGlobal: windsurfGlobalRulesFile(ctx.home) };
+    lastLocations = { ctx: { ...ctx, roots: [...ctx.roots] }, folders, windsurfGlobal: windsurfGlobalRulesFile(ctx.home), clineGlobal: clineGlobalRuleAreas(ctx.home) };
   }
   return lastLocations;
 }
 
-let lastLocations: { ctx: ClassifyContext; folders: readonly RuleFolder[]; windsurfGlobal: string } | undefined;
+let lastLocations: { ctx: ClassifyContext; folders: readonly RuleFolder[]; windsurfGlobal: string; clineGlobal: readonly string[] } | undefined;
 
 function sameContext(a: ClassifyContext, b: ClassifyContext): boolean {
   return a.home === b.home && a.profile === b.profile && a.piConfigDir === b.piConfigDir && a.roots.length === b.roots.length && a.roots.every((r, i) => r === b.roots[i]);
@@ -116,6 +117,8 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
 
   const locations = locationsOf(ctx);
   if (filePath === locations.windsurfGlobal) return { kind: 'rule', provider: 'windsurf', level: 'user', loaded: true };
+  // Cline's global rules (ruleLocations.ts, `clineGlobalRuleFolders`): read by Cline, its Markdown files directly in the folder.
+  if (locations.clineGlobal.includes(dir) && name.endsWith('.md') && !name.startsWith('.')) return { kind: 'rule', provider: 'cline', level: 'user', loaded: true };
 
   const legacy = LEGACY_RULE_FILES[name];
   if (legacy) {

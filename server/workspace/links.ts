@@ -126,6 +126,19 @@ export function linkLeadsToFolder(link: string): boolean {
   }
 }
 
+/**
+ * Whether `p` is a folder, or a link to one: a stat, never a listing, for a fixed place
+ * whose presence alone changes where an agent looks (Cline's `~/Documents`), outside the
+ * places agentls reads.
+ */
+export function isFolderAt(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether following `p` meets the same links again and again (the kernel's ELOOP): confinement refuses such a path too, having no real path for it, and messages say which it is. */
 export function goesRoundInALoop(p: string): boolean {
   try {

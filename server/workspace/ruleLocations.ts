@@ -63,6 +63,30 @@ export function windsurfGlobalRulesFile(home: string): string {
   return path.join(home, '.codeium', 'windsurf', 'memories', 'global_rules.md');
 }
 
+/**
+ * Cline's global rule folders, in the order listed here, and which of them Cline reads.
+ * Sources: Cline's docs, "Configuration" (https://docs.cline.bot/cli/configuration):
+ * global rules live in `~/.cline/rules/`, and `~/Documents/Cline/Rules/` is an "additional
+ * global search path" (rules "may also be discovered from ~/Documents/Cline/ for
+ * compatibility"); "Rules" (https://docs.cline.bot/features/cline-rules, "Global Rules
+ * Directory Location"): `~/Documents/Cline/Rules` on every system, which on Linux "may fall
+ * back to ~/Cline/Rules", depending on "whether the Documents directory exists". So the
+ * first two are both read (the second is "additional", not instead), and `~/Cline/Rules`
+ * only where there is no `~/Documents` (`documentsExists`). Undocumented: whether a rule of
+ * one name in two of these folders is read twice or once (and which wins), and in which
+ * order their rules reach the model; every file is counted, nothing is said of clashes.
+ */
+export function clineGlobalRuleFolders(home: string, documentsExists: boolean): string[] {
+  const folders = [path.join(home, '.cline', 'rules')];
+  folders.push(documentsExists ? path.join(home, 'Documents', 'Cline', 'Rules') : path.join(home, 'Cline', 'Rules'));
+  return folders;
+}
+
+/** Every folder `clineGlobalRuleFolders` may give, whether `~/Documents` exists or not: the places agentls may read. */
+export function clineGlobalRuleAreas(home: string): string[] {
+  return [...new Set([...clineGlobalRuleFolders(home, true), ...clineGlobalRuleFolders(home, false)])];
+}
+
 /** Rule folders under the home directory, per provider. */
 export function userRuleFolders(home: string, profile: RulesProfile, piConfigDir: string | undefined): RuleFolder[] {
   const folders: RuleFolder[] = [{ provider: 'native', level: 'user', dir: path.join(nativeUserConfigDir(home, profile, piConfigDir), 'rules') }];
@@ -84,11 +108,12 @@ export function projectRuleFolders(root: string): RuleFolder[] {
 }
 
 /**
- * Every location under the home directory the agent may read rules from; these, with
- * the workspace roots, are the only places agentls reads.
+ * Every location under the home directory the agents may read rules from (the xcsh agent's,
+ * and those its tools read themselves: Windsurf's global_rules.md, Cline's global rule
+ * folders); these, with the workspace roots, are the only places agentls reads.
  */
 export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: string | undefined): string[] {
-  return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home)];
+  return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home), ...clineGlobalRuleAreas(home)];
 }
 
 /**

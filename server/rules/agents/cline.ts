@@ -10,16 +10,24 @@ import type { Activation, AgentModel, Placement } from './types';
 export const cline: AgentModel = {
   id: 'cline',
   name: 'Cline',
-  reads: '`.clinerules/*.md` and `*.txt` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/Documents/Cline/Rules`',
+  reads: '`.clinerules/*.md` and `*.txt` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/.cline/rules/` and `~/Documents/Cline/Rules/` (`~/Cline/Rules/` where there is no `~/Documents`)',
   owns(rel) {
     return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
   // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
   // of globs. A rule without it applies to every request.
-  // No `readsUserLocation`: the xcsh agent's discovery lists no user-level rules of Cline's
-  // (rules.md §2.6), and Cline's own global rules folder, Documents/Cline/Rules (docs,
-  // "Rules"; cline/cline, src/core/storage/disk.ts, `ensureRulesDirectoryExists`), is not
-  // one agentls reads.
+  // Global rules (`~/.cline/rules`, `~/Documents/Cline/Rules`: `clineGlobalRuleFolders` in
+  // workspace/ruleLocations.ts, with the sources): Cline reads them in every task beside the
+  // workspace's (docs, "Rules": global rules "apply across all projects"). The xcsh agent's
+  // discovery lists none (rules.md §2.6); agentls lists them for Cline alone
+  // (rules/discovery.ts, `clineGlobalRules`). The docs show `paths` in `.clinerules/` files
+  // only ("Conditional rules": "any rule file in your .clinerules/ directory"), and say
+  // "Rules with YAML frontmatter activate only when you're working with matching files"
+  // ("Overview", https://docs.cline.bot/features/cline-rules/overview) without restricting it
+  // to workspace rules, so a global rule's `paths` is read the same way, against the paths of
+  // the workspace at hand. A glob there that matches nothing in this workspace may well match
+  // in another, so no dead glob is said of it (context/findings.ts).
+  readsUserLocation: true,
   keys: { paths: { kind: 'globs' } },
   globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },
   // Cline's source (src/core/context/instructions/user-instructions/frontmatter.ts,

@@ -86,8 +86,9 @@ export interface AgentModel {
   /**
    * The agent reads the user-level rules that the xcsh agent's discovery lists under its
    * provider (rules.md §2.4 to §2.6: `~/.cursor/rules`, Windsurf's `global_rules.md`), as the
-   * agent's own documentation says. Unset: it does not, and those rules reach the xcsh agent
-   * alone (`agentOfLocation`).
+   * agent's own documentation says, or the user-level rules agentls lists under its provider
+   * for the tool alone (Cline's global rule folders). Unset: it does not, and those rules reach
+   * the xcsh agent alone (`agentOfLocation`).
    */
   readsUserLocation?: boolean;
   /** Frontmatter that is not valid YAML is read as none at all (the rule then activates as a file without keys), where a source says so. */

@@ -86,6 +86,8 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
     if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
+    // A Cline global rule serves every project: a glob matching nothing here is no slip (rules/agents/cline.ts).
+    if (rule.global && view.agent === 'cline') continue;
     const statuses = rule.globs.map((glob) => ({ glob, status: scopedStatus(reach, glob, rule.scope, view.dialect) }));
     // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
     const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
