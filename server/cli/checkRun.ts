@@ -51,7 +51,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     return rel !== undefined && rel !== '' && common.ignored(rel);
   };
   try {
-    const walk = async (start: string | undefined): Promise<string[]> => {
+    // Root-relative; `gaps`: told why the listing is not whole (a run of its own says so; the listing behind a few named files' globs, as the walk it replaced, does not).
+    const list = async (start: string | undefined, gaps: string[] = incomplete): Promise<string[]> => {
       const listed: string[] = [];
       const ignore = session.ignoreFor(root);
       // The whole folder is listed as the file index lists it (git's listing in a work tree,
@@ -67,11 +68,15 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
         const seen = new Set(listed);
         listed.push(...walked.ruleFolderLinks.unfollowed.filter((rel) => !seen.has(rel)));
       }
-      incomplete.push(...listingGaps(walked, MAX_LINTED_FILES, start));
+      gaps.push(...listingGaps(walked, MAX_LINTED_FILES, start));
       // The listing gives each file's relative path: the ignore globs test it as it is.
-      return listed.filter((rel) => !common.ignored(rel)).map((rel) => joinRelative(root, rel));
+      return listed.filter((rel) => !common.ignored(rel));
     };
+    const walk = async (start: string | undefined): Promise<string[]> => (await list(start)).map((rel) => joinRelative(root, rel));
 
+    // What a check of part of the tree judges globs against: the whole run's listing (git's in a work tree), so a file reads alike in both, taken once and only when a check asks.
+    let whole: Promise<string[]> | undefined;
+    const everyFileOf = (r: string) => (r === root ? (whole ??= list(undefined, [])) : undefined);
     const runs: { scope: LintScope; keep?: Set<string> }[] = [];
     const looked = new Set<string>();
     if (targets.whole) {
@@ -88,10 +93,10 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       }
       const unique = [...new Set(walked)].sort();
       // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
-      if (unique.length) runs.push({ scope: { files: unique, named: false }, keep: new Set(unique) });
+      if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique) });
       const walkedSet = new Set(unique);
       const named = [...new Set(targets.files)].filter((f) => !isIgnored(f) && !walkedSet.has(f));
-      if (named.length) runs.push({ scope: namedScope(named), keep: new Set(named) });
+      if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named) });
       for (const f of [...unique, ...named]) looked.add(f);
     }
 

@@ -13,6 +13,13 @@ export interface LintScope {
   named: boolean;
   /** The files are every file of the roots (a whole-workspace run): checks that need the whole tree use them as they are. */
   whole?: boolean;
+  /**
+   * Every file of a root, relative to it, listed as a whole-workspace run lists them: what a
+   * check of a few files judges their globs against, so a file reads the same in a run of
+   * its own (a format-on-save or pre-commit hook) as in the whole. Listed once, when first
+   * asked; undefined (or absent) for a root it does not list: a walk of it (`workspaceScope`).
+   */
+  everyFileOf?: (root: string) => Promise<readonly string[]> | undefined;
 }
 
 /**

@@ -15,16 +15,16 @@ export function git(cwd: string, ...args: string[]): void {
 /** The two kinds of tree a listing differs on, for `describe.each`: a plain folder, and one made a git work tree with everything committed. */
 export const PLAIN_AND_GIT_TREES: [string, (ws: string) => string][] = [
   ['a plain tree', (ws) => ws],
-  [
-    'a git work tree',
-    (ws) => {
-      git(ws, 'init', '-q');
-      git(ws, 'add', '-A');
-      git(ws, 'commit', '-q', '-m', 'first');
-      return ws;
-    },
-  ],
+  ['a git work tree', (ws) => commitAll(ws)],
 ];
+
+/** Makes `ws` a git work tree with every file in it committed; returns it. */
+export function commitAll(ws: string): string {
+  git(ws, 'init', '-q');
+  git(ws, 'add', '-A');
+  git(ws, 'commit', '-q', '-m', 'first');
+  return ws;
+}
 
 /**
  * The environment that gives git a global excludes file (`core.excludesFile`) holding these

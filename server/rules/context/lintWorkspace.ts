@@ -16,8 +16,8 @@ import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
  * drift, for every rule file the engine loaded. Globs are judged against every file of
- * the folder (the scope when it is the whole tree, else a listing of its own), as the
- * language server judges them against its file index.
+ * the folder (the scope when it is the whole tree, else the scope's `everyFileOf` or a walk),
+ * as the language server judges them against its file index.
  */
 export async function lintRulesInContext(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
   const engine = await refreshedEngine(session, cancel);
@@ -26,6 +26,18 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
   // Listed only when a checked rule has globs: `agentls check` on a few named files (a
   // pre-commit hook) should not walk the whole tree for nothing.
   let everyFile: readonly string[] | undefined = scope.whole ? scope.files : undefined;
+  // Every file of a root, relative to it: the scope's listing when it has one (relative already), else every file of the roots.
+  const relsOf = async (root: string): Promise<readonly string[]> => {
+    const listed = scope.whole ? undefined : scope.everyFileOf?.(root);
+    if (listed) return listed;
+    everyFile ??= (await workspaceScope(session, fs, cancel)).files;
+    const rels: string[] = [];
+    for (const f of everyFile) {
+      const rel = relativeInside(root, f);
+      if (rel) rels.push(rel);
+    }
+    return rels;
+  };
   for (const root of engine.rootPaths) {
     throwIfCancelled(cancel);
     const view = engine.view(root);
@@ -46,14 +58,8 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const globs = [...agents, ...[...instructions.values()].flat()].flatMap((a) => a.rules.filter((r) => paths.has(r.path) || instructions.has(r.path)).flatMap((r) => reachGlobs(r).map((glob) => ({ glob, dialect: a.dialect }))));
     let reach: GlobReach | undefined;
     if (globs.length) {
-      everyFile ??= (await workspaceScope(session, fs, cancel)).files;
       reach = new GlobReach();
-      const rels: string[] = [];
-      for (const f of everyFile) {
-        const rel = relativeInside(root, f);
-        if (rel) rels.push(rel);
-      }
-      reach.setPaths(rels);
+      reach.setPaths(await relsOf(root));
       reach.setGlobs(globs);
       await judgeIgnoredGlobs(reach, session.ignoreFor(root), session.diskFs);
     }
