@@ -59,8 +59,8 @@ export class GlobReach {
   /** File events that arrived while a new list was being built in slices: applied to it once it is in. */
   private pending: { type: 'added' | 'removed'; rel: string }[] | undefined;
   private readonly globs = new Map<string, GlobState>();
-  /** The files on disk the index leaves out, listed once per judgement of the ignore rules (`ignoredGlobs.ts`). */
-  offIndex: Promise<readonly string[]> | undefined;
+  /** The files on disk the index leaves out, by the folder listed (`''`: the root), listed once per judgement of the ignore rules (`ignoredGlobs.ts`). */
+  offIndex: Map<string, Promise<readonly string[]>> | undefined;
   /** Files when every glob was last evaluated: a large drift re-evaluates all (broadness is relative). */
   private sizeAtFullEvaluation = 0;
 
@@ -131,6 +131,11 @@ export class GlobReach {
   deadMatcher(key: string): PathMatcher | undefined {
     const s = this.globs.get(key);
     return s && s.witness === undefined ? s.matcher : undefined;
+  }
+
+  /** The literal folder every match of a glob lies under (`globShape`: the index is searched there alone); `''` for the root. */
+  baseOf(key: string): string {
+    return this.globs.get(key)?.shape.base ?? '';
   }
 
   /** Records what the ignore files say of a glob's target, and an ignored file it matches; false when the glob is no longer followed. */

@@ -1,6 +1,7 @@
 import type { FileSystem } from '../../workspace/fs';
 import type { IgnoreRules } from '../../workspace/ignore';
 import { splitGlob } from '../../workspace/glob';
+import { joinRelative } from '../../workspace/paths';
 import { walkFiles } from '../../workspace/walk';
 import type { GlobReach } from './globReach';
 
@@ -45,7 +46,7 @@ export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, f
     const sample = globSamplePath(glob);
     const part = (sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined) ?? (await ignoredByName(glob, ignore));
     const matcher = reach.deadMatcher(key);
-    const onDisk = matcher ? (await offIndexFiles(reach, ignore, fs)).find((rel) => matcher(rel)) : undefined;
+    const onDisk = matcher ? (await offIndexFiles(reach, reach.baseOf(key), ignore, fs)).find((rel) => matcher(rel)) : undefined;
     if (reach.judgedIgnore(key, part, onDisk)) judged++;
   }
   return judged;
@@ -55,15 +56,43 @@ export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, f
 const DISK_LOOK_FILES = 50_000;
 
 /**
- * The files on disk that the index leaves out (ignored ones: `.env`, a build's output),
- * listed as the index lists but with the ignore files not applied (`.git`, `node_modules`
- * and `search.exclude` still are). Listed once, the first time a dead glob is judged, and
- * kept until the ignore rules change (`forgetIgnored`): a glob typed in a buffer is then
- * tested in memory, never by a walk per keystroke.
+ * The files on disk under `base` that the index leaves out (ignored ones: `.env`, a build's
+ * output), listed as the index lists but with the ignore files not applied (`.git`,
+ * `node_modules` and `search.exclude` still are). Only the glob's literal folder is listed
+ * (every match lies there, as the index's own search assumes: `globShape`), so `nope/**`
+ * costs a look at one folder, not a walk of a large tree. Listed once per folder, the first
+ * time a dead glob there is judged, and kept until the ignore rules change
+ * (`forgetIgnored`): a glob typed in a buffer is then tested in memory, never by a walk per
+ * keystroke.
  */
-function offIndexFiles(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem): Promise<readonly string[]> {
-  reach.offIndex ??= walkFiles({ fs, root: ignore.root, ignore: ignore.withoutIgnoreFiles(), maxFiles: DISK_LOOK_FILES }).then((walked) => walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel)));
-  return reach.offIndex;
+function offIndexFiles(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem): Promise<readonly string[]> {
+  const lists = (reach.offIndex ??= new Map());
+  let listed = lists.get(base);
+  if (!listed) {
+    const plain = ignore.withoutIgnoreFiles();
+    listed = walkedTo(base, plain, fs).then(async (reached) => {
+      if (!reached) return [];
+      const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: DISK_LOOK_FILES });
+      return walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel));
+    });
+    lists.set(base, listed);
+  }
+  return listed;
+}
+
+/**
+ * Whether a walk from the root enters `base`: each folder on the way is a folder (the walk
+ * follows no link) that the rules keep, judged as the walk judges it.
+ */
+async function walkedTo(base: string, plain: IgnoreRules, fs: FileSystem): Promise<boolean> {
+  let rel = '';
+  for (const name of base === '' ? [] : base.split('/')) {
+    const next = rel === '' ? name : `${rel}/${name}`;
+    const entries = await fs.readDir(joinRelative(plain.root, rel));
+    if (entries?.find((e) => e.name === name)?.kind !== 'directory' || plain.isIgnored(next, true, true)) return false;
+    rel = next;
+  }
+  return true;
 }
 
 /**
