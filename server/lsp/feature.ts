@@ -115,6 +115,12 @@ export interface FileSearchService {
   pathsWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean; truncated: boolean } | undefined>;
   /** Resolves true once the folder's index knows every name; false when the folder is no longer indexed. */
   whenIndexed(root: string): Promise<boolean>;
+  /**
+   * Hears of each workspace folder whose listing has settled its names: the first, the one
+   * that checks a stored list against the disk after a restart, and those after a settings or
+   * ignore change. What was made from the list before may be due again.
+   */
+  onListed(listener: (root: string) => void): void;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface SearchEngineOptions {
   useGit?: boolean;
   /** Awaited between batches of a folder's listing (a test holds a first index half-way with it). */
   between?: (root: string, filesSoFar: number) => Promise<void> | undefined;
+  /** Told of each workspace folder whose listing has settled its names (`FolderIndexOptions.onListed`). */
+  onListed?: (root: string) => void;
 }
 
 /** A folder to index: `key` tells apart a rule file indexed alone from its folder. */
@@ -138,6 +140,7 @@ export class SearchEngine {
         nested: w.shallow ? undefined : () => this.nestedIn(w.root),
         useGit: this.options.useGit,
         between: this.options.between ? (n) => this.options.between?.(w.root, n) : undefined,
+        onListed: w.shallow ? undefined : () => this.options.onListed?.(w.root),
       });
       this.folders.set(w.key, index);
       if (!w.shallow) this.nestedAtBuild.set(index, this.nestedIn(w.root).join('\0'));

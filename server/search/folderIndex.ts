@@ -43,6 +43,11 @@ export interface FolderIndexOptions {
   useGit?: boolean;
   /** Awaited between batches of the listing (a test holds a first index half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
+  /**
+   * Told each time a listing has settled the folder's names (`namesTruncated` with them): what
+   * was made from the list before it (a stored list, an older listing) may be due again.
+   */
+  onListed?: () => void;
 }
 
 /** What the index of a folder is doing. */
@@ -296,6 +301,7 @@ export class FolderIndex {
     if (!walk || run.isCancellationRequested) return undefined;
     this.namesTruncated = walk.truncated;
     this.markNamesKnown();
+    this.options.onListed?.();
     if (walk.truncated) this.options.log.warn(`file index: ${this.root} has more than ${this.options.maxFiles()} files; the rest are not searched (setting agentls.search.maxFiles)`);
     this.phase = 'stating';
     if (this.options.statFiles !== false) await this.statAll(run);

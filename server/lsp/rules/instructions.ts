@@ -132,10 +132,9 @@ export class InstructionViewsCache {
    */
   private async holdersFromIndex(root: string): Promise<IndexedHolders> {
     const service = this.context().services.fileSearch;
-    // An index that fails to answer costs the nested rules only, never the other agents' views.
-    const now = await service?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
-    if (!service || !now) return { holders: [], more: false, truncated: false, partial: false };
-    if (!now.complete && !this.partial.has(root)) {
+    const got = await this.holdersIndexedNow(root);
+    if (!service || !got) return { holders: [], more: false, truncated: false, partial: false };
+    if (got.partial && !this.partial.has(root)) {
       // Whose wait this is: after a `clear`, a newer one may stand for the folder.
       const mine = {};
       this.partial.set(root, mine);
@@ -146,12 +145,43 @@ export class InstructionViewsCache {
           if (this.partial.get(root) !== mine) return;
           this.partial.delete(root);
           if (!known) return;
-          this.indexedHolders.delete(root);
-          this.byRoot.delete(root);
-          for (const listener of this.remade) listener(root);
+          this.remake(root);
         });
     }
-    return { ...nestedCursorHolders(now.paths), truncated: now.truncated, partial: !now.complete };
+    return got;
+  }
+
+  /** The nested holders in the file index now (its extension column, never a walk); undefined when it cannot say. */
+  private async holdersIndexedNow(root: string): Promise<IndexedHolders | undefined> {
+    // An index that fails to answer costs the nested rules only, never the other agents' views.
+    const now = await this.context().services.fileSearch?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
+    return now && { ...nestedCursorHolders(now.paths), truncated: now.truncated, partial: !now.complete };
+  }
+
+  /**
+   * A listing settled the folder's names: the one that checks a stored list against the disk
+   * after a restart (nested folders may have come or gone while the server was down), or one
+   * after a settings or ignore change (it may now stop at `search.maxFiles`). The holders are
+   * asked of the index again, and only where they differ from those the views were made from
+   * are the views made again: most listings change no nested folder.
+   */
+  private async relisted(root: string): Promise<void> {
+    const asked = this.indexedHolders.get(root);
+    // Never asked (the next views ask the index anew), or made from a first index still listing (its own wait makes them again).
+    if (!asked || this.partial.has(root)) return;
+    const [was, now] = await Promise.all([asked, this.holdersIndexedNow(root)]);
+    // Asked anew meanwhile (a change, a `clear`), or listing again already: a later word settles it.
+    if (!now || now.partial || this.indexedHolders.get(root) !== asked) return;
+    if (now.truncated === was.truncated && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
+    this.remake(root, now);
+  }
+
+  /** The folder's views are due again, made from `holders` (asked of the index anew when not given); those who asked hear of it. */
+  private remake(root: string, holders?: IndexedHolders): void {
+    if (holders) this.indexedHolders.set(root, Promise.resolve(holders));
+    else this.indexedHolders.delete(root);
+    this.byRoot.delete(root);
+    for (const listener of this.remade) listener(root);
   }
 
   /** Hears of a folder whose views were made from part of the index and are due again now that it is complete. */
@@ -181,6 +211,7 @@ export class InstructionViewsCache {
       for (const change of batch) this.touched(change.path);
     });
     ctx.onRootsChanged(() => this.clear());
+    ctx.services.fileSearch?.onListed((root) => void this.relisted(root));
     ctx.onSettingsChanged((next, previous) => {
       if (next.home !== previous.home || JSON.stringify(next.rules.agents) !== JSON.stringify(previous.rules.agents)) this.clear();
     });

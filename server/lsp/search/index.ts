@@ -38,6 +38,7 @@ export function fileSearchFeature(): Feature {
   const running = new Map<string, CancellationSource>();
   const cancelledEarly: string[] = [];
   const told = new Set<string>();
+  const listedListeners: ((root: string) => void)[] = [];
 
   /** Tells the user once about each folder that is not indexed (the home folder, the file system root). */
   const tellRefusals = (e: SearchEngine): void => {
@@ -118,6 +119,7 @@ export function fileSearchFeature(): Feature {
         pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),
+        onListed: (listener) => void listedListeners.push(listener),
       };
       const holdThread = threadHold((line) => ctx.log.info(line));
       ctx.onRequest(Methods.fileSearch, async (raw, token) => {
@@ -175,7 +177,10 @@ export function fileSearchFeature(): Feature {
     async start() {
       try {
         store = await SqliteStore.open(ctx.session.cacheDir, ctx.log);
-        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: FIRST_ANSWER_WAIT_MS, between: listingHold() });
+        const onListed = (root: string) => {
+          for (const listener of listedListeners) listener(root);
+        };
+        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: FIRST_ANSWER_WAIT_MS, between: listingHold(), onListed });
       } catch (err) {
         markStarted();
         throw err;
