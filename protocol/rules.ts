@@ -60,8 +60,11 @@ export interface RuleBucketsResult {
    */
   nestedFolders?: NestedRuleFolderInfo[];
   /**
-   * The workspace's file index was still being built: nested rule folders it had not listed
-   * yet are missing from `nestedFolders`. Absent once the index is complete (and from the CLI).
+   * Part of this answer came from a file index still listing the workspace (its first listing,
+   * or the one that checks a stored index after a restart): nested rule folders it had not
+   * listed yet are missing from `nestedFolders`, and packages' rule folders behind links it had
+   * not met from `unread`, whichever agents the answer covers. Absent once the listing has
+   * ended (and from the CLI).
    */
   indexing?: true;
   /**

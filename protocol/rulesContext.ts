@@ -41,8 +41,11 @@ export interface RulesForFileResult {
   file: string;
   agents: AgentRulesForFileInfo[];
   /**
-   * The workspace's file index was still being built: rules of nested `.cursor/rules`
-   * folders it had not listed yet are missing. Absent once the index is complete.
+   * Part of this answer came from a file index still listing the workspace (its first listing,
+   * or the one that checks a stored index after a restart): rules of nested `.cursor/rules`
+   * folders it had not listed yet are missing, and packages' rule folders behind links it had
+   * not met from `unread` and `unreadElsewhere`, whichever agents the answer covers. Absent
+   * once the listing has ended.
    */
   indexing?: true;
   /**

@@ -228,6 +228,17 @@ export class SearchEngine {
     return index.ruleFolderLinks;
   }
 
+  /**
+   * The nested rule folders behind links of a workspace folder at once: `listed` false while its
+   * first listing (or the one that checks a stored list) has not ended, when none are known yet;
+   * undefined when the folder is not indexed.
+   */
+  async ruleFolderLinksNow(root: string): Promise<{ listed: true; links: RuleFolderLinks } | { listed: false } | undefined> {
+    const index = this.folders.get(root);
+    if (!index) return undefined;
+    return (await index.whenListed(0)) ? { listed: true, links: index.ruleFolderLinks } : { listed: false };
+  }
+
   /** Every file indexed for a workspace folder (relative, `/`-separated) once the names are known (at most `waitMs`); undefined when it is not indexed. */
   async filesOf(root: string, waitMs: number): Promise<string[] | undefined> {
     const index = this.folders.get(root);

@@ -12,6 +12,7 @@ import type { Feature } from '../feature';
 import type { RulesState } from './state';
 import { PARTIAL_ANSWER_HOLD } from './instructions';
 import { testHold } from '../testHolds';
+import { unfollowedLinks } from './unfollowedLinks';
 
 const TEMPLATES = ['default', 'custom'] as const;
 
@@ -38,10 +39,11 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const result = bucketsWithCosts(view, views, state.context.session.settings.rules.agents);
     if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.ruleBuckets} made from part of the file index`, (line) => state.context.log.info(line));
     // Rule folders whose rules are not read, the root's and the packages' the file index did not follow (none yet while it lists: `indexing` says so), as `agentls rules` lists them.
-    const links = await state.context.services.fileSearch?.ruleFolderLinks(view.cwd, 0);
-    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links?.unfollowed ?? []);
+    const links = await unfollowedLinks(state.context, view.cwd);
+    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed);
     const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
-    return indexing ? { ...whole, indexing: true } : whole;
+    // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
+    return indexing || links.listing ? { ...whole, indexing: true } : whole;
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
     const p = optionalObject(raw);

@@ -116,6 +116,7 @@ export function fileSearchFeature(): Feature {
         recordPick: (p: string) => engine?.recordPick(p),
         paths: async (root: string) => (await ensureEngine()).filesOf(root, 60_000),
         ruleFolderLinks: async (root: string, waitMs = 60_000) => (await ensureEngine()).ruleFolderLinksOf(root, waitMs),
+        ruleFolderLinksNow: async (root: string) => (await ensureEngine()).ruleFolderLinksNow(root),
         pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),

@@ -4,19 +4,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
 import { completeIndex } from '../search/searchSupport';
 
 const start = useLspClients(afterEach);
 
-/** 40 folders of 50 files for the first index to list (held half-way), and a package with its own `.cursor/rules`. */
-function workspace(): string {
+/** 40 folders of 50 files for the first index to list (held half-way). */
+function manyFiles(): string {
   const ws = tempDir('agentls-partial-answers-');
   for (let d = 0; d < 40; d++) {
     fs.mkdirSync(path.join(ws, `module${d}`));
     for (let f = 0; f < 50; f++) fs.writeFileSync(path.join(ws, `module${d}`, `Widget${d}x${f}.java`), '');
   }
-  return writeTree(ws, {
+  return ws;
+}
+
+/** `manyFiles`, and a package with its own `.cursor/rules`. */
+function workspace(): string {
+  return writeTree(manyFiles(), {
     '.cursor/rules/always.mdc': '---\nalwaysApply: true\n---\nKeep answers short.\n',
     'packages/web/.cursor/rules/react.mdc': '---\nglobs: src/**/*.tsx\n---\nReact.\n',
     'packages/web/src/b.tsx': 'x\n',
@@ -43,5 +49,32 @@ describe('a rules answer made from part of the first index', () => {
     await completeIndex(c, 'Widget');
     fs.writeFileSync(answerGate, '');
     expect((await answer).indexing).toBe(true);
+  });
+});
+
+/** `manyFiles`, and a package whose `.cursor/rules` is a link out of the workspace (unread: the listing does not follow it). */
+function linkedOutWorkspace(): string {
+  const outside = fs.realpathSync(writeTree(tempDir('agentls-elsewhere-'), { 'shared.mdc': '---\nalwaysApply: true\n---\nShared.\n' }));
+  const ws = writeTree(manyFiles(), { 'packages/web/src/b.tsx': 'x\n', 'CLAUDE.md': 'Keep answers short.\n' });
+  fs.mkdirSync(path.join(ws, 'packages/web/.cursor'));
+  fs.symlinkSync(outside, path.join(ws, 'packages/web/.cursor/rules'));
+  return ws;
+}
+
+describe('a rules answer whose unread rule folders come from part of the first index', () => {
+  it.each(REQUESTS)('$method says indexing: true though the agents it covers leave Cursor out', async ({ method, params }) => {
+    const ws = linkedOutWorkspace();
+    const gate = path.join(tempDir('agentls-gate-'), 'index');
+    // The first listing holds half-way until `gate` exists: the package's link is not met yet.
+    const c = await start({ folders: [ws], settings: { rules: { agents: ['claude'] } }, env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+    const ask = () => c.request<RuleBucketsResult | RulesForFileResult>(method, params((p) => c.uri(p), ws));
+    const held = await ask();
+    // The agents covered leave Cursor out: nothing of this answer asked for the nested .cursor/rules folders.
+    expect('agents' in held ? held.agents.map((a) => a.agent) : held.selectedAgents).toEqual(['claude']);
+    expect(held.unread).toBeUndefined();
+    expect(held.indexing).toBe(true);
+    fs.writeFileSync(gate, '');
+    const listed = await until('the answer from the complete index', ask, (r) => r.indexing === undefined, 20_000);
+    expect(listed.unread?.map((u) => u.path)).toEqual(['packages/web/.cursor/rules']);
   });
 });

@@ -15,6 +15,7 @@ import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
 import { Methods } from '../../../../protocol/methods';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD } from '../instructions';
+import { unfollowedLinks } from '../unfollowedLinks';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
@@ -177,12 +178,13 @@ export class RulesContext {
     if (!result) return undefined;
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
-    const links = await this.state.context.services.fileSearch?.ruleFolderLinks(root, 0);
-    const { unread, elsewhere } = unreadRuleFoldersFor(engine, this.state.context.session, root, links?.unfollowed ?? [], result.file);
+    const links = await unfollowedLinks(this.state.context, root);
+    const { unread, elsewhere } = unreadRuleFoldersFor(engine, this.state.context.session, root, links.unfollowed, result.file);
     const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
-    return indexing ? { ...whole, indexing: true } : whole;
+    // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
+    return indexing || links.listing ? { ...whole, indexing: true } : whole;
   }
 
   /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */
