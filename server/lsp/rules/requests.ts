@@ -8,6 +8,7 @@ import { bucketsMarkdown, incompleteLine, nestedFoldersText, systemPromptMarkdow
 import { unreadRuleFolders } from '../../rules/unreadRuleFolders';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
+import type { AgentView } from '../../rules/context/agentView';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
 import { PARTIAL_ANSWER_HOLD } from './instructions';
@@ -26,11 +27,12 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const engine = await state.engine();
     return engine.view(await state.rootFor(uri));
   };
-  const buckets = async (raw: unknown): Promise<RuleBucketsResult> => {
+  /** The buckets answer, with the views it was made from: the report's cost section is made from the same ones. */
+  const bucketsWithViews = async (raw: unknown): Promise<{ result: RuleBucketsResult; view?: RulesView; views: AgentView[] }> => {
     const p = optionalObject(raw);
     const engine = await state.engine();
     const view = engine.view(await state.rootFor(params.optionalString(p, 'uri')));
-    if (!view) return { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
+    if (!view) return { result: { root: '', profile: state.context.session.settings.rules.profile, rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] }, views: [] };
     // `agentls.rules.agents` picks whose parts are shown, as `agentls rules --agents` does.
     // Nested rule folders come from the file index: while its first listing runs, some may be missing (`indexing`); where it
     // stopped at `search.maxFiles`, or past the nested folders read, those past it are (`incomplete`, as `agentls rules` says it).
@@ -43,7 +45,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed);
     const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
     // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
-    return indexing || links.listing ? { ...whole, indexing: true } : whole;
+    return { result: indexing || links.listing ? { ...whole, indexing: true } : whole, view, views };
   };
   const prompt = async (raw: unknown): Promise<SystemPromptResult & { root: string; template: string }> => {
     const p = optionalObject(raw);
@@ -55,9 +57,9 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     id: 'rules-requests',
     commands: {
       [Commands.rulesShowBuckets]: async (args) => {
-        const result = await buckets(args[0]);
-        const view = await viewFor(params.optionalString(optionalObject(args[0]), 'uri'));
-        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, await state.instructions.views(view.cwd), state.context.session.settings.rules.agents) : '';
+        // One snapshot for the whole report: the views may be made again while it is written (a file changed, the index completed).
+        const { result, view, views } = await bucketsWithViews(args[0]);
+        const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, views, state.context.session.settings.rules.agents) : '';
         return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true) + unreadFoldersText(result, true) + incompleteLine(result.incomplete ?? [], true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
@@ -67,7 +69,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
       },
     },
     activate(ctx) {
-      ctx.onRequest(Methods.ruleBuckets, (raw) => buckets(raw));
+      ctx.onRequest(Methods.ruleBuckets, async (raw) => (await bucketsWithViews(raw)).result);
       ctx.onRequest(Methods.systemPrompt, async (raw) => {
         const { text } = await prompt(raw);
         return { text } satisfies SystemPromptResult;

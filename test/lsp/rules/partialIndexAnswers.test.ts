@@ -78,3 +78,30 @@ describe('a rules answer whose unread rule folders come from part of the first i
     expect(listed.unread?.map((u) => u.path)).toEqual(['packages/web/.cursor/rules']);
   });
 });
+
+describe('the rule buckets report made from part of the first index', () => {
+  it('describes one state: its costs are those of the views its buckets came from, though CLAUDE.md changed before it was written', async () => {
+    const ws = writeTree(workspace(), { 'CLAUDE.md': 'Short.\n' });
+    const gates = tempDir('agentls-gate-');
+    const indexGate = path.join(gates, 'index');
+    const answerGate = path.join(gates, 'answer');
+    const c = await start({ folders: [ws], env: { AGENTLS_TEST_HOLD_INDEX: indexGate, AGENTLS_TEST_HOLD_ANSWER: answerGate } });
+    const shown = c.executeCommand('agentls.rules.showBuckets', [{ uri: c.uri(ws) }]);
+    await c.waitForLog(/holding agentls\/ruleBuckets made from part of the file index/, 20_000);
+    // While the report's buckets are held: the index completes and CLAUDE.md grows, and the server's answers say so.
+    fs.writeFileSync(indexGate, '');
+    await completeIndex(c, 'Widget');
+    const memory = path.join(ws, 'CLAUDE.md');
+    fs.writeFileSync(memory, `${'Write long answers with every detail. '.repeat(20)}\n`);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(memory), type: 2 }] });
+    const claudeTokens = (r: RuleBucketsResult) => r.alwaysSent?.find((a) => a.agent === 'claude')?.totalTokens;
+    const grown = await until('buckets with the new CLAUDE.md', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => (claudeTokens(r) ?? 0) > 100, 20_000);
+    fs.writeFileSync(answerGate, '');
+    await shown;
+    await c.waitFor('a report', () => c.shownDocuments.length > 0);
+    const report = fs.readFileSync(new URL(c.shownDocuments[0]), 'utf8');
+    // Its buckets were made from part of the index and the first CLAUDE.md: so are its costs, never a later state's.
+    expect(report).toContain('- **Claude Code**: ≈2 tokens in every request');
+    expect(report).not.toContain(`≈${claudeTokens(grown)} tokens`);
+  });
+});
