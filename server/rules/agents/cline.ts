@@ -26,7 +26,7 @@ export const cline: AgentModel = {
   // ("Overview", https://docs.cline.bot/features/cline-rules/overview) without restricting it
   // to workspace rules, so a global rule's `paths` is read the same way, against the paths of
   // the workspace at hand. A glob there that matches nothing in this workspace may well match
-  // in another, so no dead glob is said of it (context/findings.ts).
+  // in another, so no dead glob is said of it (context/agentView.ts, `judgedAgainstWorkspace`).
   readsUserLocation: true,
   keys: { paths: { kind: 'globs' } },
   globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },

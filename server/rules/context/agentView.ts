@@ -59,6 +59,17 @@ export interface AgentRule {
   scope?: string;
 }
 
+/**
+ * Whether a rule's globs are judged against the files of this workspace (dead, broad): the one
+ * place that decides it. A user-level rule (`~/.cursor/rules`, the xcsh agent's user folders,
+ * Cline's global rules, `~/.claude/rules`) serves every project the user opens, so a glob of it
+ * matching nothing, or nearly everything, here says nothing of the rule. What is wrong with the
+ * glob itself (an unclosed `[`, commas) is the lint's (`agents/globs.ts`), for every rule alike.
+ */
+export function judgedAgainstWorkspace(rule: Pick<AgentRule, 'global'>): boolean {
+  return !rule.global;
+}
+
 /** How an agent matches a glob against a workspace-relative, `/`-separated path. */
 export interface GlobDialect {
   id: string;

@@ -4,7 +4,7 @@ import type { AgentId } from '../agents';
 import { globIssues, splitTopLevelCommas } from '../agents/globs';
 import type { RulesEngine } from '../engine';
 import { RuleLocator } from '../lint/locate';
-import type { AgentView } from './agentView';
+import { judgedAgainstWorkspace, type AgentView } from './agentView';
 import { contextFinding } from './codes';
 import { agentCost } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
@@ -86,8 +86,8 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
     if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
-    // A Cline global rule serves every project: a glob matching nothing here is no slip (rules/agents/cline.ts).
-    if (rule.global && view.agent === 'cline') continue;
+    // A user-level rule serves every project: its globs are not judged by this one's files.
+    if (!judgedAgainstWorkspace(rule)) continue;
     const statuses = rule.globs.map((glob) => ({ glob, status: scopedStatus(reach, glob, rule.scope, view.dialect) }));
     // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
     const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);

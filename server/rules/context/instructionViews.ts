@@ -4,7 +4,7 @@ import { displayPath, isInside, toPosix } from '../../workspace/paths';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
-import type { AgentRule, AgentView, UncountedFile } from './agentView';
+import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
 import { showsAgent } from './selection';
 import { frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
@@ -94,7 +94,7 @@ export function instructionFilesWithGlobs(views: readonly AgentView[], wanted: (
   const out = new Map<string, AgentView[]>();
   for (const view of views) {
     for (const rule of view.rules) {
-      if (rule.global || rule.globs.length === 0 || !wanted(rule.path)) continue;
+      if (!judgedAgainstWorkspace(rule) || rule.globs.length === 0 || !wanted(rule.path)) continue;
       out.set(rule.path, [...(out.get(rule.path) ?? []), view]);
     }
   }

@@ -1,4 +1,4 @@
-import type { AgentRule, GlobDialect } from './agentView';
+import { judgedAgainstWorkspace, type AgentRule, type GlobDialect } from './agentView';
 import type { GlobReach, GlobStatus } from './globReach';
 import { globShape } from './globMatcher';
 
@@ -130,8 +130,9 @@ export function globReadings(glob: string, scope: string | undefined): string[] 
 /** Reads a glob's literal folder as written, a name-only glob included. */
 const LITERAL = { id: 'literal', basename: false, nocase: false, note: '' };
 
-/** The globs a rule's findings are judged by, as the reach follows them (`globReadings` of each). */
+/** The globs a rule's findings are judged by, as the reach follows them (`globReadings` of each); none of a rule not judged here. */
 export function reachGlobs(rule: AgentRule): string[] {
+  if (!judgedAgainstWorkspace(rule)) return [];
   return rule.globs.flatMap((g) => globReadings(g, rule.scope));
 }
 
