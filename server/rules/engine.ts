@@ -500,6 +500,16 @@ export class RulesEngine {
     return this.analyses.has(p) || [...this.roots.values()].some((state) => state.byPath.has(p) || state.skippedByPath.has(p));
   }
 
+  /**
+   * Whether the findings of a file depend on its text as the engine read it: a listed file, or
+   * one the xcsh agent skips whose text is read for its own tool's lint (`rediscover`: by its
+   * path, as `.cursor/rules/sub/a.mdc`, ignored, or a link). An open buffer of such a file
+   * must reach the engine (`rereadSkipped` reads it alone), else its findings follow the disk.
+   */
+  readsTextOf(p: string): boolean {
+    return this.analyses.has(p) || [...this.roots.values()].some((state) => state.toolOnly.has(p) || state.skippedTexts.has(p));
+  }
+
   /** The analysis of a rule file, if some root lists it. */
   analysis(p: string): FileAnalysis | undefined {
     return this.analyses.get(p);

@@ -206,13 +206,14 @@ export class RulesState {
 
   /**
    * Gives the engine an open rule file's buffer where the engine reads that file: one the
-   * xcsh agent loads, or one it skips that its own tool reads all the same (`toolOnly.ts`:
-   * the legacy `.cursorrules` and `.windsurfrules`, which are never "loaded"), so that the
-   * totals and findings follow the typing in either, before it is saved.
+   * xcsh agent loads, or one it skips whose text its own tool's lint reads all the same (the
+   * legacy `.cursorrules` and `.windsurfrules`, which are never "loaded"; ignored and linked
+   * rule files; a Cursor rule in a folder inside `.cursor/rules`: `engine.readsTextOf`), so
+   * that the totals and findings follow the typing, before it is saved.
    */
   async syncReadDocument(doc: OpenDocument): Promise<void> {
     if (!doc.path || doc.kind.kind !== 'rule') return;
-    if (doc.kind.loaded || (await this.engine()).toolOnlyAnalysis(doc.path)) await this.syncDocument(doc);
+    if (doc.kind.loaded || (await this.engine()).readsTextOf(doc.path)) await this.syncDocument(doc);
   }
 
   /** Everything to show for a document: the engine's findings and `rule://` references. */
