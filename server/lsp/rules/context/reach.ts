@@ -22,6 +22,8 @@ const NEVER_INDEXED = /(^|\/)(\.git|node_modules)(\/|$)/;
 export class ReachByRoot {
   private readonly reaches = new Map<string, GlobReach>();
   private readonly loading = new Map<string, Promise<void>>();
+  /** The last judging of each folder's globs started, while it runs: it judges every glob added before it began. */
+  private readonly judgingNow = new Map<string, Promise<number>>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -94,6 +96,10 @@ export class ReachByRoot {
     // The globs of every agent are judged here, not the document's alone: a closed file
     // sharing one had it unjudged (no finding), and `judgeIgnored` finds nothing left to judge.
     if (reach?.added && (await this.judging(root, reach.reach)) > 0 && this.reaches.get(root) === reach.reach) this.onJudgedForOpen(root);
+    // Another open document's diagnosis added a glob of this one's (one edit given to both)
+    // and is judging it: this answer waits for it too, else it would go without the glob's
+    // finding until this document's next diagnosis (`onJudgedForOpen` leaves open ones alone).
+    else if (reach) await this.judgingNow.get(root);
     return reach?.reach;
   }
 
@@ -116,7 +122,16 @@ export class ReachByRoot {
   }
 
   /** How many globs were judged; none when the ignore files cannot be read (said in the log). */
-  private async judging(root: string, reach: GlobReach): Promise<number> {
+  private judging(root: string, reach: GlobReach): Promise<number> {
+    const run = this.judgeNow(root, reach);
+    this.judgingNow.set(root, run);
+    void run.finally(() => {
+      if (this.judgingNow.get(root) === run) this.judgingNow.delete(root);
+    });
+    return run;
+  }
+
+  private async judgeNow(root: string, reach: GlobReach): Promise<number> {
     try {
       return await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
     } catch (err) {
