@@ -4,6 +4,7 @@ import { ownerOf } from '../agents';
 import type { GlobDialect } from './agentView';
 import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
+import type { OffIndexList } from './ignoredGlobs';
 
 /** A glob "matches nearly every file" from this share of the files on. */
 export const BROAD_SHARE = 0.9;
@@ -60,7 +61,7 @@ export class GlobReach {
   private pending: { type: 'added' | 'removed'; rel: string }[] | undefined;
   private readonly globs = new Map<string, GlobState>();
   /** The files on disk the index leaves out, by the folder listed (`''`: the root), listed once per judgement of the ignore rules (`ignoredGlobs.ts`). */
-  offIndex: Map<string, Promise<readonly string[]>> | undefined;
+  offIndex: Map<string, Promise<OffIndexList>> | undefined;
   /** Files when every glob was last evaluated: a large drift re-evaluates all (broadness is relative). */
   private sizeAtFullEvaluation = 0;
 

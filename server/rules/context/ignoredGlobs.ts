@@ -55,6 +55,12 @@ export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, f
 /** Files listed on disk in search of those the index leaves out. */
 const DISK_LOOK_FILES = 50_000;
 
+/** The files on disk the index leaves out under one folder, and whether the listing reached every one of them (it stopped at none). */
+export interface OffIndexList {
+  files: readonly string[];
+  whole: boolean;
+}
+
 /**
  * The files on disk under `base` that the index leaves out (ignored ones: `.env`, a build's
  * output), listed as the index lists but with the ignore files not applied (`.git`,
@@ -62,22 +68,41 @@ const DISK_LOOK_FILES = 50_000;
  * (every match lies there, as the index's own search assumes: `globShape`), so `nope/**`
  * costs a look at one folder, not a walk of a large tree. Listed once per folder, the first
  * time a dead glob there is judged, and kept until the ignore rules change
- * (`forgetIgnored`): a glob typed in a buffer is then tested in memory, never by a walk per
- * keystroke.
+ * (`forgetIgnored`); a folder inside one listed whole is taken from that listing. A glob
+ * typed in a buffer is then tested in memory: typing `big/` after `**\/*.nope` lists nothing.
  */
 function offIndexFiles(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem): Promise<readonly string[]> {
   const lists = (reach.offIndex ??= new Map());
-  let listed = lists.get(base);
+  let listed: Promise<OffIndexList> | undefined = lists.get(base);
   if (!listed) {
-    const plain = ignore.withoutIgnoreFiles();
-    listed = walkedTo(base, plain, fs).then(async (reached) => {
-      if (!reached) return [];
-      const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: DISK_LOOK_FILES });
-      return walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel));
-    });
+    listed = fromListedAbove(lists, base).then((above) => above ?? walkedOffIndex(reach, base, ignore, fs));
     lists.set(base, listed);
   }
-  return listed;
+  return listed.then((l) => l.files);
+}
+
+/**
+ * `base`'s files from the nearest folder above it listed whole (a walk of it entered `base`
+ * as a walk of `base` would: the same rules, judged from the root); undefined when none was.
+ * Goes through the folders listed (a few), never the segments of `base` (user text).
+ */
+async function fromListedAbove(lists: ReadonlyMap<string, Promise<OffIndexList>>, base: string): Promise<OffIndexList | undefined> {
+  const above = [...lists.keys()].filter((k) => k !== base && (k === '' || base.startsWith(`${k}/`))).sort((a, b) => b.length - a.length);
+  for (const folder of above) {
+    const list = await lists.get(folder)!;
+    if (!list.whole) continue;
+    const prefix = `${base}/`;
+    return { files: list.files.filter((rel) => rel.startsWith(prefix)), whole: true };
+  }
+  return undefined;
+}
+
+/** A walk of `base` for the files the index leaves out; none when a walk from the root would not enter it (a link, an excluded folder). */
+async function walkedOffIndex(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem): Promise<OffIndexList> {
+  const plain = ignore.withoutIgnoreFiles();
+  if (!(await walkedTo(base, plain, fs))) return { files: [], whole: true };
+  const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: DISK_LOOK_FILES });
+  return { files: walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel)), whole: !walked.truncated };
 }
 
 /**
