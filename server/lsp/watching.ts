@@ -12,6 +12,7 @@ import type { Settings } from '../core/settings';
 import type { ChangeType } from '../workspace/changes';
 import { isInside, uriToPath } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
+import { clineDocumentsFolder, clineGlobalRuleAreas } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import { TreeWatcher } from '../workspace/treeWatcher';
 import { FolderWatcher } from '../workspace/watcher';
@@ -163,9 +164,15 @@ export class Watching {
       waitingOn.add(parent);
       nextSteps.add(path.join(parent, path.relative(parent, folder).split(path.sep)[0]));
     }
+    // Cline reads `~/Cline/Rules` only where there is no `~/Documents` (`clineGlobalRuleFolders`):
+    // its coming or going moves Cline's global rules, so the home folder itself (one folder,
+    // not its tree) is watched for that one entry; its other entries are none of ours.
+    const documents = clineDocumentsFolder(home);
+    if (isDirectory(home)) waitingOn.add(home);
     this.homeWatcher = new FolderWatcher({
       onChange: (p, t) => {
-        if (nextSteps.has(p)) void this.userRuleFolderAppeared(missing);
+        if (p === documents) void this.documentsCameOrWent(missing);
+        else if (nextSteps.has(p)) void this.userRuleFolderAppeared(missing);
         else if (!waitingOn.has(path.dirname(p))) void this.session.reportChange(p, t);
       },
       log: this.log,
@@ -173,6 +180,16 @@ export class Watching {
     for (const folder of folders) if (!missing.includes(folder)) await this.homeWatcher.addRoot(folder);
     for (const parent of waitingOn) await this.homeWatcher.addRoot(parent);
     this.log.debug(`user-level rule folders: ${folders.length - missing.length} watched; waiting for the others in ${[...waitingOn].join(', ') || 'none'}`);
+  }
+
+  /**
+   * `~/Documents` made or removed: the folders are re-targeted, and Cline's global folders
+   * are reported as changed, which lists the rule folders again (they are among what the
+   * listing depends on: `discovery.structural`), whichever of them Cline reads now.
+   */
+  private async documentsCameOrWent(missing: readonly string[]): Promise<void> {
+    await this.userRuleFolderAppeared(missing);
+    for (const folder of clineGlobalRuleAreas(this.session.home)) void this.session.reportChange(folder, isDirectory(folder) ? 'created' : 'deleted');
   }
 
   private async userRuleFolderAppeared(missing: readonly string[]): Promise<void> {

@@ -5,6 +5,7 @@ import {
   agentsUserFolders,
   ancestorsUpTo,
   clineCandidates,
+  clineDocumentsFolder,
   clineGlobalRuleFolders,
   LEGACY_RULE_FILES,
   nativeConfigDirs,
@@ -153,7 +154,7 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
  * as `.clinerules` is taken, not documented).
  */
 async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<void> {
-  const documents = path.join(host.home, 'Documents');
+  const documents = clineDocumentsFolder(host.home);
   out.structural.add(documents);
   // A stat of ~/Documents, never a listing: agentls reads nothing there but Cline's folder.
   const documentsExists = host.isFolder(documents);

@@ -78,8 +78,13 @@ export function windsurfGlobalRulesFile(home: string): string {
  */
 export function clineGlobalRuleFolders(home: string, documentsExists: boolean): string[] {
   const folders = [path.join(home, '.cline', 'rules')];
-  folders.push(documentsExists ? path.join(home, 'Documents', 'Cline', 'Rules') : path.join(home, 'Cline', 'Rules'));
+  folders.push(documentsExists ? path.join(clineDocumentsFolder(home), 'Cline', 'Rules') : path.join(home, 'Cline', 'Rules'));
   return folders;
+}
+
+/** `~/Documents`, whose presence alone decides which of `clineGlobalRuleFolders` Cline reads. */
+export function clineDocumentsFolder(home: string): string {
+  return path.join(home, 'Documents');
 }
 
 /** Every folder `clineGlobalRuleFolders` may give, whether `~/Documents` exists or not: the places agentls may read. */
