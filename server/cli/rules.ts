@@ -19,6 +19,7 @@ import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } fro
 import { listingGaps } from './listingGaps';
 import { nestedCursorFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
+import { bucketsFromHome, forFileFromHome } from './rulesHomePaths';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 
 /** `agentls check` for rule files and `rule://` references. */
@@ -108,13 +109,16 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
       const forFile = answer && withGaps(withUnread(answer));
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');
-      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFile) + incompleteLine(gaps, false));
+      else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFileFromHome(forFile, session.home)) + incompleteLine(gaps, false));
       else {
         // --agents picks whose parts are printed, as it picks whose behaviour check predicts (`selection.ts`).
         const agents = common.settings.rules.agents;
         const buckets = withGaps(withUnread(bucketsWithCosts(view, extra, agents)));
         if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
-        else io.stdout.write(bucketsText(buckets) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(buckets, false) + unreadFoldersText(buckets, false) + incompleteLine(gaps, false));
+        else {
+          const shown = bucketsFromHome(buckets, session.home);
+          io.stdout.write(bucketsText(shown) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(shown, false) + unreadFoldersText(shown, false) + incompleteLine(gaps, false));
+        }
       }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).
       // Not for a link: that is what the workspace holds, said with the answer (and a finding of check's), not a folder this run failed to read.
