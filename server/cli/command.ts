@@ -22,6 +22,12 @@ export interface CommonOptions {
   /** True for root-relative paths the project's `ignore` globs leave out. */
   ignored: PathMatcher;
   /**
+   * The common options typed on this command line (`--agents`), as against what the
+   * project's `agentls.json` set: a command refuses a flag that contradicts its own options,
+   * never the project's standing choice for every command.
+   */
+  given: ReadonlySet<string>;
+  /**
    * Present when the root is only the current folder (no `--root`, no marked folder at or
    * above it): the same options for another root, so that a command given paths can take
    * the project that holds them instead.

@@ -11,6 +11,8 @@ interface CommonDraft {
   /** The settings section the command line sets, laid over the project's. */
   raw: Record<string, unknown>;
   rules: Record<string, unknown>;
+  /** The flags given (`--agents`), for `CommonOptions.given`. */
+  given: Set<string>;
 }
 
 /**
@@ -61,7 +63,7 @@ export const COMMON_OPTIONS: CommonOption[] = [
  */
 export async function parseCommon(args: string[], cwd: string, warn: (line: string) => void): Promise<{ common: CommonOptions; rest: string[] }> {
   const rest: string[] = [];
-  const draft: CommonDraft = { root: undefined, raw: {}, rules: {} };
+  const draft: CommonDraft = { root: undefined, raw: {}, rules: {}, given: new Set() };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
@@ -78,6 +80,7 @@ export async function parseCommon(args: string[], cwd: string, warn: (line: stri
     let value: string | undefined = eq > 0 ? a.slice(eq + 1) : args[++i];
     if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${flag} needs a value (${option.value})`);
     option.apply(value, draft, cwd);
+    draft.given.add(flag);
     value = undefined;
   }
 
@@ -103,7 +106,7 @@ async function optionsAt(root: string, draft: CommonDraft, warn: (line: string) 
   const settings = overlaySettings(withProjectSettings(DEFAULT_SETTINGS, config), { ...draft.raw, rules: draft.rules }, warnings);
   // Said as the flag the user typed; an editor's setting is ignored when bad, a command line is refused.
   if (warnings.length) throw new UsageError(warnings.map((w) => w.replace(/^agentls\.rules\.agents:/, '--agents:').replace(/, ignored$/, '')).join('; '));
-  return { root, settings, config, ignored: projectIgnoreMatcher(config) };
+  return { root, settings, config, ignored: projectIgnoreMatcher(config), given: draft.given };
 }
 
 /** The lines of `agentls --help` that list the common options. */

@@ -7,6 +7,7 @@ import { CONTEXT_CODES, describeContextCode } from '../rules/context/codes';
 import { RulesEngine } from '../rules/engine';
 import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
+import { showsAgent } from '../rules/context/selection';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
@@ -62,7 +63,9 @@ export const rulesCommand: CliCommand = {
     --prompt      instead, print the rules section of the system prompt as the agent renders
                   it: default (the agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
-                  block with each rule's name, description and globs)
+                  block with each rule's name, description and globs). The prompt is the xcsh
+                  agent's alone: --agents typed with it must list xcsh (a rules.agents in
+                  agentls.json that leaves xcsh out does not stop it)
     --for PATH    instead, the rules that reach one file of the workspace (any file, source
                   code included) and why: always, a glob matched, a description offered;
                   of the rule folders agentls could not read, those whose rules could reach
@@ -76,6 +79,12 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     // Each of these picks what is printed: taking one and dropping the other in silence would answer a question not asked.
     if (template !== undefined && values.for !== undefined) throw new UsageError('--prompt and --for cannot be combined: --prompt prints the rules section of the system prompt, --for the rules that reach one file');
     if (template !== undefined && values.json) throw new UsageError('--prompt prints the prompt as text: leave out --json');
+    // The prompt is the xcsh agent's alone: `--agents` typed without it on the same line asks for a report that leaves it out.
+    // A list from agentls.json is the project's choice for every command, not this question: the prompt asked for is printed.
+    const agents = common.settings.rules.agents;
+    if (template !== undefined && common.given.has('--agents') && !showsAgent(agents, common.settings.rules.profile)) {
+      throw new UsageError(`--prompt renders the xcsh agent's system prompt, and --agents ${typeof agents === 'string' ? agents : agents.join(',')} leaves the xcsh agent out: add xcsh to --agents, or leave --agents out`);
+    }
     const session = new WorkspaceSession(common.settings);
     try {
       session.addFolder(common.root);
@@ -112,7 +121,6 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       else if (forFile) io.stdout.write(values.json ? JSON.stringify(forFile, null, 2) + '\n' : rulesForFileText(forFileFromHome(forFile, session.home)) + incompleteLine(gaps, false));
       else {
         // --agents picks whose parts are printed, as it picks whose behaviour check predicts (`selection.ts`).
-        const agents = common.settings.rules.agents;
         const buckets = withGaps(withUnread(bucketsWithCosts(view, extra, agents)));
         if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
         else {
