@@ -13,6 +13,7 @@ import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, nestedFoldersText, unreadFoldersText } from '../rules/report';
+import { bucketsFromHome, forFileFromHome } from '../rules/homePaths';
 import { displayPath, toPosix } from '../workspace/paths';
 import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
@@ -20,7 +21,6 @@ import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } fro
 import { listingGaps } from './listingGaps';
 import { nestedCursorFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
-import { bucketsFromHome, forFileFromHome } from './rulesHomePaths';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 
 /** `agentls check` for rule files and `rule://` references. */

@@ -6,6 +6,7 @@ import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
 import { bucketsMarkdown, incompleteLine, nestedFoldersText, systemPromptMarkdown, unreadFoldersText } from '../../rules/report';
 import { unreadRuleFolders } from '../../rules/unreadRuleFolders';
+import { bucketsFromHome } from '../../rules/homePaths';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
 import type { AgentView } from '../../rules/context/agentView';
@@ -60,7 +61,9 @@ export function rulesRequestsFeature(state: RulesState): Feature {
         // One snapshot for the whole report: the views may be made again while it is written (a file changed, the index completed).
         const { result, view, views } = await bucketsWithViews(args[0]);
         const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, views, state.context.session.settings.rules.agents) : '';
-        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(result) + costs + nestedFoldersText(result, true) + unreadFoldersText(result, true) + incompleteLine(result.incomplete ?? [], true));
+        // User-level rules from `~`, as `agentls rules` prints them; `agentls/ruleBuckets` keeps the absolute paths clients read.
+        const shown = bucketsFromHome(result, state.context.session.home);
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(shown) + costs + nestedFoldersText(shown, true) + unreadFoldersText(shown, true) + incompleteLine(shown.incomplete ?? [], true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
         const result = await prompt(args[0]);

@@ -4,6 +4,7 @@ import { isRecord } from '../../../core/settings';
 import { convertRule, RULE_TOOLS, targetPath, toolOfPath, type RuleTool } from '../../../rules/context/convert';
 import { rulesForFileMarkdown } from '../../../rules/context/report';
 import { incompleteLine } from '../../../rules/report';
+import { forFileFromHome } from '../../../rules/homePaths';
 import { displayPath, pathToUri, uriToPath } from '../../../workspace/paths';
 import { writeFilesAtomically } from '../../../workspace/write';
 import { planCopy, type CopyBodyActionData } from './actions';
@@ -33,7 +34,8 @@ export async function showForFile(context: RulesContext, raw: unknown): Promise<
     return undefined;
   }
   // Ends saying where the nested folders behind it stop (`incomplete`), as the buckets report and `agentls rules --for` do.
-  return ctx.showReport('rules-for-file', `Rules for ${result.file}`, rulesForFileMarkdown(result) + incompleteLine(result.incomplete ?? [], true));
+  // User-level rules from `~`, as `agentls rules --for` prints them; `agentls/rulesForFile` keeps the absolute paths clients read.
+  return ctx.showReport('rules-for-file', `Rules for ${result.file}`, rulesForFileMarkdown(forFileFromHome(result, ctx.session.home)) + incompleteLine(result.incomplete ?? [], true));
 }
 
 /**

@@ -7,6 +7,7 @@ import { describeRuleName } from '../../../rules/describe';
 import { estimateTokens } from '../../../rules/context/cost';
 import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
+import { forFileFromHome } from '../../../rules/homePaths';
 import { defaultingToCurrent } from '../../currentDocument';
 import type { Feature } from '../../feature';
 import type { RulesState } from '../state';
@@ -66,7 +67,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       const result = await context.forFile(doc.path);
       if (!result || result.agents.every((a) => a.rules.length === 0)) return undefined;
       const n = applyingCount(result);
-      return md(`**${n} rule${n === 1 ? '' : 's'} apply** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(result, true)}`, line);
+      return md(`**${n} rule${n === 1 ? '' : 's'} apply** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(forFileFromHome(result, state.context.session.home), true)}`, line);
     },
     codeActions: (doc, p) => copyBodyActions(context, doc, p),
     resolveCodeAction: (action) => resolveCopyBody(context, action),

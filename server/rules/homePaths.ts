@@ -3,10 +3,12 @@ import type { RulesForFileResult, UnreadRuleFolderInfo } from '../../protocol/ru
 import { displayPath, isAbsolutePath } from '../workspace/paths';
 
 /*
- * `agentls rules` and `rules --for` print user-level rule files as `agentls check` names them:
- * `~/.cursor/rules/x.mdc`, not the absolute home path. Only the text: `--json` keeps the
- * absolute paths that scripts already read, so the results are copied for printing, never
- * changed where they are built.
+ * The rules reports name user-level rule files as `agentls check` and the completion list do:
+ * `~/.cursor/rules/x.mdc`, not the absolute home path; both `agentls rules` (`--for`) and
+ * their editor twins (`agentls.rules.showBuckets`, `agentls.rules.showForFile` and the hover)
+ * print through here, so text and Markdown agree. Only what people read: `--json` and the
+ * custom requests keep the absolute paths that scripts and clients already read, so the
+ * results are copied for printing, never changed where they are built.
  */
 
 /** An absolute path under `home` as `~/…`; a workspace-relative one (already as users read it) unchanged. */
