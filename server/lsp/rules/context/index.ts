@@ -67,7 +67,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       const result = await context.forFile(doc.path);
       if (!result || result.agents.every((a) => a.rules.length === 0)) return undefined;
       const n = applyingCount(result);
-      return md(`**${n} rule${n === 1 ? '' : 's'} apply** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(forFileFromHome(result, state.context.session.home), true)}`, line);
+      return md(`**${n === 1 ? '1 rule applies' : `${n} rules apply`}** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(forFileFromHome(result, state.context.session.home), true)}`, line);
     },
     codeActions: (doc, p) => copyBodyActions(context, doc, p),
     resolveCodeAction: (action) => resolveCopyBody(context, action),

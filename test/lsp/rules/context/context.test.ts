@@ -61,6 +61,16 @@ describe('rules in context over LSP', () => {
     expect(hoverText(hover)).toContain('src/**/*.ts');
   });
 
+  it('says "1 rule applies" in the singular on a file one rule reaches', async () => {
+    const { ws, file } = workspace();
+    for (const gone of ['.cursor', '.windsurf', '.xcsh/rules/ts.md']) fs.rmSync(file(gone), { recursive: true, force: true });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(file('src/a.ts'), undefined, 'typescript');
+    const hover = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } }));
+    expect(hover).toContain('**1 rule applies**');
+    expect(hover).toContain('**always**');
+  });
+
   it('hovers the first line of any file with the rules that apply, and can be switched off', async () => {
     const { ws, file } = workspace();
     const c = await start({ folders: [ws] });
