@@ -41,19 +41,31 @@ export function globSamplePath(glob: string): { rel: string; isDir: boolean } | 
  */
 export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem): Promise<number> {
   let judged = 0;
-  for (const key of reach.unjudgedIgnoreKeys()) {
+  // One budget for every walk of this judgement: 20 dead globs under 20 folders list no more
+  // than the one capped walk of the tree did before walks were per folder.
+  const budget = { files: DISK_LOOK_FILES };
+  // Shallowest folder first, so a folder inside one walked is taken from its listing: a tree
+  // under the cap is then listed once, whatever order the globs come in, and no deeper walk
+  // spends the budget a walk above it needs.
+  const keys = reach.unjudgedIgnoreKeys().sort((a, b) => reach.baseOf(a).length - reach.baseOf(b).length);
+  for (const key of keys) {
     const glob = reach.globOf(key) ?? '';
     const sample = globSamplePath(glob);
     const part = (sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined) ?? (await ignoredByName(glob, ignore));
     const matcher = reach.deadMatcher(key);
-    const onDisk = matcher ? (await offIndexFiles(reach, reach.baseOf(key), ignore, fs)).find((rel) => matcher(rel)) : undefined;
+    const onDisk = matcher ? (await offIndexFiles(reach, reach.baseOf(key), ignore, fs, budget)).find((rel) => matcher(rel)) : undefined;
     if (reach.judgedIgnore(key, part, onDisk)) judged++;
   }
   return judged;
 }
 
-/** Files listed on disk in search of those the index leaves out. */
-const DISK_LOOK_FILES = 50_000;
+/** Files listed on disk in search of those the index leaves out, by all the walks of one judgement together. */
+export const DISK_LOOK_FILES = 50_000;
+
+/** What is left of `DISK_LOOK_FILES` in one judgement. */
+interface LookBudget {
+  files: number;
+}
 
 /** The files on disk the index leaves out under one folder, and whether the listing reached every one of them (it stopped at none). */
 export interface OffIndexList {
@@ -70,12 +82,13 @@ export interface OffIndexList {
  * time a dead glob there is judged, and kept until the ignore rules change
  * (`forgetIgnored`); a folder inside one listed whole is taken from that listing. A glob
  * typed in a buffer is then tested in memory: typing `big/` after `**\/*.nope` lists nothing.
+ * The walks of one judgement share `budget`, so many folders cost no more than one walk.
  */
-function offIndexFiles(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem): Promise<readonly string[]> {
+function offIndexFiles(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem, budget: LookBudget): Promise<readonly string[]> {
   const lists = (reach.offIndex ??= new Map());
   let listed: Promise<OffIndexList> | undefined = lists.get(base);
   if (!listed) {
-    listed = fromListedAbove(lists, base).then((above) => above ?? walkedOffIndex(reach, base, ignore, fs));
+    listed = fromListedAbove(lists, base).then((above) => above ?? walkedOffIndex(reach, base, ignore, fs, budget));
     lists.set(base, listed);
   }
   return listed.then((l) => l.files);
@@ -97,11 +110,18 @@ async function fromListedAbove(lists: ReadonlyMap<string, Promise<OffIndexList>>
   return undefined;
 }
 
-/** A walk of `base` for the files the index leaves out; none when a walk from the root would not enter it (a link, an excluded folder). */
-async function walkedOffIndex(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem): Promise<OffIndexList> {
+/**
+ * A walk of `base` for the files the index leaves out; none when a walk from the root would
+ * not enter it (a link, an excluded folder). It lists what is left of the judgement's budget;
+ * with none left it lists nothing and is not whole, as the one capped walk of the tree did not
+ * reach every folder: the files not reached are not seen (the glob is judged dead).
+ */
+async function walkedOffIndex(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem, budget: LookBudget): Promise<OffIndexList> {
   const plain = ignore.withoutIgnoreFiles();
   if (!(await walkedTo(base, plain, fs))) return { files: [], whole: true };
-  const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: DISK_LOOK_FILES });
+  if (budget.files <= 0) return { files: [], whole: false };
+  const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: budget.files });
+  budget.files -= walked.fileCount;
   return { files: walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel)), whole: !walked.truncated };
 }
 
