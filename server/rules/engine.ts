@@ -163,9 +163,11 @@ export class RulesEngine {
       if (candidate && (await this.analyse(candidate, true)).changed) changedFiles.add(change.path);
     }
     for (const state of this.roots.values()) {
-      // A buffer's edit of a listed file changes its text alone, never what the folders hold nor
-      // where a link leads (a link to it is read from disk, through the link, either way).
-      const relist = changes.some((c) => !(from === 'buffer' && c.type === 'changed' && state.byPath.has(c.path)) && this.touchesListing(state, c, state.byPath.has(c.path)));
+      // A buffer's edit changes a text alone, never what the folders hold nor where a link leads
+      // (a link to it is read from disk, through the link, either way): it never lists them. A
+      // buffer the engine does not know (its file deleted, not yet saved, past what a listing
+      // reads) stays unknown until the disk says otherwise, which lists the folders itself.
+      const relist = from === 'disk' && changes.some((c) => this.touchesListing(state, c, state.byPath.has(c.path)));
       if (relist) {
         for (const p of await this.rediscover(state, cancel, changes.map((c) => c.path), changedFiles)) affected.add(p);
         continue;
@@ -187,9 +189,8 @@ export class RulesEngine {
    * left out by their path or the ignore files, links, a linked `.clinerules`' files), read
    * again where their buffer changed: their findings and their tool's analysis depend on
    * their text and on what the last listing said of them (why skipped, where a link leads),
-   * and a buffer's edit changes only the text. Returns the paths done: those read, and those
-   * whose text was not readable before nor is now (a special entry, a link to no file); one
-   * read before and unreadable now is left to the listing.
+   * and a buffer's edit changes only the text. Returns the paths done: every one the last
+   * listing skipped (a buffer's edit never lists the folders again).
    */
   private async rereadSkipped(changes: readonly FileChange[], affected: Set<string>): Promise<Set<string>> {
     const done = new Set<string>();
@@ -203,7 +204,12 @@ export class RulesEngine {
         const reads = skipped.why === 'tool-global' || (readsSkippedText(skipped) && state.notRead.has(change.path));
         const read = reads ? await this.readToolOnly(state, skipped) : undefined;
         if (read?.ok) affected.add(change.path);
-        else if (hadText) continue;
+        else if (hadText) {
+          // Read before, not now (a buffer past the size limit): its text goes, as a listing would drop it.
+          state.skippedTexts.delete(change.path);
+          state.toolOnly.delete(change.path);
+          affected.add(change.path);
+        }
         done.add(change.path);
       }
     }
