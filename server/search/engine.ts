@@ -268,18 +268,19 @@ export class SearchEngine {
     const index = this.folders.get(root);
     if (!index) return undefined;
     // Read before the spelling: names completed meanwhile are called partial, and asked again.
-    const complete = index.namesComplete;
+    // A listing that threw brings no more names: what the table holds is all there is to say.
+    const complete = index.namesComplete || index.listingFailed;
     return { paths: await pathsWithExtensions(index, extensions), complete, truncated: complete && index.namesTruncated };
   }
 
-  /** Resolves true once the folder's index knows every name, through relists; false once the folder is no longer indexed. */
+  /** Resolves true once the folder's index knows every name, through relists; false once the folder is no longer indexed, or its listing failed. */
   async whenNamesKnown(root: string): Promise<boolean> {
     for (;;) {
       const index = this.folders.get(root);
       if (!index) return false;
       // A relist or rebuild replaces what is waited on: it is asked again each second.
       // A disposed index is taken out of `folders` (and its wait ends).
-      if (await index.whenNamesKnown(1000)) return this.folders.get(root) === index;
+      if (await index.whenNamesSettled(1000)) return !index.listingFailed && this.folders.get(root) === index;
     }
   }
 

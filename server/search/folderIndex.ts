@@ -131,6 +131,11 @@ export class FolderIndex {
   /** Set when names are known (snapshot loaded or first walk done). */
   private namesKnown!: Promise<void>;
   private markNamesKnown!: () => void;
+  /** Set when names are known or a listing threw (`listingFailed`): what waits for the names ends either way. */
+  private namesSettled!: Promise<void>;
+  private markListingFailed!: () => void;
+  /** The failure of a listing was logged: said once per folder, however often a listing fails again. */
+  private failureSaid = false;
   /** Set when sizes and times are known too. */
   private timesKnown!: Promise<void>;
   private markTimesKnown!: () => void;
@@ -217,6 +222,8 @@ export class FolderIndex {
    * table of exactly `maxFiles` files may be whole), until its reconciling listing says.
    */
   namesTruncated = false;
+  /** The last listing threw: the table holds what it had before (nothing on a first index), and no listing runs until another build. */
+  listingFailed = false;
   /** Sizes and times are known too. */
   timesComplete = false;
   /** The table came from the store, with the sizes and times it was saved with. */
@@ -246,11 +253,18 @@ export class FolderIndex {
     this.timesComplete = false;
     let names!: () => void;
     let times!: () => void;
+    let failed!: () => void;
     this.namesKnown = new Promise((resolve) => (names = resolve));
     this.timesKnown = new Promise((resolve) => (times = resolve));
+    this.namesSettled = Promise.race([this.namesKnown, new Promise<void>((resolve) => (failed = resolve))]);
     this.markNamesKnown = () => {
       this.namesComplete = true;
+      this.listingFailed = false;
       names();
+    };
+    this.markListingFailed = () => {
+      this.listingFailed = true;
+      failed();
     };
     this.markTimesKnown = () => {
       this.timesComplete = true;
@@ -261,6 +275,14 @@ export class FolderIndex {
   /** Waits until the file names are known, at most `ms`; true when they are. */
   whenNamesKnown(ms: number): Promise<boolean> {
     return within(this.namesKnown, ms);
+  }
+
+  /**
+   * Waits until the file names are known or a listing failed, at most `ms`; true when either
+   * happened (`listingFailed` says which): a wait for names that will never come must end.
+   */
+  whenNamesSettled(ms: number): Promise<boolean> {
+    return within(this.namesSettled, ms);
   }
 
   /** Waits until sizes and times are known too (the empty query ranks by time), at most `ms`. */
@@ -293,11 +315,7 @@ export class FolderIndex {
       if (run.isCancellationRequested) return undefined;
     }
     this.phase = 'walking';
-    let walk = await this.listAndReconcile(run, options.onProgress);
-    // Files came and went while the folder was listed (a checkout, an unpacked archive): a
-    // folder read before they arrived may miss some that no watcher saw appear (its watch
-    // came after them). List again, at most twice, until a listing meets a quiet tree.
-    for (let again = 0; walk && walk.churned && again < RELISTS; again++) walk = await this.listAndReconcile(run, options.onProgress);
+    const walk = await this.listSettled(run, options.onProgress);
     if (!walk || run.isCancellationRequested) return undefined;
     this.namesTruncated = walk.truncated;
     this.markNamesKnown();
@@ -324,6 +342,28 @@ export class FolderIndex {
     await this.saveSliced();
     this.lastBuild = report;
     return report;
+  }
+
+  /**
+   * The folder listed until a listing meets a quiet tree; undefined when cancelled, or when a
+   * listing threw: that is logged once, and those waiting for the names hear it (`listingFailed`)
+   * instead of waiting for good, as do the folder's other features (they answer from the table).
+   */
+  private async listSettled(run: CancellationSource, onProgress?: (files: number) => void): Promise<{ truncated: boolean; errors: ListError[]; churned: boolean } | undefined> {
+    try {
+      let walk = await this.listAndReconcile(run, onProgress);
+      // Files came and went while the folder was listed (a checkout, an unpacked archive): a
+      // folder read before they arrived may miss some that no watcher saw appear (its watch
+      // came after them). List again, at most twice, until a listing meets a quiet tree.
+      for (let again = 0; walk && walk.churned && again < RELISTS; again++) walk = await this.listAndReconcile(run, onProgress);
+      return walk;
+    } catch (err) {
+      if (run.isCancellationRequested) return undefined;
+      if (!this.failureSaid) this.options.log.warn(`file index: listing ${this.root} failed; its files are not searched until it is listed again: ${err instanceof Error ? err.message : String(err)}`);
+      this.failureSaid = true;
+      this.markListingFailed();
+      return undefined;
+    }
   }
 
   /**

@@ -141,10 +141,11 @@ export class InstructionViewsCache {
       void service
         .whenIndexed(root)
         .catch(() => false)
-        .then((known) => {
+        .then(() => {
           if (this.partial.get(root) !== mine) return;
           this.partial.delete(root);
-          if (!known) return;
+          // Not indexed any more, or its listing failed: no more names come, and views made from
+          // part of them must stop saying `indexing`, so they are made again either way.
           this.remake(root);
         });
     }
