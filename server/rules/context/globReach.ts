@@ -4,7 +4,12 @@ import { ownerOf } from '../agents';
 import type { GlobDialect } from './agentView';
 import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
-import type { OffIndexList } from './ignoredGlobs';
+
+/** The files on disk the index leaves out under one folder, and whether the listing reached every one of them (it stopped at none). */
+export interface OffIndexList {
+  files: readonly string[];
+  whole: boolean;
+}
 
 /** A glob "matches nearly every file" from this share of the files on. */
 export const BROAD_SHARE = 0.9;

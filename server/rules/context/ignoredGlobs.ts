@@ -3,7 +3,7 @@ import type { IgnoreRules } from '../../workspace/ignore';
 import { splitGlob } from '../../workspace/glob';
 import { joinRelative } from '../../workspace/paths';
 import { walkFiles } from '../../workspace/walk';
-import type { GlobReach } from './globReach';
+import type { GlobReach, OffIndexList } from './globReach';
 
 /** Characters that make a glob segment more than a name with `*` and `?` in it. */
 const UNSAMPLED = /[[\]{}()!+@\\]/;
@@ -65,12 +65,6 @@ export const DISK_LOOK_FILES = 50_000;
 /** What is left of `DISK_LOOK_FILES` in one judgement. */
 interface LookBudget {
   files: number;
-}
-
-/** The files on disk the index leaves out under one folder, and whether the listing reached every one of them (it stopped at none). */
-export interface OffIndexList {
-  files: readonly string[];
-  whole: boolean;
 }
 
 /**
