@@ -7,9 +7,16 @@ import { GlobReach } from '../../../rules/context/globReach';
 import { judgeIgnoredGlobs } from '../../../rules/context/ignoredGlobs';
 import { changesIgnoreRules } from '../../../workspace/ignore';
 import type { ServerContext } from '../../feature';
+import { testHold } from '../../testHolds';
 
 /** How long after a folder appears its files are asked from the index again. */
 const FOLDER_SETTLE_MS = 1500;
+
+/**
+ * For tests that catch a folder's globs being judged against its ignore files (`AGENTLS_TEST_HOLD_GLOB_JUDGING=FILE`):
+ * a judging with globs to judge waits until FILE exists. Unset, nothing waits.
+ */
+const JUDGING_HOLD = 'AGENTLS_TEST_HOLD_GLOB_JUDGING';
 
 /** Folders the file index never holds (it always leaves them out). */
 const NEVER_INDEXED = /(^|\/)(\.git|node_modules)(\/|$)/;
@@ -17,13 +24,16 @@ const NEVER_INDEXED = /(^|\/)(\.git|node_modules)(\/|$)/;
 /**
  * One `GlobReach` per workspace folder, filled from the file index (the `fileSearch`
  * service: never a walk of its own) and kept current from the change stream. Until the
- * index has answered for a folder, its globs are neither dead nor alive (no finding).
+ * index has answered for a folder and the globs followed then are judged, its globs are
+ * neither dead nor alive (no finding).
  */
 export class ReachByRoot {
   private readonly reaches = new Map<string, GlobReach>();
   private readonly loading = new Map<string, Promise<void>>();
   /** The last judging of each folder's globs started, while it runs: it judges every glob added before it began. */
   private readonly judgingNow = new Map<string, Promise<number>>();
+  /** The globs last asked for in each folder whose reach is not loaded yet: judged by the load, before the reach is given out. */
+  private readonly wanted = new Map<string, { glob: string; dialect: GlobDialect }[]>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -42,7 +52,10 @@ export class ReachByRoot {
       fromExcludes();
     };
     ctx.onRootsChanged((_added, removed) => {
-      for (const r of removed) this.reaches.delete(r);
+      for (const r of removed) {
+        this.reaches.delete(r);
+        this.wanted.delete(r);
+      }
     });
   }
 
@@ -60,13 +73,20 @@ export class ReachByRoot {
       const service = this.ctx.services.fileSearch;
       const paths = service ? await service.paths(root) : undefined;
       if (!paths) return;
-      const reach = this.reaches.get(root) ?? new GlobReach();
+      const loaded = this.reaches.get(root);
+      const reach = loaded ?? new GlobReach();
       // Nothing waits for the reach: it steps aside while requests are answered.
       await reach.setPathsInSlices(paths, new TimeSlicer(undefined, yieldToRequests));
       // What the ignore files leave out is judged before the first findings, so a glob into an ignored folder is never first called dead.
       reach.forgetIgnored();
-      await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
+      // The globs asked for while it loaded too: judging one may list a large folder on disk (`judgeIgnoredGlobs`), for
+      // seconds while the first index completes, and an open document's diagnosis given the reach would wait for that.
+      // Until they are judged the reach is not given out, and a diagnosis says nothing of any glob, as before it loaded.
+      if (!loaded) reach.setGlobs(this.wanted.get(root) ?? []);
+      await this.judgeGlobs(root, reach);
       this.reaches.set(root, reach);
+      // Those asked for during the judging are followed from now on (`follow` judges new globs).
+      this.wanted.delete(root);
       this.onChanged(root);
     } catch (err) {
       this.ctx.log.warn(`rules in context: the file index did not answer for ${root}: ${(err as Error).message}`);
@@ -108,6 +128,7 @@ export class ReachByRoot {
     // No glob, no need for the index's paths.
     if (globs.length === 0 && !this.reaches.has(root)) return undefined;
     const reach = this.get(root);
+    if (!reach) this.wanted.set(root, globs);
     return reach && { reach, added: reach.setGlobs(globs).length > 0 };
   }
 
@@ -133,11 +154,17 @@ export class ReachByRoot {
 
   private async judgeNow(root: string, reach: GlobReach): Promise<number> {
     try {
-      return await judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
+      return await this.judgeGlobs(root, reach);
     } catch (err) {
       this.ctx.log.warn(`rules in context: the ignore files of ${root} could not be read: ${(err as Error).message}`);
       return 0;
     }
+  }
+
+  /** `judgeIgnoredGlobs` over the folder's ignore files and the disk. */
+  private async judgeGlobs(root: string, reach: GlobReach): Promise<number> {
+    if (reach.unjudgedIgnoreKeys().length) await testHold(JUDGING_HOLD, `the judging of the globs of ${root}`, (line) => this.ctx.log.info(line));
+    return judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
   }
 
   /**
