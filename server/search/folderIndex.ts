@@ -564,7 +564,7 @@ export class FolderIndex {
         const id = this.table.add(rel, st.size, st.mtimeMs);
         if (id >= 0 && this.table.liveCount > this.options.maxFiles()) {
           this.table.removeId(id);
-          this.namesTruncated = true;
+          this.leftOutPastCap();
         }
         else if (id >= 0) this.table.boost[id] = this.picks.lift(rel, this.now());
       } else if (st.kind === 'directory' && type === 'created' && !this.options.shallow) {
@@ -630,7 +630,19 @@ export class FolderIndex {
       },
     });
     // Files of it left out past `search.maxFiles`: the table is not the whole folder any more.
-    if (walk.truncated) this.namesTruncated = true;
+    if (walk.truncated) this.leftOutPastCap();
+  }
+
+  /**
+   * A file that came after the listing was left out past `search.maxFiles`. The first time the
+   * table stops being whole, those told of listings hear it as of one (`onListed`): views made
+   * from the whole table say now that it is cut short, not at the next listing. Once only: a
+   * tree growing past the cap drops files in every batch, and views need not be made again each time.
+   */
+  private leftOutPastCap(): void {
+    if (this.namesTruncated) return;
+    this.namesTruncated = true;
+    this.options.onListed?.();
   }
 
   /**
