@@ -82,12 +82,9 @@ export function encodeSnapshot(table: PathTable, listing: ListingFacts = { trunc
 /**
  * `encodeSnapshot`'s chunks one at a time, made as they are asked for, so that a save can
  * write some and let the thread go between them. The table must not change until the last
- * chunk is taken (a caller that pauses checks `table.generation`). Chunks the caller has
- * written and pushes onto `spare` are filled again for later ones: a save then allocates a
- * few chunks rather than the whole list (8.75 MiB for 20,000 files), which stayed held
- * after a save made when the server had gone quiet, since nothing collected it (issue 13).
+ * chunk is taken (a caller that pauses checks `table.generation`).
  */
-export function* snapshotChunks(table: PathTable, listing: ListingFacts = { truncated: false }, spare?: Uint8Array[]): Generator<Uint8Array, void, undefined> {
+export function* snapshotChunks(table: PathTable, listing: ListingFacts = { truncated: false }): Generator<Uint8Array, void, undefined> {
   const text = new TextEncoder();
   const extensions = text.encode(JSON.stringify(table.extensions));
   const counts: Record<Count, number> = { pool: table.poolLength, dirs: table.dirCount, names: table.uniqueCount, files: table.liveCount };
@@ -98,7 +95,7 @@ export function* snapshotChunks(table: PathTable, listing: ListingFacts = { trun
   length = align8(length) + extensions.byteLength;
   length = align8(length) + layout.byteLength;
   for (const a of tree?.arrays ?? []) length = align8(length) + a.byteLength;
-  const out = new ChunkWriter(spare);
+  const out = new ChunkWriter();
   out.write(new Uint32Array([MAGIC, SNAPSHOT_VERSION, counts.pool, counts.dirs, counts.names, counts.files, extensions.byteLength, length, layout.byteLength, listing.truncated ? TRUNCATED : 0]));
   for (const s of SECTIONS) {
     out.pad8();
@@ -224,14 +221,9 @@ function* liveColumn(table: PathTable, key: FileSection, scratch: Column): Gener
 /** Bytes appended into chunks of `SNAPSHOT_CHUNK_BYTES`. */
 class ChunkWriter {
   private readonly chunks: Uint8Array[] = [];
-  private current: Uint8Array;
+  private current = new Uint8Array(SNAPSHOT_CHUNK_BYTES);
   private used = 0;
   private total = 0;
-
-  /** `spare`: chunks given back by the caller, reused before a new one is made. */
-  constructor(private readonly spare: Uint8Array[] = []) {
-    this.current = this.fresh();
-  }
 
   write(view: ArrayBufferView): void {
     let bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -263,13 +255,8 @@ class ChunkWriter {
 
   private flush(): void {
     this.chunks.push(this.current);
-    this.current = this.fresh();
+    this.current = new Uint8Array(SNAPSHOT_CHUNK_BYTES);
     this.used = 0;
-  }
-
-  private fresh(): Uint8Array {
-    for (let chunk = this.spare.pop(); chunk; chunk = this.spare.pop()) if (chunk.byteLength === SNAPSHOT_CHUNK_BYTES) return chunk;
-    return new Uint8Array(SNAPSHOT_CHUNK_BYTES);
   }
 }
 

@@ -31,9 +31,7 @@ export type SlicedSaveOutcome = 'saved' | 'changed' | 'failed' | 'stopped';
 export async function saveInSlices(table: PathTable, store: IndexStore, root: string, stop: Cancellation, options: { sliceMs?: number; copyFirst?: boolean; listing?: ListingFacts } = {}): Promise<SlicedSaveOutcome> {
   const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
   const generation = table.generation;
-  // Chunks written are filled again (the store has copied or written them when `add` returns); all made at once, none can be.
-  const spare: Uint8Array[] | undefined = options.copyFirst ? undefined : [];
-  const chunks = options.copyFirst ? encodeSnapshot(table, options.listing)[Symbol.iterator]() : snapshotChunks(table, options.listing, spare);
+  const chunks = options.copyFirst ? encodeSnapshot(table, options.listing)[Symbol.iterator]() : snapshotChunks(table, options.listing);
   const writing = store.beginSnapshot(root);
   try {
     for (let made = false; !made; ) {
@@ -49,7 +47,6 @@ export async function saveInSlices(table: PathTable, store: IndexStore, root: st
           if (batch.length === CHUNKS_PER_WRITE) break;
         }
         if (batch.length > 0 && !writing.add(batch)) return 'failed';
-        spare?.push(...batch);
       } while (!made && performance.now() - sliceStart < sliceMs);
       if (made) break;
       await yieldToEventLoop();

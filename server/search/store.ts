@@ -32,7 +32,7 @@ export interface StoredList extends SnapshotBytes {
 
 /** A file list being saved a piece at a time (see `IndexStore.beginSnapshot`). */
 export interface SnapshotWrite {
-  /** Appends the next chunks, copied or written before it returns (the caller fills them again); false when the store failed (this save is over). */
+  /** Appends the next chunks; false when the store failed (this save is over). */
   add(chunks: readonly Uint8Array[]): boolean;
   /** Makes the chunks added the folder's saved file list; false when that did not happen. */
   commit(): Promise<boolean>;

@@ -136,24 +136,6 @@ describe('a file list saved a slice at a time', () => {
     expect(listFolder(cacheDir)).toEqual({ lists: 1, others: [] });
   });
 
-  it('fills the chunks it has written again, so that a save allocates a few chunks and not a copy of the whole list', async () => {
-    // A copy of the whole list (8.75 MiB for 20,000 files), made after a burst's idle collection, stayed held at rest (issue 13).
-    const { store } = await openStore();
-    const buffers = new Set<ArrayBufferLike>();
-    let written = 0;
-    const watching: typeof store = Object.create(store);
-    watching.beginSnapshot = (root: string) => {
-      const real = store.beginSnapshot(root);
-      return { ...real, add: (chunks) => (chunks.forEach((c) => buffers.add(c.buffer)), (written += chunks.length), real.add(chunks)) };
-    };
-    expect(await saveInSlices(table(30_000), watching, ROOT, new CancellationSource(), { sliceMs: 0 })).toBe('saved');
-    expect(savedFiles(store)).toBe(30_000);
-    expect(written).toBeGreaterThan(40);
-    // Chunks are new only where one section is written whole at once (a column of names) and
-    // for the last, partly filled chunk; every other chunk is one written before, filled again.
-    expect(buffers.size).toBeLessThan(written / 2);
-  });
-
   it('that fails on the way leaves the saved list and no half-written file', async () => {
     const { store, cacheDir } = await openStore();
     store.saveSnapshot(ROOT, encodeSnapshot(table(10)));
