@@ -39,11 +39,11 @@ export function globSamplePath(glob: string): { rel: string; isDir: boolean } | 
  * judged once until `reach.forgetIgnored()`; a dead glob is reported only once judged.
  * Returns how many globs were judged.
  */
-export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem): Promise<number> {
+export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem, onWalk?: (base: string) => void): Promise<number> {
   let judged = 0;
   // One budget for every walk of this judgement: 20 dead globs under 20 folders list no more
   // than the one capped walk of the tree did before walks were per folder.
-  const budget = { files: DISK_LOOK_FILES };
+  const budget: LookBudget = { files: DISK_LOOK_FILES, onWalk };
   // Shallowest folder first, so a folder inside one walked is taken from its listing: a tree
   // under the cap is then listed once, whatever order the globs come in, and no deeper walk
   // spends the budget a walk above it needs.
@@ -62,9 +62,10 @@ export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, f
 /** Files listed on disk in search of those the index leaves out, by all the walks of one judgement together. */
 export const DISK_LOOK_FILES = 50_000;
 
-/** What is left of `DISK_LOOK_FILES` in one judgement. */
+/** What is left of `DISK_LOOK_FILES` in one judgement, and who hears of each walk (the server's debug log: a walk is the costly part). */
 interface LookBudget {
   files: number;
+  onWalk?: (base: string) => void;
 }
 
 /**
@@ -114,6 +115,7 @@ async function walkedOffIndex(reach: GlobReach, base: string, ignore: IgnoreRule
   const plain = ignore.withoutIgnoreFiles();
   if (!(await walkedTo(base, plain, fs))) return { files: [], whole: true };
   if (budget.files <= 0) return { files: [], whole: false };
+  budget.onWalk?.(base);
   const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: budget.files });
   budget.files -= walked.fileCount;
   return { files: walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel)), whole: !walked.truncated };

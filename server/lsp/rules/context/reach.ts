@@ -164,7 +164,7 @@ export class ReachByRoot {
   /** `judgeIgnoredGlobs` over the folder's ignore files and the disk. */
   private async judgeGlobs(root: string, reach: GlobReach): Promise<number> {
     if (reach.unjudgedIgnoreKeys().length) await testHold(JUDGING_HOLD, `the judging of the globs of ${root}`, (line) => this.ctx.log.info(line));
-    return judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs);
+    return judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs, (base) => this.ctx.log.debug(`rules in context: listing ${base === '' ? 'the whole folder' : `${base}/`} of ${root} on disk for ignored files a dead glob may match`));
   }
 
   /**
