@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { agentlsWithHome } from '../helpers/cliWithHome';
-import { tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree, projectWithCursorRule } from '../helpers/repo';
 
 /*
  * User-level rule files as `agentls rules` and `rules --for` print them: `~/…`, as `agentls
@@ -11,11 +11,7 @@ import { tempDir, writeTree } from '../helpers/repo';
  */
 
 function setUp(): { ws: string; home: string } {
-  const ws = writeTree(tempDir(), {
-    '.git/HEAD': 'ref: refs/heads/main\n',
-    '.cursor/rules/project.mdc': '---\nalwaysApply: true\n---\nUse the design tokens.\n',
-    'src/a.ts': 'export const a = 1;\n',
-  });
+  const ws = projectWithCursorRule();
   const home = writeTree(tempDir('agentls-home-'), {
     '.cursor/rules/u.mdc': '---\nalwaysApply: true\n---\nAnswer in English.\n',
     // Same name as the project's: the user-level one wins the name, and the shadowed one names it.

@@ -4,7 +4,7 @@ import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import type { CheckJson } from '../../server/cli/output';
 import { useLspClients } from '../helpers/lspClient';
-import { tempDir, writeTree } from '../helpers/repo';
+import { tempDir, writeTree, projectWithCursorRule } from '../helpers/repo';
 import { agentlsWithHome } from '../helpers/cliWithHome';
 
 const start = useLspClients(afterEach);
@@ -18,11 +18,7 @@ const start = useLspClients(afterEach);
  */
 
 function setUp(): { ws: string; home: string } {
-  const ws = writeTree(tempDir(), {
-    '.git/HEAD': 'ref: refs/heads/main\n',
-    '.cursor/rules/project.mdc': '---\nalwaysApply: true\n---\nUse the design tokens.\n',
-    'src/a.ts': 'export const a = 1;\n',
-  });
+  const ws = projectWithCursorRule();
   const home = writeTree(tempDir('agentls-home-'), {
     '.cursor/rules/mine.mdc': '---\nalwaysApply: true\n---\nAnswer in English.\n',
     '.cursor/rules/typed.mdc': '---\nglobs: "*.py"\n---\nPython style.\n',

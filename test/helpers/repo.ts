@@ -95,3 +95,12 @@ export function copyFixture(name: string): string {
 // Every command a test starts writes its code cache under XDG_CACHE_HOME (`server/cli/launch.ts`):
 // a command started with the inherited environment must not write into the user's own cache.
 process.env.XDG_CACHE_HOME = tempDir('agentls-xdg-cache-');
+
+/** A workspace marked as a git work tree, with one always-apply Cursor rule and one source file: the project beside a user-level home in the CLI tests. */
+export function projectWithCursorRule(): string {
+  return writeTree(tempDir(), {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.cursor/rules/project.mdc': '---\nalwaysApply: true\n---\nUse the design tokens.\n',
+    'src/a.ts': 'export const a = 1;\n',
+  });
+}
