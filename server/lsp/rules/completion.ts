@@ -101,13 +101,17 @@ interface OfferedKeys {
 }
 
 /**
- * The frontmatter keys to offer in a document: in a rule file of the xcsh agent's listing,
- * its keys and those of the file's origin tool (`KEY_DOCS`); in another tool's file that
- * has frontmatter (Copilot's `.instructions.md`, Claude Code's `.claude/rules`), the keys
- * and values of that tool's agent model (`rules/agents/`). Nothing for plain Markdown.
+ * The frontmatter keys to offer in a document: in a rule file of the xcsh agent's listing
+ * that the xcsh agent judges (`targets.ts`), its keys and those of the file's origin tool
+ * (`KEY_DOCS`); in any other tool's file that has frontmatter (a Cline or Windsurf rule in a
+ * workspace without `.xcsh`, Copilot's `.instructions.md`, Claude Code's `.claude/rules`), the
+ * keys and values of that tool's agent model (`rules/agents/`), so that completion never
+ * writes a key the diagnostics then call foreign (`globs` in a Cline rule). Nothing for plain Markdown.
  */
 function offeredKeys(doc: OpenDocument, engine: RulesEngine): OfferedKeys | undefined {
-  if (doc.kind.kind === 'rule') {
+  const root = engine.rootFor(doc.path);
+  const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root)) : undefined;
+  if (doc.kind.kind === 'rule' && (!owner || owner.agent.id === 'xcsh' || engine.targetsOf(doc.path!).has('xcsh'))) {
     const provider = doc.kind.provider;
     return {
       keys: KEY_DOCS.filter((d) => !d.providers || d.providers.includes(provider)).map((d) => ({ key: d.key, detail: `read by ${d.readBy}`, documentation: d.summary })),
@@ -115,8 +119,6 @@ function offeredKeys(doc: OpenDocument, engine: RulesEngine): OfferedKeys | unde
       values: (key, item) => (item ? undefined : keyDoc(key)?.values),
     };
   }
-  const root = engine.rootFor(doc.path);
-  const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root)) : undefined;
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
   const model = owner.agent;
   return {

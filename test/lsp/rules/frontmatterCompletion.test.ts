@@ -50,4 +50,28 @@ describe('frontmatter completion', () => {
     await c.setText(uri, '---\napplyTo:\n  - \n---\nReview.\n');
     expect(labels(await c.completion(uri, { line: 2, character: 4 }))).toEqual([]);
   });
+
+  it('offers in a Cline or Windsurf rule only the keys that tool reads, where the xcsh agent does not judge the file (no .xcsh)', async () => {
+    const ws = writeTree(tempDir(), {
+      '.clinerules/tests.md': '---\n\n---\nTests use vitest.\n',
+      '.windsurf/rules/style.md': '---\n\n---\nKeep functions short.\n',
+    });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const cline = await c.open(path.join(ws, '.clinerules/tests.md'));
+    const clineKeys = await c.completion(cline, { line: 1, character: 0 });
+    // `globs` here is reported (rule/foreign-key: "Cline reads `paths`"): completion must not write it.
+    expect(labels(clineKeys)).toEqual(['paths']);
+    expect(clineKeys.items[0].detail).toBe('read by Cline');
+    const windsurf = await c.open(path.join(ws, '.windsurf/rules/style.md'));
+    expect(labels(await c.completion(windsurf, { line: 1, character: 0 })).sort()).toEqual(['description', 'globs', 'trigger']);
+  });
+
+  it('keeps offering the xcsh agent\'s keys in a Cline rule where the workspace has .xcsh', async () => {
+    const ws = writeTree(tempDir(), { '.xcsh/rules/base.md': '---\nalwaysApply: true\n---\nBase.\n', '.clinerules/tests.md': '---\n\n---\nTests.\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const cline = await c.open(path.join(ws, '.clinerules/tests.md'));
+    const keys = labels(await c.completion(cline, { line: 1, character: 0 }));
+    expect(keys).toContain('paths');
+    expect(keys).toContain('condition');
+  });
 });
