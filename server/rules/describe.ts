@@ -26,9 +26,11 @@ export function describeRuleName(engine: RulesEngine, root: string, name: string
     const resolvable = engine.availableNames(root).includes(name);
     lines.push('', resolvable ? `\`rule://${name}\` resolves to it.` : `\`rule://${name}\` does not resolve (only rulebook and always-apply rules do).`);
   } else {
-    lines.push('', 'The agent loads no file for this name (its first file is dropped: empty body, or switched off in settings).');
+    lines.push('', 'The xcsh agent loads no file for this name (its first file is dropped: empty body, or switched off in settings).');
   }
   const hidden = state.entries.filter((c) => c.path !== effective?.path);
-  if (hidden.length) lines.push('', `Hidden by it (never read): ${hidden.map((c) => label(c.path)).join(', ')}.`);
+  // Hidden from the xcsh agent alone: another tool's same-named file (`.windsurf/rules/x.md`
+  // beside `.cursor/rules/x.mdc`) is still read by that tool, so "never read" must say whose.
+  if (hidden.length) lines.push('', `Hidden by it (the xcsh agent never reads them): ${hidden.map((c) => label(c.path)).join(', ')}.`);
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompletionItem, DocumentLink, Hover, Location, MarkupContent, TextEdit } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
-import { copyFixture } from '../../helpers/repo';
+import { copyFixture, tempDir, writeTree } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
 
@@ -38,13 +38,25 @@ describe('rules navigation over LSP', () => {
     const onStyle = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 15 } }));
     expect(onStyle).toContain('**rule `style`**');
     expect(onStyle).toContain("The xcsh agent uses `.xcsh/rules/style.md` (xcsh's own folder, project): it goes to the rulebook");
-    expect(onStyle).toContain("Hidden by it (never read): `~/.cursor/rules/style.mdc` (~/.cursor/rules, user), `.cursor/rules/style.mdc` (Cursor's folder, project)");
+    expect(onStyle).toContain("Hidden by it (the xcsh agent never reads them): `~/.cursor/rules/style.mdc` (~/.cursor/rules, user), `.cursor/rules/style.mdc` (Cursor's folder, project)");
     const cursorStyle = await c.open(file('.cursor/rules/style.mdc'));
     const onName = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 0, character: 1 } }));
     expect(onName).toContain("`.cursor/rules/style.mdc` (Cursor's folder, project) ← this file");
     const onKey = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: cursorStyle }, position: { line: 2, character: 2 } }));
     expect(onKey).toContain('**globs** (read by the xcsh agent, Cursor, Windsurf)');
     expect(onKey).toContain('The xcsh agent reads: `["src/**/*.ts"]`');
+  });
+
+  it('says a same-named Windsurf rule is hidden from the xcsh agent, not "never read": Windsurf reads it', async () => {
+    const ws = writeTree(tempDir(), {
+      '.cursor/rules/always.mdc': '---\nalwaysApply: true\n---\nWrite tests.\n',
+      '.windsurf/rules/always.md': '---\ntrigger: always_on\n---\nBe concise.\n',
+    });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, '.windsurf/rules/always.md'));
+    const onName = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } }));
+    expect(onName).not.toContain('(never read)');
+    expect(onName).toContain("Hidden by it (the xcsh agent never reads them): `.windsurf/rules/always.md` (Windsurf's folder, project) ← this file");
   });
 
   it('links rule://NAME to the file the agent uses, and goes from a rule to its same-named twins', async () => {
