@@ -5,7 +5,8 @@ const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = 
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
   { bucket: 'rulebook', title: 'Rulebook', note: 'listed by name and description; the model reads rule://NAME when it applies' },
   { bucket: 'ttsr', title: 'TTSR', note: 'injected when the model\'s output matches the condition' },
-  { bucket: 'none', title: 'No bucket', note: 'loaded, but never shown to the model' },
+  // Every bucket is the xcsh agent's; "never shown" is true of it alone (Windsurf applies its own glob rule).
+  { bucket: 'none', title: 'No bucket', note: 'the xcsh agent loads these but never shows them to its model' },
 ];
 
 /** A provider as listings name it: the xcsh agent's own folders as `xcsh`, the others by their tool. */
@@ -34,6 +35,9 @@ function xcshLeftOut(result: RuleBucketsResult): boolean {
   return result.selectedAgents !== undefined && !result.selectedAgents.includes('xcsh');
 }
 
+/** Whose reading a shadowed file misses: another tool's same-named file is still read by that tool. */
+const SHADOWED_NOTE = 'the xcsh agent never reads these files: a same-named rule wins';
+
 const XCSH_LEFT_OUT = "The xcsh agent is not among them: its buckets are not shown.";
 
 /** The buckets as a Markdown report (`agentls.rules.showBuckets`). */
@@ -48,7 +52,7 @@ export function bucketsMarkdown(result: RuleBucketsResult): string {
     if (rules.length === 0) lines.push('(none)');
     for (const r of rules) lines.push(`- **${r.name}** · ${source(r.provider)} (${r.level}) · \`${r.path}\`${detail(r) ? ` · ${detail(r)}` : ''}`);
   }
-  lines.push('', `## Shadowed (${result.shadowed.length})`, '', '_the xcsh agent never reads these files: a same-named rule wins_', '');
+  lines.push('', `## Shadowed (${result.shadowed.length})`, '', `_${SHADOWED_NOTE}_`, '');
   if (result.shadowed.length === 0) lines.push('(none)');
   for (const s of result.shadowed) lines.push(`- **${s.name}** · \`${s.path}\` (${source(s.provider)}) hidden by \`${s.shadowedBy}\``);
   lines.push('', `## Warnings (${result.warnings.length})`, '', '_the xcsh agent produces these and drops them_', '');
@@ -68,7 +72,7 @@ export function bucketsText(result: RuleBucketsResult): string {
     lines.push('', `${section.title} (${rules.length}): ${section.note}`);
     for (const r of rules) lines.push(`  ${r.name.padEnd(24)} ${`${source(r.provider)}/${r.level}`.padEnd(16)} ${r.path}${detail(r) ? `  ${detail(r)}` : ''}`);
   }
-  lines.push('', `Shadowed (${result.shadowed.length}): never read`);
+  lines.push('', `Shadowed (${result.shadowed.length}): ${SHADOWED_NOTE}`);
   for (const s of result.shadowed) lines.push(`  ${s.name.padEnd(24)} ${s.path}  hidden by ${s.shadowedBy}`);
   if (result.warnings.length) {
     lines.push('', `Warnings (${result.warnings.length}):`);

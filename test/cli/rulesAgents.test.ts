@@ -4,6 +4,7 @@ import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { NESTED_FOLDER, nestedCursorTree, nestedFoldersOf } from '../helpers/nestedCursorRules';
 import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
 
 /** The built CLI, as a user runs it. */
 function agentls(ws: string, ...args: string[]): string {
@@ -70,5 +71,17 @@ describe('agentls rules --agents shows the selected agents only', () => {
     expect(nestedFoldersOf(auto)).toEqual([NESTED_FOLDER]);
     expect(agentls(ws, 'rules', '--agents', 'auto')).toBe(agentls(ws, 'rules'));
     expect(agentls(ws, 'rules')).not.toContain('Agents shown');
+  });
+
+  it("says whose reading a shadowed or bucketless rule misses: the xcsh agent's, not Windsurf's, which reads both files", () => {
+    const ws = writeTree(tempDir(), {
+      '.cursor/rules/always.mdc': '---\ndescription: tests\nalwaysApply: true\n---\nAlways write tests.\n',
+      '.windsurf/rules/always.md': '---\ntrigger: always_on\n---\nBe concise.\n',
+      '.windsurf/rules/style.md': '---\ntrigger: glob\nglobs: src/**/*.ts\n---\nStyle.\n',
+    });
+    const text = agentls(ws, 'rules');
+    expect(text).toContain('Shadowed (1): the xcsh agent never reads these files: a same-named rule wins');
+    expect(text).toContain('No bucket (1): the xcsh agent loads these but never shows them to its model');
+    expect(text).not.toMatch(/: never read$|loaded, but never shown/m);
   });
 });
