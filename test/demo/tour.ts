@@ -64,8 +64,10 @@ export async function tour(demo: Demo): Promise<void> {
 
   demo.section('What is left');
   await shell(demo, ['check']);
-  demo.say('What is left needs a person: fixes that rename or move a file (offered by editors that');
-  demo.say('apply file operations: VS Code, Helix), and notes at information level.');
+  // Every editor gets the move: as a file operation where the client applies them (VS Code,
+  // Helix), else as the agentls.rules.renameFile command (Neovim, Emacs; lsp/rules/actions.ts).
+  demo.say('What is left needs a person: fixes that rename or move a file (a code action in your');
+  demo.say('editor), and notes at information level.');
 }
 
 /** Shows and applies the fix of a finding; returns the other files it wrote. */

@@ -53,6 +53,15 @@ class ActionBuilder {
     this.analysis = doc.path ? engine.analysis(doc.path) : undefined;
   }
 
+  /**
+   * A target path as the finding's message names it: from the workspace folder
+   * (`.cursor/rules/style.mdc`), not from the file's own folder (`../rules/style.mdc`).
+   */
+  private shownPath(to: string): string {
+    const root = this.engine.rootFor(this.doc.path);
+    return (root ? path.relative(root, to) : to).split(path.sep).join('/');
+  }
+
   actionsFor(f: Finding): CodeAction[] {
     const data = f.data as FixData;
     const doc = this.doc;
@@ -70,7 +79,7 @@ class ActionBuilder {
       case 'replace':
         return [this.fix(f, String(data.title ?? `Write ${String(data.newText)}`), [{ range: f.range, newText: String(data.newText) }], true)];
       case 'move-to':
-        return [this.renameAction(f, `Move to ${path.relative(path.dirname(doc.path ?? ''), String(data.to))}`, doc.path ?? '', String(data.to))];
+        return [this.renameAction(f, `Move to ${this.shownPath(String(data.to))}`, doc.path ?? '', String(data.to))];
       case 'add-key':
         return this.insertKey(f, String(data.key), String(data.value), `Add ${String(data.key)}: ${String(data.value)}`);
       case 'add-description':

@@ -60,6 +60,8 @@ describe('rules quick fixes that rename files', () => {
       'Cursor reads rules from `.cursor/rules/`, and this folder is `.cursor/rule/`: Cursor never reads this file. Move it to `.cursor/rules/style.mdc`.',
     );
     const move = (await c.codeActions(uri, firstLine)).find((a) => a.title.startsWith('Move to'))!;
+    // Named as the message names it, from the workspace folder.
+    expect(move.title).toBe('Move to .cursor/rules/style.mdc');
     const target = c.uri(path.join(ws, '.cursor', 'rules', 'style.mdc'));
     expect(move.edit?.documentChanges?.[0]).toMatchObject({ kind: 'rename', oldUri: uri, newUri: target });
     await c.close(uri);
