@@ -2,6 +2,7 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { UNDECODABLE_NAME, undecodableNameMessage } from '../workspace/fs';
 import { MAX_LINTED_FILES } from '../workspace/linter';
+import { realpathOfLongestPrefix } from '../workspace/confine';
 import { isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { CliError } from './command';
@@ -26,6 +27,28 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
   const problems: string[] = [];
   for (const written of paths) {
     const abs = await underRoot(path.resolve(cwd, written), root);
+    // The root, or a folder above it: the whole workspace (it exists, and is a folder).
+    if (isInside(abs, root)) {
+      targets.whole = true;
+      continue;
+    }
+    // Where a path lies is settled before it is looked at: a stat of a path outside would
+    // tell whether it exists, what it is and whether it can be read, of files that are none
+    // of the workspace's (the answer is the same for every one of them).
+    const inRoot = isInside(root, abs);
+    // The user-level rule folders are read beside the root; named, their files are checked.
+    const area = inRoot ? undefined : session.userRuleAreas().find((a) => isInside(a, abs));
+    if (!inRoot && area === undefined) {
+      problems.push(`${written} lies outside the workspace root ${root} (give --root a folder that holds it)`);
+      continue;
+    }
+    // Inside, but a symbolic link on the way leads out: the confinement resolves the links
+    // and never opens what they lead to, so a dangling link is told as one to a file.
+    if (inRoot && !session.allows(abs)) {
+      if (realpathOfLongestPrefix(abs) === undefined) problems.push(`${written}: cannot be read (a symbolic link loop, or a folder on the way that cannot be searched)`);
+      else problems.push(`${written} leads outside the workspace root ${root} through a symbolic link, so it is not checked`);
+      continue;
+    }
     let isDir: boolean;
     try {
       const st = await fsp.stat(abs);
@@ -41,27 +64,17 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
       else problems.push(code === 'ENOENT' ? `${written}: no such file or folder` : `${written}: cannot be read (${code ?? (err as Error).message})`);
       continue;
     }
-    if (isDir && isInside(abs, root)) {
-      targets.whole = true;
-      continue;
+    if (area === undefined) (isDir ? targets.folders : targets.files).push(abs);
+    else if (!isDir) targets.files.push(abs);
+    else if (abs !== area) problems.push(`${written}: the agents read the files of ${area} itself, not of its subfolders`);
+    else {
+      const files = await userAreaFiles(abs).catch((err: NodeJS.ErrnoException) => {
+        problems.push(`${written}: cannot be read (${err.code ?? err.message})`);
+        return undefined;
+      });
+      if (files?.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
+      targets.files.push(...(files ?? []));
     }
-    if (!isInside(root, abs) || !session.allows(abs)) {
-      // The user-level rule folders are read beside the root; named, their files are checked.
-      const area = session.userRuleAreas().find((a) => isInside(a, abs));
-      if (area === undefined) problems.push(`${written} lies outside the workspace root ${root} (give --root a folder that holds it)`);
-      else if (!isDir) targets.files.push(abs);
-      else if (abs !== area) problems.push(`${written}: the agents read the files of ${area} itself, not of its subfolders`);
-      else {
-        const files = await userAreaFiles(abs).catch((err: NodeJS.ErrnoException) => {
-          problems.push(`${written}: cannot be read (${err.code ?? err.message})`);
-          return undefined;
-        });
-        if (files?.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
-        targets.files.push(...(files ?? []));
-      }
-      continue;
-    }
-    (isDir ? targets.folders : targets.files).push(abs);
   }
   if (problems.length) throw new CliError(problems.join('\n'));
   return targets;
