@@ -54,6 +54,13 @@ export const LIMITS = {
    * held the server for seconds. Real globs have a handful (`*.{ts,tsx,js,jsx}`).
    */
   globAlternatives: 1024,
+  /**
+   * Rule files of one rule folder read (`.cursor/rules`, `.clinerules/`, Cline's global
+   * folders…), the first by name: each is read and analysed at start and at every
+   * re-listing of its folder. Real folders hold dozens; past it, a finding on the folder
+   * says how many more there are and that they are not checked.
+   */
+  ruleFolderFiles: 1000,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

@@ -44,7 +44,7 @@ export const RULE_CODES = {
   'rule/merge-conflict': 'Merge-conflict markers: the agent reads both sides and the markers as rule text',
   'rule/binary': 'A binary file in a rule folder: the agent loads its bytes as rule text',
   'rule/invalid-utf8': 'Invalid UTF-8: the agent reads replacement characters',
-  'rule/too-large': 'A rule file too large for agentls to analyse',
+  'rule/too-large': 'A rule file too large for agentls to analyse, or a rule folder of more files than it reads',
   'rule/unreadable': 'A rule file or folder the agent cannot read: it contributes no rule',
   'rule/windsurf-trigger': "Windsurf's trigger has no meaning for the agent",
   'rule/cline-paths': "Cline's paths are not read by the agent",

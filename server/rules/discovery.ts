@@ -16,7 +16,8 @@ import {
   type RuleLevel,
   type RulesProfile,
 } from '../workspace/ruleLocations';
-import { compareOrder, type RuleCandidate } from './model';
+import { LIMITS } from '../core/limits';
+import { compareBytes, compareOrder, type RuleCandidate } from './model';
 
 /** What discovery needs from the workspace; the session provides it in the server and the CLI. */
 export interface DiscoveryHost {
@@ -76,8 +77,12 @@ export interface SkippedFile {
    * folder above it, that is a file or a link to one (`listFolder`). `tool-global`: a rule
    * of Cline's global rule folders, which Cline reads and the xcsh agent never looks at
    * (`clineGlobalRules`): no finding of the xcsh agent's, read for Cline's view and lint.
+   * `too-many`: a rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`;
+   * `total` says how many it holds): those past the first by name are not read.
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global';
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'too-many';
+  /** With `too-many`: the rule files the folder holds. */
+  total?: number;
   /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
   target?: string;
   /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
@@ -300,9 +305,21 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
     if ((await host.fs.stat(folder.dir))?.kind === 'directory') out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'unreadable' });
     return;
   }
-  for (const entry of entries) {
+  // In name order, the agents' order within a folder (`compareOrder`): past the cap, the
+  // files left out are the same at every listing, whatever order the file system lists in.
+  const sorted = [...entries].sort((a, b) => compareBytes(a.name, b.name));
+  const ruleNamed = (name: string) => folder.extensions.some((ext) => name.endsWith('.' + ext));
+  // The files this listing reports, each read or told of: rule files, and Markdown the agent passes over.
+  const reported = (entry: { name: string; kind: string }) => entry.kind !== 'directory' && (ruleNamed(entry.name) || looksMarkdown(entry.name));
+  let files = 0;
+  for (const [i, entry] of sorted.entries()) {
+    if (reported(entry) && ++files > LIMITS.ruleFolderFiles) {
+      const total = LIMITS.ruleFolderFiles + sorted.slice(i).filter(reported).length;
+      out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'too-many', total });
+      return;
+    }
     const full = path.join(folder.dir, entry.name);
-    const matches = folder.extensions.some((ext) => entry.name.endsWith('.' + ext));
+    const matches = ruleNamed(entry.name);
     if (entry.kind === 'directory') {
       if (!entry.name.startsWith('.')) await listNested(full, folder, host, out);
       continue;

@@ -351,7 +351,7 @@ export class RulesEngine {
       const finding = await notReadFinding(skipped, this.session, this.fs, skipped.why === 'symlink' ? this.listedTarget(state, skipped.path) : undefined);
       if (finding) {
         state.notRead.set(skipped.path, finding);
-        if (skipped.why === 'outside' || skipped.why === 'broken-link' || skipped.why === 'unreadable' || skipped.why === 'file-location') state.unreadLocations.set(skipped.path, finding);
+        if (skipped.why === 'outside' || skipped.why === 'broken-link' || skipped.why === 'unreadable' || skipped.why === 'file-location' || skipped.why === 'too-many') state.unreadLocations.set(skipped.path, finding);
         affected.add(skipped.path);
         // Read for their own tool's lint (`readsSkippedText`). A link is read only where the
         // confined file system lets it: its target inside the workspace.
@@ -571,7 +571,7 @@ export class RulesEngine {
     const linkedFile = linkTarget !== undefined && owner ? [linkedOutFileFinding(linkTarget, owner.agent.name)] : [];
     // As is a rule location that is a link to nothing (a file that is one is answered above).
     const own = state.notRead.get(p);
-    const linkedOut = own && (own.code === 'rule/link-outside' || own.code === 'rule/unreadable') ? [own] : [];
+    const linkedOut = own && (own.code === 'rule/link-outside' || own.code === 'rule/unreadable' || own.code === 'rule/too-large') ? [own] : [];
     const out = [...(targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut), ...linkedFile];
     // Cline lists a `.clinerules` linked to a folder (discovery.ts, `clineLinkedFolder`): the link is no file of Cline's.
     if (p === state.discovery.linkedClineFolder) return out;
@@ -678,6 +678,18 @@ export class RulesEngine {
   /** The rule folders of a workspace folder that exist but cannot be listed: their rules are unknown. */
   unreadableFolders(root: string): string[] {
     return (this.roots.get(root)?.discovery.skipped ?? []).filter((s) => s.why === 'unreadable').map((s) => s.path);
+  }
+
+  /** Rule folders of more rule files than agentls reads (`too-many`), with what check says of each: their files past the cap are not read. */
+  cappedFolders(): Map<string, Finding> {
+    const out = new Map<string, Finding>();
+    for (const state of this.roots.values()) {
+      for (const s of state.discovery.skipped) {
+        const said = s.why === 'too-many' ? state.notRead.get(s.path) : undefined;
+        if (said) out.set(s.path, said);
+      }
+    }
+    return out;
   }
 
   /** The root's rule locations whose rules are not read (`RootRules.unreadLocations`): path and what check says of it. */

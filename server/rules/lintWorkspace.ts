@@ -2,7 +2,9 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/c
 import type { Finding } from '../core/findings';
 import { isMarkdownKind } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
-import type { LintScope } from '../workspace/linter';
+import * as path from 'node:path';
+import type { LintNotes, LintScope } from '../workspace/linter';
+import { displayPath } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
@@ -20,7 +22,7 @@ import { isClaudeMemoryFile } from './claudeImports';
  * other tools' formats), and `rule://` references in every Markdown file. Used by
  * `agentls check`.
  */
-export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
   // The rule files beside the roots (a parent folder's `.clinerules`) are read through the rule reader.
   const engine = await refreshedEngine(session, cancel);
   const out = new Map<string, Finding[]>();
@@ -37,12 +39,20 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     add(p, await agentsMdForClaudeFindings(p, fs, session));
   }
   const candidates = scope.named ? scope.files : scope.files.filter(mayBeRuleFile);
+  const capped = engine.cappedFolders();
   for (const [i, file] of candidates.entries()) {
     if (i % 64 === 63) {
       throwIfCancelled(cancel);
       await yieldToEventLoop();
     }
     if (reported.has(file) || out.has(file)) continue;
+    // A file of a rule folder past its cap (`LIMITS.ruleFolderFiles`) is not read: the folder's
+    // finding says so, and a run that named the file is incomplete (it was asked to check it).
+    const cap = capped.get(path.dirname(file));
+    if (cap) {
+      if (scope.named) notes?.incomplete(`${displayPath(path.dirname(file), session.rootOf(file), session.home)}: ${cap.message}`);
+      continue;
+    }
     const place = placeOf(session, engine, file);
     const { kind, rel } = place;
     const markdown = isMarkdownKind(kind, file) || kind.kind === 'prompt';

@@ -1,4 +1,5 @@
 import type { Finding, Severity } from '../../core/findings';
+import { formatCount, LIMITS, overLimit } from '../../core/limits';
 import { ZERO_RANGE } from '../../core/text';
 import type { DocumentKind, NotReadCause } from '../../workspace/classify';
 import type { FileSystem } from '../../workspace/fs';
@@ -132,6 +133,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), shown, { link: skipped.target, special: skipped.special });
   }
   if (skipped.why === 'unreadable') return unlistableFolderFinding(locationReaders(skipped));
+  if (skipped.why === 'too-many') return tooManyFilesFinding(skipped.total ?? 0);
   if (skipped.why === 'linked-folder') {
     // discovery.ts, `clineLinkedFolder`: the sources for both agents.
     return finding(
@@ -175,6 +177,18 @@ export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, '
 }
 
 /** A rule folder that is there but cannot be listed (no read permission), said for `readers`: an agent run as the same user meets the same refusal, so whatever rules are there reach none of them. */
+/**
+ * A rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`): the agents
+ * read them all, agentls the first by name, so a check must say the rest are not checked.
+ * An error, as a rule file too large to analyse is (`rule/too-large`).
+ */
+function tooManyFilesFinding(total: number): Finding {
+  const limit = LIMITS.ruleFolderFiles;
+  const rest = total - limit;
+  const tail = `the ${formatCount(rest)} past the first ${formatCount(limit)} by name ${rest === 1 ? 'is' : 'are'} not checked.`;
+  return finding('rule/too-large', 'error', ZERO_RANGE, `${overLimit('This rule folder holds', total, limit, 'rule files')}: ${tail}`);
+}
+
 export function unlistableFolderFinding(readers: string): Finding {
   return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
 }
