@@ -127,6 +127,16 @@ export function splitTopLevelCommas(glob: string): string[] {
   return out.map((s) => s.trim()).filter(Boolean);
 }
 
+/**
+ * Whether a glob that matches nothing is the lint's to report, not the dead-glob finding's: a
+ * comma-separated string read as one glob (`frontmatter/comma-globs`), or a glob with a slip
+ * (`frontmatter/invalid-glob`). Depends on the glob alone (`reader` only names the agent in
+ * `globIssues`' messages), so whoever judges globs can leave such ones unjudged.
+ */
+export function deadGlobIsTheLints(glob: string): boolean {
+  return splitTopLevelCommas(glob).length > 1 || globIssues(glob, '').length > 0;
+}
+
 /** A part of a comma list without the quotes a user left around it. */
 export function unquote(part: string): string {
   const m = /^(["'])(.*)\1$/.exec(part.trim());

@@ -1,16 +1,16 @@
 import type { Finding } from '../../core/findings';
 import type { LineIndex, Range } from '../../core/text';
 import type { AgentId } from '../agents';
-import { globIssues, splitTopLevelCommas } from '../agents/globs';
+import { deadGlobIsTheLints } from '../agents/globs';
 import type { RulesEngine } from '../engine';
 import { RuleLocator } from '../lint/locate';
-import { judgedAgainstWorkspace, type AgentView } from './agentView';
+import { judgedAgainstWorkspace, type AgentRule, type AgentView, type GlobDialect } from './agentView';
 import { contextFinding } from './codes';
 import { agentCost } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
 import { diffSummary, findDrift } from './drift';
 import type { GlobReach } from './globReach';
-import { globReadings, scopedStatus } from './nestedRules';
+import { globReadings, reachGlobs, scopedStatus } from './nestedRules';
 import { displayPath, isInside } from '../../workspace/paths';
 
 /** What the findings of one open rule file are computed from. */
@@ -37,6 +37,28 @@ export function contextFindings(c: RuleFileContext): Finding[] {
   const targets = c.engine.targetsOf(c.path);
   const judged = { ...c, views: c.views.filter((v) => targets.has(agentIdOf(v))) };
   return [...globFindings(judged), ...budgetFindings(judged), ...driftFindings(c)];
+}
+
+/** The globs the agents' rules use (`keep`: those rules alone), each with how its agent reads it: what the glob reach follows. */
+export function agentGlobs(views: readonly AgentView[], keep: (rule: AgentRule, view: AgentView) => boolean = () => true): { glob: string; dialect: GlobDialect }[] {
+  return views.flatMap((v) => v.rules.flatMap((r) => (keep(r, v) ? reachGlobs(r).map((glob) => ({ glob, dialect: v.dialect })) : [])));
+}
+
+/**
+ * `agentGlobs` of the engine's views, for the agents `contextFindings` judges each rule file
+ * by (`targetsOf`: its tool, and the xcsh agent as `rules.agents` and a `.xcsh` folder say):
+ * no glob is judged, nor looked for on disk, for an agent no finding is made for. The xcsh
+ * agent reads Cursor's `globs: a/**, b/**` as one glob, never judged where its findings of
+ * Cursor's files are not made.
+ */
+export function judgedRuleGlobs(views: readonly AgentView[], targetsOf: (p: string) => ReadonlySet<AgentId>, keep: (p: string) => boolean = () => true): { glob: string; dialect: GlobDialect }[] {
+  const targets = new Map<string, ReadonlySet<AgentId>>();
+  return agentGlobs(views, (rule, view) => {
+    if (!keep(rule.path)) return false;
+    let of = targets.get(rule.path);
+    if (!of) targets.set(rule.path, (of = targetsOf(rule.path)));
+    return of.has(agentIdOf(view));
+  });
 }
 
 /** The agent a view is of: the seed's agent under either profile is the xcsh agent. */
@@ -97,7 +119,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       if (status.dead && !status.ignoreJudged) continue;
       // A comma-separated string read as one glob, or a glob the lint calls invalid, has its own
       // finding already (`frontmatter/comma-globs`, `frontmatter/invalid-glob`): one cause, one report.
-      if (status.dead && (splitTopLevelCommas(glob).length > 1 || globIssues(glob, view.displayName).length > 0)) continue;
+      if (status.dead && deadGlobIsTheLints(glob)) continue;
       const ignoredPart = status.dead ? status.ignoredPart : undefined;
       const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, rule.scope]);
       const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart, scope: rule.scope };

@@ -1,6 +1,7 @@
 import type { TimeSlicer } from '../../core/slices';
 import type { PathMatcher } from '../../workspace/glob';
 import { ownerOf } from '../agents';
+import { deadGlobIsTheLints } from '../agents/globs';
 import type { GlobDialect } from './agentView';
 import { dialectMatcher, globShape, namePattern, type GlobShape } from './globMatcher';
 import { PathList } from './pathList';
@@ -51,6 +52,8 @@ interface GlobState {
   ignoredPart?: string;
   /** A file on disk the glob matches that the index leaves out (ignored: `.env`, a generated file), found when judged. */
   ignoredWitness?: string;
+  /** Said dead by the lint, never by a dead-glob finding (`deadGlobIsTheLints`): not judged against the ignore files nor looked for on disk. */
+  lintsDead: boolean;
 }
 
 /**
@@ -116,7 +119,7 @@ export class GlobReach {
     const added: string[] = [];
     for (const [key, g] of wanted) {
       if (this.globs.has(key)) continue;
-      const state: GlobState = { key, glob: g.glob, dialect: g.dialect, shape: globShape(g.glob, g.dialect), byName: namePattern(g.glob, g.dialect), matcher: dialectMatcher(g.glob, g.dialect), broad: false };
+      const state: GlobState = { key, glob: g.glob, dialect: g.dialect, shape: globShape(g.glob, g.dialect), byName: namePattern(g.glob, g.dialect), matcher: dialectMatcher(g.glob, g.dialect), broad: false, lintsDead: deadGlobIsTheLints(g.glob) };
       this.globs.set(key, state);
       this.evaluate(state);
       added.push(key);
@@ -124,9 +127,9 @@ export class GlobReach {
     return added;
   }
 
-  /** Keys of the followed globs `judgeIgnoredGlobs` has not looked at. */
+  /** Keys of the followed globs `judgeIgnoredGlobs` has not looked at, but those whose deadness is the lint's to say (no finding would use the look). */
   unjudgedIgnoreKeys(): string[] {
-    return [...this.globs.values()].filter((s) => !s.ignoreJudged).map((s) => s.key);
+    return [...this.globs.values()].filter((s) => !s.ignoreJudged && !s.lintsDead).map((s) => s.key);
   }
 
   globOf(key: string): string | undefined {

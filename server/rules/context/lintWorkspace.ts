@@ -7,10 +7,10 @@ import type { WorkspaceSession } from '../../workspace/session';
 import { refreshedEngine } from '../sessionEngine';
 import { LineIndex } from '../../core/text';
 import { agentViews } from './agents';
-import { contextFindings, instructionGlobFindings } from './findings';
+import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from './findings';
 import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
-import { NESTED_FOLDERS_CAPPED, nestedCursorHolders, reachGlobs } from './nestedRules';
+import { NESTED_FOLDERS_CAPPED, nestedCursorHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost } from './instructionViews';
 
 /**
@@ -55,7 +55,8 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
     const agents = agentViews(view);
-    const globs = [...agents, ...[...instructions.values()].flat()].flatMap((a) => a.rules.filter((r) => paths.has(r.path) || instructions.has(r.path)).flatMap((r) => reachGlobs(r).map((glob) => ({ glob, dialect: a.dialect }))));
+    // Those of the rule files checked, for the agents their findings are about, as the server follows them.
+    const globs = [...judgedRuleGlobs(agents, (p) => engine.targetsOf(p), (p) => paths.has(p)), ...agentGlobs([...instructions.values()].flat(), (r) => instructions.has(r.path))];
     let reach: GlobReach | undefined;
     if (globs.length) {
       reach = new GlobReach();

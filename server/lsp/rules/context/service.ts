@@ -2,15 +2,15 @@ import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import type { Finding } from '../../../core/findings';
 import { agentViews, rulesForPath } from '../../../rules/context/agents';
 import type { AgentView } from '../../../rules/context/agentView';
+import type { RulesEngine } from '../../../rules/engine';
 import type { RulesView } from '../../../rules/view';
 import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
-import { contextFindings, instructionGlobFindings } from '../../../rules/context/findings';
+import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
 import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
-import { reachGlobs } from '../../../rules/context/nestedRules';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
 import { Methods } from '../../../../protocol/methods';
 import { testHold } from '../../testHolds';
@@ -105,7 +105,7 @@ export class RulesContext {
       const view = engine.view(root);
       if (!view) continue;
       const agents = agentViews(view);
-      const reach = this.follow(root, [...agents, ...instructionAgents]);
+      const reach = this.reach().follow(root, globsOf(engine, agents, instructionAgents));
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
       // The totals matter to the findings only through the budget: without one, a keystroke in
       // an always-on rule must not send every other rule file (and a pulling client's refresh) round again.
@@ -144,13 +144,9 @@ export class RulesContext {
     }
   }
 
-  private follow(root: string, agents: AgentView[]) {
-    return this.reach().follow(root, globsOf(agents));
-  }
-
   /** `follow` for an open document: its new globs judged before its findings. */
-  private followJudged(root: string, agents: AgentView[]) {
-    return this.reach().followJudged(root, globsOf(agents));
+  private followJudged(engine: RulesEngine, root: string, agents: AgentView[], instructionAgents: AgentView[]) {
+    return this.reach().followJudged(root, globsOf(engine, agents, instructionAgents));
   }
 
   /**
@@ -200,7 +196,7 @@ export class RulesContext {
     const views = await this.viewsFor(doc.path);
     if (!views) return undefined;
     const root = views.view.cwd;
-    const reach = await this.followJudged(root, [...views.agents, ...(await this.state.instructions.views(root))]);
+    const reach = await this.followJudged(engine, root, views.agents, await this.state.instructions.views(root));
     return contextFindings({
       path: doc.path,
       text: doc.text,
@@ -223,7 +219,7 @@ export class RulesContext {
     const views = instructionFilesWithGlobs(instructionAgents, (q) => q === p).get(p);
     // No globs (now): nothing of this feature's to show, and what it showed before goes.
     if (!views) return [];
-    const reach = await this.followJudged(view.cwd, [...agentViews(view), ...instructionAgents]);
+    const reach = await this.followJudged(engine, view.cwd, agentViews(view), instructionAgents);
     return reach ? instructionGlobFindings({ path: p, text: doc.text, lines: doc.lines, views, reach }) : [];
   }
 
@@ -240,7 +236,11 @@ export class RulesContext {
   }
 }
 
-/** The globs the agents' rules use, each with how its agent reads it. */
-function globsOf(agents: AgentView[]): { glob: string; dialect: AgentView['dialect'] }[] {
-  return agents.flatMap((a) => a.rules.flatMap((r) => reachGlobs(r).map((glob) => ({ glob, dialect: a.dialect }))));
+/**
+ * The globs the reach follows: those of the engine's rule files for the agents their findings
+ * are about (`judgedRuleGlobs`), and every glob of the instruction files' views (already only
+ * the agents `rules.agents` selects: `instructionViews.ts`).
+ */
+function globsOf(engine: RulesEngine, agents: AgentView[], instructionAgents: AgentView[]): { glob: string; dialect: AgentView['dialect'] }[] {
+  return [...judgedRuleGlobs(agents, (p) => engine.targetsOf(p)), ...agentGlobs(instructionAgents)];
 }
