@@ -27,3 +27,13 @@ export async function testHold(variable: string, what: string, say: (line: strin
   say(`test: holding ${what} until ${gate} exists`);
   await held;
 }
+
+/**
+ * For tests that run the server against a small limit (`AGENTLS_TEST_DISK_LOOK_FILES=20`): the
+ * whole number `process.env[variable]` holds. Unset (or not a whole number), undefined: the
+ * limit the server always uses.
+ */
+export function testLimit(variable: string): number | undefined {
+  const value = process.env[variable];
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}

@@ -10,6 +10,8 @@ import { agentCost } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
 import { diffSummary, findDrift } from './drift';
 import type { GlobReach } from './globReach';
+import { DISK_LOOK_FILES } from './ignoredGlobs';
+import { formatCount } from '../../core/limits';
 import { globReadings, reachGlobs, scopedStatus } from './nestedRules';
 import { displayPath, isInside } from '../../workspace/paths';
 
@@ -103,7 +105,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
   const reach = c.reach;
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
-  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; ignoredPart?: string; scope?: string }>();
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; ignoredPart?: string; unlooked?: string; scope?: string }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
@@ -121,8 +123,9 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       // finding already (`frontmatter/comma-globs`, `frontmatter/invalid-glob`): one cause, one report.
       if (status.dead && deadGlobIsTheLints(glob)) continue;
       const ignoredPart = status.dead ? status.ignoredPart : undefined;
-      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, rule.scope]);
-      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart, scope: rule.scope };
+      const unlooked = status.dead ? status.unlooked : undefined;
+      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, unlooked, rule.scope]);
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart, unlooked, scope: rule.scope };
       group.views.push(view);
       group.ruleDead ||= ruleDead;
       groups.set(key, group);
@@ -136,6 +139,11 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       // A build output or a folder made at run time: a clone has none of its files, and the index holds none of them anyway.
       const where = g.ignoredPart === '' ? 'names files that are ignored' : `aims into ${g.ignoredPart}, which is ignored`;
       const message = `For ${names}, the glob ${JSON.stringify(g.glob)} ${where} (.gitignore, .ignore, search.exclude or node_modules): no file there matches it now, and ignored files are made by builds and tools, so it is not called dead.`;
+      out.push(contextFinding('context/dead-glob', 'information', range, message));
+    } else if (g.dead && g.unlooked !== undefined) {
+      // The look on disk for ignored files it may match ran out of its budget (`ignoredGlobs.ts`) before this folder: not known to be dead.
+      const folder = g.unlooked === '' ? 'the workspace folder' : `${g.unlooked}/`;
+      const message = `For ${names}, the glob ${JSON.stringify(g.glob)} matches none of the ${g.total} files of the file index, but ${folder} was not looked through for the ignored files it leaves out (agentls lists at most ${formatCount(DISK_LOOK_FILES)} files on disk for dead globs until the ignore files or the index change), so it is not called dead.`;
       out.push(contextFinding('context/dead-glob', 'information', range, message));
     } else if (g.dead) {
       const near = reach.nearest(globReadings(g.glob, g.scope)[0], g.views[0].dialect);

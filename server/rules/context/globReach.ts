@@ -34,6 +34,8 @@ export interface GlobStatus {
   /** Whether the ignore files have been asked about what the glob aims into (`ignoredGlobs.ts`), and the part of the folder they leave out of the index, if any. */
   ignoreJudged: boolean;
   ignoredPart?: string;
+  /** The folder (`''`: the root) whose files the index leaves out were not all looked through for it on disk (the look's budget ran out). */
+  unlooked?: string;
 }
 
 interface GlobState {
@@ -52,6 +54,8 @@ interface GlobState {
   ignoredPart?: string;
   /** A file on disk the glob matches that the index leaves out (ignored: `.env`, a generated file), found when judged. */
   ignoredWitness?: string;
+  /** The folder (`''`: the root) whose files the index leaves out were not all looked through when judged (the budget ran out). */
+  unlooked?: string;
   /** Said dead by the lint, never by a dead-glob finding (`deadGlobIsTheLints`): not judged against the ignore files nor looked for on disk. */
   lintsDead: boolean;
 }
@@ -70,6 +74,8 @@ export class GlobReach {
   private readonly globs = new Map<string, GlobState>();
   /** The files on disk the index leaves out, by the folder listed (`''`: the root), listed once per judgement of the ignore rules (`ignoredGlobs.ts`). */
   offIndex: Map<string, Promise<OffIndexList>> | undefined;
+  /** What is left of the files those listings may list (`judgeIgnoredGlobs`), shared by every judgement until the ignore rules or the index change. */
+  diskLookLeft: { files: number } | undefined;
   /** Files when every glob was last evaluated: a large drift re-evaluates all (broadness is relative). */
   private sizeAtFullEvaluation = 0;
 
@@ -148,18 +154,20 @@ export class GlobReach {
   }
 
   /** Records what the ignore files say of a glob's target, and an ignored file it matches; false when the glob is no longer followed. */
-  judgedIgnore(key: string, part: string | undefined, ignoredWitness?: string): boolean {
+  judgedIgnore(key: string, part: string | undefined, ignoredWitness?: string, unlooked?: string): boolean {
     const s = this.globs.get(key);
     if (!s) return false;
     s.ignoreJudged = true;
     s.ignoredPart = part;
     s.ignoredWitness = ignoredWitness;
+    s.unlooked = unlooked;
     return true;
   }
 
   /** The ignore files changed: every glob is judged again, over a new listing of what the index leaves out. */
   forgetIgnored(): void {
     this.offIndex = undefined;
+    this.diskLookLeft = undefined;
     for (const s of this.globs.values()) {
       s.ignoreJudged = false;
       s.ignoredWitness = undefined;
@@ -351,7 +359,7 @@ export class GlobReach {
 
   private toStatus(s: GlobState): GlobStatus {
     const witness = s.witness ?? s.ignoredWitness;
-    return { glob: s.glob, dialect: s.dialect.id, dead: witness === undefined, broad: s.broad, count: s.count, witness, total: this.paths.size, ignoreJudged: s.ignoreJudged === true, ignoredPart: s.ignoredPart };
+    return { glob: s.glob, dialect: s.dialect.id, dead: witness === undefined, broad: s.broad, count: s.count, witness, total: this.paths.size, ignoreJudged: s.ignoreJudged === true, ignoredPart: s.ignoredPart, unlooked: s.witness === undefined ? s.unlooked : undefined };
   }
 }
 

@@ -39,11 +39,14 @@ export function globSamplePath(glob: string): { rel: string; isDir: boolean } | 
  * judged once until `reach.forgetIgnored()`; a dead glob is reported only once judged.
  * Returns how many globs were judged.
  */
-export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem, onWalk?: (base: string) => void): Promise<number> {
+export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, fs: FileSystem, onWalk?: (base: string) => void, budgetFiles = DISK_LOOK_FILES): Promise<number> {
   let judged = 0;
-  // One budget for every walk of this judgement: 20 dead globs under 20 folders list no more
-  // than the one capped walk of the tree did before walks were per folder.
-  const budget: LookBudget = { files: DISK_LOOK_FILES, onWalk };
+  // One budget for every walk until the ignore rules or the index change (`forgetIgnored`), kept
+  // on the reach: 20 dead globs under 20 folders, or 20 typed one keystroke after another, or
+  // judged by a background judgement and an open document's at once, list no more than the one
+  // capped walk of the tree did before walks were per folder.
+  reach.diskLookLeft ??= { files: budgetFiles };
+  const budget: LookBudget = { left: reach.diskLookLeft, onWalk };
   // Shallowest folder first, so a folder inside one walked is taken from its listing: a tree
   // under the cap is then listed once, whatever order the globs come in, and no deeper walk
   // spends the budget a walk above it needs.
@@ -53,18 +56,21 @@ export async function judgeIgnoredGlobs(reach: GlobReach, ignore: IgnoreRules, f
     const sample = globSamplePath(glob);
     const part = (sample && sample.rel.split('/').length <= MAX_SAMPLE_DEPTH ? await ignoredPartOf(sample, ignore) : undefined) ?? (await ignoredByName(glob, ignore));
     const matcher = reach.deadMatcher(key);
-    const onDisk = matcher ? (await offIndexFiles(reach, reach.baseOf(key), ignore, fs, budget)).find((rel) => matcher(rel)) : undefined;
-    if (reach.judgedIgnore(key, part, onDisk)) judged++;
+    const listed = matcher ? await offIndexFiles(reach, reach.baseOf(key), ignore, fs, budget) : undefined;
+    const onDisk = listed && matcher ? listed.files.find((rel) => matcher(rel)) : undefined;
+    // No file found in a folder the budget did not let it look through: not known to be dead, and said so.
+    const unlooked = listed && !listed.whole && onDisk === undefined ? reach.baseOf(key) : undefined;
+    if (reach.judgedIgnore(key, part, onDisk, unlooked)) judged++;
   }
   return judged;
 }
 
-/** Files listed on disk in search of those the index leaves out, by all the walks of one judgement together. */
+/** Entries listed on disk in search of the files the index leaves out, by all the walks until the ignore rules or the index change. */
 export const DISK_LOOK_FILES = 50_000;
 
-/** What is left of `DISK_LOOK_FILES` in one judgement, and who hears of each walk (the server's debug log: a walk is the costly part). */
+/** What is left of the budget (the reach's, shared by every judgement), and who hears of each walk (the server's debug log: a walk is the costly part). */
 interface LookBudget {
-  files: number;
+  left: { files: number };
   onWalk?: (base: string) => void;
 }
 
@@ -77,16 +83,16 @@ interface LookBudget {
  * time a dead glob there is judged, and kept until the ignore rules change
  * (`forgetIgnored`); a folder inside one listed whole is taken from that listing. A glob
  * typed in a buffer is then tested in memory: typing `big/` after `**\/*.nope` lists nothing.
- * The walks of one judgement share `budget`, so many folders cost no more than one walk.
+ * Every walk spends from `budget`, the reach's until the ignore rules or the index change, so many folders cost no more than one walk.
  */
-function offIndexFiles(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem, budget: LookBudget): Promise<readonly string[]> {
+function offIndexFiles(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem, budget: LookBudget): Promise<OffIndexList> {
   const lists = (reach.offIndex ??= new Map());
   let listed: Promise<OffIndexList> | undefined = lists.get(base);
   if (!listed) {
     listed = fromListedAbove(lists, base).then((above) => above ?? walkedOffIndex(reach, base, ignore, fs, budget));
     lists.set(base, listed);
   }
-  return listed.then((l) => l.files);
+  return listed;
 }
 
 /**
@@ -107,33 +113,37 @@ async function fromListedAbove(lists: ReadonlyMap<string, Promise<OffIndexList>>
 
 /**
  * A walk of `base` for the files the index leaves out; none when a walk from the root would
- * not enter it (a link, an excluded folder). It lists what is left of the judgement's budget;
- * with none left it lists nothing and is not whole, as the one capped walk of the tree did not
- * reach every folder: the files not reached are not seen (the glob is judged dead).
+ * not enter it (a link, an excluded folder). It lists what is left of the budget, the folders
+ * on the way to `base` counted too; with none left it lists nothing and is not whole: the
+ * files not reached are not seen, and a glob that matched none of the others is not called dead.
  */
 async function walkedOffIndex(reach: GlobReach, base: string, ignore: IgnoreRules, fs: FileSystem, budget: LookBudget): Promise<OffIndexList> {
   const plain = ignore.withoutIgnoreFiles();
-  if (!(await walkedTo(base, plain, fs))) return { files: [], whole: true };
-  if (budget.files <= 0) return { files: [], whole: false };
+  const way = await walkedTo(base, plain, fs, budget.left);
+  if (way === 'outside') return { files: [], whole: true };
+  if (way === 'out of budget' || budget.left.files <= 0) return { files: [], whole: false };
   budget.onWalk?.(base);
-  const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: budget.files });
-  budget.files -= walked.fileCount;
+  const walked = await walkFiles({ fs, root: ignore.root, start: base === '' ? undefined : base, ignore: plain, maxFiles: budget.left.files });
+  budget.left.files -= walked.fileCount;
   return { files: walked.files.map((f) => f.rel).filter((rel) => !reach.paths.has(rel)), whole: !walked.truncated };
 }
 
 /**
  * Whether a walk from the root enters `base`: each folder on the way is a folder (the walk
- * follows no link) that the rules keep, judged as the walk judges it.
+ * follows no link) that the rules keep, judged as the walk judges it. Each folder listed on
+ * the way spends its entries from `left`; none left, the way is not looked at further.
  */
-async function walkedTo(base: string, plain: IgnoreRules, fs: FileSystem): Promise<boolean> {
+async function walkedTo(base: string, plain: IgnoreRules, fs: FileSystem, left: { files: number }): Promise<'inside' | 'outside' | 'out of budget'> {
   let rel = '';
   for (const name of base === '' ? [] : base.split('/')) {
+    if (left.files <= 0) return 'out of budget';
     const next = rel === '' ? name : `${rel}/${name}`;
     const entries = await fs.readDir(joinRelative(plain.root, rel));
-    if (entries?.find((e) => e.name === name)?.kind !== 'directory' || plain.isIgnored(next, true, true)) return false;
+    left.files -= entries?.length ?? 0;
+    if (entries?.find((e) => e.name === name)?.kind !== 'directory' || plain.isIgnored(next, true, true)) return 'outside';
     rel = next;
   }
-  return true;
+  return 'inside';
 }
 
 /**

@@ -150,5 +150,5 @@ export function scopedStatus(reach: GlobReach, glob: string, scope: string | und
   // Broad is judged against the whole workspace, which a scoped rule never reaches all of: not said.
   if (alive) return { ...alive, glob, broad: false };
   const ignored = all.find((s) => s.ignoredPart !== undefined);
-  return { ...all[0], glob, ignoreJudged: all.every((s) => s.ignoreJudged), ignoredPart: ignored?.ignoredPart };
+  return { ...all[0], glob, ignoreJudged: all.every((s) => s.ignoreJudged), ignoredPart: ignored?.ignoredPart, unlooked: all.find((s) => s.unlooked !== undefined)?.unlooked };
 }

@@ -4,10 +4,10 @@ import type { GlobDialect } from '../../../rules/context/agentView';
 import { yieldToRequests } from '../../../core/foreground';
 import { TimeSlicer } from '../../../core/slices';
 import { GlobReach } from '../../../rules/context/globReach';
-import { judgeIgnoredGlobs } from '../../../rules/context/ignoredGlobs';
+import { DISK_LOOK_FILES, judgeIgnoredGlobs } from '../../../rules/context/ignoredGlobs';
 import { changesIgnoreRules } from '../../../workspace/ignore';
 import type { ServerContext } from '../../feature';
-import { testHold } from '../../testHolds';
+import { testHold, testLimit } from '../../testHolds';
 
 /** How long after a folder appears its files are asked from the index again. */
 const FOLDER_SETTLE_MS = 1500;
@@ -17,6 +17,12 @@ const FOLDER_SETTLE_MS = 1500;
  * a judging with globs to judge waits until FILE exists. Unset, nothing waits.
  */
 const JUDGING_HOLD = 'AGENTLS_TEST_HOLD_GLOB_JUDGING';
+
+/**
+ * For tests of the budget of the look on disk for a dead glob's ignored files
+ * (`AGENTLS_TEST_DISK_LOOK_FILES=N`): N files instead of `DISK_LOOK_FILES`. Unset, the real one.
+ */
+const DISK_LOOK_LIMIT = 'AGENTLS_TEST_DISK_LOOK_FILES';
 
 /** Folders the file index never holds (it always leaves them out). */
 const NEVER_INDEXED = /(^|\/)(\.git|node_modules)(\/|$)/;
@@ -164,7 +170,9 @@ export class ReachByRoot {
   /** `judgeIgnoredGlobs` over the folder's ignore files and the disk. */
   private async judgeGlobs(root: string, reach: GlobReach): Promise<number> {
     if (reach.unjudgedIgnoreKeys().length) await testHold(JUDGING_HOLD, `the judging of the globs of ${root}`, (line) => this.ctx.log.info(line));
-    return judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs, (base) => this.ctx.log.debug(`rules in context: listing ${base === '' ? 'the whole folder' : `${base}/`} of ${root} on disk for ignored files a dead glob may match`));
+    // The budget is the reach's (`judgeIgnoredGlobs`): every judgement, the background's and an open document's, spends from it until the index reloads or the ignore rules change.
+    const walked = (base: string) => this.ctx.log.debug(`rules in context: listing ${base === '' ? 'the whole folder' : `${base}/`} of ${root} on disk for ignored files a dead glob may match`);
+    return judgeIgnoredGlobs(reach, this.ctx.session.ignoreFor(root), this.ctx.session.diskFs, walked, testLimit(DISK_LOOK_LIMIT) ?? DISK_LOOK_FILES);
   }
 
   /**
