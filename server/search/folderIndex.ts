@@ -150,6 +150,13 @@ export class FolderIndex {
   private picks = new PickHistory();
   /** Paths changed while a walk runs: its reconciliation must not undo them. */
   private touchedDuringWalk: Set<string> | undefined;
+  /**
+   * A file was left out past `search.maxFiles` while the listing under way ran: that listing
+   * may not have met it (it read the folder before), so its end says the table is cut short
+   * rather than clearing what `leftOutPastCap` said. It cannot tell cheaply whether it met it;
+   * a listing again on churn (`listSettled`) starts with this cleared.
+   */
+  private leftOutDuringWalk = false;
   private saveTimer: NodeJS.Timeout | undefined;
   private dirty = false;
   /** The save running a slice at a time, if any. */
@@ -377,6 +384,7 @@ export class FolderIndex {
     let seen = new Uint8Array(this.table.slotCount + 1024);
     const touched = new Set<string>();
     this.touchedDuringWalk = touched;
+    this.leftOutDuringWalk = false;
     let reported = 0;
     const walk = await this.list(run, (batch) => {
       // A listing stops at its next batch once cancelled; what it hands on meanwhile may belong to a table a rebuild replaced.
@@ -409,7 +417,7 @@ export class FolderIndex {
         if (this.table.isAlive(id) && seen[id] !== 1 && !touched.has(this.table.path(id))) this.table.removeId(id);
       }
     }
-    return { truncated: walk.truncated, errors: walk.errors, churned: touched.size > 0 };
+    return { truncated: walk.truncated || this.leftOutDuringWalk, errors: walk.errors, churned: touched.size > 0 };
   }
 
   /** The folder's files through the workspace walker, or the one file of `only`. */
@@ -607,8 +615,10 @@ export class FolderIndex {
     for (const entry of entries) {
       const options = { fs: this.options.fs, root: this.root, ignore: this.options.ignore(), maxFiles: this.options.maxFiles(), cancel: this.run, skip: this.options.nested?.() ?? [], onBatch };
       const now = await relistLinkedRuleFolder(options, entry, this.table.liveCount);
-      next.followed.push(...now.followed);
-      next.unfollowed.push(...now.unfollowed);
+      next.followed.push(...now.ruleFolderLinks.followed);
+      next.unfollowed.push(...now.ruleFolderLinks.unfollowed);
+      // Files behind the link left out past `search.maxFiles`: the table is not the whole folder any more.
+      if (now.truncated) this.leftOutPastCap();
     }
     // A listing that ended meanwhile told the links as it found them: its word stands.
     if (this.ruleFolderLinks === links) this.ruleFolderLinks = next;
@@ -640,6 +650,7 @@ export class FolderIndex {
    * tree growing past the cap drops files in every batch, and views need not be made again each time.
    */
   private leftOutPastCap(): void {
+    if (this.touchedDuringWalk !== undefined) this.leftOutDuringWalk = true;
     if (this.namesTruncated) return;
     this.namesTruncated = true;
     this.options.onListed?.();

@@ -105,17 +105,18 @@ export class LinkedRuleFolders {
  * Lists the one nested rule folder reached through `entry` again, as a listing does (`list`:
  * the confined stat, the walk through the link, its depth and the file budget left after
  * `fileCount`), once its target may have come or gone while the listing it was in is kept:
- * the folder's files through the link go to `onBatch`, and it is handed on followed or not.
+ * the folder's files through the link go to `onBatch`, and it is handed on followed or not;
+ * `truncated` when some of them were left out past that budget.
  * `entry` is what a listing notes: the link, or the link above it (`ruleFolderEntry`).
  */
-export async function relistLinkedRuleFolder(options: LinkedListOptions, entry: string, fileCount: number): Promise<RuleFolderLinks> {
+export async function relistLinkedRuleFolder(options: LinkedListOptions, entry: string, fileCount: number): Promise<{ ruleFolderLinks: RuleFolderLinks; truncated: boolean }> {
   const links = new LinkedRuleFolders();
   // A link the ignore files leave out is still read by its tool: walked without them, as the listing walks it.
   if ((await options.ignore.ignoredPart(entry, true)) !== undefined) links.noteIgnored(entry);
   else links.note(entry);
   const result = { fileCount, truncated: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [] } };
   await links.list(options, result);
-  return result.ruleFolderLinks;
+  return { ruleFolderLinks: result.ruleFolderLinks, truncated: result.truncated };
 }
 
 /** The entry a listing meets for a nested rule folder it followed: the link above it (`packages/web/.cursor`) when that is one, else the folder (`packages/web/.cursor/rules`). */
