@@ -16,6 +16,8 @@ interface IndexedHolders {
   holders: string[];
   more: boolean;
   truncated: boolean;
+  /** `search.maxFiles` when they were asked: the cap a `truncated` index stopped at, said with the answer. */
+  maxFiles: number;
   /** From a first index still listing: holders it had not reached are missing. */
   partial: boolean;
 }
@@ -119,8 +121,7 @@ export class InstructionViewsCache {
     const got = await indexed;
     const held = nearestHolders([...got.holders, ...nestedCursorHolders(seen).holders]);
     // Folders left out past the cap, or past the file index's own cap: said with the answer, as `agentls rules` says them.
-    const maxFiles = this.context().session.settings.search.maxFiles;
-    const incomplete = [...(got.truncated ? [`the file index stopped at ${maxFiles} files (setting agentls.search.maxFiles)`] : []), ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : [])];
+    const incomplete = [...(got.truncated ? [`the file index stopped at ${got.maxFiles} files (setting agentls.search.maxFiles)`] : []), ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : [])];
     return { holders: held.holders, gaps: { indexing: got.partial, incomplete } };
   }
 
@@ -133,7 +134,7 @@ export class InstructionViewsCache {
   private async holdersFromIndex(root: string): Promise<IndexedHolders> {
     const service = this.context().services.fileSearch;
     const got = await this.holdersIndexedNow(root);
-    if (!service || !got) return { holders: [], more: false, truncated: false, partial: false };
+    if (!service || !got) return { holders: [], more: false, truncated: false, maxFiles: 0, partial: false };
     if (got.partial && !this.partial.has(root)) {
       // Whose wait this is: after a `clear`, a newer one may stand for the folder.
       const mine = {};
@@ -156,13 +157,13 @@ export class InstructionViewsCache {
   private async holdersIndexedNow(root: string): Promise<IndexedHolders | undefined> {
     // An index that fails to answer costs the nested rules only, never the other agents' views.
     const now = await this.context().services.fileSearch?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
-    return now && { ...nestedCursorHolders(now.paths), truncated: now.truncated, partial: !now.complete };
+    return now && { ...nestedCursorHolders(now.paths), truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
   }
 
   /**
    * A listing settled the folder's names: the one that checks a stored list against the disk
    * after a restart (nested folders may have come or gone while the server was down), or one
-   * after a settings or ignore change (it may now stop at `search.maxFiles`). The holders are
+   * after a settings or ignore change (it may now stop at `search.maxFiles`, or at another). The holders are
    * asked of the index again, and only where they differ from those the views were made from
    * are the views made again: most listings change no nested folder.
    */
@@ -173,7 +174,9 @@ export class InstructionViewsCache {
     const [was, now] = await Promise.all([asked, this.holdersIndexedNow(root)]);
     // Asked anew meanwhile (a change, a `clear`), or listing again already: a later word settles it.
     if (!now || now.partial || this.indexedHolders.get(root) !== asked) return;
-    if (now.truncated === was.truncated && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
+    // A listing under another `search.maxFiles` that stops before the end again: the cap the answer names changed.
+    const sameCap = !now.truncated || now.maxFiles === was.maxFiles;
+    if (now.truncated === was.truncated && sameCap && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
     this.remake(root, now);
   }
 
