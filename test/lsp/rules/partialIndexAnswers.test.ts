@@ -105,3 +105,31 @@ describe('the rule buckets report made from part of the first index', () => {
     expect(report).not.toContain(`≈${claudeTokens(grown)} tokens`);
   });
 });
+
+describe('the rules for a file made from part of the first index', () => {
+  it('describe one state: the root rule folder replaced by a link to nothing while the answer is held changes neither its rules nor its unread folders', async () => {
+    const ws = workspace();
+    const gates = tempDir('agentls-gate-');
+    const indexGate = path.join(gates, 'index');
+    const answerGate = path.join(gates, 'answer');
+    const c = await start({ folders: [ws], env: { AGENTLS_TEST_HOLD_INDEX: indexGate, AGENTLS_TEST_HOLD_ANSWER: answerGate } });
+    const answer = c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(ws, 'packages/web/src/b.tsx')) });
+    await c.waitForLog(/holding agentls\/rulesForFile made from part of the file index/, 20_000);
+    // While the answer is held: the index completes, and the root's .cursor/rules becomes a link to nothing, which the server's answers say.
+    fs.writeFileSync(indexGate, '');
+    await completeIndex(c, 'Widget');
+    const rules = path.join(ws, '.cursor/rules');
+    fs.rmSync(rules, { recursive: true });
+    fs.symlinkSync('../gone', rules);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(rules, 'always.mdc')), type: 3 }, { uri: c.uri(rules), type: 1 }] });
+    const unreadNow = (r: RulesForFileResult) => r.unread?.map((u) => u.path) ?? [];
+    const later = () => c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(ws, 'packages/web/src/b.tsx')) });
+    await until('the rules for the file to say the root folder is unread', later, (r) => unreadNow(r).includes('.cursor/rules'), 20_000);
+    fs.writeFileSync(answerGate, '');
+    const held = await answer;
+    const paths = held.agents.flatMap((a) => a.rules.map((r) => r.path));
+    // Made before the change: the root's rule is there, and its folder is not said to be unread.
+    expect(paths).toContain('.cursor/rules/always.mdc');
+    expect(unreadNow(held)).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
 import { Methods } from '../../../../protocol/methods';
 import { testHold } from '../../testHolds';
-import { PARTIAL_ANSWER_HOLD } from '../instructions';
+import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
 import { unfollowedLinks } from '../unfollowedLinks';
 
 /** The diagnostics source (feature id) of rules in context. */
@@ -150,35 +150,42 @@ export class RulesContext {
   }
 
   /**
-   * The engine's view of the folder holding `p` (else the first) and the agents of the files
-   * the engine lists, whose globs the findings judge (Claude Code's and Copilot's files are
-   * not rule files the engine has).
+   * What one answer or diagnosis is made from, each read once: the engine, the folder holding
+   * `p` (else the first), its instruction views (with what the nested folders behind them
+   * lack), then the engine's view of the folder with no wait after it. The view is a copy of
+   * the engine's state when read: one read before the wait for the instruction views would be
+   * left behind by an update landing during it, and mixed with what is read of the engine later.
    */
-  private async viewsFor(p: string | undefined): Promise<{ view: RulesView; agents: AgentView[] } | undefined> {
+  private async readFor(p: string | undefined): Promise<Read | undefined> {
     const engine = await this.state.engine();
-    const view = engine.view(engine.rootFor(p));
-    return view && { view, agents: agentViews(view) };
+    const root = engine.rootFor(p);
+    if (root === undefined) return undefined;
+    const instructions = await this.state.instructions.snapshot(root);
+    const view = engine.view(root);
+    return view && { engine, root, view, agents: agentViews(view), instructions };
   }
 
   /** Rules for a file; undefined when it lies in no open folder. */
   async forFile(p: string): Promise<RulesForFileResult | undefined> {
-    const engine = await this.state.engine();
-    const view = engine.view(engine.rootFor(p));
-    if (!view) return undefined;
-    const root = view.cwd;
+    // The links before the rest: what the engine says of the file, read after them, is of one state with the views.
+    const root = (await this.state.engine()).rootFor(p);
+    if (root === undefined) return undefined;
+    const links = await unfollowedLinks(this.state.context, root);
+    const read = await this.readFor(p);
+    // The workspace folders changed meanwhile so that another holds the file: its links were not asked, and the next request answers.
+    if (!read || read.root !== root) return undefined;
     // Whether the nested folders behind the views are all there, taken with them: the index may complete while they are made.
-    const { views, indexing, incomplete } = await this.state.instructions.snapshot(root);
+    const { views, indexing, incomplete } = read.instructions;
     // The agents `agentls.rules.agents` selects, as `agentls rules --for --agents` lists them (`selection.ts`).
-    const result = rulesForPath(view, p, views, this.state.context.session.settings.rules.agents);
-    if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.rulesForFile} made from part of the file index`, (line) => this.state.context.log.info(line));
+    const result = rulesForPath(read.view, p, views, this.state.context.session.settings.rules.agents);
     if (!result) return undefined;
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
-    const links = await unfollowedLinks(this.state.context, root);
-    const { unread, elsewhere } = unreadRuleFoldersFor(engine, this.state.context.session, root, links.unfollowed, result.file);
+    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file);
     const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
+    if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.rulesForFile} made from part of the file index`, (line) => this.state.context.log.info(line));
     // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
     return indexing || links.listing ? { ...whole, indexing: true } : whole;
   }
@@ -189,21 +196,20 @@ export class RulesContext {
     if (doc.kind.kind !== 'rule') return this.instructionFindings(doc, doc.path);
     // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
     await this.state.syncReadDocument(doc);
-    const engine = await this.state.engine();
+    const read = await this.readFor(doc.path);
+    if (!read) return undefined;
+    const { engine, root, agents } = read;
     // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction
     // file; one it skips but whose own tool reads it (ignored, or a link) as a listed one, its analysis following the buffer.
-    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return this.instructionFindings(doc, doc.path);
-    const views = await this.viewsFor(doc.path);
-    if (!views) return undefined;
-    const root = views.view.cwd;
-    const reach = await this.followJudged(engine, root, views.agents, await this.state.instructions.views(root));
+    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return isInstructionPlace(doc.path) ? this.instructionGlobFindings(doc, doc.path, read) : undefined;
+    const reach = await this.followJudged(engine, root, agents, read.instructions.views);
     return contextFindings({
       path: doc.path,
       text: doc.text,
       lines: doc.lines,
       root,
       engine,
-      views: views.agents,
+      views: agents,
       reach,
       budget: this.state.context.session.settings.rules.budgetTokens,
     });
@@ -212,14 +218,17 @@ export class RulesContext {
   /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`, a tool's rule the engine does not list); undefined for any other document. */
   private async instructionFindings(doc: OpenDocument, p: string): Promise<Finding[] | undefined> {
     if (!isInstructionPlace(p)) return undefined;
-    const engine = await this.state.engine();
-    const view = engine.view(engine.rootFor(p));
-    if (!view || engine.analysis(p)) return undefined;
-    const instructionAgents = await this.state.instructions.views(view.cwd);
-    const views = instructionFilesWithGlobs(instructionAgents, (q) => q === p).get(p);
+    const read = await this.readFor(p);
+    return read && this.instructionGlobFindings(doc, p, read);
+  }
+
+  /** `instructionFindings` from what was read for it. */
+  private async instructionGlobFindings(doc: OpenDocument, p: string, { engine, root, agents, instructions }: Read): Promise<Finding[] | undefined> {
+    if (engine.analysis(p)) return undefined;
+    const views = instructionFilesWithGlobs(instructions.views, (q) => q === p).get(p);
     // No globs (now): nothing of this feature's to show, and what it showed before goes.
     if (!views) return [];
-    const reach = await this.followJudged(engine, view.cwd, agentViews(view), instructionAgents);
+    const reach = await this.followJudged(engine, root, agents, instructions.views);
     return reach ? instructionGlobFindings({ path: p, text: doc.text, lines: doc.lines, views, reach }) : [];
   }
 
@@ -234,6 +243,16 @@ export class RulesContext {
   dispose(): void {
     this.reachByRoot?.dispose();
   }
+}
+
+/** What `RulesContext.readFor` read for one answer or diagnosis. */
+interface Read {
+  engine: RulesEngine;
+  root: string;
+  view: RulesView;
+  /** The agents of the files the engine lists, from `view`. */
+  agents: AgentView[];
+  instructions: InstructionSnapshot;
 }
 
 /**
