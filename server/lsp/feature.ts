@@ -107,8 +107,8 @@ export interface FileSearchService {
   ruleFolderLinks(root: string, waitMs?: number): Promise<RuleFolderLinks | undefined>;
   /**
    * `ruleFolderLinks` without waiting: `listed` false while the folder's first listing (or the
-   * one that checks a stored list) has not ended, and none are known yet; undefined when the
-   * folder is not indexed.
+   * one that checks a stored list) has not ended, and none are known yet (a listing that threw
+   * ended it: what is known is all there is); undefined when the folder is not indexed.
    */
   ruleFolderLinksNow(root: string): Promise<{ listed: true; links: RuleFolderLinks } | { listed: false } | undefined>;
   /** The indexed files of a folder with one of these extensions (lower-case, with the dot), or with none and one of these `names`, as `paths` gives them: far cheaper than all of them. */

@@ -231,7 +231,8 @@ export class SearchEngine {
   /**
    * The nested rule folders behind links of a workspace folder at once: `listed` false while its
    * first listing (or the one that checks a stored list) has not ended, when none are known yet;
-   * undefined when the folder is not indexed.
+   * those known once a listing threw instead (`FolderIndex.whenListed`): no more come, and an
+   * answer must not say it waits for them; undefined when the folder is not indexed.
    */
   async ruleFolderLinksNow(root: string): Promise<{ listed: true; links: RuleFolderLinks } | { listed: false } | undefined> {
     const index = this.folders.get(root);

@@ -147,6 +147,9 @@ export class FolderIndex {
   ruleFolderLinks: RuleFolderLinks = { followed: [], unfollowed: [] };
   private readonly listedOnce: Promise<void>;
   private markListed!: () => void;
+  /** A listing threw, the first time: the links it would have told are never known then. */
+  private readonly failedOnce: Promise<void>;
+  private markFailedOnce!: () => void;
   private picks = new PickHistory();
   /** Paths changed while a walk runs: its reconciliation must not undo them. */
   private touchedDuringWalk: Set<string> | undefined;
@@ -239,11 +242,17 @@ export class FolderIndex {
   constructor(readonly options: FolderIndexOptions) {
     this.resetNamesKnown();
     this.listedOnce = new Promise((resolve) => (this.markListed = resolve));
+    this.failedOnce = new Promise((resolve) => (this.markFailedOnce = resolve));
   }
 
-  /** Waits until the folder was listed once (not only restored from a snapshot), at most `ms`; true when it was. */
+  /**
+   * Waits until the folder was listed once (not only restored from a snapshot), or a listing
+   * threw, at most `ms`; true when either happened. After a failure no listing tells the links
+   * (`ruleFolderLinks`) until another build: those known (none before a first listing) are all
+   * there are, as the names are (`listingFailed`), and a wait for more must end.
+   */
   whenListed(ms: number): Promise<boolean> {
-    return within(this.listedOnce, ms);
+    return within(Promise.race([this.listedOnce, this.failedOnce]), ms);
   }
 
   get root(): string {
@@ -271,6 +280,7 @@ export class FolderIndex {
     };
     this.markListingFailed = () => {
       this.listingFailed = true;
+      this.markFailedOnce();
       failed();
     };
     this.markTimesKnown = () => {

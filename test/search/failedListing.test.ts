@@ -47,3 +47,17 @@ describe('a folder whose listing throws', () => {
     expect(warnings).toEqual([`file index: listing ${root} failed; its files are not searched until it is listed again: ignore rules unavailable`]);
   });
 });
+
+describe('the linked rule folders of a folder whose listing throws', () => {
+  it('are known (none) once it failed: the rules answers do not say the index is still listing for good', async () => {
+    const { root, e } = failingEngine();
+    await e.sync();
+    expect(await e.whenNamesKnown(root)).toBe(false);
+    // `listed: false` makes agentls/ruleBuckets and agentls/rulesForFile say `indexing: true` (lsp/rules/unfollowedLinks.ts).
+    expect(await e.ruleFolderLinksNow(root)).toEqual({ listed: true, links: { followed: [], unfollowed: [] } });
+    // The unlisted rule files' sweep asks with a wait: it ends with the failure, not after it.
+    const started = Date.now();
+    expect(await e.ruleFolderLinksOf(root, 60_000)).toEqual({ followed: [], unfollowed: [] });
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+});
