@@ -9,6 +9,17 @@ import { bucketPhrase, providerLabel } from './lint/words';
  * user is looking at.
  */
 export function describeRuleName(engine: RulesEngine, root: string, name: string, home: string, thisPath?: string): string | undefined {
+  const lines = xcshNameLines(engine, root, name, home, thisPath);
+  return lines && [ruleNameHeading(name), ...lines].join('\n');
+}
+
+/** The heading of a hover on a rule's name. */
+export function ruleNameHeading(name: string): string {
+  return `**rule \`${name}\`**`;
+}
+
+/** `describeRuleName` without its heading: the xcsh agent's paragraphs, each after a blank line. */
+export function xcshNameLines(engine: RulesEngine, root: string, name: string, home: string, thisPath?: string): string[] | undefined {
   const state = engine.nameState(root, name);
   if (!state) return undefined;
   const label = (p: string) => {
@@ -16,7 +27,7 @@ export function describeRuleName(engine: RulesEngine, root: string, name: string
     const where = a ? providerLabel(a.candidate.provider, a.candidate.level) : '';
     return `\`${displayPath(p, root, home)}\` (${where})${p === thisPath ? ' ← this file' : ''}`;
   };
-  const lines = [`**rule \`${name}\`**`];
+  const lines: string[] = [];
   const effective = state.effective;
   if (effective) {
     const analysis = engine.analysis(effective.path);
@@ -32,5 +43,5 @@ export function describeRuleName(engine: RulesEngine, root: string, name: string
   // Hidden from the xcsh agent alone: another tool's same-named file (`.windsurf/rules/x.md`
   // beside `.cursor/rules/x.mdc`) is still read by that tool, so "never read" must say whose.
   if (hidden.length) lines.push('', `Hidden by it (the xcsh agent never reads them): ${hidden.map((c) => label(c.path)).join(', ')}.`);
-  return lines.join('\n');
+  return lines;
 }

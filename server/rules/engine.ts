@@ -552,6 +552,12 @@ export class RulesEngine {
     return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
 
+  /** The tool a listed or skipped file belongs to and where it stands for it, as the findings take it (hovers speak for the same tool). */
+  ownerOf(p: string): { agent: AgentModel; placement: Placement } | undefined {
+    const state = this.stateListing(p);
+    return state && this.ownerFor(state, p);
+  }
+
   /**
    * Every finding for a file, for the agents it is judged by (`targets.ts`): the xcsh
    * agent's (its own lints, its name group's, or why it never reads the file) and those of

@@ -1,5 +1,6 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { rangeContains } from '../../core/text';
+import { hoverAgents, ruleNameHover, toolKeyLine } from '../../rules/agentHover';
 import { describeRuleName } from '../../rules/describe';
 import { keyDoc } from '../../rules/keyDocs';
 import { RuleLocator } from '../../rules/lint/locate';
@@ -42,17 +43,20 @@ export function rulesHoverFeature(state: RulesState): Feature {
       const analysis = engine.analysis(doc.path);
       if (!analysis || !root) return undefined;
       const loc = new RuleLocator(analysis);
+      const { tool, xcsh } = hoverAgents(engine, doc.path, analysis);
       const entry = loc.entries().find((e) => rangeContains(e.keyRange, params.position));
       if (entry) {
         const docEntry = keyDoc(entry.key);
         const value = analysis.rule ? readValue(analysis.rule as unknown as Record<string, unknown>, entry.key) : undefined;
-        const lines = docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the xcsh agent reads.`];
-        if (value !== undefined) lines.push('', `The xcsh agent reads: \`${show(value)}\``);
+        const lines = !xcsh ? [`**${entry.rawKey}**`] : docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the xcsh agent reads.`];
+        // The tool first, as the diagnostics name the targets (`targets.ts`): its own key as written (tools do not camelCase).
+        if (tool) lines.push('', toolKeyLine(tool, entry.rawKey));
+        if (xcsh && value !== undefined) lines.push('', `The xcsh agent reads: \`${show(value)}\``);
         return wrap(lines.join('\n'), entry.keyRange);
       }
       if (params.position.line === loc.openerRange().start.line) {
-        const described = describeRuleName(engine, root, analysis.candidate.name, ctx.session.home, doc.path);
-        if (described) return wrap(described, loc.openerRange());
+        const named = ruleNameHover(engine, root, doc.path, analysis, ctx.session.home);
+        if (named) return wrap(named.markdown, loc.openerRange());
       }
       return undefined;
     },

@@ -1,4 +1,4 @@
-import { agentModel, agentOfLocation, sentWhole, type AgentId } from '../agents';
+import { agentModel, agentOfLocation, sentWhole, type AgentId, type AgentModel } from '../agents';
 import { isInside } from '../../workspace/paths';
 import { toolRelativePath } from '../agents/relative';
 import type { Activation } from '../agents/types';
@@ -75,8 +75,7 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       if (sentWhole(model.owns(toolRelativePath(candidate.path, candidate.level === 'user' ? view.home : view.cwd)))) {
         return wholeFileRule(candidate.name, candidate.path, analysis.text, candidate.level === 'user');
       }
-      const parsed = toolParsed(analysis);
-      const fm = model.invalidYamlDropsFrontmatter && parsed.fallbackUsed ? {} : frontmatterOf(parsed);
+      const { parsed, fm } = toolFrontmatter(analysis, model);
       return toolRule(analysis, parsed, model.activation(fm));
     });
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules) };
@@ -132,6 +131,17 @@ export function joinToolViews(base: readonly AgentView[], extra: readonly AgentV
  */
 function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
   return analysis.text.charCodeAt(0) === 0xfeff ? parseFrontmatter(analysis.text, 'seed', TOOL_READING) : analysis.parsed!;
+}
+
+/**
+ * A rule file's frontmatter as its tool reads it (`fm`, what its activation is decided from),
+ * with the parse it comes from; `dropped` when the YAML does not parse and the tool then reads
+ * no key at all (`invalidYamlDropsFrontmatter`: Cline).
+ */
+export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean } {
+  const parsed = toolParsed(analysis);
+  const dropped = model.invalidYamlDropsFrontmatter === true && parsed.fallbackUsed;
+  return { parsed, fm: dropped ? {} : frontmatterOf(parsed), dropped };
 }
 
 /** The frontmatter as the tool reads it: the YAML, or what the file means when it is not valid YAML. */

@@ -14,6 +14,11 @@ const TOOL_KEYS: Record<string, string> = { alwaysApply: 'Cursor', trigger: 'Win
 /** Keys the xcsh agent reads: harmless in another tool's file when xcsh is targeted too. */
 const XCSH_KEYS = new Set(['description', 'globs', 'alwaysApply', 'condition', 'ttsr_trigger', 'ttsrTrigger', 'scope', 'interruptMode']);
 
+/** The tool whose key `key` is, as `rule/foreign-key` names it ("Windsurf", "Cline and Claude Code"), or undefined for a key of none. */
+export function foreignKeyOwner(key: string): string | undefined {
+  return TOOL_KEYS[key] ?? GLOB_KEY_OWNERS[key];
+}
+
 /** Values whose meaning is clear: `"true"`, `yes`, `on`… for a boolean. */
 function meantBoolean(value: unknown): boolean | undefined {
   const text = String(value).trim();
@@ -107,7 +112,7 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
         ),
       );
     } else if ((TOOL_KEYS[key] || GLOB_KEY_OWNERS[key]) && !xcshReads) {
-      out.push(finding('rule/foreign-key', 'information', entry.keyRange, `\`${key}\` is ${TOOL_KEYS[key] ?? GLOB_KEY_OWNERS[key]}'s key: ${agent.name} ignores it.`));
+      out.push(finding('rule/foreign-key', 'information', entry.keyRange, `\`${key}\` is ${foreignKeyOwner(key)}'s key: ${agent.name} ignores it.`));
     } else if (!xcshReads) {
       const meant = switchMeant(key, agent, fm);
       if (meant) {

@@ -48,7 +48,9 @@ describe('rules navigation over LSP', () => {
   });
 
   it('says a same-named Windsurf rule is hidden from the xcsh agent, not "never read": Windsurf reads it', async () => {
+    // With `.xcsh`, whose user runs the xcsh agent: the hover speaks for it only then (`rules/targets.ts`).
     const ws = writeTree(tempDir(), {
+      '.xcsh/rules/other.md': '---\ndescription: Other\n---\nOther.\n',
       '.cursor/rules/always.mdc': '---\nalwaysApply: true\n---\nWrite tests.\n',
       '.windsurf/rules/always.md': '---\ntrigger: always_on\n---\nBe concise.\n',
     });
@@ -56,6 +58,7 @@ describe('rules navigation over LSP', () => {
     const uri = await c.open(path.join(ws, '.windsurf/rules/always.md'));
     const onName = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } }));
     expect(onName).not.toContain('(never read)');
+    expect(onName).toContain('Windsurf applies this rule always: the whole rule is in every request (`trigger: always_on`).');
     expect(onName).toContain("Hidden by it (the xcsh agent never reads them): `.windsurf/rules/always.md` (Windsurf's folder, project) ← this file");
   });
 

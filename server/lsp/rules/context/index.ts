@@ -3,7 +3,7 @@ import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { Commands, Methods } from '../../../../protocol/methods';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import { params } from '../../../core/params';
-import { describeRuleName } from '../../../rules/describe';
+import { ruleNameHover } from '../../../rules/agentHover';
 import { estimateTokens } from '../../../rules/context/cost';
 import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
@@ -59,9 +59,10 @@ export function rulesContextFeature(state: RulesState): Feature {
         const analysis = engine.analysis(doc.path);
         const root = engine.rootFor(doc.path);
         if (!analysis?.rule || !root) return undefined;
-        const described = describeRuleName(engine, root, analysis.candidate.name, state.context.session.home, doc.path) ?? '';
+        // For the agents the file is judged for, as the diagnostics are (`agentHover.ts`).
+        const named = ruleNameHover(engine, root, doc.path, analysis, state.context.session.home);
         const tokens = estimateTokens(analysis.rule.content);
-        return md(`${described}\n\nSize: ≈${tokens} tokens (UTF-8 bytes / 4)${analysis.placement?.bucket === 'alwaysApply' ? ', sent in every request' : ''}.`, line);
+        return md(`${named ? `${named.markdown}\n\n` : ''}Size: ≈${tokens} tokens (UTF-8 bytes / 4)${named?.always ? ', sent in every request' : ''}.`, line);
       }
       if (!state.context.session.settings.rules.forFileHover) return undefined;
       const result = await context.forFile(doc.path);
