@@ -64,6 +64,17 @@ describe("Cline's global rules", () => {
     expect(found).toEqual([['typed.md', 'frontmatter/wrong-type', expect.stringMatching(/^Cline reads `paths` only as a YAML list of globs/)]]);
   });
 
+  it('a global folder that reaches no rules is said to be read by Cline alone: the xcsh agent never looks there', () => {
+    const ws = workspace();
+    const home = writeTree(tempDir('agentls-home-'), { 'Documents/Cline/Rules': 'A file where the folder goes.\n' });
+    fs.symlinkSync('../gone', path.join(home, '.cline'));
+    const rules = JSON.parse(agentlsWithHome(ws, home, 'rules', '--json').stdout) as { unread?: { path: string; message: string }[] };
+    expect((rules.unread ?? []).map((u) => [u.path, u.message])).toEqual([
+      [path.join(home, '.cline'), 'This rule location is a symbolic link that leads to ../gone, which does not exist: Cline reads no rules from it.'],
+      [path.join(home, 'Documents', 'Cline', 'Rules'), 'This rule location is a file, not a folder: Cline reads no rules from it. Make ~/Documents/Cline/Rules a folder holding the rules: the rule files go inside that folder.'],
+    ]);
+  });
+
   it('are counted and checked by the server', async () => {
     const ws = workspace();
     const home = writeTree(tempDir('agentls-home-'), { 'Documents/Cline/Rules/typed.md': '---\npaths: "src/**"\n---\nTyped.\n' });

@@ -50,6 +50,16 @@ export function agentOfLocation(provider: ProviderId, level: RuleLevel): AgentId
   return level === 'user' && !agentModel(id).readsUserLocation ? 'xcsh' : id;
 }
 
+/**
+ * Whether the xcsh agent reads a provider's rule location at `level`. It reads them all but
+ * Cline's at user level: its cline provider looks for the nearest `.clinerules` only
+ * (rules.md §2.6), so Cline's global rule folders (`~/.cline/rules`, `~/Documents/Cline/Rules`,
+ * `~/Cline/Rules`: discovery.ts, `clineGlobalRules`) are Cline's alone.
+ */
+export function xcshReadsLocation(provider: ProviderId, level: RuleLevel): boolean {
+  return !(provider === 'cline' && level === 'user');
+}
+
 /** A tool's location that the tool itself does not read (`~/.cursor/rules`): the xcsh agent's alone, though named after the tool. */
 export function toolSkipsLocation(provider: ProviderId, level: RuleLevel): boolean {
   return agentOfProvider(provider) !== 'xcsh' && agentOfLocation(provider, level) === 'xcsh';

@@ -8,7 +8,7 @@ import { displayPath } from '../../workspace/paths';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
-import { agentModel, agentOfLocation } from '../agents';
+import { agentModel, agentOfLocation, xcshReadsLocation } from '../agents';
 import type { AgentId, AgentModel } from '../agents/types';
 import { fileLocationFinding } from './fileLocation';
 
@@ -37,7 +37,8 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
 
 /**
  * Who reads a rule location, by name: its tool, where the tool reads it (`agentOfLocation`:
- * not `~/.cursor/rules`), and the xcsh agent, which reads them all. Each follows a location
+ * not `~/.cursor/rules`), and the xcsh agent, which reads them all but Cline's global folders
+ * (`xcshReadsLocation`). Each follows a location
  * that is a symlink (every tool reads its folder through links; nothing documents otherwise;
  * Cline's `readdir` of `.clinerules` follows a linked folder too), but for the xcsh agent and
  * a `.clinerules` that is a link to a folder, which it takes for a single file and fails to
@@ -46,7 +47,8 @@ export function notReadForKind(kind: DocumentKind): Finding | undefined {
  */
 function locationReaders(skipped: SkippedFile): string {
   const id = agentOfLocation(skipped.provider, skipped.level);
-  return id === 'xcsh' ? 'the xcsh agent' : `${agentModel(id).name} and the xcsh agent`;
+  if (id === 'xcsh') return 'the xcsh agent';
+  return xcshReadsLocation(skipped.provider, skipped.level) ? `${agentModel(id).name} and the xcsh agent` : agentModel(id).name;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
   if (skipped.why === 'outside') {
     const where = `This rule location is a symbolic link to ${skipped.target ?? 'a place'} outside the workspace.`;
     // Whether it leads to a folder is a stat through the link, never a listing of the target.
-    if (skipped.provider === 'cline' && linkLeadsToFolder(skipped.path)) {
+    if (skipped.provider === 'cline' && skipped.level === 'project' && linkLeadsToFolder(skipped.path)) {
       return finding(
         'rule/link-outside',
         'warning',
