@@ -146,13 +146,30 @@ function userLevelNote(left: FileFindings[], root: string, home: string | undefi
   const problems = left.reduce((n, r) => n + r.findings.length, 0);
   const names = left.map((r) => displayPath(r.path, root, home));
   const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  // The command to see them must check the same files: `~` is the shell's home, not a --home given to this run.
+  // The command to see them must check the same files, all of them: `~` is the shell's home, not a --home given to this run.
   const own = home === undefined || path.resolve(home) === path.resolve(os.homedir());
-  const command = own ? `agentls check ${shellWord(names[0])}` : `agentls check --home ${shellWord(home)} ${shellWord(left[0].path)}`;
+  const named = namedForCheck(left.map((r) => r.path)).map((p) => shellWord(own ? displayPath(p, root, home) : p));
+  const command = own ? `agentls check ${named.join(' ')}` : `agentls check --home ${shellWord(home)} ${named.join(' ')}`;
   // One problem is "it" throughout, more are "they": the sentence agrees with its count.
   const one = problems === 1;
   const [noun, be, pronoun, fail, object] = one ? ['problem', 'is', 'it', 'does', 'it'] : ['problems', 'are', 'they', 'do', 'them'];
   return `${problems} ${noun} in your user-level rules (${shown}) ${be} not reported: ${pronoun} ${be} not the project's and ${fail} not fail its run; ${command} reports ${object}`;
+}
+
+/**
+ * The paths to name so that `check` reports every one of `paths`, sorted: a folder holding
+ * two or more of them in place of its files (naming a user-level rule folder checks every
+ * file directly in it, `resolveCheckTargets`), each other path as it is.
+ */
+function namedForCheck(paths: readonly string[]): string[] {
+  const byFolder = new Map<string, string[]>();
+  for (const p of paths) {
+    const folder = path.dirname(p);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), p]);
+  }
+  const out = new Set<string>();
+  for (const [folder, files] of byFolder) for (const p of files.length > 1 ? [folder] : files) out.add(p);
+  return [...out].sort();
 }
 
 /** A word as a POSIX shell reads it back: quoted when it holds anything but plain path characters (`~/` kept bare, for the shell to expand). */
