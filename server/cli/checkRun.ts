@@ -95,9 +95,11 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
       if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique) });
       const walkedSet = new Set(unique);
-      const named = [...new Set(targets.files)].filter((f) => !isIgnored(f) && !walkedSet.has(f));
+      const named = [...new Set([...targets.files, ...targets.pastCap])].filter((f) => !isIgnored(f) && !walkedSet.has(f));
       if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named) });
-      for (const f of [...unique, ...named]) looked.add(f);
+      // A file past a folder's cap is named for the lint to say the cap, not checked.
+      const pastCap = new Set(targets.pastCap);
+      for (const f of [...unique, ...named]) if (!pastCap.has(f)) looked.add(f);
     }
 
     const byPath = new Map<string, Finding[]>();

@@ -1,7 +1,9 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { UNDECODABLE_NAME, undecodableNameMessage } from '../workspace/fs';
-import { MAX_LINTED_FILES } from '../workspace/linter';
+import { LIMITS } from '../core/limits';
+import { looksMarkdown } from '../rules/discovery';
+import { compareBytes } from '../rules/model';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
@@ -15,6 +17,12 @@ export interface CheckTargets {
   folders: string[];
   /** Files named one by one (absolute, under the root, or user-level rule files). */
   files: string[];
+  /**
+   * Of a user-level rule folder named whole, the first file past what agentls reads of it
+   * (`userAreaFiles`): given to the lint, which says the folder's cap and makes the run
+   * incomplete, but not counted as checked.
+   */
+  pastCap: string[];
 }
 
 /**
@@ -23,7 +31,7 @@ export interface CheckTargets {
  * answers "no problems" for something it did not look at.
  */
 export async function resolveCheckTargets(paths: string[], cwd: string, root: string, session: WorkspaceSession): Promise<CheckTargets> {
-  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [] };
+  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [] };
   const problems: string[] = [];
   for (const written of paths) {
     const abs = await underRoot(path.resolve(cwd, written), root);
@@ -72,8 +80,9 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
         problems.push(`${written}: cannot be read (${err.code ?? err.message})`);
         return undefined;
       });
-      if (files?.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
-      targets.files.push(...(files ?? []));
+      if (files?.read.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
+      targets.files.push(...(files?.read ?? []));
+      if (files?.pastCap !== undefined) targets.pastCap.push(files.pastCap);
     }
   }
   if (problems.length) throw new CliError(problems.join('\n'));
@@ -99,12 +108,22 @@ async function underRoot(abs: string, root: string): Promise<string> {
   }
 }
 
-/** The files directly in a user-level rule folder (the agents read no deeper), capped as a walk is. */
-async function userAreaFiles(dir: string): Promise<string[]> {
+/**
+ * The files directly in a user-level rule folder (the agents read no deeper), as far as
+ * discovery reads it: in name order (`compareBytes`, the order discovery reads a folder in,
+ * so the same files whatever order the file system lists them in), to the
+ * `LIMITS.ruleFolderFiles`th of those that count toward its cap (`looksMarkdown`: every
+ * provider's extensions are Markdown's); `pastCap`, the first counted file after those.
+ */
+async function userAreaFiles(dir: string): Promise<{ read: string[]; pastCap?: string }> {
   const entries = await fsp.readdir(dir, { withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() || e.isSymbolicLink())
-    .slice(0, MAX_LINTED_FILES)
-    .map((e) => path.join(dir, e.name))
-    .sort();
+  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink()).sort((a, b) => compareBytes(a.name, b.name));
+  const read: string[] = [];
+  let counted = 0;
+  for (const e of files) {
+    const full = path.join(dir, e.name);
+    if (looksMarkdown(e.name) && ++counted > LIMITS.ruleFolderFiles) return { read, pastCap: full };
+    read.push(full);
+  }
+  return { read };
 }

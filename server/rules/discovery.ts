@@ -353,7 +353,8 @@ async function listNested(dir: string, folder: ListedFolder, host: DiscoveryHost
   }
 }
 
-function looksMarkdown(name: string): boolean {
+/** A Markdown name, of any provider's extensions (`md`, `mdc`) or others: such files count toward a rule folder's cap (`listFolder`). */
+export function looksMarkdown(name: string): boolean {
   return /\.(md|mdc|markdown|mdx)$/i.test(name);
 }
 

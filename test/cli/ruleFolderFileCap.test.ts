@@ -59,6 +59,8 @@ describe('a rule folder of more files than agentls reads', () => {
     const namedReport = JSON.parse(named.stdout) as CheckJson;
     expect(namedReport.diagnostics).toEqual([]);
     expect(namedReport.incomplete).toEqual([`~/.cline/rules: ${CAPPED}`]);
+    // The files it read, not every file of the folder: the one past the cap is not checked.
+    expect(namedReport.summary.filesChecked).toBe(N);
   }, 60_000);
 
   it('says nothing at the cap itself', () => {
