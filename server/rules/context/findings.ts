@@ -105,7 +105,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
   const reach = c.reach;
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
-  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; ignoredPart?: string; unlooked?: string; scope?: string }>();
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; othersUnjudged: boolean; ignoredPart?: string; unlooked?: string; scope?: string }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
@@ -114,7 +114,10 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
     if (!judgedAgainstWorkspace(rule)) continue;
     const statuses = rule.globs.map((glob) => ({ glob, status: scopedStatus(reach, glob, rule.scope, view.dialect) }));
     // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
-    const ruleDead = statuses.length > 0 && statuses.every((s) => s.status?.dead === true);
+    // A glob whose folder was not looked through (`unlooked`) is not known dead: the rule then may or may not attach.
+    const unjudged = statuses.some((s) => s.status?.dead === true && s.status.unlooked !== undefined);
+    const ruleDead = statuses.length > 0 && !unjudged && statuses.every((s) => s.status?.dead === true);
+    const othersLive = statuses.some((s) => s.status !== undefined && !s.status.dead);
     for (const { glob, status } of statuses) {
       if (!status || (!status.dead && !(broad && status.broad))) continue;
       // Not said to match nothing until the ignore files say whether it aims where the index does not look.
@@ -125,9 +128,11 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const ignoredPart = status.dead ? status.ignoredPart : undefined;
       const unlooked = status.dead ? status.unlooked : undefined;
       const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, unlooked, rule.scope]);
-      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, ignoredPart, unlooked, scope: rule.scope };
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, othersUnjudged: false, ignoredPart, unlooked, scope: rule.scope };
       group.views.push(view);
       group.ruleDead ||= ruleDead;
+      // No other glob known to match, and one not judged: neither "never attaches" nor "still match" is known.
+      group.othersUnjudged ||= unjudged && !othersLive;
       groups.set(key, group);
     }
   }
@@ -159,7 +164,9 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const files = g.scope === undefined ? `the ${g.total} files of the workspace` : `the files under ${g.scope}/, read from there or from the workspace root (Cursor does not document which)`;
       const message = g.ruleDead
         ? `${capitalised(names)} never ${g.views.length === 1 ? 'attaches' : 'attach'} this rule by its globs: ${glob} matches none of ${files}.`
-        : `For ${names}, the glob ${glob} matches none of ${files}; the rule's other globs still match.`;
+        : g.othersUnjudged
+          ? `For ${names}, the glob ${glob} matches none of ${files}; whether the rule's other globs match is not known (a folder they aim into was not looked through).`
+          : `For ${names}, the glob ${glob} matches none of ${files}; the rule's other globs still match.`;
       out.push(contextFinding('context/dead-glob', g.ruleDead ? 'warning' : 'information', range, `${message}${hint} (Glob matching: ${how}.)`));
     } else {
       out.push(contextFinding('context/broad-glob', 'information', range, `The glob ${JSON.stringify(g.glob)} matches ${g.count} of ${g.total} files: for ${names} this rule may as well be always-on.`));

@@ -46,4 +46,19 @@ describe('the look on disk for a dead glob, over glob after glob', () => {
     expect(cc?.message).toContain('c/ was not looked through');
     expect(walks()).toEqual(['a/', 'b/']);
   });
+
+  it('does not say a rule never attaches when another of its globs was not looked through', async () => {
+    const tree: Record<string, string> = { 'src/a.ts': 'x\n', '.cursor/rules/two.mdc': '---\ndescription: x\nglobs: ["a/**/*.nope", "c/**/*.nope"]\n---\nBody.\n' };
+    for (const folder of ['a', 'b', 'c']) for (let i = 0; i < 8; i++) tree[`${folder}/f${i}.txt`] = 'x\n';
+    const ws = writeTree(tempDir('agentls-look-budget-'), tree);
+    // The root's 5 entries and a/'s 8 files: a/ is looked through, c/ is not.
+    const c = await start({ folders: [ws], client: 'neovim', env: { AGENTLS_TEST_DISK_LOOK_FILES: '13' } });
+    const both = (d: Diagnostic[]) => d.filter((x) => x.code === 'context/dead-glob').length === 2;
+    const found = await c.waitForDiagnostics(c.uri(path.join(ws, '.cursor/rules/two.mdc')), both, 20_000);
+    const message = (glob: string) => String(found.find((x) => x.code === 'context/dead-glob' && String(x.message).includes(`"${glob}"`))?.message);
+    expect(message('c/**/*.nope')).toContain('c/ was not looked through');
+    // a/'s glob is dead, but whether the rule attaches by c/'s is not known.
+    expect(message('a/**/*.nope')).toMatch(/^For Cursor, the glob "a\/\*\*\/\*\.nope" matches none of the 26 files of the workspace; whether the rule's other globs match is not known \(a folder they aim into was not looked through\)\./);
+    expect(message('a/**/*.nope')).not.toContain('never attach');
+  });
 });
