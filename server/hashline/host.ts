@@ -1,7 +1,9 @@
+import { realpathOfLongestPrefix } from '../workspace/confine';
 import { DEFAULT_MAX_TEXT_BYTES, type FileSystem } from '../workspace/fs';
 import { goesRoundInALoop } from '../workspace/links';
 import { isAbsolutePath, relativeInside, resolveWritten, uriToPath } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
+import { fileIdentity } from '../workspace/write';
 import type { AbsorbOptions } from './absorb';
 import type { HostRead, PatchHost } from './plan';
 import type { Generation } from './snapshots';
@@ -43,6 +45,8 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
       return rel === undefined || rel === '' ? text : rel;
     },
     read: (p) => readForPatch(o.fs, p, o.maxBytes ?? DEFAULT_MAX_TEXT_BYTES),
+    // Every link on the way resolved (a linked folder too), so a file the patch would create is known by where it lands.
+    identity: async (p) => (await fileIdentity(realpathOfLongestPrefix(p) ?? p)).keys,
     generations: o.generations,
     options: o.options,
   };

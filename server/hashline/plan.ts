@@ -44,6 +44,8 @@ export interface PatchHost {
   /** Makes header paths canonical before sections are merged (absolute inside the root → relative). */
   normalize?(pathText: string): string;
   read(path: string): Promise<HostRead>;
+  /** Keys of the file a resolved path names (its real path, its inode): two paths sharing one are one file. */
+  identity?(path: string): Promise<readonly string[]>;
   /** Versions of a file the author may have seen, newest first (recovery). */
   generations?(path: string): readonly Generation[];
   options?: AbsorbOptions;
@@ -115,6 +117,9 @@ export async function planPatch(input: string, host: PatchHost, options: PlanOpt
   }).filter((m) => !options.only || (resolve(m.path).ok && options.only(m.key)));
   if (merged.length > MAX_PATCH_FILES) return fail({ kind: 'input_error', message: `the patch edits ${merged.length} files; at most ${MAX_PATCH_FILES} are applied at once` });
 
+  const twin = await oneFileTwice(merged, resolve, host);
+  if (twin) return fail(twin);
+
   const warnings: string[] = [];
   const budget = rangeBudget();
   for (const m of merged) {
@@ -126,6 +131,28 @@ export async function planPatch(input: string, host: PatchHost, options: PlanOpt
     if (merged.length > 8) await yieldToEventLoop();
   }
   return { ok: true, files, warnings };
+}
+
+/**
+ * Two headers naming one file by two names (a symbolic link, a linked folder, a hard link):
+ * each section would be computed against the same original and the second written over the
+ * first, so the patch is refused before anything is applied, at a dry run as at an apply.
+ */
+async function oneFileTwice(merged: readonly MergedSection[], resolve: (text: string) => ReturnType<PatchHost['resolve']>, host: PatchHost): Promise<PatchError | undefined> {
+  if (!host.identity || merged.length < 2) return undefined;
+  const seen = new Map<string, string>();
+  for (const m of merged) {
+    const target = resolve(m.path);
+    if (!target.ok) continue;
+    const keys = await host.identity(target.path);
+    const other = keys.map((k) => seen.get(k)).find((o) => o !== undefined);
+    if (other !== undefined) {
+      const message = `${m.path} is the same file as ${other} (a link leads from one to the other): write all the edits of that file under one §header; nothing was applied`;
+      return { kind: 'write_failed', message, path: target.path, display: m.path, docLine: m.sections[0].header.docLine };
+    }
+    for (const k of keys) seen.set(k, m.path);
+  }
+  return undefined;
 }
 
 async function planSection(m: MergedSection, host: PatchHost, target: ReturnType<PatchHost['resolve']>, multi: boolean, budget: RangeBudget): Promise<FilePlan | PatchError> {

@@ -47,12 +47,11 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
     const landing = await landingPath(w.path);
     if (!landing.ok) return landing;
     // One file under two names, by a symbolic link (its landing) or a hard link (its inode): two contents for it cannot both be written.
-    const st = await fsp.stat(landing.path).catch(() => undefined);
-    const keys = [landing.path, ...(st ? [`inode:${st.dev}:${st.ino}`] : [])];
+    const { keys, links } = await fileIdentity(landing.path);
     const other = keys.map((k) => byLanding.get(k)).find((o) => o !== undefined);
     if (other !== undefined) return { ok: false, message: `${w.path} is the same file as ${other}; nothing was written`, path: w.path };
     for (const k of keys) byLanding.set(k, w.path);
-    if (st && st.nlink > 1) splitLinks.push(w.path);
+    if (links > 1) splitLinks.push(w.path);
     writes.push({ ...w, path: landing.path });
   }
   const previous: (Buffer | null)[] = [];
@@ -156,6 +155,16 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
 /** What a caller says of a file in `splitLinks` (`shown` as the user knows it). */
 export function splitLinkNote(shown: string): string {
   return `${shown} had another name (a hard link): it is now a file of its own, and the other name keeps the old text`;
+}
+
+/**
+ * What makes two paths one file: the path it lands on once symbolic links are followed
+ * (`landing`), and its inode once it exists (a hard link). Two paths sharing a key are one
+ * file; `links` is how many names the file has.
+ */
+export async function fileIdentity(landing: string): Promise<{ keys: string[]; links: number }> {
+  const st = await fsp.stat(landing).catch(() => undefined);
+  return { keys: [landing, ...(st ? [`inode:${st.dev}:${st.ino}`] : [])], links: st?.nlink ?? 0 };
 }
 
 /** Where a write to `p` lands: `p`, or for a symbolic link the file it leads to; refused when that file does not exist. */

@@ -140,6 +140,20 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'b.txt'), 'utf8')).toBe('one\n');
   });
 
+  it('refuses at the dry run as at the apply two headers naming one file through a link, hard or symbolic', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n', 'd/c.txt': 'c\n' });
+    fs.linkSync(path.join(ws, 'a.txt'), path.join(ws, 'b.txt'));
+    fs.symlinkSync('d', path.join(ws, 'e'));
+    const hard = await cli(['hashline', 'apply', '--dry-run'], ws, '§a.txt\n»EOF\nx\n§b.txt\n»EOF\ny\n');
+    expect(hard).toMatchObject({ code: HASHLINE_EXIT_CODES.write_failed, stdout: '' });
+    expect(hard.stderr).toBe('agentls hashline: write_failed: patch line 4: b.txt is the same file as a.txt (a link leads from one to the other): write all the edits of that file under one §header; nothing was applied\n');
+    // Through a linked folder, and for a file the patch would create.
+    const created = await cli(['hashline', 'apply', '--dry-run'], ws, '§d/new.txt\n»EOF\nx\n§e/new.txt\n»EOF\ny\n');
+    expect(created.code).toBe(HASHLINE_EXIT_CODES.write_failed);
+    expect(created.stderr).toContain('e/new.txt is the same file as d/new.txt');
+    expect(fs.existsSync(path.join(ws, 'd/new.txt'))).toBe(false);
+  });
+
   it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     fs.symlinkSync('loop2', path.join(ws, 'loop1'));

@@ -60,6 +60,21 @@ describe('hard links', () => {
   });
 });
 
+describe('one file under two names', () => {
+  it('refuses, before any edit reaches the editor, a patch whose two headers name one file through a link, and says so at the dry run too', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\ntwo\n' });
+    fs.symlinkSync('a.txt', path.join(ws, 'alias.txt'));
+    const c = await start({ folders: [ws] });
+    // Each header's edit is computed against the same original: the editor would apply both, the second over the first.
+    const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§alias.txt\n≔1${lineHash('one')}\nuno\n`;
+    const refusal = { data: { kind: 'write_failed', path: 'alias.txt', patchLine: 3, message: 'alias.txt is the same file as a.txt (a link leads from one to the other): write all the edits of that file under one §header; nothing was applied' } };
+    await expect(c.request('agentls/hashlineApply', { input, dryRun: true })).rejects.toMatchObject(refusal);
+    await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject(refusal);
+    expect(c.serverRequests).not.toContain('workspace/applyEdit');
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\ntwo\n');
+  });
+});
+
 describe('check and write as one step', () => {
   /**
    * A writer races each apply: it prepends a line (which shifts every offset) at a random
