@@ -1,3 +1,5 @@
+import * as nodeFs from 'node:fs';
+import * as path from 'node:path';
 import { realpathOfLongestPrefix } from '../workspace/confine';
 import { DEFAULT_MAX_TEXT_BYTES, type FileSystem } from '../workspace/fs';
 import { goesRoundInALoop } from '../workspace/links';
@@ -44,7 +46,12 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
       const rel = relativeInside(o.base, text);
       return rel === undefined || rel === '' ? text : rel;
     },
-    read: (p) => readForPatch(o.fs, p, o.maxBytes ?? DEFAULT_MAX_TEXT_BYTES),
+    read: async (p) => {
+      const r = await readForPatch(o.fs, p, o.maxBytes ?? DEFAULT_MAX_TEXT_BYTES);
+      // A missing file is one the patch may create, unless a file stands where a folder on its way should be (`a.txt/new.txt`): said at the plan (and a dry run), not when the write fails.
+      const blocker = r.kind === 'missing' ? fileOnTheWay(p) : undefined;
+      return blocker ? { kind: 'error', error: 'unreadable', message: `${p} cannot be created: ${blocker} is a file, not a folder` } : r;
+    },
     // Every link on the way resolved (a linked folder too), so a file the patch would create is known by where it lands.
     identity: async (p) => (await fileIdentity(realpathOfLongestPrefix(p) ?? p)).keys,
     generations: o.generations,
@@ -87,4 +94,18 @@ export async function readForPatch(fs: FileSystem, p: string, maxBytes: number):
     default:
       return { kind: 'error', error: 'unreadable', message: r.message };
   }
+}
+
+/** The nearest existing thing above a missing path when it is not a folder (links followed); undefined when it is one. Climbs at most the path's depth. */
+function fileOnTheWay(p: string): string | undefined {
+  for (let dir = path.dirname(p); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    let st: nodeFs.Stats;
+    try {
+      st = nodeFs.statSync(dir);
+    } catch {
+      continue;
+    }
+    return st.isDirectory() ? undefined : dir;
+  }
+  return undefined;
 }

@@ -75,6 +75,21 @@ describe('one file under two names', () => {
   });
 });
 
+describe('a file where a folder should be', () => {
+  it('refuses a patch that would create a file below a file, before any edit reaches the editor, and at the dry run too', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n', 'b.txt': 'two\n' });
+    const c = await start({ folders: [ws] });
+    // The third section's file cannot be created: a.txt is a file. The editor would get the two edits and a creation that fails.
+    const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§b.txt\n≔1${lineHash('two')}\nTWO\n§a.txt/new.txt\n»EOF\nx\n`;
+    const refusal = { data: { kind: 'unreadable', path: 'a.txt/new.txt', patchLine: 6, message: `${path.join(ws, 'a.txt/new.txt')} cannot be created: ${path.join(ws, 'a.txt')} is a file, not a folder` } };
+    await expect(c.request('agentls/hashlineApply', { input, dryRun: true })).rejects.toMatchObject(refusal);
+    await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject(refusal);
+    expect(c.serverRequests).not.toContain('workspace/applyEdit');
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+    expect(fs.readFileSync(path.join(ws, 'b.txt'), 'utf8')).toBe('two\n');
+  });
+});
+
 describe('check and write as one step', () => {
   /**
    * A writer races each apply: it prepends a line (which shifts every offset) at a random
