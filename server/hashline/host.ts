@@ -60,6 +60,19 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
 }
 
 /**
+ * Whether a file name is longer than the file system takes. Linux: NAME_MAX, 255 bytes
+ * (`include/uapi/linux/limits.h`). Windows: 255 characters a component (Microsoft's "Maximum
+ * Path Length Limitation"). macOS: APFS takes 255 UTF-8 characters (Apple's APFS guide; not
+ * checked here by running it). Off Linux the name is counted in UTF-16 units, which never
+ * refuses a name of 255 characters of the Basic Multilingual Plane. Refused before the disk is
+ * asked, which answers ENAMETOOLONG from wherever a check happens to look (the confinement
+ * check took it for "outside the workspace").
+ */
+function nameTooLong(name: string): boolean {
+  return process.platform === 'linux' ? Buffer.byteLength(name, 'utf8') > 255 : name.length > 255;
+}
+
+/**
  * The path a header names. A `file:` URI is the path it stands for (confined like any
  * other); any other `scheme://` is refused. Read as a plain path, `§file:///a` would
  * name `<folder>/file:/a` and create it.
@@ -68,6 +81,12 @@ export function headerPath(text: string): { ok: true; path: string } | { ok: fal
   if (/^file:/i.test(text)) {
     const p = uriToPath(text);
     return p ? { ok: true, path: p } : { ok: false, message: `${text} is not a file URI a patch can use; write the path instead` };
+  }
+  if (text.includes('\0')) return { ok: false, kind: 'input_error', message: 'the header holds a NUL character, which no file name can hold; write the path of a file of the workspace' };
+  const long = text.split(/[\\/]/).find(nameTooLong);
+  if (long !== undefined) {
+    const shown = [...text.slice(0, text.indexOf(long))].concat([...long].slice(0, 60)).join('');
+    return { ok: false, kind: 'input_error', message: `${shown}… has a name longer than the file system takes; write the path of a file of the workspace` };
   }
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]+):\/\//.exec(text);
   if (scheme) return { ok: false, kind: 'input_error', message: `${text} is a ${scheme[1]}: URL; a patch header names a file of the workspace` };

@@ -154,6 +154,17 @@ describe('agentls hashline', () => {
     expect(fs.existsSync(path.join(ws, 'd/new.txt'))).toBe(false);
   });
 
+  it('says a header holding a NUL, or a name longer than the file system takes, is no file name, not that it lies outside the workspace', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const nul = await cli(['hashline', 'apply', '--dry-run'], ws, '§a\u0000b.txt\n»EOF\nx\n');
+    expect(nul.code).toBe(HASHLINE_EXIT_CODES.input_error);
+    expect(nul.stderr).toBe('agentls hashline: input_error: patch line 1: the header holds a NUL character, which no file name can hold; write the path of a file of the workspace\n');
+    const long = 'x'.repeat(300);
+    const tooLong = await cli(['hashline', 'apply', '--dry-run'], ws, `§src/${long}.txt\n»EOF\nx\n`);
+    expect(tooLong.code).toBe(HASHLINE_EXIT_CODES.input_error);
+    expect(tooLong.stderr).toBe(`agentls hashline: input_error: patch line 1: src/${'x'.repeat(60)}… has a name longer than the file system takes; write the path of a file of the workspace\n`);
+  });
+
   it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {
     const ws = writeTree(tempDir(), { 'a.py': FILE });
     fs.symlinkSync('loop2', path.join(ws, 'loop1'));
