@@ -9,7 +9,8 @@ import { relocate } from './validate';
  * facts. `currentLines` are the lines of the file concerned as they are now, when known.
  */
 export function describePatchErrorForPerson(error: PatchError, currentLines?: readonly string[]): string {
-  const where = error.docLine === undefined ? '' : `patch line ${error.docLine + 1}: `;
+  // A header made from the `path` parameter (--path) has no line of the patch (docLine -1).
+  const where = error.docLine === undefined || error.docLine < 0 ? '' : `patch line ${error.docLine + 1}: `;
   const file = error.display ?? 'the file';
   switch (error.kind) {
     case 'hash_mismatch':

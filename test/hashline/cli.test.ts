@@ -67,6 +67,13 @@ describe('agentls hashline', () => {
     expect(fs.readFileSync(path.join(ws, 'a.py'), 'utf8')).toContain('return 20');
   });
 
+  it('refuses a --path outside the root without pointing at a "patch line 0" the patch does not have', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': FILE });
+    const r = await cli(['hashline', 'apply', '--path', '../x.py'], ws, '»EOF\nx\n');
+    expect(r).toMatchObject({ code: HASHLINE_EXIT_CODES.outside_workspace, stdout: '' });
+    expect(r.stderr).toBe('agentls hashline: outside_workspace: ../x.py lies outside the workspace; a patch never reads or writes it\n');
+  });
+
   it.each([
     ['parse_error', 'a.py', '§a.py\nhello\n'],
     ['input_error', 'a.py', 'no header\n'],
