@@ -1,7 +1,7 @@
 import type { TextDocumentEdit, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { applyEditorEdits, editorView } from '../core/text';
 import type { FileWrite } from '../workspace/write';
-import { writeFilesAtomically } from '../workspace/write';
+import { whyNotReplaceable, writeFilesAtomically } from '../workspace/write';
 import { uriToPath } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import type { ClientFeatures } from './clientFeatures';
@@ -31,6 +31,15 @@ export async function applyWorkspaceEdit(
   basis?: EditBasis,
 ): Promise<{ applied: boolean; reason?: string; splitLinks?: string[] }> {
   if (client.applyEdit) {
+    // The editor edits a closed file by loading and saving it: a file agentls itself would not replace (read-only) is refused
+    // before any of the edit is sent, or the editor would save the other files and fail on it (or overwrite it). An open
+    // buffer is the editor's to edit.
+    for (const uri of editedUris(edit)) {
+      const p = uriToPath(uri);
+      if (!p || documents.get(uri) || documents.getByPath(p)) continue;
+      const refused = await whyNotReplaceable(p);
+      if (refused) return { applied: false, reason: `${refused}; nothing was applied` };
+    }
     try {
       const result = await connection.workspace.applyEdit({ label, edit });
       return result.applied ? { applied: true } : { applied: false, reason: `the editor did not apply the edit (${result.failureReason ?? 'it gave no reason: declined, or the file changed'})` };
@@ -70,4 +79,11 @@ export async function applyWorkspaceEdit(
   }
   const result = await writeFilesAtomically(writes, session.confinement);
   return result.ok ? { applied: true, splitLinks: result.splitLinks } : { applied: false, reason: result.message };
+}
+
+/** The documents a workspace edit changes the text of (not the files it creates, renames or deletes). */
+function editedUris(edit: WorkspaceEdit): string[] {
+  const uris = Object.keys(edit.changes ?? {});
+  for (const change of edit.documentChanges ?? []) if ('textDocument' in change) uris.push(change.textDocument.uri);
+  return uris;
 }

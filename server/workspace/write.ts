@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, renameSync, rmSync } from 'node:fs';
+import { constants as fsConstants, renameSync, rmSync, type Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Confinement } from './confine';
@@ -234,13 +234,9 @@ async function readCurrent(w: FileWrite): Promise<Current> {
   let mode: number | undefined;
   try {
     const st = await fsp.stat(w.path);
-    if (!st.isFile()) return { ok: false, message: `${w.path} is not a regular file; nothing was written`, path: w.path };
     mode = st.mode & 0o7777;
-    if ((mode & 0o222) === 0) {
-      return { ok: false, message: `${w.path} is read-only (mode ${mode.toString(8).padStart(4, '0')}); make it writable to edit it; nothing was written`, path: w.path };
-    }
-    const writable = await fsp.access(w.path, fsConstants.W_OK).then(() => true, () => false);
-    if (!writable) return { ok: false, message: `${w.path} is not writable for this user; nothing was written`, path: w.path };
+    const refused = await whyNotReplaceable(w.path, st);
+    if (refused) return { ok: false, message: `${refused}; nothing was written`, path: w.path };
     bytes = await fsp.readFile(w.path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
@@ -252,6 +248,21 @@ async function readCurrent(w: FileWrite): Promise<Current> {
     if (current !== w.expectedText) return { ok: false, message: `${w.path} changed on disk since it was read; nothing was written`, path: w.path };
   }
   return { ok: true, bytes, mode };
+}
+
+/**
+ * Why an existing file may not be replaced by an edit, or undefined: not a regular file,
+ * read-only (a rename would replace it even so, root or not), or not writable for this user.
+ * A file that does not exist may be made.
+ */
+export async function whyNotReplaceable(p: string, known?: Stats): Promise<string | undefined> {
+  const st = known ?? (await fsp.stat(p).catch(() => undefined));
+  if (!st) return undefined;
+  if (!st.isFile()) return `${p} is not a regular file`;
+  const mode = st.mode & 0o7777;
+  if ((mode & 0o222) === 0) return `${p} is read-only (mode ${mode.toString(8).padStart(4, '0')}); make it writable to edit it`;
+  const writable = await fsp.access(p, fsConstants.W_OK).then(() => true, () => false);
+  return writable ? undefined : `${p} is not writable for this user`;
 }
 
 function sameBytes(a: Buffer | null, b: Buffer | null): boolean {

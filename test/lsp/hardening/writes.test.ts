@@ -46,6 +46,29 @@ describe('read-only files', () => {
   });
 });
 
+describe('read-only files, through an editor', () => {
+  it('refuses a hashline patch or an ast-edit that would edit a read-only file not open in the editor, before the editor gets any of it', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n', 'b.txt': 'two\n', 'c.txt': 'three\n', 'src/a.ts': 'console.log(1);\n', 'src/b.ts': 'console.log(2);\n' });
+    fs.chmodSync(path.join(ws, 'c.txt'), 0o444);
+    fs.chmodSync(path.join(ws, 'src/b.ts'), 0o444);
+    // An editor client: the server would hand the edits over, and the editor save the other files while this one fails (or is overwritten).
+    const c = await start({ folders: [ws] });
+    const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§b.txt\n≔1${lineHash('two')}\nTWO\n§c.txt\n≔1${lineHash('three')}\nTHREE\n`;
+    await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject({ data: { kind: 'write_failed', message: `${path.join(ws, 'c.txt')} is read-only (mode 0444); make it writable to edit it; nothing was applied` } });
+    const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
+    expect(preview.totals).toMatchObject({ replacements: 2, files: 2 });
+    await expect(c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' })).rejects.toMatchObject({
+      message: expect.stringContaining(`${path.join(ws, 'src/b.ts')} is read-only (mode 0444); make it writable to edit it; nothing was applied`),
+    });
+    expect(c.serverRequests).not.toContain('workspace/applyEdit');
+    expect(['a.txt', 'b.txt', 'c.txt', 'src/a.ts', 'src/b.ts'].map((f) => fs.readFileSync(path.join(ws, f), 'utf8'))).toEqual(['one\n', 'two\n', 'three\n', 'console.log(1);\n', 'console.log(2);\n']);
+    // Open in the editor, the file is the editor's to edit: its buffer takes the patch, as any edit the user makes.
+    const open = await c.open(path.join(ws, 'c.txt'), undefined, 'text');
+    await c.request('agentls/hashlineApply', { input: `§c.txt\n≔1${lineHash('three')}\nTHREE\n` });
+    expect(c.text(open)).toBe('THREE\n');
+  });
+});
+
 describe('hard links', () => {
   it('a server that writes the disk itself says when the file it wrote had a second name, which keeps the old text', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
