@@ -149,8 +149,9 @@ export class AstEditService {
     const label = `ast-edit: ${total} replacement${total === 1 ? '' : 's'} in ${planned.files.length} file${planned.files.length === 1 ? '' : 's'}`;
     const applied = await this.ctx.applyEdit(planned.edit, label, new Map(planned.files.map((f) => [f.path, f.text])));
     if (!applied.applied) {
-      // Without workspace/applyEdit the server writes the files itself: no editor was asked.
-      const message = `${this.ctx.client.applyEdit ? 'The editor did not apply the ast-edit' : 'The ast-edit was not written'}: ${applied.reason ?? 'no reason given'}`;
+      // Without workspace/applyEdit the server writes the files itself: no editor was asked. With it, the reason says
+      // whether the editor declined ("the editor did not apply the edit …") or the server refused before asking it.
+      const message = `${this.ctx.client.applyEdit ? 'The ast-edit was not applied' : 'The ast-edit was not written'}: ${applied.reason ?? 'no reason given'}`;
       return { ok: false, message, refusal: { reason: 'editor', details: [message] } };
     }
     this.store.delete(previewId);

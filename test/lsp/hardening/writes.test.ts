@@ -58,7 +58,7 @@ describe('read-only files, through an editor', () => {
     const preview = await c.request<AstEditPreviewResult>('agentls/astEditPreview', { ops: [{ pat: 'console.log($A)', out: 'logger.info($A)' }], paths: ['src'] });
     expect(preview.totals).toMatchObject({ replacements: 2, files: 2 });
     await expect(c.request('agentls/astEditResolve', { previewId: preview.previewId, action: 'apply' })).rejects.toMatchObject({
-      message: expect.stringContaining(`${path.join(ws, 'src/b.ts')} is read-only (mode 0444); make it writable to edit it; nothing was applied`),
+      message: `The ast-edit was not applied: ${path.join(ws, 'src/b.ts')} is read-only (mode 0444); make it writable to edit it; nothing was applied`,
     });
     expect(c.serverRequests).not.toContain('workspace/applyEdit');
     expect(['a.txt', 'b.txt', 'c.txt', 'src/a.ts', 'src/b.ts'].map((f) => fs.readFileSync(path.join(ws, f), 'utf8'))).toEqual(['one\n', 'two\n', 'three\n', 'console.log(1);\n', 'console.log(2);\n']);
