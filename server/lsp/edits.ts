@@ -31,15 +31,8 @@ export async function applyWorkspaceEdit(
   basis?: EditBasis,
 ): Promise<{ applied: boolean; reason?: string; splitLinks?: string[] }> {
   if (client.applyEdit) {
-    // The editor edits a closed file by loading and saving it: a file agentls itself would not replace (read-only) is refused
-    // before any of the edit is sent, or the editor would save the other files and fail on it (or overwrite it). An open
-    // buffer is the editor's to edit.
-    for (const uri of editedUris(edit)) {
-      const p = uriToPath(uri);
-      if (!p || documents.get(uri) || documents.getByPath(p)) continue;
-      const refused = await whyNotReplaceable(p);
-      if (refused) return { applied: false, reason: `${refused}; nothing was applied` };
-    }
+    const refused = await closedFileRefusal(edit, documents);
+    if (refused) return { applied: false, reason: refused };
     try {
       const result = await connection.workspace.applyEdit({ label, edit });
       return result.applied ? { applied: true } : { applied: false, reason: `the editor did not apply the edit (${result.failureReason ?? 'it gave no reason: declined, or the file changed'})` };
@@ -79,6 +72,22 @@ export async function applyWorkspaceEdit(
   }
   const result = await writeFilesAtomically(writes, session.confinement);
   return result.ok ? { applied: true, splitLinks: result.splitLinks } : { applied: false, reason: result.message };
+}
+
+/**
+ * Why the editor should not be given an edit, or undefined. The editor edits a closed file
+ * by loading and saving it: a file agentls itself would not replace (read-only, not a
+ * regular file) is refused before any of the edit is sent, or the editor would save the
+ * other files and fail on it (or overwrite it). An open buffer is the editor's to edit.
+ */
+export async function closedFileRefusal(edit: WorkspaceEdit, documents: DocumentStore): Promise<string | undefined> {
+  for (const uri of editedUris(edit)) {
+    const p = uriToPath(uri);
+    if (!p || documents.get(uri) || documents.getByPath(p)) continue;
+    const refused = await whyNotReplaceable(p);
+    if (refused) return `${refused}; nothing was applied`;
+  }
+  return undefined;
 }
 
 /** The documents a workspace edit changes the text of (not the files it creates, renames or deletes). */

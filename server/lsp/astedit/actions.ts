@@ -5,6 +5,7 @@ import type { AstEditRequest } from '../../astedit/types';
 import type { Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
 import type { OpenDocument } from '../documents';
+import { closedFileRefusal } from '../edits';
 import type { ServerContext } from '../feature';
 import type { AstEditService } from './service';
 
@@ -62,6 +63,11 @@ export async function resolveApplyAction(action: CodeAction, service: AstEditSer
   if (!planned.ok) {
     ctx.showMessage('error', `ast-edit refused: ${planned.message}`);
     return { ...action, disabled: { reason: planned.message } };
+  }
+  const refused = await closedFileRefusal(planned.edit, ctx.documents);
+  if (refused) {
+    ctx.showMessage('error', `ast-edit refused: ${refused}`);
+    return { ...action, disabled: { reason: refused } };
   }
   // The edit is now the client's to apply; the preview is used up.
   service.store.delete(data.previewId);

@@ -15,6 +15,7 @@ import { relocate } from '../../hashline/validate';
 import { pathToUri, uriToPath } from '../../workspace/paths';
 import { defaultingToCurrent } from '../currentDocument';
 import type { OpenDocument } from '../documents';
+import { closedFileRefusal } from '../edits';
 import type { Feature, ServerContext } from '../feature';
 import { patchActions, withEdit, type ApplyActionData } from './actions';
 import { HashlineService } from './service';
@@ -195,7 +196,9 @@ export function hashlineFeature(): Feature {
       if (!doc || doc.version !== data.version) return { ...action, disabled: { reason: 'the patch changed since the action was offered; ask for code actions again (nothing was applied)' } };
       const section = data.section;
       const plan = await service.plan(doc.text, service.baseFor(doc.uri), { cancel: token, only: section === undefined ? undefined : (p) => p === section });
-      return withEdit(service, plan, action);
+      const resolved = withEdit(service, plan, action);
+      const refused = resolved.edit && (await closedFileRefusal(resolved.edit, ctx.documents));
+      return refused ? { ...action, disabled: { reason: refused } } : resolved;
     },
 
     dispose() {

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CodeAction } from 'vscode-languageserver/node';
 import type { AstEditPreviewResult, AstEditResolveResult } from '../../../protocol/astedit';
 import { lineHash } from '../../../server/hashline/hash';
 import { VSCODE_LIKE } from '../../helpers/capabilities';
@@ -66,6 +67,37 @@ describe('read-only files, through an editor', () => {
     const open = await c.open(path.join(ws, 'c.txt'), undefined, 'text');
     await c.request('agentls/hashlineApply', { input: `§c.txt\n≔1${lineHash('three')}\nTHREE\n` });
     expect(c.text(open)).toBe('THREE\n');
+  });
+});
+
+describe('read-only files, through code actions the editor applies', () => {
+  it('"Apply patch" and "Apply ast-edit" resolve disabled, saying which file is read-only, instead of an edit the editor cannot save', async () => {
+    const ws = writeTree(tempDir(), {
+      'a.txt': 'one\n',
+      'c.txt': 'three\n',
+      'src/a.ts': 'console.log(1);\n',
+      'src/b.ts': 'console.log(2);\n',
+      'logs.astedit.yaml': 'ops:\n  - pat: console.log($A)\n    out: logger.info($A)\npaths:\n  - src\n',
+    });
+    fs.writeFileSync(path.join(ws, 'fix.hashline'), `§a.txt\n≔1${lineHash('one')}\nONE\n§c.txt\n≔1${lineHash('three')}\nTHREE\n`);
+    fs.chmodSync(path.join(ws, 'c.txt'), 0o444);
+    fs.chmodSync(path.join(ws, 'src/b.ts'), 0o444);
+    const c = await start({ folders: [ws] });
+    const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+    const patch = await c.open(path.join(ws, 'fix.hashline'), undefined, 'text');
+    const apply = (await c.codeActions(patch, at)).find((a) => a.title.startsWith('Apply patch'))!;
+    const resolved = await c.request<CodeAction>('codeAction/resolve', apply);
+    expect(resolved.edit).toBeUndefined();
+    expect(resolved.disabled?.reason).toBe(`${path.join(ws, 'c.txt')} is read-only (mode 0444); make it writable to edit it; nothing was applied`);
+
+    const recipe = await c.open(path.join(ws, 'logs.astedit.yaml'), undefined, 'yaml');
+    await c.applyCodeAction((await c.codeActions(recipe, at)).find((a) => a.title === 'Preview ast-edit')!);
+    const applyAst = (await c.codeActions(recipe, at)).find((a) => a.title.startsWith('Apply ast-edit'))!;
+    const resolvedAst = await c.request<CodeAction>('codeAction/resolve', applyAst);
+    expect(resolvedAst.edit).toBeUndefined();
+    expect(resolvedAst.disabled?.reason).toBe(`${path.join(ws, 'src/b.ts')} is read-only (mode 0444); make it writable to edit it; nothing was applied`);
+    expect(['a.txt', 'c.txt', 'src/a.ts', 'src/b.ts'].map((f) => fs.readFileSync(path.join(ws, f), 'utf8'))).toEqual(['one\n', 'three\n', 'console.log(1);\n', 'console.log(2);\n']);
   });
 });
 
