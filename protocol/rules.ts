@@ -60,6 +60,22 @@ export interface RuleBucketsResult {
    */
   nestedFolders?: NestedRuleFolderInfo[];
   /**
+   * Each agent's own rules here, but the xcsh agent's (its are `rules`, by bucket): Cursor,
+   * Windsurf, Cline, Claude Code, GitHub Copilot, AGENTS.md readers, in the order of
+   * `alwaysSent`, as `agentls.rules.agents` selects them, each rule with how that agent
+   * applies it (as `agentls/rulesForFile` judges it for one file). The workspace folder's
+   * own rules and the user-level ones the agent reads; a nested folder's are in
+   * `nestedFolders`. An agent with none of these is left out. Absent from servers older
+   * than this field.
+   */
+  agentRules?: AgentRulesInfo[];
+  /**
+   * The workspace folder has no `.xcsh` folder, so its user most likely does not run the xcsh
+   * agent: `rules` and `buckets` are what that agent would load if it ran here. Only under
+   * `agentls.rules.agents` `auto`; a list naming `xcsh` asks for them. Absent otherwise.
+   */
+  noXcshFolder?: true;
+  /**
    * Part of this answer came from a file index still listing the workspace (its first listing,
    * or the one that checks a stored index after a restart): nested rule folders it had not
    * listed yet are missing from `nestedFolders`, and packages' rule folders behind links it had
@@ -101,12 +117,21 @@ export interface NestedRuleFolderInfo {
   rules: NestedRuleInfo[];
 }
 
-export interface NestedRuleInfo {
-  /** As the tool names it: the file's path inside the rule folder, without its extension. */
+/** One agent's own rules (`RuleBucketsResult.agentRules`). */
+export interface AgentRulesInfo {
+  /** `cursor`, `windsurf`, `cline`, `claude`, `copilot`, `agents-md`. */
+  agent: string;
+  displayName: string;
+  rules: AgentRuleInfo[];
+}
+
+/** A rule as an agent applies it: to any file of the workspace, or (`NestedRuleInfo`) to the files under its folder. */
+export interface AgentRuleInfo {
+  /** As the agent names it: Cursor, Windsurf and Cline by the file's name (within a nested rule folder, its path there) without its extension; Claude Code, Copilot and AGENTS.md readers by its path. */
   name: string;
-  /** Relative to `root`. */
+  /** Relative to `root` when under it. */
   path: string;
-  /** How the tool applies it to a file under `folder`: `always`, `glob`, `description` (offered to the model), `manual`. */
+  /** How the agent applies it: `always` (in every request), `glob`, `description` (offered to the model), `manual` (only when the user names it), `none` (an activation the agent does not know: never). */
   mode: ActivationMode;
   /** The globs of a `glob` rule. */
   globs?: string[];
@@ -114,6 +139,9 @@ export interface NestedRuleInfo {
   /** Estimated tokens of the body (UTF-8 bytes / 4). */
   tokens: number;
 }
+
+/** A rule of a nested rule folder: its `mode` is how the tool applies it to a file under that folder; its `name`, its path inside the rule folder. */
+export type NestedRuleInfo = AgentRuleInfo;
 
 /** One agent's always-sent text; tokens are estimates (UTF-8 bytes / 4, rounded up per item). */
 export interface AlwaysSentInfo {

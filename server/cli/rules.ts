@@ -12,7 +12,7 @@ import { instructionViews, sessionInstructionHost } from '../rules/context/instr
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
-import { bucketsText, incompleteLine, nestedFoldersText, unreadFoldersText } from '../rules/report';
+import { bucketsText, incompleteLine, agentSectionsText, unreadFoldersText } from '../rules/report';
 import { bucketsFromHome, forFileFromHome } from '../rules/homePaths';
 import { displayPath, toPosix } from '../workspace/paths';
 import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
@@ -47,11 +47,15 @@ export const rulesCommand: CliCommand = {
     Prints the rules the agent loads from the workspace and the home directory, by bucket
     (always-apply, rulebook, TTSR, none), with shadowed rules and warnings, then what each
     agent sends in every request (the xcsh agent, Cursor, Windsurf, Cline, Claude Code,
-    GitHub Copilot, AGENTS.md readers, as --agents selects them), then a section for each
-    nested .cursor/rules folder (packages/web/.cursor/rules): its rules, how each applies to
-    files under that folder, and their paths (sent only while such a file is in context);
-    --json gives the agentls/ruleBuckets result, with those totals in alwaysSent and the
-    nested folders in nestedFolders. It ends with the rule folders agentls could not read, the
+    GitHub Copilot, AGENTS.md readers, as --agents selects them), then a section for each of
+    those agents but the xcsh agent: its rules and how it applies each (always, a glob, its
+    description, manual), then a section for each nested .cursor/rules folder
+    (packages/web/.cursor/rules): its rules, how each applies to files under that folder, and
+    their paths (sent only while such a file is in context); --json gives the
+    agentls/ruleBuckets result, with those totals in alwaysSent, the agents' rules in
+    agentRules and the nested folders in nestedFolders. Where the workspace has no .xcsh
+    folder and --agents is auto, the buckets say they are what the xcsh agent would load
+    (noXcshFolder in --json). It ends with the rule folders agentls could not read, the
     root's and every package's (a link out of the workspace or to nothing, a folder it cannot
     list, a file where the folder goes), with what check says of each (unread in --json).
     --agents LIST shows the listed agents' parts alone (the xcsh agent's buckets only when it
@@ -125,7 +129,7 @@ ${exitCodesHelp('printed', 'does not occur')}`,
         if (values.json) write(io.stdout, JSON.stringify(buckets, null, 2));
         else {
           const shown = bucketsFromHome(buckets, session.home);
-          io.stdout.write(bucketsText(shown) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + nestedFoldersText(shown, false) + unreadFoldersText(shown, false) + incompleteLine(gaps, false));
+          io.stdout.write(bucketsText(shown) + alwaysSentSection(view, common.settings.rules.budgetTokens, false, extra, agents) + agentSectionsText(shown, false) + unreadFoldersText(shown, false) + incompleteLine(gaps, false));
         }
       }
       // A rule folder that cannot be listed may hold rules: what was printed is not the whole (exit 2, as every command's incomplete run).

@@ -21,11 +21,12 @@ function unreadFromHome(unread: readonly UnreadRuleFolderInfo[] | undefined, hom
   return unread ? { unread: unread.map((u) => ({ ...u, path: fromHome(u.path, home) })) } : {};
 }
 
-/** The buckets with the paths of user-level rules, of the rules they shadow or that shadow them, and of unread folders from `~`. */
+/** The buckets with the paths of user-level rules (the xcsh agent's and each other agent's), of the rules they shadow or that shadow them, and of unread folders from `~`. */
 export function bucketsFromHome<T extends RuleBucketsResult>(result: T, home: string): T {
   return {
     ...result,
     rules: result.rules.map((r) => ({ ...r, path: fromHome(r.path, home) })),
+    ...(result.agentRules ? { agentRules: result.agentRules.map((a) => ({ ...a, rules: a.rules.map((r) => ({ ...r, path: fromHome(r.path, home) })) })) } : {}),
     shadowed: result.shadowed.map((s) => ({ ...s, path: fromHome(s.path, home), shadowedBy: fromHome(s.shadowedBy, home) })),
     ...unreadFromHome(result.unread, home),
   };

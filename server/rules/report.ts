@@ -1,4 +1,4 @@
-import type { NestedRuleFolderInfo, NestedRuleInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
+import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
@@ -40,11 +40,14 @@ const SHADOWED_NOTE = 'the xcsh agent never reads these files: a same-named rule
 
 const XCSH_LEFT_OUT = "The xcsh agent is not among them: its buckets are not shown.";
 
+/** Said under the buckets' header where the workspace has no `.xcsh` (`noXcshFolder`): its user most likely runs other agents, whose sections follow. */
+const NO_XCSH_FOLDER = 'This workspace has no .xcsh folder: the buckets below are what the xcsh agent would load if it ran here.';
+
 /** The buckets as a Markdown report (`agentls.rules.showBuckets`). */
 export function bucketsMarkdown(result: RuleBucketsResult): string {
   const coverage = coverageLine(result.selectedAgents);
   if (xcshLeftOut(result)) return [`# Rules in ${result.root}`, '', `${coverage} ${XCSH_LEFT_OUT}`].join('\n') + '\n';
-  const lines = [`# Rules the xcsh agent loads in ${result.root}`, '', `Profile \`${result.profile}\`: ${result.profile === 'seed' ? 'the xcsh agent as the seed document describes it' : 'current xcsh'}.`];
+  const lines = [`# Rules the xcsh agent loads in ${result.root}`, '', ...(result.noXcshFolder ? [NO_XCSH_FOLDER, ''] : []), `Profile \`${result.profile}\`: ${result.profile === 'seed' ? 'the xcsh agent as the seed document describes it' : 'current xcsh'}.`];
   if (coverage) lines.push('', coverage);
   for (const section of SECTIONS) {
     const rules = result.rules.filter((r) => r.bucket === section.bucket);
@@ -65,7 +68,7 @@ export function bucketsMarkdown(result: RuleBucketsResult): string {
 export function bucketsText(result: RuleBucketsResult): string {
   const coverage = coverageLine(result.selectedAgents);
   if (xcshLeftOut(result)) return `rules in ${result.root}\n${coverage} ${XCSH_LEFT_OUT}\n`;
-  const lines = [`rules the xcsh agent loads in ${result.root} (profile ${result.profile})`];
+  const lines = [`rules the xcsh agent loads in ${result.root} (profile ${result.profile})`, ...(result.noXcshFolder ? [NO_XCSH_FOLDER] : [])];
   if (coverage) lines.push(coverage);
   for (const section of SECTIONS) {
     const rules = result.rules.filter((r) => r.bucket === section.bucket);
@@ -82,33 +85,72 @@ export function bucketsText(result: RuleBucketsResult): string {
 }
 
 /**
- * How a nested folder's rule reaches a file under its folder (`nestedRules.ts`): Cursor's
- * activation modes as its model reads them (`agents/cursor.ts`), within the folder only.
+ * The agents whose users call a manual rule in by `@` and its name. Cursor's documentation,
+ * "Rules" (docs.cursor.com/context/rules, rule types): "Manual: only included when explicitly
+ * mentioned using @ruleName"; Windsurf's, "Memories & Rules" (docs.windsurf.com/windsurf/cascade/memories,
+ * activation modes): "can be manually activated via @mention in Cascade's input box". GitHub's
+ * docs say of an instructions file without `applyTo` only that it is not applied
+ * automatically (`agents/copilot.ts`): no way of naming it is given there.
  */
-function nestedHow(rule: NestedRuleInfo, folder: string): string {
-  if (rule.mode === 'always') return `always, within ${folder}/`;
+const AT_MENTIONED = new Set(['cursor', 'windsurf']);
+
+/**
+ * How an agent applies one of its rules (`AgentRuleInfo.mode`, from its model in `agents/`),
+ * to every file of the workspace, or for a nested folder's rule (`folder`) to the files under
+ * that folder only (`nestedRules.ts`).
+ */
+function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
+  if (rule.mode === 'always') return folder === undefined ? 'always, in every request' : `always, within ${folder}/`;
   if (rule.mode === 'glob') return `glob ${(rule.globs ?? []).join(', ')}`;
   if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
-  if (rule.mode === 'manual') return `manual: only when named (@${rule.name})`;
+  if (rule.mode === 'manual') return AT_MENTIONED.has(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
+  // As `agentls rules --for` says it (`rulesForFile.ts`).
+  if (rule.mode === 'none') return `no activation ${displayName} knows: never applied`;
   return rule.mode;
 }
 
-/** The title of a nested folder's section, and what it says of when its rules are sent. */
-function nestedTitle(f: NestedRuleFolderInfo): { title: string; note: string } {
+/** A section of one agent's rules: its title, what it says of them, and the rules each with how it applies. */
+interface RuleSection {
+  title: string;
+  note: string;
+  agent: string;
+  displayName: string;
+  rules: readonly AgentRuleInfo[];
+  folder?: string;
+}
+
+/** The section of an agent's own rules (`RuleBucketsResult.agentRules`). */
+function agentSection(a: AgentRulesInfo): RuleSection {
   return {
+    ...a,
+    title: `${a.displayName}, rules for the whole workspace (${a.rules.length})`,
+    note: `how ${a.displayName} applies each; those "always" are in its "Sent in every request" total`,
+  };
+}
+
+/** The section of a nested folder, and what it says of when its rules are sent. */
+function nestedSection(f: NestedRuleFolderInfo): RuleSection {
+  return {
+    ...f,
     title: `${f.displayName}, rules in ${f.folder}/.cursor/rules (${f.rules.length})`,
     note: `for files under ${f.folder}/ only: sent while one is in context, never in every request, so not in "Sent in every request"; the xcsh agent does not read them`,
   };
 }
 
-/** One section per nested rule folder (`RuleBucketsResult.nestedFolders`), after what each agent sends in every request; empty when there is none. */
-export function nestedFoldersText(result: RuleBucketsResult, markdown: boolean): string {
-  const lines: string[] = [];
-  for (const f of result.nestedFolders ?? []) {
-    const { title, note } = nestedTitle(f);
-    if (markdown) lines.push('', `## ${title}`, '', `_${note}_`, '', ...f.rules.map((r) => `- **${r.name}** · \`${r.path}\` · ${nestedHow(r, f.folder)} · ≈${r.tokens} tokens`));
-    else lines.push('', `${title}: ${note}`, ...f.rules.map((r) => `  ${r.name.padEnd(24)} ${r.path}  ${nestedHow(r, f.folder)} · ≈${r.tokens} tokens`));
-  }
+/** One section's lines; a rule its agent names by its path (Claude Code's, Copilot's) shows the path once. */
+function sectionLines(s: RuleSection, markdown: boolean): string[] {
+  const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ≈${r.tokens} tokens`;
+  if (markdown) return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...s.rules.map((r) => `- **${r.name}** · ${r.name === r.path ? '' : `\`${r.path}\` · `}${how(r)}`)];
+  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => `  ${r.name.padEnd(24)} ${r.name === r.path ? '' : `${r.path}  `}${how(r)}`)];
+}
+
+/**
+ * One section per agent with rules here (`RuleBucketsResult.agentRules`), then one per nested rule
+ * folder (`nestedFolders`), after what each agent sends in every request; empty when there is none.
+ */
+export function agentSectionsText(result: RuleBucketsResult, markdown: boolean): string {
+  const sections = [...(result.agentRules ?? []).map(agentSection), ...(result.nestedFolders ?? []).map(nestedSection)];
+  const lines = sections.flatMap((s) => sectionLines(s, markdown));
   if (result.indexing) lines.push('', markdown ? '_The file index is still being built: nested rule folders it has not listed yet are missing._' : 'The file index is still being built: nested rule folders it has not listed yet are missing.');
   return lines.length ? lines.join('\n') + '\n' : '';
 }

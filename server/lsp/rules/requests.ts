@@ -4,7 +4,7 @@ import type { ResolveRuleResult, RuleBucketsResult, SystemPromptResult } from '.
 import { params, ParamError } from '../../core/params';
 import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
-import { bucketsMarkdown, incompleteLine, nestedFoldersText, systemPromptMarkdown, unreadFoldersText } from '../../rules/report';
+import { bucketsMarkdown, incompleteLine, agentSectionsText, systemPromptMarkdown, unreadFoldersText } from '../../rules/report';
 import { unreadRuleFolders } from '../../rules/unreadRuleFolders';
 import { bucketsFromHome } from '../../rules/homePaths';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
@@ -63,7 +63,7 @@ export function rulesRequestsFeature(state: RulesState): Feature {
         const costs = view ? alwaysSentSection(view, state.context.session.settings.rules.budgetTokens, true, views, state.context.session.settings.rules.agents) : '';
         // User-level rules from `~`, as `agentls rules` prints them; `agentls/ruleBuckets` keeps the absolute paths clients read.
         const shown = bucketsFromHome(result, state.context.session.home);
-        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(shown) + costs + nestedFoldersText(shown, true) + unreadFoldersText(shown, true) + incompleteLine(shown.incomplete ?? [], true));
+        return state.context.showReport('rule-buckets', 'Rule buckets', bucketsMarkdown(shown) + costs + agentSectionsText(shown, true) + unreadFoldersText(shown, true) + incompleteLine(shown.incomplete ?? [], true));
       },
       [Commands.rulesShowSystemPrompt]: async (args) => {
         const result = await prompt(args[0]);

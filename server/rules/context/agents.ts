@@ -2,6 +2,7 @@ import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { relativeInside } from '../../workspace/paths';
 import type { RulesView } from '../view';
+import { agentRules } from './agentRules';
 import { seedAgentView, type AgentView } from './agentView';
 import { alwaysSentInfo, costLines, agentCosts, rulesForFileResult } from './report';
 import { nestedRuleFolders } from './nestedFolders';
@@ -56,13 +57,23 @@ export function alwaysSentSection(view: RulesView, budget: number | undefined, m
 
 /**
  * The buckets (`agentls/ruleBuckets`, `agentls rules --json`) with what each agent sends in
- * every request, and the nested rule folders another agent reads (kept out of both), of the
- * agents `agents` selects: where it leaves the xcsh agent out, its buckets are empty (the
- * shape stays), and the agents covered are named (`selectedAgents`).
+ * every request, each other agent's own rules, and the nested rule folders another agent
+ * reads (kept out of the buckets and the totals), of the agents `agents` selects: where it
+ * leaves the xcsh agent out, its buckets are empty (the shape stays), and the agents covered
+ * are named (`selectedAgents`). Under `auto`, a workspace without `.xcsh` is said to be one
+ * (`noXcshFolder`): its user most likely runs other agents, and the buckets are only what
+ * the xcsh agent would load (`targets.ts` reads `.xcsh` the same way).
  */
 export function bucketsWithCosts(view: RulesView, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RuleBucketsResult {
   const shown = selectedViews(agentViews(view, extra), agents);
   const named = selectionNamed(agents);
   const xcsh = showsAgent(agents, view.profile) ? view.summary() : { ...view.summary(), rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
-  return { ...xcsh, alwaysSent: agentCosts(shown).map((c) => alwaysSentInfo(c, view.cwd)), nestedFolders: nestedRuleFolders(shown, view.cwd), ...(named ? { selectedAgents: named } : {}) };
+  return {
+    ...xcsh,
+    ...(agents === 'auto' && !view.discovery.workspaceHasXcsh ? { noXcshFolder: true as const } : {}),
+    alwaysSent: agentCosts(shown).map((c) => alwaysSentInfo(c, view.cwd)),
+    agentRules: agentRules(shown, view.cwd),
+    nestedFolders: nestedRuleFolders(shown, view.cwd),
+    ...(named ? { selectedAgents: named } : {}),
+  };
 }

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import type { NestedRuleFolderInfo } from '../../../protocol/rules';
-import { displayPath, toPosix } from '../../workspace/paths';
+import { toPosix } from '../../workspace/paths';
+import { agentRuleInfo } from './agentRules';
 import type { AgentView } from './agentView';
-import { estimateTokens } from './cost';
 
 /**
  * The rules of nested rule folders in the agents' views (those with a `scope`: today
@@ -32,14 +32,7 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
       // The name the tool gives it: its path inside the holder's `.cursor/rules`, as `nestedCursorRules` names it (without the holder).
       const ruleDir = path.join(root, ...rule.scope.split('/'), '.cursor', 'rules');
       const name = toPosix(path.relative(ruleDir, rule.path)).replace(/\.mdc?$/, '');
-      folder.rules.push({
-        name,
-        path: displayPath(rule.path, root),
-        mode: rule.mode,
-        ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
-        ...(rule.description !== undefined ? { description: rule.description } : {}),
-        tokens: estimateTokens(rule.body),
-      });
+      folder.rules.push(agentRuleInfo(rule, name, root));
     }
   }
   return out;
