@@ -1,14 +1,18 @@
-import type { AgentModel, Placement } from './agents';
+import * as path from 'node:path';
+import { ownerOf, type AgentModel, type Placement } from './agents';
+import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
 import type { FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
-import type { AgentRule } from './context/agentView';
+import type { AgentRule, AgentView } from './context/agentView';
 import { toolFrontmatter } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
 import type { RulesEngine } from './engine';
 import { describeActivation } from './lint/keyBlocks';
 import { capital, show } from './lint/words';
+import { toolAnalysis } from './toolLint';
 import { foreignKeyOwner } from './toolLint/keys';
+import { fileTargets } from './targets';
 
 /*
  * What a hover in a rule file says for one tool the file is judged for (Cursor, Windsurf,
@@ -27,6 +31,37 @@ export interface ToolReading {
   dropped: boolean;
 }
 
+/** What a hover in a rule file speaks of: the file as read (`analysis`, where its keys are located), its rule's name, and for whom. */
+export interface HoverSubject {
+  analysis: FileAnalysis;
+  name: string;
+  tool?: ToolReading;
+  xcsh: boolean;
+}
+
+/**
+ * The hover subject of rule file `p` (`text`: its buffer): a file the engine lists, or a
+ * file with frontmatter the engine does not list that a tool reads where it is (Claude
+ * Code's `.claude/rules`, Copilot's `.github/instructions`, Devin's `.devin/rules`, a nested
+ * `.cursor/rules`), its owner decided by its path as the diagnostics decide it
+ * (`outsideFindings`), read from `text` as the tool reads it; the xcsh agent, which never
+ * reads a file its discovery does not list (its `rule/not-read` says why), is not spoken for.
+ * Undefined when no agent spoken for reads keys from the file.
+ */
+export function hoverSubject(engine: RulesEngine, p: string, text: string, agents: 'auto' | readonly string[]): HoverSubject | undefined {
+  const listed = engine.analysis(p);
+  if (listed) return { analysis: listed, name: listed.candidate.name, ...hoverAgents(engine, p, listed) };
+  const root = engine.ownerRoot(p);
+  const owner = root === undefined ? undefined : ownerOf(toolRelativePath(p, root));
+  // A file its tool sends whole (CLAUDE.md, AGENTS.md) has no keys, and keeps the hovers of any Markdown.
+  if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
+  if (!fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root)).has(owner.agent.id)) return undefined;
+  const analysis = toolAnalysis({ agent: owner.agent, path: p, text });
+  if (!analysis.parsed) return undefined;
+  const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
+  return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped }, xcsh: false };
+}
+
 /**
  * Whom a hover in rule file `p` speaks for: the tool the file belongs to when it is judged
  * for the file (`targets.ts`), and whether the xcsh agent is, or nothing else is (a list in
@@ -42,18 +77,18 @@ export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalys
 
 /**
  * The hover on a rule file's first line, in Markdown: how its tool applies it (from the
- * tool's view, as `agentls rules --for` lists it), then what the xcsh agent does with the
- * name (`describe.ts`) when it is judged for the file. `always`: an agent spoken for sends
- * the rule in every request.
+ * tool's view, as `agentls rules --for` lists it; `extra`: the views of the files the engine
+ * does not list, `instructionViews.ts`), then what the xcsh agent does with the name
+ * (`describe.ts`) when it is judged for the file. `always`: an agent spoken for sends the
+ * rule in every request.
  */
-export function ruleNameHover(engine: RulesEngine, root: string, p: string, analysis: FileAnalysis, home: string): { markdown: string; always: boolean } | undefined {
-  const { tool, xcsh } = hoverAgents(engine, p, analysis);
-  const name = analysis.candidate.name;
+export function ruleNameHover(engine: RulesEngine, root: string, p: string, subject: HoverSubject, home: string, extra: readonly AgentView[] = []): { markdown: string; always: boolean } | undefined {
+  const { analysis, tool, xcsh, name } = subject;
   const lines = [ruleNameHeading(name)];
   let always = false;
   if (tool) {
     const view = engine.view(root);
-    const rule = view && agentViews(view).find((v) => v.agent === tool.agent.id)?.rules.find((r) => r.path === p);
+    const rule = view && agentViews(view, extra).find((v) => v.agent === tool.agent.id)?.rules.find((r) => r.path === p);
     lines.push('', toolAppliesLine(tool, rule));
     always = rule?.mode === 'always';
   }
@@ -120,7 +155,8 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
       return `${agent.name} applies this rule always${under}: the whole rule is in every request${from}.`;
     case 'glob':
       return rule.globs.length
-        ? `${agent.name} attaches this rule while a file matching ${rule.globs.map((g) => `\`${g}\``).join(', ')} is in play${from}.`
+        ? // A nested folder's rule reaches files under its folder only (`nestedRules.ts` has the source).
+          `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${rule.globs.map((g) => `\`${g}\``).join(', ')} is in play${from}.`
         : `${agent.name} attaches this rule by its globs, and it has none: never${from}.`;
     case 'description':
       return `${agent.name} offers this rule's description to the model, which reads the rule when it judges it relevant${from}.`;

@@ -1,6 +1,6 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { rangeContains } from '../../core/text';
-import { hoverAgents, ruleNameHover, toolKeyLine } from '../../rules/agentHover';
+import { toolKeyLine } from '../../rules/agentHover';
 import { describeRuleName } from '../../rules/describe';
 import { keyDoc } from '../../rules/keyDocs';
 import { RuleLocator } from '../../rules/lint/locate';
@@ -9,12 +9,14 @@ import { refAt } from '../../rules/ruleRefs';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import { markdownToPlainText } from '../plainText';
+import { hoverSubjectOf, ruleNameHoverOf } from './hoverSubject';
 import type { RulesState } from './state';
 
 /**
- * Hover on `rule://NAME` (in any Markdown) and, in a rule file, on its first line (the
+ * Hover on `rule://NAME` (in any Markdown) and, in a rule file (one the engine lists, or one
+ * only its tool reads: `hoverSubject`), on its first line (how its tool applies the rule; the
  * rule's name: bucket, provider, shadowing) and on frontmatter keys (what each does and
- * what the xcsh agent reads from it).
+ * what the agents it is judged for read from it).
  */
 export function rulesHoverFeature(state: RulesState): Feature {
   return {
@@ -38,12 +40,10 @@ export function rulesHoverFeature(state: RulesState): Feature {
         const available = engine.availableNames(root);
         return wrap(`**rule://${ref.name}**: the xcsh agent knows no rule \`${ref.name}\`. Available: ${available.join(', ') || 'none'}.`, range);
       }
-      if (doc.kind.kind !== 'rule') return undefined;
-      await state.syncDocument(doc);
-      const analysis = engine.analysis(doc.path);
-      if (!analysis || !root) return undefined;
+      const subject = await hoverSubjectOf(state, doc);
+      if (!subject || !root) return undefined;
+      const { analysis, tool, xcsh } = subject;
       const loc = new RuleLocator(analysis);
-      const { tool, xcsh } = hoverAgents(engine, doc.path, analysis);
       const entry = loc.entries().find((e) => rangeContains(e.keyRange, params.position));
       if (entry) {
         const docEntry = keyDoc(entry.key);
@@ -55,7 +55,7 @@ export function rulesHoverFeature(state: RulesState): Feature {
         return wrap(lines.join('\n'), entry.keyRange);
       }
       if (params.position.line === loc.openerRange().start.line) {
-        const named = ruleNameHover(engine, root, doc.path, analysis, ctx.session.home);
+        const named = await ruleNameHoverOf(state, engine, root, doc.path, subject);
         if (named) return wrap(named.markdown, loc.openerRange());
       }
       return undefined;

@@ -41,7 +41,7 @@ const PROVIDER_OF: Partial<Record<AgentId, ProviderId>> = { cursor: 'cursor', wi
  */
 export function toolFindings(file: ToolFile): Finding[] {
   const { agent, placement } = file;
-  const analysis = parseAs(file);
+  const analysis = toolAnalysis(file);
   const loc = new RuleLocator(analysis);
   const out: Finding[] = [];
   const first = loc.firstLine();
@@ -95,7 +95,8 @@ function globsUnused(agent: AgentModel, fm: Record<string, unknown>): boolean {
   return text && (mode === 'always' || mode === 'description' || mode === 'manual');
 }
 
-function parseAs(file: ToolFile): FileAnalysis {
+/** The file parsed as its tool reads frontmatter (`TOOL_READING`), named by its file name: what the tool's lint and hover locate keys in. */
+export function toolAnalysis(file: Pick<ToolFile, 'agent' | 'path' | 'text'>): FileAnalysis {
   const name = path.basename(file.path).replace(/\.(mdc|md)$/, '');
   const provider = PROVIDER_OF[file.agent.id] ?? 'native';
   return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed', undefined, undefined, TOOL_READING);

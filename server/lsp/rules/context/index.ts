@@ -3,13 +3,13 @@ import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { Commands, Methods } from '../../../../protocol/methods';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import { params } from '../../../core/params';
-import { ruleNameHover } from '../../../rules/agentHover';
 import { estimateTokens } from '../../../rules/context/cost';
 import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
 import { forFileFromHome } from '../../../rules/homePaths';
 import { defaultingToCurrent } from '../../currentDocument';
 import type { Feature } from '../../feature';
+import { hoverSubjectOf, ruleNameHoverOf } from '../hoverSubject';
 import type { RulesState } from '../state';
 import { copyBodyActions } from './actions';
 import { convertCommand, copyBodyCommand, pathOf, resolveCopyBody, showForFile } from './commands';
@@ -55,13 +55,15 @@ export function rulesContextFeature(state: RulesState): Feature {
       if (refAt(doc.text, doc.lines.offsetAt(p.position))) return undefined;
       const engine = await state.engine();
       const line = doc.lines.lineRange(0);
-      if (doc.kind.kind === 'rule') {
-        const analysis = engine.analysis(doc.path);
+      // A rule file, listed or read by its tool alone (`.claude/rules`, an ignored `.cursor/rules` file): its size, and how its agents apply it.
+      const subject = await hoverSubjectOf(state, doc);
+      if (doc.kind.kind === 'rule' || subject) {
+        const rule = subject?.analysis.rule;
         const root = engine.rootFor(doc.path);
-        if (!analysis?.rule || !root) return undefined;
+        if (!subject || !rule || !root) return undefined;
         // For the agents the file is judged for, as the diagnostics are (`agentHover.ts`).
-        const named = ruleNameHover(engine, root, doc.path, analysis, state.context.session.home);
-        const tokens = estimateTokens(analysis.rule.content);
+        const named = await ruleNameHoverOf(state, engine, root, doc.path, subject);
+        const tokens = estimateTokens(rule.content);
         return md(`${named ? `${named.markdown}\n\n` : ''}Size: ≈${tokens} tokens (UTF-8 bytes / 4)${named?.always ? ', sent in every request' : ''}.`, line);
       }
       if (!state.context.session.settings.rules.forFileHover) return undefined;
