@@ -40,8 +40,9 @@ export interface HoverSubject {
 }
 
 /**
- * The hover subject of rule file `p` (`text`: its buffer): a file the engine lists, or a
- * file with frontmatter the engine does not list that a tool reads where it is (Claude
+ * The hover subject of rule file `p` (`text`: its buffer): a file the engine lists; one it
+ * reads for its own tool alone (`toolOnly.ts`: ignored, a link, Cline's global rules, a
+ * legacy `.cursorrules`); or a file with frontmatter the engine does not list that a tool reads where it is (Claude
  * Code's `.claude/rules`, Copilot's `.github/instructions`, Devin's `.devin/rules`, a nested
  * `.cursor/rules`), its owner decided by its path as the diagnostics decide it
  * (`outsideFindings`), read from `text` as the tool reads it; the xcsh agent, which never
@@ -51,6 +52,13 @@ export interface HoverSubject {
 export function hoverSubject(engine: RulesEngine, p: string, text: string, agents: 'auto' | readonly string[]): HoverSubject | undefined {
   const listed = engine.analysis(p);
   if (listed) return { analysis: listed, name: listed.candidate.name, ...hoverAgents(engine, p, listed) };
+  // Read by its own tool alone (`toolOnly.ts`): the engine's analysis and owner, which know Cline's
+  // global folders and the files a tool sends whole; the xcsh agent skips the file, only its tool speaks.
+  const only = engine.toolOnlyAnalysis(p);
+  if (only) {
+    const { tool } = hoverAgents(engine, p, only);
+    return tool && { analysis: only, name: only.candidate.name, tool, xcsh: false };
+  }
   const root = engine.ownerRoot(p);
   const owner = root === undefined ? undefined : ownerOf(toolRelativePath(p, root));
   // A file its tool sends whole (CLAUDE.md, AGENTS.md) has no keys, and keeps the hovers of any Markdown.
