@@ -88,24 +88,28 @@ export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalys
  * tool's view, as `agentls rules --for` lists it; `extra`: the views of the files the engine
  * does not list, `instructionViews.ts`), then what the xcsh agent does with the name
  * (`describe.ts`) when it is judged for the file. `always`: an agent spoken for sends the
- * rule in every request.
+ * rule in every request. `sent`: the text the tool injects (its view's `body`: the whole file
+ * where it sends the file whole, frontmatter included), so that a size said beside this hover
+ * is the one `agentls/rulesForFile` gives the rule; undefined when the tool loads none.
  */
-export function ruleNameHover(engine: RulesEngine, root: string, p: string, subject: HoverSubject, home: string, extra: readonly AgentView[] = []): { markdown: string; always: boolean } | undefined {
+export function ruleNameHover(engine: RulesEngine, root: string, p: string, subject: HoverSubject, home: string, extra: readonly AgentView[] = []): { markdown: string; always: boolean; sent?: string } | undefined {
   const { analysis, tool, xcsh, name } = subject;
   const lines = [ruleNameHeading(name)];
   let always = false;
+  let sent: string | undefined;
   if (tool) {
     const view = engine.view(root);
     const rule = view && agentViews(view, extra).find((v) => v.agent === tool.agent.id)?.rules.find((r) => r.path === p);
     lines.push('', toolAppliesLine(tool, rule));
     always = rule?.mode === 'always';
+    sent = rule?.body;
   }
   const described = xcsh ? xcshNameLines(engine, root, name, home, p) : undefined;
   if (described) {
     lines.push(...described);
     always ||= analysis.placement?.bucket === 'alwaysApply';
   }
-  return lines.length > 1 ? { markdown: lines.join('\n'), always } : undefined;
+  return lines.length > 1 ? { markdown: lines.join('\n'), always, sent } : undefined;
 }
 
 /** What the tool reads from frontmatter key `key`, or that it ignores it (as `rule/foreign-key` says). */

@@ -17,7 +17,7 @@ export async function hoverSubjectOf(state: RulesState, doc: OpenDocument): Prom
 }
 
 /** The first-line hover of the subject's rule (`ruleNameHover`), its tool's view joined by the views of the files the engine does not list. */
-export async function ruleNameHoverOf(state: RulesState, engine: RulesEngine, root: string, p: string, subject: HoverSubject): Promise<{ markdown: string; always: boolean } | undefined> {
+export async function ruleNameHoverOf(state: RulesState, engine: RulesEngine, root: string, p: string, subject: HoverSubject): Promise<{ markdown: string; always: boolean; sent?: string } | undefined> {
   const extra = subject.tool ? await state.instructions.views(root) : [];
   return ruleNameHover(engine, root, p, subject, state.context.session.home, extra);
 }

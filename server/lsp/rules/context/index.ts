@@ -63,7 +63,8 @@ export function rulesContextFeature(state: RulesState): Feature {
         if (!subject || !rule || !root) return undefined;
         // For the agents the file is judged for, as the diagnostics are (`agentHover.ts`).
         const named = await ruleNameHoverOf(state, engine, root, doc.path, subject);
-        const tokens = estimateTokens(rule.content);
+        // What its tool sends, where it reads the file: a file sent whole counts its frontmatter too.
+        const tokens = estimateTokens(named?.sent ?? rule.content);
         return md(`${named ? `${named.markdown}\n\n` : ''}Size: ≈${tokens} tokens (UTF-8 bytes / 4)${named?.always ? ', sent in every request' : ''}.`, line);
       }
       if (!state.context.session.settings.rules.forFileHover) return undefined;
