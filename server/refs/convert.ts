@@ -68,8 +68,19 @@ export async function convertPrompt(text: string, references: readonly FileRefer
   }
   const result: ConvertPromptResult = { adapter: options.adapter, prompt_text: out, unconverted };
   if (options.adapter === 'claude-code') result.context_files = files;
-  if (options.adapter === 'script') result.args = files;
+  if (options.adapter === 'script') result.args = files.map(scriptArgument);
   return result;
+}
+
+/**
+ * A path as a process argument. `file-refs.md` §3 says only "pass the paths from the tokens as
+ * process arguments"; a workspace path like `-rf` would be read as an option by nearly every
+ * command (POSIX.1-2017 XBD 12.2, Utility Syntax Guideline 4: options are preceded by `-`),
+ * so it goes as `./-rf`, which names the same file and starts with no `-`. The prompt text
+ * keeps the path as written: it is text for the script to read, not an argument.
+ */
+function scriptArgument(file: string): string {
+  return file.startsWith('-') ? `./${file}` : file;
 }
 
 /** A file's content as a fenced block under a `[File: …]` label; the fence outgrows any backtick run inside. */

@@ -123,6 +123,15 @@ describe('agentls/parsePrompt and agentls/convertPrompt', () => {
     expect(script.args).toEqual(['src/auth.ts']);
   });
 
+  it('passes a path that starts with "-" to a script as ./-path, which no option parser reads as an option', async () => {
+    const ws = workspaceWithPrompt();
+    fs.writeFileSync(path.join(ws, '-rf'), 'not an option\n');
+    const c = await start(ws);
+    const script = await c.request<ConvertPromptResult>('agentls/convertPrompt', { text: 'Clean <@file:r1|-rf> and <@file:r2|src/auth.ts>', file_references: [{ ref_id: 'r1', path: '-rf' }, { ref_id: 'r2', path: 'src/auth.ts' }], adapter: 'script' });
+    expect(script.args).toEqual(['./-rf', 'src/auth.ts']);
+    expect(script.unconverted).toEqual([]);
+  });
+
   it('answers bad params with InvalidParams naming the field', async () => {
     const c = await start(copyFixture('refs-basic'));
     await expect(c.request('agentls/parsePrompt', { file_references: [] })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('text: is required') });
