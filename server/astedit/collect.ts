@@ -159,14 +159,21 @@ export async function collectFiles(
   return result;
 }
 
+/** Whether a `paths` entry is a URL (`file:///a.ts`, `rule://style`) rather than a path: the engine resolves it, never a caller joining it to a folder. */
+export function isUrlEntry(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim());
+}
+
 async function resolveEntry(raw: string, index: number, root: string, workspace: CollectWorkspace, fs: FileSystem): Promise<ResolvedEntry | AstEditProblem> {
   const field = `paths[${index}]`;
   const text = raw.trim();
   if (text === '') return problem('astedit/empty-path', '`paths` must contain non-empty paths or globs', field);
   let spec = text;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+  if (isUrlEntry(text)) {
     const p = text.toLowerCase().startsWith('file:') ? uriToPath(text) : undefined;
-    if (!p) return problem('astedit/unsupported-url', `${text}: internal URLs are not supported here; name the backing file by its workspace path`, field);
+    // ast-edit.md §3 resolves internal URLs (`rule://`, `memory://`, …) to a backing file; we
+    // do not (a rule's file is named by its path), and say so rather than "Path not found".
+    if (!p) return problem('astedit/unsupported-url', `${text} is a URL, not a file: ast-edit rewrites files, so name the file behind it by its workspace path (internal URLs such as rule:// are not resolved here)`, field);
     if (isGlob(p)) return problem('astedit/unsupported-url', `Glob patterns are not supported for URLs: ${text}`, field);
     spec = p;
   }

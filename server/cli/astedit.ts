@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { planApply } from '../astedit/apply';
+import { isUrlEntry } from '../astedit/collect';
 import { previewAstEdit } from '../astedit/engine';
 import { formatPreview } from '../astedit/format';
 import type { AstEditProblem } from '../astedit/types';
@@ -11,9 +12,9 @@ import { UsageError, write, type CliCommand } from './command';
 
 const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… [--lang L] [--apply] [--max-files N]
     Rewrites every node matching each pattern P (ast-grep syntax: $NAME, $_, $$$NAME, $$$)
-    into its O, in the files, folders and globs PATH (relative to the current directory;
-    quote globs: 'src/**/*.ts'). Prints the preview (-LINEhh|before / +LINEhh|after per
-    change). With --apply, re-runs the rewrite and writes it, all files atomically or none,
+    into its O, in the files, folders and globs PATH (relative to the current directory, or
+    file: URIs; quote globs: 'src/**/*.ts'). Prints the preview (-LINEhh|before /
+    +LINEhh|after per change). With --apply, re-runs the rewrite and writes it, all files atomically or none,
     refusing when it no longer matches the preview or when edits overlap. --lang is needed
     when the paths hold several languages. --out '' deletes the matched nodes.
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
@@ -56,8 +57,9 @@ export const astEditCommand: CliCommand = {
     try {
       const request = {
         ops: pats.map((pat, i) => ({ pat, out: outs[i] })),
-        // Paths as typed are relative to the current directory; the engine takes absolute ones as they are.
-        paths: positionals.map((p) => (p.trim() === '' ? p : path.resolve(io.cwd, p))),
+        // Paths as typed are relative to the current directory; the engine takes absolute ones and
+        // URLs as they are (joined to the folder, `file:///a.ts` became `<cwd>/file:/a.ts`).
+        paths: positionals.map((p) => (p.trim() === '' || isUrlEntry(p) ? p : path.resolve(io.cwd, p))),
         root: common.root,
         ...(values.lang !== undefined ? { lang: values.lang } : {}),
       };

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lineHash } from '../../server/hashline/hash';
 import { copyFixture, tempDir, writeTree } from '../helpers/repo';
@@ -76,6 +77,28 @@ describe('agentls ast-edit', () => {
     expect(outside.code).toBe(2);
     expect(outside.stderr).toContain('/etc: /etc lies outside the workspace folders');
     expect(agentls(ws, 'ast-edit', '--pat', 'f($A)', 'src').code).toBe(2);
+  });
+
+  it('takes a file: URI as the file it names, confined like a path; an internal URL such as rule:// is refused as not a file', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/o.ts': 'console.log(1);\n' });
+    const elsewhere = writeTree(tempDir(), { 'o.ts': 'console.log(2);\n' });
+    const inside = agentls(ws, 'ast-edit', '--pat', 'console.log($A)', '--out', 'x', pathToFileURL(path.join(ws, 'src/o.ts')).href, '--apply');
+    expect(inside.stderr).toBe('');
+    expect(inside.code).toBe(0);
+    expect(read(ws, 'src/o.ts')).toBe('x;\n');
+
+    const outsideUri = pathToFileURL(path.join(elsewhere, 'o.ts')).href;
+    const outside = agentls(ws, 'ast-edit', '--pat', 'console.log($A)', '--out', 'x', outsideUri, '--apply');
+    expect(outside.code).toBe(2);
+    // The words the server answers for the same entry (collect.ts, shared by both).
+    expect(outside.stderr).toContain(`${outsideUri} lies outside the workspace folders; ast-edit reads and writes only inside them`);
+    expect(outside.stderr).not.toContain('Path not found');
+    expect(fs.readFileSync(path.join(elsewhere, 'o.ts'), 'utf8')).toBe('console.log(2);\n');
+
+    const rule = agentls(ws, 'ast-edit', '--pat', 'console.log($A)', '--out', 'x', 'rule://style');
+    expect(rule.code).toBe(2);
+    expect(rule.stderr).toContain('rule://style is a URL, not a file: ast-edit rewrites files');
+    expect(rule.stderr).not.toContain('Path not found');
   });
 
   it.skipIf('skip' in runAs)(`exits 2 and writes nothing when a folder under a path cannot be read (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {
