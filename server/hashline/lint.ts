@@ -4,6 +4,7 @@ import type { Range, TextEdit } from '../core/text';
 import type { AnalyzedSection, PatchAnalysis } from './analysis';
 import { isProducibleHash, lineHash } from './hash';
 import { linesWithHash, suggestedAnchors } from './messages';
+import { atPatchLine } from './personMessages';
 import { tightenSplices } from './diff';
 import { INTERIOR_HASH, type PatchOp, type ParseIssue, type Span } from './types';
 import { relocate } from './validate';
@@ -187,7 +188,8 @@ function lintIssue(issue: ParseIssue, s: AnalyzedSection, add: Add, fixes: Patch
   if (issue.kind === 'parse_error') {
     // The sigils « » ≔ as escapes: the installed bundle stays ASCII (test/cli/bundle.test.ts).
     const sigilHint = /unrecognized op/.test(issue.message) && /^[\u00ab\u00bb\u2254]/.test(opText) && followsPayload(s, issue.span.docLine) ? ' If this line is meant as payload: a payload line cannot begin with «, », ≔ or §.' : '';
-    add('hashline/parse-error', 'error', range, issue.message + sigilHint);
+    // Counted in the document, as the disabled "Apply patch" counts the same error (not the section's "line 5").
+    add('hashline/parse-error', 'error', range, atPatchLine(issue.message, issue.span.docLine) + sigilHint);
     return;
   }
   if (issue.kind === 'missing_hash') {

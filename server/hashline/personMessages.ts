@@ -9,21 +9,33 @@ import { relocate } from './validate';
  * facts. `currentLines` are the lines of the file concerned as they are now, when known.
  */
 export function describePatchErrorForPerson(error: PatchError, currentLines?: readonly string[]): string {
-  // A header made from the `path` parameter (--path) has no line of the patch (docLine -1).
-  const where = error.docLine === undefined || error.docLine < 0 ? '' : `patch line ${error.docLine + 1}: `;
+  const where = patchLinePrefix(error.docLine);
   const file = error.display ?? 'the file';
   switch (error.kind) {
     case 'hash_mismatch':
       return staleAnchors(error, file, currentLines);
     case 'parse_error':
-      // The parser counts lines within a section; the patch line is what a person can find.
-      return `${where}${error.message.replace(/^line \d+: /, '')}`;
+      return atPatchLine(error.message, error.docLine);
     case 'missing_hash':
     case 'missing_line_number':
       return `${where}${error.message.replace(/^line \d+: /, '').replace(/\nThe edit was NOT applied\.?/, '\nNothing was written.').replace(/ The edit was NOT applied\./, ' Nothing was written.')}`;
     default:
       return `${where}${error.message}`;
   }
+}
+
+/**
+ * An engine message that counts its line within the section (`line 5: …`, the words the agent
+ * reads) as a person in a terminal or an editor reads it: counted in the patch document
+ * (`patch line 6: …`), the line they can find, and the same count in every place it shows.
+ */
+export function atPatchLine(message: string, docLine: number | undefined): string {
+  return `${patchLinePrefix(docLine)}${message.replace(/^line \d+: /, '')}`;
+}
+
+/** `patch line N: `, or nothing for a header made from the `path` parameter (--path), which has no line of the patch (docLine -1). */
+function patchLinePrefix(docLine: number | undefined): string {
+  return docLine === undefined || docLine < 0 ? '' : `patch line ${docLine + 1}: `;
 }
 
 function staleAnchors(error: PatchError, file: string, read?: readonly string[]): string {

@@ -317,6 +317,19 @@ describe('hashline patch documents', () => {
     expect(fs.existsSync(path.join(ws, '..', 'outside.txt'))).toBe(false);
   });
 
+  it('counts a parse error\'s line as the document does, in the diagnostic and in the disabled "Apply patch" alike', async () => {
+    // Line 6 of the document, line 5 of its section: the user sees the document's numbers.
+    const ws = writeTree(tempDir(), { 'e.txt': 'a\nb\n', 'p.hashline': '§e.txt\n≔1xx|a..2zz\nX\n»9zz\nY\n«😀\nZ\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
+    const diags = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'hashline/parse-error'));
+    const parse = diags.find((d) => d.code === 'hashline/parse-error')!;
+    expect(parse.range.start.line).toBe(5);
+    expect(parse.message).toMatch(/^patch line 6: expected a full anchor/);
+    const apply = await offered(c, uri, 'Apply patch', 5);
+    expect(apply?.disabled?.reason).toMatch(/^patch line 6: expected a full anchor/);
+  });
+
   it('hovers an anchor with the current line, links §PATH to the file, refreshes anchors whose line moved', async () => {
     const ws = writeTree(tempDir(), { 'a.py': '# new first line\ndef alpha():\n    return 1\n', 'p.hashline': `§a.py\n≔2${lineHash('    return 1')}\n    return 2\n` });
     const c = await start({ folders: [ws] });
