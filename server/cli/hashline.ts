@@ -43,8 +43,10 @@ exit codes: 0 done (read, applied, or nothing to change), 2 usage, 3 internal er
     patch too large), 11 parse error, 12 anchor without hash, 13 anchor without line
     number, 14 line out of range, 15 stale anchors (hash mismatch), 16 file not found,
     17 a section changes nothing (patch with several files), 18 outside the workspace,
-    19 binary or not UTF-8, 20 file too large, 21 write failed (a file changed on disk
-    since it was read, a read-only file, two headers naming one file through a link)`;
+    19 not readable as text (a folder, a FIFO or other non-regular file, binary, not
+    UTF-8, no permission, a loop of links), 20 file too large, 21 write failed (a file
+    changed on disk since it was read, a read-only file, two headers naming one file
+    through a link)`;
 
 export const hashlineCommand: CliCommand = {
   name: 'hashline',

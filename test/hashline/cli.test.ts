@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HASHLINE_EXIT_CODES } from '../../server/cli/hashline';
 import { lineHash } from '../../server/hashline/hash';
 import { cli } from '../cli/run';
+import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
 
 const FILE = 'def alpha():\n    return 1\n\ndef beta():\n    return 2\n';
@@ -57,6 +59,20 @@ describe('agentls hashline', () => {
     const past = await cli(['hashline', 'read', 'a.py:90'], ws);
     expect(past.code).toBe(14);
     expect(help).toContain('14 line out of range');
+  });
+
+  it('refuses a folder and a FIFO with 19, which agentls help hashline says covers them', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/a.py': FILE });
+    execFileSync('mkfifo', [path.join(ws, 'pipe')]);
+    const help = builtCli(['help', 'hashline'], { cwd: ws }).stdout;
+    // Help wraps lines: read it as one paragraph.
+    expect(help.replace(/\s+/g, ' ')).toContain('19 not readable as text (a folder, a FIFO or other non-regular file, binary, not UTF-8, no permission');
+    const folder = builtCli(['hashline', 'read', 'src'], { cwd: ws });
+    expect(folder.status).toBe(19);
+    expect(folder.stderr).toContain('is a directory');
+    const fifo = builtCli(['hashline', 'read', 'pipe'], { cwd: ws, timeout: 20_000 });
+    expect(fifo.status).toBe(19);
+    expect(fifo.stderr).toContain('is not a regular file');
   });
 
   it('takes --path for a patch without a header', async () => {
