@@ -45,7 +45,7 @@ export async function inspectReference(rel: string, env: RefEnvironment, limits:
     return { resolution, entries: { names: names.slice(0, limits.maxEntries), total: names.length } };
   }
   // A pipe, socket or device is never opened: a FIFO's open waits for a writer, and this thread with it.
-  if (stat.kind !== 'file') return { resolution, note: 'not a regular file (a pipe, socket or device), so it is not opened' };
+  if (stat.kind !== 'file') return { resolution, note: 'agentls does not open it: it previews regular files only (reading a pipe, socket or device can wait without end).' };
   const looksSqlite = SQLITE_EXTENSIONS.test(abs) || (stat.size >= SQLITE_MAGIC.length && stat.size <= limits.maxPreviewBytes && (await hasSqliteHeader(abs, env, limits.maxPreviewBytes)));
   if (looksSqlite) {
     if (stat.size > limits.maxSqliteBytes) return { resolution, note: `a ${stat.size}-byte database, over the ${limits.maxSqliteBytes}-byte limit for listing its tables` };

@@ -84,8 +84,10 @@ function facts(info: ReferenceInfo): string {
   const r = info.resolution;
   if (r.status === 'missing') return 'does not exist';
   if (r.status === 'outside') return `outside the workspace: ${r.reason}`;
-  const kind = r.stat.kind === 'directory' ? 'folder' : r.stat.kind === 'symlink' ? 'symbolic link' : 'file';
-  const size = r.stat.kind === 'directory' ? '' : `, ${r.stat.size} bytes`;
+  // What the thing is comes first: a FIFO read as "file, 0 bytes" looked like an empty file until the note below.
+  const kind = r.stat.kind === 'directory' ? 'folder' : r.stat.kind === 'symlink' ? 'symbolic link' : r.stat.kind === 'other' ? 'not a regular file: a pipe, socket or device' : 'file';
+  // A folder's size is no size of its contents, and a pipe's is none at all.
+  const size = r.stat.kind === 'directory' || r.stat.kind === 'other' ? '' : `, ${r.stat.size} bytes`;
   return `exists (${kind}${size}, modified ${new Date(r.stat.mtimeMs).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')})`;
 }
 
