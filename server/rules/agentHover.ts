@@ -4,6 +4,7 @@ import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
 import type { FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
+import { nestedCursorHolder } from './context/nestedRules';
 import type { AgentRule, AgentView } from './context/agentView';
 import { toolFrontmatter } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
@@ -29,6 +30,8 @@ export interface ToolReading {
   fm: Record<string, unknown>;
   /** The YAML does not parse and the tool then reads no key (Cline). */
   dropped: boolean;
+  /** The folder a nested rule reaches (`packages/web` for `packages/web/.cursor/rules/x.mdc`), relative to the workspace folder. */
+  scope?: string;
 }
 
 /** What a hover in a rule file speaks of: the file as read (`analysis`, where its keys are located), its rule's name, and for whom. */
@@ -60,14 +63,17 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
     return tool && { analysis: only, name: only.candidate.name, tool, xcsh: false };
   }
   const root = engine.ownerRoot(p);
-  const owner = root === undefined ? undefined : ownerOf(toolRelativePath(p, root));
+  const rel = root === undefined ? undefined : toolRelativePath(p, root);
+  const owner = rel === undefined ? undefined : ownerOf(rel);
   // A file its tool sends whole (CLAUDE.md, AGENTS.md) has no keys, and keeps the hovers of any Markdown.
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
   if (!fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root)).has(owner.agent.id)) return undefined;
   const analysis = toolAnalysis({ agent: owner.agent, path: p, text });
   if (!analysis.parsed) return undefined;
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
-  return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped }, xcsh: false };
+  // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
+  const scope = owner.agent.id === 'cursor' && rel !== undefined ? nestedCursorHolder(rel) : undefined;
+  return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope }, xcsh: false };
 }
 
 /**
@@ -128,7 +134,7 @@ export function toolKeyLine(reading: ToolReading, key: string): string {
   const activation = agent.activation(fm);
   const unusedGlobs = agent.globs?.key === key && activation.mode !== 'globs' ? ', so these globs do nothing' : '';
   const read = value === undefined || value === null ? '' : `: \`${show(value)}\``;
-  return `${agent.name} reads \`${key}\` (${kindPhrase(spec)})${read}. In ${agent.name} this rule is ${describeActivation(activation, agent)}${unusedGlobs}.`;
+  return `${agent.name} reads \`${key}\` (${kindPhrase(spec)})${read}. In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}${unusedGlobs}.`;
 }
 
 /** Why the tool does not read the file where it is, as `rule/not-read` says it. */

@@ -54,10 +54,16 @@ export function nestedCursorHolders(rels: Iterable<string>): { holders: string[]
 function holdersIn(rels: Iterable<string>): string[] {
   const found: string[] = [];
   for (const rel of rels) {
-    const at = rel.indexOf(NESTED_CURSOR);
-    if (at > 0) found.push(rel.slice(0, at));
+    const holder = nestedCursorHolder(rel);
+    if (holder !== undefined) found.push(holder);
   }
   return found;
+}
+
+/** The holder of one workspace-relative path in a nested `.cursor/rules` (`packages/web`); undefined for any other path. */
+export function nestedCursorHolder(rel: string): string | undefined {
+  const at = rel.indexOf(NESTED_CURSOR);
+  return at > 0 ? rel.slice(0, at) : undefined;
 }
 
 /** Holders (relative folders) without repeats, nearest the root first, at most `MAX_NESTED_FOLDERS`; `more` says some were left out. */

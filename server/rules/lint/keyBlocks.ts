@@ -42,13 +42,19 @@ export function sameActivation(a: Activation, b: Activation): boolean {
   return a.mode === b.mode && (a.mode !== 'globs' || (b.mode === 'globs' && a.globs.join('\n') === b.globs.join('\n')));
 }
 
-/** How an activation applies a rule, as a phrase: "applied always", "attached to files matching …". */
-export function describeActivation(a: Activation, agent: AgentModel): string {
+/**
+ * How an activation applies a rule, as a phrase: "applied always", "attached to files matching …".
+ * `scope`: the folder a nested rule reaches (`packages/web`: Cursor scopes a nested
+ * `.cursor/rules` to its folder, `context/nestedRules.ts` has the source), named as
+ * `toolAppliesLine` names it.
+ */
+export function describeActivation(a: Activation, agent: AgentModel, scope?: string): string {
+  const under = scope === undefined ? '' : ` under ${scope}/`;
   switch (a.mode) {
     case 'always':
-      return 'applied always';
+      return `applied always${scope === undefined ? '' : ` to files${under}`}`;
     case 'globs':
-      return a.globs.length ? `attached to files matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}` : 'attached by globs it does not have';
+      return a.globs.length ? `attached to files${under} matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}` : 'attached by globs it does not have';
     case 'description':
       return 'applied when the model judges its description relevant';
     case 'manual':
