@@ -138,6 +138,8 @@ export interface AgentRuleInfo {
   description?: string;
   /** Estimated tokens of the body (UTF-8 bytes / 4). */
   tokens: number;
+  /** `user`: a user-level rule (Cline's global rules, `~/.claude/CLAUDE.md`, Windsurf's `global_rules.md`), read in every project the user opens; `project`: the workspace's own. As `RuleInfo.level`. */
+  level: 'user' | 'project';
 }
 
 /** A rule of a nested rule folder: its `mode` is how the tool applies it to a file under that folder; its `name`, its path inside the rule folder. */

@@ -119,11 +119,12 @@ interface RuleSection {
   folder?: string;
 }
 
-/** The section of an agent's own rules (`RuleBucketsResult.agentRules`). */
+/** The section of an agent's own rules (`RuleBucketsResult.agentRules`): the title counts its user-level ones, which are no file of the workspace. */
 function agentSection(a: AgentRulesInfo): RuleSection {
+  const user = a.rules.filter((r) => r.level === 'user').length;
   return {
     ...a,
-    title: `${a.displayName}, rules for the whole workspace (${a.rules.length})`,
+    title: `${a.displayName}, rules for the whole workspace (${a.rules.length}${user ? `, ${user} of them user-level` : ''})`,
     note: `how ${a.displayName} applies each; those "always" are in its "Sent in every request" total`,
   };
 }
@@ -137,11 +138,15 @@ function nestedSection(f: NestedRuleFolderInfo): RuleSection {
   };
 }
 
-/** One section's lines; a rule its agent names by its path (Claude Code's, Copilot's) shows the path once. */
+/** Said after the path of a user-level rule: its `~/` path alone does not say the rule follows the user into every project. */
+const USER_LEVEL = '(user-level, every project)';
+
+/** One section's lines; a rule its agent names by its path (Claude Code's, Copilot's) shows the path once, a user-level rule's marked as such. */
 function sectionLines(s: RuleSection, markdown: boolean): string[] {
   const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ≈${r.tokens} tokens`;
-  if (markdown) return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...s.rules.map((r) => `- **${r.name}** · ${r.name === r.path ? '' : `\`${r.path}\` · `}${how(r)}`)];
-  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => `  ${r.name.padEnd(24)} ${r.name === r.path ? '' : `${r.path}  `}${how(r)}`)];
+  const mark = (r: AgentRuleInfo) => (r.level === 'user' ? ` ${USER_LEVEL}` : '');
+  if (markdown) return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...s.rules.map((r) => `- **${r.name}**${r.name === r.path ? mark(r) : ''} · ${r.name === r.path ? '' : `\`${r.path}\`${mark(r)} · `}${how(r)}`)];
+  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => `  ${(r.name === r.path ? r.name + mark(r) : r.name).padEnd(24)} ${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`)];
 }
 
 /**

@@ -3,11 +3,16 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import { builtCli } from '../helpers/cliWithHome';
-import { agentSectionsOf, ROOT_AGENTS, rootAgentTree, sectionOf } from '../helpers/rootAgentRules';
+import { agentSectionsOf, ROOT_AGENTS, rootAgentTree, sectionOf, USER_LEVEL_HOME } from '../helpers/rootAgentRules';
+import { tempDir, writeTree } from '../helpers/repo';
 
 /** The built CLI, as a user runs it. */
 function agentls(ws: string, ...args: string[]): string {
-  const run = builtCli(args, { cwd: ws });
+  return agentlsHome(ws, undefined, ...args);
+}
+
+function agentlsHome(ws: string, home: string | undefined, ...args: string[]): string {
+  const run = builtCli(args, { cwd: ws, home });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }
@@ -33,6 +38,29 @@ describe("agentls rules lists each agent's own rules and how that agent applies 
     const at = ['Sent in every request', 'Cursor, rules', 'Windsurf, rules', 'Cline, rules', 'Claude Code, rules', 'GitHub Copilot, rules'].map((t) => text.indexOf(t));
     expect(at.every((n) => n > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it("marks the user-level rules (Cline's global rules, ~/.claude/CLAUDE.md, Windsurf's global_rules.md) as such, in text and --json", () => {
+    const ws = rootAgentTree();
+    const home = writeTree(tempDir('agentls-home-'), USER_LEVEL_HOME);
+    const json = JSON.parse(agentlsHome(ws, home, 'rules', '--json')) as RuleBucketsResult;
+    const levels = (agent: string) => json.agentRules?.find((a) => a.agent === agent)?.rules.map((r) => [path.basename(r.path), r.level]);
+    expect(levels('cline')).toEqual([['lint.md', 'project'], ['g.md', 'user']]);
+    expect(levels('windsurf')).toEqual([['global_rules.md', 'user'], ['api.md', 'project']]);
+    expect(levels('claude')).toEqual([['CLAUDE.md', 'user'], ['tests.md', 'project']]);
+
+    const text = agentlsHome(ws, home, 'rules');
+    const cline = sectionOf(text, 'Cline, rules for the whole workspace (2, 1 of them user-level)');
+    expect(cline[1]).toMatch(/^ {2}lint +\.clinerules\/lint\.md {2}always/);
+    expect(cline[2]).toMatch(/^ {2}g +~\/\.cline\/rules\/g\.md \(user-level, every project\) {2}always, in every request · ≈\d+ tokens$/);
+    const windsurf = sectionOf(text, 'Windsurf, rules for the whole workspace (2, 1 of them user-level)');
+    expect(windsurf[1]).toMatch(/^ {2}global_rules +~\/\.codeium\/windsurf\/memories\/global_rules\.md \(user-level, every project\) {2}always/);
+    // Claude Code names a rule by its path: the mark follows it.
+    const claude = sectionOf(text, 'Claude Code, rules for the whole workspace (2, 1 of them user-level)');
+    expect(claude[1]).toMatch(/^ {2}~\/\.claude\/CLAUDE\.md \(user-level, every project\) always, in every request · ≈\d+ tokens$/);
+    expect(claude[2]).not.toContain('user-level');
+    // A section of the workspace's rules alone says nothing of the kind.
+    expect(sectionOf(text, 'Cursor, rules for the whole workspace (2)')).toHaveLength(3);
   });
 
   it('--agents cursor: the Cursor section alone', () => {

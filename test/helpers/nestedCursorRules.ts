@@ -22,10 +22,10 @@ export const NESTED_FOLDER = {
   displayName: 'Cursor',
   folder: 'packages/web',
   rules: [
-    { name: 'always', mode: 'always', path: 'packages/web/.cursor/rules/always.mdc' },
-    { name: 'api', mode: 'description', path: 'packages/web/.cursor/rules/api.mdc', description: 'Calling the web API' },
-    { name: 'release', mode: 'manual', path: 'packages/web/.cursor/rules/release.mdc' },
-    { name: 'web', mode: 'glob', path: 'packages/web/.cursor/rules/web.mdc', globs: ['**/*.tsx'] },
+    { name: 'always', mode: 'always', path: 'packages/web/.cursor/rules/always.mdc', level: 'project' },
+    { name: 'api', mode: 'description', path: 'packages/web/.cursor/rules/api.mdc', description: 'Calling the web API', level: 'project' },
+    { name: 'release', mode: 'manual', path: 'packages/web/.cursor/rules/release.mdc', level: 'project' },
+    { name: 'web', mode: 'glob', path: 'packages/web/.cursor/rules/web.mdc', globs: ['**/*.tsx'], level: 'project' },
   ],
 };
 

@@ -17,23 +17,30 @@ export function rootAgentTree(): string {
   });
 }
 
+/** A home with a user-level rule of Cline, Windsurf and Claude Code, each read in every project the user opens. */
+export const USER_LEVEL_HOME = {
+  '.cline/rules/g.md': 'Cline global rule.\n',
+  '.codeium/windsurf/memories/global_rules.md': '---\ntrigger: always_on\n---\nBe brief.\n',
+  '.claude/CLAUDE.md': 'Answer in English.\n',
+};
+
 /** What each agent's section says of the tree's rules: name, path, how the agent applies it. */
 export const ROOT_AGENTS = [
   {
     agent: 'cursor',
     displayName: 'Cursor',
     rules: [
-      { name: 'react', path: '.cursor/rules/react.mdc', mode: 'glob', globs: ['**/*.tsx'] },
-      { name: 'short', path: '.cursor/rules/short.mdc', mode: 'always' },
+      { name: 'react', path: '.cursor/rules/react.mdc', mode: 'glob', globs: ['**/*.tsx'], level: 'project' },
+      { name: 'short', path: '.cursor/rules/short.mdc', mode: 'always', level: 'project' },
     ],
   },
-  { agent: 'windsurf', displayName: 'Windsurf', rules: [{ name: 'api', path: '.windsurf/rules/api.md', mode: 'description', description: 'Calling the web API' }] },
-  { agent: 'cline', displayName: 'Cline', rules: [{ name: 'lint', path: '.clinerules/lint.md', mode: 'always' }] },
-  { agent: 'claude', displayName: 'Claude Code', rules: [{ name: '.claude/rules/tests.md', path: '.claude/rules/tests.md', mode: 'glob', globs: ['test/**/*.ts'] }] },
+  { agent: 'windsurf', displayName: 'Windsurf', rules: [{ name: 'api', path: '.windsurf/rules/api.md', mode: 'description', description: 'Calling the web API', level: 'project' }] },
+  { agent: 'cline', displayName: 'Cline', rules: [{ name: 'lint', path: '.clinerules/lint.md', mode: 'always', level: 'project' }] },
+  { agent: 'claude', displayName: 'Claude Code', rules: [{ name: '.claude/rules/tests.md', path: '.claude/rules/tests.md', mode: 'glob', globs: ['test/**/*.ts'], level: 'project' }] },
   {
     agent: 'copilot',
     displayName: 'GitHub Copilot',
-    rules: [{ name: '.github/instructions/docs.instructions.md', path: '.github/instructions/docs.instructions.md', mode: 'glob', globs: ['docs/**'] }],
+    rules: [{ name: '.github/instructions/docs.instructions.md', path: '.github/instructions/docs.instructions.md', mode: 'glob', globs: ['docs/**'], level: 'project' }],
   },
 ];
 

@@ -30,5 +30,6 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
     tokens: estimateTokens(rule.body),
+    level: rule.global ? 'user' : 'project',
   };
 }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
-import { agentSectionsOf, ROOT_AGENTS, rootAgentTree } from '../../helpers/rootAgentRules';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { agentSectionsOf, ROOT_AGENTS, rootAgentTree, USER_LEVEL_HOME } from '../../helpers/rootAgentRules';
 
 const start = useLspClients(afterEach);
 
@@ -36,6 +37,19 @@ describe("agentls/ruleBuckets and the buckets report list each agent's own rules
     expect(text).toMatch(/^- \*\*lint\*\* · `\.clinerules\/lint\.md` · always, in every request · ≈\d+ tokens$/m);
     expect(text).toMatch(/^- \*\*\.claude\/rules\/tests\.md\*\* · glob test\/\*\*\/\*\.ts · ≈\d+ tokens$/m);
     expect(text).toContain('## GitHub Copilot, rules for the whole workspace (1)');
+  });
+
+  it('marks the user-level rules as such, in the result and in the report', async () => {
+    const ws = rootAgentTree();
+    const home = writeTree(tempDir('agentls-home-'), USER_LEVEL_HOME);
+    const c = await start({ folders: [ws], home, initializationOptions: { agentls: { home } } });
+    const result = await buckets(c, ws);
+    expect(result.agentRules?.find((a) => a.agent === 'cline')?.rules.map((r) => [r.name, r.level])).toEqual([['lint', 'project'], ['g', 'user']]);
+    const text = await report(c, ws);
+    expect(text).toContain('## Cline, rules for the whole workspace (2, 1 of them user-level)');
+    expect(text).toMatch(/^- \*\*g\*\* · `~\/\.cline\/rules\/g\.md` \(user-level, every project\) · always, in every request · ≈\d+ tokens$/m);
+    expect(text).toMatch(/^- \*\*~\/\.claude\/CLAUDE\.md\*\* \(user-level, every project\) · always, in every request · ≈\d+ tokens$/m);
+    expect(text).toMatch(/^- \*\*lint\*\* · `\.clinerules\/lint\.md` · always, in every request · ≈\d+ tokens$/m);
   });
 
   it('shows only the agents agentls.rules.agents names', async () => {
