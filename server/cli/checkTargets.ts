@@ -15,7 +15,7 @@ export interface CheckTargets {
   whole: boolean;
   /** Folders to walk (absolute, under the root). */
   folders: string[];
-  /** Files named one by one (absolute, under the root, or user-level rule files). */
+  /** Files named one by one (absolute, under the root, or user-level rule files, or a user-level location that is a link to nothing). */
   files: string[];
   /**
    * Of a user-level rule folder named whole, the first file past what agentls reads of it
@@ -46,6 +46,12 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     const inRoot = isInside(root, abs);
     // The user-level rule folders are read beside the root; named, their files are checked.
     const area = inRoot ? undefined : session.userRuleAreas().find((a) => isInside(a, abs));
+    // A user-level location that is a link to nothing (or a folder above one, `~/.cline`):
+    // its finding, on the link, is reported when it is named, as the note of a project's check says.
+    if (!inRoot && (await userLevelDanglingLink(abs, area, session))) {
+      targets.files.push(abs);
+      continue;
+    }
     if (!inRoot && area === undefined) {
       problems.push(`${written} lies outside the workspace root ${root} (give --root a folder that holds it)`);
       continue;
@@ -87,6 +93,25 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
   }
   if (problems.length) throw new CliError(problems.join('\n'));
   return targets;
+}
+
+/**
+ * Whether `abs`, outside the root, is a user-level rule location (`area`: the one it lies in)
+ * or a folder between the home and one (`~/.cline` of `~/.cline/rules`), and a symbolic link
+ * to nothing. Told by `lstat` and by the link's target being missing: nothing is read through
+ * it, wherever it leads.
+ */
+async function userLevelDanglingLink(abs: string, area: string | undefined, session: WorkspaceSession): Promise<boolean> {
+  const home = session.home;
+  const located = area === abs || (area === undefined && isInside(home, abs) && abs !== home && session.userRuleAreas().some((a) => isInside(abs, a)));
+  if (!located) return false;
+  const st = await fsp.lstat(abs).catch(() => undefined);
+  if (!st?.isSymbolicLink()) return false;
+  // A link to nothing, or in a loop: its target cannot be stat'ed. One that leads to a folder is named as that folder is.
+  return fsp.stat(abs).then(
+    () => false,
+    (err: NodeJS.ErrnoException) => err.code === 'ENOENT' || err.code === 'ELOOP',
+  );
 }
 
 /**
