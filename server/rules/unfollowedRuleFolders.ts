@@ -43,8 +43,9 @@ export function unfollowedRuleFolderFindings(session: WorkspaceSession, link: st
     if (file !== undefined) return [fileLocationFinding(tool, owner.id, at.folder, file)];
     const broken = ruleFolderLinkReason(link);
     if (broken !== undefined) return [brokenLinkFinding(broken, tool, 'location')];
-    // A real rule folder the listing could not read (no read permission): handed on by it, said as of the root's (discovery's `unreadable`).
-    if (rel === at.folder && unlistableFolder(link)) return [unlistableFolderFinding(tool)];
+    // A rule folder the listing could not read (no read permission), real or a link to a folder in the workspace (`escapeTarget`
+    // said it stays in it, so opening it reads nothing outside): handed on by it, said as of the root's (discovery's `unreadable`).
+    if (rel === at.folder && unlistableFolder(link, true)) return [unlistableFolderFinding(tool)];
     // The rule folder leads to a folder holding it: the listing does not walk it (`LinkedRuleFolders.list`).
     const holding = rel === at.folder ? linkHoldingItself(link) : undefined;
     return holding === undefined ? [] : [selfHoldingLocationFinding(holding, tool)];

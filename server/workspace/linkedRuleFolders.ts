@@ -89,14 +89,20 @@ export class LinkedRuleFolders {
         continue;
       }
       if (st.kind !== 'symlink' && st.kind !== 'directory') continue;
-      // Where its files really are: an edit there is an edit of the files seen through the link (change events carry the real path).
-      const target = realFolderOf(options.root, folder);
-      if (target !== undefined && target !== folder) result.ruleFolderLinks.followed.push({ link: folder, target });
       const walk = await walkLinkedRuleFolder({ ...options, ignore: this.ignored.has(folder) ? options.ignore.withoutIgnoreFiles() : options.ignore, maxFiles: Math.max(0, options.maxFiles - result.fileCount) }, folder);
       result.fileCount += walk.fileCount;
       result.truncated ||= walk.truncated;
-      // A link to no folder (to a file, to nothing) lists nothing: not a folder the listing failed to read.
-      result.errors.push(...walk.errors.filter((e) => e.rel !== folder));
+      result.errors.push(...walk.errors);
+      // A folder the walk could not open (no read permission; the links to no folder were turned
+      // away above): its rules are not read, so it is handed on as a real one the listing cannot
+      // read is (`listFiles`), for the rules linters to say so of it, and its error stays.
+      if (walk.errors.some((e) => e.rel === folder)) {
+        if (!result.ruleFolderLinks.unfollowed.includes(folder)) result.ruleFolderLinks.unfollowed.push(folder);
+        continue;
+      }
+      // Where its files really are: an edit there is an edit of the files seen through the link (change events carry the real path).
+      const target = realFolderOf(options.root, folder);
+      if (target !== undefined && target !== folder) result.ruleFolderLinks.followed.push({ link: folder, target });
     }
   }
 }
@@ -149,7 +155,7 @@ export function walkLinkedRuleFolder(options: Omit<LinkedListOptions, 'skip'>, f
 export interface RuleFolderLinks {
   /** Root-relative: the rule folder as the tools name it (`packages/web/.cursor/rules`), and where it really is (`shared/web-rules`). */
   followed: { link: string; target: string }[];
-  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing or a file, round a loop, or to a folder holding the link; and such a rule folder, or the folder above it, that is a plain file. Never read. */
+  /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing or a file, round a loop, or to a folder holding the link; such a rule folder, or the folder above it, that is a plain file; and a rule folder, real or linked, the listing could not open. Never read. */
   unfollowed: string[];
 }
 

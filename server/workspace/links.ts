@@ -153,10 +153,12 @@ export function goesRoundInALoop(p: string): boolean {
  * Whether `p` is a real folder (not a link) that cannot be listed: its `opendir` refused (no
  * read permission, as the process's user). Opened only once the lstat says it is a folder,
  * and with O_DIRECTORY (opendir's), which fails on anything else rather than block on a pipe.
+ * `throughLink`: a link to a folder counts too, for a caller that knows where the link leads
+ * (in the workspace): the stat then follows it.
  */
-export function unlistableFolder(p: string): boolean {
+export function unlistableFolder(p: string, throughLink = false): boolean {
   try {
-    if (!fs.lstatSync(p).isDirectory()) return false;
+    if (!(throughLink ? fs.statSync(p) : fs.lstatSync(p)).isDirectory()) return false;
   } catch {
     return false;
   }

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../protocol/rules';
 import type { CheckJson } from '../../server/cli/output';
-import { ownedDir, unprivileged } from '../helpers/unprivileged';
+import { linkedLockedRuleFolder, ownedDir, unprivileged } from '../helpers/unprivileged';
 import { builtCli } from '../helpers/cliWithHome';
 
 /*
@@ -31,6 +32,24 @@ describe('a package rule folder with no read permission', () => {
       expect(json.incomplete).toEqual(['cannot read folder packages/web/.cursor/rules']);
     } finally {
       fs.chmodSync(locked, 0o755);
+    }
+  });
+
+  it.skipIf('skip' in runAs)(`linked to a folder it cannot list: rule/unreadable on the link, as a real one, and in the unread of agentls rules (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {
+    if ('skip' in runAs) return;
+    const { ws, unlock } = linkedLockedRuleFolder(runAs);
+    const home = ownedDir(runAs);
+    try {
+      const run = (...args: string[]) => builtCli(args, { cwd: ws, root: ws, home, user: runAs.user });
+      const json = run('check', '--format', 'json');
+      expect(json.status).toBe(2);
+      const check = JSON.parse(json.stdout) as CheckJson;
+      expect(check.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([['packages/web/.cursor/rules', 'rule/unreadable', 'error', MESSAGE]]);
+      expect(check.incomplete).toContain('cannot read folder packages/web/.cursor/rules');
+      const rules = JSON.parse(run('rules', '--json').stdout) as RuleBucketsResult;
+      expect(rules.unread).toEqual([{ path: 'packages/web/.cursor/rules', code: 'rule/unreadable', message: MESSAGE }]);
+    } finally {
+      unlock();
     }
   });
 

@@ -36,3 +36,21 @@ function chownTree(p: string, user: { uid: number; gid: number }): void {
   if (fs.statSync(p).isDirectory()) for (const name of fs.readdirSync(p)) chownTree(path.join(p, name), user);
 }
 
+/**
+ * A workspace the server's user owns whose package rule folder `packages/web/.cursor/rules`
+ * is a link to `shared/rules`, a folder it cannot list (mode 0): `unlock` gives the folder
+ * its mode back, for the temporary folder to be removed.
+ */
+export function linkedLockedRuleFolder(runAs: { user?: { uid: number; gid: number } }): { ws: string; link: string; unlock: () => void } {
+  const ws = ownedDir(runAs, { 'shared/rules/style.mdc': '---\nalwaysApply: true\n---\nUse tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
+  const link = path.join(ws, 'packages/web/.cursor/rules');
+  fs.mkdirSync(path.dirname(link));
+  fs.symlinkSync('../../../shared/rules', link);
+  if (runAs.user) {
+    fs.chownSync(path.dirname(link), runAs.user.uid, runAs.user.gid);
+    fs.lchownSync(link, runAs.user.uid, runAs.user.gid);
+  }
+  const locked = path.join(ws, 'shared/rules');
+  fs.chmodSync(locked, 0);
+  return { ws, link, unlock: () => fs.chmodSync(locked, 0o755) };
+}

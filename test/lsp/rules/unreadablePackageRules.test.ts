@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
-import { ownedDir, unprivileged } from '../../helpers/unprivileged';
+import { until } from '../../helpers/polling';
+import { linkedLockedRuleFolder, ownedDir, unprivileged } from '../../helpers/unprivileged';
 
 /*
  * A package's nested rule folder the server cannot list (no read permission): pushed on the
@@ -25,6 +27,21 @@ describe('a package rule folder with no read permission', () => {
       expect(got.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/unreadable', 1, MESSAGE]]);
     } finally {
       fs.chmodSync(locked, 0o755);
+    }
+  });
+
+  it.skipIf('skip' in runAs)(`linked to a folder it cannot list: in the buckets' unread and pushed on the link, as a real one is (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    const { ws, link, unlock } = linkedLockedRuleFolder(runAs);
+    try {
+      const c = await start({ folders: [ws], home: ownedDir(runAs), cacheDir: ownedDir(runAs), user: runAs.user });
+      const buckets = await until('the buckets from the complete index', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => r.indexing === undefined);
+      expect(buckets.unread).toEqual([{ path: 'packages/web/.cursor/rules', code: 'rule/unreadable', message: MESSAGE }]);
+      expect(buckets.nestedFolders).toEqual([]);
+      const got = await c.waitForDiagnostics(c.uri(link), (ds) => ds.length > 0);
+      expect(got.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/unreadable', 1, MESSAGE]]);
+    } finally {
+      unlock();
     }
   });
 });
