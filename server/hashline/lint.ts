@@ -4,7 +4,7 @@ import type { Range, TextEdit } from '../core/text';
 import type { AnalyzedSection, PatchAnalysis } from './analysis';
 import { isProducibleHash, lineHash } from './hash';
 import { linesWithHash, suggestedAnchors } from './messages';
-import { atPatchLine } from './personMessages';
+import { atPatchLine, opLineAtPatchLine } from './personMessages';
 import { tightenSplices } from './diff';
 import { INTERIOR_HASH, type PatchOp, type ParseIssue, type Span } from './types';
 import { relocate } from './validate';
@@ -164,7 +164,7 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
   for (const w of result.applied.warnings) {
     const m = /at line (\d+)/.exec(w);
     const op = m ? ops.find((o) => o.opLine === Number(m[1])) : undefined;
-    if (op) add('hashline/absorbed', 'information', lineRange(op.source.docLine, op.source.text), w);
+    if (op) add('hashline/absorbed', 'information', lineRange(op.source.docLine, op.source.text), opLineAtPatchLine(w, op.source.docLine));
   }
   if (tightenSplices(lines, result.applied.splices).length === 0) {
     add('hashline/no-change', multi ? 'error' : 'warning', headerRange, multi ? `Edits to ${display} resulted in no changes being made; a patch with several files is refused when one section changes nothing` : `Edits to ${display} resulted in no changes being made.`);

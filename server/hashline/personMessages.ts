@@ -33,6 +33,15 @@ export function atPatchLine(message: string, docLine: number | undefined): strin
   return `${patchLinePrefix(docLine)}${message.replace(/^line \d+: /, '')}`;
 }
 
+/**
+ * An absorb warning (`… replacement at line 1 (file lines 1..2 …)`, wording fixed by
+ * `hashline.md` §5.3 and the spec's vectors) with its op line counted in the patch document
+ * (`at patch line 4`), as `atPatchLine` counts the other messages; the file lines stay.
+ */
+export function opLineAtPatchLine(warning: string, docLine: number): string {
+  return warning.replace(/\bat line \d+\b/, `at patch line ${docLine + 1}`);
+}
+
 /** `patch line N: `, or nothing for a header made from the `path` parameter (--path), which has no line of the patch (docLine -1). */
 function patchLinePrefix(docLine: number | undefined): string {
   return docLine === undefined || docLine < 0 ? '' : `patch line ${docLine + 1}: `;

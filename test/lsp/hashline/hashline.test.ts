@@ -330,6 +330,18 @@ describe('hashline patch documents', () => {
     expect(apply?.disabled?.reason).toMatch(/^patch line 6: expected a full anchor/);
   });
 
+  it('counts an absorbed duplicate\'s op line as the document does, keeping the file lines it names', async () => {
+    // Two blank lines before the header: the op is line 3 of the document and line 1 of its section.
+    const text = 'a\nb\nc\nd\n';
+    const ws = writeTree(tempDir(), { 'e.txt': text, 'p.hashline': `\n\n§e.txt\n≔${anchor(text, 3)}\na\nb\nC\n` });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
+    const diags = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'hashline/absorbed'));
+    const absorbed = diags.find((d) => d.code === 'hashline/absorbed')!;
+    expect(absorbed.range.start.line).toBe(3);
+    expect(absorbed.message).toBe("Auto-absorbed 2 duplicate line(s) above replacement at patch line 4 (file lines 1..2 matched the payload's leading lines; widened the deletion to absorb them).");
+  });
+
   it('hovers an anchor with the current line, links §PATH to the file, refreshes anchors whose line moved', async () => {
     const ws = writeTree(tempDir(), { 'a.py': '# new first line\ndef alpha():\n    return 1\n', 'p.hashline': `§a.py\n≔2${lineHash('    return 1')}\n    return 2\n` });
     const c = await start({ folders: [ws] });
