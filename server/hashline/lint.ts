@@ -2,6 +2,7 @@ import type { Finding, Severity } from '../core/findings';
 import { LIMITS } from '../core/limits';
 import type { Range, TextEdit } from '../core/text';
 import type { AnalyzedSection, PatchAnalysis } from './analysis';
+import { backslashHeaderNote } from './backslashHeader';
 import { isProducibleHash, lineHash } from './hash';
 import { linesWithHash, suggestedAnchors } from './messages';
 import { atPatchLine, opLineAtPatchLine } from './personMessages';
@@ -50,6 +51,7 @@ export const CODE_DESCRIPTIONS: Record<string, string> = {
   'hashline/ignored-lines': 'Lines after an end or abort marker, which are never read',
   'hashline/empty-section': 'A header with no ops',
   'hashline/direction': '»BOF and «EOF, which mean the same as «BOF and »EOF',
+  'hashline/backslash-path': 'A header path holding a backslash, which outside Windows is part of the file name, not a folder separator',
 };
 
 function rangeOf(span: Span): Range {
@@ -107,6 +109,10 @@ function lintSection(s: AnalyzedSection, multi: boolean, add: Add, fixes: PatchF
   if (s.read?.kind === 'error') {
     add('hashline/unreadable', 'error', headerRange, `${display} cannot be patched: ${s.read.message}`);
     return;
+  }
+  for (const h of s.merged.sections) {
+    const note = backslashHeaderNote(h.path);
+    if (note) add('hashline/backslash-path', 'warning', rangeOf(h.pathSpan), note);
   }
   const lines = s.lines;
   const exists = s.read?.kind === 'text';

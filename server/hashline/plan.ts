@@ -1,6 +1,7 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { AbsorbOptions } from './absorb';
 import { applyEdits, type Applied } from './apply';
+import { backslashHeaderNote } from './backslashHeader';
 import { renderSplices, tightenSplices, type Splice } from './diff';
 import { mergeSections, splitPatch, type MergedSection } from './input';
 import { missingHashMessage, missingLineNumberMessage } from './messages';
@@ -193,9 +194,19 @@ async function planSection(m: MergedSection, host: PatchHost, target: ReturnType
     splices: changed ? tightenSplices(norm.lines, result.applied.splices) : [],
     eol,
     bom,
-    warnings: [...parsed.warnings, ...result.applied.warnings],
+    warnings: [...backslashNotes(m), ...parsed.warnings, ...result.applied.warnings],
     recovered: result.recovered,
   };
+}
+
+/** A note for each header spelling of the section that holds a backslash (`backslashHeader.ts`). */
+function backslashNotes(m: MergedSection): string[] {
+  const notes = new Set<string>();
+  for (const section of m.sections) {
+    const note = backslashHeaderNote(section.path);
+    if (note) notes.add(note);
+  }
+  return [...notes];
 }
 
 type SectionResult =

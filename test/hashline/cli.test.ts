@@ -233,6 +233,18 @@ describe('agentls hashline', () => {
     expect((JSON.parse(named.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toContain('hashline/stale-anchor');
   });
 
+  // Outside Windows only: there `..\x` is the parent folder's x, which is what it says.
+  it.skipIf(process.platform === 'win32')('warns that a header with a backslash writes a file of that name, and still writes it', async () => {
+    const ws = writeTree(tempDir(), { 'keep.txt': 'k\n' });
+    const r = await cli(['hashline', 'apply'], ws, '§..\\x\n»EOF\nhello\n');
+    expect(r).toMatchObject({ code: 0, stdout: 'created ..\\x\n' });
+    expect(r.stderr).toBe('warning: §..\\x writes the file "..\\x" at the top of the workspace: outside Windows a backslash is part of a file name, not a folder separator. For x in the parent folder, write §../x.\n');
+    expect(fs.readFileSync(path.join(ws, '..\\x'), 'utf8')).toBe('hello');
+    // A drive path has no slash spelling on this system: the note offers none.
+    const drive = await cli(['hashline', 'apply', '--dry-run'], ws, '§C:\\x\n»EOF\nhello\n');
+    expect(drive.stderr).toContain('A Windows drive path names no file here: write the path relative to the workspace, with /.');
+  });
+
   it('documents every exit code in its usage', async () => {
     const r = await cli(['help', 'hashline'], tempDir());
     for (const code of Object.values(HASHLINE_EXIT_CODES)) expect(r.stdout).toContain(`${code} `);

@@ -342,6 +342,17 @@ describe('hashline patch documents', () => {
     expect(absorbed.message).toBe("Auto-absorbed 2 duplicate line(s) above replacement at patch line 4 (file lines 1..2 matched the payload's leading lines; widened the deletion to absorb them).");
   });
 
+  it.skipIf(process.platform === 'win32')('warns on a header with a backslash, naming the file it writes and the path with slashes', async () => {
+    const ws = writeTree(tempDir(), { 'sub/keep.txt': 'k\n', 'p.hashline': '§sub/a\\b.txt\n»EOF\nhello\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, 'p.hashline'), undefined, 'text');
+    // Every diagnostic of the header comes in one report: the file it creates says the patch was checked.
+    const diags = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'hashline/creates-file'));
+    const warn = diags.find((d) => d.code === 'hashline/backslash-path');
+    expect(warn).toMatchObject({ severity: 2, range: { start: { line: 0, character: 1 }, end: { line: 0, character: 12 } } });
+    expect(warn?.message).toBe('§sub/a\\b.txt writes the file "a\\b.txt" in sub/: outside Windows a backslash is part of a file name, not a folder separator. For b.txt in sub/a/, write §sub/a/b.txt.');
+  });
+
   it('hovers an anchor with the current line, links §PATH to the file, refreshes anchors whose line moved', async () => {
     const ws = writeTree(tempDir(), { 'a.py': '# new first line\ndef alpha():\n    return 1\n', 'p.hashline': `§a.py\n≔2${lineHash('    return 1')}\n    return 2\n` });
     const c = await start({ folders: [ws] });
