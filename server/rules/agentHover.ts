@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import type { Finding } from '../core/findings';
+import { rangesIntersect } from '../core/text';
 import { ownerOf, type AgentModel, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
@@ -10,8 +12,9 @@ import { toolFrontmatter } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
 import type { RulesEngine } from './engine';
 import { describeActivation } from './lint/keyBlocks';
+import type { KeyEntry } from './lint/locate';
 import { capital, show } from './lint/words';
-import { toolAnalysis } from './toolLint';
+import { toolAnalysis, toolFindings } from './toolLint';
 import { foreignKeyOwner } from './toolLint/keys';
 import { fileTargets } from './targets';
 
@@ -32,6 +35,8 @@ export interface ToolReading {
   dropped: boolean;
   /** The folder a nested rule reaches (`packages/web` for `packages/web/.cursor/rules/x.mdc`), relative to the workspace folder. */
   scope?: string;
+  /** The tool's own lint of the file (`toolFindings`, as its diagnostics show it): a key's line says what they say of its value. */
+  findings: readonly Finding[];
 }
 
 /** What a hover in a rule file speaks of: the file as read (`analysis`, where its keys are located), its rule's name, and for whom. */
@@ -73,7 +78,9 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
   const scope = owner.agent.id === 'cursor' && rel !== undefined ? nestedCursorHolder(rel) : undefined;
-  return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope }, xcsh: false };
+  // The lint the diagnostics run on this file (`outsideFindings`), on the parse above.
+  const findings = toolFindings({ ...owner, path: p, text, root, targets: fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root)) }, analysis);
+  return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope, findings }, xcsh: false };
 }
 
 /**
@@ -86,7 +93,7 @@ export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalys
   const owner = engine.ownerOf(p);
   if (!owner || owner.agent.id === 'xcsh' || !targets.has(owner.agent.id) || !analysis.parsed) return { xcsh: true };
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
-  return { tool: { agent: owner.agent, placement: owner.placement, fm, dropped }, xcsh: targets.has('xcsh') };
+  return { tool: { agent: owner.agent, placement: owner.placement, fm, dropped, findings: engine.toolFindingsOf(p) ?? [] }, xcsh: targets.has('xcsh') };
 }
 
 /**
@@ -118,9 +125,20 @@ export function ruleNameHover(engine: RulesEngine, root: string, p: string, subj
   return lines.length > 1 ? { markdown: lines.join('\n'), always, sent } : undefined;
 }
 
-/** What the tool reads from frontmatter key `key`, or that it ignores it (as `rule/foreign-key` says). */
-export function toolKeyLine(reading: ToolReading, key: string): string {
+/**
+ * The tool's findings on a key's value (`KEY_VALUE_CODES`): it ignores the value, reads it
+ * otherwise than written, or knows no such value. The key's line says this, never that the
+ * tool "reads" a value its diagnostic says it ignores.
+ */
+const KEY_VALUE_CODES = new Set(['frontmatter/wrong-type', 'frontmatter/invalid-value', 'frontmatter/invalid-glob', 'rule/foreign-key']);
+
+/**
+ * What the tool reads from the frontmatter key of `entry`, or that it ignores it (as
+ * `rule/foreign-key` says); where its lint has a finding on the key's lines, what that finding says.
+ */
+export function toolKeyLine(reading: ToolReading, entry: Pick<KeyEntry, 'rawKey' | 'lineRange'>): string {
   const { agent, placement, fm } = reading;
+  const key = entry.rawKey;
   if (!placement.read) return notReadHere(reading);
   // As `frontmatter/sent-as-text` says (`sentWhole` in agents/index.ts has the sources).
   if (!placement.frontmatter) return `${agent.name} reads no frontmatter in this file: it sends the whole file, this block too, in every request.`;
@@ -133,8 +151,11 @@ export function toolKeyLine(reading: ToolReading, key: string): string {
   const value = fm[key];
   const activation = agent.activation(fm);
   const unusedGlobs = agent.globs?.key === key && activation.mode !== 'globs' ? ', so these globs do nothing' : '';
+  const applied = `In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}`;
+  const said = [...new Set(reading.findings.filter((f) => KEY_VALUE_CODES.has(f.code) && rangesIntersect(f.range, entry.lineRange)).map((f) => f.message))];
+  if (said.length) return `${said.join(' ')} ${applied}.`;
   const read = value === undefined || value === null ? '' : `: \`${show(value)}\``;
-  return `${agent.name} reads \`${key}\` (${kindPhrase(spec)})${read}. In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}${unusedGlobs}.`;
+  return `${agent.name} reads \`${key}\` (${kindPhrase(spec)})${read}. ${applied}${unusedGlobs}.`;
 }
 
 /** Why the tool does not read the file where it is, as `rule/not-read` says it. */

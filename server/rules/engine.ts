@@ -581,11 +581,27 @@ export class RulesEngine {
     const out = [...(targets.has('xcsh') ? this.xcshFindings(p).map((f) => sayingWhoReads(f, owner)) : linkedOut), ...linkedFile];
     // Cline lists a `.clinerules` linked to a folder (discovery.ts, `clineLinkedFolder`): the link is no file of Cline's.
     if (p === state.discovery.linkedClineFolder) return out;
-    if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id)) {
-      const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
-      if (text !== undefined) return mergeSameGlob(out, saidOnce(out, this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem })));
-    }
-    return out;
+    const tool = this.ownToolFindings(state, p, owner, targets);
+    return tool ? mergeSameGlob(out, saidOnce(out, tool)) : out;
+  }
+
+  /**
+   * The findings of the tool a listed or skipped file belongs to (`toolLint`), when that tool
+   * is judged for it: what `findings` shows for it, before it is merged with the xcsh agent's
+   * (a hover on a key says what they say of its value).
+   */
+  toolFindingsOf(p: string): Finding[] | undefined {
+    const state = this.stateListing(p);
+    if (!state || state.brokenLinks.has(p) || state.specialEntries.has(p) || p === state.discovery.linkedClineFolder) return undefined;
+    const owner = this.ownerFor(state, p);
+    if (owner && state.linkedFiles.has(p) && !followsFileLinks(owner.agent.id)) return undefined;
+    return this.ownToolFindings(state, p, owner, fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh));
+  }
+
+  private ownToolFindings(state: RootRules, p: string, owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>): Finding[] | undefined {
+    if (!owner || owner.agent.id === 'xcsh' || !targets.has(owner.agent.id)) return undefined;
+    const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
+    return text === undefined ? undefined : this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem });
   }
 
   /** The root that lists `p`, reports it as not read, or reads it for its tool alone (Cline's global rules). */

@@ -50,7 +50,7 @@ export function rulesHoverFeature(state: RulesState): Feature {
         const value = analysis.rule ? readValue(analysis.rule as unknown as Record<string, unknown>, entry.key) : undefined;
         const lines = !xcsh ? [`**${entry.rawKey}**`] : docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the xcsh agent reads.`];
         // The tool first, as the diagnostics name the targets (`targets.ts`): its own key as written (tools do not camelCase).
-        if (tool) lines.push('', toolKeyLine(tool, entry.rawKey));
+        if (tool) lines.push('', toolKeyLine(tool, entry));
         if (xcsh && value !== undefined) lines.push('', `The xcsh agent reads: \`${show(value)}\``);
         return wrap(lines.join('\n'), entry.keyRange);
       }

@@ -37,11 +37,11 @@ const PROVIDER_OF: Partial<Record<AgentId, ProviderId>> = { cursor: 'cursor', wi
  * What a tool does with a file by its own documentation: whether it reads it there, its
  * frontmatter keys' types and values, its globs in its dialect, its activation mode and
  * its size limit. Every message names the tool; an error only where the tool will do
- * something other than the file says.
+ * something other than the file says. `analysis`: the file as `toolAnalysis` reads it, when
+ * the caller has it already (a hover).
  */
-export function toolFindings(file: ToolFile): Finding[] {
+export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalysis(file)): Finding[] {
   const { agent, placement } = file;
-  const analysis = toolAnalysis(file);
   const loc = new RuleLocator(analysis);
   const out: Finding[] = [];
   const first = loc.firstLine();
