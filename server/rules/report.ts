@@ -1,5 +1,6 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
+import { tokensText } from './context/cost';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
@@ -143,7 +144,7 @@ const USER_LEVEL = '(user-level, every project)';
 
 /** One section's lines; a rule its agent names by its path (Claude Code's, Copilot's) shows the path once, a user-level rule's marked as such. */
 function sectionLines(s: RuleSection, markdown: boolean): string[] {
-  const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ≈${r.tokens} tokens`;
+  const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ${tokensText(r.tokens)}`;
   const mark = (r: AgentRuleInfo) => (r.level === 'user' ? ` ${USER_LEVEL}` : '');
   if (markdown) return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...s.rules.map((r) => `- **${r.name}**${r.name === r.path ? mark(r) : ''} · ${r.name === r.path ? '' : `\`${r.path}\`${mark(r)} · `}${how(r)}`)];
   return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => `  ${(r.name === r.path ? r.name + mark(r) : r.name).padEnd(24)} ${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`)];

@@ -8,6 +8,7 @@ import type { AgentModel } from './types';
 export const agentsMd: AgentModel = {
   id: 'agents-md',
   name: 'AGENTS.md readers',
+  plural: true,
   // Claude Code reads AGENTS.md only where no CLAUDE.md is in the working folder or above it
   // (its memory docs, "AGENTS.md"; its changelog, 2.1.277).
   reads: '`AGENTS.md` in any folder (nearest wins); read by Codex, Cursor, Windsurf, Cline, Copilot and others, and by Claude Code where neither its folder nor one above it has a `CLAUDE.md`',

@@ -74,6 +74,8 @@ export interface AgentModel {
   id: AgentId;
   /** As messages name it: "Cursor", "the xcsh agent". */
   name: string;
+  /** The name is of many tools ("AGENTS.md readers"): messages conjugate for it (`lint/words.ts`). */
+  plural?: true;
   /** Where its rule files live, one line for the README's agents table. */
   reads: string;
   /** The file is this agent's own format by its path (owner), whether or not the agent reads it there. */

@@ -17,6 +17,11 @@ export function tokensOfBytes(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
 
+/** An estimate as the reports write it: `≈1 token`, `≈12 tokens`. */
+export function tokensText(tokens: number): string {
+  return `≈${tokens} token${tokens === 1 ? '' : 's'}`;
+}
+
 export interface CostItem {
   label: string;
   /** Rule file, when the item is one rule's body. */
@@ -69,5 +74,5 @@ function computeCost(view: AgentView): AgentCost {
 /** One line for a rule: its size and whether it is always sent. */
 export function ruleCostLabel(rule: AgentRule): string {
   const tokens = estimateTokens(rule.body);
-  return `≈${tokens} tokens${rule.mode === 'always' && rule.scope === undefined ? ', sent in every request' : ''}`;
+  return `${tokensText(tokens)}${rule.mode === 'always' && rule.scope === undefined ? ', sent in every request' : ''}`;
 }

@@ -5,7 +5,7 @@ import { placeRule } from '../resolve';
 import { finding } from '../codes';
 import { registerTtsr } from '../ttsr';
 import type { RuleLocator } from './locate';
-import { bucketPhrase, show } from './words';
+import { bucketPhrase, sentWholeWords, show } from './words';
 import { agentModel, agentOfLocation, type AgentModel } from '../agents';
 import type { ProviderId, RuleLevel } from '../model';
 import { intendedFrontmatter } from './yamlFallback';
@@ -116,7 +116,8 @@ function noBucketFinding(loc: RuleLocator, anchor: Range, wholeBy: AgentModel | 
   if (!rule.condition?.length) why.push('it has no condition (TTSR)');
   else if (analysis.placement?.ttsrFailure) why.push('its TTSR condition could not be registered');
   if (wholeBy) {
-    const cost = `${wholeBy.name} sends this file whole in every request and documents no frontmatter for it: keys added here for the xcsh agent would most likely reach ${wholeBy.name}'s model as text. To have the xcsh agent apply them too, copy them into a rule of its own with \`alwaysApply: true\`.`;
+    const { sends, model } = sentWholeWords(wholeBy);
+    const cost = `${sends}: keys added here for the xcsh agent would most likely reach ${model} as text. To have the xcsh agent apply them too, copy them into a rule of its own with \`alwaysApply: true\`.`;
     return finding('rule/no-bucket', 'warning', anchor, `The xcsh agent loads rule \`${rule.name}\` but never shows it to the model: ${why.join(', ')}. ${cost}`);
   }
   const intended = fallback && parsed?.layout.metadata ? intendedFrontmatter(parsed.layout.metadata.text, analysis.profile) : (parsed?.frontmatter ?? {});

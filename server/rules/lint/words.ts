@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { BucketName } from '../model';
 import { displayPath } from '../../workspace/paths';
 import { PROVIDER_DISPLAY_NAMES, type ProviderId, type RuleLevel, userRuleFolders } from '../../workspace/ruleLocations';
-import { toolSkipsLocation } from '../agents';
+import { toolSkipsLocation, type AgentModel } from '../agents';
 
 const LONG: Record<BucketName, string> = {
   ttsr: 'the TTSR bucket (it interrupts output that matches its condition)',
@@ -86,6 +86,16 @@ export function originTool(provider: ProviderId): string {
 /** A finding of the xcsh agent written before messages named agents ("the agent …"), naming it. */
 export function namingXcsh<T extends { message: string }>(f: T): T {
   return { ...f, message: f.message.replace(/\b([Tt])he agent\b/g, '$1he xcsh agent') };
+}
+
+/**
+ * That a tool sends a file whole and reads no frontmatter in it, and whose model its text
+ * then reaches, worded for a name of many tools too ("AGENTS.md readers send …: … their models").
+ */
+export function sentWholeWords(agent: Pick<AgentModel, 'name' | 'plural'>): { sends: string; model: string } {
+  return agent.plural
+    ? { sends: `${agent.name} send this file whole in every request and document no frontmatter for it`, model: 'their models' }
+    : { sends: `${agent.name} sends this file whole in every request and documents no frontmatter for it`, model: `${agent.name}'s model` };
 }
 
 /** `text` with its first letter capitalised: an agent's name ("the xcsh agent") opening a sentence. */

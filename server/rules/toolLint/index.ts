@@ -10,7 +10,7 @@ import { finding, undecodableNameFinding } from '../codes';
 import { TOOL_READING } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
-import { capital } from '../lint/words';
+import { capital, sentWholeWords } from '../lint/words';
 import { repeatedFrontmatterFindings } from '../lint/repeatedFrontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
@@ -108,7 +108,8 @@ export function toolAnalysis(file: Pick<ToolFile, 'agent' | 'path' | 'text'>): F
  * The engine drops it where the xcsh agent's rule/no-bucket or rule/windsurf-trigger says so.
  */
 function sentAsTextFinding(loc: RuleLocator, agent: AgentModel): Finding {
-  return finding('frontmatter/sent-as-text', 'information', loc.blockRange(), `${agent.name} sends this file whole in every request and documents no frontmatter for it: this block most likely reaches ${agent.name}'s model as text.`);
+  const { sends, model } = sentWholeWords(agent);
+  return finding('frontmatter/sent-as-text', 'information', loc.blockRange(), `${sends}: this block most likely reaches ${model} as text.`);
 }
 
 /** Invalid YAML that the tool reads as no frontmatter at all (Cline): its keys are lost, so the rule applies always. */
