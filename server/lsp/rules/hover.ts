@@ -3,13 +3,12 @@ import { rangeContains } from '../../core/text';
 import { toolKeyLine } from '../../rules/agentHover';
 import { describeRuleName } from '../../rules/describe';
 import { keyDoc } from '../../rules/keyDocs';
-import { RuleLocator } from '../../rules/lint/locate';
 import { show } from '../../rules/lint/words';
 import { refAt } from '../../rules/ruleRefs';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import { markdownToPlainText } from '../plainText';
-import { hoverSubjectOf, ruleNameHoverOf } from './hoverSubject';
+import { forgetHoverSubject, hoverSubjectOf, ruleNameHoverOf } from './hoverSubject';
 import type { RulesState } from './state';
 
 /**
@@ -21,6 +20,9 @@ import type { RulesState } from './state';
 export function rulesHoverFeature(state: RulesState): Feature {
   return {
     id: 'rules-hover',
+    onDocumentEvent(doc, event) {
+      if (event === 'close' && doc.path) forgetHoverSubject(state, doc.path);
+    },
     async hover(doc, params) {
       if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
       const ctx = state.context;
@@ -40,10 +42,10 @@ export function rulesHoverFeature(state: RulesState): Feature {
         const available = engine.availableNames(root);
         return wrap(`**rule://${ref.name}**: the xcsh agent knows no rule \`${ref.name}\`. Available: ${available.join(', ') || 'none'}.`, range);
       }
-      const subject = await hoverSubjectOf(state, doc);
-      if (!subject || !root) return undefined;
+      const located = await hoverSubjectOf(state, doc);
+      if (!located || !root) return undefined;
+      const { subject, loc } = located;
       const { analysis, tool, xcsh } = subject;
-      const loc = new RuleLocator(analysis);
       const entry = loc.entries().find((e) => rangeContains(e.keyRange, params.position));
       if (entry) {
         const docEntry = keyDoc(entry.key);

@@ -56,7 +56,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       const engine = await state.engine();
       const line = doc.lines.lineRange(0);
       // A rule file, listed or read by its tool alone (`.claude/rules`, an ignored `.cursor/rules` file): its size, and how its agents apply it.
-      const subject = await hoverSubjectOf(state, doc);
+      const subject = (await hoverSubjectOf(state, doc))?.subject;
       if (doc.kind.kind === 'rule' || subject) {
         const rule = subject?.analysis.rule;
         const root = engine.rootFor(doc.path);
