@@ -46,6 +46,13 @@ switch (name) {
     check(step("a Copilot prompt file stays Copilot's")?.language_id === 'prompt', "VS Code's own prompt files keep their language", step("a Copilot prompt file stays Copilot's")?.language_id);
     break;
   }
+  case 'tools': {
+    serverRan();
+    // Cursor 2, Windsurf 2, Cline 1, Claude Code 2 (CLAUDE.md and the file it imports), Copilot 2.
+    const said = log.split('\n').filter((l) => l.includes('status:'));
+    check(said.length > 0 && said.every((l) => /agentls: 9 rules$/.test(l)), 'the status bar item counts the 9 rule files of the tools the project uses', said);
+    break;
+  }
   case 'no-server': {
     check(s.extension?.activation === 'ok', 'the extension activated without a server', s.extension?.activation);
     const toast = (s.notifications ?? []).find((n) => /agentls: no server could start/.test(n.message));

@@ -7,7 +7,7 @@
 #   --no-setup      do not run the harness's setup.sh (it is idempotent and fast when done)
 #   --no-package    use the existing editors/vscode/agentls.vsix
 #   --screenshots   copy the screenshots the README shows into editors/vscode/images/
-#   SCENARIO        rules, prompt, no-server (default: all)
+#   SCENARIO        rules, prompt, tools, no-server (default: all)
 #   VSCODE_HARNESS_HOME  where setup.sh installs code-server, Node 24, Chromium's driver
 #                        (default: .cache/vscode-harness in the repository, gitignored)
 set -euo pipefail
@@ -41,12 +41,12 @@ if [ "$package" = 1 ]; then say "npm run package:vscode"; (cd "$repo" && npm run
 [ -f "$vsix" ] || { echo "error: no $vsix (run npm run package:vscode)" >&2; exit 2; }
 
 fails=0
-run_scenario() { # NAME VSIX
-  local name=$1 pkg=$2 rc=0
+run_scenario() { # NAME VSIX [WORKSPACE, default fixtures/vscode-basic]
+  local name=$1 pkg=$2 ws=${3:-$repo/fixtures/vscode-basic} rc=0
   [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " =~ " $name " ]] && return 0
   say "scenario $name"
   "$harness/run.sh" -q --compact --vsix "$pkg" --artifacts "$art/$name" --out "$art/$name.json" - \
-    "$repo/fixtures/vscode-basic" "$here/scenarios/$name.json" > /dev/null || rc=$?
+    "$ws" "$here/scenarios/$name.json" > /dev/null || rc=$?
   if [ "$rc" != 0 ]; then
     fails=$((fails + 1))
     echo "FAIL $name: harness exit $rc"
@@ -68,6 +68,7 @@ fi
 
 run_scenario rules "$vsix"
 run_scenario prompt "$vsix"
+run_scenario tools "$vsix" "$repo/fixtures/vscode-tools"
 
 # A VSIX without its server: the extension must still activate and say what is wrong.
 python3 - "$vsix" "$work/no-server.vsix" <<'PY'

@@ -9,8 +9,17 @@ interface Status {
   watcher: string;
 }
 
+/** The parts of `agentls/ruleBuckets` the item counts (spec lsp.md §4; `agentRules` per tool). */
 interface Buckets {
   buckets: Record<string, string[]>;
+  noXcshFolder?: boolean;
+  agentRules?: { displayName: string; rules: { path: string; mode: string }[] }[];
+}
+
+interface RuleCount {
+  count: number;
+  /** Whose rules were counted, for the tooltip. */
+  whose: string;
 }
 
 /**
@@ -52,7 +61,7 @@ export class StatusBar implements vscode.Disposable {
       const [status, rules] = await Promise.all([client.sendRequest<Status>('agentls/status'), ruleCount(client)]);
       const errors = agentlsErrors();
       const icon = errors > 0 ? '$(error)' : '$(check)';
-      const parts = [`${rules} rule${rules === 1 ? '' : 's'}`];
+      const parts = [`${rules.count} rule${rules.count === 1 ? '' : 's'}`];
       if (errors > 0) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
       const tip = new vscode.MarkdownString(
         [
@@ -62,7 +71,7 @@ export class StatusBar implements vscode.Disposable {
           '',
           `File changes from: ${status.watcher}`,
           '',
-          `${rules} rules the agent sees; ${errors} agentls errors. Click for the rule buckets.`,
+          `${rules.count} rules ${rules.whose}; ${errors} agentls errors. Click for the rule buckets.`,
         ].join('\n'),
       );
       const text = `${icon} agentls: ${parts.join(', ')}`;
@@ -81,9 +90,22 @@ export class StatusBar implements vscode.Disposable {
   }
 }
 
-async function ruleCount(client: LanguageClient): Promise<number> {
+/**
+ * The rules the project's agents read. With a `.xcsh` folder, those the xcsh agent shows its
+ * model (its buckets but `none`). Without one the xcsh agent does not run here, and its
+ * buckets would count what no agent of the project reads (2 of a Cursor + Windsurf + Cline
+ * + Claude Code + Copilot project's 9 files): then every rule file of the tools the server
+ * lists, each file once however many tools read it, but those a tool never applies (mode
+ * `none`, as the xcsh agent's bucket `none` is left out above).
+ */
+async function ruleCount(client: LanguageClient): Promise<RuleCount> {
   const result = await client.sendRequest<Buckets>('agentls/ruleBuckets', {});
-  return Object.entries(result.buckets).reduce((n, [bucket, names]) => (bucket === 'none' ? n : n + names.length), 0);
+  if (result.noXcshFolder && result.agentRules?.length) {
+    const paths = new Set(result.agentRules.flatMap((a) => a.rules.filter((r) => r.mode !== 'none').map((r) => r.path)));
+    return { count: paths.size, whose: `that ${result.agentRules.map((a) => a.displayName).join(', ')} read` };
+  }
+  const count = Object.entries(result.buckets).reduce((n, [bucket, names]) => (bucket === 'none' ? n : n + names.length), 0);
+  return { count, whose: 'the xcsh agent shows its model' };
 }
 
 function agentlsErrors(): number {
