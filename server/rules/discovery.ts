@@ -48,7 +48,7 @@ export interface DiscoveryHost {
   brokenLink(path: string, options?: { folderWanted?: boolean }): string | undefined;
   /** A rule location that is a regular file, or a link to one (`link`: as written), or a named pipe, socket or device (`special`): no folder to list (`fileInPlaceOfFolder`). */
   fileInPlaceOfFolder(path: string): { link?: string; special?: string } | undefined;
-  /** Whether a fixed place outside the readable ones is a folder (`isFolderAt`): a stat, nothing read. */
+  /** Whether a place is a folder or a link to one (`isFolderAt`): a stat, nothing read; for a fixed place outside the readable ones, or a rule folder's link that stays in the workspace. */
   isFolder(path: string): boolean;
 }
 
@@ -302,7 +302,10 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       return;
     }
     // There but not listed (no read permission): its rules are unknown, which is not the same as none.
-    if ((await host.fs.stat(folder.dir))?.kind === 'directory') out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'unreadable' });
+    // So too a link to such a folder: `escapeTarget` said above that it stays in the workspace,
+    // and the links to nothing or to a file were told of, so the stat through it reads nothing else.
+    const kind = (await host.fs.stat(folder.dir))?.kind;
+    if (kind === 'directory' || (kind === 'symlink' && host.isFolder(folder.dir))) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'unreadable' });
     return;
   }
   // In name order, the agents' order within a folder (`compareOrder`): past the cap, the

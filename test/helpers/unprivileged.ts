@@ -37,20 +37,21 @@ function chownTree(p: string, user: { uid: number; gid: number }): void {
 }
 
 /**
- * A workspace the server's user owns whose package rule folder `packages/web/.cursor/rules`
- * is a link to `shared/rules`, a folder it cannot list (mode 0): `unlock` gives the folder
- * its mode back, for the temporary folder to be removed.
+ * A workspace the server's user owns whose rule folder `at` (a package's
+ * `packages/web/.cursor/rules` unless told, or the root's `.cursor/rules`) is a link to
+ * `shared/rules`, a folder it cannot list (mode 0): `unlock` gives the folder its mode back,
+ * for the temporary folder to be removed.
  */
-export function linkedLockedRuleFolder(runAs: { user?: { uid: number; gid: number } }): { ws: string; link: string; unlock: () => void } {
+export function linkedLockedRuleFolder(runAs: { user?: { uid: number; gid: number } }, at = 'packages/web/.cursor/rules'): { ws: string; link: string; unlock: () => void } {
   const ws = ownedDir(runAs, { 'shared/rules/style.mdc': '---\nalwaysApply: true\n---\nUse tokens.\n', 'packages/web/src/a.ts': 'export const a = 1;\n' });
-  const link = path.join(ws, 'packages/web/.cursor/rules');
-  fs.mkdirSync(path.dirname(link));
-  fs.symlinkSync('../../../shared/rules', link);
+  const link = path.join(ws, at);
+  const locked = path.join(ws, 'shared/rules');
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.symlinkSync(path.relative(path.dirname(link), locked), link);
   if (runAs.user) {
     fs.chownSync(path.dirname(link), runAs.user.uid, runAs.user.gid);
     fs.lchownSync(link, runAs.user.uid, runAs.user.gid);
   }
-  const locked = path.join(ws, 'shared/rules');
   fs.chmodSync(locked, 0);
   return { ws, link, unlock: () => fs.chmodSync(locked, 0o755) };
 }

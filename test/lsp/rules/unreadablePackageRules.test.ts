@@ -8,7 +8,8 @@ import { linkedLockedRuleFolder, ownedDir, unprivileged } from '../../helpers/un
 
 /*
  * A package's nested rule folder the server cannot list (no read permission): pushed on the
- * folder as agentls check reports it (test/cli/checkUnreadablePackageRules.test.ts). Root reads
+ * folder as agentls check reports it (test/cli/checkUnreadablePackageRules.test.ts); and the
+ * root's, linked to such a folder (test/rules/unreadableFolder.test.ts for check). Root reads
  * every folder: the server runs as `nobody`, in a workspace, home and cache it owns.
  */
 const runAs = unprivileged();
@@ -40,6 +41,21 @@ describe('a package rule folder with no read permission', () => {
       expect(buckets.nestedFolders).toEqual([]);
       const got = await c.waitForDiagnostics(c.uri(link), (ds) => ds.length > 0);
       expect(got.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/unreadable', 1, MESSAGE]]);
+    } finally {
+      unlock();
+    }
+  });
+
+  it.skipIf('skip' in runAs)(`the root's linked to a folder it cannot list: in the buckets' unread and pushed on the link, as a real one is (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    const { ws, link, unlock } = linkedLockedRuleFolder(runAs, '.cursor/rules');
+    const message = 'This rule folder cannot be listed (no read permission): Cursor and the xcsh agent load no rules from it when run as this user, and agentls cannot check them.';
+    try {
+      const c = await start({ folders: [ws], home: ownedDir(runAs), cacheDir: ownedDir(runAs), user: runAs.user });
+      const buckets = await until('the buckets from the complete index', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => r.indexing === undefined);
+      expect(buckets.unread).toEqual([{ path: '.cursor/rules', code: 'rule/unreadable', message }]);
+      const got = await c.waitForDiagnostics(c.uri(link), (ds) => ds.length > 0);
+      expect(got.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/unreadable', 1, message]]);
     } finally {
       unlock();
     }
