@@ -6,7 +6,7 @@ import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
 import type { FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
-import { nestedCursorHolder } from './context/nestedRules';
+import { toolRuleScope } from './context/nestedRules';
 import type { AgentRule, AgentView } from './context/agentView';
 import { toolFrontmatter } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
@@ -77,7 +77,7 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   if (!analysis.parsed) return undefined;
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
-  const scope = owner.agent.id === 'cursor' && rel !== undefined ? nestedCursorHolder(rel) : undefined;
+  const scope = toolRuleScope(owner.agent.id, rel);
   // The lint the diagnostics run on this file (`outsideFindings`), on the parse above.
   const findings = toolFindings({ ...owner, path: p, text, root, targets: fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root)) }, analysis);
   return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope, findings }, xcsh: false };

@@ -66,6 +66,15 @@ export function nestedCursorHolder(rel: string): string | undefined {
   return at > 0 ? rel.slice(0, at) : undefined;
 }
 
+/**
+ * The folder a tool's rule file at workspace-relative `rel` reaches, when it is less than the
+ * workspace: Cursor's rule in a package's own `.cursor/rules` (`packages/web`). Undefined for
+ * every other tool and path (Windsurf's nested folders are not scoped: see above).
+ */
+export function toolRuleScope(agent: string, rel: string | undefined): string | undefined {
+  return agent === 'cursor' && rel !== undefined ? nestedCursorHolder(rel) : undefined;
+}
+
 /** Holders (relative folders) without repeats, nearest the root first, at most `MAX_NESTED_FOLDERS`; `more` says some were left out. */
 export function nearestHolders(holders: Iterable<string>): { holders: string[]; more: boolean } {
   const sorted = [...new Set(holders)].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));

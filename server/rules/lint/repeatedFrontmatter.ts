@@ -24,8 +24,9 @@ const MAX_GAP_LINES = 3;
  *
  * Reported only where the second block's keys, laid over the first's, would activate the
  * rule otherwise than the agent now does: a repeat of the same settings changes nothing.
+ * `scope`: the folder the rule reaches when it is less than the workspace (`toolRuleScope`).
  */
-export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>): Finding[] {
+export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>, scope?: string): Finding[] {
   const layout = loc.analysis.parsed?.layout;
   const first = layout?.block;
   if (!layout || !first) return [];
@@ -37,7 +38,7 @@ export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel,
     if (line.trim() === '---') {
       if (newline < 0) return [];
       const second = leadingBlock(text.slice(newline + 1));
-      return second ? secondBlockFindings(loc, agent, fm, second.lines, at, newline + 1 + second.end, 'block') : [];
+      return second ? secondBlockFindings(loc, agent, fm, second.lines, at, newline + 1 + second.end, 'block', scope) : [];
     }
     if (line.trim() !== '') {
       // Keys and a closing `---` with no opening one: a second header whose opener was lost.
@@ -45,7 +46,7 @@ export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel,
       // patterns a rule attaches to.`) above a thematic break is prose.
       const second = KEY_LINE.test(line) ? leadingBlock(text.slice(at), { blankLines: true }) : undefined;
       if (!second || !second.lines.every((l) => UNDER_KEY.test(l) || headerLine(l, agent))) return [];
-      return secondBlockFindings(loc, agent, fm, second.lines, at, at + second.end, 'unopened');
+      return secondBlockFindings(loc, agent, fm, second.lines, at, at + second.end, 'unopened', scope);
     }
     if (newline < 0) return [];
     at = newline + 1;
@@ -54,7 +55,7 @@ export function repeatedFrontmatterFindings(loc: RuleLocator, agent: AgentModel,
 }
 
 /** The finding for a second block's `lines` (from `start` to `end` of the normalized text), when its keys would change how `agent` applies the rule. */
-function secondBlockFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>, lines: string[], start: number, end: number, shape: 'block' | 'unopened'): Finding[] {
+function secondBlockFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>, lines: string[], start: number, end: number, shape: 'block' | 'unopened', scope: string | undefined): Finding[] {
   if (!keysOf(lines).some((k) => k in agent.keys)) return [];
   const meant = agent.activation({ ...fm, ...intendedFrontmatter(lines.join('\n'), 'seed') });
   const now = agent.activation(fm);
@@ -65,7 +66,7 @@ function secondBlockFindings(loc: RuleLocator, agent: AgentModel, fm: Record<str
       'frontmatter/repeated',
       'warning',
       loc.normRange(start, end),
-      `${capital(agent.name)} reads only the first frontmatter block of a rule file. ${what} ${shape === 'block' ? 'is' : 'are'} sent as rule text, and ${shape === 'block' ? 'its' : 'their'} keys change nothing: the rule is ${describeActivation(now, agent)}, not ${describeActivation(meant, agent)}. Merge the two blocks into one.`,
+      `${capital(agent.name)} reads only the first frontmatter block of a rule file. ${what} ${shape === 'block' ? 'is' : 'are'} sent as rule text, and ${shape === 'block' ? 'its' : 'their'} keys change nothing: the rule is ${describeActivation(now, agent, scope)}, not ${describeActivation(meant, agent, scope)}. Merge the two blocks into one.`,
     ),
   ];
 }

@@ -4,9 +4,11 @@ import { personCharacters, type Range } from '../../core/text';
 import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import { sentWhole, type AgentId, type AgentModel, type Placement } from '../agents';
+import { toolRelativePath } from '../agents/relative';
 import { globList } from '../agents/shared';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding, undecodableNameFinding } from '../codes';
+import { toolRuleScope } from '../context/nestedRules';
 import { TOOL_READING } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
@@ -63,7 +65,9 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   }
   out.push(...limitFindings(file, analysis));
   if (!placement.frontmatter) return sentWhole(placement) && analysis.parsed?.layout.block ? [...out, sentAsTextFinding(loc, agent)] : out;
-  const stranded = strandedFrontmatterFindings(loc, agent);
+  // A package's own `.cursor/rules` reaches files under the package only: the messages saying how the rule applies name it.
+  const scope = toolRuleScope(agent.id, file.root === undefined ? undefined : toolRelativePath(file.path, file.root));
+  const stranded = strandedFrontmatterFindings(loc, agent, scope);
   out.push(...stranded);
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
@@ -73,7 +77,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
     out.push(...yamlFindings(loc, agent));
   }
   out.push(...keyFindings(loc, agent, fm, file.targets));
-  out.push(...repeatedFrontmatterFindings(loc, agent, fm));
+  out.push(...repeatedFrontmatterFindings(loc, agent, fm, scope));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
   // A block the tool cannot see is reported once, by its cause, not again as a missing key.
   if (stranded.length === 0) out.push(...activationFindings(loc, agent, fm));

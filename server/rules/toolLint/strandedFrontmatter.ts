@@ -17,8 +17,10 @@ import { intendedFrontmatter } from '../lint/yamlFallback';
  * Reported only where the stranded keys would activate the rule otherwise than the tool
  * now does (an `alwaysApply: true`, globs, a description): a block of empty defaults
  * changes nothing the tool does, and saying so would be noise.
+ *
+ * `scope`: the folder the rule reaches when it is less than the workspace (`toolRuleScope`).
  */
-export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
+export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel, scope?: string): Finding[] {
   const analysis = loc.analysis;
   if (analysis.parsed?.layout.block) return [];
   const text = analysis.text;
@@ -35,7 +37,7 @@ export function strandedFrontmatterFindings(loc: RuleLocator, agent: AgentModel)
   const meant = agent.activation(stranded);
   const now = agent.activation({});
   if (sameActivation(meant, now)) return [];
-  const effect = `${agent.name} sees no frontmatter, so the rule is ${describeActivation(now, agent)} instead of ${describeActivation(meant, agent)}, and the block is sent as rule text`;
+  const effect = `${agent.name} sees no frontmatter, so the rule is ${describeActivation(now, agent, scope)} instead of ${describeActivation(meant, agent, scope)}, and the block is sent as rule text`;
   if (lowered) {
     // A byte-order mark stays first: the fix replaces from the file's start.
     const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
