@@ -126,11 +126,16 @@ export function joinToolViews(base: readonly AgentView[], extra: readonly AgentV
 }
 
 /**
- * The file as its tool parses it: the xcsh agent's parse, the same text read the same way,
- * except where the tools read it differently (a BOM before `---`: `TOOL_READING`).
+ * The file as its tool parses it: the engine's parse where it reads the text as the tools do
+ * (the `seed` profile, no BOM), else the text parsed again as `toolLint` parses it. The tools
+ * read it differently from the engine under `xcsh`, whose parser camelizes kebab-case keys
+ * (rules.md §3: `always-apply` read as `alwaysApply`), where no tool's key documentation
+ * (`agents/`) names a key by another spelling than its own; and before `---`, a BOM
+ * (`TOOL_READING`).
  */
 function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
-  return analysis.text.charCodeAt(0) === 0xfeff ? parseFrontmatter(analysis.text, 'seed', TOOL_READING) : analysis.parsed!;
+  if (analysis.profile === 'seed' && analysis.text.charCodeAt(0) !== 0xfeff) return analysis.parsed!;
+  return parseFrontmatter(analysis.text, 'seed', TOOL_READING);
 }
 
 /**
