@@ -73,6 +73,8 @@ class RootRules {
   readonly linkTargetFolders = new Set<string>();
   /** Rule folders that are links, by their real path (`noteLinkedFolders`); two tools' folders may lead to one. */
   readonly linkedFolders = new Map<string, string[]>();
+  /** The last view made of the folder (`RulesEngine.view`), kept while its inputs stay the same. */
+  view: RulesView | undefined;
   /** The folder's real path (it may be opened through a link). */
   readonly realCwd: string;
   constructor(readonly cwd: string) {
@@ -719,12 +721,19 @@ export class RulesEngine {
     return this.roots.get(root)?.unreadLocations ?? new Map();
   }
 
-  /** Resolution and buckets of one workspace folder, computed on demand from the current state. */
+  /**
+   * Resolution and buckets of one workspace folder, computed on demand from the current state
+   * and kept while its inputs stay the same: a hover on a rule's first line asks for it each
+   * time, and resolving every rule of the folder per hover made it grow with the folder.
+   */
   view(root: string | undefined): RulesView | undefined {
     const state = root ? this.roots.get(root) : undefined;
     if (!state) return undefined;
-    const entries = state.discovery.candidates.filter((c) => state.byPath.get(c.path) === c).map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
-    return new RulesView(state.cwd, entries, this.session.settings.rules.disabledRules, this.profile, state.discovery, this.session.home, [...state.toolOnly.values()]);
+    const analyses = state.discovery.candidates.filter((c) => state.byPath.get(c.path) === c).map((c) => this.analyses.get(c.path)).filter((a): a is FileAnalysis => a !== undefined);
+    const inputs = { cwd: state.cwd, analyses, disabledRules: this.session.settings.rules.disabledRules, profile: this.profile, discovery: state.discovery, home: this.session.home, toolOnly: [...state.toolOnly.values()] };
+    if (state.view?.sameInputs(inputs)) return state.view;
+    state.view = new RulesView(inputs.cwd, analyses, inputs.disabledRules, inputs.profile, inputs.discovery, inputs.home, inputs.toolOnly);
+    return state.view;
   }
 
   /** Name state in a root (for hovers and links). */

@@ -8,6 +8,9 @@ import { assignBuckets, resolveRules, type BucketResult, type LoadedEntry, type 
 import { resolvableRules, resolveRuleUrl, type RuleUrlResult } from './ruleUrl';
 import { renderRulesPrompt, type PromptTemplate } from './systemPrompt';
 
+/** What a view is made from (`RulesView.sameInputs`). */
+export type ViewInputs = Pick<RulesView, 'cwd' | 'analyses' | 'disabledRules' | 'profile' | 'discovery' | 'home' | 'toolOnly'>;
+
 /**
  * Everything the agent derives from one folder's rules, computed on demand from the
  * engine's analyses: the merge (`all`, `items`, warnings), the buckets, `rule://` and
@@ -31,6 +34,17 @@ export class RulesView {
     const entries: LoadedEntry[] = analyses.map((a) => ({ candidate: a.candidate, rule: a.rule, readWarning: a.readWarning }));
     this.resolution = resolveRules(entries, disabledRules);
     this.bucketResult = assignBuckets(this.resolution.items, profile);
+  }
+
+  /**
+   * Whether `other`'s inputs are this view's: the engine keeps a file's analysis object while
+   * the file is unchanged, so the same analyses, settings and listing give the same view, and
+   * it can be kept (`RulesEngine.view`, `agentViews`) instead of resolved again.
+   */
+  sameInputs(other: ViewInputs): boolean {
+    if (this.cwd !== other.cwd || this.profile !== other.profile || this.discovery !== other.discovery || this.home !== other.home) return false;
+    if (this.disabledRules.join('\n') !== other.disabledRules.join('\n')) return false;
+    return sameList(this.analyses, other.analyses) && sameList(this.toolOnly, other.toolOnly);
   }
 
   bucketRules(bucket: BucketName): Rule[] {
@@ -90,4 +104,8 @@ export class RulesView {
       warnings: this.resolution.warnings,
     };
   }
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

@@ -18,7 +18,7 @@ import { joinToolViews, toolAgentViews } from './toolViews';
  */
 export function agentViews(view: RulesView, extra: readonly AgentView[] = []): AgentView[] {
   const cached = cache.get(view.cwd);
-  const base = cached && sameInputs(cached.view, view) ? cached.agents : [seedAgentView(view), ...toolAgentViews(view)];
+  const base = cached && cached.view.sameInputs(view) ? cached.agents : [seedAgentView(view), ...toolAgentViews(view)];
   if (base !== cached?.agents) cache.set(view.cwd, { view, agents: base });
   return extra.length ? joinToolViews(base, extra) : base;
 }
@@ -29,15 +29,6 @@ export function agentViews(view: RulesView, extra: readonly AgentView[] = []): A
  * for a file stay fast while nothing changes.
  */
 const cache = new Map<string, { view: RulesView; agents: AgentView[] }>();
-
-function sameInputs(a: RulesView, b: RulesView): boolean {
-  if (a.profile !== b.profile || a.disabledRules.join('\n') !== b.disabledRules.join('\n')) return false;
-  return sameList(a.analyses, b.analyses) && sameList(a.toolOnly, b.toolOnly);
-}
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
 
 /** Rules for a file of the folder, from the agents `agents` selects; undefined for a path outside it. */
 export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RulesForFileResult | undefined {
