@@ -51,6 +51,9 @@ switch (name) {
     // Cursor 2, Windsurf 2, Cline 1, Claude Code 2 (CLAUDE.md and the file it imports), Copilot 2.
     const said = log.split('\n').filter((l) => l.includes('status:'));
     check(said.length > 0 && said.every((l) => /agentls: 9 rules$/.test(l)), 'the status bar item counts the 9 rule files of the tools the project uses', said);
+    // A restart the user asked for is no failure: the old server's exit must not read as one.
+    const errors = log.split('\n').filter((l) => /^\[Error/.test(l));
+    check(errors.length === 0, 'the Output channel has no [Error] line, the restart included', errors);
     break;
   }
   case 'no-server': {

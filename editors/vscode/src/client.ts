@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { TransportKind, type LanguageClient, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { documentArguments } from './commands';
+import { AgentlsLanguageClient } from './languageClient';
 import { logLine } from './log';
 import { chooseLaunch, serverEnvironment, type LaunchPlan } from './serverLaunch';
 
@@ -57,7 +58,7 @@ export class ServerController implements vscode.Disposable {
     const failures = [...choice.problems];
     for (const plan of choice.plans) {
       logLine(this.output, `starting the server with ${plan.label}`);
-      const client = new LanguageClient('agentls', 'agentls', serverOptions(plan), this.clientOptions());
+      const client = new AgentlsLanguageClient('agentls', 'agentls', serverOptions(plan), this.clientOptions());
       try {
         await withTimeout(client.start(), START_TIMEOUT_MS, `the server did not answer within ${START_TIMEOUT_MS / 1000} s`);
         this.client = client;
