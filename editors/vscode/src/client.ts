@@ -92,10 +92,10 @@ export class ServerController implements vscode.Disposable {
       synchronize: { configurationSection: 'agentls' },
       outputChannel: this.output,
       middleware: {
-        // Palette commands come without arguments: the document commands then act on the
-        // active editor's file, as their titles say.
+        // Palette commands come without arguments, keybindings with some: the document
+        // commands then act on the active editor's file, as their titles say.
         executeCommand: async (command, args, next) => {
-          const filled = args.length ? args : await documentArguments(command);
+          const filled = await documentArguments(command, args);
           return filled === undefined ? undefined : next(command, filled);
         },
       },
