@@ -1,8 +1,9 @@
-import { MarkupKind, type Hover } from 'vscode-languageserver/node';
+import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver/node';
 import { rangeContains } from '../../core/text';
 import { toolKeyLine } from '../../rules/agentHover';
 import { describeRuleName } from '../../rules/describe';
 import { keyDoc } from '../../rules/keyDocs';
+import type { KeyEntry, RuleLocator } from '../../rules/lint/locate';
 import { show } from '../../rules/lint/words';
 import { refAt } from '../../rules/ruleRefs';
 import { isMarkdownKind } from '../../workspace/classify';
@@ -14,8 +15,8 @@ import type { RulesState } from './state';
 /**
  * Hover on `rule://NAME` (in any Markdown) and, in a rule file (one the engine lists, or one
  * only its tool reads: `hoverSubject`), on its first line (how its tool applies the rule; the
- * rule's name: bucket, provider, shadowing) and on frontmatter keys (what each does and
- * what the agents it is judged for read from it).
+ * rule's name: bucket, provider, shadowing) and on frontmatter keys and their values (what
+ * each key does and what the agents it is judged for read from it).
  */
 export function rulesHoverFeature(state: RulesState): Feature {
   return {
@@ -46,15 +47,16 @@ export function rulesHoverFeature(state: RulesState): Feature {
       if (!located || !root) return undefined;
       const { subject, loc } = located;
       const { analysis, tool, xcsh } = subject;
-      const entry = loc.entries().find((e) => rangeContains(e.keyRange, params.position));
-      if (entry) {
+      const at = keyOrValueAt(loc, params.position);
+      if (at) {
+        const { entry, range } = at;
         const docEntry = keyDoc(entry.key);
         const value = analysis.rule ? readValue(analysis.rule as unknown as Record<string, unknown>, entry.key) : undefined;
         const lines = !xcsh ? [`**${entry.rawKey}**`] : docEntry ? [`**${entry.rawKey}** (read by ${docEntry.readBy})`, '', docEntry.summary] : [`**${entry.rawKey}**: not a key the xcsh agent reads.`];
         // The tool first, as the diagnostics name the targets (`targets.ts`): its own key as written (tools do not camelCase).
         if (tool) lines.push('', toolKeyLine(tool, entry));
         if (xcsh && value !== undefined) lines.push('', `The xcsh agent reads: \`${show(value)}\``);
-        return wrap(lines.join('\n'), entry.keyRange);
+        return wrap(lines.join('\n'), range);
       }
       if (params.position.line === loc.openerRange().start.line) {
         const named = await ruleNameHoverOf(state, engine, root, doc.path, subject);
@@ -63,6 +65,25 @@ export function rulesHoverFeature(state: RulesState): Feature {
       return undefined;
     },
   };
+}
+
+/**
+ * The key whose hover answers at `position`: on the key itself, or on its value (the key's
+ * hover says what the tool reads from that value), where a list's element under the cursor is
+ * the range shown. An empty value (nothing after the colon) has no hover of its own.
+ */
+function keyOrValueAt(loc: RuleLocator, position: Position): { entry: KeyEntry; range: Range } | undefined {
+  for (const entry of loc.entries()) {
+    if (rangeContains(entry.keyRange, position)) return { entry, range: entry.keyRange };
+    if (isEmptyRange(entry.valueRange) || !rangeContains(entry.valueRange, position)) continue;
+    const element = loc.elementRanges(entry).find((r) => rangeContains(r, position));
+    return { entry, range: element ?? entry.valueRange };
+  }
+  return undefined;
+}
+
+function isEmptyRange(r: Range): boolean {
+  return r.start.line === r.end.line && r.start.character === r.end.character;
 }
 
 function readValue(rule: Record<string, unknown>, key: string): unknown {
