@@ -65,10 +65,14 @@ export function rulesCompletionFeature(state: RulesState): Feature {
       if (!offered) return undefined;
       const keyOnly = /^[\w-]*$/.exec(before);
       if (keyOnly) {
-        const present = new Set(frontmatterKeys(doc.text));
+        // The keys of the other lines: this line's own key (the cursor at its start, as in
+        // `|alwaysApply: true`) is the word the edit replaces, not a key the item would duplicate.
+        const present = new Set(frontmatterKeys(doc.text, pos.line));
         const end = pos.character + (/^[\w-]*/.exec(lineText.slice(pos.character))?.[0].length ?? 0);
+        // A colon already follows the word: the item writes the key alone, never `key: : value`.
+        const suffix = /^\s*:/.test(lineText.slice(end)) ? '' : ': ';
         return offered.keys
-          .filter((k) => !present.has(k.key) || before === k.key)
+          .filter((k) => !present.has(k.key))
           .map(
             (k, i): CompletionItem => ({
               label: k.key,
@@ -76,7 +80,7 @@ export function rulesCompletionFeature(state: RulesState): Feature {
               detail: k.detail,
               documentation: k.documentation,
               sortText: String(i).padStart(5, '0'),
-              textEdit: edit(0, end, `${k.key}: `),
+              textEdit: edit(0, end, `${k.key}${suffix}`),
             }),
           );
       }
@@ -158,10 +162,12 @@ function insideFrontmatter(source: string, line: number): boolean {
   return true;
 }
 
-function frontmatterKeys(text: string): string[] {
+/** The keys written in the frontmatter, but on line `except`. */
+function frontmatterKeys(text: string, except: number): string[] {
   const lines = withoutBom(text).split(/\r\n|\r|\n/);
   const out: string[] = [];
   for (let i = 1; i < lines.length && !lines[i].startsWith('---'); i++) {
+    if (i === except) continue;
     const m = /^([\w-]+)\s*:/.exec(lines[i]);
     if (m) out.push(m[1]);
   }

@@ -66,6 +66,26 @@ describe('frontmatter completion', () => {
     expect(labels(await c.completion(windsurf, { line: 1, character: 0 })).sort()).toEqual(['description', 'globs', 'trigger']);
   });
 
+  it("offers the keys at the start of a key's line, replacing that key, and on an empty line", async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/typescript.mdc': '---\ndescription: TS\nglobs: src/**/*.ts\nalwaysApply: true\n---\nUse tabs.\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, '.cursor/rules/typescript.mdc'));
+    // Every key Cursor reads is written: at the start of `alwaysApply: true`, that line's own key is the one to replace.
+    expect(labels(await c.completion(uri, { line: 3, character: 0 }))).toEqual(['alwaysApply']);
+    await c.setText(uri, '---\ndescription: TS\nalwaysApply: true\n\n---\nUse tabs.\n');
+    const keys = await c.completion(uri, { line: 2, character: 0 });
+    expect(labels(keys).sort()).toEqual(['alwaysApply', 'globs']);
+    // The word under the cursor is replaced, and the colon already there is kept, not written twice.
+    c.acceptCompletion(uri, keys.items.find((i) => i.label === 'globs')!, { line: 2, character: 0 });
+    expect(c.text(uri).split('\n')[2]).toBe('globs: true');
+    // An empty line offers the keys not written yet, as a new key is written.
+    await c.setText(uri, '---\ndescription: TS\nalwaysApply: true\n\n---\nUse tabs.\n');
+    const empty = await c.completion(uri, { line: 3, character: 0 });
+    expect(labels(empty)).toEqual(['globs']);
+    c.acceptCompletion(uri, empty.items[0], { line: 3, character: 0 });
+    expect(c.text(uri).split('\n')[3]).toBe('globs: ');
+  });
+
   it('keeps offering the xcsh agent\'s keys in a Cline rule where the workspace has .xcsh', async () => {
     const ws = writeTree(tempDir(), { '.xcsh/rules/base.md': '---\nalwaysApply: true\n---\nBase.\n', '.clinerules/tests.md': '---\n\n---\nTests.\n' });
     const c = await start({ folders: [ws], home: tempDir() });
