@@ -23,6 +23,16 @@ describe('agentls words a count of one and a name of many tools grammatically', 
     expect(run.stdout).toMatch(/^ {2}tiny +packages\/web\/\.cursor\/rules\/tiny\.mdc {2}glob \*\*\/\*\.ts · ≈1 token$/m);
   });
 
+  it('a one-token rule sent in every request is "≈1 token", in the report for a file and in the totals', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/one.mdc': '---\nalwaysApply: true\n---\nHi\n', 'a.ts': 'export const a = 1;\n' });
+    const home = writeTree(tempDir('agentls-home-'), {});
+    const forFile = agentlsWithHome(ws, home, 'rules', '--for', 'a.ts');
+    expect(forFile.status, forFile.stderr).toBe(0);
+    expect(forFile.stdout).toContain('Cursor: 1 applies, ≈1 token sent in every request\n');
+    const totals = agentlsWithHome(ws, home, 'rules');
+    expect(totals.stdout).toMatch(/^ {2}Cursor: ≈1 token in every request$/m);
+  });
+
   it('frontmatter/sent-as-text on AGENTS.md speaks of "AGENTS.md readers" in the plural', () => {
     const { ws, home } = workspace();
     const run = agentlsWithHome(ws, home, 'check', '--format', 'json');

@@ -1,6 +1,6 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../../rules/claudeImports';
-import { estimateTokens } from '../../rules/context/cost';
+import { estimateTokens, tokensText } from '../../rules/context/cost';
 import { displayPath } from '../../workspace/paths';
 import type { Feature } from '../feature';
 import { markdownToPlainText } from '../plainText';
@@ -31,7 +31,7 @@ export function claudeImportHoverFeature(state: RulesState): Feature {
       if (read.ok) {
         const lines = read.text.split('\n').length - (read.text.endsWith('\n') ? 1 : 0);
         const more = findClaudeImports(read.text).length;
-        text = `**Claude Code import** ${shown}: ${lines} line${lines === 1 ? '' : 's'}, ≈${estimateTokens(read.text)} tokens in every request (UTF-8 bytes / 4)${more ? `; it imports ${more} more` : ''}.`;
+        text = `**Claude Code import** ${shown}: ${lines} line${lines === 1 ? '' : 's'}, ${tokensText(estimateTokens(read.text))} in every request (UTF-8 bytes / 4)${more ? `; it imports ${more} more` : ''}.`;
       } else if (read.reason === 'not-found') {
         text = `**Claude Code import** ${shown}: no such file; Claude Code skips it without a word.`;
       } else if (read.reason === 'outside-workspace') {

@@ -6,7 +6,7 @@ import type { RulesEngine } from '../engine';
 import { RuleLocator } from '../lint/locate';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type GlobDialect } from './agentView';
 import { contextFinding } from './codes';
-import { agentCost } from './cost';
+import { agentCost, tokensText } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
 import { diffSummary, findDrift } from './drift';
 import type { GlobReach } from './globReach';
@@ -212,7 +212,7 @@ function budgetFindings(c: RuleFileContext): Finding[] {
         'context/over-budget',
         'warning',
         c.lines.lineRange(0),
-        `${capital(view.displayName)} sends ≈${cost.totalTokens} tokens of rules in every request, over agentls.rules.budgetTokens (${c.budget}); this always-on rule is ≈${mine.tokens} of them.`,
+        `${capital(view.displayName)} sends ${tokensText(cost.totalTokens)} of rules in every request, over agentls.rules.budgetTokens (${c.budget}); this always-on rule is ≈${mine.tokens} of them.`,
       ),
     );
   }

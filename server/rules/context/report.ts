@@ -3,7 +3,7 @@ import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protoco
 import { displayPath } from '../../workspace/paths';
 import { coverageLine, unreadLines } from '../report';
 import type { AgentView } from './agentView';
-import { agentCost, type AgentCost } from './cost';
+import { agentCost, tokensText, type AgentCost } from './cost';
 import { rulesForFile } from './rulesForFile';
 
 /** Rules for one file (relative to the views' folder) from every agent's view. */
@@ -59,14 +59,14 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${brief ? '**' : '## '}${capital(agent.displayName)}: ${applying.length === 1 ? '1 rule applies' : `${applying.length} rules apply`}${brief ? '**' : ''}`, '');
-    for (const r of applying) lines.push(`- **${r.name}** (≈${r.tokens} tokens) · ${r.reason} · \`${r.path}\``);
+    for (const r of applying) lines.push(`- **${r.name}** (${tokensText(r.tokens)}) · ${r.reason} · \`${r.path}\``);
     if (applying.length === 0) lines.push('(none)');
     const others = agent.rules.filter((r) => !r.applies);
     if (!brief && others.length) {
       lines.push('', 'Not for this file:', '');
       for (const r of others) lines.push(`- ${r.name} · ${r.reason} · \`${r.path}\``);
     }
-    lines.push('', `Sent in every request: ≈${agent.alwaysSentTokens} tokens.`);
+    lines.push('', `Sent in every request: ${tokensText(agent.alwaysSentTokens)}.`);
   }
   if (result.indexing) lines.push('', INDEXING_NOTE);
   // The full report only: the hover stays a count and the rules that apply.
@@ -81,7 +81,7 @@ export function rulesForFileText(result: RulesForFileResult): string {
   if (coverage) lines.push(coverage);
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
-    lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ≈${agent.alwaysSentTokens} tokens sent in every request`);
+    lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ${tokensText(agent.alwaysSentTokens)} sent in every request`);
     for (const r of agent.rules) lines.push(`  ${r.applies ? '+' : '-'} ${r.name.padEnd(24)} ${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`);
   }
   lines.push(...unreadLines(result.unread, false), ...elsewhereLine(result.unreadElsewhere, false));
@@ -93,7 +93,7 @@ export function costLines(costs: readonly AgentCost[], budget: number | undefine
   const lines: string[] = [];
   for (const c of costs) {
     const over = budget !== undefined && c.totalTokens > budget ? ` — over the budget of ${budget} (agentls.rules.budgetTokens)` : '';
-    lines.push(`${markdown ? '- **' : '  '}${c.displayName}${markdown ? '**' : ''}: ≈${c.totalTokens} tokens in every request${over}`);
+    lines.push(`${markdown ? '- **' : '  '}${c.displayName}${markdown ? '**' : ''}: ${tokensText(c.totalTokens)} in every request${over}`);
     for (const item of c.items) lines.push(`${markdown ? '  - ' : '    '}${item.label}: ≈${item.tokens}`);
     for (const u of c.uncounted) lines.push(`${markdown ? '  - ' : '    '}not counted: ${u.path} (${u.reason})`);
   }

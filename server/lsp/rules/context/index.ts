@@ -3,7 +3,7 @@ import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { Commands, Methods } from '../../../../protocol/methods';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import { params } from '../../../core/params';
-import { estimateTokens } from '../../../rules/context/cost';
+import { estimateTokens, tokensText } from '../../../rules/context/cost';
 import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
 import { forFileFromHome } from '../../../rules/homePaths';
@@ -65,7 +65,7 @@ export function rulesContextFeature(state: RulesState): Feature {
         const named = await ruleNameHoverOf(state, engine, root, doc.path, subject);
         // What its tool sends, where it reads the file: a file sent whole counts its frontmatter too.
         const tokens = estimateTokens(named?.sent ?? rule.content);
-        return md(`${named ? `${named.markdown}\n\n` : ''}Size: ≈${tokens} tokens (UTF-8 bytes / 4)${named?.always ? ', sent in every request' : ''}.`, line);
+        return md(`${named ? `${named.markdown}\n\n` : ''}Size: ${tokensText(tokens)} (UTF-8 bytes / 4)${named?.always ? ', sent in every request' : ''}.`, line);
       }
       if (!state.context.session.settings.rules.forFileHover) return undefined;
       const result = await context.forFile(doc.path);
