@@ -49,7 +49,7 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
     read: async (p) => {
       const r = await readForPatch(o.fs, p, o.maxBytes ?? DEFAULT_MAX_TEXT_BYTES);
       // A missing file is one the patch may create, unless a file stands where a folder on its way should be (`a.txt/new.txt`): said at the plan (and a dry run), not when the write fails.
-      const blocker = r.kind === 'missing' ? fileOnTheWay(p) : undefined;
+      const blocker = r.kind === 'missing' ? await fileOnTheWay(p) : undefined;
       return blocker ? { kind: 'error', error: 'unreadable', message: `${p} cannot be created: ${blocker} is a file, not a folder` } : r;
     },
     // Every link on the way resolved (a linked folder too), so a file the patch would create is known by where it lands.
@@ -83,7 +83,8 @@ export function headerPath(text: string): { ok: true; path: string } | { ok: fal
     return p ? { ok: true, path: p } : { ok: false, message: `${text} is not a file URI a patch can use; write the path instead` };
   }
   if (text.includes('\0')) return { ok: false, kind: 'input_error', message: 'the header holds a NUL character, which no file name can hold; write the path of a file of the workspace' };
-  const long = text.split(/[\\/]/).find(nameTooLong);
+  // A backslash is part of a name outside Windows (`backslashHeader.ts`): only the platform's separators cut.
+  const long = text.split(process.platform === 'win32' ? /[\\/]/ : '/').find(nameTooLong);
   if (long !== undefined) {
     const shown = [...text.slice(0, text.indexOf(long))].concat([...long].slice(0, 60)).join('');
     return { ok: false, kind: 'input_error', message: `${shown}… has a name longer than the file system takes; write the path of a file of the workspace` };
@@ -116,15 +117,11 @@ export async function readForPatch(fs: FileSystem, p: string, maxBytes: number):
 }
 
 /** The nearest existing thing above a missing path when it is not a folder (links followed); undefined when it is one. Climbs at most the path's depth. */
-function fileOnTheWay(p: string): string | undefined {
+async function fileOnTheWay(p: string): Promise<string | undefined> {
   for (let dir = path.dirname(p); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    let st: nodeFs.Stats;
-    try {
-      st = nodeFs.statSync(dir);
-    } catch {
-      continue;
-    }
-    return st.isDirectory() ? undefined : dir;
+    // Not the host's `FileSystem.stat`: that one never follows a link, and a linked folder is a folder here.
+    const st = await nodeFs.promises.stat(dir).catch(() => undefined);
+    if (st) return st.isDirectory() ? undefined : dir;
   }
   return undefined;
 }

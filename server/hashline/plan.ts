@@ -148,7 +148,7 @@ async function oneFileTwice(merged: readonly MergedSection[], resolve: (text: st
     const keys = await host.identity(target.path);
     const other = keys.map((k) => seen.get(k)).find((o) => o !== undefined);
     if (other !== undefined) {
-      const message = `${m.path} is the same file as ${other} (a link leads from one to the other): write all the edits of that file under one §header; nothing was applied`;
+      const message = `${m.path} is the same file as ${other} (one file under two names, by a symbolic or hard link): write all the edits of that file under one §header; nothing was applied`;
       return { kind: 'write_failed', message, path: target.path, display: m.path, docLine: m.sections[0].header.docLine };
     }
     for (const k of keys) seen.set(k, m.path);

@@ -169,7 +169,7 @@ describe('agentls hashline', () => {
     fs.symlinkSync('d', path.join(ws, 'e'));
     const hard = await cli(['hashline', 'apply', '--dry-run'], ws, '§a.txt\n»EOF\nx\n§b.txt\n»EOF\ny\n');
     expect(hard).toMatchObject({ code: HASHLINE_EXIT_CODES.write_failed, stdout: '' });
-    expect(hard.stderr).toBe('agentls hashline: write_failed: patch line 4: b.txt is the same file as a.txt (a link leads from one to the other): write all the edits of that file under one §header; nothing was applied\n');
+    expect(hard.stderr).toBe('agentls hashline: write_failed: patch line 4: b.txt is the same file as a.txt (one file under two names, by a symbolic or hard link): write all the edits of that file under one §header; nothing was applied\n');
     // Through a linked folder, and for a file the patch would create.
     const created = await cli(['hashline', 'apply', '--dry-run'], ws, '§d/new.txt\n»EOF\nx\n§e/new.txt\n»EOF\ny\n');
     expect(created.code).toBe(HASHLINE_EXIT_CODES.write_failed);
@@ -186,6 +186,12 @@ describe('agentls hashline', () => {
     const tooLong = await cli(['hashline', 'apply', '--dry-run'], ws, `§src/${long}.txt\n»EOF\nx\n`);
     expect(tooLong.code).toBe(HASHLINE_EXIT_CODES.input_error);
     expect(tooLong.stderr).toBe(`agentls hashline: input_error: patch line 1: src/${'x'.repeat(60)}… has a name longer than the file system takes; write the path of a file of the workspace\n`);
+    // Outside Windows a backslash is part of the name: 200 + 1 + 100 characters are one name, too long.
+    if (process.platform !== 'win32') {
+      const split = await cli(['hashline', 'apply', '--dry-run'], ws, `§${'x'.repeat(200)}\\${'y'.repeat(100)}\n»EOF\nx\n`);
+      expect(split.code).toBe(HASHLINE_EXIT_CODES.input_error);
+      expect(split.stderr).toContain('has a name longer than the file system takes');
+    }
   });
 
   it('says a link that goes round in a loop is one, not that it lies outside the workspace', async () => {

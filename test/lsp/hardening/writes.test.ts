@@ -122,7 +122,7 @@ describe('one file under two names', () => {
     const c = await start({ folders: [ws] });
     // Each header's edit is computed against the same original: the editor would apply both, the second over the first.
     const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§alias.txt\n≔1${lineHash('one')}\nuno\n`;
-    const refusal = { data: { kind: 'write_failed', path: 'alias.txt', patchLine: 3, message: 'alias.txt is the same file as a.txt (a link leads from one to the other): write all the edits of that file under one §header; nothing was applied' } };
+    const refusal = { data: { kind: 'write_failed', path: 'alias.txt', patchLine: 3, message: 'alias.txt is the same file as a.txt (one file under two names, by a symbolic or hard link): write all the edits of that file under one §header; nothing was applied' } };
     await expect(c.request('agentls/hashlineApply', { input, dryRun: true })).rejects.toMatchObject(refusal);
     await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject(refusal);
     expect(c.serverRequests).not.toContain('workspace/applyEdit');
