@@ -73,8 +73,11 @@ export const checkCommand: CliCommand = {
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);
     let targets;
+    // The user-level rule folders: naming one checks every file in it (the user-level note's command).
+    let userAreas: readonly string[] = [];
     try {
       targets = await resolveCheckTargets(positionals, io.cwd, common.root, session);
+      userAreas = session.userRuleAreas();
     } finally {
       session.dispose();
     }
@@ -129,7 +132,7 @@ export const checkCommand: CliCommand = {
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);
     for (const p of splitLinks) write(io.stderr, `agentls check: note: ${splitLinkNote(displayPath(p, common.root, report.home))}`);
-    if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home)}`);
+    if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home, userAreas)}`);
     for (const line of failures) write(io.stderr, `agentls check: ${line}`);
     if (failures.length) {
       const only = nothingChecked.length === failures.length;
@@ -142,13 +145,13 @@ export const checkCommand: CliCommand = {
 };
 
 /** What the run left unreported in the user's own rule files, and how to see it. */
-function userLevelNote(left: FileFindings[], root: string, home: string | undefined): string {
+function userLevelNote(left: FileFindings[], root: string, home: string | undefined, areas: readonly string[]): string {
   const problems = left.reduce((n, r) => n + r.findings.length, 0);
   const names = left.map((r) => displayPath(r.path, root, home));
   const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
   // The command to see them must check the same files, all of them: `~` is the shell's home, not a --home given to this run.
   const own = home === undefined || path.resolve(home) === path.resolve(os.homedir());
-  const named = namedForCheck(left.map((r) => r.path)).map((p) => shellWord(own ? displayPath(p, root, home) : p));
+  const named = namedForCheck(left.map((r) => r.path), areas).map((p) => shellWord(own ? displayPath(p, root, home) : p));
   const command = own ? `agentls check ${named.join(' ')}` : `agentls check --home ${shellWord(home)} ${named.join(' ')}`;
   // One problem is "it" throughout, more are "they": the sentence agrees with its count.
   const one = problems === 1;
@@ -157,18 +160,18 @@ function userLevelNote(left: FileFindings[], root: string, home: string | undefi
 }
 
 /**
- * The paths to name so that `check` reports every one of `paths`, sorted: a folder holding
- * two or more of them in place of its files (naming a user-level rule folder checks every
- * file directly in it, `resolveCheckTargets`), each other path as it is.
+ * The paths to name so that `check` reports every one of `paths`, sorted: a user-level rule
+ * folder (`areas`) holding two or more of them in place of its files (naming one checks every
+ * file directly in it, `resolveCheckTargets`; any other folder it refuses), each other path as it is.
  */
-function namedForCheck(paths: readonly string[]): string[] {
+function namedForCheck(paths: readonly string[], areas: readonly string[]): string[] {
   const byFolder = new Map<string, string[]>();
   for (const p of paths) {
     const folder = path.dirname(p);
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), p]);
   }
   const out = new Set<string>();
-  for (const [folder, files] of byFolder) for (const p of files.length > 1 ? [folder] : files) out.add(p);
+  for (const [folder, files] of byFolder) for (const p of files.length > 1 && areas.includes(folder) ? [folder] : files) out.add(p);
   return [...out].sort();
 }
 

@@ -142,7 +142,8 @@ async function underRoot(abs: string, root: string): Promise<string> {
  */
 async function userAreaFiles(dir: string): Promise<{ read: string[]; pastCap?: string }> {
   const entries = await fsp.readdir(dir, { withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() || e.isSymbolicLink()).sort((a, b) => compareBytes(a.name, b.name));
+  // Every entry but a folder counts, as in discovery's `listFolder` (a FIFO with a Markdown name too).
+  const files = entries.filter((e) => !e.isDirectory()).sort((a, b) => compareBytes(a.name, b.name));
   const read: string[] = [];
   let counted = 0;
   for (const e of files) {

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
@@ -32,5 +33,21 @@ describe('the note on unreported user-level problems', () => {
     expect(reported.length).toBe(Number(note![1]));
     expect([...new Set(reported.map((d) => path.relative(home, d.path)))]).toEqual([path.join('.cursor', 'rules'), path.join('.xcsh', 'agent', 'rules', 'one.md'), path.join('.xcsh', 'agent', 'rules', 'two.md')]);
     expect(reported.filter((d) => d.code === 'rule/merge-conflict').length).toBe(2);
+  });
+
+  it('names each file of a folder the check would refuse to be named (two broken links in the home), and its command reports them', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/rules/a.md': 'Use the design tokens.\n' });
+    const home = tempDir('agentls-home-');
+    fs.symlinkSync('gone', path.join(home, '.cline'));
+    fs.symlinkSync('gone2', path.join(home, '.cursor'));
+    const run = agentlsWithHome(ws, home, 'check', '--format', 'json');
+    const note = /^agentls check: (\d+) problems? in your user-level rules .*; agentls check --home (\S+) (.+) reports (?:them|it)\n$/.exec(run.stderr);
+    expect(note, run.stderr).not.toBeNull();
+    const named = note![3].split(' ');
+    // Not the home folder itself, which check refuses as outside the workspace.
+    expect(named).not.toContain(home);
+    const given = agentlsWithHome(ws, home, 'check', '--format', 'json', ...named);
+    expect(given.status, given.stderr).not.toBe(2);
+    expect((JSON.parse(given.stdout) as CheckJson).diagnostics.length).toBe(Number(note![1]));
   });
 });
