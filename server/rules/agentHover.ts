@@ -11,7 +11,7 @@ import type { AgentRule, AgentView } from './context/agentView';
 import { toolFrontmatter } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
 import type { RulesEngine } from './engine';
-import { describeActivation } from './lint/keyBlocks';
+import { atMentioned, describeActivation } from './lint/keyBlocks';
 import type { KeyEntry } from './lint/locate';
 import { capital, show } from './lint/words';
 import { toolAnalysis, toolFindings } from './toolLint';
@@ -52,8 +52,9 @@ export interface HoverSubject {
  * reads for its own tool alone (`toolOnly.ts`: ignored, a link, Cline's global rules, a
  * legacy `.cursorrules`); or a file with frontmatter the engine does not list that a tool reads where it is (Claude
  * Code's `.claude/rules`, Copilot's `.github/instructions`, Devin's `.devin/rules`, a nested
- * `.cursor/rules`), its owner decided by its path as the diagnostics decide it
- * (`outsideFindings`), read from `text` as the tool reads it; the xcsh agent, which never
+ * `.cursor/rules`), its owner decided by its path within its own workspace folder, as
+ * `outsideFindings` decides it (a file of no folder, which the diagnostics judge against the
+ * first folder, gets no hover), read from `text` as the tool reads it; the xcsh agent, which never
  * reads a file its discovery does not list (its `rule/not-read` says why), is not spoken for.
  * Undefined when no agent spoken for reads keys from the file.
  */
@@ -72,14 +73,15 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   const owner = rel === undefined ? undefined : ownerOf(rel);
   // A file its tool sends whole (CLAUDE.md, AGENTS.md) has no keys, and keeps the hovers of any Markdown.
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
-  if (!fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root)).has(owner.agent.id)) return undefined;
+  const targets = fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root));
+  if (!targets.has(owner.agent.id)) return undefined;
   const analysis = toolAnalysis({ agent: owner.agent, path: p, text });
   if (!analysis.parsed) return undefined;
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
   const scope = toolRuleScope(owner.agent.id, rel);
   // The lint the diagnostics run on this file (`outsideFindings`), on the parse above.
-  const findings = toolFindings({ ...owner, path: p, text, root, targets: fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root)) }, analysis);
+  const findings = toolFindings({ ...owner, path: p, text, root, targets }, analysis);
   return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope, findings }, xcsh: false };
 }
 
@@ -200,8 +202,9 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
     case 'description':
       return `${agent.name} offers this rule's description to the model, which reads the rule when it judges it relevant${from}.`;
     case 'manual':
+      if (atMentioned(agent.id)) return `${agent.name} applies this rule only when it is @-mentioned${from}.`;
       // Copilot has no @-mention of an instructions file (`describeActivation`).
-      return agent.id === 'copilot' ? `${agent.name} does not apply this file by itself: it is only attached by hand${from}.` : `${agent.name} applies this rule only when it is @-mentioned${from}.`;
+      return agent.id === 'copilot' ? `${agent.name} does not apply this file by itself: it is only attached by hand${from}.` : `${agent.name} does not apply this rule by itself${from}.`;
     default:
       return `${agent.name} knows no such activation: it never attaches this rule${from}.`;
   }

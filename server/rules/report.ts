@@ -1,6 +1,8 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { tokensText } from './context/cost';
+import { agentModel, type AgentId } from './agents';
+import { atMentioned } from './lint/keyBlocks';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
@@ -86,16 +88,6 @@ export function bucketsText(result: RuleBucketsResult): string {
 }
 
 /**
- * The agents whose users call a manual rule in by `@` and its name. Cursor's documentation,
- * "Rules" (docs.cursor.com/context/rules, rule types): "Manual: only included when explicitly
- * mentioned using @ruleName"; Windsurf's, "Memories & Rules" (docs.windsurf.com/windsurf/cascade/memories,
- * activation modes): "can be manually activated via @mention in Cascade's input box". GitHub's
- * docs say of an instructions file without `applyTo` only that it is not applied
- * automatically (`agents/copilot.ts`): no way of naming it is given there.
- */
-const AT_MENTIONED = new Set(['cursor', 'windsurf']);
-
-/**
  * How an agent applies one of its rules (`AgentRuleInfo.mode`, from its model in `agents/`),
  * to every file of the workspace, or for a nested folder's rule (`folder`) to the files under
  * that folder only (`nestedRules.ts`).
@@ -104,7 +96,7 @@ function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, fol
   if (rule.mode === 'always') return folder === undefined ? 'always, in every request' : `always, within ${folder}/`;
   if (rule.mode === 'glob') return `glob ${(rule.globs ?? []).join(', ')}`;
   if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
-  if (rule.mode === 'manual') return AT_MENTIONED.has(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
+  if (rule.mode === 'manual') return atMentioned(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
   // As `agentls rules --for` says it (`rulesForFile.ts`).
   if (rule.mode === 'none') return `no activation ${displayName} knows: never applied`;
   return rule.mode;
@@ -126,7 +118,9 @@ function agentSection(a: AgentRulesInfo): RuleSection {
   return {
     ...a,
     title: `${a.displayName}, rules for the whole workspace (${a.rules.length}${user ? `, ${user} of them user-level` : ''})`,
-    note: `how ${a.displayName} applies each; those "always" are in its "Sent in every request" total`,
+    note: agentModel(a.agent as AgentId).plural
+      ? `how ${a.displayName} apply each; those "always" are in their "Sent in every request" total`
+      : `how ${a.displayName} applies each; those "always" are in its "Sent in every request" total`,
   };
 }
 

@@ -39,4 +39,11 @@ describe('agentls words a count of one and a name of many tools grammatically', 
     const found = (JSON.parse(run.stdout) as CheckJson).diagnostics.filter((d) => d.path === 'AGENTS.md' && d.code === 'frontmatter/sent-as-text');
     expect(found.map((d) => d.message)).toEqual(['AGENTS.md readers send this file whole in every request and document no frontmatter for it: this block most likely reaches their models as text.']);
   });
+
+  it("the AGENTS.md readers' section of agentls rules says how they apply each, in the plural", () => {
+    const { ws, home } = workspace();
+    const run = agentlsWithHome(ws, home, 'rules');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^AGENTS\.md readers, rules for the whole workspace \(1\): how AGENTS\.md readers apply each; those "always" are in their "Sent in every request" total$/m);
+  });
 });

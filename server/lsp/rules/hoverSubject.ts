@@ -18,7 +18,7 @@ export interface LocatedSubject {
  * tool's lint and located every key.
  */
 export class HoverSubjects {
-  private readonly cache = new Map<string, { key: string; engine: RulesEngine; text: string; located: LocatedSubject | undefined }>();
+  private readonly cache = new Map<string, { key: string; engine: RulesEngine; located: LocatedSubject | undefined }>();
 
   /**
    * What a hover in `doc` speaks of (`hoverSubject`), once the engine has its buffer: a rule
@@ -34,14 +34,15 @@ export class HoverSubjects {
     const { analyses, groupResolutions, discoveries } = engine.stats;
     const key = `${doc.version}|${analyses}|${groupResolutions}|${discoveries}|${JSON.stringify(agents)}`;
     const cached = this.cache.get(doc.path);
-    if (cached && cached.key === key && cached.engine === engine && cached.text === doc.text) {
+    // The version says the buffer: a document's versions only grow while it is open, and closing it forgets its entry.
+    if (cached && cached.key === key && cached.engine === engine) {
       // Said so that a test through the server sees the parse reused (a timing would be flaky).
       state.context.log.debug(`rules: hover in ${doc.path} answered from the parse of version ${doc.version}`);
       return cached.located;
     }
     const subject = hoverSubject(engine, doc.path, doc.text, agents);
     const located = subject && { subject, loc: new RuleLocator(subject.analysis) };
-    this.cache.set(doc.path, { key, engine, text: doc.text, located });
+    this.cache.set(doc.path, { key, engine, located });
     return located;
   }
 

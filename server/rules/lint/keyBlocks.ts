@@ -43,6 +43,18 @@ export function sameActivation(a: Activation, b: Activation): boolean {
 }
 
 /**
+ * Whether the agent's users call a manual rule in by `@` and its name. Cursor's documentation,
+ * "Rules" (docs.cursor.com/context/rules, rule types): "Manual: only included when explicitly
+ * mentioned using @ruleName"; Windsurf's, "Memories & Rules" (docs.windsurf.com/windsurf/cascade/memories,
+ * activation modes): "can be manually activated via @mention in Cascade's input box". GitHub's
+ * docs say of an instructions file without `applyTo` only that it is not applied
+ * automatically (`agents/copilot.ts`): no way of naming it is given there.
+ */
+export function atMentioned(agent: string): boolean {
+  return agent === 'cursor' || agent === 'windsurf';
+}
+
+/**
  * How an activation applies a rule, as a phrase: "applied always", "attached to files matching …".
  * `scope`: the folder a nested rule reaches (`packages/web`: Cursor scopes a nested
  * `.cursor/rules` to its folder, `context/nestedRules.ts` has the source), named as
@@ -58,11 +70,12 @@ export function describeActivation(a: Activation, agent: AgentModel, scope?: str
     case 'description':
       return 'applied when the model judges its description relevant';
     case 'manual':
+      if (atMentioned(agent.id)) return 'applied only when @-mentioned';
       // Copilot has no @-mention of an instructions file: it is attached by hand (VS Code's "Add Context").
       if (agent.id === 'copilot') return 'not applied by itself (only attached by hand)';
       // The xcsh agent has no way to mention a rule: without a bucket it is loaded and never shown (rules.md §5).
       if (agent.id === 'xcsh') return 'never shown to the model';
-      return 'applied only when @-mentioned';
+      return 'not applied by itself';
     case 'unknown':
       return `read with an unknown ${a.key}`;
   }
