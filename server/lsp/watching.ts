@@ -168,11 +168,14 @@ export class Watching {
     // its coming or going moves Cline's global rules, so the home folder itself (one folder,
     // not its tree) is watched for that one entry; its other entries are none of ours.
     const documents = clineDocumentsFolder(home);
+    // Only its coming or going counts: a change inside it (a time, an attribute) moves nothing.
+    const documentsThere = isDirectory(documents);
     if (isDirectory(home)) waitingOn.add(home);
     this.homeWatcher = new FolderWatcher({
       onChange: (p, t) => {
-        if (p === documents) void this.documentsCameOrWent(missing);
-        else if (nextSteps.has(p)) void this.userRuleFolderAppeared(missing);
+        if (p === documents) {
+          if (isDirectory(documents) !== documentsThere) void this.documentsCameOrWent(missing);
+        } else if (nextSteps.has(p)) void this.userRuleFolderAppeared(missing);
         else if (!waitingOn.has(path.dirname(p))) void this.session.reportChange(p, t);
       },
       log: this.log,

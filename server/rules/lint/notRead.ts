@@ -178,7 +178,6 @@ export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, '
   return out;
 }
 
-/** A rule folder that is there but cannot be listed (no read permission), said for `readers`: an agent run as the same user meets the same refusal, so whatever rules are there reach none of them. */
 /**
  * A rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`): the agents
  * read them all, agentls the first by name, so a check must say the rest are not checked.
@@ -191,6 +190,7 @@ function tooManyFilesFinding(total: number): Finding {
   return finding('rule/too-large', 'error', ZERO_RANGE, `${overLimit('This rule folder holds', total, limit, 'rule files')}: ${tail}`);
 }
 
+/** A rule folder that is there but cannot be listed (no read permission), said for `readers`: an agent run as the same user meets the same refusal, so whatever rules are there reach none of them. */
 export function unlistableFolderFinding(readers: string): Finding {
   return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule folder cannot be listed (no read permission): ${readers} ${readers.includes(' and ') ? 'load' : 'loads'} no rules from it when run as this user, and agentls cannot check them.`);
 }

@@ -14,13 +14,13 @@ const RELISTED_FOR_BUFFER = /rules: rule folders listed again for a buffer chang
 
 const BASE = { '.xcsh/rules/base.md': '---\nalwaysApply: true\n---\nBe brief.\n', 'src/a.ts': 'export const a = 1;\n' };
 
-/** What a buffer whose file is gone shows (`RulesState.notListed`): the file is missing, not the place. */
 /**
  * Neovim 0.7 (the server watches the files itself), with versioned diagnostics: only a
  * publication made for the typed text counts, so the typing is known to be diagnosed.
  */
 const CLIENT = { ...NEOVIM_07_LIKE, textDocument: { ...NEOVIM_07_LIKE.textDocument, publishDiagnostics: { versionSupport: true } } };
 
+/** What a buffer whose file is gone shows (`RulesState.notListed`): the file is missing, not the place. */
 const NOT_ON_DISK = (ds: Diagnostic[]) => ds.length === 1 && ds[0].code === 'rule/not-read' && /not on disk/.test(JSON.stringify(ds[0].message));
 
 async function server(ws: string): Promise<LspTestClient> {
@@ -56,7 +56,6 @@ describe('typing in an open rule file the engine does not list, over LSP', () =>
       for (const word of ['Use', ' spaces', '.']) await client.type(uri, { line: 3, character: 0 }, word);
       const typed = await client.waitForDiagnostics(uri);
       expect(NOT_ON_DISK(typed), JSON.stringify(typed)).toBe(true);
-      console.log(client.logMessages.map((m) => m.message).join("\n"));
       expect(await bufferListings(client, path.dirname(file))).toEqual([]);
     });
   }
