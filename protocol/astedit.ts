@@ -14,7 +14,7 @@ export interface AstEditOpParams {
 /** `agentls/astEditPreview` params, and the argument of the preview command. */
 export interface AstEditPreviewParams {
   ops: AstEditOpParams[];
-  /** Files, folders or globs, relative to the workspace folder (`root`), or absolute inside it. */
+  /** Files, folders or globs, relative to the workspace folder (`root`), or absolute inside it; `file:` URIs; `rule://NAME` (the rule's file, which must lie inside it). */
   paths: string[];
   /** Required when the paths hold several languages (typescript, tsx, javascript, python, go, rust, java, json, yaml, bash, html, css). */
   lang?: string;

@@ -5,6 +5,7 @@ import { compileGlob, globProblem, isGlob, splitGlob, type PathMatcher } from '.
 import { IgnoreRules } from '../workspace/ignore';
 import { isInside, joinRelative, relativeInside, uriToPath } from '../workspace/paths';
 import { walkFiles } from '../workspace/walk';
+import { internalUrlTarget, type InternalUrlFiles } from './internalUrl';
 import type { AstEditProblem } from './types';
 
 /** What collection needs from the workspace session. */
@@ -59,18 +60,19 @@ interface ResolvedEntry {
 }
 
 /**
- * Resolves `paths` entries (files, folders, globs such as `src/**\/*.ts`, `file:` URIs)
- * against `root`, refusing anything outside the workspace folders. Folders and glob bases
- * are walked with the workspace walker: `.gitignore`/`.ignore` honoured, `.git` skipped,
- * `node_modules` skipped unless the entry names it, hidden files included, symlinks never
- * followed. Returns the files sorted by displayed path, without duplicates.
+ * Resolves `paths` entries (files, folders, globs such as `src/**\/*.ts`, `file:` URIs,
+ * `rule://NAME` through `internalUrls`) against `root`, refusing anything outside the
+ * workspace folders. Folders and glob bases are walked with the workspace walker:
+ * `.gitignore`/`.ignore` honoured, `.git` skipped, `node_modules` skipped unless the entry
+ * names it, hidden files included, symlinks never followed. Returns the files sorted by
+ * displayed path, without duplicates.
  */
 export async function collectFiles(
   entries: readonly string[],
   root: string,
   workspace: CollectWorkspace,
   fs: FileSystem,
-  options: { maxScanned: number; cancel?: Cancellation },
+  options: { maxScanned: number; cancel?: Cancellation; internalUrls?: InternalUrlFiles },
 ): Promise<Collection> {
   const result: Collection = { files: [], problems: [], warnings: [], truncated: false, scanned: [] };
   if (entries.length === 0) {
@@ -79,7 +81,7 @@ export async function collectFiles(
   }
   const resolved: ResolvedEntry[] = [];
   for (const [index, text] of entries.entries()) {
-    const r = await resolveEntry(text, index, root, workspace, fs);
+    const r = await resolveEntry(text, index, root, workspace, fs, options.internalUrls);
     if ('code' in r) result.problems.push(r);
     else resolved.push(r);
   }
@@ -164,16 +166,21 @@ export function isUrlEntry(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim());
 }
 
-async function resolveEntry(raw: string, index: number, root: string, workspace: CollectWorkspace, fs: FileSystem): Promise<ResolvedEntry | AstEditProblem> {
+async function resolveEntry(raw: string, index: number, root: string, workspace: CollectWorkspace, fs: FileSystem, internalUrls?: InternalUrlFiles): Promise<ResolvedEntry | AstEditProblem> {
   const field = `paths[${index}]`;
   const text = raw.trim();
   if (text === '') return problem('astedit/empty-path', '`paths` must contain non-empty paths or globs', field);
   let spec = text;
   if (isUrlEntry(text)) {
     const p = text.toLowerCase().startsWith('file:') ? uriToPath(text) : undefined;
-    // ast-edit.md §3 resolves internal URLs (`rule://`, `memory://`, …) to a backing file; we
-    // do not (a rule's file is named by its path), and say so rather than "Path not found".
-    if (!p) return problem('astedit/unsupported-url', `${text} is a URL, not a file: ast-edit rewrites files, so name the file behind it by its workspace path (internal URLs such as rule:// are not resolved here)`, field);
+    if (!p) {
+      // `rule://NAME` → the rule's file, then confined and stat'ed as a file named by its path
+      // would be: a rule reached through a link out of the workspace folders is refused as outside.
+      const target = await internalUrlTarget(text, root, internalUrls);
+      if (!target.ok) return problem('astedit/unsupported-url', target.message, field);
+      const abs = path.resolve(target.path);
+      return confined({ index, text, abs, includeNodeModules: false }, workspace, field, `${text} (${abs})`);
+    }
     if (isGlob(p)) return problem('astedit/unsupported-url', `Glob patterns are not supported for URLs: ${text}`, field);
     spec = p;
   }
@@ -193,11 +200,15 @@ async function resolveEntry(raw: string, index: number, root: string, workspace:
   } else {
     abs = path.resolve(root, spec);
   }
-  const owner = workspace.rootOf(abs);
-  if (!owner || !workspace.allows(abs)) {
-    return problem('astedit/outside-workspace', `${text} lies outside the workspace folders; ast-edit reads and writes only inside them`, field);
+  return confined({ index, text, abs, matcher, includeNodeModules }, workspace, field);
+}
+
+/** The entry, if what it names lies in a workspace folder and is allowed there (through links too). */
+function confined(entry: ResolvedEntry, workspace: CollectWorkspace, field: string, shown = entry.text): ResolvedEntry | AstEditProblem {
+  if (!workspace.rootOf(entry.abs) || !workspace.allows(entry.abs)) {
+    return problem('astedit/outside-workspace', `${shown} lies outside the workspace folders; ast-edit reads and writes only inside them`, field);
   }
-  return { index, text, abs, matcher, includeNodeModules };
+  return entry;
 }
 
 /**

@@ -3,6 +3,7 @@ import { LineIndex, lineBreakOf, withLineBreak } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import { describeSyntaxError, type AstBackend, type FileScan, type OpQuery, type ScanInput } from './backend';
 import { collectFiles, type CollectedFile, type CollectWorkspace } from './collect';
+import type { InternalUrlFiles } from './internalUrl';
 import { languageMismatches } from './languageMismatch';
 import { acceptsFile, languageByName, languageHintOfPaths, languageNames, languageOfPath, type LanguageInfo } from './languages';
 import { renderReplacement, type MatchCaptures, type Span } from './render';
@@ -20,6 +21,8 @@ export interface EngineOptions {
   /** Larger files are skipped and reported. */
   maxFileBytes?: number;
   cancel?: Cancellation;
+  /** Backing files of `rule://` entries; without it every internal URL is one without a backing file. */
+  internalUrls?: InternalUrlFiles;
 }
 
 export const DEFAULT_MAX_SCANNED = 20_000;
@@ -52,6 +55,7 @@ export async function previewAstEdit(request: AstEditRequest, options: EngineOpt
   const collection = await collectFiles(request.paths, request.root, options.workspace, options.fs, {
     maxScanned: options.maxScanned ?? DEFAULT_MAX_SCANNED,
     cancel: options.cancel,
+    internalUrls: options.internalUrls,
   });
   throwIfCancelled(options.cancel);
   // The warnings (a link not followed) may be why the other entries gave no file either.

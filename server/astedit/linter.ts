@@ -4,6 +4,8 @@ import type { Finding } from '../core/findings';
 import type { FileSystem } from '../workspace/fs';
 import type { LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
+import { refreshedEngine } from '../rules/sessionEngine';
+import { ruleUrlFiles } from './internalUrl';
 import { lintRecipe, RECIPE_CODES } from './recipeLint';
 import { createAstBackend } from './workerBackend';
 
@@ -36,7 +38,8 @@ export const astEditLinter: WorkspaceLinter = {
         const root = session.rootOf(file) ?? path.dirname(file);
         const lint = await lintRecipe(read.text, kind.format, {
           backend,
-          run: { root, fs, workspace: session, maxFiles: session.settings.astEdit.maxFiles, cancel },
+          // `rule://` entries resolve over the discovery the rules linters of the same run share.
+          run: { root, fs, workspace: session, maxFiles: session.settings.astEdit.maxFiles, cancel, internalUrls: ruleUrlFiles(() => refreshedEngine(session, cancel)) },
         });
         if (lint.findings.length) out.set(file, lint.findings);
       }

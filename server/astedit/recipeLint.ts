@@ -176,7 +176,7 @@ export const RECIPE_CODES: Record<string, string> = {
   'astedit/outside-workspace': 'A path outside the workspace folders',
   'astedit/empty-path': 'An empty entry in paths',
   'astedit/bad-glob': 'A glob that cannot match as intended',
-  'astedit/unsupported-url': 'An internal URL in paths',
+  'astedit/unsupported-url': 'An internal URL in paths with a glob, or without a backing file',
   'astedit/symlink': 'A symbolic link in paths (never followed)',
   'astedit/not-a-folder': 'A path that is neither a file nor a folder',
   'astedit/unreadable-folder': 'A folder under paths that cannot be read',

@@ -9,7 +9,7 @@ export interface AstEditOp {
 /** An ast-edit as the agent's tool takes it, plus the workspace folder relative paths start from. */
 export interface AstEditRequest {
   ops: AstEditOp[];
-  /** Files, folders or globs; relative to `root`, or absolute inside the workspace. */
+  /** Files, folders or globs; relative to `root`, or absolute inside the workspace; `file:` URIs and `rule://NAME`. */
   paths: string[];
   /** Forces the language (needed when the paths resolve to several). */
   lang?: string;

@@ -2,10 +2,13 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { planApply } from '../astedit/apply';
 import { isUrlEntry } from '../astedit/collect';
+import { ruleUrlFiles } from '../astedit/internalUrl';
 import { previewAstEdit } from '../astedit/engine';
 import { formatPreview } from '../astedit/format';
 import type { AstEditProblem } from '../astedit/types';
 import { createAstBackend } from '../astedit/workerBackend';
+import { NEVER_CANCELLED } from '../core/cancel';
+import { refreshedEngine } from '../rules/sessionEngine';
 import { splitLinkNote, writeFilesAtomically } from '../workspace/write';
 import { WorkspaceSession } from '../workspace/session';
 import { UsageError, write, type CliCommand } from './command';
@@ -13,15 +16,16 @@ import { UsageError, write, type CliCommand } from './command';
 const USAGE = `agentls ast-edit --pat P --out O [--pat P2 --out O2 …] PATH… [--lang L] [--apply] [--max-files N]
     Rewrites every node matching each pattern P (ast-grep syntax: $NAME, $_, $$$NAME, $$$)
     into its O, in the files, folders and globs PATH (relative to the current directory, or
-    file: URIs; quote globs: 'src/**/*.ts'). Prints the preview (-LINEhh|before /
+    file: URIs; quote globs: 'src/**/*.ts'), or rule://NAME: the rule file the xcsh agent
+    loads for NAME, inside the workspace (with --lang yaml). Prints the preview (-LINEhh|before /
     +LINEhh|after per change). With --apply, re-runs the rewrite and writes it, all files atomically or none,
     refusing when it no longer matches the preview or when edits overlap. --lang is needed
     when the paths hold several languages. --out '' deletes the matched nodes.
 exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale or
     overlapping edits, or a file changed while writing), 2 usage or request errors (an
-    invalid pattern, a path that does not exist, a folder or glob that matches no file or
-    only files of another language than --lang, a file named or a folder that cannot be read:
-    nothing is written), 3 internal error`;
+    invalid pattern, a path that does not exist, an internal URL with a glob or without a
+    file, a folder or glob that matches no file or only files of another language than
+    --lang, a file named or a folder that cannot be read: nothing is written), 3 internal error`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',
@@ -63,7 +67,9 @@ export const astEditCommand: CliCommand = {
         root: common.root,
         ...(values.lang !== undefined ? { lang: values.lang } : {}),
       };
-      const options = { fs: session.diskFs, workspace: session, backend, maxFiles };
+      // `rule://NAME` resolves over the rules of the folder, discovered only when an entry is one.
+      const internalUrls = ruleUrlFiles(() => refreshedEngine(session, NEVER_CANCELLED));
+      const options = { fs: session.diskFs, workspace: session, backend, maxFiles, internalUrls };
       const outcome = await previewAstEdit(request, options);
       if (!outcome.ok) {
         reportProblems(io.stderr, outcome.problems, positionals);

@@ -16,6 +16,7 @@ import type { FileCandidatesPayload, FileSearchPayload } from '../../protocol/ra
 import type { Cancellation } from '../core/cancel';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
+import type { RulesEngine } from '../rules/engine';
 import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import type { WorkspaceSession } from '../workspace/session';
 import type { ClientFeatures } from './clientFeatures';
@@ -79,10 +80,12 @@ export interface ServerContext {
 
 /**
  * Cross-feature services. The file-search feature provides `fileSearch`; prompt
- * completion uses it. Absent until the owning feature is activated.
+ * completion uses it. The rules features provide `rulesEngine`. Absent until the owning feature is activated.
  */
 export interface Services {
   fileSearch?: FileSearchService;
+  /** The rules features' engine, kept current (awaits a refresh in progress): ast-edit resolves `rule://` paths over it. */
+  rulesEngine?: () => Promise<RulesEngine>;
 }
 
 export interface FileSearchService {

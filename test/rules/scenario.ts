@@ -20,7 +20,8 @@ export interface ScenarioRun {
   abs(vectorPath: string): string;
 }
 
-export async function runScenario(scenario: Pick<DiscoveryScenario, 'tree' | 'cwd' | 'env'>, profile: 'seed' | 'xcsh', extraSettings: Record<string, unknown> = {}): Promise<ScenarioRun> {
+/** A vector scenario's tree written to a temporary folder: its `HOME/`, `PROJECT/`, `ROOT/` and the folder the agent runs in. */
+export function writeScenarioTree(scenario: Pick<DiscoveryScenario, 'tree' | 'cwd'>): { base: string; cwd: string; home: string; abs(vectorPath: string): string } {
   const base = tempDir('agentls-rules-');
   const abs = (p: string) => path.join(base, ...p.split('/'));
   for (const top of ['HOME', 'PROJECT', 'ROOT']) fs.mkdirSync(abs(top), { recursive: true });
@@ -32,7 +33,11 @@ export async function runScenario(scenario: Pick<DiscoveryScenario, 'tree' | 'cw
   }
   const cwd = abs(scenario.cwd ?? 'PROJECT');
   fs.mkdirSync(cwd, { recursive: true });
-  const home = abs('HOME');
+  return { base, cwd, home: abs('HOME'), abs };
+}
+
+export async function runScenario(scenario: Pick<DiscoveryScenario, 'tree' | 'cwd' | 'env'>, profile: 'seed' | 'xcsh', extraSettings: Record<string, unknown> = {}): Promise<ScenarioRun> {
+  const { base, cwd, home, abs } = writeScenarioTree(scenario);
   const settings = overlaySettings(DEFAULT_SETTINGS, { home, rules: { profile }, ...extraSettings });
   // The vector's environment is the agent's environment: PI_CONFIG_DIR is read from it, as the agent reads it.
   const saved = process.env.PI_CONFIG_DIR;

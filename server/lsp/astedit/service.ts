@@ -4,6 +4,7 @@ import type { AstEditPreviewResult, AstEditRefusal, AstEditResolveResult } from 
 import { planApply, type PlannedFile } from '../../astedit/apply';
 import type { AstBackend } from '../../astedit/backend';
 import { previewAstEdit, type EngineOptions } from '../../astedit/engine';
+import { ruleUrlFiles } from '../../astedit/internalUrl';
 import { changeLinePair, describeProblem, formatPreview, formatPreviewReport } from '../../astedit/format';
 import { PreviewStore } from '../../astedit/pending';
 import { parseRecipe } from '../../astedit/recipe';
@@ -38,7 +39,10 @@ export class AstEditService {
   }
 
   engineOptions(cancel: Cancellation): EngineOptions {
-    return { fs: this.ctx.documents.fs, workspace: this.ctx.session, backend: this.backend, maxFiles: this.ctx.settings().astEdit.maxFiles, cancel };
+    // `rule://NAME` in paths: the file the rules features resolve it to (links, hover, `agentls/resolveRule`).
+    const rules = this.ctx.services.rulesEngine;
+    const internalUrls = rules ? ruleUrlFiles(rules) : undefined;
+    return { fs: this.ctx.documents.fs, workspace: this.ctx.session, backend: this.backend, maxFiles: this.ctx.settings().astEdit.maxFiles, cancel, internalUrls };
   }
 
   /** The workspace folder relative paths start from: the one owning `hint`, else the first. */

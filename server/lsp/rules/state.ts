@@ -56,6 +56,7 @@ export class RulesState {
 
   activate(ctx: ServerContext): void {
     this.ctx = ctx;
+    ctx.services.rulesEngine = () => this.engine();
   }
 
   get context(): ServerContext {
