@@ -61,6 +61,14 @@ export const LIMITS = {
    * says how many more there are and that they are not checked.
    */
   ruleFolderFiles: 1000,
+  /**
+   * Entries read from the subfolders of one rule folder, all of them together, each
+   * subfolder one more: no agent loads the files there as the folder's rules, and they are
+   * listed only to say so (`rule/not-read`), so a rule folder of ten thousand subfolders
+   * (a checkout or a cache dropped in it) must not cost ten thousand listings. Past it, a
+   * finding on the folder says the subfolders after are not looked into.
+   */
+  ruleSubfolderEntries: 1000,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

@@ -78,11 +78,15 @@ export interface SkippedFile {
    * of Cline's global rule folders, which Cline reads and the xcsh agent never looks at
    * (`clineGlobalRules`): no finding of the xcsh agent's, read for Cline's view and lint.
    * `too-many`: a rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`;
-   * `total` says how many it holds): those past the first by name are not read.
+   * `total` says how many it holds): those past the first by name are not read; or, with
+   * `subfolders`, whose subfolders hold more entries than agentls reads of them
+   * (`LIMITS.ruleSubfolderEntries`): the subfolders past those are not looked into.
    */
   why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'too-many';
   /** With `too-many`: the rule files the folder holds. */
   total?: number;
+  /** With `too-many`: the folder's own files are all read, its subfolders were not all looked into (no `total`: they were not counted). */
+  subfolders?: true;
   /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
   target?: string;
   /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
@@ -108,9 +112,6 @@ export interface Discovery {
   /** Cline's global rule folders listed (`clineGlobalRules`): a file coming or going there means discovering again. */
   clineGlobalFolders: string[];
 }
-
-/** Entries read from one nested folder of a rule folder, to report files the agent misses. */
-const MAX_NESTED_ENTRIES = 200;
 
 /** Lists the rule files of one workspace folder (the agent's cwd), in the agent's order. */
 export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<Discovery> {
@@ -315,6 +316,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
   // The files this listing reports, each read or told of: rule files, and Markdown the agent passes over.
   const reported = (entry: { name: string; kind: string }) => entry.kind !== 'directory' && (ruleNamed(entry.name) || looksMarkdown(entry.name));
   let files = 0;
+  const nested: SubfolderBudget = { left: LIMITS.ruleSubfolderEntries, over: false };
   for (const [i, entry] of sorted.entries()) {
     if (reported(entry) && ++files > LIMITS.ruleFolderFiles) {
       const total = LIMITS.ruleFolderFiles + sorted.slice(i).filter(reported).length;
@@ -324,7 +326,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
     const full = path.join(folder.dir, entry.name);
     const matches = ruleNamed(entry.name);
     if (entry.kind === 'directory') {
-      if (!entry.name.startsWith('.')) await listNested(full, folder, host, out);
+      if (!entry.name.startsWith('.')) await listNested(full, folder, host, out, nested);
       continue;
     }
     if (entry.name.startsWith('.') || !matches) {
@@ -347,11 +349,40 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       order: [folder.providerRank, folder.folderRank, entry.name],
     });
   }
+  // Past the rule files' cap the folder's word is that one (an error: rules not checked), and the subfolders after it were not listed anyway.
+  if (nested.over) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'too-many', subfolders: true });
 }
 
-async function listNested(dir: string, folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
-  const entries = await host.fs.readDir(dir);
-  for (const entry of (entries ?? []).slice(0, MAX_NESTED_ENTRIES)) {
+/** What is left to read of a rule folder's subfolders (`LIMITS.ruleSubfolderEntries`), shared by all of them; `over` once a subfolder held more. */
+interface SubfolderBudget {
+  left: number;
+  over: boolean;
+}
+
+/**
+ * The Markdown files of one subfolder of a rule folder, which the agent never loads
+ * (`by-path`), one level deep: its own subfolders are not listed, nor is a link to a folder
+ * (a link back to the rule folder among them), which the parent's listing gives as a
+ * `symlink` entry, never a `directory`; no loop can be walked. The subfolder and each of
+ * its entries are taken from `budget`, and at most what is left of it is read (`max`). One
+ * holding more is not told of at all, nor are those after it: the subfolders come in name
+ * order (`listFolder`), so what is said is the same at every listing, whatever order the
+ * system lists a subfolder's entries in.
+ */
+async function listNested(dir: string, folder: ListedFolder, host: DiscoveryHost, out: Discovery, budget: SubfolderBudget): Promise<void> {
+  if (budget.over) return;
+  if (budget.left === 0) {
+    budget.over = true;
+    return;
+  }
+  budget.left--;
+  const entries = (await host.fs.readDir(dir, { max: budget.left + 1 })) ?? [];
+  if (entries.length > budget.left) {
+    budget.over = true;
+    return;
+  }
+  budget.left -= entries.length;
+  for (const entry of entries) {
     if (entry.kind === 'file' && looksMarkdown(entry.name)) out.skipped.push({ path: path.join(dir, entry.name), provider: folder.provider, level: folder.level, why: 'by-path' });
   }
 }

@@ -709,7 +709,8 @@ export class RulesEngine {
     const out = new Map<string, Finding>();
     for (const state of this.roots.values()) {
       for (const s of state.discovery.skipped) {
-        const said = s.why === 'too-many' ? state.notRead.get(s.path) : undefined;
+        // A folder whose subfolders were not all looked into still has its own files all read.
+        const said = s.why === 'too-many' && !s.subfolders ? state.notRead.get(s.path) : undefined;
         if (said) out.set(s.path, said);
       }
     }

@@ -36,6 +36,11 @@ export interface ReadDirOptions {
    * check is skipped. Only walkers that never follow symlinks may say so.
    */
   parentChecked?: boolean;
+  /**
+   * Read at most this many entries, in the order the system lists them, and stop: a folder
+   * of a million entries costs no more than this to look into. Unset, every entry.
+   */
+  max?: number;
 }
 
 export interface ReadOptions {
@@ -212,6 +217,7 @@ export class NodeFileSystem implements FileSystem {
   async readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {
     if (!options?.parentChecked && this.refuse(p)) return undefined;
     try {
+      if (options?.max !== undefined) return await readDirUpTo(p, options.max);
       const entries = await fsp.readdir(p, { withFileTypes: true });
       return entries.map((e) => ({ name: e.name, kind: kindOf(e) }));
     } catch {
@@ -220,6 +226,17 @@ export class NodeFileSystem implements FileSystem {
   }
 }
 
+/** The first `max` entries of a folder as `opendir` streams them (a few dozen at a time), the rest never read. */
+async function readDirUpTo(p: string, max: number): Promise<DirEntry[]> {
+  const out: DirEntry[] = [];
+  if (max <= 0) return out;
+  // Leaving the loop early closes the folder: "the fs.Dir object will be automatically closed after the iterator exits" (Node's fs documentation, `fsPromises.opendir`).
+  for await (const e of await fsp.opendir(p)) {
+    out.push({ name: e.name, kind: kindOf(e) });
+    if (out.length >= max) break;
+  }
+  return out;
+}
 
 function kindOf(st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): FileStat['kind'] {
   if (st.isSymbolicLink()) return 'symlink';

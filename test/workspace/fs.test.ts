@@ -117,6 +117,21 @@ describe('NodeFileSystem', () => {
     expect((await fsys.stat(path.join(root, 'link')))?.kind).toBe('symlink');
     expect(await fsys.readDir(path.join(root, 'missing'))).toBeUndefined();
   });
+
+  it('reads no more entries of a folder than `max` asks, of the same kinds, and none that are not there', async () => {
+    const tree: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) tree[`f${i}.md`] = 'x';
+    const root = writeTree(tempDir(), { ...tree, 'd/b.md': 'b' });
+    fs.symlinkSync('..', path.join(root, 'up'));
+    const fsys = new NodeFileSystem(new Confinement([root]));
+    const all = (await fsys.readDir(root))!.map((e) => `${e.name}:${e.kind}`);
+    const some = (await fsys.readDir(root, { max: 40 }))!.map((e) => `${e.name}:${e.kind}`);
+    expect(some.length).toBe(40);
+    expect(all).toEqual(expect.arrayContaining(some));
+    expect((await fsys.readDir(root, { max: 1000 }))!.map((e) => `${e.name}:${e.kind}`).sort()).toEqual([...all].sort());
+    expect(await fsys.readDir(root, { max: 0 })).toEqual([]);
+    expect(await fsys.readDir(path.join(root, 'missing'), { max: 5 })).toBeUndefined();
+  });
 });
 
 describe('writeFilesAtomically', () => {

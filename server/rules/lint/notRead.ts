@@ -135,7 +135,7 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
     return fileLocationFinding(locationReaders(skipped), agentOfLocation(skipped.provider, skipped.level), shown, { link: skipped.target, special: skipped.special });
   }
   if (skipped.why === 'unreadable') return unlistableFolderFinding(locationReaders(skipped));
-  if (skipped.why === 'too-many') return tooManyFilesFinding(skipped.total ?? 0);
+  if (skipped.why === 'too-many') return skipped.subfolders ? tooManySubfolderEntriesFinding() : tooManyFilesFinding(skipped.total ?? 0);
   if (skipped.why === 'linked-folder') {
     // discovery.ts, `clineLinkedFolder`: the sources for both agents.
     return finding(
@@ -188,6 +188,18 @@ function tooManyFilesFinding(total: number): Finding {
   const rest = total - limit;
   const tail = `the ${formatCount(rest)} past the first ${formatCount(limit)} by name ${rest === 1 ? 'is' : 'are'} not checked.`;
   return finding('rule/too-large', 'error', ZERO_RANGE, `${overLimit('This rule folder holds', total, limit, 'rule files')}: ${tail}`);
+}
+
+/**
+ * A rule folder whose subfolders hold more entries than agentls reads of them
+ * (`LIMITS.ruleSubfolderEntries`; discovery.ts, `listNested`): the files there are no rules
+ * of the folder, only told of as files the xcsh agent never loads, so a warning, not the
+ * error of unread rules. How many more there are is not known: they were not read.
+ */
+function tooManySubfolderEntriesFinding(): Finding {
+  const limit = LIMITS.ruleSubfolderEntries;
+  const what = `This rule folder's subfolders hold more than`;
+  return finding('rule/too-large', 'warning', ZERO_RANGE, `${overLimit(what, limit, limit, 'entries')}: the subfolders past those, by name, are not looked into.`);
 }
 
 /** A rule folder that is there but cannot be listed (no read permission), said for `readers`: an agent run as the same user meets the same refusal, so whatever rules are there reach none of them. */
