@@ -135,7 +135,29 @@ export function joinToolViews(base: readonly AgentView[], extra: readonly AgentV
  */
 function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
   if (analysis.profile === 'seed' && analysis.text.charCodeAt(0) !== 0xfeff) return analysis.parsed!;
-  return parseFrontmatter(analysis.text, 'seed', TOOL_READING);
+  const kept = toolParses.get(analysis);
+  if (kept) return kept;
+  const parsed = parseFrontmatter(analysis.text, 'seed', TOOL_READING);
+  toolParses.set(analysis, parsed);
+  toolParseSeen?.(analysis.candidate.path);
+  return parsed;
+}
+
+/**
+ * Each analysis's parse as its tool reads it. The views are made again whenever a rule file
+ * changes, and a YAML parse of every file each time made one keystroke cost the whole
+ * folder; the engine keeps a file's analysis object while the file is unchanged and makes a
+ * new one for new text (`RulesEngine.analyse`), so keyed by it, an edit parses that file
+ * alone again, and the parse dies with the analysis it was made from.
+ */
+const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
+
+/** Told of each file `toolParsed` parses anew (a test's count); unset, as it always is outside tests, nothing is told. */
+let toolParseSeen: ((path: string) => void) | undefined;
+
+/** Sets who is told of each rule file parsed again as its tool reads it (`toolParsed`). */
+export function observeToolParses(observer: ((path: string) => void) | undefined): void {
+  toolParseSeen = observer;
 }
 
 /**
