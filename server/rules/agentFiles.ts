@@ -7,6 +7,7 @@ import { finding } from './codes';
 import { brokenLinkFinding, linkedOutFileFinding, notReadForKind, specialEntryFinding } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
+import { recentToolReading } from './toolLint/recent';
 import { followsFileLinks } from './toolOnly';
 
 /** A file the xcsh agent's engine does not list (nested, legacy below the root, another tool's format), as linters see it. */
@@ -48,7 +49,8 @@ export function outsideFindings(file: OutsideFile): Finding[] {
   }
   if (file.linkedOutTo !== undefined && owner && followsFileLinks(owner.agent.id)) out.push(linkedOutFileFinding(file.linkedOutTo, owner.agent.name));
   if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id) && (file.text !== undefined || file.readProblem)) {
-    out.push(...toolFindings({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text ?? '', root: file.root, targets, readProblem: file.readProblem }));
+    // Kept for the hover in the same version (`recentToolReading`).
+    out.push(...recentToolReading({ agent: owner.agent, placement: owner.placement, path: file.path, text: file.text ?? '', root: file.root, targets, readProblem: file.readProblem }).findings);
     return out;
   }
   if (file.text === undefined) return out;

@@ -14,7 +14,7 @@ import type { RulesEngine } from './engine';
 import { atMentioned, describeActivation } from './lint/keyBlocks';
 import type { KeyEntry } from './lint/locate';
 import { capital, show } from './lint/words';
-import { toolAnalysis, toolFindings } from './toolLint';
+import { recentToolReading } from './toolLint/recent';
 import { foreignKeyOwner } from './toolLint/keys';
 import { fileTargets } from './targets';
 
@@ -75,13 +75,12 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
   const targets = fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root));
   if (!targets.has(owner.agent.id)) return undefined;
-  const analysis = toolAnalysis({ agent: owner.agent, path: p, text });
+  // The parse and lint the diagnostics made of this text (`outsideFindings`), or made here and kept for them.
+  const { analysis, findings } = recentToolReading({ ...owner, path: p, text, root, targets });
   if (!analysis.parsed) return undefined;
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
   const scope = toolRuleScope(owner.agent.id, rel);
-  // The lint the diagnostics run on this file (`outsideFindings`), on the parse above.
-  const findings = toolFindings({ ...owner, path: p, text, root, targets }, analysis);
   return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope, findings }, xcsh: false };
 }
 

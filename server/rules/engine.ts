@@ -22,6 +22,7 @@ import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agen
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
+import { toolLintKey } from './toolLint/recent';
 import { displayPath, isInside, joinRelative } from '../workspace/paths';
 import { RulesView } from './view';
 import { followsFileLinks, readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
@@ -613,7 +614,7 @@ export class RulesEngine {
 
   /** A tool's lint of a file, recomputed only when its text or targets change (publishing asks often). */
   private toolFindingsCached(file: ToolFile): Finding[] {
-    const key = `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${JSON.stringify(file.readProblem ?? null)}`;
+    const key = toolLintKey(file);
     const cached = this.toolCache.get(file.path);
     if (cached && cached.text === file.text && cached.key === key) return cached.findings;
     const findings = toolFindings(file);

@@ -4,6 +4,7 @@ import type { Range } from '../../core/text';
 import { buildRule } from '../build';
 import { finding } from '../codes';
 import { bracketDepth, withoutStackTraces } from '../../core/limits';
+import { countWork } from '../../workspace/testCounts';
 import { fallbackLines, MAX_FLOW_DEPTH, MAX_METADATA_CHARS, MAX_YAML_ALIASES } from '../frontmatter';
 import type { Rule } from '../model';
 import { placeRule } from '../resolve';
@@ -92,26 +93,39 @@ export function yamlFallbackFindings(loc: RuleLocator): Finding[] {
 const MAX_LINE_PARSES = 1000;
 const MAX_PARSED_VALUE_CHARS = 4096;
 
-/** Frontmatter read by `intendedFrontmatter` lately, by profile and text: each file's is asked for by several lints. */
+/**
+ * Frontmatter read by `intendedFrontmatter` lately, by profile and text: each file's is asked
+ * for by several lints, the tools' views and the hover. At most `RECENT_INTENDED` blocks and
+ * `RECENT_INTENDED_CHARS` characters of them are kept (a rule file is up to 2 MiB).
+ */
 const recentlyIntended = new Map<string, Record<string, unknown>>();
 const RECENT_INTENDED = 32;
+const RECENT_INTENDED_CHARS = 4 * 1024 * 1024;
+let recentChars = 0;
 
 /** What the file means: the YAML with the usual slips repaired, else each line parsed on its own. */
 export function intendedFrontmatter(metadata: string, profile: 'seed' | 'xcsh'): Record<string, unknown> {
-  // The tool lints, the context views and the rule model each ask for the same file's: a broken
-  // block of 50 KB takes the YAML parser 0.2 s a time.
-  if (metadata.length > MAX_METADATA_CHARS) return readIntended(metadata, profile);
+  // The tool lints, the context views, the rule model and the hover each ask for the same
+  // file's: a broken block of 50 KB takes the YAML parser 0.2 s a time, and one over the
+  // parser's limit (6,000 keys) its budget of line parses, 60 ms, a time.
+  if (metadata.length > RECENT_INTENDED_CHARS) return readIntended(metadata, profile);
   const key = profile + metadata;
   let found = recentlyIntended.get(key);
   if (!found) {
     found = readIntended(metadata, profile);
     recentlyIntended.set(key, found);
-    if (recentlyIntended.size > RECENT_INTENDED) recentlyIntended.delete(recentlyIntended.keys().next().value!);
+    recentChars += key.length;
+    while (recentlyIntended.size > RECENT_INTENDED || recentChars > RECENT_INTENDED_CHARS) {
+      const oldest = recentlyIntended.keys().next().value!;
+      recentlyIntended.delete(oldest);
+      recentChars -= oldest.length;
+    }
   }
   return { ...found };
 }
 
 function readIntended(metadata: string, profile: 'seed' | 'xcsh'): Record<string, unknown> {
+  countWork('intended-frontmatter');
   // Over the size the agent's own parse reads, the block is not parsed whole again; its lines are, up to a budget.
   const fits = metadata.length <= MAX_METADATA_CHARS;
   const repaired = fits ? metadata.split('\n').map(repairLine).join('\n') : '';
@@ -127,11 +141,30 @@ function readIntended(metadata: string, profile: 'seed' | 'xcsh'): Record<string
   for (const line of fallbackLines(metadata, profile)) {
     // A line of a few keys' length parses in microseconds; past the budget, or a very long value, stays a string.
     const parses = line.value.length <= MAX_PARSED_VALUE_CHARS && budget-- > 0;
+    // Words the parser would read as the same text need no parse (the budget still counts the line, so the result is the same).
+    if (parses && isPlainText(line.value)) {
+      out[line.key] = line.value;
+      continue;
+    }
     const one = parses ? parseQuietly(`${line.rawKey}: ${line.value}`) : ({ ok: false } as const);
     const value = one.ok && one.value && typeof one.value === 'object' ? (one.value as Record<string, unknown>)[line.rawKey] : undefined;
     out[line.key] = value === undefined ? line.value : value;
   }
   return out;
+}
+
+/**
+ * Words that YAML 1.2's core schema reads as exactly this text: a plain scalar of letters,
+ * digits and `_ . / -` in words split by single spaces, starting with a letter or `_` (so no
+ * number, `.inf` or `.nan`), with none of the characters that start syntax (`:`, `#`,
+ * quotes, brackets, `&`, `*`, `!`, `|`, `>`, `,`), and not one of the schema's null and
+ * boolean words (YAML 1.2.2, §10.3.2 "Tag Resolution"). Anything else is parsed.
+ */
+const PLAIN_TEXT = /^[A-Za-z_][\w./-]*(?: [\w./-]+)*$/;
+const CORE_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
+function isPlainText(value: string): boolean {
+  return PLAIN_TEXT.test(value) && !CORE_WORDS.has(value);
 }
 
 /**

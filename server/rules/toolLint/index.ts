@@ -14,6 +14,7 @@ import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
 import { capital, sentWholeWords } from '../lint/words';
 import { repeatedFrontmatterFindings } from '../lint/repeatedFrontmatter';
+import { countWork } from '../../workspace/testCounts';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
@@ -43,6 +44,7 @@ const PROVIDER_OF: Partial<Record<AgentId, ProviderId>> = { cursor: 'cursor', wi
  * the caller has it already (a hover).
  */
 export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalysis(file)): Finding[] {
+  countWork('tool-lint');
   const { agent, placement } = file;
   const loc = new RuleLocator(analysis);
   const out: Finding[] = [];
