@@ -37,11 +37,3 @@ export function testLimit(variable: string): number | undefined {
   const value = process.env[variable];
   return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
-
-/**
- * For tests that count work the server does (`AGENTLS_TEST_LOG_TOOL_PARSES=1`): whether
- * `process.env[variable]` is set. Unset, the server does nothing more.
- */
-export function testFlag(variable: string): boolean {
-  return !!process.env[variable];
-}

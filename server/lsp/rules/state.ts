@@ -25,11 +25,6 @@ import { InstructionViewsCache } from './instructions';
 import { UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
 import { ListedMemoryFiles } from './listedMemory';
-import { observeToolParses } from '../../rules/context/toolViews';
-import { testFlag } from '../testHolds';
-
-/** For tests that count the rule files parsed again for the tools' views (`AGENTLS_TEST_LOG_TOOL_PARSES=1`). */
-const TOOL_PARSES_LOGGED = 'AGENTLS_TEST_LOG_TOOL_PARSES';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
 export const RULES_SOURCE = 'rules';
@@ -62,8 +57,6 @@ export class RulesState {
   activate(ctx: ServerContext): void {
     this.ctx = ctx;
     ctx.services.rulesEngine = () => this.engine();
-    // Each rule file parsed again as its tool reads it, said in the log for a test that counts them.
-    if (testFlag(TOOL_PARSES_LOGGED)) observeToolParses((p) => ctx.log.info(`test: ${p} parsed as its tool reads it`));
   }
 
   get context(): ServerContext {

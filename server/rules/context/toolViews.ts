@@ -1,5 +1,6 @@
 import { agentModel, agentOfLocation, sentWhole, type AgentId, type AgentModel } from '../agents';
 import { isInside } from '../../workspace/paths';
+import { countWork } from '../../workspace/testCounts';
 import { toolRelativePath } from '../agents/relative';
 import type { Activation } from '../agents/types';
 import type { FileAnalysis } from '../analysis';
@@ -139,7 +140,7 @@ function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
   if (kept) return kept;
   const parsed = parseFrontmatter(analysis.text, 'seed', TOOL_READING);
   toolParses.set(analysis, parsed);
-  toolParseSeen?.(analysis.candidate.path);
+  countWork(`tool-parse ${analysis.candidate.path}`);
   return parsed;
 }
 
@@ -151,14 +152,6 @@ function toolParsed(analysis: FileAnalysis): ParsedFrontmatter {
  * alone again, and the parse dies with the analysis it was made from.
  */
 const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
-
-/** Told of each file `toolParsed` parses anew (a test's count); unset, as it always is outside tests, nothing is told. */
-let toolParseSeen: ((path: string) => void) | undefined;
-
-/** Sets who is told of each rule file parsed again as its tool reads it (`toolParsed`). */
-export function observeToolParses(observer: ((path: string) => void) | undefined): void {
-  toolParseSeen = observer;
-}
 
 /**
  * A rule file's frontmatter as its tool reads it (`fm`, what its activation is decided from),

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
+import { workCounts } from '../../helpers/workCounts';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 /*
  * Under rules.profile xcsh the tools' views parse each Cursor, Windsurf and Cline file again
  * as its tool reads it (`toolParsed` in rules/context/toolViews.ts). The views are made
  * again whenever any rule file changes: an edit of one file must parse that file again,
- * and no other. The server says each such parse in its log when
- * `AGENTLS_TEST_LOG_TOOL_PARSES` is set.
+ * and no other. The server counts each such parse (`tool-parse PATH`, test/helpers/workCounts.ts).
  */
 const start = useLspClients(afterEach);
 
@@ -24,13 +24,14 @@ const FILES = {
 describe('the tools views under rules.profile xcsh, made again after an edit', () => {
   it('parse the edited file again and no other, and show its new content', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', ...FILES });
+    const work = workCounts();
     const c = await start({
       folders: [ws],
       home: tempDir('agentls-home-'),
       settings: { rules: { profile: 'xcsh', agents: ['cursor', 'windsurf', 'cline'] } },
-      env: { AGENTLS_TEST_LOG_TOOL_PARSES: '1' },
+      env: work.env,
     });
-    const parses = (rel: string) => c.logMessages.filter((m) => m.message === `test: ${path.join(ws, rel)} parsed as its tool reads it`).length;
+    const parses = (rel: string) => work.counts()[`tool-parse ${path.join(ws, rel)}`] ?? 0;
     const counts = () => Object.fromEntries(Object.keys(FILES).map((rel) => [rel, parses(rel)]));
     const modeOfA = (r: RuleBucketsResult) => r.agentRules?.find((a) => a.agent === 'cursor')?.rules.find((x) => x.path === '.cursor/rules/a.mdc')?.mode;
 
