@@ -160,7 +160,10 @@ const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
  */
 export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean } {
   const parsed = toolParsed(analysis);
-  const dropped = model.invalidYamlDropsFrontmatter === true && parsed.fallbackUsed;
+  // Over agentls's own parse limits (64 KiB, nesting) the YAML was not judged, so it is not
+  // called invalid: the lines are read as the tool would read valid YAML, as the lint does
+  // (`toolLint`: no "dropped" finding for a block beyond the limits).
+  const dropped = model.invalidYamlDropsFrontmatter === true && parsed.fallbackUsed && parsed.yamlError?.beyondLimits !== true;
   return { parsed, fm: dropped ? {} : frontmatterOf(parsed), dropped };
 }
 

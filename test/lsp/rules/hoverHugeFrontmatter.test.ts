@@ -15,7 +15,8 @@ const MANY = Array.from({ length: 6000 }, (_, i) => `note_${i}: value ${i}`).joi
 const CASES = [
   { rel: '.cursor/rules/huge.mdc', first: 'globs: src/**', key: /^\*\*globs\*\*\n\nCursor reads `globs` \(globs\): `"src\/\*\*"`\. In Cursor this rule is attached to files matching "src\/\*\*"\.$/, name: /Cursor attaches this rule while a file matching `src\/\*\*` is in play \(`globs`\)/ },
   { rel: '.windsurf/rules/huge.md', first: 'trigger: glob', key: /^\*\*trigger\*\*\n\nWindsurf reads `trigger` \(one of always_on, manual, model_decision, glob\): `"glob"`\./, name: /Windsurf attaches this rule by its globs, and it has none: never/ },
-  { rel: '.clinerules/huge.md', first: 'paths: src/**', key: /^\*\*paths\*\*\n\nCline /, name: /^\*\*rule `huge`\*\*\n\nCline / },
+  // Valid YAML over agentls's 64 KiB parse limit is not "invalid" for Cline, which drops an invalid block whole.
+  { rel: '.clinerules/huge.md', first: 'paths: src/**', key: /^\*\*paths\*\*\n\nCline reads `paths` only as a YAML list of globs, not one string: it ignores `paths`/, name: /^\*\*rule `huge`\*\*\n\nCline applies this rule always: the whole rule is in every request\./ },
   { rel: '.xcsh/rules/huge.md', first: 'globs: src/**', key: /^\*\*globs\*\* \(read by the xcsh agent, Cursor, Windsurf\)[^]*The xcsh agent reads: `\["src\/\*\*"\]`$/, name: /The xcsh agent uses `\.xcsh\/rules\/huge\.md`/ },
   { rel: '.claude/rules/huge.md', first: 'paths: src/**', key: /^\*\*paths\*\*\n\nClaude Code reads `paths` \(globs\): `"src\/\*\*"`\./, name: /Claude Code attaches this rule while a file matching `src\/\*\*` is in play \(`paths`\)/ },
 ];
