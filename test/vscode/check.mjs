@@ -56,6 +56,19 @@ switch (name) {
     check(errors.length === 0, 'the Output channel has no [Error] line, the restart included', errors);
     break;
   }
+  case 'rename': {
+    serverRan();
+    // The Problems panel lists each file with problems: after a rename, the new name, never the old one.
+    const listed = (stepName) => Object.keys(step(stepName)?.all_files ?? {});
+    const afterExplorer = listed('after the Explorer rename: the four problems of the workspace, none under testing.mdc');
+    check(afterExplorer.includes('.cursor/rules/checks.mdc') && !afterExplorer.includes('.cursor/rules/testing.mdc'), 'after the Explorer rename the problem is listed under checks.mdc, nothing under testing.mdc', afterExplorer);
+    const afterFix = listed("after the quick fix: only checks.mdc's problem, nothing under style.mdc");
+    check(afterFix.length === 1 && afterFix[0] === '.cursor/rules/checks.mdc', 'after the quick fix only checks.mdc is listed: nothing under style.mdc', afterFix);
+    // The driver sees the rename on disk (the old path gone) and in the editor VS Code moved to the new one.
+    const renamed = step('quick fix: rename the shadowed rule')?.renamed;
+    check(renamed?.from === '.cursor/rules/style.mdc' && renamed?.to === '.cursor/rules/style-cursor.mdc', 'the quick fix renamed style.mdc to style-cursor.mdc, and its editor with it', renamed);
+    break;
+  }
   case 'no-server': {
     check(s.extension?.activation === 'ok', 'the extension activated without a server', s.extension?.activation);
     const toast = (s.notifications ?? []).find((n) => /agentls: no server could start/.test(n.message));
