@@ -72,6 +72,13 @@ export class DiagnosticsHub {
    * pushes carry its version and always go.
    */
   private readonly closedPushes = new Map<string, string>();
+  /**
+   * The version of each open document whose clean set was last pushed. A document the server
+   * judges is told it is clean once per version: with no publish an editor reads it as not
+   * checked yet (Helix's harness waits for one; so does a status line counting checked files),
+   * though the LSP spec asks for none. A second look at the same version sends no repeat.
+   */
+  private readonly cleanPushed = new Map<string, number>();
   /** The URI a client used for a file (by our spelling of it), while the file has anything published or kept. */
   private readonly spelling = new Map<string, string>();
   /** What a pull client last got for an open document: the version and the diagnostics' JSON. */
@@ -206,8 +213,17 @@ export class DiagnosticsHub {
         }
       }),
     );
-    if (stored && !token.isCancellationRequested) this.publish(keyOf(uri));
+    if (stored && !token.isCancellationRequested) this.publish(keyOf(uri), this.judges(doc));
     if (this.running.get(uri) === token) this.running.delete(uri);
+  }
+
+  /**
+   * Whether the server has a verdict on this document, clean or not: the kinds of `lsp.md` §1
+   * it lints (rule files, prompts, patches, recipes, and any Markdown for `rule://` links),
+   * not a plain source file, nor one the project's `ignore` hides.
+   */
+  private judges(doc: OpenDocument): boolean {
+    return doc.kind.kind !== 'other' && !(doc.path !== undefined && this.hidden(doc.path));
   }
 
   /** The document closed: drop what only applies to open documents. */
@@ -217,6 +233,7 @@ export class DiagnosticsHub {
     this.timers.delete(uri);
     this.running.get(uri)?.cancel();
     const key = keyOf(uri);
+    this.cleanPushed.delete(key);
     const perSource = this.entries.get(key);
     if (perSource) {
       // What is kept is a fact of the file on disk; a buffer with no file (never saved, deleted
@@ -236,8 +253,12 @@ export class DiagnosticsHub {
     for (const uri of new Set([...this.entries.keys(), ...this.published])) this.publish(uri);
   }
 
-  /** Publishes one file's findings (`key`: our spelling of its URI) as its client spells it. */
-  private publish(key: string): void {
+  /**
+   * Publishes one file's findings (`key`: our spelling of its URI) as its client spells it.
+   * `judged`: a diagnosis of the open document just ended with a verdict, which is pushed even
+   * when clean (once per version); otherwise a clean set goes only to clear one shown before.
+   */
+  private publish(key: string, judged = false): void {
     const doc = this.openDocument(key);
     if (doc) {
       // Opened under another spelling than it was pushed under (Neovim leaves `&`, `+`, `(` unencoded):
@@ -263,8 +284,13 @@ export class DiagnosticsHub {
     if (diagnostics.length === 0) {
       if (!doc && !this.entries.has(key)) this.spelling.delete(key);
       this.closedPushes.delete(key);
-      if (!this.published.delete(key)) return;
+      const cleared = this.published.delete(key);
+      // A closed file's clean set goes only to clear what it showed: repeats of nothing are not news.
+      const announced = doc !== undefined && judged && this.cleanPushed.get(key) !== doc.version;
+      if (!cleared && !announced) return;
+      if (doc) this.cleanPushed.set(key, doc.version);
     } else {
+      this.cleanPushed.delete(key);
       this.published.add(key);
       if (!doc) {
         const json = JSON.stringify(diagnostics);

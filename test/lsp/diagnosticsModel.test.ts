@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
+import { lineHash } from '../../server/hashline/hash';
 import { useLspClients, type LspTestClient } from '../helpers/lspClient';
 import { until } from '../helpers/polling';
 import { tempDir, writeTree } from '../helpers/repo';
@@ -187,5 +188,72 @@ describe('pushes for files that are not open', () => {
     await c.request('agentls/status');
     expect(pushed(c, bad).length).toBeGreaterThan(0);
     expect(pushesOf(bad)).toBe(before);
+  });
+});
+
+describe('a document the server judges, clean, to a client that takes pushes', () => {
+  // An editor reads no publish as "not checked yet": Helix's harness, waiting for a report on a
+  // clean rule file, timed out, and a status line counting checked files never saw it.
+  const CLEAN = {
+    '.xcsh/.keep': '',
+    'src/a.ts': 'export const a = 1;\n',
+    '.cursor/rules/style.mdc': '---\ndescription: Style of the TypeScript sources\nglobs: src/**/*.ts\nalwaysApply: false\n---\nUse tabs.\n',
+    '.cursor/rules/closed.mdc': '---\ndescription: Never opened\nglobs: src/**/*.ts\nalwaysApply: false\n---\nBody.\n',
+    'ask.prompt.md': '---\nfile_references:\n  - ref_id: a\n    path: src/a.ts\n---\nLook at <@file:a|src/a.ts> please.\n',
+    'r.astedit.yaml': 'ops:\n  - pat: "const $A = 1"\n    out: "const $A = 2"\npaths: ["src/**/*.ts"]\nlang: typescript\n',
+    'notes.md': '# Notes\n\nNothing here.\n',
+    'agentls.json': JSON.stringify({ ignore: ['drafts/**'] }),
+    'drafts/later.prompt.md': 'Nothing yet.\n',
+    'fix.hashline': `§src/a.ts\n≔1${lineHash('export const a = 1;')}\nexport const a = 2;\n`,
+  };
+  /** Once the server answers a pull of the current version, its publish for that version (if any) came before. */
+  const settled = (c: LspTestClient, uri: string) => c.request('textDocument/diagnostic', { textDocument: { uri } });
+  const publishesOf = (c: LspTestClient, uri: string) => c.diagnosticsLog.filter((p) => p.uri === uri);
+
+  it.each(['helix', 'neovim'] as const)('is published once judged, empty, per version (%s); a plain source file and a closed clean rule file get nothing', async (client) => {
+    const ws = writeTree(tempDir(), CLEAN);
+    const c = await start({ folders: [ws], client });
+    expect(c.pullsDiagnostics).toBe(false);
+    for (const rel of ['.cursor/rules/style.mdc', 'ask.prompt.md', 'r.astedit.yaml', 'fix.hashline', 'notes.md']) {
+      const uri = await c.open(path.join(ws, rel));
+      expect(await c.waitForDiagnostics(uri)).toEqual([]);
+      await settled(c, uri);
+      // Once for the version: a second look at the same text (the pull) sends no repeat.
+      expect(publishesOf(c, uri).filter((p) => p.version === undefined || p.version === c.version(uri))).toHaveLength(1);
+    }
+    // An edit that keeps it clean is judged again, and said again for the new version.
+    const style = c.uri(path.join(ws, '.cursor/rules/style.mdc'));
+    await c.type(style, { line: 5, character: 0 }, 'Always ');
+    await settled(c, style);
+    const last = publishesOf(c, style).at(-1)!;
+    expect(last.diagnostics).toEqual([]);
+    if (client === 'helix') expect(last.version).toBe(c.version(style));
+    expect(publishesOf(c, style).length).toBe(2);
+
+    // A file the server does not judge, and one the project's ignore leaves out.
+    const plain = await c.open(path.join(ws, 'src/a.ts'), undefined, 'typescript');
+    const ignored = await c.open(path.join(ws, 'drafts/later.prompt.md'));
+    await settled(c, plain);
+    await settled(c, ignored);
+    await c.request('agentls/status');
+    expect(publishesOf(c, plain)).toEqual([]);
+    expect(publishesOf(c, ignored)).toEqual([]);
+    // A clean rule file that is not open: nothing to say, and nothing is said.
+    expect(publishesOf(c, c.uri(path.join(ws, '.cursor/rules/closed.mdc')))).toEqual([]);
+    // Closing a clean document sends no set for the closed file either.
+    const before = publishesOf(c, style).length;
+    await c.close(style);
+    await c.request('agentls/status');
+    expect(publishesOf(c, style).length).toBe(before);
+  });
+
+  it('a client that pulls gets nothing pushed for a clean open document: one channel per file', async () => {
+    const ws = writeTree(tempDir(), CLEAN);
+    const c = await start({ folders: [ws] });
+    expect(c.pullsDiagnostics).toBe(true);
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    expect(await pull(c, uri)).toEqual([]);
+    await c.request('agentls/status');
+    expect(publishesOf(c, uri)).toEqual([]);
   });
 });

@@ -6,10 +6,9 @@ const isRef = (d: Diagnostic) => typeof d.code === 'string' && d.code.startsWith
 
 /**
  * The `ref/…` diagnostics of a document once `predicate` holds, as the editor gets them
- * (pulled or pushed, see `waitForDiagnostics`). A document that never had a problem is
- * never published to a push client, so "none" is accepted once the server has said it
- * found none: it answers `textDocument/diagnostic` (to any client) only after it has
- * diagnosed the current version.
+ * (pulled or pushed, see `waitForDiagnostics`). "None" is accepted once the server has said
+ * it found none: it answers `textDocument/diagnostic` (to any client) only after it has
+ * diagnosed the current version, and a push client has then had that version's publish.
  */
 export async function refDiagnostics(c: LspTestClient, uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, timeoutMs = 10_000): Promise<Diagnostic[]> {
   const refsHold = (ds: Diagnostic[]) => predicate(ds.filter(isRef));
