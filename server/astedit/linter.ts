@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
 import type { Finding } from '../core/findings';
 import type { FileSystem } from '../workspace/fs';
-import type { LintScope, WorkspaceLinter } from '../workspace/linter';
+import type { LintNotes, LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
 import { refreshedEngine } from '../rules/sessionEngine';
 import { ruleUrlFiles } from './internalUrl';
@@ -20,7 +20,7 @@ export const astEditLinter: WorkspaceLinter = {
   id: 'astedit',
   describe: (code) => RECIPE_CODES[code],
   codes: Object.keys(RECIPE_CODES),
-  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     const recipes = scope.files.filter((f) => session.classify(f).kind === 'astedit');
     if (recipes.length === 0) return out;
@@ -30,6 +30,7 @@ export const astEditLinter: WorkspaceLinter = {
         throwIfCancelled(cancel);
         const kind = session.classify(file);
         if (kind.kind !== 'astedit') continue;
+        notes?.judged?.(file);
         const read = await fs.readText(file, { maxBytes: MAX_RECIPE_BYTES });
         if (!read.ok) {
           out.set(file, [{ code: 'astedit/recipe-shape', severity: 'error', message: `The recipe cannot be read: ${read.message}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);

@@ -26,7 +26,9 @@ const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severit
     Lints the agent files of the workspace: rule files, prompt documents, hashline patches,
     ast-edit recipes and rule:// references in Markdown. Without PATH, the whole workspace;
     a folder is walked (.gitignore, .ignore and the project's ignore globs apply), a file is
-    linted by what it is. Every run ends with what it checked: "Checked N files: …".
+    linted by what it is. Every run ends with what it checked: "Checked N files: …"; where it
+    found no rule file, prompt document, patch or recipe, that line says so and names where it
+    looked (the exit stays 0: a repository may have no rule files yet).
     --format      text (default; path:line:column, 1-based), json (LSP ranges: 0-based lines,
                   UTF-16 characters; a summary, and each fixable diagnostic's edits), or sarif
                   (SARIF 2.1.0 for code scanning; 1-based; safe fixes as "fixes")
@@ -122,12 +124,13 @@ export const checkCommand: CliCommand = {
       root: common.root,
       home: resolveHome(common.settings.home),
       results: run.results,
-      summary: summarize(run.filesChecked, run.results, fixed),
+      summary: summarize(run.filesChecked, run.agentFiles, run.results, fixed),
       fixed,
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
       repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
       incomplete: failures,
       bom: await filesWithBom(run.results),
+      lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files].map((p) => displayPath(p, common.root, resolveHome(common.settings.home))),
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);

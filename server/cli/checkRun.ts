@@ -17,6 +17,8 @@ export interface CheckRun {
   results: FileFindings[];
   /** Files looked at (after ignore rules), user-level rule files named among them. */
   filesChecked: number;
+  /** Of those, the files a linter took for one of its documents: rule files and look-alikes, prompt documents, patches, recipes. */
+  agentFiles: number;
   /**
    * Findings in user-level rule files (under the home directory) that were not named: not
    * the project's, so not reported (a pre-commit hook must not fail every repository on
@@ -103,9 +105,13 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     }
 
     const byPath = new Map<string, Finding[]>();
-    // A line said twice (two runs, two roots) is said once.
-    const notes: LintNotes = { incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)) };
+    const judged = new Set<string>();
     for (const run of runs) {
+      // A line said twice (two runs, two roots) is said once; a file judged counts where its findings would.
+      const notes: LintNotes = {
+        incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)),
+        judged: (p) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.add(p)),
+      };
       for (const linter of linters) {
         const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED, notes);
         for (const [p, findings] of found) {
@@ -126,7 +132,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     const results = withFindings.filter((r) => reported(r.path));
     const userLevelLeft = withFindings.filter((r) => !reported(r.path));
     const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
-    return { results, filesChecked: looked.size, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
+    const agentFiles = [...judged].filter(reported).length;
+    return { results, filesChecked: looked.size, agentFiles, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
   } finally {
     session.dispose();
   }

@@ -26,6 +26,8 @@ export interface FixedFile {
 /** What every format states about the run, so that "no problems" always says what was checked. */
 export interface CheckSummary {
   filesChecked: number;
+  /** Of those, rule files (and look-alikes), prompt documents, hashline patches and ast-edit recipes: none is said in every format. */
+  agentFiles: number;
   problems: number;
   error: number;
   warning: number;
@@ -60,6 +62,19 @@ export interface CheckReport {
    * code scanning) show it, without the BOM, so columns match what a reader sees.
    */
   bom?: ReadonlySet<string>;
+  /** Where the run looked, as its reader knows it: the root's absolute path, or the paths named (root-relative). */
+  lookedIn?: readonly string[];
+}
+
+/**
+ * Said when the run found no file of the kinds agentls lints: the exit stays 0 (a repository with
+ * no rule files yet is no failure), but a CI step pointed at the wrong folder must not read as
+ * clean. Undefined when it found some.
+ */
+export function noAgentFilesText(report: CheckReport, showPath: (p: string) => string = (p) => p): string | undefined {
+  if (report.summary.agentFiles > 0) return undefined;
+  const where = report.lookedIn?.length ? report.lookedIn : [report.root];
+  return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map(showPath).join(', ')}`;
 }
 
 /** A range of the file at `file` (absolute) as the report gives it: as an editor shows the file. */
@@ -86,12 +101,14 @@ export interface CheckJson {
   fixed: { path: string; fixes: { code: string; codes: string[]; description: string; edits: TextEdit[] }[] }[];
   /** Present when the run is incomplete (exit 2): what could not be checked. */
   incomplete?: string[];
+  /** Present when the run found no rule file, prompt document, patch or recipe: that, and where it looked. */
+  noAgentFiles?: string;
 }
 
-export function summarize(filesChecked: number, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
+export function summarize(filesChecked: number, agentFiles: number, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
   const all = results.flatMap((r) => r.findings);
   const counts = countBySeverity(all);
-  return { filesChecked, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
+  return { filesChecked, agentFiles, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
 }
 
 /** Findings by path and position; `abs` is the file's absolute path, `path` as shown. */
@@ -102,15 +119,18 @@ function sorted(results: FileFindings[], root: string, home?: string): { path: s
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function summaryLine(s: CheckSummary): string {
+/** The run's last line; `noAgentFiles` (`noAgentFilesText`) ends it when nothing agentls lints was found. */
+export function summaryLine(s: CheckSummary, noAgentFiles?: string): string {
   const files = `Checked ${plural(s.filesChecked, 'file')}`;
-  // "No problems" of nothing would read as a pass.
-  if (s.filesChecked === 0 && s.problems === 0) return `${files}.`;
+  // "No problems" of nothing would read as a pass: where it found nothing to lint, that is what it says.
+  if (noAgentFiles !== undefined && s.problems === 0 && !s.fixed) return `${files}: ${noAgentFiles}.`;
+  const more = noAgentFiles !== undefined ? `; ${noAgentFiles}` : '';
+  if (s.filesChecked === 0 && s.problems === 0) return `${files}${more}.`;
   const fixed = s.fixed ? `; fixed ${plural(s.fixed, 'problem')}` : '';
   // After fixes, what is counted is what is left.
-  if (s.problems === 0) return `${files}${fixed}: ${s.fixed ? 'none left' : 'no problems'}.`;
+  if (s.problems === 0) return `${files}${fixed}: ${s.fixed ? 'none left' : 'no problems'}${more}.`;
   const fixable = s.fixable ? `, ${s.fixable} fixable with --fix` : '';
-  return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information} info${s.hint ? `, ${plural(s.hint, 'hint')}` : ''})${fixable}.`;
+  return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information} info${s.hint ? `, ${plural(s.hint, 'hint')}` : ''})${fixable}${more}.`;
 }
 
 /**
@@ -131,7 +151,7 @@ export function formatText(report: CheckReport): string {
     const { start } = shown(report, abs, f.range);
     lines.push(`${linePath(p)}:${start.line + 1}:${start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
   }
-  lines.push(summaryLine(report.summary));
+  lines.push(summaryLine(report.summary, noAgentFilesText(report, linePath)));
   return lines.join('\n') + '\n';
 }
 
@@ -148,9 +168,17 @@ export function formatJson(report: CheckReport): string {
     })),
     fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: shownEdits(report, file.path, x.edits) })) })),
     ...(report.incomplete?.length ? { incomplete: [...report.incomplete] } : {}),
+    ...withNoAgentFiles(report),
   };
   return JSON.stringify(json, null, 2) + '\n';
 }
+
+function withNoAgentFiles(report: CheckReport): { noAgentFiles?: string } {
+  const text = noAgentFilesText(report);
+  return text === undefined ? {} : { noAgentFiles: capitalized(text) };
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
@@ -177,6 +205,13 @@ export function formatSarif(report: CheckReport): string {
   };
   const base = report.repository ?? report.root;
   const location = (p: string) => artifactOf(p, report.root, base);
+  // SARIF 2.1.0 §3.20.21 (toolExecutionNotifications), levels per §3.58.6: by its Appendix I an
+  // "error" one says the results may be incomplete; finding nothing to lint is no such gap, so a "warning".
+  const none = withNoAgentFiles(report).noAgentFiles;
+  const notifications = [
+    ...(report.incomplete ?? []).map((text) => ({ level: 'error', message: { text } })),
+    ...(none === undefined ? [] : [{ level: 'warning', message: { text: none } }]),
+  ];
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -198,7 +233,7 @@ export function formatSarif(report: CheckReport): string {
         invocations: [
           {
             executionSuccessful: !report.incomplete?.length,
-            ...(report.incomplete?.length ? { toolExecutionNotifications: report.incomplete.map((text) => ({ level: 'error', message: { text } })) } : {}),
+            ...(notifications.length ? { toolExecutionNotifications: notifications } : {}),
           },
         ],
         columnKind: 'utf16CodeUnits',

@@ -3,7 +3,7 @@ import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/c
 import type { Finding } from '../core/findings';
 import { diskRangeOf, editorView, ZERO_RANGE } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
-import type { LintScope, WorkspaceLinter } from '../workspace/linter';
+import type { LintNotes, LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
 import { analyzePatch } from './analysis';
 import { workspaceHost } from './host';
@@ -19,7 +19,7 @@ export const hashlineLinter: WorkspaceLinter = {
   id: 'hashline',
   describe: (code) => CODE_DESCRIPTIONS[code],
   codes: Object.keys(CODE_DESCRIPTIONS),
-  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     // Named files are read to see whether they are patches; otherwise `*.hashline` files only.
     const candidates = scope.named ? scope.files : scope.files.filter((f) => f.toLowerCase().endsWith('.hashline'));
@@ -29,10 +29,14 @@ export const hashlineLinter: WorkspaceLinter = {
       const read = await fs.readText(file, { maxBytes: MAX_PATCH_BYTES });
       if (!read.ok) {
         // A patch by its name that cannot be read as text: `hashline apply` refuses it (not UTF-8 or binary: exit 19; too large: 10), and the check must not pass it as clean.
-        if (file.toLowerCase().endsWith('.hashline') && read.reason !== 'not-found') out.set(file, [unreadablePatch(read.message)]);
+        if (file.toLowerCase().endsWith('.hashline') && read.reason !== 'not-found') {
+          notes?.judged?.(file);
+          out.set(file, [unreadablePatch(read.message)]);
+        }
         continue;
       }
       if (session.classify(file, read.text).kind !== 'hashline') continue;
+      notes?.judged?.(file);
       const base = session.rootOf(file) ?? path.dirname(file);
       const analysis = await analyzePatch(read.text, workspaceHost({ session, fs, base, options: session.settings.hashline }), cancel);
       // A patch is read without its BOM (`hashline.md` §4), so its findings address the text

@@ -4,7 +4,7 @@ import type { Finding } from '../core/findings';
 import { ZERO_RANGE } from '../core/text';
 import { isMarkdownPath } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
-import type { LintScope, WorkspaceLinter } from '../workspace/linter';
+import type { LintNotes, LintScope, WorkspaceLinter } from '../workspace/linter';
 import type { WorkspaceSession } from '../workspace/session';
 import { MAX_PROMPT_DOCUMENT_CHARS, parsePromptDocument } from './document';
 import { REF_CODES, lintPromptModel } from './lint';
@@ -20,7 +20,7 @@ export const refsLinter: WorkspaceLinter = {
   id: 'refs',
   describe: (code) => REF_CODES[code]?.summary,
   codes: Object.keys(REF_CODES),
-  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation): Promise<Map<string, Finding[]>> {
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     const candidates = scope.named ? scope.files : scope.files.filter(mayBePrompt);
     for (const [i, file] of candidates.entries()) {
@@ -31,11 +31,15 @@ export const refsLinter: WorkspaceLinter = {
       const read = await fs.readText(file, { maxBytes: kind.kind === 'prompt' ? undefined : MAX_PROMPT_DOCUMENT_CHARS });
       if (!read.ok) {
         // A prompt by its name that cannot be read as text: a check that could not look must not pass as clean.
-        if (kind.kind === 'prompt' && read.reason !== 'not-found') out.set(file, [unreadablePrompt(read.message)]);
+        if (kind.kind === 'prompt' && read.reason !== 'not-found') {
+          notes?.judged?.(file);
+          out.set(file, [unreadablePrompt(read.message)]);
+        }
         continue;
       }
       const classified = session.classify(file, read.text);
       if (classified.kind !== 'prompt') continue;
+      notes?.judged?.(file);
       const model = parsePromptDocument(read.text, classified.form);
       const env = { fs, root: session.rootOf(file) ?? path.dirname(file), allows: (p: string) => session.allows(p), maxEntriesResolved: Infinity };
       const issues = await lintPromptModel(model, env, cancel);

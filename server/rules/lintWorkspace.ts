@@ -33,6 +33,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   };
   const reported = engine.reportedPaths();
   for (const p of reported) {
+    notes?.judged?.(p);
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
@@ -60,7 +61,10 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (!ruleLike && !markdown) continue;
     const outside = await readOutsideFile(session, fs, engine, file, scope.named, place);
     const text = outside.text;
-    if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) add(file, outsideFindings(outside));
+    if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
+      notes?.judged?.(file);
+      add(file, outsideFindings(outside));
+    }
     add(file, await outsideFileLinkFindings(session, fs, engine, outside));
   }
   // A nested rule folder that is a link out of the workspace or to nothing is listed as the link it is (never followed): said of the link.

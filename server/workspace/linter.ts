@@ -47,6 +47,12 @@ export async function workspaceScope(session: WorkspaceSession, fs: FileSystem, 
  */
 export interface LintNotes {
   incomplete(line: string): void;
+  /**
+   * A file of the scope the linter took for one of its documents (a rule file or look-alike,
+   * a prompt document, a patch, a recipe), clean or not: `check` says when it found none, so a
+   * run pointed at the wrong folder does not pass as a clean one.
+   */
+  judged?(path: string): void;
 }
 
 export function namedScope(files: readonly string[]): LintScope {

@@ -104,7 +104,8 @@ describe('agentls check: never a false "clean"', () => {
     expect(docs.code).toBe(1);
     expect(docs.stdout).toContain('docs/guide.md:1:5');
     expect(docs.stdout).not.toContain('comma.mdc');
-    expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
+    // Markdown is checked for its rule:// links, but holds no rule file: said, naming the folder.
+    expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\); found no rule files, prompt documents, hashline patches or ast-edit recipes in docs\.\n$/);
   });
 
   it('takes a path spelt through a link to the project as the project\'s own, and --root given as that link', async () => {
@@ -149,7 +150,8 @@ describe('agentls check: never a false "clean"', () => {
   it('says how many files it checked when it finds nothing', async () => {
     const { ws, home } = project();
     const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);
-    expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: no problems.\n', stderr: '' });
+    // Not "no problems": none of them is a file agentls lints but for its rule:// links, and the line says where it looked.
+    expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in src, docs/clean.md.\n', stderr: '' });
   });
 
   it('checks a RAWP prompt saved with a byte-order mark past it, and says the mark is there (not "invalid JSON")', async () => {
@@ -305,7 +307,7 @@ describe('agentls check: never a false "clean"', () => {
   it('carries the counts in JSON and SARIF', async () => {
     const { ws, home } = project();
     const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
-    expect(json.summary).toEqual({ filesChecked: 7, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
+    expect(json.summary).toEqual({ filesChecked: 7, agentFiles: 2, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
     const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], ws)).stdout);
     expect(sarif.runs[0].properties.summary).toEqual(json.summary);
     expect(sarif.runs[0].results).toHaveLength(3);

@@ -45,15 +45,15 @@ describe('agentls.json', () => {
     expect(await codes(ws, home)).toEqual(['.cursor/rules/comma.mdc error frontmatter/comma-globs']);
     // A file the project ignores is skipped even when named (pre-commit passes every staged file), and said to be.
     const named = await cli(['check', 'fixtures/broken/README.md', '--home', home], ws);
-    expect(named).toEqual({ code: 0, stdout: 'Checked 0 files.\n', stderr: "agentls check: fixtures/broken/README.md is not checked: agentls.json's ignore leaves it out\n" });
+    expect(named).toEqual({ code: 0, stdout: 'Checked 0 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in fixtures/broken/README.md.\n', stderr: "agentls check: fixtures/broken/README.md is not checked: agentls.json's ignore leaves it out\n" });
     // Left out by the command line's --ignore, it says so.
     const flagged = await cli(['check', '.cursor/rules/comma.mdc', '--ignore', '.cursor/', '--home', home], ws);
-    expect(flagged).toEqual({ code: 0, stdout: 'Checked 0 files.\n', stderr: 'agentls check: .cursor/rules/comma.mdc is not checked: --ignore leaves it out\n' });
+    expect(flagged).toEqual({ code: 0, stdout: 'Checked 0 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in .cursor/rules/comma.mdc.\n', stderr: 'agentls check: .cursor/rules/comma.mdc is not checked: --ignore leaves it out\n' });
     // A folder it ignores, named, fails: nothing of what was asked was checked.
     const folder = await cli(['check', 'fixtures/broken', '--home', home], ws);
     expect(folder).toEqual({
       code: 2,
-      stdout: 'Checked 0 files.\n',
+      stdout: 'Checked 0 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in fixtures/broken.\n',
       stderr:
         "agentls check: fixtures/broken: no file there was checked: agentls.json's ignore leaves it out\n" +
         'agentls check: the run left out what it was asked to check, so it fails (exit 2) whatever it found\n',

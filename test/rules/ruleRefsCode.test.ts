@@ -41,6 +41,7 @@ describe('rule:// in Markdown code is not a reference', () => {
   it('agentls check passes a README that shows rule:// in code', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': '', 'README.md': 'Link with `rule://NAME`:\n\n```\nSee rule://style\n```\n' });
     const r = await cli(['check', '--home', tempDir('agentls-home-')], ws);
-    expect(r).toEqual({ code: 0, stdout: 'Checked 1 file: no problems.\n', stderr: '' });
+    // It passes; the line says the README was the only file, no rule file among them.
+    expect(r).toEqual({ code: 0, stdout: `Checked 1 file: found no rule files, prompt documents, hashline patches or ast-edit recipes in ${ws}.\n`, stderr: '' });
   });
 });
