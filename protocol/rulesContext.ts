@@ -79,10 +79,16 @@ export interface RulesForFileResult {
 export interface UnreadRuleFolderInfo {
   /** Relative to `root` when under it. */
   path: string;
-  /** What `agentls check` reports of it: `rule/link-outside` or `rule/unreadable`. */
+  /** What `agentls check` reports of it: `rule/link-outside` or `rule/unreadable`; `rule/too-large` for one read in part. */
   code: string;
   /** What `agentls check` says of it. */
   message: string;
+  /**
+   * The folder was read in part, as far as a cap of agentls's (`rule/too-large`): the rules
+   * before it are listed, those past it are not. Absent for a folder none of whose rules
+   * could be read.
+   */
+  readInPart?: true;
 }
 
 export interface ConvertRuleParams {

@@ -57,7 +57,9 @@ export const rulesCommand: CliCommand = {
     folder and --agents is auto, the buckets say they are what the xcsh agent would load
     (noXcshFolder in --json). It ends with the rule folders agentls could not read, the
     root's and every package's (a link out of the workspace or to nothing, a folder it cannot
-    list, a file where the folder goes), with what check says of each (unread in --json).
+    list, a file where the folder goes), then those it read only in part (a folder of more
+    files than it reads), with what check says of each (unread in --json; readInPart: true
+    for the latter).
     --agents LIST shows the listed agents' parts alone (the xcsh agent's buckets only when it
     is listed) and says which it covers (selectedAgents).
     Where the listing behind the nested folders and the unread links stops at check's

@@ -157,12 +157,21 @@ export function agentSectionsText(result: RuleBucketsResult, markdown: boolean):
 
 /** Said above the rule folders agentls could not read (`unread` of the buckets and of the rules for a file). */
 const UNREAD_NOTE = 'Rule folders agentls could not read (their rules are not listed here):';
+/** Said above those it read up to a cap (`readInPart`): their first rules are listed, so "not listed" would be wrong of them. */
+const IN_PART_NOTE = 'Rule folders agentls read only in part (the rules past what it reads are not listed here):';
 
-/** The block of a rules report naming the rule folders agentls could not read, each with what check says of it; none when there is none. */
+/**
+ * The blocks of a rules report naming the rule folders agentls could not read, then those it
+ * read only in part, each with what check says of it; none when there is none.
+ */
 export function unreadLines(unread: readonly UnreadRuleFolderInfo[] | undefined, markdown: boolean): string[] {
-  if (!unread?.length) return [];
-  if (markdown) return ['', UNREAD_NOTE, '', ...unread.map((u) => `- \`${u.path}\`: ${u.message}`)];
-  return ['', UNREAD_NOTE, ...unread.map((u) => `  ${u.path}: ${u.message}`)];
+  const block = (note: string, folders: readonly UnreadRuleFolderInfo[]) => {
+    if (!folders.length) return [];
+    if (markdown) return ['', note, '', ...folders.map((u) => `- \`${u.path}\`: ${u.message}`)];
+    return ['', note, ...folders.map((u) => `  ${u.path}: ${u.message}`)];
+  };
+  const all = unread ?? [];
+  return [...block(UNREAD_NOTE, all.filter((u) => !u.readInPart)), ...block(IN_PART_NOTE, all.filter((u) => u.readInPart))];
 }
 
 /** `unreadLines` as the closing block of the buckets report and `agentls rules`: empty when there is none. */

@@ -45,9 +45,13 @@ export function unreadRuleFoldersFor(
   };
 }
 
-/** The root's (and the user-level) rule locations discovery could not read. */
+/**
+ * The root's (and the user-level) rule locations discovery could not read, or read only up
+ * to a cap: `rule/too-large` is said of a folder alone where its files or its subfolders
+ * are more than agentls reads (`notRead.ts`), the first of them read.
+ */
 function rootUnread(engine: RulesEngine, root: string): UnreadRuleFolderInfo[] {
-  return [...engine.unreadLocations(root)].map(([p, f]) => ({ path: displayPath(p, root), code: f.code, message: f.message }));
+  return [...engine.unreadLocations(root)].map(([p, f]) => ({ path: displayPath(p, root), code: f.code, message: f.message, ...(f.code === 'rule/too-large' ? { readInPart: true as const } : {}) }));
 }
 
 /** The packages' rule folders behind the links the listing did not follow, with check's findings on them. */

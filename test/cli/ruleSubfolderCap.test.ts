@@ -32,6 +32,18 @@ describe('a rule folder of more subfolders than agentls looks into', () => {
     expect(report.incomplete).toBeUndefined();
   }, 60_000);
 
+  it("lists it with the folders read only in part, not those agentls could not read: the folder's own rules are listed (text, and readInPart in --json)", () => {
+    const ws = writeTree(tempDir(), manySubfoldersTree());
+    const json = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json');
+    expect((JSON.parse(json.stdout) as RuleBucketsResult).unread?.map((u) => [u.path, u.readInPart])).toEqual([['.cursor/rules', true]]);
+    const text = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules');
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout.endsWith(`\n\nRule folders agentls read only in part (the rules past what it reads are not listed here):\n  .cursor/rules: ${SUBFOLDERS_CAPPED}\n`)).toBe(true);
+    expect(text.stdout).not.toContain('could not read');
+    // Its own rule is listed all the same.
+    expect(text.stdout).toContain('.cursor/rules/a.mdc');
+  }, 60_000);
+
   it('says nothing when the subfolders fit the budget exactly', () => {
     const ws = writeTree(tempDir(), manySubfoldersTree(READ));
     const rules = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json');
