@@ -9,6 +9,7 @@ import { lintRulesWorkspace } from '../rules/lintWorkspace';
 import { alwaysSentSection, bucketsWithCosts } from '../rules/context/agents';
 import { showsAgent } from '../rules/context/selection';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
+import { cappedInstructionUnread } from '../rules/context/cappedFolders';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
 import { rulesForFileText } from '../rules/context/report';
@@ -105,11 +106,18 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const listing = template ? undefined : await nestedCursorFiles(session, common.root);
       const held = listing && (target !== undefined ? holdersForFile(toPosix(path.relative(common.root, target)), listing.rels, listing.complete) : nestedCursorHolders(listing.rels));
       const nested = held ? async () => held.holders : undefined;
-      const extra = template ? [] : (await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested))).views;
+      const made = template ? undefined : await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested));
+      const extra = made?.views ?? [];
+      // Claude Code's and Copilot's rule folders walked only as far as agentls reads: said with the others read in part.
+      const inPart = made ? cappedInstructionUnread(made.capped, common.root) : [];
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing, unlistable, a file where the folder goes): said with the answer,
       // as the editor says them (`RulesContext.forFile`, `agentls/ruleBuckets`); for one file, those whose rules could reach it, and how many others.
-      const unread = !listing ? undefined : answer ? unreadRuleFoldersFor(engine, session, common.root, listing.unfollowed, answer.file) : { unread: unreadRuleFolders(engine, session, common.root, listing.unfollowed), elsewhere: 0 };
+      const unread = !listing
+        ? undefined
+        : answer
+          ? unreadRuleFoldersFor(engine, session, common.root, listing.unfollowed, answer.file, inPart)
+          : { unread: unreadRuleFolders(engine, session, common.root, listing.unfollowed, inPart), elsewhere: 0 };
       const withUnread = <T extends object>(result: T): T & { unread?: UnreadRuleFolderInfo[]; unreadElsewhere?: number } => ({
         ...result,
         ...(unread?.unread.length ? { unread: unread.unread } : {}),

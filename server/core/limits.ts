@@ -69,6 +69,14 @@ export const LIMITS = {
    * finding on the folder says the subfolders after are not looked into.
    */
   ruleSubfolderEntries: 1000,
+  /**
+   * Entries read from one folder of rules that an agent walks to any depth (Claude Code's
+   * `.claude/rules`, Copilot's `.github/instructions`: `instructionViews.ts`), its own and
+   * its subfolders' together, each file and each folder one: a folder of ten thousand empty
+   * subfolders must not cost ten thousand listings whenever the views are made. Past it, a
+   * finding on the folder says the files after are not read.
+   */
+  instructionFolderEntries: 1000,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

@@ -13,10 +13,11 @@ import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
  * from `RuleFolderLinks.unfollowed`). Said with the buckets (`agentls rules`,
  * `agentls/ruleBuckets`) and, narrowed by `unreadRuleFoldersFor`, under the rules for a file,
  * so that "these rules" is never taken for the whole. One stat per unfollowed link (a
- * handful), no listing.
+ * handful), no listing. `inPart`: the folders the caller read in part itself (Claude Code's
+ * and Copilot's, `cappedInstructionUnread`), said with the root's.
  */
-export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[]): UnreadRuleFolderInfo[] {
-  return sorted([...rootUnread(engine, root), ...nestedUnread(session, root, unfollowed)]);
+export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[], inPart: readonly UnreadRuleFolderInfo[] = []): UnreadRuleFolderInfo[] {
+  return sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed)]);
 }
 
 /**
@@ -33,6 +34,7 @@ export function unreadRuleFoldersFor(
   root: string,
   unfollowed: readonly string[],
   file: string,
+  inPart: readonly UnreadRuleFolderInfo[] = [],
 ): { unread: UnreadRuleFolderInfo[]; elsewhere: number } {
   const holds = (rel: string) => {
     const holder = nestedRuleFolderAt(rel)?.holder;
@@ -40,7 +42,7 @@ export function unreadRuleFoldersFor(
   };
   const others = nestedUnread(session, root, unfollowed.filter((rel) => !holds(rel)));
   return {
-    unread: sorted([...rootUnread(engine, root), ...nestedUnread(session, root, unfollowed.filter(holds))]),
+    unread: sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
     elsewhere: new Set(others.map((u) => u.path)).size,
   };
 }

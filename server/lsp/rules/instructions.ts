@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { AgentView } from '../../rules/context/agentView';
-import { instructionViews, sessionInstructionHost, touchesInstructions, type InstructionViews } from '../../rules/context/instructionViews';
+import { instructionViews, sessionInstructionHost, touchesInstructions, type CappedInstructionFolder, type InstructionViews } from '../../rules/context/instructionViews';
 import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
 import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedCursorHolders } from '../../rules/context/nestedRules';
@@ -46,6 +46,8 @@ interface Gaps {
 /** A folder's instruction views, and what the nested holders they were made from lack: one answer's flags describe the data it sends. */
 export interface InstructionSnapshot extends Gaps {
   views: AgentView[];
+  /** Claude Code's and Copilot's rule folders the views were made from only in part. */
+  capped: CappedInstructionFolder[];
 }
 
 /**
@@ -102,8 +104,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views } = await made.views;
-    return { views, ...made.gaps };
+    const { views, capped } = await made.views;
+    return { views, capped, ...made.gaps };
   }
 
   /**

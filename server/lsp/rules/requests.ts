@@ -6,6 +6,7 @@ import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
 import { bucketsMarkdown, incompleteLine, agentSectionsText, systemPromptMarkdown, unreadFoldersText } from '../../rules/report';
 import { unreadRuleFolders } from '../../rules/unreadRuleFolders';
+import { cappedInstructionUnread } from '../../rules/context/cappedFolders';
 import { bucketsFromHome } from '../../rules/homePaths';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import type { RulesView } from '../../rules/view';
@@ -38,12 +39,13 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     // Nested rule folders come from the file index: while its first listing runs, some may be missing (`indexing`); where it
     // stopped at `search.maxFiles`, or past the nested folders read, those past it are (`incomplete`, as `agentls rules` says it).
     // Both are taken with the views they describe: the index may complete while they are made.
-    const { views, indexing, incomplete } = await state.instructions.snapshot(view.cwd);
+    const { views, capped, indexing, incomplete } = await state.instructions.snapshot(view.cwd);
     const result = bucketsWithCosts(view, views, state.context.session.settings.rules.agents);
     if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.ruleBuckets} made from part of the file index`, (line) => state.context.log.info(line));
     // Rule folders whose rules are not read, the root's and the packages' the file index did not follow (none yet while it lists: `indexing` says so), as `agentls rules` lists them.
     const links = await unfollowedLinks(state.context, view.cwd);
-    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed);
+    // With Claude Code's and Copilot's rule folders the views read only in part.
+    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed, cappedInstructionUnread(capped, view.cwd));
     const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
     // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
     return { result: indexing || links.listing ? { ...whole, indexing: true } : whole, view, views };

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside, toPosix } from '../../workspace/paths';
+import { LIMITS } from '../../core/limits';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
@@ -22,6 +23,19 @@ export interface InstructionViews {
   watched: string[];
   /** The files read or looked for alone: a buffer's new text (no file came or went) matters only there. */
   read: string[];
+  /** Claude Code's and Copilot's rule folders whose walk stopped at `LIMITS.instructionFolderEntries`: files past it are in no view. */
+  capped: CappedInstructionFolder[];
+}
+
+/** A rule folder of Claude Code's or Copilot's read only in part (`Reader.list`). */
+export interface CappedInstructionFolder {
+  /** The folder walked (`.claude/rules`, `~/.claude/rules`, `.github/instructions`). */
+  path: string;
+  agent: AgentId;
+  /** The endings of the files the agent reads there (`.md`, `.instructions.md`). */
+  suffixes: readonly string[];
+  /** The files listed before the walk stopped: one of the agent's under the folder and not here was not read. */
+  listed: ReadonlySet<string>;
 }
 
 export interface InstructionHost {
@@ -42,8 +56,7 @@ export interface InstructionHost {
 
 /** Each file is read with this cap, as the rules engine reads rule files (and its findings are placed in what was read). */
 export const MAX_INSTRUCTION_FILE_BYTES = 2 * 1024 * 1024;
-/** Files listed under one rule folder, and how deep it is walked. */
-const MAX_FOLDER_FILES = 500;
+/** How deep a rule folder is walked (how much of it: `LIMITS.instructionFolderEntries`). */
 const MAX_FOLDER_DEPTH = 8;
 /** Files read while following the imports of all memory files of one folder. */
 const MAX_IMPORTED_FILES = 50;
@@ -55,7 +68,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (showsAgent(host.agents, 'copilot')) views.push(await copilotView(reader));
   if (showsAgent(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
   views.push(...(await unlistedToolRules(reader)));
-  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths] };
+  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped };
 }
 
 /**
@@ -111,6 +124,7 @@ interface ReadFile {
 class Reader {
   readonly watched = new Set<string>();
   readonly readPaths = new Set<string>();
+  readonly capped: CappedInstructionFolder[] = [];
   constructor(
     readonly root: string,
     readonly host: InstructionHost,
@@ -130,23 +144,38 @@ class Reader {
   }
 
   /**
-   * Files under `dir` whose names end with one of `suffixes`, sorted, symlinked folders not
-   * followed; `depths` says at which depths files are taken (0: `dir`'s own files).
+   * Files under `dir` whose names end with one of `suffixes`, depth first in name order,
+   * symlinked folders not followed (a link is an entry, never walked: no loop); `depths`
+   * says at which depths files are taken (0: `dir`'s own files). Every entry read, file or
+   * folder, is taken from one budget (`LIMITS.instructionFolderEntries`), and a folder is
+   * read only as far as what is left (`max`): one holding more is not taken at all, nor is
+   * anything after it, so the files listed are the same whatever order the system lists a
+   * folder in. Where the walk stops, `agent`'s folder is said to be read in part (`capped`);
+   * without `agent` (the tools' folders, `unlistedToolRules`) nothing is said of it yet.
    */
-  async list(dir: string, suffixes: readonly string[], depths = { from: 0, to: MAX_FOLDER_DEPTH }): Promise<string[]> {
+  async list(dir: string, suffixes: readonly string[], options: { depths?: { from: number; to: number }; agent?: AgentId } = {}): Promise<string[]> {
+    const depths = options.depths ?? { from: 0, to: MAX_FOLDER_DEPTH };
     this.watched.add(dir);
     const out: string[] = [];
+    let left: number = LIMITS.instructionFolderEntries;
+    let over = false;
     const walk = async (d: string, depth: number): Promise<void> => {
-      const entries = await this.host.fs.readDir(d);
+      const entries = await this.host.fs.readDir(d, { max: left + 1 });
       if (!entries) return;
+      if (entries.length > left) {
+        over = true;
+        return;
+      }
+      left -= entries.length;
       for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        if (out.length >= MAX_FOLDER_FILES) return;
+        if (over) return;
         const p = path.join(d, e.name);
         if (e.kind === 'directory' && depth < depths.to) await walk(p, depth + 1);
         else if ((e.kind === 'file' || e.kind === 'symlink') && depth >= depths.from && suffixes.some((s) => e.name.endsWith(s))) out.push(p);
       }
     };
     await walk(dir, 0);
+    if (over && options.agent) this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out) });
     return out;
   }
 }
@@ -204,7 +233,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   };
   const memoryFile = (p: string, global: boolean) => take(p, global, (file) => plainRule(reader.shown(p), file, global));
   const ruleFolder = async (dir: string, global: boolean) => {
-    for (const p of await reader.list(dir, ['.md'])) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
+    for (const p of await reader.list(dir, ['.md'], { agent: 'claude' })) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
   };
   await memoryFile(userMemory, true);
   await ruleFolder(userRules, true);
@@ -273,7 +302,7 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
   const rules = async (id: AgentId, dir: string, suffixes: string[], depths: { from: number; to: number }): Promise<AgentView> => {
     const found: AgentRule[] = [];
     const uncounted: UncountedFile[] = [];
-    for (const p of await reader.list(dir, suffixes, depths)) {
+    for (const p of await reader.list(dir, suffixes, { depths })) {
       const file = await reader.read(p);
       if (!file) continue;
       if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
@@ -337,7 +366,7 @@ async function copilotView(reader: Reader): Promise<AgentView> {
   };
   const repoWide = path.join(reader.root, '.github', 'copilot-instructions.md');
   await add(repoWide, (file) => plainRule(reader.shown(repoWide), file, false));
-  for (const p of await reader.list(path.join(reader.root, '.github', 'instructions'), ['.instructions.md'])) {
+  for (const p of await reader.list(path.join(reader.root, '.github', 'instructions'), ['.instructions.md'], { agent: 'copilot' })) {
     await add(p, (file) => frontmatterRule('copilot', reader.shown(p), file, false, (globs) => globs.some((g) => EVERY_FILE.has(g.trim()))));
   }
   return view('copilot', reader.root, rules, uncounted);

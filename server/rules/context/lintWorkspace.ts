@@ -2,7 +2,7 @@ import { throwIfCancelled, type Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
 import type { FileSystem } from '../../workspace/fs';
 import { workspaceScope, type LintNotes, type LintScope } from '../../workspace/linter';
-import { relativeInside } from '../../workspace/paths';
+import { displayPath, relativeInside } from '../../workspace/paths';
 import type { WorkspaceSession } from '../../workspace/session';
 import { refreshedEngine } from '../sessionEngine';
 import { LineIndex } from '../../core/text';
@@ -11,7 +11,8 @@ import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs }
 import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
 import { NESTED_FOLDERS_CAPPED, nestedCursorHolders } from './nestedRules';
-import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost } from './instructionViews';
+import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
+import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -51,7 +52,9 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       if (held.more) notes?.incomplete(NESTED_FOLDERS_CAPPED);
       return held.holders;
     };
-    const instructions = instructionFilesWithGlobs((await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested))).views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
+    const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested));
+    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home));
+    const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
     const agents = agentViews(view);
@@ -78,4 +81,22 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     }
   }
   return out;
+}
+
+/**
+ * Claude Code's and Copilot's rule folders read only in part, as `lintRulesWorkspace` says
+ * the other rule folders past their cap (`cappedFolders`): a finding on the folder, and where
+ * the run was asked for part of the tree (named files, a folder walked) and one of the files
+ * given is an agent's file past the cap, the run is incomplete: its globs were not judged.
+ * A whole run is not: the folder's finding says it. The files given are the scope's (one
+ * test each against the few capped folders), never a listing of the folder.
+ */
+function noteCappedFolders(capped: readonly CappedInstructionFolder[], scope: LintScope, out: Map<string, Finding[]>, notes: LintNotes | undefined, shown: (p: string) => string): void {
+  if (capped.length === 0) return;
+  for (const c of capped) out.set(c.path, [...(out.get(c.path) ?? []), cappedInstructionFinding(c)]);
+  if (scope.whole) return;
+  for (const file of scope.files) {
+    const c = cappedFolderMissing(capped, file);
+    if (c) notes?.incomplete(`${shown(c.path)}: ${cappedInstructionFinding(c).message}`);
+  }
 }

@@ -12,6 +12,7 @@ import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYT
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
+import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rules/context/cappedFolders';
 import { Methods } from '../../../../protocol/methods';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
@@ -37,7 +38,7 @@ export class RulesContext {
     state.instructions.onRemade(() => this.rulesChanged(undefined));
   }
 
-  /** Rule files whose findings were pushed while not open. */
+  /** Rule files whose findings were pushed while not open, and rule folders read only in part. */
   private readonly pushed = new Set<string>();
   private publishing: Promise<void> | undefined;
   /** Paths waiting for the next publication; `all` when every rule file is due. */
@@ -101,9 +102,18 @@ export class RulesContext {
     for (const root of engine.rootPaths) {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
-      const instructionAgents = await this.state.instructions.views(root);
+      const { views: instructionAgents, capped } = await this.state.instructions.snapshot(root);
       const view = engine.view(root);
       if (!view) continue;
+      // Claude Code's and Copilot's rule folders read only in part: said on the folder, as check says it.
+      for (const c of capped) {
+        if (seen.has(c.path)) continue;
+        seen.add(c.path);
+        // Its finding is the same while it stays capped (the folder says whose it is): pushed once.
+        if (this.pushed.has(c.path)) continue;
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, c.path, [cappedInstructionFinding(c)]);
+        this.pushed.add(c.path);
+      }
       const agents = agentViews(view);
       const reach = this.reach().follow(root, globsOf(engine, agents, instructionAgents));
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
@@ -175,13 +185,14 @@ export class RulesContext {
     // The workspace folders changed meanwhile so that another holds the file: its links were not asked, and the next request answers.
     if (!read || read.root !== root) return undefined;
     // Whether the nested folders behind the views are all there, taken with them: the index may complete while they are made.
-    const { views, indexing, incomplete } = read.instructions;
+    const { views, capped, indexing, incomplete } = read.instructions;
     // The agents `agentls.rules.agents` selects, as `agentls rules --for --agents` lists them (`selection.ts`).
     const result = rulesForPath(read.view, p, views, this.state.context.session.settings.rules.agents);
     if (!result) return undefined;
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
-    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file);
+    // Claude Code's and Copilot's rule folders read only in part with them: their rules past the cap may reach any file.
+    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file, cappedInstructionUnread(capped, root));
     const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
