@@ -53,8 +53,13 @@ export function greedy(term: QueryTerm, chars: Uint16Array, lower: Uint16Array, 
   const tl = term.lower;
   const tu = term.upper;
   const m = term.length;
-  for (let x = start, end = start + length; x < end && k < m; x++) {
-    if (lower[x] === tl[k] && (tu[k] === 0 || chars[x] !== lower[x])) k++;
+  if (k >= m) return k;
+  // The character looked for is kept until found: one comparison for most characters.
+  let want = tl[k];
+  for (let x = start, end = start + length; x < end; x++) {
+    if (lower[x] !== want || (tu[k] !== 0 && chars[x] === lower[x])) continue;
+    if (++k === m) break;
+    want = tl[k];
   }
   return k;
 }
@@ -79,12 +84,17 @@ export function nameTail(table: PathTable, id: number, term: QueryTerm): number 
   let k = term.length - 1;
   const start = table.nameStart[id];
   if (!term.hasUpper) {
-    // No capital to check (nearly every term): one comparison per character.
+    // No capital to check (nearly every term): one comparison per character. A character
+    // the name lacks (its mask) ends the tail: the rest of the name is not read for it.
+    const mask = table.nameMask[id];
     let want = tl[k];
-    for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
-      if (lower[x] !== want) continue;
-      if (--k < 0) break;
-      want = tl[k];
+    if ((mask & maskBit(want)) !== 0) {
+      for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
+        if (lower[x] !== want) continue;
+        if (--k < 0) break;
+        want = tl[k];
+        if ((mask & maskBit(want)) === 0) break;
+      }
     }
     return term.length - 1 - k;
   }

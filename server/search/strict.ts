@@ -77,6 +77,22 @@ interface Level {
   columnsReady: number;
 }
 
+/** The first term as `StrictScan.scanOne` reads it. */
+interface OneTerm {
+  term: QueryTerm;
+  m: number;
+  termMask: number;
+  /** Points of a name the term spells the word starts of (`bestFacts`). */
+  initialsPoints: number;
+  tails: Uint8Array;
+  firstCode: number;
+  /** `boundaryColumns` of the term. */
+  cap: number;
+  bits: Uint8Array;
+  /** Whether a name's boundary characters bound its score (`scanOne`): not for a term naming folders. */
+  byBoundaries: boolean;
+}
+
 /**
  * Scores every file of a table that matches a query exactly (characters in order, smart
  * case), keeping the best `limit`. The folder tree is walked depth first: a folder's path
@@ -103,6 +119,14 @@ export class StrictScan {
   /** Per term: the mask bit of `/` when `ColumnState.advance` reads it (parts kept within folders), else 0. */
   private readonly slashReads: number[];
   private readonly levels: Level[] = [];
+  /** What `scanOne` reads of the first term on every call (a call per folder), read once per scan. */
+  private readonly one: OneTerm;
+  /** Where `walk` stands between two slices: the next place in walk order, the current root's subtree, the files of a folder left to scan. */
+  private readonly walkAt = { place: 0, rootEnd: 0, rootBase: 0, file: 0, fileEnd: 0, depth: 0 };
+  /** What the terms need below the root folders' parent: every character, or'd together. */
+  private readonly rootNeed: number;
+  /** What a root folder's parent has consumed of each term: nothing. */
+  private readonly noneConsumed: Int32Array;
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
   private readonly nameStates: ColumnState[];
@@ -145,6 +169,20 @@ export class StrictScan {
     this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
+    this.noneConsumed = new Int32Array(this.terms.length);
+    const term = this.terms[0];
+    this.one = {
+      term,
+      m: term.length,
+      termMask: term.suffixMask[0],
+      initialsPoints: this.best[0].acronym,
+      tails: this.tailCache[0],
+      firstCode: this.firstCodes[0],
+      cap: boundaryColumns(term.length),
+      bits: this.bits[0],
+      byBoundaries: !term.hasSlash,
+    };
+    this.rootNeed = this.terms.reduce((mask, t) => mask | t.suffixMask[0], 0);
     this.loose = new LooseBounds(this.terms, this.bounds, this.offStart, this.best, boundaryColumns(this.terms[0].length), this.bits[0]);
     this.top = new TopK(options.limit);
     this.tree = folderTree(table);
@@ -153,55 +191,64 @@ export class StrictScan {
 
   /** Scans the whole table. */
   async walk(): Promise<StrictResult> {
-    const tree = this.tree;
-    const single = this.terms.length === 1;
     await this.seed(this.table.liveCount);
-    let stackDir = new Int32Array(64);
-    let stackDepth = new Int32Array(64);
-    let top = 0;
-    for (const dir of tree.roots) {
-      stackDir[top] = dir;
-      stackDepth[top++] = 0;
-    }
-    while (top > 0) {
-      top--;
-      const dir = stackDir[top];
-      const depth = stackDepth[top];
-      const level = this.enter(dir, depth);
-      let possible = true;
-      for (let t = 0; t < this.terms.length; t++) {
-        if ((this.terms[t].suffixMask[level.consumed[t]] & ~tree.belowMask[dir]) !== 0) possible = false;
-      }
-      if (!possible) continue;
-      const from = tree.childStart[dir];
-      const to = tree.childStart[dir + 1];
-      if (top + to - from > stackDir.length) {
-        const capacity = (top + to - from) * 2;
-        const grownDir = new Int32Array(capacity);
-        grownDir.set(stackDir);
-        const grownDepth = new Int32Array(capacity);
-        grownDepth.set(stackDepth);
-        stackDir = grownDir;
-        stackDepth = grownDepth;
-      }
-      for (let c = to - 1; c >= from; c--) {
-        stackDir[top] = tree.children[c];
-        stackDepth[top++] = depth + 1;
-      }
-      if ((level.needMask & ~tree.namesMask[dir]) !== 0) continue;
-      for (let f = tree.fileStart[dir], end = tree.fileStart[dir + 1]; f < end; ) {
-        const stop = Math.min(end, f + CHECK_EVERY - this.work);
-        if (single) this.scanOne(tree.files, f, stop, depth);
-        else this.scan(tree.files, f, stop, depth);
-        this.work += stop - f;
-        f = stop;
-        if (this.work >= CHECK_EVERY) {
-          this.work = 0;
-          await this.clock.check();
-        }
-      }
+    while (this.walkSlice()) {
+      this.work = 0;
+      await this.clock.check();
     }
     return this.result();
+  }
+
+  /**
+   * Walks on from where the last slice stopped until `CHECK_EVERY` files were scanned
+   * (true: the walk is not done). A plain loop between two looks at the clock, not an
+   * async one: the folder loop runs for every folder of the tree.
+   */
+  private walkSlice(): boolean {
+    const { walkOrder, walkSkip, chainDepth, segmentMask, belowMask, namesMask, fileStart, files } = this.tree;
+    const single = this.terms.length === 1;
+    const at = this.walkAt;
+    let { place, rootEnd, rootBase, file, fileEnd, depth } = at;
+    let work = this.work;
+    for (;;) {
+      if (file < fileEnd) {
+        const stop = Math.min(fileEnd, file + CHECK_EVERY - work);
+        if (single) this.scanOne(files, file, stop, depth);
+        else this.scan(files, file, stop, depth);
+        work += stop - file;
+        file = stop;
+        if (work >= CHECK_EVERY) break;
+        continue;
+      }
+      // Folders in walk order, one root's subtree after another; a folder's depth counts from its root.
+      if (place === rootEnd) {
+        if (place === walkOrder.length) break;
+        rootEnd = walkSkip[place];
+        rootBase = chainDepth[walkOrder[place]];
+      }
+      const dir = walkOrder[place];
+      depth = chainDepth[dir] - rootBase;
+      // What the terms still need after the parent's path (every term's suffix mask, or'd
+      // together) must lie in the segment or below it; checked before entering (reading the
+      // segment), as most folders that cannot match fail here.
+      const need = depth === 0 ? this.rootNeed : this.levels[depth - 1].needMask;
+      if ((need & ~(segmentMask[dir] | belowMask[dir])) !== 0) {
+        place = walkSkip[place];
+        continue;
+      }
+      const level = this.enter(dir, depth);
+      if ((level.needMask & ~belowMask[dir]) !== 0) {
+        place = walkSkip[place];
+        continue;
+      }
+      place++;
+      if ((level.needMask & ~namesMask[dir]) !== 0) continue;
+      file = fileStart[dir];
+      fileEnd = fileStart[dir + 1];
+    }
+    this.work = work;
+    Object.assign(at, { place, rootEnd, rootBase, file, fileEnd, depth });
+    return work >= CHECK_EVERY;
   }
 
   /** Scans only these files (the matches of a query this one extends), in walk order. */
@@ -276,7 +323,39 @@ export class StrictScan {
 
   /** Sets up the level of a folder entered at `depth` (its parent is at `depth - 1`). */
   private enter(dir: number, depth: number): Level {
-    const { table, terms } = this;
+    const { table, terms, levels } = this;
+    if (levels.length <= depth) this.addLevels(depth);
+    const level = levels[depth];
+    level.dir = dir;
+    level.computed = false;
+    level.ceiling = Infinity;
+    level.ceilingOffStart = Infinity;
+    level.looseCeiling = Infinity;
+    level.tailsReady = false;
+    level.columnsReady = 0;
+    const consumed = level.consumed;
+    const before = depth === 0 ? this.noneConsumed : levels[depth - 1].consumed;
+    const segment = this.tree.segmentMask[dir];
+    let needMask = 0;
+    let holdsAll = true;
+    for (let t = 0; t < terms.length; t++) {
+      const term = terms[t];
+      let k = before[t];
+      // The segment moves the term on only if it holds the next character.
+      if (k < term.length && (segment & this.charBits[t][k]) !== 0) k = greedy(term, table.chars, table.lower, table.segStart[dir], table.segLen[dir], k);
+      consumed[t] = k;
+      needMask |= term.suffixMask[k];
+      if (k < term.length) holdsAll = false;
+    }
+    level.needMask = needMask;
+    level.holdsAll = holdsAll;
+    // Deeper levels may hold another branch: `within` compares only levels up to the previous file's depth.
+    return level;
+  }
+
+  /** Adds the levels down to `depth`, their working memory made once per scan. */
+  private addLevels(depth: number): void {
+    const terms = this.terms;
     while (this.levels.length <= depth) {
       this.levels.push({
         dir: -1,
@@ -294,30 +373,6 @@ export class StrictScan {
         columnsReady: 0,
       });
     }
-    const level = this.levels[depth];
-    level.dir = dir;
-    level.computed = false;
-    level.ceiling = Infinity;
-    level.ceilingOffStart = Infinity;
-    level.looseCeiling = Infinity;
-    level.tailsReady = false;
-    level.columnsReady = 0;
-    level.holdsAll = true;
-    level.needMask = 0;
-    const segStart = table.segStart[dir];
-    const segLen = table.segLen[dir];
-    const segment = this.tree.segmentMask[dir];
-    for (let t = 0; t < terms.length; t++) {
-      const term = terms[t];
-      let k = depth === 0 ? 0 : this.levels[depth - 1].consumed[t];
-      // The segment moves the term on only if it holds the next character.
-      if (k < term.length && (segment & this.charBits[t][k]) !== 0) k = greedy(term, table.chars, table.lower, segStart, segLen, k);
-      level.consumed[t] = k;
-      level.needMask |= term.suffixMask[k];
-      if (k < term.length) level.holdsAll = false;
-    }
-    // Deeper levels may hold another branch: `within` compares only levels up to the previous file's depth.
-    return level;
   }
 
   /** Computes the alignment states of the folders down to `depth` that lack them. */
@@ -382,29 +437,24 @@ export class StrictScan {
     const level = this.levels[depth];
     const needMask = level.needMask;
     const allowed = this.options.allowed;
-    const term = this.terms[0];
-    const m = term.length;
-    const termMask = term.suffixMask[0];
-    const initialsPoints = this.best[0].acronym;
+    const { term, m, termMask, initialsPoints, tails, firstCode, cap, bits, byBoundaries } = this.one;
+    const width = cap + 1;
     // The part of the term the name must hold: the folder path matched the rest.
     const need = m - level.consumed[0];
-    const tails = this.tailCache[0];
-    const firstCode = this.firstCodes[0];
     const byTail = level.byTail[0];
-    const cap = boundaryColumns(m);
-    const width = cap + 1;
-    const bits = this.bits[0];
-    const byBoundaries = !term.hasSlash;
     const folderPart = folderLift(table, level.dir);
+    // The folder path holds the whole term (`need` is 0): every file matches, and its lift is read once.
+    const holdsAll = level.holdsAll;
     for (let f = from; f < to; f++) {
       const id = files[f];
       if ((needMask & ~nameMask[id]) !== 0) continue;
       if (allowed !== undefined && allowed[id] === 0) continue;
       const startsRight = nameFirst[id] === firstCode;
-      if (level.holdsAll && this.threshold > -Infinity && !startsRight) {
-        const lifted = liftCeilingIn(table, id, folderPart);
+      let lifted = 0;
+      if (holdsAll) {
+        lifted = liftCeilingIn(table, id, folderPart);
         // Once the folder's own ceiling is known (nearly every file), it is read here without a call.
-        if (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id)) {
+        if (this.threshold > -Infinity && !startsRight && (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id))) {
           this.count(id);
           continue;
         }
@@ -418,9 +468,9 @@ export class StrictScan {
           tails[uid] = tail + 1;
         }
         if (tail < need) continue;
+        lifted = liftCeilingIn(table, id, folderPart);
       }
       this.count(id);
-      const lifted = liftCeilingIn(table, id, folderPart);
       if (this.threshold > -Infinity) {
         // The tail the name holds, or a bound on it from its characters; initials only if its
         // word starts allow, which begin with its first character (`spellsInitials`).

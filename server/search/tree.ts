@@ -29,6 +29,13 @@ export class FolderTree {
   readonly roots!: number[];
   /** Per folder, its place in the chain from the root folder (0) down to it, as a narrowed scan enters folders. */
   readonly chainDepth!: Uint16Array;
+  /**
+   * Every folder in the order a depth-first walk enters it (roots in order, subfolders in
+   * `children` order), and per place in that order the place past its subtree: a walk then
+   * reads folders in one pass and skips a subtree with one jump, without a stack.
+   */
+  readonly walkOrder!: Int32Array;
+  readonly walkSkip!: Int32Array;
 
   constructor(table: PathTable) {
     // The tree of this table as it stands may be known already: stored with a restored table
@@ -104,7 +111,40 @@ function* treeSteps(table: PathTable): Generator<void, TreeFields> {
     if (parent >= 0) belowMask[parent] |= segment | belowMask[d];
     if (d % STEP === 0) yield;
   }
-  return { childStart, children, fileStart, files, belowMask, namesMask, nameFirst, segmentMask, roots, chainDepth };
+  const { walkOrder, walkSkip } = yield* walkPlaces(roots, childStart, children);
+  return { childStart, children, fileStart, files, belowMask, namesMask, nameFirst, segmentMask, roots, chainDepth, walkOrder, walkSkip };
+}
+
+/** `FolderTree.walkOrder` and `walkSkip`, with a stack of folders whose subtree is still open: linear in folders. */
+function* walkPlaces(roots: readonly number[], childStart: Uint32Array, children: Uint32Array): Generator<void, { walkOrder: Int32Array; walkSkip: Int32Array }> {
+  const dirs = childStart.length - 1;
+  const walkOrder = new Int32Array(dirs);
+  const walkSkip = new Int32Array(dirs);
+  // Per open folder, its place and the next of its subfolders to enter.
+  const openPlace = new Int32Array(dirs);
+  const openNext = new Uint32Array(dirs);
+  let placed = 0;
+  for (const root of roots) {
+    let open = 0;
+    walkOrder[placed] = root;
+    openPlace[open] = placed++;
+    openNext[open++] = childStart[root];
+    while (open > 0) {
+      const top = open - 1;
+      const dir = walkOrder[openPlace[top]];
+      if (openNext[top] < childStart[dir + 1]) {
+        const child = children[openNext[top]++];
+        if (placed % STEP === 0) yield;
+        walkOrder[placed] = child;
+        openPlace[open] = placed++;
+        openNext[open++] = childStart[child];
+      } else {
+        walkSkip[openPlace[top]] = placed;
+        open--;
+      }
+    }
+  }
+  return { walkOrder, walkSkip };
 }
 
 /** Runs a build in steps to its end without pausing. */
@@ -194,6 +234,7 @@ export function restoreFolderTree(table: PathTable, fields: TreeFields): boolean
   const dirs = table.dirCount;
   if (tree.childStart.length !== dirs + 1 || tree.fileStart.length !== dirs + 1 || tree.nameFirst.length !== table.slotCount) return false;
   if (tree.childStart[dirs] !== tree.children.length || tree.fileStart[dirs] !== tree.files.length || tree.files.length !== table.liveCount) return false;
+  if (tree.walkOrder.length !== dirs || tree.walkSkip.length !== dirs) return false;
   known.set(table, { structure: table.structure, tree });
   return true;
 }
