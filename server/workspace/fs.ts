@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { PathGuard } from './confine';
 import { goesRoundInALoop } from './links';
+import { countWork } from './testCounts';
 
 /**
  * File access as every engine sees it. Engines never import `node:fs`: they take a
@@ -145,6 +146,7 @@ export class NodeFileSystem implements FileSystem {
     if (refused) return refused;
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_TEXT_BYTES;
     const calls = this.calls;
+    countWork('disk-read', 1, p);
     let fd: number | undefined;
     try {
       // Not opened unless a file: opening a FIFO, even without blocking, lets a writer waiting on it go on and lose what it writes.
@@ -182,6 +184,7 @@ export class NodeFileSystem implements FileSystem {
 
   async stat(p: string): Promise<FileStat | undefined> {
     if (this.refuse(p)) return undefined;
+    countWork('disk-stat', 1, p);
     try {
       const st = await fsp.lstat(p);
       return { kind: kindOf(st), size: st.size, mtimeMs: st.mtimeMs };
@@ -216,6 +219,7 @@ export class NodeFileSystem implements FileSystem {
 
   async readDir(p: string, options?: ReadDirOptions): Promise<DirEntry[] | undefined> {
     if (!options?.parentChecked && this.refuse(p)) return undefined;
+    countWork('disk-readdir', 1, p);
     try {
       if (options?.max !== undefined) return await readDirUpTo(p, options.max);
       const entries = await fsp.readdir(p, { withFileTypes: true });

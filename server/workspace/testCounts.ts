@@ -9,9 +9,14 @@ import * as fs from 'node:fs';
 const FILE = process.env.AGENTLS_TEST_COUNTS;
 const counts: Record<string, number> = {};
 
-/** One more piece of `what` done (`tool-lint`: a tool's lint of one file). */
-export function countWork(what: string): void {
+/**
+ * `n` more pieces of `what` done (`tool-lint`: a tool's lint of one file; `index-paths-listed`:
+ * paths the index gave), counted as `what of` when about one path (`disk-read` of a file): the
+ * name is made only when counting.
+ */
+export function countWork(what: string, n = 1, of?: string): void {
   if (!FILE) return;
-  counts[what] = (counts[what] ?? 0) + 1;
+  const key = of === undefined ? what : `${what} ${of}`;
+  counts[key] = (counts[key] ?? 0) + n;
   fs.writeFileSync(FILE, JSON.stringify(counts));
 }

@@ -14,8 +14,8 @@ export function rulesDiagnosticsFeature(state: RulesState): Feature {
     diagnose: (doc, token) => state.findingsForDocument(doc, token),
     onDocumentEvent(doc, event) {
       if (event === 'close') state.closed(doc);
-      // Typed into a file of some import chain (a note a CLAUDE.local.md imports): the open files whose verdicts read it.
-      if (event === 'change' && doc.path) state.rediagnoseReaders(doc.path);
+      // Typed into a file of some import chain (a note a CLAUDE.local.md imports), or opened (its buffer is read now, not the disk): the open files whose verdicts read it.
+      if ((event === 'change' || event === 'open') && doc.path) state.rediagnoseReaders(doc.path);
     },
     dispose: () => state.dispose(),
   };

@@ -24,6 +24,8 @@ import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
 import { UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
+import { ChainMemo } from './chainMemo';
+import { changeLeftOut } from '../../workspace/keptRuleFolders';
 import { ListedMemoryFiles } from './listedMemory';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
@@ -51,6 +53,8 @@ export class RulesState {
   private readonly unlisted = new UnlistedRuleFiles(() => this.context, RULES_SOURCE);
   /** What the Claude Code verdicts on open documents read (their import chains, through the buffers): a change there diagnoses them again. */
   private readonly chains = new ChainReads();
+  /** What those verdicts last asked of each file, kept until the file changes: a keystroke away from an import line reads none of the chain again. */
+  private readonly chainMemo = new ChainMemo((p) => this.changesSeen(p));
   /** Claude Code's verdicts on the closed CLAUDE.md and AGENTS.md files the engine lists (a CLAUDE.md in `.cursor/rules`). */
   private readonly listedMemory = new ListedMemoryFiles(() => this.context.session);
 
@@ -78,6 +82,8 @@ export class RulesState {
     this.unsubscribe = ctx.session.changes.onChanges((batch) => void this.serialize(() => this.onChanges(batch)));
     ctx.onRootsChanged(() => void this.refresh());
     ctx.onSettingsChanged((next, previous) => {
+      // What is watched may have changed (`watcher`, `search.exclude`): what was kept on the word of the watchers goes.
+      this.chainMemo.clear();
       if (next.home !== previous.home || JSON.stringify(next.rules) !== JSON.stringify(previous.rules)) void this.refresh();
     });
     await this.refresh();
@@ -143,11 +149,18 @@ export class RulesState {
     }
     // A file came or went, or what is ignored changed (an import into an ignored folder is told apart).
     else if (batch.some((c) => c.type !== 'changed' || changesIgnoreRules(c.path))) this.rediagnoseClaudeMemory();
-    for (const change of batch) this.rediagnoseReaders(change.path);
+    // Files the ignore rules left out are kept out of the memo; what they leave out now may be other files.
+    if (batch.some((c) => changesIgnoreRules(c.path))) this.chainMemo.clear();
+    for (const change of batch) {
+      // A memory file saved: its chain is asked afresh (`ChainMemo.forget`).
+      this.chainMemo.forget(change.path);
+      this.rediagnoseReaders(change.path);
+    }
   }
 
-  /** The text of `p` changed (on disk, in its buffer, or its buffer closed): the open documents whose Claude Code verdicts read it are diagnosed again. */
+  /** The text of `p` changed (on disk, in its buffer, or its buffer opened or closed): the open documents whose Claude Code verdicts read it are diagnosed again. */
   rediagnoseReaders(p: string): void {
+    this.chainMemo.changed(p);
     for (const reader of this.chains.readersOf(p)) {
       const doc = this.context.documents.getByPath(reader);
       if (doc) this.context.diagnostics.schedule(doc);
@@ -237,7 +250,7 @@ export class RulesState {
     // Judged by the folder holding the document only: the first folder's rules say nothing of another project's file.
     out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.ownerRoot(doc.path), this.context.session.settings.rules.agents));
     const read = new Set<string>();
-    const fs = ChainReads.recording(this.context.documents.ruleFs, read);
+    const fs = ChainReads.recording(this.chainMemo.fsFor(doc.path, this.context.documents.ruleFs), read);
     if (isClaudeMemoryFile(doc.path)) {
       out.push(...(await claudeImportFindingsFor(doc.path, doc.text, doc.lines, fs, this.context.session, engine.rootFor(doc.path))));
       // An AGENTS.md open beside it is judged by what this buffer imports.
@@ -247,6 +260,20 @@ export class RulesState {
     // A diagnosis cancelled by a newer one may have read older texts: the newer one's reads are kept.
     if (!token.isCancellationRequested && this.context.documents.getByPath(doc.path)) this.chains.set(doc.path, read);
     return out;
+  }
+
+  /**
+   * Whether every change of `p` reaches the change stream, so an answer about it may be kept
+   * until one does (`ChainMemo`): a watcher runs, and `p` lies in a workspace folder where the
+   * ignore files keep it, as a file or as a folder (`Session.reportChange` drops the rest).
+   */
+  private async changesSeen(p: string): Promise<boolean> {
+    const session = this.context.session;
+    if (session.settings.watcher === 'off') return false;
+    const owner = session.roots.relative(p);
+    if (!owner) return false;
+    const ignore = session.ignoreFor(owner.folder.path);
+    return !(await changeLeftOut(ignore, owner.rel, false)) && !(await changeLeftOut(ignore, owner.rel, true));
   }
 
   /** The buffer's file is there: a file, or a link that leads to one (a shared rule linked into a folder no agent lists). */
@@ -361,6 +388,7 @@ export class RulesState {
     const p = doc.path;
     this.synced.delete(p);
     this.chains.forget(p);
+    this.chainMemo.forget(p);
     // Whose verdicts read its buffer read its file from now on.
     this.rediagnoseReaders(p);
     const shown = this.context.diagnostics.has(RULES_SOURCE, doc.uri);

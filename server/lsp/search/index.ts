@@ -11,6 +11,7 @@ import { readSearchRequest, type SearchRequest } from '../../search/request';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
 import { untilFileExists } from '../testHolds';
+import { countWork } from '../../workspace/testCounts';
 import { fileSearchReport } from './report';
 import { supersedeOnArrival } from './supersede';
 
@@ -114,10 +115,10 @@ export function fileSearchFeature(): Feature {
       ctx.services.fileSearch = {
         search: (payload: FileSearchPayload, cancel: Cancellation) => run(readSearchRequest(payload), cancel),
         recordPick: (p: string) => engine?.recordPick(p),
-        paths: async (root: string) => (await ensureEngine()).filesOf(root, 60_000),
+        paths: async (root: string) => counted('index-paths', await (await ensureEngine()).filesOf(root, 60_000)),
         ruleFolderLinks: async (root: string, waitMs = 60_000) => (await ensureEngine()).ruleFolderLinksOf(root, waitMs),
         ruleFolderLinksNow: async (root: string) => (await ensureEngine()).ruleFolderLinksNow(root),
-        pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names),
+        pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => counted('index-paths-with-extensions', await (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names)),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),
         onListed: (listener) => void listedListeners.push(listener),
@@ -209,6 +210,13 @@ export function fileSearchFeature(): Feature {
  * For tests that need a first index caught half-way (`AGENTLS_TEST_HOLD_INDEX=FILE`):
  * once a listing has files, it waits until FILE exists. Unset, listings never wait.
  */
+/** Counts one answer of the index to another feature and the paths it gave (`testCounts.ts`: nothing when unset). */
+function counted<T extends readonly string[] | undefined>(what: string, paths: T): T {
+  countWork(what);
+  if (paths) countWork(`${what}-listed`, paths.length);
+  return paths;
+}
+
 function listingHold(): ((root: string, files: number) => Promise<void> | undefined) | undefined {
   const gate = process.env.AGENTLS_TEST_HOLD_INDEX;
   if (!gate) return undefined;
