@@ -2,7 +2,7 @@ import { NEVER_CANCELLED } from '../core/cancel';
 import { applyLevel, type Finding } from '../core/findings';
 import type { Settings } from '../core/settings';
 import { MAX_LINTED_FILES, namedScope, type LintNotes, type LintScope, type WorkspaceLinter } from '../workspace/linter';
-import { joinRelative, relativeInside } from '../workspace/paths';
+import { foldersHolding, isInside, joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { listFolderFiles } from '../workspace/listFiles';
 import { listingGaps } from './listingGaps';
@@ -79,7 +79,10 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     // What a check of part of the tree judges globs against: the whole run's listing (git's in a work tree), so a file reads alike in both, taken once and only when a check asks.
     let whole: Promise<string[]> | undefined;
     const everyFileOf = (r: string) => (r === root ? (whole ??= list(undefined, [])) : undefined);
-    const runs: { scope: LintScope; keep?: Set<string> }[] = [];
+    // A run of part of the tree keeps the findings of its files and of the folders holding them
+    // (a rule folder read up to a cap says so on itself: `check .clinerules` must say it too).
+    const top = (f: string) => (isInside(root, f) ? root : isInside(session.home, f) ? session.home : undefined);
+    const runs: { scope: LintScope; keep?: Set<string>; holding?: Set<string> }[] = [];
     const looked = new Set<string>();
     if (targets.whole) {
       const files = (await walk(undefined)).sort();
@@ -95,10 +98,10 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       }
       const unique = [...new Set(walked)].sort();
       // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
-      if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique) });
+      if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique), holding: foldersHolding(unique, top) });
       const walkedSet = new Set(unique);
       const named = [...new Set([...targets.files, ...targets.pastCap])].filter((f) => !isIgnored(f) && !walkedSet.has(f));
-      if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named) });
+      if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named), holding: foldersHolding(named, top) });
       // A file past a folder's cap is named for the lint to say the cap, not checked.
       const pastCap = new Set(targets.pastCap);
       for (const f of [...unique, ...named]) if (!pastCap.has(f)) looked.add(f);
@@ -106,16 +109,19 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
 
     const byPath = new Map<string, Finding[]>();
     const judged = new Set<string>();
+    const unread = new Set<string>();
     for (const run of runs) {
+      const kept = (p: string) => !run.keep || run.keep.has(p) || run.holding?.has(p) === true;
       // A line said twice (two runs, two roots) is said once; a file judged counts where its findings would.
       const notes: LintNotes = {
         incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)),
         judged: (p) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.add(p)),
+        leftUnread: (p) => void unread.add(p),
       };
       for (const linter of linters) {
         const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED, notes);
         for (const [p, findings] of found) {
-          if ((run.keep && !run.keep.has(p)) || isIgnored(p)) continue;
+          if (!kept(p) || isIgnored(p)) continue;
           const list = byPath.get(p) ?? [];
           for (const f of findings) {
             const leveled = applyLevel(f, common.settings.diagnostics.severity);
@@ -126,8 +132,13 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       }
     }
     const named = new Set(targets.files);
-    const reported = (p: string) => relativeInside(root, p) !== undefined || named.has(p);
-    for (const p of byPath.keys()) if (reported(p)) looked.add(p);
+    // A user-level folder holding files named (`~/.cline/rules`, named whole) is theirs: its finding is reported with them.
+    const namedHolding = foldersHolding(named, top);
+    const reported = (p: string) => relativeInside(root, p) !== undefined || named.has(p) || namedHolding.has(p);
+    // Files only: a finding on a folder holding them counts no file more; one left unread past a cap is not checked.
+    const folders = foldersHolding(looked, top);
+    for (const p of byPath.keys()) if (reported(p) && !folders.has(p)) looked.add(p);
+    for (const p of unread) looked.delete(p);
     const withFindings = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
     const results = withFindings.filter((r) => reported(r.path));
     const userLevelLeft = withFindings.filter((r) => !reported(r.path));

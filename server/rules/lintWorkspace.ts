@@ -4,7 +4,7 @@ import { isMarkdownKind } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
 import * as path from 'node:path';
 import type { LintNotes, LintScope } from '../workspace/linter';
-import { displayPath } from '../workspace/paths';
+import { displayPath, foldersHolding, isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
@@ -27,8 +27,10 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   const engine = await refreshedEngine(session, cancel);
   const out = new Map<string, Finding[]>();
   const wanted = scope.named ? new Set(scope.files) : undefined;
+  // And the folders holding them: a rule folder read up to a cap says so on itself, for every file named in it.
+  const holding = scope.named ? foldersHolding(scope.files, (f) => session.rootOf(f) ?? (isInside(session.home, f) ? session.home : undefined)) : undefined;
   const add = (p: string, findings: Finding[]) => {
-    if (findings.length === 0 || (wanted && !wanted.has(p))) return;
+    if (findings.length === 0 || (wanted && !wanted.has(p) && !holding?.has(p))) return;
     out.set(p, [...(out.get(p) ?? []), ...findings]);
   };
   const reported = engine.reportedPaths();
@@ -48,10 +50,12 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     }
     if (reported.has(file) || out.has(file)) continue;
     // A file of a rule folder past its cap (`LIMITS.ruleFolderFiles`) is not read: the folder's
-    // finding says so, and a run that named the file is incomplete (it was asked to check it).
+    // finding says so, and a run asked for part of the tree that holds the file (named, or in a
+    // folder walked) is incomplete: it was asked to check it. A whole run is not: the finding says it.
     const cap = capped.get(path.dirname(file));
     if (cap) {
-      if (scope.named) notes?.incomplete(`${displayPath(path.dirname(file), session.rootOf(file), session.home)}: ${cap.message}`);
+      notes?.leftUnread?.(file);
+      if (!scope.whole) notes?.incomplete(`${displayPath(path.dirname(file), session.rootOf(file), session.home)}: ${cap.message}`);
       continue;
     }
     const place = placeOf(session, engine, file);

@@ -53,6 +53,8 @@ export interface LintNotes {
    * run pointed at the wrong folder does not pass as a clean one.
    */
   judged?(path: string): void;
+  /** A file of the scope the linter left unread (past a rule folder's cap, which its folder's finding says): not counted as checked. */
+  leftUnread?(path: string): void;
 }
 
 export function namedScope(files: readonly string[]): LintScope {

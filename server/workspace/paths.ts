@@ -49,6 +49,21 @@ export function isInside(parent: string, child: string): boolean {
   return relativeInside(parent, child) !== undefined;
 }
 
+/**
+ * The folders holding `files` (absolute), each file's parent and the folders above it, up
+ * to and without `top(file)` (the root the file lies in). Linear in the folders met: the
+ * walk up from a file stops at the first folder already taken.
+ */
+export function foldersHolding(files: Iterable<string>, top: (file: string) => string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const file of files) {
+    const stop = top(file);
+    if (stop === undefined) continue;
+    for (let d = path.dirname(file); d !== stop && isInside(stop, d) && !out.has(d); d = path.dirname(d)) out.add(d);
+  }
+  return out;
+}
+
 /** Absolute, with no empty, `.` or `..` segment and no trailing slash: what `path.resolve` returns unchanged. */
 function isPlainAbsolute(p: string): boolean {
   return p.charCodeAt(0) === 47 && (p.length === 1 || !NOT_PLAIN.test(p));

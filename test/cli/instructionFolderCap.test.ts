@@ -62,15 +62,18 @@ describe("Claude Code's and Copilot's rule folders of more entries than agentls 
     expect(report.incomplete).toBeUndefined();
   }, 120_000);
 
-  it('make a check asked for a file past the budget incomplete (exit 2), and not one asked for a file read', () => {
+  it('make a check asked for a file past the budget incomplete (exit 2), and not one asked for a file read (its folder says the cap all the same)', () => {
     const ws = workspace();
     const past = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json', '.claude/rules/deep/zz.md');
     expect(past.status, past.stderr).toBe(2);
     expect((JSON.parse(past.stdout) as CheckJson).incomplete).toEqual([`.claude/rules: ${instructionFolderCapped('Claude Code')}`]);
 
+    // A file read: its folder's cap is said (an error: exit 1), but nothing asked for went unjudged.
     const read = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json', '.claude/rules/a.md');
-    expect(read.status, read.stderr).toBe(0);
-    expect((JSON.parse(read.stdout) as CheckJson).incomplete).toBeUndefined();
+    expect(read.status, read.stderr).toBe(1);
+    const readReport = JSON.parse(read.stdout) as CheckJson;
+    expect(readReport.diagnostics.map((d) => [d.path, d.code, d.message])).toEqual([['.claude/rules', 'rule/too-large', instructionFolderCapped('Claude Code')]]);
+    expect(readReport.incomplete).toBeUndefined();
   }, 120_000);
 
   it('say nothing when the walk fits the budget exactly, and read every file', () => {

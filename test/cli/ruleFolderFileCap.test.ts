@@ -57,7 +57,8 @@ describe('a rule folder of more files than agentls reads', () => {
     const named = agentlsWithHome(ws, home, 'check', '--format', 'json', '--agents', 'cline', global);
     expect(named.status, named.stderr).toBe(2);
     const namedReport = JSON.parse(named.stdout) as CheckJson;
-    expect(namedReport.diagnostics).toEqual([]);
+    // The folder named says its cap on itself, as the project's does.
+    expect(namedReport.diagnostics.map((d) => [d.path, d.code, d.message])).toEqual([[global, 'rule/too-large', CAPPED]]);
     expect(namedReport.incomplete).toEqual([`~/.cline/rules: ${CAPPED}`]);
     // The files it read, not every file of the folder: the one past the cap is not checked.
     expect(namedReport.summary.filesChecked).toBe(N);
