@@ -17,7 +17,8 @@ import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
  * and Copilot's, `cappedInstructionUnread`), said with the root's.
  */
 export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[], inPart: readonly UnreadRuleFolderInfo[] = []): UnreadRuleFolderInfo[] {
-  return sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed)]);
+  const own = rootUnread(engine, root);
+  return sorted([...own, ...notSaid(inPart, own), ...nestedUnread(session, root, unfollowed)]);
 }
 
 /**
@@ -42,7 +43,7 @@ export function unreadRuleFoldersFor(
   };
   const others = nestedUnread(session, root, unfollowed.filter((rel) => !holds(rel)));
   return {
-    unread: sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
+    unread: sorted([...rootUnread(engine, root), ...notSaid(inPart, rootUnread(engine, root)), ...nestedUnread(session, root, unfollowed.filter(holds))]),
     elsewhere: new Set(others.map((u) => u.path)).size,
   };
 }
@@ -64,6 +65,11 @@ function nestedUnread(session: WorkspaceSession, root: string, unfollowed: reado
     for (const f of unfollowedRuleFolderFindings(session, link)) found.push({ path: displayPath(link, root), code: f.code, message: f.message });
   }
   return found;
+}
+
+/** The folders read in part that the root's own entry does not already cover (a root `.cursor/rules`: one finding for both caps, `lint/notRead.ts`). */
+function notSaid(inPart: readonly UnreadRuleFolderInfo[], own: readonly UnreadRuleFolderInfo[]): UnreadRuleFolderInfo[] {
+  return inPart.filter((u) => !own.some((o) => o.path === u.path));
 }
 
 function sorted(found: UnreadRuleFolderInfo[]): UnreadRuleFolderInfo[] {

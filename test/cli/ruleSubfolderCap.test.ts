@@ -11,8 +11,12 @@ import { manySubfoldersTree, READ, SUBFOLDERS_CAPPED, subfolder } from '../helpe
  * A rule folder's subfolders are looked into only as far as one budget for all of them
  * (`LIMITS.ruleSubfolderEntries`): past it, the folder says so, in `agentls rules` as in
  * `agentls check`, as it says a folder of too many rule files (ruleFolderFileCap.test.ts).
- * The server's side: test/lsp/rules/ruleSubfolderCap.test.ts.
+ * The server's side: test/lsp/rules/ruleSubfolderCap.test.ts. Cursor's own walk of the
+ * subfolders (its rules there) has a budget too, said with this one: toolFolderCap.test.ts;
+ * here the xcsh agent alone is shown (`XCSH`), for discovery's budget alone.
  */
+
+const XCSH = ['--agents', 'xcsh'];
 
 type Unread = RuleBucketsResult['unread'];
 const unread = (u: Unread) => u?.map((x) => [x.path, x.code, x.message]);
@@ -20,11 +24,11 @@ const unread = (u: Unread) => u?.map((x) => [x.path, x.code, x.message]);
 describe('a rule folder of more subfolders than agentls looks into', () => {
   it('says so in agentls rules and agentls check, as a warning on the folder', () => {
     const ws = writeTree(tempDir(), manySubfoldersTree());
-    const rules = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json');
+    const rules = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json', ...XCSH);
     expect(rules.status, rules.stderr).toBe(0);
     expect(unread((JSON.parse(rules.stdout) as RuleBucketsResult).unread)).toEqual([['.cursor/rules', 'rule/too-large', SUBFOLDERS_CAPPED]]);
 
-    const check = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json');
+    const check = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json', ...XCSH);
     const report = JSON.parse(check.stdout) as CheckJson;
     const onFolder = report.diagnostics.filter((d) => d.path === '.cursor/rules').map((d) => [d.code, d.severity, d.message]);
     expect(onFolder).toEqual([['rule/too-large', 'warning', SUBFOLDERS_CAPPED]]);
@@ -34,9 +38,9 @@ describe('a rule folder of more subfolders than agentls looks into', () => {
 
   it("lists it with the folders read only in part, not those agentls could not read: the folder's own rules are listed (text, and readInPart in --json)", () => {
     const ws = writeTree(tempDir(), manySubfoldersTree());
-    const json = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json');
+    const json = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json', ...XCSH);
     expect((JSON.parse(json.stdout) as RuleBucketsResult).unread?.map((u) => [u.path, u.readInPart])).toEqual([['.cursor/rules', true]]);
-    const text = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules');
+    const text = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', ...XCSH);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout.endsWith(`\n\nRule folders agentls read only in part (the rules past what it reads are not listed here):\n  .cursor/rules: ${SUBFOLDERS_CAPPED}\n`)).toBe(true);
     expect(text.stdout).not.toContain('could not read');
@@ -46,7 +50,7 @@ describe('a rule folder of more subfolders than agentls looks into', () => {
 
   it('says nothing when the subfolders fit the budget exactly', () => {
     const ws = writeTree(tempDir(), manySubfoldersTree(READ));
-    const rules = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json');
+    const rules = agentlsWithHome(ws, tempDir('agentls-home-'), 'rules', '--json', ...XCSH);
     expect(rules.status, rules.stderr).toBe(0);
     expect((JSON.parse(rules.stdout) as RuleBucketsResult).unread).toBeUndefined();
   }, 60_000);
@@ -56,7 +60,7 @@ describe('a rule folder of more subfolders than agentls looks into', () => {
     // `.cursor/rules/d0001/up` → `.cursor/rules`, and `.cursor/rules/loop` → `.cursor`: each a way round.
     fs.symlinkSync('..', path.join(ws, '.cursor/rules', subfolder(1), 'up'));
     fs.symlinkSync('..', path.join(ws, '.cursor/rules/loop'));
-    const check = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json');
+    const check = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json', ...XCSH);
     expect(check.signal, check.stderr).toBeNull();
     const report = JSON.parse(check.stdout) as CheckJson;
     expect(report.diagnostics.filter((d) => d.code === 'rule/too-large')).toEqual([]);

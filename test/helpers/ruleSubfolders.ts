@@ -14,6 +14,9 @@ export const subfolder = (i: number) => `d${String(i).padStart(4, '0')}`;
 
 export const SUBFOLDERS_CAPPED = `This rule folder's subfolders hold more than ${LIMITS.ruleSubfolderEntries.toLocaleString('en-US')} entries; agentls reads up to ${LIMITS.ruleSubfolderEntries.toLocaleString('en-US')} entries: the subfolders past those, by name, are not looked into.`;
 
+/** What a root `.cursor/rules` says where both Cursor's walk (`LIMITS.instructionFolderEntries`) and the look into its subfolders stopped: one finding. */
+export const CURSOR_AND_SUBFOLDERS_CAPPED = `This rule folder and its subfolders hold more than ${LIMITS.instructionFolderEntries.toLocaleString('en-US')} entries; agentls reads up to ${LIMITS.instructionFolderEntries.toLocaleString('en-US')} entries: the files of the folder that goes past them, and of those after it in name order, are not read for Cursor, so its rules among them are not counted and their globs not checked. Nor are the subfolders past the first ${LIMITS.ruleSubfolderEntries.toLocaleString('en-US')} entries looked into for the files the xcsh agent never loads.`;
+
 /**
  * A workspace (with `.xcsh`, so that the xcsh agent is targeted and the files it never loads
  * are told of) whose `.cursor/rules` holds one rule and `count` subfolders, each holding `x.md`.

@@ -23,11 +23,11 @@ export interface InstructionViews {
   watched: string[];
   /** The files read or looked for alone: a buffer's new text (no file came or went) matters only there. */
   read: string[];
-  /** Claude Code's and Copilot's rule folders whose walk stopped at `LIMITS.instructionFolderEntries`: files past it are in no view. */
+  /** The agents' rule folders whose walk stopped at `LIMITS.instructionFolderEntries` (`Reader.list`): files past it are in no view. */
   capped: CappedInstructionFolder[];
 }
 
-/** A rule folder of Claude Code's or Copilot's read only in part (`Reader.list`). */
+/** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
 export interface CappedInstructionFolder {
   /** The folder walked (`.claude/rules`, `~/.claude/rules`, `.github/instructions`). */
   path: string;
@@ -36,6 +36,8 @@ export interface CappedInstructionFolder {
   suffixes: readonly string[];
   /** The files listed before the walk stopped: one of the agent's under the folder and not here was not read. */
   listed: ReadonlySet<string>;
+  /** The depth from which files are the walk's (1 for the root `.cursor/rules`, whose own files the rules engine reads). */
+  from: number;
 }
 
 export interface InstructionHost {
@@ -150,8 +152,7 @@ class Reader {
    * folder, is taken from one budget (`LIMITS.instructionFolderEntries`), and a folder is
    * read only as far as what is left (`max`): one holding more is not taken at all, nor is
    * anything after it, so the files listed are the same whatever order the system lists a
-   * folder in. Where the walk stops, `agent`'s folder is said to be read in part (`capped`);
-   * without `agent` (the tools' folders, `unlistedToolRules`) nothing is said of it yet.
+   * folder in. Where the walk stops, `agent`'s folder is said to be read in part (`capped`).
    */
   async list(dir: string, suffixes: readonly string[], options: { depths?: { from: number; to: number }; agent?: AgentId } = {}): Promise<string[]> {
     const depths = options.depths ?? { from: 0, to: MAX_FOLDER_DEPTH };
@@ -175,7 +176,7 @@ class Reader {
       }
     };
     await walk(dir, 0);
-    if (over && options.agent) this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out) });
+    if (over && options.agent) this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out), from: depths.from });
     return out;
   }
 }
@@ -302,7 +303,7 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
   const rules = async (id: AgentId, dir: string, suffixes: string[], depths: { from: number; to: number }): Promise<AgentView> => {
     const found: AgentRule[] = [];
     const uncounted: UncountedFile[] = [];
-    for (const p of await reader.list(dir, suffixes, { depths })) {
+    for (const p of await reader.list(dir, suffixes, { depths, agent: id })) {
       const file = await reader.read(p);
       if (!file) continue;
       if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
@@ -330,7 +331,7 @@ async function nestedCursorRules(reader: Reader): Promise<{ rules: AgentRule[]; 
   let budget = MAX_NESTED_FILES;
   for (const holder of holders) {
     const dir = path.join(reader.root, ...holder.split('/'), '.cursor', 'rules');
-    for (const p of await reader.list(dir, ['.mdc', '.md'])) {
+    for (const p of await reader.list(dir, ['.mdc', '.md'], { agent: 'cursor' })) {
       if (budget-- <= 0) {
         uncounted.push({ path: reader.shown(p), reason: `agentls reads at most ${MAX_NESTED_FILES} rule files of nested .cursor/rules folders; this one and any after it are not read` });
         return { rules, uncounted };

@@ -12,7 +12,7 @@ import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
 import { NESTED_FOLDERS_CAPPED, nestedCursorHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
-import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
+import { cappedFolderMissing, cappedInstructionFinding, cappedToSay } from './cappedFolders';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -53,7 +53,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       return held.holders;
     };
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested));
-    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home));
+    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), (p) => engine.unreadLocations(root).has(p));
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
@@ -84,16 +84,23 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
 }
 
 /**
- * Claude Code's and Copilot's rule folders read only in part, as `lintRulesWorkspace` says
+ * The agents' rule folders read only in part (`CappedInstructionFolder`), as `lintRulesWorkspace` says
  * the other rule folders past their cap (`cappedFolders`): a finding on the folder, and where
  * the run was asked for part of the tree (named files, a folder walked) and one of the files
  * given is an agent's file past the cap, the run is incomplete: its globs were not judged.
  * A whole run is not: the folder's finding says it. The files given are the scope's (one
  * test each against the few capped folders), never a listing of the folder.
  */
-function noteCappedFolders(capped: readonly CappedInstructionFolder[], scope: LintScope, out: Map<string, Finding[]>, notes: LintNotes | undefined, shown: (p: string) => string): void {
+function noteCappedFolders(
+  capped: readonly CappedInstructionFolder[],
+  scope: LintScope,
+  out: Map<string, Finding[]>,
+  notes: LintNotes | undefined,
+  shown: (p: string) => string,
+  saidByEngine: (p: string) => boolean,
+): void {
   if (capped.length === 0) return;
-  for (const c of capped) out.set(c.path, [...(out.get(c.path) ?? []), cappedInstructionFinding(c)]);
+  for (const c of cappedToSay(capped, saidByEngine)) out.set(c.path, [...(out.get(c.path) ?? []), cappedInstructionFinding(c)]);
   if (scope.whole) return;
   for (const file of scope.files) {
     const c = cappedFolderMissing(capped, file);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
-import { manySubfoldersTree, READ, SUBFOLDERS_CAPPED, subfolder } from '../../helpers/ruleSubfolders';
+import { CURSOR_AND_SUBFOLDERS_CAPPED, manySubfoldersTree, READ, subfolder } from '../../helpers/ruleSubfolders';
 
 /*
  * The server looks into a rule folder's subfolders only as far as one budget for all of
@@ -19,13 +19,14 @@ describe('the server and a rule folder of more subfolders than it looks into', (
     // Logged once the findings of the listed files are pushed, all of them before it.
     await c.waitForLog(/^rules: \d+ rule files in 1 folder\(s\) analysed/, 30_000);
     const folder = c.uri(path.join(ws, '.cursor/rules'));
-    expect(c.diagnostics.get(folder)?.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/too-large', 2, SUBFOLDERS_CAPPED]]);
+    // Cursor's walk of its subfolders, sharing a budget, stopped too: one error on the folder says both.
+    expect(c.diagnostics.get(folder)?.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([['rule/too-large', 1, CURSOR_AND_SUBFOLDERS_CAPPED]]);
     const told = [...c.diagnostics].filter(([, p]) => p.diagnostics.some((d) => d.code === 'rule/not-read')).map(([uri]) => uri);
     expect(told.length).toBe(READ);
     expect(told).toContain(c.uri(path.join(ws, '.cursor/rules', subfolder(READ), 'x.md')));
     expect(told).not.toContain(c.uri(path.join(ws, '.cursor/rules', subfolder(READ + 1), 'x.md')));
 
     const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) });
-    expect(buckets.unread?.map((u) => [u.path, u.code, u.message])).toEqual([['.cursor/rules', 'rule/too-large', SUBFOLDERS_CAPPED]]);
+    expect(buckets.unread?.map((u) => [u.path, u.code, u.message])).toEqual([['.cursor/rules', 'rule/too-large', CURSOR_AND_SUBFOLDERS_CAPPED]]);
   }, 60_000);
 });

@@ -12,7 +12,7 @@ import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYT
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
-import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rules/context/cappedFolders';
+import { cappedInstructionFinding, cappedInstructionUnread, cappedToSay } from '../../../rules/context/cappedFolders';
 import { Methods } from '../../../../protocol/methods';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
@@ -105,8 +105,8 @@ export class RulesContext {
       const { views: instructionAgents, capped } = await this.state.instructions.snapshot(root);
       const view = engine.view(root);
       if (!view) continue;
-      // Claude Code's and Copilot's rule folders read only in part: said on the folder, as check says it.
-      for (const c of capped) {
+      // The agents' rule folders read only in part: said on the folder, as check says it (where the engine does not already).
+      for (const c of cappedToSay(capped, (p) => engine.unreadLocations(root).has(p))) {
         if (seen.has(c.path)) continue;
         seen.add(c.path);
         // Its finding is the same while it stays capped (the folder says whose it is): pushed once.
