@@ -4,6 +4,7 @@ import { editorRangeOf, type TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
 import { displayPath, pathToUri, relativeInside } from '../workspace/paths';
+import { sarifRule } from './sarifRule';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
 export type CheckFinding = Finding & { fix?: RuleFix };
@@ -222,11 +223,7 @@ export function formatSarif(report: CheckReport): string {
             name: 'agentls',
             version: VERSION,
             informationUri: 'https://github.com/agentls/agentls',
-            rules: codes.map((code) => ({
-              id: code,
-              name: code.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')),
-              shortDescription: { text: report.describe?.(code) ?? code },
-            })),
+            rules: codes.map((code) => sarifRule(code, report.describe?.(code))),
           },
         },
         // The run's outcome, as SARIF says it: an incomplete run is no clean bill, whatever the results hold.

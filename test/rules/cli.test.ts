@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import { fixturePath } from '../helpers/repo';
-import { sarifViolations } from './sarif';
+import { codeScanningViolations, sarifViolations } from './sarif';
 import { builtCliAsync } from '../helpers/cliWithHome';
 
 const ws = fixturePath('rules-lint');
@@ -46,15 +46,18 @@ describe('agentls check on rule files', () => {
     expect([...families].sort()).toEqual(['frontmatter', 'rule', 'rule-url']);
   });
 
-  it('writes SARIF 2.1.0 with every property the schema requires', async () => {
+  it('writes SARIF 2.1.0 with every property the schema and GitHub code scanning require', async () => {
     const { stdout, code } = await cli('check', '--format', 'sarif', '--home', home);
     expect(code).toBe(1);
     const log = JSON.parse(stdout) as { runs: { tool: { driver: { rules: { id: string; shortDescription: { text: string } }[] } }; results: { ruleId: string }[] }[] };
     expect(sarifViolations(log)).toEqual([]);
+    expect(codeScanningViolations(log)).toEqual([]);
     const run0 = log.runs[0];
     expect(run0.results.some((r) => r.ruleId === 'rule/shadowed')).toBe(true);
     const shadowedRule = run0.tool.driver.rules.find((r) => r.id === 'rule/shadowed')!;
     expect(shadowedRule.shortDescription.text).toMatch(/same rule name/);
+    // GitHub shows a rule's help beside its results: it says how to fix or silence the code.
+    expect((shadowedRule as { help?: { text: string } }).help?.text).toContain('--severity rule/shadowed=LEVEL');
   });
 
   it('the SARIF check catches what the schema forbids (it can fail)', () => {
@@ -72,6 +75,20 @@ describe('agentls check on rule files', () => {
       '$.runs[0].invocations[0].toolExecutionNotifications[0]: missing required "message"',
       '$.runs[0].invocations[0].toolExecutionNotifications[0].message: expected a message object',
       '$.runs[0].invocations[0].toolExecutionNotifications[0].level: not an allowed value',
+    ]);
+  });
+
+  it("the code scanning check catches what GitHub's ingestion refuses (it can fail)", () => {
+    const rules = [{ id: 'a', shortDescription: { text: 'A' } }, { id: '', name: 'n'.repeat(256), shortDescription: { text: 'd'.repeat(1025) }, fullDescription: { text: '' }, help: {} }];
+    expect(codeScanningViolations({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x', rules } } }, { tool: { driver: { name: 'y' } } }] })).toEqual([
+      '$.runs[0].tool.driver.rules[0].fullDescription.text: required, not empty',
+      '$.runs[0].tool.driver.rules[0].help.text: required, not empty',
+      '$.runs[0].tool.driver.rules[1].id: required, not empty',
+      '$.runs[0].tool.driver.rules[1].name: a string of at most 255 characters',
+      '$.runs[0].tool.driver.rules[1].shortDescription.text: longer than 1024 characters',
+      '$.runs[0].tool.driver.rules[1].fullDescription.text: required, not empty',
+      '$.runs[0].tool.driver.rules[1].help.text: required, not empty',
+      '$.runs[1].tool.driver.rules: required',
     ]);
   });
 

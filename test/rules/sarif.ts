@@ -119,3 +119,36 @@ export function sarifViolations(log: unknown): string[] {
   });
   return out;
 }
+
+/**
+ * What GitHub code scanning requires of a log beyond the schema, for the properties agentls
+ * writes: GitHub Docs, "SARIF support for code scanning" (reportingDescriptor object: `id`,
+ * `shortDescription.text`, `fullDescription.text` and `help.text` required, the descriptions
+ * at most 1024 characters, `name` at most 255; "The empty string is not supported for required
+ * properties"). The SARIF Multitool's GitHub rules (GH2012) reject a rule without them.
+ */
+export function codeScanningViolations(log: unknown): string[] {
+  const out: string[] = [];
+  const obj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const text = (v: unknown, at: string, max?: number) => {
+    const t = obj(v) ? v.text : undefined;
+    if (typeof t !== 'string' || t === '') out.push(`${at}.text: required, not empty`);
+    else if (max !== undefined && t.length > max) out.push(`${at}.text: longer than ${max} characters`);
+  };
+  if (!obj(log) || !Array.isArray(log.runs)) return ['$: expected a log with runs'];
+  log.runs.forEach((run: unknown, i) => {
+    const driver = obj(run) && obj(run.tool) ? run.tool.driver : undefined;
+    const rules = obj(driver) ? driver.rules : undefined;
+    if (!Array.isArray(rules)) return out.push(`$.runs[${i}].tool.driver.rules: required`);
+    rules.forEach((rule: unknown, j) => {
+      const at = `$.runs[${i}].tool.driver.rules[${j}]`;
+      if (!obj(rule)) return out.push(`${at}: expected an object`);
+      if (typeof rule.id !== 'string' || rule.id === '') out.push(`${at}.id: required, not empty`);
+      if (rule.name !== undefined && (typeof rule.name !== 'string' || rule.name.length > 255)) out.push(`${at}.name: a string of at most 255 characters`);
+      text(rule.shortDescription, `${at}.shortDescription`, 1024);
+      text(rule.fullDescription, `${at}.fullDescription`, 1024);
+      text(rule.help, `${at}.help`);
+    });
+  });
+  return out;
+}
