@@ -18,10 +18,19 @@ export function sarifRule(code: string, description: string | undefined) {
     `See ${CHECK_HELP_URI}.`;
   return {
     id: code,
-    name: code.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')),
+    name: pascalCase(code),
     shortDescription: { text },
     fullDescription: { text },
     help: { text: help((s) => s), markdown: help((s) => `\`${s}\``) },
     helpUri: CHECK_HELP_URI,
   };
+}
+
+/**
+ * `rule/shadowed` → `RuleShadowed`: a rule's friendly name (SARIF 2.1.0 §3.49.7) as one
+ * Pascal-case identifier, as the SARIF Multitool asks (its SARIF2012 note); GitHub shows it
+ * to filter results by rule.
+ */
+function pascalCase(code: string): string {
+  return code.replace(/(?:^|[^A-Za-z0-9]+)(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''));
 }

@@ -58,6 +58,10 @@ describe('agentls check on rule files', () => {
     expect(shadowedRule.shortDescription.text).toMatch(/same rule name/);
     // GitHub shows a rule's help beside its results: it says how to fix or silence the code.
     expect((shadowedRule as { help?: { text: string } }).help?.text).toContain('--severity rule/shadowed=LEVEL');
+    // A friendly name is one Pascal-case identifier (the SARIF Multitool's SARIF2012 note), for every code.
+    const names = run0.tool.driver.rules.map((r) => (r as { name?: string }).name);
+    expect(names[run0.tool.driver.rules.indexOf(shadowedRule)]).toBe('RuleShadowed');
+    expect(names.filter((n) => !/^[A-Z][A-Za-z0-9]*$/.test(n ?? ''))).toEqual([]);
   });
 
   it('the SARIF check catches what the schema forbids (it can fail)', () => {
