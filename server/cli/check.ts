@@ -80,6 +80,11 @@ export const checkCommand: CliCommand = {
     try {
       targets = await resolveCheckTargets(positionals, io.cwd, common.root, session);
       userAreas = session.userRuleAreas();
+    } catch (err) {
+      // A JSON or SARIF reader (a code-scanning upload) reads only the report: a run that checked
+      // nothing, for a path it cannot check, still writes one, saying why (and still exits 2).
+      if (err instanceof CliError && format !== 'text') io.stdout.write(await uncheckedReport(format, common, err.message.split('\n')));
+      throw err;
     } finally {
       session.dispose();
     }
@@ -146,6 +151,22 @@ export const checkCommand: CliCommand = {
     return run.results.some((r) => r.findings.some((f) => failing.includes(f.severity))) ? EXIT.problems : EXIT.clean;
   },
 };
+
+/** The report of a run that checked nothing: no results, and why, as an incomplete run's. */
+async function uncheckedReport(format: 'json' | 'sarif', common: CommonOptions, why: readonly string[]): Promise<string> {
+  const report: CheckReport = {
+    root: common.root,
+    home: resolveHome(common.settings.home),
+    results: [],
+    summary: summarize(0, 0, [], []),
+    fixed: [],
+    repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
+    incomplete: why,
+    // It looked nowhere: no "found no rule files in …".
+    lookedIn: [],
+  };
+  return format === 'json' ? formatJson(report) : formatSarif(report);
+}
 
 /** What the run left unreported in the user's own rule files, and how to see it. */
 function userLevelNote(left: FileFindings[], root: string, home: string | undefined, areas: readonly string[]): string {

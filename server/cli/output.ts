@@ -63,7 +63,7 @@ export interface CheckReport {
    * code scanning) show it, without the BOM, so columns match what a reader sees.
    */
   bom?: ReadonlySet<string>;
-  /** Where the run looked, as its reader knows it: the root's absolute path, or the paths named (root-relative). */
+  /** Where the run looked, as its reader knows it: the root's absolute path, or the paths named (root-relative); empty when it looked nowhere (a path it could not check). */
   lookedIn?: readonly string[];
 }
 
@@ -73,7 +73,8 @@ export interface CheckReport {
  * clean. Undefined when it found some.
  */
 export function noAgentFilesText(report: CheckReport, showPath: (p: string) => string = (p) => p): string | undefined {
-  if (report.summary.agentFiles > 0) return undefined;
+  // Nothing looked at (a path it could not check): the run's `incomplete` says why instead.
+  if (report.summary.agentFiles > 0 || report.lookedIn?.length === 0) return undefined;
   const where = report.lookedIn?.length ? report.lookedIn : [report.root];
   return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map(showPath).join(', ')}`;
 }

@@ -92,8 +92,9 @@ export function sarifCases(): SarifCase[] {
     // Nothing agentls lints: no result, and a warning notification saying so.
     { name: 'no-agent-files', cwd: empty, args: ['--root', empty], exit: 0, expect: expectations({ exactly: 0, notification: 'warning' }) },
     // A folder named of which no file could be checked (an empty one) beside one with findings:
-    // exit 2, executionSuccessful false, an error notification, and the findings. (A path that
-    // does not exist is refused before the run, on stderr, with no log at all.)
+    // exit 2, executionSuccessful false, an error notification, and the findings.
     { name: 'incomplete', cwd: mixed, args: ['.cursor', 'vendor'], exit: 2, expect: expectations({ levels: ['warning'], successful: false, notification: 'error' }) },
+    // A path that does not exist is refused before the run (exit 2), and the log still says why.
+    { name: 'unchecked', cwd: mixed, args: ['no-such-folder'], exit: 2, expect: expectations({ exactly: 0, successful: false, notification: 'error' }) },
   ];
 }
