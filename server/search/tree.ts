@@ -213,6 +213,21 @@ export function treeFields(tree: FolderTree): TreeFields {
   return { ...tree };
 }
 
+/**
+ * Whether stored walk arrays can be walked: every place names a folder and skips forward
+ * within the order. A damaged store (a bit flipped on disk) must not send the walk, which
+ * yields only between files, backwards for good on the server's one thread.
+ */
+function walkFits(walkOrder: Int32Array, walkSkip: Int32Array, dirs: number): boolean {
+  if (walkOrder.length !== dirs || walkSkip.length !== dirs) return false;
+  for (let i = 0; i < dirs; i++) {
+    const folder = walkOrder[i];
+    const past = walkSkip[i];
+    if (folder < 0 || folder >= dirs || past <= i || past > dirs) return false;
+  }
+  return true;
+}
+
 let shape: Map<string, string> | undefined;
 
 /** Field names and their types, from a tree of an empty table: a stored tree of another shape (another version) is not adopted. */
@@ -234,7 +249,7 @@ export function restoreFolderTree(table: PathTable, fields: TreeFields): boolean
   const dirs = table.dirCount;
   if (tree.childStart.length !== dirs + 1 || tree.fileStart.length !== dirs + 1 || tree.nameFirst.length !== table.slotCount) return false;
   if (tree.childStart[dirs] !== tree.children.length || tree.fileStart[dirs] !== tree.files.length || tree.files.length !== table.liveCount) return false;
-  if (tree.walkOrder.length !== dirs || tree.walkSkip.length !== dirs) return false;
+  if (!walkFits(tree.walkOrder, tree.walkSkip, dirs)) return false;
   known.set(table, { structure: table.structure, tree });
   return true;
 }

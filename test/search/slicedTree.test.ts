@@ -4,7 +4,7 @@ import { YieldClock } from '../../server/search/lift';
 import { PathTable } from '../../server/search/pathTable';
 import { parseQuery } from '../../server/search/query';
 import { seedThreshold } from '../../server/search/seed';
-import { currentFolderTree, folderTreeInSlices, FolderTree } from '../../server/search/tree';
+import { currentFolderTree, folderTreeInSlices, FolderTree, restoreFolderTree, treeFields, type TreeFields } from '../../server/search/tree';
 
 /** A table of `count` files in a few hundred folders, every seventh removed again. */
 function table(count: number): PathTable {
@@ -94,5 +94,34 @@ describe("the bar's first-character index built a slice at a time", () => {
     };
     await expect(seedThreshold(t, tree, term, 50, undefined, 1e9, new YieldClock(cancelled))).rejects.toBeInstanceOf(CancelledError);
     expect(await seedThreshold(t, tree, term, 50, undefined, 1e9, new YieldClock({ isCancellationRequested: false }))).toBe(inOneGo);
+  });
+});
+
+describe('a folder tree restored from a store', () => {
+  /** A new table of the same files, and the stored fields of a tree built on the first. */
+  function stored(): { table: PathTable; fields: TreeFields } {
+    return { table: table(3_000), fields: treeFields(new FolderTree(table(3_000))) };
+  }
+
+  it('is adopted when its fields fit the table', () => {
+    const { table: t, fields } = stored();
+    expect(restoreFolderTree(t, fields)).toBe(true);
+  });
+
+  it('is not adopted when its walk would go backwards or past the folders (a damaged store): the tree is built again', () => {
+    for (const damage of [
+      (f: TreeFields) => ((f.walkSkip as Int32Array)[5] = 5),
+      (f: TreeFields) => ((f.walkSkip as Int32Array)[3] = 1),
+      (f: TreeFields) => ((f.walkSkip as Int32Array)[0] = (f.walkSkip as Int32Array).length + 1),
+      (f: TreeFields) => ((f.walkOrder as Int32Array)[2] = (f.walkOrder as Int32Array).length),
+      (f: TreeFields) => ((f.walkOrder as Int32Array)[2] = -1),
+    ]) {
+      const { table: t, fields } = stored();
+      const copy = { ...fields, walkOrder: Int32Array.from(fields.walkOrder as Int32Array), walkSkip: Int32Array.from(fields.walkSkip as Int32Array) };
+      damage(copy);
+      expect(restoreFolderTree(t, copy)).toBe(false);
+      // The search then builds its own tree, whole and walkable.
+      expect(currentFolderTree(t).walkOrder.length).toBe(t.dirCount);
+    }
   });
 });
