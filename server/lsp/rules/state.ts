@@ -26,6 +26,7 @@ import { UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
 import { ChainMemo } from './chainMemo';
 import { changeLeftOut } from '../../workspace/keptRuleFolders';
+import { realpathOfLongestPrefix } from '../../workspace/confine';
 import { ListedMemoryFiles } from './listedMemory';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
@@ -265,13 +266,17 @@ export class RulesState {
   /**
    * Whether every change of `p` reaches the change stream, so an answer about it may be kept
    * until one does (`ChainMemo`): a watcher runs, and `p` lies in a workspace folder where the
-   * ignore files keep it, as a file or as a folder (`Session.reportChange` drops the rest).
+   * ignore files keep it, as a file or as a folder (`Session.reportChange` drops the rest),
+   * and no link on its way from the folder: a change behind a link is reported at the
+   * target's path, never at the link's.
    */
   private async changesSeen(p: string): Promise<boolean> {
     const session = this.context.session;
     if (session.settings.watcher === 'off') return false;
     const owner = session.roots.relative(p);
     if (!owner) return false;
+    const realFolder = realpathOfLongestPrefix(owner.folder.path);
+    if (!realFolder || realpathOfLongestPrefix(p) !== path.join(realFolder, owner.rel)) return false;
     const ignore = session.ignoreFor(owner.folder.path);
     return !(await changeLeftOut(ignore, owner.rel, false)) && !(await changeLeftOut(ignore, owner.rel, true));
   }

@@ -71,6 +71,25 @@ describe('a keystroke in a CLAUDE.md', () => {
   });
 });
 
+describe('a keystroke in a CLAUDE.md whose chain goes through a linked folder', () => {
+  it('sees a file created behind the link: answers about paths through a link are not kept', async () => {
+    const ws = writeTree(tempDir('agentls-chain-link-'), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'CLAUDE.md': '# Project\n\nSee @linked/a.md for more.\n\nText.\n',
+      'real/a.md': 'See @b.md\n',
+    });
+    fs.symlinkSync('real', path.join(ws, 'linked'));
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(path.join(ws, 'CLAUDE.md'));
+    await c.waitForDiagnostics(uri, missing('linked/b.md'), 20_000);
+    // Created at its real path, as a watcher reports it: the link's path is never reported.
+    fs.writeFileSync(path.join(ws, 'real/b.md'), 'B.\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'real/b.md')), type: 1 }] });
+    await c.type(uri, { line: 4, character: 0 }, 'x');
+    await c.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'claude/import-missing'), 20_000);
+  });
+});
+
 /** A Cursor rule with `globs`. */
 const rule = (globs: string[], body = 'Body.') => `---\ndescription: x\nglobs: [${globs.map((g) => `"${g}"`).join(', ')}]\n---\n${body}\n`;
 
