@@ -42,12 +42,16 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
     fixed = fixed.replace(/^\/+/, '');
     out.push({ message: `globs are relative to the workspace, and ${reader} matches the leading \`/\` against nothing`, fixed });
   }
-  // `**` is a path segment of its own; glued to other characters it acts like `*`.
+  // `**` is a path segment of its own; glued to other characters it acts like `*`. No agent's
+  // docs say how it reads such a `**`: this is gitignore's rule (gitignore(5): "Other
+  // consecutive asterisks are considered regular asterisks") and that of the common glob
+  // libraries (minimatch's and picomatch's globstar is a whole segment only), so the message
+  // names them and says the agent's docs are silent.
   if (hasGluedDoubleStar(text)) {
     // The intent is clear only for `**.ext` at the start of a segment: any depth, that extension.
     const clear = !/[^/*]\*\*/.test(text);
     if (clear) fixed = fixed.replace(/(^|\/)\*\*(?=[^/*])/g, '$1**/*');
-    const message = `\`**\` crosses folders only as a whole path segment (\`**/\`); glued to other characters ${reader} reads it as \`*\`, within one folder`;
+    const message = `\`**\` crosses folders only as a whole path segment (\`**/\`); glued to other characters it is read as \`*\`, within one folder, by gitignore's rules and the common glob libraries (${reader}'s docs do not say otherwise)`;
     out.push(clear ? { message, fixed } : { message });
   }
   const alternation = /(^|[^@!?+*])\(([^()|]+(?:\|[^()|]+)+)\)/.exec(fixed);
