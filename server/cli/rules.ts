@@ -56,8 +56,8 @@ export const rulesCommand: CliCommand = {
     agentls/ruleBuckets result, with those totals in alwaysSent, the agents' rules in
     agentRules and the nested folders in nestedFolders. Where the workspace has no .xcsh
     folder and --agents is auto, the buckets say they are what the xcsh agent would load
-    (noXcshFolder in --json). It ends with the rule folders agentls could not read, the
-    root's and every package's (a link out of the workspace or to nothing, a folder it cannot
+    (noXcshFolder in --json); where it would load nothing either, the xcsh agent is left
+    out. It ends with the rule folders agentls could not read, the root's and every package's (a link out of the workspace or to nothing, a folder it cannot
     list, a file where the folder goes), then those it read only in part (a folder of more
     files than it reads), with what check says of each (unread in --json; readInPart: true
     for the latter).

@@ -46,10 +46,20 @@ const XCSH_LEFT_OUT = "The xcsh agent is not among them: its buckets are not sho
 /** Said under the buckets' header where the workspace has no `.xcsh` (`noXcshFolder`): its user most likely runs other agents, whose sections follow. */
 const NO_XCSH_FOLDER = 'This workspace has no .xcsh folder: the buckets below are what the xcsh agent would load if it ran here.';
 
+/**
+ * Where the workspace has no `.xcsh` (`noXcshFolder`) and the xcsh agent would load nothing
+ * from it, its empty buckets are not listed: the project runs other agents, whose sections
+ * follow (`shownViews` in `context/agents.ts` leaves it out of the totals the same way).
+ */
+function xcshIdle(result: RuleBucketsResult): boolean {
+  return result.noXcshFolder === true && result.rules.length === 0 && result.shadowed.length === 0 && result.warnings.length === 0;
+}
+
 /** The buckets as a Markdown report (`agentls.rules.showBuckets`). */
 export function bucketsMarkdown(result: RuleBucketsResult): string {
   const coverage = coverageLine(result.selectedAgents);
   if (xcshLeftOut(result)) return [`# Rules in ${result.root}`, '', `${coverage} ${XCSH_LEFT_OUT}`].join('\n') + '\n';
+  if (xcshIdle(result)) return `# Rules in ${result.root}\n`;
   const lines = [`# Rules the xcsh agent loads in ${result.root}`, '', ...(result.noXcshFolder ? [NO_XCSH_FOLDER, ''] : []), `Profile \`${result.profile}\`: ${result.profile === 'seed' ? 'the xcsh agent as the seed document describes it' : 'current xcsh'}.`];
   if (coverage) lines.push('', coverage);
   for (const section of SECTIONS) {
@@ -71,6 +81,7 @@ export function bucketsMarkdown(result: RuleBucketsResult): string {
 export function bucketsText(result: RuleBucketsResult): string {
   const coverage = coverageLine(result.selectedAgents);
   if (xcshLeftOut(result)) return `rules in ${result.root}\n${coverage} ${XCSH_LEFT_OUT}\n`;
+  if (xcshIdle(result)) return `rules in ${result.root}\n`;
   const lines = [`rules the xcsh agent loads in ${result.root} (profile ${result.profile})`, ...(result.noXcshFolder ? [NO_XCSH_FOLDER] : [])];
   if (coverage) lines.push(coverage);
   for (const section of SECTIONS) {

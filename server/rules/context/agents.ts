@@ -34,14 +34,26 @@ const cache = new Map<string, { view: RulesView; agents: AgentView[] }>();
 export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RulesForFileResult | undefined {
   const rel = relativeInside(view.cwd, absPath);
   if (rel === undefined) return undefined;
-  const result = rulesForFileResult(selectedViews(agentViews(view, extra), agents), view.cwd, rel);
+  const result = rulesForFileResult(shownViews(view, extra, agents), view.cwd, rel);
   const named = selectionNamed(agents);
   return named ? { ...result, selectedAgents: named } : result;
 }
 
+/**
+ * The views the selection shows, less the xcsh agent's where it is idle: under `auto`, with
+ * no `.xcsh` folder and no rule it would load (a Claude Code and Copilot project), its
+ * section could only say "0 rules, ≈0 tokens" of an agent the project does not run. A
+ * `.xcsh` folder, a rule it reads (a Cursor rule) or a list naming it keeps it.
+ */
+function shownViews(view: RulesView, extra: readonly AgentView[], agents: AgentSelection): AgentView[] {
+  const shown = selectedViews(agentViews(view, extra), agents);
+  const idle = agents === 'auto' && !view.discovery.workspaceHasXcsh && shown.some((v) => v.agent === view.profile && v.rules.length === 0);
+  return idle ? shown.filter((v) => v.agent !== view.profile) : shown;
+}
+
 /** The "sent in every request" section of the buckets report and `agentls rules`. */
 export function alwaysSentSection(view: RulesView, budget: number | undefined, markdown: boolean, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): string {
-  const lines = costLines(agentCosts(selectedViews(agentViews(view, extra), agents)), budget, markdown);
+  const lines = costLines(agentCosts(shownViews(view, extra, agents)), budget, markdown);
   const title = markdown ? '## Sent in every request (≈ tokens, UTF-8 bytes / 4)' : 'Sent in every request (≈ tokens, UTF-8 bytes / 4):';
   return ['', title, ...(markdown ? [''] : []), ...lines].join('\n') + '\n';
 }
@@ -56,7 +68,7 @@ export function alwaysSentSection(view: RulesView, budget: number | undefined, m
  * the xcsh agent would load (`targets.ts` reads `.xcsh` the same way).
  */
 export function bucketsWithCosts(view: RulesView, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RuleBucketsResult {
-  const shown = selectedViews(agentViews(view, extra), agents);
+  const shown = shownViews(view, extra, agents);
   const named = selectionNamed(agents);
   const xcsh = showsAgent(agents, view.profile) ? view.summary() : { ...view.summary(), rules: [], buckets: { ttsr: [], alwaysApply: [], rulebook: [], none: [] }, shadowed: [], warnings: [] };
   return {
