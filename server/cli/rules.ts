@@ -108,8 +108,8 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const nested = held ? async () => held.holders : undefined;
       const made = template ? undefined : await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested));
       const extra = made?.views ?? [];
-      // Claude Code's and Copilot's rule folders walked only as far as agentls reads: said with the others read in part.
-      const inPart = made ? cappedInstructionUnread(made.capped, common.root) : [];
+      // The agents' rule folders walked only as far as agentls reads: said with the others read in part.
+      const inPart = made ? cappedInstructionUnread(made.capped, common.root, engine.xcshSubfoldersCapped(common.root)) : [];
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing, unlistable, a file where the folder goes): said with the answer,
       // as the editor says them (`RulesContext.forFile`, `agentls/ruleBuckets`); for one file, those whose rules could reach it, and how many others.

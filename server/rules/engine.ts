@@ -718,6 +718,17 @@ export class RulesEngine {
     return out;
   }
 
+  /**
+   * The root's rule folders whose subfolders discovery did not all look into (`too-many` with
+   * `subfolders`), where the xcsh agent is targeted: what it looked there for, the files the
+   * xcsh agent never loads. Said with Cursor's finding on its walk of them (`context/cappedFolders.ts`).
+   */
+  xcshSubfoldersCapped(root: string): ReadonlySet<string> {
+    const state = this.roots.get(root);
+    if (!state || !fileTargets(this.session.settings.rules.agents, undefined, state.discovery.workspaceHasXcsh).has('xcsh')) return new Set();
+    return new Set(state.discovery.skipped.filter((s) => s.why === 'too-many' && s.subfolders).map((s) => s.path));
+  }
+
   /** The root's rule locations whose rules are not read (`RootRules.unreadLocations`): path and what check says of it. */
   unreadLocations(root: string): ReadonlyMap<string, Finding> {
     return this.roots.get(root)?.unreadLocations ?? new Map();

@@ -17,8 +17,7 @@ import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
  * and Copilot's, `cappedInstructionUnread`), said with the root's.
  */
 export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[], inPart: readonly UnreadRuleFolderInfo[] = []): UnreadRuleFolderInfo[] {
-  const own = rootUnread(engine, root);
-  return sorted([...own, ...notSaid(inPart, own), ...nestedUnread(session, root, unfollowed)]);
+  return sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed)]);
 }
 
 /**
@@ -43,7 +42,7 @@ export function unreadRuleFoldersFor(
   };
   const others = nestedUnread(session, root, unfollowed.filter((rel) => !holds(rel)));
   return {
-    unread: sorted([...rootUnread(engine, root), ...notSaid(inPart, rootUnread(engine, root)), ...nestedUnread(session, root, unfollowed.filter(holds))]),
+    unread: sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
     elsewhere: new Set(others.map((u) => u.path)).size,
   };
 }
@@ -65,11 +64,6 @@ function nestedUnread(session: WorkspaceSession, root: string, unfollowed: reado
     for (const f of unfollowedRuleFolderFindings(session, link)) found.push({ path: displayPath(link, root), code: f.code, message: f.message });
   }
   return found;
-}
-
-/** The folders read in part that the root's own entry does not already cover (a root `.cursor/rules`: one finding for both caps, `lint/notRead.ts`). */
-function notSaid(inPart: readonly UnreadRuleFolderInfo[], own: readonly UnreadRuleFolderInfo[]): UnreadRuleFolderInfo[] {
-  return inPart.filter((u) => !own.some((o) => o.path === u.path));
 }
 
 function sorted(found: UnreadRuleFolderInfo[]): UnreadRuleFolderInfo[] {

@@ -43,6 +43,15 @@ describe("Cursor's and Devin Desktop's rule folders of more entries than agentls
     expect((JSON.parse(own.stdout) as CheckJson).incomplete).toBeUndefined();
   }, 120_000);
 
+  it('.cursor/rules with .xcsh but Cursor alone targeted: the error speaks of Cursor alone (check, rules)', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.xcsh/.keep': '' });
+    capInstructionFolder(ws, '.cursor/rules', ['a.mdc', '---\nalwaysApply: true\n---\nA.\n'], ['zz.mdc', LAST], LIMITS.ruleSubfolderEntries);
+    const check = agentlsWithHome(ws, home(), 'check', '--format', 'json', '--agents', 'cursor');
+    expect(onFolders(JSON.parse(check.stdout) as CheckJson), check.stderr).toEqual([['.cursor/rules', 'error', instructionFolderCapped('Cursor')]]);
+    const rules = agentlsWithHome(ws, home(), 'rules', '--json', '--agents', 'cursor');
+    expect((JSON.parse(rules.stdout) as RuleBucketsResult).unread?.map((u) => [u.path, u.message])).toEqual([['.cursor/rules', instructionFolderCapped('Cursor')]]);
+  }, 120_000);
+
   it("a package's nested .cursor/rules and .devin/rules: the folder says so", () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'packages/web/src/x.ts': '' });
     capInstructionFolder(ws, 'packages/web/.cursor/rules', ['a.mdc', '---\nalwaysApply: true\n---\nA.\n'], ['zz.mdc', LAST]);

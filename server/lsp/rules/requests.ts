@@ -44,8 +44,8 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     if (indexing) await testHold(PARTIAL_ANSWER_HOLD, `${Methods.ruleBuckets} made from part of the file index`, (line) => state.context.log.info(line));
     // Rule folders whose rules are not read, the root's and the packages' the file index did not follow (none yet while it lists: `indexing` says so), as `agentls rules` lists them.
     const links = await unfollowedLinks(state.context, view.cwd);
-    // With Claude Code's and Copilot's rule folders the views read only in part.
-    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed, cappedInstructionUnread(capped, view.cwd));
+    // With the agents' rule folders the views read only in part.
+    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed, cappedInstructionUnread(capped, view.cwd, engine.xcshSubfoldersCapped(view.cwd)));
     const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
     // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
     return { result: indexing || links.listing ? { ...whole, indexing: true } : whole, view, views };

@@ -1,10 +1,10 @@
 import type { UnreadRuleFolderInfo } from '../../../protocol/rulesContext';
 import type { Finding } from '../../core/findings';
+import { formatCount, LIMITS, overLimit } from '../../core/limits';
 import { ZERO_RANGE } from '../../core/text';
 import { displayPath, isInside, relativeInside } from '../../workspace/paths';
 import { agentModel } from '../agents';
 import { finding } from '../codes';
-import { readInPartMessage } from '../lint/notRead';
 import type { CappedInstructionFolder } from './instructionViews';
 
 /*
@@ -23,24 +23,27 @@ import type { CappedInstructionFolder } from './instructionViews';
  * not judged (their frontmatter is still checked, file by file, by check's own listing). An
  * error, as a rule folder of more files than agentls reads is (`rule/too-large`). How many
  * more there are is not known: they were not read.
+ * `xcshSubfolders`: discovery's look into the folder's subfolders stopped too
+ * (`LIMITS.ruleSubfolderEntries`, for the files the xcsh agent never loads) and the xcsh agent
+ * is targeted (`RulesEngine.xcshSubfoldersCapped`), said here so that the folder has one finding.
  */
-export function cappedInstructionFinding(folder: CappedInstructionFolder): Finding {
-  return finding('rule/too-large', 'error', ZERO_RANGE, readInPartMessage(agentModel(folder.agent).name));
+export function cappedInstructionFinding(folder: CappedInstructionFolder, xcshSubfolders = false): Finding {
+  const parts = [readInPartMessage(agentModel(folder.agent).name)];
+  if (xcshSubfolders) parts.push(`Nor are the subfolders past the first ${formatCount(LIMITS.ruleSubfolderEntries)} entries looked into for the files the xcsh agent never loads.`);
+  return finding('rule/too-large', 'error', ZERO_RANGE, parts.join(' '));
 }
 
-/**
- * The capped folders whose finding is said here: not one the rules engine already says of
- * (`saidByEngine`: a root `.cursor/rules` whose subfolders passed discovery's budget too, whose
- * one finding covers both, `lint/notRead.ts`).
- */
-export function cappedToSay(capped: readonly CappedInstructionFolder[], saidByEngine: (p: string) => boolean): CappedInstructionFolder[] {
-  return capped.filter((c) => !saidByEngine(c.path));
+/** Past the entries' cap a folder is not read at all: the rule folder itself, when its own entries are more. */
+function readInPartMessage(agent: string): string {
+  const limit = LIMITS.instructionFolderEntries;
+  const head = overLimit('This rule folder and its subfolders hold more than', limit, limit, 'entries');
+  return `${head}: the files of the folder that goes past them, and of those after it in name order, are not read for ${agent}, so its rules among them are not counted and their globs not checked.`;
 }
 
 /** The folders as `unread` lists them (`unreadRuleFolders`): read in part, with what check says of each. */
-export function cappedInstructionUnread(capped: readonly CappedInstructionFolder[], root: string): UnreadRuleFolderInfo[] {
+export function cappedInstructionUnread(capped: readonly CappedInstructionFolder[], root: string, xcshSubfolders: ReadonlySet<string>): UnreadRuleFolderInfo[] {
   return capped.map((c) => {
-    const f = cappedInstructionFinding(c);
+    const f = cappedInstructionFinding(c, xcshSubfolders.has(c.path));
     return { path: displayPath(c.path, root), code: f.code, message: f.message, readInPart: true };
   });
 }

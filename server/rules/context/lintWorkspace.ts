@@ -12,7 +12,7 @@ import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
 import { NESTED_FOLDERS_CAPPED, nestedCursorHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
-import { cappedFolderMissing, cappedInstructionFinding, cappedToSay } from './cappedFolders';
+import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -53,7 +53,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       return held.holders;
     };
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested));
-    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), (p) => engine.unreadLocations(root).has(p));
+    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root));
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
@@ -97,13 +97,14 @@ function noteCappedFolders(
   out: Map<string, Finding[]>,
   notes: LintNotes | undefined,
   shown: (p: string) => string,
-  saidByEngine: (p: string) => boolean,
+  xcshSubfolders: ReadonlySet<string>,
 ): void {
   if (capped.length === 0) return;
-  for (const c of cappedToSay(capped, saidByEngine)) out.set(c.path, [...(out.get(c.path) ?? []), cappedInstructionFinding(c)]);
+  const said = (c: CappedInstructionFolder) => cappedInstructionFinding(c, xcshSubfolders.has(c.path));
+  for (const c of capped) out.set(c.path, [...(out.get(c.path) ?? []), said(c)]);
   if (scope.whole) return;
   for (const file of scope.files) {
     const c = cappedFolderMissing(capped, file);
-    if (c) notes?.incomplete(`${shown(c.path)}: ${cappedInstructionFinding(c).message}`);
+    if (c) notes?.incomplete(`${shown(c.path)}: ${said(c).message}`);
   }
 }

@@ -195,12 +195,13 @@ function tooManyFilesFinding(total: number): Finding {
  * A rule folder whose subfolders hold more entries than agentls reads of them
  * (`LIMITS.ruleSubfolderEntries`; discovery.ts, `listNested`): the files there are no rules
  * of the folder, only told of as files the xcsh agent never loads, so a warning, not the
- * error of unread rules. How many more there are is not known: they were not read.
+ * error of unread rules. How many more there are is not known: they were not read. None
+ * where Cursor's walk of the folder stopped too (`cursorWalks`): the folder's one finding is
+ * then Cursor's, which says this too where the xcsh agent is targeted (`context/cappedFolders.ts`).
  */
-function tooManySubfolderEntriesFinding(cursorWalked: boolean): Finding {
+function tooManySubfolderEntriesFinding(cursorWalked: boolean): Finding | undefined {
+  if (cursorWalked) return undefined;
   const limit = LIMITS.ruleSubfolderEntries;
-  // One finding for the folder: Cursor's walk of it stopped too, and its word is the error of unread rules.
-  if (cursorWalked) return finding('rule/too-large', 'error', ZERO_RANGE, `${readInPartMessage('Cursor')} Nor are the subfolders past the first ${formatCount(limit)} entries looked into for the files the xcsh agent never loads.`);
   const what = `This rule folder's subfolders hold more than`;
   return finding('rule/too-large', 'warning', ZERO_RANGE, `${overLimit(what, limit, limit, 'entries')}: the subfolders past those, by name, are not looked into.`);
 }
@@ -209,22 +210,11 @@ function tooManySubfolderEntriesFinding(cursorWalked: boolean): Finding {
  * Whether Cursor's walk of the root `.cursor/rules` (`instructionViews.ts`, `Reader.list`, for
  * its rules in subfolders) stopped at `LIMITS.instructionFolderEntries` wherever discovery's
  * look into its subfolders stopped: the walk runs where the settings show Cursor, and it counts
- * every entry discovery counts there (the root's own too, dot-folders, deeper levels), in one
- * budget no smaller, so it goes past its budget first. Its finding is then said here, merged.
+ * every entry discovery counts there (the root's own too, dot-folders, deeper levels: discovery
+ * looks one level down, the walk 8), in one budget no smaller, so it goes past its budget first.
  */
 function cursorWalks(skipped: SkippedFile, session: WorkspaceSession): boolean {
   return skipped.provider === 'cursor' && skipped.level === 'project' && fileTargets(session.settings.rules.agents, 'cursor', false).has('cursor');
-}
-
-/**
- * What is said of a rule folder an agent reads to any depth, walked only as far as
- * `LIMITS.instructionFolderEntries` (`instructionViews.ts`, `Reader.list`; `context/cappedFolders.ts`).
- * Past the cap, a folder is not read at all: the rule folder itself, when its own entries are more.
- */
-export function readInPartMessage(agentName: string): string {
-  const limit = LIMITS.instructionFolderEntries;
-  const head = overLimit('This rule folder and its subfolders hold more than', limit, limit, 'entries');
-  return `${head}: the files of the folder that goes past them, and of those after it in name order, are not read for ${agentName}, so its rules among them are not counted and their globs not checked.`;
 }
 
 /** A rule folder that is there but cannot be listed (no read permission), said for `readers`: an agent run as the same user meets the same refusal, so whatever rules are there reach none of them. */

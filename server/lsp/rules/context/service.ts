@@ -12,7 +12,7 @@ import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYT
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
-import { cappedInstructionFinding, cappedInstructionUnread, cappedToSay } from '../../../rules/context/cappedFolders';
+import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rules/context/cappedFolders';
 import { Methods } from '../../../../protocol/methods';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
@@ -40,6 +40,8 @@ export class RulesContext {
 
   /** Rule files whose findings were pushed while not open, and rule folders read only in part. */
   private readonly pushed = new Set<string>();
+  /** What was pushed on each rule folder read only in part. */
+  private readonly cappedSaid = new Map<string, string>();
   private publishing: Promise<void> | undefined;
   /** Paths waiting for the next publication; `all` when every rule file is due. */
   private pending: Set<string> | 'all' | undefined;
@@ -105,14 +107,17 @@ export class RulesContext {
       const { views: instructionAgents, capped } = await this.state.instructions.snapshot(root);
       const view = engine.view(root);
       if (!view) continue;
-      // The agents' rule folders read only in part: said on the folder, as check says it (where the engine does not already).
-      for (const c of cappedToSay(capped, (p) => engine.unreadLocations(root).has(p))) {
+      // The agents' rule folders read only in part: said on the folder, as check says it.
+      const xcshSubfolders = engine.xcshSubfoldersCapped(root);
+      for (const c of capped) {
         if (seen.has(c.path)) continue;
         seen.add(c.path);
-        // Its finding is the same while it stays capped (the folder says whose it is): pushed once.
-        if (this.pushed.has(c.path)) continue;
-        ctx.diagnostics.setForPath(CONTEXT_SOURCE, c.path, [cappedInstructionFinding(c)]);
+        // Pushed when what it says changes (which caps, which agents), not at every publish.
+        const said = cappedInstructionFinding(c, xcshSubfolders.has(c.path));
+        if (this.pushed.has(c.path) && this.cappedSaid.get(c.path) === said.message) continue;
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, c.path, [said]);
         this.pushed.add(c.path);
+        this.cappedSaid.set(c.path, said.message);
       }
       const agents = agentViews(view);
       const reach = this.reach().follow(root, globsOf(engine, agents, instructionAgents));
@@ -151,6 +156,7 @@ export class RulesContext {
       if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
       ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
       this.pushed.delete(p);
+      this.cappedSaid.delete(p);
     }
   }
 
@@ -192,7 +198,7 @@ export class RulesContext {
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
     // Claude Code's and Copilot's rule folders read only in part with them: their rules past the cap may reach any file.
-    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file, cappedInstructionUnread(capped, root));
+    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file, cappedInstructionUnread(capped, root, read.engine.xcshSubfoldersCapped(root)));
     const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
