@@ -38,6 +38,12 @@ export interface CappedInstructionFolder {
   listed: ReadonlySet<string>;
   /** The depth from which files are the walk's (1 for the root `.cursor/rules`, whose own files the rules engine reads). */
   from: number;
+  /** The deepest the agent itself reads (Devin Desktop: 0, `.devin/rules`'s own files); none where it reads any depth. */
+  through?: number;
+  /** The walk stopped at `LIMITS.instructionFolderEntries`. */
+  entries: boolean;
+  /** The walk met a folder at its depth limit (`MAX_FOLDER_DEPTH`, agentls's own) and did not look into it. */
+  deep: boolean;
 }
 
 export interface InstructionHost {
@@ -58,8 +64,8 @@ export interface InstructionHost {
 
 /** Each file is read with this cap, as the rules engine reads rule files (and its findings are placed in what was read). */
 export const MAX_INSTRUCTION_FILE_BYTES = 2 * 1024 * 1024;
-/** How deep a rule folder is walked (how much of it: `LIMITS.instructionFolderEntries`). */
-const MAX_FOLDER_DEPTH = 8;
+/** How deep a rule folder is walked (how much of it: `LIMITS.instructionFolderEntries`); `cappedFolders.ts` says it. */
+export const MAX_FOLDER_DEPTH = 8;
 /** Files read while following the imports of all memory files of one folder. */
 const MAX_IMPORTED_FILES = 50;
 
@@ -147,19 +153,24 @@ class Reader {
 
   /**
    * Files under `dir` whose names end with one of `suffixes`, depth first in name order,
-   * symlinked folders not followed (a link is an entry, never walked: no loop); `depths`
-   * says at which depths files are taken (0: `dir`'s own files). Every entry read, file or
+   * symlinked folders not followed (a link is an entry, never walked: no loop); files are
+   * taken from depth `from` (0: `dir`'s own files). Every entry read, file or
    * folder, is taken from one budget (`LIMITS.instructionFolderEntries`), and a folder is
    * read only as far as what is left (`max`): one holding more is not taken at all, nor is
    * anything after it, so the files listed are the same whatever order the system lists a
-   * folder in. Where the walk stops, `agent`'s folder is said to be read in part (`capped`).
+   * folder in. Folders are walked `MAX_FOLDER_DEPTH` levels down, or `through` where that is
+   * as deep as the agent itself reads. Where the walk stops, at the budget or at a folder
+   * `MAX_FOLDER_DEPTH` down that it does not look into (which may hold more: finding out would
+   * be the walk deeper it does not take), `agent`'s folder is said to be read in part (`capped`).
    */
-  async list(dir: string, suffixes: readonly string[], options: { depths?: { from: number; to: number }; agent?: AgentId } = {}): Promise<string[]> {
-    const depths = options.depths ?? { from: 0, to: MAX_FOLDER_DEPTH };
+  async list(dir: string, suffixes: readonly string[], options: { from?: number; through?: number; agent?: AgentId } = {}): Promise<string[]> {
+    const from = options.from ?? 0;
+    const to = options.through ?? MAX_FOLDER_DEPTH;
     this.watched.add(dir);
     const out: string[] = [];
     let left: number = LIMITS.instructionFolderEntries;
     let over = false;
+    let deep = false;
     const walk = async (d: string, depth: number): Promise<void> => {
       const entries = await this.host.fs.readDir(d, { max: left + 1 });
       if (!entries) return;
@@ -171,12 +182,15 @@ class Reader {
       for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         if (over) return;
         const p = path.join(d, e.name);
-        if (e.kind === 'directory' && depth < depths.to) await walk(p, depth + 1);
-        else if ((e.kind === 'file' || e.kind === 'symlink') && depth >= depths.from && suffixes.some((s) => e.name.endsWith(s))) out.push(p);
+        if (e.kind === 'directory') {
+          if (depth < to) await walk(p, depth + 1);
+          // Past the agent's own depth nothing is its file: only agentls's limit leaves any out.
+          else if (options.through === undefined) deep = true;
+        } else if ((e.kind === 'file' || e.kind === 'symlink') && depth >= from && suffixes.some((s) => e.name.endsWith(s))) out.push(p);
       }
     };
     await walk(dir, 0);
-    if (over && options.agent) this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out), from: depths.from });
+    if ((over || deep) && options.agent) this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out), from, through: options.through, entries: over, deep });
     return out;
   }
 }
@@ -300,10 +314,10 @@ async function followImports(reader: Reader, memory: ReadFile[], counted: Set<st
  *   "or legacy `.windsurf/rules/`"; `agents/windsurf.ts`).
  */
 async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
-  const rules = async (id: AgentId, dir: string, suffixes: string[], depths: { from: number; to: number }): Promise<AgentView> => {
+  const rules = async (id: AgentId, dir: string, suffixes: string[], depths: { from?: number; through?: number }): Promise<AgentView> => {
     const found: AgentRule[] = [];
     const uncounted: UncountedFile[] = [];
-    for (const p of await reader.list(dir, suffixes, { depths, agent: id })) {
+    for (const p of await reader.list(dir, suffixes, { ...depths, agent: id })) {
       const file = await reader.read(p);
       if (!file) continue;
       if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
@@ -315,11 +329,13 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
   // Only the tools `agentls.rules.agents` selects: these views carry their dead globs (`instructionGlobFindings` judges
   // the views it is given) and their rules for a file, which a list leaving the tool out must not show.
   if (showsAgent(reader.host.agents, 'cursor')) {
-    const cursor = await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1, to: MAX_FOLDER_DEPTH });
+    const cursor = await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1 });
     const nested = await nestedCursorRules(reader);
     out.push({ ...cursor, rules: [...cursor.rules, ...nested.rules], uncounted: [...(cursor.uncounted ?? []), ...nested.uncounted] });
   }
-  if (showsAgent(reader.host.agents, 'windsurf')) out.push(await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { from: 0, to: 0 }));
+  // Devin Desktop reads `.devin/rules/*.md` (docs.devin.ai/desktop/cascade/memories; folders inside are not
+  // documented either way, `agents/windsurf.ts`): its own depth, so nothing deeper is left out by a limit of agentls's.
+  if (showsAgent(reader.host.agents, 'windsurf')) out.push(await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { through: 0 }));
   return out;
 }
 
