@@ -65,3 +65,16 @@ describe("Cursor's and Devin Desktop's rule folders of more entries than agentls
     ]);
   }, 120_000);
 });
+
+describe("a .cursor/rules of many files at its top and no subfolder", () => {
+  it('gets no cap finding: its own files are the engine\'s to read, not entries of the walk into subfolders', () => {
+    const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n' };
+    for (let i = 0; i < 5; i++) files[`.cursor/rules/r${i}.mdc`] = '---\nalwaysApply: true\n---\nRule.\n';
+    // Not rule files: the engine lists them, the walk into subfolders has nothing to take there.
+    for (let i = 0; i < LIMITS.instructionFolderEntries; i++) files[`.cursor/rules/img${String(i).padStart(4, '0')}.png`] = '';
+    const ws = writeTree(tempDir(), files);
+    const check = agentlsWithHome(ws, home(), 'check', '--format', 'json', '--agents', 'cursor');
+    expect(onFolders(JSON.parse(check.stdout) as CheckJson), check.stderr).toEqual([]);
+    expect(check.status, check.stderr).toBe(0);
+  }, 120_000);
+});

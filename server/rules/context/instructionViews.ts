@@ -172,13 +172,19 @@ class Reader {
     let over = false;
     let deep = false;
     const walk = async (d: string, depth: number): Promise<void> => {
-      const entries = await this.host.fs.readDir(d, { max: left + 1 });
+      // Above `from` a folder's files are not this walk's (the engine reads them, up to its own
+      // cap): only its subfolders count, and it is read as far as the engine's cap beyond them.
+      const own = depth >= from;
+      const room = own ? left + 1 : left + 1 + LIMITS.ruleFolderFiles;
+      const entries = await this.host.fs.readDir(d, { max: room });
       if (!entries) return;
-      if (entries.length > left) {
+      const counted = own ? entries.length : entries.filter((e) => e.kind === 'directory').length;
+      // A folder read only in part may hide subfolders: that is a cap too.
+      if (counted > left || (!own && entries.length >= room)) {
         over = true;
         return;
       }
-      left -= entries.length;
+      left -= counted;
       for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         if (over) return;
         const p = path.join(d, e.name);
