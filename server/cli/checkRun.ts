@@ -143,7 +143,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     const results = withFindings.filter((r) => reported(r.path));
     const userLevelLeft = withFindings.filter((r) => !reported(r.path));
     const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
-    const agentFiles = [...judged].filter(reported).length;
+    // Of the files checked: not a folder with a finding, nor a file left unread past a cap.
+    const agentFiles = [...judged].filter((p) => reported(p) && !folders.has(p) && !unread.has(p)).length;
     return { results, filesChecked: looked.size, agentFiles, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
   } finally {
     session.dispose();

@@ -73,8 +73,9 @@ export interface CheckReport {
  * clean. Undefined when it found some.
  */
 export function noAgentFilesText(report: CheckReport, showPath: (p: string) => string = (p) => p): string | undefined {
-  // Nothing looked at (a path it could not check): the run's `incomplete` says why instead.
-  if (report.summary.agentFiles > 0 || report.lookedIn?.length === 0) return undefined;
+  // An incomplete run (a path it could not check, a rule file past a cap) says what it left
+  // out instead: "found none" would be said of what it never looked at.
+  if (report.summary.agentFiles > 0 || report.lookedIn?.length === 0 || report.incomplete?.length) return undefined;
   const where = report.lookedIn?.length ? report.lookedIn : [report.root];
   return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map(showPath).join(', ')}`;
 }

@@ -87,3 +87,17 @@ describe('a check limited to a rule folder read up to a cap', () => {
     expect(report.incomplete).toEqual([`.claude/rules: ${instructionFolderCapped('Claude Code')}`]);
   }, 120_000);
 });
+
+describe('the counts of a check of a capped rule folder', () => {
+  it('count no folder among the agent files, and a file named past the cap is not said to be no rule file', () => {
+    const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n' };
+    for (let i = 0; i <= LIMITS.ruleFolderFiles; i++) files[`.clinerules/r${String(i).padStart(4, '0')}.md`] = `Rule ${i}.\n`;
+    const ws = writeTree(tempDir(), files);
+    const whole = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json', '--agents', 'cline');
+    const summary = (JSON.parse(whole.stdout) as CheckJson).summary;
+    expect(summary.agentFiles, whole.stderr).toBeLessThanOrEqual(summary.filesChecked);
+    const past = agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--agents', 'cline', `.clinerules/r${LIMITS.ruleFolderFiles}.md`);
+    expect(past.status).toBe(2);
+    expect(past.stdout).not.toContain('found no rule files');
+  }, 120_000);
+});
