@@ -1,6 +1,7 @@
 import { astEditLinter } from '../astedit/linter';
 import { hashlineLinter } from '../hashline/linter';
 import { refsLinter } from '../refs/linter';
+import { copilotPromptLinter } from '../rules/copilotPrompt/linter';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { rulesContextLinter, rulesLinter } from './rules';
 
@@ -11,6 +12,7 @@ export function workspaceLinters(): WorkspaceLinter[] {
     astEditLinter,
     rulesLinter,
     rulesContextLinter,
+    copilotPromptLinter,
     hashlineLinter,
   ];
 }

@@ -31,6 +31,8 @@ export type DocumentKind =
       cause?: NotReadCause;
     }
   | { kind: 'prompt'; form: 'markdown' | 'rawp-json' }
+  /** A GitHub Copilot prompt file (`.github/prompts/*.prompt.md`): a slash command Copilot Chat runs on demand, not a rule. */
+  | { kind: 'copilot-prompt' }
   | { kind: 'hashline' }
   | { kind: 'astedit'; format: 'yaml' | 'json' }
   | { kind: 'markdown' }
@@ -65,6 +67,8 @@ export function classifyDocument(filePath: string, text: string | undefined, ctx
   const rule = classifyRulePath(filePath, ctx);
   if (rule) return rule;
 
+  // A Copilot prompt file is ours only once it holds `file_references` (as the VS Code extension decides, editors/vscode/src/promptFiles.ts).
+  if (isCopilotPromptPath(filePath, ctx.roots) && !(text !== undefined && hasFileReferencesFrontmatter(text))) return { kind: 'copilot-prompt' };
   if (lower.endsWith('.prompt.md')) return { kind: 'prompt', form: 'markdown' };
   if (lower.endsWith('.rawp.json')) return { kind: 'prompt', form: 'rawp-json' };
   if (text !== undefined) {
@@ -76,9 +80,22 @@ export function classifyDocument(filePath: string, text: string | undefined, ctx
   return { kind: 'other' };
 }
 
+/**
+ * `ROOT/.github/prompts/NAME.prompt.md`: where VS Code looks for a workspace's prompt files by
+ * default (VS Code docs, "Use prompt files in VS Code", prompt file locations: "Workspace:
+ * `.github/prompts` folder"; GitHub's docs save them there too). Subfolders and the folders of
+ * `chat.promptFilesLocations` are not taken: no doc says VS Code reads the former, and the
+ * latter is an editor setting agentls does not see.
+ */
+export function isCopilotPromptPath(filePath: string, roots: readonly string[]): boolean {
+  if (!path.basename(filePath).endsWith('.prompt.md')) return false;
+  const dir = path.dirname(filePath);
+  return path.basename(dir) === 'prompts' && path.basename(path.dirname(dir)) === '.github' && roots.includes(path.dirname(path.dirname(dir)));
+}
+
 /** True for kinds whose text is Markdown (where `rule://` links are looked for). */
 export function isMarkdownKind(kind: DocumentKind, filePath: string): boolean {
-  if (kind.kind === 'rule' || kind.kind === 'markdown') return true;
+  if (kind.kind === 'rule' || kind.kind === 'markdown' || kind.kind === 'copilot-prompt') return true;
   return kind.kind === 'prompt' && kind.form === 'markdown' && isMarkdownPath(filePath);
 }
 

@@ -1,6 +1,7 @@
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver/node';
 import { displayPath } from '../../workspace/paths';
 import { KEY_DOCS, keyDoc } from '../../rules/keyDocs';
+import { promptKeyItems, promptValueItems } from '../../rules/copilotPrompt/complete';
 import { bucketName } from '../../rules/lint/words';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { LineIndex } from '../../core/text';
@@ -113,6 +114,8 @@ interface OfferedKeys {
  * writes a key the diagnostics then call foreign (`globs` in a Cline rule). Nothing for plain Markdown.
  */
 function offeredKeys(doc: OpenDocument, engine: RulesEngine): OfferedKeys | undefined {
+  // A Copilot prompt file: the keys and values its docs give (`rules/copilotPrompt/`).
+  if (doc.kind.kind === 'copilot-prompt') return { keys: promptKeyItems(), values: promptValueItems };
   const root = engine.rootFor(doc.path);
   const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root)) : undefined;
   if (doc.kind.kind === 'rule' && (!owner || owner.agent.id === 'xcsh' || engine.targetsOf(doc.path!).has('xcsh'))) {

@@ -72,7 +72,7 @@ export function rulesHoverFeature(state: RulesState): Feature {
  * hover says what the tool reads from that value), where a list's element under the cursor is
  * the range shown. An empty value (nothing after the colon) has no hover of its own.
  */
-function keyOrValueAt(loc: RuleLocator, position: Position): { entry: KeyEntry; range: Range } | undefined {
+export function keyOrValueAt(loc: RuleLocator, position: Position): { entry: KeyEntry; range: Range } | undefined {
   for (const entry of loc.entries()) {
     if (rangeContains(entry.keyRange, position)) return { entry, range: entry.keyRange };
     if (isEmptyRange(entry.valueRange) || !rangeContains(entry.valueRange, position)) continue;

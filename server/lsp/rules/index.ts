@@ -4,6 +4,7 @@ import { rulesCompletionFeature } from './completion';
 import { claudeImportCompletionFeature } from './claudeImportCompletion';
 import { claudeImportHoverFeature } from './claudeImportHover';
 import { rulesContextFeature } from './context';
+import { copilotPromptFeature } from './copilotPrompt';
 import { rulesDiagnosticsFeature } from './diagnostics';
 import { rulesHoverFeature } from './hover';
 import { rulesLinksFeature } from './links';
@@ -13,5 +14,5 @@ import { RulesState } from './state';
 /** Every rules feature, sharing one engine. The diagnostics feature comes first: it activates the shared state. */
 export function rulesFeatures(): Feature[] {
   const state = new RulesState();
-  return [rulesDiagnosticsFeature(state), rulesContextFeature(state), rulesHoverFeature(state), claudeImportHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), claudeImportCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
+  return [rulesDiagnosticsFeature(state), copilotPromptFeature(state), rulesContextFeature(state), rulesHoverFeature(state), claudeImportHoverFeature(state), rulesLinksFeature(state), rulesCompletionFeature(state), claudeImportCompletionFeature(state), rulesActionsFeature(state), rulesRequestsFeature(state)];
 }

@@ -130,7 +130,7 @@ function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel): Finding
  * `globs: *.ts` (and Windsurf's) is their documented form and not reported; the glob
  * checks cover the glob line.
  */
-function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
+export function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
   const parsed = loc.analysis.parsed!;
   const problem = parsed.yamlError!;
   const meta = parsed.layout.metadata!;

@@ -1,0 +1,33 @@
+import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../../core/cancel';
+import type { Finding } from '../../core/findings';
+import { isCopilotPromptPath } from '../../workspace/classify';
+import type { FileSystem } from '../../workspace/fs';
+import type { LintNotes, LintScope, WorkspaceLinter } from '../../workspace/linter';
+import type { WorkspaceSession } from '../../workspace/session';
+import { MAX_RULE_FILE_BYTES } from '../analysis';
+import { describeRuleCode } from '../codes';
+import { copilotPromptFindings } from './lint';
+
+/** `agentls check` for GitHub Copilot prompt files (`.github/prompts/*.prompt.md` at a root): their frontmatter as Copilot's docs describe it. */
+export const copilotPromptLinter: WorkspaceLinter = {
+  id: 'copilot-prompt',
+  describe: describeRuleCode,
+  codes: ['frontmatter/yaml-error', 'frontmatter/unknown-key', 'frontmatter/wrong-type'],
+  async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
+    const out = new Map<string, Finding[]>();
+    // By path first: a file elsewhere is never read here.
+    const candidates = scope.files.filter((f) => isCopilotPromptPath(f, session.roots.paths));
+    for (const [i, file] of candidates.entries()) {
+      throwIfCancelled(cancel);
+      if (i % 64 === 63) await yieldToEventLoop();
+      const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
+      if (!read.ok) continue;
+      // One that holds `file_references` is an agentls prompt document, the refs linter's.
+      if (session.classify(file, read.text).kind !== 'copilot-prompt') continue;
+      notes?.judged?.(file);
+      const findings = copilotPromptFindings(file, read.text);
+      if (findings.length) out.set(file, findings);
+    }
+    return out;
+  },
+};
