@@ -34,3 +34,13 @@ describe('Copilot prompt files in the CLI', () => {
     expect(rules.stdout).not.toContain('.prompt.md');
   });
 });
+
+describe('a Copilot prompt file that cannot be read as text', () => {
+  it('is said, not passed as clean', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.github/prompts/bin.prompt.md': '---\nagent: ask\n---\nHello \u0000 world\n' });
+    const json = builtCli(['check', '--format', 'json'], { cwd: ws });
+    const report = JSON.parse(json.stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity])).toEqual([['.github/prompts/bin.prompt.md', 'rule/unreadable', 'warning']]);
+    expect(report.noAgentFiles).toBeUndefined();
+  });
+});

@@ -1,18 +1,19 @@
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
+import { ZERO_RANGE } from '../../core/text';
 import { isCopilotPromptPath } from '../../workspace/classify';
 import type { FileSystem } from '../../workspace/fs';
 import type { LintNotes, LintScope, WorkspaceLinter } from '../../workspace/linter';
 import type { WorkspaceSession } from '../../workspace/session';
 import { MAX_RULE_FILE_BYTES } from '../analysis';
-import { describeRuleCode } from '../codes';
+import { describeRuleCode, finding } from '../codes';
 import { copilotPromptFindings } from './lint';
 
 /** `agentls check` for GitHub Copilot prompt files (`.github/prompts/*.prompt.md` at a root): their frontmatter as Copilot's docs describe it. */
 export const copilotPromptLinter: WorkspaceLinter = {
   id: 'copilot-prompt',
   describe: describeRuleCode,
-  codes: ['frontmatter/yaml-error', 'frontmatter/unknown-key', 'frontmatter/wrong-type'],
+  codes: ['frontmatter/yaml-error', 'frontmatter/unknown-key', 'frontmatter/wrong-type', 'rule/unreadable'],
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
     // By path first: a file elsewhere is never read here.
@@ -21,7 +22,14 @@ export const copilotPromptLinter: WorkspaceLinter = {
       throwIfCancelled(cancel);
       if (i % 64 === 63) await yieldToEventLoop();
       const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
-      if (!read.ok) continue;
+      if (!read.ok) {
+        // One that cannot be read as text (binary, too large, unreadable) is said, never passed as clean.
+        if (read.reason !== 'not-found' && read.reason !== 'is-directory') {
+          notes?.judged?.(file);
+          out.set(file, [finding('rule/unreadable', 'warning', ZERO_RANGE, `agentls cannot read this GitHub Copilot prompt file as text (${read.message}), so it is not checked.`)]);
+        }
+        continue;
+      }
       // One that holds `file_references` is an agentls prompt document, the refs linter's.
       if (session.classify(file, read.text).kind !== 'copilot-prompt') continue;
       notes?.judged?.(file);
