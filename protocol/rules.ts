@@ -53,9 +53,10 @@ export interface RuleBucketsResult {
   alwaysSent?: AlwaysSentInfo[];
   /**
    * Rule folders below the workspace folder that only another agent reads, each scoped to the
-   * folder holding it: Cursor's nested `.cursor/rules` (`packages/web/.cursor/rules/`), nearest
-   * the root first. Not in `rules`, `buckets` or `alwaysSent`: the xcsh agent does not read
-   * them, and Cursor sends them only while a file under the folder is in context. Absent from
+   * folder holding it: Cursor's nested `.cursor/rules` (`packages/web/.cursor/rules/`), then
+   * Claude Code's memory in subfolders (`packages/api/CLAUDE.md`, `onDemand`), nearest the root
+   * first. Not in `rules`, `buckets` or `alwaysSent`: the xcsh agent does not read
+   * them, Cursor sends them only while a file under the folder is in context, and Claude Code loads its memory there when it reads a file in the folder. Absent from
    * servers older than this field.
    */
   nestedFolders?: NestedRuleFolderInfo[];
@@ -115,6 +116,12 @@ export interface NestedRuleFolderInfo {
   /** The folder holding the rule folder, relative to `root`, `/`-separated (`packages/web`): its rules reach files under it only. */
   folder: string;
   rules: NestedRuleInfo[];
+  /**
+   * Claude Code's memory files of `folder` (`CLAUDE.md`, `CLAUDE.local.md` and what they
+   * import), not a rule folder: loaded when Claude Code reads a file in the folder, not at
+   * start. Absent for Cursor's nested `.cursor/rules`, and from older servers.
+   */
+  onDemand?: true;
 }
 
 /** One agent's own rules (`RuleBucketsResult.agentRules`). */

@@ -23,6 +23,12 @@ export interface RuleForFileInfo {
   matchedGlob?: string;
   /** Estimated tokens of the body (UTF-8 bytes / 4). */
   tokens: number;
+  /**
+   * Claude Code's memory in a subfolder (`packages/api/CLAUDE.md`, `CLAUDE.local.md` there, and
+   * what they import): that folder, relative to `root`. Claude Code loads it when it reads a
+   * file in the folder, not at start. Absent for every other rule, and from older servers.
+   */
+  onDemandIn?: string;
 }
 
 export interface AgentRulesForFileInfo {

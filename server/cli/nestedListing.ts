@@ -3,9 +3,11 @@ import { MAX_LINTED_FILES } from '../workspace/linter';
 import { listFolderFiles } from '../workspace/listFiles';
 import type { WorkspaceSession } from '../workspace/session';
 import { NESTED_CURSOR } from '../rules/context/nestedRules';
+import { claudeMemoryFolder } from '../rules/context/nestedClaude';
 
 /**
- * The files of a workspace folder's nested `.cursor/rules` folders (relative), from one
+ * The files of a workspace folder's nested `.cursor/rules` folders and its subfolders'
+ * Claude Code memory (`CLAUDE.md`, `CLAUDE.local.md`: `nestedClaude.ts`) (relative), from one
  * listing of the folder as `agentls check` makes it and the editor's file index holds it
  * (git's listing in a work tree, else a walk; the ignore files apply, the agents' rule
  * folders are kept whatever they say), capped as check caps it. `complete`: the listing
@@ -18,14 +20,14 @@ import { NESTED_CURSOR } from '../rules/context/nestedRules';
  * as listed and it may have stopped sooner than check's: the folder is then listed whole,
  * so the files found are those of check's listing, cap and all.
  */
-export async function nestedCursorFiles(session: WorkspaceSession, root: string): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
+export async function nestedRuleFiles(session: WorkspaceSession, root: string): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
   const kept = await nestedListing(session, root, true);
   return kept.truncated ? nestedListing(session, root, false) : kept;
 }
 
 async function nestedListing(session: WorkspaceSession, root: string, keepOnly: boolean): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
   const rels: string[] = [];
-  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR);
+  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR) || claudeMemoryFolder(rel) !== undefined;
   const listed = await listFolderFiles({
     fs: session.diskFs,
     root,

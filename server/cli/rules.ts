@@ -12,6 +12,7 @@ import { instructionViews, sessionInstructionHost } from '../rules/context/instr
 import { cappedInstructionUnread } from '../rules/context/cappedFolders';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
+import { claudeFoldersForFile, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from '../rules/context/nestedClaude';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, agentSectionsText, unreadFoldersText } from '../rules/report';
 import { bucketsFromHome, forFileFromHome } from '../rules/homePaths';
@@ -20,7 +21,7 @@ import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { listingGaps } from './listingGaps';
-import { nestedCursorFiles } from './nestedListing';
+import { nestedRuleFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 
@@ -103,10 +104,14 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const target = values.for !== undefined ? path.resolve(io.cwd, values.for) : undefined;
       // Nested `.cursor/rules` reach only files under their folder: for one file, the others are listed too, with why not, as the editor lists them from its file index;
       // for the buckets, each folder the listing names gets its section. One listing either way (`nestedListing.ts`); the prompt is the xcsh agent's, which reads none.
-      const listing = template ? undefined : await nestedCursorFiles(session, common.root);
-      const held = listing && (target !== undefined ? holdersForFile(toPosix(path.relative(common.root, target)), listing.rels, listing.complete) : nestedCursorHolders(listing.rels));
+      const listing = template ? undefined : await nestedRuleFiles(session, common.root);
+      const rel = target !== undefined ? toPosix(path.relative(common.root, target)) : undefined;
+      const held = listing && (rel !== undefined ? holdersForFile(rel, listing.rels, listing.complete) : nestedCursorHolders(listing.rels));
+      // Subfolders' CLAUDE.md files, from the same listing and in the same order (`nestedClaude.ts`).
+      const memory = listing && (rel !== undefined ? claudeFoldersForFile(rel, listing.rels, listing.complete) : nestedClaudeFolders(listing.rels));
       const nested = held ? async () => held.holders : undefined;
-      const made = template ? undefined : await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested));
+      const memoryFolders = memory ? async () => memory.holders : undefined;
+      const made = template ? undefined : await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested, memoryFolders));
       const extra = made?.views ?? [];
       // The agents' rule folders walked only as far as agentls reads: said with the others read in part.
       const inPart = made ? cappedInstructionUnread(made.capped, common.root, engine.xcshSubfoldersCapped(common.root)) : [];
@@ -128,7 +133,7 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const unreadable = engine.unreadableFolders(common.root);
       const saidBelow = new Set(unreadable.map((f) => toPosix(path.relative(common.root, f))));
       // Past `MAX_NESTED_FOLDERS` nested folders, those farthest from the root are not read: said as the capped listing is.
-      const gaps = listing ? [...listingGaps({ truncated: listing.truncated, errors: listing.errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES), ...(held?.more ? [NESTED_FOLDERS_CAPPED] : [])] : [];
+      const gaps = listing ? [...listingGaps({ truncated: listing.truncated, errors: listing.errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES), ...(held?.more ? [NESTED_FOLDERS_CAPPED] : []), ...(memory?.more ? [NESTED_CLAUDE_CAPPED] : [])] : [];
       const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
       const forFile = answer && withGaps(withUnread(answer));
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');

@@ -104,7 +104,7 @@ export function bucketsText(result: RuleBucketsResult): string {
  * that folder only (`nestedRules.ts`).
  */
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
-  if (rule.mode === 'always') return folder === undefined ? 'always, in every request' : `always, within ${folder}/`;
+  if (rule.mode === 'always') return folder === undefined ? 'always, in every request' : agent === 'claude' ? `on demand, within ${folder}/` : `always, within ${folder}/`;
   if (rule.mode === 'glob') return `glob ${(rule.globs ?? []).join(', ')}`;
   if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
   if (rule.mode === 'manual') return atMentioned(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
@@ -137,6 +137,14 @@ function agentSection(a: AgentRulesInfo): RuleSection {
 
 /** The section of a nested folder, and what it says of when its rules are sent. */
 function nestedSection(f: NestedRuleFolderInfo): RuleSection {
+  if (f.onDemand) {
+    // Claude Code's memory in a subfolder (`nestedClaude.ts` has the source).
+    return {
+      ...f,
+      title: `${f.displayName}, memory in ${f.folder}/ (${f.rules.length})`,
+      note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"; the xcsh agent does not read them`,
+    };
+  }
   return {
     ...f,
     title: `${f.displayName}, rules in ${f.folder}/.cursor/rules (${f.rules.length})`,

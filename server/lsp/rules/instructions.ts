@@ -5,9 +5,17 @@ import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
 import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedCursorHolders } from '../../rules/context/nestedRules';
 import { relativeInside, toPosix } from '../../workspace/paths';
+import { isClaudeMemoryPath, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from '../../rules/context/nestedClaude';
 
 /** A rule file in any `.cursor/rules`: one that came may be in a nested folder the index does not list yet. */
 const NESTED_CURSOR_FILE = /\/\.cursor\/rules\/.+\.mdc?$/;
+
+/** A file that came may hold rules of a folder the index does not list yet: in a `.cursor/rules`, or a subfolder's CLAUDE.md (`nestedClaude.ts`). O(path length). */
+function isNestedRuleFile(p: string): boolean {
+  const posix = toPosix(p);
+  // Any CLAUDE.md: the root's own is no folder's (`nestedClaudeFolders` leaves it out).
+  return NESTED_CURSOR_FILE.test(posix) || isClaudeMemoryPath(posix);
+}
 /** A change that may add or drop a nested `.cursor/rules` in the file index: the folder itself, or an ignore file. */
 const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.gitignore|\.ignore)(\/|$)/;
 
@@ -15,6 +23,9 @@ const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.gitignore|\.ignore)(\/|$)/;
 interface IndexedHolders {
   holders: string[];
   more: boolean;
+  /** The folders holding a subfolder's CLAUDE.md or CLAUDE.local.md (`nestedClaude.ts`), from the same paths; `claudeMore`: some left out past the cap. */
+  claude: string[];
+  claudeMore: boolean;
   truncated: boolean;
   /** `search.maxFiles` when they were asked: the cap a `truncated` index stopped at, said with the answer. */
   maxFiles: number;
@@ -61,7 +72,7 @@ export interface InstructionSnapshot extends Gaps {
 export class InstructionViewsCache {
   private readonly byRoot = new Map<string, Entry>();
   private readonly reads = new RememberedReads();
-  /** Files in a `.cursor/rules` that change events named (`nestedHolders`). */
+  /** Files in a `.cursor/rules`, and subfolders' CLAUDE.md files, that change events named (`nestedHolders`). */
   private readonly changedNested = new Set<string>();
   /**
    * Per folder, the nested `.cursor/rules` holders the file index gave: spelling its every
@@ -94,12 +105,15 @@ export class InstructionViewsCache {
       const fs = this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined);
       // Filled in when the views ask for the holders (those of no selected agent's views never do: nothing lacks then).
       const gaps: Gaps = { indexing: false, incomplete: [] };
-      const holders = async () => {
-        const got = await this.nestedHolders(root);
+      let asked: ReturnType<InstructionViewsCache['nestedHolders']> | undefined;
+      const nested = async () => {
+        asked ??= this.nestedHolders(root);
+        const got = await asked;
         Object.assign(gaps, got.gaps);
-        return got.holders;
+        return got;
       };
-      const created: Entry = { views: instructionViews(root, sessionInstructionHost(ctx.session, fs, holders)), gaps };
+      const host = sessionInstructionHost(ctx.session, fs, async () => (await nested()).holders, async () => (await nested()).claude);
+      const created: Entry = { views: instructionViews(root, host), gaps };
       created.views.then((v) => (created.done = v)).catch(() => this.byRoot.delete(root));
       this.byRoot.set(root, (entry = created));
     }
@@ -113,7 +127,7 @@ export class InstructionViewsCache {
    * rule-shaped files (never a walk), and those a change event named since: the index may
    * not have a file just created when the views are made again.
    */
-  private async nestedHolders(root: string): Promise<{ holders: string[]; gaps: Gaps }> {
+  private async nestedHolders(root: string): Promise<{ holders: string[]; claude: string[]; gaps: Gaps }> {
     let indexed = this.indexedHolders.get(root);
     if (!indexed) {
       indexed = this.holdersFromIndex(root);
@@ -122,9 +136,14 @@ export class InstructionViewsCache {
     const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
     const got = await indexed;
     const held = nearestHolders([...got.holders, ...nestedCursorHolders(seen).holders]);
+    const claude = nearestHolders([...got.claude, ...nestedClaudeFolders(seen).holders]);
     // Folders left out past the cap, or past the file index's own cap: said with the answer, as `agentls rules` says them.
-    const incomplete = [...(got.truncated ? [`the file index stopped at ${got.maxFiles} files (setting agentls.search.maxFiles)`] : []), ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : [])];
-    return { holders: held.holders, gaps: { indexing: got.partial, incomplete } };
+    const incomplete = [
+      ...(got.truncated ? [`the file index stopped at ${got.maxFiles} files (setting agentls.search.maxFiles)`] : []),
+      ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : []),
+      ...(got.claudeMore || claude.more ? [NESTED_CLAUDE_CAPPED] : []),
+    ];
+    return { holders: held.holders, claude: claude.holders, gaps: { indexing: got.partial, incomplete } };
   }
 
   /**
@@ -136,7 +155,7 @@ export class InstructionViewsCache {
   private async holdersFromIndex(root: string): Promise<IndexedHolders> {
     const service = this.context().services.fileSearch;
     const got = await this.holdersIndexedNow(root);
-    if (!service || !got) return { holders: [], more: false, truncated: false, maxFiles: 0, partial: false };
+    if (!service || !got) return { holders: [], more: false, claude: [], claudeMore: false, truncated: false, maxFiles: 0, partial: false };
     if (got.partial && !this.partial.has(root)) {
       // Whose wait this is: after a `clear`, a newer one may stand for the folder.
       const mine = {};
@@ -159,7 +178,9 @@ export class InstructionViewsCache {
   private async holdersIndexedNow(root: string): Promise<IndexedHolders | undefined> {
     // An index that fails to answer costs the nested rules only, never the other agents' views.
     const now = await this.context().services.fileSearch?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
-    return now && { ...nestedCursorHolders(now.paths), truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
+    if (!now) return undefined;
+    const claude = nestedClaudeFolders(now.paths);
+    return { ...nestedCursorHolders(now.paths), claude: claude.holders, claudeMore: claude.more, truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
   }
 
   /**
@@ -178,7 +199,8 @@ export class InstructionViewsCache {
     if (!now || now.partial || this.indexedHolders.get(root) !== asked) return;
     // A listing under another `search.maxFiles` that stops before the end again: the cap the answer names changed.
     const sameCap = !now.truncated || now.maxFiles === was.maxFiles;
-    if (now.truncated === was.truncated && sameCap && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
+    const sameClaude = now.claudeMore === was.claudeMore && now.claude.join('\0') === was.claude.join('\0');
+    if (now.truncated === was.truncated && sameCap && sameClaude && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
     this.remake(root, now);
   }
 
@@ -200,7 +222,7 @@ export class InstructionViewsCache {
    * made again when next asked. `textOnly`: a buffer's text changed, no file came or went.
    */
   touched(p: string, textOnly = false): void {
-    if (!textOnly && NESTED_CURSOR_FILE.test(toPosix(p)) && this.changedNested.size < MAX_NESTED_FILES) this.changedNested.add(p);
+    if (!textOnly && isNestedRuleFile(p) && this.changedNested.size < MAX_NESTED_FILES) this.changedNested.add(p);
     if (!textOnly && HOLDERS_CHANGE.test(toPosix(p))) this.indexedHolders.clear();
     this.reads.forget(p, textOnly);
     for (const [root, entry] of this.byRoot) {

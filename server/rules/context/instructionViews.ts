@@ -7,6 +7,7 @@ import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveC
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
+import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
 import { showsAgent } from './selection';
 import { frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
@@ -58,6 +59,8 @@ export interface InstructionHost {
    * or the folders above one file; none when absent. Capped here (`MAX_NESTED_FOLDERS`).
    */
   nestedHolders?: () => Promise<readonly string[]>;
+  /** The folders holding a subfolder's CLAUDE.md or CLAUDE.local.md (`nestedClaude.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
+  nestedClaudeFolders?: () => Promise<readonly string[]>;
   /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
   allowArea(p: string): void;
 }
@@ -87,8 +90,8 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
  */
 export function touchesInstructions(views: InstructionViews, p: string, textOnly = false): boolean {
   if (textOnly) return views.read.includes(p);
-  // A nested `.cursor/rules` that came or went is in no folder the views listed.
-  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(toPosix(p));
+  // A nested `.cursor/rules`, or a subfolder's CLAUDE.md, that came or went is in no folder the views listed.
+  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(toPosix(p)) || isClaudeMemoryPath(toPosix(p));
 }
 
 const CURSOR_RULES = /(^|\/)\.cursor(\/rules(\/|$)|$)/;
@@ -228,7 +231,8 @@ function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: bool
  * or `./.claude/CLAUDE.md`, the personal `./CLAUDE.local.md`, and every `.md` file of
  * `.claude/rules/` (and `~/.claude/rules/`), subfolders included, whose frontmatter has no
  * `paths`; a CLAUDE.md in a subfolder loads only when Claude works there, so it is not in
- * every request; with no project CLAUDE.md, the root AGENTS.md stands in for it. CLAUDE.md files above the workspace folder also load at start; they lie
+ * every request (`nestedClaude.ts`: read from the folders the host names, scoped to theirs);
+ * with no project CLAUDE.md, the root AGENTS.md stands in for it. CLAUDE.md files above the workspace folder also load at start; they lie
  * outside what agentls reads and are not counted. Imports (`@path`) are followed as
  * `claudeImports.ts` describes, at most 5 hops, each file counted once.
  */
@@ -243,14 +247,15 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
   const counted = new Set<string>();
-  const memory: ReadFile[] = [];
+  const memory: Memory[] = [];
   const take = async (p: string, global: boolean, rule: (file: ReadFile) => AgentRule): Promise<void> => {
     const file = await reader.read(p);
     if (!file || counted.has(p)) return;
     counted.add(p);
     if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure });
-    rules.push(rule(file));
-    if (isClaudeMemoryFile(p)) memory.push(file);
+    const made = rule(file);
+    rules.push(made);
+    if (isClaudeMemoryFile(p)) memory.push({ file, scope: made.scope });
   };
   const memoryFile = (p: string, global: boolean) => take(p, global, (file) => plainRule(reader.shown(p), file, global));
   const ruleFolder = async (dir: string, global: boolean) => {
@@ -266,8 +271,27 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   if (!projectMemory.some((p) => counted.has(p))) await take(agentsMd, false, (file) => plainRule(reader.shown(agentsMd), file, false));
   await ruleFolder(path.join(root, '.claude', 'rules'), false);
   await memoryFile(path.join(root, 'CLAUDE.local.md'), false);
+  await followImports(reader, memory.splice(0), counted, rules, uncounted);
+  // Subfolders' memory after the root's, its imports on a budget of their own: they never crowd out what loads at start.
+  for (const folder of await nestedFolderList(host.nestedClaudeFolders)) {
+    for (const name of NESTED_CLAUDE_MEMORY) {
+      const p = path.join(root, ...folder.split('/'), name);
+      await take(p, false, (file) => ({ ...plainRule(reader.shown(p), file, false), scope: folder }));
+    }
+  }
   await followImports(reader, memory, counted, rules, uncounted);
   return view('claude', root, rules, uncounted);
+}
+
+/** A memory file read, and the folder it reaches when it is a subfolder's (`AgentRule.scope`). */
+interface Memory {
+  file: ReadFile;
+  scope?: string;
+}
+
+/** The nested folders a host names (relative, below the root), without repeats, at most `MAX_NESTED_FOLDERS`. */
+async function nestedFolderList(named: (() => Promise<readonly string[]>) | undefined): Promise<string[]> {
+  return [...new Set(((await named?.()) ?? []).filter((h) => h !== '' && !h.startsWith('..')))].slice(0, MAX_NESTED_FOLDERS);
 }
 
 /**
@@ -278,12 +302,12 @@ async function claudeView(reader: Reader): Promise<AgentView> {
  * its name (`@README` imports a file called README); one that does not exist is no file
  * (`@alice` is a mention), and the import lint reports the file-shaped ones.
  */
-async function followImports(reader: Reader, memory: ReadFile[], counted: Set<string>, rules: AgentRule[], uncounted: UncountedFile[]): Promise<void> {
-  let level = memory.map((file) => ({ file, hop: 0 }));
+async function followImports(reader: Reader, memory: Memory[], counted: Set<string>, rules: AgentRule[], uncounted: UncountedFile[]): Promise<void> {
+  let level = memory.map(({ file, scope }) => ({ file, scope, hop: 0 }));
   let budget = MAX_IMPORTED_FILES;
   while (level.length > 0) {
     const next: typeof level = [];
-    for (const { file, hop } of level) {
+    for (const { file, scope, hop } of level) {
       if (hop >= CLAUDE_IMPORT_MAX_HOPS) continue;
       for (const imp of findClaudeImports(file.text)) {
         const target = resolveClaudeImport(file.path, imp.path, reader.host.home);
@@ -299,8 +323,9 @@ async function followImports(reader: Reader, memory: ReadFile[], counted: Set<st
           uncounted.push({ path: reader.shown(target), reason: read.failure });
           continue;
         }
-        rules.push(plainRule(`${reader.shown(target)} (imported by ${reader.shown(file.path)})`, read, !isInside(reader.root, target)));
-        next.push({ file: read, hop: hop + 1 });
+        // An import of a subfolder's memory loads with it: it reaches the files that memory reaches.
+        rules.push({ ...plainRule(`${reader.shown(target)} (imported by ${reader.shown(file.path)})`, read, !isInside(reader.root, target)), ...(scope !== undefined ? { scope } : {}) });
+        next.push({ file: read, scope, hop: hop + 1 });
       }
     }
     level = next;
@@ -349,7 +374,7 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
 async function nestedCursorRules(reader: Reader): Promise<{ rules: AgentRule[]; uncounted: UncountedFile[] }> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
-  const holders = [...new Set(((await reader.host.nestedHolders?.()) ?? []).filter((h) => h !== '' && !h.startsWith('..')))].slice(0, MAX_NESTED_FOLDERS);
+  const holders = await nestedFolderList(reader.host.nestedHolders);
   let budget = MAX_NESTED_FILES;
   for (const holder of holders) {
     const dir = path.join(reader.root, ...holder.split('/'), '.cursor', 'rules');
@@ -413,6 +438,7 @@ export function sessionInstructionHost(
   session: { ruleFs: FileSystem; home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; allowArea(p: string): void },
   fs: FileSystem = session.ruleFs,
   nestedHolders?: InstructionHost['nestedHolders'],
+  nestedClaudeFolders?: InstructionHost['nestedClaudeFolders'],
 ): InstructionHost {
-  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders };
+  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, nestedClaudeFolders };
 }

@@ -5,8 +5,9 @@ import { agentRuleInfo } from './agentRules';
 import type { AgentView } from './agentView';
 
 /**
- * The rules of nested rule folders in the agents' views (those with a `scope`: today
- * Cursor's nested `.cursor/rules`, `nestedRules.ts`), one entry per agent and holding
+ * The rules of nested rule folders in the agents' views (those with a `scope`: Cursor's
+ * nested `.cursor/rules`, `nestedRules.ts`, and Claude Code's memory in subfolders,
+ * `nestedClaude.ts`, which loads when Claude Code reads a file there), one entry per agent and holding
  * folder, in the views' order (holders nearest the root first, as they were read). The
  * views already hold them, read from the listing the caller made: nothing is read here.
  *
@@ -25,9 +26,14 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
       const key = `${view.agent}\0${rule.scope}`;
       let folder = byKey.get(key);
       if (!folder) {
-        folder = { agent: view.agent, displayName: view.displayName, folder: rule.scope, rules: [] };
+        folder = { agent: view.agent, displayName: view.displayName, folder: rule.scope, rules: [], ...(view.agent === 'claude' ? { onDemand: true as const } : {}) };
         byKey.set(key, folder);
         out.push(folder);
+      }
+      // Claude Code's are named by their path, as its root memory is.
+      if (view.agent === 'claude') {
+        folder.rules.push(agentRuleInfo(rule, rule.name, root));
+        continue;
       }
       // The name the tool gives it: its path inside the holder's `.cursor/rules`, as `nestedCursorRules` names it (without the holder).
       const ruleDir = path.join(root, ...rule.scope.split('/'), '.cursor', 'rules');

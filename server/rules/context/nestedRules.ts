@@ -50,11 +50,11 @@ export function nestedCursorHolders(rels: Iterable<string>): { holders: string[]
   return nearestHolders(holdersIn(rels));
 }
 
-/** The holder of each path in a nested `.cursor/rules` (`packages/web` for `packages/web/.cursor/rules/x.mdc`), repeats and all. */
-function holdersIn(rels: Iterable<string>): string[] {
+/** The holder (`holderOf`) of each path, by default in a nested `.cursor/rules` (`packages/web` for `packages/web/.cursor/rules/x.mdc`), repeats and all. */
+export function holdersIn(rels: Iterable<string>, holderOf: (rel: string) => string | undefined = nestedCursorHolder): string[] {
   const found: string[] = [];
   for (const rel of rels) {
-    const holder = nestedCursorHolder(rel);
+    const holder = holderOf(rel);
     if (holder !== undefined) found.push(holder);
   }
   return found;
@@ -98,9 +98,10 @@ export function holdersAbove(rel: string): string[] {
  * first, whose rules are shown as not reaching the file. At most `MAX_NESTED_FOLDERS`;
  * `more` says some were left out. `complete` says the listing holds every file: a folder
  * above the file it does not name holds no `.cursor/rules`; else each is looked at.
+ * `holderOf`: the holder of a listed path, for another agent's nested files (`nestedClaude.ts`).
  */
-export function holdersForFile(rel: string, rels: Iterable<string>, complete: boolean): { holders: string[]; more: boolean } {
-  const found = holdersIn(rels);
+export function holdersForFile(rel: string, rels: Iterable<string>, complete: boolean, holderOf?: (rel: string) => string | undefined): { holders: string[]; more: boolean } {
+  const found = holdersIn(rels, holderOf);
   const listed = new Set(found);
   const above = holdersAbove(rel).filter((h) => !complete || listed.has(h));
   const others = nearestHolders(found);

@@ -43,15 +43,22 @@ function firstMatch(rule: AgentRule, paths: readonly string[], view: AgentView):
 
 function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
   const paths = rel === '' ? undefined : scopedPaths(rule, rel);
+  // Claude Code's memory in a subfolder, and what it imports (`nestedClaude.ts` has the source).
+  const onDemandIn = view.agent === 'claude' ? rule.scope : undefined;
+  const said = onDemandIn !== undefined ? { onDemandIn } : {};
   if (rule.scope !== undefined && !paths) {
-    const reason = `in ${rule.scope}/.cursor/rules: ${view.displayName} applies it only to files under ${rule.scope}/`;
-    return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason };
+    const reason =
+      onDemandIn !== undefined
+        ? `in ${onDemandIn}/: ${view.displayName} loads it only when it reads files in ${onDemandIn}/`
+        : `in ${rule.scope}/.cursor/rules: ${view.displayName} applies it only to files under ${rule.scope}/`;
+    return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason, ...said };
   }
   const matched = paths ? firstMatch(rule, paths, view) : undefined;
-  const base = { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), matchedGlob: matched };
+  const base = { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), matchedGlob: matched, ...said };
   const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
   switch (rule.mode) {
     case 'always':
+      if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };
     case 'glob':

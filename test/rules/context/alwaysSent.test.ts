@@ -41,7 +41,10 @@ describe('agentls rules: what Claude Code, Copilot and AGENTS.md readers send in
     expect(section).toContain(`GitHub Copilot: ≈${copilot.totalTokens} tokens in every request`);
     expect(section).toContain(`AGENTS.md readers: ≈${agentsMd.totalTokens} tokens in every request`);
     expect(section).toContain('not counted: ~/notes.md');
-    expect(section).not.toContain('sub/CLAUDE.md');
+    // Listed after the totals, in a section of its own, as loaded on demand: in none of them.
+    const onDemand = section.indexOf('Claude Code, memory in sub/ (1): loaded when Claude Code reads files in sub/, not at start');
+    expect(onDemand, section).toBeGreaterThan(0);
+    expect(section.slice(0, onDemand)).not.toContain('sub/CLAUDE.md');
 
     const onlyClaude = JSON.parse(await agentls('rules', '--json', '--agents', 'claude')) as RuleBucketsResult;
     // The xcsh agent and Cursor, whose rules are here too, are not named: left out as well.

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../protocol/rules';
+import type { RulesForFileResult } from '../../protocol/rulesContext';
+import { PLAIN_AND_GIT_TREES } from '../helpers/git';
+import { API_MEMORY, LOADED_THERE, nestedClaudeTree } from '../helpers/nestedClaudeMemory';
+import { tempDir, writeTree } from '../helpers/repo';
+import { MAX_NESTED_FOLDERS } from '../../server/rules/context/nestedRules';
+import { builtCli } from '../helpers/cliWithHome';
+
+/** The built CLI, as a user runs it. */
+function agentls(ws: string, ...args: string[]): string {
+  const run = builtCli(args, { cwd: ws });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout;
+}
+
+/** Claude Code's rules for one file: path, whether it applies, the folder it loads with. */
+function claudeFor(ws: string, file: string): { path: string; applies: boolean; reason: string; onDemandIn?: string }[] {
+  const answer = JSON.parse(agentls(ws, 'rules', '--for', file, '--json')) as RulesForFileResult;
+  return (answer.agents.find((a) => a.agent === 'claude')?.rules ?? []).map((r) => ({ path: r.path, applies: r.applies, reason: r.reason, onDemandIn: r.onDemandIn }));
+}
+
+describe.each(PLAIN_AND_GIT_TREES)("agentls rules lists a package's own CLAUDE.md (%s)", (_, prepare) => {
+  it('--for a file of the package: its CLAUDE.md, CLAUDE.local.md and their imports apply, loaded when Claude Code reads files there', () => {
+    const ws = prepare(nestedClaudeTree());
+    const rules = claudeFor(ws, 'packages/api/src/x.ts');
+    expect(rules.map((r) => [r.path, r.applies])).toEqual([['CLAUDE.md', true], ...API_MEMORY.map((p) => [p, true])]);
+    for (const r of rules.slice(1)) {
+      expect(r.reason).toContain(LOADED_THERE);
+      expect(r.onDemandIn).toBe('packages/api');
+    }
+    // Another package's file: listed, with why it does not reach it.
+    const web = claudeFor(ws, 'packages/web/x.ts');
+    expect(web.map((r) => [r.path, r.applies])).toEqual([['CLAUDE.md', true], ...API_MEMORY.map((p) => [p, false])]);
+    expect(web[1].reason).toContain('Claude Code loads it only when it reads files in packages/api/');
+  });
+
+  it('in nestedFolders of --json and a section of the text, out of "sent in every request"', () => {
+    const ws = prepare(nestedClaudeTree());
+    const buckets = JSON.parse(agentls(ws, 'rules', '--json')) as RuleBucketsResult;
+    const nested = buckets.nestedFolders?.map((f) => ({ agent: f.agent, folder: f.folder, onDemand: f.onDemand, rules: f.rules.map((r) => r.path) }));
+    expect(nested).toEqual([{ agent: 'claude', folder: 'packages/api', onDemand: true, rules: API_MEMORY }]);
+    expect(buckets.alwaysSent?.find((a) => a.agent === 'claude')?.items.map((i) => i.path)).toEqual(['CLAUDE.md']);
+    expect(buckets.agentRules?.find((a) => a.agent === 'claude')?.rules.map((r) => r.path)).toEqual(['CLAUDE.md']);
+
+    const text = agentls(ws, 'rules');
+    const at = text.indexOf('Claude Code, memory in packages/api/ (3): loaded when Claude Code reads files in packages/api/, not at start');
+    expect(at, text).toBeGreaterThan(text.indexOf('Sent in every request'));
+    const section = text.slice(at).split('\n').slice(1, 4).map((l) => l.trim());
+    expect(section.map((l) => l.split(' ')[0])).toEqual(API_MEMORY);
+    for (const line of section) expect(line).toMatch(/ on demand, within packages\/api\/ · ≈\d+ tokens?$/);
+  });
+});
+
+/** Said of the folders left out, in the words of a capped listing. */
+const NESTED_CLAUDE_CAPPED = `stopped reading subfolders' CLAUDE.md files after ${MAX_NESTED_FOLDERS} folders, nearest the root first`;
+
+describe('agentls rules says when there are more folders with a CLAUDE.md than it reads', () => {
+  it('lists the nearest the root, says the cap in --json and the text, and exits 2', () => {
+    const tree: Record<string, string> = {};
+    for (let i = 0; i <= MAX_NESTED_FOLDERS; i++) tree[`packages/p${String(i).padStart(3, '0')}/CLAUDE.md`] = 'Package notes.\n';
+    const ws = writeTree(tempDir(), tree);
+    const json = builtCli(['rules', '--json'], { cwd: ws });
+    expect(json.status, json.stderr).toBe(2);
+    const buckets = JSON.parse(json.stdout) as RuleBucketsResult;
+    expect(buckets.incomplete).toEqual([NESTED_CLAUDE_CAPPED]);
+    const folders = buckets.nestedFolders?.map((f) => f.folder) ?? [];
+    expect(folders.length).toBe(MAX_NESTED_FOLDERS);
+    expect(folders).not.toContain(`packages/p${MAX_NESTED_FOLDERS}`);
+    const text = builtCli(['rules'], { cwd: ws });
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toBe(`Incomplete: ${NESTED_CLAUDE_CAPPED}: rule folders past that are not listed here.`);
+    expect(text.stderr).toContain(`agentls rules: ${NESTED_CLAUDE_CAPPED}\n`);
+  });
+});

@@ -1,0 +1,61 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Hover, MarkupContent } from 'vscode-languageserver/node';
+import type { RuleBucketsResult } from '../../../protocol/rules';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { PLAIN_AND_GIT_TREES } from '../../helpers/git';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { API_MEMORY, LOADED_THERE, nestedClaudeTree } from '../../helpers/nestedClaudeMemory';
+import { until } from '../../helpers/polling';
+
+const start = useLspClients(afterEach);
+
+/** The server over the shared tree in a git work tree, and that tree. */
+async function serve(): Promise<{ c: LspTestClient; ws: string }> {
+  const ws = PLAIN_AND_GIT_TREES[1][1](nestedClaudeTree());
+  return { c: await start({ folders: [ws] }), ws };
+}
+
+/** Rules for a file once the file index is complete (nested folders come from it). */
+function rulesFor(c: LspTestClient, uri: string, done = (r: RulesForFileResult) => r.indexing === undefined): Promise<RulesForFileResult> {
+  return until('rules for the file', () => c.request<RulesForFileResult>('agentls/rulesForFile', { uri }), done);
+}
+
+describe("the server lists a package's own CLAUDE.md, from its file index", () => {
+  it('in agentls/ruleBuckets, agentls/rulesForFile and the first-line hover of the package CLAUDE.md', async () => {
+    const { c, ws } = await serve();
+    // Nested folders come from the file index: asked until the server says its first listing is complete.
+    const buckets = await until('the buckets from the complete index', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => r.indexing === undefined);
+    expect(buckets.nestedFolders?.map((f) => ({ agent: f.agent, folder: f.folder, onDemand: f.onDemand, rules: f.rules.map((r) => r.path) }))).toEqual([
+      { agent: 'claude', folder: 'packages/api', onDemand: true, rules: API_MEMORY },
+    ]);
+    expect(buckets.alwaysSent?.find((a) => a.agent === 'claude')?.items.map((i) => i.path)).toEqual(['CLAUDE.md']);
+
+    const uri = c.uri(path.join(ws, 'packages/api/src/x.ts'));
+    const forFile = await rulesFor(c, uri);
+    const claude = forFile.agents.find((a) => a.agent === 'claude')?.rules ?? [];
+    expect(claude.map((r) => [r.path, r.applies, r.onDemandIn])).toEqual([['CLAUDE.md', true, undefined], ...API_MEMORY.map((p) => [p, true, 'packages/api'])]);
+    expect(claude[1].reason).toContain(LOADED_THERE);
+
+    const memory = await c.open(path.join(ws, 'packages/api/CLAUDE.md'));
+    const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri: memory }, position: { line: 0, character: 1 } });
+    const text = (h.contents as MarkupContent).value;
+    expect(text).toContain('Claude Code: 4 rules apply');
+    expect(text).toContain('packages/api/CLAUDE.md');
+  });
+
+  it('lists a CLAUDE.md created in another package once the server hears of it', async () => {
+    const { c, ws } = await serve();
+    const uri = c.uri(path.join(ws, 'packages/web/x.ts'));
+    const claudeOf = (r: RulesForFileResult) => (r.agents.find((a) => a.agent === 'claude')?.rules ?? []).filter((x) => x.applies).map((x) => x.path);
+    const before = await rulesFor(c, uri);
+    expect(claudeOf(before)).toEqual(['CLAUDE.md']);
+    const created = path.join(ws, 'packages/web/CLAUDE.md');
+    fs.writeFileSync(created, 'The web package.\n');
+    // As an editor's file watcher tells it.
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(created), type: 1 }] });
+    const after = await rulesFor(c, uri, (r) => claudeOf(r).length === 2);
+    expect(claudeOf(after)).toEqual(['CLAUDE.md', 'packages/web/CLAUDE.md']);
+  });
+});
