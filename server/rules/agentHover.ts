@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { rangesIntersect } from '../core/text';
 import { ownerOf, type AgentModel, type Placement } from './agents';
+import { noFileGlobs } from './agents/globs';
 import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
 import type { FileAnalysis } from './analysis';
@@ -193,11 +194,15 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
   switch (rule.mode) {
     case 'always':
       return `${agent.name} applies this rule always${under}: the whole rule is in every request${from}.`;
-    case 'glob':
+    case 'glob': {
+      // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
+      const dead = noFileGlobs(rule.globs);
+      if (dead) return `${agent.name} attaches this rule to no file${from}: ${dead}.`;
       return rule.globs.length
         ? // A nested folder's rule reaches files under its folder only (`nestedRules.ts` has the source).
           `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${rule.globs.map((g) => `\`${g}\``).join(', ')} is in play${from}.`
         : `${agent.name} attaches this rule by its globs, and it has none: never${from}.`;
+    }
     case 'description':
       return `${agent.name} offers this rule's description to the model, which reads the rule when it judges it relevant${from}.`;
     case 'manual':

@@ -2,6 +2,7 @@ import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsRe
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
+import { noFileGlobs } from './agents/globs';
 import { atMentioned } from './lint/keyBlocks';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
@@ -105,7 +106,11 @@ export function bucketsText(result: RuleBucketsResult): string {
  */
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
   if (rule.mode === 'always') return folder === undefined ? 'always, in every request' : agent === 'claude' ? `on demand, within ${folder}/` : `always, within ${folder}/`;
-  if (rule.mode === 'glob') return `glob ${(rule.globs ?? []).join(', ')}`;
+  if (rule.mode === 'glob') {
+    // As `agentls rules --for` says it (`rulesForFile.ts`): a rule whose every glob matches nothing is never attached.
+    const dead = noFileGlobs(rule.globs ?? []);
+    return dead ? `glob ${(rule.globs ?? []).join(', ')}: never attached: ${dead}` : `glob ${(rule.globs ?? []).join(', ')}`;
+  }
   if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
   if (rule.mode === 'manual') return atMentioned(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
   // As `agentls rules --for` says it (`rulesForFile.ts`).

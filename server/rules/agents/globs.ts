@@ -23,7 +23,7 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
   const text = glob.trim();
   if (text === '') return [];
   // Its length is the one thing said of a glob too long to match: no pattern below runs over it.
-  if (text.length > LIMITS.globChars) return [{ message: `${globProblem(text)} (${reader} matches no file)` }];
+  if (text.length > LIMITS.globChars) return [{ message: `${unmatchableGlob(text)} (${reader} matches no file)` }];
   // Too many {…} alternatives: the agent may well expand them all; agentls does not, so it cannot say what they match.
   if (overlongGlob(text)) return [{ message: `its {…} alternatives make more than ${formatCount(LIMITS.globAlternatives)} patterns`, unchecked: true }];
   const quoted = /^(["'])(.*)\1$/.exec(text);
@@ -59,10 +59,60 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
     fixed = fixed.replace(alternation[0], `${alternation[1]}{${alternation[2].split('|').join(',')}}`);
     out.push({ message: `\`(${alternation[2]})\` is regular-expression alternation, not glob syntax: ${reader} looks for the parentheses and bars literally; globs write it \`{${alternation[2].split('|').join(',')}}\``, fixed });
   }
-  const broken = globProblem(text);
-  if (broken) out.push({ message: `${broken} (${reader} matches no file)` });
+  const broken = unmatchableGlob(text);
+  if (broken) {
+    const closed = closedBrace(fixed);
+    if (closed !== undefined) fixed = closed;
+    out.push(closed === undefined ? { message: `${broken} (${reader} matches no file)` } : { message: `${broken} (${reader} matches no file)`, fixed });
+  }
   // Each issue carries the glob with every clear repair applied.
   return out.map((issue) => (issue.fixed !== undefined ? { ...issue, fixed } : issue));
+}
+
+/**
+ * Why an agent matches a glob against no file (an unbalanced bracket or brace, a lone trailing
+ * backslash, more characters than agentls matches: `globProblem`), as `frontmatter/invalid-glob`
+ * says it; undefined for a glob that can match, or one agentls does not check (too many `{…}`
+ * alternatives, `uncheckedGlobFinding`: the agent may well expand them).
+ */
+export function unmatchableGlob(glob: string): string | undefined {
+  const text = glob.trim();
+  if (text === '') return undefined;
+  if (text.length <= LIMITS.globChars && overlongGlob(text)) return undefined;
+  return globProblem(text);
+}
+
+/**
+ * When every glob of a rule is one its agent matches against nothing (`unmatchableGlob`), the
+ * words saying so and why ("its glob `x` matches no file, because …"), for the hovers and
+ * `agentls rules` to say the rule attaches to no file; undefined when one glob can match, or
+ * there is none. At most `SHOWN_DEAD_GLOBS` are named (a list of 10,000 helps nobody).
+ */
+export function noFileGlobs(globs: readonly string[]): string | undefined {
+  if (globs.length === 0) return undefined;
+  const reasons: string[] = [];
+  for (const g of globs) {
+    const why = unmatchableGlob(g);
+    if (why === undefined) return undefined;
+    if (reasons.length < SHOWN_DEAD_GLOBS) reasons.push(`\`${shownGlob(g.trim())}\` matches no file, because ${why}`);
+  }
+  if (globs.length === 1) return `its glob ${reasons[0]}`;
+  const more = globs.length - reasons.length;
+  return `none of its globs matches a file: ${reasons.join('; ')}${more ? `; and ${formatCount(more)} more` : ''}`;
+}
+
+const SHOWN_DEAD_GLOBS = 3;
+
+/**
+ * The glob with its one unclosed `{` closed at the end, where that is clearly what was meant:
+ * the glob ends in a comma list after the `{` (`src/**\/*.{ts,tsx`), and closing it leaves
+ * nothing unbalanced. Undefined otherwise.
+ */
+function closedBrace(glob: string): string | undefined {
+  const tail = glob.slice(glob.lastIndexOf('{') + 1);
+  if (!glob.includes('{') || !tail.includes(',') || /[}[\]/\\]/.test(tail)) return undefined;
+  const closed = `${glob}}`;
+  return globProblem(closed) === undefined ? closed : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RuleForFileInfo } from '../../../protocol/rulesContext';
+import { noFileGlobs } from '../agents/globs';
 import type { AgentRule, AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { dialectMatcher } from './globMatcher';
@@ -61,10 +62,14 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };
-    case 'glob':
+    case 'glob': {
+      // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): no file is ever matched.
+      const dead = noFileGlobs(rule.globs);
+      if (dead) return { ...base, applies: false, reason: `never attached: ${dead}` };
       return matched
         ? { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play` }
         : { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : 'glob rule without globs: never attached' };
+    }
     case 'description':
       if (matched) return { ...base, applies: true, reason: `description offered to the model, and its domain \`${matched}\` covers this file` };
       if (rule.globs.length === 0) return { ...base, applies: true, reason: 'description offered to the model, which reads the rule when it judges it relevant' };

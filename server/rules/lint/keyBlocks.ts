@@ -1,4 +1,5 @@
 import type { AgentModel } from '../agents';
+import { noFileGlobs } from '../agents/globs';
 import type { Activation } from '../agents/types';
 
 /*
@@ -65,8 +66,12 @@ export function describeActivation(a: Activation, agent: AgentModel, scope?: str
   switch (a.mode) {
     case 'always':
       return `applied always${scope === undefined ? '' : ` to files${under}`}`;
-    case 'globs':
+    case 'globs': {
+      // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
+      const dead = noFileGlobs(a.globs);
+      if (dead) return `attached to no file: ${dead}`;
       return a.globs.length ? `attached to files${under} matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}` : 'attached by globs it does not have';
+    }
     case 'description':
       return 'applied when the model judges its description relevant';
     case 'manual':
