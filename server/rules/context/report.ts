@@ -31,11 +31,6 @@ function shown(view: AgentView, p: string, root: string): string {
   return d;
 }
 
-/** How many rules apply for the agent with the most (for "N rules apply"). */
-export function applyingCount(result: RulesForFileResult): number {
-  return Math.max(0, ...result.agents.map((a) => a.rules.filter((r) => r.applies).length));
-}
-
 /** Said under rules for a file answered while the file index was still being built. */
 const INDEXING_NOTE = 'The file index is still being built: Cursor rules in nested `.cursor/rules` folders it has not reached yet are not listed.';
 

@@ -4,7 +4,7 @@ import { Commands, Methods } from '../../../../protocol/methods';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import { params } from '../../../core/params';
 import { estimateTokens, tokensText } from '../../../rules/context/cost';
-import { applyingCount, rulesForFileMarkdown } from '../../../rules/context/report';
+import { rulesForFileMarkdown } from '../../../rules/context/report';
 import { refAt } from '../../../rules/ruleRefs';
 import { forFileFromHome } from '../../../rules/homePaths';
 import { defaultingToCurrent } from '../../currentDocument';
@@ -17,7 +17,7 @@ import { CONTEXT_SOURCE, RulesContext } from './service';
 
 /**
  * Rules in context: `agentls/rulesForFile` and `agentls.rules.showForFile`, the hover on
- * any file's first line ("N rules apply", setting `agentls.rules.forFileHover`) and on a
+ * any file's first line (the rules that apply, by agent, setting `agentls.rules.forFileHover`) and on a
  * rule file's first line (its size in tokens), dead and broad globs, tool limits, the
  * token budget, drift between copies with its copy-body actions, `agentls.rules.convert`.
  */
@@ -70,8 +70,8 @@ export function rulesContextFeature(state: RulesState): Feature {
       if (!state.context.session.settings.rules.forFileHover) return undefined;
       const result = await context.forFile(doc.path);
       if (!result || result.agents.every((a) => a.rules.length === 0)) return undefined;
-      const n = applyingCount(result);
-      return md(`**${n === 1 ? '1 rule applies' : `${n} rules apply`}** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(forFileFromHome(result, state.context.session.home), true)}`, line);
+      // No count in the header: one number over several agents read as their total; each agent's line counts its own.
+      return md(`**Rules that apply to this file, by agent** (\`${Commands.rulesShowForFile}\` for the report)\n\n${rulesForFileMarkdown(forFileFromHome(result, state.context.session.home), true)}`, line);
     },
     codeActions: (doc, p) => copyBodyActions(context, doc, p),
     resolveCodeAction: (action) => resolveCopyBody(context, action),

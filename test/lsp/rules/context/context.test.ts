@@ -67,7 +67,7 @@ describe('rules in context over LSP', () => {
     const c = await start({ folders: [ws] });
     const uri = await c.open(file('src/a.ts'), undefined, 'typescript');
     const hover = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } }));
-    expect(hover).toContain('**1 rule applies**');
+    expect(hover).toContain(': 1 rule applies**');
     expect(hover).toContain('**always**');
   });
 

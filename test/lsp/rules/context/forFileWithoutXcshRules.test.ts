@@ -14,6 +14,8 @@ describe('rules for a file in a Claude Code and Copilot project, where the xcsh 
     const uri = await c.open(path.join(ws, 'CLAUDE.md'));
     const hover = await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
     const text = (hover.contents as MarkupContent).value;
+    // The header counts no rules: a count of one agent's would read as the total of all of them.
+    expect(text.split('\n')[0]).toBe('**Rules that apply to this file, by agent** (`agentls.rules.showForFile` for the report)');
     expect(text).toContain('**Claude Code: 2 rules apply**');
     expect(text).toContain('**GitHub Copilot: 1 rule applies**');
     expect(text).not.toContain('xcsh');
