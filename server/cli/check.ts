@@ -23,7 +23,7 @@ import { workspaceLinters } from './linters';
 import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
 
 const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix] [--severity CODE=LEVEL]… [--ignore GLOB]…
-    Lints the agent files of the workspace: rule files, prompt documents, hashline patches,
+    Lints the coding-agent files of the workspace: rule files, prompt documents, hashline patches,
     ast-edit recipes and rule:// references in Markdown. Without PATH, the whole workspace;
     a folder is walked (.gitignore, .ignore and the project's ignore globs apply), a file is
     linted by what it is. Every run ends with what it checked: "Checked N files: …"; where it

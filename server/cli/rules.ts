@@ -41,12 +41,12 @@ export const rulesContextLinter: WorkspaceLinter = {
   codes: Object.keys(CONTEXT_CODES),
 };
 
-/** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules the agent loads here, by bucket, or those reaching one file. */
+/** `agentls rules [--json] [--prompt default|custom] [--for PATH]`: the rules each agent loads here, by bucket, or those reaching one file. */
 export const rulesCommand: CliCommand = {
   name: 'rules',
-  summary: 'print the rules the agent loads from the workspace, by bucket (or the system-prompt section)',
+  summary: 'print the rules each agent (xcsh, Cursor, Claude Code, Copilot, …) loads here, or those reaching a file (--for)',
   usage: `agentls rules [--json] [--prompt default|custom] [--for PATH]
-    Prints the rules the agent loads from the workspace and the home directory, by bucket
+    Prints the rules the xcsh agent loads from the workspace and the home directory, by bucket
     (always-apply, rulebook, TTSR, none), with shadowed rules and warnings, then what each
     agent sends in every request (the xcsh agent, Cursor, Windsurf, Cline, Claude Code,
     GitHub Copilot, AGENTS.md readers, as --agents selects them), then a section for each of
@@ -68,8 +68,8 @@ export const rulesCommand: CliCommand = {
     file cap or cannot read a folder, or there are more nested folders than the ${MAX_NESTED_FOLDERS} read
     (nearest the root first), the output ends by saying so (incomplete in --json) and the run
     exits 2, as check's incomplete run does.
-    --prompt      instead, print the rules section of the system prompt as the agent renders
-                  it: default (the agent's own system prompt: a "# Rules" Markdown section) or
+    --prompt      instead, print the rules section of the system prompt as the xcsh agent
+                  renders it: default (the xcsh agent's own system prompt: a "# Rules" Markdown section) or
                   custom (the template used when the user replaces the system prompt: a <rules>
                   block with each rule's name, description and globs). The prompt is the xcsh
                   agent's alone: --agents typed with it must list xcsh (a rules.agents in

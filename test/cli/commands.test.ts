@@ -70,6 +70,16 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     expect((await cli(['help'], ws)).stdout).toContain('exit codes: 0 clean or done, 1 problems found');
   });
 
+  it('help never says "the agent" without naming which: agentls serves several', async () => {
+    const ws = tempDir();
+    const top = (await cli(['help'], ws)).stdout;
+    expect(top).toMatch(/agentls rules +print the rules each agent/);
+    for (const text of [top, ...(await Promise.all(['check', 'rules', 'search', 'hashline', 'ast-edit'].map(async (name) => (await cli(['help', name], ws)).stdout)))]) {
+      // "the agents", "the xcsh agent" and "an agent folder" name a set or one agent; "the agent" alone names none.
+      expect(text.split('\n').filter((line) => /\bthe agent\b/i.test(line))).toEqual([]);
+    }
+  });
+
   it("agentls help says what exit code 1 means for each command that uses it", async () => {
     const ws = tempDir();
     const top = (await cli(['help'], ws)).stdout;
