@@ -1,5 +1,6 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
+import { nameColumnRow, nameColumnWidth } from '../core/columns';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
 import { noFileGlobs } from './agents/globs';
@@ -85,13 +86,14 @@ export function bucketsText(result: RuleBucketsResult): string {
   if (xcshIdle(result)) return `rules in ${result.root}\n`;
   const lines = [`rules the xcsh agent loads in ${result.root} (profile ${result.profile})`, ...(result.noXcshFolder ? [NO_XCSH_FOLDER] : [])];
   if (coverage) lines.push(coverage);
+  const width = nameColumnWidth([...result.rules, ...result.shadowed].map((r) => r.name));
   for (const section of SECTIONS) {
     const rules = result.rules.filter((r) => r.bucket === section.bucket);
     lines.push('', `${section.title} (${rules.length}): ${section.note}`);
-    for (const r of rules) lines.push(`  ${r.name.padEnd(24)} ${`${source(r.provider)}/${r.level}`.padEnd(16)} ${r.path}${detail(r) ? `  ${detail(r)}` : ''}`);
+    for (const r of rules) lines.push(nameColumnRow('  ', r.name, width, `${`${source(r.provider)}/${r.level}`.padEnd(16)} ${r.path}${detail(r) ? `  ${detail(r)}` : ''}`));
   }
   lines.push('', `Shadowed (${result.shadowed.length}): ${SHADOWED_NOTE}`);
-  for (const s of result.shadowed) lines.push(`  ${s.name.padEnd(24)} ${s.path}  hidden by ${s.shadowedBy}`);
+  for (const s of result.shadowed) lines.push(nameColumnRow('  ', s.name, width, `${s.path}  hidden by ${s.shadowedBy}`));
   if (result.warnings.length) {
     lines.push('', `Warnings (${result.warnings.length}):`);
     for (const w of result.warnings) lines.push(`  ${w}`);
@@ -160,12 +162,20 @@ function nestedSection(f: NestedRuleFolderInfo): RuleSection {
 /** Said after the path of a user-level rule: its `~/` path alone does not say the rule follows the user into every project. */
 const USER_LEVEL = '(user-level, every project)';
 
-/** One section's lines; a rule its agent names by its path (Claude Code's, Copilot's) shows the path once, a user-level rule's marked as such. */
-function sectionLines(s: RuleSection, markdown: boolean): string[] {
+/** The name cell of a rule's row in plain text: its path once where its agent names it by its path, a user-level rule's marked as such. */
+function nameCell(r: AgentRuleInfo): string {
+  return r.name === r.path && r.level === 'user' ? `${r.name} ${USER_LEVEL}` : r.name;
+}
+
+/**
+ * One section's lines; a rule its agent names by its path (Claude Code's, Copilot's) shows the
+ * path once, a user-level rule's marked as such. `width`: the plain text's name column, one over all sections.
+ */
+function sectionLines(s: RuleSection, markdown: boolean, width: number): string[] {
   const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ${tokensText(r.tokens)}`;
   const mark = (r: AgentRuleInfo) => (r.level === 'user' ? ` ${USER_LEVEL}` : '');
   if (markdown) return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...s.rules.map((r) => `- **${r.name}**${r.name === r.path ? mark(r) : ''} · ${r.name === r.path ? '' : `\`${r.path}\`${mark(r)} · `}${how(r)}`)];
-  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => `  ${(r.name === r.path ? r.name + mark(r) : r.name).padEnd(24)} ${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`)];
+  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => nameColumnRow('  ', nameCell(r), width, `${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`))];
 }
 
 /**
@@ -174,7 +184,9 @@ function sectionLines(s: RuleSection, markdown: boolean): string[] {
  */
 export function agentSectionsText(result: RuleBucketsResult, markdown: boolean): string {
   const sections = [...(result.agentRules ?? []).map(agentSection), ...(result.nestedFolders ?? []).map(nestedSection)];
-  const lines = sections.flatMap((s) => sectionLines(s, markdown));
+  // One name column over every section, so that the agents' rows line up with each other.
+  const width = nameColumnWidth(sections.flatMap((s) => s.rules.map(nameCell)));
+  const lines = sections.flatMap((s) => sectionLines(s, markdown, width));
   if (result.indexing) lines.push('', markdown ? '_The file index is still being built: nested rule folders it has not listed yet are missing._' : 'The file index is still being built: nested rule folders it has not listed yet are missing.');
   return lines.length ? lines.join('\n') + '\n' : '';
 }

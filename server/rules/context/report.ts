@@ -1,5 +1,6 @@
 import type { AlwaysSentInfo } from '../../../protocol/rules';
 import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protocol/rulesContext';
+import { nameColumnRow, nameColumnWidth } from '../../core/columns';
 import { displayPath } from '../../workspace/paths';
 import { coverageLine, unreadLines } from '../report';
 import type { AgentView } from './agentView';
@@ -74,10 +75,12 @@ export function rulesForFileText(result: RulesForFileResult): string {
   const lines = [`rules for ${result.file} in ${result.root} (tokens ≈ UTF-8 bytes / 4)`];
   const coverage = coverageLine(result.selectedAgents);
   if (coverage) lines.push(coverage);
+  // One name column over every agent's rules, so that the token column lines up in all of them.
+  const width = nameColumnWidth(result.agents.flatMap((a) => a.rules.map((r) => r.name)));
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ${tokensText(agent.alwaysSentTokens)} sent in every request`);
-    for (const r of agent.rules) lines.push(`  ${r.applies ? '+' : '-'} ${r.name.padEnd(24)} ${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`);
+    for (const r of agent.rules) lines.push(nameColumnRow(`  ${r.applies ? '+' : '-'} `, r.name, width, `${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`));
   }
   lines.push(...unreadLines(result.unread, false), ...elsewhereLine(result.unreadElsewhere, false));
   return lines.join('\n') + '\n';
