@@ -38,11 +38,11 @@ describe("the README's vim.lsp.config block in real Neovim", () => {
 describe("the README's words on the Neovim plugin file", () => {
   it('name the root markers the plugin file uses', () => {
     const readme = fs.readFileSync(path.join(repoRoot(), 'README.md'), 'utf8');
-    const sentence = /The plugin file attaches to files under a folder holding ([^\n]*\n?[^\n]*?),\s*marks/.exec(readme);
+    const sentence = /The plugin file attaches to files under a folder holding ([\s\S]*?),\s*marks `/.exec(readme);
     if (!sentence) throw new Error('README.md no longer says which folders the plugin file attaches under');
     const named = [...sentence[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
     // The markers as the plugin file loaded by real Neovim has them.
-    const lua = `io.stdout:write(table.concat(require('agentls').config.root_markers, ' '))`;
+    const lua = `local c = require('agentls').config io.stdout:write(table.concat(c.root_markers, ' ') .. ' ' .. table.concat(c.fallback_root_markers, ' '))`;
     const r = spawnSync(NVIM, ['--headless', '-u', 'NONE', '--cmd', `set rtp+=${path.join(repoRoot(), 'editors/nvim')}`, '-c', `lua ${lua}`, '-c', 'qa!'], { encoding: 'utf8', timeout: 30_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(named.sort()).toEqual(r.stdout.trim().split(' ').sort());

@@ -20,8 +20,13 @@ local defaults = {
   -- The server's environment (protocol/launch.ts): two malloc arenas keep its memory near its
   -- resting size after a burst of requests (glibc only; elsewhere unused).
   cmd_env = { MALLOC_ARENA_MAX = '2' },
-  -- Files or folders that mark a project root, nearest first.
-  root_markers = { '.xcsh', '.cursor', '.windsurf', '.clinerules', '.agents', '.git' },
+  -- Files or folders that mark a project root, nearest first: every agent's rule folders and
+  -- files (those the VS Code extension activates on, editors/vscode/package.json), agentls.json, .git.
+  root_markers = { '.xcsh', '.cursor', '.cursorrules', '.windsurf', '.windsurfrules', '.agent', '.agents', '.devin',
+    '.clinerules', '.cline', '.claude', '.github', 'agentls.json', '.git' },
+  -- Files that mark a root only where no folder above the file holds a root marker: Claude Code
+  -- and AGENTS.md readers also read them in a project's subfolders, which are not its root.
+  fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md' },
   -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
   patterns = nil,
   -- Sent with workspace/didChangeConfiguration and answered to workspace/configuration.
@@ -52,11 +57,12 @@ local function call(client, method, ...)
   return client[method](...)
 end
 
-local function find_root(path)
+-- The nearest folder at or above the one holding `path` that holds one of `markers`, up to the home directory.
+local function find_marked(path, markers)
   local dir = vim.fn.fnamemodify(path, ':p:h')
   local home = uv.os_homedir()
   while dir and dir ~= '' do
-    for _, marker in ipairs(M.config.root_markers) do
+    for _, marker in ipairs(markers) do
       if uv.fs_stat(dir .. '/' .. marker) then
         return dir
       end
@@ -66,6 +72,10 @@ local function find_root(path)
     dir = parent
   end
   return nil
+end
+
+local function find_root(path)
+  return find_marked(path, M.config.root_markers) or find_marked(path, M.config.fallback_root_markers or {})
 end
 
 local function matches(name)

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { runNvim } from '../helpers/nvim';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * Projects without `.git` whose only agent files are Claude Code's, Copilot's or AGENTS.md:
+ * editors/nvim roots them at the folder holding those files (the markers the VS Code
+ * extension activates on), and a nested AGENTS.md does not take the root from the project's `.git`.
+ */
+const PROJECTS: { name: string; files: Record<string, string>; open: string }[] = [
+  { name: 'Claude Code only: .claude and CLAUDE.md', files: { 'CLAUDE.md': '# Project\n', '.claude/rules/api.md': '---\npaths:\n  - "src/**/*.ts"\n---\nValidate.\n' }, open: '.claude/rules/api.md' },
+  { name: 'Claude Code only: CLAUDE.md alone', files: { 'CLAUDE.md': '# Project\n' }, open: 'CLAUDE.md' },
+  { name: 'Copilot only: .github', files: { '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts"\n---\nNamed exports.\n' }, open: '.github/instructions/ts.instructions.md' },
+  { name: 'AGENTS.md alone', files: { 'AGENTS.md': '# Agents\n' }, open: 'AGENTS.md' },
+  { name: 'a git project with a nested AGENTS.md: the root stays at .git', files: { '.git/HEAD': '', 'AGENTS.md': '# Agents\n', 'packages/web/AGENTS.md': '# Web\n', 'packages/web/src/x.ts': 'export const x = 1;\n' }, open: 'packages/web/src/x.ts' },
+];
+
+describe('editors/nvim roots a project by every agent\'s files', () => {
+  for (const p of PROJECTS) {
+    it(p.name, async () => {
+      const ws = writeTree(tempDir(), { ...p.files, 'src/auth.ts': 'export const a = 1;\n' });
+      const run = await runNvim({ workspace: ws, file: p.open, scenario: 'attach' });
+      expect(run.error).toBeNull();
+      expect(run.result.root).toBe(ws);
+      expect(run.result.roots).toEqual([ws]);
+    }, 90_000);
+  }
+});
