@@ -130,6 +130,7 @@ export const checkCommand: CliCommand = {
       home: resolveHome(common.settings.home),
       results: run.results,
       summary: summarize(run.filesChecked, run.agentFiles, run.results, fixed),
+      agentFilesUnread: run.agentFilesUnread,
       fixed,
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
       repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,

@@ -19,6 +19,8 @@ export interface CheckRun {
   filesChecked: number;
   /** Of those, the files a linter took for one of its documents: rule files and look-alikes, prompt documents, patches, recipes. */
   agentFiles: number;
+  /** Rule files a cap left unread (named, or in a folder walked): agent files, though not checked. */
+  agentFilesUnread: number;
   /**
    * Findings in user-level rule files (under the home directory) that were not named: not
    * the project's, so not reported (a pre-commit hook must not fail every repository on
@@ -145,7 +147,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
     // Of the files checked: not a folder with a finding, nor a file left unread past a cap.
     const agentFiles = [...judged].filter((p) => reported(p) && !folders.has(p) && !unread.has(p)).length;
-    return { results, filesChecked: looked.size, agentFiles, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
+    return { results, filesChecked: looked.size, agentFiles, agentFilesUnread: [...unread].filter(reported).length, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
   } finally {
     session.dispose();
   }

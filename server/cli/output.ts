@@ -63,6 +63,8 @@ export interface CheckReport {
    * code scanning) show it, without the BOM, so columns match what a reader sees.
    */
   bom?: ReadonlySet<string>;
+  /** Rule files a cap left unread: the run found agent files, though it could not check them. */
+  agentFilesUnread?: number;
   /** Where the run looked, as its reader knows it: the root's absolute path, or the paths named (root-relative); empty when it looked nowhere (a path it could not check). */
   lookedIn?: readonly string[];
 }
@@ -73,9 +75,9 @@ export interface CheckReport {
  * clean. Undefined when it found some.
  */
 export function noAgentFilesText(report: CheckReport, showPath: (p: string) => string = (p) => p): string | undefined {
-  // An incomplete run (a path it could not check, a rule file past a cap) says what it left
-  // out instead: "found none" would be said of what it never looked at.
-  if (report.summary.agentFiles > 0 || report.lookedIn?.length === 0 || report.incomplete?.length) return undefined;
+  // Nothing looked at (a path it could not check), or rule files a cap left unread: the run's
+  // `incomplete` says what it left out, and "found none" would be said of rule files.
+  if (report.summary.agentFiles > 0 || report.lookedIn?.length === 0 || (report.agentFilesUnread ?? 0) > 0) return undefined;
   const where = report.lookedIn?.length ? report.lookedIn : [report.root];
   return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map(showPath).join(', ')}`;
 }
