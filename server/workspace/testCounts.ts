@@ -18,5 +18,7 @@ export function countWork(what: string, n = 1, of?: string): void {
   if (!FILE) return;
   const key = of === undefined ? what : `${what} ${of}`;
   counts[key] = (counts[key] ?? 0) + n;
-  fs.writeFileSync(FILE, JSON.stringify(counts));
+  // Written beside it and renamed over it: a test reading it never sees it half written.
+  fs.writeFileSync(`${FILE}.next`, JSON.stringify(counts));
+  fs.renameSync(`${FILE}.next`, FILE);
 }

@@ -20,9 +20,11 @@ function ignoredToolRules(): string {
   });
 }
 
-/** What each agent sends in every request: its total and the files behind it. */
+/**
+ * What each agent sends in every request: its total and the files behind it. The xcsh agent,
+ * which reads none of them (they are ignored) and has no `.xcsh` here, is not listed at all.
+ */
 const EXPECTED = [
-  { agent: 'seed', files: [] as string[] },
   { agent: 'cursor', files: ['.cursor/rules/tabs.mdc'] },
   { agent: 'windsurf', files: ['.windsurf/rules/names.md'] },
   { agent: 'cline', files: ['.clinerules/me.local.md'] },
