@@ -44,3 +44,16 @@ describe('a Copilot prompt file that cannot be read as text', () => {
     expect(report.noAgentFiles).toBeUndefined();
   });
 });
+
+describe('the model of a Copilot prompt file', () => {
+  it('may be one name or a list of names (tried in order); a mapping is warned of', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.github/prompts/one.prompt.md': "---\nmodel: 'GPT-4o'\n---\nOne.\n",
+      '.github/prompts/list.prompt.md': "---\nmodel: ['GPT-4o', 'Claude Sonnet 4']\n---\nList.\n",
+      '.github/prompts/map.prompt.md': '---\nmodel:\n  name: GPT-4o\n---\nMap.\n',
+    });
+    const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity])).toEqual([['.github/prompts/map.prompt.md', 'frontmatter/wrong-type', 'warning']]);
+  });
+});

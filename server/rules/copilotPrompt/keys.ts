@@ -17,8 +17,8 @@ export interface PromptKeyDoc {
   key: string;
   /** What Copilot does with the key, in the docs' terms. */
   summary: string;
-  /** The value's documented shape: one text, or a list of texts. */
-  shape: 'text' | 'list';
+  /** The value's documented shape: one text, a list of texts, or either (`model`). */
+  shape: 'text' | 'list' | 'text-or-list';
 }
 
 /** Built-in agents the current VS Code docs name for `agent` (besides any custom agent's name). */
@@ -44,7 +44,10 @@ export const PROMPT_KEYS: readonly PromptKeyDoc[] = [
     shape: 'text',
     summary: `The agent that runs the prompt: ${BUILT_IN_AGENTS.map((a) => `\`${a}\``).join(', ')}, or the name of a custom agent. Without it the current agent is used, and \`agent\` when \`tools\` are given.`,
   },
-  { key: 'model', shape: 'text', summary: "The language model that runs the prompt, by the name the model picker shows. Without it the model selected in the picker is used." },
+  // The docs' table says only "the language model used"; VS Code's custom-agent docs take a list
+  // as models tried in order, and its prompt validator (promptValidator.ts, `validateModel`)
+  // accepts a text or a list of texts for prompt files too: only a mapping is ruled out.
+  { key: 'model', shape: 'text-or-list', summary: "The language model that runs the prompt, by the name the model picker shows (or a list, tried in order). Without it the model selected in the picker is used." },
   {
     key: 'tools',
     shape: 'list',
