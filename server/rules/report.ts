@@ -143,19 +143,20 @@ function agentSection(a: AgentRulesInfo): RuleSection {
 }
 
 /** The section of a nested folder, and what it says of when its rules are sent. */
-function nestedSection(f: NestedRuleFolderInfo): RuleSection {
+function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection {
+  const notXcsh = xcshShown ? '; the xcsh agent does not read them' : '';
   if (f.onDemand) {
     // Claude Code's memory in a subfolder (`nestedClaude.ts` has the source).
     return {
       ...f,
       title: `${f.displayName}, memory in ${f.folder}/ (${f.rules.length})`,
-      note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"; the xcsh agent does not read them`,
+      note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"${notXcsh}`,
     };
   }
   return {
     ...f,
     title: `${f.displayName}, rules in ${f.folder}/.cursor/rules (${f.rules.length})`,
-    note: `for files under ${f.folder}/ only: sent while one is in context, never in every request, so not in "Sent in every request"; the xcsh agent does not read them`,
+    note: `for files under ${f.folder}/ only: sent while one is in context, never in every request, so not in "Sent in every request"${notXcsh}`,
   };
 }
 
@@ -183,7 +184,9 @@ function sectionLines(s: RuleSection, markdown: boolean, width: number): string[
  * folder (`nestedFolders`), after what each agent sends in every request; empty when there is none.
  */
 export function agentSectionsText(result: RuleBucketsResult, markdown: boolean): string {
-  const sections = [...(result.agentRules ?? []).map(agentSection), ...(result.nestedFolders ?? []).map(nestedSection)];
+  // The xcsh agent is named only where the report speaks for it (selected, and not idle).
+  const xcshShown = !xcshLeftOut(result) && !xcshIdle(result);
+  const sections = [...(result.agentRules ?? []).map(agentSection), ...(result.nestedFolders ?? []).map((f) => nestedSection(f, xcshShown))];
   // One name column over every section, so that the agents' rows line up with each other.
   const width = nameColumnWidth(sections.flatMap((s) => s.rules.map(nameCell)));
   const lines = sections.flatMap((s) => sectionLines(s, markdown, width));
