@@ -24,6 +24,8 @@ export interface NvimOptions {
   scenario: string;
   /** A Lua file to run instead of the plugin's setup (a user's own `vim.lsp.config`); `agentls` on PATH is this build. */
   init?: string;
+  /** The home directory Neovim runs with (default: a fresh folder of its own). */
+  home?: string;
   /** `agentls` settings; `home` and `cacheDir` default to fresh folders. */
   settings?: Record<string, unknown>;
   timeoutMs?: number;
@@ -75,7 +77,7 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
     XDG_DATA_HOME: path.join(scratch, 'data'),
     XDG_STATE_HOME: path.join(scratch, 'state'),
     XDG_CACHE_HOME: path.join(scratch, 'xdg-cache'),
-    HOME: scratch,
+    HOME: options.home ?? scratch,
   };
   const child = spawn(NVIM, ['--headless', '-n', '-i', 'NONE', '-u', path.join(repo, 'test', 'nvim', 'run.lua')], {
     cwd: options.workspace,

@@ -26,3 +26,17 @@ describe('editors/nvim roots a project by every agent\'s files', () => {
     }, 90_000);
   }
 });
+
+describe('editors/nvim and the home directory', () => {
+  it('a file under the home but in no project is not attached, though the home holds ~/.claude and ~/.cursor', async () => {
+    const home = writeTree(tempDir('agentls-nvim-home-'), { '.claude/settings.json': '{}\n', '.cursor/mcp.json': '{}\n', 'notes/todo.md': '# To do\n' });
+    const stray = await runNvim({ workspace: home, home, file: 'notes/todo.md', scenario: 'detached' });
+    expect(stray.error).toBeNull();
+    expect(stray.result.root).toBeNull();
+    // A project in the home is still rooted at itself.
+    writeTree(home, { 'proj/.git/HEAD': '', 'proj/CLAUDE.md': '# Project\n' });
+    const inProject = await runNvim({ workspace: `${home}/proj`, home, file: 'CLAUDE.md', scenario: 'attach' });
+    expect(inProject.error).toBeNull();
+    expect(inProject.result.root).toBe(`${home}/proj`);
+  }, 120_000);
+});

@@ -57,18 +57,20 @@ local function call(client, method, ...)
   return client[method](...)
 end
 
--- The nearest folder at or above the one holding `path` that holds one of `markers`, up to the home directory.
+-- The nearest folder at or above the one holding `path` that holds one of `markers`, below the
+-- home directory: the home holds the user's own ~/.claude, ~/.cursor or a dotfiles .git, which
+-- make no project of it (the server refuses to index it).
 local function find_marked(path, markers)
   local dir = vim.fn.fnamemodify(path, ':p:h')
   local home = uv.os_homedir()
-  while dir and dir ~= '' do
+  while dir and dir ~= '' and dir ~= home do
     for _, marker in ipairs(markers) do
       if uv.fs_stat(dir .. '/' .. marker) then
         return dir
       end
     end
     local parent = vim.fn.fnamemodify(dir, ':h')
-    if parent == dir or dir == home then break end
+    if parent == dir then break end
     dir = parent
   end
   return nil
@@ -143,6 +145,11 @@ local function attach_under(root, bufnr)
     clients[root] = vim.lsp.start_client(client_config(root))
   end
   if clients[root] then vim.lsp.buf_attach_client(bufnr, clients[root]) end
+end
+
+--- The project root agentls attaches a file at `path` under, or nil where it attaches to none.
+function M.root(path)
+  return find_root(path)
 end
 
 --- Attaches agentls to a buffer when it lies under a project root.
