@@ -3,11 +3,35 @@ import * as path from 'node:path';
 import { PROJECT_CONFIG_FILE } from './projectConfig';
 
 /**
- * What marks a project root: the agents' rule folders and files, agentls's own config,
- * and a `.git` entry (a folder, or the file a worktree has). The same list as the Neovim
- * set-up's `root_markers` (editors/nvim), plus `agentls.json`.
+ * What marks a project root: the agents' rule folders and files (those the VS Code extension
+ * activates on, editors/vscode/package.json), agentls's own config, and a `.git` entry (a
+ * folder, or the file a worktree has). The Neovim set-up's `root_markers` (editors/nvim) are
+ * the same list: test/workspace/projectRootMarkers.test.ts holds them equal.
  */
-export const ROOT_MARKERS = ['.xcsh', '.cursor', '.windsurf', '.clinerules', '.agents', PROJECT_CONFIG_FILE, '.git'];
+export const ROOT_MARKERS = [
+  '.xcsh',
+  '.cursor',
+  '.cursorrules',
+  '.windsurf',
+  '.windsurfrules',
+  '.agent',
+  '.agents',
+  '.devin',
+  '.clinerules',
+  '.cline',
+  '.claude',
+  '.github',
+  PROJECT_CONFIG_FILE,
+  '.git',
+];
+
+/**
+ * Files that mark a root only where no folder above holds one of ROOT_MARKERS: Claude Code
+ * reads CLAUDE.md and CLAUDE.local.md in subfolders too, and AGENTS.md readers read nested
+ * ones, so such a file in a package of a git project must not take the root from `.git`. The
+ * Neovim set-up's `fallback_root_markers`.
+ */
+export const FALLBACK_ROOT_MARKERS = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'];
 
 /**
  * The nearest folder at or above `start` holding a root marker; `start` itself when there
@@ -18,14 +42,23 @@ export async function findProjectRoot(start: string, home: string): Promise<stri
   return (await findMarkedRoot(start, home)) ?? path.resolve(start);
 }
 
-/** The nearest folder at or above `start` holding a root marker, below the home directory and the file system root; undefined when there is none. */
+/**
+ * The nearest folder at or above `start` holding one of ROOT_MARKERS, else the nearest holding
+ * one of FALLBACK_ROOT_MARKERS, below the home directory and the file system root; undefined
+ * when there is none.
+ */
 export async function findMarkedRoot(start: string, home: string): Promise<string | undefined> {
+  return (await nearestHolding(start, home, ROOT_MARKERS)) ?? (await nearestHolding(start, home, FALLBACK_ROOT_MARKERS));
+}
+
+/** The nearest folder at or above `start` holding one of `markers`, below `home` and the file system root. */
+async function nearestHolding(start: string, home: string, markers: readonly string[]): Promise<string | undefined> {
   const stop = path.resolve(home);
   for (let dir = path.resolve(start); ; ) {
     if (dir === stop) return undefined;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
-    for (const marker of ROOT_MARKERS) {
+    for (const marker of markers) {
       try {
         await fsp.lstat(path.join(dir, marker));
         return dir;

@@ -1,0 +1,57 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { FALLBACK_ROOT_MARKERS, ROOT_MARKERS } from '../../server/workspace/projectRoot';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * The CLI finds its project root from the folder it runs in as the editor set-ups find theirs:
+ * a Claude Code-only project without `.git` has a root, and a nested AGENTS.md or CLAUDE.md
+ * (read in subfolders too) never takes it from `.git`.
+ */
+const checkJson = (cwd: string): CheckJson => JSON.parse(builtCli(['check', '--format', 'json'], { cwd }).stdout) as CheckJson;
+
+describe('agentls check run from a subfolder', () => {
+  it('of a Claude Code-only project without .git checks the project, rooted at the folder holding .claude', () => {
+    const ws = writeTree(tempDir(), {
+      // A rule whose `paths` match nothing: a finding in the file, named from the root.
+      '.claude/rules/api.md': '---\npaths:\n  - "nothere/**/*.ts"\n---\nUse the API client.\n',
+      'src/api/client.ts': 'export const c = 1;\n',
+    });
+    const report = checkJson(path.join(ws, 'src', 'api'));
+    expect(report.noAgentFiles).toBeUndefined();
+    expect(report.diagnostics.map((d) => d.path)).toContain('.claude/rules/api.md');
+  });
+
+  it('of a project with only a CLAUDE.md at its top is rooted there', () => {
+    const ws = writeTree(tempDir(), { 'CLAUDE.md': '# Project\nSee @docs/missing.md.\n', 'src/a.ts': 'export const a = 1;\n' });
+    const report = checkJson(path.join(ws, 'src'));
+    expect(report.noAgentFiles).toBeUndefined();
+    expect(report.diagnostics.map((d) => d.path)).toContain('CLAUDE.md');
+  });
+
+  it('of a git project with a nested AGENTS.md stays rooted at .git', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.claude/rules/api.md': '---\npaths:\n  - "nothere/**/*.ts"\n---\nUse the API client.\n',
+      'packages/api/AGENTS.md': '# API package\n',
+      'packages/api/src/a.ts': 'export const a = 1;\n',
+    });
+    const report = checkJson(path.join(ws, 'packages', 'api', 'src'));
+    expect(report.diagnostics.map((d) => d.path)).toContain('.claude/rules/api.md');
+  });
+});
+
+describe('the root markers', () => {
+  it('are those of the Neovim set-up (editors/nvim), fallbacks apart', () => {
+    const plugin = fs.readFileSync(path.join(__dirname, '..', '..', 'editors', 'nvim', 'lua', 'agentls.lua'), 'utf8');
+    const main = /\broot_markers = \{([^}]*)\}/.exec(plugin);
+    const fallback = /fallback_root_markers = \{([^}]*)\}/.exec(plugin);
+    if (!main || !fallback) throw new Error('agentls.lua has no root_markers or fallback_root_markers');
+    const names = (list: string): string[] => [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
+    expect(names(main[1])).toEqual([...ROOT_MARKERS].sort());
+    expect(names(fallback[1])).toEqual([...FALLBACK_ROOT_MARKERS].sort());
+  });
+});
