@@ -188,6 +188,9 @@ function kindPhrase(spec: KeySpec): string {
 export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefined): string {
   const { agent } = reading;
   if (!rule) return reading.placement.read ? `${agent.name} loads no rule from this file.` : notReadHere(reading);
+  // Frontmatter that is a list or a single value: the tool reads no key, and its diagnostic says how it then applies the rule and what is documented of it.
+  const shapeless = reading.findings.find((f) => f.code === 'frontmatter/not-a-mapping');
+  if (shapeless) return shapeless.message;
   const under = rule.scope === undefined ? '' : ` to files under ${rule.scope}/`;
   const by = decidingKeys(reading, rule);
   const from = by.length ? ` (${by.join(', ')})` : '';

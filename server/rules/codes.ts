@@ -17,7 +17,7 @@ export const RULE_CODES = {
   'frontmatter/bom': 'A byte-order mark before ---: the agent does not see the frontmatter',
   'frontmatter/not-at-start': 'Text or blank lines before ---, or the block left at the end of the file: the agent does not see the frontmatter',
   'frontmatter/repeated': 'A second frontmatter block below the first: the agent reads only the first and sends the second as rule text',
-  'frontmatter/not-a-mapping': 'The frontmatter is a YAML list or scalar: the agent spreads it into numbered keys',
+  'frontmatter/not-a-mapping': 'The frontmatter is a YAML list or scalar: no agent reads a key from it (the xcsh agent spreads it into numbered keys)',
   'frontmatter/wrong-type': 'A value of a type the agent drops or reads differently (alwaysApply "true", numeric description, non-string globs)',
   'frontmatter/kebab-key': 'A kebab-case key: the seed agent keeps it as written, xcsh reads it as camelCase',
   'frontmatter/unknown-key': 'A key neither the agent nor the tool the file was written for reads',

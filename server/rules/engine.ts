@@ -22,6 +22,7 @@ import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agen
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
 import { toolFindings, type ToolFile } from './toolLint';
+import { capital } from './lint/words';
 import { toolLintKey } from './toolLint/recent';
 import { displayPath, isInside, joinRelative } from '../workspace/paths';
 import { RulesView } from './view';
@@ -837,6 +838,8 @@ function joinMessages(first: string, second: string): string {
   const advice = (m: string) => m.slice(m.lastIndexOf('. ', m.length - 2) + 2);
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
+  // A shared opening clause ("The frontmatter is a list, not `key: value` pairs: ") is said once, each agent's rest after it.
+  if (head > 0 && first.slice(0, head).endsWith(': ')) return `${first} ${capital(second.slice(head))}`;
   return `${first} ${second}`;
 }
 

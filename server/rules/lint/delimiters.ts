@@ -1,7 +1,7 @@
-import { isMap, isScalar, isSeq } from 'yaml';
 import type { Finding } from '../../core/findings';
 import { finding } from '../codes';
 import type { RuleLocator } from './locate';
+import { nonMappingRoot } from './notAMapping';
 
 const KEY_LINE = /^[\w-]+\s*:/;
 
@@ -74,16 +74,15 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
     out.push(finding('frontmatter/odd-delimiter', 'warning', loc.normRange(block.closerStart, block.closerLineEnd), message, { data: { fix: 'delimiter', which: 'closer' } }));
   }
 
-  const root = parsed.yamlDocument?.contents;
-  if (root && !isMap(root) && !(isScalar(root) && (root.value === null || root.value === undefined))) {
-    const kind = isSeq(root) ? 'a list' : 'a single value';
+  const root = nonMappingRoot(parsed);
+  if (root) {
     const keys = Object.keys(parsed.frontmatter);
     out.push(
       finding(
         'frontmatter/not-a-mapping',
         'error',
-        loc.metaRange(root.range?.[0] ?? 0, root.range?.[1] ?? 0),
-        `The frontmatter is ${kind}, not \`key: value\` pairs: the xcsh agent spreads it into numbered keys (${keys.slice(0, 4).map((k) => `"${k}"`).join(', ') || 'none'}${keys.length > 4 ? ', …' : ''}) and reads no description, globs or alwaysApply.`,
+        loc.metaRange(root.start, root.end),
+        `The frontmatter is ${root.kind}, not \`key: value\` pairs: the xcsh agent spreads it into numbered keys (${keys.slice(0, 4).map((k) => `"${k}"`).join(', ') || 'none'}${keys.length > 4 ? ', …' : ''}) and reads no description, globs or alwaysApply.`,
       ),
     );
   }

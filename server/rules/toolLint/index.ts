@@ -18,6 +18,7 @@ import { countWork } from '../../workspace/testCounts';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
+import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
@@ -78,11 +79,14 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
     if (agent.invalidYamlDropsFrontmatter) return [...out, droppedFrontmatterFinding(loc, agent)];
     out.push(...yamlFindings(loc, agent));
   }
+  // A list or a single value: the tool reads no key, which is said once, by its cause, not again as a missing key.
+  const shapeless = notAMappingFindings(loc, agent, scope);
+  out.push(...shapeless);
   out.push(...keyFindings(loc, agent, fm, file.targets));
   out.push(...repeatedFrontmatterFindings(loc, agent, fm, scope));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
   // A block the tool cannot see is reported once, by its cause, not again as a missing key.
-  if (stranded.length === 0) out.push(...activationFindings(loc, agent, fm));
+  if (stranded.length === 0 && shapeless.length === 0) out.push(...activationFindings(loc, agent, fm));
   return out;
 }
 
