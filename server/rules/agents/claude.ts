@@ -18,9 +18,10 @@ export const claude: AgentModel = {
   // Docs: a rule is scoped with `paths` (globs, brace expansion supported); without it the
   // rule loads unconditionally.
   keys: { paths: { kind: 'globs' } },
-  // Whether one string of comma-separated globs is split is not documented: taken as split
-  // (no false alarm on it).
-  globs: { key: 'paths', commaSeparated: true, lists: true, braces: true },
+  // The docs show `paths` only as a YAML list; what Claude Code does with one string, and
+  // whether it splits one at commas, is not documented: taken as the globs it names, split
+  // (no false alarm on it), with a note that the reading is not documented (toolLint/globValues.ts).
+  globs: { key: 'paths', commaSeparated: true, lists: true, braces: true, stringUndocumented: true },
   activation: (fm) => pathsOrAlways(fm.paths, true),
 };
 
