@@ -834,13 +834,28 @@ function joinMessages(first: string, second: string): string {
   while (tail > 0 && /\w/.test(first[first.length - tail])) tail--;
   const a = first.slice(head, first.length - tail);
   const b = second.slice(head, second.length - tail);
-  if (a && b && a.length <= AGENT_NAME_CHARS && b.length <= AGENT_NAME_CHARS && !/[.:;]/.test(a + b)) return `${first.slice(0, head)}${a} and ${b}${first.slice(first.length - tail)}`;
+  if (a && b && a.length <= AGENT_NAME_CHARS && b.length <= AGENT_NAME_CHARS && !/[.:;]/.test(a + b)) {
+    const rest = first.slice(first.length - tail);
+    // Two names opening the sentence are its subject: "Cursor and the xcsh agent read …".
+    if (head === 0 && !/'/.test(a + b)) return `${a} and ${b.replace(/^The /, 'the ')}${pluralVerbFirst(rest)}`;
+    return `${first.slice(0, head)}${a} and ${b}${rest}`;
+  }
   const advice = (m: string) => m.slice(m.lastIndexOf('. ', m.length - 2) + 2);
   const last = advice(first);
   if (last.length < first.length && last === advice(second)) return `${first.slice(0, first.length - last.length).trimEnd()} ${second}`;
   // A shared opening clause ("The frontmatter is a list, not `key: value` pairs: ") is said once, each agent's rest after it.
   if (head > 0 && first.slice(0, head).endsWith(': ')) return `${first} ${capital(second.slice(head))}`;
   return `${first} ${second}`;
+}
+
+/** ` reads …` as said of two subjects (` read …`): the verb that follows them, in the plural. */
+function pluralVerbFirst(rest: string): string {
+  const m = /^ (\w+)\b/.exec(rest);
+  if (!m) return rest;
+  const verb = m[1];
+  const IRREGULAR: Record<string, string> = { is: 'are', has: 'have', does: 'do', was: 'were' };
+  const plural = IRREGULAR[verb] ?? (/ies$/.test(verb) ? verb.slice(0, -3) + 'y' : /(ch|sh|x|ss)es$/.test(verb) ? verb.slice(0, -2) : /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb);
+  return ` ${plural}${rest.slice(m[0].length)}`;
 }
 
 /**
