@@ -19,14 +19,20 @@ export const ROOT_MARKERS = [
   '.devin',
   '.clinerules',
   '.cline',
-  '.claude',
-  '.github',
   PROJECT_CONFIG_FILE,
   '.git',
 ];
 
 /**
- * Files that mark a root only where no folder above holds one of ROOT_MARKERS: Claude Code
+ * Folders that mark a root only where no folder above holds one of ROOT_MARKERS: they sit in a
+ * package of a repository too (Claude Code writes `.claude/settings.local.json` in whatever
+ * folder it is started in; a package may keep a `.github` of its own), and must not take the
+ * root from the repository's `.git`. The Neovim set-up's `secondary_root_markers`.
+ */
+export const SECONDARY_ROOT_MARKERS = ['.claude', '.github'];
+
+/**
+ * Files that mark a root only where no folder above holds one of ROOT_MARKERS or SECONDARY_ROOT_MARKERS: Claude Code
  * reads CLAUDE.md and CLAUDE.local.md in subfolders too, and AGENTS.md readers read nested
  * ones, so such a file in a package of a git project must not take the root from `.git`. The
  * Neovim set-up's `fallback_root_markers`.
@@ -44,11 +50,15 @@ export async function findProjectRoot(start: string, home: string): Promise<stri
 
 /**
  * The nearest folder at or above `start` holding one of ROOT_MARKERS, else the nearest holding
- * one of FALLBACK_ROOT_MARKERS, below the home directory and the file system root; undefined
+ * one of SECONDARY_ROOT_MARKERS, else one of FALLBACK_ROOT_MARKERS, below the home directory and the file system root; undefined
  * when there is none.
  */
 export async function findMarkedRoot(start: string, home: string): Promise<string | undefined> {
-  return (await nearestHolding(start, home, ROOT_MARKERS)) ?? (await nearestHolding(start, home, FALLBACK_ROOT_MARKERS));
+  return (
+    (await nearestHolding(start, home, ROOT_MARKERS)) ??
+    (await nearestHolding(start, home, SECONDARY_ROOT_MARKERS)) ??
+    (await nearestHolding(start, home, FALLBACK_ROOT_MARKERS))
+  );
 }
 
 /** The nearest folder at or above `start` holding one of `markers`, below `home` and the file system root. */

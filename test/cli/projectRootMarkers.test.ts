@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { FALLBACK_ROOT_MARKERS, ROOT_MARKERS } from '../../server/workspace/projectRoot';
+import { FALLBACK_ROOT_MARKERS, ROOT_MARKERS, SECONDARY_ROOT_MARKERS } from '../../server/workspace/projectRoot';
 import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
 
@@ -44,14 +44,29 @@ describe('agentls check run from a subfolder', () => {
   });
 });
 
+describe('agentls check run in a package of a git repository', () => {
+  it('that holds a .claude of its own (Claude Code was started there) stays rooted at .git', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.cursor/rules/r.mdc': '---\nglobs: nothere/**\n---\nR.\n',
+      'pkg/.claude/settings.local.json': '{}\n',
+      'pkg/src/a.ts': 'export const a = 1;\n',
+    });
+    const report = checkJson(path.join(ws, 'pkg', 'src'));
+    expect(report.diagnostics.map((d) => d.path)).toContain('.cursor/rules/r.mdc');
+  });
+});
+
 describe('the root markers', () => {
   it('are those of the Neovim set-up (editors/nvim), fallbacks apart', () => {
     const plugin = fs.readFileSync(path.join(__dirname, '..', '..', 'editors', 'nvim', 'lua', 'agentls.lua'), 'utf8');
     const main = /\broot_markers = \{([^}]*)\}/.exec(plugin);
     const fallback = /fallback_root_markers = \{([^}]*)\}/.exec(plugin);
-    if (!main || !fallback) throw new Error('agentls.lua has no root_markers or fallback_root_markers');
+    const secondary = /secondary_root_markers = \{([^}]*)\}/.exec(plugin);
+    if (!main || !fallback || !secondary) throw new Error('agentls.lua has no root_markers, secondary_root_markers or fallback_root_markers');
     const names = (list: string): string[] => [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
     expect(names(main[1])).toEqual([...ROOT_MARKERS].sort());
     expect(names(fallback[1])).toEqual([...FALLBACK_ROOT_MARKERS].sort());
+    expect(names(secondary[1])).toEqual([...SECONDARY_ROOT_MARKERS].sort());
   });
 });

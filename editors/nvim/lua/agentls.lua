@@ -23,9 +23,13 @@ local defaults = {
   -- Files or folders that mark a project root, nearest first: every agent's rule folders and
   -- files (those the VS Code extension activates on, editors/vscode/package.json), agentls.json, .git.
   root_markers = { '.xcsh', '.cursor', '.cursorrules', '.windsurf', '.windsurfrules', '.agent', '.agents', '.devin',
-    '.clinerules', '.cline', '.claude', '.github', 'agentls.json', '.git' },
-  -- Files that mark a root only where no folder above the file holds a root marker: Claude Code
-  -- and AGENTS.md readers also read them in a project's subfolders, which are not its root.
+    '.clinerules', '.cline', 'agentls.json', '.git' },
+  -- Folders that mark a root only where no folder above the file holds a root marker: they sit
+  -- in a package of a repository too (Claude Code writes .claude/settings.local.json wherever it
+  -- is started), which is not the project's root.
+  secondary_root_markers = { '.claude', '.github' },
+  -- Files that mark a root only where no folder above the file holds one of the markers above:
+  -- Claude Code and AGENTS.md readers also read them in a project's subfolders.
   fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md' },
   -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
   patterns = nil,
@@ -77,7 +81,9 @@ local function find_marked(path, markers)
 end
 
 local function find_root(path)
-  return find_marked(path, M.config.root_markers) or find_marked(path, M.config.fallback_root_markers or {})
+  return find_marked(path, M.config.root_markers)
+    or find_marked(path, M.config.secondary_root_markers or {})
+    or find_marked(path, M.config.fallback_root_markers or {})
 end
 
 local function matches(name)
