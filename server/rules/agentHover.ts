@@ -153,17 +153,11 @@ export function toolKeyLine(reading: ToolReading, entry: Pick<KeyEntry, 'rawKey'
   const value = fm[key];
   const activation = agent.activation(fm);
   const unusedGlobs = agent.globs?.key === key && activation.mode !== 'globs' ? ', so these globs do nothing' : '';
-  const applied = `In ${agent.name} this rule is ${undocumentedGlobString(reading) && activation.mode === 'globs' ? 'most likely ' : ''}${describeActivation(activation, agent, reading.scope)}`;
+  const applied = `In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}`;
   const said = [...new Set(reading.findings.filter((f) => KEY_VALUE_CODES.has(f.code) && rangesIntersect(f.range, entry.lineRange)).map((f) => f.message))];
   if (said.length) return `${said.join(' ')} ${applied}.`;
   const read = value === undefined || value === null ? '' : `: \`${show(value)}\``;
   return `${agent.name} reads \`${key}\` (${kindPhrase(spec)})${read}. ${applied}${unusedGlobs}.`;
-}
-
-/** The tool's glob key written as one string where its docs show only a list (`stringUndocumented`: Claude Code's `paths`). */
-function undocumentedGlobString(reading: ToolReading): boolean {
-  const dialect = reading.agent.globs;
-  return dialect?.stringUndocumented === true && typeof reading.fm[dialect.key] === 'string';
 }
 
 /** Why the tool does not read the file where it is, as `rule/not-read` says it. */
@@ -207,12 +201,9 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
       const dead = noFileGlobs(rule.globs);
       if (dead) return `${agent.name} attaches this rule to no file${from}: ${dead}.`;
-      // One string where the docs show only a list: what the tool does is a guess, and said so (as the value's note says).
-      const likely = undocumentedGlobString(reading) ? ` most likely` : '';
-      const unsure = likely ? ` How ${agent.name} reads \`${agent.globs!.key}\` written as one string is not documented (its docs show only a list).` : '';
       return rule.globs.length
         ? // A nested folder's rule reaches files under its folder only (`nestedRules.ts` has the source).
-          `${agent.name}${likely} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${rule.globs.map((g) => `\`${g}\``).join(', ')} is in play${from}.${unsure}`
+          `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${rule.globs.map((g) => `\`${g}\``).join(', ')} is in play${from}.`
         : `${agent.name} attaches this rule by its globs, and it has none: never${from}.`;
     }
     case 'description':

@@ -18,10 +18,12 @@ export const claude: AgentModel = {
   // Docs: a rule is scoped with `paths` (globs, brace expansion supported); without it the
   // rule loads unconditionally.
   keys: { paths: { kind: 'globs' } },
-  // The docs show `paths` only as a YAML list; what Claude Code does with one string, and
-  // whether it splits one at commas, is not documented: taken as the globs it names, split
-  // (no false alarm on it), with a note that the reading is not documented (toolLint/globValues.ts).
-  globs: { key: 'paths', commaSeparated: true, lists: true, braces: true, stringUndocumented: true },
+  // One string of comma-separated globs is the form Claude Code read before 2.1.84, and still
+  // reads; a YAML list works from 2.1.84 ("Rules and skills `paths:` frontmatter now accepts a
+  // YAML list of globs": its CHANGELOG, as a maintainer quotes it in anthropics/claude-code#16853;
+  // users' tests of the string form in #17204 and #19377). The docs show only the list, but
+  // neither form is said to be wrong: the string works in every version.
+  globs: { key: 'paths', commaSeparated: true, lists: true, braces: true },
   activation: (fm) => pathsOrAlways(fm.paths, true),
 };
 

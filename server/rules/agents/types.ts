@@ -22,8 +22,6 @@ export interface GlobDialect {
   braces: boolean;
   /** Only a YAML list of non-empty strings is read: any other value is ignored whole, and the rule applies always (Cline). */
   listOnly?: boolean;
-  /** The docs show the key only as a YAML list: how the tool reads one string is not documented (Claude Code's `paths`). */
-  stringUndocumented?: boolean;
 }
 
 /** `strings`: one string or a YAML list of strings. */

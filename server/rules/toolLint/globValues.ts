@@ -20,7 +20,7 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
     const ignored = listOnlyFindings(loc, agent, entry, value);
     if (ignored) return ignored;
   }
-  if (typeof value === 'string') return dialect.stringUndocumented ? [undocumentedString(agent, entry, value), ...stringValue(loc, agent, entry, value)] : stringValue(loc, agent, entry, value);
+  if (typeof value === 'string') return stringValue(loc, agent, entry, value);
   if (!Array.isArray(value)) {
     return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as ${dialect.lists ? 'globs (a list, or one string)' : 'one string of globs'}, not ${typeof value}: it ignores this value.`)];
   }
@@ -86,20 +86,6 @@ function listOnlyFindings(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, 
     out.push(finding('frontmatter/wrong-type', 'error', ranges[i] ?? entry.valueRange, `${agent.name} reads \`${key}\` only as a list of globs, and ${what} makes the list invalid: ${always}.`, typeof g === 'string' ? {} : { data: { fix: 'quote-value' } }));
   });
   return out.length ? out : undefined;
-}
-
-/**
- * One string where the tool's docs show only a list (`stringUndocumented`): agentls reads it
- * as the globs it names, and says that the tool's reading is not documented, with the list
- * that says the same in the documented form.
- */
-function undocumentedString(agent: AgentModel, entry: KeyEntry, value: string): Finding {
-  const key = agent.globs!.key;
-  const parts = (agent.globs!.commaSeparated ? splitTopLevelCommas(value) : [value]).map((part) => unquote(part).trim()).filter(Boolean);
-  const list = `[${parts.map((part) => JSON.stringify(part)).join(', ')}]`;
-  const said = `${agent.name}'s docs show \`${key}\` only as a YAML list: how it reads one string is not documented (agentls takes it as the globs it names).`;
-  if (parts.length === 0) return finding('frontmatter/wrong-type', 'information', entry.valueRange, said);
-  return finding('frontmatter/wrong-type', 'information', entry.valueRange, `${said} Write a list: ${list}.`, { data: { fix: 'listify-globs', parts, whole: true } });
 }
 
 function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value: string): Finding[] {

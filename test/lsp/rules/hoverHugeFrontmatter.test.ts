@@ -18,7 +18,7 @@ const CASES = [
   // Valid YAML over agentls's 64 KiB parse limit is not "invalid" for Cline, which drops an invalid block whole.
   { rel: '.clinerules/huge.md', first: 'paths: src/**', key: /^\*\*paths\*\*\n\nCline reads `paths` only as a YAML list of globs, not one string: it ignores `paths`/, name: /^\*\*rule `huge`\*\*\n\nCline applies this rule always: the whole rule is in every request\./ },
   { rel: '.xcsh/rules/huge.md', first: 'globs: src/**', key: /^\*\*globs\*\* \(read by the xcsh agent, Cursor, Windsurf\)[^]*The xcsh agent reads: `\["src\/\*\*"\]`$/, name: /The xcsh agent uses `\.xcsh\/rules\/huge\.md`/ },
-  { rel: '.claude/rules/huge.md', first: 'paths: src/**', key: /^\*\*paths\*\*\n\nClaude Code's docs show `paths` only as a YAML list[^]*most likely attached to files matching "src\/\*\*"\.$/, name: /Claude Code most likely attaches this rule while a file matching `src\/\*\*` is in play \(`paths`\)/ },
+  { rel: '.claude/rules/huge.md', first: 'paths: src/**', key: /^\*\*paths\*\*\n\nClaude Code reads `paths` \(globs\): `"src\/\*\*"`\./, name: /Claude Code attaches this rule while a file matching `src\/\*\*` is in play \(`paths`\)/ },
 ];
 
 /**

@@ -19,7 +19,7 @@ const MANY = Array.from({ length: 2000 }, (_, i) => `note_${i}: value ${i}`).joi
  */
 const CASES = [
   { rel: '.cursor/rules/huge.mdc', text: `---\nglobs: src/**\n${MANY}\n---\nBody.\n`, first: /Cursor reads `globs` \(globs\): `"src\/\*\*"`/, edited: /Cursor reads `globs` \(globs\): `"lib\/\*\*"`/ },
-  { rel: '.claude/rules/huge.md', text: `---\npaths: src/**\n${MANY}\n---\nBody.\n`, first: /Claude Code's docs show `paths` only as a YAML list[^]*Write a list: \["src\/\*\*"\]/, edited: /Claude Code's docs show `paths` only as a YAML list[^]*Write a list: \["lib\/\*\*"\]/ },
+  { rel: '.claude/rules/huge.md', text: `---\npaths: src/**\n${MANY}\n---\nBody.\n`, first: /Claude Code reads `paths` \(globs\): `"src\/\*\*"`/, edited: /Claude Code reads `paths` \(globs\): `"lib\/\*\*"`/ },
 ];
 
 describe('hovers in one version of a rule file reuse its parse', () => {
