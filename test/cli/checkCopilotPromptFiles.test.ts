@@ -52,8 +52,12 @@ describe('the model of a Copilot prompt file', () => {
       '.github/prompts/one.prompt.md': "---\nmodel: 'GPT-4o'\n---\nOne.\n",
       '.github/prompts/list.prompt.md': "---\nmodel: ['GPT-4o', 'Claude Sonnet 4']\n---\nList.\n",
       '.github/prompts/map.prompt.md': '---\nmodel:\n  name: GPT-4o\n---\nMap.\n',
+      '.github/prompts/odd.prompt.md': '---\nmodel: [1, {x: 2}]\n---\nOdd.\n',
     });
     const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
-    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity])).toEqual([['.github/prompts/map.prompt.md', 'frontmatter/wrong-type', 'warning']]);
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity])).toEqual([
+      ['.github/prompts/map.prompt.md', 'frontmatter/wrong-type', 'warning'],
+      ['.github/prompts/odd.prompt.md', 'frontmatter/wrong-type', 'warning'],
+    ]);
   });
 });

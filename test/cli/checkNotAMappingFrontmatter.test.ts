@@ -44,7 +44,7 @@ describe('agentls check on a rule file whose frontmatter is not `key: value` pai
     const found = notAMapping({ '.xcsh/.keep': '', '.cursor/rules/api.mdc': LIST, '.windsurf/rules/api.md': SCALAR, '.clinerules/api.md': LIST });
     const said = (file: string) => found.get(file)?.filter((d) => d.code === 'frontmatter/not-a-mapping').map((d) => d.message) ?? [];
     expect(said('.cursor/rules/api.mdc')).toEqual([expect.stringMatching(/^The frontmatter is a list, not `key: value` pairs: Cursor reads no key from it, so in Cursor this rule is applied only when @-mentioned: .* The xcsh agent spreads it into numbered keys/)]);
-    expect(said('.windsurf/rules/api.md')).toEqual([expect.stringMatching(/^The frontmatter is a single value, not `key: value` pairs: Windsurf reads no key from it, .*a rule without `trigger`, are not documented\. The xcsh agent spreads/)]);
+    expect(said('.windsurf/rules/api.md')).toEqual([expect.stringMatching(/^The frontmatter is a single value, not `key: value` pairs: Windsurf reads no key from it, so in Windsurf this rule is most likely .*a rule without `trigger`, are not documented\. The xcsh agent spreads/)]);
     expect(said('.clinerules/api.md')).toEqual([expect.stringMatching(/^The frontmatter is a list, not `key: value` pairs: Cline reads no key from it, so in Cline this rule is applied always: its source .* The xcsh agent spreads/)]);
   });
 

@@ -22,7 +22,10 @@ export function promptFileMarkdown(filePath: string, analysis: FileAnalysis): st
     'It is not a rule: Copilot adds it to no request by itself and applies it to no file; its text is sent when you run it.',
   ];
   const said = (key: string, value: unknown) => (typeof value === 'string' && value.trim() !== '' ? `- \`${key}\`: ${value.trim()}` : undefined);
-  const names = (key: string, value: unknown) => (Array.isArray(value) ? `- \`${key}\`: ${value.filter((t) => typeof t === 'string').map((t) => `\`${t}\``).join(', ')}` : undefined);
+  const names = (key: string, value: unknown) => {
+    const texts = Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];
+    return texts.length ? `- \`${key}\`: ${texts.map((t) => `\`${t}\``).join(', ')}` : undefined;
+  };
   const facts = [said('description', fm.description), said('agent', fm.agent ?? fm.mode), said('model', fm.model) ?? names('model', fm.model), names('tools', fm.tools)].filter((l): l is string => l !== undefined);
   return facts.length ? `${lines.join('\n\n')}\n\n${facts.join('\n')}` : lines.join('\n\n');
 }

@@ -54,6 +54,9 @@ function keyFindings(entry: KeyEntry): Finding[] {
   if (doc.shape === 'list' && !isSeq(node)) {
     return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `GitHub Copilot takes \`${doc.key}\` as a list of names (VS Code's prompt-file docs); this is ${isMap(node) ? 'a mapping' : 'one text'}. Write it as a list: \`${doc.key}: ['${firstWord(entry.valueText)}']\`.`)];
   }
+  if (doc.shape === 'text-or-list' && isSeq(node) && node.items.some((item) => !isScalar(item) || typeof item.value !== 'string')) {
+    return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `GitHub Copilot takes \`${doc.key}\` as one text or a list of texts (VS Code's prompt-file docs and validator); this list holds something else than text.`)];
+  }
   if (doc.shape === 'text-or-list' && isMap(node)) {
     return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `GitHub Copilot takes \`${doc.key}\` as one text or a list of texts (VS Code's prompt-file docs and validator); this is a mapping.`)];
   }

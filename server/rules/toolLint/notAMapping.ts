@@ -26,6 +26,9 @@ const WHY: Partial<Record<AgentId, string>> = {
   cline: 'its source takes the parsed value as the keys, and a rule without `paths` goes to every request',
 };
 
+/** Tools whose docs do not say what a rule without keys does (Windsurf: a rule without `trigger`). */
+const UNDOCUMENTED_WITHOUT_KEYS: ReadonlySet<AgentId> = new Set(['windsurf']);
+
 /**
  * The tool's word on frontmatter that is not `key: value` pairs, at the spot the xcsh agent's
  * finding of the same code has (`lint/delimiters.ts`), so that the two are said as one where
@@ -36,5 +39,7 @@ export function notAMappingFindings(loc: RuleLocator, agent: AgentModel, scope?:
   const why = WHY[agent.id];
   if (!root || why === undefined) return [];
   const applied = describeActivation(agent.activation({}), agent, scope);
-  return [finding('frontmatter/not-a-mapping', 'error', loc.metaRange(root.start, root.end), `The frontmatter is ${root.kind}, not \`key: value\` pairs: ${agent.name} reads no key from it, so in ${agent.name} this rule is ${applied}: ${why}.`)];
+  // Where nothing documents what a rule without keys does, its activation is agentls's best guess.
+  const likely = UNDOCUMENTED_WITHOUT_KEYS.has(agent.id) ? 'most likely ' : '';
+  return [finding('frontmatter/not-a-mapping', 'error', loc.metaRange(root.start, root.end), `The frontmatter is ${root.kind}, not \`key: value\` pairs: ${agent.name} reads no key from it, so in ${agent.name} this rule is ${likely}${applied}: ${why}.`)];
 }
