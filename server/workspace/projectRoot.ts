@@ -10,13 +10,10 @@ import { PROJECT_CONFIG_FILE } from './projectConfig';
  */
 export const ROOT_MARKERS = [
   '.xcsh',
-  '.cursor',
   '.cursorrules',
-  '.windsurf',
   '.windsurfrules',
   '.agent',
   '.agents',
-  '.devin',
   '.clinerules',
   '.cline',
   PROJECT_CONFIG_FILE,
@@ -25,11 +22,13 @@ export const ROOT_MARKERS = [
 
 /**
  * Folders that mark a root only where no folder above holds one of ROOT_MARKERS: they sit in a
- * package of a repository too (Claude Code writes `.claude/settings.local.json` in whatever
- * folder it is started in; a package may keep a `.github` of its own), and must not take the
- * root from the repository's `.git`. The Neovim set-up's `secondary_root_markers`.
+ * package of a repository too (Cursor reads a package's nested `.cursor/rules`, Windsurf a
+ * subfolder's `.windsurf/rules` (agents/cursor.ts, agents/windsurf.ts); Claude Code writes
+ * `.claude/settings.local.json` in whatever folder it is started in; a package may keep a
+ * `.github` or `.devin` of its own), and must not take the root from the repository's `.git`,
+ * whose rules those tools apply there too. The Neovim set-up's `secondary_root_markers`.
  */
-export const SECONDARY_ROOT_MARKERS = ['.claude', '.github'];
+export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github'];
 
 /**
  * Files that mark a root only where no folder above holds one of ROOT_MARKERS or SECONDARY_ROOT_MARKERS: Claude Code

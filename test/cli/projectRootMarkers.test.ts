@@ -55,6 +55,18 @@ describe('agentls check run in a package of a git repository', () => {
     const report = checkJson(path.join(ws, 'pkg', 'src'));
     expect(report.diagnostics.map((d) => d.path)).toContain('.cursor/rules/r.mdc');
   });
+
+  it("that holds a nested .cursor/rules or .windsurf/rules of its own stays rooted at .git (those tools apply the repository's rules there too)", () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.cursor/rules/root.mdc': '---\nglobs: nothere/**\n---\nRoot.\n',
+      'packages/web/.cursor/rules/web.mdc': '---\nalwaysApply: true\n---\nWeb.\n',
+      'packages/api/.windsurf/rules/api.md': '---\ntrigger: always_on\n---\nApi.\n',
+      'packages/web/src/a.ts': 'export const a = 1;\n',
+      'packages/api/src/b.ts': 'export const b = 1;\n',
+    });
+    for (const pkg of ['web', 'api']) expect(checkJson(path.join(ws, 'packages', pkg, 'src')).diagnostics.map((d) => d.path), pkg).toContain('.cursor/rules/root.mdc');
+  });
 });
 
 describe('the root markers', () => {
