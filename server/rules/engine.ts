@@ -837,7 +837,8 @@ function joinMessages(first: string, second: string): string {
   if (a && b && a.length <= AGENT_NAME_CHARS && b.length <= AGENT_NAME_CHARS && !/[.:;]/.test(a + b)) {
     const rest = first.slice(first.length - tail);
     // Two names opening the sentence are its subject: "Cursor and the xcsh agent read …".
-    if (head === 0 && !/'/.test(a + b)) return `${a} and ${b.replace(/^The /, 'the ')}${pluralVerbFirst(rest)}`;
+    const plural = head === 0 && !/'/.test(a + b) ? pluralVerbFirst(rest) : undefined;
+    if (plural !== undefined) return `${a} and ${b.replace(/^The /, 'the ')}${plural}`;
     return `${first.slice(0, head)}${a} and ${b}${rest}`;
   }
   const advice = (m: string) => m.slice(m.lastIndexOf('. ', m.length - 2) + 2);
@@ -848,15 +849,19 @@ function joinMessages(first: string, second: string): string {
   return `${first} ${second}`;
 }
 
-/** ` reads …` as said of two subjects (` read …`): the verb that follows them, in the plural. */
-function pluralVerbFirst(rest: string): string {
+/**
+ * ` reads …` as said of two subjects (` read …`): the verb that follows them, in the plural;
+ * undefined where the next word is not one of the verbs the messages open with (an adverb:
+ * "always", "only reads"), and the two names are then joined without touching it.
+ */
+function pluralVerbFirst(rest: string): string | undefined {
   const m = /^ (\w+)\b/.exec(rest);
-  if (!m) return rest;
-  const verb = m[1];
-  const IRREGULAR: Record<string, string> = { is: 'are', has: 'have', does: 'do', was: 'were' };
-  const plural = IRREGULAR[verb] ?? (/ies$/.test(verb) ? verb.slice(0, -3) + 'y' : /(ch|sh|x|ss)es$/.test(verb) ? verb.slice(0, -2) : /[^s]s$/.test(verb) ? verb.slice(0, -1) : verb);
-  return ` ${plural}${rest.slice(m[0].length)}`;
+  const plural = m ? PLURAL_VERBS[m[1]] : undefined;
+  return plural === undefined ? undefined : ` ${plural}${rest.slice(m![0].length)}`;
 }
+
+/** The verbs the tool and xcsh lints put after an agent's name, and their plural. */
+const PLURAL_VERBS: Record<string, string> = { is: 'are', has: 'have', does: 'do', reads: 'read', ignores: 'ignore', applies: 'apply', sends: 'send', loads: 'load', takes: 'take', matches: 'match', drops: 'drop', never: 'never' };
 
 /**
  * Whether the engine reads a skipped file's text, for its own tool's lint: files the xcsh
