@@ -48,8 +48,13 @@ describe('agent fixtures (engine, agents: auto)', () => {
   });
 });
 
+/**
+ * The CLI run in a fixture repository, rooted there: the fixtures sit inside this repository,
+ * whose `.git` (and agentls.json, which leaves fixtures/ out) a package's `.windsurf` or
+ * `.cursor` does not take the root from.
+ */
 async function cli(cwd: string, ...args: string[]): Promise<{ stdout: string; code: number | null }> {
-  const run = await builtCliAsync(args, { cwd, home: tempDir() });
+  const run = await builtCliAsync(args, { cwd, root: cwd, home: tempDir() });
   return { stdout: run.stdout, code: run.status };
 }
 
