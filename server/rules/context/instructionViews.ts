@@ -9,7 +9,7 @@ import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedF
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
 import { showsAgent } from './selection';
-import { frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
+import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
 /**
  * The views of the agents whose instructions are plain files beside the code and that the
@@ -216,7 +216,7 @@ function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {
 function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule {
   const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
   const model = agentModel(id);
-  const fm = model.invalidYamlDropsFrontmatter && parsed.fallbackUsed ? {} : frontmatterOf(parsed);
+  const fm = droppedByTool(parsed, model) ? {} : frontmatterOf(parsed);
   const activation = model.activation(fm);
   const globs = activation.mode === 'globs' ? activation.globs : [];
   const mode = activation.mode === 'globs' && always?.(globs) ? 'always' : MODE[activation.mode];

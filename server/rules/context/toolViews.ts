@@ -160,11 +160,18 @@ const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
  */
 export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean } {
   const parsed = toolParsed(analysis);
-  // Over agentls's own parse limits (64 KiB, nesting) the YAML was not judged, so it is not
-  // called invalid: the lines are read as the tool would read valid YAML, as the lint does
-  // (`toolLint`: no "dropped" finding for a block beyond the limits).
-  const dropped = model.invalidYamlDropsFrontmatter === true && parsed.fallbackUsed && parsed.yamlError?.beyondLimits !== true;
+  const dropped = droppedByTool(parsed, model);
   return { parsed, fm: dropped ? {} : frontmatterOf(parsed), dropped };
+}
+
+/**
+ * Whether the tool reads no key of this frontmatter: its YAML does not parse and the tool then
+ * drops it whole (`invalidYamlDropsFrontmatter`: Cline). Over agentls's own parse limits
+ * (64 KiB, nesting) the YAML was not judged, so it is not called invalid: the lines are read
+ * as the tool would read valid YAML, as the lint does (`toolLint`: no "dropped" finding then).
+ */
+export function droppedByTool(parsed: ParsedFrontmatter, model: AgentModel): boolean {
+  return model.invalidYamlDropsFrontmatter === true && parsed.fallbackUsed && parsed.yamlError?.beyondLimits !== true;
 }
 
 /** The frontmatter as the tool reads it: the YAML, or what the file means when it is not valid YAML. */
