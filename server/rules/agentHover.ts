@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import { rangesIntersect } from '../core/text';
+import { displayPath } from '../workspace/paths';
 import { ownerOf, type AgentModel, type Placement } from './agents';
 import { noFileGlobs } from './agents/globs';
 import { toolRelativePath } from './agents/relative';
@@ -107,15 +108,28 @@ export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalys
  * where it sends the file whole, frontmatter included), so that a size said beside this hover
  * is the one `agentls/rulesForFile` gives the rule; undefined when the tool loads none.
  */
-export function ruleNameHover(engine: RulesEngine, root: string, p: string, subject: HoverSubject, home: string, extra: readonly AgentView[] = []): { markdown: string; always: boolean; sent?: string } | undefined {
+export function ruleNameHover(
+  engine: RulesEngine,
+  root: string,
+  p: string,
+  subject: HoverSubject,
+  home: string,
+  extra: readonly AgentView[] = [],
+): { markdown: string; always: boolean; sent?: string; unread?: boolean } | undefined {
   const { analysis, tool, xcsh, name } = subject;
   const lines = [ruleNameHeading(name)];
   let always = false;
   let sent: string | undefined;
+  let unread = false;
   if (tool) {
     const view = engine.view(root);
-    const rule = view && agentViews(view, extra).find((v) => v.agent === tool.agent.id)?.rules.find((r) => r.path === p);
-    lines.push('', toolAppliesLine(tool, rule));
+    const own = view && agentViews(view, extra).find((v) => v.agent === tool.agent.id);
+    const rule = own?.rules.find((r) => r.path === p);
+    // Its view could not read it (too large, a link out): "loads no rule" would be said of a file the agent reads, and a size of what agentls did not read.
+    const shown = displayPath(p, root, home);
+    const notRead = rule ? undefined : own?.uncounted?.find((u) => u.path === shown);
+    unread = notRead !== undefined;
+    lines.push('', notRead ? `agentls did not read this file for ${tool.agent.name} (${notRead.reason}), so how ${tool.agent.name} applies it is not known here.` : toolAppliesLine(tool, rule));
     always = rule?.mode === 'always';
     sent = rule?.body;
   }
@@ -124,7 +138,7 @@ export function ruleNameHover(engine: RulesEngine, root: string, p: string, subj
     lines.push(...described);
     always ||= analysis.placement?.bucket === 'alwaysApply';
   }
-  return lines.length > 1 ? { markdown: lines.join('\n'), always, sent } : undefined;
+  return lines.length > 1 ? { markdown: lines.join('\n'), always, sent, ...(unread ? { unread } : {}) } : undefined;
 }
 
 /**

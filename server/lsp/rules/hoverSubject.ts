@@ -87,7 +87,7 @@ export function forgetHoverSubject(state: RulesState, p: string): void {
 }
 
 /** The first-line hover of the subject's rule (`ruleNameHover`), its tool's view joined by the views of the files the engine does not list. */
-export async function ruleNameHoverOf(state: RulesState, engine: RulesEngine, root: string, p: string, subject: HoverSubject): Promise<{ markdown: string; always: boolean; sent?: string } | undefined> {
+export async function ruleNameHoverOf(state: RulesState, engine: RulesEngine, root: string, p: string, subject: HoverSubject): Promise<ReturnType<typeof ruleNameHover>> {
   const extra = subject.tool ? await state.instructions.views(root) : [];
   return ruleNameHover(engine, root, p, subject, state.context.session.home, extra);
 }

@@ -63,6 +63,8 @@ export function rulesContextFeature(state: RulesState): Feature {
         if (!subject || !rule || !root) return undefined;
         // For the agents the file is judged for, as the diagnostics are (`agentHover.ts`).
         const named = await ruleNameHoverOf(state, engine, root, doc.path, subject);
+        // A file its tool's view could not read has no size agentls knows of what the tool sends: its line says why.
+        if (named?.unread) return md(named.markdown, line);
         // What its tool sends, where it reads the file: a file sent whole counts its frontmatter too.
         const tokens = estimateTokens(named?.sent ?? rule.content);
         return md(`${named ? `${named.markdown}\n\n` : ''}Size: ${tokensText(tokens)} (UTF-8 bytes / 4)${named?.always ? ', sent in every request' : ''}.`, line);
