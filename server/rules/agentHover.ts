@@ -10,7 +10,7 @@ import type { FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
 import { toolRuleScope } from './context/nestedRules';
 import type { AgentRule, AgentView } from './context/agentView';
-import { toolFrontmatter } from './context/toolViews';
+import { toolFrontmatter, toolRule } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
 import type { RulesEngine } from './engine';
 import { atMentioned, describeActivation } from './lint/keyBlocks';
@@ -47,6 +47,12 @@ export interface HoverSubject {
   name: string;
   tool?: ToolReading;
   xcsh: boolean;
+  /**
+   * How the tool reads the buffer, for a file no view lists (the third case of `hoverSubject`):
+   * a tool's view is made from the files on disk, so a new file not saved yet is in none, and
+   * the first line says what the tool will do with it as written, not that it loads nothing.
+   */
+  bufferRule?: AgentRule;
 }
 
 /**
@@ -80,10 +86,12 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   // The parse and lint the diagnostics made of this text (`outsideFindings`), or made here and kept for them.
   const { analysis, findings } = recentToolReading({ ...owner, path: p, text, root, targets });
   if (!analysis.parsed) return undefined;
-  const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
+  const { parsed, fm, dropped } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
   const scope = toolRuleScope(owner.agent.id, rel);
-  return { analysis, name: path.basename(p).replace(/(\.instructions)?\.mdc?$/, ''), tool: { ...owner, fm, dropped, scope, findings }, xcsh: false };
+  const name = path.basename(p).replace(/(\.instructions)?\.mdc?$/, '');
+  const bufferRule = owner.placement.read ? { ...toolRule(analysis, parsed, owner.agent.activation(fm)), name, scope } : undefined;
+  return { analysis, name, tool: { ...owner, fm, dropped, scope, findings }, xcsh: false, bufferRule };
 }
 
 /**
@@ -124,11 +132,13 @@ export function ruleNameHover(
   if (tool) {
     const view = engine.view(root);
     const own = view && agentViews(view, extra).find((v) => v.agent === tool.agent.id);
-    const rule = own?.rules.find((r) => r.path === p);
+    const listed = own?.rules.find((r) => r.path === p);
     // Its view could not read it (too large, a link out): "loads no rule" would be said of a file the agent reads, and a size of what agentls did not read.
     const shown = displayPath(p, root, home);
-    const notRead = rule ? undefined : own?.uncounted?.find((u) => u.path === shown);
+    const notRead = listed ? undefined : own?.uncounted?.find((u) => u.path === shown);
     unread = notRead !== undefined;
+    // A buffer no view lists (not saved yet): what the tool will make of it as written.
+    const rule = listed ?? (notRead ? undefined : subject.bufferRule);
     lines.push('', notRead ? `agentls did not read this file for ${tool.agent.name} (${notRead.reason}), so how ${tool.agent.name} applies it is not known here.` : toolAppliesLine(tool, rule));
     always = rule?.mode === 'always';
     sent = rule?.body;

@@ -8,6 +8,7 @@ import type { LineIndex } from '../../core/text';
 import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
 import type { RulesEngine } from '../../rules/engine';
+import { fileTargets } from '../../rules/targets';
 import type { OpenDocument } from '../documents';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
@@ -62,7 +63,7 @@ export function rulesCompletionFeature(state: RulesState): Feature {
       }
 
       if (!insideFrontmatter(doc.text, pos.line)) return undefined;
-      const offered = offeredKeys(doc, await state.engine());
+      const offered = offeredKeys(doc, await state.engine(), ctx.session.settings.rules.agents);
       if (!offered) return undefined;
       const keyOnly = /^[\w-]*$/.exec(before);
       if (keyOnly) {
@@ -113,12 +114,16 @@ interface OfferedKeys {
  * keys and values of that tool's agent model (`rules/agents/`), so that completion never
  * writes a key the diagnostics then call foreign (`globs` in a Cline rule). Nothing for plain Markdown.
  */
-function offeredKeys(doc: OpenDocument, engine: RulesEngine): OfferedKeys | undefined {
+function offeredKeys(doc: OpenDocument, engine: RulesEngine, agents: 'auto' | readonly string[]): OfferedKeys | undefined {
   // A Copilot prompt file: the keys and values its docs give (`rules/copilotPrompt/`).
   if (doc.kind.kind === 'copilot-prompt') return { keys: promptKeyItems(), values: promptValueItems };
   const root = engine.rootFor(doc.path);
   const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root)) : undefined;
-  if (doc.kind.kind === 'rule' && (!owner || owner.agent.id === 'xcsh' || engine.targetsOf(doc.path!).has('xcsh'))) {
+  // A buffer the engine does not list (a new file, not saved yet) is judged as the diagnostics
+  // and hovers judge it (`outside` in state.ts, `hoverSubject`): by its path's tool, and by the
+  // xcsh agent as the settings and `.xcsh` say; the engine's `targetsOf` knows listed files only.
+  const targets = engine.knows(doc.path!) ? engine.targetsOf(doc.path!) : fileTargets(agents, owner?.agent.id, engine.workspaceHasXcsh(root));
+  if (doc.kind.kind === 'rule' && (!owner || owner.agent.id === 'xcsh' || targets.has('xcsh'))) {
     const provider = doc.kind.provider;
     return {
       keys: KEY_DOCS.filter((d) => !d.providers || d.providers.includes(provider)).map((d) => ({ key: d.key, detail: `read by ${d.readBy}`, documentation: d.summary })),

@@ -180,7 +180,7 @@ export function frontmatterOf(parsed: ParsedFrontmatter): Record<string, unknown
   return parsed.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : parsed.frontmatter;
 }
 
-function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, activation: Activation): AgentRule {
+export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, activation: Activation): AgentRule {
   const fm = frontmatterOf(parsed);
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
   return {
