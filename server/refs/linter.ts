@@ -27,8 +27,9 @@ export const refsLinter: WorkspaceLinter = {
       throwIfCancelled(cancel);
       if (i % 64 === 63) await yieldToEventLoop();
       const kind = session.classify(file);
-      // Named prompts are read whatever their size; others only when small enough to be one.
-      const read = await fs.readText(file, { maxBytes: kind.kind === 'prompt' ? undefined : MAX_PROMPT_DOCUMENT_CHARS });
+      // Named prompts are read whatever their size; others only when small enough to be one. A Copilot prompt file's path
+      // (`.github/prompts/*.prompt.md`) is also read whatever its size: whether it is an agentls prompt document is in its text.
+      const read = await fs.readText(file, { maxBytes: kind.kind === 'prompt' || kind.kind === 'copilot-prompt' ? undefined : MAX_PROMPT_DOCUMENT_CHARS });
       if (!read.ok) {
         // A prompt by its name that cannot be read as text: a check that could not look must not pass as clean.
         if (kind.kind === 'prompt' && read.reason !== 'not-found') {

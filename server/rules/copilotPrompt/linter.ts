@@ -22,6 +22,9 @@ export const copilotPromptLinter: WorkspaceLinter = {
       throwIfCancelled(cancel);
       if (i % 64 === 63) await yieldToEventLoop();
       const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
+      // Over the rule limit, whose file it is still depends on its text: one holding `file_references` is an agentls prompt
+      // document, which the refs linter reports as too large to check. Read up to the default limit to decide.
+      if (!read.ok && read.reason === 'too-large' && (await isPromptDocument(session, fs, file))) continue;
       if (!read.ok) {
         // One that cannot be read as text (binary, too large, unreadable) is said, never passed as clean.
         if (read.reason !== 'not-found' && read.reason !== 'is-directory') {
@@ -39,3 +42,9 @@ export const copilotPromptLinter: WorkspaceLinter = {
     return out;
   },
 };
+
+/** The file, read up to the default limit, holds `file_references` (an agentls prompt document, not Copilot's). */
+async function isPromptDocument(session: WorkspaceSession, fs: FileSystem, file: string): Promise<boolean> {
+  const whole = await fs.readText(file);
+  return whole.ok && session.classify(file, whole.text).kind === 'prompt';
+}

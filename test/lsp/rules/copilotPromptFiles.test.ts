@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver/node';
+import { builtCli } from '../../helpers/cliWithHome';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -72,5 +73,22 @@ describe('Copilot prompt files over LSP', () => {
     expect(keys.items.map((i) => i.label)).toEqual(['name', 'argument-hint', 'model', 'tools']);
     const values = await c.completion(uri, { line: 3, character: 7 });
     expect(values.items.map((i) => i.label)).toEqual(['ask', 'agent', 'plan']);
+  });
+
+  // An agentls prompt document (it holds `file_references`) over the 2 MiB a rule file is read up to: the server and `agentls check`
+  // both call it a prompt document too large to check, never a GitHub Copilot prompt file agentls cannot read.
+  it('calls a prompt document over 2 MiB in .github/prompts too large to check, not an unreadable Copilot prompt file', async () => {
+    let big = '---\nfile_references:\n  a: src/a.ts\n---\nSee <@file:a|src/a.ts>.\n';
+    while (big.length < 2.2 * 1024 * 1024) big += 'a line of the prompt that goes on and on\n';
+    const ws = writeTree(tempDir(), { '.github/prompts/big.prompt.md': big, 'src/a.ts': 'export {};\n', '.git/HEAD': 'ref: refs/heads/main\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, '.github/prompts/big.prompt.md'));
+    const served = await c.waitForDiagnostics(uri, (all) => all.length > 0);
+    expect(served.map((d) => d.code)).toEqual(['ref/too-large']);
+    const checked = builtCli(['check', '--format', 'json'], { cwd: ws, root: ws });
+    const findings = JSON.parse(checked.stdout).diagnostics as { code: string; message: string }[];
+    expect(findings.map((f) => f.code)).toEqual(['ref/too-large']);
+    expect(findings[0].message).toContain('this prompt document has');
+    expect(checked.stdout).not.toContain('GitHub Copilot prompt file');
   });
 });
