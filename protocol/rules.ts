@@ -122,6 +122,12 @@ export interface NestedRuleFolderInfo {
    * start. Absent for Cursor's nested `.cursor/rules`, and from older servers.
    */
   onDemand?: true;
+  /**
+   * Memory files of `folder` agentls could not read (binary, too large, unreadable), each with
+   * why: they load on demand with the folder's, so they are told here, never under "sent in
+   * every request". Absent when there is none, and from older servers.
+   */
+  unread?: { path: string; reason: string }[];
 }
 
 /** One agent's own rules (`RuleBucketsResult.agentRules`). */

@@ -24,9 +24,11 @@ export interface RuleForFileInfo {
   /** Estimated tokens of the body (UTF-8 bytes / 4). */
   tokens: number;
   /**
-   * Claude Code's memory in a subfolder (`packages/api/CLAUDE.md`, `CLAUDE.local.md` there, and
-   * what they import): that folder, relative to `root`. Claude Code loads it when it reads a
-   * file in the folder, not at start. Absent for every other rule, and from older servers.
+   * The folder, relative to `root`, a nested rule reaches only files under: Claude Code's memory in
+   * a subfolder (`packages/api/CLAUDE.md`, `CLAUDE.local.md` there, and what they import), which
+   * Claude Code loads when it reads a file in the folder, not at start; and a rule of a nested
+   * `.cursor/rules` (`packages/web/.cursor/rules/web.mdc`), which Cursor attaches only while a file
+   * under the folder is in context. Absent for every other rule, and from older servers.
    */
   onDemandIn?: string;
 }

@@ -128,6 +128,8 @@ interface RuleSection {
   displayName: string;
   rules: readonly AgentRuleInfo[];
   folder?: string;
+  /** Files of the section agentls could not read (a subfolder's memory), each told after its rules. */
+  unread?: readonly { path: string; reason: string }[];
 }
 
 /** The section of an agent's own rules (`RuleBucketsResult.agentRules`): the title counts its user-level ones, which are no file of the workspace. */
@@ -175,8 +177,12 @@ function nameCell(r: AgentRuleInfo): string {
 function sectionLines(s: RuleSection, markdown: boolean, width: number): string[] {
   const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ${tokensText(r.tokens)}`;
   const mark = (r: AgentRuleInfo) => (r.level === 'user' ? ` ${USER_LEVEL}` : '');
-  if (markdown) return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...s.rules.map((r) => `- **${r.name}**${r.name === r.path ? mark(r) : ''} · ${r.name === r.path ? '' : `\`${r.path}\`${mark(r)} · `}${how(r)}`)];
-  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => nameColumnRow('  ', nameCell(r), width, `${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`))];
+  const unread = s.unread ?? [];
+  if (markdown) {
+    const rows = s.rules.map((r) => `- **${r.name}**${r.name === r.path ? mark(r) : ''} · ${r.name === r.path ? '' : `\`${r.path}\`${mark(r)} · `}${how(r)}`);
+    return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...rows, ...unread.map((u) => `- not read: \`${u.path}\` (${u.reason})`)];
+  }
+  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => nameColumnRow('  ', nameCell(r), width, `${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`)), ...unread.map((u) => `  not read: ${u.path} (${u.reason})`)];
 }
 
 /**

@@ -81,3 +81,30 @@ describe('agentls rules says when there are more folders with a CLAUDE.md than i
     expect(text.stderr).toContain(`agentls rules: ${NESTED_CLAUDE_CAPPED}\n`);
   });
 });
+
+describe('agentls rules of an unreadable CLAUDE.md in a package, and of a package\'s .cursor/rules', () => {
+  it('tells the unreadable package memory with that package, loaded on demand, not under "in every request"', () => {
+    const ws = writeTree(tempDir(), { 'CLAUDE.md': 'Keep answers short.\n', 'packages/api/CLAUDE.md': 'api\0memory\n', 'packages/api/x.ts': 'export {};\n' });
+    const buckets = JSON.parse(agentls(ws, 'rules', '--json')) as RuleBucketsResult;
+    expect(buckets.alwaysSent?.find((a) => a.agent === 'claude')?.uncounted).toEqual([]);
+    const folder = buckets.nestedFolders?.find((f) => f.agent === 'claude');
+    expect(folder?.folder).toBe('packages/api');
+    expect(folder?.onDemand).toBe(true);
+    expect(folder?.unread?.map((u) => u.path)).toEqual(['packages/api/CLAUDE.md']);
+    const text = agentls(ws, 'rules');
+    const every = text.slice(text.indexOf('Sent in every request'), text.indexOf('Claude Code, memory in packages/api/'));
+    expect(every).not.toContain('packages/api/CLAUDE.md');
+    const section = text.slice(text.indexOf('Claude Code, memory in packages/api/'));
+    expect(section).toMatch(/not read: packages\/api\/CLAUDE\.md \(.*binary/);
+  });
+
+  it('--for a file: a package\'s Cursor rule carries that package in onDemandIn, as Claude Code\'s memory there does', () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/root.mdc': '---\nalwaysApply: true\n---\nShort.\n', 'packages/web/.cursor/rules/web.mdc': '---\nalwaysApply: true\n---\nVite.\n', 'packages/web/x.ts': 'export {};\n' });
+    const answer = JSON.parse(agentls(ws, 'rules', '--for', 'packages/web/x.ts', '--json')) as RulesForFileResult;
+    const cursor = answer.agents.find((a) => a.agent === 'cursor')?.rules ?? [];
+    expect(cursor.map((r) => [r.path, r.applies, r.onDemandIn])).toEqual([
+      ['.cursor/rules/root.mdc', true, undefined],
+      ['packages/web/.cursor/rules/web.mdc', true, 'packages/web'],
+    ]);
+  });
+});

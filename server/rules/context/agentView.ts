@@ -29,6 +29,8 @@ export interface UncountedFile {
   /** As reports show it (relative to the folder, or under `~/`). */
   path: string;
   reason: string;
+  /** A subfolder's memory (or what it imports), which loads on demand with that folder: told with the folder's rules, not in the "every request" totals. */
+  folder?: string;
 }
 
 /**

@@ -68,7 +68,7 @@ function computeCost(view: AgentView): AgentCost {
     const bytes = Buffer.byteLength(extra.text, 'utf8');
     items.push({ label: extra.label, bytes, tokens: tokensOfBytes(bytes) });
   }
-  return { agent: view.agent, displayName: view.displayName, items, totalTokens: items.reduce((n, i) => n + i.tokens, 0), perRule, uncounted: view.uncounted ?? [] };
+  return { agent: view.agent, displayName: view.displayName, items, totalTokens: items.reduce((n, i) => n + i.tokens, 0), perRule, uncounted: (view.uncounted ?? []).filter((u) => u.folder === undefined) };
 }
 
 /** One line for a rule: its size and whether it is always sent. */

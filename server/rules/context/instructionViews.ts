@@ -248,11 +248,12 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   const uncounted: UncountedFile[] = [];
   const counted = new Set<string>();
   const memory: Memory[] = [];
-  const take = async (p: string, global: boolean, rule: (file: ReadFile) => AgentRule): Promise<void> => {
+  // `folder`: a subfolder's memory, which loads on demand with it (told with that folder's rules, not in the every-request totals).
+  const take = async (p: string, global: boolean, rule: (file: ReadFile) => AgentRule, folder?: string): Promise<void> => {
     const file = await reader.read(p);
     if (!file || counted.has(p)) return;
     counted.add(p);
-    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure });
+    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure, ...(folder !== undefined ? { folder } : {}) });
     const made = rule(file);
     rules.push(made);
     if (isClaudeMemoryFile(p)) memory.push({ file, scope: made.scope });
@@ -276,7 +277,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   for (const folder of await nestedFolderList(host.nestedClaudeFolders)) {
     for (const name of NESTED_CLAUDE_MEMORY) {
       const p = path.join(root, ...folder.split('/'), name);
-      await take(p, false, (file) => ({ ...plainRule(reader.shown(p), file, false), scope: folder }));
+      await take(p, false, (file) => ({ ...plainRule(reader.shown(p), file, false), scope: folder }), folder);
     }
   }
   await followImports(reader, memory, counted, rules, uncounted);
@@ -313,14 +314,14 @@ async function followImports(reader: Reader, memory: Memory[], counted: Set<stri
         const target = resolveClaudeImport(file.path, imp.path, reader.host.home);
         if (counted.has(target)) continue;
         if (budget-- <= 0) {
-          uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted` });
+          uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted`, ...(scope !== undefined ? { folder: scope } : {}) });
           return;
         }
         const read = await reader.read(target);
         if (!read) continue;
         counted.add(target);
         if ('failure' in read) {
-          uncounted.push({ path: reader.shown(target), reason: read.failure });
+          uncounted.push({ path: reader.shown(target), reason: read.failure, ...(scope !== undefined ? { folder: scope } : {}) });
           continue;
         }
         // An import of a subfolder's memory loads with it: it reaches the files that memory reaches.

@@ -16,20 +16,26 @@ import type { AgentView } from './agentView';
  * forum.cursor.com/t/nested-cursor-rules-subdirectories/110303): nested rules are
  * "automatically attached when files in their directory are referenced", so they are in a
  * request only while such a file is; the xcsh agent reads none of them (`rule/not-read`).
+ * A subfolder's memory file Claude Code would load but agentls could not read is told with its
+ * folder (`unread`), since it too loads on demand.
  */
 export function nestedRuleFolders(views: readonly AgentView[], root: string): NestedRuleFolderInfo[] {
   const out: NestedRuleFolderInfo[] = [];
   const byKey = new Map<string, NestedRuleFolderInfo>();
   for (const view of views) {
-    for (const rule of view.rules) {
-      if (rule.scope === undefined) continue;
-      const key = `${view.agent}\0${rule.scope}`;
+    const folderOf = (scope: string): NestedRuleFolderInfo => {
+      const key = `${view.agent}\0${scope}`;
       let folder = byKey.get(key);
       if (!folder) {
-        folder = { agent: view.agent, displayName: view.displayName, folder: rule.scope, rules: [], ...(view.agent === 'claude' ? { onDemand: true as const } : {}) };
+        folder = { agent: view.agent, displayName: view.displayName, folder: scope, rules: [], ...(view.agent === 'claude' ? { onDemand: true as const } : {}) };
         byKey.set(key, folder);
         out.push(folder);
       }
+      return folder;
+    };
+    for (const rule of view.rules) {
+      if (rule.scope === undefined) continue;
+      const folder = folderOf(rule.scope);
       // Claude Code's are named by their path, as its root memory is.
       if (view.agent === 'claude') {
         folder.rules.push(agentRuleInfo(rule, rule.name, root));
@@ -39,6 +45,11 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
       const ruleDir = path.join(root, ...rule.scope.split('/'), '.cursor', 'rules');
       const name = toPosix(path.relative(ruleDir, rule.path)).replace(/\.mdc?$/, '');
       folder.rules.push(agentRuleInfo(rule, name, root));
+    }
+    for (const u of view.uncounted ?? []) {
+      if (u.folder === undefined) continue;
+      const folder = folderOf(u.folder);
+      (folder.unread ??= []).push({ path: u.path, reason: u.reason });
     }
   }
   return out;

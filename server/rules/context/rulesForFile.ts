@@ -46,7 +46,9 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
   const paths = rel === '' ? undefined : scopedPaths(rule, rel);
   // Claude Code's memory in a subfolder, and what it imports (`nestedClaude.ts` has the source).
   const onDemandIn = view.agent === 'claude' ? rule.scope : undefined;
-  const said = onDemandIn !== undefined ? { onDemandIn } : {};
+  // Its folder is said of every nested rule: Claude Code's memory there, and a nested `.cursor/rules`' rule, which Cursor attaches
+  // only while a file under that folder is in context (Cursor's "Rules" docs, as `nestedFolders.ts` quotes them).
+  const said = rule.scope !== undefined ? { onDemandIn: rule.scope } : {};
   if (rule.scope !== undefined && !paths) {
     const reason =
       onDemandIn !== undefined

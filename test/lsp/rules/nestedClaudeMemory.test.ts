@@ -58,4 +58,16 @@ describe("the server lists a package's own CLAUDE.md, from its file index", () =
     const after = await rulesFor(c, uri, (r) => claudeOf(r).length === 2);
     expect(claudeOf(after)).toEqual(['CLAUDE.md', 'packages/web/CLAUDE.md']);
   });
+
+  it('puts an unreadable package CLAUDE.md with that package in agentls/ruleBuckets, not in what Claude Code sends in every request', async () => {
+    const ws = PLAIN_AND_GIT_TREES[1][1](nestedClaudeTree());
+    fs.writeFileSync(path.join(ws, 'packages/web/CLAUDE.md'), 'web\0memory\n');
+    const c = await start({ folders: [ws] });
+    const buckets = await until('the buckets from the complete index', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => r.indexing === undefined);
+    expect(buckets.alwaysSent?.find((a) => a.agent === 'claude')?.uncounted).toEqual([]);
+    expect(buckets.nestedFolders?.map((f) => [f.folder, f.onDemand, f.rules.map((r) => r.path), f.unread?.map((u) => u.path)])).toEqual([
+      ['packages/api', true, API_MEMORY, undefined],
+      ['packages/web', true, [], ['packages/web/CLAUDE.md']],
+    ]);
+  });
 });

@@ -55,6 +55,9 @@ describe('rules for a file follow agentls.rules.agents, as agentls rules --for -
     const result = await forFile(c, ws);
     expect(result.agents.map((a) => a.agent)).toEqual(['cursor']);
     expect(result.selectedAgents).toEqual(['cursor']);
+    // The package's rules carry their folder (Cursor attaches them only while a file under it is in context); the root's do not.
+    expect(result.agents[0].rules.map((r) => [r.path, r.onDemandIn])).toContainEqual(['packages/web/.cursor/rules/web.mdc', 'packages/web']);
+    expect(result.agents[0].rules.find((r) => r.path === '.cursor/rules/root.mdc')?.onDemandIn).toBeUndefined();
     const h = await hover(c, ws);
     expect(h).toContain('Cursor: 4 rules apply');
     expect(h).not.toContain('xcsh');
