@@ -5,6 +5,12 @@ import { isInside } from './paths';
 /** Anything that says whether a path may be read (or written). */
 export interface PathGuard {
   allows(target: string): boolean;
+  /**
+   * Whether `target` is named inside what the guard covers, before any link is followed: only
+   * there may the disk be asked anything of a refused path, so that a document naming an
+   * outside path learns nothing of it (not even that it is a loop of links).
+   */
+  covers(target: string): boolean;
 }
 
 /** A rule location outside the workspace areas, as written and as it lies on disk. */
@@ -68,6 +74,12 @@ export class Confinement implements PathGuard {
     return real !== undefined && this.areas.some((area) => isInside(area, real));
   }
 
+  /** True when `target` is named inside a workspace area, links not followed. */
+  covers(target: string): boolean {
+    const abs = path.resolve(target);
+    return this.areas.some((area) => isInside(area, abs));
+  }
+
   /** True when a rule file may be read at `target`: inside a workspace area, or really inside a rule area. */
   allowsRuleFile(target: string): boolean {
     if (this.allows(target)) return true;
@@ -80,7 +92,10 @@ export class Confinement implements PathGuard {
 
   /** A guard for reading rule files (what the rules engine reads through). */
   get ruleReader(): PathGuard {
-    return { allows: (target) => this.allowsRuleFile(target) };
+    return {
+      allows: (target) => this.allowsRuleFile(target),
+      covers: (target) => this.covers(target) || this.ruleAreas.some((area) => isInside(area.lexical, path.resolve(target))),
+    };
   }
 
   /**

@@ -134,8 +134,9 @@ export class NodeFileSystem implements FileSystem {
 
   private refuse(p: string): { ok: false; reason: 'outside-workspace' | 'unreadable'; message: string } | undefined {
     if (this.confinement && !this.confinement.allows(p)) {
-      // A loop of links has no real path either, so confinement refuses it too; it leads nowhere, and that is said.
-      if (goesRoundInALoop(p)) return { ok: false, reason: 'unreadable', message: `${p} is a symbolic link that goes round in a loop` };
+      // A loop of links has no real path either, so confinement refuses it too; it leads nowhere, and that is said,
+      // of a path named inside the areas only: outside them the disk is not asked (a CLAUDE.md's `@/etc/…`).
+      if (this.confinement.covers(p) && goesRoundInALoop(p)) return { ok: false, reason: 'unreadable', message: `${p} is a symbolic link that goes round in a loop` };
       return { ok: false, reason: 'outside-workspace', message: `${p} lies outside the workspace` };
     }
     return undefined;
