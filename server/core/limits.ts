@@ -77,6 +77,17 @@ export const LIMITS = {
    * finding on the folder says the files after are not read.
    */
   instructionFolderEntries: 1000,
+  /**
+   * Names listed of the top of such a folder when it alone holds more entries than
+   * `instructionFolderEntries`: the names are sorted and the first by name read, so what is
+   * read is the same whatever order the system lists the folder in. A name costs an `opendir`
+   * entry, no stat and no read: 20,000 of them are a megabyte or two held while they are
+   * sorted, at start and when the folder changes, never on a keystroke. Twenty times the
+   * entries read covers a hand-kept folder of instructions grown large; a folder of more is a
+   * dump (generated, or a checkout) whose first names by chance would be no choice of the
+   * user's: past it, nothing of it is read and its finding says so.
+   */
+  instructionFolderNames: 20_000,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

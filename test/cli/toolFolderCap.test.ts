@@ -5,7 +5,7 @@ import type { RuleBucketsResult } from '../../protocol/rules';
 import type { CheckJson } from '../../server/cli/output';
 import { LIMITS } from '../../server/core/limits';
 import { agentlsWithHome } from '../helpers/cliWithHome';
-import { capInstructionFolder, instructionFolderCapped } from '../helpers/instructionFolders';
+import { capInstructionFolder, instructionFolderCapped, instructionFolderReadByName } from '../helpers/instructionFolders';
 import { tempDir, writeTree } from '../helpers/repo';
 import { CURSOR_AND_SUBFOLDERS_CAPPED } from '../helpers/ruleSubfolders';
 
@@ -60,7 +60,8 @@ describe("Cursor's and Devin Desktop's rule folders of more entries than agentls
     const check = agentlsWithHome(ws, home(), 'check', '--format', 'json', '--agents', 'cursor,windsurf');
     const report = JSON.parse(check.stdout) as CheckJson;
     expect(onFolders(report)).toEqual([
-      ['.devin/rules', 'error', instructionFolderCapped('Windsurf')],
+      // Its top alone is past the budget: its first files by name are read.
+      ['.devin/rules', 'error', instructionFolderReadByName('Windsurf', LIMITS.instructionFolderEntries + 1)],
       ['packages/web/.cursor/rules', 'error', instructionFolderCapped('Cursor')],
     ]);
   }, 120_000);

@@ -29,3 +29,20 @@ export function capInstructionFolder(ws: string, rel: string, first: [string, st
 
 /** The number of empty folders that makes the walk of `capInstructionFolder` take the budget exactly. */
 export const FITS = N - 3;
+
+/** What is said of a folder of `agent`'s whose own `entries` alone are more than the budget (and no more than `LIMITS.instructionFolderNames`): its first by name are read. */
+export const instructionFolderReadByName = (agent: string, entries: number) =>
+  `This rule folder holds ${entries.toLocaleString('en-US')} entries; agentls reads up to ${n} entries: its files among the first ${n} by name are read for ${agent}; the files past them and those in its subfolders are not, so its rules there are not counted and their globs not checked.`;
+
+/** `count` files `r00000.md`… at the top of `rel`, file `i` holding `text(i)`; their names, in name order. */
+export function fillInstructionTop(ws: string, rel: string, count: number, text: (i: number) => string, suffix = '.md'): string[] {
+  const dir = path.join(ws, rel);
+  fs.mkdirSync(dir, { recursive: true });
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `r${String(i).padStart(5, '0')}${suffix}`;
+    fs.writeFileSync(path.join(dir, name), text(i));
+    names.push(name);
+  }
+  return names;
+}

@@ -32,7 +32,7 @@ import { MAX_FOLDER_DEPTH, type CappedInstructionFolder } from './instructionVie
 export function cappedInstructionFinding(folder: CappedInstructionFolder, xcshSubfolders = false): Finding {
   const agent = agentModel(folder.agent).name;
   const levels = overLimit('nests deeper than', MAX_FOLDER_DEPTH, MAX_FOLDER_DEPTH, 'levels');
-  const parts = folder.entries ? [readInPartMessage(agent)] : [];
+  const parts = folder.topEntries !== undefined ? [readByNameMessage(agent, folder.topEntries)] : folder.entries ? [readInPartMessage(agent)] : [];
   if (folder.deep) parts.push(folder.entries ? `It ${levels}: the files below them are not read either.` : `This rule folder ${levels}: the files below them are not read for ${agent}, ${NOT_COUNTED}`);
   if (xcshSubfolders) parts.push(`Nor are the subfolders past the first ${formatCount(LIMITS.ruleSubfolderEntries)} entries looked into for the files the xcsh agent never loads.`);
   return finding('rule/too-large', folder.entries ? 'error' : 'warning', ZERO_RANGE, parts.join(' '));
@@ -40,11 +40,18 @@ export function cappedInstructionFinding(folder: CappedInstructionFolder, xcshSu
 
 const NOT_COUNTED = 'so its rules among them are not counted and their globs not checked.';
 
-/** Past the entries' cap a folder is not read at all: the rule folder itself, when its own entries are more. */
+/** Past the entries' cap a folder is not read at all: a subfolder, or the rule folder itself when its own entries are more than `LIMITS.instructionFolderNames`. */
 function readInPartMessage(agent: string): string {
   const limit = LIMITS.instructionFolderEntries;
   const head = overLimit('This rule folder and its subfolders hold more than', limit, limit, 'entries');
   return `${head}: the files of the folder that goes past them, and of those after it in name order, are not read for ${agent}, ${NOT_COUNTED}`;
+}
+
+/** A folder whose own entries alone were more than the cap (`topEntries`): its first by name were read, how many it holds is known. */
+function readByNameMessage(agent: string, entries: number): string {
+  const limit = LIMITS.instructionFolderEntries;
+  const head = overLimit('This rule folder holds', entries, limit, 'entries');
+  return `${head}: its files among the first ${formatCount(limit)} by name are read for ${agent}; the files past them and those in its subfolders are not, so its rules there are not counted and their globs not checked.`;
 }
 
 /** The folders as `unread` lists them (`unreadRuleFolders`): read in part, with what check says of each. */

@@ -45,6 +45,12 @@ export interface CappedInstructionFolder {
   entries: boolean;
   /** The walk met a folder at its depth limit (`MAX_FOLDER_DEPTH`, agentls's own) and did not look into it. */
   deep: boolean;
+  /**
+   * The entries of the folder itself, where they alone are more than the walk's budget and no
+   * more than `LIMITS.instructionFolderNames`: its first entries by name were read (files
+   * only: the budget was spent, no subfolder was looked into), the rest were not.
+   */
+  topEntries?: number;
 }
 
 export interface InstructionHost {
@@ -165,6 +171,9 @@ class Reader {
    * as deep as the agent itself reads. Where the walk stops, at the budget or at a folder
    * `MAX_FOLDER_DEPTH` down that it does not look into (which may hold more: finding out would
    * be the walk deeper it does not take), `agent`'s folder is said to be read in part (`capped`).
+   * The top folder alone holding more than the budget is listed by names up to
+   * `LIMITS.instructionFolderNames` and its files among the first by name are read
+   * (`topEntries`), its subfolders not looked into; a top holding more still is not taken.
    */
   async list(dir: string, suffixes: readonly string[], options: { from?: number; through?: number; agent?: AgentId } = {}): Promise<string[]> {
     const from = options.from ?? 0;
@@ -174,24 +183,38 @@ class Reader {
     let left: number = LIMITS.instructionFolderEntries;
     let over = false;
     let deep = false;
+    let topEntries: number | undefined;
     const walk = async (d: string, depth: number): Promise<void> => {
       // Above `from` a folder's files are not this walk's (the engine reads them, up to its own
       // cap): only its subfolders count, and it is read as far as the engine's cap beyond them.
       const own = depth >= from;
-      const room = own ? left + 1 : left + 1 + LIMITS.ruleFolderFiles;
-      const entries = await this.host.fs.readDir(d, { max: room });
-      if (!entries) return;
-      const counted = own ? entries.length : entries.filter((e) => e.kind === 'directory').length;
+      // The top's names are cheap to list (no stat, no read): up to their own bound, so that a
+      // top past the budget is read as far as the budget in name order, not left out whole.
+      const top = own && depth === 0;
+      const room = top ? LIMITS.instructionFolderNames + 1 : own ? left + 1 : left + 1 + LIMITS.ruleFolderFiles;
+      const listed = await this.host.fs.readDir(d, { max: room });
+      if (!listed) return;
+      const counted = own ? listed.length : listed.filter((e) => e.kind === 'directory').length;
       // A folder read only in part may hide subfolders: that is a cap too.
-      if (counted > left || (!own && entries.length >= room)) {
+      if (counted > left && !(top && listed.length < room)) {
         over = true;
         return;
       }
-      left -= counted;
-      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (!own && listed.length >= room) {
+        over = true;
+        return;
+      }
+      const sorted = listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      // A top past the budget (under the names' bound): its first entries by name, which spend the budget.
+      if (counted > left) topEntries = counted;
+      const entries = counted > left ? sorted.slice(0, left) : sorted;
+      left -= entries.length;
+      for (const e of entries) {
         if (over) return;
         const p = path.join(d, e.name);
         if (e.kind === 'directory') {
+          // The budget went on the top's own entries: no subfolder is looked into.
+          if (topEntries !== undefined) continue;
           if (depth < to) await walk(p, depth + 1);
           // Past the agent's own depth nothing is its file: only agentls's limit leaves any out.
           else if (options.through === undefined) deep = true;
@@ -199,7 +222,10 @@ class Reader {
       }
     };
     await walk(dir, 0);
-    if ((over || deep) && options.agent) this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out), from, through: options.through, entries: over, deep });
+    const partTop = topEntries !== undefined ? { topEntries } : {};
+    if ((over || deep || topEntries !== undefined) && options.agent) {
+      this.capped.push({ path: dir, agent: options.agent, suffixes, listed: new Set(out), from, through: options.through, entries: over || topEntries !== undefined, deep, ...partTop });
+    }
     return out;
   }
 }
