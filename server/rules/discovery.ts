@@ -87,6 +87,8 @@ export interface SkippedFile {
   total?: number;
   /** With `too-many`: the folder's own files are all read, its subfolders were not all looked into (no `total`: they were not counted). */
   subfolders?: true;
+  /** With `subfolders`: the first subfolder not looked into; it and those after it by name were not (`listNested`). */
+  from?: string;
   /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
   target?: string;
   /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
@@ -350,13 +352,15 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
     });
   }
   // Past the rule files' cap the folder's word is that one (an error: rules not checked), and the subfolders after it were not listed anyway.
-  if (nested.over) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'too-many', subfolders: true });
+  if (nested.over) out.skipped.push({ path: folder.dir, provider: folder.provider, level: folder.level, why: 'too-many', subfolders: true, from: nested.stoppedAt });
 }
 
 /** What is left to read of a rule folder's subfolders (`LIMITS.ruleSubfolderEntries`), shared by all of them; `over` once a subfolder held more. */
 interface SubfolderBudget {
   left: number;
   over: boolean;
+  /** Once `over`: the subfolder that did not fit, the first not looked into. */
+  stoppedAt?: string;
 }
 
 /**
@@ -373,12 +377,14 @@ async function listNested(dir: string, folder: ListedFolder, host: DiscoveryHost
   if (budget.over) return;
   if (budget.left === 0) {
     budget.over = true;
+    budget.stoppedAt = dir;
     return;
   }
   budget.left--;
   const entries = (await host.fs.readDir(dir, { max: budget.left + 1 })) ?? [];
   if (entries.length > budget.left) {
     budget.over = true;
+    budget.stoppedAt = dir;
     return;
   }
   budget.left -= entries.length;

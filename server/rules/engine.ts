@@ -725,9 +725,14 @@ export class RulesEngine {
    * xcsh agent never loads. Said with Cursor's finding on its walk of them (`context/cappedFolders.ts`).
    */
   xcshSubfoldersCapped(root: string): ReadonlySet<string> {
+    return new Set(this.xcshSubfolderStops(root).keys());
+  }
+
+  /** Those folders (`xcshSubfoldersCapped`), each with its first subfolder not looked into (`SkippedFile.from`). */
+  xcshSubfolderStops(root: string): ReadonlyMap<string, string> {
     const state = this.roots.get(root);
-    if (!state || !fileTargets(this.session.settings.rules.agents, undefined, state.discovery.workspaceHasXcsh).has('xcsh')) return new Set();
-    return new Set(state.discovery.skipped.filter((s) => s.why === 'too-many' && s.subfolders).map((s) => s.path));
+    if (!state || !fileTargets(this.session.settings.rules.agents, undefined, state.discovery.workspaceHasXcsh).has('xcsh')) return new Map();
+    return new Map(state.discovery.skipped.flatMap((s) => (s.why === 'too-many' && s.subfolders && s.from ? [[s.path, s.from] as const] : [])));
   }
 
   /** The root's rule locations whose rules are not read (`RootRules.unreadLocations`): path and what check says of it. */

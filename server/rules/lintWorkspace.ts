@@ -15,6 +15,7 @@ import { refreshedEngine } from './sessionEngine';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { isClaudeMemoryFile } from './claudeImports';
+import { filesPastSubfolders, withUncheckedCount } from './pastSubfolders';
 
 /**
  * Every rules finding of a workspace (or of `files`): rule files the agents read and
@@ -43,12 +44,19 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   }
   const candidates = scope.named ? scope.files : scope.files.filter(mayBeRuleFile);
   const capped = engine.cappedFolders();
+  // Files of subfolders discovery did not look into: said once, on their folder, not checked one by one. A file named is checked all the same: it was asked for.
+  const pastSubfolders = scope.named ? new Map<string, string[]>() : filesPastSubfolders(engine, candidates);
+  const notLookedInto = new Set([...pastSubfolders.values()].flat());
   for (const [i, file] of candidates.entries()) {
     if (i % 64 === 63) {
       throwIfCancelled(cancel);
       await yieldToEventLoop();
     }
     if (reported.has(file) || out.has(file)) continue;
+    if (notLookedInto.has(file)) {
+      notes?.leftUnread?.(file);
+      continue;
+    }
     // A file of a rule folder past its cap (`LIMITS.ruleFolderFiles`) is not read: the folder's
     // finding says so, and a run asked for part of the tree that holds the file (named, or in a
     // folder walked) is incomplete: it was asked to check it. A whole run is not: the finding says it.
@@ -73,5 +81,10 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
   }
   // A nested rule folder that is a link out of the workspace or to nothing is listed as the link it is (never followed): said of the link.
   for (const file of scope.files) add(file, unfollowedRuleFolderFindings(session, file));
+  // The folder's own warning (where Cursor's walk stopped too, the context lint's finding says it: `noteCappedFolders`).
+  for (const [folder, files] of pastSubfolders) {
+    const said = out.get(folder);
+    if (said) out.set(folder, said.map((f) => (f.code === 'rule/too-large' ? withUncheckedCount(f, files.length) : f)));
+  }
   return out;
 }

@@ -14,6 +14,9 @@ export const subfolder = (i: number) => `d${String(i).padStart(4, '0')}`;
 
 export const SUBFOLDERS_CAPPED = `This rule folder's subfolders hold more than ${LIMITS.ruleSubfolderEntries.toLocaleString('en-US')} entries; agentls reads up to ${LIMITS.ruleSubfolderEntries.toLocaleString('en-US')} entries: the subfolders past those, by name, are not looked into.`;
 
+/** What `agentls check` adds to the folder's finding: how many files of its listing lie in the subfolders not looked into, not checked one by one. */
+export const uncheckedTail = (n: number) => ` ${n === 1 ? '1 file there is' : `${n.toLocaleString('en-US')} files there are`} not checked.`;
+
 /** What a root `.cursor/rules` says where both Cursor's walk (`LIMITS.instructionFolderEntries`) and the look into its subfolders stopped: one finding. */
 export const CURSOR_AND_SUBFOLDERS_CAPPED = `This rule folder and its subfolders hold more than ${LIMITS.instructionFolderEntries.toLocaleString('en-US')} entries; agentls reads up to ${LIMITS.instructionFolderEntries.toLocaleString('en-US')} entries: the files of the folder that goes past them, and of those after it in name order, are not read for Cursor, so its rules among them are not counted and their globs not checked. Nor are the subfolders past the first ${LIMITS.ruleSubfolderEntries.toLocaleString('en-US')} entries looked into for the files the xcsh agent never loads.`;
 

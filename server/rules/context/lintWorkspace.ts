@@ -13,6 +13,7 @@ import { GlobReach } from './globReach';
 import { NESTED_FOLDERS_CAPPED, nestedCursorHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
 import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
+import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -39,6 +40,8 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     }
     return rels;
   };
+  // The files of subfolders discovery did not look into, which check does not check one by one (`pastSubfolders.ts`); a file named is checked.
+  const pastSubfolders = scope.named ? new Map<string, string[]>() : filesPastSubfolders(engine, scope.files);
   for (const root of engine.rootPaths) {
     throwIfCancelled(cancel);
     const view = engine.view(root);
@@ -53,7 +56,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       return held.holders;
     };
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested));
-    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root));
+    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));
@@ -98,10 +101,12 @@ function noteCappedFolders(
   notes: LintNotes | undefined,
   shown: (p: string) => string,
   xcshSubfolders: ReadonlySet<string>,
+  pastSubfolders: ReadonlyMap<string, readonly string[]>,
 ): void {
   if (capped.length === 0) return;
   const said = (c: CappedInstructionFolder) => cappedInstructionFinding(c, xcshSubfolders.has(c.path));
-  for (const c of capped) out.set(c.path, [...(out.get(c.path) ?? []), said(c)]);
+  // Where it says the xcsh agent's subfolders too, with how many files there `agentls check` did not check (`lintRulesWorkspace`).
+  for (const c of capped) out.set(c.path, [...(out.get(c.path) ?? []), withUncheckedCount(said(c), pastSubfolders.get(c.path)?.length ?? 0)]);
   if (scope.whole) return;
   for (const file of scope.files) {
     const c = cappedFolderMissing(capped, file);
