@@ -146,6 +146,11 @@ export interface AgentRuleInfo {
   path: string;
   /** How the agent applies it: `always` (in every request), `glob`, `description` (offered to the model), `manual` (only when the user names it), `none` (an activation the agent does not know: never). */
   mode: ActivationMode;
+  /**
+   * Set where the agent's docs do not say how the rule applies, and `mode` is agentls's
+   * likeliest reading (a Windsurf rule without `trigger`: `manual`); absent where the docs say.
+   */
+  modeInferred?: true;
   /** The globs of a `glob` rule. */
   globs?: string[];
   description?: string;

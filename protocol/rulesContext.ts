@@ -17,6 +17,8 @@ export interface RuleForFileInfo {
   /** Relative to `root` when under it. */
   path: string;
   mode: ActivationMode;
+  /** As `AgentRuleInfo.modeInferred`: the agent's docs do not say how the rule applies, and `mode` is agentls's likeliest reading. */
+  modeInferred?: true;
   /** The agent attaches (or offers) the rule while working on the file. */
   applies: boolean;
   reason: string;

@@ -233,8 +233,8 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
     case 'description':
       return `${agent.name} offers this rule's description to the model, which reads the rule when it judges it relevant${from}.`;
     case 'manual':
-      // Windsurf's docs describe no rule without `trigger` (agents/windsurf.ts): manual is agentls's guess there.
-      if (agent.id === 'windsurf' && (reading.fm.trigger === undefined || reading.fm.trigger === null)) {
+      // Windsurf's docs describe no rule without `trigger` (agents/windsurf.ts), the one rule whose manual mode is agentls's guess (`inferred`).
+      if (rule.inferred) {
         return `${agent.name} most likely applies this rule only when it is @-mentioned: it has no \`trigger\`, and Windsurf's docs do not say what a rule without one does.`;
       }
       if (atMentioned(agent.id)) return `${agent.name} applies this rule only when it is @-mentioned${from}.`;

@@ -1,6 +1,7 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { nameColumnRow, nameColumnWidth } from '../core/columns';
+import { inferredNote } from './context/agentView';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
 import { noFileGlobs } from './agents/globs';
@@ -114,7 +115,11 @@ function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, fol
     return dead ? `glob ${(rule.globs ?? []).join(', ')}: never attached: ${dead}` : `glob ${(rule.globs ?? []).join(', ')}`;
   }
   if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
-  if (rule.mode === 'manual') return atMentioned(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
+  if (rule.mode === 'manual') {
+    const how = atMentioned(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
+    // A mode the agent's docs do not give (`modeInferred`) is said as a likelihood, as the hover says it (`toolAppliesLine`).
+    return rule.modeInferred ? `most likely ${how}; ${inferredNote(displayName)}` : how;
+  }
   // As `agentls rules --for` says it (`rulesForFile.ts`).
   if (rule.mode === 'none') return `no activation ${displayName} knows: never applied`;
   return rule.mode;

@@ -66,7 +66,11 @@ export type Activation =
   | { mode: 'always' }
   | { mode: 'globs'; globs: string[] }
   | { mode: 'description' }
-  | { mode: 'manual' }
+  /**
+   * `inferred`: the agent's docs do not say how such a rule applies, and manual is agentls's
+   * likeliest reading (a Windsurf rule without `trigger`); reports say it as a likelihood.
+   */
+  | { mode: 'manual'; inferred?: true }
   /** The value that picks the mode is not one the agent knows. */
   | { mode: 'unknown'; key: string; value: unknown };
 

@@ -39,7 +39,8 @@ export const windsurf: AgentModel = {
   readsUserLocation: true,
   activation(fm) {
     const trigger = fm.trigger;
-    if (trigger === undefined || trigger === null) return { mode: 'manual' }; // not documented; the editor always writes one
+    // Not documented (the editor always writes one): manual is a guess, said as one.
+    if (trigger === undefined || trigger === null) return { mode: 'manual', inferred: true };
     switch (trigger) {
       case 'always_on':
         return { mode: 'always' };

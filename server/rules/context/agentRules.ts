@@ -27,6 +27,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     name,
     path: displayPath(rule.path, root),
     mode: rule.mode,
+    ...(rule.inferred ? { modeInferred: true } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
     tokens: estimateTokens(rule.body),

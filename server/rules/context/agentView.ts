@@ -46,6 +46,8 @@ export interface AgentRule {
   /** Absolute path of the file the agent uses. */
   path: string;
   mode: ActivationMode;
+  /** The agent's docs do not say how this rule applies: `mode` is agentls's likeliest reading (`Activation`'s `inferred`). */
+  inferred?: true;
   /** String globs as the agent holds them (non-strings dropped). */
   globs: string[];
   description?: string;
@@ -59,6 +61,11 @@ export interface AgentRule {
    * under it only (`nestedRules.ts`). Undefined for a rule of the root's own folders.
    */
   scope?: string;
+}
+
+/** Said after the mode of a rule whose mode is `inferred`, in the reports that list it (`agentls rules`, `--for`). */
+export function inferredNote(displayName: string): string {
+  return `${displayName}'s docs do not say how it applies a rule like this`;
 }
 
 /**

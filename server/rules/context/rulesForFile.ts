@@ -1,6 +1,6 @@
 import type { RuleForFileInfo } from '../../../protocol/rulesContext';
 import { noFileGlobs } from '../agents/globs';
-import type { AgentRule, AgentView } from './agentView';
+import { inferredNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { dialectMatcher } from './globMatcher';
 import { scopedPaths } from './nestedRules';
@@ -57,7 +57,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
     return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason, ...said };
   }
   const matched = paths ? firstMatch(rule, paths, view) : undefined;
-  const base = { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), matchedGlob: matched, ...said };
+  const base = { name: rule.name, path: rule.path, mode: rule.mode, ...(rule.inferred ? { modeInferred: true as const } : {}), tokens: estimateTokens(rule.body), matchedGlob: matched, ...said };
   const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
   switch (rule.mode) {
     case 'always':
@@ -82,6 +82,8 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
       }
       return { ...base, applies: false, reason: `injected only for paths matching ${globList}` };
     case 'manual':
+      // A mode the agent's docs do not give is said as a likelihood, as `agentls rules` says it (`report.ts`).
+      if (rule.inferred) return { ...base, applies: false, reason: `most likely manual only: attached when the user names it; ${inferredNote(view.displayName)}` };
       return { ...base, applies: false, reason: 'manual only: attached when the user names it' };
     default:
       // The xcsh agent loads such a rule into no bucket; another tool does not know how to activate it.

@@ -187,6 +187,7 @@ export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, acti
     name: analysis.candidate.name,
     path: analysis.candidate.path,
     mode: MODE[activation.mode],
+    ...(activation.mode === 'manual' && activation.inferred ? { inferred: true } : {}),
     globs: activation.mode === 'globs' ? activation.globs.filter((g) => g.trim() !== '') : [],
     description,
     body: parsed.body,

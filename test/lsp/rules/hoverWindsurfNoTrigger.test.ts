@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
-import { tempDir, writeTree } from '../../helpers/repo';
+import { tempDir } from '../../helpers/repo';
+import { windsurfNoTriggerTree } from '../../helpers/windsurfNoTrigger';
 
 const start = useLspClients(afterEach);
 const hoverText = (h: Hover | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
@@ -13,11 +14,7 @@ const hoverText = (h: Hover | null) => (h?.contents as MarkupContent | undefined
  */
 describe('the first-line hover of a Windsurf rule', () => {
   it('without trigger: "most likely" applied only when @-mentioned; with trigger: manual, said plainly', async () => {
-    const ws = writeTree(tempDir(), {
-      '.git/HEAD': 'ref: refs/heads/main\n',
-      '.windsurf/rules/none.md': '---\ndescription: x\n---\nNo trigger.\n',
-      '.windsurf/rules/manual.md': '---\ntrigger: manual\n---\nManual.\n',
-    });
+    const ws = windsurfNoTriggerTree();
     const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
     const first = async (rel: string) => {
       const uri = await c.open(path.join(ws, rel));
