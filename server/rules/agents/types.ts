@@ -57,8 +57,12 @@ export interface Placement {
   frontmatter: boolean;
   /** Reported as not read only when the file's frontmatter has one of these keys (a README beside instruction files is not a rule). */
   onlyWithKeys?: readonly string[];
-  /** Which character limit applies (`workspace` or `user`), when the agent has limits. */
-  limit?: 'workspace' | 'user';
+  /**
+   * Which character limit applies (`workspace` or `user`), when the agent has limits;
+   * `legacy`: the agent's legacy file, whose own figure (`maxChars.legacy`) only an earlier
+   * revision of its docs gives, beside the `workspace` one of its rule files now.
+   */
+  limit?: 'workspace' | 'user' | 'legacy';
 }
 
 /** How a rule activates in one agent, from its frontmatter. */
@@ -88,7 +92,7 @@ export interface AgentModel {
   keys: Record<string, KeySpec>;
   globs?: GlobDialect;
   /** Characters (code points) a rule file may hold before the agent stops reading it, and where that is documented (quoted in the message). */
-  maxChars?: { workspace: number; user?: number; source: string };
+  maxChars?: { workspace: number; user?: number; source: string; legacy?: { chars: number; source: string } };
   /**
    * The agent reads the user-level rules that the xcsh agent's discovery lists under its
    * provider (rules.md §2.4 to §2.6: `~/.cursor/rules`, Windsurf's `global_rules.md`), as the

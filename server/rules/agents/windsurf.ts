@@ -32,7 +32,17 @@ export const windsurf: AgentModel = {
   // Docs: "each rule file is limited to 12000 characters"; the page's earlier revision said
   // 6,000, the figure kept for the single global file global_rules.md (the current page
   // gives none for it). Counted as code points: the docs say characters.
-  maxChars: { workspace: 12_000, user: 6_000, source: 'docs.windsurf.com/windsurf/cascade/memories' },
+  // `.windsurfrules`: only the page's 2025 revision names it, then at
+  // docs.windsurf.com/windsurf/memories ("`global_rules.md` and `.windsurfrules` are limited
+  // to 6000 characters each. Any content above 6000 characters will be truncated"); the
+  // current page names it nowhere, so whether its 12,000 for rule files reaches the legacy
+  // file is not documented: both figures are said (toolLint/tooLong.ts).
+  maxChars: {
+    workspace: 12_000,
+    user: 6_000,
+    source: 'docs.windsurf.com/windsurf/cascade/memories',
+    legacy: { chars: 6_000, source: 'the 2025 revision of docs.windsurf.com/windsurf/memories, the one that names it' },
+  },
   // Docs ("Rules"): "global_rules.md - rules applied across all workspaces", the one
   // user-level file; Windsurf keeps it under ~/.codeium/windsurf/memories/, where the docs
   // say Cascade stores its memories too (rules.md §2.5 reads it there).
@@ -63,7 +73,7 @@ function windsurfPlacement(rel: string): Placement | undefined {
   if (name === '.windsurfrules') {
     // Not in the current docs; earlier Windsurf releases read one .windsurfrules at the
     // workspace root. Treated as a legacy file still read there, and only there.
-    if (rel === '.windsurfrules') return { read: true, legacy: 'undocumented', frontmatter: false, limit: 'workspace' };
+    if (rel === '.windsurfrules') return { read: true, legacy: 'undocumented', frontmatter: false, limit: 'legacy' };
     const dir = rel.slice(0, -name.length);
     return { read: false, frontmatter: false, why: 'Windsurf reads `.windsurfrules` only at the workspace root', move: `${dir}.windsurf/rules/windsurfrules.md` };
   }

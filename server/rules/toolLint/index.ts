@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding } from '../../core/findings';
-import { personCharacters, type Range } from '../../core/text';
+import type { Range } from '../../core/text';
 import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import { sentWhole, type AgentId, type AgentModel, type Placement } from '../agents';
@@ -20,6 +20,7 @@ import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
 import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
+import { limitFindings, tooLargeLimitFindings } from './tooLong';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -200,51 +201,8 @@ function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range)
   if (problem.kind !== 'too-large') {
     return [finding('rule/binary', 'warning', first, `This is a binary file, not text (UTF-16 is read as binary too): what ${name} makes of its bytes is not documented, and agentls has not checked it.`)];
   }
-  const out = [finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what ${name} reads in it is not checked.`)];
-  // Even at four bytes a character, a file this size is past a tool's character limit.
-  const limit = tooLongFrom(file);
-  const fewest = Math.floor(problem.size / 4);
-  if (limit !== undefined && fewest > limit.chars) {
-    out.push(
-      finding(
-        'rule/too-long',
-        'error',
-        first,
-        `${name} reads at most ${limit.chars.toLocaleString('en-US')} characters of ${limit.what} (${limit.source}); this one is ${problem.size.toLocaleString('en-US')} bytes, at least ${fewest.toLocaleString('en-US')} characters, so ${name} never sees most of it. Split the file.`,
-      ),
-    );
-  }
-  return out;
-}
-
-/** The tool's character limit for this file, when it has one. */
-function tooLongFrom(file: ToolFile): { chars: number; what: string; source: string } | undefined {
-  const limits = file.agent.maxChars;
-  const which = file.placement.limit;
-  const max = which === 'user' ? limits?.user : which === 'workspace' ? limits?.workspace : undefined;
-  return limits && max ? { chars: max, what: which === 'user' ? 'global_rules.md' : 'a rule file', source: limits.source } : undefined;
-}
-
-function limitFindings(file: ToolFile, analysis: FileAnalysis): Finding[] {
-  const limit = tooLongFrom(file);
-  // Code units are at least code points: a text this short is within the limit.
-  if (!limit || file.text.length <= limit.chars) return [];
-  const max = limit.chars;
-  // Whether the tool counts a BOM or the CR of a CRLF is not documented: left out, so a rule is
-  // called too long only when it is over the limit however they are counted (its CRLF copy too).
-  const chars = personCharacters(file.text).count;
-  if (chars <= max) return [];
-  const cut = personCharacters(file.text, max).offset;
-  const start = analysis.lines.positionAt(cut);
-  const end = analysis.lines.positionAt(file.text.length);
-  return [
-    finding(
-      'rule/too-long',
-      'error',
-      { start, end },
-      `${file.agent.name} reads at most ${max.toLocaleString('en-US')} characters of ${limit.what} (${limit.source}); this one has ${chars.toLocaleString('en-US')}, so ${file.agent.name} never sees the text from line ${start.line + 1} on. Split the file.`,
-    ),
-  ];
+  // Even at four bytes a character, a file this size may be past a tool's character limit.
+  return [finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what ${name} reads in it is not checked.`), ...tooLargeLimitFindings(file, problem.size, first)];
 }
 
 function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>): Finding[] {
