@@ -51,7 +51,7 @@ export const RULE_CODES = {
   'rule/foreign-key': 'A key the tool the file was written for ignores (the agent reads it)',
   'rule/legacy-file': 'A legacy rule file the tool still reads, though its documentation deprecates it or no longer describes it',
   'rule/too-long': "Longer than the tool reads (Windsurf: 12,000 characters a rule file, 6,000 for global_rules.md; .windsurfrules: 6,000 in the docs that named it, information up to 12,000)",
-  'rule/inactive': "The tool's activation mode cannot fire: model_decision without a description, glob without globs, no applyTo",
+  'rule/inactive': "The tool's activation mode cannot fire: model_decision without a description, glob without globs, no applyTo; a hint on a Windsurf description without trigger",
   'rule/no-reader': 'A rule file where no agent reads it (named on the command line): checked by its format',
   'rule/disabled': 'The rule is switched off by agentls.rules.disabledRules',
   'rule-url/unknown': 'rule://NAME names no rule the agent can resolve',

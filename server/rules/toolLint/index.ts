@@ -217,6 +217,22 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: model_decision needs a description: Windsurf decides from it whether to apply the rule, and there is none.${meant}`, { data: { fix: 'add-description' } })];
     }
     if (unusedGlobs.length) return unusedGlobs;
+    const described = entryOf('description');
+    if (fm.trigger === undefined && described && typeof fm.description === 'string' && fm.description.trim()) {
+      // Docs ("Activation modes", docs.windsurf.com/windsurf/cascade/memories): "Model Decision:
+      // Based on a natural language description of the rule the user defines, the model decides
+      // whether to apply the rule"; no other mode reads the description, and a rule without
+      // trigger is not documented (agents/windsurf.ts). A hint: the author's intent is a guess.
+      return [
+        finding(
+          'rule/inactive',
+          'hint',
+          described.lineRange,
+          'This rule has a description but no `trigger`: Windsurf decides from a description only with `trigger: model_decision`, and its docs do not say what it does with a rule without one (most likely it applies it only when @-mentioned). Add `trigger: model_decision` to have the model decide from the description.',
+          { data: { fix: 'add-key', key: 'trigger', value: 'model_decision' } },
+        ),
+      ];
+    }
     if (activation.mode === 'globs' && activation.globs.length === 0) {
       // A near miss of the key (`glob:`, `Globs:`), seen in real rules, is named.
       const near = loc.entries().find((e) => e.key !== 'globs' && /^globs?$/i.test(e.key));
