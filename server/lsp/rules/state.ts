@@ -108,7 +108,8 @@ export class RulesState {
       const started = Date.now();
       await engine.refresh(token);
       await this.publish(engine.reportedPaths(), true);
-      this.context.log.info(`rules: ${engine.reportedPaths().size} rule files in ${engine.rootPaths.length} folder(s) analysed in ${Date.now() - started} ms`);
+      // The engine's count is of the files the xcsh agent lists; the others' are told after them (`unlisted.ts`), so the line says whose.
+      this.context.log.info(`rules: ${engine.reportedPaths().size} rule files the xcsh agent lists, in ${engine.rootPaths.length} workspace folder(s), analysed in ${Date.now() - started} ms`);
     });
     this.refreshing = run.finally(() => {
       if (this.refreshing === run) this.refreshing = undefined;

@@ -19,7 +19,7 @@ describe('the server and a rule folder of more subfolders than it looks into', (
     const ws = writeTree(tempDir(), manySubfoldersTree());
     const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
     // Logged once the findings of the listed files are pushed, all of them before it.
-    await c.waitForLog(/^rules: \d+ rule files in 1 folder\(s\) analysed/, 30_000);
+    await c.waitForLog(/^rules: \d+ rule files the xcsh agent lists, in 1 workspace folder\(s\), analysed/, 30_000);
     const folder = c.uri(path.join(ws, '.cursor/rules'));
     const told = [...c.diagnostics].filter(([, p]) => p.diagnostics.some((d) => d.code === 'rule/not-read')).map(([uri]) => uri);
     // Cursor's walk of its subfolders, sharing a budget, stopped too: one error on the folder says both (pushed with Cursor's view, after the listing's).
