@@ -1,10 +1,8 @@
-import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
-import { indexRefusal } from '../workspace/roots';
 import { displayPath } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { splitLinkNote } from '../workspace/write';
@@ -14,8 +12,8 @@ import { resolveCheckTargets } from './checkTargets';
 import { overlaySettings } from '../core/settings';
 import { globProblem } from '../workspace/glob';
 import { projectIgnoreMatcher } from '../workspace/projectConfig';
-import { findMarkedRoot } from '../workspace/projectRoot';
 import { findRepoRoot } from '../workspace/repoRoot';
+import { optionsForNamedPath, refuseWholeRoot } from './wholeRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { filesWithBom } from './bomFiles';
 import { applyFixes, attachFixes } from './fix';
@@ -65,12 +63,7 @@ export const checkCommand: CliCommand = {
     if (!SEVERITIES.includes(threshold)) throw new UsageError(`--max-severity must be one of ${SEVERITIES.join(', ')}, not ${threshold}`);
 
     // Run from outside any project (a CI step at /, a hook in the home directory), paths name the project: the one holding the first.
-    if (common.reroot && positionals.length > 0) {
-      const first = path.resolve(io.cwd, positionals[0]);
-      const isFolder = await fsp.stat(first).then((st) => st.isDirectory(), () => false);
-      const holder = await findMarkedRoot(isFolder ? first : path.dirname(first), resolveHome(common.settings.home));
-      if (holder !== undefined && holder !== common.root) common = await common.reroot(holder);
-    }
+    if (positionals.length > 0) common = await optionsForNamedPath(common, path.resolve(io.cwd, positionals[0]));
     common = withCheckOverrides(common, values.severity ?? [], values.ignore ?? []);
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);
@@ -89,9 +82,7 @@ export const checkCommand: CliCommand = {
       session.dispose();
     }
     // Walking all of the home directory or the file system takes minutes and is never a project.
-    if (targets.whole && indexRefusal(common.root, resolveHome(common.settings.home))) {
-      throw new CliError(`${common.root} is the home directory or the file system root, not a project: run agentls check in a project, or name the files and folders to check`);
-    }
+    if (targets.whole) refuseWholeRoot('check', common.root, resolveHome(common.settings.home), ', or name the files and folders to check');
     const linters = workspaceLinters();
     for (const { key, meant } of unknownSeverityKeys(Object.keys(common.settings.diagnostics.severity), linters.flatMap((l) => l.codes))) {
       write(io.stderr, `agentls check: warning: a severity is set for ${key}, which is no code or family of codes agentls reports, so it changes nothing${meant ? ` (${meant}?)` : ''}`);

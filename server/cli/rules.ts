@@ -24,6 +24,8 @@ import { listingGaps } from './listingGaps';
 import { nestedRuleFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
+import { resolveHome } from '../workspace/home';
+import { optionsForNamedPath, refuseWholeRoot } from './wholeRoot';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -80,7 +82,8 @@ export const rulesCommand: CliCommand = {
                   it (the root's, the user-level ones, its own package's), and how many others
                   there are (unreadElsewhere in --json)
 ${exitCodesHelp('printed', 'does not occur')}`,
-  async run(args, common, io) {
+  async run(args, commonOptions, io) {
+    let common = commonOptions;
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false }, prompt: { type: 'string' }, for: { type: 'string' } }, allowPositionals: false, strict: true });
     const template = values.prompt;
     if (template !== undefined && template !== 'default' && template !== 'custom') throw new UsageError(`--prompt must be default or custom, not ${template}`);
@@ -93,6 +96,9 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     if (template !== undefined && common.given.has('--agents') && !showsAgent(agents, common.settings.rules.profile)) {
       throw new UsageError(`--prompt renders the xcsh agent's system prompt, and --agents ${typeof agents === 'string' ? agents : agents.join(',')} leaves the xcsh agent out: add xcsh to --agents, or leave --agents out`);
     }
+    // As check does: the file asked about names the project when the command runs outside one; else the home directory or `/` is refused, not walked.
+    if (values.for !== undefined) common = await optionsForNamedPath(common, path.resolve(io.cwd, values.for));
+    refuseWholeRoot('rules', common.root, resolveHome(common.settings.home));
     const session = new WorkspaceSession(common.settings);
     try {
       session.addFolder(common.root);

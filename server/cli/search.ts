@@ -8,7 +8,8 @@ import { unreadableSummary } from '../search/folderIndex';
 import { MAX_RESULTS, readSearchRequest } from '../search/request';
 import { SqliteStore } from '../search/sqliteStore';
 import { MemoryStore, type IndexStore } from '../search/store';
-import { indexRefusal } from '../workspace/roots';
+import { resolveHome } from '../workspace/home';
+import { refuseWholeRoot } from './wholeRoot';
 import { WorkspaceSession } from '../workspace/session';
 import { EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
 import { linePath } from './output';
@@ -69,13 +70,9 @@ ${exitCodesHelp('candidates found', 'no file matches (said on standard error)')}
     }
 
     const log = leveledLogger((level, message) => write(io.stderr, `agentls search: ${message}`), () => 'warn');
+    refuseWholeRoot('search', common.root, resolveHome(common.settings.home));
     const session = new WorkspaceSession(common.settings, log);
     session.addFolder(common.root);
-    const refusal = indexRefusal(common.root, session.home);
-    if (refusal) {
-      write(io.stderr, `agentls search: ${refusal}`);
-      return EXIT.error;
-    }
     const store: IndexStore = values['no-cache'] ? new MemoryStore() : await SqliteStore.open(session.cacheDir, log);
     // The walk reconciles the stored list with the disk; sizes and times are read only for
     // the answer, unless the query is empty (most recently modified first needs them all).
