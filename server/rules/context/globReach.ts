@@ -340,7 +340,21 @@ export class GlobReach {
     if (!glob.includes('/')) return { paths: literal === '' ? [] : shown(this.paths.nameNeighbours(literal, wide)), noExtension };
     if (literal === '') return { paths: shown(this.sameNameStart(glob, wide)), noExtension };
     const pool = lists.length ? lists : this.paths.lists(undefined);
-    return { paths: shown(pool.flatMap((l) => PathList.neighbours(l, literal, wide))), noExtension };
+    return { paths: shown([...this.deeperFolder(literal, pool, wide), ...pool.flatMap((l) => PathList.neighbours(l, literal, wide))]), noExtension };
+  }
+
+  /**
+   * For a glob whose literal folder (`lib/` of `lib/**\/*.ts`) the workspace has nowhere at its
+   * top, the paths under a folder of that name deeper down (`src/lib/util.ts`): what the glob
+   * most likely meant, while the paths sorted next to `lib/` may share not a letter with it.
+   */
+  private deeperFolder(literal: string, pool: readonly string[][], n: number): string[] {
+    const folder = literal.slice(0, literal.lastIndexOf('/'));
+    if (folder === '') return [];
+    const all = this.paths.lists(undefined)[0];
+    const [from, to] = PathList.range(all, folder);
+    if (to > from) return [];
+    return pool.flatMap((l) => PathList.underDeeperFolder(l, folder, n)).sort().slice(0, n);
   }
 
   /** Paths whose file name starts with the literal start of the glob's last segment (none when that is empty). */

@@ -149,6 +149,17 @@ export class PathList {
       .map((x) => x.p);
   }
 
+  /**
+   * Up to `n` paths of `list` under a folder `folder` (`lib`, `app/lib`) that is not at the top:
+   * `src/lib/util.ts`. One pass over the list, stopping at the `n`th.
+   */
+  static underDeeperFolder(list: readonly string[], folder: string, n: number): string[] {
+    const inner = `/${folder}/`;
+    const out: string[] = [];
+    for (let i = 0; i < list.length && out.length < n; i++) if (list[i].includes(inner)) out.push(list[i]);
+    return out;
+  }
+
   /** Up to `n` paths whose file names sort next to `name` and share a prefix with it (one path a name). */
   nameNeighbours(name: string, n: number): string[] {
     return PathList.neighbours(this.names, name, n)
