@@ -74,6 +74,8 @@ export interface Drift {
   other: RuleCopy;
   /** Diff from this file's body to the other's. */
   diff: DiffLine[];
+  /** The other tool's further files of the name, compared with this one less closely (not reported). */
+  alsoOfTool?: string[];
 }
 
 /** Bodies by tool and text: publishing the workspace's findings reads every copy once per copy. */
@@ -103,9 +105,21 @@ const MIN_LINE_LETTERS = 8;
  */
 const MIN_TELLING_LINES = 2;
 
+/** Distinct words a body needs before sharing few words with another marks them as separate rules. */
+const MIN_WORDS_TO_TELL = 8;
+/** Distinct words of a body kept for the comparison: the lines read are capped, and so is this. */
+const MAX_JUDGED_WORDS = 5000;
+/**
+ * The share of the smaller body's distinct words a copy keeps at least. A copy edited in places
+ * or grown keeps most of them; two rules written apart share only common words ("use", "the").
+ */
+const MIN_SHARED_WORDS_OF_A_COPY = 1 / 3;
+
 interface BodyLines {
   /** Non-blank lines read (up to MAX_JUDGED_LINES). */
   nonBlank: number;
+  /** Distinct words (letters and digits, lower case) of those lines, at most MAX_JUDGED_WORDS. */
+  words: Set<string>;
   /**
    * The lines that carry the rule, trimmed: not headings (`# Testing` is what any rule on
    * testing starts with), fences or short labels. A body made of those alone keeps them all.
@@ -116,6 +130,7 @@ interface BodyLines {
 function bodyLines(body: string): BodyLines {
   const all = new Set<string>();
   const telling = new Set<string>();
+  const words = new Set<string>();
   let nonBlank = 0;
   let from = 0;
   for (let n = 0; n < MAX_JUDGED_LINES && from <= body.length; n++) {
@@ -125,9 +140,10 @@ function bodyLines(body: string): BodyLines {
     if (line === '') continue;
     nonBlank++;
     all.add(line);
+    for (const w of line.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) if (words.size < MAX_JUDGED_WORDS) words.add(w);
     if (!/^#{1,6}(?:\s|$)/.test(line) && !/^(?:```|~~~)/.test(line) && (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_LINE_LETTERS) telling.add(line);
   }
-  return { nonBlank, telling: telling.size > 0 ? telling : all };
+  return { nonBlank, words, telling: telling.size > 0 ? telling : all };
 }
 
 /**
@@ -141,12 +157,33 @@ function bodyLines(body: string): BodyLines {
  * whole is still compared (too little text to tell).
  */
 function separateRules(a: BodyLines, b: BodyLines): boolean {
+  if (fewWordsShared(a, b)) return true;
   if (a.nonBlank < MIN_LINES_OF_SEPARATE_RULES || b.nonBlank < MIN_LINES_OF_SEPARATE_RULES) return false;
   if (a.telling.size < MIN_TELLING_LINES || b.telling.size < MIN_TELLING_LINES) return false;
   const [small, large] = a.telling.size <= b.telling.size ? [a.telling, b.telling] : [b.telling, a.telling];
   let shared = 0;
   for (const l of small) if (large.has(l)) shared++;
   return shared * 2 < small.size;
+}
+
+/** Distinct words both bodies hold. */
+function sharedWords(a: BodyLines, b: BodyLines): number {
+  const [small, large] = a.words.size <= b.words.size ? [a.words, b.words] : [b.words, a.words];
+  let shared = 0;
+  for (const w of small) if (large.has(w)) shared++;
+  return shared;
+}
+
+/**
+ * Two bodies of a few words each at least, of which the smaller keeps less than a third in the
+ * other: rules written apart, however short. A user's `.cursor/rules/style.mdc` on React
+ * components and `.windsurf/rules/style.md` on commit messages (two lines each) were reported
+ * as drifted copies. Bodies of fewer words are still compared: `Use two spaces.` and `Prefer
+ * tabs.` may be one rule changed whole, and there is too little text to tell.
+ */
+function fewWordsShared(a: BodyLines, b: BodyLines): boolean {
+  if (a.words.size < MIN_WORDS_TO_TELL || b.words.size < MIN_WORDS_TO_TELL) return false;
+  return sharedWords(a, b) < MIN_SHARED_WORDS_OF_A_COPY * Math.min(a.words.size, b.words.size);
 }
 
 /**
@@ -165,11 +202,21 @@ export function findDrift(copies: readonly { path: string; text: string }[]): Dr
   }
   const out: Drift[] = [];
   for (const a of known) {
+    // A tool may hold several files of the name (`.cursor/rules/ts.md` and `ts.mdc`): a file is
+    // told once of that tool, against the one sharing the most words with it (the first of equals).
+    const nearest = new Map<RuleTool, { copy: (typeof known)[number]; shared: number; also: string[] }>();
     for (const b of known) {
       // An empty copy is a problem of its own (the agent drops it), not a diverging copy.
       if (a === b || a.tool === b.tool || a.body === b.body || a.body === '' || b.body === '') continue;
       if (separateRules(a.lines, b.lines)) continue;
-      out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body) });
+      const shared = sharedWords(a.lines, b.lines);
+      const best = nearest.get(b.tool);
+      if (!best) nearest.set(b.tool, { copy: b, shared, also: [] });
+      else if (shared > best.shared) nearest.set(b.tool, { copy: b, shared, also: [...best.also, best.copy.path] });
+      else best.also.push(b.path);
+    }
+    for (const { copy: b, also } of nearest.values()) {
+      out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body), ...(also.length ? { alsoOfTool: also } : {}) });
     }
   }
   return out;

@@ -234,11 +234,12 @@ function driftFindings(c: RuleFileContext): Finding[] {
     .map((d) => {
       const other = displayPath(d.other.path, c.root);
       const summary = diffSummary(d.diff);
+      const also = d.alsoOfTool ? `; of the ${TOOL_NAMES[d.other.tool]} files of this name, it shares the most with this one (also ${d.alsoOfTool.map((p) => displayPath(p, c.root)).join(', ')})` : '';
       return contextFinding(
         'context/drift',
         'information',
         c.lines.lineRange(0),
-        `The ${TOOL_NAMES[d.other.tool]} copy of this rule (${other}) has another body:\n${summary}`,
+        `The ${TOOL_NAMES[d.other.tool]} copy of this rule (${other}) has another body${also}:\n${summary}`,
         { related: [{ path: d.other.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: `${TOOL_NAMES[d.other.tool]} copy; from this file to it:\n${summary}` }], data: { fix: 'copy-body', other: d.other.path } satisfies CopyBodyData },
       );
     });

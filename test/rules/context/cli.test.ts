@@ -180,4 +180,22 @@ describe('agentls rules --for and the always-sent totals', () => {
     expect(drift.map((d) => d.path).sort()).toEqual(['.cursor/rules/testing.mdc', '.windsurf/rules/testing.md']);
     expect(drift.find((d) => d.path === '.cursor/rules/testing.mdc')!.message).toContain('- npm test -- --run\n+ npm test -- --watch=false');
   });
+  it('agentls check leaves alone short rules of one file name whose bodies share no text, and reports a file once for each other tool', async () => {
+    // Two lines each, written apart: a Cursor style rule about components, a Windsurf one about commits.
+    const cursorStyle = '---\nalwaysApply: true\n---\nPrefer functional React components over classes.\nStyle them with Tailwind utility classes only.\n';
+    const windsurfStyle = '---\ntrigger: always_on\n---\nWrite commit messages in the imperative mood.\nKeep each commit to one logical change.\n';
+    expect(await driftIn({ '.cursor/rules/style.mdc': cursorStyle, '.windsurf/rules/style.md': windsurfStyle })).toEqual([]);
+    // The same Windsurf rule copied from Cursor, one of whose two files of the name is nearer it: one finding on it, against that one.
+    const ts = (extra: string) => `Use strict TypeScript with noImplicitAny and strictNullChecks.\nPrefer type aliases over interfaces${extra}.\n`;
+    const drift = await driftIn({
+      '.cursor/rules/ts.mdc': `---\nalwaysApply: true\n---\n${ts(' for unions')}`,
+      '.cursor/rules/ts.md': `---\nalwaysApply: true\n---\nUse strict TypeScript.\n`,
+      '.windsurf/rules/ts.md': `---\ntrigger: always_on\n---\n${ts(' for unions and tuples')}`,
+    });
+    const windsurf = drift.filter((d) => d.path === '.windsurf/rules/ts.md');
+    expect(windsurf).toHaveLength(1);
+    expect(windsurf[0].message).toContain('The Cursor copy of this rule (.cursor/rules/ts.mdc) has another body');
+    expect(windsurf[0].message).toContain('.cursor/rules/ts.md');
+    expect(drift.map((d) => d.path).sort()).toEqual(['.cursor/rules/ts.md', '.cursor/rules/ts.mdc', '.windsurf/rules/ts.md']);
+  });
 });
