@@ -123,9 +123,10 @@ export interface NestedRuleFolderInfo {
    */
   onDemand?: true;
   /**
-   * Memory files of `folder` agentls could not read (binary, too large, unreadable), each with
-   * why: they load on demand with the folder's, so they are told here, never under "sent in
-   * every request". Absent when there is none, and from older servers.
+   * Files of `folder` agentls did not read (binary, too large, unreadable; a nested `.cursor/rules`
+   * file past the files agentls reads of those folders), each with why: they load only with the
+   * folder's, so they are told here, never under "sent in every request". Absent when there is
+   * none, and from older servers.
    */
   unread?: { path: string; reason: string }[];
 }

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
-import { MAX_NESTED_FOLDERS } from '../../server/rules/context/nestedRules';
+import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from '../../server/rules/context/nestedRules';
 import { tempDir, writeTree } from '../helpers/repo';
 import { builtCli } from '../helpers/cliWithHome';
 
@@ -65,5 +65,25 @@ describe('agentls rules and check say when there are more nested .cursor/rules f
     expect(buckets.nestedFolders?.length).toBe(MAX_NESTED_FOLDERS);
     const check = agentls(ws, 'check');
     expect(check.status, check.stderr).toBe(0);
+  });
+});
+
+describe('agentls rules tells the nested .cursor/rules files past what it reads with their folder', () => {
+  it('not under "sent in every request": in the nested section of the folder they load with', () => {
+    const tree: Record<string, string> = { '.cursor/rules/root.mdc': '---\nalwaysApply: true\n---\nShort.\n', 'packages/b/.cursor/rules/late.mdc': '---\nglobs: "**/*.ts"\n---\nLate.\n' };
+    for (let i = 0; i < MAX_NESTED_FILES; i++) tree[`packages/a/.cursor/rules/r${String(i).padStart(3, '0')}.mdc`] = '---\nglobs: "**/*.ts"\n---\nStrict.\n';
+    const ws = writeTree(tempDir(), tree);
+    const json = agentls(ws, 'rules', '--json');
+    const buckets = JSON.parse(json.stdout) as RuleBucketsResult;
+    expect(buckets.alwaysSent?.find((a) => a.agent === 'cursor')?.uncounted).toEqual([]);
+    const late = buckets.nestedFolders?.find((f) => f.agent === 'cursor' && f.folder === 'packages/b');
+    expect(late?.unread?.map((u) => u.path)).toEqual(['packages/b/.cursor/rules/late.mdc']);
+    expect(late?.unread?.[0].reason).toContain(`at most ${MAX_NESTED_FILES} rule files`);
+
+    const text = agentls(ws, 'rules').stdout;
+    const at = text.indexOf('Cursor, rules in packages/b/.cursor/rules (0)');
+    expect(at, text).toBeGreaterThan(text.indexOf('Sent in every request'));
+    expect(text.slice(0, at)).not.toContain('late.mdc');
+    expect(text.slice(at)).toMatch(/\n {2}not read: packages\/b\/\.cursor\/rules\/late\.mdc \(agentls reads at most/);
   });
 });

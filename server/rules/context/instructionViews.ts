@@ -406,13 +406,14 @@ async function nestedCursorRules(reader: Reader): Promise<{ rules: AgentRule[]; 
   for (const holder of holders) {
     const dir = path.join(reader.root, ...holder.split('/'), '.cursor', 'rules');
     for (const p of await reader.list(dir, ['.mdc', '.md'], { agent: 'cursor' })) {
+      // A file not read loads with its folder, as its rules would (`nestedRules.ts`): told in that folder's section, not in the every-request totals.
       if (budget-- <= 0) {
-        uncounted.push({ path: reader.shown(p), reason: `agentls reads at most ${MAX_NESTED_FILES} rule files of nested .cursor/rules folders; this one and any after it are not read` });
+        uncounted.push({ path: reader.shown(p), reason: `agentls reads at most ${MAX_NESTED_FILES} rule files of nested .cursor/rules folders; this one and any after it are not read`, folder: holder });
         return { rules, uncounted };
       }
       const file = await reader.read(p);
       if (!file) continue;
-      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
+      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure, folder: holder });
       else rules.push({ ...frontmatterRule('cursor', `${toPosix(path.relative(dir, p)).replace(/\.mdc?$/, '')} (${holder})`, file, false), scope: holder });
     }
   }

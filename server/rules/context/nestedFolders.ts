@@ -16,8 +16,9 @@ import type { AgentView } from './agentView';
  * forum.cursor.com/t/nested-cursor-rules-subdirectories/110303): nested rules are
  * "automatically attached when files in their directory are referenced", so they are in a
  * request only while such a file is; the xcsh agent reads none of them (`rule/not-read`).
- * A subfolder's memory file Claude Code would load but agentls could not read is told with its
- * folder (`unread`), since it too loads on demand.
+ * A subfolder's memory file Claude Code would load, or a nested `.cursor/rules` file, that agentls
+ * did not read (unreadable, or past `MAX_NESTED_FILES`) is told with its folder (`unread`), since it
+ * too loads only with that folder.
  */
 export function nestedRuleFolders(views: readonly AgentView[], root: string): NestedRuleFolderInfo[] {
   const out: NestedRuleFolderInfo[] = [];
