@@ -102,7 +102,10 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
 export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalysis): { tool?: ToolReading; xcsh: boolean } {
   const targets = engine.targetsOf(p);
   const owner = engine.ownerOf(p);
-  if (!owner || owner.agent.id === 'xcsh' || !targets.has(owner.agent.id) || !analysis.parsed) return { xcsh: true };
+  if (!owner || owner.agent.id === 'xcsh' || !targets.has(owner.agent.id)) return { xcsh: true };
+  // A file too large to read has no frontmatter agentls knows: its tool is still spoken for, to say so (`ruleNameHover`).
+  if (tooLargeReason(analysis) !== undefined) return { tool: { agent: owner.agent, placement: owner.placement, fm: {}, dropped: false, findings: [] }, xcsh: targets.has('xcsh') };
+  if (!analysis.parsed) return { xcsh: true };
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
   return { tool: { agent: owner.agent, placement: owner.placement, fm, dropped, findings: engine.toolFindingsOf(p) ?? [] }, xcsh: targets.has('xcsh') };
 }
@@ -135,13 +138,20 @@ export function ruleNameHover(
     const listed = own?.rules.find((r) => r.path === p);
     // Its view could not read it (too large, a link out): "loads no rule" would be said of a file the agent reads, and a size of what agentls did not read.
     const shown = displayPath(p, root, home);
-    const notRead = listed ? undefined : own?.uncounted?.find((u) => u.path === shown);
+    // The engine's own file over its read limit is in no view (`toolAgentViews` takes parsed files alone).
+    const notRead = listed ? undefined : (own?.uncounted?.find((u) => u.path === shown)?.reason ?? tooLargeReason(analysis));
     unread = notRead !== undefined;
     // A buffer no view lists (not saved yet): what the tool will make of it as written.
     const rule = listed ?? (notRead ? undefined : subject.bufferRule);
-    lines.push('', notRead ? `agentls did not read this file for ${tool.agent.name} (${notRead.reason}), so how ${tool.agent.name} applies it is not known here.` : toolAppliesLine(tool, rule));
+    lines.push('', notRead ? notReadLine(tool.agent.name, notRead) : toolAppliesLine(tool, rule));
     always = rule?.mode === 'always';
     sent = rule?.body;
+  }
+  // The xcsh agent's bucket of a file agentls did not read is a stand-in (`analyseText`), not what the agent does with it.
+  const xcshUnread = xcsh ? tooLargeReason(analysis) : undefined;
+  if (xcshUnread !== undefined && engine.nameState(root, name)?.effective?.path === p) {
+    lines.push('', notReadLine('the xcsh agent', xcshUnread));
+    return { markdown: lines.join('\n'), always, sent, unread: true };
   }
   const described = xcsh ? xcshNameLines(engine, root, name, home, p) : undefined;
   if (described) {
@@ -149,6 +159,16 @@ export function ruleNameHover(
     always ||= analysis.placement?.bucket === 'alwaysApply';
   }
   return lines.length > 1 ? { markdown: lines.join('\n'), always, sent, ...(unread ? { unread } : {}) } : undefined;
+}
+
+/** The first-line hover's line for an agent whose rule file agentls did not read (`reason`): neither how it applies it nor its size is known. */
+function notReadLine(agent: string, reason: string): string {
+  return `agentls did not read this file for ${agent} (${reason}), so how ${agent} applies it is not known here.`;
+}
+
+/** Why the engine did not read a rule file it lists (over `MAX_RULE_FILE_BYTES`); undefined when it read it. */
+function tooLargeReason(analysis: FileAnalysis): string | undefined {
+  return analysis.readProblem?.kind === 'too-large' ? analysis.readProblem.message : undefined;
 }
 
 /**

@@ -47,4 +47,18 @@ describe('the first-line hover of a rule file agentls could not read for its age
     expect(text).toContain('agentls did not read this file for Claude Code (outside the workspace and the user-level rule files: not read)');
     expect(text).not.toContain('loads no rule from this file');
   });
+
+  it('.cursor/rules/huge.mdc: neither Cursor\'s line nor the xcsh agent\'s speaks of a bucket or a size', async () => {
+    const rel = '.cursor/rules/huge.mdc';
+    const ws = writeTree(tempDir(), { [rel]: HUGE, '.xcsh/rules/a.md': 'Short.\n', 'src/a.ts': 'export const a = 1;\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, rel));
+    await c.waitForDiagnostics(uri);
+    const text = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } }));
+    const why = `(${path.join(ws, rel)} is ${Buffer.byteLength(HUGE)} bytes, over the 2097152-byte limit)`;
+    expect(text).toContain(`agentls did not read this file for Cursor ${why}, so how Cursor applies it is not known here.`);
+    expect(text).toContain(`agentls did not read this file for the xcsh agent ${why}, so how the xcsh agent applies it is not known here.`);
+    expect(text).not.toContain('no bucket');
+    expect(text).not.toContain('Size:');
+  });
 });
