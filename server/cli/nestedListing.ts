@@ -2,7 +2,7 @@ import { NEVER_CANCELLED } from '../core/cancel';
 import { MAX_LINTED_FILES } from '../workspace/linter';
 import { listFolderFiles } from '../workspace/listFiles';
 import type { WorkspaceSession } from '../workspace/session';
-import { NESTED_CURSOR } from '../rules/context/nestedRules';
+import { NESTED_CURSOR, NESTED_WINDSURF } from '../rules/context/nestedRules';
 import { claudeMemoryFolder } from '../rules/context/nestedClaude';
 
 /**
@@ -27,7 +27,7 @@ export async function nestedRuleFiles(session: WorkspaceSession, root: string): 
 
 async function nestedListing(session: WorkspaceSession, root: string, keepOnly: boolean): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
   const rels: string[] = [];
-  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR) || claudeMemoryFolder(rel) !== undefined;
+  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR) || rel.includes(NESTED_WINDSURF) || claudeMemoryFolder(rel) !== undefined;
   const listed = await listFolderFiles({
     fs: session.diskFs,
     root,

@@ -11,7 +11,7 @@ import { showsAgent } from '../rules/context/selection';
 import { instructionViews, sessionInstructionHost } from '../rules/context/instructionViews';
 import { cappedInstructionUnread } from '../rules/context/cappedFolders';
 import { lintRulesInContext } from '../rules/context/lintWorkspace';
-import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedCursorHolders } from '../rules/context/nestedRules';
+import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedToolHolders } from '../rules/context/nestedRules';
 import { claudeFoldersForFile, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from '../rules/context/nestedClaude';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, agentSectionsText, unreadFoldersText } from '../rules/report';
@@ -112,7 +112,7 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       // for the buckets, each folder the listing names gets its section. One listing either way (`nestedListing.ts`); the prompt is the xcsh agent's, which reads none.
       const listing = template ? undefined : await nestedRuleFiles(session, common.root);
       const rel = target !== undefined ? toPosix(path.relative(common.root, target)) : undefined;
-      const held = listing && (rel !== undefined ? holdersForFile(rel, listing.rels, listing.complete) : nestedCursorHolders(listing.rels));
+      const held = listing && (rel !== undefined ? holdersForFile(rel, listing.rels, listing.complete) : nestedToolHolders(listing.rels));
       // Subfolders' CLAUDE.md files, from the same listing and in the same order (`nestedClaude.ts`).
       const memory = listing && (rel !== undefined ? claudeFoldersForFile(rel, listing.rels, listing.complete) : nestedClaudeFolders(listing.rels));
       const nested = held ? async () => held.holders : undefined;

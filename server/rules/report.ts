@@ -6,6 +6,7 @@ import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
 import { noFileGlobs } from './agents/globs';
 import { atMentioned } from './lint/keyBlocks';
+import { NESTED_TOOL_FOLDERS, nestedScopeHedged } from './context/nestedRules';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
@@ -108,7 +109,12 @@ export function bucketsText(result: RuleBucketsResult): string {
  * that folder only (`nestedRules.ts`).
  */
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
-  if (rule.mode === 'always') return folder === undefined ? 'always, in every request' : agent === 'claude' ? `on demand, within ${folder}/` : `always, within ${folder}/`;
+  if (rule.mode === 'always') {
+    if (folder === undefined) return 'always, in every request';
+    if (agent === 'claude') return `on demand, within ${folder}/`;
+    // Windsurf's docs do not say what a package's rules reach (`nestedRules.ts`): the scope is agentls's reading.
+    return nestedScopeHedged(agent) ? `always, most likely within ${folder}/` : `always, within ${folder}/`;
+  }
   if (rule.mode === 'glob') {
     // As `agentls rules --for` says it (`rulesForFile.ts`): a rule whose every glob matches nothing is never attached.
     const dead = noFileGlobs(rule.globs ?? []);
@@ -160,11 +166,16 @@ function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection
       note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"${notXcsh}`,
     };
   }
-  return {
-    ...f,
-    title: `${f.displayName}, rules in ${f.folder}/.cursor/rules (${f.rules.length})`,
-    note: `for files under ${f.folder}/ only: sent while one is in context, never in every request, so not in "Sent in every request"${notXcsh}`,
-  };
+  const title = `${f.displayName}, rules in ${f.folder}/${NESTED_TOOL_FOLDERS[f.agent] ?? '.cursor/rules'} (${f.rules.length})`;
+  if (nestedScopeHedged(f.agent)) {
+    // Windsurf's docs (`nestedRules.ts`) say it discovers the folder, not which files its rules reach: said as a likelihood.
+    return {
+      ...f,
+      title,
+      note: `${f.displayName} discovers this folder, but its docs do not say which files its rules reach: most likely files under ${f.folder}/ only, as Cursor's nested rules, so not in "Sent in every request"${notXcsh}`,
+    };
+  }
+  return { ...f, title, note: `for files under ${f.folder}/ only: sent while one is in context, never in every request, so not in "Sent in every request"${notXcsh}` };
 }
 
 /** Said after the path of a user-level rule: its `~/` path alone does not say the rule follows the user into every project. */

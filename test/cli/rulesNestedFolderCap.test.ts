@@ -22,7 +22,7 @@ function packages(count: number): string {
   return writeTree(tempDir(), tree);
 }
 
-const CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
+const CAPPED = `stopped reading nested .cursor/rules and .windsurf/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
 const LAST = `p${String(MAX_NESTED_FOLDERS).padStart(3, "0")}`;
 
 describe('agentls rules and check say when there are more nested .cursor/rules folders than they read', () => {

@@ -3,12 +3,12 @@ import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type CappedInstructionFolder, type InstructionViews } from '../../rules/context/instructionViews';
 import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
 import type { ServerContext } from '../feature';
-import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedCursorHolders } from '../../rules/context/nestedRules';
+import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedToolHolders } from '../../rules/context/nestedRules';
 import { relativeInside, toPosix } from '../../workspace/paths';
 import { isClaudeMemoryPath, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from '../../rules/context/nestedClaude';
 
-/** A rule file in any `.cursor/rules`: one that came may be in a nested folder the index does not list yet. */
-const NESTED_CURSOR_FILE = /\/\.cursor\/rules\/.+\.mdc?$/;
+/** A rule file in any `.cursor/rules` or `.windsurf/rules`: one that came may be in a nested folder the index does not list yet. */
+const NESTED_CURSOR_FILE = /\/(\.cursor\/rules\/.+\.mdc?|\.windsurf\/rules\/[^/]+\.md)$/;
 
 /** A file that came may hold rules of a folder the index does not list yet: in a `.cursor/rules`, or a subfolder's CLAUDE.md (`nestedClaude.ts`). O(path length). */
 function isNestedRuleFile(p: string): boolean {
@@ -17,7 +17,7 @@ function isNestedRuleFile(p: string): boolean {
   return NESTED_CURSOR_FILE.test(posix) || isClaudeMemoryPath(posix);
 }
 /** A change that may add or drop a nested `.cursor/rules` in the file index: the folder itself, or an ignore file. */
-const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.gitignore|\.ignore)(\/|$)/;
+const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.windsurf|\.gitignore|\.ignore)(\/|$)/;
 
 /** The nested holders the file index names, whether some were left out past the cap, and whether the index itself stopped at `search.maxFiles`. */
 interface IndexedHolders {
@@ -135,7 +135,7 @@ export class InstructionViewsCache {
     }
     const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
     const got = await indexed;
-    const held = nearestHolders([...got.holders, ...nestedCursorHolders(seen).holders]);
+    const held = nearestHolders([...got.holders, ...nestedToolHolders(seen).holders]);
     const claude = nearestHolders([...got.claude, ...nestedClaudeFolders(seen).holders]);
     // Folders left out past the cap, or past the file index's own cap: said with the answer, as `agentls rules` says them.
     const incomplete = [
@@ -180,7 +180,7 @@ export class InstructionViewsCache {
     const now = await this.context().services.fileSearch?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
     if (!now) return undefined;
     const claude = nestedClaudeFolders(now.paths);
-    return { ...nestedCursorHolders(now.paths), claude: claude.holders, claudeMore: claude.more, truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
+    return { ...nestedToolHolders(now.paths), claude: claude.holders, claudeMore: claude.more, truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
   }
 
   /**

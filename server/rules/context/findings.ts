@@ -161,7 +161,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const how = notes.size === 1 ? [...notes][0] : g.views.map((v) => `${v.displayName}, ${v.dialect.note}`).join('; ');
       const glob = JSON.stringify(g.glob);
       // A nested folder's rule reaches the files under its folder only, its globs read from there or from the root (`nestedRules.ts`).
-      const files = g.scope === undefined ? `the ${g.total} files of the workspace` : `the files under ${g.scope}/, read from there or from the workspace root (Cursor does not document which)`;
+      const files = g.scope === undefined ? `the ${g.total} files of the workspace` : `the files under ${g.scope}/, read from there or from the workspace root (${names} ${g.views.length === 1 ? 'does' : 'do'} not document which)`;
       const message = g.ruleDead
         ? `${capitalised(names)} never ${g.views.length === 1 ? 'attaches' : 'attach'} this rule by its globs: ${glob} matches none of ${files}.`
         : g.othersUnjudged

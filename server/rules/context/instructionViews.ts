@@ -6,7 +6,7 @@ import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
-import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS } from './nestedRules';
+import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
 import { showsAgent } from './selection';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
@@ -61,7 +61,7 @@ export interface InstructionHost {
   agents: 'auto' | readonly string[];
   /**
    * The folders holding a nested `.cursor/rules` (relative to the workspace folder), from what
-   * the caller already lists (the file index, `agentls check`'s listing: `nestedCursorHolders`)
+   * the caller already lists (the file index, `agentls check`'s listing: `nestedToolHolders`)
    * or the folders above one file; none when absent. Capped here (`MAX_NESTED_FOLDERS`).
    */
   nestedHolders?: () => Promise<readonly string[]>;
@@ -100,7 +100,7 @@ export function touchesInstructions(views: InstructionViews, p: string, textOnly
   return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(toPosix(p)) || isClaudeMemoryPath(toPosix(p));
 }
 
-const CURSOR_RULES = /(^|\/)\.cursor(\/rules(\/|$)|$)/;
+const CURSOR_RULES = /(^|\/)\.(cursor|windsurf)(\/rules(\/|$)|$)/;
 
 /**
  * Where the instruction files with globs that the engine does not list live (Claude Code's
@@ -388,33 +388,42 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
   // the views it is given) and their rules for a file, which a list leaving the tool out must not show.
   if (showsAgent(reader.host.agents, 'cursor')) {
     const cursor = await rules('cursor', path.join(reader.root, '.cursor', 'rules'), ['.mdc', '.md'], { from: 1 });
-    const nested = await nestedCursorRules(reader);
+    const nested = await nestedToolRules(reader, 'cursor', ['.mdc', '.md'], {});
     out.push({ ...cursor, rules: [...cursor.rules, ...nested.rules], uncounted: [...(cursor.uncounted ?? []), ...nested.uncounted] });
   }
   // Devin Desktop reads `.devin/rules/*.md` (docs.devin.ai/desktop/cascade/memories; folders inside are not
   // documented either way, `agents/windsurf.ts`): its own depth, so nothing deeper is left out by a limit of agentls's.
-  if (showsAgent(reader.host.agents, 'windsurf')) out.push(await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { through: 0 }));
+  // Packages' `.windsurf/rules` the same depth: Windsurf discovers them (`nestedRules.ts`), their own `.md` files.
+  if (showsAgent(reader.host.agents, 'windsurf')) {
+    const devin = await rules('windsurf', path.join(reader.root, '.devin', 'rules'), ['.md'], { through: 0 });
+    const nested = await nestedToolRules(reader, 'windsurf', ['.md'], { through: 0 });
+    out.push({ ...devin, rules: [...devin.rules, ...nested.rules], uncounted: [...(devin.uncounted ?? []), ...nested.uncounted] });
+  }
   return out;
 }
 
-/** The rules of the nested `.cursor/rules` folders the host names (`nestedRules.ts`), each scoped to its holding folder, at most `MAX_NESTED_FILES` in all. */
-async function nestedCursorRules(reader: Reader): Promise<{ rules: AgentRule[]; uncounted: UncountedFile[] }> {
+/**
+ * The rules of one tool's nested folders (`NESTED_TOOL_FOLDERS`: `.cursor/rules`, `.windsurf/rules`) in the holders the host
+ * names (`nestedRules.ts`), each scoped to its holding folder, at most `MAX_NESTED_FILES` in all of that tool's.
+ */
+async function nestedToolRules(reader: Reader, agent: 'cursor' | 'windsurf', suffixes: string[], depths: { through?: number }): Promise<{ rules: AgentRule[]; uncounted: UncountedFile[] }> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
   const holders = await nestedFolderList(reader.host.nestedHolders);
+  const folder = NESTED_TOOL_FOLDERS[agent];
   let budget = MAX_NESTED_FILES;
   for (const holder of holders) {
-    const dir = path.join(reader.root, ...holder.split('/'), '.cursor', 'rules');
-    for (const p of await reader.list(dir, ['.mdc', '.md'], { agent: 'cursor' })) {
+    const dir = path.join(reader.root, ...holder.split('/'), ...folder.split('/'));
+    for (const p of await reader.list(dir, suffixes, { ...depths, agent })) {
       // A file not read loads with its folder, as its rules would (`nestedRules.ts`): told in that folder's section, not in the every-request totals.
       if (budget-- <= 0) {
-        uncounted.push({ path: reader.shown(p), reason: `agentls reads at most ${MAX_NESTED_FILES} rule files of nested .cursor/rules folders; this one and any after it are not read`, folder: holder });
+        uncounted.push({ path: reader.shown(p), reason: `agentls reads at most ${MAX_NESTED_FILES} rule files of nested ${folder} folders; this one and any after it are not read`, folder: holder });
         return { rules, uncounted };
       }
       const file = await reader.read(p);
       if (!file) continue;
       if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure, folder: holder });
-      else rules.push({ ...frontmatterRule('cursor', `${toPosix(path.relative(dir, p)).replace(/\.mdc?$/, '')} (${holder})`, file, false), scope: holder });
+      else rules.push({ ...frontmatterRule(agent, `${toPosix(path.relative(dir, p)).replace(/\.mdc?$/, '')} (${holder})`, file, false), scope: holder });
     }
   }
   return { rules, uncounted };

@@ -10,7 +10,7 @@ import { agentViews } from './agents';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from './findings';
 import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
-import { NESTED_FOLDERS_CAPPED, nestedCursorHolders } from './nestedRules';
+import { NESTED_FOLDERS_CAPPED, nestedToolHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
 import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
@@ -51,7 +51,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     // Nested `.cursor/rules` folders, from the files checked (all of them, or the named ones): never a walk of its own.
     // Past `MAX_NESTED_FOLDERS`, the folders farthest from the root are not checked: the run says so, as it says a capped listing.
     const nested = async () => {
-      const held = nestedCursorHolders(scope.files.map((f) => relativeInside(root, f) ?? ''));
+      const held = nestedToolHolders(scope.files.map((f) => relativeInside(root, f) ?? ''));
       if (held.more) notes?.incomplete(NESTED_FOLDERS_CAPPED);
       return held.holders;
     };

@@ -3,6 +3,7 @@ import type { NestedRuleFolderInfo } from '../../../protocol/rules';
 import { toPosix } from '../../workspace/paths';
 import { agentRuleInfo } from './agentRules';
 import type { AgentView } from './agentView';
+import { NESTED_TOOL_FOLDERS } from './nestedRules';
 
 /**
  * The rules of nested rule folders in the agents' views (those with a `scope`: Cursor's
@@ -42,8 +43,8 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
         folder.rules.push(agentRuleInfo(rule, rule.name, root));
         continue;
       }
-      // The name the tool gives it: its path inside the holder's `.cursor/rules`, as `nestedCursorRules` names it (without the holder).
-      const ruleDir = path.join(root, ...rule.scope.split('/'), '.cursor', 'rules');
+      // The name the tool gives it: its path inside the holder's rule folder, as `nestedToolRules` names it (without the holder).
+      const ruleDir = path.join(root, ...rule.scope.split('/'), ...(NESTED_TOOL_FOLDERS[view.agent] ?? '.cursor/rules').split('/'));
       const name = toPosix(path.relative(ruleDir, rule.path)).replace(/\.mdc?$/, '');
       folder.rules.push(agentRuleInfo(rule, name, root));
     }

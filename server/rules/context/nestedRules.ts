@@ -18,9 +18,11 @@ import { globShape } from './globMatcher';
  * it is dead only when neither matches a file there.
  *
  * Windsurf also discovers every `.windsurf/rules` of the workspace's subfolders
- * (docs.windsurf.com/windsurf/cascade/memories, "Rules discovery"), but its docs do not say
- * that such rules reach only their subfolder, nor how their globs are read: they are not
- * scoped here, and not shown for a file, rather than guessed.
+ * (docs.windsurf.com/windsurf/cascade/memories, "Rules discovery": "All `.windsurf/rules`
+ * directories within your current workspace and its sub-directories"), but its docs do not
+ * say which files such rules reach, nor how their globs are read. They are read and scoped
+ * here as Cursor's are, the reading with the fewest false alarms, and every report says that
+ * scope as a likelihood (`nestedScopeHedged`), never as Windsurf's documented behaviour.
  */
 
 /**
@@ -36,22 +38,37 @@ export const MAX_NESTED_FILES = 500;
  * What an answer says when `more` left folders out (past `MAX_NESTED_FOLDERS`), worded as
  * a capped listing is (`stopped listing . after N files`): their rules are missing from it.
  */
-export const NESTED_FOLDERS_CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
+export const NESTED_FOLDERS_CAPPED = `stopped reading nested .cursor/rules and .windsurf/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
 
 /** A piece every path in a nested `.cursor/rules` holds, after its holding folder. */
 export const NESTED_CURSOR = '/.cursor/rules/';
+/** The same of a nested `.windsurf/rules`. */
+export const NESTED_WINDSURF = '/.windsurf/rules/';
+
+/** The tools whose rule folders nest, each with the folder a holder keeps its rules in: the agent's id is the key. */
+export const NESTED_TOOL_FOLDERS: Readonly<Record<string, string>> = { cursor: '.cursor/rules', windsurf: '.windsurf/rules' };
+
+/** Whether a nested folder's scope is agentls's reading rather than the tool's docs (Windsurf's: see above), so said as a likelihood. */
+export function nestedScopeHedged(agent: string): boolean {
+  return agent === 'windsurf';
+}
+
+/** The holder of a path in a nested `.cursor/rules` or `.windsurf/rules` (`packages/web`); undefined for any other path. */
+export function nestedToolHolder(rel: string): string | undefined {
+  return nestedCursorHolder(rel) ?? holderBefore(rel, NESTED_WINDSURF);
+}
 
 /**
- * The folders holding a nested `.cursor/rules` (relative, `/`-separated, sorted), from the
+ * The folders holding a nested `.cursor/rules` or `.windsurf/rules` (relative, `/`-separated, sorted), from the
  * workspace-relative paths of files the caller already has (the file index, a listing):
  * never a walk. At most `MAX_NESTED_FOLDERS`, nearest the root first; `more` says some were left out.
  */
-export function nestedCursorHolders(rels: Iterable<string>): { holders: string[]; more: boolean } {
+export function nestedToolHolders(rels: Iterable<string>): { holders: string[]; more: boolean } {
   return nearestHolders(holdersIn(rels));
 }
 
-/** The holder (`holderOf`) of each path, by default in a nested `.cursor/rules` (`packages/web` for `packages/web/.cursor/rules/x.mdc`), repeats and all. */
-export function holdersIn(rels: Iterable<string>, holderOf: (rel: string) => string | undefined = nestedCursorHolder): string[] {
+/** The holder (`holderOf`) of each path, by default in a nested `.cursor/rules` or `.windsurf/rules` (`packages/web` for `packages/web/.cursor/rules/x.mdc`), repeats and all. */
+export function holdersIn(rels: Iterable<string>, holderOf: (rel: string) => string | undefined = nestedToolHolder): string[] {
   const found: string[] = [];
   for (const rel of rels) {
     const holder = holderOf(rel);
@@ -62,7 +79,11 @@ export function holdersIn(rels: Iterable<string>, holderOf: (rel: string) => str
 
 /** The holder of one workspace-relative path in a nested `.cursor/rules` (`packages/web`); undefined for any other path. */
 export function nestedCursorHolder(rel: string): string | undefined {
-  const at = rel.indexOf(NESTED_CURSOR);
+  return holderBefore(rel, NESTED_CURSOR);
+}
+
+function holderBefore(rel: string, piece: string): string | undefined {
+  const at = rel.indexOf(piece);
   return at > 0 ? rel.slice(0, at) : undefined;
 }
 
@@ -88,7 +109,7 @@ export function nearestHolders(holders: Iterable<string>): { holders: string[]; 
  */
 export function holdersAbove(rel: string): string[] {
   const parts = rel.split('/').slice(0, -1);
-  return parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((h) => !h.split('/').includes('.cursor')).slice(0, MAX_NESTED_FOLDERS);
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((h) => !h.split('/').some((part) => part === '.cursor' || part === '.windsurf')).slice(0, MAX_NESTED_FOLDERS);
 }
 
 /**

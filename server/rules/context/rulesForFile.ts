@@ -3,7 +3,7 @@ import { noFileGlobs } from '../agents/globs';
 import { inferredNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { dialectMatcher } from './globMatcher';
-import { scopedPaths } from './nestedRules';
+import { NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
 
 /** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
 export type RuleForFile = RuleForFileInfo;
@@ -49,11 +49,16 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
   // Its folder is said of every nested rule: Claude Code's memory there, and a nested `.cursor/rules`' rule, which Cursor attaches
   // only while a file under that folder is in context (Cursor's "Rules" docs, as `nestedFolders.ts` quotes them).
   const said = rule.scope !== undefined ? { onDemandIn: rule.scope } : {};
+  // Windsurf's docs say it discovers a package's rules, not which files they reach (`nestedRules.ts`): its scope is said as a likelihood.
+  const hedged = rule.scope !== undefined && nestedScopeHedged(view.agent);
   if (rule.scope !== undefined && !paths) {
+    const folder = `${rule.scope}/${NESTED_TOOL_FOLDERS[view.agent] ?? '.cursor/rules'}`;
     const reason =
       onDemandIn !== undefined
         ? `in ${onDemandIn}/: ${view.displayName} loads it only when it reads files in ${onDemandIn}/`
-        : `in ${rule.scope}/.cursor/rules: ${view.displayName} applies it only to files under ${rule.scope}/`;
+        : hedged
+          ? `in ${folder}: ${view.displayName} most likely applies it only to files under ${rule.scope}/ (its docs do not say which files a subfolder's rules reach)`
+          : `in ${folder}: ${view.displayName} applies it only to files under ${rule.scope}/`;
     return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason, ...said };
   }
   const matched = paths ? firstMatch(rule, paths, view) : undefined;
@@ -62,6 +67,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
   switch (rule.mode) {
     case 'always':
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
+      if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (its docs do not say which files a subfolder's rules reach): the whole rule is in every request that has one in play` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };
     case 'glob': {

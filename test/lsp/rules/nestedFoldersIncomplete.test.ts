@@ -10,7 +10,7 @@ import { tempDir, writeTree } from '../../helpers/repo';
 
 const start = useLspClients(afterEach);
 
-const CAPPED = `stopped reading nested .cursor/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
+const CAPPED = `stopped reading nested .cursor/rules and .windsurf/rules folders after ${MAX_NESTED_FOLDERS}, nearest the root first`;
 
 describe('agentls/ruleBuckets and agentls/rulesForFile say when their nested .cursor/rules folders are not all there', () => {
   it('past the folders read: incomplete, as agentls rules --json says it', async () => {
