@@ -7,6 +7,7 @@ import type { FileAnalysis } from '../../rules/analysis';
 import type { FixData } from '../../rules/codes';
 import type { RulesEngine } from '../../rules/engine';
 import { RuleLocator } from '../../rules/lint/locate';
+import { quoteValueEdits } from '../../rules/quoteValues';
 import { safeRuleFix } from '../../rules/safeFixes';
 import { Commands } from '../../../protocol/methods';
 import type { Feature } from '../feature';
@@ -75,6 +76,11 @@ class ActionBuilder {
       case 'rename-key': {
         const fix = safeRuleFix(f, doc.text, doc.lines);
         return fix ? [this.fix(f, fix.title, fix.edits, !fix.needsReview)] : [];
+      }
+      case 'quote-values': {
+        // Computed on the text as it is now: a line edited since the finding is quoted as it reads now, or not at all.
+        const edits = quoteValueEdits(doc.lines, Array.isArray(data.lines) ? data.lines.filter((l): l is number => typeof l === 'number') : []);
+        return edits ? [this.fix(f, edits.length === 1 ? 'Quote the value so the frontmatter is valid YAML' : `Quote the ${edits.length} values so the frontmatter is valid YAML`, edits, true)] : [];
       }
       case 'replace':
         return [this.fix(f, String(data.title ?? `Write ${String(data.newText)}`), [{ range: f.range, newText: String(data.newText) }], true)];

@@ -7,7 +7,7 @@ import { sentWhole, type AgentId, type AgentModel, type Placement } from '../age
 import { toolRelativePath } from '../agents/relative';
 import { globList } from '../agents/shared';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
-import { finding, undecodableNameFinding } from '../codes';
+import { finding, undecodableNameFinding, type FixData } from '../codes';
 import { toolRuleScope } from '../context/nestedRules';
 import { TOOL_READING } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
@@ -127,7 +127,9 @@ function sentAsTextFinding(loc: RuleLocator, agent: AgentModel): Finding {
 function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel): Finding {
   const problem = loc.analysis.parsed!.yamlError!;
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
-  return finding('frontmatter/yaml-error', 'error', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}): ${agent.name} then reads none of its keys, so this rule goes to every request. Quote the value.`);
+  // Any key or list element may be what the parser rejects: the fix quotes those of them it rejects alone.
+  const valueLines = metaLines(loc).filter(({ text }) => /^(\s*-\s|[\w-]+:)/.test(text));
+  return finding('frontmatter/yaml-error', 'error', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}): ${agent.name} then reads none of its keys, so this rule goes to every request. Quote the value.`, quoteFix(valueLines));
 }
 
 /**
@@ -138,10 +140,9 @@ function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel): Finding
 export function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
   const parsed = loc.analysis.parsed!;
   const problem = parsed.yamlError!;
-  const meta = parsed.layout.metadata!;
   const globKey = agent.globs?.key;
   let unclosed = false;
-  const badLines = meta.text.split('\n').filter((line) => {
+  const badLines = metaLines(loc).filter(({ text: line }) => {
     // A list item starting with `*` (an alias to YAML), or with a character no plain value may start with, is no tool's documented form, glob key or not.
     const item = /^\s*-\s+(\S.*)$/.exec(line);
     const key = item ? undefined : /^([\w-]+):/.exec(line)?.[1];
@@ -156,7 +157,28 @@ export function yamlFindings(loc: RuleLocator, agent: AgentModel): Finding[] {
   if (badLines.length === 0) return [];
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
   const advice = unclosed ? 'Close the quote.' : 'Quote the value.';
-  return [finding('frontmatter/yaml-error', 'warning', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}); ${agent.name} does not document how it reads such a file, and may drop its keys. ${advice}`)];
+  const message = `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}); ${agent.name} does not document how it reads such a file, and may drop its keys. ${advice}`;
+  return [finding('frontmatter/yaml-error', 'warning', range, message, unclosed ? {} : quoteFix(badLines))];
+}
+
+/** The metadata's lines, each with its line in the file. */
+function metaLines(loc: RuleLocator): { text: string; line: number }[] {
+  const meta = loc.analysis.parsed!.layout.metadata!;
+  const out: { text: string; line: number }[] = [];
+  let offset = 0;
+  for (const text of meta.text.split('\n')) {
+    out.push({ text, line: loc.metaRange(offset, offset).start.line });
+    offset += text.length + 1;
+  }
+  return out;
+}
+
+/** Lines a quote fix names (a real frontmatter block is a handful). */
+const MAX_QUOTED_LINES = 1000;
+
+/** The quick fix of a finding that says to quote: the lines whose values it quotes (`quoteValues.ts` quotes those a parser rejects). */
+function quoteFix(lines: readonly { line: number }[]): { data?: FixData } {
+  return lines.length ? { data: { fix: 'quote-values', lines: lines.slice(0, MAX_QUOTED_LINES).map((l) => l.line) } } : {};
 }
 
 /**

@@ -1,0 +1,70 @@
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/**
+ * The quick fix of a `frontmatter/yaml-error` that says "Quote the value.", through the real
+ * server: the action, its edit applied as the editor applies it, the finding gone, and the
+ * frontmatter then valid YAML holding the text the value was written with.
+ */
+const start = useLspClients(afterEach);
+
+async function quoteFix(c: LspTestClient, uri: string): Promise<string> {
+  const before = await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'));
+  const finding = before.find((d) => d.code === 'frontmatter/yaml-error')!;
+  expect(finding.message).toContain('Quote the value.');
+  const actions = await c.codeActions(uri, finding.range);
+  const action = actions.find((a) => a.title.startsWith('Quote the'));
+  if (!action) throw new Error(`no quote fix; offered: ${actions.map((a) => a.title).join(' | ')}`);
+  // Inline: Neovim and Helix drop what a command would return.
+  expect(action.edit).toBeDefined();
+  expect(action.command).toBeUndefined();
+  await c.applyCodeAction(action);
+  await c.waitForDiagnostics(uri, (ds) => !ds.some((d) => d.code === 'frontmatter/yaml-error'));
+  return c.text(uri);
+}
+
+/** The frontmatter block of a text, parsed. */
+function frontmatter(text: string): Record<string, unknown> {
+  return parse(text.split('---\n')[1]) as Record<string, unknown>;
+}
+
+describe('quoting a value YAML rejects', () => {
+  it("quotes a Cursor rule's description holding `: ` in double quotes, in Neovim", async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/style.mdc': '---\ndescription: Use it: always\nalwaysApply: false\n---\nBody.\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    const text = await quoteFix(c, uri);
+    expect(text).toBe('---\ndescription: "Use it: always"\nalwaysApply: false\n---\nBody.\n');
+    expect(frontmatter(text).description).toBe('Use it: always');
+  });
+
+  it('quotes in single quotes a value holding `"` and `\\`, and a list element starting with `*`, in a Cline rule', async () => {
+    const value = '@docs say "x" at C:\\tmp: it\'s so';
+    const ws = writeTree(tempDir(), { '.clinerules/a.md': `---\ndescription: ${value}\npaths:\n  - *.ts\n---\nBody.\n` });
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(path.join(ws, '.clinerules/a.md'));
+    const text = await quoteFix(c, uri);
+    expect(text).toBe(`---\ndescription: '@docs say "x" at C:\\tmp: it''s so'\npaths:\n  - "*.ts"\n---\nBody.\n`);
+    expect(frontmatter(text)).toEqual({ description: value, paths: ['*.ts'] });
+  });
+
+  it("quotes a Copilot instruction's description starting with a backtick", async () => {
+    const ws = writeTree(tempDir(), { '.github/instructions/x.instructions.md': '---\napplyTo: "**"\ndescription: `code` first\n---\nBody.\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.github/instructions/x.instructions.md'));
+    const text = await quoteFix(c, uri);
+    expect(frontmatter(text).description).toBe('`code` first');
+  });
+
+  it('offers no quote fix where the message says to close a quote', async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/open.mdc': '---\ndescription: "never closed\nalwaysApply: false\n---\nBody.\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.cursor/rules/open.mdc'));
+    const [finding] = (await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'))).filter((d) => d.code === 'frontmatter/yaml-error');
+    expect(finding.message).toContain('Close the quote.');
+    expect((await c.codeActions(uri, finding.range)).filter((a) => a.title.startsWith('Quote the'))).toEqual([]);
+  });
+});
