@@ -17,6 +17,7 @@ import type { Cancellation } from '../core/cancel';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import type { RulesEngine } from '../rules/engine';
+import type { FolderOutline } from '../search/outline';
 import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import type { WorkspaceSession } from '../workspace/session';
 import type { ClientFeatures } from './clientFeatures';
@@ -122,6 +123,12 @@ export interface FileSearchService {
    * (`truncated`: files past it are not among `paths`).
    */
   pathsWithExtensionsNow(root: string, extensions: readonly string[]): Promise<{ paths: string[]; complete: boolean; truncated: boolean } | undefined>;
+  /**
+   * What a folder of a workspace folder holds, from the index as it is (its subfolders, the
+   * extensions below it with their counts: `FolderOutline`), without waiting for a listing:
+   * `complete` false while the first one runs. Undefined when the workspace folder is not indexed.
+   */
+  outline(root: string, relDir: string, cancel: Cancellation): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined>;
   /** Resolves true once the folder's index knows every name; false when the folder is no longer indexed. */
   whenIndexed(root: string): Promise<boolean>;
   /**

@@ -13,6 +13,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import { makeCandidate } from './candidates';
 import { allowedFiles } from './filters';
 import { FolderIndex, type BuildReport } from './folderIndex';
+import { folderOutline, type FolderOutline } from './outline';
 import { ROOT_DIR } from './pathTable';
 import { queryReadings } from './query';
 import { matchPositions, rankTable, type RankedFile } from './rank';
@@ -272,6 +273,23 @@ export class SearchEngine {
     // A listing that threw brings no more names: what the table holds is all there is to say.
     const complete = index.namesComplete || index.listingFailed;
     return { paths: await pathsWithExtensions(index, extensions), complete, truncated: complete && index.namesTruncated };
+  }
+
+  /**
+   * What folder `relDir` of a workspace folder holds (`folderOutline`), from the index as it is
+   * now, never waiting for a listing: `complete` false while the first one runs (the outline may
+   * miss files), with the files indexed so far; undefined when the workspace folder is not indexed.
+   */
+  async outline(root: string, relDir: string, cancel: Cancellation): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined> {
+    const index = this.folders.get(root);
+    if (!index) return undefined;
+    const complete = index.namesComplete || index.listingFailed;
+    const searched = index.startSearch();
+    try {
+      return { outline: await folderOutline(index.table, relDir, cancel), complete, indexed: index.table.liveCount };
+    } finally {
+      searched();
+    }
   }
 
   /** Resolves true once the folder's index knows every name, through relists; false once the folder is no longer indexed, or its listing failed. */

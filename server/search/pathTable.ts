@@ -148,6 +148,12 @@ export class PathTable {
     return uid < 0 ? -1 : this.findIn(dirId, uid);
   }
 
+  /** The id of a folder (its path with the trailing `/`, or "" for the root), or -1 when no file was ever indexed under it. */
+  folderId(relDir: string): number {
+    if (this.hashesStale) this.rebuildHashes();
+    return relDir === '' || relDir.endsWith('/') ? this.findDir(relDir, relDir.length) : -1;
+  }
+
   /** The folder holding `rel.slice(0, end)` (a folder path ending with `/`, or empty), or -1. */
   private findDir(rel: string, end: number): number {
     let dir = ROOT_DIR;

@@ -11,6 +11,7 @@ import type { RulesEngine } from '../../rules/engine';
 import { fileTargets } from '../../rules/targets';
 import type { OpenDocument } from '../documents';
 import type { Feature } from '../feature';
+import { globCompletion } from './globCompletion';
 import type { RulesState } from './state';
 
 const RULE_URL_BEFORE = /rule:\/\/([^\s)\]>"'`,;<*|{}]*)$/;
@@ -24,7 +25,7 @@ export function rulesCompletionFeature(state: RulesState): Feature {
   return {
     id: 'rules-completion',
     completionTriggers: ['/'],
-    async completion(doc, params) {
+    async completion(doc, params, token) {
       if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
       const ctx = state.context;
       const pos = params.position;
@@ -85,6 +86,15 @@ export function rulesCompletionFeature(state: RulesState): Feature {
               textEdit: edit(0, end, `${k.key}${suffix}`),
             }),
           );
+      }
+      // Globs, from the file index, after a key the file's agents read globs from (`globCompletion.ts`).
+      const keyHead = /^([\w-]+):/.exec(before);
+      const itemHead = keyHead ? undefined : /^\s*-(?:\s+|$)/.exec(before);
+      const globKey = keyHead?.[1] ?? (itemHead ? listKeyAbove(doc.lines, pos.line) : undefined);
+      if (globKey !== undefined) {
+        const site = { key: globKey, item: itemHead !== undefined, valueStart: keyHead ? keyHead[0].length : itemHead![0].length };
+        const globs = await globCompletion(ctx, await state.engine(), doc, lineText, pos.character, site, edit, token);
+        if (globs) return globs;
       }
       // `key: value`, or `  - value` in the block list under `key:`.
       const valueAt = /^([\w-]+):(\s*)(\S*)$/.exec(before);

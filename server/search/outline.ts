@@ -1,0 +1,64 @@
+import type { Cancellation } from '../core/cancel';
+import { YieldClock } from './lift';
+import type { PathTable } from './pathTable';
+import { currentFolderTree, folderTreeInSlices } from './tree';
+
+/** What a folder holds, from the index alone: for completing a glob as it is typed. */
+export interface FolderOutline {
+  /** Its subfolders' names, sorted, at most `MAX_OUTLINE_FOLDERS`. */
+  folders: string[];
+  /** The extensions of the files below it (lower-case, with the dot), most frequent first, at most `MAX_OUTLINE_EXTENSIONS`. */
+  extensions: { ext: string; files: number }[];
+  /** The files counted; past `MAX_OUTLINE_FILES` the counting stopped and the counts are lower bounds. */
+  counted: number;
+  capped: boolean;
+}
+
+export const MAX_OUTLINE_FOLDERS = 50;
+export const MAX_OUTLINE_EXTENSIONS = 20;
+/** Files counted per outline: a keystroke in a folder of a 92k-file tree reads this many at most. */
+export const MAX_OUTLINE_FILES = 20_000;
+
+/**
+ * The outline of folder `relDir` (`src/components/`, or "" for the root) of a table, or
+ * undefined when the index has no file under it. Reads the folder tree (built a slice at a
+ * time, as a search builds it): the subfolders of one folder, and the files below it up to a cap.
+ */
+export async function folderOutline(table: PathTable, relDir: string, cancel: Cancellation): Promise<FolderOutline | undefined> {
+  const clock = new YieldClock(cancel);
+  await folderTreeInSlices(table, () => clock.check());
+  const tree = currentFolderTree(table);
+  const dir = table.folderId(relDir);
+  if (dir < 0 || dir >= tree.childStart.length - 1) return undefined;
+  const folders: string[] = [];
+  for (let i = tree.childStart[dir]; i < tree.childStart[dir + 1]; i++) folders.push(table.segment(tree.children[i]).slice(0, -1));
+  folders.sort();
+  const perExt = new Map<number, number>();
+  let counted = 0;
+  let capped = false;
+  // Depth first over the folders below, with a stack: the files of each folder are a range of
+  // the tree's array. Folders entered count against the cap too (a tree of empty folders).
+  const stack = [dir];
+  let entered = 0;
+  while (stack.length > 0 && !capped) {
+    const d = stack.pop()!;
+    if (++entered > MAX_OUTLINE_FILES) capped = true;
+    for (let i = tree.fileStart[d]; i < tree.fileStart[d + 1]; i++) {
+      if (counted === MAX_OUTLINE_FILES) {
+        capped = true;
+        break;
+      }
+      const ext = table.extId[tree.files[i]];
+      perExt.set(ext, (perExt.get(ext) ?? 0) + 1);
+      counted++;
+    }
+    for (let i = tree.childStart[d]; i < tree.childStart[d + 1]; i++) stack.push(tree.children[i]);
+  }
+  // Files with no extension get no `**/*.EXT` pattern.
+  const extensions = [...perExt]
+    .filter(([id]) => id !== 0)
+    .map(([id, files]) => ({ ext: table.extensions[id], files }))
+    .sort((a, b) => b.files - a.files || (a.ext < b.ext ? -1 : 1))
+    .slice(0, MAX_OUTLINE_EXTENSIONS);
+  return { folders: folders.slice(0, MAX_OUTLINE_FOLDERS), extensions, counted, capped };
+}

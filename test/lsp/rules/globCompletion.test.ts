@@ -1,0 +1,112 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CompletionItem, CompletionList, InsertReplaceEdit, Position, TextEdit } from 'vscode-languageserver/node';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/**
+ * Glob completion in rule frontmatter through the real server: folders at the typed path and
+ * `**` patterns of the extensions below it, from the file index, written as YAML needs them.
+ */
+const start = useLspClients(afterEach);
+
+const SOURCES = {
+  'src/components/Button.tsx': 'x',
+  'src/components/Card.tsx': 'x',
+  'src/components/card.css': 'x',
+  'src/lib/a.ts': 'x',
+  'src/lib/b.ts': 'x',
+  'src/lib/c.ts': 'x',
+  'src/index.ts': 'x',
+  'README.md': '# r',
+  'packages/web/app/page.tsx': 'x',
+  'packages/web/app/layout.tsx': 'x',
+  'packages/web/lib/x.ts': 'x',
+};
+
+/** The completion at `pos`, once the index has every file (an answer while indexing is incomplete and says so). */
+function completed(c: LspTestClient, uri: string, pos: Position): Promise<CompletionList> {
+  return until('a complete glob completion', () => c.completion(uri, pos), (l) => !l.isIncomplete && l.items.length > 0, 15_000);
+}
+
+const labels = (l: CompletionList) => l.items.map((i) => i.label);
+const byLabel = (l: CompletionList, label: string): CompletionItem => l.items.find((i) => i.label === label)!;
+
+describe('glob completion in frontmatter', () => {
+  it("offers a Cursor rule's folders and extension patterns, quoting a pattern that starts with *, with the edit over what was typed (Neovim)", async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.cursor/rules/style.mdc': '---\nglobs: \nalwaysApply: false\n---\nStyle.\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    const top = await completed(c, uri, { line: 1, character: 7 });
+    // Most frequent first: 5 .ts files, 4 .tsx; folders after the patterns.
+    expect(labels(top).slice(0, 2)).toEqual(['**/*.ts', '**/*.tsx']);
+    expect(labels(top)).toContain('src/');
+    expect(labels(top)).toContain('packages/');
+    expect(byLabel(top, '**/*.ts').detail).toBe('matches 5 files');
+    const ts = byLabel(top, '**/*.ts');
+    expect((ts.textEdit as TextEdit).newText).toBe('"**/*.ts"');
+    c.acceptCompletion(uri, ts, { line: 1, character: 7 });
+    expect(c.text(uri).split('\n')[1]).toBe('globs: "**/*.ts"');
+
+    // A folder typed: its subfolders, and the patterns of what lies below it, most frequent first.
+    await c.setText(uri, '---\nglobs: src/\nalwaysApply: false\n---\nStyle.\n');
+    const src = await completed(c, uri, { line: 1, character: 11 });
+    expect(labels(src)).toEqual(['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.css', 'src/components/', 'src/lib/']);
+    expect(byLabel(src, 'src/**/*.ts').detail).toBe('matches 4 files under src/');
+    // The edit covers what was typed (`src/`), so a client filtering by the range's text (Eglot) keeps the items.
+    const lib = byLabel(src, 'src/lib/');
+    expect((lib.textEdit as TextEdit).range).toEqual({ start: { line: 1, character: 7 }, end: { line: 1, character: 11 } });
+    expect(lib.filterText!.startsWith('src/')).toBe(true);
+    // Not at a YAML scalar's start, a pattern is written as it is.
+    expect((byLabel(src, 'src/**/*.ts').textEdit as TextEdit).newText).toBe('src/**/*.ts');
+  });
+
+  it("reads a nested .cursor/rules' globs from its package folder", async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, 'packages/web/.cursor/rules/ui.mdc': '---\nglobs: \n---\nUI.\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, 'packages/web/.cursor/rules/ui.mdc'));
+    const list = await completed(c, uri, { line: 1, character: 7 });
+    expect(labels(list).filter((l) => l.endsWith('/') && !l.startsWith('*'))).toEqual(['.cursor/', 'app/', 'lib/']);
+    expect(byLabel(list, '**/*.tsx').detail).toBe('matches 2 files');
+  });
+
+  it("completes an element of Claude Code's paths list and Copilot's applyTo in its quotes (insert/replace edits)", async () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.claude/rules/api.md': '---\npaths:\n  - src/l\n---\nAPI.\n',
+      '.github/instructions/ts.instructions.md': '---\napplyTo: "src/\n---\nTS.\n',
+    });
+    const c = await start({ folders: [ws], client: 'vscode' });
+    const claude = await c.open(path.join(ws, '.claude/rules/api.md'));
+    const items = await completed(c, claude, { line: 2, character: 9 });
+    expect(labels(items)).toContain('src/lib/');
+    const edit = byLabel(items, 'src/lib/').textEdit as InsertReplaceEdit;
+    expect(edit.replace).toEqual({ start: { line: 2, character: 4 }, end: { line: 2, character: 9 } });
+    c.acceptCompletion(claude, byLabel(items, 'src/lib/'), { line: 2, character: 9 });
+    expect(c.text(claude).split('\n')[2]).toBe('  - src/lib/');
+
+    const copilot = await c.open(path.join(ws, '.github/instructions/ts.instructions.md'));
+    const inQuotes = await completed(c, copilot, { line: 1, character: 14 });
+    const tsx = byLabel(inQuotes, 'src/**/*.tsx');
+    // Inside the quote the user opened: written without another quote.
+    expect((tsx.textEdit as InsertReplaceEdit).newText).toBe('src/**/*.tsx');
+    expect((tsx.textEdit as InsertReplaceEdit).replace.start).toEqual({ line: 1, character: 10 });
+  });
+
+  it('says in the items that the index is still being built, and the list is asked for again', async () => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/java.mdc': '---\nglobs: \n---\nJava.\n' });
+    for (let d = 0; d < 40; d++) writeTree(ws, Object.fromEntries(Array.from({ length: 50 }, (_, f) => [`module${d}/Widget${f}.java`, ''])));
+    const gate = path.join(tempDir('agentls-gate-'), 'index');
+    // The first listing holds half-way until `gate` exists.
+    const c = await start({ folders: [ws], client: 'neovim', env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+    const uri = await c.open(path.join(ws, '.cursor/rules/java.mdc'));
+    const partial = await until('items from part of the index', () => c.completion(uri, { line: 1, character: 7 }), (l) => l.items.some((i) => i.label === '**/*.java'), 15_000);
+    expect(partial.isIncomplete).toBe(true);
+    expect(byLabel(partial, '**/*.java').detail).toMatch(/^matches \d+ files \(indexing: \d+ files so far\)$/);
+    fs.writeFileSync(gate, '');
+    const whole = await completed(c, uri, { line: 1, character: 7 });
+    expect(byLabel(whole, '**/*.java').detail).toBe('matches 2000 files');
+  });
+});
