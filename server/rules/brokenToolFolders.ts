@@ -5,14 +5,23 @@ import type { AgentId } from './agents';
 /**
  * Rule folders of tools whose rules the xcsh agent does not read, so its discovery (which
  * reports a link to nothing among its own folders) never looks at them: Claude Code's
- * `.claude/rules/` (agents/claude.ts) and Copilot's `.github/instructions/` (agents/copilot.ts).
+ * `.claude/rules/` (agents/claude.ts) and Copilot's `.github/instructions/` (agents/copilot.ts);
+ * and Copilot's prompt folder `.github/prompts/` (workspace/classify.ts, `isCopilotPromptPath`),
+ * whose files agentls checks too (rules/copilotPrompt), so one linked away must not leave
+ * `check` saying it found none.
  */
-const TOOL_ONLY_FOLDERS: readonly { rel: readonly string[]; agent: AgentId }[] = [
+const TOOL_ONLY_FOLDERS: readonly { rel: readonly string[]; agent: AgentId; files?: 'prompt files' }[] = [
   { rel: ['.claude', 'rules'], agent: 'claude' },
   { rel: ['.github', 'instructions'], agent: 'copilot' },
+  { rel: ['.github', 'prompts'], agent: 'copilot', files: 'prompt files' },
 ];
 
-export type BrokenToolFolder =
+export type BrokenToolFolder = BrokenPlace & {
+  /** What the folder holds, where not rules: `.github/prompts` holds Copilot's prompt files. */
+  files?: 'prompt files';
+};
+
+type BrokenPlace =
   | {
       /** The link: the rule folder itself, or the folder above it (`.claude` of `.claude/rules`). */
       path: string;
@@ -56,16 +65,22 @@ export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => s
     const dir = path.join(cwd, ...folder.rel);
     const outside = escapeTarget(dir);
     if (outside !== undefined) {
-      out.push({ path: dir, agent: folder.agent, outside });
+      out.push({ path: dir, agent: folder.agent, outside, ...held(folder) });
       continue;
     }
     for (const at of [dir, path.dirname(dir)]) {
       const reason = brokenLinkReason(at, { folderWanted: true });
       const file = reason === undefined ? fileInPlaceOfFolder(at) : undefined;
       if (reason === undefined && file === undefined) continue;
-      out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason! } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link, special: file.special });
+      // `.github` itself linked to nothing or a file: said once, for the instructions, which come first.
+      if (out.some((o) => o.path === at)) break;
+      out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason!, ...held(folder) } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link, special: file.special, ...held(folder) });
       break;
     }
   }
   return out;
+}
+
+function held(folder: { files?: 'prompt files' }): { files?: 'prompt files' } {
+  return folder.files ? { files: folder.files } : {};
 }

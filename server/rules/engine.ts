@@ -12,7 +12,7 @@ import { analyseFile, type FileAnalysis } from './analysis';
 import { discoverRules, type Discovery, type DiscoveryHost, type SkippedFile } from './discovery';
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
-import { fileLocationFinding } from './lint/fileLocation';
+import { fileLocationFinding, placeOf } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
@@ -379,14 +379,16 @@ export class RulesEngine {
     for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p))) {
       if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) continue;
       const tool = agentModel(broken.agent).name;
+      const files = broken.files ?? 'rules';
       const finding =
         'outside' in broken
-          ? linkedOutLocationFinding(`This rule location is a symbolic link to ${broken.outside} outside the workspace.`, tool)
+          ? linkedOutLocationFinding(`This ${placeOf(files)} is a symbolic link to ${broken.outside} outside the workspace.`, tool, files)
           : 'folder' in broken
-            ? fileLocationFinding(tool, broken.agent, displayPath(broken.folder, state.cwd, this.session.home), { link: broken.fileLink, special: broken.special })
-            : brokenLinkFinding(broken.reason, tool, 'location');
+            ? fileLocationFinding(tool, broken.agent, displayPath(broken.folder, state.cwd, this.session.home), { link: broken.fileLink, special: broken.special }, files)
+            : brokenLinkFinding(broken.reason, tool, 'location', files);
       state.notRead.set(broken.path, finding);
-      state.unreadLocations.set(broken.path, finding);
+      // Prompt files are run on demand, never sent with a request: no rule that reaches a file went unread.
+      if (broken.files === undefined) state.unreadLocations.set(broken.path, finding);
       affected.add(broken.path);
       if ('reason' in broken || ('folder' in broken && broken.fileLink !== undefined)) this.noteLinkTargets(state, broken.path);
     }

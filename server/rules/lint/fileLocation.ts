@@ -19,6 +19,8 @@ const RULE_FILES_INSIDE: Record<string, string> = {
   windsurf: "Windsurf's rule files are .md files inside that folder",
   claude: "Claude Code's rule files are .md files inside that folder",
   copilot: "Copilot's instruction files are .instructions.md files inside that folder",
+  // VS Code's docs ("Use prompt files in VS Code"): a prompt file is a `.prompt.md` file in the `.github/prompts` folder.
+  'copilot prompt files': "Copilot's prompt files are .prompt.md files inside that folder",
   xcsh: "the xcsh agent's rule files are .md and .mdc files directly inside that folder",
 };
 
@@ -31,10 +33,15 @@ const RULE_FILES_INSIDE: Record<string, string> = {
  * from the workspace root (`.cursor/rules`, `packages/web/.cursor/rules`): `displayPath`; `place`: what is there (`fileInPlaceOfFolder`): where the link leads, as
  * written, when it is one, or what special entry it is.
  */
-export function fileLocationFinding(readers: string, tool: string, shown: string, place: { link?: string; special?: string }): Finding {
+export function fileLocationFinding(readers: string, tool: string, shown: string, place: { link?: string; special?: string }, files = 'rules'): Finding {
   const read = readers.includes(' and ') ? 'read' : 'reads';
   const { link, special } = place;
   const what = special !== undefined ? `${special}, not a folder` : link === undefined ? 'a file, not a folder' : `a symbolic link that leads to a file, ${link}, not a folder`;
-  const inside = RULE_FILES_INSIDE[tool] ?? 'the rule files go inside that folder';
-  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule location is ${what}: ${readers} ${read} no rules from it. Make ${shown} a folder${link === undefined ? '' : ' (or a link to one)'} holding the rules: ${inside}.`);
+  const inside = RULE_FILES_INSIDE[files === 'rules' ? tool : `${tool} ${files}`] ?? 'the rule files go inside that folder';
+  return finding('rule/unreadable', 'error', ZERO_RANGE, `This ${placeOf(files)} is ${what}: ${readers} ${read} no ${files} from it. Make ${shown} a folder${link === undefined ? '' : ' (or a link to one)'} holding the ${files}: ${inside}.`);
+}
+
+/** What a location holding `files` is called: "rule location", "prompt file location". */
+export function placeOf(files: string): string {
+  return files === 'rules' ? 'rule location' : `${files.replace(/s$/, '')} location`;
 }

@@ -10,7 +10,7 @@ import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
 import { agentModel, agentOfLocation, xcshReadsLocation } from '../agents';
 import type { AgentId, AgentModel } from '../agents/types';
-import { fileLocationFinding } from './fileLocation';
+import { fileLocationFinding, placeOf } from './fileLocation';
 import { fileTargets } from '../targets';
 
 const SEVERITY: Record<NotReadCause | 'symlink' | 'special' | 'ignored', Severity> = {
@@ -74,9 +74,9 @@ export function linkedOutFileFinding(target: string, readerName: string): Findin
  * said of the link (that its tool follows it and the xcsh agent does not). `readers`: who
  * would read the rule, by name.
  */
-export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file' | 'location' = 'file'): Finding {
+export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file' | 'location' = 'file', files = 'rules'): Finding {
   const read = readers.includes(' and ') ? 'read' : 'reads';
-  const message = what === 'file' ? `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.` : `This rule location is a symbolic link that ${leadsTo}: ${readers} ${read} no rules from it.`;
+  const message = what === 'file' ? `This rule file is a symbolic link that ${leadsTo}: ${readers} cannot read a rule from it.` : `This ${placeOf(files)} is a symbolic link that ${leadsTo}: ${readers} ${read} no ${files} from it.`;
   return finding('rule/unreadable', 'error', ZERO_RANGE, message);
 }
 
@@ -157,10 +157,11 @@ export async function notReadFinding(skipped: SkippedFile, session: WorkspaceSes
  * which link, and to where), naming who reads it: agentls reads nothing outside the workspace,
  * so its rules are not checked, and a check must not pass it in silence.
  */
-export function linkedOutLocationFinding(where: string, readers: string): Finding {
+export function linkedOutLocationFinding(where: string, readers: string, files = 'rules'): Finding {
   const read = readers.includes(' and ') ? 'read' : 'reads';
-  return finding('rule/link-outside', 'warning', ZERO_RANGE, `${where} ${followers(readers)} the link and ${read} the rules there; agentls does not, so they are not checked.`);
+  return finding('rule/link-outside', 'warning', ZERO_RANGE, `${where} ${followers(readers)} the link and ${read} the ${files} there; agentls does not, so they are not checked.`);
 }
+
 
 /** "Cursor and the xcsh agent follow", "The xcsh agent follows". */
 function followers(names: string): string {
