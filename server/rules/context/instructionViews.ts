@@ -26,6 +26,8 @@ export interface InstructionViews {
   read: string[];
   /** The agents' rule folders whose walk stopped at `LIMITS.instructionFolderEntries` (`Reader.list`): files past it are in no view. */
   capped: CappedInstructionFolder[];
+  /** Entries of the agents' rule folders named as their files are that are a pipe, socket or device: never opened, said (`specialEntryFinding`). */
+  special: { path: string; agent: AgentId }[];
 }
 
 /** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
@@ -85,7 +87,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (showsAgent(host.agents, 'copilot')) views.push(await copilotView(reader));
   if (showsAgent(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
   views.push(...(await unlistedToolRules(reader)));
-  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped };
+  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special };
 }
 
 /**
@@ -142,6 +144,7 @@ class Reader {
   readonly watched = new Set<string>();
   readonly readPaths = new Set<string>();
   readonly capped: CappedInstructionFolder[] = [];
+  readonly special: { path: string; agent: AgentId }[] = [];
   constructor(
     readonly root: string,
     readonly host: InstructionHost,
@@ -218,7 +221,11 @@ class Reader {
           if (depth < to) await walk(p, depth + 1);
           // Past the agent's own depth nothing is its file: only agentls's limit leaves any out.
           else if (options.through === undefined) deep = true;
-        } else if ((e.kind === 'file' || e.kind === 'symlink') && depth >= from && suffixes.some((s) => e.name.endsWith(s))) out.push(p);
+        } else if (depth >= from && suffixes.some((s) => e.name.endsWith(s))) {
+          if (e.kind === 'file' || e.kind === 'symlink') out.push(p);
+          // A named pipe (or socket, device) named as a rule file: opening one can block, so it is said, never read.
+          else if (options.agent) this.special.push({ path: p, agent: options.agent });
+        }
       }
     };
     await walk(dir, 0);

@@ -14,6 +14,8 @@ import { NESTED_FOLDERS_CAPPED, nestedToolHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
 import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
+import { agentModel } from '../agents';
+import { specialEntryFinding } from '../lint/notRead';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -57,6 +59,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     };
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested));
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);
+    for (const { path: p, agent } of made.special) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), specialEntryFinding(agentModel(agent).name)]);
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));

@@ -1,6 +1,10 @@
+import * as path from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../../core/cancel';
 import type { Finding } from '../../core/findings';
+import { LIMITS } from '../../core/limits';
 import { ZERO_RANGE } from '../../core/text';
+import { agentModel } from '../agents';
+import { specialEntryFinding } from '../lint/notRead';
 import { isCopilotPromptPath } from '../../workspace/classify';
 import type { FileSystem } from '../../workspace/fs';
 import type { LintNotes, LintScope, WorkspaceLinter } from '../../workspace/linter';
@@ -16,6 +20,7 @@ export const copilotPromptLinter: WorkspaceLinter = {
   codes: ['frontmatter/yaml-error', 'frontmatter/unknown-key', 'frontmatter/wrong-type', 'rule/unreadable'],
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
+    if (scope.whole) for (const p of await specialPromptEntries(session, fs)) out.set(p, [specialEntryFinding(agentModel('copilot').name, 'prompt')]);
     // By path first: a file elsewhere is never read here.
     const candidates = scope.files.filter((f) => isCopilotPromptPath(f, session.roots.paths));
     for (const [i, file] of candidates.entries()) {
@@ -47,4 +52,21 @@ export const copilotPromptLinter: WorkspaceLinter = {
 async function isPromptDocument(session: WorkspaceSession, fs: FileSystem, file: string): Promise<boolean> {
   const whole = await fs.readText(file);
   return whole.ok && session.classify(file, whole.text).kind === 'prompt';
+}
+
+/**
+ * The entries of each root's prompt folder named as prompt files that are a named pipe, socket
+ * or device: the listing of the tree keeps files only, so these would pass in silence. Said
+ * (`specialEntryFinding`), never opened: opening a pipe blocks until someone writes to it. The
+ * folder's own entries only, as Copilot reads (`isCopilotPromptPath`), as many as a rule folder's.
+ */
+async function specialPromptEntries(session: WorkspaceSession, fs: FileSystem): Promise<string[]> {
+  const out: string[] = [];
+  for (const root of session.roots.paths) {
+    const dir = path.join(root, '.github', 'prompts');
+    for (const e of (await fs.readDir(dir, { max: LIMITS.ruleFolderFiles })) ?? []) {
+      if (e.kind === 'other' && e.name.endsWith('.prompt.md')) out.push(path.join(dir, e.name));
+    }
+  }
+  return out;
 }

@@ -95,8 +95,8 @@ export function selfHoldingLocationFinding(written: string, readers: string): Fi
 }
 
 /** A rule folder's entry that is a pipe, socket or device: opening one can block, or take what a writer meant for someone else. */
-export function specialEntryFinding(readers: string): Finding {
-  return finding('rule/unreadable', 'error', ZERO_RANGE, `This rule file is not a regular file but a pipe, socket or device: ${readers} cannot read a rule from it, and agentls does not open it.`);
+export function specialEntryFinding(readers: string, what: 'rule' | 'prompt' = 'rule'): Finding {
+  return finding('rule/unreadable', 'error', ZERO_RANGE, `This ${what} file is not a regular file but a pipe, socket or device: ${readers} cannot read a ${what} from it, and agentls does not open it.`);
 }
 
 /**
