@@ -155,6 +155,14 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
     config.watchProject(session.changes, projectRoots);
+    // A root's `.vscode/settings.json` names Copilot's prompt folders (workspace/copilotLocations.ts): read again, documents classified again.
+    session.changes.onChanges((batch) => {
+      const dropped = batch.map((change) => session.noteCopilotSettingsChange(change.path)).some(Boolean);
+      if (!dropped) return;
+      documents.reclassify();
+      c.diagnostics.republishAll();
+      for (const doc of documents.all()) c.diagnostics.schedule(doc);
+    });
     markReady();
     // Side by side, not one after the other: the rules engine waits on reading rule files and
     // the file index on its cache, and the first `@` completion need not wait until every

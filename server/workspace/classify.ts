@@ -47,6 +47,8 @@ export interface ClassifyContext {
   home: string;
   profile: RulesProfile;
   piConfigDir?: string;
+  /** Copilot's prompt folders (`copilotLocations.ts`); without it, each root's `.github/prompts`. */
+  copilotPromptDirs?: readonly string[];
 }
 
 export const MARKDOWN_EXTENSIONS: ReadonlySet<string> = new Set(['.md', '.mdc', '.markdown', '.mdx']);
@@ -68,7 +70,7 @@ export function classifyDocument(filePath: string, text: string | undefined, ctx
   if (rule) return rule;
 
   // A Copilot prompt file is ours only once it holds `file_references` (as the VS Code extension decides, editors/vscode/src/promptFiles.ts).
-  if (isCopilotPromptPath(filePath, ctx.roots) && !(text !== undefined && hasFileReferencesFrontmatter(text))) return { kind: 'copilot-prompt' };
+  if (isCopilotPromptPath(filePath, ctx.roots, ctx.copilotPromptDirs) && !(text !== undefined && hasFileReferencesFrontmatter(text))) return { kind: 'copilot-prompt' };
   if (lower.endsWith('.prompt.md')) return { kind: 'prompt', form: 'markdown' };
   if (lower.endsWith('.rawp.json')) return { kind: 'prompt', form: 'rawp-json' };
   if (text !== undefined) {
@@ -81,15 +83,16 @@ export function classifyDocument(filePath: string, text: string | undefined, ctx
 }
 
 /**
- * `ROOT/.github/prompts/NAME.prompt.md`: where VS Code looks for a workspace's prompt files by
- * default (VS Code docs, "Use prompt files in VS Code", prompt file locations: "Workspace:
- * `.github/prompts` folder"; GitHub's docs save them there too). Subfolders and the folders of
- * `chat.promptFilesLocations` are not taken: no doc says VS Code reads the former, and the
- * latter is an editor setting agentls does not see.
+ * `NAME.prompt.md` directly in one of Copilot's prompt folders: `dirs`, read from each root's
+ * `.vscode/settings.json` (`copilotLocations.ts`, `chat.promptFilesLocations`), or where none
+ * are given, `ROOT/.github/prompts`, where VS Code looks by default (VS Code docs, "Use prompt
+ * files in VS Code", prompt file locations: "Workspace: `.github/prompts` folder"; GitHub's docs
+ * save them there too). Subfolders are not taken: no doc says VS Code reads them.
  */
-export function isCopilotPromptPath(filePath: string, roots: readonly string[]): boolean {
+export function isCopilotPromptPath(filePath: string, roots: readonly string[], dirs?: readonly string[]): boolean {
   if (!path.basename(filePath).endsWith('.prompt.md')) return false;
   const dir = path.dirname(filePath);
+  if (dirs) return dirs.includes(dir);
   return path.basename(dir) === 'prompts' && path.basename(path.dirname(dir)) === '.github' && roots.includes(path.dirname(path.dirname(dir)));
 }
 

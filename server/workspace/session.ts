@@ -4,6 +4,7 @@ import { SILENT_LOGGER } from '../core/log';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { ChangeStream, type ChangeType } from './changes';
 import { classifyDocument, type DocumentKind } from './classify';
+import { readCopilotLocations, type CopilotLocations } from './copilotLocations';
 import { Confinement } from './confine';
 import { NodeFileSystem, type FileSystem } from './fs';
 import { resolveCacheDir, resolveHome } from './home';
@@ -120,6 +121,8 @@ export class WorkspaceSession {
   }
 
   private refreshAreas(): void {
+    // The roots may have changed: the prompt folders are those of the roots now.
+    this.promptDirs = undefined;
     this.confinement.setAreas([...this.roots.paths, ...this.userRuleAreas()], this.extraAreas);
   }
 
@@ -200,8 +203,41 @@ export class WorkspaceSession {
 
   classify(p: string, text?: string): DocumentKind {
     const s = this.currentSettings.rules;
-    return classifyDocument(p, text, { roots: this.roots.paths, home: this.home, profile: s.profile, piConfigDir: s.piConfigDir });
+    return classifyDocument(p, text, { roots: this.roots.paths, home: this.home, profile: s.profile, piConfigDir: s.piConfigDir, copilotPromptDirs: this.copilotPromptDirs() });
   }
+
+  /** Each root's Copilot locations (`copilotLocations.ts`), read once and again after its `.vscode/settings.json` changes (`noteSettingsChange`). */
+  copilotLocations(root: string): CopilotLocations {
+    let found = this.copilotPlaces.get(root);
+    if (!found) {
+      found = readCopilotLocations(root, (p) => this.confinement.allows(p));
+      this.copilotPlaces.set(root, found);
+      this.promptDirs = undefined;
+    }
+    return found;
+  }
+
+  /** Copilot's prompt folders of every root. */
+  copilotPromptDirs(): readonly string[] {
+    this.promptDirs ??= this.roots.paths.flatMap((r) => this.copilotLocations(r).prompts);
+    return this.promptDirs;
+  }
+
+  /** A change at `p`: where it is a root's `.vscode/settings.json` (or a folder above it), its Copilot locations are read again. Says whether they were dropped. */
+  noteCopilotSettingsChange(p: string): boolean {
+    let dropped = false;
+    for (const root of [...this.copilotPlaces.keys()]) {
+      if (isInside(p, path.join(root, '.vscode', 'settings.json')) && p !== root) {
+        this.copilotPlaces.delete(root);
+        dropped = true;
+      }
+    }
+    if (dropped) this.promptDirs = undefined;
+    return dropped;
+  }
+
+  private readonly copilotPlaces = new Map<string, CopilotLocations>();
+  private promptDirs: readonly string[] | undefined;
 
   /** `p` relative to its root, `/`-separated; undefined outside every root. */
   relative(p: string): string | undefined {

@@ -6,6 +6,7 @@ import { ZERO_RANGE } from '../../core/text';
 import { agentModel } from '../agents';
 import { specialEntryFinding } from '../lint/notRead';
 import { isCopilotPromptPath } from '../../workspace/classify';
+import { PROMPT_LOCATIONS_KEY, type CopilotLocations } from '../../workspace/copilotLocations';
 import type { FileSystem } from '../../workspace/fs';
 import type { LintNotes, LintScope, WorkspaceLinter } from '../../workspace/linter';
 import type { WorkspaceSession } from '../../workspace/session';
@@ -20,9 +21,13 @@ export const copilotPromptLinter: WorkspaceLinter = {
   codes: ['frontmatter/yaml-error', 'frontmatter/unknown-key', 'frontmatter/wrong-type', 'rule/unreadable'],
   async lint(session: WorkspaceSession, fs: FileSystem, scope: LintScope, cancel: Cancellation, notes?: LintNotes): Promise<Map<string, Finding[]>> {
     const out = new Map<string, Finding[]>();
-    if (scope.whole) for (const p of await specialPromptEntries(session, fs)) out.set(p, [specialEntryFinding(agentModel('copilot').name, 'prompt')]);
+    if (scope.whole) {
+      for (const p of await specialPromptEntries(session, fs)) out.set(p, [specialEntryFinding(agentModel('copilot').name, 'prompt')]);
+      for (const root of session.roots.paths) for (const [p, findings] of settingsFindings(session.copilotLocations(root))) out.set(p, findings);
+    }
     // By path first: a file elsewhere is never read here.
-    const candidates = scope.files.filter((f) => isCopilotPromptPath(f, session.roots.paths));
+    const dirs = session.copilotPromptDirs();
+    const candidates = scope.files.filter((f) => isCopilotPromptPath(f, session.roots.paths, dirs));
     for (const [i, file] of candidates.entries()) {
       throwIfCancelled(cancel);
       if (i % 64 === 63) await yieldToEventLoop();
@@ -62,11 +67,29 @@ async function isPromptDocument(session: WorkspaceSession, fs: FileSystem, file:
  */
 async function specialPromptEntries(session: WorkspaceSession, fs: FileSystem): Promise<string[]> {
   const out: string[] = [];
-  for (const root of session.roots.paths) {
-    const dir = path.join(root, '.github', 'prompts');
+  for (const dir of session.copilotPromptDirs()) {
     for (const e of (await fs.readDir(dir, { max: LIMITS.ruleFolderFiles })) ?? []) {
       if (e.kind === 'other' && e.name.endsWith('.prompt.md')) out.push(path.join(dir, e.name));
     }
   }
   return out;
+}
+
+/**
+ * What is said of a root's `.vscode/settings.json` (`copilotLocations.ts`): once, as information
+ * on the line of each `chat.promptFilesLocations` entry agentls does not read, and on the
+ * settings file when it does not parse. Information: Copilot may well read those folders; agentls
+ * only says it does not check them.
+ */
+function settingsFindings(found: CopilotLocations): Map<string, Finding[]> {
+  const out: Finding[] = [];
+  if (found.parseError) {
+    const at = { start: { line: found.parseError.line, character: 0 }, end: { line: found.parseError.line, character: 0 } };
+    out.push(finding('rule/unreadable', 'information', at, `This settings file does not parse (${found.parseError.message}): agentls reads Copilot's prompt folders from it only as far as it parses.`));
+  }
+  for (const r of found.refused) {
+    const at = { start: { line: r.line, character: 0 }, end: { line: r.line, character: 0 } };
+    out.push(finding('rule/not-read', 'information', at, `agentls does not check the Copilot prompt files of "${r.key}" (${PROMPT_LOCATIONS_KEY}): ${r.why}.`));
+  }
+  return new Map(out.length ? [[found.file, out]] : []);
 }

@@ -1,0 +1,98 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { isInside } from './paths';
+
+/**
+ * Where GitHub Copilot in VS Code looks for a workspace folder's prompt files, from the
+ * folder's `.vscode/settings.json`. Source: VS Code's docs, "GitHub Copilot in VS Code settings
+ * reference" (microsoft/vscode-docs, docs/copilot/reference/copilot-settings.md):
+ * `chat.promptFilesLocations`: "Locations to search for prompt files. Relative paths are
+ * resolved from the root folder(s) of your workspace. Supports glob patterns for file paths.",
+ * default `{ ".github/prompts": true }`. Only a plain folder relative to the root is taken:
+ * an absolute or `~` path lies outside what agentls reads, and a glob is not expanded (no doc
+ * says how VS Code expands one); each of those is refused and said (`refused`). `false` turns a
+ * folder off, the default one too. The files read are a folder's own: the docs do not say
+ * VS Code reads its subfolders (their text for instruction folders, "Each folder is searched
+ * recursively", is not given for prompt folders).
+ */
+export interface CopilotLocations {
+  /** Absolute folders whose `*.prompt.md` files are Copilot's prompt files. */
+  prompts: readonly string[];
+  /** Entries not read, each with the line of its key (0-based) and why. */
+  refused: readonly { key: string; line: number; why: string }[];
+  /** The settings file does not parse: where and what (the file is then read as far as it parses, as VS Code's parser does). */
+  parseError?: { line: number; message: string };
+  /** The settings file read. */
+  file: string;
+}
+
+export const PROMPT_LOCATIONS_KEY = 'chat.promptFilesLocations';
+const DEFAULT_PROMPTS = '.github/prompts';
+/** Entries of one setting read, at most: a settings file is the user's, and this keeps a hostile one linear and small. */
+const MAX_ENTRIES = 100;
+/** A settings file larger than this is not read (VS Code's own are a few KiB): its defaults stand. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/**
+ * The locations of `root` (absolute). `allows`: the workspace's confinement (`confine.ts`), so a
+ * folder named in the workspace that a symbolic link leads out of it is refused.
+ */
+export function readCopilotLocations(root: string, allows: (p: string) => boolean): CopilotLocations {
+  const file = path.join(root, '.vscode', 'settings.json');
+  const text = readSmall(file, allows);
+  const refused: { key: string; line: number; why: string }[] = [];
+  const folders = new Map<string, boolean>([[DEFAULT_PROMPTS, true]]);
+  let parseError: CopilotLocations['parseError'];
+  if (text !== undefined) {
+    const errors: ParseError[] = [];
+    // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
+    const tree = parseTree(text, errors, { allowTrailingComma: true });
+    if (errors.length) parseError = { line: lineOf(text, errors[0].offset), message: printParseErrorCode(errors[0].error) };
+    const setting = tree?.type === 'object' ? tree.children?.find((p) => p.children?.[0]?.value === PROMPT_LOCATIONS_KEY)?.children?.[1] : undefined;
+    for (const entry of (setting?.type === 'object' ? setting.children ?? [] : []).slice(0, MAX_ENTRIES)) {
+      const [keyNode, valueNode] = entry.children ?? [];
+      if (typeof keyNode?.value !== 'string' || typeof valueNode?.value !== 'boolean') continue;
+      const key = keyNode.value;
+      const why = valueNode.value ? refusal(root, key, allows) : undefined;
+      if (why !== undefined) refused.push({ key, line: lineOf(text, keyNode.offset), why });
+      else folders.set(normalized(key), valueNode.value);
+    }
+  }
+  const prompts = [...folders].filter(([, on]) => on).map(([rel]) => path.join(root, ...rel.split('/')));
+  return { prompts, refused, file, ...(parseError ? { parseError } : {}) };
+}
+
+/** Why an entry that is on is not read, or undefined for a plain folder inside the root. */
+function refusal(root: string, key: string, allows: (p: string) => boolean): string | undefined {
+  if (key.startsWith('~')) return 'it is in your home folder, outside the workspace, which agentls does not read';
+  if (path.isAbsolute(key) || /^[A-Za-z]:/.test(key)) return 'it is an absolute path, outside what agentls reads';
+  if (/[*?[\]{}]/.test(key)) return 'it holds a glob, which agentls does not expand (VS Code\'s docs do not say how it does)';
+  const abs = path.resolve(root, key);
+  if (!isInside(root, abs) || abs === root) return 'it leads outside the workspace folder';
+  if (fs.existsSync(abs) && !allows(abs)) return 'a symbolic link on the way leads outside the workspace';
+  return undefined;
+}
+
+function normalized(key: string): string {
+  return path.posix.normalize(key.replace(/\\/g, '/')).replace(/\/+$/, '');
+}
+
+function readSmall(file: string, allows: (p: string) => boolean): string | undefined {
+  try {
+    if (!allows(file)) return undefined;
+    const st = fs.statSync(file);
+    if (!st.isFile() || st.size > MAX_SETTINGS_BYTES) return undefined;
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The 0-based line of an offset (counted once, linear in the text). */
+function lineOf(text: string, offset: number): number {
+  let line = 0;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+

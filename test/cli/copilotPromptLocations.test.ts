@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * `chat.promptFilesLocations` in a root's `.vscode/settings.json` (VS Code's docs, copilot-settings.md):
+ * a folder set `true` holds Copilot's prompt files, the default `.github/prompts` set `false` does
+ * not, and an entry agentls does not read (home, absolute, glob, outside) is said on its line.
+ */
+describe('Copilot prompt folders from .vscode/settings.json', () => {
+  it('checks a configured folder, honours false, and says each entry it does not read', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.vscode/settings.json': '{\n  // prompts\n  "chat.promptFilesLocations": {\n    "docs/prompts": true,\n    ".github/prompts": false,\n    "~/prompts": true,\n    "prompts/**": true,\n  },\n}\n',
+      'docs/prompts/a.prompt.md': '---\ncolour: red\n---\nA.\n',
+      '.github/prompts/b.prompt.md': '---\ncolour: red\n---\nB.\n',
+    });
+    const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line])).toEqual([
+      ['.vscode/settings.json', 'rule/not-read', 'information', 5],
+      ['.vscode/settings.json', 'rule/not-read', 'information', 6],
+      ['docs/prompts/a.prompt.md', 'frontmatter/unknown-key', 'information', 1],
+    ]);
+    expect(report.diagnostics[1].message).toContain('"prompts/**" (chat.promptFilesLocations): it holds a glob');
+  });
+});
