@@ -13,7 +13,9 @@ function agentls(ws: string, ...args: string[]): { status: number | null; stdout
 
 /** `count` packages, each with a nested `.cursor/rules` whose one glob rule matches the package's one file (nothing for check to find). */
 function packages(count: number): string {
-  const tree: Record<string, string> = {};
+  // A project file at the top: the workspace is this folder, also for `rules --for` a package's file (which, run in a folder
+  // without one, names the project holding the file, as check's paths do).
+  const tree: Record<string, string> = { 'agentls.json': '{}\n' };
   for (let i = 0; i < count; i++) {
     const name = `packages/p${String(i).padStart(3, '0')}`;
     tree[`${name}/.cursor/rules/r.mdc`] = '---\nglobs: "**/*.ts"\n---\nUse strict types.\n';
