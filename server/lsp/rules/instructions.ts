@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type CappedInstructionFolder, type InstructionViews } from '../../rules/context/instructionViews';
-import type { FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
+import type { DirEntry, FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
+import { realpathOfLongestPrefix } from '../../workspace/confine';
+import { LIMITS } from '../../core/limits';
 import type { ServerContext } from '../feature';
 import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedToolHolders } from '../../rules/context/nestedRules';
 import { relativeInside, toPosix } from '../../workspace/paths';
@@ -102,7 +104,7 @@ export class InstructionViewsCache {
     let entry = this.byRoot.get(root);
     if (!entry) {
       const ctx = this.context();
-      const fs = this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined);
+      const fs = this.reads.over(ctx.documents.ruleFs, (p) => ctx.session.rootOf(p) !== undefined, (p) => listingChangesSeen(ctx.session, p));
       // Filled in when the views ask for the holders (those of no selected agent's views never do: nothing lacks then).
       const gaps: Gaps = { indexing: false, incomplete: [] };
       let asked: ReturnType<InstructionViewsCache['nestedHolders']> | undefined;
@@ -256,35 +258,61 @@ export class InstructionViewsCache {
 
 /**
  * Texts read for the views, kept until the file changes: what the views of a folder are
- * made from again after one file changed. Folders are listed anew each time (a few).
+ * made from again after one file changed. Folders are listed anew each time (a few), but for the
+ * top listings of instruction folders (`over`).
  */
 class RememberedReads {
   private readonly texts = new Map<string, Promise<ReadResult>>();
+  private readonly listings = new Map<string, Promise<DirEntry[] | undefined>>();
 
   /**
    * `fs` with the texts of `inside` files remembered, by path and read options. Files
    * outside the workspace folders (`~/.claude/CLAUDE.md`) are read each time: no change
-   * event need come for them.
+   * event need come for them. The top listings of instruction folders (asked for up to
+   * `LIMITS.instructionFolderNames` names, sorted after) are remembered too where every change
+   * in the folder is heard of (`listed`): a keystroke in one of 1,200 rule files made the
+   * views again, and listed 20,000 names, each time.
    */
-  over(fs: FileSystem, inside: (p: string) => boolean): FileSystem {
+  over(fs: FileSystem, inside: (p: string) => boolean, listed: (p: string) => boolean): FileSystem {
     return {
       readText: (p: string, options?: ReadOptions) => (inside(p) ? remembered(this.texts, `${p}\0${JSON.stringify(options ?? {})}`, () => fs.readText(p, options)) : fs.readText(p, options)),
-      readDir: (p, options) => fs.readDir(p, options),
+      readDir: (p, options) =>
+        options?.max !== undefined && options.max > LIMITS.instructionFolderNames && listed(p) ? remembered(this.listings, `${p}\0${options.max}`, () => fs.readDir(p, options)) : fs.readDir(p, options),
       readBytes: (p, options) => fs.readBytes(p, options),
       stat: (p) => fs.stat(p),
       statEntries: (folder, names) => fs.statEntries(folder, names),
     };
   }
 
-  /** Drops what was read at `p`, and below it unless only its text changed (a folder that went, or came back). */
+  /**
+   * Drops what was read at `p`, and below it unless only its text changed (a folder that went,
+   * or came back); a file that came or went (any disk change) drops its folder's listing too.
+   */
   forget(p: string, textOnly: boolean): void {
     const below = p + path.sep;
     for (const key of this.texts.keys()) if (key.startsWith(`${p}\0`) || (!textOnly && key.startsWith(below))) this.texts.delete(key);
+    if (textOnly) return;
+    const parent = `${path.dirname(p)}\0`;
+    for (const key of this.listings.keys()) if (key.startsWith(`${p}\0`) || key.startsWith(parent) || key.startsWith(below)) this.listings.delete(key);
   }
 
   clear(): void {
     this.texts.clear();
+    this.listings.clear();
   }
+}
+
+/**
+ * Whether every change in folder `p` reaches the change stream, so its listing may be kept
+ * until one does: a watcher runs, and `p` lies in a workspace folder with no link on its way
+ * from it (a change behind a link is reported at the target's path, never at the link's).
+ */
+function listingChangesSeen(session: ServerContext['session'], p: string): boolean {
+  if (session.settings.watcher === 'off') return false;
+  const owner = session.roots.relative(p);
+  if (!owner) return false;
+  const realFolder = realpathOfLongestPrefix(owner.folder.path);
+  return realFolder !== undefined && realpathOfLongestPrefix(p) === path.join(realFolder, owner.rel);
 }
 
 function remembered<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {

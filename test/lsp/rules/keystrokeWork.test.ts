@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import { workCounts } from '../../helpers/workCounts';
+import { until } from '../../helpers/polling';
+import type { RuleBucketsResult } from '../../../protocol/rules';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 /*
@@ -126,5 +128,34 @@ describe('a keystroke in a Cursor rule', () => {
     // Typed again in the body: nothing is looked at again.
     const again = await keystroke(c, lookups, uri, 5, 0, 'y', dead('big/**/*.mdz'));
     expect(Object.keys(again).filter((k) => k !== `disk-stat ${file}`)).toEqual([]);
+  });
+});
+
+describe('a keystroke in a rule file of a .claude/rules whose top holds more than the 1,000 entries agentls reads', () => {
+  it('lists the folder again only once a file came or went there', async () => {
+    const tree: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': '# Project\n' };
+    for (let i = 0; i < 1_200; i++) tree[`.claude/rules/r${String(i).padStart(4, '0')}.md`] = `Rule ${i}.\n`;
+    const ws = writeTree(tempDir('agentls-big-rules-'), tree);
+    const work = workCounts();
+    const c = await start({ folders: [ws], client: 'helix', env: work.env });
+    const folder = path.join(ws, '.claude', 'rules');
+    const listings = () => Object.fromEntries(Object.entries(work.counts()).filter(([k]) => k === `disk-readdir ${folder}`));
+    const claudeRules = async () => {
+      const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) });
+      return (buckets.agentRules ?? []).find((a) => a.agent === 'claude')?.rules.map((r) => r.path) ?? [];
+    };
+    const uri = await c.open(path.join(folder, 'r0001.md'));
+    await c.waitForDiagnostics(uri, () => true, 20_000);
+    expect(await claudeRules()).toContain('.claude/rules/r0001.md');
+    expect(listings()[`disk-readdir ${folder}`]).toBeGreaterThan(0);
+
+    // Typed: the folder's 1,200 names are not listed again (each keystroke made Claude Code's view anew from them).
+    expect(await keystroke(c, listings, uri, 0, 0, 'x', () => true)).toEqual({});
+    expect(await keystroke(c, listings, uri, 0, 1, 'y', () => true)).toEqual({});
+
+    // A file created there and reported: listed again, and among the first 1,000 by name it is read.
+    fs.writeFileSync(path.join(folder, 'r0000a.md'), 'Rule new.\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(folder, 'r0000a.md')), type: 1 }] });
+    await until("Claude Code's rules to hold the new file", claudeRules, (rules) => rules.includes('.claude/rules/r0000a.md'));
   });
 });
