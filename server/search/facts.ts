@@ -1,4 +1,4 @@
-import { maskBit } from './chars';
+import { maskBit, popcount } from './chars';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 import { POINTS, type ColumnState, type TermRows } from './score';
@@ -25,7 +25,16 @@ export interface NameFacts {
    */
   boundaryMask: number;
   firstBit: number;
+  /**
+   * Pairs of neighbouring term characters the name never holds back to back (`readName`),
+   * counted from the term's end: bit e for term[m - 2 - e] followed by term[m - 1 - e],
+   * the last `PAIR_BITS` pairs only (0: none known apart).
+   */
+  apart: number;
 }
+
+/** Pairs of neighbouring term characters `NameFacts.apart` tells of: what `encodeFacts` has room for. */
+export const PAIR_BITS = 12;
 
 /**
  * The acronym points a term would earn (lower-case terms of two or more characters);
@@ -40,12 +49,12 @@ export function acronymPoints(term: QueryTerm, whole: boolean): number {
  * ideal. It earns no initials: they start at the name's first character (`spellsInitials`).
  */
 export function offStartFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1, apart: 0 };
 }
 
 /** Facts of an ideal name for the term. */
 export function bestFacts(term: QueryTerm): NameFacts {
-  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(term, true), boundaryMask: -1, firstBit: -1 };
+  return { tail: term.length, boundaries: term.length, firstInTerm: true, firstIsStart: true, acronym: acronymPoints(term, true), boundaryMask: -1, firstBit: -1, apart: 0 };
 }
 
 /** Greedy subsequence progress of `term` from `k` over `length` pool characters. */
@@ -143,16 +152,31 @@ export function readName(table: PathTable, id: number, rows: TermRows, out: Name
   const tl = term.lower;
   const tu = term.upper;
   const head = rows.head;
-  let k = term.length - 1;
+  const m = term.length;
+  const asciiEnds = rows.asciiEnds;
+  let k = m - 1;
   let boundaries = 0;
+  // Pairs found back to back (case not checked: a pair found is only a looser bound): the
+  // term positions from the end (`TermRows.ends`) of the character after x, shifted onto
+  // those of x, meet where term[i] is at x and term[i + 1] after it.
+  let together = 0;
+  let after = 0;
   const start = table.nameStart[id];
   for (let x = start + table.nameLen[id] - 1; x >= start; x--) {
     const c = lower[x];
-    if (head[c] < 0) continue;
+    if (head[c] < 0) {
+      after = 0;
+      continue;
+    }
     if (kind[x] !== 0) boundaries++;
     if (k >= 0 && c === tl[k] && (tu[k] === 0 || chars[x] !== c)) k--;
+    const ends = c < 128 ? asciiEnds[c] : rows.ends(c);
+    together |= ends & (after << 1);
+    after = ends;
   }
-  out.tail = term.length - 1 - k;
+  out.tail = m - 1 - k;
+  // Bit e + 1 of `together` stands for the pair ending e characters before the term's end.
+  out.apart = ~(together >>> 1) & pairMask(m);
   const initials = spellsInitials(table, id, term);
   out.wholeAcronym = initials === INITIALS.all;
   out.acronym = initials === INITIALS.none ? 0 : acronymPoints(term, out.wholeAcronym);
@@ -192,6 +216,7 @@ export function guessFacts(table: PathTable, uid: number, first: number, term: Q
   out.acronym = out.firstIsStart && (termMask & ~boundaryMask) === 0 ? acronymPoints(term, true) : 0;
   out.boundaryMask = boundaryMask;
   out.firstBit = maskBit(first);
+  out.apart = 0;
 }
 
 /**
@@ -215,9 +240,14 @@ export function termBits(term: QueryTerm): Uint8Array {
   return counts;
 }
 
-/** Name facts in one non-zero integer (tail ≤ 64, boundaries capped at 127). */
+/** Bits of `NameFacts.apart` a term of `m` characters has: one per pair, at most `PAIR_BITS`. */
+function pairMask(m: number): number {
+  return m < 2 ? 0 : (1 << Math.min(m - 1, PAIR_BITS)) - 1;
+}
+
+/** Name facts in one non-zero integer (tail ≤ 64, boundaries capped at 127, `apart` in the 12 bits from 19). */
 export function encodeFacts(f: NameFacts): number {
-  return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0) | (f.wholeAcronym === true ? 1 << 18 : 0);
+  return 1 | (f.tail << 1) | (Math.min(f.boundaries, 127) << 8) | (f.firstInTerm ? 1 << 15 : 0) | (f.firstIsStart ? 1 << 16 : 0) | (f.acronym > 0 ? 1 << 17 : 0) | (f.wholeAcronym === true ? 1 << 18 : 0) | (f.apart << 19);
 }
 
 /** Facts of the distinct name `uid` (first character `first`, folded) from `encodeFacts`. */
@@ -229,15 +259,17 @@ export function decodeFacts(code: number, term: QueryTerm, table: PathTable, uid
   out.acronym = code & (1 << 17) ? acronymPoints(term, (code & (1 << 18)) !== 0) : 0;
   out.boundaryMask = table.uniqueBoundaryMask[uid];
   out.firstBit = maskBit(first);
+  out.apart = (code >>> 19) & ((1 << PAIR_BITS) - 1);
 }
 
 /**
  * An upper bound on a term's score in one file, from the folder's alignment state and
  * facts about the name: every name character earns at most `match` + the name bonus +
- * `consecutive`, only boundary characters that occur in the part of the term left to the
- * name earn a boundary bonus, and only the name's first character, when that part holds
- * it, the name-start bonus. Files whose bound cannot beat the current top results are
- * never scored.
+ * `consecutive`, less the cheapest gap for each pair of term characters the name holds
+ * only apart (`apart`); only boundary characters that occur in the part of the term left
+ * to the name earn a boundary bonus, and the name-start bonus only the name's first
+ * character, when it is the first term character the name takes. Files whose bound cannot
+ * beat the current top results are never scored.
  */
 export class NameBound {
   private readonly perChar = POINTS.match + POINTS.inName + POINTS.consecutive;
@@ -253,18 +285,20 @@ export class NameBound {
    * jump, or more). Zero for every row without a term (the looser bound).
    */
   private readonly entryLoss: Float64Array;
-  /** `entryLoss` of a row ending in `/` when the name's first character is not the next term character: it too is reached over a gap. */
+  /**
+   * What a step over a gap loses against one back to back (`consecutive` + the cheapest gap):
+   * the `entryLoss` of a row ending in `/` when the name's first character is not the next
+   * term character, and the cost of each pair in `NameFacts.apart`.
+   */
   private gapLoss = 0;
-  /** Mask bit of each term character, and of each tail (`suffixMask`). */
+  /** Mask bit of each term character. */
   private readonly charBits: Int32Array;
-  private readonly suffixMask: Int32Array;
 
   constructor(term?: QueryTerm) {
     const m = term?.length ?? 0;
     this.entryLoss = new Float64Array(m);
     this.charBits = new Int32Array(m);
     for (let i = 0; i < m; i++) this.charBits[i] = maskBit(term!.lower[i]);
-    this.suffixMask = term?.suffixMask ?? new Int32Array(1);
     // Gaps grow with their length only when `gapExtend` is not negative; otherwise keep the loose bound.
     if (!term || POINTS.gapExtend < 0) return;
     const cheapestGap = Math.min(POINTS.gapStart, POINTS.gapToBoundary, POINTS.gapMax);
@@ -284,22 +318,30 @@ export class NameBound {
     const start = facts.firstInTerm ? this.start : 0;
     const s = state.s;
     const bestRow = 3 * m;
-    const { charBits, suffixMask } = this;
+    const charBits = this.charBits;
     const boundaryMask = facts.boundaryMask;
     const firstBit = facts.firstBit;
     const exact = charBits.length === m;
     // Term characters after row i whose character is on a word boundary of the name.
     let onBoundary = 0;
+    // What the pairs of term characters the name holds only apart cost the rows so far: each is
+    // reached over a gap, not back to back (`gapLoss`; inside a name no `/` starts a segment).
+    const apart = facts.apart;
+    const pairLoss = this.gapLoss;
+    let apartLoss = 0;
     // Row i matched in the folder, the rest (m - 1 - i characters) in the name (`rest`, inlined: this runs per file).
     for (let i = m - 1, low = Math.max(0, m - 1 - facts.tail); i >= low; i--) {
+      // Row i leaves the pair term[i + 1], term[i + 2] to the name (bit m - 3 - i of `apart`).
+      if (apart !== 0 && i <= m - 3 && m - 3 - i < PAIR_BITS && ((apart >>> (m - 3 - i)) & 1) !== 0) apartLoss += pairLoss;
       const folder = s[bestRow + i];
       if (folder >= -1e8) {
         const count = m - 1 - i;
-        let v = folder;
+        let v = folder - apartLoss;
         if (count > 0) {
           let b = count < boundaries ? count : boundaries;
           if (exact && onBoundary < b) b = onBoundary;
-          const first = exact && (suffixMask[i + 1] & firstBit) === 0 ? 0 : start;
+          // The name's first character, if matched, takes term[i + 1]: the first the name takes.
+          const first = exact && (charBits[i + 1] & firstBit) === 0 ? 0 : start;
           let lost = withLoss ? loss[i] : 0;
           if (exact && lost < this.gapLoss && (charBits[i + 1] & firstBit) === 0) lost = this.gapLoss;
           v += count * perChar + b * boundary + first - lost;
@@ -311,9 +353,10 @@ export class NameBound {
     if (facts.tail === m) {
       // The whole term in the name: its first character's bonus counts again, and it has no predecessor.
       const firstOnBoundary = !exact || (charBits[0] & boundaryMask) !== 0;
+      // Only term[0] can sit on the name's first character: without it there, no name-start bonus (`start`).
       const firstBonus = POINTS.inName + (facts.firstIsStart ? POINTS.segmentStart + POINTS.nameStart : firstOnBoundary ? this.boundary : 0);
       const b = Math.min(m, boundaries, exact ? onBoundary : m);
-      const v = m * perChar + b * boundary + start - POINTS.consecutive + firstBonus * (POINTS.firstMultiplier - 1);
+      const v = m * perChar + b * boundary + (facts.firstIsStart ? start : 0) - POINTS.consecutive + firstBonus * (POINTS.firstMultiplier - 1) - popcount(apart) * pairLoss;
       if (v > best) best = v;
     }
     return best + facts.acronym;

@@ -289,6 +289,8 @@ export class TermRows {
   readonly rows: Int8Array;
   /** 1 at each row whose term character is `/`. */
   readonly slash: Uint8Array;
+  /** `ends` of each ASCII code unit, read without the lists: nearly every name is ASCII. */
+  readonly asciiEnds = new Int32Array(128);
 
   constructor(readonly term: QueryTerm, head?: Int16Array) {
     this.head = head ?? new Int16Array(65536).fill(-1);
@@ -310,6 +312,17 @@ export class TermRows {
     }
     this.rows = Int8Array.from(flat);
     this.slash = Uint8Array.from(term.lower, (c) => (c === SLASH ? 1 : 0));
+    for (let c = 0; c < 128; c++) this.asciiEnds[c] = this.ends(c);
+  }
+
+  /** Where a code unit sits in the term, counted from its end: bit e for term[m - 1 - e] (the last 32 positions). */
+  ends(code: number): number {
+    const m = this.term.length;
+    let bits = 0;
+    let r = this.head[code];
+    if (r < 0) return 0;
+    for (let i = this.rows[r]; i >= 0; i = this.rows[++r]) if (m - 1 - i < 32) bits |= 1 << (m - 1 - i);
+    return bits;
   }
 }
 

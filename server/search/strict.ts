@@ -130,8 +130,11 @@ export class StrictScan {
   /** Folders to enter, deepest first (`enterChain`). */
   private readonly pending: number[] = [];
   private readonly nameStates: ColumnState[];
-  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
+  private readonly facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1, apart: 0 };
   private readonly acronyms: Float64Array;
+  /** Per term, the bound of the file being scored (`consider`), and the one guessed before its name is read. */
+  private readonly limits: Float64Array;
+  private readonly roughs: Float64Array;
   /** Bounds without the folder's state, asked before a folder's state is computed. */
   private readonly loose: LooseBounds;
   private readonly losesAt = (bound: number, id: number): boolean => this.loses(bound, id);
@@ -169,6 +172,8 @@ export class StrictScan {
     this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
     this.nameStates = this.terms.map((t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
+    this.limits = new Float64Array(this.terms.length);
+    this.roughs = new Float64Array(this.terms.length);
     this.noneConsumed = new Int32Array(this.terms.length);
     const term = this.terms[0];
     this.one = {
@@ -592,7 +597,8 @@ export class StrictScan {
         let statelessRough = 0;
         for (let t = 0; t < termCount; t++) {
           guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-          looseRough += this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, facts);
+          this.roughs[t] = this.bounds[t].of(this.loose.state(t, level.consumed[t]), terms[t].length, facts);
+          looseRough += this.roughs[t];
           statelessRough += this.bounds[t].of(this.loose.state(t, 0), terms[t].length, facts);
         }
         if (this.loses(looseRough + lifted, id)) return;
@@ -613,12 +619,17 @@ export class StrictScan {
         let rough = 0;
         for (let t = 0; t < termCount; t++) {
           guessFacts(table, uid, first, terms[t], this.bits[t], this.tailCache[t][uid] - 1, facts);
-          rough += this.bounds[t].of(level.states[t], terms[t].length, facts);
+          this.roughs[t] = this.bounds[t].of(level.states[t], terms[t].length, facts);
+          rough += this.roughs[t];
         }
         if (this.loses(rough + lifted, id)) return;
       }
     }
     this.ensureStates(depth);
+    // Each term's rough bound (at least its bound once the name is read, which only narrows
+    // what the name can hold), while the later names are not read yet.
+    let unread = 0;
+    if (this.threshold > -Infinity) for (let t = 0; t < termCount; t++) unread += this.roughs[t];
     let limit = 0;
     for (let t = 0; t < termCount; t++) {
       // Facts depend only on the name: read each distinct name once per search.
@@ -628,7 +639,10 @@ export class StrictScan {
         this.factCache[t][uid] = encodeFacts(facts);
       } else decodeFacts(code, terms[t], table, uid, first, facts);
       this.acronyms[t] = facts.acronym;
-      limit += this.bounds[t].of(level.states[t], terms[t].length, facts);
+      this.limits[t] = this.bounds[t].of(level.states[t], terms[t].length, facts);
+      limit += this.limits[t];
+      unread -= this.roughs[t];
+      if (t < termCount - 1 && this.loses(limit + unread + liftCeiling(table, id), id)) return;
     }
     if (this.loses(limit + liftCeiling(table, id), id)) return;
     const lifted = lift(table, id, this.options.now);
@@ -639,6 +653,10 @@ export class StrictScan {
       state.copyFrom(level.states[t]);
       state.advance(this.rows[t], table, table.nameStart[id], table.nameLen[id], table.dirLen[level.dir], true, this.points);
       sum += state.score + this.acronyms[t];
+      // The terms scored so far with the bounds of the rest: a file losing there is not read on
+      // (scores and bounds are whole points, so the sums are exact whatever their order).
+      limit -= this.limits[t];
+      if (t < termCount - 1 && this.loses(sum + limit + lifted, id)) return;
     }
     const score = sum + lifted;
     this.offer(id, score);

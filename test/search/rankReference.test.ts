@@ -22,7 +22,7 @@ const NOW = Date.UTC(2026, 0, 15);
 function reference(table: PathTable, query: ParsedQuery, limit: number, allowed?: Uint8Array): { ids: number[]; scores: number[]; total: number } {
   const scorer = new Scorer();
   const rows = query.terms.map((t) => new TermRows(t));
-  const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
+  const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1, apart: 0 };
   const all: { id: number; score: number }[] = [];
   for (let id = 0; id < table.slotCount; id++) {
     if (!table.isAlive(id) || (allowed && allowed[id] === 0)) continue;

@@ -53,7 +53,7 @@ function withLifts(paths: readonly string[]): PathTable {
 function fullScores(table: PathTable, term: QueryTerm): Float64Array {
   const scorer = new Scorer();
   const rows = new TermRows(term);
-  const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
+  const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1, apart: 0 };
   const out = new Float64Array(table.slotCount).fill(-Infinity);
   for (let id = 0; id < table.slotCount; id++) {
     if (!table.isAlive(id)) continue;
@@ -143,7 +143,7 @@ describe("a folder's bound by tail and boundary characters", () => {
         const bits = termBits(term);
         const cap = Math.min(m, 6);
         const columns = new Float64Array((m + 2) * (cap + 1));
-        const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1 };
+        const facts: NameFacts = { tail: 0, boundaries: 0, firstInTerm: false, firstIsStart: false, acronym: 0, boundaryMask: -1, firstBit: -1, apart: 0 };
         for (let id = 0; id < table.slotCount; id++) {
           if (scores[id] === -Infinity) continue;
           // The folder's state, as the scan computes it: segment by segment down the chain.
