@@ -16,7 +16,7 @@ import { claudeFoldersForFile, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from 
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, agentSectionsText, unreadFoldersText } from '../rules/report';
 import { bucketsFromHome, forFileFromHome } from '../rules/homePaths';
-import { displayPath, toPosix } from '../workspace/paths';
+import { displayPath, isInside, toPosix } from '../workspace/paths';
 import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
@@ -26,6 +26,7 @@ import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 import { resolveHome } from '../workspace/home';
 import { optionsForNamedPath, refuseWholeRoot } from './wholeRoot';
+import { indexRefusal } from '../workspace/roots';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -96,9 +97,13 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     if (template !== undefined && common.given.has('--agents') && !showsAgent(agents, common.settings.rules.profile)) {
       throw new UsageError(`--prompt renders the xcsh agent's system prompt, and --agents ${typeof agents === 'string' ? agents : agents.join(',')} leaves the xcsh agent out: add xcsh to --agents, or leave --agents out`);
     }
-    // As check does: the file asked about names the project when the command runs outside one; else the home directory or `/` is refused, not walked.
-    if (values.for !== undefined) common = await optionsForNamedPath(common, path.resolve(io.cwd, values.for));
-    refuseWholeRoot('rules', common.root, resolveHome(common.settings.home));
+    // Run in the home directory or at `/` (never a project), or asked of a file outside the folder it would take as the root,
+    // the file names the project, as check's paths do; a folder without a project marker is otherwise the root as it is, as for
+    // `rules` alone (a plain project's `rules --for packages/a/x.ts` must not become package a's). Else the home or `/` is refused.
+    const home = resolveHome(common.settings.home);
+    const forPath = values.for === undefined ? undefined : path.resolve(io.cwd, values.for);
+    if (forPath !== undefined && (indexRefusal(common.root, home) !== undefined || !isInside(common.root, forPath))) common = await optionsForNamedPath(common, forPath);
+    refuseWholeRoot('rules', common.root, home);
     const session = new WorkspaceSession(common.settings);
     try {
       session.addFolder(common.root);
