@@ -12,7 +12,7 @@ import { diffSummary, findDrift } from './drift';
 import type { GlobReach } from './globReach';
 import { DISK_LOOK_FILES } from './ignoredGlobs';
 import { formatCount } from '../../core/limits';
-import { globReadings, reachGlobs, scopedStatus } from './nestedRules';
+import { globReadings, nestedScopeHedged, reachGlobs, scopedStatus } from './nestedRules';
 import { displayPath, isInside } from '../../workspace/paths';
 
 /** What the findings of one open rule file are computed from. */
@@ -43,7 +43,7 @@ export function contextFindings(c: RuleFileContext): Finding[] {
 
 /** The globs the agents' rules use (`keep`: those rules alone), each with how its agent reads it: what the glob reach follows. */
 export function agentGlobs(views: readonly AgentView[], keep: (rule: AgentRule, view: AgentView) => boolean = () => true): { glob: string; dialect: GlobDialect }[] {
-  return views.flatMap((v) => v.rules.flatMap((r) => (keep(r, v) ? reachGlobs(r).map((glob) => ({ glob, dialect: v.dialect })) : [])));
+  return views.flatMap((v) => v.rules.flatMap((r) => (keep(r, v) ? reachGlobs(r, v.agent).map((glob) => ({ glob, dialect: v.dialect })) : [])));
 }
 
 /**
@@ -105,14 +105,16 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
   const reach = c.reach;
   // Agents that judge a glob alike share one finding that names them all: the same glob
   // reported once per agent reads as several problems.
-  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; othersUnjudged: boolean; ignoredPart?: string; unlooked?: string; scope?: string }>();
+  const groups = new Map<string, { glob: string; dead: boolean; count: number | undefined; total: number; views: AgentView[]; ruleDead: boolean; othersUnjudged: boolean; ignoredPart?: string; unlooked?: string; scope?: string; hedged: boolean }>();
   for (const view of c.views) {
     const rule = view.rules.find((r) => r.path === c.path);
     // Globs of a rule that is always sent, or never, change nothing for this agent.
     if (!rule || rule.mode === 'always' || rule.mode === 'none') continue;
     // A user-level rule serves every project: its globs are not judged by this one's files.
     if (!judgedAgainstWorkspace(rule)) continue;
-    const statuses = rule.globs.map((glob) => ({ glob, status: scopedStatus(reach, glob, rule.scope, view.dialect) }));
+    // A package's Windsurf rule: its glob read from the root too, wherever it aims (`globReadings`), its scope being agentls's reading.
+    const hedged = rule.scope !== undefined && nestedScopeHedged(view.agent);
+    const statuses = rule.globs.map((glob) => ({ glob, status: scopedStatus(reach, glob, rule.scope, view.dialect, hedged) }));
     // The rule never attaches for this agent only when every glob is dead; one dead glob beside live ones is a note.
     // A glob whose folder was not looked through (`unlooked`) is not known dead: the rule then may or may not attach.
     const unjudged = statuses.some((s) => s.status?.dead === true && s.status.unlooked !== undefined);
@@ -127,8 +129,8 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       if (status.dead && deadGlobIsTheLints(glob)) continue;
       const ignoredPart = status.dead ? status.ignoredPart : undefined;
       const unlooked = status.dead ? status.unlooked : undefined;
-      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, unlooked, rule.scope]);
-      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, othersUnjudged: false, ignoredPart, unlooked, scope: rule.scope };
+      const key = JSON.stringify([glob, status.dead, status.count, ignoredPart, unlooked, rule.scope, hedged]);
+      const group = groups.get(key) ?? { glob, dead: status.dead, count: status.count, total: status.total, views: [], ruleDead: false, othersUnjudged: false, ignoredPart, unlooked, scope: rule.scope, hedged };
       group.views.push(view);
       group.ruleDead ||= ruleDead;
       // No other glob known to match, and one not judged: neither "never attaches" nor "still match" is known.
@@ -151,7 +153,7 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const message = `For ${names}, the glob ${JSON.stringify(g.glob)} matches none of the ${g.total} files of the file index, but ${folder} was not looked through for the ignored files it leaves out (agentls lists at most ${formatCount(DISK_LOOK_FILES)} files on disk for dead globs until the ignore files or the index change), so it is not called dead.`;
       out.push(contextFinding('context/dead-glob', 'information', range, message));
     } else if (g.dead) {
-      const near = reach.nearest(globReadings(g.glob, g.scope)[0], g.views[0].dialect);
+      const near = reach.nearest(globReadings(g.glob, g.scope, g.hedged)[0], g.views[0].dialect);
       const hint = near.noExtension
         ? ` No file of the workspace ends in ${near.noExtension}.`
         : near.paths.length
@@ -160,8 +162,15 @@ function globFindingsWithin(c: Pick<RuleFileContext, 'path' | 'text' | 'lines' |
       const notes = new Set(g.views.map((v) => v.dialect.note));
       const how = notes.size === 1 ? [...notes][0] : g.views.map((v) => `${v.displayName}, ${v.dialect.note}`).join('; ');
       const glob = JSON.stringify(g.glob);
-      // A nested folder's rule reaches the files under its folder only, its globs read from there or from the root (`nestedRules.ts`).
-      const files = g.scope === undefined ? `the ${g.total} files of the workspace` : `the files under ${g.scope}/, read from there or from the workspace root (${names} ${g.views.length === 1 ? 'does' : 'do'} not document which)`;
+      // A nested folder's rule reaches the files under its folder only, its globs read from there or from the root (`nestedRules.ts`);
+      // a package's Windsurf rule is judged against the whole workspace under both readings, its docs saying neither which files it reaches nor how.
+      const does = g.views.length === 1 ? 'does' : 'do';
+      const files =
+        g.scope === undefined
+          ? `the ${g.total} files of the workspace`
+          : g.hedged
+            ? `the ${g.total} files of the workspace, read from ${g.scope}/ or from the workspace root (${names} ${does} not document which files a subfolder's rules reach, nor how their globs are read)`
+            : `the files under ${g.scope}/, read from there or from the workspace root (${names} ${does} not document which)`;
       const message = g.ruleDead
         ? `${capitalised(names)} never ${g.views.length === 1 ? 'attaches' : 'attach'} this rule by its globs: ${glob} matches none of ${files}.`
         : g.othersUnjudged

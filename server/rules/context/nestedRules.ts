@@ -22,7 +22,9 @@ import { globShape } from './globMatcher';
  * directories within your current workspace and its sub-directories"), but its docs do not
  * say which files such rules reach, nor how their globs are read. They are read and scoped
  * here as Cursor's are, the reading with the fewest false alarms, and every report says that
- * scope as a likelihood (`nestedScopeHedged`), never as Windsurf's documented behaviour.
+ * scope as a likelihood (`nestedScopeHedged`), never as Windsurf's documented behaviour. A
+ * finding is never made from that scope alone: a glob of such a rule is dead only when it
+ * matches nothing read from the holder nor read from the workspace root (`globReadings`).
  */
 
 /**
@@ -153,11 +155,15 @@ export function scopedPaths(rule: AgentRule, rel: string): string[] | undefined 
  * `packages/web/**\/*.tsx`), and, read from the root, the glob itself when it can reach
  * into the holder (its literal folder lies on the way to it, or below it); a literal folder
  * elsewhere (`src/**` for `packages/web`) reaches no file of the rule's, so it is left out.
+ * `hedged` (`nestedScopeHedged`: Windsurf's, whose docs do not say the holder bounds its rules):
+ * the glob read from the root is kept whatever folder it names, as a root rule's is, so a glob
+ * is dead only when it matches nothing under either reading.
  */
-export function globReadings(glob: string, scope: string | undefined): string[] {
+export function globReadings(glob: string, scope: string | undefined, hedged = false): string[] {
   if (scope === undefined) return [glob];
   const g = glob.startsWith('./') ? glob.slice(2) : glob;
   const fromHolder = `${scope}/${g.includes('/') ? g : `**/${g}`}`;
+  if (hedged) return [fromHolder, glob];
   if (!g.includes('/')) return [fromHolder];
   const base = globShape(g, LITERAL).base;
   const reaches = base === '' || base === scope || scope.startsWith(base + '/') || base.startsWith(scope + '/');
@@ -167,10 +173,10 @@ export function globReadings(glob: string, scope: string | undefined): string[] 
 /** Reads a glob's literal folder as written, a name-only glob included. */
 const LITERAL = { id: 'literal', basename: false, nocase: false, note: '' };
 
-/** The globs a rule's findings are judged by, as the reach follows them (`globReadings` of each); none of a rule not judged here. */
-export function reachGlobs(rule: AgentRule): string[] {
+/** The globs a rule of `agent` is judged by, as the reach follows them (`globReadings` of each); none of a rule not judged here. */
+export function reachGlobs(rule: AgentRule, agent: string): string[] {
   if (!judgedAgainstWorkspace(rule)) return [];
-  return rule.globs.flatMap((g) => globReadings(g, rule.scope));
+  return rule.globs.flatMap((g) => globReadings(g, rule.scope, nestedScopeHedged(agent)));
 }
 
 /**
@@ -178,8 +184,8 @@ export function reachGlobs(rule: AgentRule): string[] {
  * rule, alive when one reading matches a file, dead (and judged against the ignore files)
  * only when every reading is. Undefined while a reading is not followed yet.
  */
-export function scopedStatus(reach: GlobReach, glob: string, scope: string | undefined, dialect: GlobDialect): GlobStatus | undefined {
-  const statuses = globReadings(glob, scope).map((g) => reach.status(g, dialect));
+export function scopedStatus(reach: GlobReach, glob: string, scope: string | undefined, dialect: GlobDialect, hedged = false): GlobStatus | undefined {
+  const statuses = globReadings(glob, scope, hedged).map((g) => reach.status(g, dialect));
   if (statuses.some((s) => s === undefined)) return undefined;
   const all = statuses as GlobStatus[];
   if (scope === undefined) return all[0];
