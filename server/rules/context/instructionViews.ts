@@ -113,8 +113,8 @@ export function isInstructionPlace(p: string): boolean {
   return INSTRUCTION_PLACES.test(toPosix(p));
 }
 
-// Any `.cursor/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
-const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules)(\/|$)/;
+// Any `.cursor/rules` or `.windsurf/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
+const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules|\.windsurf\/rules)(\/|$)/;
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
