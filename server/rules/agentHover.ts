@@ -9,6 +9,7 @@ import type { KeySpec } from './agents/types';
 import type { FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
 import { toolRuleScope } from './context/nestedRules';
+import { nestedScopeHedged, SCOPE_NOT_DOCUMENTED, toFilesUnder } from './agents/nestedScope';
 import type { AgentRule, AgentView } from './context/agentView';
 import { toolFrontmatter, toolRule } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
@@ -87,7 +88,7 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   const { analysis, findings } = recentToolReading({ ...owner, path: p, text, root, targets });
   if (!analysis.parsed) return undefined;
   const { parsed, fm, dropped } = toolFrontmatter(analysis, owner.agent);
-  // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source).
+  // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source); its `.windsurf/rules` most likely.
   const scope = toolRuleScope(owner.agent.id, rel);
   const name = path.basename(p).replace(/(\.instructions)?\.mdc?$/, '');
   const bufferRule = owner.placement.read ? { ...toolRule(analysis, parsed, owner.agent.activation(fm)), name, scope } : undefined;
@@ -144,7 +145,8 @@ export function ruleNameHover(
     // A buffer no view lists (not saved yet): what the tool will make of it as written.
     const rule = listed ?? (notRead ? undefined : subject.bufferRule);
     lines.push('', notRead ? notReadLine(tool.agent.name, notRead) : toolAppliesLine(tool, rule));
-    always = rule?.mode === 'always';
+    // A nested folder's rule is sent only while a file under its folder is in play, never in every request (`cost.ts` leaves it out of the totals alike).
+    always = rule?.mode === 'always' && rule.scope === undefined;
     sent = rule?.body;
   }
   // The xcsh agent's bucket of a file agentls did not read is a stand-in (`analyseText`), not what the agent does with it.
@@ -235,19 +237,24 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
   // Frontmatter that is a list or a single value: the tool reads no key, and its diagnostic says how it then applies the rule and what is documented of it.
   const shapeless = reading.findings.find((f) => f.code === 'frontmatter/not-a-mapping');
   if (shapeless) return shapeless.message;
-  const under = rule.scope === undefined ? '' : ` to files under ${rule.scope}/`;
+  // A package's Windsurf rule: its scope is agentls's reading, said as a likelihood (`agents/nestedScope.ts`), as `agentls rules` says it.
+  const hedged = rule.scope !== undefined && nestedScopeHedged(agent.id);
+  const under = rule.scope === undefined ? '' : toFilesUnder(agent.id, rule.scope);
   const by = decidingKeys(reading, rule);
   const from = by.length ? ` (${by.join(', ')})` : '';
   switch (rule.mode) {
     case 'always':
+      if (hedged) return `${agent.name} applies this rule always${under}: the whole rule is in every request that has one in play${from}.`;
       return `${agent.name} applies this rule always${under}: the whole rule is in every request${from}.`;
     case 'glob': {
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
       const dead = noFileGlobs(rule.globs);
       if (dead) return `${agent.name} attaches this rule to no file${from}: ${dead}.`;
+      const globs = rule.globs.map((g) => `\`${g}\``).join(', ');
+      if (hedged && rule.globs.length) return `${agent.name} attaches this rule while a file matching ${globs} is in play${from}, most likely one under ${rule.scope}/ only (${SCOPE_NOT_DOCUMENTED}).`;
       return rule.globs.length
         ? // A nested folder's rule reaches files under its folder only (`nestedRules.ts` has the source).
-          `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${rule.globs.map((g) => `\`${g}\``).join(', ')} is in play${from}.`
+          `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${globs} is in play${from}.`
         : `${agent.name} attaches this rule by its globs, and it has none: never${from}.`;
     }
     case 'description':

@@ -1,6 +1,7 @@
 import { judgedAgainstWorkspace, type AgentRule, type GlobDialect } from './agentView';
 import type { GlobReach, GlobStatus } from './globReach';
 import { globShape } from './globMatcher';
+import { nestedScopeHedged } from '../agents/nestedScope';
 
 /**
  * Cursor's nested rule folders: a `.cursor/rules` below the workspace folder
@@ -51,9 +52,7 @@ export const NESTED_WINDSURF = '/.windsurf/rules/';
 export const NESTED_TOOL_FOLDERS: Readonly<Record<string, string>> = { cursor: '.cursor/rules', windsurf: '.windsurf/rules' };
 
 /** Whether a nested folder's scope is agentls's reading rather than the tool's docs (Windsurf's: see above), so said as a likelihood. */
-export function nestedScopeHedged(agent: string): boolean {
-  return agent === 'windsurf';
-}
+export { nestedScopeHedged } from '../agents/nestedScope';
 
 /** The holder of a path in a nested `.cursor/rules` or `.windsurf/rules` (`packages/web`); undefined for any other path. */
 export function nestedToolHolder(rel: string): string | undefined {
@@ -91,11 +90,14 @@ function holderBefore(rel: string, piece: string): string | undefined {
 
 /**
  * The folder a tool's rule file at workspace-relative `rel` reaches, when it is less than the
- * workspace: Cursor's rule in a package's own `.cursor/rules` (`packages/web`). Undefined for
- * every other tool and path (Windsurf's nested folders are not scoped: see above).
+ * workspace: Cursor's rule in a package's own `.cursor/rules` (`packages/web`), and Windsurf's
+ * in a package's `.windsurf/rules`, a scope its messages say as a likelihood (`nestedScopeHedged`).
+ * Undefined for every other tool and path.
  */
 export function toolRuleScope(agent: string, rel: string | undefined): string | undefined {
-  return agent === 'cursor' && rel !== undefined ? nestedCursorHolder(rel) : undefined;
+  if (rel === undefined) return undefined;
+  if (agent === 'cursor') return nestedCursorHolder(rel);
+  return agent === 'windsurf' ? holderBefore(rel, NESTED_WINDSURF) : undefined;
 }
 
 /** Holders (relative folders) without repeats, nearest the root first, at most `MAX_NESTED_FOLDERS`; `more` says some were left out. */

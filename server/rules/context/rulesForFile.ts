@@ -4,6 +4,7 @@ import { inferredNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { dialectMatcher } from './globMatcher';
 import { NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
+import { SCOPE_NOT_DOCUMENTED } from '../agents/nestedScope';
 
 /** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
 export type RuleForFile = RuleForFileInfo;
@@ -57,7 +58,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
       onDemandIn !== undefined
         ? `in ${onDemandIn}/: ${view.displayName} loads it only when it reads files in ${onDemandIn}/`
         : hedged
-          ? `in ${folder}: ${view.displayName} most likely applies it only to files under ${rule.scope}/ (its docs do not say which files a subfolder's rules reach)`
+          ? `in ${folder}: ${view.displayName} most likely applies it only to files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED})`
           : `in ${folder}: ${view.displayName} applies it only to files under ${rule.scope}/`;
     return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason, ...said };
   }
@@ -67,7 +68,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
   switch (rule.mode) {
     case 'always':
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
-      if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (its docs do not say which files a subfolder's rules reach): the whole rule is in every request that has one in play` };
+      if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED}): the whole rule is in every request that has one in play` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };
     case 'glob': {

@@ -1,6 +1,7 @@
 import type { AgentModel } from '../agents';
 import { noFileGlobs } from '../agents/globs';
 import type { Activation } from '../agents/types';
+import { nestedScopeHedged, SCOPE_NOT_DOCUMENTED, toFilesUnder } from '../agents/nestedScope';
 
 /*
  * Blocks of `key: value` lines in a rule file's text, found without a YAML parse, and the
@@ -58,19 +59,23 @@ export function atMentioned(agent: string): boolean {
 /**
  * How an activation applies a rule, as a phrase: "applied always", "attached to files matching …".
  * `scope`: the folder a nested rule reaches (`packages/web`: Cursor scopes a nested
- * `.cursor/rules` to its folder, `context/nestedRules.ts` has the source), named as
+ * `.cursor/rules` to its folder, `context/nestedRules.ts` has the source; Windsurf's docs do not
+ * say so of a package's `.windsurf/rules`, so its scope is said as a likelihood), named as
  * `toolAppliesLine` names it.
  */
 export function describeActivation(a: Activation, agent: AgentModel, scope?: string): string {
-  const under = scope === undefined ? '' : ` under ${scope}/`;
+  // A scope the tool's docs do not give (Windsurf's, `agents/nestedScope.ts`) is said as a likelihood, after what it qualifies.
+  const hedged = scope !== undefined && nestedScopeHedged(agent.id);
+  const under = scope === undefined || hedged ? '' : ` under ${scope}/`;
   switch (a.mode) {
     case 'always':
-      return `applied always${scope === undefined ? '' : ` to files${under}`}`;
+      return `applied always${scope === undefined ? '' : toFilesUnder(agent.id, scope)}`;
     case 'globs': {
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
       const dead = noFileGlobs(a.globs);
       if (dead) return `attached to no file: ${dead}`;
-      return a.globs.length ? `attached to files${under} matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}` : 'attached by globs it does not have';
+      const likely = hedged ? `, most likely under ${scope}/ only (${SCOPE_NOT_DOCUMENTED})` : '';
+      return a.globs.length ? `attached to files${under} matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}${likely}` : 'attached by globs it does not have';
     }
     case 'description':
       return 'applied when the model judges its description relevant';
