@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings';
 import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
-import { agentModel, ownerOf, type AgentId, type AgentModel, type Placement } from './agents';
+import { agentModel, ownerOf, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import type { ReadProblem } from './analysis';
 import { finding } from './codes';
 import { brokenLinkFinding, linkedOutFileFinding, notReadForKind, specialEntryFinding } from './lint/notRead';
@@ -16,6 +16,8 @@ export interface OutsideFile {
   /** Relative to its workspace folder, `/`-separated (`toolRelativePath`). */
   rel: string;
   root: string | undefined;
+  /** The rule folders its workspace folder's settings name (`AgentPlaces`). */
+  places?: AgentPlaces;
   /** Its text (undefined when it could not be read). */
   text: string | undefined;
   /** Where it leads when it is a link out of the workspace (not read: said). */
@@ -39,7 +41,7 @@ export interface OutsideFile {
  * format's checks with a note that nothing reads it there.
  */
 export function outsideFindings(file: OutsideFile): Finding[] {
-  const owner = ownerOf(file.rel);
+  const owner = ownerOf(file.rel, file.places);
   const targets = fileTargets(file.agents, owner?.agent.id, file.workspaceHasXcsh);
   const out: Finding[] = [];
   if (file.brokenLink !== undefined) return brokenLinkFindings(file.brokenLink, owner, targets, file.kind.kind === 'rule');

@@ -79,7 +79,7 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   }
   const root = engine.ownerRoot(p);
   const rel = root === undefined ? undefined : toolRelativePath(p, root);
-  const owner = rel === undefined ? undefined : ownerOf(rel);
+  const owner = rel === undefined ? undefined : ownerOf(rel, engine.agentPlaces(root));
   // A file its tool sends whole (CLAUDE.md, AGENTS.md) has no keys, and keeps the hovers of any Markdown.
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
   const targets = fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root));

@@ -16,7 +16,7 @@ import { fileLocationFinding, placeOf } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
-import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type Placement } from './agents';
+import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
@@ -558,6 +558,11 @@ export class RulesEngine {
     return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
 
+  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), for `ownerOf`. */
+  agentPlaces(root: string | undefined): AgentPlaces | undefined {
+    return this.session.agentPlaces(root);
+  }
+
   /** The tool a listed or skipped file belongs to and where it stands for it, as the findings take it (hovers speak for the same tool). */
   ownerOf(p: string): { agent: AgentModel; placement: Placement } | undefined {
     const state = this.stateListing(p);
@@ -638,7 +643,7 @@ export class RulesEngine {
     if (!candidate) {
       // Cline's global rules, wherever they sit in the home (`~/Documents/Cline/Rules` has no mark of Cline's own in its path).
       if (state.discovery.clineGlobalFolders.includes(path.dirname(p)) && state.toolOnly.has(p)) return { agent: agentModel('cline'), placement: { read: true, frontmatter: true } };
-      const owner = ownerOf(rel);
+      const owner = ownerOf(rel, base === state.cwd ? this.session.agentPlaces(state.cwd) : undefined);
       // A file the xcsh agent skips in a home rule folder: one whose tool does not read the
       // home (`~/.cursor/rules/more/a.mdc`: Cursor reads no rule folder there) is no file of that tool's.
       const home = base === this.session.home && isInside(this.session.home, p);

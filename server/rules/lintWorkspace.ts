@@ -69,11 +69,11 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const place = placeOf(session, engine, file);
     const { kind, rel } = place;
     const markdown = isMarkdownKind(kind, file) || kind.kind === 'prompt';
-    const ruleLike = kind.kind === 'rule' || ownerOf(rel) !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
+    const ruleLike = kind.kind === 'rule' || ownerOf(rel, place.places) !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
     if (!ruleLike && !markdown) continue;
     const outside = await readOutsideFile(session, fs, engine, file, scope.named, place);
     const text = outside.text;
-    if (ruleLike && (kind.kind === 'rule' || ownerOf(rel) || (text !== undefined && formatOf(file, text)))) {
+    if (ruleLike && (kind.kind === 'rule' || ownerOf(rel, place.places) || (text !== undefined && formatOf(file, text)))) {
       notes?.judged?.(file);
       add(file, outsideFindings(outside));
     }

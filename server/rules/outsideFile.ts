@@ -26,9 +26,9 @@ export function mayBeRuleFile(p: string): boolean {
 export const RULE_FILE_CANDIDATES = { extensions: [...MARKDOWN_EXTENSIONS, '.txt'], names: [...SINGLE_FILE_RULES] } as const;
 
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
-export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel'> {
+export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel' | 'places'> {
   const root = session.rootOf(file) ?? engine.rootFor(file);
-  return { kind: session.classify(file), root, rel: root ? toolRelativePath(file, root) : path.basename(file) };
+  return { kind: session.classify(file), root, rel: root ? toolRelativePath(file, root) : path.basename(file), places: session.agentPlaces(root) };
 }
 
 /**
@@ -38,8 +38,8 @@ export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: st
  */
 export function isUnlistedRuleFile(session: WorkspaceSession, engine: RulesEngine, file: string): boolean {
   if (!mayBeRuleFile(file)) return false;
-  const { kind, rel } = placeOf(session, engine, file);
-  return kind.kind === 'rule' || ownerOf(rel) !== undefined;
+  const { kind, rel, places } = placeOf(session, engine, file);
+  return kind.kind === 'rule' || ownerOf(rel, places) !== undefined;
 }
 
 /** Reads a file the engine does not list, as `outsideFindings` judges it: its text, or why there is none. */

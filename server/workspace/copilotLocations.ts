@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { isInside } from './paths';
 
 /**
@@ -15,12 +15,20 @@ import { isInside } from './paths';
  * folder off, the default one too. The files read are a folder's own: the docs do not say
  * VS Code reads its subfolders (their text for instruction folders, "Each folder is searched
  * recursively", is not given for prompt folders).
+ *
+ * `chat.instructionsFilesLocations` (same page): "Locations to search for custom instructions
+ * files. Each folder is searched recursively, including subdirectories. Relative paths are
+ * resolved from the root folder(s) of your workspace. Supports glob patterns for file paths.",
+ * default `{ ".github/instructions": true, "~/.claude/rules": false }`: read the same way,
+ * its folders walked recursively (`instructionViews.ts`).
  */
 export interface CopilotLocations {
   /** Absolute folders whose `*.prompt.md` files are Copilot's prompt files. */
   prompts: readonly string[];
-  /** Entries not read, each with the line of its key (0-based) and why. */
-  refused: readonly { key: string; line: number; why: string }[];
+  /** Folders (relative to the root, `/`-separated) under which `*.instructions.md` files are Copilot's instruction files. */
+  instructions: readonly string[];
+  /** Entries not read, each with the setting it is of, the line of its key (0-based) and why. */
+  refused: readonly { setting: string; key: string; line: number; why: string }[];
   /** The settings file does not parse: where and what (the file is then read as far as it parses, as VS Code's parser does). */
   parseError?: { line: number; message: string };
   /** The settings file read. */
@@ -28,7 +36,10 @@ export interface CopilotLocations {
 }
 
 export const PROMPT_LOCATIONS_KEY = 'chat.promptFilesLocations';
-const DEFAULT_PROMPTS = '.github/prompts';
+export const INSTRUCTION_LOCATIONS_KEY = 'chat.instructionsFilesLocations';
+/** The default folders of each setting that agentls reads (the docs' `~/.claude/rules`, off by default, lies outside the workspace). */
+export const DEFAULT_PROMPTS = '.github/prompts';
+export const DEFAULT_INSTRUCTIONS = '.github/instructions';
 /** Entries of one setting read, at most: a settings file is the user's, and this keeps a hostile one linear and small. */
 const MAX_ENTRIES = 100;
 /** A settings file larger than this is not read (VS Code's own are a few KiB): its defaults stand. */
@@ -41,26 +52,32 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
 export function readCopilotLocations(root: string, allows: (p: string) => boolean): CopilotLocations {
   const file = path.join(root, '.vscode', 'settings.json');
   const text = readSmall(file, allows);
-  const refused: { key: string; line: number; why: string }[] = [];
-  const folders = new Map<string, boolean>([[DEFAULT_PROMPTS, true]]);
+  const refused: CopilotLocations['refused'][number][] = [];
   let parseError: CopilotLocations['parseError'];
+  let tree: JsonNode | undefined;
   if (text !== undefined) {
     const errors: ParseError[] = [];
     // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
-    const tree = parseTree(text, errors, { allowTrailingComma: true });
+    tree = parseTree(text, errors, { allowTrailingComma: true });
     if (errors.length) parseError = { line: lineOf(text, errors[0].offset), message: printParseErrorCode(errors[0].error) };
-    const setting = tree?.type === 'object' ? tree.children?.find((p) => p.children?.[0]?.value === PROMPT_LOCATIONS_KEY)?.children?.[1] : undefined;
-    for (const entry of (setting?.type === 'object' ? setting.children ?? [] : []).slice(0, MAX_ENTRIES)) {
+  }
+  const folders = (setting: string, fallback: string): string[] => {
+    const on = new Map<string, boolean>([[fallback, true]]);
+    const node = tree?.type === 'object' ? tree.children?.find((p) => p.children?.[0]?.value === setting)?.children?.[1] : undefined;
+    for (const entry of (node?.type === 'object' ? node.children ?? [] : []).slice(0, MAX_ENTRIES)) {
       const [keyNode, valueNode] = entry.children ?? [];
       if (typeof keyNode?.value !== 'string' || typeof valueNode?.value !== 'boolean') continue;
       const key = keyNode.value;
       const why = valueNode.value ? refusal(root, key, allows) : undefined;
-      if (why !== undefined) refused.push({ key, line: lineOf(text, keyNode.offset), why });
-      else folders.set(normalized(key), valueNode.value);
+      if (why !== undefined) refused.push({ setting, key, line: lineOf(text ?? '', keyNode.offset), why });
+      else on.set(normalized(key), valueNode.value);
     }
-  }
-  const prompts = [...folders].filter(([, on]) => on).map(([rel]) => path.join(root, ...rel.split('/')));
-  return { prompts, refused, file, ...(parseError ? { parseError } : {}) };
+    return [...on].filter(([, yes]) => yes).map(([rel]) => rel);
+  };
+  const prompts = folders(PROMPT_LOCATIONS_KEY, DEFAULT_PROMPTS).map((rel) => path.join(root, ...rel.split('/')));
+  const instructions = folders(INSTRUCTION_LOCATIONS_KEY, DEFAULT_INSTRUCTIONS);
+  refused.sort((x, y) => x.line - y.line);
+  return { prompts, instructions, refused, file, ...(parseError ? { parseError } : {}) };
 }
 
 /** Why an entry that is on is not read, or undefined for a plain folder inside the root. */

@@ -217,6 +217,12 @@ export class WorkspaceSession {
     return found;
   }
 
+  /** The rule folders a workspace folder's settings name (`AgentPlaces` of `rules/agents`); undefined for a path in no workspace folder (each agent's defaults then). */
+  agentPlaces(root: string | undefined): { copilotInstructions: readonly string[] } | undefined {
+    if (root === undefined || !this.roots.paths.includes(root)) return undefined;
+    return { copilotInstructions: this.copilotLocations(root).instructions };
+  }
+
   /** Copilot's prompt folders of every root. */
   copilotPromptDirs(): readonly string[] {
     this.promptDirs ??= this.roots.paths.flatMap((r) => this.copilotLocations(r).prompts);

@@ -128,7 +128,7 @@ function offeredKeys(doc: OpenDocument, engine: RulesEngine, agents: 'auto' | re
   // A Copilot prompt file: the keys and values its docs give (`rules/copilotPrompt/`).
   if (doc.kind.kind === 'copilot-prompt') return { keys: promptKeyItems(), values: promptValueItems };
   const root = engine.rootFor(doc.path);
-  const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root)) : undefined;
+  const owner = root && doc.path ? ownerOf(toolRelativePath(doc.path, root), engine.agentPlaces(root)) : undefined;
   // A buffer the engine does not list (a new file, not saved yet) is judged as the diagnostics
   // and hovers judge it (`outside` in state.ts, `hoverSubject`): by its path's tool, and by the
   // xcsh agent as the settings and `.xcsh` say; the engine's `targetsOf` knows listed files only.

@@ -69,7 +69,7 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
 
 /** How the file's agents read `key`: as globs, in lists or not, or only in lists (Cline); `cursor` when Cursor reads them. */
 function globReading(engine: RulesEngine, docPath: string, rel: string, key: string): { lists: boolean; listOnly: boolean; cursor: boolean } | undefined {
-  const owner = ownerOf(rel);
+  const owner = ownerOf(rel, engine.agentPlaces(engine.rootFor(docPath)));
   const dialect = owner?.agent.globs;
   if (dialect?.key === key && owner?.placement.frontmatter) return { lists: dialect.lists, listOnly: dialect.listOnly === true, cursor: owner.agent.id === 'cursor' };
   // The xcsh agent reads `globs` as a list (`keyDocs.ts`) in the rule files it lists.

@@ -297,9 +297,10 @@ export class RulesState {
     const hasXcsh = engine.workspaceHasXcsh(root);
     // A buffer on a link to nothing (an editor opens it empty): the link is the finding, as `agentls check` says.
     const brokenLink = onDisk ? undefined : brokenLinkReason(p);
-    const found = outsideFindings({ path: p, rel, root, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false, brokenLink });
+    const places = engine.agentPlaces(root);
+    const found = outsideFindings({ path: p, rel, root, places, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false, brokenLink });
     if (found.length > 0 || doc.kind.kind !== 'rule') return found;
-    const xcshTargeted = fileTargets(agents, ownerOf(rel)?.agent.id ?? 'xcsh', hasXcsh).has('xcsh');
+    const xcshTargeted = fileTargets(agents, ownerOf(rel, places)?.agent.id ?? 'xcsh', hasXcsh).has('xcsh');
     const notListed = xcshTargeted ? this.notListed(doc, onDisk) : undefined;
     return notListed ? [notListed] : [];
   }

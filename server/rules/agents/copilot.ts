@@ -1,6 +1,7 @@
 import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { AgentModel, Placement } from './types';
+import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 
 /**
  * The agents an instructions file's `excludeAgent` can keep away. Source: GitHub's
@@ -21,7 +22,9 @@ export const copilot: AgentModel = {
   id: 'copilot',
   name: 'GitHub Copilot',
   reads: '`.github/copilot-instructions.md`; `.github/instructions/**/*.instructions.md` with `applyTo`; `AGENTS.md`',
-  owns(rel) {
+  owns(rel, places) {
+    const configured = places && configuredPlacement(rel, places.copilotInstructions);
+    if (configured !== undefined) return configured || undefined;
     return copilotPlacement(rel) ?? misspeltFolderPlacement(rel, '.github', 'instructions', 'GitHub Copilot', copilotPlacement, 'instruction files');
   },
   // Docs: the frontmatter's applyTo holds globs, several separated by commas; description
@@ -108,4 +111,21 @@ function nestedInstructions(prefix: string): Placement {
     why: 'GitHub Copilot in VS Code and on github.com reads `.github/instructions/` only at the root of the repository or workspace',
     alsoReadBy: `Copilot CLI reads it too when it runs in \`${prefix.slice(0, -1)}\``,
   };
+}
+
+/**
+ * A path under the instruction folders a workspace folder's `.vscode/settings.json` names
+ * (`chat.instructionsFilesLocations`, `workspace/copilotLocations.ts`): an `*.instructions.md`
+ * anywhere below one is read ("Each folder is searched recursively, including subdirectories",
+ * VS Code's docs, copilot-settings.md). The root's `.github/instructions` turned off (`false`)
+ * is no folder of Copilot's: `false` here, so that nothing else takes its files for Copilot's.
+ * Copilot on github.com reads `.github/instructions` whatever an editor setting says (GitHub's
+ * page above); agentls follows the settings the workspace holds, as the user asked of it.
+ * Undefined: the path is decided by the fixed places.
+ */
+function configuredPlacement(rel: string, folders: readonly string[]): Placement | false | undefined {
+  const inside = (dir: string) => rel.startsWith(`${dir}/`);
+  if (rel.endsWith('.instructions.md') && folders.some(inside)) return { read: true, frontmatter: true };
+  if (!folders.includes(DEFAULT_INSTRUCTIONS) && inside(DEFAULT_INSTRUCTIONS)) return false;
+  return undefined;
 }

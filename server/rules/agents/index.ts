@@ -4,11 +4,11 @@ import { claude } from './claude';
 import { cline } from './cline';
 import { copilot } from './copilot';
 import { cursor } from './cursor';
-import type { AgentId, AgentModel, Placement } from './types';
+import type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 import { windsurf } from './windsurf';
 import { xcsh } from './xcsh';
 
-export type { AgentId, AgentModel, Placement } from './types';
+export type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 export { AGENT_IDS } from './types';
 
 /** Every agent model, in the order ownership is decided (the most specific locations first). */
@@ -18,10 +18,10 @@ export function agentModel(id: AgentId): AgentModel {
   return AGENT_MODELS.find((m) => m.id === id)!;
 }
 
-/** The tool a file belongs to by its workspace-relative path (`/`-separated), and where it stands for that tool. */
-export function ownerOf(rel: string): { agent: AgentModel; placement: Placement } | undefined {
+/** The tool a file belongs to by its workspace-relative path (`/`-separated), and where it stands for that tool; `places`: the folders its workspace folder's settings name (`AgentPlaces`). */
+export function ownerOf(rel: string, places?: AgentPlaces): { agent: AgentModel; placement: Placement } | undefined {
   for (const agent of AGENT_MODELS) {
-    const placement = agent.owns(rel);
+    const placement = agent.owns(rel, places);
     if (placement) return { agent, placement };
   }
   return undefined;

@@ -78,6 +78,15 @@ export type Activation =
   /** The value that picks the mode is not one the agent knows. */
   | { mode: 'unknown'; key: string; value: unknown };
 
+/**
+ * Rule folders a workspace folder's own settings name for an agent, relative to it and
+ * `/`-separated: Copilot's instruction folders from `.vscode/settings.json`
+ * (`workspace/copilotLocations.ts`, `chat.instructionsFilesLocations`).
+ */
+export interface AgentPlaces {
+  copilotInstructions: readonly string[];
+}
+
 export interface AgentModel {
   id: AgentId;
   /** As messages name it: "Cursor", "the xcsh agent". */
@@ -86,8 +95,8 @@ export interface AgentModel {
   plural?: true;
   /** Where its rule files live, one line for the README's agents table. */
   reads: string;
-  /** The file is this agent's own format by its path (owner), whether or not the agent reads it there. */
-  owns(rel: string): Placement | undefined;
+  /** The file is this agent's own format by its path (owner), whether or not the agent reads it there; `places`: the folders the workspace's settings name (none: each agent's defaults). */
+  owns(rel: string, places?: AgentPlaces): Placement | undefined;
   /** Frontmatter keys the agent reads, and their types. */
   keys: Record<string, KeySpec>;
   globs?: GlobDialect;

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside, toPosix } from '../../workspace/paths';
 import { LIMITS } from '../../core/limits';
+import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
@@ -69,6 +70,8 @@ export interface InstructionHost {
   nestedHolders?: () => Promise<readonly string[]>;
   /** The folders holding a subfolder's CLAUDE.md or CLAUDE.local.md (`nestedClaude.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
   nestedClaudeFolders?: () => Promise<readonly string[]>;
+  /** Copilot's instruction folders of a workspace folder, relative to it (`.vscode/settings.json`, `workspace/copilotLocations.ts`); `.github/instructions` when absent. */
+  copilotInstructions?: (root: string) => readonly string[];
   /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
   allowArea(p: string): void;
 }
@@ -458,8 +461,11 @@ async function copilotView(reader: Reader): Promise<AgentView> {
   };
   const repoWide = path.join(reader.root, '.github', 'copilot-instructions.md');
   await add(repoWide, (file) => plainRule(reader.shown(repoWide), file, false));
-  for (const p of await reader.list(path.join(reader.root, '.github', 'instructions'), ['.instructions.md'], { agent: 'copilot' })) {
-    await add(p, (file) => frontmatterRule('copilot', reader.shown(p), file, false, (globs) => globs.some((g) => EVERY_FILE.has(g.trim()))));
+  // Each folder walked whole, with the same caps: "Each folder is searched recursively" (VS Code's docs, `copilotLocations.ts`).
+  for (const dir of reader.host.copilotInstructions?.(reader.root) ?? [DEFAULT_INSTRUCTIONS]) {
+    for (const p of await reader.list(path.join(reader.root, ...dir.split('/')), ['.instructions.md'], { agent: 'copilot' })) {
+      await add(p, (file) => frontmatterRule('copilot', reader.shown(p), file, false, (globs) => globs.some((g) => EVERY_FILE.has(g.trim()))));
+    }
   }
   return view('copilot', reader.root, rules, uncounted);
 }
@@ -479,10 +485,17 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */
 export function sessionInstructionHost(
-  session: { ruleFs: FileSystem; home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; allowArea(p: string): void },
+  session: {
+    ruleFs: FileSystem;
+    home: string;
+    settings: { rules: { agents: 'auto' | readonly string[] } };
+    allowArea(p: string): void;
+    agentPlaces(root: string): { copilotInstructions: readonly string[] } | undefined;
+  },
   fs: FileSystem = session.ruleFs,
   nestedHolders?: InstructionHost['nestedHolders'],
   nestedClaudeFolders?: InstructionHost['nestedClaudeFolders'],
 ): InstructionHost {
-  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, nestedClaudeFolders };
+  const copilotInstructions = (root: string) => session.agentPlaces(root)?.copilotInstructions ?? [DEFAULT_INSTRUCTIONS];
+  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, nestedClaudeFolders, copilotInstructions };
 }

@@ -77,7 +77,7 @@ async function specialPromptEntries(session: WorkspaceSession, fs: FileSystem): 
 
 /**
  * What is said of a root's `.vscode/settings.json` (`copilotLocations.ts`): once, as information
- * on the line of each `chat.promptFilesLocations` entry agentls does not read, and on the
+ * on the line of each `chat.promptFilesLocations` or `chat.instructionsFilesLocations` entry agentls does not read, and on the
  * settings file when it does not parse. Information: Copilot may well read those folders; agentls
  * only says it does not check them.
  */
@@ -85,11 +85,12 @@ function settingsFindings(found: CopilotLocations): Map<string, Finding[]> {
   const out: Finding[] = [];
   if (found.parseError) {
     const at = { start: { line: found.parseError.line, character: 0 }, end: { line: found.parseError.line, character: 0 } };
-    out.push(finding('rule/unreadable', 'information', at, `This settings file does not parse (${found.parseError.message}): agentls reads Copilot's prompt folders from it only as far as it parses.`));
+    out.push(finding('rule/unreadable', 'information', at, `This settings file does not parse (${found.parseError.message}): agentls reads Copilot's prompt and instruction folders from it only as far as it parses.`));
   }
   for (const r of found.refused) {
     const at = { start: { line: r.line, character: 0 }, end: { line: r.line, character: 0 } };
-    out.push(finding('rule/not-read', 'information', at, `agentls does not check the Copilot prompt files of "${r.key}" (${PROMPT_LOCATIONS_KEY}): ${r.why}.`));
+    const files = r.setting === PROMPT_LOCATIONS_KEY ? 'prompt files' : 'instruction files';
+    out.push(finding('rule/not-read', 'information', at, `agentls does not check the Copilot ${files} of "${r.key}" (${r.setting}): ${r.why}.`));
   }
   return new Map(out.length ? [[found.file, out]] : []);
 }
