@@ -18,9 +18,22 @@ import type { RulesState } from './state';
  */
 export function copilotPromptFeature(state: RulesState): Feature {
   const isPrompt = (doc: OpenDocument): doc is OpenDocument & { path: string } => doc.kind.kind === 'copilot-prompt' && doc.path !== undefined;
+  // Documents given findings as prompt files: one that stops being one (its folder turned off in
+  // `.vscode/settings.json`, `workspace/copilotLocations.ts`) gets none once, or the diagnostics
+  // keep what this feature said last (an undefined answer leaves them as they were).
+  const judged = new Set<string>();
   return {
     id: 'copilot-prompt',
-    diagnose: (doc) => (isPrompt(doc) ? copilotPromptFindings(doc.path, doc.text) : undefined),
+    diagnose(doc) {
+      if (isPrompt(doc)) {
+        judged.add(doc.uri);
+        return copilotPromptFindings(doc.path, doc.text);
+      }
+      return judged.delete(doc.uri) ? [] : undefined;
+    },
+    onDocumentEvent(doc, event) {
+      if (event === 'close') judged.delete(doc.uri);
+    },
     hover(doc, params) {
       if (!isPrompt(doc)) return undefined;
       // `rule://NAME` keeps the rules hover.

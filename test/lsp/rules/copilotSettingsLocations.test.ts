@@ -1,0 +1,57 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver/node';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/**
+ * Copilot's folders from a root's `.vscode/settings.json` (`chat.promptFilesLocations`,
+ * `chat.instructionsFilesLocations`: workspace/copilotLocations.ts) through the real server: a
+ * configured folder's prompt and instruction files get Copilot's diagnostics and hover, and a
+ * change of the settings file, on disk or saved from its buffer, is seen without a restart.
+ * A client that takes pushed diagnostics: each step waits for the publish.
+ */
+const start = useLspClients(afterEach);
+const hoverText = (h: Hover | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
+const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
+
+const SETTINGS_ON = '{\n  "chat.promptFilesLocations": { "docs/prompts": true },\n  "chat.instructionsFilesLocations": { "docs/instr": true },\n}\n';
+const SETTINGS_OFF = '{}\n';
+
+describe('Copilot folders from .vscode/settings.json over LSP', () => {
+  it('gives a configured folder\'s files Copilot\'s diagnostics and hover, and follows the settings file as it changes', async () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'docs/prompts/review.prompt.md': '---\ndescription: Review\ncolour: red\n---\nReview it.\n',
+      'docs/instr/deep/style.instructions.md': '---\napplyTo: "**/*.ts"\nexcludeAgent: robot\n---\nUse tabs.\n',
+      'src/a.ts': 'export {};\n',
+    });
+    const settings = path.join(ws, '.vscode', 'settings.json');
+    const c = await start({ folders: [ws], home: tempDir(), client: "neovim" });
+    const prompt = await c.open(path.join(ws, 'docs/prompts/review.prompt.md'));
+    const instr = await c.open(path.join(ws, 'docs/instr/deep/style.instructions.md'));
+    // No settings: neither is Copilot's.
+    expect(codes(await c.waitForDiagnostics(prompt))).not.toContain('frontmatter/unknown-key');
+    expect(codes(await c.waitForDiagnostics(instr))).not.toContain('frontmatter/invalid-value');
+
+    // Written on disk while the server runs, the file not open: the server's own watcher sees it (this client watches nothing).
+    fs.mkdirSync(path.dirname(settings), { recursive: true });
+    fs.writeFileSync(settings, SETTINGS_ON);
+    const promptFound = await c.waitForDiagnostics(prompt, (ds) => codes(ds).includes('frontmatter/unknown-key'));
+    expect(promptFound.find((d) => d.code === 'frontmatter/unknown-key')?.message).toContain("GitHub Copilot's prompt-file docs do not list `colour`");
+    const instrFound = await c.waitForDiagnostics(instr, (ds) => codes(ds).includes('frontmatter/invalid-value'));
+    expect(instrFound.find((d) => d.code === 'frontmatter/invalid-value')?.message).toContain('GitHub Copilot knows no excludeAgent value "robot"');
+    const promptHover = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: prompt }, position: { line: 0, character: 1 } }));
+    expect(promptHover).toContain('**GitHub Copilot prompt file**');
+    const keyHover = hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri: instr }, position: { line: 1, character: 2 } }));
+    expect(keyHover).toContain('Copilot');
+
+    // Saved from an open buffer (didSave): the folders are off again, and what Copilot's linters said goes.
+    const buffer = await c.open(settings, undefined, 'jsonc');
+    await c.setText(buffer, SETTINGS_OFF);
+    await c.save(buffer);
+    await c.waitForDiagnostics(prompt, (ds) => !codes(ds).includes('frontmatter/unknown-key'));
+    await c.waitForDiagnostics(instr, (ds) => !codes(ds).includes('frontmatter/invalid-value'));
+  });
+});
