@@ -1,20 +1,36 @@
 import * as path from 'node:path';
 import { brokenLinkReason, fileInPlaceOfFolder } from '../workspace/links';
 import type { AgentId } from './agents';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS } from '../workspace/copilotLocations';
 
 /**
  * Rule folders of tools whose rules the xcsh agent does not read, so its discovery (which
  * reports a link to nothing among its own folders) never looks at them: Claude Code's
  * `.claude/rules/` (agents/claude.ts) and Copilot's `.github/instructions/` (agents/copilot.ts);
- * and Copilot's prompt folder `.github/prompts/` (workspace/classify.ts, `isCopilotPromptPath`),
+ * and Copilot's prompt folder `.github/prompts/` (workspace/classify.ts, `isCopilotPromptPath`);
+ * Copilot's as a root's `.vscode/settings.json` names them (`CopilotFolders`),
  * whose files agentls checks too (rules/copilotPrompt), so one linked away must not leave
  * `check` saying it found none.
  */
-const TOOL_ONLY_FOLDERS: readonly { rel: readonly string[]; agent: AgentId; files?: 'prompt files' }[] = [
-  { rel: ['.claude', 'rules'], agent: 'claude' },
-  { rel: ['.github', 'instructions'], agent: 'copilot' },
-  { rel: ['.github', 'prompts'], agent: 'copilot', files: 'prompt files' },
-];
+function toolOnlyFolders(copilot: CopilotFolders): { rel: readonly string[]; agent: AgentId; files?: 'prompt files' }[] {
+  return [
+    { rel: ['.claude', 'rules'], agent: 'claude' },
+    ...copilot.instructions.map((dir) => ({ rel: dir.split('/'), agent: 'copilot' as const })),
+    ...copilot.prompts.map((dir) => ({ rel: dir.split('/'), agent: 'copilot' as const, files: 'prompt files' as const })),
+  ];
+}
+
+/**
+ * Copilot's folders of a workspace folder, relative to it and `/`-separated: those its
+ * `.vscode/settings.json` names (`workspace/copilotLocations.ts`), else the defaults. A named
+ * folder a link leads out of is refused there, and said there, so it is never one of these.
+ */
+export interface CopilotFolders {
+  instructions: readonly string[];
+  prompts: readonly string[];
+}
+
+const DEFAULT_COPILOT_FOLDERS: CopilotFolders = { instructions: [DEFAULT_INSTRUCTIONS], prompts: [DEFAULT_PROMPTS] };
 
 export type BrokenToolFolder = BrokenPlace & {
   /** What the folder holds, where not rules: `.github/prompts` holds Copilot's prompt files. */
@@ -59,9 +75,9 @@ type BrokenPlace =
  * it of the xcsh agent's and the other tools' folders. `escapeTarget`: the confinement's,
  * a resolution of the path, no listing.
  */
-export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => string | undefined): BrokenToolFolder[] {
+export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => string | undefined, copilot: CopilotFolders = DEFAULT_COPILOT_FOLDERS): BrokenToolFolder[] {
   const out: BrokenToolFolder[] = [];
-  for (const folder of TOOL_ONLY_FOLDERS) {
+  for (const folder of toolOnlyFolders(copilot)) {
     const dir = path.join(cwd, ...folder.rel);
     const outside = escapeTarget(dir);
     if (outside !== undefined) {

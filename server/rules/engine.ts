@@ -376,7 +376,9 @@ export class RulesEngine {
       }
     }
     // Rule folders the xcsh agent does not read, linked to nothing or out of the workspace: their own tool's notice.
-    for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p))) {
+    const places = this.session.agentPlaces(state.cwd);
+    const copilot = places && { instructions: places.copilotInstructions, prompts: places.copilotPrompts };
+    for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p), copilot)) {
       if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) continue;
       const tool = agentModel(broken.agent).name;
       const files = broken.files ?? 'rules';

@@ -11,7 +11,7 @@ import { resolveCacheDir, resolveHome } from './home';
 import { GitIgnoredFiles } from './gitIgnoredFiles';
 import { changesIgnoreRules, ignoreRulesFolderOf, IgnoreRules } from './ignore';
 import { changeLeftOut } from './keptRuleFolders';
-import { isInside } from './paths';
+import { isInside, toPosix } from './paths';
 import { userRuleAreas } from './ruleLocations';
 import { Roots, type WorkspaceFolder } from './roots';
 
@@ -218,9 +218,10 @@ export class WorkspaceSession {
   }
 
   /** The rule folders a workspace folder's settings name (`AgentPlaces` of `rules/agents`); undefined for a path in no workspace folder (each agent's defaults then). */
-  agentPlaces(root: string | undefined): { copilotInstructions: readonly string[] } | undefined {
+  agentPlaces(root: string | undefined): { copilotInstructions: readonly string[]; copilotPrompts: readonly string[] } | undefined {
     if (root === undefined || !this.roots.paths.includes(root)) return undefined;
-    return { copilotInstructions: this.copilotLocations(root).instructions };
+    const found = this.copilotLocations(root);
+    return { copilotInstructions: found.instructions, copilotPrompts: found.prompts.map((p) => toPosix(path.relative(root, p))) };
   }
 
   /** Copilot's prompt folders of every root. */

@@ -42,4 +42,26 @@ describe('a .github/prompts that is a symbolic link agentls does not follow', ()
       '.github/prompts:1:1: error [rule/unreadable] This prompt file location is a symbolic link that leads to ../shared/prompts, which does not exist: GitHub Copilot reads no prompt files from it.',
     );
   });
+
+  // The folders of `chat.promptFilesLocations` (.vscode/settings.json): a configured folder linked to nothing is said, `.github/prompts`
+  // turned off is not, and a configured folder linked out is said once, by the settings check, on its line.
+  it('follows .vscode/settings.json: a configured folder to nothing is said, one turned off is not, one linked out once', () => {
+    const outside = writeTree(tempDir('agentls-outside-'), { 'prompts/review.prompt.md': '---\ncolour: red\n---\nTOP SECRET\n' });
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.vscode/settings.json': '{ "chat.promptFilesLocations": { "docs/prompts": true, "shared": true, ".github/prompts": false } }\n',
+    });
+    fs.mkdirSync(path.join(ws, '.github'));
+    fs.mkdirSync(path.join(ws, 'docs'));
+    fs.symlinkSync('../gone/prompts', path.join(ws, '.github/prompts'));
+    fs.symlinkSync('../gone/prompts', path.join(ws, 'docs/prompts'));
+    fs.symlinkSync(path.join(outside, 'prompts'), path.join(ws, 'shared'));
+    const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code])).toEqual([
+      ['.vscode/settings.json', 'rule/not-read'],
+      ['docs/prompts', 'rule/unreadable'],
+    ]);
+    expect(report.diagnostics[0].message).toContain('"shared" (chat.promptFilesLocations): a symbolic link on the way leads outside the workspace');
+    expect(report.diagnostics[1].message).toBe('This prompt file location is a symbolic link that leads to ../gone/prompts, which does not exist: GitHub Copilot reads no prompt files from it.');
+  });
 });

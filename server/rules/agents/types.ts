@@ -85,6 +85,8 @@ export type Activation =
  */
 export interface AgentPlaces {
   copilotInstructions: readonly string[];
+  /** Copilot's prompt folders (`chat.promptFilesLocations`). */
+  copilotPrompts?: readonly string[];
 }
 
 export interface AgentModel {
