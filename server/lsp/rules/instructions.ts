@@ -61,6 +61,8 @@ export interface InstructionSnapshot extends Gaps {
   views: AgentView[];
   /** Claude Code's and Copilot's rule folders the views were made from only in part. */
   capped: CappedInstructionFolder[];
+  /** Entries of those folders named as their files are that are a pipe, socket or device (`InstructionViews.special`). */
+  special: InstructionViews['special'];
 }
 
 /**
@@ -120,8 +122,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped } = await made.views;
-    return { views, capped, ...made.gaps };
+    const { views, capped, special } = await made.views;
+    return { views, capped, special, ...made.gaps };
   }
 
   /**

@@ -65,7 +65,7 @@ async function isPromptDocument(session: WorkspaceSession, fs: FileSystem, file:
  * (`specialEntryFinding`), never opened: opening a pipe blocks until someone writes to it. The
  * folder's own entries only, as Copilot reads (`isCopilotPromptPath`), as many as a rule folder's.
  */
-async function specialPromptEntries(session: WorkspaceSession, fs: FileSystem): Promise<string[]> {
+export async function specialPromptEntries(session: WorkspaceSession, fs: FileSystem): Promise<string[]> {
   const out: string[] = [];
   for (const dir of session.copilotPromptDirs()) {
     for (const e of (await fs.readDir(dir, { max: LIMITS.ruleFolderFiles })) ?? []) {

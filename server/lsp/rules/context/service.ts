@@ -14,6 +14,9 @@ import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
 import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rules/context/cappedFolders';
 import { Methods } from '../../../../protocol/methods';
+import { agentModel, type AgentId } from '../../../rules/agents';
+import { specialEntryFinding } from '../../../rules/lint/notRead';
+import { specialPromptEntries } from '../../../rules/copilotPrompt/linter';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
 import { unfollowedLinks } from '../unfollowedLinks';
@@ -104,7 +107,7 @@ export class RulesContext {
     for (const root of engine.rootPaths) {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
-      const { views: instructionAgents, capped } = await this.state.instructions.snapshot(root);
+      const { views: instructionAgents, capped, special } = await this.state.instructions.snapshot(root);
       const view = engine.view(root);
       if (!view) continue;
       // The agents' rule folders read only in part: said on the folder, as check says it.
@@ -119,6 +122,7 @@ export class RulesContext {
         this.pushed.add(c.path);
         this.cappedSaid.set(c.path, said.message);
       }
+      this.pushSpecial(special, seen, 'rule');
       const agents = agentViews(view);
       const reach = this.reach().follow(root, globsOf(engine, agents, instructionAgents));
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
@@ -152,11 +156,28 @@ export class RulesContext {
         else this.pushed.delete(p);
       }
     }
+    // Copilot's prompt folders are no instruction folder: listed as check lists them (their own entries, capped).
+    const prompts = await specialPromptEntries(ctx.session, ctx.documents.ruleFs);
+    this.pushSpecial(prompts.map((p) => ({ path: p, agent: 'copilot' as const })), seen, 'prompt');
     for (const p of [...this.pushed]) {
       if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
       ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
       this.pushed.delete(p);
       this.cappedSaid.delete(p);
+    }
+  }
+
+  /**
+   * Entries of the agents' rule folders that are a named pipe, socket or device: said on the
+   * entry, as `agentls check` says them (`specialEntryFinding`), never opened; pushed once.
+   */
+  private pushSpecial(entries: readonly { path: string; agent: AgentId }[], seen: Set<string>, what: 'rule' | 'prompt'): void {
+    for (const { path: p, agent } of entries) {
+      if (seen.has(p)) continue;
+      seen.add(p);
+      if (this.pushed.has(p)) continue;
+      this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, [specialEntryFinding(agentModel(agent).name, what)]);
+      this.pushed.add(p);
     }
   }
 
