@@ -16,7 +16,7 @@ import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rule
 import { Methods } from '../../../../protocol/methods';
 import { agentModel, type AgentId } from '../../../rules/agents';
 import { specialEntryFinding } from '../../../rules/lint/notRead';
-import { specialPromptEntries } from '../../../rules/copilotPrompt/linter';
+import { PromptFolderEntries } from './promptFolderEntries';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
 import { unfollowedLinks } from '../unfollowedLinks';
@@ -35,6 +35,8 @@ export const CONTEXT_SOURCE = 'rules-context';
 
 export class RulesContext {
   private reachByRoot: ReachByRoot | undefined;
+  /** The special entries of Copilot's prompt folders, made when first asked (`publishClosed`). */
+  private promptEntries: PromptFolderEntries | undefined;
 
   constructor(readonly state: RulesState) {
     // Views made while the first index was listing lacked the nested rules it had not reached.
@@ -157,7 +159,8 @@ export class RulesContext {
       }
     }
     // Copilot's prompt folders are no instruction folder: listed as check lists them (their own entries, capped).
-    const prompts = await specialPromptEntries(ctx.session, ctx.documents.ruleFs);
+    this.promptEntries ??= new PromptFolderEntries(ctx.session, () => ctx.documents.ruleFs);
+    const prompts = await this.promptEntries.entries();
     this.pushSpecial(prompts.map((p) => ({ path: p, agent: 'copilot' as const })), seen, 'prompt');
     for (const p of [...this.pushed]) {
       if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
