@@ -5,7 +5,7 @@ import { currentFolderTree, folderTreeInSlices } from './tree';
 
 /** What a folder holds, from the index alone: for completing a glob as it is typed. */
 export interface FolderOutline {
-  /** Its subfolders' names, sorted, at most `MAX_OUTLINE_FOLDERS`. */
+  /** Its subfolders' names, sorted, at most `MAX_OUTLINE_FOLDERS`: those holding a live file, or that the cap left unread. */
   folders: string[];
   /** The extensions of the files below it (lower-case, with the dot), most frequent first, at most `MAX_OUTLINE_EXTENSIONS`. */
   extensions: { ext: string; files: number }[];
@@ -30,18 +30,29 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
   const tree = currentFolderTree(table);
   const dir = table.folderId(relDir);
   if (dir < 0 || dir >= tree.childStart.length - 1) return undefined;
-  const folders: string[] = [];
-  for (let i = tree.childStart[dir]; i < tree.childStart[dir + 1]; i++) folders.push(table.segment(tree.children[i]).slice(0, -1));
-  folders.sort();
+  // Per subfolder, its name, whether a live file was counted below it, and whether the walk
+  // finished its subtree: the tree keeps every folder the table has ever seen (a folder renamed
+  // away stays), so only folders shown to hold a file, or that the cap left unread, are offered.
+  const subfolders: { name: string; live: boolean; walked: boolean }[] = [];
+  for (let i = tree.childStart[dir]; i < tree.childStart[dir + 1]; i++) subfolders.push({ name: table.segment(tree.children[i]).slice(0, -1), live: false, walked: false });
   const perExt = new Map<number, number>();
   let counted = 0;
   let capped = false;
   // Depth first over the folders below, with a stack: the files of each folder are a range of
   // the tree's array. Folders entered count against the cap too (a tree of empty folders).
+  // Each entry carries the subfolder of `dir` it lies in (-1 for `dir` itself); a stack walks
+  // one subfolder's subtree whole before the next, so moving on to another finishes the last.
   const stack = [dir];
+  const under = [-1];
+  let current = -1;
   let entered = 0;
   while (stack.length > 0 && !capped) {
     const d = stack.pop()!;
+    const top = under.pop()!;
+    if (top !== current) {
+      if (current >= 0) subfolders[current].walked = true;
+      current = top;
+    }
     if (++entered > MAX_OUTLINE_FILES) capped = true;
     for (let i = tree.fileStart[d]; i < tree.fileStart[d + 1]; i++) {
       if (counted === MAX_OUTLINE_FILES) {
@@ -51,9 +62,20 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
       const ext = table.extId[tree.files[i]];
       perExt.set(ext, (perExt.get(ext) ?? 0) + 1);
       counted++;
+      if (top >= 0) subfolders[top].live = true;
     }
-    for (let i = tree.childStart[d]; i < tree.childStart[d + 1]; i++) stack.push(tree.children[i]);
+    for (let i = tree.childStart[d]; i < tree.childStart[d + 1]; i++) {
+      stack.push(tree.children[i]);
+      under.push(d === dir ? i - tree.childStart[dir] : top);
+    }
   }
+  if (!capped && current >= 0) subfolders[current].walked = true;
+  // A folder whose files are all gone has no outline, as one never indexed has none.
+  if (counted === 0 && !capped) return undefined;
+  const folders = subfolders
+    .filter((f) => f.live || !f.walked)
+    .map((f) => f.name)
+    .sort();
   // Files with no extension get no `**/*.EXT` pattern.
   const extensions = [...perExt]
     .filter(([id]) => id !== 0)

@@ -15,6 +15,16 @@ describe('folderOutline', () => {
     expect(await folderOutline(t, 'nowhere/', NEVER_CANCELLED)).toBeUndefined();
   });
 
+  it('offers no folder whose files are all gone (renamed away), and no outline of one', async () => {
+    const t = new PathTable();
+    for (const p of ['src/lib/a.ts', 'src/lib/deep/b.ts', 'src/index.ts']) t.add(p);
+    t.remove('src/lib/a.ts');
+    t.remove('src/lib/deep/b.ts');
+    t.add('src/util/a.ts');
+    expect((await folderOutline(t, 'src/', NEVER_CANCELLED))?.folders).toEqual(['util']);
+    expect(await folderOutline(t, 'src/lib/', NEVER_CANCELLED)).toBeUndefined();
+  });
+
   it(`stops counting after ${MAX_OUTLINE_FILES} files, and says so`, async () => {
     const t = new PathTable();
     for (let i = 0; i < MAX_OUTLINE_FILES + 500; i++) t.add(`m${i % 40}/f${i}.java`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,6 +94,31 @@ describe('glob completion in frontmatter', () => {
     // Inside the quote the user opened: written without another quote.
     expect((tsx.textEdit as InsertReplaceEdit).newText).toBe('src/**/*.tsx');
     expect((tsx.textEdit as InsertReplaceEdit).replace.start).toEqual({ line: 1, character: 10 });
+  });
+
+  it('stops offering a folder renamed away once the index has the change (VS Code, which watches)', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.cursor/rules/style.mdc': '---\nglobs: src/\nalwaysApply: false\n---\nStyle.\n' });
+    const c = await start({ folders: [ws], client: 'vscode' });
+    await c.waitFor('the watcher registration', () => c.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles'));
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    expect(labels(await completed(c, uri, { line: 1, character: 11 }))).toContain('src/lib/');
+    fs.renameSync(path.join(ws, 'src/lib'), path.join(ws, 'src/util'));
+    await c.notify('workspace/didChangeWatchedFiles', {
+      changes: [
+        ...['a', 'b', 'c'].map((n) => ({ uri: c.uri(path.join(ws, `src/lib/${n}.ts`)), type: 3 })),
+        ...['a', 'b', 'c'].map((n) => ({ uri: c.uri(path.join(ws, `src/util/${n}.ts`)), type: 1 })),
+      ],
+    });
+    // The index has the rename when a search finds the moved files and not the old ones.
+    await until(
+      'the rename in the index',
+      () => c.request<{ candidates: { path: string }[] }>('agentls/fileSearch', { query_id: randomUUID(), query: 'a.ts' }),
+      (r) => r.candidates.some((x) => x.path === 'src/util/a.ts') && !r.candidates.some((x) => x.path.startsWith('src/lib/')),
+      15_000,
+    );
+    const after = await completed(c, uri, { line: 1, character: 11 });
+    expect(labels(after)).toContain('src/util/');
+    expect(labels(after)).not.toContain('src/lib/');
   });
 
   it('says in the items that the index is still being built, and the list is asked for again', async () => {
