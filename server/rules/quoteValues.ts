@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { parseDocument, visit, type Scalar } from 'yaml';
 import { withoutStackTraces } from '../core/limits';
 import type { LineIndex, TextEdit } from '../core/text';
 
@@ -13,8 +13,8 @@ const MAX_LINES = 1000;
 /** Longer lines are left as written (parsing them is the cost, and no real value is that long). */
 const MAX_LINE_CHARS = 4096;
 
-/** A key's value (`key: value`) or a block-list element (`- value`), with what comes before it. */
-const VALUE_LINE = /^(\s*-\s+|[\w-]+:[ \t]+)(\S(?:.*\S)?)\s*$/;
+/** A key's value (`key: value`) or a block-list element (`- value`), with what comes before it: the value then ends where a ` # comment` starts (`valueOf`). */
+const VALUE_LINE = /^(\s*-\s+|[\w-]+:[ \t]+)(\S.*)$/;
 
 /**
  * `value` as a YAML flow scalar that reads back as exactly `value` (YAML 1.2.2 §7.3.1
@@ -34,32 +34,122 @@ export function quoteYamlScalar(value: string): string {
  * Edits that quote the value of each of `lineNumbers` a YAML parser rejects on its own line,
  * or undefined when there is none or the fix would not hold: each quoted value must read back
  * as the text it replaces, and the block with the edits must raise no error on a line they touch.
+ * A line in a `|` or `>` block scalar is text, never a value, and is left alone; a trailing
+ * ` # comment` stays outside the quotes (YAML 1.2.2 §6.6: a comment follows white space).
  */
 export function quoteValueEdits(lines: LineIndex, lineNumbers: readonly number[]): TextEdit[] | undefined {
   const end = frontmatterEnd(lines);
   if (end === undefined) return undefined;
-  const edits: TextEdit[] = [];
-  const fixed: string[] = [];
-  for (let line = 1; line < end; line++) fixed.push(lines.lineText(line));
-  const touched = new Set<number>();
-  for (const line of new Set(lineNumbers)) {
-    if (line < 1 || line >= end) continue;
+  const block: string[] = [];
+  for (let line = 1; line < end; line++) block.push(lines.lineText(line));
+  const inBlockScalar = blockScalarLines(block);
+  const wanted = new Set<number>();
+  for (const line of lineNumbers) if (line >= 1 && line < end && !inBlockScalar[line - 1]) wanted.add(line);
+  let quotes: Quote[] = [];
+  for (const line of wanted) {
     const text = lines.lineText(line);
     const m = text.length <= MAX_LINE_CHARS ? VALUE_LINE.exec(text) : null;
-    if (!m || !rejected(`${lineHead(m[1])}${m[2]}`)) continue;
-    const quoted = quoteYamlScalar(m[2]);
-    const read = readBack(`${lineHead(m[1])}${quoted}`);
-    if (read !== m[2]) return undefined;
-    edits.push({ range: { start: { line, character: m[1].length }, end: { line, character: m[1].length + m[2].length } }, newText: quoted });
-    fixed[line - 1] = m[1] + quoted + text.slice(m[1].length + m[2].length);
-    touched.add(line);
+    const value = m ? valueOf(m[2]) : '';
+    if (!m || !value || !rejected(`${lineHead(m[1])}${value}`)) continue;
+    const quoted = quoteYamlScalar(value);
+    if (readBack(`${lineHead(m[1])}${quoted}`) !== value) return undefined;
+    quotes.push({ line, start: m[1].length, value, quoted });
   }
-  if (edits.length === 0) return undefined;
+  // Checked in the whole block as fixed: an edit is kept only where the parser reads a quoted
+  // scalar spanning exactly the edit, holding the text it replaces. Dropping one changes the
+  // text the others are read in, so the rest are checked once more, and must then all hold.
+  for (let round = 0; quotes.length > 0; round++) {
+    const kept = quotesThatHold(block, quotes);
+    if (kept === undefined) return undefined;
+    if (kept.length === quotes.length) break;
+    if (round === 1) return undefined;
+    quotes = kept;
+  }
+  if (quotes.length === 0) return undefined;
+  return quotes.map((q) => ({ range: { start: { line: q.line, character: q.start }, end: { line: q.line, character: q.start + q.value.length } }, newText: q.quoted }));
+}
+
+/** A value to quote: on file line `line` from `start`, `value` as written and `quoted`. */
+interface Quote {
+  line: number;
+  start: number;
+  value: string;
+  quoted: string;
+}
+
+/**
+ * The quotes of `quotes` that hold in `block` (the frontmatter's lines, the file's line 1 first)
+ * with them all applied, or undefined when the fixed block raises an error on a line they touch.
+ */
+function quotesThatHold(block: readonly string[], quotes: readonly Quote[]): Quote[] | undefined {
+  const fixed = block.slice();
+  for (const q of quotes) {
+    const text = fixed[q.line - 1];
+    fixed[q.line - 1] = text.slice(0, q.start) + q.quoted + text.slice(q.start + q.value.length);
+  }
   const doc = parse(fixed.join('\n'));
   // Errors on lines the edits leave alone are another finding's (Cursor's own unquoted `globs: *.ts`).
   // `linePos` is 1-based within the block, whose first line is the file's line 1.
+  const touched = new Set(quotes.map((q) => q.line));
   if (!doc || doc.errors.some((e) => touched.has(e.linePos?.[0].line ?? 0))) return undefined;
-  return edits;
+  // Where each edit starts in the fixed block: the quoted scalar the parser should find there.
+  const lineStart: number[] = [];
+  let offset = 0;
+  for (const text of fixed) {
+    lineStart.push(offset);
+    offset += text.length + 1;
+  }
+  const scalars = new Map<number, Scalar>();
+  visit(doc, {
+    Scalar(_key, node) {
+      if (node.range) scalars.set(node.range[0], node);
+    },
+  });
+  return quotes.filter((q) => {
+    const at = lineStart[q.line - 1] + q.start;
+    const node = scalars.get(at);
+    return !!node && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range![1] === at + q.quoted.length && node.value === q.value;
+  });
+}
+
+/** The value of a plain line's rest: up to a ` # comment` (YAML 1.2.2 §6.6: `#` after white space starts one), trailing blanks off. */
+function valueOf(rest: string): string {
+  const comment = /[ \t]#/.exec(rest);
+  return (comment ? rest.slice(0, comment.index) : rest).trimEnd();
+}
+
+/**
+ * Whether a line's value is a block scalar's header (`key: |`, `- >-`, `key: |2 # why`;
+ * YAML 1.2.2 §8.1.1): an indicator `|` or `>` with at most an indentation and a chomping
+ * indicator, after `key:` or `-` and white space, before any comment.
+ */
+function isBlockHeader(text: string): boolean {
+  const rest = valueOf(text);
+  const indicator = /[|>][0-9+-]{0,2}$/.exec(rest);
+  if (!indicator) return false;
+  const before = rest.slice(0, indicator.index);
+  if (!/\s$/.test(before)) return false;
+  const head = before.trimEnd();
+  return head.endsWith(':') || /^\s*-$/.test(head);
+}
+
+/**
+ * Per line of `block`, whether it is content of a `|` or `>` block scalar (YAML 1.2.2 §8.1):
+ * the lines after a header line that are blank or indented deeper than it. One pass.
+ */
+function blockScalarLines(block: readonly string[]): boolean[] {
+  const inside: boolean[] = [];
+  let headerIndent = -1;
+  for (const text of block) {
+    const indent = /^ */.exec(text)![0].length;
+    if (headerIndent >= 0 && (text.trim() === '' || indent > headerIndent)) {
+      inside.push(true);
+      continue;
+    }
+    headerIndent = isBlockHeader(text) ? indent : -1;
+    inside.push(false);
+  }
+  return inside;
 }
 
 /** The line that closes the frontmatter opened on line 0, or undefined when there is none within `MAX_LINES`. */

@@ -26,6 +26,13 @@ async function quoteFix(c: LspTestClient, uri: string): Promise<string> {
   return c.text(uri);
 }
 
+/** Opens `file`, applies the quote fix, checks the text it leaves, and gives its frontmatter parsed. */
+async function fixedTo(c: LspTestClient, file: string, expected: string): Promise<Record<string, unknown>> {
+  const text = await quoteFix(c, await c.open(file));
+  expect(text).toBe(expected);
+  return frontmatter(text);
+}
+
 /** The frontmatter block of a text, parsed. */
 function frontmatter(text: string): Record<string, unknown> {
   return parse(text.split('---\n')[1]) as Record<string, unknown>;
@@ -57,6 +64,26 @@ describe('quoting a value YAML rejects', () => {
     const uri = await c.open(path.join(ws, '.github/instructions/x.instructions.md'));
     const text = await quoteFix(c, uri);
     expect(frontmatter(text).description).toBe('`code` first');
+  });
+
+  it('leaves a line of a `>` block scalar, and one continuing a plain value: the block reads no quoted value there, and quoting it changes the text', async () => {
+    const folded = '---\ndescription: >\n  Use it: always\n  - *x\nfoo: a: b\nalwaysApply: false\n---\nBody.\n';
+    // Not under a block header: only the parse of the fixed block shows `- "*x"` would be text.
+    const plain = '---\ndescription: first line\n  - *x\nfoo: a: b\nalwaysApply: false\n---\nBody.\n';
+    const ws = writeTree(tempDir(), { '.cursor/rules/e.mdc': folded, '.cursor/rules/f.mdc': plain });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    expect(await fixedTo(c, path.join(ws, '.cursor/rules/e.mdc'), folded.replace('foo: a: b', 'foo: "a: b"'))).toEqual({ description: 'Use it: always - *x\n', foo: 'a: b', alwaysApply: false });
+    expect(await fixedTo(c, path.join(ws, '.cursor/rules/f.mdc'), plain.replace('foo: a: b', 'foo: "a: b"'))).toEqual({ description: 'first line - *x', foo: 'a: b', alwaysApply: false });
+  });
+
+  it('leaves a trailing comment outside the quotes, on a key and on a list element', async () => {
+    const ws = writeTree(tempDir(), {
+      '.cursor/rules/b.mdc': '---\ndescription: Use it: always # why\nalwaysApply: false\n---\nBody.\n',
+      '.claude/rules/c.md': '---\npaths:\n  - *.ts # ts\n  - src/**/*.ts\n---\nBody.\n',
+    });
+    const c = await start({ folders: [ws], client: 'helix' });
+    expect(await fixedTo(c, path.join(ws, '.cursor/rules/b.mdc'), '---\ndescription: "Use it: always" # why\nalwaysApply: false\n---\nBody.\n')).toEqual({ description: 'Use it: always', alwaysApply: false });
+    expect(await fixedTo(c, path.join(ws, '.claude/rules/c.md'), '---\npaths:\n  - "*.ts" # ts\n  - src/**/*.ts\n---\nBody.\n')).toEqual({ paths: ['*.ts', 'src/**/*.ts'] });
   });
 
   it('offers no quote fix where the message says to close a quote', async () => {
