@@ -4,9 +4,9 @@ import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
 import { toolRuleScope } from '../../rules/context/nestedRules';
 import type { RulesEngine } from '../../rules/engine';
-import { quoteYamlScalar } from '../../rules/quoteValues';
 import type { OpenDocument } from '../documents';
 import type { ServerContext } from '../feature';
+import { globBeingTyped, inQuote, written, type TypedGlob } from './globValue';
 
 /** Where a glob key's value is being typed: the key, and whether the line is an element of its block list. */
 export interface GlobSite {
@@ -33,7 +33,7 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
   const rel = toolRelativePath(doc.path, root);
   const reading = globReading(engine, doc.path, rel, site.key);
   if (!reading || (site.item ? !reading.lists : reading.listOnly)) return undefined;
-  const typed = globBeingTyped(line, site.valueStart, cursor);
+  const typed = globBeingTyped(line, site.valueStart, cursor, reading.commas);
   if (!typed) return { isIncomplete: false, items: [] };
   const slash = typed.text.lastIndexOf('/');
   const typedDir = typed.text.slice(0, slash + 1);
@@ -50,13 +50,7 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
   // Still indexing: the items may miss files; they say so, as `@` completion's do, and the list is asked for again.
   const indexingNote = found.complete ? '' : ` (indexing: ${found.indexed} files so far)`;
   const end = cursor + (/^[^\s,\]"']*/.exec(line.slice(cursor))?.[0].length ?? 0);
-  const item = (glob: string, kind: CompletionItemKind, detail: string): CompletionItem => ({
-    label: glob,
-    kind,
-    detail: detail + indexingNote,
-    filterText: glob,
-    textEdit: edit(typed.start, end, typed.lead + written(glob, typed)),
-  });
+  const item = (glob: string, kind: CompletionItemKind, detail: string): CompletionItem => ({ label: glob, kind, detail: detail + indexingNote, ...placed(glob, kind === CompletionItemKind.Folder, typed, line, end, edit) });
   const items: CompletionItem[] = [];
   const plus = outline?.capped ? '+' : '';
   for (const { ext, files } of outline?.extensions ?? []) {
@@ -67,81 +61,27 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
   return { isIncomplete: !found.complete, items };
 }
 
-/** How the file's agents read `key`: as globs, in lists or not, or only in lists (Cline); `cursor` when Cursor reads them. */
-function globReading(engine: RulesEngine, docPath: string, rel: string, key: string): { lists: boolean; listOnly: boolean; cursor: boolean } | undefined {
+/**
+ * Where a completed glob goes and the text it is filtered by. After a first glob quoted alone
+ * and a comma (`globs: "**\/*.ts", `) the closing quote moves past the new glob, so that the
+ * line holds one quoted text the agent splits at its commas (`globs: "**\/*.ts, **\/*.md"`);
+ * a folder leaves it open for the rest of the glob, as in a quote the user opened. The edit
+ * then starts at that quote, and the filter text with it, so clients keep the item.
+ */
+function placed(glob: string, folder: boolean, typed: TypedGlob, line: string, end: number, edit: EditAt): Pick<CompletionItem, 'filterText' | 'textEdit'> {
+  if (!typed.join) return { filterText: glob, textEdit: edit(typed.start, end, typed.lead + written(glob, typed)) };
+  const { at, quote } = typed.join;
+  const between = line.slice(at + 1, typed.start);
+  return { filterText: line.slice(at, typed.start) + glob, textEdit: edit(at, end, inQuote(between + glob, quote) + (folder ? '' : quote)) };
+}
+
+/** How the file's agents read `key`: as globs, in lists or not, or only in lists (Cline), split at commas or not; `cursor` when Cursor reads them. */
+function globReading(engine: RulesEngine, docPath: string, rel: string, key: string): { lists: boolean; listOnly: boolean; commas: boolean; cursor: boolean } | undefined {
   const owner = ownerOf(rel, engine.agentPlaces(engine.rootFor(docPath)));
   const dialect = owner?.agent.globs;
-  if (dialect?.key === key && owner?.placement.frontmatter) return { lists: dialect.lists, listOnly: dialect.listOnly === true, cursor: owner.agent.id === 'cursor' };
+  if (dialect?.key === key && owner?.placement.frontmatter) return { lists: dialect.lists, listOnly: dialect.listOnly === true, commas: dialect.commaSeparated, cursor: owner.agent.id === 'cursor' };
   // The xcsh agent reads `globs` as a list (`keyDocs.ts`) in the rule files it lists.
   const xcsh = !owner || owner.agent.id === 'xcsh' || (engine.knows(docPath) && engine.targetsOf(docPath).has('xcsh'));
-  return key === 'globs' && xcsh ? { lists: true, listOnly: false, cursor: owner?.agent.id === 'cursor' } : undefined;
-}
-
-/** The glob the cursor is in: where its text starts, the text up to the cursor, the quote it was opened with, and how it must be written. */
-interface TypedGlob {
-  start: number;
-  text: string;
-  quote: '"' | "'" | undefined;
-  /** It begins a YAML scalar (the whole value, an element, or one of a flow list): a leading `*` there must be quoted. */
-  scalarStart: boolean;
-  /** A space to write after `key:` typed without one. */
-  lead: string;
-}
-
-/**
- * The glob being typed in `line` between `valueStart` and `cursor`: the value, or one of its
- * comma-separated globs, or an element of a flow list `["a", "b`. One pass over the value,
- * minding quotes; undefined inside a quote already closed or after a flow list's end.
- */
-function globBeingTyped(line: string, valueStart: number, cursor: number): TypedGlob | undefined {
-  let start = valueStart;
-  let quote: '"' | "'" | undefined;
-  let quoteClosed = false;
-  let flow = false;
-  let first = true;
-  // A comma inside braces is the glob's own (`*.{ts,tsx}`), not a separator.
-  let braces = 0;
-  const at = (i: number) => {
-    // Spaces before a glob are no part of it; a quote right after them opens it.
-    while (i < cursor && (line[i] === ' ' || line[i] === '\t')) i++;
-    start = i;
-    quote = undefined;
-    quoteClosed = false;
-    if (line[i] === '"' || line[i] === "'") {
-      quote = line[i] as '"' | "'";
-      start = i + 1;
-    }
-    return start;
-  };
-  let i = at(valueStart);
-  if (quote === undefined && line[i] === '[') {
-    flow = true;
-    i = at(i + 1);
-  }
-  for (; i < cursor; i++) {
-    const ch = line[i];
-    if (quote && !quoteClosed) {
-      if (quote === '"' && ch === '\\') i++;
-      else if (ch === quote && !(quote === "'" && line[i + 1] === "'")) quoteClosed = true;
-      else if (quote === "'" && ch === "'") i++;
-      continue;
-    }
-    if (ch === '{') braces++;
-    else if (ch === '}') braces = Math.max(0, braces - 1);
-    else if (ch === ',' && braces === 0) {
-      first = false;
-      braces = 0;
-      i = at(i + 1) - 1;
-    } else if (ch === ']' && flow) return undefined;
-  }
-  if (quoteClosed || start > cursor) return undefined;
-  return { start, text: line.slice(start, cursor), quote, scalarStart: flow || first, lead: valueStart === start && line[valueStart - 1] === ':' && !quote ? ' ' : '' };
-}
-
-/** A glob as written where it goes: escaped inside a quote the user opened, quoted where YAML reads its start as syntax (`*` an alias). */
-function written(glob: string, typed: TypedGlob): string {
-  if (typed.quote === '"') return glob.replace(/[\\"]/g, (c) => `\\${c}`);
-  if (typed.quote === "'") return glob.replace(/'/g, "''");
-  // YAML 1.2.2 §7.3.3 "Plain Style": a plain scalar may not start with an indicator (`*`, `&`, `!`, `%`, `@`, `` ` ``, `{`, `[`, …).
-  return typed.scalarStart && /^[,[\]{}#&*!|>'"%@`]/.test(glob) ? quoteYamlScalar(glob) : glob;
+  // It never splits a string at commas (rules.md §2.1).
+  return key === 'globs' && xcsh ? { lists: true, listOnly: false, commas: false, cursor: owner?.agent.id === 'cursor' } : undefined;
 }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompletionItem, CompletionList, InsertReplaceEdit, Position, TextEdit } from 'vscode-languageserver/node';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { builtCliAsync } from '../../helpers/cliWithHome';
 import { until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -119,6 +120,55 @@ describe('glob completion in frontmatter', () => {
     const after = await completed(c, uri, { line: 1, character: 11 });
     expect(labels(after)).toContain('src/util/');
     expect(labels(after)).not.toContain('src/lib/');
+  });
+
+  // Each agent's glob key, its globs on the key's line (one text the agent splits at commas) or as block-list elements, and the lines two completions write.
+  const SECOND_GLOB = [
+    { agent: 'Cursor', rel: '.cursor/rules/two.mdc', before: 'globs: ', after: 'globs: "**/*.ts, **/*.md"' },
+    { agent: 'Windsurf', rel: '.windsurf/rules/two.md', before: 'trigger: glob\nglobs: ', after: 'trigger: glob\nglobs: "**/*.ts, **/*.md"' },
+    { agent: 'Copilot', rel: '.github/instructions/two.instructions.md', before: 'applyTo: ', after: 'applyTo: "**/*.ts, **/*.md"' },
+    { agent: 'Claude Code', rel: '.claude/rules/two.md', before: 'paths: ', after: 'paths: "**/*.ts, **/*.md"' },
+    { agent: 'Claude Code', rel: '.claude/rules/list.md', before: 'paths:\n  - ', after: 'paths:\n  - "**/*.ts"\n  - "**/*.md"' },
+    { agent: 'Cline', rel: '.clinerules/two.md', before: 'paths:\n  - ', after: 'paths:\n  - "**/*.ts"\n  - "**/*.md"' },
+  ];
+  it.each(SECOND_GLOB)('writes a first and a second glob as $agent reads them ($rel: $after), which agentls check accepts', async ({ rel, before, after }) => {
+    const tail = rel.startsWith('.cursor') ? 'alwaysApply: false\n' : '';
+    const ws = writeTree(tempDir(), { ...SOURCES, [rel]: `---\n${before}\n${tail}---\nTwo.\n` });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, rel));
+    let line = before.split('\n').length;
+    const end = () => ({ line, character: c.text(uri).split('\n')[line].length });
+    const accept = async (label: string) => {
+      const at = end();
+      c.acceptCompletion(uri, byLabel(await completed(c, uri, at), label), at);
+    };
+    await accept('**/*.ts');
+    // A second glob: after a comma on the key's line, or in a new element of the list.
+    await c.type(uri, end(), before.endsWith('- ') ? '\n  - ' : ', ');
+    if (before.endsWith('- ')) line++;
+    await accept('**/*.md');
+    expect(c.text(uri)).toBe(`---\n${after}\n${tail}---\nTwo.\n`);
+    fs.writeFileSync(path.join(ws, rel), c.text(uri));
+    const check = await builtCliAsync(['check', rel], { cwd: ws, root: ws });
+    expect(check.stdout).toBe('Checked 1 file: no problems.\n');
+    expect(check.status).toBe(0);
+  });
+
+  it('after a glob quoted alone and a comma, completes inside that quote, a folder leaving it open for the rest (VS Code)', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.cursor/rules/s.mdc': '---\nglobs: "**/*.ts", s\nalwaysApply: false\n---\nS.\n' });
+    const c = await start({ folders: [ws], client: 'vscode' });
+    const uri = await c.open(path.join(ws, '.cursor/rules/s.mdc'));
+    const folders = await completed(c, uri, { line: 1, character: 20 });
+    const src = byLabel(folders, 'src/');
+    // The edit starts at the closing quote it moves, and so does the text clients filter by.
+    expect(src.filterText).toBe('", src/');
+    expect((src.textEdit as InsertReplaceEdit).replace.start).toEqual({ line: 1, character: 15 });
+    c.acceptCompletion(uri, src, { line: 1, character: 20 });
+    expect(c.text(uri).split('\n')[1]).toBe('globs: "**/*.ts, src/');
+    // In the quote, the text after a comma is the next glob.
+    const below = await completed(c, uri, { line: 1, character: 21 });
+    c.acceptCompletion(uri, byLabel(below, 'src/**/*.tsx'), { line: 1, character: 21 });
+    expect(c.text(uri).split('\n')[1]).toBe('globs: "**/*.ts, src/**/*.tsx');
   });
 
   it('says in the items that the index is still being built, and the list is asked for again', async () => {
