@@ -30,7 +30,9 @@ export interface RuleForFileInfo {
    * a subfolder (`packages/api/CLAUDE.md`, `CLAUDE.local.md` there, and what they import), which
    * Claude Code loads when it reads a file in the folder, not at start; and a rule of a nested
    * `.cursor/rules` (`packages/web/.cursor/rules/web.mdc`), which Cursor attaches only while a file
-   * under the folder is in context. Absent for every other rule, and from older servers.
+   * under the folder is in context; and a rule of a nested `.windsurf/rules`, whose reach Windsurf's
+   * docs do not give: there the folder is agentls's likeliest reading, and `reason` says so. Absent
+   * for every other rule, and from older servers.
    */
   onDemandIn?: string;
 }
