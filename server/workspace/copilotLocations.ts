@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { createScanner, parseTree, printParseErrorCode, SyntaxKind, type Node as JsonNode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { isInside } from './paths';
 
 /**
@@ -55,7 +55,8 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
   const refused: CopilotLocations['refused'][number][] = [];
   let parseError: CopilotLocations['parseError'];
   let tree: JsonNode | undefined;
-  if (text !== undefined) {
+  // An empty file, or one of comments alone, is no settings (VS Code reads it as `{}`), not a file that does not parse.
+  if (text !== undefined && createScanner(text, true).scan() !== SyntaxKind.EOF) {
     const errors: ParseError[] = [];
     // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
     tree = parseTree(text, errors, { allowTrailingComma: true });

@@ -24,4 +24,22 @@ describe('Copilot prompt folders from .vscode/settings.json', () => {
     ]);
     expect(report.diagnostics[1].message).toContain('"prompts/**" (chat.promptFilesLocations): it holds a glob');
   });
+
+  it('takes an empty settings file, or one of comments alone, as no settings, and says nothing of the settings where Copilot is not targeted', () => {
+    for (const settings of ['', '// nothing yet\n', '/* none */\n']) {
+      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/settings.json': settings, '.github/prompts/b.prompt.md': '---\nagent: ask\n---\nB.\n' });
+      const run = builtCli(['check', '--format', 'json'], { cwd: ws });
+      expect(run.status, run.stderr).toBe(0);
+      expect((JSON.parse(run.stdout) as CheckJson).diagnostics).toEqual([]);
+    }
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.vscode/settings.json': '{ "chat.promptFilesLocations": { "~/prompts": true }, oops }\n',
+      '.cursor/rules/a.mdc': '---\nalwaysApply: true\n---\nA.\n',
+    });
+    const cursorOnly = JSON.parse(builtCli(['check', '--format', 'json', '--agents', 'cursor'], { cwd: ws }).stdout) as CheckJson;
+    expect(cursorOnly.diagnostics.filter((d) => d.path === '.vscode/settings.json')).toEqual([]);
+    const all = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect(all.diagnostics.filter((d) => d.path === '.vscode/settings.json').length).toBeGreaterThan(0);
+  });
 });

@@ -13,6 +13,7 @@ import type { WorkspaceSession } from '../../workspace/session';
 import { MAX_RULE_FILE_BYTES } from '../analysis';
 import { describeRuleCode, finding } from '../codes';
 import { copilotPromptFindings } from './lint';
+import { fileTargets } from '../targets';
 
 /** `agentls check` for GitHub Copilot prompt files (`.github/prompts/*.prompt.md` at a root): their frontmatter as Copilot's docs describe it. */
 export const copilotPromptLinter: WorkspaceLinter = {
@@ -23,7 +24,10 @@ export const copilotPromptLinter: WorkspaceLinter = {
     const out = new Map<string, Finding[]>();
     if (scope.whole) {
       for (const p of await specialPromptEntries(session, fs)) out.set(p, [specialEntryFinding(agentModel('copilot').name, 'prompt')]);
-      for (const root of session.roots.paths) for (const [p, findings] of settingsFindings(session.copilotLocations(root))) out.set(p, findings);
+      // What the settings name is Copilot's to read: said where Copilot is targeted (`--agents cursor` speaks of Cursor alone).
+      if (fileTargets(session.settings.rules.agents, 'copilot', false).has('copilot')) {
+        for (const root of session.roots.paths) for (const [p, findings] of settingsFindings(session.copilotLocations(root))) out.set(p, findings);
+      }
     }
     // By path first: a file elsewhere is never read here.
     const dirs = session.copilotPromptDirs();
