@@ -232,16 +232,28 @@ export class WorkspaceSession {
 
   /** A change at `p`: where it is a root's `.vscode/settings.json` (or a folder above it), its Copilot locations are read again. Says whether they were dropped. */
   noteCopilotSettingsChange(p: string): boolean {
-    let dropped = false;
+    const droppedRoots: string[] = [];
     for (const root of [...this.copilotPlaces.keys()]) {
       if (isInside(p, path.join(root, '.vscode', 'settings.json')) && p !== root) {
         this.copilotPlaces.delete(root);
-        dropped = true;
+        droppedRoots.push(root);
       }
     }
-    if (dropped) this.promptDirs = undefined;
-    return dropped;
+    if (droppedRoots.length) this.promptDirs = undefined;
+    for (const root of droppedRoots) for (const listener of this.copilotListeners) listener(root);
+    return droppedRoots.length > 0;
   }
+
+  /**
+   * A root's Copilot locations were dropped (`noteCopilotSettingsChange`): told after they are,
+   * so what a listener makes from `copilotLocations` is made from the new settings file, which
+   * a listener of the change stream, heard before or after the drop, cannot count on.
+   */
+  onCopilotLocationsChanged(listener: (root: string) => void): void {
+    this.copilotListeners.push(listener);
+  }
+
+  private readonly copilotListeners: ((root: string) => void)[] = [];
 
   private readonly copilotPlaces = new Map<string, CopilotLocations>();
   private promptDirs: readonly string[] | undefined;

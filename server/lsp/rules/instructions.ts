@@ -212,6 +212,11 @@ export class InstructionViewsCache {
   private remake(root: string, holders?: IndexedHolders): void {
     if (holders) this.indexedHolders.set(root, Promise.resolve(holders));
     else this.indexedHolders.delete(root);
+    this.due(root);
+  }
+
+  /** The folder's views are due again, from the holders they had; those who asked hear of it. */
+  private due(root: string): void {
     this.byRoot.delete(root);
     for (const listener of this.remade) listener(root);
   }
@@ -243,6 +248,8 @@ export class InstructionViewsCache {
       for (const change of batch) this.touched(change.path);
     });
     ctx.onRootsChanged(() => this.clear());
+    // Copilot's instruction folders come from the root's `.vscode/settings.json`: heard once the session has dropped the old ones, so the views are never made again from them.
+    ctx.session.onCopilotLocationsChanged((root) => this.due(root));
     ctx.services.fileSearch?.onListed((root) => void this.relisted(root));
     ctx.onSettingsChanged((next, previous) => {
       if (next.home !== previous.home || JSON.stringify(next.rules.agents) !== JSON.stringify(previous.rules.agents)) this.clear();
