@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../../workspace/fs';
-import { displayPath, isInside, toPosix } from '../../workspace/paths';
+import { displayPath, isInside, relativeInside, toPosix } from '../../workspace/paths';
 import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { agentModel, type AgentId } from '../agents';
@@ -110,10 +110,14 @@ const CURSOR_RULES = /(^|\/)\.(cursor|windsurf)(\/rules(\/|$)|$)/;
 /**
  * Where the instruction files with globs that the engine does not list live (Claude Code's
  * `.claude/rules/`, Copilot's `.github/instructions/`, Devin Desktop's `.devin/rules/`, a
- * folder inside `.cursor/rules/`): a change there may add, change or drop one.
+ * folder inside `.cursor/rules/`): a change there may add, change or drop one. `copilot`: the
+ * root holding `p` and Copilot's instruction folders its `.vscode/settings.json` names
+ * (`InstructionHost.copilotInstructions`), which are such places too. O(path length × folders).
  */
-export function isInstructionPlace(p: string): boolean {
-  return INSTRUCTION_PLACES.test(toPosix(p));
+export function isInstructionPlace(p: string, copilot?: { root: string; folders: readonly string[] }): boolean {
+  if (INSTRUCTION_PLACES.test(toPosix(p))) return true;
+  const rel = copilot && relativeInside(copilot.root, p);
+  return rel !== undefined && rel !== '' && copilot!.folders.some((d) => rel === d || rel.startsWith(`${d}/`));
 }
 
 // Any `.cursor/rules` or `.windsurf/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.

@@ -63,11 +63,19 @@ export class RulesContext {
       );
       // Instruction files are not the engine's: their own changes call for a publication.
       this.state.context.session.changes.onChanges((batch) => {
-        const touched = batch.map((c) => c.path).filter(isInstructionPlace);
+        const touched = batch.map((c) => c.path).filter((p) => this.isInstructionPlace(p));
         if (touched.length) this.rulesChanged(new Set(touched));
       });
     }
     return this.reachByRoot;
+  }
+
+  /** Whether `p` lies where instruction files the engine does not list live: Copilot's folders from its root's `.vscode/settings.json` too. */
+  private isInstructionPlace(p: string): boolean {
+    const session = this.state.context.session;
+    const root = session.rootOf(p);
+    const folders = session.agentPlaces(root)?.copilotInstructions;
+    return isInstructionPlace(p, root !== undefined && folders ? { root, folders } : undefined);
   }
 
   /** A rule file closed: the findings its buffer showed stay, and are this service's to replace or clear from now on. */
@@ -242,7 +250,7 @@ export class RulesContext {
     const { engine, root, agents } = read;
     // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction
     // file; one it skips but whose own tool reads it (ignored, or a link) as a listed one, its analysis following the buffer.
-    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return isInstructionPlace(doc.path) ? this.instructionGlobFindings(doc, doc.path, read) : undefined;
+    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return this.isInstructionPlace(doc.path) ? this.instructionGlobFindings(doc, doc.path, read) : undefined;
     const reach = await this.followJudged(engine, root, agents, read.instructions.views);
     return contextFindings({
       path: doc.path,
@@ -258,7 +266,7 @@ export class RulesContext {
 
   /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`, a tool's rule the engine does not list); undefined for any other document. */
   private async instructionFindings(doc: OpenDocument, p: string): Promise<Finding[] | undefined> {
-    if (!isInstructionPlace(p)) return undefined;
+    if (!this.isInstructionPlace(p)) return undefined;
     const read = await this.readFor(p);
     return read && this.instructionGlobFindings(doc, p, read);
   }
@@ -277,7 +285,7 @@ export class RulesContext {
   private rediagnoseRuleFiles(): void {
     const ctx = this.state.context;
     for (const doc of ctx.documents.all()) {
-      if (doc.kind.kind === 'rule' || (doc.path && isInstructionPlace(doc.path))) ctx.diagnostics.schedule(doc);
+      if (doc.kind.kind === 'rule' || (doc.path && this.isInstructionPlace(doc.path))) ctx.diagnostics.schedule(doc);
     }
   }
 
