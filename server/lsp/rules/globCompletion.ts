@@ -33,7 +33,8 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
   const rel = toolRelativePath(doc.path, root);
   const reading = globReading(engine, doc.path, rel, site.key);
   if (!reading || (site.item ? !reading.lists : reading.listOnly)) return undefined;
-  const typed = globBeingTyped(line, site.valueStart, cursor, reading.commas);
+  // An element of a block list is one glob to every agent (`globList` splits a string only): a comma there is part of it.
+  const typed = globBeingTyped(line, site.valueStart, cursor, reading.commas && !site.item);
   if (!typed) return { isIncomplete: false, items: [] };
   const slash = typed.text.lastIndexOf('/');
   const typedDir = typed.text.slice(0, slash + 1);

@@ -69,8 +69,10 @@ export function globBeingTyped(line: string, valueStart: number, cursor: number,
       else if (quote === "'" && ch === "'") i++;
       else if (ch === '{') braces++;
       else if (ch === '}') braces = Math.max(0, braces - 1);
+      // A comma the agent does not split at (no splitting, or a list's element) would be part of the glob.
+      else if (ch === ',' && braces === 0 && (!commas || flow)) return undefined;
       // The agent splits the quoted text at its commas as it splits a plain one: the glob after one starts there, in the quote.
-      else if (ch === ',' && braces === 0 && commas && !flow) {
+      else if (ch === ',' && braces === 0) {
         first = false;
         start = i + 1;
         while (start < cursor && (line[start] === ' ' || line[start] === '\t')) start++;

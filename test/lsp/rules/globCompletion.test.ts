@@ -171,6 +171,21 @@ describe('glob completion in frontmatter', () => {
     expect(c.text(uri).split('\n')[1]).toBe('globs: "**/*.ts, src/**/*.tsx');
   });
 
+  // A block list's element is one glob to every agent (`globList` in server/rules/agents/shared.ts splits only a string): a comma there would be part of it.
+  it.each([
+    { agent: 'Claude Code', rel: '.claude/rules/list.md', key: 'paths' },
+    { agent: 'Cursor', rel: '.cursor/rules/list.mdc', key: 'globs' },
+  ])('offers nothing after a comma in an element of $agent\'s $key list, which would join two globs into one (Neovim)', async ({ rel, key }) => {
+    const ws = writeTree(tempDir(), { ...SOURCES, [rel]: `---\n${key}:\n  - "**/*.ts", \n  - src/lib/a.ts, s\n  - "src/, \n  - \n---\nL.\n` });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, rel));
+    // The empty element gets the items once the index is whole: the list's other elements are then asked about.
+    expect(labels(await completed(c, uri, { line: 5, character: 4 }))).toContain('**/*.tsx');
+    for (const at of [{ line: 2, character: 15 }, { line: 3, character: 19 }, { line: 4, character: 11 }]) {
+      expect(labels(await c.completion(uri, at)), JSON.stringify(at)).toEqual([]);
+    }
+  });
+
   it('says in the items that the index is still being built, and the list is asked for again', async () => {
     const ws = writeTree(tempDir(), { '.cursor/rules/java.mdc': '---\nglobs: \n---\nJava.\n' });
     for (let d = 0; d < 40; d++) writeTree(ws, Object.fromEntries(Array.from({ length: 50 }, (_, f) => [`module${d}/Widget${f}.java`, ''])));
