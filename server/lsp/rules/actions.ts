@@ -35,12 +35,28 @@ export function rulesActionsFeature(state: RulesState): Feature {
       const builder = new ActionBuilder(state, engine, doc);
       const out: CodeAction[] = [];
       for (const f of findings) {
-        if (!rangesIntersect(f.range, params.range) || !f.data) continue;
+        if (!f.data || !(rangesIntersect(f.range, params.range) || quotesAt(f, doc, params.range))) continue;
         out.push(...builder.actionsFor(f));
       }
       return out;
     },
   };
+}
+
+/** The lines a quote fix names (`quote-values`). */
+function quotedLines(data: FixData): number[] {
+  return Array.isArray(data.lines) ? data.lines.filter((l): l is number => typeof l === 'number') : [];
+}
+
+/**
+ * Whether `range` touches a value a quote fix quotes. The parser's error names one character
+ * (`U` of `description: Use it: always`), but the message says to quote the value: Neovim's
+ * and Eglot's code action ask at the cursor, Helix's at its selection, anywhere on that value.
+ */
+function quotesAt(f: Finding, doc: OpenDocument, range: Range): boolean {
+  const data = f.data as FixData;
+  if (data.fix !== 'quote-values') return false;
+  return quoteValueEdits(doc.lines, quotedLines(data))?.some((e) => rangesIntersect(e.range, range)) ?? false;
 }
 
 class ActionBuilder {
@@ -79,7 +95,7 @@ class ActionBuilder {
       }
       case 'quote-values': {
         // Computed on the text as it is now: a line edited since the finding is quoted as it reads now, or not at all.
-        const edits = quoteValueEdits(doc.lines, Array.isArray(data.lines) ? data.lines.filter((l): l is number => typeof l === 'number') : []);
+        const edits = quoteValueEdits(doc.lines, quotedLines(data));
         return edits ? [this.fix(f, edits.length === 1 ? 'Quote the value so the frontmatter is valid YAML' : `Quote the ${edits.length} values so the frontmatter is valid YAML`, edits, true)] : [];
       }
       case 'replace':

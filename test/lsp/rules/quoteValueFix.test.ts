@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import type { CodeAction } from 'vscode-languageserver/node';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -93,5 +94,24 @@ describe('quoting a value YAML rejects', () => {
     const [finding] = (await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'))).filter((d) => d.code === 'frontmatter/yaml-error');
     expect(finding.message).toContain('Close the quote.');
     expect((await c.codeActions(uri, finding.range)).filter((a) => a.title.startsWith('Quote the'))).toEqual([]);
+  });
+  // Neovim's and Eglot's code action at the cursor sends an empty range there, Helix's its one-character selection: the cursor on
+  // the value the message says to quote, not on the one character the YAML parser names (`U` of `Use it: always`).
+  it.each([
+    { client: 'neovim' as const, at: { start: { line: 1, character: 22 }, end: { line: 1, character: 22 } } },
+    { client: 'helix' as const, at: { start: { line: 1, character: 22 }, end: { line: 1, character: 23 } } },
+  ])('offers the quote fix with the cursor anywhere on the value it quotes, and not on another line ($client)', async ({ client, at }) => {
+    const ws = writeTree(tempDir(), { '.cursor/rules/style.mdc': '---\ndescription: Use it: always\nalwaysApply: false\n---\nBody.\n' });
+    const c = await start({ folders: [ws], client });
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    const [finding] = (await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'))).filter((d) => d.code === 'frontmatter/yaml-error');
+    expect(finding.range.start).toEqual({ line: 1, character: 13 });
+    const quote = (as: CodeAction[]) => as.filter((a) => a.title.startsWith('Quote the'));
+    expect(quote(await c.codeActions(uri, { start: { line: 2, character: 3 }, end: { line: 2, character: 3 } }))).toEqual([]);
+    const [action] = quote(await c.codeActions(uri, at));
+    expect(action?.title).toBe('Quote the value so the frontmatter is valid YAML');
+    await c.applyCodeAction(action);
+    await c.waitForDiagnostics(uri, (ds) => !ds.some((d) => d.code === 'frontmatter/yaml-error'));
+    expect(c.text(uri)).toBe('---\ndescription: "Use it: always"\nalwaysApply: false\n---\nBody.\n');
   });
 });
