@@ -44,6 +44,11 @@ export const DEFAULT_INSTRUCTIONS = '.github/instructions';
 const MAX_ENTRIES = 100;
 /** A settings file larger than this is not read (VS Code's own are a few KiB): its defaults stand. */
 const MAX_SETTINGS_BYTES = 1024 * 1024;
+/**
+ * Nesting deeper than this is not parsed: jsonc-parser's parseTree recurses once per level, so
+ * 100,000 `[` (100 KB, under the size cap) overflow the stack; VS Code's own settings nest a few levels.
+ */
+const MAX_DEPTH = 256;
 
 /**
  * The locations of `root` (absolute). `allows`: the workspace's confinement (`confine.ts`), so a
@@ -57,10 +62,14 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
   let tree: JsonNode | undefined;
   // An empty file, or one of comments alone, is no settings (VS Code reads it as `{}`), not a file that does not parse.
   if (text !== undefined && createScanner(text, true).scan() !== SyntaxKind.EOF) {
-    const errors: ParseError[] = [];
-    // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
-    tree = parseTree(text, errors, { allowTrailingComma: true });
-    if (errors.length) parseError = { line: lineOf(text, errors[0].offset), message: printParseErrorCode(errors[0].error) };
+    const tooDeep = deeperThan(text, MAX_DEPTH);
+    if (tooDeep !== undefined) parseError = { line: lineOf(text, tooDeep), message: `nested deeper than ${MAX_DEPTH} levels` };
+    else {
+      const errors: ParseError[] = [];
+      // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
+      tree = parseTree(text, errors, { allowTrailingComma: true });
+      if (errors.length) parseError = { line: lineOf(text, errors[0].offset), message: printParseErrorCode(errors[0].error) };
+    }
   }
   const folders = (setting: string, fallback: string): string[] => {
     const on = new Map<string, boolean>([[fallback, true]]);
@@ -105,6 +114,18 @@ function readSmall(file: string, allows: (p: string) => boolean): string | undef
   } catch {
     return undefined;
   }
+}
+
+/** The offset of the first bracket that opens a level past `max`, or undefined: one scan, linear, no recursion. */
+function deeperThan(text: string, max: number): number | undefined {
+  const scanner = createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+      if (++depth > max) return scanner.getTokenOffset();
+    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
+  }
+  return undefined;
 }
 
 /** The 0-based line of an offset (counted once, linear in the text). */

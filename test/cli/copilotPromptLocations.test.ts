@@ -43,3 +43,22 @@ describe('Copilot prompt folders from .vscode/settings.json', () => {
     expect(all.diagnostics.filter((d) => d.path === '.vscode/settings.json').length).toBeGreaterThan(0);
   });
 });
+
+describe('a hostile .vscode/settings.json', () => {
+  it('nested 100,000 deep is reported as not parsing, and its defaults stand, instead of a crash', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.vscode/settings.json': `{\n"chat.promptFilesLocations": ${deep}\n}\n`,
+      '.github/prompts/b.prompt.md': '---\ncolour: red\n---\nB.\n',
+    });
+    const run = builtCli(['check', '--format', 'json'], { cwd: ws });
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([
+      ['.github/prompts/b.prompt.md', 'frontmatter/unknown-key', 1],
+      ['.vscode/settings.json', 'rule/unreadable', 1],
+    ]);
+    expect(report.diagnostics[1].message).toContain('nested deeper than');
+  });
+});
