@@ -78,7 +78,8 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
       const [keyNode, valueNode] = entry.children ?? [];
       if (typeof keyNode?.value !== 'string' || typeof valueNode?.value !== 'boolean') continue;
       const key = keyNode.value;
-      const why = valueNode.value ? refusal(root, key, allows) : undefined;
+      // Judged as it is used: `..\` is `../` once normalized, so judging the key as written would let it out.
+      const why = valueNode.value ? refusal(root, key, normalized(key), allows) : undefined;
       if (why !== undefined) refused.push({ setting, key, line: lineOf(text ?? '', keyNode.offset), why });
       else on.set(normalized(key), valueNode.value);
     }
@@ -90,12 +91,13 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
   return { prompts, instructions, refused, file, ...(parseError ? { parseError } : {}) };
 }
 
-/** Why an entry that is on is not read, or undefined for a plain folder inside the root. */
-function refusal(root: string, key: string, allows: (p: string) => boolean): string | undefined {
+/** Why an entry that is on is not read, or undefined for a plain folder inside the root. `rel`: the key `normalized`, the folder it names. */
+function refusal(root: string, key: string, rel: string, allows: (p: string) => boolean): string | undefined {
   if (key.startsWith('~')) return 'it is in your home folder, outside the workspace, which agentls does not read';
-  if (path.isAbsolute(key) || /^[A-Za-z]:/.test(key)) return 'it is an absolute path, outside what agentls reads';
+  // `\etc` is `/etc` once normalized (`normalized` reads `\` as a separator, as Windows does).
+  if (path.isAbsolute(key) || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(key)) return 'it is an absolute path, outside what agentls reads';
   if (/[*?[\]{}]/.test(key)) return 'it holds a glob, which agentls does not expand (VS Code\'s docs do not say how it does)';
-  const abs = path.resolve(root, key);
+  const abs = path.resolve(root, ...rel.split('/'));
   if (!isInside(root, abs) || abs === root) return 'it leads outside the workspace folder';
   if (fs.existsSync(abs) && !allows(abs)) return 'a symbolic link on the way leads outside the workspace';
   return undefined;

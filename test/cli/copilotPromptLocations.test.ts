@@ -61,4 +61,22 @@ describe('a hostile .vscode/settings.json', () => {
     ]);
     expect(report.diagnostics[1].message).toContain('nested deeper than');
   });
+
+  it('with a key that climbs out with backslashes has it refused as outside the workspace, as its slashed spelling is, and nothing outside is named', () => {
+    const top = writeTree(tempDir(), {
+      'out.prompt.md': '---\ncolour: red\n---\nOutside.\n',
+      'outi/x.instructions.md': '---\napplyTo: 1\n---\nOutside.\n',
+      'ws/.git/HEAD': 'ref: refs/heads/main\n',
+      'ws/.vscode/settings.json': '{\n"chat.promptFilesLocations": { "..\\\\": true, "\\\\": true },\n"chat.instructionsFilesLocations": { "..\\\\outi": true, "\\\\etc": true }\n}\n',
+    });
+    const run = builtCli(['check', '--format', 'json'], { cwd: `${top}/ws` });
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.range.start.line, d.message.replace(/.*: /, '')])).toEqual([
+      ['.vscode/settings.json', 'rule/not-read', 1, 'it leads outside the workspace folder.'],
+      ['.vscode/settings.json', 'rule/not-read', 1, 'it leads outside the workspace folder.'],
+      ['.vscode/settings.json', 'rule/not-read', 2, 'it leads outside the workspace folder.'],
+      ['.vscode/settings.json', 'rule/not-read', 2, 'it is an absolute path, outside what agentls reads.'],
+    ]);
+  });
 });
