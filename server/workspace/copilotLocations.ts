@@ -112,7 +112,11 @@ function readSmall(file: string, allows: (p: string) => boolean): string | undef
     if (!allows(file)) return undefined;
     const st = fs.statSync(file);
     if (!st.isFile() || st.size > MAX_SETTINGS_BYTES) return undefined;
-    return fs.readFileSync(file, 'utf8');
+    // A leading byte order mark is an encoding mark, not text: jsonc-parser's scanner takes U+FEFF for an
+    // InvalidSymbol, while VS Code's editor opens such a file as its `utf8bom` encoding and shows no mark
+    // (VS Code's `files.encoding` setting lists `utf8bom`; no doc says how its settings reader takes one).
+    // Dropping it keeps every line where it was.
+    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch {
     return undefined;
   }

@@ -62,6 +62,15 @@ describe('a hostile .vscode/settings.json', () => {
     expect(report.diagnostics[1].message).toContain('nested deeper than');
   });
 
+  it('starting with a byte order mark is read as without one, not reported as not parsing', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.vscode/settings.json': '\uFEFF{\n  "chat.promptFilesLocations": { "~/prompts": true }\n}\n',
+    });
+    const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([['.vscode/settings.json', 'rule/not-read', 1]]);
+  });
+
   it('with a key that climbs out with backslashes has it refused as outside the workspace, as its slashed spelling is, and nothing outside is named', () => {
     const top = writeTree(tempDir(), {
       'out.prompt.md': '---\ncolour: red\n---\nOutside.\n',
