@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isInside, pathToUri, relativeInside, uriToPath } from './paths';
 
@@ -65,7 +66,18 @@ export class Roots {
  */
 export function indexRefusal(folder: string, home: string): string | undefined {
   const abs = path.resolve(folder);
-  if (path.dirname(abs) === abs) return `${abs} is the file system root; agentls does not index it. Open a project folder instead.`;
-  if (abs === path.resolve(home)) return `${abs} is the home directory; agentls does not index it. Open a project folder instead.`;
+  // By name, then where links lead: a folder linked to the home (`--root ~/link`), or a home that is a link, is the same walk.
+  const real = realOr(abs);
+  if (path.dirname(abs) === abs || path.dirname(real) === real) return `${abs} is the file system root; agentls does not index it. Open a project folder instead.`;
+  if (abs === path.resolve(home) || real === realOr(path.resolve(home))) return `${abs} is the home directory; agentls does not index it. Open a project folder instead.`;
   return undefined;
+}
+
+/** Where `abs` leads with its links followed, or `abs` itself where it cannot be resolved (missing, unreadable). */
+function realOr(abs: string): string {
+  try {
+    return fs.realpathSync.native(abs);
+  } catch {
+    return abs;
+  }
 }

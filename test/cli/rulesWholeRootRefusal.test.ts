@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/cliWithHome';
@@ -31,6 +32,21 @@ describe('agentls rules and search: never a walk of the home directory or /', ()
     const r = builtCli(['rules', '--root', '/'], { cwd: home, home: null, env: { HOME: home } });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`/ ${REFUSED}`);
+  });
+
+  it('refuses --root a link to the home directory, and the home when HOME is a link to it', () => {
+    const links = tempDir('agentls-links-');
+    fs.symlinkSync(home, path.join(links, 'home'));
+    const linked = path.join(links, 'home');
+    for (const args of [['rules'], ['check'], ['search', 'app']]) {
+      const viaRoot = builtCli([...args, '--root', linked], { cwd: links, home: null, env: { HOME: home } });
+      expect(viaRoot.status, args.join(' ')).toBe(2);
+      expect(viaRoot.stderr, args.join(' ')).toContain(REFUSED);
+      expect(viaRoot.stdout, args.join(' ')).not.toContain('CLAUDE.md');
+      const viaHome = builtCli(args, { cwd: home, home: null, env: { HOME: linked } });
+      expect(viaHome.status, args.join(' ')).toBe(2);
+      expect(viaHome.stderr, args.join(' ')).toContain(REFUSED);
+    }
   });
 
   it('answers rules --for a file of a project from the project holding it, and refuses a file no project holds', () => {
