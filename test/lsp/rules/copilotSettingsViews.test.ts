@@ -85,5 +85,12 @@ describe('Copilot instruction folders from .vscode/settings.json in the server v
     fs.writeFileSync(style, '---\napplyTo: "elsewhere/**"\n---\nUse tabs.\n');
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: closed, type: 2 }] });
     await c.waitForDiagnostics(closed, (d) => deadOf(d).some((x) => String(x.message).includes('"elsewhere/**"')));
+
+    // The folder taken out of the settings: neither file is Copilot's any more, so neither keeps its dead glob, the open one too.
+    const settings = path.join(ws, '.vscode', 'settings.json');
+    fs.writeFileSync(settings, WITHOUT);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(settings), type: 2 }] });
+    await c.waitForDiagnostics(closed, (d) => deadOf(d).length === 0);
+    await c.waitForDiagnostics(open, (d) => deadOf(d).length === 0);
   });
 });

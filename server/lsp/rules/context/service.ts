@@ -250,7 +250,7 @@ export class RulesContext {
     const { engine, root, agents } = read;
     // A rule file the engine's discovery does not list (one in a folder inside `.cursor/rules/`) is judged as an instruction
     // file; one it skips but whose own tool reads it (ignored, or a link) as a listed one, its analysis following the buffer.
-    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return this.isInstructionPlace(doc.path) ? this.instructionGlobFindings(doc, doc.path, read) : undefined;
+    if (!engine.analysis(doc.path) && !engine.toolOnlyAnalysis(doc.path)) return this.isInstructionPlace(doc.path) ? this.instructionGlobFindings(doc, doc.path, read) : this.noLongerMine(doc);
     const reach = await this.followJudged(engine, root, agents, read.instructions.views);
     return contextFindings({
       path: doc.path,
@@ -266,9 +266,18 @@ export class RulesContext {
 
   /** Dead globs of an open instruction file (Claude Code's `paths`, Copilot's `applyTo`, a tool's rule the engine does not list); undefined for any other document. */
   private async instructionFindings(doc: OpenDocument, p: string): Promise<Finding[] | undefined> {
-    if (!this.isInstructionPlace(p)) return undefined;
+    if (!this.isInstructionPlace(p)) return this.noLongerMine(doc);
     const read = await this.readFor(p);
     return read && this.instructionGlobFindings(doc, p, read);
+  }
+
+  /**
+   * A document this feature has no say on: nothing (`undefined`, the hub keeps what it has), or,
+   * where it showed findings before, none (`[]`): a folder `.vscode/settings.json` no longer names
+   * leaves its open instruction file with no tool, and its dead glob must go with it.
+   */
+  private noLongerMine(doc: OpenDocument): Finding[] | undefined {
+    return this.state.context.diagnostics.has(CONTEXT_SOURCE, doc.uri) ? [] : undefined;
   }
 
   /** `instructionFindings` from what was read for it. */
