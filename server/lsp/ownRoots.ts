@@ -27,6 +27,8 @@ export class OwnRoots {
   private readonly waiting: string[] = [];
   /** Folders already looked at, so that a file no project holds is not looked at again. */
   private readonly tried = new Set<string>();
+  /** Whether each workspace folder is one agentls refuses to index (`refused`). */
+  private readonly refusals = new Map<string, boolean>();
 
   constructor(
     private readonly session: WorkspaceSession,
@@ -50,7 +52,20 @@ export class OwnRoots {
   private needs(file: string): 'lone' | 'underRefused' | undefined {
     if (this.session.roots.folders.length === 0) return 'lone';
     const holder = this.session.roots.folderOf(file);
-    return holder && indexRefusal(holder.path, this.session.home) !== undefined ? 'underRefused' : undefined;
+    return holder && this.refused(holder.path) ? 'underRefused' : undefined;
+  }
+
+  /** `indexRefusal` of a workspace folder, asked once per folder and home: it resolves both through their links, and this runs at each file opened. */
+  private refused(folder: string): boolean {
+    const key = `${folder}\0${this.session.home}`;
+    let refused = this.refusals.get(key);
+    if (refused === undefined) {
+      refused = indexRefusal(folder, this.session.home) !== undefined;
+      // The folders and homes a server meets are few; a bound keeps a client that adds folders without end from growing it.
+      if (this.refusals.size >= 256) this.refusals.clear();
+      this.refusals.set(key, refused);
+    }
+    return refused;
   }
 
   private async drain(): Promise<void> {

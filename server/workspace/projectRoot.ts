@@ -1,6 +1,7 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { PROJECT_CONFIG_FILE } from './projectConfig';
+import { realOr } from './roots';
 
 /**
  * What marks a project root: the agents' rule folders and files (those the VS Code extension
@@ -63,8 +64,10 @@ export async function findMarkedRoot(start: string, home: string): Promise<strin
 /** The nearest folder at or above `start` holding one of `markers`, below `home` and the file system root. */
 async function nearestHolding(start: string, home: string, markers: readonly string[]): Promise<string | undefined> {
   const stop = path.resolve(home);
+  // Either spelling of the home stops the climb: a working folder is its real path, and a HOME that is a link names it otherwise.
+  const realStop = realOr(stop);
   for (let dir = path.resolve(start); ; ) {
-    if (dir === stop) return undefined;
+    if (dir === stop || dir === realStop) return undefined;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     for (const marker of markers) {

@@ -74,7 +74,7 @@ export function indexRefusal(folder: string, home: string): string | undefined {
 }
 
 /** Where `abs` leads with its links followed, or `abs` itself where it cannot be resolved (missing, unreadable). */
-function realOr(abs: string): string {
+export function realOr(abs: string): string {
   try {
     return fs.realpathSync.native(abs);
   } catch {

@@ -49,6 +49,21 @@ describe('agentls rules and search: never a walk of the home directory or /', ()
     }
   });
 
+  it('with HOME a link to the home, does not climb into the home for a root from a folder without a project marker', () => {
+    const links = tempDir('agentls-links-');
+    fs.symlinkSync(home, path.join(links, 'home'));
+    const root = writeTree(tempDir('agentls-home-marked-'), { '.claude/settings.json': '{}\n', 'plain/sub/notes.md': '# Notes\n' });
+    fs.symlinkSync(root, path.join(links, 'marked'));
+    // The home holds `.claude` (a root marker); a folder under it without one is its own root, whichever spelling HOME uses.
+    const sub = path.join(root, 'plain', 'sub');
+    for (const HOME of [root, path.join(links, 'marked')]) {
+      const r = builtCli(['check'], { cwd: sub, home: null, env: { HOME } });
+      expect(r.stderr, HOME).not.toContain(REFUSED);
+      expect(r.status, HOME).toBe(0);
+      expect(r.stdout, HOME).toContain(`in ${sub}`);
+    }
+  });
+
   it('answers rules --for a file of a project from the project holding it, and refuses a file no project holds', () => {
     const held = inHome('rules', '--for', 'proj/src/app.ts', '--json');
     expect(held.status, held.stderr).toBe(0);
