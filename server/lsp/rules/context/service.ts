@@ -9,6 +9,7 @@ import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
 import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
+import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
@@ -72,10 +73,13 @@ export class RulesContext {
 
   /** Whether `p` lies where instruction files the engine does not list live: Copilot's folders from its root's `.vscode/settings.json` too. */
   private isInstructionPlace(p: string): boolean {
+    // The fixed places first: every path of a change batch comes here (92k at a checkout), and most workspaces configure none.
+    if (isInstructionPlace(p)) return true;
     const session = this.state.context.session;
     const root = session.rootOf(p);
-    const folders = session.agentPlaces(root)?.copilotInstructions;
-    return isInstructionPlace(p, root !== undefined && folders ? { root, folders } : undefined);
+    if (root === undefined) return false;
+    const folders = session.copilotLocations(root).instructions.filter((d) => d !== DEFAULT_INSTRUCTIONS);
+    return folders.length > 0 && isInstructionPlace(p, { root, folders });
   }
 
   /** A rule file closed: the findings its buffer showed stay, and are this service's to replace or clear from now on. */
