@@ -29,6 +29,8 @@ export interface CopilotLocations {
   instructions: readonly string[];
   /** Entries not read, each with the setting it is of, the line of its key (0-based) and why. */
   refused: readonly { setting: string; key: string; line: number; why: string }[];
+  /** The settings file is there but not read, and why (too large, not a file, a link out of the workspace): the defaults then stand. */
+  skipped?: string;
   /** The settings file does not parse: where and what (the file is then read as far as it parses, as VS Code's parser does). */
   parseError?: { line: number; message: string };
   /** The settings file read. */
@@ -56,7 +58,8 @@ const MAX_DEPTH = 256;
  */
 export function readCopilotLocations(root: string, allows: (p: string) => boolean): CopilotLocations {
   const file = path.join(root, '.vscode', 'settings.json');
-  const text = readSmall(file, allows);
+  const read = readSmall(file, allows);
+  const text = read?.text;
   const refused: CopilotLocations['refused'][number][] = [];
   let parseError: CopilotLocations['parseError'];
   let tree: JsonNode | undefined;
@@ -88,7 +91,7 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
   const prompts = folders(PROMPT_LOCATIONS_KEY, DEFAULT_PROMPTS).map((rel) => path.join(root, ...rel.split('/')));
   const instructions = folders(INSTRUCTION_LOCATIONS_KEY, DEFAULT_INSTRUCTIONS);
   refused.sort((x, y) => x.line - y.line);
-  return { prompts, instructions, refused, file, ...(parseError ? { parseError } : {}) };
+  return { prompts, instructions, refused, file, ...(parseError ? { parseError } : {}), ...(read?.skipped ? { skipped: read.skipped } : {}) };
 }
 
 /** Why an entry that is on is not read, or undefined for a plain folder inside the root. `rel`: the key `normalized`, the folder it names. */
@@ -107,16 +110,25 @@ function normalized(key: string): string {
   return path.posix.normalize(key.replace(/\\/g, '/')).replace(/\/+$/, '');
 }
 
-function readSmall(file: string, allows: (p: string) => boolean): string | undefined {
+/**
+ * The settings file's text, or why it is there and not read; undefined when there is none. Judged
+ * by `stat` and the confinement alone, neither of which opens it: opening a named pipe blocks
+ * until someone writes to it.
+ */
+function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string } | undefined {
   try {
-    if (!allows(file)) return undefined;
-    const st = fs.statSync(file);
-    if (!st.isFile() || st.size > MAX_SETTINGS_BYTES) return undefined;
+    // A link out of the workspace (the file's or `.vscode`'s) is refused before the disk is asked more of it.
+    if (!allows(file)) return fs.lstatSync(file, { throwIfNoEntry: false }) ? { skipped: 'a symbolic link leads it outside the workspace' } : undefined;
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!st) return undefined;
+    if (st.isDirectory()) return { skipped: 'it is a folder' };
+    if (!st.isFile()) return { skipped: 'it is a named pipe, socket or device, which agentls never opens' };
+    if (st.size > MAX_SETTINGS_BYTES) return { skipped: `it is larger than the ${MAX_SETTINGS_BYTES / 1024 / 1024} MiB agentls reads of it` };
     // A leading byte order mark is an encoding mark, not text: jsonc-parser's scanner takes U+FEFF for an
     // InvalidSymbol, while VS Code's editor opens such a file as its `utf8bom` encoding and shows no mark
     // (VS Code's `files.encoding` setting lists `utf8bom`; no doc says how its settings reader takes one).
     // Dropping it keeps every line where it was.
-    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    return { text: fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
   } catch {
     return undefined;
   }

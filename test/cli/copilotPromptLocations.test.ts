@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { builtCli } from '../helpers/cliWithHome';
@@ -87,5 +90,27 @@ describe('a hostile .vscode/settings.json', () => {
       ['.vscode/settings.json', 'rule/not-read', 2, 'it leads outside the workspace folder.'],
       ['.vscode/settings.json', 'rule/not-read', 2, 'it is an absolute path, outside what agentls reads.'],
     ]);
+  });
+});
+
+describe('a .vscode/settings.json agentls does not read', () => {
+  it('larger than 1 MiB, a named pipe (never opened), a folder, or a link out of the workspace, is said once on it, naming Copilot and the default folders checked', () => {
+    const outside = writeTree(tempDir(), { 'settings.json': '{ "chat.promptFilesLocations": { "docs/prompts": true } }\n' });
+    const cases: [string, (file: string) => void, string][] = [
+      ['too large', (file) => fs.writeFileSync(file, `{${' '.repeat(1024 * 1024)}}`), 'larger than the 1 MiB'],
+      ['a named pipe', (file) => expect(spawnSync('mkfifo', [file]).status).toBe(0), 'named pipe'],
+      ['a folder', (file) => fs.mkdirSync(file), 'it is a folder'],
+      ['a link out', (file) => fs.symlinkSync(path.join(outside, 'settings.json'), file), 'outside the workspace'],
+    ];
+    for (const [name, make, why] of cases) {
+      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'docs/prompts/a.prompt.md': '---\ncolour: red\n---\nA.\n' });
+      make(path.join(ws, '.vscode/settings.json'));
+      const run = builtCli(['check', '--format', 'json'], { cwd: ws });
+      expect(run.stderr, name).toBe('');
+      const report = JSON.parse(run.stdout) as CheckJson;
+      expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line]), name).toEqual([['.vscode/settings.json', 'rule/unreadable', 'warning', 0]]);
+      expect(report.diagnostics[0].message, name).toContain(why);
+      expect(report.diagnostics[0].message, name).toContain("GitHub Copilot's prompt and instruction files in the default folders alone, .github/prompts and .github/instructions");
+    }
   });
 });

@@ -6,7 +6,7 @@ import { ZERO_RANGE } from '../../core/text';
 import { agentModel } from '../agents';
 import { specialEntryFinding } from '../lint/notRead';
 import { isCopilotPromptPath } from '../../workspace/classify';
-import { PROMPT_LOCATIONS_KEY, type CopilotLocations } from '../../workspace/copilotLocations';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS, INSTRUCTION_LOCATIONS_KEY, PROMPT_LOCATIONS_KEY, type CopilotLocations } from '../../workspace/copilotLocations';
 import type { FileSystem } from '../../workspace/fs';
 import type { LintNotes, LintScope, WorkspaceLinter } from '../../workspace/linter';
 import type { WorkspaceSession } from '../../workspace/session';
@@ -83,10 +83,15 @@ export async function specialPromptEntries(session: WorkspaceSession, fs: FileSy
  * What is said of a root's `.vscode/settings.json` (`copilotLocations.ts`): once, as information
  * on the line of each `chat.promptFilesLocations` or `chat.instructionsFilesLocations` entry agentls does not read, and on the
  * settings file when it does not parse. Information: Copilot may well read those folders; agentls
- * only says it does not check them.
+ * only says it does not check them. A settings file agentls does not read at all is a warning on
+ * it: the folders it names are unknown, and only the default ones are checked.
  */
-function settingsFindings(found: CopilotLocations): Map<string, Finding[]> {
+export function settingsFindings(found: CopilotLocations): Map<string, Finding[]> {
   const out: Finding[] = [];
+  if (found.skipped) {
+    const why = `agentls does not read this settings file (${found.skipped}), so it checks GitHub Copilot's prompt and instruction files in the default folders alone, ${DEFAULT_PROMPTS} and ${DEFAULT_INSTRUCTIONS}: folders named here by ${PROMPT_LOCATIONS_KEY} or ${INSTRUCTION_LOCATIONS_KEY} are not checked.`;
+    out.push(finding('rule/unreadable', 'warning', ZERO_RANGE, why));
+  }
   if (found.parseError) {
     const at = { start: { line: found.parseError.line, character: 0 }, end: { line: found.parseError.line, character: 0 } };
     out.push(finding('rule/unreadable', 'information', at, `This settings file does not parse (${found.parseError.message}): agentls reads Copilot's prompt and instruction folders from it only as far as it parses.`));

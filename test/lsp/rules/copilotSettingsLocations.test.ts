@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,5 +54,23 @@ describe('Copilot folders from .vscode/settings.json over LSP', () => {
     await c.save(buffer);
     await c.waitForDiagnostics(prompt, (ds) => !codes(ds).includes('frontmatter/unknown-key'));
     await c.waitForDiagnostics(instr, (ds) => !codes(ds).includes('frontmatter/invalid-value'));
+  });
+
+  it('shows what check says of the settings file on it, closed: one that is a named pipe (never opened), then an entry refused, then nothing', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'src/a.ts': 'export {};\n' });
+    const settings = path.join(ws, '.vscode', 'settings.json');
+    expect(spawnSync('mkfifo', [settings]).status).toBe(0);
+    const c = await start({ folders: [ws], home: tempDir(), client: 'neovim' });
+    const pipe = await c.waitForDiagnostics(c.uri(settings), (ds) => ds.length > 0);
+    expect(pipe.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([['rule/unreadable', 2, 0]]);
+    expect(pipe[0].message).toContain("named pipe, socket or device, which agentls never opens), so it checks GitHub Copilot's prompt and instruction files in the default folders alone");
+
+    // Replaced on disk by a settings file with an entry agentls does not read: said on its line, as check says it.
+    fs.rmSync(settings);
+    fs.writeFileSync(settings, '{\n  "chat.promptFilesLocations": { "~/prompts": true }\n}\n');
+    const refused = await c.waitForDiagnostics(c.uri(settings), (ds) => codes(ds).includes('rule/not-read'));
+    expect(refused.map((d) => [d.code, d.range.start.line])).toEqual([['rule/not-read', 1]]);
+    fs.writeFileSync(settings, SETTINGS_OFF);
+    await c.waitForDiagnostics(c.uri(settings), (ds) => ds.length === 0);
   });
 });

@@ -18,6 +18,8 @@ import { Methods } from '../../../../protocol/methods';
 import { agentModel, type AgentId } from '../../../rules/agents';
 import { specialEntryFinding } from '../../../rules/lint/notRead';
 import { PromptFolderEntries } from './promptFolderEntries';
+import { settingsFindings } from '../../../rules/copilotPrompt/linter';
+import { fileTargets } from '../../../rules/targets';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
 import { unfollowedLinks } from '../unfollowedLinks';
@@ -48,6 +50,8 @@ export class RulesContext {
   private readonly pushed = new Set<string>();
   /** What was pushed on each rule folder read only in part. */
   private readonly cappedSaid = new Map<string, string>();
+  /** What was pushed on each root's settings file (`pushSettings`), open or not. */
+  private readonly settingsSaid = new Map<string, string>();
   private publishing: Promise<void> | undefined;
   /** Paths waiting for the next publication; `all` when every rule file is due. */
   private pending: Set<string> | 'all' | undefined;
@@ -174,6 +178,7 @@ export class RulesContext {
     this.promptEntries ??= new PromptFolderEntries(ctx.session, () => ctx.documents.ruleFs);
     const prompts = await this.promptEntries.entries();
     this.pushSpecial(prompts.map((p) => ({ path: p, agent: 'copilot' as const })), seen, 'prompt');
+    this.pushSettings(engine.rootPaths);
     for (const p of [...this.pushed]) {
       if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
       ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
@@ -193,6 +198,28 @@ export class RulesContext {
       if (this.pushed.has(p)) continue;
       this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, [specialEntryFinding(agentModel(agent).name, what)]);
       this.pushed.add(p);
+    }
+  }
+
+  /**
+   * What `agentls check` says of each root's `.vscode/settings.json` where Copilot is targeted
+   * (`settingsFindings`: not read, not parsing, entries refused), from the locations the session
+   * keeps (no disk read here); pushed when it changes, open or not, since nothing else diagnoses
+   * that file. A change of the file reaches here through the instruction views made again.
+   */
+  private pushSettings(roots: readonly string[]): void {
+    const session = this.state.context.session;
+    const now = new Map<string, Finding[]>();
+    if (fileTargets(session.settings.rules.agents, 'copilot', false).has('copilot')) {
+      for (const root of roots) for (const [p, findings] of settingsFindings(session.copilotLocations(root))) now.set(p, findings);
+    }
+    for (const p of this.settingsSaid.keys()) if (!now.has(p)) now.set(p, []);
+    for (const [p, findings] of now) {
+      const said = JSON.stringify(findings);
+      if ((this.settingsSaid.get(p) ?? '[]') === said) continue;
+      this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, findings);
+      if (findings.length) this.settingsSaid.set(p, said);
+      else this.settingsSaid.delete(p);
     }
   }
 
