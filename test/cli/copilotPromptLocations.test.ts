@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { builtCli } from '../helpers/cliWithHome';
+import { workCounts } from '../helpers/workCounts';
 import { tempDir, writeTree } from '../helpers/repo';
 
 /**
@@ -112,5 +113,26 @@ describe('a .vscode/settings.json agentls does not read', () => {
       expect(report.diagnostics[0].message, name).toContain(why);
       expect(report.diagnostics[0].message, name).toContain("GitHub Copilot's prompt and instruction files in the default folders alone, .github/prompts and .github/instructions");
     }
+  });
+});
+
+describe('the lines of refused entries', () => {
+  it('at the end of a settings file near 1 MiB are said each on its line, the text scanned once for them (not once per entry)', () => {
+    // About 1 MiB of comment lines, then the 100 entries of each setting read, all refused (home folders).
+    const filler = '// filler filler filler filler filler filler filler filler filler filler filler\n'.repeat(12_500);
+    const entries = (n: number) => Array.from({ length: 100 }, (_, i) => `    "~/${n}-${i}": true,\n`).join('');
+    const text = `{\n${filler}  "chat.promptFilesLocations": {\n${entries(1)}  },\n  "chat.instructionsFilesLocations": {\n${entries(2)}  },\n}\n`;
+    expect(text.length).toBeGreaterThan(1_000_000);
+    expect(text.length).toBeLessThan(1024 * 1024);
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/settings.json': text });
+    const work = workCounts();
+    const run = builtCli(['check', '--format', 'json'], { cwd: ws, env: work.env });
+    expect(run.stderr).toBe('');
+    const said = (JSON.parse(run.stdout) as CheckJson).diagnostics.map((d) => [d.code, d.range.start.line]);
+    const first = 1 + 12_500 + 1;
+    const lines = [...Array.from({ length: 100 }, (_, i) => first + i), ...Array.from({ length: 100 }, (_, i) => first + 100 + 2 + i)];
+    expect(said).toEqual(lines.map((line) => ['rule/not-read', line]));
+    // Counted by the CLI as it scans for line starts (`countWork`): once over the text, where each entry scanned it from its start again (200 times).
+    expect(work.counts()['settings-line-scan']).toBeLessThanOrEqual(text.length);
   });
 });
