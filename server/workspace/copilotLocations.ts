@@ -108,6 +108,9 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
 
 /** Why an entry that is on is not read, or undefined for a plain folder inside the root. `rel`: the key `normalized`, the folder it names. */
 function refusal(root: string, key: string, rel: string, allows: (p: string) => boolean): string | undefined {
+  // No file system takes a NUL in a name (POSIX: a pathname is a string ending at its NUL; Node's fs refuses one with
+  // ERR_INVALID_ARG_VALUE, as Node 20 does here): taken, it named a folder no listing finds, and said nothing.
+  if (key.includes('\0')) return 'it holds a NUL character, which no folder name holds';
   if (key.startsWith('~')) return 'it is in your home folder, outside the workspace, which agentls does not read';
   // `\etc` is `/etc` once normalized (`normalized` reads `\` as a separator, as Windows does).
   if (path.isAbsolute(key) || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(key)) return 'it is an absolute path, outside what agentls reads';

@@ -7,6 +7,18 @@ import { builtCli } from '../helpers/cliWithHome';
 import { workCounts } from '../helpers/workCounts';
 import { tempDir, writeTree } from '../helpers/repo';
 
+/** The diagnostics of `agentls check` run in `cwd`, which must say nothing on stderr. */
+function checkDiagnostics(cwd: string, env?: Record<string, string>): CheckJson['diagnostics'] {
+  const run = builtCli(['check', '--format', 'json'], { cwd, env });
+  expect(run.stderr).toBe('');
+  return (JSON.parse(run.stdout) as CheckJson).diagnostics;
+}
+
+/** The diagnostics of `agentls check` in a repository holding `settings` as its `.vscode/settings.json`, and `files`. */
+function checkSettings(settings: string, files: Record<string, string> = {}): CheckJson['diagnostics'] {
+  return checkDiagnostics(writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/settings.json': settings, ...files }));
+}
+
 /**
  * `chat.promptFilesLocations` in a root's `.vscode/settings.json` (VS Code's docs, copilot-settings.md):
  * a folder set `true` holds Copilot's prompt files, the default `.github/prompts` set `false` does
@@ -20,13 +32,13 @@ describe('Copilot prompt folders from .vscode/settings.json', () => {
       'docs/prompts/a.prompt.md': '---\ncolour: red\n---\nA.\n',
       '.github/prompts/b.prompt.md': '---\ncolour: red\n---\nB.\n',
     });
-    const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
-    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line])).toEqual([
+    const diagnostics = checkDiagnostics(ws);
+    expect(diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line])).toEqual([
       ['.vscode/settings.json', 'rule/not-read', 'information', 5],
       ['.vscode/settings.json', 'rule/not-read', 'information', 6],
       ['docs/prompts/a.prompt.md', 'frontmatter/unknown-key', 'information', 1],
     ]);
-    expect(report.diagnostics[1].message).toContain('"prompts/**" (chat.promptFilesLocations): it holds a glob');
+    expect(diagnostics[1].message).toContain('"prompts/**" (chat.promptFilesLocations): it holds a glob');
   });
 
   it('takes an empty settings file, or one of comments alone, as no settings, and says nothing of the settings where Copilot is not targeted', () => {
@@ -56,14 +68,12 @@ describe('a hostile .vscode/settings.json', () => {
       '.vscode/settings.json': `{\n"chat.promptFilesLocations": ${deep}\n}\n`,
       '.github/prompts/b.prompt.md': '---\ncolour: red\n---\nB.\n',
     });
-    const run = builtCli(['check', '--format', 'json'], { cwd: ws });
-    expect(run.stderr).toBe('');
-    const report = JSON.parse(run.stdout) as CheckJson;
-    expect(report.diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([
+    const diagnostics = checkDiagnostics(ws);
+    expect(diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([
       ['.github/prompts/b.prompt.md', 'frontmatter/unknown-key', 1],
       ['.vscode/settings.json', 'rule/unreadable', 1],
     ]);
-    expect(report.diagnostics[1].message).toContain('nested deeper than');
+    expect(diagnostics[1].message).toContain('nested deeper than');
   });
 
   it('starting with a byte order mark is read as without one, not reported as not parsing', () => {
@@ -71,8 +81,8 @@ describe('a hostile .vscode/settings.json', () => {
       '.git/HEAD': 'ref: refs/heads/main\n',
       '.vscode/settings.json': '\uFEFF{\n  "chat.promptFilesLocations": { "~/prompts": true }\n}\n',
     });
-    const report = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
-    expect(report.diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([['.vscode/settings.json', 'rule/not-read', 1]]);
+    const diagnostics = checkDiagnostics(ws);
+    expect(diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([['.vscode/settings.json', 'rule/not-read', 1]]);
   });
 
   it('with a key that climbs out with backslashes has it refused as outside the workspace, as its slashed spelling is, and nothing outside is named', () => {
@@ -82,15 +92,21 @@ describe('a hostile .vscode/settings.json', () => {
       'ws/.git/HEAD': 'ref: refs/heads/main\n',
       'ws/.vscode/settings.json': '{\n"chat.promptFilesLocations": { "..\\\\": true, "\\\\": true },\n"chat.instructionsFilesLocations": { "..\\\\outi": true, "\\\\etc": true }\n}\n',
     });
-    const run = builtCli(['check', '--format', 'json'], { cwd: `${top}/ws` });
-    expect(run.stderr).toBe('');
-    const report = JSON.parse(run.stdout) as CheckJson;
-    expect(report.diagnostics.map((d) => [d.path, d.code, d.range.start.line, d.message.replace(/.*: /, '')])).toEqual([
+    const diagnostics = checkDiagnostics(`${top}/ws`);
+    expect(diagnostics.map((d) => [d.path, d.code, d.range.start.line, d.message.replace(/.*: /, '')])).toEqual([
       ['.vscode/settings.json', 'rule/not-read', 1, 'it leads outside the workspace folder.'],
       ['.vscode/settings.json', 'rule/not-read', 1, 'it leads outside the workspace folder.'],
       ['.vscode/settings.json', 'rule/not-read', 2, 'it leads outside the workspace folder.'],
       ['.vscode/settings.json', 'rule/not-read', 2, 'it is an absolute path, outside what agentls reads.'],
     ]);
+  });
+  it('with a key holding a NUL has it refused as no folder name, said once, and the other folders read', () => {
+    const diagnostics = checkSettings('{\n"chat.promptFilesLocations": { "docs\\u0000x": true, "docs": true }\n}\n', { 'docs/a.prompt.md': '---\ncolour: red\n---\nA.\n' });
+    expect(diagnostics.map((d) => [d.path, d.code, d.range.start.line])).toEqual([
+      ['.vscode/settings.json', 'rule/not-read', 1],
+      ['docs/a.prompt.md', 'frontmatter/unknown-key', 1],
+    ]);
+    expect(diagnostics[0].message).toContain('it holds a NUL character, which no folder name holds');
   });
 });
 
@@ -106,12 +122,10 @@ describe('a .vscode/settings.json agentls does not read', () => {
     for (const [name, make, why] of cases) {
       const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'docs/prompts/a.prompt.md': '---\ncolour: red\n---\nA.\n' });
       make(path.join(ws, '.vscode/settings.json'));
-      const run = builtCli(['check', '--format', 'json'], { cwd: ws });
-      expect(run.stderr, name).toBe('');
-      const report = JSON.parse(run.stdout) as CheckJson;
-      expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line]), name).toEqual([['.vscode/settings.json', 'rule/unreadable', 'warning', 0]]);
-      expect(report.diagnostics[0].message, name).toContain(why);
-      expect(report.diagnostics[0].message, name).toContain("GitHub Copilot's prompt and instruction files in the default folders alone, .github/prompts and .github/instructions");
+      const diagnostics = checkDiagnostics(ws);
+      expect(diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line]), name).toEqual([['.vscode/settings.json', 'rule/unreadable', 'warning', 0]]);
+      expect(diagnostics[0].message, name).toContain(why);
+      expect(diagnostics[0].message, name).toContain("GitHub Copilot's prompt and instruction files in the default folders alone, .github/prompts and .github/instructions");
     }
   });
 });
@@ -126,9 +140,7 @@ describe('the lines of refused entries', () => {
     expect(text.length).toBeLessThan(1024 * 1024);
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/settings.json': text });
     const work = workCounts();
-    const run = builtCli(['check', '--format', 'json'], { cwd: ws, env: work.env });
-    expect(run.stderr).toBe('');
-    const said = (JSON.parse(run.stdout) as CheckJson).diagnostics.map((d) => [d.code, d.range.start.line]);
+    const said = checkDiagnostics(ws, work.env).map((d) => [d.code, d.range.start.line]);
     const first = 1 + 12_500 + 1;
     const lines = [...Array.from({ length: 100 }, (_, i) => first + i), ...Array.from({ length: 100 }, (_, i) => first + 100 + 2 + i)];
     expect(said).toEqual(lines.map((line) => ['rule/not-read', line]));
