@@ -34,6 +34,11 @@ export const LIMITS = {
   promptReferences: 10_000,
   /** Nesting of a RAWP JSON prompt message. */
   promptJsonDepth: 256,
+  /**
+   * Nesting of a `.vscode/settings.json` parsed for Copilot's locations: jsonc-parser's parseTree
+   * recurses once per level (100,000 `[` overflow the stack); VS Code's own settings nest a few.
+   */
+  settingsJsonDepth: 256,
   /** Lines of one hashline patch (payload included: replacing a 100,000-line file fits). */
   hashlinePatchLines: 200_000,
   /** Ops of one hashline patch: each is parsed, checked against its file and linted (an agent writes dozens). */

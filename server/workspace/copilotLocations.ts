@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createScanner, parseTree, printParseErrorCode, SyntaxKind, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { LIMITS } from '../core/limits';
 import { LineIndex } from '../core/text';
 import { isInside } from './paths';
 import { countWork } from './testCounts';
@@ -48,11 +49,6 @@ export const DEFAULT_INSTRUCTIONS = '.github/instructions';
 const MAX_ENTRIES = 100;
 /** A settings file larger than this is not read (VS Code's own are a few KiB): its defaults stand. */
 const MAX_SETTINGS_BYTES = 1024 * 1024;
-/**
- * Nesting deeper than this is not parsed: jsonc-parser's parseTree recurses once per level, so
- * 100,000 `[` (100 KB, under the size cap) overflow the stack; VS Code's own settings nest a few levels.
- */
-const MAX_DEPTH = 256;
 
 /**
  * The locations of `root` (absolute). `allows`: the workspace's confinement (`confine.ts`), so a
@@ -77,8 +73,8 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
   };
   // An empty file, or one of comments alone, is no settings (VS Code reads it as `{}`), not a file that does not parse.
   if (text !== undefined && createScanner(text, true).scan() !== SyntaxKind.EOF) {
-    const tooDeep = deeperThan(text, MAX_DEPTH);
-    if (tooDeep !== undefined) parseError = { line: lineOf(tooDeep), message: `nested deeper than ${MAX_DEPTH} levels` };
+    const tooDeep = deeperThan(text, LIMITS.settingsJsonDepth);
+    if (tooDeep !== undefined) parseError = { line: lineOf(tooDeep), message: `nested deeper than ${LIMITS.settingsJsonDepth} levels` };
     else {
       const errors: ParseError[] = [];
       // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
@@ -113,7 +109,7 @@ function refusal(root: string, key: string, rel: string, allows: (p: string) => 
   if (key.includes('\0')) return 'it holds a NUL character, which no folder name holds';
   if (key.startsWith('~')) return 'it is in your home folder, outside the workspace, which agentls does not read';
   // `\etc` is `/etc` once normalized (`normalized` reads `\` as a separator, as Windows does).
-  if (path.isAbsolute(key) || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(key)) return 'it is an absolute path, outside what agentls reads';
+  if (path.isAbsolute(key) || path.posix.isAbsolute(key.replace(/\\/g, '/')) || path.posix.isAbsolute(rel) || /^[A-Za-z]:/.test(key)) return 'it is an absolute path, outside what agentls reads';
   if (/[*?[\]{}]/.test(key)) return 'it holds a glob, which agentls does not expand (VS Code\'s docs do not say how it does)';
   const abs = path.resolve(root, ...rel.split('/'));
   if (!isInside(root, abs) || abs === root) return 'it leads outside the workspace folder';
