@@ -1,4 +1,5 @@
 import { parseDocument, visit, type Scalar } from 'yaml';
+import { otherEntryChanged } from './frontmatterEntries';
 import { withoutStackTraces } from '../core/limits';
 import type { LineIndex, TextEdit } from '../core/text';
 
@@ -15,6 +16,10 @@ const MAX_LINE_CHARS = 4096;
 
 /** A key's value (`key: value`) or a block-list element (`- value`), with what comes before it: the value then ends where a ` # comment` starts (`valueOf`). */
 const VALUE_LINE = /^(\s*-\s+|[\w-]+:[ \t]+)(\S.*)$/;
+/** An anchor that starts a value (`&x @file`; YAML 1.2.2 §6.9.2: `&` then characters other than white space and flow indicators), with the white space after it. */
+const ANCHOR = /^&[^\s,[\]{}]+[ \t]+/;
+/** Quotes tried one at a time when together they change another key's value: each try parses the block. */
+const MAX_TRIED = 8;
 
 /**
  * `value` as a YAML flow scalar that reads back as exactly `value` (YAML 1.2.2 §7.3.1
@@ -33,11 +38,13 @@ export function quoteYamlScalar(value: string): string {
 /**
  * Edits that quote the value of each of `lineNumbers` a YAML parser rejects on its own line,
  * or undefined when there is none or the fix would not hold: each quoted value must read back
- * as the text it replaces, and the block with the edits must raise no error on a line they touch.
+ * as the text it replaces, the block with the edits must raise no error on a line they touch
+ * nor on the lines `about` (those the finding names), and every other key must read as before.
  * A line in a `|` or `>` block scalar is text, never a value, and is left alone; a trailing
- * ` # comment` stays outside the quotes (YAML 1.2.2 §6.6: a comment follows white space).
+ * ` # comment` stays outside the quotes (YAML 1.2.2 §6.6: a comment follows white space), and
+ * so does an anchor that starts the value, which an alias elsewhere may name.
  */
-export function quoteValueEdits(lines: LineIndex, lineNumbers: readonly number[]): TextEdit[] | undefined {
+export function quoteValueEdits(lines: LineIndex, lineNumbers: readonly number[], about: Lines): TextEdit[] | undefined {
   const end = frontmatterEnd(lines);
   if (end === undefined) return undefined;
   const block: string[] = [];
@@ -49,24 +56,61 @@ export function quoteValueEdits(lines: LineIndex, lineNumbers: readonly number[]
   for (const line of wanted) {
     const text = lines.lineText(line);
     const m = text.length <= MAX_LINE_CHARS ? VALUE_LINE.exec(text) : null;
-    const value = m ? valueOf(m[2]) : '';
-    if (!m || !value || !rejected(`${lineHead(m[1])}${value}`)) continue;
+    const rest = m ? valueOf(m[2]) : '';
+    const anchor = ANCHOR.exec(rest)?.[0] ?? '';
+    const head = m ? m[1] + anchor : '';
+    const value = rest.slice(anchor.length);
+    if (!m || !value || !rejected(`${lineHead(head)}${value}`)) continue;
     const quoted = quoteYamlScalar(value);
-    if (readBack(`${lineHead(m[1])}${quoted}`) !== value) return undefined;
-    quotes.push({ line, start: m[1].length, value, quoted });
-  }
-  // Checked in the whole block as fixed: an edit is kept only where the parser reads a quoted
-  // scalar spanning exactly the edit, holding the text it replaces. Dropping one changes the
-  // text the others are read in, so the rest are checked once more, and must then all hold.
-  for (let round = 0; quotes.length > 0; round++) {
-    const kept = quotesThatHold(block, quotes);
-    if (kept === undefined) return undefined;
-    if (kept.length === quotes.length) break;
-    if (round === 1) return undefined;
-    quotes = kept;
+    if (readBack(`${lineHead(head)}${quoted}`) !== value) return undefined;
+    quotes.push({ line, start: head.length, value, quoted });
   }
   if (quotes.length === 0) return undefined;
-  return quotes.map((q) => ({ range: { start: { line: q.line, character: q.start }, end: { line: q.line, character: q.start + q.value.length } }, newText: q.quoted }));
+  const before = parse(block.join('\n'));
+  if (!before) return undefined;
+  const check: Check = { block, about, before };
+  let kept = settled(check, quotes);
+  // Together they change another key: each is kept where, with those kept before it, none does.
+  if (kept === undefined && quotes.length <= MAX_TRIED) {
+    kept = [];
+    for (const q of quotes) {
+      const more = settled(check, [...kept, q]);
+      if (more?.length === kept.length + 1) kept = more;
+    }
+  }
+  if (!kept?.length) return undefined;
+  return kept.map((q) => ({ range: { start: { line: q.line, character: q.start }, end: { line: q.line, character: q.start + q.value.length } }, newText: q.quoted }));
+}
+
+/** File lines `first` to `last`. */
+export interface Lines {
+  first: number;
+  last: number;
+}
+
+/** What a fixed block is checked against: the frontmatter's lines (the file's line 1 first), the lines its finding names, and the block parsed as written. */
+interface Check {
+  block: readonly string[];
+  about: Lines;
+  before: NonNullable<ReturnType<typeof parse>>;
+}
+
+/**
+ * The quotes of `quotes` that hold in the block with them applied, checked in the whole block:
+ * an edit is kept only where the parser reads a quoted scalar spanning exactly the edit,
+ * holding the text it replaces. Dropping one changes the text the others are read in, so the
+ * rest are checked once more, and must then all hold. Undefined when they do not.
+ */
+function settled(check: Check, quotes: readonly Quote[]): Quote[] | undefined {
+  let current = quotes;
+  for (let round = 0; current.length > 0; round++) {
+    const kept = quotesThatHold(check, current);
+    if (kept === undefined) return undefined;
+    if (kept.length === current.length) return current.slice();
+    if (round === 1) return undefined;
+    current = kept;
+  }
+  return [];
 }
 
 /** A value to quote: on file line `line` from `start`, `value` as written and `quoted`. */
@@ -78,10 +122,11 @@ interface Quote {
 }
 
 /**
- * The quotes of `quotes` that hold in `block` (the frontmatter's lines, the file's line 1 first)
- * with them all applied, or undefined when the fixed block raises an error on a line they touch.
+ * The quotes of `quotes` that hold in the block with them all applied, or undefined when the
+ * fixed block raises an error on a line they touch or the finding names, or another key
+ * reads otherwise than it did.
  */
-function quotesThatHold(block: readonly string[], quotes: readonly Quote[]): Quote[] | undefined {
+function quotesThatHold({ block, about, before }: Check, quotes: readonly Quote[]): Quote[] | undefined {
   const fixed = block.slice();
   for (const q of quotes) {
     const text = fixed[q.line - 1];
@@ -91,7 +136,8 @@ function quotesThatHold(block: readonly string[], quotes: readonly Quote[]): Quo
   // Errors on lines the edits leave alone are another finding's (Cursor's own unquoted `globs: *.ts`).
   // `linePos` is 1-based within the block, whose first line is the file's line 1.
   const touched = new Set(quotes.map((q) => q.line));
-  if (!doc || doc.errors.some((e) => touched.has(e.linePos?.[0].line ?? 0))) return undefined;
+  const named = (line: number) => touched.has(line) || (line >= about.first && line <= about.last);
+  if (!doc || doc.errors.some((e) => named(e.linePos?.[0].line ?? 0))) return undefined;
   // Where each edit starts in the fixed block: the quoted scalar the parser should find there.
   const lineStart: number[] = [];
   let offset = 0;
@@ -99,6 +145,7 @@ function quotesThatHold(block: readonly string[], quotes: readonly Quote[]): Quo
     lineStart.push(offset);
     offset += text.length + 1;
   }
+  if (otherEntryChanged(before, doc, quotes.map((q) => lineStart[q.line - 1] + q.start))) return undefined;
   const scalars = new Map<number, Scalar>();
   visit(doc, {
     Scalar(_key, node) {

@@ -43,9 +43,14 @@ export function rulesActionsFeature(state: RulesState): Feature {
   };
 }
 
-/** The lines a quote fix names (`quote-values`). */
-function quotedLines(data: FixData): number[] {
-  return Array.isArray(data.lines) ? data.lines.filter((l): l is number => typeof l === 'number') : [];
+/**
+ * The quote fix of `f` (`quote-values`) on the text as it is now: the lines it names, quoted
+ * where that holds, with the lines the finding is about free of errors.
+ */
+function quoteEdits(f: Finding, doc: OpenDocument): TextEdit[] | undefined {
+  const data = f.data as FixData;
+  const lines = Array.isArray(data.lines) ? data.lines.filter((l): l is number => typeof l === 'number') : [];
+  return quoteValueEdits(doc.lines, lines, { first: f.range.start.line, last: f.range.end.line });
 }
 
 /**
@@ -54,9 +59,8 @@ function quotedLines(data: FixData): number[] {
  * and Eglot's code action ask at the cursor, Helix's at its selection, anywhere on that value.
  */
 function quotesAt(f: Finding, doc: OpenDocument, range: Range): boolean {
-  const data = f.data as FixData;
-  if (data.fix !== 'quote-values') return false;
-  return quoteValueEdits(doc.lines, quotedLines(data))?.some((e) => rangesIntersect(e.range, range)) ?? false;
+  if ((f.data as FixData).fix !== 'quote-values') return false;
+  return quoteEdits(f, doc)?.some((e) => rangesIntersect(e.range, range)) ?? false;
 }
 
 class ActionBuilder {
@@ -95,7 +99,7 @@ class ActionBuilder {
       }
       case 'quote-values': {
         // Computed on the text as it is now: a line edited since the finding is quoted as it reads now, or not at all.
-        const edits = quoteValueEdits(doc.lines, quotedLines(data));
+        const edits = quoteEdits(f, doc);
         return edits ? [this.fix(f, edits.length === 1 ? 'Quote the value so the frontmatter is valid YAML' : `Quote the ${edits.length} values so the frontmatter is valid YAML`, edits, true)] : [];
       }
       case 'replace':

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { CodeAction } from 'vscode-languageserver/node';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -32,6 +32,13 @@ async function fixedTo(c: LspTestClient, file: string, expected: string): Promis
   const text = await quoteFix(c, await c.open(file));
   expect(text).toBe(expected);
   return frontmatter(text);
+}
+
+/** Opens `file` and gives its `frontmatter/yaml-error` once the server reports it. */
+async function openFinding(c: LspTestClient, file: string): Promise<{ uri: string; finding: Diagnostic }> {
+  const uri = await c.open(file);
+  const [finding] = (await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'))).filter((d) => d.code === 'frontmatter/yaml-error');
+  return { uri, finding };
 }
 
 /** The frontmatter block of a text, parsed. */
@@ -90,10 +97,39 @@ describe('quoting a value YAML rejects', () => {
   it('offers no quote fix where the message says to close a quote', async () => {
     const ws = writeTree(tempDir(), { '.cursor/rules/open.mdc': '---\ndescription: "never closed\nalwaysApply: false\n---\nBody.\n' });
     const c = await start({ folders: [ws], client: 'neovim' });
-    const uri = await c.open(path.join(ws, '.cursor/rules/open.mdc'));
-    const [finding] = (await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'))).filter((d) => d.code === 'frontmatter/yaml-error');
+    const { uri, finding } = await openFinding(c, path.join(ws, '.cursor/rules/open.mdc'));
     expect(finding.message).toContain('Close the quote.');
     expect((await c.codeActions(uri, finding.range)).filter((a) => a.title.startsWith('Quote the'))).toEqual([]);
+  });
+  it('quotes a value after its anchor, so that an alias to it on another line still reads the same text', async () => {
+    const text = '---\ndescription: &x @file\nglobs: *x\nalwaysApply: false\n---\nBody.\n';
+    const ws = writeTree(tempDir(), { '.cursor/rules/a.mdc': text });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    expect(await fixedTo(c, path.join(ws, '.cursor/rules/a.mdc'), text.replace('&x @file', '&x "@file"'))).toEqual({ description: '@file', globs: '@file', alwaysApply: false });
+  });
+
+  it("leaves a value whose quoting would turn its anchor into text, and with it the value of another line's alias, and quotes the rest", async () => {
+    // `!t &x @file`: the tag comes first, so the anchor is not where the fix quotes after it; quoting it all leaves `*x` an alias to nothing.
+    const text = '---\ntags:\n  - @y\ndescription: !t &x @file\nglobs: *x\nalwaysApply: false\n---\nBody.\n';
+    const ws = writeTree(tempDir(), { '.cursor/rules/a.mdc': text });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const { uri, finding } = await openFinding(c, path.join(ws, '.cursor/rules/a.mdc'));
+    expect(finding.range.start.line).toBe(2);
+    const [action] = (await c.codeActions(uri, finding.range)).filter((a) => a.title.startsWith('Quote the'));
+    expect(action?.title).toBe('Quote the value so the frontmatter is valid YAML');
+    await c.applyCodeAction(action);
+    expect(c.text(uri)).toBe(text.replace('- @y', '- "@y"'));
+  });
+
+  it('offers nothing where the line the finding is about still has an error once the values are quoted', async () => {
+    const text = '---\nglobs: [a,\n  b: c: d]\ndescription: Use it: always\nalwaysApply: false\n---\nBody.\n';
+    const ws = writeTree(tempDir(), { '.cursor/rules/a.mdc': text });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const { uri, finding } = await openFinding(c, path.join(ws, '.cursor/rules/a.mdc'));
+    expect(finding.message).toContain('Quote the value.');
+    expect(finding.range.start.line).toBe(2);
+    const everywhere = { start: { line: 0, character: 0 }, end: { line: 4, character: 0 } };
+    expect((await c.codeActions(uri, everywhere)).filter((a) => a.title.startsWith('Quote the'))).toEqual([]);
   });
   // Neovim's and Eglot's code action at the cursor sends an empty range there, Helix's its one-character selection: the cursor on
   // the value the message says to quote, not on the one character the YAML parser names (`U` of `Use it: always`).
@@ -103,8 +139,7 @@ describe('quoting a value YAML rejects', () => {
   ])('offers the quote fix with the cursor anywhere on the value it quotes, and not on another line ($client)', async ({ client, at }) => {
     const ws = writeTree(tempDir(), { '.cursor/rules/style.mdc': '---\ndescription: Use it: always\nalwaysApply: false\n---\nBody.\n' });
     const c = await start({ folders: [ws], client });
-    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
-    const [finding] = (await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'frontmatter/yaml-error'))).filter((d) => d.code === 'frontmatter/yaml-error');
+    const { uri, finding } = await openFinding(c, path.join(ws, '.cursor/rules/style.mdc'));
     expect(finding.range.start).toEqual({ line: 1, character: 13 });
     const quote = (as: CodeAction[]) => as.filter((a) => a.title.startsWith('Quote the'));
     expect(quote(await c.codeActions(uri, { start: { line: 2, character: 3 }, end: { line: 2, character: 3 } }))).toEqual([]);
