@@ -67,10 +67,16 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
  * and a comma (`globs: "**\/*.ts", `) the closing quote moves past the new glob, so that the
  * line holds one quoted text the agent splits at its commas (`globs: "**\/*.ts, **\/*.md"`);
  * a folder leaves it open for the rest of the glob, as in a quote the user opened. The edit
- * then starts at that quote, and the filter text with it, so clients keep the item.
+ * then starts at that quote, and the filter text with it, so clients keep the item. A glob
+ * completed in a quote the user (or a folder item) opened closes it when nothing but blanks
+ * follows the cursor: left open, the value is the "Close the quote." finding.
  */
 function placed(glob: string, folder: boolean, typed: TypedGlob, line: string, end: number, edit: EditAt): Pick<CompletionItem, 'filterText' | 'textEdit'> {
-  if (!typed.join) return { filterText: glob, textEdit: edit(typed.start, end, typed.lead + written(glob, typed)) };
+  if (!typed.join) {
+    // `end` is past the cursor where the glob's text goes on after it: the edit may then keep that text (an insert), which the quote would cut off.
+    const close = typed.quote && !folder && end === typed.start + typed.text.length && /^[ \t]*$/.test(line.slice(end)) ? typed.quote : '';
+    return { filterText: glob, textEdit: edit(typed.start, end, typed.lead + written(glob, typed) + close) };
+  }
   const { at, quote } = typed.join;
   const between = line.slice(at + 1, typed.start);
   return { filterText: line.slice(at, typed.start) + glob, textEdit: edit(at, end, inQuote(between + glob, quote) + (folder ? '' : quote)) };

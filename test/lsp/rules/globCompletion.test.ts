@@ -33,6 +33,29 @@ function completed(c: LspTestClient, uri: string, pos: Position): Promise<Comple
   return until('a complete glob completion', () => c.completion(uri, pos), (l) => !l.isIncomplete && l.items.length > 0, 15_000);
 }
 
+/** A workspace of `SOURCES` and the rule `rel` whose frontmatter is `lines` (a Cursor rule's with `alwaysApply: false` after them), open in `client`. */
+async function openRule(rel: string, lines: string, client: 'neovim' | 'helix'): Promise<{ ws: string; c: LspTestClient; uri: string; text: (body: string) => string }> {
+  const tail = rel.startsWith('.cursor') ? 'alwaysApply: false\n' : '';
+  const text = (body: string) => `---\n${body}\n${tail}---\nRule.\n`;
+  const ws = writeTree(tempDir(), { ...SOURCES, [rel]: text(lines) });
+  const c = await start({ folders: [ws], client });
+  return { ws, c, uri: await c.open(path.join(ws, rel)), text };
+}
+
+/** Accepts the item `label` of the completion at the end of `line`, as the editor applies it. */
+async function acceptAtEnd(c: LspTestClient, uri: string, line: number, label: string): Promise<void> {
+  const at = { line, character: c.text(uri).split('\n')[line].length };
+  c.acceptCompletion(uri, byLabel(await completed(c, uri, at), label), at);
+}
+
+/** `text` saved as `rel` in `ws` is a file `agentls check` finds nothing in. */
+async function expectCheckedClean(ws: string, rel: string, text: string): Promise<void> {
+  fs.writeFileSync(path.join(ws, rel), text);
+  const check = await builtCliAsync(['check', rel], { cwd: ws, root: ws });
+  expect(check.stdout).toBe('Checked 1 file: no problems.\n');
+  expect(check.status).toBe(0);
+}
+
 const labels = (l: CompletionList) => l.items.map((i) => i.label);
 const byLabel = (l: CompletionList, label: string): CompletionItem => l.items.find((i) => i.label === label)!;
 
@@ -92,8 +115,8 @@ describe('glob completion in frontmatter', () => {
     const copilot = await c.open(path.join(ws, '.github/instructions/ts.instructions.md'));
     const inQuotes = await completed(c, copilot, { line: 1, character: 14 });
     const tsx = byLabel(inQuotes, 'src/**/*.tsx');
-    // Inside the quote the user opened: written without another quote.
-    expect((tsx.textEdit as InsertReplaceEdit).newText).toBe('src/**/*.tsx');
+    // Inside the quote the user opened, nothing after it on the line: the glob closes that quote.
+    expect((tsx.textEdit as InsertReplaceEdit).newText).toBe('src/**/*.tsx"');
     expect((tsx.textEdit as InsertReplaceEdit).replace.start).toEqual({ line: 1, character: 10 });
   });
 
@@ -132,26 +155,15 @@ describe('glob completion in frontmatter', () => {
     { agent: 'Cline', rel: '.clinerules/two.md', before: 'paths:\n  - ', after: 'paths:\n  - "**/*.ts"\n  - "**/*.md"' },
   ];
   it.each(SECOND_GLOB)('writes a first and a second glob as $agent reads them ($rel: $after), which agentls check accepts', async ({ rel, before, after }) => {
-    const tail = rel.startsWith('.cursor') ? 'alwaysApply: false\n' : '';
-    const ws = writeTree(tempDir(), { ...SOURCES, [rel]: `---\n${before}\n${tail}---\nTwo.\n` });
-    const c = await start({ folders: [ws], client: 'neovim' });
-    const uri = await c.open(path.join(ws, rel));
+    const { ws, c, uri, text } = await openRule(rel, before, 'neovim');
     let line = before.split('\n').length;
-    const end = () => ({ line, character: c.text(uri).split('\n')[line].length });
-    const accept = async (label: string) => {
-      const at = end();
-      c.acceptCompletion(uri, byLabel(await completed(c, uri, at), label), at);
-    };
-    await accept('**/*.ts');
+    await acceptAtEnd(c, uri, line, '**/*.ts');
     // A second glob: after a comma on the key's line, or in a new element of the list.
-    await c.type(uri, end(), before.endsWith('- ') ? '\n  - ' : ', ');
+    await c.type(uri, { line, character: c.text(uri).split('\n')[line].length }, before.endsWith('- ') ? '\n  - ' : ', ');
     if (before.endsWith('- ')) line++;
-    await accept('**/*.md');
-    expect(c.text(uri)).toBe(`---\n${after}\n${tail}---\nTwo.\n`);
-    fs.writeFileSync(path.join(ws, rel), c.text(uri));
-    const check = await builtCliAsync(['check', rel], { cwd: ws, root: ws });
-    expect(check.stdout).toBe('Checked 1 file: no problems.\n');
-    expect(check.status).toBe(0);
+    await acceptAtEnd(c, uri, line, '**/*.md');
+    expect(c.text(uri)).toBe(text(after));
+    await expectCheckedClean(ws, rel, c.text(uri));
   });
 
   it('after a glob quoted alone and a comma, completes inside that quote, a folder leaving it open for the rest (VS Code)', async () => {
@@ -168,7 +180,28 @@ describe('glob completion in frontmatter', () => {
     // In the quote, the text after a comma is the next glob.
     const below = await completed(c, uri, { line: 1, character: 21 });
     c.acceptCompletion(uri, byLabel(below, 'src/**/*.tsx'), { line: 1, character: 21 });
-    expect(c.text(uri).split('\n')[1]).toBe('globs: "**/*.ts, src/**/*.tsx');
+    expect(c.text(uri).split('\n')[1]).toBe('globs: "**/*.ts, src/**/*.tsx"');
+  });
+
+  // Neovim's capabilities (plain text edits) and Helix's (insert/replace edits, as Eglot's): each final line then passes agentls check.
+  it.each([
+    { client: 'neovim' as const, rel: '.cursor/rules/q.mdc', line: 'globs: "src/', folder: 'src/lib/', glob: 'src/lib/**/*.ts', done: 'globs: "src/lib/**/*.ts"' },
+    { client: 'helix' as const, rel: '.github/instructions/q.instructions.md', line: 'applyTo: "src/', folder: 'src/components/', glob: 'src/components/**/*.tsx', done: 'applyTo: "src/components/**/*.tsx"' },
+    { client: 'helix' as const, rel: '.cursor/rules/j.mdc', line: 'globs: "**/*.ts", s', folder: 'src/', glob: 'src/**/*.css', done: 'globs: "**/*.ts, src/**/*.css"' },
+  ])('closes the quote a completed glob is in when nothing follows on the line, and leaves it open after a folder ($client: $done)', async ({ client, rel, line, folder, glob, done }) => {
+    const { ws, c, uri } = await openRule(rel, line, client);
+    await acceptAtEnd(c, uri, 1, folder);
+    // A folder: the user goes on typing the glob, in the quote.
+    expect(c.text(uri).split('\n')[1].endsWith(folder)).toBe(true);
+    await acceptAtEnd(c, uri, 1, glob);
+    expect(c.text(uri).split('\n')[1]).toBe(done);
+    await expectCheckedClean(ws, rel, c.text(uri));
+  });
+
+  it('writes no closing quote where text follows the cursor on the line (Neovim)', async () => {
+    const { c, uri } = await openRule('.github/instructions/q.instructions.md', 'applyTo: "src/"', 'neovim');
+    c.acceptCompletion(uri, byLabel(await completed(c, uri, { line: 1, character: 14 }), 'src/**/*.tsx'), { line: 1, character: 14 });
+    expect(c.text(uri).split('\n')[1]).toBe('applyTo: "src/**/*.tsx"');
   });
 
   // A block list's element is one glob to every agent (`globList` in server/rules/agents/shared.ts splits only a string): a comma there would be part of it.
