@@ -127,8 +127,9 @@ export interface FileSearchService {
    * What a folder of a workspace folder holds, from the index as it is (its subfolders, the
    * extensions below it with their counts: `FolderOutline`), without waiting for a listing:
    * `complete` false while the first one runs. Undefined when the workspace folder is not indexed.
+   * Folders `leaveOut` names (`.cursor`, `.github/prompts`) are neither offered nor counted.
    */
-  outline(root: string, relDir: string, cancel: Cancellation): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined>;
+  outline(root: string, relDir: string, cancel: Cancellation, leaveOut?: readonly string[]): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined>;
   /** Resolves true once the folder's index knows every name; false when the folder is no longer indexed. */
   whenIndexed(root: string): Promise<boolean>;
   /**

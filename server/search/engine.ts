@@ -279,14 +279,15 @@ export class SearchEngine {
    * What folder `relDir` of a workspace folder holds (`folderOutline`), from the index as it is
    * now, never waiting for a listing: `complete` false while the first one runs (the outline may
    * miss files), with the files indexed so far; undefined when the workspace folder is not indexed.
+   * Folders `leaveOut` names are neither offered nor counted (`folderOutline`).
    */
-  async outline(root: string, relDir: string, cancel: Cancellation): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined> {
+  async outline(root: string, relDir: string, cancel: Cancellation, leaveOut: readonly string[] = []): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined> {
     const index = this.folders.get(root);
     if (!index) return undefined;
     const complete = index.namesComplete || index.listingFailed;
     const searched = index.startSearch();
     try {
-      return { outline: await folderOutline(index.table, relDir, cancel), complete, indexed: index.table.liveCount };
+      return { outline: await folderOutline(index.table, relDir, cancel, leaveOut), complete, indexed: index.table.liveCount };
     } finally {
       searched();
     }

@@ -23,8 +23,10 @@ export const MAX_OUTLINE_FILES = 20_000;
  * The outline of folder `relDir` (`src/components/`, or "" for the root) of a table, or
  * undefined when the index has no file under it. Reads the folder tree (built a slice at a
  * time, as a search builds it): the subfolders of one folder, and the files below it up to a cap.
+ * The folders `leaveOut` names (`.cursor`, at any depth; `.github/prompts`, a folder in one so
+ * named) are neither offered nor entered: their files are not counted.
  */
-export async function folderOutline(table: PathTable, relDir: string, cancel: Cancellation): Promise<FolderOutline | undefined> {
+export async function folderOutline(table: PathTable, relDir: string, cancel: Cancellation, leaveOut: readonly string[] = []): Promise<FolderOutline | undefined> {
   const clock = new YieldClock(cancel);
   await folderTreeInSlices(table, () => clock.check());
   const tree = currentFolderTree(table);
@@ -33,7 +35,10 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
   // Per subfolder, its name, whether a live file was counted below it, and whether the walk
   // finished its subtree: the tree keeps every folder the table has ever seen (a folder renamed
   // away stays), so only folders shown to hold a file, or that the cap left unread, are offered.
+  const left = leftOut(table, leaveOut);
   const subfolders: { name: string; live: boolean; walked: boolean }[] = [];
+  // Subfolders left out keep their place (the walk names them by index) and are never entered.
+  const dirName = table.segment(dir).slice(0, -1);
   for (let i = tree.childStart[dir]; i < tree.childStart[dir + 1]; i++) subfolders.push({ name: table.segment(tree.children[i]).slice(0, -1), live: false, walked: false });
   const perExt = new Map<number, number>();
   let counted = 0;
@@ -64,7 +69,9 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
       counted++;
       if (top >= 0) subfolders[top].live = true;
     }
+    const parent = d === dir ? dirName : left ? table.segment(d).slice(0, -1) : '';
     for (let i = tree.childStart[d]; i < tree.childStart[d + 1]; i++) {
+      if (left?.(parent, tree.children[i])) continue;
       stack.push(tree.children[i]);
       under.push(d === dir ? i - tree.childStart[dir] : top);
     }
@@ -73,7 +80,7 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
   // A folder whose files are all gone has no outline, as one never indexed has none.
   if (counted === 0 && !capped) return undefined;
   const folders = subfolders
-    .filter((f) => f.live || !f.walked)
+    .filter((f, i) => (f.live || !f.walked) && !left?.(dirName, tree.children[tree.childStart[dir] + i]))
     .map((f) => f.name)
     .sort();
   // Files with no extension get no `**/*.EXT` pattern.
@@ -83,4 +90,18 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
     .sort((a, b) => b.files - a.files || (a.ext < b.ext ? -1 : 1))
     .slice(0, MAX_OUTLINE_EXTENSIONS);
   return { folders: folders.slice(0, MAX_OUTLINE_FOLDERS), extensions, counted, capped };
+}
+
+/**
+ * Whether a folder (`child`, in the folder named `parent`) is one `leaveOut` names: by its
+ * own name (`.cursor`) or by its parent's and its own (`.github/prompts`). Undefined when
+ * nothing is left out, so that the walk decodes no folder names for it.
+ */
+function leftOut(table: PathTable, leaveOut: readonly string[]): ((parent: string, child: number) => boolean) | undefined {
+  if (leaveOut.length === 0) return undefined;
+  const names = new Set(leaveOut);
+  return (parent, child) => {
+    const name = table.segment(child).slice(0, -1);
+    return names.has(name) || names.has(`${parent}/${name}`);
+  };
 }

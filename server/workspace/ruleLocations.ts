@@ -140,6 +140,17 @@ export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: 
 export const NESTED_RULE_FOLDERS: readonly string[] = ['.cursor/rules', '.windsurf/rules', '.devin/rules', '.claude/rules'];
 
 /**
+ * Folders of the agents' own files (rules, settings, commands, prompts), not of the files they
+ * work on: a folder of one of these names at any depth (the nested ones above are read in
+ * subfolders), or `.github/instructions` and `.github/prompts` (Copilot's; `.github` itself
+ * holds real work, `.github/workflows`). Where each agent reads them: its model in
+ * `rules/agents/` (`cursor.ts`, `windsurf.ts`, `claude.ts`, `cline.ts`, `copilot.ts`, `xcsh.ts`)
+ * and `projectRuleFolders` above. A glob of a rule is for the files the agent works on: glob
+ * completion leaves these out.
+ */
+export const AGENT_OWN_FOLDERS: readonly string[] = ['.cursor', '.windsurf', '.devin', '.claude', '.clinerules', '.xcsh', '.agent', '.agents', '.github/instructions', '.github/prompts'];
+
+/**
  * The nested rule folder (`NESTED_RULE_FOLDERS`) that a folder is or holds, and the folder
  * holding it, relative and `/`-separated: `web/.cursor` and `web/.cursor/rules` both give
  * `web/.cursor/rules` held by `web`; undefined for any other folder. The listing asks it of

@@ -121,7 +121,7 @@ export function fileSearchFeature(): Feature {
         pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => counted('index-paths-with-extensions', await (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names)),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),
-        outline: async (root: string, relDir: string, cancel: Cancellation) => (await ensureEngine()).outline(root, relDir, cancel),
+        outline: async (root: string, relDir: string, cancel: Cancellation, leaveOut?: readonly string[]) => (await ensureEngine()).outline(root, relDir, cancel, leaveOut),
         onListed: (listener) => void listedListeners.push(listener),
       };
       const holdThread = threadHold((line) => ctx.log.info(line));

@@ -88,12 +88,40 @@ describe('glob completion in frontmatter', () => {
     expect((byLabel(src, 'src/**/*.ts').textEdit as TextEdit).newText).toBe('src/**/*.ts');
   });
 
+  it("leaves out the agents' own folders and their files, keeping .github/ and its workflows (Neovim)", async () => {
+    const rules = {
+      '.cursor/rules/style.mdc': '---\nglobs: \nalwaysApply: false\n---\nStyle.\n',
+      '.cursor/rules/other.mdc': '---\nalwaysApply: true\n---\nOther.\n',
+      '.windsurf/rules/w.md': 'W.\n',
+      '.claude/rules/c.md': 'C.\n',
+      '.clinerules/k.md': 'K.\n',
+      '.xcsh/rules/x.md': 'X.\n',
+      '.devin/rules/d.md': 'D.\n',
+      '.agents/rules/a.md': 'A.\n',
+      '.github/instructions/i.instructions.md': 'I.\n',
+      '.github/prompts/p.prompt.md': 'P.\n',
+      '.github/workflows/ci.yml': 'on: push\n',
+    };
+    const ws = writeTree(tempDir(), { ...SOURCES, ...rules });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    const top = await completed(c, uri, { line: 1, character: 7 });
+    const folders = labels(top).filter((l) => l.endsWith('/'));
+    expect(folders).toEqual(['.github/', 'packages/', 'src/']);
+    // README.md alone: no rule file is counted, and no pattern of rule files (`**/*.mdc`) is offered.
+    expect(byLabel(top, '**/*.md').detail).toBe('matches 1 file');
+    expect(labels(top)).not.toContain('**/*.mdc');
+    await c.setText(uri, '---\nglobs: .github/\nalwaysApply: false\n---\nStyle.\n');
+    expect(labels(await completed(c, uri, { line: 1, character: 15 }))).toEqual(['.github/**/*.yml', '.github/workflows/']);
+  });
+
   it("reads a nested .cursor/rules' globs from its package folder", async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, 'packages/web/.cursor/rules/ui.mdc': '---\nglobs: \n---\nUI.\n' });
     const c = await start({ folders: [ws], client: 'neovim' });
     const uri = await c.open(path.join(ws, 'packages/web/.cursor/rules/ui.mdc'));
     const list = await completed(c, uri, { line: 1, character: 7 });
-    expect(labels(list).filter((l) => l.endsWith('/') && !l.startsWith('*'))).toEqual(['.cursor/', 'app/', 'lib/']);
+    // The package's own `.cursor/` holds its rules, no file a glob is for.
+    expect(labels(list).filter((l) => l.endsWith('/') && !l.startsWith('*'))).toEqual(['app/', 'lib/']);
     expect(byLabel(list, '**/*.tsx').detail).toBe('matches 2 files');
   });
 
