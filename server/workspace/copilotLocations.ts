@@ -36,6 +36,12 @@ export interface CopilotLocations {
   skipped?: string;
   /** The settings file does not parse: where and what (the file is then read as far as it parses, as VS Code's parser does). */
   parseError?: { line: number; message: string };
+  /**
+   * Beside `skipped` or `parseError`: the root shows Copilot in use (its instruction or prompt
+   * folder, its repository-wide instructions, or the settings text naming Copilot's keys), so
+   * that what agentls could not read of the file concerns a Copilot user.
+   */
+  copilotInUse?: true;
   /** The settings file read. */
   file: string;
 }
@@ -99,7 +105,9 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
   const prompts = folders(PROMPT_LOCATIONS_KEY, DEFAULT_PROMPTS).map((rel) => path.join(root, ...rel.split('/')));
   const instructions = folders(INSTRUCTION_LOCATIONS_KEY, DEFAULT_INSTRUCTIONS);
   refused.sort((x, y) => x.line - y.line);
-  return { prompts, instructions, refused, file, ...(parseError ? { parseError } : {}), ...(read?.skipped ? { skipped: read.skipped } : {}) };
+  // Asked only where there is something to say of the file itself: any VS Code workspace has one, most no Copilot user's.
+  const inUse = parseError || read?.skipped ? copilotInUse(root, text) : undefined;
+  return { prompts, instructions, refused, file, ...(parseError ? { parseError } : {}), ...(read?.skipped ? { skipped: read.skipped } : {}), ...(inUse ? { copilotInUse: true as const } : {}) };
 }
 
 /** Why an entry that is on is not read, or undefined for a plain folder inside the root. `rel`: the key `normalized`, the folder it names. */
@@ -126,6 +134,12 @@ function normalized(key: string): string {
  * by `stat` and the confinement alone, neither of which opens it: opening a named pipe blocks
  * until someone writes to it.
  */
+/** The root holds Copilot's files, or the settings text names Copilot's location keys. */
+function copilotInUse(root: string, text: string | undefined): boolean {
+  if (text !== undefined && (text.includes(PROMPT_LOCATIONS_KEY) || text.includes(INSTRUCTION_LOCATIONS_KEY))) return true;
+  return [DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS, '.github/copilot-instructions.md'].some((rel) => fs.existsSync(path.join(root, ...rel.split('/'))));
+}
+
 function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string } | undefined {
   try {
     // A link out of the workspace (the file's or `.vscode`'s) is refused before the disk is asked more of it.

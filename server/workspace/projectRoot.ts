@@ -64,10 +64,11 @@ export async function findMarkedRoot(start: string, home: string): Promise<strin
 /** The nearest folder at or above `start` holding one of `markers`, below `home` and the file system root. */
 async function nearestHolding(start: string, home: string, markers: readonly string[]): Promise<string | undefined> {
   const stop = path.resolve(home);
-  // Either spelling of the home stops the climb: a working folder is its real path, and a HOME that is a link names it otherwise.
+  // Any spelling of the home stops the climb: a working folder is its real path, a HOME that is a link names it otherwise, and a
+  // path given through a link to the home names it a third way (a realpath a level: the climb is a few levels).
   const realStop = realOr(stop);
   for (let dir = path.resolve(start); ; ) {
-    if (dir === stop || dir === realStop) return undefined;
+    if (dir === stop || dir === realStop || realOr(dir) === realStop) return undefined;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     for (const marker of markers) {

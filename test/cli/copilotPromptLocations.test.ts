@@ -121,12 +121,22 @@ describe('a .vscode/settings.json agentls does not read', () => {
       ['a link out', (file) => fs.symlinkSync(path.join(outside, 'settings.json'), file), 'outside the workspace'],
     ];
     for (const [name, make, why] of cases) {
-      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'docs/prompts/a.prompt.md': '---\ncolour: red\n---\nA.\n' });
+      // A Copilot user's project: its repository-wide instructions.
+      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', '.github/copilot-instructions.md': 'Be brief.\n', 'docs/prompts/a.prompt.md': '---\ncolour: red\n---\nA.\n' });
       make(path.join(ws, '.vscode/settings.json'));
       const diagnostics = checkDiagnostics(ws);
       expect(diagnostics.map((d) => [d.path, d.code, d.severity, d.range.start.line]), name).toEqual([['.vscode/settings.json', 'rule/unreadable', 'warning', 0]]);
       expect(diagnostics[0].message, name).toContain(why);
       expect(diagnostics[0].message, name).toContain("GitHub Copilot's prompt and instruction files in the default folders alone, .github/prompts and .github/instructions");
+    }
+    // A project with no sign of Copilot (a Claude Code one whose `.vscode` is shared through a link): nothing said of Copilot,
+    // unless Copilot is chosen by name.
+    for (const [name, make] of cases) {
+      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'CLAUDE.md': '# Memory\n' });
+      make(path.join(ws, '.vscode/settings.json'));
+      expect(checkDiagnostics(ws), name).toEqual([]);
+      const named = JSON.parse(builtCli(['check', '--format', 'json', '--agents', 'claude,copilot'], { cwd: ws }).stdout) as CheckJson;
+      expect(named.diagnostics.map((d) => [d.path, d.code]), name).toEqual([['.vscode/settings.json', 'rule/unreadable']]);
     }
   });
 });

@@ -49,9 +49,8 @@ describe('agentls rules and search: never a walk of the home directory or /', ()
     }
   });
 
-  it('with HOME a link to the home, does not climb into the home for a root from a folder without a project marker', () => {
+  it('with HOME a link to the home, or a path through one, does not climb into the home for a root from a folder without a project marker', () => {
     const links = tempDir('agentls-links-');
-    fs.symlinkSync(home, path.join(links, 'home'));
     const root = writeTree(tempDir('agentls-home-marked-'), { '.claude/settings.json': '{}\n', 'plain/sub/notes.md': '# Notes\n' });
     fs.symlinkSync(root, path.join(links, 'marked'));
     // The home holds `.claude` (a root marker); a folder under it without one is its own root, whichever spelling HOME uses.
@@ -62,6 +61,10 @@ describe('agentls rules and search: never a walk of the home directory or /', ()
       expect(r.status, HOME).toBe(0);
       expect(r.stdout, HOME).toContain(`in ${sub}`);
     }
+    // The file named through the link, HOME its real path.
+    const throughLink = path.join(links, 'marked', 'plain', 'sub', 'notes.md');
+    const forFile = builtCli(['rules', '--for', throughLink], { cwd: tempDir(), home: null, env: { HOME: root } });
+    expect(forFile.stderr).not.toContain(REFUSED);
   });
 
   it('answers rules --for a file of a project from the project holding it, and refuses a file no project holds', () => {

@@ -14,6 +14,7 @@ import { MAX_RULE_FILE_BYTES } from '../analysis';
 import { describeRuleCode, finding } from '../codes';
 import { copilotPromptFindings } from './lint';
 import { fileTargets } from '../targets';
+import type { Settings } from '../../core/settings';
 
 /** `agentls check` for GitHub Copilot prompt files (`.github/prompts/*.prompt.md` at a root): their frontmatter as Copilot's docs describe it. */
 export const copilotPromptLinter: WorkspaceLinter = {
@@ -26,7 +27,7 @@ export const copilotPromptLinter: WorkspaceLinter = {
       for (const p of await specialPromptEntries(session, fs)) out.set(p, [specialEntryFinding(agentModel('copilot').name, 'prompt')]);
       // What the settings name is Copilot's to read: said where Copilot is targeted (`--agents cursor` speaks of Cursor alone).
       if (fileTargets(session.settings.rules.agents, 'copilot', false).has('copilot')) {
-        for (const root of session.roots.paths) for (const [p, findings] of settingsFindings(session.copilotLocations(root))) out.set(p, findings);
+        for (const root of session.roots.paths) for (const [p, findings] of settingsFindings(session.copilotLocations(root), session.settings.rules.agents)) out.set(p, findings);
       }
     }
     // By path first: a file elsewhere is never read here.
@@ -86,13 +87,16 @@ export async function specialPromptEntries(session: WorkspaceSession, fs: FileSy
  * only says it does not check them. A settings file agentls does not read at all is a warning on
  * it: the folders it names are unknown, and only the default ones are checked.
  */
-export function settingsFindings(found: CopilotLocations): Map<string, Finding[]> {
+export function settingsFindings(found: CopilotLocations, agents: Settings['rules']['agents']): Map<string, Finding[]> {
   const out: Finding[] = [];
-  if (found.skipped) {
+  // A file agentls cannot read or parse is said where Copilot is chosen by name or in use in the root: under `auto`, a
+  // Claude Code project whose `.vscode` is linked to a shared folder would be told of Copilot, an agent it never uses.
+  const concerned = (agents !== 'auto' && agents.includes('copilot')) || found.copilotInUse === true;
+  if (found.skipped && concerned) {
     const why = `agentls does not read this settings file (${found.skipped}), so it checks GitHub Copilot's prompt and instruction files in the default folders alone, ${DEFAULT_PROMPTS} and ${DEFAULT_INSTRUCTIONS}: folders named here by ${PROMPT_LOCATIONS_KEY} or ${INSTRUCTION_LOCATIONS_KEY} are not checked.`;
     out.push(finding('rule/unreadable', 'warning', ZERO_RANGE, why));
   }
-  if (found.parseError) {
+  if (found.parseError && concerned) {
     const at = { start: { line: found.parseError.line, character: 0 }, end: { line: found.parseError.line, character: 0 } };
     out.push(finding('rule/unreadable', 'information', at, `This settings file does not parse (${found.parseError.message}): agentls reads Copilot's prompt and instruction folders from it only as far as it parses.`));
   }

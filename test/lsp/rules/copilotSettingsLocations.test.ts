@@ -57,7 +57,8 @@ describe('Copilot folders from .vscode/settings.json over LSP', () => {
   });
 
   it('shows what check says of the settings file on it, closed: one that is a named pipe (never opened), then an entry refused, then nothing', async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'src/a.ts': 'export {};\n' });
+    // A Copilot user's project (its repository-wide instructions): a settings file agentls cannot read concerns them.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.vscode/keep': '', 'src/a.ts': 'export {};\n', '.github/copilot-instructions.md': 'Be brief.\n' });
     const settings = path.join(ws, '.vscode', 'settings.json');
     expect(spawnSync('mkfifo', [settings]).status).toBe(0);
     const c = await start({ folders: [ws], home: tempDir(), client: 'neovim' });
@@ -70,6 +71,16 @@ describe('Copilot folders from .vscode/settings.json over LSP', () => {
     fs.writeFileSync(settings, '{\n  "chat.promptFilesLocations": { "~/prompts": true }\n}\n');
     const refused = await c.waitForDiagnostics(c.uri(settings), (ds) => codes(ds).includes('rule/not-read'));
     expect(refused.map((d) => [d.code, d.range.start.line])).toEqual([['rule/not-read', 1]]);
+
+    // Opened and typed in (each version diagnosed), saved with a second refused entry, then closed: the findings stay on it.
+    const open = await c.open(settings, undefined, 'jsonc');
+    await c.type(open, { line: 0, character: 1 }, ' ');
+    await c.waitForDiagnostics(open, (ds) => codes(ds).includes('rule/not-read'));
+    await c.setText(open, '{\n  "chat.promptFilesLocations": { "~/prompts": true, "/etc": true }\n}\n');
+    await c.save(open);
+    await c.waitForDiagnostics(open, (ds) => codes(ds).filter((x) => x === 'rule/not-read').length === 2);
+    await c.close(open);
+    await c.waitForDiagnostics(c.uri(settings), (ds) => codes(ds).filter((x) => x === 'rule/not-read').length === 2);
     fs.writeFileSync(settings, SETTINGS_OFF);
     await c.waitForDiagnostics(c.uri(settings), (ds) => ds.length === 0);
   });

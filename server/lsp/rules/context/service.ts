@@ -211,7 +211,7 @@ export class RulesContext {
     const session = this.state.context.session;
     const now = new Map<string, Finding[]>();
     if (fileTargets(session.settings.rules.agents, 'copilot', false).has('copilot')) {
-      for (const root of roots) for (const [p, findings] of settingsFindings(session.copilotLocations(root))) now.set(p, findings);
+      for (const root of roots) for (const [p, findings] of settingsFindings(session.copilotLocations(root), session.settings.rules.agents)) now.set(p, findings);
     }
     for (const p of this.settingsSaid.keys()) if (!now.has(p)) now.set(p, []);
     for (const [p, findings] of now) {
@@ -308,6 +308,8 @@ export class RulesContext {
    * leaves its open instruction file with no tool, and its dead glob must go with it.
    */
   private noLongerMine(doc: OpenDocument): Finding[] | undefined {
+    // A root's settings file: what is shown on it is `pushSettings`'s alone, open or not.
+    if (doc.path !== undefined && this.settingsSaid.has(doc.path)) return undefined;
     return this.state.context.diagnostics.has(CONTEXT_SOURCE, doc.uri) ? [] : undefined;
   }
 
