@@ -19,8 +19,13 @@ function serverRan() {
   // The server registered workspace-folder changes before its initialize answer; VS Code rejected it.
   check(Object.keys(s.unhandled_server_methods ?? {}).length === 0, 'VS Code handled every request of the server', s.unhandled_server_methods);
   // One diagnostic set per file: what the extension host holds equals what the Problems panel shows.
+  // Where the counts differ the step lists what the host holds, and the server's own are compared:
+  // VS Code's own check of a Copilot prompt file adds a hint without a source ("Attribute 'colour'
+  // is not supported in prompt files", seen in the copilot scenario), which the panel never lists.
+  const ours = (ds) => ds.filter((d) => d.source === 'agentls').length;
   for (const st of s.steps.filter((x) => x.type === 'wait_diagnostics' && x.scope !== 'all')) {
-    check(st.api_diagnostics_count === st.diagnostics.length, `"${st.name}": the extension host holds each diagnostic once`, st.api_diagnostics ?? st.api_diagnostics_count);
+    const same = st.api_diagnostics ? ours(st.api_diagnostics) === ours(st.diagnostics) : st.api_diagnostics_count === st.diagnostics.length;
+    check(same, `"${st.name}": the extension host holds each diagnostic once`, st.api_diagnostics ?? st.api_diagnostics_count);
   }
   // Every wait for a file's diagnostics saw the server's answer for it after the step before
   // (a publish, or the response to VS Code's pull): the Problems panel was read after the
@@ -67,6 +72,10 @@ switch (name) {
     // The driver sees the rename on disk (the old path gone) and in the editor VS Code moved to the new one.
     const renamed = step('quick fix: rename the shadowed rule')?.renamed;
     check(renamed?.from === '.cursor/rules/style.mdc' && renamed?.to === '.cursor/rules/style-cursor.mdc', 'the quick fix renamed style.mdc to style-cursor.mdc, and its editor with it', renamed);
+    break;
+  }
+  case 'copilot': {
+    serverRan();
     break;
   }
   case 'no-server': {
