@@ -17,7 +17,7 @@ import type { Cancellation } from '../core/cancel';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import type { RulesEngine } from '../rules/engine';
-import type { FolderOutline } from '../search/outline';
+import type { FolderOutline, OutlineLeaveOut } from '../search/outline';
 import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import type { WorkspaceSession } from '../workspace/session';
 import type { ClientFeatures } from './clientFeatures';
@@ -127,9 +127,9 @@ export interface FileSearchService {
    * What a folder of a workspace folder holds, from the index as it is (its subfolders, the
    * extensions below it with their counts: `FolderOutline`), without waiting for a listing:
    * `complete` false while the first one runs. Undefined when the workspace folder is not indexed.
-   * Folders `leaveOut` names (`.cursor`, `.github/prompts`) are neither offered nor counted.
+   * What `leaveOut` names (folders `.cursor`, `.github/prompts`; files `AGENTS.md`) is neither offered nor counted.
    */
-  outline(root: string, relDir: string, cancel: Cancellation, leaveOut?: readonly string[]): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined>;
+  outline(root: string, relDir: string, cancel: Cancellation, leaveOut?: OutlineLeaveOut): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined>;
   /** Resolves true once the folder's index knows every name; false when the folder is no longer indexed. */
   whenIndexed(root: string): Promise<boolean>;
   /**

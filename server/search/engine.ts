@@ -13,7 +13,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import { makeCandidate } from './candidates';
 import { allowedFiles } from './filters';
 import { FolderIndex, type BuildReport } from './folderIndex';
-import { folderOutline, type FolderOutline } from './outline';
+import { folderOutline, type FolderOutline, type OutlineLeaveOut } from './outline';
 import { ROOT_DIR } from './pathTable';
 import { queryReadings } from './query';
 import { matchPositions, rankTable, type RankedFile } from './rank';
@@ -279,9 +279,9 @@ export class SearchEngine {
    * What folder `relDir` of a workspace folder holds (`folderOutline`), from the index as it is
    * now, never waiting for a listing: `complete` false while the first one runs (the outline may
    * miss files), with the files indexed so far; undefined when the workspace folder is not indexed.
-   * Folders `leaveOut` names are neither offered nor counted (`folderOutline`).
+   * What `leaveOut` names is neither offered nor counted (`OutlineLeaveOut`).
    */
-  async outline(root: string, relDir: string, cancel: Cancellation, leaveOut: readonly string[] = []): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined> {
+  async outline(root: string, relDir: string, cancel: Cancellation, leaveOut: OutlineLeaveOut = {}): Promise<{ outline: FolderOutline | undefined; complete: boolean; indexed: number } | undefined> {
     const index = this.folders.get(root);
     if (!index) return undefined;
     const complete = index.namesComplete || index.listingFailed;

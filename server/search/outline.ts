@@ -20,13 +20,23 @@ export const MAX_OUTLINE_EXTENSIONS = 20;
 export const MAX_OUTLINE_FILES = 20_000;
 
 /**
+ * What an outline leaves out: `folders` by name (`.cursor`, at any depth; `.github/prompts`, a
+ * folder in one so named), neither offered nor entered; `files` by name in the same way
+ * (`AGENTS.md`; `.github/copilot-instructions.md`), not counted.
+ */
+export interface OutlineLeaveOut {
+  folders?: readonly string[];
+  files?: readonly string[];
+}
+
+/**
  * The outline of folder `relDir` (`src/components/`, or "" for the root) of a table, or
  * undefined when the index has no file under it. Reads the folder tree (built a slice at a
  * time, as a search builds it): the subfolders of one folder, and the files below it up to a cap.
- * The folders `leaveOut` names (`.cursor`, at any depth; `.github/prompts`, a folder in one so
- * named) are neither offered nor entered: their files are not counted.
+ * The folders `leaveOut` names are neither offered nor entered, and the files it names are not
+ * counted (`OutlineLeaveOut`).
  */
-export async function folderOutline(table: PathTable, relDir: string, cancel: Cancellation, leaveOut: readonly string[] = []): Promise<FolderOutline | undefined> {
+export async function folderOutline(table: PathTable, relDir: string, cancel: Cancellation, leaveOut: OutlineLeaveOut = {}): Promise<FolderOutline | undefined> {
   const clock = new YieldClock(cancel);
   await folderTreeInSlices(table, () => clock.check());
   const tree = currentFolderTree(table);
@@ -35,7 +45,8 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
   // Per subfolder, its name, whether a live file was counted below it, and whether the walk
   // finished its subtree: the tree keeps every folder the table has ever seen (a folder renamed
   // away stays), so only folders shown to hold a file, or that the cap left unread, are offered.
-  const left = leftOut(table, leaveOut);
+  const left = leftOut(table, leaveOut.folders ?? []);
+  const leftFile = leftOutFile(table, leaveOut.files ?? []);
   const subfolders: { name: string; live: boolean; walked: boolean }[] = [];
   // Subfolders left out keep their place (the walk names them by index) and are never entered.
   const dirName = table.segment(dir).slice(0, -1);
@@ -64,6 +75,7 @@ export async function folderOutline(table: PathTable, relDir: string, cancel: Ca
         capped = true;
         break;
       }
+      if (leftFile?.(tree.files[i], d)) continue;
       const ext = table.extId[tree.files[i]];
       perExt.set(ext, (perExt.get(ext) ?? 0) + 1);
       counted++;
@@ -103,5 +115,29 @@ function leftOut(table: PathTable, leaveOut: readonly string[]): ((parent: strin
   return (parent, child) => {
     const name = table.segment(child).slice(0, -1);
     return names.has(name) || names.has(`${parent}/${name}`);
+  };
+}
+
+/**
+ * Whether a file (`file`, in folder `dir`) is one `leaveOut` names: by its own name
+ * (`AGENTS.md`) or by its folder's and its own (`.github/copilot-instructions.md`). The names
+ * are looked up once, so a file is one array read and a map look-up, its folder's name decoded
+ * only for a file of a named name. Undefined when no such name was ever indexed.
+ */
+function leftOutFile(table: PathTable, leaveOut: readonly string[]): ((file: number, dir: number) => boolean) | undefined {
+  // The folder names a file name is left out in ('' for any).
+  const parents = new Map<number, string[]>();
+  for (const entry of leaveOut) {
+    const slash = entry.lastIndexOf('/');
+    const id = table.nameIdOf(entry.slice(slash + 1));
+    if (id < 0) continue;
+    const list = parents.get(id) ?? [];
+    list.push(slash < 0 ? '' : entry.slice(0, slash));
+    parents.set(id, list);
+  }
+  if (parents.size === 0) return undefined;
+  return (file, dir) => {
+    const list = parents.get(table.nameId[file]);
+    return list !== undefined && (list.includes('') || list.includes(table.segment(dir).slice(0, -1)));
   };
 }

@@ -148,6 +148,12 @@ export class PathTable {
     return uid < 0 ? -1 : this.findIn(dirId, uid);
   }
 
+  /** The distinct-name id (`nameId`) of a file name, or -1 when no file was ever indexed so named. */
+  nameIdOf(name: string): number {
+    if (this.hashesStale) this.rebuildHashes();
+    return this.findName(name, 0, name.length);
+  }
+
   /** The id of a folder (its path with the trailing `/`, or "" for the root), or -1 when no file was ever indexed under it. */
   folderId(relDir: string): number {
     if (this.hashesStale) this.rebuildHashes();

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { FALLBACK_ROOT_MARKERS } from './projectRoot';
 
 /**
  * Where coding agents look for rule files (`rules.md` §2): the one place this knowledge
@@ -202,6 +203,16 @@ export const LEGACY_RULE_FILES: Record<string, ProviderId> = {
   '.cursorrules': 'cursor',
   '.windsurfrules': 'windsurf',
 };
+
+/**
+ * The agents' files known by name outside their folders (`AGENT_OWN_FOLDERS`): Claude Code's
+ * and the AGENTS.md readers' memory files (`FALLBACK_ROOT_MARKERS`: CLAUDE.md, CLAUDE.local.md,
+ * AGENTS.md, read in subfolders too), the legacy single files (`LEGACY_RULE_FILES`), and
+ * Copilot's `.github/copilot-instructions.md` (its model: `rules/agents/copilot.ts`). A name
+ * at any depth, as the folders are. Glob completion counts none of them: a rule's glob is for
+ * the files the agent works on, and a README.md beside them still is one.
+ */
+export const AGENT_OWN_FILES: readonly string[] = [...FALLBACK_ROOT_MARKERS, ...Object.keys(LEGACY_RULE_FILES), '.github/copilot-instructions.md'];
 
 /** The native provider's config folders in the agent's order: project `<cwd>/.xcsh`, then the user one. */
 export function nativeConfigDirs(cwd: string, home: string, profile: RulesProfile, piConfigDir: string | undefined): { dir: string; level: RuleLevel }[] {

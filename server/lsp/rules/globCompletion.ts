@@ -4,7 +4,7 @@ import { ownerOf } from '../../rules/agents';
 import { toolRelativePath } from '../../rules/agents/relative';
 import { toolRuleScope } from '../../rules/context/nestedRules';
 import type { RulesEngine } from '../../rules/engine';
-import { AGENT_OWN_FOLDERS } from '../../workspace/ruleLocations';
+import { AGENT_OWN_FILES, AGENT_OWN_FOLDERS } from '../../workspace/ruleLocations';
 import type { OpenDocument } from '../documents';
 import type { ServerContext } from '../feature';
 import { globBeingTyped, inQuote, written, type TypedGlob } from './globValue';
@@ -46,8 +46,8 @@ export async function globCompletion(ctx: ServerContext, engine: RulesEngine, do
   // A package's own `.cursor/rules` reaches the files under the package: its globs are read from there (`nestedRules.ts`).
   const holder = reading.cursor ? toolRuleScope('cursor', rel) : undefined;
   const base = holder ? `${holder}/` : '';
-  // A glob of a rule is for the files the agent works on: the agents' own folders are not offered, nor their files counted.
-  const found = await search.outline(ctx.session.rootOf(doc.path) ?? root, base + typedDir, token, AGENT_OWN_FOLDERS);
+  // A glob of a rule is for the files the agent works on: the agents' own folders are not offered, nor their files counted, nor their files known by name (AGENTS.md).
+  const found = await search.outline(ctx.session.rootOf(doc.path) ?? root, base + typedDir, token, { folders: AGENT_OWN_FOLDERS, files: AGENT_OWN_FILES });
   if (!found) return { isIncomplete: true, items: [] };
   const { outline } = found;
   // Still indexing: the items may miss files; they say so, as `@` completion's do, and the list is asked for again.

@@ -8,6 +8,7 @@ import type { Settings } from '../../core/settings';
 import { SearchEngine, type BuildProgress } from '../../search/engine';
 import { unreadableSummary, type BuildReport } from '../../search/folderIndex';
 import { readSearchRequest, type SearchRequest } from '../../search/request';
+import type { OutlineLeaveOut } from '../../search/outline';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
 import { untilFileExists } from '../testHolds';
@@ -121,7 +122,7 @@ export function fileSearchFeature(): Feature {
         pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => counted('index-paths-with-extensions', await (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names)),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),
-        outline: async (root: string, relDir: string, cancel: Cancellation, leaveOut?: readonly string[]) => (await ensureEngine()).outline(root, relDir, cancel, leaveOut),
+        outline: async (root: string, relDir: string, cancel: Cancellation, leaveOut?: OutlineLeaveOut) => (await ensureEngine()).outline(root, relDir, cancel, leaveOut),
         onListed: (listener) => void listedListeners.push(listener),
       };
       const holdThread = threadHold((line) => ctx.log.info(line));

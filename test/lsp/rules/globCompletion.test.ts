@@ -115,6 +115,18 @@ describe('glob completion in frontmatter', () => {
     expect(labels(await completed(c, uri, { line: 1, character: 15 }))).toEqual(['.github/**/*.yml', '.github/workflows/']);
   });
 
+  it('leaves the agent files known by name out of the counts, keeping README.md (Neovim)', async () => {
+    const named = ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md', '.cursorrules', '.windsurfrules', '.github/copilot-instructions.md', 'packages/web/AGENTS.md', 'packages/web/CLAUDE.md'];
+    const agentFiles = { ...Object.fromEntries(named.map((rel) => [rel, 'Instructions.\n'])), 'docs/guide.md': '# g' };
+    const ws = writeTree(tempDir(), { ...SOURCES, ...agentFiles, '.cursor/rules/style.mdc': '---\nglobs: \nalwaysApply: false\n---\nStyle.\n' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.cursor/rules/style.mdc'));
+    // README.md and docs/guide.md: the files an agent works on, not those it reads as instructions.
+    expect(byLabel(await completed(c, uri, { line: 1, character: 7 }), '**/*.md').detail).toBe('matches 2 files');
+    await c.setText(uri, '---\nglobs: packages/web/\nalwaysApply: false\n---\nStyle.\n');
+    expect(labels(await completed(c, uri, { line: 1, character: 20 }))).not.toContain('packages/web/**/*.md');
+  });
+
   it("reads a nested .cursor/rules' globs from its package folder", async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, 'packages/web/.cursor/rules/ui.mdc': '---\nglobs: \n---\nUI.\n' });
     const c = await start({ folders: [ws], client: 'neovim' });
