@@ -112,12 +112,24 @@ const CURSOR_RULES = /(^|\/)\.(cursor|windsurf)(\/rules(\/|$)|$)/;
  * `.claude/rules/`, Copilot's `.github/instructions/`, Devin Desktop's `.devin/rules/`, a
  * folder inside `.cursor/rules/`): a change there may add, change or drop one. `copilot`: the
  * root holding `p` and Copilot's instruction folders its `.vscode/settings.json` names
- * (`InstructionHost.copilotInstructions`), which are such places too. O(path length × folders).
+ * (`InstructionHost.copilotInstructions`, the default `.github/instructions` among them while
+ * on), which are such places too; the root's `.github/instructions` is then one only while
+ * they keep it on (`".github/instructions": false` turns it off: `copilotLocations.ts`).
+ * O(path length × folders).
  */
 export function isInstructionPlace(p: string, copilot?: { root: string; folders: readonly string[] }): boolean {
-  if (INSTRUCTION_PLACES.test(toPosix(p))) return true;
   const rel = copilot && relativeInside(copilot.root, p);
+  if (INSTRUCTION_PLACES.test(toPosix(p))) {
+    const inDefault = rel !== undefined && (rel === DEFAULT_INSTRUCTIONS || rel.startsWith(`${DEFAULT_INSTRUCTIONS}/`));
+    // Below Copilot's default folder, another of the places may still lie (`.github/instructions/web/.claude/rules`).
+    if (!inDefault || INSTRUCTION_PLACES.test(rel.slice(DEFAULT_INSTRUCTIONS.length))) return true;
+  }
   return rel !== undefined && rel !== '' && copilot!.folders.some((d) => rel === d || rel.startsWith(`${d}/`));
+}
+
+/** Whether `p` may lie in a root's `.github/instructions`, Copilot's default folder, which its settings may turn off: a test of the path alone. */
+export function mayBeCopilotDefault(p: string): boolean {
+  return toPosix(p).includes(`/${DEFAULT_INSTRUCTIONS}`);
 }
 
 // Any `.cursor/rules` or `.windsurf/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.

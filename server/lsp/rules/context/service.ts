@@ -8,7 +8,7 @@ import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
-import { instructionFilesWithGlobs, isInstructionPlace, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
+import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
@@ -23,6 +23,7 @@ import { fileTargets } from '../../../rules/targets';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
 import { unfollowedLinks } from '../unfollowedLinks';
+import { countWork } from '../../../workspace/testCounts';
 
 /** The diagnostics source (feature id) of rules in context. */
 export const CONTEXT_SOURCE = 'rules-context';
@@ -69,6 +70,7 @@ export class RulesContext {
       // Instruction files are not the engine's: their own changes call for a publication.
       this.state.context.session.changes.onChanges((batch) => {
         const touched = batch.map((c) => c.path).filter((p) => this.isInstructionPlace(p));
+        for (const p of touched) countWork('context-instruction-change', 1, p);
         if (touched.length) this.rulesChanged(new Set(touched));
       });
     }
@@ -78,12 +80,16 @@ export class RulesContext {
   /** Whether `p` lies where instruction files the engine does not list live: Copilot's folders from its root's `.vscode/settings.json` too. */
   private isInstructionPlace(p: string): boolean {
     // The fixed places first: every path of a change batch comes here (92k at a checkout), and most workspaces configure none.
-    if (isInstructionPlace(p)) return true;
+    // Only a path that may lie in Copilot's default folder, which the settings may turn off, asks them past a fixed place.
+    const fixed = isInstructionPlace(p);
+    if (fixed && !mayBeCopilotDefault(p)) return true;
     const session = this.state.context.session;
     const root = session.rootOf(p);
-    if (root === undefined) return false;
-    const folders = session.copilotLocations(root).instructions.filter((d) => d !== DEFAULT_INSTRUCTIONS);
-    return folders.length > 0 && isInstructionPlace(p, { root, folders });
+    if (root === undefined) return fixed;
+    const folders = session.copilotLocations(root).instructions;
+    // The default folder alone, on: the settings name nothing, and the fixed places are the answer.
+    if (folders.length === 1 && folders[0] === DEFAULT_INSTRUCTIONS) return fixed;
+    return isInstructionPlace(p, { root, folders });
   }
 
   /** A rule file closed: the findings its buffer showed stay, and are this service's to replace or clear from now on. */
