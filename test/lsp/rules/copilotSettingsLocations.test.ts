@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver/node';
-import { useLspClients } from '../../helpers/lspClient';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 /**
@@ -16,6 +16,15 @@ import { tempDir, writeTree } from '../../helpers/repo';
 const start = useLspClients(afterEach);
 const hoverText = (h: Hover | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
+
+/** Runs `act`, then waits for the server's next publish on `uri` and gives its diagnostics. */
+async function nextPublish(c: LspTestClient, uri: string, act: () => Promise<unknown>): Promise<Diagnostic[]> {
+  const from = c.diagnosticsLog.length;
+  await act();
+  const next = () => c.diagnosticsLog.slice(from).find((p) => p.uri === uri);
+  await c.waitFor(`a publish on ${uri}`, () => next() !== undefined);
+  return next()!.diagnostics;
+}
 
 const SETTINGS_ON = '{\n  "chat.promptFilesLocations": { "docs/prompts": true },\n  "chat.instructionsFilesLocations": { "docs/instr": true },\n}\n';
 const SETTINGS_OFF = '{}\n';
@@ -73,12 +82,15 @@ describe('Copilot folders from .vscode/settings.json over LSP', () => {
     expect(refused.map((d) => [d.code, d.range.start.line])).toEqual([['rule/not-read', 1]]);
 
     // Opened and typed in (each version diagnosed), saved with a second refused entry, then closed: the findings stay on it.
-    const open = await c.open(settings, undefined, 'jsonc');
-    await c.type(open, { line: 0, character: 1 }, ' ');
-    await c.waitForDiagnostics(open, (ds) => codes(ds).includes('rule/not-read'));
+    // Each step waits for the server's next publish on the file: this client's publishes carry no version, so the
+    // last one before the open (the closed file's) would pass for the buffer's, and hide a diagnosis that cleared it.
+    const open = c.uri(settings);
+    expect(codes(await nextPublish(c, open, () => c.open(settings, undefined, 'jsonc')))).toEqual(['rule/not-read']);
+    expect(codes(await nextPublish(c, open, () => c.type(open, { line: 0, character: 1 }, ' ')))).toEqual(['rule/not-read']);
     await c.setText(open, '{\n  "chat.promptFilesLocations": { "~/prompts": true, "/etc": true }\n}\n');
     await c.save(open);
     await c.waitForDiagnostics(open, (ds) => codes(ds).filter((x) => x === 'rule/not-read').length === 2);
+    expect(codes(await nextPublish(c, open, () => c.type(open, { line: 0, character: 1 }, ' ')))).toEqual(['rule/not-read', 'rule/not-read']);
     await c.close(open);
     await c.waitForDiagnostics(c.uri(settings), (ds) => codes(ds).filter((x) => x === 'rule/not-read').length === 2);
     fs.writeFileSync(settings, SETTINGS_OFF);
