@@ -139,7 +139,17 @@ function exists(p: string): boolean {
   }
 }
 
-function realpathOrUndefined(p: string): string | undefined {
+/**
+ * Whether no symbolic link lies on the way from workspace folder `folder` to `p` (`rel` below
+ * it): a change behind a link is reported at the target's path, never at the link's, so only
+ * such a path's changes all reach the change stream.
+ */
+export function noLinkOnTheWay(folder: string, rel: string, p: string): boolean {
+  const realFolder = realpathOfLongestPrefix(folder);
+  return realFolder !== undefined && realpathOfLongestPrefix(p) === path.join(realFolder, rel);
+}
+
+export function realpathOrUndefined(p: string): string | undefined {
   try {
     return fs.realpathSync.native(p);
   } catch {

@@ -1,5 +1,5 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { realpathOrUndefined } from './confine';
 import { isInside, pathToUri, relativeInside, uriToPath } from './paths';
 
 export interface WorkspaceFolder {
@@ -75,9 +75,5 @@ export function indexRefusal(folder: string, home: string): string | undefined {
 
 /** Where `abs` leads with its links followed, or `abs` itself where it cannot be resolved (missing, unreadable). */
 export function realOr(abs: string): string {
-  try {
-    return fs.realpathSync.native(abs);
-  } catch {
-    return abs;
-  }
+  return realpathOrUndefined(abs) ?? abs;
 }

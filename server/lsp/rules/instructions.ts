@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { AgentView } from '../../rules/context/agentView';
 import { instructionViews, sessionInstructionHost, touchesInstructions, type CappedInstructionFolder, type InstructionViews } from '../../rules/context/instructionViews';
 import type { DirEntry, FileSystem, ReadOptions, ReadResult } from '../../workspace/fs';
-import { realpathOfLongestPrefix } from '../../workspace/confine';
+import { noLinkOnTheWay } from '../../workspace/confine';
 import { LIMITS } from '../../core/limits';
 import type { ServerContext } from '../feature';
 import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedToolHolders } from '../../rules/context/nestedRules';
@@ -319,9 +319,7 @@ class RememberedReads {
 function listingChangesSeen(session: ServerContext['session'], p: string): boolean {
   if (session.settings.watcher === 'off') return false;
   const owner = session.roots.relative(p);
-  if (!owner) return false;
-  const realFolder = realpathOfLongestPrefix(owner.folder.path);
-  return realFolder !== undefined && realpathOfLongestPrefix(p) === path.join(realFolder, owner.rel);
+  return owner !== undefined && noLinkOnTheWay(owner.folder.path, owner.rel, p);
 }
 
 function remembered<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {

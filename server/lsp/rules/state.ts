@@ -26,7 +26,7 @@ import { UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
 import { ChainMemo } from './chainMemo';
 import { changeLeftOut } from '../../workspace/keptRuleFolders';
-import { realpathOfLongestPrefix } from '../../workspace/confine';
+import { noLinkOnTheWay } from '../../workspace/confine';
 import { ListedMemoryFiles } from './listedMemory';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
@@ -276,8 +276,7 @@ export class RulesState {
     if (session.settings.watcher === 'off') return false;
     const owner = session.roots.relative(p);
     if (!owner) return false;
-    const realFolder = realpathOfLongestPrefix(owner.folder.path);
-    if (!realFolder || realpathOfLongestPrefix(p) !== path.join(realFolder, owner.rel)) return false;
+    if (!noLinkOnTheWay(owner.folder.path, owner.rel, p)) return false;
     const ignore = session.ignoreFor(owner.folder.path);
     return !(await changeLeftOut(ignore, owner.rel, false)) && !(await changeLeftOut(ignore, owner.rel, true));
   }
