@@ -208,6 +208,30 @@ describe('Claude Code memory imports', () => {
     expect(found.map((d) => [d.path, d.code])).toEqual([['other/AGENTS.md', 'claude/agents-md-unread']]);
   });
 
+  it("says nothing of a package's AGENTS.md that a CLAUDE.md above sends Claude to by its path, and still notes the packages it does not name", async () => {
+    // Real shape (an audit of correct mixed-team monorepos): the root CLAUDE.md imports the root
+    // AGENTS.md and lists each package's guide by path in a link or a code span, for Claude to
+    // read when it works there; every package's AGENTS.md was reported as unread.
+    const ws = writeTree(tempDir(), {
+      'CLAUDE.md': '@AGENTS.md\n\nBefore changing a package, read its guide:\n- API: [the API guide](packages/api/AGENTS.md).\n- Web: `./packages/web/agents.md`\n- The vendored copy: vendor/packages/db/AGENTS.md\n',
+      'AGENTS.md': '# Team guide\n',
+      'packages/api/AGENTS.md': '# API\n',
+      'packages/web/AGENTS.md': '# Web\n',
+      // Named only as part of a longer path: not this file.
+      'packages/db/AGENTS.md': '# DB\n',
+      // A personal CLAUDE.local.md beside the CLAUDE.md that keeps them out names one of its packages.
+      'tools/CLAUDE.local.md': 'Read cli/AGENTS.md before touching the CLI.\n',
+      'tools/CLAUDE.md': '# Tools\n',
+      'tools/cli/AGENTS.md': '# CLI\n',
+      'tools/gen/AGENTS.md': '# Gen\n',
+    });
+    const found = await check(ws);
+    expect(found.map((d) => [d.path, d.code])).toEqual([
+      ['packages/db/AGENTS.md', 'claude/agents-md-unread'],
+      ['tools/gen/AGENTS.md', 'claude/agents-md-unread'],
+    ]);
+  });
+
   // Claude Code's memory docs ("Manage Claude's memory"): CLAUDE.md and CLAUDE.local.md in the
   // working folder and each folder above it are loaded at launch, with their imports, which
   // may import in turn up to 5 hops deep.

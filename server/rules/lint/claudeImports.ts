@@ -103,8 +103,9 @@ async function blockingMemory(file: string, at: string, fs: FileSystem): Promise
     // A copy kept in step (the same text in both files) reaches Claude Code through the CLAUDE.md.
     const own = await fs.readText(file, { maxBytes: MAX_MEMORY_BYTES });
     if (own.ok && own.text.trim() === read.text.trim()) return 'kept';
-    // `AGENTS.md` named in the text is the one beside it, not one in a folder below.
-    if (at === path.dirname(file) && (namesAgentsMd(read.text) || (localRead?.ok && namesAgentsMd(localRead.text)))) return 'kept';
+    // `AGENTS.md` named in the text is the one beside it, not one in a folder below; one below is sent to by its path from here.
+    const names = at === path.dirname(file) ? namesAgentsMd : (text: string) => namesFileBelow(text, path.relative(at, path.dirname(file)));
+    if (names(read.text) || (localRead?.ok && names(localRead.text))) return 'kept';
     return memory;
   }
   return undefined;
@@ -117,6 +118,22 @@ async function blockingMemory(file: string, at: string, fs: FileSystem): Promise
  */
 function namesAgentsMd(text: string): boolean {
   return /(?:^|[^\w./\\-])(?:\.\/)?agents\.md(?![\w-])/im.test(text);
+}
+
+/**
+ * Whether a memory file's text names the AGENTS.md of its subfolder `dir` by its path from the
+ * memory file's folder: `packages/api/AGENTS.md` or `./packages/api/AGENTS.md`, in prose, a code
+ * span or a link, as a root CLAUDE.md lists each package's guide. That sends Claude to the file
+ * as a pointer beside it does (see `agentsMdForClaudeFindings`). Not a longer path that ends so
+ * (`vendor/packages/api/AGENTS.md`); case-insensitive, as `namesAgentsMd`.
+ */
+function namesFileBelow(text: string, dir: string): boolean {
+  const written = dir.split(path.sep).map(escapeRegExp).join('[/\\\\]');
+  return new RegExp(`(?:^|[^\\w./\\\\-])(?:\\./)?${written}[/\\\\]agents\\.md(?![\\w-])`, 'im').test(text);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Files read while following the imports of every memory file above one AGENTS.md. */
