@@ -93,6 +93,13 @@ export const LIMITS = {
    * user's: past it, nothing of it is read and its finding says so.
    */
   instructionFolderNames: 20_000,
+  /**
+   * Characters of a rule's body compared with its copies for other tools (`context/drift`):
+   * the words and lines of each are collected and the two diffed, so two one-line bodies of
+   * 2 MB took 1.2 s and 250 MB. Past it, the finding says its diff is of the first characters
+   * of each. A rule is a few kilobytes (Windsurf reads 12,000 characters of one).
+   */
+  driftComparedChars: 64 * 1024,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

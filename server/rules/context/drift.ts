@@ -1,3 +1,4 @@
+import { LIMITS } from '../../core/limits';
 import { readRuleFile, toolOfPath, type RuleTool } from './convert';
 
 /** Longest middle part (after common first and last lines) diffed line by line; longer ones are shown as replaced whole. */
@@ -76,20 +77,44 @@ export interface Drift {
   diff: DiffLine[];
   /** The other tool's further files of the name, compared with this one less closely (not reported). */
   alsoOfTool?: string[];
+  /**
+   * Set when a body is longer than `LIMITS.driftComparedChars`: `diff` is then of the first
+   * `limit` characters of each, and `longest` is the longer body's length. An empty diff says
+   * those are alike and the bodies differ past them.
+   */
+  cut?: { longest: number; limit: number };
 }
 
-/** Bodies by tool and text: publishing the workspace's findings reads every copy once per copy. */
-const bodies = new Map<string, string>();
+/**
+ * Bodies by tool and text: publishing the workspace's findings reads every copy once per copy.
+ * Keyed by the text itself, one map per tool: a key joining tool and text was a copy of each
+ * text, megabytes for a large rule.
+ */
+const bodies = new Map<RuleTool, Map<string, string>>();
 const BODY_CACHE_LIMIT = 4096;
 
 function bodyOf(text: string, tool: RuleTool): string {
-  const key = `${tool}\u0000${text}`;
-  let body = bodies.get(key);
+  let ofTool = bodies.get(tool);
+  if (!ofTool) bodies.set(tool, (ofTool = new Map()));
+  let body = ofTool.get(text);
   if (body === undefined) {
-    if (bodies.size >= BODY_CACHE_LIMIT) bodies.clear();
-    bodies.set(key, (body = readRuleFile(text, tool).body));
+    if (ofTool.size >= BODY_CACHE_LIMIT) ofTool.clear();
+    ofTool.set(text, (body = readRuleFile(text, tool).body));
   }
   return body;
+}
+
+/**
+ * The part of a body compared with other copies: its first `LIMITS.driftComparedChars`
+ * characters (never half of a surrogate pair). Collecting words and lines and diffing them
+ * grows with the text: a rule is a few kilobytes, and a copy of megabytes must not hold the
+ * server.
+ */
+function comparedPart(body: string): string {
+  const limit = LIMITS.driftComparedChars;
+  if (body.length <= limit) return body;
+  const last = body.charCodeAt(limit - 1);
+  return body.slice(0, last >= 0xd800 && last <= 0xdbff ? limit - 1 : limit);
 }
 
 /** Non-blank lines both bodies need before they may be told apart as separate rules. */
@@ -127,6 +152,13 @@ interface BodyLines {
   telling: Set<string>;
 }
 
+/**
+ * A line holding MIN_LINE_LETTERS letters or digits: the match stops at the eighth, where
+ * collecting every letter made an array as long as the line. The two classes are disjoint,
+ * so it never backtracks.
+ */
+const ENOUGH_LETTERS = new RegExp(`^(?:[^\\p{L}\\p{N}]*[\\p{L}\\p{N}]){${MIN_LINE_LETTERS}}`, 'u');
+
 function bodyLines(body: string): BodyLines {
   const all = new Set<string>();
   const telling = new Set<string>();
@@ -141,7 +173,7 @@ function bodyLines(body: string): BodyLines {
     nonBlank++;
     all.add(line);
     for (const w of line.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) if (words.size < MAX_JUDGED_WORDS) words.add(w);
-    if (!/^#{1,6}(?:\s|$)/.test(line) && !/^(?:```|~~~)/.test(line) && (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= MIN_LINE_LETTERS) telling.add(line);
+    if (!/^#{1,6}(?:\s|$)/.test(line) && !/^(?:```|~~~)/.test(line) && ENOUGH_LETTERS.test(line)) telling.add(line);
   }
   return { nonBlank, words, telling: telling.size > 0 ? telling : all };
 }
@@ -193,12 +225,13 @@ function fewWordsShared(a: BodyLines, b: BodyLines): boolean {
  * little in common are separate rules (`separateRules`), not copies.
  */
 export function findDrift(copies: readonly { path: string; text: string }[]): Drift[] {
-  const known: (RuleCopy & { body: string; lines: BodyLines })[] = [];
+  const known: (RuleCopy & { body: string; compared: string; lines: BodyLines })[] = [];
   for (const c of copies) {
     const tool = toolOfPath(c.path);
     if (!tool) continue;
     const body = bodyOf(c.text, tool);
-    known.push({ ...c, tool, body, lines: bodyLines(body) });
+    const compared = comparedPart(body);
+    known.push({ ...c, tool, body, compared, lines: bodyLines(compared) });
   }
   const out: Drift[] = [];
   for (const a of known) {
@@ -216,7 +249,9 @@ export function findDrift(copies: readonly { path: string; text: string }[]): Dr
       else best.also.push(b.path);
     }
     for (const { copy: b, also } of nearest.values()) {
-      out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.body, b.body), ...(also.length ? { alsoOfTool: also } : {}) });
+      const longest = Math.max(a.body.length, b.body.length);
+      const cut = longest > LIMITS.driftComparedChars ? { cut: { longest, limit: LIMITS.driftComparedChars } } : {};
+      out.push({ path: a.path, other: { path: b.path, tool: b.tool, text: b.text }, diff: lineDiff(a.compared, b.compared), ...(also.length ? { alsoOfTool: also } : {}), ...cut });
     }
   }
   return out;

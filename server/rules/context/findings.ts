@@ -8,10 +8,10 @@ import { judgedAgainstWorkspace, type AgentRule, type AgentView, type GlobDialec
 import { contextFinding } from './codes';
 import { agentCost, tokensText } from './cost';
 import { TOOL_NAMES, toolOfPath } from './convert';
-import { diffSummary, findDrift } from './drift';
+import { diffSummary, findDrift, type Drift } from './drift';
 import type { GlobReach } from './globReach';
 import { DISK_LOOK_FILES } from './ignoredGlobs';
-import { formatCount } from '../../core/limits';
+import { formatCount, overLimit } from '../../core/limits';
 import { globReadings, nestedScopeHedged, reachGlobs, scopedStatus } from './nestedRules';
 import { displayPath, isInside } from '../../workspace/paths';
 
@@ -244,14 +244,29 @@ function driftFindings(c: RuleFileContext): Finding[] {
       const other = displayPath(d.other.path, c.root);
       const summary = diffSummary(d.diff);
       const also = d.alsoOfTool ? `; of the ${TOOL_NAMES[d.other.tool]} files of this name, it shares the most with this one (also ${d.alsoOfTool.map((p) => displayPath(p, c.root)).join(', ')})` : '';
+      const { where, tail } = comparedWords(d, summary);
       return contextFinding(
         'context/drift',
         'information',
         c.lines.lineRange(0),
-        `The ${TOOL_NAMES[d.other.tool]} copy of this rule (${other}) has another body${also}:\n${summary}`,
-        { related: [{ path: d.other.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: `${TOOL_NAMES[d.other.tool]} copy; from this file to it:\n${summary}` }], data: { fix: 'copy-body', other: d.other.path } satisfies CopyBodyData },
+        `The ${TOOL_NAMES[d.other.tool]} copy of this rule (${other}) has another body${where}${also}${tail}`,
+        { related: [{ path: d.other.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: `${TOOL_NAMES[d.other.tool]} copy; from this file to it${where}${tail}` }], data: { fix: 'copy-body', other: d.other.path } satisfies CopyBodyData },
       );
     });
+}
+
+/**
+ * What a drift message says of the part compared (`where`) and how it ends (`tail`: the diff,
+ * or a full stop). Copies longer than `LIMITS.driftComparedChars` are compared in their first
+ * characters, and the message says so; when those are alike, it says the bodies differ past
+ * them rather than show no change.
+ */
+function comparedWords(d: Drift, summary: string): { where: string; tail: string } {
+  if (!d.cut) return { where: '', tail: `:\n${summary}` };
+  const limit = formatCount(d.cut.limit);
+  const note = `(${overLimit('the longer body is', d.cut.longest, d.cut.limit, 'characters')} to compare)`;
+  if (summary === '') return { where: ` past the first ${limit} characters, which are the same in both ${note}`, tail: '.' };
+  return { where: ` in the first ${limit} characters of each ${note}`, tail: `:\n${summary}` };
 }
 
 function capital(s: string): string {
