@@ -100,6 +100,13 @@ export const LIMITS = {
    * of each. A rule is a few kilobytes (Windsurf reads 12,000 characters of one).
    */
   driftComparedChars: 64 * 1024,
+  /**
+   * Characters of a Cursor rule looked at for `mdc:` links: Cursor's docs ask for rules under
+   * 500 lines, so a megabyte holds every real rule and keeps a pasted dump from costing a keystroke.
+   */
+  mdcLinkScanChars: 1024 * 1024,
+  /** `mdc:` links of one rule file checked (each costs a stat or a few): a real rule names a handful. */
+  mdcLinks: 200,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

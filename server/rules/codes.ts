@@ -59,6 +59,8 @@ export const RULE_CODES = {
   'rule-url/empty': 'rule:// without a name',
   'claude/import-missing': 'A Claude Code memory import (@path) names no file, here or further down its chain: Claude Code skips it silently',
   'claude/import-too-deep': 'A chain of Claude Code memory imports deeper than the 5 hops Claude Code follows',
+  'cursor/mdc-link-missing': "A Cursor rule's mdc: link names no file, read from the workspace folder or from the rule's folder: renamed or deleted?",
+  'cursor/mdc-link-outside': "A Cursor rule's mdc: link names no file in the workspace and leads out of it, where agentls does not look",
   'claude/agents-md-unread': 'An AGENTS.md beside or below a CLAUDE.md that does not import it: Claude Code reads the CLAUDE.md instead',
 } as const;
 

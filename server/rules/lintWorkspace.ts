@@ -15,6 +15,7 @@ import { refreshedEngine } from './sessionEngine';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { isClaudeMemoryFile } from './claudeImports';
+import { mdcLinkFindings } from './lint/mdcLinks';
 import { filesPastSubfolders, withUncheckedCount } from './pastSubfolders';
 
 /**
@@ -40,6 +41,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
+    if (analysis) add(p, await mdcLinkFindings(p, analysis.text, analysis.lines, fs, session, session.rootOf(p)));
     add(p, await agentsMdForClaudeFindings(p, fs, session));
   }
   const candidates = scope.named ? scope.files : scope.files.filter(mayBeRuleFile);

@@ -7,13 +7,14 @@ import type { OutsideFile } from './agentFiles';
 import { isClaudeMemoryFile } from './claudeImports';
 import type { RulesEngine } from './engine';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
+import { mdcLinkFindings } from './lint/mdcLinks';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { RULE_URL_PREFIX } from './ruleUrl';
 
 /**
  * What `agentls check` reports for a file the engine does not list besides its own tool's
  * lint (`outsideFindings`): Claude Code's reading of it when it is named as its memory
- * (`@` imports) or is an AGENTS.md a CLAUDE.md keeps out, and its `rule://` links. One
+ * (`@` imports) or is an AGENTS.md a CLAUDE.md keeps out, a Cursor rule's `mdc:` links, and its `rule://` links. One
  * function for check and for the findings the language server pushes for closed unlisted
  * rule files, so that the editor shows what check shows.
  */
@@ -23,6 +24,7 @@ export async function outsideFileLinkFindings(session: WorkspaceSession, fs: Fil
   const lines = text !== undefined ? new LineIndex(text) : undefined;
   if (text !== undefined && lines && isClaudeMemoryFile(p)) out.push(...(await claudeImportFindingsFor(p, text, lines, fs, session, file.root)));
   out.push(...(await agentsMdForClaudeFindings(p, fs, session)));
+  if (text !== undefined && lines) out.push(...(await mdcLinkFindings(p, text, lines, fs, session, file.root)));
   // A rule the xcsh agent loads has its links judged with the engine's findings.
   if (kind.kind === 'rule' && kind.loaded) return out;
   const markdown = isMarkdownKind(kind, p) || kind.kind === 'prompt';

@@ -4,6 +4,7 @@ import type { FileAnalysis } from '../../rules/analysis';
 import { RuleLocator } from '../../rules/lint/locate';
 import { findRuleRefs, refAt } from '../../rules/ruleRefs';
 import { findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../../rules/claudeImports';
+import { findMdcLinks, isCursorRuleFile, mdcLinkState, type MdcLink } from '../../rules/mdcLinks';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
@@ -11,14 +12,16 @@ import type { RulesState } from './state';
 /**
  * Document links and go-to-definition: `rule://NAME` → the file the agent uses for the
  * name; a rule file's first line (its name) → every other file with the same name; a
- * CLAUDE.md's `@path` import → the file it imports.
+ * CLAUDE.md's `@path` import → the file it imports; a Cursor rule's `mdc:` link → the file it names.
  */
 export function rulesLinksFeature(state: RulesState): Feature {
   return {
     id: 'rules-links',
     async documentLinks(doc) {
       if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
-      const imports = isClaudeMemoryFile(doc.path) ? await importLinks(state, doc.path, doc.text, (start, end) => doc.lines.range(start, end)) : [];
+      const range = (start: number, end: number) => doc.lines.range(start, end);
+      const imports = isClaudeMemoryFile(doc.path) ? await importLinks(state, doc.path, doc.text, range) : [];
+      imports.push(...(await mdcLinks(state, doc.path, findMdcLinks(doc.text), range)));
       const refs = findRuleRefs(doc.text);
       if (refs.length === 0) return imports.length ? imports : undefined;
       const engine = await state.engine();
@@ -44,6 +47,9 @@ export function rulesLinksFeature(state: RulesState): Feature {
         const target = imp && (await importTarget(state, doc.path, imp.path));
         if (target) return [{ uri: state.uriOf(target), range: ZERO_RANGE }];
       }
+      const offset = doc.lines.offsetAt(params.position);
+      const mdc = await mdcLinks(state, doc.path, findMdcLinks(doc.text).filter((l) => offset >= l.start && offset <= l.end), () => ZERO_RANGE);
+      if (mdc.length > 0) return [{ uri: mdc[0].target!, range: ZERO_RANGE }];
       const engine = await state.engine();
       const root = engine.rootFor(doc.path);
       if (!root) return undefined;
@@ -78,6 +84,19 @@ async function importLinks(state: RulesState, from: string, text: string, range:
     if (target) links.push({ range: range(imp.start, imp.end), target: state.uriOf(target) });
   }
   return links;
+}
+
+/** A Cursor rule's `mdc:` links that name a file (or folder) in its workspace folder, under the first reading that does (`mdcLinks.ts`). */
+async function mdcLinks(state: RulesState, from: string, links: readonly MdcLink[], range: (start: number, end: number) => DocumentLink['range']): Promise<DocumentLink[]> {
+  const session = state.context.session;
+  const root = session.rootOf(from);
+  if (links.length === 0 || root === undefined || !isCursorRuleFile(from, root)) return [];
+  const out: DocumentLink[] = [];
+  for (const link of links) {
+    const found = await mdcLinkState(state.context.documents.ruleFs, session.confinement, from, root, link.target);
+    if (found.kind === 'found') out.push({ range: range(link.start, link.end), target: state.uriOf(found.path) });
+  }
+  return out;
 }
 
 function anchorOf(analysis: FileAnalysis | undefined) {

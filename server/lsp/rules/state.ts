@@ -14,6 +14,8 @@ import { fileTargets } from '../../rules/targets';
 import { xcshRuleUrlFindings } from '../../rules/lint/ruleUrls';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/lint/claudeImports';
+import { mdcLinkFindings } from '../../rules/lint/mdcLinks';
+import { mayHoldMdcLinks } from '../../rules/mdcLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { FileChange } from '../../workspace/changes';
@@ -169,10 +171,13 @@ export class RulesState {
     }
   }
 
-  /** A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or lost a CLAUDE.md beside it. */
+  /**
+   * A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or
+   * lost a CLAUDE.md beside it, an open Cursor rule's `mdc:` link may name it now or no longer.
+   */
   private rediagnoseClaudeMemory(): void {
     for (const doc of this.context.documents.all()) {
-      if (doc.path && (isClaudeMemoryFile(doc.path) || path.basename(doc.path) === 'AGENTS.md')) this.context.diagnostics.schedule(doc);
+      if (doc.path && (isClaudeMemoryFile(doc.path) || path.basename(doc.path) === 'AGENTS.md' || mayHoldMdcLinks(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
     }
   }
 
@@ -259,6 +264,7 @@ export class RulesState {
       this.rediagnoseAgentsMd(path.dirname(doc.path));
     }
     out.push(...(await agentsMdForClaudeFindings(doc.path, fs, this.context.session)));
+    out.push(...(await mdcLinkFindings(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
     // A diagnosis cancelled by a newer one may have read older texts: the newer one's reads are kept.
     if (!token.isCancellationRequested && this.context.documents.getByPath(doc.path)) this.chains.set(doc.path, read);
     return out;

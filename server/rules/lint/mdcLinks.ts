@@ -1,0 +1,52 @@
+import type { Finding } from '../../core/findings';
+import type { LineIndex } from '../../core/text';
+import type { PathGuard } from '../../workspace/confine';
+import type { FileSystem } from '../../workspace/fs';
+import { finding } from '../codes';
+import { findMdcLinks, isCursorRuleFile, mdcLinkState } from '../mdcLinks';
+import { fileTargets } from '../targets';
+
+const UNDOCUMENTED = "Cursor's documentation does not say what an mdc: link's path is relative to";
+
+/**
+ * The `mdc:` links of a Cursor rule file that name no file under any reading (`mdcLinks.ts`),
+ * as information: what Cursor does with such a link is not documented, only that the path
+ * names nothing a user can open. None when `agentls.rules.agents` leaves Cursor out, for a
+ * file of no Cursor rule folder, or one outside the workspace folders (`root`).
+ */
+export async function mdcLinkFindings(
+  file: string,
+  text: string,
+  lines: LineIndex,
+  fs: FileSystem,
+  where: { settings: { rules: { agents: 'auto' | readonly string[] } }; confinement: PathGuard },
+  root: string | undefined,
+): Promise<Finding[]> {
+  if (root === undefined || !text.includes('mdc:') || !isCursorRuleFile(file, root)) return [];
+  if (!fileTargets(where.settings.rules.agents, 'cursor', false).has('cursor')) return [];
+  const out: Finding[] = [];
+  for (const link of findMdcLinks(text)) {
+    const state = await mdcLinkState(fs, where.confinement, file, root, link.target);
+    const range = lines.range(link.start, link.end);
+    if (state.kind === 'missing') {
+      out.push(
+        finding(
+          'cursor/mdc-link-missing',
+          'information',
+          range,
+          `No file at \`mdc:${link.target}\`, read from the workspace folder or from this rule's folder (${UNDOCUMENTED}, so both were tried): the file may have been renamed or deleted, and Cursor gets a link to nothing.`,
+        ),
+      );
+    } else if (state.kind === 'outside') {
+      out.push(
+        finding(
+          'cursor/mdc-link-outside',
+          'information',
+          range,
+          `\`mdc:${link.target}\` names no file in the workspace, and read from the workspace folder or as written it leads out of it, where agentls does not look (${UNDOCUMENTED}): whether Cursor finds a file there is not checked.`,
+        ),
+      );
+    }
+  }
+  return out;
+}

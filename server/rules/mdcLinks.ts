@@ -1,0 +1,168 @@
+import * as path from 'node:path';
+import { LIMITS } from '../core/limits';
+import type { PathGuard } from '../workspace/confine';
+import type { FileSystem } from '../workspace/fs';
+import { isInside, relativeInside, toPosix } from '../workspace/paths';
+import { inRanges, markdownCodeRanges } from './markdownCode';
+
+/**
+ * `mdc:` links in Cursor rules: `[the schema](mdc:src/db/schema.ts)`, the form real rule files
+ * use to point a rule at a project file.
+ *
+ * What Cursor does with one is not documented: no page of Cursor's documentation found by a
+ * search of stored docs and pages (its rules page, https://cursor.com/docs/context/rules,
+ * included) mentions `mdc:` links or what their path is relative to; guides by others (reporails.com's
+ * Cursor rules, for one) give `@filename` as the way a rule names a file. Real rule files write both paths from
+ * the workspace folder and paths from the rule's own folder. So a link is judged under every
+ * reading (`mdcLinkReadings`), and only one that names no file under any of them is reported.
+ */
+export interface MdcLink {
+  /** The path after `mdc:`, backslash escapes removed. */
+  target: string;
+  /** Offsets of `mdc:PATH` in the text. */
+  start: number;
+  end: number;
+}
+
+const SCHEME = 'mdc:';
+/** Characters of one link's path: a path longer than this is no file name. */
+const MAX_TARGET_CHARS = 4096;
+/** Characters before `mdc:` looked at for a reference definition's `[label]:`. */
+const MAX_LABEL_CHARS = 1000;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*<?$/;
+
+/**
+ * Every `mdc:` link destination of a Markdown text: after `](` or `](<` (an inline link),
+ * inside `<…>` (an autolink), or after a reference definition's `[label]:`, and not inside a
+ * code span or fenced block, where it is an example. Linear: each occurrence of `mdc:` is
+ * looked at once, its path and the label before it read to a fixed cap; at most
+ * `LIMITS.mdcLinks` links of the first `LIMITS.mdcLinkScanChars` characters.
+ */
+export function findMdcLinks(whole: string): MdcLink[] {
+  const out: MdcLink[] = [];
+  const text = whole.length > LIMITS.mdcLinkScanChars ? whole.slice(0, LIMITS.mdcLinkScanChars) : whole;
+  if (!text.includes(SCHEME)) return out;
+  const code = markdownCodeRanges(text);
+  for (let at = text.indexOf(SCHEME); at >= 0 && out.length < LIMITS.mdcLinks; at = text.indexOf(SCHEME, at + SCHEME.length)) {
+    const opener = openerBefore(text, at);
+    if (!opener || inRanges(code, at)) continue;
+    const end = destinationEnd(text, at + SCHEME.length, opener === 'angle');
+    const target = text.slice(at + SCHEME.length, end).replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    if (target !== '') out.push({ target, start: at, end });
+  }
+  return out;
+}
+
+/** How the destination starting at `at` is opened, if it is a link destination at all. */
+function openerBefore(text: string, at: number): 'plain' | 'angle' | undefined {
+  const before = text[at - 1];
+  if (before === '(' && text[at - 2] === ']') return 'plain';
+  if (before === '<') return 'angle';
+  if (before !== ' ' && before !== '\t' && before !== ':') return undefined;
+  let lineStart = at;
+  while (lineStart > 0 && at - lineStart < MAX_LABEL_CHARS && text[lineStart - 1] !== '\n') lineStart--;
+  return REFERENCE_DEFINITION.test(text.slice(lineStart, at)) ? 'plain' : undefined;
+}
+
+/**
+ * Where a destination ends, after CommonMark: inside `<…>` at `>` or the line's end; else at
+ * whitespace or the `)` that closes the link (balanced parentheses belong to the path, as in
+ * Next.js's `app/(group)/page.tsx`). A backslash escapes the character after it.
+ */
+function destinationEnd(text: string, from: number, angle: boolean): number {
+  const cap = Math.min(text.length, from + MAX_TARGET_CHARS);
+  let depth = 0;
+  let i = from;
+  for (; i < cap; i++) {
+    const c = text[i];
+    if (c === '\\' && i + 1 < cap && text[i + 1] !== '\n') {
+      i++;
+      continue;
+    }
+    if (c === '\n' || c === '\r') break;
+    if (angle) {
+      if (c === '>' || c === '<') break;
+      continue;
+    }
+    if (c === ' ' || c === '\t') break;
+    if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth === 0) break;
+      depth--;
+    }
+  }
+  return i;
+}
+
+/** Whether `p` is a rule file of a Cursor rule folder (`.cursor/rules`, at any depth of the workspace folder `root`). */
+export function isCursorRuleFile(p: string, root: string): boolean {
+  const rel = relativeInside(root, p);
+  return rel !== undefined && /(?:^|\/)\.cursor\/rules\/(?:.+\/)?[^/]+\.mdc$/.test(rel);
+}
+
+/** Whether the file `p` of text `text` may hold an `mdc:` link agentls judges: a cheap test, no workspace folder needed. */
+export function mayHoldMdcLinks(p: string, text: string): boolean {
+  return p.endsWith('.mdc') && toPosix(p).includes('/.cursor/rules/') && text.includes(SCHEME);
+}
+
+export interface MdcReadings {
+  /** The absolute paths the link may name inside the workspace folder, to be looked up. */
+  inside: string[];
+  /** Some reading leads out of the workspace folder (`../../etc/passwd`, `/etc/passwd`, `~/…`): never looked up. */
+  outside: boolean;
+}
+
+/**
+ * The files a link of the rule `file` may name: its path as written, percent-decoded, and
+ * without a `#fragment` or `?query`, each from the workspace folder `root`, from the folder
+ * holding the rule's `.cursor` (a package's own rules), and from the rule's folder; an
+ * absolute path as it is. Each reading the guard does not cover (links not followed) counts
+ * as outside and is never looked up.
+ */
+export function mdcLinkReadings(file: string, root: string, target: string, guard: PathGuard): MdcReadings {
+  const forms = new Set([target]);
+  try {
+    forms.add(decodeURIComponent(target));
+  } catch {
+    // Not percent-encoded after all (`100%.md`): the path as written is the only reading.
+  }
+  for (const form of [...forms]) forms.add(form.replace(/[#?].*$/, ''));
+  forms.delete('');
+  const rel = relativeInside(root, file) ?? '';
+  const cursorAt = rel.lastIndexOf('.cursor/rules/');
+  const project = cursorAt > 0 ? path.join(root, rel.slice(0, cursorAt)) : root;
+  const bases = [...new Set([root, project, path.dirname(file)])];
+  const inside = new Set<string>();
+  let outside = false;
+  for (const form of forms) {
+    const absolute = path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
+    const candidates = form.startsWith('~') ? [] : absolute ? [path.normalize(form)] : bases.map((b) => path.resolve(b, form));
+    if (candidates.length === 0) outside = true;
+    for (const c of candidates) {
+      if (isInside(root, c) && guard.covers(c)) inside.add(c);
+      else outside = true;
+    }
+  }
+  return { inside: [...inside], outside };
+}
+
+export type MdcLinkState = { kind: 'found'; path: string } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
+
+/**
+ * What a link names: the first reading that exists (a file, a folder or a link: any of them
+ * is there to be renamed), else `outside` when some reading leaves the workspace folder, else
+ * `missing`. A reading the guard refuses after following links (a folder linked out of the
+ * workspace) is not looked into: the link is then `unknown`, never reported.
+ */
+export async function mdcLinkState(fs: FileSystem, guard: PathGuard, file: string, root: string, target: string): Promise<MdcLinkState> {
+  const readings = mdcLinkReadings(file, root, target, guard);
+  let refused = false;
+  for (const p of readings.inside) {
+    if (await fs.stat(p)) return { kind: 'found', path: p };
+    // Asked only of a path not found: `fs.stat` answers undefined for a refused path too.
+    if (!guard.allows(p)) refused = true;
+  }
+  if (refused) return { kind: 'unknown' };
+  // A reading out of the workspace may name a file there: not looked up, so not said to be missing.
+  return readings.outside ? { kind: 'outside' } : { kind: 'missing' };
+}

@@ -1,0 +1,33 @@
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { builtCli } from '../helpers/cliWithHome';
+import { mdcFindings, mdcLinkWorkspace } from '../helpers/mdcLinks';
+
+function check(ws: string, ...args: string[]): CheckJson {
+  const run = builtCli(['check', '--format', 'json', ...args], { cwd: ws });
+  return JSON.parse(run.stdout) as CheckJson;
+}
+
+const RULE = '.cursor/rules/db.mdc';
+
+describe('mdc: links in Cursor rules', () => {
+  for (const withXcsh of [false, true]) {
+    it(`are reported, as information naming Cursor, only where no reading names a file${withXcsh ? ', beside the xcsh agent' : ''}`, () => {
+      const { ws, rule, outside } = mdcLinkWorkspace(withXcsh ? { '.xcsh/rules/.keep': '' } : {});
+      const found = check(ws).diagnostics.filter((d) => d.path === RULE && d.code.startsWith('cursor/'));
+      expect(found.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual(mdcFindings(fs.readFileSync(rule, 'utf8'), outside));
+      expect(found.every((d) => d.severity === 'information')).toBe(true);
+      const [missing, out] = found;
+      expect(missing.message).toContain('`mdc:src/db/old.ts`');
+      expect(missing.message).toContain("Cursor's documentation does not say what an mdc: link's path is relative to");
+      // The file outside exists: had agentls looked, the links would have said nothing.
+      expect(out.message).toContain('agentls does not look');
+    });
+  }
+
+  it('are not judged where the agents asked for leave Cursor out', () => {
+    const { ws } = mdcLinkWorkspace();
+    expect(check(ws, '--agents', 'windsurf').diagnostics.filter((d) => d.code.startsWith('cursor/'))).toEqual([]);
+  });
+});
