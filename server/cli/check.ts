@@ -8,7 +8,7 @@ import { WorkspaceSession } from '../workspace/session';
 import { splitLinkNote } from '../workspace/write';
 import { runCheck } from './checkRun';
 import { unknownSeverityKeys } from './severityCodes';
-import { resolveCheckTargets } from './checkTargets';
+import { resolveCheckTargets, underRoot } from './checkTargets';
 import { overlaySettings } from '../core/settings';
 import { globProblem } from '../workspace/glob';
 import { projectIgnoreMatcher } from '../workspace/projectConfig';
@@ -27,7 +27,7 @@ const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severit
     linted by what it is. Every run ends with what it checked: "Checked N files: …"; where it
     found no rule file, prompt document, patch or recipe, that line says so and names where it
     looked (the exit stays 0: a repository may have no rule files yet).
-    --format      text (default; path:line:column, 1-based), json (LSP ranges: 0-based lines,
+    --format      text (default; path:line:column, 1-based, paths from the current folder), json (root-relative paths, LSP ranges: 0-based lines,
                   UTF-16 characters; a summary, and each fixable diagnostic's edits), or sarif
                   (SARIF 2.1.0 for code scanning; 1-based; safe fixes as "fixes")
     --max-severity  the least severe level that fails the run: error (default), warning,
@@ -127,7 +127,9 @@ export const checkCommand: CliCommand = {
       repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
       incomplete: failures,
       bom: await filesWithBom(run.results),
-      lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files].map((p) => displayPath(p, common.root, resolveHome(common.settings.home))),
+      lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files],
+      // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
+      cwd: await underRoot(io.cwd, common.root),
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);

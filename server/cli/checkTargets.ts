@@ -120,7 +120,7 @@ async function userLevelDanglingLink(abs: string, area: string | undefined, sess
  * cwd is the real folder), or `--root` given as the link. Only the folders above the last
  * part are resolved, so a rule file that is itself a link stays the link it is.
  */
-async function underRoot(abs: string, root: string): Promise<string> {
+export async function underRoot(abs: string, root: string): Promise<string> {
   if (isInside(root, abs)) return abs;
   try {
     const [realRoot, realParent] = await Promise.all([fsp.realpath(root), fsp.realpath(path.dirname(abs))]);

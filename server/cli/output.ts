@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../core/findings';
 import { editorRangeOf, type TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
-import { displayPath, pathToUri, relativeInside } from '../workspace/paths';
+import { displayPath, isInside, pathToUri, relativeInside, toPosix } from '../workspace/paths';
 import { sarifRule } from './sarifRule';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
@@ -65,8 +65,13 @@ export interface CheckReport {
   bom?: ReadonlySet<string>;
   /** Rule files a cap left unread: the run found agent files, though it could not check them. */
   agentFilesUnread?: number;
-  /** Where the run looked, as its reader knows it: the root's absolute path, or the paths named (root-relative); empty when it looked nowhere (a path it could not check). */
+  /** Where the run looked (absolute): the root, or the paths named; empty when it looked nowhere (a path it could not check). */
   lookedIn?: readonly string[];
+  /**
+   * The folder the command ran in: text shows the root's files relative to it (`../../.cursor/rules/x.mdc`
+   * from a package), as a terminal's links and `vim FILE` resolve them; JSON and SARIF do not use it.
+   */
+  cwd?: string;
 }
 
 /**
@@ -74,12 +79,33 @@ export interface CheckReport {
  * no rule files yet is no failure), but a CI step pointed at the wrong folder must not read as
  * clean. Undefined when it found some.
  */
-export function noAgentFilesText(report: CheckReport, showPath: (p: string) => string = (p) => p): string | undefined {
+export function noAgentFilesText(report: CheckReport, showPath: (p: string) => string = (p) => machinePath(report, p)): string | undefined {
   // Nothing looked at (a path it could not check), or rule files a cap left unread: the run's
   // `incomplete` says what it left out, and "found none" would be said of rule files.
   if (report.summary.agentFiles > 0 || report.lookedIn?.length === 0 || (report.agentFilesUnread ?? 0) > 0) return undefined;
   const where = report.lookedIn?.length ? report.lookedIn : [report.root];
-  return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map(showPath).join(', ')}`;
+  // The whole root is named by its absolute path in every format: `../..` would say less.
+  return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map((p) => (p === report.root ? p : showPath(p))).join(', ')}`;
+}
+
+/** A path as JSON and SARIF give it: root-relative inside the root, `~/…` in the home, else absolute. */
+function machinePath(report: CheckReport, p: string): string {
+  return displayPath(p, report.root, report.home);
+}
+
+/**
+ * A path as the text format shows it: a file of the root relative to the folder the command ran
+ * in, `../` and all, as tsc prints it (`formatLocation` in TypeScript's src/compiler/program.ts:
+ * `convertToRelativePath` against `getCurrentDirectory()`), so that a terminal's click-to-open and `vim FILE` resolve
+ * it from the same shell; any other file as JSON gives it (`~/…` for user-level rules).
+ */
+function textPath(report: CheckReport, p: string): string {
+  const { cwd, root } = report;
+  if (cwd === undefined || relativeInside(root, p) === undefined) return machinePath(report, p);
+  // Run from a folder outside the project (a CI step naming it), a file not under that folder is
+  // written whole: a path that climbs out of an unrelated folder says less (agentls's choice).
+  if (!isInside(root, cwd) && !isInside(cwd, p)) return toPosix(p);
+  return toPosix(path.relative(cwd, p)) || '.';
 }
 
 /** A range of the file at `file` (absolute) as the report gives it: as an editor shows the file. */
@@ -116,9 +142,9 @@ export function summarize(filesChecked: number, agentFiles: number, results: Fil
   return { filesChecked, agentFiles, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
 }
 
-/** Findings by path and position; `abs` is the file's absolute path, `path` as shown. */
-function sorted(results: FileFindings[], root: string, home?: string): { path: string; abs: string; f: CheckFinding }[] {
-  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: displayPath(r.path, root, home), abs: r.path, f })));
+/** Findings by path and position; `abs` is the file's absolute path, `path` as `show` gives it. */
+function sorted(results: FileFindings[], show: (p: string) => string): { path: string; abs: string; f: CheckFinding }[] {
+  const rows = results.flatMap((r) => r.findings.map((f) => ({ path: show(r.path), abs: r.path, f })));
   return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.f.range.start.line - b.f.range.start.line || a.f.range.start.character - b.f.range.start.character));
 }
 
@@ -149,21 +175,22 @@ export function linePath(p: string): string {
 
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
-  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${linePath(displayPath(file.path, report.root))}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
-  for (const { path: p, abs, f } of sorted(report.results, report.root, report.home)) {
+  const show = (p: string) => textPath(report, p);
+  for (const file of report.fixed) for (const fix of file.fixes) lines.push(`${linePath(show(file.path))}: fixed [${fix.codes.join(', ')}] ${fix.title}`);
+  for (const { path: p, abs, f } of sorted(report.results, show)) {
     // A message of several lines (a drift's diff) keeps one finding per `path:line:column` line: the rest is indented under it.
     const message = f.message.replace(/\n/g, '\n    ');
     const { start } = shown(report, abs, f.range);
     lines.push(`${linePath(p)}:${start.line + 1}:${start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
   }
-  lines.push(summaryLine(report.summary, noAgentFilesText(report, linePath)));
+  lines.push(summaryLine(report.summary, noAgentFilesText(report, (p) => linePath(show(p)))));
   return lines.join('\n') + '\n';
 }
 
 export function formatJson(report: CheckReport): string {
   const json: CheckJson = {
     summary: report.summary,
-    diagnostics: sorted(report.results, report.root).map(({ path: p, abs, f }) => ({
+    diagnostics: sorted(report.results, (p) => displayPath(p, report.root)).map(({ path: p, abs, f }) => ({
       path: p,
       range: shown(report, abs, f.range),
       severity: f.severity,
@@ -201,7 +228,7 @@ function artifactOf(p: string, root: string, base: string): { uri: string; uriBa
  * column of line 1 (`shown`), as GitHub code scanning shows the file.
  */
 export function formatSarif(report: CheckReport): string {
-  const rows = sorted(report.results, report.root);
+  const rows = sorted(report.results, (p) => displayPath(p, report.root));
   const codes = [...new Set(rows.map((r) => r.f.code))].sort();
   const ruleIndex = new Map(codes.map((c, i) => [c, i]));
   const region = (file: string, range: Finding['range']) => {

@@ -1,0 +1,49 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+const NONE = 'found no rule files, prompt documents, hashline patches or ast-edit recipes in';
+
+/** A monorepo: a rule file at its top with a fixable problem, and a package whose README links a rule that does not exist. */
+function monorepo(): { ws: string; web: string } {
+  const ws = writeTree(tempDir(), {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.cursor/rules/x.mdc': '---\nalwaysApply: "true"\n---\nShort functions.\n',
+    'packages/web/README.md': 'See [it](rule://nope).\n',
+    'packages/web/src/a.ts': 'export const a = 1;\n',
+  });
+  return { ws, web: path.join(ws, 'packages/web') };
+}
+
+describe('agentls check run from a package of a monorepo', () => {
+  it("prints text paths relative to the shell's folder (../../ for files above it), as a terminal and vim resolve them", () => {
+    const { web } = monorepo();
+    const r = builtCli(['check'], { cwd: web });
+    expect(r.status, r.stderr).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^\.\.\/\.\.\/\.cursor\/rules\/x\.mdc:2:14: warning \[frontmatter\/wrong-type\] /);
+    expect(lines[1]).toMatch(/^README\.md:1:10: error \[rule-url\/unknown\] /);
+    // Each path opens from the shell's folder.
+    for (const line of lines.slice(0, 2)) expect(fs.existsSync(path.join(web, line.split(':')[0]))).toBe(true);
+  });
+
+  it('names a folder it found nothing in as typed from the package, and the fixes it made by the same paths', () => {
+    const { web } = monorepo();
+    const src = builtCli(['check', 'src'], { cwd: web });
+    expect(src.stdout).toBe(`Checked 1 file: ${NONE} src.\n`);
+    const fixed = builtCli(['check', '--fix', '../../.cursor'], { cwd: web });
+    expect(fixed.stdout.split('\n')[0]).toBe('../../.cursor/rules/x.mdc: fixed [frontmatter/wrong-type] Write true (a YAML boolean)');
+  });
+
+  it('keeps JSON paths relative to the project root and SARIF URIs relative to the repository: machine data, whatever the shell', () => {
+    const { web } = monorepo();
+    const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: web }).stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => d.path)).toEqual(['.cursor/rules/x.mdc', 'packages/web/README.md']);
+    const sarif = JSON.parse(builtCli(['check', '--format', 'sarif'], { cwd: web }).stdout);
+    const uris = sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0].physicalLocation.artifactLocation.uri);
+    expect(uris).toEqual(['.cursor/rules/x.mdc', 'packages/web/README.md']);
+  });
+});
