@@ -27,7 +27,7 @@ export interface FixedFile {
 /** What every format states about the run, so that "no problems" always says what was checked. */
 export interface CheckSummary {
   filesChecked: number;
-  /** Of those, rule files (and look-alikes), prompt documents, hashline patches and ast-edit recipes: none is said in every format. */
+  /** Of those, rule files (and look-alikes), prompt documents, hashline patches, ast-edit recipes and Markdown files holding rule:// links: none is said in every format. */
   agentFiles: number;
   problems: number;
   error: number;

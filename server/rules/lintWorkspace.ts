@@ -12,7 +12,7 @@ import { mayBeRuleFile, placeOf, readOutsideFile } from './outsideFile';
 import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
 import { outsideFileLinkFindings } from './outsideFileLinks';
 import { refreshedEngine } from './sessionEngine';
-import { xcshRuleUrlFindings } from './lint/ruleUrls';
+import { checksRuleLinks, xcshRuleUrlFindings } from './lint/ruleUrls';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { isClaudeMemoryFile } from './claudeImports';
 import { mdcLinkFindings } from './lint/mdcLinks';
@@ -79,6 +79,9 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
       notes?.judged?.(file);
       add(file, outsideFindings(outside));
     }
+    // A Markdown file holding rule:// links is checked for them (check's usage names it among
+    // what it lints): judged, so that a run does not say it found nothing beside their findings.
+    if (markdown && text !== undefined && checksRuleLinks(text, session.settings.rules.agents)) notes?.judged?.(file);
     add(file, await outsideFileLinkFindings(session, fs, engine, outside));
   }
   // A nested rule folder that is a link out of the workspace or to nothing is listed as the link it is (never followed): said of the link.

@@ -105,7 +105,8 @@ describe('agentls check: never a false "clean"', () => {
     expect(docs.stdout).toContain('docs/guide.md:1:5');
     expect(docs.stdout).not.toContain('comma.mdc');
     // Markdown is checked for its rule:// links, but holds no rule file: said, naming the folder.
-    expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\); found no rule files, prompt documents, hashline patches or ast-edit recipes in docs\.\n$/);
+    // Files checked for their rule:// links: no "found no rule files" beside what they hold.
+    expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
   });
 
   it('takes a path spelt through a link to the project as the project\'s own, and --root given as that link', async () => {
@@ -152,8 +153,10 @@ describe('agentls check: never a false "clean"', () => {
   it('says how many files it checked when it finds nothing', async () => {
     const { ws, home } = project();
     const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);
-    // Not "no problems": none of them is a file agentls lints but for its rule:// links, and the line says where it looked.
-    expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in src, docs/clean.md.\n', stderr: '' });
+    // docs/clean.md's rule:// link was checked, and resolves: "no problems" of it; src alone is said to hold nothing agentls lints.
+    expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: no problems.\n', stderr: '' });
+    const src = await cli(['check', 'src', '--home', home], ws);
+    expect(src).toEqual({ code: 0, stdout: 'Checked 2 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in src.\n', stderr: '' });
   });
 
   it('checks a RAWP prompt saved with a byte-order mark past it, and says the mark is there (not "invalid JSON")', async () => {
@@ -309,7 +312,7 @@ describe('agentls check: never a false "clean"', () => {
   it('carries the counts in JSON and SARIF', async () => {
     const { ws, home } = project();
     const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
-    expect(json.summary).toEqual({ filesChecked: 7, agentFiles: 2, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
+    expect(json.summary).toEqual({ filesChecked: 7, agentFiles: 4, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
     const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], ws)).stdout);
     expect(sarif.runs[0].properties.summary).toEqual(json.summary);
     expect(sarif.runs[0].results).toHaveLength(3);

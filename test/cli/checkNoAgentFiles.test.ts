@@ -40,7 +40,7 @@ describe('agentls check where there is nothing it lints', () => {
     expect(src.stdout).toBe(`Checked 1 file: ${NONE} src.\n`);
   });
 
-  it('says nothing of it where it found one, clean or not, and keeps saying it beside problems', () => {
+  it('says nothing of it where it found one, clean or not, nor beside a rule:// problem in a Markdown file it checked', () => {
     const ws = writeTree(tempDir(), {
       '.git/HEAD': 'ref: refs/heads/main\n',
       '.xcsh/.keep': '',
@@ -53,10 +53,13 @@ describe('agentls check where there is nothing it lints', () => {
     const json = JSON.parse(builtCli(['check', 'ask.prompt.md', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
     expect(json.summary.agentFiles).toBe(1);
     expect(json.noAgentFiles).toBeUndefined();
-    // A Markdown file checked for its rule:// link: the problem is said, and that no rule file was found there too.
+    // A Markdown file checked for its rule:// link is one of the files agentls lints: the problem is
+    // said, and no "found no rule files" beside it (in JSON, it counts among the agent files).
     const docs = builtCli(['check', 'docs'], { cwd: ws });
     expect(docs.status).toBe(1);
-    expect(docs.stdout).toMatch(new RegExp(`\\nChecked 1 file: 1 problem \\(1 error, 0 warnings, 0 info\\); ${NONE} docs\\.\\n$`));
+    expect(docs.stdout).toMatch(/\nChecked 1 file: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
+    const docsJson = JSON.parse(builtCli(['check', 'docs/guide.md', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect({ agentFiles: docsJson.summary.agentFiles, noAgentFiles: docsJson.noAgentFiles }).toEqual({ agentFiles: 1, noAgentFiles: undefined });
     fs.mkdirSync(path.join(ws, '.cursor', 'rules'), { recursive: true });
     fs.writeFileSync(path.join(ws, '.cursor', 'rules', 'style.mdc'), '---\ndescription: Style\nglobs: src/**/*.ts\nalwaysApply: false\n---\nUse tabs.\n');
     const withRule = builtCli(['check', '.cursor'], { cwd: ws });

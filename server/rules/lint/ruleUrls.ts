@@ -10,8 +10,15 @@ import { bucketName, namingXcsh } from './words';
  * xcsh agent's scheme, so a list of agents without it (`--agents cursor`) has none of them.
  */
 export function xcshRuleUrlFindings(text: string, lines: LineIndex, engine: RulesEngine, root: string | undefined, agents: 'auto' | readonly string[]): Finding[] {
-  if (agents !== 'auto' && !agents.includes('xcsh')) return [];
+  if (!targetsXcsh(agents)) return [];
   return ruleUrlFindings(text, lines, engine, root).map(namingXcsh);
+}
+
+const targetsXcsh = (agents: 'auto' | readonly string[]) => agents === 'auto' || agents.includes('xcsh');
+
+/** Whether `text` holds a `rule://` link (outside code) that `xcshRuleUrlFindings` checks: a file `check` counts among those it lints. */
+export function checksRuleLinks(text: string, agents: 'auto' | readonly string[]): boolean {
+  return targetsXcsh(agents) && findRuleRefs(text, 1).length > 0;
 }
 
 /**
