@@ -11,7 +11,7 @@ import { CliError } from './command';
 
 /** What `agentls check PATH…` was asked to look at. */
 export interface CheckTargets {
-  /** No path, or the root itself (or a folder above it) named: the whole workspace. */
+  /** No path, or the root itself named: the whole workspace. */
   whole: boolean;
   /** Folders to walk (absolute, under the root). */
   folders: string[];
@@ -35,9 +35,15 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
   const problems: string[] = [];
   for (const written of paths) {
     const abs = await underRoot(path.resolve(cwd, written), root);
-    // The root, or a folder above it: the whole workspace (it exists, and is a folder).
-    if (isInside(abs, root)) {
+    // The root: the whole workspace (it exists, and is a folder).
+    if (abs === root) {
       targets.whole = true;
+      continue;
+    }
+    // A folder above it (`/`, `..` at the top) asks for more than the project: checking the
+    // project alone would answer "clean" for what it did not look at.
+    if (isInside(abs, root)) {
+      problems.push(`${written} is a folder above the workspace root ${root}: agentls checks one project, so it did not check it (run agentls check in the project, name folders inside it, or give --root)`);
       continue;
     }
     // Where a path lies is settled before it is looked at: a stat of a path outside would

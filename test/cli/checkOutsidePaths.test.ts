@@ -49,4 +49,19 @@ describe('agentls check PATH outside the workspace', () => {
     const above = builtCli(['check', '..', '--root', ws], { cwd: path.join(ws, '.cursor') });
     expect(above.status, above.stderr).toBe(0);
   });
+
+  it('refuses a folder above the root (/, ..): it cannot check that, and does not pass the project off as it (exit 2)', () => {
+    const { ws } = projectAndOutside();
+    writeTree(ws, { 'docs/a.md': 'See rule://nope.\n' });
+    for (const [cwd, named] of [[ws, '/'], [ws, '..'], [path.join(ws, 'docs'), '../..']]) {
+      const r = builtCli(['check', named], { cwd });
+      expect({ named, status: r.status, stdout: r.stdout }).toEqual({ named, status: 2, stdout: '' });
+      expect(r.stderr).toBe(`agentls check: ${named} is a folder above the workspace root ${ws}: agentls checks one project, so it did not check it (run agentls check in the project, name folders inside it, or give --root)\n`);
+      // A report's reader is told the same, with nothing checked.
+      const json = JSON.parse(builtCli(['check', named, '--format', 'json'], { cwd }).stdout);
+      expect({ summary: json.summary.filesChecked, incomplete: json.incomplete }).toEqual({ summary: 0, incomplete: [r.stderr.slice('agentls check: '.length, -1)] });
+    }
+    // The root itself, however it is spelt, is the whole project.
+    expect(builtCli(['check', '..'], { cwd: path.join(ws, 'docs') }).status).toBe(1);
+  });
 });
