@@ -16,7 +16,7 @@ import { claudeFoldersForFile, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from 
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, agentSectionsText, unreadFoldersText } from '../rules/report';
 import { bucketsFromHome, forFileFromHome } from '../rules/homePaths';
-import { displayPath, isInside, toPosix } from '../workspace/paths';
+import { displayPath, toPosix } from '../workspace/paths';
 import { MAX_LINTED_FILES, type WorkspaceLinter } from '../workspace/linter';
 import { WorkspaceSession } from '../workspace/session';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand } from './command';
@@ -26,7 +26,6 @@ import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 import { resolveHome } from '../workspace/home';
 import { optionsForNamedPath, refuseWholeRoot } from './wholeRoot';
-import { indexRefusal } from '../workspace/roots';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -102,7 +101,7 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     // `rules` alone (a plain project's `rules --for packages/a/x.ts` must not become package a's). Else the home or `/` is refused.
     const home = resolveHome(common.settings.home);
     const forPath = values.for === undefined ? undefined : path.resolve(io.cwd, values.for);
-    if (forPath !== undefined && (indexRefusal(common.root, home) !== undefined || !isInside(common.root, forPath))) common = await optionsForNamedPath(common, forPath);
+    if (forPath !== undefined) common = await optionsForNamedPath(common, forPath);
     refuseWholeRoot('rules', common.root, home);
     const session = new WorkspaceSession(common.settings);
     try {

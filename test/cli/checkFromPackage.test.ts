@@ -47,3 +47,21 @@ describe('agentls check run from a package of a monorepo', () => {
     expect(uris).toEqual(['.cursor/rules/x.mdc', 'packages/web/README.md']);
   });
 });
+
+describe('agentls check PATH run from a folder without a project marker', () => {
+  it('keeps that folder as the root for paths inside it, as `check` alone and `rules --for` do, so two packages are checked together', () => {
+    const rule = '---\nalwaysApply: "true"\n---\nA rule.\n';
+    const plain = writeTree(tempDir(), { 'packages/a/.cursor/rules/x.mdc': rule, 'packages/b/.cursor/rules/y.mdc': rule });
+    const both = builtCli(['check', 'packages/a', 'packages/b'], { cwd: plain });
+    expect(both.stderr).toBe('');
+    expect(both.stdout).toMatch(/^packages\/a\/\.cursor\/rules\/x\.mdc:2:14: warning .*\npackages\/b\/\.cursor\/rules\/y\.mdc:2:14: warning /);
+    // One package named reads as it does in the whole run: rooted at the same folder.
+    const one = builtCli(['check', 'packages/a', '--format', 'json'], { cwd: plain });
+    const whole = builtCli(['check', '--format', 'json'], { cwd: plain });
+    const paths = (r: { stdout: string }) => (JSON.parse(r.stdout) as CheckJson).diagnostics.map((d) => d.path);
+    expect(paths(one)).toEqual(['packages/a/.cursor/rules/x.mdc']);
+    expect(paths(whole)).toEqual(['packages/a/.cursor/rules/x.mdc', 'packages/b/.cursor/rules/y.mdc']);
+    const rulesFor = builtCli(['rules', '--for', 'packages/a/.cursor/rules/x.mdc'], { cwd: plain });
+    expect(rulesFor.stdout.split('\n')[0]).toBe(`rules for packages/a/.cursor/rules/x.mdc in ${plain} (tokens ≈ UTF-8 bytes / 4)`);
+  });
+});
