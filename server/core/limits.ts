@@ -20,6 +20,15 @@ export const LIMITS = {
   promptFrontmatterChars: 128 * 1024,
   /** Nesting of a prompt's YAML frontmatter (brackets or indentation): the YAML parser recurses per level. */
   promptFrontmatterDepth: 64,
+  /**
+   * Characters of a rule file's YAML frontmatter (its metadata, between the `---` lines),
+   * as for a prompt's (`promptFrontmatterChars`). A real one is a few hundred; 100,000 keys
+   * (1.3 MB) took `agentls check` 1.4 s and 180 MB, read line by line again by every view of
+   * the file. Past it the frontmatter is not read at all (no YAML, no line fallback): the
+   * file's finding says so, and nothing is said of its keys. The YAML parser is given less
+   * (`MAX_METADATA_CHARS` in `rules/frontmatter.ts`: 64 KiB); between the two the lines are read.
+   */
+  ruleFrontmatterChars: 128 * 1024,
   /** Findings one document publishes; past it, one more says how many were left out. */
   diagnosticsPerDocument: 1000,
   /** Characters of a prompt document: a prompt is never this big. */

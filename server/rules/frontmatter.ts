@@ -1,5 +1,5 @@
 import { Document, isAlias, parseDocument, visit } from 'yaml';
-import { bracketDepth, withoutStackTraces } from '../core/limits';
+import { bracketDepth, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
 
 /**
@@ -11,7 +11,7 @@ import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offs
  */
 export type ParserVariant = 'seed' | 'xcsh';
 
-/** Metadata larger than this is not parsed (a rule's frontmatter is a few lines). */
+/** Metadata larger than this is not parsed as YAML, only line by line (a rule's frontmatter is a few lines); past `LIMITS.ruleFrontmatterChars` not at all. */
 export const MAX_METADATA_CHARS = 64 * 1024;
 /** Flow collections nested deeper than this are not parsed (the parser's cost grows fast with depth). */
 export const MAX_FLOW_DEPTH = 64;
@@ -21,7 +21,7 @@ export const MAX_YAML_ALIASES = 100;
 export interface YamlProblem {
   /** The parser's message. */
   message: string;
-  /** `yaml`'s error code, or `ALIAS_LIMIT` / `TOO_LARGE` / `UNRESOLVED_ALIAS` / `PARSER_FAILURE`. */
+  /** `yaml`'s error code, or `ALIAS_LIMIT` / `TOO_LARGE` / `TOO_DEEP` / `UNRESOLVED_ALIAS` / `PARSER_FAILURE`. */
   code: string;
   /** Source offsets of the offending text, when known. */
   range?: [number, number];
@@ -62,6 +62,12 @@ export interface ParsedFrontmatter {
   yamlError?: YamlProblem;
   /** The YAML document when the parse succeeded (lints locate values in it). */
   yamlDocument?: Document;
+  /**
+   * Why agentls did not read the frontmatter (over `LIMITS.ruleFrontmatterChars`), in the
+   * words of `overLimit`. `frontmatter` is then `{}`, which is not what any agent reads: no
+   * key, activation or bucket may be judged from it.
+   */
+  unread?: string;
   layout: FrontmatterLayout;
 }
 
@@ -117,11 +123,16 @@ export function parseFrontmatter(source: string, variant: ParserVariant, options
     closerLineEnd: closerNl < 0 ? text.length : closerNl,
     bodyStart: close + 4,
   };
+  const body = text.slice(close + 4).trim();
+  // Checked before any parse (tabs, YAML, line fallback): each grows with the text, and the file is parsed again per view.
+  const metaChars = Math.max(0, close - 4);
+  if (metaChars > LIMITS.ruleFrontmatterChars) {
+    return { frontmatter: {}, body, fallbackUsed: false, layout, unread: overLimit('this frontmatter has', metaChars, LIMITS.ruleFrontmatterChars, 'characters') };
+  }
   const rawMeta = close >= 4 ? text.slice(4, close) : '';
   const tabs = replaceTabs(rawMeta);
   const metaMap = chainMaps(tabs.map, shiftMap(4, map));
   layout.metadata = { text: tabs.text, map: metaMap };
-  const body = text.slice(close + 4).trim();
 
   const yaml = parseYaml(tabs.text, metaMap);
   if (yaml.ok) {

@@ -8,6 +8,7 @@ import { delimiterFindings } from './delimiters';
 import { fieldFindings } from './fields';
 import { RuleLocator } from './locate';
 import { repeatedFrontmatterFindings } from './repeatedFrontmatter';
+import { unreadFrontmatterFinding } from './unreadFrontmatter';
 import { yamlFallbackFindings } from './yamlFallback';
 
 /** Findings kept per file: enough to act on, bounded for pathological files. */
@@ -26,7 +27,9 @@ export function fileFindings(analysis: FileAnalysis, wholeBy?: AgentModel): Find
   if (!found) {
     const loc = new RuleLocator(analysis);
     const frontmatter = analysis.parsed?.frontmatter ?? {};
-    found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc, wholeBy), ...repeatedFrontmatterFindings(loc, xcsh, frontmatter)].slice(0, MAX_FINDINGS_PER_FILE);
+    // An unread frontmatter is `{}` here: its keys are not judged, only the text and the delimiters.
+    if (analysis.parsed?.unread) found = [...bodyFindings(loc), ...delimiterFindings(loc), ...unreadFrontmatterFinding(loc, 'the xcsh agent')];
+    else found = [...bodyFindings(loc), ...delimiterFindings(loc), ...yamlFallbackFindings(loc), ...fieldFindings(loc, wholeBy), ...repeatedFrontmatterFindings(loc, xcsh, frontmatter)].slice(0, MAX_FINDINGS_PER_FILE);
     fileCache.set(analysis, found);
   }
   return found;
@@ -40,7 +43,8 @@ export function fileFindings(analysis: FileAnalysis, wholeBy?: AgentModel): Find
 export function bucketFindings(analysis: FileAnalysis, wholeBy?: AgentModel): Finding[] {
   let found = bucketCache.get(analysis);
   if (!found) {
-    found = bucketLints(new RuleLocator(analysis), wholeBy);
+    // Where an unread frontmatter puts the rule is not known: its bucket is not judged.
+    found = analysis.parsed?.unread ? [] : bucketLints(new RuleLocator(analysis), wholeBy);
     bucketCache.set(analysis, found);
   }
   return found;

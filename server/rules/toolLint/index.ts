@@ -20,6 +20,7 @@ import { globValueFindings } from './globValues';
 import { keyFindings } from './keys';
 import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
+import { unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
@@ -69,6 +70,8 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   }
   out.push(...limitFindings(file, analysis));
   if (!placement.frontmatter) return sentWhole(placement) && analysis.parsed?.layout.block ? [...out, sentAsTextFinding(loc, agent)] : out;
+  // Keys agentls did not read are not judged: no missing description or activation made up from an empty block.
+  if (analysis.parsed?.unread) return [...out, ...unreadFrontmatterFinding(loc, agent.name)];
   // A package's own `.cursor/rules` reaches files under the package only: the messages saying how the rule applies name it.
   const scope = toolRuleScope(agent.id, file.root === undefined ? undefined : toolRelativePath(file.path, file.root));
   const stranded = strandedFrontmatterFindings(loc, agent, scope);

@@ -1,0 +1,19 @@
+import type { Finding } from '../../core/findings';
+import { finding } from '../codes';
+import type { RuleLocator } from './locate';
+import { capital } from './words';
+
+/**
+ * The one finding of a frontmatter agentls did not read (`ParsedFrontmatter.unread`: over
+ * `LIMITS.ruleFrontmatterChars`), said for `reader` ("the xcsh agent", "Cursor"). A warning,
+ * not an error: no agent is known to misread it, but nothing of how it reads the keys is
+ * checked, and a check that could not look must not pass as one that found nothing. Every
+ * finding built on the keys is left out with it (they would be judged from an empty block).
+ */
+export function unreadFrontmatterFinding(loc: RuleLocator, reader: string): Finding[] {
+  const unread = loc.analysis.parsed?.unread;
+  if (!unread) return [];
+  return [
+    finding('frontmatter/too-large', 'warning', loc.openerRange(), `${capital(unread)}: agentls does not read it, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.`),
+  ];
+}
