@@ -54,9 +54,11 @@ export interface RuleBucketsResult {
   /**
    * Rule folders below the workspace folder that only another agent reads, each scoped to the
    * folder holding it: Cursor's nested `.cursor/rules` (`packages/web/.cursor/rules/`), then
-   * Claude Code's memory in subfolders (`packages/api/CLAUDE.md`, `onDemand`), nearest the root
-   * first. Not in `rules`, `buckets` or `alwaysSent`: the xcsh agent does not read
-   * them, Cursor sends them only while a file under the folder is in context, and Claude Code loads its memory there when it reads a file in the folder. Absent from
+   * Claude Code's memory in subfolders (`packages/api/CLAUDE.md`, `onDemand`), then subfolders'
+   * `AGENTS.md` (`agent: "agents-md"`), nearest the root first. Not in `rules`, `buckets` or
+   * `alwaysSent`: the xcsh agent does not read them, Cursor sends them only while a file under the
+   * folder is in context, Claude Code loads its memory there when it reads a file in the folder, and
+   * a subfolder's AGENTS.md is for work on files under it. Absent from
    * servers older than this field.
    */
   nestedFolders?: NestedRuleFolderInfo[];

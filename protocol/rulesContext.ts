@@ -31,7 +31,8 @@ export interface RuleForFileInfo {
    * Claude Code loads when it reads a file in the folder, not at start; and a rule of a nested
    * `.cursor/rules` (`packages/web/.cursor/rules/web.mdc`), which Cursor attaches only while a file
    * under the folder is in context; and a rule of a nested `.windsurf/rules`, whose reach Windsurf's
-   * docs do not give: there the folder is agentls's likeliest reading, and `reason` says so. Absent
+   * docs do not give: there the folder is agentls's likeliest reading, and `reason` says so; and a
+   * subfolder's `AGENTS.md` (`packages/api/AGENTS.md`), for work on files under it. Absent
    * for every other rule, and from older servers.
    */
   onDemandIn?: string;

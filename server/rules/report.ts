@@ -166,6 +166,14 @@ function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection
       note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"${notXcsh}`,
     };
   }
+  if (f.agent === 'agents-md') {
+    // A subfolder's AGENTS.md (`nestedAgentsMd.ts` has the sources: agents.md, and Codex's guide).
+    return {
+      ...f,
+      title: `${f.displayName}, AGENTS.md in ${f.folder}/ (${f.rules.length})`,
+      note: `for work on files under ${f.folder}/ only (Codex reads it when started there or below), with the AGENTS.md files above it, the nearest taking precedence where they conflict; so not in "Sent in every request"${notXcsh}`,
+    };
+  }
   const title = `${f.displayName}, rules in ${f.folder}/${NESTED_TOOL_FOLDERS[f.agent] ?? '.cursor/rules'} (${f.rules.length})`;
   if (nestedScopeHedged(f.agent)) {
     // Windsurf's docs (`nestedRules.ts`) say it discovers the folder, not which files its rules reach: said as a likelihood.

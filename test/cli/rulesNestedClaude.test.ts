@@ -5,20 +5,14 @@ import { PLAIN_AND_GIT_TREES } from '../helpers/git';
 import { API_MEMORY, LOADED_THERE, nestedClaudeTree } from '../helpers/nestedClaudeMemory';
 import { tempDir, writeTree } from '../helpers/repo';
 import { MAX_NESTED_FOLDERS } from '../../server/rules/context/nestedRules';
-import { builtCli } from '../helpers/cliWithHome';
+import { builtCli, builtCliOut } from '../helpers/cliWithHome';
+import { cliRulesFor } from '../helpers/rulesFor';
 
-/** The built CLI, as a user runs it. */
-function agentls(ws: string, ...args: string[]): string {
-  const run = builtCli(args, { cwd: ws });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout;
-}
+/** The built CLI, as a user runs it: it must exit 0. */
+const agentls = builtCliOut;
 
-/** Claude Code's rules for one file: path, whether it applies, the folder it loads with. */
-function claudeFor(ws: string, file: string): { path: string; applies: boolean; reason: string; onDemandIn?: string }[] {
-  const answer = JSON.parse(agentls(ws, 'rules', '--for', file, '--json')) as RulesForFileResult;
-  return (answer.agents.find((a) => a.agent === 'claude')?.rules ?? []).map((r) => ({ path: r.path, applies: r.applies, reason: r.reason, onDemandIn: r.onDemandIn }));
-}
+/** Claude Code's rules for one file. */
+const claudeFor = (ws: string, file: string) => cliRulesFor(ws, file, 'claude');
 
 describe.each(PLAIN_AND_GIT_TREES)("agentls rules lists a package's own CLAUDE.md (%s)", (_, prepare) => {
   it('--for a file of the package: its CLAUDE.md, CLAUDE.local.md and their imports apply, loaded when Claude Code reads files there', () => {

@@ -88,3 +88,8 @@ export function cliOnPath(bin = tempDir('agentls-bin-')): string {
   fs.writeFileSync(path.join(bin, 'agentls'), `#!/bin/sh\nexec "${process.execPath}" "${serverEntry()}" "$@"\n`, { mode: 0o755 });
   return bin;
 }
+
+/** The output of the built CLI run in `ws` with `args`, as a user runs it there; it must exit 0. */
+export function builtCliOut(ws: string, ...args: string[]): string {
+  return builtCli(args, { cwd: ws, mustSucceed: true }).stdout;
+}

@@ -7,16 +7,39 @@ import { LIMITS } from '../../core/limits';
 import type { ServerContext } from '../feature';
 import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedToolHolders } from '../../rules/context/nestedRules';
 import { relativeInside, toPosix } from '../../workspace/paths';
-import { isClaudeMemoryPath, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from '../../rules/context/nestedClaude';
+import { NESTED_CLAUDE, NESTED_CLAUDE_CAPPED } from '../../rules/context/nestedClaude';
+import { NESTED_AGENTS_MD, NESTED_AGENTS_MD_CAPPED } from '../../rules/context/nestedAgentsMd';
+import type { NestedNamedFiles } from '../../rules/context/nestedNamedFiles';
+
+/** The instruction files read by name in subfolders (`nestedNamedFiles.ts`), each with what an answer says past their folder cap. */
+const NAMED = {
+  claude: { files: NESTED_CLAUDE, capped: NESTED_CLAUDE_CAPPED },
+  agentsMd: { files: NESTED_AGENTS_MD, capped: NESTED_AGENTS_MD_CAPPED },
+} satisfies Record<string, { files: NestedNamedFiles; capped: string }>;
+type NamedKind = keyof typeof NAMED;
+const NAMED_KINDS = Object.keys(NAMED) as NamedKind[];
+/** The folders of each kind, nearest the root first; `more`: some left out past the cap. */
+type NamedFolders = Record<NamedKind, { holders: string[]; more: boolean }>;
+
+/** The folders of each kind the paths name (`NestedNamedFiles.folders`), and those of `also` with them. */
+function namedFolders(rels: readonly string[], also?: NamedFolders): NamedFolders {
+  const out = {} as NamedFolders;
+  for (const kind of NAMED_KINDS) {
+    const found = NAMED[kind].files.folders(rels);
+    const both = also ? nearestHolders([...also[kind].holders, ...found.holders]) : found;
+    out[kind] = { holders: both.holders, more: both.more || found.more || (also?.[kind].more ?? false) };
+  }
+  return out;
+}
 
 /** A rule file in any `.cursor/rules` or `.windsurf/rules`: one that came may be in a nested folder the index does not list yet. */
 const NESTED_CURSOR_FILE = /\/(\.cursor\/rules\/.+\.mdc?|\.windsurf\/rules\/[^/]+\.md)$/;
 
-/** A file that came may hold rules of a folder the index does not list yet: in a `.cursor/rules`, or a subfolder's CLAUDE.md (`nestedClaude.ts`). O(path length). */
+/** A file that came may hold rules of a folder the index does not list yet: in a `.cursor/rules`, or a subfolder's CLAUDE.md or AGENTS.md (`nestedNamedFiles.ts`). O(path length). */
 function isNestedRuleFile(p: string): boolean {
   const posix = toPosix(p);
-  // Any CLAUDE.md: the root's own is no folder's (`nestedClaudeFolders` leaves it out).
-  return NESTED_CURSOR_FILE.test(posix) || isClaudeMemoryPath(posix);
+  // Any CLAUDE.md or AGENTS.md: the root's own is no folder's (`NestedNamedFiles.folders` leaves it out).
+  return NESTED_CURSOR_FILE.test(posix) || NAMED_KINDS.some((kind) => NAMED[kind].files.isPath(posix));
 }
 /** A change that may add or drop a nested `.cursor/rules` in the file index: the folder itself, or an ignore file. */
 const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.windsurf|\.gitignore|\.ignore)(\/|$)/;
@@ -25,9 +48,8 @@ const HOLDERS_CHANGE = /(^|\/)(\.cursor|\.windsurf|\.gitignore|\.ignore)(\/|$)/;
 interface IndexedHolders {
   holders: string[];
   more: boolean;
-  /** The folders holding a subfolder's CLAUDE.md or CLAUDE.local.md (`nestedClaude.ts`), from the same paths; `claudeMore`: some left out past the cap. */
-  claude: string[];
-  claudeMore: boolean;
+  /** The folders holding a subfolder's CLAUDE.md or CLAUDE.local.md (`nestedClaude.ts`), or AGENTS.md (`nestedAgentsMd.ts`), from the same paths. */
+  named: NamedFolders;
   truncated: boolean;
   /** `search.maxFiles` when they were asked: the cap a `truncated` index stopped at, said with the answer. */
   maxFiles: number;
@@ -76,7 +98,7 @@ export interface InstructionSnapshot extends Gaps {
 export class InstructionViewsCache {
   private readonly byRoot = new Map<string, Entry>();
   private readonly reads = new RememberedReads();
-  /** Files in a `.cursor/rules`, and subfolders' CLAUDE.md files, that change events named (`nestedHolders`). */
+  /** Files in a `.cursor/rules`, and subfolders' CLAUDE.md and AGENTS.md files, that change events named (`nestedHolders`). */
   private readonly changedNested = new Set<string>();
   /**
    * Per folder, the nested `.cursor/rules` holders the file index gave: spelling its every
@@ -116,7 +138,8 @@ export class InstructionViewsCache {
         Object.assign(gaps, got.gaps);
         return got;
       };
-      const host = sessionInstructionHost(ctx.session, fs, async () => (await nested()).holders, async () => (await nested()).claude);
+      const named = { nestedClaudeFolders: async () => (await nested()).named.claude.holders, nestedAgentsMdFolders: async () => (await nested()).named.agentsMd.holders };
+      const host = sessionInstructionHost(ctx.session, fs, async () => (await nested()).holders, named);
       const created: Entry = { views: instructionViews(root, host), gaps };
       created.views.then((v) => (created.done = v)).catch(() => this.byRoot.delete(root));
       this.byRoot.set(root, (entry = created));
@@ -131,7 +154,7 @@ export class InstructionViewsCache {
    * rule-shaped files (never a walk), and those a change event named since: the index may
    * not have a file just created when the views are made again.
    */
-  private async nestedHolders(root: string): Promise<{ holders: string[]; claude: string[]; gaps: Gaps }> {
+  private async nestedHolders(root: string): Promise<{ holders: string[]; named: NamedFolders; gaps: Gaps }> {
     let indexed = this.indexedHolders.get(root);
     if (!indexed) {
       indexed = this.holdersFromIndex(root);
@@ -140,14 +163,14 @@ export class InstructionViewsCache {
     const seen = [...this.changedNested].map((p) => relativeInside(root, p) ?? '');
     const got = await indexed;
     const held = nearestHolders([...got.holders, ...nestedToolHolders(seen).holders]);
-    const claude = nearestHolders([...got.claude, ...nestedClaudeFolders(seen).holders]);
+    const named = namedFolders(seen, got.named);
     // Folders left out past the cap, or past the file index's own cap: said with the answer, as `agentls rules` says them.
     const incomplete = [
       ...(got.truncated ? [`the file index stopped at ${got.maxFiles} files (setting agentls.search.maxFiles)`] : []),
       ...(got.more || held.more ? [NESTED_FOLDERS_CAPPED] : []),
-      ...(got.claudeMore || claude.more ? [NESTED_CLAUDE_CAPPED] : []),
+      ...NAMED_KINDS.filter((kind) => named[kind].more).map((kind) => NAMED[kind].capped),
     ];
-    return { holders: held.holders, claude: claude.holders, gaps: { indexing: got.partial, incomplete } };
+    return { holders: held.holders, named, gaps: { indexing: got.partial, incomplete } };
   }
 
   /**
@@ -159,7 +182,7 @@ export class InstructionViewsCache {
   private async holdersFromIndex(root: string): Promise<IndexedHolders> {
     const service = this.context().services.fileSearch;
     const got = await this.holdersIndexedNow(root);
-    if (!service || !got) return { holders: [], more: false, claude: [], claudeMore: false, truncated: false, maxFiles: 0, partial: false };
+    if (!service || !got) return { holders: [], more: false, named: namedFolders([]), truncated: false, maxFiles: 0, partial: false };
     if (got.partial && !this.partial.has(root)) {
       // Whose wait this is: after a `clear`, a newer one may stand for the folder.
       const mine = {};
@@ -183,8 +206,7 @@ export class InstructionViewsCache {
     // An index that fails to answer costs the nested rules only, never the other agents' views.
     const now = await this.context().services.fileSearch?.pathsWithExtensionsNow(root, ['.mdc', '.md']).catch(() => undefined);
     if (!now) return undefined;
-    const claude = nestedClaudeFolders(now.paths);
-    return { ...nestedToolHolders(now.paths), claude: claude.holders, claudeMore: claude.more, truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
+    return { ...nestedToolHolders(now.paths), named: namedFolders(now.paths), truncated: now.truncated, maxFiles: this.context().session.settings.search.maxFiles, partial: !now.complete };
   }
 
   /**
@@ -203,8 +225,8 @@ export class InstructionViewsCache {
     if (!now || now.partial || this.indexedHolders.get(root) !== asked) return;
     // A listing under another `search.maxFiles` that stops before the end again: the cap the answer names changed.
     const sameCap = !now.truncated || now.maxFiles === was.maxFiles;
-    const sameClaude = now.claudeMore === was.claudeMore && now.claude.join('\0') === was.claude.join('\0');
-    if (now.truncated === was.truncated && sameCap && sameClaude && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
+    const sameNamed = NAMED_KINDS.every((kind) => now.named[kind].more === was.named[kind].more && now.named[kind].holders.join('\0') === was.named[kind].holders.join('\0'));
+    if (now.truncated === was.truncated && sameCap && sameNamed && now.more === was.more && now.holders.join('\0') === was.holders.join('\0')) return;
     this.remake(root, now);
   }
 

@@ -3,7 +3,8 @@ import type { AgentModel } from './types';
 
 /**
  * AGENTS.md, the open format (https://agents.md). Plain Markdown with no required fields;
- * files may sit in any folder and the nearest one to the edited file takes precedence.
+ * files may sit in any folder and the nearest one to the edited file takes precedence
+ * (`context/nestedAgentsMd.ts` reads a subfolder's, scoped to it).
  */
 export const agentsMd: AgentModel = {
   id: 'agents-md',

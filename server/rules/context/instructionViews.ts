@@ -9,6 +9,7 @@ import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
+import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { showsAgent } from './selection';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
@@ -70,6 +71,8 @@ export interface InstructionHost {
   nestedHolders?: () => Promise<readonly string[]>;
   /** The folders holding a subfolder's CLAUDE.md or CLAUDE.local.md (`nestedClaude.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
   nestedClaudeFolders?: () => Promise<readonly string[]>;
+  /** The folders holding a subfolder's AGENTS.md (`nestedAgentsMd.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
+  nestedAgentsMdFolders?: () => Promise<readonly string[]>;
   /** Copilot's instruction folders of a workspace folder, relative to it (`.vscode/settings.json`, `workspace/copilotLocations.ts`); `.github/instructions` when absent. */
   copilotInstructions?: (root: string) => readonly string[];
   /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
@@ -101,8 +104,9 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
  */
 export function touchesInstructions(views: InstructionViews, p: string, textOnly = false): boolean {
   if (textOnly) return views.read.includes(p);
-  // A nested `.cursor/rules`, or a subfolder's CLAUDE.md, that came or went is in no folder the views listed.
-  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(toPosix(p)) || isClaudeMemoryPath(toPosix(p));
+  // A nested `.cursor/rules`, or a subfolder's CLAUDE.md or AGENTS.md, that came or went is in no folder the views listed.
+  const posix = toPosix(p);
+  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(posix) || isClaudeMemoryPath(posix) || NESTED_AGENTS_MD.isPath(posix);
 }
 
 const CURSOR_RULES = /(^|\/)\.(cursor|windsurf)(\/rules(\/|$)|$)/;
@@ -488,15 +492,24 @@ async function copilotView(reader: Reader): Promise<AgentView> {
 
 /**
  * AGENTS.md (https://agents.md, `agents/agentsMd.ts`): plain Markdown the readers it names
- * take in whole; the nearest file to the edited one wins, so the workspace folder's own
- * AGENTS.md is what they send for the folder as a whole.
+ * take in whole. The workspace folder's own AGENTS.md is what they send for the folder as a
+ * whole; a subfolder's (`nestedAgentsMd.ts`: read from the folders the host names) reaches
+ * the files under it only, scoped to that folder, and is in no every-request total.
  */
 async function agentsMdView(reader: Reader): Promise<AgentView> {
-  const p = path.join(reader.root, 'AGENTS.md');
-  const file = await reader.read(p);
-  if (!file) return view('agents-md', reader.root, [], []);
-  if ('failure' in file) return view('agents-md', reader.root, [], [{ path: reader.shown(p), reason: file.failure }]);
-  return view('agents-md', reader.root, [plainRule(reader.shown(p), file, false)], []);
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const take = async (folder: string | undefined): Promise<void> => {
+    const p = path.join(reader.root, ...(folder?.split('/') ?? []), 'AGENTS.md');
+    const file = await reader.read(p);
+    const inFolder = folder !== undefined ? { folder } : {};
+    if (!file) return;
+    if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure, ...inFolder });
+    else rules.push({ ...plainRule(reader.shown(p), file, false), ...(folder !== undefined ? { scope: folder } : {}) });
+  };
+  await take(undefined);
+  for (const folder of await nestedFolderList(reader.host.nestedAgentsMdFolders)) await take(folder);
+  return view('agents-md', reader.root, rules, uncounted);
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */
@@ -510,8 +523,8 @@ export function sessionInstructionHost(
   },
   fs: FileSystem = session.ruleFs,
   nestedHolders?: InstructionHost['nestedHolders'],
-  nestedClaudeFolders?: InstructionHost['nestedClaudeFolders'],
+  named: Pick<InstructionHost, 'nestedClaudeFolders' | 'nestedAgentsMdFolders'> = {},
 ): InstructionHost {
   const copilotInstructions = (root: string) => session.agentPlaces(root)?.copilotInstructions ?? [DEFAULT_INSTRUCTIONS];
-  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, nestedClaudeFolders, copilotInstructions };
+  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, ...named, copilotInstructions };
 }

@@ -1,5 +1,6 @@
 import { CLAUDE_LOCAL_MEMORY } from '../../workspace/ruleLocations';
-import { holdersForFile, holdersIn, MAX_NESTED_FOLDERS, nearestHolders } from './nestedRules';
+import { MAX_NESTED_FOLDERS } from './nestedRules';
+import { nestedNamedFiles, type NestedNamedFiles } from './nestedNamedFiles';
 
 /**
  * Claude Code's memory in subfolders: a `CLAUDE.md` or `CLAUDE.local.md` below the workspace
@@ -24,30 +25,21 @@ export const NESTED_CLAUDE_MEMORY = ['CLAUDE.md', CLAUDE_LOCAL_MEMORY] as const;
  */
 export const NESTED_CLAUDE_CAPPED = `stopped reading subfolders' CLAUDE.md files after ${MAX_NESTED_FOLDERS} folders, nearest the root first`;
 
+/** Claude Code's memory files in subfolders (`nestedNamedFiles`): the root's `.claude/` holds its project memory and rules, read at start. */
+export const NESTED_CLAUDE: NestedNamedFiles = nestedNamedFiles(NESTED_CLAUDE_MEMORY, (folder) => folder === '.claude' || folder.startsWith('.claude/'));
+
 /**
  * The folder of a nested memory file at workspace-relative `rel` (`packages/api` for
  * `packages/api/CLAUDE.md`); undefined for the root's own (`CLAUDE.md`, `.claude/CLAUDE.md`,
  * read at start) and any other path. O(path length).
  */
-export function claudeMemoryFolder(rel: string): string | undefined {
-  const slash = rel.lastIndexOf('/');
-  if (slash <= 0 || !(NESTED_CLAUDE_MEMORY as readonly string[]).includes(rel.slice(slash + 1))) return undefined;
-  const folder = rel.slice(0, slash);
-  // The root's `.claude/` holds its project memory and rules, read at start.
-  return folder === '.claude' || folder.startsWith('.claude/') ? undefined : folder;
-}
+export const claudeMemoryFolder = NESTED_CLAUDE.folderOf;
 
 /** The folders holding nested memory, from paths the caller already lists (the file index, a listing): never a walk. Capped as nested `.cursor/rules` are. */
-export function nestedClaudeFolders(rels: Iterable<string>): { holders: string[]; more: boolean } {
-  return nearestHolders(holdersIn(rels, claudeMemoryFolder));
-}
+export const nestedClaudeFolders = NESTED_CLAUDE.folders;
 
 /** The folders to read for one file's rules (`holdersForFile`): those above it first, then the others the listing names. */
-export function claudeFoldersForFile(rel: string, rels: Iterable<string>, complete: boolean): { holders: string[]; more: boolean } {
-  return holdersForFile(rel, rels, complete, claudeMemoryFolder);
-}
+export const claudeFoldersForFile = NESTED_CLAUDE.foldersForFile;
 
 /** Whether `rel` (relative, `/`-separated) names a memory file Claude Code may load: a change there may add or drop one. */
-export function isClaudeMemoryPath(rel: string): boolean {
-  return NESTED_CLAUDE_MEMORY.some((name) => rel === name || rel.endsWith('/' + name));
-}
+export const isClaudeMemoryPath = NESTED_CLAUDE.isPath;

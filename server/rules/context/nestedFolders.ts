@@ -8,7 +8,8 @@ import { NESTED_TOOL_FOLDERS } from './nestedRules';
 /**
  * The rules of nested rule folders in the agents' views (those with a `scope`: Cursor's
  * nested `.cursor/rules`, `nestedRules.ts`, and Claude Code's memory in subfolders,
- * `nestedClaude.ts`, which loads when Claude Code reads a file there), one entry per agent and holding
+ * `nestedClaude.ts`, which loads when Claude Code reads a file there, and a subfolder's AGENTS.md,
+ * `nestedAgentsMd.ts`, for work on the files under it), one entry per agent and holding
  * folder, in the views' order (holders nearest the root first, as they were read). The
  * views already hold them, read from the listing the caller made: nothing is read here.
  *
@@ -38,8 +39,8 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
     for (const rule of view.rules) {
       if (rule.scope === undefined) continue;
       const folder = folderOf(rule.scope);
-      // Claude Code's are named by their path, as its root memory is.
-      if (view.agent === 'claude') {
+      // Claude Code's and the AGENTS.md readers' are named by their path, as the root's are.
+      if (view.agent === 'claude' || view.agent === 'agents-md') {
         folder.rules.push(agentRuleInfo(rule, rule.name, root));
         continue;
       }

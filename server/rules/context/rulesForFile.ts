@@ -22,11 +22,30 @@ export interface AgentRulesForFile {
 export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
+  const nearest = view.agent === 'agents-md' ? nearestAgentsMd(view.rules, rel) : undefined;
   for (const rule of view.rules) {
-    const entry = explain(rule, rel, view);
+    const entry = explain(rule, rel, view, nearest);
     (entry.applies ? applying : others).push(entry);
   }
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
+}
+
+/**
+ * The AGENTS.md nearest to a file among those that reach it (the root's, and those of the
+ * folders above it: `nestedAgentsMd.ts`), when more than one does: agents.md says "the closest
+ * AGENTS.md to the edited file wins" where they conflict, and Codex joins them root first so
+ * that nearer ones, later, override earlier guidance (its AGENTS.md guide). O(rules × path length).
+ */
+function nearestAgentsMd(rules: readonly AgentRule[], rel: string): AgentRule | undefined {
+  const reaching = rules.filter((r) => r.scope === undefined || (rel !== '' && scopedPaths(r, rel) !== undefined));
+  if (reaching.length < 2) return undefined;
+  return reaching.reduce((a, b) => ((b.scope?.length ?? -1) > (a.scope?.length ?? -1) ? b : a));
+}
+
+/** Said after an AGENTS.md's reason for a file more than one reaches: which of them takes precedence. */
+function precedence(rule: AgentRule, nearest: AgentRule | undefined): string {
+  if (!nearest) return '';
+  return rule === nearest ? '; the nearest AGENTS.md to this file: it takes precedence where they conflict' : `; ${nearest.name} is nearer to this file and takes precedence where they conflict`;
 }
 
 /** Compiled globs of each rule, kept while its view lives (views are rebuilt when rules change). */
@@ -43,7 +62,7 @@ function firstMatch(rule: AgentRule, paths: readonly string[], view: AgentView):
   return undefined;
 }
 
-function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
+function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentRule): RuleForFile {
   const paths = rel === '' ? undefined : scopedPaths(rule, rel);
   // Claude Code's memory in a subfolder, and what it imports (`nestedClaude.ts` has the source).
   const onDemandIn = view.agent === 'claude' ? rule.scope : undefined;
@@ -57,7 +76,9 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
     const reason =
       onDemandIn !== undefined
         ? `in ${onDemandIn}/: ${view.displayName} loads it only when it reads files in ${onDemandIn}/`
-        : hedged
+        : view.agent === 'agents-md'
+          ? `in ${rule.scope}/: ${view.displayName} apply it only to files under ${rule.scope}/`
+          : hedged
           ? `in ${folder}: ${view.displayName} most likely applies it only to files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED})`
           : `in ${folder}: ${view.displayName} applies it only to files under ${rule.scope}/`;
     return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason, ...said };
@@ -68,6 +89,11 @@ function explain(rule: AgentRule, rel: string, view: AgentView): RuleForFile {
   switch (rule.mode) {
     case 'always':
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
+      // A subfolder's AGENTS.md (`nestedAgentsMd.ts`): Codex reads it when started in its folder or below.
+      if (view.agent === 'agents-md' && rule.scope !== undefined) {
+        return { ...base, applies: true, reason: `for work on files under ${rule.scope}/ (Codex: when started there or below): the whole file is in context${precedence(rule, nearest)}` };
+      }
+      if (view.agent === 'agents-md') return { ...base, applies: true, reason: `always: the whole rule is in every request${precedence(rule, nearest)}` };
       if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED}): the whole rule is in every request that has one in play` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };

@@ -1,13 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Hover, MarkupContent } from 'vscode-languageserver/node';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { PLAIN_AND_GIT_TREES } from '../../helpers/git';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
 import { API_MEMORY, LOADED_THERE, nestedClaudeTree } from '../../helpers/nestedClaudeMemory';
 import { until } from '../../helpers/polling';
+import { serverRulesFor } from '../../helpers/rulesFor';
+import { hoverText } from '../../helpers/hover';
 
 const start = useLspClients(afterEach);
 
@@ -18,9 +19,7 @@ async function serve(): Promise<{ c: LspTestClient; ws: string }> {
 }
 
 /** Rules for a file once the file index is complete (nested folders come from it). */
-function rulesFor(c: LspTestClient, uri: string, done = (r: RulesForFileResult) => r.indexing === undefined): Promise<RulesForFileResult> {
-  return until('rules for the file', () => c.request<RulesForFileResult>('agentls/rulesForFile', { uri }), done);
-}
+const rulesFor = serverRulesFor;
 
 describe("the server lists a package's own CLAUDE.md, from its file index", () => {
   it('in agentls/ruleBuckets, agentls/rulesForFile and the first-line hover of the package CLAUDE.md', async () => {
@@ -38,9 +37,7 @@ describe("the server lists a package's own CLAUDE.md, from its file index", () =
     expect(claude.map((r) => [r.path, r.applies, r.onDemandIn])).toEqual([['CLAUDE.md', true, undefined], ...API_MEMORY.map((p) => [p, true, 'packages/api'])]);
     expect(claude[1].reason).toContain(LOADED_THERE);
 
-    const memory = await c.open(path.join(ws, 'packages/api/CLAUDE.md'));
-    const h = await c.request<Hover>('textDocument/hover', { textDocument: { uri: memory }, position: { line: 0, character: 1 } });
-    const text = (h.contents as MarkupContent).value;
+    const text = await hoverText(c, await c.open(path.join(ws, 'packages/api/CLAUDE.md')), 0, 1);
     expect(text).toContain('Claude Code: 4 rules apply');
     expect(text).toContain('packages/api/CLAUDE.md');
   });
