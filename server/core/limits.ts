@@ -116,6 +116,12 @@ export const LIMITS = {
   mdcLinkScanChars: 1024 * 1024,
   /** `mdc:` links of one rule file checked (each costs a stat or a few): a real rule names a handful. */
   mdcLinks: 200,
+  /**
+   * Agent files read for references to a file being renamed (`workspace/willRenameFiles`): the
+   * editor waits for the answer before it renames, so the look stays short. Past it, the
+   * files read first (open ones, memory files, rules) are updated and the log says so.
+   */
+  renameFilesRead: 1000,
 } as const;
 
 /** `12345` → `12,345`, so that large counts read at a glance. */

@@ -27,6 +27,8 @@ export interface ClientFeatures {
   /** `documentChanges` with versioned edits (so the editor's undo works per file). */
   documentChanges: boolean;
   resourceOperations: string[];
+  /** `workspace/willRenameFiles` is sent (LSP 3.16, `workspace.fileOperations.willRename`): only then is it registered. */
+  willRenameFiles: boolean;
   workDoneProgress: boolean;
   showDocument: boolean;
   /** `textDocument.hover.contentFormat` includes markdown. */
@@ -75,6 +77,7 @@ export function readClientFeatures(caps: ClientCapabilities, clientInfo?: Initia
     applyEdit: ws.applyEdit === true,
     documentChanges: ws.workspaceEdit?.documentChanges === true,
     resourceOperations: ws.workspaceEdit?.resourceOperations ?? [],
+    willRenameFiles: ws.fileOperations?.willRename === true,
     workDoneProgress: caps.window?.workDoneProgress === true,
     showDocument: caps.window?.showDocument?.support === true,
     markdownHover: td.hover?.contentFormat?.includes('markdown') ?? false,

@@ -7,6 +7,7 @@ import type {
   Connection,
   DefinitionParams,
   DocumentLink,
+  FileOperationOptions,
   Hover,
   HoverParams,
   Location,
@@ -148,6 +149,8 @@ export interface FileSearchService {
 export interface Feature extends DiagnosticSource {
   /** Commands handled (announced at `initialize`). Their effect must not depend on the returned value. */
   readonly commands?: Record<string, (args: unknown[], token: Cancellation) => Promise<unknown> | unknown>;
+  /** The file operations this feature hears of before they happen (announced at `initialize`, given what the client sends). */
+  fileOperations?(client: ClientFeatures): FileOperationOptions | undefined;
   /** Characters that trigger completion for this feature. */
   readonly completionTriggers?: readonly string[];
 

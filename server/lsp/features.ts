@@ -3,6 +3,7 @@ import type { Feature } from './feature';
 import { rulesFeatures } from './rules';
 import { hashlineFeature } from './hashline';
 import { promptFeature } from './prompt';
+import { renamesFeature } from './renames';
 import { fileSearchFeature } from './search';
 
 /**
@@ -16,5 +17,6 @@ export function createFeatures(): Feature[] {
     hashlineFeature(),
     astEditFeature(),
     fileSearchFeature(),
+    renamesFeature(),
   ];
 }

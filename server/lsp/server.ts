@@ -355,6 +355,8 @@ function capabilities(client: ClientFeatures, features: Feature[]): ServerCapabi
     executeCommandProvider: { commands },
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };
+  const fileOperations = features.map((f) => f.fileOperations?.(client)).filter((o) => o !== undefined);
+  if (fileOperations.length > 0) caps.workspace!.fileOperations = Object.assign({}, ...fileOperations);
   if (client.pullDiagnostics) caps.diagnosticProvider = { interFileDependencies: true, workspaceDiagnostics: false };
   return caps;
 }

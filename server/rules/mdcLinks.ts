@@ -120,6 +120,23 @@ export interface MdcReadings {
  * as outside and is never looked up.
  */
 export function mdcLinkReadings(file: string, root: string, target: string, guard: PathGuard): MdcReadings {
+  const base = mdcLinkBases(file, root);
+  const bases = [...new Set([base.root, base.project, base.folder])];
+  const inside = new Set<string>();
+  let outside = false;
+  for (const form of mdcLinkForms(target)) {
+    const candidates = form.startsWith('~') ? [] : isAbsoluteForm(form) ? [path.normalize(form)] : bases.map((b) => path.resolve(b, form));
+    if (candidates.length === 0) outside = true;
+    for (const c of candidates) {
+      if (isInside(root, c) && guard.covers(c)) inside.add(c);
+      else outside = true;
+    }
+  }
+  return { inside: [...inside], outside };
+}
+
+/** The spellings of a link's path that are tried, in order: as written, percent-decoded, and each without a `#fragment` or `?query`. */
+export function mdcLinkForms(target: string): string[] {
   const forms = new Set([target]);
   try {
     forms.add(decodeURIComponent(target));
@@ -128,22 +145,18 @@ export function mdcLinkReadings(file: string, root: string, target: string, guar
   }
   for (const form of [...forms]) forms.add(form.replace(/[#?].*$/, ''));
   forms.delete('');
+  return [...forms];
+}
+
+/** The folders a relative link of the rule `file` is read from: the workspace folder, the folder holding the rule's `.cursor`, the rule's folder. */
+export function mdcLinkBases(file: string, root: string): { root: string; project: string; folder: string } {
   const rel = relativeInside(root, file) ?? '';
   const cursorAt = rel.lastIndexOf('.cursor/rules/');
-  const project = cursorAt > 0 ? path.join(root, rel.slice(0, cursorAt)) : root;
-  const bases = [...new Set([root, project, path.dirname(file)])];
-  const inside = new Set<string>();
-  let outside = false;
-  for (const form of forms) {
-    const absolute = path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
-    const candidates = form.startsWith('~') ? [] : absolute ? [path.normalize(form)] : bases.map((b) => path.resolve(b, form));
-    if (candidates.length === 0) outside = true;
-    for (const c of candidates) {
-      if (isInside(root, c) && guard.covers(c)) inside.add(c);
-      else outside = true;
-    }
-  }
-  return { inside: [...inside], outside };
+  return { root, project: cursorAt > 0 ? path.join(root, rel.slice(0, cursorAt)) : root, folder: path.dirname(file) };
+}
+
+export function isAbsoluteForm(form: string): boolean {
+  return path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
 }
 
 export type MdcLinkState = { kind: 'found'; path: string } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };

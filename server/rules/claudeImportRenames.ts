@@ -1,0 +1,28 @@
+import * as path from 'node:path';
+import { afterMoves, writtenLike, type PathMove, type Replacement } from '../workspace/renamedPaths';
+import { findClaudeImports, looksLikeFile, resolveClaudeImport } from './claudeImports';
+
+/**
+ * The `@path` imports of the Claude Code memory file `file` (text `text`) rewritten for files
+ * or folders about to be renamed: an import that names a moved file (or one under a moved
+ * folder) as Claude Code resolves it (relative to the memory file, `~/` from `home`, absolute
+ * as it is: `resolveClaudeImport`), and a relative file-shaped import of a memory file that
+ * moves. Each keeps its form; a space is written `\ `, as Claude Code's loader reads it
+ * (see claudeImports.ts). Each replacement covers the path after `@`.
+ */
+export function claudeImportRenames(file: string, text: string, home: string, moves: readonly PathMove[]): Replacement[] {
+  const newFile = afterMoves(file, moves);
+  const out: Replacement[] = [];
+  for (const imp of findClaudeImports(text)) {
+    const target = resolveClaudeImport(file, imp.path, home);
+    const newTarget = afterMoves(target, moves);
+    if (newTarget === target) {
+      // Only the memory file moves: a relative import now starts from elsewhere, if it names a file at all (`@alice` is a person).
+      const relative = !imp.path.startsWith('~/') && !path.isAbsolute(imp.path);
+      if (newFile === file || !relative || !looksLikeFile(imp.path)) continue;
+    }
+    const written = writtenLike(imp.path, newTarget, path.dirname(newFile), home);
+    if (written !== imp.path) out.push({ start: imp.start + 1, end: imp.end, text: written.replace(/ /g, '\\ ') });
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClientCapabilities, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { VSCODE_LIKE } from '../../helpers/capabilities';
+import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
+import { mdcLinkWorkspace } from '../../helpers/mdcLinks';
+import { searchNames, until } from '../../helpers/polling';
+import { tempDir } from '../../helpers/repo';
+
+const start = useLspClients(afterEach);
+
+/** VS Code's capabilities with the file operation it sends before a rename in its explorer. */
+const WILL_RENAME: ClientCapabilities = { ...VSCODE_LIKE, workspace: { ...VSCODE_LIKE.workspace, fileOperations: { willRename: true } } };
+
+const MEMORY_BUFFER = '# Memory\nSchema: @src/db/schema.ts and @./src/db/other.ts, ask @alice.\n';
+const NESTED_MEMORY = 'Tables live in @db/schema.ts. Not this one: @src/db/schema.ts.\n';
+const PROMPT = [
+  '---',
+  'file_references:',
+  '  - ref_id: s',
+  '    path: ./src/db/schema.ts',
+  '  - ref_id: r',
+  '    path: README.md',
+  '---',
+  'Fix <@file:s|./src/db/schema.ts> as <@file:r|README.md> says.',
+  '',
+].join('\n');
+
+/**
+ * A workspace with a reference of each kind to `src/db/schema.ts`: Claude Code imports in the
+ * root CLAUDE.md (open, with unsaved text) and in src/CLAUDE.md (closed, file-relative), the
+ * Cursor rule of `mdcLinkWorkspace` (root- and rule-relative links, a fragment, an encoded
+ * space, a missing file), and a closed prompt document the file index names.
+ */
+async function renameWorkspace(): Promise<{ c: LspTestClient; ws: string; file: (rel: string) => string; memoryUri: string }> {
+  const { ws } = mdcLinkWorkspace({
+    'CLAUDE.md': 'Old text on disk.\n',
+    'src/CLAUDE.md': NESTED_MEMORY,
+    'src/db/other.ts': 'export {};\n',
+    'README.md': '# Readme\n',
+    'prompts/task.prompt.md': PROMPT,
+  });
+  const c = await start({ folders: [ws], client: WILL_RENAME });
+  const memoryUri = await c.open(path.join(ws, 'CLAUDE.md'), MEMORY_BUFFER);
+  await until('the index to name the prompt document', () => searchNames(c, 'task.prompt'), (names) => names.includes('prompts/task.prompt.md'));
+  return { c, ws, file: (rel) => c.uri(path.join(ws, ...rel.split('/'))), memoryUri };
+}
+
+/** Each edited document's text after the edit, by URI, and the version each edit carries. */
+function applied(c: LspTestClient, edit: WorkspaceEdit | null): Map<string, { text: string; version: number | null }> {
+  const out = new Map<string, { text: string; version: number | null }>();
+  for (const change of (edit?.documentChanges ?? []) as TextDocumentEdit[]) {
+    const uri = change.textDocument.uri;
+    const before = c.isOpen(uri) ? c.text(uri) : fs.readFileSync(new URL(uri), 'utf8');
+    out.set(uri, { text: TextDocument.applyEdits(TextDocument.create(uri, 'markdown', 0, before), change.edits as TextEdit[]), version: change.textDocument.version });
+  }
+  return out;
+}
+
+/** The documents a rename edits, with their text after it: the open memory file at its version, the closed ones unversioned. */
+function expected(c: LspTestClient, file: (rel: string) => string, memoryUri: string, moved: (t: string) => string, nested: string, rule: string) {
+  return {
+    [memoryUri]: { text: moved(MEMORY_BUFFER), version: c.version(memoryUri) },
+    [file('src/CLAUDE.md')]: { text: nested, version: null },
+    [file('.cursor/rules/db.mdc')]: { text: rule, version: null },
+    [file('prompts/task.prompt.md')]: { text: moved(PROMPT), version: null },
+  };
+}
+
+describe('workspace/willRenameFiles', () => {
+  it('moves every reference of each kind to a renamed file, each in its own form, and leaves the rest', async () => {
+    const { c, ws, file, memoryUri } = await renameWorkspace();
+    const rule = fs.readFileSync(path.join(ws, '.cursor/rules/db.mdc'), 'utf8');
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files: [{ oldUri: file('src/db/schema.ts'), newUri: file('src/db/tables.ts') }] });
+    const moved = (t: string) => t.replaceAll('src/db/schema.ts', 'src/db/tables.ts');
+    expect(Object.fromEntries(applied(c, edit))).toEqual(expected(c, file, memoryUri, moved, 'Tables live in @db/tables.ts. Not this one: @src/db/schema.ts.\n', moved(rule)));
+    expect(rule).toContain('mdc:../../src/db/schema.ts');
+    expect(rule).toContain('mdc:src/db/schema.ts#L3');
+  });
+
+  it('moves every reference to a file under a renamed folder, and none for a rename out of the workspace', async () => {
+    const { c, ws, file, memoryUri } = await renameWorkspace();
+    const rule = fs.readFileSync(path.join(ws, '.cursor/rules/db.mdc'), 'utf8');
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files: [{ oldUri: file('src/db'), newUri: file('src/store') }] });
+    const moved = (t: string) => t.replaceAll('src/db/', 'src/store/');
+    // The link to the missing src/db/old.ts names nothing today: it is left as it is.
+    const ruleAfter = moved(rule).replace('mdc:src/store/old.ts', 'mdc:src/db/old.ts');
+    expect(Object.fromEntries(applied(c, edit))).toEqual(expected(c, file, memoryUri, moved, 'Tables live in @store/schema.ts. Not this one: @src/db/schema.ts.\n', ruleAfter));
+    expect(rule).toContain('mdc:src/db/my%20file.ts');
+    const outside = path.join(tempDir('agentls-outside-'), 'schema.ts');
+    expect(await c.request('workspace/willRenameFiles', { files: [{ oldUri: file('src/db/schema.ts'), newUri: c.uri(outside) }] })).toBeNull();
+  });
+
+  it('is registered only for a client that sends it', async () => {
+    const { ws } = mdcLinkWorkspace();
+    const withIt = await start({ folders: [ws], client: WILL_RENAME });
+    expect(withIt.initializeResult.capabilities.workspace?.fileOperations).toEqual({ willRename: { filters: [{ scheme: 'file', pattern: { glob: '**' } }] } });
+    const without = await start({ folders: [ws], client: 'vscode' });
+    expect(without.initializeResult.capabilities.workspace?.fileOperations).toBeUndefined();
+  });
+});
