@@ -30,6 +30,7 @@ import { ChainMemo } from './chainMemo';
 import { changeLeftOut } from '../../workspace/keptRuleFolders';
 import { noLinkOnTheWay } from '../../workspace/confine';
 import { ListedMemoryFiles } from './listedMemory';
+import { listedMdcLinkFindings, mdcLinkersAffectedBy } from './listedMdcLinks';
 
 /** The diagnostics source (feature id) every rules finding is published under. */
 export const RULES_SOURCE = 'rules';
@@ -143,7 +144,10 @@ export class RulesState {
     const affected = await this.apply(engine, batch, 'disk');
     // With the listed CLAUDE.md and AGENTS.md files whose import chains or neighbours changed.
     await this.publish(affected, false);
-    await this.push(new Set([...this.listedMemory.affectedBy(engine, batch)].filter((p) => !affected.has(p))), false);
+    // And the closed Cursor rules whose mdc: links may name the file that came or went.
+    const isOpen = (p: string) => this.context.documents.getByPath(p) !== undefined;
+    const dependents = [...this.listedMemory.affectedBy(engine, batch), ...mdcLinkersAffectedBy(engine, batch, isOpen)];
+    await this.push(new Set(dependents.filter((p) => !affected.has(p))), false);
     await this.unlisted.onChanges(engine, batch);
     // What the ignore files leave out changed: the file index lists other files now.
     if (batch.some((c) => changesIgnoreRules(c.path)) && this.refreshToken) void this.sweepUnlisted(this.refreshToken);
@@ -326,12 +330,13 @@ export class RulesState {
     return finding('rule/not-read', 'warning', ZERO_RANGE, `The xcsh agent does not read this file for the folders open: ${reason}.`);
   }
 
-  /** Findings of a file that is not open: from the engine, plus its `rule://` references and, for a CLAUDE.md or AGENTS.md, Claude Code's verdicts. */
+  /** Findings of a file that is not open: from the engine, plus its `rule://` references, for a CLAUDE.md or AGENTS.md Claude Code's verdicts, and a Cursor rule's `mdc:` links. */
   private async findingsForPath(engine: RulesEngine, p: string): Promise<Finding[]> {
     const out = engine.findings(p);
     const analysis = engine.analysis(p);
     if (analysis) out.push(...xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), this.context.session.settings.rules.agents));
     out.push(...(await this.listedMemory.findings(engine, p, analysis)));
+    out.push(...(await listedMdcLinkFindings(this.context.session, p, analysis)));
     return out;
   }
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DocumentLink, Location } from 'vscode-languageserver/node';
+import type { Diagnostic, DocumentLink, Location } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import { mdcFindings, mdcLinkWorkspace } from '../../helpers/mdcLinks';
 
@@ -22,6 +22,28 @@ describe('mdc: links in Cursor rules over LSP', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(old), type: 1 }] });
     const after = await c.waitForDiagnostics(uri, (d) => !d.some((x) => String(x.message).includes('mdc:src/db/old.ts')));
     expect(cursorCodes(after)).toEqual(mdcFindings(fs.readFileSync(rule, 'utf8'), outside).slice(1));
+  });
+
+  it("pushes what check reports for closed Cursor rules, listed and a package's own (unlisted), and again after the file they name is renamed on disk", async () => {
+    const nested = 'packages/web/.cursor/rules/y.mdc';
+    const { ws, rule, outside } = mdcLinkWorkspace({ [nested]: '---\ndescription: Y\n---\nSee [s](mdc:src/db/schema.ts).\n' });
+    const c = await start({ folders: [ws] });
+    const uri = c.uri(rule);
+    const nestedUri = c.uri(path.join(ws, ...nested.split('/')));
+    // Never opened: what the editor shows is what the server pushes for the file on disk.
+    const ds = await c.waitForDiagnostics(uri, (d) => d.some((x) => String(x.code).startsWith('cursor/')));
+    expect(cursorCodes(ds)).toEqual(mdcFindings(fs.readFileSync(rule, 'utf8'), outside));
+    // The package's rule judged as it was (its link names a file): the rename is what must move it.
+    await c.waitForLog(/1 rule files the xcsh agent does not list, judged/);
+    const schema = path.join(ws, 'src', 'db', 'schema.ts');
+    fs.renameSync(schema, path.join(ws, 'src', 'db', 'tables.ts'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(schema), type: 3 }, { uri: c.uri(path.join(ws, 'src', 'db', 'tables.ts')), type: 1 }] });
+    const gone = (d: Diagnostic[]) => d.filter((x) => x.code === 'cursor/mdc-link-missing' && String(x.message).includes('src/db/schema.ts'));
+    // `src/db/schema.ts` and `src/db/schema.ts#L3` name nothing now (`../../src/db/schema.ts` read from the workspace folder leads out of it).
+    const after = await c.waitForDiagnostics(uri, (d) => gone(d).length === 2);
+    expect(gone(after).map((d) => [d.range.start.line, d.range.start.character])).toEqual([[4, 17], [5, 81]]);
+    const nestedAfter = await c.waitForDiagnostics(nestedUri, (d) => gone(d).length === 1);
+    expect(gone(nestedAfter)[0].range.start).toEqual({ line: 3, character: 8 });
   });
 
   it('links each mdc: link that names a file to it, under the reading that does, and goes to it', async () => {
