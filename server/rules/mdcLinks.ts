@@ -105,9 +105,16 @@ export function mayHoldMdcLinks(p: string, text: string): boolean {
   return p.endsWith('.mdc') && toPosix(p).includes('/.cursor/rules/') && text.includes(SCHEME);
 }
 
+/**
+ * Which reading of a link's path found it: from the workspace folder (root-relative), from the
+ * folder holding the rule's `.cursor` (a package's own rules), from the rule's own folder
+ * (file-relative), or an absolute path.
+ */
+export type MdcReading = 'workspace' | 'project' | 'rule' | 'absolute';
+
 export interface MdcReadings {
-  /** The absolute paths the link may name inside the workspace folder, to be looked up. */
-  inside: string[];
+  /** The absolute paths the link may name inside the workspace folder, to be looked up, each with the first reading that gives it. */
+  inside: { path: string; from: MdcReading }[];
   /** Some reading leads out of the workspace folder (`../../etc/passwd`, `/etc/passwd`, `~/…`): never looked up. */
   outside: boolean;
 }
@@ -121,18 +128,21 @@ export interface MdcReadings {
  */
 export function mdcLinkReadings(file: string, root: string, target: string, guard: PathGuard): MdcReadings {
   const base = mdcLinkBases(file, root);
-  const bases = [...new Set([base.root, base.project, base.folder])];
-  const inside = new Set<string>();
+  // One label a folder: for a rule of the root's `.cursor`, the project is the workspace folder.
+  const bases = new Map<string, MdcReading>();
+  for (const [b, from] of [[base.root, 'workspace'], [base.project, 'project'], [base.folder, 'rule']] as const) if (!bases.has(b)) bases.set(b, from);
+  const inside = new Map<string, MdcReading>();
   let outside = false;
   for (const form of mdcLinkForms(target)) {
-    const candidates = form.startsWith('~') ? [] : isAbsoluteForm(form) ? [path.normalize(form)] : bases.map((b) => path.resolve(b, form));
+    const candidates: [string, MdcReading][] = form.startsWith('~') ? [] : isAbsoluteForm(form) ? [[path.normalize(form), 'absolute']] : [...bases].map(([b, from]) => [path.resolve(b, form), from]);
     if (candidates.length === 0) outside = true;
-    for (const c of candidates) {
-      if (isInside(root, c) && guard.covers(c)) inside.add(c);
-      else outside = true;
+    for (const [c, from] of candidates) {
+      if (isInside(root, c) && guard.covers(c)) {
+        if (!inside.has(c)) inside.set(c, from);
+      } else outside = true;
     }
   }
-  return { inside: [...inside], outside };
+  return { inside: [...inside].map(([p, from]) => ({ path: p, from })), outside };
 }
 
 /** The spellings of a link's path that are tried, in order: as written, percent-decoded, and each without a `#fragment` or `?query`. */
@@ -159,7 +169,7 @@ export function isAbsoluteForm(form: string): boolean {
   return path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
 }
 
-export type MdcLinkState = { kind: 'found'; path: string } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
+export type MdcLinkState = { kind: 'found'; path: string; from: MdcReading } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
 
 /**
  * What a link names: the first reading that exists (a file, a folder or a link: any of them
@@ -170,8 +180,8 @@ export type MdcLinkState = { kind: 'found'; path: string } | { kind: 'missing' }
 export async function mdcLinkState(fs: FileSystem, guard: PathGuard, file: string, root: string, target: string): Promise<MdcLinkState> {
   const readings = mdcLinkReadings(file, root, target, guard);
   let refused = false;
-  for (const p of readings.inside) {
-    if (await fs.stat(p)) return { kind: 'found', path: p };
+  for (const { path: p, from } of readings.inside) {
+    if (await fs.stat(p)) return { kind: 'found', path: p, from };
     // Asked only of a path not found: `fs.stat` answers undefined for a refused path too.
     if (!guard.allows(p)) refused = true;
   }

@@ -10,13 +10,15 @@ import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import { markdownToPlainText } from '../plainText';
 import { forgetHoverSubject, hoverSubjectOf, ruleNameHoverOf } from './hoverSubject';
+import { mdcLinkHover } from './mdcLinkHover';
 import type { RulesState } from './state';
 
 /**
  * Hover on `rule://NAME` (in any Markdown) and, in a rule file (one the engine lists, or one
  * only its tool reads: `hoverSubject`), on its first line (how its tool applies the rule; the
  * rule's name: bucket, provider, shadowing) and on frontmatter keys and their values (what
- * each key does and what the agents it is judged for read from it).
+ * each key does and what the agents it is judged for read from it), and on a Cursor rule's
+ * `mdc:` link (the file it names and the reading that found it).
  */
 export function rulesHoverFeature(state: RulesState): Feature {
   return {
@@ -43,6 +45,8 @@ export function rulesHoverFeature(state: RulesState): Feature {
         const available = engine.availableNames(root);
         return wrap(`**rule://${ref.name}**: the xcsh agent knows no rule \`${ref.name}\`. Available: ${available.join(', ') || 'none'}.`, range);
       }
+      const mdc = await mdcLinkHover(state, doc, offset);
+      if (mdc) return wrap(mdc.markdown, doc.lines.range(mdc.start, mdc.end));
       const located = await hoverSubjectOf(state, doc);
       if (!located || !root) return undefined;
       const { subject, loc } = located;

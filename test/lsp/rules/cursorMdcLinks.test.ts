@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Diagnostic, DocumentLink, Location } from 'vscode-languageserver/node';
+import type { Diagnostic, DocumentLink, Hover, Location } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
 import { mdcFindings, mdcLinkWorkspace } from '../../helpers/mdcLinks';
 
@@ -61,5 +61,22 @@ describe('mdc: links in Cursor rules over LSP', () => {
     ]);
     const to = await c.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: 4, character: 30 } });
     expect(to.map((l) => l.uri)).toEqual([file('src/db/schema.ts')]);
+  });
+
+  it('says on hover which file an mdc: link names and which reading found it, or why none', async () => {
+    const { ws, rule } = mdcLinkWorkspace();
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(rule);
+    const hover = async (line: number, character: number) => {
+      const h = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+      return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : JSON.stringify(h);
+    };
+    const root = await hover(4, 30);
+    expect(root).toContain('`src/db/schema.ts`');
+    expect(root).toContain('root-relative');
+    const own = await hover(5, 16);
+    expect(own).toContain('`.cursor/rules/sub/x.mdc`');
+    expect(own).toContain('file-relative');
+    expect(await hover(4, 62)).toContain('names no file');
   });
 });
