@@ -118,6 +118,8 @@ export interface FileSearchService {
   ruleFolderLinksNow(root: string): Promise<{ listed: true; links: RuleFolderLinks } | { listed: false } | undefined>;
   /** The indexed files of a folder with one of these extensions (lower-case, with the dot), or with none and one of these `names`, as `paths` gives them: far cheaper than all of them. */
   pathsWithExtensions(root: string, extensions: readonly string[], names?: readonly string[]): Promise<string[] | undefined>;
+  /** The indexed files of a folder named exactly `name`, as `paths` gives them, once the index knows every name; undefined before, or when the folder is not indexed. */
+  pathsNamedNow(root: string, name: string): Promise<string[] | undefined>;
   /**
    * `pathsWithExtensions` without waiting for the index: what it holds now, whether its
    * listing ended (`complete`), and whether that listing stopped at `search.maxFiles`

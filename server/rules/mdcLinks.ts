@@ -165,6 +165,11 @@ export function mdcLinkBases(file: string, root: string): { root: string; projec
   return { root, project: cursorAt > 0 ? path.join(root, rel.slice(0, cursorAt)) : root, folder: path.dirname(file) };
 }
 
+/** The folder holding the rule's `.cursor` (a package's own rules), the workspace folder `root` for its own. */
+export function cursorProjectOf(file: string, root: string): string {
+  return mdcLinkBases(file, root).project;
+}
+
 export function isAbsoluteForm(form: string): boolean {
   return path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
 }

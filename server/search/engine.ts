@@ -262,6 +262,19 @@ export class SearchEngine {
   }
 
   /**
+   * The files of a folder named exactly `name` (relative, `/`-separated), from the index as it
+   * is, only once it knows every name (else undefined: a file not listed yet would make one
+   * candidate of two). Compares a number per file (its distinct-name id): no path is spelt but theirs.
+   */
+  async filesNamedNow(root: string, name: string): Promise<string[] | undefined> {
+    const index = this.folders.get(root);
+    if (!index || !index.namesComplete) return undefined;
+    const table = index.table;
+    const uid = table.nameIdOf(name);
+    return uid < 0 ? [] : spellPaths(index, (id) => table.nameId[id] === uid);
+  }
+
+  /**
    * `filesWithExtensions` at once: the files the index holds now, and whether it knows every
    * name (`complete`): a first index of a large tree is seconds of listing, which an answer
    * that can be made again later need not wait for.

@@ -13,6 +13,7 @@ import { Commands } from '../../../protocol/methods';
 import type { Feature } from '../feature';
 import type { OpenDocument } from '../documents';
 import { renameRuleFile } from './renameFile';
+import { mdcLinkFix } from './mdcLinkFix';
 import type { RulesState } from './state';
 
 /**
@@ -36,7 +37,10 @@ export function rulesActionsFeature(state: RulesState): Feature {
       const out: CodeAction[] = [];
       for (const f of findings) {
         if (!f.data || !(rangesIntersect(f.range, params.range) || quotesAt(f, doc, params.range))) continue;
-        out.push(...builder.actionsFor(f));
+        if ((f.data as FixData).fix === 'point-mdc-link') {
+          const fix = await mdcLinkFix(state, doc, f);
+          if (fix) out.push(builder.fix(f, fix.title, [fix.edit], true));
+        } else out.push(...builder.actionsFor(f));
       }
       return out;
     },
@@ -147,7 +151,7 @@ class ActionBuilder {
     }
   }
 
-  private fix(f: Finding, title: string, edits: TextEdit[], preferred = false): CodeAction {
+  fix(f: Finding, title: string, edits: TextEdit[], preferred = false): CodeAction {
     // Lines a fix adds are written `\n` here and take the file's own line break: a CRLF rule must not be left mixed.
     const eol = lineBreakOf(this.doc.text);
     const written = edits.map((e) => ({ range: e.range, newText: withLineBreak(e.newText, eol) }));

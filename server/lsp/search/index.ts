@@ -120,6 +120,7 @@ export function fileSearchFeature(): Feature {
         ruleFolderLinks: async (root: string, waitMs = 60_000) => (await ensureEngine()).ruleFolderLinksOf(root, waitMs),
         ruleFolderLinksNow: async (root: string) => (await ensureEngine()).ruleFolderLinksNow(root),
         pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => counted('index-paths-with-extensions', await (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names)),
+        pathsNamedNow: async (root: string, name: string) => (await ensureEngine()).filesNamedNow(root, name),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),
         outline: async (root: string, relDir: string, cancel: Cancellation, leaveOut?: OutlineLeaveOut) => (await ensureEngine()).outline(root, relDir, cancel, leaveOut),

@@ -35,6 +35,8 @@ export async function mdcLinkFindings(
           'information',
           range,
           `No file at \`mdc:${link.target}\`, read from the workspace folder or from this rule's folder (${UNDOCUMENTED}, so both were tried): the file may have been renamed or deleted, and Cursor gets a link to nothing.`,
+          // What the link read when judged: a fix pointing it elsewhere is refused once it reads otherwise.
+          { data: { fix: 'point-mdc-link', written: text.slice(link.start, link.end), target: link.target } },
         ),
       );
     } else if (state.kind === 'outside') {

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic, DocumentLink, Hover, Location } from 'vscode-languageserver/node';
 import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { mdcFindings, mdcLinkWorkspace } from '../../helpers/mdcLinks';
 
 const start = useLspClients(afterEach);
@@ -78,5 +79,37 @@ describe('mdc: links in Cursor rules over LSP', () => {
     expect(own).toContain('`.cursor/rules/sub/x.mdc`');
     expect(own).toContain('file-relative');
     expect(await hover(4, 62)).toContain('names no file');
+  });
+
+  it('points a missing link at the one indexed file of its name, in the reading the other links use, and at none of several', async () => {
+    const rel = '.cursor/rules/rel.mdc';
+    const { ws, rule } = mdcLinkWorkspace({
+      'lib/old.ts': 'export {};\n',
+      'lib/moved.ts': 'export {};\n',
+      'a/page.tsx': '',
+      'b/page.tsx': '',
+      [rel]: '---\ndescription: R\n---\nSee [x](mdc:sub/x.mdc) and [m](mdc:gone/moved.ts#L2).\n',
+    });
+    const c = await start({ folders: [ws] });
+    const fixesAt = async (uri: string, line: number, character: number) => {
+      const range = { start: { line, character }, end: { line, character } };
+      return (await c.codeActions(uri, range)).filter((a) => a.title.startsWith('Point the link at'));
+    };
+    const uri = await c.open(rule);
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'cursor/mdc-link-missing'));
+    // Offered once the file index knows every name: a state the server reports through the action itself.
+    const [fix] = await until('the fix of mdc:src/db/old.ts', () => fixesAt(uri, 4, 62), (a) => a.length === 1);
+    expect(fix.title).toBe('Point the link at lib/old.ts');
+    // The rule's other links resolve by both readings: written as the link was, from the workspace folder.
+    await c.applyCodeAction(fix);
+    expect(c.text(uri).split('\n')[4]).toContain('[the old one](mdc:lib/old.ts)');
+    // `page.tsx`: two files of that name, never a guess.
+    expect(await fixesAt(uri, 7, 20)).toEqual([]);
+    // Its one other link resolves from the rule's folder: the new path is written from there, the fragment kept.
+    const relUri = await c.open(path.join(ws, ...rel.split('/')));
+    await c.waitForDiagnostics(relUri, (d) => d.some((x) => x.code === 'cursor/mdc-link-missing'));
+    const [relFix] = await fixesAt(relUri, 3, 36);
+    await c.applyCodeAction(relFix);
+    expect(c.text(relUri).split('\n')[3]).toBe('See [x](mdc:sub/x.mdc) and [m](mdc:../../lib/moved.ts#L2).');
   });
 });
