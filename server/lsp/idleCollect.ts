@@ -1,6 +1,7 @@
 import * as v8 from 'node:v8';
 import { BURST_REQUESTS, fullCollection, QUIET_MS, releaseQuietMemory, type GcFunction } from '../core/gc';
 import type { Logger } from '../core/log';
+import { releaseFreedMalloc } from '../core/mallocTrim';
 import { loadTrace } from './loadTrace';
 
 const MiB = 1024 * 1024;
@@ -98,7 +99,14 @@ export class BurstCollector {
       gc({ type: 'minor' });
       loadTrace?.memoryEvent(`scavenge: young generation ${(youngGenerationBytes() / MiB).toFixed(1)} MiB`);
       if (youngGenerationBytes() > YOUNG_AT_REST && tries > 1) return this.shrinkYoung(gc, tries - 1, rssBefore);
-      this.log.debug(`memory: young generation ${youngGenerationBytes() > YOUNG_AT_REST ? 'not ' : ''}given back: RSS ${Math.round(rssBefore / MiB)} -> ${Math.round(process.memoryUsage().rss / MiB)} MiB`);
+      const rssYoung = process.memoryUsage().rss;
+      this.log.debug(`memory: young generation ${youngGenerationBytes() > YOUNG_AT_REST ? 'not ' : ''}given back: RSS ${Math.round(rssBefore / MiB)} -> ${Math.round(rssYoung / MiB)} MiB`);
+      // Last, when both threads' collections have freed what they hold outside V8's heap: what malloc keeps of it (mallocTrim.ts).
+      const started = performance.now();
+      if (releaseFreedMalloc()) {
+        loadTrace?.memoryEvent('malloc_trim');
+        this.log.debug(`memory: freed malloc memory given back in ${Math.round(performance.now() - started)} ms: RSS ${Math.round(rssYoung / MiB)} -> ${Math.round(process.memoryUsage().rss / MiB)} MiB`);
+      }
       loadTrace?.collected();
     }, SHRINK_EVERY_MS);
     this.shrinkTimer.unref?.();
