@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { relativeInside, toPosix } from './paths';
+import { countWork } from './testCounts';
 
 /**
  * Files or folders being renamed (LSP `workspace/willRenameFiles`), and where a path goes
@@ -12,14 +13,40 @@ export interface PathMove {
   to: string;
 }
 
-/** Where `p` lies after the moves: the new name of the file, or of the folder holding it; `p` itself when none touches it. */
+/**
+ * Where `p` lies after the moves: the new name of the file, or of the folder holding it (the
+ * nearest one moved); `p` itself when none touches it. Each of `p`'s folders is looked up in
+ * the moves indexed by old path, so a reference costs the depth of its path, not the length of
+ * the request (an editor sends one entry per file of a selection dragged elsewhere: thousands).
+ */
 export function afterMoves(p: string, moves: readonly PathMove[]): string {
-  for (const m of moves) {
-    const rel = relativeInside(m.from, p);
-    if (rel === undefined) continue;
-    return rel === '' ? m.to : path.join(m.to, ...rel.split('/'));
+  const byOldPath = indexOf(moves);
+  let steps = 0;
+  try {
+    // Absolute and normalized, as every path here is (`uriToPath`, `path.resolve`): each `dirname` is one folder up, to the file system's root.
+    for (let at = p, rest: string[] = []; ; at = path.dirname(at)) {
+      steps++;
+      const to = byOldPath.get(at);
+      if (to !== undefined) return rest.length === 0 ? to : path.join(to, ...rest.reverse());
+      if (path.dirname(at) === at) return p;
+      rest.push(path.basename(at));
+    }
+  } finally {
+    countWork('rename-path-steps', steps);
   }
-  return p;
+}
+
+/** The moves of one request by old path, made once for the request: the first move of a path wins. */
+const indexes = new WeakMap<readonly PathMove[], Map<string, string>>();
+
+function indexOf(moves: readonly PathMove[]): Map<string, string> {
+  let index = indexes.get(moves);
+  if (!index) {
+    index = new Map();
+    for (const m of moves) if (!index.has(m.from)) index.set(m.from, m.to);
+    indexes.set(moves, index);
+  }
+  return index;
 }
 
 /** A replacement of `text.slice(start, end)` by `text`, in UTF-16 offsets. */

@@ -7,7 +7,8 @@ import { VSCODE_LIKE } from '../../helpers/capabilities';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
 import { mdcLinkWorkspace } from '../../helpers/mdcLinks';
 import { searchNames, until } from '../../helpers/polling';
-import { tempDir } from '../../helpers/repo';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { workCounts } from '../../helpers/workCounts';
 
 const start = useLspClients(afterEach);
 
@@ -99,5 +100,19 @@ describe('workspace/willRenameFiles', () => {
     expect(withIt.initializeResult.capabilities.workspace?.fileOperations).toEqual({ willRename: { filters: [{ scheme: 'file', pattern: { glob: '**' } }] } });
     const without = await start({ folders: [ws], client: 'vscode' });
     expect(without.initializeResult.capabilities.workspace?.fileOperations).toBeUndefined();
+  });
+  it('looks up where each reference goes by the folders of its path: a request renaming 5,000 files costs each reference no more than one renaming a single file', async () => {
+    const ws = tempDir();
+    const kept = Array.from({ length: 198 }, (_, i) => `@src/keep${i}.ts`).join(' ');
+    writeTree(ws, { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': `@src/f0.ts ${kept}\n`, 'src/f0.ts': '' });
+    const work = workCounts();
+    const c = await start({ folders: [ws], client: WILL_RENAME, env: work.env });
+    const moved = (i: number) => ({ oldUri: c.uri(path.join(ws, 'src', `f${i}.ts`)), newUri: c.uri(path.join(ws, 'src', `g${i}.ts`)) });
+    // Selected together in the explorer and dragged: one request names each file; src/f0.ts comes last.
+    const files = Array.from({ length: 5000 }, (_, i) => moved(4999 - i));
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files });
+    expect(applied(c, edit).get(c.uri(path.join(ws, 'CLAUDE.md')))?.text).toBe(`@src/g0.ts ${kept}\n`);
+    // Each of the 199 imports and the memory file itself is looked up; a path here is a few folders deep.
+    expect(work.counts()['rename-path-steps']).toBeLessThan(200 * 10);
   });
 });
