@@ -22,7 +22,11 @@ export function claudeImportRenames(file: string, text: string, home: string, mo
       if (newFile === file || !relative || !looksLikeFile(imp.path)) continue;
     }
     const written = writtenLike(imp.path, newTarget, path.dirname(newFile), home);
-    if (written !== imp.path) out.push({ start: imp.start + 1, end: imp.end, text: written.replace(/ /g, '\\ ') });
+    if (written === imp.path) continue;
+    const spelled = written.replace(/ /g, '\\ ');
+    // An import is read up to `#` and without trailing punctuation (`findClaudeImports`): a new name cut so would name another path, and is not written.
+    if (findClaudeImports(`@${spelled}`)[0]?.path !== written) continue;
+    out.push({ start: imp.start + 1, end: imp.end, text: spelled });
   }
   return out;
 }

@@ -44,7 +44,10 @@ function rewrittenLink(file: string, root: string, target: string, found: string
     const decoded = !target.startsWith(form);
     const cut = target.search(/[#?]/);
     const suffix = cut >= 0 && !/[#?]/.test(form) ? target.slice(cut) : '';
-    return destinationSafe(decoded ? encodeURI(body) : body) + suffix;
+    const link = destinationSafe(decoded ? encodeURI(body) : body) + suffix;
+    // A new name with `#` or `?` before a kept `#L3` is cut there when read (`mdcLinkForms`): such a link would name another path, so none is written.
+    const names = (f: string) => (isAbsoluteForm(f) ? path.normalize(f) : path.resolve(after[kind === 'absolute' ? 'root' : kind], f)) === newTarget;
+    return mdcLinkForms(link).some(names) ? link : undefined;
   }
   return undefined;
 }

@@ -115,4 +115,17 @@ describe('workspace/willRenameFiles', () => {
     // Each of the 199 imports and the memory file itself is looked up; a path here is a few folders deep.
     expect(work.counts()['rename-path-steps']).toBeLessThan(200 * 10);
   });
+  it('leaves a reference alone rather than write one that names another path: a new name with `#` cuts an import and a link with a fragment', async () => {
+    const ws = tempDir();
+    const rule = '---\ndescription: d\n---\n😀 [a](mdc:src/a.ts#L3) and [b](mdc:src/a.ts).\n';
+    writeTree(ws, { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': '😀 @src/a.ts and @src/a.ts.\n', '.cursor/rules/r.mdc': rule, 'src/a.ts': '' });
+    const c = await start({ folders: [ws], client: WILL_RENAME });
+    const rename = (to: string) => c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files: [{ oldUri: c.uri(path.join(ws, 'src/a.ts')), newUri: c.uri(path.join(ws, to)) }] });
+    // Claude Code reads an import up to `#`; agentls reads a link's fragment from the first `#`: neither would name src/b#1.ts.
+    expect(Object.fromEntries(applied(c, await rename('src/b#1.ts')))).toEqual({ [c.uri(path.join(ws, '.cursor/rules/r.mdc'))]: { text: rule.replace('mdc:src/a.ts)', 'mdc:src/b#1.ts)'), version: null } });
+    // Trailing sentence punctuation is no part of an import as agentls reads it.
+    expect(Object.fromEntries(applied(c, await rename('src/b.ts.')))).toEqual({
+      [c.uri(path.join(ws, '.cursor/rules/r.mdc'))]: { text: rule.replaceAll('mdc:src/a.ts', 'mdc:src/b.ts.'), version: null },
+    });
+  });
 });
