@@ -166,11 +166,11 @@ function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection
       note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"${notXcsh}`,
     };
   }
-  if (f.agent === 'agents-md') {
-    // A subfolder's AGENTS.md (`nestedAgentsMd.ts` has the sources: agents.md, and Codex's guide).
+  if (f.agent === 'agents-md' || f.agent === 'codex') {
+    // A subfolder's AGENTS.md (`nestedAgentsMd.ts` has the sources: agents.md, and Codex's guide); Codex's may be its AGENTS.override.md.
     return {
       ...f,
-      title: `${f.displayName}, AGENTS.md in ${f.folder}/ (${f.rules.length})`,
+      title: `${f.displayName}, ${f.agent === 'codex' ? 'instructions' : 'AGENTS.md'} in ${f.folder}/ (${f.rules.length})`,
       note: `for work on files under ${f.folder}/ only (Codex reads it when started there or below), with the AGENTS.md files above it, the nearest taking precedence where they conflict; so not in "Sent in every request"${notXcsh}`,
     };
   }

@@ -3,9 +3,9 @@ import { builtCli } from './cliWithHome';
 import type { LspTestClient } from './lspClient';
 import { until } from './polling';
 
-/** One agent's rules for a file of `ws`, as the built `agentls rules --for FILE --json` gives them (it must exit 0). */
-export function cliRulesFor(ws: string, file: string, agent: string): RuleForFileInfo[] {
-  const answer = JSON.parse(builtCli(['rules', '--for', file, '--json'], { cwd: ws, mustSucceed: true }).stdout) as RulesForFileResult;
+/** One agent's rules for a file of `ws`, as the built `agentls rules --for FILE --json` gives them (it must exit 0); `agents`: `--agents`. */
+export function cliRulesFor(ws: string, file: string, agent: string, agents?: string): RuleForFileInfo[] {
+  const answer = JSON.parse(builtCli(['rules', '--for', file, '--json', ...(agents ? ['--agents', agents] : [])], { cwd: ws, mustSucceed: true }).stdout) as RulesForFileResult;
   return answer.agents.find((a) => a.agent === agent)?.rules ?? [];
 }
 

@@ -85,6 +85,8 @@ export interface InstructionSnapshot extends Gaps {
   capped: CappedInstructionFolder[];
   /** Entries of those folders named as their files are that are a pipe, socket or device (`InstructionViews.special`). */
   special: InstructionViews['special'];
+  /** The AGENTS.md files Codex does not read for an AGENTS.override.md beside them (`InstructionViews.codexOverridden`). */
+  codexOverridden: InstructionViews['codexOverridden'];
 }
 
 /**
@@ -145,8 +147,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special } = await made.views;
-    return { views, capped, special, ...made.gaps };
+    const { views, capped, special, codexOverridden } = await made.views;
+    return { views, capped, special, codexOverridden, ...made.gaps };
   }
 
   /**

@@ -12,7 +12,7 @@ export const agentsMd: AgentModel = {
   plural: true,
   // Claude Code reads AGENTS.md only where no CLAUDE.md is in the working folder or above it
   // (its memory docs, "AGENTS.md"; its changelog, 2.1.277).
-  reads: '`AGENTS.md` in any folder (nearest wins); read by Codex, Cursor, Windsurf, Cline, Copilot and others, and by Claude Code where neither its folder nor one above it has a `CLAUDE.md`',
+  reads: '`AGENTS.md` in any folder (nearest wins); read by Codex (where no `AGENTS.override.md` is beside it), Cursor, Windsurf, Cline, Copilot and others, and by Claude Code where neither its folder nor one above it has a `CLAUDE.md`',
   owns(rel) {
     // agents.md: the file name is exactly AGENTS.md; nested files are expected in monorepos.
     return baseName(rel) === 'AGENTS.md' ? { read: true, frontmatter: false } : undefined;

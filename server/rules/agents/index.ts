@@ -2,6 +2,7 @@ import type { ProviderId, RuleLevel } from '../../workspace/ruleLocations';
 import { agentsMd } from './agentsMd';
 import { claude } from './claude';
 import { cline } from './cline';
+import { codex } from './codex';
 import { copilot } from './copilot';
 import { cursor } from './cursor';
 import type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
@@ -12,7 +13,7 @@ export type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 export { AGENT_IDS } from './types';
 
 /** Every agent model, in the order ownership is decided (the most specific locations first). */
-export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, agentsMd];
+export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, agentsMd];
 
 export function agentModel(id: AgentId): AgentModel {
   return AGENT_MODELS.find((m) => m.id === id)!;

@@ -7,6 +7,7 @@ export const CONTEXT_CODES = {
   'context/broad-glob': 'A glob that matches nearly every file: the rule may as well be always-on',
   'context/over-budget': 'What an agent sends in every request is over agentls.rules.budgetTokens',
   'context/drift': "Copies of one rule for different tools whose bodies differ",
+  'context/codex-overridden': 'An AGENTS.md that Codex does not read, an AGENTS.override.md being beside it',
 } as const;
 
 export type ContextCode = keyof typeof CONTEXT_CODES;

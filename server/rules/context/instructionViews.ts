@@ -30,6 +30,8 @@ export interface InstructionViews {
   capped: CappedInstructionFolder[];
   /** Entries of the agents' rule folders named as their files are that are a pipe, socket or device: never opened, said (`specialEntryFinding`). */
   special: { path: string; agent: AgentId }[];
+  /** Each `AGENTS.md` Codex does not read because an `AGENTS.override.md` is beside it (`codexView`), with that override; none when Codex's view is not shown. */
+  codexOverridden: { path: string; override: string }[];
 }
 
 /** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
@@ -92,8 +94,11 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (showsAgent(host.agents, 'claude')) views.push(await claudeView(reader));
   if (showsAgent(host.agents, 'copilot')) views.push(await copilotView(reader));
   if (showsAgent(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
+  const codex = showsAgent(host.agents, 'codex') ? await codexView(reader) : undefined;
+  if (codex) views.push(codex.view);
   views.push(...(await unlistedToolRules(reader)));
-  return { views: views.filter((v) => v.rules.length > 0 || v.uncounted?.length), watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special };
+  const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
+  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [] };
 }
 
 /**
@@ -510,6 +515,42 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
   await take(undefined);
   for (const folder of await nestedFolderList(reader.host.nestedAgentsMdFolders)) await take(folder);
   return view('agents-md', reader.root, rules, uncounted);
+}
+
+/**
+ * Codex (`agents/codex.ts` has the source, its AGENTS.md guide): in each folder from the root
+ * down, `AGENTS.override.md` if present, else `AGENTS.md`, one file per folder, empty ones
+ * skipped (the guide does not define "empty": a file of white space alone is taken as empty).
+ * The folders are the AGENTS.md readers' (`nestedAgentsMd.ts`, which names the override too),
+ * each file scoped to its folder as theirs are. Under `auto` the view is shown only where
+ * Codex is in use: the root has a `.codex` folder (its project config, same docs) or an
+ * `AGENTS.override.md`; else every AGENTS.md would be listed twice, as the readers' and as Codex's.
+ * Fallback names come from the user's `~/.codex/config.toml`, never read: they are not looked for.
+ */
+async function codexView(reader: Reader): Promise<{ view: AgentView; overridden: { path: string; override: string }[] } | undefined> {
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const overridden: { path: string; override: string }[] = [];
+  const take = async (folder: string | undefined): Promise<void> => {
+    const dir = path.join(reader.root, ...(folder?.split('/') ?? []));
+    const inFolder = folder !== undefined ? { folder } : {};
+    const override = await reader.read(path.join(dir, 'AGENTS.override.md'));
+    const plain = await reader.read(path.join(dir, 'AGENTS.md'));
+    const chosen = [override, plain].find((f) => f !== undefined && ('failure' in f || f.text.trim() !== ''));
+    if (!chosen) return;
+    if ('failure' in chosen) {
+      uncounted.push({ path: reader.shown(chosen.path), reason: chosen.failure, ...inFolder });
+      return;
+    }
+    if (chosen === override && plain) overridden.push({ path: plain.path, override: chosen.path });
+    rules.push({ ...plainRule(reader.shown(chosen.path), chosen, false), ...(folder !== undefined ? { scope: folder } : {}) });
+  };
+  await take(undefined);
+  for (const folder of await nestedFolderList(reader.host.nestedAgentsMdFolders)) await take(folder);
+  const config = path.join(reader.root, '.codex');
+  reader.watched.add(config);
+  const inUse = reader.host.agents !== 'auto' || rules.some((r) => path.basename(r.path) === 'AGENTS.override.md') || (await reader.host.fs.stat(config))?.kind === 'directory';
+  return inUse ? { view: view('codex', reader.root, rules, uncounted), overridden } : undefined;
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */

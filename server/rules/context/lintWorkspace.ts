@@ -16,6 +16,8 @@ import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
 import { agentModel } from '../agents';
 import { specialEntryFinding } from '../lint/notRead';
+import { codexFindings } from './codexChain';
+import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -57,7 +59,12 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       if (held.more) notes?.incomplete(NESTED_FOLDERS_CAPPED);
       return held.holders;
     };
-    const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested));
+    // Subfolders' AGENTS.md (and Codex's AGENTS.override.md), from the files checked as the nested rule folders are.
+    const nestedAgentsMd = async () => NESTED_AGENTS_MD.folders(scope.files.map((f) => relativeInside(root, f) ?? '')).holders;
+    const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd }));
+    for (const [p, found] of codexFindings(made.views, made.codexOverridden, (q) => displayPath(q, root, session.home))) {
+      if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), ...found]);
+    }
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);
     for (const { path: p, agent } of made.special) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), specialEntryFinding(agentModel(agent).name)]);
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));

@@ -14,10 +14,11 @@ import { nestedNamedFiles, type NestedNamedFiles } from './nestedNamedFiles';
  *   package's file is read when Codex runs in that package or below it.
  * So such a file reaches the files under its own folder, with those of the folders above it,
  * the nearest taking precedence; it is in no request about work elsewhere. Codex reads
- * `AGENTS.override.md` instead of `AGENTS.md` in a folder that has one (same guide): that file
- * is Codex's alone and is not read here.
+ * `AGENTS.override.md` instead of `AGENTS.md` in a folder that has one (same guide): its
+ * folders are listed here too, for Codex's view alone (`codexView`); the AGENTS.md readers'
+ * view reads `AGENTS.md` in them, where there is one.
  */
-export const NESTED_AGENTS_MD: NestedNamedFiles = nestedNamedFiles(['AGENTS.md']);
+export const NESTED_AGENTS_MD: NestedNamedFiles = nestedNamedFiles(['AGENTS.md', 'AGENTS.override.md']);
 
 /** What an answer says when folders holding an AGENTS.md were left out (past `MAX_NESTED_FOLDERS`), worded as for subfolders' CLAUDE.md. */
 export const NESTED_AGENTS_MD_CAPPED = `stopped reading subfolders' AGENTS.md files after ${MAX_NESTED_FOLDERS} folders, nearest the root first`;

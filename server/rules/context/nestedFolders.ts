@@ -39,8 +39,8 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
     for (const rule of view.rules) {
       if (rule.scope === undefined) continue;
       const folder = folderOf(rule.scope);
-      // Claude Code's and the AGENTS.md readers' are named by their path, as the root's are.
-      if (view.agent === 'claude' || view.agent === 'agents-md') {
+      // Claude Code's, the AGENTS.md readers' and Codex's are named by their path, as the root's are.
+      if (view.agent === 'claude' || view.agent === 'agents-md' || view.agent === 'codex') {
         folder.rules.push(agentRuleInfo(rule, rule.name, root));
         continue;
       }

@@ -22,7 +22,7 @@ export interface AgentRulesForFile {
 export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
-  const nearest = view.agent === 'agents-md' ? nearestAgentsMd(view.rules, rel) : undefined;
+  const nearest = byFolder(view) ? nearestAgentsMd(view.rules, rel) : undefined;
   for (const rule of view.rules) {
     const entry = explain(rule, rel, view, nearest);
     (entry.applies ? applying : others).push(entry);
@@ -40,6 +40,11 @@ function nearestAgentsMd(rules: readonly AgentRule[], rel: string): AgentRule | 
   const reaching = rules.filter((r) => r.scope === undefined || (rel !== '' && scopedPaths(r, rel) !== undefined));
   if (reaching.length < 2) return undefined;
   return reaching.reduce((a, b) => ((b.scope?.length ?? -1) > (a.scope?.length ?? -1) ? b : a));
+}
+
+/** The AGENTS.md readers and Codex: one file per folder, each reaching the files under its folder (`nestedAgentsMd.ts`). */
+function byFolder(view: AgentView): boolean {
+  return view.agent === 'agents-md' || view.agent === 'codex';
 }
 
 /** Said after an AGENTS.md's reason for a file more than one reaches: which of them takes precedence. */
@@ -76,8 +81,8 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
     const reason =
       onDemandIn !== undefined
         ? `in ${onDemandIn}/: ${view.displayName} loads it only when it reads files in ${onDemandIn}/`
-        : view.agent === 'agents-md'
-          ? `in ${rule.scope}/: ${view.displayName} apply it only to files under ${rule.scope}/`
+        : byFolder(view)
+          ? `in ${rule.scope}/: ${view.displayName} ${view.agent === 'codex' ? 'applies' : 'apply'} it only to files under ${rule.scope}/`
           : hedged
           ? `in ${folder}: ${view.displayName} most likely applies it only to files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED})`
           : `in ${folder}: ${view.displayName} applies it only to files under ${rule.scope}/`;
@@ -90,10 +95,10 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
     case 'always':
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
       // A subfolder's AGENTS.md (`nestedAgentsMd.ts`): Codex reads it when started in its folder or below.
-      if (view.agent === 'agents-md' && rule.scope !== undefined) {
+      if (byFolder(view) && rule.scope !== undefined) {
         return { ...base, applies: true, reason: `for work on files under ${rule.scope}/ (Codex: when started there or below): the whole file is in context${precedence(rule, nearest)}` };
       }
-      if (view.agent === 'agents-md') return { ...base, applies: true, reason: `always: the whole rule is in every request${precedence(rule, nearest)}` };
+      if (byFolder(view)) return { ...base, applies: true, reason: `always: the whole rule is in every request${precedence(rule, nearest)}` };
       if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED}): the whole rule is in every request that has one in play` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };

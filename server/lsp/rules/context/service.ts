@@ -8,6 +8,8 @@ import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
+import { codexFindings } from '../../../rules/context/codexChain';
+import { displayPath } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
 import { LineIndex } from '../../../core/text';
@@ -131,7 +133,7 @@ export class RulesContext {
     for (const root of engine.rootPaths) {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
-      const { views: instructionAgents, capped, special } = await this.state.instructions.snapshot(root);
+      const { views: instructionAgents, capped, special, codexOverridden } = await this.state.instructions.snapshot(root);
       const view = engine.view(root);
       if (!view) continue;
       // The agents' rule folders read only in part: said on the folder, as check says it.
@@ -178,6 +180,16 @@ export class RulesContext {
         ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings, read && read.ok ? read.text : undefined, (other) => engine.findingsText(other));
         if (findings.length) this.pushed.add(p);
         else this.pushed.delete(p);
+      }
+      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), as check says it: pushed when what it says changes.
+      for (const [p, found] of codexFindings(instructionAgents, codexOverridden, (q) => displayPath(q, root, ctx.session.home))) {
+        if (seen.has(p) || ctx.documents.getByPath(p)) continue;
+        seen.add(p);
+        const said = JSON.stringify(found);
+        if (this.pushed.has(p) && this.cappedSaid.get(p) === said) continue;
+        ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, found);
+        this.pushed.add(p);
+        this.cappedSaid.set(p, said);
       }
     }
     // Copilot's prompt folders are no instruction folder: listed as check lists them (their own entries, capped).

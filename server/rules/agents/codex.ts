@@ -1,0 +1,26 @@
+import { baseName } from './shared';
+import type { AgentModel } from './types';
+
+/**
+ * Codex (OpenAI's coding agent), where it reads more than the AGENTS.md format. Source: its
+ * guide "Custom instructions with AGENTS.md" (https://developers.openai.com/codex/guides/agents-md,
+ * "How Codex discovers guidance"): from the project root down to the working folder, in each
+ * folder it checks `AGENTS.override.md`, then `AGENTS.md` (then configured fallback names),
+ * and includes at most one file per folder; it skips empty files and stops adding files once
+ * the combined size reaches `project_doc_max_bytes` (32 KiB by default). The override is
+ * Codex's own name: the AGENTS.md readers' model (`agentsMd.ts`) owns `AGENTS.md` alone.
+ * Fallback names come from the user's `~/.codex/config.toml`, which agentls does not read.
+ */
+export const codex: AgentModel = {
+  id: 'codex',
+  name: 'Codex',
+  reads: '`AGENTS.override.md`, else `AGENTS.md`, in each folder from the project root down to where it runs (one file per folder, empty ones skipped, 32 KiB together by default)',
+  owns(rel) {
+    return baseName(rel) === 'AGENTS.override.md' ? { read: true, frontmatter: false } : undefined;
+  },
+  keys: {},
+  activation: () => ({ mode: 'always' }),
+};
+
+/** Codex's default `project_doc_max_bytes`: the guide above gives "32 KiB by default". */
+export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024;
