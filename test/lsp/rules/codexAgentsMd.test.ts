@@ -24,3 +24,16 @@ describe('Codex and AGENTS.override.md, in the server', () => {
     expect(codexApplying(forFile)).toEqual(['AGENTS.override.md']);
   });
 });
+
+describe("Codex's default 32 KiB, in the server", () => {
+  it('warns on the closed AGENTS.md where the chain is cut, in a project with a .codex folder', async () => {
+    const line = `${'x'.repeat(99)}\n`;
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '', 'AGENTS.md': line.repeat(200), 'packages/api/AGENTS.md': line.repeat(200), 'packages/api/x.ts': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const over = codeOf('context/codex-over-limit');
+    const said = over(await c.waitForDiagnostics(c.uri(path.join(ws, 'packages/api/AGENTS.md')), (d) => over(d).length > 0));
+    // 12,768 bytes of it are sent: 127 lines and 68 characters.
+    expect(said.map((d) => [d.severity, d.range.start])).toEqual([[2, { line: 127, character: 68 }]]);
+    expect(String(said[0].message)).toContain("Codex's default limit of 32 KiB");
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * Codex stops adding AGENTS.md files once they together reach `project_doc_max_bytes`, 32 KiB
+ * by default (its guide, developers.openai.com/codex/guides/agents-md): `agentls check` warns
+ * on the file where it stops, for a folder's chain (the root's, then each folder's down to it),
+ * when Codex is in use (a `.codex` folder) or named (`--agents codex`).
+ */
+const LINE = `${'x'.repeat(99)}\n`; // 100 bytes
+const big = (lines: number) => LINE.repeat(lines);
+
+function tree(extra: Record<string, string> = {}): string {
+  return writeTree(tempDir(), {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'AGENTS.md': big(200), // 20,000 bytes
+    'packages/api/AGENTS.md': `é${big(200)}`, // 20,002 bytes: one character of two bytes first
+    'packages/api/deep/AGENTS.md': 'Deep rules.\n',
+    'packages/api/deep/x.ts': 'export {};\n',
+    ...extra,
+  });
+}
+
+describe("Codex's default 32 KiB for the AGENTS.md files it reads", () => {
+  it('warns where the chain is cut, and on a file past it, when the project has a .codex folder', () => {
+    const out = builtCli(['check'], { cwd: tree({ '.codex/config.toml': '' }) }).stdout;
+    // 32,768 - 20,000 = 12,768 bytes of the package's file are sent: "é" (2) and 127 lines (12,700), then 66 bytes of line 128, which start at UTF-16 column 66.
+    expect(out).toContain('packages/api/AGENTS.md:128:67: warning [context/codex-over-limit] Codex cuts this file here when it runs in packages/api/ or below: with AGENTS.md (20,000 bytes) before it,');
+    expect(out).toContain("Codex's default limit of 32 KiB (32,768 bytes, `project_doc_max_bytes`");
+    expect(out).toContain('packages/api/deep/AGENTS.md:1:1: warning [context/codex-over-limit] Codex sends none of this file when it runs in packages/api/deep/ or below');
+    expect(out).not.toContain('AGENTS.md:1:1: warning [context/codex-over-limit] Codex cuts');
+  });
+
+  it('says nothing where Codex is neither in use nor named, and warns when --agents names it', () => {
+    const ws = tree();
+    expect(builtCli(['check'], { cwd: ws }).stdout).not.toContain('codex-over-limit');
+    expect(builtCli(['check', '--agents', 'codex'], { cwd: ws }).stdout).toContain('packages/api/AGENTS.md:128:67: warning [context/codex-over-limit]');
+  });
+});
