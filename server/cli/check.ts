@@ -13,7 +13,7 @@ import { overlaySettings } from '../core/settings';
 import { globProblem } from '../workspace/glob';
 import { projectIgnoreMatcher } from '../workspace/projectConfig';
 import { findRepoRoot } from '../workspace/repoRoot';
-import { optionsForNamedPath, refuseWholeRoot } from './wholeRoot';
+import { optionsForNamedPaths, refuseWholeRoot } from './wholeRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { filesWithBom } from './bomFiles';
 import { applyFixes, attachFixes } from './fix';
@@ -62,8 +62,8 @@ export const checkCommand: CliCommand = {
     const threshold = values['max-severity'] as Severity;
     if (!SEVERITIES.includes(threshold)) throw new UsageError(`--max-severity must be one of ${SEVERITIES.join(', ')}, not ${threshold}`);
 
-    // Run from outside any project (a CI step at /, a hook in the home directory), paths name the project: the one holding the first.
-    if (positionals.length > 0) common = await optionsForNamedPath(common, path.resolve(io.cwd, positionals[0]));
+    // Run from outside any project (a CI step at /, a hook in the home directory, ~/src), paths name the project (`optionsForNamedPaths`).
+    common = await optionsForNamedPaths(common, positionals.map((p) => path.resolve(io.cwd, p)));
     common = withCheckOverrides(common, values.severity ?? [], values.ignore ?? []);
     const session = new WorkspaceSession(common.settings);
     session.addFolder(common.root);

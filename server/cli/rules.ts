@@ -26,7 +26,7 @@ import { nestedRuleFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
 import { resolveHome } from '../workspace/home';
-import { optionsForNamedPath, refuseWholeRoot } from './wholeRoot';
+import { optionsForNamedPaths, refuseWholeRoot } from './wholeRoot';
 
 /** `agentls check` for rule files and `rule://` references. */
 export const rulesLinter: WorkspaceLinter = {
@@ -97,12 +97,12 @@ ${exitCodesHelp('printed', 'does not occur')}`,
     if (template !== undefined && common.given.has('--agents') && !showsAgent(agents, common.settings.rules.profile)) {
       throw new UsageError(`--prompt renders the xcsh agent's system prompt, and --agents ${typeof agents === 'string' ? agents : agents.join(',')} leaves the xcsh agent out: add xcsh to --agents, or leave --agents out`);
     }
-    // Run in the home directory or at `/` (never a project), or asked of a file outside the folder it would take as the root,
-    // the file names the project, as check's paths do; a folder without a project marker is otherwise the root as it is, as for
-    // `rules` alone (a plain project's `rules --for packages/a/x.ts` must not become package a's). Else the home or `/` is refused.
+    // Run outside any project, the file names the project as check's paths do (`optionsForNamedPaths`): from ~/src, `rules --for
+    // myrepo/x.ts` is myrepo's, while a plain folder's `rules --for packages/a/x.ts` is not package a's (its `.cursor` sits in
+    // packages too). Else the home or `/` is refused.
     const home = resolveHome(common.settings.home);
     const forPath = values.for === undefined ? undefined : path.resolve(io.cwd, values.for);
-    if (forPath !== undefined) common = await optionsForNamedPath(common, forPath);
+    if (forPath !== undefined) common = await optionsForNamedPaths(common, [forPath]);
     refuseWholeRoot('rules', common.root, home);
     const session = new WorkspaceSession(common.settings);
     try {

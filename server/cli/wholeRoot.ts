@@ -1,7 +1,7 @@
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { resolveHome } from '../workspace/home';
-import { findMarkedRoot } from '../workspace/projectRoot';
+import { findMarkedRoot, findOwnProjectRoot } from '../workspace/projectRoot';
 import { isInside } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
 import { CliError, type CommonOptions } from './command';
@@ -18,17 +18,27 @@ export function refuseWholeRoot(command: string, root: string, home: string, orE
 }
 
 /**
- * Run from outside any project (a CI step at /, a hook in the home directory), a path named on
- * the command line names the project: the options of the marked folder holding it, or
- * `common` as it is where the root was given or found, or no folder holds the path. A folder
- * without a project marker is the root as it is for a path inside it (`check packages/a
- * packages/b` there checks both, as `check` alone does): only from the home, the file system
- * root, or for a path outside the folder, does the path name the project.
+ * Run from outside any project (a CI step at /, a hook in the home directory, a shell in ~/src),
+ * paths named on the command line name the project. From a folder without a project marker,
+ * paths inside it are rooted at the project (`.git`, agentls.json, an agent's own folder) that
+ * holds them all, as a run inside that project is, so its agentls.json applies (`check myrepo`
+ * from ~/src); paths in no one such project (`check packages/a packages/b`, `check repo1
+ * repo2`) keep the folder as the root, as `check` alone there does. A package's `.cursor` or
+ * CLAUDE.md does not take the root from that folder: they sit in packages too. From the home,
+ * the file system root, or for a path outside the folder, the first path names the project by
+ * any marker. `common` as it is where the root was given or found, or no folder holds the path.
  */
-export async function optionsForNamedPath(common: CommonOptions, absPath: string): Promise<CommonOptions> {
-  if (!common.reroot) return common;
-  if (indexRefusal(common.root, resolveHome(common.settings.home)) === undefined && isInside(common.root, absPath)) return common;
-  const isFolder = await fsp.stat(absPath).then((st) => st.isDirectory(), () => false);
-  const holder = await findMarkedRoot(isFolder ? absPath : path.dirname(absPath), resolveHome(common.settings.home));
+export async function optionsForNamedPaths(common: CommonOptions, absPaths: readonly string[]): Promise<CommonOptions> {
+  if (!common.reroot || absPaths.length === 0) return common;
+  const home = resolveHome(common.settings.home);
+  const first = absPaths[0];
+  const start = (await fsp.stat(first).then((st) => st.isDirectory(), () => false)) ? first : path.dirname(first);
+  if (indexRefusal(common.root, home) === undefined && isInside(common.root, first)) {
+    // Paths outside the folder (a user-level `~/.cline/rules` named beside) are not the project's to hold.
+    const project = await findOwnProjectRoot(start, home);
+    const holdsAll = project !== undefined && absPaths.every((p) => !isInside(common.root, p) || isInside(project, p));
+    return holdsAll && project !== common.root ? common.reroot(project) : common;
+  }
+  const holder = await findMarkedRoot(start, home);
   return holder !== undefined && holder !== common.root ? common.reroot(holder) : common;
 }

@@ -61,6 +61,15 @@ export async function findMarkedRoot(start: string, home: string): Promise<strin
   );
 }
 
+/**
+ * The nearest folder at or above `start` holding one of ROOT_MARKERS (a repository, agentls.json,
+ * an agent's own folder), below the home directory and the file system root: a project of its
+ * own, never a package's `.cursor` or `CLAUDE.md`, which sit in packages too.
+ */
+export async function findOwnProjectRoot(start: string, home: string): Promise<string | undefined> {
+  return nearestHolding(start, home, ROOT_MARKERS);
+}
+
 /** The nearest folder at or above `start` holding one of `markers`, below `home` and the file system root. */
 async function nearestHolding(start: string, home: string, markers: readonly string[]): Promise<string | undefined> {
   const stop = path.resolve(home);

@@ -65,3 +65,35 @@ describe('agentls check PATH run from a folder without a project marker', () => 
     expect(rulesFor.stdout.split('\n')[0]).toBe(`rules for packages/a/.cursor/rules/x.mdc in ${plain} (tokens ≈ UTF-8 bytes / 4)`);
   });
 });
+
+describe('agentls check PROJECT run from the plain folder holding it (~/src)', () => {
+  it("roots the run at the named project, as a run inside it is: its agentls.json applies and paths are the project's", () => {
+    const rule = '---\nalwaysApply: "true"\n---\nA rule.\n';
+    const src = writeTree(tempDir(), {
+      'mono/.git/HEAD': 'ref: refs/heads/main\n',
+      'mono/agentls.json': JSON.stringify({ ignore: ['.cursor/rules/x.mdc'] }),
+      'mono/.cursor/rules/x.mdc': rule,
+      'mono/packages/web/.cursor/rules/y.mdc': rule,
+      'mono/packages/web/a.ts': 'export const a = 1;\n',
+    });
+    const mono = path.join(src, 'mono');
+    const inside = builtCli(['check', '--format', 'json'], { cwd: mono });
+    const named = builtCli(['check', 'mono', '--format', 'json'], { cwd: src });
+    const paths = (r: { stdout: string }) => (JSON.parse(r.stdout) as CheckJson).diagnostics.map((d) => d.path);
+    expect(paths(inside)).toEqual(['packages/web/.cursor/rules/y.mdc']);
+    expect(paths(named)).toEqual(paths(inside));
+    // Text paths stay the shell's: from the folder holding the project, through it.
+    const text = builtCli(['check', 'mono/packages/web'], { cwd: src });
+    expect(text.stdout).toMatch(/^mono\/packages\/web\/\.cursor\/rules\/y\.mdc:2:14: warning /);
+    const rulesFor = builtCli(['rules', '--for', 'mono/packages/web/a.ts'], { cwd: src });
+    expect(rulesFor.stdout.split('\n')[0]).toBe(`rules for packages/web/a.ts in ${mono} (tokens ≈ UTF-8 bytes / 4)`);
+  });
+
+  it('keeps the plain folder as the root for paths in two projects, checking both', () => {
+    const rule = '---\nalwaysApply: "true"\n---\nA rule.\n';
+    const src = writeTree(tempDir(), { 'one/.git/HEAD': 'ref: refs/heads/main\n', 'one/.cursor/rules/x.mdc': rule, 'two/.git/HEAD': 'ref: refs/heads/main\n', 'two/.cursor/rules/y.mdc': rule });
+    const both = builtCli(['check', 'one', 'two'], { cwd: src });
+    expect(both.stderr).toBe('');
+    expect(both.stdout).toMatch(/^one\/\.cursor\/rules\/x\.mdc:2:14: warning .*\ntwo\/\.cursor\/rules\/y\.mdc:2:14: warning /);
+  });
+});
