@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
-import { displayPath } from '../workspace/paths';
+import { displayPath, joinRelative } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { splitLinkNote } from '../workspace/write';
 import { runCheck } from './checkRun';
@@ -18,7 +18,7 @@ import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type
 import { filesWithBom } from './bomFiles';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
-import { formatJson, formatSarif, formatText, summarize, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
+import { formatJson, formatSarif, formatText, summarize, textPath, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
 
 const USAGE = `agentls check [PATH…] [--format text|json|sarif] [--max-severity LEVEL] [--fix] [--severity CODE=LEVEL]… [--ignore GLOB]…
     Lints the coding-agent files of the workspace: rule files, prompt documents, hashline patches,
@@ -113,12 +113,18 @@ export const checkCommand: CliCommand = {
     // Which globs left a path out: the project's, or those of --ignore.
     const byFlag = projectIgnoreMatcher({ ...common.config, ignore: values.ignore ?? [] });
     const leftOutBy = (rel: string) => (byFlag(rel) ? '--ignore leaves it out' : "agentls.json's ignore leaves it out");
-    const nothingChecked = run.nothingChecked.map(({ rel, ignored }) => `${rel}: no file there was checked: ${ignored ? leftOutBy(rel) : `it holds none, or .gitignore, .ignore, search.exclude or agentls.json's ignore${values.ignore?.length ? ' (or --ignore)' : ''} leave out all of it`}`);
-    const failures = [...run.incomplete, ...nothingChecked, ...fixFailures.map((f) => `could not fix ${f}`)];
+    // Text says a path as its findings are said, from the shell's folder (`textPath`); JSON and SARIF's `incomplete` root-relative.
+    const home = resolveHome(common.settings.home);
+    // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
+    const cwd = await underRoot(io.cwd, common.root);
+    const said = (rel: string) => (format === 'text' ? textPath({ root: common.root, home, cwd }, joinRelative(common.root, rel)) : rel);
+    const nothingCheckedBy = (show: (rel: string) => string) => run.nothingChecked.map(({ rel, ignored }) => `${show(rel)}: no file there was checked: ${ignored ? leftOutBy(rel) : `it holds none, or .gitignore, .ignore, search.exclude or agentls.json's ignore${values.ignore?.length ? ' (or --ignore)' : ''} leave out all of it`}`);
+    const failuresBy = (show: (rel: string) => string) => [...run.incomplete, ...nothingCheckedBy(show), ...fixFailures.map((f) => `could not fix ${f}`)];
+    const failures = failuresBy((rel) => rel);
 
     const report: CheckReport = {
       root: common.root,
-      home: resolveHome(common.settings.home),
+      home,
       results: run.results,
       summary: summarize(run.filesChecked, run.agentFiles, run.results, fixed),
       agentFilesUnread: run.agentFilesUnread,
@@ -128,16 +134,15 @@ export const checkCommand: CliCommand = {
       incomplete: failures,
       bom: await filesWithBom(run.results),
       lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files],
-      // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
-      cwd: await underRoot(io.cwd, common.root),
+      cwd,
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
-    for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${rel} is not checked: ${leftOutBy(rel)}`);
+    for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${said(rel)} is not checked: ${leftOutBy(rel)}`);
     for (const p of splitLinks) write(io.stderr, `agentls check: note: ${splitLinkNote(displayPath(p, common.root, report.home))}`);
     if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home, userAreas)}`);
-    for (const line of failures) write(io.stderr, `agentls check: ${line}`);
+    for (const line of failuresBy(said)) write(io.stderr, `agentls check: ${line}`);
     if (failures.length) {
-      const only = nothingChecked.length === failures.length;
+      const only = run.nothingChecked.length === failures.length;
       write(io.stderr, `agentls check: the run ${only ? 'left out what it was asked to check' : 'is incomplete'}, so it fails (exit 2) whatever it found`);
       return EXIT.error;
     }

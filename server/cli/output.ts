@@ -89,7 +89,7 @@ export function noAgentFilesText(report: CheckReport, showPath: (p: string) => s
 }
 
 /** A path as JSON and SARIF give it: root-relative inside the root, `~/…` in the home, else absolute. */
-function machinePath(report: CheckReport, p: string): string {
+function machinePath(report: Pick<CheckReport, 'root' | 'home'>, p: string): string {
   return displayPath(p, report.root, report.home);
 }
 
@@ -99,7 +99,7 @@ function machinePath(report: CheckReport, p: string): string {
  * `convertToRelativePath` against `getCurrentDirectory()`), so that a terminal's click-to-open and `vim FILE` resolve
  * it from the same shell; any other file as JSON gives it (`~/…` for user-level rules).
  */
-function textPath(report: CheckReport, p: string): string {
+export function textPath(report: Pick<CheckReport, 'root' | 'home' | 'cwd'>, p: string): string {
   const { cwd, root } = report;
   if (cwd === undefined || relativeInside(root, p) === undefined) return machinePath(report, p);
   // Run from a folder outside the project (a CI step naming it), a file not under that folder is

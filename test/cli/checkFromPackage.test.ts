@@ -97,3 +97,21 @@ describe('agentls check PROJECT run from the plain folder holding it (~/src)', (
     expect(both.stdout).toMatch(/^one\/\.cursor\/rules\/x\.mdc:2:14: warning .*\ntwo\/\.cursor\/rules\/y\.mdc:2:14: warning /);
   });
 });
+
+describe("agentls check's text notes on stderr, run from a package", () => {
+  it("name the paths left out as the findings are named: from the shell's folder, while JSON keeps them root-relative", () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'agentls.json': JSON.stringify({ ignore: ['packages/web/notes.md', 'packages/web/gen'] }),
+      'packages/web/notes.md': 'See [it](rule://nope).\n',
+      'packages/web/gen/a.md': 'See [it](rule://nope).\n',
+    });
+    const web = path.join(ws, 'packages/web');
+    const file = builtCli(['check', 'notes.md'], { cwd: web });
+    expect(file.stderr).toBe("agentls check: notes.md is not checked: agentls.json's ignore leaves it out\n");
+    const folder = builtCli(['check', 'gen'], { cwd: web });
+    expect(folder.stderr.split('\n')[0]).toBe("agentls check: gen: no file there was checked: agentls.json's ignore leaves it out");
+    const json = JSON.parse(builtCli(['check', 'gen', '--format', 'json'], { cwd: web }).stdout) as CheckJson;
+    expect(json.incomplete).toEqual(["packages/web/gen: no file there was checked: agentls.json's ignore leaves it out"]);
+  });
+});
