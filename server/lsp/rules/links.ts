@@ -86,15 +86,22 @@ async function importLinks(state: RulesState, from: string, text: string, range:
   return links;
 }
 
-/** A Cursor rule's `mdc:` links that name a file (or folder) in its workspace folder, under the first reading that does (`mdcLinks.ts`). */
+/**
+ * A Cursor rule's `mdc:` links that name a file in its workspace folder, under the first reading
+ * that does (`mdcLinks.ts`). A link naming a folder opens nothing: an LSP Location is a place in a
+ * document, and Helix 25.01 answers one of a folder with "failed to open path: … IrregularFile"
+ * (seen in its log through the shared harness); the hover still says which folder it names.
+ */
 async function mdcLinks(state: RulesState, from: string, links: readonly MdcLink[], range: (start: number, end: number) => DocumentLink['range']): Promise<DocumentLink[]> {
   const session = state.context.session;
   const root = session.rootOf(from);
   if (links.length === 0 || root === undefined || !isCursorRuleFile(from, root)) return [];
+  const fs = state.context.documents.ruleFs;
   const out: DocumentLink[] = [];
   for (const link of links) {
-    const found = await mdcLinkState(state.context.documents.ruleFs, session.confinement, from, root, link.target);
-    if (found.kind === 'found') out.push({ range: range(link.start, link.end), target: state.uriOf(found.path) });
+    const found = await mdcLinkState(fs, session.confinement, from, root, link.target);
+    // `stat` does not follow a symlink: one is taken as the file it most often names (a folder behind one is rare).
+    if (found.kind === 'found' && (await fs.stat(found.path))?.kind !== 'directory') out.push({ range: range(link.start, link.end), target: state.uriOf(found.path) });
   }
   return out;
 }

@@ -64,6 +64,17 @@ describe('mdc: links in Cursor rules over LSP', () => {
     expect(to.map((l) => l.uri)).toEqual([file('src/db/schema.ts')]);
   });
 
+  it('opens only a file: a link naming a folder gets no document link and no definition (Helix says "failed to open path: … IrregularFile")', async () => {
+    const rel = '.cursor/rules/dir.mdc';
+    const { ws } = mdcLinkWorkspace({ [rel]: '---\ndescription: D\n---\nThe [db folder](mdc:src/db) and [schema](mdc:src/db/schema.ts).\n' });
+    const c = await start({ folders: [ws], client: 'helix' });
+    const uri = await c.open(path.join(ws, ...rel.split('/')));
+    const links = await c.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+    expect(links.map((l) => l.target)).toEqual([c.uri(path.join(ws, 'src', 'db', 'schema.ts'))]);
+    const to = await c.request<Location[] | null>('textDocument/definition', { textDocument: { uri }, position: { line: 3, character: 25 } });
+    expect(to ?? []).toEqual([]);
+  });
+
   it('says on hover which file an mdc: link names and which reading found it, or why none', async () => {
     const { ws, rule } = mdcLinkWorkspace();
     const c = await start({ folders: [ws] });
