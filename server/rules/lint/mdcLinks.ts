@@ -3,7 +3,8 @@ import type { LineIndex } from '../../core/text';
 import type { PathGuard } from '../../workspace/confine';
 import type { FileSystem } from '../../workspace/fs';
 import { finding } from '../codes';
-import { findMdcLinks, isCursorRuleFile, mdcLinkState } from '../mdcLinks';
+import { cursorProjectOf, findMdcLinks, isCursorRuleFile, mdcLinkState } from '../mdcLinks';
+import { relativeInside } from '../../workspace/paths';
 import { fileTargets } from '../targets';
 
 const UNDOCUMENTED = "Cursor's documentation does not say what an mdc: link's path is relative to";
@@ -25,6 +26,11 @@ export async function mdcLinkFindings(
   if (root === undefined || !text.includes('mdc:') || !isCursorRuleFile(file, root)) return [];
   if (!fileTargets(where.settings.rules.agents, 'cursor', false).has('cursor')) return [];
   const out: Finding[] = [];
+  // Every folder a link was read from (`mdcLinkReadings`): a package's rule is read from its package too.
+  const project = relativeInside(root, cursorProjectOf(file, root));
+  const tried = project
+    ? `read from the workspace folder, from ${project} (which holds this rule's .cursor) and from this rule's folder (${UNDOCUMENTED}, so each was tried)`
+    : `read from the workspace folder or from this rule's folder (${UNDOCUMENTED}, so both were tried)`;
   for (const link of findMdcLinks(text)) {
     const state = await mdcLinkState(fs, where.confinement, file, root, link.target);
     const range = lines.range(link.start, link.end);
@@ -34,7 +40,7 @@ export async function mdcLinkFindings(
           'cursor/mdc-link-missing',
           'information',
           range,
-          `No file at \`mdc:${link.target}\`, read from the workspace folder or from this rule's folder (${UNDOCUMENTED}, so both were tried): the file may have been renamed or deleted, and Cursor gets a link to nothing.`,
+          `No file at \`mdc:${link.target}\`, ${tried}: the file may have been renamed or deleted, and Cursor gets a link to nothing.`,
           // What the link read when judged: a fix pointing it elsewhere is refused once it reads otherwise.
           { data: { fix: 'point-mdc-link', written: text.slice(link.start, link.end), target: link.target } },
         ),

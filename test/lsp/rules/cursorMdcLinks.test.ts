@@ -75,6 +75,15 @@ describe('mdc: links in Cursor rules over LSP', () => {
     expect(to ?? []).toEqual([]);
   });
 
+  it("names every folder a package's rule's missing link was read from, its package too", async () => {
+    const nested = 'packages/web/.cursor/rules/y.mdc';
+    const { ws } = mdcLinkWorkspace({ [nested]: '---\ndescription: Y\n---\nSee [g](mdc:gone.ts).\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, ...nested.split('/')));
+    const [d] = await c.waitForDiagnostics(uri, (ds) => ds.some((x) => x.code === 'cursor/mdc-link-missing'));
+    expect(d.message).toContain("read from the workspace folder, from packages/web (which holds this rule's .cursor) and from this rule's folder");
+  });
+
   it('says on hover which file an mdc: link names and which reading found it, or why none', async () => {
     const { ws, rule } = mdcLinkWorkspace();
     const c = await start({ folders: [ws] });
