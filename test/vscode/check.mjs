@@ -74,6 +74,17 @@ switch (name) {
     check(renamed?.from === '.cursor/rules/style.mdc' && renamed?.to === '.cursor/rules/style-cursor.mdc', 'the quick fix renamed style.mdc to style-cursor.mdc, and its editor with it', renamed);
     break;
   }
+  case 'renames': {
+    serverRan();
+    // VS Code asked the server once, before the move, and the server's answer edited both files.
+    check(counts['-> request workspace/willRenameFiles'] === 1 && counts['<- response workspace/willRenameFiles'] === 1, 'VS Code sent workspace/willRenameFiles once and the server answered', counts);
+    const updated = log.split('\n').find((l) => /renaming .*src\/db\/schema\.ts → .*src\/db\/tables\.ts: references updated in/.test(l));
+    check(/\/CLAUDE\.md\b/.test(updated ?? '') && /\.cursor\/rules\/database\.mdc/.test(updated ?? ''), 'the server says it updated CLAUDE.md and the Cursor rule', updated);
+    // The question is VS Code's own, asked before any extension's edit of a file operation (mainThreadFileSystemEventService).
+    const dialog = step("Explorer: rename src/db/schema.ts to tables.ts, answering VS Code's question with OK")?.dialog;
+    check(/Extension 'agentls' wants to make refactoring changes with this file move/.test(dialog?.message ?? ''), "the dialog names agentls's edit", dialog);
+    break;
+  }
   case 'copilot': {
     serverRan();
     break;

@@ -7,7 +7,7 @@
 #   --no-setup      do not run the harness's setup.sh (it is idempotent and fast when done)
 #   --no-package    use the existing editors/vscode/agentls.vsix
 #   --screenshots   copy the screenshots the README shows into editors/vscode/images/
-#   SCENARIO        rules, prompt, tools, rename, copilot, no-server (default: all)
+#   SCENARIO        rules, prompt, tools, rename, renames, copilot, no-server (default: all)
 #   VSCODE_HARNESS_HOME  where setup.sh installs code-server, Node 24, Chromium's driver
 #                        (default: .cache/vscode-harness in the repository, gitignored)
 set -euo pipefail
@@ -70,6 +70,7 @@ run_scenario rules "$vsix"
 run_scenario prompt "$vsix"
 run_scenario tools "$vsix" "$repo/fixtures/vscode-tools"
 run_scenario rename "$vsix" "$repo/fixtures/vscode-rename"
+run_scenario renames "$vsix" "$repo/fixtures/vscode-renames"
 run_scenario copilot "$vsix" "$repo/fixtures/vscode-copilot"
 
 # A VSIX without its server: the extension must still activate and say what is wrong.
