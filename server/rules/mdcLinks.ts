@@ -115,7 +115,7 @@ export type MdcReading = 'workspace' | 'project' | 'rule' | 'absolute';
 export interface MdcReadings {
   /** The absolute paths the link may name inside the workspace folder, to be looked up, each with the first reading that gives it. */
   inside: { path: string; from: MdcReading }[];
-  /** Some reading leads out of the workspace folder (`../../etc/passwd`, `/etc/passwd`, `~/…`): never looked up. */
+  /** Some spelling of the path leads out of the workspace folder under every reading (`../../../etc/passwd`, `/etc/passwd`, `~/…`): never looked up. */
   outside: boolean;
 }
 
@@ -123,8 +123,9 @@ export interface MdcReadings {
  * The files a link of the rule `file` may name: its path as written, percent-decoded, and
  * without a `#fragment` or `?query`, each from the workspace folder `root`, from the folder
  * holding the rule's `.cursor` (a package's own rules), and from the rule's folder; an
- * absolute path as it is. Each reading the guard does not cover (links not followed) counts
- * as outside and is never looked up.
+ * absolute path as it is. A reading out of the workspace folder, or one the guard does not
+ * cover (links not followed), is never looked up; a spelling none of whose readings stays
+ * makes the link `outside`.
  */
 export function mdcLinkReadings(file: string, root: string, target: string, guard: PathGuard): MdcReadings {
   const base = mdcLinkBases(file, root);
@@ -135,12 +136,15 @@ export function mdcLinkReadings(file: string, root: string, target: string, guar
   let outside = false;
   for (const form of mdcLinkForms(target)) {
     const candidates: [string, MdcReading][] = form.startsWith('~') ? [] : isAbsoluteForm(form) ? [[path.normalize(form), 'absolute']] : [...bases].map(([b, from]) => [path.resolve(b, form), from]);
-    if (candidates.length === 0) outside = true;
+    // A form leaves only when no reading of it stays: `../../src/x.ts` of `.cursor/rules/a.mdc`
+    // always leaves read from the workspace folder, and is a file-relative link all the same.
+    let stays = false;
     for (const [c, from] of candidates) {
-      if (isInside(root, c) && guard.covers(c)) {
-        if (!inside.has(c)) inside.set(c, from);
-      } else outside = true;
+      if (!isInside(root, c) || !guard.covers(c)) continue;
+      stays = true;
+      if (!inside.has(c)) inside.set(c, from);
     }
+    if (!stays) outside = true;
   }
   return { inside: [...inside].map(([p, from]) => ({ path: p, from })), outside };
 }
@@ -178,8 +182,8 @@ export type MdcLinkState = { kind: 'found'; path: string; from: MdcReading } | {
 
 /**
  * What a link names: the first reading that exists (a file, a folder or a link: any of them
- * is there to be renamed), else `outside` when some reading leaves the workspace folder, else
- * `missing`. A reading the guard refuses after following links (a folder linked out of the
+ * is there to be renamed), else `outside` when some spelling of the path leaves the workspace
+ * folder under every reading (a file there is not looked for), else `missing`. A reading the guard refuses after following links (a folder linked out of the
  * workspace) is not looked into: the link is then `unknown`, never reported.
  */
 export async function mdcLinkState(fs: FileSystem, guard: PathGuard, file: string, root: string, target: string): Promise<MdcLinkState> {
@@ -191,6 +195,6 @@ export async function mdcLinkState(fs: FileSystem, guard: PathGuard, file: strin
     if (!guard.allows(p)) refused = true;
   }
   if (refused) return { kind: 'unknown' };
-  // A reading out of the workspace may name a file there: not looked up, so not said to be missing.
+  // A path out of the workspace under every reading may name a file there: not looked up, so not said to be missing.
   return readings.outside ? { kind: 'outside' } : { kind: 'missing' };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { builtCli } from '../helpers/cliWithHome';
 import { mdcFindings, mdcLinkWorkspace } from '../helpers/mdcLinks';
+import { tempDir, writeTree } from '../helpers/repo';
 
 function check(ws: string, ...args: string[]): CheckJson {
   const run = builtCli(['check', '--format', 'json', ...args], { cwd: ws });
@@ -29,5 +30,16 @@ describe('mdc: links in Cursor rules', () => {
   it('are not judged where the agents asked for leave Cursor out', () => {
     const { ws } = mdcLinkWorkspace();
     expect(check(ws, '--agents', 'windsurf').diagnostics.filter((d) => d.code.startsWith('cursor/'))).toEqual([]);
+  });
+
+  it('says a broken file-relative link is missing, not outside: its reading from the rule folder lands in the workspace', () => {
+    const ws = tempDir();
+    writeTree(ws, {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'src/db/schema.ts': 'export {};\n',
+      '.cursor/rules/b.mdc': '---\ndescription: B\n---\nSee [s](mdc:../../src/db/schema.ts) and [gone](mdc:../../src/db/old.ts).\n',
+    });
+    const found = check(ws).diagnostics.filter((d) => d.code.startsWith('cursor/'));
+    expect(found.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([['cursor/mdc-link-missing', 3, 47]]);
   });
 });

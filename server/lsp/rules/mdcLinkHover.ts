@@ -30,7 +30,7 @@ export async function mdcLinkHover(state: RulesState, doc: OpenDocument, offset:
       : at.kind === 'missing'
         ? `${head} names no file: read from the workspace folder, from the folder holding the rule's .cursor and from the rule's own folder, nothing is there (renamed or deleted?).`
         : at.kind === 'outside'
-          ? `${head} names no file in the workspace, and some reading of it leads out of the workspace, where agentls does not look.`
+          ? `${head} names no file in the workspace: every reading of it leads out of the workspace, where agentls does not look.`
           : `${head}: a reading of it lies behind a link out of the workspace, which agentls does not look into.`;
   return { markdown, start: link.start, end: link.end };
 }

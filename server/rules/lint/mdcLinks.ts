@@ -51,7 +51,7 @@ export async function mdcLinkFindings(
           'cursor/mdc-link-outside',
           'information',
           range,
-          `\`mdc:${link.target}\` names no file in the workspace, and read from the workspace folder or as written it leads out of it, where agentls does not look (${UNDOCUMENTED}): whether Cursor finds a file there is not checked.`,
+          `\`mdc:${link.target}\` names no file in the workspace: every reading of it leads out of the workspace, where agentls does not look (${UNDOCUMENTED}): whether Cursor finds a file there is not checked.`,
         ),
       );
     }

@@ -40,9 +40,9 @@ describe('mdc: links in Cursor rules over LSP', () => {
     fs.renameSync(schema, path.join(ws, 'src', 'db', 'tables.ts'));
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(schema), type: 3 }, { uri: c.uri(path.join(ws, 'src', 'db', 'tables.ts')), type: 1 }] });
     const gone = (d: Diagnostic[]) => d.filter((x) => x.code === 'cursor/mdc-link-missing' && String(x.message).includes('src/db/schema.ts'));
-    // `src/db/schema.ts` and `src/db/schema.ts#L3` name nothing now (`../../src/db/schema.ts` read from the workspace folder leads out of it).
-    const after = await c.waitForDiagnostics(uri, (d) => gone(d).length === 2);
-    expect(gone(after).map((d) => [d.range.start.line, d.range.start.character])).toEqual([[4, 17], [5, 81]]);
+    // `src/db/schema.ts`, `src/db/schema.ts#L3` and file-relative `../../src/db/schema.ts` name nothing now.
+    const after = await c.waitForDiagnostics(uri, (d) => gone(d).length === 3);
+    expect(gone(after).map((d) => [d.range.start.line, d.range.start.character])).toEqual([[4, 17], [5, 45], [5, 81]]);
     const nestedAfter = await c.waitForDiagnostics(nestedUri, (d) => gone(d).length === 1);
     expect(gone(nestedAfter)[0].range.start).toEqual({ line: 3, character: 8 });
   });
@@ -103,12 +103,14 @@ describe('mdc: links in Cursor rules over LSP', () => {
 
   it('points a missing link at the one indexed file of its name, in the reading the other links use, and at none of several', async () => {
     const rel = '.cursor/rules/rel.mdc';
+    const up = '.cursor/rules/up.mdc';
     const { ws, rule } = mdcLinkWorkspace({
       'lib/old.ts': 'export {};\n',
       'lib/moved.ts': 'export {};\n',
       'a/page.tsx': '',
       'b/page.tsx': '',
       [rel]: '---\ndescription: R\n---\nSee [x](mdc:sub/x.mdc) and [m](mdc:gone/moved.ts#L2).\n',
+      [up]: '---\ndescription: U\n---\nSee [m](mdc:../../gone/moved.ts).\n',
     });
     const c = await start({ folders: [ws] });
     const fixesAt = async (uri: string, line: number, character: number) => {
@@ -131,5 +133,11 @@ describe('mdc: links in Cursor rules over LSP', () => {
     const [relFix] = await fixesAt(relUri, 3, 36);
     await c.applyCodeAction(relFix);
     expect(c.text(relUri).split('\n')[3]).toBe('See [x](mdc:sub/x.mdc) and [m](mdc:../../lib/moved.ts#L2).');
+    // Its one link is broken and leaves the workspace read from the workspace folder: missing, and fixed as written, from the rule's folder.
+    const upUri = await c.open(path.join(ws, ...up.split('/')));
+    await c.waitForDiagnostics(upUri, (d) => d.some((x) => x.code === 'cursor/mdc-link-missing'));
+    const [upFix] = await fixesAt(upUri, 3, 12);
+    await c.applyCodeAction(upFix);
+    expect(c.text(upUri).split('\n')[3]).toBe('See [m](mdc:../../lib/moved.ts).');
   });
 });
