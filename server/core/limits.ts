@@ -117,6 +117,12 @@ export const LIMITS = {
   /** `mdc:` links of one rule file checked (each costs a stat or a few): a real rule names a handful. */
   mdcLinks: 200,
   /**
+   * Occurrences of `mdc:` in one rule file looked at for links, links or not: the scan runs on
+   * every keystroke's diagnosis, hover and link, and a pasted line of 170,000 of them took a
+   * second. A real rule holds a handful.
+   */
+  mdcLinkOccurrences: 10_000,
+  /**
    * Agent files read for references to a file being renamed (`workspace/willRenameFiles`): the
    * editor waits for the answer before it renames, so the look stays short. Past it, the
    * files read first (open ones, memory files, rules) are updated and the log says so.

@@ -3,6 +3,7 @@ import { LIMITS } from '../core/limits';
 import type { PathGuard } from '../workspace/confine';
 import type { FileSystem } from '../workspace/fs';
 import { isInside, relativeInside, toPosix } from '../workspace/paths';
+import { countWork } from '../workspace/testCounts';
 import { inRanges, markdownCodeRanges } from './markdownCode';
 
 /**
@@ -27,41 +28,64 @@ export interface MdcLink {
 const SCHEME = 'mdc:';
 /** Characters of one link's path: a path longer than this is no file name. */
 const MAX_TARGET_CHARS = 4096;
-/** Characters before `mdc:` looked at for a reference definition's `[label]:`. */
-const MAX_LABEL_CHARS = 1000;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:[ \t]*<?$/;
+/**
+ * Characters looked back over from a reference definition's `]` to its line's start: CommonMark
+ * allows at most 999 characters inside a link label's brackets (https://spec.commonmark.org/0.30/#link-label),
+ * then `[` and up to three spaces of indent.
+ */
+const MAX_LABEL_CHARS = 1003;
 
 /**
  * Every `mdc:` link destination of a Markdown text: after `](` or `](<` (an inline link),
  * inside `<…>` (an autolink), or after a reference definition's `[label]:`, and not inside a
  * code span or fenced block, where it is an example. Linear: each occurrence of `mdc:` is
- * looked at once, its path and the label before it read to a fixed cap; at most
- * `LIMITS.mdcLinks` links of the first `LIMITS.mdcLinkScanChars` characters.
+ * looked at once, its path read to a fixed cap, and each character before it looked back over
+ * for at most one occurrence; at most `LIMITS.mdcLinks` links of the first
+ * `LIMITS.mdcLinkOccurrences` occurrences of the first `LIMITS.mdcLinkScanChars` characters.
  */
 export function findMdcLinks(whole: string): MdcLink[] {
   const out: MdcLink[] = [];
   const text = whole.length > LIMITS.mdcLinkScanChars ? whole.slice(0, LIMITS.mdcLinkScanChars) : whole;
   if (!text.includes(SCHEME)) return out;
   const code = markdownCodeRanges(text);
-  for (let at = text.indexOf(SCHEME); at >= 0 && out.length < LIMITS.mdcLinks; at = text.indexOf(SCHEME, at + SCHEME.length)) {
-    const opener = openerBefore(text, at);
+  const walk = { steps: 0 };
+  let seen = 0;
+  for (let at = text.indexOf(SCHEME); at >= 0 && out.length < LIMITS.mdcLinks && seen < LIMITS.mdcLinkOccurrences; at = text.indexOf(SCHEME, at + SCHEME.length)) {
+    seen++;
+    const opener = openerBefore(text, at, walk);
     if (!opener || inRanges(code, at)) continue;
     const end = destinationEnd(text, at + SCHEME.length, opener === 'angle');
     const target = text.slice(at + SCHEME.length, end).replace(/\\([!-/:-@[-`{-~])/g, '$1');
     if (target !== '') out.push({ target, start: at, end });
   }
+  countWork('mdc-link-scan');
+  countWork('mdc-link-steps', seen + walk.steps);
   return out;
 }
 
-/** How the destination starting at `at` is opened, if it is a link destination at all. */
-function openerBefore(text: string, at: number): 'plain' | 'angle' | undefined {
+/**
+ * How the destination starting at `at` is opened, if it is a link destination at all. For a
+ * reference definition (` {0,3}[label]: mdc:…`, CommonMark), the spaces before `mdc:` are
+ * skipped and nothing more is looked at unless `]:` precedes them; the label is then walked
+ * back to the line's start and stops at any other `]`. Each `]:` leads to at most one `mdc:`
+ * (only spaces lie between) and a walk never passes the `]` before it, so every character is
+ * looked back over for at most one occurrence. `walk.steps` counts the characters.
+ */
+function openerBefore(text: string, at: number, walk: { steps: number }): 'plain' | 'angle' | undefined {
   const before = text[at - 1];
   if (before === '(' && text[at - 2] === ']') return 'plain';
   if (before === '<') return 'angle';
-  if (before !== ' ' && before !== '\t' && before !== ':') return undefined;
-  let lineStart = at;
-  while (lineStart > 0 && at - lineStart < MAX_LABEL_CHARS && text[lineStart - 1] !== '\n') lineStart--;
-  return REFERENCE_DEFINITION.test(text.slice(lineStart, at)) ? 'plain' : undefined;
+  let i = at;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  walk.steps += at - i;
+  if (text[i - 1] !== ':' || text[i - 2] !== ']') return undefined;
+  // The label: back from its `]` to the `[` that opens the line, after at most three spaces.
+  const close = i - 2;
+  let j = close;
+  while (j > 0 && close - j < MAX_LABEL_CHARS && text[j - 1] !== '\n' && text[j - 1] !== ']') j--;
+  walk.steps += close - j;
+  if (j > 0 && text[j - 1] !== '\n') return undefined;
+  return /^ {0,3}\[[^\]]+$/.test(text.slice(j, close)) ? 'plain' : undefined;
 }
 
 /**

@@ -27,4 +27,10 @@ describe('findMdcLinks', () => {
     const [long] = findMdcLinks(`[x](mdc:${'a'.repeat(100_000)})`);
     expect(long.target.length).toBe(4096);
   });
+
+  it('takes a reference definition only at its line start, and looks at no more than LIMITS.mdcLinkOccurrences occurrences', () => {
+    const text = ['[r1]:mdc:a.ts', '   [r2]: \t mdc:b.ts', 'x [r3]: mdc:c.ts', '[r4]x]: mdc:d.ts', '    [r5]: mdc:e.ts', '[r6]: <mdc:f.ts>'].join('\n');
+    expect(findMdcLinks(text).map((l) => l.target)).toEqual(['a.ts', 'b.ts', 'f.ts']);
+    expect(findMdcLinks(`${'mdc:x '.repeat(LIMITS.mdcLinkOccurrences)}[y](mdc:y.ts)`)).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import type { FileAnalysis } from '../../rules/analysis';
 import { RuleLocator } from '../../rules/lint/locate';
 import { findRuleRefs, refAt } from '../../rules/ruleRefs';
 import { findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../../rules/claudeImports';
-import { findMdcLinks, isCursorRuleFile, mdcLinkState, type MdcLink } from '../../rules/mdcLinks';
+import { findMdcLinks, isCursorRuleFile, mayHoldMdcLinks, mdcLinkState, type MdcLink } from '../../rules/mdcLinks';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
@@ -21,7 +21,7 @@ export function rulesLinksFeature(state: RulesState): Feature {
       if (!doc.path || !(doc.kind.kind === 'rule' || isMarkdownKind(doc.kind, doc.path))) return undefined;
       const range = (start: number, end: number) => doc.lines.range(start, end);
       const imports = isClaudeMemoryFile(doc.path) ? await importLinks(state, doc.path, doc.text, range) : [];
-      imports.push(...(await mdcLinks(state, doc.path, findMdcLinks(doc.text), range)));
+      imports.push(...(await mdcLinks(state, doc.path, cursorMdcLinks(doc.path, doc.text), range)));
       const refs = findRuleRefs(doc.text);
       if (refs.length === 0) return imports.length ? imports : undefined;
       const engine = await state.engine();
@@ -48,7 +48,7 @@ export function rulesLinksFeature(state: RulesState): Feature {
         if (target) return [{ uri: state.uriOf(target), range: ZERO_RANGE }];
       }
       const offset = doc.lines.offsetAt(params.position);
-      const mdc = await mdcLinks(state, doc.path, findMdcLinks(doc.text).filter((l) => offset >= l.start && offset <= l.end), () => ZERO_RANGE);
+      const mdc = await mdcLinks(state, doc.path, cursorMdcLinks(doc.path, doc.text).filter((l) => offset >= l.start && offset <= l.end), () => ZERO_RANGE);
       if (mdc.length > 0) return [{ uri: mdc[0].target!, range: ZERO_RANGE }];
       const engine = await state.engine();
       const root = engine.rootFor(doc.path);
@@ -84,6 +84,11 @@ async function importLinks(state: RulesState, from: string, text: string, range:
     if (target) links.push({ range: range(imp.start, imp.end), target: state.uriOf(target) });
   }
   return links;
+}
+
+/** The `mdc:` links of a file that may be a Cursor rule holding some: every Markdown file asks for its links, and most hold none. */
+function cursorMdcLinks(p: string, text: string): MdcLink[] {
+  return mayHoldMdcLinks(p, text) ? findMdcLinks(text) : [];
 }
 
 /**
