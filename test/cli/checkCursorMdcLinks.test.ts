@@ -42,4 +42,16 @@ describe('mdc: links in Cursor rules', () => {
     const found = check(ws).diagnostics.filter((d) => d.code.startsWith('cursor/'));
     expect(found.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([['cursor/mdc-link-missing', 3, 47]]);
   });
+
+  it("names the folders a missing link was read from: the workspace folder, a package's own, the rule's", () => {
+    const ws = tempDir();
+    const link = '---\ndescription: R\n---\nSee [gone](mdc:src/old.ts).\n';
+    writeTree(ws, { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/a.mdc': link, 'packages/web/.cursor/rules/b.mdc': link });
+    const messages = new Map(check(ws).diagnostics.filter((d) => d.code === 'cursor/mdc-link-missing').map((d) => [d.path, d.message]));
+    // The root's rules: the folder holding their .cursor is the workspace folder, named once.
+    expect(messages.get('.cursor/rules/a.mdc')).toMatch(/^No file at `mdc:src\/old\.ts`, read from the workspace folder or from this rule's folder \(/);
+    expect(messages.get('packages/web/.cursor/rules/b.mdc')).toMatch(
+      /^No file at `mdc:src\/old\.ts`, read from the workspace folder, from packages\/web \(which holds this rule's \.cursor\) and from this rule's folder \(/,
+    );
+  });
 });
