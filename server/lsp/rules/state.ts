@@ -146,7 +146,7 @@ export class RulesState {
     await this.publish(affected, false);
     // And the closed Cursor rules whose mdc: links may name the file that came or went.
     const isOpen = (p: string) => this.context.documents.getByPath(p) !== undefined;
-    const dependents = [...this.listedMemory.affectedBy(engine, batch), ...mdcLinkersAffectedBy(engine, batch, isOpen)];
+    const dependents = [...this.listedMemory.affectedBy(engine, batch), ...mdcLinkersAffectedBy(this.context.session, engine, batch, isOpen)];
     await this.push(new Set(dependents.filter((p) => !affected.has(p))), false);
     await this.unlisted.onChanges(engine, batch);
     // What the ignore files leave out changed: the file index lists other files now.

@@ -7,6 +7,7 @@ import { unfollowedRuleFolderFindings } from '../../rules/unfollowedRuleFolders'
 import { holdsRuleUrl, outsideFileLinkFindings } from '../../rules/outsideFileLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { mayHoldMdcLinks } from '../../rules/mdcLinks';
+import { judgesMdcLinks } from '../../rules/lint/mdcLinks';
 import type { FileChange } from '../../workspace/changes';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { MAX_LINTED_FILES } from '../../workspace/linter';
@@ -158,8 +159,9 @@ export class UnlistedRuleFiles {
     // Else a file of some import chain may have changed (a note a CLAUDE.local.md imports): the verdicts that read it.
     else await this.rejudge(engine, new Set(batch.flatMap((c) => this.chains.readersOf(c.path))));
     // Something came or went: a link to nothing may lead somewhere now (a few links, each a stat),
-    // and an mdc: link may name the file now or no longer (a rename on disk is both).
-    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, new Set([...this.unfollowed, ...this.mdcLinking]));
+    // and an mdc: link may name the file now or no longer (a rename on disk is both), when Cursor's are judged.
+    const mdcLinking = judgesMdcLinks(this.context().session.settings.rules.agents) ? this.mdcLinking : [];
+    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, new Set([...this.unfollowed, ...mdcLinking]));
     // Something went: a followed link's folder, or one above it, may be gone, and the link now leads nowhere.
     // Said of the link now, as the file index drops its files (`FolderIndex.relinkRuleFolders`), not at the
     // next full sweep: a stat through each followed link (a handful), never a walk.

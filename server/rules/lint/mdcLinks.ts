@@ -15,6 +15,11 @@ const UNDOCUMENTED = "Cursor's documentation does not say what an mdc: link's pa
  * names nothing a user can open. None when `agentls.rules.agents` leaves Cursor out, for a
  * file of no Cursor rule folder, or one outside the workspace folders (`root`).
  */
+/** Whether `mdc:` links are judged at all: not when `agentls.rules.agents` (`--agents`) leaves Cursor out. */
+export function judgesMdcLinks(agents: 'auto' | readonly string[]): boolean {
+  return fileTargets(agents, 'cursor', false).has('cursor');
+}
+
 export async function mdcLinkFindings(
   file: string,
   text: string,
@@ -24,7 +29,7 @@ export async function mdcLinkFindings(
   root: string | undefined,
 ): Promise<Finding[]> {
   if (root === undefined || !text.includes('mdc:') || !isCursorRuleFile(file, root)) return [];
-  if (!fileTargets(where.settings.rules.agents, 'cursor', false).has('cursor')) return [];
+  if (!judgesMdcLinks(where.settings.rules.agents)) return [];
   const out: Finding[] = [];
   // Every folder a link was read from (`mdcLinkReadings`): a package's rule is read from its package too.
   const project = relativeInside(root, cursorProjectOf(file, root));
