@@ -174,7 +174,7 @@ export interface AlwaysSentInfo {
   totalTokens: number;
   /** Always-on rule bodies and files, then listings the agent adds. */
   items: { label: string; /** Relative to `root` when under it. */ path?: string; bytes: number; tokens: number }[];
-  /** Files the agent sends that agentls did not read (outside what it may read, too large): not in the total. */
+  /** Files the agent sends that agentls did not read (outside what it may read, too large; or their frontmatter, so how the agent applies them is not known): not in the total. */
   uncounted: { path: string; reason: string }[];
 }
 

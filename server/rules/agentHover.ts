@@ -7,6 +7,7 @@ import { noFileGlobs } from './agents/globs';
 import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
 import type { FileAnalysis } from './analysis';
+import { frontmatterNotRead } from './frontmatter';
 import { agentViews } from './context/agents';
 import { toolRuleScope } from './context/nestedRules';
 import { nestedScopeHedged, SCOPE_NOT_DOCUMENTED, toFilesUnder } from './agents/nestedScope';
@@ -140,7 +141,7 @@ export function ruleNameHover(
     // Its view could not read it (too large, a link out): "loads no rule" would be said of a file the agent reads, and a size of what agentls did not read.
     const shown = displayPath(p, root, home);
     // The engine's own file over its read limit is in no view (`toolAgentViews` takes parsed files alone).
-    const notRead = listed ? undefined : (own?.uncounted?.find((u) => u.path === shown)?.reason ?? tooLargeReason(analysis));
+    const notRead = listed ? undefined : (own?.uncounted?.find((u) => u.path === shown)?.reason ?? notReadReason(analysis));
     unread = notRead !== undefined;
     // A buffer no view lists (not saved yet): what the tool will make of it as written.
     const rule = listed ?? (notRead ? undefined : subject.bufferRule);
@@ -150,7 +151,7 @@ export function ruleNameHover(
     sent = rule?.body;
   }
   // The xcsh agent's bucket of a file agentls did not read is a stand-in (`analyseText`), not what the agent does with it.
-  const xcshUnread = xcsh ? tooLargeReason(analysis) : undefined;
+  const xcshUnread = xcsh ? notReadReason(analysis) : undefined;
   if (xcshUnread !== undefined && engine.nameState(root, name)?.effective?.path === p) {
     lines.push('', notReadLine('the xcsh agent', xcshUnread));
     return { markdown: lines.join('\n'), always, sent, unread: true };
@@ -171,6 +172,11 @@ function notReadLine(agent: string, reason: string): string {
 /** Why the engine did not read a rule file it lists (over `MAX_RULE_FILE_BYTES`); undefined when it read it. */
 function tooLargeReason(analysis: FileAnalysis): string | undefined {
   return analysis.readProblem?.kind === 'too-large' ? analysis.readProblem.message : undefined;
+}
+
+/** Why agentls cannot say how an agent applies this file: too large to read, or its frontmatter not read (`frontmatterNotRead`). */
+function notReadReason(analysis: FileAnalysis): string | undefined {
+  return tooLargeReason(analysis) ?? frontmatterNotRead(analysis.parsed);
 }
 
 /**

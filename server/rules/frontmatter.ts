@@ -71,6 +71,17 @@ export interface ParsedFrontmatter {
   layout: FrontmatterLayout;
 }
 
+/**
+ * Why the agents' views give a file no rule (no mode, no bucket) when agentls did not read its
+ * frontmatter (`unread`): their `uncounted` entries and the first-line hover say it in these
+ * words. Undefined when the frontmatter was read.
+ */
+export function frontmatterNotRead(parsed: ParsedFrontmatter | undefined): string | undefined {
+  const block = parsed?.unread ? parsed.layout.block : undefined;
+  // `unread` is set past the limit only, where the block opens at 4: its metadata runs from `metaStart` to `metaEnd`.
+  return block && overLimit('not read: its frontmatter has', block.metaEnd - block.metaStart, LIMITS.ruleFrontmatterChars, 'characters');
+}
+
 /** How a reader other than the xcsh agent's parser takes the text. */
 export interface ParseOptions {
   /**

@@ -1,6 +1,7 @@
 import { PROVIDER_PRIORITIES } from '../workspace/ruleLocations';
 import { displayPath } from '../workspace/paths';
 import type { FileAnalysis } from './analysis';
+import { frontmatterNotRead } from './frontmatter';
 import type { Discovery } from './discovery';
 import type { RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { BucketName, Rule, RulesProfile } from './model';
@@ -19,6 +20,12 @@ export type ViewInputs = Pick<RulesView, 'cwd' | 'analyses' | 'disabledRules' | 
 export class RulesView {
   readonly resolution: Resolution;
   readonly bucketResult: BucketResult;
+  /**
+   * Rule files whose frontmatter agentls did not read, by path, with why (`frontmatterNotRead`):
+   * the bucket the engine gives one (from `{}`) is not the one the agent would, so it is in no
+   * bucket of `summary` or the agent's view, which tells it as not read.
+   */
+  readonly notRead: ReadonlyMap<string, string>;
 
   constructor(
     readonly cwd: string,
@@ -34,6 +41,12 @@ export class RulesView {
     const entries: LoadedEntry[] = analyses.map((a) => ({ candidate: a.candidate, rule: a.rule, readWarning: a.readWarning }));
     this.resolution = resolveRules(entries, disabledRules);
     this.bucketResult = assignBuckets(this.resolution.items, profile);
+    const notRead = new Map<string, string>();
+    for (const a of analyses) {
+      const reason = frontmatterNotRead(a.parsed);
+      if (reason) notRead.set(a.candidate.path, reason);
+    }
+    this.notRead = notRead;
   }
 
   /**
@@ -78,7 +91,9 @@ export class RulesView {
 
   summary(): RuleBucketsResult {
     const placement = this.bucketResult.placement;
-    const rules = this.resolution.items.map((r): RuleInfo => {
+    const known = this.resolution.items.filter((r) => !this.notRead.has(r.path));
+    const unknown = new Set(this.resolution.items.filter((r) => this.notRead.has(r.path)).map((r) => r.name));
+    const rules = known.map((r): RuleInfo => {
       const s: RuleInfo = {
         name: r.name,
         path: this.display(r.path),
@@ -97,13 +112,18 @@ export class RulesView {
       root: this.cwd,
       profile: this.profile,
       rules,
-      buckets: this.bucketResult.buckets,
+      buckets: unknown.size ? bucketsWithout(this.bucketResult.buckets, unknown) : this.bucketResult.buckets,
       shadowed: this.resolution.all
         .filter((e) => e.shadowed && e.winner)
         .map((e) => ({ name: e.rule.name, path: this.display(e.candidate.path), provider: e.candidate.provider, shadowedBy: this.display(e.winner!.path) })),
       warnings: this.resolution.warnings,
     };
   }
+}
+
+function bucketsWithout(buckets: BucketResult['buckets'], names: ReadonlySet<string>): BucketResult['buckets'] {
+  const keep = (list: string[]) => list.filter((n) => !names.has(n));
+  return { ttsr: keep(buckets.ttsr), alwaysApply: keep(buckets.alwaysApply), rulebook: keep(buckets.rulebook), none: keep(buckets.none) };
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -1,4 +1,5 @@
 import type { ActivationMode } from '../../../protocol/rulesContext';
+import { displayPath } from '../../workspace/paths';
 import type { RulesView } from '../view';
 import type { Rule } from '../model';
 import { renderRulesPrompt } from '../systemPrompt';
@@ -21,7 +22,7 @@ export interface AgentView {
   dialect: GlobDialect;
   /** Text the agent sends in every request beside the always-on bodies (a rulebook listing). */
   alwaysSentExtra: { label: string; text: string }[];
-  /** Files the agent sends in every request that agentls could not read (outside what it may read, too large): not in the totals. */
+  /** Files the agent sends in every request that agentls could not read (outside what it may read, too large), or whose frontmatter it did not read (its rule's mode is not known): not in the totals. */
   uncounted?: UncountedFile[];
 }
 
@@ -104,7 +105,14 @@ export const SEED_DIALECT: GlobDialect = {
 /** The seed's agent (profile `seed` or `xcsh`) over today's engine view of one folder. */
 export function seedAgentView(view: RulesView): AgentView {
   const placement = view.bucketResult.placement;
-  const rules: AgentRule[] = view.resolution.items.map((rule) => {
+  // A rule whose frontmatter agentls did not read has no bucket agentls knows: told as not read, not as "no bucket".
+  const uncounted: UncountedFile[] = [];
+  const known = view.resolution.items.filter((rule) => {
+    const reason = view.notRead.get(rule.path);
+    if (reason) uncounted.push({ path: displayPath(rule.path, view.cwd, view.home), reason });
+    return !reason;
+  });
+  const rules: AgentRule[] = known.map((rule) => {
     const bucket = placement.get(rule.name)?.bucket ?? 'none';
     const mode: ActivationMode = bucket === 'alwaysApply' ? 'always' : bucket === 'rulebook' ? 'description' : bucket === 'ttsr' ? 'ttsr' : 'none';
     return {
@@ -126,6 +134,7 @@ export function seedAgentView(view: RulesView): AgentView {
     rules,
     dialect: SEED_DIALECT,
     alwaysSentExtra: listing ? [{ label: 'rulebook listing', text: listing }] : [],
+    ...(uncounted.length ? { uncounted } : {}),
   };
 }
 

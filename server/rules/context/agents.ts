@@ -43,11 +43,12 @@ export function rulesForPath(view: RulesView, absPath: string, extra: readonly A
  * The views the selection shows, less the xcsh agent's where it is idle: under `auto`, with
  * no `.xcsh` folder and no rule it would load (a Claude Code and Copilot project), its
  * section could only say "0 rules, ≈0 tokens" of an agent the project does not run. A
- * `.xcsh` folder, a rule it reads (a Cursor rule) or a list naming it keeps it.
+ * `.xcsh` folder, a rule it reads (a Cursor rule, read or not by agentls) or a list naming it keeps it.
  */
 function shownViews(view: RulesView, extra: readonly AgentView[], agents: AgentSelection): AgentView[] {
   const shown = selectedViews(agentViews(view, extra), agents);
-  const idle = agents === 'auto' && !view.discovery.workspaceHasXcsh && shown.some((v) => v.agent === view.profile && v.rules.length === 0);
+  // A rule file it loads but agentls did not read (`uncounted`) is a rule it would load too.
+  const idle = agents === 'auto' && !view.discovery.workspaceHasXcsh && shown.some((v) => v.agent === view.profile && v.rules.length === 0 && !v.uncounted?.length);
   return idle ? shown.filter((v) => v.agent !== view.profile) : shown;
 }
 

@@ -5,7 +5,7 @@ import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
-import { parseFrontmatter, TOOL_READING } from '../frontmatter';
+import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
@@ -273,9 +273,20 @@ function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {
   return wholeFileRule(name, file.path, file.text, global);
 }
 
-/** A rule file with frontmatter, activated as the agent's model says (`activation`). */
-function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule {
+/** Why a rule file is in no rule of its view (`frontmatterRule`): said as its `uncounted` reason. */
+interface NotRead {
+  notRead: string;
+}
+
+/**
+ * A rule file with frontmatter, activated as the agent's model says (`activation`); or, where
+ * agentls did not read the frontmatter (`frontmatterNotRead`), why: its `{}` is not what the
+ * agent reads, so the file is told as not read, as one too large to read is, never given a mode.
+ */
+function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule | NotRead {
   const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
+  const notRead = frontmatterNotRead(parsed);
+  if (notRead) return { notRead };
   const model = agentModel(id);
   const fm = droppedByTool(parsed, model) ? {} : frontmatterOf(parsed);
   const activation = model.activation(fm);
@@ -310,12 +321,14 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   const counted = new Set<string>();
   const memory: Memory[] = [];
   // `folder`: a subfolder's memory, which loads on demand with it (told with that folder's rules, not in the every-request totals).
-  const take = async (p: string, global: boolean, rule: (file: ReadFile) => AgentRule, folder?: string): Promise<void> => {
+  const take = async (p: string, global: boolean, rule: (file: ReadFile) => AgentRule | NotRead, folder?: string): Promise<void> => {
     const file = await reader.read(p);
     if (!file || counted.has(p)) return;
     counted.add(p);
-    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure, ...(folder !== undefined ? { folder } : {}) });
+    const inFolder = folder !== undefined ? { folder } : {};
+    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure, ...inFolder });
     const made = rule(file);
+    if ('notRead' in made) return void uncounted.push({ path: reader.shown(p), reason: made.notRead, ...inFolder });
     rules.push(made);
     if (isClaudeMemoryFile(p)) memory.push({ file, scope: made.scope });
   };
@@ -413,8 +426,9 @@ async function unlistedToolRules(reader: Reader): Promise<AgentView[]> {
     for (const p of await reader.list(dir, suffixes, { ...depths, agent: id })) {
       const file = await reader.read(p);
       if (!file) continue;
-      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
-      else found.push(frontmatterRule(id, toPosix(path.relative(dir, p)).replace(/\.mdc?$/, ''), file, false));
+      const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule(id, toPosix(path.relative(dir, p)).replace(/\.mdc?$/, ''), file, false);
+      if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
+      else found.push(made);
     }
     return view(id, reader.root, found, uncounted);
   };
@@ -457,8 +471,9 @@ async function nestedToolRules(reader: Reader, agent: 'cursor' | 'windsurf', suf
       }
       const file = await reader.read(p);
       if (!file) continue;
-      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure, folder: holder });
-      else rules.push({ ...frontmatterRule(agent, `${toPosix(path.relative(dir, p)).replace(/\.mdc?$/, '')} (${holder})`, file, false), scope: holder });
+      const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule(agent, `${toPosix(path.relative(dir, p)).replace(/\.mdc?$/, '')} (${holder})`, file, false);
+      if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead, folder: holder });
+      else rules.push({ ...made, scope: holder });
     }
   }
   return { rules, uncounted };
@@ -478,11 +493,12 @@ const EVERY_FILE = new Set(['**', '**/*']);
 async function copilotView(reader: Reader): Promise<AgentView> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
-  const add = async (p: string, rule: (file: ReadFile) => AgentRule): Promise<void> => {
+  const add = async (p: string, rule: (file: ReadFile) => AgentRule | NotRead): Promise<void> => {
     const file = await reader.read(p);
     if (!file) return;
-    if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
-    else rules.push(rule(file));
+    const made = 'failure' in file ? { notRead: file.failure } : rule(file);
+    if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
+    else rules.push(made);
   };
   const repoWide = path.join(reader.root, '.github', 'copilot-instructions.md');
   await add(repoWide, (file) => plainRule(reader.shown(repoWide), file, false));

@@ -1,13 +1,13 @@
 import { agentModel, agentOfLocation, sentWhole, type AgentId, type AgentModel } from '../agents';
-import { isInside } from '../../workspace/paths';
+import { displayPath, isInside } from '../../workspace/paths';
 import { countWork } from '../../workspace/testCounts';
 import { toolRelativePath } from '../agents/relative';
 import type { Activation } from '../agents/types';
 import type { FileAnalysis } from '../analysis';
-import { parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
+import { frontmatterNotRead, parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import type { RulesView } from '../view';
-import type { ActivationMode, AgentRule, AgentView, GlobDialect } from './agentView';
+import type { ActivationMode, AgentRule, AgentView, GlobDialect, UncountedFile } from './agentView';
 
 /**
  * How the tools match a rule's globs against a file. Cursor, Windsurf and Cline document
@@ -59,7 +59,8 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * (agentls lists them for linting too: `workspace/keptRuleFolders.ts`), or by their path:
  * the legacy `.cursorrules` and `.windsurfrules` (`toolOnly.ts`). A file the tool reads
  * whole, with no frontmatter (`sentWhole`: those two and Windsurf's global_rules.md), is
- * one rule sent in every request, its whole text, whatever keys it may seem to hold.
+ * one rule sent in every request, its whole text, whatever keys it may seem to hold. A file
+ * whose frontmatter agentls did not read (`frontmatterNotRead`) is in no rule: it is `uncounted`.
  */
 export function toolAgentViews(view: RulesView): AgentView[] {
   const byTool = new Map<AgentId, FileAnalysis[]>();
@@ -71,15 +72,22 @@ export function toolAgentViews(view: RulesView): AgentView[] {
   }
   return [...byTool].map(([id, files]) => {
     const model = agentModel(id);
-    const rules = files.map((analysis) => {
+    const rules: AgentRule[] = [];
+    const uncounted: UncountedFile[] = [];
+    for (const analysis of files) {
       const { candidate } = analysis;
-      if (sentWhole(model.owns(toolRelativePath(candidate.path, candidate.level === 'user' ? view.home : view.cwd)))) {
-        return wholeFileRule(candidate.name, candidate.path, analysis.text, candidate.level === 'user');
+      const global = candidate.level === 'user';
+      if (sentWhole(model.owns(toolRelativePath(candidate.path, global ? view.home : view.cwd)))) {
+        rules.push(wholeFileRule(candidate.name, candidate.path, analysis.text, global));
+        continue;
       }
       const { parsed, fm } = toolFrontmatter(analysis, model);
-      return toolRule(analysis, parsed, model.activation(fm));
-    });
-    return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules) };
+      // Its `{}` is no frontmatter the tool reads: told as not read, as a file too large to read is, never given a mode.
+      const notRead = frontmatterNotRead(parsed);
+      if (notRead) uncounted.push({ path: displayPath(candidate.path, view.cwd, view.home), reason: notRead });
+      else rules.push(toolRule(analysis, parsed, model.activation(fm)));
+    }
+    return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
   });
 }
 
