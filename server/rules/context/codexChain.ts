@@ -36,32 +36,58 @@ export function codexOverriddenFinding(override: string): Finding {
 export function codexLimitFindings(view: AgentView | undefined): Map<string, Finding[]> {
   const out = new Map<string, Finding[]>();
   if (!view || view.agent !== 'codex') return out;
-  const bytes = new Map(view.rules.map((r) => [r, Buffer.byteLength(r.body, 'utf8')]));
+  const bytes = codexBytes(view.rules);
   for (const rule of view.rules) {
     const above = view.rules.filter((q) => q !== rule && isAbove(q, rule));
-    const before = above.reduce((n, q) => n + bytes.get(q)!, 0);
-    const size = bytes.get(rule)!;
-    if (before + size <= CODEX_PROJECT_DOC_MAX_BYTES) continue;
+    const share = codexShareOf(rule, above, bytes);
+    if (!share) continue;
     const where = rule.scope === undefined ? 'at the project root or below' : `in ${rule.scope}/ or below`;
-    const limit = `Codex's default limit of 32 KiB (${formatCount(CODEX_PROJECT_DOC_MAX_BYTES)} bytes, \`project_doc_max_bytes\`: ${GUIDE}; a higher value in ~/.codex/config.toml raises it, and agentls does not read that file)`;
-    const them = above.map((q) => `${q.name} (${formatCount(bytes.get(q)!)} bytes)`).join(', ');
     const lines = new LineIndex(rule.body);
-    if (before >= CODEX_PROJECT_DOC_MAX_BYTES) {
-      const message = `Codex sends none of this file when it runs ${where}: the files it reads before it, ${them}, already reach ${limit}.`;
+    if (share.sent === 0) {
+      const message = `Codex sends none of this file when it runs ${where}: the files it reads before it, ${share.before}, already reach ${CODEX_LIMIT}.`;
       out.set(rule.path, [contextFinding('context/codex-over-limit', 'warning', lines.lineRange(0), message)]);
       continue;
     }
-    const cut = offsetAfterBytes(rule.body, CODEX_PROJECT_DOC_MAX_BYTES - before);
-    const line = lines.positionAt(cut).line;
-    const with_ = above.length ? ` with ${them} before it,` : '';
-    const message = `Codex cuts this file here when it runs ${where}:${with_} it reaches ${limit}; the text from here on (line ${line + 1} of ${lines.positionAt(rule.body.length).line + 1}) is not sent, and Codex does not say so.`;
-    out.set(rule.path, [contextFinding('context/codex-over-limit', 'warning', lines.range(cut, Math.max(cut, lines.lineEndOffset(line))), message)]);
+    const line = lines.positionAt(share.cut).line;
+    const with_ = above.length ? ` with ${share.before} before it,` : '';
+    const message = `Codex cuts this file here when it runs ${where}:${with_} it reaches ${CODEX_LIMIT}; the text from here on (line ${line + 1} of ${lines.positionAt(rule.body.length).line + 1}) is not sent, and Codex does not say so.`;
+    out.set(rule.path, [contextFinding('context/codex-over-limit', 'warning', lines.range(share.cut, Math.max(share.cut, lines.lineEndOffset(line))), message)]);
   }
   return out;
 }
 
+/** The limit as every message names it: the default, its source, and what agentls does not know. */
+export const CODEX_LIMIT = `Codex's default limit of 32 KiB (${formatCount(CODEX_PROJECT_DOC_MAX_BYTES)} bytes, \`project_doc_max_bytes\`: ${GUIDE}; a higher value in ~/.codex/config.toml raises it, and agentls does not read that file)`;
+
+/** What Codex leaves out of a file past the limit: the UTF-8 bytes it sends (0: none), the UTF-16 offset where they end, and the files before it with their bytes, as messages name them. */
+export interface CodexShare {
+  sent: number;
+  bytes: number;
+  cut: number;
+  before: string;
+}
+
+/**
+ * What Codex sends of `rule` after the files `above` it in its chain (`codexLimitFindings`
+ * has the source); undefined when it sends the whole file. `bytes`: the files' UTF-8 sizes,
+ * counted once by the caller. Linear in the files above and the part of `rule` sent.
+ */
+export function codexShareOf(rule: AgentRule, above: readonly AgentRule[], bytes: ReadonlyMap<AgentRule, number>): CodexShare | undefined {
+  const before = above.reduce((n, q) => n + bytes.get(q)!, 0);
+  const size = bytes.get(rule)!;
+  if (before + size <= CODEX_PROJECT_DOC_MAX_BYTES) return undefined;
+  const sent = Math.max(0, CODEX_PROJECT_DOC_MAX_BYTES - before);
+  const them = above.map((q) => `${q.name} (${formatCount(bytes.get(q)!)} bytes)`).join(', ');
+  return { sent, bytes: size, cut: sent === 0 ? 0 : offsetAfterBytes(rule.body, sent), before: them };
+}
+
+/** The UTF-8 size of each rule's text, as Codex's limit counts it. */
+export function codexBytes(rules: readonly AgentRule[]): Map<AgentRule, number> {
+  return new Map(rules.map((r) => [r, Buffer.byteLength(r.body, 'utf8')]));
+}
+
 /** `q`'s folder is `rule`'s or one above it (the root's file, `scope` undefined, is above all). */
-function isAbove(q: AgentRule, rule: AgentRule): boolean {
+export function isAbove(q: AgentRule, rule: AgentRule): boolean {
   if (q.scope === undefined) return true;
   return rule.scope !== undefined && rule.scope.startsWith(`${q.scope}/`);
 }

@@ -2,6 +2,8 @@ import type { RuleForFileInfo } from '../../../protocol/rulesContext';
 import { noFileGlobs } from '../agents/globs';
 import { inferredNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
+import { CODEX_LIMIT, codexBytes, codexShareOf } from './codexChain';
+import { formatCount } from '../../core/limits';
 import { dialectMatcher } from './globMatcher';
 import { NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
 import { SCOPE_NOT_DOCUMENTED } from '../agents/nestedScope';
@@ -23,10 +25,9 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
   const nearest = byFolder(view) ? nearestAgentsMd(view.rules, rel) : undefined;
-  for (const rule of view.rules) {
-    const entry = explain(rule, rel, view, nearest);
-    (entry.applies ? applying : others).push(entry);
-  }
+  const entries = view.rules.map((rule) => explain(rule, rel, view, nearest));
+  const told = view.agent === 'codex' ? codexLimited(view.rules, entries) : entries;
+  for (const entry of told) (entry.applies ? applying : others).push(entry);
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
 }
 
@@ -45,6 +46,31 @@ function nearestAgentsMd(rules: readonly AgentRule[], rel: string): AgentRule | 
 /** The AGENTS.md readers and Codex: one file per folder, each reaching the files under its folder (`nestedAgentsMd.ts`). */
 function byFolder(view: AgentView): boolean {
   return view.agent === 'agents-md' || view.agent === 'codex';
+}
+
+/** What an AGENTS.md's reason says of a file sent whole (`explain`). */
+const WHOLE = /the whole (file is in context|rule is in every request)/;
+
+/**
+ * Codex's entries where the files it joins for this file (those reaching it, root first) pass
+ * its `project_doc_max_bytes` (`codexChain.ts` has the source): the file reaching the limit is
+ * said to be sent only in part, its tokens those of the part sent, and a file after it not to
+ * be sent at all. `entries` are `rules`' own, in order. O(rules × log rules + bytes).
+ */
+function codexLimited(rules: readonly AgentRule[], entries: readonly RuleForFile[]): RuleForFile[] {
+  const chain = rules.filter((_, i) => entries[i].applies).sort((a, b) => (a.scope?.length ?? -1) - (b.scope?.length ?? -1));
+  const bytes = codexBytes(chain);
+  return entries.map((entry, i) => {
+    const at = chain.indexOf(rules[i]);
+    const share = at < 0 ? undefined : codexShareOf(rules[i], chain.slice(0, at), bytes);
+    if (!share) return entry;
+    const before = share.before ? `after ${share.before}` : 'alone';
+    if (share.sent === 0) return { ...entry, applies: false, reason: `not sent: Codex would read it for this file, but the files before it, ${share.before}, already reach ${CODEX_LIMIT}` };
+    const part = `Codex sends only its first ${formatCount(share.sent)} of its ${formatCount(share.bytes)} bytes (${before}, the files it joins reach ${CODEX_LIMIT}), and does not say so`;
+    // In place of what the entry says of a file sent whole, the precedence after it kept.
+    const reason = WHOLE.test(entry.reason) ? entry.reason.replace(WHOLE, part) : `${entry.reason}; ${part}`;
+    return { ...entry, tokens: estimateTokens(rules[i].body.slice(0, share.cut)), reason };
+  });
 }
 
 /** Said after an AGENTS.md's reason for a file more than one reaches: which of them takes precedence. */
