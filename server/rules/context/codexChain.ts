@@ -4,6 +4,8 @@ import { LineIndex } from '../../core/text';
 import { CODEX_PROJECT_DOC_MAX_BYTES } from '../agents/codex';
 import type { AgentRule, AgentView } from './agentView';
 import { contextFinding } from './codes';
+import { NESTED_AGENTS_MD } from './nestedAgentsMd';
+import { toPosix } from '../../workspace/paths';
 
 /**
  * What Codex silently leaves out of the AGENTS.md files it reads (its view: `codexView` in
@@ -104,6 +106,11 @@ function offsetAfterBytes(text: string, max: number): number {
     i += cp > 0xffff ? 2 : 1;
   }
   return i;
+}
+
+/** Whether `p` is named as a file of Codex's chains is (`AGENTS.md`, `AGENTS.override.md`): a change of one may change what Codex sends of the files below it. O(path length). */
+export function isCodexChainFile(p: string): boolean {
+  return NESTED_AGENTS_MD.isPath(toPosix(p));
 }
 
 /** The files an `AGENTS.override.md` hides from Codex (`InstructionViews.codexOverridden`) and the limit's findings, by path. */

@@ -37,3 +37,51 @@ describe("Codex's default 32 KiB, in the server", () => {
     expect(String(said[0].message)).toContain("Codex's default limit of 32 KiB");
   });
 });
+
+describe("Codex's default 32 KiB, on open AGENTS.md files", () => {
+  const line = `${'x'.repeat(99)}\n`; // 100 bytes
+  const over = codeOf('context/codex-over-limit');
+  // 1,003 UTF-8 bytes, 1,002 UTF-16 code units: a character of two bytes first.
+  const typed = `é${'y'.repeat(1000)}\n`;
+  const start0 = { line: 0, character: 0 };
+
+  it('warns on the open file as its unsaved text passes the limit, at the UTF-16 position of the cut, and clears when it is edited back', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '', 'AGENTS.md': line.repeat(200), 'packages/api/AGENTS.md': line.repeat(120), 'packages/api/x.ts': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = await c.open(path.join(ws, 'packages/api/AGENTS.md'));
+    // 20,000 + 12,000 bytes: within the limit.
+    expect(over(await c.waitForDiagnostics(uri))).toEqual([]);
+    await c.type(uri, start0, typed);
+    // 12,768 bytes of it are sent: the typed line (1,003), 117 lines (11,700), then 65 bytes of line 118.
+    const said = over(await c.waitForDiagnostics(uri, (d) => over(d).length > 0));
+    expect(said.map((d) => [d.severity, d.range.start])).toEqual([[2, { line: 118, character: 65 }]]);
+    expect(String(said[0].message)).toContain('Codex cuts this file here when it runs in packages/api/ or below: with AGENTS.md (20,000 bytes) before it');
+    await c.edit(uri, [{ range: { start: start0, end: { line: 1, character: 0 } }, text: '' }]);
+    await c.waitForDiagnostics(uri, (d) => over(d).length === 0);
+  });
+
+  it('warns on the deeper files, closed and open, when the open root AGENTS.md grows past it, and clears when it shrinks back', async () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.codex/config.toml': '',
+      'AGENTS.md': line.repeat(200),
+      'packages/api/AGENTS.md': line.repeat(120),
+      'packages/api/x.ts': 'export {};\n',
+      'packages/web/AGENTS.md': line.repeat(120),
+      'packages/web/x.ts': 'export {};\n',
+    });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const closed = c.uri(path.join(ws, 'packages/api/AGENTS.md'));
+    const open = await c.open(path.join(ws, 'packages/web/AGENTS.md'));
+    const root = await c.open(path.join(ws, 'AGENTS.md'));
+    expect(over(await c.waitForDiagnostics(open))).toEqual([]);
+    await c.type(root, start0, typed);
+    // 21,003 bytes before them: 11,765 of each package's file are sent, 117 lines and 65 bytes.
+    const at = [[2, { line: 117, character: 65 }]];
+    expect(over(await c.waitForDiagnostics(open, (d) => over(d).length > 0)).map((d) => [d.severity, d.range.start])).toEqual(at);
+    expect(over(await c.waitForDiagnostics(closed, (d) => over(d).length > 0)).map((d) => [d.severity, d.range.start])).toEqual(at);
+    await c.edit(root, [{ range: { start: start0, end: { line: 1, character: 0 } }, text: '' }]);
+    await c.waitForDiagnostics(open, (d) => over(d).length === 0);
+    await c.waitForDiagnostics(closed, (d) => over(d).length === 0);
+  });
+});

@@ -47,6 +47,8 @@ export function rulesContextFeature(state: RulesState): Feature {
     onDocumentEvent(doc, event) {
       // Claude Code's and Copilot's files are read through the open buffers.
       if (doc.path && event !== 'save') state.instructions.touched(doc.path, event === 'change');
+      // An AGENTS.md's new text (typed, or its disk text again at close) changes what Codex sends of the files below it.
+      if (doc.path && event !== 'save') context.codexChainChanged(doc.path);
       if (event === 'close') context.closed(doc);
     },
     async hover(doc, p) {

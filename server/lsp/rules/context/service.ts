@@ -8,7 +8,7 @@ import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
-import { codexFindings } from '../../../rules/context/codexChain';
+import { codexFindings, isCodexChainFile } from '../../../rules/context/codexChain';
 import { displayPath } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
@@ -71,6 +71,7 @@ export class RulesContext {
       );
       // Instruction files are not the engine's: their own changes call for a publication.
       this.state.context.session.changes.onChanges((batch) => {
+        for (const c of batch) this.codexChainChanged(c.path);
         const touched = batch.map((c) => c.path).filter((p) => this.isInstructionPlace(p));
         for (const p of touched) countWork('context-instruction-change', 1, p);
         if (touched.length) this.rulesChanged(new Set(touched));
@@ -97,6 +98,8 @@ export class RulesContext {
   /** A rule file closed: the findings its buffer showed stay, and are this service's to replace or clear from now on. */
   closed(doc: { path?: string; uri: string }): void {
     if (doc.path && this.state.context.diagnostics.has(CONTEXT_SOURCE, doc.uri)) this.pushed.add(doc.path);
+    // What its buffer showed may differ from what was last pushed for the file on disk: pushed again, not taken as said.
+    if (doc.path) this.cappedSaid.delete(doc.path);
   }
 
   /**
@@ -288,8 +291,41 @@ export class RulesContext {
     return indexing || links.listing ? { ...whole, indexing: true } : whole;
   }
 
-  /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot. */
+  /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot, with what Codex leaves out of an open AGENTS.md. */
   async findings(doc: OpenDocument): Promise<Finding[] | undefined> {
+    const own = await this.fileFindings(doc);
+    const codex = await this.openCodexFindings(doc);
+    return codex ? [...(own ?? []), ...codex] : own;
+  }
+
+  /**
+   * What Codex leaves out of an open AGENTS.md or AGENTS.override.md (`codexChain.ts`), as a
+   * closed one's are pushed: from the folder's instruction views, which read this buffer and
+   * remember the chain's other files until a change names them (`InstructionViewsCache`), so a
+   * keystroke walks nothing. Undefined for any other document; none where Codex's view is not shown.
+   */
+  private async openCodexFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
+    if (!doc.path || !isCodexChainFile(doc.path)) return undefined;
+    const root = (await this.state.engine()).rootFor(doc.path);
+    if (root === undefined) return undefined;
+    const { views, codexOverridden } = await this.state.instructions.snapshot(root);
+    const p = doc.path;
+    return codexFindings(views, codexOverridden.filter((o) => o.path === p), (q) => displayPath(q, root, this.state.context.session.home)).get(p) ?? [];
+  }
+
+  /**
+   * A file of Codex's chains changed (`p`: on disk, or an open buffer's text): what Codex
+   * sends of every file below it may differ, so the open ones are diagnosed again (a look
+   * over the open documents) and the closed ones' findings published again.
+   */
+  codexChainChanged(p: string): void {
+    if (!isCodexChainFile(p)) return;
+    for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isCodexChainFile(doc.path)) this.state.context.diagnostics.schedule(doc);
+    this.closedDue(new Set([p]));
+  }
+
+  /** `findings` but Codex's. */
+  private async fileFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
     if (!doc.path) return undefined;
     if (doc.kind.kind !== 'rule') return this.instructionFindings(doc, doc.path);
     // The buffer as the engine sees it (queued behind the rules diagnostics' own update).
