@@ -19,8 +19,8 @@ const ROOT_MEMORY = ['CLAUDE.md', 'CLAUDE.local.md', path.join('.claude', 'CLAUD
  * The agent files that may name a file about to move, from what the server already knows and
  * never from a walk of the tree: open documents first (their buffers are what the user sees),
  * then Claude Code's memory files of each workspace folder and of the folders above each moved
- * path, then the files the rules engine lists, then the prompt documents the file index
- * names. Each lies in a workspace folder; the order decides which are read when they are
+ * path, then the files the rules engine lists, then the memory files and Cursor rules the file
+ * index names anywhere (a package's own), then the prompt documents it names. Each lies in a workspace folder; the order decides which are read when they are
  * too many to read.
  */
 export async function agentFilesToUpdate(ctx: ServerContext, moves: readonly PathMove[]): Promise<string[]> {
@@ -39,10 +39,17 @@ export async function agentFilesToUpdate(ctx: ServerContext, moves: readonly Pat
   }
   const engine = ctx.services.rulesEngine && (await ctx.services.rulesEngine());
   for (const p of engine?.reportedPaths() ?? []) out.add(p);
+  const prompts: string[] = [];
   for (const root of session.roots.paths) {
-    const indexed = await ctx.services.fileSearch?.pathsWithExtensionsNow(root, ['.md', '.json']);
-    for (const rel of indexed?.paths ?? []) if (promptFormOf(rel) !== undefined) out.add(path.join(root, ...rel.split('/')));
+    // Also the memory files and Cursor rules no folder chain above reaches: a sibling package's CLAUDE.md, a package's own `.cursor/rules`.
+    const indexed = await ctx.services.fileSearch?.pathsWithExtensionsNow(root, ['.md', '.mdc', '.json']);
+    for (const rel of indexed?.paths ?? []) {
+      const p = path.join(root, ...rel.split('/'));
+      if (isClaudeMemoryFile(p) || isCursorRuleFile(p, root)) out.add(p);
+      else if (promptFormOf(rel) !== undefined) prompts.push(p);
+    }
   }
+  for (const p of prompts) out.add(p);
   return [...out].filter((p) => session.rootOf(p) !== undefined && session.allows(p) && isAgentFile(kindsOf(ctx, p)));
 }
 

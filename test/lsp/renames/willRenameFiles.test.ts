@@ -115,6 +115,22 @@ describe('workspace/willRenameFiles', () => {
     // Each of the 199 imports and the memory file itself is looked up; a path here is a few folders deep.
     expect(work.counts()['rename-path-steps']).toBeLessThan(200 * 10);
   });
+  it("finds closed agent files the file index names: a package's nested Cursor rule and a sibling package's CLAUDE.md", async () => {
+    const ws = tempDir();
+    // Neither is among the rules engine's files nor on src/a.ts's chain of parent folders: only the index names them.
+    const rule = '---\ndescription: d\n---\nSee [a](mdc:src/a.ts).\n';
+    const memory = 'The API: @../api/src/a.ts\n';
+    writeTree(ws, { '.git/HEAD': 'ref: refs/heads/main\n', 'packages/api/.cursor/rules/r.mdc': rule, 'packages/web/CLAUDE.md': memory, 'packages/api/src/a.ts': '' });
+    const c = await start({ folders: [ws], client: WILL_RENAME });
+    await until('the index to name both agent files', async () => [...(await searchNames(c, 'r.mdc')), ...(await searchNames(c, 'CLAUDE.md'))], (names) => names.length === 2);
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', {
+      files: [{ oldUri: c.uri(path.join(ws, 'packages/api/src/a.ts')), newUri: c.uri(path.join(ws, 'packages/api/src/b.ts')) }],
+    });
+    expect(Object.fromEntries(applied(c, edit))).toEqual({
+      [c.uri(path.join(ws, 'packages/api/.cursor/rules/r.mdc'))]: { text: rule.replace('mdc:src/a.ts', 'mdc:src/b.ts'), version: null },
+      [c.uri(path.join(ws, 'packages/web/CLAUDE.md'))]: { text: 'The API: @../api/src/b.ts\n', version: null },
+    });
+  });
   it('leaves a reference alone rather than write one that names another path: a new name with `#` cuts an import and a link with a fragment', async () => {
     const ws = tempDir();
     const rule = '---\ndescription: d\n---\n😀 [a](mdc:src/a.ts#L3) and [b](mdc:src/a.ts).\n';
