@@ -103,9 +103,12 @@ export class BurstCollector {
       this.log.debug(`memory: young generation ${youngGenerationBytes() > YOUNG_AT_REST ? 'not ' : ''}given back: RSS ${Math.round(rssBefore / MiB)} -> ${Math.round(rssYoung / MiB)} MiB`);
       // Last, when both threads' collections have freed what they hold outside V8's heap: what malloc keeps of it (mallocTrim.ts).
       const started = performance.now();
-      if (releaseFreedMalloc()) {
+      const trim = releaseFreedMalloc();
+      if (trim.trimmed) {
         loadTrace?.memoryEvent('malloc_trim');
         this.log.debug(`memory: freed malloc memory given back in ${Math.round(performance.now() - started)} ms: RSS ${Math.round(rssYoung / MiB)} -> ${Math.round(process.memoryUsage().rss / MiB)} MiB`);
+      } else if (trim.turnedOff !== undefined) {
+        this.log.debug(`memory: could not give freed malloc memory back (${trim.turnedOff}); not tried again`);
       }
       loadTrace?.collected();
     }, SHRINK_EVERY_MS);

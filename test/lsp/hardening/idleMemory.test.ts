@@ -46,6 +46,24 @@ describe('memory after a burst of requests', () => {
     expect(Number(last[2])).toBeLessThanOrEqual(Number(last[1]));
   });
 
+  it.skipIf(!glibc)('says once that it could not give freed malloc memory back when malloc_trim did not run, and never that it did', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'x' });
+    // A symbol libc lacks: SQLite fails to load it (glibc says "undefined symbol"), unlike malloc_trim's non-zero return.
+    const c = await start({ folders: [ws], settings: { log: { level: 'debug' } }, env: { AGENTLS_TEST_MALLOC_TRIM_ENTRY: 'agentls_no_such_symbol' } });
+    const failed = () => c.logMessages.filter((m) => /^memory: could not give freed malloc memory back \(.*agentls_no_such_symbol.*\); not tried again$/.test(m.message));
+    const young = () => c.logMessages.filter((m) => m.message.startsWith('memory: young generation'));
+    await Promise.all(Array.from({ length: 600 }, () => c.request('agentls/status')));
+    await c.waitFor('the trim after the burst to fail', () => failed().length > 0, 20_000);
+    // A second burst: the young generation is given back again, but the trim is not tried again nor logged.
+    const before = young().length;
+    await Promise.all(Array.from({ length: 600 }, () => c.request('agentls/status')));
+    await c.waitFor('the second burst collected', () => young().length > before, 20_000);
+    // A round trip: whatever the server logged with it has arrived.
+    await c.request('agentls/status');
+    expect(failed()).toHaveLength(1);
+    expect(c.logMessages.filter((m) => m.message.startsWith('memory: freed malloc memory given back'))).toEqual([]);
+  });
+
   it('is collected once a burst of file changes (a checkout) has been quiet for a while, as after a burst of requests', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'x' });
     const c = await start({ folders: [ws], settings: { log: { level: 'debug' } } });
