@@ -1,6 +1,7 @@
 import * as path from 'node:path';
-import { afterMoves, writtenLike, type PathMove, type Replacement } from '../workspace/renamedPaths';
-import { findClaudeImports, looksLikeFile, resolveClaudeImport } from './claudeImports';
+import { overLimit } from '../core/limits';
+import { afterMoves, writtenLike, type FileRenames, type PathMove, type Replacement } from '../workspace/renamedPaths';
+import { findClaudeImports, looksLikeFile, MAX_IMPORTS_PER_FILE, MAX_SCANNED_CHARS, resolveClaudeImport } from './claudeImports';
 
 /**
  * The `@path` imports of the Claude Code memory file `file` (text `text`) rewritten for files
@@ -8,12 +9,17 @@ import { findClaudeImports, looksLikeFile, resolveClaudeImport } from './claudeI
  * folder) as Claude Code resolves it (relative to the memory file, `~/` from `home`, absolute
  * as it is: `resolveClaudeImport`), and a relative file-shaped import of a memory file that
  * moves. Each keeps its form; a space is written `\ `, as Claude Code's loader reads it
- * (see claudeImports.ts). Each replacement covers the path after `@`.
+ * (see claudeImports.ts). Each replacement covers the path after `@`. A file past what agentls
+ * reads of one (its characters, its imports) gets none (`FileRenames`).
  */
-export function claudeImportRenames(file: string, text: string, home: string, moves: readonly PathMove[]): Replacement[] {
+export function claudeImportRenames(file: string, text: string, home: string, moves: readonly PathMove[]): FileRenames {
+  if (text.length > MAX_SCANNED_CHARS) return { edits: [], overLimit: overLimit('this file holds', text.length, MAX_SCANNED_CHARS, 'characters') };
+  // All of them, to say how many: the scan is linear in the characters read, capped above.
+  const imports = findClaudeImports(text, Number.POSITIVE_INFINITY);
+  if (imports.length > MAX_IMPORTS_PER_FILE) return { edits: [], overLimit: overLimit('this file holds', imports.length, MAX_IMPORTS_PER_FILE, '@ imports') };
   const newFile = afterMoves(file, moves);
   const out: Replacement[] = [];
-  for (const imp of findClaudeImports(text)) {
+  for (const imp of imports) {
     const target = resolveClaudeImport(file, imp.path, home);
     const newTarget = afterMoves(target, moves);
     if (newTarget === target) {
@@ -28,5 +34,5 @@ export function claudeImportRenames(file: string, text: string, home: string, mo
     if (findClaudeImports(`@${spelled}`)[0]?.path !== written) continue;
     out.push({ start: imp.start + 1, end: imp.end, text: spelled });
   }
-  return out;
+  return { edits: out };
 }

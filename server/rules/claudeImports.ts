@@ -45,7 +45,7 @@ export interface ClaudeImport {
 
 /** Claude Code's documented depth limit for imports of imports. */
 export const CLAUDE_IMPORT_MAX_HOPS = 5;
-const MAX_IMPORTS_PER_FILE = 200;
+export const MAX_IMPORTS_PER_FILE = 200;
 /** Files read while following imports from one memory file (each read is bounded too). */
 const MAX_FILES_FOLLOWED = 50;
 const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
@@ -53,7 +53,7 @@ const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
  * Characters of a memory file looked at for imports. Claude Code's docs ask for short
  * memory files (a few hundred lines); the cap keeps a pasted megabyte from costing every keystroke.
  */
-const MAX_SCANNED_CHARS = 1024 * 1024;
+export const MAX_SCANNED_CHARS = 1024 * 1024;
 /** Characters of a path being typed that completion looks at around the cursor. */
 const MAX_PATH_CHARS = 4096;
 

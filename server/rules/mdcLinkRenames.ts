@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { PathGuard } from '../workspace/confine';
 import type { FileSystem } from '../workspace/fs';
-import { afterMoves, writtenLike, type PathMove, type Replacement } from '../workspace/renamedPaths';
+import { LIMITS, overLimit } from '../core/limits';
+import { afterMoves, writtenLike, type FileRenames, type PathMove, type Replacement } from '../workspace/renamedPaths';
 import { findMdcLinks, isAbsoluteForm, isCursorRuleFile, mdcLinkBases, mdcLinkForms, mdcLinkState } from './mdcLinks';
 
 /**
@@ -10,13 +11,18 @@ import { findMdcLinks, isAbsoluteForm, isCursorRuleFile, mdcLinkBases, mdcLinkFo
  * today (`mdcLinkState`, as the diagnostics and document links read it) names a moved file,
  * or a link read from the rule's own folder when the rule moves. A link that names nothing
  * today, or something that stays where it is, is left alone. Each replacement covers the
- * link's path after `mdc:`.
+ * link's path after `mdc:`. A rule past what agentls reads of one (its characters, its links)
+ * gets none (`FileRenames`).
  */
-export async function mdcLinkRenames(fs: FileSystem, guard: PathGuard, file: string, root: string, text: string, moves: readonly PathMove[]): Promise<Replacement[]> {
-  if (!isCursorRuleFile(file, root)) return [];
+export async function mdcLinkRenames(fs: FileSystem, guard: PathGuard, file: string, root: string, text: string, moves: readonly PathMove[]): Promise<FileRenames> {
+  if (!isCursorRuleFile(file, root)) return { edits: [] };
+  if (text.length > LIMITS.mdcLinkScanChars) return { edits: [], overLimit: overLimit('this file holds', text.length, LIMITS.mdcLinkScanChars, 'characters') };
+  // All of them, to say how many: the scan is linear in the characters read, capped above; none is looked up past the limit.
+  const links = findMdcLinks(text, Number.POSITIVE_INFINITY);
+  if (links.length > LIMITS.mdcLinks) return { edits: [], overLimit: overLimit('this file holds', links.length, LIMITS.mdcLinks, 'mdc: links') };
   const newFile = afterMoves(file, moves);
   const out: Replacement[] = [];
-  for (const link of findMdcLinks(text)) {
+  for (const link of links) {
     const state = await mdcLinkState(fs, guard, file, root, link.target);
     if (state.kind !== 'found') continue;
     const newTarget = afterMoves(state.path, moves);
@@ -24,7 +30,7 @@ export async function mdcLinkRenames(fs: FileSystem, guard: PathGuard, file: str
     const written = rewrittenLink(file, root, link.target, state.path, newFile, newTarget);
     if (written !== undefined && written !== link.target) out.push({ start: link.start + 'mdc:'.length, end: link.end, text: written });
   }
-  return out;
+  return { edits: out };
 }
 
 /**

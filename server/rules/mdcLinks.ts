@@ -40,17 +40,17 @@ const MAX_LABEL_CHARS = 1003;
  * inside `<…>` (an autolink), or after a reference definition's `[label]:`, and not inside a
  * code span or fenced block, where it is an example. Linear: each occurrence of `mdc:` is
  * looked at once, its path read to a fixed cap, and each character before it looked back over
- * for at most one occurrence; at most `LIMITS.mdcLinks` links of the first
+ * for at most one occurrence; at most `max` links (`LIMITS.mdcLinks` unless told) of the first
  * `LIMITS.mdcLinkOccurrences` occurrences of the first `LIMITS.mdcLinkScanChars` characters.
  */
-export function findMdcLinks(whole: string): MdcLink[] {
+export function findMdcLinks(whole: string, max: number = LIMITS.mdcLinks): MdcLink[] {
   const out: MdcLink[] = [];
   const text = whole.length > LIMITS.mdcLinkScanChars ? whole.slice(0, LIMITS.mdcLinkScanChars) : whole;
   if (!text.includes(SCHEME)) return out;
   const code = markdownCodeRanges(text);
   const walk = { steps: 0 };
   let seen = 0;
-  for (let at = text.indexOf(SCHEME); at >= 0 && out.length < LIMITS.mdcLinks && seen < LIMITS.mdcLinkOccurrences; at = text.indexOf(SCHEME, at + SCHEME.length)) {
+  for (let at = text.indexOf(SCHEME); at >= 0 && out.length < max && seen < LIMITS.mdcLinkOccurrences; at = text.indexOf(SCHEME, at + SCHEME.length)) {
     seen++;
     const opener = openerBefore(text, at, walk);
     if (!opener || inRanges(code, at)) continue;

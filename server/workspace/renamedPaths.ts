@@ -49,6 +49,15 @@ function indexOf(moves: readonly PathMove[]): Map<string, string> {
   return index;
 }
 
+/**
+ * One file's replacements for a rename, or none and why: a file holding more references than
+ * agentls reads gets no edit, `overLimit` saying so, rather than one that moves only some of them.
+ */
+export interface FileRenames {
+  edits: Replacement[];
+  overLimit?: string;
+}
+
 /** A replacement of `text.slice(start, end)` by `text`, in UTF-16 offsets. */
 export interface Replacement {
   start: number;

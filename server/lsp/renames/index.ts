@@ -8,7 +8,7 @@ import { promptReferenceRenames } from '../../refs/renames';
 import { claudeImportRenames } from '../../rules/claudeImportRenames';
 import { mdcLinkRenames } from '../../rules/mdcLinkRenames';
 import { pathToUri, uriToPath } from '../../workspace/paths';
-import type { PathMove, Replacement } from '../../workspace/renamedPaths';
+import type { FileRenames, PathMove, Replacement } from '../../workspace/renamedPaths';
 import type { Feature, ServerContext } from '../feature';
 import { agentFilesToUpdate, kindsOf } from './candidates';
 
@@ -20,6 +20,8 @@ interface FileEdits {
   version?: number;
   text: string;
   edits: Replacement[];
+  /** Why the file gets no edit though it may name a renamed file: it holds more than agentls reads (`FileRenames`). */
+  overLimit?: string;
 }
 
 /**
@@ -68,7 +70,9 @@ async function willRename(ctx: ServerContext, moves: PathMove[], token: Cancella
   for (const p of all.slice(0, LIMITS.renameFilesRead)) {
     throwIfCancelled(token);
     const file = await editsOf(ctx, p, moves);
-    if (file && file.edits.length > 0) changed.push(file);
+    // A part of a file's references moved would leave the rest naming the old path unseen (agentls reads no more of it): it is left as it is, and said so.
+    if (file?.overLimit) ctx.log.info(`${p}: ${file.overLimit}: none of its references are updated, rather than some`);
+    else if (file && file.edits.length > 0) changed.push(file);
   }
   const current: FileEdits[] = [];
   // A file that changed while the edits were computed gets none: an edit of other text would be wrong.
@@ -90,10 +94,13 @@ async function editsOf(ctx: ServerContext, p: string, moves: readonly PathMove[]
   const root = ctx.session.rootOf(p)!;
   const kinds = kindsOf(ctx, p);
   const edits: Replacement[] = [];
-  if (kinds.claudeMemory) edits.push(...claudeImportRenames(p, text, ctx.session.home, moves));
-  if (kinds.cursorRule) edits.push(...(await mdcLinkRenames(ctx.documents.ruleFs, ctx.session.confinement, p, root, text, moves)));
+  const parts: FileRenames[] = [];
+  if (kinds.claudeMemory) parts.push(claudeImportRenames(p, text, ctx.session.home, moves));
+  if (kinds.cursorRule) parts.push(await mdcLinkRenames(ctx.documents.ruleFs, ctx.session.confinement, p, root, text, moves));
   if (kinds.prompt) edits.push(...promptReferenceRenames(parsePromptDocument(text, kinds.prompt), root, moves));
-  return { path: p, uri: open?.uri ?? pathToUri(p), ...(open ? { version: open.version } : {}), text, edits };
+  for (const part of parts) edits.push(...part.edits);
+  const over = parts.find((part) => part.overLimit)?.overLimit;
+  return { path: p, uri: open?.uri ?? pathToUri(p), ...(open ? { version: open.version } : {}), text, edits, ...(over ? { overLimit: over } : {}) };
 }
 
 /** Whether the file still has the text its edits were computed from: the same open version, or the same text on disk while closed. */

@@ -131,6 +131,21 @@ describe('workspace/willRenameFiles', () => {
       [c.uri(path.join(ws, 'packages/web/CLAUDE.md'))]: { text: 'The API: @../api/src/b.ts\n', version: null },
     });
   });
+  it('leaves a file with more references than agentls reads unedited, rather than update part of them, and logs why', async () => {
+    const ws = tempDir();
+    // The renamed file is named first, then 200 more times: past the 200 references agentls reads of a file.
+    const others = Array.from({ length: 200 }, (_, i) => `src/keep${i}.ts`);
+    const memory = `@src/a.ts ${others.map((o) => `@${o}`).join(' ')}\n`;
+    const rule = `---\ndescription: d\n---\n[a](mdc:src/a.ts) ${others.map((o) => `[k](mdc:${o})`).join(' ')}\n`;
+    const small = '---\ndescription: d\n---\n[a](mdc:src/a.ts)\n';
+    writeTree(ws, { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': memory, '.cursor/rules/big.mdc': rule, '.cursor/rules/small.mdc': small, 'src/a.ts': '', ...Object.fromEntries(others.map((o) => [o, ''])) });
+    const c = await start({ folders: [ws], client: WILL_RENAME });
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files: [{ oldUri: c.uri(path.join(ws, 'src/a.ts')), newUri: c.uri(path.join(ws, 'src/b.ts')) }] });
+    expect(Object.fromEntries(applied(c, edit))).toEqual({ [c.uri(path.join(ws, '.cursor/rules/small.mdc'))]: { text: small.replace('a.ts', 'b.ts'), version: null } });
+    const said = c.logMessages.map((m) => m.message);
+    expect(said).toContain(`${path.join(ws, 'CLAUDE.md')}: this file holds 201 @ imports; agentls reads up to 200 @ imports: none of its references are updated, rather than some`);
+    expect(said).toContain(`${path.join(ws, '.cursor/rules/big.mdc')}: this file holds 201 mdc: links; agentls reads up to 200 mdc: links: none of its references are updated, rather than some`);
+  });
   it('leaves a reference alone rather than write one that names another path: a new name with `#` cuts an import and a link with a fragment', async () => {
     const ws = tempDir();
     const rule = '---\ndescription: d\n---\n😀 [a](mdc:src/a.ts#L3) and [b](mdc:src/a.ts).\n';
