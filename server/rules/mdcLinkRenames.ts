@@ -63,7 +63,7 @@ function rewrittenLink(file: string, root: string, target: string, found: string
  * without its pair would end it (CommonMark), so they are percent-encoded, a spelling the
  * link's decoded reading resolves.
  */
-function destinationSafe(p: string): string {
+export function destinationSafe(p: string): string {
   let depth = 0;
   let balanced = true;
   for (const c of p) {

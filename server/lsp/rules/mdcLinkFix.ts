@@ -2,8 +2,10 @@ import * as path from 'node:path';
 import type { TextEdit } from 'vscode-languageserver/node';
 import type { Finding } from '../../core/findings';
 import type { FixData } from '../../rules/codes';
+import { destinationSafe } from '../../rules/mdcLinkRenames';
 import { cursorProjectOf, findMdcLinks, mdcLinkState, type MdcReading } from '../../rules/mdcLinks';
 import { joinRelative, toPosix } from '../../workspace/paths';
+import { writtenLike } from '../../workspace/renamedPaths';
 import type { OpenDocument } from '../documents';
 import type { RulesState } from './state';
 
@@ -32,10 +34,8 @@ export async function mdcLinkFix(state: RulesState, doc: OpenDocument, f: Findin
   const to = joinRelative(root, found[0]);
   const reading = (await readingOfOthers(state, doc, root, f)) ?? (/^\.\.?\//.test(bare) ? 'rule' : 'workspace');
   const base = reading === 'rule' ? path.dirname(doc.path) : reading === 'project' ? cursorProjectOf(doc.path, root) : root;
-  let rel = toPosix(path.relative(base, to));
-  if (reading === 'rule' && bare.startsWith('./') && !rel.startsWith('../')) rel = './' + rel;
-  // A space ends a plain link destination (CommonMark): written percent-encoded, as the readings decode it.
-  const newText = `mdc:${rel.replace(/ /g, '%20')}${suffix}`;
+  // Written as a rename writes a link: a `./` kept from the rule's folder, and one destination (CommonMark) however the path is spelled.
+  const newText = `mdc:${destinationSafe(writtenLike(reading === 'rule' ? bare : '', to, base))}${suffix}`;
   return { title: `Point the link at ${toPosix(path.relative(root, to))}`, edit: { range: f.range, newText } };
 }
 

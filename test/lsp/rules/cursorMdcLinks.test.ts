@@ -140,4 +140,18 @@ describe('mdc: links in Cursor rules over LSP', () => {
     await c.applyCodeAction(upFix);
     expect(c.text(upUri).split('\n')[3]).toBe('See [m](mdc:../../lib/moved.ts).');
   });
+
+  it('writes a moved file\'s path as one link destination: an unbalanced parenthesis in it is percent-encoded', async () => {
+    const { ws } = mdcLinkWorkspace({ 'app/(group/page.tsx': '', '.cursor/rules/p.mdc': '---\ndescription: P\n---\nSee [p](mdc:gone/page.tsx) now.\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, '.cursor/rules/p.mdc'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'cursor/mdc-link-missing'));
+    const range = { start: { line: 3, character: 12 }, end: { line: 3, character: 12 } };
+    const [fix] = await until('the fix of mdc:gone/page.tsx', async () => (await c.codeActions(uri, range)).filter((a) => a.title.startsWith('Point the link at')), (a) => a.length === 1);
+    await c.applyCodeAction(fix);
+    // Written raw, `(` would open a group the link's `)` closes: the destination would run on to ` now.`.
+    expect(c.text(uri).split('\n')[3]).toBe('See [p](mdc:app/%28group/page.tsx) now.');
+    // And it reads as the file it was pointed at: no finding is left.
+    await c.waitForDiagnostics(uri, (d) => !d.some((x) => String(x.code).startsWith('cursor/mdc-link')));
+  });
 });
