@@ -6,8 +6,7 @@ import { ownerOf, type AgentModel, type Placement } from './agents';
 import { noFileGlobs } from './agents/globs';
 import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
-import type { FileAnalysis } from './analysis';
-import { frontmatterNotRead } from './frontmatter';
+import { notReadReason, type FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
 import { toolRuleScope } from './context/nestedRules';
 import { nestedScopeHedged, SCOPE_NOT_DOCUMENTED, toFilesUnder } from './agents/nestedScope';
@@ -106,7 +105,7 @@ export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalys
   const owner = engine.ownerOf(p);
   if (!owner || owner.agent.id === 'xcsh' || !targets.has(owner.agent.id)) return { xcsh: true };
   // A file too large to read has no frontmatter agentls knows: its tool is still spoken for, to say so (`ruleNameHover`).
-  if (tooLargeReason(analysis) !== undefined) return { tool: { agent: owner.agent, placement: owner.placement, fm: {}, dropped: false, findings: [] }, xcsh: targets.has('xcsh') };
+  if (analysis.readProblem?.kind === 'too-large') return { tool: { agent: owner.agent, placement: owner.placement, fm: {}, dropped: false, findings: [] }, xcsh: targets.has('xcsh') };
   if (!analysis.parsed) return { xcsh: true };
   const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
   return { tool: { agent: owner.agent, placement: owner.placement, fm, dropped, findings: engine.toolFindingsOf(p) ?? [] }, xcsh: targets.has('xcsh') };
@@ -140,7 +139,6 @@ export function ruleNameHover(
     const listed = own?.rules.find((r) => r.path === p);
     // Its view could not read it (too large, a link out): "loads no rule" would be said of a file the agent reads, and a size of what agentls did not read.
     const shown = displayPath(p, root, home);
-    // The engine's own file over its read limit is in no view (`toolAgentViews` takes parsed files alone).
     const notRead = listed ? undefined : (own?.uncounted?.find((u) => u.path === shown)?.reason ?? notReadReason(analysis));
     unread = notRead !== undefined;
     // A buffer no view lists (not saved yet): what the tool will make of it as written.
@@ -167,16 +165,6 @@ export function ruleNameHover(
 /** The first-line hover's line for an agent whose rule file agentls did not read (`reason`): neither how it applies it nor its size is known. */
 function notReadLine(agent: string, reason: string): string {
   return `agentls did not read this file for ${agent} (${reason}), so how ${agent} applies it is not known here.`;
-}
-
-/** Why the engine did not read a rule file it lists (over `MAX_RULE_FILE_BYTES`); undefined when it read it. */
-function tooLargeReason(analysis: FileAnalysis): string | undefined {
-  return analysis.readProblem?.kind === 'too-large' ? analysis.readProblem.message : undefined;
-}
-
-/** Why agentls cannot say how an agent applies this file: too large to read, or its frontmatter not read (`frontmatterNotRead`). */
-function notReadReason(analysis: FileAnalysis): string | undefined {
-  return tooLargeReason(analysis) ?? frontmatterNotRead(analysis.parsed);
 }
 
 /**

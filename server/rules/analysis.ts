@@ -2,7 +2,7 @@ import { LineIndex } from '../core/text';
 import { decodeUtf8, type FileSystem } from '../workspace/fs';
 import { buildRule } from './build';
 import type { ConditionAndScope } from './condition';
-import { parseFrontmatter, type ParsedFrontmatter, type ParseOptions } from './frontmatter';
+import { frontmatterNotRead, parseFrontmatter, type ParsedFrontmatter, type ParseOptions } from './frontmatter';
 import type { BucketPlacement, Rule, RuleCandidate, RulesProfile } from './model';
 import { placeRule } from './resolve';
 
@@ -32,6 +32,15 @@ export interface FileAnalysis {
   /** What registering it as a TTSR rule logs. */
   logWarnings: string[];
   lines: LineIndex;
+}
+
+/**
+ * Why agentls cannot say how an agent applies this file: too large to read (its rule is a
+ * stand-in with no keys, `analyseText`), or its frontmatter not read (`frontmatterNotRead`).
+ * The views tell such a file as not read, with this reason, never with a mode or a bucket.
+ */
+export function notReadReason(analysis: FileAnalysis): string | undefined {
+  return analysis.readProblem?.kind === 'too-large' ? analysis.readProblem.message : frontmatterNotRead(analysis.parsed);
 }
 
 /** Reads and analyses one listed file through `fs` (open buffers overlay the disk in the server). */

@@ -1,7 +1,6 @@
 import { PROVIDER_PRIORITIES } from '../workspace/ruleLocations';
 import { displayPath } from '../workspace/paths';
-import type { FileAnalysis } from './analysis';
-import { frontmatterNotRead } from './frontmatter';
+import { notReadReason, type FileAnalysis } from './analysis';
 import type { Discovery } from './discovery';
 import type { RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { BucketName, Rule, RulesProfile } from './model';
@@ -21,9 +20,10 @@ export class RulesView {
   readonly resolution: Resolution;
   readonly bucketResult: BucketResult;
   /**
-   * Rule files whose frontmatter agentls did not read, by path, with why (`frontmatterNotRead`):
-   * the bucket the engine gives one (from `{}`) is not the one the agent would, so it is in no
-   * bucket of `summary` or the agent's view, which tells it as not read.
+   * Rule files agentls did not read, or whose frontmatter it did not read, by path, with why
+   * (`notReadReason`): the bucket the engine gives one (from a stand-in or `{}`) is not the one
+   * the agent would, so it is in no bucket of `summary` or the agent's view, which tells it
+   * as not read.
    */
   readonly notRead: ReadonlyMap<string, string>;
 
@@ -43,7 +43,7 @@ export class RulesView {
     this.bucketResult = assignBuckets(this.resolution.items, profile);
     const notRead = new Map<string, string>();
     for (const a of analyses) {
-      const reason = frontmatterNotRead(a.parsed);
+      const reason = notReadReason(a);
       if (reason) notRead.set(a.candidate.path, reason);
     }
     this.notRead = notRead;

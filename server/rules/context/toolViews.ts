@@ -60,14 +60,17 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * the legacy `.cursorrules` and `.windsurfrules` (`toolOnly.ts`). A file the tool reads
  * whole, with no frontmatter (`sentWhole`: those two and Windsurf's global_rules.md), is
  * one rule sent in every request, its whole text, whatever keys it may seem to hold. A file
- * whose frontmatter agentls did not read (`frontmatterNotRead`) is in no rule: it is `uncounted`.
+ * too large to read, or whose frontmatter agentls did not read (`frontmatterNotRead`), is in
+ * no rule: it is `uncounted`.
  */
 export function toolAgentViews(view: RulesView): AgentView[] {
   const byTool = new Map<AgentId, FileAnalysis[]>();
   for (const analysis of [...view.analyses, ...view.toolOnly]) {
     // A user-level rule its tool does not read (`~/.cursor/rules`) is the xcsh agent's alone.
     const id = agentOfLocation(analysis.candidate.provider, analysis.candidate.level);
-    if (id === 'xcsh' || !analysis.parsed || !readsInWorkspaceFolder(analysis, view.cwd)) continue;
+    // A file too large to read has no `parsed` but is one the tool reads: told below as not read.
+    const read = analysis.parsed || analysis.readProblem?.kind === 'too-large';
+    if (id === 'xcsh' || !read || !readsInWorkspaceFolder(analysis, view.cwd)) continue;
     byTool.set(id, [...(byTool.get(id) ?? []), analysis]);
   }
   return [...byTool].map(([id, files]) => {
@@ -77,14 +80,20 @@ export function toolAgentViews(view: RulesView): AgentView[] {
     for (const analysis of files) {
       const { candidate } = analysis;
       const global = candidate.level === 'user';
+      const notRead = (reason: string) => uncounted.push({ path: displayPath(candidate.path, view.cwd, view.home), reason });
+      // Too large to read: its rule is a stand-in with no keys (`analyseText`), never a mode; told as not read.
+      if (analysis.readProblem?.kind === 'too-large') {
+        notRead(analysis.readProblem.message);
+        continue;
+      }
       if (sentWhole(model.owns(toolRelativePath(candidate.path, global ? view.home : view.cwd)))) {
         rules.push(wholeFileRule(candidate.name, candidate.path, analysis.text, global));
         continue;
       }
       const { parsed, fm } = toolFrontmatter(analysis, model);
-      // Its `{}` is no frontmatter the tool reads: told as not read, as a file too large to read is, never given a mode.
-      const notRead = frontmatterNotRead(parsed);
-      if (notRead) uncounted.push({ path: displayPath(candidate.path, view.cwd, view.home), reason: notRead });
+      // Its `{}` is no frontmatter the tool reads (the tool's reading: a BOM skipped): told as not read, never given a mode.
+      const unread = frontmatterNotRead(parsed);
+      if (unread) notRead(unread);
       else rules.push(toolRule(analysis, parsed, model.activation(fm)));
     }
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
