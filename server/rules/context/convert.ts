@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { lineBreakOf, withLineBreak } from '../../core/text';
-import { parseFrontmatter, TOOL_READING } from '../frontmatter';
+import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { agentModel, type AgentId } from '../agents';
 import { globList } from '../agents/shared';
 import { projectRuleFolders } from '../../workspace/ruleLocations';
@@ -35,6 +35,8 @@ export interface Activation {
 
 export interface ParsedRuleFile {
   activation: Activation;
+  /** Why its activation is not known: agentls did not read its frontmatter (`frontmatterNotRead`), so `activation` is made from `{}`. */
+  notRead?: string;
   /** The body as the tools read it: after the frontmatter, trimmed. */
   body: string;
 }
@@ -65,7 +67,8 @@ export function readRuleFile(text: string, tool: RuleTool): ParsedRuleFile {
   else if (read.mode === 'unknown') mode = byKeys;
   else if (read.mode === 'manual' && READER[tool] === 'xcsh' && globs.length) mode = 'glob';
   else mode = read.mode;
-  return { activation: { mode, globs, description }, body };
+  const notRead = frontmatterNotRead(parsed);
+  return { activation: { mode, globs, description }, body, ...(notRead ? { notRead } : {}) };
 }
 
 export interface Conversion {
@@ -110,7 +113,11 @@ export function frontmatterFor(tool: RuleTool, activation: Activation): { text: 
   return { text: lines.length ? ['---', ...lines, '---', ''].join('\n') : '', lost };
 }
 
-/** Rewrites a rule file from one tool's keys to another's, keeping the body. */
+/**
+ * Rewrites a rule file from one tool's keys to another's, keeping the body. A caller writing
+ * the result checks `readRuleFile(...).notRead` first (`convertCommand`): a frontmatter agentls
+ * did not read would be written as the activation of `{}`, its globs lost.
+ */
 export function convertRule(text: string, from: RuleTool, to: RuleTool): Conversion {
   const { activation, body } = readRuleFile(text, from);
   return withBody(to, activation, body);

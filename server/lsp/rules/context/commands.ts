@@ -1,7 +1,7 @@
 import type { CodeAction } from 'vscode-languageserver/node';
 import { ParamError, params } from '../../../core/params';
 import { isRecord } from '../../../core/settings';
-import { convertRule, RULE_TOOLS, targetPath, toolOfPath, type RuleTool } from '../../../rules/context/convert';
+import { readRuleFile, RULE_TOOLS, targetPath, toolOfPath, withBody, type RuleTool } from '../../../rules/context/convert';
 import { rulesForFileMarkdown } from '../../../rules/context/report';
 import { incompleteLine } from '../../../rules/report';
 import { forFileFromHome } from '../../../rules/homePaths';
@@ -63,9 +63,16 @@ export async function convertCommand(context: RulesContext, raw: unknown): Promi
     ctx.showMessage('error', `${source} lies in no workspace folder: nothing converted.`);
     return { lost: [] };
   }
+  // Too large to read (its text is none), or its frontmatter not read: its activation is not known, and converting would write that of no keys.
+  const read = readRuleFile(text, from);
+  const notRead = analysis.readProblem?.kind === 'too-large' ? analysis.readProblem.message : read.notRead;
+  if (notRead) {
+    ctx.showMessage('error', `${displayPath(source, root)} was not converted: agentls did not read it (${notRead}), so its activation is not known.`);
+    return { lost: [] };
+  }
+  const converted = withBody(to, read.activation, read.body);
   // The project's own folder is always `.xcsh/rules`; `piConfigDir` renames only the user-level one (ruleLocations.ts).
   const target = targetPath(root, to, analysis.candidate.name);
-  const converted = convertRule(text, from, to);
   const exists = (await ctx.session.diskFs.stat(target)) !== undefined;
   if (exists && !overwrite) {
     ctx.showMessage('warning', `${displayPath(target, root)} exists: not overwritten (pass overwrite: true).`);
