@@ -43,6 +43,15 @@ export function notReadReason(analysis: FileAnalysis): string | undefined {
   return analysis.readProblem?.kind === 'too-large' ? analysis.readProblem.message : frontmatterNotRead(analysis.parsed);
 }
 
+/**
+ * Whether agentls holds the file's text as its agent reads it: not when it was too large to
+ * read, nor when it could not be read at all (its `text` is then empty, not its content).
+ * Anything that compares or copies a file's body must leave such a file out.
+ */
+export function textRead(analysis: FileAnalysis): boolean {
+  return analysis.readProblem?.kind !== 'too-large' && analysis.readProblem?.kind !== 'unreadable';
+}
+
 /** Reads and analyses one listed file through `fs` (open buffers overlay the disk in the server). */
 export async function analyseFile(candidate: RuleCandidate, fs: FileSystem, profile: RulesProfile): Promise<FileAnalysis> {
   const read = await readRuleText(candidate, fs);

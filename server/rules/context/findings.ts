@@ -2,6 +2,7 @@ import type { Finding } from '../../core/findings';
 import type { LineIndex, Range } from '../../core/text';
 import type { AgentId } from '../agents';
 import { deadGlobIsTheLints } from '../agents/globs';
+import { textRead } from '../analysis';
 import type { RulesEngine } from '../engine';
 import { RuleLocator } from '../lint/locate';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type GlobDialect } from './agentView';
@@ -230,14 +231,20 @@ function budgetFindings(c: RuleFileContext): Finding[] {
 
 function driftFindings(c: RuleFileContext): Finding[] {
   const analysis = c.engine.analysis(c.path);
-  if (!analysis || !toolOfPath(c.path)) return [];
+  // A file agentls did not read (over 2 MiB, or unreadable) has no body it knows: comparing its
+  // empty stand-in, or its buffer past the limit, would offer to copy what was never read.
+  if (!analysis || !toolOfPath(c.path) || !textRead(analysis)) return [];
   const state = c.engine.nameState(c.root, analysis.candidate.name);
   if (!state || state.entries.length < 2) return [];
   // A user-level rule and a project rule of one name are not copies of each other (shadowing covers them): compare within a level.
   const level = (p: string) => isInside(c.root, p);
   const copies = state.entries
     .filter((e) => level(e.path) === level(c.path))
-    .map((e) => ({ path: e.path, text: e.path === c.path ? c.text : (c.engine.analysis(e.path)?.text ?? '') }));
+    .flatMap((e) => {
+      if (e.path === c.path) return [{ path: e.path, text: c.text }];
+      const other = c.engine.analysis(e.path);
+      return other && textRead(other) ? [{ path: e.path, text: other.text }] : [];
+    });
   return findDrift(copies)
     .filter((d) => d.path === c.path)
     .map((d) => {

@@ -1,6 +1,8 @@
 import { CodeActionKind, TextDocumentEdit, type CodeAction, type CodeActionParams, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { Commands } from '../../../../protocol/methods';
 import { editorView, rangesIntersect, LineIndex } from '../../../core/text';
+import { MAX_RULE_FILE_BYTES, textRead } from '../../../rules/analysis';
+import type { RulesEngine } from '../../../rules/engine';
 import { readRuleFile, replaceBody, toolOfPath, type RuleTool } from '../../../rules/context/convert';
 import type { CopyBodyData } from '../../../rules/context/findings';
 import { displayPath, pathToUri } from '../../../workspace/paths';
@@ -42,6 +44,8 @@ export async function copyBodyActions(context: RulesContext, doc: OpenDocument, 
   for (const f of findings) {
     if (f.code !== 'context/drift' || !rangesIntersect(f.range, range) || !doc.path) continue;
     const other = (f.data as CopyBodyData).other;
+    // Never a copy from or over a file agentls did not read: its text here is an empty stand-in.
+    if (!readByAgentls(engine, doc.path) || !readByAgentls(engine, other)) continue;
     const otherOpen = ctx.documents.getByPath(other);
     const otherText = otherOpen?.text ?? engine.analysis(other)?.text;
     const here = toolOfPath(doc.path);
@@ -61,6 +65,12 @@ export async function copyBodyActions(context: RulesContext, doc: OpenDocument, 
     });
   }
   return out;
+}
+
+/** A rule file the engine knows and whose text it read (not over 2 MiB, not unreadable). */
+function readByAgentls(engine: RulesEngine, p: string): boolean {
+  const analysis = engine.analysis(p);
+  return analysis !== undefined && textRead(analysis);
 }
 
 /** `toText` (a `to` rule file) carrying the body of `text` (a `from` rule file), its own frontmatter kept. */
@@ -89,12 +99,13 @@ export async function planCopy(context: RulesContext, from: string, to: string):
   const source = toolOfPath(from);
   const target = toolOfPath(to);
   if (!source || !target || !engine.analysis(from) || !engine.analysis(to)) return { reason: `${!source || !engine.analysis(from) ? from : to} is not a rule file agentls knows` };
+  for (const p of [from, to]) if (!readByAgentls(engine, p)) return { reason: `agentls did not read ${p} (${engine.analysis(p)?.readProblem?.message})` };
   const root = engine.rootFor(to);
   const title = `Copy the body of ${displayPath(from, root)} to ${displayPath(to, root)}`;
+  // Through the reader the engine reads rules with (open buffers over the disk), within its limit:
+  // a file that grew past it since it was analysed is not read whole to be copied.
   const read = async (p: string): Promise<string | { reason: string }> => {
-    const open = ctx.documents.getByPath(p);
-    if (open) return open.text;
-    const r = await ctx.session.diskFs.readText(p);
+    const r = await ctx.documents.ruleFs.readText(p, { maxBytes: MAX_RULE_FILE_BYTES });
     return r.ok ? r.text : { reason: r.message };
   };
   const fromRead = await read(from);
