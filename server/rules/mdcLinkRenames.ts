@@ -3,7 +3,7 @@ import type { PathGuard } from '../workspace/confine';
 import type { FileSystem } from '../workspace/fs';
 import { LIMITS, overLimit } from '../core/limits';
 import { afterMoves, writtenLike, type FileRenames, type PathMove, type Replacement } from '../workspace/renamedPaths';
-import { findMdcLinks, isAbsoluteForm, isCursorRuleFile, mdcLinkBases, mdcLinkForms, mdcLinkState } from './mdcLinks';
+import { isAbsoluteForm, isCursorRuleFile, mdcLinkBases, mdcLinkForms, mdcLinkState, scanMdcLinks } from './mdcLinks';
 
 /**
  * The `mdc:` links of the Cursor rule `file` (text `text`, in the workspace folder `root`)
@@ -18,7 +18,9 @@ export async function mdcLinkRenames(fs: FileSystem, guard: PathGuard, file: str
   if (!isCursorRuleFile(file, root)) return { edits: [] };
   if (text.length > LIMITS.mdcLinkScanChars) return { edits: [], overLimit: overLimit('this file holds', text.length, LIMITS.mdcLinkScanChars, 'characters') };
   // All of them, to say how many: the scan is linear in the characters read, capped above; none is looked up past the limit.
-  const links = findMdcLinks(text, Number.POSITIVE_INFINITY);
+  const { links, cut } = scanMdcLinks(text, Number.POSITIVE_INFINITY);
+  // The scan stopped at the occurrences of `mdc:` it looks at: links past them would keep their old paths.
+  if (cut) return { edits: [], overLimit: overLimit('this file holds more than', LIMITS.mdcLinkOccurrences, LIMITS.mdcLinkOccurrences, 'occurrences of mdc:') };
   if (links.length > LIMITS.mdcLinks) return { edits: [], overLimit: overLimit('this file holds', links.length, LIMITS.mdcLinks, 'mdc: links') };
   const newFile = afterMoves(file, moves);
   const out: Replacement[] = [];

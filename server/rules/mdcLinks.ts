@@ -44,13 +44,23 @@ const MAX_LABEL_CHARS = 1003;
  * `LIMITS.mdcLinkOccurrences` occurrences of the first `LIMITS.mdcLinkScanChars` characters.
  */
 export function findMdcLinks(whole: string, max: number = LIMITS.mdcLinks): MdcLink[] {
+  return scanMdcLinks(whole, max).links;
+}
+
+/**
+ * `findMdcLinks`, saying too whether the scan stopped at `LIMITS.mdcLinkOccurrences` with more
+ * occurrences of `mdc:` after it (`cut`): links may lie past them, which a caller that must see
+ * every link (a rename, that would otherwise move only some) needs to know.
+ */
+export function scanMdcLinks(whole: string, max: number = LIMITS.mdcLinks): { links: MdcLink[]; cut: boolean } {
   const out: MdcLink[] = [];
   const text = whole.length > LIMITS.mdcLinkScanChars ? whole.slice(0, LIMITS.mdcLinkScanChars) : whole;
-  if (!text.includes(SCHEME)) return out;
+  if (!text.includes(SCHEME)) return { links: out, cut: false };
   const code = markdownCodeRanges(text);
   const walk = { steps: 0 };
   let seen = 0;
-  for (let at = text.indexOf(SCHEME); at >= 0 && out.length < max && seen < LIMITS.mdcLinkOccurrences; at = text.indexOf(SCHEME, at + SCHEME.length)) {
+  let at = text.indexOf(SCHEME);
+  for (; at >= 0 && out.length < max && seen < LIMITS.mdcLinkOccurrences; at = text.indexOf(SCHEME, at + SCHEME.length)) {
     seen++;
     const opener = openerBefore(text, at, walk);
     if (!opener || inRanges(code, at)) continue;
@@ -60,7 +70,8 @@ export function findMdcLinks(whole: string, max: number = LIMITS.mdcLinks): MdcL
   }
   countWork('mdc-link-scan');
   countWork('mdc-link-steps', seen + walk.steps);
-  return out;
+  // `at` is the next occurrence, not looked at, when the loop stopped at the occurrences' limit.
+  return { links: out, cut: seen >= LIMITS.mdcLinkOccurrences && at >= 0 };
 }
 
 /**

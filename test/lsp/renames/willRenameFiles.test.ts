@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { LIMITS } from '../../../server/core/limits';
 import { VSCODE_LIKE } from '../../helpers/capabilities';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
 import { mdcLinkWorkspace } from '../../helpers/mdcLinks';
@@ -145,6 +146,18 @@ describe('workspace/willRenameFiles', () => {
     const said = c.logMessages.map((m) => m.message);
     expect(said).toContain(`${path.join(ws, 'CLAUDE.md')}: this file holds 201 @ imports; agentls reads up to 200 @ imports: none of its references are updated, rather than some`);
     expect(said).toContain(`${path.join(ws, '.cursor/rules/big.mdc')}: this file holds 201 mdc: links; agentls reads up to 200 mdc: links: none of its references are updated, rather than some`);
+  });
+  it('leaves a Cursor rule unedited, and logs why, when its links lie past the occurrences of mdc: agentls looks at', async () => {
+    const ws = tempDir();
+    // A link, then 10,000 mentions of `mdc:` in code spans (no links), then a second link: the scan stops before the second.
+    const rule = `---\ndescription: d\n---\n[a](mdc:src/a.ts)\n${'`mdc:` '.repeat(LIMITS.mdcLinkOccurrences)}\n[again](mdc:src/a.ts)\n`;
+    writeTree(ws, { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/mentions.mdc': rule, 'src/a.ts': '' });
+    const c = await start({ folders: [ws], client: WILL_RENAME });
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files: [{ oldUri: c.uri(path.join(ws, 'src/a.ts')), newUri: c.uri(path.join(ws, 'src/b.ts')) }] });
+    expect(Object.fromEntries(applied(c, edit))).toEqual({});
+    expect(c.logMessages.map((m) => m.message)).toContain(
+      `${path.join(ws, '.cursor/rules/mentions.mdc')}: this file holds more than 10,000 occurrences of mdc:; agentls reads up to 10,000 occurrences of mdc:: none of its references are updated, rather than some`,
+    );
   });
   it('leaves a reference alone rather than write one that names another path: a new name with `#` cuts an import and a link with a fragment', async () => {
     const ws = tempDir();
