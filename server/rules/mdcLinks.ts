@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { LIMITS } from '../core/limits';
 import type { PathGuard } from '../workspace/confine';
-import type { FileSystem } from '../workspace/fs';
+import type { FileStat, FileSystem } from '../workspace/fs';
 import { isInside, relativeInside, toPosix } from '../workspace/paths';
 import { countWork } from '../workspace/testCounts';
 import { inRanges, markdownCodeRanges } from './markdownCode';
@@ -213,7 +213,8 @@ export function isAbsoluteForm(form: string): boolean {
   return path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
 }
 
-export type MdcLinkState = { kind: 'found'; path: string; from: MdcReading } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
+/** `found` carries what `stat` said the path is (`FileStat.kind`: a link is not followed), so a caller needs no second look. */
+export type MdcLinkState = { kind: 'found'; path: string; from: MdcReading; is: FileStat['kind'] } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
 
 /**
  * What a link names: the first reading that exists (a file, a folder or a link: any of them
@@ -225,7 +226,8 @@ export async function mdcLinkState(fs: FileSystem, guard: PathGuard, file: strin
   const readings = mdcLinkReadings(file, root, target, guard);
   let refused = false;
   for (const { path: p, from } of readings.inside) {
-    if (await fs.stat(p)) return { kind: 'found', path: p, from };
+    const st = await fs.stat(p);
+    if (st) return { kind: 'found', path: p, from, is: st.kind };
     // Asked only of a path not found: `fs.stat` answers undefined for a refused path too.
     if (!guard.allows(p)) refused = true;
   }

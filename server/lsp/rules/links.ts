@@ -106,7 +106,7 @@ async function mdcLinks(state: RulesState, from: string, links: readonly MdcLink
   for (const link of links) {
     const found = await mdcLinkState(fs, session.confinement, from, root, link.target);
     // `stat` does not follow a symlink: one is taken as the file it most often names (a folder behind one is rare).
-    if (found.kind === 'found' && (await fs.stat(found.path))?.kind !== 'directory') out.push({ range: range(link.start, link.end), target: state.uriOf(found.path) });
+    if (found.kind === 'found' && found.is !== 'directory') out.push({ range: range(link.start, link.end), target: state.uriOf(found.path) });
   }
   return out;
 }

@@ -43,3 +43,21 @@ describe('the mdc: link scan of a rule flooded with mdc: that are no links', () 
     expect(counts()['mdc-link-scan'] ?? 0).toBe(0);
   });
 });
+
+describe('the file an mdc: link names', () => {
+  it('is looked up once for go to definition and once for the document links', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/a.ts': 'export {};\n', '.cursor/rules/r.mdc': '---\ndescription: R\n---\nSee [a](mdc:src/a.ts).\n' });
+    const { env, counts } = workCounts();
+    const c = await start({ folders: [ws], env });
+    const uri = await c.open(path.join(ws, '.cursor', 'rules', 'r.mdc'));
+    await c.waitForDiagnostics(uri);
+    const key = `disk-stat ${path.join(ws, 'src/a.ts')}`;
+    const stats = async (request: () => Promise<unknown>): Promise<number> => {
+      const before = counts()[key] ?? 0;
+      await request();
+      return (counts()[key] ?? 0) - before;
+    };
+    expect(await stats(() => c.request('textDocument/definition', { textDocument: { uri }, position: { line: 3, character: 12 } }))).toBe(1);
+    expect(await stats(() => c.request<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri } }))).toBe(1);
+  });
+});
