@@ -13,7 +13,8 @@ import { findClaudeImports, looksLikeFile, MAX_IMPORTS_PER_FILE, MAX_SCANNED_CHA
  * reads of one (its characters, its imports) gets none (`FileRenames`).
  */
 export function claudeImportRenames(file: string, text: string, home: string, moves: readonly PathMove[]): FileRenames {
-  if (text.length > MAX_SCANNED_CHARS) return { edits: [], overLimit: overLimit('this file holds', text.length, MAX_SCANNED_CHARS, 'characters') };
+  // Past the characters scanned, only a file holding an `@` somewhere may hold an import left unmoved: one with none has nothing to say.
+  if (text.length > MAX_SCANNED_CHARS) return text.includes('@') ? { edits: [], overLimit: overLimit('this file holds', text.length, MAX_SCANNED_CHARS, 'characters') } : { edits: [] };
   // All of them, to say how many: the scan is linear in the characters read, capped above.
   const imports = findClaudeImports(text, Number.POSITIVE_INFINITY);
   if (imports.length > MAX_IMPORTS_PER_FILE) return { edits: [], overLimit: overLimit('this file holds', imports.length, MAX_IMPORTS_PER_FILE, '@ imports') };

@@ -16,7 +16,8 @@ import { isAbsoluteForm, isCursorRuleFile, mdcLinkBases, mdcLinkForms, mdcLinkSt
  */
 export async function mdcLinkRenames(fs: FileSystem, guard: PathGuard, file: string, root: string, text: string, moves: readonly PathMove[]): Promise<FileRenames> {
   if (!isCursorRuleFile(file, root)) return { edits: [] };
-  if (text.length > LIMITS.mdcLinkScanChars) return { edits: [], overLimit: overLimit('this file holds', text.length, LIMITS.mdcLinkScanChars, 'characters') };
+  // Past the characters scanned, only a file that mentions `mdc:` somewhere may hold a link left unmoved: one with none has nothing to say.
+  if (text.length > LIMITS.mdcLinkScanChars) return text.includes('mdc:') ? { edits: [], overLimit: overLimit('this file holds', text.length, LIMITS.mdcLinkScanChars, 'characters') } : { edits: [] };
   // All of them, to say how many: the scan is linear in the characters read, capped above; none is looked up past the limit.
   const { links, cut } = scanMdcLinks(text, Number.POSITIVE_INFINITY);
   // The scan stopped at the occurrences of `mdc:` it looks at: links past them would keep their old paths.

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LIMITS } from '../../../server/core/limits';
+import { formatCount, LIMITS } from '../../../server/core/limits';
 import { VSCODE_LIKE } from '../../helpers/capabilities';
 import { useLspClients, type LspTestClient } from '../../helpers/lspClient';
 import { mdcLinkWorkspace } from '../../helpers/mdcLinks';
@@ -158,6 +158,24 @@ describe('workspace/willRenameFiles', () => {
     expect(c.logMessages.map((m) => m.message)).toContain(
       `${path.join(ws, '.cursor/rules/mentions.mdc')}: this file holds more than 10,000 occurrences of mdc:; agentls reads up to 10,000 occurrences of mdc:: none of its references are updated, rather than some`,
     );
+  });
+  it('says nothing of a file over the characters agentls reads that holds no reference of its kind, and still of one that holds one past them', async () => {
+    const ws = tempDir();
+    // Over the 1 MiB of a memory file or a rule that agentls looks at for references.
+    const filler = `${'Plain words and nothing else. '.repeat(40_000)}\n`;
+    const late = `---\ndescription: d\n---\n${filler}[a](mdc:src/a.ts)\n`;
+    writeTree(ws, {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'CLAUDE.md': `# Memory\n${filler}`,
+      '.cursor/rules/plain.mdc': `---\ndescription: d\n---\n${filler}`,
+      '.cursor/rules/late.mdc': late,
+      'src/a.ts': '',
+    });
+    const c = await start({ folders: [ws], client: WILL_RENAME });
+    const edit = await c.request<WorkspaceEdit | null>('workspace/willRenameFiles', { files: [{ oldUri: c.uri(path.join(ws, 'src/a.ts')), newUri: c.uri(path.join(ws, 'src/b.ts')) }] });
+    expect(Object.fromEntries(applied(c, edit))).toEqual({});
+    const unedited = c.logMessages.map((m) => m.message).filter((m) => m.endsWith('none of its references are updated, rather than some'));
+    expect(unedited).toEqual([`${path.join(ws, '.cursor/rules/late.mdc')}: this file holds ${formatCount(late.length)} characters; agentls reads up to 1,048,576 characters: none of its references are updated, rather than some`]);
   });
   it('leaves a reference alone rather than write one that names another path: a new name with `#` cuts an import and a link with a fragment', async () => {
     const ws = tempDir();
