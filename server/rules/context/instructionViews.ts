@@ -96,6 +96,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (showsAgent(host.agents, 'agents-md')) views.push(await agentsMdView(reader));
   const codex = showsAgent(host.agents, 'codex') ? await codexView(reader) : undefined;
   if (codex) views.push(codex.view);
+  if (showsAgent(host.agents, 'kiro')) views.push(await kiroView(reader));
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
   return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [] };
@@ -142,7 +143,7 @@ export function mayBeCopilotDefault(p: string): boolean {
 }
 
 // Any `.cursor/rules` or `.windsurf/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
-const INSTRUCTION_PLACES = /(^|\/)(\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules|\.windsurf\/rules)(\/|$)/;
+const INSTRUCTION_PLACES = /(^|\/)(\.kiro\/steering|\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules|\.windsurf\/rules)(\/|$)/;
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
@@ -567,6 +568,30 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
   reader.watched.add(config);
   const inUse = reader.host.agents !== 'auto' || rules.some((r) => path.basename(r.path) === 'AGENTS.override.md') || (await reader.host.fs.stat(config))?.kind === 'directory';
   return inUse ? { view: view('codex', reader.root, rules, uncounted), overridden } : undefined;
+}
+
+/**
+ * Kiro's steering files (`agents/kiro.ts` has the sources): the `.md` files directly in the
+ * workspace's `.kiro/steering/` and in the user's `~/.kiro/steering/` (its subfolders are not
+ * read: kirodotdev/Kiro#3215), each included as its `inclusion` says. A view with no file is
+ * dropped, so under `auto` Kiro is shown only where a steering folder holds one.
+ */
+async function kiroView(reader: Reader): Promise<AgentView> {
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const userSteering = path.join(reader.host.home, '.kiro', 'steering');
+  // The one fixed place Kiro reads in the home folder, never the rest of ~/.kiro (settings, MCP credentials).
+  reader.host.allowArea(userSteering);
+  for (const [dir, global] of [[userSteering, true], [path.join(reader.root, '.kiro', 'steering'), false]] as const) {
+    for (const p of await reader.list(dir, ['.md'], { through: 0, agent: 'kiro' })) {
+      const file = await reader.read(p);
+      if (!file) continue;
+      const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule('kiro', reader.shown(p), file, global);
+      if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
+      else rules.push(made);
+    }
+  }
+  return view('kiro', reader.root, rules, uncounted);
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */

@@ -265,6 +265,12 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: glob needs globs, and there are none${hint}: Windsurf never attaches this rule.`)];
     }
   }
+  if (agent.id === 'kiro' && activation.mode === 'globs' && activation.globs.length === 0 && fm.fileMatchPattern === undefined) {
+    // Kiro's docs ("Conditional inclusion", agents/kiro.ts) give fileMatch with a fileMatchPattern only; what it does without one is not documented.
+    const near = loc.entries().find((e) => e.key !== 'fileMatchPattern' && /^file_?match_?patterns?$/i.test(e.key));
+    const hint = near ? ` (Kiro reads \`fileMatchPattern\`, not \`${near.key}\`)` : '';
+    return [finding('rule/inactive', 'warning', entryOf('inclusion')?.lineRange ?? loc.openerRange(), `inclusion: fileMatch needs a \`fileMatchPattern\`, and there is none${hint}: Kiro has no file to include this steering file for.`)];
+  }
   if (agent.id === 'cline' && activation.mode === 'globs' && activation.globs.length === 0) {
     // Cline's source reads a list with no glob as matching nothing, "an explicit way to disable a rule" (rules/agents/cline.ts).
     return [finding('rule/inactive', 'information', entryOf('paths')?.lineRange ?? loc.openerRange(), '`paths` lists no glob, which turns this rule off: Cline never sends it. Remove `paths` to send it with every request.')];
