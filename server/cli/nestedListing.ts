@@ -5,11 +5,12 @@ import type { WorkspaceSession } from '../workspace/session';
 import { NESTED_CURSOR, NESTED_WINDSURF } from '../rules/context/nestedRules';
 import { claudeMemoryFolder } from '../rules/context/nestedClaude';
 import { NESTED_AGENTS_MD } from '../rules/context/nestedAgentsMd';
+import { NESTED_GEMINI } from '../rules/context/nestedGemini';
 
 /**
  * The files of a workspace folder's nested `.cursor/rules` folders and its subfolders'
- * Claude Code memory (`CLAUDE.md`, `CLAUDE.local.md`: `nestedClaude.ts`) and AGENTS.md files
- * (`nestedAgentsMd.ts`) (relative), from one
+ * Claude Code memory (`CLAUDE.md`, `CLAUDE.local.md`: `nestedClaude.ts`), AGENTS.md files
+ * (`nestedAgentsMd.ts`) and GEMINI.md files (`nestedGemini.ts`) (relative), from one
  * listing of the folder as `agentls check` makes it and the editor's file index holds it
  * (git's listing in a work tree, else a walk; the ignore files apply, the agents' rule
  * folders are kept whatever they say), capped as check caps it. `complete`: the listing
@@ -29,7 +30,7 @@ export async function nestedRuleFiles(session: WorkspaceSession, root: string): 
 
 async function nestedListing(session: WorkspaceSession, root: string, keepOnly: boolean): Promise<{ rels: string[]; complete: boolean; truncated: boolean; errors: { rel: string }[]; unfollowed: string[] }> {
   const rels: string[] = [];
-  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR) || rel.includes(NESTED_WINDSURF) || claudeMemoryFolder(rel) !== undefined || NESTED_AGENTS_MD.folderOf(rel) !== undefined;
+  const inNestedRules = (rel: string) => rel.includes(NESTED_CURSOR) || rel.includes(NESTED_WINDSURF) || claudeMemoryFolder(rel) !== undefined || NESTED_AGENTS_MD.folderOf(rel) !== undefined || NESTED_GEMINI.folderOf(rel) !== undefined;
   const listed = await listFolderFiles({
     fs: session.diskFs,
     root,

@@ -14,6 +14,7 @@ import { lintRulesInContext } from '../rules/context/lintWorkspace';
 import { holdersForFile, MAX_NESTED_FOLDERS, NESTED_FOLDERS_CAPPED, nestedToolHolders } from '../rules/context/nestedRules';
 import { claudeFoldersForFile, NESTED_CLAUDE_CAPPED, nestedClaudeFolders } from '../rules/context/nestedClaude';
 import { NESTED_AGENTS_MD, NESTED_AGENTS_MD_CAPPED } from '../rules/context/nestedAgentsMd';
+import { NESTED_GEMINI, NESTED_GEMINI_CAPPED } from '../rules/context/nestedGemini';
 import { rulesForFileText } from '../rules/context/report';
 import { bucketsText, incompleteLine, agentSectionsText, unreadFoldersText } from '../rules/report';
 import { bucketsFromHome, forFileFromHome } from '../rules/homePaths';
@@ -122,8 +123,10 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const memory = listing && (rel !== undefined ? claudeFoldersForFile(rel, listing.rels, listing.complete) : nestedClaudeFolders(listing.rels));
       // Subfolders' AGENTS.md files the same way (`nestedAgentsMd.ts`).
       const agentsMd = listing && (rel !== undefined ? NESTED_AGENTS_MD.foldersForFile(rel, listing.rels, listing.complete) : NESTED_AGENTS_MD.folders(listing.rels));
+      // And Gemini CLI's subfolder GEMINI.md files (`nestedGemini.ts`).
+      const gemini = listing && (rel !== undefined ? NESTED_GEMINI.foldersForFile(rel, listing.rels, listing.complete) : NESTED_GEMINI.folders(listing.rels));
       const nested = held ? async () => held.holders : undefined;
-      const named = { nestedClaudeFolders: memory && (async () => memory.holders), nestedAgentsMdFolders: agentsMd && (async () => agentsMd.holders) };
+      const named = { nestedClaudeFolders: memory && (async () => memory.holders), nestedAgentsMdFolders: agentsMd && (async () => agentsMd.holders), nestedGeminiFolders: gemini && (async () => gemini.holders) };
       const made = template ? undefined : await instructionViews(common.root, sessionInstructionHost(session, session.ruleFs, nested, named));
       const extra = made?.views ?? [];
       // The agents' rule folders walked only as far as agentls reads: said with the others read in part.
@@ -146,7 +149,7 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const unreadable = engine.unreadableFolders(common.root);
       const saidBelow = new Set(unreadable.map((f) => toPosix(path.relative(common.root, f))));
       // Past `MAX_NESTED_FOLDERS` nested folders, those farthest from the root are not read: said as the capped listing is.
-      const gaps = listing ? [...listingGaps({ truncated: listing.truncated, errors: listing.errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES), ...(held?.more ? [NESTED_FOLDERS_CAPPED] : []), ...(memory?.more ? [NESTED_CLAUDE_CAPPED] : []), ...(agentsMd?.more ? [NESTED_AGENTS_MD_CAPPED] : [])] : [];
+      const gaps = listing ? [...listingGaps({ truncated: listing.truncated, errors: listing.errors.filter((e) => !saidBelow.has(e.rel)) }, MAX_LINTED_FILES), ...(held?.more ? [NESTED_FOLDERS_CAPPED] : []), ...(memory?.more ? [NESTED_CLAUDE_CAPPED] : []), ...(agentsMd?.more ? [NESTED_AGENTS_MD_CAPPED] : []), ...(gemini?.more ? [NESTED_GEMINI_CAPPED] : [])] : [];
       const withGaps = <T extends object>(result: T): T & { incomplete?: string[] } => (gaps.length ? { ...result, incomplete: gaps } : result);
       const forFile = answer && withGaps(withUnread(answer));
       if (template) io.stdout.write(view.systemPrompt(template) + '\n');

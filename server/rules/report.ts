@@ -7,6 +7,7 @@ import { agentModel, type AgentId } from './agents';
 import { noFileGlobs } from './agents/globs';
 import { atMentioned } from './lint/keyBlocks';
 import { NESTED_TOOL_FOLDERS, nestedScopeHedged } from './context/nestedRules';
+import { nestedOnDemand } from './agents/nestedScope';
 
 const SECTIONS: { bucket: RuleInfo['bucket']; title: string; note: string }[] = [
   { bucket: 'alwaysApply', title: 'Always-apply', note: 'the whole rule is in every prompt' },
@@ -111,7 +112,7 @@ export function bucketsText(result: RuleBucketsResult): string {
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
   if (rule.mode === 'always') {
     if (folder === undefined) return 'always, in every request';
-    if (agent === 'claude') return `on demand, within ${folder}/`;
+    if (nestedOnDemand(agent)) return `on demand, within ${folder}/`;
     // Windsurf's docs do not say what a package's rules reach (`nestedRules.ts`): the scope is agentls's reading.
     return nestedScopeHedged(agent) ? `always, most likely within ${folder}/` : `always, within ${folder}/`;
   }
@@ -159,10 +160,10 @@ function agentSection(a: AgentRulesInfo): RuleSection {
 function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection {
   const notXcsh = xcshShown ? '; the xcsh agent does not read them' : '';
   if (f.onDemand) {
-    // Claude Code's memory in a subfolder (`nestedClaude.ts` has the source).
+    // Claude Code's memory in a subfolder (`nestedClaude.ts` has the source), or Gemini CLI's GEMINI.md there (`nestedGemini.ts`).
     return {
       ...f,
-      title: `${f.displayName}, memory in ${f.folder}/ (${f.rules.length})`,
+      title: `${f.displayName}, ${f.agent === 'gemini' ? 'GEMINI.md' : 'memory'} in ${f.folder}/ (${f.rules.length})`,
       note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"${notXcsh}`,
     };
   }

@@ -9,12 +9,14 @@ import { MAX_NESTED_FILES, NESTED_FOLDERS_CAPPED, nearestHolders, nestedToolHold
 import { relativeInside, toPosix } from '../../workspace/paths';
 import { NESTED_CLAUDE, NESTED_CLAUDE_CAPPED } from '../../rules/context/nestedClaude';
 import { NESTED_AGENTS_MD, NESTED_AGENTS_MD_CAPPED } from '../../rules/context/nestedAgentsMd';
+import { NESTED_GEMINI, NESTED_GEMINI_CAPPED } from '../../rules/context/nestedGemini';
 import type { NestedNamedFiles } from '../../rules/context/nestedNamedFiles';
 
 /** The instruction files read by name in subfolders (`nestedNamedFiles.ts`), each with what an answer says past their folder cap. */
 const NAMED = {
   claude: { files: NESTED_CLAUDE, capped: NESTED_CLAUDE_CAPPED },
   agentsMd: { files: NESTED_AGENTS_MD, capped: NESTED_AGENTS_MD_CAPPED },
+  gemini: { files: NESTED_GEMINI, capped: NESTED_GEMINI_CAPPED },
 } satisfies Record<string, { files: NestedNamedFiles; capped: string }>;
 type NamedKind = keyof typeof NAMED;
 const NAMED_KINDS = Object.keys(NAMED) as NamedKind[];
@@ -140,7 +142,7 @@ export class InstructionViewsCache {
         Object.assign(gaps, got.gaps);
         return got;
       };
-      const named = { nestedClaudeFolders: async () => (await nested()).named.claude.holders, nestedAgentsMdFolders: async () => (await nested()).named.agentsMd.holders };
+      const named = { nestedClaudeFolders: async () => (await nested()).named.claude.holders, nestedAgentsMdFolders: async () => (await nested()).named.agentsMd.holders, nestedGeminiFolders: async () => (await nested()).named.gemini.holders };
       const host = sessionInstructionHost(ctx.session, fs, async () => (await nested()).holders, named);
       const created: Entry = { views: instructionViews(root, host), gaps };
       created.views.then((v) => (created.done = v)).catch(() => this.byRoot.delete(root));

@@ -5,6 +5,7 @@ import { cline } from './cline';
 import { codex } from './codex';
 import { copilot } from './copilot';
 import { cursor } from './cursor';
+import { gemini } from './gemini';
 import { kiro } from './kiro';
 import type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 import { windsurf } from './windsurf';
@@ -14,7 +15,7 @@ export type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 export { AGENT_IDS } from './types';
 
 /** Every agent model, in the order ownership is decided (the most specific locations first). */
-export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, kiro, agentsMd];
+export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, agentsMd];
 
 export function agentModel(id: AgentId): AgentModel {
   return AGENT_MODELS.find((m) => m.id === id)!;

@@ -17,3 +17,12 @@ export const SCOPE_NOT_DOCUMENTED = "its docs do not say which files a subfolder
 export function toFilesUnder(agent: string, scope: string): string {
   return nestedScopeHedged(agent) ? `, most likely to files under ${scope}/ only (${SCOPE_NOT_DOCUMENTED})` : ` to files under ${scope}/`;
 }
+
+/**
+ * Whether an agent loads a subfolder's instruction file only once work reaches that folder, not
+ * at start: Claude Code's subfolder CLAUDE.md (`context/nestedClaude.ts`) and Gemini CLI's
+ * subfolder GEMINI.md (`context/nestedGemini.ts`), each with its source there.
+ */
+export function nestedOnDemand(agent: string): boolean {
+  return agent === 'claude' || agent === 'gemini';
+}

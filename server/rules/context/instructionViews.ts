@@ -10,6 +10,8 @@ import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedF
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
+import { NESTED_GEMINI } from './nestedGemini';
+import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
@@ -75,6 +77,8 @@ export interface InstructionHost {
   nestedClaudeFolders?: () => Promise<readonly string[]>;
   /** The folders holding a subfolder's AGENTS.md (`nestedAgentsMd.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
   nestedAgentsMdFolders?: () => Promise<readonly string[]>;
+  /** The folders holding a subfolder's GEMINI.md (`nestedGemini.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
+  nestedGeminiFolders?: () => Promise<readonly string[]>;
   /** Copilot's instruction folders of a workspace folder, relative to it (`.vscode/settings.json`, `workspace/copilotLocations.ts`); `.github/instructions` when absent. */
   copilotInstructions?: (root: string) => readonly string[];
   /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
@@ -97,6 +101,8 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   const codex = showsAgent(host.agents, 'codex') ? await codexView(reader) : undefined;
   if (codex) views.push(codex.view);
   if (showsAgent(host.agents, 'kiro')) views.push(await kiroView(reader));
+  const gemini = showsAgent(host.agents, 'gemini') ? await geminiView(reader) : undefined;
+  if (gemini) views.push(gemini);
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
   return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [] };
@@ -112,7 +118,7 @@ export function touchesInstructions(views: InstructionViews, p: string, textOnly
   if (textOnly) return views.read.includes(p);
   // A nested `.cursor/rules`, or a subfolder's CLAUDE.md or AGENTS.md, that came or went is in no folder the views listed.
   const posix = toPosix(p);
-  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(posix) || isClaudeMemoryPath(posix) || NESTED_AGENTS_MD.isPath(posix);
+  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(posix) || isClaudeMemoryPath(posix) || NESTED_AGENTS_MD.isPath(posix) || NESTED_GEMINI.isPath(posix);
 }
 
 const CURSOR_RULES = /(^|\/)\.(cursor|windsurf)(\/rules(\/|$)|$)/;
@@ -594,6 +600,41 @@ async function kiroView(reader: Reader): Promise<AgentView> {
   return view('kiro', reader.root, rules, uncounted);
 }
 
+/**
+ * Gemini CLI (`agents/gemini.ts` has the source, its GEMINI.md docs): `~/.gemini/GEMINI.md` and
+ * the root's `GEMINI.md` at start, every file joined and sent with every prompt; a subfolder's
+ * (`nestedGemini.ts`: read from the folders the host names) once a tool reaches its folder,
+ * scoped to it and in no every-request total. Its imports are not followed here (the import
+ * check, `lint/geminiImports.ts`, reads them). GEMINI.md files above the workspace folder lie
+ * outside what agentls reads. Under `auto` the view is shown only where Gemini CLI is in use:
+ * the root has a `GEMINI.md` or a `.gemini` folder (its project settings, "Gemini CLI
+ * configuration", https://geminicli.com/docs/cli/configuration); a GEMINI.md in a subfolder
+ * alone says nothing of the project, and the user's own file is in every project.
+ */
+async function geminiView(reader: Reader): Promise<AgentView | undefined> {
+  const { root, host } = reader;
+  const userMemory = path.join(host.home, '.gemini', GEMINI_MD);
+  // The one file Gemini CLI reads in ~/.gemini, never the rest (its settings).
+  host.allowArea(userMemory);
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const take = async (p: string, global: boolean, folder?: string): Promise<boolean> => {
+    const file = await reader.read(p);
+    if (!file) return false;
+    const inFolder = folder !== undefined ? { folder } : {};
+    if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure, ...inFolder });
+    else rules.push({ ...plainRule(reader.shown(p), file, global), ...(folder !== undefined ? { scope: folder } : {}) });
+    return true;
+  };
+  await take(userMemory, true);
+  const atRoot = await take(path.join(root, GEMINI_MD), false);
+  for (const folder of await nestedFolderList(host.nestedGeminiFolders)) await take(path.join(root, ...folder.split('/'), GEMINI_MD), false, folder);
+  const config = path.join(root, '.gemini');
+  reader.watched.add(config);
+  const inUse = host.agents !== 'auto' || atRoot || (await host.fs.stat(config))?.kind === 'directory';
+  return inUse ? view('gemini', root, rules, uncounted) : undefined;
+}
+
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */
 export function sessionInstructionHost(
   session: {
@@ -605,7 +646,7 @@ export function sessionInstructionHost(
   },
   fs: FileSystem = session.ruleFs,
   nestedHolders?: InstructionHost['nestedHolders'],
-  named: Pick<InstructionHost, 'nestedClaudeFolders' | 'nestedAgentsMdFolders'> = {},
+  named: Pick<InstructionHost, 'nestedClaudeFolders' | 'nestedAgentsMdFolders' | 'nestedGeminiFolders'> = {},
 ): InstructionHost {
   const copilotInstructions = (root: string) => session.agentPlaces(root)?.copilotInstructions ?? [DEFAULT_INSTRUCTIONS];
   return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, ...named, copilotInstructions };

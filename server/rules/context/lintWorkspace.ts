@@ -18,6 +18,7 @@ import { agentModel } from '../agents';
 import { specialEntryFinding } from '../lint/notRead';
 import { codexFindings } from './codexChain';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
+import { NESTED_GEMINI } from './nestedGemini';
 
 /**
  * Rules in context for `agentls check`: dead and broad globs, tool limits, the budget and
@@ -60,8 +61,11 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       return held.holders;
     };
     // Subfolders' AGENTS.md (and Codex's AGENTS.override.md), from the files checked as the nested rule folders are.
-    const nestedAgentsMd = async () => NESTED_AGENTS_MD.folders(scope.files.map((f) => relativeInside(root, f) ?? '')).holders;
-    const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd }));
+    const rels = () => scope.files.map((f) => relativeInside(root, f) ?? '');
+    const nestedAgentsMd = async () => NESTED_AGENTS_MD.folders(rels()).holders;
+    // And subfolders' GEMINI.md the same way (`nestedGemini.ts`).
+    const nestedGemini = async () => NESTED_GEMINI.folders(rels()).holders;
+    const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd, nestedGeminiFolders: nestedGemini }));
     for (const [p, found] of codexFindings(made.views, made.codexOverridden, (q) => displayPath(q, root, session.home))) {
       if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), ...found]);
     }

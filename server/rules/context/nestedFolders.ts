@@ -4,6 +4,7 @@ import { toPosix } from '../../workspace/paths';
 import { agentRuleInfo } from './agentRules';
 import type { AgentView } from './agentView';
 import { NESTED_TOOL_FOLDERS } from './nestedRules';
+import { nestedOnDemand } from '../agents/nestedScope';
 
 /**
  * The rules of nested rule folders in the agents' views (those with a `scope`: Cursor's
@@ -30,7 +31,7 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
       const key = `${view.agent}\0${scope}`;
       let folder = byKey.get(key);
       if (!folder) {
-        folder = { agent: view.agent, displayName: view.displayName, folder: scope, rules: [], ...(view.agent === 'claude' ? { onDemand: true as const } : {}) };
+        folder = { agent: view.agent, displayName: view.displayName, folder: scope, rules: [], ...(nestedOnDemand(view.agent) ? { onDemand: true as const } : {}) };
         byKey.set(key, folder);
         out.push(folder);
       }
@@ -39,8 +40,8 @@ export function nestedRuleFolders(views: readonly AgentView[], root: string): Ne
     for (const rule of view.rules) {
       if (rule.scope === undefined) continue;
       const folder = folderOf(rule.scope);
-      // Claude Code's, the AGENTS.md readers' and Codex's are named by their path, as the root's are.
-      if (view.agent === 'claude' || view.agent === 'agents-md' || view.agent === 'codex') {
+      // Claude Code's, Gemini CLI's, the AGENTS.md readers' and Codex's are named by their path, as the root's are.
+      if (view.agent === 'claude' || view.agent === 'gemini' || view.agent === 'agents-md' || view.agent === 'codex') {
         folder.rules.push(agentRuleInfo(rule, rule.name, root));
         continue;
       }

@@ -6,7 +6,7 @@ import { CODEX_LIMIT, codexBytes, codexShareOf } from './codexChain';
 import { formatCount } from '../../core/limits';
 import { dialectMatcher } from './globMatcher';
 import { NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
-import { SCOPE_NOT_DOCUMENTED } from '../agents/nestedScope';
+import { nestedOnDemand, SCOPE_NOT_DOCUMENTED } from '../agents/nestedScope';
 
 /** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
 export type RuleForFile = RuleForFileInfo;
@@ -95,8 +95,8 @@ function firstMatch(rule: AgentRule, paths: readonly string[], view: AgentView):
 
 function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentRule): RuleForFile {
   const paths = rel === '' ? undefined : scopedPaths(rule, rel);
-  // Claude Code's memory in a subfolder, and what it imports (`nestedClaude.ts` has the source).
-  const onDemandIn = view.agent === 'claude' ? rule.scope : undefined;
+  // Claude Code's memory in a subfolder, and what it imports (`nestedClaude.ts` has the source); Gemini CLI's GEMINI.md there (`nestedGemini.ts`).
+  const onDemandIn = nestedOnDemand(view.agent) ? rule.scope : undefined;
   // Its folder is said of every nested rule: Claude Code's memory there, and a nested `.cursor/rules`' rule, which Cursor attaches
   // only while a file under that folder is in context (Cursor's "Rules" docs, as `nestedFolders.ts` quotes them).
   const said = rule.scope !== undefined ? { onDemandIn: rule.scope } : {};

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cliRulesFor } from '../helpers/rulesFor';
+
+/**
+ * Gemini CLI's GEMINI.md files (its docs, geminicli.com/docs/cli/gemini-md): the root's at start,
+ * a subfolder's once a tool reaches that folder. `rules --for` and `rules` list them for Gemini CLI.
+ */
+function tree(files: Record<string, string>): string {
+  return writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'packages/api/src/x.ts': 'export {};\n', 'packages/api/GEMINI.md': 'API context.\n', ...files });
+}
+
+const forFile = (ws: string, agents?: string) => cliRulesFor(ws, 'packages/api/src/x.ts', 'gemini', agents);
+
+describe('Gemini CLI and GEMINI.md', () => {
+  it('rules --for lists the root GEMINI.md and the package one, the package one loaded when Gemini CLI reads files there', () => {
+    const ws = tree({ 'GEMINI.md': 'Root context.\n' });
+    const rules = forFile(ws);
+    expect(rules.filter((r) => r.applies).map((r) => r.path)).toEqual(['GEMINI.md', 'packages/api/GEMINI.md']);
+    expect(rules.find((r) => r.path === 'packages/api/GEMINI.md')?.reason).toContain('loaded when Gemini CLI reads files in packages/api/');
+  });
+
+  it('rules gives Gemini CLI its section and the package its own', () => {
+    const ws = tree({ 'GEMINI.md': 'Root context.\n' });
+    const out = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(out).toContain('Gemini CLI');
+    expect(out).toContain('Gemini CLI, GEMINI.md in packages/api/ (1)');
+  });
+
+  it('a project with a .gemini folder and no root GEMINI.md shows Gemini CLI too', () => {
+    const ws = tree({ '.gemini/settings.json': '{}\n' });
+    expect(forFile(ws).map((r) => r.path)).toEqual(['packages/api/GEMINI.md']);
+  });
+
+  it('with neither a root GEMINI.md nor a .gemini folder, Gemini CLI is listed only when --agents names it', () => {
+    const ws = tree({});
+    expect(forFile(ws)).toEqual([]);
+    expect(forFile(ws, 'gemini').map((r) => r.path)).toEqual(['packages/api/GEMINI.md']);
+  });
+});

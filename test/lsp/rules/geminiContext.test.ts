@@ -1,0 +1,27 @@
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { hoverText } from '../../helpers/hover';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { serverRulesFor } from '../../helpers/rulesFor';
+
+/**
+ * Gemini CLI's GEMINI.md files (its docs, geminicli.com/docs/cli/gemini-md), through the real
+ * server: the root's and a package's, the package's from the file index.
+ */
+const start = useLspClients(afterEach);
+const geminiApplying = (r: RulesForFileResult) => (r.agents.find((a) => a.agent === 'gemini')?.rules ?? []).filter((x) => x.applies).map((x) => x.path);
+
+describe('Gemini CLI in the server', () => {
+  it('lists the root and the package GEMINI.md in agentls/rulesForFile and the first-line hover', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': 'Root context.\n', 'packages/api/GEMINI.md': 'API context.\n', 'packages/api/src/x.ts': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const file = path.join(ws, 'packages/api/src/x.ts');
+    const forFile = await serverRulesFor(c, c.uri(file));
+    expect(geminiApplying(forFile)).toEqual(['GEMINI.md', 'packages/api/GEMINI.md']);
+    const text = await hoverText(c, await c.open(file), 0, 1);
+    expect(text).toContain('Gemini CLI: 2 rules apply');
+    expect(text).toContain('packages/api/GEMINI.md');
+  });
+});
