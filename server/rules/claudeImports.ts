@@ -349,7 +349,8 @@ export async function claudeImportFindings(
   return out;
 }
 
-async function fileState(fs: FileSystem, p: string): Promise<'present' | 'missing' | 'unchecked'> {
+/** Whether `p` is a file, is not there, or lies where `fs` may not look (outside the workspace: never asked of the disk). */
+export async function fileState(fs: FileSystem, p: string): Promise<'present' | 'missing' | 'unchecked'> {
   const st = await fs.stat(p);
   if (st) return st.kind === 'file' ? 'present' : 'unchecked';
   // Tell "not there" from "not ours to look at": a read outside the workspace is refused before the disk is touched.

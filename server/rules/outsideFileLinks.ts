@@ -8,6 +8,7 @@ import { isClaudeMemoryFile } from './claudeImports';
 import type { RulesEngine } from './engine';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { mdcLinkFindings } from './lint/mdcLinks';
+import { geminiImportFindingsFor } from './lint/geminiImports';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { RULE_URL_PREFIX } from './ruleUrl';
 
@@ -24,6 +25,7 @@ export async function outsideFileLinkFindings(session: WorkspaceSession, fs: Fil
   const lines = text !== undefined ? new LineIndex(text) : undefined;
   if (text !== undefined && lines && isClaudeMemoryFile(p)) out.push(...(await claudeImportFindingsFor(p, text, lines, fs, session, file.root)));
   out.push(...(await agentsMdForClaudeFindings(p, fs, session)));
+  if (text !== undefined && lines) out.push(...(await geminiImportFindingsFor(p, text, lines, fs, session, file.root)));
   if (text !== undefined && lines) out.push(...(await mdcLinkFindings(p, text, lines, fs, session, file.root)));
   // A rule the xcsh agent loads has its links judged with the engine's findings.
   if (kind.kind === 'rule' && kind.loaded) return out;

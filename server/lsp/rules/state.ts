@@ -17,6 +17,7 @@ import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/
 import { mdcLinkFindings } from '../../rules/lint/mdcLinks';
 import { mayHoldMdcLinks } from '../../rules/mdcLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
+import { geminiImportFindingsFor } from '../../rules/lint/geminiImports';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { FileChange } from '../../workspace/changes';
 import { isInside, pathToUri, uriToPath } from '../../workspace/paths';
@@ -268,6 +269,7 @@ export class RulesState {
       this.rediagnoseAgentsMd(path.dirname(doc.path));
     }
     out.push(...(await agentsMdForClaudeFindings(doc.path, fs, this.context.session)));
+    out.push(...(await geminiImportFindingsFor(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
     out.push(...(await mdcLinkFindings(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
     // A diagnosis cancelled by a newer one may have read older texts: the newer one's reads are kept.
     if (!token.isCancellationRequested && this.context.documents.getByPath(doc.path)) this.chains.set(doc.path, read);

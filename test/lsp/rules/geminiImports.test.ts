@@ -1,0 +1,22 @@
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/** A GEMINI.md's import of a missing file (Gemini CLI's Memory Import Processor docs), through the real server. */
+const start = useLspClients(afterEach);
+const missing = (d: Diagnostic[]) => d.filter((x) => x.code === 'gemini/import-missing');
+
+describe('Gemini CLI imports in the server', () => {
+  it('pushes the warning for the closed GEMINI.md, and gives it for the open one from its unsaved text', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '# Context\n\n@./docs/gone.md\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, 'GEMINI.md'));
+    const closed = missing(await c.waitForDiagnostics(uri, (d) => missing(d).length > 0));
+    expect(closed.map((d) => [d.severity, d.range.start.line, d.range.start.character, d.range.end.character])).toEqual([[2, 2, 0, 15]]);
+    await c.open(path.join(ws, 'GEMINI.md'), '# Context\n\nFirst @./docs/other.md\n');
+    const open = missing(await c.waitForDiagnostics(uri, (d) => missing(d).some((x) => String(x.message).includes('docs/other.md'))));
+    expect(open.map((d) => [d.range.start.line, d.range.start.character])).toEqual([[2, 6]]);
+  });
+});
