@@ -29,7 +29,7 @@ export const ROOT_MARKERS = [
  * `.github` or `.devin` of its own), and must not take the root from the repository's `.git`,
  * whose rules those tools apply there too. The Neovim set-up's `secondary_root_markers`.
  */
-export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github'];
+export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex'];
 
 /**
  * Files that mark a root only where no folder above holds one of ROOT_MARKERS or SECONDARY_ROOT_MARKERS: Claude Code
@@ -37,7 +37,7 @@ export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claud
  * ones, so such a file in a package of a git project must not take the root from `.git`. The
  * Neovim set-up's `fallback_root_markers`.
  */
-export const FALLBACK_ROOT_MARKERS = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'];
+export const FALLBACK_ROOT_MARKERS = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'GEMINI.md'];
 
 /**
  * The nearest folder at or above `start` holding a root marker; `start` itself when there

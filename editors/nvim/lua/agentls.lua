@@ -26,10 +26,10 @@ local defaults = {
   -- Folders that mark a root only where no folder above the file holds a root marker: they sit
   -- in a package of a repository too (a package's nested .cursor/rules or .windsurf/rules; Claude
   -- Code writes .claude/settings.local.json wherever it is started), which is not the project's root.
-  secondary_root_markers = { '.cursor', '.windsurf', '.devin', '.claude', '.github' },
+  secondary_root_markers = { '.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex' },
   -- Files that mark a root only where no folder above the file holds one of the markers above:
   -- Claude Code and AGENTS.md readers also read them in a project's subfolders.
-  fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md' },
+  fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'GEMINI.md' },
   -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
   patterns = nil,
   -- Sent with workspace/didChangeConfiguration and answered to workspace/configuration.
