@@ -24,3 +24,6 @@ export const codex: AgentModel = {
 
 /** Codex's default `project_doc_max_bytes`: the guide above gives "32 KiB by default". */
 export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024;
+
+/** Codex's project config folder at the project root (as `codexView` in `instructionViews.ts` names its source): under `auto`, agentls takes it as Codex in use. */
+export const CODEX_CONFIG_FOLDER = '.codex';

@@ -1,11 +1,12 @@
 import type { Finding } from '../../core/findings';
 import { formatCount } from '../../core/limits';
 import { LineIndex } from '../../core/text';
-import { CODEX_PROJECT_DOC_MAX_BYTES } from '../agents/codex';
+import { CODEX_CONFIG_FOLDER, CODEX_PROJECT_DOC_MAX_BYTES } from '../agents/codex';
 import type { AgentRule, AgentView } from './agentView';
 import { contextFinding } from './codes';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
-import { toPosix } from '../../workspace/paths';
+import { isInside, toPosix } from '../../workspace/paths';
+import * as path from 'node:path';
 
 /**
  * What Codex silently leaves out of the AGENTS.md files it reads (its view: `codexView` in
@@ -111,6 +112,18 @@ function offsetAfterBytes(text: string, max: number): number {
 /** Whether `p` is named as a file of Codex's chains is (`AGENTS.md`, `AGENTS.override.md`): a change of one may change what Codex sends of the files below it. O(path length). */
 export function isCodexChainFile(p: string): boolean {
   return NESTED_AGENTS_MD.isPath(toPosix(p));
+}
+
+/**
+ * Whether `p` is a root's `.codex` folder or lies in it (`root`: the workspace folder holding
+ * `p`, asked only past the cheap test of the name): under `auto`, whether Codex's view is shown
+ * at all turns on that folder (`codexView`), so its coming or going changes what is said on
+ * every AGENTS.md. O(path length).
+ */
+export function isCodexConfigPath(p: string, rootOf: (p: string) => string | undefined): boolean {
+  if (!toPosix(p).includes(`/${CODEX_CONFIG_FOLDER}`)) return false;
+  const root = rootOf(p);
+  return root !== undefined && isInside(path.join(root, CODEX_CONFIG_FOLDER), p);
 }
 
 /** The files an `AGENTS.override.md` hides from Codex (`InstructionViews.codexOverridden`) and the limit's findings, by path. */

@@ -13,6 +13,7 @@ import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
+import { CODEX_CONFIG_FOLDER } from '../agents/codex';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
 /**
@@ -570,7 +571,7 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
   };
   await take(undefined);
   for (const folder of await nestedFolderList(reader.host.nestedAgentsMdFolders)) await take(folder);
-  const config = path.join(reader.root, '.codex');
+  const config = path.join(reader.root, CODEX_CONFIG_FOLDER);
   reader.watched.add(config);
   const inUse = reader.host.agents !== 'auto' || rules.some((r) => path.basename(r.path) === 'AGENTS.override.md') || (await reader.host.fs.stat(config))?.kind === 'directory';
   return inUse ? { view: view('codex', reader.root, rules, uncounted), overridden } : undefined;

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node';
@@ -25,12 +26,16 @@ describe('Codex and AGENTS.override.md, in the server', () => {
   });
 });
 
+/** A project with a `.codex` folder whose package AGENTS.md Codex cuts (20,000 bytes before its 20,000), and the server on it. */
+async function overLimit() {
+  const line = `${'x'.repeat(99)}\n`;
+  const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '', 'AGENTS.md': line.repeat(200), 'packages/api/AGENTS.md': line.repeat(200), 'packages/api/x.ts': 'export {};\n' });
+  return { ws, c: await start({ folders: [ws], home: tempDir() }), over: codeOf('context/codex-over-limit') };
+}
+
 describe("Codex's default 32 KiB, in the server", () => {
   it('warns on the closed AGENTS.md where the chain is cut, in a project with a .codex folder', async () => {
-    const line = `${'x'.repeat(99)}\n`;
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '', 'AGENTS.md': line.repeat(200), 'packages/api/AGENTS.md': line.repeat(200), 'packages/api/x.ts': 'export {};\n' });
-    const c = await start({ folders: [ws], home: tempDir() });
-    const over = codeOf('context/codex-over-limit');
+    const { ws, c, over } = await overLimit();
     const said = over(await c.waitForDiagnostics(c.uri(path.join(ws, 'packages/api/AGENTS.md')), (d) => over(d).length > 0));
     // 12,768 bytes of it are sent: 127 lines and 68 characters.
     expect(said.map((d) => [d.severity, d.range.start])).toEqual([[2, { line: 127, character: 68 }]]);
@@ -83,5 +88,20 @@ describe("Codex's default 32 KiB, on open AGENTS.md files", () => {
     await c.edit(root, [{ range: { start: start0, end: { line: 1, character: 0 } }, text: '' }]);
     await c.waitForDiagnostics(open, (d) => over(d).length === 0);
     await c.waitForDiagnostics(closed, (d) => over(d).length === 0);
+  });
+});
+
+describe('a .codex folder that comes or goes, under rules.agents auto', () => {
+  it("clears the closed AGENTS.md's over-limit warning when .codex is deleted, and says it again when it is made", async () => {
+    const { ws, c, over } = await overLimit();
+    const closed = c.uri(path.join(ws, 'packages/api/AGENTS.md'));
+    await c.waitForDiagnostics(closed, (d) => over(d).length > 0);
+    const codex = path.join(ws, '.codex');
+    fs.rmSync(codex, { recursive: true });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(codex), type: 3 }] });
+    await c.waitForDiagnostics(closed, (d) => over(d).length === 0);
+    fs.mkdirSync(codex);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(codex), type: 1 }] });
+    await c.waitForDiagnostics(closed, (d) => over(d).length > 0);
   });
 });

@@ -8,7 +8,7 @@ import type { OpenDocument } from '../../documents';
 import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
-import { codexFindings, isCodexChainFile } from '../../../rules/context/codexChain';
+import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rules/context/codexChain';
 import { displayPath } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
@@ -316,10 +316,11 @@ export class RulesContext {
   /**
    * A file of Codex's chains changed (`p`: on disk, or an open buffer's text): what Codex
    * sends of every file below it may differ, so the open ones are diagnosed again (a look
-   * over the open documents) and the closed ones' findings published again.
+   * over the open documents) and the closed ones' findings published again. A root's `.codex`
+   * folder (or a file in it) that came or went may show or hide Codex's view under `auto`: the same.
    */
   codexChainChanged(p: string): void {
-    if (!isCodexChainFile(p)) return;
+    if (!isCodexChainFile(p) && !isCodexConfigPath(p, (q) => this.state.context.session.rootOf(q))) return;
     for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isCodexChainFile(doc.path)) this.state.context.diagnostics.schedule(doc);
     this.closedDue(new Set([p]));
   }
