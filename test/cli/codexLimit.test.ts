@@ -32,6 +32,14 @@ describe("Codex's default 32 KiB for the AGENTS.md files it reads", () => {
     expect(out).not.toContain('AGENTS.md:1:1: warning [context/codex-over-limit] Codex cuts');
   });
 
+  it('warns on a deeper file checked alone or by its folder, reading the AGENTS.md files above it that were not named', () => {
+    const ws = tree({ '.codex/config.toml': '' });
+    const none = 'packages/api/deep/AGENTS.md:1:1: warning [context/codex-over-limit] Codex sends none of this file when it runs in packages/api/deep/ or below';
+    // A pre-commit hook passes the staged files only: the package's AGENTS.md between the root and it is still in the chain.
+    expect(builtCli(['check', 'packages/api/deep/AGENTS.md'], { cwd: ws }).stdout).toContain(none);
+    expect(builtCli(['check', 'packages/api/deep'], { cwd: ws }).stdout).toContain(none);
+  });
+
   it('says nothing where Codex is neither in use nor named, and warns when --agents names it', () => {
     const ws = tree();
     expect(builtCli(['check'], { cwd: ws }).stdout).not.toContain('codex-over-limit');

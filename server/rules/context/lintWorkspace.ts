@@ -10,7 +10,7 @@ import { agentViews } from './agents';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from './findings';
 import { judgeIgnoredGlobs } from './ignoredGlobs';
 import { GlobReach } from './globReach';
-import { NESTED_FOLDERS_CAPPED, nestedToolHolders } from './nestedRules';
+import { holdersAbove, nearestHolders, NESTED_FOLDERS_CAPPED, nestedToolHolders } from './nestedRules';
 import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES, sessionInstructionHost, type CappedInstructionFolder } from './instructionViews';
 import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
@@ -60,9 +60,15 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
       if (held.more) notes?.incomplete(NESTED_FOLDERS_CAPPED);
       return held.holders;
     };
-    // Subfolders' AGENTS.md (and Codex's AGENTS.override.md), from the files checked as the nested rule folders are.
+    // Subfolders' AGENTS.md (and Codex's AGENTS.override.md), from the files checked as the nested rule folders are. Where the
+    // scope is part of the tree (named files: a pre-commit hook's staged ones; a folder), the folders above each one found are
+    // read too: Codex joins theirs before it (`codexChain.ts`), so a file between the root and it the scope left out still
+    // counts toward its limit. O(folders found × depth).
     const rels = () => scope.files.map((f) => relativeInside(root, f) ?? '');
-    const nestedAgentsMd = async () => NESTED_AGENTS_MD.folders(rels()).holders;
+    const nestedAgentsMd = async () => {
+      const found = NESTED_AGENTS_MD.folders(rels()).holders;
+      return scope.whole ? found : nearestHolders([...found, ...found.flatMap((h) => holdersAbove(`${h}/AGENTS.md`))]).holders;
+    };
     // And subfolders' GEMINI.md the same way (`nestedGemini.ts`).
     const nestedGemini = async () => NESTED_GEMINI.folders(rels()).holders;
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd, nestedGeminiFolders: nestedGemini }));
