@@ -57,4 +57,15 @@ describe("Codex's default 32 KiB for the AGENTS.md files it reads", () => {
     expect(row('packages/api/deep/AGENTS.md')).toMatch(/^\s+- packages\/api\/deep\/AGENTS\.md\s+≈3 tok\s+not sent: Codex would read it for this file, but the files before it, AGENTS\.md \(20,000 bytes\), packages\/api\/AGENTS\.md \(20,002 bytes\), already reach Codex's default limit of 32 KiB/);
     expect(row('AGENTS.md')).toContain('always: the whole rule is in every request');
   });
+
+  it("counts only the part Codex sends of a root AGENTS.md past the limit in its every-request totals", () => {
+    // 40,003 bytes: Codex sends its first 32,768, ≈8192 tokens; the AGENTS.md readers the whole, ≈10001.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '', 'AGENTS.md': `${big(400)}yy\n` });
+    const forFile = builtCli(['rules', '--for', 'AGENTS.md'], { cwd: ws }).stdout;
+    expect(forFile).toContain('Codex: 1 applies, ≈8192 tokens sent in every request');
+    expect(forFile).toContain('AGENTS.md readers: 1 applies, ≈10001 tokens sent in every request');
+    const rules = builtCli(['rules'], { cwd: ws }).stdout;
+    const codex = rules.slice(rules.indexOf('  Codex: '));
+    expect(codex).toMatch(/^ {2}Codex: ≈8192 tokens in every request\n {4}AGENTS\.md: ≈8192\n/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { AgentRuleInfo, AgentRulesInfo } from '../../../protocol/rules';
 import { displayPath } from '../../workspace/paths';
 import type { AgentRule, AgentView } from './agentView';
-import { estimateTokens } from './cost';
+import { sentTokens } from './cost';
 
 /**
  * Each agent's own rules (`RuleBucketsResult.agentRules`): those of the workspace folder's rule
@@ -30,7 +30,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     ...(rule.inferred ? { modeInferred: true } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
-    tokens: estimateTokens(rule.body),
+    tokens: sentTokens(rule),
     level: rule.global ? 'user' : 'project',
   };
 }

@@ -62,6 +62,8 @@ export interface AgentRule {
    * under it only (`nestedRules.ts`). Undefined for a rule of the root's own folders.
    */
   scope?: string;
+  /** The UTF-8 bytes of `body` the agent sends where it sends less than all of it (Codex past its limit: `codexSentBytes`); undefined: all. */
+  sentBytes?: number;
 }
 
 /** Said after the mode of a rule whose mode is `inferred`, in the reports that list it (`agentls rules`, `--for`). */

@@ -39,11 +39,7 @@ export function codexOverriddenFinding(override: string): Finding {
 export function codexLimitFindings(view: AgentView | undefined): Map<string, Finding[]> {
   const out = new Map<string, Finding[]>();
   if (!view || view.agent !== 'codex') return out;
-  const bytes = codexBytes(view.rules);
-  for (const rule of view.rules) {
-    const above = view.rules.filter((q) => q !== rule && isAbove(q, rule));
-    const share = codexShareOf(rule, above, bytes);
-    if (!share) continue;
+  for (const [rule, { share, above }] of codexShares(view.rules)) {
     const where = rule.scope === undefined ? 'at the project root or below' : `in ${rule.scope}/ or below`;
     const lines = new LineIndex(rule.body);
     if (share.sent === 0) {
@@ -57,6 +53,31 @@ export function codexLimitFindings(view: AgentView | undefined): Map<string, Fin
     out.set(rule.path, [contextFinding('context/codex-over-limit', 'warning', lines.range(share.cut, Math.max(share.cut, lines.lineEndOffset(line))), message)]);
   }
   return out;
+}
+
+/** Each rule Codex sends less than all of, with its share and the files before it in its folder's chain. O(files²). */
+function codexShares(rules: readonly AgentRule[]): Map<AgentRule, { share: CodexShare; above: AgentRule[] }> {
+  const bytes = codexBytes(rules);
+  const out = new Map<AgentRule, { share: CodexShare; above: AgentRule[] }>();
+  for (const rule of rules) {
+    const above = rules.filter((q) => q !== rule && isAbove(q, rule));
+    const share = codexShareOf(rule, above, bytes);
+    if (share) out.set(rule, { share, above });
+  }
+  return out;
+}
+
+/**
+ * Codex's rules with `sentBytes` set where it sends less than the whole file: made once, where
+ * its view is (`codexView`), so that what it sends in every request (`cost.ts`) counts only the
+ * part sent. Each file's chain is its own folder's, fixed by its path. O(files²).
+ */
+export function codexSentBytes(rules: readonly AgentRule[]): AgentRule[] {
+  const shares = codexShares(rules);
+  return rules.map((r) => {
+    const s = shares.get(r);
+    return s ? { ...r, sentBytes: s.share.sent } : r;
+  });
 }
 
 /** The limit as every message names it: the default, its source, and what agentls does not know. */

@@ -59,7 +59,7 @@ function computeCost(view: AgentView): AgentCost {
   const items: CostItem[] = [];
   const perRule = new Map<string, number>();
   for (const rule of view.rules) {
-    const bytes = Buffer.byteLength(rule.body, 'utf8');
+    const bytes = sentBytes(rule);
     perRule.set(rule.name, tokensOfBytes(bytes));
     // A nested folder's always-on rule is sent only while a file under its folder is in play (`nestedRules.ts`).
     if (rule.mode === 'always' && rule.scope === undefined) items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, bytes, tokens: tokensOfBytes(bytes) });
@@ -71,8 +71,18 @@ function computeCost(view: AgentView): AgentCost {
   return { agent: view.agent, displayName: view.displayName, items, totalTokens: items.reduce((n, i) => n + i.tokens, 0), perRule, uncounted: (view.uncounted ?? []).filter((u) => u.folder === undefined) };
 }
 
+/** The UTF-8 bytes the agent sends of a rule's text: all of it, but where it cuts the text (`AgentRule.sentBytes`). */
+export function sentBytes(rule: AgentRule): number {
+  return rule.sentBytes ?? Buffer.byteLength(rule.body, 'utf8');
+}
+
+/** The tokens of what the agent sends of a rule (`sentBytes`). */
+export function sentTokens(rule: AgentRule): number {
+  return tokensOfBytes(sentBytes(rule));
+}
+
 /** One line for a rule: its size and whether it is always sent. */
 export function ruleCostLabel(rule: AgentRule): string {
-  const tokens = estimateTokens(rule.body);
+  const tokens = sentTokens(rule);
   return `${tokensText(tokens)}${rule.mode === 'always' && rule.scope === undefined ? ', sent in every request' : ''}`;
 }

@@ -14,6 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
+import { codexSentBytes } from './codexChain';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
 /**
@@ -574,7 +575,7 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
   const config = path.join(reader.root, CODEX_CONFIG_FOLDER);
   reader.watched.add(config);
   const inUse = reader.host.agents !== 'auto' || rules.some((r) => path.basename(r.path) === 'AGENTS.override.md') || (await reader.host.fs.stat(config))?.kind === 'directory';
-  return inUse ? { view: view('codex', reader.root, rules, uncounted), overridden } : undefined;
+  return inUse ? { view: view('codex', reader.root, codexSentBytes(rules), uncounted), overridden } : undefined;
 }
 
 /**
