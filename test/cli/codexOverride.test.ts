@@ -30,10 +30,14 @@ describe('an AGENTS.override.md beside an AGENTS.md', () => {
     expect(applying(ws, 'agents-md')).toEqual(['AGENTS.md', 'packages/api/AGENTS.md']);
   });
 
-  it('an empty override is skipped: Codex reads the AGENTS.md, and nothing is said', () => {
-    const ws = tree({ 'AGENTS.md': 'Root rules.\n', 'AGENTS.override.md': '', '.codex/config.toml': '' });
-    expect(applying(ws, 'codex')).toEqual(['AGENTS.md', 'packages/api/AGENTS.md']);
-    expect(builtCli(['check'], { cwd: ws }).stdout).not.toContain('codex-overridden');
+  it('an empty override is still the file Codex takes for its folder: it sends nothing from there, and check says so on the AGENTS.md', () => {
+    // Codex takes the first name that exists, then drops a text of white space alone, with no fallback (openai/codex, codex-rs/core/src/agents_md.rs).
+    const ws = tree({ 'AGENTS.md': 'Root rules.\n', 'AGENTS.override.md': ' \n', '.codex/config.toml': '' });
+    expect(applying(ws, 'codex')).toEqual(['packages/api/AGENTS.md']);
+    expect(applying(ws, 'agents-md')).toEqual(['AGENTS.md', 'packages/api/AGENTS.md']);
+    expect(builtCli(['check'], { cwd: ws }).stdout).toContain(
+      'AGENTS.md:1:1: information [context/codex-overridden] Codex does not read this file: AGENTS.override.md beside it is empty, and Codex takes it instead, so it sends nothing from this folder',
+    );
   });
 
   it('with no override and no .codex folder, Codex is listed only when --agents names it', () => {

@@ -7,7 +7,9 @@ import type { AgentModel } from './types';
  * "How Codex discovers guidance"): from the project root down to the working folder, in each
  * folder it checks `AGENTS.override.md`, then `AGENTS.md` (then configured fallback names),
  * and includes at most one file per folder; it skips empty files and stops adding files once
- * the combined size reaches `project_doc_max_bytes` (32 KiB by default). The override is
+ * the combined size reaches `project_doc_max_bytes` (32 KiB by default). Its source
+ * (openai/codex, codex-rs/core/src/agents_md.rs) takes the first name that exists and then
+ * skips it when empty, with no fallback: an empty override sends nothing (`codexView`). The override is
  * Codex's own name: the AGENTS.md readers' model (`agentsMd.ts`) owns `AGENTS.md` alone.
  * Fallback names come from the user's `~/.codex/config.toml`, which agentls does not read.
  */

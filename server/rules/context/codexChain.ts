@@ -16,9 +16,22 @@ import * as path from 'node:path';
 
 const GUIDE = "Codex's AGENTS.md guide";
 
-/** On an `AGENTS.md` with an `AGENTS.override.md` beside it (`override`: as reports show it): the guide says Codex checks the override first and includes at most one file per folder. */
-export function codexOverriddenFinding(override: string): Finding {
-  const message = `Codex does not read this file: it reads ${override} beside it instead (in each folder it takes AGENTS.override.md, else AGENTS.md, and at most one file: ${GUIDE}).`;
+/** An `AGENTS.md` Codex does not read (`path`), the `AGENTS.override.md` beside it (`override`), and whether that override is empty (Codex then sends nothing from the folder: `codexView`). */
+export interface CodexOverridden {
+  path: string;
+  override: string;
+  empty?: true;
+}
+
+/**
+ * On an `AGENTS.md` with an `AGENTS.override.md` beside it (`override`: as reports show it): the guide says Codex checks the
+ * override first and includes at most one file per folder; that an empty override is still the one taken, and then sends
+ * nothing, is Codex's source (openai/codex, codex-rs/core/src/agents_md.rs: `codexView` says where).
+ */
+export function codexOverriddenFinding(override: string, empty = false): Finding {
+  const message = empty
+    ? `Codex does not read this file: ${override} beside it is empty, and Codex takes it instead, so it sends nothing from this folder (it takes the first of AGENTS.override.md, AGENTS.md that exists, then skips it when empty, with no fallback: openai/codex, codex-rs/core/src/agents_md.rs).`
+    : `Codex does not read this file: it reads ${override} beside it instead (in each folder it takes AGENTS.override.md, else AGENTS.md, and at most one file: ${GUIDE}).`;
   return contextFinding('context/codex-overridden', 'information', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message);
 }
 
@@ -148,9 +161,9 @@ export function isCodexConfigPath(p: string, rootOf: (p: string) => string | und
 }
 
 /** The files an `AGENTS.override.md` hides from Codex (`InstructionViews.codexOverridden`) and the limit's findings, by path. */
-export function codexFindings(views: readonly AgentView[], overridden: readonly { path: string; override: string }[], shown: (p: string) => string): Map<string, Finding[]> {
+export function codexFindings(views: readonly AgentView[], overridden: readonly CodexOverridden[], shown: (p: string) => string): Map<string, Finding[]> {
   const out = codexLimitFindings(views.find((v) => v.agent === 'codex'));
-  for (const o of overridden) out.set(o.path, [...(out.get(o.path) ?? []), codexOverriddenFinding(shown(o.override))]);
+  for (const o of overridden) out.set(o.path, [...(out.get(o.path) ?? []), codexOverriddenFinding(shown(o.override), o.empty)]);
   return out;
 }
 

@@ -14,7 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
-import { codexSentBytes } from './codexChain';
+import { codexSentBytes, type CodexOverridden } from './codexChain';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
 /**
@@ -35,7 +35,7 @@ export interface InstructionViews {
   /** Entries of the agents' rule folders named as their files are that are a pipe, socket or device: never opened, said (`specialEntryFinding`). */
   special: { path: string; agent: AgentId }[];
   /** Each `AGENTS.md` Codex does not read because an `AGENTS.override.md` is beside it (`codexView`), with that override; none when Codex's view is not shown. */
-  codexOverridden: { path: string; override: string }[];
+  codexOverridden: CodexOverridden[];
 }
 
 /** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
@@ -544,30 +544,37 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
 
 /**
  * Codex (`agents/codex.ts` has the source, its AGENTS.md guide): in each folder from the root
- * down, `AGENTS.override.md` if present, else `AGENTS.md`, one file per folder, empty ones
- * skipped (the guide does not define "empty": a file of white space alone is taken as empty).
+ * down, `AGENTS.override.md` if it exists, else `AGENTS.md`, one file per folder; the file taken
+ * is skipped when of white space alone, and then nothing of that folder is sent (Codex's source, below).
  * The folders are the AGENTS.md readers' (`nestedAgentsMd.ts`, which names the override too),
  * each file scoped to its folder as theirs are. Under `auto` the view is shown only where
  * Codex is in use: the root has a `.codex` folder (its project config, same docs) or an
  * `AGENTS.override.md`; else every AGENTS.md would be listed twice, as the readers' and as Codex's.
  * Fallback names come from the user's `~/.codex/config.toml`, never read: they are not looked for.
  */
-async function codexView(reader: Reader): Promise<{ view: AgentView; overridden: { path: string; override: string }[] } | undefined> {
+async function codexView(reader: Reader): Promise<{ view: AgentView; overridden: CodexOverridden[] } | undefined> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
-  const overridden: { path: string; override: string }[] = [];
+  const overridden: CodexOverridden[] = [];
   const take = async (folder: string | undefined): Promise<void> => {
     const dir = path.join(reader.root, ...(folder?.split('/') ?? []));
     const inFolder = folder !== undefined ? { folder } : {};
     const override = await reader.read(path.join(dir, 'AGENTS.override.md'));
     const plain = await reader.read(path.join(dir, 'AGENTS.md'));
-    const chosen = [override, plain].find((f) => f !== undefined && ('failure' in f || f.text.trim() !== ''));
+    // Codex takes the first name that exists, then drops a text of white space alone, with no fallback to the next name: an
+    // empty override sends nothing for its folder. Source: openai/codex, codex-rs/core/src/agents_md.rs (`agents_md_paths`
+    // breaks at the first candidate that is a file; `read_agents_md` skips one whose `text.trim().is_empty()`), read at
+    // commit 0cf644af40f76ffdfbac134b4b17aca78e8dcef5; the guide says only "skips empty files". Rust's `trim` and
+    // JavaScript's differ on U+FEFF and U+0085 alone, which agentls does not tell apart.
+    const chosen = override ?? plain;
     if (!chosen) return;
+    const empty = !('failure' in chosen) && chosen.text.trim() === '';
+    if (chosen === override && plain) overridden.push({ path: plain.path, override: chosen.path, ...(empty ? { empty: true as const } : {}) });
     if ('failure' in chosen) {
       uncounted.push({ path: reader.shown(chosen.path), reason: chosen.failure, ...inFolder });
       return;
     }
-    if (chosen === override && plain) overridden.push({ path: plain.path, override: chosen.path });
+    if (empty) return;
     rules.push({ ...plainRule(reader.shown(chosen.path), chosen, false), ...(folder !== undefined ? { scope: folder } : {}) });
   };
   await take(undefined);
