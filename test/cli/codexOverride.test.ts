@@ -40,6 +40,13 @@ describe('an AGENTS.override.md beside an AGENTS.md', () => {
     );
   });
 
+  it('an override in a package alone does not show Codex: only the root\'s override or .codex folder does', () => {
+    const ws = tree({ 'AGENTS.md': 'Root rules.\n', 'packages/api/AGENTS.override.md': 'API override.\n' });
+    expect(applying(ws, 'codex')).toEqual([]);
+    expect(builtCli(['check'], { cwd: ws }).stdout).not.toContain('codex-overridden');
+    expect(applying(ws, 'codex', 'codex')).toEqual(['AGENTS.md', 'packages/api/AGENTS.override.md']);
+  });
+
   it('with no override and no .codex folder, Codex is listed only when --agents names it', () => {
     const ws = tree({ 'AGENTS.md': 'Root rules.\n' });
     expect(applying(ws, 'codex')).toEqual([]);

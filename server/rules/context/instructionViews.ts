@@ -549,17 +549,21 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
  * The folders are the AGENTS.md readers' (`nestedAgentsMd.ts`, which names the override too),
  * each file scoped to its folder as theirs are. Under `auto` the view is shown only where
  * Codex is in use: the root has a `.codex` folder (its project config, same docs) or an
- * `AGENTS.override.md`; else every AGENTS.md would be listed twice, as the readers' and as Codex's.
+ * `AGENTS.override.md` (a package's alone does not count); else every AGENTS.md would be listed
+ * twice, as the readers' and as Codex's.
  * Fallback names come from the user's `~/.codex/config.toml`, never read: they are not looked for.
  */
 async function codexView(reader: Reader): Promise<{ view: AgentView; overridden: CodexOverridden[] } | undefined> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
   const overridden: CodexOverridden[] = [];
+  // Whether the root has an AGENTS.override.md (empty or not): one in a package alone does not show Codex under `auto`.
+  let rootOverride = false;
   const take = async (folder: string | undefined): Promise<void> => {
     const dir = path.join(reader.root, ...(folder?.split('/') ?? []));
     const inFolder = folder !== undefined ? { folder } : {};
     const override = await reader.read(path.join(dir, 'AGENTS.override.md'));
+    if (folder === undefined) rootOverride = override !== undefined;
     const plain = await reader.read(path.join(dir, 'AGENTS.md'));
     // Codex takes the first name that exists, then drops a text of white space alone, with no fallback to the next name: an
     // empty override sends nothing for its folder. Source: openai/codex, codex-rs/core/src/agents_md.rs (`agents_md_paths`
@@ -581,7 +585,7 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
   for (const folder of await nestedFolderList(reader.host.nestedAgentsMdFolders)) await take(folder);
   const config = path.join(reader.root, CODEX_CONFIG_FOLDER);
   reader.watched.add(config);
-  const inUse = reader.host.agents !== 'auto' || rules.some((r) => path.basename(r.path) === 'AGENTS.override.md') || (await reader.host.fs.stat(config))?.kind === 'directory';
+  const inUse = reader.host.agents !== 'auto' || rootOverride || (await reader.host.fs.stat(config))?.kind === 'directory';
   return inUse ? { view: view('codex', reader.root, codexSentBytes(rules), uncounted), overridden } : undefined;
 }
 
