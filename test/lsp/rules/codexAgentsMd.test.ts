@@ -6,6 +6,7 @@ import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 import { serverRulesFor } from '../../helpers/rulesFor';
+import { workCounts } from '../../helpers/workCounts';
 
 /**
  * What Codex reads of the AGENTS.md files (its guide, developers.openai.com/codex/guides/agents-md),
@@ -103,5 +104,28 @@ describe('a .codex folder that comes or goes, under rules.agents auto', () => {
     fs.mkdirSync(codex);
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(codex), type: 1 }] });
     await c.waitForDiagnostics(closed, (d) => over(d).length > 0);
+  });
+});
+
+describe('a keystroke in an AGENTS.md where Codex is not shown', () => {
+  /** How often the server redid Codex's chains for `uri`'s file on a keystroke there (`context-codex-chain`, `server/workspace/testCounts.ts`). */
+  async function chainWorkOnKeystroke(files: Record<string, string>): Promise<number> {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'AGENTS.md': 'Root rules.\n', 'packages/api/AGENTS.md': 'API rules.\n', ...files });
+    const work = workCounts();
+    const c = await start({ folders: [ws], home: tempDir(), env: work.env });
+    const file = path.join(ws, 'packages/api/AGENTS.md');
+    const uri = await c.open(file);
+    await c.waitForDiagnostics(uri);
+    const key = `context-codex-chain ${file}`;
+    const before = work.counts()[key] ?? 0;
+    await c.type(uri, { line: 0, character: 0 }, 'More. ');
+    // Answered after the change notification was handled: the chain work, if any, was counted by then.
+    await serverRulesFor(c, uri);
+    return (work.counts()[key] ?? 0) - before;
+  }
+
+  it('redoes nothing of Codex without a .codex folder or a root override, and does with one', async () => {
+    expect(await chainWorkOnKeystroke({})).toBe(0);
+    expect(await chainWorkOnKeystroke({ '.codex/config.toml': '' })).toBe(1);
   });
 });

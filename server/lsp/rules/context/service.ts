@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import type { Finding } from '../../../core/findings';
 import { agentViews, rulesForPath } from '../../../rules/context/agents';
@@ -58,6 +59,8 @@ export class RulesContext {
   private publishing: Promise<void> | undefined;
   /** Paths waiting for the next publication; `all` when every rule file is due. */
   private pending: Set<string> | 'all' | undefined;
+  /** Whether Codex's view was shown for each root at its last snapshot (`codexChainChanged` does nothing for a root without it); absent: not known yet. */
+  private readonly codexShown = new Map<string, boolean>();
   /** What each agent sent in every request at the last publication, per folder: a change touches every always-on rule (the budget). */
   private readonly lastTotals = new Map<string, string>();
 
@@ -137,6 +140,7 @@ export class RulesContext {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
       const { views: instructionAgents, capped, special, codexOverridden } = await this.state.instructions.snapshot(root);
+      this.noteCodexShown(root, instructionAgents);
       const view = engine.view(root);
       if (!view) continue;
       // The agents' rule folders read only in part: said on the folder, as check says it.
@@ -309,6 +313,7 @@ export class RulesContext {
     const root = (await this.state.engine()).rootFor(doc.path);
     if (root === undefined) return undefined;
     const { views, codexOverridden } = await this.state.instructions.snapshot(root);
+    this.noteCodexShown(root, views);
     const p = doc.path;
     return codexFindings(views, codexOverridden.filter((o) => o.path === p), (q) => displayPath(q, root, this.state.context.session.home)).get(p) ?? [];
   }
@@ -320,9 +325,20 @@ export class RulesContext {
    * folder (or a file in it) that came or went may show or hide Codex's view under `auto`: the same.
    */
   codexChainChanged(p: string): void {
-    if (!isCodexChainFile(p) && !isCodexConfigPath(p, (q) => this.state.context.session.rootOf(q))) return;
+    const session = this.state.context.session;
+    const config = isCodexConfigPath(p, (q) => session.rootOf(q));
+    if (!config && !isCodexChainFile(p)) return;
+    // Codex's view not shown for this root at its last snapshot (`rules.agents` without it, or `auto` with neither `.codex`
+    // nor a root override): nothing of Codex to redo, but for the root's own `.codex` or override, whose coming may show it.
+    const root = session.rootOf(p);
+    if (root !== undefined && this.codexShown.get(root) === false && !config && p !== path.join(root, 'AGENTS.override.md')) return;
+    countWork('context-codex-chain', 1, p);
     for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isCodexChainFile(doc.path)) this.state.context.diagnostics.schedule(doc);
     this.closedDue(new Set([p]));
+  }
+
+  private noteCodexShown(root: string, views: readonly AgentView[]): void {
+    this.codexShown.set(root, views.some((v) => v.agent === 'codex'));
   }
 
   /** `findings` but Codex's. */
