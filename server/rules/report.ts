@@ -172,7 +172,7 @@ function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection
     return {
       ...f,
       title: `${f.displayName}, ${f.agent === 'codex' ? 'instructions' : 'AGENTS.md'} in ${f.folder}/ (${f.rules.length})`,
-      note: `for work on files under ${f.folder}/ only (Codex reads it when started there or below), with the AGENTS.md files above it, the nearest taking precedence where they conflict; so not in "Sent in every request"${notXcsh}`,
+      note: `for work on files under ${f.folder}/ only${f.agent === 'codex' ? ' (Codex reads it when started there or below)' : ''}, with the AGENTS.md files above it, the nearest taking precedence where they conflict; so not in "Sent in every request"${notXcsh}`,
     };
   }
   const title = `${f.displayName}, rules in ${f.folder}/${NESTED_TOOL_FOLDERS[f.agent] ?? '.cursor/rules'} (${f.rules.length})`;

@@ -52,7 +52,7 @@ describe("Codex's default 32 KiB for the AGENTS.md files it reads", () => {
     const codex = out.slice(out.indexOf('\nCodex: '));
     const row = (name: string) => codex.split('\n').find((l) => l.trimStart().startsWith(`+ ${name} `) || l.trimStart().startsWith(`- ${name} `)) ?? '';
     // 12,768 bytes of 20,002: ≈3192 tokens sent (the part, not the file's ≈5001).
-    expect(row('packages/api/AGENTS.md')).toMatch(/^\s+\+ packages\/api\/AGENTS\.md\s+≈3192 tok\s+for work on files under packages\/api\/ \(Codex: when started there or below\): Codex sends only its first 12,768 of its 20,002 bytes \(after AGENTS\.md \(20,000 bytes\), the files it joins reach Codex's default limit of 32 KiB/);
+    expect(row('packages/api/AGENTS.md')).toMatch(/^\s+\+ packages\/api\/AGENTS\.md\s+≈3192 tok\s+for work on files under packages\/api\/ \(Codex reads it when started there or below\): Codex sends only its first 12,768 of its 20,002 bytes \(after AGENTS\.md \(20,000 bytes\), the files it joins reach Codex's default limit of 32 KiB/);
     expect(row('packages/api/AGENTS.md')).not.toContain('the whole file');
     expect(row('packages/api/deep/AGENTS.md')).toMatch(/^\s+- packages\/api\/deep\/AGENTS\.md\s+≈3 tok\s+not sent: Codex would read it for this file, but the files before it, AGENTS\.md \(20,000 bytes\), packages\/api\/AGENTS\.md \(20,002 bytes\), already reach Codex's default limit of 32 KiB/);
     expect(row('AGENTS.md')).toContain('always: the whole rule is in every request');

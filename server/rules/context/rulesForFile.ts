@@ -122,7 +122,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };
       // A subfolder's AGENTS.md (`nestedAgentsMd.ts`): Codex reads it when started in its folder or below.
       if (byFolder(view) && rule.scope !== undefined) {
-        return { ...base, applies: true, reason: `for work on files under ${rule.scope}/ (Codex: when started there or below): the whole file is in context${precedence(rule, nearest)}` };
+        return { ...base, applies: true, reason: `for work on files under ${rule.scope}/${view.agent === 'codex' ? ' (Codex reads it when started there or below)' : ''}: the whole file is in context${precedence(rule, nearest)}` };
       }
       if (byFolder(view)) return { ...base, applies: true, reason: `always: the whole rule is in every request${precedence(rule, nearest)}` };
       if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED}): the whole rule is in every request that has one in play` };
