@@ -154,6 +154,8 @@ export interface AgentRuleInfo {
    * likeliest reading (a Windsurf rule without `trigger`: `manual`); absent where the docs say.
    */
   modeInferred?: true;
+  /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); absent: every mode. */
+  agentMode?: string;
   /** The globs of a `glob` rule. */
   globs?: string[];
   description?: string;

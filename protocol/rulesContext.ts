@@ -19,6 +19,8 @@ export interface RuleForFileInfo {
   mode: ActivationMode;
   /** As `AgentRuleInfo.modeInferred`: the agent's docs do not say how the rule applies, and `mode` is agentls's likeliest reading. */
   modeInferred?: true;
+  /** As `AgentRuleInfo.agentMode`: the one mode of the agent's in which it sends the rule; absent: every mode. */
+  agentMode?: string;
   /** The agent attaches (or offers) the rule while working on the file. */
   applies: boolean;
   reason: string;

@@ -238,6 +238,8 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
   const from = by.length ? ` (${by.join(', ')})` : '';
   switch (rule.mode) {
     case 'always':
+      // Roo Code's mode-specific rules (`.roo/rules-{mode}/`, agents/roo.ts).
+      if (rule.agentMode !== undefined) return `${agent.name} applies this rule only in the ${rule.agentMode} mode: there the whole rule is in every request${from}.`;
       if (hedged) return `${agent.name} applies this rule always${under}: the whole rule is in every request that has one in play${from}.`;
       return `${agent.name} applies this rule always${under}: the whole rule is in every request${from}.`;
     case 'glob': {

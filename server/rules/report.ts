@@ -111,6 +111,8 @@ export function bucketsText(result: RuleBucketsResult): string {
  */
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
   if (rule.mode === 'always') {
+    // A rule of one of the agent's modes (Roo Code's `.roo/rules-{mode}/`, agents/roo.ts).
+    if (rule.agentMode !== undefined) return `always, only in the ${rule.agentMode} mode`;
     if (folder === undefined) return 'always, in every request';
     if (nestedOnDemand(agent)) return `on demand, within ${folder}/`;
     // Windsurf's docs do not say what a package's rules reach (`nestedRules.ts`): the scope is agentls's reading.

@@ -17,6 +17,7 @@ export const ROOT_MARKERS = [
   '.agents',
   '.clinerules',
   '.cline',
+  '.roorules',
   PROJECT_CONFIG_FILE,
   '.git',
 ];
@@ -29,7 +30,7 @@ export const ROOT_MARKERS = [
  * `.github` or `.devin` of its own), and must not take the root from the repository's `.git`,
  * whose rules those tools apply there too. The Neovim set-up's `secondary_root_markers`.
  */
-export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex'];
+export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex', '.roo'];
 
 /**
  * Files that mark a root only where no folder above holds one of ROOT_MARKERS or SECONDARY_ROOT_MARKERS: Claude Code

@@ -89,6 +89,8 @@ export interface InstructionSnapshot extends Gaps {
   special: InstructionViews['special'];
   /** The AGENTS.md files Codex does not read for an AGENTS.override.md beside them (`InstructionViews.codexOverridden`). */
   codexOverridden: InstructionViews['codexOverridden'];
+  /** The fallback files Roo Code does not read (`InstructionViews.rooShadowed`). */
+  rooShadowed: InstructionViews['rooShadowed'];
 }
 
 /**
@@ -149,8 +151,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special, codexOverridden } = await made.views;
-    return { views, capped, special, codexOverridden, ...made.gaps };
+    const { views, capped, special, codexOverridden, rooShadowed } = await made.views;
+    return { views, capped, special, codexOverridden, rooShadowed, ...made.gaps };
   }
 
   /**

@@ -28,6 +28,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     path: displayPath(rule.path, root),
     mode: rule.mode,
     ...(rule.inferred ? { modeInferred: true } : {}),
+    ...(rule.agentMode !== undefined ? { agentMode: rule.agentMode } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
     tokens: sentTokens(rule),

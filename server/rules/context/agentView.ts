@@ -64,6 +64,8 @@ export interface AgentRule {
   scope?: string;
   /** The UTF-8 bytes of `body` the agent sends where it sends less than all of it (Codex past its limit: `codexSentBytes`); undefined: all. */
   sentBytes?: number;
+  /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); undefined: every mode. */
+  agentMode?: string;
 }
 
 /** Said after the mode of a rule whose mode is `inferred`, in the reports that list it (`agentls rules`, `--for`). */

@@ -62,7 +62,8 @@ function computeCost(view: AgentView): AgentCost {
     const bytes = sentBytes(rule);
     perRule.set(rule.name, tokensOfBytes(bytes));
     // A nested folder's always-on rule is sent only while a file under its folder is in play (`nestedRules.ts`).
-    if (rule.mode === 'always' && rule.scope === undefined) items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, bytes, tokens: tokensOfBytes(bytes) });
+    // So is a rule of one of the agent's modes (Roo Code's `.roo/rules-code/`): only in that mode.
+    if (inEveryRequest(rule)) items.push({ label: `${rule.name}${rule.global ? ' (global)' : ''}`, path: rule.path, bytes, tokens: tokensOfBytes(bytes) });
   }
   for (const extra of view.alwaysSentExtra) {
     const bytes = Buffer.byteLength(extra.text, 'utf8');
@@ -84,5 +85,10 @@ export function sentTokens(rule: AgentRule): number {
 /** One line for a rule: its size and whether it is always sent. */
 export function ruleCostLabel(rule: AgentRule): string {
   const tokens = sentTokens(rule);
-  return `${tokensText(tokens)}${rule.mode === 'always' && rule.scope === undefined ? ', sent in every request' : ''}`;
+  return `${tokensText(tokens)}${inEveryRequest(rule) ? ', sent in every request' : rule.mode === 'always' && rule.agentMode !== undefined ? `, sent in every request in the ${rule.agentMode} mode` : ''}`;
+}
+
+/** An always-on rule of the root's (no nested folder) and of every mode of the agent's. */
+function inEveryRequest(rule: AgentRule): boolean {
+  return rule.mode === 'always' && rule.scope === undefined && rule.agentMode === undefined;
 }

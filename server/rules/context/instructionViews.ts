@@ -14,6 +14,8 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
+import { rooModeOf, rooSkipsFile } from '../agents/roo';
+import { isRooPath, type RooShadowed } from './rooFallback';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
@@ -36,6 +38,8 @@ export interface InstructionViews {
   special: { path: string; agent: AgentId }[];
   /** Each `AGENTS.md` Codex does not read because an `AGENTS.override.md` is beside it (`codexView`), with that override; none when Codex's view is not shown. */
   codexOverridden: CodexOverridden[];
+  /** Each root `.roorules` (or `.roorules-{mode}`) Roo Code does not read, its `.roo/rules` (or `.roo/rules-{mode}`) folder holding files (`rooView`); none when Roo Code's view is not shown. */
+  rooShadowed: RooShadowed[];
 }
 
 /** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
@@ -105,9 +109,11 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (showsAgent(host.agents, 'kiro')) views.push(await kiroView(reader));
   const gemini = showsAgent(host.agents, 'gemini') ? await geminiView(reader) : undefined;
   if (gemini) views.push(gemini);
+  const roo = showsAgent(host.agents, 'roo') ? await rooView(reader) : undefined;
+  if (roo) views.push(roo.view);
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
-  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [] };
+  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [] };
 }
 
 /**
@@ -120,7 +126,7 @@ export function touchesInstructions(views: InstructionViews, p: string, textOnly
   if (textOnly) return views.read.includes(p);
   // A nested `.cursor/rules`, or a subfolder's CLAUDE.md or AGENTS.md, that came or went is in no folder the views listed.
   const posix = toPosix(p);
-  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(posix) || isClaudeMemoryPath(posix) || NESTED_AGENTS_MD.isPath(posix) || NESTED_GEMINI.isPath(posix);
+  return views.watched.some((w) => isInside(w, p) || isInside(p, w)) || CURSOR_RULES.test(posix) || isClaudeMemoryPath(posix) || NESTED_AGENTS_MD.isPath(posix) || NESTED_GEMINI.isPath(posix) || isRooPath(posix);
 }
 
 const CURSOR_RULES = /(^|\/)\.(cursor|windsurf)(\/rules(\/|$)|$)/;
@@ -646,6 +652,77 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
   reader.watched.add(config);
   const inUse = host.agents !== 'auto' || atRoot || (await host.fs.stat(config))?.kind === 'directory';
   return inUse ? view('gemini', root, rules, uncounted) : undefined;
+}
+
+/**
+ * Roo Code (`agents/roo.ts` has the sources): the files of the root's `.roo/rules/` (and
+ * `~/.roo/rules/`), read recursively, else the root's `.roorules`; for each mode, the files of
+ * `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only. Every file is sent whole
+ * (no frontmatter). A fallback file beside a folder holding files is not read: returned in
+ * `shadowed` for its warning. The user's `~/.roo/rules-{mode}/` folders are not listed (agentls
+ * reads no more of `~/.roo`, which holds Roo Code's other settings); where `~/.roo/rules/` holds
+ * files, Roo Code's source (`loadRuleFiles`) reads no `.roorules` either, which the docs do not
+ * say: the file is then told as not read, without a warning. Under `auto` the view is shown only
+ * where the root has a `.roo` folder or a `.roorules` file. One listing of the root's names
+ * (capped) finds the `.roorules-{mode}` files, never a walk.
+ */
+async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: RooShadowed[] } | undefined> {
+  const { root, host } = reader;
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const shadowed: RooShadowed[] = [];
+  const listFolder = async (dir: string): Promise<string[]> => {
+    const files = (await reader.list(dir, [''], { agent: 'roo' })).filter((p) => !rooSkipsFile(path.basename(p)));
+    // Roo Code's source sorts by file name, case-insensitively (`readTextFilesFromDirectory`); the docs say "alphabetical order".
+    return files.sort((a, b) => path.basename(a).toLowerCase().localeCompare(path.basename(b).toLowerCase()));
+  };
+  const take = async (p: string, global: boolean, mode?: string): Promise<void> => {
+    const file = await reader.read(p);
+    if (!file) return;
+    if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
+    else rules.push({ ...plainRule(reader.shown(p), file, global), ...(mode !== undefined ? { agentMode: mode } : {}) });
+  };
+  const userRules = path.join(host.home, '.roo', 'rules');
+  // The one folder of ~/.roo agentls reads, never the rest (Roo Code's settings).
+  host.allowArea(userRules);
+  const config = path.join(root, '.roo');
+  reader.watched.add(config);
+  const configEntries = (await host.fs.readDir(config, { max: LIMITS.instructionFolderNames })) ?? [];
+  const rootEntries = (await host.fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
+  const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && (e.name === '.roorules' || rooModeOf(e.name, '.roorules-') !== undefined)).map((e) => e.name);
+  const inUse = host.agents !== 'auto' || configEntries.length > 0 || fallbacks.length > 0 || (await host.fs.stat(config))?.kind === 'directory';
+  if (!inUse) return undefined;
+  const user = await listFolder(userRules);
+  const workspace = await listFolder(path.join(config, 'rules'));
+  for (const p of user) await take(p, true);
+  for (const p of workspace) await take(p, false);
+  const modes = new Set<string>();
+  for (const e of configEntries) {
+    const mode = e.kind === 'directory' ? rooModeOf(e.name, 'rules-') : undefined;
+    if (mode !== undefined) modes.add(mode);
+  }
+  for (const name of fallbacks) {
+    const mode = rooModeOf(name, '.roorules-');
+    if (mode !== undefined) modes.add(mode);
+  }
+  // The all-modes fallback: docs, "If .roo/rules/ doesn't exist or is empty".
+  if (fallbacks.includes('.roorules')) {
+    const p = path.join(root, '.roorules');
+    if (workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
+    else if (user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
+    else await take(p, false);
+  }
+  for (const mode of [...modes].sort()) {
+    const dir = path.join(config, `rules-${mode}`);
+    const files = await listFolder(dir);
+    for (const p of files) await take(p, false, mode);
+    if (!fallbacks.includes(`.roorules-${mode}`)) continue;
+    const p = path.join(root, `.roorules-${mode}`);
+    // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`.
+    if (files.length > 0) shadowed.push({ path: p, folder: dir, mode });
+    else await take(p, false, mode);
+  }
+  return { view: view('roo', root, rules, uncounted), shadowed };
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */

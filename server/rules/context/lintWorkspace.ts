@@ -17,6 +17,7 @@ import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
 import { agentModel } from '../agents';
 import { specialEntryFinding } from '../lint/notRead';
 import { codexFindings } from './codexChain';
+import { rooFindings } from './rooFallback';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
 
@@ -72,7 +73,8 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     // And subfolders' GEMINI.md the same way (`nestedGemini.ts`).
     const nestedGemini = async () => NESTED_GEMINI.folders(rels()).holders;
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd, nestedGeminiFolders: nestedGemini }));
-    for (const [p, found] of codexFindings(made.views, made.codexOverridden, (q) => displayPath(q, root, session.home))) {
+    const shown = (q: string) => displayPath(q, root, session.home);
+    for (const [p, found] of [...codexFindings(made.views, made.codexOverridden, shown), ...rooFindings(made.rooShadowed, shown)]) {
       if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), ...found]);
     }
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);

@@ -115,7 +115,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
     return { name: rule.name, path: rule.path, mode: rule.mode, tokens: estimateTokens(rule.body), applies: false, reason, ...said };
   }
   const matched = paths ? firstMatch(rule, paths, view) : undefined;
-  const base = { name: rule.name, path: rule.path, mode: rule.mode, ...(rule.inferred ? { modeInferred: true as const } : {}), tokens: estimateTokens(rule.body), matchedGlob: matched, ...said };
+  const base = { name: rule.name, path: rule.path, mode: rule.mode, ...(rule.inferred ? { modeInferred: true as const } : {}), ...(rule.agentMode !== undefined ? { agentMode: rule.agentMode } : {}), tokens: estimateTokens(rule.body), matchedGlob: matched, ...said };
   const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
   switch (rule.mode) {
     case 'always':
@@ -125,6 +125,8 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
         return { ...base, applies: true, reason: `for work on files under ${rule.scope}/${view.agent === 'codex' ? ' (Codex reads it when started there or below)' : ''}: the whole file is in context${precedence(rule, nearest)}` };
       }
       if (byFolder(view)) return { ...base, applies: true, reason: `always: the whole rule is in every request${precedence(rule, nearest)}` };
+      // Roo Code's mode-specific rules (`.roo/rules-{mode}/`, agents/roo.ts).
+      if (rule.agentMode !== undefined) return { ...base, applies: true, reason: `only in the ${rule.agentMode} mode: there the whole rule is in every request` };
       if (hedged) return { ...base, applies: true, reason: `always, most likely for files under ${rule.scope}/ (${SCOPE_NOT_DOCUMENTED}): the whole rule is in every request that has one in play` };
       if (rule.scope !== undefined) return { ...base, applies: true, reason: `always, for files under ${rule.scope}/: the whole rule is in every request that has one in play` };
       return { ...base, applies: true, reason: 'always: the whole rule is in every request' };

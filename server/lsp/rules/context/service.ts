@@ -10,6 +10,7 @@ import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
 import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rules/context/codexChain';
+import { rooFindings } from '../../../rules/context/rooFallback';
 import { displayPath } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
@@ -139,7 +140,7 @@ export class RulesContext {
     for (const root of engine.rootPaths) {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
-      const { views: instructionAgents, capped, special, codexOverridden } = await this.state.instructions.snapshot(root);
+      const { views: instructionAgents, capped, special, codexOverridden, rooShadowed } = await this.state.instructions.snapshot(root);
       this.noteCodexShown(root, instructionAgents);
       const view = engine.view(root);
       if (!view) continue;
@@ -188,8 +189,10 @@ export class RulesContext {
         if (findings.length) this.pushed.add(p);
         else this.pushed.delete(p);
       }
-      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), as check says it: pushed when what it says changes.
-      for (const [p, found] of codexFindings(instructionAgents, codexOverridden, (q) => displayPath(q, root, ctx.session.home))) {
+      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), and the fallback files Roo Code does not read (`rooFallback.ts`),
+      // as check says them: pushed when what they say changes.
+      const shown = (q: string) => displayPath(q, root, ctx.session.home);
+      for (const [p, found] of [...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown)]) {
         if (seen.has(p) || ctx.documents.getByPath(p)) continue;
         seen.add(p);
         const said = JSON.stringify(found);
@@ -298,7 +301,7 @@ export class RulesContext {
   /** Findings of an open rule file, or of an open instruction file of Claude Code or Copilot, with what Codex leaves out of an open AGENTS.md. */
   async findings(doc: OpenDocument): Promise<Finding[] | undefined> {
     const own = await this.fileFindings(doc);
-    const codex = await this.openCodexFindings(doc);
+    const codex = (await this.openCodexFindings(doc)) ?? (await this.openRooFindings(doc));
     return codex ? [...(own ?? []), ...codex] : own;
   }
 
@@ -316,6 +319,20 @@ export class RulesContext {
     this.noteCodexShown(root, views);
     const p = doc.path;
     return codexFindings(views, codexOverridden.filter((o) => o.path === p), (q) => displayPath(q, root, this.state.context.session.home)).get(p) ?? [];
+  }
+
+  /**
+   * Whether Roo Code reads an open root `.roorules` or `.roorules-{mode}` (`rooFallback.ts`), as
+   * a closed one's finding is pushed: from the folder's instruction views, made when a file came
+   * or went, so a keystroke lists nothing. Undefined for any other document.
+   */
+  private async openRooFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
+    if (!doc.path || !/^\.roorules(-.+)?$/.test(path.basename(doc.path))) return undefined;
+    const root = (await this.state.engine()).rootFor(doc.path);
+    if (root === undefined) return undefined;
+    const { rooShadowed } = await this.state.instructions.snapshot(root);
+    const p = doc.path;
+    return rooFindings(rooShadowed.filter((s) => s.path === p), (q) => displayPath(q, root, this.state.context.session.home)).get(p) ?? [];
   }
 
   /**

@@ -1,0 +1,55 @@
+import type { AgentModel, Placement } from './types';
+
+/**
+ * Roo Code (the VS Code agent forked from Cline). Sources: its docs, "Custom Instructions"
+ * (https://docs.roocode.com/features/custom-instructions, as the search tools hold it, with
+ * RooCodeInc/Roo-Code-Docs#315 for the recursive reading and the empty-folder fallback), and its
+ * source where the docs are silent (RooCodeInc/Roo-Code, src/core/prompts/sections/custom-instructions.ts,
+ * `loadRuleFiles`, `addCustomInstructions`, `shouldIncludeRuleFile`):
+ *
+ * - Workspace rules (docs): "Preferred Method: Directory (.roo/rules/)", files read recursively
+ *   (subfolders too) in alphabetical order by file name; "Fallback Method: Single File
+ *   (.roorules)", read only "If .roo/rules/ doesn't exist or is empty".
+ * - Mode-specific rules (docs): `.roo/rules-{modeSlug}/` preferred, `.roorules-{modeSlug}` the
+ *   fallback the same way; they "Apply only to a specific mode".
+ * - Global rules (docs): `~/.roo/rules/` and `~/.roo/rules-{modeSlug}/`, loaded before the
+ *   workspace's, which "take precedence ... when they conflict".
+ * - No frontmatter: the docs show plain `.md` and `.txt` files, and the source appends each
+ *   file's text whole (trimmed) under a "# Rules from <path>:" header, so every file applies
+ *   always within its mode.
+ * - Which files of the folders are read: every file (the source reads any extension), except
+ *   cache and system files by name (`shouldIncludeRuleFile`: `.DS_Store`, `*.bak`, `*.log`,
+ *   `*.swp`, … below); the docs say only "e.g., .md, .txt".
+ * - The source also falls back to `.clinerules` (and `.clinerules-{mode}`) where `.roorules`
+ *   is missing or empty: not in the current docs, and not modelled here (the file is Cline's).
+ * - The fallback files are read at the workspace root only (source: `path.join(cwd, file)`);
+ *   `.roo/rules` below the root is not documented either way and not owned here.
+ */
+export const roo: AgentModel = {
+  id: 'roo',
+  name: 'Roo Code',
+  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; `~/.roo/rules/`',
+  owns: rooPlacement,
+  keys: {},
+  activation: () => ({ mode: 'always' }),
+};
+
+/** The mode-specific folder's or file's slug (`code` of `rules-code`, `.roorules-code`); undefined for the all-modes ones. */
+export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-'): string | undefined {
+  return name.startsWith(prefix) && name.length > prefix.length ? name.slice(prefix.length) : undefined;
+}
+
+/** Whether a file of a rule folder is one Roo Code skips as a cache or system file (its source's `shouldIncludeRuleFile`). */
+export function rooSkipsFile(name: string): boolean {
+  return name === 'Thumbs.db' || ROO_SKIPPED_SUFFIXES.some((s) => name.endsWith(s));
+}
+
+const ROO_SKIPPED_SUFFIXES = ['.DS_Store', '.bak', '.cache', '.crdownload', '.db', '.dmp', '.dump', '.eslintcache', '.lock', '.log', '.old', '.part', '.partial', '.pyc', '.pyo', '.stackdump', '.swo', '.swp', '.temp', '.tmp'];
+
+/** Where Roo Code reads a workspace-relative path: the root's fallback files and the files under the root's `.roo/rules` and `.roo/rules-{mode}` folders. */
+function rooPlacement(rel: string): Placement | undefined {
+  if (rel === '.roorules' || rooModeOf(rel, '.roorules-') !== undefined) return rel.includes('/') ? undefined : { read: true, frontmatter: false };
+  const m = /^\.roo\/(rules(?:-[^/]+)?)\/(.+)$/.exec(rel);
+  if (!m || rooSkipsFile(m[2].slice(m[2].lastIndexOf('/') + 1))) return undefined;
+  return { read: true, frontmatter: false };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cliRulesFor } from '../helpers/rulesFor';
+
+/**
+ * Roo Code's rules (`.roo/rules/`, `.roo/rules-{mode}/`, the `.roorules` fallbacks;
+ * rules/agents/roo.ts has the sources) through the built CLI: a correct project is checked
+ * clean and listed for Roo Code, a mode's files as "only in" that mode; a fallback file beside
+ * a folder holding files is said to be unread, naming Roo Code.
+ */
+const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n' };
+
+const CORRECT = {
+  '.roo/rules/01-general.md': '# General\nUse TypeScript.\n',
+  '.roo/rules/style/02-style.txt': 'Two-space indent.\n',
+  '.roo/rules-code/01-js.md': '# Code mode\n',
+  // No `.roo/rules-architect/`: the fallback file is what Roo Code reads for that mode.
+  '.roorules-architect': 'Draw the design first.\n',
+};
+
+describe('Roo Code rules in agentls check and rules', () => {
+  it('a correct project has no finding', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT });
+    const run = builtCli(['check'], { cwd: ws });
+    expect(run.stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(run.status).toBe(0);
+  });
+
+  it('warns on a .roorules and a .roorules-{mode} beside a folder holding files, and not on one Roo Code reads', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT, '.roorules': 'old rules\n', '.roorules-code': 'old code rules\n' });
+    const run = builtCli(['check'], { cwd: ws });
+    expect(run.stdout).toContain('.roorules:1:1: warning [context/roo-fallback-unread] Roo Code does not read this file: .roo/rules/ holds rule files');
+    expect(run.stdout).toContain('.roorules-code:1:1: warning [context/roo-fallback-unread] Roo Code does not read this file: .roo/rules-code/ holds rule files');
+    expect(run.stdout).not.toContain('.roorules-architect:');
+    expect(run.stdout).toContain('2 problems (0 errors, 2 warnings, 0 info)');
+  });
+
+  it('rules --for lists what Roo Code sends, a mode\'s files only in that mode, and the fallback where the folder is empty', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT, '.roorules': 'never read\n' });
+    const rules = cliRulesFor(ws, 'src/a.ts', 'roo');
+    expect(rules.map((r) => r.path).sort()).toEqual(['.roo/rules-code/01-js.md', '.roo/rules/01-general.md', '.roo/rules/style/02-style.txt', '.roorules-architect']);
+    const code = rules.find((r) => r.path === '.roo/rules-code/01-js.md')!;
+    expect(code.agentMode).toBe('code');
+    expect(code.reason).toContain('only in the code mode');
+    expect(rules.find((r) => r.path === '.roorules-architect')!.reason).toContain('only in the architect mode');
+    // An empty `.roo/rules/`: Roo Code falls back to `.roorules`.
+    const fallback = writeTree(tempDir(), { ...SOURCES, '.roo/rules/.keep.log': '', '.roorules': 'Rules.\n' });
+    expect(cliRulesFor(fallback, 'src/a.ts', 'roo').map((r) => [r.path, r.agentMode])).toEqual([['.roorules', undefined]]);
+    expect(builtCli(['check'], { cwd: fallback }).stdout).not.toContain('roo-fallback-unread');
+    // Under auto, not shown without a .roo folder or a .roorules file; shown when named.
+    const none = writeTree(tempDir(), SOURCES);
+    expect(cliRulesFor(none, 'src/a.ts', 'roo')).toEqual([]);
+    const rulesText = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(rulesText).toMatch(/\.roo\/rules-code\/01-js\.md +always, only in the code mode/);
+  });
+});

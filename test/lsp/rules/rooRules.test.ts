@@ -1,0 +1,36 @@
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { hoverText } from '../../helpers/hover';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { serverRulesFor } from '../../helpers/rulesFor';
+
+/**
+ * Roo Code's rules (rules/agents/roo.ts has the sources) through the real server: the unread
+ * fallback file's warning, pushed while it is closed and said when it is open;
+ * `agentls/rulesForFile`; the first-line hover of a mode's file.
+ */
+const start = useLspClients(afterEach);
+const rooRules = (r: RulesForFileResult) => r.agents.find((a) => a.agent === 'roo')?.rules ?? [];
+
+describe('Roo Code in the server', () => {
+  it('warns on a .roorules beside a .roo/rules holding files, closed and open', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/01-general.md': '# General\n', '.roorules': 'old\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, '.roorules'));
+    const closed = await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'context/roo-fallback-unread'));
+    expect(closed.find((x) => x.code === 'context/roo-fallback-unread')!.message).toContain('Roo Code does not read this file: .roo/rules/ holds rule files');
+    await c.open(path.join(ws, '.roorules'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'context/roo-fallback-unread'));
+  });
+
+  it('lists Roo Code\'s rules for a file, a mode\'s as only in that mode, in agentls/rulesForFile and the hover', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/01-general.md': '# General\n', '.roo/rules-code/01-js.md': '# Code mode\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const forFile = await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts')));
+    expect(rooRules(forFile).map((r) => [r.path, r.agentMode])).toEqual([['.roo/rules/01-general.md', undefined], ['.roo/rules-code/01-js.md', 'code']]);
+    const text = await hoverText(c, await c.open(path.join(ws, '.roo/rules-code/01-js.md')), 0, 1);
+    expect(text).toContain('**.roo/rules-code/01-js.md** (≈3 tokens) · only in the code mode');
+  });
+});
