@@ -25,7 +25,7 @@ import type { ServerContext } from '../feature';
 import type { OpenDocument } from '../documents';
 import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
-import { UnlistedRuleFiles } from './unlisted';
+import { judgesImports, UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
 import { ChainMemo } from './chainMemo';
 import { changeLeftOut } from '../../workspace/keptRuleFolders';
@@ -178,11 +178,12 @@ export class RulesState {
 
   /**
    * A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or
-   * lost a CLAUDE.md beside it, an open Cursor rule's `mdc:` link may name it now or no longer.
+   * lost a CLAUDE.md beside it, an open GEMINI.md may import it, an open Cursor rule's `mdc:`
+   * link may name it now or no longer.
    */
   private rediagnoseClaudeMemory(): void {
     for (const doc of this.context.documents.all()) {
-      if (doc.path && (isClaudeMemoryFile(doc.path) || path.basename(doc.path) === 'AGENTS.md' || mayHoldMdcLinks(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
+      if (doc.path && (judgesImports(doc.path) || mayHoldMdcLinks(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
     }
   }
 

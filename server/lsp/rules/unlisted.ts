@@ -6,6 +6,7 @@ import { isUnlistedRuleFile, mayBeRuleFile, readOutsideFile, RULE_FILE_CANDIDATE
 import { unfollowedRuleFolderFindings } from '../../rules/unfollowedRuleFolders';
 import { holdsRuleUrl, outsideFileLinkFindings } from '../../rules/outsideFileLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
+import { GEMINI_MD } from '../../rules/agents/gemini';
 import { mayHoldMdcLinks } from '../../rules/mdcLinks';
 import { judgesMdcLinks } from '../../rules/lint/mdcLinks';
 import type { FileChange } from '../../workspace/changes';
@@ -48,7 +49,7 @@ export class UnlistedRuleFiles {
   private readonly pushed = new Set<string>();
   /** Unlisted rule files holding a `rule://` link, as last read: what it finds depends on the rule names the engine knows. */
   private readonly linking = new Set<string>();
-  /** Unlisted rule files Claude Code reads by their name (CLAUDE.md, AGENTS.md): what they say depends on the files around them. */
+  /** Unlisted rule files whose imports are judged (Claude Code's CLAUDE.md and AGENTS.md, Gemini CLI's GEMINI.md): what they say depends on the files around them. */
   private readonly memory = new Set<string>();
   /** Unlisted Cursor rules holding an `mdc:` link, as last read: what it names may come or go. */
   private readonly mdcLinking = new Set<string>();
@@ -273,7 +274,7 @@ export class UnlistedRuleFiles {
     else this.linking.delete(p);
     if (text !== undefined && mayHoldMdcLinks(p, text)) this.mdcLinking.add(p);
     else this.mdcLinking.delete(p);
-    if (text !== undefined && namedForClaude(p)) this.memory.add(p);
+    if (text !== undefined && judgesImports(p)) this.memory.add(p);
     else {
       this.memory.delete(p);
       this.chains.forget(p);
@@ -291,6 +292,16 @@ export class UnlistedRuleFiles {
 /** A file Claude Code reads by its name: its memory (CLAUDE.md), or an AGENTS.md it reads where no CLAUDE.md is. */
 export function namedForClaude(p: string): boolean {
   return isClaudeMemoryFile(p) || path.basename(p) === 'AGENTS.md';
+}
+
+/**
+ * A file whose findings depend on files around it, judged again when a file comes or goes
+ * (`movesEveryClaudeVerdict`): Claude Code's (`namedForClaude`), or a GEMINI.md, whose imports
+ * of missing files are warned of (`lint/geminiImports.ts`: an import created or deleted on disk
+ * moves the warning).
+ */
+export function judgesImports(p: string): boolean {
+  return namedForClaude(p) || path.basename(p) === GEMINI_MD;
 }
 
 /**
