@@ -157,6 +157,8 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     config.watchProject(session.changes, projectRoots);
     // A root's `.vscode/settings.json` names Copilot's prompt folders (workspace/copilotLocations.ts): read again, documents classified again.
     session.changes.onChanges((batch) => {
+      // A root's `.gemini/settings.json` names Gemini CLI's context files (workspace/geminiSettings.ts): read again, its views remade (`onGeminiContextNamesChanged`).
+      for (const change of batch) session.noteGeminiSettingsChange(change.path);
       const dropped = batch.map((change) => session.noteCopilotSettingsChange(change.path)).some(Boolean);
       if (!dropped) return;
       documents.reclassify();

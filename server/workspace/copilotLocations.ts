@@ -129,18 +129,18 @@ function normalized(key: string): string {
   return path.posix.normalize(key.replace(/\\/g, '/')).replace(/\/+$/, '');
 }
 
-/**
- * The settings file's text, or why it is there and not read; undefined when there is none. Judged
- * by `stat` and the confinement alone, neither of which opens it: opening a named pipe blocks
- * until someone writes to it.
- */
 /** The root holds Copilot's files, or the settings text names Copilot's location keys. */
 function copilotInUse(root: string, text: string | undefined): boolean {
   if (text !== undefined && (text.includes(PROMPT_LOCATIONS_KEY) || text.includes(INSTRUCTION_LOCATIONS_KEY))) return true;
   return [DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS, '.github/copilot-instructions.md'].some((rel) => fs.existsSync(path.join(root, ...rel.split('/'))));
 }
 
-function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string } | undefined {
+/**
+ * The settings file's text, or why it is there and not read; undefined when there is none. Judged
+ * by `stat` and the confinement alone, neither of which opens it: opening a named pipe blocks
+ * until someone writes to it. Gemini CLI's settings are read with it too (`geminiSettings.ts`).
+ */
+export function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string } | undefined {
   try {
     // A link out of the workspace (the file's or `.vscode`'s) is refused before the disk is asked more of it.
     if (!allows(file)) return fs.lstatSync(file, { throwIfNoEntry: false }) ? { skipped: 'a symbolic link leads it outside the workspace' } : undefined;
@@ -160,7 +160,7 @@ function readSmall(file: string, allows: (p: string) => boolean): { text?: strin
 }
 
 /** The offset of the first bracket that opens a level past `max`, or undefined: one scan, linear, no recursion. */
-function deeperThan(text: string, max: number): number | undefined {
+export function deeperThan(text: string, max: number): number | undefined {
   const scanner = createScanner(text, true);
   let depth = 0;
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { ChangeStream, type ChangeType } from './changes';
 import { classifyDocument, type DocumentKind } from './classify';
 import { readCopilotLocations, type CopilotLocations } from './copilotLocations';
+import { readGeminiContextNames } from './geminiSettings';
 import { Confinement } from './confine';
 import { NodeFileSystem, type FileSystem } from './fs';
 import { resolveCacheDir, resolveHome } from './home';
@@ -254,6 +255,30 @@ export class WorkspaceSession {
   }
 
   private readonly copilotListeners: ((root: string) => void)[] = [];
+
+  /** The context file names Gemini CLI reads in a root (`geminiSettings.ts`), read once and again after its `.gemini/settings.json` changes. */
+  geminiContextNames(root: string): readonly string[] {
+    let found = this.geminiNames.get(root);
+    if (!found) this.geminiNames.set(root, (found = readGeminiContextNames(root, (p) => this.confinement.allows(p))));
+    return found;
+  }
+
+  /** A change at `p`: where it is a root's `.gemini/settings.json` (or a folder above it), its names are read again, and the listeners told after. */
+  noteGeminiSettingsChange(p: string): void {
+    for (const root of [...this.geminiNames.keys()]) {
+      if (p === root || !isInside(p, path.join(root, '.gemini', 'settings.json'))) continue;
+      this.geminiNames.delete(root);
+      for (const listener of this.geminiListeners) listener(root);
+    }
+  }
+
+  /** A root's Gemini CLI context names were dropped (`noteGeminiSettingsChange`): as `onCopilotLocationsChanged`, heard once they are. */
+  onGeminiContextNamesChanged(listener: (root: string) => void): void {
+    this.geminiListeners.push(listener);
+  }
+
+  private readonly geminiNames = new Map<string, readonly string[]>();
+  private readonly geminiListeners: ((root: string) => void)[] = [];
 
   private readonly copilotPlaces = new Map<string, CopilotLocations>();
   private promptDirs: readonly string[] | undefined;

@@ -38,4 +38,15 @@ describe('Gemini CLI and GEMINI.md', () => {
     expect(forFile(ws)).toEqual([]);
     expect(forFile(ws, 'gemini').map((r) => r.path)).toEqual(['packages/api/GEMINI.md']);
   });
+
+  it('context.fileName in .gemini/settings.json (with comments) names the files: the root AGENTS.md and GEMINI.md, and the package AGENTS.md', () => {
+    const settings = '{\n  // Gemini CLI reads AGENTS.md too\n  "context": { "fileName": ["AGENTS.md", "GEMINI.md", "../outside.md", "docs/CONTEXT.md"] }\n}\n';
+    const ws = tree({ '.gemini/settings.json': settings, 'AGENTS.md': 'Agents.\n', 'GEMINI.md': 'Root context.\n', 'packages/api/AGENTS.md': 'API agents.\n', 'docs/CONTEXT.md': 'x\n' });
+    expect(forFile(ws).filter((r) => r.applies).map((r) => r.path)).toEqual(['AGENTS.md', 'GEMINI.md', 'packages/api/AGENTS.md', 'packages/api/GEMINI.md']);
+  });
+
+  it('a single file name in context.fileName replaces GEMINI.md', () => {
+    const ws = tree({ '.gemini/settings.json': '{ "context": { "fileName": "AGENTS.md" } }\n', 'AGENTS.md': 'Agents.\n', 'GEMINI.md': 'Root context.\n' });
+    expect(forFile(ws).map((r) => r.path)).toEqual(['AGENTS.md']);
+  });
 });

@@ -278,6 +278,8 @@ export class InstructionViewsCache {
     ctx.onRootsChanged(() => this.clear());
     // Copilot's instruction folders come from the root's `.vscode/settings.json`: heard once the session has dropped the old ones, so the views are never made again from them.
     ctx.session.onCopilotLocationsChanged((root) => this.due(root));
+    // And Gemini CLI's context file names from its `.gemini/settings.json`.
+    ctx.session.onGeminiContextNamesChanged((root) => this.due(root));
     ctx.services.fileSearch?.onListed((root) => void this.relisted(root));
     ctx.onSettingsChanged((next, previous) => {
       if (next.home !== previous.home || JSON.stringify(next.rules.agents) !== JSON.stringify(previous.rules.agents)) this.clear();

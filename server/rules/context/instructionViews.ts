@@ -85,6 +85,8 @@ export interface InstructionHost {
   nestedAgentsMdFolders?: () => Promise<readonly string[]>;
   /** The folders holding a subfolder's GEMINI.md (`nestedGemini.ts`), from what the caller already lists, as `nestedHolders`; none when absent. */
   nestedGeminiFolders?: () => Promise<readonly string[]>;
+  /** The context file names Gemini CLI reads in a workspace folder (`.gemini/settings.json`, `workspace/geminiSettings.ts`); `GEMINI.md` when absent. */
+  geminiContextNames?: (root: string) => readonly string[];
   /** Copilot's instruction folders of a workspace folder, relative to it (`.vscode/settings.json`, `workspace/copilotLocations.ts`); `.github/instructions` when absent. */
   copilotInstructions?: (root: string) => readonly string[];
   /** Lets the rule reader read one fixed place an agent reads outside the workspace (`~/.claude/CLAUDE.md`); never a path from a document. */
@@ -621,7 +623,7 @@ async function kiroView(reader: Reader): Promise<AgentView> {
 
 /**
  * Gemini CLI (`agents/gemini.ts` has the source, its GEMINI.md docs): `~/.gemini/GEMINI.md` and
- * the root's `GEMINI.md` at start, every file joined and sent with every prompt; a subfolder's
+ * the root's `GEMINI.md` (or the files `context.fileName` names: `workspace/geminiSettings.ts`) at start, every file joined and sent with every prompt; a subfolder's
  * (`nestedGemini.ts`: read from the folders the host names) once a tool reaches its folder,
  * scoped to it and in no every-request total. Its imports are not followed here (the import
  * check, `lint/geminiImports.ts`, reads them). GEMINI.md files above the workspace folder lie
@@ -632,6 +634,7 @@ async function kiroView(reader: Reader): Promise<AgentView> {
  */
 async function geminiView(reader: Reader): Promise<AgentView | undefined> {
   const { root, host } = reader;
+  // The docs name only ~/.gemini/GEMINI.md as the global file, whatever `context.fileName` says.
   const userMemory = path.join(host.home, '.gemini', GEMINI_MD);
   // The one file Gemini CLI reads in ~/.gemini, never the rest (its settings).
   host.allowArea(userMemory);
@@ -646,8 +649,15 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
     return true;
   };
   await take(userMemory, true);
-  const atRoot = await take(path.join(root, GEMINI_MD), false);
-  for (const folder of await nestedFolderList(host.nestedGeminiFolders)) await take(path.join(root, ...folder.split('/'), GEMINI_MD), false, folder);
+  // The names `context.fileName` gives (`geminiSettings.ts`), GEMINI.md by default.
+  const names = host.geminiContextNames?.(root) ?? [GEMINI_MD];
+  let atRoot = false;
+  for (const name of names) if (await take(path.join(root, name), false)) atRoot = true;
+  // A subfolder's file, from the folders the caller lists for the names it lists (GEMINI.md, AGENTS.md); another name's are not listed, so only the root's is read.
+  const listed = new Map([[GEMINI_MD, host.nestedGeminiFolders], ['AGENTS.md', host.nestedAgentsMdFolders]]);
+  for (const name of names.filter((n) => listed.has(n))) {
+    for (const folder of await nestedFolderList(listed.get(name))) await take(path.join(root, ...folder.split('/'), name), false, folder);
+  }
   const config = path.join(root, '.gemini');
   reader.watched.add(config);
   const inUse = host.agents !== 'auto' || atRoot || (await host.fs.stat(config))?.kind === 'directory';
@@ -733,11 +743,13 @@ export function sessionInstructionHost(
     settings: { rules: { agents: 'auto' | readonly string[] } };
     allowArea(p: string): void;
     agentPlaces(root: string): { copilotInstructions: readonly string[] } | undefined;
+    geminiContextNames(root: string): readonly string[];
   },
   fs: FileSystem = session.ruleFs,
   nestedHolders?: InstructionHost['nestedHolders'],
   named: Pick<InstructionHost, 'nestedClaudeFolders' | 'nestedAgentsMdFolders' | 'nestedGeminiFolders'> = {},
 ): InstructionHost {
   const copilotInstructions = (root: string) => session.agentPlaces(root)?.copilotInstructions ?? [DEFAULT_INSTRUCTIONS];
-  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, ...named, copilotInstructions };
+  const geminiContextNames = (root: string) => session.geminiContextNames(root);
+  return { fs, home: session.home, agents: session.settings.rules.agents, allowArea: (p) => session.allowArea(p), nestedHolders, ...named, copilotInstructions, geminiContextNames };
 }

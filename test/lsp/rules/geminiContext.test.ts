@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
@@ -23,5 +24,17 @@ describe('Gemini CLI in the server', () => {
     const text = await hoverText(c, await c.open(file), 0, 1);
     expect(text).toContain('Gemini CLI: 2 rules apply');
     expect(text).toContain('packages/api/GEMINI.md');
+  });
+
+  it('lists the files context.fileName names once .gemini/settings.json changes on disk', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.gemini/settings.json': '{}\n', 'GEMINI.md': 'Root context.\n', 'AGENTS.md': 'Agents.\n', 'packages/api/AGENTS.md': 'API agents.\n', 'packages/api/src/x.ts': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, 'packages/api/src/x.ts'));
+    expect(geminiApplying(await serverRulesFor(c, uri))).toEqual(['GEMINI.md']);
+    const settings = path.join(ws, '.gemini/settings.json');
+    fs.writeFileSync(settings, '{\n  // AGENTS.md first\n  "context": { "fileName": ["AGENTS.md", "GEMINI.md"] }\n}\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(settings), type: 2 }] });
+    const after = await serverRulesFor(c, uri, (r) => r.indexing === undefined && geminiApplying(r).length === 3);
+    expect(geminiApplying(after)).toEqual(['AGENTS.md', 'GEMINI.md', 'packages/api/AGENTS.md']);
   });
 });
