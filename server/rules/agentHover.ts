@@ -236,6 +236,8 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
   const under = rule.scope === undefined ? '' : toFilesUnder(agent.id, rule.scope);
   const by = decidingKeys(reading, rule);
   const from = by.length ? ` (${by.join(', ')})` : '';
+  // What the agent is reported to do in place of what the mode says (Kiro's user-level fileMatch file: `agents/kiro.ts`).
+  if (rule.notApplied) return `${agent.name}: ${rule.notApplied}${from}.`;
   switch (rule.mode) {
     case 'always':
       // Roo Code's mode-specific rules (`.roo/rules-{mode}/`, agents/roo.ts).

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cliRulesFor } from '../helpers/rulesFor';
+import type { RulesForFileResult } from '../../protocol/rulesContext';
 
 /**
  * Kiro's steering files (`.kiro/steering/*.md`, rules/agents/kiro.ts has the sources) through
@@ -36,6 +37,21 @@ describe('Kiro steering files in agentls check and rules', () => {
     // Named alone with --agents; absent where no steering folder holds a file.
     expect(cliRulesFor(ws, 'src/lib/a.ts', 'kiro', 'kiro').filter((r) => r.applies).map((r) => r.path).sort()).toEqual(['.kiro/steering/auto.md', '.kiro/steering/plain.md', '.kiro/steering/tech.md', '.kiro/steering/ts.md']);
     expect(cliRulesFor(writeTree(tempDir(), SOURCES), 'src/lib/a.ts', 'kiro')).toEqual([]);
+  });
+
+  it('does not list a fileMatch steering file of the user\'s ~/.kiro/steering as attached: Kiro\'s issue tracker reports it never triggers', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/ws.md': '---\ninclusion: fileMatch\nfileMatchPattern: "src/**/*.tsx"\n---\n# W\n' });
+    const home = writeTree(tempDir(), {
+      '.kiro/steering/global.md': '---\ninclusion: fileMatch\nfileMatchPattern: "src/**/*.tsx"\n---\n# G\n',
+      '.kiro/steering/always.md': '# Always\n',
+    });
+    const answer = JSON.parse(builtCli(['rules', '--for', 'src/components/Button.tsx', '--json'], { cwd: ws, home, mustSucceed: true }).stdout) as RulesForFileResult;
+    const rules = answer.agents.find((a) => a.agent === 'kiro')?.rules ?? [];
+    const global = rules.find((r) => r.path.endsWith('global.md'))!;
+    expect(global.applies).toBe(false);
+    expect(global.reason).toContain("Kiro's issue tracker reports fileMatch does not trigger for user-level steering files (#9176, #5027)");
+    // The workspace's own fileMatch file and the user's always file are included as before.
+    expect(rules.filter((r) => r.applies).map((r) => r.path.split('/').pop()).sort()).toEqual(['always.md', 'ws.md']);
   });
 
   it('says each slip Kiro acts on, naming Kiro', () => {

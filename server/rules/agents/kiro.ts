@@ -19,6 +19,10 @@ import type { AgentModel, Placement } from './types';
  *   speaks of a "schema-rejection fallback where a parse failure would load the document as
  *   always" (kirodotdev/Kiro#11095), which agentls does not assert: the finding says only that
  *   the file is not included the way it says.
+ * - A `fileMatch` file of the user's `~/.kiro/steering` is not included by its pattern:
+ *   kirodotdev/Kiro#9176 (closed, pending a response) tabulates fileMatch as not triggering in the
+ *   global scope while always, manual and auto work there, and #5027 (open) reports the same; the
+ *   docs do not say so. Said as the tracker's report (`kiroNotApplied`), not as documented.
  * - Unknown keys: the docs do not say; the frontmatter of the docs has `inclusion` and
  *   `fileMatchPattern` alone. `name` and `description` go with `auto` (kirodotdev/Kiro#9176's
  *   files; the docs excerpts held do not show them): accepted, read as text.
@@ -63,6 +67,15 @@ export const kiro: AgentModel = {
     }
   },
 };
+
+/**
+ * Why Kiro is reported never to include a steering file as its `mode` says (`AgentRule.notApplied`),
+ * or undefined: a `glob` file of the user's folder (`global`), as the issues above report it.
+ */
+export function kiroNotApplied(mode: string, global: boolean): string | undefined {
+  if (mode === 'glob' && global) return "most likely never included by its pattern: Kiro's issue tracker reports fileMatch does not trigger for user-level steering files (#9176, #5027)";
+  return undefined;
+}
 
 /** Where Kiro reads a path, the folder spelt right. */
 function kiroPlacement(rel: string): Placement | undefined {

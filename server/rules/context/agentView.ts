@@ -62,6 +62,11 @@ export interface AgentRule {
    * under it only (`nestedRules.ts`). Undefined for a rule of the root's own folders.
    */
   scope?: string;
+  /**
+   * Why the agent is reported never to apply this rule the way its mode says (Kiro's user-level
+   * fileMatch file: `agents/kiro.ts`), a clause with its source: said in place of the mode's verdict.
+   */
+  notApplied?: string;
   /** The UTF-8 bytes of `body` the agent sends where it sends less than all of it (Codex past its limit: `codexSentBytes`); undefined: all. */
   sentBytes?: number;
   /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); undefined: every mode. */

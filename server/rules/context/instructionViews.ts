@@ -16,6 +16,7 @@ import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
 import { rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
+import { kiroNotApplied } from '../agents/kiro';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
@@ -615,7 +616,10 @@ async function kiroView(reader: Reader): Promise<AgentView> {
       if (!file) continue;
       const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule('kiro', reader.shown(p), file, global);
       if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
-      else rules.push(made);
+      else {
+        const notApplied = kiroNotApplied(made.mode, global);
+        rules.push(notApplied ? { ...made, notApplied } : made);
+      }
     }
   }
   return view('kiro', reader.root, rules, uncounted);

@@ -117,6 +117,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
   const matched = paths ? firstMatch(rule, paths, view) : undefined;
   const base = { name: rule.name, path: rule.path, mode: rule.mode, ...(rule.inferred ? { modeInferred: true as const } : {}), ...(rule.agentMode !== undefined ? { agentMode: rule.agentMode } : {}), tokens: estimateTokens(rule.body), matchedGlob: matched, ...said };
   const globList = rule.globs.map((g) => `\`${g}\``).join(', ');
+  if (rule.notApplied) return { ...base, applies: false, reason: rule.notApplied };
   switch (rule.mode) {
     case 'always':
       if (onDemandIn !== undefined) return { ...base, applies: true, reason: `loaded when ${view.displayName} reads files in ${onDemandIn}/, not at start: from then on the whole file is in its context` };

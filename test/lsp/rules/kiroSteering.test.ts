@@ -51,6 +51,20 @@ describe('Kiro steering files in the server', () => {
     await until('the created steering file listed', () => kiroApplying(c, button), (p) => p.includes('.kiro/steering/components.md'));
   });
 
+  it("says a fileMatch steering file of the user's ~/.kiro/steering is most likely never included, in rulesForFile", async () => {
+    const ws = writeTree(tempDir(), SOURCES);
+    const home = writeTree(tempDir(), { '.kiro/steering/global.md': '---\ninclusion: fileMatch\nfileMatchPattern: "src/**/*.tsx"\n---\n# G\n' });
+    const c = await start({ folders: [ws], home });
+    const button = c.uri(path.join(ws, 'src/components/Button.tsx'));
+    const said = "Kiro's issue tracker reports fileMatch does not trigger for user-level steering files (#9176, #5027)";
+    // Asked until the server lists the user's file for Kiro, whatever it says of it.
+    const listed = (r: RulesForFileResult) => r.agents.find((a) => a.agent === 'kiro')?.rules.find((x) => x.path.endsWith('global.md'));
+    const r = await until("the user's steering file listed", () => c.request<RulesForFileResult>('agentls/rulesForFile', { uri: button }), (x) => listed(x) !== undefined);
+    const global = listed(r)!;
+    expect(global.applies).toBe(false);
+    expect(global.reason).toContain(said);
+  });
+
   it('completes globs after fileMatchPattern:', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/ui.md': '---\ninclusion: fileMatch\nfileMatchPattern: "src/\n---\n# UI\n' });
     const c = await start({ folders: [ws], client: 'vscode' });
