@@ -54,6 +54,16 @@ describe('Kiro steering files in agentls check and rules', () => {
     expect(rules.filter((r) => r.applies).map((r) => r.path.split('/').pop()).sort()).toEqual(['always.md', 'ws.md']);
   });
 
+  it('does not list an auto steering file without a description as offered, and warns of it', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/nodesc.md': '---\ninclusion: auto\nname: api\n---\n# API\n' });
+    const nodesc = cliRulesFor(ws, 'src/lib/a.ts', 'kiro').find((r) => r.path === '.kiro/steering/nodesc.md')!;
+    expect(nodesc.applies).toBe(false);
+    expect(nodesc.reason).toContain('Kiro decides from the file\'s `description`, and there is none');
+    expect(builtCli(['check'], { cwd: ws }).stdout).toContain(
+      '.kiro/steering/nodesc.md:2:1: warning [rule/inactive] inclusion: auto needs a `description`: Kiro decides from it whether to include this steering file, and there is none',
+    );
+  });
+
   it('says each slip Kiro acts on, naming Kiro', () => {
     const ws = writeTree(tempDir(), {
       ...SOURCES,

@@ -23,6 +23,12 @@ import type { AgentModel, Placement } from './types';
  *   kirodotdev/Kiro#9176 (closed, pending a response) tabulates fileMatch as not triggering in the
  *   global scope while always, manual and auto work there, and #5027 (open) reports the same; the
  *   docs do not say so. Said as the tracker's report (`kiroNotApplied`), not as documented.
+ * - `auto` goes with a `name` and a `description`, from which Kiro decides: rulesync's reading of
+ *   the docs (dyoshikawa/rulesync#2152, "It requires companion `name` and `description`
+ *   frontmatter", and PR #2181: without them, "a non-functional auto-steering file"); Kiro's
+ *   own #11506 speaks of Kiro presenting the name and description to the model. The docs
+ *   excerpts held do not show it: a file without a description is said most likely never
+ *   included (`kiroNotApplied`), and warned of (`rule/inactive`).
  * - Unknown keys: the docs do not say; the frontmatter of the docs has `inclusion` and
  *   `fileMatchPattern` alone. `name` and `description` go with `auto` (kirodotdev/Kiro#9176's
  *   files; the docs excerpts held do not show them): accepted, read as text.
@@ -70,12 +76,17 @@ export const kiro: AgentModel = {
 
 /**
  * Why Kiro is reported never to include a steering file as its `mode` says (`AgentRule.notApplied`),
- * or undefined: a `glob` file of the user's folder (`global`), as the issues above report it.
+ * or undefined: a `glob` file of the user's folder (`global`), as the issues above report it, or an
+ * `auto` (`description`) file without a description (`described`), as rulesync reads the docs.
  */
-export function kiroNotApplied(mode: string, global: boolean): string | undefined {
+export function kiroNotApplied(mode: string, global: boolean, described: boolean): string | undefined {
+  if (mode === 'description' && !described) return `most likely never included: with \`inclusion: auto\` Kiro decides from the file's \`description\`, and there is none (${KIRO_AUTO_SOURCE})`;
   if (mode === 'glob' && global) return "most likely never included by its pattern: Kiro's issue tracker reports fileMatch does not trigger for user-level steering files (#9176, #5027)";
   return undefined;
 }
+
+/** The source of `auto` needing a description (the notes above), said where agentls says so. */
+export const KIRO_AUTO_SOURCE = "rulesync's reading of Kiro's steering docs, dyoshikawa/rulesync#2152";
 
 /** Where Kiro reads a path, the folder spelt right. */
 function kiroPlacement(rel: string): Placement | undefined {

@@ -617,7 +617,7 @@ async function kiroView(reader: Reader): Promise<AgentView> {
       const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule('kiro', reader.shown(p), file, global);
       if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
       else {
-        const notApplied = kiroNotApplied(made.mode, global);
+        const notApplied = kiroNotApplied(made.mode, global, made.description !== undefined);
         rules.push(notApplied ? { ...made, notApplied } : made);
       }
     }

@@ -6,6 +6,7 @@ import type { ProviderId } from '../../workspace/ruleLocations';
 import { sentWhole, type AgentId, type AgentModel, type Placement } from '../agents';
 import { toolRelativePath } from '../agents/relative';
 import { globList } from '../agents/shared';
+import { KIRO_AUTO_SOURCE } from '../agents/kiro';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding, undecodableNameFinding, type FixData } from '../codes';
 import { toolRuleScope } from '../context/nestedRules';
@@ -270,6 +271,10 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     const near = loc.entries().find((e) => e.key !== 'fileMatchPattern' && /^file_?match_?patterns?$/i.test(e.key));
     const hint = near ? ` (Kiro reads \`fileMatchPattern\`, not \`${near.key}\`)` : '';
     return [finding('rule/inactive', 'warning', entryOf('inclusion')?.lineRange ?? loc.openerRange(), `inclusion: fileMatch needs a \`fileMatchPattern\`, and there is none${hint}: Kiro has no file to include this steering file for.`)];
+  }
+  if (agent.id === 'kiro' && activation.mode === 'description' && !(typeof fm.description === 'string' && fm.description.trim())) {
+    // `auto` decides from the description (agents/kiro.ts has the sources): without one, Kiro has nothing to decide from.
+    return [finding('rule/inactive', 'warning', entryOf('inclusion')?.lineRange ?? loc.openerRange(), `inclusion: auto needs a \`description\`: Kiro decides from it whether to include this steering file, and there is none (${KIRO_AUTO_SOURCE}).`)];
   }
   if (agent.id === 'cline' && activation.mode === 'globs' && activation.globs.length === 0) {
     // Cline's source reads a list with no glob as matching nothing, "an explicit way to disable a rule" (rules/agents/cline.ts).

@@ -65,6 +65,14 @@ describe('Kiro steering files in the server', () => {
     expect(global.reason).toContain(said);
   });
 
+  it('warns of an auto steering file without a description, and its hover says Kiro has nothing to decide from', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/nodesc.md': '---\ninclusion: auto\nname: api\n---\n# API\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, '.kiro/steering/nodesc.md'));
+    await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/inactive' && String(x.message).startsWith('inclusion: auto needs a `description`')));
+    expect(await hoverText(c, uri, 0, 1)).toContain('Kiro decides from the file\'s `description`, and there is none');
+  });
+
   it('completes globs after fileMatchPattern:', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/ui.md': '---\ninclusion: fileMatch\nfileMatchPattern: "src/\n---\n# UI\n' });
     const c = await start({ folders: [ws], client: 'vscode' });
