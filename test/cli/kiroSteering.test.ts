@@ -76,10 +76,19 @@ describe('Kiro steering files in agentls check and rules', () => {
       '.kiro/steering/foreign.md': '---\ninclusion: fileMatch\nglobs: "src/**"\n---\n# G\n',
       '.kiro/steering/yaml.md': '---\ninclusion: fileMatch\nfileMatchPattern: "src/**\n---\n# H\n',
       '.kiro/steering/sub/nested.md': '---\ninclusion: always\n---\n# I\n',
+      '.kiro/steering/list.md': '---\ninclusion: fileMatch\nfileMatchPattern: []\n---\n# J\n',
+      '.kiro/steering/str.md': '---\ninclusion: fileMatch\nfileMatchPattern: ""\n---\n# K\n',
+      '.kiro/steering/null.md': '---\ninclusion: fileMatch\nfileMatchPattern:\n---\n# L\n',
     });
     const out = builtCli(['check'], { cwd: ws }).stdout;
     expect(out).toContain('.kiro/steering/value.md:2:12: error [frontmatter/invalid-value] Kiro knows no inclusion "alwayss" (it knows always, fileMatch, manual, auto)');
     expect(out).toContain('.kiro/steering/nopattern.md:2:1: warning [rule/inactive] inclusion: fileMatch needs a `fileMatchPattern`, and there is none: Kiro');
+    // A pattern holding none is said as one missing is, as rules --for says it is never attached.
+    const listed = cliRulesFor(ws, 'src/lib/a.ts', 'kiro');
+    for (const empty of ['list', 'str', 'null']) {
+      expect(out).toContain(`.kiro/steering/${empty}.md:3:1: warning [rule/inactive] inclusion: fileMatch needs a \`fileMatchPattern\`, and this one holds no pattern: Kiro`);
+      expect(listed.find((r) => r.path === `.kiro/steering/${empty}.md`)!.reason).toBe('glob rule without globs: never attached');
+    }
     expect(out).toContain('.kiro/steering/slip.md:2:1: warning [rule/inactive] inclusion: fileMatch needs a `fileMatchPattern`, and there is none (Kiro reads `fileMatchPattern`, not `fileMatchPatterns`)');
     expect(out).toMatch(/\.kiro\/steering\/dead\.md:3:\d+: warning \[context\/dead-glob\] Kiro never attaches this rule by its globs: "lib\/\*\*\/\*\.rb" matches none/);
     expect(out).toContain('.kiro/steering/comma.md:3:19: warning [frontmatter/invalid-glob] Kiro does not split `fileMatchPattern` at commas');

@@ -266,8 +266,10 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       return [finding('rule/inactive', 'warning', trigger?.lineRange ?? loc.openerRange(), `trigger: glob needs globs, and there are none${hint}: Windsurf never attaches this rule.`)];
     }
   }
-  if (agent.id === 'kiro' && activation.mode === 'globs' && activation.globs.length === 0 && fm.fileMatchPattern === undefined) {
+  if (agent.id === 'kiro' && activation.mode === 'globs' && activation.globs.length === 0 && blankPattern(fm.fileMatchPattern)) {
     // Kiro's docs ("Conditional inclusion", agents/kiro.ts) give fileMatch with a fileMatchPattern only; what it does without one is not documented.
+    const written = entryOf('fileMatchPattern');
+    if (written) return [finding('rule/inactive', 'warning', written.lineRange, 'inclusion: fileMatch needs a `fileMatchPattern`, and this one holds no pattern: Kiro has no file to include this steering file for.')];
     const near = loc.entries().find((e) => e.key !== 'fileMatchPattern' && /^file_?match_?patterns?$/i.test(e.key));
     const hint = near ? ` (Kiro reads \`fileMatchPattern\`, not \`${near.key}\`)` : '';
     return [finding('rule/inactive', 'warning', entryOf('inclusion')?.lineRange ?? loc.openerRange(), `inclusion: fileMatch needs a \`fileMatchPattern\`, and there is none${hint}: Kiro has no file to include this steering file for.`)];
@@ -291,6 +293,15 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
+}
+
+/**
+ * A `fileMatchPattern` absent or holding no pattern (none written, `""`, `[]`, a list of blanks):
+ * one of another type is `frontmatter/wrong-type`'s, said once there.
+ */
+function blankPattern(value: unknown): boolean {
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  return blank(value) || (Array.isArray(value) && value.every(blank));
 }
 
 /**
