@@ -35,9 +35,13 @@ describe('Kiro steering files in the server', () => {
     expect(bad.find((x) => x.code === 'frontmatter/invalid-value')!.message).toContain('Kiro knows no inclusion "alwayss"');
     const none = await c.open(path.join(ws, '.kiro/steering/nopattern.md'));
     await c.waitForDiagnostics(none, (d) => d.some((x) => x.code === 'rule/inactive' && String(x.message).includes('inclusion: fileMatch needs a `fileMatchPattern`')));
-    const good = await c.open(path.join(ws, '.kiro/steering/good.md'));
-    // Published once the other two were: the server has judged this one too, and found nothing.
-    expect(await c.waitForDiagnostics(good, () => true)).toEqual([]);
+    // Opened with an empty pattern, which the server warns of; once the buffer is made right, the set
+    // published for that version (the client keeps only the current version's) is the server's judgement of it.
+    const goodText = '---\ninclusion: fileMatch\nfileMatchPattern: "src/**/*.tsx"\n---\n# C\n';
+    const good = await c.open(path.join(ws, '.kiro/steering/good.md'), goodText.replace('"src/**/*.tsx"', '""'));
+    await c.waitForDiagnostics(good, (d) => d.some((x) => x.code === 'rule/inactive'));
+    await c.setText(good, goodText);
+    expect(await c.waitForDiagnostics(good)).toEqual([]);
     expect(await hoverText(c, good, 0, 1)).toContain('Kiro');
   });
 
