@@ -30,7 +30,7 @@ export const COMMON_OPTIONS: CommonOption[] = [
   {
     flag: '--root',
     value: 'DIR',
-    help: 'workspace root (default: the nearest folder at or above the current one holding .git, agentls.json or an agent\'s own folder; else one holding .cursor, .windsurf, .devin, .claude or .github; else CLAUDE.md or AGENTS.md)',
+    help: 'workspace root (default: the nearest folder at or above the current one holding .git, agentls.json or an agent\'s own folder; else one holding .cursor, .windsurf, .devin, .claude, .github, .kiro, .gemini, .codex or .roo; else CLAUDE.md, AGENTS.md or GEMINI.md)',
     apply: (v, d, cwd) => (d.root = path.resolve(cwd, v)),
   },
   {
