@@ -39,6 +39,11 @@ export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-'): string
   return name.startsWith(prefix) && name.length > prefix.length ? name.slice(prefix.length) : undefined;
 }
 
+/** Whether a file name is one of Roo Code's root fallback files: `.roorules` or `.roorules-{mode}`. */
+export function isRooFallbackName(name: string): boolean {
+  return name === '.roorules' || rooModeOf(name, '.roorules-') !== undefined;
+}
+
 /** Whether a file of a rule folder is one Roo Code skips as a cache or system file (its source's `shouldIncludeRuleFile`). */
 export function rooSkipsFile(name: string): boolean {
   return name === 'Thumbs.db' || ROO_SKIPPED_SUFFIXES.some((s) => name.endsWith(s));
@@ -48,7 +53,7 @@ const ROO_SKIPPED_SUFFIXES = ['.DS_Store', '.bak', '.cache', '.crdownload', '.db
 
 /** Where Roo Code reads a workspace-relative path: the root's fallback files and the files under the root's `.roo/rules` and `.roo/rules-{mode}` folders. */
 function rooPlacement(rel: string): Placement | undefined {
-  if (rel === '.roorules' || rooModeOf(rel, '.roorules-') !== undefined) return rel.includes('/') ? undefined : { read: true, frontmatter: false };
+  if (isRooFallbackName(rel)) return rel.includes('/') ? undefined : { read: true, frontmatter: false };
   const m = /^\.roo\/(rules(?:-[^/]+)?)\/(.+)$/.exec(rel);
   if (!m || rooSkipsFile(m[2].slice(m[2].lastIndexOf('/') + 1))) return undefined;
   return { read: true, frontmatter: false };

@@ -14,7 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
-import { rooModeOf, rooSkipsFile } from '../agents/roo';
+import { isRooFallbackName, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { kiroNotApplied } from '../agents/kiro';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
@@ -703,7 +703,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   reader.watched.add(config);
   const configEntries = (await host.fs.readDir(config, { max: LIMITS.instructionFolderNames })) ?? [];
   const rootEntries = (await host.fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
-  const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && (e.name === '.roorules' || rooModeOf(e.name, '.roorules-') !== undefined)).map((e) => e.name);
+  const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
   const inUse = host.agents !== 'auto' || configEntries.length > 0 || fallbacks.length > 0 || (await host.fs.stat(config))?.kind === 'directory';
   if (!inUse) return undefined;
   const user = await listFolder(userRules);

@@ -10,8 +10,9 @@ import type { RulesState } from '../state';
 import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
 import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rules/context/codexChain';
-import { rooFindings } from '../../../rules/context/rooFallback';
-import { displayPath } from '../../../workspace/paths';
+import { isRooPath, rooFindings } from '../../../rules/context/rooFallback';
+import { isRooFallbackName } from '../../../rules/agents/roo';
+import { displayPath, toPosix } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
 import { LineIndex } from '../../../core/text';
@@ -76,6 +77,7 @@ export class RulesContext {
       // Instruction files are not the engine's: their own changes call for a publication.
       this.state.context.session.changes.onChanges((batch) => {
         for (const c of batch) this.codexChainChanged(c.path);
+        this.rooChanged(batch.map((c) => c.path));
         const touched = batch.map((c) => c.path).filter((p) => this.isInstructionPlace(p));
         for (const p of touched) countWork('context-instruction-change', 1, p);
         if (touched.length) this.rulesChanged(new Set(touched));
@@ -327,7 +329,7 @@ export class RulesContext {
    * or went, so a keystroke lists nothing. Undefined for any other document.
    */
   private async openRooFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
-    if (!doc.path || !/^\.roorules(-.+)?$/.test(path.basename(doc.path))) return undefined;
+    if (!doc.path || !isRooFallbackName(path.basename(doc.path))) return undefined;
     const root = (await this.state.engine()).rootFor(doc.path);
     if (root === undefined) return undefined;
     const { rooShadowed } = await this.state.instructions.snapshot(root);
@@ -352,6 +354,19 @@ export class RulesContext {
     countWork('context-codex-chain', 1, p);
     for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isCodexChainFile(doc.path)) this.state.context.diagnostics.schedule(doc);
     this.closedDue(new Set([p]));
+  }
+
+  /**
+   * Files of Roo Code's came or went (`isRooPath`: under a `.roo` folder, or a `.roorules` file):
+   * whether it reads a root `.roorules(-{mode})` may have changed (it reads one only where its
+   * folder is missing or empty), so the open fallback files are diagnosed again (a look over the
+   * open documents, once a batch) and the closed ones' findings published again.
+   */
+  private rooChanged(paths: readonly string[]): void {
+    const roo = paths.filter((p) => isRooPath(toPosix(p)));
+    if (roo.length === 0) return;
+    for (const doc of this.state.context.documents.all()) if (doc.path && isRooFallbackName(path.basename(doc.path))) this.state.context.diagnostics.schedule(doc);
+    this.closedDue(new Set(roo));
   }
 
   private noteCodexShown(root: string, views: readonly AgentView[]): void {
