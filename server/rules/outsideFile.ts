@@ -6,6 +6,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import type { OutsideFile } from './agentFiles';
 import { ownerOf } from './agents';
 import { isClineTextRule } from './agents/cline';
+import { mayBeRooFile } from './agents/roo';
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
@@ -13,17 +14,24 @@ import type { RulesEngine } from './engine';
 /** Rule files without a Markdown extension, which may sit in any folder. */
 const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
 
-/** Whether a file's name may make it a rule file (Markdown, a single-file rule, or Cline's `.clinerules/*.txt`): the files a workspace lint reads. */
+/**
+ * Whether a file's name may make it a rule file (Markdown, a single-file rule, Cline's
+ * `.clinerules/*.txt`, or Roo Code's files, which may have any name: `mayBeRooFile`): the files
+ * a workspace lint reads.
+ */
 export function mayBeRuleFile(p: string): boolean {
-  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p)) || isClineTextRule(p);
+  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p)) || isClineTextRule(p) || mayBeRooFile(p);
 }
 
 /**
  * Every file `mayBeRuleFile` accepts has one of these extensions (lower-case) or one of
  * these names, which have none: the file index hands over only those (a few thousand of a
- * 92k-file tree) instead of every path, and `mayBeRuleFile` judges them.
+ * 92k-file tree) instead of every path, and `mayBeRuleFile` judges them. All but Roo Code's
+ * `.roorules-{mode}` and the files of `.roo/rules` with another extension, which the index
+ * cannot pick by name: the server's lint of closed rule files leaves those out (its
+ * `context/roo-fallback-unread` comes from Roo Code's view, not from this lint).
  */
-export const RULE_FILE_CANDIDATES = { extensions: [...MARKDOWN_EXTENSIONS, '.txt'], names: [...SINGLE_FILE_RULES] } as const;
+export const RULE_FILE_CANDIDATES = { extensions: [...MARKDOWN_EXTENSIONS, '.txt'], names: [...SINGLE_FILE_RULES, '.roorules'] } as const;
 
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
 export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel' | 'places'> {

@@ -54,4 +54,13 @@ describe('Roo Code rules in agentls check and rules', () => {
     const rulesText = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
     expect(rulesText).toMatch(/\.roo\/rules-code\/01-js\.md +always, only in the code mode/);
   });
+
+  it.each(['.roorules', '.roorules-code', '.roo/rules/style.txt'])('counts a project whose only Roo Code file is %s as checked, in text and JSON', (file) => {
+    const ws = writeTree(tempDir(), { ...SOURCES, [file]: 'Use tabs.\n' });
+    const text = builtCli(['check'], { cwd: ws }).stdout;
+    expect(text).not.toContain('found no rule files');
+    expect(text).toMatch(/^Checked \d+ files?: no problems\.\n$/);
+    const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as { summary: { agentFiles: number } };
+    expect(json.summary.agentFiles).toBe(1);
+  });
 });

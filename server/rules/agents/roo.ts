@@ -44,6 +44,16 @@ export function isRooFallbackName(name: string): boolean {
   return name === '.roorules' || rooModeOf(name, '.roorules-') !== undefined;
 }
 
+/**
+ * Whether a path (any folder, either separator) may be one of Roo Code's files by its name alone:
+ * a `.roorules(-{mode})`, or a file of a `.roo/rules(-{mode})` folder it does not skip; where it
+ * is read is `rooPlacement`'s to say. O(path length), for every file of a tree.
+ */
+export function mayBeRooFile(p: string): boolean {
+  const name = p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+  return isRooFallbackName(name) || (/(?:^|[\\/])\.roo[\\/]rules(?:-[^\\/]+)?[\\/]/.test(p) && !rooSkipsFile(name));
+}
+
 /** Whether a file of a rule folder is one Roo Code skips as a cache or system file (its source's `shouldIncludeRuleFile`). */
 export function rooSkipsFile(name: string): boolean {
   return name === 'Thumbs.db' || ROO_SKIPPED_SUFFIXES.some((s) => name.endsWith(s));
