@@ -58,7 +58,7 @@ export const RULE_CODES = {
   'rule-url/not-resolvable': 'rule://NAME names a rule that exists but that rule:// cannot reach (TTSR or no bucket)',
   'rule-url/empty': 'rule:// without a name',
   'claude/import-missing': 'A Claude Code memory import (@path) names no file, here or further down its chain: Claude Code skips it silently',
-  'gemini/import-missing': 'A Gemini CLI import (@path) in a GEMINI.md names no file in the workspace: Gemini CLI leaves an error comment in its place',
+  'gemini/import-missing': 'A Gemini CLI import (@path) in a context file (GEMINI.md, or the names context.fileName gives) names no file in the workspace: Gemini CLI leaves an error comment in its place',
   'claude/import-too-deep': 'A chain of Claude Code memory imports deeper than the 5 hops Claude Code follows',
   'cursor/mdc-link-missing': "A Cursor rule's mdc: link names no file, read from the workspace folder or from the rule's folder: renamed or deleted?",
   'cursor/mdc-link-outside': "A Cursor rule's mdc: link names no file in the workspace and leads out of it, where agentls does not look",

@@ -18,4 +18,15 @@ describe('a GEMINI.md import of a missing file', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./docs/style.md\n', 'docs/style.md': 'Style.\n' });
     expect(builtCli(['check'], { cwd: ws }).stdout).toContain('no problems');
   });
+
+  it('follows context.fileName: warns in the AGENTS.md Gemini CLI reads, not in a GEMINI.md it does not', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gemini/settings.json': JSON.stringify({ context: { fileName: 'AGENTS.md' } }),
+      'GEMINI.md': '@./docs/gone.md\n',
+      'AGENTS.md': '# Agents\n\n@./docs/missing.md\n',
+    });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out.split('\n').filter((l) => l.includes('gemini/import-missing')).map((l) => l.slice(0, l.indexOf(' warning')))).toEqual(['AGENTS.md:3:1:']);
+  });
 });

@@ -86,6 +86,8 @@ export class RulesState {
     this.engineInstance = new RulesEngine(ctx.session, ctx.documents.ruleFs);
     this.unsubscribe = ctx.session.changes.onChanges((batch) => void this.serialize(() => this.onChanges(batch)));
     ctx.onRootsChanged(() => void this.refresh());
+    // A root's `context.fileName` changed: which files Gemini CLI reads, so whose imports are judged (`lint/geminiImports.ts`).
+    ctx.session.onGeminiContextNamesChanged((root) => void this.serialize(() => this.geminiNamesChanged(root)));
     ctx.onSettingsChanged((next, previous) => {
       // What is watched may have changed (`watcher`, `search.exclude`): what was kept on the word of the watchers goes.
       this.chainMemo.clear();
@@ -176,6 +178,16 @@ export class RulesState {
     }
   }
 
+  /** Gemini CLI's context names of `root` changed: its files whose imports may be judged are judged again, closed and open. */
+  private async geminiNamesChanged(root: string): Promise<void> {
+    const engine = this.engineInstance;
+    if (!engine) return;
+    await this.unlisted.importersChanged(engine, root);
+    for (const doc of this.context.documents.all()) {
+      if (doc.path && isInside(root, doc.path) && judgesImports(doc.path, this.context.session)) this.context.diagnostics.schedule(doc);
+    }
+  }
+
   /**
    * A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or
    * lost a CLAUDE.md beside it, an open GEMINI.md may import it, an open Cursor rule's `mdc:`
@@ -183,7 +195,7 @@ export class RulesState {
    */
   private rediagnoseClaudeMemory(): void {
     for (const doc of this.context.documents.all()) {
-      if (doc.path && (judgesImports(doc.path) || mayHoldMdcLinks(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
+      if (doc.path && (judgesImports(doc.path, this.context.session) || mayHoldMdcLinks(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
     }
   }
 

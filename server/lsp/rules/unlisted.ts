@@ -6,7 +6,7 @@ import { isUnlistedRuleFile, mayBeRuleFile, readOutsideFile, RULE_FILE_CANDIDATE
 import { unfollowedRuleFolderFindings } from '../../rules/unfollowedRuleFolders';
 import { holdsRuleUrl, outsideFileLinkFindings } from '../../rules/outsideFileLinks';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
-import { GEMINI_MD } from '../../rules/agents/gemini';
+import { mayBeGeminiContextFile } from '../../rules/lint/geminiImports';
 import { mayHoldMdcLinks } from '../../rules/mdcLinks';
 import { judgesMdcLinks } from '../../rules/lint/mdcLinks';
 import type { FileChange } from '../../workspace/changes';
@@ -177,6 +177,11 @@ export class UnlistedRuleFiles {
     return this.rejudge(engine, this.linking);
   }
 
+  /** What decides which files' imports are judged changed for `root` (Gemini CLI's context names): those of its files that may be are judged again. */
+  importersChanged(engine: RulesEngine, root: string): Promise<void> {
+    return this.rejudge(engine, new Set([...this.memory].filter((p) => isInside(root, p))));
+  }
+
   private async rejudge(engine: RulesEngine, paths: ReadonlySet<string>): Promise<void> {
     const reported = engine.reportedPaths();
     for (const p of [...paths]) await this.update(engine, p, reported);
@@ -274,7 +279,7 @@ export class UnlistedRuleFiles {
     else this.linking.delete(p);
     if (text !== undefined && mayHoldMdcLinks(p, text)) this.mdcLinking.add(p);
     else this.mdcLinking.delete(p);
-    if (text !== undefined && judgesImports(p)) this.memory.add(p);
+    if (text !== undefined && judgesImports(p, this.context().session)) this.memory.add(p);
     else {
       this.memory.delete(p);
       this.chains.forget(p);
@@ -296,12 +301,12 @@ export function namedForClaude(p: string): boolean {
 
 /**
  * A file whose findings depend on files around it, judged again when a file comes or goes
- * (`movesEveryClaudeVerdict`): Claude Code's (`namedForClaude`), or a GEMINI.md, whose imports
- * of missing files are warned of (`lint/geminiImports.ts`: an import created or deleted on disk
- * moves the warning).
+ * (`movesEveryClaudeVerdict`): Claude Code's (`namedForClaude`), or a context file of Gemini
+ * CLI's (`mayBeGeminiContextFile`: its root's `context.fileName` names), whose imports of missing
+ * files are warned of (`lint/geminiImports.ts`: an import created or deleted on disk moves the warning).
  */
-export function judgesImports(p: string): boolean {
-  return namedForClaude(p) || path.basename(p) === GEMINI_MD;
+export function judgesImports(p: string, session: Parameters<typeof mayBeGeminiContextFile>[1]): boolean {
+  return namedForClaude(p) || mayBeGeminiContextFile(p, session);
 }
 
 /**

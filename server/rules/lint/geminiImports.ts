@@ -8,8 +8,32 @@ import { fileState, findClaudeImports, looksLikeFile } from '../claudeImports';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
 
+/** What the import lint asks of the session: the home, the agents shown, and each root's context names. */
+export interface GeminiWhere {
+  home: string;
+  settings: { rules: { agents: 'auto' | readonly string[] } };
+  /** The context file names Gemini CLI reads in a root (`context.fileName`, `workspace/geminiSettings.ts`). */
+  geminiContextNames(root: string): readonly string[];
+}
+
 /**
- * A `GEMINI.md` import of a file that is not there. Gemini CLI's "Memory Import Processor" docs
+ * Whether Gemini CLI may read `p` as a context file, so its imports are judged: its name is among
+ * its root's context names, or is `GEMINI.md` (the default, kept so that a file the settings turn
+ * off and on again is judged again when they change). A path outside every root: GEMINI.md alone.
+ */
+export function mayBeGeminiContextFile(p: string, where: { rootOf(p: string): string | undefined; geminiContextNames(root: string): readonly string[] }): boolean {
+  const name = path.basename(p);
+  if (name === GEMINI_MD) return true;
+  const root = where.rootOf(p);
+  return root !== undefined && where.geminiContextNames(root).includes(name);
+}
+
+/**
+ * An import of a file that is not there, in a context file of Gemini CLI's: one whose name is
+ * among the root's `context.fileName` names (GEMINI.md by default). Its source
+ * (google-gemini/gemini-cli, packages/core/src/utils/memoryDiscovery.ts) finds the context files
+ * for every name `getAllGeminiMdFilenames()` gives and `readGeminiMdFiles` runs `processImports`
+ * on each of them, whatever its name; the docs below speak of GEMINI.md only. Gemini CLI's "Memory Import Processor" docs
  * (https://geminicli.com/docs/reference/memport; its repository's docs/core/memport.md): `@` then
  * a path, relative to the importing file's folder (`@./x.md`, `@../x.md`) or absolute; imports
  * inside code blocks and inline code spans are ignored; a missing file makes the import "fail
@@ -31,10 +55,10 @@ export async function geminiImportFindingsFor(
   text: string,
   lines: LineIndex,
   fs: FileSystem,
-  where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } } },
+  where: GeminiWhere,
   root: string | undefined,
 ): Promise<Finding[]> {
-  if (path.basename(file) !== GEMINI_MD || root === undefined) return [];
+  if (root === undefined || !where.geminiContextNames(root).includes(path.basename(file))) return [];
   if (!fileTargets(where.settings.rules.agents, 'gemini', false).has('gemini')) return [];
   const out: Finding[] = [];
   for (const imp of findClaudeImports(text)) {
