@@ -63,4 +63,9 @@ describe('Roo Code rules in agentls check and rules', () => {
     const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as { summary: { agentFiles: number } };
     expect(json.summary.agentFiles).toBe(1);
   });
+
+  it('takes no backup or editor copy of a .roorules-{mode} for a mode: a mode is a slug of letters, digits and dashes', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.roorules-code': 'Code rules.\n', '.roorules-code.bak': 'old\n', '.roorules-code~': 'old\n', '.roo/rules-code.old/x.md': 'old\n' });
+    expect(cliRulesFor(ws, 'src/a.ts', 'roo').map((r) => [r.path, r.agentMode])).toEqual([['.roorules-code', 'code']]);
+  });
 });

@@ -34,10 +34,20 @@ export const roo: AgentModel = {
   activation: () => ({ mode: 'always' }),
 };
 
-/** The mode-specific folder's or file's slug (`code` of `rules-code`, `.roorules-code`); undefined for the all-modes ones. */
+/**
+ * The mode-specific folder's or file's slug (`code` of `rules-code`, `.roorules-code`); undefined
+ * for the all-modes ones, and for a name whose rest is no slug (`.roorules-code.bak`, `.roorules-code~`):
+ * a mode's slug is letters, digits and dashes (Roo Code's source, packages/types/src/mode.ts,
+ * `modeConfigSchema`: `slug` matches /^[a-zA-Z0-9-]+$/), so no mode reads such a file.
+ */
 export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-'): string | undefined {
-  return name.startsWith(prefix) && name.length > prefix.length ? name.slice(prefix.length) : undefined;
+  if (!name.startsWith(prefix)) return undefined;
+  const slug = name.slice(prefix.length);
+  return ROO_SLUG.test(slug) ? slug : undefined;
 }
+
+/** A mode's slug as Roo Code's source accepts it (`rooModeOf`). */
+const ROO_SLUG = /^[a-zA-Z0-9-]+$/;
 
 /** Whether a file name is one of Roo Code's root fallback files: `.roorules` or `.roorules-{mode}`. */
 export function isRooFallbackName(name: string): boolean {
@@ -51,7 +61,7 @@ export function isRooFallbackName(name: string): boolean {
  */
 export function mayBeRooFile(p: string): boolean {
   const name = p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
-  return isRooFallbackName(name) || (/(?:^|[\\/])\.roo[\\/]rules(?:-[^\\/]+)?[\\/]/.test(p) && !rooSkipsFile(name));
+  return isRooFallbackName(name) || (/(?:^|[\\/])\.roo[\\/]rules(?:-[a-zA-Z0-9-]+)?[\\/]/.test(p) && !rooSkipsFile(name));
 }
 
 /** Whether a file of a rule folder is one Roo Code skips as a cache or system file (its source's `shouldIncludeRuleFile`). */
@@ -64,7 +74,7 @@ const ROO_SKIPPED_SUFFIXES = ['.DS_Store', '.bak', '.cache', '.crdownload', '.db
 /** Where Roo Code reads a workspace-relative path: the root's fallback files and the files under the root's `.roo/rules` and `.roo/rules-{mode}` folders. */
 function rooPlacement(rel: string): Placement | undefined {
   if (isRooFallbackName(rel)) return rel.includes('/') ? undefined : { read: true, frontmatter: false };
-  const m = /^\.roo\/(rules(?:-[^/]+)?)\/(.+)$/.exec(rel);
+  const m = /^\.roo\/(rules(?:-[a-zA-Z0-9-]+)?)\/(.+)$/.exec(rel);
   if (!m || rooSkipsFile(m[2].slice(m[2].lastIndexOf('/') + 1))) return undefined;
   return { read: true, frontmatter: false };
 }
