@@ -22,6 +22,11 @@ import type { AgentModel, Placement } from './types';
  *   `*.swp`, … below); the docs say only "e.g., .md, .txt".
  * - The source also falls back to `.clinerules` (and `.clinerules-{mode}`) where `.roorules`
  *   is missing or empty: not in the current docs, and not modelled here (the file is Cline's).
+ * - Roo Code also reads the workspace root's `AGENTS.md`, else `AGENT.md`, by default
+ *   (RooCodeInc/Roo-Code-Docs#315: "Adds support for AGENTS.md or AGENT.md in workspace root
+ *   ... Can be disabled via VSCode settings", the `roo-cline.useAgentRules` setting, which
+ *   agentls does not read). Not modelled yet: the Roo view does not list it, and `reads` below
+ *   does not name it.
  * - The fallback files are read at the workspace root only (source: `path.join(cwd, file)`);
  *   `.roo/rules` below the root is not documented either way and not owned here.
  */
