@@ -156,6 +156,12 @@ export interface AgentRuleInfo {
   modeInferred?: true;
   /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); absent: every mode. */
   agentMode?: string;
+  /**
+   * The agent's VS Code setting that turns the rule off, on by default (Roo Code's root
+   * `AGENTS.md`, else `AGENT.md`: `roo-cline.useAgentRules`). agentls does not read VS Code's
+   * settings: `mode` is what the default does. Absent for a rule no setting turns off.
+   */
+  offSetting?: string;
   /** The globs of a `glob` rule. */
   globs?: string[];
   description?: string;

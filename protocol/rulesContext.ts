@@ -21,6 +21,8 @@ export interface RuleForFileInfo {
   modeInferred?: true;
   /** As `AgentRuleInfo.agentMode`: the one mode of the agent's in which it sends the rule; absent: every mode. */
   agentMode?: string;
+  /** As `AgentRuleInfo.offSetting`: the agent's VS Code setting that turns the rule off (on by default); `reason` says it. */
+  offSetting?: string;
   /** The agent attaches (or offers) the rule while working on the file. */
   applies: boolean;
   reason: string;

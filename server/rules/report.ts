@@ -1,7 +1,7 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { nameColumnRow, nameColumnWidth } from '../core/columns';
-import { inferredNote } from './context/agentView';
+import { inferredNote, offSettingNote } from './context/agentView';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
 import { noFileGlobs } from './agents/globs';
@@ -202,7 +202,9 @@ function nameCell(r: AgentRuleInfo): string {
  * path once, a user-level rule's marked as such. `width`: the plain text's name column, one over all sections.
  */
 function sectionLines(s: RuleSection, markdown: boolean, width: number): string[] {
-  const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)} · ${tokensText(r.tokens)}`;
+  // A rule a setting of the agent's turns off (Roo Code's root AGENTS.md) is told as its default has it, with the setting.
+  const off = (r: AgentRuleInfo) => (r.offSetting !== undefined ? `; ${offSettingNote(s.displayName, r.offSetting)}` : '');
+  const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)}${off(r)} · ${tokensText(r.tokens)}`;
   const mark = (r: AgentRuleInfo) => (r.level === 'user' ? ` ${USER_LEVEL}` : '');
   const unread = s.unread ?? [];
   if (markdown) {

@@ -25,19 +25,29 @@ import type { AgentModel, Placement } from './types';
  * - Roo Code also reads the workspace root's `AGENTS.md`, else `AGENT.md`, by default
  *   (RooCodeInc/Roo-Code-Docs#315: "Adds support for AGENTS.md or AGENT.md in workspace root
  *   ... Can be disabled via VSCode settings", the `roo-cline.useAgentRules` setting, which
- *   agentls does not read). Not modelled yet: the Roo view does not list it, and `reads` below
- *   does not name it.
+ *   agentls does not read: `ROO_AGENT_RULES_SETTING`). Its source (`loadAgentRulesFile`) tries
+ *   `AGENTS.md` then `AGENT.md` at the root only (`path.join(cwd, filename)`), takes the first
+ *   whose trimmed text is not empty, and `addCustomInstructions` puts it after the mode's rules
+ *   and before the generic ones (`.roo/rules/`, `.roorules`) in every mode, unless
+ *   `settings.useAgentRules` is `false`. The file is the AGENTS.md readers' too (`agentsMd.ts`
+ *   owns `AGENTS.md`); `AGENT.md` is owned by no model, as no other agent here reads it.
  * - The fallback files are read at the workspace root only (source: `path.join(cwd, file)`);
  *   `.roo/rules` below the root is not documented either way and not owned here.
  */
 export const roo: AgentModel = {
   id: 'roo',
   name: 'Roo Code',
-  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; `~/.roo/rules/`',
+  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; `~/.roo/rules/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
   owns: rooPlacement,
   keys: {},
   activation: () => ({ mode: 'always' }),
 };
+
+/** The root files Roo Code reads as agent rules, the first of them that is not empty (its source's `loadAgentRulesFile`). */
+export const ROO_AGENT_RULES = ['AGENTS.md', 'AGENT.md'] as const;
+
+/** Roo Code's VS Code setting that turns `ROO_AGENT_RULES` off, on by default (RooCodeInc/Roo-Code-Docs#315; its source reads it as `settings.useAgentRules`). */
+export const ROO_AGENT_RULES_SETTING = 'roo-cline.useAgentRules';
 
 /**
  * The mode-specific folder's or file's slug (`code` of `rules-code`, `.roorules-code`); undefined

@@ -29,6 +29,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     mode: rule.mode,
     ...(rule.inferred ? { modeInferred: true } : {}),
     ...(rule.agentMode !== undefined ? { agentMode: rule.agentMode } : {}),
+    ...(rule.offSetting !== undefined ? { offSetting: rule.offSetting } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
     tokens: sentTokens(rule),

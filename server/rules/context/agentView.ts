@@ -71,6 +71,18 @@ export interface AgentRule {
   sentBytes?: number;
   /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); undefined: every mode. */
   agentMode?: string;
+  /**
+   * A VS Code setting of the agent's that turns the rule off, on by default (Roo Code's root
+   * AGENTS.md: `roo-cline.useAgentRules`, `agents/roo.ts`). agentls does not read VS Code's
+   * settings, so the rule is told as the default has it (sent), with the setting said beside it
+   * (`offSettingNote`).
+   */
+  offSetting?: string;
+}
+
+/** Said after how a rule with an `offSetting` applies, in every report that lists it (`agentls rules`, `--for`). */
+export function offSettingNote(displayName: string, setting: string): string {
+  return `read by default; ${displayName}'s setting ${setting} turns it off (agentls does not read VS Code's settings)`;
 }
 
 /** Said after the mode of a rule whose mode is `inferred`, in the reports that list it (`agentls rules`, `--for`). */

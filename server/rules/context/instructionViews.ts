@@ -14,7 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
-import { isRooFallbackName, rooModeOf, rooSkipsFile } from '../agents/roo';
+import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { kiroNotApplied } from '../agents/kiro';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
@@ -671,8 +671,9 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
 /**
  * Roo Code (`agents/roo.ts` has the sources): the files of the root's `.roo/rules/` (and
  * `~/.roo/rules/`), read recursively, else the root's `.roorules`; for each mode, the files of
- * `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only. Every file is sent whole
- * (no frontmatter). A fallback file beside a folder holding files is not read: returned in
+ * `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; and the root's `AGENTS.md`,
+ * else `AGENT.md`, first of the files sent in every mode, as its source orders them, told with
+ * the setting that turns it off (`rooAgentRules`). Every file is sent whole (no frontmatter). A fallback file beside a folder holding files is not read: returned in
  * `shadowed` for its warning. The user's `~/.roo/rules-{mode}/` folders are not listed (agentls
  * reads no more of `~/.roo`, which holds Roo Code's other settings); where `~/.roo/rules/` holds
  * files, Roo Code's source (`loadRuleFiles`) reads no `.roorules` either, which the docs do not
@@ -708,6 +709,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   if (!inUse) return undefined;
   const user = await listFolder(userRules);
   const workspace = await listFolder(path.join(config, 'rules'));
+  await rooAgentRules(reader, rules, uncounted);
   for (const p of user) await take(p, true);
   for (const p of workspace) await take(p, false);
   const modes = new Set<string>();
@@ -737,6 +739,23 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     else await take(p, false, mode);
   }
   return { view: view('roo', root, rules, uncounted), shadowed };
+}
+
+/**
+ * Roo Code's root `AGENTS.md`, else `AGENT.md` (`agents/roo.ts` has the source): the first whose
+ * trimmed text is not empty, read by default, so counted as sent in every request, with the
+ * setting that turns it off (`offSetting`). One too large or unreadable is told as not counted,
+ * and the next name not tried: Roo Code would read it.
+ */
+async function rooAgentRules(reader: Reader, rules: AgentRule[], uncounted: UncountedFile[]): Promise<void> {
+  for (const name of ROO_AGENT_RULES) {
+    const p = path.join(reader.root, name);
+    const file = await reader.read(p);
+    if (!file) continue;
+    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure });
+    if (file.text.trim() === '') continue;
+    return void rules.push({ ...plainRule(reader.shown(p), file, false), offSetting: ROO_AGENT_RULES_SETTING });
+  }
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */

@@ -1,6 +1,6 @@
 import type { RuleForFileInfo } from '../../../protocol/rulesContext';
 import { noFileGlobs } from '../agents/globs';
-import { inferredNote, type AgentRule, type AgentView } from './agentView';
+import { inferredNote, offSettingNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { CODEX_LIMIT, codexBytes, codexShareOf } from './codexChain';
 import { formatCount } from '../../core/limits';
@@ -25,7 +25,7 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
   const nearest = byFolder(view) ? nearestAgentsMd(view.rules, rel) : undefined;
-  const entries = view.rules.map((rule) => explain(rule, rel, view, nearest));
+  const entries = view.rules.map((rule) => withOffSetting(rule, explain(rule, rel, view, nearest), view));
   const told = view.agent === 'codex' ? codexLimited(view.rules, entries) : entries;
   for (const entry of told) (entry.applies ? applying : others).push(entry);
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
@@ -71,6 +71,12 @@ function codexLimited(rules: readonly AgentRule[], entries: readonly RuleForFile
     const reason = WHOLE.test(entry.reason) ? entry.reason.replace(WHOLE, part) : `${entry.reason}; ${part}`;
     return { ...entry, tokens: estimateTokens(rules[i].body.slice(0, share.cut)), reason };
   });
+}
+
+/** A rule a setting of the agent's turns off (Roo Code's root AGENTS.md: `AgentRule.offSetting`): told as its default has it, the setting said after the reason. */
+function withOffSetting(rule: AgentRule, entry: RuleForFile, view: AgentView): RuleForFile {
+  if (rule.offSetting === undefined) return entry;
+  return { ...entry, offSetting: rule.offSetting, reason: `${entry.reason}; ${offSettingNote(view.displayName, rule.offSetting)}` };
 }
 
 /** Said after an AGENTS.md's reason for a file more than one reaches: which of them takes precedence. */
