@@ -69,3 +69,19 @@ describe("Codex's default 32 KiB for the AGENTS.md files it reads", () => {
     expect(codex).toMatch(/^ {2}Codex: ≈8192 tokens in every request\n {4}AGENTS\.md: ≈8192\n/);
   });
 });
+
+describe("Codex's limit on a deep chain of AGENTS.md files", () => {
+  it('names the first files before a file it drops and counts the rest, so a finding stays short however deep the chain', () => {
+    // 60 folders down, each with an AGENTS.md of 15,000 bytes: before, the deepest file's finding named all 59 above it (and the check printed every such list, quadratic in the depth).
+    const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '' };
+    let dir = '';
+    for (let i = 0; i < 60; i++) {
+      dir += `d${i}/`;
+      files[`${dir}AGENTS.md`] = big(150);
+    }
+    const out = builtCli(['check'], { cwd: writeTree(tempDir(), files) }).stdout;
+    const deepest = out.split('\n').find((l) => l.startsWith(`${dir}AGENTS.md:1:1: warning [context/codex-over-limit] Codex sends none`)) ?? '';
+    expect(deepest).toContain('the files it reads before it, d0/AGENTS.md (15,000 bytes), d0/d1/AGENTS.md (15,000 bytes), d0/d1/d2/AGENTS.md (15,000 bytes) and 56 more (885,000 bytes in all), already reach');
+    expect(deepest.length).toBeLessThan(2000);
+  });
+});

@@ -114,8 +114,17 @@ export function codexShareOf(rule: AgentRule, above: readonly AgentRule[], bytes
   const size = bytes.get(rule)!;
   if (before + size <= CODEX_PROJECT_DOC_MAX_BYTES) return undefined;
   const sent = Math.max(0, CODEX_PROJECT_DOC_MAX_BYTES - before);
-  const them = above.map((q) => `${q.name} (${formatCount(bytes.get(q)!)} bytes)`).join(', ');
-  return { sent, bytes: size, cut: sent === 0 ? 0 : offsetAfterBytes(rule.body, sent), before: them };
+  return { sent, bytes: size, cut: sent === 0 ? 0 : offsetAfterBytes(rule.body, sent), before: namedBefore(above, before, bytes) };
+}
+
+/** Files named before a file Codex cuts or drops; past them, a count: a chain 200 folders deep would make each message name all above it. */
+const NAMED_BEFORE = 3;
+
+/** The files `above` as messages name them (`total`: their bytes together): the first `NAMED_BEFORE`, then how many more and all their bytes. */
+function namedBefore(above: readonly AgentRule[], total: number, bytes: ReadonlyMap<AgentRule, number>): string {
+  const named = above.slice(0, NAMED_BEFORE).map((q) => `${q.name} (${formatCount(bytes.get(q)!)} bytes)`).join(', ');
+  const more = above.length - NAMED_BEFORE;
+  return more > 0 ? `${named} and ${formatCount(more)} more (${formatCount(total)} bytes in all)` : named;
 }
 
 /** The UTF-8 size of each rule's text, as Codex's limit counts it. */
