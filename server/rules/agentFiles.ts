@@ -30,7 +30,7 @@ export interface OutsideFile {
   workspaceHasXcsh: boolean;
   /** The user named this file (`agentls check FILE`): lint it by its format even where no agent reads it. */
   named: boolean;
-  /** Why its text could not be read (with `text` undefined), or is not text (binary). */
+  /** Why its text could not be read (with `text` undefined), or is not text (binary), or not UTF-8 (with `text` decoded lossily). */
   readProblem?: ReadProblem;
 }
 

@@ -59,13 +59,15 @@ export async function readOutsideFile(
   named: boolean,
   place = placeOf(session, engine, file),
 ): Promise<OutsideFile> {
-  // Lossy: an agent decodes whatever bytes are there, and so does agentls, to predict what it reads.
-  const read = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES, lossy: true });
+  const strict = await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES });
+  // Bytes that are not UTF-8 are said (rule/invalid-utf8); the text is still decoded lossily, as an agent decodes whatever bytes are there.
+  const invalid: ReadProblem | undefined = !strict.ok && strict.reason === 'invalid-utf8' ? { kind: 'invalid-utf8', message: strict.message } : undefined;
+  const read = invalid ? await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES, lossy: true }) : strict;
   const text = read.ok ? read.text : undefined;
   // A link to no file is that first, wherever it points: a link out to a folder reads no rule either.
   const brokenLink = !read.ok ? brokenLinkReason(file) : undefined;
   const linkedOutTo = !read.ok && brokenLink === undefined && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
-  const readProblem = !read.ok && brokenLink === undefined && linkedOutTo === undefined ? readProblemOf(read) : undefined;
+  const readProblem = read.ok ? invalid : brokenLink === undefined && linkedOutTo === undefined ? readProblemOf(read) : undefined;
   return { path: file, ...place, text, linkedOutTo, brokenLink, readProblem, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(place.root), named };
 }
 

@@ -64,7 +64,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
     );
     return out;
   }
-  if (file.readProblem && file.readProblem.kind !== 'invalid-utf8') return [...out, ...readProblemFindings(file, file.readProblem, first)];
+  if (file.readProblem) return [...out, ...readProblemFindings(file, file.readProblem, first)];
   if (placement.legacy) {
     const standing = placement.legacy === 'deprecated' ? 'its documentation deprecates it in favour of its rules folder' : 'its current documentation describes only its rules folder';
     out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but ${standing}.`, { data: { fix: 'move-legacy' } }));
@@ -224,6 +224,8 @@ function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range)
   const name = file.agent.name;
   if (problem.kind === 'unreadable' && file.path.includes(UNDECODABLE_NAME)) return [undecodableNameFinding(name, first)];
   if (problem.kind === 'unreadable') return [finding('rule/unreadable', 'error', first, `${name} cannot read this file (${problem.message}): it contributes no rule, and agentls has not checked it.`)];
+  // Neither tool documents how it decodes bytes that are not UTF-8: said, not guessed.
+  if (problem.kind === 'invalid-utf8') return [finding('rule/invalid-utf8', 'warning', first, `This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for ${name}.`)];
   if (problem.kind !== 'too-large') {
     return [finding('rule/binary', 'warning', first, `This is a binary file, not text (UTF-16 is read as binary too): what ${name} makes of its bytes is not documented, and agentls has not checked it.`)];
   }
