@@ -44,6 +44,17 @@ export function notReadReason(analysis: FileAnalysis): string | undefined {
 }
 
 /**
+ * Why agentls cannot say how a tool other than the xcsh agent applies this file: `notReadReason`'s
+ * too-large file, or bytes that are not UTF-8 text (binary, invalid UTF-8), whose decoding no
+ * tool documents, so that agentls has not checked the file (`rule/invalid-utf8`, `rule/binary`:
+ * `toolLint`). The xcsh agent reads replacement characters (`lint/body.ts`): not said of it.
+ */
+export function toolNotReadReason(analysis: FileAnalysis): string | undefined {
+  const problem = analysis.readProblem;
+  return problem?.kind === 'too-large' || problem?.kind === 'invalid-utf8' || problem?.kind === 'binary' ? problem.message : undefined;
+}
+
+/**
  * Whether agentls holds the file's text as its agent reads it: not when it was too large to
  * read, nor when it could not be read at all (its `text` is then empty, not its content).
  * Anything that compares or copies a file's body must leave such a file out.

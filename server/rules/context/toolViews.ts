@@ -3,7 +3,7 @@ import { displayPath, isInside } from '../../workspace/paths';
 import { countWork } from '../../workspace/testCounts';
 import { toolRelativePath } from '../agents/relative';
 import type { Activation } from '../agents/types';
-import type { FileAnalysis } from '../analysis';
+import { toolNotReadReason, type FileAnalysis } from '../analysis';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import type { RulesView } from '../view';
@@ -60,8 +60,8 @@ export const MODE: Record<Activation['mode'], ActivationMode> = {
  * the legacy `.cursorrules` and `.windsurfrules` (`toolOnly.ts`). A file the tool reads
  * whole, with no frontmatter (`sentWhole`: those two and Windsurf's global_rules.md), is
  * one rule sent in every request, its whole text, whatever keys it may seem to hold. A file
- * too large to read, or whose frontmatter agentls did not read (`frontmatterNotRead`), is in
- * no rule: it is `uncounted`.
+ * too large to read, whose bytes are not UTF-8 text (`toolNotReadReason`), or whose frontmatter
+ * agentls did not read (`frontmatterNotRead`), is in no rule: it is `uncounted`.
  */
 export function toolAgentViews(view: RulesView): AgentView[] {
   const byTool = new Map<AgentId, FileAnalysis[]>();
@@ -81,9 +81,11 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       const { candidate } = analysis;
       const global = candidate.level === 'user';
       const notRead = (reason: string) => uncounted.push({ path: displayPath(candidate.path, view.cwd, view.home), reason });
-      // Too large to read: its rule is a stand-in with no keys (`analyseText`), never a mode; told as not read.
-      if (analysis.readProblem?.kind === 'too-large') {
-        notRead(analysis.readProblem.message);
+      // Too large to read (its rule a stand-in with no keys, `analyseText`), or bytes that are not UTF-8 text, which agentls
+      // has not checked for the tool (`toolNotReadReason`): never a mode; told as not read, as the views of `instructionViews.ts` tell such a file.
+      const unreadBytes = toolNotReadReason(analysis);
+      if (unreadBytes !== undefined) {
+        notRead(unreadBytes);
         continue;
       }
       if (sentWhole(model.owns(toolRelativePath(candidate.path, global ? view.home : view.cwd)))) {
