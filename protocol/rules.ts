@@ -165,6 +165,12 @@ export interface AgentRuleInfo {
   /** The globs of a `glob` rule. */
   globs?: string[];
   description?: string;
+  /**
+   * Why the agent is reported never to apply the rule the way `mode` says, with its source (a
+   * Kiro fileMatch steering file of the user's `~/.kiro/steering`, or an `inclusion: auto` one
+   * without a description): as `agentls rules --for` says it. Absent for a rule applied as `mode` says.
+   */
+  notApplied?: string;
   /** Estimated tokens of the body (UTF-8 bytes / 4). */
   tokens: number;
   /** `user`: a user-level rule (Cline's global rules, `~/.claude/CLAUDE.md`, Windsurf's `global_rules.md`), read in every project the user opens; `project`: the workspace's own. As `RuleInfo.level`. */

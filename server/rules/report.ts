@@ -110,6 +110,8 @@ export function bucketsText(result: RuleBucketsResult): string {
  * that folder only (`nestedRules.ts`).
  */
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
+  // Reported never applied as its mode says (Kiro's, `kiroNotApplied`): said in place of the mode's verdict, as `agentls rules --for` says it; a glob rule's globs kept.
+  if (rule.notApplied !== undefined) return rule.mode === 'glob' ? `glob ${(rule.globs ?? []).join(', ')}: ${rule.notApplied}` : rule.notApplied;
   if (rule.mode === 'always') {
     // A rule of one of the agent's modes (Roo Code's `.roo/rules-{mode}/`, agents/roo.ts).
     if (rule.agentMode !== undefined) return `always, only in the ${rule.agentMode} mode`;

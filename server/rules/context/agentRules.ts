@@ -32,6 +32,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     ...(rule.offSetting !== undefined ? { offSetting: rule.offSetting } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
+    ...(rule.notApplied !== undefined ? { notApplied: rule.notApplied } : {}),
     tokens: sentTokens(rule),
     level: rule.global ? 'user' : 'project',
   };
