@@ -91,6 +91,8 @@ export interface InstructionSnapshot extends Gaps {
   codexOverridden: InstructionViews['codexOverridden'];
   /** The fallback files Roo Code does not read (`InstructionViews.rooShadowed`). */
   rooShadowed: InstructionViews['rooShadowed'];
+  /** The files of Zed's list it does not read (`InstructionViews.zedSkipped`). */
+  zedSkipped: InstructionViews['zedSkipped'];
 }
 
 /**
@@ -151,8 +153,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special, codexOverridden, rooShadowed } = await made.views;
-    return { views, capped, special, codexOverridden, rooShadowed, ...made.gaps };
+    const { views, capped, special, codexOverridden, rooShadowed, zedSkipped } = await made.views;
+    return { views, capped, special, codexOverridden, rooShadowed, zedSkipped, ...made.gaps };
   }
 
   /**

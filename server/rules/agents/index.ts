@@ -11,12 +11,13 @@ import { roo } from './roo';
 import type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 import { windsurf } from './windsurf';
 import { xcsh } from './xcsh';
+import { zed } from './zed';
 
 export type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 export { AGENT_IDS } from './types';
 
 /** Every agent model, in the order ownership is decided (the most specific locations first). */
-export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, agentsMd];
+export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, zed, agentsMd];
 
 export function agentModel(id: AgentId): AgentModel {
   return AGENT_MODELS.find((m) => m.id === id)!;

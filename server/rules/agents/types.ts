@@ -6,9 +6,9 @@
  */
 
 /** `xcsh` is the seed's agent (profiles `seed` and `xcsh`); the others are the tools whose folders it also reads, and more. */
-export type AgentId = 'xcsh' | 'cursor' | 'windsurf' | 'cline' | 'claude' | 'copilot' | 'codex' | 'gemini' | 'kiro' | 'roo' | 'agents-md';
+export type AgentId = 'xcsh' | 'cursor' | 'windsurf' | 'cline' | 'claude' | 'copilot' | 'codex' | 'gemini' | 'kiro' | 'roo' | 'zed' | 'agents-md';
 
-export const AGENT_IDS: readonly AgentId[] = ['xcsh', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'codex', 'gemini', 'kiro', 'roo', 'agents-md'];
+export const AGENT_IDS: readonly AgentId[] = ['xcsh', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'codex', 'gemini', 'kiro', 'roo', 'zed', 'agents-md'];
 
 /** How an agent reads a glob value: one glob, a comma-separated list in one string, or YAML lists. */
 export interface GlobDialect {

@@ -17,6 +17,8 @@ import { CODEX_CONFIG_FOLDER } from '../agents/codex';
 import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { kiroNotApplied } from '../agents/kiro';
+import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
+import type { ZedSkipped } from './zedRules';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
 import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
 
@@ -41,6 +43,8 @@ export interface InstructionViews {
   codexOverridden: CodexOverridden[];
   /** Each root `.roorules` (or `.roorules-{mode}`) Roo Code does not read, its `.roo/rules` (or `.roo/rules-{mode}`) folder holding files (`rooView`); none when Roo Code's view is not shown. */
   rooShadowed: RooShadowed[];
+  /** Each file of Zed's list at the root that Zed does not read, an earlier one being there (`zedView`); none when Zed's view is not shown. */
+  zedSkipped: ZedSkipped[];
 }
 
 /** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
@@ -114,9 +118,11 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (gemini) views.push(gemini);
   const roo = showsAgent(host.agents, 'roo') ? await rooView(reader) : undefined;
   if (roo) views.push(roo.view);
+  const zed = showsAgent(host.agents, 'zed') ? await zedView(reader) : undefined;
+  if (zed) views.push(zed.view);
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
-  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [] };
+  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], zedSkipped: zed?.skipped ?? [] };
 }
 
 /**
@@ -756,6 +762,40 @@ async function rooAgentRules(reader: Reader, rules: AgentRule[], uncounted: Unco
     if (file.text.trim() === '') continue;
     return void rules.push({ ...plainRule(reader.shown(p), file, false), offSetting: ROO_AGENT_RULES_SETTING });
   }
+}
+
+/**
+ * Zed's agent (`agents/zed.ts` has the sources): the first of its rules files that is a file at
+ * the root (a folder of the name is passed over; an empty file is not), sent whole in every
+ * request; each later one there is listed as never read (`notApplied`, its size told, in no
+ * total) and returned in `skipped` for its note. Under `auto` the view is shown only where the
+ * root holds Zed's own `.rules` as a file: the other names are other tools' files, and a `.zed`
+ * folder holds the editor's project settings, used by many who never open its agent, so it is
+ * no sign of the agent in use. Under `auto` without `.rules`, nothing past it is read.
+ */
+async function zedView(reader: Reader): Promise<{ view: AgentView; skipped: ZedSkipped[] } | undefined> {
+  const rules: AgentRule[] = [];
+  const uncounted: UncountedFile[] = [];
+  const skipped: ZedSkipped[] = [];
+  let first: { path: string; empty: boolean } | undefined;
+  for (const name of ZED_RULES_FILES) {
+    const p = path.join(reader.root, ...name.split('/'));
+    // Missing or a folder (`Reader.read`): Zed takes files only, and tries the next name.
+    const file = await reader.read(p);
+    if (name === ZED_OWN_FILE && !file && reader.host.agents === 'auto') return undefined;
+    if (!file) continue;
+    if (!first) {
+      // One agentls cannot read is still the file Zed takes: told as not counted, and the names after it stay unread.
+      first = { path: p, empty: !('failure' in file) && file.text.trim() === '' };
+      if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
+      else rules.push(plainRule(reader.shown(p), file, false));
+      continue;
+    }
+    skipped.push({ path: p, reads: first.path, ...(first.empty ? { empty: true as const } : {}) });
+    const text = 'failure' in file ? '' : file.text;
+    rules.push({ ...wholeFileRule(reader.shown(p), p, text, false), mode: 'none', notApplied: zedNotApplied(reader.shown(first.path), first.empty) });
+  }
+  return { view: view('zed', reader.root, rules, uncounted), skipped };
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */

@@ -49,6 +49,8 @@ export function rulesContextFeature(state: RulesState): Feature {
       if (doc.path && event !== 'save') state.instructions.touched(doc.path, event === 'change');
       // An AGENTS.md's new text (typed, or its disk text again at close) changes what Codex sends of the files below it.
       if (doc.path && event !== 'save') context.codexChainChanged(doc.path);
+      // And which of Zed's rules files it reads, where the text of the first one there becomes empty or not.
+      if (doc.path && event !== 'save') context.zedRulesChanged(doc.path);
       if (event === 'close') context.closed(doc);
     },
     async hover(doc, p) {

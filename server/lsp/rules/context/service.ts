@@ -12,6 +12,8 @@ import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs }
 import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rules/context/codexChain';
 import { isRooPath, rooFindings } from '../../../rules/context/rooFallback';
 import { isRooFallbackName } from '../../../rules/agents/roo';
+import { isZedRootFile, zedFindings } from '../../../rules/context/zedRules';
+import { ZED_OWN_FILE } from '../../../rules/agents/zed';
 import { displayPath, toPosix } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
 import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
@@ -63,6 +65,10 @@ export class RulesContext {
   private pending: Set<string> | 'all' | undefined;
   /** Whether Codex's view was shown for each root at its last snapshot (`codexChainChanged` does nothing for a root without it); absent: not known yet. */
   private readonly codexShown = new Map<string, boolean>();
+  /** Whether Zed's view was shown for each root at its last snapshot (`zedRulesChanged`); absent: not known yet. */
+  private readonly zedShown = new Map<string, boolean>();
+  /** What the instruction views noted (`joinFindings` in `publishClosed`) on each closed rule file of the engine's, last pushed with its own findings. */
+  private readonly notesSaid = new Map<string, string>();
   /** What each agent sent in every request at the last publication, per folder: a change touches every always-on rule (the budget). */
   private readonly lastTotals = new Map<string, string>();
 
@@ -78,6 +84,7 @@ export class RulesContext {
       this.state.context.session.changes.onChanges((batch) => {
         for (const c of batch) this.codexChainChanged(c.path);
         this.rooChanged(batch.map((c) => c.path));
+        for (const c of batch) this.zedRulesChanged(c.path);
         const touched = batch.map((c) => c.path).filter((p) => this.isInstructionPlace(p));
         for (const p of touched) countWork('context-instruction-change', 1, p);
         if (touched.length) this.rulesChanged(new Set(touched));
@@ -142,8 +149,9 @@ export class RulesContext {
     for (const root of engine.rootPaths) {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
-      const { views: instructionAgents, capped, special, codexOverridden, rooShadowed } = await this.state.instructions.snapshot(root);
+      const { views: instructionAgents, capped, special, codexOverridden, rooShadowed, zedSkipped } = await this.state.instructions.snapshot(root);
       this.noteCodexShown(root, instructionAgents);
+      this.noteZedShown(root, instructionAgents);
       const view = engine.view(root);
       if (!view) continue;
       // The agents' rule folders read only in part: said on the folder, as check says it.
@@ -168,13 +176,23 @@ export class RulesContext {
       this.lastTotals.set(root, totals);
       if (totalsChanged && due !== 'all') this.rediagnoseRuleFiles();
       const always = new Set(agents.flatMap((a) => a.rules.filter((r) => r.mode === 'always').map((r) => r.path)));
+      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), the fallback files Roo Code does not read (`rooFallback.ts`)
+      // and the files Zed passes over (`zedRules.ts`, among them rule files of the engine's: `.cursorrules`), as check says them.
+      const shown = (q: string) => displayPath(q, root, ctx.session.home);
+      const notes = joinFindings([...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown), ...zedFindings(zedSkipped, shown)]);
       // With the files only their own tool reads (ignored, or links: `rules/toolOnly.ts`), as `agentls check` judges them.
       for (const analysis of [...view.analyses, ...view.toolOnly]) {
         const p = analysis.candidate.path;
         if (seen.has(p) || ctx.documents.getByPath(p) || engine.rootFor(p) !== root) continue;
         seen.add(p);
-        if (due !== 'all' && !due.has(p) && !(totalsChanged && (always.has(p) || this.pushed.has(p)))) continue;
-        const findings = contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens });
+        // A note of the views' on the file that came, went or changed (another file was created) makes it due too.
+        const more = notes.get(p) ?? [];
+        const moreSaid = JSON.stringify(more);
+        const moreChanged = (this.notesSaid.get(p) ?? '[]') !== moreSaid;
+        if (due !== 'all' && !due.has(p) && !moreChanged && !(totalsChanged && (always.has(p) || this.pushed.has(p)))) continue;
+        const findings = [...contextFindings({ path: p, text: analysis.text, lines: analysis.lines, root, engine, views: agents, reach, budget: ctx.session.settings.rules.budgetTokens }), ...more];
+        if (more.length) this.notesSaid.set(p, moreSaid);
+        else this.notesSaid.delete(p);
         if (findings.length === 0 && !this.pushed.has(p)) continue;
         ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, findings, analysis.text, (other) => engine.findingsText(other));
         if (findings.length) this.pushed.add(p);
@@ -191,10 +209,8 @@ export class RulesContext {
         if (findings.length) this.pushed.add(p);
         else this.pushed.delete(p);
       }
-      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), and the fallback files Roo Code does not read (`rooFallback.ts`),
-      // as check says them: pushed when what they say changes.
-      const shown = (q: string) => displayPath(q, root, ctx.session.home);
-      for (const [p, found] of [...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown)]) {
+      // The views' notes on files that are no rule file of the engine's (above): pushed when what they say changes.
+      for (const [p, found] of notes) {
         if (seen.has(p) || ctx.documents.getByPath(p)) continue;
         seen.add(p);
         const said = JSON.stringify(found);
@@ -214,6 +230,7 @@ export class RulesContext {
       ctx.diagnostics.setForPath(CONTEXT_SOURCE, p, []);
       this.pushed.delete(p);
       this.cappedSaid.delete(p);
+      this.notesSaid.delete(p);
     }
   }
 
@@ -304,7 +321,42 @@ export class RulesContext {
   async findings(doc: OpenDocument): Promise<Finding[] | undefined> {
     const own = await this.fileFindings(doc);
     const codex = (await this.openCodexFindings(doc)) ?? (await this.openRooFindings(doc));
-    return codex ? [...(own ?? []), ...codex] : own;
+    // A root AGENTS.md may be both a file of Codex's chain and one Zed passes over.
+    const zed = await this.openZedFindings(doc);
+    const more = [...(codex ?? []), ...(zed ?? [])];
+    return codex || zed ? [...(own ?? []), ...more] : own;
+  }
+
+  /**
+   * Whether Zed reads an open file of its list at a root (`zedRules.ts`), as a closed one's note
+   * is pushed: from the folder's instruction views, made again only when one of those few files
+   * changed. Undefined for any other document; none where Zed's view is not shown.
+   */
+  private async openZedFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
+    const root = doc.path ? (await this.state.engine()).rootFor(doc.path) : undefined;
+    if (!doc.path || !isZedRootFile(doc.path, root)) return undefined;
+    const { views, zedSkipped } = await this.state.instructions.snapshot(root!);
+    this.noteZedShown(root!, views);
+    const p = doc.path;
+    return zedFindings(zedSkipped.filter((s) => s.path === p), (q) => displayPath(q, root!, this.state.context.session.home)).get(p) ?? [];
+  }
+
+  /**
+   * One of Zed's rules files at a root changed (`p`: came or went on disk, or an open buffer's
+   * text, which may make the file Zed reads empty): which file Zed reads, and what the notes on
+   * the others say, may differ, so the open ones are diagnosed again and the closed ones' notes
+   * published again. Nothing where Zed's view was not shown, but for its own `.rules`, whose coming shows it.
+   */
+  zedRulesChanged(p: string): void {
+    const root = this.state.context.session.rootOf(p);
+    if (!isZedRootFile(p, root)) return;
+    if (this.zedShown.get(root!) === false && p !== path.join(root!, ZED_OWN_FILE)) return;
+    for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isZedRootFile(doc.path, root)) this.state.context.diagnostics.schedule(doc);
+    this.closedDue(new Set([p]));
+  }
+
+  private noteZedShown(root: string, views: readonly AgentView[]): void {
+    this.zedShown.set(root, views.some((v) => v.agent === 'zed'));
   }
 
   /**
@@ -456,4 +508,11 @@ interface Read {
  */
 function globsOf(engine: RulesEngine, agents: AgentView[], instructionAgents: AgentView[]): { glob: string; dialect: AgentView['dialect'] }[] {
   return [...judgedRuleGlobs(agents, (p) => engine.targetsOf(p)), ...agentGlobs(instructionAgents)];
+}
+
+/** Findings by path from several sources, those of one path joined (a root AGENTS.md may be noted by Codex's view and by Zed's). */
+function joinFindings(entries: readonly (readonly [string, Finding[]])[]): Map<string, Finding[]> {
+  const out = new Map<string, Finding[]>();
+  for (const [p, found] of entries) out.set(p, [...(out.get(p) ?? []), ...found]);
+  return out;
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../protocol/rules';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cliRulesFor } from '../helpers/rulesFor';
+
+/**
+ * Zed's agent reads one rules file, the first of its list at the workspace root (rules/agents/zed.ts
+ * has the sources: zed.dev/docs/ai/rules, and its `load_worktree_rules_file`), through the built
+ * CLI's `rules`, `rules --json`, `rules --for` and `check`. Shown where the root holds `.rules` or
+ * `--agents` names zed, never else.
+ */
+const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n' };
+const AGENTS = '# Agents\nRun the tests.\n';
+const NOTE = "information [context/zed-shadowed] Zed's agent does not read this file: it reads only the first of its rules files at the root, here";
+
+describe("Zed's one rules file", () => {
+  it('lists .rules as sent in every request, and the files of its list it skips, with a note on each', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.rules': 'Use tabs.\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': AGENTS });
+    const text = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(text).toMatch(/\n {2}Zed's agent: ≈3 tokens in every request\n {4}\.rules: ≈3\n/);
+    const zed = text.slice(text.indexOf("\nZed's agent, rules for the whole workspace"));
+    expect(zed).toMatch(/\.rules +always, in every request · ≈3 tokens/);
+    expect(zed).toMatch(/\.cursorrules +never read: Zed's agent reads only the first of its rules files at the root, here \.rules \(zed\.dev\/docs\/ai\/rules\)/);
+    expect(zed).toMatch(/AGENTS\.md +never read: Zed's agent reads only the first of its rules files at the root, here \.rules/);
+    const json = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as RuleBucketsResult;
+    const sent = json.alwaysSent!.find((a) => a.agent === 'zed')!;
+    expect([sent.totalTokens, sent.items.map((i) => i.path)]).toEqual([3, ['.rules']]);
+    const forFile = cliRulesFor(ws, 'src/a.ts', 'zed');
+    expect(forFile.map((r) => [r.path, r.applies])).toEqual([['.rules', true], ['.cursorrules', false], ['AGENTS.md', false]]);
+    const check = builtCli(['check'], { cwd: ws }).stdout;
+    expect(check).toContain(`AGENTS.md:1:1: ${NOTE} .rules (zed.dev/docs/ai/rules).`);
+    expect(check).toContain(`.cursorrules:1:1: ${NOTE} .rules`);
+    expect(check).not.toMatch(/^\.rules:.*zed-shadowed/m);
+  });
+
+  it('says nothing of Zed where the root has no .rules and Zed is not named', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.cursorrules': 'Be brief.\n', 'AGENTS.md': AGENTS, 'CLAUDE.md': '# Claude\n', 'pkg/.rules': 'a package is no worktree root\n' });
+    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).not.toContain('Zed');
+    const check = builtCli(['check'], { cwd: ws }).stdout;
+    expect(check).not.toContain('zed');
+    expect(check).not.toContain('Zed');
+    expect(cliRulesFor(ws, 'src/a.ts', 'zed')).toEqual([]);
+  });
+
+  it('passes over a .clinerules folder and takes an empty file, as Zed does', () => {
+    // `--agents zed` shows Zed without `.rules`: the first file there, AGENTS.md, once the `.clinerules` folder is passed over.
+    const folder = writeTree(tempDir(), { ...SOURCES, '.clinerules/style.md': '# Style\n', 'AGENTS.md': AGENTS, 'GEMINI.md': '# Gemini\n' });
+    expect(cliRulesFor(folder, 'src/a.ts', 'zed', 'zed').map((r) => [r.path, r.applies])).toEqual([['AGENTS.md', true], ['GEMINI.md', false]]);
+    expect(builtCli(['check', '--agents', 'zed'], { cwd: folder }).stdout).toContain(`GEMINI.md:1:1: ${NOTE} AGENTS.md (zed.dev/docs/ai/rules).`);
+    // An empty `.rules` is still the file Zed takes: it sends nothing, and AGENTS.md stays unread.
+    const empty = writeTree(tempDir(), { ...SOURCES, '.rules': '\n', 'AGENTS.md': AGENTS });
+    expect(builtCli(['check'], { cwd: empty }).stdout).toContain(`AGENTS.md:1:1: ${NOTE} .rules, which is empty, so it sends no rules at all`);
+  });
+});

@@ -1,0 +1,48 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { useLspClients } from '../../helpers/lspClient';
+import { tempDir, writeTree } from '../../helpers/repo';
+import { serverRulesFor } from '../../helpers/rulesFor';
+
+/**
+ * Zed's one rules file (rules/agents/zed.ts has the sources) through the real server: the files
+ * of its list it passes over get a note naming Zed, closed or open, which follows `.rules` on
+ * disk; `agentls/rulesForFile` lists what Zed sends. Nothing of Zed where it is not in use.
+ */
+const start = useLspClients(afterEach);
+const zedNotes = (d: Diagnostic[]) => d.filter((x) => x.code === 'context/zed-shadowed');
+const zedRules = (r: RulesForFileResult) => r.agents.find((a) => a.agent === 'zed')?.rules ?? [];
+
+describe("Zed's rules file in the server", () => {
+  it('notes a closed AGENTS.md and .cursorrules Zed does not read, lists .rules as sent, and clears the notes when .rules goes', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const agents = c.uri(path.join(ws, 'AGENTS.md'));
+    const cursor = c.uri(path.join(ws, '.cursorrules'));
+    const note = zedNotes(await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 1))[0];
+    expect(note.message).toBe("Zed's agent does not read this file: it reads only the first of its rules files at the root, here .rules (zed.dev/docs/ai/rules). Put what it needs in .rules.");
+    expect(note.severity).toBe(3);
+    // A rule file of the engine's own keeps its other findings beside the note.
+    await c.waitForDiagnostics(cursor, (d) => zedNotes(d).length === 1 && d.some((x) => x.code === 'rule/legacy-file'));
+    const rules = zedRules(await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts'))));
+    expect(rules.map((r) => [r.path, r.applies])).toEqual([['.rules', true], ['.cursorrules', false], ['AGENTS.md', false]]);
+    fs.rmSync(path.join(ws, '.rules'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.rules')), type: 3 }] });
+    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);
+    await c.waitForDiagnostics(cursor, (d) => zedNotes(d).length === 0);
+  });
+
+  it('notes an open AGENTS.md, and says nothing of Zed in a workspace without .rules', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
+    const plain = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws, plain], home: tempDir() });
+    const open = await c.open(path.join(ws, 'AGENTS.md'));
+    expect(zedNotes(await c.waitForDiagnostics(open))).toHaveLength(1);
+    const other = await c.open(path.join(plain, 'AGENTS.md'));
+    expect(zedNotes(await c.waitForDiagnostics(other))).toEqual([]);
+    expect(zedRules(await serverRulesFor(c, c.uri(path.join(plain, 'src/a.ts'))))).toEqual([]);
+  });
+});
