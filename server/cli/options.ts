@@ -51,7 +51,7 @@ export const COMMON_OPTIONS: CommonOption[] = [
   {
     flag: '--agents',
     value: 'auto|LIST',
-    help: 'the agents whose behaviour diagnostics predict: auto (each file by its own tool, plus xcsh where the workspace has .xcsh; default) or a comma list of xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, zed, agents-md',
+    help: 'the agents whose behaviour diagnostics predict: auto (each file by its own tool, plus xcsh where the workspace has .xcsh; default) or a comma list of xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, continue, zed, agents-md',
     apply: (v, d) => (d.rules.agents = v),
   },
 ];

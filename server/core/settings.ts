@@ -159,7 +159,7 @@ export function overlaySettings(base: Settings, raw: unknown, warnings: string[]
 }
 
 /** Names `agentls.rules.agents` accepts (`seed` is the xcsh agent under its other profile). */
-export const RULE_AGENT_NAMES = ['xcsh', 'seed', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'codex', 'gemini', 'kiro', 'roo', 'zed', 'agents-md'];
+export const RULE_AGENT_NAMES = ['xcsh', 'seed', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'codex', 'gemini', 'kiro', 'roo', 'continue', 'zed', 'agents-md'];
 
 /** `"auto"`, or a list (an array, or a comma-separated string) of known agent names; undefined when invalid. */
 export function parseRuleAgents(value: unknown): 'auto' | string[] | undefined {

@@ -129,7 +129,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     },
     samples: { valid: ['auto', ['cursor'], ['xcsh', 'windsurf']], invalid: ['nobody', [], ['cursor', 'emacs'], 42] },
     description:
-      'The agents whose behaviour rule diagnostics predict. `auto`: each file by its own tool (a `.windsurf/rules` file by Windsurf), plus the xcsh agent where the workspace has a `.xcsh` folder. Or a list of `xcsh`, `cursor`, `windsurf`, `cline`, `claude`, `copilot`, `codex`, `gemini`, `kiro`, `roo`, `zed`, `agents-md`.',
+      'The agents whose behaviour rule diagnostics predict. `auto`: each file by its own tool (a `.windsurf/rules` file by Windsurf), plus the xcsh agent where the workspace has a `.xcsh` folder. Or a list of `xcsh`, `cursor`, `windsurf`, `cline`, `claude`, `copilot`, `codex`, `gemini`, `kiro`, `roo`, `continue`, `zed`, `agents-md`.',
   },
   {
     key: 'rules.budgetTokens',

@@ -8,6 +8,7 @@ import { cursor } from './cursor';
 import { gemini } from './gemini';
 import { kiro } from './kiro';
 import { roo } from './roo';
+import { continueDev } from './continue';
 import type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 import { windsurf } from './windsurf';
 import { xcsh } from './xcsh';
@@ -17,7 +18,7 @@ export type { AgentId, AgentModel, AgentPlaces, Placement } from './types';
 export { AGENT_IDS } from './types';
 
 /** Every agent model, in the order ownership is decided (the most specific locations first). */
-export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, zed, agentsMd];
+export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, continueDev, zed, agentsMd];
 
 export function agentModel(id: AgentId): AgentModel {
   return AGENT_MODELS.find((m) => m.id === id)!;

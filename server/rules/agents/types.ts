@@ -6,9 +6,9 @@
  */
 
 /** `xcsh` is the seed's agent (profiles `seed` and `xcsh`); the others are the tools whose folders it also reads, and more. */
-export type AgentId = 'xcsh' | 'cursor' | 'windsurf' | 'cline' | 'claude' | 'copilot' | 'codex' | 'gemini' | 'kiro' | 'roo' | 'zed' | 'agents-md';
+export type AgentId = 'xcsh' | 'cursor' | 'windsurf' | 'cline' | 'claude' | 'copilot' | 'codex' | 'gemini' | 'kiro' | 'roo' | 'continue' | 'zed' | 'agents-md';
 
-export const AGENT_IDS: readonly AgentId[] = ['xcsh', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'codex', 'gemini', 'kiro', 'roo', 'zed', 'agents-md'];
+export const AGENT_IDS: readonly AgentId[] = ['xcsh', 'cursor', 'windsurf', 'cline', 'claude', 'copilot', 'codex', 'gemini', 'kiro', 'roo', 'continue', 'zed', 'agents-md'];
 
 /** How an agent reads a glob value: one glob, a comma-separated list in one string, or YAML lists. */
 export interface GlobDialect {
@@ -22,6 +22,8 @@ export interface GlobDialect {
   braces: boolean;
   /** Only a YAML list of non-empty strings is read: any other value is ignored whole, and the rule applies always (Cline). */
   listOnly?: boolean;
+  /** A glob with a leading `!` excludes the paths the rest of it matches (Continue). */
+  negation?: boolean;
 }
 
 /** `strings`: one string or a YAML list of strings. */

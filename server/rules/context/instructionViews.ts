@@ -114,6 +114,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   const codex = showsAgent(host.agents, 'codex') ? await codexView(reader) : undefined;
   if (codex) views.push(codex.view);
   if (showsAgent(host.agents, 'kiro')) views.push(await kiroView(reader));
+  if (showsAgent(host.agents, 'continue')) views.push(await continueView(reader));
   const gemini = showsAgent(host.agents, 'gemini') ? await geminiView(reader) : undefined;
   if (gemini) views.push(gemini);
   const roo = showsAgent(host.agents, 'roo') ? await rooView(reader) : undefined;
@@ -166,7 +167,7 @@ export function mayBeCopilotDefault(p: string): boolean {
 }
 
 // Any `.cursor/rules` or `.windsurf/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
-const INSTRUCTION_PLACES = /(^|\/)(\.kiro\/steering|\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules|\.windsurf\/rules)(\/|$)/;
+const INSTRUCTION_PLACES = /(^|\/)(\.kiro\/steering|\.continue\/rules|\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules|\.windsurf\/rules)(\/|$)/;
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
@@ -611,24 +612,46 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
  * dropped, so under `auto` Kiro is shown only where a steering folder holds one.
  */
 async function kiroView(reader: Reader): Promise<AgentView> {
+  // The one fixed place Kiro reads in the home folder, never the rest of ~/.kiro (settings, MCP credentials).
+  return frontmatterFoldersView(reader, 'kiro', path.join('.kiro', 'steering'), 0, (made, global) => {
+    const notApplied = kiroNotApplied(made.mode, global, made.description !== undefined);
+    return notApplied ? { ...made, notApplied } : made;
+  });
+}
+
+/**
+ * An agent's view of the `.md` files of one rule folder (`folder`, relative) in the user's home
+ * and at the root, the user's first, each read as the agent reads its frontmatter. Only that
+ * folder of the home is allowed to be read. `through`: how deep below the folder (undefined:
+ * as deep as `Reader.list` goes); `adjust`: what the agent makes of a rule beyond its mode.
+ */
+async function frontmatterFoldersView(reader: Reader, id: AgentId, folder: string, through: number | undefined, adjust: (made: AgentRule, global: boolean) => AgentRule = (made) => made): Promise<AgentView> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
-  const userSteering = path.join(reader.host.home, '.kiro', 'steering');
-  // The one fixed place Kiro reads in the home folder, never the rest of ~/.kiro (settings, MCP credentials).
-  reader.host.allowArea(userSteering);
-  for (const [dir, global] of [[userSteering, true], [path.join(reader.root, '.kiro', 'steering'), false]] as const) {
-    for (const p of await reader.list(dir, ['.md'], { through: 0, agent: 'kiro' })) {
+  const user = path.join(reader.host.home, folder);
+  reader.host.allowArea(user);
+  for (const [dir, global] of [[user, true], [path.join(reader.root, folder), false]] as const) {
+    for (const p of await reader.list(dir, ['.md'], { through, agent: id })) {
       const file = await reader.read(p);
       if (!file) continue;
-      const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule('kiro', reader.shown(p), file, global);
+      const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule(id, reader.shown(p), file, global);
       if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
-      else {
-        const notApplied = kiroNotApplied(made.mode, global, made.description !== undefined);
-        rules.push(notApplied ? { ...made, notApplied } : made);
-      }
+      else rules.push(adjust(made, global));
     }
   }
-  return view('kiro', reader.root, rules, uncounted);
+  return view(id, reader.root, rules, uncounted);
+}
+
+/**
+ * Continue's rule files (`agents/continue.ts` has the sources): the `.md` files of the user's
+ * `~/.continue/rules/` and of the workspace's `.continue/rules/`, subfolders included (its
+ * loader walks them), each applied as its `alwaysApply`, `globs`, `regex` and `description`
+ * say. A view with no file is dropped, so under `auto` Continue is shown only where one of
+ * those folders holds a rule.
+ */
+async function continueView(reader: Reader): Promise<AgentView> {
+  // The one fixed place Continue reads rules from in the home folder, never the rest of ~/.continue (its config, API keys).
+  return frontmatterFoldersView(reader, 'continue', path.join('.continue', 'rules'), undefined);
 }
 
 /**

@@ -44,7 +44,7 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
       out.push(finding('frontmatter/wrong-type', 'warning', range, `${agent.name} reads \`${key}\` elements as globs: ${JSON.stringify(g)} is not text.`, { data: { fix: 'quote-value' } }));
       return;
     }
-    const issues = globIssues(g, agent.name);
+    const issues = dialectGlobIssues(g, agent);
     if (issues.length === 0) return;
     if (issues.some((x) => x.unchecked)) {
       out.push(uncheckedGlobFinding(range, g, agent.name));
@@ -100,12 +100,12 @@ function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value
     ];
   }
   const parts = dialect.commaSeparated ? split : [value];
-  const unchecked = parts.find((part) => globIssues(part, agent.name).some((x) => x.unchecked));
+  const unchecked = parts.find((part) => dialectGlobIssues(part, agent).some((x) => x.unchecked));
   if (unchecked !== undefined) return [uncheckedGlobFinding(entry.valueRange, unchecked, agent.name)];
   const messages: string[] = [];
   let repairable = true;
   const repaired = parts.map((part) => {
-    const issues = globIssues(part, agent.name);
+    const issues = dialectGlobIssues(part, agent);
     messages.push(...issues.map((x) => x.message));
     if (issues.length === 0) return part.trim();
     const fixed = issues[issues.length - 1].fixed;
@@ -116,6 +116,16 @@ function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value
   const joined = repaired.join(', ');
   const quoted = isScalar(entry.node) ? entry.node.type === 'QUOTE_DOUBLE' || entry.node.type === 'QUOTE_SINGLE' : /^["']/.test(entry.valueText) && !/^(["']).*\1\s*,/.test(entry.valueText);
   return [globFinding(agent, entry.valueRange, value, messages, repairable ? (quoted ? JSON.stringify(joined) : joined) : undefined)];
+}
+
+/**
+ * A glob's slips as the agent reads it: where its dialect reads a leading `!` as excluding
+ * (Continue's), the rest is the glob, and a repair keeps the `!`.
+ */
+function dialectGlobIssues(glob: string, agent: AgentModel): ReturnType<typeof globIssues> {
+  const negated = agent.globs?.negation === true && glob.trimStart().startsWith('!');
+  if (!negated) return globIssues(glob, agent.name);
+  return globIssues(glob.trimStart().slice(1), agent.name).map((x) => (x.fixed === undefined ? x : { ...x, fixed: `!${x.fixed}` }));
 }
 
 function globFinding(agent: AgentModel, range: Finding['range'], glob: string, messages: string[], newText: string | undefined): Finding {

@@ -1,0 +1,92 @@
+import { afterMarker, baseName, globList } from './shared';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { Activation, AgentModel, Placement } from './types';
+
+/**
+ * Continue (continue.dev, the open-source assistant for VS Code and JetBrains), its local rule
+ * files. Sources: its docs, "Rules" (https://docs.continue.dev/customize/deep-dives/rules, as the
+ * search tools hold the page and its previews), and its source (continuedev/continue) where the
+ * docs are silent or say otherwise, each named beside the fact it gives:
+ *
+ * - Where (docs, "Local Rules": "`.continue/rules` folder in your workspace"; "How Rules Are
+ *   Applied": workspace rules, then "Global rules (from `~/.continue/rules` folder)"). The source
+ *   (core/config/markdown/loadMarkdownRules.ts with core/config/loadLocalAssistants.ts,
+ *   `getAllDotContinueDefinitionFiles`) reads `<workspace>/.continue/rules` and
+ *   `~/.continue/rules` with `walkDir`, so subfolders too, and keeps the files ending in `.md`.
+ * - Frontmatter (docs, "Syntax"; packages/config-yaml/src/markdown/markdownToRule.ts,
+ *   `RuleFrontmatter`): `name`, `globs` ("a single pattern ... or an array of patterns"),
+ *   `regex` (one or a list, matched against the content of the files in context),
+ *   `description`, `alwaysApply`; the source also reads `invokable`, and loadMarkdownRules
+ *   skips a file with `invokable: true` as a rule (it is a prompt).
+ * - Invalid YAML: `parseMarkdownRule` catches the parse error and returns no frontmatter, the
+ *   whole file as the rule's text (`invalidYamlDropsFrontmatter`).
+ * - Globs: `matchesGlobs` (core/llm/rules/getSystemMessageWithRules.ts) hands each string whole
+ *   to `minimatch` (braces expanded, no comma splitting), and reads a leading `!` as a negation.
+ *   The path it matches is the one Continue has for a file in context; that it is relative to
+ *   the workspace, as agentls matches, is assumed (the source's tests use both forms).
+ * - How a rule applies: the docs say `alwaysApply: true` "Always included, regardless of file
+ *   context"; `false` "Included if globs exist AND match file context, or the agent decides to
+ *   pull the rule into context based on its description"; undefined "Included if no globs
+ *   exist OR globs exist and match". The source (`shouldApplyRule`, `isGlobalRule` there) agrees
+ *   but for one part, and is followed: the description is offered only for a rule with
+ *   `alwaysApply: false` and no globs (core/tools/definitions/requestRule.ts lists "explicitly
+ *   false and no globs"), through its `request_rule` tool, whose default policy there is
+ *   "disabled" (the user turns it on). A `regex` beside globs narrows them to files whose
+ *   content matches; a `regex` alone attaches the rule for any file in context whose content
+ *   matches: agentls does not read file content, so it lists that rule as matching every path.
+ *   Continue's own label (packages/config-yaml/src/markdown/getRuleType.ts) calls a rule with
+ *   `alwaysApply: false` and neither globs nor description "Manual".
+ */
+const CONTINUE_RULES_FOLDER = '.continue/rules';
+
+export const continueDev: AgentModel = {
+  id: 'continue',
+  name: 'Continue',
+  reads: '`.continue/rules/**/*.md` at the workspace root (subfolders too); `~/.continue/rules/**/*.md`',
+  owns(rel) {
+    return continuePlacement(rel) ?? misspeltFolderPlacement(rel, '.continue', 'rules', 'Continue', continuePlacement);
+  },
+  keys: {
+    name: { kind: 'string' },
+    description: { kind: 'string' },
+    globs: { kind: 'globs' },
+    regex: { kind: 'strings' },
+    alwaysApply: { kind: 'boolean' },
+    invokable: { kind: 'boolean' },
+  },
+  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true },
+  invalidYamlDropsFrontmatter: true,
+  activation: continueActivation,
+};
+
+/** How Continue applies a rule of `.continue/rules` (the notes above give the sources). */
+function continueActivation(fm: Record<string, unknown>): Activation {
+  // loadMarkdownRules: not loaded as a rule; a prompt the user invokes.
+  if (fm.invokable === true) return { mode: 'manual' };
+  if (fm.alwaysApply === true) return { mode: 'always' };
+  const written = globList(fm.globs, false);
+  // `matchesGlobs`: a leading `!` excludes; with only exclusions, every other path matches.
+  // The exclusions are left out of the globs agentls matches (a file they exclude is then
+  // listed as attached), so none of them is judged a dead glob either.
+  const globs = written.filter((g) => !g.startsWith('!'));
+  if (written.length) return { mode: 'globs', globs: globs.length ? globs : ['**/*'] };
+  // A content regex alone: any path, narrowed by content agentls does not read.
+  if (globList(fm.regex, false).length) return { mode: 'globs', globs: ['**/*'] };
+  if (fm.alwaysApply === false) {
+    const described = typeof fm.description === 'string' && fm.description.trim() !== '';
+    return described ? { mode: 'description' } : { mode: 'manual' };
+  }
+  // `isGlobalRule`: a rule of `.continue/` with no globs and no regex, `alwaysApply` not false.
+  return { mode: 'always' };
+}
+
+/** Where Continue reads a path, the folder spelt right. */
+function continuePlacement(rel: string): Placement | undefined {
+  const at = afterMarker(rel, `${CONTINUE_RULES_FOLDER}/`);
+  if (!at || at.rest === '' || !baseName(rel).endsWith('.md')) return undefined;
+  // The workspace folder's `.continue/rules` alone (getDotContinueSubDirs joins it to each
+  // workspace folder); one below the root is not read, and not reported (it may be a workspace
+  // folder of its own in a multi-root workspace).
+  if (at.prefix !== '') return undefined;
+  return { read: true, frontmatter: true };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+import { cliRulesFor } from '../helpers/rulesFor';
+import type { RulesForFileResult } from '../../protocol/rulesContext';
+
+/**
+ * Continue's rule files (`.continue/rules/**\/*.md`, rules/agents/continue.ts has the sources)
+ * through the built CLI: rules written as Continue's users write them are checked clean and
+ * listed in the modes Continue applies them; each slip Continue would act on is said, naming
+ * Continue; nothing of Continue where it is not in use or not targeted.
+ */
+const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/components/Button.tsx': 'x\n', 'src/lib/a.ts': 'x\n', 'src/lib/a.test.ts': 'x\n' };
+
+const CORRECT_RULES = {
+  // The docs' quick start: a name, no other key (always, as a rule of `.continue/`).
+  '.continue/rules/01-general.md': '---\nname: General coding standards\n---\n\n- Prefer small functions.\n- Write a test for every fix.\n',
+  '.continue/rules/frontend/react.md': '---\nname: React components\nglobs: "src/components/**/*.{tsx,jsx}"\ndescription: Conventions for React components\nalwaysApply: false\n---\n\nUse function components and hooks.\n',
+  '.continue/rules/typescript.md': '---\nname: TypeScript\nglobs:\n  - "**/*.ts"\n  - "!**/*.test.ts"\nregex: "^import .* from \'.*\';$"\n---\n\nUse strict types.\n',
+  '.continue/rules/migrations.md': '---\nname: Database migrations\ndescription: How to write a database migration\nalwaysApply: false\n---\n\nNever edit an applied migration.\n',
+  '.continue/rules/pirate.md': '---\nname: Pirate\nalwaysApply: true\nglobs: "docs/**"\n---\nTalk like a pirate.\n',
+};
+
+describe('Continue rules in agentls check and rules', () => {
+  it('a correct set of rules has no finding', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_RULES });
+    const run = builtCli(['check'], { cwd: ws });
+    expect(run.stdout).toBe('Checked 8 files: no problems.\n');
+    expect(run.status).toBe(0);
+  });
+
+  it('lists the rules in the modes Continue applies them', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_RULES });
+    const answer = builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout;
+    const continueRules = (JSON.parse(answer) as { agentRules: { agent: string; rules: { path: string; mode: string }[] }[] }).agentRules.find((a) => a.agent === 'continue')!.rules;
+    expect(Object.fromEntries(continueRules.map((r) => [r.path, r.mode]))).toEqual({
+      '.continue/rules/01-general.md': 'always',
+      '.continue/rules/frontend/react.md': 'glob',
+      '.continue/rules/typescript.md': 'glob',
+      '.continue/rules/migrations.md': 'description',
+      // `alwaysApply: true` wins over globs (shouldApplyRule).
+      '.continue/rules/pirate.md': 'always',
+    });
+    const button = cliRulesFor(ws, 'src/components/Button.tsx', 'continue');
+    expect(button.filter((r) => r.applies).map((r) => r.path).sort()).toEqual(['.continue/rules/01-general.md', '.continue/rules/frontend/react.md', '.continue/rules/migrations.md', '.continue/rules/pirate.md']);
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').find((r) => r.path === '.continue/rules/typescript.md')!.applies).toBe(true);
+  });
+
+  it("lists the user's ~/.continue/rules, and nothing of Continue where no rule folder holds a file or it is not targeted", () => {
+    const ws = writeTree(tempDir(), SOURCES);
+    const home = writeTree(tempDir(), { '.continue/rules/mine.md': '---\nname: Mine\n---\nBe brief.\n' });
+    const answer = JSON.parse(builtCli(['rules', '--for', 'src/lib/a.ts', '--json'], { cwd: ws, home, mustSucceed: true }).stdout) as RulesForFileResult;
+    expect(answer.agents.find((a) => a.agent === 'continue')?.rules.map((r) => [r.path.split('/').pop(), r.applies])).toEqual([['mine.md', true]]);
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue')).toEqual([]);
+    const withRules = writeTree(tempDir(), { ...SOURCES, '.continue/rules/bad.md': '---\nname: Bad\nalwaysApply: "yes"\n---\nX\n' });
+    expect(cliRulesFor(withRules, 'src/lib/a.ts', 'continue', 'cursor')).toEqual([]);
+    expect(builtCli(['check', '--agents', 'cursor'], { cwd: withRules }).stdout).toContain('no problems');
+  });
+
+  it('says each slip Continue acts on, naming Continue', () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/type.md': '---\nname: A\nalwaysApply: "yes"\n---\nA\n',
+      '.continue/rules/slip.md': '---\nname: B\nalways_apply: true\n---\nB\n',
+      '.continue/rules/foreign.md': '---\nname: C\napplyTo: "src/**"\n---\nC\n',
+      '.continue/rules/trigger.md': '---\nname: D\ntrigger: always_on\n---\nD\n',
+      '.continue/rules/dead.md': '---\nname: E\nglobs: "lib/**/*.rb"\n---\nE\n',
+      '.continue/rules/comma.md': '---\nname: F\nglobs: "src/**/*.ts, src/**/*.tsx"\n---\nF\n',
+      '.continue/rules/globtype.md': '---\nname: G\nglobs: 42\n---\nG\n',
+      '.continue/rules/yaml.md': '---\nname: H\nglobs: **/*.ts\n---\nH\n',
+      '.continue/rules/negated.md': '---\nname: I\nglobs: ["src/**/*.ts", "!src/**.test.ts"]\n---\nI\n',
+      '.continue/rule/misspelt.md': '---\nname: J\n---\nJ\n',
+    });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toContain('.continue/rules/type.md:3:14: warning [frontmatter/wrong-type] Continue expects `alwaysApply` to be true or false, not "yes"');
+    expect(out).toContain('.continue/rules/slip.md:3:1: warning [frontmatter/unknown-key] Continue reads `alwaysApply`, not `always_apply`');
+    expect(out).toContain("warning [rule/foreign-key] `applyTo` is GitHub Copilot's key: Continue reads `globs` and ignores `applyTo`");
+    expect(out).toContain(".continue/rules/trigger.md:3:1: information [rule/foreign-key] `trigger` is Windsurf's key: Continue ignores it.");
+    expect(out).toMatch(/\.continue\/rules\/dead\.md:3:\d+: warning \[context\/dead-glob\] Continue never attaches this rule by its globs: "lib\/\*\*\/\*\.rb" matches none/);
+    expect(out).toContain('.continue/rules/comma.md:3:8: warning [frontmatter/invalid-glob] Continue does not split `globs` at commas');
+    expect(out).toContain('.continue/rules/globtype.md:3:8: warning [frontmatter/wrong-type] Continue reads `globs` as globs');
+    // Continue's parser drops frontmatter that is not YAML: the file then goes to every request.
+    expect(out).toMatch(/\.continue\/rules\/yaml\.md:3:\d+: error \[frontmatter\/yaml-error\] The frontmatter is not valid YAML .*: Continue then reads none of its keys/);
+    // The `!` is Continue's exclusion, kept in the repair; the glob after it is judged.
+    expect(out).toContain('.continue/rules/negated.md:3:24: warning [frontmatter/invalid-glob] Continue does not match `!src/**.test.ts` as meant');
+    expect(out).toContain('Write "!src/**/*.test.ts"');
+    expect(out).toContain('.continue/rule/misspelt.md:1:1: warning [rule/not-read] Continue reads rules from `.continue/rules/`, and this folder is `.continue/rule/`');
+  });
+});

@@ -1,0 +1,55 @@
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RulesForFileResult } from '../../../protocol/rulesContext';
+import { hoverText } from '../../helpers/hover';
+import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/**
+ * Continue's rule files (`.continue/rules/**\/*.md`, rules/agents/continue.ts) through the real
+ * server: diagnostics naming Continue and none on a correct rule, the first-line hover,
+ * `agentls/rulesForFile`, and a rule created on disk once the client reports it.
+ */
+const start = useLspClients(afterEach);
+
+const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/components/Button.tsx': 'x\n', 'src/lib/a.ts': 'x\n' };
+
+async function continueApplying(c: LspTestClient, uri: string): Promise<string[]> {
+  const r = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri });
+  return (r.agents.find((a) => a.agent === 'continue')?.rules ?? []).filter((x) => x.applies).map((x) => x.path);
+}
+
+describe('Continue rules in the server', () => {
+  it('says a misspelt alwaysApply and another tool\'s glob key, naming Continue, and nothing on a correct rule', async () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/slip.md': '---\nname: Slip\nalways_apply: true\n---\nA\n',
+      '.continue/rules/foreign.md': '---\nname: Foreign\napplyTo: "src/**"\n---\nB\n',
+    });
+    const c = await start({ folders: [ws] });
+    const slip = await c.open(path.join(ws, '.continue/rules/slip.md'));
+    const said = await c.waitForDiagnostics(slip, (d) => d.some((x) => x.code === 'frontmatter/unknown-key'));
+    expect(said.find((x) => x.code === 'frontmatter/unknown-key')!.message).toContain('Continue reads `alwaysApply`, not `always_apply`');
+    const foreign = await c.open(path.join(ws, '.continue/rules/foreign.md'));
+    const found = await c.waitForDiagnostics(foreign, (d) => d.some((x) => x.code === 'rule/foreign-key'));
+    expect(found.find((x) => x.code === 'rule/foreign-key')!.message).toContain('Continue reads `globs` and ignores `applyTo`');
+    // Made right in the buffer, the set published for that version is the server's judgement of it.
+    await c.setText(foreign, '---\nname: Components\nglobs: "src/components/**/*.tsx"\ndescription: React components\nalwaysApply: false\n---\nB\n');
+    expect(await c.waitForDiagnostics(foreign)).toEqual([]);
+    expect(await hoverText(c, foreign, 0, 1)).toContain('Continue');
+  });
+
+  it('lists the rules Continue applies to a file, and one created on disk once it is reported', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/general.md': '---\nname: General\n---\nBe brief.\n' });
+    const c = await start({ folders: [ws] });
+    const button = c.uri(path.join(ws, 'src/components/Button.tsx'));
+    await until("Continue's always rule", () => continueApplying(c, button), (p) => p.includes('.continue/rules/general.md'));
+    // In a new subfolder (Continue reads them): a watcher reports the folder and the file created.
+    writeTree(ws, { '.continue/rules/ui/components.md': '---\nname: Components\nglobs: "src/components/**"\n---\nUse hooks.\n' });
+    const created = ['.continue/rules/ui', '.continue/rules/ui/components.md'].map((rel) => ({ uri: c.uri(path.join(ws, rel)), type: 1 }));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: created });
+    await until('the created rule listed', () => continueApplying(c, button), (p) => p.includes('.continue/rules/ui/components.md'));
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual(['.continue/rules/general.md']);
+  });
+});
