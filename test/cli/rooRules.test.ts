@@ -64,6 +64,16 @@ describe('Roo Code rules in agentls check and rules', () => {
     expect(json.summary.agentFiles).toBe(1);
   });
 
+  it('lists a mode\'s rules first, then AGENTS.md, then the rules of every mode, the order Roo Code sends them in', () => {
+    // Roo Code's source, custom-instructions.ts (`addCustomInstructions`): "Add mode-specific rules first", then AGENTS.md, then the generic rules.
+    const ws = writeTree(tempDir(), { ...SOURCES, 'AGENTS.md': '# Agents\n', '.roo/rules/01-general.md': '# General\n', '.roo/rules-code/01-js.md': '# Code\n', '.roorules-architect': 'Design.\n' });
+    expect(cliRulesFor(ws, 'src/a.ts', 'roo').map((r) => r.path)).toEqual(['.roorules-architect', '.roo/rules-code/01-js.md', 'AGENTS.md', '.roo/rules/01-general.md']);
+    const listing = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    const text = listing.slice(listing.indexOf('Roo Code, rules for the whole workspace'));
+    const at = (p: string) => text.indexOf(`  ${p}  `);
+    expect([at('.roorules-architect'), at('.roo/rules-code/01-js.md'), at('AGENTS.md'), at('.roo/rules/01-general.md')].every((n, i, all) => n >= 0 && (i === 0 || n > all[i - 1]))).toBe(true);
+  });
+
   it('takes no backup or editor copy of a .roorules-{mode} for a mode: a mode is a slug of letters, digits and dashes', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.roorules-code': 'Code rules.\n', '.roorules-code.bak': 'old\n', '.roorules-code~': 'old\n', '.roo/rules-code.old/x.md': 'old\n' });
     expect(cliRulesFor(ws, 'src/a.ts', 'roo').map((r) => [r.path, r.agentMode])).toEqual([['.roorules-code', 'code']]);

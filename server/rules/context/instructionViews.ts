@@ -700,8 +700,8 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
 /**
  * Roo Code (`agents/roo.ts` has the sources): the files of the root's `.roo/rules/` (and
  * `~/.roo/rules/`), read recursively, else the root's `.roorules`; for each mode, the files of
- * `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; and the root's `AGENTS.md`,
- * else `AGENT.md`, first of the files sent in every mode, as its source orders them, told with
+ * `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only, listed first; and the root's `AGENTS.md`,
+ * else `AGENT.md`, after them and first of the files sent in every mode, as its source orders them, told with
  * the setting that turns it off (`rooAgentRules`). Every file is sent whole (no frontmatter). A fallback file beside a folder holding files is not read: returned in
  * `shadowed` for its warning. The user's `~/.roo/rules-{mode}/` folders are not listed (agentls
  * reads no more of `~/.roo`, which holds Roo Code's other settings); where `~/.roo/rules/` holds
@@ -736,11 +736,6 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
   const inUse = host.agents !== 'auto' || configEntries.length > 0 || fallbacks.length > 0 || (await host.fs.stat(config))?.kind === 'directory';
   if (!inUse) return undefined;
-  const user = await listFolder(userRules);
-  const workspace = await listFolder(path.join(config, 'rules'));
-  await rooAgentRules(reader, rules, uncounted);
-  for (const p of user) await take(p, true);
-  for (const p of workspace) await take(p, false);
   const modes = new Set<string>();
   for (const e of configEntries) {
     const mode = e.kind === 'directory' ? rooModeOf(e.name, 'rules-') : undefined;
@@ -750,13 +745,8 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     const mode = rooModeOf(name, '.roorules-');
     if (mode !== undefined) modes.add(mode);
   }
-  // The all-modes fallback: docs, "If .roo/rules/ doesn't exist or is empty".
-  if (fallbacks.includes('.roorules')) {
-    const p = path.join(root, '.roorules');
-    if (workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
-    else if (user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
-    else await take(p, false);
-  }
+  // In the order Roo Code sends them (its source, `addCustomInstructions`: "Add mode-specific rules
+  // first", then the root AGENTS.md, then the generic rules of `loadRuleFiles`); listed for every mode, each mode's in turn.
   for (const mode of [...modes].sort()) {
     const dir = path.join(config, `rules-${mode}`);
     const files = await listFolder(dir);
@@ -766,6 +756,18 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`.
     if (files.length > 0) shadowed.push({ path: p, folder: dir, mode });
     else await take(p, false, mode);
+  }
+  await rooAgentRules(reader, rules, uncounted);
+  const user = await listFolder(userRules);
+  const workspace = await listFolder(path.join(config, 'rules'));
+  for (const p of user) await take(p, true);
+  for (const p of workspace) await take(p, false);
+  // The all-modes fallback: docs, "If .roo/rules/ doesn't exist or is empty".
+  if (fallbacks.includes('.roorules')) {
+    const p = path.join(root, '.roorules');
+    if (workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
+    else if (user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
+    else await take(p, false);
   }
   return { view: view('roo', root, rules, uncounted), shadowed };
 }

@@ -29,7 +29,8 @@ describe('Roo Code in the server', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/01-general.md': '# General\n', '.roo/rules-code/01-js.md': '# Code mode\n', 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws], home: tempDir() });
     const forFile = await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts')));
-    expect(rooRules(forFile).map((r) => [r.path, r.agentMode])).toEqual([['.roo/rules/01-general.md', undefined], ['.roo/rules-code/01-js.md', 'code']]);
+    // The mode's first, as Roo Code sends them (custom-instructions.ts, `addCustomInstructions`).
+    expect(rooRules(forFile).map((r) => [r.path, r.agentMode])).toEqual([['.roo/rules-code/01-js.md', 'code'], ['.roo/rules/01-general.md', undefined]]);
     const text = await hoverText(c, await c.open(path.join(ws, '.roo/rules-code/01-js.md')), 0, 1);
     expect(text).toContain('**.roo/rules-code/01-js.md** (≈3 tokens) · only in the code mode');
   });
