@@ -74,6 +74,24 @@ describe('Roo Code rules in agentls check and rules', () => {
     expect([at('.roorules-architect'), at('.roo/rules-code/01-js.md'), at('AGENTS.md'), at('.roo/rules/01-general.md')].every((n, i, all) => n >= 0 && (i === 0 || n > all[i - 1]))).toBe(true);
   });
 
+  it('reads ~/.roo/rules-{mode}/ before the workspace\'s folder of that mode, and then reads no .roorules-{mode}', () => {
+    // The home given is shown as its absolute path in --json, as ~ in text. Roo Code's docs ("Custom Instructions"): global rules in `~/.roo/rules/` and `~/.roo/rules-{modeSlug}/`; its source
+    // (custom-instructions.ts, `addCustomInstructions`) reads each mode's folders global first and falls back to `.roorules-{mode}` only where none holds files.
+    const home = writeTree(tempDir(), { '.roo/rules-code/01-user.md': '# Mine\n', '.roo/rules-ask/01-user.md': '# Ask\n', '.roo/settings.json': '{}\n' });
+    const ws = writeTree(tempDir(), { ...SOURCES, '.roo/rules/01-general.md': '# General\n', '.roo/rules-code/01-js.md': '# Code\n', '.roorules-ask': 'Ask rules.\n' });
+    const answer = JSON.parse(builtCli(['rules', '--for', 'src/a.ts', '--json'], { cwd: ws, home, mustSucceed: true }).stdout) as { agents: { agent: string; rules: { path: string; agentMode?: string }[] }[] };
+    const roo = answer.agents.find((a) => a.agent === 'roo')!.rules;
+    expect(roo.map((r) => [r.path, r.agentMode])).toEqual([
+      [`${home}/.roo/rules-ask/01-user.md`, 'ask'],
+      [`${home}/.roo/rules-code/01-user.md`, 'code'],
+      ['.roo/rules-code/01-js.md', 'code'],
+      ['.roo/rules/01-general.md', undefined],
+    ]);
+    const text = builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout;
+    expect(text).toContain("not counted: .roorules-ask (not read: ~/.roo/rules-ask holds files, and Roo Code's source then reads no .roorules-ask");
+    expect(text).not.toContain('settings.json');
+  });
+
   it('takes no backup or editor copy of a .roorules-{mode} for a mode: a mode is a slug of letters, digits and dashes', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.roorules-code': 'Code rules.\n', '.roorules-code.bak': 'old\n', '.roorules-code~': 'old\n', '.roo/rules-code.old/x.md': 'old\n' });
     expect(cliRulesFor(ws, 'src/a.ts', 'roo').map((r) => [r.path, r.agentMode])).toEqual([['.roorules-code', 'code']]);

@@ -37,7 +37,7 @@ import type { AgentModel, Placement } from './types';
 export const roo: AgentModel = {
   id: 'roo',
   name: 'Roo Code',
-  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; `~/.roo/rules/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
+  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; `~/.roo/rules/` and `~/.roo/rules-{mode}/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
   owns: rooPlacement,
   keys: {},
   activation: () => ({ mode: 'always' }),
@@ -60,6 +60,13 @@ export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-'): string
   const slug = name.slice(prefix.length);
   return ROO_SLUG.test(slug) ? slug : undefined;
 }
+
+/**
+ * Roo Code's built-in modes' slugs (its source, packages/types/src/mode.ts, `DEFAULT_MODES`; the
+ * docs' "Using Modes" names the same five): the modes whose `~/.roo/rules-{mode}/` agentls looks
+ * into beside those the workspace names, as it does not list `~/.roo` (Roo Code's settings).
+ */
+export const ROO_BUILT_IN_MODES = ['architect', 'ask', 'code', 'debug', 'orchestrator'] as const;
 
 /** A mode's slug as Roo Code's source accepts it (`rooModeOf`). */
 const ROO_SLUG = /^[a-zA-Z0-9-]+$/;

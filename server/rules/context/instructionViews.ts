@@ -14,7 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
-import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, rooModeOf, rooSkipsFile } from '../agents/roo';
+import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { kiroNotApplied } from '../agents/kiro';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
@@ -703,7 +703,8 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
  * `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only, listed first; and the root's `AGENTS.md`,
  * else `AGENT.md`, after them and first of the files sent in every mode, as its source orders them, told with
  * the setting that turns it off (`rooAgentRules`). Every file is sent whole (no frontmatter). A fallback file beside a folder holding files is not read: returned in
- * `shadowed` for its warning. The user's `~/.roo/rules-{mode}/` folders are not listed (agentls
+ * `shadowed` for its warning. The user's `~/.roo/rules-{mode}/` folders are read before the
+ * workspace's of their mode, for the modes the workspace names and Roo Code's built-in ones (agentls
  * reads no more of `~/.roo`, which holds Roo Code's other settings); where `~/.roo/rules/` holds
  * files, Roo Code's source (`loadRuleFiles`) reads no `.roorules` either, which the docs do not
  * say: the file is then told as not read, without a warning. Under `auto` the view is shown only
@@ -747,14 +748,23 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   }
   // In the order Roo Code sends them (its source, `addCustomInstructions`: "Add mode-specific rules
   // first", then the root AGENTS.md, then the generic rules of `loadRuleFiles`); listed for every mode, each mode's in turn.
+  // The user's mode folders (`~/.roo/rules-{mode}/`, docs' "Global Rules Directory") of the modes the workspace names and of
+  // Roo Code's own: ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
+  for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);
   for (const mode of [...modes].sort()) {
+    const userDir = path.join(host.home, '.roo', `rules-${mode}`);
+    host.allowArea(userDir);
+    const userFiles = await listFolder(userDir);
+    for (const p of userFiles) await take(p, true, mode);
     const dir = path.join(config, `rules-${mode}`);
     const files = await listFolder(dir);
     for (const p of files) await take(p, false, mode);
     if (!fallbacks.includes(`.roorules-${mode}`)) continue;
     const p = path.join(root, `.roorules-${mode}`);
-    // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`.
+    // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`; the source
+    // falls back only where no folder of the mode holds files, the user's included (as for `.roorules` below).
     if (files.length > 0) shadowed.push({ path: p, folder: dir, mode });
+    else if (userFiles.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userDir)} holds files, and Roo Code's source then reads no .roorules-${mode} (its docs do not say so)` });
     else await take(p, false, mode);
   }
   await rooAgentRules(reader, rules, uncounted);
