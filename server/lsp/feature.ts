@@ -19,6 +19,7 @@ import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import type { RulesEngine } from '../rules/engine';
 import type { FolderOutline, OutlineLeaveOut } from '../search/outline';
+import type { PathPick } from '../search/engine';
 import type { RuleFolderLinks } from '../workspace/linkedRuleFolders';
 import type { WorkspaceSession } from '../workspace/session';
 import type { ClientFeatures } from './clientFeatures';
@@ -116,8 +117,8 @@ export interface FileSearchService {
    * ended it: what is known is all there is); undefined when the folder is not indexed.
    */
   ruleFolderLinksNow(root: string): Promise<{ listed: true; links: RuleFolderLinks } | { listed: false } | undefined>;
-  /** The indexed files of a folder with one of these extensions (lower-case, with the dot), or with none and one of these `names`, as `paths` gives them: far cheaper than all of them. */
-  pathsWithExtensions(root: string, extensions: readonly string[], names?: readonly string[]): Promise<string[] | undefined>;
+  /** The indexed files of a folder with one of these extensions (lower-case, with the dot), or with none and one of these `names`, or that `also` picks, as `paths` gives them: far cheaper than all of them. */
+  pathsWithExtensions(root: string, extensions: readonly string[], names?: readonly string[], also?: PathPick): Promise<string[] | undefined>;
   /** The indexed files of a folder named exactly `name`, as `paths` gives them, once the index knows every name; undefined before, or when the folder is not indexed. */
   pathsNamedNow(root: string, name: string): Promise<string[] | undefined>;
   /**

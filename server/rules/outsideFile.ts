@@ -6,7 +6,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import type { OutsideFile } from './agentFiles';
 import { ownerOf } from './agents';
 import { isClineTextRule } from './agents/cline';
-import { mayBeRooFile } from './agents/roo';
+import { mayBeRooFile, ROO_RULE_FOLDER } from './agents/roo';
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
@@ -25,13 +25,16 @@ export function mayBeRuleFile(p: string): boolean {
 
 /**
  * Every file `mayBeRuleFile` accepts has one of these extensions (lower-case) or one of
- * these names, which have none: the file index hands over only those (a few thousand of a
- * 92k-file tree) instead of every path, and `mayBeRuleFile` judges them. All but Roo Code's
- * `.roorules-{mode}` and the files of `.roo/rules` with another extension, which the index
- * cannot pick by name: the server's lint of closed rule files leaves those out (its
- * `context/roo-fallback-unread` comes from Roo Code's view, not from this lint).
+ * these names, which have none, or is one `also` picks: Roo Code's `.roorules-{mode}` by its
+ * prefix, and every file under a `.roo/rules(-{mode})` folder, whatever its extension. The file
+ * index hands over only those (a few thousand of a 92k-file tree) instead of every path, and
+ * `mayBeRuleFile` judges them, so the server's lint of closed rule files takes the files `check` does.
  */
-export const RULE_FILE_CANDIDATES = { extensions: [...MARKDOWN_EXTENSIONS, '.txt'], names: [...SINGLE_FILE_RULES, '.roorules'] } as const;
+export const RULE_FILE_CANDIDATES = {
+  extensions: [...MARKDOWN_EXTENSIONS, '.txt'],
+  names: [...SINGLE_FILE_RULES, '.roorules'],
+  also: { namePrefixes: ['.roorules-'], folders: ROO_RULE_FOLDER },
+} as const;
 
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
 export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel' | 'places'> {

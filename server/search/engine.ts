@@ -253,12 +253,12 @@ export class SearchEngine {
    * (lower-case, with the dot: `.json`), once the index knows its names; undefined when the
    * folder is not indexed. Reads the extension column: only the files it keeps are spelt out.
    * `names`: files with no extension (as the index reads one: `.cursorrules` has none) kept by
-   * their exact name too.
+   * their exact name too; `also`: files kept whatever their extension (`PathPick`).
    */
-  async filesWithExtensions(root: string, extensions: readonly string[], waitMs: number, names: readonly string[] = []): Promise<string[] | undefined> {
+  async filesWithExtensions(root: string, extensions: readonly string[], waitMs: number, names: readonly string[] = [], also?: PathPick): Promise<string[] | undefined> {
     const index = this.folders.get(root);
     if (!index || !(await index.whenNamesKnown(waitMs))) return undefined;
-    return pathsWithExtensions(index, extensions, names);
+    return pathsWithExtensions(index, extensions, names, also);
   }
 
   /**
@@ -465,16 +465,32 @@ function prefixFor(primary: string | undefined, root: string): string {
  * waits while a request is being answered.
  */
 /** The files of an index whose extension is one of `extensions` (lower-case, with the dot), or with none and named one of `names`: only those are spelt out. */
-function pathsWithExtensions(index: FolderIndex, extensions: readonly string[], names: readonly string[] = []): Promise<string[]> {
+/**
+ * Files kept beside those an extension or exact name picks, for names a fixed list cannot hold
+ * (Roo Code's `.roorules-{mode}`, any file of its `.roo/rules/`): `namePrefixes`, of the files
+ * with no extension; `folders`, tested once per folder on its relative path (`/`-separated, with
+ * a trailing `/`), every file under a folder it matches.
+ */
+export interface PathPick {
+  namePrefixes?: readonly string[];
+  folders?: RegExp;
+}
+
+function pathsWithExtensions(index: FolderIndex, extensions: readonly string[], names: readonly string[] = [], also: PathPick = {}): Promise<string[]> {
   const table = index.table;
   const wanted = new Set(extensions.map((e) => table.extensionId(e)).filter((id): id is number => id !== undefined));
   const named = new Set(names);
-  if (wanted.size === 0 && named.size === 0) return Promise.resolve([]);
+  const prefixes = also.namePrefixes ?? [];
+  if (wanted.size === 0 && named.size === 0 && prefixes.length === 0 && !also.folders) return Promise.resolve([]);
   // A name is read only of the files with no extension (id 0), not of every file.
-  return spellPaths(index, (id) => wanted.has(table.extId[id]) || (named.size > 0 && table.extId[id] === 0 && named.has(table.name(id))));
+  const byName = (id: number) => table.extId[id] === 0 && (named.has(table.name(id)) || prefixes.some((p) => table.name(id).startsWith(p)));
+  // Whether each folder matches `also.folders`, by folder id: one test per folder, not per file.
+  const matched: (boolean | undefined)[] = [];
+  const inFolder = (id: number, folderPath: (d: number) => string) => (matched[table.fileDir[id]] ??= also.folders!.test(folderPath(table.fileDir[id])));
+  return spellPaths(index, (id, folderPath) => wanted.has(table.extId[id]) || ((named.size > 0 || prefixes.length > 0) && byName(id)) || (also.folders !== undefined && inFolder(id, folderPath)));
 }
 
-async function spellPaths(index: FolderIndex, keep: (id: number) => boolean): Promise<string[]> {
+async function spellPaths(index: FolderIndex, keep: (id: number, folderPath: (d: number) => string) => boolean): Promise<string[]> {
   const slicer = new TimeSlicer(undefined, yieldToRequests);
   const table = index.table;
   const folders: (string | undefined)[] = [];
@@ -483,7 +499,7 @@ async function spellPaths(index: FolderIndex, keep: (id: number) => boolean): Pr
   index.busy++;
   try {
     for (let id = 0; id < table.slotCount; id++) {
-      if (table.isAlive(id) && keep(id)) out.push(folderPath(table.fileDir[id]) + table.name(id));
+      if (table.isAlive(id) && keep(id, folderPath)) out.push(folderPath(table.fileDir[id]) + table.name(id));
       if (id % 1024 === 1023) await slicer.breathe();
     }
   } finally {

@@ -86,7 +86,7 @@ export class UnlistedRuleFiles {
     if (!search) return out;
     for (const root of roots) {
       // The files that may be rule files by their names only: spelling out every path of a 92k-file tree took 200-260 ms, twice on a restart.
-      const rels = await search.pathsWithExtensions(root, RULE_FILE_CANDIDATES.extensions, RULE_FILE_CANDIDATES.names);
+      const rels = await search.pathsWithExtensions(root, RULE_FILE_CANDIDATES.extensions, RULE_FILE_CANDIDATES.names, RULE_FILE_CANDIDATES.also);
       if (!rels) continue;
       const files: string[] = [];
       // The cap `agentls check` puts on the files it lists per folder.

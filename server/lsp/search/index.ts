@@ -5,7 +5,7 @@ import type { FileCandidatesPayload, FileSearchPayload } from '../../../protocol
 import { CancellationSource, CancelledError, type Cancellation } from '../../core/cancel';
 import { params, ParamError } from '../../core/params';
 import type { Settings } from '../../core/settings';
-import { SearchEngine, type BuildProgress } from '../../search/engine';
+import { SearchEngine, type BuildProgress, type PathPick } from '../../search/engine';
 import { unreadableSummary, type BuildReport } from '../../search/folderIndex';
 import { readSearchRequest, type SearchRequest } from '../../search/request';
 import type { OutlineLeaveOut } from '../../search/outline';
@@ -119,7 +119,7 @@ export function fileSearchFeature(): Feature {
         paths: async (root: string) => counted('index-paths', await (await ensureEngine()).filesOf(root, 60_000)),
         ruleFolderLinks: async (root: string, waitMs = 60_000) => (await ensureEngine()).ruleFolderLinksOf(root, waitMs),
         ruleFolderLinksNow: async (root: string) => (await ensureEngine()).ruleFolderLinksNow(root),
-        pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[]) => counted('index-paths-with-extensions', await (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names)),
+        pathsWithExtensions: async (root: string, extensions: readonly string[], names?: readonly string[], also?: PathPick) => counted('index-paths-with-extensions', await (await ensureEngine()).filesWithExtensions(root, extensions, 60_000, names, also)),
         pathsNamedNow: async (root: string, name: string) => (await ensureEngine()).filesNamedNow(root, name),
         pathsWithExtensionsNow: async (root: string, extensions: readonly string[]) => (await ensureEngine()).filesWithExtensionsNow(root, extensions),
         whenIndexed: async (root: string) => (await ensureEngine()).whenNamesKnown(root),

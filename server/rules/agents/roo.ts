@@ -83,8 +83,11 @@ export function isRooFallbackName(name: string): boolean {
  */
 export function mayBeRooFile(p: string): boolean {
   const name = p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
-  return isRooFallbackName(name) || (/(?:^|[\\/])\.roo[\\/]rules(?:-[a-zA-Z0-9-]+)?[\\/]/.test(p) && !rooSkipsFile(name));
+  return isRooFallbackName(name) || (ROO_RULE_FOLDER.test(p) && !rooSkipsFile(name));
 }
+
+/** A path (either separator) under a `.roo/rules` or `.roo/rules-{mode}` folder, at any depth: a folder whose every file may be Roo Code's. */
+export const ROO_RULE_FOLDER = /(?:^|[\\/])\.roo[\\/]rules(?:-[a-zA-Z0-9-]+)?[\\/]/;
 
 /** Whether a file of a rule folder is one Roo Code skips as a cache or system file (its source's `shouldIncludeRuleFile`). */
 export function rooSkipsFile(name: string): boolean {

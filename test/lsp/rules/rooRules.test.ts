@@ -34,4 +34,14 @@ describe('Roo Code in the server', () => {
     const text = await hoverText(c, await c.open(path.join(ws, '.roo/rules-code/01-js.md')), 0, 1);
     expect(text).toContain('**.roo/rules-code/01-js.md** (≈3 tokens) · only in the code mode');
   });
+  it('pushes for a closed .roorules-{mode} and a closed .roo/rules file of no Markdown extension what check says of them', async () => {
+    // The file index picks them for the closed-file lint as check's walk does (test/cli/checkInvalidUtf8Rules.test.ts for check's side).
+    const bad = Buffer.from('Use café.\n', 'latin1');
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/notes': bad, '.roo/rules/style.rules': bad, '.roorules-code': bad, 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    for (const file of ['.roo/rules/notes', '.roo/rules/style.rules', '.roorules-code']) {
+      const got = await c.waitForDiagnostics(c.uri(path.join(ws, file)), (d) => d.length > 0);
+      expect(got.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.']]);
+    }
+  });
 });
