@@ -49,6 +49,35 @@ export const MAX_IMPORTS_PER_FILE = 200;
 /** Files read while following imports from one memory file (each read is bounded too). */
 const MAX_FILES_FOLLOWED = 50;
 const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
+/** Bytes read while following imports from one memory file, all files together: 50 files of a megabyte each would be 50 MB on a keystroke. */
+const MAX_BYTES_FOLLOWED = 4 * 1024 * 1024;
+
+/** What following the imports of one file may still read (`followImports`); shared by all its imports. */
+export interface FollowBudget {
+  files: number;
+  bytes: number;
+}
+
+/** A fresh budget for the imports of one file. */
+export function followBudget(): FollowBudget {
+  return { files: MAX_FILES_FOLLOWED, bytes: MAX_BYTES_FOLLOWED };
+}
+
+/**
+ * How an agent follows imports of imports: how deep (a file at hop `maxHops` loads, its own
+ * imports do not), and which file a token names in a file at `from` (undefined: the agent does
+ * not follow it, or agentls does not look there). Claude Code's is `claudeDialect`; Gemini
+ * CLI's is in `lint/geminiImports.ts`.
+ */
+export interface ImportDialect {
+  maxHops: number;
+  resolve(from: string, token: string): string | undefined;
+}
+
+/** Claude Code's: 5 hops (its memory docs, above); a file-shaped token, `~/` from the home folder. */
+export function claudeDialect(home: string): ImportDialect {
+  return { maxHops: CLAUDE_IMPORT_MAX_HOPS, resolve: (from, token) => (looksLikeFile(token) ? resolveClaudeImport(from, token, home) : undefined) };
+}
 /**
  * Characters of a memory file looked at for imports. Claude Code's docs ask for short
  * memory files (a few hundred lines); the cap keeps a pasted megabyte from costing every keystroke.
@@ -260,9 +289,11 @@ export function isClaudeMemoryFile(p: string): boolean {
   return name === 'CLAUDE.md' || name === 'CLAUDE.local.md';
 }
 
-interface Followed {
-  /** The file a chain could not go on from, and why. */
-  missing?: { chain: string[]; token: string };
+/** The first problem down an import's chains: an import of a file that is not there, or a file past the hop limit. */
+export interface Followed {
+  /** `chain`: the files from the memory file to the one holding the import; `target`: the file it names, which is not there. */
+  missing?: { chain: string[]; target: string };
+  /** The files from the memory file to the first one past the hop limit. */
   tooDeep?: { chain: string[] };
 }
 
@@ -285,7 +316,8 @@ export async function claudeImportFindings(
   const imports = findClaudeImports(text);
   if (imports.length === 0) return [];
   const out: Finding[] = [];
-  const budget = { files: MAX_FILES_FOLLOWED };
+  const budget = followBudget();
+  const dialect = claudeDialect(home);
   // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
   const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
   for (const imp of imports) {
@@ -330,10 +362,10 @@ export async function claudeImportFindings(
       );
       continue;
     }
-    const followed = await follow(fs, target, [file, target], home, budget);
+    const followed = await followImports(fs, target, [file, target], dialect, budget);
     if (followed.missing) {
       const via = followed.missing.chain.slice(1).map(display).join(' → ');
-      out.push(finding('claude/import-missing', 'warning', range, `Through this import (${via}), Claude Code imports ${display(resolveClaudeImport(followed.missing.chain[followed.missing.chain.length - 1], followed.missing.token, home))}, and there is no such file: that import is skipped without a word.`));
+      out.push(finding('claude/import-missing', 'warning', range, `Through this import (${via}), Claude Code imports ${display(followed.missing.target)}, and there is no such file: that import is skipped without a word.`));
     } else if (followed.tooDeep) {
       const chain = followed.tooDeep.chain;
       out.push(
@@ -359,24 +391,28 @@ export async function fileState(fs: FileSystem, p: string): Promise<'present' | 
   return read.reason === 'not-found' ? 'missing' : 'unchecked';
 }
 
-/** Walks the imports below `p` depth-first, within the hop limit and the file budget; the first problem wins. */
-async function follow(fs: FileSystem, p: string, chain: string[], home: string, budget: { files: number }): Promise<Followed> {
-  if (budget.files-- <= 0) return {};
-  const read = await fs.readText(p, { maxBytes: MAX_IMPORTED_FILE_BYTES });
+/**
+ * Walks the imports below `p` (the last of `chain`, which starts at the memory file) depth-first,
+ * within the dialect's hop limit and the budget (files and bytes read); the first problem wins.
+ * A file already on the chain is not read again: both agents stop a cycle (Claude Code reads a
+ * file once; Gemini CLI's processor skips a file already on the chain, `lint/geminiImports.ts`).
+ */
+export async function followImports(fs: FileSystem, p: string, chain: string[], dialect: ImportDialect, budget: FollowBudget): Promise<Followed> {
+  if (budget.files-- <= 0 || budget.bytes <= 0) return {};
+  const read = await fs.readText(p, { maxBytes: Math.min(MAX_IMPORTED_FILE_BYTES, budget.bytes) });
   if (!read.ok) return {};
+  budget.bytes -= read.text.length;
   for (const imp of findClaudeImports(read.text)) {
-    if (!looksLikeFile(imp.path)) continue;
-    const target = resolveClaudeImport(p, imp.path, home);
-    // A cycle is harmless: Claude Code reads a file once.
-    if (chain.includes(target)) continue;
+    const target = dialect.resolve(p, imp.path);
+    if (target === undefined || chain.includes(target)) continue;
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;
-    if (state === 'missing') return { missing: { chain, token: imp.path } };
-    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') return { missing: { chain, token: imp.path + imp.kept } };
+    if (state === 'missing') return { missing: { chain, target } };
+    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') return { missing: { chain, target: target + imp.kept } };
     const next = [...chain, target];
     // chain[0] is the memory file (hop 0): next's last element is hop next.length - 1.
-    if (next.length - 1 > CLAUDE_IMPORT_MAX_HOPS) return { tooDeep: { chain: next } };
-    const below = await follow(fs, target, next, home, budget);
+    if (next.length - 1 > dialect.maxHops) return { tooDeep: { chain: next } };
+    const below = await followImports(fs, target, next, dialect, budget);
     if (below.missing || below.tooDeep) return below;
   }
   return {};

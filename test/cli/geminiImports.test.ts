@@ -29,4 +29,31 @@ describe('a GEMINI.md import of a missing file', () => {
     const out = builtCli(['check'], { cwd: ws }).stdout;
     expect(out.split('\n').filter((l) => l.includes('gemini/import-missing')).map((l) => l.slice(0, l.indexOf(' warning')))).toEqual(['AGENTS.md:3:1:']);
   });
+
+  it('follows imports of imports: a missing one down the chain is said on the import that leads to it, naming the file that holds it', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'GEMINI.md': '# Context\n\n@./docs/a.md\n',
+      'docs/a.md': 'A.\n@./b.md\n',
+      'docs/b.md': 'B.\n`@./in-code.md`\n@./gone.md\n',
+    });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
+      'GEMINI.md:3:1: warning [gemini/import-missing] Through this import (docs/a.md → docs/b.md), Gemini CLI imports docs/gone.md, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.',
+    ]);
+  });
+
+  it('an import past the 5 levels Gemini CLI follows is said; a cycle is not', () => {
+    const chain: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./d/1.md\n' };
+    for (let i = 1; i <= 6; i++) chain[`d/${i}.md`] = i < 6 ? `@./${i + 1}.md\n` : 'Six.\n';
+    const deep = writeTree(tempDir(), chain);
+    expect(builtCli(['check'], { cwd: deep }).stdout.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
+      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, d/6.md is level 6 and is never read: its `@` line is sent as plain text (d/1.md → d/2.md → d/3.md → d/4.md → d/5.md → d/6.md).',
+    ]);
+    chain['d/5.md'] = 'Five.\n';
+    const five = writeTree(tempDir(), chain);
+    expect(builtCli(['check'], { cwd: five }).stdout).toContain('no problems');
+    const cycle = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./a.md\n', 'a.md': '@./b.md\n', 'b.md': '@./a.md\n@./GEMINI.md\n' });
+    expect(builtCli(['check'], { cwd: cycle }).stdout).toContain('no problems');
+  });
 });

@@ -4,7 +4,7 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside } from '../../workspace/paths';
 import { GEMINI_MD } from '../agents/gemini';
-import { fileState, findClaudeImports, looksLikeFile } from '../claudeImports';
+import { fileState, findClaudeImports, followBudget, followImports, looksLikeFile, type ImportDialect } from '../claudeImports';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
 
@@ -29,26 +29,69 @@ export function mayBeGeminiContextFile(p: string, where: { rootOf(p: string): st
 }
 
 /**
- * An import of a file that is not there, in a context file of Gemini CLI's: one whose name is
+ * How deep Gemini CLI follows imports of imports. Its source (google-gemini/gemini-cli,
+ * packages/core/src/utils/memoryImportProcessor.ts, `processImports`): each imported file is
+ * processed one level deeper, from 0 for the context file, and a file processed at level 5 (the
+ * default `maxDepth`; its docs, "Maximum Import Depth": "default: 5 levels") is returned as it
+ * is, its own `@path` lines left as plain text. So a file 5 imports away is read, one 6 away is
+ * not: the same count as Claude Code's hops.
+ */
+export const GEMINI_IMPORT_MAX_DEPTH = 5;
+
+/**
+ * Which tokens Gemini CLI takes for an import (same source, `findImports`): one starting with `.`,
+ * `/` or an ASCII letter; so never `@~/…` (its docs name only relative and absolute paths). Only
+ * file-shaped ones are judged here (`looksLikeFile`), so `@alice` in prose is never reported,
+ * though Gemini CLI tries it too.
+ */
+const GEMINI_IMPORT_START = /^[./A-Za-z]/;
+
+/**
+ * Gemini CLI's way of following imports: relative to the importing file's folder or absolute,
+ * within `root`. Its processor refuses an import outside the project root (`validateImportPath`,
+ * the nearest folder above holding `.git`); agentls reads nothing outside the workspace folder,
+ * so an import leading out of it is not followed.
+ */
+function geminiDialect(root: string): ImportDialect {
+  return {
+    maxHops: GEMINI_IMPORT_MAX_DEPTH,
+    resolve(from, token) {
+      if (!GEMINI_IMPORT_START.test(token) || !looksLikeFile(token)) return undefined;
+      const target = path.resolve(path.dirname(from), token);
+      return isInside(root, target) ? target : undefined;
+    },
+  };
+}
+
+/**
+ * An import of a file that is not there, in a context file of Gemini CLI's or in a file it
+ * imports, and an import deeper than Gemini CLI follows. A context file is one whose name is
  * among the root's `context.fileName` names (GEMINI.md by default). Its source
  * (google-gemini/gemini-cli, packages/core/src/utils/memoryDiscovery.ts) finds the context files
  * for every name `getAllGeminiMdFilenames()` gives and `readGeminiMdFiles` runs `processImports`
- * on each of them, whatever its name; the docs below speak of GEMINI.md only. Gemini CLI's "Memory Import Processor" docs
- * (https://geminicli.com/docs/reference/memport; its repository's docs/core/memport.md): `@` then
- * a path, relative to the importing file's folder (`@./x.md`, `@../x.md`) or absolute; imports
- * inside code blocks and inline code spans are ignored; a missing file makes the import "fail
- * gracefully with an error comment in the output", so what it names never reaches the model.
+ * on each of them, whatever its name; the docs below speak of GEMINI.md only. Gemini CLI's
+ * "Memory Import Processor" docs (https://geminicli.com/docs/reference/memport; its repository's
+ * docs/core/memport.md) and its processor (packages/core/src/utils/memoryImportProcessor.ts):
+ * - `@` then a path, relative to the importing file's folder (`@./x.md`, `@../x.md`) or absolute.
+ * - Imports inside code blocks and inline code spans are ignored (the docs; the processor's
+ *   `findCodeRegions` skips text between matching runs of backticks).
+ * - A missing file: the docs say the import "will fail gracefully with an error comment in the
+ *   output"; the processor puts `<!-- Import failed: PATH - ENOENT… -->` in its place, in an
+ *   imported file as in the context file, so what it names never reaches the model.
+ * - Imported files are processed in turn (`processImports` recurses), at most
+ *   `GEMINI_IMPORT_MAX_DEPTH` levels deep; a file already on the chain that leads to it is not
+ *   imported again (`processedFiles`, copied per chain: "File already processed"), so a cycle is
+ *   harmless and is not said.
  * The tokens are found with Claude Code's import parser (`claudeImports.ts`), whose documented
- * syntax is the same `@path` outside code. Where the two differ:
- * - `~/`: Claude Code's docs allow it; Gemini CLI's name only relative and absolute paths, so a
- *   `@~/…` token is not looked up (nor is anything in the home folder).
- * - HTML comments and blocks: Claude Code's parser skips them; Gemini CLI's docs do not say.
+ * syntax is the same `@path` outside code, and chains are followed with its walker
+ * (`followImports`), each file read once per chain, within its budget of files and bytes. Where the two differ:
+ * - `~/`: Claude Code's docs allow it; Gemini CLI takes no token starting with `~`, so a `@~/…`
+ *   token is not looked up (nor is anything in the home folder).
+ * - HTML comments and blocks: Claude Code's parser skips them; Gemini CLI's processor does not.
  *   Skipping them here can only leave a finding out.
- * - Which tokens are imports: only file-shaped ones are judged (`looksLikeFile`: `./`, `../`, `/`,
- *   or a text file's extension), so `@alice` in prose is never reported.
- * - Imports of imports, cycles and the depth limit (5 by default, same docs): not followed here.
- * Gemini CLI also refuses an import outside the project root; agentls reads nothing outside the
- * workspace folder, so an import leading out of it is left alone.
+ * - Sentence punctuation after a path: Gemini CLI's token runs to the next whitespace, so
+ *   `@./a.md.` names `./a.md.`; at the top level the punctuation is left out here (the path the
+ *   author meant is judged), down a chain the walker tries it with the punctuation, as for Claude Code.
  */
 export async function geminiImportFindingsFor(
   file: string,
@@ -61,13 +104,28 @@ export async function geminiImportFindingsFor(
   if (root === undefined || !where.geminiContextNames(root).includes(path.basename(file))) return [];
   if (!fileTargets(where.settings.rules.agents, 'gemini', false).has('gemini')) return [];
   const out: Finding[] = [];
+  const dialect = geminiDialect(root);
+  const budget = followBudget();
+  const shown = (p: string) => displayPath(p, root, where.home);
   for (const imp of findClaudeImports(text)) {
-    if (imp.path.startsWith('~') || !looksLikeFile(imp.path)) continue;
-    const target = path.resolve(path.dirname(file), imp.path);
-    if (target === path.resolve(file) || !isInside(root, target)) continue;
-    if ((await fileState(fs, target)) !== 'missing') continue;
-    const shown = displayPath(target, root, where.home);
-    out.push(finding('gemini/import-missing', 'warning', lines.range(imp.start, imp.end), `Gemini CLI imports ${shown} here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`));
+    const target = dialect.resolve(file, imp.path);
+    if (target === undefined || target === path.resolve(file)) continue;
+    const range = lines.range(imp.start, imp.end);
+    const state = await fileState(fs, target);
+    if (state === 'unchecked') continue;
+    if (state === 'missing') {
+      out.push(finding('gemini/import-missing', 'warning', range, `Gemini CLI imports ${shown(target)} here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`));
+      continue;
+    }
+    const followed = await followImports(fs, target, [file, target], dialect, budget);
+    if (followed.missing) {
+      const via = followed.missing.chain.slice(1).map(shown).join(' → ');
+      out.push(finding('gemini/import-missing', 'warning', range, `Through this import (${via}), Gemini CLI imports ${shown(followed.missing.target)}, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`));
+    } else if (followed.tooDeep) {
+      const chain = followed.tooDeep.chain;
+      const message = `Gemini CLI follows imports ${GEMINI_IMPORT_MAX_DEPTH} levels deep; through this import, ${shown(chain[chain.length - 1])} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${chain.slice(1).map(shown).join(' → ')}).`;
+      out.push(finding('gemini/import-too-deep', 'warning', range, message));
+    }
   }
   return out;
 }

@@ -39,4 +39,17 @@ describe('Gemini CLI imports of files that come and go', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(target), type: 3 }] });
     expect(missing(await c.waitForDiagnostics(uri, (d) => missing(d).length === 1))).toHaveLength(1);
   });
+
+  it('warns on a closed GEMINI.md of a missing import inside a file it imports, and clears it when that file drops the import', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '# Context\n\n@./docs/a.md\n', 'docs/a.md': 'A.\n@./gone.md\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, 'GEMINI.md'));
+    const said = missing(await c.waitForDiagnostics(uri, (d) => missing(d).length === 1));
+    expect(said.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character])).toEqual([[2, 0, 12]]);
+    expect(said[0].message).toContain('Through this import (docs/a.md), Gemini CLI imports docs/gone.md');
+    const imported = path.join(ws, 'docs/a.md');
+    fs.writeFileSync(imported, 'A.\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(imported), type: 2 }] });
+    expect(missing(await c.waitForDiagnostics(uri, (d) => missing(d).length === 0))).toEqual([]);
+  });
 });
