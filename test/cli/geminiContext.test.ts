@@ -49,4 +49,18 @@ describe('Gemini CLI and GEMINI.md', () => {
     const ws = tree({ '.gemini/settings.json': '{ "context": { "fileName": "AGENTS.md" } }\n', 'AGENTS.md': 'Agents.\n', 'GEMINI.md': 'Root context.\n' });
     expect(forFile(ws).map((r) => r.path)).toEqual(['AGENTS.md']);
   });
+
+  it('counts the files a GEMINI.md imports, and theirs, in what Gemini CLI sends in every request, a package one\'s with its package', () => {
+    // docs/a.md imports itself too: a cycle Gemini CLI stops, counted once.
+    const root = { 'GEMINI.md': '# Root\n@./docs/a.md\n', 'docs/a.md': 'A.\n@./b.md\n@./a.md\n', 'docs/b.md': 'B.\n' };
+    const ws = tree({ ...root, 'packages/api/GEMINI.md': 'API context.\n@./notes.md\n', 'packages/api/notes.md': 'Notes.\n' });
+    const out = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    const every = out.slice(out.indexOf('Sent in every request'), out.indexOf('\n\n', out.indexOf('Sent in every request')));
+    expect(every.split('\n').filter((l) => l.startsWith('    ') && !l.includes('CLAUDE')).map((l) => l.trim().replace(/: ≈\d+$/, ''))).toEqual([
+      'GEMINI.md',
+      'docs/a.md (imported by GEMINI.md)',
+      'docs/b.md (imported by docs/a.md)',
+    ]);
+    expect(out).toContain('packages/api/notes.md (imported by packages/api/GEMINI.md)');
+  });
 });

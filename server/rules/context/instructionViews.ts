@@ -4,7 +4,7 @@ import { displayPath, isInside, relativeInside, toPosix } from '../../workspace/
 import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { agentModel, type AgentId } from '../agents';
-import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../claudeImports';
+import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport, type ImportDialect } from '../claudeImports';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
@@ -12,6 +12,7 @@ import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
+import { GEMINI_IMPORT_MAX_DEPTH, geminiImportTarget } from '../lint/geminiImports';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER } from '../agents/codex';
 import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
@@ -371,7 +372,9 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   if (!projectMemory.some((p) => counted.has(p))) await take(agentsMd, false, (file) => plainRule(reader.shown(agentsMd), file, false));
   await ruleFolder(path.join(root, '.claude', 'rules'), false);
   await memoryFile(path.join(root, 'CLAUDE.local.md'), false);
-  await followImports(reader, memory.splice(0), counted, rules, uncounted);
+  const imports: ImportDialect = { maxHops: CLAUDE_IMPORT_MAX_HOPS, resolve: (from, token) => resolveClaudeImport(from, token, host.home) };
+  const follow = (from: Memory[]) => followImports(reader, imports, from, { counted, rules, uncounted });
+  await follow(memory.splice(0));
   // Subfolders' memory after the root's, its imports on a budget of their own: they never crowd out what loads at start.
   for (const folder of await nestedFolderList(host.nestedClaudeFolders)) {
     for (const name of NESTED_CLAUDE_MEMORY) {
@@ -379,7 +382,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
       await take(p, false, (file) => ({ ...plainRule(reader.shown(p), file, false), scope: folder }), folder);
     }
   }
-  await followImports(reader, memory, counted, rules, uncounted);
+  await follow(memory);
   return view('claude', root, rules, uncounted);
 }
 
@@ -394,23 +397,32 @@ async function nestedFolderList(named: (() => Promise<readonly string[]>) | unde
   return [...new Set(((await named?.()) ?? []).filter((h) => h !== '' && !h.startsWith('..')))].slice(0, MAX_NESTED_FOLDERS);
 }
 
+/** What an agent's view has gathered so far: the files counted (never twice), its rules, and the files it could not count. */
+interface Gathered {
+  counted: Set<string>;
+  rules: AgentRule[];
+  uncounted: UncountedFile[];
+}
+
 /**
  * The files the memory files import, breadth first so that each is reached by its
- * shortest chain (Claude Code's limit is on hops: a file imported at hop 5 loads, its own
- * imports do not). The docs describe imports in CLAUDE.md files; rule files' imports are
- * not followed (not documented). Every existing file an import names is counted, whatever
- * its name (`@README` imports a file called README); one that does not exist is no file
- * (`@alice` is a mention), and the import lint reports the file-shaped ones.
+ * shortest chain (the limit is on hops: a file imported at hop `maxHops` loads, its own
+ * imports do not), each counted once. Claude Code's docs describe imports in CLAUDE.md files
+ * (rule files' imports are not followed: not documented); Gemini CLI's processor runs on each
+ * context file (`lint/geminiImports.ts`). Every existing file an import names is counted,
+ * whatever its name (`@README` imports a file called README); one that does not exist is no file
+ * (`@alice` is a mention), and the import lints report the file-shaped ones.
  */
-async function followImports(reader: Reader, memory: Memory[], counted: Set<string>, rules: AgentRule[], uncounted: UncountedFile[]): Promise<void> {
+async function followImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { counted, rules, uncounted }: Gathered): Promise<void> {
   let level = memory.map(({ file, scope }) => ({ file, scope, hop: 0 }));
   let budget = MAX_IMPORTED_FILES;
   while (level.length > 0) {
     const next: typeof level = [];
     for (const { file, scope, hop } of level) {
-      if (hop >= CLAUDE_IMPORT_MAX_HOPS) continue;
+      if (hop >= dialect.maxHops) continue;
       for (const imp of findClaudeImports(file.text)) {
-        const target = resolveClaudeImport(file.path, imp.path, reader.host.home);
+        const target = dialect.resolve(file.path, imp.path);
+        if (target === undefined) continue;
         if (counted.has(target)) continue;
         if (budget-- <= 0) {
           uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted`, ...(scope !== undefined ? { folder: scope } : {}) });
@@ -658,8 +670,8 @@ async function continueView(reader: Reader): Promise<AgentView> {
  * Gemini CLI (`agents/gemini.ts` has the source, its GEMINI.md docs): `~/.gemini/GEMINI.md` and
  * the root's `GEMINI.md` (or the files `context.fileName` names: `workspace/geminiSettings.ts`) at start, every file joined and sent with every prompt; a subfolder's
  * (`nestedGemini.ts`: read from the folders the host names) once a tool reaches its folder,
- * scoped to it and in no every-request total. Its imports are not followed here (the import
- * check, `lint/geminiImports.ts`, reads them). GEMINI.md files above the workspace folder lie
+ * scoped to it and in no every-request total. The files each imports, and theirs, are counted
+ * with it (`followImports`, Gemini CLI's way: `lint/geminiImports.ts`). GEMINI.md files above the workspace folder lie
  * outside what agentls reads. Under `auto` the view is shown only where Gemini CLI is in use:
  * the root has a `GEMINI.md` or a `.gemini` folder (its project settings, "Gemini CLI
  * configuration", https://geminicli.com/docs/cli/configuration); a GEMINI.md in a subfolder
@@ -673,24 +685,37 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
   host.allowArea(userMemory);
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
+  const counted = new Set<string>();
+  const memory: Memory[] = [];
   const take = async (p: string, global: boolean, folder?: string): Promise<boolean> => {
     const file = await reader.read(p);
     if (!file) return false;
+    counted.add(p);
     const inFolder = folder !== undefined ? { folder } : {};
     if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure, ...inFolder });
-    else rules.push({ ...plainRule(reader.shown(p), file, global), ...(folder !== undefined ? { scope: folder } : {}) });
+    else {
+      rules.push({ ...plainRule(reader.shown(p), file, global), ...(folder !== undefined ? { scope: folder } : {}) });
+      memory.push({ file, scope: folder });
+    }
     return true;
   };
+  // Gemini CLI inlines what each context file imports (`lint/geminiImports.ts`), within the workspace folder.
+  // Its processor stops a cycle on the chain only, so a file two chains import is inlined twice; counted once here.
+  const imports: ImportDialect = { maxHops: GEMINI_IMPORT_MAX_DEPTH, resolve: (from, token) => geminiImportTarget(root, from, token) };
+  const follow = (from: Memory[]) => followImports(reader, imports, from, { counted, rules, uncounted });
   await take(userMemory, true);
   // The names `context.fileName` gives (`geminiSettings.ts`), GEMINI.md by default.
   const names = host.geminiContextNames?.(root) ?? [GEMINI_MD];
   let atRoot = false;
   for (const name of names) if (await take(path.join(root, name), false)) atRoot = true;
+  await follow(memory.splice(0));
   // A subfolder's file, from the folders the caller lists for the names it lists (GEMINI.md, AGENTS.md); another name's are not listed, so only the root's is read.
+  // Their imports after the root's, on a budget of their own, as Claude Code's subfolders' are.
   const listed = new Map([[GEMINI_MD, host.nestedGeminiFolders], ['AGENTS.md', host.nestedAgentsMdFolders]]);
   for (const name of names.filter((n) => listed.has(n))) {
     for (const folder of await nestedFolderList(listed.get(name))) await take(path.join(root, ...folder.split('/'), name), false, folder);
   }
+  await follow(memory);
   const config = path.join(root, '.gemini');
   reader.watched.add(config);
   const inUse = host.agents !== 'auto' || atRoot || (await host.fs.stat(config))?.kind === 'directory';

@@ -47,20 +47,20 @@ export const GEMINI_IMPORT_MAX_DEPTH = 5;
 const GEMINI_IMPORT_START = /^[./A-Za-z]/;
 
 /**
- * Gemini CLI's way of following imports: relative to the importing file's folder or absolute,
- * within `root`. Its processor refuses an import outside the project root (`validateImportPath`,
+ * The file Gemini CLI imports with `token` in a file at `from`: relative to the importing file's
+ * folder or absolute, within `root` (undefined: no import, or one agentls does not follow). Its processor refuses an import outside the project root (`validateImportPath`,
  * the nearest folder above holding `.git`); agentls reads nothing outside the workspace folder,
  * so an import leading out of it is not followed.
  */
+export function geminiImportTarget(root: string, from: string, token: string): string | undefined {
+  if (!GEMINI_IMPORT_START.test(token)) return undefined;
+  const target = path.resolve(path.dirname(from), token);
+  return isInside(root, target) ? target : undefined;
+}
+
+/** What the lint judges: Gemini CLI's imports that are file-shaped (`looksLikeFile`), so that a mention never warns. */
 function geminiDialect(root: string): ImportDialect {
-  return {
-    maxHops: GEMINI_IMPORT_MAX_DEPTH,
-    resolve(from, token) {
-      if (!GEMINI_IMPORT_START.test(token) || !looksLikeFile(token)) return undefined;
-      const target = path.resolve(path.dirname(from), token);
-      return isInside(root, target) ? target : undefined;
-    },
-  };
+  return { maxHops: GEMINI_IMPORT_MAX_DEPTH, resolve: (from, token) => (looksLikeFile(token) ? geminiImportTarget(root, from, token) : undefined) };
 }
 
 /**
