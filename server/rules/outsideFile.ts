@@ -10,6 +10,7 @@ import { mayBeRooFile, ROO_RULE_FOLDER } from './agents/roo';
 import { toolRelativePath } from './agents/relative';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
+import { mayBeGeminiContextFile } from './lint/geminiImports';
 
 /** Rule files without a Markdown extension, which may sit in any folder. */
 const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
@@ -48,6 +49,8 @@ export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: st
  * as `agentls check` lints every such file of the tree.
  */
 export function isUnlistedRuleFile(session: WorkspaceSession, engine: RulesEngine, file: string): boolean {
+  // A context file of Gemini CLI's by another name (`context.fileName`): no model owns the name, and its imports are judged.
+  if (mayBeGeminiContextFile(file, session)) return true;
   if (!mayBeRuleFile(file)) return false;
   const { kind, rel, places } = placeOf(session, engine, file);
   return kind.kind === 'rule' || ownerOf(rel, places) !== undefined;

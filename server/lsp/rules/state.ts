@@ -183,6 +183,8 @@ export class RulesState {
     const engine = this.engineInstance;
     if (!engine) return;
     await this.unlisted.importersChanged(engine, root);
+    // Files of a name the settings give now were never judged: the file index names them (a sweep, never a walk).
+    if (this.refreshToken) void this.sweepUnlisted(this.refreshToken);
     for (const doc of this.context.documents.all()) {
       if (doc.path && isInside(root, doc.path) && judgesImports(doc.path, this.context.session)) this.context.diagnostics.schedule(doc);
     }

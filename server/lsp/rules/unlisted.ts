@@ -86,14 +86,16 @@ export class UnlistedRuleFiles {
     if (!search) return out;
     for (const root of roots) {
       // The files that may be rule files by their names only: spelling out every path of a 92k-file tree took 200-260 ms, twice on a restart.
-      const rels = await search.pathsWithExtensions(root, RULE_FILE_CANDIDATES.extensions, RULE_FILE_CANDIDATES.names, RULE_FILE_CANDIDATES.also);
+      // And Gemini CLI's context files by the names its settings give (`context.fileName`), which may have any extension.
+      const session = this.context().session;
+      const rels = await search.pathsWithExtensions(root, RULE_FILE_CANDIDATES.extensions, [...RULE_FILE_CANDIDATES.names, ...session.geminiContextNames(root)], RULE_FILE_CANDIDATES.also);
       if (!rels) continue;
       const files: string[] = [];
       // The cap `agentls check` puts on the files it lists per folder.
       for (const rel of rels) {
         if (files.length >= MAX_LINTED_FILES) break;
         const p = joinRelative(root, rel);
-        if (mayBeRuleFile(p)) files.push(p);
+        if (mayBeRuleFile(p) || mayBeGeminiContextFile(p, session)) files.push(p);
       }
       // The index keeps no link, and no file behind one out of the workspace: the listing hands those links on.
       // Not waited for here: a restart from a stored snapshot knows the names a listing before the links.

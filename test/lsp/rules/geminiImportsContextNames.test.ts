@@ -52,4 +52,16 @@ describe('Gemini CLI imports in the files context.fileName names', () => {
     await c.waitForDiagnostics(gemini, (d) => missing(d).length === 1);
     expect(missing(await c.waitForDiagnostics(agents, (d) => missing(d).length === 0))).toEqual([]);
   });
+
+  it('warns in a closed file of another name that context.fileName names, at start and once the settings name it', async () => {
+    const ws = writeTree(tempDir(), { ...TREE, '.gemini/settings.json': JSON.stringify({ context: { fileName: 'CONTEXT.md' } }), 'CONTEXT.md': '# Context\n\n@./docs/lost.md\n', 'OTHER.md': '@./docs/absent.md\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const context = c.uri(path.join(ws, 'CONTEXT.md'));
+    expect(missing(await c.waitForDiagnostics(context, (d) => missing(d).length === 1))[0].message).toContain('docs/lost.md');
+    const settings = path.join(ws, '.gemini/settings.json');
+    fs.writeFileSync(settings, JSON.stringify({ context: { fileName: ['GEMINI.md', 'OTHER.md'] } }));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(settings), type: 2 }] });
+    expect(missing(await c.waitForDiagnostics(context, (d) => missing(d).length === 0))).toEqual([]);
+    expect(missing(await c.waitForDiagnostics(c.uri(path.join(ws, 'OTHER.md')), (d) => missing(d).length === 1))[0].message).toContain('docs/absent.md');
+  });
 });
