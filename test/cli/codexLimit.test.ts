@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
+import { cliRulesFor } from '../helpers/rulesFor';
 
 /**
  * Codex stops adding AGENTS.md files once they together reach `project_doc_max_bytes`, 32 KiB
@@ -83,5 +84,25 @@ describe("Codex's limit on a deep chain of AGENTS.md files", () => {
     const deepest = out.split('\n').find((l) => l.startsWith(`${dir}AGENTS.md:1:1: warning [context/codex-over-limit] Codex sends none`)) ?? '';
     expect(deepest).toContain('the files it reads before it, d0/AGENTS.md (15,000 bytes), d0/d1/AGENTS.md (15,000 bytes), d0/d1/d2/AGENTS.md (15,000 bytes) and 56 more (885,000 bytes in all), already reach');
     expect(deepest.length).toBeLessThan(2000);
+  });
+});
+
+describe('an AGENTS.md in the chain too large for agentls to read', () => {
+  it('is counted by its size, so the warning lands on the deeper file Codex then sends none of', () => {
+    // 3,000,000 bytes, over agentls's 2 MiB cap: Codex reads it all the same and spends what is left of its 32 KiB on it.
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.codex/config.toml': '',
+      'AGENTS.md': 'Root rules.\n',
+      'packages/api/AGENTS.md': big(30000),
+      'packages/api/deep/AGENTS.md': 'Deep rules.\n',
+      'packages/api/deep/x.ts': 'export {};\n',
+    });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toContain('packages/api/deep/AGENTS.md:1:1: warning [context/codex-over-limit] Codex sends none of this file when it runs in packages/api/deep/ or below: the files it reads before it, AGENTS.md (12 bytes), packages/api/AGENTS.md (3,000,000 bytes), already reach');
+    expect(out).not.toMatch(/^AGENTS\.md:.*codex-over-limit/m);
+    const deep = cliRulesFor(ws, 'packages/api/deep/x.ts', 'codex').find((r) => r.path === 'packages/api/deep/AGENTS.md');
+    expect(deep?.applies).toBe(false);
+    expect(deep?.reason).toContain('not sent: Codex would read it for this file, but the files before it, AGENTS.md (12 bytes), packages/api/AGENTS.md (3,000,000 bytes), already reach');
   });
 });

@@ -32,6 +32,8 @@ export interface UncountedFile {
   reason: string;
   /** A subfolder's memory (or what it imports), which loads on demand with that folder: told with the folder's rules, not in the "every request" totals. */
   folder?: string;
+  /** Its size in bytes where it was too large to read (from its stat): Codex's chain still spends its limit on it (`codexChain.ts`). */
+  size?: number;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Finding } from '../../core/findings';
 import { formatCount } from '../../core/limits';
 import { LineIndex } from '../../core/text';
 import { CODEX_CONFIG_FOLDER, CODEX_PROJECT_DOC_MAX_BYTES } from '../agents/codex';
-import type { AgentRule, AgentView } from './agentView';
+import type { AgentRule, AgentView, UncountedFile } from './agentView';
 import { contextFinding } from './codes';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { isInside, toPosix } from '../../workspace/paths';
@@ -44,15 +44,17 @@ export function codexOverriddenFinding(override: string, empty = false): Finding
  * budget decremented root to folder, the file that overshoots truncated to what is left).
  * Each file's chain is the one for its own folder: the files above it are fixed by its path,
  * so one file gets at most one finding. Counted: the files' UTF-8 bytes (the blank lines that
- * join them are not known to count); Codex's home file (`~/.codex/AGENTS.md`) is not read by
- * agentls, and whether it counts the guide does not say. A user's `project_doc_max_bytes` in
+ * join them are not known to count); a file too large for agentls to read by its size, from
+ * its stat (Codex reads it whole and spends what is left of the budget on it: same source).
+ * Codex's home file (`~/.codex/AGENTS.md`) is not read by agentls, and whether it counts the
+ * guide does not say. A user's `project_doc_max_bytes` in
  * `~/.codex/config.toml` may raise the limit: agentls does not read it, and says the default.
  * O(files² + bytes of the file cut).
  */
 export function codexLimitFindings(view: AgentView | undefined): Map<string, Finding[]> {
   const out = new Map<string, Finding[]>();
   if (!view || view.agent !== 'codex') return out;
-  for (const [rule, { share, above }] of codexShares(view.rules)) {
+  for (const [rule, { share, above }] of codexShares(codexLinks(view.rules, view.uncounted ?? []))) {
     const where = rule.scope === undefined ? 'at the project root or below' : `in ${rule.scope}/ or below`;
     const lines = new LineIndex(rule.body);
     if (share.sent === 0) {
@@ -68,15 +70,57 @@ export function codexLimitFindings(view: AgentView | undefined): Map<string, Fin
   return out;
 }
 
-/** Each rule Codex sends less than all of, with its share and the files before it in its folder's chain. O(files²). */
-function codexShares(rules: readonly AgentRule[]): Map<AgentRule, { share: CodexShare; above: AgentRule[] }> {
-  const bytes = codexBytes(rules);
-  const out = new Map<AgentRule, { share: CodexShare; above: AgentRule[] }>();
-  for (const rule of rules) {
-    const above = rules.filter((q) => q !== rule && isAbove(q, rule));
-    const share = codexShareOf(rule, above, bytes);
-    if (share) out.set(rule, { share, above });
+/** One project file of Codex's chains: a rule read (`rule`), or one too large to read (none), counted by `bytes`. */
+export interface CodexLink {
+  /** As messages name it. */
+  name: string;
+  /** Its folder, as `AgentRule.scope`: undefined for the root's. */
+  scope: string | undefined;
+  /** Its UTF-8 bytes, as Codex's limit counts them. */
+  bytes: number;
+  rule?: AgentRule;
+}
+
+/**
+ * The files of Codex's view its limit counts (`codexLimitFindings` has the source): the project's
+ * rules read, and those too large to read by their size (`UncountedFile.size`). O(files + bytes).
+ */
+export function codexLinks(rules: readonly AgentRule[], uncounted: readonly UncountedFile[]): CodexLink[] {
+  const read = rules.map((rule) => ({ name: rule.name, scope: rule.scope, bytes: Buffer.byteLength(rule.body, 'utf8'), rule }));
+  const sized = uncounted.filter((u) => u.size !== undefined).map((u) => ({ name: u.path, scope: u.folder, bytes: u.size! }));
+  return [...read, ...sized];
+}
+
+/** Each rule Codex sends less than all of, with its share and the files before it in its folder's chain, root first. O(files² × log files). */
+function codexShares(links: readonly CodexLink[]): Map<AgentRule, { share: CodexShare; above: CodexLink[] }> {
+  const out = new Map<AgentRule, { share: CodexShare; above: CodexLink[] }>();
+  for (const link of links) {
+    if (!link.rule) continue;
+    const above = rootFirst(links.filter((q) => q !== link && isAbove(q, link)));
+    const share = codexShareOf(link, above);
+    if (share) out.set(link.rule, { share, above });
   }
+  return out;
+}
+
+/** `links` (all in one chain) from the root down: a folder's depth is its place in the chain. */
+function rootFirst(links: CodexLink[]): CodexLink[] {
+  const depth = (q: CodexLink) => (q.scope === undefined ? -1 : q.scope.split('/').length);
+  return links.sort((a, b) => depth(a) - depth(b));
+}
+
+/**
+ * What Codex sends, for a file at `rel` (relative to the root, `/`-separated; '' for the root
+ * itself), of each rule of its chain that it sends less than all of: the files reaching `rel`
+ * (`reaches`), root first. O(files × log files + bytes of the files cut).
+ */
+export function codexSharesFor(rules: readonly AgentRule[], uncounted: readonly UncountedFile[], reaches: (scope: string | undefined) => boolean): Map<AgentRule, CodexShare> {
+  const chain = rootFirst(codexLinks(rules, uncounted).filter((q) => reaches(q.scope)));
+  const out = new Map<AgentRule, CodexShare>();
+  chain.forEach((link, at) => {
+    const share = link.rule && codexShareOf(link, chain.slice(0, at));
+    if (share) out.set(link.rule!, share);
+  });
   return out;
 }
 
@@ -85,8 +129,8 @@ function codexShares(rules: readonly AgentRule[]): Map<AgentRule, { share: Codex
  * its view is (`codexView`), so that what it sends in every request (`cost.ts`) counts only the
  * part sent. Each file's chain is its own folder's, fixed by its path. O(files²).
  */
-export function codexSentBytes(rules: readonly AgentRule[]): AgentRule[] {
-  const shares = codexShares(rules);
+export function codexSentBytes(rules: readonly AgentRule[], uncounted: readonly UncountedFile[]): AgentRule[] {
+  const shares = codexShares(codexLinks(rules, uncounted));
   return rules.map((r) => {
     const s = shares.get(r);
     return s ? { ...r, sentBytes: s.share.sent } : r;
@@ -105,37 +149,31 @@ export interface CodexShare {
 }
 
 /**
- * What Codex sends of `rule` after the files `above` it in its chain (`codexLimitFindings`
- * has the source); undefined when it sends the whole file. `bytes`: the files' UTF-8 sizes,
- * counted once by the caller. Linear in the files above and the part of `rule` sent.
+ * What Codex sends of `link` (a rule read) after the files `above` it in its chain, root first
+ * (`codexLimitFindings` has the source); undefined when it sends the whole file. Linear in the
+ * files above and the part of the rule sent.
  */
-export function codexShareOf(rule: AgentRule, above: readonly AgentRule[], bytes: ReadonlyMap<AgentRule, number>): CodexShare | undefined {
-  const before = above.reduce((n, q) => n + bytes.get(q)!, 0);
-  const size = bytes.get(rule)!;
-  if (before + size <= CODEX_PROJECT_DOC_MAX_BYTES) return undefined;
+function codexShareOf(link: CodexLink, above: readonly CodexLink[]): CodexShare | undefined {
+  const before = above.reduce((n, q) => n + q.bytes, 0);
+  if (before + link.bytes <= CODEX_PROJECT_DOC_MAX_BYTES) return undefined;
   const sent = Math.max(0, CODEX_PROJECT_DOC_MAX_BYTES - before);
-  return { sent, bytes: size, cut: sent === 0 ? 0 : offsetAfterBytes(rule.body, sent), before: namedBefore(above, before, bytes) };
+  return { sent, bytes: link.bytes, cut: sent === 0 || !link.rule ? 0 : offsetAfterBytes(link.rule.body, sent), before: namedBefore(above, before) };
 }
 
 /** Files named before a file Codex cuts or drops; past them, a count: a chain 200 folders deep would make each message name all above it. */
 const NAMED_BEFORE = 3;
 
 /** The files `above` as messages name them (`total`: their bytes together): the first `NAMED_BEFORE`, then how many more and all their bytes. */
-function namedBefore(above: readonly AgentRule[], total: number, bytes: ReadonlyMap<AgentRule, number>): string {
-  const named = above.slice(0, NAMED_BEFORE).map((q) => `${q.name} (${formatCount(bytes.get(q)!)} bytes)`).join(', ');
+function namedBefore(above: readonly CodexLink[], total: number): string {
+  const named = above.slice(0, NAMED_BEFORE).map((q) => `${q.name} (${formatCount(q.bytes)} bytes)`).join(', ');
   const more = above.length - NAMED_BEFORE;
   return more > 0 ? `${named} and ${formatCount(more)} more (${formatCount(total)} bytes in all)` : named;
 }
 
-/** The UTF-8 size of each rule's text, as Codex's limit counts it. */
-export function codexBytes(rules: readonly AgentRule[]): Map<AgentRule, number> {
-  return new Map(rules.map((r) => [r, Buffer.byteLength(r.body, 'utf8')]));
-}
-
-/** `q`'s folder is `rule`'s or one above it (the root's file, `scope` undefined, is above all). */
-export function isAbove(q: AgentRule, rule: AgentRule): boolean {
+/** `q`'s folder is `link`'s or one above it (the root's file, `scope` undefined, is above all). */
+function isAbove(q: { scope: string | undefined }, link: { scope: string | undefined }): boolean {
   if (q.scope === undefined) return true;
-  return rule.scope !== undefined && rule.scope.startsWith(`${q.scope}/`);
+  return link.scope !== undefined && link.scope.startsWith(`${q.scope}/`);
 }
 
 /** The UTF-16 offset of the first character not wholly within the first `max` UTF-8 bytes of `text`. Linear in that prefix. */

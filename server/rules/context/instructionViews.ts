@@ -193,6 +193,13 @@ interface ReadFile {
   text: string;
 }
 
+/** A file that could not be read (`failure`: as reports say it); `size`: its bytes where it was too large to read, from its stat. */
+interface FailedFile {
+  path: string;
+  failure: string;
+  size?: number;
+}
+
 /** Reads through the host's file system, remembering every path looked at. */
 class Reader {
   readonly watched = new Set<string>();
@@ -208,13 +215,15 @@ class Reader {
     return displayPath(p, this.root, this.host.home);
   }
 
-  async read(p: string): Promise<ReadFile | { path: string; failure: string } | undefined> {
+  async read(p: string): Promise<ReadFile | FailedFile | undefined> {
     this.watched.add(p);
     this.readPaths.add(p);
     const read = await this.host.fs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES });
     if (read.ok) return { path: p, text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
     if (read.reason === 'not-found' || read.reason === 'is-directory') return undefined;
-    return { path: p, failure: read.reason === 'outside-workspace' ? 'outside the workspace and the user-level rule files: not read' : read.message };
+    // A file over the cap is never read past it: its size is the stat's (`fs.ts`).
+    const size = read.reason === 'too-large' && read.size !== undefined ? { size: read.size } : {};
+    return { path: p, failure: read.reason === 'outside-workspace' ? 'outside the workspace and the user-level rule files: not read' : read.message, ...size };
   }
 
   /**
@@ -573,7 +582,9 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
 /**
  * Codex (`agents/codex.ts` has the source, its AGENTS.md guide): in each folder from the root
  * down, `AGENTS.override.md` if it exists, else `AGENTS.md`, one file per folder; the file taken
- * is skipped when of white space alone, and then nothing of that folder is sent (Codex's source, below).
+ * is skipped when of white space alone, and then nothing of that folder is sent (Codex's source,
+ * below). A file too large to read is told as not counted, with its size from its stat: Codex
+ * reads it, and spends its limit on it (`codexChain.ts`).
  * The folders are the AGENTS.md readers' (`nestedAgentsMd.ts`, which names the override too),
  * each file scoped to its folder as theirs are. Under `auto` the view is shown only where
  * Codex is in use: the root has a `.codex` folder (its project config, same docs) or an
@@ -603,7 +614,9 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
     const empty = !('failure' in chosen) && chosen.text.trim() === '';
     if (chosen === override && plain) overridden.push({ path: plain.path, override: chosen.path, ...(empty ? { empty: true as const } : {}) });
     if ('failure' in chosen) {
-      uncounted.push({ path: reader.shown(chosen.path), reason: chosen.failure, ...inFolder });
+      // Too large: Codex reads it all the same and spends its limit on it, so its size counts in the chain (`codexChain.ts`).
+      const size = chosen.size !== undefined ? { size: chosen.size } : {};
+      uncounted.push({ path: reader.shown(chosen.path), reason: chosen.failure, ...inFolder, ...size });
       return;
     }
     if (empty) return;
@@ -614,7 +627,7 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
   const config = path.join(reader.root, CODEX_CONFIG_FOLDER);
   reader.watched.add(config);
   const inUse = reader.host.agents !== 'auto' || rootOverride || (await reader.host.fs.stat(config))?.kind === 'directory';
-  return inUse ? { view: view('codex', reader.root, codexSentBytes(rules), uncounted), overridden } : undefined;
+  return inUse ? { view: view('codex', reader.root, codexSentBytes(rules, uncounted), uncounted), overridden } : undefined;
 }
 
 /**

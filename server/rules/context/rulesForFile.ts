@@ -2,10 +2,10 @@ import type { RuleForFileInfo } from '../../../protocol/rulesContext';
 import { noFileGlobs } from '../agents/globs';
 import { inferredNote, offSettingNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
-import { CODEX_LIMIT, codexBytes, codexShareOf } from './codexChain';
+import { CODEX_LIMIT, codexSharesFor, type CodexShare } from './codexChain';
 import { formatCount } from '../../core/limits';
 import { dialectMatcher } from './globMatcher';
-import { NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
+import { insideScope, NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
 import { nestedOnDemand, SCOPE_NOT_DOCUMENTED } from '../agents/nestedScope';
 
 /** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
@@ -24,9 +24,11 @@ export interface AgentRulesForFile {
 export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
+  // Codex's shares of the files it joins for this one.
+  const shares = view.agent === 'codex' ? codexSharesFor(view.rules, view.uncounted ?? [], (scope) => scope === undefined || (rel !== '' && insideScope(scope, rel) !== undefined)) : undefined;
   const nearest = byFolder(view) ? nearestAgentsMd(view.rules, rel) : undefined;
   const entries = view.rules.map((rule) => withOffSetting(rule, explain(rule, rel, view, nearest), view));
-  const told = view.agent === 'codex' ? codexLimited(view.rules, entries) : entries;
+  const told = shares ? entries.map((entry, i) => codexLimited(view.rules[i], entry, shares.get(view.rules[i]))) : entries;
   for (const entry of told) (entry.applies ? applying : others).push(entry);
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
 }
@@ -52,25 +54,19 @@ function byFolder(view: AgentView): boolean {
 const WHOLE = /the whole (file is in context|rule is in every request)/;
 
 /**
- * Codex's entries where the files it joins for this file (those reaching it, root first) pass
- * its `project_doc_max_bytes` (`codexChain.ts` has the source): the file reaching the limit is
- * said to be sent only in part, its tokens those of the part sent, and a file after it not to
- * be sent at all. `entries` are `rules`' own, in order. O(rules × log rules + bytes).
+ * Codex's entry for a rule where the files it joins for this file (those reaching it, root
+ * first) pass its `project_doc_max_bytes` (`share`: `codexChain.ts` has the source): the file
+ * reaching the limit is said to be sent only in part, its tokens those of the part sent, and a
+ * file after it not to be sent at all. Linear in the part sent.
  */
-function codexLimited(rules: readonly AgentRule[], entries: readonly RuleForFile[]): RuleForFile[] {
-  const chain = rules.filter((_, i) => entries[i].applies).sort((a, b) => (a.scope?.length ?? -1) - (b.scope?.length ?? -1));
-  const bytes = codexBytes(chain);
-  return entries.map((entry, i) => {
-    const at = chain.indexOf(rules[i]);
-    const share = at < 0 ? undefined : codexShareOf(rules[i], chain.slice(0, at), bytes);
-    if (!share) return entry;
-    const before = share.before ? `after ${share.before}` : 'alone';
-    if (share.sent === 0) return { ...entry, applies: false, reason: `not sent: Codex would read it for this file, but the files before it, ${share.before}, already reach ${CODEX_LIMIT}` };
-    const part = `Codex sends only its first ${formatCount(share.sent)} of its ${formatCount(share.bytes)} bytes (${before}, the files it joins reach ${CODEX_LIMIT}), and does not say so`;
-    // In place of what the entry says of a file sent whole, the precedence after it kept.
-    const reason = WHOLE.test(entry.reason) ? entry.reason.replace(WHOLE, part) : `${entry.reason}; ${part}`;
-    return { ...entry, tokens: estimateTokens(rules[i].body.slice(0, share.cut)), reason };
-  });
+function codexLimited(rule: AgentRule, entry: RuleForFile, share: CodexShare | undefined): RuleForFile {
+  if (!share) return entry;
+  const before = share.before ? `after ${share.before}` : 'alone';
+  if (share.sent === 0) return { ...entry, applies: false, reason: `not sent: Codex would read it for this file, but the files before it, ${share.before}, already reach ${CODEX_LIMIT}` };
+  const part = `Codex sends only its first ${formatCount(share.sent)} of its ${formatCount(share.bytes)} bytes (${before}, the files it joins reach ${CODEX_LIMIT}), and does not say so`;
+  // In place of what the entry says of a file sent whole, the precedence after it kept.
+  const reason = WHOLE.test(entry.reason) ? entry.reason.replace(WHOLE, part) : `${entry.reason}; ${part}`;
+  return { ...entry, tokens: estimateTokens(rule.body.slice(0, share.cut)), reason };
 }
 
 /** A rule a setting of the agent's turns off (Roo Code's root AGENTS.md: `AgentRule.offSetting`): told as its default has it, the setting said after the reason. */
