@@ -106,3 +106,13 @@ describe('an AGENTS.md in the chain too large for agentls to read', () => {
     expect(deep?.reason).toContain('not sent: Codex would read it for this file, but the files before it, AGENTS.md (12 bytes), packages/api/AGENTS.md (3,000,000 bytes), already reach');
   });
 });
+
+describe('which AGENTS.md Codex takes as nearest to a file', () => {
+  it('is the nearest it sends: never a deeper file it sends none of, past its limit', () => {
+    // The deep file is nearest to x.ts, but Codex sends none of it: the root's and the package's reach 32 KiB first.
+    const rules = cliRulesFor(tree({ '.codex/config.toml': '' }), 'packages/api/deep/x.ts', 'codex');
+    for (const r of rules) expect(r.reason).not.toContain('packages/api/deep/AGENTS.md is nearer');
+    expect(rules.find((r) => r.path === 'AGENTS.md')?.reason).toContain('packages/api/AGENTS.md is nearer to this file and takes precedence where they conflict');
+    expect(rules.find((r) => r.path === 'packages/api/AGENTS.md')?.reason).toContain('the nearest AGENTS.md to this file: it takes precedence where they conflict');
+  });
+});

@@ -24,9 +24,10 @@ export interface AgentRulesForFile {
 export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
-  // Codex's shares of the files it joins for this one.
+  // Codex's shares of the files it joins for this one: a file it sends none of is no nearer file taking precedence.
   const shares = view.agent === 'codex' ? codexSharesFor(view.rules, view.uncounted ?? [], (scope) => scope === undefined || (rel !== '' && insideScope(scope, rel) !== undefined)) : undefined;
-  const nearest = byFolder(view) ? nearestAgentsMd(view.rules, rel) : undefined;
+  const sent = (r: AgentRule) => shares?.get(r)?.sent !== 0;
+  const nearest = byFolder(view) ? nearestAgentsMd(view.rules.filter(sent), rel) : undefined;
   const entries = view.rules.map((rule) => withOffSetting(rule, explain(rule, rel, view, nearest), view));
   const told = shares ? entries.map((entry, i) => codexLimited(view.rules[i], entry, shares.get(view.rules[i]))) : entries;
   for (const entry of told) (entry.applies ? applying : others).push(entry);
@@ -37,7 +38,8 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
  * The AGENTS.md nearest to a file among those that reach it (the root's, and those of the
  * folders above it: `nestedAgentsMd.ts`), when more than one does: agents.md says "the closest
  * AGENTS.md to the edited file wins" where they conflict, and Codex joins them root first so
- * that nearer ones, later, override earlier guidance (its AGENTS.md guide). O(rules × path length).
+ * that nearer ones, later, override earlier guidance (its AGENTS.md guide). `rules`: those the
+ * agent sends (not Codex's past its limit). O(rules × path length).
  */
 function nearestAgentsMd(rules: readonly AgentRule[], rel: string): AgentRule | undefined {
   const reaching = rules.filter((r) => r.scope === undefined || (rel !== '' && scopedPaths(r, rel) !== undefined));
