@@ -40,6 +40,16 @@ describe('an AGENTS.override.md beside an AGENTS.md', () => {
     );
   });
 
+  it("judges an override empty as Codex's Rust does: U+0085 alone is white space, a byte order mark is not", () => {
+    // Rust's `trim` removes Unicode's White_Space (U+0085 among it) and keeps U+FEFF; JavaScript's does the opposite with both.
+    const nel = tree({ 'AGENTS.md': 'Root rules.\n', 'AGENTS.override.md': '\u0085\n', '.codex/config.toml': '' });
+    expect(applying(nel, 'codex')).toEqual(['packages/api/AGENTS.md']);
+    expect(builtCli(['check'], { cwd: nel }).stdout).toContain('AGENTS.md:1:1: information [context/codex-overridden] Codex does not read this file: AGENTS.override.md beside it is empty');
+    const bom = tree({ 'AGENTS.md': 'Root rules.\n', 'AGENTS.override.md': '\ufeff\n', '.codex/config.toml': '' });
+    expect(applying(bom, 'codex')).toEqual(['AGENTS.override.md', 'packages/api/AGENTS.md']);
+    expect(builtCli(['check'], { cwd: bom }).stdout).toContain('AGENTS.md:1:1: information [context/codex-overridden] Codex does not read this file: it reads AGENTS.override.md beside it instead');
+  });
+
   it('an override in a package alone does not show Codex: only the root\'s override or .codex folder does', () => {
     const ws = tree({ 'AGENTS.md': 'Root rules.\n', 'packages/api/AGENTS.override.md': 'API override.\n' });
     expect(applying(ws, 'codex')).toEqual([]);

@@ -29,3 +29,17 @@ export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024;
 
 /** Codex's project config folder at the project root (as `codexView` in `instructionViews.ts` names its source): under `auto`, agentls takes it as Codex in use. */
 export const CODEX_CONFIG_FOLDER = '.codex';
+
+/**
+ * Whether Codex skips a file's text as empty: its source tests `text.trim().is_empty()`
+ * (codex-rs/core/src/agents_md.rs, `read_agents_md`, at the commit `codexView` names), and
+ * Rust's `trim` removes the characters of Unicode's `White_Space` property (Rust's docs,
+ * `str::trim`: "defined according to the terms of the Unicode Derived Core Property
+ * White_Space"), which is not JavaScript's `trim`: that also removes U+FEFF and keeps U+0085
+ * (ECMAScript, `String.prototype.trim`: its WhiteSpace and LineTerminator). `bom`: the file began
+ * with a byte order mark, which agentls's reader drops and Codex keeps (`String::from_utf8_lossy`
+ * does not drop it), so such a file is never empty to Codex. Linear in the text.
+ */
+export function codexSkipsAsEmpty(text: string, bom: boolean): boolean {
+  return !bom && /^\p{White_Space}*$/u.test(text);
+}

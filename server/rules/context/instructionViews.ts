@@ -14,7 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { GEMINI_IMPORT_MAX_DEPTH, geminiImportTarget } from '../lint/geminiImports';
 import { showsAgent } from './selection';
-import { CODEX_CONFIG_FOLDER } from '../agents/codex';
+import { CODEX_CONFIG_FOLDER, codexSkipsAsEmpty } from '../agents/codex';
 import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { kiroNotApplied } from '../agents/kiro';
@@ -191,6 +191,8 @@ interface ReadFile {
   path: string;
   /** The text as the agent reads it: without a leading BOM. */
   text: string;
+  /** The file began with a byte order mark, dropped from `text` (Codex keeps it: `codexSkipsAsEmpty`). */
+  bom: boolean;
 }
 
 /** A file that could not be read (`failure`: as reports say it); `size`: its bytes where it was too large to read, from its stat. */
@@ -219,7 +221,10 @@ class Reader {
     this.watched.add(p);
     this.readPaths.add(p);
     const read = await this.host.fs.readText(p, { maxBytes: MAX_INSTRUCTION_FILE_BYTES });
-    if (read.ok) return { path: p, text: read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text };
+    if (read.ok) {
+      const bom = read.text.charCodeAt(0) === 0xfeff;
+      return { path: p, text: bom ? read.text.slice(1) : read.text, bom };
+    }
     if (read.reason === 'not-found' || read.reason === 'is-directory') return undefined;
     // A file over the cap is never read past it: its size is the stat's (`fs.ts`).
     const size = read.reason === 'too-large' && read.size !== undefined ? { size: read.size } : {};
@@ -582,8 +587,8 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
 /**
  * Codex (`agents/codex.ts` has the source, its AGENTS.md guide): in each folder from the root
  * down, `AGENTS.override.md` if it exists, else `AGENTS.md`, one file per folder; the file taken
- * is skipped when of white space alone, and then nothing of that folder is sent (Codex's source,
- * below). A file too large to read is told as not counted, with its size from its stat: Codex
+ * is skipped when of white space alone as Rust's `trim` has it (`codexSkipsAsEmpty`), and then
+ * nothing of that folder is sent (Codex's source, below). A file too large to read is told as not counted, with its size from its stat: Codex
  * reads it, and spends its limit on it (`codexChain.ts`).
  * The folders are the AGENTS.md readers' (`nestedAgentsMd.ts`, which names the override too),
  * each file scoped to its folder as theirs are. Under `auto` the view is shown only where
@@ -607,11 +612,10 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
     // Codex takes the first name that exists, then drops a text of white space alone, with no fallback to the next name: an
     // empty override sends nothing for its folder. Source: openai/codex, codex-rs/core/src/agents_md.rs (`agents_md_paths`
     // breaks at the first candidate that is a file; `read_agents_md` skips one whose `text.trim().is_empty()`), read at
-    // commit 0cf644af40f76ffdfbac134b4b17aca78e8dcef5; the guide says only "skips empty files". Rust's `trim` and
-    // JavaScript's differ on U+FEFF and U+0085 alone, which agentls does not tell apart.
+    // commit 0cf644af40f76ffdfbac134b4b17aca78e8dcef5; the guide says only "skips empty files".
     const chosen = override ?? plain;
     if (!chosen) return;
-    const empty = !('failure' in chosen) && chosen.text.trim() === '';
+    const empty = !('failure' in chosen) && codexSkipsAsEmpty(chosen.text, chosen.bom);
     if (chosen === override && plain) overridden.push({ path: plain.path, override: chosen.path, ...(empty ? { empty: true as const } : {}) });
     if ('failure' in chosen) {
       // Too large: Codex reads it all the same and spends its limit on it, so its size counts in the chain (`codexChain.ts`).
