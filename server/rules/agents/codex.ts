@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { baseName } from './shared';
 import type { AgentModel } from './types';
 
@@ -12,11 +13,24 @@ import type { AgentModel } from './types';
  * skips it when empty, with no fallback: an empty override sends nothing (`codexView`). The override is
  * Codex's own name: the AGENTS.md readers' model (`agentsMd.ts`) owns `AGENTS.md` alone.
  * Fallback names come from the user's `~/.codex/config.toml`, which agentls does not read.
+ *
+ * Its global guidance (`codexGlobal` in `instructionViews.ts`): the same guide, "Global scope": in the Codex home
+ * (`~/.codex`, unless `CODEX_HOME` is set) it reads `AGENTS.override.md` if it exists, else
+ * `AGENTS.md`, and "uses only the first non-empty file at this level" (so an empty global
+ * override falls through to the AGENTS.md beside it, unlike a project folder's). It comes
+ * first: openai/codex's docs/agents_md.md ("How They Come Together": "global guidance from
+ * `~/.codex` comes first, then each project doc"), and its source joins the user instructions
+ * before the project docs (codex-rs/core/src/project_doc.rs, `get_user_instructions`, at commit
+ * d40bc0ca5a953025b08aa35c9e0132658b33c09b; codex-rs/core/src/agents_md.rs, `legacy_text`, at
+ * 0cf644af40f76ffdfbac134b4b17aca78e8dcef5). It is not counted toward `project_doc_max_bytes`:
+ * the guide's "combined size" does not say, but in both sources the budget
+ * (`read_project_docs` / `read_agents_md`: `remaining` set to `project_doc_max_bytes`) is
+ * spent on the project's files alone, the user instructions held apart from it.
  */
 export const codex: AgentModel = {
   id: 'codex',
   name: 'Codex',
-  reads: '`AGENTS.override.md`, else `AGENTS.md`, in each folder from the project root down to where it runs (one file per folder, empty ones skipped, 32 KiB together by default)',
+  reads: '`AGENTS.override.md`, else `AGENTS.md`, in the Codex home (`~/.codex`, or `CODEX_HOME`), first; then `AGENTS.override.md`, else `AGENTS.md`, in each folder from the project root down to where it runs (one file per folder, empty ones skipped, the project\'s files 32 KiB together by default)',
   owns(rel) {
     return baseName(rel) === 'AGENTS.override.md' ? { read: true, frontmatter: false } : undefined;
   },
@@ -30,15 +44,31 @@ export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024;
 /** Codex's project config folder at the project root (as `codexView` in `instructionViews.ts` names its source): under `auto`, agentls takes it as Codex in use. */
 export const CODEX_CONFIG_FOLDER = '.codex';
 
+/** The global files Codex reads in its home, in the order it tries them (`codex` above has the source). */
+export const CODEX_GLOBAL_NAMES = ['AGENTS.override.md', 'AGENTS.md'] as const;
+
+/**
+ * Codex's home: `CODEX_HOME` where set and not empty, else `.codex` in the user's home (`home`:
+ * agentls's `home` setting, as for every user-level folder). Sources: the guide ("defaults to
+ * `~/.codex`, unless you set `CODEX_HOME`"); that an empty value counts as unset, and that a
+ * relative one is taken from where Codex starts (`canonicalize`), is its source
+ * (openai/codex, `find_codex_home`). agentls takes a relative one from its own folder.
+ */
+export function codexHomeFolder(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.CODEX_HOME;
+  return configured ? path.resolve(configured) : path.join(home, '.codex');
+}
+
 /**
  * Whether Codex skips a file's text as empty: its source tests `text.trim().is_empty()`
- * (codex-rs/core/src/agents_md.rs, `read_agents_md`, at the commit `codexView` names), and
- * Rust's `trim` removes the characters of Unicode's `White_Space` property (Rust's docs,
- * `str::trim`: "defined according to the terms of the Unicode Derived Core Property
- * White_Space"), which is not JavaScript's `trim`: that also removes U+FEFF and keeps U+0085
- * (ECMAScript, `String.prototype.trim`: its WhiteSpace and LineTerminator). `bom`: the file began
- * with a byte order mark, which agentls's reader drops and Codex keeps (`String::from_utf8_lossy`
- * does not drop it), so such a file is never empty to Codex. Linear in the text.
+ * (codex-rs/core/src/agents_md.rs, `read_agents_md`, at the commit `codexView` names; the
+ * global file's the same way), and Rust's `trim` removes the characters of Unicode's
+ * `White_Space` property (Rust's docs, `str::trim`: "defined according to the terms of the
+ * Unicode Derived Core Property White_Space"), which is not JavaScript's `trim`: that also
+ * removes U+FEFF and keeps U+0085 (ECMAScript, `String.prototype.trim`: its WhiteSpace and
+ * LineTerminator). `bom`: the file began with a byte order mark, which agentls's reader drops and
+ * Codex keeps (`String::from_utf8_lossy` does not drop it), so such a file is never empty to
+ * Codex. Linear in the text.
  */
 export function codexSkipsAsEmpty(text: string, bom: boolean): boolean {
   return !bom && /^\p{White_Space}*$/u.test(text);

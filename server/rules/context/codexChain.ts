@@ -45,9 +45,9 @@ export function codexOverriddenFinding(override: string, empty = false): Finding
  * Each file's chain is the one for its own folder: the files above it are fixed by its path,
  * so one file gets at most one finding. Counted: the files' UTF-8 bytes (the blank lines that
  * join them are not known to count); a file too large for agentls to read by its size, from
- * its stat (Codex reads it whole and spends what is left of the budget on it: same source).
- * Codex's home file (`~/.codex/AGENTS.md`) is not read by agentls, and whether it counts the
- * guide does not say. A user's `project_doc_max_bytes` in
+ * its stat (Codex reads it whole and spends what is left of the budget on it: same source);
+ * not Codex's global file (`~/.codex/AGENTS.md`), which its source holds apart from the
+ * budget (`agents/codex.ts` has where). A user's `project_doc_max_bytes` in
  * `~/.codex/config.toml` may raise the limit: agentls does not read it, and says the default.
  * O(files² + bytes of the file cut).
  */
@@ -83,10 +83,11 @@ export interface CodexLink {
 
 /**
  * The files of Codex's view its limit counts (`codexLimitFindings` has the source): the project's
- * rules read, and those too large to read by their size (`UncountedFile.size`). O(files + bytes).
+ * rules read, and those too large to read by their size (`UncountedFile.size`); never the global
+ * file. O(files + bytes).
  */
 export function codexLinks(rules: readonly AgentRule[], uncounted: readonly UncountedFile[]): CodexLink[] {
-  const read = rules.map((rule) => ({ name: rule.name, scope: rule.scope, bytes: Buffer.byteLength(rule.body, 'utf8'), rule }));
+  const read = rules.filter((r) => !r.global).map((rule) => ({ name: rule.name, scope: rule.scope, bytes: Buffer.byteLength(rule.body, 'utf8'), rule }));
   const sized = uncounted.filter((u) => u.size !== undefined).map((u) => ({ name: u.path, scope: u.folder, bytes: u.size! }));
   return [...read, ...sized];
 }

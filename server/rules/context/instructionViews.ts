@@ -14,7 +14,7 @@ import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { GEMINI_IMPORT_MAX_DEPTH, geminiImportTarget } from '../lint/geminiImports';
 import { showsAgent } from './selection';
-import { CODEX_CONFIG_FOLDER, codexSkipsAsEmpty } from '../agents/codex';
+import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
 import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { kiroNotApplied } from '../agents/kiro';
@@ -585,22 +585,24 @@ async function agentsMdView(reader: Reader): Promise<AgentView> {
 }
 
 /**
- * Codex (`agents/codex.ts` has the source, its AGENTS.md guide): in each folder from the root
- * down, `AGENTS.override.md` if it exists, else `AGENTS.md`, one file per folder; the file taken
- * is skipped when of white space alone as Rust's `trim` has it (`codexSkipsAsEmpty`), and then
- * nothing of that folder is sent (Codex's source, below). A file too large to read is told as not counted, with its size from its stat: Codex
- * reads it, and spends its limit on it (`codexChain.ts`).
+ * Codex (`agents/codex.ts` has the source, its AGENTS.md guide): first its global file, in its
+ * home (`codexGlobal`); then in each folder from the root down, `AGENTS.override.md` if it
+ * exists, else `AGENTS.md`, one file per folder; the file taken is skipped when of white space
+ * alone as Rust's `trim` has it (`codexSkipsAsEmpty`), and then nothing of that folder is sent
+ * (Codex's source, below). A file too large to read is told as not counted, with its size from
+ * its stat: Codex reads it, and spends its limit on it (`codexChain.ts`).
  * The folders are the AGENTS.md readers' (`nestedAgentsMd.ts`, which names the override too),
  * each file scoped to its folder as theirs are. Under `auto` the view is shown only where
  * Codex is in use: the root has a `.codex` folder (its project config, same docs) or an
- * `AGENTS.override.md` (a package's alone does not count); else every AGENTS.md would be listed
- * twice, as the readers' and as Codex's.
+ * `AGENTS.override.md` (a package's alone does not count, nor the global file, which is in every
+ * project); else every AGENTS.md would be listed twice, as the readers' and as Codex's.
  * Fallback names come from the user's `~/.codex/config.toml`, never read: they are not looked for.
  */
 async function codexView(reader: Reader): Promise<{ view: AgentView; overridden: CodexOverridden[] } | undefined> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
   const overridden: CodexOverridden[] = [];
+  await codexGlobal(reader, rules, uncounted);
   // Whether the root has an AGENTS.override.md (empty or not): one in a package alone does not show Codex under `auto`.
   let rootOverride = false;
   const take = async (folder: string | undefined): Promise<void> => {
@@ -632,6 +634,26 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
   reader.watched.add(config);
   const inUse = reader.host.agents !== 'auto' || rootOverride || (await reader.host.fs.stat(config))?.kind === 'directory';
   return inUse ? { view: view('codex', reader.root, codexSentBytes(rules, uncounted), uncounted), overridden } : undefined;
+}
+
+/**
+ * Codex's global file (`agents/codex.ts` has the sources): in its home (`codexHomeFolder`),
+ * `AGENTS.override.md`, else `AGENTS.md`, the first not empty (an empty one is passed over, as
+ * the guide says of this level), sent first and outside the project's 32 KiB. One that cannot be
+ * read is told as not counted, and the next not tried. Only these two files of the Codex home
+ * are read, never the rest (its config, its credentials).
+ */
+async function codexGlobal(reader: Reader, rules: AgentRule[], uncounted: UncountedFile[]): Promise<void> {
+  const home = codexHomeFolder(reader.host.home);
+  for (const name of CODEX_GLOBAL_NAMES) {
+    const p = path.join(home, name);
+    reader.host.allowArea(p);
+    const file = await reader.read(p);
+    if (!file) continue;
+    if ('failure' in file) return void uncounted.push({ path: reader.shown(p), reason: file.failure });
+    if (codexSkipsAsEmpty(file.text, file.bom)) continue;
+    return void rules.push(plainRule(reader.shown(p), file, true));
+  }
 }
 
 /**

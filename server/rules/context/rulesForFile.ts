@@ -39,10 +39,11 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
  * folders above it: `nestedAgentsMd.ts`), when more than one does: agents.md says "the closest
  * AGENTS.md to the edited file wins" where they conflict, and Codex joins them root first so
  * that nearer ones, later, override earlier guidance (its AGENTS.md guide). `rules`: those the
- * agent sends (not Codex's past its limit). O(rules × path length).
+ * agent sends (not Codex's past its limit); a global file (Codex's home's) is no folder's and
+ * never the nearest. O(rules × path length).
  */
 function nearestAgentsMd(rules: readonly AgentRule[], rel: string): AgentRule | undefined {
-  const reaching = rules.filter((r) => r.scope === undefined || (rel !== '' && scopedPaths(r, rel) !== undefined));
+  const reaching = rules.filter((r) => !r.global && (r.scope === undefined || (rel !== '' && scopedPaths(r, rel) !== undefined)));
   if (reaching.length < 2) return undefined;
   return reaching.reduce((a, b) => ((b.scope?.length ?? -1) > (a.scope?.length ?? -1) ? b : a));
 }
