@@ -1,5 +1,6 @@
 import { CancellationSource } from '../core/cancel';
 import { yieldToRequests } from '../core/foreground';
+import { collectWhenQuiet } from '../core/gc';
 import type { Logger } from '../core/log';
 import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
@@ -743,6 +744,8 @@ export class FolderIndex {
     } finally {
       this.saving = undefined;
       finished();
+      // Its chunks (the size of the list: megabytes for tens of thousands of files) are garbage now, off V8's heap.
+      collectWhenQuiet('saving the file index');
     }
   }
 
