@@ -126,21 +126,23 @@ export class LooseBounds {
   }
 
   /**
-   * A one-term scan's test of a file against its folder's `byTail` table (row `row`, `gain`
-   * the initials and lift; `consumed` term characters the folder path took) before the
-   * folder has a state. The stateless table holds only names with the whole term. A column
-   * loses only after row 0 (the folder alone, the same in every column) does.
+   * A one-term scan's test of a file against its folder's `byTail` table (row `row`;
+   * `consumed` term characters the folder path took) before the folder has a state: `loses`
+   * adds what the file gains beside its alignment (initials and lift), which is not passed
+   * here, a number V8 would box on the heap for every file when it does not inline this call.
+   * The stateless table holds only names with the whole term. A column loses only after
+   * row 0 (the folder alone, the same in every column) does.
    */
-  tailVerdict(id: number, consumed: number, row: number, gain: number, boundaryMask: number, loses: (bound: number, id: number) => boolean): number {
+  tailVerdict(id: number, consumed: number, row: number, boundaryMask: number, loses: (alignment: number, id: number) => boolean): number {
     this.nameTrial.tried();
     const cap = this.cap;
     const term = this.terms[0];
     const loose = this.tail(consumed);
-    if (loses(loose[row + cap] + gain, id)) return VERDICT.loses;
+    if (loses(loose[row + cap], id)) return VERDICT.loses;
     const boundaries = term.hasSlash ? cap : boundaryCount(term.suffixMask[0], this.bits, boundaryMask);
-    if (boundaries < cap && loses(loose[row + boundaries] + gain, id)) return VERDICT.loses;
+    if (boundaries < cap && loses(loose[row + boundaries], id)) return VERDICT.loses;
     const stateless = this.tail(0);
-    if (loses(stateless[row + cap] + gain, id) || (boundaries < cap && loses(stateless[row + boundaries] + gain, id))) {
+    if (loses(stateless[row + cap], id) || (boundaries < cap && loses(stateless[row + boundaries], id))) {
       this.nameTrial.unsure();
       return VERDICT.unsure;
     }

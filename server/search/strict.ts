@@ -137,7 +137,13 @@ export class StrictScan {
   private readonly roughs: Float64Array;
   /** Bounds without the folder's state, asked before a folder's state is computed. */
   private readonly loose: LooseBounds;
-  private readonly losesAt = (bound: number, id: number): boolean => this.loses(bound, id);
+  /**
+   * What the file `scanOne` tests gains beside its alignment (initials and lift ceiling), in a
+   * typed slot: a number passed to a call V8 does not inline is boxed on the heap, each file.
+   */
+  private readonly gain = new Float64Array(1);
+  /** Whether an alignment bound of that file, with its `gain`, loses (`LooseBounds.tailVerdict`). */
+  private readonly losesWithGain = (alignment: number, id: number): boolean => this.loses(alignment + this.gain[0], id);
   private readonly top: TopK;
   private readonly tree: FolderTree;
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
@@ -454,26 +460,23 @@ export class StrictScan {
       const id = files[f];
       if ((needMask & ~nameMask[id]) !== 0) continue;
       if (allowed !== undefined && allowed[id] === 0) continue;
-      const startsRight = nameFirst[id] === firstCode;
-      let lifted = 0;
-      if (holdsAll) {
-        lifted = liftCeilingIn(table, id, folderPart);
-        // Once the folder's own ceiling is known (nearly every file), it is read here without a call.
-        if (this.threshold > -Infinity && !startsRight && (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id))) {
-          this.count(id);
-          continue;
-        }
-      }
       const uid = nameId[id];
       let tail = -1;
-      if (need > 0) {
+      if (!holdsAll) {
         tail = tails[uid] - 1;
         if (tail < 0) {
           tail = nameTail(table, id, term);
           tails[uid] = tail + 1;
         }
         if (tail < need) continue;
-        lifted = liftCeilingIn(table, id, folderPart);
+      }
+      // One call site: a second one outgrew what V8 inlines here, and each call boxed its number argument and result.
+      const lifted = liftCeilingIn(table, id, folderPart);
+      const startsRight = nameFirst[id] === firstCode;
+      // Once the folder's own ceiling is known (nearly every file), it is read here without a call.
+      if (holdsAll && this.threshold > -Infinity && !startsRight && (level.ceilingOffStart !== Infinity ? this.loses(level.ceilingOffStart + lifted, id) : this.offStartLoses(depth, lifted, id))) {
+        this.count(id);
+        continue;
       }
       this.count(id);
       if (this.threshold > -Infinity) {
@@ -484,7 +487,8 @@ export class StrictScan {
         const row = (startsRight || tail < m ? tail : m + 1) * width;
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
         const gain = initials + lifted;
-        const verdict = level.computed || !this.loose.nameTrial.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, gain, boundaryMask, this.losesAt);
+        this.gain[0] = gain;
+        const verdict = level.computed || !this.loose.nameTrial.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, boundaryMask, this.losesWithGain);
         if (verdict === VERDICT.loses) continue;
         if (verdict === VERDICT.unsure) {
           if (!level.tailsReady) {
@@ -507,14 +511,18 @@ export class StrictScan {
           }
         }
       }
-      this.scoreOne(id, uid, depth, tail, lifted);
+      this.scoreOne(id, uid, depth, tail);
     }
   }
 
-  /** A file of `scanOne` that matches and may rank: bounded by what its name shows, then scored. */
-  private scoreOne(id: number, uid: number, depth: number, tail: number, lifted: number): void {
+  /**
+   * A file of `scanOne` that matches and may rank: bounded by what its name shows, then scored.
+   * Its lift ceiling is read again here, not passed: a number argument is boxed on the heap.
+   */
+  private scoreOne(id: number, uid: number, depth: number, tail: number): void {
     const table = this.table;
     const level = this.levels[depth];
+    const lifted = liftCeilingIn(table, id, folderLift(table, level.dir));
     const term = this.terms[0];
     const m = term.length;
     const facts = this.facts;
@@ -678,11 +686,16 @@ export class StrictScan {
     }
   }
 
+  /** Kept small: the scan loops inline it, and what does not fit V8's inlining budget is called, boxing its number arguments. */
   private count(id: number): void {
     this.total++;
     if (this.marks !== undefined) this.marks[id] = 1;
-    const matched = this.matched;
-    if (!matched) return;
+    if (this.matched !== undefined) this.remember(id);
+  }
+
+  /** Adds a match to those remembered for narrowing: doubling the list, or giving up past `MAX_REMEMBERED`. */
+  private remember(id: number): void {
+    const matched = this.matched!;
     if (this.matchedCount === matched.length) {
       if (matched.length >= MAX_REMEMBERED) {
         this.matched = undefined;
