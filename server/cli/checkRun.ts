@@ -55,99 +55,102 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
     return rel !== undefined && rel !== '' && common.ignored(rel);
   };
   try {
-    // Root-relative; `gaps`: told why the listing is not whole (a run of its own says so; the listing behind a few named files' globs, as the walk it replaced, does not).
-    const list = async (start: string | undefined, gaps: string[] = incomplete): Promise<string[]> => {
-      const listed: string[] = [];
-      const ignore = session.ignoreFor(root);
-      // The whole folder is listed as the file index lists it (git's listing in a work tree,
-      // seconds faster than a walk of a large one); a subfolder is walked. Links are listed
-      // either way, as git lists them: a rule file shared by a link is checked through it.
-      const walked =
-        start === undefined
-          ? await listFolderFiles({ fs: session.diskFs, root, ignore, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, onBatch: (batch) => listed.push(...batch.map((f) => f.rel)), includeSymlinks: true })
-          : await walkFiles({ fs: session.diskFs, root, ignore, start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, includeSymlinks: true });
-      if ('files' in walked) listed.push(...walked.files.map((f) => f.rel));
-      // A rule folder that is a link seen through a linked folder above it (packages/web/.cursor → shared/cursor, whose rules leads nowhere) is not among the entries listed: the listing hands it on, to be said of.
-      if ('ruleFolderLinks' in walked && walked.ruleFolderLinks.unfollowed.length > 0) {
-        const seen = new Set(listed);
-        listed.push(...walked.ruleFolderLinks.unfollowed.filter((rel) => !seen.has(rel)));
-      }
-      gaps.push(...listingGaps(walked, MAX_LINTED_FILES, start));
-      // The listing gives each file's relative path: the ignore globs test it as it is.
-      return listed.filter((rel) => !common.ignored(rel));
-    };
-    const walk = async (start: string | undefined): Promise<string[]> => (await list(start)).map((rel) => joinRelative(root, rel));
-
-    // What a check of part of the tree judges globs against: the whole run's listing (git's in a work tree), so a file reads alike in both, taken once and only when a check asks.
-    let whole: Promise<string[]> | undefined;
-    const everyFileOf = (r: string) => (r === root ? (whole ??= list(undefined, [])) : undefined);
-    // A run of part of the tree keeps the findings of its files and of the folders holding them
-    // (a rule folder read up to a cap says so on itself: `check .clinerules` must say it too).
-    const top = (f: string) => (isInside(root, f) ? root : isInside(session.home, f) ? session.home : undefined);
-    const runs: { scope: LintScope; keep?: Set<string>; holding?: Set<string> }[] = [];
-    const looked = new Set<string>();
-    if (targets.whole) {
-      const files = (await walk(undefined)).sort();
-      runs.push({ scope: { files, named: false, whole: true } });
-      for (const f of files) looked.add(f);
-    } else {
-      const walked: string[] = [];
-      for (const folder of targets.folders) {
-        const rel = relativeInside(root, folder)!;
-        const files = await walk(rel);
-        if (files.length === 0) nothingChecked.push({ rel, ignored: common.ignored(rel) });
-        walked.push(...files);
-      }
-      const unique = [...new Set(walked)].sort();
-      // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
-      if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique), holding: foldersHolding(unique, top) });
-      const walkedSet = new Set(unique);
-      const named = [...new Set([...targets.files, ...targets.pastCap])].filter((f) => !isIgnored(f) && !walkedSet.has(f));
-      if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named), holding: foldersHolding(named, top) });
-      // A file past a folder's cap is named for the lint to say the cap, not checked.
-      const pastCap = new Set(targets.pastCap);
-      for (const f of [...unique, ...named]) if (!pastCap.has(f)) looked.add(f);
-    }
-
-    const byPath = new Map<string, Finding[]>();
-    const judged = new Set<string>();
-    const unread = new Set<string>();
-    for (const run of runs) {
-      const kept = (p: string) => !run.keep || run.keep.has(p) || run.holding?.has(p) === true;
-      // A line said twice (two runs, two roots) is said once; a file judged counts where its findings would.
-      const notes: LintNotes = {
-        incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)),
-        judged: (p) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.add(p)),
-        leftUnread: (p) => void unread.add(p),
+    // One analysis: each folder's real path resolved once for the whole run (`Confinement.resolvingOnce`).
+    return await session.confinement.resolvingOnce(async () => {
+      // Root-relative; `gaps`: told why the listing is not whole (a run of its own says so; the listing behind a few named files' globs, as the walk it replaced, does not).
+      const list = async (start: string | undefined, gaps: string[] = incomplete): Promise<string[]> => {
+        const listed: string[] = [];
+        const ignore = session.ignoreFor(root);
+        // The whole folder is listed as the file index lists it (git's listing in a work tree,
+        // seconds faster than a walk of a large one); a subfolder is walked. Links are listed
+        // either way, as git lists them: a rule file shared by a link is checked through it.
+        const walked =
+          start === undefined
+            ? await listFolderFiles({ fs: session.diskFs, root, ignore, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, onBatch: (batch) => listed.push(...batch.map((f) => f.rel)), includeSymlinks: true })
+            : await walkFiles({ fs: session.diskFs, root, ignore, start, maxFiles: MAX_LINTED_FILES, cancel: NEVER_CANCELLED, includeSymlinks: true });
+        if ('files' in walked) listed.push(...walked.files.map((f) => f.rel));
+        // A rule folder that is a link seen through a linked folder above it (packages/web/.cursor → shared/cursor, whose rules leads nowhere) is not among the entries listed: the listing hands it on, to be said of.
+        if ('ruleFolderLinks' in walked && walked.ruleFolderLinks.unfollowed.length > 0) {
+          const seen = new Set(listed);
+          listed.push(...walked.ruleFolderLinks.unfollowed.filter((rel) => !seen.has(rel)));
+        }
+        gaps.push(...listingGaps(walked, MAX_LINTED_FILES, start));
+        // The listing gives each file's relative path: the ignore globs test it as it is.
+        return listed.filter((rel) => !common.ignored(rel));
       };
-      for (const linter of linters) {
-        const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED, notes);
-        for (const [p, findings] of found) {
-          if (!kept(p) || isIgnored(p)) continue;
-          const list = byPath.get(p) ?? [];
-          for (const f of findings) {
-            const leveled = applyLevel(f, common.settings.diagnostics.severity);
-            if (leveled) list.push(leveled);
+      const walk = async (start: string | undefined): Promise<string[]> => (await list(start)).map((rel) => joinRelative(root, rel));
+
+      // What a check of part of the tree judges globs against: the whole run's listing (git's in a work tree), so a file reads alike in both, taken once and only when a check asks.
+      let whole: Promise<string[]> | undefined;
+      const everyFileOf = (r: string) => (r === root ? (whole ??= list(undefined, [])) : undefined);
+      // A run of part of the tree keeps the findings of its files and of the folders holding them
+      // (a rule folder read up to a cap says so on itself: `check .clinerules` must say it too).
+      const top = (f: string) => (isInside(root, f) ? root : isInside(session.home, f) ? session.home : undefined);
+      const runs: { scope: LintScope; keep?: Set<string>; holding?: Set<string> }[] = [];
+      const looked = new Set<string>();
+      if (targets.whole) {
+        const files = (await walk(undefined)).sort();
+        runs.push({ scope: { files, named: false, whole: true } });
+        for (const f of files) looked.add(f);
+      } else {
+        const walked: string[] = [];
+        for (const folder of targets.folders) {
+          const rel = relativeInside(root, folder)!;
+          const files = await walk(rel);
+          if (files.length === 0) nothingChecked.push({ rel, ignored: common.ignored(rel) });
+          walked.push(...files);
+        }
+        const unique = [...new Set(walked)].sort();
+        // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
+        if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique), holding: foldersHolding(unique, top) });
+        const walkedSet = new Set(unique);
+        const named = [...new Set([...targets.files, ...targets.pastCap])].filter((f) => !isIgnored(f) && !walkedSet.has(f));
+        if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named), holding: foldersHolding(named, top) });
+        // A file past a folder's cap is named for the lint to say the cap, not checked.
+        const pastCap = new Set(targets.pastCap);
+        for (const f of [...unique, ...named]) if (!pastCap.has(f)) looked.add(f);
+      }
+
+      const byPath = new Map<string, Finding[]>();
+      const judged = new Set<string>();
+      const unread = new Set<string>();
+      for (const run of runs) {
+        const kept = (p: string) => !run.keep || run.keep.has(p) || run.holding?.has(p) === true;
+        // A line said twice (two runs, two roots) is said once; a file judged counts where its findings would.
+        const notes: LintNotes = {
+          incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)),
+          judged: (p) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.add(p)),
+          leftUnread: (p) => void unread.add(p),
+        };
+        for (const linter of linters) {
+          const found = await linter.lint(session, session.diskFs, run.scope, NEVER_CANCELLED, notes);
+          for (const [p, findings] of found) {
+            if (!kept(p) || isIgnored(p)) continue;
+            const list = byPath.get(p) ?? [];
+            for (const f of findings) {
+              const leveled = applyLevel(f, common.settings.diagnostics.severity);
+              if (leveled) list.push(leveled);
+            }
+            byPath.set(p, list);
           }
-          byPath.set(p, list);
         }
       }
-    }
-    const named = new Set(targets.files);
-    // A user-level folder holding files named (`~/.cline/rules`, named whole) is theirs: its finding is reported with them.
-    const namedHolding = foldersHolding(named, top);
-    const reported = (p: string) => relativeInside(root, p) !== undefined || named.has(p) || namedHolding.has(p);
-    // Files only: a finding on a folder holding them counts no file more; one left unread past a cap is not checked.
-    const folders = foldersHolding(looked, top);
-    for (const p of byPath.keys()) if (reported(p) && !folders.has(p)) looked.add(p);
-    for (const p of unread) looked.delete(p);
-    const withFindings = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
-    const results = withFindings.filter((r) => reported(r.path));
-    const userLevelLeft = withFindings.filter((r) => !reported(r.path));
-    const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
-    // Of the files checked: not a folder with a finding, nor a file left unread past a cap.
-    const agentFiles = [...judged].filter((p) => reported(p) && !folders.has(p) && !unread.has(p)).length;
-    return { results, filesChecked: looked.size, agentFiles, agentFilesUnread: [...unread].filter(reported).length, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
+      const named = new Set(targets.files);
+      // A user-level folder holding files named (`~/.cline/rules`, named whole) is theirs: its finding is reported with them.
+      const namedHolding = foldersHolding(named, top);
+      const reported = (p: string) => relativeInside(root, p) !== undefined || named.has(p) || namedHolding.has(p);
+      // Files only: a finding on a folder holding them counts no file more; one left unread past a cap is not checked.
+      const folders = foldersHolding(looked, top);
+      for (const p of byPath.keys()) if (reported(p) && !folders.has(p)) looked.add(p);
+      for (const p of unread) looked.delete(p);
+      const withFindings = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));
+      const results = withFindings.filter((r) => reported(r.path));
+      const userLevelLeft = withFindings.filter((r) => !reported(r.path));
+      const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
+      // Of the files checked: not a folder with a finding, nor a file left unread past a cap.
+      const agentFiles = [...judged].filter((p) => reported(p) && !folders.has(p) && !unread.has(p)).length;
+      return { results, filesChecked: looked.size, agentFiles, agentFilesUnread: [...unread].filter(reported).length, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
+    });
   } finally {
     session.dispose();
   }

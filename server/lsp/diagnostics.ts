@@ -201,17 +201,19 @@ export class DiagnosticsHub {
     // Published once, when every feature has answered for this version: a publish as each
     // answered sent the others' findings of the previous text under the new version.
     let stored = false;
-    await Promise.all(
-      this.features.map(async (feature) => {
-        if (!feature.diagnose) return;
-        try {
-          const findings = await feature.diagnose(doc, token);
-          if (token.isCancellationRequested || findings === undefined) return;
-          stored = this.store(feature.id, uri, findings, doc.version) || stored;
-        } catch (err) {
-          this.log.error(`diagnostics of ${feature.id} failed on ${uri}: ${(err as Error).stack ?? err}`);
-        }
-      }),
+    await this.documents.analysis(() =>
+      Promise.all(
+        this.features.map(async (feature) => {
+          if (!feature.diagnose) return;
+          try {
+            const findings = await feature.diagnose(doc, token);
+            if (token.isCancellationRequested || findings === undefined) return;
+            stored = this.store(feature.id, uri, findings, doc.version) || stored;
+          } catch (err) {
+            this.log.error(`diagnostics of ${feature.id} failed on ${uri}: ${(err as Error).stack ?? err}`);
+          }
+        }),
+      ),
     );
     if (stored && !token.isCancellationRequested) this.publish(keyOf(uri), this.judges(doc));
     if (this.running.get(uri) === token) this.running.delete(uri);

@@ -62,6 +62,15 @@ export class DocumentStore {
     });
   }
 
+  /**
+   * Runs one analysis of a document (its diagnosis, every feature's) with each folder's real
+   * path resolved once for all its reads (`Confinement.resolvingOnce`): a keystroke in an
+   * AGENTS.md 200 folders deep asked each folder above it again, name by name, for every file looked at.
+   */
+  analysis<T>(work: () => Promise<T>): Promise<T> {
+    return this.session.confinement.resolvingOnce(work);
+  }
+
   listen(connection: Connection): void {
     const ordering = new ChangeOrdering(
       (uri) => this.documents.get(uri),

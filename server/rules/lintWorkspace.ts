@@ -36,13 +36,15 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     out.set(p, [...(out.get(p) ?? []), ...findings]);
   };
   const reported = engine.reportedPaths();
+  // The folders found to hold no CLAUDE.md: each asked once in the run, whatever the AGENTS.md files below it.
+  const noMemory = new Set<string>();
   for (const p of reported) {
     notes?.judged?.(p);
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
     if (analysis) add(p, await mdcLinkFindings(p, analysis.text, analysis.lines, fs, session, session.rootOf(p)));
-    add(p, await agentsMdForClaudeFindings(p, fs, session));
+    add(p, await agentsMdForClaudeFindings(p, fs, session, noMemory));
   }
   const candidates = scope.named ? scope.files : scope.files.filter(mayBeRuleFile);
   const capped = engine.cappedFolders();
@@ -82,7 +84,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     // A Markdown file holding rule:// links is checked for them (check's usage names it among
     // what it lints): judged, so that a run does not say it found nothing beside their findings.
     if (markdown && text !== undefined && checksRuleLinks(text, session.settings.rules.agents)) notes?.judged?.(file);
-    add(file, await outsideFileLinkFindings(session, fs, engine, outside));
+    add(file, await outsideFileLinkFindings(session, fs, engine, outside, noMemory));
   }
   // A nested rule folder that is a link out of the workspace or to nothing is listed as the link it is (never followed): said of the link.
   for (const file of scope.files) add(file, unfollowedRuleFolderFindings(session, file));

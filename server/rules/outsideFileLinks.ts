@@ -17,14 +17,14 @@ import { RULE_URL_PREFIX } from './ruleUrl';
  * lint (`outsideFindings`): Claude Code's reading of it when it is named as its memory
  * (`@` imports) or is an AGENTS.md a CLAUDE.md keeps out, a Cursor rule's `mdc:` links, and its `rule://` links. One
  * function for check and for the findings the language server pushes for closed unlisted
- * rule files, so that the editor shows what check shows.
+ * rule files, so that the editor shows what check shows. `noMemory`: as `agentsMdForClaudeFindings`'s.
  */
-export async function outsideFileLinkFindings(session: WorkspaceSession, fs: FileSystem, engine: RulesEngine, file: OutsideFile): Promise<Finding[]> {
+export async function outsideFileLinkFindings(session: WorkspaceSession, fs: FileSystem, engine: RulesEngine, file: OutsideFile, noMemory?: Set<string>): Promise<Finding[]> {
   const { path: p, text, kind } = file;
   const out: Finding[] = [];
   const lines = text !== undefined ? new LineIndex(text) : undefined;
   if (text !== undefined && lines && isClaudeMemoryFile(p)) out.push(...(await claudeImportFindingsFor(p, text, lines, fs, session, file.root)));
-  out.push(...(await agentsMdForClaudeFindings(p, fs, session)));
+  out.push(...(await agentsMdForClaudeFindings(p, fs, session, noMemory)));
   if (text !== undefined && lines) out.push(...(await geminiImportFindingsFor(p, text, lines, fs, session, file.root)));
   if (text !== undefined && lines) out.push(...(await mdcLinkFindings(p, text, lines, fs, session, file.root)));
   // A rule the xcsh agent loads has its links judged with the engine's findings.

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { KnownFolders } from './knownFolders';
 import { isInside } from './paths';
+import { countWork } from './testCounts';
 
 /** Anything that says whether a path may be read (or written). */
 export interface PathGuard {
@@ -41,6 +43,9 @@ interface RuleArea {
 export class Confinement implements PathGuard {
   private areas: string[] = [];
   private ruleAreas: RuleArea[] = [];
+  /** The real paths of folders resolved in the analyses running now (`resolvingOnce`); none between them. */
+  private known: KnownFolders | undefined;
+  private running = 0;
 
   constructor(areas: Iterable<string> = [], ruleAreas: Iterable<string> = []) {
     this.setAreas(areas, ruleAreas);
@@ -62,6 +67,30 @@ export class Confinement implements PathGuard {
     this.ruleAreas = [...new Set([...ruleAreas].map((a) => path.resolve(a)))].map((lexical) => ({ lexical, real: anchoredRealPath(lexical, this.areas) }));
   }
 
+  /**
+   * Runs one analysis (a `check` run, the diagnosis of one document version) with the real
+   * path of each folder resolved once, each later path judged from its nearest resolved
+   * folder: a tree 200 folders deep asked every folder's real path again, name by name, for
+   * each of its files and each folder above them, 3 million system calls. Just as strict: a
+   * link met on the way is followed as before, and a folder's real path is kept only while
+   * an analysis runs. Each one starting forgets all kept, so nothing is older than the
+   * newest running analysis, and the last one ending drops them.
+   */
+  async resolvingOnce<T>(work: () => Promise<T>): Promise<T> {
+    this.known = new KnownFolders();
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      if (--this.running === 0) this.known = undefined;
+    }
+  }
+
+  /** `noLinkOnTheWay`, from the folders the analyses running now resolved. */
+  noLinkOnTheWay(folder: string, rel: string, p: string): boolean {
+    return noLinkOnTheWay(folder, rel, p, this.known);
+  }
+
   get allowedAreas(): readonly string[] {
     return this.areas;
   }
@@ -70,7 +99,7 @@ export class Confinement implements PathGuard {
   allows(target: string): boolean {
     const abs = path.resolve(target);
     if (!this.areas.some((area) => isInside(area, abs))) return false;
-    const real = realpathOfLongestPrefix(abs);
+    const real = realpathOfLongestPrefix(abs, this.known);
     return real !== undefined && this.areas.some((area) => isInside(area, real));
   }
 
@@ -86,7 +115,7 @@ export class Confinement implements PathGuard {
     const abs = path.resolve(target);
     const areas = this.ruleAreas.filter((area) => isInside(area.lexical, abs));
     if (areas.length === 0) return false;
-    const real = realpathOfLongestPrefix(abs);
+    const real = realpathOfLongestPrefix(abs, this.known);
     return real !== undefined && areas.some((area) => isInside(area.real, real));
   }
 
@@ -144,27 +173,35 @@ function exists(p: string): boolean {
  * it): a change behind a link is reported at the target's path, never at the link's, so only
  * such a path's changes all reach the change stream.
  */
-export function noLinkOnTheWay(folder: string, rel: string, p: string): boolean {
-  const realFolder = realpathOfLongestPrefix(folder);
-  return realFolder !== undefined && realpathOfLongestPrefix(p) === path.join(realFolder, rel);
+export function noLinkOnTheWay(folder: string, rel: string, p: string, known?: KnownFolders): boolean {
+  const realFolder = realpathOfLongestPrefix(folder, known);
+  return realFolder !== undefined && realpathOfLongestPrefix(p, known) === path.join(realFolder, rel);
 }
 
 export function realpathOrUndefined(p: string): string | undefined {
   try {
-    return fs.realpathSync.native(p);
+    return nativeRealpath(p);
   } catch {
     return undefined;
   }
 }
 
+/** `realpath(3)`, counted as the names it looks at: glibc's asks `readlink` of each name on the way (seen with strace: one failing `readlink` a name). */
+function nativeRealpath(p: string): string {
+  countWork('real-path-steps', p.split(path.sep).length - 1);
+  return fs.realpathSync.native(p);
+}
+
 /**
  * Real path of `p`, resolving the longest prefix that exists and appending the rest.
  * Undefined when a component cannot be resolved for another reason than absence (a
- * symlink loop, a permission error): such paths are refused.
+ * symlink loop, a permission error): such paths are refused. `known`: the real paths of
+ * folders resolved so far in this analysis, to start from and add to (POSIX only).
  */
-export function realpathOfLongestPrefix(p: string): string | undefined {
+export function realpathOfLongestPrefix(p: string, known?: KnownFolders): string | undefined {
+  if (known && path.sep === '/') return resolveAsTheKernel(path.resolve(p), known);
   try {
-    return fs.realpathSync.native(p);
+    return nativeRealpath(p);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
@@ -178,39 +215,65 @@ export function realpathOfLongestPrefix(p: string): string | undefined {
  * from where the link led), until a name is missing; the rest is appended as written, since
  * nothing is there to lead elsewhere. A link that does not resolve is so judged by where
  * it points (a dangling link, or /proc/PID/fd/N of a deleted file outside), never by the
- * folder it sits in.
+ * folder it sits in. With `known`, it starts from the deepest folder of `p` resolved before
+ * and keeps each folder it resolves: the names after it are the only ones looked at.
  */
-function resolveAsTheKernel(p: string): string | undefined {
-  const pending = p.split('/').filter((part) => part !== '').reverse();
-  let real = '/';
-  let hops = 0;
-  while (pending.length > 0) {
-    const part = pending.pop()!;
-    if (part === '.') continue;
-    if (part === '..') {
-      real = path.dirname(real);
-      continue;
-    }
-    const next = real === '/' ? `/${part}` : `${real}/${part}`;
-    let st: fs.Stats;
-    try {
-      st = fs.lstatSync(next);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
-      return path.join(next, ...pending.reverse());
-    }
-    if (!st.isSymbolicLink()) {
-      real = next;
-      continue;
-    }
-    if (++hops > MAX_LINK_HOPS) return undefined;
-    const target = linkTarget(next);
-    if (target === undefined) return undefined;
-    if (target.startsWith('/')) real = '/';
-    for (const piece of target.split('/').filter((x) => x !== '').reverse()) pending.push(piece);
+function resolveAsTheKernel(p: string, known?: KnownFolders): string | undefined {
+  const start = known?.nearest(p);
+  let real = start?.real ?? '/';
+  const from = start?.folder ?? '';
+  const names = p
+    .slice(from.length)
+    .split('/')
+    .filter((part) => part !== '');
+  // Names still to resolve, the next one last; after each name of `p` (not of a link), the
+  // folder it ends, to keep. `p` itself may be a file or missing: only the folders above it are kept.
+  const pending: (string | { folder: string })[] = [];
+  const folders: string[] = [];
+  for (let above = from, i = 0; known && i < names.length - 1; i++) folders.push((above = `${above}/${names[i]}`));
+  for (let i = names.length - 1; i >= 0; i--) {
+    if (i < folders.length) pending.push({ folder: folders[i] });
+    pending.push(names[i]);
   }
-  return real;
+  // The links followed to reach the folder started from count towards the kernel's limit, as when resolved in one go.
+  let hops = start?.hops ?? 0;
+  let looked = 0;
+  try {
+    while (pending.length > 0) {
+      const part = pending.pop()!;
+      if (typeof part !== 'string') {
+        known?.keep(part.folder, real, hops);
+        continue;
+      }
+      if (part === '.') continue;
+      if (part === '..') {
+        real = path.dirname(real);
+        continue;
+      }
+      const next = real === '/' ? `/${part}` : `${real}/${part}`;
+      let st: fs.Stats;
+      try {
+        looked++;
+        st = fs.lstatSync(next);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+        return path.join(next, ...pending.filter((x): x is string => typeof x === 'string').reverse());
+      }
+      if (!st.isSymbolicLink()) {
+        real = next;
+        continue;
+      }
+      if (++hops > MAX_LINK_HOPS) return undefined;
+      const target = linkTarget(next);
+      if (target === undefined) return undefined;
+      if (target.startsWith('/')) real = '/';
+      for (const piece of target.split('/').filter((x) => x !== '').reverse()) pending.push(piece);
+    }
+    return real;
+  } finally {
+    if (looked > 0) countWork('real-path-steps', looked);
+  }
 }
 
 /** Windows: the real path of the longest existing prefix, the rest appended. */

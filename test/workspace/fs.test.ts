@@ -34,6 +34,35 @@ describe('confinement', () => {
     expect(new Confinement([root]).allows(path.join(root, 'a', 'x'))).toBe(false);
   });
 
+  it('judges as strictly inside one analysis, where folders resolved before are started from, and keeps nothing after it', async () => {
+    const root = writeTree(tempDir(), { 'a/b/c/in.md': 'in' });
+    const outside = writeTree(tempDir(), { 'secret.md': 'no', 'sub/deeper.md': 'no' });
+    const c = new Confinement([root]);
+    await c.resolvingOnce(async () => {
+      // `a/b/c` resolved first; the links below it are still followed where they lead.
+      expect(c.allows(path.join(root, 'a', 'b', 'c', 'in.md'))).toBe(true);
+      fs.symlinkSync(outside, path.join(root, 'a', 'b', 'c', 'out'));
+      expect(c.allows(path.join(root, 'a', 'b', 'c', 'out', 'secret.md'))).toBe(false);
+      expect(c.allows(path.join(root, 'a', 'b', 'c', 'out', 'sub', 'deeper.md'))).toBe(false);
+      expect(c.allows(path.join(root, 'a', 'b', 'c', 'out', 'new-file'))).toBe(false);
+      // A relative link whose `..` climbs from where it lies, out of the root.
+      fs.symlinkSync(path.relative(path.join(root, 'a', 'b'), outside), path.join(root, 'a', 'b', 'up'));
+      expect(c.allows(path.join(root, 'a', 'b', 'up', 'secret.md'))).toBe(false);
+      // A link inside the root to a folder of the root is allowed, and so is what lies below it.
+      fs.symlinkSync(path.join(root, 'a'), path.join(root, 'a', 'b', 'c', 'back'));
+      expect(c.allows(path.join(root, 'a', 'b', 'c', 'back', 'b', 'c', 'in.md'))).toBe(true);
+      // Below a link resolved once, a link out is refused all the same.
+      expect(c.allows(path.join(root, 'a', 'b', 'c', 'back', 'b', 'c', 'out', 'secret.md'))).toBe(false);
+      fs.symlinkSync(path.join(root, 'loop2'), path.join(root, 'loop1'));
+      fs.symlinkSync(path.join(root, 'loop1'), path.join(root, 'loop2'));
+      expect(c.allows(path.join(root, 'loop1', 'x'))).toBe(false);
+    });
+    // Nothing is kept after it: a folder made a link out of the root is refused at once.
+    fs.rmSync(path.join(root, 'a', 'b', 'c'), { recursive: true });
+    fs.symlinkSync(outside, path.join(root, 'a', 'b', 'c'));
+    expect(c.allows(path.join(root, 'a', 'b', 'c', 'secret.md'))).toBe(false);
+  });
+
   it('lets rule files be read in a rule area, never through a symlink that leaves it, and never as a workspace path', () => {
     const parent = tempDir();
     const root = writeTree(path.join(parent, 'project'), { 'a.ts': '' });

@@ -29,7 +29,6 @@ import { judgesImports, UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
 import { ChainMemo } from './chainMemo';
 import { changeLeftOut } from '../../workspace/keptRuleFolders';
-import { noLinkOnTheWay } from '../../workspace/confine';
 import { ListedMemoryFiles } from './listedMemory';
 import { listedMdcLinkFindings, mdcLinkersAffectedBy } from './listedMdcLinks';
 
@@ -98,7 +97,8 @@ export class RulesState {
 
   /** Runs engine updates one at a time, in arrival order. */
   private serialize(work: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(work).catch((err) => this.context.log.error(`rules: ${(err as Error).stack ?? err}`));
+    // Each piece of work is one analysis: a folder's real path is resolved once in it (`Confinement.resolvingOnce`).
+    const next = this.queue.then(() => this.context.session.confinement.resolvingOnce(work)).catch((err) => this.context.log.error(`rules: ${(err as Error).stack ?? err}`));
     this.queue = next;
     return next;
   }
@@ -303,7 +303,7 @@ export class RulesState {
     if (session.settings.watcher === 'off') return false;
     const owner = session.roots.relative(p);
     if (!owner) return false;
-    if (!noLinkOnTheWay(owner.folder.path, owner.rel, p)) return false;
+    if (!session.confinement.noLinkOnTheWay(owner.folder.path, owner.rel, p)) return false;
     const ignore = session.ignoreFor(owner.folder.path);
     return !(await changeLeftOut(ignore, owner.rel, false)) && !(await changeLeftOut(ignore, owner.rel, true));
   }

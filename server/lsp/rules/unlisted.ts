@@ -124,6 +124,8 @@ export class UnlistedRuleFiles {
     const started = Date.now();
     const reported = engine.reportedPaths();
     const kept = new Set<string>();
+    // The folders found to hold no CLAUDE.md in this pass: each asked once, not for every AGENTS.md below it.
+    const noMemory = new Set<string>();
     let linted = 0;
     this.linkedFolders = listing.linkedFolders;
     for (const files of listing.files.values()) {
@@ -133,7 +135,7 @@ export class UnlistedRuleFiles {
         kept.add(p);
         // A pass over a large tree gives requests their turn now and then, as `check`'s lint does.
         if (++linted % 64 === 0) await yieldToEventLoop();
-        await this.update(engine, p, reported);
+        await this.update(engine, p, reported, noMemory);
       }
     }
     for (const p of [...this.pushed]) {
@@ -186,7 +188,8 @@ export class UnlistedRuleFiles {
 
   private async rejudge(engine: RulesEngine, paths: ReadonlySet<string>): Promise<void> {
     const reported = engine.reportedPaths();
-    for (const p of [...paths]) await this.update(engine, p, reported);
+    const noMemory = new Set<string>();
+    for (const p of [...paths]) await this.update(engine, p, reported, noMemory);
   }
 
   /** Its document was closed (`shown`: with findings of its buffer): what the disk holds replaces them. */
@@ -236,8 +239,11 @@ export class UnlistedRuleFiles {
     for (const p of found) await this.update(engine, p, reported);
   }
 
-  /** Judges one file from disk and pushes what its tool's view of it says (nothing when it is open: its buffer is diagnosed). */
-  private async update(engine: RulesEngine, p: string, reported: ReadonlySet<string>): Promise<void> {
+  /**
+   * Judges one file from disk and pushes what its tool's view of it says (nothing when it is
+   * open: its buffer is diagnosed). `noMemory`: the folders this pass found no CLAUDE.md in (`agentsMdForClaudeFindings`).
+   */
+  private async update(engine: RulesEngine, p: string, reported: ReadonlySet<string>, noMemory?: Set<string>): Promise<void> {
     const ctx = this.context();
     if (reported.has(p)) {
       this.pushed.delete(p);
@@ -267,7 +273,7 @@ export class UnlistedRuleFiles {
     this.noteDependents(p, file.text);
     const read = new Set<string>();
     // All that `agentls check` reports for it: its tool's lint, then its links (`rule://`, Claude's `@` imports).
-    const findings = [...outsideFindings(file), ...(await outsideFileLinkFindings(ctx.session, ChainReads.recording(fs, read), engine, file))];
+    const findings = [...outsideFindings(file), ...(await outsideFileLinkFindings(ctx.session, ChainReads.recording(fs, read), engine, file, noMemory))];
     this.chains.set(p, read);
     if (ctx.documents.getByPath(p) || (findings.length === 0 && !this.pushed.has(p))) return;
     ctx.diagnostics.setForPath(this.source, p, findings, file.text);

@@ -49,11 +49,16 @@ const MAX_MEMORY_BYTES = 1024 * 1024;
  * instructions to the model, `@path` imports are what is loaded at launch). A real
  * repository's shape: the audit of whole repositories found pointer-style CLAUDE.md files
  * reported as if they ignored AGENTS.md. Information: the split may be deliberate.
+ *
+ * `noMemory`: the folders one run found to hold no memory file, filled as it goes, so that a
+ * run over every AGENTS.md of a tree 200 folders deep asks each folder once, not once for
+ * each AGENTS.md below it (`agentls check`, where the tree is taken as it stands).
  */
 export async function agentsMdForClaudeFindings(
   file: string,
   fs: FileSystem,
   where: { home: string; settings: { rules: { agents: 'auto' | readonly string[] } }; rootOf(p: string): string | undefined },
+  noMemory?: Set<string>,
 ): Promise<Finding[]> {
   if (path.basename(file) !== 'AGENTS.md') return [];
   const agents = where.settings.rules.agents;
@@ -62,7 +67,8 @@ export async function agentsMdForClaudeFindings(
   const root = where.rootOf(file);
   // The folder itself, then each folder above it up to the workspace folder (none above: agentls reads nothing there).
   for (let at = dir; ; at = path.dirname(at)) {
-    const memory = await blockingMemory(file, at, fs);
+    const memory = noMemory?.has(at) ? undefined : await blockingMemory(file, at, fs);
+    if (memory === undefined) noMemory?.add(at);
     if (memory === 'kept') return [];
     if (memory) {
       if (await loadedByMemory(file, root, fs, where.home)) return [];
