@@ -26,6 +26,7 @@ import { capital } from './lint/words';
 import { toolLintKey } from './toolLint/recent';
 import { displayPath, isInside, joinRelative } from '../workspace/paths';
 import { RulesView } from './view';
+import { RooInUse } from './rooRoot';
 import { followsFileLinks, readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
 
 /** What one name resolves to in one workspace folder. */
@@ -106,12 +107,15 @@ export class RulesEngine {
   private availableCache = new Map<string, { generation: number; names: string[] }>();
   private readonly toolCache = new Map<string, { text: string; key: string; findings: Finding[] }>();
   readonly stats: EngineStats = { analyses: 0, groupResolutions: 0, discoveries: 0 };
+  /** Whether each root has Roo Code in use (`AgentPlaces.rooShown`). */
+  private readonly rooInUse: RooInUse;
 
   constructor(
     private readonly session: WorkspaceSession,
     private readonly fs: FileSystem,
   ) {
     this.profile = session.settings.rules.profile;
+    this.rooInUse = new RooInUse(fs);
   }
 
   /** Discovers and analyses every workspace folder from scratch (start, settings or roots changed). */
@@ -123,6 +127,7 @@ export class RulesEngine {
     this.analyses.clear();
     this.toolCache.clear();
     this.roots.clear();
+    await this.rooInUse.refresh(this.session.roots.paths);
     for (const root of this.session.roots.paths) {
       const state = new RootRules(root);
       this.roots.set(root, state);
@@ -560,9 +565,19 @@ export class RulesEngine {
     return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
 
-  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), for `ownerOf`. */
+  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), and whether Roo Code is in use there, for `ownerOf`. */
   agentPlaces(root: string | undefined): AgentPlaces | undefined {
-    return this.session.agentPlaces(root);
+    const places = this.session.agentPlaces(root);
+    return places && root !== undefined ? { ...places, rooShown: this.rooInUse.shown(root, this.session.settings.rules.agents) } : places;
+  }
+
+  /**
+   * Files came, changed or went on disk: the roots whose root `.roo` or `.roorules*` they touch
+   * are read again (`RooInUse`). Returns the roots where Roo Code came into use or went out of
+   * it: the owner of their packages' Roo Code files changed, which no listing of this engine holds.
+   */
+  rooUseChanged(changes: readonly FileChange[]): Promise<string[]> {
+    return this.rooInUse.noteChanges(changes.map((c) => c.path));
   }
 
   /** The tool a listed or skipped file belongs to and where it stands for it, as the findings take it (hovers speak for the same tool). */
@@ -645,7 +660,7 @@ export class RulesEngine {
     if (!candidate) {
       // Cline's global rules, wherever they sit in the home (`~/Documents/Cline/Rules` has no mark of Cline's own in its path).
       if (state.discovery.clineGlobalFolders.includes(path.dirname(p)) && state.toolOnly.has(p)) return { agent: agentModel('cline'), placement: { read: true, frontmatter: true } };
-      const owner = ownerOf(rel, base === state.cwd ? this.session.agentPlaces(state.cwd) : undefined);
+      const owner = ownerOf(rel, base === state.cwd ? this.agentPlaces(state.cwd) : undefined);
       // A file the xcsh agent skips in a home rule folder: one whose tool does not read the
       // home (`~/.cursor/rules/more/a.mdc`: Cursor reads no rule folder there) is no file of that tool's.
       const home = base === this.session.home && isInside(this.session.home, p);

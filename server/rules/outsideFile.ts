@@ -40,7 +40,7 @@ export const RULE_FILE_CANDIDATES = {
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
 export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel' | 'places'> {
   const root = session.rootOf(file) ?? engine.rootFor(file);
-  return { kind: session.classify(file), root, rel: root ? toolRelativePath(file, root) : path.basename(file), places: session.agentPlaces(root) };
+  return { kind: session.classify(file), root, rel: root ? toolRelativePath(file, root) : path.basename(file), places: engine.agentPlaces(root) };
 }
 
 /**

@@ -144,6 +144,9 @@ export class RulesState {
     if (!engine) return;
     const names = () => engine.rootPaths.map((root) => engine.availableNames(root).join(',')).join('\n');
     const before = names();
+    // Roo Code came into use or went out of it (a root `.roo` or `.roorules*`): a package's Roo Code files are told now, or no longer.
+    const rooFlipped = await engine.rooUseChanged(batch);
+    if (rooFlipped.length > 0) this.rooUseChanged(rooFlipped);
     const affected = await this.apply(engine, batch, 'disk');
     // With the listed CLAUDE.md and AGENTS.md files whose import chains or neighbours changed.
     await this.publish(affected, false);
@@ -175,6 +178,18 @@ export class RulesState {
     for (const reader of this.chains.readersOf(p)) {
       const doc = this.context.documents.getByPath(reader);
       if (doc) this.context.diagnostics.schedule(doc);
+    }
+  }
+
+  /**
+   * Roo Code came into use in `roots` or went out of it: the owner of a package's `.roo/rules`
+   * files changed (`rooRoot.ts`), so the closed ones are swept again from the file index (no
+   * walk) and the open ones diagnosed again.
+   */
+  private rooUseChanged(roots: readonly string[]): void {
+    if (this.refreshToken) void this.sweepUnlisted(this.refreshToken);
+    for (const doc of this.context.documents.all()) {
+      if (doc.path && roots.some((root) => isInside(root, doc.path!))) this.context.diagnostics.schedule(doc);
     }
   }
 

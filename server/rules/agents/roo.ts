@@ -1,4 +1,5 @@
-import type { AgentModel, Placement } from './types';
+import { afterMarker, baseName } from './shared';
+import type { AgentModel, AgentPlaces, Placement } from './types';
 
 /**
  * Roo Code (the VS Code agent forked from Cline). Sources: its docs, "Custom Instructions"
@@ -31,8 +32,12 @@ import type { AgentModel, Placement } from './types';
  *   and before the generic ones (`.roo/rules/`, `.roorules`) in every mode, unless
  *   `settings.useAgentRules` is `false`. The file is the AGENTS.md readers' too (`agentsMd.ts`
  *   owns `AGENTS.md`); `AGENT.md` is owned by no model, as no other agent here reads it.
- * - The fallback files are read at the workspace root only (source: `path.join(cwd, file)`);
- *   `.roo/rules` below the root is not documented either way and not owned here.
+ * - The fallback files are read at the workspace root only (source: `path.join(cwd, file)`,
+ *   `loadRuleFiles` and `addCustomInstructions`), and the `.roo` folders read are `~/.roo`, then
+ *   the root's and those of the folders above it, never a subfolder's (source,
+ *   src/services/roo-config/index.ts, `getRooDirectoriesForCwd`: it walks up from the workspace
+ *   root). A package's `.roo/rules` files and `.roorules*` are therefore never read: said so
+ *   where Roo Code is in use (`AgentPlaces.rooShown`), owned by no one elsewhere.
  */
 export const roo: AgentModel = {
   id: 'roo',
@@ -96,10 +101,24 @@ export function rooSkipsFile(name: string): boolean {
 
 const ROO_SKIPPED_SUFFIXES = ['.DS_Store', '.bak', '.cache', '.crdownload', '.db', '.dmp', '.dump', '.eslintcache', '.lock', '.log', '.old', '.part', '.partial', '.pyc', '.pyo', '.stackdump', '.swo', '.swp', '.temp', '.tmp'];
 
-/** Where Roo Code reads a workspace-relative path: the root's fallback files and the files under the root's `.roo/rules` and `.roo/rules-{mode}` folders. */
-function rooPlacement(rel: string): Placement | undefined {
-  if (isRooFallbackName(rel)) return rel.includes('/') ? undefined : { read: true, frontmatter: false };
-  const m = /^\.roo\/(rules(?:-[a-zA-Z0-9-]+)?)\/(.+)$/.exec(rel);
-  if (!m || rooSkipsFile(m[2].slice(m[2].lastIndexOf('/') + 1))) return undefined;
-  return { read: true, frontmatter: false };
+/**
+ * Where Roo Code reads a workspace-relative path: the root's fallback files and the files under
+ * the root's `.roo/rules` and `.roo/rules-{mode}` folders; the same below the root are not read
+ * (`NESTED`), said only where `places` shows Roo Code in use. O(path length).
+ */
+function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined {
+  const name = baseName(rel);
+  if (rooSkipsFile(name)) return undefined;
+  const nested = places?.rooShown ? NESTED : undefined;
+  if (isRooFallbackName(name)) return rel === name ? { read: true, frontmatter: false } : nested;
+  if (ROOT_RULE_FILE.test(rel)) return { read: true, frontmatter: false };
+  const at = afterMarker(rel, '.roo/');
+  return at && at.prefix !== '' && NESTED_RULE_FILE.test(at.rest) ? nested : undefined;
 }
+
+/** A file under the root's `.roo/rules` or `.roo/rules-{mode}`, at any depth. */
+const ROOT_RULE_FILE = /^\.roo\/rules(?:-[a-zA-Z0-9-]+)?\/./;
+/** What follows a `.roo/` below the root for a file of its rule folders. */
+const NESTED_RULE_FILE = /^rules(?:-[a-zA-Z0-9-]+)?\/./;
+
+const NESTED: Placement = { read: false, frontmatter: false, why: "Roo Code reads rules only from the workspace root's .roo folder and fallback files" };

@@ -89,6 +89,12 @@ export interface AgentPlaces {
   copilotInstructions: readonly string[];
   /** Copilot's prompt folders (`chat.promptFilesLocations`). */
   copilotPrompts?: readonly string[];
+  /**
+   * Roo Code's view is shown for the folder (`rooRoot.ts`): its root has a `.roo` folder or a
+   * `.roorules*` file, or `rules.agents` names Roo Code. Only then is a package's `.roo/rules`
+   * file said to be one Roo Code never reads: elsewhere nothing says Roo Code is used at all.
+   */
+  rooShown?: boolean;
 }
 
 export interface AgentModel {

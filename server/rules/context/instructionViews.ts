@@ -15,8 +15,9 @@ import { GEMINI_MD } from '../agents/gemini';
 import { GEMINI_IMPORT_MAX_DEPTH, geminiImportTarget } from '../lint/geminiImports';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
-import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
+import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
+import { readRooRoot } from '../rooRoot';
 import { kiroNotApplied } from '../agents/kiro';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
@@ -796,11 +797,8 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
   reader.watched.add(config);
-  const configEntries = (await host.fs.readDir(config, { max: LIMITS.instructionFolderNames })) ?? [];
-  const rootEntries = (await host.fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
-  const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
-  const inUse = host.agents !== 'auto' || configEntries.length > 0 || fallbacks.length > 0 || (await host.fs.stat(config))?.kind === 'directory';
-  if (!inUse) return undefined;
+  const { configEntries, fallbacks, inUse } = await readRooRoot(host.fs, root);
+  if (host.agents === 'auto' && !inUse) return undefined;
   const modes = new Set<string>();
   for (const e of configEntries) {
     const mode = e.kind === 'directory' ? rooModeOf(e.name, 'rules-') : undefined;
