@@ -8,6 +8,7 @@ import { ownerOf } from './agents';
 import { isClineTextRule } from './agents/cline';
 import { mayBeRooFile, ROO_RULE_FOLDER } from './agents/roo';
 import { toolRelativePath } from './agents/relative';
+import { ZED_OWN_FILE } from './agents/zed';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
 import { mayBeGeminiContextFile } from './lint/geminiImports';
@@ -16,12 +17,16 @@ import { mayBeGeminiContextFile } from './lint/geminiImports';
 const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerules']);
 
 /**
- * Whether a file's name may make it a rule file (Markdown, a single-file rule, Cline's
- * `.clinerules/*.txt`, or Roo Code's files, which may have any name: `mayBeRooFile`): the files
- * a workspace lint reads.
+ * Whether a file's name may make it a rule file (Markdown, a single-file rule, Zed's `.rules`,
+ * Cline's `.clinerules/*.txt`, or Roo Code's files, which may have any name: `mayBeRooFile`): the
+ * files a workspace lint reads. Zed reads `.rules` at the root alone (agents/zed.ts), which its
+ * model owns; a subfolder's has no owner and is then passed over in silence, not reported as a
+ * misplaced rule: `.rules` is a plain name other tools' files may have, Zed documents no nested
+ * reading to expect, and it reads one file per worktree, whose root's `.rules` the model judges.
  */
 export function mayBeRuleFile(p: string): boolean {
-  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(path.basename(p)) || isClineTextRule(p) || mayBeRooFile(p);
+  const name = path.basename(p);
+  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(name) || name === ZED_OWN_FILE || isClineTextRule(p) || mayBeRooFile(p);
 }
 
 /**
@@ -33,7 +38,7 @@ export function mayBeRuleFile(p: string): boolean {
  */
 export const RULE_FILE_CANDIDATES = {
   extensions: [...MARKDOWN_EXTENSIONS, '.txt'],
-  names: [...SINGLE_FILE_RULES, '.roorules'],
+  names: [...SINGLE_FILE_RULES, ZED_OWN_FILE, '.roorules'],
   also: { namePrefixes: ['.roorules-'], folders: ROO_RULE_FOLDER },
 } as const;
 

@@ -52,4 +52,25 @@ describe("Zed's one rules file", () => {
     const empty = writeTree(tempDir(), { ...SOURCES, '.rules': '\n', 'AGENTS.md': AGENTS });
     expect(builtCli(['check'], { cwd: empty }).stdout).toContain(`AGENTS.md:1:1: ${NOTE} .rules, which is empty, so it sends no rules at all`);
   });
+
+  it("gives a root .rules its model's findings (frontmatter sent as text, bytes not UTF-8), and counts it as checked", () => {
+    // Zed sends the file whole, reading no frontmatter (agents/zed.ts): the vector zed-rules-frontmatter.
+    const ws = writeTree(tempDir(), { ...SOURCES, '.rules': '---\ndescription: style\n---\nUse tabs.\n' });
+    const check = builtCli(['check'], { cwd: ws }).stdout;
+    expect(check).toContain(".rules:1:1: information [frontmatter/sent-as-text] Zed's agent sends this file whole in every request");
+    const plain = writeTree(tempDir(), { ...SOURCES, '.rules': 'Use tabs.\n' });
+    expect(builtCli(['check'], { cwd: plain }).stdout).toMatch(/^Checked \d+ files?: no problems\.\n$/);
+    const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: plain }).stdout) as { summary: { agentFiles: number } };
+    expect(json.summary.agentFiles).toBe(1);
+    const latin1 = writeTree(tempDir(), { ...SOURCES, '.rules': Buffer.from('Use café.\n', 'latin1') });
+    expect(builtCli(['check'], { cwd: latin1 }).stdout).toContain('.rules:1:1: warning [rule/invalid-utf8] This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Zed\'s agent.');
+  });
+
+  it("says nothing of a subfolder's .rules, which Zed never reads, nor of a root .rules where the agents named leave Zed out", () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.rules': '---\ndescription: style\n---\nUse tabs.\n', 'pkg/.rules': '---\ndescription: style\n---\nUse tabs.\n' });
+    const check = builtCli(['check', '--format', 'json'], { cwd: ws }).stdout;
+    expect((JSON.parse(check) as { diagnostics: { path: string }[] }).diagnostics.map((d) => d.path)).toEqual(['.rules']);
+    expect(builtCli(['check', 'pkg/.rules'], { cwd: ws }).stdout).toContain('found no rule files');
+    expect(builtCli(['check', '--agents', 'cursor'], { cwd: ws }).stdout).not.toContain('.rules');
+  });
 });

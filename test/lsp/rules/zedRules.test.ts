@@ -45,4 +45,13 @@ describe("Zed's rules file in the server", () => {
     expect(zedNotes(await c.waitForDiagnostics(other))).toEqual([]);
     expect(zedRules(await serverRulesFor(c, c.uri(path.join(plain, 'src/a.ts'))))).toEqual([]);
   });
+
+  it("pushes for a closed root .rules what check says of it, as Zed's agent reads it", async () => {
+    // The file index hands the closed-file lint `.rules` as check's walk takes it (test/cli/zedRules.test.ts for check's side).
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': '---\ndescription: style\n---\nUse tabs.\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const got = await c.waitForDiagnostics(c.uri(path.join(ws, '.rules')), (d) => d.length > 0);
+    expect(got.map((d) => [d.code, d.severity, d.range.start.line, d.range.end.line])).toEqual([['frontmatter/sent-as-text', 3, 0, 2]]);
+    expect(got[0].message).toContain("Zed's agent sends this file whole in every request");
+  });
 });
