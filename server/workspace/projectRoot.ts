@@ -18,6 +18,8 @@ export const ROOT_MARKERS = [
   '.clinerules',
   '.cline',
   '.roorules',
+  // Zed's own rules file, read at the root alone, as `.cursorrules` and `.roorules` (agents/zed.ts).
+  '.rules',
   PROJECT_CONFIG_FILE,
   '.git',
 ];
@@ -27,10 +29,11 @@ export const ROOT_MARKERS = [
  * package of a repository too (Cursor reads a package's nested `.cursor/rules`, Windsurf a
  * subfolder's `.windsurf/rules` (agents/cursor.ts, agents/windsurf.ts); Claude Code writes
  * `.claude/settings.local.json` in whatever folder it is started in; a package may keep a
- * `.github` or `.devin` of its own), and must not take the root from the repository's `.git`,
+ * `.github` or `.devin` of its own; `.continue` holds Continue's settings too, and a package may
+ * keep one as a `.kiro` or `.roo`), and must not take the root from the repository's `.git`,
  * whose rules those tools apply there too. The Neovim set-up's `secondary_root_markers`.
  */
-export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex', '.roo'];
+export const SECONDARY_ROOT_MARKERS = ['.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex', '.roo', '.continue'];
 
 /**
  * Files that mark a root only where no folder above holds one of ROOT_MARKERS or SECONDARY_ROOT_MARKERS: Claude Code

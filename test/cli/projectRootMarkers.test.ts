@@ -14,15 +14,15 @@ import { tempDir, writeTree } from '../helpers/repo';
 const checkJson = (cwd: string): CheckJson => JSON.parse(builtCli(['check', '--format', 'json'], { cwd }).stdout) as CheckJson;
 
 describe('agentls check run from a subfolder', () => {
-  it('of a Claude Code-only project without .git checks the project, rooted at the folder holding .claude', () => {
-    const ws = writeTree(tempDir(), {
-      // A rule whose `paths` match nothing: a finding in the file, named from the root.
-      '.claude/rules/api.md': '---\npaths:\n  - "nothere/**/*.ts"\n---\nUse the API client.\n',
-      'src/api/client.ts': 'export const c = 1;\n',
-    });
+  it.each([
+    // A rule whose `paths` (or globs) match nothing: a finding in the file, named from the root.
+    ['Claude Code', '.claude', '.claude/rules/api.md', '---\npaths:\n  - "nothere/**/*.ts"\n---\nUse the API client.\n'],
+    ['Continue', '.continue', '.continue/rules/api.md', '---\nglobs: "nothere/**/*.ts"\n---\nUse the API client.\n'],
+  ])('of a %s-only project without .git checks the project, rooted at the folder holding %s', (_agent, _folder, rule, text) => {
+    const ws = writeTree(tempDir(), { [rule]: text, 'src/api/client.ts': 'export const c = 1;\n' });
     const report = checkJson(path.join(ws, 'src', 'api'));
     expect(report.noAgentFiles).toBeUndefined();
-    expect(report.diagnostics.map((d) => d.path)).toContain('.claude/rules/api.md');
+    expect(report.diagnostics.map((d) => d.path)).toContain(rule);
   });
 
   it('of a project with only a CLAUDE.md at its top is rooted there', () => {
@@ -30,6 +30,17 @@ describe('agentls check run from a subfolder', () => {
     const report = checkJson(path.join(ws, 'src'));
     expect(report.noAgentFiles).toBeUndefined();
     expect(report.diagnostics.map((d) => d.path)).toContain('CLAUDE.md');
+  });
+
+  it("of a project without .git whose top holds Zed's .rules is rooted there, over a package's .continue (.rules marks a root as .cursorrules does)", () => {
+    const ws = writeTree(tempDir(), {
+      // Frontmatter Zed sends as text: a finding in the file, named from the root.
+      '.rules': '---\ndescription: style\n---\nUse tabs.\n',
+      'pkg/.continue/rules/pkg.md': '# Package\n',
+      'pkg/src/a.ts': 'export const a = 1;\n',
+    });
+    const report = checkJson(path.join(ws, 'pkg', 'src'));
+    expect(report.diagnostics.map((d) => [d.path, d.code])).toContainEqual(['.rules', 'frontmatter/sent-as-text']);
   });
 
   it('of a git project with a nested AGENTS.md stays rooted at .git', () => {
@@ -54,6 +65,16 @@ describe('agentls check run in a package of a git repository', () => {
     });
     const report = checkJson(path.join(ws, 'pkg', 'src'));
     expect(report.diagnostics.map((d) => d.path)).toContain('.cursor/rules/r.mdc');
+  });
+
+  it('that holds a .continue of its own stays rooted at .git', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.cursor/rules/r.mdc': '---\nglobs: nothere/**\n---\nR.\n',
+      'pkg/.continue/rules/pkg.md': '# Package\n',
+      'pkg/src/a.ts': 'export const a = 1;\n',
+    });
+    expect(checkJson(path.join(ws, 'pkg', 'src')).diagnostics.map((d) => d.path)).toContain('.cursor/rules/r.mdc');
   });
 
   it("that holds a nested .cursor/rules or .windsurf/rules of its own stays rooted at .git (those tools apply the repository's rules there too)", () => {

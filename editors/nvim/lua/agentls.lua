@@ -22,11 +22,11 @@ local defaults = {
   cmd_env = { MALLOC_ARENA_MAX = '2' },
   -- Files or folders that mark a project root, nearest first: every agent's rule folders and
   -- files (those the VS Code extension activates on, editors/vscode/package.json), agentls.json, .git.
-  root_markers = { '.xcsh', '.cursorrules', '.windsurfrules', '.agent', '.agents', '.clinerules', '.cline', '.roorules', 'agentls.json', '.git' },
+  root_markers = { '.xcsh', '.cursorrules', '.windsurfrules', '.agent', '.agents', '.clinerules', '.cline', '.roorules', '.rules', 'agentls.json', '.git' },
   -- Folders that mark a root only where no folder above the file holds a root marker: they sit
   -- in a package of a repository too (a package's nested .cursor/rules or .windsurf/rules; Claude
   -- Code writes .claude/settings.local.json wherever it is started), which is not the project's root.
-  secondary_root_markers = { '.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex', '.roo' },
+  secondary_root_markers = { '.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex', '.roo', '.continue' },
   -- Files that mark a root only where no folder above the file holds one of the markers above:
   -- Claude Code and AGENTS.md readers also read them in a project's subfolders.
   fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'GEMINI.md' },
