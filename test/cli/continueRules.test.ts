@@ -21,6 +21,12 @@ const CORRECT_RULES = {
   '.continue/rules/pirate.md': '---\nname: Pirate\nalwaysApply: true\nglobs: "docs/**"\n---\nTalk like a pirate.\n',
 };
 
+/** `check` of a workspace of the sources and `rules`: the workspace and what check printed. */
+function checked(rules: Record<string, string>): { ws: string; out: string } {
+  const ws = writeTree(tempDir(), { ...SOURCES, ...rules });
+  return { ws, out: builtCli(['check'], { cwd: ws }).stdout };
+}
+
 describe('Continue rules in agentls check and rules', () => {
   it('a correct set of rules has no finding', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_RULES });
@@ -85,5 +91,26 @@ describe('Continue rules in agentls check and rules', () => {
     expect(out).toContain('.continue/rules/negated.md:3:24: warning [frontmatter/invalid-glob] Continue does not match `!src/**.test.ts` as meant');
     expect(out).toContain('Write "!src/**/*.test.ts"');
     expect(out).toContain('.continue/rule/misspelt.md:1:1: warning [rule/not-read] Continue reads rules from `.continue/rules/`, and this folder is `.continue/rule/`');
+  });
+
+  it('says a `globs` of another type makes Continue never attach the rule (unless alwaysApply: true), and lists it so', () => {
+    // Continue's `matchesGlobs` matches no path against a value that is neither a string nor a list (rules/agents/continue.ts).
+    const { ws, out } = checked({ '.continue/rules/globtype.md': '---\nname: G\nglobs: 42\n---\nG\n', '.continue/rules/always.md': '---\nname: A\nalwaysApply: true\nglobs: 42\n---\nA\n' });
+    expect(out).toContain('.continue/rules/globtype.md:3:8: warning [frontmatter/wrong-type] Continue reads `globs` as globs (a list, or one string), not number: it matches no file against this value, so it never attaches this rule');
+    expect(out).toContain('.continue/rules/always.md:4:8: warning [frontmatter/wrong-type] Continue reads `globs` as globs (a list, or one string), not number: it ignores this value.');
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies])).toEqual([['.continue/rules/always.md', true], ['.continue/rules/globtype.md', false]]);
+  });
+
+  it('warns on a `regex` that is not a JavaScript regular expression, which Continue never matches, and on none that is', () => {
+    const { out } = checked({
+      '.continue/rules/one.md': '---\nname: R\nregex: "([unclosed"\n---\nR\n',
+      '.continue/rules/list.md': '---\nname: L\nregex:\n  - "^import "\n  - "a{2,1}"\n---\nL\n',
+      // Valid in JavaScript, though not in every dialect: a lookbehind and a named group.
+      '.continue/rules/fine.md': '---\nname: F\nregex: "(?<=use )(?<hook>\\\\w+)"\n---\nF\n',
+    });
+    expect(out).toMatch(/^\.continue\/rules\/one\.md:3:8: warning \[frontmatter\/invalid-value\] Continue compiles `regex` as a JavaScript regular expression, and "\(\[unclosed" is not one \(Unterminated character class\): Continue never matches a file's content against it/m);
+    expect(out).toMatch(/^\.continue\/rules\/list\.md:5:5: warning \[frontmatter\/invalid-value\] Continue compiles `regex` as a JavaScript regular expression, and "a\{2,1\}" is not one \(numbers out of order in \{\} quantifier\)/m);
+    expect(out).not.toContain('list.md:4:');
+    expect(out).not.toContain('fine.md');
   });
 });

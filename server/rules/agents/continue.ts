@@ -24,6 +24,14 @@ import type { Activation, AgentModel, Placement } from './types';
  *   to `minimatch` (braces expanded, no comma splitting), and reads a leading `!` as a negation.
  *   The path it matches is the one Continue has for a file in context; that it is relative to
  *   the workspace, as agentls matches, is assumed (the source's tests use both forms).
+ *   `matchesGlobs` returns false for a value that is neither a string nor a list (`globs: 42`),
+ *   and a truthy one is not "no globs" to `isGlobalRule` (`!rule.globs`), so such a rule is
+ *   never attached, `alwaysApply: true` apart; a falsy one (`0`, `false`) reads as no globs.
+ * - Regex: each pattern is compiled with `new RegExp(pattern)` (no flags) inside a try/catch
+ *   that logs "Invalid regex pattern" and returns false (`contentMatchesPatterns` there, in the
+ *   revision whose key was still `patterns`; its test "should handle invalid regex patterns
+ *   gracefully" expects the rule not applied): a pattern that is not a JavaScript regular
+ *   expression never matches. That the matcher of the `regex` key does the same is assumed.
  * - How a rule applies: the docs say `alwaysApply: true` "Always included, regardless of file
  *   context"; `false` "Included if globs exist AND match file context, or the agent decides to
  *   pull the rule into context based on its description"; undefined "Included if no globs
@@ -39,6 +47,12 @@ import type { Activation, AgentModel, Placement } from './types';
  */
 const CONTINUE_RULES_FOLDER = '.continue/rules';
 
+/** Where Continue matches a rule's globs and regex (the notes above). */
+const CONTINUE_GLOBS_SOURCE = 'continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts';
+
+/** What Continue does with a regex it cannot compile (the notes above). */
+const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
+
 export const continueDev: AgentModel = {
   id: 'continue',
   name: 'Continue',
@@ -50,11 +64,11 @@ export const continueDev: AgentModel = {
     name: { kind: 'string' },
     description: { kind: 'string' },
     globs: { kind: 'globs' },
-    regex: { kind: 'strings' },
+    regex: { kind: 'strings', regex: CONTINUE_INVALID_REGEX },
     alwaysApply: { kind: 'boolean' },
     invokable: { kind: 'boolean' },
   },
-  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true },
+  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE },
   invalidYamlDropsFrontmatter: true,
   activation: continueActivation,
 };
@@ -64,6 +78,8 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   // loadMarkdownRules: not loaded as a rule; a prompt the user invokes.
   if (fm.invokable === true) return { mode: 'manual' };
   if (fm.alwaysApply === true) return { mode: 'always' };
+  // `matchesGlobs`: a truthy value that is neither a string nor a list matches no path.
+  if (fm.globs && typeof fm.globs !== 'string' && !Array.isArray(fm.globs)) return { mode: 'globs', globs: [] };
   const written = globList(fm.globs, false);
   // `matchesGlobs`: a leading `!` excludes; with only exclusions, every other path matches.
   // The exclusions are left out of the globs agentls matches (a file they exclude is then

@@ -24,6 +24,12 @@ export interface GlobDialect {
   listOnly?: boolean;
   /** A glob with a leading `!` excludes the paths the rest of it matches (Continue). */
   negation?: boolean;
+  /**
+   * A value that is neither a string nor a list (a number, `true`) matches no path, so the rule
+   * is never attached by path, where the agent's activation does not apply it always: the source
+   * saying so (Continue). Unset: the agent is taken to ignore such a value.
+   */
+  otherValueMatchesNothing?: string;
 }
 
 /** `strings`: one string or a YAML list of strings. */
@@ -35,6 +41,12 @@ export interface KeySpec {
   values?: readonly string[];
   /** For `strings` with `values`: what an entry the agent does not know then does, said in the finding (else "most likely has no effect"). */
   unknownEffect?: string;
+  /**
+   * For `strings`: each string is a JavaScript regular expression the agent compiles with
+   * `new RegExp` (no flags), and one that does not compile never matches (Continue's `regex`):
+   * what the agent then does, with its source, said in the finding.
+   */
+  regex?: string;
 }
 
 /** Where a workspace-relative path (`/`-separated) stands for an agent. */

@@ -8,9 +8,10 @@ import type { KeyEntry, RuleLocator } from '../lint/locate';
 /**
  * The glob value of an agent's glob key (`globs`, `paths`, `applyTo`) checked in that
  * agent's dialect: each glob's slips (with the repaired value as a quick fix), a list
- * where the agent reads one string, a comma string where it reads a list.
+ * where the agent reads one string, a comma string where it reads a list. `appliedAlways`: the
+ * rule's activation applies it always, consulting no glob (Continue's `alwaysApply: true`).
  */
-export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: unknown): Finding[] {
+export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: unknown, appliedAlways = false): Finding[] {
   const dialect = agent.globs;
   if (!dialect) return [];
   const entry = loc.entry(dialect.key);
@@ -22,7 +23,10 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
   }
   if (typeof value === 'string') return stringValue(loc, agent, entry, value);
   if (!Array.isArray(value)) {
-    return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as ${dialect.lists ? 'globs (a list, or one string)' : 'one string of globs'}, not ${typeof value}: it ignores this value.`)];
+    // Where the agent matches no path against such a value, the rule is not "as without globs": it is never attached.
+    const never = dialect.otherValueMatchesNothing !== undefined && !appliedAlways;
+    const effect = never ? `it matches no file against this value, so it never attaches this rule (${dialect.otherValueMatchesNothing})` : 'it ignores this value';
+    return [finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} reads \`${key}\` as ${dialect.lists ? 'globs (a list, or one string)' : 'one string of globs'}, not ${typeof value}: ${effect}.`)];
   }
   if (!dialect.lists) {
     const joined = value.filter((v) => typeof v === 'string').join(', ');

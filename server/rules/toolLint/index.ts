@@ -89,7 +89,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   out.push(...shapeless);
   out.push(...keyFindings(loc, agent, fm, file.targets));
   out.push(...repeatedFrontmatterFindings(loc, agent, fm, scope));
-  if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key]));
+  if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key], agent.activation(fm).mode === 'always'));
   // A block the tool cannot see is reported once, by its cause, not again as a missing key.
   if (stranded.length === 0 && shapeless.length === 0) out.push(...activationFindings(loc, agent, fm));
   return out;

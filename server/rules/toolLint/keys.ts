@@ -6,6 +6,7 @@ import type { AgentId, AgentModel } from '../agents';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
 import { show } from '../lint/words';
+import { regexValueFindings } from './regexValues';
 
 /** The glob key of each tool: one tool's key in another tool's file is the commonest slip. */
 const GLOB_KEY_OWNERS: Record<string, string> = { globs: 'Cursor', paths: 'Cline and Claude Code', applyTo: 'GitHub Copilot' };
@@ -82,6 +83,8 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
       out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'strings' && spec.values) {
       out.push(...unknownListValues(loc, agent, key, entry, value, spec.values, spec.unknownEffect));
+    } else if (spec.kind === 'strings' && spec.regex) {
+      out.push(...regexValueFindings(loc, agent, key, entry, spec.regex));
     } else if (spec.kind === 'enum' && !(typeof value === 'string' && spec.values!.includes(value))) {
       const near = typeof value === 'string' ? nearestValue(value, spec.values!) : undefined;
       out.push(
