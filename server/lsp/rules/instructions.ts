@@ -260,10 +260,10 @@ export class InstructionViewsCache {
    * A file changed at `p` (on disk, or an open buffer): the folders whose views read it are
    * made again when next asked. `textOnly`: a buffer's text changed, no file came or went.
    */
-  touched(p: string, textOnly = false): void {
+  touched(p: string, textOnly = false, cameOrWent = false): void {
     if (!textOnly && isNestedRuleFile(p) && this.changedNested.size < MAX_NESTED_FILES) this.changedNested.add(p);
     if (!textOnly && HOLDERS_CHANGE.test(toPosix(p))) this.indexedHolders.clear();
-    this.reads.forget(p, textOnly);
+    this.reads.forget(p, textOnly, cameOrWent);
     for (const [root, entry] of this.byRoot) {
       // Still being read: the change may have come after a file was read, so the result is not kept.
       if (!entry.done || touchesInstructions(entry.done, p, textOnly)) this.byRoot.delete(root);
@@ -275,7 +275,7 @@ export class InstructionViewsCache {
     this.listening = true;
     const ctx = this.context();
     ctx.session.changes.onChanges((batch) => {
-      for (const change of batch) this.touched(change.path);
+      for (const change of batch) this.touched(change.path, false, change.type !== 'changed');
     });
     ctx.onRootsChanged(() => this.clear());
     // Copilot's instruction folders come from the root's `.vscode/settings.json`: heard once the session has dropped the old ones, so the views are never made again from them.
@@ -304,7 +304,8 @@ export class InstructionViewsCache {
  */
 class RememberedReads {
   private readonly texts = new Map<string, Promise<ReadResult>>();
-  private readonly listings = new Map<string, Promise<DirEntry[] | undefined>>();
+  /** By folder, then by the most names asked (`readDir`'s `max`): a change drops a folder's every listing at once. */
+  private readonly listings = new Map<string, Map<number, Promise<DirEntry[] | undefined>>>();
 
   /**
    * `fs` with the texts of `inside` files remembered, by path and read options. Files
@@ -317,8 +318,13 @@ class RememberedReads {
   over(fs: FileSystem, inside: (p: string) => boolean, listed: (p: string) => boolean): FileSystem {
     return {
       readText: (p: string, options?: ReadOptions) => (inside(p) ? remembered(this.texts, `${p}\0${JSON.stringify(options ?? {})}`, () => fs.readText(p, options)) : fs.readText(p, options)),
-      readDir: (p, options) =>
-        options?.max !== undefined && options.max > LIMITS.instructionFolderNames && listed(p) ? remembered(this.listings, `${p}\0${options.max}`, () => fs.readDir(p, options)) : fs.readDir(p, options),
+      readDir: (p, options) => {
+        const max = options?.max;
+        if (max === undefined || max <= LIMITS.instructionFolderNames || !listed(p)) return fs.readDir(p, options);
+        let byMax = this.listings.get(p);
+        if (!byMax) this.listings.set(p, (byMax = new Map()));
+        return remembered(byMax, max, () => fs.readDir(p, options));
+      },
       readBytes: (p, options) => fs.readBytes(p, options),
       stat: (p) => fs.stat(p),
       statEntries: (folder, names) => fs.statEntries(folder, names),
@@ -327,14 +333,23 @@ class RememberedReads {
 
   /**
    * Drops what was read at `p`, and below it unless only its text changed (a folder that went,
-   * or came back); a file that came or went (any disk change) drops its folder's listing too.
+   * or came back); a file that changed on disk drops its folder's listing too. One that came or
+   * went (`cameOrWent`) drops the listing of every folder above it: the folders between a rule
+   * folder and the file may be new (or gone) too, and a client may report the file alone, never
+   * the folder that came with it (LSP's `workspace/didChangeWatchedFiles` says nothing of folder
+   * events; which clients do so was reported to us, not checked against their sources), so the
+   * rule folder's own listing, naming no such folder, was kept. A few path components, never a walk.
    */
-  forget(p: string, textOnly: boolean): void {
+  forget(p: string, textOnly: boolean, cameOrWent = false): void {
     const below = p + path.sep;
     for (const key of this.texts.keys()) if (key.startsWith(`${p}\0`) || (!textOnly && key.startsWith(below))) this.texts.delete(key);
     if (textOnly) return;
-    const parent = `${path.dirname(p)}\0`;
-    for (const key of this.listings.keys()) if (key.startsWith(`${p}\0`) || key.startsWith(parent) || key.startsWith(below)) this.listings.delete(key);
+    for (const folder of this.listings.keys()) if (folder.startsWith(below)) this.listings.delete(folder);
+    this.listings.delete(p);
+    for (let at = path.dirname(p); ; at = path.dirname(at)) {
+      this.listings.delete(at);
+      if (!cameOrWent || path.dirname(at) === at) break;
+    }
   }
 
   clear(): void {
@@ -354,7 +369,7 @@ function listingChangesSeen(session: ServerContext['session'], p: string): boole
   return owner !== undefined && noLinkOnTheWay(owner.folder.path, owner.rel, p);
 }
 
-function remembered<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+function remembered<K, T>(cache: Map<K, Promise<T>>, key: K, read: () => Promise<T>): Promise<T> {
   let got = cache.get(key);
   if (!got) {
     got = read();
