@@ -4,7 +4,6 @@ import { rangesIntersect } from '../core/text';
 import { displayPath } from '../workspace/paths';
 import { ownerOf, type AgentModel, type Placement } from './agents';
 import { noFileGlobs } from './agents/globs';
-import { toolRelativePath } from './agents/relative';
 import type { KeySpec } from './agents/types';
 import { notReadReason, type FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
@@ -78,8 +77,9 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
     return tool && { analysis: only, name: only.candidate.name, tool, xcsh: false };
   }
   const root = engine.ownerRoot(p);
-  const rel = root === undefined ? undefined : toolRelativePath(p, root);
-  const owner = rel === undefined ? undefined : ownerOf(rel, engine.agentPlaces(root));
+  const place = root === undefined ? undefined : engine.toolPlace(p, root);
+  const rel = place?.rel;
+  const owner = place === undefined ? undefined : ownerOf(place.rel, place.places);
   // A file its tool sends whole (CLAUDE.md, AGENTS.md) has no keys, and keeps the hovers of any Markdown.
   if (!owner || owner.agent.id === 'xcsh' || !owner.placement.frontmatter) return undefined;
   const targets = fileTargets(agents, owner.agent.id, engine.workspaceHasXcsh(root));

@@ -722,7 +722,24 @@ export class RulesEngine {
     const owner = this.session.rootOf(p);
     if (owner && this.roots.has(owner)) return owner;
     for (const [root, state] of this.roots) if (state.byPath.has(p)) return root;
-    return undefined;
+    // A user-level file another tool reads (`~/.kiro/steering`, `~/.roo/rules`): every folder's view lists it, the first answers, as for a listed one.
+    return this.inUserArea(p) ? this.roots.keys().next().value : undefined;
+  }
+
+  /** `p` lies in a user-level rule location (`userRuleAreas`) and in no workspace folder. */
+  private inUserArea(p: string): boolean {
+    return this.session.rootOf(p) === undefined && this.session.userRuleAreas().some((area) => isInside(area, p));
+  }
+
+  /**
+   * `p` as the agent models read it (`toolRelativePath`), with the rule folders its workspace
+   * folder's settings name: from `root`; or, for a user-level file outside the workspace
+   * folders, from the home (`~/.kiro/steering/a.md` is `.kiro/steering/a.md`, where Kiro reads
+   * it), which no folder's settings speak of. `root` undefined: the bare name.
+   */
+  toolPlace(p: string, root: string | undefined): { rel: string; places?: AgentPlaces } {
+    if (this.inUserArea(p)) return { rel: toolRelativePath(p, this.session.home) };
+    return { rel: root ? toolRelativePath(p, root) : path.basename(p), places: this.agentPlaces(root) };
   }
 
   /** The rule folders of a workspace folder that exist but cannot be listed: their rules are unknown. */

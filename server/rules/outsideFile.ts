@@ -7,7 +7,6 @@ import type { OutsideFile } from './agentFiles';
 import { ownerOf } from './agents';
 import { isClineTextRule } from './agents/cline';
 import { mayBeRooFile, ROO_RULE_FOLDER } from './agents/roo';
-import { toolRelativePath } from './agents/relative';
 import { ZED_OWN_FILE } from './agents/zed';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
@@ -45,7 +44,7 @@ export const RULE_FILE_CANDIDATES = {
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */
 export function placeOf(session: WorkspaceSession, engine: RulesEngine, file: string): Pick<OutsideFile, 'kind' | 'root' | 'rel' | 'places'> {
   const root = session.rootOf(file) ?? engine.rootFor(file);
-  return { kind: session.classify(file), root, rel: root ? toolRelativePath(file, root) : path.basename(file), places: engine.agentPlaces(root) };
+  return { kind: session.classify(file), root, ...engine.toolPlace(file, root) };
 }
 
 /**

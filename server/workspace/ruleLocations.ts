@@ -116,10 +116,67 @@ export function projectRuleFolders(root: string): RuleFolder[] {
 /**
  * Every location under the home directory the agents may read rules from (the xcsh agent's,
  * and those its tools read themselves: Windsurf's global_rules.md, Cline's global rule
- * folders); these, with the workspace roots, are the only places agentls reads.
+ * folders, and the user-level files of the agents whose views `rules/context/instructionViews.ts`
+ * builds: `instructionUserRuleAreas`); these, with the workspace roots, are the only places agentls reads.
  */
 export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: string | undefined): string[] {
-  return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home), ...clineGlobalRuleAreas(home)];
+  return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home), ...clineGlobalRuleAreas(home), ...instructionUserRuleAreas(home)];
+}
+
+/** The user-level steering folder of Kiro (its model: `rules/agents/kiro.ts`, which has the source), relative to the home. */
+export const KIRO_STEERING_FOLDER = path.join('.kiro', 'steering');
+
+/** The user-level rule folder of Continue (its model: `rules/agents/continue.ts`, which has the source), relative to the home. */
+export const CONTINUE_RULES_FOLDER = path.join('.continue', 'rules');
+
+/** Gemini CLI's global context file (`rules/agents/gemini.ts` has the source: its docs name only this one in the home). */
+export function geminiUserMemoryFile(home: string): string {
+  return path.join(home, '.gemini', 'GEMINI.md');
+}
+
+/** Roo Code's global rule folder, `~/.roo/rules`, or a mode's, `~/.roo/rules-{mode}` (`rules/agents/roo.ts` has the source). */
+export function rooUserRuleFolder(home: string, mode?: string): string {
+  return path.join(home, '.roo', mode === undefined ? 'rules' : `rules-${mode}`);
+}
+
+/**
+ * Roo Code's built-in modes' slugs (its source, packages/types/src/mode.ts, `DEFAULT_MODES`; the
+ * docs' "Using Modes" names the same five): the modes whose `~/.roo/rules-{mode}/` agentls looks
+ * into beside those the workspace names, as it does not list `~/.roo` (Roo Code's settings).
+ */
+export const ROO_BUILT_IN_MODES = ['architect', 'ask', 'code', 'debug', 'orchestrator'] as const;
+
+/** The global files Codex reads in its home, in the order it tries them (`rules/agents/codex.ts` has the source). */
+export const CODEX_GLOBAL_NAMES = ['AGENTS.override.md', 'AGENTS.md'] as const;
+
+/**
+ * Codex's home: `CODEX_HOME` where set and not empty, else `.codex` in the user's home (`home`:
+ * agentls's `home` setting, as for every user-level folder). Sources: the guide ("defaults to
+ * `~/.codex`, unless you set `CODEX_HOME`"); that an empty value counts as unset, and that a
+ * relative one is taken from where Codex starts (`canonicalize`), is its source
+ * (openai/codex, `find_codex_home`). agentls takes a relative one from its own folder.
+ */
+export function codexHomeFolder(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.CODEX_HOME;
+  return configured ? path.resolve(configured) : path.join(home, '.codex');
+}
+
+/**
+ * The user-level places of Kiro, Continue, Gemini CLI, Roo Code and Codex, exactly those their
+ * views read (`instructionViews.ts`) and nothing else of their config folders (which hold
+ * their settings and keys): Roo Code's mode folders of its built-in modes (a custom mode's
+ * folder is allowed by the view once the workspace names the mode). Listed here so that such a
+ * file opened in the editor, or named to `agentls check`, is judged as the user-level rule it is.
+ */
+export function instructionUserRuleAreas(home: string): string[] {
+  return [
+    path.join(home, KIRO_STEERING_FOLDER),
+    path.join(home, CONTINUE_RULES_FOLDER),
+    geminiUserMemoryFile(home),
+    rooUserRuleFolder(home),
+    ...ROO_BUILT_IN_MODES.map((mode) => rooUserRuleFolder(home, mode)),
+    ...CODEX_GLOBAL_NAMES.map((name) => path.join(codexHomeFolder(home), name)),
+  ];
 }
 
 /**

@@ -9,7 +9,6 @@ import { isUnlistedRuleFile } from '../../rules/outsideFile';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
-import { toolRelativePath } from '../../rules/agents/relative';
 import { fileTargets } from '../../rules/targets';
 import { xcshRuleUrlFindings } from '../../rules/lint/ruleUrls';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
@@ -333,12 +332,11 @@ export class RulesState {
   private outside(engine: RulesEngine, doc: OpenDocument, onDisk: boolean): Finding[] {
     const p = doc.path!;
     const root = engine.rootFor(p);
-    const rel = root ? toolRelativePath(p, root) : path.basename(p);
+    const { rel, places } = engine.toolPlace(p, root);
     const agents = this.context.session.settings.rules.agents;
     const hasXcsh = engine.workspaceHasXcsh(root);
     // A buffer on a link to nothing (an editor opens it empty): the link is the finding, as `agentls check` says.
     const brokenLink = onDisk ? undefined : brokenLinkReason(p);
-    const places = engine.agentPlaces(root);
     const found = outsideFindings({ path: p, rel, root, places, text: doc.text, kind: doc.kind, agents, workspaceHasXcsh: hasXcsh, named: false, brokenLink });
     if (found.length > 0 || doc.kind.kind !== 'rule') return found;
     const xcshTargeted = fileTargets(agents, ownerOf(rel, places)?.agent.id ?? 'xcsh', hasXcsh).has('xcsh');

@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { baseName } from './shared';
 import type { AgentModel } from './types';
 
@@ -44,20 +43,8 @@ export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024;
 /** Codex's project config folder at the project root (as `codexView` in `instructionViews.ts` names its source): under `auto`, agentls takes it as Codex in use. */
 export const CODEX_CONFIG_FOLDER = '.codex';
 
-/** The global files Codex reads in its home, in the order it tries them (`codex` above has the source). */
-export const CODEX_GLOBAL_NAMES = ['AGENTS.override.md', 'AGENTS.md'] as const;
-
-/**
- * Codex's home: `CODEX_HOME` where set and not empty, else `.codex` in the user's home (`home`:
- * agentls's `home` setting, as for every user-level folder). Sources: the guide ("defaults to
- * `~/.codex`, unless you set `CODEX_HOME`"); that an empty value counts as unset, and that a
- * relative one is taken from where Codex starts (`canonicalize`), is its source
- * (openai/codex, `find_codex_home`). agentls takes a relative one from its own folder.
- */
-export function codexHomeFolder(home: string, env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.CODEX_HOME;
-  return configured ? path.resolve(configured) : path.join(home, '.codex');
-}
+// Codex's home and its global names live with the other user-level places (workspace/ruleLocations.ts).
+export { CODEX_GLOBAL_NAMES, codexHomeFolder } from '../../workspace/ruleLocations';
 
 /**
  * Whether Codex skips a file's text as empty: its source tests `text.trim().is_empty()`

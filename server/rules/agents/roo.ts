@@ -66,12 +66,8 @@ export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-'): string
   return ROO_SLUG.test(slug) ? slug : undefined;
 }
 
-/**
- * Roo Code's built-in modes' slugs (its source, packages/types/src/mode.ts, `DEFAULT_MODES`; the
- * docs' "Using Modes" names the same five): the modes whose `~/.roo/rules-{mode}/` agentls looks
- * into beside those the workspace names, as it does not list `~/.roo` (Roo Code's settings).
- */
-export const ROO_BUILT_IN_MODES = ['architect', 'ask', 'code', 'debug', 'orchestrator'] as const;
+// Roo Code's built-in modes live with the other user-level places (workspace/ruleLocations.ts).
+export { ROO_BUILT_IN_MODES } from '../../workspace/ruleLocations';
 
 /** A mode's slug as Roo Code's source accepts it (`rooModeOf`). */
 const ROO_SLUG = /^[a-zA-Z0-9-]+$/;

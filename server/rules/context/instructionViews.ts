@@ -3,6 +3,7 @@ import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside, relativeInside, toPosix } from '../../workspace/paths';
 import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
+import { CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport, type ImportDialect } from '../claudeImports';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
@@ -665,7 +666,7 @@ async function codexGlobal(reader: Reader, rules: AgentRule[], uncounted: Uncoun
  */
 async function kiroView(reader: Reader): Promise<AgentView> {
   // The one fixed place Kiro reads in the home folder, never the rest of ~/.kiro (settings, MCP credentials).
-  return frontmatterFoldersView(reader, 'kiro', path.join('.kiro', 'steering'), 0, (made, global) => {
+  return frontmatterFoldersView(reader, 'kiro', KIRO_STEERING_FOLDER, 0, (made, global) => {
     const notApplied = kiroNotApplied(made.mode, global, made.description !== undefined);
     return notApplied ? { ...made, notApplied } : made;
   });
@@ -703,7 +704,7 @@ async function frontmatterFoldersView(reader: Reader, id: AgentId, folder: strin
  */
 async function continueView(reader: Reader): Promise<AgentView> {
   // The one fixed place Continue reads rules from in the home folder, never the rest of ~/.continue (its config, API keys).
-  return frontmatterFoldersView(reader, 'continue', path.join('.continue', 'rules'), undefined);
+  return frontmatterFoldersView(reader, 'continue', CONTINUE_RULES_FOLDER, undefined);
 }
 
 /**
@@ -720,7 +721,7 @@ async function continueView(reader: Reader): Promise<AgentView> {
 async function geminiView(reader: Reader): Promise<AgentView | undefined> {
   const { root, host } = reader;
   // The docs name only ~/.gemini/GEMINI.md as the global file, whatever `context.fileName` says.
-  const userMemory = path.join(host.home, '.gemini', GEMINI_MD);
+  const userMemory = geminiUserMemoryFile(host.home);
   // The one file Gemini CLI reads in ~/.gemini, never the rest (its settings).
   host.allowArea(userMemory);
   const rules: AgentRule[] = [];
@@ -792,7 +793,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
     else rules.push({ ...plainRule(reader.shown(p), file, global), ...(mode !== undefined ? { agentMode: mode } : {}) });
   };
-  const userRules = path.join(host.home, '.roo', 'rules');
+  const userRules = rooUserRuleFolder(host.home);
   // The one folder of ~/.roo agentls reads, never the rest (Roo Code's settings).
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
@@ -814,7 +815,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // Roo Code's own: ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
   for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);
   for (const mode of [...modes].sort()) {
-    const userDir = path.join(host.home, '.roo', `rules-${mode}`);
+    const userDir = rooUserRuleFolder(host.home, mode);
     host.allowArea(userDir);
     const userFiles = await listFolder(userDir);
     for (const p of userFiles) await take(p, true, mode);
