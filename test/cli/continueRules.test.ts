@@ -48,8 +48,18 @@ describe('Continue rules in agentls check and rules', () => {
       '.continue/rules/pirate.md': 'always',
     });
     const button = cliRulesFor(ws, 'src/components/Button.tsx', 'continue');
-    expect(button.filter((r) => r.applies).map((r) => r.path).sort()).toEqual(['.continue/rules/01-general.md', '.continue/rules/frontend/react.md', '.continue/rules/migrations.md', '.continue/rules/pirate.md']);
+    // migrations.md is offered by its description through a tool Continue ships turned off (the next test).
+    expect(button.filter((r) => r.applies).map((r) => r.path).sort()).toEqual(['.continue/rules/01-general.md', '.continue/rules/frontend/react.md', '.continue/rules/pirate.md']);
     expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').find((r) => r.path === '.continue/rules/typescript.md')!.applies).toBe(true);
+  });
+
+  it('says a rule left to its description reaches the model only through the Request Rules tool, which Continue ships turned off', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_RULES });
+    const listing = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(listing).toMatch(/\.continue\/rules\/migrations\.md +offered by its description "How to write a database migration" only where the user has turned on Continue's Request Rules tool \(request_rule\), off by default \(its defaultToolPolicy "disabled", core\/tools\/definitions\/requestRule\.ts\); else never applied/);
+    const migrations = cliRulesFor(ws, 'src/lib/a.ts', 'continue').find((r) => r.path === '.continue/rules/migrations.md')!;
+    expect(migrations.applies).toBe(false);
+    expect(migrations.reason).toContain("only where the user has turned on Continue's Request Rules tool");
   });
 
   it("lists the user's ~/.continue/rules, and nothing of Continue where no rule folder holds a file or it is not targeted", () => {

@@ -96,6 +96,20 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   return { mode: 'always' };
 }
 
+/**
+ * Why a rule Continue would offer by its description (`mode` `description`: `alwaysApply: false`,
+ * no globs, a description) most likely never reaches the model (`AgentRule.notApplied`), or
+ * undefined. Continue offers these through its Request Rules tool (`request_rule`), whose
+ * `defaultToolPolicy` is "disabled" (continuedev/continue, core/tools/definitions/requestRule.ts):
+ * unless the user turns the tool on, nothing offers the rule. Its docs ("How Rules Are Applied")
+ * say only that "the agent decides", so the default is told with its source.
+ */
+export function continueNotApplied(mode: string, description: string | undefined): string | undefined {
+  if (mode !== 'description') return undefined;
+  const said = description ? ` "${description.split('\n')[0]}"` : '';
+  return `offered by its description${said} only where the user has turned on Continue's Request Rules tool (request_rule), off by default (its defaultToolPolicy "disabled", core/tools/definitions/requestRule.ts); else never applied`;
+}
+
 /** Where Continue reads a path, the folder spelt right. */
 function continuePlacement(rel: string): Placement | undefined {
   const at = afterMarker(rel, `${CONTINUE_RULES_FOLDER}/`);

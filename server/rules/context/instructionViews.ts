@@ -20,6 +20,7 @@ import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { readRooRoot } from '../rooRoot';
 import { kiroNotApplied } from '../agents/kiro';
+import { continueNotApplied } from '../agents/continue';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
@@ -704,7 +705,11 @@ async function frontmatterFoldersView(reader: Reader, id: AgentId, folder: strin
  */
 async function continueView(reader: Reader): Promise<AgentView> {
   // The one fixed place Continue reads rules from in the home folder, never the rest of ~/.continue (its config, API keys).
-  return frontmatterFoldersView(reader, 'continue', CONTINUE_RULES_FOLDER, undefined);
+  return frontmatterFoldersView(reader, 'continue', CONTINUE_RULES_FOLDER, undefined, (made) => {
+    // Its Request Rules tool, which alone offers a description, ships turned off (`continueNotApplied`).
+    const notApplied = continueNotApplied(made.mode, made.description);
+    return notApplied ? { ...made, notApplied } : made;
+  });
 }
 
 /**
