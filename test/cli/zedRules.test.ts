@@ -15,7 +15,7 @@ const AGENTS = '# Agents\nRun the tests.\n';
 const NOTE = "information [context/zed-shadowed] Zed's agent does not read this file: it reads only the first of its rules files at the root, here";
 
 describe("Zed's one rules file", () => {
-  it('lists .rules as sent in every request, and the files of its list it skips, with a note on each', () => {
+  it("lists .rules as sent in every request and the files of its list it skips, with no note on those other tools' files", () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.rules': 'Use tabs.\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': AGENTS });
     const text = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
     expect(text).toMatch(/\n {2}Zed's agent: ≈3 tokens in every request\n {4}\.rules: ≈3\n/);
@@ -28,10 +28,10 @@ describe("Zed's one rules file", () => {
     expect([sent.totalTokens, sent.items.map((i) => i.path)]).toEqual([3, ['.rules']]);
     const forFile = cliRulesFor(ws, 'src/a.ts', 'zed');
     expect(forFile.map((r) => [r.path, r.applies])).toEqual([['.rules', true], ['.cursorrules', false], ['AGENTS.md', false]]);
+    // A .rules with content is the user's file for Zed: AGENTS.md and .cursorrules beside it are there for the
+    // tools that read them, so check says nothing of Zed on them (the listing above still says Zed skips them).
     const check = builtCli(['check'], { cwd: ws }).stdout;
-    expect(check).toContain(`AGENTS.md:1:1: ${NOTE} .rules (zed.dev/docs/ai/rules).`);
-    expect(check).toContain(`.cursorrules:1:1: ${NOTE} .rules`);
-    expect(check).not.toMatch(/^\.rules:.*zed-shadowed/m);
+    expect(check).not.toContain('zed-shadowed');
   });
 
   it('says nothing of Zed where the root has no .rules and Zed is not named', () => {

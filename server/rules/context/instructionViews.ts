@@ -871,7 +871,7 @@ async function rooAgentRules(reader: Reader, rules: AgentRule[], uncounted: Unco
  * Zed's agent (`agents/zed.ts` has the sources): the first of its rules files that is a file at
  * the root (a folder of the name is passed over; an empty file is not), sent whole in every
  * request; each later one there is listed as never read (`notApplied`, its size told, in no
- * total) and returned in `skipped` for its note. Under `auto` the view is shown only where the
+ * total) and, unless Zed reads a `.rules` with content, returned in `skipped` for its note. Under `auto` the view is shown only where the
  * root holds Zed's own `.rules` as a file: the other names are other tools' files, and a `.zed`
  * folder holds the editor's project settings, used by many who never open its agent, so it is
  * no sign of the agent in use. Under `auto` without `.rules`, nothing past it is read.
@@ -894,7 +894,10 @@ async function zedView(reader: Reader): Promise<{ view: AgentView; skipped: ZedS
       else rules.push(plainRule(reader.shown(p), file, false));
       continue;
     }
-    skipped.push({ path: p, reads: first.path, ...(first.empty ? { empty: true as const } : {}) });
+    // The note goes where Zed takes another tool's file, or an empty `.rules`: there a user may think Zed reads this
+    // one. Beside a `.rules` with content, written for Zed, this file is there for the tool that reads it, and a note
+    // on every one of them would be noise; the listing still says Zed skips it.
+    if (first.empty || first.path !== path.join(reader.root, ZED_OWN_FILE)) skipped.push({ path: p, reads: first.path, ...(first.empty ? { empty: true as const } : {}) });
     const text = 'failure' in file ? '' : file.text;
     rules.push({ ...wholeFileRule(reader.shown(p), p, text, false), mode: 'none', notApplied: zedNotApplied(reader.shown(first.path), first.empty) });
   }

@@ -15,7 +15,8 @@ export interface ZedSkipped {
 /**
  * On a file Zed passes over for `reads` (as reports show it). Information, not a warning: the
  * file is most likely there for another tool, which reads it; only where Zed's view is shown
- * (`.rules` at the root, or `rules.agents` naming `zed`). Zed's docs ("Using Rules",
+ * (`.rules` at the root, or `rules.agents` naming `zed`), and not beside a `.rules` with content
+ * (`zedView`): that one the user wrote for Zed, and the others are other tools' files. Zed's docs ("Using Rules",
  * `agents/zed.ts`): "the first file which matches in this list will be used".
  */
 export function zedSkippedFinding(reads: string, empty = false): Finding {

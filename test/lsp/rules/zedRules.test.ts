@@ -17,30 +17,31 @@ const zedNotes = (d: Diagnostic[]) => d.filter((x) => x.code === 'context/zed-sh
 const zedRules = (r: RulesForFileResult) => r.agents.find((a) => a.agent === 'zed')?.rules ?? [];
 
 describe("Zed's rules file in the server", () => {
-  it('notes a closed AGENTS.md and .cursorrules Zed does not read, lists .rules as sent, and clears the notes when .rules goes', async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
+  it('notes a closed AGENTS.md and .cursorrules that an empty .rules silences for Zed, lists .rules as sent, and clears the notes once .rules has content', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': '\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws], home: tempDir() });
     const agents = c.uri(path.join(ws, 'AGENTS.md'));
     const cursor = c.uri(path.join(ws, '.cursorrules'));
     const note = zedNotes(await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 1))[0];
-    expect(note.message).toBe("Zed's agent does not read this file: it reads only the first of its rules files at the root, here .rules (zed.dev/docs/ai/rules). Put what it needs in .rules.");
+    expect(note.message).toBe("Zed's agent does not read this file: it reads only the first of its rules files at the root, here .rules, which is empty, so it sends no rules at all (zed.dev/docs/ai/rules). Put what it needs in .rules.");
     expect(note.severity).toBe(3);
     // A rule file of the engine's own keeps its other findings beside the note.
     await c.waitForDiagnostics(cursor, (d) => zedNotes(d).length === 1 && d.some((x) => x.code === 'rule/legacy-file'));
+    // Written, .rules is the user's file for Zed: the files beside it are there for other tools, and get no note.
+    fs.writeFileSync(path.join(ws, '.rules'), 'Use tabs.\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.rules')), type: 2 }] });
+    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);
+    await c.waitForDiagnostics(cursor, (d) => zedNotes(d).length === 0 && d.some((x) => x.code === 'rule/legacy-file'));
     const rules = zedRules(await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts'))));
     expect(rules.map((r) => [r.path, r.applies])).toEqual([['.rules', true], ['.cursorrules', false], ['AGENTS.md', false]]);
-    fs.rmSync(path.join(ws, '.rules'));
-    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.rules')), type: 3 }] });
-    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);
-    await c.waitForDiagnostics(cursor, (d) => zedNotes(d).length === 0);
   });
 
-  it('notes an open AGENTS.md, and says nothing of Zed in a workspace without .rules', async () => {
+  it('says nothing of Zed on an open AGENTS.md beside a written .rules, nor in a workspace without .rules', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
     const plain = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursorrules': 'Be brief.\n', 'AGENTS.md': '# Agents\n', 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws, plain], home: tempDir() });
     const open = await c.open(path.join(ws, 'AGENTS.md'));
-    expect(zedNotes(await c.waitForDiagnostics(open))).toHaveLength(1);
+    expect(zedNotes(await c.waitForDiagnostics(open))).toEqual([]);
     const other = await c.open(path.join(plain, 'AGENTS.md'));
     expect(zedNotes(await c.waitForDiagnostics(other))).toEqual([]);
     expect(zedRules(await serverRulesFor(c, c.uri(path.join(plain, 'src/a.ts'))))).toEqual([]);
