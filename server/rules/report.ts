@@ -160,6 +160,17 @@ function agentSection(a: AgentRulesInfo): RuleSection {
   };
 }
 
+/**
+ * The names of the context files of a package's Gemini CLI section (`GEMINI.md`, or those
+ * `context.fileName` gives: `AGENTS.md and GEMINI.md`), in the order listed; a file one of them
+ * imports, listed by a name of its own (`x.md (imported by …)`), is not one.
+ */
+function geminiContextNames(f: NestedRuleFolderInfo): string {
+  const names = [...new Set(f.rules.filter((r) => r.name === r.path).map((r) => r.path.slice(r.path.lastIndexOf('/') + 1)))];
+  if (names.length === 0) return 'GEMINI.md';
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /** The section of a nested folder, and what it says of when its rules are sent. */
 function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection {
   const notXcsh = xcshShown ? '; the xcsh agent does not read them' : '';
@@ -167,7 +178,7 @@ function nestedSection(f: NestedRuleFolderInfo, xcshShown: boolean): RuleSection
     // Claude Code's memory in a subfolder (`nestedClaude.ts` has the source), or Gemini CLI's GEMINI.md there (`nestedGemini.ts`).
     return {
       ...f,
-      title: `${f.displayName}, ${f.agent === 'gemini' ? 'GEMINI.md' : 'memory'} in ${f.folder}/ (${f.rules.length})`,
+      title: `${f.displayName}, ${f.agent === 'gemini' ? geminiContextNames(f) : 'memory'} in ${f.folder}/ (${f.rules.length})`,
       note: `loaded when ${f.displayName} reads files in ${f.folder}/, not at start, so not in "Sent in every request"${notXcsh}`,
     };
   }

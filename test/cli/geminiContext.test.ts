@@ -28,6 +28,20 @@ describe('Gemini CLI and GEMINI.md', () => {
     expect(out).toContain('Gemini CLI, GEMINI.md in packages/api/ (1)');
   });
 
+  it("names a package's section by the context files context.fileName gives, not GEMINI.md", () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gemini/settings.json': '{ "context": { "fileName": ["AGENTS.md", "GEMINI.md"] } }\n',
+      'AGENTS.md': 'Root.\n',
+      'packages/api/AGENTS.md': 'API.\n',
+      'packages/web/AGENTS.md': 'Web.\n',
+      'packages/web/GEMINI.md': 'Web for Gemini.\n',
+    });
+    const out = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(out).toContain('Gemini CLI, AGENTS.md in packages/api/ (1)');
+    expect(out).toContain('Gemini CLI, AGENTS.md and GEMINI.md in packages/web/ (2)');
+  });
+
   it('a project with a .gemini folder and no root GEMINI.md shows Gemini CLI too', () => {
     const ws = tree({ '.gemini/settings.json': '{}\n' });
     expect(forFile(ws).map((r) => r.path)).toEqual(['packages/api/GEMINI.md']);
