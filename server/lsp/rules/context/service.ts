@@ -66,7 +66,7 @@ export class RulesContext {
   /** Whether Codex's view was shown for each root at its last snapshot (`codexChainChanged` does nothing for a root without it); absent: not known yet. */
   private readonly codexShown = new Map<string, boolean>();
   /** Whether Zed's view was shown for each root at its last snapshot (`zedRulesChanged`); absent: not known yet. */
-  private readonly zedShown = new Map<string, boolean>();
+  private readonly zedShown = new Map<string, { shown: boolean; agents: string }>();
   /** What the instruction views noted (`joinFindings` in `publishClosed`) on each closed rule file of the engine's, last pushed with its own findings. */
   private readonly notesSaid = new Map<string, string>();
   /** What each agent sent in every request at the last publication, per folder: a change touches every always-on rule (the budget). */
@@ -335,6 +335,10 @@ export class RulesContext {
   private async openZedFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
     const root = doc.path ? (await this.state.engine()).rootFor(doc.path) : undefined;
     if (!doc.path || !isZedRootFile(doc.path, root)) return undefined;
+    // Where Zed's view was not shown at the last snapshot, a keystroke in CLAUDE.md or AGENTS.md
+    // does not make the views again for it (their import chains were read once more a keystroke):
+    // only `.rules` coming (`zedRulesChanged`) or another setting of the agents can show it.
+    if (this.zedShownNow(root!) === false) return [];
     const { views, zedSkipped } = await this.state.instructions.snapshot(root!);
     this.noteZedShown(root!, views);
     const p = doc.path;
@@ -350,13 +354,20 @@ export class RulesContext {
   zedRulesChanged(p: string): void {
     const root = this.state.context.session.rootOf(p);
     if (!isZedRootFile(p, root)) return;
-    if (this.zedShown.get(root!) === false && p !== path.join(root!, ZED_OWN_FILE)) return;
+    if (p === path.join(root!, ZED_OWN_FILE)) this.zedShown.delete(root!);
+    else if (this.zedShownNow(root!) === false) return;
     for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isZedRootFile(doc.path, root)) this.state.context.diagnostics.schedule(doc);
     this.closedDue(new Set([p]));
   }
 
   private noteZedShown(root: string, views: readonly AgentView[]): void {
-    this.zedShown.set(root, views.some((v) => v.agent === 'zed'));
+    this.zedShown.set(root, { shown: views.some((v) => v.agent === 'zed'), agents: JSON.stringify(this.state.context.session.settings.rules.agents) });
+  }
+
+  /** Whether Zed's view was shown at the root's last snapshot, under the agents asked for now; undefined when not known. */
+  private zedShownNow(root: string): boolean | undefined {
+    const last = this.zedShown.get(root);
+    return last && last.agents === JSON.stringify(this.state.context.session.settings.rules.agents) ? last.shown : undefined;
   }
 
   /**
