@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import { builtCli } from '../helpers/cliWithHome';
@@ -72,5 +74,20 @@ describe("Zed's one rules file", () => {
     expect((JSON.parse(check) as { diagnostics: { path: string }[] }).diagnostics.map((d) => d.path)).toEqual(['.rules']);
     expect(builtCli(['check', 'pkg/.rules'], { cwd: ws }).stdout).toContain('found no rule files');
     expect(builtCli(['check', '--agents', 'cursor'], { cwd: ws }).stdout).not.toContain('.rules');
+  });
+
+  it('says of a .rules agentls cannot read why, as of the other tools\' single rule files', () => {
+    // A link out of the workspace: Zed reads the target (its worktree follows links, as the other tools are taken to), agentls never does.
+    const outside = writeTree(tempDir(), { 'notes.md': 'secret\n' });
+    const linked = writeTree(tempDir(), { ...SOURCES, 'AGENTS.md': AGENTS });
+    fs.symlinkSync(path.join(outside, 'notes.md'), path.join(linked, '.rules'));
+    expect(builtCli(['check'], { cwd: linked }).stdout).toContain(
+      `.rules:1:1: warning [rule/link-outside] This rule file is a symbolic link to ${path.join(outside, 'notes.md')} outside the workspace. Zed's agent follows the link and reads the rule there; agentls does not, so it is not checked.`,
+    );
+    const loop = writeTree(tempDir(), { ...SOURCES, 'AGENTS.md': AGENTS });
+    fs.symlinkSync('.rules', path.join(loop, '.rules'));
+    expect(builtCli(['check'], { cwd: loop }).stdout).toContain(".rules:1:1: error [rule/unreadable] This rule file is a symbolic link that goes round in a loop (.rules → .rules → …) and never reaches a file: Zed's agent cannot read a rule from it.");
+    const bytes = writeTree(tempDir(), { ...SOURCES, '.rules': Buffer.from([0x6f, 0x6b, 0x20, 0xff, 0xfe, 0x0a]), 'AGENTS.md': AGENTS });
+    expect(builtCli(['check'], { cwd: bytes }).stdout).toContain(".rules:1:1: warning [rule/invalid-utf8] This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Zed's agent.");
   });
 });

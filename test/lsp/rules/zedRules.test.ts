@@ -55,4 +55,11 @@ describe("Zed's rules file in the server", () => {
     expect(got.map((d) => [d.code, d.severity, d.range.start.line, d.range.end.line])).toEqual([['frontmatter/sent-as-text', 3, 0, 2]]);
     expect(got[0].message).toContain("Zed's agent sends this file whole in every request");
   });
+
+  it('says of a closed .rules that is not UTF-8 what check says, the file index handing it to the closed-file lint', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': Buffer.from([0x6f, 0x6b, 0x20, 0xff, 0xfe, 0x0a]), 'AGENTS.md': '# Agents\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const found = await c.waitForDiagnostics(c.uri(path.join(ws, '.rules')), (d) => d.some((x) => x.code === 'rule/invalid-utf8'));
+    expect(found.map((d) => d.code)).toEqual(['rule/invalid-utf8']);
+  });
 });
