@@ -46,6 +46,8 @@ export class Confinement implements PathGuard {
   /** The real paths of folders resolved in the analyses running now (`resolvingOnce`); none between them. */
   private known: KnownFolders | undefined;
   private running = 0;
+  /** The rule areas' lexical paths, so that adding one already there costs no resolution. */
+  private readonly ruleAreaNames = new Set<string>();
 
   constructor(areas: Iterable<string> = [], ruleAreas: Iterable<string> = []) {
     this.setAreas(areas, ruleAreas);
@@ -64,7 +66,21 @@ export class Confinement implements PathGuard {
       if (real) unique.add(real);
     }
     this.areas = [...unique];
-    this.ruleAreas = [...new Set([...ruleAreas].map((a) => path.resolve(a)))].map((lexical) => ({ lexical, real: anchoredRealPath(lexical, this.areas) }));
+    this.ruleAreas = [];
+    this.ruleAreaNames.clear();
+    for (const area of ruleAreas) this.addRuleArea(area);
+  }
+
+  /**
+   * One more rule area, the others kept as they are: a session adds one per place an agent reads
+   * (Roo Code's `~/.roo/rules-{mode}` for every mode a workspace names, hundreds in a hostile one),
+   * and resolving them all again each time made that quadratic. Resolved once, as `setAreas` does.
+   */
+  addRuleArea(area: string): void {
+    const lexical = path.resolve(area);
+    if (this.ruleAreaNames.has(lexical)) return;
+    this.ruleAreaNames.add(lexical);
+    this.ruleAreas.push({ lexical, real: anchoredRealPath(lexical, this.areas) });
   }
 
   /**
@@ -148,6 +164,7 @@ export class Confinement implements PathGuard {
  * does not carry `<root>/.agents/rules` with it.
  */
 function anchoredRealPath(area: string, workspaceAreas: readonly string[]): string {
+  countWork('rule-area-resolve');
   let anchor = path.dirname(area);
   for (;;) {
     if (workspaceAreas.some((w) => isInside(anchor, w))) break;

@@ -111,7 +111,8 @@ export class WorkspaceSession {
   allowArea(p: string): void {
     if (!this.extraAreas.has(p)) {
       this.extraAreas.add(p);
-      this.refreshAreas();
+      // The roots and user areas are unchanged: the new area alone is resolved (`addRuleArea`).
+      this.confinement.addRuleArea(p);
     }
   }
 

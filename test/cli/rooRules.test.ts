@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/cliWithHome';
+import { workCounts } from '../helpers/workCounts';
 import { tempDir, writeTree } from '../helpers/repo';
 import { cliRulesFor } from '../helpers/rulesFor';
 
@@ -116,4 +117,19 @@ describe('Roo Code rules in agentls check and rules', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.roorules-code': 'Code rules.\n', '.roorules-code.bak': 'old\n', '.roorules-code~': 'old\n', '.roo/rules-code.old/x.md': 'old\n' });
     expect(cliRulesFor(ws, 'src/a.ts', 'roo').map((r) => [r.path, r.agentMode])).toEqual([['.roorules-code', 'code']]);
   });
+
+  it('lists hundreds of modes with work that grows with their number, not with its square', () => {
+    // Each mode's user folder, ~/.roo/rules-{mode}/, is one more place rule files may be read; adding it once re-resolved every one added before.
+    const modes = 300;
+    const tree: Record<string, string> = { ...SOURCES };
+    for (let i = 0; i < modes; i++) tree[`.roorules-m${i}`] = `mode ${i}\n`;
+    const ws = writeTree(tempDir(), tree);
+    const { env, counts } = workCounts();
+    const out = builtCli(['rules', '--agents', 'roo'], { cwd: ws, root: ws, home: tempDir(), env, mustSucceed: true }).stdout;
+    expect(out).toMatch(/\.roorules-m299 +always, only in the m299 mode/);
+    // One resolution per area added, and a handful for the fixed ones: far below the 45,000 of one per area already there.
+    expect(counts()['rule-area-resolve']).toBeGreaterThanOrEqual(modes);
+    expect(counts()['rule-area-resolve']).toBeLessThan(3 * modes);
+  });
 });
+
