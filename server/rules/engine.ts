@@ -18,6 +18,7 @@ import { brokenToolFolders } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
+import { codexHomePlaces } from './agents/codex';
 import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
@@ -738,7 +739,8 @@ export class RulesEngine {
    * it), which no folder's settings speak of. `root` undefined: the bare name.
    */
   toolPlace(p: string, root: string | undefined): { rel: string; places?: AgentPlaces } {
-    if (this.inUserArea(p)) return { rel: toolRelativePath(p, this.session.home) };
+    // The Codex home's AGENTS.md is Codex's alone, though its name is every AGENTS.md reader's (`codexHomePlaces`).
+    if (this.inUserArea(p)) return { rel: toolRelativePath(p, this.session.home), places: codexHomePlaces(p, this.session.home) };
     return { rel: root ? toolRelativePath(p, root) : path.basename(p), places: this.agentPlaces(root) };
   }
 

@@ -1,5 +1,7 @@
+import * as path from 'node:path';
+import { CODEX_GLOBAL_NAMES, codexHomeFolder } from '../../workspace/ruleLocations';
 import { baseName } from './shared';
-import type { AgentModel } from './types';
+import type { AgentModel, AgentPlaces } from './types';
 
 /**
  * Codex (OpenAI's coding agent), where it reads more than the AGENTS.md format. Source: its
@@ -30,7 +32,9 @@ export const codex: AgentModel = {
   id: 'codex',
   name: 'Codex',
   reads: '`AGENTS.override.md`, else `AGENTS.md`, in the Codex home (`~/.codex`, or `CODEX_HOME`), first; then `AGENTS.override.md`, else `AGENTS.md`, in each folder from the project root down to where it runs (one file per folder, empty ones skipped, the project\'s files 32 KiB together by default)',
-  owns(rel) {
+  owns(rel, places) {
+    // Its home's AGENTS.md is its own: no other agent reads the Codex home (`AgentPlaces.codexHome`).
+    if (places?.codexHome) return { read: true, frontmatter: false };
     return baseName(rel) === 'AGENTS.override.md' ? { read: true, frontmatter: false } : undefined;
   },
   keys: {},
@@ -45,6 +49,16 @@ export const CODEX_CONFIG_FOLDER = '.codex';
 
 // Codex's home and its global names live with the other user-level places (workspace/ruleLocations.ts).
 export { CODEX_GLOBAL_NAMES, codexHomeFolder } from '../../workspace/ruleLocations';
+
+/**
+ * What `ownerOf` is given for a file outside the workspace folders that is one of Codex's global
+ * files in its home (`codexHomeFolder`, `CODEX_HOME` included): Codex's (`AgentPlaces.codexHome`),
+ * and no folder of another agent's; undefined for any other file.
+ */
+export function codexHomePlaces(p: string, home: string): AgentPlaces | undefined {
+  const folder = codexHomeFolder(home);
+  return CODEX_GLOBAL_NAMES.some((name) => path.join(folder, name) === p) ? { copilotInstructions: [], codexHome: true } : undefined;
+}
 
 /**
  * Whether Codex skips a file's text as empty: its source tests `text.trim().is_empty()`

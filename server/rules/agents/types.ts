@@ -107,6 +107,12 @@ export interface AgentPlaces {
    * file said to be one Roo Code never reads: elsewhere nothing says Roo Code is used at all.
    */
   rooShown?: boolean;
+  /**
+   * The file is one of Codex's global files in its home (`codexHomeFolder`: `~/.codex/AGENTS.md`,
+   * or `CODEX_HOME`'s): Codex alone reads it (`agents/codex.ts` has the source), whatever its
+   * name says of it elsewhere. Set by `RulesEngine.toolPlace` for such a file outside the folders.
+   */
+  codexHome?: boolean;
 }
 
 export interface AgentModel {
