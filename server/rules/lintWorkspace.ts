@@ -17,6 +17,7 @@ import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claud
 import { isClaudeMemoryFile } from './claudeImports';
 import { mdcLinkFindings } from './lint/mdcLinks';
 import { filesPastSubfolders, withUncheckedCount } from './pastSubfolders';
+import { shownUserLevelFiles } from './context/userLevelFiles';
 
 /**
  * Every rules finding of a workspace (or of `files`): rule files the agents read and
@@ -46,7 +47,13 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (analysis) add(p, await mdcLinkFindings(p, analysis.text, analysis.lines, fs, session, session.rootOf(p)));
     add(p, await agentsMdForClaudeFindings(p, fs, session, noMemory));
   }
-  const candidates = scope.named ? scope.files : scope.files.filter(mayBeRuleFile);
+  // A whole run also judges the user-level files of the agents whose views read the home (not the project's: `agentls check` counts them in its note).
+  const ownerId = (p: string) => {
+    const place = placeOf(session, engine, p);
+    return ownerOf(place.rel, place.places)?.agent.id;
+  };
+  const userLevel = scope.whole ? await shownUserLevelFiles(session, ownerId) : [];
+  const candidates = scope.named ? scope.files : [...scope.files.filter(mayBeRuleFile), ...userLevel];
   const capped = engine.cappedFolders();
   // Files of subfolders discovery did not look into: said once, on their folder, not checked one by one. A file named is checked all the same: it was asked for.
   const pastSubfolders = scope.named ? new Map<string, string[]>() : filesPastSubfolders(engine, candidates);

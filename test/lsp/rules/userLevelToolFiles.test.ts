@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../../server/cli/output';
 import { diagnosticShape } from '../../helpers/checkParity';
 import { agentlsWithHome } from '../../helpers/cliWithHome';
+import { HOME_AGENTS_WORKSPACE } from '../../helpers/homeAgentsWorkspace';
 import { hoverText } from '../../helpers/hover';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
@@ -17,14 +18,6 @@ import { tempDir, writeTree } from '../../helpers/repo';
  * outside the project.
  */
 const start = useLspClients(afterEach);
-
-const WORKSPACE = {
-  '.git/HEAD': 'ref: refs/heads/main\n',
-  'src/a.ts': 'x\n',
-  '.kiro/steering/p.md': '---\ninclusion: always\n---\n# P\n',
-  '.continue/rules/p.md': '---\nalwaysApply: true\n---\nC\n',
-  '.roo/rules/p.md': 'Roo.\n',
-};
 
 const HOME = {
   '.kiro/steering/u.md': '---\ninclusion: alwayss\n---\n# K\n',
@@ -43,7 +36,7 @@ function checked(ws: string, home: string, file: string): string[] {
 
 describe("user-level files of Kiro, Continue and Roo Code opened in the editor", () => {
   it('get the findings agentls check gives them, and a hover naming the agent where it reads keys', async () => {
-    const ws = writeTree(tempDir(), WORKSPACE);
+    const ws = writeTree(tempDir(), HOME_AGENTS_WORKSPACE);
     const home = writeTree(tempDir('agentls-home-'), HOME);
     const expected: [string, string, string | undefined][] = [
       ['.kiro/steering/u.md', 'frontmatter/invalid-value', 'Kiro'],

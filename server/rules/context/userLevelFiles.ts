@@ -1,0 +1,32 @@
+import type { AgentId } from '../agents';
+import { isInside } from '../../workspace/paths';
+import type { WorkspaceSession } from '../../workspace/session';
+import { instructionViews, sessionInstructionHost } from './instructionViews';
+
+/**
+ * The user-level files the instruction views read for the agents they show (Kiro's
+ * `~/.kiro/steering`, Continue's `~/.continue/rules`, Roo Code's `~/.roo/rules` and
+ * `~/.roo/rules-{mode}`, Gemini CLI's `~/.gemini/GEMINI.md`, Codex's global AGENTS.md), so that
+ * a whole-project `agentls check` lints them beside the user-level rules the engine lists
+ * (`~/.cursor/rules`, Cline's global rules) and its note counts what they hold. Only files of
+ * the areas `check` accepts named (`userRuleAreas`: the note's command names them), outside
+ * every workspace folder, whose owner (`ownerOfFile`) has its view shown for some folder: under
+ * `auto` where its views show it (Gemini CLI where the root has a GEMINI.md or `.gemini`), else
+ * as `rules.agents` lists. The views are made without the nested folders (none is asked for):
+ * the root's and the home's files alone, which is all the user-level ones depend on.
+ */
+export async function shownUserLevelFiles(session: WorkspaceSession, ownerOfFile: (p: string) => AgentId | undefined): Promise<string[]> {
+  const areas = session.userRuleAreas();
+  const out = new Set<string>();
+  for (const root of session.roots.paths) {
+    const made = await instructionViews(root, sessionInstructionHost(session));
+    const shown = new Set<string>(made.views.map((v) => v.agent));
+    // Every file the views looked at: those they could not read too (too large, not UTF-8), which have findings of their own.
+    for (const p of made.read) {
+      if (out.has(p) || session.rootOf(p) !== undefined || !areas.some((area) => isInside(area, p))) continue;
+      const owner = ownerOfFile(p);
+      if (owner !== undefined && shown.has(owner)) out.add(p);
+    }
+  }
+  return [...out].sort();
+}
