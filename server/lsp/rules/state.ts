@@ -298,7 +298,8 @@ export class RulesState {
       this.rediagnoseAgentsMd(path.dirname(doc.path));
     }
     out.push(...(await agentsMdForClaudeFindings(doc.path, fs, this.context.session)));
-    out.push(...(await geminiImportFindingsFor(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
+    // With the folder `agentls check` judges it by (`placeOf`): the first, for Gemini CLI's ~/.gemini/GEMINI.md (`geminiImportTarget` says what of it is read).
+    out.push(...(await geminiImportFindingsFor(doc.path, doc.text, doc.lines, fs, this.context.session, engine.rootFor(doc.path))));
     out.push(...(await mdcLinkFindings(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
     // A diagnosis cancelled by a newer one may have read older texts: the newer one's reads are kept.
     if (!token.isCancellationRequested && this.context.documents.getByPath(doc.path)) this.chains.set(doc.path, read);

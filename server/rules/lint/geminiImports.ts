@@ -51,6 +51,14 @@ const GEMINI_IMPORT_START = /^[./A-Za-z]/;
  * folder or absolute, within `root` (undefined: no import, or one agentls does not follow). Its processor refuses an import outside the project root (`validateImportPath`,
  * the nearest folder above holding `.git`); agentls reads nothing outside the workspace folder,
  * so an import leading out of it is not followed.
+ * The user memory `~/.gemini/GEMINI.md` is judged with the first workspace folder as `root`
+ * (`RulesEngine.rootFor`): its imports of the workspace's files are looked up; those of the
+ * rest of `~/.gemini` are not, though Gemini CLI reads them (its `readGeminiMdFiles` passes no
+ * project root, so `processImports` allows what lies under the nearest folder above
+ * `~/.gemini` holding `.git`, else under `~/.gemini` itself: google-gemini/gemini-cli,
+ * packages/core/src/utils/memoryDiscovery.ts and memoryImportProcessor.ts). Of `~/.gemini`
+ * agentls reads only that file (`geminiUserMemoryFile`): the folder holds Gemini CLI's
+ * settings and credentials, and looking up an import there would widen what it reads.
  */
 export function geminiImportTarget(root: string, from: string, token: string): string | undefined {
   if (!GEMINI_IMPORT_START.test(token)) return undefined;
