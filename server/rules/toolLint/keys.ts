@@ -1,11 +1,12 @@
 import { isScalar, isSeq } from 'yaml';
-import { editDistance, prefixEditDistance } from '../../core/editDistance';
 import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
 import type { AgentId, AgentModel } from '../agents';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
 import { show } from '../lint/words';
+import { keySlipFinding } from './keySlips';
+import { nearestValue } from './nearestValue';
 import { regexValueFindings } from './regexValues';
 
 /** The glob key of each tool: one tool's key in another tool's file is the commonest slip. */
@@ -26,39 +27,6 @@ function meantBoolean(value: unknown): boolean | undefined {
   if (/^(true|yes|on|y|1)$/i.test(text)) return true;
   if (/^(false|no|off|n|0)$/i.test(text)) return false;
   return undefined;
-}
-
-/** Longest slip compared letter by letter: a value or key is a word or two. */
-const MAX_SLIP_CHARS = 40;
-
-/**
- * The known value closest to a slip: the same letters (`always on`, `alwaysOn`, `Always_On`
- * → `always_on`), its start (`always`), or one letter off either (`allways`, `manul`; two
- * in a long word: `model_decison`), when no other known value is as close.
- */
-export function nearestValue(value: string, values: readonly string[]): string | undefined {
-  const squash = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, '');
-  const typed = squash(value);
-  const same = values.find((v) => squash(v) === typed) ?? values.find((v) => typed.length >= 4 && leadingWords(v).includes(typed));
-  if (same !== undefined || typed.length < 4 || typed.length > MAX_SLIP_CHARS) return same;
-  const allowed = typed.length > 8 ? 2 : 1;
-  // A short word a letter off the start of a value is as likely another word (`codex`, not `code-review`): starts only from six letters on.
-  const distance = (v: string) => (typed.length >= 6 ? prefixEditDistance(typed, squash(v), 6, allowed) : editDistance(typed, squash(v), allowed));
-  const near = values.map((v) => ({ v, d: distance(v) })).filter((x) => x.d <= allowed);
-  const best = Math.min(...near.map((x) => x.d));
-  const closest = near.filter((x) => x.d === best);
-  return closest.length === 1 ? closest[0].v : undefined;
-}
-
-/**
- * A value's leading words, squashed as `nearestValue` squashes (`code-review` → `code`;
- * `always_on` → `always`; `alwaysApply` → `always`): a start that stops inside a word
- * (`Coder` against `code-review`, a custom agent's name seen in a real excludeAgent list)
- * is another word, not a value cut short.
- */
-function leadingWords(value: string): string[] {
-  const words = value.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).filter((w) => w !== '');
-  return words.slice(0, -1).map((_, i) => words.slice(0, i + 1).join('').toLowerCase());
 }
 
 /**
@@ -117,14 +85,8 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     } else if ((TOOL_KEYS[key] || GLOB_KEY_OWNERS[key]) && !xcshReads) {
       out.push(finding('rule/foreign-key', 'information', entry.keyRange, `\`${key}\` is ${foreignKeyOwner(key)}'s key: ${agent.name} ignores it.`));
     } else if (!xcshReads) {
-      const meant = switchMeant(key, agent, fm);
-      if (meant) {
-        out.push(
-          finding('frontmatter/unknown-key', 'warning', entry.keyRange, `${agent.name} reads \`${meant}\`, not \`${key}\`: it ignores this key, so the rule is not activated the way the file says. Rename it to \`${meant}\`.`, {
-            data: { fix: 'rename-key', to: meant },
-          }),
-        );
-      }
+      const slip = keySlipFinding(entry, agent, fm);
+      if (slip) out.push(slip);
     }
   }
   return out;
@@ -165,14 +127,4 @@ function unknownListValues(loc: RuleLocator, agent: AgentModel, key: string, ent
     );
   }
   return out;
-}
-
-/**
- * The agent's on/off key a slip of spelling stands for (`always_apply`, `AlwaysApply`,
- * `always` → `alwaysApply`, seen in real Cursor rules), when the file does not also
- * have the real key: the agent ignores the slip, and the rule does not switch on.
- */
-function switchMeant(key: string, agent: AgentModel, fm: Record<string, unknown>): string | undefined {
-  const absent = Object.entries(agent.keys).filter(([own, spec]) => spec.kind === 'boolean' && fm[own] === undefined).map(([own]) => own);
-  return nearestValue(key, absent);
 }

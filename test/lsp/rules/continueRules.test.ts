@@ -40,6 +40,22 @@ describe('Continue rules in the server', () => {
     expect(await hoverText(c, foreign, 0, 1)).toContain('Continue');
   });
 
+  it("says a misspelt `glob:` is ignored, so Continue applies the rule always; the quick fix renames it and the rule is attached by path", async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/ui.md': '---\nname: UI\nglob: "src/components/**"\n---\nUse hooks.\n' });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/ui.md'));
+    const said = await c.waitForDiagnostics(rule, (d) => d.some((x) => x.code === 'frontmatter/unknown-key'));
+    const slip = said.find((x) => x.code === 'frontmatter/unknown-key')!;
+    expect([slip.severity, slip.message]).toEqual([2, 'Continue reads `globs`, not `glob`: it ignores this key, and applies the rule as if it were absent: always. Rename it to `globs`.']);
+    const lib = c.uri(path.join(ws, 'src/lib/a.ts'));
+    expect(await continueApplying(c, lib)).toEqual(['.continue/rules/ui.md']);
+    const action = (await c.codeActions(rule, slip.range)).find((a) => a.title === 'Rename the key to globs');
+    await c.applyCodeAction(action!);
+    expect(c.text(rule)).toBe('---\nname: UI\nglobs: "src/components/**"\n---\nUse hooks.\n');
+    expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
+    await until('the rule attached by path only', () => continueApplying(c, lib), (p) => p.length === 0);
+  });
+
   it('lists the rules Continue applies to a file, and one created on disk once it is reported', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/general.md': '---\nname: General\n---\nBe brief.\n' });
     const c = await start({ folders: [ws] });
