@@ -566,10 +566,10 @@ export class RulesEngine {
     return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
 
-  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), and whether Roo Code is in use there, for `ownerOf`. */
+  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), whether Roo Code is in use there and its `.roomodes` modes, for `ownerOf`. */
   agentPlaces(root: string | undefined): AgentPlaces | undefined {
     const places = this.session.agentPlaces(root);
-    return places && root !== undefined ? { ...places, rooShown: this.rooInUse.shown(root, this.session.settings.rules.agents) } : places;
+    return places && root !== undefined ? { ...places, rooShown: this.rooInUse.shown(root, this.session.settings.rules.agents), rooModes: this.rooInUse.customModes(root) } : places;
   }
 
   /**

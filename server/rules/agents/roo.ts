@@ -1,4 +1,5 @@
 import { afterMarker, baseName } from './shared';
+import { misspeltRooFolderPlacement, unknownModePlacement } from './rooModeFolders';
 import type { AgentModel, AgentPlaces, Placement } from './types';
 
 /**
@@ -107,10 +108,17 @@ function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined 
   if (rooSkipsFile(name)) return undefined;
   const nested = places?.rooShown ? NESTED : undefined;
   if (isRooFallbackName(name)) return rel === name ? { read: true, frontmatter: false } : nested;
-  if (ROOT_RULE_FILE.test(rel)) return { read: true, frontmatter: false };
+  if (ROOT_RULE_FILE.test(rel)) {
+    const mode = ROOT_MODE_FILE.exec(rel);
+    return (mode && unknownModePlacement(mode[1], mode[2], places)) || { read: true, frontmatter: false };
+  }
   const at = afterMarker(rel, '.roo/');
-  return at && at.prefix !== '' && NESTED_RULE_FILE.test(at.rest) ? nested : undefined;
+  if (at && at.prefix !== '' && NESTED_RULE_FILE.test(at.rest)) return nested;
+  return misspeltRooFolderPlacement(rel, places, (corrected) => rooPlacement(corrected, places));
 }
+
+/** A file under the root's `.roo/rules-{mode}`: the slug, and the path below the folder. */
+const ROOT_MODE_FILE = /^\.roo\/rules-([a-zA-Z0-9-]+)\/(.+)$/;
 
 /** A file under the root's `.roo/rules` or `.roo/rules-{mode}`, at any depth. */
 const ROOT_RULE_FILE = /^\.roo\/rules(?:-[a-zA-Z0-9-]+)?\/./;

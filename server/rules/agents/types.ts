@@ -62,6 +62,8 @@ export interface Placement {
   why?: string;
   /** Where the agent would read the same file. */
   move?: string;
+  /** When `read` is false: the case in which the agent reads it all the same that agentls cannot see, as a clause after "never reads this file, unless". */
+  unless?: string;
   /**
    * When `read` is false: which of the agent's clients reads the file there all the same,
    * as a clause. The finding is then a note of where it is read, not "never reads".
@@ -113,6 +115,11 @@ export interface AgentPlaces {
    * name says of it elsewhere. Set by `RulesEngine.toolPlace` for such a file outside the folders.
    */
   codexHome?: boolean;
+  /**
+   * The slugs of the custom modes the root's `.roomodes` defines (`rooModes.ts`): `[]` where it has
+   * none; undefined where it could not be read, so that no finding depends on which modes exist.
+   */
+  rooModes?: readonly string[];
 }
 
 export interface AgentModel {

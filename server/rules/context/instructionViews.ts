@@ -19,6 +19,8 @@ import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsE
 import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { readRooRoot } from '../rooRoot';
+import { ROOMODES } from '../rooModes';
+import { rooUnknownMode } from '../agents/rooModeFolders';
 import { kiroNotApplied } from '../agents/kiro';
 import { continueNotApplied } from '../agents/continue';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
@@ -792,18 +794,19 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     // Roo Code's source sorts by file name, case-insensitively (`readTextFilesFromDirectory`); the docs say "alphabetical order".
     return files.sort((a, b) => path.basename(a).toLowerCase().localeCompare(path.basename(b).toLowerCase()));
   };
-  const take = async (p: string, global: boolean, mode?: string): Promise<void> => {
+  const take = async (p: string, global: boolean, mode?: string, notApplied?: string): Promise<void> => {
     const file = await reader.read(p);
     if (!file) return;
     if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
-    else rules.push({ ...plainRule(reader.shown(p), file, global), ...(mode !== undefined ? { agentMode: mode } : {}) });
+    else rules.push({ ...plainRule(reader.shown(p), file, global), ...(mode !== undefined ? { agentMode: mode } : {}), ...(notApplied !== undefined ? { mode: 'none' as const, notApplied } : {}) });
   };
   const userRules = rooUserRuleFolder(host.home);
   // The one folder of ~/.roo agentls reads, never the rest (Roo Code's settings).
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
   reader.watched.add(config);
-  const { configEntries, fallbacks, inUse } = await readRooRoot(host.fs, root);
+  const { configEntries, fallbacks, inUse, customModes } = await readRooRoot(host.fs, root);
+  reader.watched.add(path.join(root, ROOMODES));
   if (host.agents === 'auto' && !inUse) return undefined;
   const modes = new Set<string>();
   for (const e of configEntries) {
@@ -826,7 +829,8 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     for (const p of userFiles) await take(p, true, mode);
     const dir = path.join(config, `rules-${mode}`);
     const files = await listFolder(dir);
-    for (const p of files) await take(p, false, mode);
+    const unknown = rooUnknownMode(mode, customModes);
+    for (const p of files) await take(p, false, mode, unknown);
     if (!fallbacks.includes(`.roorules-${mode}`)) continue;
     const p = path.join(root, `.roorules-${mode}`);
     // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`; the source

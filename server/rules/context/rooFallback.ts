@@ -9,9 +9,9 @@ export interface RooShadowed {
   mode?: string;
 }
 
-/** Where Roo Code's files are (its fallback files, its `.roo` folder): a change there may change its view. O(path length). */
+/** Where Roo Code's files are (its fallback files, its `.roo` folder, its `.roomodes`, whose modes name the folders it reads): a change there may change its view. O(path length). */
 export function isRooPath(posix: string): boolean {
-  return /\/\.roorules(-[^/]*)?$/.test(posix) || /\/\.roo(\/|$)/.test(posix);
+  return /\/\.roorules(-[^/]*)?$/.test(posix) || /\/\.roo(\/|$)/.test(posix) || posix.endsWith('/.roomodes');
 }
 
 /**

@@ -58,7 +58,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   if (!placement.read) {
     const move = placement.move && file.root ? path.join(file.root, ...placement.move.split('/')) : undefined;
     const why = capital(placement.why ?? `${agent.name} does not read a file here`);
-    const said = placement.alsoReadBy ? `${why}; ${placement.alsoReadBy}.` : `${why}: ${agent.name} never reads this file.`;
+    const said = placement.alsoReadBy ? `${why}; ${placement.alsoReadBy}.` : `${why}: ${agent.name} never reads this file${placement.unless ? `, unless ${placement.unless}` : ''}.`;
     out.push(
       finding('rule/not-read', placement.alsoReadBy ? 'information' : 'warning', first, `${said}${placement.move ? ` Move it to \`${placement.move}\`.` : ''}`, move ? { data: { fix: 'move-to', to: move } } : {}),
     );

@@ -1,0 +1,73 @@
+import { editDistance } from '../../core/editDistance';
+import { ROO_BUILT_IN_MODES } from '../../workspace/ruleLocations';
+import { misspeltFolderPlacement } from './misspeltFolder';
+import type { AgentPlaces, Placement } from './types';
+
+/**
+ * Roo Code's mode folders at the workspace root (`.roo/rules-{slug}/`) judged by their slug and
+ * their spelling, where Roo Code's view is shown (`AgentPlaces.rooShown`). Roo Code reads the
+ * folder of the mode in use: `path.join(rooDir, \`rules-${mode}\`)` (its source,
+ * src/core/prompts/sections/custom-instructions.ts, `loadRuleFiles`/`addCustomInstructions`), a mode
+ * being a built-in one or a custom one of `.roomodes` or of its global settings.
+ */
+
+/** The modes Roo Code has whatever the settings: built in (`ROO_BUILT_IN_MODES`), and those `.roomodes` defines. */
+function knownModes(places: AgentPlaces): string[] {
+  return [...ROO_BUILT_IN_MODES, ...(places.rooModes ?? [])];
+}
+
+/**
+ * A file of `.roo/rules-{slug}/` whose slug is no mode agentls knows (`.roo/rules-Code/`, a
+ * typo): no mode reads it, unless a global custom mode (kept in Roo Code's settings, which
+ * agentls does not read) has the slug. Undefined where the slug is a known mode, or where
+ * `.roomodes` could not be read (no finding then depends on the modes).
+ */
+export function unknownModePlacement(slug: string, rest: string, places: AgentPlaces | undefined): Placement | undefined {
+  if (!places?.rooShown || places.rooModes === undefined) return undefined;
+  const known = knownModes(places);
+  if (known.includes(slug)) return undefined;
+  const meant = nearestMode(slug, known);
+  // A slug differing only in case: Roo Code joins the slug into the path, which a case-insensitive file system (macOS, Windows) matches anyway.
+  const caseOnly = meant !== undefined && meant.toLowerCase() === slug.toLowerCase();
+  const custom = places.rooModes.length ? `, nor one the workspace's \`.roomodes\` defines (${places.rooModes.slice(0, 10).join(', ')})` : ', and the workspace has no `.roomodes` defining custom modes';
+  return {
+    read: false,
+    frontmatter: false,
+    why: `Roo Code reads \`.roo/rules-{slug}/\` in the mode of that slug, and \`${slug}\` is not a built-in mode's (${ROO_BUILT_IN_MODES.join(', ')})${custom}${caseOnly ? `; slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this folder for \`${meant}\`` : ''}`,
+    unless: 'a global custom mode of Roo Code\'s settings (which agentls does not read) has that slug',
+    ...(meant !== undefined ? { move: `.roo/rules-${meant}/${rest}` } : {}),
+  };
+}
+
+/**
+ * Why Roo Code is listed as never sending the files of `.roo/rules-{mode}/` (`AgentRule.notApplied`),
+ * or undefined: the mode is built in or `.roomodes` defines it, or `.roomodes` could not be read.
+ */
+export function rooUnknownMode(mode: string, customModes: readonly string[] | undefined): string | undefined {
+  if (customModes === undefined || ROO_BUILT_IN_MODES.some((m) => m === mode) || customModes.includes(mode)) return undefined;
+  return `never sent: \`${mode}\` is no built-in mode of Roo Code's nor one the workspace's .roomodes defines (unless a global custom mode of its settings has that slug)`;
+}
+
+/** The known mode a slug is a slip of: the same letters in another case, else one letter off, when one mode alone is. */
+function nearestMode(slug: string, known: readonly string[]): string | undefined {
+  const lower = slug.toLowerCase();
+  const same = known.filter((m) => m.toLowerCase() === lower);
+  if (same.length === 1) return same[0];
+  if (lower.length < 4 || lower.length > 64) return undefined;
+  const near = known.filter((m) => editDistance(lower, m.toLowerCase(), 1) <= 1);
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/**
+ * A file in a misspelt rule folder of the root's `.roo` (`.roo/rule/`, `.roo/rule-code/`,
+ * `.roo/rulse-debug/`): Roo Code reads `.roo/rules/` and `.roo/rules-{slug}/` only, so never this.
+ * `owns` is Roo Code's placement of the corrected path (only a file it would read there is reported).
+ */
+export function misspeltRooFolderPlacement(rel: string, places: AgentPlaces | undefined, owns: (rel: string) => Placement | undefined): Placement | undefined {
+  if (!places?.rooShown) return undefined;
+  const folder = /^\.roo\/([^/]+)\/./.exec(rel)?.[1];
+  if (folder === undefined) return undefined;
+  const dash = folder.indexOf('-');
+  const wanted = dash < 0 ? 'rules' : `rules-${folder.slice(dash + 1)}`;
+  return misspeltFolderPlacement(rel, '.roo', wanted, 'Roo Code', owns);
+}

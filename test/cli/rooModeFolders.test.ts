@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * Roo Code's mode folders (`.roo/rules-{slug}/`) through the built CLI: a slug that is neither a
+ * built-in mode nor one the workspace's `.roomodes` defines (YAML or JSON) is said, naming Roo
+ * Code, and listed as never sent; a misspelt `.roo/rule/` or `.roo/rule-code/` is said with the
+ * folder Roo Code reads; a `.roomodes` that does not parse gives no crash and no warning that
+ * depends on which modes exist; nothing where Roo Code is not shown.
+ */
+const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n' };
+const YAML_MODES = 'customModes:\n  - slug: docs-writer\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n';
+const JSON_MODES = '{\n\t"customModes": [{ "slug": "docs-writer", "name": "Docs", "roleDefinition": "x", "groups": ["read"] }]\n}\n';
+
+function check(tree: Record<string, string>, ...args: string[]): string {
+  return builtCli(['check', ...args], { cwd: writeTree(tempDir(), { ...SOURCES, ...tree }) }).stdout;
+}
+
+describe("Roo Code's mode folders in agentls check and rules", () => {
+  it('says a folder of no known mode, and a misspelt rules folder, naming Roo Code; lists the unknown mode as never sent', () => {
+    const tree = {
+      '.roomodes': YAML_MODES,
+      '.roo/rules-Code/x.md': '# x\n',
+      '.roo/rules-docs/z.md': '# z\n',
+      '.roo/rule-code/y.md': '# y\n',
+      '.roo/rule/w.md': '# w\n',
+      '.roo/rules-docs-writer/ok.md': '# ok\n',
+      '.roo/rules-debug/ok.md': '# ok\n',
+    };
+    const ws = writeTree(tempDir(), { ...SOURCES, ...tree });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toContain(".roo/rules-Code/x.md:1:1: warning [rule/not-read] Roo Code reads `.roo/rules-{slug}/` in the mode of that slug, and `Code` is not a built-in mode's (architect, ask, code, debug, orchestrator), nor one the workspace's `.roomodes` defines (docs-writer); slugs are matched as written");
+    expect(out).toContain('Move it to `.roo/rules-code/x.md`.');
+    expect(out).toContain(".roo/rules-docs/z.md:1:1: warning [rule/not-read] Roo Code reads `.roo/rules-{slug}/` in the mode of that slug, and `docs` is not a built-in mode's");
+    expect(out).toContain("Roo Code never reads this file, unless a global custom mode of Roo Code's settings (which agentls does not read) has that slug.");
+    expect(out).toContain('.roo/rule-code/y.md:1:1: warning [rule/not-read] Roo Code reads rules from `.roo/rules-code/`, and this folder is `.roo/rule-code/`: Roo Code never reads this file. Move it to `.roo/rules-code/y.md`.');
+    expect(out).toContain('.roo/rule/w.md:1:1: warning [rule/not-read] Roo Code reads rules from `.roo/rules/`, and this folder is `.roo/rule/`');
+    expect(out).not.toContain('rules-docs-writer');
+    expect(out).not.toContain('rules-debug');
+    expect(out).toContain('4 problems (0 errors, 4 warnings, 0 info)');
+
+    const listed = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as { agentRules: { agent: string; rules: { path: string; mode: string }[] }[] };
+    const roo = Object.fromEntries(listed.agentRules.find((a) => a.agent === 'roo')!.rules.map((r) => [r.path, r.mode]));
+    expect(roo).toMatchObject({ '.roo/rules-Code/x.md': 'none', '.roo/rules-docs/z.md': 'none', '.roo/rules-docs-writer/ok.md': 'always', '.roo/rules-debug/ok.md': 'always' });
+    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).toMatch(/\.roo\/rules-docs\/z\.md +never sent: `docs` is no built-in mode of Roo Code's nor one the workspace's \.roomodes defines/);
+  });
+
+  it('takes the custom modes of a JSON .roomodes; says nothing of slugs where .roomodes does not parse, and nothing where Roo Code is not shown', () => {
+    expect(check({ '.roomodes': JSON_MODES, '.roo/rules-docs-writer/a.md': '# a\n' })).toMatch(/no problems/);
+    const broken = check({ '.roomodes': 'customModes:\n  - slug: [docs\n  bad: : :\n', '.roo/rules-docs/a.md': '# a\n', '.roo/rule/b.md': '# b\n' });
+    expect(broken).not.toContain('rules-docs');
+    expect(broken).toContain('.roo/rule/b.md:1:1: warning [rule/not-read] Roo Code reads rules from `.roo/rules/`');
+    expect(check({ '.roo/rules-docs/a.md': '# a\n', '.roo/rule/b.md': '# b\n' }, '--agents', 'cursor')).toMatch(/no problems/);
+  });
+});
