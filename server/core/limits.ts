@@ -29,6 +29,14 @@ export const LIMITS = {
    * (`MAX_METADATA_CHARS` in `rules/frontmatter.ts`: 64 KiB); between the two the lines are read.
    */
   ruleFrontmatterChars: 128 * 1024,
+  /**
+   * Items of one block list (`globs:` then `  - item` lines) read from a rule frontmatter read
+   * line by line (between `MAX_METADATA_CHARS` and `ruleFrontmatterChars`: `rules/lineBlocks.ts`).
+   * A rule lists a few globs; past it the value is not read and the rule is not counted.
+   */
+  frontmatterListItems: 1000,
+  /** Characters of one such list item (a glob is at most `globChars`). */
+  frontmatterItemChars: 4096,
   /** Findings one document publishes; past it, one more says how many were left out. */
   diagnosticsPerDocument: 1000,
   /** Characters of a prompt document: a prompt is never this big. */

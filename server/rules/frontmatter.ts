@@ -1,5 +1,6 @@
 import { Document, isAlias, parseDocument, visit } from 'yaml';
-import { bracketDepth, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
+import { bracketDepth, formatCount, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
+import { blockAfter } from './lineBlocks';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
 
 /**
@@ -63,12 +64,21 @@ export interface ParsedFrontmatter {
   /** The YAML document when the parse succeeded (lints locate values in it). */
   yamlDocument?: Document;
   /**
-   * Why agentls did not read the frontmatter (over `LIMITS.ruleFrontmatterChars`), in the
-   * words of `overLimit`. `frontmatter` is then `{}`, which is not what any agent reads: no
-   * key, activation or bucket may be judged from it.
+   * Why agentls did not read the frontmatter. `frontmatter` is then `{}`, which is not what
+   * any agent reads: no key, activation or bucket may be judged from it.
    */
-  unread?: string;
+  unread?: UnreadFrontmatter;
   layout: FrontmatterLayout;
+}
+
+/** A frontmatter agentls did not read, in the words its finding and the agents' views say it. */
+export interface UnreadFrontmatter {
+  /** The finding's cause, lower-case ("this frontmatter has …"): over `LIMITS.ruleFrontmatterChars`, or a value the line reading cannot read. */
+  said: string;
+  /** The views' `uncounted` reason ("not read: …"). */
+  notRead: string;
+  /** The finding's code. */
+  code: 'frontmatter/too-large';
 }
 
 /**
@@ -77,9 +87,7 @@ export interface ParsedFrontmatter {
  * words. Undefined when the frontmatter was read.
  */
 export function frontmatterNotRead(parsed: ParsedFrontmatter | undefined): string | undefined {
-  const block = parsed?.unread ? parsed.layout.block : undefined;
-  // `unread` is set past the limit only, where the block opens at 4: its metadata runs from `metaStart` to `metaEnd`.
-  return block && overLimit('not read: its frontmatter has', block.metaEnd - block.metaStart, LIMITS.ruleFrontmatterChars, 'characters');
+  return parsed?.unread?.notRead;
 }
 
 /** How a reader other than the xcsh agent's parser takes the text. */
@@ -138,7 +146,12 @@ export function parseFrontmatter(source: string, variant: ParserVariant, options
   // Checked before any parse (tabs, YAML, line fallback): each grows with the text, and the file is parsed again per view.
   const metaChars = Math.max(0, close - 4);
   if (metaChars > LIMITS.ruleFrontmatterChars) {
-    return { frontmatter: {}, body, fallbackUsed: false, layout, unread: overLimit('this frontmatter has', metaChars, LIMITS.ruleFrontmatterChars, 'characters') };
+    const unread: UnreadFrontmatter = {
+      said: overLimit('this frontmatter has', metaChars, LIMITS.ruleFrontmatterChars, 'characters'),
+      notRead: overLimit('not read: its frontmatter has', metaChars, LIMITS.ruleFrontmatterChars, 'characters'),
+      code: 'frontmatter/too-large',
+    };
+    return { frontmatter: {}, body, fallbackUsed: false, layout, unread };
   }
   const rawMeta = close >= 4 ? text.slice(4, close) : '';
   const tabs = replaceTabs(rawMeta);
@@ -151,9 +164,29 @@ export function parseFrontmatter(source: string, variant: ParserVariant, options
     if (variant === 'xcsh') value = camelizeKeys(value) as Record<string, unknown>;
     return { frontmatter: value, body, fallbackUsed: false, yamlDocument: yaml.document, layout };
   }
+  const read = fallbackLines(tabs.text, variant);
+  const unread = unreadBeyondLimits(yaml.problem, tabs.text, read);
+  if (unread) return { frontmatter: {}, body, fallbackUsed: false, yamlError: yaml.problem, layout, unread };
   const fallback: Record<string, unknown> = {};
-  for (const line of fallbackLines(tabs.text, variant)) fallback[line.key] = line.value;
+  for (const line of read) fallback[line.key] = line.value;
   return { frontmatter: fallback, body, fallbackUsed: true, yamlError: yaml.problem, layout };
+}
+
+/**
+ * Why a frontmatter past agentls's own YAML limits is not read at all, when it is not. Over
+ * `MAX_METADATA_CHARS`, the lines are read one by
+ * one (`intendedFrontmatter`); a value on the lines below its key that is not a plain block list
+ * (`lineBlocks.ts`) cannot be read so, and the rule's activation would be made up without it.
+ */
+function unreadBeyondLimits(problem: YamlProblem, metadata: string, lines: readonly FallbackLine[]): UnreadFrontmatter | undefined {
+  if (problem.code !== 'TOO_LARGE') return undefined;
+  for (const line of lines) {
+    const block = blockAfter(metadata, line.lineEnd, line.value);
+    if (block.kind !== 'unreadable') continue;
+    const why = `${formatCount(metadata.length)} characters, more than the ${formatCount(MAX_METADATA_CHARS)} agentls parses as YAML, and the value of \`${line.rawKey}\` is not one agentls reads line by line (${block.why})`;
+    return { said: `this frontmatter has ${why}`, notRead: `not read: its frontmatter has ${why}`, code: 'frontmatter/too-large' };
+  }
+  return undefined;
 }
 
 /** One metadata line the fallback parser reads: key (camelCased under xcsh) and string value. */

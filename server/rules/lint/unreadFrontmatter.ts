@@ -14,6 +14,6 @@ export function unreadFrontmatterFinding(loc: RuleLocator, reader: string): Find
   const unread = loc.analysis.parsed?.unread;
   if (!unread) return [];
   return [
-    finding('frontmatter/too-large', 'warning', loc.openerRange(), `${capital(unread)}: agentls does not read it, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.`),
+    finding(unread.code, 'warning', loc.openerRange(), `${capital(unread.said)}: agentls does not read it, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.`),
   ];
 }

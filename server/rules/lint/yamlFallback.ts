@@ -2,6 +2,7 @@ import { parseDocument } from 'yaml';
 import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
 import { buildRule } from '../build';
+import { blockAfter } from '../lineBlocks';
 import { finding } from '../codes';
 import { bracketDepth, withoutStackTraces } from '../../core/limits';
 import { countWork } from '../../workspace/testCounts';
@@ -139,6 +140,12 @@ function readIntended(metadata: string, profile: 'seed' | 'xcsh'): Record<string
   const out: Record<string, unknown> = {};
   let budget = MAX_LINE_PARSES;
   for (const line of fallbackLines(metadata, profile)) {
+    // `key:` with a block list below it (`  - "src/**"`), read without a parse; a value the lines cannot give left the frontmatter unread (`parseFrontmatter`).
+    const block = blockAfter(metadata, line.lineEnd, line.value);
+    if (block.kind === 'list') {
+      out[line.key] = block.items;
+      continue;
+    }
     // A line of a few keys' length parses in microseconds; past the budget, or a very long value, stays a string.
     const parses = line.value.length <= MAX_PARSED_VALUE_CHARS && budget-- > 0;
     // Words the parser would read as the same text need no parse (the budget still counts the line, so the result is the same).

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../protocol/rules';
+import { LIMITS } from '../../server/core/limits';
+import { MAX_METADATA_CHARS } from '../../server/rules/frontmatter';
+import { builtCli } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/**
+ * Rule frontmatter between agentls's YAML parse limit (`MAX_METADATA_CHARS`, 64 KiB) and the
+ * most it reads (`LIMITS.ruleFrontmatterChars`) is read line by line; its globs written as a
+ * block list must still give the rule its globs, never "always, in every request". A value the
+ * lines cannot give leaves the rule not counted. Through the built CLI.
+ */
+const PAD = Array.from({ length: 7000 }, (_, i) => `key${i}: v`).join('\n');
+
+function rule(head: string): string {
+  const meta = `${head}\n${PAD}`;
+  if (meta.length <= MAX_METADATA_CHARS || meta.length > LIMITS.ruleFrontmatterChars) throw new Error('the fixture must sit between the two limits');
+  return `---\n${meta}\n---\nBody.\n`;
+}
+
+function workspace(files: Record<string, string>): string {
+  return writeTree(tempDir(), { '.git/HEAD': '', 'src/a.ts': 'export {};\n', 'lib/b.ts': 'export {};\n', ...files });
+}
+
+function agentRules(ws: string) {
+  const result = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as RuleBucketsResult;
+  const rules = Object.fromEntries((result.agentRules ?? []).flatMap((a) => a.rules.map((r) => [r.path, { mode: r.mode, globs: r.globs }])));
+  const uncounted = Object.fromEntries((result.alwaysSent ?? []).flatMap((a) => (a.uncounted ?? []).map((u) => [u.path, u.reason])));
+  return { rules, uncounted };
+}
+
+describe('a rule frontmatter read line by line (over 64 KiB)', () => {
+  it('reads block lists of globs (Continue, Claude Code, Kiro), quoted or not, with comments', () => {
+    const ws = workspace({
+      '.continue/rules/c.md': rule('name: C\nglobs:\n  - "src/**"\n  # a comment\n\n  - lib/** # the library'),
+      '.claude/rules/r.md': rule("paths:\n- 'src/**'"),
+      '.kiro/steering/k.md': rule('inclusion: fileMatch\nfileMatchPattern:\n  - "src/**"'),
+    });
+    const { rules, uncounted } = agentRules(ws);
+    expect(rules['.continue/rules/c.md']).toEqual({ mode: 'glob', globs: ['src/**', 'lib/**'] });
+    expect(rules['.claude/rules/r.md']).toEqual({ mode: 'glob', globs: ['src/**'] });
+    expect(rules['.kiro/steering/k.md']).toEqual({ mode: 'glob', globs: ['src/**'] });
+    expect(uncounted).toEqual({});
+  });
+
+  it('a value the lines cannot give leaves the rule not counted, and `check` says why', () => {
+    const ws = workspace({
+      '.continue/rules/alias.md': rule('globs:\n  - src/**\n  - *other'),
+      '.claude/rules/nested.md': rule('paths:\n  src: yes'),
+      '.continue/rules/long.md': rule(`globs:\n${'  - a\n'.repeat(LIMITS.frontmatterListItems + 1)}`),
+    });
+    const { rules, uncounted } = agentRules(ws);
+    expect(rules).toEqual({});
+    expect(uncounted['.continue/rules/alias.md']).toMatch(/^not read: its frontmatter has [\d,]+ characters, more than the 65,536 agentls parses as YAML, and the value of `globs` is not one agentls reads line by line \(its list item `\*other` is not a plain or quoted string\)$/);
+    expect(uncounted['.claude/rules/nested.md']).toContain('the value of `paths` is not one agentls reads line by line (the lines below its key are not a list)');
+    expect(uncounted['.continue/rules/long.md']).toContain(`(its list has more items than the ${LIMITS.frontmatterListItems} agentls reads line by line)`);
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toMatch(/\.continue\/rules\/alias\.md:1:1: warning \[frontmatter\/too-large\] This frontmatter has [\d,]+ characters, more than the 65,536 agentls parses as YAML, and the value of `globs` is not one agentls reads line by line .*: agentls does not read it, so what it means to Continue/);
+    expect(out).not.toContain('dead-glob');
+  });
+});
