@@ -27,7 +27,6 @@ export const RULE_CODES = {
   'frontmatter/glob-not-checked': 'A glob whose {…} alternatives expand past what agentls checks: which files it reaches is not checked',
   'frontmatter/too-large': 'The frontmatter is too large to analyse',
   'frontmatter/sent-as-text': 'A frontmatter block in a file its tool sends whole, reading no frontmatter there: the block reaches its model as text',
-  'frontmatter/alias-limit': 'YAML aliases expand beyond the limit agentls allows (a YAML bomb?)',
   'rule/shadowed': 'Another file with the same rule name wins: the agent never reads this one',
   'rule/extension-clash': 'name.md and name.mdc in one folder: the agent keeps the .md and ignores the .mdc',
   'rule/empty-body': 'The rule has no body: the agent drops it',

@@ -73,12 +73,12 @@ export interface ParsedFrontmatter {
 
 /** A frontmatter agentls did not read, in the words its finding and the agents' views say it. */
 export interface UnreadFrontmatter {
-  /** The finding's cause, lower-case ("this frontmatter has …"): over `LIMITS.ruleFrontmatterChars`, or a value the line reading cannot read. */
+  /** The finding's cause, lower-case ("this frontmatter has …"): over `LIMITS.ruleFrontmatterChars`, a value the line reading cannot read, or an alias bomb. */
   said: string;
   /** The views' `uncounted` reason ("not read: …"). */
   notRead: string;
-  /** The finding's code. */
-  code: 'frontmatter/too-large';
+  /** The finding's code: `frontmatter/yaml-error` for aliases past `MAX_YAML_ALIASES`, whose reading by the agent's own parser is not known. */
+  code: 'frontmatter/too-large' | 'frontmatter/yaml-error';
 }
 
 /**
@@ -173,12 +173,19 @@ export function parseFrontmatter(source: string, variant: ParserVariant, options
 }
 
 /**
- * Why a frontmatter past agentls's own YAML limits is not read at all, when it is not. Over
- * `MAX_METADATA_CHARS`, the lines are read one by
+ * Why a frontmatter past agentls's own YAML limits is not read at all, when it is not. Aliases
+ * that expand past `MAX_YAML_ALIASES` (a billion-laughs block): the agent's parser may throw
+ * (the `yaml` package's own default limit is 100, its `maxAliasCount` option) or expand them, and
+ * which is not known, so no value of it is made up (the star repair of `intendedFrontmatter`
+ * once read `globs: *j` as the glob `*j`). Over `MAX_METADATA_CHARS`, the lines are read one by
  * one (`intendedFrontmatter`); a value on the lines below its key that is not a plain block list
  * (`lineBlocks.ts`) cannot be read so, and the rule's activation would be made up without it.
  */
 function unreadBeyondLimits(problem: YamlProblem, metadata: string, lines: readonly FallbackLine[]): UnreadFrontmatter | undefined {
+  if (problem.code === 'ALIAS_LIMIT') {
+    const aliases = `its YAML aliases expand to more than ${MAX_YAML_ALIASES} values, past what agentls reads`;
+    return { said: `the frontmatter's ${aliases.slice(4)}`, notRead: `not read: ${aliases}`, code: 'frontmatter/yaml-error' };
+  }
   if (problem.code !== 'TOO_LARGE') return undefined;
   for (const line of lines) {
     const block = blockAfter(metadata, line.lineEnd, line.value);

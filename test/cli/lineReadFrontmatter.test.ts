@@ -9,7 +9,8 @@ import { tempDir, writeTree } from '../helpers/repo';
  * Rule frontmatter between agentls's YAML parse limit (`MAX_METADATA_CHARS`, 64 KiB) and the
  * most it reads (`LIMITS.ruleFrontmatterChars`) is read line by line; its globs written as a
  * block list must still give the rule its globs, never "always, in every request". A value the
- * lines cannot give leaves the rule not counted. Through the built CLI.
+ * lines cannot give leaves the rule not counted. And an alias bomb is said as such, never read
+ * as a made-up glob. All through the built CLI.
  */
 const PAD = Array.from({ length: 7000 }, (_, i) => `key${i}: v`).join('\n');
 
@@ -58,5 +59,27 @@ describe('a rule frontmatter read line by line (over 64 KiB)', () => {
     const out = builtCli(['check'], { cwd: ws }).stdout;
     expect(out).toMatch(/\.continue\/rules\/alias\.md:1:1: warning \[frontmatter\/too-large\] This frontmatter has [\d,]+ characters, more than the 65,536 agentls parses as YAML, and the value of `globs` is not one agentls reads line by line .*: agentls does not read it, so what it means to Continue/);
     expect(out).not.toContain('dead-glob');
+  });
+});
+
+/** A billion-laughs block behind Continue's `globs`: ten levels of nine aliases each. */
+function aliasBomb(): string {
+  const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+  const names = 'abcdefghij';
+  for (let i = 1; i < names.length; i++) lines.push(`${names[i]}: &${names[i]} [${Array.from({ length: 9 }, () => `*${names[i - 1]}`).join(',')}]`);
+  return `---\nname: Bomb\n${lines.join('\n')}\nglobs: *j\n---\nBody.\n`;
+}
+
+describe('an alias bomb in a Continue rule', () => {
+  it('is a yaml-error naming Continue, and the rule is not counted, not a glob `*j`', () => {
+    const ws = workspace({ '.continue/rules/bomb.md': aliasBomb() });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toContain(
+      ".continue/rules/bomb.md:1:1: warning [frontmatter/yaml-error] The frontmatter's YAML aliases expand to more than 100 values, past what agentls reads: agentls does not read it, so what it means to Continue (its keys, and so when the rule applies) is not checked. How Continue's own YAML parser reads it is not known",
+    );
+    expect(out).not.toContain('*j');
+    const { rules, uncounted } = agentRules(ws);
+    expect(rules).toEqual({});
+    expect(uncounted).toEqual({ '.continue/rules/bomb.md': 'not read: its YAML aliases expand to more than 100 values, past what agentls reads' });
   });
 });

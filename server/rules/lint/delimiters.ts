@@ -89,7 +89,8 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
   const problem = parsed.yamlError;
   // An unread frontmatter's own finding says why (`unreadFrontmatter.ts`).
   if (problem?.beyondLimits && !parsed.unread) {
-    const code = problem.code === 'ALIAS_LIMIT' ? 'frontmatter/alias-limit' : 'frontmatter/too-large';
+    // Aliases past the cap leave the frontmatter unread (`parseFrontmatter`): what is left is its size or nesting.
+    const code = 'frontmatter/too-large';
     out.push(
       finding(code, 'warning', problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange(), `agentls does not analyse this frontmatter (${problem.message}); the xcsh agent's own parser may be slow or fail on it. Predictions below assume the line fallback.`),
     );

@@ -13,7 +13,9 @@ import { capital } from './words';
 export function unreadFrontmatterFinding(loc: RuleLocator, reader: string): Finding[] {
   const unread = loc.analysis.parsed?.unread;
   if (!unread) return [];
+  // An alias bomb: the agent's own parser may throw on it and read no frontmatter, or expand it; which is not known.
+  const own = unread.code === 'frontmatter/yaml-error' ? ` How ${reader}'s own YAML parser reads it is not known (one with an alias limit throws, and the rule is then read with no frontmatter).` : '';
   return [
-    finding(unread.code, 'warning', loc.openerRange(), `${capital(unread.said)}: agentls does not read it, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.`),
+    finding(unread.code, 'warning', loc.openerRange(), `${capital(unread.said)}: agentls does not read it, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.${own}`),
   ];
 }
