@@ -1,6 +1,7 @@
 import { boundaryCount, type NameBound, type NameFacts } from './facts';
 import type { QueryTerm } from './query';
 import { ColumnState, POINTS } from './score';
+import { emptySlots, mapPacked } from './stableArrays';
 
 const SLASH = 47;
 const NEG = -1e9;
@@ -76,9 +77,9 @@ export class Trial {
  */
 export class LooseBounds {
   /** Per term, per greedy progress k through a folder path: `looseFolderState` (built when first asked for). */
-  private readonly states: ColumnState[][];
+  private readonly states: (ColumnState | undefined)[][];
   /** One-term scans, per greedy progress k: `NameBound.byTail` of `state(0, k)`, every column filled. */
-  private readonly tails: Float64Array[] = [];
+  private readonly tails: (Float64Array | undefined)[];
   /**
    * What a file not starting with a term's first character can score (before lifts) in a
    * folder holding every term: from the loose states, and from none.
@@ -101,7 +102,9 @@ export class LooseBounds {
     /** Per term character of the first term, counted on its mask bit (`termBits`). */
     private readonly bits: Uint8Array,
   ) {
-    this.states = terms.map(() => []);
+    // Slots for every k (0 to the term's length), filled as asked: one map whichever k comes first.
+    this.states = mapPacked(terms, (t) => emptySlots<ColumnState>(t.length + 1));
+    this.tails = emptySlots<Float64Array>(terms[0].length + 1);
     const sum = (value: (t: number) => number) => terms.reduce((total, _, t) => total + value(t), 0);
     this.offStart = sum((t) => bounds[t].of(this.state(t, terms[t].length), terms[t].length, offStart[t]));
     this.offStartStateless = sum((t) => bounds[t].of(this.state(t, 0), terms[t].length, offStart[t]));

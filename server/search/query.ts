@@ -1,5 +1,6 @@
 import { foldCode, isUpperCode, maskBit } from './chars';
 import { normalizeQuery } from './normal';
+import { mapPacked } from './stableArrays';
 
 /** Longest term matched (longer ones are cut): scoring is quadratic in it. */
 export const MAX_TERM_LENGTH = 64;
@@ -46,7 +47,7 @@ export function parseQuery(query: string, smartCase = true, backslash: 'slash' |
   const text = normalizeQuery(backslash === 'slash' ? query.replace(/\\/g, '/') : query).trim();
   const words = text.split(/\s+/).filter((w) => w !== '').slice(0, MAX_TERMS);
   const inOnePart = words.length > 1;
-  return { text, terms: words.map((w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase, inOnePart)) };
+  return { text, terms: mapPacked(words, (w) => makeTerm(w.slice(0, MAX_TERM_LENGTH), smartCase, inOnePart)) };
 }
 
 /** Backslashes up to which each is read both ways (2^3 = 8 readings at most, each a scan when the one before found no clean match). */
@@ -107,7 +108,7 @@ export function makeTerm(text: string, smartCase: boolean, inOnePart = false): Q
 /** The same query with capitals no longer required (the fallback when smart case finds nothing). */
 export function withoutCase(query: ParsedQuery): ParsedQuery {
   const inOnePart = query.terms.length > 1;
-  return { text: query.text, terms: query.terms.map((t) => (t.hasUpper ? makeTerm(t.text, false, inOnePart) : t)) };
+  return { text: query.text, terms: mapPacked(query.terms, (t) => (t.hasUpper ? makeTerm(t.text, false, inOnePart) : t)) };
 }
 
 export function queryHasUpper(query: ParsedQuery): boolean {

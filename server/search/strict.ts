@@ -5,6 +5,7 @@ import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
 import { LooseBounds, VERDICT } from './loose';
+import { mapPacked } from './stableArrays';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
 import { seedThreshold } from './seed';
@@ -113,11 +114,11 @@ export class StrictScan {
   private readonly bits: Uint8Array[];
   private readonly best: NameFacts[];
   private readonly offStart: NameFacts[];
-  private readonly firstCodes: number[];
+  private readonly firstCodes: Int32Array;
   /** Per term: the mask bit of each character. */
   private readonly charBits: Int32Array[];
   /** Per term: the mask bit of `/` when `ColumnState.advance` reads it (parts kept within folders), else 0. */
-  private readonly slashReads: number[];
+  private readonly slashReads: Int32Array;
   private readonly levels: Level[] = [];
   /** What `scanOne` reads of the first term on every call (a call per folder), read once per scan. */
   private readonly one: OneTerm;
@@ -166,17 +167,18 @@ export class StrictScan {
     private readonly marks?: Uint8Array,
   ) {
     this.terms = query.terms;
-    this.rows = this.terms.map((t) => new TermRows(t, borrowInt16(65536, -1)));
-    this.bounds = this.terms.map((t) => new NameBound(t));
-    this.factCache = this.terms.map(() => borrowInt32(table.uniqueCount));
-    this.tailCache = this.terms.map(() => borrowUint8(table.uniqueCount));
-    this.bits = this.terms.map(termBits);
-    this.best = this.terms.map(bestFacts);
-    this.offStart = this.terms.map(offStartFacts);
-    this.firstCodes = this.terms.map((t) => t.lower[0]);
-    this.charBits = this.terms.map((t) => Int32Array.from(t.lower, maskBit));
-    this.slashReads = this.rows.map((r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
-    this.nameStates = this.terms.map((t) => new ColumnState(t.length));
+    // One map per array whichever code built it (`mapPacked`); numbers in typed arrays.
+    this.rows = mapPacked(this.terms, (t) => new TermRows(t, borrowInt16(65536, -1)));
+    this.bounds = mapPacked(this.terms, (t) => new NameBound(t));
+    this.factCache = mapPacked(this.terms, () => borrowInt32(table.uniqueCount));
+    this.tailCache = mapPacked(this.terms, () => borrowUint8(table.uniqueCount));
+    this.bits = mapPacked(this.terms, termBits);
+    this.best = mapPacked(this.terms, bestFacts);
+    this.offStart = mapPacked(this.terms, offStartFacts);
+    this.firstCodes = Int32Array.from(this.terms, (t) => t.lower[0]);
+    this.charBits = mapPacked(this.terms, (t) => Int32Array.from(t.lower, maskBit));
+    this.slashReads = Int32Array.from(this.rows, (r) => (r.head[SLASH] >= 0 ? maskBit(SLASH) : 0));
+    this.nameStates = mapPacked(this.terms, (t) => new ColumnState(t.length));
     this.acronyms = new Float64Array(this.terms.length);
     this.limits = new Float64Array(this.terms.length);
     this.roughs = new Float64Array(this.terms.length);
@@ -325,7 +327,10 @@ export class StrictScan {
 
   /** Hands the scan's working memory back for the next scan, once it has finished or stopped (never before). */
   release(): void {
-    giveBack([...this.factCache, ...this.tailCache, ...this.rows.map((r) => r.head)]);
+    // Each list built by `mapPacked`: a spread or `map` here gave `giveBack` a second map.
+    giveBack(this.factCache);
+    giveBack(this.tailCache);
+    giveBack(mapPacked(this.rows, (r) => r.head));
   }
 
   private result(): StrictResult {
@@ -372,14 +377,14 @@ export class StrictScan {
         dir: -1,
         consumed: new Int32Array(terms.length),
         states: [],
-        own: terms.map((t) => new ColumnState(t.length)),
+        own: mapPacked(terms, (t) => new ColumnState(t.length)),
         computed: false,
         holdsAll: false,
         needMask: 0,
         ceiling: Infinity,
         ceilingOffStart: Infinity,
         looseCeiling: Infinity,
-        byTail: terms.map((t) => new Float64Array((t.length + 2) * (boundaryColumns(t.length) + 1))),
+        byTail: mapPacked(terms, (t) => new Float64Array((t.length + 2) * (boundaryColumns(t.length) + 1))),
         tailsReady: false,
         columnsReady: 0,
       });
