@@ -392,16 +392,27 @@ export async function fileState(fs: FileSystem, p: string): Promise<'present' | 
 }
 
 /**
+ * Reads `p`, an imported file, for its own imports, within `budget` (one file and its size).
+ * `spent`: the budget was used up, so the file was not read (nothing is known below it).
+ */
+export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudget): Promise<{ ok: true; text: string } | { ok: false; spent: boolean }> {
+  if (budget.files-- <= 0 || budget.bytes <= 0) return { ok: false, spent: true };
+  const maxBytes = Math.min(MAX_IMPORTED_FILE_BYTES, budget.bytes);
+  const read = await fs.readText(p, { maxBytes });
+  if (!read.ok) return { ok: false, spent: read.reason === 'too-large' && maxBytes < MAX_IMPORTED_FILE_BYTES };
+  budget.bytes -= read.text.length;
+  return { ok: true, text: read.text };
+}
+
+/**
  * Walks the imports below `p` (the last of `chain`, which starts at the memory file) depth-first,
  * within the dialect's hop limit and the budget (files and bytes read); the first problem wins.
  * A file already on the chain is not read again: both agents stop a cycle (Claude Code reads a
  * file once; Gemini CLI's processor skips a file already on the chain, `lint/geminiImports.ts`).
  */
 export async function followImports(fs: FileSystem, p: string, chain: string[], dialect: ImportDialect, budget: FollowBudget): Promise<Followed> {
-  if (budget.files-- <= 0 || budget.bytes <= 0) return {};
-  const read = await fs.readText(p, { maxBytes: Math.min(MAX_IMPORTED_FILE_BYTES, budget.bytes) });
+  const read = await readFollowed(fs, p, budget);
   if (!read.ok) return {};
-  budget.bytes -= read.text.length;
   for (const imp of findClaudeImports(read.text)) {
     const target = dialect.resolve(p, imp.path);
     if (target === undefined || chain.includes(target)) continue;

@@ -56,4 +56,27 @@ describe('a GEMINI.md import of a missing file', () => {
     const cycle = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./a.md\n', 'a.md': '@./b.md\n', 'b.md': '@./a.md\n@./GEMINI.md\n' });
     expect(builtCli(['check'], { cwd: cycle }).stdout).toContain('no problems');
   });
+
+  // Gemini CLI's processImports (google-gemini/gemini-cli, packages/core/src/utils/memoryImportProcessor.ts) walks
+  // every chain with its own copy of processedFiles: a file a long chain reaches at level 6 is read all the same
+  // where a shorter chain reaches it within 5 levels.
+  it('a diamond: a file one chain reaches at level 6 and a shorter one at level 5 is read, so not said; past it, what no chain reaches within 5 levels is', () => {
+    const files: Record<string, string> = {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'GEMINI.md': '# Context\n@./docs/a.md\n',
+      'docs/a.md': '@./b.md\n@./c.md\n',
+      'docs/b.md': '@./c.md\n',
+      'docs/c.md': '@./d1.md\n',
+      'docs/d1.md': '@./d2.md\n',
+      'docs/d2.md': '@./d3.md\n',
+      'docs/d3.md': 'Level 5 by a → c, level 6 by a → b → c.\n',
+    };
+    expect(builtCli(['check'], { cwd: writeTree(tempDir(), files) }).stdout).toContain('no problems');
+    files['docs/d3.md'] = '@./d4.md\n';
+    files['docs/d4.md'] = 'Level 6 by every chain.\n';
+    const out = builtCli(['check'], { cwd: writeTree(tempDir(), files) }).stdout;
+    expect(out.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
+      'GEMINI.md:2:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, docs/d4.md is level 6 and is never read: its `@` line is sent as plain text (docs/a.md → docs/c.md → docs/d1.md → docs/d2.md → docs/d3.md → docs/d4.md).',
+    ]);
+  });
 });

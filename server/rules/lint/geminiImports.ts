@@ -4,7 +4,7 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside } from '../../workspace/paths';
 import { GEMINI_MD } from '../agents/gemini';
-import { fileState, findClaudeImports, followBudget, followImports, looksLikeFile, type ImportDialect } from '../claudeImports';
+import { fileState, findClaudeImports, followBudget, looksLikeFile, readFollowed, type ImportDialect } from '../claudeImports';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
 
@@ -91,8 +91,8 @@ function geminiDialect(root: string): ImportDialect {
  *   imported again (`processedFiles`, copied per chain: "File already processed"), so a cycle is
  *   harmless and is not said.
  * The tokens are found with Claude Code's import parser (`claudeImports.ts`), whose documented
- * syntax is the same `@path` outside code, and chains are followed with its walker
- * (`followImports`), each file read once per chain, within its budget of files and bytes. Where the two differ:
+ * syntax is the same `@path` outside code; chains are followed breadth first (`walkGeminiImports`),
+ * each file read once at the lowest level a chain reaches it, within Claude Code's walker's budget of files and bytes. Where the two differ:
  * - `~/`: Claude Code's docs allow it; Gemini CLI takes no token starting with `~`, so a `@~/…`
  *   token is not looked up (nor is anything in the home folder).
  * - HTML comments and blocks: Claude Code's parser skips them; Gemini CLI's processor does not.
@@ -111,29 +111,108 @@ export async function geminiImportFindingsFor(
 ): Promise<Finding[]> {
   if (root === undefined || !where.geminiContextNames(root).includes(path.basename(file))) return [];
   if (!fileTargets(where.settings.rules.agents, 'gemini', false).has('gemini')) return [];
-  const out: Finding[] = [];
   const dialect = geminiDialect(root);
-  const budget = followBudget();
   const shown = (p: string) => displayPath(p, root, where.home);
-  for (const imp of findClaudeImports(text)) {
+  const tops = findClaudeImports(text);
+  // One finding per import of the context file, the first problem its chains lead to.
+  const said: (Finding | undefined)[] = [];
+  const say = (top: number, code: 'gemini/import-missing' | 'gemini/import-too-deep', message: string) => {
+    said[top] ??= finding(code, 'warning', lines.range(tops[top].start, tops[top].end), message);
+  };
+  const reached = new Set([path.resolve(file)]);
+  const first: Reached[] = [];
+  for (const [top, imp] of tops.entries()) {
     const target = dialect.resolve(file, imp.path);
     if (target === undefined || target === path.resolve(file)) continue;
-    const range = lines.range(imp.start, imp.end);
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;
     if (state === 'missing') {
-      out.push(finding('gemini/import-missing', 'warning', range, `Gemini CLI imports ${shown(target)} here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`));
+      say(top, 'gemini/import-missing', `Gemini CLI imports ${shown(target)} here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`);
       continue;
     }
-    const followed = await followImports(fs, target, [file, target], dialect, budget);
-    if (followed.missing) {
-      const via = followed.missing.chain.slice(1).map(shown).join(' → ');
-      out.push(finding('gemini/import-missing', 'warning', range, `Through this import (${via}), Gemini CLI imports ${shown(followed.missing.target)}, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`));
-    } else if (followed.tooDeep) {
-      const chain = followed.tooDeep.chain;
-      const message = `Gemini CLI follows imports ${GEMINI_IMPORT_MAX_DEPTH} levels deep; through this import, ${shown(chain[chain.length - 1])} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${chain.slice(1).map(shown).join(' → ')}).`;
-      out.push(finding('gemini/import-too-deep', 'warning', range, message));
-    }
+    if (reached.has(target)) continue;
+    reached.add(target);
+    first.push({ path: target, chain: [file, target], top });
   }
-  return out;
+  const missing = (top: number, chain: string[], target: string) =>
+    say(top, 'gemini/import-missing', `Through this import (${chain.slice(1).map(shown).join(' → ')}), Gemini CLI imports ${shown(target)}, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`);
+  const walked = await walkGeminiImports(fs, dialect, first, reached, missing);
+  // Past the depth only what no chain reaches within it: a shorter chain reads the file.
+  for (const deep of walked.pastDepth) {
+    if (reached.has(deep.path) || said[deep.top]) continue;
+    const state = await fileState(fs, deep.path);
+    if (state === 'unchecked') continue;
+    if (state === 'missing') {
+      missing(deep.top, deep.chain.slice(0, -1), deep.path);
+      continue;
+    }
+    const chain = deep.chain;
+    const message = `Gemini CLI follows imports ${GEMINI_IMPORT_MAX_DEPTH} levels deep; through this import, ${shown(chain[chain.length - 1])} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${chain.slice(1).map(shown).join(' → ')}).`;
+    say(deep.top, 'gemini/import-too-deep', message);
+  }
+  return said.filter((f): f is Finding => f !== undefined);
+}
+
+/** A file reached through the imports of a context file: the chain to it (the context file first) and the import of the context file that leads there. */
+interface Reached {
+  path: string;
+  chain: string[];
+  top: number;
+}
+
+/**
+ * Gemini CLI's imports below the context file's own (`first`, level 1), breadth first, so
+ * that each file is taken at the lowest level any chain reaches it (`reached` gathers them):
+ * Gemini CLI's tree-mode `processImports` walks every chain, each with its own copy of
+ * `processedFiles` (google-gemini/gemini-cli, packages/core/src/utils/memoryImportProcessor.ts),
+ * so a file is read when some chain reaches it within `GEMINI_IMPORT_MAX_DEPTH` levels, however
+ * long the others. An import of a file that is not there, in a file of a level below the
+ * depth, goes to `missing`; the imports of the files at the depth, which Gemini CLI never looks
+ * at, are `pastDepth`, to be judged once every level is known. Within the budget of files and
+ * bytes (`followBudget`); when it runs out before the files of the depth, `pastDepth` is empty:
+ * a shorter chain might lie among the files left unread.
+ */
+async function walkGeminiImports(
+  fs: FileSystem,
+  dialect: ImportDialect,
+  first: Reached[],
+  reached: Set<string>,
+  missing: (top: number, chain: string[], target: string) => void,
+): Promise<{ pastDepth: Reached[] }> {
+  const budget = followBudget();
+  const pastDepth: Reached[] = [];
+  let complete = true;
+  let level = first;
+  for (let depth = 1; level.length > 0 && depth <= GEMINI_IMPORT_MAX_DEPTH; depth++) {
+    const next: Reached[] = [];
+    for (const at of level) {
+      const read = await readFollowed(fs, at.path, budget);
+      if (!read.ok) {
+        if (read.spent && depth < GEMINI_IMPORT_MAX_DEPTH) complete = false;
+        continue;
+      }
+      for (const imp of findClaudeImports(read.text)) {
+        const target = dialect.resolve(at.path, imp.path);
+        if (target === undefined || reached.has(target)) continue;
+        if (depth === GEMINI_IMPORT_MAX_DEPTH) {
+          pastDepth.push({ path: target, chain: [...at.chain, target], top: at.top });
+          continue;
+        }
+        const state = await fileState(fs, target);
+        if (state === 'unchecked') continue;
+        if (state === 'missing') {
+          missing(at.top, at.chain, target);
+          continue;
+        }
+        if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') {
+          missing(at.top, at.chain, target + imp.kept);
+          continue;
+        }
+        reached.add(target);
+        next.push({ path: target, chain: [...at.chain, target], top: at.top });
+      }
+    }
+    level = next;
+  }
+  return { pastDepth: complete ? pastDepth : [] };
 }
