@@ -79,4 +79,15 @@ describe('a GEMINI.md import of a missing file', () => {
       'GEMINI.md:2:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, docs/d4.md is level 6 and is never read: its `@` line is sent as plain text (docs/a.md → docs/c.md → docs/d1.md → docs/d2.md → docs/d3.md → docs/d4.md).',
     ]);
   });
+
+  // Same source: a file processed at level 5 is returned as it is before its imports are looked at, so an import
+  // of a missing file in it gets no error comment: its `@` line is sent as plain text, as for a file that is there.
+  it('an import of a missing file inside a level-5 file is past the depth, not an error comment', () => {
+    const chain: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./l1.md\n' };
+    for (let i = 1; i <= 5; i++) chain[`l${i}.md`] = i < 5 ? `@./l${i + 1}.md\n` : 'Five.\n@./nope.md\n';
+    const out = builtCli(['check'], { cwd: writeTree(tempDir(), chain) }).stdout;
+    expect(out.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
+      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, nope.md would be level 6: Gemini CLI never looks for it (there is no such file either) and sends its `@` line as plain text (l1.md → l2.md → l3.md → l4.md → l5.md → nope.md).',
+    ]);
+  });
 });

@@ -85,7 +85,9 @@ function geminiDialect(root: string): ImportDialect {
  *   `findCodeRegions` skips text between matching runs of backticks).
  * - A missing file: the docs say the import "will fail gracefully with an error comment in the
  *   output"; the processor puts `<!-- Import failed: PATH - ENOENT… -->` in its place, in an
- *   imported file as in the context file, so what it names never reaches the model.
+ *   imported file as in the context file, so what it names never reaches the model. Not in a
+ *   file at the depth: the processor returns it before looking at its imports, so the `@` line
+ *   is sent as text and the file never looked for (said as too deep).
  * - Imported files are processed in turn (`processImports` recurses), at most
  *   `GEMINI_IMPORT_MAX_DEPTH` levels deep; a file already on the chain that leads to it is not
  *   imported again (`processedFiles`, copied per chain: "File already processed"), so a cycle is
@@ -140,14 +142,17 @@ export async function geminiImportFindingsFor(
   // Past the depth only what no chain reaches within it: a shorter chain reads the file.
   for (const deep of walked.pastDepth) {
     if (reached.has(deep.path) || said[deep.top]) continue;
+    // A file at the depth is returned as it is before its imports are looked at (`processImports`, above): an
+    // import of a file that is not there gets no error comment there, its `@` line goes as plain text all the same.
     const state = await fileState(fs, deep.path);
     if (state === 'unchecked') continue;
-    if (state === 'missing') {
-      missing(deep.top, deep.chain.slice(0, -1), deep.path);
-      continue;
-    }
     const chain = deep.chain;
-    const message = `Gemini CLI follows imports ${GEMINI_IMPORT_MAX_DEPTH} levels deep; through this import, ${shown(chain[chain.length - 1])} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${chain.slice(1).map(shown).join(' → ')}).`;
+    const where = `${GEMINI_IMPORT_MAX_DEPTH} levels deep; through this import, ${shown(deep.path)}`;
+    const via = chain.slice(1).map(shown).join(' → ');
+    const message =
+      state === 'missing'
+        ? `Gemini CLI follows imports ${where} would be level ${chain.length - 1}: Gemini CLI never looks for it (there is no such file either) and sends its \`@\` line as plain text (${via}).`
+        : `Gemini CLI follows imports ${where} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${via}).`;
     say(deep.top, 'gemini/import-too-deep', message);
   }
   return said.filter((f): f is Finding => f !== undefined);
