@@ -400,7 +400,8 @@ export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudg
   const maxBytes = Math.min(MAX_IMPORTED_FILE_BYTES, budget.bytes);
   const read = await fs.readText(p, { maxBytes });
   if (!read.ok) return { ok: false, spent: read.reason === 'too-large' && maxBytes < MAX_IMPORTED_FILE_BYTES };
-  budget.bytes -= read.text.length;
+  // Bytes as read from disk (`size`), not the UTF-16 units of the text: a file of three-byte characters is a third as many units.
+  budget.bytes -= read.size;
   return { ok: true, text: read.text };
 }
 
