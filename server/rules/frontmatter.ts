@@ -1,5 +1,6 @@
 import { Document, isAlias, parseDocument, visit } from 'yaml';
 import { bracketDepth, formatCount, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
+import { AGENT_MODELS } from './agents';
 import { blockAfter } from './lineBlocks';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
 
@@ -179,7 +180,9 @@ export function parseFrontmatter(source: string, variant: ParserVariant, options
  * which is not known, so no value of it is made up (the star repair of `intendedFrontmatter`
  * once read `globs: *j` as the glob `*j`). Over `MAX_METADATA_CHARS`, the lines are read one by
  * one (`intendedFrontmatter`); a value on the lines below its key that is not a plain block list
- * (`lineBlocks.ts`) cannot be read so, and the rule's activation would be made up without it.
+ * (`lineBlocks.ts`) cannot be read so, and the rule's activation would be made up without it;
+ * only a key some agent reads (`AgentModel.keys`, of every agent: this parse does not know the
+ * file's) leaves it unread. A block scalar (`description: |`) is read as its text.
  */
 function unreadBeyondLimits(problem: YamlProblem, metadata: string, lines: readonly FallbackLine[]): UnreadFrontmatter | undefined {
   if (problem.code === 'ALIAS_LIMIT') {
@@ -187,13 +190,24 @@ function unreadBeyondLimits(problem: YamlProblem, metadata: string, lines: reado
     return { said: `the frontmatter's ${aliases.slice(4)}`, notRead: `not read: ${aliases}`, code: 'frontmatter/yaml-error' };
   }
   if (problem.code !== 'TOO_LARGE') return undefined;
+  const read = keysAgentsRead();
   for (const line of lines) {
+    // A key no agent reads (`meta:` holding a map of the author's own) decides nothing: its value is not needed.
+    if (!read.has(line.key)) continue;
     const block = blockAfter(metadata, line.lineEnd, line.value);
     if (block.kind !== 'unreadable') continue;
     const why = `${formatCount(metadata.length)} characters, more than the ${formatCount(MAX_METADATA_CHARS)} agentls parses as YAML, and the value of \`${line.rawKey}\` is not one agentls reads line by line (${block.why})`;
     return { said: `this frontmatter has ${why}`, notRead: `not read: its frontmatter has ${why}`, code: 'frontmatter/too-large' };
   }
   return undefined;
+}
+
+let agentKeys: Set<string> | undefined;
+
+/** The frontmatter keys any agent reads (`AgentModel.keys`): those whose values decide a rule's activation, scope or listing. */
+function keysAgentsRead(): Set<string> {
+  agentKeys ??= new Set(AGENT_MODELS.flatMap((model) => Object.keys(model.keys)));
+  return agentKeys;
 }
 
 /** One metadata line the fallback parser reads: key (camelCased under xcsh) and string value. */

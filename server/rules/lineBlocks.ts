@@ -5,11 +5,54 @@ import { LIMITS, overLimit } from '../core/limits';
  * it: a frontmatter over the size agentls parses as YAML (`MAX_METADATA_CHARS`) is read line
  * by line, and a block list (`globs:` then `  - "src/**"` lines, as Continue's `globs`,
  * Claude Code's `paths` and Kiro's `fileMatchPattern` are written) is the one multi-line form
- * read so. Anything else on the lines below a key (a nested mapping, a block scalar, an item
+ * read so, and a block scalar (`description: |` then indented lines) is read as its text,
+ * roughly (`blockScalar`). Anything else on the lines below a key (a nested mapping, an item
  * that is not a plain or quoted scalar) is `unreadable`, with why, so that no activation is
  * made up from the key's first line alone.
  */
-export type BlockValue = { kind: 'none' } | { kind: 'list'; items: string[] } | { kind: 'unreadable'; why: string };
+export type BlockValue = { kind: 'none' } | { kind: 'list'; items: string[] } | { kind: 'text'; text: string } | { kind: 'unreadable'; why: string };
+
+/**
+ * A block scalar's header (YAML 1.2.2 §8.1.1 "Block Scalar Headers"): `|` (literal) or `>`
+ * (folded), then at most one chomping indicator (`-`, `+`) and one indentation digit, in either
+ * order, then nothing but a comment.
+ */
+const BLOCK_SCALAR_HEADER = /^[|>](?:[-+][1-9]?|[1-9][-+]?)?(?:\s+#.*)?$/;
+
+/**
+ * A block scalar's text, read without a parser: its lines (those below the key up to the next
+ * unindented one that is not blank), less the first one's indentation, joined by newlines
+ * (`|`) or spaces (`>`), trimmed. Not YAML's exact folding or chomping (§8.1.1.2, §8.1.3): it
+ * says that there is text and what it roughly is, which is what a description's presence
+ * needs. Linear in the lines read.
+ */
+function blockScalar(metadata: string, lineEnd: number, folded: boolean): string {
+  const lines: string[] = [];
+  let indent = -1;
+  for (const { line, text, lead } of linesBelow(metadata, lineEnd)) {
+    if (text === '') {
+      lines.push('');
+      continue;
+    }
+    if (lead === 0) break;
+    if (indent < 0) indent = lead;
+    lines.push(line.slice(Math.min(lead, indent)));
+  }
+  return lines.join(folded ? ' ' : '\n').trim();
+}
+
+/** The lines of `metadata` after the one ending at `lineEnd`, each with its text less the indentation and the indentation's width. */
+function* linesBelow(metadata: string, lineEnd: number): Generator<{ line: string; text: string; lead: number }> {
+  let start = lineEnd + 1;
+  while (start <= metadata.length && lineEnd < metadata.length) {
+    let end = metadata.indexOf('\n', start);
+    if (end < 0) end = metadata.length;
+    const line = metadata.slice(start, end);
+    start = end + 1;
+    const text = line.trimStart();
+    yield { line, text, lead: line.length - text.length };
+  }
+}
 
 /**
  * What the lines after a key line hold. `lineEnd` is the offset of the key line's end in
@@ -19,18 +62,12 @@ export type BlockValue = { kind: 'none' } | { kind: 'list'; items: string[] } | 
  * characters the value is unreadable without the rest being decoded.
  */
 export function blockAfter(metadata: string, lineEnd: number, inline: string): BlockValue {
+  if (BLOCK_SCALAR_HEADER.test(inline)) return { kind: 'text', text: blockScalar(metadata, lineEnd, inline.startsWith('>')) };
   const items: string[] = [];
   let itemIndent = -1;
-  let start = lineEnd + 1;
-  while (start <= metadata.length && lineEnd < metadata.length) {
-    let end = metadata.indexOf('\n', start);
-    if (end < 0) end = metadata.length;
-    const line = metadata.slice(start, end);
-    start = end + 1;
-    const text = line.trimStart();
+  for (const { text, lead: indent } of linesBelow(metadata, lineEnd)) {
     // Blank and comment lines belong to no value (YAML 1.2.2 §6.6, "Comments").
     if (text === '' || text.startsWith('#')) continue;
-    const indent = line.length - text.length;
     const item = text === '-' || text.startsWith('- ');
     // An unindented line that is no list item starts the next key (or is a line the fallback does not read).
     if (indent === 0 && !item) break;

@@ -45,6 +45,20 @@ describe('a rule frontmatter read line by line (over 64 KiB)', () => {
     expect(uncounted).toEqual({});
   });
 
+  it('a block scalar (`description: |`) is read as text, and a value no agent reads (a nested `meta:` map) leaves the rule read', () => {
+    const lines = Array.from({ length: 50 }, (_, i) => `  line of text ${i}`).join('\n');
+    const ws = workspace({
+      '.continue/rules/desc.md': rule(`globs: src/**\ndescription: |\n${lines}`),
+      '.xcsh/rules/nest.md': rule('description: d\nalwaysApply: true\nmeta:\n  a: b'),
+    });
+    const { rules, uncounted } = agentRules(ws);
+    expect(rules['.continue/rules/desc.md']).toEqual({ mode: 'glob', globs: ['src/**'] });
+    expect(uncounted).toEqual({});
+    // The xcsh agent's rule is read (its bucket is the line fallback's prediction, `frontmatter/too-large`), not left out.
+    const result = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as RuleBucketsResult;
+    expect(result.rules.map((r) => r.path)).toEqual(['.xcsh/rules/nest.md']);
+  });
+
   it('a value the lines cannot give leaves the rule not counted, and `check` says why', () => {
     const ws = workspace({
       '.continue/rules/alias.md': rule('globs:\n  - src/**\n  - *other'),

@@ -142,8 +142,8 @@ function readIntended(metadata: string, profile: 'seed' | 'xcsh'): Record<string
   for (const line of fallbackLines(metadata, profile)) {
     // `key:` with a block list below it (`  - "src/**"`), read without a parse; a value the lines cannot give left the frontmatter unread (`parseFrontmatter`).
     const block = blockAfter(metadata, line.lineEnd, line.value);
-    if (block.kind === 'list') {
-      out[line.key] = block.items;
+    if (block.kind === 'list' || block.kind === 'text') {
+      out[line.key] = block.kind === 'list' ? block.items : block.text;
       continue;
     }
     // A line of a few keys' length parses in microseconds; past the budget, or a very long value, stays a string.
