@@ -66,6 +66,8 @@ export async function renameRuleFile(ctx: ServerContext, args: unknown[]): Promi
   }
   await ctx.session.reportChange(from, 'deleted');
   await ctx.session.reportChange(to, 'created');
+  // Delivered now, not in the stream's next batch: what the user asks next (the buckets, the rules for a file) knows of the move.
+  ctx.session.changes.flush();
   const done = copiedFrom ? `Copied the text of ${copiedFrom} (${from} linked to it) into ${to} and removed the link; ${copiedFrom} is unchanged.` : `Renamed ${from} to ${to}.`;
   const message = `${done}${ctx.documents.getByPath(from) ? ' The old buffer is still open under the old name: close it and open the new file.' : ''}`;
   ctx.showMessage('info', message);

@@ -184,6 +184,24 @@ describe('renaming a shadowed rule in clients without file renames in edits (Neo
     expect(moved.endsWith('---\nUse tabs always.\n')).toBe(true);
   });
 
+  it('the rule listings know of the move when the command returns', async () => {
+    // Seen in Neovim 0.10: `:AgentlsBuckets` run right after the Roo Code "Move to" fix listed
+    // neither the moved rule nor its new place, while the rules for a file asked a moment later did.
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.roo/rules-Code/style.md': 'Write in code mode.\n', 'src/x.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir(), client: 'neovim' });
+    const uri = await c.open(path.join(ws, '.roo/rules-Code/style.md'));
+    const [slip] = (await c.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'rule/not-read'))).filter((d) => d.code === 'rule/not-read');
+    // Asked before the move, as a user looks before fixing: the listing is then known.
+    expect((await c.request<RuleBucketsResult>('agentls/ruleBuckets', {})).agentRules?.find((a) => a.agent === 'roo')?.rules.map((r) => r.path)).toEqual(['.roo/rules-Code/style.md']);
+    const [move] = await c.codeActions(uri, slip.range);
+    expect(move.command?.arguments?.[1]).toBe(c.uri(path.join(ws, '.roo/rules-code/style.md')));
+    expect(await c.executeCommand(move.command!.command, move.command!.arguments!)).toMatchObject({ renamed: true });
+    const buckets = await c.request<RuleBucketsResult>('agentls/ruleBuckets', {});
+    expect(buckets.agentRules?.find((a) => a.agent === 'roo')?.rules.map((r) => [r.path, r.mode])).toEqual([['.roo/rules-code/style.md', 'always']]);
+    const forFile = await c.request<{ agents: { agent: string; rules: { path: string }[] }[] }>('agentls/rulesForFile', { uri: c.uri(path.join(ws, 'src/x.ts')) });
+    expect(forFile.agents.find((a) => a.agent === 'roo')?.rules.map((r) => r.path)).toEqual(['.roo/rules-code/style.md']);
+  });
+
   it('never replaces an existing file', async () => {
     const { ws, home, file } = demo();
     fs.writeFileSync(file('.cursor/rules/taken.mdc'), 'mine\n');
