@@ -40,3 +40,19 @@ describe('editors/nvim and the home directory', () => {
     expect(inProject.result.root).toBe(`${home}/proj`);
   }, 120_000);
 });
+
+describe('editors/nvim and the user-level rule folders', () => {
+  it("a file of ~/.continue/rules opened from a project joins the project's client and gets its findings; ~/notes does not", async () => {
+    const home = writeTree(tempDir('agentls-nvim-home-'), { '.continue/rules/g.md': '---\nname: g\nglob: "**/*.ts"\n---\nGlobal.\n', 'notes/todo.md': '# To do\n' });
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/auth.ts': 'export const a = 1;\n' });
+    process.env.AGENTLS_USER_FILE = `${home}/.continue/rules/g.md`;
+    try {
+      const run = await runNvim({ workspace: ws, home, settings: { home }, file: 'src/auth.ts', scenario: 'user_rule_file' });
+      expect(run.error).toBeNull();
+      expect(run.result).toMatchObject({ attached: true, same_client: true, root_of: null, codes: ['frontmatter/unknown-key'], notes_attached: false });
+    } finally {
+      delete process.env.AGENTLS_USER_FILE;
+    }
+  }, 90_000);
+});
+

@@ -30,6 +30,11 @@ local defaults = {
   -- Files that mark a root only where no folder above the file holds one of the markers above:
   -- Claude Code and AGENTS.md readers also read them in a project's subfolders.
   fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'GEMINI.md' },
+  -- Folders of the home directory holding the agents' user-level rules (~/.continue/rules,
+  -- ~/.cursor/rules, ~/.gemini/GEMINI.md, …; server/workspace/ruleLocations.ts has the list). A
+  -- file there lies in no project: it joins a running agentls client, whose server judges it
+  -- by its path, and starts none (the home is no project).
+  user_rule_folders = { '.xcsh', '.agent', '.agents', '.cursor', '.codeium', '.cline', 'Documents/Cline', 'Cline', '.claude', '.kiro', '.continue', '.gemini', '.roo', '.codex' },
   -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
   patterns = nil,
   -- Sent with workspace/didChangeConfiguration and answered to workspace/configuration.
@@ -152,6 +157,31 @@ local function attach_under(root, bufnr)
   if clients[root] then vim.lsp.buf_attach_client(bufnr, clients[root]) end
 end
 
+-- The running agentls client a user-level rule file at `path` joins: the alternate buffer's (the
+-- file it was opened from), else the first; nil where the file is in none of the home's agent
+-- folders or no client runs. The home is the `home` setting where set, as the server's.
+local function user_level_client(path)
+  local home = (M.config.settings.agentls or {}).home or uv.os_homedir()
+  if not home then return nil end
+  local file = vim.fn.fnamemodify(path, ':p')
+  local under = false
+  for _, folder in ipairs(M.config.user_rule_folders or {}) do
+    local dir = vim.fn.fnamemodify(home, ':p'):gsub('/$', '') .. '/' .. folder .. '/'
+    if file:sub(1, #dir) == dir then under = true end
+  end
+  if not under then return nil end
+  local alternate = vim.fn.bufnr('#')
+  if alternate > 0 then
+    for _, c in ipairs(buffer_clients(alternate)) do
+      if c.name == 'agentls' then return c end
+    end
+  end
+  for _, c in ipairs(vim.lsp.get_clients and vim.lsp.get_clients({ name = 'agentls' }) or vim.lsp.get_active_clients()) do
+    if c.name == 'agentls' then return c end
+  end
+  return nil
+end
+
 --- The project root agentls attaches a file at `path` under, or nil where it attaches to none.
 function M.root(path)
   return find_root(path)
@@ -164,8 +194,9 @@ function M.attach(bufnr)
   local name = vim.api.nvim_buf_get_name(bufnr)
   if name == '' or not matches(name) then return end
   local root = find_root(name)
-  if not root then return end
-  attach_under(root, bufnr)
+  if root then return attach_under(root, bufnr) end
+  local client = user_level_client(name)
+  if client then vim.lsp.buf_attach_client(bufnr, client.id) end
 end
 
 --- The agentls client attached to a buffer, if any.
