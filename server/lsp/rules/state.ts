@@ -5,7 +5,7 @@ import { LineIndex, ZERO_RANGE } from '../../core/text';
 import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
-import { isUnlistedRuleFile } from '../../rules/outsideFile';
+import { isUnlistedRuleFile, mayBeRuleFile } from '../../rules/outsideFile';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
@@ -276,7 +276,9 @@ export class RulesState {
     if (!doc.path) return undefined;
     const kind = doc.kind;
     const isRule = kind.kind === 'rule';
-    if (!isRule && !isMarkdownKind(kind, doc.path)) return undefined;
+    // Rule files of names that are not Markdown (Zed's `.rules`, Roo Code's `.roorules-{mode}`, a `.roo/rules` file of any name) are
+    // judged here too: the closed-file lint (`UnlistedRuleFiles`) passes over an open file, its buffer being diagnosed here.
+    if (!isRule && !isMarkdownKind(kind, doc.path) && !mayBeRuleFile(doc.path)) return undefined;
     if (isRule) await this.syncReadDocument(doc);
     const engine = await this.engine();
     if (token.isCancellationRequested) return undefined;

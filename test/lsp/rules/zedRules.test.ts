@@ -62,4 +62,20 @@ describe("Zed's rules file in the server", () => {
     const found = await c.waitForDiagnostics(c.uri(path.join(ws, '.rules')), (d) => d.some((x) => x.code === 'rule/invalid-utf8'));
     expect(found.map((d) => d.code)).toEqual(['rule/invalid-utf8']);
   });
+
+  it.each(['helix', 'neovim'] as const)('judges an open .rules from its buffer, opened as the server starts (%s: `hx .rules`) and edited', async (client) => {
+    // Seen in Helix 25.01: `hx .rules` on a .rules with a frontmatter block showed nothing, and
+    // opened later the note stayed whatever the buffer said: the closed-file lint passes over an
+    // open file, and the buffer's own diagnosis took only rule and Markdown files.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': '---\ndescription: style\n---\nUse tabs.\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir(), client });
+    const uri = await c.open(path.join(ws, '.rules'), undefined, 'agent-rules');
+    const got = await c.waitForDiagnostics(uri, (d) => d.length > 0);
+    expect(got.map((d) => [d.code, d.range.start.line, d.range.end.line])).toEqual([['frontmatter/sent-as-text', 0, 2]]);
+    await c.setText(uri, 'Use tabs.\n');
+    await c.waitForDiagnostics(uri, (d) => d.length === 0);
+    await c.setText(uri, '---\nglobs: "*.ts"\nalwaysApply: true\n---\nUse tabs.\n');
+    const back = await c.waitForDiagnostics(uri, (d) => d.length > 0);
+    expect(back.map((d) => [d.code, d.range.start.line, d.range.end.line])).toEqual([['frontmatter/sent-as-text', 0, 3]]);
+  });
 });
