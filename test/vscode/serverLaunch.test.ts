@@ -81,6 +81,21 @@ describe('the Helix set-up', () => {
     expect(server).toContain(`environment = { ${entries.join(', ')} }`);
   });
 
+  it('gives the language of rule files to every single-file rule format the VS Code extension activates on (Zed\'s .rules, Roo Code\'s .roorules)', () => {
+    // Seen in Helix 25.01: a `.rules` opened in Helix had no language, so no server started for it.
+    const editors = path.join(__dirname, '..', '..', 'editors');
+    const toml = fs.readFileSync(path.join(editors, 'helix', 'languages.toml'), 'utf8');
+    const rules = toml.slice(toml.indexOf('name = "agent-rules"'));
+    const fileTypes = /^file-types = \[(.*)\]$/m.exec(rules);
+    if (!fileTypes) throw new Error('languages.toml has no file-types for agent-rules');
+    const globs = [...fileTypes[1].matchAll(/glob = "([^"]+)"/g)].map((m) => m[1]).sort();
+    const pkg = JSON.parse(fs.readFileSync(path.join(editors, 'vscode', 'package.json'), 'utf8')) as { activationEvents: string[] };
+    // The root files of one name (or one name and a mode): `workspaceContains:` without a folder.
+    const singleFiles = pkg.activationEvents.filter((e) => e.startsWith('workspaceContains:')).map((e) => e.slice('workspaceContains:'.length)).filter((p) => !p.includes('/') && p.startsWith('.'));
+    expect(singleFiles.length).toBeGreaterThan(3);
+    expect(globs).toEqual(singleFiles.sort());
+  });
+
   it("roots the rule files' language at the folders the Neovim plugin file takes for a project root", () => {
     const editors = path.join(__dirname, '..', '..', 'editors');
     const toml = fs.readFileSync(path.join(editors, 'helix', 'languages.toml'), 'utf8');
