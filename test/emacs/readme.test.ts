@@ -98,18 +98,31 @@ function runEmacs(ws: string, init: string, env: Record<string, string>): string
 }
 
 describe('the README Emacs set-up on stock Emacs', () => {
-  it.skipIf(!hasEmacs)('gives .mdc and .hashline files a mode and connects them to agentls', { timeout: 120_000 }, () => {
-    const ws = writeTree(tempDir(), {
-      '.git/HEAD': '',
-      '.xcsh/.keep': '',
-      '.cursor/rules/comma.mdc': '---\ndescription: Two globs\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n',
-      'patches/fix.hashline': '§src/gone.ts\n≔1zz\nx\n',
+  /** Files the first block gives a mode and connects to agentls, each with what Flymake then shows. */
+  const FIRST_BLOCK_FILES: { name: string; tree: Record<string, string>; shows: Record<string, RegExp> }[] = [
+    {
+      name: '.mdc and .hashline files',
+      tree: { '.xcsh/.keep': '', '.cursor/rules/comma.mdc': '---\ndescription: Two globs\nglobs: "*.ts, *.tsx"\n---\nReact rules.\n', 'patches/fix.hashline': '§src/gone.ts\n≔1zz\nx\n' },
+      shows: { '.cursor/rules/comma.mdc': /^comma\.mdc agentls-mode .*one glob with commas in it/, 'patches/fix.hashline': /^fix\.hashline agentls-mode .*File not found: src\/gone\.ts/ },
+    },
+    {
+      // Seen in Emacs 28: both opened in fundamental-mode, which no entry of eglot-server-programs names.
+      name: "Zed's .rules and Roo Code's .roorules-{mode}",
+      tree: { '.rules': '---\nalwaysApply: true\n---\nUse tabs.\n', '.roo/rules-code/01-js.md': '# Code\n', '.roorules-code': 'Code mode.\n' },
+      shows: {
+        '.rules': /^\.rules agentls-mode .*Zed's agent sends this file whole in every request and documents no frontmatter for it/,
+        '.roorules-code': /^\.roorules-code agentls-mode .*\[context\/roo-fallback-unread\]: Roo Code does not read this file: \.roo\/rules-code\/ holds rule files/,
+      },
+    },
+  ];
+  for (const c of FIRST_BLOCK_FILES) {
+    it.skipIf(!hasEmacs)(`gives ${c.name} a mode and connects them to agentls`, { timeout: 120_000 }, () => {
+      const ws = writeTree(tempDir(), { '.git/HEAD': '', ...c.tree });
+      const files = Object.keys(c.shows);
+      const lines = runEmacs(ws, readmeElisp(), { AGENTLS_FILES: files.map((f) => path.join(ws, f)).join(':') });
+      files.forEach((f, i) => expect(lines[i]).toMatch(c.shows[f]));
     });
-    const files = ['.cursor/rules/comma.mdc', 'patches/fix.hashline'].map((f) => path.join(ws, f));
-    const lines = runEmacs(ws, readmeElisp(), { AGENTLS_FILES: files.join(':') });
-    expect(lines[0]).toMatch(/^comma\.mdc agentls-mode .*one glob with commas in it/);
-    expect(lines[1]).toMatch(/^fix\.hashline agentls-mode .*File not found: src\/gone\.ts/);
-  });
+  }
 
   it.skipIf(!hasEmacs)('with markdown-mode installed, a rule file keeps it and still gets the diagnostics', { timeout: 120_000 }, () => {
     const ws = writeTree(tempDir(), {
