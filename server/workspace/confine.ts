@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KnownFolders } from './knownFolders';
@@ -43,9 +44,12 @@ interface RuleArea {
 export class Confinement implements PathGuard {
   private areas: string[] = [];
   private ruleAreas: RuleArea[] = [];
-  /** The real paths of folders resolved in the analyses running now (`resolvingOnce`); none between them. */
-  private known: KnownFolders | undefined;
-  private running = 0;
+  /**
+   * The real paths of folders resolved in the analysis running now (`resolvingOnce`), seen only
+   * by its own async work: a write, the watcher's change filter or another request made
+   * meanwhile resolves its paths afresh.
+   */
+  private readonly analysis = new AsyncLocalStorage<KnownFolders>();
   /** The rule areas' lexical paths, so that adding one already there costs no resolution. */
   private readonly ruleAreaNames = new Set<string>();
 
@@ -88,21 +92,28 @@ export class Confinement implements PathGuard {
    * path of each folder resolved once, each later path judged from its nearest resolved
    * folder: a tree 200 folders deep asked every folder's real path again, name by name, for
    * each of its files and each folder above them, 3 million system calls. Just as strict: a
-   * link met on the way is followed as before, and a folder's real path is kept only while
-   * an analysis runs. Each one starting forgets all kept, so nothing is older than the
-   * newest running analysis, and the last one ending drops them.
+   * link met on the way is followed as before, a kept folder is used only while it still is
+   * the folder it was (`KnownFolders.nearest`), and only the analysis's own async work uses
+   * them (anything else running meanwhile resolves afresh). An analysis started inside
+   * another shares its folders; nothing is kept once the outermost one ends.
    */
   async resolvingOnce<T>(work: () => Promise<T>): Promise<T> {
-    this.known = new KnownFolders();
-    this.running++;
+    if (this.known) return work();
+    const known = new KnownFolders();
     try {
-      return await work();
+      return await this.analysis.run(known, work);
     } finally {
-      if (--this.running === 0) this.known = undefined;
+      known.close();
     }
   }
 
-  /** `noLinkOnTheWay`, from the folders the analyses running now resolved. */
+  /** The folders the analysis this runs in resolved; undefined outside one (or after it ended, in work it left running). */
+  private get known(): KnownFolders | undefined {
+    const known = this.analysis.getStore();
+    return known?.open ? known : undefined;
+  }
+
+  /** `noLinkOnTheWay`, from the folders the analysis this runs in resolved. */
   noLinkOnTheWay(folder: string, rel: string, p: string): boolean {
     return noLinkOnTheWay(folder, rel, p, this.known);
   }
@@ -254,17 +265,23 @@ function resolveAsTheKernel(p: string, known?: KnownFolders): string | undefined
   }
   // The links followed to reach the folder started from count towards the kernel's limit, as when resolved in one go.
   let hops = start?.hops ?? 0;
-  let looked = 0;
+  let looked = known?.takeChecks() ?? 0;
+  // What `real` is on disk, when it was the last name looked at (a kept folder is checked against it later).
+  let realStat: fs.Stats | undefined;
+  // A link was followed since the last folder of `p`: its last name.
+  let viaLink = false;
   try {
     while (pending.length > 0) {
       const part = pending.pop()!;
       if (typeof part !== 'string') {
-        known?.keep(part.folder, real, hops);
+        if (realStat?.isDirectory()) known?.keep(part.folder, real, hops, realStat, viaLink);
+        viaLink = false;
         continue;
       }
       if (part === '.') continue;
       if (part === '..') {
         real = path.dirname(real);
+        realStat = undefined;
         continue;
       }
       const next = real === '/' ? `/${part}` : `${real}/${part}`;
@@ -279,12 +296,17 @@ function resolveAsTheKernel(p: string, known?: KnownFolders): string | undefined
       }
       if (!st.isSymbolicLink()) {
         real = next;
+        realStat = st;
         continue;
       }
+      viaLink = true;
       if (++hops > MAX_LINK_HOPS) return undefined;
       const target = linkTarget(next);
       if (target === undefined) return undefined;
-      if (target.startsWith('/')) real = '/';
+      if (target.startsWith('/')) {
+        real = '/';
+        realStat = undefined;
+      }
       for (const piece of target.split('/').filter((x) => x !== '').reverse()) pending.push(piece);
     }
     return real;

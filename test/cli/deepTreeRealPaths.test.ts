@@ -13,7 +13,7 @@ const DEPTH = 200;
  * `agentls check` in a tree 200 folders deep with an AGENTS.md in each: every path read is
  * judged by its real path (confinement), and Claude Code's view of each AGENTS.md looks for a
  * CLAUDE.md in every folder above it. Counted by the CLI (`real-path-steps`: names looked at
- * on disk to resolve real paths, `server/workspace/confine.ts`): each folder's real path was
+ * on disk to resolve real paths, and kept folders looked at again, `server/workspace/confine.ts`): each folder's real path was
  * resolved again, name by name, for every path below it, about 3 million system calls and
  * 27 s, where a few names per folder are enough.
  */
@@ -30,6 +30,7 @@ describe('agentls check in a tree 200 folders deep', () => {
     const report = JSON.parse(run.stdout) as CheckJson;
     expect(report.diagnostics).toEqual([]);
     expect(report.summary.filesChecked).toBe(folders.length);
-    expect(work.counts()['real-path-steps']).toBeLessThanOrEqual(20 * folders.length);
+    // Each path judged also looks once at the kept folder it starts from (that it is still that folder): 3,606 steps now.
+    expect(work.counts()['real-path-steps']).toBeLessThanOrEqual(30 * folders.length);
   }, 60_000);
 });

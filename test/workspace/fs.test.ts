@@ -63,6 +63,39 @@ describe('confinement', () => {
     expect(c.allows(path.join(root, 'a', 'b', 'c', 'secret.md'))).toBe(false);
   });
 
+  it('keeps what an analysis resolved to its own async work, and drops a kept folder swapped while it runs', async () => {
+    const root = writeTree(tempDir(), { 'sub/AGENTS.md': 'x' });
+    const outside = writeTree(tempDir(), { 'secret.md': 'no', 'AGENTS.md': 'out' });
+    fs.symlinkSync(outside, path.join(root, 'linked'));
+    const c = new Confinement([root]);
+    let resolved!: () => void;
+    const hasResolved = new Promise<void>((r) => (resolved = r));
+    let swapped!: () => void;
+    const hasSwapped = new Promise<void>((r) => (swapped = r));
+    const inside: Record<string, boolean> = {};
+    const analysis = c.resolvingOnce(async () => {
+      // `sub` kept as a folder of the root, `linked` as leading out.
+      expect(c.allows(path.join(root, 'sub', 'AGENTS.md'))).toBe(true);
+      expect(c.allowsRuleFile(path.join(root, 'linked', 'AGENTS.md'))).toBe(false);
+      resolved();
+      await hasSwapped;
+      // The analysis's own work sees each swap: `sub` now leads out, `linked` is a folder of the root.
+      inside.subSecret = c.allows(path.join(root, 'sub', 'secret.md'));
+      inside.linkedRule = c.allowsRuleFile(path.join(root, 'linked', 'AGENTS.md'));
+    });
+    await hasResolved;
+    fs.rmSync(path.join(root, 'sub'), { recursive: true });
+    fs.symlinkSync(outside, path.join(root, 'sub'));
+    fs.rmSync(path.join(root, 'linked'));
+    writeTree(path.join(root, 'linked'), { 'AGENTS.md': 'in' });
+    // Outside the analysis's async work (a write, the watcher's filter), paths are resolved afresh.
+    const outsideSubSecret = c.allows(path.join(root, 'sub', 'secret.md'));
+    const outsideLinkedRule = c.allowsRuleFile(path.join(root, 'linked', 'AGENTS.md'));
+    swapped();
+    await analysis;
+    expect({ outsideSubSecret, outsideLinkedRule, ...inside }).toEqual({ outsideSubSecret: false, outsideLinkedRule: true, subSecret: false, linkedRule: true });
+  });
+
   it('lets rule files be read in a rule area, never through a symlink that leaves it, and never as a workspace path', () => {
     const parent = tempDir();
     const root = writeTree(path.join(parent, 'project'), { 'a.ts': '' });
