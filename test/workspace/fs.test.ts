@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Confinement } from '../../server/workspace/confine';
+import { Confinement, realpathOfLongestPrefix } from '../../server/workspace/confine';
+import { KnownFolders, MAX_KEPT_CHARS } from '../../server/workspace/knownFolders';
 import { NodeFileSystem } from '../../server/workspace/fs';
 import { writeFilesAtomically } from '../../server/workspace/write';
 import { tempDir, writeTree } from '../helpers/repo';
@@ -94,6 +95,20 @@ describe('confinement', () => {
     swapped();
     await analysis;
     expect({ outsideSubSecret, outsideLinkedRule, ...inside }).toEqual({ outsideSubSecret: false, outsideLinkedRule: true, subSecret: false, linkedRule: true });
+  });
+
+  it('keeps no more than its cap of characters of folders with long paths, and resolves the rest as before', () => {
+    // 14 names of 250 characters, then 1,300 folders of one more: each kept folder is about 7,500 characters (its path and real path), 9.7 million in all.
+    const long = (i: number) => `${String(i).padStart(5, '0')}${'x'.repeat(245)}`;
+    const deep = path.join(tempDir(), ...Array.from({ length: 14 }, (_, i) => long(i)));
+    const files = Array.from({ length: 1_300 }, (_, i) => path.join(deep, long(i), 'AGENTS.md'));
+    for (const file of files) fs.mkdirSync(path.dirname(file), { recursive: true });
+    const known = new KnownFolders();
+    const answers = files.map((file) => realpathOfLongestPrefix(file, known));
+    expect(known.keptChars).toBeLessThanOrEqual(MAX_KEPT_CHARS);
+    // It kept up to its cap, and the paths past it resolve as without any kept.
+    expect(known.keptChars).toBeGreaterThan(MAX_KEPT_CHARS * 0.9);
+    expect(answers).toEqual(files.map((file) => realpathOfLongestPrefix(file)));
   });
 
   it('lets rule files be read in a rule area, never through a symlink that leaves it, and never as a workspace path', () => {
