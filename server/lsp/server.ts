@@ -87,6 +87,8 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
   process.on('unhandledRejection', (err) => log.error(`unhandled rejection: ${(err as Error)?.stack ?? err}`));
   const collector = new BurstCollector(log);
   intake.onRequestArrival = () => collector.requestArrived();
+  // A client that only sends notifications while the user types is not idle: a full collection must wait for the typing to stop.
+  for (const method of ['textDocument/didOpen', 'textDocument/didChange', 'textDocument/didSave']) intake.onArrival(method, () => collector.requestArrived());
   session.changes.onChanges((batch) => collector.changesArrived(batch.length));
   intake.onDispatchError = (message, err) => log.error(`a message the protocol library could not take was dropped (${JSON.stringify(message).slice(0, 200)}): ${(err as Error)?.message ?? err}`);
 

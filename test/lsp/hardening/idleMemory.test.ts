@@ -95,6 +95,27 @@ describe('memory after a burst of requests', () => {
     expect(c.logMessages.filter((m) => COLLECTED.test(m.message))).toEqual([]);
   }, 40_000);
 
+  // A client that sends only notifications while the user types (didChange) must not get a full collection mid-typing.
+  it('is collected after the file index was saved only once the typing stops, not while edits keep arriving', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'x', 'AGENTS.md': '# Notes\n' });
+    const c = await start({ folders: [ws], client: 'vscode', settings: { log: { level: 'debug' } } });
+    const saved = () => c.logMessages.filter((m) => SAVED.test(m.message));
+    await c.waitFor('a collection after start-up', () => c.logMessages.some((m) => STARTUP.test(m.message)), 15_000);
+    const uri = await c.open(`${ws}/AGENTS.md`);
+    writeTree(ws, { 'b.txt': 'x' });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(`${ws}/b.txt`), type: 1 }] });
+    // The user types (a keystroke every 200 ms) past the save, ten seconds after the change (folderIndex.ts), and
+    // then three quiet spells more: no collection comes while keystrokes keep arriving.
+    const typingEnds = Date.now() + 10_000 + 3 * 2_000;
+    while (Date.now() < typingEnds && saved().length === 0) {
+      await c.type(uri, { line: 1, character: 0 }, 'x');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(saved()).toEqual([]);
+    // Once it stops, it comes.
+    await c.waitFor('a collection after the save', () => saved().length > 0, 15_000);
+  }, 50_000);
+
   it('is collected once after start-up (what the first index left behind), when requests have been quiet', async () => {
     const ws = writeTree(tempDir(), Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`src/f${i}.ts`, 'x'])));
     const c = await start({ folders: [ws], settings: { log: { level: 'debug' } } });
