@@ -93,24 +93,30 @@ describe('Roo Code rules in agentls check and rules', () => {
     expect(text).not.toContain('settings.json');
   });
 
-  it("warns on a package's .roo/rules files and .roorules-{mode}, which Roo Code never reads, only where Roo Code is in use", () => {
-    // Roo Code's source (RooCodeInc/Roo-Code, src/services/roo-config/index.ts, `getRooDirectoriesForCwd`): `~/.roo`, then the
-    // `.roo` of the workspace root and of the folders above it, never a subfolder's; the fallbacks are read at `path.join(cwd, …)` only.
-    const nested = { 'packages/api/.roo/rules/x.md': '# API\n', 'packages/api/.roo/rules-code/y.txt': 'Y.\n', 'packages/api/.roorules-code': 'Old.\n' };
-    const said = (f: string) => `${f}:1:1: warning [rule/not-read] Roo Code reads rules only from the workspace root's .roo folder and fallback files: Roo Code never reads this file.`;
+  it("notes a package's .roo/rules files as read only with Roo Code's subfolder setting, and warns on its .roorules-{mode}, only where Roo Code is in use", () => {
+    // Roo Code's source (RooCodeInc/Roo-Code): by default `getRooDirectoriesForCwd` (src/services/roo-config/index.ts) gives `~/.roo`,
+    // then the `.roo` of the workspace root and of the folders above it; PR #10446 (merged 2026-01-03) adds the subfolders' `.roo`
+    // (`getAllRooDirectoriesForCwd`) when its setting `enableSubfolderRules` is on, which src/core/webview/generateSystemPrompt.ts
+    // passes as `enableSubfolderRules ?? false`: off by default. The fallbacks are read at `path.join(cwd, …)` only, whatever the setting.
+    const folders = ['packages/api/.roo/rules/x.md', 'packages/api/.roo/rules-code/y.txt'];
+    const nested = { [folders[0]]: '# API\n', [folders[1]]: 'Y.\n', 'packages/api/.roorules-code': 'Old.\n' };
+    const noted = (f: string) =>
+      `${f}:1:1: information [rule/not-read] Roo Code reads a subfolder's .roo/rules and .roo/rules-{mode} folders only with its setting enableSubfolderRules on (off by default); it reads this one too when packages/api is opened as its own workspace.`;
+    const warned = (f: string) => `${f}:1:1: warning [rule/not-read] Roo Code reads its fallback files (.roorules, .roorules-{mode}) at the workspace root only: Roo Code never reads this file.`;
     const ws = writeTree(tempDir(), { ...SOURCES, '.roo/rules/01-general.md': '# General\n', ...nested });
     const run = builtCli(['check'], { cwd: ws });
-    for (const f of Object.keys(nested)) expect(run.stdout).toContain(said(f));
-    expect(run.stdout).toContain('3 problems (0 errors, 3 warnings, 0 info)');
+    for (const f of folders) expect(run.stdout).toContain(noted(f));
+    expect(run.stdout).toContain(warned('packages/api/.roorules-code'));
+    expect(run.stdout).toContain('3 problems (0 errors, 1 warning, 2 info)');
     // A root `.roorules` alone shows Roo Code in use too, as its view does.
-    expect(builtCli(['check'], { cwd: writeTree(tempDir(), { ...SOURCES, '.roorules': 'Rules.\n', ...nested }) }).stdout).toContain(said('packages/api/.roo/rules/x.md'));
+    expect(builtCli(['check'], { cwd: writeTree(tempDir(), { ...SOURCES, '.roorules': 'Rules.\n', ...nested }) }).stdout).toContain(noted('packages/api/.roo/rules/x.md'));
     // No root `.roo` and no `.roorules` under `auto`: Roo Code is not in use here, and nothing is said of its files.
     const quiet = builtCli(['check'], { cwd: writeTree(tempDir(), { ...SOURCES, ...nested }) });
     expect(quiet.stdout).not.toContain('Roo Code');
     expect(quiet.stdout).not.toContain('packages/api');
     // Named in `rules.agents`: Roo Code is judged wherever it is.
     const named = writeTree(tempDir(), { ...SOURCES, ...nested, 'agentls.json': JSON.stringify({ rules: { agents: ['roo'] } }) });
-    expect(builtCli(['check'], { cwd: named }).stdout).toContain(said('packages/api/.roorules-code'));
+    expect(builtCli(['check'], { cwd: named }).stdout).toContain(warned('packages/api/.roorules-code'));
   });
 
   it('takes no backup or editor copy of a .roorules-{mode} for a mode: a mode is a slug of letters, digits and dashes', () => {

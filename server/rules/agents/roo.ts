@@ -34,16 +34,22 @@ import type { AgentModel, AgentPlaces, Placement } from './types';
  *   `settings.useAgentRules` is `false`. The file is the AGENTS.md readers' too (`agentsMd.ts`
  *   owns `AGENTS.md`); `AGENT.md` is owned by no model, as no other agent here reads it.
  * - The fallback files are read at the workspace root only (source: `path.join(cwd, file)`,
- *   `loadRuleFiles` and `addCustomInstructions`), and the `.roo` folders read are `~/.roo`, then
- *   the root's and those of the folders above it, never a subfolder's (source,
- *   src/services/roo-config/index.ts, `getRooDirectoriesForCwd`: it walks up from the workspace
- *   root). A package's `.roo/rules` files and `.roorules*` are therefore never read: said so
- *   where Roo Code is in use (`AgentPlaces.rooShown`), owned by no one elsewhere.
+ *   `loadRuleFiles` and `addCustomInstructions`), whatever the settings: a package's `.roorules*`
+ *   is never read, said so where Roo Code is in use (`AgentPlaces.rooShown`).
+ * - The `.roo` folders read are by default `~/.roo`, then the root's and those of the folders
+ *   above it (source, src/services/roo-config/index.ts, `getRooDirectoriesForCwd`: it walks up from
+ *   the workspace root). Since RooCodeInc/Roo-Code#10446 ("recursively load .roo/rules and
+ *   AGENTS.md from subdirectories", merged 2026-01-03) the subfolders' `.roo` folders are read too
+ *   (`getAllRooDirectoriesForCwd`) when its setting `enableSubfolderRules` is on, which is off by
+ *   default (src/core/webview/generateSystemPrompt.ts passes `enableSubfolderRules ?? false`;
+ *   packages/types/src/global-settings.ts declares it optional). agentls does not read Roo Code's
+ *   settings, and a package opened as its own workspace reads its own `.roo`: a package's
+ *   `.roo/rules` files are noted (information) as read in those cases alone, where Roo Code is in use.
  */
 export const roo: AgentModel = {
   id: 'roo',
   name: 'Roo Code',
-  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; `~/.roo/rules/` and `~/.roo/rules-{mode}/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
+  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; a package\'s `.roo/rules/` and `.roo/rules-{mode}/` too with its setting enableSubfolderRules on (off by default); `~/.roo/rules/` and `~/.roo/rules-{mode}/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
   owns: rooPlacement,
   keys: {},
   activation: () => ({ mode: 'always' }),
@@ -113,7 +119,7 @@ function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined 
     return (mode && unknownModePlacement(mode[1], mode[2], places)) || { read: true, frontmatter: false };
   }
   const at = afterMarker(rel, '.roo/');
-  if (at && at.prefix !== '' && NESTED_RULE_FILE.test(at.rest)) return nested;
+  if (at && at.prefix !== '' && NESTED_RULE_FILE.test(at.rest)) return places?.rooShown ? nestedFolderPlacement(at.prefix.slice(0, -1)) : undefined;
   return misspeltRooFolderPlacement(rel, places, (corrected) => rooPlacement(corrected, places));
 }
 
@@ -125,4 +131,18 @@ const ROOT_RULE_FILE = /^\.roo\/rules(?:-[a-zA-Z0-9-]+)?\/./;
 /** What follows a `.roo/` below the root for a file of its rule folders. */
 const NESTED_RULE_FILE = /^rules(?:-[a-zA-Z0-9-]+)?\/./;
 
-const NESTED: Placement = { read: false, frontmatter: false, why: "Roo Code reads rules only from the workspace root's .roo folder and fallback files" };
+const NESTED: Placement = { read: false, frontmatter: false, why: 'Roo Code reads its fallback files (.roorules, .roorules-{mode}) at the workspace root only' };
+
+/**
+ * A file of a package's `.roo/rules` or `.roo/rules-{mode}` (`folder`: the package, the folder
+ * holding that `.roo`): read only with Roo Code's `enableSubfolderRules` on, off by default, or
+ * with the package opened as its own workspace (the sources are in the comment at the top).
+ */
+function nestedFolderPlacement(folder: string): Placement {
+  return {
+    read: false,
+    frontmatter: false,
+    why: "Roo Code reads a subfolder's .roo/rules and .roo/rules-{mode} folders only with its setting enableSubfolderRules on (off by default)",
+    alsoReadBy: `it reads this one too when ${folder} is opened as its own workspace`,
+  };
+}
