@@ -116,7 +116,7 @@ export class RulesEngine {
     private readonly fs: FileSystem,
   ) {
     this.profile = session.settings.rules.profile;
-    this.rooInUse = new RooInUse(fs);
+    this.rooInUse = new RooInUse(fs, () => ({ home: session.home, allowArea: (p) => session.allowArea(p) }));
   }
 
   /** Discovers and analyses every workspace folder from scratch (start, settings or roots changed). */
@@ -569,7 +569,7 @@ export class RulesEngine {
   /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), whether Roo Code is in use there and its `.roomodes` modes, for `ownerOf`. */
   agentPlaces(root: string | undefined): AgentPlaces | undefined {
     const places = this.session.agentPlaces(root);
-    return places && root !== undefined ? { ...places, rooShown: this.rooInUse.shown(root, this.session.settings.rules.agents), rooModes: this.rooInUse.customModes(root) } : places;
+    return places && root !== undefined ? { ...places, rooShown: this.rooInUse.shown(root, this.session.settings.rules.agents), rooModes: this.rooInUse.customModes(root), rooUserModes: this.rooInUse.userModes(root) } : places;
   }
 
   /**

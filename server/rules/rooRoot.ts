@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { LIMITS } from '../core/limits';
 import type { DirEntry, FileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
-import { isRooFallbackName } from './agents/roo';
+import { isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
 import { readRooModes, ROOMODES } from './rooModes';
 import { showsAgent, type AgentSelection } from './context/selection';
 
@@ -16,25 +16,50 @@ export interface RooRoot {
   inUse: boolean;
   /** The custom modes of the root's `.roomodes` (`readRooModes`: undefined where it could not be read). */
   customModes: string[] | undefined;
+  /** The slugs of the root's mode folders, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
+  userModes: string[];
+}
+
+/** The home, and the confinement's door to one fixed area of it: what `readRooRoot` needs to look for the user's mode folders. */
+export interface RooUser {
+  home: string;
+  allowArea(p: string): void;
 }
 
 /**
  * Reads what of Roo Code's the root holds: two listings (the root's names and its `.roo`'s,
- * each capped), a stat and its `.roomodes` (capped), never a walk. One reading for Roo Code's view (`rooView`) and for
- * the owner of its files below the root (`RooInUse`), so both say Roo Code is in use alike.
+ * each capped), a stat and its `.roomodes` (capped), never a walk; with `user`, a stat of
+ * `~/.roo/rules-{slug}/` for each mode folder of the root's `.roo` that is no built-in mode's
+ * (as many as that capped listing holds; `~/.roo` itself is not listed: it holds Roo Code's settings).
+ * One reading for Roo Code's view (`rooView`) and for the owner of its files below the root
+ * (`RooInUse`), so both say Roo Code is in use alike.
  */
-export async function readRooRoot(fs: FileSystem, root: string): Promise<RooRoot> {
+export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser): Promise<RooRoot> {
   const config = path.join(root, '.roo');
   const configEntries = (await fs.readDir(config, { max: LIMITS.instructionFolderNames })) ?? [];
   const rootEntries = (await fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
   const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
   const inUse = configEntries.length > 0 || fallbacks.length > 0 || (await fs.stat(config))?.kind === 'directory';
-  return { configEntries, fallbacks, inUse, customModes: await readRooModes(fs, root) };
+  return { configEntries, fallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, configEntries, user) : [] };
 }
 
-/** Whether a change at `p` may change what `readRooRoot` says of `root`: the root's `.roo` (or anything in it), a root `.roorules*`, or its `.roomodes`. O(path length). */
-export function changesRooRoot(root: string, p: string): boolean {
+/** The slugs of the mode folders among `entries` (a root `.roo`'s) that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`). */
+async function userModesOf(fs: FileSystem, entries: readonly DirEntry[], user: RooUser): Promise<string[]> {
+  const found: string[] = [];
+  for (const e of entries) {
+    const slug = e.kind === 'directory' ? rooModeOf(e.name, 'rules-') : undefined;
+    if (slug === undefined || ROO_BUILT_IN_MODES.some((m) => m === slug)) continue;
+    const dir = path.join(user.home, '.roo', e.name);
+    user.allowArea(dir);
+    if ((await fs.stat(dir))?.kind === 'directory') found.push(slug);
+  }
+  return found;
+}
+
+/** Whether a change at `p` may change what `readRooRoot` says of `root`: the root's `.roo` (or anything in it), a root `.roorules*`, its `.roomodes`, or (with `home`) a user's mode folder `~/.roo/rules-*`. O(path length). */
+export function changesRooRoot(root: string, p: string, home?: string): boolean {
   const config = path.join(root, '.roo');
+  if (home !== undefined && isInside(path.join(home, '.roo'), p) && /^rules-/.test(path.relative(path.join(home, '.roo'), p))) return true;
   return p === config || isInside(config, p) || (path.dirname(p) === root && (path.basename(p).startsWith('.roorules') || path.basename(p) === ROOMODES));
 }
 
@@ -45,22 +70,27 @@ export function changesRooRoot(root: string, p: string): boolean {
  * the root's mode folders depends on (`AgentPlaces.rooShown`, `AgentPlaces.rooModes`).
  */
 export class RooInUse {
-  private readonly byRoot = new Map<string, { inUse: boolean; customModes: string[] | undefined }>();
+  private readonly byRoot = new Map<string, Picked>();
 
-  constructor(private readonly fs: FileSystem) {}
+  /** `user`: the home and its door, to look for the user's mode folders (`RooRoot.userModes`); none: no such folder is looked for. */
+  constructor(
+    private readonly fs: FileSystem,
+    private readonly user?: () => RooUser,
+  ) {}
 
   /** Reads every root afresh (the rules engine's refresh). */
   async refresh(roots: readonly string[]): Promise<void> {
     this.byRoot.clear();
-    for (const root of roots) this.byRoot.set(root, pick(await readRooRoot(this.fs, root)));
+    for (const root of roots) this.byRoot.set(root, pick(await readRooRoot(this.fs, root, this.user?.())));
   }
 
   /** Reads again the roots a change touches (`changesRooRoot`); returns those whose answer (in use, or the custom modes) changed. */
   async noteChanges(paths: readonly string[]): Promise<string[]> {
     const flipped: string[] = [];
+    const user = this.user?.();
     for (const [root, before] of [...this.byRoot]) {
-      if (!paths.some((p) => changesRooRoot(root, p))) continue;
-      const now = pick(await readRooRoot(this.fs, root));
+      if (!paths.some((p) => changesRooRoot(root, p, user?.home))) continue;
+      const now = pick(await readRooRoot(this.fs, root, user));
       this.byRoot.set(root, now);
       if (JSON.stringify(now) !== JSON.stringify(before)) flipped.push(root);
     }
@@ -76,8 +106,15 @@ export class RooInUse {
   customModes(root: string): readonly string[] | undefined {
     return this.byRoot.get(root)?.customModes;
   }
+
+  /** The root's mode folders' slugs that `~/.roo` has a folder of (`AgentPlaces.rooUserModes`). */
+  userModes(root: string): readonly string[] {
+    return this.byRoot.get(root)?.userModes ?? [];
+  }
 }
 
-function pick(r: RooRoot): { inUse: boolean; customModes: string[] | undefined } {
-  return { inUse: r.inUse, customModes: r.customModes };
+type Picked = Pick<RooRoot, 'inUse' | 'customModes' | 'userModes'>;
+
+function pick(r: RooRoot): Picked {
+  return { inUse: r.inUse, customModes: r.customModes, userModes: r.userModes };
 }

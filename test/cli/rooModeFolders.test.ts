@@ -4,8 +4,10 @@ import { tempDir, writeTree } from '../helpers/repo';
 
 /**
  * Roo Code's mode folders (`.roo/rules-{slug}/`) through the built CLI: a slug that is neither a
- * built-in mode nor one the workspace's `.roomodes` defines (YAML or JSON) is said, naming Roo
- * Code, and listed as never sent; a misspelt `.roo/rule/` or `.roo/rule-code/` is said with the
+ * built-in mode nor one the workspace's `.roomodes` defines (YAML or JSON) but a likely slip of one
+ * (`Code`, `debg`) is said, naming Roo Code, and listed as never sent; one near no known mode is a
+ * mode of Roo Code's settings or marketplace agentls cannot see, and is left alone, as is one whose
+ * `~/.roo/rules-{slug}/` exists; a misspelt `.roo/rule/` or `.roo/rule-code/` is said with the
  * folder Roo Code reads; a `.roomodes` that does not parse gives no crash and no warning that
  * depends on which modes exist; nothing where Roo Code is not shown.
  */
@@ -32,18 +34,21 @@ describe("Roo Code's mode folders in agentls check and rules", () => {
     const out = builtCli(['check'], { cwd: ws }).stdout;
     expect(out).toContain(".roo/rules-Code/x.md:1:1: warning [rule/not-read] Roo Code reads `.roo/rules-{slug}/` in the mode of that slug, and `Code` is not a built-in mode's (architect, ask, code, debug, orchestrator), nor one the workspace's `.roomodes` defines (docs-writer); slugs are matched as written");
     expect(out).toContain('Move it to `.roo/rules-code/x.md`.');
-    expect(out).toContain(".roo/rules-docs/z.md:1:1: warning [rule/not-read] Roo Code reads `.roo/rules-{slug}/` in the mode of that slug, and `docs` is not a built-in mode's");
     expect(out).toContain("Roo Code never reads this file, unless a global custom mode of Roo Code's settings (which agentls does not read) has that slug.");
+    // `docs` is near no known mode: a mode of Roo Code's settings or marketplace, most likely, which agentls cannot see.
+    expect(out).not.toContain('rules-docs/');
     expect(out).toContain('.roo/rule-code/y.md:1:1: warning [rule/not-read] Roo Code reads rules from `.roo/rules-code/`, and this folder is `.roo/rule-code/`: Roo Code never reads this file. Move it to `.roo/rules-code/y.md`.');
     expect(out).toContain('.roo/rule/w.md:1:1: warning [rule/not-read] Roo Code reads rules from `.roo/rules/`, and this folder is `.roo/rule/`');
     expect(out).not.toContain('rules-docs-writer');
     expect(out).not.toContain('rules-debug');
-    expect(out).toContain('4 problems (0 errors, 4 warnings, 0 info)');
+    expect(out).toContain('3 problems (0 errors, 3 warnings, 0 info)');
 
     const listed = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as { agentRules: { agent: string; rules: { path: string; mode: string }[] }[] };
     const roo = Object.fromEntries(listed.agentRules.find((a) => a.agent === 'roo')!.rules.map((r) => [r.path, r.mode]));
-    expect(roo).toMatchObject({ '.roo/rules-Code/x.md': 'none', '.roo/rules-docs/z.md': 'none', '.roo/rules-docs-writer/ok.md': 'always', '.roo/rules-debug/ok.md': 'always' });
-    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).toMatch(/\.roo\/rules-docs\/z\.md +never sent: `docs` is no built-in mode of Roo Code's nor one the workspace's \.roomodes defines/);
+    expect(roo).toMatchObject({ '.roo/rules-Code/x.md': 'none', '.roo/rules-docs/z.md': 'always', '.roo/rules-docs-writer/ok.md': 'always', '.roo/rules-debug/ok.md': 'always' });
+    const text = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(text).toMatch(/\.roo\/rules-Code\/x\.md +never sent: `Code` is no built-in mode of Roo Code's nor one the workspace's \.roomodes defines/);
+    expect(text).toMatch(/\.roo\/rules-docs\/z\.md +always, only in the docs mode/);
   });
 
   it('takes the custom modes of a JSON .roomodes; says nothing of slugs where .roomodes does not parse, and nothing where Roo Code is not shown', () => {
@@ -52,5 +57,24 @@ describe("Roo Code's mode folders in agentls check and rules", () => {
     expect(broken).not.toContain('rules-docs');
     expect(broken).toContain('.roo/rule/b.md:1:1: warning [rule/not-read] Roo Code reads rules from `.roo/rules/`');
     expect(check({ '.roo/rules-docs/a.md': '# a\n', '.roo/rule/b.md': '# b\n' }, '--agents', 'cursor')).toMatch(/no problems/);
+  });
+
+  it("leaves alone a mode of Roo Code's settings or marketplace, near no known mode; warns on a slip of one unless ~/.roo has that mode's folder", () => {
+    // A custom mode may be defined in Roo Code's global settings (custom_modes.yaml) or installed from its marketplace, neither of
+    // which agentls reads: a slug near no known mode (`translate`) is most likely such a mode, a slug one letter off a built-in one (`debg`) a slip.
+    const tree = { '.roo/rules-translate/t.md': '# t\n', '.roo/rules-debg/d.md': '# d\n' };
+    const ws = writeTree(tempDir(), { ...SOURCES, ...tree });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).not.toContain('rules-translate');
+    expect(out).toContain(".roo/rules-debg/d.md:1:1: warning [rule/not-read] Roo Code reads `.roo/rules-{slug}/` in the mode of that slug, and `debg` is not a built-in mode's");
+    expect(out).toContain('Move it to `.roo/rules-debug/d.md`.');
+    expect(out).toContain('1 problem (0 errors, 1 warning, 0 info)');
+    const listed = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(listed).toMatch(/\.roo\/rules-translate\/t\.md +always, only in the translate mode/);
+    expect(listed).toMatch(/\.roo\/rules-debg\/d\.md +never sent/);
+    // The user's own ~/.roo/rules-debg/ says the mode exists (a global custom mode): nothing is said, and it is listed in its mode.
+    const home = writeTree(tempDir(), { '.roo/rules-debg/mine.md': '# mine\n' });
+    expect(builtCli(['check'], { cwd: ws, home }).stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout).toMatch(/\.roo\/rules-debg\/d\.md +always, only in the debg mode/);
   });
 });

@@ -11,41 +11,52 @@ import type { AgentPlaces, Placement } from './types';
  * being a built-in one or a custom one of `.roomodes` or of its global settings.
  */
 
-/** The modes Roo Code has whatever the settings: built in (`ROO_BUILT_IN_MODES`), and those `.roomodes` defines. */
-function knownModes(places: AgentPlaces): string[] {
-  return [...ROO_BUILT_IN_MODES, ...(places.rooModes ?? [])];
-}
-
 /**
- * A file of `.roo/rules-{slug}/` whose slug is no mode agentls knows (`.roo/rules-Code/`, a
- * typo): no mode reads it, unless a global custom mode (kept in Roo Code's settings, which
- * agentls does not read) has the slug. Undefined where the slug is a known mode, or where
- * `.roomodes` could not be read (no finding then depends on the modes).
+ * A file of `.roo/rules-{slug}/` whose slug is a likely slip of a mode agentls knows
+ * (`.roo/rules-Code/`, `.roo/rules-debg/`, `nearestMode`): no mode reads it, unless a global
+ * custom mode (kept in Roo Code's settings, which agentls does not read) has the slug. Undefined
+ * where the slug is a known mode; where it is near none, as a mode defined in Roo Code's own
+ * settings or installed from its marketplace is (agentls cannot see those: no finding then rests on
+ * a guess); where the user's `~/.roo/rules-{slug}/` exists (`AgentPlaces.rooUserModes`: the mode
+ * most likely exists); and where `.roomodes` could not be read (no finding then depends on the modes).
  */
 export function unknownModePlacement(slug: string, rest: string, places: AgentPlaces | undefined): Placement | undefined {
   if (!places?.rooShown || places.rooModes === undefined) return undefined;
-  const known = knownModes(places);
-  if (known.includes(slug)) return undefined;
-  const meant = nearestMode(slug, known);
+  const meant = slipOfMode(slug, places.rooModes, places.rooUserModes);
+  if (meant === undefined) return undefined;
   // A slug differing only in case: Roo Code joins the slug into the path, which a case-insensitive file system (macOS, Windows) matches anyway.
-  const caseOnly = meant !== undefined && meant.toLowerCase() === slug.toLowerCase();
+  const caseOnly = meant.toLowerCase() === slug.toLowerCase();
   const custom = places.rooModes.length ? `, nor one the workspace's \`.roomodes\` defines (${places.rooModes.slice(0, 10).join(', ')})` : ', and the workspace has no `.roomodes` defining custom modes';
   return {
     read: false,
     frontmatter: false,
     why: `Roo Code reads \`.roo/rules-{slug}/\` in the mode of that slug, and \`${slug}\` is not a built-in mode's (${ROO_BUILT_IN_MODES.join(', ')})${custom}${caseOnly ? `; slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this folder for \`${meant}\`` : ''}`,
     unless: 'a global custom mode of Roo Code\'s settings (which agentls does not read) has that slug',
-    ...(meant !== undefined ? { move: `.roo/rules-${meant}/${rest}` } : {}),
+    move: `.roo/rules-${meant}/${rest}`,
   };
 }
 
 /**
  * Why Roo Code is listed as never sending the files of `.roo/rules-{mode}/` (`AgentRule.notApplied`),
- * or undefined: the mode is built in or `.roomodes` defines it, or `.roomodes` could not be read.
+ * or undefined: the mode is built in, `.roomodes` defines it or `.roomodes` could not be read, the
+ * user's `~/.roo/rules-{mode}/` exists (`userModes`), or the slug is a slip of no known mode
+ * (`slipOfMode`), so most likely a mode of Roo Code's settings or marketplace.
  */
-export function rooUnknownMode(mode: string, customModes: readonly string[] | undefined): string | undefined {
-  if (customModes === undefined || ROO_BUILT_IN_MODES.some((m) => m === mode) || customModes.includes(mode)) return undefined;
+export function rooUnknownMode(mode: string, customModes: readonly string[] | undefined, userModes: readonly string[] = []): string | undefined {
+  if (customModes === undefined || slipOfMode(mode, customModes, userModes) === undefined) return undefined;
   return `never sent: \`${mode}\` is no built-in mode of Roo Code's nor one the workspace's .roomodes defines (unless a global custom mode of its settings has that slug)`;
+}
+
+/**
+ * The known mode (built in, or of `.roomodes`) a slug that is none is a likely slip of (`nearestMode`);
+ * undefined for a known slug, one near no known mode, or one the user's `~/.roo` has a folder of
+ * (`userModes`). Roo Code also has custom modes of its global settings and its marketplace, which
+ * agentls does not read: only a slip is said to be no mode.
+ */
+function slipOfMode(slug: string, customModes: readonly string[], userModes: readonly string[] = []): string | undefined {
+  const known = [...ROO_BUILT_IN_MODES, ...customModes];
+  if (known.includes(slug) || userModes.includes(slug)) return undefined;
+  return nearestMode(slug, known);
 }
 
 /** The known mode a slug is a slip of: the same letters in another case, else one letter off, when one mode alone is. */

@@ -120,6 +120,11 @@ export interface AgentPlaces {
    * none; undefined where it could not be read, so that no finding depends on which modes exist.
    */
   rooModes?: readonly string[];
+  /**
+   * The slugs of the root's `.roo/rules-{slug}/` folders whose `~/.roo/rules-{slug}/` exists
+   * (`rooRoot.ts`): evidence of a global custom mode of that slug, which agentls cannot see otherwise.
+   */
+  rooUserModes?: readonly string[];
 }
 
 export interface AgentModel {

@@ -805,7 +805,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
   reader.watched.add(config);
-  const { configEntries, fallbacks, inUse, customModes } = await readRooRoot(host.fs, root);
+  const { configEntries, fallbacks, inUse, customModes, userModes } = await readRooRoot(host.fs, root, host);
   reader.watched.add(path.join(root, ROOMODES));
   if (host.agents === 'auto' && !inUse) return undefined;
   const modes = new Set<string>();
@@ -829,7 +829,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     for (const p of userFiles) await take(p, true, mode);
     const dir = path.join(config, `rules-${mode}`);
     const files = await listFolder(dir);
-    const unknown = rooUnknownMode(mode, customModes);
+    const unknown = rooUnknownMode(mode, customModes, userModes);
     for (const p of files) await take(p, false, mode, unknown);
     if (!fallbacks.includes(`.roorules-${mode}`)) continue;
     const p = path.join(root, `.roorules-${mode}`);

@@ -45,20 +45,20 @@ describe('Roo Code in the server', () => {
       expect(got.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.']]);
     }
   });
-  it("warns on a mode folder of no known mode and on a misspelt one, and not once .roomodes defines the mode (reported on disk)", async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-docs/z.md': '# z\n', '.roo/rule-code/y.md': '# y\n', 'src/a.ts': 'x\n' });
+  it("warns on a mode folder whose slug is a slip of a known mode and on a misspelt one, and not once .roomodes defines the mode (reported on disk)", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-debg/z.md': '# z\n', '.roo/rule-code/y.md': '# y\n', 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws], home: tempDir() });
     const slip = c.uri(path.join(ws, '.roo/rule-code/y.md'));
     const misspelt = await c.waitForDiagnostics(slip, (d) => d.some((x) => x.code === 'rule/not-read'));
     expect(misspelt.find((x) => x.code === 'rule/not-read')!.message).toBe('Roo Code reads rules from `.roo/rules-code/`, and this folder is `.roo/rule-code/`: Roo Code never reads this file. Move it to `.roo/rules-code/y.md`.');
-    const docs = await c.open(path.join(ws, '.roo/rules-docs/z.md'));
-    const unknown = await c.waitForDiagnostics(docs, (d) => d.some((x) => x.code === 'rule/not-read'));
-    expect(unknown.find((x) => x.code === 'rule/not-read')!.message).toContain("`docs` is not a built-in mode's (architect, ask, code, debug, orchestrator), and the workspace has no `.roomodes` defining custom modes");
+    const debg = await c.open(path.join(ws, '.roo/rules-debg/z.md'));
+    const unknown = await c.waitForDiagnostics(debg, (d) => d.some((x) => x.code === 'rule/not-read'));
+    expect(unknown.find((x) => x.code === 'rule/not-read')!.message).toContain("`debg` is not a built-in mode's (architect, ask, code, debug, orchestrator), and the workspace has no `.roomodes` defining custom modes");
     const a = c.uri(path.join(ws, 'src/a.ts'));
-    expect(rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-docs/z.md')?.applies).toBe(false);
-    writeTree(ws, { '.roomodes': 'customModes:\n  - slug: docs\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n' });
+    expect(rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-debg/z.md')?.applies).toBe(false);
+    writeTree(ws, { '.roomodes': 'customModes:\n  - slug: debg\n    name: Debg\n    roleDefinition: x\n    groups: [read]\n' });
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.roomodes')), type: 1 }] });
-    expect(await c.waitForDiagnostics(docs, (d) => !d.some((x) => x.code === 'rule/not-read'))).toEqual([]);
-    await until('the docs mode listed', async () => rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-docs/z.md'), (r) => r?.agentMode === 'docs' && r.applies === true);
+    expect(await c.waitForDiagnostics(debg, (d) => !d.some((x) => x.code === 'rule/not-read'))).toEqual([]);
+    await until('the debg mode listed', async () => rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-debg/z.md'), (r) => r?.agentMode === 'debg' && r.applies === true);
   });
 });
