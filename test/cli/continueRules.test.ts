@@ -123,4 +123,25 @@ describe('Continue rules in agentls check and rules', () => {
     expect(out).not.toContain('list.md:4:');
     expect(out).not.toContain('fine.md');
   });
+
+  it('lists a rule whose every `regex` pattern does not compile as never attached, in rules and rules --for', () => {
+    // Continue's `contentMatchesRegex` (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts) returns false for a
+    // pattern `new RegExp` throws on, and for a list only when no pattern matches: one that compiles keeps the rule reachable.
+    const { ws } = checked({
+      '.continue/rules/bad.md': '---\nname: B\nregex: "([unclosed"\n---\nB\n',
+      '.continue/rules/badlist.md': '---\nname: BL\nglobs: "src/**"\nregex:\n  - "a{2,1}"\n  - "([x"\n---\nBL\n',
+      '.continue/rules/mixed.md': '---\nname: M\nregex:\n  - "^import "\n  - "a{2,1}"\n---\nM\n',
+    });
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies]).sort()).toEqual([
+      ['.continue/rules/bad.md', false],
+      ['.continue/rules/badlist.md', false],
+      ['.continue/rules/mixed.md', true],
+    ]);
+    const listing = builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout;
+    const rules = (JSON.parse(listing) as { agentRules: { agent: string; rules: { path: string; mode: string; globs?: string[] }[] }[] }).agentRules.find((a) => a.agent === 'continue')!.rules;
+    const byPath = Object.fromEntries(rules.map((r) => [r.path, r]));
+    expect(byPath['.continue/rules/bad.md'].globs).toEqual([]);
+    expect(byPath['.continue/rules/badlist.md'].globs).toEqual([]);
+    expect(byPath['.continue/rules/mixed.md'].globs).toEqual(['**/*']);
+  });
 });

@@ -1,3 +1,4 @@
+import { compileProblem } from '../toolLint/regexValues';
 import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { Activation, AgentModel, Placement } from './types';
@@ -31,7 +32,12 @@ import type { Activation, AgentModel, Placement } from './types';
  *   that logs "Invalid regex pattern" and returns false (`contentMatchesPatterns` there, in the
  *   revision whose key was still `patterns`; its test "should handle invalid regex patterns
  *   gracefully" expects the rule not applied): a pattern that is not a JavaScript regular
- *   expression never matches. That the matcher of the `regex` key does the same is assumed.
+ *   expression never matches. The matcher of the `regex` key, `contentMatchesRegex` there, does
+ *   the same: one string that throws is false, and a list is true only where some pattern
+ *   compiles and matches (`regex.some(…)`, each in its own try/catch). A rule whose every pattern
+ *   fails to compile is therefore never attached, `alwaysApply: true` apart (`regexNeverMatches`;
+ *   agentls compiles the patterns, never runs them, and takes one past 2,000 characters as
+ *   compiling, `compileProblem`).
  * - How a rule applies: the docs say `alwaysApply: true` "Always included, regardless of file
  *   context"; `false` "Included if globs exist AND match file context, or the agent decides to
  *   pull the rule into context based on its description"; undefined "Included if no globs
@@ -80,6 +86,8 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   if (fm.alwaysApply === true) return { mode: 'always' };
   // `matchesGlobs`: a truthy value that is neither a string nor a list matches no path.
   if (fm.globs && typeof fm.globs !== 'string' && !Array.isArray(fm.globs)) return { mode: 'globs', globs: [] };
+  // `contentMatchesRegex`: no pattern compiles, so no file's content ever matches.
+  if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [] };
   const written = globList(fm.globs, false);
   // `matchesGlobs`: a leading `!` excludes; with only exclusions, every other path matches.
   // The exclusions are left out of the globs agentls matches (a file they exclude is then
@@ -94,6 +102,16 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   }
   // `isGlobalRule`: a rule of `.continue/` with no globs and no regex, `alwaysApply` not false.
   return { mode: 'always' };
+}
+
+/**
+ * A `regex` of which no pattern compiles as a JavaScript regular expression (`compileProblem`):
+ * one string, or a non-empty list of strings every one of which fails. Another item in a list
+ * (a number) is compiled as its text by `new RegExp`, so it may match: not said to fail.
+ */
+function regexNeverMatches(value: unknown): boolean {
+  if (typeof value === 'string') return value !== '' && compileProblem(value) !== undefined;
+  return Array.isArray(value) && value.length > 0 && value.every((p) => typeof p === 'string' && compileProblem(p) !== undefined);
 }
 
 /**

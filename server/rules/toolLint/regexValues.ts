@@ -37,8 +37,12 @@ function stringItems(loc: RuleLocator, entry: KeyEntry): { value: string; range:
   return node.items.flatMap((item, i) => (isScalar(item) && typeof item.value === 'string' ? [{ value: item.value, range: ranges[i] ?? entry.valueRange }] : []));
 }
 
-/** Why `pattern` is not a JavaScript regular expression (V8's words after the pattern), or undefined when it compiles or is past the cap. */
-function compileProblem(pattern: string): string | undefined {
+/**
+ * Why `pattern` is not a JavaScript regular expression (V8's words after the pattern), or
+ * undefined when it compiles or is past the cap (`MAX_REGEX_CHARS`: unjudged). Compiled only,
+ * never run. Also what Continue's activation asks of its `regex` (`agents/continue.ts`).
+ */
+export function compileProblem(pattern: string): string | undefined {
   if (pattern.length > MAX_REGEX_CHARS) return undefined;
   try {
     new RegExp(pattern);
