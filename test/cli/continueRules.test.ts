@@ -144,4 +144,21 @@ describe('Continue rules in agentls check and rules', () => {
     expect(byPath['.continue/rules/badlist.md'].globs).toEqual([]);
     expect(byPath['.continue/rules/mixed.md'].globs).toEqual(['**/*']);
   });
+
+  it('lists `globs: []` as attached to any file in context, not always', () => {
+    // Continue's source (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts): `isGlobalRule` tests `!rule.globs`, and
+    // `[]` is truthy, so the rule is not global; `matchesGlobs` with no positive pattern matches every path no `!` pattern excludes.
+    // markdownToRule (packages/config-yaml/src/markdown/markdownToRule.ts) passes the frontmatter's `globs` on as written.
+    const { ws } = checked({
+      '.continue/rules/empty.md': '---\nname: E\nglobs: []\n---\nE\n',
+      '.continue/rules/emptyoff.md': '---\nname: EO\nalwaysApply: false\ndescription: D\nglobs: []\n---\nEO\n',
+    });
+    const listing = builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout;
+    const rules = (JSON.parse(listing) as { agentRules: { agent: string; rules: { path: string; mode: string; globs?: string[] }[] }[] }).agentRules.find((a) => a.agent === 'continue')!.rules;
+    expect(rules.map((r) => [r.path, r.mode, r.globs]).sort()).toEqual([
+      ['.continue/rules/empty.md', 'glob', ['**/*']],
+      ['.continue/rules/emptyoff.md', 'glob', ['**/*']],
+    ]);
+    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).not.toMatch(/empty\.md +always/);
+  });
 });

@@ -28,6 +28,10 @@ import type { Activation, AgentModel, Placement } from './types';
  *   `matchesGlobs` returns false for a value that is neither a string nor a list (`globs: 42`),
  *   and a truthy one is not "no globs" to `isGlobalRule` (`!rule.globs`), so such a rule is
  *   never attached, `alwaysApply: true` apart; a falsy one (`0`, `false`) reads as no globs.
+ *   An empty list, `globs: []`, is truthy, so not "no globs" either, and `matchesGlobs` with no
+ *   positive pattern matches every path a `!` does not exclude: the rule is attached to any file
+ *   in context (`markdownToRule`, packages/config-yaml/src/markdown/markdownToRule.ts, passes the
+ *   frontmatter's `globs` on as written).
  * - Regex: each pattern is compiled with `new RegExp(pattern)` (no flags) inside a try/catch
  *   that logs "Invalid regex pattern" and returns false (`contentMatchesPatterns` there, in the
  *   revision whose key was still `patterns`; its test "should handle invalid regex patterns
@@ -94,6 +98,9 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   // listed as attached), so none of them is judged a dead glob either.
   const globs = written.filter((g) => !g.startsWith('!'));
   if (written.length) return { mode: 'globs', globs: globs.length ? globs : ['**/*'] };
+  // `globs: []` is truthy, so not "no globs" to `isGlobalRule` (`!rule.globs`), and `matchesGlobs`
+  // with no positive pattern matches every path: any file in context, whatever `alwaysApply: false` says.
+  if (Array.isArray(fm.globs) && fm.globs.length === 0) return { mode: 'globs', globs: ['**/*'] };
   // A content regex alone: any path, narrowed by content agentls does not read.
   if (globList(fm.regex, false).length) return { mode: 'globs', globs: ['**/*'] };
   if (fm.alwaysApply === false) {
