@@ -53,4 +53,21 @@ describe('a misspelt glob or scope key in agentls check', () => {
     const out = builtCli(['check'], { cwd: ws }).stdout;
     expect(out).not.toContain('frontmatter/unknown-key');
   });
+
+  it("says nothing of a short key that is only the start of one the agent reads, but still of a cut-short yes/no key", () => {
+    // `file`, `exclude`, `apply` are words of their own: taking them for `fileMatchPattern`, `excludeAgent`, `applyTo` is a guess.
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.kiro/steering/a.md': '---\ninclusion: always\nfile: notes.md\n---\nA\n',
+      '.github/instructions/a.instructions.md': '---\napplyTo: "src/**"\nexclude: "dist/**"\n---\nA\n',
+      '.github/instructions/b.instructions.md': '---\napply: "src/**"\n---\nB\n',
+      // `always` cut short of Cursor's yes/no `alwaysApply`: still a slip.
+      '.cursor/rules/c.mdc': '---\nalways: true\n---\nC\n',
+    });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).not.toContain('not `file`');
+    expect(out).not.toContain('not `exclude`');
+    expect(out).not.toContain('not `apply`');
+    expect(out).toContain('.cursor/rules/c.mdc:2:1: warning [frontmatter/unknown-key] Cursor reads `alwaysApply`, not `always`');
+  });
 });

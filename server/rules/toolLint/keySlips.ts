@@ -16,8 +16,8 @@ const ANY_AGENT_KEYS = new Set([...AGENT_MODELS.flatMap((m) => Object.keys(m.key
 /**
  * A key the agent does not read that is a slip of one it does and the file lacks: the same
  * letters (`AlwaysApply`, `apply_to`, `applyto`), one letter off (`glob` for `globs`, `path`
- * for `paths`, `fileMatchPatterns` for `fileMatchPattern`: singular and plural), or its start
- * (`always`); `nearestValue` decides, and only where one key alone is that close. Seen in real
+ * for `paths`, `fileMatchPatterns` for `fileMatchPattern`: singular and plural), or, for a yes/no
+ * key alone, its start (`always`; not `file` for `fileMatchPattern`); `nearestValue` decides, and only where one key alone is that close. Seen in real
  * rule files and in an audit of broken projects (Continue's `glob: "src/**"`): the agent ignores
  * the key, so a rule meant for some files is applied as if it had none, often always.
  */
@@ -25,7 +25,9 @@ export function keySlipFinding(entry: KeyEntry, agent: AgentModel, fm: Record<st
   const key = entry.key;
   if (ANY_AGENT_KEYS.has(key)) return undefined;
   const absent = Object.keys(agent.keys).filter((own) => fm[own] === undefined);
-  const meant = nearestValue(key, absent);
+  // A key cut short (`file`, `exclude`, `apply`) is as likely a word of its own as the start of a
+  // longer key (`fileMatchPattern`, `excludeAgent`, `applyTo`): a start counts for a yes/no key alone (`always`).
+  const meant = nearestValue(key, absent, (own) => agent.keys[own].kind === 'boolean');
   if (!meant) return undefined;
   const rename = { data: { fix: 'rename-key' as const, to: meant } };
   const said = `${agent.name} reads \`${meant}\`, not \`${key}\`: it ignores this key`;
