@@ -93,6 +93,8 @@ export interface InstructionSnapshot extends Gaps {
   rooShadowed: InstructionViews['rooShadowed'];
   /** The files of Zed's list it does not read (`InstructionViews.zedSkipped`). */
   zedSkipped: InstructionViews['zedSkipped'];
+  /** The file of Zed's list Zed reads (`InstructionViews.zedReads`). */
+  zedReads?: string;
 }
 
 /**
@@ -153,8 +155,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special, codexOverridden, rooShadowed, zedSkipped } = await made.views;
-    return { views, capped, special, codexOverridden, rooShadowed, zedSkipped, ...made.gaps };
+    const { views, capped, special, codexOverridden, rooShadowed, zedSkipped, zedReads } = await made.views;
+    return { views, capped, special, codexOverridden, rooShadowed, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
   }
 
   /**

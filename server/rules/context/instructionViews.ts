@@ -51,6 +51,8 @@ export interface InstructionViews {
   rooShadowed: RooShadowed[];
   /** Each file of Zed's list at the root that Zed does not read, an earlier one being there (`zedView`); none when Zed's view is not shown. */
   zedSkipped: ZedSkipped[];
+  /** The file of Zed's list that Zed reads at the root (`zedView`); none when Zed's view is not shown or no file of its list is there. */
+  zedReads?: string;
 }
 
 /** A rule folder of Claude Code's, Copilot's, Cursor's or Devin Desktop's read only in part (`Reader.list`). */
@@ -129,7 +131,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (zed) views.push(zed.view);
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
-  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], zedSkipped: zed?.skipped ?? [] };
+  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], zedSkipped: zed?.skipped ?? [], ...(zed?.reads !== undefined ? { zedReads: zed.reads } : {}) };
 }
 
 /**
@@ -880,7 +882,7 @@ async function rooAgentRules(reader: Reader, rules: AgentRule[], uncounted: Unco
  * folder holds the editor's project settings, used by many who never open its agent, so it is
  * no sign of the agent in use. Under `auto` without `.rules`, nothing past it is read.
  */
-async function zedView(reader: Reader): Promise<{ view: AgentView; skipped: ZedSkipped[] } | undefined> {
+async function zedView(reader: Reader): Promise<{ view: AgentView; skipped: ZedSkipped[]; reads?: string } | undefined> {
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
   const skipped: ZedSkipped[] = [];
@@ -905,7 +907,7 @@ async function zedView(reader: Reader): Promise<{ view: AgentView; skipped: ZedS
     const text = 'failure' in file ? '' : file.text;
     rules.push({ ...wholeFileRule(reader.shown(p), p, text, false), mode: 'none', notApplied: zedNotApplied(reader.shown(first.path), first.empty) });
   }
-  return { view: view('zed', reader.root, rules, uncounted), skipped };
+  return { view: view('zed', reader.root, rules, uncounted), skipped, ...(first ? { reads: first.path } : {}) };
 }
 
 /** The host of a workspace session: its rule reader (or `fs`, an overlay of it), home and settings. */

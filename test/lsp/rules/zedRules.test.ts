@@ -6,6 +6,7 @@ import type { RulesForFileResult } from '../../../protocol/rulesContext';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 import { serverRulesFor } from '../../helpers/rulesFor';
+import { workCounts } from '../../helpers/workCounts';
 
 /**
  * Zed's one rules file (rules/agents/zed.ts has the sources) through the real server: the files
@@ -77,5 +78,52 @@ describe("Zed's rules file in the server", () => {
     await c.setText(uri, '---\nglobs: "*.ts"\nalwaysApply: true\n---\nUse tabs.\n');
     const back = await c.waitForDiagnostics(uri, (d) => d.length > 0);
     expect(back.map((d) => [d.code, d.range.start.line, d.range.end.line])).toEqual([['frontmatter/sent-as-text', 0, 3]]);
+  });
+});
+
+describe("a keystroke in a file of Zed's list where Zed's view is shown", () => {
+  /** How often the server redid Zed's files on each keystroke (`context-zed-rules`, `server/workspace/testCounts.ts`): the other open ones diagnosed again, the closed ones' notes published again. */
+  it('redoes nothing of Zed for a keystroke in AGENTS.md or CLAUDE.md beside .rules, and does for one in .rules', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', 'AGENTS.md': '# A\n\nText.\n', 'CLAUDE.md': '# C\n', 'GEMINI.md': '# G\n', '.cursorrules': 'Be brief.\n' });
+    const work = workCounts();
+    const c = await start({ folders: [ws], home: tempDir(), env: work.env });
+    const uris = await Promise.all(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', '.cursorrules', '.rules'].map((n) => c.open(path.join(ws, n))));
+    for (const u of uris) await c.waitForDiagnostics(u);
+    const redone = async (name: string): Promise<number> => {
+      const key = `context-zed-rules ${path.join(ws, name)}`;
+      const before = work.counts()[key] ?? 0;
+      await c.type(c.uri(path.join(ws, name)), { line: 0, character: 0 }, 'x');
+      // Answered after the change notification was handled: Zed's work, if any, was counted by then.
+      await serverRulesFor(c, c.uri(path.join(ws, 'AGENTS.md')));
+      return (work.counts()[key] ?? 0) - before;
+    };
+    expect(await redone('AGENTS.md')).toBe(0);
+    expect(await redone('CLAUDE.md')).toBe(0);
+    // The file Zed reads: whether it is empty decides the notes on the others.
+    expect(await redone('.rules')).toBe(1);
+  });
+
+  it('still tells an open AGENTS.md when typing empties the file Zed reads, .rules or, under rules.agents, another', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', 'AGENTS.md': '# A\n' });
+    // Helix's client: diagnostics pushed with the buffer's version, none asked for (a pull would diagnose AGENTS.md afresh).
+    const c = await start({ folders: [ws], home: tempDir(), client: 'helix' });
+    const agents = await c.open(path.join(ws, 'AGENTS.md'));
+    const rules = await c.open(path.join(ws, '.rules'));
+    await c.type(agents, { line: 1, character: 0 }, 'Text.\n');
+    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);
+    await c.setText(rules, '\n');
+    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 1 && String(zedNotes(d)[0].message).includes('here .rules, which is empty'));
+    await c.setText(rules, 'Use spaces.\n');
+    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);
+
+    // AGENT.md, before AGENTS.md in Zed's list, is no rule file of the engine's: only Zed's own work tells AGENTS.md.
+    const other = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'AGENT.md': 'Be brief.\n', 'AGENTS.md': '# A\n' });
+    const z = await start({ folders: [other], home: tempDir(), client: 'helix', settings: { rules: { agents: ['zed'] } } });
+    const open = await z.open(path.join(other, 'AGENTS.md'));
+    const read = await z.open(path.join(other, 'AGENT.md'));
+    await z.type(open, { line: 1, character: 0 }, 'Text.\n');
+    await z.waitForDiagnostics(open, (d) => zedNotes(d).length === 1 && String(zedNotes(d)[0].message).includes('here AGENT.md (zed'));
+    await z.setText(read, '');
+    await z.waitForDiagnostics(open, (d) => zedNotes(d).length === 1 && String(zedNotes(d)[0].message).includes('here AGENT.md, which is empty'));
   });
 });

@@ -50,7 +50,7 @@ export function rulesContextFeature(state: RulesState): Feature {
       // An AGENTS.md's new text (typed, or its disk text again at close) changes what Codex sends of the files below it.
       if (doc.path && event !== 'save') context.codexChainChanged(doc.path);
       // And which of Zed's rules files it reads, where the text of the first one there becomes empty or not.
-      if (doc.path && event !== 'save') context.zedRulesChanged(doc.path);
+      if (doc.path && event !== 'save') context.zedRulesChanged(doc.path, event === 'change');
       if (event === 'close') context.closed(doc);
     },
     async hover(doc, p) {

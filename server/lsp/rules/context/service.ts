@@ -65,8 +65,13 @@ export class RulesContext {
   private pending: Set<string> | 'all' | undefined;
   /** Whether Codex's view was shown for each root at its last snapshot (`codexChainChanged` does nothing for a root without it); absent: not known yet. */
   private readonly codexShown = new Map<string, boolean>();
-  /** Whether Zed's view was shown for each root at its last snapshot (`zedRulesChanged`); absent: not known yet. */
-  private readonly zedShown = new Map<string, { shown: boolean; agents: string }>();
+  /**
+   * Whether Zed's view was shown for each root at its last snapshot (`zedRulesChanged`); absent: not known yet. `zed`: the
+   * file Zed read then (`InstructionViews.zedReads`), kept until a change may make it another or make it empty (`zedRulesChanged`).
+   */
+  private readonly zedShown = new Map<string, { shown: boolean; agents: string; zed?: { reads: string | undefined } }>();
+  /** Changes that may alter which file Zed reads, or whether it is empty (`zedRulesChanged`): a snapshot asked before the last one is not kept as Zed's. */
+  private zedChanges = 0;
   /** What the instruction views noted (`joinFindings` in `publishClosed`) on each closed rule file of the engine's, last pushed with its own findings. */
   private readonly notesSaid = new Map<string, string>();
   /** What each agent sent in every request at the last publication, per folder: a change touches every always-on rule (the budget). */
@@ -149,9 +154,11 @@ export class RulesContext {
     for (const root of engine.rootPaths) {
       // Read before the view, not after: an engine update landing during this wait would leave
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
-      const { views: instructionAgents, capped, special, codexOverridden, rooShadowed, zedSkipped } = await this.state.instructions.snapshot(root);
+      const asked = this.zedChanges;
+      const snapshot = await this.state.instructions.snapshot(root);
+      const { views: instructionAgents, capped, special, codexOverridden, rooShadowed, zedSkipped } = snapshot;
       this.noteCodexShown(root, instructionAgents);
-      this.noteZedShown(root, instructionAgents);
+      this.noteZedShown(root, snapshot, asked);
       const view = engine.view(root);
       if (!view) continue;
       // The agents' rule folders read only in part: said on the folder, as check says it.
@@ -339,8 +346,10 @@ export class RulesContext {
     // does not make the views again for it (their import chains were read once more a keystroke):
     // only `.rules` coming (`zedRulesChanged`) or another setting of the agents can show it.
     if (this.zedShownNow(root!) === false) return [];
-    const { views, zedSkipped } = await this.state.instructions.snapshot(root!);
-    this.noteZedShown(root!, views);
+    const asked = this.zedChanges;
+    const snapshot = await this.state.instructions.snapshot(root!);
+    const { zedSkipped } = snapshot;
+    this.noteZedShown(root!, snapshot, asked);
     const p = doc.path;
     return zedFindings(zedSkipped.filter((s) => s.path === p), (q) => displayPath(q, root!, this.state.context.session.home)).get(p) ?? [];
   }
@@ -350,24 +359,41 @@ export class RulesContext {
    * text, which may make the file Zed reads empty): which file Zed reads, and what the notes on
    * the others say, may differ, so the open ones are diagnosed again and the closed ones' notes
    * published again. Nothing where Zed's view was not shown, but for its own `.rules`, whose coming shows it.
+   * `textOnly`: an open buffer's text changed, no file came or went: nothing either where it is neither `.rules`
+   * nor the file Zed read at the last snapshot, whose text alone decides nothing of Zed's (a keystroke in
+   * AGENTS.md beside `.rules` diagnosed every other open file of Zed's list again).
    */
-  zedRulesChanged(p: string): void {
+  zedRulesChanged(p: string, textOnly = false): void {
     const root = this.state.context.session.rootOf(p);
     if (!isZedRootFile(p, root)) return;
-    if (p === path.join(root!, ZED_OWN_FILE)) this.zedShown.delete(root!);
+    const own = p === path.join(root!, ZED_OWN_FILE);
+    const last = this.zedShown.get(root!);
+    if (textOnly && !own && last?.zed && last.agents === this.agentsNow() && p !== last.zed.reads) return;
+    // Which file Zed reads, or whether it is empty, may change: what the last snapshot said of it is not kept.
+    this.zedChanges++;
+    if (last) delete last.zed;
+    if (own) this.zedShown.delete(root!);
     else if (this.zedShownNow(root!) === false) return;
+    countWork('context-zed-rules', 1, p);
     for (const doc of this.state.context.documents.all()) if (doc.path && doc.path !== p && isZedRootFile(doc.path, root)) this.state.context.diagnostics.schedule(doc);
     this.closedDue(new Set([p]));
   }
 
-  private noteZedShown(root: string, views: readonly AgentView[]): void {
-    this.zedShown.set(root, { shown: views.some((v) => v.agent === 'zed'), agents: JSON.stringify(this.state.context.session.settings.rules.agents) });
+  /** `asked`: `zedChanges` when the snapshot was asked; what it says of the file Zed reads is kept only where no change came since. */
+  private noteZedShown(root: string, snapshot: InstructionSnapshot, asked: number): void {
+    const zed = asked === this.zedChanges ? { zed: { reads: snapshot.zedReads } } : {};
+    this.zedShown.set(root, { shown: snapshot.views.some((v) => v.agent === 'zed'), agents: this.agentsNow(), ...zed });
+  }
+
+  /** `agentls.rules.agents` now, as `zedShown` keeps it. */
+  private agentsNow(): string {
+    return JSON.stringify(this.state.context.session.settings.rules.agents);
   }
 
   /** Whether Zed's view was shown at the root's last snapshot, under the agents asked for now; undefined when not known. */
   private zedShownNow(root: string): boolean | undefined {
     const last = this.zedShown.get(root);
-    return last && last.agents === JSON.stringify(this.state.context.session.settings.rules.agents) ? last.shown : undefined;
+    return last && last.agents === this.agentsNow() ? last.shown : undefined;
   }
 
   /**
