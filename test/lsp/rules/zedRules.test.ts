@@ -103,6 +103,26 @@ describe("a keystroke in a file of Zed's list where Zed's view is shown", () => 
     expect(await redone('.rules')).toBe(1);
   });
 
+  it("reads a typed import of CLAUDE.md once, as where Zed is not in use: Zed's note on it is not made again from every file's views", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', 'CLAUDE.md': '# Project\n\nSee @notes/n0.md and @notes/later.md.\n\nText.\n', 'notes/n0.md': 'First.\n', 'notes/extra.md': 'Extra.\n' });
+    const work = workCounts();
+    const c = await start({ folders: [ws], home: tempDir(), env: work.env, client: 'helix' });
+    const missing = (d: Diagnostic[]) => d.some((x) => x.code === 'claude/import-missing' && String(x.message).includes('notes/later.md'));
+    const uri = await c.open(path.join(ws, 'CLAUDE.md'));
+    await c.waitForDiagnostics(uri, missing);
+    const extra = path.join(ws, 'notes/extra.md');
+    const reads = () => work.counts()[`disk-read ${extra}`] ?? 0;
+    const before = reads();
+    await c.type(uri, { line: 4, character: 0 }, '@notes/extra.md ');
+    // Published with the buffer's version: the diagnosis of the keystroke, Zed's note with it, is done.
+    await c.waitForDiagnostics(uri, missing);
+    expect(reads() - before).toBe(1);
+    // And a keystroke after it in a line with no import reads it no more.
+    await c.type(uri, { line: 4, character: 0 }, 'x');
+    await c.waitForDiagnostics(uri, missing);
+    expect(reads() - before).toBe(1);
+  });
+
   it('still tells an open AGENTS.md when typing empties the file Zed reads, .rules or, under rules.agents, another', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.rules': 'Use tabs.\n', 'AGENTS.md': '# A\n' });
     // Helix's client: diagnostics pushed with the buffer's version, none asked for (a pull would diagnose AGENTS.md afresh).
@@ -112,6 +132,9 @@ describe("a keystroke in a file of Zed's list where Zed's view is shown", () => 
     await c.type(agents, { line: 1, character: 0 }, 'Text.\n');
     await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);
     await c.setText(rules, '\n');
+    await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 1 && String(zedNotes(d)[0].message).includes('here .rules, which is empty'));
+    // A keystroke in AGENTS.md itself keeps its note.
+    await c.type(agents, { line: 1, character: 0 }, 'More. ');
     await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 1 && String(zedNotes(d)[0].message).includes('here .rules, which is empty'));
     await c.setText(rules, 'Use spaces.\n');
     await c.waitForDiagnostics(agents, (d) => zedNotes(d).length === 0);

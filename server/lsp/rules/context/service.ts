@@ -12,7 +12,7 @@ import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs }
 import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rules/context/codexChain';
 import { isRooPath, rooFindings } from '../../../rules/context/rooFallback';
 import { isRooFallbackName } from '../../../rules/agents/roo';
-import { isZedRootFile, zedFindings } from '../../../rules/context/zedRules';
+import { isZedRootFile, zedFindings, type ZedSkipped } from '../../../rules/context/zedRules';
 import { ZED_OWN_FILE } from '../../../rules/agents/zed';
 import { displayPath, toPosix } from '../../../workspace/paths';
 import { instructionFilesWithGlobs, isInstructionPlace, mayBeCopilotDefault, MAX_INSTRUCTION_FILE_BYTES } from '../../../rules/context/instructionViews';
@@ -67,9 +67,10 @@ export class RulesContext {
   private readonly codexShown = new Map<string, boolean>();
   /**
    * Whether Zed's view was shown for each root at its last snapshot (`zedRulesChanged`); absent: not known yet. `zed`: the
-   * file Zed read then (`InstructionViews.zedReads`), kept until a change may make it another or make it empty (`zedRulesChanged`).
+   * file Zed read then (`InstructionViews.zedReads`) and the files it passed over (`zedSkipped`), kept until a change may
+   * make the one it reads another or make it empty (`zedRulesChanged`).
    */
-  private readonly zedShown = new Map<string, { shown: boolean; agents: string; zed?: { reads: string | undefined } }>();
+  private readonly zedShown = new Map<string, { shown: boolean; agents: string; zed?: { reads: string | undefined; skipped: ZedSkipped[] } }>();
   /** Changes that may alter which file Zed reads, or whether it is empty (`zedRulesChanged`): a snapshot asked before the last one is not kept as Zed's. */
   private zedChanges = 0;
   /** What the instruction views noted (`joinFindings` in `publishClosed`) on each closed rule file of the engine's, last pushed with its own findings. */
@@ -336,8 +337,9 @@ export class RulesContext {
 
   /**
    * Whether Zed reads an open file of its list at a root (`zedRules.ts`), as a closed one's note
-   * is pushed: from the folder's instruction views, made again only when one of those few files
-   * changed. Undefined for any other document; none where Zed's view is not shown.
+   * is pushed: from what the folder's last instruction views said of Zed (`zedShown`), asked of the
+   * views again only for `.rules` and the file Zed reads, or once a change may have altered which file
+   * that is. Undefined for any other document; none where Zed's view is not shown.
    */
   private async openZedFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
     const root = doc.path ? (await this.state.engine()).rootFor(doc.path) : undefined;
@@ -346,12 +348,19 @@ export class RulesContext {
     // does not make the views again for it (their import chains were read once more a keystroke):
     // only `.rules` coming (`zedRulesChanged`) or another setting of the agents can show it.
     if (this.zedShownNow(root!) === false) return [];
+    const p = doc.path;
+    const shown = (q: string) => displayPath(q, root!, this.state.context.session.home);
+    // A file's own note never depends on its own text, only on which file is first at the root and whether that one is
+    // empty: kept from the last snapshot, a keystroke in CLAUDE.md beside `.rules` does not make every view again for it
+    // (its import chain was read once more a keystroke). `.rules` and the file Zed reads are asked of the views.
+    const last = this.zedShown.get(root!);
+    if (last?.zed && last.shown && last.agents === this.agentsNow() && p !== path.join(root!, ZED_OWN_FILE) && p !== last.zed.reads) {
+      return zedFindings(last.zed.skipped.filter((s) => s.path === p), shown).get(p) ?? [];
+    }
     const asked = this.zedChanges;
     const snapshot = await this.state.instructions.snapshot(root!);
-    const { zedSkipped } = snapshot;
     this.noteZedShown(root!, snapshot, asked);
-    const p = doc.path;
-    return zedFindings(zedSkipped.filter((s) => s.path === p), (q) => displayPath(q, root!, this.state.context.session.home)).get(p) ?? [];
+    return zedFindings(snapshot.zedSkipped.filter((s) => s.path === p), shown).get(p) ?? [];
   }
 
   /**
@@ -381,7 +390,7 @@ export class RulesContext {
 
   /** `asked`: `zedChanges` when the snapshot was asked; what it says of the file Zed reads is kept only where no change came since. */
   private noteZedShown(root: string, snapshot: InstructionSnapshot, asked: number): void {
-    const zed = asked === this.zedChanges ? { zed: { reads: snapshot.zedReads } } : {};
+    const zed = asked === this.zedChanges ? { zed: { reads: snapshot.zedReads, skipped: snapshot.zedSkipped } } : {};
     this.zedShown.set(root, { shown: snapshot.views.some((v) => v.agent === 'zed'), agents: this.agentsNow(), ...zed });
   }
 
