@@ -808,7 +808,10 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   const config = path.join(root, '.roo');
   reader.watched.add(config);
   const { configEntries, fallbacks, inUse, customModes, userModes } = await readRooRoot(host.fs, root, host);
-  reader.watched.add(path.join(root, ROOMODES));
+  // Read for its custom modes: a buffer's new text there changes which mode folders are known (`touchesInstructions`).
+  const roomodes = path.join(root, ROOMODES);
+  reader.watched.add(roomodes);
+  reader.readPaths.add(roomodes);
   if (host.agents === 'auto' && !inUse) return undefined;
   const modes = new Set<string>();
   for (const e of configEntries) {

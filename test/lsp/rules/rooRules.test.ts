@@ -61,4 +61,17 @@ describe('Roo Code in the server', () => {
     expect(await c.waitForDiagnostics(debg, (d) => !d.some((x) => x.code === 'rule/not-read'))).toEqual([]);
     await until('the debg mode listed', async () => rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-debg/z.md'), (r) => r?.agentMode === 'debg' && r.applies === true);
   });
+  it('follows the modes typed in an open .roomodes, before it is saved', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-docs/x.md': 'Doc rule.\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: docs\n    name: Docs\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const a = c.uri(path.join(ws, 'src/a.ts'));
+    const docsRule = async () => rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-docs/x.md')?.applies;
+    const modes = await c.open(path.join(ws, '.roomodes'));
+    expect(await docsRule()).toBe(true);
+    // The docs mode typed away: its folder's rule is in no mode Roo Code knows.
+    await c.setText(modes, 'customModes:\n  - slug: other\n    name: O\n');
+    await until('the docs mode gone', docsRule, (applies) => applies === false, 15_000);
+    await c.setText(modes, 'customModes:\n  - slug: docs\n    name: D\n');
+    await until('the docs mode back', docsRule, (applies) => applies === true, 15_000);
+  });
 });
