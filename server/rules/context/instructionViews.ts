@@ -827,10 +827,17 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // The user's mode folders (`~/.roo/rules-{mode}/`, docs' "Global Rules Directory") of the modes the workspace names and of
   // Roo Code's own: ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
   for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);
-  for (const mode of [...modes].sort()) {
+  const sorted = [...modes].sort();
+  for (const mode of sorted) host.allowArea(rooUserRuleFolder(host.home, mode));
+  // Which of the user's mode folders are there, in one look at their names in ~/.roo (a stat of each, never a listing
+  // of ~/.roo nor a read of what else it holds): only those are listed. Every mode's folder listed made each keystroke
+  // in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).
+  const there = await host.fs.statEntries(path.dirname(userRules), sorted.map((mode) => `rules-${mode}`));
+  for (const [i, mode] of sorted.entries()) {
     const userDir = rooUserRuleFolder(host.home, mode);
-    host.allowArea(userDir);
-    const userFiles = await listFolder(userDir);
+    const kind = there[i]?.kind;
+    // A link is listed as the folder it may lead to (`Reader.list` follows none inside it); the watch is kept for one that comes.
+    const userFiles = kind === 'directory' || kind === 'symlink' ? await listFolder(userDir) : (reader.watched.add(userDir), []);
     for (const p of userFiles) await take(p, true, mode);
     const dir = path.join(config, `rules-${mode}`);
     const files = await listFolder(dir);

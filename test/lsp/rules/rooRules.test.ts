@@ -6,6 +6,7 @@ import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 import { until } from '../../helpers/polling';
 import { serverRulesFor } from '../../helpers/rulesFor';
+import { workCounts } from '../../helpers/workCounts';
 
 /**
  * Roo Code's rules (rules/agents/roo.ts has the sources) through the real server: the unread
@@ -61,6 +62,30 @@ describe('Roo Code in the server', () => {
     expect(await c.waitForDiagnostics(debg, (d) => !d.some((x) => x.code === 'rule/not-read'))).toEqual([]);
     await until('the debg mode listed', async () => rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-debg/z.md'), (r) => r?.agentMode === 'debg' && r.applies === true);
   });
+  it("looks into the user's ~/.roo/rules-{mode} folders that are there, not into every mode's, at a keystroke in AGENTS.md", async () => {
+    const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', 'AGENTS.md': '# A\n\nText.\n', '.roo/rules/a.md': 'A\n', 'src/a.ts': 'x\n' };
+    for (let i = 0; i < 20; i++) files[`.roorules-m${i}`] = `mode ${i}\n`;
+    const ws = writeTree(tempDir(), files);
+    // The user's folders of one custom mode and one built-in mode; Roo Code's settings beside them are never opened.
+    const home = writeTree(tempDir(), { '.roo/rules-m3/mine.md': 'Mine.\n', '.roo/rules-code/code.md': 'Code.\n', '.roo/mcp_settings.json': '{}\n' });
+    const work = workCounts();
+    const c = await start({ folders: [ws], home, env: work.env, client: 'helix' });
+    const a = c.uri(path.join(ws, 'src/a.ts'));
+    const user = (r: RulesForFileResult) => rooRules(r).filter((x) => x.path.startsWith(home)).map((x) => [path.relative(home, x.path), x.agentMode]);
+    expect(user(await serverRulesFor(c, a))).toEqual([['.roo/rules-code/code.md', 'code'], ['.roo/rules-m3/mine.md', 'm3']]);
+    const uri = await c.open(path.join(ws, 'AGENTS.md'));
+    await c.waitForDiagnostics(uri);
+    const homeListings = () => Object.entries(work.counts()).filter(([k]) => k.startsWith(`disk-readdir ${path.join(home, '.roo', 'rules-')}`));
+    const before = Object.fromEntries(homeListings());
+    await c.type(uri, { line: 2, character: 0 }, 'x');
+    await c.waitForDiagnostics(uri);
+    // The keystroke made the views again (the rules for a file follow it): the two folders there listed, no other.
+    expect(user(await serverRulesFor(c, a))).toEqual([['.roo/rules-code/code.md', 'code'], ['.roo/rules-m3/mine.md', 'm3']]);
+    const grown = homeListings().filter(([k, n]) => n !== (before[k] ?? 0)).map(([k]) => k).sort();
+    expect(grown).toEqual([`disk-readdir ${path.join(home, '.roo/rules-code')}`, `disk-readdir ${path.join(home, '.roo/rules-m3')}`]);
+    expect(Object.keys(work.counts()).filter((k) => k.includes('mcp_settings'))).toEqual([]);
+  });
+
   it('follows the modes typed in an open .roomodes, before it is saved', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-docs/x.md': 'Doc rule.\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: docs\n    name: Docs\n' });
     const c = await start({ folders: [ws], home: tempDir() });
