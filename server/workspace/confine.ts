@@ -92,8 +92,8 @@ export class Confinement implements PathGuard {
    * path of each folder resolved once, each later path judged from its nearest resolved
    * folder: a tree 200 folders deep asked every folder's real path again, name by name, for
    * each of its files and each folder above them, 3 million system calls. Just as strict: a
-   * link met on the way is followed as before, a kept folder is used only while it still is
-   * the folder it was (`KnownFolders.nearest`), and only the analysis's own async work uses
+   * link met on the way is followed as before, a kept folder is used only while its real path
+   * is still the one kept (`KnownFolders.nearest`), and only the analysis's own async work uses
    * them (anything else running meanwhile resolves afresh). An analysis started inside
    * another shares its folders; nothing is kept once the outermost one ends.
    */
@@ -266,16 +266,13 @@ function resolveAsTheKernel(p: string, known?: KnownFolders): string | undefined
   // The links followed to reach the folder started from count towards the kernel's limit, as when resolved in one go.
   let hops = start?.hops ?? 0;
   let looked = known?.takeChecks() ?? 0;
-  // What `real` is on disk, when it was the last name looked at (a kept folder is checked against it later).
+  // What `real` is on disk, when it was the last name looked at (only a folder is kept).
   let realStat: fs.Stats | undefined;
-  // A link was followed since the last folder of `p`: its last name.
-  let viaLink = false;
   try {
     while (pending.length > 0) {
       const part = pending.pop()!;
       if (typeof part !== 'string') {
-        if (realStat?.isDirectory()) known?.keep(part.folder, real, hops, realStat, viaLink);
-        viaLink = false;
+        if (realStat?.isDirectory()) known?.keep(part.folder, real, hops);
         continue;
       }
       if (part === '.') continue;
@@ -299,7 +296,6 @@ function resolveAsTheKernel(p: string, known?: KnownFolders): string | undefined
         realStat = st;
         continue;
       }
-      viaLink = true;
       if (++hops > MAX_LINK_HOPS) return undefined;
       const target = linkTarget(next);
       if (target === undefined) return undefined;

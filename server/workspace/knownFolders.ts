@@ -15,35 +15,30 @@ export const MAX_KEPT_CHARS = 8_000_000;
 interface Kept {
   real: string;
   hops: number;
-  /** What `real` was on disk when kept, to see that the folder still leads to it. */
-  dev: number;
-  ino: number;
-  /** The folder's last name was a link (followed to `real`); otherwise it must still be the folder itself, no link. */
-  viaLink: boolean;
 }
 
 /**
  * The real path of each folder resolved while one analysis runs (`Confinement.resolvingOnce`),
  * by its absolute path as written (POSIX): a path below one is resolved from there, the names
- * above it not looked at again. A kept folder is used only while it still leads to the very
- * folder it led to (one `lstat`, or `stat` where its last name was a link, compared by device
- * and inode); a folder swapped for a link, or a link for a folder, is dropped and resolved anew.
+ * above it not looked at again. A kept folder is used only while its real path is still the one
+ * kept (`realPathNow`); a folder swapped for a link, a link for a folder, or a folder moved out
+ * (same device and inode) with a link to it left in its place, is dropped and resolved anew.
  */
 export class KnownFolders {
   private readonly kept = new Map<string, Kept>();
   private chars = 0;
   private closed = false;
-  /** Kept folders looked at on disk (`stillLeadsThere`) since `takeChecks` last asked. */
+  /** Kept folders looked at on disk (`realPathNow`: one each on Linux, else one a name) since `takeChecks` last asked. */
   private checks = 0;
 
-  /** `folder` leads to `real` (whose `lstat` is `st`), through `hops` symbolic links, its last name one when `viaLink`. */
-  keep(folder: string, real: string, hops: number, st: fs.Stats, viaLink: boolean): void {
+  /** `folder` (a folder) leads to `real` through `hops` symbolic links. */
+  keep(folder: string, real: string, hops: number): void {
     if (this.closed || this.kept.size >= MAX_KEPT) return;
     const before = this.kept.get(folder);
     const chars = folder.length + real.length - (before ? folder.length + before.real.length : 0);
     if (this.chars + chars > MAX_KEPT_CHARS) return;
     this.chars += chars;
-    this.kept.set(folder, { real, hops, dev: st.dev, ino: st.ino, viaLink });
+    this.kept.set(folder, { real, hops });
   }
 
   /** The deepest kept folder that is `p` or holds it and still leads where it did, with its real path; undefined when none is. */
@@ -53,8 +48,8 @@ export class KnownFolders {
     for (let at = p; at.length > 1; at = at.slice(0, at.lastIndexOf('/'))) {
       const kept = this.kept.get(at);
       if (kept === undefined) continue;
-      this.checks++;
-      if (stillLeadsThere(at, kept)) return { folder: at, real: kept.real, hops: kept.hops };
+      this.checks += procFdNames() ? 1 : at.split('/').length - 1;
+      if (realPathNow(at) === kept.real) return { folder: at, real: kept.real, hops: kept.hops };
       this.kept.delete(at);
       this.chars -= at.length + kept.real.length;
     }
@@ -85,11 +80,35 @@ export class KnownFolders {
   }
 }
 
-function stillLeadsThere(folder: string, kept: Kept): boolean {
+let procFd: boolean | undefined;
+
+/** Whether the kernel names the file an open descriptor holds (`/proc/self/fd/N`, Linux). */
+function procFdNames(): boolean {
+  return (procFd ??= process.platform === 'linux' && fs.existsSync('/proc/self/fd'));
+}
+
+/**
+ * The real path `folder` leads to now, undefined when it cannot be told (missing, not a
+ * folder, not readable). On Linux the folder is opened and the kernel asked which one it
+ * opened: three system calls whatever its depth, where comparing the device and inode would
+ * miss a folder moved out of the workspace with a link to it left in its place. Elsewhere
+ * `realpath(3)`, one look a name.
+ */
+function realPathNow(folder: string): string | undefined {
+  if (procFdNames()) {
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(folder, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
+      return fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return undefined;
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
+    }
+  }
   try {
-    const st = kept.viaLink ? fs.statSync(folder, { throwIfNoEntry: false }) : fs.lstatSync(folder, { throwIfNoEntry: false });
-    return st !== undefined && st.ino === kept.ino && st.dev === kept.dev && st.isDirectory();
+    return fs.realpathSync.native(folder);
   } catch {
-    return false;
+    return undefined;
   }
 }

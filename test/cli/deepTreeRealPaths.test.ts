@@ -30,7 +30,7 @@ describe('agentls check in a tree 200 folders deep', () => {
     const report = JSON.parse(run.stdout) as CheckJson;
     expect(report.diagnostics).toEqual([]);
     expect(report.summary.filesChecked).toBe(folders.length);
-    // Each path judged also looks once at the kept folder it starts from (that it is still that folder): 3,606 steps now.
+    // Each path judged also looks once at the kept folder it starts from (that its real path is still the one kept): 3,606 steps now.
     expect(work.counts()['real-path-steps']).toBeLessThanOrEqual(30 * folders.length);
   }, 60_000);
 });

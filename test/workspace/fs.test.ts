@@ -97,6 +97,25 @@ describe('confinement', () => {
     expect({ outsideSubSecret, outsideLinkedRule, ...inside }).toEqual({ outsideSubSecret: false, outsideLinkedRule: true, subSecret: false, linkedRule: true });
   });
 
+  it('drops a kept folder moved out of the workspace (same inode) and replaced by a link to where it went', async () => {
+    const root = writeTree(tempDir(), { 'a/b/AGENTS.md': 'in' });
+    const outside = tempDir();
+    const c = new Confinement([root]);
+    const inside: Record<string, boolean> = {};
+    await c.resolvingOnce(async () => {
+      // `a` and `a/b` kept as folders of the root.
+      inside.before = c.allows(path.join(root, 'a', 'b', 'AGENTS.md'));
+      // A move keeps the folder's device and inode; the link in its place leads to it, now outside.
+      fs.renameSync(path.join(root, 'a'), path.join(outside, 'a'));
+      fs.writeFileSync(path.join(outside, 'a', 'b', 'secret.md'), 'secret');
+      fs.symlinkSync(path.join(outside, 'a'), path.join(root, 'a'));
+      inside.secret = c.allows(path.join(root, 'a', 'b', 'secret.md'));
+      inside.rule = c.allowsRuleFile(path.join(root, 'a', 'b', 'AGENTS.md'));
+    });
+    const fresh = c.allows(path.join(root, 'a', 'b', 'secret.md'));
+    expect({ ...inside, fresh }).toEqual({ before: true, secret: false, rule: false, fresh: false });
+  });
+
   it('keeps no more than its cap of characters of folders with long paths, and resolves the rest as before', () => {
     // 14 names of 250 characters, then 1,300 folders of one more: each kept folder is about 7,500 characters (its path and real path), 9.7 million in all.
     const long = (i: number) => `${String(i).padStart(5, '0')}${'x'.repeat(245)}`;

@@ -29,7 +29,7 @@ describe('an AGENTS.md 200 folders deep, open', () => {
     const uri = await c.open(file);
     await c.waitForDiagnostics(uri, () => true, 20_000);
     const opened = steps();
-    // About 4,000 names and 2,000 looks at kept folders (that each is still that folder) now; the square was 170,000 a keystroke.
+    // About 4,000 names and 2,000 looks at kept folders (that each still has the real path kept) now; the square was 170,000 a keystroke.
     expect(opened).toBeLessThanOrEqual(40 * DEPTH);
     await c.type(uri, { line: 2, character: 0 }, 'x');
     await c.waitForDiagnostics(uri, () => true, 20_000);
