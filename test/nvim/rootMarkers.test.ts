@@ -54,5 +54,34 @@ describe('editors/nvim and the user-level rule folders', () => {
       delete process.env.AGENTLS_USER_FILE;
     }
   }, 90_000);
+
+  it("the home's credentials, settings and transcripts beside the rule files join no client; ~/.gemini/GEMINI.md and ~/.codex/AGENTS.md do", async () => {
+    const secret = { '.codex/auth.json': '{"OPENAI_API_KEY":"sk-secret"}\n', '.gemini/oauth_creds.json': '{"refresh_token":"secret"}\n', '.claude/projects/t.jsonl': '{"type":"user"}\n', '.gemini/settings.json': '{}\n' };
+    const rules = { '.continue/rules/g.md': '---\nname: g\nglob: "**/*.ts"\n---\nGlobal.\n', '.gemini/GEMINI.md': '# Gemini\n', '.codex/AGENTS.md': '# Codex\n' };
+    const home = writeTree(tempDir('agentls-nvim-home-'), { ...secret, ...rules, 'notes/todo.md': '# To do\n' });
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/auth.ts': 'export const a = 1;\n' });
+    const codexHome = process.env.CODEX_HOME;
+    delete process.env.CODEX_HOME;
+    process.env.AGENTLS_USER_FILE = `${home}/.continue/rules/g.md`;
+    process.env.AGENTLS_HOME_FILES = [...Object.keys(secret), ...Object.keys(rules)].join('\n');
+    try {
+      const run = await runNvim({ workspace: ws, home, settings: { home }, file: 'src/auth.ts', scenario: 'user_rule_file' });
+      expect(run.error).toBeNull();
+      expect(run.result.home_files).toEqual({
+        '.codex/auth.json': false,
+        '.gemini/oauth_creds.json': false,
+        '.claude/projects/t.jsonl': false,
+        '.gemini/settings.json': false,
+        '.continue/rules/g.md': true,
+        '.gemini/GEMINI.md': true,
+        '.codex/AGENTS.md': true,
+      });
+      expect(run.result.client_roots).toEqual([ws]);
+    } finally {
+      delete process.env.AGENTLS_USER_FILE;
+      delete process.env.AGENTLS_HOME_FILES;
+      if (codexHome !== undefined) process.env.CODEX_HOME = codexHome;
+    }
+  }, 90_000);
 });
 

@@ -30,11 +30,16 @@ local defaults = {
   -- Files that mark a root only where no folder above the file holds one of the markers above:
   -- Claude Code and AGENTS.md readers also read them in a project's subfolders.
   fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'GEMINI.md' },
-  -- Folders of the home directory holding the agents' user-level rules (~/.continue/rules,
-  -- ~/.cursor/rules, ~/.gemini/GEMINI.md, …; server/workspace/ruleLocations.ts has the list). A
-  -- file there lies in no project: it joins a running agentls client, whose server judges it
-  -- by its path, and starts none (the home is no project).
-  user_rule_folders = { '.xcsh', '.agent', '.agents', '.cursor', '.codeium', '.cline', 'Documents/Cline', 'Cline', '.claude', '.kiro', '.continue', '.gemini', '.roo', '.codex' },
+  -- The places of the home the server reads user-level rules from (`userRuleAreas` of
+  -- server/workspace/ruleLocations.ts), relative to the home: one ending in `/` is a folder, whose
+  -- files are its rules, else it is that one file; `*` is any part of one name. A file there, in
+  -- no project, joins a running agentls client, whose server judges it by its path, and starts
+  -- none (the home is no project). Nothing else of the agents' folders joins: they hold their
+  -- settings, keys and transcripts (~/.codex/auth.json, ~/.claude/projects), which a client would
+  -- send whole to the server. Added to these: the xcsh agent's `agent/rules/` in `.xcsh` (and in
+  -- `rules.piConfigDir` or PI_CONFIG_DIR where set), Codex's AGENTS.md and AGENTS.override.md in
+  -- CODEX_HOME where set, else in `.codex`.
+  user_rule_locations = { '.agent/rules/', '.agents/rules/', '.cursor/rules/', '.codeium/windsurf/memories/global_rules.md', '.cline/rules/', 'Documents/Cline/Rules/', 'Cline/Rules/', '.kiro/steering/', '.continue/rules/', '.gemini/GEMINI.md', '.roo/rules/', '.roo/rules-*/' },
   -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
   patterns = nil,
   -- Sent with workspace/didChangeConfiguration and answered to workspace/configuration.
@@ -65,13 +70,27 @@ local function call(client, method, ...)
   return client[method](...)
 end
 
+-- Whether `dir` is a folder of the home named as a marker (~/.claude, ~/.gemini, ~/.codex, ~/.git, …):
+-- the home's own, holding its agents' settings, keys and transcripts, and no project even where
+-- it holds a CLAUDE.md, GEMINI.md or AGENTS.md (which the server reads as user-level rules).
+local function home_own(dir, home)
+  if vim.fn.fnamemodify(dir, ':h') ~= home then return false end
+  local name = vim.fn.fnamemodify(dir, ':t')
+  for _, markers in ipairs({ M.config.root_markers, M.config.secondary_root_markers or {} }) do
+    for _, marker in ipairs(markers) do
+      if marker == name then return true end
+    end
+  end
+  return false
+end
+
 -- The nearest folder at or above the one holding `path` that holds one of `markers`, below the
--- home directory: the home holds the user's own ~/.claude, ~/.cursor or a dotfiles .git, which
--- make no project of it (the server refuses to index it).
+-- home directory and its own folders: the home holds the user's own ~/.claude, ~/.cursor or a
+-- dotfiles .git, which make no project of it (the server refuses to index it).
 local function find_marked(path, markers)
   local dir = vim.fn.fnamemodify(path, ':p:h')
   local home = uv.os_homedir()
-  while dir and dir ~= '' and dir ~= home do
+  while dir and dir ~= '' and dir ~= home and not home_own(dir, home) do
     for _, marker in ipairs(markers) do
       if uv.fs_stat(dir .. '/' .. marker) then
         return dir
@@ -157,19 +176,40 @@ local function attach_under(root, bufnr)
   if clients[root] then vim.lsp.buf_attach_client(bufnr, clients[root]) end
 end
 
+local function set(value)
+  if type(value) == 'string' and value ~= '' then return value end
+  return nil
+end
+
+-- Whether `file` (absolute) is one of the user-level rule places of `home` (`user_rule_locations`
+-- and those the settings and the server's environment add, as the server finds them).
+local function user_rule_location(file, home)
+  local rules = (M.config.settings.agentls or {}).rules or {}
+  local env = M.config.cmd_env or {}
+  local places = {}
+  for _, location in ipairs(M.config.user_rule_locations or {}) do table.insert(places, home .. '/' .. location) end
+  table.insert(places, home .. '/.xcsh/agent/rules/')
+  local pi = set(rules.piConfigDir) or set(env.PI_CONFIG_DIR) or set(vim.env.PI_CONFIG_DIR)
+  if pi then table.insert(places, home .. '/' .. pi:gsub('^/+', '') .. '/agent/rules/') end
+  local codex = set(env.CODEX_HOME) or set(vim.env.CODEX_HOME)
+  codex = codex and vim.fn.fnamemodify(codex, ':p'):gsub('/$', '') or home .. '/.codex'
+  table.insert(places, codex .. '/AGENTS.md')
+  table.insert(places, codex .. '/AGENTS.override.md')
+  for _, place in ipairs(places) do
+    local folder = place:sub(-1) == '/'
+    local pattern = '^' .. place:gsub('[%^%$%(%)%%%.%[%]%*%+%-%?]', '%%%0'):gsub('%%%*', '[^/]*') .. (folder and '' or '$')
+    if file:match(pattern) then return true end
+  end
+  return false
+end
+
 -- The running agentls client a user-level rule file at `path` joins: the alternate buffer's (the
--- file it was opened from), else the first; nil where the file is in none of the home's agent
--- folders or no client runs. The home is the `home` setting where set, as the server's.
+-- file it was opened from), else the first; nil where the file is none of the home's user-level
+-- rule places or no client runs. The home is the `home` setting where set, as the server's.
 local function user_level_client(path)
   local home = (M.config.settings.agentls or {}).home or uv.os_homedir()
   if not home then return nil end
-  local file = vim.fn.fnamemodify(path, ':p')
-  local under = false
-  for _, folder in ipairs(M.config.user_rule_folders or {}) do
-    local dir = vim.fn.fnamemodify(home, ':p'):gsub('/$', '') .. '/' .. folder .. '/'
-    if file:sub(1, #dir) == dir then under = true end
-  end
-  if not under then return nil end
+  if not user_rule_location(vim.fn.fnamemodify(path, ':p'), (vim.fn.fnamemodify(home, ':p'):gsub('/$', ''))) then return nil end
   local alternate = vim.fn.bufnr('#')
   if alternate > 0 then
     for _, c in ipairs(buffer_clients(alternate)) do
