@@ -24,8 +24,8 @@ for _, rel in ipairs(vim.split(os.getenv('AGENTLS_HOME_FILES') or '', '\n', { tr
   vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('HOME') .. '/' .. rel))
   bufs[rel] = vim.api.nvim_get_current_buf()
 end
--- A client started for such a file attaches it once initialized: give it the time.
-vim.wait(1500)
+-- A client started for such a file would attach it only once initialized: the list of clients,
+-- made when each file is opened, says whether any was started (no waiting for an attach).
 T.result.home_files = {}
 for rel, buf in pairs(bufs) do T.result.home_files[rel] = require('agentls').client(buf) ~= nil end
 T.result.client_roots = {}
