@@ -1,4 +1,4 @@
-import { compileProblem } from '../toolLint/regexValues';
+import { compileProblem } from '../regexCompile';
 import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { Activation, AgentModel, Placement } from './types';
