@@ -30,8 +30,9 @@ local defaults = {
   -- Files that mark a root only where no folder above the file holds one of the markers above:
   -- Claude Code and AGENTS.md readers also read them in a project's subfolders.
   fallback_root_markers = { 'CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'GEMINI.md' },
-  -- The places of the home the server reads user-level rules from (`userRuleAreas` of
-  -- server/workspace/ruleLocations.ts), relative to the home: one ending in `/` is a folder, whose
+  -- The places of the home the server reads user-level rules from (as `userRuleAreas` of
+  -- server/workspace/ruleLocations.ts, a little wider: every `.roo/rules-*/`, where the server reads the modes a
+  -- workspace names and the built-in ones, and `.agent(s)/rules/` under any profile), relative to the home: one ending in `/` is a folder, whose
   -- files are its rules, else it is that one file; `*` is any part of one name. A file there, in
   -- no project, joins a running agentls client, whose server judges it by its path, and starts
   -- none (the home is no project). Nothing else of the agents' folders joins: they hold their

@@ -92,10 +92,3 @@ export function toolSkipsLocation(provider: ProviderId, level: RuleLevel): boole
 export function sentWhole(placement: Placement | undefined): boolean {
   return placement?.read === true && !placement.frontmatter;
 }
-
-/** "Cursor", "Windsurf and the xcsh agent", "Cursor, Windsurf and the xcsh agent". */
-export function agentNames(ids: Iterable<AgentId>): string {
-  const names = [...ids].map((id) => agentModel(id).name);
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}

@@ -82,12 +82,6 @@ export function sentTokens(rule: AgentRule): number {
   return tokensOfBytes(sentBytes(rule));
 }
 
-/** One line for a rule: its size and whether it is always sent. */
-export function ruleCostLabel(rule: AgentRule): string {
-  const tokens = sentTokens(rule);
-  return `${tokensText(tokens)}${inEveryRequest(rule) ? ', sent in every request' : rule.mode === 'always' && rule.agentMode !== undefined ? `, sent in every request in the ${rule.agentMode} mode` : ''}`;
-}
-
 /** An always-on rule of the root's (no nested folder) and of every mode of the agent's. */
 function inEveryRequest(rule: AgentRule): boolean {
   return rule.mode === 'always' && rule.scope === undefined && rule.agentMode === undefined;
