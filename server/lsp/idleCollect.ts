@@ -86,6 +86,8 @@ export class BurstCollector {
    */
   private garbageLeft(what: string): void {
     this.reason ??= what;
+    // Said so that a test (and a user reading the debug log) can tell the work ended from the collection that follows it.
+    this.log.debug(`memory: ${what} left garbage; collecting once requests are quiet`);
     if (this.timer) return;
     if (this.requests > 0) return this.arm(QUIET_MS);
     this.soon = true;
