@@ -184,8 +184,8 @@ function userLevelNote(left: FileFindings[], root: string, home: string | undefi
 
 /**
  * The paths to name so that `check` reports every one of `paths`, sorted: a user-level rule
- * folder (`areas`) holding two or more of them in place of its files (naming one checks every
- * file directly in it, `resolveCheckTargets`; any other folder it refuses), each other path as it is.
+ * folder (`areas`) holding two or more of them directly in place of its files (naming one checks every
+ * file its agent reads there, `resolveCheckTargets`), each other path as it is.
  */
 function namedForCheck(paths: readonly string[], areas: readonly string[]): string[] {
   const byFolder = new Map<string, string[]>();

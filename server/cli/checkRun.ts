@@ -48,7 +48,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
   // A check reads file after file with nothing else to do: on the spot, not through the thread pool.
   const session = new WorkspaceSession(settings, undefined, { blockingReads: true });
   session.addFolder(root);
-  const incomplete: string[] = [];
+  const incomplete: string[] = [...targets.incomplete];
   const nothingChecked: CheckRun['nothingChecked'] = [];
   const isIgnored = (p: string) => {
     const rel = relativeInside(root, p);

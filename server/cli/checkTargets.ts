@@ -5,7 +5,11 @@ import { LIMITS } from '../core/limits';
 import { looksMarkdown } from '../rules/discovery';
 import { compareBytes } from '../rules/model';
 import { realpathOfLongestPrefix } from '../workspace/confine';
-import { isInside } from '../workspace/paths';
+import { displayPath, isInside } from '../workspace/paths';
+import { agentModel } from '../rules/agents';
+import { cappedInstructionFinding } from '../rules/context/cappedFolders';
+import { sessionInstructionHost, type CappedInstructionFolder } from '../rules/context/instructionViews';
+import { userAreaReading, userFolderFiles } from '../rules/context/userAreaReading';
 import type { WorkspaceSession } from '../workspace/session';
 import { CliError } from './command';
 
@@ -23,6 +27,8 @@ export interface CheckTargets {
    * incomplete, but not counted as checked.
    */
   pastCap: string[];
+  /** Of a user-level rule folder walked as its agent reads it, where the walk stopped short (`userFolderFiles`): the run is incomplete. */
+  incomplete: string[];
 }
 
 /**
@@ -31,7 +37,7 @@ export interface CheckTargets {
  * answers "no problems" for something it did not look at.
  */
 export async function resolveCheckTargets(paths: string[], cwd: string, root: string, session: WorkspaceSession): Promise<CheckTargets> {
-  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [] };
+  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [], incomplete: [] };
   const problems: string[] = [];
   for (const written of paths) {
     const abs = await underRoot(path.resolve(cwd, written), root);
@@ -86,19 +92,38 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     }
     if (area === undefined) (isDir ? targets.folders : targets.files).push(abs);
     else if (!isDir) targets.files.push(abs);
-    else if (abs !== area) problems.push(`${written}: the agents read the files of ${area} itself, not of its subfolders`);
-    else {
-      const files = await userAreaFiles(abs).catch((err: NodeJS.ErrnoException) => {
-        problems.push(`${written}: cannot be read (${err.code ?? err.message})`);
-        return undefined;
-      });
-      if (files?.read.length === 0) problems.push(`${written}: no file there was checked: it holds none`);
-      targets.files.push(...(files?.read ?? []));
-      if (files?.pastCap !== undefined) targets.pastCap.push(files.pastCap);
-    }
+    else await addUserFolder(targets, problems, written, abs, area, session);
   }
   if (problems.length) throw new CliError(problems.join('\n'));
   return targets;
+}
+
+/**
+ * A user-level rule folder named (`area`, or `abs` inside it): the files its agent reads there,
+ * as it reads them (`userAreaReading`: the subfolders too where it walks them), with the same
+ * caps as the views' walk or discovery's listing; a folder inside one its agent reads flat is
+ * refused, naming that agent. A folder of which the agent reads nothing is a problem too: `check`
+ * never answers "no problems" for nothing looked at.
+ */
+async function addUserFolder(targets: CheckTargets, problems: string[], written: string, abs: string, area: string, session: WorkspaceSession): Promise<void> {
+  const { profile, piConfigDir } = session.settings.rules;
+  const reading = userAreaReading(area, session.home, profile, piConfigDir);
+  const agent = agentModel(reading.agent).name;
+  if (abs !== area && reading.file) return void problems.push(`${written}: ${agent} reads ${area} as one file, not the files of a folder`);
+  if (abs !== area && (!reading.walk || reading.walk.through === 0)) return void problems.push(`${written}: ${agent} reads the files of ${area} itself, not of its subfolders`);
+  let listed: { read: string[]; pastCap?: string; capped?: CappedInstructionFolder };
+  try {
+    if (reading.walk) {
+      const walked = await userFolderFiles(sessionInstructionHost(session), abs, reading.agent, reading.walk);
+      listed = { read: walked.files, ...(walked.capped ? { capped: walked.capped } : {}) };
+    } else listed = await userAreaFiles(abs);
+  } catch (err) {
+    return void problems.push(`${written}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (listed.read.length === 0 && listed.capped === undefined) problems.push(`${written}: no file there was checked: it holds none that ${agent} reads`);
+  targets.files.push(...listed.read);
+  if (listed.pastCap !== undefined) targets.pastCap.push(listed.pastCap);
+  if (listed.capped) targets.incomplete.push(`${displayPath(listed.capped.path, undefined, session.home)}: ${cappedInstructionFinding(listed.capped).message}`);
 }
 
 /**
@@ -140,7 +165,7 @@ export async function underRoot(abs: string, root: string): Promise<string> {
 }
 
 /**
- * The files directly in a user-level rule folder (the agents read no deeper), as far as
+ * The files directly in a user-level rule folder of the xcsh agent's (it reads no deeper), as far as
  * discovery reads it: in name order (`compareBytes`, the order discovery reads a folder in,
  * so the same files whatever order the file system lists them in), to the
  * `LIMITS.ruleFolderFiles`th of those that count toward its cap (`looksMarkdown`: every

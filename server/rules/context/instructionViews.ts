@@ -312,6 +312,18 @@ class Reader {
   }
 }
 
+/**
+ * The files under `dir` whose names end with one of `suffixes`, walked as the views walk an
+ * agent's rule folder (`Reader.list`: the same budget, depth and order), for `agentls check`
+ * naming a user-level folder; `capped`, where the walk stopped short of the agent's files;
+ * `special`, the pipes, sockets and devices it passed over (never opened).
+ */
+export async function agentFolderFiles(host: InstructionHost, dir: string, suffixes: readonly string[], options: { through?: number; agent: AgentId }): Promise<{ files: string[]; capped?: CappedInstructionFolder; special: string[] }> {
+  const reader = new Reader(dir, host);
+  const files = await reader.list(dir, suffixes, options);
+  return { files, ...(reader.capped.length ? { capped: reader.capped[0] } : {}), special: reader.special.map((s) => s.path) };
+}
+
 function view(id: AgentId, root: string, rules: AgentRule[], uncounted: UncountedFile[]): AgentView {
   return { agent: id, displayName: agentModel(id).name, root, rules, dialect: toolDialect(id), alwaysSentExtra: [], uncounted };
 }

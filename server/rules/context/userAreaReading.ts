@@ -1,0 +1,53 @@
+import * as path from 'node:path';
+import { clineGlobalRuleAreas, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
+import type { AgentId } from '../agents';
+import { rooSkipsFile } from '../agents/roo';
+import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } from './instructionViews';
+
+/**
+ * How the agent that owns a user-level rule location (`userRuleAreas`) reads it, for `agentls
+ * check` naming it or a folder inside it: `walk`, for a folder read as the views read one
+ * (`suffixes`: the files it takes, `skips`: those it passes over, `through: 0`: its own files
+ * alone); none for a folder the xcsh agent's discovery lists, flat (rules.md §2.2), or for a
+ * location that is one file (`file`).
+ */
+export interface UserAreaReading {
+  agent: AgentId;
+  file?: true;
+  walk?: { suffixes: readonly string[]; through?: number; skips?: (name: string) => boolean };
+}
+
+/** The names Cline's source leaves out of a rule folder (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`). */
+const CLINE_SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+
+/** The reading of `area`, one of `userRuleAreas(home, profile, piConfigDir)`. */
+export function userAreaReading(area: string, home: string, profile: RulesProfile, piConfigDir: string | undefined): UserAreaReading {
+  // The xcsh agent's folders and `~/.cursor/rules`, which Cursor does not read (`agents/cursor.ts`): the files directly in them.
+  if (userRuleFolders(home, profile, piConfigDir).some((f) => f.dir === area)) return { agent: 'xcsh' };
+  // Kiro: the `.md` files directly in the folder (`agents/kiro.ts`: kirodotdev/Kiro#3215), as `kiroView` reads them.
+  if (area === path.join(home, KIRO_STEERING_FOLDER)) return { agent: 'kiro', walk: { suffixes: ['.md'], through: 0 } };
+  // Continue: its loader walks the folder, keeping the `.md` files (`agents/continue.ts`), as `continueView` reads them.
+  if (area === path.join(home, CONTINUE_RULES_FOLDER)) return { agent: 'continue', walk: { suffixes: ['.md'] } };
+  // Roo Code: every file, subfolders too, but its caches and system files (`agents/roo.ts`), as `rooView` reads them.
+  if (area === rooUserRuleFolder(home) || ROO_BUILT_IN_MODES.some((mode) => area === rooUserRuleFolder(home, mode))) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile } };
+  // Cline: its source lists a global rule folder recursively and reads every file found but a few
+  // (cline/cline, src/utils/fs.ts, `readDirectory`: `readdir` with `recursive: true`, called on the
+  // folder by `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts).
+  if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) } };
+  // The single files: Windsurf's global_rules.md, Gemini CLI's GEMINI.md, Codex's global AGENTS.md.
+  if (area === windsurfGlobalRulesFile(home)) return { agent: 'windsurf', file: true };
+  if (area === geminiUserMemoryFile(home)) return { agent: 'gemini', file: true };
+  return { agent: 'codex', file: true };
+}
+
+/**
+ * The files the owning agent reads at or below `dir` (the area itself, or a folder inside it the
+ * agent reads), in name order, walked as the views walk it (`agentFolderFiles`), with the
+ * walk's cap where it stopped short; the special entries it passed over are among the files (a
+ * named one is said, never opened).
+ */
+export async function userFolderFiles(host: InstructionHost, dir: string, agent: AgentId, walk: NonNullable<UserAreaReading['walk']>): Promise<{ files: string[]; capped?: CappedInstructionFolder }> {
+  const listed = await agentFolderFiles(host, dir, walk.suffixes, { agent, through: walk.through });
+  const files = [...listed.files, ...listed.special].filter((p) => !walk.skips?.(path.basename(p))).sort();
+  return { files, ...(listed.capped ? { capped: listed.capped } : {}) };
+}
