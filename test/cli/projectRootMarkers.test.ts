@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
-import { FALLBACK_ROOT_MARKERS, ROOT_MARKERS, SECONDARY_ROOT_MARKERS } from '../../server/workspace/projectRoot';
+import { FALLBACK_ROOT_MARKERS, GENERIC_ROOT_MARKERS, ROOT_MARKERS, SECONDARY_ROOT_MARKERS } from '../../server/workspace/projectRoot';
 import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
 
@@ -32,7 +32,7 @@ describe('agentls check run from a subfolder', () => {
     expect(report.diagnostics.map((d) => d.path)).toContain('CLAUDE.md');
   });
 
-  it("of a project without .git whose top holds Zed's .rules is rooted there, over a package's .continue (.rules marks a root as .cursorrules does)", () => {
+  it("of a project without .git whose top holds Zed's .rules is rooted there, over a package's .continue (which sits in packages too)", () => {
     const ws = writeTree(tempDir(), {
       // Frontmatter Zed sends as text: a finding in the file, named from the root.
       '.rules': '---\ndescription: style\n---\nUse tabs.\n',
@@ -90,16 +90,60 @@ describe('agentls check run in a package of a git repository', () => {
   });
 });
 
+describe("Zed's .rules as a root marker", () => {
+  it('a stray .rules in a package of a git repository does not take the root from .git', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.cursor/rules/r.mdc': '---\nglobs: nothere/**\n---\nR.\n',
+      // Not Zed's: a file of another tool's, which Zed would not read here anyway (a package is no worktree root).
+      'packages/api/.rules': 'deny from all\n',
+      'packages/api/src/a.ts': 'export const a = 1;\n',
+    });
+    expect(checkJson(path.join(ws, 'packages', 'api', 'src')).diagnostics.map((d) => d.path)).toContain('.cursor/rules/r.mdc');
+  });
+
+  it('a repository without .git whose top holds .rules is still rooted there, run inside it or named from the folder above', () => {
+    const parent = tempDir();
+    const repo = writeTree(path.join(parent, 'repo'), {
+      '.rules': '---\ndescription: style\n---\nUse tabs.\n',
+      'pkg/.claude/settings.local.json': '{}\n',
+      'pkg/src/a.ts': 'export const a = 1;\n',
+    });
+    expect(checkJson(path.join(repo, 'pkg', 'src')).diagnostics.map((d) => [d.path, d.code])).toContainEqual(['.rules', 'frontmatter/sent-as-text']);
+    // `check repo` from a folder no project holds: the project holding the path, named from its root.
+    const named = JSON.parse(builtCli(['check', 'repo', '--format', 'json'], { cwd: parent }).stdout) as CheckJson;
+    expect(named.diagnostics.map((d) => [d.path, d.code])).toContainEqual(['.rules', 'frontmatter/sent-as-text']);
+  });
+});
+
 describe('the root markers', () => {
-  it('are those of the Neovim set-up (editors/nvim), fallbacks apart', () => {
+  it('are those of the Neovim set-up (editors/nvim), list by list', () => {
     const plugin = fs.readFileSync(path.join(__dirname, '..', '..', 'editors', 'nvim', 'lua', 'agentls.lua'), 'utf8');
     const main = /\broot_markers = \{([^}]*)\}/.exec(plugin);
     const fallback = /fallback_root_markers = \{([^}]*)\}/.exec(plugin);
     const secondary = /secondary_root_markers = \{([^}]*)\}/.exec(plugin);
-    if (!main || !fallback || !secondary) throw new Error('agentls.lua has no root_markers, secondary_root_markers or fallback_root_markers');
+    const generic = /generic_root_markers = \{([^}]*)\}/.exec(plugin);
+    if (!main || !fallback || !secondary || !generic) throw new Error('agentls.lua has no root_markers, generic_root_markers, secondary_root_markers or fallback_root_markers');
     const names = (list: string): string[] => [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
     expect(names(main[1])).toEqual([...ROOT_MARKERS].sort());
     expect(names(fallback[1])).toEqual([...FALLBACK_ROOT_MARKERS].sort());
     expect(names(secondary[1])).toEqual([...SECONDARY_ROOT_MARKERS].sort());
+    expect(names(generic[1])).toEqual([...GENERIC_ROOT_MARKERS].sort());
+  });
+
+  it("are those of the README's vim.lsp.config block, in the server's order of tiers after .git", () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+    // vim.fs.root tries each marker against every folder above the file before the next: one flat list, tier by tier.
+    const block = /vim\.lsp\.config\('agentls'[\s\S]*?\broot_markers = \{([^}]*)\}/.exec(readme);
+    if (!block) throw new Error("README.md's vim.lsp.config block has no root_markers");
+    const listed = [...block[1].matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(listed[0]).toBe('.git');
+    const tiers = [ROOT_MARKERS.filter((m) => m !== '.git'), GENERIC_ROOT_MARKERS, SECONDARY_ROOT_MARKERS, FALLBACK_ROOT_MARKERS];
+    let at = 1;
+    for (const tier of tiers) {
+      expect(listed.slice(at, at + tier.length).sort()).toEqual([...tier].sort());
+      at += tier.length;
+    }
+    expect(listed).toHaveLength(at);
   });
 });

@@ -42,7 +42,7 @@ describe("the README's words on the Neovim plugin file", () => {
     if (!sentence) throw new Error('README.md no longer says which folders the plugin file attaches under');
     const named = [...sentence[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
     // The markers as the plugin file loaded by real Neovim has them.
-    const lua = `local c = require('agentls').config io.stdout:write(table.concat(c.root_markers, ' ') .. ' ' .. table.concat(c.secondary_root_markers, ' ') .. ' ' .. table.concat(c.fallback_root_markers, ' '))`;
+    const lua = `local c = require('agentls').config io.stdout:write(table.concat(c.root_markers, ' ') .. ' ' .. table.concat(c.generic_root_markers, ' ') .. ' ' .. table.concat(c.secondary_root_markers, ' ') .. ' ' .. table.concat(c.fallback_root_markers, ' '))`;
     const r = spawnSync(NVIM, ['--headless', '-u', 'NONE', '--cmd', `set rtp+=${path.join(repoRoot(), 'editors/nvim')}`, '-c', `lua ${lua}`, '-c', 'qa!'], { encoding: 'utf8', timeout: 30_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(named.sort()).toEqual(r.stdout.trim().split(' ').sort());

@@ -12,6 +12,7 @@ const PROJECTS: { name: string; files: Record<string, string>; open: string }[] 
   { name: 'Claude Code only: CLAUDE.md alone', files: { 'CLAUDE.md': '# Project\n' }, open: 'CLAUDE.md' },
   { name: 'Copilot only: .github', files: { '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts"\n---\nNamed exports.\n' }, open: '.github/instructions/ts.instructions.md' },
   { name: 'AGENTS.md alone', files: { 'AGENTS.md': '# Agents\n' }, open: 'AGENTS.md' },
+  { name: "a git project with a stray .rules in a package (Zed reads it at a worktree's root alone): the root stays at .git", files: { '.git/HEAD': '', '.cursor/rules/r.mdc': '---\nalwaysApply: true\n---\nR.\n', 'packages/api/.rules': 'deny from all\n', 'packages/api/src/x.ts': 'export const x = 1;\n' }, open: 'packages/api/src/x.ts' },
   { name: 'a git project with a nested AGENTS.md: the root stays at .git', files: { '.git/HEAD': '', 'AGENTS.md': '# Agents\n', 'packages/web/AGENTS.md': '# Web\n', 'packages/web/src/x.ts': 'export const x = 1;\n' }, open: 'packages/web/src/x.ts' },
 ];
 

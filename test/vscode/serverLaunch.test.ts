@@ -102,11 +102,12 @@ describe('the Helix set-up', () => {
     const rules = toml.slice(toml.indexOf('name = "agent-rules"'));
     const roots = /^roots = \[([^\]]*)\]/m.exec(rules);
     const plugin = fs.readFileSync(path.join(editors, 'nvim', 'lua', 'agentls.lua'), 'utf8');
-    const lua = /root_markers = \{([^}]*)\}/.exec(plugin);
+    const lua = /\broot_markers = \{([^}]*)\}/.exec(plugin);
+    const generic = /generic_root_markers = \{([^}]*)\}/.exec(plugin);
     const fallback = /fallback_root_markers = \{([^}]*)\}/.exec(plugin);
     const secondary = /secondary_root_markers = \{([^}]*)\}/.exec(plugin);
-    if (!roots || !lua || !fallback || !secondary) throw new Error('languages.toml has no roots for agent-rules, or agentls.lua no root_markers');
+    if (!roots || !lua || !generic || !fallback || !secondary) throw new Error('languages.toml has no roots for agent-rules, or agentls.lua no root_markers');
     const names = (list: string): string[] => [...list.matchAll(/["']([^"']+)["']/g)].map((m) => m[1]).sort();
-    expect(names(roots[1])).toEqual(names(`${lua[1]},${secondary[1]},${fallback[1]}`));
+    expect(names(roots[1])).toEqual(names(`${lua[1]},${generic[1]},${secondary[1]},${fallback[1]}`));
   });
 });

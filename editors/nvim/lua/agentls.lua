@@ -22,8 +22,14 @@ local defaults = {
   cmd_env = { MALLOC_ARENA_MAX = '2' },
   -- Files or folders that mark a project root, nearest first: every agent's rule folders and
   -- files (those the VS Code extension activates on, editors/vscode/package.json), agentls.json, .git.
-  root_markers = { '.xcsh', '.cursorrules', '.windsurfrules', '.agent', '.agents', '.clinerules', '.cline', '.roorules', '.rules', 'agentls.json', '.git' },
-  -- Folders that mark a root only where no folder above the file holds a root marker: they sit
+  -- Their single files (.cursorrules, .windsurfrules, .clinerules, .roorules) each carry one
+  -- agent's own name, and are read at the workspace root alone.
+  root_markers = { '.xcsh', '.cursorrules', '.windsurfrules', '.agent', '.agents', '.clinerules', '.cline', '.roorules', 'agentls.json', '.git' },
+  -- Files that mark a root only where no folder above the file holds a root marker, before the
+  -- folders below: Zed reads .rules at a worktree's root alone, but other tools and people name
+  -- files so too, and a stray one in a package is not the repository's root.
+  generic_root_markers = { '.rules' },
+  -- Folders that mark a root only where no folder above the file holds one of the markers above: they sit
   -- in a package of a repository too (a package's nested .cursor/rules or .windsurf/rules; Claude
   -- Code writes .claude/settings.local.json wherever it is started), which is not the project's root.
   secondary_root_markers = { '.cursor', '.windsurf', '.devin', '.claude', '.github', '.kiro', '.gemini', '.codex', '.roo', '.continue' },
@@ -77,7 +83,7 @@ end
 local function home_own(dir, home)
   if vim.fn.fnamemodify(dir, ':h') ~= home then return false end
   local name = vim.fn.fnamemodify(dir, ':t')
-  for _, markers in ipairs({ M.config.root_markers, M.config.secondary_root_markers or {} }) do
+  for _, markers in ipairs({ M.config.root_markers, M.config.generic_root_markers or {}, M.config.secondary_root_markers or {} }) do
     for _, marker in ipairs(markers) do
       if marker == name then return true end
     end
@@ -106,6 +112,7 @@ end
 
 local function find_root(path)
   return find_marked(path, M.config.root_markers)
+    or find_marked(path, M.config.generic_root_markers or {})
     or find_marked(path, M.config.secondary_root_markers or {})
     or find_marked(path, M.config.fallback_root_markers or {})
 end
