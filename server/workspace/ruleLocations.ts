@@ -162,14 +162,35 @@ export function codexHomeFolder(home: string, env: NodeJS.ProcessEnv = process.e
 }
 
 /**
- * The user-level places of Kiro, Continue, Gemini CLI, Roo Code and Codex, exactly those their
- * views read (`instructionViews.ts`) and nothing else of their config folders (which hold
- * their settings and keys): Roo Code's mode folders of its built-in modes (a custom mode's
- * folder is allowed by the view once the workspace names the mode). Listed here so that such a
- * file opened in the editor, or named to `agentls check`, is judged as the user-level rule it is.
+ * Claude Code's user memory, `~/.claude/CLAUDE.md`, loaded in every project. Source: its docs,
+ * "Manage Claude's memory" (https://code.claude.com/docs/en/memory), which name this one file
+ * for the user's instructions "for all projects" (its model: `rules/agents/claude.ts`).
+ */
+export function claudeUserMemoryFile(home: string): string {
+  return path.join(home, '.claude', 'CLAUDE.md');
+}
+
+/**
+ * Claude Code's user-level rule folder, `~/.claude/rules`: the same docs page ("User-level
+ * rules") says its `.md` files, subfolders included, apply to every project on the machine and
+ * are loaded before the project's `.claude/rules`, so a project rule wins a clash.
+ */
+export function claudeUserRulesFolder(home: string): string {
+  return path.join(home, '.claude', 'rules');
+}
+
+/**
+ * The user-level places of Claude Code, Kiro, Continue, Gemini CLI, Roo Code and Codex, exactly
+ * those their views read (`instructionViews.ts`) and nothing else of their config folders (which
+ * hold their settings, keys and history: `~/.claude/.credentials.json`, `~/.claude/projects`):
+ * Roo Code's mode folders of its built-in modes (a custom mode's folder is allowed by the view
+ * once the workspace names the mode). Listed here so that such a file opened in the editor, or
+ * named to `agentls check`, is judged as the user-level rule it is.
  */
 export function instructionUserRuleAreas(home: string): string[] {
   return [
+    claudeUserMemoryFile(home),
+    claudeUserRulesFolder(home),
     path.join(home, KIRO_STEERING_FOLDER),
     path.join(home, CONTINUE_RULES_FOLDER),
     geminiUserMemoryFile(home),

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import type { CheckJson } from '../../server/cli/output';
 import type { LspTestClient } from './lspClient';
-import { builtCli } from './cliWithHome';
+import { agentlsWithHome, builtCli } from './cliWithHome';
+import { hoverText } from './hover';
 
 /**
  * The server's diagnostics held against `agentls check`'s: a closed file's pushed findings
@@ -17,6 +18,13 @@ export function checkReport(ws: string, home: string, env: Record<string, string
   const out = new Map<string, string[]>();
   for (const d of report.diagnostics) out.set(d.path, [...(out.get(d.path) ?? []), `${d.code} ${JSON.stringify(d.range)}`].sort());
   return out;
+}
+
+/** What `agentls check --format json FILE` (the built command, in `ws` as its root, with `--home`) reports of one named file: codes and ranges, sorted; it must say nothing on standard error. */
+export function checkFileShape(ws: string, home: string, file: string): string[] {
+  const run = agentlsWithHome(ws, home, 'check', '--format', 'json', file);
+  expect(run.stderr).toBe('');
+  return (JSON.parse(run.stdout) as CheckJson).diagnostics.map((d) => `${d.code} ${JSON.stringify(d.range)}`).sort();
 }
 
 /** Diagnostics as `checkReport` gives them: code and range, sorted. */
@@ -48,5 +56,22 @@ export async function expectOpenedLikeCheck(c: LspTestClient, ws: string, rels: 
     const uri = await c.open(path.join(ws, rel));
     const got = await c.waitForDiagnostics(uri, (ds) => diagnosticShape(ds).join('\n') === expected.get(rel)!.join('\n'));
     expect(diagnosticShape(got), rel).toEqual(expected.get(rel));
+  }
+}
+
+/**
+ * Opens each user-level file (relative to `home`) in the editor and waits until its diagnostics
+ * are what `checkFileShape` gives it, which must be the one finding `code`; where `agent` is
+ * given, the hover on its first line must name it.
+ */
+export async function expectHomeFilesLikeCheck(c: LspTestClient, ws: string, home: string, expected: readonly [rel: string, code: string, agent: string | undefined][]): Promise<void> {
+  for (const [rel, code, agent] of expected) {
+    const file = path.join(home, rel);
+    const want = checkFileShape(ws, home, file);
+    expect(want.map((d) => d.split(' ')[0]), rel).toEqual([code]);
+    const uri = await c.open(file);
+    const got = await c.waitForDiagnostics(uri, (ds) => diagnosticShape(ds).join('\n') === want.join('\n'));
+    expect(diagnosticShape(got), rel).toEqual(want);
+    if (agent) expect(await hoverText(c, uri, 0, 1), rel).toContain(agent);
   }
 }

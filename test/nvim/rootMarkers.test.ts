@@ -56,9 +56,16 @@ describe('editors/nvim and the user-level rule folders', () => {
     }
   }, 90_000);
 
-  it("the home's credentials, settings and transcripts beside the rule files join no client; ~/.gemini/GEMINI.md and ~/.codex/AGENTS.md do", async () => {
-    const secret = { '.codex/auth.json': '{"OPENAI_API_KEY":"sk-secret"}\n', '.gemini/oauth_creds.json': '{"refresh_token":"secret"}\n', '.claude/projects/t.jsonl': '{"type":"user"}\n', '.gemini/settings.json': '{}\n' };
-    const rules = { '.continue/rules/g.md': '---\nname: g\nglob: "**/*.ts"\n---\nGlobal.\n', '.gemini/GEMINI.md': '# Gemini\n', '.codex/AGENTS.md': '# Codex\n' };
+  it("the home's credentials, settings and transcripts beside the rule files join no client; ~/.gemini/GEMINI.md, ~/.codex/AGENTS.md and Claude Code's user memory and rules do", async () => {
+    const secret = {
+      '.codex/auth.json': '{"OPENAI_API_KEY":"sk-secret"}\n',
+      '.gemini/oauth_creds.json': '{"refresh_token":"secret"}\n',
+      '.claude/projects/t.jsonl': '{"type":"user"}\n',
+      '.claude/.credentials.json': '{"refresh_token":"secret"}\n',
+      '.claude/settings.json': '{}\n',
+      '.gemini/settings.json': '{}\n',
+    };
+    const rules = { '.continue/rules/g.md': '---\nname: g\nglob: "**/*.ts"\n---\nGlobal.\n', '.gemini/GEMINI.md': '# Gemini\n', '.codex/AGENTS.md': '# Codex\n', '.claude/CLAUDE.md': '# Mine\n', '.claude/rules/web/react.md': '# React\n' };
     const home = writeTree(tempDir('agentls-nvim-home-'), { ...secret, ...rules, 'notes/todo.md': '# To do\n' });
     const ws = writeTree(tempDir(), { '.git/HEAD': '', 'src/auth.ts': 'export const a = 1;\n' });
     const codexHome = process.env.CODEX_HOME;
@@ -72,10 +79,14 @@ describe('editors/nvim and the user-level rule folders', () => {
         '.codex/auth.json': false,
         '.gemini/oauth_creds.json': false,
         '.claude/projects/t.jsonl': false,
+        '.claude/.credentials.json': false,
+        '.claude/settings.json': false,
         '.gemini/settings.json': false,
         '.continue/rules/g.md': true,
         '.gemini/GEMINI.md': true,
         '.codex/AGENTS.md': true,
+        '.claude/CLAUDE.md': true,
+        '.claude/rules/web/react.md': true,
       });
       expect(run.result.client_roots).toEqual([ws]);
     } finally {

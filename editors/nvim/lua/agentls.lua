@@ -42,11 +42,11 @@ local defaults = {
   -- files are its rules, else it is that one file; `*` is any part of one name. A file there, in
   -- no project, joins a running agentls client, whose server judges it by its path, and starts
   -- none (the home is no project). Nothing else of the agents' folders joins: they hold their
-  -- settings, keys and transcripts (~/.codex/auth.json, ~/.claude/projects), which a client would
+  -- settings, keys and transcripts (~/.codex/auth.json, ~/.claude/.credentials.json, ~/.claude/projects), which a client would
   -- send whole to the server. Added to these: the xcsh agent's `agent/rules/` in `.xcsh` (and in
   -- `rules.piConfigDir` or PI_CONFIG_DIR where set), Codex's AGENTS.md and AGENTS.override.md in
   -- CODEX_HOME where set, else in `.codex`.
-  user_rule_locations = { '.agent/rules/', '.agents/rules/', '.cursor/rules/', '.codeium/windsurf/memories/global_rules.md', '.cline/rules/', 'Documents/Cline/Rules/', 'Cline/Rules/', '.kiro/steering/', '.continue/rules/', '.gemini/GEMINI.md', '.roo/rules/', '.roo/rules-*/' },
+  user_rule_locations = { '.agent/rules/', '.agents/rules/', '.cursor/rules/', '.codeium/windsurf/memories/global_rules.md', '.cline/rules/', 'Documents/Cline/Rules/', 'Cline/Rules/', '.claude/CLAUDE.md', '.claude/rules/', '.kiro/steering/', '.continue/rules/', '.gemini/GEMINI.md', '.roo/rules/', '.roo/rules-*/' },
   -- Buffers whose file name matches one of these Lua patterns attach; nil = every file under a root.
   patterns = nil,
   -- Sent with workspace/didChangeConfiguration and answered to workspace/configuration.

@@ -3,7 +3,7 @@ import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside, relativeInside, toPosix } from '../../workspace/paths';
 import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
-import { CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../../workspace/ruleLocations';
+import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { agentModel, type AgentId } from '../agents';
 import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport, type ImportDialect } from '../claudeImports';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
@@ -369,10 +369,9 @@ function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: bool
  */
 async function claudeView(reader: Reader): Promise<AgentView> {
   const { root, host } = reader;
-  const userDir = path.join(host.home, '.claude');
   // Fixed places Claude Code reads in the home folder: only these, never the rest of ~/.claude (settings, credentials).
-  const userMemory = path.join(userDir, 'CLAUDE.md');
-  const userRules = path.join(userDir, 'rules');
+  const userMemory = claudeUserMemoryFile(host.home);
+  const userRules = claudeUserRulesFolder(host.home);
   host.allowArea(userMemory);
   host.allowArea(userRules);
   const rules: AgentRule[] = [];

@@ -1,10 +1,6 @@
-import * as path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckJson } from '../../../server/cli/output';
-import { diagnosticShape } from '../../helpers/checkParity';
-import { agentlsWithHome } from '../../helpers/cliWithHome';
+import { afterEach, describe, it } from 'vitest';
+import { expectHomeFilesLikeCheck } from '../../helpers/checkParity';
 import { HOME_AGENTS_WORKSPACE } from '../../helpers/homeAgentsWorkspace';
-import { hoverText } from '../../helpers/hover';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -26,14 +22,6 @@ const HOME = {
   '.roo/rules-code/u.md': '---\nalwaysApply: true\n---\nRoo in code mode.\n',
 };
 
-/** What the built `agentls check --format json FILE` reports of one user-level file: codes and ranges. */
-function checked(ws: string, home: string, file: string): string[] {
-  const run = agentlsWithHome(ws, home, 'check', '--format', 'json', file);
-  expect(run.stderr).toBe('');
-  // As `diagnosticShape` gives the server's: code and range, sorted.
-  return (JSON.parse(run.stdout) as CheckJson).diagnostics.map((d) => `${d.code} ${JSON.stringify(d.range)}`).sort();
-}
-
 describe("user-level files of Kiro, Continue and Roo Code opened in the editor", () => {
   it('get the findings agentls check gives them, and a hover naming the agent where it reads keys', async () => {
     const ws = writeTree(tempDir(), HOME_AGENTS_WORKSPACE);
@@ -46,14 +34,6 @@ describe("user-level files of Kiro, Continue and Roo Code opened in the editor",
       ['.roo/rules-code/u.md', 'frontmatter/sent-as-text', undefined],
     ];
     const c = await start({ folders: [ws], home, client: 'neovim' });
-    for (const [rel, code, agent] of expected) {
-      const file = path.join(home, rel);
-      const want = checked(ws, home, file);
-      expect(want.map((d) => d.split(' ')[0]), rel).toEqual([code]);
-      const uri = await c.open(file);
-      const got = await c.waitForDiagnostics(uri, (ds) => diagnosticShape(ds).join('\n') === want.join('\n'));
-      expect(diagnosticShape(got), rel).toEqual(want);
-      if (agent) expect(await hoverText(c, uri, 0, 1), rel).toContain(agent);
-    }
+    await expectHomeFilesLikeCheck(c, ws, home, expected);
   });
 });
