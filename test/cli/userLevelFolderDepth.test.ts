@@ -29,6 +29,9 @@ function setUp(): { ws: string; home: string } {
     '.kiro/steering/k.md': '---\ninclusion: always\n---\nx\n',
     '.kiro/steering/sub/k2.md': '---\ninclusion: always\n---\nx\n',
     '.cursor/rules/sub/c.mdc': '---\nalwaysApply: true\n---\nx\n',
+    '.claude/CLAUDE.md': 'Be brief.\n',
+    '.claude/rules/web/api.md': '---\npaths: 42\n---\nx\n',
+    '.claude/rules/web/notes.txt': 'not a rule\n',
   });
   return { ws, home };
 }
@@ -47,6 +50,14 @@ describe('check of a user-level rule folder, as its agent reads it', () => {
     expect(whole).toEqual({ status: 0, paths: [[bad, 'frontmatter/wrong-type']], checked: 2, stderr: '' });
     const sub = checkJson(ws, home, path.join(home, '.continue', 'rules', 'sub'));
     expect(sub).toEqual({ status: 0, paths: [[bad, 'frontmatter/wrong-type']], checked: 1, stderr: '' });
+  });
+
+  it("reads Claude Code's ~/.claude/rules to its subfolders, its .md files alone, and ~/.claude/CLAUDE.md as one file", () => {
+    const { ws, home } = setUp();
+    const bad = [[path.join(home, '.claude', 'rules', 'web', 'api.md'), 'frontmatter/wrong-type']];
+    expect(checkJson(ws, home, path.join(home, '.claude', 'rules'))).toEqual({ status: 0, paths: bad, checked: 1, stderr: '' });
+    expect(checkJson(ws, home, path.join(home, '.claude', 'rules', 'web'))).toEqual({ status: 0, paths: bad, checked: 1, stderr: '' });
+    expect(checkJson(ws, home, path.join(home, '.claude', 'CLAUDE.md'))).toEqual({ status: 0, paths: [], checked: 1, stderr: '' });
   });
 
   it("reads Roo Code's general and mode folders, and Cline's global folder, to their subfolders", () => {

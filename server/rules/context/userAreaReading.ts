@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { clineGlobalRuleAreas, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
+import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
 import type { AgentId } from '../agents';
 import { rooSkipsFile } from '../agents/roo';
 import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } from './instructionViews';
@@ -34,7 +34,10 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
   // (cline/cline, src/utils/fs.ts, `readDirectory`: `readdir` with `recursive: true`, called on the
   // folder by `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts).
   if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) } };
-  // The single files: Windsurf's global_rules.md, Gemini CLI's GEMINI.md, Codex's global AGENTS.md.
+  // Claude Code: the `.md` files of `~/.claude/rules`, subfolders included (`claudeUserRulesFolder` has the source), as its view reads them.
+  if (area === claudeUserRulesFolder(home)) return { agent: 'claude', walk: { suffixes: ['.md'] } };
+  // The single files: Claude Code's and Gemini CLI's user memory, Windsurf's global_rules.md, Codex's global AGENTS.md.
+  if (area === claudeUserMemoryFile(home)) return { agent: 'claude', file: true };
   if (area === windsurfGlobalRulesFile(home)) return { agent: 'windsurf', file: true };
   if (area === geminiUserMemoryFile(home)) return { agent: 'gemini', file: true };
   return { agent: 'codex', file: true };
