@@ -44,7 +44,7 @@ export interface ClaudeImport {
 }
 
 /** Claude Code's documented depth limit for imports of imports. */
-export const CLAUDE_IMPORT_MAX_HOPS = 5;
+const CLAUDE_IMPORT_MAX_HOPS = 5;
 export const MAX_IMPORTS_PER_FILE = 200;
 /** Files read while following imports from one memory file (each read is bounded too). */
 const MAX_FILES_FOLLOWED = 50;
@@ -67,16 +67,25 @@ export function followBudget(): FollowBudget {
  * How an agent follows imports of imports: how deep (a file at hop `maxHops` loads, its own
  * imports do not), and which file a token names in a file at `from` (undefined: the agent does
  * not follow it, or agentls does not look there). Claude Code's is `claudeDialect`; Gemini
- * CLI's is in `lint/geminiImports.ts`.
+ * CLI's is `geminiDialect` (`lint/geminiImports.ts`). Each is built there only: the views follow
+ * them as they are, the lints follow their file-shaped part (`fileShapedImports`).
  */
 export interface ImportDialect {
   maxHops: number;
   resolve(from: string, token: string): string | undefined;
 }
 
-/** Claude Code's: 5 hops (its memory docs, above); a file-shaped token, `~/` from the home folder. */
+/** Claude Code's: 5 hops (its memory docs, above); any token it takes for a path, `~/` from the home folder. */
 export function claudeDialect(home: string): ImportDialect {
-  return { maxHops: CLAUDE_IMPORT_MAX_HOPS, resolve: (from, token) => (looksLikeFile(token) ? resolveClaudeImport(from, token, home) : undefined) };
+  return { maxHops: CLAUDE_IMPORT_MAX_HOPS, resolve: (from, token) => resolveClaudeImport(from, token, home) };
+}
+
+/**
+ * The part of `dialect` a lint judges: file-shaped tokens only (`looksLikeFile`), so that a
+ * mention (`@alice`) never warns. The views count every file an import names, whatever its shape.
+ */
+export function fileShapedImports(dialect: ImportDialect): ImportDialect {
+  return { maxHops: dialect.maxHops, resolve: (from, token) => (looksLikeFile(token) ? dialect.resolve(from, token) : undefined) };
 }
 /**
  * Characters of a memory file looked at for imports. Claude Code's docs ask for short
@@ -317,7 +326,7 @@ export async function claudeImportFindings(
   if (imports.length === 0) return [];
   const out: Finding[] = [];
   const budget = followBudget();
-  const dialect = claudeDialect(home);
+  const dialect = fileShapedImports(claudeDialect(home));
   // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
   const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
   for (const imp of imports) {
@@ -334,10 +343,9 @@ export async function claudeImportFindings(
       );
       continue;
     }
-    if (!looksLikeFile(imp.path)) continue;
-    const target = resolveClaudeImport(file, imp.path, home);
+    const target = dialect.resolve(file, imp.path);
     // The memory file naming itself ("tools that still look for @CLAUDE.md."): its text is loaded anyway.
-    if (target === path.resolve(file)) continue;
+    if (target === undefined || target === path.resolve(file)) continue;
     const range = lines.range(imp.start, imp.end);
     const state = await fileState(fs, target);
     if (state === 'unchecked') continue;
@@ -373,7 +381,7 @@ export async function claudeImportFindings(
           'claude/import-too-deep',
           'warning',
           range,
-          `Claude Code follows imports ${CLAUDE_IMPORT_MAX_HOPS} hops deep; through this import, ${display(chain[chain.length - 1])} is hop ${chain.length - 1} and is never loaded (${chain.slice(1).map(display).join(' → ')}).`,
+          `Claude Code follows imports ${dialect.maxHops} hops deep; through this import, ${display(chain[chain.length - 1])} is hop ${chain.length - 1} and is never loaded (${chain.slice(1).map(display).join(' → ')}).`,
         ),
       );
     }
@@ -389,6 +397,18 @@ export async function fileState(fs: FileSystem, p: string): Promise<'present' | 
   const read = await fs.readText(p, { maxBytes: 1 });
   if (read.ok) return 'present';
   return read.reason === 'not-found' ? 'missing' : 'unchecked';
+}
+
+/**
+ * What an import of `target` down a chain comes to, in either agent's walk: a file to follow,
+ * a file that is not there (with the punctuation the agent reads after the path, `kept`, the
+ * name it looks for: `a.md.`), or `unchecked` where agentls may not look.
+ */
+export async function importedFile(fs: FileSystem, target: string, kept: string | undefined): Promise<'present' | 'unchecked' | { missing: string }> {
+  const state = await fileState(fs, target);
+  if (state !== 'present') return state === 'missing' ? { missing: target } : state;
+  if (kept && (await fileState(fs, target + kept)) === 'missing') return { missing: target + kept };
+  return 'present';
 }
 
 /**
@@ -417,10 +437,9 @@ export async function followImports(fs: FileSystem, p: string, chain: string[], 
   for (const imp of findClaudeImports(read.text)) {
     const target = dialect.resolve(p, imp.path);
     if (target === undefined || chain.includes(target)) continue;
-    const state = await fileState(fs, target);
+    const state = await importedFile(fs, target, imp.kept);
     if (state === 'unchecked') continue;
-    if (state === 'missing') return { missing: { chain, target } };
-    if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') return { missing: { chain, target: target + imp.kept } };
+    if (state !== 'present') return { missing: { chain, target: state.missing } };
     const next = [...chain, target];
     // chain[0] is the memory file (hop 0): next's last element is hop next.length - 1.
     if (next.length - 1 > dialect.maxHops) return { tooDeep: { chain: next } };
@@ -432,20 +451,22 @@ export async function followImports(fs: FileSystem, p: string, chain: string[], 
 
 /**
  * Whether `from`, a memory file of text `text`, makes Claude Code load `target` through its
- * imports: directly or through imports of imports, at most CLAUDE_IMPORT_MAX_HOPS hops deep
+ * imports: directly or through imports of imports, at most `claudeDialect`'s hops deep
  * (the docs' limit, as `follow` counts it). Breadth first, so the shortest chain is found;
  * each file is read once, and `budget.files` caps the reads across calls sharing it.
  */
 export async function importsLoad(fs: FileSystem, from: string, text: string, target: string, home: string, budget: { files: number }): Promise<boolean> {
+  const dialect = claudeDialect(home);
   const seen = new Set([path.resolve(from)]);
   let level: { path: string; text: string }[] = [{ path: from, text }];
-  for (let hop = 1; hop <= CLAUDE_IMPORT_MAX_HOPS && level.length > 0; hop++) {
+  for (let hop = 1; hop <= dialect.maxHops && level.length > 0; hop++) {
     const next: { path: string; text: string }[] = [];
     for (const file of level) {
       for (const imp of findClaudeImports(file.text)) {
-        const p = resolveClaudeImport(file.path, imp.path, home);
+        const p = dialect.resolve(file.path, imp.path);
+        if (p === undefined) continue;
         if (p === target) return true;
-        if (hop === CLAUDE_IMPORT_MAX_HOPS || seen.has(p) || !looksLikeFile(imp.path) || budget.files <= 0) continue;
+        if (hop === dialect.maxHops || seen.has(p) || !looksLikeFile(imp.path) || budget.files <= 0) continue;
         seen.add(p);
         budget.files--;
         const read = await fs.readText(p, { maxBytes: MAX_IMPORTED_FILE_BYTES });

@@ -5,7 +5,7 @@ import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { agentModel, type AgentId } from '../agents';
-import { CLAUDE_IMPORT_MAX_HOPS, findClaudeImports, isClaudeMemoryFile, resolveClaudeImport, type ImportDialect } from '../claudeImports';
+import { claudeDialect, findClaudeImports, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
@@ -13,7 +13,7 @@ import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
-import { GEMINI_IMPORT_MAX_DEPTH, geminiImportTarget } from '../lint/geminiImports';
+import { geminiDialect } from '../lint/geminiImports';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
 import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
@@ -404,8 +404,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   if (!projectMemory.some((p) => counted.has(p))) await take(agentsMd, false, (file) => plainRule(reader.shown(agentsMd), file, false));
   await ruleFolder(path.join(root, '.claude', 'rules'), false);
   await memoryFile(path.join(root, 'CLAUDE.local.md'), false);
-  const imports: ImportDialect = { maxHops: CLAUDE_IMPORT_MAX_HOPS, resolve: (from, token) => resolveClaudeImport(from, token, host.home) };
-  const follow = (from: Memory[]) => followImports(reader, imports, from, { counted, rules, uncounted });
+  const follow = (from: Memory[]) => followImports(reader, claudeDialect(host.home), from, { counted, rules, uncounted });
   await follow(memory.splice(0));
   // Subfolders' memory after the root's, its imports on a budget of their own: they never crowd out what loads at start.
   for (const folder of await nestedFolderList(host.nestedClaudeFolders)) {
@@ -762,8 +761,7 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
   };
   // Gemini CLI inlines what each context file imports (`lint/geminiImports.ts`), within the workspace folder.
   // Its processor stops a cycle on the chain only, so a file two chains import is inlined twice; counted once here.
-  const imports: ImportDialect = { maxHops: GEMINI_IMPORT_MAX_DEPTH, resolve: (from, token) => geminiImportTarget(root, from, token) };
-  const follow = (from: Memory[]) => followImports(reader, imports, from, { counted, rules, uncounted });
+  const follow = (from: Memory[]) => followImports(reader, geminiDialect(root), from, { counted, rules, uncounted });
   await take(userMemory, true);
   // The names `context.fileName` gives (`geminiSettings.ts`), GEMINI.md by default.
   const names = host.geminiContextNames?.(root) ?? [GEMINI_MD];

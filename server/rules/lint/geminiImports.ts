@@ -4,7 +4,7 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside } from '../../workspace/paths';
 import { GEMINI_MD } from '../agents/gemini';
-import { fileState, findClaudeImports, followBudget, looksLikeFile, readFollowed, type ImportDialect } from '../claudeImports';
+import { fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, readFollowed, type ImportDialect } from '../claudeImports';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
 
@@ -36,7 +36,7 @@ export function mayBeGeminiContextFile(p: string, where: { rootOf(p: string): st
  * is, its own `@path` lines left as plain text. So a file 5 imports away is read, one 6 away is
  * not: the same count as Claude Code's hops.
  */
-export const GEMINI_IMPORT_MAX_DEPTH = 5;
+const GEMINI_IMPORT_MAX_DEPTH = 5;
 
 /**
  * Which tokens Gemini CLI takes for an import (same source, `findImports`): one starting with `.`,
@@ -60,15 +60,15 @@ const GEMINI_IMPORT_START = /^[./A-Za-z]/;
  * agentls reads only that file (`geminiUserMemoryFile`): the folder holds Gemini CLI's
  * settings and credentials, and looking up an import there would widen what it reads.
  */
-export function geminiImportTarget(root: string, from: string, token: string): string | undefined {
+function geminiImportTarget(root: string, from: string, token: string): string | undefined {
   if (!GEMINI_IMPORT_START.test(token)) return undefined;
   const target = path.resolve(path.dirname(from), token);
   return isInside(root, target) ? target : undefined;
 }
 
-/** What the lint judges: Gemini CLI's imports that are file-shaped (`looksLikeFile`), so that a mention never warns. */
-function geminiDialect(root: string): ImportDialect {
-  return { maxHops: GEMINI_IMPORT_MAX_DEPTH, resolve: (from, token) => (looksLikeFile(token) ? geminiImportTarget(root, from, token) : undefined) };
+/** Gemini CLI's imports in the workspace folder `root`: `GEMINI_IMPORT_MAX_DEPTH` levels, what `geminiImportTarget` follows. */
+export function geminiDialect(root: string): ImportDialect {
+  return { maxHops: GEMINI_IMPORT_MAX_DEPTH, resolve: (from, token) => geminiImportTarget(root, from, token) };
 }
 
 /**
@@ -113,7 +113,8 @@ export async function geminiImportFindingsFor(
 ): Promise<Finding[]> {
   if (root === undefined || !where.geminiContextNames(root).includes(path.basename(file))) return [];
   if (!fileTargets(where.settings.rules.agents, 'gemini', false).has('gemini')) return [];
-  const dialect = geminiDialect(root);
+  // What the lint judges: the file-shaped ones, so that a mention never warns.
+  const dialect = fileShapedImports(geminiDialect(root));
   const shown = (p: string) => displayPath(p, root, where.home);
   const tops = findClaudeImports(text);
   // One finding per import of the context file, the first problem its chains lead to.
@@ -147,7 +148,7 @@ export async function geminiImportFindingsFor(
     const state = await fileState(fs, deep.path);
     if (state === 'unchecked') continue;
     const chain = deep.chain;
-    const where = `${GEMINI_IMPORT_MAX_DEPTH} levels deep; through this import, ${shown(deep.path)}`;
+    const where = `${dialect.maxHops} levels deep; through this import, ${shown(deep.path)}`;
     const via = chain.slice(1).map(shown).join(' → ');
     const message =
       state === 'missing'
@@ -188,29 +189,25 @@ async function walkGeminiImports(
   const pastDepth: Reached[] = [];
   let complete = true;
   let level = first;
-  for (let depth = 1; level.length > 0 && depth <= GEMINI_IMPORT_MAX_DEPTH; depth++) {
+  for (let depth = 1; level.length > 0 && depth <= dialect.maxHops; depth++) {
     const next: Reached[] = [];
     for (const at of level) {
       const read = await readFollowed(fs, at.path, budget);
       if (!read.ok) {
-        if (read.spent && depth < GEMINI_IMPORT_MAX_DEPTH) complete = false;
+        if (read.spent && depth < dialect.maxHops) complete = false;
         continue;
       }
       for (const imp of findClaudeImports(read.text)) {
         const target = dialect.resolve(at.path, imp.path);
         if (target === undefined || reached.has(target)) continue;
-        if (depth === GEMINI_IMPORT_MAX_DEPTH) {
+        if (depth === dialect.maxHops) {
           pastDepth.push({ path: target, chain: [...at.chain, target], top: at.top });
           continue;
         }
-        const state = await fileState(fs, target);
+        const state = await importedFile(fs, target, imp.kept);
         if (state === 'unchecked') continue;
-        if (state === 'missing') {
-          missing(at.top, at.chain, target);
-          continue;
-        }
-        if (imp.kept && (await fileState(fs, target + imp.kept)) === 'missing') {
-          missing(at.top, at.chain, target + imp.kept);
+        if (state !== 'present') {
+          missing(at.top, at.chain, state.missing);
           continue;
         }
         reached.add(target);
