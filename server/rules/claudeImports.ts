@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
-import type { LineIndex } from '../core/text';
+import type { LineIndex, Range } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import { toPosix } from '../workspace/paths';
 import { finding } from './codes';
@@ -61,6 +61,26 @@ export interface FollowBudget {
 /** A fresh budget for the imports of one file. */
 export function followBudget(): FollowBudget {
   return { files: MAX_FILES_FOLLOWED, bytes: MAX_BYTES_FOLLOWED };
+}
+
+/** Which part of the budget ran out: the count of files read, or their bytes. */
+export type SpentBudget = 'files' | 'bytes';
+
+/**
+ * The note on a file whose import walk the budget cut short (`spent`), on the import `range` of the
+ * first chain it cut: without it, a walk that stopped reads as one that found nothing. `others`: how
+ * many more of the file's imports lead to files left unread; `alsoUnchecked`: what else the cut left unchecked, said last.
+ */
+export function importsNotCheckedFinding(agent: 'claude' | 'gemini', range: Range, spent: SpentBudget, others: number, alsoUnchecked = ''): Finding {
+  const name = agent === 'claude' ? 'Claude Code' : 'Gemini CLI';
+  const cap = spent === 'files' ? `${MAX_FILES_FOLLOWED} imported files` : `${MAX_BYTES_FOLLOWED / (1024 * 1024)} MiB of imported files`;
+  const also = others === 0 ? '' : ` and below ${others} more of this file's imports`;
+  return finding(
+    `${agent}/import-not-checked`,
+    'information',
+    range,
+    `agentls stopped following ${name}'s imports of this file after ${cap}: the imports in the files below this import${also} were not checked, so a missing file or a chain too deep there goes unreported${alsoUnchecked}.`,
+  );
 }
 
 /**
@@ -304,6 +324,8 @@ export interface Followed {
   missing?: { chain: string[]; target: string };
   /** The files from the memory file to the first one past the hop limit. */
   tooDeep?: { chain: string[] };
+  /** No problem found, but the budget ran out before every file down the chains was read. */
+  spent?: SpentBudget;
 }
 
 /**
@@ -326,6 +348,8 @@ export async function claudeImportFindings(
   if (imports.length === 0) return [];
   const out: Finding[] = [];
   const budget = followBudget();
+  // The imports whose chains the budget cut short: the first is noted, the others counted.
+  const cut: { range: Range; spent: SpentBudget }[] = [];
   const dialect = fileShapedImports(claudeDialect(home));
   // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
   const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
@@ -384,8 +408,9 @@ export async function claudeImportFindings(
           `Claude Code follows imports ${dialect.maxHops} hops deep; through this import, ${display(chain[chain.length - 1])} is hop ${chain.length - 1} and is never loaded (${chain.slice(1).map(display).join(' → ')}).`,
         ),
       );
-    }
+    } else if (followed.spent) cut.push({ range, spent: followed.spent });
   }
+  if (cut.length > 0) out.push(importsNotCheckedFinding('claude', cut[0].range, cut[0].spent, cut.length - 1));
   return out;
 }
 
@@ -413,13 +438,14 @@ export async function importedFile(fs: FileSystem, target: string, kept: string 
 
 /**
  * Reads `p`, an imported file, for its own imports, within `budget` (one file and its size).
- * `spent`: the budget was used up, so the file was not read (nothing is known below it).
+ * `spent`: which part of the budget was used up, so that the file was not read (nothing is known below it).
  */
-export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudget): Promise<{ ok: true; text: string } | { ok: false; spent: boolean }> {
-  if (budget.files-- <= 0 || budget.bytes <= 0) return { ok: false, spent: true };
+export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudget): Promise<{ ok: true; text: string } | { ok: false; spent?: SpentBudget }> {
+  if (budget.files-- <= 0) return { ok: false, spent: 'files' };
+  if (budget.bytes <= 0) return { ok: false, spent: 'bytes' };
   const maxBytes = Math.min(MAX_IMPORTED_FILE_BYTES, budget.bytes);
   const read = await fs.readText(p, { maxBytes });
-  if (!read.ok) return { ok: false, spent: read.reason === 'too-large' && maxBytes < MAX_IMPORTED_FILE_BYTES };
+  if (!read.ok) return read.reason === 'too-large' && maxBytes < MAX_IMPORTED_FILE_BYTES ? { ok: false, spent: 'bytes' } : { ok: false };
   // Bytes as read from disk (`size`), not the UTF-16 units of the text: a file of three-byte characters is a third as many units.
   budget.bytes -= read.size;
   return { ok: true, text: read.text };
@@ -430,10 +456,12 @@ export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudg
  * within the dialect's hop limit and the budget (files and bytes read); the first problem wins.
  * A file already on the chain is not read again: both agents stop a cycle (Claude Code reads a
  * file once; Gemini CLI's processor skips a file already on the chain, `lint/geminiImports.ts`).
+ * With no problem found, `spent` says the budget left files unread.
  */
 export async function followImports(fs: FileSystem, p: string, chain: string[], dialect: ImportDialect, budget: FollowBudget): Promise<Followed> {
   const read = await readFollowed(fs, p, budget);
-  if (!read.ok) return {};
+  if (!read.ok) return read.spent ? { spent: read.spent } : {};
+  let spent: SpentBudget | undefined;
   for (const imp of findClaudeImports(read.text)) {
     const target = dialect.resolve(p, imp.path);
     if (target === undefined || chain.includes(target)) continue;
@@ -445,8 +473,10 @@ export async function followImports(fs: FileSystem, p: string, chain: string[], 
     if (next.length - 1 > dialect.maxHops) return { tooDeep: { chain: next } };
     const below = await followImports(fs, target, next, dialect, budget);
     if (below.missing || below.tooDeep) return below;
+    // The bytes left may still hold a smaller file further on: the walk goes on.
+    spent ??= below.spent;
   }
-  return {};
+  return spent ? { spent } : {};
 }
 
 /**

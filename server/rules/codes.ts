@@ -60,6 +60,8 @@ export const RULE_CODES = {
   'gemini/import-missing': 'A Gemini CLI import (@path) in a context file (GEMINI.md, or the names context.fileName gives) names no file in the workspace, here or further down its chain: Gemini CLI leaves an error comment in its place',
   'claude/import-too-deep': 'A chain of Claude Code memory imports deeper than the 5 hops Claude Code follows',
   'gemini/import-too-deep': 'A chain of Gemini CLI imports (@path) deeper than the 5 levels Gemini CLI follows: the import past them is sent as plain text',
+  'claude/import-not-checked': "agentls stopped following a Claude Code memory file's imports at its cap (50 files or 4 MiB read): the imports further down were not checked",
+  'gemini/import-not-checked': "agentls stopped following a Gemini CLI context file's imports at its cap (50 files or 4 MiB read): the imports further down were not checked",
   'cursor/mdc-link-missing': "A Cursor rule's mdc: link names no file, read from the workspace folder or from the rule's folder: renamed or deleted?",
   'cursor/mdc-link-outside': "A Cursor rule's mdc: link names no file in the workspace and leads out of it, where agentls does not look",
   'claude/agents-md-unread': 'An AGENTS.md beside or below a CLAUDE.md that does not import it: Claude Code reads the CLAUDE.md instead',

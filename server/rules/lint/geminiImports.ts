@@ -4,7 +4,7 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside } from '../../workspace/paths';
 import { GEMINI_MD } from '../agents/gemini';
-import { fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, readFollowed, type ImportDialect } from '../claudeImports';
+import { fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, importsNotCheckedFinding, readFollowed, type ImportDialect, type SpentBudget } from '../claudeImports';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
 
@@ -94,7 +94,8 @@ export function geminiDialect(root: string): ImportDialect {
  *   harmless and is not said.
  * The tokens are found with Claude Code's import parser (`claudeImports.ts`), whose documented
  * syntax is the same `@path` outside code; chains are followed breadth first (`walkGeminiImports`),
- * each file read once at the lowest level a chain reaches it, within Claude Code's walker's budget of files and bytes. Where the two differ:
+ * each file read once at the lowest level a chain reaches it, within Claude Code's walker's budget of files and bytes (where it runs
+ * out, a note says so: `importsNotCheckedFinding`). Where the two differ:
  * - `~/`: Claude Code's docs allow it; Gemini CLI takes no token starting with `~`, so a `@~/…`
  *   token is not looked up (nor is anything in the home folder).
  * - HTML comments and blocks: Claude Code's parser skips them; Gemini CLI's processor does not.
@@ -156,7 +157,12 @@ export async function geminiImportFindingsFor(
         : `Gemini CLI follows imports ${where} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${via}).`;
     say(deep.top, 'gemini/import-too-deep', message);
   }
-  return said.filter((f): f is Finding => f !== undefined);
+  const found = said.filter((f): f is Finding => f !== undefined);
+  if (!walked.cut) return found;
+  const [noted, ...others] = [...walked.cut.tops].sort((a, b) => a - b);
+  // Past the depth nothing was judged (`walkGeminiImports`): a file left unread might reach a deep one by a shorter chain.
+  const depth = walked.cut.depthJudged ? '' : `; nor were any of this file's chains checked against the ${dialect.maxHops} levels Gemini CLI follows`;
+  return [...found, importsNotCheckedFinding('gemini', lines.range(tops[noted].start, tops[noted].end), walked.cut.spent, others.length, depth)];
 }
 
 /** A file reached through the imports of a context file: the chain to it (the context file first) and the import of the context file that leads there. */
@@ -176,7 +182,8 @@ interface Reached {
  * depth, goes to `missing`; the imports of the files at the depth, which Gemini CLI never looks
  * at, are `pastDepth`, to be judged once every level is known. Within the budget of files and
  * bytes (`followBudget`); when it runs out before the files of the depth, `pastDepth` is empty:
- * a shorter chain might lie among the files left unread.
+ * a shorter chain might lie among the files left unread. `cut`: the budget left files unread, the
+ * imports of the context file whose chains lead to them, and whether `pastDepth` was kept all the same.
  */
 async function walkGeminiImports(
   fs: FileSystem,
@@ -184,17 +191,21 @@ async function walkGeminiImports(
   first: Reached[],
   reached: Set<string>,
   missing: (top: number, chain: string[], target: string) => void,
-): Promise<{ pastDepth: Reached[] }> {
+): Promise<{ pastDepth: Reached[]; cut?: { spent: SpentBudget; tops: Set<number>; depthJudged: boolean } }> {
   const budget = followBudget();
   const pastDepth: Reached[] = [];
   let complete = true;
+  let cut: { spent: SpentBudget; tops: Set<number> } | undefined;
   let level = first;
   for (let depth = 1; level.length > 0 && depth <= dialect.maxHops; depth++) {
     const next: Reached[] = [];
     for (const at of level) {
       const read = await readFollowed(fs, at.path, budget);
       if (!read.ok) {
-        if (read.spent && depth < dialect.maxHops) complete = false;
+        if (!read.spent) continue;
+        if (depth < dialect.maxHops) complete = false;
+        cut ??= { spent: read.spent, tops: new Set() };
+        cut.tops.add(at.top);
         continue;
       }
       for (const imp of findClaudeImports(read.text)) {
@@ -216,5 +227,5 @@ async function walkGeminiImports(
     }
     level = next;
   }
-  return { pastDepth: complete ? pastDepth : [] };
+  return { pastDepth: complete ? pastDepth : [], ...(cut ? { cut: { ...cut, depthJudged: complete } } : {}) };
 }
