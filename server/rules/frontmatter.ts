@@ -1,6 +1,6 @@
 import { Document, isAlias, parseDocument, visit } from 'yaml';
 import { bracketDepth, formatCount, LIMITS, overLimit, withoutStackTraces } from '../core/limits';
-import { AGENT_MODELS } from './agents';
+import { KEYS_AGENTS_READ } from './agents';
 import { blockAfter } from './lineBlocks';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
 
@@ -190,24 +190,15 @@ function unreadBeyondLimits(problem: YamlProblem, metadata: string, lines: reado
     return { said: `the frontmatter's ${aliases.slice(4)}`, notRead: `not read: ${aliases}`, code: 'frontmatter/yaml-error' };
   }
   if (problem.code !== 'TOO_LARGE') return undefined;
-  const read = keysAgentsRead();
   for (const line of lines) {
     // A key no agent reads (`meta:` holding a map of the author's own) decides nothing: its value is not needed.
-    if (!read.has(line.key)) continue;
+    if (!KEYS_AGENTS_READ.has(line.key)) continue;
     const block = blockAfter(metadata, line.lineEnd, line.value);
     if (block.kind !== 'unreadable') continue;
     const why = `${formatCount(metadata.length)} characters, more than the ${formatCount(MAX_METADATA_CHARS)} agentls parses as YAML, and the value of \`${line.rawKey}\` is not one agentls reads line by line (${block.why})`;
     return { said: `this frontmatter has ${why}`, notRead: `not read: its frontmatter has ${why}`, code: 'frontmatter/too-large' };
   }
   return undefined;
-}
-
-let agentKeys: Set<string> | undefined;
-
-/** The frontmatter keys any agent reads (`AgentModel.keys`): those whose values decide a rule's activation, scope or listing. */
-function keysAgentsRead(): Set<string> {
-  agentKeys ??= new Set(AGENT_MODELS.flatMap((model) => Object.keys(model.keys)));
-  return agentKeys;
 }
 
 /** One metadata line the fallback parser reads: key (camelCased under xcsh) and string value. */

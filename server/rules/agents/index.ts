@@ -20,6 +20,13 @@ export { AGENT_IDS } from './types';
 /** Every agent model, in the order ownership is decided (the most specific locations first). */
 export const AGENT_MODELS: readonly AgentModel[] = [xcsh, cursor, windsurf, cline, claude, copilot, codex, gemini, kiro, roo, continueDev, zed, agentsMd];
 
+/**
+ * The frontmatter keys some agent's model reads (`AgentModel.keys`, of every agent): those whose
+ * values decide a rule's activation, scope or listing. The xcsh agent's further keys that its
+ * model leaves out (`lint/fields.ts`, `AGENT_KEYS`) are not among them.
+ */
+export const KEYS_AGENTS_READ: ReadonlySet<string> = new Set(AGENT_MODELS.flatMap((model) => Object.keys(model.keys)));
+
 export function agentModel(id: AgentId): AgentModel {
   return AGENT_MODELS.find((m) => m.id === id)!;
 }

@@ -1,17 +1,10 @@
 import type { Finding } from '../../core/findings';
-import { AGENT_MODELS, type AgentModel } from '../agents';
+import { KEYS_AGENTS_READ, type AgentModel } from '../agents';
 import type { Activation } from '../agents/types';
 import { finding } from '../codes';
 import { AGENT_KEYS } from '../lint/fields';
 import type { KeyEntry } from '../lint/locate';
 import { nearestValue } from './nearestValue';
-
-/**
- * Every key some agent reads (the xcsh agent's all, `AGENT_KEYS`): a key of another tool is that tool's (`rule/foreign-key` says
- * so where agentls knows whose), never a misspelling of this agent's own (Kiro's `name` in a
- * Cursor rule is not a slip of anything).
- */
-const ANY_AGENT_KEYS = new Set([...AGENT_MODELS.flatMap((m) => Object.keys(m.keys)), ...AGENT_KEYS]);
 
 /**
  * A key the agent does not read that is a slip of one it does and the file lacks: the same
@@ -23,7 +16,9 @@ const ANY_AGENT_KEYS = new Set([...AGENT_MODELS.flatMap((m) => Object.keys(m.key
  */
 export function keySlipFinding(entry: KeyEntry, agent: AgentModel, fm: Record<string, unknown>): Finding | undefined {
   const key = entry.key;
-  if (ANY_AGENT_KEYS.has(key)) return undefined;
+  // A key some agent reads (the xcsh agent's all, `AGENT_KEYS`) is that tool's (`rule/foreign-key` says so where agentls
+  // knows whose), never a misspelling of this agent's own (Kiro's `name` in a Cursor rule is not a slip of anything).
+  if (KEYS_AGENTS_READ.has(key) || AGENT_KEYS.includes(key)) return undefined;
   const absent = Object.keys(agent.keys).filter((own) => fm[own] === undefined);
   // A key cut short (`file`, `exclude`, `apply`) is as likely a word of its own as the start of a
   // longer key (`fileMatchPattern`, `excludeAgent`, `applyTo`): a start counts for a yes/no key alone (`always`).
