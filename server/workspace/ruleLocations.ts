@@ -123,11 +123,11 @@ export function userRuleAreas(home: string, profile: RulesProfile, piConfigDir: 
   return [...userRuleFolders(home, profile, piConfigDir).map((f) => f.dir), windsurfGlobalRulesFile(home), ...clineGlobalRuleAreas(home), ...instructionUserRuleAreas(home)];
 }
 
-/** The user-level steering folder of Kiro (its model: `rules/agents/kiro.ts`, which has the source), relative to the home. */
-export const KIRO_STEERING_FOLDER = path.join('.kiro', 'steering');
+/** The steering folder of Kiro (its model: `rules/agents/kiro.ts`, which has the source), relative to the home or the root, `/`-separated (`path.join` gives the platform's). */
+export const KIRO_STEERING_FOLDER = '.kiro/steering';
 
-/** The user-level rule folder of Continue (its model: `rules/agents/continue.ts`, which has the source), relative to the home. */
-export const CONTINUE_RULES_FOLDER = path.join('.continue', 'rules');
+/** The rule folder of Continue (its model: `rules/agents/continue.ts`, which has the source), relative to the home or the root, `/`-separated (`path.join` gives the platform's). */
+export const CONTINUE_RULES_FOLDER = '.continue/rules';
 
 /** Gemini CLI's global context file (`rules/agents/gemini.ts` has the source: its docs name only this one in the home). */
 export function geminiUserMemoryFile(home: string): string {

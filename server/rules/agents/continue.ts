@@ -1,3 +1,4 @@
+import { CONTINUE_RULES_FOLDER } from '../../workspace/ruleLocations';
 import { compileProblem } from '../regexCompile';
 import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
@@ -55,7 +56,6 @@ import type { Activation, AgentModel, Placement } from './types';
  *   Continue's own label (packages/config-yaml/src/markdown/getRuleType.ts) calls a rule with
  *   `alwaysApply: false` and neither globs nor description "Manual".
  */
-const CONTINUE_RULES_FOLDER = '.continue/rules';
 
 /** Where Continue matches a rule's globs and regex (the notes above). */
 const CONTINUE_GLOBS_SOURCE = 'continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts';

@@ -3,7 +3,7 @@ import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside, relativeInside, toPosix } from '../../workspace/paths';
 import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
-import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../../workspace/ruleLocations';
+import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, NESTED_RULE_FOLDERS, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { agentModel, type AgentId } from '../agents';
 import { claudeDialect, findClaudeImports, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
@@ -174,8 +174,9 @@ export function mayBeCopilotDefault(p: string): boolean {
   return toPosix(p).includes(`/${DEFAULT_INSTRUCTIONS}`);
 }
 
-// Any `.cursor/rules` or `.windsurf/rules`: the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
-const INSTRUCTION_PLACES = /(^|\/)(\.kiro\/steering|\.continue\/rules|\.claude\/rules|\.github\/instructions|\.devin\/rules|\.cursor\/rules|\.windsurf\/rules)(\/|$)/;
+// Any `.cursor/rules` or `.windsurf/rules` (`NESTED_RULE_FOLDERS`): the root's own files are the engine's, but a nested folder's are not (`nestedRules.ts`), and a path alone does not say which it is.
+// The folders' names hold no character a regular expression reads but the dot.
+const INSTRUCTION_PLACES = new RegExp(`(^|/)(${[KIRO_STEERING_FOLDER, CONTINUE_RULES_FOLDER, DEFAULT_INSTRUCTIONS, ...NESTED_RULE_FOLDERS].map((folder) => folder.replaceAll('.', '\\.')).join('|')})(/|$)`);
 
 /**
  * The instruction files with globs (Claude Code's `.claude/rules` with `paths`, Copilot's
