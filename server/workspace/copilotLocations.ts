@@ -1,9 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createScanner, parseTree, printParseErrorCode, SyntaxKind, type Node as JsonNode, type ParseError } from 'jsonc-parser';
-import { LIMITS } from '../core/limits';
 import { LineIndex } from '../core/text';
 import { isInside } from './paths';
+import { readSettingsJson, settingsMember } from './settingsJson';
 import { countWork } from './testCounts';
 
 /**
@@ -53,8 +52,6 @@ export const DEFAULT_PROMPTS = '.github/prompts';
 export const DEFAULT_INSTRUCTIONS = '.github/instructions';
 /** Entries of one setting read, at most: a settings file is the user's, and this keeps a hostile one linear and small. */
 const MAX_ENTRIES = 100;
-/** A settings file larger than this is not read (VS Code's own are a few KiB): its defaults stand. */
-const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /**
  * The locations of `root` (absolute). `allows`: the workspace's confinement (`confine.ts`), so a
@@ -62,11 +59,9 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
  */
 export function readCopilotLocations(root: string, allows: (p: string) => boolean): CopilotLocations {
   const file = path.join(root, '.vscode', 'settings.json');
-  const read = readSmall(file, allows);
+  const read = readSettingsJson(file, allows);
   const text = read?.text;
   const refused: CopilotLocations['refused'][number][] = [];
-  let parseError: CopilotLocations['parseError'];
-  let tree: JsonNode | undefined;
   // The line of an offset: the line starts found in one pass, made when first asked, then a binary search per offset.
   // Counting from the start at each refused entry was quadratic (200 refused at the end of a 1 MiB file: 0.7 s).
   let index: LineIndex | undefined;
@@ -77,20 +72,12 @@ export function readCopilotLocations(root: string, allows: (p: string) => boolea
     }
     return index.positionAt(offset).line;
   };
-  // An empty file, or one of comments alone, is no settings (VS Code reads it as `{}`), not a file that does not parse.
-  if (text !== undefined && createScanner(text, true).scan() !== SyntaxKind.EOF) {
-    const tooDeep = deeperThan(text, LIMITS.settingsJsonDepth);
-    if (tooDeep !== undefined) parseError = { line: lineOf(tooDeep), message: `nested deeper than ${LIMITS.settingsJsonDepth} levels` };
-    else {
-      const errors: ParseError[] = [];
-      // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
-      tree = parseTree(text, errors, { allowTrailingComma: true });
-      if (errors.length) parseError = { line: lineOf(errors[0].offset), message: printParseErrorCode(errors[0].error) };
-    }
-  }
+  // The file is then read as far as it parses, as VS Code's parser does (`SettingsJson.tree`).
+  const parseError: CopilotLocations['parseError'] = read?.problem && { line: lineOf(read.problem.offset), message: read.problem.message };
+  const tree = read?.tree;
   const folders = (setting: string, fallback: string): string[] => {
     const on = new Map<string, boolean>([[fallback, true]]);
-    const node = tree?.type === 'object' ? tree.children?.find((p) => p.children?.[0]?.value === setting)?.children?.[1] : undefined;
+    const node = settingsMember(tree, setting);
     for (const entry of (node?.type === 'object' ? node.children ?? [] : []).slice(0, MAX_ENTRIES)) {
       const [keyNode, valueNode] = entry.children ?? [];
       if (typeof keyNode?.value !== 'string' || typeof valueNode?.value !== 'boolean') continue;
@@ -133,40 +120,4 @@ function normalized(key: string): string {
 function copilotInUse(root: string, text: string | undefined): boolean {
   if (text !== undefined && (text.includes(PROMPT_LOCATIONS_KEY) || text.includes(INSTRUCTION_LOCATIONS_KEY))) return true;
   return [DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS, '.github/copilot-instructions.md'].some((rel) => fs.existsSync(path.join(root, ...rel.split('/'))));
-}
-
-/**
- * The settings file's text, or why it is there and not read; undefined when there is none. Judged
- * by `stat` and the confinement alone, neither of which opens it: opening a named pipe blocks
- * until someone writes to it. Gemini CLI's settings are read with it too (`geminiSettings.ts`).
- */
-export function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string } | undefined {
-  try {
-    // A link out of the workspace (the file's or `.vscode`'s) is refused before the disk is asked more of it.
-    if (!allows(file)) return fs.lstatSync(file, { throwIfNoEntry: false }) ? { skipped: 'a symbolic link leads it outside the workspace' } : undefined;
-    const st = fs.statSync(file, { throwIfNoEntry: false });
-    if (!st) return undefined;
-    if (st.isDirectory()) return { skipped: 'it is a folder' };
-    if (!st.isFile()) return { skipped: 'it is a named pipe, socket or device, which agentls never opens' };
-    if (st.size > MAX_SETTINGS_BYTES) return { skipped: `it is larger than the ${MAX_SETTINGS_BYTES / 1024 / 1024} MiB agentls reads of it` };
-    // A leading byte order mark is an encoding mark, not text: jsonc-parser's scanner takes U+FEFF for an
-    // InvalidSymbol, while VS Code's editor opens such a file as its `utf8bom` encoding and shows no mark
-    // (VS Code's `files.encoding` setting lists `utf8bom`; no doc says how its settings reader takes one).
-    // Dropping it keeps every line where it was.
-    return { text: fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The offset of the first bracket that opens a level past `max`, or undefined: one scan, linear, no recursion. */
-export function deeperThan(text: string, max: number): number | undefined {
-  const scanner = createScanner(text, true);
-  let depth = 0;
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
-      if (++depth > max) return scanner.getTokenOffset();
-    } else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth = Math.max(0, depth - 1);
-  }
-  return undefined;
 }

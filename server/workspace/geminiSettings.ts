@@ -1,7 +1,5 @@
 import * as path from 'node:path';
-import { createScanner, parseTree, SyntaxKind, type Node as JsonNode } from 'jsonc-parser';
-import { LIMITS } from '../core/limits';
-import { deeperThan, readSmall } from './copilotLocations';
+import { readSettingsJson, settingsMember } from './settingsJson';
 
 /** Gemini CLI's default context file name (its docs, below). */
 const DEFAULT_NAME = 'GEMINI.md';
@@ -19,25 +17,19 @@ const MAX_NAME_LENGTH = 255;
  * (https://geminicli.com/docs/cli/configuration) place the project's settings in
  * `.gemini/settings.json` at the project root. Its settings loader strips comments before parsing
  * (packages/cli/src/config/settings.ts imports strip-json-comments; no doc says so), so the file is
- * read as JSON with comments, with the reader Copilot's settings use (`copilotLocations.ts`: same
- * size cap, confinement and depth cap). Only plain file names are taken: a name with a path
+ * read as JSON with comments, with the reader Copilot's settings use (`settingsJson.ts`: same
+ * size cap, confinement and depth cap; read as far as it parses). Only plain file names are taken: a name with a path
  * separator, `..`, `.`, a NUL or over 255 characters is left out (no doc says how Gemini CLI
  * takes a path there, and agentls reads nothing outside the folder). No usable name, no file or a
  * file that does not parse: the default, `GEMINI.md`. The user's `~/.gemini/settings.json` is not
  * read (agentls reads no settings outside the workspace).
  */
 export function readGeminiContextNames(root: string, allows: (p: string) => boolean): readonly string[] {
-  const text = readSmall(path.join(root, '.gemini', 'settings.json'), allows)?.text;
-  if (text === undefined || createScanner(text, true).scan() === SyntaxKind.EOF || deeperThan(text, LIMITS.settingsJsonDepth) !== undefined) return [DEFAULT_NAME];
-  const tree = parseTree(text, [], { allowTrailingComma: true });
-  const value = member(member(tree, 'context'), 'fileName');
+  const tree = readSettingsJson(path.join(root, '.gemini', 'settings.json'), allows)?.tree;
+  const value = settingsMember(settingsMember(tree, 'context'), 'fileName');
   const given = value?.type === 'string' ? [value] : value?.type === 'array' ? (value.children ?? []).slice(0, MAX_NAMES) : [];
   const names = given.map((n) => n.value).filter((v): v is string => typeof v === 'string' && isPlainName(v));
   return names.length > 0 ? [...new Set(names)] : [DEFAULT_NAME];
-}
-
-function member(node: JsonNode | undefined, key: string): JsonNode | undefined {
-  return node?.type === 'object' ? node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1] : undefined;
 }
 
 function isPlainName(name: string): boolean {
