@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { LIMITS } from '../core/limits';
-import type { DirEntry, FileSystem } from '../workspace/fs';
+import type { DirEntry, FileStat, FileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
+import { rooUserRuleFolder } from '../workspace/ruleLocations';
 import { isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
 import { readRooModes, ROOMODES } from './rooModes';
 import { showsAgent, type AgentSelection } from './context/selection';
@@ -28,9 +29,10 @@ export interface RooUser {
 
 /**
  * Reads what of Roo Code's the root holds: two listings (the root's names and its `.roo`'s,
- * each capped), a stat and its `.roomodes` (capped), never a walk; with `user`, a stat of
- * `~/.roo/rules-{slug}/` for each mode folder of the root's `.roo` that is no built-in mode's
- * (as many as that capped listing holds; `~/.roo` itself is not listed: it holds Roo Code's settings).
+ * each capped), a stat and its `.roomodes` (capped), never a walk; with `user`, one look
+ * (`lookUpUserModeFolders`) at `~/.roo/rules-{slug}/` of each mode folder of the root's `.roo`
+ * that is no built-in mode's (as many as that capped listing holds). Roo Code's view passes no
+ * `user`: it looks up those folders with the rest it lists, in the same one look.
  * One reading for Roo Code's view (`rooView`) and for the owner of its files below the root
  * (`RooInUse`), so both say Roo Code is in use alike.
  */
@@ -43,17 +45,39 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   return { configEntries, fallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, configEntries, user) : [] };
 }
 
-/** The slugs of the mode folders among `entries` (a root `.roo`'s) that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`). */
-async function userModesOf(fs: FileSystem, entries: readonly DirEntry[], user: RooUser): Promise<string[]> {
-  const found: string[] = [];
+/** The slugs of the mode folders among `entries` (a root `.roo`'s): its folders named `rules-{mode}`. */
+export function modeFoldersOf(entries: readonly DirEntry[]): string[] {
+  const slugs: string[] = [];
   for (const e of entries) {
     const slug = e.kind === 'directory' ? rooModeOf(e.name, 'rules-') : undefined;
-    if (slug === undefined || ROO_BUILT_IN_MODES.some((m) => m === slug)) continue;
-    const dir = path.join(user.home, '.roo', e.name);
-    user.allowArea(dir);
-    if ((await fs.stat(dir))?.kind === 'directory') found.push(slug);
+    if (slug !== undefined) slugs.push(slug);
   }
-  return found;
+  return slugs;
+}
+
+/**
+ * What stands at the user's mode folder `~/.roo/rules-{mode}` of each of `modes` (undefined:
+ * nothing), in one look at their names in `~/.roo`: a stat of each, never a listing of `~/.roo`
+ * nor a read of what else it holds (Roo Code's settings). Each folder is let in as an area first.
+ */
+export async function lookUpUserModeFolders(fs: FileSystem, user: RooUser, modes: readonly string[]): Promise<Map<string, FileStat['kind'] | undefined>> {
+  if (modes.length === 0) return new Map();
+  for (const mode of modes) user.allowArea(rooUserRuleFolder(user.home, mode));
+  const there = await fs.statEntries(path.join(user.home, '.roo'), modes.map((mode) => `rules-${mode}`));
+  return new Map(modes.map((mode, i) => [mode, there[i]?.kind]));
+}
+
+/** The slugs of the mode folders among `entries` (a root `.roo`'s) that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`), from what `lookUpUserModeFolders` found there. */
+export function userModesAmong(entries: readonly DirEntry[], found: ReadonlyMap<string, FileStat['kind'] | undefined>): string[] {
+  return customModeFolders(entries).filter((slug) => found.get(slug) === 'directory');
+}
+
+async function userModesOf(fs: FileSystem, entries: readonly DirEntry[], user: RooUser): Promise<string[]> {
+  return userModesAmong(entries, await lookUpUserModeFolders(fs, user, customModeFolders(entries)));
+}
+
+function customModeFolders(entries: readonly DirEntry[]): string[] {
+  return modeFoldersOf(entries).filter((slug) => !ROO_BUILT_IN_MODES.some((m) => m === slug));
 }
 
 /** Whether a change at `p` may change what `readRooRoot` says of `root`: the root's `.roo` (or anything in it), a root `.roorules*`, its `.roomodes`, or (with `home`) a user's mode folder `~/.roo/rules-*`. O(path length). */

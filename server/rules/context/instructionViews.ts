@@ -18,7 +18,7 @@ import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
 import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
-import { readRooRoot } from '../rooRoot';
+import { lookUpUserModeFolders, modeFoldersOf, readRooRoot, userModesAmong } from '../rooRoot';
 import { ROOMODES } from '../rooModes';
 import { rooUnknownMode } from '../agents/rooModeFolders';
 import { kiroNotApplied } from '../agents/kiro';
@@ -817,17 +817,13 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
   reader.watched.add(config);
-  const { configEntries, fallbacks, inUse, customModes, userModes } = await readRooRoot(host.fs, root, host);
+  const { configEntries, fallbacks, inUse, customModes } = await readRooRoot(host.fs, root);
   // Read for its custom modes: a buffer's new text there changes which mode folders are known (`touchesInstructions`).
   const roomodes = path.join(root, ROOMODES);
   reader.watched.add(roomodes);
   reader.readPaths.add(roomodes);
   if (host.agents === 'auto' && !inUse) return undefined;
-  const modes = new Set<string>();
-  for (const e of configEntries) {
-    const mode = e.kind === 'directory' ? rooModeOf(e.name, 'rules-') : undefined;
-    if (mode !== undefined) modes.add(mode);
-  }
+  const modes = new Set<string>(modeFoldersOf(configEntries));
   for (const name of fallbacks) {
     const mode = rooModeOf(name, '.roorules-');
     if (mode !== undefined) modes.add(mode);
@@ -838,14 +834,14 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // Roo Code's own: ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
   for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);
   const sorted = [...modes].sort();
-  for (const mode of sorted) host.allowArea(rooUserRuleFolder(host.home, mode));
-  // Which of the user's mode folders are there, in one look at their names in ~/.roo (a stat of each, never a listing
-  // of ~/.roo nor a read of what else it holds): only those are listed. Every mode's folder listed made each keystroke
-  // in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).
-  const there = await host.fs.statEntries(path.dirname(userRules), sorted.map((mode) => `rules-${mode}`));
-  for (const [i, mode] of sorted.entries()) {
+  // Which of the user's mode folders are there, in one look (`lookUpUserModeFolders`), which also says which custom modes
+  // of the root's mode folders the user has (`RooRoot.userModes`): only those there are listed. Every mode's folder listed
+  // made each keystroke in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).
+  const there = await lookUpUserModeFolders(host.fs, host, sorted);
+  const userModes = userModesAmong(configEntries, there);
+  for (const mode of sorted) {
     const userDir = rooUserRuleFolder(host.home, mode);
-    const kind = there[i]?.kind;
+    const kind = there.get(mode);
     // A link is listed as the folder it may lead to (`Reader.list` follows none inside it); the watch is kept for one that comes.
     const userFiles = kind === 'directory' || kind === 'symlink' ? await listFolder(userDir) : (reader.watched.add(userDir), []);
     for (const p of userFiles) await take(p, true, mode);
