@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import { LIMITS } from '../../server/core/limits';
 import { MAX_METADATA_CHARS } from '../../server/rules/frontmatter';
@@ -9,8 +10,8 @@ import { tempDir, writeTree } from '../helpers/repo';
  * Rule frontmatter between agentls's YAML parse limit (`MAX_METADATA_CHARS`, 64 KiB) and the
  * most it reads (`LIMITS.ruleFrontmatterChars`) is read line by line; its globs written as a
  * block list must still give the rule its globs, never "always, in every request". A value the
- * lines cannot give leaves the rule not counted. And an alias bomb is said as such, never read
- * as a made-up glob. All through the built CLI.
+ * lines cannot give leaves the rule not counted. And an alias bomb in a Continue rule is said as
+ * Continue reads it (no frontmatter), never read as a made-up glob. All through the built CLI.
  */
 const PAD = Array.from({ length: 7000 }, (_, i) => `key${i}: v`).join('\n');
 
@@ -85,15 +86,20 @@ function aliasBomb(): string {
 }
 
 describe('an alias bomb in a Continue rule', () => {
-  it('is a yaml-error naming Continue, and the rule is not counted, not a glob `*j`', () => {
-    const ws = workspace({ '.continue/rules/bomb.md': aliasBomb() });
+  it("is an error saying Continue's parser throws on it and drops the block, and the rule is listed as sent always, not as a glob `*j`", () => {
+    const text = aliasBomb();
+    // Continue parses the block with `YAML.parse` of this same package at its default options
+    // (packages/config-yaml/src/markdown/markdownToRule.ts): the bomb must be past that default.
+    expect(() => parse(text.slice(4, text.indexOf('\n---', 3)))).toThrow(/Excessive alias count/);
+    const ws = workspace({ '.continue/rules/bomb.md': text });
     const out = builtCli(['check'], { cwd: ws }).stdout;
     expect(out).toContain(
-      ".continue/rules/bomb.md:1:1: warning [frontmatter/yaml-error] The frontmatter's YAML aliases expand to more than 100 values, past what agentls reads: agentls does not read it, so what it means to Continue (its keys, and so when the rule applies) is not checked. How Continue's own YAML parser reads it is not known",
+      ".continue/rules/bomb.md:1:1: error [frontmatter/yaml-error] The frontmatter's YAML aliases expand to more than 100 values: Continue's YAML parser (the `yaml` package, at its default limit of 100) throws on it, so Continue reads none of its keys and takes the whole file, this block included, as the rule's text, sent in every request (continuedev/continue, packages/config-yaml/src/markdown/markdownToRule.ts",
     );
+    expect(out).not.toContain('is not known');
     expect(out).not.toContain('*j');
     const { rules, uncounted } = agentRules(ws);
-    expect(rules).toEqual({});
-    expect(uncounted).toEqual({ '.continue/rules/bomb.md': 'not read: its YAML aliases expand to more than 100 values, past what agentls reads' });
+    expect(rules).toEqual({ '.continue/rules/bomb.md': { mode: 'always', globs: undefined } });
+    expect(uncounted).toEqual({});
   });
 });

@@ -21,7 +21,11 @@ import type { Activation, AgentModel, Placement } from './types';
  *   `description`, `alwaysApply`; the source also reads `invokable`, and loadMarkdownRules
  *   skips a file with `invokable: true` as a rule (it is a prompt).
  * - Invalid YAML: `parseMarkdownRule` catches the parse error and returns no frontmatter, the
- *   whole file as the rule's text (`invalidYamlDropsFrontmatter`).
+ *   whole file as the rule's text (`invalidYamlDropsFrontmatter`). It parses with `YAML.parse`
+ *   of the `yaml` package (packages/config-yaml/package.json: `yaml` ^2.6.1), no options given,
+ *   so at the package's default `maxAliasCount` of 100: aliases that expand past it (an alias
+ *   bomb) make `YAML.parse` throw ("Excessive alias count"), caught alike
+ *   (`aliasBombDropsFrontmatter`). core/config/markdown/loadMarkdownRules.ts keeps such a rule.
  * - Globs: `matchesGlobs` (core/llm/rules/getSystemMessageWithRules.ts) hands each string whole
  *   to `minimatch` (braces expanded, no comma splitting), and reads a leading `!` as a negation.
  *   The path it matches is the one Continue has for a file in context; that it is relative to
@@ -60,6 +64,9 @@ import type { Activation, AgentModel, Placement } from './types';
 /** Where Continue matches a rule's globs and regex (the notes above). */
 const CONTINUE_GLOBS_SOURCE = 'continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts';
 
+/** What Continue does with a frontmatter whose aliases expand past the `yaml` package's default limit (the notes above). */
+const CONTINUE_ALIAS_BOMB = "Continue's YAML parser (the `yaml` package, at its default limit of 100) throws on it, so Continue reads none of its keys and takes the whole file, this block included, as the rule's text, sent in every request (continuedev/continue, packages/config-yaml/src/markdown/markdownToRule.ts: `parseMarkdownRule` catches the error and returns no frontmatter)";
+
 /** What Continue does with a regex it cannot compile (the notes above). */
 const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
 
@@ -80,6 +87,7 @@ export const continueDev: AgentModel = {
   },
   globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE },
   invalidYamlDropsFrontmatter: true,
+  aliasBombDropsFrontmatter: CONTINUE_ALIAS_BOMB,
   activation: continueActivation,
 };
 

@@ -152,6 +152,14 @@ export interface AgentModel {
   readsUserLocation?: boolean;
   /** Frontmatter that is not valid YAML is read as none at all (the rule then activates as a file without keys), where a source says so. */
   invalidYamlDropsFrontmatter?: boolean;
+  /**
+   * The agent parses frontmatter with the `yaml` package at its default alias limit
+   * (`maxAliasCount` 100, the `MAX_YAML_ALIASES` agentls parses to), so a frontmatter whose
+   * aliases expand past it fails there as it does here, and the agent reads it as it reads
+   * invalid YAML (`invalidYamlDropsFrontmatter`): what the agent then does, with its source,
+   * said in the finding (Continue). Unset: how the agent's parser reads such a block is not known.
+   */
+  aliasBombDropsFrontmatter?: string;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
 }

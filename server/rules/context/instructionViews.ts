@@ -6,7 +6,7 @@ import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, NESTED_RULE_FOLDERS, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { agentModel, type AgentId } from '../agents';
 import { claudeDialect, findClaudeImports, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
-import { frontmatterNotRead, parseFrontmatter, TOOL_READING } from '../frontmatter';
+import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
@@ -26,7 +26,7 @@ import { continueNotApplied } from '../agents/continue';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
-import { droppedByTool, frontmatterOf, MODE, toolDialect, wholeFileRule } from './toolViews';
+import { droppedByTool, frontmatterOf, MODE, toolDialect, toolFrontmatterNotRead, wholeFileRule } from './toolViews';
 
 /**
  * The views of the agents whose instructions are plain files beside the code and that the
@@ -340,14 +340,14 @@ interface NotRead {
 
 /**
  * A rule file with frontmatter, activated as the agent's model says (`activation`); or, where
- * agentls did not read the frontmatter (`frontmatterNotRead`), why: its `{}` is not what the
+ * agentls did not read the frontmatter (`toolFrontmatterNotRead`), why: its `{}` is not what the
  * agent reads, so the file is told as not read, as one too large to read is, never given a mode.
  */
 function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule | NotRead {
   const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
-  const notRead = frontmatterNotRead(parsed);
-  if (notRead) return { notRead };
   const model = agentModel(id);
+  const notRead = toolFrontmatterNotRead(parsed, model);
+  if (notRead) return { notRead };
   const fm = droppedByTool(parsed, model) ? {} : frontmatterOf(parsed);
   const activation = model.activation(fm);
   const globs = activation.mode === 'globs' ? activation.globs : [];

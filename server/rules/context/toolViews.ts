@@ -94,7 +94,7 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       }
       const { parsed, fm } = toolFrontmatter(analysis, model);
       // Its `{}` is no frontmatter the tool reads (the tool's reading: a BOM skipped): told as not read, never given a mode.
-      const unread = frontmatterNotRead(parsed);
+      const unread = toolFrontmatterNotRead(parsed, model);
       if (unread) notRead(unread);
       else rules.push(toolRule(analysis, parsed, model.activation(fm)));
     }
@@ -190,7 +190,22 @@ export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { pa
  * as the tool would read valid YAML, as the lint does (`toolLint`: no "dropped" finding then).
  */
 export function droppedByTool(parsed: ParsedFrontmatter, model: AgentModel): boolean {
+  if (aliasBombDropped(parsed, model)) return true;
   return model.invalidYamlDropsFrontmatter === true && parsed.fallbackUsed && parsed.yamlError?.beyondLimits !== true;
+}
+
+/**
+ * Whether the frontmatter's aliases expand past the limit agentls parses to, and the tool's own
+ * parser fails on it alike and drops the block (`aliasBombDropsFrontmatter`: Continue): agentls
+ * did not read it, but knows what the tool reads of it, nothing.
+ */
+export function aliasBombDropped(parsed: ParsedFrontmatter, model: AgentModel): boolean {
+  return model.aliasBombDropsFrontmatter !== undefined && model.invalidYamlDropsFrontmatter === true && parsed.yamlError?.code === 'ALIAS_LIMIT';
+}
+
+/** Why the tool's view cannot say how it applies the file (`frontmatterNotRead`), unless the tool is known to drop the block agentls did not read (`aliasBombDropped`). */
+export function toolFrontmatterNotRead(parsed: ParsedFrontmatter, model: AgentModel): string | undefined {
+  return aliasBombDropped(parsed, model) ? undefined : frontmatterNotRead(parsed);
 }
 
 /** The frontmatter as the tool reads it: the YAML, or what the file means when it is not valid YAML. */

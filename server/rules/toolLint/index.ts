@@ -10,7 +10,8 @@ import { KIRO_AUTO_SOURCE } from '../agents/kiro';
 import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding, undecodableNameFinding, type FixData } from '../codes';
 import { toolRuleScope } from '../context/nestedRules';
-import { TOOL_READING } from '../frontmatter';
+import { aliasBombDropped } from '../context/toolViews';
+import { MAX_YAML_ALIASES, TOOL_READING } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
 import { capital, sentWholeWords } from '../lint/words';
@@ -72,7 +73,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   out.push(...limitFindings(file, analysis));
   if (!placement.frontmatter) return sentWhole(placement) && analysis.parsed?.layout.block ? [...out, sentAsTextFinding(loc, agent)] : out;
   // Keys agentls did not read are not judged: no missing description or activation made up from an empty block.
-  if (analysis.parsed?.unread) return [...out, ...unreadFrontmatterFinding(loc, agent.name)];
+  if (analysis.parsed?.unread) return [...out, ...(aliasBombDropped(analysis.parsed, agent) ? [aliasBombFinding(loc, agent)] : unreadFrontmatterFinding(loc, agent.name))];
   // A package's own `.cursor/rules` reaches files under the package only: the messages saying how the rule applies name it.
   const scope = toolRuleScope(agent.id, file.root === undefined ? undefined : toolRelativePath(file.path, file.root));
   const stranded = strandedFrontmatterFindings(loc, agent, scope);
@@ -134,6 +135,16 @@ function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel): Finding
   // Any key or list element may be what the parser rejects: the fix quotes those of them it rejects alone.
   const valueLines = metaLines(loc).filter(({ text }) => /^(\s*-\s|[\w-]+:)/.test(text));
   return finding('frontmatter/yaml-error', 'error', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}): ${agent.name} then reads none of its keys, so this rule goes to every request. Quote the value.`, quoteFix(valueLines));
+}
+
+/**
+ * Aliases expanding past the limit agentls parses to, where the tool's parser has the same limit
+ * and then reads no frontmatter (`aliasBombDropsFrontmatter`, which says what follows and its
+ * source): an error, its keys being lost. No quick fix: which values the aliases stand for is the
+ * author's to write out.
+ */
+function aliasBombFinding(loc: RuleLocator, agent: AgentModel): Finding {
+  return finding('frontmatter/yaml-error', 'error', loc.openerRange(), `The frontmatter's YAML aliases expand to more than ${MAX_YAML_ALIASES} values: ${agent.aliasBombDropsFrontmatter}. Write the values out without aliases.`);
 }
 
 /**

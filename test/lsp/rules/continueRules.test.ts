@@ -56,6 +56,20 @@ describe('Continue rules in the server', () => {
     await until('the rule attached by path only', () => continueApplying(c, lib), (p) => p.length === 0);
   });
 
+  it("says an alias bomb is an error Continue drops the frontmatter for, and lists the rule as applied to every file", async () => {
+    // Ten levels of nine aliases: past the `yaml` package's default `maxAliasCount`, which Continue's parser keeps.
+    const levels = ['a: &a [x,x,x,x,x,x,x,x,x]', ...'bcdefghij'.split('').map((n, i) => `${n}: &${n} [${Array(9).fill(`*${'abcdefghij'[i]}`).join(',')}]`)];
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/bomb.md': `---\nname: Bomb\n${levels.join('\n')}\nglobs: "src/components/**"\n---\nBody.\n` });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/bomb.md'));
+    const said = await c.waitForDiagnostics(rule, (d) => d.some((x) => x.code === 'frontmatter/yaml-error'));
+    const bomb = said.find((x) => x.code === 'frontmatter/yaml-error')!;
+    expect(bomb.severity).toBe(1);
+    expect(bomb.message).toContain("Continue's YAML parser (the `yaml` package, at its default limit of 100) throws on it, so Continue reads none of its keys");
+    // Its globs lost, the rule reaches a file they would not have matched.
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual(['.continue/rules/bomb.md']);
+  });
+
   it('lists the rules Continue applies to a file, and one created on disk once it is reported', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/general.md': '---\nname: General\n---\nBe brief.\n' });
     const c = await start({ folders: [ws] });
