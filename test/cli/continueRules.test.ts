@@ -161,4 +161,38 @@ describe('Continue rules in agentls check and rules', () => {
     ]);
     expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).not.toMatch(/empty\.md +always/);
   });
+  it('lists `regex: []` as attached to any file in context, and warns where that is not what the rule would do without the key', () => {
+    // Continue's source (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts): `isGlobalRule` tests `!rule.regex`, and `[]` is
+    // truthy; `contentMatchesRegex` returns true for an empty list, and false for a value that is neither a string nor a list.
+    const { ws, out } = checked({
+      '.continue/rules/plain.md': '---\nname: P\nregex: []\n---\nP\n',
+      '.continue/rules/described.md': '---\nname: D\nregex: []\nalwaysApply: false\ndescription: Migrations\n---\nD\n',
+      '.continue/rules/forced.md': '---\nname: F\nregex: []\nalwaysApply: true\n---\nF\n',
+      '.continue/rules/scoped.md': '---\nname: S\nregex: []\nglobs: "src/lib/**"\n---\nS\n',
+      '.continue/rules/number.md': '---\nname: N\nregex: 42\n---\nN\n',
+    });
+    const said = "warning [frontmatter/invalid-value] Continue reads an empty `regex` list as a filter every file's content passes, not as no `regex`: it attaches this rule whenever a file is in context, where without the key it would";
+    expect(out).toContain(`.continue/rules/plain.md:3:1: ${said} send it in every request (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts`);
+    expect(out).toContain(`.continue/rules/described.md:3:1: ${said} offer it by its description`);
+    // Beside `alwaysApply: true` or globs, the empty list changes nothing Continue does.
+    expect(out).not.toContain('forced.md');
+    expect(out).not.toContain('scoped.md');
+    const listing = builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout;
+    const rules = (JSON.parse(listing) as { agentRules: { agent: string; rules: { path: string; mode: string; globs?: string[] }[] }[] }).agentRules.find((a) => a.agent === 'continue')!.rules;
+    expect(Object.fromEntries(rules.map((r) => [r.path, [r.mode, r.globs]]))).toEqual({
+      '.continue/rules/plain.md': ['glob', ['**/*']],
+      '.continue/rules/described.md': ['glob', ['**/*']],
+      '.continue/rules/forced.md': ['always', undefined],
+      '.continue/rules/scoped.md': ['glob', ['src/lib/**']],
+      '.continue/rules/number.md': ['glob', []],
+    });
+    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).not.toMatch(/plain\.md +always/);
+    expect(Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies]))).toEqual({
+      '.continue/rules/plain.md': true,
+      '.continue/rules/described.md': true,
+      '.continue/rules/forced.md': true,
+      '.continue/rules/scoped.md': true,
+      '.continue/rules/number.md': false,
+    });
+  });
 });

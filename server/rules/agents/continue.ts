@@ -46,7 +46,11 @@ import type { Activation, AgentModel, Placement } from './types';
  *   compiles and matches (`regex.some(…)`, each in its own try/catch). A rule whose every pattern
  *   fails to compile is therefore never attached, `alwaysApply: true` apart (`regexNeverMatches`;
  *   agentls compiles the patterns, never runs them, and takes one past 2,000 characters as
- *   compiling, `compileProblem`).
+ *   compiling, `compileProblem`). An empty list is true there (`regex.length === 0`), and a
+ *   value that is neither a string nor a list false. `checkGlobsAndRegex` asks it only of a file
+ *   in context whose content Continue has, and `isGlobalRule` takes any truthy `regex`, `[]`
+ *   too, as a regex: `regex: []` attaches the rule for any file in context, not in every request
+ *   and not by its description.
  * - How a rule applies: the docs say `alwaysApply: true` "Always included, regardless of file
  *   context"; `false` "Included if globs exist AND match file context, or the agent decides to
  *   pull the rule into context based on its description"; undefined "Included if no globs
@@ -66,6 +70,9 @@ const CONTINUE_GLOBS_SOURCE = 'continuedev/continue, `matchesGlobs` in core/llm/
 
 /** What Continue does with a frontmatter whose aliases expand past the `yaml` package's default limit (the notes above). */
 const CONTINUE_ALIAS_BOMB = "Continue's YAML parser (the `yaml` package, at its default limit of 100) throws on it, so Continue reads none of its keys and takes the whole file, this block included, as the rule's text, sent in every request (continuedev/continue, packages/config-yaml/src/markdown/markdownToRule.ts: `parseMarkdownRule` catches the error and returns no frontmatter)";
+
+/** Why Continue reads `regex: []` as a content filter every file passes (the notes above). */
+export const CONTINUE_EMPTY_REGEX_SOURCE = 'continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` is true for an empty list, and `isGlobalRule` takes any list as a regex';
 
 /** What Continue does with a regex it cannot compile (the notes above). */
 const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
@@ -98,8 +105,10 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   if (fm.alwaysApply === true) return { mode: 'always' };
   // `matchesGlobs`: a truthy value that is neither a string nor a list matches no path.
   if (fm.globs && typeof fm.globs !== 'string' && !Array.isArray(fm.globs)) return { mode: 'globs', globs: [] };
-  // `contentMatchesRegex`: no pattern compiles, so no file's content ever matches.
+  // `contentMatchesRegex`: no pattern compiles, so no file's content ever matches; and a truthy
+  // value that is neither a string nor a list (`regex: 42`) it answers false for every file.
   if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [] };
+  if (fm.regex && typeof fm.regex !== 'string' && !Array.isArray(fm.regex)) return { mode: 'globs', globs: [] };
   const written = globList(fm.globs, false);
   // `matchesGlobs`: a leading `!` excludes; with only exclusions, every other path matches.
   // The exclusions are left out of the globs agentls matches (a file they exclude is then
@@ -109,8 +118,10 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   // `globs: []` is truthy, so not "no globs" to `isGlobalRule` (`!rule.globs`), and `matchesGlobs`
   // with no positive pattern matches every path: any file in context, whatever `alwaysApply: false` says.
   if (Array.isArray(fm.globs) && fm.globs.length === 0) return { mode: 'globs', globs: ['**/*'] };
-  // A content regex alone: any path, narrowed by content agentls does not read.
-  if (globList(fm.regex, false).length) return { mode: 'globs', globs: ['**/*'] };
+  // A content regex alone: any path, narrowed by content agentls does not read. Any list, even
+  // `regex: []`, is truthy, so not "no regex" to `isGlobalRule` (`!rule.regex`), and
+  // `contentMatchesRegex` is true for an empty list: the rule is attached for any file in context.
+  if (Array.isArray(fm.regex) || (typeof fm.regex === 'string' && fm.regex !== '')) return { mode: 'globs', globs: ['**/*'] };
   if (fm.alwaysApply === false) {
     const described = typeof fm.description === 'string' && fm.description.trim() !== '';
     return described ? { mode: 'description' } : { mode: 'manual' };

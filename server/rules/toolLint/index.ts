@@ -19,6 +19,7 @@ import { repeatedFrontmatterFindings } from '../lint/repeatedFrontmatter';
 import { countWork } from '../../workspace/testCounts';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { globValueFindings } from './globValues';
+import { emptyRegexListFindings } from './regexValues';
 import { keyFindings } from './keys';
 import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
@@ -295,6 +296,7 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     // Cline's source reads a list with no glob as matching nothing, "an explicit way to disable a rule" (rules/agents/cline.ts).
     return [finding('rule/inactive', 'information', entryOf('paths')?.lineRange ?? loc.openerRange(), '`paths` lists no glob, which turns this rule off: Cline never sends it. Remove `paths` to send it with every request.')];
   }
+  if (agent.id === 'continue') return emptyRegexListFindings(loc, agent, fm);
   if (agent.id === 'copilot' && activation.mode === 'manual') {
     // VS Code's agent loads a file with a description on demand (VS Code's agent-customization
     // skill: file instructions apply "via applyTo patterns, or on-demand via description");

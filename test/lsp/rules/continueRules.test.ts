@@ -20,6 +20,12 @@ async function continueApplying(c: LspTestClient, uri: string): Promise<string[]
   return (r.agents.find((a) => a.agent === 'continue')?.rules ?? []).filter((x) => x.applies).map((x) => x.path);
 }
 
+/** The first diagnostic of `code` the server publishes for `doc`, once it publishes one. */
+async function publishedOf(c: LspTestClient, doc: string, code: string) {
+  const published = await c.waitForDiagnostics(doc, (d) => d.some((x) => x.code === code));
+  return published.find((x) => x.code === code)!;
+}
+
 describe('Continue rules in the server', () => {
   it('says a misspelt alwaysApply and another tool\'s glob key, naming Continue, and nothing on a correct rule', async () => {
     const ws = writeTree(tempDir(), {
@@ -29,11 +35,9 @@ describe('Continue rules in the server', () => {
     });
     const c = await start({ folders: [ws] });
     const slip = await c.open(path.join(ws, '.continue/rules/slip.md'));
-    const said = await c.waitForDiagnostics(slip, (d) => d.some((x) => x.code === 'frontmatter/unknown-key'));
-    expect(said.find((x) => x.code === 'frontmatter/unknown-key')!.message).toContain('Continue reads `alwaysApply`, not `always_apply`');
+    expect((await publishedOf(c, slip, 'frontmatter/unknown-key')).message).toContain('Continue reads `alwaysApply`, not `always_apply`');
     const foreign = await c.open(path.join(ws, '.continue/rules/foreign.md'));
-    const found = await c.waitForDiagnostics(foreign, (d) => d.some((x) => x.code === 'rule/foreign-key'));
-    expect(found.find((x) => x.code === 'rule/foreign-key')!.message).toContain('Continue reads `globs` and ignores `applyTo`');
+    expect((await publishedOf(c, foreign, 'rule/foreign-key')).message).toContain('Continue reads `globs` and ignores `applyTo`');
     // Made right in the buffer, the set published for that version is the server's judgement of it.
     await c.setText(foreign, '---\nname: Components\nglobs: "src/components/**/*.tsx"\ndescription: React components\nalwaysApply: false\n---\nB\n');
     expect(await c.waitForDiagnostics(foreign)).toEqual([]);
@@ -44,8 +48,7 @@ describe('Continue rules in the server', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/ui.md': '---\nname: UI\nglob: "src/components/**"\n---\nUse hooks.\n' });
     const c = await start({ folders: [ws] });
     const rule = await c.open(path.join(ws, '.continue/rules/ui.md'));
-    const said = await c.waitForDiagnostics(rule, (d) => d.some((x) => x.code === 'frontmatter/unknown-key'));
-    const slip = said.find((x) => x.code === 'frontmatter/unknown-key')!;
+    const slip = await publishedOf(c, rule, 'frontmatter/unknown-key');
     expect([slip.severity, slip.message]).toEqual([2, 'Continue reads `globs`, not `glob`: it ignores this key, and applies the rule as if it were absent: always. Rename it to `globs`.']);
     const lib = c.uri(path.join(ws, 'src/lib/a.ts'));
     expect(await continueApplying(c, lib)).toEqual(['.continue/rules/ui.md']);
@@ -62,12 +65,25 @@ describe('Continue rules in the server', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/bomb.md': `---\nname: Bomb\n${levels.join('\n')}\nglobs: "src/components/**"\n---\nBody.\n` });
     const c = await start({ folders: [ws] });
     const rule = await c.open(path.join(ws, '.continue/rules/bomb.md'));
-    const said = await c.waitForDiagnostics(rule, (d) => d.some((x) => x.code === 'frontmatter/yaml-error'));
-    const bomb = said.find((x) => x.code === 'frontmatter/yaml-error')!;
+    const bomb = await publishedOf(c, rule, 'frontmatter/yaml-error');
     expect(bomb.severity).toBe(1);
     expect(bomb.message).toContain("Continue's YAML parser (the `yaml` package, at its default limit of 100) throws on it, so Continue reads none of its keys");
     // Its globs lost, the rule reaches a file they would not have matched.
     expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual(['.continue/rules/bomb.md']);
+  });
+
+  it('warns that Continue attaches a rule with `regex: []` to any file in context, and lists it so; without the key the warning goes', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/empty.md': '---\nname: Empty\nregex: []\n---\nE\n' });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/empty.md'));
+    const empty = await publishedOf(c, rule, 'frontmatter/invalid-value');
+    expect([empty.severity, empty.range.start.line]).toEqual([2, 2]);
+    expect(empty.message).toContain('Continue reads an empty `regex` list as a filter every file\'s content passes, not as no `regex`: it attaches this rule whenever a file is in context, where without the key it would send it in every request');
+    const r = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(ws, 'src/lib/a.ts')) });
+    const listed = r.agents.find((a) => a.agent === 'continue')!.rules.find((x) => x.path === '.continue/rules/empty.md')!;
+    expect([listed.applies, listed.mode]).toEqual([true, 'glob']);
+    await c.setText(rule, '---\nname: Empty\n---\nE\n');
+    expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
   });
 
   it('lists the rules Continue applies to a file, and one created on disk once it is reported', async () => {
