@@ -195,4 +195,25 @@ describe('Continue rules in agentls check and rules', () => {
       '.continue/rules/number.md': false,
     });
   });
+  it('says a `globs` list holding a non-text element makes Continue fail the request, and lists the rule as never attached', () => {
+    // Continue's `matchesGlobs` (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts) calls `startsWith` on each element.
+    expect(() => ([42] as unknown as string[]).filter((g) => !g.startsWith('!'))).toThrow(TypeError);
+    const { ws, out } = checked({
+      '.continue/rules/number.md': '---\nname: N\nglobs: [42]\n---\nN\n',
+      '.continue/rules/mixed.md': '---\nname: M\nglobs: ["src/**", 42]\n---\nM\n',
+      '.continue/rules/forced.md': '---\nname: F\nglobs: [42]\nalwaysApply: true\n---\nF\n',
+    });
+    const thrown = "error [frontmatter/wrong-type] Continue reads `globs` elements as globs, and 42 is not text: Continue's `matchesGlobs` calls `startsWith` on each element, which throws a TypeError on it, so whenever a file is in context Continue fails to build the request and sends nothing";
+    expect(out).toContain(`.continue/rules/number.md:3:9: ${thrown}`);
+    expect(out).toContain(`.continue/rules/mixed.md:3:19: ${thrown}`);
+    expect(out).toContain('with no file in context the rule is left out. Quote it.');
+    // `alwaysApply: true` skips the matching: nothing throws, the element is only not a glob.
+    expect(out).toContain('.continue/rules/forced.md:3:9: warning [frontmatter/wrong-type] Continue reads `globs` elements as globs: 42 is not text.');
+    expect(Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies]))).toEqual({
+      '.continue/rules/number.md': false,
+      '.continue/rules/mixed.md': false,
+      '.continue/rules/forced.md': true,
+    });
+    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).not.toMatch(/number\.md +always/);
+  });
 });

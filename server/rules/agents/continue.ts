@@ -33,6 +33,13 @@ import type { Activation, AgentModel, Placement } from './types';
  *   `matchesGlobs` returns false for a value that is neither a string nor a list (`globs: 42`),
  *   and a truthy one is not "no globs" to `isGlobalRule` (`!rule.globs`), so such a rule is
  *   never attached, `alwaysApply: true` apart; a falsy one (`0`, `false`) reads as no globs.
+ *   In a list, `matchesGlobs` calls `startsWith` on every element first, which throws a
+ *   TypeError on one that is not text (`globs: [42]`); nothing in `getSystemMessageWithRules`
+ *   or its caller in the chat view (gui/src/redux/thunks/streamNormalInput.ts, through
+ *   gui/src/redux/util/constructMessages.ts) catches it, and gui/src/redux/thunks/streamThunkWrapper.tsx
+ *   cancels the stream and shows the error instead: the request fails whenever such a rule is
+ *   matched against a file in context (`nonTextElementThrows`). With no file in context it is
+ *   never matched, so never sent either; `alwaysApply: true` skips the matching.
  *   An empty list, `globs: []`, is truthy, so not "no globs" either, and `matchesGlobs` with no
  *   positive pattern matches every path a `!` does not exclude: the rule is attached to any file
  *   in context (`markdownToRule`, packages/config-yaml/src/markdown/markdownToRule.ts, passes the
@@ -74,6 +81,9 @@ const CONTINUE_ALIAS_BOMB = "Continue's YAML parser (the `yaml` package, at its 
 /** Why Continue reads `regex: []` as a content filter every file passes (the notes above). */
 export const CONTINUE_EMPTY_REGEX_SOURCE = 'continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` is true for an empty list, and `isGlobalRule` takes any list as a regex';
 
+/** What Continue does with a `globs` list holding an element that is not text (the notes above). */
+const CONTINUE_NON_TEXT_GLOB = "Continue's `matchesGlobs` calls `startsWith` on each element, which throws a TypeError on it, so whenever a file is in context Continue fails to build the request and sends nothing, showing the error (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts; gui/src/redux/thunks/streamThunkWrapper.tsx shows it); with no file in context the rule is left out";
+
 /** What Continue does with a regex it cannot compile (the notes above). */
 const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
 
@@ -92,7 +102,7 @@ export const continueDev: AgentModel = {
     alwaysApply: { kind: 'boolean' },
     invokable: { kind: 'boolean' },
   },
-  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE },
+  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE, nonTextElementThrows: CONTINUE_NON_TEXT_GLOB },
   invalidYamlDropsFrontmatter: true,
   aliasBombDropsFrontmatter: CONTINUE_ALIAS_BOMB,
   activation: continueActivation,
@@ -105,6 +115,8 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   if (fm.alwaysApply === true) return { mode: 'always' };
   // `matchesGlobs`: a truthy value that is neither a string nor a list matches no path.
   if (fm.globs && typeof fm.globs !== 'string' && !Array.isArray(fm.globs)) return { mode: 'globs', globs: [] };
+  // `matchesGlobs` throws on a list element that is not text: the rule never reaches the model.
+  if (Array.isArray(fm.globs) && fm.globs.some((g) => typeof g !== 'string')) return { mode: 'globs', globs: [] };
   // `contentMatchesRegex`: no pattern compiles, so no file's content ever matches; and a truthy
   // value that is neither a string nor a list (`regex: 42`) it answers false for every file.
   if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [] };

@@ -30,6 +30,12 @@ export interface GlobDialect {
    * saying so (Continue). Unset: the agent is taken to ignore such a value.
    */
   otherValueMatchesNothing?: string;
+  /**
+   * An element of a list that is not text (`globs: [42]`) makes the agent's matcher throw
+   * whenever it matches the rule against a file: what the agent then does, with its source,
+   * said in the finding (Continue). Unset: the agent is taken to skip such an element.
+   */
+  nonTextElementThrows?: string;
 }
 
 /** `strings`: one string or a YAML list of strings. */

@@ -45,7 +45,10 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
   value.forEach((g, i) => {
     const range = ranges[i] ?? entry.valueRange;
     if (typeof g !== 'string') {
-      out.push(finding('frontmatter/wrong-type', 'warning', range, `${agent.name} reads \`${key}\` elements as globs: ${JSON.stringify(g)} is not text.`, { data: { fix: 'quote-value' } }));
+      // Where the agent's matcher throws on it (Continue), the rule costs every request made with a file in context.
+      const throws = dialect.nonTextElementThrows !== undefined && !appliedAlways;
+      const said = throws ? `${agent.name} reads \`${key}\` elements as globs, and ${JSON.stringify(g)} is not text: ${dialect.nonTextElementThrows}. Quote it.` : `${agent.name} reads \`${key}\` elements as globs: ${JSON.stringify(g)} is not text.`;
+      out.push(finding('frontmatter/wrong-type', throws ? 'error' : 'warning', range, said, { data: { fix: 'quote-value' } }));
       return;
     }
     const issues = dialectGlobIssues(g, agent);

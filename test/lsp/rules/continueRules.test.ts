@@ -86,6 +86,21 @@ describe('Continue rules in the server', () => {
     expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
   });
 
+  it('says a non-text `globs` element makes Continue fail the request, as an error, which the quick fix (quoting it) clears', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/num.md': '---\nname: Num\nglobs: [42]\n---\nN\n' });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/num.md'));
+    const element = await publishedOf(c, rule, 'frontmatter/wrong-type');
+    expect(element.severity).toBe(1);
+    expect(element.message).toContain("Continue's `matchesGlobs` calls `startsWith` on each element, which throws a TypeError on it");
+    const lib = c.uri(path.join(ws, 'src/lib/a.ts'));
+    expect(await continueApplying(c, lib)).toEqual([]);
+    const action = (await c.codeActions(rule, element.range)).find((a) => /quote/i.test(a.title));
+    await c.applyCodeAction(action!);
+    expect(c.text(rule)).toBe('---\nname: Num\nglobs: ["42"]\n---\nN\n');
+    expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
+  });
+
   it('lists the rules Continue applies to a file, and one created on disk once it is reported', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/general.md': '---\nname: General\n---\nBe brief.\n' });
     const c = await start({ folders: [ws] });
