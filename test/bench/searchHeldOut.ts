@@ -11,9 +11,10 @@ export const HELD_OUT_SEEDS = [101, 102, 103, 104, 105] as const;
 const TYPOS = ['typo-transpose', 'typo-drop', 'typo-substitute', 'typo-insert'] as const;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+export const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-function stem(name: string): string {
+/** A file name without its last extension (a leading dot is part of the name: `.gitignore`). */
+export function stem(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
 }
