@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Finding } from '../core/findings';
-import type { LineIndex, Range } from '../core/text';
+import type { Range } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
 import { toPosix } from '../workspace/paths';
 import { finding } from './codes';
@@ -43,16 +43,22 @@ export interface ClaudeImport {
   kept?: string;
 }
 
-/** Claude Code's documented depth limit for imports of imports. */
+/**
+ * Claude Code's documented depth limit for imports of imports: a file 5 imports away loads.
+ * Its loader as transcribed (`processMemoryFile` in claudemd.ts: it returns before reading when
+ * `depth >= MAX_INCLUDE_DEPTH`, which is 5, the memory file being depth 0; the claude-agent
+ * crate's memory_loader.rs checks the same way) stops a hop sooner, at 4. agentls keeps the
+ * docs' count, so that it never warns of a file the docs say loads.
+ */
 const CLAUDE_IMPORT_MAX_HOPS = 5;
 export const MAX_IMPORTS_PER_FILE = 200;
 /** Files read while following imports from one memory file (each read is bounded too). */
 const MAX_FILES_FOLLOWED = 50;
-const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
+export const MAX_IMPORTED_FILE_BYTES = 1024 * 1024;
 /** Bytes read while following imports from one memory file, all files together: 50 files of a megabyte each would be 50 MB on a keystroke. */
 const MAX_BYTES_FOLLOWED = 4 * 1024 * 1024;
 
-/** What following the imports of one file may still read (`followImports`); shared by all its imports. */
+/** What following the imports of one file may still read (`claudeImportFindings`, `lint/geminiImports.ts`); shared by all its imports, each file read charged once. */
 export interface FollowBudget {
   files: number;
   bytes: number;
@@ -280,31 +286,6 @@ export function looksLikeFile(token: string): boolean {
   return ext !== null && TEXT_EXTENSIONS.has(ext[1].toLowerCase());
 }
 
-/** Words other languages import with (`@import` in CSS and Sass, `@include`), which Claude Code reads as a file's name. */
-const IMPORT_KEYWORDS = new Set(['import', 'include']);
-/** Characters after `@import` looked at for the path it was meant to import. */
-const MAX_KEYWORD_PATH_CHARS = 4096;
-
-/**
- * `@import ../shared/CLAUDE.md` written as other languages import: Claude Code's import is
- * `@path` (its memory docs), so it takes `import` for the file and the path for text. The
- * path written after the keyword, and where it ends, when it is file-shaped.
- */
-function keywordImport(text: string, imp: ClaudeImport): { path: string; end: number } | undefined {
-  if (!IMPORT_KEYWORDS.has(imp.path) || imp.kept) return undefined;
-  // Only a line of its own (or a list item): in a sentence or a table, `@import x.scss` is
-  // more likely about CSS than an import meant for Claude Code, and an indented line is code.
-  const lineStart = text.lastIndexOf('\n', imp.start - 1) + 1;
-  if (imp.start - lineStart > MAX_KEYWORD_INDENT || !/^(?: {0,3}| {0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+)$/.test(text.slice(lineStart, imp.start))) return undefined;
-  // The path, maybe quoted and closed by `;` as CSS writes it (both replaced with the keyword), then only sentence punctuation (kept) to the end of the line.
-  const next = /^[ \t]+(["'`]?)([^\s"'`\\]+?)\1;?(?=[.,:]?[ \t]*(?:\r?\n|$))/.exec(text.slice(imp.end, imp.end + MAX_KEYWORD_PATH_CHARS));
-  if (!next || !looksLikeFile(next[2])) return undefined;
-  return { path: next[2], end: imp.end + next[0].length };
-}
-
-/** Characters before `@import` on its line: a list marker and its spaces at most. */
-const MAX_KEYWORD_INDENT = 12;
-
 /** The file a Claude Code memory file at `from` imports with `token` (home for `~/`). */
 export function resolveClaudeImport(from: string, token: string, home: string): string {
   if (token.startsWith('~/')) return path.join(home, token.slice(2));
@@ -316,102 +297,6 @@ export function resolveClaudeImport(from: string, token: string, home: string): 
 export function isClaudeMemoryFile(p: string): boolean {
   const name = path.basename(p);
   return name === 'CLAUDE.md' || name === 'CLAUDE.local.md';
-}
-
-/** The first problem down an import's chains: an import of a file that is not there, or a file past the hop limit. */
-export interface Followed {
-  /** `chain`: the files from the memory file to the one holding the import; `target`: the file it names, which is not there. */
-  missing?: { chain: string[]; target: string };
-  /** The files from the memory file to the first one past the hop limit. */
-  tooDeep?: { chain: string[] };
-  /** No problem found, but the budget ran out before every file down the chains was read. */
-  spent?: SpentBudget;
-}
-
-/**
- * The findings on a memory file's imports: a file-shaped import that names no file (here or
- * further down its chain), and a chain deeper than Claude Code follows. Only files `fs`
- * may read are checked (the workspace and the user-level folders): an import outside them
- * is left alone, never read.
- */
-export async function claudeImportFindings(
-  file: string,
-  text: string,
-  lines: LineIndex,
-  fs: FileSystem,
-  home: string,
-  display: (p: string) => string,
-  /** The ignored part of the workspace a path lies in (`IgnoreRules.ignoredPart`), shown as `display` shows paths. */
-  ignoredPart: (p: string) => Promise<string | undefined> = async () => undefined,
-): Promise<Finding[]> {
-  const imports = findClaudeImports(text);
-  if (imports.length === 0) return [];
-  const out: Finding[] = [];
-  const budget = followBudget();
-  // The imports whose chains the budget cut short: the first is noted, the others counted.
-  const cut: { range: Range; spent: SpentBudget }[] = [];
-  const dialect = fileShapedImports(claudeDialect(home));
-  // A file imported cleanly anywhere in this memory file is loaded, whatever a `@it.` elsewhere does.
-  const clean = new Set(imports.filter((i) => !i.kept).map((i) => resolveClaudeImport(file, i.path, home)));
-  for (const imp of imports) {
-    const keyword = keywordImport(text, imp);
-    if (keyword && (await fileState(fs, resolveClaudeImport(file, imp.path, home))) === 'missing') {
-      out.push(
-        finding(
-          'claude/import-missing',
-          'warning',
-          lines.range(imp.start, keyword.end),
-          `Claude Code reads \`@${imp.path}\` as an import of a file named ${imp.path}, which does not exist, and ${keyword.path} after it as plain text: that file is never loaded. Write \`@${keyword.path}\`.`,
-          { data: { fix: 'replace', title: `Write @${keyword.path}`, newText: `@${keyword.path}` } },
-        ),
-      );
-      continue;
-    }
-    const target = dialect.resolve(file, imp.path);
-    // The memory file naming itself ("tools that still look for @CLAUDE.md."): its text is loaded anyway.
-    if (target === undefined || target === path.resolve(file)) continue;
-    const range = lines.range(imp.start, imp.end);
-    const state = await fileState(fs, target);
-    if (state === 'unchecked') continue;
-    if (state === 'missing') {
-      const ignored = await ignoredPart(target);
-      // A file a build makes (git ignores it): missing in a fresh clone, there where the build has run.
-      if (ignored !== undefined) {
-        out.push(finding('claude/import-missing', 'information', range, `Claude Code imports ${display(target)} here, and there is no such file now. It lies in ${ignored}, which is ignored (.gitignore, .ignore or search.exclude), so a build may make it: Claude Code loads it where that has happened and skips it without a word elsewhere, as in a fresh clone.`));
-        continue;
-      }
-      out.push(finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`));
-      continue;
-    }
-    if (imp.kept && !clean.has(target) && (await fileState(fs, target + imp.kept)) === 'missing') {
-      out.push(
-        finding(
-          'claude/import-missing',
-          'warning',
-          range,
-          `Claude Code reads this import with the \`${imp.kept}\` after it, as ${display(target + imp.kept)}, and there is no such file: this import never loads ${display(target)}. Put a space between the path and the punctuation.`,
-        ),
-      );
-      continue;
-    }
-    const followed = await followImports(fs, target, [file, target], dialect, budget);
-    if (followed.missing) {
-      const via = followed.missing.chain.slice(1).map(display).join(' → ');
-      out.push(finding('claude/import-missing', 'warning', range, `Through this import (${via}), Claude Code imports ${display(followed.missing.target)}, and there is no such file: that import is skipped without a word.`));
-    } else if (followed.tooDeep) {
-      const chain = followed.tooDeep.chain;
-      out.push(
-        finding(
-          'claude/import-too-deep',
-          'warning',
-          range,
-          `Claude Code follows imports ${dialect.maxHops} hops deep; through this import, ${display(chain[chain.length - 1])} is hop ${chain.length - 1} and is never loaded (${chain.slice(1).map(display).join(' → ')}).`,
-        ),
-      );
-    } else if (followed.spent) cut.push({ range, spent: followed.spent });
-  }
-  if (cut.length > 0) out.push(importsNotCheckedFinding('claude', cut[0].range, cut[0].spent, cut.length - 1));
-  return out;
 }
 
 /** Whether `p` is a file, is not there, or lies where `fs` may not look (outside the workspace: never asked of the disk). */
@@ -449,63 +334,6 @@ export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudg
   // Bytes as read from disk (`size`), not the UTF-16 units of the text: a file of three-byte characters is a third as many units.
   budget.bytes -= read.size;
   return { ok: true, text: read.text };
-}
-
-/**
- * Walks the imports below `p` (the last of `chain`, which starts at the memory file) depth-first,
- * within the dialect's hop limit and the budget (files and bytes read); the first problem wins.
- * A file already on the chain is not read again: both agents stop a cycle (Claude Code reads a
- * file once; Gemini CLI's processor skips a file already on the chain, `lint/geminiImports.ts`).
- * With no problem found, `spent` says the budget left files unread.
- */
-export async function followImports(fs: FileSystem, p: string, chain: string[], dialect: ImportDialect, budget: FollowBudget): Promise<Followed> {
-  const read = await readFollowed(fs, p, budget);
-  if (!read.ok) return read.spent ? { spent: read.spent } : {};
-  let spent: SpentBudget | undefined;
-  for (const imp of findClaudeImports(read.text)) {
-    const target = dialect.resolve(p, imp.path);
-    if (target === undefined || chain.includes(target)) continue;
-    const state = await importedFile(fs, target, imp.kept);
-    if (state === 'unchecked') continue;
-    if (state !== 'present') return { missing: { chain, target: state.missing } };
-    const next = [...chain, target];
-    // chain[0] is the memory file (hop 0): next's last element is hop next.length - 1.
-    if (next.length - 1 > dialect.maxHops) return { tooDeep: { chain: next } };
-    const below = await followImports(fs, target, next, dialect, budget);
-    if (below.missing || below.tooDeep) return below;
-    // The bytes left may still hold a smaller file further on: the walk goes on.
-    spent ??= below.spent;
-  }
-  return spent ? { spent } : {};
-}
-
-/**
- * Whether `from`, a memory file of text `text`, makes Claude Code load `target` through its
- * imports: directly or through imports of imports, at most `claudeDialect`'s hops deep
- * (the docs' limit, as `follow` counts it). Breadth first, so the shortest chain is found;
- * each file is read once, and `budget.files` caps the reads across calls sharing it.
- */
-export async function importsLoad(fs: FileSystem, from: string, text: string, target: string, home: string, budget: { files: number }): Promise<boolean> {
-  const dialect = claudeDialect(home);
-  const seen = new Set([path.resolve(from)]);
-  let level: { path: string; text: string }[] = [{ path: from, text }];
-  for (let hop = 1; hop <= dialect.maxHops && level.length > 0; hop++) {
-    const next: { path: string; text: string }[] = [];
-    for (const file of level) {
-      for (const imp of findClaudeImports(file.text)) {
-        const p = dialect.resolve(file.path, imp.path);
-        if (p === undefined) continue;
-        if (p === target) return true;
-        if (hop === dialect.maxHops || seen.has(p) || !looksLikeFile(imp.path) || budget.files <= 0) continue;
-        seen.add(p);
-        budget.files--;
-        const read = await fs.readText(p, { maxBytes: MAX_IMPORTED_FILE_BYTES });
-        if (read.ok) next.push({ path: p, text: read.text });
-      }
-    }
-    level = next;
-  }
-  return false;
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, NESTED_RULE_FOLDERS, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { agentModel, type AgentId } from '../agents';
 import { claudeDialect, findClaudeImports, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
+import { walkClaudeImports, type ClaudeImportWalk } from '../claudeImportWalk';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
@@ -405,7 +406,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   if (!projectMemory.some((p) => counted.has(p))) await take(agentsMd, false, (file) => plainRule(reader.shown(agentsMd), file, false));
   await ruleFolder(path.join(root, '.claude', 'rules'), false);
   await memoryFile(path.join(root, 'CLAUDE.local.md'), false);
-  const follow = (from: Memory[]) => followImports(reader, claudeDialect(host.home), from, { counted, rules, uncounted });
+  const follow = (from: Memory[]) => followClaudeImports(reader, claudeDialect(host.home), from, { counted, rules, uncounted });
   await follow(memory.splice(0));
   // Subfolders' memory after the root's, its imports on a budget of their own: they never crowd out what loads at start.
   for (const folder of await nestedFolderList(host.nestedClaudeFolders)) {
@@ -437,15 +438,47 @@ interface Gathered {
 }
 
 /**
- * The files the memory files import, breadth first so that each is reached by its
- * shortest chain (the limit is on hops: a file imported at hop `maxHops` loads, its own
- * imports do not), each counted once. Claude Code's docs describe imports in CLAUDE.md files
- * (rule files' imports are not followed: not documented); Gemini CLI's processor runs on each
- * context file (`lint/geminiImports.ts`). Every existing file an import names is counted,
- * whatever its name (`@README` imports a file called README); one that does not exist is no file
- * (`@alice` is a mention), and the import lints report the file-shaped ones.
+ * The files Claude Code's memory files import, as its loader takes them (`claudeImportWalk.ts`):
+ * each memory file's imports depth first in document order, with one set of files taken for the
+ * whole view (`counted`, as Claude Code's `processedPaths` is one for the whole load), so that a file
+ * first met at the last hop loads without its imports even where a shorter chain reaches it later;
+ * a file met past the limit loads only if another chain takes it. Claude Code's docs describe
+ * imports in CLAUDE.md files (rule files' imports are not followed: not documented). Every existing
+ * file an import names is counted, whatever its name (`@README` imports a file called README); one
+ * that does not exist is no file (`@alice` is a mention), and the import lints report the file-shaped ones.
  */
-async function followImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { counted, rules, uncounted }: Gathered): Promise<void> {
+async function followClaudeImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { counted, rules, uncounted }: Gathered): Promise<void> {
+  let budget = MAX_IMPORTED_FILES;
+  for (const { file, scope } of memory) {
+    const inFolder = scope !== undefined ? { folder: scope } : {};
+    const walk: ClaudeImportWalk = {
+      dialect,
+      processed: counted,
+      read: async (chain) => {
+        const target = chain[chain.length - 1];
+        if (budget-- <= 0) {
+          uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted`, ...inFolder });
+          return 'stop';
+        }
+        const read = await reader.read(target);
+        if (!read) return 'missing';
+        if ('failure' in read) return void uncounted.push({ path: reader.shown(target), reason: read.failure, ...inFolder });
+        // An import of a subfolder's memory loads with it: it reaches the files that memory reaches.
+        rules.push({ ...plainRule(`${reader.shown(target)} (imported by ${reader.shown(chain[chain.length - 2])})`, read, !isInside(reader.root, target)), ...(scope !== undefined ? { scope } : {}) });
+        return { text: read.text };
+      },
+    };
+    if (!(await walkClaudeImports(walk, [file.path], file.text))) return;
+  }
+}
+
+/**
+ * The files Gemini CLI's context files import, breadth first so that each is reached by its
+ * shortest chain (the limit is on levels: a file imported at level `maxHops` is read, its own
+ * imports are not), each counted once: Gemini CLI's processor follows every chain on its own
+ * (`lint/geminiImports.ts`). Every existing file an import names is counted, whatever its name.
+ */
+async function followGeminiImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { counted, rules, uncounted }: Gathered): Promise<void> {
   let level = memory.map(({ file, scope }) => ({ file, scope, hop: 0 }));
   let budget = MAX_IMPORTED_FILES;
   while (level.length > 0) {
@@ -732,7 +765,7 @@ async function continueView(reader: Reader): Promise<AgentView> {
  * the root's `GEMINI.md` (or the files `context.fileName` names: `workspace/geminiSettings.ts`) at start, every file joined and sent with every prompt; a subfolder's
  * (`nestedGemini.ts`: read from the folders the host names) once a tool reaches its folder,
  * scoped to it and in no every-request total. The files each imports, and theirs, are counted
- * with it (`followImports`, Gemini CLI's way: `lint/geminiImports.ts`). GEMINI.md files above the workspace folder lie
+ * with it (`followGeminiImports`, Gemini CLI's way: `lint/geminiImports.ts`). GEMINI.md files above the workspace folder lie
  * outside what agentls reads. Under `auto` the view is shown only where Gemini CLI is in use:
  * the root has a `GEMINI.md` or a `.gemini` folder (its project settings, "Gemini CLI
  * configuration", https://geminicli.com/docs/cli/configuration); a GEMINI.md in a subfolder
@@ -762,7 +795,7 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
   };
   // Gemini CLI inlines what each context file imports (`lint/geminiImports.ts`), within the workspace folder.
   // Its processor stops a cycle on the chain only, so a file two chains import is inlined twice; counted once here.
-  const follow = (from: Memory[]) => followImports(reader, geminiDialect(root), from, { counted, rules, uncounted });
+  const follow = (from: Memory[]) => followGeminiImports(reader, geminiDialect(root), from, { counted, rules, uncounted });
   await take(userMemory, true);
   // The names `context.fileName` gives (`geminiSettings.ts`), GEMINI.md by default.
   const names = host.geminiContextNames?.(root) ?? [GEMINI_MD];

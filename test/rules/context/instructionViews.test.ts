@@ -41,6 +41,15 @@ describe('Claude Code\'s always-sent files from bad input', () => {
   });
 });
 
+describe("Claude Code's imported files, as its loader takes them", () => {
+  it('counts what one depth-first load with one set of files reaches: not the imports of a file it took at the last hop', async () => {
+    // e.md is hop 5 through a.md (loaded, its imports not followed) before the memory file's own @e.md, which finds it taken.
+    const chain = { 'a.md': '@b.md\n', 'b.md': '@c.md\n', 'c.md': '@d.md\n', 'd.md': '@e.md\n', 'e.md': '@f.md\n', 'f.md': 'Deep\n' };
+    const { cost } = await viewsOf({ 'CLAUDE.md': '@a.md\n@e.md\n', ...chain });
+    expect(cost!.items.map((i) => i.label)).toEqual(['CLAUDE.md', 'a.md (imported by CLAUDE.md)', 'b.md (imported by a.md)', 'c.md (imported by b.md)', 'd.md (imported by c.md)', 'e.md (imported by d.md)']);
+  });
+});
+
 describe("the tools' rule files the engine does not list", () => {
   it('are made again for a file that came or went in their folders, but not for a keystroke in a rule they do not read', async () => {
     const { ws, result } = await viewsOf({ '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nTabs.\n', '.cursor/rules/web/api.mdc': '---\nglobs: api/**\n---\nValidate.\n' });
