@@ -34,4 +34,14 @@ describe('an import walk cut short by agentls', () => {
       "GEMINI.md:5:1: information [gemini/import-not-checked] agentls stopped following Gemini CLI's imports of this file after 4 MiB of imported files",
     ]);
   });
+
+  it("puts Gemini CLI's note on the first cut import without a finding of its own", () => {
+    // a.md imports a missing file and 60 others, c.md one more: the second level passes 50 files below both.
+    const bs = Array.from({ length: 60 }, (_, i) => `@./b/${i + 1}.md`).join('\n');
+    const tree: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./a.md\n@./c.md\n', 'a.md': `@./gone.md\n${bs}\n`, 'c.md': '@./c2.md\n', 'c2.md': 'C2\n' };
+    for (let i = 1; i <= 60; i++) tree[`b/${i}.md`] = `B ${i}\n`;
+    const out = builtCli(['check'], { cwd: writeTree(tempDir(), tree) }).stdout;
+    expect(importLines(out).map((l) => l.slice(0, l.indexOf(']') + 1))).toEqual(['GEMINI.md:1:1: warning [gemini/import-missing]', 'GEMINI.md:2:1: information [gemini/import-not-checked]']);
+    expect(importLines(out)[1]).toContain("below this import and below 1 more of this file's imports");
+  });
 });

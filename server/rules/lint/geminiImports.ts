@@ -159,10 +159,12 @@ export async function geminiImportFindingsFor(
   }
   const found = said.filter((f): f is Finding => f !== undefined);
   if (!walked.cut) return found;
-  const [noted, ...others] = [...walked.cut.tops].sort((a, b) => a - b);
+  const cut = [...walked.cut.tops].sort((a, b) => a - b);
+  // On the first cut import without a finding of its own: a warning there already takes the line.
+  const noted = cut.find((top) => !said[top]) ?? cut[0];
   // Past the depth nothing was judged (`walkGeminiImports`): a file left unread might reach a deep one by a shorter chain.
   const depth = walked.cut.depthJudged ? '' : `; nor were any of this file's chains checked against the ${dialect.maxHops} levels Gemini CLI follows`;
-  return [...found, importsNotCheckedFinding('gemini', lines.range(tops[noted].start, tops[noted].end), walked.cut.spent, others.length, depth)];
+  return [...found, importsNotCheckedFinding('gemini', lines.range(tops[noted].start, tops[noted].end), walked.cut.spent, cut.length - 1, depth)];
 }
 
 /** A file reached through the imports of a context file: the chain to it (the context file first) and the import of the context file that leads there. */
