@@ -7,6 +7,7 @@ import {
   clineCandidates,
   clineDocumentsFolder,
   clineGlobalRuleFolders,
+  CLINE_RULE_EXTENSIONS,
   LEGACY_RULE_FILES,
   nativeConfigDirs,
   PROVIDER_EXTENSIONS,
@@ -77,12 +78,14 @@ export interface SkippedFile {
    * folder above it, that is a file or a link to one (`listFolder`). `tool-global`: a rule
    * of Cline's global rule folders, which Cline reads and the xcsh agent never looks at
    * (`clineGlobalRules`): no finding of the xcsh agent's, read for Cline's view and lint.
+   * `tool-extension`: a file of the root's `.clinerules` folder that Cline reads as a rule and
+   * the xcsh agent passes over for its extension, `.txt` (`clineOwnFiles`): the same.
    * `too-many`: a rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`;
    * `total` says how many it holds): those past the first by name are not read; or, with
    * `subfolders`, whose subfolders hold more entries than agentls reads of them
    * (`LIMITS.ruleSubfolderEntries`): the subfolders past those are not looked into.
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'too-many';
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'tool-extension' | 'too-many';
   /** With `too-many`: the rule files the folder holds. */
   total?: number;
   /** With `too-many`: the folder's own files are all read, its subfolders were not all looked into (no `total`: they were not counted). */
@@ -134,6 +137,7 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
       const listed: ListedFolder = { dir: folder.dir, level: folder.level, provider, providerRank, folderRank, extensions: PROVIDER_EXTENSIONS[provider] };
       out.folders.push(listed);
       await listFolder(listed, host, out);
+      if (provider === 'cline' && listed.dir === path.join(cwd, '.clinerules')) await clineOwnFiles(listed, host, out);
     }
   }
   await leaveOutGitIgnored(out, named, host);
@@ -153,8 +157,9 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
  * Cline's global rules (`clineGlobalRuleFolders`, with the sources), which the xcsh agent's
  * discovery does not list (rules.md §2.6: `.clinerules` only): each folder is listed as the
  * agent's folders are (`listFolder`, into a listing of its own), and its rule files become
- * `tool-global` files, Cline's alone. Cline's docs say Markdown files for global rules; the
- * `.txt` files its docs allow are said of `.clinerules/` only, so `.md` alone here. What the
+ * `tool-global` files, Cline's alone: those of the extensions Cline reads
+ * (`CLINE_RULE_EXTENSIONS`, with the source: its loader lists a global folder as it lists
+ * `.clinerules`, so `.txt` and `.markdown` too). What the
  * listing finds of the folder itself (a link out of the places agentls reads, to nothing, a
  * file in its place, no permission) is kept, as for the other user-level folders; a rule
  * file that is a link is dropped unsaid: Cline keeps regular files only when it lists its
@@ -170,10 +175,27 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
     out.structural.add(dir);
     out.clineGlobalFolders.push(dir);
     const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
-    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: PROVIDER_EXTENSIONS.cline }, host, own);
+    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS }, host, own);
     for (const c of own.candidates) out.skipped.push({ path: c.path, provider: 'cline', level: 'user', why: 'tool-global' });
     for (const s of own.skipped) if (s.why !== 'symlink' && s.why !== 'special' && s.why !== 'by-path') out.skipped.push(s);
   }
+}
+
+/**
+ * The files of the root's `.clinerules` folder that Cline reads and the xcsh agent does not for
+ * their extension (`CLINE_RULE_EXTENSIONS`, with the source, beyond `PROVIDER_EXTENSIONS.cline`:
+ * `.txt`; a `.markdown` file the main listing already tells of, `by-path`), listed as the
+ * folder is (`listFolder`, its caps), into a listing of its own: Cline's alone
+ * (`tool-extension`). Cline knows no ignore file (toolOnly.ts, `readByItsToolOnly`), so an
+ * ignored one is Cline's as well; a link or special entry it never reads (it keeps regular
+ * files), and what the listing says of the folder itself, the main listing has said.
+ */
+async function clineOwnFiles(folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
+  const extensions = CLINE_RULE_EXTENSIONS.filter((ext) => !PROVIDER_EXTENSIONS.cline.includes(ext) && !looksMarkdown(`.${ext}`));
+  const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
+  await listFolder({ ...folder, extensions }, host, own);
+  const files = [...own.candidates.map((c) => c.path), ...own.skipped.filter((s) => s.why === 'ignored' && !looksMarkdown(s.path)).map((s) => s.path)];
+  for (const file of files) out.skipped.push({ path: file, provider: 'cline', level: 'project', why: 'tool-extension' });
 }
 
 /** Moves the listed files git's ignore rules leave out (the global excludes: `gitIgnored`) from the candidates to the skipped. */

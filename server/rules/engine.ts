@@ -211,7 +211,7 @@ export class RulesEngine {
         if (!skipped) continue;
         const hadText = state.skippedTexts.has(change.path);
         // As `rediscover` reads them: only those it says are not read (every one it reads is), and Cline's global rules.
-        const reads = skipped.why === 'tool-global' || (readsSkippedText(skipped) && state.notRead.has(change.path));
+        const reads = readByClineAlone(skipped) || (readsSkippedText(skipped) && state.notRead.has(change.path));
         const read = reads ? await this.readToolOnly(state, skipped) : undefined;
         if (read?.ok) affected.add(change.path);
         else if (hadText) {
@@ -352,8 +352,8 @@ export class RulesEngine {
     this.noteLinkedFolders(state);
     for (const skipped of discovery.skipped) {
       state.skippedByPath.set(skipped.path, skipped);
-      if (skipped.why === 'tool-global') {
-        // Cline's global rules: no word of the xcsh agent's (it never looks there), Cline's view and lint only.
+      if (readByClineAlone(skipped)) {
+        // Cline's global rules and its `.txt` rules: no word of the xcsh agent's (it never reads them), Cline's view and lint only.
         await this.readToolOnly(state, skipped);
         affected.add(skipped.path);
         continue;
@@ -910,6 +910,11 @@ function pluralVerbFirst(rest: string): string | undefined {
 
 /** The verbs the tool and xcsh lints put after an agent's name, and their plural. */
 const PLURAL_VERBS: Record<string, string> = { is: 'are', has: 'have', does: 'do', reads: 'read', ignores: 'ignore', applies: 'apply', sends: 'send', loads: 'load', takes: 'take', matches: 'match', drops: 'drop', never: 'never' };
+
+/** A rule file Cline reads and the xcsh agent never does (discovery.ts: `clineGlobalRules`, `clineOwnFiles`). */
+function readByClineAlone(skipped: SkippedFile): boolean {
+  return skipped.why === 'tool-global' || skipped.why === 'tool-extension';
+}
 
 /**
  * Whether the engine reads a skipped file's text, for its own tool's lint: files the xcsh

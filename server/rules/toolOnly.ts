@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
+import { CLINE_RULE_EXTENSIONS, PROVIDER_EXTENSIONS } from '../workspace/ruleLocations';
 import { agentModel, agentOfLocation, sentWhole } from './agents';
 import { toolRelativePath } from './agents/relative';
 import type { AgentId } from './agents/types';
@@ -39,6 +39,8 @@ export function readByItsToolOnly(skipped: SkippedFile, cwd: string): boolean {
   if (skipped.why === 'by-path') return tool !== 'xcsh' && skipped.level === 'project' && sentWhole(agentModel(tool).owns(toolRelativePath(skipped.path, cwd)));
   // Cline's global rules (discovery.ts, `clineGlobalRules`): Cline's own folders, which the xcsh agent never looks at.
   if (skipped.why === 'tool-global') return true;
+  // A `.txt` rule of the root's `.clinerules` (discovery.ts, `clineOwnFiles`): Cline reads it, the xcsh agent passes it over.
+  if (skipped.why === 'tool-extension') return true;
   // A file of a `.clinerules` linked to a folder: Cline lists the folder (discovery.ts, `clineLinkedFolder`).
   return skipped.why === 'linked-folder' && tool === 'cline';
 }
@@ -56,6 +58,7 @@ export function followsFileLinks(tool: AgentId): boolean {
 /** A file only its tool reads, analysed as it would be were it listed: the tool's view reads it so (`context/toolViews.ts`). */
 export function toolOnlyAnalysis(skipped: SkippedFile, text: string, profile: RulesProfile): FileAnalysis {
   const base = path.basename(skipped.path);
-  const name = stripExtension(base, PROVIDER_EXTENSIONS[skipped.provider]);
+  // Cline names a rule by its file less the extension, whichever of its own it has (`CLINE_RULE_EXTENSIONS`).
+  const name = stripExtension(base, skipped.provider === 'cline' ? CLINE_RULE_EXTENSIONS : PROVIDER_EXTENSIONS[skipped.provider]);
   return analyseText({ path: skipped.path, provider: skipped.provider, level: skipped.level, name, order: [0, 0, base] }, text, profile);
 }

@@ -41,6 +41,18 @@ export const PROVIDER_EXTENSIONS: Record<ProviderId, readonly string[]> = {
   cline: ['md'],
 };
 
+/**
+ * Extensions (without the dot) of the files Cline itself reads as rules in its rule folders,
+ * wider than the xcsh agent's `PROVIDER_EXTENSIONS.cline`. Cline's source: its SDK loader, which
+ * runs the sessions of the VS Code extension, the CLI and Desktop (cline/cline PR #14207:
+ * "The SDK runtime that powers the extension's sessions already loads rules through the shared
+ * resolver"), keeps `.md`, `.markdown` and `.txt` (cline/cline,
+ * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
+ * `MARKDOWN_EXTENSIONS`, commit 5986c8115cf50509dc891ed2bd52ce83ca514e5a); the extension's
+ * older loader read every file (src/utils/fs.ts, `readDirectory`), these included.
+ */
+export const CLINE_RULE_EXTENSIONS: readonly string[] = ['md', 'markdown', 'txt'];
+
 /** A folder whose direct children (with the provider's extensions) are rules. */
 export interface RuleFolder {
   provider: ProviderId;
