@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
+import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CODEX_GLOBAL_NAMES, codexHomeFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
 import type { AgentId } from '../agents';
 import { rooSkipsFile } from '../agents/roo';
 import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } from './instructionViews';
@@ -36,11 +36,13 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
   if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) } };
   // Claude Code: the `.md` files of `~/.claude/rules`, subfolders included (`claudeUserRulesFolder` has the source), as its view reads them.
   if (area === claudeUserRulesFolder(home)) return { agent: 'claude', walk: { suffixes: ['.md'] } };
-  // The single files: Claude Code's and Gemini CLI's user memory, Windsurf's global_rules.md, Codex's global AGENTS.md.
+  // The single files: Claude Code's and Gemini CLI's user memory, Windsurf's global_rules.md, Codex's global AGENTS.override.md and AGENTS.md.
   if (area === claudeUserMemoryFile(home)) return { agent: 'claude', file: true };
   if (area === windsurfGlobalRulesFile(home)) return { agent: 'windsurf', file: true };
   if (area === geminiUserMemoryFile(home)) return { agent: 'gemini', file: true };
-  return { agent: 'codex', file: true };
+  if (CODEX_GLOBAL_NAMES.some((name) => area === path.join(codexHomeFolder(home), name))) return { agent: 'codex', file: true };
+  // A place added to `userRuleAreas` and not here: a fallback would read it as some other agent's (Claude Code's were once read as Codex's one file).
+  throw new Error(`no agent's reading is known for the user-level rule location ${area}`);
 }
 
 /**
