@@ -111,19 +111,31 @@ async function addUserFolder(targets: CheckTargets, problems: string[], written:
   const agent = agentModel(reading.agent).name;
   if (abs !== area && reading.file) return void problems.push(`${written}: ${agent} reads ${area} as one file, not the files of a folder`);
   if (abs !== area && (!reading.walk || reading.walk.through === 0)) return void problems.push(`${written}: ${agent} reads the files of ${area} itself, not of its subfolders`);
-  let listed: { read: string[]; pastCap?: string; capped?: CappedInstructionFolder };
+  let listed: { read: string[]; pastCap?: string; capped?: CappedInstructionFolder; unlisted?: string[] };
   try {
     if (reading.walk) {
       const walked = await userFolderFiles(sessionInstructionHost(session), abs, reading.agent, reading.walk);
-      listed = { read: walked.files, ...(walked.capped ? { capped: walked.capped } : {}) };
+      listed = { read: walked.files, unlisted: walked.unlisted, ...(walked.capped ? { capped: walked.capped } : {}) };
     } else listed = await userAreaFiles(abs);
   } catch (err) {
     return void problems.push(`${written}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  if (listed.read.length === 0 && listed.capped === undefined) problems.push(`${written}: no file there was checked: it holds none that ${agent} reads`);
+  // A subfolder that cannot be read may hold rules its agent reads: the run is incomplete, never clean.
+  for (const folder of listed.unlisted ?? []) targets.incomplete.push(`cannot read folder ${displayPath(folder, undefined, session.home)} (${await whyUnlistable(folder)}): ${agent} reads the rules there, so they are not checked`);
+  if (listed.read.length === 0 && listed.capped === undefined && !listed.unlisted?.length) problems.push(`${written}: no file there was checked: it holds none that ${agent} reads`);
   targets.files.push(...listed.read);
   if (listed.pastCap !== undefined) targets.pastCap.push(listed.pastCap);
   if (listed.capped) targets.incomplete.push(`${displayPath(listed.capped.path, undefined, session.home)}: ${cappedInstructionFinding(listed.capped).message}`);
+}
+
+/** Why a folder the walk listed as one could not be read: the error code of opening it (EACCES), as check says of other paths it cannot read. */
+async function whyUnlistable(folder: string): Promise<string> {
+  try {
+    await (await fsp.opendir(folder)).close();
+    return 'it changed while it was read';
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  }
 }
 
 /**

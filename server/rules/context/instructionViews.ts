@@ -217,6 +217,8 @@ class Reader {
   readonly readPaths = new Set<string>();
   readonly capped: CappedInstructionFolder[] = [];
   readonly special: { path: string; agent: AgentId }[] = [];
+  /** Subfolders of the folders walked (`list`) that were listed as folders and then could not be read: what they hold is unknown. */
+  readonly unlisted: string[] = [];
   constructor(
     readonly root: string,
     readonly host: InstructionHost,
@@ -273,7 +275,11 @@ class Reader {
       const top = own && depth === 0;
       const room = top ? LIMITS.instructionFolderNames + 1 : own ? left + 1 : left + 1 + LIMITS.ruleFolderFiles;
       const listed = await this.host.fs.readDir(d, { max: room });
-      if (!listed) return;
+      if (!listed) {
+        // The top may well not be there (a view looks for its folders); a subfolder was just listed as one.
+        if (depth > 0) this.unlisted.push(d);
+        return;
+      }
       const counted = own ? listed.length : listed.filter((e) => e.kind === 'directory').length;
       // A folder read only in part may hide subfolders: that is a cap too.
       if (counted > left && !(top && listed.length < room)) {
@@ -318,12 +324,18 @@ class Reader {
  * The files under `dir` whose names end with one of `suffixes`, walked as the views walk an
  * agent's rule folder (`Reader.list`: the same budget, depth and order), for `agentls check`
  * naming a user-level folder; `capped`, where the walk stopped short of the agent's files;
- * `special`, the pipes, sockets and devices it passed over (never opened).
+ * `special`, the pipes, sockets and devices it passed over (never opened); `unlisted`, the
+ * subfolders it could not read.
  */
-export async function agentFolderFiles(host: InstructionHost, dir: string, suffixes: readonly string[], options: { through?: number; agent: AgentId }): Promise<{ files: string[]; capped?: CappedInstructionFolder; special: string[] }> {
+export async function agentFolderFiles(
+  host: InstructionHost,
+  dir: string,
+  suffixes: readonly string[],
+  options: { through?: number; agent: AgentId },
+): Promise<{ files: string[]; capped?: CappedInstructionFolder; special: string[]; unlisted: string[] }> {
   const reader = new Reader(dir, host);
   const files = await reader.list(dir, suffixes, options);
-  return { files, ...(reader.capped.length ? { capped: reader.capped[0] } : {}), special: reader.special.map((s) => s.path) };
+  return { files, ...(reader.capped.length ? { capped: reader.capped[0] } : {}), special: reader.special.map((s) => s.path), unlisted: reader.unlisted };
 }
 
 function view(id: AgentId, root: string, rules: AgentRule[], uncounted: UncountedFile[]): AgentView {

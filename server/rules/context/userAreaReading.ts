@@ -48,11 +48,16 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
 /**
  * The files the owning agent reads at or below `dir` (the area itself, or a folder inside it the
  * agent reads), in name order, walked as the views walk it (`agentFolderFiles`), with the
- * walk's cap where it stopped short; the special entries it passed over are among the files (a
- * named one is said, never opened).
+ * walk's cap where it stopped short and the subfolders it could not read (`unlisted`); the
+ * special entries it passed over are among the files (a named one is said, never opened).
  */
-export async function userFolderFiles(host: InstructionHost, dir: string, agent: AgentId, walk: NonNullable<UserAreaReading['walk']>): Promise<{ files: string[]; capped?: CappedInstructionFolder }> {
+export async function userFolderFiles(
+  host: InstructionHost,
+  dir: string,
+  agent: AgentId,
+  walk: NonNullable<UserAreaReading['walk']>,
+): Promise<{ files: string[]; capped?: CappedInstructionFolder; unlisted: string[] }> {
   const listed = await agentFolderFiles(host, dir, walk.suffixes, { agent, through: walk.through });
   const files = [...listed.files, ...listed.special].filter((p) => !walk.skips?.(path.basename(p))).sort();
-  return { files, ...(listed.capped ? { capped: listed.capped } : {}) };
+  return { files, ...(listed.capped ? { capped: listed.capped } : {}), unlisted: listed.unlisted };
 }

@@ -1,0 +1,38 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtCli } from '../helpers/cliWithHome';
+import { ownedDir, unprivileged } from '../helpers/unprivileged';
+
+/*
+ * `agentls check` naming a user-level rule folder it walks as its agent reads it, through the
+ * built CLI with --home: a part of the folder it could not look into makes the run incomplete
+ * (exit 2), saying which part and why, never "no problems".
+ */
+
+const runAs = unprivileged();
+const who = 'skip' in runAs ? runAs.skip : runAs.name;
+const RULE = '---\nalwaysApply: true\n---\nUse tabs.\n';
+
+describe('check of a user-level rule folder with a part it cannot read', () => {
+  it.skipIf('skip' in runAs)(`says a subfolder it cannot list, naming the agent, and fails the run (run as ${who})`, () => {
+    if ('skip' in runAs) return;
+    const ws = ownedDir(runAs, { '.git/HEAD': 'ref: refs/heads/main\n' });
+    const home = ownedDir(runAs, { '.continue/rules/a.md': RULE, '.continue/rules/locked/bad.md': RULE, '.claude/rules/a.md': 'x\n', '.claude/rules/locked/b.md': 'x\n' });
+    const locked = [path.join(home, '.continue', 'rules', 'locked'), path.join(home, '.claude', 'rules', 'locked')];
+    for (const dir of locked) fs.chmodSync(dir, 0);
+    try {
+      const check = (named: string) => builtCli(['check', named], { cwd: ws, home, user: 'user' in runAs ? runAs.user : undefined });
+      const continueRun = check(path.join(home, '.continue', 'rules'));
+      expect([continueRun.status, continueRun.stdout, continueRun.stderr]).toEqual([
+        2,
+        'Checked 1 file: no problems.\n',
+        'agentls check: cannot read folder ~/.continue/rules/locked (EACCES): Continue reads the rules there, so they are not checked\nagentls check: the run is incomplete, so it fails (exit 2) whatever it found\n',
+      ]);
+      const claudeRun = check(path.join(home, '.claude', 'rules'));
+      expect([claudeRun.status, claudeRun.stderr.split('\n')[0]]).toEqual([2, 'agentls check: cannot read folder ~/.claude/rules/locked (EACCES): Claude Code reads the rules there, so they are not checked']);
+    } finally {
+      for (const dir of locked) fs.chmodSync(dir, 0o755);
+    }
+  });
+});
