@@ -5,6 +5,7 @@ import { LIMITS } from '../core/limits';
 import { looksMarkdown } from '../rules/discovery';
 import { compareBytes } from '../rules/model';
 import { realpathOfLongestPrefix } from '../workspace/confine';
+import { linkLeadsToFolder } from '../workspace/links';
 import { displayPath, isInside } from '../workspace/paths';
 import { agentModel } from '../rules/agents';
 import { cappedInstructionFinding } from '../rules/context/cappedFolders';
@@ -75,6 +76,13 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
       else problems.push(`${written} leads outside the workspace root ${root} through a symbolic link, so it is not checked`);
       continue;
     }
+    // In a user-level rule folder, a folder on the way (or the one named) is a link out of the user-level places: not
+    // followed, so not checked. A rule file that is itself such a link is left to the lint, which says so (`rule/link-outside`).
+    if (area !== undefined && !session.allows(abs) && ((abs !== area && !session.allows(path.dirname(abs))) || linkLeadsToFolder(abs))) {
+      const reading = userAreaReading(area, session.home, session.settings.rules.profile, session.settings.rules.piConfigDir);
+      problems.push(linkedOutOfUserAreas(written, agentModel(reading.agent).name, abs === area || reading.walk?.followsLinks === true));
+      continue;
+    }
     let isDir: boolean;
     try {
       const st = await fsp.stat(abs);
@@ -111,21 +119,35 @@ async function addUserFolder(targets: CheckTargets, problems: string[], written:
   const agent = agentModel(reading.agent).name;
   if (abs !== area && reading.file) return void problems.push(`${written}: ${agent} reads ${area} as one file, not the files of a folder`);
   if (abs !== area && (!reading.walk || reading.walk.through === 0)) return void problems.push(`${written}: ${agent} reads the files of ${area} itself, not of its subfolders`);
-  let listed: { read: string[]; pastCap?: string; capped?: CappedInstructionFolder; unlisted?: string[] };
+  let listed: { read: string[]; pastCap?: string; capped?: CappedInstructionFolder; unlisted?: string[]; linkedFolders?: string[] };
   try {
     if (reading.walk) {
       const walked = await userFolderFiles(sessionInstructionHost(session), abs, reading.agent, reading.walk);
-      listed = { read: walked.files, unlisted: walked.unlisted, ...(walked.capped ? { capped: walked.capped } : {}) };
+      listed = { read: walked.files, unlisted: walked.unlisted, linkedFolders: walked.linkedFolders, ...(walked.capped ? { capped: walked.capped } : {}) };
     } else listed = await userAreaFiles(abs);
   } catch (err) {
     return void problems.push(`${written}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+  // A linked folder its agent walks as a folder, leading out of the user-level places: agentls does not follow it.
+  const linkedOut = (listed.linkedFolders ?? []).filter((link) => !session.allows(link));
+  if (reading.walk?.followsLinks) for (const link of linkedOut) targets.incomplete.push(linkedOutOfUserAreas(displayPath(link, undefined, session.home), agent, true));
   // A subfolder that cannot be read may hold rules its agent reads: the run is incomplete, never clean.
   for (const folder of listed.unlisted ?? []) targets.incomplete.push(`cannot read folder ${displayPath(folder, undefined, session.home)} (${await whyUnlistable(folder)}): ${agent} reads the rules there, so they are not checked`);
-  if (listed.read.length === 0 && listed.capped === undefined && !listed.unlisted?.length) problems.push(`${written}: no file there was checked: it holds none that ${agent} reads`);
+  if (listed.read.length === 0 && listed.capped === undefined && !listed.unlisted?.length && !(reading.walk?.followsLinks && linkedOut.length)) problems.push(`${written}: no file there was checked: it holds none that ${agent} reads`);
   targets.files.push(...listed.read);
   if (listed.pastCap !== undefined) targets.pastCap.push(listed.pastCap);
   if (listed.capped) targets.incomplete.push(`${displayPath(listed.capped.path, undefined, session.home)}: ${cappedInstructionFinding(listed.capped).message}`);
+}
+
+/**
+ * What check says of a place in a user-level rule folder reached through a symbolic link out of
+ * the user-level places (`shown`): agentls never opens what such a link leads to (the confinement's
+ * rule, as for a link out of the workspace), so its rules are not checked; `follows`, where the
+ * agent reads through it (`UserAreaReading.walk.followsLinks`, or the named folder is itself the link).
+ */
+function linkedOutOfUserAreas(shown: string, agent: string, follows: boolean): string {
+  const reads = follows ? `, which ${agent} follows to read the rules there` : ` (${agent}'s rule folder)`;
+  return `${shown} leads outside the user-level rule folders through a symbolic link${reads}, so it is not checked`;
 }
 
 /** Why a folder the walk listed as one could not be read: the error code of opening it (EACCES), as check says of other paths it cannot read. */

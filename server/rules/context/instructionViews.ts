@@ -219,6 +219,8 @@ class Reader {
   readonly special: { path: string; agent: AgentId }[] = [];
   /** Subfolders of the folders walked (`list`) that were listed as folders and then could not be read: what they hold is unknown. */
   readonly unlisted: string[] = [];
+  /** Symbolic links met in those folders where a subfolder would be walked (`list` follows none): a caller that must say which lead to folders asks. */
+  readonly links: string[] = [];
   constructor(
     readonly root: string,
     readonly host: InstructionHost,
@@ -298,6 +300,7 @@ class Reader {
       for (const e of entries) {
         if (over) return;
         const p = path.join(d, e.name);
+        if (e.kind === 'symlink' && depth < to) this.links.push(p);
         if (e.kind === 'directory') {
           // The budget went on the top's own entries: no subfolder is looked into.
           if (topEntries !== undefined) continue;
@@ -325,17 +328,17 @@ class Reader {
  * agent's rule folder (`Reader.list`: the same budget, depth and order), for `agentls check`
  * naming a user-level folder; `capped`, where the walk stopped short of the agent's files;
  * `special`, the pipes, sockets and devices it passed over (never opened); `unlisted`, the
- * subfolders it could not read.
+ * subfolders it could not read; `links`, the symbolic links where it would walk a subfolder.
  */
 export async function agentFolderFiles(
   host: InstructionHost,
   dir: string,
   suffixes: readonly string[],
   options: { through?: number; agent: AgentId },
-): Promise<{ files: string[]; capped?: CappedInstructionFolder; special: string[]; unlisted: string[] }> {
+): Promise<{ files: string[]; capped?: CappedInstructionFolder; special: string[]; unlisted: string[]; links: string[] }> {
   const reader = new Reader(dir, host);
   const files = await reader.list(dir, suffixes, options);
-  return { files, ...(reader.capped.length ? { capped: reader.capped[0] } : {}), special: reader.special.map((s) => s.path), unlisted: reader.unlisted };
+  return { files, ...(reader.capped.length ? { capped: reader.capped[0] } : {}), special: reader.special.map((s) => s.path), unlisted: reader.unlisted, links: reader.links };
 }
 
 function view(id: AgentId, root: string, rules: AgentRule[], uncounted: UncountedFile[]): AgentView {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CODEX_GLOBAL_NAMES, codexHomeFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
 import type { AgentId } from '../agents';
 import { rooSkipsFile } from '../agents/roo';
+import { linkLeadsToFolder } from '../../workspace/links';
 import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } from './instructionViews';
 
 /**
@@ -14,7 +15,8 @@ import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } 
 export interface UserAreaReading {
   agent: AgentId;
   file?: true;
-  walk?: { suffixes: readonly string[]; through?: number; skips?: (name: string) => boolean };
+  /** `followsLinks`: the agent walks a symbolic link to a folder as the folder (where a source says so). */
+  walk?: { suffixes: readonly string[]; through?: number; skips?: (name: string) => boolean; followsLinks?: true };
 }
 
 /** The names Cline's source leaves out of a rule folder (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`). */
@@ -28,14 +30,16 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
   if (area === path.join(home, KIRO_STEERING_FOLDER)) return { agent: 'kiro', walk: { suffixes: ['.md'], through: 0 } };
   // Continue: its loader walks the folder, keeping the `.md` files (`agents/continue.ts`), as `continueView` reads them.
   if (area === path.join(home, CONTINUE_RULES_FOLDER)) return { agent: 'continue', walk: { suffixes: ['.md'] } };
-  // Roo Code: every file, subfolders too, but its caches and system files (`agents/roo.ts`), as `rooView` reads them.
-  if (area === rooUserRuleFolder(home) || ROO_BUILT_IN_MODES.some((mode) => area === rooUserRuleFolder(home, mode))) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile } };
+  // Roo Code: every file, subfolders too, but its caches and system files (`agents/roo.ts`), as `rooView` reads them; a link to a
+  // folder is walked too (its source, src/core/prompts/sections/custom-instructions.ts: `resolveDirectoryEntry` → `resolveSymLink`).
+  if (area === rooUserRuleFolder(home) || ROO_BUILT_IN_MODES.some((mode) => area === rooUserRuleFolder(home, mode))) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile, followsLinks: true } };
   // Cline: its source lists a global rule folder recursively and reads every file found but a few
   // (cline/cline, src/utils/fs.ts, `readDirectory`: `readdir` with `recursive: true`, called on the
   // folder by `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts).
   if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) } };
-  // Claude Code: the `.md` files of `~/.claude/rules`, subfolders included (`claudeUserRulesFolder` has the source), as its view reads them.
-  if (area === claudeUserRulesFolder(home)) return { agent: 'claude', walk: { suffixes: ['.md'] } };
+  // Claude Code: the `.md` files of `~/.claude/rules`, subfolders included (`claudeUserRulesFolder` has the source), as its view reads them;
+  // linked folders too (the same docs page, "Share rules across projects with symlinks": the folder "supports symlinks").
+  if (area === claudeUserRulesFolder(home)) return { agent: 'claude', walk: { suffixes: ['.md'], followsLinks: true } };
   // The single files: Claude Code's and Gemini CLI's user memory, Windsurf's global_rules.md, Codex's global AGENTS.override.md and AGENTS.md.
   if (area === claudeUserMemoryFile(home)) return { agent: 'claude', file: true };
   if (area === windsurfGlobalRulesFile(home)) return { agent: 'windsurf', file: true };
@@ -56,8 +60,10 @@ export async function userFolderFiles(
   dir: string,
   agent: AgentId,
   walk: NonNullable<UserAreaReading['walk']>,
-): Promise<{ files: string[]; capped?: CappedInstructionFolder; unlisted: string[] }> {
+): Promise<{ files: string[]; capped?: CappedInstructionFolder; unlisted: string[]; linkedFolders: string[] }> {
   const listed = await agentFolderFiles(host, dir, walk.suffixes, { agent, through: walk.through });
-  const files = [...listed.files, ...listed.special].filter((p) => !walk.skips?.(path.basename(p))).sort();
-  return { files, ...(listed.capped ? { capped: listed.capped } : {}), unlisted: listed.unlisted };
+  // A stat through each link, never a listing: it may lead out of the places agentls reads.
+  const linkedFolders = listed.links.filter((link) => linkLeadsToFolder(link));
+  const files = [...listed.files, ...listed.special].filter((p) => !walk.skips?.(path.basename(p)) && !linkedFolders.includes(p)).sort();
+  return { files, ...(listed.capped ? { capped: listed.capped } : {}), unlisted: listed.unlisted, linkedFolders };
 }
