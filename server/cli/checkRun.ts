@@ -48,6 +48,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
   // A check reads file after file with nothing else to do: on the spot, not through the thread pool.
   const session = new WorkspaceSession(settings, undefined, { blockingReads: true });
   session.addFolder(root);
+  for (const area of targets.areas) session.addUserRuleArea(area);
   const incomplete: string[] = [...targets.incomplete];
   const nothingChecked: CheckRun['nothingChecked'] = [];
   const isIgnored = (p: string) => {

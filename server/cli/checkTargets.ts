@@ -11,6 +11,8 @@ import { agentModel } from '../rules/agents';
 import { cappedInstructionFinding } from '../rules/context/cappedFolders';
 import { sessionInstructionHost, type CappedInstructionFolder } from '../rules/context/instructionViews';
 import { userAreaReading, userFolderFiles } from '../rules/context/userAreaReading';
+import { readRooRoot, rooModesRead, rooUserModeFolderOf } from '../rules/rooRoot';
+import { rooUserRuleFolder } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import { CliError } from './command';
 
@@ -30,6 +32,8 @@ export interface CheckTargets {
   pastCap: string[];
   /** Of a user-level rule folder walked as its agent reads it, where the walk stopped short (`userFolderFiles`): the run is incomplete. */
   incomplete: string[];
+  /** User-level rule folders named beyond `userRuleAreas` (a Roo Code mode's the workspace names: `rooModeFolderNamed`), for the run's session to let in. */
+  areas: string[];
 }
 
 /**
@@ -38,7 +42,7 @@ export interface CheckTargets {
  * answers "no problems" for something it did not look at.
  */
 export async function resolveCheckTargets(paths: string[], cwd: string, root: string, session: WorkspaceSession): Promise<CheckTargets> {
-  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [], incomplete: [] };
+  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [], incomplete: [], areas: [] };
   const problems: string[] = [];
   for (const written of paths) {
     const abs = await underRoot(path.resolve(cwd, written), root);
@@ -58,11 +62,19 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     // of the workspace's (the answer is the same for every one of them).
     const inRoot = isInside(root, abs);
     // The user-level rule folders are read beside the root; named, their files are checked.
+    const modeFolder = inRoot ? undefined : await rooModeFolderNamed(abs, root, session);
+    if (modeFolder?.named && !targets.areas.includes(modeFolder.folder)) targets.areas.push(modeFolder.folder);
     const area = inRoot ? undefined : session.userRuleAreas().find((a) => isInside(a, abs));
     // A user-level location that is a link to nothing (or a folder above one, `~/.cline`):
     // its finding, on the link, is reported when it is named, as the note of a project's check says.
     if (!inRoot && (await userLevelDanglingLink(abs, area, session))) {
       targets.files.push(abs);
+      continue;
+    }
+    // Roo Code reads a mode's folder in that mode alone; agentls reads those of the modes the workspace names (`rooModesRead`).
+    if (modeFolder && !modeFolder.named) {
+      const mode = path.basename(modeFolder.folder).slice('rules-'.length);
+      problems.push(`${written}: Roo Code reads ${modeFolder.folder} in its mode ${mode}, which this workspace does not name (no .roo/rules-${mode}/ nor .roorules-${mode} at ${root}), so agentls does not read it`);
       continue;
     }
     if (!inRoot && area === undefined) {
@@ -78,7 +90,7 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     }
     // In a user-level rule folder, a folder on the way (or the one named) is a link out of the user-level places: not
     // followed, so not checked. A rule file that is itself such a link is left to the lint, which says so (`rule/link-outside`).
-    if (area !== undefined && !session.allows(abs) && ((abs !== area && !session.allows(path.dirname(abs))) || linkLeadsToFolder(abs))) {
+    if (area !== undefined && !session.allowsRuleFile(abs) && ((abs !== area && !session.allowsRuleFile(path.dirname(abs))) || linkLeadsToFolder(abs))) {
       const reading = userAreaReading(area, session.home, session.settings.rules.profile, session.settings.rules.piConfigDir);
       problems.push(linkedOutOfUserAreas(written, agentModel(reading.agent).name, abs === area || reading.walk?.followsLinks === true));
       continue;
@@ -129,7 +141,7 @@ async function addUserFolder(targets: CheckTargets, problems: string[], written:
     return void problems.push(`${written}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   // A linked folder its agent walks as a folder, leading out of the user-level places: agentls does not follow it.
-  const linkedOut = (listed.linkedFolders ?? []).filter((link) => !session.allows(link));
+  const linkedOut = (listed.linkedFolders ?? []).filter((link) => !session.allowsRuleFile(link));
   if (reading.walk?.followsLinks) for (const link of linkedOut) targets.incomplete.push(linkedOutOfUserAreas(displayPath(link, undefined, session.home), agent, true));
   // A subfolder that cannot be read may hold rules its agent reads: the run is incomplete, never clean.
   for (const folder of listed.unlisted ?? []) targets.incomplete.push(`cannot read folder ${displayPath(folder, undefined, session.home)} (${await whyUnlistable(folder)}): ${agent} reads the rules there, so they are not checked`);
@@ -158,6 +170,20 @@ async function whyUnlistable(folder: string): Promise<string> {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   }
+}
+
+/**
+ * The user's Roo Code mode folder (`~/.roo/rules-{mode}`) holding `abs`, or `abs` itself, and
+ * whether the workspace names that mode (`rooModesRead`: Roo Code's view then reads that folder,
+ * and `agentls rules` lists its files as user-level), where it is let in as a user-level rule
+ * folder. Undefined for any other path: the root's `.roo` is read only for a path there.
+ */
+async function rooModeFolderNamed(abs: string, root: string, session: WorkspaceSession): Promise<{ folder: string; named: boolean } | undefined> {
+  const folder = rooUserModeFolderOf(abs, session.home);
+  if (folder === undefined) return undefined;
+  const named = rooModesRead(await readRooRoot(session.ruleFs, root)).some((mode) => folder === rooUserRuleFolder(session.home, mode));
+  if (named) session.addUserRuleArea(folder);
+  return { folder, named };
 }
 
 /**

@@ -56,6 +56,33 @@ export function modeFoldersOf(entries: readonly DirEntry[]): string[] {
 }
 
 /**
+ * The modes whose folders Roo Code's view reads (`rooView`), sorted: those the root names by a mode
+ * folder of its `.roo` or a `.roorules-{mode}` file, and Roo Code's built-in ones. Their
+ * `~/.roo/rules-{mode}/` are the user's mode folders agentls reads, and `check` accepts named.
+ */
+export function rooModesRead(roo: Pick<RooRoot, 'configEntries' | 'fallbacks'>): string[] {
+  const modes = new Set<string>(modeFoldersOf(roo.configEntries));
+  for (const name of roo.fallbacks) {
+    const mode = rooModeOf(name, '.roorules-');
+    if (mode !== undefined) modes.add(mode);
+  }
+  for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);
+  return [...modes].sort();
+}
+
+/**
+ * The user's mode folder of Roo Code's, `~/.roo/rules-{mode}` of any mode (a built-in one, among
+ * `userRuleAreas`, or one the workspace names: `rooModesRead`), that is `p` or holds it; undefined
+ * for a path in none. O(path length).
+ */
+export function rooUserModeFolderOf(p: string, home: string): string | undefined {
+  const config = path.dirname(rooUserRuleFolder(home));
+  const rel = isInside(config, p) ? path.relative(config, p) : '';
+  const mode = rooModeOf(rel.split(path.sep)[0], 'rules-');
+  return mode === undefined ? undefined : rooUserRuleFolder(home, mode);
+}
+
+/**
  * What stands at the user's mode folder `~/.roo/rules-{mode}` of each of `modes` (undefined:
  * nothing), in one look at their names in `~/.roo`: a stat of each, never a listing of `~/.roo`
  * nor a read of what else it holds (Roo Code's settings). Each folder is let in as an area first.

@@ -40,6 +40,8 @@ export class WorkspaceSession {
   private currentSettings: Settings;
   /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
+  /** User-level rule folders beyond the settings' (`addUserRuleArea`). */
+  private readonly namedUserAreas: string[] = [];
   private readonly excludeListeners: (() => void)[] = [];
 
   /** `blockingReads`: files are read on the spot, for a command with nothing else to do (see `NodeFileSystem`); never in the server. */
@@ -119,7 +121,18 @@ export class WorkspaceSession {
   /** The user-level rule areas under the (configured) home directory. */
   userRuleAreas(): string[] {
     const s = this.currentSettings.rules;
-    return userRuleAreas(this.home, s.profile, s.piConfigDir);
+    return [...userRuleAreas(this.home, s.profile, s.piConfigDir), ...this.namedUserAreas];
+  }
+
+  /**
+   * One more user-level rule folder, read and judged as those of `userRuleAreas` are: a Roo Code
+   * mode's `~/.roo/rules-{mode}` that `agentls check` was asked to check, its mode named by the
+   * workspace (`rooModesRead`), of which the settings alone cannot know.
+   */
+  addUserRuleArea(p: string): void {
+    if (this.namedUserAreas.includes(p)) return;
+    this.namedUserAreas.push(p);
+    this.refreshAreas();
   }
 
   private refreshAreas(): void {

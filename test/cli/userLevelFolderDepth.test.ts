@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckJson } from '../../server/cli/output';
-import { agentlsWithHome } from '../helpers/cliWithHome';
+import { agentlsWithHome, checkJsonWithHome } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
 
 /*
@@ -36,11 +35,7 @@ function setUp(): { ws: string; home: string } {
   return { ws, home };
 }
 
-function checkJson(ws: string, home: string, named: string): { status: number | null; paths: string[][]; checked: number; stderr: string } {
-  const run = agentlsWithHome(ws, home, 'check', '--format', 'json', named);
-  const parsed = run.stdout ? (JSON.parse(run.stdout) as CheckJson) : undefined;
-  return { status: run.status, paths: parsed?.diagnostics.map((d) => [d.path, d.code]) ?? [], checked: parsed?.summary.filesChecked ?? -1, stderr: run.stderr };
-}
+const checkJson = checkJsonWithHome;
 
 describe('check of a user-level rule folder, as its agent reads it', () => {
   it("reports a problem in a subfolder of ~/.continue/rules, the folder or the subfolder named, and checks only Continue's files", () => {

@@ -1,6 +1,7 @@
 import { execFile, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { CheckJson } from '../../server/cli/output';
 import { serverEntry, tempDir } from './repo';
 
 /**
@@ -78,6 +79,13 @@ export function builtCliAsync(args: readonly string[], run: CliRun = {}): Promis
 /** The built CLI run in workspace `ws` with `home` as the user's home (`--root`, `--home`). */
 export function agentlsWithHome(ws: string, home: string, ...args: string[]): SpawnSyncReturns<string> {
   return builtCli(args, { cwd: ws, root: ws, home });
+}
+
+/** `agentls check --format json` of `named` in workspace `ws` with `home` (`agentlsWithHome`): its exit, each finding's path and code, the files it checked and its standard error. */
+export function checkJsonWithHome(ws: string, home: string, named: string): { status: number | null; paths: string[][]; checked: number; stderr: string } {
+  const run = agentlsWithHome(ws, home, 'check', '--format', 'json', named);
+  const parsed = run.stdout ? (JSON.parse(run.stdout) as CheckJson) : undefined;
+  return { status: run.status, paths: parsed?.diagnostics.map((d) => [d.path, d.code]) ?? [], checked: parsed?.summary.filesChecked ?? -1, stderr: run.stderr };
 }
 
 /**

@@ -17,9 +17,9 @@ import { GEMINI_MD } from '../agents/gemini';
 import { geminiDialect } from '../lint/geminiImports';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
-import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_BUILT_IN_MODES, rooModeOf, rooSkipsFile } from '../agents/roo';
+import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
-import { lookUpUserModeFolders, modeFoldersOf, readRooRoot, userModesAmong } from '../rooRoot';
+import { lookUpUserModeFolders, readRooRoot, rooModesRead, userModesAmong } from '../rooRoot';
 import { ROOMODES } from '../rooModes';
 import { rooUnknownMode } from '../agents/rooModeFolders';
 import { kiroNotApplied } from '../agents/kiro';
@@ -871,17 +871,11 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   reader.watched.add(roomodes);
   reader.readPaths.add(roomodes);
   if (host.agents === 'auto' && !inUse) return undefined;
-  const modes = new Set<string>(modeFoldersOf(configEntries));
-  for (const name of fallbacks) {
-    const mode = rooModeOf(name, '.roorules-');
-    if (mode !== undefined) modes.add(mode);
-  }
   // In the order Roo Code sends them (its source, `addCustomInstructions`: "Add mode-specific rules
   // first", then the root AGENTS.md, then the generic rules of `loadRuleFiles`); listed for every mode, each mode's in turn.
   // The user's mode folders (`~/.roo/rules-{mode}/`, docs' "Global Rules Directory") of the modes the workspace names and of
-  // Roo Code's own: ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
-  for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);
-  const sorted = [...modes].sort();
+  // Roo Code's own (`rooModesRead`): ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
+  const sorted = rooModesRead({ configEntries, fallbacks });
   // Which of the user's mode folders are there, in one look (`lookUpUserModeFolders`), which also says which custom modes
   // of the root's mode folders the user has (`RooRoot.userModes`): only those there are listed. Every mode's folder listed
   // made each keystroke in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).

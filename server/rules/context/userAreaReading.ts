@@ -1,7 +1,8 @@
 import * as path from 'node:path';
-import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CODEX_GLOBAL_NAMES, codexHomeFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, ROO_BUILT_IN_MODES, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
+import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CODEX_GLOBAL_NAMES, codexHomeFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
 import type { AgentId } from '../agents';
 import { rooSkipsFile } from '../agents/roo';
+import { rooUserModeFolderOf } from '../rooRoot';
 import { linkLeadsToFolder } from '../../workspace/links';
 import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } from './instructionViews';
 
@@ -22,7 +23,7 @@ export interface UserAreaReading {
 /** The names Cline's source leaves out of a rule folder (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`). */
 const CLINE_SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
-/** The reading of `area`, one of `userRuleAreas(home, profile, piConfigDir)`. */
+/** The reading of `area`, one of `userRuleAreas(home, profile, piConfigDir)`, or a user's mode folder of Roo Code's (`rooUserModeFolderOf`). */
 export function userAreaReading(area: string, home: string, profile: RulesProfile, piConfigDir: string | undefined): UserAreaReading {
   // The xcsh agent's folders and `~/.cursor/rules`, which Cursor does not read (`agents/cursor.ts`): the files directly in them.
   if (userRuleFolders(home, profile, piConfigDir).some((f) => f.dir === area)) return { agent: 'xcsh' };
@@ -32,7 +33,7 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
   if (area === path.join(home, CONTINUE_RULES_FOLDER)) return { agent: 'continue', walk: { suffixes: ['.md'] } };
   // Roo Code: every file, subfolders too, but its caches and system files (`agents/roo.ts`), as `rooView` reads them; a link to a
   // folder is walked too (its source, src/core/prompts/sections/custom-instructions.ts: `resolveDirectoryEntry` → `resolveSymLink`).
-  if (area === rooUserRuleFolder(home) || ROO_BUILT_IN_MODES.some((mode) => area === rooUserRuleFolder(home, mode))) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile, followsLinks: true } };
+  if (area === rooUserRuleFolder(home) || rooUserModeFolderOf(area, home) === area) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile, followsLinks: true } };
   // Cline: its source lists a global rule folder recursively and reads every file found but a few
   // (cline/cline, src/utils/fs.ts, `readDirectory`: `readdir` with `recursive: true`, called on the
   // folder by `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts).

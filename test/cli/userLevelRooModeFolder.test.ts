@@ -1,0 +1,45 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentlsWithHome, checkJsonWithHome } from '../helpers/cliWithHome';
+import { tempDir, writeTree } from '../helpers/repo';
+
+/*
+ * A user's Roo Code mode folder of a custom mode, `~/.roo/rules-{mode}`, through the built CLI with
+ * --home: where the workspace names the mode (its `.roo/rules-{mode}/` or `.roorules-{mode}`),
+ * `agentls rules` lists its files as user-level, and `check` naming the folder or a file in it checks
+ * them as Roo Code's; where it does not, check refuses it, naming Roo Code and the mode.
+ */
+
+function setUp(): { ws: string; home: string; bad: string } {
+  const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-mymode/p.md': 'Project mode rule.\n', '.roorules-fallback': 'Fallback mode rule.\n' });
+  const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-mymode/good.md': 'Mode rule.\n', '.roo/rules-fallback/f.md': 'x\n', '.roo/rules-other/o.md': 'x\n' });
+  const bad = path.join(home, '.roo', 'rules-mymode', 'sub', 'bad.md');
+  fs.mkdirSync(path.dirname(bad));
+  fs.writeFileSync(bad, Buffer.from('bad \xff\n', 'latin1'));
+  return { ws, home, bad };
+}
+
+const checkJson = checkJsonWithHome;
+
+describe("check of a user's Roo Code mode folder of a custom mode", () => {
+  it('checks the folder, a subfolder or a file of a mode the workspace names, as Roo Code reads them', () => {
+    const { ws, home, bad } = setUp();
+    const folder = path.join(home, '.roo', 'rules-mymode');
+    // What agentls rules lists as user-level is what check accepts.
+    expect(agentlsWithHome(ws, home, 'rules').stdout).toContain('~/.roo/rules-mymode/good.md (user-level, every project)');
+    const found = [[bad, 'rule/invalid-utf8']];
+    expect(checkJson(ws, home, folder)).toEqual({ status: 0, paths: found, checked: 2, stderr: '' });
+    expect(checkJson(ws, home, path.dirname(bad))).toEqual({ status: 0, paths: found, checked: 1, stderr: '' });
+    expect(checkJson(ws, home, bad)).toEqual({ status: 0, paths: found, checked: 1, stderr: '' });
+    // A mode named by a `.roorules-{mode}` file alone counts too.
+    expect(checkJson(ws, home, path.join(home, '.roo', 'rules-fallback'))).toEqual({ status: 0, paths: [], checked: 1, stderr: '' });
+  });
+
+  it("refuses the folder of a mode the workspace does not name, naming Roo Code and the mode", () => {
+    const { ws, home } = setUp();
+    const folder = path.join(home, '.roo', 'rules-other');
+    const run = agentlsWithHome(ws, home, 'check', folder);
+    expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `agentls check: ${folder}: Roo Code reads ${folder} in its mode other, which this workspace does not name (no .roo/rules-other/ nor .roorules-other at ${ws}), so agentls does not read it\n`]);
+  });
+});
