@@ -4,6 +4,7 @@ import { personCharacters, type Range } from '../../core/text';
 import type { FileAnalysis } from '../analysis';
 import type { AgentModel, Placement } from '../agents';
 import { finding } from '../codes';
+import { formatCount } from '../../core/limits';
 
 /** The file as the tool lint holds it (`ToolFile`): what its limit depends on. */
 interface LimitedFile {
@@ -21,7 +22,6 @@ interface CharLimit {
   lower?: { chars: number; source: string };
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** The tool's character limit for this file, when it has one. */
 function limitOf(file: LimitedFile): CharLimit | undefined {
@@ -36,9 +36,9 @@ function limitOf(file: LimitedFile): CharLimit | undefined {
 
 /** What the docs say of the limit, as the opening of a message: one figure, or for a legacy file both, and that neither is said of it now. */
 function limitSaid(name: string, file: LimitedFile, limit: CharLimit): string {
-  if (!limit.lower) return `${name} reads at most ${count(limit.chars)} characters of ${limit.what} (${limit.source})`;
+  if (!limit.lower) return `${name} reads at most ${formatCount(limit.chars)} characters of ${limit.what} (${limit.source})`;
   const base = `\`${path.basename(file.path)}\``;
-  return `${name}'s docs gave ${base} ${count(limit.lower.chars)} characters, the rest cut (${limit.lower.source}); its current docs give ${count(limit.chars)} to ${limit.what} (${limit.source}) and do not name ${base}`;
+  return `${name}'s docs gave ${base} ${formatCount(limit.lower.chars)} characters, the rest cut (${limit.lower.source}); its current docs give ${formatCount(limit.chars)} to ${limit.what} (${limit.source}) and do not name ${base}`;
 }
 
 /** A file too large to analyse (`size` bytes) that is past the tool's limit however its characters are counted (even at four bytes each). */
@@ -47,7 +47,7 @@ export function tooLargeLimitFindings(file: LimitedFile, size: number, first: Ra
   const fewest = Math.floor(size / 4);
   if (!limit || fewest <= limit.chars) return [];
   const name = file.agent.name;
-  return [finding('rule/too-long', 'error', first, `${limitSaid(name, file, limit)}; this one is ${count(size)} bytes, at least ${count(fewest)} characters, so ${name} never sees most of it. Split the file.`)];
+  return [finding('rule/too-long', 'error', first, `${limitSaid(name, file, limit)}; this one is ${formatCount(size)} bytes, at least ${formatCount(fewest)} characters, so ${name} never sees most of it. Split the file.`)];
 }
 
 /**
@@ -71,9 +71,9 @@ export function limitFindings(file: LimitedFile, analysis: FileAnalysis): Findin
   if (chars <= limit.chars) {
     // Only `lower` can be passed here.
     const start = from(least);
-    return [finding('rule/too-long', 'information', { start, end }, `${said}. This one has ${count(chars)}: if the ${count(least)} still holds, ${name} does not see the text from line ${start.line + 1} on. To be sure it is all read, move some of it into rule files.`)];
+    return [finding('rule/too-long', 'information', { start, end }, `${said}. This one has ${formatCount(chars)}: if the ${formatCount(least)} still holds, ${name} does not see the text from line ${start.line + 1} on. To be sure it is all read, move some of it into rule files.`)];
   }
   const start = from(limit.chars);
-  const earlier = limit.lower ? `, and from line ${from(limit.lower.chars).line + 1} on if the ${count(limit.lower.chars)} still holds` : '';
-  return [finding('rule/too-long', 'error', { start, end }, `${said}; this one has ${count(chars)}, so ${name} never sees the text from line ${start.line + 1} on${earlier}. Split the file.`)];
+  const earlier = limit.lower ? `, and from line ${from(limit.lower.chars).line + 1} on if the ${formatCount(limit.lower.chars)} still holds` : '';
+  return [finding('rule/too-long', 'error', { start, end }, `${said}; this one has ${formatCount(chars)}, so ${name} never sees the text from line ${start.line + 1} on${earlier}. Split the file.`)];
 }
