@@ -5,6 +5,9 @@ import { useRawClients } from '../helpers/rawClient';
 import { tempDir } from '../helpers/repo';
 import { until } from '../helpers/polling';
 import { builtCli } from '../helpers/cliWithHome';
+import { isAscii } from 'node:buffer';
+import { loadWithCodeCache } from '../../server/cli/codeCache';
+import { repoRoot } from '../helpers/repo';
 
 const startRaw = useRawClients(afterEach);
 
@@ -35,6 +38,20 @@ describe('the installed command loads its bundle through a code cache', () => {
     expect(second.stdout).toBe(first.stdout);
     const again = fs.statSync(file);
     expect([again.ino, again.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
+  });
+
+  it('the bundle is ASCII, so the launcher reads it as Latin-1 without a second copy (codeCache.ts)', () => {
+    expect(isAscii(fs.readFileSync(path.join(repoRoot(), 'out', 'bundle', 'main.js')))).toBe(true);
+  });
+
+  it('a program with characters past ASCII is read as UTF-8, its #! line kept out of the code', () => {
+    const folder = tempDir('agentls-code-cache-utf8-');
+    const file = path.join(folder, 'program.js');
+    fs.writeFileSync(file, "#!/usr/bin/env node\nmodule.exports = 'é → ≤ 😀';\n");
+    for (let start = 0; start < 2; start++) {
+      const loaded = loadWithCodeCache(file, path.join(folder, 'cache'));
+      expect(loaded.exports).toBe('é → ≤ 😀');
+    }
   });
 
   it('a damaged cache is refused by V8 and replaced; the command runs as always', () => {
