@@ -4,7 +4,7 @@ import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerOf, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import type { ReadProblem } from './analysis';
 import { finding } from './codes';
-import { brokenLinkFinding, linkedOutFileFinding, notReadForKind, specialEntryFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, linkedOutFolderFinding, notReadForKind, selfHoldingLocationFinding, specialEntryFinding } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
 import { recentToolReading } from './toolLint/recent';
@@ -24,6 +24,12 @@ export interface OutsideFile {
   linkedOutTo?: string;
   /** What it leads to, in words, when it is a link to no file (`brokenLinkReason`). */
   brokenLink?: string;
+  /**
+   * A link to a folder in a rule folder whose agent walks it as the folder (`LINK_FOLLOWING_RULE_FOLDER`):
+   * no rule file itself (its files are listed through it); `holdsItself`, where it leads, as written,
+   * when that folder holds the link (a walk of it meets the link again).
+   */
+  linkedFolder?: { holdsItself?: string };
   /** The classifier's verdict for the xcsh agent. */
   kind: DocumentKind;
   agents: 'auto' | readonly string[];
@@ -48,6 +54,13 @@ export function outsideFindings(file: OutsideFile): Finding[] {
   if (targets.has('xcsh')) {
     const notRead = notReadForKind(file.kind);
     if (notRead) out.push(sayingWhoReads(notRead, owner));
+  }
+  if (file.linkedFolder !== undefined) {
+    // Its agent reads the folder's files, listed through the link where it stays in the workspace: nothing to say of the link then.
+    if (!owner?.placement.read || !targets.has(owner.agent.id)) return out;
+    if (file.linkedOutTo !== undefined) out.push(linkedOutFolderFinding(file.linkedOutTo, owner.agent.name));
+    else if (file.linkedFolder.holdsItself !== undefined) out.push(selfHoldingLocationFinding(file.linkedFolder.holdsItself, owner.agent.name));
+    return out;
   }
   if (file.linkedOutTo !== undefined && owner && followsFileLinks(owner.agent.id)) out.push(linkedOutFileFinding(file.linkedOutTo, owner.agent.name));
   if (owner && owner.agent.id !== 'xcsh' && targets.has(owner.agent.id) && (file.text !== undefined || file.readProblem)) {

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { isMarkdownPath, MARKDOWN_EXTENSIONS } from '../workspace/classify';
 import type { FileSystem, ReadFailure } from '../workspace/fs';
-import { brokenLinkReason } from '../workspace/links';
+import { brokenLinkReason, linkHoldingItself, linkLeadsToFolder } from '../workspace/links';
+import { LINK_FOLLOWING_RULE_FOLDER } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import type { OutsideFile } from './agentFiles';
 import { ownerOf } from './agents';
@@ -74,11 +75,16 @@ export async function readOutsideFile(
   const invalid: ReadProblem | undefined = !strict.ok && strict.reason === 'invalid-utf8' ? { kind: 'invalid-utf8', message: strict.message } : undefined;
   const read = invalid ? await fs.readText(file, { maxBytes: MAX_RULE_FILE_BYTES, lossy: true }) : strict;
   const text = read.ok ? read.text : undefined;
+  // In a rule folder whose agent walks a linked folder as the folder, a link to one is no broken rule file:
+  // its files are listed through it (`LinkedRuleFolders`), or, out of the workspace, said not checked.
+  const folderLink = !read.ok && LINK_FOLLOWING_RULE_FOLDER.test(place.rel) && linkLeadsToFolder(file);
   // A link to no file is that first, wherever it points: a link out to a folder reads no rule either.
-  const brokenLink = !read.ok ? brokenLinkReason(file) : undefined;
+  const brokenLink = !read.ok ? brokenLinkReason(file, { folderWanted: folderLink }) : undefined;
   const linkedOutTo = !read.ok && brokenLink === undefined && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
-  const readProblem = read.ok ? invalid : brokenLink === undefined && linkedOutTo === undefined ? readProblemOf(read) : undefined;
-  return { path: file, ...place, text, linkedOutTo, brokenLink, readProblem, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(place.root), named };
+  const holdsItself = folderLink && linkedOutTo === undefined ? linkHoldingItself(file) : undefined;
+  const readProblem = read.ok ? invalid : brokenLink === undefined && linkedOutTo === undefined && !folderLink ? readProblemOf(read) : undefined;
+  const linkedFolder = folderLink ? { linkedFolder: holdsItself !== undefined ? { holdsItself } : {} } : {};
+  return { path: file, ...place, text, linkedOutTo, brokenLink, readProblem, ...linkedFolder, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(place.root), named };
 }
 
 /** What a failed read means for a rule file's checks; undefined when there is no file to speak of (it went away). */

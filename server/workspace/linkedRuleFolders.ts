@@ -1,9 +1,9 @@
 import { realpathOfLongestPrefix } from './confine';
 import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
-import { linkHoldingItself, linkLeadsTo, ruleFolderLinkReason } from './links';
+import { linkHoldingItself, linkLeadsTo, linkLeadsToFolder, ruleFolderLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
-import { NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
+import { LINK_FOLLOWING_RULE_FOLDER, LINKED_FOLDER_ROUNDS, NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
 
 /**
@@ -39,8 +39,16 @@ export class LinkedRuleFolders {
 
   /** Whether an entry may be, or hold, a nested rule folder: kept by a listing that keeps only some files (`ListOptions.keep`). */
   static mayBe(rel: string): boolean {
-    return nestedRuleFolderOf(rel) !== undefined;
+    return nestedRuleFolderOf(rel) !== undefined || LINK_FOLLOWING_RULE_FOLDER.test(rel);
   }
+
+  /**
+   * Entries inside a rule folder whose agent walks a linked folder there as the folder
+   * (`LINK_FOLLOWING_RULE_FOLDER`: `.roo/rules/shared` → `../../shared/roo`): any may be such a
+   * link, which neither git nor the walker follows, so its files are listed through it as the
+   * agent reads them. Most are plain files, turned away by one lstat each in `list`.
+   */
+  private readonly inside = new Set<string>();
 
   /** The nested rule folders noted through `noteIgnored`: walked without the ignore files. */
   private readonly ignored = new Set<string>();
@@ -58,6 +66,7 @@ export class LinkedRuleFolders {
 
   /** Notes an entry the listing met (a link, or what git lists for one): the nested rule folder it is or holds, if any. O(path length). */
   readonly note = (rel: string): void => {
+    if (LINK_FOLLOWING_RULE_FOLDER.test(rel)) this.inside.add(rel);
     const at = nestedRuleFolderOf(rel);
     // The root's rule folders are discovery's: it reads them through their links already.
     if (at !== undefined && at.holder !== '' && !this.folders.has(at.folder)) this.folders.set(at.folder, rel);
@@ -104,6 +113,38 @@ export class LinkedRuleFolders {
       const target = realFolderOf(options.root, folder);
       if (target !== undefined && target !== folder) result.ruleFolderLinks.followed.push({ link: folder, target });
     }
+    await this.listLinksInside(options, result);
+  }
+
+  /**
+   * Lists through each link to a folder of the workspace among the entries inside a
+   * link-following rule folder (`inside`), named by the link's path; links met in such a
+   * folder are followed in turn, `LINKED_FOLDER_ROUNDS` deep, as Roo Code's source follows them.
+   * A link out of the workspace, to nothing, or to a folder holding it is not followed here:
+   * the rules linters say so of the link (`readOutsideFile`).
+   */
+  private async listLinksInside(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[]; ruleFolderLinks: RuleFolderLinks }): Promise<void> {
+    let round = [...this.inside];
+    for (let depth = 0; depth < LINKED_FOLDER_ROUNDS && round.length > 0; depth++) {
+      const next: string[] = [];
+      for (const link of round) {
+        if (options.cancel?.isCancellationRequested || skipped(link, options.skip)) continue;
+        const abs = joinRelative(options.root, link);
+        // The confined lstat: undefined for a link out of the workspace; a plain file for most.
+        if ((await options.fs.stat(abs))?.kind !== 'symlink' || !linkLeadsToFolder(abs) || linkHoldingItself(abs) !== undefined) continue;
+        const onBatch = (batch: WalkEntry[]): void => {
+          for (const e of batch) if (e.kind === 'symlink') next.push(e.rel);
+          options.onBatch?.(batch);
+        };
+        const walk = await walkLinkedRuleFolder({ ...options, onBatch, onLink: (rel) => next.push(rel), maxFiles: Math.max(0, options.maxFiles - result.fileCount) }, link);
+        result.fileCount += walk.fileCount;
+        result.truncated ||= walk.truncated;
+        result.errors.push(...walk.errors);
+        const target = realFolderOf(options.root, link);
+        if (target !== undefined && target !== link) result.ruleFolderLinks.followed.push({ link, target });
+      }
+      round = next;
+    }
   }
 }
 
@@ -144,8 +185,8 @@ export function unfollowedEntry(root: string, folder: string, link: string, hold
 }
 
 /** The files of a nested rule folder reached through a link in the workspace, named by the link's path, to the depth agentls reads a rule folder. */
-export function walkLinkedRuleFolder(options: Omit<LinkedListOptions, 'skip'>, folder: string): Promise<WalkResult> {
-  return walkFiles({ fs: options.fs, root: options.root, start: folder, ignore: options.ignore, maxFiles: options.maxFiles, maxDepth: MAX_LINKED_DEPTH, cancel: options.cancel, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks });
+export function walkLinkedRuleFolder(options: Omit<LinkedListOptions, 'skip'> & Pick<WalkOptions, 'onLink'>, folder: string): Promise<WalkResult> {
+  return walkFiles({ fs: options.fs, root: options.root, start: folder, ignore: options.ignore, maxFiles: options.maxFiles, maxDepth: MAX_LINKED_DEPTH, cancel: options.cancel, onBatch: options.onBatch, includeSymlinks: options.includeSymlinks, onLink: options.onLink });
 }
 
 /**

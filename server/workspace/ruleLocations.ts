@@ -343,3 +343,26 @@ export function ancestorsUpTo(start: string, stop: string | undefined): string[]
     dir = parent;
   }
 }
+
+/**
+ * A path strictly inside a rule folder whose agent walks a symbolic link to a folder there as
+ * the folder, reading the files behind it:
+ * - Roo Code's `.roo/rules` and `.roo/rules-{mode}` (its source, RooCodeInc/Roo-Code,
+ *   src/core/prompts/sections/custom-instructions.ts: `readTextFilesFromDirectory` hands each
+ *   link to `resolveSymLink`, which lists a linked folder recursively, and follows a link met
+ *   there in turn until its `MAX_DEPTH` of 5: `ROO_LINKED_FOLDER_ROUNDS`);
+ * - Claude Code's `.claude/rules` (its docs, code.claude.com/docs/en/memory, "Share rules across
+ *   projects with symlinks": the folder "supports symlinks", linked folders and files are
+ *   "resolved and loaded normally", loops "detected and handled gracefully").
+ * Cline's `.clinerules` is not among them: its `readDirectory` (cline/cline, src/utils/fs.ts)
+ * keeps the entries whose `Dirent.isFile()` is true, never a link. `/`-separated, any holder.
+ */
+export const LINK_FOLLOWING_RULE_FOLDER = /(?:^|\/)\.(?:roo\/rules(?:-[a-zA-Z0-9-]+)?|claude\/rules)\//;
+
+/**
+ * How many links deep Roo Code reads a linked folder: a link in its rule folder (depth 1 of its
+ * source's count), a link in the folder it leads to (depth 3); a third link's folder is listed at
+ * depth 6, past `MAX_DEPTH` (5), so its files are dropped (custom-instructions.ts, `resolveDirectoryEntry`).
+ * Claude Code documents no depth: the same is taken for it.
+ */
+export const LINKED_FOLDER_ROUNDS = 2;

@@ -3,7 +3,8 @@ import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside, relativeInside, toPosix } from '../../workspace/paths';
 import { LIMITS } from '../../core/limits';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
-import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, NESTED_RULE_FOLDERS, rooUserRuleFolder } from '../../workspace/ruleLocations';
+import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, LINKED_FOLDER_ROUNDS, NESTED_RULE_FOLDERS, rooUserRuleFolder } from '../../workspace/ruleLocations';
+import { linkHoldingItself, linkLeadsToFolder } from '../../workspace/links';
 import { agentModel, type AgentId } from '../agents';
 import { claudeDialect, findClaudeImports, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
 import { walkClaudeImports, type ClaudeImportWalk } from '../claudeImportWalk';
@@ -259,7 +260,7 @@ class Reader {
    * `LIMITS.instructionFolderNames` and its files among the first by name are read
    * (`topEntries`), its subfolders not looked into; a top holding more still is not taken.
    */
-  async list(dir: string, suffixes: readonly string[], options: { from?: number; through?: number; agent?: AgentId } = {}): Promise<string[]> {
+  async list(dir: string, suffixes: readonly string[], options: { from?: number; through?: number; agent?: AgentId; followsLinks?: boolean } = {}): Promise<string[]> {
     const from = options.from ?? 0;
     const to = options.through ?? MAX_FOLDER_DEPTH;
     this.watched.add(dir);
@@ -268,7 +269,8 @@ class Reader {
     let over = false;
     let deep = false;
     let topEntries: number | undefined;
-    const walk = async (d: string, depth: number): Promise<void> => {
+    // `links`: how many linked folders lie on the way to `d` (`followsLinks`).
+    const walk = async (d: string, depth: number, links = 0): Promise<void> => {
       // Above `from` a folder's files are not this walk's (the engine reads them, up to its own
       // cap): only its subfolders count, and it is read as far as the engine's cap beyond them.
       const own = depth >= from;
@@ -300,6 +302,15 @@ class Reader {
       for (const e of entries) {
         if (over) return;
         const p = path.join(d, e.name);
+        // A linked folder its agent walks as the folder (`LINK_FOLLOWING_RULE_FOLDER` has the sources), as deep as it follows links:
+        // through the confined reader, so one leading out of the places agentls reads is never listed, and is handed on (`links`).
+        if (e.kind === 'symlink' && options.followsLinks && depth < to && links < LINKED_FOLDER_ROUNDS && linkLeadsToFolder(p) && linkHoldingItself(p) === undefined) {
+          if (topEntries !== undefined) continue;
+          if (await this.host.fs.stat(p)) {
+            await walk(p, depth + 1, links + 1);
+            continue;
+          }
+        }
         if (e.kind === 'symlink' && depth < to) this.links.push(p);
         if (e.kind === 'directory') {
           // The budget went on the top's own entries: no subfolder is looked into.
@@ -334,7 +345,7 @@ export async function agentFolderFiles(
   host: InstructionHost,
   dir: string,
   suffixes: readonly string[],
-  options: { through?: number; agent: AgentId },
+  options: { through?: number; agent: AgentId; followsLinks?: boolean },
 ): Promise<{ files: string[]; capped?: CappedInstructionFolder; special: string[]; unlisted: string[]; links: string[] }> {
   const reader = new Reader(dir, host);
   const files = await reader.list(dir, suffixes, options);
@@ -409,7 +420,8 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   };
   const memoryFile = (p: string, global: boolean) => take(p, global, (file) => plainRule(reader.shown(p), file, global));
   const ruleFolder = async (dir: string, global: boolean) => {
-    for (const p of await reader.list(dir, ['.md'], { agent: 'claude' })) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
+    // Linked folders too (its docs: `.claude/rules` "supports symlinks"; `LINK_FOLLOWING_RULE_FOLDER`).
+    for (const p of await reader.list(dir, ['.md'], { agent: 'claude', followsLinks: true })) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
   };
   await memoryFile(userMemory, true);
   await ruleFolder(userRules, true);
@@ -850,7 +862,8 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   const uncounted: UncountedFile[] = [];
   const shadowed: RooShadowed[] = [];
   const listFolder = async (dir: string): Promise<string[]> => {
-    const files = (await reader.list(dir, [''], { agent: 'roo' })).filter((p) => !rooSkipsFile(path.basename(p)));
+    // Linked folders too, as its source reads them (`LINK_FOLLOWING_RULE_FOLDER`).
+    const files = (await reader.list(dir, [''], { agent: 'roo', followsLinks: true })).filter((p) => !rooSkipsFile(path.basename(p)));
     // Roo Code's source sorts by file name, case-insensitively (`readTextFilesFromDirectory`); the docs say "alphabetical order".
     return files.sort((a, b) => path.basename(a).toLowerCase().localeCompare(path.basename(b).toLowerCase()));
   };

@@ -62,7 +62,8 @@ export async function userFolderFiles(
   agent: AgentId,
   walk: NonNullable<UserAreaReading['walk']>,
 ): Promise<{ files: string[]; capped?: CappedInstructionFolder; unlisted: string[]; linkedFolders: string[] }> {
-  const listed = await agentFolderFiles(host, dir, walk.suffixes, { agent, through: walk.through });
+  // A linked folder the agent follows is walked where it stays in the places agentls reads; the rest are handed back (`linkedFolders`).
+  const listed = await agentFolderFiles(host, dir, walk.suffixes, { agent, through: walk.through, followsLinks: walk.followsLinks });
   // A stat through each link, never a listing: it may lead out of the places agentls reads.
   const linkedFolders = listed.links.filter((link) => linkLeadsToFolder(link));
   const files = [...listed.files, ...listed.special].filter((p) => !walk.skips?.(path.basename(p)) && !linkedFolders.includes(p)).sort();

@@ -69,6 +69,20 @@ export function linkedOutFileFinding(target: string, readerName: string): Findin
 }
 
 /**
+ * The notice for a link to a folder outside the workspace inside a rule folder whose agent walks
+ * a linked folder as the folder (`LINK_FOLLOWING_RULE_FOLDER` has the sources): the agent reads
+ * the rules there; agentls opens nothing outside the workspace, so a check must say they went unchecked.
+ */
+export function linkedOutFolderFinding(target: string, readerName: string): Finding {
+  return finding(
+    'rule/link-outside',
+    'warning',
+    ZERO_RANGE,
+    `This entry is a symbolic link to the folder ${target} outside the workspace. ${readerName} follows the link and reads the rules in that folder as its own; agentls does not, so they are not checked.`,
+  );
+}
+
+/**
  * The finding for a rule file that is a link leading to no file: to nothing, to a folder, or
  * round a loop. No tool can read a rule through it, so this replaces what would otherwise be
  * said of the link (that its tool follows it and the xcsh agent does not). `readers`: who
