@@ -137,6 +137,7 @@ export const checkCommand: CliCommand = {
       cwd,
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
+    for (const note of targets.notes) write(io.stderr, `agentls check: note: ${note}`);
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${said(rel)} is not checked: ${leftOutBy(rel)}`);
     for (const p of splitLinks) write(io.stderr, `agentls check: note: ${splitLinkNote(displayPath(p, common.root, report.home))}`);
     if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home, userAreas)}`);

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { UNDECODABLE_NAME, undecodableNameMessage } from '../workspace/fs';
@@ -34,6 +35,8 @@ export interface CheckTargets {
   incomplete: string[];
   /** User-level rule folders named beyond `userRuleAreas` (a Roo Code mode's the workspace names: `rooModeFolderNamed`), for the run's session to let in. */
   areas: string[];
+  /** What check took a folder named to mean (`~/.claude`: the places Claude Code reads in it), said on stderr. */
+  notes: string[];
 }
 
 /**
@@ -42,9 +45,12 @@ export interface CheckTargets {
  * answers "no problems" for something it did not look at.
  */
 export async function resolveCheckTargets(paths: string[], cwd: string, root: string, session: WorkspaceSession): Promise<CheckTargets> {
-  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [], incomplete: [], areas: [] };
+  const targets: CheckTargets = { whole: paths.length === 0, folders: [], files: [], pastCap: [], incomplete: [], areas: [], notes: [] };
   const problems: string[] = [];
-  for (const written of paths) {
+  // A folder of the home holding user-level rule places (`~/.claude`) adds those places it holds to the paths checked.
+  const queue = [...paths];
+  for (let i = 0; i < queue.length; i++) {
+    const written = queue[i];
     const abs = await underRoot(path.resolve(cwd, written), root);
     // The root: the whole workspace (it exists, and is a folder).
     if (abs === root) {
@@ -75,6 +81,17 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     if (modeFolder && !modeFolder.named) {
       const mode = path.basename(modeFolder.folder).slice('rules-'.length);
       problems.push(`${written}: Roo Code reads ${modeFolder.folder} in its mode ${mode}, which this workspace does not name (no .roo/rules-${mode}/ nor .roorules-${mode} at ${root}), so agentls does not read it`);
+      continue;
+    }
+    const held = !inRoot && area === undefined ? userAreasHeldBy(abs, session) : [];
+    if (held.length > 0) {
+      const there = held.filter((a) => fs.existsSync(a));
+      const said = placesByAgent(held, session);
+      if (there.length === 0) problems.push(`${written}: agentls checks only what ${said}, and none of it is there`);
+      else {
+        targets.notes.push(`${written}: checking only what ${said} (the rest of the folder holds no rules)`);
+        queue.push(...there.filter((a) => !queue.includes(a)));
+      }
       continue;
     }
     if (!inRoot && area === undefined) {
@@ -149,6 +166,26 @@ async function addUserFolder(targets: CheckTargets, problems: string[], written:
   targets.files.push(...listed.read);
   if (listed.pastCap !== undefined) targets.pastCap.push(listed.pastCap);
   if (listed.capped) targets.incomplete.push(`${displayPath(listed.capped.path, undefined, session.home)}: ${cappedInstructionFinding(listed.capped).message}`);
+}
+
+/**
+ * The user-level rule places (`userRuleAreas`) inside `abs`, a folder of the home other than the
+ * home itself (`~/.claude` holds `~/.claude/CLAUDE.md` and `~/.claude/rules`); none for any other path.
+ */
+function userAreasHeldBy(abs: string, session: WorkspaceSession): string[] {
+  if (abs === session.home || !isInside(session.home, abs)) return [];
+  return session.userRuleAreas().filter((a) => a !== abs && isInside(abs, a));
+}
+
+/** `areas` in words, by the agent that reads each: "Claude Code reads there: ~/.claude/CLAUDE.md and ~/.claude/rules". */
+function placesByAgent(areas: readonly string[], session: WorkspaceSession): string {
+  const { profile, piConfigDir } = session.settings.rules;
+  const byAgent = new Map<string, string[]>();
+  for (const a of areas) {
+    const agent = agentModel(userAreaReading(a, session.home, profile, piConfigDir).agent).name;
+    byAgent.set(agent, [...(byAgent.get(agent) ?? []), displayPath(a, undefined, session.home)]);
+  }
+  return [...byAgent].map(([agent, places]) => `${agent} reads there: ${places.join(' and ')}`).join('; ');
 }
 
 /**
