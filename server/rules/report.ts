@@ -1,7 +1,7 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { nameColumnRow, nameColumnWidth } from '../core/columns';
-import { inferredNote, offSettingNote } from './context/agentView';
+import { inferredNote, NO_GLOBS_NEVER_ATTACHED, offSettingNote } from './context/agentView';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
 import { noFileGlobs } from './agents/globs';
@@ -121,7 +121,8 @@ function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, fol
     return nestedScopeHedged(agent) ? `always, most likely within ${folder}/` : `always, within ${folder}/`;
   }
   if (rule.mode === 'glob') {
-    // As `agentls rules --for` says it (`rulesForFile.ts`): a rule whose every glob matches nothing is never attached.
+    // As `agentls rules --for` says it (`rulesForFile.ts`): a rule with no glob, or whose every glob matches nothing, is never attached.
+    if ((rule.globs ?? []).length === 0) return NO_GLOBS_NEVER_ATTACHED;
     const dead = noFileGlobs(rule.globs ?? []);
     return dead ? `glob ${(rule.globs ?? []).join(', ')}: never attached: ${dead}` : `glob ${(rule.globs ?? []).join(', ')}`;
   }

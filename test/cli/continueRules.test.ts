@@ -216,4 +216,11 @@ describe('Continue rules in agentls check and rules', () => {
     });
     expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).not.toMatch(/number\.md +always/);
   });
+
+  it('lists a rule Continue never attaches as never attached, not as a glob rule with nothing after "glob"', () => {
+    const { ws } = checked({ '.continue/rules/globtype.md': '---\nname: G\nglobs: 42\n---\nG\n' });
+    const listing = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(listing).toMatch(/\.continue\/rules\/globtype\.md +glob rule without globs: never attached · /);
+    expect(listing).not.toMatch(/globtype\.md +glob +·/);
+  });
 });

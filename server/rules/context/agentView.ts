@@ -87,6 +87,13 @@ export function offSettingNote(displayName: string, setting: string): string {
   return `read by default; ${displayName}'s setting ${setting} turns it off (agentls does not read VS Code's settings)`;
 }
 
+/**
+ * How a glob rule left with no glob is said in every report that lists it (`agentls rules`,
+ * `--for`): one whose globs its agent matches against no path (Continue's `globs: 42`, a
+ * `regex` none of whose patterns compiles) never reaches the model.
+ */
+export const NO_GLOBS_NEVER_ATTACHED = 'glob rule without globs: never attached';
+
 /** Said after the mode of a rule whose mode is `inferred`, in the reports that list it (`agentls rules`, `--for`). */
 export function inferredNote(displayName: string): string {
   return `${displayName}'s docs do not say how it applies a rule like this`;

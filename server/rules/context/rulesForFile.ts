@@ -1,6 +1,6 @@
 import type { RuleForFileInfo } from '../../../protocol/rulesContext';
 import { noFileGlobs } from '../agents/globs';
-import { inferredNote, offSettingNote, type AgentRule, type AgentView } from './agentView';
+import { inferredNote, NO_GLOBS_NEVER_ATTACHED, offSettingNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { CODEX_LIMIT, codexSharesFor, type CodexShare } from './codexChain';
 import { formatCount } from '../../core/limits';
@@ -142,7 +142,7 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
       if (dead) return { ...base, applies: false, reason: `never attached: ${dead}` };
       return matched
         ? { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play` }
-        : { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : 'glob rule without globs: never attached' };
+        : { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : NO_GLOBS_NEVER_ATTACHED };
     }
     case 'description':
       if (matched) return { ...base, applies: true, reason: `description offered to the model, and its domain \`${matched}\` covers this file` };
