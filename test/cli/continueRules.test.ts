@@ -223,4 +223,14 @@ describe('Continue rules in agentls check and rules', () => {
     expect(listing).toMatch(/\.continue\/rules\/globtype\.md +glob rule without globs: never attached · /);
     expect(listing).not.toMatch(/globtype\.md +glob +·/);
   });
+
+  it('says `regex: 42` makes Continue never attach the rule, and not beside `alwaysApply: true`', () => {
+    // `contentMatchesRegex` (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts) answers false for a value neither a string nor a list.
+    const { out } = checked({
+      '.continue/rules/number.md': '---\nname: N\nregex: 42\n---\nN\n',
+      '.continue/rules/forced.md': '---\nname: F\nregex: 42\nalwaysApply: true\n---\nF\n',
+    });
+    expect(out).toContain('.continue/rules/number.md:3:8: warning [frontmatter/wrong-type] Continue expects `regex` to be text or a list of text, not 42: it matches nothing against this value, so it never attaches this rule (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false');
+    expect(out).toContain('.continue/rules/forced.md:3:8: warning [frontmatter/wrong-type] Continue expects `regex` to be text or a list of text, not 42. (fixable)');
+  });
 });

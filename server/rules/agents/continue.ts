@@ -84,6 +84,9 @@ export const CONTINUE_EMPTY_REGEX_SOURCE = 'continuedev/continue, core/llm/rules
 /** What Continue does with a `globs` list holding an element that is not text (the notes above). */
 const CONTINUE_NON_TEXT_GLOB = "Continue's `matchesGlobs` calls `startsWith` on each element, which throws a TypeError on it, so whenever a file is in context Continue fails to build the request and sends nothing, showing the error (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts; gui/src/redux/thunks/streamThunkWrapper.tsx shows it); with no file in context the rule is left out";
 
+/** What Continue does with a `regex` that is neither text nor a list (the notes above). */
+const CONTINUE_OTHER_REGEX = 'continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false for a value that is neither a string nor a list';
+
 /** What Continue does with a regex it cannot compile (the notes above). */
 const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
 
@@ -98,7 +101,7 @@ export const continueDev: AgentModel = {
     name: { kind: 'string' },
     description: { kind: 'string' },
     globs: { kind: 'globs' },
-    regex: { kind: 'strings', regex: CONTINUE_INVALID_REGEX },
+    regex: { kind: 'strings', regex: CONTINUE_INVALID_REGEX, otherValueMatchesNothing: CONTINUE_OTHER_REGEX },
     alwaysApply: { kind: 'boolean' },
     invokable: { kind: 'boolean' },
   },

@@ -53,6 +53,12 @@ export interface KeySpec {
    * what the agent then does, with its source, said in the finding.
    */
   regex?: string;
+  /**
+   * For `strings`: a truthy value that is neither text nor a list (`regex: 42`) matches nothing,
+   * so the rule is never attached by it where its activation does not apply it always: the source
+   * saying so (Continue's `regex`). Unset: how the agent reads such a value is not known.
+   */
+  otherValueMatchesNothing?: string;
 }
 
 /** Where a workspace-relative path (`/`-separated) stands for an agent. */

@@ -2,6 +2,7 @@ import { isScalar, isSeq } from 'yaml';
 import type { Finding } from '../../core/findings';
 import type { Range } from '../../core/text';
 import type { AgentId, AgentModel } from '../agents';
+import type { KeySpec } from '../agents/types';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
 import { show } from '../lint/words';
@@ -46,7 +47,7 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
         finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be true or false, not ${show(value)}; how it reads other values is not documented.${meant === undefined ? '' : ` Write ${meant}.`}`, meant === undefined ? {} : { data: { fix: 'set-value', value: String(meant) } }),
       );
     } else if (spec.kind === 'strings' && typeof value !== 'string' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
-      out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text or a list of text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
+      out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text or a list of text, not ${show(value)}${otherValueEffect(agent, spec, value, fm)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'string' && typeof value !== 'string') {
       out.push(finding('frontmatter/wrong-type', 'warning', entry.valueRange, `${agent.name} expects \`${key}\` to be text, not ${show(value)}.`, typeof value === 'number' || typeof value === 'boolean' ? { data: { fix: 'quote-value' } } : {}));
     } else if (spec.kind === 'strings' && spec.values) {
@@ -90,6 +91,16 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     }
   }
   return out;
+}
+
+/**
+ * What the agent does with a one-or-list key's value that is neither (`otherValueMatchesNothing`:
+ * Continue's `regex: 42`), as a clause after the type: a truthy one matches nothing, so the rule is
+ * never attached, unless its activation applies it always; a falsy one (`0`, `false`) reads as no key.
+ */
+function otherValueEffect(agent: AgentModel, spec: KeySpec, value: unknown, fm: Record<string, unknown>): string {
+  if (spec.otherValueMatchesNothing === undefined || Array.isArray(value) || !value || agent.activation(fm).mode === 'always') return '';
+  return `: it matches nothing against this value, so it never attaches this rule (${spec.otherValueMatchesNothing})`;
 }
 
 /**
