@@ -233,4 +233,17 @@ describe('Continue rules in agentls check and rules', () => {
     expect(out).toContain('.continue/rules/number.md:3:8: warning [frontmatter/wrong-type] Continue expects `regex` to be text or a list of text, not 42: it matches nothing against this value, so it never attaches this rule (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false');
     expect(out).toContain('.continue/rules/forced.md:3:8: warning [frontmatter/wrong-type] Continue expects `regex` to be text or a list of text, not 42. (fixable)');
   });
+
+  it('lists `globs: [""]` as never attached, with a warning naming Continue; an empty glob beside another only adds nothing', () => {
+    // `matchesGlobs` hands each positive pattern to minimatch, whose empty pattern matches no path (isaacs/minimatch, src/index.ts).
+    const { ws, out } = checked({
+      '.continue/rules/blank.md': '---\nname: B\nglobs: [""]\n---\nB\n',
+      '.continue/rules/beside.md': '---\nname: S\nglobs: ["", "src/**"]\n---\nS\n',
+    });
+    expect(out).toContain('.continue/rules/blank.md:3:9: warning [frontmatter/invalid-glob] Continue matches an empty glob against no file (continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts, hands it to minimatch, whose empty pattern matches no path (isaacs/minimatch, src/index.ts)): with no other glob to match, it never attaches this rule.');
+    expect(out).toContain('.continue/rules/beside.md:3:9: warning [frontmatter/invalid-glob] Continue matches an empty glob against no file');
+    expect(out).toContain('it adds no file to the rule. Remove it.');
+    expect(Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies]))).toEqual({ '.continue/rules/blank.md': false, '.continue/rules/beside.md': true });
+    expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).toMatch(/blank\.md +glob rule without globs: never attached/);
+  });
 });

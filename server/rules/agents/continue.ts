@@ -1,6 +1,6 @@
 import { CONTINUE_RULES_FOLDER } from '../../workspace/ruleLocations';
 import { compileProblem } from '../regexCompile';
-import { afterMarker, baseName, globList } from './shared';
+import { afterMarker, baseName, globList, onlyBlankPatterns } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { Activation, AgentModel, Placement } from './types';
 
@@ -40,6 +40,11 @@ import type { Activation, AgentModel, Placement } from './types';
  *   cancels the stream and shows the error instead: the request fails whenever such a rule is
  *   matched against a file in context (`nonTextElementThrows`). With no file in context it is
  *   never matched, so never sent either; `alwaysApply: true` skips the matching.
+ *   minimatch matches an empty pattern against no path ("empty patterns and comments match
+ *   nothing": isaacs/minimatch, src/index.ts, `Minimatch.make`; its `match` answers only an empty
+ *   path), and one of white space alone only a path of spaces: `globs: [""]` is truthy, so not
+ *   "no globs", and its one positive pattern matches no file, so the rule is never attached
+ *   (`blankMatchesNothing`); `globs: ""`, falsy, is no globs.
  *   An empty list, `globs: []`, is truthy, so not "no globs" either, and `matchesGlobs` with no
  *   positive pattern matches every path a `!` does not exclude: the rule is attached to any file
  *   in context (`markdownToRule`, packages/config-yaml/src/markdown/markdownToRule.ts, passes the
@@ -84,6 +89,9 @@ export const CONTINUE_EMPTY_REGEX_SOURCE = 'continuedev/continue, core/llm/rules
 /** What Continue does with a `globs` list holding an element that is not text (the notes above). */
 const CONTINUE_NON_TEXT_GLOB = "Continue's `matchesGlobs` calls `startsWith` on each element, which throws a TypeError on it, so whenever a file is in context Continue fails to build the request and sends nothing, showing the error (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts; gui/src/redux/thunks/streamThunkWrapper.tsx shows it); with no file in context the rule is left out";
 
+/** What Continue does with an empty glob (the notes above). */
+const CONTINUE_BLANK_GLOB = 'continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts, hands it to minimatch, whose empty pattern matches no path (isaacs/minimatch, src/index.ts)';
+
 /** What Continue does with a `regex` that is neither text nor a list (the notes above). */
 const CONTINUE_OTHER_REGEX = 'continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false for a value that is neither a string nor a list';
 
@@ -105,7 +113,7 @@ export const continueDev: AgentModel = {
     alwaysApply: { kind: 'boolean' },
     invokable: { kind: 'boolean' },
   },
-  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE, nonTextElementThrows: CONTINUE_NON_TEXT_GLOB },
+  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE, nonTextElementThrows: CONTINUE_NON_TEXT_GLOB, blankMatchesNothing: CONTINUE_BLANK_GLOB },
   invalidYamlDropsFrontmatter: true,
   aliasBombDropsFrontmatter: CONTINUE_ALIAS_BOMB,
   activation: continueActivation,
@@ -124,6 +132,8 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   // value that is neither a string nor a list (`regex: 42`) it answers false for every file.
   if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [] };
   if (fm.regex && typeof fm.regex !== 'string' && !Array.isArray(fm.regex)) return { mode: 'globs', globs: [] };
+  // minimatch matches a blank pattern against no path: with no other positive pattern, no file is ever matched.
+  if (onlyBlankPatterns(fm.globs)) return { mode: 'globs', globs: [] };
   const written = globList(fm.globs, false);
   // `matchesGlobs`: a leading `!` excludes; with only exclusions, every other path matches.
   // The exclusions are left out of the globs agentls matches (a file they exclude is then

@@ -25,6 +25,17 @@ export function globList(value: unknown, commaSeparated: boolean): string[] {
   return [];
 }
 
+/**
+ * A glob value (a non-empty string, a list) whose patterns other than the `!` exclusions are
+ * all blank (`[""]`, `["", "!dist/**"]`): where blank patterns match no path
+ * (`GlobDialect.blankMatchesNothing`: Continue's minimatch), no file is ever matched.
+ */
+export function onlyBlankPatterns(value: unknown): boolean {
+  const patterns = typeof value === 'string' ? (value === '' ? [] : [value]) : Array.isArray(value) ? value : [];
+  const positive = patterns.filter((g): g is string => typeof g === 'string' && !g.startsWith('!'));
+  return positive.length > 0 && positive.every((g) => g.trim() === '');
+}
+
 /** Globs-or-always: the activation of agents whose only key is a path filter (Cline, Claude Code). */
 export function pathsOrAlways(value: unknown, commaSeparated: boolean): Activation {
   const globs = globList(value, commaSeparated);

@@ -36,6 +36,12 @@ export interface GlobDialect {
    * said in the finding (Continue). Unset: the agent is taken to skip such an element.
    */
   nonTextElementThrows?: string;
+  /**
+   * A glob that is empty (or white space alone) matches no path, so a rule whose every glob but
+   * its exclusions is such never attaches: the source saying so (Continue, through minimatch).
+   * Unset: the agent is taken to skip such a glob.
+   */
+  blankMatchesNothing?: string;
 }
 
 /** `strings`: one string or a YAML list of strings. */

@@ -2,6 +2,7 @@ import { isScalar } from 'yaml';
 import type { Finding } from '../../core/findings';
 import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
 import type { AgentModel } from '../agents';
+import { onlyBlankPatterns } from '../agents/shared';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
 
@@ -21,7 +22,9 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
     const ignored = listOnlyFindings(loc, agent, entry, value);
     if (ignored) return ignored;
   }
-  if (typeof value === 'string') return stringValue(loc, agent, entry, value);
+  // A blank pattern the agent's matcher matches against no path (Continue's minimatch): said, and whether the rule is then never attached.
+  const never = !appliedAlways && onlyBlankPatterns(value);
+  if (typeof value === 'string') return dialect.blankMatchesNothing && value.trim() === '' && value !== '' ? [blankGlobFinding(agent, entry.valueRange, never)] : stringValue(loc, agent, entry, value);
   if (!Array.isArray(value)) {
     // Where the agent matches no path against such a value, the rule is not "as without globs": it is never attached.
     const never = dialect.otherValueMatchesNothing !== undefined && !appliedAlways;
@@ -49,6 +52,10 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
       const throws = dialect.nonTextElementThrows !== undefined && !appliedAlways;
       const said = throws ? `${agent.name} reads \`${key}\` elements as globs, and ${JSON.stringify(g)} is not text: ${dialect.nonTextElementThrows}. Quote it.` : `${agent.name} reads \`${key}\` elements as globs: ${JSON.stringify(g)} is not text.`;
       out.push(finding('frontmatter/wrong-type', throws ? 'error' : 'warning', range, said, { data: { fix: 'quote-value' } }));
+      return;
+    }
+    if (dialect.blankMatchesNothing && g.trim() === '') {
+      out.push(blankGlobFinding(agent, range, never));
       return;
     }
     const issues = dialectGlobIssues(g, agent);
@@ -133,6 +140,15 @@ function dialectGlobIssues(glob: string, agent: AgentModel): ReturnType<typeof g
   const negated = agent.globs?.negation === true && glob.trimStart().startsWith('!');
   if (!negated) return globIssues(glob, agent.name);
   return globIssues(glob.trimStart().slice(1), agent.name).map((x) => (x.fixed === undefined ? x : { ...x, fixed: `!${x.fixed}` }));
+}
+
+/**
+ * A blank glob where the agent matches it against no path (`blankMatchesNothing`, which gives the
+ * source): `never` where no other glob is left to match, so the agent never attaches the rule.
+ */
+function blankGlobFinding(agent: AgentModel, range: Finding['range'], never: boolean): Finding {
+  const effect = never ? `with no other glob to match, it never attaches this rule` : 'it adds no file to the rule';
+  return finding('frontmatter/invalid-glob', 'warning', range, `${agent.name} matches an empty glob against no file (${agent.globs!.blankMatchesNothing}): ${effect}. Remove it${never ? ', or write the files it is meant for' : ''}.`);
 }
 
 function globFinding(agent: AgentModel, range: Finding['range'], glob: string, messages: string[], newText: string | undefined): Finding {
