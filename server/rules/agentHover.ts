@@ -87,11 +87,11 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   // The parse and lint the diagnostics made of this text (`outsideFindings`), or made here and kept for them.
   const { analysis, findings } = recentToolReading({ ...owner, path: p, text, root, targets });
   if (!analysis.parsed) return undefined;
-  const { parsed, fm, dropped } = toolFrontmatter(analysis, owner.agent);
+  const { parsed, fm, dropped, sent } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source); its `.windsurf/rules` most likely.
   const scope = toolRuleScope(owner.agent.id, rel);
   const name = path.basename(p).replace(/(\.instructions)?\.mdc?$/, '');
-  const bufferRule = owner.placement.read ? { ...toolRule(analysis, parsed, owner.agent.activation(fm)), name, scope } : undefined;
+  const bufferRule = owner.placement.read ? { ...toolRule(analysis, parsed, owner.agent.activation(fm), sent), name, scope } : undefined;
   return { analysis, name, tool: { ...owner, fm, dropped, scope, findings }, xcsh: false, bufferRule };
 }
 

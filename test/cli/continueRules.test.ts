@@ -27,6 +27,12 @@ function checked(rules: Record<string, string>): { ws: string; out: string } {
   return { ws, out: builtCli(['check'], { cwd: ws }).stdout };
 }
 
+/** Continue's rules as `agentls rules --json` lists them, by path: each one's mode, globs and tokens. */
+function continueListed(ws: string): Record<string, [string, string[] | undefined, number]> {
+  const json = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as { agentRules: { agent: string; rules: { path: string; mode: string; globs?: string[]; tokens: number }[] }[] };
+  return Object.fromEntries(json.agentRules.find((a) => a.agent === 'continue')!.rules.map((r) => [r.path, [r.mode, r.globs, r.tokens]]));
+}
+
 describe('Continue rules in agentls check and rules', () => {
   it('a correct set of rules has no finding', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_RULES });
@@ -245,5 +251,45 @@ describe('Continue rules in agentls check and rules', () => {
     expect(out).toContain('it adds no file to the rule. Remove it.');
     expect(Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies]))).toEqual({ '.continue/rules/blank.md': false, '.continue/rules/beside.md': true });
     expect(builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout).toMatch(/blank\.md +glob rule without globs: never attached/);
+  });
+
+  it('counts the whole file where Continue drops the frontmatter (invalid YAML, a key written twice), as Continue sends it', () => {
+    const body = 'Body text of the rule, long enough to count.\n';
+    const invalid = `---\nname: Bad\nglobs: **/*.ts\n---\n${body}`;
+    const twice = `---\nname: Twice\nglobs: "src/**"\nglobs: "lib/**"\n---\n${body}`;
+    const { ws } = checked({ '.continue/rules/invalid.md': invalid, '.continue/rules/twice.md': twice });
+    // `parseMarkdownRule` returns the whole file as the rule's text when `YAML.parse` throws (agentls estimates UTF-8 bytes / 4).
+    expect(continueListed(ws)).toEqual({ '.continue/rules/invalid.md': ['always', undefined, Math.ceil(invalid.length / 4)], '.continue/rules/twice.md': ['always', undefined, Math.ceil(twice.length / 4)] });
+  });
+
+  it('says a key written twice makes Continue drop the frontmatter: an error where the rule then applies otherwise, else a warning', () => {
+    // The `yaml` package's `uniqueKeys` defaults to true, and `YAML.parse` throws on the error; Continue's `parseMarkdownRule` catches it.
+    const { out } = checked({
+      '.continue/rules/globs.md': '---\nname: G\nglobs: "src/**"\nglobs: "lib/**"\n---\nG\n',
+      '.continue/rules/names.md': '---\nname: One\nname: Two\n---\nN\n',
+    });
+    expect(out).toContain('.continue/rules/globs.md:4:1: error [frontmatter/yaml-error] Continue reads none of this frontmatter\'s keys: `globs` is written twice, and its YAML parser takes keys to be unique. It then sends the whole file, this block included, as the rule\'s text, so the rule is applied always instead of attached to files matching "lib/**" (continuedev/continue, `parseMarkdownRule` in packages/config-yaml/src/markdown/markdownToRule.ts). Keep one `globs`.');
+    expect(out).toContain('.continue/rules/names.md:3:1: warning [frontmatter/yaml-error] Continue reads none of this frontmatter\'s keys: `name` is written twice');
+    expect(out).not.toContain('dead-glob');
+  });
+
+  it('reads a block below other text as Continue does: its keys read, the text above it never sent, said as an error; a block below blank lines is fine', () => {
+    const { ws, out } = checked({
+      '.continue/rules/titled.md': '# Title\n\nIntro.\n\n---\nname: Pre\nglobs: "src/**"\n---\nAfter.\n',
+      '.continue/rules/rules.md': 'Intro.\n\n---\n\nSection text.\n\n---\n\nMore.\n',
+      '.continue/rules/blank.md': '\n\n---\nname: Low\nglobs: "src/lib/**"\n---\nLow.\n',
+      '.continue/rules/plain.md': 'Plain text with one rule below.\n\n---\n\nThe end.\n',
+    });
+    expect(out).toContain('.continue/rules/titled.md:1:1: error [frontmatter/not-at-start] Continue reads the text between the first two `---` lines of a rule file as its frontmatter, wherever they are, and sends only what follows them (continuedev/continue, `parseMarkdownRule` in packages/config-yaml/src/markdown/markdownToRule.ts): it reads this block\'s `name`, `globs`, and never sends lines 1 to 4, above it. Move the block to the top.');
+    expect(out).toContain('.continue/rules/rules.md:1:1: error [frontmatter/not-at-start] Continue splits a rule file at its `---` lines and reads the text between the first two as its frontmatter');
+    expect(out).toContain('here that text is not YAML keys, so it reads no key and sends only what follows, and lines 1 to 7 never reach the model.');
+    expect(out).not.toContain('blank.md');
+    expect(out).not.toContain('plain.md');
+    expect(continueListed(ws)).toEqual({
+      '.continue/rules/titled.md': ['glob', ['src/**'], Math.ceil('After.'.length / 4)],
+      '.continue/rules/rules.md': ['always', undefined, Math.ceil('More.'.length / 4)],
+      '.continue/rules/blank.md': ['glob', ['src/lib/**'], Math.ceil('Low.'.length / 4)],
+      '.continue/rules/plain.md': ['always', undefined, Math.ceil('Plain text with one rule below.\n\n---\n\nThe end.\n'.length / 4)],
+    });
   });
 });

@@ -20,6 +20,8 @@ import type { Activation, AgentModel, Placement } from './types';
  *   `regex` (one or a list, matched against the content of the files in context),
  *   `description`, `alwaysApply`; the source also reads `invokable`, and loadMarkdownRules
  *   skips a file with `invokable: true` as a rule (it is a prompt).
+ * - How the file is split at its `---` lines and its block parsed (exactly, text sent included):
+ *   `continueReading.ts`, which the views and the lint follow for Continue's files.
  * - Invalid YAML: `parseMarkdownRule` catches the parse error and returns no frontmatter, the
  *   whole file as the rule's text (`invalidYamlDropsFrontmatter`). It parses with `YAML.parse`
  *   of the `yaml` package (packages/config-yaml/package.json: `yaml` ^2.6.1), no options given,

@@ -25,6 +25,7 @@ import { ROOMODES } from '../rooModes';
 import { rooUnknownMode } from '../agents/rooModeFolders';
 import { kiroNotApplied } from '../agents/kiro';
 import { continueNotApplied } from '../agents/continue';
+import { ownReading } from '../continueReading';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
@@ -373,14 +374,16 @@ interface NotRead {
 function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule | NotRead {
   const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
   const model = agentModel(id);
-  const notRead = toolFrontmatterNotRead(parsed, model);
+  // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`), its keys and the text it sends.
+  const own = ownReading(id, file.text);
+  const notRead = own ? undefined : toolFrontmatterNotRead(parsed, model);
   if (notRead) return { notRead };
-  const fm = droppedByTool(parsed, model) ? {} : frontmatterOf(parsed);
+  const fm = own ? own.frontmatter : droppedByTool(parsed, model) ? {} : frontmatterOf(parsed);
   const activation = model.activation(fm);
   const globs = activation.mode === 'globs' ? activation.globs : [];
   const mode = activation.mode === 'globs' && always?.(globs) ? 'always' : MODE[activation.mode];
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
-  return { name, path: file.path, mode, globs: mode === 'glob' ? globs : [], description, body: parsed.body, global };
+  return { name, path: file.path, mode, globs: mode === 'glob' ? globs : [], description, body: own ? own.sent : parsed.body, global };
 }
 
 /**

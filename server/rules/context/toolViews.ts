@@ -6,6 +6,7 @@ import type { Activation } from '../agents/types';
 import { toolNotReadReason, type FileAnalysis } from '../analysis';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
+import { ownReading } from '../continueReading';
 import type { RulesView } from '../view';
 import type { ActivationMode, AgentRule, AgentView, GlobDialect, UncountedFile } from './agentView';
 
@@ -177,8 +178,11 @@ const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
  * with the parse it comes from; `dropped` when the YAML does not parse and the tool then reads
  * no key at all (`invalidYamlDropsFrontmatter`: Cline).
  */
-export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean } {
+export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean; sent?: string } {
   const parsed = toolParsed(analysis);
+  // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`): its keys, and the text it sends.
+  const own = ownReading(model.id, analysis.text);
+  if (own) return { parsed, fm: own.frontmatter, dropped: own.rejected !== undefined, sent: own.sent };
   const dropped = droppedByTool(parsed, model);
   return { parsed, fm: dropped ? {} : frontmatterOf(parsed), dropped };
 }
@@ -214,7 +218,8 @@ export function frontmatterOf(parsed: ParsedFrontmatter): Record<string, unknown
   return parsed.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : parsed.frontmatter;
 }
 
-export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, activation: Activation): AgentRule {
+/** `sent`: the text the tool sends where it is not the body after the block (`toolFrontmatter`'s). */
+export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, activation: Activation, sent = parsed.body): AgentRule {
   const fm = frontmatterOf(parsed);
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
   return {
@@ -224,7 +229,7 @@ export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, acti
     ...(activation.mode === 'manual' && activation.inferred ? { inferred: true } : {}),
     globs: activation.mode === 'globs' ? activation.globs.filter((g) => g.trim() !== '') : [],
     description,
-    body: parsed.body,
+    body: sent,
     global: analysis.candidate.level === 'user',
   };
 }

@@ -23,6 +23,8 @@ import { emptyRegexListFindings } from './regexValues';
 import { keyFindings } from './keys';
 import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
+import { continueBlockFindings, continueRejectedFinding } from './continueReadings';
+import { ownReading } from '../continueReading';
 import { unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
 
@@ -77,7 +79,9 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   if (analysis.parsed?.unread) return [...out, ...(aliasBombDropped(analysis.parsed, agent) ? [aliasBombFinding(loc, agent)] : unreadFrontmatterFinding(loc, agent.name))];
   // A package's own `.cursor/rules` reaches files under the package only: the messages saying how the rule applies name it.
   const scope = toolRuleScope(agent.id, file.root === undefined ? undefined : toolRelativePath(file.path, file.root));
-  const stranded = strandedFrontmatterFindings(loc, agent, scope);
+  // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`): a block it reads below other text is its to say.
+  const own = ownReading(agent.id, analysis.text);
+  const stranded = own?.block && !own.rejected ? continueBlockFindings(loc, agent, own) : strandedFrontmatterFindings(loc, agent, scope);
   out.push(...stranded);
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
@@ -86,6 +90,8 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
     if (agent.invalidYamlDropsFrontmatter) return [...out, droppedFrontmatterFinding(loc, agent)];
     out.push(...yamlFindings(loc, agent));
   }
+  // YAML agentls reads that the agent's parser throws on (a key written twice): none of its keys is read, so none is judged.
+  if (own?.rejected && parsed?.layout.block && !parsed.yamlError) return [...out, continueRejectedFinding(loc, agent, own, fm, scope)];
   // A list or a single value: the tool reads no key, which is said once, by its cause, not again as a missing key.
   const shapeless = notAMappingFindings(loc, agent, scope);
   out.push(...shapeless);

@@ -113,4 +113,28 @@ describe('Continue rules in the server', () => {
     await until('the created rule listed', () => continueApplying(c, button), (p) => p.includes('.continue/rules/ui/components.md'));
     expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual(['.continue/rules/general.md']);
   });
+
+  it('says a key written twice makes Continue drop the frontmatter, and lists the rule as Continue then applies it: always', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/twice.md': '---\nname: Twice\nglobs: "src/components/**"\nglobs: "src/components/**/*.tsx"\n---\nT\n' });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/twice.md'));
+    const twice = await publishedOf(c, rule, 'frontmatter/yaml-error');
+    expect([twice.severity, twice.range.start.line]).toEqual([1, 3]);
+    expect(twice.message).toContain('Continue reads none of this frontmatter\'s keys: `globs` is written twice, and its YAML parser takes keys to be unique');
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual(['.continue/rules/twice.md']);
+    await c.setText(rule, '---\nname: Twice\nglobs: "src/components/**/*.tsx"\n---\nT\n');
+    expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
+  });
+
+  it('says Continue reads a block below a title as the frontmatter and never sends the title', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/titled.md': '# UI\n\n---\nname: UI\nglobs: "src/components/**"\n---\nUse hooks.\n' });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/titled.md'));
+    const lowered = await publishedOf(c, rule, 'frontmatter/not-at-start');
+    expect(lowered.severity).toBe(1);
+    expect(lowered.message).toContain("it reads this block's `name`, `globs`, and never sends lines 1 to 2, above it");
+    // Attached by the block's globs, as Continue reads them.
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual([]);
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/components/Button.tsx')))).toEqual(['.continue/rules/titled.md']);
+  });
 });

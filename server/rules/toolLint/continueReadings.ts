@@ -1,0 +1,81 @@
+import type { Finding } from '../../core/findings';
+import type { AgentModel } from '../agents';
+import { finding } from '../codes';
+import { CONTINUE_PARSE_SOURCE, type ContinueReading } from '../continueReading';
+import { describeActivation, sameActivation } from '../lint/keyBlocks';
+import type { RuleLocator } from '../lint/locate';
+
+/**
+ * Where Continue's own reading of a rule file (`continueReading.ts`, from its source) parts from
+ * the reading agentls gives every tool's file, said naming Continue; nothing where both agree.
+ */
+
+/**
+ * A block agentls reads as YAML that Continue's parser throws on (a key written twice, a tab
+ * indenting a line): Continue reads none of its keys and sends the whole file as the rule's text.
+ * An error where that changes how the rule applies (`fm`: its keys as agentls reads them), else
+ * a warning: the block is still sent as text.
+ */
+export function continueRejectedFinding(loc: RuleLocator, agent: AgentModel, reading: ContinueReading, fm: Record<string, unknown>, scope?: string): Finding {
+  const rejected = reading.rejected!;
+  const key = rejected.code === 'DUPLICATE_KEY' && rejected.range ? /^[^\s:]+/.exec(loc.text.slice(rejected.range[0]))?.[0] : undefined;
+  const cause =
+    key !== undefined
+      ? `\`${key}\` is written twice, and its YAML parser takes keys to be unique`
+      : rejected.code === 'TAB_AS_INDENT'
+        ? 'a tab indents a line, which its YAML parser does not allow'
+        : `its YAML parser rejects it: ${rejected.message}`;
+  const now = agent.activation({});
+  const meant = agent.activation(fm);
+  const changed = !sameActivation(now, meant);
+  const effect = changed ? `, so the rule is ${describeActivation(now, agent, scope)} instead of ${describeActivation(meant, agent, scope)}` : '';
+  const advice = key !== undefined ? `Keep one \`${key}\`.` : rejected.code === 'TAB_AS_INDENT' ? 'Indent with spaces.' : 'Fix the YAML.';
+  const range = rejected.range ? loc.range(rejected.range[0], rejected.range[1]) : loc.openerRange();
+  return finding(
+    'frontmatter/yaml-error',
+    changed ? 'error' : 'warning',
+    range,
+    `${agent.name} reads none of this frontmatter's keys: ${cause}. It then sends the whole file, this block included, as the rule's text${effect} (${CONTINUE_PARSE_SOURCE}). ${advice}`,
+  );
+}
+
+/**
+ * A file that does not begin with `---` but has two `---` lines: Continue reads the text between
+ * them as the frontmatter all the same, and sends only what follows the second, where agentls's
+ * reading of the tools' files (and the other tools) see no frontmatter. Said where that loses text
+ * of the file: the lines above a block of Continue's keys, or, where the text between holds none
+ * (two horizontal rules), everything down to the second `---`. A block below blank lines alone is
+ * read by Continue as meant: nothing is said.
+ */
+export function continueBlockFindings(loc: RuleLocator, agent: AgentModel, reading: ContinueReading): Finding[] {
+  const block = reading.block;
+  if (!block || reading.rejected || loc.analysis.parsed?.layout.block) return [];
+  const text = loc.text;
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const keys = Object.keys(reading.frontmatter).filter((k) => k in agent.keys);
+  const meant = !reading.notMapping && keys.length > 0;
+  const lostEnd = meant ? block.opener[0] : block.closer[1];
+  if (text.slice(start, lostEnd).trim() === '') return [];
+  const range = loc.range(start, lostEnd);
+  const lines = range.end.line + (meant ? 0 : 1);
+  const shownLines = lines === 1 ? 'line 1' : `lines 1 to ${lines}`;
+  if (meant) {
+    return [
+      finding(
+        'frontmatter/not-at-start',
+        'error',
+        range,
+        `${agent.name} reads the text between the first two \`---\` lines of a rule file as its frontmatter, wherever they are, and sends only what follows them (${CONTINUE_PARSE_SOURCE}): it reads this block's ${keys.map((k) => `\`${k}\``).join(', ')}, and never sends ${shownLines}, above it. Move the block to the top.`,
+      ),
+    ];
+  }
+  const between = reading.notMapping ? 'is not YAML keys' : 'holds none of its keys';
+  return [
+    finding(
+      'frontmatter/not-at-start',
+      'error',
+      range,
+      `${agent.name} splits a rule file at its \`---\` lines and reads the text between the first two as its frontmatter (${CONTINUE_PARSE_SOURCE}): here that text ${between}, so it reads no key and sends only what follows, and ${shownLines} never ${lines === 1 ? 'reaches' : 'reach'} the model. Start the file with two \`---\` lines (an empty frontmatter), or write these rules as \`***\`.`,
+    ),
+  ];
+}
