@@ -47,10 +47,16 @@ type AddResult = typeof ADDED | typeof BATCH_FULL | typeof STOP;
  */
 export class GitListing {
   private readonly rules: IgnoreRules;
-  /** Each folder is judged once: kept when its parent is and no rule of its own drops it. */
-  private readonly folderKept = new Map<string, boolean>([['', true]]);
-  /** Per folder: whether its files need a test of their own (a rule could name them). */
-  private readonly fileRules = new Map<string, boolean>();
+  /**
+   * The verdicts of the folders above the path added last, the root first: git's lists come
+   * depth first (the tracked one sorted by bytes, the untracked one as git reads each folder),
+   * so a folder is judged when the listing enters it and wanted again only while the
+   * listing is below it. A map of every folder judged cost more than half the listing's
+   * own time on the 92k-file tree (24k folders, each key a new string hashed three times).
+   */
+  private readonly chain: FolderVerdict[] = [];
+  /** How many folders of `chain` hold: those past it are left from before, and overwritten (a shorter array was a costly call per path). */
+  private depth = 0;
   private batch: WalkEntry[] = [];
   private batchSize = FIRST_BATCH;
   /** Submodules and nested repositories (git lists the folder): walked at the end. */
@@ -60,12 +66,6 @@ export class GitListing {
   /** The tracked paths taken so far, in order: each piece waits for the one before. */
   private streaming: Promise<void> = Promise.resolve();
   private previous = '';
-  /** The folder of the path added last and its verdicts (`keep`, `judgeFiles`); undefined: none yet, or rules read since. */
-  private lastDir = '';
-  private lastDirKept: boolean | undefined;
-  private lastDirJudged = false;
-  /** Whether the folder of the path added last is, or lies in or leads to, an agent rule folder: its dropped files are told. */
-  private lastDirRules = false;
   private sorted = true;
   private stopped = false;
 
@@ -109,10 +109,7 @@ export class GitListing {
     }
     if (loaded) {
       // Decisions taken before these rules were read no longer hold.
-      this.folderKept.clear();
-      this.folderKept.set('', true);
-      this.fileRules.clear();
-      this.lastDirKept = undefined;
+      this.depth = 0;
     }
     await this.addAll(paths);
   }
@@ -163,23 +160,15 @@ export class GitListing {
     // A submodule or a nested repository: git lists the folder, with a slash (`gitFiles.ts`).
     const rel = entry.endsWith('/') ? entry.slice(0, -1) : entry;
     if (skipped(rel, this.skip)) return ADDED;
-    const slash = rel.lastIndexOf('/');
-    // git lists a folder's files one after another: its verdicts are kept from the file before.
-    if (slash !== this.lastDir.length || !rel.startsWith(this.lastDir) || this.lastDirKept === undefined) {
-      const dir = slash < 0 ? '' : rel.slice(0, slash);
-      this.lastDir = dir;
-      this.lastDirKept = this.keep(dir);
-      this.lastDirJudged = this.lastDirKept && this.judgeFiles(dir);
-      this.lastDirRules = this.lastDirJudged && ruleFolderHolderOf(dir) !== undefined;
-    }
-    if (!this.lastDirKept) return ADDED;
+    const folder = this.folderOf(rel);
+    if (!folder.kept) return ADDED;
     if (entry.endsWith('/')) {
       if (!this.rules.isIgnored(rel, true, true)) this.nested.push(rel);
       return ADDED;
     }
-    if (this.lastDirJudged && this.rules.isIgnored(rel, false, true)) {
+    if (folder.judgeFiles && this.rules.isIgnored(rel, false, true)) {
       // Only where an agent file may be: a test per dropped path that allocates nothing.
-      if (this.lastDirRules || rel.endsWith(CLAUDE_LOCAL_MEMORY)) this.options.onIgnoredFile?.(rel);
+      if (folder.ruleFolder || rel.endsWith(CLAUDE_LOCAL_MEMORY)) this.options.onIgnoredFile?.(rel);
       return ADDED;
     }
     if (this.result.fileCount + this.batch.length >= this.options.maxFiles) {
@@ -212,23 +201,50 @@ export class GitListing {
     return !this.stopped;
   }
 
-  private keep(dir: string): boolean {
-    let kept = this.folderKept.get(dir);
-    if (kept !== undefined) return kept;
-    const slash = dir.lastIndexOf('/');
-    const parentKept = this.keep(slash < 0 ? '' : dir.slice(0, slash));
-    kept = parentKept && !this.rules.isIgnored(dir, true, true);
-    // Where the walk would have met it, left out: told, as the walk tells it.
-    if (parentKept && !kept) this.options.onIgnoredFolder?.(dir);
-    this.folderKept.set(dir, kept);
-    return kept;
+  /**
+   * The verdicts of the folder `rel` lies in: the chain is cut back to the deepest folder that
+   * holds `rel` (the folder of the path before, most often), then each folder below it is
+   * judged, as the walk judges a folder it enters: kept when its parent is and no rule drops it.
+   */
+  private folderOf(rel: string): FolderVerdict {
+    const slash = rel.lastIndexOf('/');
+    const chain = this.chain;
+    if (this.depth === 0) chain[this.depth++] = this.judge('', true);
+    let top = this.depth - 1;
+    while (top > 0 && !holds(chain[top].dir, rel, slash)) top--;
+    for (let from = top === 0 ? 0 : chain[top].dir.length + 1; from <= slash; ) {
+      const end = rel.indexOf('/', from);
+      chain[top + 1] = this.judge(rel.slice(0, end), chain[top].kept);
+      top++;
+      from = end + 1;
+    }
+    this.depth = top + 1;
+    return chain[top];
   }
 
-  private judgeFiles(dir: string): boolean {
-    let judge = this.fileRules.get(dir);
-    if (judge === undefined) this.fileRules.set(dir, (judge = this.rules.hasExtraExcludes || this.rules.hasRulesFor(dir)));
-    return judge;
+  private judge(dir: string, parentKept: boolean): FolderVerdict {
+    const kept = dir === '' || (parentKept && !this.rules.isIgnored(dir, true, true));
+    // Where the walk would have met it, left out: told, as the walk tells it (the same folder may be told again should the listing come back to it).
+    if (parentKept && !kept) this.options.onIgnoredFolder?.(dir);
+    // Whether its files need a test of their own (a rule could name them).
+    const judgeFiles = kept && (this.rules.hasExtraExcludes || this.rules.hasRulesFor(dir));
+    return { dir, kept, judgeFiles, ruleFolder: judgeFiles && ruleFolderHolderOf(dir) !== undefined };
   }
+}
+
+/** What a listing decided of one folder (`GitListing`). */
+interface FolderVerdict {
+  dir: string;
+  kept: boolean;
+  /** Whether its files need a test of their own: a rule could name them. */
+  judgeFiles: boolean;
+  /** Whether it is, or lies in or leads to, an agent rule folder: its dropped files are told. */
+  ruleFolder: boolean;
+}
+
+/** Whether folder `dir` holds the path `rel` whose last slash is at `slash`. */
+function holds(dir: string, rel: string, slash: number): boolean {
+  return dir.length <= slash && (dir.length === slash || rel.charCodeAt(dir.length) === 47) && rel.startsWith(dir);
 }
 
 /** Whether `rel` lies in one of the skipped folders. */

@@ -140,6 +140,29 @@ describe('git ls-files lists a work tree', () => {
     expect(byGit.files).toEqual(['.ignore', 'lib/#notes.md', 'lib/.ignore', 'lib/kept.ts', 'lib/main.ts', 'src/app.ts']);
   });
 
+  it('judges each folder as the walk does when git goes into a folder, out of it and back, or to one whose name starts the same', async () => {
+    // Sorted by bytes, git lists a/b.txt, a/b/…, a/bc/…, then a/z.txt: back in a/ after two of its folders.
+    const root = committed({
+      'a/.ignore': 'b/\n',
+      'a/b.txt': 'x',
+      'a/b/c.txt': 'x',
+      'a/b/e/f.txt': 'x',
+      'a/bc/d.txt': 'x',
+      'a/z.txt': 'x',
+      'x/y/.ignore': '*.log\n',
+      'x/y/k.log': 'x',
+      'x/y/k.ts': 'x',
+      'x/y/z/w.log': 'x',
+      'x/q.log': 'x',
+    });
+    writeTree(root, { 'a/bc/new.ts': 'x', 'a/b/new.ts': 'x', 'x/y/z/u.log': 'x', 'x/y/z/u.ts': 'x', 'x/y2/v.log': 'x' });
+    const byGit = await listed(root, true);
+    expect(byGit.result.source).toBe('git');
+    const byWalk = await listed(root, false);
+    expect(byGit.files).toEqual(byWalk.files);
+    expect(byGit.files).toEqual(['a/.ignore', 'a/b.txt', 'a/bc/d.txt', 'a/bc/new.ts', 'a/z.txt', 'x/q.log', 'x/y/.ignore', 'x/y/k.ts', 'x/y/z/u.ts', 'x/y2/v.log']);
+  });
+
   it('hands on only the paths asked for (keep), the same ones as the whole listing, and says truncated where the whole one would', async () => {
     // Tracked and untracked nested rules, one left out by a .ignore (kept all the same, as the walk keeps it), one gitignored by name, one in an untracked nested repository.
     const root = committed({ '.gitignore': '*.local.mdc\n', 'a/.cursor/rules/a.mdc': 'x', 'a/src/x.ts': 'x', 'b/.ignore': '.cursor/\n', 'b/.cursor/rules/b.mdc': 'x', 'c/y.ts': 'x' });
