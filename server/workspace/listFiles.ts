@@ -4,7 +4,7 @@ import type { DirEntry, FileSystem } from './fs';
 import { gitIndexEntryCount, gitListFiles } from './gitFiles';
 import { GitListing, listingNeeds, skipped } from './gitListing';
 import { IgnoredRuleFolders, ignoredRuleEntriesFromGit } from './ignoredRuleFolders';
-import { mayIgnoreNestedRuleFolders, rootIgnoreFilesMayName } from './ruleFolderIgnores';
+import { globalExcludesMayName, mayIgnoreNestedRuleFolders, rootIgnoreFilesMayName } from './ruleFolderIgnores';
 import type { IgnoreRules } from './ignore';
 import { joinRelative } from './paths';
 import { agentRuleFolders, keptAsRuleFolder } from './keptRuleFolders';
@@ -113,7 +113,12 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     // Tracked files come from git's index at once, taken as git writes them; the untracked
     // ones (git reads every folder for them) meanwhile, taken when git has found them all.
     const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
-    const earlyIgnored = ignoredRuleEntriesEarly(options, firstBatchOut);
+    const rootMayName = rootIgnoreFilesMayName(options.root, options.fs);
+    const earlyIgnored = ignoredRuleEntriesEarly(options, rootMayName, firstBatchOut);
+    // Where the root's ignore files name no rule entry, the whole question may come down to the
+    // user's global excludes: git is asked of them now, beside the listings.
+    const globalExcludes = rootMayName.then((yes) => yes || globalExcludesMayName(options.root));
+    globalExcludes.catch(() => undefined);
     const gitignores: string[] = [];
     const tracked = await gitListFiles({
       root: options.root,
@@ -128,7 +133,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     // The ignored rule folders are asked of git (a walk of every folder) only where an ignore rule may name one; beside the untracked listing.
     // No batch yet (every path held for the `.ignore` files, or git failed): the early question need wait no longer.
     firstBatch();
-    const ignoredByGit = earlyIgnored.then((early) => early ?? ignoredRuleFolders(options, gitignores));
+    const ignoredByGit = earlyIgnored.then((early) => early ?? ignoredRuleFolders(options, gitignores, globalExcludes));
     // Awaited only when git listed the folder; when it failed, the walk that follows finds the ignored rule entries itself.
     ignoredByGit.catch(() => undefined);
     // git failed or was cancelled part-way: what it listed is in the index already; the walk that follows lists the folder again.
@@ -143,7 +148,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
       result.truncated ||= tracked.truncated || others.truncated;
       let nestedIgnored = await ignoredByGit;
       const untrackedGitignores = others.files.filter(isGitignore);
-      if (nestedIgnored === undefined && untrackedGitignores.length > 0) nestedIgnored = await ignoredRuleFolders(options, untrackedGitignores);
+      if (nestedIgnored === undefined && untrackedGitignores.length > 0) nestedIgnored = await ignoredRuleFolders(options, untrackedGitignores, globalExcludes);
       for (const entry of nestedIgnored ?? []) ignoredRules.takeListed(entry);
       await walkNested(options, listing.nested, skip, result, ignoredRules);
     } else {
@@ -179,8 +184,8 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
  * undefined when no rule of the repository nor of the user's global excludes can name one
  * (`mayIgnoreNestedRuleFolders`, judged from `gitignores`).
  */
-async function ignoredRuleFolders(options: ListOptions, gitignores: readonly string[]): Promise<string[] | undefined> {
-  if (!(await mayIgnoreNestedRuleFolders(options.root, options.fs, gitignores))) return undefined;
+async function ignoredRuleFolders(options: ListOptions, gitignores: readonly string[], globalExcludes: Promise<boolean>): Promise<string[] | undefined> {
+  if (!(await mayIgnoreNestedRuleFolders(options.root, options.fs, gitignores, globalExcludes))) return undefined;
   return ignoredRuleEntriesFromGit(options.root, options.cancel);
 }
 
@@ -190,8 +195,8 @@ async function ignoredRuleFolders(options: ListOptions, gitignores: readonly str
  * whole question then answers yes too); undefined when they do not, and the whole question
  * waits for the listing's `.gitignore` files.
  */
-async function ignoredRuleEntriesEarly(options: ListOptions, started: Promise<void>): Promise<string[] | undefined> {
-  if (!(await rootIgnoreFilesMayName(options.root, options.fs))) return undefined;
+async function ignoredRuleEntriesEarly(options: ListOptions, rootMayName: Promise<boolean>, started: Promise<void>): Promise<string[] | undefined> {
+  if (!(await rootMayName)) return undefined;
   await started;
   return options.cancel?.isCancellationRequested ? [] : ignoredRuleEntriesFromGit(options.root, options.cancel);
 }

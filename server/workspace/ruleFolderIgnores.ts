@@ -27,11 +27,11 @@ const PROBE_TIMEOUT_MS = 5_000;
  * entries. A pattern may leave one out when its last part can match a name ending in a rule
  * file's extension (`.md`, `.mdc`, and Cline's `.txt`).
  */
-export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, gitignores: readonly string[]): Promise<boolean> {
+export async function mayIgnoreNestedRuleFolders(root: string, fs: FileSystem, gitignores: readonly string[], globalExcludes?: Promise<boolean>): Promise<boolean> {
   if (gitignores.length > MAX_IGNORE_FILES) return true;
   // The root's .gitignore is read even when no listing holds it (one that ignores itself).
   if (await ignoreFilesMayName(root, fs, new Set([...ROOT_IGNORE_FILES, ...gitignores]))) return true;
-  return globalExcludesIgnoreRuleFolders(root);
+  return globalExcludes ?? globalExcludesMayName(root);
 }
 
 /**
@@ -103,8 +103,13 @@ function mayMatchRuleFile(line: string): boolean {
   return dot < 0 || RULE_FILE_EXTENSIONS.some((ext) => ext.startsWith(stem.slice(dot)));
 }
 
-/** git's answer, for a rule folder at a path no repository rule names, from the global excludes (core.excludesFile). */
-function globalExcludesIgnoreRuleFolders(root: string): Promise<boolean> {
+/**
+ * git's answer, for a rule folder at a path no repository rule names, from the global excludes
+ * (core.excludesFile): the last part of `mayIgnoreNestedRuleFolders`, which a listing asks
+ * beside git's listings (`globalExcludes`) rather than after them, where it added a process
+ * start and its answer to the time every name took.
+ */
+export function globalExcludesMayName(root: string): Promise<boolean> {
   // A folder path (the slash at its end): a pattern of file names (`*.md`) does not answer for it.
   // Then a rule file in each, and `CLAUDE.local.md`: a pattern such as `*.mdc` or `CLAUDE.local.md`
   // answers for them. A pattern that names only some rule files (`*.local.mdc`) is not found
