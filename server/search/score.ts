@@ -401,6 +401,8 @@ export class ColumnState {
     const head = rows.head;
     const list = rows.rows;
     const tu = rows.term.upper;
+    // A term without capitals never asks whether a path character is one: its pool is not read for it.
+    const caseMatters = rows.term.hasUpper;
     const match = POINTS.match;
     const consecutive = POINTS.consecutive;
     const gapStart = POINTS.gapStart;
@@ -428,7 +430,7 @@ export class ColumnState {
         }
       }
       const pos = position + x;
-      const isUpper = chars[at] !== c;
+      const isUpper = caseMatters && chars[at] !== c;
       const startsSegment = kind[at] === BOUNDARY.segment;
       const jumpCost = name && kind[at] !== 0 ? toBoundary : gapMax;
       let b = points[kind[at]] + inName;
