@@ -19,6 +19,7 @@ import {
 } from '../workspace/ruleLocations';
 import { LIMITS } from '../core/limits';
 import { compareBytes, compareOrder, type RuleCandidate } from './model';
+import { isClineRuleName } from './agents/cline';
 
 /** What discovery needs from the workspace; the session provides it in the server and the CLI. */
 export interface DiscoveryHost {
@@ -61,6 +62,8 @@ export interface ListedFolder {
   providerRank: number;
   folderRank: number;
   extensions: readonly string[];
+  /** The extensions match in any case (`.MD`), as Cline's loader matches them (rules/agents/cline.ts, `isClineRuleName`). */
+  caseless?: true;
 }
 
 /** A file in a rule folder that the agent does not load, and why agentls knows it. */
@@ -79,7 +82,8 @@ export interface SkippedFile {
    * of Cline's global rule folders, which Cline reads and the xcsh agent never looks at
    * (`clineGlobalRules`): no finding of the xcsh agent's, read for Cline's view and lint.
    * `tool-extension`: a file of the root's `.clinerules` folder that Cline reads as a rule and
-   * the xcsh agent passes over for its extension, `.txt` (`clineOwnFiles`): the same.
+   * the xcsh agent passes over for its extension (`.txt`, `.markdown`, `.MD`), or of the root's
+   * `.cline/rules`, which the xcsh agent never lists (`clineOwnFiles`): the same.
    * `too-many`: a rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`;
    * `total` says how many it holds): those past the first by name are not read; or, with
    * `subfolders`, whose subfolders hold more entries than agentls reads of them
@@ -116,6 +120,8 @@ export interface Discovery {
   linkedClineFolder?: string;
   /** Cline's global rule folders listed (`clineGlobalRules`): a file coming or going there means discovering again. */
   clineGlobalFolders: string[];
+  /** The root's `.cline/rules`, listed for Cline alone (`clineOwnFiles`): a file coming or going there means discovering again. */
+  clineRulesFolder?: string;
 }
 
 /** Lists the rule files of one workspace folder (the agent's cwd), in the agent's order. */
@@ -140,6 +146,7 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
       if (provider === 'cline' && listed.dir === path.join(cwd, '.clinerules')) await clineOwnFiles(listed, host, out);
     }
   }
+  if (providers.includes('cline')) await clineRulesFolder(cwd, host, out);
   await leaveOutGitIgnored(out, named, host);
   out.candidates.sort(compareOrder);
   // Legacy single files the tools advertise: never read, reported so that users know.
@@ -182,20 +189,35 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
 }
 
 /**
- * The files of the root's `.clinerules` folder that Cline reads and the xcsh agent does not for
- * their extension (`CLINE_RULE_EXTENSIONS`, with the source, beyond `PROVIDER_EXTENSIONS.cline`:
- * `.txt`; a `.markdown` file the main listing already tells of, `by-path`), listed as the
- * folder is (`listFolder`, its caps), into a listing of its own: Cline's alone
- * (`tool-extension`). Cline knows no ignore file (toolOnly.ts, `readByItsToolOnly`), so an
- * ignored one is Cline's as well; a link or special entry it never reads (it keeps regular
- * files), and what the listing says of the folder itself, the main listing has said.
+ * The files of a root rule folder of Cline's that Cline reads and the xcsh agent does not: in
+ * `.clinerules`, those of Cline's extensions (`CLINE_RULE_EXTENSIONS`, in any case, with the
+ * source) beyond the xcsh agent's `.md` (`PROVIDER_EXTENSIONS.cline`): `.txt`, `.markdown`, `.MD`;
+ * in `.cline/rules`, which the xcsh agent never lists, all of them. Listed as the folder is
+ * (`listFolder`, its caps), into a listing of its own: Cline's alone (`tool-extension`). Cline
+ * knows no ignore file (toolOnly.ts, `readByItsToolOnly`), so an ignored one is Cline's as well;
+ * a link or special entry it never reads (its loader keeps regular files), and what the listing
+ * says of the folder itself, the main listing has said.
  */
-async function clineOwnFiles(folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
-  const extensions = CLINE_RULE_EXTENSIONS.filter((ext) => !PROVIDER_EXTENSIONS.cline.includes(ext) && !looksMarkdown(`.${ext}`));
+async function clineOwnFiles(folder: ListedFolder, host: DiscoveryHost, out: Discovery, all = false): Promise<void> {
   const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
-  await listFolder({ ...folder, extensions }, host, own);
-  const files = [...own.candidates.map((c) => c.path), ...own.skipped.filter((s) => s.why === 'ignored' && !looksMarkdown(s.path)).map((s) => s.path)];
+  await listFolder({ ...folder, extensions: CLINE_RULE_EXTENSIONS, caseless: true }, host, own);
+  const listedByXcsh = (file: string) => !all && PROVIDER_EXTENSIONS.cline.some((ext) => file.endsWith(`.${ext}`));
+  const files = [...own.candidates.map((c) => c.path), ...own.skipped.filter((s) => s.why === 'ignored').map((s) => s.path)].filter((file) => !listedByXcsh(file));
   for (const file of files) out.skipped.push({ path: file, provider: 'cline', level: 'project', why: 'tool-extension' });
+}
+
+/**
+ * Cline's other workspace rule folder, `.cline/rules` at the root, which its current loader reads
+ * beside `.clinerules` (rules/agents/cline.ts has the source) and the xcsh agent never lists: its
+ * files are Cline's alone (`clineOwnFiles`).
+ */
+async function clineRulesFolder(cwd: string, host: DiscoveryHost, out: Discovery): Promise<void> {
+  const dir = path.join(cwd, '.cline', 'rules');
+  out.structural.add(path.dirname(dir));
+  out.structural.add(dir);
+  out.clineRulesFolder = dir;
+  if ((await host.fs.stat(dir))?.kind !== 'directory') return;
+  await clineOwnFiles({ dir, provider: 'cline', level: 'project', providerRank: 0, folderRank: 0, extensions: CLINE_RULE_EXTENSIONS }, host, out, true);
 }
 
 /** Moves the listed files git's ignore rules leave out (the global excludes: `gitIgnored`) from the candidates to the skipped. */
@@ -286,8 +308,9 @@ const MAX_LINKED_FOLDER_ENTRIES = 200;
  * "Class: fs.Dirent"; that Bun's agrees is taken, not checked). Its `readFile` then stats
  * through the link, finds no file and returns null: "Failed to read .clinerules at …", no
  * rule (the file candidate the caller keeps). rules.md §2.6 says only "a directory" or
- * "otherwise (file)". Cline lists the folder: its `readDirectory` (cline/cline,
- * src/utils/fs.ts) is a `readdir` of the path, which follows the link. Those files are listed
+ * "otherwise (file)". Cline lists the folder: its loader (cline/cline,
+ * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles`)
+ * `stat`s and `readdir`s the path, which follow the link (Cline 3.x's `readDirectory` alike). Those files are listed
  * here as Cline names them (through the link), for Cline's own view and lint.
  */
 async function clineLinkedFolder(link: string, host: DiscoveryHost, out: Discovery): Promise<void> {
@@ -295,9 +318,9 @@ async function clineLinkedFolder(link: string, host: DiscoveryHost, out: Discove
   if (!entries) return;
   out.linkedClineFolder = link;
   for (const entry of entries.slice(0, MAX_LINKED_FOLDER_ENTRIES)) {
-    // Cline's docs: it "processes all `.md` and `.txt` files" of .clinerules (rules/agents/cline.ts,
-    // `isClineTextRule`); hidden names are left out as for a real `.clinerules` folder (`listFolder`).
-    if (entry.kind !== 'file' || entry.name.startsWith('.') || !/\.(md|txt)$/.test(entry.name)) continue;
+    // The files Cline's loader reads (rules/agents/cline.ts, `isClineRuleName`); hidden names are
+    // left out as for a real `.clinerules` folder (`listFolder`).
+    if (entry.kind !== 'file' || entry.name.startsWith('.') || !isClineRuleName(entry.name)) continue;
     out.skipped.push({ path: path.join(link, entry.name), provider: 'cline', level: 'project', why: 'linked-folder' });
   }
 }
@@ -336,7 +359,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
   // In name order, the agents' order within a folder (`compareOrder`): past the cap, the
   // files left out are the same at every listing, whatever order the file system lists in.
   const sorted = [...entries].sort((a, b) => compareBytes(a.name, b.name));
-  const ruleNamed = (name: string) => folder.extensions.some((ext) => name.endsWith('.' + ext));
+  const ruleNamed = (name: string) => stripExtension(name, folder.extensions, folder.caseless) !== name;
   // The files this listing reports, each read or told of: rule files, and Markdown the agent passes over.
   const reported = (entry: { name: string; kind: string }) => entry.kind !== 'directory' && (ruleNamed(entry.name) || looksMarkdown(entry.name));
   let files = 0;
@@ -369,7 +392,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       path: full,
       provider: folder.provider,
       level: folder.level,
-      name: stripExtension(entry.name, folder.extensions),
+      name: stripExtension(entry.name, folder.extensions, folder.caseless),
       order: [folder.providerRank, folder.folderRank, entry.name],
     });
   }
@@ -420,8 +443,9 @@ export function looksMarkdown(name: string): boolean {
   return /\.(md|mdc|markdown|mdx)$/i.test(name);
 }
 
-/** The rule name of a file: its name without the provider's extension. */
-export function stripExtension(fileName: string, extensions: readonly string[]): string {
-  for (const ext of extensions) if (fileName.endsWith('.' + ext)) return fileName.slice(0, -ext.length - 1);
+/** The rule name of a file: its name without the provider's extension (`caseless`: in any case); the name itself when it has none of them. */
+export function stripExtension(fileName: string, extensions: readonly string[], caseless = false): string {
+  const written = caseless ? fileName.toLowerCase() : fileName;
+  for (const ext of extensions) if (written.endsWith('.' + ext)) return fileName.slice(0, -ext.length - 1);
   return fileName;
 }

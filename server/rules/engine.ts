@@ -278,7 +278,7 @@ export class RulesEngine {
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
-    if (state.discovery.clineGlobalFolders.includes(dir)) return true;
+    if (state.discovery.clineGlobalFolders.includes(dir) || dir === state.discovery.clineRulesFolder) return true;
     // What is ignored changed (an ignore file, or git's `.git/info/exclude`, which the session's watchers and an editor's report too): the xcsh agent skips ignored rule files.
     if (changesIgnoreRules(p)) return true;
     const base = path.basename(p);

@@ -14,11 +14,13 @@ import type { RulesProfile } from './model';
  * text agentls could read (a link: its target inside the workspace).
  *
  * - Ignored (`.gitignore`, `.ignore`): the xcsh agent's walker skips it (rules.md §2.1).
- *   Cline lists `.clinerules` with a plain recursive `fs.readdir` that knows no ignore file
- *   (cline/cline, `readDirectory` in src/utils/fs.ts). Whether Cursor or Windsurf skip an
+ *   Cline lists its rule folders with a plain `fs.readdir` that knows no ignore file (cline/cline,
+ *   sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
+ *   `discoverRulesLikeFiles`, the loader of Cline 4 and the CLI; Cline 3.x's `readDirectory` in
+ *   src/utils/fs.ts alike). Whether Cursor or Windsurf skip an
  *   ignored rule file is not documented: taken as read, as agentls's listing does (`listFiles.ts`).
- * - A symbolic link: the xcsh agent keeps regular files only (rules.md §2.1). Cline does too:
- *   its `readDirectory` keeps the entries of `fs.readdir(…, { withFileTypes: true })` whose
+ * - A symbolic link: the xcsh agent keeps regular files only (rules.md §2.1). Cline does too,
+ *   in both its loaders: each keeps the entries of `fs.readdir(…, { withFileTypes: true })` whose
  *   `isFile()` is true, and Node's `fs.Dirent` describes the link itself, not its target
  *   (Node's fs documentation, "Class: fs.Dirent"), so a linked rule never reaches Cline.
  *   Cursor and Windsurf document nothing about links in their rule folders: taken as followed,
@@ -39,7 +41,7 @@ export function readByItsToolOnly(skipped: SkippedFile, cwd: string): boolean {
   if (skipped.why === 'by-path') return tool !== 'xcsh' && skipped.level === 'project' && sentWhole(agentModel(tool).owns(toolRelativePath(skipped.path, cwd)));
   // Cline's global rules (discovery.ts, `clineGlobalRules`): Cline's own folders, which the xcsh agent never looks at.
   if (skipped.why === 'tool-global') return true;
-  // A `.txt` rule of the root's `.clinerules` (discovery.ts, `clineOwnFiles`): Cline reads it, the xcsh agent passes it over.
+  // A `.txt`, `.markdown` or `.MD` rule of the root's `.clinerules`, or any of `.cline/rules` (discovery.ts, `clineOwnFiles`): Cline reads it, the xcsh agent does not.
   if (skipped.why === 'tool-extension') return true;
   // A file of a `.clinerules` linked to a folder: Cline lists the folder (discovery.ts, `clineLinkedFolder`).
   return skipped.why === 'linked-folder' && tool === 'cline';
@@ -58,7 +60,8 @@ export function followsFileLinks(tool: AgentId): boolean {
 /** A file only its tool reads, analysed as it would be were it listed: the tool's view reads it so (`context/toolViews.ts`). */
 export function toolOnlyAnalysis(skipped: SkippedFile, text: string, profile: RulesProfile): FileAnalysis {
   const base = path.basename(skipped.path);
-  // Cline names a rule by its file less the extension, whichever of its own it has (`CLINE_RULE_EXTENSIONS`).
-  const name = stripExtension(base, skipped.provider === 'cline' ? CLINE_RULE_EXTENSIONS : PROVIDER_EXTENSIONS[skipped.provider]);
+  // Cline names a rule by its file less the extension, whichever of its own it has, in any case (`CLINE_RULE_EXTENSIONS`).
+  const cline = skipped.provider === 'cline';
+  const name = stripExtension(base, cline ? CLINE_RULE_EXTENSIONS : PROVIDER_EXTENSIONS[skipped.provider], cline);
   return analyseText({ path: skipped.path, provider: skipped.provider, level: skipped.level, name, order: [0, 0, base] }, text, profile);
 }

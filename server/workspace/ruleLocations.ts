@@ -354,8 +354,10 @@ export function ancestorsUpTo(start: string, stop: string | undefined): string[]
  * - Claude Code's `.claude/rules` (its docs, code.claude.com/docs/en/memory, "Share rules across
  *   projects with symlinks": the folder "supports symlinks", linked folders and files are
  *   "resolved and loaded normally", loops "detected and handled gracefully").
- * Cline's `.clinerules` is not among them: its `readDirectory` (cline/cline, src/utils/fs.ts)
- * keeps the entries whose `Dirent.isFile()` is true, never a link. `/`-separated, any holder.
+ * Cline's `.clinerules` is not among them: both its loaders (cline/cline,
+ * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles`,
+ * Cline 4's and the CLI's; Cline 3.x's `readDirectory`, src/utils/fs.ts) keep the entries whose
+ * `Dirent.isFile()` is true, never a link. `/`-separated, any holder.
  */
 export const LINK_FOLLOWING_RULE_FOLDER = /(?:^|\/)\.(?:roo\/rules(?:-[a-zA-Z0-9-]+)?|claude\/rules)\//;
 

@@ -45,7 +45,7 @@ describe('real-world rule shapes', () => {
     expect(odd[0].message).toContain('GitHub Copilot expects `excludeAgent` to be text or a list of text');
   });
 
-  it("Cline: .clinerules/workflows, hooks and skills are not rules, for Cline or the xcsh agent; other nested files still are", async () => {
+  it("Cline: .clinerules/workflows, hooks and skills are not rules, for Cline or the xcsh agent; other nested files are Cline 3.x's alone", async () => {
     const ws = workspace({
       '.xcsh/': '',
       '.clinerules/style.md': '---\ndescription: House style\nalwaysApply: true\n---\nShort functions.\n',
@@ -56,10 +56,11 @@ describe('real-world rule shapes', () => {
     });
     const all = await lint(ws);
     for (const rel of ['workflows/release.md', 'hooks/notes.md', 'skills/review.md']) expect(of(all, ws, `.clinerules/${rel}`)).toEqual([]);
-    // A nested folder Cline does read: the xcsh agent reads only files directly in .clinerules.
+    // A nested folder only Cline 3.x read: Cline 4, the Cline CLI and the xcsh agent read only files directly in .clinerules.
     const nested = of(all, ws, '.clinerules/team/extra.md').filter((f) => f.code === 'rule/not-read');
-    expect(nested).toHaveLength(1);
-    expect(nested[0].message).toContain('Cline reads this file, but the xcsh agent never does');
+    expect(nested.map((f) => f.severity).sort()).toEqual(['information', 'warning']);
+    expect(nested.find((f) => f.severity === 'warning')?.message).toMatch(/^The xcsh agent never reads this file/);
+    expect(nested.find((f) => f.severity === 'information')?.message).toContain('Cline 3.x read it');
   });
 
   it('a comma list of globs in a Windsurf rule: the message does not say Windsurf (or Cursor) reads that file', async () => {

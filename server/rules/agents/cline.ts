@@ -10,7 +10,7 @@ import type { Activation, AgentModel, Placement } from './types';
 export const cline: AgentModel = {
   id: 'cline',
   name: 'Cline',
-  reads: '`.clinerules/*.md` and `*.txt` (or a single `.clinerules` file; not its `workflows/`, `hooks/`, `skills/`) and `.cline/rules/` at the workspace root; global rules in `~/.cline/rules/` and `~/Documents/Cline/Rules/` (`~/Cline/Rules/` where there is no `~/Documents`)',
+  reads: 'the `.md`, `.markdown` and `.txt` files directly in `.clinerules/` (or a single `.clinerules` file) and `.cline/rules/` at the workspace root; global rules, the same files of `~/.cline/rules/`, `~/Documents/Cline/Rules/` and `~/Cline/Rules/` (Cline 3.x also read `.clinerules` subfolders and files of other extensions)',
   owns(rel) {
     return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
@@ -50,15 +50,42 @@ function clineActivation(value: unknown): Activation {
 }
 
 /**
- * A `.txt` file in a `.clinerules` folder. Cline's docs ("Rules",
- * https://docs.cline.bot/customization/cline-rules): Cline "processes all `.md` and `.txt`
- * files" inside .clinerules/ (its source reads every file there: readDirectoryRecursive with
- * no extension filter, rule-helpers.ts). The docs say it of .clinerules/ only, so
- * .cline/rules/ keeps to Markdown here. A path test alone, cheap enough for every file of a tree.
+ * Which loader agentls models. Cline's VS Code extension now runs its sessions on the SDK
+ * runtime, as the Cline CLI (3.x numbering) and Cline Desktop do: v4.0.0 (2026-06-26) moved
+ * the extension onto it, v4.0.1 went back to the 3.89 code, and from July 2026 one published
+ * extension held both, a "legacy" (4.0.x) and a "next" (4.1.x, SDK) bundle, chosen per window
+ * (cline/cline PR #12253, "A/B loader and packaging for staged SDK extension rollout"); the
+ * rollout stands at 100% for the SDK bundle, "now the only supported bundle" (cline/cline PR
+ * #14286, 2026-09-19), whose sessions load rules "through the shared resolver" (cline/cline PR
+ * #14207, merged 2026-09-17). That loader (cline/cline,
+ * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
+ * `discoverRulesLikeFiles`, over the folders of `resolveRulesConfigSearchPaths` in
+ * sdk/packages/shared/src/storage/paths.ts) lists each rule folder flat, keeps the regular
+ * files (`entry.isFile()`) whose extension, lower-cased, is `.md`, `.markdown` or `.txt`
+ * (`MARKDOWN_EXTENSIONS`, `isMarkdownFile`), and reads `.clinerules/` and `.cline/rules/` at the
+ * workspace root. The older extension (3.x, and the "legacy" 4.0.x bundle) read `.clinerules/`
+ * recursively, every regular file but a few (src/utils/fs.ts, `readDirectory`: `readdir` with
+ * `recursive: true`; src/core/context/instructions/user-instructions/rule-helpers.ts,
+ * `readDirectoryRecursive`, with no extension filter), and never `.cline/rules/`. Where the two
+ * differ on a file the older one read, the finding names both (information): the file reaches
+ * only those still on it.
+ */
+const CLINE_RULE_NAME = /\.(md|markdown|txt)$/i;
+
+/** Whether Cline's current loader reads a file of this name in its rule folders (`CLINE_RULE_NAME`: the extension in any case). */
+export function isClineRuleName(name: string): boolean {
+  return CLINE_RULE_NAME.test(name);
+}
+
+/**
+ * A file in a `.clinerules` folder that Cline reads and other tools' Markdown tests miss, a
+ * `.txt` or an upper-case `.MD` (`isClineRuleName`). A path test alone, cheap enough for every
+ * file of a tree.
  */
 export function isClineTextRule(p: string): boolean {
-  return /\.txt$/i.test(p) && /(?:^|[\\/])\.clinerules[\\/]/.test(p);
+  return isClineRuleName(p) && /(?:^|[\\/])\.clinerules[\\/]/.test(p);
 }
+
 
 /** `.clinerules/workflows/…`, `hooks/…`, `skills/…`: Cline's other configuration, never read as rules. */
 function isClineNonRuleFolder(restAfterClinerules: string): boolean {
@@ -68,18 +95,24 @@ function isClineNonRuleFolder(restAfterClinerules: string): boolean {
 /** Where Cline reads a path, the folder spelt right. */
 function clinePlacement(rel: string): Placement | undefined {
   if (rel === '.clinerules') return { read: true, frontmatter: true };
-  const at = afterMarker(rel, '.clinerules/') ?? afterMarker(rel, '.cline/rules/');
-  const name = baseName(rel);
-  // Cline's source (cline/cline: getLocalClineRules and the rule-toggle sync read
-  // .clinerules with `workflows`, `hooks` and `skills` excluded; the docs put workflows in
-  // .clinerules/workflows): those subfolders hold slash commands, hooks and skills, not rules.
   const inClinerules = afterMarker(rel, '.clinerules/');
+  const at = inClinerules ?? afterMarker(rel, '.cline/rules/');
+  const name = baseName(rel);
+  // Both loaders leave out `workflows`, `hooks` and `skills` (the SDK reads no subfolder; the
+  // older one excluded them by name, getLocalClineRules): slash commands, hooks and skills, not rules.
   if (inClinerules && isClineNonRuleFolder(inClinerules.rest)) return undefined;
-  if (name === '.clinerules' || (at && at.rest !== '' && (isMarkdownName(name) || (inClinerules !== undefined && isClineTextRule(rel))))) {
-    // Docs: workspace rules go in .clinerules/ (or .cline/rules/) "at your project root";
-    // the files of the folder are combined into one rule set.
-    if (name !== '.clinerules' && at!.prefix === '') return { read: true, frontmatter: true };
-    return { read: false, frontmatter: true, why: 'Cline reads `.clinerules` only at the workspace root' };
-  }
-  return undefined;
+  if (name === '.clinerules') return { read: false, frontmatter: true, why: 'Cline reads `.clinerules` only at the workspace root' };
+  // Files of other kinds (a JSON, an image) are no rule files agentls judges; those a Markdown or text test takes are.
+  if (!at || at.rest === '' || !(isMarkdownName(name) || isClineRuleName(name))) return undefined;
+  const folder = inClinerules ? '.clinerules' : '.cline/rules';
+  // Docs ("Rules"): workspace rules go in .clinerules/ (or .cline/rules/) "at your project root".
+  if (at.prefix !== '') return { read: false, frontmatter: true, why: `Cline reads \`${folder}\` only at the workspace root` };
+  const nested = at.rest.includes('/');
+  if (!nested && isClineRuleName(name)) return { read: true, frontmatter: true };
+  const why = nested
+    ? `Cline 4 and the Cline CLI read only the files directly in \`${folder}\`, not its subfolders`
+    : `Cline 4 and the Cline CLI read only the \`.md\`, \`.markdown\` and \`.txt\` files of \`${folder}\``;
+  // `.cline/rules/` is the SDK's alone: no older Cline read anything there. No move is offered: a file of the same name may be there.
+  const older = nested ? 'Cline 3.x read it, as it read the subfolders of `.clinerules` too' : 'Cline 3.x read it, as it read every file of `.clinerules`';
+  return { read: false, frontmatter: true, why, ...(inClinerules ? { alsoReadBy: older } : {}) };
 }

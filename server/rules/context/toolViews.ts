@@ -107,8 +107,8 @@ export function toolAgentViews(view: RulesView): AgentView[] {
  * Whether a project rule file lies in the workspace folder, the only place the tools read
  * project rules from. The xcsh agent's discovery takes the nearest `.clinerules` walking up
  * to the file system root (rules.md §2.6); Cline reads `.clinerules` in the workspace folder
- * alone (cline/cline, src/core/context/instructions/user-instructions/cline-rules.ts,
- * `getLocalClineRules`: `path.resolve(cwd, ".clinerules")`), so a parent's is the xcsh
+ * alone (cline/cline, sdk/packages/shared/src/storage/paths.ts, `resolveRulesConfigSearchPaths`:
+ * `join(workspacePath, ".clinerules")`; Cline 3.x's `getLocalClineRules` alike), so a parent's is the xcsh
  * agent's only. Cursor's and Windsurf's project folders are listed in the workspace folder.
  */
 function readsInWorkspaceFolder(analysis: FileAnalysis, cwd: string): boolean {
