@@ -164,14 +164,15 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
  * Cline's global rules (`clineGlobalRuleFolders`, with the sources), which the xcsh agent's
  * discovery does not list (rules.md §2.6: `.clinerules` only): each folder is listed as the
  * agent's folders are (`listFolder`, into a listing of its own), and its rule files become
- * `tool-global` files, Cline's alone: those of the extensions Cline reads
- * (`CLINE_RULE_EXTENSIONS`, with the source: its loader lists a global folder as it lists
- * `.clinerules`, so `.txt` and `.markdown` too). What the
+ * `tool-global` files, Cline's alone: those of the extensions Cline reads, in any case
+ * (`CLINE_RULE_EXTENSIONS`: its loader, `discoverRulesLikeFiles`, lists every folder of
+ * `resolveRulesConfigSearchPaths`, global ones too, as it lists `.clinerules`; rules/agents/cline.ts
+ * has the sources). A file below it Cline 4 passes over is judged where named or opened
+ * (`clineGlobalPlacementOf`). What the
  * listing finds of the folder itself (a link out of the places agentls reads, to nothing, a
  * file in its place, no permission) is kept, as for the other user-level folders; a rule
  * file that is a link is dropped unsaid: Cline keeps regular files only when it lists its
- * rules (`followsFileLinks` in toolOnly.ts; that its global folders are listed the same way
- * as `.clinerules` is taken, not documented).
+ * rules (`followsFileLinks` in toolOnly.ts).
  */
 async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<void> {
   const documents = clineDocumentsFolder(host.home);
@@ -182,7 +183,7 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
     out.structural.add(dir);
     out.clineGlobalFolders.push(dir);
     const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
-    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS }, host, own);
+    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS, caseless: true }, host, own);
     for (const c of own.candidates) out.skipped.push({ path: c.path, provider: 'cline', level: 'user', why: 'tool-global' });
     for (const s of own.skipped) if (s.why !== 'symlink' && s.why !== 'special' && s.why !== 'by-path') out.skipped.push(s);
   }

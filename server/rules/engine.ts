@@ -19,6 +19,7 @@ import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfi
 import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { codexHomePlaces } from './agents/codex';
+import { clineGlobalPlacementOf } from './agents/cline';
 import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
@@ -659,6 +660,9 @@ export class RulesEngine {
     const base = candidate?.level === 'user' || (!candidate && !isInside(state.cwd, p)) ? this.session.home : state.cwd;
     const rel = toolRelativePath(p, base);
     if (!candidate) {
+      // Below Cline's global rule folders, a file Cline 4 and the Cline CLI pass over, which Cline 3.x may have read.
+      const passedOver = clineGlobalPlacementOf(p, this.session.home);
+      if (passedOver) return { agent: agentModel('cline'), placement: passedOver };
       // Cline's global rules, wherever they sit in the home (`~/Documents/Cline/Rules` has no mark of Cline's own in its path).
       if (state.discovery.clineGlobalFolders.includes(path.dirname(p)) && state.toolOnly.has(p)) return { agent: agentModel('cline'), placement: { read: true, frontmatter: true } };
       const owner = ownerOf(rel, base === state.cwd ? this.agentPlaces(state.cwd) : undefined);
@@ -740,7 +744,10 @@ export class RulesEngine {
    */
   toolPlace(p: string, root: string | undefined): { rel: string; places?: AgentPlaces } {
     // The Codex home's AGENTS.md is Codex's alone, though its name is every AGENTS.md reader's (`codexHomePlaces`).
-    if (this.inUserArea(p)) return { rel: toolRelativePath(p, this.session.home), places: codexHomePlaces(p, this.session.home) };
+    if (this.inUserArea(p)) {
+      const clineGlobal = clineGlobalPlacementOf(p, this.session.home);
+      return { rel: toolRelativePath(p, this.session.home), places: clineGlobal ? { copilotInstructions: [], clineGlobal } : codexHomePlaces(p, this.session.home) };
+    }
     return { rel: root ? toolRelativePath(p, root) : path.basename(p), places: this.agentPlaces(root) };
   }
 

@@ -139,6 +139,10 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
   if (filePath === locations.windsurfGlobal) return { kind: 'rule', provider: 'windsurf', level: 'user', loaded: true };
   // Cline's global rules (ruleLocations.ts, `clineGlobalRuleFolders`): read by Cline, its Markdown files directly in the folder.
   if (locations.clineGlobal.includes(dir) && name.endsWith('.md') && !name.startsWith('.')) return { kind: 'rule', provider: 'cline', level: 'user', loaded: true };
+  // Below one of them, a Markdown file: Cline 4 and the Cline CLI read none there, Cline 3.x did (rules/agents/cline.ts, `clineGlobalSubfolderPlacement`).
+  if (isMarkdownPath(filePath) && !name.startsWith('.') && locations.clineGlobal.some((area) => isInside(area, dir) && area !== dir)) {
+    return { kind: 'rule', provider: 'cline', level: 'user', loaded: false, cause: 'nested', reason: `Cline reads only the files directly in ${shownFolder({ provider: 'cline', level: 'user', dir: locations.clineGlobal.find((area) => isInside(area, dir))! }, ctx)}/` };
+  }
 
   const legacy = LEGACY_RULE_FILES[name];
   if (legacy) {

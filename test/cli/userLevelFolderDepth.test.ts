@@ -55,16 +55,17 @@ describe('check of a user-level rule folder, as its agent reads it', () => {
     expect(checkJson(ws, home, path.join(home, '.claude', 'CLAUDE.md'))).toEqual({ status: 0, paths: [], checked: 1, stderr: '' });
   });
 
-  it("reads Roo Code's general and mode folders, and Cline's global folder, to their subfolders", () => {
+  it("reads Roo Code's general and mode folders to their subfolders, and says Cline 4 reads none of its global folder's", () => {
     const { ws, home } = setUp();
     const roo = checkJson(ws, home, path.join(home, '.roo', 'rules'));
     expect([roo.status, roo.checked, roo.stderr]).toEqual([0, 1, '']);
     expect(checkJson(ws, home, path.join(home, '.roo', 'rules', 'sub')).checked).toBe(1);
     expect(checkJson(ws, home, path.join(home, '.roo', 'rules-code', 'deep')).checked).toBe(1);
     const cline = path.join(home, '.cline', 'rules');
-    const bad = [[path.join(cline, 'sub', 'x.md'), 'frontmatter/wrong-type']];
-    expect(checkJson(ws, home, cline)).toEqual({ status: 1, paths: bad, checked: 1, stderr: '' });
-    expect(checkJson(ws, home, path.join(cline, 'sub'))).toEqual({ status: 1, paths: bad, checked: 1, stderr: '' });
+    // Cline 4 and the Cline CLI read `~/.cline/rules` flat, and no older Cline read it: a subfolder's rule is never read.
+    const bad = [[path.join(cline, 'sub', 'x.md'), 'rule/not-read']];
+    expect(checkJson(ws, home, cline)).toEqual({ status: 0, paths: bad, checked: 1, stderr: '' });
+    expect(checkJson(ws, home, path.join(cline, 'sub'))).toEqual({ status: 0, paths: bad, checked: 1, stderr: '' });
   });
 
   it('reports a file of a subfolder of ~/.roo/rules that Roo Code reads but agentls cannot', () => {

@@ -1,4 +1,7 @@
+import * as path from 'node:path';
 import { CLINE_NON_RULE_FOLDERS } from '../../workspace/classify';
+import { displayPath, isInside } from '../../workspace/paths';
+import { clineGlobalRuleAreas } from '../../workspace/ruleLocations';
 import { afterMarker, baseName, isMarkdownName } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { Activation, AgentModel, Placement } from './types';
@@ -11,7 +14,9 @@ export const cline: AgentModel = {
   id: 'cline',
   name: 'Cline',
   reads: 'the `.md`, `.markdown` and `.txt` files directly in `.clinerules/` (or a single `.clinerules` file) and `.cline/rules/` at the workspace root; global rules, the same files of `~/.cline/rules/`, `~/Documents/Cline/Rules/` and `~/Cline/Rules/` (Cline 3.x also read `.clinerules` subfolders and files of other extensions)',
-  owns(rel) {
+  owns(rel, places) {
+    // A file below a global rule folder that Cline 4 passes over: what is said of it names the folder.
+    if (places?.clineGlobal) return places.clineGlobal;
     return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
   // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
@@ -115,4 +120,29 @@ function clinePlacement(rel: string): Placement | undefined {
   // `.cline/rules/` is the SDK's alone: no older Cline read anything there. No move is offered: a file of the same name may be there.
   const older = nested ? 'Cline 3.x read it, as it read the subfolders of `.clinerules` too' : 'Cline 3.x read it, as it read every file of `.clinerules`';
   return { read: false, frontmatter: true, why, ...(inClinerules ? { alsoReadBy: older } : {}) };
+}
+
+/**
+ * Where Cline stands on a file below one of its global rule folders (`folder`, as shown to the
+ * user; `readByOlder`: Cline 3.x read that folder, `~/Documents/Cline/Rules` or its `~/Cline/Rules`
+ * fallback, never `~/.cline/rules`), in a subfolder of it or directly in it (`nested`): the current
+ * loader lists each folder flat and keeps Cline's extensions (`isClineRuleName`); Cline 3.x
+ * walked its global folder as it walked `.clinerules`, every file (the sources above:
+ * `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts, hands
+ * the folder to `readDirectoryRecursive`). Undefined where the current Cline reads the file.
+ */
+export function clineGlobalPlacement(folder: string, name: string, nested: boolean, readByOlder: boolean): Placement | undefined {
+  if (!nested && isClineRuleName(name)) return undefined;
+  const why = nested ? `Cline 4 and the Cline CLI read only the files directly in \`${folder}\`, not its subfolders` : `Cline 4 and the Cline CLI read only the \`.md\`, \`.markdown\` and \`.txt\` files of \`${folder}\``;
+  const older = nested ? `Cline 3.x read it, as it read the subfolders of \`${folder}\` too` : `Cline 3.x read it, as it read every file of \`${folder}\``;
+  return { read: false, frontmatter: true, why, ...(readByOlder ? { alsoReadBy: older } : {}) };
+}
+
+/** Where Cline stands on a file below one of its global rule folders in `home` (`clineGlobalPlacement`); undefined where it reads it, or the file is in none. */
+export function clineGlobalPlacementOf(p: string, home: string): Placement | undefined {
+  const area = clineGlobalRuleAreas(home).find((folder) => folder !== p && isInside(folder, p));
+  if (area === undefined) return undefined;
+  // `~/.cline/rules` is the SDK's alone: Cline 3.x read `~/Documents/Cline/Rules` (or `~/Cline/Rules`) only.
+  const readByOlder = area !== path.join(home, '.cline', 'rules');
+  return clineGlobalPlacement(displayPath(area, undefined, home), path.basename(p), path.dirname(p) !== area, readByOlder);
 }

@@ -134,6 +134,12 @@ export interface AgentPlaces {
    */
   codexHome?: boolean;
   /**
+   * The file lies below one of Cline's global rule folders where Cline 4 and the Cline CLI do not
+   * read it (`clineGlobalPlacementOf` in `agents/cline.ts`): where Cline stands on it. Set by
+   * `RulesEngine.toolPlace`, as `codexHome` is.
+   */
+  clineGlobal?: Placement;
+  /**
    * The slugs of the custom modes the root's `.roomodes` defines (`rooModes.ts`): `[]` where it has
    * none; undefined where it could not be read, so that no finding depends on which modes exist.
    */

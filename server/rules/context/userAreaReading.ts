@@ -2,6 +2,8 @@ import * as path from 'node:path';
 import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CODEX_GLOBAL_NAMES, codexHomeFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
 import type { AgentId } from '../agents';
 import { rooSkipsFile } from '../agents/roo';
+import { isClineRuleName } from '../agents/cline';
+import { isMarkdownName } from '../agents/shared';
 import { rooUserModeFolderOf } from '../rooRoot';
 import { linkLeadsToFolder } from '../../workspace/links';
 import { agentFolderFiles, type CappedInstructionFolder, type InstructionHost } from './instructionViews';
@@ -20,7 +22,7 @@ export interface UserAreaReading {
   walk?: { suffixes: readonly string[]; through?: number; skips?: (name: string) => boolean; followsLinks?: true };
 }
 
-/** The names Cline's source leaves out of a rule folder (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`). */
+/** The names Cline 3.x's source leaves out of a rule folder (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`). */
 const CLINE_SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 
 /** The reading of `area`, one of `userRuleAreas(home, profile, piConfigDir)`, or a user's mode folder of Roo Code's (`rooUserModeFolderOf`). */
@@ -34,10 +36,11 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
   // Roo Code: every file, subfolders too, but its caches and system files (`agents/roo.ts`), as `rooView` reads them; a link to a
   // folder is walked too (its source, src/core/prompts/sections/custom-instructions.ts: `resolveDirectoryEntry` → `resolveSymLink`).
   if (area === rooUserRuleFolder(home) || rooUserModeFolderOf(area, home) === area) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile, followsLinks: true } };
-  // Cline: its source lists a global rule folder recursively and reads every file found but a few
-  // (cline/cline, src/utils/fs.ts, `readDirectory`: `readdir` with `recursive: true`, called on the
-  // folder by `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts).
-  if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) } };
+  // Cline: Cline 4 and the Cline CLI read a global rule folder flat, its `.md`, `.markdown` and `.txt` files
+  // (`agents/cline.ts`, `isClineRuleName`, with the sources); Cline 3.x walked it whole, every file but a few
+  // (`CLINE_SKIPPED_NAMES`). The subfolders and the other Markdown files are walked too, so that each is
+  // checked and said to reach Cline 3.x alone (`clineGlobalPlacementOf`).
+  if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) || !(isClineRuleName(name) || isMarkdownName(name)) } };
   // Claude Code: the `.md` files of `~/.claude/rules`, subfolders included (`claudeUserRulesFolder` has the source), as its view reads them;
   // linked folders too (the same docs page, "Share rules across projects with symlinks": the folder "supports symlinks").
   if (area === claudeUserRulesFolder(home)) return { agent: 'claude', walk: { suffixes: ['.md'], followsLinks: true } };

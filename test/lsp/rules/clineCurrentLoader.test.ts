@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkReport, expectOpenedLikeCheck, expectPushedLikeCheck } from '../../helpers/checkParity';
+import { checkReport, expectHomeFilesLikeCheck, expectOpenedLikeCheck, expectPushedLikeCheck } from '../../helpers/checkParity';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -30,5 +30,15 @@ describe("Cline's rule folders over LSP", () => {
     expect(pushed.get('.clinerules/sub/b.md')!.map((d) => d.severity)).toEqual([3]);
     expect(String(pushed.get('.clinerules/sub/b.md')![0].message)).toContain('Cline 3.x read it');
     await expectOpenedLikeCheck(c, ws, SAID, expected);
+  });
+
+  it("give a file below Cline's global rule folder that only Cline 3.x read what agentls check says of it, naming Cline", async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'export const a = 1;\n' });
+    const home = writeTree(tempDir('agentls-home-'), { 'Documents/Cline/Rules/g.md': 'Global.\n', 'Documents/Cline/Rules/team/n.md': 'Nested.\n', 'Documents/Cline/Rules/x.mdc': 'Cursor style.\n' });
+    const c = await start({ folders: [ws], home });
+    await expectHomeFilesLikeCheck(c, ws, home, [
+      ['Documents/Cline/Rules/team/n.md', 'rule/not-read', 'Cline'],
+      ['Documents/Cline/Rules/x.mdc', 'rule/not-read', 'Cline'],
+    ]);
   });
 });
