@@ -83,9 +83,9 @@ export function isClineRuleName(name: string): boolean {
 }
 
 /**
- * A file in a `.clinerules` folder that Cline reads and other tools' Markdown tests miss, a
- * `.txt` or an upper-case `.MD` (`isClineRuleName`). A path test alone, cheap enough for every
- * file of a tree.
+ * A file of Cline's extensions (`isClineRuleName`, any case) anywhere below a `.clinerules`
+ * folder: the `.txt` and upper-case `.MD` files other tools' Markdown tests miss among them. A
+ * path test alone, cheap enough for every file of a tree.
  */
 export function isClineTextRule(p: string): boolean {
   return isClineRuleName(p) && /(?:^|[\\/])\.clinerules[\\/]/.test(p);
@@ -112,37 +112,32 @@ function clinePlacement(rel: string): Placement | undefined {
   const folder = inClinerules ? '.clinerules' : '.cline/rules';
   // Docs ("Rules"): workspace rules go in .clinerules/ (or .cline/rules/) "at your project root".
   if (at.prefix !== '') return { read: false, frontmatter: true, why: `Cline reads \`${folder}\` only at the workspace root` };
-  const nested = at.rest.includes('/');
-  if (!nested && isClineRuleName(name)) return { read: true, frontmatter: true };
-  const why = nested
-    ? `Cline 4 and the Cline CLI read only the files directly in \`${folder}\`, not its subfolders`
-    : `Cline 4 and the Cline CLI read only the \`.md\`, \`.markdown\` and \`.txt\` files of \`${folder}\``;
   // `.cline/rules/` is the SDK's alone: no older Cline read anything there. No move is offered: a file of the same name may be there.
-  const older = nested ? 'Cline 3.x read it, as it read the subfolders of `.clinerules` too' : 'Cline 3.x read it, as it read every file of `.clinerules`';
-  return { read: false, frontmatter: true, why, ...(inClinerules ? { alsoReadBy: older } : {}) };
+  return clineFolderPlacement(folder, name, at.rest.includes('/'), inClinerules !== undefined) ?? { read: true, frontmatter: true };
 }
 
 /**
- * Where Cline stands on a file below one of its global rule folders (`folder`, as shown to the
- * user; `readByOlder`: Cline 3.x read that folder, `~/Documents/Cline/Rules` or its `~/Cline/Rules`
- * fallback, never `~/.cline/rules`), in a subfolder of it or directly in it (`nested`): the current
+ * Where Cline stands on a file below one of its rule folders (`folder`, as shown to the user:
+ * `.clinerules`, `.cline/rules` or a global one; `readByOlder`: Cline 3.x read that folder,
+ * `.clinerules`, `~/Documents/Cline/Rules` or its `~/Cline/Rules` fallback, never `.cline/rules`
+ * nor `~/.cline/rules`), in a subfolder of it or directly in it (`nested`): the current
  * loader lists each folder flat and keeps Cline's extensions (`isClineRuleName`); Cline 3.x
  * walked its global folder as it walked `.clinerules`, every file (the sources above:
  * `getGlobalClineRules`, src/core/context/instructions/user-instructions/cline-rules.ts, hands
  * the folder to `readDirectoryRecursive`). Undefined where the current Cline reads the file.
  */
-export function clineGlobalPlacement(folder: string, name: string, nested: boolean, readByOlder: boolean): Placement | undefined {
+export function clineFolderPlacement(folder: string, name: string, nested: boolean, readByOlder: boolean): Placement | undefined {
   if (!nested && isClineRuleName(name)) return undefined;
   const why = nested ? `Cline 4 and the Cline CLI read only the files directly in \`${folder}\`, not its subfolders` : `Cline 4 and the Cline CLI read only the \`.md\`, \`.markdown\` and \`.txt\` files of \`${folder}\``;
   const older = nested ? `Cline 3.x read it, as it read the subfolders of \`${folder}\` too` : `Cline 3.x read it, as it read every file of \`${folder}\``;
   return { read: false, frontmatter: true, why, ...(readByOlder ? { alsoReadBy: older } : {}) };
 }
 
-/** Where Cline stands on a file below one of its global rule folders in `home` (`clineGlobalPlacement`); undefined where it reads it, or the file is in none. */
+/** Where Cline stands on a file below one of its global rule folders in `home` (`clineFolderPlacement`); undefined where it reads it, or the file is in none. */
 export function clineGlobalPlacementOf(p: string, home: string): Placement | undefined {
   const area = clineGlobalRuleAreas(home).find((folder) => folder !== p && isInside(folder, p));
   if (area === undefined) return undefined;
   // `~/.cline/rules` is the SDK's alone: Cline 3.x read `~/Documents/Cline/Rules` (or `~/Cline/Rules`) only.
   const readByOlder = area !== path.join(home, '.cline', 'rules');
-  return clineGlobalPlacement(displayPath(area, undefined, home), path.basename(p), path.dirname(p) !== area, readByOlder);
+  return clineFolderPlacement(displayPath(area, undefined, home), path.basename(p), path.dirname(p) !== area, readByOlder);
 }

@@ -22,9 +22,6 @@ export interface UserAreaReading {
   walk?: { suffixes: readonly string[]; through?: number; skips?: (name: string) => boolean; followsLinks?: true };
 }
 
-/** The names Cline 3.x's source leaves out of a rule folder (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`). */
-const CLINE_SKIPPED_NAMES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
-
 /** The reading of `area`, one of `userRuleAreas(home, profile, piConfigDir)`, or a user's mode folder of Roo Code's (`rooUserModeFolderOf`). */
 export function userAreaReading(area: string, home: string, profile: RulesProfile, piConfigDir: string | undefined): UserAreaReading {
   // The xcsh agent's folders and `~/.cursor/rules`, which Cursor does not read (`agents/cursor.ts`): the files directly in them.
@@ -37,10 +34,10 @@ export function userAreaReading(area: string, home: string, profile: RulesProfil
   // folder is walked too (its source, src/core/prompts/sections/custom-instructions.ts: `resolveDirectoryEntry` → `resolveSymLink`).
   if (area === rooUserRuleFolder(home) || rooUserModeFolderOf(area, home) === area) return { agent: 'roo', walk: { suffixes: [''], skips: rooSkipsFile, followsLinks: true } };
   // Cline: Cline 4 and the Cline CLI read a global rule folder flat, its `.md`, `.markdown` and `.txt` files
-  // (`agents/cline.ts`, `isClineRuleName`, with the sources); Cline 3.x walked it whole, every file but a few
-  // (`CLINE_SKIPPED_NAMES`). The subfolders and the other Markdown files are walked too, so that each is
+  // (`agents/cline.ts`, `isClineRuleName`, with the sources); Cline 3.x walked it whole, every file but `.DS_Store`,
+  // `Thumbs.db` and `desktop.ini` (cline/cline, src/utils/fs.ts, `OS_GENERATED_FILES`), none of them a name kept here. The subfolders and the other Markdown files are walked too, so that each is
   // checked and said to reach Cline 3.x alone (`clineGlobalPlacementOf`).
-  if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => CLINE_SKIPPED_NAMES.has(name) || !(isClineRuleName(name) || isMarkdownName(name)) } };
+  if (clineGlobalRuleAreas(home).includes(area)) return { agent: 'cline', walk: { suffixes: [''], skips: (name) => !(isClineRuleName(name) || isMarkdownName(name)) } };
   // Claude Code: the `.md` files of `~/.claude/rules`, subfolders included (`claudeUserRulesFolder` has the source), as its view reads them;
   // linked folders too (the same docs page, "Share rules across projects with symlinks": the folder "supports symlinks").
   if (area === claudeUserRulesFolder(home)) return { agent: 'claude', walk: { suffixes: ['.md'], followsLinks: true } };
