@@ -335,6 +335,19 @@ function blankPattern(value: unknown): boolean {
 function windsurfUnusedGlobs(loc: RuleLocator, fm: Record<string, unknown>, mode: string): Finding[] {
   const entry = loc.entry('globs');
   if (!entry || globList(fm.globs, true).length === 0) return [];
+  if (fm.trigger === undefined || fm.trigger === null) {
+    // No trigger at all (a Cursor-style rule, seen in real rules): the globs show the author meant
+    // Glob mode, and what Windsurf does with a rule without a trigger is not documented (agents/windsurf.ts).
+    return [
+      finding(
+        'rule/foreign-key',
+        'information',
+        entry.lineRange,
+        'This rule has `globs` but no `trigger`: Windsurf reads `globs` only with `trigger: glob`, and its docs do not say what it does with a rule without a trigger (most likely it applies it only when @-mentioned). Add `trigger: glob` to attach the rule by path.',
+        { data: { fix: 'add-key', key: 'trigger', value: 'glob' } },
+      ),
+    ];
+  }
   const how: Record<string, string> = { always: 'applies the rule always', description: 'decides from the description', manual: 'applies the rule only when it is @mentioned' };
   if (!how[mode]) return [];
   return [
