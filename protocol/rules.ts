@@ -164,6 +164,12 @@ export interface AgentRuleInfo {
   offSetting?: string;
   /** The globs of a `glob` rule. */
   globs?: string[];
+  /**
+   * For a `glob` rule, regular expressions a matched file's content must match too, one at least
+   * (Continue's `regex`): the agent attaches the rule only to such a file. agentls does not read
+   * file contents, so it does not say which files pass. Absent where there is no such test.
+   */
+  content?: string[];
   description?: string;
   /**
    * Why the agent is reported never to apply the rule the way `mode` says, with its source (a

@@ -3,7 +3,7 @@ import type { Finding } from '../core/findings';
 import { rangesIntersect } from '../core/text';
 import { displayPath } from '../workspace/paths';
 import { ownerOf, type AgentModel, type Placement } from './agents';
-import { noFileGlobs } from './agents/globs';
+import { contentNarrowing, noFileGlobs } from './agents/globs';
 import type { KeySpec } from './agents/types';
 import { notReadReason, type FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
@@ -250,9 +250,11 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
       if (dead) return `${agent.name} attaches this rule to no file${from}: ${dead}.`;
       const globs = rule.globs.map((g) => `\`${g}\``).join(', ');
       if (hedged && rule.globs.length) return `${agent.name} attaches this rule while a file matching ${globs} is in play${from}, most likely one under ${rule.scope}/ only (${SCOPE_NOT_DOCUMENTED}).`;
+      // A content test beside the globs (Continue's `regex`): only a matched file that passes it.
+      const narrowed = rule.content ? `, and only one with ${contentNarrowing(rule.content)}` : '';
       return rule.globs.length
         ? // A nested folder's rule reaches files under its folder only (`nestedRules.ts` has the source).
-          `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${globs} is in play${from}.`
+          `${agent.name} attaches this rule while a file${rule.scope === undefined ? '' : ` under ${rule.scope}/`} matching ${globs} is in play${narrowed}${from}.`
         : `${agent.name} attaches this rule by its globs, and it has none: never${from}.`;
     }
     case 'description':
@@ -283,6 +285,8 @@ function decidingKeys(reading: ToolReading, rule: AgentRule): string[] {
     if ((spec.kind === 'enum' || spec.kind === 'boolean') && fm[key] !== undefined && fm[key] !== null) out.push(`\`${key}: ${written(fm[key])}\``);
   }
   if (rule.mode === 'glob' && agent.globs) out.push(`\`${agent.globs.key}\``);
+  // The key whose patterns are matched against a file's content (Continue's `regex`), where it is written: it narrows the globs, or attaches no file.
+  if (rule.mode === 'glob') for (const [key, spec] of Object.entries(agent.keys)) if (spec.regex !== undefined && fm[key] !== undefined && fm[key] !== null) out.push(`\`${key}\``);
   if (rule.mode === 'description') out.push('`description`');
   return out;
 }

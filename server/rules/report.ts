@@ -4,7 +4,7 @@ import { nameColumnRow, nameColumnWidth } from '../core/columns';
 import { inferredNote, NO_GLOBS_NEVER_ATTACHED, offSettingNote } from './context/agentView';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
-import { noFileGlobs } from './agents/globs';
+import { contentNarrowing, noFileGlobs } from './agents/globs';
 import { atMentioned } from './lint/keyBlocks';
 import { NESTED_TOOL_FOLDERS, nestedScopeHedged } from './context/nestedRules';
 import { nestedOnDemand } from './agents/nestedScope';
@@ -111,7 +111,7 @@ export function bucketsText(result: RuleBucketsResult): string {
  */
 function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, folder?: string): string {
   // Reported never applied as its mode says (Kiro's, `kiroNotApplied`): said in place of the mode's verdict, as `agentls rules --for` says it; a glob rule's globs kept.
-  if (rule.notApplied !== undefined) return rule.mode === 'glob' ? `glob ${(rule.globs ?? []).join(', ')}: ${rule.notApplied}` : rule.notApplied;
+  if (rule.notApplied !== undefined) return rule.mode === 'glob' && (rule.globs ?? []).length ? `glob ${(rule.globs ?? []).join(', ')}: ${rule.notApplied}` : rule.notApplied;
   if (rule.mode === 'always') {
     // A rule of one of the agent's modes (Roo Code's `.roo/rules-{mode}/`, agents/roo.ts).
     if (rule.agentMode !== undefined) return `always, only in the ${rule.agentMode} mode`;
@@ -124,7 +124,9 @@ function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, fol
     // As `agentls rules --for` says it (`rulesForFile.ts`): a rule with no glob, or whose every glob matches nothing, is never attached.
     if ((rule.globs ?? []).length === 0) return NO_GLOBS_NEVER_ATTACHED;
     const dead = noFileGlobs(rule.globs ?? []);
-    return dead ? `glob ${(rule.globs ?? []).join(', ')}: never attached: ${dead}` : `glob ${(rule.globs ?? []).join(', ')}`;
+    if (dead) return `glob ${(rule.globs ?? []).join(', ')}: never attached: ${dead}`;
+    // A content test beside the globs (Continue's `regex`): attached only to the matched files that pass it.
+    return rule.content ? `glob ${(rule.globs ?? []).join(', ')}, only for a matched file with ${contentNarrowing(rule.content)}` : `glob ${(rule.globs ?? []).join(', ')}`;
   }
   if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
   if (rule.mode === 'manual') {

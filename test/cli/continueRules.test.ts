@@ -151,6 +151,27 @@ describe('Continue rules in agentls check and rules', () => {
     expect(byPath['.continue/rules/mixed.md'].globs).toEqual(['**/*']);
   });
 
+  it('says a `regex` narrows a glob rule to files whose content matches, and why a rule whose every pattern fails is never attached', () => {
+    // Continue's `checkGlobsAndRegex` (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts) keeps, of the files the globs
+    // match, those whose content `contentMatchesRegex` passes; that function answers false for a pattern `new RegExp` throws on.
+    const { ws } = checked({
+      '.continue/rules/imports.md': '---\nname: Imports\nglobs: "src/**/*.ts"\nregex: "^import "\n---\nI\n',
+      '.continue/rules/todo.md': '---\nname: Todo\nregex: ["TODO", "([x"]\n---\nT\n',
+      '.continue/rules/bad.md': '---\nname: Bad\nregex: "([unclosed"\n---\nB\n',
+    });
+    const listing = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(listing).toMatch(/imports\.md +glob src\/\*\*\/\*\.ts, only for a matched file with content matching `\^import ` \(the rule's `regex`; agentls does not read file contents, so it cannot tell which files have it\)/);
+    // The pattern that does not compile matches nothing: only the one that does is said.
+    expect(listing).toMatch(/todo\.md +glob \*\*\/\*, only for a matched file with content matching `TODO` \(/);
+    expect(listing).toMatch(/bad\.md +never attached: no pattern of its `regex` compiles as a JavaScript regular expression, and Continue matches no file's content against one that does not \(continuedev\/continue, core\/llm\/rules\/getSystemMessageWithRules\.ts: `contentMatchesRegex` catches the error, logs "Invalid regex pattern" and answers false\)/);
+    const json = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout) as { agentRules: { agent: string; rules: { path: string; content?: string[]; notApplied?: string }[] }[] };
+    const byPath = Object.fromEntries(json.agentRules.find((a) => a.agent === 'continue')!.rules.map((r) => [r.path, r]));
+    expect([byPath['.continue/rules/imports.md'].content, byPath['.continue/rules/todo.md'].content, byPath['.continue/rules/bad.md'].content]).toEqual([['^import '], ['TODO'], undefined]);
+    const forFile = Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r]));
+    expect(forFile['.continue/rules/imports.md'].reason).toBe("glob `src/**/*.ts` matched: attached while this file is in play, if it has content matching `^import ` (the rule's `regex`; agentls does not read file contents, so it cannot tell which files have it)");
+    expect([forFile['.continue/rules/bad.md'].applies, forFile['.continue/rules/bad.md'].reason]).toEqual([false, byPath['.continue/rules/bad.md'].notApplied]);
+  });
+
   it('lists `globs: []` as attached to any file in context, not always', () => {
     // Continue's source (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts): `isGlobalRule` tests `!rule.globs`, and
     // `[]` is truthy, so the rule is not global; `matchesGlobs` with no positive pattern matches every path no `!` pattern excludes.

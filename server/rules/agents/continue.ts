@@ -74,7 +74,9 @@ import type { Activation, AgentModel, Placement } from './types';
  *   false and no globs"), through its `request_rule` tool, whose default policy there is
  *   "disabled" (the user turns it on). A `regex` beside globs narrows them to files whose
  *   content matches; a `regex` alone attaches the rule for any file in context whose content
- *   matches: agentls does not read file content, so it lists that rule as matching every path.
+ *   matches: agentls does not read file content, so it lists that rule as matching every path, and
+ *   says of every such rule which content a matched file must have (`Activation.content`: the
+ *   patterns that compile, as `contentMatchesRegex` skips the others).
  *   Continue's own label (packages/config-yaml/src/markdown/getRuleType.ts) calls a rule with
  *   `alwaysApply: false` and neither globs nor description "Manual".
  */
@@ -96,6 +98,12 @@ const CONTINUE_BLANK_GLOB = 'continuedev/continue, `matchesGlobs` in core/llm/ru
 
 /** What Continue does with a `regex` that is neither text nor a list (the notes above). */
 const CONTINUE_OTHER_REGEX = 'continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false for a value that is neither a string nor a list';
+
+/** Why Continue never attaches a rule none of whose `regex` patterns compiles (the notes above). */
+const CONTINUE_REGEX_NEVER_COMPILES = 'no pattern of its `regex` compiles as a JavaScript regular expression, and Continue matches no file\'s content against one that does not (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` catches the error, logs "Invalid regex pattern" and answers false)';
+
+/** Why Continue never attaches a rule whose `regex` is neither text nor a list (the notes above). */
+const CONTINUE_REGEX_NOT_TEXT = 'its `regex` is neither text nor a list, and Continue matches no file\'s content against such a value (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false for it)';
 
 /** What Continue does with a regex it cannot compile (the notes above). */
 const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
@@ -132,8 +140,8 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   if (Array.isArray(fm.globs) && fm.globs.some((g) => typeof g !== 'string')) return { mode: 'globs', globs: [] };
   // `contentMatchesRegex`: no pattern compiles, so no file's content ever matches; and a truthy
   // value that is neither a string nor a list (`regex: 42`) it answers false for every file.
-  if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [] };
-  if (fm.regex && typeof fm.regex !== 'string' && !Array.isArray(fm.regex)) return { mode: 'globs', globs: [] };
+  if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [], never: CONTINUE_REGEX_NEVER_COMPILES };
+  if (fm.regex && typeof fm.regex !== 'string' && !Array.isArray(fm.regex)) return { mode: 'globs', globs: [], never: CONTINUE_REGEX_NOT_TEXT };
   // minimatch matches a blank pattern against no path: with no other positive pattern, no file is ever matched.
   if (onlyBlankPatterns(fm.globs)) return { mode: 'globs', globs: [] };
   const written = globList(fm.globs, false);
@@ -141,20 +149,34 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   // The exclusions are left out of the globs agentls matches (a file they exclude is then
   // listed as attached), so none of them is judged a dead glob either.
   const globs = written.filter((g) => !g.startsWith('!'));
-  if (written.length) return { mode: 'globs', globs: globs.length ? globs : ['**/*'] };
+  // `checkGlobsAndRegex`: a truthy `regex` narrows the files the globs match to those whose content matches it.
+  const content = contentPatterns(fm.regex);
+  if (written.length) return { mode: 'globs', globs: globs.length ? globs : ['**/*'], ...content };
   // `globs: []` is truthy, so not "no globs" to `isGlobalRule` (`!rule.globs`), and `matchesGlobs`
   // with no positive pattern matches every path: any file in context, whatever `alwaysApply: false` says.
-  if (Array.isArray(fm.globs) && fm.globs.length === 0) return { mode: 'globs', globs: ['**/*'] };
+  if (Array.isArray(fm.globs) && fm.globs.length === 0) return { mode: 'globs', globs: ['**/*'], ...content };
   // A content regex alone: any path, narrowed by content agentls does not read. Any list, even
   // `regex: []`, is truthy, so not "no regex" to `isGlobalRule` (`!rule.regex`), and
   // `contentMatchesRegex` is true for an empty list: the rule is attached for any file in context.
-  if (Array.isArray(fm.regex) || (typeof fm.regex === 'string' && fm.regex !== '')) return { mode: 'globs', globs: ['**/*'] };
+  if (Array.isArray(fm.regex) || (typeof fm.regex === 'string' && fm.regex !== '')) return { mode: 'globs', globs: ['**/*'], ...content };
   if (fm.alwaysApply === false) {
     const described = typeof fm.description === 'string' && fm.description.trim() !== '';
     return described ? { mode: 'description' } : { mode: 'manual' };
   }
   // `isGlobalRule`: a rule of `.continue/` with no globs and no regex, `alwaysApply` not false.
   return { mode: 'always' };
+}
+
+/**
+ * The patterns of a `regex` a file's content is matched against, as `contentMatchesRegex` runs
+ * them: one string, or each item of a list compiled as its text by `new RegExp` (a number too),
+ * less those that do not compile, which match nothing. None for no `regex`, and for `regex: []`,
+ * which every file passes.
+ */
+function contentPatterns(value: unknown): { content?: string[] } {
+  const written = typeof value === 'string' ? (value === '' ? [] : [value]) : Array.isArray(value) ? value.map((p) => String(p)) : [];
+  const compiling = written.filter((p) => compileProblem(p) === undefined);
+  return compiling.length ? { content: compiling } : {};
 }
 
 /**

@@ -196,3 +196,18 @@ export function unquote(part: string): string {
   const m = /^(["'])(.*)\1$/.exec(part.trim());
   return m ? m[2] : part.trim();
 }
+
+/** Most content patterns a report names; the rest are counted. */
+const SHOWN_CONTENT_PATTERNS = 3;
+
+/**
+ * The words saying which content a matched file must have for the rule to be attached
+ * (`Activation.content`: Continue's `regex`), which agentls cannot tell, not reading the files'
+ * contents: "content matching `^import` (the rule's `regex`; …)".
+ */
+export function contentNarrowing(patterns: readonly string[]): string {
+  const shown = patterns.slice(0, SHOWN_CONTENT_PATTERNS).map((p) => `\`${shownGlob(p)}\``);
+  const more = patterns.length - shown.length;
+  const which = `${shown.join(' or ')}${more ? ` or ${formatCount(more)} more` : ''}`;
+  return `content matching ${which} (the rule's \`regex\`; agentls does not read file contents, so it cannot tell which files have it)`;
+}

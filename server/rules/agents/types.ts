@@ -102,7 +102,18 @@ export interface Placement {
 /** How a rule activates in one agent, from its frontmatter. */
 export type Activation =
   | { mode: 'always' }
-  | { mode: 'globs'; globs: string[] }
+  | {
+      mode: 'globs';
+      globs: string[];
+      /**
+       * Patterns a matched file's content must also match, one at least (Continue's `regex`, each a
+       * JavaScript regular expression): agentls does not read file contents, so reports say the
+       * rule is attached to a matched file only where its content matches them. Unset: no such test.
+       */
+      content?: string[];
+      /** Why no file is ever attached, a clause with its source, where that is not its globs (Continue's `regex` none of whose patterns compiles): said after "never attached: ". */
+      never?: string;
+    }
   | { mode: 'description' }
   /**
    * `inferred`: the agent's docs do not say how such a rule applies, and manual is agentls's

@@ -31,6 +31,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     ...(rule.agentMode !== undefined ? { agentMode: rule.agentMode } : {}),
     ...(rule.offSetting !== undefined ? { offSetting: rule.offSetting } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
+    ...(rule.mode === 'glob' && rule.content ? { content: rule.content } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),
     ...(rule.notApplied !== undefined ? { notApplied: rule.notApplied } : {}),
     tokens: sentTokens(rule),

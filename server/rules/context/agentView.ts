@@ -69,6 +69,8 @@ export interface AgentRule {
    * fileMatch file: `agents/kiro.ts`), a clause with its source: said in place of the mode's verdict.
    */
   notApplied?: string;
+  /** For a `glob` rule: patterns a matched file's content must match too (`Activation.content`: Continue's `regex`). */
+  content?: string[];
   /** The UTF-8 bytes of `body` the agent sends where it sends less than all of it (Codex past its limit: `codexSentBytes`); undefined: all. */
   sentBytes?: number;
   /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); undefined: every mode. */

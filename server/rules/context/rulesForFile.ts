@@ -1,5 +1,5 @@
 import type { RuleForFileInfo } from '../../../protocol/rulesContext';
-import { noFileGlobs } from '../agents/globs';
+import { contentNarrowing, noFileGlobs } from '../agents/globs';
 import { inferredNote, NO_GLOBS_NEVER_ATTACHED, offSettingNote, type AgentRule, type AgentView } from './agentView';
 import { estimateTokens } from './cost';
 import { CODEX_LIMIT, codexSharesFor, type CodexShare } from './codexChain';
@@ -140,8 +140,10 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): no file is ever matched.
       const dead = noFileGlobs(rule.globs);
       if (dead) return { ...base, applies: false, reason: `never attached: ${dead}` };
+      // A content test beside the globs (Continue's `regex`): the file is attached only where it passes, which agentls cannot tell.
+      const narrowed = rule.content ? `, if it has ${contentNarrowing(rule.content)}` : '';
       return matched
-        ? { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play` }
+        ? { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play${narrowed}` }
         : { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : NO_GLOBS_NEVER_ATTACHED };
     }
     case 'description':

@@ -228,8 +228,19 @@ export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, acti
     mode: MODE[activation.mode],
     ...(activation.mode === 'manual' && activation.inferred ? { inferred: true } : {}),
     globs: activation.mode === 'globs' ? activation.globs.filter((g) => g.trim() !== '') : [],
+    ...globActivationNotes(activation),
     description,
     body: sent,
     global: analysis.candidate.level === 'user',
   };
+}
+
+/**
+ * What a glob rule's activation tells beyond its globs, as every report says it: the patterns a
+ * matched file's content must match too (`content`), and why no file is ever attached where that
+ * is not its globs (`notApplied`, said in place of the mode's verdict).
+ */
+export function globActivationNotes(activation: Activation): Pick<AgentRule, 'content' | 'notApplied'> {
+  if (activation.mode !== 'globs') return {};
+  return { ...(activation.content ? { content: activation.content } : {}), ...(activation.never !== undefined ? { notApplied: `never attached: ${activation.never}` } : {}) };
 }

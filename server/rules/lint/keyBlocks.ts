@@ -1,5 +1,5 @@
 import type { AgentModel } from '../agents';
-import { noFileGlobs } from '../agents/globs';
+import { contentNarrowing, noFileGlobs } from '../agents/globs';
 import type { Activation } from '../agents/types';
 import { nestedScopeHedged, SCOPE_NOT_DOCUMENTED, toFilesUnder } from '../agents/nestedScope';
 
@@ -72,10 +72,13 @@ export function describeActivation(a: Activation, agent: AgentModel, scope?: str
       return `applied always${scope === undefined ? '' : toFilesUnder(agent.id, scope)}`;
     case 'globs': {
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
+      if (a.never !== undefined) return `attached to no file: ${a.never}`;
       const dead = noFileGlobs(a.globs);
       if (dead) return `attached to no file: ${dead}`;
       const likely = hedged ? `, most likely under ${scope}/ only (${SCOPE_NOT_DOCUMENTED})` : '';
-      return a.globs.length ? `attached to files${under} matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}${likely}` : 'attached by globs it does not have';
+      // A content test beside the globs (Continue's `regex`), said after them.
+      const narrowed = a.content ? ` with ${contentNarrowing(a.content)}` : '';
+      return a.globs.length ? `attached to files${under} matching ${a.globs.map((g) => JSON.stringify(g)).join(', ')}${narrowed}${likely}` : 'attached by globs it does not have';
     }
     case 'description':
       return 'applied when the model judges its description relevant';

@@ -101,6 +101,21 @@ describe('Continue rules in the server', () => {
     expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
   });
 
+  it("says in the hover that a `regex` narrows the rule's globs to files whose content matches, and why an uncompilable one attaches none", async () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/imports.md': '---\nname: Imports\nglobs: "src/**/*.ts"\nregex: "^import "\n---\nI\n',
+      '.continue/rules/bad.md': '---\nname: Bad\nregex: "([unclosed"\n---\nB\n',
+    });
+    const c = await start({ folders: [ws] });
+    const imports = await c.open(path.join(ws, '.continue/rules/imports.md'));
+    const narrowed = "with content matching `^import ` (the rule's `regex`; agentls does not read file contents, so it cannot tell which files have it)";
+    expect(await hoverText(c, imports, 0, 1)).toContain(`Continue attaches this rule while a file matching \`src/**/*.ts\` is in play, and only one ${narrowed} (\`globs\`, \`regex\`).`);
+    expect(await hoverText(c, imports, 3, 1)).toContain(`In Continue this rule is attached to files matching "src/**/*.ts" ${narrowed}.`);
+    const bad = await c.open(path.join(ws, '.continue/rules/bad.md'));
+    expect(await hoverText(c, bad, 0, 1)).toContain('Continue: never attached: no pattern of its `regex` compiles as a JavaScript regular expression');
+  });
+
   it('lists the rules Continue applies to a file, and one created on disk once it is reported', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/general.md': '---\nname: General\n---\nBe brief.\n' });
     const c = await start({ folders: [ws] });
