@@ -172,6 +172,28 @@ describe('Continue rules in agentls check and rules', () => {
     expect([forFile['.continue/rules/bad.md'].applies, forFile['.continue/rules/bad.md'].reason]).toEqual([false, byPath['.continue/rules/bad.md'].notApplied]);
   });
 
+  it('says a glob starting with `#` matches no file in Continue (a minimatch comment), and lists a rule of such globs alone as never attached', () => {
+    // Continue's `matchesGlobs` (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts) calls minimatch with no options,
+    // and minimatch answers false for a pattern whose first character is `#` unless `nocomment` is set (isaacs/minimatch, src/index.ts).
+    const { ws, out } = checked({
+      '.continue/rules/hash.md': '---\nname: Hash\nglobs: "#src/**"\n---\nH\n',
+      '.continue/rules/mixed.md': '---\nname: Mixed\nglobs: ["src/**/*.ts", "#docs/**", "!#src/lib/**"]\n---\nM\n',
+      // A `#` elsewhere in a glob, or in another key, is no comment.
+      '.continue/rules/fine.md': '---\nname: Fine\nglobs: "src/**/[#]*.ts"\ndescription: "# headings"\n---\nF\n',
+      'src/lib/#notes.ts': 'x\n',
+    });
+    expect(out).toContain('.continue/rules/hash.md:3:8: warning [frontmatter/invalid-glob] Continue matches `#src/**` against no file: a glob starting with `#` is a comment to its matcher (continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts, hands each glob to minimatch with no options, and minimatch reads a pattern starting with `#` as a comment that matches no path (isaacs/minimatch, src/index.ts: `minimatch` answers false for it unless `nocomment` is set)): with no other glob to match, it never attaches this rule.');
+    expect(out).toMatch(/mixed\.md:3:24: warning \[frontmatter\/invalid-glob\] Continue matches `#docs\/\*\*` against no file: .*: it adds no file to the rule\./);
+    expect(out).toMatch(/mixed\.md:3:36: warning \[frontmatter\/invalid-glob\] Continue matches `!#src\/lib\/\*\*` against no file: .*: so this exclusion excludes no file\./);
+    expect(out).not.toContain('fine.md');
+    const forFile = Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, [r.applies, r.reason]]));
+    expect(forFile['.continue/rules/hash.md'][0]).toBe(false);
+    expect(forFile['.continue/rules/hash.md'][1]).toMatch(/^never attached: every glob of its `globs` but the `!` exclusions starts with `#`/);
+    // The exclusion that is a comment excludes nothing: the file its glob names is still attached.
+    expect(forFile['.continue/rules/mixed.md']).toEqual([true, 'glob `src/**/*.ts` matched: attached while this file is in play']);
+    expect(continueListed(ws)['.continue/rules/mixed.md'].slice(0, 2)).toEqual(['glob', ['src/**/*.ts']]);
+  });
+
   it('lists `globs: []` as attached to any file in context, not always', () => {
     // Continue's source (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts): `isGlobalRule` tests `!rule.globs`, and
     // `[]` is truthy, so the rule is not global; `matchesGlobs` with no positive pattern matches every path no `!` pattern excludes.

@@ -1,6 +1,6 @@
 import { CONTINUE_RULES_FOLDER } from '../../workspace/ruleLocations';
 import { compileProblem } from '../regexCompile';
-import { afterMarker, baseName, globList, onlyBlankPatterns } from './shared';
+import { afterMarker, baseName, globList, isGlobComment, onlyBlankPatterns } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { Activation, AgentModel, Placement } from './types';
 
@@ -46,7 +46,11 @@ import type { Activation, AgentModel, Placement } from './types';
  *   nothing": isaacs/minimatch, src/index.ts, `Minimatch.make`; its `match` answers only an empty
  *   path), and one of white space alone only a path of spaces: `globs: [""]` is truthy, so not
  *   "no globs", and its one positive pattern matches no file, so the rule is never attached
- *   (`blankMatchesNothing`); `globs: ""`, falsy, is no globs.
+ *   (`blankMatchesNothing`); `globs: ""`, falsy, is no globs. minimatch is given no options, so
+ *   a pattern whose first character is `#` is a comment to it, matching no path (isaacs/minimatch,
+ *   src/index.ts: `minimatch` answers false for it unless `nocomment`): such a glob adds no file,
+ *   after a `!` it excludes none, and a rule whose every other glob is one is never attached
+ *   (`commentMatchesNothing`).
  *   An empty list, `globs: []`, is truthy, so not "no globs" either, and `matchesGlobs` with no
  *   positive pattern matches every path a `!` does not exclude: the rule is attached to any file
  *   in context (`markdownToRule`, packages/config-yaml/src/markdown/markdownToRule.ts, passes the
@@ -96,6 +100,12 @@ const CONTINUE_NON_TEXT_GLOB = "Continue's `matchesGlobs` calls `startsWith` on 
 /** What Continue does with an empty glob (the notes above). */
 const CONTINUE_BLANK_GLOB = 'continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts, hands it to minimatch, whose empty pattern matches no path (isaacs/minimatch, src/index.ts)';
 
+/** What Continue's glob matcher does with a glob starting with `#` (the notes above). */
+const CONTINUE_COMMENT_GLOB = 'continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts, hands each glob to minimatch with no options, and minimatch reads a pattern starting with `#` as a comment that matches no path (isaacs/minimatch, src/index.ts: `minimatch` answers false for it unless `nocomment` is set)';
+
+/** Why Continue never attaches a rule whose globs, exclusions apart, are all comments or blank (the notes above). */
+const CONTINUE_COMMENT_GLOBS = 'every glob of its `globs` but the `!` exclusions starts with `#` (or is blank), and minimatch, to which Continue hands each glob with no options, reads such a pattern as a comment that matches no path (isaacs/minimatch, src/index.ts; continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts)';
+
 /** What Continue does with a `regex` that is neither text nor a list (the notes above). */
 const CONTINUE_OTHER_REGEX = 'continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: `contentMatchesRegex` answers false for a value that is neither a string nor a list';
 
@@ -123,7 +133,7 @@ export const continueDev: AgentModel = {
     alwaysApply: { kind: 'boolean' },
     invokable: { kind: 'boolean' },
   },
-  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE, nonTextElementThrows: CONTINUE_NON_TEXT_GLOB, blankMatchesNothing: CONTINUE_BLANK_GLOB },
+  globs: { key: 'globs', commaSeparated: false, lists: true, braces: true, negation: true, otherValueMatchesNothing: CONTINUE_GLOBS_SOURCE, nonTextElementThrows: CONTINUE_NON_TEXT_GLOB, blankMatchesNothing: CONTINUE_BLANK_GLOB, commentMatchesNothing: CONTINUE_COMMENT_GLOB },
   invalidYamlDropsFrontmatter: true,
   aliasBombDropsFrontmatter: CONTINUE_ALIAS_BOMB,
   activation: continueActivation,
@@ -142,13 +152,14 @@ function continueActivation(fm: Record<string, unknown>): Activation {
   // value that is neither a string nor a list (`regex: 42`) it answers false for every file.
   if (regexNeverMatches(fm.regex)) return { mode: 'globs', globs: [], never: CONTINUE_REGEX_NEVER_COMPILES };
   if (fm.regex && typeof fm.regex !== 'string' && !Array.isArray(fm.regex)) return { mode: 'globs', globs: [], never: CONTINUE_REGEX_NOT_TEXT };
-  // minimatch matches a blank pattern against no path: with no other positive pattern, no file is ever matched.
-  if (onlyBlankPatterns(fm.globs)) return { mode: 'globs', globs: [] };
+  // minimatch matches a blank pattern, and a comment (`#…`), against no path: with no other positive pattern, no file is ever matched.
+  if (onlyBlankPatterns(fm.globs, true)) return { mode: 'globs', globs: [], ...(onlyBlankPatterns(fm.globs) ? {} : { never: CONTINUE_COMMENT_GLOBS }) };
   const written = globList(fm.globs, false);
   // `matchesGlobs`: a leading `!` excludes; with only exclusions, every other path matches.
   // The exclusions are left out of the globs agentls matches (a file they exclude is then
-  // listed as attached), so none of them is judged a dead glob either.
-  const globs = written.filter((g) => !g.startsWith('!'));
+  // listed as attached), so none of them is judged a dead glob either; nor are the comments,
+  // which match nothing and so add no file.
+  const globs = written.filter((g) => !g.startsWith('!') && !isGlobComment(g));
   // `checkGlobsAndRegex`: a truthy `regex` narrows the files the globs match to those whose content matches it.
   const content = contentPatterns(fm.regex);
   if (written.length) return { mode: 'globs', globs: globs.length ? globs : ['**/*'], ...content };

@@ -27,13 +27,19 @@ export function globList(value: unknown, commaSeparated: boolean): string[] {
 
 /**
  * A glob value (a non-empty string, a list) whose patterns other than the `!` exclusions are
- * all blank (`[""]`, `["", "!dist/**"]`): where blank patterns match no path
- * (`GlobDialect.blankMatchesNothing`: Continue's minimatch), no file is ever matched.
+ * all blank (`[""]`, `["", "!dist/**"]`), or, with `comments`, blank or comments (`#…`): where
+ * such patterns match no path (`GlobDialect.blankMatchesNothing`, `commentMatchesNothing`:
+ * Continue's minimatch), no file is ever matched.
  */
-export function onlyBlankPatterns(value: unknown): boolean {
+export function onlyBlankPatterns(value: unknown, comments = false): boolean {
   const patterns = typeof value === 'string' ? (value === '' ? [] : [value]) : Array.isArray(value) ? value : [];
   const positive = patterns.filter((g): g is string => typeof g === 'string' && !g.startsWith('!'));
-  return positive.length > 0 && positive.every((g) => g.trim() === '');
+  return positive.length > 0 && positive.every((g) => g.trim() === '' || (comments && isGlobComment(g)));
+}
+
+/** A glob minimatch reads as a comment, matching no path: its first character is `#` (isaacs/minimatch, src/index.ts: `minimatch` answers false for it unless `nocomment` is set). */
+export function isGlobComment(glob: string): boolean {
+  return glob.startsWith('#');
 }
 
 /** Globs-or-always: the activation of agents whose only key is a path filter (Cline, Claude Code). */

@@ -42,6 +42,12 @@ export interface GlobDialect {
    * Unset: the agent is taken to skip such a glob.
    */
   blankMatchesNothing?: string;
+  /**
+   * A glob whose first character is `#` is a comment to the agent's matcher, which matches it
+   * against no path (Continue's minimatch, given no `nocomment`): the source saying so. Unset: the
+   * agent is taken to match `#` as the character it is.
+   */
+  commentMatchesNothing?: string;
 }
 
 /** `strings`: one string or a YAML list of strings. */

@@ -2,7 +2,7 @@ import { isScalar } from 'yaml';
 import type { Finding } from '../../core/findings';
 import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
 import type { AgentModel } from '../agents';
-import { onlyBlankPatterns } from '../agents/shared';
+import { isGlobComment, onlyBlankPatterns } from '../agents/shared';
 import { finding } from '../codes';
 import type { KeyEntry, RuleLocator } from '../lint/locate';
 
@@ -23,8 +23,12 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
     if (ignored) return ignored;
   }
   // A blank pattern the agent's matcher matches against no path (Continue's minimatch): said, and whether the rule is then never attached.
-  const never = !appliedAlways && onlyBlankPatterns(value);
-  if (typeof value === 'string') return dialect.blankMatchesNothing && value.trim() === '' && value !== '' ? [blankGlobFinding(agent, entry.valueRange, never)] : stringValue(loc, agent, entry, value);
+  const never = !appliedAlways && onlyBlankPatterns(value, dialect.commentMatchesNothing !== undefined);
+  if (typeof value === 'string') {
+    if (dialect.blankMatchesNothing && value.trim() === '' && value !== '') return [blankGlobFinding(agent, entry.valueRange, never)];
+    const comment = commentGlobFinding(agent, entry.valueRange, value, never);
+    return comment ? [comment] : stringValue(loc, agent, entry, value);
+  }
   if (!Array.isArray(value)) {
     // Where the agent matches no path against such a value, the rule is not "as without globs": it is never attached.
     const never = dialect.otherValueMatchesNothing !== undefined && !appliedAlways;
@@ -56,6 +60,11 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
     }
     if (dialect.blankMatchesNothing && g.trim() === '') {
       out.push(blankGlobFinding(agent, range, never));
+      return;
+    }
+    const comment = commentGlobFinding(agent, range, g, never);
+    if (comment) {
+      out.push(comment);
       return;
     }
     const issues = dialectGlobIssues(g, agent);
@@ -149,6 +158,25 @@ function dialectGlobIssues(glob: string, agent: AgentModel): ReturnType<typeof g
 function blankGlobFinding(agent: AgentModel, range: Finding['range'], never: boolean): Finding {
   const effect = never ? `with no other glob to match, it never attaches this rule` : 'it adds no file to the rule';
   return finding('frontmatter/invalid-glob', 'warning', range, `${agent.name} matches an empty glob against no file (${agent.globs!.blankMatchesNothing}): ${effect}. Remove it${never ? ', or write the files it is meant for' : ''}.`);
+}
+
+/**
+ * A glob the agent's matcher reads as a comment (`commentMatchesNothing`, which gives the source),
+ * after a `!` where the agent reads that as excluding: it adds no file, or excludes none; `never`
+ * where no other glob is left to match, so the agent never attaches the rule. Undefined for
+ * another glob, or an agent whose matcher has no comments.
+ */
+function commentGlobFinding(agent: AgentModel, range: Finding['range'], glob: string, never: boolean): Finding | undefined {
+  const dialect = agent.globs!;
+  const excluding = dialect.negation === true && glob.startsWith('!');
+  if (dialect.commentMatchesNothing === undefined || !isGlobComment(excluding ? glob.slice(1) : glob)) return undefined;
+  const effect = excluding ? 'so this exclusion excludes no file' : never ? 'with no other glob to match, it never attaches this rule' : 'it adds no file to the rule';
+  return finding(
+    'frontmatter/invalid-glob',
+    'warning',
+    range,
+    `${agent.name} matches \`${shownGlob(glob)}\` against no file: a glob starting with \`#\` is a comment to its matcher (${dialect.commentMatchesNothing}): ${effect}. Write the glob without the \`#\`${excluding ? ' after the `!`' : ''}, or remove it.`,
+  );
 }
 
 function globFinding(agent: AgentModel, range: Finding['range'], glob: string, messages: string[], newText: string | undefined): Finding {
