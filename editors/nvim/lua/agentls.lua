@@ -18,8 +18,9 @@ local M = {}
 local defaults = {
   cmd = { 'agentls', '--stdio' },
   -- The server's environment (protocol/launch.ts): two malloc arenas keep its memory near its
-  -- resting size after a burst of requests (glibc only; elsewhere unused).
-  cmd_env = { MALLOC_ARENA_MAX = '2' },
+  -- resting size after a burst of requests; huge pages for its large arrays make its start
+  -- touch fewer pages (glibc only; elsewhere unused).
+  cmd_env = { MALLOC_ARENA_MAX = '2', GLIBC_TUNABLES = 'glibc.malloc.hugetlb=1' },
   -- Files or folders that mark a project root, nearest first: every agent's rule folders and
   -- files (those the VS Code extension activates on, editors/vscode/package.json), agentls.json, .git.
   -- Their single files (.cursorrules, .windsurfrules, .clinerules, .roorules) each carry one

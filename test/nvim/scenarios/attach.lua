@@ -18,6 +18,7 @@ for _, pid in ipairs(vim.api.nvim_get_proc_children(vim.fn.getpid())) do
     local environ = '\0' .. f:read('*a')
     f:close()
     for name, value in environ:gmatch('%z(MALLOC_[%w_]+)=([^%z]*)') do T.result.server_env[name] = value end
+    for name, value in environ:gmatch('%z(GLIBC_TUNABLES)=([^%z]*)') do T.result.server_env[name] = value end
   end
 end
 -- A second file of the same project joins the same client: one server per root.
