@@ -4,13 +4,13 @@ import { rangesIntersect } from '../core/text';
 import { displayPath } from '../workspace/paths';
 import { ownerOf, type AgentModel, type Placement } from './agents';
 import { contentNarrowing, noFileGlobs } from './agents/globs';
-import type { KeySpec } from './agents/types';
+import type { KeySpec, RuleDrop } from './agents/types';
 import { notReadReason, type FileAnalysis } from './analysis';
 import { agentViews } from './context/agents';
 import { toolRuleScope } from './context/nestedRules';
 import { nestedScopeHedged, SCOPE_NOT_DOCUMENTED, toFilesUnder } from './agents/nestedScope';
 import type { AgentRule, AgentView } from './context/agentView';
-import { toolFrontmatter, toolRule } from './context/toolViews';
+import { droppedOr, toolFrontmatter, toolRule } from './context/toolViews';
 import { ruleNameHeading, xcshNameLines } from './describe';
 import type { RulesEngine } from './engine';
 import { atMentioned, describeActivation } from './lint/keyBlocks';
@@ -35,6 +35,8 @@ export interface ToolReading {
   fm: Record<string, unknown>;
   /** The YAML does not parse and the tool then reads no key (Cline). */
   dropped: boolean;
+  /** The tool's loader sends no part of the rule (`AgentModel.ruleDropped`: Cline 4's), and why. */
+  drop?: RuleDrop;
   /** The folder a nested rule reaches (`packages/web` for `packages/web/.cursor/rules/x.mdc`), relative to the workspace folder. */
   scope?: string;
   /** The tool's own lint of the file (`toolFindings`, as its diagnostics show it): a key's line says what they say of its value. */
@@ -87,12 +89,12 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   // The parse and lint the diagnostics made of this text (`outsideFindings`), or made here and kept for them.
   const { analysis, findings } = recentToolReading({ ...owner, path: p, text, root, targets });
   if (!analysis.parsed) return undefined;
-  const { parsed, fm, dropped, sent } = toolFrontmatter(analysis, owner.agent);
+  const { parsed, fm, dropped, sent, drop } = toolFrontmatter(analysis, owner.agent);
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source); its `.windsurf/rules` most likely.
   const scope = toolRuleScope(owner.agent.id, rel);
   const name = path.basename(p).replace(/(\.instructions)?\.mdc?$/, '');
-  const bufferRule = owner.placement.read ? { ...toolRule(analysis, parsed, owner.agent.activation(fm), sent), name, scope } : undefined;
-  return { analysis, name, tool: { ...owner, fm, dropped, scope, findings }, xcsh: false, bufferRule };
+  const bufferRule = owner.placement.read ? { ...droppedOr(toolRule(analysis, parsed, owner.agent.activation(fm), sent), drop), name, scope } : undefined;
+  return { analysis, name, tool: { ...owner, fm, dropped, drop, scope, findings }, xcsh: false, bufferRule };
 }
 
 /**
@@ -107,8 +109,8 @@ export function hoverAgents(engine: RulesEngine, p: string, analysis: FileAnalys
   // A file too large to read has no frontmatter agentls knows: its tool is still spoken for, to say so (`ruleNameHover`).
   if (analysis.readProblem?.kind === 'too-large') return { tool: { agent: owner.agent, placement: owner.placement, fm: {}, dropped: false, findings: [] }, xcsh: targets.has('xcsh') };
   if (!analysis.parsed) return { xcsh: true };
-  const { fm, dropped } = toolFrontmatter(analysis, owner.agent);
-  return { tool: { agent: owner.agent, placement: owner.placement, fm, dropped, findings: engine.toolFindingsOf(p) ?? [] }, xcsh: targets.has('xcsh') };
+  const { fm, dropped, drop } = toolFrontmatter(analysis, owner.agent);
+  return { tool: { agent: owner.agent, placement: owner.placement, fm, dropped, drop, findings: engine.toolFindingsOf(p) ?? [] }, xcsh: targets.has('xcsh') };
 }
 
 /**
@@ -193,7 +195,7 @@ export function toolKeyLine(reading: ToolReading, entry: Pick<KeyEntry, 'rawKey'
   const value = fm[key];
   const activation = agent.activation(fm);
   const unusedGlobs = agent.globs?.key === key && activation.mode !== 'globs' ? ', so these globs do nothing' : '';
-  const applied = `In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}`;
+  const applied = reading.drop ? reading.drop.why.replace(/\.$/, '') : `In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}`;
   const said = [...new Set(reading.findings.filter((f) => KEY_VALUE_CODES.has(f.code) && rangesIntersect(f.range, entry.lineRange)).map((f) => f.message))];
   if (said.length) return `${said.join(' ')} ${applied}.`;
   const read = value === undefined || value === null ? '' : `: \`${show(value)}\``;

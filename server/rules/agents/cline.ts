@@ -4,6 +4,7 @@ import { displayPath, isInside } from '../../workspace/paths';
 import { clineGlobalRuleAreas } from '../../workspace/ruleLocations';
 import { afterMarker, baseName, isMarkdownName } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
+import { clineRuleDropped } from './clineDrops';
 import type { Activation, AgentModel, Placement } from './types';
 
 /**
@@ -33,12 +34,14 @@ export const cline: AgentModel = {
   // the workspace at hand. A glob there that matches nothing in this workspace may well match
   // in another, so no dead glob is said of it (context/agentView.ts, `judgedAgainstWorkspace`).
   readsUserLocation: true,
-  keys: { paths: { kind: 'globs' } },
+  // Cline 4 reads `name`, `disabled` and `enabled` beside `paths` (agents/clineDrops.ts has the source); Cline 3.x read `paths` alone.
+  keys: { paths: { kind: 'globs' }, name: { kind: 'string' }, disabled: { kind: 'boolean' }, enabled: { kind: 'boolean' } },
   globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },
-  // Cline's source (src/core/context/instructions/user-instructions/frontmatter.ts,
-  // parseYamlFrontmatter): "intentionally fail-open", YAML that does not parse gives no keys
-  // at all, so the rule goes to every request.
+  // YAML that does not parse gives no keys at all: Cline 3.x's "intentionally fail-open" reading
+  // (src/core/context/instructions/user-instructions/frontmatter.ts, parseYamlFrontmatter); Cline 4
+  // then drops the whole rule (`ruleDropped`, agents/clineDrops.ts has the source).
   invalidYamlDropsFrontmatter: true,
+  ruleDropped: clineRuleDropped,
   activation: (fm) => clineActivation(fm.paths),
 };
 

@@ -168,6 +168,23 @@ export interface AgentPlaces {
   rooUserModes?: readonly string[];
 }
 
+/**
+ * A rule file the agent lists and then sends no part of, by what it holds (`AgentModel.ruleDropped`):
+ * a frontmatter its loader rejects, no text to send, or a key that switches the rule off.
+ */
+export interface RuleDrop {
+  /** What drops it, for the finding's code and range. */
+  cause: 'invalid-yaml' | 'empty' | 'wrong-type' | 'disabled';
+  /** The key that drops it (`disabled`), where one does: the finding lies on it. */
+  key?: string;
+  /** Why the agent sends none of the rule, a sentence naming it, with the source: the finding, the hover and the listings say it. */
+  why: string;
+  /** How the listings say it, a clause after the rule's name and path (`agentls rules`, `--for`). */
+  listed: string;
+  /** What to do about it, a sentence; none where the file does what its author meant (`disabled: true`). */
+  advice?: string;
+}
+
 export interface AgentModel {
   id: AgentId;
   /** As messages name it: "Cursor", "the xcsh agent". */
@@ -201,6 +218,11 @@ export interface AgentModel {
    * said in the finding (Continue). Unset: how the agent's parser reads such a block is not known.
    */
   aliasBombDropsFrontmatter?: string;
+  /**
+   * Where the agent's loader sends no part of a rule file it lists, what drops it (Cline 4: `agents/clineDrops.ts`, with
+   * the source); undefined where it sends it. `frontmatter`: the keys as agentls read them; `invalidYaml`: its YAML did not parse.
+   */
+  ruleDropped?(file: { text: string; frontmatter: Record<string, unknown>; invalidYaml: boolean }): RuleDrop | undefined;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
 }

@@ -2,7 +2,7 @@ import { agentModel, agentOfLocation, sentWhole, type AgentId, type AgentModel }
 import { displayPath, isInside } from '../../workspace/paths';
 import { countWork } from '../../workspace/testCounts';
 import { toolRelativePath } from '../agents/relative';
-import type { Activation } from '../agents/types';
+import type { Activation, RuleDrop } from '../agents/types';
 import { toolNotReadReason, type FileAnalysis } from '../analysis';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
@@ -93,11 +93,11 @@ export function toolAgentViews(view: RulesView): AgentView[] {
         rules.push(wholeFileRule(candidate.name, candidate.path, analysis.text, global));
         continue;
       }
-      const { parsed, fm } = toolFrontmatter(analysis, model);
+      const { parsed, fm, drop } = toolFrontmatter(analysis, model);
       // Its `{}` is no frontmatter the tool reads (the tool's reading: a BOM skipped): told as not read, never given a mode.
       const unread = toolFrontmatterNotRead(parsed, model);
       if (unread) notRead(unread);
-      else rules.push(toolRule(analysis, parsed, model.activation(fm)));
+      else rules.push(droppedOr(toolRule(analysis, parsed, model.activation(fm)), drop));
     }
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
   });
@@ -113,6 +113,11 @@ export function toolAgentViews(view: RulesView): AgentView[] {
  */
 function readsInWorkspaceFolder(analysis: FileAnalysis, cwd: string): boolean {
   return analysis.candidate.level === 'user' || isInside(cwd, analysis.candidate.path);
+}
+
+/** The rule, or where the agent's loader sends no part of it (`AgentModel.ruleDropped`: Cline 4's), listed as never sent, in no total, saying why. */
+export function droppedOr(rule: AgentRule, drop: RuleDrop | undefined): AgentRule {
+  return drop ? { ...rule, mode: 'none', globs: [], notApplied: drop.listed } : rule;
 }
 
 /** A file its agent sends whole in every request (`sentWhole`, `instructionViews.ts`'s plain files): its text as read, without a leading BOM. */
@@ -176,15 +181,18 @@ const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
 /**
  * A rule file's frontmatter as its tool reads it (`fm`, what its activation is decided from),
  * with the parse it comes from; `dropped` when the YAML does not parse and the tool then reads
- * no key at all (`invalidYamlDropsFrontmatter`: Cline).
+ * no key at all (`invalidYamlDropsFrontmatter`: Cline); `drop` where the tool's loader then sends
+ * no part of the rule (`AgentModel.ruleDropped`: Cline 4's).
  */
-export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean; sent?: string } {
+export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean; sent?: string; drop?: RuleDrop } {
   const parsed = toolParsed(analysis);
   // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`): its keys, and the text it sends.
   const own = ownReading(model.id, analysis.text);
   if (own) return { parsed, fm: own.frontmatter, dropped: own.rejected !== undefined, sent: own.sent };
   const dropped = droppedByTool(parsed, model);
-  return { parsed, fm: dropped ? {} : frontmatterOf(parsed), dropped };
+  const fm = dropped ? {} : frontmatterOf(parsed);
+  const drop = model.ruleDropped?.({ text: analysis.text, frontmatter: fm, invalidYaml: dropped });
+  return { parsed, fm, dropped, ...(drop ? { drop } : {}) };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Range } from '../../core/text';
 import { UNDECODABLE_NAME } from '../../workspace/fs';
 import type { ProviderId } from '../../workspace/ruleLocations';
 import { sentWhole, type AgentId, type AgentModel, type Placement } from '../agents';
+import type { RuleDrop } from '../agents/types';
 import { toolRelativePath } from '../agents/relative';
 import { globList } from '../agents/shared';
 import { KIRO_AUTO_SOURCE } from '../agents/kiro';
@@ -86,16 +87,25 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
-  if (parsed?.fallbackUsed && parsed.yamlError && !parsed.yamlError.beyondLimits) {
-    if (agent.invalidYamlDropsFrontmatter) return [...out, droppedFrontmatterFinding(loc, agent)];
+  const invalidYaml = parsed?.fallbackUsed === true && parsed.yamlError !== undefined && !parsed.yamlError.beyondLimits;
+  // A file the agent's loader lists and sends no part of (Cline 4's: `agents/clineDrops.ts`).
+  const drop = agent.ruleDropped?.({ text: analysis.text, frontmatter: invalidYaml ? {} : fm, invalidYaml });
+  if (invalidYaml) {
+    if (agent.invalidYamlDropsFrontmatter) return [...out, droppedFrontmatterFinding(loc, agent, drop)];
     out.push(...yamlFindings(loc, agent));
   }
+  if (drop) out.push(dropFinding(loc, drop));
   // YAML agentls reads that the agent's parser throws on (a key written twice): none of its keys is read, so none is judged.
   if (own?.rejected && parsed?.layout.block && !parsed.yamlError) return [...out, continueRejectedFinding(loc, agent, own, fm, scope)];
   // A list or a single value: the tool reads no key, which is said once, by its cause, not again as a missing key.
   const shapeless = notAMappingFindings(loc, agent, scope);
   out.push(...shapeless);
-  out.push(...keyFindings(loc, agent, fm, file.targets));
+  const keyed = keyFindings(loc, agent, fm, file.targets);
+  // A value that drops the rule (Cline 4's `disabled: "no"`) is said once, by the drop, with the key's quick fix where it has one.
+  const dropped = drop?.cause === 'wrong-type' ? out.find((f) => f.code === 'frontmatter/wrong-type' && f.severity === 'error') : undefined;
+  const sameValue = (f: Finding) => dropped !== undefined && f.code === dropped.code && JSON.stringify(f.range) === JSON.stringify(dropped.range);
+  for (const f of keyed.filter(sameValue)) if (f.data) dropped!.data = f.data;
+  out.push(...keyed.filter((f) => !sameValue(f)));
   out.push(...repeatedFrontmatterFindings(loc, agent, fm, scope));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key], agent.activation(fm).mode === 'always'));
   // A block the tool cannot see is reported once, by its cause, not again as a missing key.
@@ -135,13 +145,30 @@ function sentAsTextFinding(loc: RuleLocator, agent: AgentModel): Finding {
   return finding('frontmatter/sent-as-text', 'information', loc.blockRange(), `${sends}: this block most likely reaches ${model} as text.`);
 }
 
-/** Invalid YAML that the tool reads as no frontmatter at all (Cline): its keys are lost, so the rule applies always. */
-function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel): Finding {
+/**
+ * Invalid YAML that the tool reads as no frontmatter at all: its keys are lost, so the rule applies always; or, where its loader
+ * then drops the whole file (`drop`: Cline 4's), no part of the rule is sent.
+ */
+function droppedFrontmatterFinding(loc: RuleLocator, agent: AgentModel, drop: RuleDrop | undefined): Finding {
   const problem = loc.analysis.parsed!.yamlError!;
   const range: Range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
   // Any key or list element may be what the parser rejects: the fix quotes those of them it rejects alone.
   const valueLines = metaLines(loc).filter(({ text }) => /^(\s*-\s|[\w-]+:)/.test(text));
-  return finding('frontmatter/yaml-error', 'error', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]}): ${agent.name} then reads none of its keys, so this rule goes to every request. Quote the value.`, quoteFix(valueLines));
+  const what = drop?.cause === 'invalid-yaml' ? `. ${drop.why}` : `: ${agent.name} then reads none of its keys, so this rule goes to every request.`;
+  return finding('frontmatter/yaml-error', 'error', range, `The frontmatter is not valid YAML (${problem.message.split('\n')[0]})${what} Quote the value.`, quoteFix(valueLines));
+}
+
+/**
+ * A rule file the agent sends no part of for what it holds (`RuleDrop`, the cause, the other than
+ * invalid YAML): an error where a value the loader rejects drops it, an information where it is
+ * empty or switched off, which is what its author wrote.
+ */
+function dropFinding(loc: RuleLocator, drop: RuleDrop): Finding {
+  const entry = drop.key === undefined ? undefined : loc.entry(drop.key);
+  const message = drop.advice ? `${drop.why} ${drop.advice}` : drop.why;
+  if (drop.cause === 'wrong-type') return finding('frontmatter/wrong-type', 'error', entry?.valueRange ?? loc.openerRange(), message);
+  if (drop.cause === 'disabled') return finding('rule/inactive', 'information', entry?.lineRange ?? loc.openerRange(), message);
+  return finding('rule/empty-body', 'information', loc.blockRange(), message);
 }
 
 /**

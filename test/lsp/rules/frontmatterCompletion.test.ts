@@ -59,8 +59,8 @@ describe('frontmatter completion', () => {
     const c = await start({ folders: [ws], home: tempDir() });
     const cline = await c.open(path.join(ws, '.clinerules/tests.md'));
     const clineKeys = await c.completion(cline, { line: 1, character: 0 });
-    // `globs` here is reported (rule/foreign-key: "Cline reads `paths`"): completion must not write it.
-    expect(labels(clineKeys)).toEqual(['paths']);
+    // `globs` here is reported (rule/foreign-key: "Cline reads `paths`"): completion must not write it. Cline 4 reads `name`, `disabled` and `enabled` too.
+    expect(labels(clineKeys)).toEqual(['paths', 'name', 'disabled', 'enabled']);
     expect(clineKeys.items[0].detail).toBe('read by Cline');
     const windsurf = await c.open(path.join(ws, '.windsurf/rules/style.md'));
     expect(labels(await c.completion(windsurf, { line: 1, character: 0 })).sort()).toEqual(['description', 'globs', 'trigger']);
