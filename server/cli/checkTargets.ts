@@ -6,7 +6,7 @@ import { LIMITS } from '../core/limits';
 import { looksMarkdown } from '../rules/discovery';
 import { compareBytes } from '../rules/model';
 import { realpathOfLongestPrefix } from '../workspace/confine';
-import { linkLeadsToFolder } from '../workspace/links';
+import { linkLeadsTo, linkLeadsToFolder } from '../workspace/links';
 import { displayPath, isInside } from '../workspace/paths';
 import { agentModel } from '../rules/agents';
 import { cappedInstructionFinding } from '../rules/context/cappedFolders';
@@ -85,7 +85,8 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     }
     const held = !inRoot && area === undefined ? userAreasHeldBy(abs, session) : [];
     if (held.length > 0) {
-      const there = held.filter((a) => fs.existsSync(a));
+      // A place that is a link to nothing is there all the same: named, its finding says so (`userLevelDanglingLink`).
+      const there = held.filter((a) => fs.existsSync(a) || linkLeadsTo(a) !== undefined);
       const said = placesByAgent(held, session);
       if (there.length === 0) problems.push(`${written}: agentls checks only what ${said}, and none of it is there`);
       else {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { brokenLinkReason, fileInPlaceOfFolder } from '../workspace/links';
 import type { AgentId } from './agents';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS } from '../workspace/copilotLocations';
+import { claudeUserRulesFolder, CONTINUE_RULES_FOLDER, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../workspace/ruleLocations';
 
 /**
  * Rule folders of tools whose rules the xcsh agent does not read, so its discovery (which
@@ -80,21 +81,59 @@ export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => s
   for (const folder of toolOnlyFolders(copilot)) {
     const dir = path.join(cwd, ...folder.rel);
     const outside = escapeTarget(dir);
-    if (outside !== undefined) {
-      out.push({ path: dir, agent: folder.agent, outside, ...held(folder) });
-      continue;
-    }
-    for (const at of [dir, path.dirname(dir)]) {
-      const reason = brokenLinkReason(at, { folderWanted: true });
-      const file = reason === undefined ? fileInPlaceOfFolder(at) : undefined;
-      if (reason === undefined && file === undefined) continue;
-      // `.github` itself linked to nothing or a file: said once, for the instructions, which come first.
-      if (out.some((o) => o.path === at)) break;
-      out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason!, ...held(folder) } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link, special: file.special, ...held(folder) });
-      break;
-    }
+    if (outside !== undefined) out.push({ path: dir, agent: folder.agent, outside, ...held(folder) });
+    else noteBrokenPlace(out, dir, folder);
   }
   return out;
+}
+
+/**
+ * The user-level rule folders of the agents whose views read them (`instructionViews.ts`: Roo
+ * Code's `~/.roo/rules`, Continue's `~/.continue/rules`, Claude Code's `~/.claude/rules`,
+ * Kiro's `~/.kiro/steering`), which the xcsh agent's discovery never lists, so a link to
+ * nothing (or round a loop) there, or a file in a folder's place, or the same of the folder
+ * above (`~/.roo`), would pass in silence: said as `brokenToolFolders` says a project's, and
+ * as discovery says Cline's global folders and the xcsh agent's own (`listFolder`). Each
+ * agent reads its folder through a link (Roo Code's source and Claude Code's docs:
+ * `LINK_FOLLOWING_RULE_FOLDER`; Continue's and Kiro's say nothing otherwise: `notRead.ts`,
+ * LOCATION_READERS), and none lists a link to nothing or a file as a folder. No link out of
+ * the home is said here: `check` says those of these folders it names (`checkTargets.ts`).
+ * An lstat and a stat of each, nothing opened.
+ */
+export function brokenUserToolFolders(home: string): BrokenToolFolder[] {
+  const out: BrokenToolFolder[] = [];
+  for (const folder of userToolFolders(home)) noteBrokenPlace(out, folder.dir, folder);
+  return out;
+}
+
+/** The folders `brokenUserToolFolders` looks at, and the folders above them: a change at one may make or mend what it says. */
+export function userToolFolderPlaces(home: string): string[] {
+  return userToolFolders(home).flatMap((folder) => [folder.dir, path.dirname(folder.dir)]);
+}
+
+function userToolFolders(home: string): { dir: string; agent: AgentId }[] {
+  return [
+    { dir: rooUserRuleFolder(home), agent: 'roo' },
+    { dir: path.join(home, CONTINUE_RULES_FOLDER), agent: 'continue' },
+    { dir: claudeUserRulesFolder(home), agent: 'claude' },
+    { dir: path.join(home, KIRO_STEERING_FOLDER), agent: 'kiro' },
+  ];
+}
+
+/**
+ * Adds to `out` what keeps `dir` from being a folder its agent lists: it, or the folder above
+ * it, is a link to nothing or round a loop, or a file (or a link to one). A place already said
+ * (`.github` of both Copilot's folders) is said once, for the first.
+ */
+function noteBrokenPlace(out: BrokenToolFolder[], dir: string, folder: { agent: AgentId; files?: 'prompt files' }): void {
+  for (const at of [dir, path.dirname(dir)]) {
+    const reason = brokenLinkReason(at, { folderWanted: true });
+    const file = reason === undefined ? fileInPlaceOfFolder(at) : undefined;
+    if (reason === undefined && file === undefined) continue;
+    if (out.some((o) => o.path === at)) return;
+    out.push(file === undefined ? { path: at, agent: folder.agent, reason: reason!, ...held(folder) } : { path: at, agent: folder.agent, folder: dir, fileLink: file.link, special: file.special, ...held(folder) });
+    return;
+  }
 }
 
 function held(folder: { files?: 'prompt files' }): { files?: 'prompt files' } {

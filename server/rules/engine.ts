@@ -14,7 +14,7 @@ import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { fileLocationFinding, placeOf } from './lint/fileLocation';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
-import { brokenToolFolders } from './brokenToolFolders';
+import { brokenToolFolders, brokenUserToolFolders, userToolFolderPlaces, type BrokenToolFolder } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
@@ -385,23 +385,30 @@ export class RulesEngine {
     // Rule folders the xcsh agent does not read, linked to nothing or out of the workspace: their own tool's notice.
     const places = this.session.agentPlaces(state.cwd);
     const copilot = places && { instructions: places.copilotInstructions, prompts: places.copilotPrompts };
-    for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p), copilot)) {
-      if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) continue;
-      const tool = agentModel(broken.agent).name;
-      const files = broken.files ?? 'rules';
-      const finding =
-        'outside' in broken
-          ? linkedOutLocationFinding(`This ${placeOf(files)} is a symbolic link to ${broken.outside} outside the workspace.`, tool, files)
-          : 'folder' in broken
-            ? fileLocationFinding(tool, broken.agent, displayPath(broken.folder, state.cwd, this.session.home), { link: broken.fileLink, special: broken.special }, files)
-            : brokenLinkFinding(broken.reason, tool, 'location', files);
-      state.notRead.set(broken.path, finding);
-      // Prompt files are run on demand, never sent with a request: no rule that reaches a file went unread.
-      if (broken.files === undefined) state.unreadLocations.set(broken.path, finding);
-      affected.add(broken.path);
-      if ('reason' in broken || ('folder' in broken && broken.fileLink !== undefined)) this.noteLinkTargets(state, broken.path);
-    }
+    for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p), copilot)) this.noteBrokenToolFolder(state, broken, affected);
+    // The same of the user-level folders of the agents whose views read the home (Roo Code's, Continue's, Claude Code's, Kiro's):
+    // a change at one, or above it, lists again.
+    for (const broken of brokenUserToolFolders(this.session.home)) this.noteBrokenToolFolder(state, broken, affected);
+    for (const place of userToolFolderPlaces(this.session.home)) discovery.structural.add(place);
     return affected;
+  }
+
+  /** A rule folder of a tool the xcsh agent does not list, linked to nothing or out, or a file: its tool's notice, where that tool is judged. */
+  private noteBrokenToolFolder(state: RootRules, broken: BrokenToolFolder, affected: Set<string>): void {
+    if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) return;
+    const tool = agentModel(broken.agent).name;
+    const files = broken.files ?? 'rules';
+    const finding =
+      'outside' in broken
+        ? linkedOutLocationFinding(`This ${placeOf(files)} is a symbolic link to ${broken.outside} outside the workspace.`, tool, files)
+        : 'folder' in broken
+          ? fileLocationFinding(tool, broken.agent, displayPath(broken.folder, state.cwd, this.session.home), { link: broken.fileLink, special: broken.special }, files)
+          : brokenLinkFinding(broken.reason, tool, 'location', files);
+    state.notRead.set(broken.path, finding);
+    // Prompt files are run on demand, never sent with a request: no rule that reaches a file went unread.
+    if (broken.files === undefined) state.unreadLocations.set(broken.path, finding);
+    affected.add(broken.path);
+    if ('reason' in broken || ('folder' in broken && broken.fileLink !== undefined)) this.noteLinkTargets(state, broken.path);
   }
 
   /** Reads a skipped file for its own tool's lint, and analyses it where its tool reads it (`readByItsToolOnly`). */

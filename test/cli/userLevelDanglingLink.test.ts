@@ -39,3 +39,47 @@ describe('a user-level rule location that is a link to nothing', () => {
     });
   }
 });
+
+/*
+ * The same of the user-level folders of the agents whose views read the home, which the xcsh
+ * agent's discovery never lists: named, the link is an error naming the agent (not "found no
+ * rule files", exit 0); in a check of the project, the note counts it; `agentls rules` lists it.
+ */
+describe("another agent's user-level rule folder that is a link to nothing", () => {
+  for (const [link, agent] of [
+    ['.roo/rules', 'Roo Code'],
+    ['.continue/rules', 'Continue'],
+    ['.claude/rules', 'Claude Code'],
+    ['.kiro/steering', 'Kiro'],
+    ['.roo', 'Roo Code'],
+  ] as const) {
+    it(`~/${link}: named, it is an error naming ${agent}; the project's check and agentls rules say it`, () => {
+      const { ws, home, located } = setUp(link);
+      const named = agentlsWithHome(ws, home, 'check', '--format', 'json', located);
+      expect(named.stderr).toBe('');
+      const diagnostics = (JSON.parse(named.stdout) as CheckJson).diagnostics;
+      expect(diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([
+        [located, 'rule/unreadable', 'error', `This rule location is a symbolic link that leads to ../gone, which does not exist: ${agent} reads no rules from it.`],
+      ]);
+      expect(named.status).toBe(1);
+
+      const whole = agentlsWithHome(ws, home, 'check', '--format', 'json');
+      expect(whole.status, whole.stderr).toBe(0);
+      expect(whole.stderr).toContain(`1 problem in your user-level rules (~/${link}) is not reported`);
+      expect(whole.stderr).toContain(`agentls check --home ${home} ${located} reports it`);
+
+      const rules = agentlsWithHome(ws, home, 'rules');
+      expect(rules.stdout).toContain(`Rule folders agentls could not read (their rules are not listed here):\n  ~/${link}: This rule location is a symbolic link that leads to ../gone, which does not exist: ${agent} reads no rules from it.`);
+    });
+  }
+
+  it("~/.claude named, its rules a link to nothing and no CLAUDE.md: says that link, and fails", () => {
+    const { ws, home, located } = setUp('.claude/rules');
+    const run = agentlsWithHome(ws, home, 'check', path.join(home, '.claude'));
+    expect(run.stdout).toContain(`~/.claude/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../gone, which does not exist: Claude Code reads no rules from it.`);
+    expect(run.stdout).not.toContain('no problems');
+    expect(run.stderr).not.toContain('none of it is there');
+    expect(run.status).toBe(1);
+    expect(fs.lstatSync(located).isSymbolicLink()).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RuleBucketsResult } from '../../../protocol/rules';
+import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
+import { tempDir, writeTree } from '../../helpers/repo';
+
+/*
+ * The user-level rule folders of Roo Code, Continue and Claude Code as links to nothing, in the
+ * server: each is among the rule folders it could not read (as Cline's global folder is), naming
+ * the agent that reads no rules there, and the link's own diagnostics say so.
+ */
+const start = useLspClients(afterEach);
+
+describe("the server and another agent's user-level rule folder linked to nothing", () => {
+  it('lists each among the folders it could not read and reports it on the link', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'Use tabs.\n', 'src/a.ts': 'x\n' });
+    const home = tempDir('agentls-home-');
+    const links = { '.roo/rules': 'Roo Code', '.continue/rules': 'Continue', '.claude/rules': 'Claude Code' };
+    for (const rel of Object.keys(links)) {
+      fs.mkdirSync(path.join(home, path.dirname(rel)), { recursive: true });
+      fs.symlinkSync('../gone', path.join(home, rel));
+    }
+    const c = await start({ folders: [ws], home });
+    await c.waitForLog(/file index: \d+ files/);
+    const buckets = await until('the buckets from the complete index', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => r.indexing === undefined);
+    const said = (buckets.unread ?? []).map((u) => [u.code, u.message]);
+    for (const agent of Object.values(links)) expect(said).toContainEqual(['rule/unreadable', `This rule location is a symbolic link that leads to ../gone, which does not exist: ${agent} reads no rules from it.`]);
+    const onLink = await c.waitForDiagnostics(c.uri(path.join(home, '.roo/rules')), (d) => d.length > 0, 20_000);
+    expect(onLink.map((d) => [d.code, d.message])).toEqual([['rule/unreadable', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.']]);
+  });
+});
