@@ -4,7 +4,7 @@ import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerOf, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import type { ReadProblem } from './analysis';
 import { finding } from './codes';
-import { brokenLinkFinding, linkedOutFileFinding, linkedOutFolderFinding, notReadForKind, selfHoldingLocationFinding, specialEntryFinding } from './lint/notRead';
+import { brokenLinkFinding, linkedOutFileFinding, linkedOutFolderFinding, notReadForKind, selfHoldingLocationFinding, specialEntryFinding, tooDeepLinkFinding } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
 import { recentToolReading } from './toolLint/recent';
@@ -27,9 +27,10 @@ export interface OutsideFile {
   /**
    * A link to a folder in a rule folder whose agent walks it as the folder (`LINK_FOLLOWING_RULE_FOLDER`):
    * no rule file itself (its files are listed through it); `holdsItself`, where it leads, as written,
-   * when that folder holds the link (a walk of it meets the link again).
+   * when that folder holds the link (a walk of it meets the link again); `tooDeep`, the links on the way
+   * to it, itself included, where its agent follows fewer (`rooLinkTooDeep`).
    */
-  linkedFolder?: { holdsItself?: string };
+  linkedFolder?: { holdsItself?: string; tooDeep?: number };
   /** The classifier's verdict for the xcsh agent. */
   kind: DocumentKind;
   agents: 'auto' | readonly string[];
@@ -58,7 +59,9 @@ export function outsideFindings(file: OutsideFile): Finding[] {
   if (file.linkedFolder !== undefined) {
     // Its agent reads the folder's files, listed through the link where it stays in the workspace: nothing to say of the link then.
     if (!owner?.placement.read || !targets.has(owner.agent.id)) return out;
-    if (file.linkedOutTo !== undefined) out.push(linkedOutFolderFinding(file.linkedOutTo, owner.agent.name));
+    // Not followed by its agent, wherever it leads: it reads nothing there, in or out of the workspace.
+    if (file.linkedFolder.tooDeep !== undefined) out.push(tooDeepLinkFinding(file.linkedFolder.tooDeep, owner.agent.name));
+    else if (file.linkedOutTo !== undefined) out.push(linkedOutFolderFinding(file.linkedOutTo, owner.agent.name));
     else if (file.linkedFolder.holdsItself !== undefined) out.push(selfHoldingLocationFinding(file.linkedFolder.holdsItself, owner.agent.name));
     return out;
   }

@@ -7,7 +7,7 @@ import type { WorkspaceSession } from '../workspace/session';
 import type { OutsideFile } from './agentFiles';
 import { ownerOf } from './agents';
 import { isClineTextRule } from './agents/cline';
-import { mayBeRooFile, ROO_RULE_FOLDER } from './agents/roo';
+import { mayBeRooFile, ROO_RULE_FOLDER, rooLinkTooDeep } from './agents/roo';
 import { ZED_OWN_FILE } from './agents/zed';
 import { MAX_RULE_FILE_BYTES, type ReadProblem } from './analysis';
 import type { RulesEngine } from './engine';
@@ -83,7 +83,9 @@ export async function readOutsideFile(
   const linkedOutTo = !read.ok && brokenLink === undefined && read.reason === 'outside-workspace' ? session.confinement.escapeTarget(file) : undefined;
   const holdsItself = folderLink && linkedOutTo === undefined ? linkHoldingItself(file) : undefined;
   const readProblem = read.ok ? invalid : brokenLink === undefined && linkedOutTo === undefined && !folderLink ? readProblemOf(read) : undefined;
-  const linkedFolder = folderLink ? { linkedFolder: holdsItself !== undefined ? { holdsItself } : {} } : {};
+  // Past the links Roo Code follows, whether it leads out or not: Roo Code reads nothing there (`rooLinkTooDeep`).
+  const tooDeep = folderLink ? rooLinkTooDeep(file) : undefined;
+  const linkedFolder = folderLink ? { linkedFolder: { ...(holdsItself !== undefined ? { holdsItself } : {}), ...(tooDeep !== undefined ? { tooDeep } : {}) } } : {};
   return { path: file, ...place, text, linkedOutTo, brokenLink, readProblem, ...linkedFolder, agents: session.settings.rules.agents, workspaceHasXcsh: engine.workspaceHasXcsh(place.root), named };
 }
 

@@ -117,6 +117,27 @@ export function linkHoldingItself(link: string): string | undefined {
   }
 }
 
+/**
+ * How many symbolic links lie on the way from `folder` down to `p`, `p` itself included and
+ * `folder` not (`.roo/rules/l1/sub/l2` with `l1` and `l2` links: 2). One lstat per name below
+ * `folder`, nothing followed to its end; 0 where `p` is not below `folder`.
+ */
+export function linksOnTheWay(folder: string, p: string): number {
+  const rel = path.relative(folder, p);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return 0;
+  let count = 0;
+  let at = folder;
+  for (const name of rel.split(path.sep)) {
+    at = path.join(at, name);
+    try {
+      if (fs.lstatSync(at).isSymbolicLink()) count++;
+    } catch {
+      return count;
+    }
+  }
+  return count;
+}
+
 /** Whether `link` is a link that leads to a folder (a stat through it, never a listing: it may lead out of the workspace). */
 export function linkLeadsToFolder(link: string): boolean {
   try {

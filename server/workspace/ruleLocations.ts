@@ -350,7 +350,7 @@ export function ancestorsUpTo(start: string, stop: string | undefined): string[]
  * - Roo Code's `.roo/rules` and `.roo/rules-{mode}` (its source, RooCodeInc/Roo-Code,
  *   src/core/prompts/sections/custom-instructions.ts: `readTextFilesFromDirectory` hands each
  *   link to `resolveSymLink`, which lists a linked folder recursively, and follows a link met
- *   there in turn until its `MAX_DEPTH` of 5: `ROO_LINKED_FOLDER_ROUNDS`);
+ *   there in turn until its `MAX_DEPTH` of 5: `LINKED_FOLDER_ROUNDS`, `rooLinkTooDeep`);
  * - Claude Code's `.claude/rules` (its docs, code.claude.com/docs/en/memory, "Share rules across
  *   projects with symlinks": the folder "supports symlinks", linked folders and files are
  *   "resolved and loaded normally", loops "detected and handled gracefully").

@@ -1,3 +1,5 @@
+import { linksOnTheWay } from '../../workspace/links';
+import { LINKED_FOLDER_ROUNDS } from '../../workspace/ruleLocations';
 import { afterMarker, baseName } from './shared';
 import { misspeltRooFolderPlacement, unknownModePlacement } from './rooModeFolders';
 import type { AgentModel, AgentPlaces, Placement } from './types';
@@ -96,6 +98,24 @@ export function mayBeRooFile(p: string): boolean {
 
 /** A path (either separator) under a `.roo/rules` or `.roo/rules-{mode}` folder, at any depth: a folder whose every file may be Roo Code's. */
 export const ROO_RULE_FOLDER = /(?:^|[\\/])\.roo[\\/]rules(?:-[a-zA-Z0-9-]+)?[\\/]/;
+
+/**
+ * For a link to a folder under a `.roo/rules` or `.roo/rules-{mode}` folder (`~/.roo/rules` too),
+ * how many links lie on the way to it (`linksOnTheWay`: itself the last) where that is more than
+ * Roo Code follows, `LINKED_FOLDER_ROUNDS`: it reads none of the files behind such a link. Its
+ * source (RooCodeInc/Roo-Code, src/core/prompts/sections/custom-instructions.ts) lists the rule
+ * folder with a recursive `readdir` (real subfolders add no depth), gives each entry depth 0
+ * (`readTextFilesFromDirectory`), and `resolveDirectoryEntry` hands a link to `resolveSymLink`
+ * one deeper, which lists a linked folder and hands its entries back one deeper again: the
+ * files behind the n-th link are at depth 2n, and an entry past `MAX_DEPTH` (5) is dropped, so
+ * the third link's folder (depth 6) gives nothing. Undefined where Roo Code reads through it.
+ */
+export function rooLinkTooDeep(link: string): number | undefined {
+  const match = ROO_RULE_FOLDER.exec(link);
+  if (match === null) return undefined;
+  const links = linksOnTheWay(link.slice(0, match.index + match[0].length), link);
+  return links > LINKED_FOLDER_ROUNDS ? links : undefined;
+}
 
 /** Whether a file of a rule folder is one Roo Code skips as a cache or system file (its source's `shouldIncludeRuleFile`). */
 export function rooSkipsFile(name: string): boolean {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { claudeUserMemoryFile, claudeUserRulesFolder, clineGlobalRuleAreas, CODEX_GLOBAL_NAMES, codexHomeFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, rooUserRuleFolder, userRuleFolders, windsurfGlobalRulesFile, type RulesProfile } from '../../workspace/ruleLocations';
 import type { AgentId } from '../agents';
-import { rooSkipsFile } from '../agents/roo';
+import { rooLinkTooDeep, rooSkipsFile } from '../agents/roo';
 import { isClineRuleName } from '../agents/cline';
 import { isMarkdownName } from '../agents/shared';
 import { rooUserModeFolderOf } from '../rooRoot';
@@ -64,8 +64,9 @@ export async function userFolderFiles(
 ): Promise<{ files: string[]; capped?: CappedInstructionFolder; unlisted: string[]; linkedFolders: string[] }> {
   // A linked folder the agent follows is walked where it stays in the places agentls reads; the rest are handed back (`linkedFolders`).
   const listed = await agentFolderFiles(host, dir, walk.suffixes, { agent, through: walk.through, followsLinks: walk.followsLinks });
-  // A stat through each link, never a listing: it may lead out of the places agentls reads.
-  const linkedFolders = listed.links.filter((link) => linkLeadsToFolder(link));
+  // A stat through each link, never a listing: it may lead out of the places agentls reads. One past the links Roo Code
+  // follows is no folder it reads (`rooLinkTooDeep`): kept among the files, for the lint to say so of the link.
+  const linkedFolders = listed.links.filter((link) => linkLeadsToFolder(link) && !(agent === 'roo' && rooLinkTooDeep(link) !== undefined));
   const files = [...listed.files, ...listed.special].filter((p) => !walk.skips?.(path.basename(p)) && !linkedFolders.includes(p)).sort();
   return { files, ...(listed.capped ? { capped: listed.capped } : {}), unlisted: listed.unlisted, linkedFolders };
 }

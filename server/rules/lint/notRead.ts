@@ -5,6 +5,7 @@ import type { DocumentKind, NotReadCause } from '../../workspace/classify';
 import type { FileSystem } from '../../workspace/fs';
 import { linkLeadsToFolder } from '../../workspace/links';
 import { displayPath } from '../../workspace/paths';
+import { LINKED_FOLDER_ROUNDS } from '../../workspace/ruleLocations';
 import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
@@ -79,6 +80,20 @@ export function linkedOutFolderFinding(target: string, readerName: string): Find
     'warning',
     ZERO_RANGE,
     `This entry is a symbolic link to the folder ${target} outside the workspace. ${readerName} follows the link and reads the rules in that folder as its own; agentls does not, so they are not checked.`,
+  );
+}
+
+/**
+ * The finding for a link to a folder inside a rule folder whose agent follows such links only so
+ * deep (Roo Code: `rooLinkTooDeep` has the source), past that depth: `links`, how many lie on the
+ * way, itself included. The agent reads none of the files behind it, so rules kept there are lost.
+ */
+export function tooDeepLinkFinding(links: number, readerName: string): Finding {
+  return finding(
+    'rule/not-read',
+    'error',
+    ZERO_RANGE,
+    `${readerName} never reads the folder this symbolic link leads to: it is link ${links} on the way down from the rule folder, and ${readerName} reads the files behind ${LINKED_FOLDER_ROUNDS} links at most, so none of the rules there reach it. Link the folder from nearer the rule folder.`,
   );
 }
 
