@@ -149,10 +149,21 @@ export function fileSearchFeature(): Feature {
         }
       });
       supersedeOnArrival(ctx);
+      // A search's query cancelled: `agentls/fileSearchCancel` is a notification, but a client that sends it as a request
+      // (with an id) is answered null once the query is cancelled, not MethodNotFound.
+      const cancelQuery = (queryId: string): void => {
+        const source = running.get(queryId);
+        if (source) source.cancel();
+        else {
+          cancelledEarly.push(queryId);
+          if (cancelledEarly.length > EARLY_CANCELS) cancelledEarly.shift();
+        }
+      };
+      const queryIdOf = (raw: unknown): string => params.string(params.object(raw), 'query_id');
       ctx.onNotification(Methods.fileSearchCancel, (raw) => {
         let queryId: string;
         try {
-          queryId = params.string(params.object(raw), 'query_id');
+          queryId = queryIdOf(raw);
         } catch (err) {
           if (err instanceof ParamError) {
             ctx.log.warn(`${Methods.fileSearchCancel}: ${err.message}`);
@@ -160,12 +171,12 @@ export function fileSearchFeature(): Feature {
           }
           throw err;
         }
-        const source = running.get(queryId);
-        if (source) source.cancel();
-        else {
-          cancelledEarly.push(queryId);
-          if (cancelledEarly.length > EARLY_CANCELS) cancelledEarly.shift();
-        }
+        cancelQuery(queryId);
+      });
+      // Params that are no query are refused (InvalidParams), as any request's are.
+      ctx.onRequest(Methods.fileSearchCancel, (raw) => {
+        cancelQuery(queryIdOf(raw));
+        return null;
       });
       ctx.onRootsChanged(() => void build('sync').catch((err) => ctx.log.error(`file index: ${(err as Error).stack ?? err}`)));
       ctx.onSettingsChanged((next: Settings, previous: Settings) => {

@@ -67,17 +67,22 @@ export class WireLedger {
           if (this.searchOfQuery.size > REMEMBERED_QUERIES) this.searchOfQuery.delete(this.searchOfQuery.keys().next().value!);
         }
       }
+      // A client may send the notification as a request: its query's search is settled all the same.
+      if (method === Methods.fileSearchCancel) this.cancelQuery(params, answers);
       return answers;
     }
     if (method === '$/cancelRequest') {
       const target = isObject(params) ? params.id : undefined;
       if (isId(target)) this.answer(target, 'was cancelled', answers);
-    } else if (method === Methods.fileSearchCancel) {
-      const queryId = isObject(params) && typeof params.query_id === 'string' ? params.query_id : undefined;
-      const target = queryId === undefined ? undefined : this.searchOfQuery.get(queryId);
-      if (target !== undefined) this.answer(target, 'was cancelled', answers);
-    }
+    } else if (method === Methods.fileSearchCancel) this.cancelQuery(params, answers);
     return answers;
+  }
+
+  /** `agentls/fileSearchCancel`: the search of its query, when still unanswered, is answered cancelled. */
+  private cancelQuery(params: unknown, answers: EarlyAnswer[]): void {
+    const queryId = isObject(params) && typeof params.query_id === 'string' ? params.query_id : undefined;
+    const target = queryId === undefined ? undefined : this.searchOfQuery.get(queryId);
+    if (target !== undefined) this.answer(target, 'was cancelled', answers);
   }
 
   /**

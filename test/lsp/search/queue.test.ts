@@ -50,6 +50,16 @@ describe('cancelled and superseded searches never wait in the queue', () => {
     expect(c.indexOfResponse(21)).toBeLessThan(c.indexOfResponse(20));
   });
 
+  it('agentls/fileSearchCancel sent as a request (with an id) cancels its query and is answered null, not MethodNotFound', async () => {
+    const c = await ready();
+    c.send(status(30), search(31), { jsonrpc: '2.0', id: 32, method: 'agentls/fileSearchCancel', params: { query_id: queryId(31) } });
+    expect((await c.response(31)).error?.code).toBe(CANCELLED);
+    const answer = await c.response(32);
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toBeNull();
+    await c.response(30);
+  });
+
   it('each newer search settles the older ones at once; the newest answers with results', async () => {
     const c = await ready();
     const ids = Array.from({ length: 60 }, (_, i) => 100 + i);
