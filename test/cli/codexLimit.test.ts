@@ -71,6 +71,24 @@ describe("Codex's default 32 KiB for the AGENTS.md files it reads", () => {
   });
 });
 
+describe("Codex's limit counts a leading byte order mark", () => {
+  // Codex reads AGENTS.md as raw bytes (openai/codex, codex-rs/core/src/project_doc.rs): the mark's 3 bytes count toward 32,768.
+  const BOM = '\uFEFF';
+  const root = (bodyBytes: number) => writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.codex/config.toml': '', 'AGENTS.md': `${BOM}${big(327)}${'y'.repeat(bodyBytes - 32_700)}` });
+
+  it('a file of 32,768 bytes with its mark is sent whole', () => {
+    expect(builtCli(['check'], { cwd: root(32_765) }).stdout).not.toContain('codex-over-limit');
+  });
+
+  it('one more byte and Codex cuts it, at the last byte of the text after the mark', () => {
+    const out = builtCli(['check'], { cwd: root(32_766) }).stdout;
+    // 32,768 - 3 = 32,765 bytes of text are sent: 327 lines (32,700), then 65 bytes of line 328.
+    expect(out).toContain('AGENTS.md:328:66: warning [context/codex-over-limit] Codex cuts this file here when it runs at the project root or below: it reaches');
+    const forFile = builtCli(['rules', '--for', 'AGENTS.md'], { cwd: root(32_766) }).stdout;
+    expect(forFile).toContain('Codex sends only its first 32,768 of its 32,769 bytes');
+  });
+});
+
 describe("Codex's limit on a deep chain of AGENTS.md files", () => {
   it('names the first files before a file it drops and counts the rest, so a finding stays short however deep the chain', () => {
     // 60 folders down, each with an AGENTS.md of 15,000 bytes: before, the deepest file's finding named all 59 above it (and the check printed every such list, quadratic in the depth).

@@ -73,6 +73,8 @@ export interface AgentRule {
   content?: string[];
   /** The UTF-8 bytes of `body` the agent sends where it sends less than all of it (Codex past its limit: `codexSentBytes`); undefined: all. */
   sentBytes?: number;
+  /** The file began with a UTF-8 byte order mark, not in `body`: Codex reads the file's raw bytes, so its limit counts the mark's 3 (`codexChain.ts`). Set by Codex's view alone. */
+  bom?: true;
   /** The one mode of the agent's in which it sends the rule (Roo Code's `.roo/rules-code/`: `code`); undefined: every mode. */
   agentMode?: string;
   /**

@@ -43,7 +43,7 @@ export function codexOverriddenFinding(override: string, empty = false): Finding
  * openai/codex#36371 reads it so in Codex's source (`codex-rs/core/src/agents_md.rs`, one
  * budget decremented root to folder, the file that overshoots truncated to what is left).
  * Each file's chain is the one for its own folder: the files above it are fixed by its path,
- * so one file gets at most one finding. Counted: the files' UTF-8 bytes (the blank lines that
+ * so one file gets at most one finding. Counted: the files' UTF-8 bytes, a leading byte order mark's 3 too (`bomBytes`) (the blank lines that
  * join them are not known to count); a file too large for agentls to read by its size, from
  * its stat (Codex reads it whole and spends what is left of the budget on it: same source);
  * not Codex's global file (`~/.codex/AGENTS.md`), which its source holds apart from the
@@ -87,10 +87,22 @@ export interface CodexLink {
  * file. O(files + bytes).
  */
 export function codexLinks(rules: readonly AgentRule[], uncounted: readonly UncountedFile[]): CodexLink[] {
-  const read = rules.filter((r) => !r.global).map((rule) => ({ name: rule.name, scope: rule.scope, bytes: Buffer.byteLength(rule.body, 'utf8'), rule }));
+  const read = rules.filter((r) => !r.global).map((rule) => ({ name: rule.name, scope: rule.scope, bytes: bomBytes(rule) + Buffer.byteLength(rule.body, 'utf8'), rule }));
   const sized = uncounted.filter((u) => u.size !== undefined).map((u) => ({ name: u.path, scope: u.folder, bytes: u.size! }));
   return [...read, ...sized];
 }
+
+/**
+ * The bytes of a leading byte order mark, which `body` does not hold: Codex counts the file as
+ * read from disk, mark included (openai/codex, codex-rs/core/src/project_doc.rs,
+ * `read_project_docs`: each file is read through `take(remaining)` as raw bytes, and the budget
+ * goes down by the bytes read; `String::from_utf8_lossy` keeps the mark as U+FEFF).
+ */
+function bomBytes(rule: AgentRule): number {
+  return rule.bom ? UTF8_BOM_BYTES : 0;
+}
+
+const UTF8_BOM_BYTES = 3;
 
 /** Each rule Codex sends less than all of, with its share and the files before it in its folder's chain, root first. O(files² × log files). */
 function codexShares(links: readonly CodexLink[]): Map<AgentRule, { share: CodexShare; above: CodexLink[] }> {
@@ -134,7 +146,8 @@ export function codexSentBytes(rules: readonly AgentRule[], uncounted: readonly 
   const shares = codexShares(codexLinks(rules, uncounted));
   return rules.map((r) => {
     const s = shares.get(r);
-    return s ? { ...r, sentBytes: s.share.sent } : r;
+    // The bytes of `body` sent: what Codex sends past the mark, as a file sent whole is counted by its `body`.
+    return s ? { ...r, sentBytes: Math.max(0, s.share.sent - bomBytes(r)) } : r;
   });
 }
 
@@ -158,7 +171,8 @@ function codexShareOf(link: CodexLink, above: readonly CodexLink[]): CodexShare 
   const before = above.reduce((n, q) => n + q.bytes, 0);
   if (before + link.bytes <= CODEX_PROJECT_DOC_MAX_BYTES) return undefined;
   const sent = Math.max(0, CODEX_PROJECT_DOC_MAX_BYTES - before);
-  return { sent, bytes: link.bytes, cut: sent === 0 || !link.rule ? 0 : offsetAfterBytes(link.rule.body, sent), before: namedBefore(above, before) };
+  // `sent` counts a leading mark; `cut` is an offset into `body`, which holds none.
+  return { sent, bytes: link.bytes, cut: sent === 0 || !link.rule ? 0 : offsetAfterBytes(link.rule.body, Math.max(0, sent - bomBytes(link.rule))), before: namedBefore(above, before) };
 }
 
 /** Files named before a file Codex cuts or drops; past them, a count: a chain 200 folders deep would make each message name all above it. */

@@ -707,7 +707,7 @@ async function codexView(reader: Reader): Promise<{ view: AgentView; overridden:
       return;
     }
     if (empty) return;
-    rules.push({ ...plainRule(reader.shown(chosen.path), chosen, false), ...(folder !== undefined ? { scope: folder } : {}) });
+    rules.push({ ...plainRule(reader.shown(chosen.path), chosen, false), ...(folder !== undefined ? { scope: folder } : {}), ...(chosen.bom ? { bom: true as const } : {}) });
   };
   await take(undefined);
   for (const folder of await nestedFolderList(reader.host.nestedAgentsMdFolders)) await take(folder);
