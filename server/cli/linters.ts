@@ -2,6 +2,7 @@ import { astEditLinter } from '../astedit/linter';
 import { hashlineLinter } from '../hashline/linter';
 import { refsLinter } from '../refs/linter';
 import { copilotPromptLinter } from '../rules/copilotPrompt/linter';
+import { geminiSettingsLinter } from '../rules/geminiSettingsLinter';
 import type { WorkspaceLinter } from '../workspace/linter';
 import { rulesContextLinter, rulesLinter } from './rules';
 
@@ -13,6 +14,7 @@ export function workspaceLinters(): WorkspaceLinter[] {
     rulesLinter,
     rulesContextLinter,
     copilotPromptLinter,
+    geminiSettingsLinter,
     hashlineLinter,
   ];
 }

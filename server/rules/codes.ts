@@ -61,6 +61,7 @@ export const RULE_CODES = {
   'claude/import-too-deep': 'A chain of Claude Code memory imports deeper than the 5 hops Claude Code follows',
   'gemini/import-too-deep': 'A chain of Gemini CLI imports (@path) deeper than the 5 levels Gemini CLI follows: the import past them is sent as plain text',
   'claude/import-not-checked': "agentls stopped following a Claude Code memory file's imports at its cap (50 files or 4 MiB read): the imports further down were not checked",
+  'gemini/settings-invalid': "The workspace's .gemini/settings.json is not what Gemini CLI parses (JSON with comments, an object, no trailing comma, no byte order mark): Gemini CLI stops at start-up",
   'gemini/import-not-checked': "agentls stopped following a Gemini CLI context file's imports at its cap (50 files or 4 MiB read): the imports further down were not checked",
   'cursor/mdc-link-missing': "A Cursor rule's mdc: link names no file, read from the workspace folder or from the rule's folder: renamed or deleted?",
   'cursor/mdc-link-outside': "A Cursor rule's mdc: link names no file in the workspace and leads out of it, where agentls does not look",

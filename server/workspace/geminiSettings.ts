@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { readSettingsJson, settingsMember } from './settingsJson';
+import { LineIndex } from '../core/text';
+import { blankComments, firstStrictJsonError, readSettingsJson, settingsMember, type SettingsJson } from './settingsJson';
 
 /** Gemini CLI's default context file name (its docs, below). */
 const DEFAULT_NAME = 'GEMINI.md';
@@ -18,18 +19,68 @@ const MAX_NAME_LENGTH = 255;
  * `.gemini/settings.json` at the project root. Its settings loader strips comments before parsing
  * (packages/cli/src/config/settings.ts imports strip-json-comments; no doc says so), so the file is
  * read as JSON with comments, with the reader Copilot's settings use (`settingsJson.ts`: same
- * size cap, confinement and depth cap; read as far as it parses). Only plain file names are taken: a name with a path
+ * size cap, confinement and depth cap). A file Gemini CLI refuses (`geminiRefusal`) gives no
+ * value: Gemini CLI does not start with it. Only plain file names are taken: a name with a path
  * separator, `..`, `.`, a NUL or over 255 characters is left out (no doc says how Gemini CLI
  * takes a path there, and agentls reads nothing outside the folder). No usable name, no file or a
- * file that does not parse: the default, `GEMINI.md`. The user's `~/.gemini/settings.json` is not
+ * file Gemini CLI refuses: the default, `GEMINI.md`. The user's `~/.gemini/settings.json` is not
  * read (agentls reads no settings outside the workspace).
  */
-export function readGeminiContextNames(root: string, allows: (p: string) => boolean): readonly string[] {
-  const tree = readSettingsJson(path.join(root, '.gemini', 'settings.json'), allows)?.tree;
-  const value = settingsMember(settingsMember(tree, 'context'), 'fileName');
+export interface GeminiSettings {
+  /** The workspace folder's `.gemini/settings.json`. */
+  file: string;
+  /** The context file names (`context.fileName`), `GEMINI.md` by default. */
+  names: readonly string[];
+  /**
+   * Gemini CLI refuses the file and stops at start-up (`geminiRefusal`): where (a 0-based line)
+   * and why. No value is taken from it then: the names are the default.
+   */
+  refused?: { line: number; why: string };
+}
+
+export function readGeminiSettings(root: string, allows: (p: string) => boolean): GeminiSettings {
+  const file = path.join(root, '.gemini', 'settings.json');
+  const read = readSettingsJson(file, allows);
+  const refusal = read && geminiRefusal(read);
+  if (refusal) return { file, names: [DEFAULT_NAME], refused: { line: new LineIndex(read.text ?? '').positionAt(refusal.offset).line, why: refusal.why } };
+  const value = settingsMember(settingsMember(read?.tree, 'context'), 'fileName');
   const given = value?.type === 'string' ? [value] : value?.type === 'array' ? (value.children ?? []).slice(0, MAX_NAMES) : [];
   const names = given.map((n) => n.value).filter((v): v is string => typeof v === 'string' && isPlainName(v));
-  return names.length > 0 ? [...new Set(names)] : [DEFAULT_NAME];
+  return { file, names: names.length > 0 ? [...new Set(names)] : [DEFAULT_NAME] };
+}
+
+/** Most characters of the parser's own message kept: it quotes the text around the fault. */
+const MAX_PARSER_MESSAGE = 200;
+
+/**
+ * Why Gemini CLI refuses a workspace settings file, where it reads one; undefined where it takes
+ * it. Source: google-gemini/gemini-cli, packages/cli/src/config/settings.ts (`loadSettings`):
+ * the file is read as UTF-8 text and parsed with `JSON.parse(stripJsonComments(content))`; a
+ * parse that throws, or a value that is no object (`null`, a list, a string...: "Settings file is
+ * not a valid JSON object."), is an error of severity `error`, and any such error makes
+ * `loadSettings` throw a `FatalConfigError` ("Please fix the configuration file(s) and try
+ * again."), which packages/cli/index.ts prints before it exits. strip-json-comments is 3.1.1
+ * there (packages/cli/package.json), which turns line and block comments (`//`, `/*`) into white space and
+ * has no option for trailing commas, so a trailing comma throws; Node's `readFileSync(file,
+ * 'utf-8')` keeps a leading byte order mark, which `JSON.parse` rejects. So an empty file, or one
+ * of comments alone, is refused too. A file agentls does not read (too large, a link out of the
+ * workspace) is not judged; one nested past agentls's depth cap is judged by `JSON.parse` alone,
+ * which does not recurse, its fault then placed at the start.
+ */
+export function geminiRefusal(read: SettingsJson): { offset: number; why: string } | undefined {
+  const text = read.text;
+  if (text === undefined) return undefined;
+  if (read.bom) return { offset: 0, why: 'it begins with a byte order mark, which JSON.parse rejects (Gemini CLI reads the file with the mark kept)' };
+  let value: unknown;
+  try {
+    value = JSON.parse(blankComments(text));
+  } catch (err) {
+    const offset = read.tree !== undefined || read.problem === undefined ? (firstStrictJsonError(text) ?? 0) : 0;
+    const said = (err as Error).message.slice(0, MAX_PARSER_MESSAGE);
+    return { offset, why: `it is not JSON once its comments are taken out (Gemini CLI takes // and /* */ comments, but no trailing comma): ${text.trim() === '' ? 'it is empty' : `JSON.parse says "${said}"`}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { offset: 0, why: `it holds ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}, not an object of settings` };
+  return undefined;
 }
 
 function isPlainName(name: string): boolean {

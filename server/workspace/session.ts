@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { ChangeStream, type ChangeType } from './changes';
 import { classifyDocument, type DocumentKind } from './classify';
 import { readCopilotLocations, type CopilotLocations } from './copilotLocations';
-import { readGeminiContextNames } from './geminiSettings';
+import { readGeminiSettings, type GeminiSettings } from './geminiSettings';
 import { Confinement } from './confine';
 import { NodeFileSystem, type FileSystem } from './fs';
 import { resolveCacheDir, resolveHome } from './home';
@@ -272,8 +272,13 @@ export class WorkspaceSession {
 
   /** The context file names Gemini CLI reads in a root (`geminiSettings.ts`), read once and again after its `.gemini/settings.json` changes. */
   geminiContextNames(root: string): readonly string[] {
+    return this.geminiSettings(root).names;
+  }
+
+  /** A root's `.gemini/settings.json` as Gemini CLI takes it (`geminiSettings.ts`): its context names, or why Gemini CLI refuses it. */
+  geminiSettings(root: string): GeminiSettings {
     let found = this.geminiNames.get(root);
-    if (!found) this.geminiNames.set(root, (found = readGeminiContextNames(root, (p) => this.confinement.allows(p))));
+    if (!found) this.geminiNames.set(root, (found = readGeminiSettings(root, (p) => this.confinement.allows(p))));
     return found;
   }
 
@@ -291,7 +296,7 @@ export class WorkspaceSession {
     this.geminiListeners.push(listener);
   }
 
-  private readonly geminiNames = new Map<string, readonly string[]>();
+  private readonly geminiNames = new Map<string, GeminiSettings>();
   private readonly geminiListeners: ((root: string) => void)[] = [];
 
   private readonly copilotPlaces = new Map<string, CopilotLocations>();

@@ -19,6 +19,8 @@ export interface SettingsJson {
   tree?: JsonNode;
   /** Where the file first stops being JSON with comments (an offset into `text`), and what is wrong there. */
   problem?: { offset: number; message: string };
+  /** The file began with a byte order mark, dropped from `text` (a tool that keeps it may refuse the file: `geminiSettings.ts`). */
+  bom?: true;
 }
 
 /**
@@ -30,12 +32,40 @@ export function readSettingsJson(file: string, allows: (p: string) => boolean): 
   const read = readSmall(file, allows);
   const text = read?.text;
   if (text === undefined || createScanner(text, true).scan() === SyntaxKind.EOF) return read;
+  const bom = read?.bom ? { bom: true as const } : {};
   const tooDeep = deeperThan(text, LIMITS.settingsJsonDepth);
-  if (tooDeep !== undefined) return { text, problem: { offset: tooDeep, message: `nested deeper than ${LIMITS.settingsJsonDepth} levels` } };
+  if (tooDeep !== undefined) return { text, ...bom, problem: { offset: tooDeep, message: `nested deeper than ${LIMITS.settingsJsonDepth} levels` } };
   const errors: ParseError[] = [];
   // VS Code's settings are JSON with comments and trailing commas (its parser, jsonc-parser, with allowTrailingComma).
   const tree = parseTree(text, errors, { allowTrailingComma: true });
-  return { text, tree, ...(errors.length ? { problem: { offset: errors[0].offset, message: printParseErrorCode(errors[0].error) } } : {}) };
+  return { text, tree, ...bom, ...(errors.length ? { problem: { offset: errors[0].offset, message: printParseErrorCode(errors[0].error) } } : {}) };
+}
+
+/**
+ * Where `text` (a settings file read by `readSettingsJson`, not nested past its depth cap)
+ * first stops being strict JSON with comments: no trailing comma. An offset into `text`;
+ * undefined where jsonc-parser finds nothing wrong.
+ */
+export function firstStrictJsonError(text: string): number | undefined {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { allowTrailingComma: false });
+  return errors[0]?.offset;
+}
+
+/** `text` with its line and block comments (`//`, `/*`) turned to spaces, line breaks kept: every offset stays where it was. One scan, linear. */
+export function blankComments(text: string): string {
+  const scanner = createScanner(text, false);
+  const parts: string[] = [];
+  let from = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    parts.push(text.slice(from, start), text.slice(start, end).replace(/[^\r\n]/g, ' '));
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** The value of `key` in an object node; undefined where the node is no object or has no such key. */
@@ -48,7 +78,7 @@ export function settingsMember(node: JsonNode | undefined, key: string): JsonNod
  * by `stat` and the confinement alone, neither of which opens it: opening a named pipe blocks
  * until someone writes to it.
  */
-function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string } | undefined {
+function readSmall(file: string, allows: (p: string) => boolean): { text?: string; skipped?: string; bom?: true } | undefined {
   try {
     // A link out of the workspace (the file's or its folder's) is refused before the disk is asked more of it.
     if (!allows(file)) return fs.lstatSync(file, { throwIfNoEntry: false }) ? { skipped: 'a symbolic link leads it outside the workspace' } : undefined;
@@ -61,7 +91,8 @@ function readSmall(file: string, allows: (p: string) => boolean): { text?: strin
     // InvalidSymbol, while VS Code's editor opens such a file as its `utf8bom` encoding and shows no mark
     // (VS Code's `files.encoding` setting lists `utf8bom`; no doc says how its settings reader takes one).
     // Dropping it keeps every line where it was.
-    return { text: fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
+    const text = fs.readFileSync(file, 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? { text: text.slice(1), bom: true } : { text };
   } catch {
     return undefined;
   }

@@ -37,4 +37,20 @@ describe('Gemini CLI in the server', () => {
     const after = await serverRulesFor(c, uri, (r) => r.indexing === undefined && geminiApplying(r).length === 3);
     expect(geminiApplying(after)).toEqual(['AGENTS.md', 'GEMINI.md', 'packages/api/AGENTS.md']);
   });
+
+  it('puts an error on a .gemini/settings.json Gemini CLI refuses, closed, takes none of its names, and clears it once fixed', async () => {
+    // A trailing comma: Gemini CLI's JSON.parse throws, and it stops at start-up (workspace/geminiSettings.ts has the source).
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.gemini/settings.json': '{\n  "context": { "fileName": "AGENTS.md" },\n}\n', 'GEMINI.md': 'Root context.\n', 'AGENTS.md': 'Agents.\n', 'src/x.ts': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir(), client: 'neovim' });
+    const settings = path.join(ws, '.gemini/settings.json');
+    const refused = await c.waitForDiagnostics(c.uri(settings), (ds) => ds.length > 0);
+    expect(refused.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([['gemini/settings-invalid', 1, 2]]);
+    expect(refused[0].message).toContain('Gemini CLI refuses this settings file and stops at start-up');
+    const uri = c.uri(path.join(ws, 'src/x.ts'));
+    expect(geminiApplying(await serverRulesFor(c, uri))).toEqual(['GEMINI.md']);
+    fs.writeFileSync(settings, '{\n  "context": { "fileName": "AGENTS.md" }\n}\n');
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(settings), type: 2 }] });
+    await c.waitForDiagnostics(c.uri(settings), (ds) => ds.length === 0);
+    expect(geminiApplying(await serverRulesFor(c, uri, (r) => geminiApplying(r).includes('AGENTS.md')))).toEqual(['AGENTS.md']);
+  });
 });

@@ -26,6 +26,7 @@ import { agentModel, type AgentId } from '../../../rules/agents';
 import { specialEntryFinding } from '../../../rules/lint/notRead';
 import { PromptFolderEntries } from './promptFolderEntries';
 import { settingsFindings } from '../../../rules/copilotPrompt/linter';
+import { geminiSettingsFindings } from '../../../rules/geminiSettingsLinter';
 import { fileTargets } from '../../../rules/targets';
 import { testHold } from '../../testHolds';
 import { PARTIAL_ANSWER_HOLD, type InstructionSnapshot } from '../instructions';
@@ -258,7 +259,8 @@ export class RulesContext {
 
   /**
    * What `agentls check` says of each root's `.vscode/settings.json` where Copilot is targeted
-   * (`settingsFindings`: not read, not parsing, entries refused), from the locations the session
+   * (`settingsFindings`: not read, not parsing, entries refused) and of its `.gemini/settings.json`
+   * (`geminiSettingsFindings`), from the locations the session
    * keeps (no disk read here); pushed when it changes, open or not, since nothing else diagnoses
    * that file. A change of the file reaches here through the instruction views made again.
    */
@@ -268,6 +270,8 @@ export class RulesContext {
     if (fileTargets(session.settings.rules.agents, 'copilot', false).has('copilot')) {
       for (const root of roots) for (const [p, findings] of settingsFindings(session.copilotLocations(root), session.settings.rules.agents)) now.set(p, findings);
     }
+    // And of its `.gemini/settings.json` where Gemini CLI refuses it (`geminiSettingsFindings`), read again when it changes.
+    for (const root of roots) for (const [p, findings] of geminiSettingsFindings(session.geminiSettings(root), session.settings.rules.agents)) now.set(p, findings);
     for (const p of this.settingsSaid.keys()) if (!now.has(p)) now.set(p, []);
     for (const [p, findings] of now) {
       const said = JSON.stringify(findings);
