@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
@@ -334,5 +336,23 @@ describe('Continue rules in agentls check and rules', () => {
       '.continue/rules/blank.md': ['glob', ['src/lib/**'], Math.ceil('Low.'.length / 4)],
       '.continue/rules/plain.md': ['always', undefined, Math.ceil('Plain text with one rule below.\n\n---\n\nThe end.\n'.length / 4)],
     });
+  });
+});
+
+describe('Continue and symbolic links in .continue/rules', () => {
+  // Continue's walkDir (continuedev/continue, core/indexing/walkDir.ts) reads a linked file and never goes into a linked folder in VS Code.
+  it('warns on a link to a folder, in the workspace or out of it, naming Continue; reads a linked file; says nothing of a broken link', () => {
+    const outside = writeTree(tempDir(), { 'far.md': '---\nname: Far\nalwaysApply: true\n---\nFar.\n' });
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\nalwaysApply: true\n---\nOwn.\n', 'shared/rules/b.md': '---\nname: B\nalwaysApply: true\n---\nShared.\n' });
+    fs.symlinkSync('../../shared/rules', path.join(ws, '.continue/rules/shared'));
+    fs.symlinkSync('../../shared/rules/b.md', path.join(ws, '.continue/rules/linked.md'));
+    fs.symlinkSync(outside, path.join(ws, '.continue/rules/far'));
+    fs.symlinkSync('nowhere', path.join(ws, '.continue/rules/broken'));
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    const said = 'warning [rule/not-read] Continue in VS Code does not read the rules in this folder: it is a symbolic link to a folder';
+    expect(out).toContain(`.continue/rules/shared:1:1: ${said}`);
+    expect(out).toContain(`.continue/rules/far:1:1: ${said}`);
+    expect(out).not.toContain('.continue/rules/broken');
+    expect(Object.keys(continueListed(ws)).sort()).toEqual(['.continue/rules/linked.md', '.continue/rules/own.md']);
   });
 });

@@ -87,6 +87,8 @@ export interface InstructionSnapshot extends Gaps {
   capped: CappedInstructionFolder[];
   /** Entries of those folders named as their files are that are a pipe, socket or device (`InstructionViews.special`). */
   special: InstructionViews['special'];
+  /** Links to a folder an agent never walks in its rule folder (`InstructionViews.unwalkedLinks`). */
+  unwalkedLinks: InstructionViews['unwalkedLinks'];
   /** The AGENTS.md files Codex does not read for an AGENTS.override.md beside them (`InstructionViews.codexOverridden`). */
   codexOverridden: InstructionViews['codexOverridden'];
   /** The fallback files Roo Code does not read (`InstructionViews.rooShadowed`). */
@@ -155,8 +157,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special, codexOverridden, rooShadowed, zedSkipped, zedReads } = await made.views;
-    return { views, capped, special, codexOverridden, rooShadowed, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
+    const { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, zedSkipped, zedReads } = await made.views;
+    return { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
   }
 
   /**

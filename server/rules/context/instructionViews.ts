@@ -48,6 +48,8 @@ export interface InstructionViews {
   capped: CappedInstructionFolder[];
   /** Entries of the agents' rule folders named as their files are that are a pipe, socket or device: never opened, said (`specialEntryFinding`). */
   special: { path: string; agent: AgentId }[];
+  /** Links to a folder in a workspace rule folder whose agent never walks them (`AGENTS_SKIPPING_LINKED_FOLDERS`): said (`unwalkedLinkedFolderFinding`), never listed. */
+  unwalkedLinks: { path: string; agent: AgentId }[];
   /** Each `AGENTS.md` Codex does not read because an `AGENTS.override.md` is beside it (`codexView`), with that override; none when Codex's view is not shown. */
   codexOverridden: CodexOverridden[];
   /** Each root `.roorules` (or `.roorules-{mode}`) Roo Code does not read, its `.roo/rules` (or `.roo/rules-{mode}`) folder holding files (`rooView`); none when Roo Code's view is not shown. */
@@ -109,6 +111,19 @@ export interface InstructionHost {
   allowArea(p: string): void;
 }
 
+/**
+ * Agents whose walk of their rule folder passes over a symbolic link to a folder, and reads a
+ * link to a file. Continue: `walkDir` (continuedev/continue, core/indexing/walkDir.ts) walks an
+ * entry as a folder only when its type is exactly `Directory` (2), skips one of type
+ * `SymbolicLink` (64) alone (a broken link), and yields any other as a file; in VS Code its
+ * `listDir` is `vscode.workspace.fs.readDirectory` (extensions/vscode/src/VsCodeIde.ts), whose
+ * types are a bitmask, a link to a folder being `SymbolicLink | Directory` (66: VS Code's API,
+ * `FileType` and `FileStat.type` in vscode.d.ts). So the linked folder's files are never read,
+ * and the folder's own name, with no `.md`, is dropped by the loader. Continue's JetBrains
+ * plugin and CLI list folders by other code, not checked here.
+ */
+const AGENTS_SKIPPING_LINKED_FOLDERS: ReadonlySet<AgentId> = new Set(['continue']);
+
 /** Each file is read with this cap, as the rules engine reads rule files (and its findings are placed in what was read). */
 export const MAX_INSTRUCTION_FILE_BYTES = 2 * 1024 * 1024;
 /** How deep a rule folder is walked (how much of it: `LIMITS.instructionFolderEntries`); `cappedFolders.ts` says it. */
@@ -134,7 +149,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (zed) views.push(zed.view);
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
-  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], zedSkipped: zed?.skipped ?? [], ...(zed?.reads !== undefined ? { zedReads: zed.reads } : {}) };
+  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, unwalkedLinks: reader.unwalkedLinks, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], zedSkipped: zed?.skipped ?? [], ...(zed?.reads !== undefined ? { zedReads: zed.reads } : {}) };
 }
 
 /**
@@ -219,6 +234,7 @@ class Reader {
   readonly readPaths = new Set<string>();
   readonly capped: CappedInstructionFolder[] = [];
   readonly special: { path: string; agent: AgentId }[] = [];
+  readonly unwalkedLinks: { path: string; agent: AgentId }[] = [];
   /** Subfolders of the folders walked (`list`) that were listed as folders and then could not be read: what they hold is unknown. */
   readonly unlisted: string[] = [];
   /** Symbolic links met in those folders where a subfolder would be walked (`list` follows none): a caller that must say which lead to folders asks. */
@@ -312,7 +328,11 @@ class Reader {
             continue;
           }
         }
-        if (e.kind === 'symlink' && depth < to) this.links.push(p);
+        if (e.kind === 'symlink' && depth < to) {
+          this.links.push(p);
+          // A stat through the link, never a listing: it may lead out of the workspace. The user's own folders are not the workspace's to fix.
+          if (options.agent && AGENTS_SKIPPING_LINKED_FOLDERS.has(options.agent) && isInside(this.root, p) && linkLeadsToFolder(p)) this.unwalkedLinks.push({ path: p, agent: options.agent });
+        }
         if (e.kind === 'directory') {
           // The budget went on the top's own entries: no subfolder is looked into.
           if (topEntries !== undefined) continue;

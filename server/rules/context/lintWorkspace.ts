@@ -15,7 +15,7 @@ import { instructionFilesWithGlobs, instructionViews, MAX_INSTRUCTION_FILE_BYTES
 import { cappedFolderMissing, cappedInstructionFinding } from './cappedFolders';
 import { filesPastSubfolders, withUncheckedCount } from '../pastSubfolders';
 import { agentModel } from '../agents';
-import { specialEntryFinding } from '../lint/notRead';
+import { specialEntryFinding, unwalkedLinkedFolderFinding } from '../lint/notRead';
 import { codexFindings } from './codexChain';
 import { rooFindings } from './rooFallback';
 import { zedFindings } from './zedRules';
@@ -80,6 +80,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     }
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);
     for (const { path: p, agent } of made.special) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), specialEntryFinding(agentModel(agent).name)]);
+    for (const { path: p, agent } of made.unwalkedLinks) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), unwalkedLinkedFolderFinding(agentModel(agent).name)]);
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));

@@ -123,6 +123,20 @@ export function selfHoldingLocationFinding(written: string, readers: string): Fi
   );
 }
 
+/**
+ * A symbolic link to a folder in a rule folder whose agent passes over such links
+ * (`AGENTS_SKIPPING_LINKED_FOLDERS` in `context/instructionViews.ts` has the sources): its rules
+ * never reach the agent. `readers`: the agent, by name.
+ */
+export function unwalkedLinkedFolderFinding(readers: string): Finding {
+  return finding(
+    'rule/not-read',
+    'warning',
+    ZERO_RANGE,
+    `${readers} in VS Code does not read the rules in this folder: it is a symbolic link to a folder, and ${readers}'s walk of its rule folder reads linked files but never goes into a linked folder (continuedev/continue, core/indexing/walkDir.ts). Put the folder itself here, or link its files one by one. ${readers} in JetBrains or its CLI may differ.`,
+  );
+}
+
 /** A rule folder's entry that is a pipe, socket or device: opening one can block, or take what a writer meant for someone else. */
 export function specialEntryFinding(readers: string, what: 'rule' | 'prompt' = 'rule'): Finding {
   return finding('rule/unreadable', 'error', ZERO_RANGE, `This ${what} file is not a regular file but a pipe, socket or device: ${readers} cannot read a ${what} from it, and agentls does not open it.`);

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
@@ -151,5 +152,19 @@ describe('Continue rules in the server', () => {
     // Attached by the block's globs, as Continue reads them.
     expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toEqual([]);
     expect(await continueApplying(c, c.uri(path.join(ws, 'src/components/Button.tsx')))).toEqual(['.continue/rules/titled.md']);
+  });
+
+  it('warns on a link to a folder in .continue/rules, closed, naming Continue, and clears it once the link is gone', async () => {
+    // Continue's walkDir never goes into a linked folder in VS Code (rules/context/instructionViews.ts has the source).
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\nalwaysApply: true\n---\nOwn.\n', 'shared/rules/b.md': '---\nname: B\nalwaysApply: true\n---\nShared.\n' });
+    const link = path.join(ws, '.continue/rules/shared');
+    fs.symlinkSync('../../shared/rules', link);
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const said = await c.waitForDiagnostics(c.uri(link), (ds) => ds.length > 0);
+    expect(said.map((d) => [d.code, d.severity])).toEqual([['rule/not-read', 2]]);
+    expect(said[0].message).toContain('Continue in VS Code does not read the rules in this folder: it is a symbolic link to a folder');
+    fs.rmSync(link);
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(link), type: 3 }] });
+    await c.waitForDiagnostics(c.uri(link), (ds) => ds.length === 0);
   });
 });

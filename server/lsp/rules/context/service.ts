@@ -23,7 +23,7 @@ import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
 import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rules/context/cappedFolders';
 import { Methods } from '../../../../protocol/methods';
 import { agentModel, type AgentId } from '../../../rules/agents';
-import { specialEntryFinding } from '../../../rules/lint/notRead';
+import { specialEntryFinding, unwalkedLinkedFolderFinding } from '../../../rules/lint/notRead';
 import { PromptFolderEntries } from './promptFolderEntries';
 import { settingsFindings } from '../../../rules/copilotPrompt/linter';
 import { geminiSettingsFindings } from '../../../rules/geminiSettingsLinter';
@@ -158,7 +158,7 @@ export class RulesContext {
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
       const asked = this.zedChanges;
       const snapshot = await this.state.instructions.snapshot(root);
-      const { views: instructionAgents, capped, special, codexOverridden, rooShadowed, zedSkipped } = snapshot;
+      const { views: instructionAgents, capped, special, unwalkedLinks, codexOverridden, rooShadowed, zedSkipped } = snapshot;
       this.noteCodexShown(root, instructionAgents);
       this.noteZedShown(root, snapshot, asked);
       const view = engine.view(root);
@@ -175,7 +175,9 @@ export class RulesContext {
         this.pushed.add(c.path);
         this.cappedSaid.set(c.path, said.message);
       }
-      this.pushSpecial(special, seen, 'rule');
+      this.pushSpecial(special, seen, (agent) => specialEntryFinding(agentModel(agent).name, 'rule'));
+      // Links to a folder Continue never walks (`unwalkedLinkedFolderFinding`), as check says them.
+      this.pushSpecial(unwalkedLinks, seen, (agent) => unwalkedLinkedFolderFinding(agentModel(agent).name));
       const agents = agentViews(view);
       const reach = this.reach().follow(root, globsOf(engine, agents, instructionAgents));
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
@@ -232,7 +234,7 @@ export class RulesContext {
     // Copilot's prompt folders are no instruction folder: listed as check lists them (their own entries, capped).
     this.promptEntries ??= new PromptFolderEntries(ctx.session, () => ctx.documents.ruleFs);
     const prompts = await this.promptEntries.entries();
-    this.pushSpecial(prompts.map((p) => ({ path: p, agent: 'copilot' as const })), seen, 'prompt');
+    this.pushSpecial(prompts.map((p) => ({ path: p, agent: 'copilot' as const })), seen, (agent) => specialEntryFinding(agentModel(agent).name, 'prompt'));
     this.pushSettings(engine.rootPaths);
     for (const p of [...this.pushed]) {
       if (seen.has(p) || ctx.documents.getByPath(p) || engine.analysis(p)) continue;
@@ -244,15 +246,16 @@ export class RulesContext {
   }
 
   /**
-   * Entries of the agents' rule folders that are a named pipe, socket or device: said on the
-   * entry, as `agentls check` says them (`specialEntryFinding`), never opened; pushed once.
+   * Entries of the agents' rule folders their agent never reads (a named pipe, socket or device,
+   * never opened; a linked folder Continue does not walk): `said` on the entry, as `agentls check`
+   * says them; pushed once.
    */
-  private pushSpecial(entries: readonly { path: string; agent: AgentId }[], seen: Set<string>, what: 'rule' | 'prompt'): void {
+  private pushSpecial(entries: readonly { path: string; agent: AgentId }[], seen: Set<string>, said: (agent: AgentId) => Finding): void {
     for (const { path: p, agent } of entries) {
       if (seen.has(p)) continue;
       seen.add(p);
       if (this.pushed.has(p)) continue;
-      this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, [specialEntryFinding(agentModel(agent).name, what)]);
+      this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, [said(agent)]);
       this.pushed.add(p);
     }
   }
