@@ -1,7 +1,7 @@
 import type { Finding } from '../core/findings';
 import { ZERO_RANGE } from '../core/text';
 import type { DocumentKind } from '../workspace/classify';
-import { agentModel, ownerOf, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
+import { agentModel, ownerBehindLink, ownerOf, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import type { ReadProblem } from './analysis';
 import { finding } from './codes';
 import { brokenLinkFinding, linkedOutFileFinding, linkedOutFolderFinding, notReadForKind, selfHoldingLocationFinding, specialEntryFinding, tooDeepLinkFinding } from './lint/notRead';
@@ -48,7 +48,7 @@ export interface OutsideFile {
  * format's checks with a note that nothing reads it there.
  */
 export function outsideFindings(file: OutsideFile): Finding[] {
-  const owner = ownerOf(file.rel, file.places);
+  const owner = file.linkedFolder !== undefined ? ownerBehindLink(file.rel, file.places) : ownerOf(file.rel, file.places);
   const targets = fileTargets(file.agents, owner?.agent.id, file.workspaceHasXcsh);
   const out: Finding[] = [];
   if (file.brokenLink !== undefined) return brokenLinkFindings(file.brokenLink, owner, targets, file.kind.kind === 'rule');

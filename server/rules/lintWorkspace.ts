@@ -8,7 +8,7 @@ import { displayPath, foldersHolding, isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
-import { mayBeRuleFile, placeOf, readOutsideFile } from './outsideFile';
+import { mayBeRuleFile, ownerOfEntry, placeOf, readOutsideFile } from './outsideFile';
 import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
 import { outsideFileLinkFindings } from './outsideFileLinks';
 import { refreshedEngine } from './sessionEngine';
@@ -78,13 +78,14 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
       continue;
     }
     const place = placeOf(session, engine, file);
-    const { kind, rel } = place;
+    const { kind } = place;
     const markdown = isMarkdownKind(kind, file) || kind.kind === 'prompt';
-    const ruleLike = kind.kind === 'rule' || ownerOf(rel, place.places) !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
+    const owner = ownerOfEntry(file, place);
+    const ruleLike = kind.kind === 'rule' || owner !== undefined || (scope.named && /\.(mdc|md)$/.test(file));
     if (!ruleLike && !markdown) continue;
     const outside = await readOutsideFile(session, fs, engine, file, scope.named, place);
     const text = outside.text;
-    if (ruleLike && (kind.kind === 'rule' || ownerOf(rel, place.places) || (text !== undefined && formatOf(file, text)))) {
+    if (ruleLike && (kind.kind === 'rule' || owner || (text !== undefined && formatOf(file, text)))) {
       notes?.judged?.(file);
       add(file, outsideFindings(outside));
     }

@@ -3,9 +3,10 @@ import { isMarkdownPath, MARKDOWN_EXTENSIONS } from '../workspace/classify';
 import type { FileSystem, ReadFailure } from '../workspace/fs';
 import { brokenLinkReason, linkHoldingItself, linkLeadsToFolder } from '../workspace/links';
 import { LINK_FOLLOWING_RULE_FOLDER } from '../workspace/ruleLocations';
+import { toPosix } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import type { OutsideFile } from './agentFiles';
-import { ownerOf } from './agents';
+import { ownerBehindLink, ownerOf, type AgentModel, type Placement } from './agents';
 import { isClineTextRule } from './agents/cline';
 import { mayBeRooFile, ROO_RULE_FOLDER, rooLinkTooDeep } from './agents/roo';
 import { ZED_OWN_FILE } from './agents/zed';
@@ -23,10 +24,25 @@ const SINGLE_FILE_RULES = new Set(['.cursorrules', '.windsurfrules', '.clinerule
  * model owns; a subfolder's has no owner and is then passed over in silence, not reported as a
  * misplaced rule: `.rules` is a plain name other tools' files may have, Zed documents no nested
  * reading to expect, and it reads one file per worktree, whose root's `.rules` the model judges.
+ * And a link to a folder, whatever its name, in a rule folder whose agent reads such a folder as
+ * part of it (`mayBeLinkedRuleFolder`).
  */
 export function mayBeRuleFile(p: string): boolean {
   const name = path.basename(p);
-  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(name) || name === ZED_OWN_FILE || isClineTextRule(p) || mayBeRooFile(p);
+  return isMarkdownPath(p) || SINGLE_FILE_RULES.has(name) || name === ZED_OWN_FILE || isClineTextRule(p) || mayBeRooFile(p) || mayBeLinkedRuleFolder(p);
+}
+
+/**
+ * Whether `p` is a link to a folder inside Claude Code's `.claude/rules` or Roo Code's
+ * `.roo/rules(-{mode})`, whose agents read a linked folder there whatever the link's name
+ * (`LINK_FOLLOWING_RULE_FOLDER` has the sources; Roo Code's `shouldIncludeRuleFile` judges the
+ * name of each file behind it, not the link's): `.claude/rules/shared` → a folder out of the
+ * workspace must be said as `.claude/rules/shared.md` is. The path is tested first, so only
+ * the few entries of those folders that no name lets through cost a stat (through the link,
+ * never a listing: it may lead out of the workspace).
+ */
+function mayBeLinkedRuleFolder(p: string): boolean {
+  return LINK_FOLLOWING_RULE_FOLDER.test(toPosix(p)) && linkLeadsToFolder(p);
 }
 
 /**
@@ -57,8 +73,13 @@ export function isUnlistedRuleFile(session: WorkspaceSession, engine: RulesEngin
   // A context file of Gemini CLI's by another name (`context.fileName`): no model owns the name, and its imports are judged.
   if (mayBeGeminiContextFile(file, session)) return true;
   if (!mayBeRuleFile(file)) return false;
-  const { kind, rel, places } = placeOf(session, engine, file);
-  return kind.kind === 'rule' || ownerOf(rel, places) !== undefined;
+  const place = placeOf(session, engine, file);
+  return place.kind.kind === 'rule' || ownerOfEntry(file, place) !== undefined;
+}
+
+/** The agent that reads the file at `file`, or, for a link to a folder its agent reads as part of a rule folder (whatever its name), the files behind it (`ownerBehindLink`). */
+export function ownerOfEntry(file: string, place: Pick<OutsideFile, 'rel' | 'places'>): { agent: AgentModel; placement: Placement } | undefined {
+  return ownerOf(place.rel, place.places) ?? (mayBeLinkedRuleFolder(file) ? ownerBehindLink(place.rel, place.places) : undefined);
 }
 
 /** Reads a file the engine does not list, as `outsideFindings` judges it: its text, or why there is none. */

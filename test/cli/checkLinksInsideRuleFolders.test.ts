@@ -74,4 +74,25 @@ describe.each(PLAIN_AND_GIT_TREES)('a link to a folder inside a rule folder whos
     expect(rules).not.toContain(secret);
     expect(rules).toContain('not counted: .roo/rules/elsewhere (outside the workspace');
   });
+
+  it('says so of one out of the workspace whatever its name: Claude Code and Roo Code read a linked folder there by any name', () => {
+    const secret = 'TOP SECRET: a rule outside the workspace';
+    const outside = writeTree(tempDir('agentls-outside-'), { 'note.md': `${secret}\n`, 'leaked.md': NOT_UTF8 });
+    const ws = prepare(writeTree(tempDir(), { '.claude/rules/own.md': 'Be brief.\n', '.roo/rules/main.md': 'Use tabs.\n' }));
+    fs.symlinkSync(outside, path.join(ws, '.claude/rules/shared'));
+    // A name Roo Code would skip for a file (`*.log`): its source judges the names of the files behind a link, not the link's.
+    fs.symlinkSync(outside, path.join(ws, '.roo/rules/team.log'));
+    const real = fs.realpathSync(outside);
+    const run = builtCli(['check', '--format', 'json'], { cwd: ws, root: ws });
+    const report = JSON.parse(run.stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual(
+      (
+        [
+          ['.claude/rules/shared', 'Claude Code'],
+          ['.roo/rules/team.log', 'Roo Code'],
+        ] as const
+      ).map(([link, agent]) => [link, 'rule/link-outside', 'warning', `This entry is a symbolic link to the folder ${real} outside the workspace. ${agent} follows the link and reads the rules in that folder as its own; agentls does not, so they are not checked.`]),
+    );
+    expect(run.stdout).not.toContain(secret);
+  });
 });

@@ -40,6 +40,16 @@ export function ownerOf(rel: string, places?: AgentPlaces): { agent: AgentModel;
   return undefined;
 }
 
+/**
+ * The agent that reads the files behind a link to a folder at `rel` inside a rule folder whose
+ * agent reads a linked folder as part of it (`LINK_FOLLOWING_RULE_FOLDER`): the owner of a
+ * Markdown file in that folder. The link's own name decides nothing (`.claude/rules/shared`,
+ * `.roo/rules/team.log`): Claude Code and Roo Code judge the names of the files behind it.
+ */
+export function ownerBehindLink(rel: string, places?: AgentPlaces): { agent: AgentModel; placement: Placement } | undefined {
+  return ownerOf(`${rel}/rule.md`, places);
+}
+
 /** The agent whose own folders a provider of the xcsh agent reads (`cursor` → Cursor; `native`, `agents` → xcsh). */
 export function agentOfProvider(provider: ProviderId): AgentId {
   switch (provider) {
