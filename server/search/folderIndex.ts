@@ -145,7 +145,7 @@ export class FolderIndex {
    * The nested rule folders behind links that the last listing met (`RuleFolderLinks`): the
    * rules feature pushes findings by them. Not in a snapshot: known once the folder was listed.
    */
-  ruleFolderLinks: RuleFolderLinks = { followed: [], unfollowed: [] };
+  ruleFolderLinks: RuleFolderLinks = { followed: [], unfollowed: [], unlistedLinks: [] };
   private readonly listedOnce: Promise<void>;
   private markListed!: () => void;
   /** A listing threw, the first time: the links it would have told are never known then. */
@@ -613,7 +613,7 @@ export class FolderIndex {
     const stale = linksToRelist(this.ruleFolderLinks, changes);
     if (stale.unfollowed.length === 0 && stale.followed.length === 0) return;
     const links = this.ruleFolderLinks;
-    const next: RuleFolderLinks = { followed: links.followed.filter((f) => !stale.followed.includes(f)), unfollowed: links.unfollowed.filter((l) => !stale.unfollowed.includes(l)) };
+    const next: RuleFolderLinks = { followed: links.followed.filter((f) => !stale.followed.includes(f)), unfollowed: links.unfollowed.filter((l) => !stale.unfollowed.includes(l)), unlistedLinks: [...links.unlistedLinks] };
     const entries = [...stale.unfollowed];
     for (const { link } of stale.followed) {
       // What is behind it now is listed afresh: a folder gone whole may get no event of its files.
@@ -628,6 +628,7 @@ export class FolderIndex {
       const now = await relistLinkedRuleFolder(options, entry, this.table.liveCount);
       next.followed.push(...now.ruleFolderLinks.followed);
       next.unfollowed.push(...now.ruleFolderLinks.unfollowed);
+      next.unlistedLinks.push(...now.ruleFolderLinks.unlistedLinks.filter((l) => !next.unlistedLinks.includes(l)));
       // Files behind the link left out past `search.maxFiles`: the table is not the whole folder any more.
       if (now.truncated) this.leftOutPastCap();
     }

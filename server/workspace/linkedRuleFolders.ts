@@ -1,7 +1,7 @@
 import { realpathOfLongestPrefix } from './confine';
 import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
-import { linkHoldingItself, linkLeadsTo, linkLeadsToFolder, ruleFolderLinkReason } from './links';
+import { brokenLinkReason, linkHoldingItself, linkLeadsTo, linkLeadsToFolder, ruleFolderLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { LINK_FOLLOWING_RULE_FOLDER, LINKED_FOLDER_ROUNDS, NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
@@ -120,8 +120,9 @@ export class LinkedRuleFolders {
    * Lists through each link to a folder of the workspace among the entries inside a
    * link-following rule folder (`inside`), named by the link's path; links met in such a
    * folder are followed in turn, `LINKED_FOLDER_ROUNDS` deep, as Roo Code's source follows them.
-   * A link out of the workspace, to nothing, or to a folder holding it is not followed here:
-   * the rules linters say so of the link (`readOutsideFile`).
+   * A link out of the workspace, to nothing, or to a folder holding it is not followed here,
+   * nor one met past those rounds: each is handed on (`RuleFolderLinks.unlistedLinks`), for the
+   * rules linters to say so of the link (`readOutsideFile`), as `check`, which lists links, does.
    */
   private async listLinksInside(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[]; ruleFolderLinks: RuleFolderLinks }): Promise<void> {
     let round = [...this.inside];
@@ -131,7 +132,12 @@ export class LinkedRuleFolders {
         if (options.cancel?.isCancellationRequested || skipped(link, options.skip)) continue;
         const abs = joinRelative(options.root, link);
         // The confined lstat: undefined for a link out of the workspace; a plain file for most.
-        if ((await options.fs.stat(abs))?.kind !== 'symlink' || !linkLeadsToFolder(abs) || linkHoldingItself(abs) !== undefined) continue;
+        const st = await options.fs.stat(abs);
+        if (st?.kind === 'file' || st?.kind === 'directory') continue;
+        if (st?.kind !== 'symlink' || !linkLeadsToFolder(abs) || linkHoldingItself(abs) !== undefined) {
+          handOnUnlisted(options, result.ruleFolderLinks, link, abs, st === undefined);
+          continue;
+        }
         const onBatch = (batch: WalkEntry[]): void => {
           for (const e of batch) if (e.kind === 'symlink') next.push(e.rel);
           options.onBatch?.(batch);
@@ -145,7 +151,27 @@ export class LinkedRuleFolders {
       }
       round = next;
     }
+    // Met in the last folders listed: past the links the listing follows, as past those Roo Code follows (`rooLinkTooDeep`).
+    for (const link of round) {
+      if (options.cancel?.isCancellationRequested || skipped(link, options.skip)) continue;
+      const abs = joinRelative(options.root, link);
+      const st = await options.fs.stat(abs);
+      if (st === undefined || st.kind === 'symlink') handOnUnlisted(options, result.ruleFolderLinks, link, abs, st === undefined);
+    }
   }
+}
+
+/**
+ * Hands on a link inside a link-following rule folder that the listing does not list through
+ * (`RuleFolderLinks.unlistedLinks`), but one to a file of the workspace, which names it as a
+ * file where it lists links (`check`) and whose findings are its target's. `refused`: the
+ * confined stat gave nothing (out of the workspace, round a loop, or gone): kept only when it is
+ * a link still. Capped at the listing's file budget. A readlink and a stat, never an open.
+ */
+function handOnUnlisted(options: LinkedListOptions, links: RuleFolderLinks, link: string, abs: string, refused: boolean): void {
+  if (links.unlistedLinks.length >= options.maxFiles || links.unlistedLinks.includes(link)) return;
+  if (refused ? linkLeadsTo(abs) === undefined : !linkLeadsToFolder(abs) && brokenLinkReason(abs, { folderWanted: true }) === undefined) return;
+  links.unlistedLinks.push(link);
 }
 
 /**
@@ -161,7 +187,7 @@ export async function relistLinkedRuleFolder(options: LinkedListOptions, entry: 
   // A link the ignore files leave out is still read by its tool: walked without them, as the listing walks it.
   if ((await options.ignore.ignoredPart(entry, true)) !== undefined) links.noteIgnored(entry);
   else links.note(entry);
-  const result = { fileCount, truncated: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [] } };
+  const result = { fileCount, truncated: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [], unlistedLinks: [] } };
   await links.list(options, result);
   return { ruleFolderLinks: result.ruleFolderLinks, truncated: result.truncated };
 }
@@ -198,6 +224,14 @@ export interface RuleFolderLinks {
   followed: { link: string; target: string }[];
   /** Root-relative links (`packages/web/.cursor/rules`, `packages/web/.cursor`) not followed: out of the workspace (the confined file system refuses them), to nothing or a file, round a loop, or to a folder holding the link; such a rule folder, or the folder above it, that is a plain file; and a rule folder, real or linked, the listing could not open. Never read. */
   unfollowed: string[];
+  /**
+   * Root-relative links inside a rule folder whose agent reads a linked folder as part of it
+   * (`LINK_FOLLOWING_RULE_FOLDER`: `.roo/rules/shared`, `.claude/rules/l1/l2/l3`) that were not
+   * listed through: out of the workspace, to nothing or round a loop, to a folder holding them,
+   * or met past `LINKED_FOLDER_ROUNDS`. A listing that keeps no link (the file index) hands them
+   * on here, for the rules linters to judge each (`readOutsideFile`). Never read.
+   */
+  unlistedLinks: string[];
 }
 
 /** Where a rule folder reached through a link in the workspace really is, relative to the root's real path; undefined when that is not in it. */

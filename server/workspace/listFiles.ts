@@ -85,7 +85,7 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     onSpecial: links.note,
     keep: keep && ((rel) => keep(rel) || LinkedRuleFolders.mayBe(rel)),
   };
-  const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [] } };
+  const result: ListResult = { source: 'walk', fileCount: 0, truncated: false, cancelled: false, errors: [], ruleFolderLinks: { followed: [], unfollowed: [], unlistedLinks: [] } };
   let listedByGit = false;
   const ignoredRules = new IgnoredRuleFolders();
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {

@@ -54,10 +54,10 @@ describe('the linked rule folders of a folder whose listing throws', () => {
     await e.sync();
     expect(await e.whenNamesKnown(root)).toBe(false);
     // `listed: false` makes agentls/ruleBuckets and agentls/rulesForFile say `indexing: true` (lsp/rules/unfollowedLinks.ts).
-    expect(await e.ruleFolderLinksNow(root)).toEqual({ listed: true, links: { followed: [], unfollowed: [] } });
+    expect(await e.ruleFolderLinksNow(root)).toEqual({ listed: true, links: { followed: [], unfollowed: [], unlistedLinks: [] } });
     // The unlisted rule files' sweep asks with a wait: it ends with the failure, not after it.
     const started = Date.now();
-    expect(await e.ruleFolderLinksOf(root, 60_000)).toEqual({ followed: [], unfollowed: [] });
+    expect(await e.ruleFolderLinksOf(root, 60_000)).toEqual({ followed: [], unfollowed: [], unlistedLinks: [] });
     expect(Date.now() - started).toBeLessThan(900);
   });
 });

@@ -102,6 +102,12 @@ export class UnlistedRuleFiles {
       const links = await search.ruleFolderLinks(root, 0);
       if (!links) out.linksPending.push(root);
       for (const rel of links?.unfollowed ?? []) files.push(joinRelative(root, rel));
+      // And the links inside Roo Code's and Claude Code's rule folders it did not list through (out, to nothing, too deep), as `check` lists them; capped as the files are.
+      const known = new Set(files);
+      for (const rel of links?.unlistedLinks ?? []) {
+        if (files.length >= MAX_LINTED_FILES) break;
+        if (!known.has(joinRelative(root, rel))) files.push(joinRelative(root, rel));
+      }
       for (const { link, target } of links?.followed ?? []) {
         const real = joinRelative(root, target);
         out.linkedFolders.set(real, [...(out.linkedFolders.get(real) ?? []), joinRelative(root, link)]);
