@@ -89,7 +89,7 @@ export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => s
 
 /**
  * The user-level rule folders of the agents whose views read them (`instructionViews.ts`: Roo
- * Code's `~/.roo/rules`, Continue's `~/.continue/rules`, Claude Code's `~/.claude/rules`,
+ * Code's `~/.roo/rules` and `~/.roo/rules-{mode}` of `rooModes`, Continue's `~/.continue/rules`, Claude Code's `~/.claude/rules`,
  * Kiro's `~/.kiro/steering`), which the xcsh agent's discovery never lists, so a link to
  * nothing (or round a loop) there, or a file in a folder's place, or the same of the folder
  * above (`~/.roo`), would pass in silence: said as `brokenToolFolders` says a project's, and
@@ -100,20 +100,22 @@ export function brokenToolFolders(cwd: string, escapeTarget: (path: string) => s
  * the home is said here: `check` says those of these folders it names (`checkTargets.ts`).
  * An lstat and a stat of each, nothing opened.
  */
-export function brokenUserToolFolders(home: string): BrokenToolFolder[] {
+export function brokenUserToolFolders(home: string, rooModes: readonly string[]): BrokenToolFolder[] {
   const out: BrokenToolFolder[] = [];
-  for (const folder of userToolFolders(home)) noteBrokenPlace(out, folder.dir, folder);
+  for (const folder of userToolFolders(home, rooModes)) noteBrokenPlace(out, folder.dir, folder);
   return out;
 }
 
 /** The folders `brokenUserToolFolders` looks at, and the folders above them: a change at one may make or mend what it says. */
-export function userToolFolderPlaces(home: string): string[] {
-  return userToolFolders(home).flatMap((folder) => [folder.dir, path.dirname(folder.dir)]);
+export function userToolFolderPlaces(home: string, rooModes: readonly string[]): string[] {
+  return userToolFolders(home, rooModes).flatMap((folder) => [folder.dir, path.dirname(folder.dir)]);
 }
 
-function userToolFolders(home: string): { dir: string; agent: AgentId }[] {
+/** `rooModes`: the modes whose `~/.roo/rules-{mode}` Roo Code's view reads (`rooModesRead`: the built-in ones and those the workspace names), read as `~/.roo/rules` is. */
+function userToolFolders(home: string, rooModes: readonly string[]): { dir: string; agent: AgentId }[] {
   return [
     { dir: rooUserRuleFolder(home), agent: 'roo' },
+    ...rooModes.map((mode) => ({ dir: rooUserRuleFolder(home, mode), agent: 'roo' as const })),
     { dir: path.join(home, CONTINUE_RULES_FOLDER), agent: 'continue' },
     { dir: claudeUserRulesFolder(home), agent: 'claude' },
     { dir: path.join(home, KIRO_STEERING_FOLDER), agent: 'kiro' },

@@ -386,10 +386,11 @@ export class RulesEngine {
     const places = this.session.agentPlaces(state.cwd);
     const copilot = places && { instructions: places.copilotInstructions, prompts: places.copilotPrompts };
     for (const broken of brokenToolFolders(state.cwd, (p) => this.session.confinement.escapeTarget(p), copilot)) this.noteBrokenToolFolder(state, broken, affected);
-    // The same of the user-level folders of the agents whose views read the home (Roo Code's, Continue's, Claude Code's, Kiro's):
+    // The same of the user-level folders of the agents whose views read the home (Roo Code's and its modes', Continue's, Claude Code's, Kiro's):
     // a change at one, or above it, lists again.
-    for (const broken of brokenUserToolFolders(this.session.home)) this.noteBrokenToolFolder(state, broken, affected);
-    for (const place of userToolFolderPlaces(this.session.home)) discovery.structural.add(place);
+    const rooModes = this.rooInUse.modesRead(state.cwd);
+    for (const broken of brokenUserToolFolders(this.session.home, rooModes)) this.noteBrokenToolFolder(state, broken, affected);
+    for (const place of userToolFolderPlaces(this.session.home, rooModes)) discovery.structural.add(place);
     return affected;
   }
 

@@ -162,10 +162,15 @@ export class RooInUse {
   userModes(root: string): readonly string[] {
     return this.byRoot.get(root)?.userModes ?? [];
   }
+
+  /** The modes whose `~/.roo/rules-{mode}` Roo Code's view reads for the root (`rooModesRead`); the built-in ones where the root is unknown. */
+  modesRead(root: string): readonly string[] {
+    return this.byRoot.get(root)?.modesRead ?? ROO_BUILT_IN_MODES;
+  }
 }
 
-type Picked = Pick<RooRoot, 'inUse' | 'customModes' | 'userModes'>;
+type Picked = Pick<RooRoot, 'inUse' | 'customModes' | 'userModes'> & { modesRead: string[] };
 
 function pick(r: RooRoot): Picked {
-  return { inUse: r.inUse, customModes: r.customModes, userModes: r.userModes };
+  return { inUse: r.inUse, customModes: r.customModes, userModes: r.userModes, modesRead: rooModesRead(r) };
 }

@@ -52,6 +52,7 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
     ['.claude/rules', 'Claude Code'],
     ['.kiro/steering', 'Kiro'],
     ['.roo', 'Roo Code'],
+    ['.roo/rules-code', 'Roo Code'],
   ] as const) {
     it(`~/${link}: named, it is an error naming ${agent}; the project's check and agentls rules say it`, () => {
       const { ws, home, located } = setUp(link);
@@ -72,6 +73,20 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
       expect(rules.stdout).toContain(`Rule folders agentls could not read (their rules are not listed here):\n  ~/${link}: This rule location is a symbolic link that leads to ../gone, which does not exist: ${agent} reads no rules from it.`);
     });
   }
+
+  it("~/.roo/rules-{mode} of a custom mode the workspace names: said as a built-in mode's; not of one it does not name", () => {
+    const { ws, home, located } = setUp('.roo/rules-review');
+    writeTree(ws, { '.roo/rules-review/a.md': 'Review slowly.\n' });
+    fs.symlinkSync('../gone', path.join(home, '.roo', 'rules-unnamed'));
+    const named = agentlsWithHome(ws, home, 'check', '--format', 'json', located);
+    expect((JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => [d.path, d.code, d.message])).toEqual([
+      [located, 'rule/unreadable', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.'],
+    ]);
+    expect(named.status).toBe(1);
+    const whole = agentlsWithHome(ws, home, 'check', '--format', 'json');
+    expect(whole.status, whole.stderr).toBe(0);
+    expect(whole.stderr).toContain('1 problem in your user-level rules (~/.roo/rules-review) is not reported');
+  });
 
   it("~/.claude named, its rules a link to nothing and no CLAUDE.md: says that link, and fails", () => {
     const { ws, home, located } = setUp('.claude/rules');

@@ -17,7 +17,7 @@ describe("the server and another agent's user-level rule folder linked to nothin
   it('lists each among the folders it could not read and reports it on the link', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'Use tabs.\n', 'src/a.ts': 'x\n' });
     const home = tempDir('agentls-home-');
-    const links = { '.roo/rules': 'Roo Code', '.continue/rules': 'Continue', '.claude/rules': 'Claude Code' };
+    const links = { '.roo/rules': 'Roo Code', '.continue/rules': 'Continue', '.claude/rules': 'Claude Code', '.roo/rules-ask': 'Roo Code' };
     for (const rel of Object.keys(links)) {
       fs.mkdirSync(path.join(home, path.dirname(rel)), { recursive: true });
       fs.symlinkSync('../gone', path.join(home, rel));
@@ -29,5 +29,8 @@ describe("the server and another agent's user-level rule folder linked to nothin
     for (const agent of Object.values(links)) expect(said).toContainEqual(['rule/unreadable', `This rule location is a symbolic link that leads to ../gone, which does not exist: ${agent} reads no rules from it.`]);
     const onLink = await c.waitForDiagnostics(c.uri(path.join(home, '.roo/rules')), (d) => d.length > 0, 20_000);
     expect(onLink.map((d) => [d.code, d.message])).toEqual([['rule/unreadable', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.']]);
+    // A built-in mode's folder, which Roo Code's view reads as it reads ~/.roo/rules.
+    const onModeLink = await c.waitForDiagnostics(c.uri(path.join(home, '.roo/rules-ask')), (d) => d.length > 0, 20_000);
+    expect(onModeLink.map((d) => [d.code, d.message])).toEqual([['rule/unreadable', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.']]);
   });
 });
