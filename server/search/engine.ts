@@ -14,7 +14,7 @@ import { makeCandidate } from './candidates';
 import { allowedFiles } from './filters';
 import { FolderIndex, type BuildReport } from './folderIndex';
 import { folderOutline, type FolderOutline, type OutlineLeaveOut } from './outline';
-import { ROOT_DIR } from './pathTable';
+import { ROOT_DIR, type PathTable } from './pathTable';
 import { queryReadings } from './query';
 import { matchPositions, rankTable, type RankedFile } from './rank';
 import type { SearchRequest } from './request';
@@ -340,18 +340,19 @@ export class SearchEngine {
     const now = this.now();
     const found: { index: FolderIndex; file: RankedFile; query: typeof query }[] = [];
     let total = 0;
-    let partial = false;
     let indexed = 0;
     // Folders still being listed get a short while (together) to finish; the empty query ranks by time, any other by name.
+    const byTime = query.terms.length === 0;
     const wait = this.options.waitForNamesMs ?? 5000;
-    const complete = await Promise.all(targets.map((index) => (query.terms.length === 0 ? index.whenTimesKnown(wait) : index.whenNamesKnown(wait))));
+    const complete = await Promise.all(targets.map((index) => (byTime ? index.whenTimesKnown(wait) : index.whenNamesKnown(wait))));
     throwIfCancelled(cancel);
+    const unfinished: Ranked[] = [];
     for (const [i, index] of targets.entries()) {
-      if (!complete[i] || this.awaitsRelist(index)) partial = true;
       indexed += index.table.liveCount;
       const searched = index.startSearch();
       try {
         const table = index.table;
+        if (!complete[i] || this.awaitsRelist(index)) unfinished.push({ index, table, stamp: rankedStamp(table, byTime) });
         const allowed = allowedFiles(table, request.filters);
         const filters = JSON.stringify(request.filters);
         for (const [r, reading] of readings.entries()) {
@@ -408,11 +409,25 @@ export class SearchEngine {
     const candidates = answered.filter((c): c is NonNullable<typeof c> => c !== undefined);
     const answer: FileCandidatesPayload = { query_id: request.queryId, candidates, total_count: total, truncated: total > candidates.length };
     // Answered from part of the tree: say so, and how much of it (the first index is still running).
-    if (partial) {
+    // Decided now, not when the ranking began: a listing that ended meanwhile adding nothing left
+    // the table ranked whole, and an editor asking again until the answer is complete waits a
+    // search less (the bench's first index, in a git work tree, ends while a search ranks).
+    if (unfinished.some((ranked) => !this.wholeNow(ranked, byTime))) {
       answer.indexing = true;
       answer.indexed_count = indexed;
     }
     return answer;
+  }
+
+  /**
+   * Whether a table ranked while its folder was being listed is now the whole index: every name
+   * (every time, for the empty query) is known, the folder awaits no listing again, and no file
+   * came or went since it was ranked (nor a size or time, ranking by time).
+   */
+  private wholeNow(ranked: Ranked, byTime: boolean): boolean {
+    const { index, table, stamp } = ranked;
+    const known = byTime ? index.timesComplete : index.namesComplete;
+    return known && index.table === table && rankedStamp(table, byTime) === stamp && !this.awaitsRelist(index);
   }
 
   /**
@@ -448,6 +463,18 @@ export class SearchEngine {
     for (const index of this.folders.values()) index.dispose();
     this.folders.clear();
   }
+}
+
+/** A table ranked before its folder's names (or times) were all known, and its `rankedStamp` then. */
+interface Ranked {
+  index: FolderIndex;
+  table: PathTable;
+  stamp: number;
+}
+
+/** What a ranking read of a table, as a count that moves when it changes: files by name, sizes and times too for the empty query. */
+function rankedStamp(table: PathTable, byTime: boolean): number {
+  return byTime ? table.generation : table.structure;
 }
 
 /** How paths of `root` are written for a search typed in `primary`: relative to it, `/`-separated. */

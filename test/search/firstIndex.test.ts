@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NEVER_CANCELLED } from '../../server/core/cancel';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
-import { SearchEngine } from '../../server/search/engine';
+import { SearchEngine, type SearchEngineOptions } from '../../server/search/engine';
 import { readSearchRequest } from '../../server/search/request';
 import { MemoryStore } from '../../server/search/store';
 import { WorkspaceSession } from '../../server/workspace/session';
@@ -32,8 +32,8 @@ function plainEngine(root: string): SearchEngine {
   return e;
 }
 
-/** An engine whose first listing stops at its first files until `release` is called. */
-function heldEngine(root: string) {
+/** An engine whose first listing stops once it has listed `holdAt` files (its first ones by default) until `release` is called. */
+function heldEngine(root: string, holdAt = 1, more: Partial<SearchEngineOptions> = {}) {
   const s = new WorkspaceSession(overlaySettings(DEFAULT_SETTINGS, { home: tempDir('agentls-home-') }));
   s.addFolder(root);
   let release!: () => void;
@@ -45,10 +45,11 @@ function heldEngine(root: string) {
     log: s.log,
     waitForNamesMs: 0,
     between: (_root, files) => {
-      if (files === 0) return undefined;
+      if (files < holdAt) return undefined;
       markHeld();
       return released;
     },
+    ...more,
   });
   cleanups.push(() => e.dispose(), () => s.dispose());
   return { s, e, held, release };
@@ -94,6 +95,49 @@ describe('the first index', () => {
     expect(report.files).toBe(1500);
     expect((await ask(e, 'part')).total_count).toBe(1500);
     expect(answers).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A search for `part` over a tree of 240 files, sent while the first listing (a walk) is held
+ * once it has listed `holdAt` files, and whose reads of the sizes of the files it answers with
+ * wait for that listing to end. The first such read (the ranking is done) lets the listing go
+ * on: the search answers after the listing ended, from a table ranked while it was held.
+ */
+async function askedWhileListed(holdAt: number) {
+  let markListed!: () => void;
+  const listed = new Promise<void>((resolve) => (markListed = resolve));
+  const { s, e, held, release } = heldEngine(tree(12, 20), holdAt, { useGit: false, onListed: () => markListed() });
+  const stat = s.diskFs.stat.bind(s.diskFs);
+  (s.diskFs as { stat: typeof stat }).stat = async (p) => {
+    if (p.endsWith('.ts')) {
+      release();
+      await listed;
+    }
+    return stat(p);
+  };
+  const building = e.sync();
+  await held;
+  const answer = await ask(e, 'part');
+  return { e, answer, listedFiles: (await building)[0].files };
+}
+
+describe('a search ranked while the first index is listed, answering after it ended', () => {
+  it('says it is complete when no file came while it ranked: the table was the whole index', async () => {
+    const { answer, listedFiles } = await askedWhileListed(240);
+    expect(listedFiles).toBe(240);
+    expect(answer.indexing).toBeUndefined();
+    expect(answer.indexed_count).toBeUndefined();
+    expect(answer.total_count).toBe(240);
+  });
+
+  it('says it is partial when files came after it ranked, though the listing has ended', async () => {
+    const { e, answer, listedFiles } = await askedWhileListed(1);
+    expect(listedFiles).toBe(240);
+    expect(answer.indexing).toBe(true);
+    expect(answer.total_count).toBeLessThan(240);
+    expect(answer.indexed_count).toBe(answer.total_count);
+    expect((await ask(e, 'part')).indexing).toBeUndefined();
   });
 });
 
