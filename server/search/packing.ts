@@ -138,10 +138,11 @@ function slashAt(text: string, start: number, end: number): number {
 export function compactTable(t: PathTable): void {
   const boosts: number[] = [];
   for (let id = 0; id < t.slotCount; id++) if (t.isAlive(id)) boosts.push(t.boost[id]);
-  const { generation, structure } = t;
+  const { generation, structure, reshapes } = t;
   Object.assign(t, unpackTable(packTable(t)));
   // Packing keeps live files in id order, so the i-th live file is the new id i.
   for (let id = 0; id < boosts.length; id++) t.boost[id] = boosts[id];
   t.generation = generation + 1;
   t.structure = structure + 1;
+  t.reshapes = reshapes + 1;
 }

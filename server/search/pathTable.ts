@@ -101,6 +101,12 @@ export class PathTable {
   generation = 0;
   /** Bumped only when files are added or removed or ids change (the folder tree's cache key). */
   structure = 0;
+  /**
+   * Bumped only when files are removed or ids change, not when they are added: while it holds,
+   * what was made from the rows then (the folder tree) holds of them still, and only the rows
+   * added since are new to it (a first index adds files batch by batch, and searches go on).
+   */
+  reshapes = 0;
 
   /** `expected` sizes the arrays up front when the size is known (loading a stored table). */
   constructor(expected?: { chars: number; folders: number; files: number }) {
@@ -331,6 +337,7 @@ export class PathTable {
     if (this.hashesStale) this.rebuildHashes();
     if (!(this.flags[id] & ALIVE)) return;
     this.flags[id] = 0;
+    this.reshapes++;
     this.liveCount--;
     this.dirLive[this.fileDir[id]]--;
     const mask = this.hash.length - 1;

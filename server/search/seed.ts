@@ -3,7 +3,7 @@ import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
 import { kindPoints, POINTS } from './score';
 import { TopK } from './topK';
-import { runToEnd, type FolderTree } from './tree';
+import { runToEnd, treeOrigin, type FolderTree } from './tree';
 
 /**
  * A strict scan's starting bar: before the walk reaches the files that will rank, it has
@@ -27,6 +27,11 @@ interface FirstIndex {
 const indexes = new WeakMap<FolderTree, FirstIndex>();
 /** An index being built a slice at a time (a tree never changes: a build is only ever continued). */
 const building = new WeakMap<FolderTree, Generator<void, FirstIndex>>();
+/**
+ * The last index made for each table, and which of its rows it holds (`treeOrigin`, the row
+ * count): a later tree that only adds rows gets this one with the added files put in.
+ */
+const latest = new WeakMap<PathTable, { reshapes: number; slots: number; index: FirstIndex }>();
 /** Files between two pause points of a build. */
 const STEP = 4096;
 
@@ -54,27 +59,57 @@ async function firstIndexInSlices(tree: FolderTree, clock: YieldClock): Promise<
 function remember(tree: FolderTree, index: FirstIndex): FirstIndex {
   building.delete(tree);
   indexes.set(tree, index);
+  const origin = treeOrigin(tree);
+  if (origin) latest.set(origin.table, { reshapes: origin.reshapes, slots: tree.nameFirst.length, index });
   return index;
 }
 
-function* firstIndexSteps(tree: FolderTree): Generator<void, FirstIndex> {
-  const { files, nameFirst } = tree;
+const NO_FILES: FirstIndex = { ids: new Int32Array(0), ranges: new Map() };
+
+/**
+ * The steps that make a tree's index: the last index of its table with the files added since
+ * put in, when the tree only adds rows to the one that index was made for (a first index adds
+ * its files batch by batch while searches go on); else every file of the tree grouped anew.
+ */
+function firstIndexSteps(tree: FolderTree): Generator<void, FirstIndex> {
+  const origin = treeOrigin(tree);
+  const last = origin && latest.get(origin.table);
+  const slots = tree.nameFirst.length;
+  if (!last || last.reshapes !== origin.reshapes || last.slots > slots) return indexSteps(tree, NO_FILES, tree.files);
+  const added = new Int32Array(slots - last.slots);
+  for (let i = 0; i < added.length; i++) added[i] = last.slots + i;
+  return indexSteps(tree, last.index, added);
+}
+
+/**
+ * `base` with the files `added` put in: each group keeps its files and has the added ones
+ * after them; characters new to it are grouped after the others. The order within a group
+ * does not change a bar (`TopK` keeps the same entries whatever order they come in).
+ */
+function* indexSteps(tree: FolderTree, base: FirstIndex, added: Int32Array): Generator<void, FirstIndex> {
+  const { nameFirst } = tree;
   const counts = new Map<number, number>();
-  for (let f = 0; f < files.length; f++) {
-    const c = nameFirst[files[f]];
+  for (let f = 0; f < added.length; f++) {
+    const c = nameFirst[added[f]];
     counts.set(c, (counts.get(c) ?? 0) + 1);
     if (f % STEP === STEP - 1) yield;
   }
   const ranges = new Map<number, { from: number; to: number }>();
+  const ids = new Int32Array(base.ids.length + added.length);
   let at = 0;
+  for (const [c, kept] of base.ranges) {
+    ids.set(base.ids.subarray(kept.from, kept.to), at);
+    ranges.set(c, { from: at, to: at + kept.to - kept.from });
+    at += kept.to - kept.from + (counts.get(c) ?? 0);
+  }
   for (const [c, n] of counts) {
+    if (ranges.has(c)) continue;
     ranges.set(c, { from: at, to: at });
     at += n;
   }
-  const ids = new Int32Array(files.length);
-  for (let f = 0; f < files.length; f++) {
-    const range = ranges.get(nameFirst[files[f]])!;
-    ids[range.to++] = files[f];
+  for (let f = 0; f < added.length; f++) {
+    const range = ranges.get(nameFirst[added[f]])!;
+    ids[range.to++] = added[f];
     if (f % STEP === STEP - 1) yield;
   }
   return { ids, ranges };

@@ -1,5 +1,6 @@
 import { maskBit } from './chars';
 import { PathTable, ROOT_DIR } from './pathTable';
+import { grownCopy } from './typedArrays';
 
 /**
  * The folder tree of a table, for depth-first scans: each folder's subfolders and live
@@ -42,8 +43,8 @@ export class FolderTree {
     // (`restoreFolderTree`), built for a snapshot before any search asked for it, or built a slice at a time.
     const stored = known.get(table);
     const structure = table.structure;
-    Object.assign(this, stored && stored.structure === structure ? stored.tree : runToEnd(treeSteps(table)));
-    known.set(table, { structure, tree: this });
+    Object.assign(this, stored && stored.structure === structure ? stored.tree : runToEnd(stepsFor(table)));
+    adopt(table, structure, this);
   }
 }
 
@@ -93,26 +94,114 @@ function* treeSteps(table: PathTable): Generator<void, TreeFields> {
     namesMask[d] |= table.nameMask[id];
     nameFirst[id] = table.lower[table.nameStart[id]];
   }
-  // Children have larger ids than their parents: one forward sweep gives depths, one backward sweep folds masks upward.
   const chainDepth = new Uint16Array(dirs);
+  const segmentMask = new Int32Array(dirs);
+  yield* describeFolders(table, 0, chainDepth, segmentMask);
+  const belowMask = yield* foldBelow(table, namesMask, segmentMask);
+  const { walkOrder, walkSkip } = yield* walkPlaces(roots, childStart, children);
+  return { childStart, children, fileStart, files, belowMask, namesMask, nameFirst, segmentMask, roots, chainDepth, walkOrder, walkSkip };
+}
+
+/**
+ * The tree of `table` grown from `last`, the tree of its rows before files (and folders) were
+ * added, none removed since (`PathTable.reshapes`): the old folders' subfolders and files are
+ * copied in runs with the added ones after them, each list still in id order (added rows have
+ * the larger ids), so it is the tree `treeSteps` builds. Linear in the folders and the rows
+ * added, plus a copy of the rest: a first index adds its files batch by batch while searches
+ * go on, and each of them built the whole tree again (about 20 ms of the 92k bench tree, warm).
+ */
+function* grownSteps(table: PathTable, last: FolderTree): Generator<void, TreeFields> {
+  const dirs = table.dirCount;
+  const slots = table.slotCount;
+  const oldDirs = last.childStart.length - 1;
+  const oldSlots = last.nameFirst.length;
+  const roots = [...last.roots];
+  const addedChildren = new Uint32Array(dirs);
+  const addedFiles = new Uint32Array(dirs);
+  for (let d = oldDirs; d < dirs; d++) {
+    const parent = table.dirParent[d];
+    if (parent >= 0) addedChildren[parent]++;
+    else roots.push(d);
+  }
+  for (let id = oldSlots; id < slots; id++) addedFiles[table.fileDir[id]]++;
+  yield;
+  const subfolders = withAdded(last.childStart, last.children, addedChildren);
+  for (let d = oldDirs; d < dirs; d++) {
+    const parent = table.dirParent[d];
+    if (parent >= 0) subfolders.items[subfolders.fill[parent]++] = d;
+  }
+  const ownFiles = withAdded(last.fileStart, last.files, addedFiles);
+  const namesMask = grownCopy(last.namesMask, dirs);
+  const nameFirst = grownCopy(last.nameFirst, slots);
+  for (let id = oldSlots; id < slots; id++) {
+    if ((id - oldSlots) % STEP === STEP - 1) yield;
+    const d = table.fileDir[id];
+    ownFiles.items[ownFiles.fill[d]++] = id;
+    namesMask[d] |= table.nameMask[id];
+    nameFirst[id] = table.lower[table.nameStart[id]];
+  }
+  const chainDepth = grownCopy(last.chainDepth, dirs);
+  const segmentMask = grownCopy(last.segmentMask, dirs);
+  yield* describeFolders(table, oldDirs, chainDepth, segmentMask);
+  const belowMask = yield* foldBelow(table, namesMask, segmentMask);
+  const { walkOrder, walkSkip } = yield* walkPlaces(roots, subfolders.start, subfolders.items);
+  const { start: childStart, items: children } = subfolders;
+  const { start: fileStart, items: files } = ownFiles;
+  return { childStart, children, fileStart, files, belowMask, namesMask, nameFirst, segmentMask, roots, chainDepth, walkOrder, walkSkip };
+}
+
+/**
+ * Lists by folder (`start` and `items`, as `childStart` and `children`) with room for `added[d]`
+ * more items at the end of folder d's list, for folders old and new (`added` has one count a
+ * folder); `fill[d]` is where folder d's next item goes. The old items are copied in runs: a
+ * run ends at a folder that gains items.
+ */
+function withAdded<T extends Uint32Array | Int32Array>(oldStart: Uint32Array, oldItems: T, added: Uint32Array): { start: Uint32Array; items: T; fill: Uint32Array } {
+  const dirs = added.length;
+  const oldDirs = oldStart.length - 1;
+  const start = new Uint32Array(dirs + 1);
+  const fill = new Uint32Array(dirs);
   for (let d = 0; d < dirs; d++) {
+    fill[d] = start[d] + (d < oldDirs ? oldStart[d + 1] - oldStart[d] : 0);
+    start[d + 1] = fill[d] + added[d];
+  }
+  const items = new (oldItems.constructor as new (n: number) => T)(start[dirs]);
+  let from = 0;
+  let shift = 0;
+  for (let d = 0; d < oldDirs; d++) {
+    if (added[d] === 0) continue;
+    const end = oldStart[d + 1];
+    items.set(oldItems.subarray(from, end) as never, from + shift);
+    shift += added[d];
+    from = end;
+  }
+  items.set(oldItems.subarray(from) as never, from + shift);
+  return { start, items, fill };
+}
+
+/** `chainDepth` and `segmentMask` of folders `from` on (those before are filled): parents have smaller ids, so one forward sweep. */
+function* describeFolders(table: PathTable, from: number, chainDepth: Uint16Array, segmentMask: Int32Array): Generator<void, void> {
+  for (let d = from; d < chainDepth.length; d++) {
     const parent = table.dirParent[d];
     chainDepth[d] = d === ROOT_DIR ? 0 : parent < 0 || parent === ROOT_DIR ? 1 : chainDepth[parent] + 1;
-  }
-  yield;
-  const belowMask = new Int32Array(dirs);
-  const segmentMask = new Int32Array(dirs);
-  for (let d = dirs - 1; d >= 0; d--) {
-    belowMask[d] |= namesMask[d];
     let segment = 0;
     for (let x = table.segStart[d], end = x + table.segLen[d]; x < end; x++) segment |= maskBit(table.lower[x]);
     segmentMask[d] = segment;
+    if (d % STEP === STEP - 1) yield;
+  }
+}
+
+/** `belowMask` from the folders' own names and segments: children have larger ids than their parents, so one backward sweep folds masks upward. */
+function* foldBelow(table: PathTable, namesMask: Int32Array, segmentMask: Int32Array): Generator<void, Int32Array> {
+  const dirs = namesMask.length;
+  const belowMask = new Int32Array(dirs);
+  for (let d = dirs - 1; d >= 0; d--) {
+    belowMask[d] |= namesMask[d];
     const parent = table.dirParent[d];
-    if (parent >= 0) belowMask[parent] |= segment | belowMask[d];
+    if (parent >= 0) belowMask[parent] |= segmentMask[d] | belowMask[d];
     if (d % STEP === 0) yield;
   }
-  const { walkOrder, walkSkip } = yield* walkPlaces(roots, childStart, children);
-  return { childStart, children, fileStart, files, belowMask, namesMask, nameFirst, segmentMask, roots, chainDepth, walkOrder, walkSkip };
+  return belowMask;
 }
 
 /** `FolderTree.walkOrder` and `walkSkip`, with a stack of folders whose subtree is still open: linear in folders. */
@@ -178,7 +267,7 @@ export async function folderTreeInSlices(table: PathTable, pause: () => Promise<
     if (last && last.structure === structure) return;
     let build = building.get(table);
     if (!build || build.structure !== structure) {
-      build = { structure, steps: treeSteps(table), restarts: build ? build.restarts + 1 : 0 };
+      build = { structure, steps: stepsFor(table), restarts: build ? build.restarts + 1 : 0 };
       building.set(table, build);
     }
     if (build.restarts >= MAX_RESTARTS) {
@@ -189,7 +278,7 @@ export async function folderTreeInSlices(table: PathTable, pause: () => Promise<
     const step = build.steps.next();
     if (step.done) {
       building.delete(table);
-      known.set(table, { structure, tree: Object.assign(Object.create(FolderTree.prototype) as FolderTree, step.value) });
+      adopt(table, structure, Object.assign(Object.create(FolderTree.prototype) as FolderTree, step.value));
       return;
     }
     await pause();
@@ -198,6 +287,34 @@ export async function folderTreeInSlices(table: PathTable, pause: () => Promise<
 
 /** The last tree of each table (built, or stored with it) and the structure it is the tree of. */
 const known = new WeakMap<PathTable, { structure: number; tree: FolderTree }>();
+/** The table each tree is of, and its `reshapes` then: a tree of the same count holds rows the table still has, under the same ids. */
+const origins = new WeakMap<FolderTree, TreeOrigin>();
+
+/** Where a tree came from (`treeOrigin`). */
+export interface TreeOrigin {
+  table: PathTable;
+  reshapes: number;
+}
+
+/** Makes `tree` the tree of `table` at `structure`, the table as it stands. */
+function adopt(table: PathTable, structure: number, tree: FolderTree): void {
+  known.set(table, { structure, tree });
+  origins.set(tree, { table, reshapes: table.reshapes });
+}
+
+/**
+ * The table a tree was made of and its `reshapes` then: a newer tree of the same table and
+ * count holds every file of this one, under the same ids, and files with higher ids after them.
+ */
+export function treeOrigin(tree: FolderTree): TreeOrigin | undefined {
+  return origins.get(tree);
+}
+
+/** The steps that make the tree of `table` as it stands: grown from the last one when files were only added since, else built whole. */
+function stepsFor(table: PathTable): Generator<void, TreeFields> {
+  const last = known.get(table)?.tree;
+  return last && origins.get(last)?.reshapes === table.reshapes ? grownSteps(table, last) : treeSteps(table);
+}
 
 /** A tree's arrays by field name (and its roots): what a snapshot stores, so that a restart need not build it. */
 export type TreeFields = Record<string, unknown>;
@@ -250,6 +367,6 @@ export function restoreFolderTree(table: PathTable, fields: TreeFields): boolean
   if (tree.childStart.length !== dirs + 1 || tree.fileStart.length !== dirs + 1 || tree.nameFirst.length !== table.slotCount) return false;
   if (tree.childStart[dirs] !== tree.children.length || tree.fileStart[dirs] !== tree.files.length || tree.files.length !== table.liveCount) return false;
   if (!walkFits(tree.walkOrder, tree.walkSkip, dirs)) return false;
-  known.set(table, { structure: table.structure, tree });
+  adopt(table, table.structure, tree);
   return true;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError, type Cancellation } from '../../server/core/cancel';
 import { YieldClock } from '../../server/search/lift';
+import { compactTable } from '../../server/search/packing';
 import { PathTable } from '../../server/search/pathTable';
 import { parseQuery } from '../../server/search/query';
 import { seedThreshold } from '../../server/search/seed';
@@ -125,3 +126,74 @@ describe('a folder tree restored from a store', () => {
     }
   });
 });
+
+describe('a folder tree grown with its table', () => {
+  /** Files of a table listed batch by batch, as a first index adds them: into folders it has and new ones. */
+  const batch = (n: number) => Array.from({ length: 500 }, (_, i) => (i % 3 === 0 ? `part${i % 7}/module${i % 300}/deeper${i % 5}/Late${n}x${i}.ts` : `batch${n}/sub${i % 11}/x${i % 4}/Late${n}x${i}.md`));
+
+  it('is the tree built in one go after every batch, and pauses less than a whole build', async () => {
+    const t = table(12_000);
+    const added: string[] = [];
+    await folderTreeInSlices(t, pauses().pause);
+    for (let n = 0; n < 4; n++) {
+      for (const p of batch(n)) t.add(p);
+      added.push(...batch(n));
+      const grown = pauses();
+      await folderTreeInSlices(t, grown.pause);
+      expect({ ...currentFolderTree(t) }).toEqual({ ...builtInOneGo(12_000, added) });
+      const whole = pauses();
+      await folderTreeInSlices(builtTable(12_000, added), whole.pause);
+      expect(grown.count()).toBeLessThan(whole.count());
+    }
+  });
+
+  it('is built whole again once a file was removed or the table compacted', async () => {
+    const t = table(12_000);
+    await folderTreeInSlices(t, pauses().pause);
+    t.add('late/One.ts');
+    t.remove('late/One.ts');
+    t.add('late/Two.ts');
+    const afterRemoval = pauses();
+    await folderTreeInSlices(t, afterRemoval.pause);
+    const same = builtTable(12_000, ['late/One.ts', 'late/Two.ts'], ['late/One.ts']);
+    expect({ ...currentFolderTree(t) }).toEqual({ ...new FolderTree(same) });
+    const whole = pauses();
+    await folderTreeInSlices(builtTable(12_000, ['late/One.ts', 'late/Two.ts'], ['late/One.ts']), whole.pause);
+    expect(afterRemoval.count()).toBe(whole.count());
+    // Compaction renumbers the files: the tree after it is that of the compacted table built whole.
+    compactTable(t);
+    compactTable(same);
+    t.add('late/Three.ts');
+    same.add('late/Three.ts');
+    await folderTreeInSlices(t, pauses().pause);
+    expect({ ...currentFolderTree(t) }).toEqual({ ...new FolderTree(same) });
+  });
+
+  it("keeps the bar's first-character index: the bar of a grown tree is that of the tree built in one go", async () => {
+    const t = new PathTable();
+    const one = new PathTable();
+    const term = parseQuery('s1').terms[0];
+    for (let n = 0; n < 5; n++) {
+      for (let i = 0; i < 8_000; i++) {
+        const rel = `d${(i * 7 + n) % 90}/${'sStTx'[(i + n) % 5]}${n}x${i}.txt`;
+        t.add(rel);
+        one.add(rel);
+      }
+      await folderTreeInSlices(t, pauses().pause);
+      const bar = await seedThreshold(t, currentFolderTree(t), term, 50, undefined, 1e9);
+      // A table of its own: its tree and index are built whole.
+      const fresh = new PathTable();
+      for (const id of one.liveIds()) fresh.add(one.path(id));
+      expect(bar).toBe(await seedThreshold(fresh, new FolderTree(fresh), term, 50, undefined, 1e9));
+      if (n > 0) expect(bar).toBeGreaterThan(-Infinity);
+    }
+  });
+});
+
+/** `table(count)` with `extra` added and `removed` removed after. */
+function builtTable(count: number, extra: string[], removed: string[] = []): PathTable {
+  const t = table(count);
+  for (const p of extra) t.add(p);
+  for (const p of removed) t.remove(p);
+  return t;
+}
