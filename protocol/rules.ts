@@ -162,6 +162,12 @@ export interface AgentRuleInfo {
    * settings: `mode` is what the default does. Absent for a rule no setting turns off.
    */
   offSetting?: string;
+  /**
+   * For an `always` rule whose frontmatter scopes it by globs that the agent's current clients
+   * ignore (Cline 4 and the Cline CLI ignore `paths`): the clause saying so, with what the older
+   * clients did. Absent elsewhere.
+   */
+  alwaysNote?: string;
   /** The globs of a `glob` rule. */
   globs?: string[];
   /**

@@ -23,6 +23,8 @@ export interface RuleForFileInfo {
   agentMode?: string;
   /** As `AgentRuleInfo.offSetting`: the agent's VS Code setting that turns the rule off (on by default); `reason` says it. */
   offSetting?: string;
+  /** As `AgentRuleInfo.alwaysNote`: why the agent sends the rule always where its globs scope it; `reason` says it. */
+  alwaysNote?: string;
   /** The agent attaches (or offers) the rule while working on the file. */
   applies: boolean;
   reason: string;

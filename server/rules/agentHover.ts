@@ -245,7 +245,8 @@ export function toolAppliesLine(reading: ToolReading, rule: AgentRule | undefine
       // Roo Code's mode-specific rules (`.roo/rules-{mode}/`, agents/roo.ts).
       if (rule.agentMode !== undefined) return `${agent.name} applies this rule only in the ${rule.agentMode} mode: there the whole rule is in every request${from}.`;
       if (hedged) return `${agent.name} applies this rule always${under}: the whole rule is in every request that has one in play${from}.`;
-      return `${agent.name} applies this rule always${under}: the whole rule is in every request${from}.`;
+      // Scoped by globs the agent's current clients ignore (Cline 4's `paths`): why it is sent all the same.
+      return `${agent.name} applies this rule always${under}: the whole rule is in every request${from}${rule.alwaysNote !== undefined ? `; ${rule.alwaysNote}` : ''}.`;
     case 'glob': {
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
       const dead = noFileGlobs(rule.globs);

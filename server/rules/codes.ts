@@ -47,6 +47,7 @@ export const RULE_CODES = {
   'rule/unreadable': 'A rule file or folder the agent cannot read: it contributes no rule',
   'rule/windsurf-trigger': "Windsurf's trigger has no meaning for the agent",
   'rule/cline-paths': "Cline's paths are not read by the agent",
+  'rule/scope-ignored': "Globs scoping the rule that the tool's current clients ignore, sending the rule in every request (Cline 4 and the Cline CLI ignore paths)",
   'rule/foreign-key': 'A key the tool the file was written for ignores (the agent reads it)',
   'rule/legacy-file': 'A legacy rule file the tool still reads, though its documentation deprecates it or no longer describes it',
   'rule/too-long': "Longer than the tool reads (Windsurf: 12,000 characters a rule file, 6,000 for global_rules.md; .windsurfrules: 6,000 in the docs that named it, information up to 12,000)",

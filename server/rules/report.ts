@@ -219,7 +219,8 @@ function nameCell(r: AgentRuleInfo): string {
  */
 function sectionLines(s: RuleSection, markdown: boolean, width: number): string[] {
   // A rule a setting of the agent's turns off (Roo Code's root AGENTS.md) is told as its default has it, with the setting.
-  const off = (r: AgentRuleInfo) => (r.offSetting !== undefined ? `; ${offSettingNote(s.displayName, r.offSetting)}` : '');
+  // A rule sent always though globs scope it (Cline 4 ignoring `paths`) says why, and what the older clients did.
+  const off = (r: AgentRuleInfo) => (r.offSetting !== undefined ? `; ${offSettingNote(s.displayName, r.offSetting)}` : '') + (r.alwaysNote !== undefined ? `; ${r.alwaysNote}` : '');
   const how = (r: AgentRuleInfo) => `${howApplied(r, s.agent, s.displayName, s.folder)}${off(r)} · ${tokensText(r.tokens)}`;
   const mark = (r: AgentRuleInfo) => (r.level === 'user' ? ` ${USER_LEVEL}` : '');
   const unread = s.unread ?? [];

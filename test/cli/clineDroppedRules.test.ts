@@ -41,6 +41,7 @@ describe('Cline rules that Cline 4 lists and sends no part of', () => {
       '.clinerules/empty.md information rule/empty-body',
       '.clinerules/off.md information rule/inactive',
       '.clinerules/off2.md information rule/inactive',
+      '.clinerules/ok.md information rule/scope-ignored',
       '.clinerules/typo.md error frontmatter/wrong-type',
       '~/.cline/rules/gbad.md error frontmatter/yaml-error',
     ]);
@@ -55,11 +56,12 @@ describe('Cline rules that Cline 4 lists and sends no part of', () => {
     const { ws, home } = setUp();
     const rules = JSON.parse(agentlsWithHome(ws, home, 'rules', '--json').stdout) as Rules;
     const sent = rules.alwaysSent.find((a) => a.agent === 'cline')?.items.map((i) => (i.path!.startsWith(home) ? `~/${path.relative(home, i.path!)}` : i.path)) ?? [];
-    expect(sent.sort()).toEqual(['.clinerules/named.md', '.clinerules/plain.md', '~/.cline/rules/g.md']);
+    // `ok`, scoped by `paths`, is sent too: Cline 4 ignores `paths` (rules/agents/cline.ts).
+    expect(sent.sort()).toEqual(['.clinerules/named.md', '.clinerules/ok.md', '.clinerules/plain.md', '~/.cline/rules/g.md']);
     const text = agentlsWithHome(ws, home, 'rules').stdout;
     expect(text).toMatch(/^ {2}bad +\.clinerules\/bad\.md +not sent by Cline 4 and the Cline CLI, its frontmatter not being valid YAML \(Cline 3\.x sent the whole file\)/m);
     expect(text).toMatch(/^ {2}off +\.clinerules\/off\.md +switched off by `disabled: true`: not sent by Cline 4 and the Cline CLI/m);
     expect(text).toMatch(/^ {2}empty +\.clinerules\/empty\.md +not sent by Cline 4 and the Cline CLI, having no text/m);
-    expect(text).toMatch(/^ {2}ok +\.clinerules\/ok\.md +glob src\/\*\*/m);
+    expect(text).toMatch(/^ {2}ok +\.clinerules\/ok\.md +always, in every request; Cline 4 and the Cline CLI ignore `paths`/m);
   });
 });

@@ -40,10 +40,11 @@ describe("Cline's global rules", () => {
       'Cline/Rules/fallback.md': 'Fallback.\n',
     });
     const rules = JSON.parse(agentlsWithHome(ws, home, 'rules', '--json').stdout) as { alwaysSent: Sent[] };
-    expect(sentPaths(rules.alwaysSent, 'cline')).toEqual(['.clinerules/project.md', path.join(home, '.cline', 'rules', 'style.md'), path.join(home, 'Documents', 'Cline', 'Rules', 'docs.md')]);
+    // A rule `paths` scopes too: Cline 4 ignores `paths` (rules/agents/cline.ts).
+    expect(sentPaths(rules.alwaysSent, 'cline')).toEqual(['.clinerules/project.md', path.join(home, '.cline', 'rules', 'style.md'), path.join(home, 'Documents', 'Cline', 'Rules', 'docs.md'), path.join(home, 'Documents', 'Cline', 'Rules', 'scoped.md')]);
     // The xcsh agent reads none of them (rules.md §2.6).
     expect(sentPaths(rules.alwaysSent, 'seed')).toEqual([]);
-    expect(agentlsWithHome(ws, home, 'rules').stdout).toMatch(/\n {2}Cline: ≈\d+ tokens in every request\n {4}project: ≈\d+\n {4}style \(global\): ≈\d+\n {4}docs \(global\): ≈\d+\n/);
+    expect(agentlsWithHome(ws, home, 'rules').stdout).toMatch(/\n {2}Cline: ≈\d+ tokens in every request\n {4}project: ≈\d+\n {4}style \(global\): ≈\d+\n {4}docs \(global\): ≈\d+\n {4}scoped \(global\): ≈\d+\n/);
 
     // No ~/Documents: Cline's docs say it falls back to ~/Cline/Rules.
     fs.rmSync(path.join(home, 'Documents'), { recursive: true });
@@ -61,7 +62,11 @@ describe("Cline's global rules", () => {
     const elsewhere = path.join(home, '.cline', 'rules', 'elsewhere.md');
     const named = agentlsWithHome(ws, home, 'check', '--format', 'json', typed, elsewhere);
     const found = (JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => [path.basename(d.path), d.code, d.message]);
-    expect(found).toEqual([['typed.md', 'frontmatter/wrong-type', expect.stringMatching(/^Cline reads `paths` only as a YAML list of globs/)]]);
+    // The list is said to be ignored by Cline 4, not to match nothing here.
+    expect(found).toEqual([
+      ['elsewhere.md', 'rule/scope-ignored', expect.stringMatching(/^Cline 4 and the Cline CLI ignore `paths`/)],
+      ['typed.md', 'frontmatter/wrong-type', expect.stringMatching(/^Cline reads `paths` only as a YAML list of globs/)],
+    ]);
   });
 
   it('a global folder that reaches no rules is said to be read by Cline alone: the xcsh agent never looks there', () => {

@@ -60,6 +60,20 @@ export async function expectOpenedLikeCheck(c: LspTestClient, ws: string, rels: 
 }
 
 /**
+ * Starts a server (`start`, from `useLspClients`) on `ws` with `home` and holds it against
+ * `agentls check`: check must report the files `said` (root-relative) and no other, and the
+ * server must say of each what check says, closed and then open. Returns the client.
+ */
+export async function startLikeCheck(start: (options: { folders: string[]; home: string }) => Promise<LspTestClient>, ws: string, home: string, said: readonly string[]): Promise<LspTestClient> {
+  const expected = checkReport(ws, home);
+  expect([...expected.keys()].sort()).toEqual([...said].sort());
+  const c = await start({ folders: [ws], home });
+  await expectPushedLikeCheck(c, ws, said, expected);
+  await expectOpenedLikeCheck(c, ws, said, expected);
+  return c;
+}
+
+/**
  * Opens each user-level file (relative to `home`) in the editor and waits until its diagnostics
  * are what `checkFileShape` gives it, which must be the one finding `code`; where `agent` is
  * given, the hover on its first line must name it.

@@ -21,7 +21,8 @@ export const cline: AgentModel = {
     return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
   // Docs ("Conditional rules"): paths is "currently the supported conditional": a YAML list
-  // of globs. A rule without it applies to every request.
+  // of globs. A rule without it applies to every request. Cline 4 and the Cline CLI ignore it
+  // (`clineActivation` has the sources), which the docs do not say.
   // Global rules (`~/.cline/rules`, `~/Documents/Cline/Rules`: `clineGlobalRuleFolders` in
   // workspace/ruleLocations.ts, with the sources): Cline reads them in every task beside the
   // workspace's (docs, "Rules": global rules "apply across all projects"). The xcsh agent's
@@ -46,15 +47,31 @@ export const cline: AgentModel = {
 };
 
 /**
- * How Cline's source reads `paths` (cline/cline, src/core/context/instructions/
+ * How Cline 3.x's source reads `paths` (cline/cline, src/core/context/instructions/
  * user-instructions/rule-conditionals.ts, `evaluatePathsConditional`): anything but a list
  * of non-empty strings is ignored, "fail-open", so the rule applies to every request (a
  * string `paths: "src/**"` too); the entries are trimmed, and a list left with none
- * (`paths: []`) matches nothing, "an explicit way to disable a rule".
+ * (`paths: []`) matches nothing, "an explicit way to disable a rule". Only the older
+ * extension's task loop evaluates it (`evaluateRuleConditionals`, given the paths in context
+ * by `RuleContextBuilder`, called from src/core/task/index.ts).
+ *
+ * Cline 4 and the Cline CLI never read `paths`: their loader keeps a rule's frontmatter
+ * without looking at it (sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
+ * `parseRuleConfigFromMarkdown`, which reads `name`, `disabled` and `enabled` alone), and the
+ * runtime registers one rule whose text is every enabled rule, name and instructions
+ * (sdk/packages/core/src/extensions/config/user-instruction-plugin.ts, `registerRule`, over
+ * sdk/packages/core/src/runtime/safety/rules.ts, `listEnabledRulesFromWatcher` and
+ * `formatRulesForSystemPrompt`): no path is matched anywhere. The extension's sessions run on
+ * that runtime with its rules on (apps/vscode/src/sdk/vscode-session-host.ts: `configExtensions`
+ * defaults to every kind, `hooks` alone left out). So a rule `paths` scopes is sent in every
+ * request, and one `paths: []` turned off is sent too (`sentAlways`); the globs are still
+ * checked, for Cline 3.x.
  */
 function clineActivation(value: unknown): Activation {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length > 0)) return { mode: 'always' };
-  return { mode: 'globs', globs: (value as string[]).map((g) => g.trim()).filter(Boolean) };
+  const globs = (value as string[]).map((g) => g.trim()).filter(Boolean);
+  const older = globs.length ? `attached it only while a file matching ${globs.map((g) => `\`${g}\``).join(', ')} was in play` : 'never sent it, its `paths` listing no glob';
+  return { mode: 'globs', globs, sentAlways: `Cline 4 and the Cline CLI ignore \`paths\` (Cline 3.x ${older})` };
 }
 
 /**

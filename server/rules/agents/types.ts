@@ -119,6 +119,13 @@ export type Activation =
       content?: string[];
       /** Why no file is ever attached, a clause with its source, where that is not its globs (Continue's `regex` none of whose patterns compiles): said after "never attached: ". */
       never?: string;
+      /**
+       * The agent's current clients ignore these globs and send the rule in every request (Cline 4
+       * and the Cline CLI: `agents/cline.ts` has the source): a clause saying so, with what the older
+       * clients did with them. Reports count the rule as sent always and say this beside it; the
+       * globs are still checked, for the older clients.
+       */
+      sentAlways?: string;
     }
   | { mode: 'description' }
   /**

@@ -30,6 +30,7 @@ export function agentRuleInfo(rule: AgentRule, name: string, root: string): Agen
     ...(rule.inferred ? { modeInferred: true } : {}),
     ...(rule.agentMode !== undefined ? { agentMode: rule.agentMode } : {}),
     ...(rule.offSetting !== undefined ? { offSetting: rule.offSetting } : {}),
+    ...(rule.alwaysNote !== undefined ? { alwaysNote: rule.alwaysNote } : {}),
     ...(rule.mode === 'glob' ? { globs: rule.globs } : {}),
     ...(rule.mode === 'glob' && rule.content ? { content: rule.content } : {}),
     ...(rule.description !== undefined ? { description: rule.description } : {}),

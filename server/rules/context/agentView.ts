@@ -69,6 +69,12 @@ export interface AgentRule {
    * fileMatch file: `agents/kiro.ts`), a clause with its source: said in place of the mode's verdict.
    */
   notApplied?: string;
+  /**
+   * For an `always` rule its frontmatter scopes by globs that the agent's current clients ignore
+   * (`Activation.sentAlways`: Cline 4's `paths`): the clause saying so, with what the older clients
+   * did, said after the rule's verdict in every report that lists it.
+   */
+  alwaysNote?: string;
   /** For a `glob` rule: patterns a matched file's content must match too (`Activation.content`: Continue's `regex`). */
   content?: string[];
   /** The UTF-8 bytes of `body` the agent sends where it sends less than all of it (Codex past its limit: `codexSentBytes`); undefined: all. */

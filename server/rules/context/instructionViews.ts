@@ -29,7 +29,7 @@ import { ownReading } from '../continueReading';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
-import { droppedByTool, frontmatterOf, globActivationNotes, MODE, toolDialect, toolFrontmatterNotRead, wholeFileRule } from './toolViews';
+import { droppedByTool, frontmatterOf, globActivationNotes, sentAlwaysFields, MODE, toolDialect, toolFrontmatterNotRead, wholeFileRule } from './toolViews';
 
 /**
  * The views of the agents whose instructions are plain files beside the code and that the
@@ -403,7 +403,7 @@ function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: bool
   const globs = activation.mode === 'globs' ? activation.globs : [];
   const mode = activation.mode === 'globs' && always?.(globs) ? 'always' : MODE[activation.mode];
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
-  return { name, path: file.path, mode, globs: mode === 'glob' ? globs : [], ...(mode === 'glob' ? globActivationNotes(activation) : {}), description, body: own ? own.sent : parsed.body, global };
+  return { name, path: file.path, mode, globs: mode === 'glob' ? globs : [], ...(mode === 'glob' ? globActivationNotes(activation) : {}), ...sentAlwaysFields(activation), description, body: own ? own.sent : parsed.body, global };
 }
 
 /**

@@ -28,7 +28,7 @@ export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
   const shares = view.agent === 'codex' ? codexSharesFor(view.rules, view.uncounted ?? [], (scope) => scope === undefined || (rel !== '' && insideScope(scope, rel) !== undefined)) : undefined;
   const sent = (r: AgentRule) => shares?.get(r)?.sent !== 0;
   const nearest = byFolder(view) ? nearestAgentsMd(view.rules.filter(sent), rel) : undefined;
-  const entries = view.rules.map((rule) => withOffSetting(rule, explain(rule, rel, view, nearest), view));
+  const entries = view.rules.map((rule) => withAlwaysNote(rule, withOffSetting(rule, explain(rule, rel, view, nearest), view)));
   const told = shares ? entries.map((entry, i) => codexLimited(view.rules[i], entry, shares.get(view.rules[i]))) : entries;
   for (const entry of told) (entry.applies ? applying : others).push(entry);
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
@@ -70,6 +70,12 @@ function codexLimited(rule: AgentRule, entry: RuleForFile, share: CodexShare | u
   // In place of what the entry says of a file sent whole, the precedence after it kept.
   const reason = WHOLE.test(entry.reason) ? entry.reason.replace(WHOLE, part) : `${entry.reason}; ${part}`;
   return { ...entry, tokens: estimateTokens(rule.body.slice(0, share.cut)), reason };
+}
+
+/** A rule sent always though globs scope it (`AgentRule.alwaysNote`: Cline 4 ignoring `paths`): why, said after the reason. */
+function withAlwaysNote(rule: AgentRule, entry: RuleForFile): RuleForFile {
+  if (rule.alwaysNote === undefined || !entry.applies) return entry;
+  return { ...entry, alwaysNote: rule.alwaysNote, reason: `${entry.reason}; ${rule.alwaysNote}` };
 }
 
 /** A rule a setting of the agent's turns off (Roo Code's root AGENTS.md: `AgentRule.offSetting`): told as its default has it, the setting said after the reason. */

@@ -117,7 +117,7 @@ function readsInWorkspaceFolder(analysis: FileAnalysis, cwd: string): boolean {
 
 /** The rule, or where the agent's loader sends no part of it (`AgentModel.ruleDropped`: Cline 4's), listed as never sent, in no total, saying why. */
 export function droppedOr(rule: AgentRule, drop: RuleDrop | undefined): AgentRule {
-  return drop ? { ...rule, mode: 'none', globs: [], notApplied: drop.listed } : rule;
+  return drop ? { ...rule, mode: 'none', globs: [], alwaysNote: undefined, notApplied: drop.listed } : rule;
 }
 
 /** A file its agent sends whole in every request (`sentWhole`, `instructionViews.ts`'s plain files): its text as read, without a leading BOM. */
@@ -237,10 +237,20 @@ export function toolRule(analysis: FileAnalysis, parsed: ParsedFrontmatter, acti
     ...(activation.mode === 'manual' && activation.inferred ? { inferred: true } : {}),
     globs: activation.mode === 'globs' ? activation.globs.filter((g) => g.trim() !== '') : [],
     ...globActivationNotes(activation),
+    ...sentAlwaysFields(activation),
     description,
     body: sent,
     global: analysis.candidate.level === 'user',
   };
+}
+
+/**
+ * A glob rule the agent's current clients send in every request all the same (`Activation.sentAlways`:
+ * Cline 4's `paths`): sent always, counted in the totals, with the clause saying why beside it.
+ */
+export function sentAlwaysFields(activation: Activation): Partial<Pick<AgentRule, 'mode' | 'globs' | 'alwaysNote'>> {
+  if (activation.mode !== 'globs' || activation.sentAlways === undefined) return {};
+  return { mode: 'always', globs: [], alwaysNote: activation.sentAlways };
 }
 
 /**

@@ -9,6 +9,7 @@ import { bucketPhrase, sentWholeWords, show } from './words';
 import { agentModel, agentOfLocation, type AgentModel } from '../agents';
 import type { ProviderId, RuleLevel } from '../model';
 import { intendedFrontmatter } from './yamlFallback';
+import { describeActivation } from './keyBlocks';
 
 /**
  * Where the effective rule of a name ends up, when that is not what its file suggests:
@@ -142,7 +143,10 @@ function originHint(provider: ProviderId, level: RuleLevel, fm: Record<string, u
   const id = agentOfLocation(provider, level);
   if (id === 'xcsh') return '';
   const tool = agentModel(id);
-  switch (tool.activation(fm).mode) {
+  const activation = tool.activation(fm);
+  // Globs the tool's current clients ignore (Cline 4's `paths`): they send it always.
+  if (activation.mode === 'globs' && activation.sentAlways !== undefined) return ` In ${tool.name} it is ${describeActivation(activation, tool)}; the xcsh agent does not apply it always.`;
+  switch (activation.mode) {
     case 'always':
       return ` ${tool.name} applies it always${id === 'cline' ? ' (no `paths`)' : ''}; the xcsh agent does not.`;
     case 'globs':

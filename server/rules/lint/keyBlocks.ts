@@ -71,6 +71,8 @@ export function describeActivation(a: Activation, agent: AgentModel, scope?: str
     case 'always':
       return `applied always${scope === undefined ? '' : toFilesUnder(agent.id, scope)}`;
     case 'globs': {
+      // Globs the agent's current clients ignore (Cline 4's `paths`): sent always, whatever they match.
+      if (a.sentAlways !== undefined) return `sent in every request: ${a.sentAlways}`;
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): attached to none.
       if (a.never !== undefined) return `attached to no file: ${a.never}`;
       const dead = noFileGlobs(a.globs);

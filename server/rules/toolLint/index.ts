@@ -109,7 +109,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   out.push(...repeatedFrontmatterFindings(loc, agent, fm, scope));
   if (agent.globs && !globsUnused(agent, fm)) out.push(...globValueFindings(loc, agent, fm[agent.globs.key], agent.activation(fm).mode === 'always'));
   // A block the tool cannot see is reported once, by its cause, not again as a missing key.
-  if (stranded.length === 0 && shapeless.length === 0) out.push(...activationFindings(loc, agent, fm));
+  if (stranded.length === 0 && shapeless.length === 0) out.push(...activationFindings(loc, agent, fm, drop));
   return out;
 }
 
@@ -278,7 +278,8 @@ function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range)
   return [finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what ${name} reads in it is not checked.`), ...tooLargeLimitFindings(file, problem.size, first)];
 }
 
-function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>): Finding[] {
+/** `drop`: the agent's loader sends no part of the rule (Cline 4's), which its own finding says: how it would apply it is moot. */
+function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<string, unknown>, drop: RuleDrop | undefined): Finding[] {
   const activation = agent.activation(fm);
   const entryOf = (key: string) => loc.entry(key);
   if (agent.id === 'windsurf') {
@@ -325,10 +326,7 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     // `auto` decides from the description (agents/kiro.ts has the sources): without one, Kiro has nothing to decide from.
     return [finding('rule/inactive', 'warning', entryOf('inclusion')?.lineRange ?? loc.openerRange(), `inclusion: auto needs a \`description\`: Kiro decides from it whether to include this steering file, and there is none (${KIRO_AUTO_SOURCE}).`)];
   }
-  if (agent.id === 'cline' && activation.mode === 'globs' && activation.globs.length === 0) {
-    // Cline's source reads a list with no glob as matching nothing, "an explicit way to disable a rule" (rules/agents/cline.ts).
-    return [finding('rule/inactive', 'information', entryOf('paths')?.lineRange ?? loc.openerRange(), '`paths` lists no glob, which turns this rule off: Cline never sends it. Remove `paths` to send it with every request.')];
-  }
+  if (activation.mode === 'globs' && activation.sentAlways !== undefined) return drop ? [] : sentAlwaysFindings(loc, agent, activation.globs, activation.sentAlways);
   if (agent.id === 'continue') return emptyRegexListFindings(loc, agent, fm);
   if (agent.id === 'copilot' && activation.mode === 'manual') {
     // VS Code's agent loads a file with a description on demand (VS Code's agent-customization
@@ -341,6 +339,24 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     return [finding('rule/inactive', 'information', loc.openerRange(), message, { data: { fix: 'add-key', key: 'applyTo', value: '"**"' } })];
   }
   return [];
+}
+
+/**
+ * Globs the agent's current clients ignore, sending the rule in every request (Cline 4 and the Cline
+ * CLI ignore `paths`: `agents/cline.ts` has the sources). Where they scope the rule, an information:
+ * the file is right for Cline 3.x, and nothing in it makes Cline 4 scope the rule. Where the list has
+ * no glob, Cline 3.x's "explicit way to disable a rule" (`evaluatePathsConditional`), a warning: the
+ * rule meant off is sent by Cline 4, and `disabled: true` turns it off there (`isRuleEnabled`).
+ */
+function sentAlwaysFindings(loc: RuleLocator, agent: AgentModel, globs: readonly string[], sentAlways: string): Finding[] {
+  const key = agent.globs?.key ?? 'globs';
+  const range = loc.entry(key)?.lineRange ?? loc.openerRange();
+  if (globs.length) return [finding('rule/scope-ignored', 'information', range, `${sentAlways}: they send this rule in every request, whatever files are in play.`)];
+  return [
+    finding('rule/inactive', 'warning', range, `\`${key}\` lists no glob: ${sentAlways}, so this rule, meant to be off, is sent in every request. Add \`disabled: true\` to turn it off in them too.`, {
+      data: { fix: 'add-key', key: 'disabled', value: 'true' },
+    }),
+  ];
 }
 
 /**

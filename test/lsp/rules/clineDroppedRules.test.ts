@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkReport, expectOpenedLikeCheck, expectPushedLikeCheck } from '../../helpers/checkParity';
+import { startLikeCheck } from '../../helpers/checkParity';
 import { hoverText } from '../../helpers/hover';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
@@ -24,11 +24,7 @@ describe('Cline rules that Cline 4 drops, over LSP', () => {
       '.clinerules/empty.md': '---\npaths:\n  - "src/**"\n---\n',
     });
     const home = tempDir('agentls-home-');
-    const expected = checkReport(ws, home);
-    expect([...expected.keys()].sort()).toEqual([...SAID].sort());
-    const c = await start({ folders: [ws], home });
-    await expectPushedLikeCheck(c, ws, SAID, expected);
-    await expectOpenedLikeCheck(c, ws, SAID, expected);
+    const c = await startLikeCheck(start, ws, home, SAID);
     const okUri = await c.open(path.join(ws, '.clinerules/ok.md'));
     await c.waitForDiagnostics(okUri);
     const hover = (rel: string, line = 0) => hoverText(c, c.uri(path.join(ws, rel)), line, 1);
