@@ -60,4 +60,17 @@ describe('Cline rules scoped by `paths`, which Cline 4 ignores', () => {
     expect(message('.clinerules/scoped.md')).toBe('Cline 4 and the Cline CLI ignore `paths` (Cline 3.x attached it only while a file matching `src/**` was in play): they send this rule in every request, whatever files are in play.');
     expect(message('.clinerules/off.md')).toContain('so this rule, meant to be off, is sent in every request. Add `disabled: true`');
   });
+
+  it('say, where `paths` is not a list, that writing a list scopes the rule in Cline 3.x alone', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'src/a.ts': '',
+      '.clinerules/string.md': '---\npaths: "src/**"\n---\nOne string.\n',
+      '.clinerules/number.md': '---\npaths: 3\n---\nA number.\n',
+    });
+    const report = JSON.parse(agentlsWithHome(ws, tempDir('agentls-home-'), 'check', '--format', 'json').stdout) as CheckJson;
+    const typed = report.diagnostics.filter((d) => d.code === 'frontmatter/wrong-type');
+    expect(typed.map((d) => d.path).sort()).toEqual(['.clinerules/number.md', '.clinerules/string.md']);
+    for (const d of typed) expect(d.message).toMatch(/A list scopes the rule in Cline 3\.x alone: Cline 4 and the Cline CLI ignore `paths` in any form/);
+  });
 });

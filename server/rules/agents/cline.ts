@@ -37,7 +37,7 @@ export const cline: AgentModel = {
   readsUserLocation: true,
   // Cline 4 reads `name`, `disabled` and `enabled` beside `paths` (agents/clineDrops.ts has the source); Cline 3.x read `paths` alone.
   keys: { paths: { kind: 'globs' }, name: { kind: 'string' }, disabled: { kind: 'boolean' }, enabled: { kind: 'boolean' } },
-  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true },
+  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true, ignoredByNote: 'A list scopes the rule in Cline 3.x alone: Cline 4 and the Cline CLI ignore `paths` in any form and send the rule in every request.' },
   // YAML that does not parse gives no keys at all: Cline 3.x's "intentionally fail-open" reading
   // (src/core/context/instructions/user-instructions/frontmatter.ts, parseYamlFrontmatter); Cline 4
   // then drops the whole rule (`ruleDropped`, agents/clineDrops.ts has the source).

@@ -22,6 +22,12 @@ export interface GlobDialect {
   braces: boolean;
   /** Only a YAML list of non-empty strings is read: any other value is ignored whole, and the rule applies always (Cline). */
   listOnly?: boolean;
+  /**
+   * Where some of the agent's clients never read the key, in any form, a sentence saying so,
+   * added to the findings on the key's value: fixing the value changes nothing for them (Cline 4
+   * and the Cline CLI ignore `paths`: `agents/cline.ts` has the sources).
+   */
+  ignoredByNote?: string;
   /** A glob with a leading `!` excludes the paths the rest of it matches (Continue). */
   negation?: boolean;
   /**

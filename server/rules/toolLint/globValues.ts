@@ -20,7 +20,9 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
   const key = dialect.key;
   if (dialect.listOnly) {
     const ignored = listOnlyFindings(loc, agent, entry, value);
-    if (ignored) return ignored;
+    // Said of the clients that read the key at all: the others ignore it whatever it holds.
+    const note = dialect.ignoredByNote;
+    if (ignored) return note ? ignored.map((f) => ({ ...f, message: `${f.message} ${note}` })) : ignored;
   }
   // A blank pattern the agent's matcher matches against no path (Continue's minimatch): said, and whether the rule is then never attached.
   const never = !appliedAlways && onlyBlankPatterns(value, dialect.commentMatchesNothing !== undefined);
