@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatUnifiedDiff } from '../hashline/diff';
 import { describePatchErrorForPerson } from '../hashline/personMessages';
-import { readForPatch, workspaceHost } from '../hashline/host';
+import { loopRefusal, readForPatch, workspaceHost } from '../hashline/host';
 import { writePlannedFiles } from '../hashline/persist';
 import { MAX_PATCH_BYTES, planPatch, refusingLoneCr, type PatchError } from '../hashline/plan';
 import { readAnchored } from '../hashline/read';
@@ -85,6 +85,11 @@ async function read(args: string[], common: CommonOptions, io: CliIo): Promise<n
     if (target.start !== undefined && !(await ws.diskFs.stat(resolveWritten(io.cwd, target.file))) && (await ws.diskFs.stat(resolveWritten(io.cwd, args[0])))?.kind === 'file') target = { file: args[0] };
     const abs = resolveWritten(io.cwd, target.file);
     if (!ws.rootOf(abs) || !ws.allows(abs)) {
+      const loop = loopRefusal(ws, abs, target.file, 'a hashline read never follows it');
+      if (loop) {
+        write(io.stderr, `agentls hashline: ${loop}`);
+        return HASHLINE_EXIT_CODES.unreadable;
+      }
       write(io.stderr, `agentls hashline: ${target.file} lies outside the workspace root ${common.root}`);
       return HASHLINE_EXIT_CODES.outside_workspace;
     }

@@ -27,6 +27,16 @@ export interface WorkspaceHostOptions {
   maxBytes?: number;
 }
 
+/**
+ * The refusal of a path named inside a root that confinement refuses for having no real path
+ * because its links go round in a loop: said as a loop (unreadable), not as lying outside the
+ * workspace, which would send the user looking for a path that leaves the root. Undefined for
+ * anything else; outside the roots the disk is not asked.
+ */
+export function loopRefusal(session: Pick<WorkspaceSession, 'rootOf'>, abs: string, shown: string, never: string): string | undefined {
+  return session.rootOf(abs) !== undefined && goesRoundInALoop(abs) ? `${shown} is a symbolic link that goes round in a loop; ${never}` : undefined;
+}
+
 export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
   return {
     resolve(text) {
@@ -34,7 +44,8 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
       if (!written.ok) return written;
       const abs = resolveWritten(o.base, written.path);
       if (!o.session.rootOf(abs) || !o.session.allows(abs)) {
-        if (o.session.rootOf(abs) && goesRoundInALoop(abs)) return { ok: false, kind: 'unreadable', message: `${text} is a symbolic link that goes round in a loop; a patch never reads or writes it` };
+        const loop = loopRefusal(o.session, abs, text, 'a patch never reads or writes it');
+        if (loop) return { ok: false, kind: 'unreadable', message: loop };
         return { ok: false, message: `${text} lies outside the workspace; a patch never reads or writes it` };
       }
       return { ok: true, path: abs };

@@ -203,6 +203,18 @@ describe('agentls hashline', () => {
     expect(r.stderr).toContain('loop1 is a symbolic link that goes round in a loop; a patch never reads or writes it');
   });
 
+  it('reads a link that goes round in a loop as unreadable (19), as the apply does, not as outside the workspace (18)', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'a.py': FILE });
+    fs.symlinkSync('loop2', path.join(ws, 'loop1'));
+    fs.symlinkSync('loop1', path.join(ws, 'loop2'));
+    const r = builtCli(['hashline', 'read', 'loop1'], { cwd: ws });
+    expect(r.status).toBe(HASHLINE_EXIT_CODES.unreadable);
+    expect(r.stderr).toBe('agentls hashline: loop1 is a symbolic link that goes round in a loop; a hashline read never follows it\n');
+    // A link out of the root is still outside it.
+    fs.symlinkSync(tempDir(), path.join(ws, 'out'));
+    expect(builtCli(['hashline', 'read', 'out/x.py'], { cwd: ws }).status).toBe(HASHLINE_EXIT_CODES.outside_workspace);
+  });
+
   it('refuses to edit a file with lone CR line breaks, which a read shows as one line, and leaves it as it was', async () => {
     const ws = writeTree(tempDir(), { 'cr.txt': 'a\rb\rc\n' });
     const read = await cli(['hashline', 'read', 'cr.txt'], ws);

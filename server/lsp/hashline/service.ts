@@ -12,7 +12,7 @@ import type { Cancellation } from '../../core/cancel';
 import { ParamError } from '../../core/params';
 import { formatUnifiedDiff } from '../../hashline/diff';
 import { textEditsFor } from '../../hashline/edits';
-import { readForPatch, workspaceHost } from '../../hashline/host';
+import { loopRefusal, readForPatch, workspaceHost } from '../../hashline/host';
 import { writePlannedFiles } from '../../hashline/persist';
 import { planPatch, refusingLoneCr, type FilePlan, type PatchError, type PatchHost, type PatchPlan } from '../../hashline/plan';
 import { readAnchored } from '../../hashline/read';
@@ -169,7 +169,10 @@ export class HashlineService {
     // As the CLI refuses `A-B` with B < A: an empty answer would read as an empty range.
     if (startLine !== undefined && endLine !== undefined && endLine < startLine) throw new ParamError('endLine', `is ${endLine}, before startLine ${startLine}: the range needs startLine ≤ endLine`);
     const p = uriToPath(uri);
-    if (!p || !this.ctx.session.allows(p)) throw new ResponseError(LSPErrorCodes.RequestFailed, `hashline: ${uri} lies outside the workspace`);
+    if (!p || !this.ctx.session.allows(p)) {
+      const loop = p ? loopRefusal(this.ctx.session, p, p, 'a hashline read never follows it') : undefined;
+      throw new ResponseError(LSPErrorCodes.RequestFailed, loop ?? `hashline: ${uri} lies outside the workspace`);
+    }
     const r = await readForPatch(this.ctx.documents.fs, p, DEFAULT_MAX_TEXT_BYTES);
     if (r.kind === 'missing') throw new ResponseError(LSPErrorCodes.RequestFailed, `File not found: ${p}`);
     if (r.kind === 'error') throw new ResponseError(LSPErrorCodes.RequestFailed, r.message);

@@ -287,6 +287,19 @@ describe('hashline requests and commands', () => {
     await expect(c.request('agentls/hashlineRead', { uri: 'file:///etc/passwd', startLine: 3, endLine: 1 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('endLine: is 1, before startLine 3') });
     expect(c.alive).toBe(true);
   });
+
+  it('says a read of a link that goes round in a loop reads a loop, not a file outside the workspace, in the request and its command', async () => {
+    const ws = writeTree(tempDir(), { 'a.py': 'one\n' });
+    fs.symlinkSync('loop2', path.join(ws, 'loop1'));
+    fs.symlinkSync('loop1', path.join(ws, 'loop2'));
+    const c = await start({ folders: [ws] });
+    const uri = c.uri(path.join(ws, 'loop1'));
+    const said = `${path.join(ws, 'loop1')} is a symbolic link that goes round in a loop; a hashline read never follows it`;
+    await expect(c.request('agentls/hashlineRead', { uri })).rejects.toMatchObject({ code: -32803, message: said });
+    await c.executeCommand('agentls.hashline.read', [{ uri }]).catch(() => undefined);
+    await c.waitFor('the command to say why it did nothing', () => c.shownMessages.some((m) => m.message.includes(said)));
+    expect((await c.request<{ lines: string[] }>('agentls/hashlineRead', { uri: c.uri(path.join(ws, 'a.py')) })).lines).toHaveLength(2);
+  });
 });
 
 describe('hashline patch documents', () => {
