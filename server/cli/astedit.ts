@@ -25,7 +25,8 @@ exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale
     overlapping edits, or a file changed while writing), 2 usage or request errors (an
     invalid pattern, a path that does not exist, an internal URL with a glob or without a
     file, a folder or glob that matches no file or only files of another language than
-    --lang, a file named or a folder that cannot be read: nothing is written), 3 internal error`;
+    --lang, a file named or a folder that cannot be read, a pipe or a link named (links are
+    not followed): nothing is written), 3 internal error`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',
@@ -77,8 +78,9 @@ export const astEditCommand: CliCommand = {
       }
       // A pattern that does not parse is a mistake on the command line, and a file named on it
       // that could not be read was not checked, nor was a path that does not exist or matches no
-      // file, nor the files of a folder that cannot be read: never a success, whatever the others
-      // gave, and never written. Each is said once, on stderr; the report on stdout leaves them out.
+      // file, nor the files of a folder that cannot be read, nor a pipe or a link (not followed)
+      // named: never a success, whatever the others gave, and never written. Each is said once,
+      // on stderr; the report on stdout leaves them out.
       const preview = outcome.preview;
       const named = new Set(request.paths);
       const unread = preview.skipped.filter((s) => s.unread && named.has(s.path));
@@ -122,8 +124,11 @@ export const astEditCommand: CliCommand = {
   },
 };
 
-/** Warnings of a `paths` entry that left files unchecked: none found, or a folder not read. */
-const UNCHECKED_PATH = new Set(['astedit/path-not-found', 'astedit/path-matches-no-file', 'astedit/unreadable-folder']);
+/**
+ * Warnings of a `paths` entry that left files unchecked: none found, a folder not read, or
+ * something named that is not searched (a pipe or device, a link ast-edit does not follow).
+ */
+const UNCHECKED_PATH = new Set(['astedit/path-not-found', 'astedit/path-matches-no-file', 'astedit/unreadable-folder', 'astedit/not-a-folder', 'astedit/symlink']);
 
 /** Problems name request fields (`ops[0].out`, `paths[1]`); say them as the user typed them. */
 function reportProblems(stderr: NodeJS.WritableStream, problems: AstEditProblem[], positionals: string[]): void {

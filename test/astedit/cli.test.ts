@@ -125,6 +125,18 @@ describe('agentls ast-edit', () => {
     const fifo = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src/pipe.ts');
     expect(fifo.code).toBe(2);
     expect(fifo.stderr).toContain('src/pipe.ts is not a file or folder');
+    // Beside a file that matches, as a missing path is: it was not checked, so neither a success nor written.
+    const before = read(ws, 'src/app.ts');
+    const besideFifo = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src/app.ts', 'src/pipe.ts', '--apply');
+    expect(besideFifo.code).toBe(2);
+    expect(besideFifo.stderr).toBe('agentls ast-edit: src/pipe.ts: src/pipe.ts is not a file or folder\nagentls ast-edit: nothing was written\n');
+    // So is a link named, which ast-edit does not follow.
+    fs.symlinkSync('app.ts', path.join(ws, 'src', 'link.ts'));
+    const besideLink = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src/app.ts', 'src/link.ts', '--apply');
+    expect(besideLink.code).toBe(2);
+    expect(besideLink.stderr).toBe('agentls ast-edit: src/link.ts: src/link.ts is a symbolic link; ast-edit does not follow links\nagentls ast-edit: nothing was written\n');
+    expect(read(ws, 'src/app.ts')).toBe(before);
+    fs.rmSync(path.join(ws, 'src', 'link.ts'));
     fs.rmSync(path.join(ws, 'src', 'pipe.ts'));
     // Met in a folder it was asked to search, it is listed among the files not parsed, as before.
     const inFolder = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src');
