@@ -3,6 +3,7 @@ import type { Cancellation } from '../core/cancel';
 import type { FileSystem } from '../workspace/fs';
 import { compileGlob, globProblem, isGlob, splitGlob, type PathMatcher } from '../workspace/glob';
 import { IgnoreRules } from '../workspace/ignore';
+import { goesRoundInALoop } from '../workspace/links';
 import { isInside, joinRelative, relativeInside, uriToPath } from '../workspace/paths';
 import { walkFiles } from '../workspace/walk';
 import { internalUrlTarget, type InternalUrlFiles } from './internalUrl';
@@ -206,6 +207,8 @@ async function resolveEntry(raw: string, index: number, root: string, workspace:
 /** The entry, if what it names lies in a workspace folder and is allowed there (through links too). */
 function confined(entry: ResolvedEntry, workspace: CollectWorkspace, field: string, shown = entry.text): ResolvedEntry | AstEditProblem {
   if (!workspace.rootOf(entry.abs) || !workspace.allows(entry.abs)) {
+    // A loop of links has no real path, so confinement refuses it too: said as the link it is, not as a path that leaves the workspace.
+    if (workspace.rootOf(entry.abs) && goesRoundInALoop(entry.abs)) return problem('astedit/symlink', `${shown} is a symbolic link that goes round in a loop; ast-edit does not follow links`, field);
     return problem('astedit/outside-workspace', `${shown} lies outside the workspace folders; ast-edit reads and writes only inside them`, field);
   }
   return entry;

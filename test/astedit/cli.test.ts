@@ -138,6 +138,14 @@ describe('agentls ast-edit', () => {
     expect(read(ws, 'src/app.ts')).toBe(before);
     fs.rmSync(path.join(ws, 'src', 'link.ts'));
     fs.rmSync(path.join(ws, 'src', 'pipe.ts'));
+    // A link that goes round in a loop is said to be one, not to lie outside the workspace.
+    fs.symlinkSync('loop2.ts', path.join(ws, 'src', 'loop1.ts'));
+    fs.symlinkSync('loop1.ts', path.join(ws, 'src', 'loop2.ts'));
+    const loop = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src/loop1.ts');
+    expect(loop.code).toBe(2);
+    expect(loop.stderr).toBe(`agentls ast-edit: src/loop1.ts: ${path.join(ws, 'src/loop1.ts')} is a symbolic link that goes round in a loop; ast-edit does not follow links\n`);
+    fs.rmSync(path.join(ws, 'src', 'loop1.ts'));
+    fs.rmSync(path.join(ws, 'src', 'loop2.ts'));
     // Met in a folder it was asked to search, it is listed among the files not parsed, as before.
     const inFolder = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src');
     expect(inFolder.code).toBe(0);

@@ -131,6 +131,15 @@ describe.each(['vscode', 'neovim'] as const)('ast-edit requests (%s)', (preset) 
       message: expect.stringContaining('`lang` is required when paths resolve to multiple languages: python, typescript'),
     });
     await expect(c.request('agentls/astEditPreview', { ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['../../etc'] })).rejects.toMatchObject({ message: expect.stringContaining('outside the workspace') });
+    // A link that goes round in a loop is refused as the link it is, not as a path that leaves the workspace.
+    fs.symlinkSync('loop2.ts', path.join(ws, 'src/loop1.ts'));
+    fs.symlinkSync('loop1.ts', path.join(ws, 'src/loop2.ts'));
+    await expect(c.request('agentls/astEditPreview', { ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['src/loop1.ts'] })).rejects.toMatchObject({
+      code: -32602,
+      message: 'paths[0]: src/loop1.ts is a symbolic link that goes round in a loop; ast-edit does not follow links',
+    });
+    fs.rmSync(path.join(ws, 'src/loop1.ts'));
+    fs.rmSync(path.join(ws, 'src/loop2.ts'));
     // A folder inside the workspace folder is not one: its paths would be read from the workspace folder in silence.
     await expect(c.request('agentls/astEditPreview', { ops: [{ pat: 'f($A)', out: 'g($A)' }], paths: ['a.ts'], root: c.uri(path.join(ws, 'src')) })).rejects.toMatchObject({
       code: -32602,
