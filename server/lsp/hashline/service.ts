@@ -169,8 +169,10 @@ export class HashlineService {
     // As the CLI refuses `A-B` with B < A: an empty answer would read as an empty range.
     if (startLine !== undefined && endLine !== undefined && endLine < startLine) throw new ParamError('endLine', `is ${endLine}, before startLine ${startLine}: the range needs startLine ≤ endLine`);
     const p = uriToPath(uri);
-    if (!p || !this.ctx.session.allows(p)) {
-      const loop = p ? loopRefusal(this.ctx.session, p, p, 'a hashline read never follows it') : undefined;
+    // An `untitled:` buffer or a mistyped URI is no file, not one outside the workspace; quoted short, as it may be any size.
+    if (!p) throw new ParamError('uri', `not a file: URI, so no file to read: ${uri.length > 200 ? `${uri.slice(0, 200)}…` : uri}`);
+    if (!this.ctx.session.allows(p)) {
+      const loop = loopRefusal(this.ctx.session, p, p, 'a hashline read never follows it');
       throw new ResponseError(LSPErrorCodes.RequestFailed, loop ?? `hashline: ${uri} lies outside the workspace`);
     }
     const r = await readForPatch(this.ctx.documents.fs, p, DEFAULT_MAX_TEXT_BYTES);

@@ -283,6 +283,10 @@ describe('hashline requests and commands', () => {
     await expect(c.request('agentls/hashlineApply', {})).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('input') });
     await expect(c.request('agentls/hashlineRead', { uri: 42 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('uri') });
     await expect(c.request('agentls/hashlineRead', { uri: 'file:///etc/passwd' })).rejects.toMatchObject({ code: -32803, message: expect.stringContaining('outside the workspace') });
+    // A URI that names no file is said to be one (not a file outside the workspace), quoted short however long it is.
+    await expect(c.request('agentls/hashlineRead', { uri: 'untitled:Untitled-1' })).rejects.toMatchObject({ code: -32602, message: 'agentls/hashlineRead: uri: not a file: URI, so no file to read: untitled:Untitled-1' });
+    const long = await c.request('agentls/hashlineRead', { uri: 'x'.repeat(1_000_000) }).catch((e: Error) => e);
+    expect(long).toMatchObject({ code: -32602, message: `agentls/hashlineRead: uri: not a file: URI, so no file to read: ${'x'.repeat(200)}…` });
     // A range that ends before it starts: refused as the CLI refuses `3-1`, not answered with no rows.
     await expect(c.request('agentls/hashlineRead', { uri: 'file:///etc/passwd', startLine: 3, endLine: 1 })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('endLine: is 1, before startLine 3') });
     expect(c.alive).toBe(true);
