@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../core/findings';
 import { editorRangeOf, type TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
-import { displayPath, isInside, pathToUri, relativeInside, toPosix } from '../workspace/paths';
+import { displayPath, isInside, pathToUri, relativeInside, respeltPath, toPosix } from '../workspace/paths';
 import { sarifRule } from './sarifRule';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
@@ -195,7 +195,8 @@ export function formatJson(report: CheckReport): string {
       range: shown(report, abs, f.range),
       severity: f.severity,
       code: f.code,
-      message: f.message,
+      // A user-level file's message names it as `path` does (absolute), not as text prints it (`~/…`).
+      message: respeltPath(f.message, displayPath(abs, report.root, report.home), p),
       ...(f.fix ? { fix: { description: f.fix.title, edits: shownEdits(report, abs, f.fix.edits) } } : {}),
     })),
     fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: shownEdits(report, file.path, x.edits) })) })),

@@ -1,6 +1,6 @@
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult, UnreadRuleFolderInfo } from '../../protocol/rulesContext';
-import { displayPath, isAbsolutePath } from '../workspace/paths';
+import { displayPath, isAbsolutePath, respeltPath } from '../workspace/paths';
 
 /*
  * The rules reports name user-level rule files as `agentls check` and the completion list do:
@@ -18,7 +18,8 @@ function fromHome(p: string, home: string): string {
 }
 
 function unreadFromHome(unread: readonly UnreadRuleFolderInfo[] | undefined, home: string): { unread?: UnreadRuleFolderInfo[] } {
-  return unread ? { unread: unread.map((u) => ({ ...u, path: fromHome(u.path, home) })) } : {};
+  // The message names the folder as the data does (`unreadRuleFolders`): as the path, from `~`.
+  return unread ? { unread: unread.map((u) => ({ ...u, path: fromHome(u.path, home), message: respeltPath(u.message, u.path, fromHome(u.path, home)) })) } : {};
 }
 
 /** The buckets with the paths of user-level rules (the xcsh agent's and each other agent's), of the rules they shadow or that shadow them, and of unread folders from `~`. */

@@ -1,5 +1,5 @@
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
-import { displayPath, joinRelative } from '../workspace/paths';
+import { displayPath, joinRelative, respeltPath } from '../workspace/paths';
 import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import type { RulesEngine } from './engine';
@@ -17,7 +17,7 @@ import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
  * and Copilot's, `cappedInstructionUnread`), said with the root's.
  */
 export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[], inPart: readonly UnreadRuleFolderInfo[] = []): UnreadRuleFolderInfo[] {
-  return sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed)]);
+  return sorted([...rootUnread(engine, root, session.home), ...inPart, ...nestedUnread(session, root, unfollowed)]);
 }
 
 /**
@@ -42,7 +42,7 @@ export function unreadRuleFoldersFor(
   };
   const others = nestedUnread(session, root, unfollowed.filter((rel) => !holds(rel)));
   return {
-    unread: sorted([...rootUnread(engine, root), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
+    unread: sorted([...rootUnread(engine, root, session.home), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
     elsewhere: new Set(others.map((u) => u.path)).size,
   };
 }
@@ -50,10 +50,15 @@ export function unreadRuleFoldersFor(
 /**
  * The root's (and the user-level) rule locations discovery could not read, or read only up
  * to a cap: `rule/too-large` is said of a folder alone where its files or its subfolders
- * are more than agentls reads (`notRead.ts`), the first of them read.
+ * are more than agentls reads (`notRead.ts`), the first of them read. A user-level one is
+ * named by its absolute path, as the data names every user-level file, in its message too
+ * (which says `~/.roo/rules`, as `check` prints it): `homePaths.ts` gives both back as `~/…` to print.
  */
-function rootUnread(engine: RulesEngine, root: string): UnreadRuleFolderInfo[] {
-  return [...engine.unreadLocations(root)].map(([p, f]) => ({ path: displayPath(p, root), code: f.code, message: f.message, ...(f.code === 'rule/too-large' ? { readInPart: true as const } : {}) }));
+function rootUnread(engine: RulesEngine, root: string, home: string): UnreadRuleFolderInfo[] {
+  return [...engine.unreadLocations(root)].map(([p, f]) => {
+    const shown = displayPath(p, root);
+    return { path: shown, code: f.code, message: respeltPath(f.message, displayPath(p, root, home), shown), ...(f.code === 'rule/too-large' ? { readInPart: true as const } : {}) };
+  });
 }
 
 /** The packages' rule folders behind the links the listing did not follow, with check's findings on them. */

@@ -130,3 +130,13 @@ export function displayPath(p: string, root: string | undefined, home?: string):
   if (inHome) return '~/' + inHome;
   return toPosix(p);
 }
+
+/**
+ * `message` with its mentions of the path spelt `from` spelt `to` instead (`~/.roo/rules` as
+ * `/home/me/.roo/rules`): a message names a file as the report it sits in names the file's
+ * path. A mention is `from` not followed by more of a name (`~/.roo/rules-code` is another).
+ */
+export function respeltPath(message: string, from: string, to: string): string {
+  if (from === to || !message.includes(from)) return message;
+  return message.split(from).reduce((out, part) => out + (/^[\w.-]/.test(part) ? from : to) + part);
+}

@@ -21,7 +21,10 @@ describe('a rule folder that is a file', () => {
     const home = writeTree(tempDir('agentls-home-'), { '.xcsh/agent/rules': 'not a folder\n' });
 
     const named = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json', path.join(home, '.xcsh', 'agent', 'rules')).stdout) as CheckJson;
-    expect(named.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining(' Make ~/.xcsh/agent/rules a folder holding the rules: ')]);
+    // JSON names a user-level file by its absolute path, in the message as in `path`; text names it from ~ in both.
+    const located = path.join(home, '.xcsh', 'agent', 'rules');
+    expect(named.diagnostics.map((d) => [d.path, d.message])).toEqual([[located, expect.stringContaining(` Make ${located} a folder holding the rules: `)]]);
+    expect(agentlsWithHome(ws, home, 'check', located).stdout).toContain(' Make ~/.xcsh/agent/rules a folder holding the rules: ');
 
     const project = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json').stdout) as CheckJson;
     const made = project.diagnostics.filter((d) => d.code === 'rule/unreadable').map((d) => [d.path, /Make (\S+) a folder/.exec(d.message)?.[1]]);

@@ -36,10 +36,12 @@ describe('a user-level rule folder written as a file', () => {
     // The command it gives reports it, as an error.
     const named = agentlsWithHome(ws, home, 'check', '--format', 'json', located);
     expect(named.status).toBe(1);
-    expect((JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([[located, 'rule/unreadable', 'error', ADVICE]]);
+    // JSON names the folder by its absolute path, in the message as in `path`.
+    const inJson = ADVICE.replace('Make ~/.cursor/rules a folder', `Make ${located} a folder`);
+    expect((JSON.parse(named.stdout) as CheckJson).diagnostics.map((d) => [d.path, d.code, d.severity, d.message])).toEqual([[located, 'rule/unreadable', 'error', inJson]]);
     // The rules for a file say it was not read.
     const forFile = JSON.parse(agentlsWithHome(ws, home, 'rules', '--for', 'src/a.ts', '--json').stdout) as RulesForFileResult;
-    expect(forFile.unread).toEqual([{ path: located, code: 'rule/unreadable', message: ADVICE }]);
+    expect(forFile.unread).toEqual([{ path: located, code: 'rule/unreadable', message: inJson }]);
   });
 
   it('is pushed by the server on the file, as the named check reports it', async () => {
