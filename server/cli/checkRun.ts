@@ -148,7 +148,10 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       const results = withFindings.filter((r) => reported(r.path));
       const userLevelLeft = withFindings.filter((r) => !reported(r.path));
       const ignoredFiles = [...named].filter(isIgnored).map((f) => relativeInside(root, f)!);
-      // Of the files checked: not a folder with a finding, nor a file left unread past a cap.
+      // Of the files checked: not a folder with a finding, nor a file left unread past a cap. A file
+      // with a finding was checked whatever no linter took it for (a `.vscode/settings.json` naming
+      // Copilot's prompt folders, a `.gemini/settings.json` Gemini CLI refuses): "found none" beside it would be false.
+      for (const r of results) if (!folders.has(r.path)) judged.add(r.path);
       const agentFiles = [...judged].filter((p) => reported(p) && !folders.has(p) && !unread.has(p)).length;
       return { results, filesChecked: looked.size, agentFiles, agentFilesUnread: [...unread].filter(reported).length, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
     });

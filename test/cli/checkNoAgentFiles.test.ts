@@ -65,4 +65,24 @@ describe('agentls check where there is nothing it lints', () => {
     const withRule = builtCli(['check', '.cursor'], { cwd: ws });
     expect(withRule.stdout).toBe('Checked 1 file: no problems.\n');
   });
+
+  it('says nothing of it beside a finding in a settings file: the file with the finding was checked', () => {
+    // Gemini CLI refuses the settings file (a trailing comma); Copilot's prompt folder in VS Code's settings is outside what agentls reads.
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gemini/settings.json': '{ "a": 1, }\n',
+      '.github/.keep': '',
+      '.vscode/settings.json': '{ "chat.promptFilesLocations": { "/etc": true } }\n',
+    });
+    const text = builtCli(['check'], { cwd: ws });
+    expect(text.status).toBe(1);
+    expect(text.stdout).toContain('[gemini/settings-invalid]');
+    expect(text.stdout).toContain('[rule/not-read]');
+    expect(text.stdout).not.toContain(NONE);
+    const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
+    expect(json.diagnostics.map((d) => d.path).sort()).toEqual(['.gemini/settings.json', '.vscode/settings.json']);
+    expect({ agentFiles: json.summary.agentFiles, noAgentFiles: json.noAgentFiles }).toEqual({ agentFiles: 2, noAgentFiles: undefined });
+    const sarif = JSON.parse(builtCli(['check', '--format', 'sarif'], { cwd: ws }).stdout);
+    expect(sarif.runs[0].invocations[0].toolExecutionNotifications).toBeUndefined();
+  });
 });
