@@ -18,17 +18,25 @@ export async function filesWithBom(results: readonly FileFindings[]): Promise<Se
 }
 
 async function startsWithBom(p: string): Promise<boolean> {
-  // Regular files only: a finding can name a FIFO (a rule file that is one), and opening it would
-  // let a writer waiting on it through. O_NONBLOCK for one swapped in since.
-  if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) return false;
-  const head = Buffer.alloc(3);
+  const head = await readRegularFile(p, 3);
+  return head !== undefined && head.equals(BOM);
+}
+
+/**
+ * Up to `maxBytes` of the file at `p` from its start, or undefined where it is no regular file
+ * or cannot be read. Regular files only: a finding can name a FIFO (a rule file that is one),
+ * and opening it would let a writer waiting on it through. O_NONBLOCK for one swapped in since.
+ */
+export async function readRegularFile(p: string, maxBytes: number): Promise<Buffer | undefined> {
+  if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) return undefined;
   const file = await fsp.open(p, fsp.constants.O_RDONLY | fsp.constants.O_NONBLOCK).catch(() => undefined);
-  if (!file) return false;
+  if (!file) return undefined;
   try {
-    const { bytesRead } = await file.read(head, 0, 3, 0);
-    return bytesRead === 3 && head.equals(BOM);
+    const buffer = Buffer.alloc(maxBytes);
+    const { bytesRead } = await file.read(buffer, 0, maxBytes, 0);
+    return buffer.subarray(0, bytesRead);
   } catch {
-    return false;
+    return undefined;
   } finally {
     await file.close().catch(() => undefined);
   }

@@ -16,6 +16,8 @@ import { findRepoRoot } from '../workspace/repoRoot';
 import { optionsForNamedPaths, refuseWholeRoot } from './wholeRoot';
 import { CliError, EXIT, UsageError, exitCodesHelp, write, type CliCommand, type CommonOptions } from './command';
 import { filesWithBom } from './bomFiles';
+import { flaggedTexts } from './flaggedTexts';
+import { gitProvenance } from '../workspace/gitProvenance';
 import { applyFixes, attachFixes } from './fix';
 import { workspaceLinters } from './linters';
 import { formatJson, formatSarif, formatText, summarize, textPath, type CheckFormat, type CheckReport, type FileFindings, type FixedFile } from './output';
@@ -122,6 +124,7 @@ export const checkCommand: CliCommand = {
     const failuresBy = (show: (rel: string) => string) => [...run.incomplete, ...nothingCheckedBy(show), ...fixFailures.map((f) => `could not fix ${f}`)];
     const failures = failuresBy((rel) => rel);
 
+    const repository = format === 'sarif' ? await findRepoRoot(common.root) : undefined;
     const report: CheckReport = {
       root: common.root,
       home,
@@ -130,7 +133,9 @@ export const checkCommand: CliCommand = {
       agentFilesUnread: run.agentFilesUnread,
       fixed,
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
-      repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
+      repository,
+      provenance: repository !== undefined ? await gitProvenance(repository) : undefined,
+      texts: format === 'sarif' ? await flaggedTexts(run.results) : undefined,
       incomplete: failures,
       bom: await filesWithBom(run.results),
       lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files],

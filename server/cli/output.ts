@@ -5,6 +5,8 @@ import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
 import { displayPath, isInside, pathToUri, relativeInside, respeltPath, toPosix } from '../workspace/paths';
 import { sarifRule } from './sarifRule';
+import { lineIndexes, regionSnippets } from './sarifSnippets';
+import type { GitProvenance } from '../workspace/gitProvenance';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
 export type CheckFinding = Finding & { fix?: RuleFix };
@@ -55,6 +57,10 @@ export interface CheckReport {
    * start there even when the check ran in a subfolder (a monorepo's package).
    */
   repository?: string;
+  /** SARIF only: where the repository's files come from (its remote and commit), when `repository` has an `origin`. */
+  provenance?: GitProvenance;
+  /** SARIF only: the text of each file with findings, as an editor shows it (`flaggedTexts`), for the snippets of its results. */
+  texts?: ReadonlyMap<string, string>;
   /** Why the run is incomplete (it then fails with exit 2): JSON and SARIF carry it, for tools that read only the report. */
   incomplete?: readonly string[];
   /**
@@ -237,6 +243,13 @@ export function formatSarif(report: CheckReport): string {
     return { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 };
   };
   const base = report.repository ?? report.root;
+  const linesOf = lineIndexes(report.texts);
+  // The flagged text, and the lines around it, for a reader without the checkout (`regionSnippets`).
+  const flagged = (file: string, range: Finding['range']) => {
+    const lines = linesOf(file);
+    const { snippet, contextRegion } = lines ? regionSnippets(lines, shown(report, file, range)) : {};
+    return { region: { ...region(file, range), ...(snippet ? { snippet } : {}) }, ...(contextRegion ? { contextRegion } : {}) };
+  };
   const location = (p: string) => artifactOf(p, report.root, base);
   // SARIF 2.1.0 §3.20.21 (toolExecutionNotifications), levels per §3.58.6: by its Appendix I an
   // "error" one says the results may be incomplete; finding nothing to lint is no such gap, so a "warning".
@@ -265,6 +278,8 @@ export function formatSarif(report: CheckReport): string {
             ...(notifications.length ? { toolExecutionNotifications: notifications } : {}),
           },
         ],
+        // The repository and commit the results are of (SARIF 2.1.0 §3.14.15, §3.23), its top as ROOT: where the checkout lies, ROOT's files are these.
+        ...(report.provenance && report.repository !== undefined ? { versionControlProvenance: [{ ...report.provenance, mappedTo: { uriBaseId: 'ROOT' } }] } : {}),
         columnKind: 'utf16CodeUnits',
         originalUriBaseIds: { ROOT: { uri: pathToUri(base).replace(/\/?$/, '/') } },
         properties: { summary: report.summary },
@@ -273,7 +288,7 @@ export function formatSarif(report: CheckReport): string {
           ruleIndex: ruleIndex.get(f.code),
           level: SARIF_LEVEL[f.severity],
           message: { text: f.message },
-          locations: [{ physicalLocation: { artifactLocation: location(p), region: region(abs, f.range) } }],
+          locations: [{ physicalLocation: { artifactLocation: location(p), ...flagged(abs, f.range) } }],
           ...(f.related?.length
             ? {
                 relatedLocations: f.related.map((r, id) => {

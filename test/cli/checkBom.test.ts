@@ -11,6 +11,7 @@ interface SarifRegion {
   startColumn: number;
   endLine: number;
   endColumn: number;
+  snippet?: { text: string };
 }
 
 /**
@@ -56,7 +57,8 @@ describe('agentls check: columns of line 1 in a file that starts with a BOM', ()
     const run = log.runs[0];
     expect(run.columnKind).toBe('utf16CodeUnits');
     const regionOf = (id: string): SarifRegion => run.results.find((r: { ruleId: string }) => r.ruleId === id).locations[0].physicalLocation.region;
-    expect(regionOf('rule-url/unknown')).toEqual({ startLine: 1, startColumn: 5, endLine: 1, endColumn: 23 });
-    expect(regionOf('hashline/file-not-found')).toEqual({ startLine: 1, startColumn: 2, endLine: 1, endColumn: 13 });
+    // The snippet is the text those columns cut from the line as shown: no BOM in it.
+    expect(regionOf('rule-url/unknown')).toEqual({ startLine: 1, startColumn: 5, endLine: 1, endColumn: 23, snippet: { text: 'rule://missing-one' } });
+    expect(regionOf('hashline/file-not-found')).toEqual({ startLine: 1, startColumn: 2, endLine: 1, endColumn: 13, snippet: { text: 'missing.txt' } });
   });
 });
