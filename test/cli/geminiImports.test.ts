@@ -90,4 +90,17 @@ describe('a GEMINI.md import of a missing file', () => {
       'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, nope.md would be level 6: Gemini CLI never looks for it (there is no such file either) and sends its `@` line as plain text (l1.md → l2.md → l3.md → l4.md → l5.md → nope.md).',
     ]);
   });
+
+  // Gemini CLI's findImports (google-gemini/gemini-cli, packages/core/src/utils/memoryImportProcessor.ts) runs a token to
+  // the next white space, so `@./a.md.` looks for `a.md.` and fails where only a.md is there.
+  it('a top-level import with a full stop after it is said where only the file without it is there, not where it is imported cleanly too', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '# Context\n\nRead @./docs/a.md.\n', 'docs/a.md': 'A.\n' });
+    expect(builtCli(['check'], { cwd: ws }).stdout.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
+      'GEMINI.md:3:6: warning [gemini/import-missing] Gemini CLI reads this import with the `.` after it, as docs/a.md., and there is no such file: it puts an error comment in its place, so this import never brings in docs/a.md. Put a space between the path and the punctuation.',
+    ]);
+    const clean = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./docs/a.md\n\nRead @./docs/a.md.\n', 'docs/a.md': 'A.\n' });
+    expect(builtCli(['check'], { cwd: clean }).stdout).toContain('no problems');
+    const spaced = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': 'Read @./docs/a.md .\n', 'docs/a.md': 'A.\n' });
+    expect(builtCli(['check'], { cwd: spaced }).stdout).toContain('no problems');
+  });
 });

@@ -101,8 +101,10 @@ export function geminiDialect(root: string): ImportDialect {
  * - HTML comments and blocks: Claude Code's parser skips them; Gemini CLI's processor does not.
  *   Skipping them here can only leave a finding out.
  * - Sentence punctuation after a path: Gemini CLI's token runs to the next whitespace, so
- *   `@./a.md.` names `./a.md.`; at the top level the punctuation is left out here (the path the
- *   author meant is judged), down a chain the walker tries it with the punctuation, as for Claude Code.
+ *   `@./a.md.` names `./a.md.`, which it looks for as written (`fs.access`): where only `a.md` is
+ *   there the import fails, and is said so, at the top level as down a chain (`importedFile`);
+ *   the finding names the path the author meant. Not where the same file is imported cleanly
+ *   elsewhere in the context file, which inlines it there.
  */
 export async function geminiImportFindingsFor(
   file: string,
@@ -125,6 +127,8 @@ export async function geminiImportFindingsFor(
   };
   const reached = new Set([path.resolve(file)]);
   const first: Reached[] = [];
+  // A file imported cleanly anywhere in this file is inlined there, whatever a `@./it.md.` elsewhere does.
+  const clean = new Set(tops.filter((i) => !i.kept).map((i) => dialect.resolve(file, i.path)));
   for (const [top, imp] of tops.entries()) {
     const target = dialect.resolve(file, imp.path);
     if (target === undefined || target === path.resolve(file)) continue;
@@ -132,6 +136,15 @@ export async function geminiImportFindingsFor(
     if (state === 'unchecked') continue;
     if (state === 'missing') {
       say(top, 'gemini/import-missing', `Gemini CLI imports ${shown(target)} here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`);
+      continue;
+    }
+    // Its token runs to the next white space (`findImports`), so `@./a.md.` names `./a.md.`: the import fails where no such file is.
+    if (imp.kept && !clean.has(target) && (await fileState(fs, target + imp.kept)) === 'missing') {
+      say(
+        top,
+        'gemini/import-missing',
+        `Gemini CLI reads this import with the \`${imp.kept}\` after it, as ${shown(target + imp.kept)}, and there is no such file: it puts an error comment in its place, so this import never brings in ${shown(target)}. Put a space between the path and the punctuation.`,
+      );
       continue;
     }
     if (reached.has(target)) continue;

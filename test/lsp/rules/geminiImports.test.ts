@@ -19,4 +19,14 @@ describe('Gemini CLI imports in the server', () => {
     const open = missing(await c.waitForDiagnostics(uri, (d) => missing(d).some((x) => String(x.message).includes('docs/other.md'))));
     expect(open.map((d) => [d.range.start.line, d.range.start.character])).toEqual([[2, 6]]);
   });
+
+  it('says a context file\'s own import with a full stop after it (Gemini CLI looks for docs/a.md.), and drops it once the stop is gone', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': 'Read @./docs/a.md.\n', 'docs/a.md': 'A.\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, 'GEMINI.md'));
+    const said = missing(await c.waitForDiagnostics(uri, (d) => missing(d).length > 0));
+    expect(said.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, String(d.message).includes('as docs/a.md.,')])).toEqual([[0, 5, 17, true]]);
+    await c.open(path.join(ws, 'GEMINI.md'), 'Read @./docs/a.md\n');
+    expect(missing(await c.waitForDiagnostics(uri, (d) => missing(d).length === 0))).toEqual([]);
+  });
 });
