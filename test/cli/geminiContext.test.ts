@@ -13,6 +13,12 @@ function tree(files: Record<string, string>): string {
 
 const forFile = (ws: string, agents?: string) => cliRulesFor(ws, 'packages/api/src/x.ts', 'gemini', agents);
 
+/** The files `agentls rules` lists as sent in every request, without their token counts. */
+function sentInEveryRequest(out: string): string[] {
+  const every = out.slice(out.indexOf('Sent in every request'), out.indexOf('\n\n', out.indexOf('Sent in every request')));
+  return every.split('\n').filter((l) => l.startsWith('    ') && !l.includes('CLAUDE')).map((l) => l.trim().replace(/: ≈\d+$/, ''));
+}
+
 describe('Gemini CLI and GEMINI.md', () => {
   it('rules --for lists the root GEMINI.md and the package one, the package one loaded when Gemini CLI reads files there', () => {
     const ws = tree({ 'GEMINI.md': 'Root context.\n' });
@@ -69,12 +75,29 @@ describe('Gemini CLI and GEMINI.md', () => {
     const root = { 'GEMINI.md': '# Root\n@./docs/a.md\n', 'docs/a.md': 'A.\n@./b.md\n@./a.md\n', 'docs/b.md': 'B.\n' };
     const ws = tree({ ...root, 'packages/api/GEMINI.md': 'API context.\n@./notes.md\n', 'packages/api/notes.md': 'Notes.\n' });
     const out = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
-    const every = out.slice(out.indexOf('Sent in every request'), out.indexOf('\n\n', out.indexOf('Sent in every request')));
-    expect(every.split('\n').filter((l) => l.startsWith('    ') && !l.includes('CLAUDE')).map((l) => l.trim().replace(/: ≈\d+$/, ''))).toEqual([
+    expect(sentInEveryRequest(out)).toEqual([
       'GEMINI.md',
       'docs/a.md (imported by GEMINI.md)',
       'docs/b.md (imported by docs/a.md)',
     ]);
     expect(out).toContain('packages/api/notes.md (imported by packages/api/GEMINI.md)');
+  });
+
+  // Gemini CLI's processor (google-gemini/gemini-cli, packages/core/src/utils/memoryImportProcessor.ts, tree mode) copies
+  // its set of processed files for each import: only a file on the chain is skipped, so a file two chains import is
+  // inlined twice, and one imported twice by one file too; a cycle stops on the chain.
+  it('counts a file each time Gemini CLI inlines it: two chains, two imports in one file, and a cycle back to the context file', () => {
+    const ws = tree({ 'GEMINI.md': '# Root\n@./a.md\n@./b.md\n', 'a.md': 'A.\n@./c.md\n', 'b.md': 'B.\n@./c.md\n@./c.md\n', 'c.md': 'C.\n@./a.md\n' });
+    const out = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(sentInEveryRequest(out)).toEqual([
+      'GEMINI.md',
+      'a.md (imported by GEMINI.md)',
+      'c.md (imported by a.md)',
+      'b.md (imported by GEMINI.md)',
+      'c.md (imported by b.md)',
+      'a.md (imported by c.md)',
+      'c.md (imported by b.md)',
+      'a.md (imported by c.md)',
+    ]);
   });
 });

@@ -48,7 +48,7 @@ describe('a GEMINI.md import of a missing file', () => {
     for (let i = 1; i <= 6; i++) chain[`d/${i}.md`] = i < 6 ? `@./${i + 1}.md\n` : 'Six.\n';
     const deep = writeTree(tempDir(), chain);
     expect(builtCli(['check'], { cwd: deep }).stdout.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
-      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, d/6.md is level 6 and is never read: its `@` line is sent as plain text (d/1.md → d/2.md → d/3.md → d/4.md → d/5.md → d/6.md).',
+      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, d/6.md is level 6, where Gemini CLI does not read it: its `@` line is sent as plain text (d/1.md → d/2.md → d/3.md → d/4.md → d/5.md → d/6.md).',
     ]);
     chain['d/5.md'] = 'Five.\n';
     const five = writeTree(tempDir(), chain);
@@ -76,7 +76,7 @@ describe('a GEMINI.md import of a missing file', () => {
     files['docs/d4.md'] = 'Level 6 by every chain.\n';
     const out = builtCli(['check'], { cwd: writeTree(tempDir(), files) }).stdout;
     expect(out.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
-      'GEMINI.md:2:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, docs/d4.md is level 6 and is never read: its `@` line is sent as plain text (docs/a.md → docs/c.md → docs/d1.md → docs/d2.md → docs/d3.md → docs/d4.md).',
+      'GEMINI.md:2:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, docs/d4.md is level 6, where Gemini CLI does not read it: its `@` line is sent as plain text (docs/a.md → docs/c.md → docs/d1.md → docs/d2.md → docs/d3.md → docs/d4.md).',
     ]);
   });
 
@@ -87,7 +87,7 @@ describe('a GEMINI.md import of a missing file', () => {
     for (let i = 1; i <= 5; i++) chain[`l${i}.md`] = i < 5 ? `@./l${i + 1}.md\n` : 'Five.\n@./nope.md\n';
     const out = builtCli(['check'], { cwd: writeTree(tempDir(), chain) }).stdout;
     expect(out.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
-      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, nope.md would be level 6: Gemini CLI never looks for it (there is no such file either) and sends its `@` line as plain text (l1.md → l2.md → l3.md → l4.md → l5.md → nope.md).',
+      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, nope.md would be level 6, where Gemini CLI does not look for it (there is no such file either): its `@` line is sent as plain text (l1.md → l2.md → l3.md → l4.md → l5.md → nope.md).',
     ]);
   });
 
@@ -102,5 +102,17 @@ describe('a GEMINI.md import of a missing file', () => {
     expect(builtCli(['check'], { cwd: clean }).stdout).toContain('no problems');
     const spaced = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': 'Read @./docs/a.md .\n', 'docs/a.md': 'A.\n' });
     expect(builtCli(['check'], { cwd: spaced }).stdout).toContain('no problems');
+  });
+
+  // Each context file's imports are processed on their own (memoryDiscovery.ts, `readGeminiMdFiles`): a file a chain of
+  // GEMINI.md reaches at level 6 is read all the same where AGENTS.md, a context file too, imports it.
+  it('a chain past the depth does not call the file never read: another context file may read it', () => {
+    const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', '.gemini/settings.json': '{ "context": { "fileName": ["GEMINI.md", "AGENTS.md"] } }\n', 'GEMINI.md': '@./d/1.md\n', 'AGENTS.md': '@./d/6.md\n' };
+    for (let i = 1; i <= 6; i++) files[`d/${i}.md`] = i < 6 ? `@./${i + 1}.md\n` : 'Six.\n';
+    const out = builtCli(['check'], { cwd: writeTree(tempDir(), files) }).stdout;
+    expect(out.split('\n').filter((l) => l.includes('gemini/import'))).toEqual([
+      'GEMINI.md:1:1: warning [gemini/import-too-deep] Gemini CLI follows imports 5 levels deep; through this import, d/6.md is level 6, where Gemini CLI does not read it: its `@` line is sent as plain text (d/1.md → d/2.md → d/3.md → d/4.md → d/5.md → d/6.md).',
+    ]);
+    expect(out).not.toContain('never');
   });
 });

@@ -523,40 +523,49 @@ async function followClaudeImports(reader: Reader, dialect: ImportDialect, memor
 }
 
 /**
- * The files Gemini CLI's context files import, breadth first so that each is reached by its
- * shortest chain (the limit is on levels: a file imported at level `maxHops` is read, its own
- * imports are not), each counted once: Gemini CLI's processor follows every chain on its own
- * (`lint/geminiImports.ts`). Every existing file an import names is counted, whatever its name.
+ * The files Gemini CLI's context files import, as its processor inlines them (google-gemini/gemini-cli,
+ * packages/core/src/utils/memoryImportProcessor.ts, tree mode, the default): each context file
+ * on its own, its imports in document order, each inlined where it is imported, its own imports
+ * in turn down to `maxHops` levels (a file at that level is inlined, its imports are not). The
+ * only cycle check is on the chain (`processedFiles`, copied for each import), so a file two
+ * chains import, or one file imports twice, is inlined, and counted, each time; a file another
+ * context file also imports is counted with each. The token runs to the next white space, so a
+ * `@./a.md.` inlines `a.md.` or nothing (`lint/geminiImports.ts`). Every existing file an import
+ * names is counted, whatever its name; at most `MAX_IMPORTED_FILES` inlined files for one call.
  */
-async function followGeminiImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { counted, rules, uncounted }: Gathered): Promise<void> {
-  let level = memory.map(({ file, scope }) => ({ file, scope, hop: 0 }));
+async function followGeminiImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { rules, uncounted }: Gathered): Promise<void> {
   let budget = MAX_IMPORTED_FILES;
-  while (level.length > 0) {
-    const next: typeof level = [];
-    for (const { file, scope, hop } of level) {
-      if (hop >= dialect.maxHops) continue;
-      for (const imp of findClaudeImports(file.text)) {
-        const target = dialect.resolve(file.path, imp.path);
-        if (target === undefined) continue;
-        if (counted.has(target)) continue;
-        if (budget-- <= 0) {
-          uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted`, ...(scope !== undefined ? { folder: scope } : {}) });
-          return;
-        }
-        const read = await reader.read(target);
-        if (!read) continue;
-        counted.add(target);
-        if ('failure' in read) {
-          uncounted.push({ path: reader.shown(target), reason: read.failure, ...(scope !== undefined ? { folder: scope } : {}) });
-          continue;
-        }
-        // An import of a subfolder's memory loads with it: it reaches the files that memory reaches.
-        rules.push({ ...plainRule(`${reader.shown(target)} (imported by ${reader.shown(file.path)})`, read, !isInside(reader.root, target)), ...(scope !== undefined ? { scope } : {}) });
-        next.push({ file: read, scope, hop: hop + 1 });
+  // Each file read once however often it is inlined, and a file that cannot be counted said once.
+  const reads = new Map<string, Awaited<ReturnType<Reader['read']>>>();
+  const failed = new Set<string>();
+  const readOnce = async (p: string) => {
+    if (!reads.has(p)) reads.set(p, await reader.read(p));
+    return reads.get(p);
+  };
+  const inline = async (file: ReadFile, scope: string | undefined, level: number, chain: ReadonlySet<string>): Promise<boolean> => {
+    if (level >= dialect.maxHops) return true;
+    const inFolder = scope !== undefined ? { folder: scope } : {};
+    for (const imp of findClaudeImports(file.text)) {
+      const target = dialect.resolve(file.path, imp.path + (imp.kept ?? ''));
+      if (target === undefined || chain.has(target)) continue;
+      const read = await readOnce(target);
+      if (!read) continue;
+      if ('failure' in read) {
+        if (!failed.has(target)) uncounted.push({ path: reader.shown(target), reason: read.failure, ...inFolder });
+        failed.add(target);
+        continue;
       }
+      if (budget-- <= 0) {
+        uncounted.push({ path: reader.shown(target), reason: `agentls follows at most ${MAX_IMPORTED_FILES} imported files; this one and any after it are not counted`, ...inFolder });
+        return false;
+      }
+      // An import of a subfolder's memory loads with it: it reaches the files that memory reaches.
+      rules.push({ ...plainRule(`${reader.shown(target)} (imported by ${reader.shown(file.path)})`, read, !isInside(reader.root, target)), ...(scope !== undefined ? { scope } : {}) });
+      if (!(await inline(read, scope, level + 1, new Set([...chain, target])))) return false;
     }
-    level = next;
-  }
+    return true;
+  };
+  for (const { file, scope } of memory) if (!(await inline(file, scope, 0, new Set()))) return;
 }
 
 /**
@@ -843,8 +852,7 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
     }
     return true;
   };
-  // Gemini CLI inlines what each context file imports (`lint/geminiImports.ts`), within the workspace folder.
-  // Its processor stops a cycle on the chain only, so a file two chains import is inlined twice; counted once here.
+  // Gemini CLI inlines what each context file imports (`lint/geminiImports.ts`), within the workspace folder, each time it is imported.
   const follow = (from: Memory[]) => followGeminiImports(reader, geminiDialect(root), from, { counted, rules, uncounted });
   await take(userMemory, true);
   // The names `context.fileName` gives (`geminiSettings.ts`), GEMINI.md by default.

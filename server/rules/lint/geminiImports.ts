@@ -154,7 +154,8 @@ export async function geminiImportFindingsFor(
   const missing = (top: number, chain: string[], target: string) =>
     say(top, 'gemini/import-missing', `Through this import (${chain.slice(1).map(shown).join(' → ')}), Gemini CLI imports ${shown(target)}, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.`);
   const walked = await walkGeminiImports(fs, dialect, first, reached, missing);
-  // Past the depth only what no chain reaches within it: a shorter chain reads the file.
+  // Past the depth only what no chain of this file reaches within it: a shorter chain reads the file. Another context
+  // file may read it too (or be it), so the message says only that this chain does not: its `@` line goes as text all the same.
   for (const deep of walked.pastDepth) {
     if (reached.has(deep.path) || said[deep.top]) continue;
     // A file at the depth is returned as it is before its imports are looked at (`processImports`, above): an
@@ -166,8 +167,8 @@ export async function geminiImportFindingsFor(
     const via = chain.slice(1).map(shown).join(' → ');
     const message =
       state === 'missing'
-        ? `Gemini CLI follows imports ${where} would be level ${chain.length - 1}: Gemini CLI never looks for it (there is no such file either) and sends its \`@\` line as plain text (${via}).`
-        : `Gemini CLI follows imports ${where} is level ${chain.length - 1} and is never read: its \`@\` line is sent as plain text (${via}).`;
+        ? `Gemini CLI follows imports ${where} would be level ${chain.length - 1}, where Gemini CLI does not look for it (there is no such file either): its \`@\` line is sent as plain text (${via}).`
+        : `Gemini CLI follows imports ${where} is level ${chain.length - 1}, where Gemini CLI does not read it: its \`@\` line is sent as plain text (${via}).`;
     say(deep.top, 'gemini/import-too-deep', message);
   }
   const found = said.filter((f): f is Finding => f !== undefined);

@@ -53,4 +53,12 @@ describe('Gemini CLI in the server', () => {
     await c.waitForDiagnostics(c.uri(settings), (ds) => ds.length === 0);
     expect(geminiApplying(await serverRulesFor(c, uri, (r) => geminiApplying(r).includes('AGENTS.md')))).toEqual(['AGENTS.md']);
   });
+
+  // Gemini CLI's processor copies its processed set for each import (memoryImportProcessor.ts, tree mode): a file two chains import is inlined twice.
+  it('lists a file two chains import once for each in agentls/rulesForFile', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '@./a.md\n@./b.md\n', 'a.md': '@./c.md\n', 'b.md': '@./c.md\n', 'c.md': 'C.\n', 'src/x.ts': 'export {};\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const forFile = await serverRulesFor(c, c.uri(path.join(ws, 'src/x.ts')));
+    expect(geminiApplying(forFile)).toEqual(['GEMINI.md', 'a.md', 'c.md', 'b.md', 'c.md']);
+  });
 });
