@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import type { LineIndex, Range } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
-import { claudeDialect, fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, importsNotCheckedFinding, looksLikeFile, readFollowed, resolveClaudeImport, type ClaudeImport, type ImportDialect, type SpentBudget } from './claudeImports';
+import { claudeDialect, fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, importsNotCheckedFinding, looksLikeFile, MAX_IMPORTED_FILE_BYTES, readFollowed, resolveClaudeImport, type ClaudeImport, type ImportDialect, type SpentBudget } from './claudeImports';
 import { loadImport, type ClaudeImportWalk } from './claudeImportWalk';
 import { finding } from './codes';
 
@@ -86,6 +86,15 @@ export async function claudeImportFindings(
       `Claude Code follows imports ${dialect.maxHops} hops deep; through this import, ${display(chain[chain.length - 1])} is hop ${chain.length - 1} and is never loaded (${chain.slice(1).map(display).join(' → ')}).`,
     );
   }
+  // A file over the cap for one file: what it imports is unknown, said where nothing else is.
+  for (const { at, file: big } of walk.tooLarge) {
+    said[at.index] ??= finding(
+      'claude/import-not-checked',
+      'information',
+      at.range,
+      `agentls reads at most ${MAX_IMPORTED_FILE_BYTES / (1024 * 1024)} MiB of a file Claude Code imports, and ${display(big)} is larger: the imports in it were not checked, so a missing file or a chain too deep below it goes unreported.`,
+    );
+  }
   const found = said.filter((f): f is Finding => f !== undefined);
   if (walk.cut === undefined) return found;
   // The note goes on the first import the budget cut short that has no finding of its own.
@@ -113,6 +122,8 @@ class FindingsWalk implements ClaudeImportWalk {
   /** Chains to a file past the hop limit, which loads only if another chain takes it. */
   readonly deep: { at: TopImport; chain: string[] }[] = [];
   cut: { spent: SpentBudget; tops: TopImport[] } | undefined;
+  /** Files over the cap for one file (`MAX_IMPORTED_FILE_BYTES`), with the import that led there: their imports were not read. */
+  readonly tooLarge: { at: TopImport; file: string }[] = [];
   private readonly budget = followBudget();
   private at: TopImport | undefined;
 
@@ -144,6 +155,7 @@ class FindingsWalk implements ClaudeImportWalk {
     }
     const read = await readFollowed(this.fs, p, this.budget);
     if (read.ok) return { text: read.text };
+    if (read.tooLarge) this.tooLarge.push({ at, file: p });
     if (read.spent) {
       this.cut ??= { spent: read.spent, tops: [] };
       if (!this.cut.tops.includes(at)) this.cut.tops.push(at);

@@ -325,12 +325,16 @@ export async function importedFile(fs: FileSystem, target: string, kept: string 
  * Reads `p`, an imported file, for its own imports, within `budget` (one file and its size).
  * `spent`: which part of the budget was used up, so that the file was not read (nothing is known below it).
  */
-export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudget): Promise<{ ok: true; text: string } | { ok: false; spent?: SpentBudget }> {
+export async function readFollowed(fs: FileSystem, p: string, budget: FollowBudget): Promise<{ ok: true; text: string } | { ok: false; spent?: SpentBudget; tooLarge?: true }> {
   if (budget.files-- <= 0) return { ok: false, spent: 'files' };
   if (budget.bytes <= 0) return { ok: false, spent: 'bytes' };
   const maxBytes = Math.min(MAX_IMPORTED_FILE_BYTES, budget.bytes);
   const read = await fs.readText(p, { maxBytes });
-  if (!read.ok) return read.reason === 'too-large' && maxBytes < MAX_IMPORTED_FILE_BYTES ? { ok: false, spent: 'bytes' } : { ok: false };
+  if (!read.ok) {
+    if (read.reason !== 'too-large') return { ok: false };
+    // Over what is left of the budget, or over the cap for one file (`tooLarge`: its imports go unchecked, which is said).
+    return maxBytes < MAX_IMPORTED_FILE_BYTES ? { ok: false, spent: 'bytes' } : { ok: false, tooLarge: true };
+  }
   // Bytes as read from disk (`size`), not the UTF-16 units of the text: a file of three-byte characters is a third as many units.
   budget.bytes -= read.size;
   return { ok: true, text: read.text };

@@ -32,3 +32,17 @@ describe('the byte budget of following imports', () => {
     expect(missing(project(300_000))).toEqual([]);
   });
 });
+
+describe('an imported file over the 1 MiB agentls reads of one file', () => {
+  it('says its imports were not checked, naming the file and the cap, on the import that leads to it', () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'CLAUDE.md': '# Memory\n@./docs/big.md\n@./docs/small.md\n',
+      'docs/big.md': `${'x'.repeat(1024 * 1024 + 10)}\n@./gone.md\n`,
+      'docs/small.md': 'Small.\n',
+    });
+    expect(builtCli(['check'], { cwd: ws }).stdout.split('\n').filter((l) => l.includes('claude/import'))).toEqual([
+      'CLAUDE.md:2:1: information [claude/import-not-checked] agentls reads at most 1 MiB of a file Claude Code imports, and docs/big.md is larger: the imports in it were not checked, so a missing file or a chain too deep below it goes unreported.',
+    ]);
+  });
+});

@@ -268,4 +268,16 @@ describe('Claude Code memory imports over LSP', () => {
     await c.type(claude, { line: 3, character: 0 }, '@solo/AGENTS.md\n');
     await c.waitForDiagnostics(solo, (d) => !d.some((x) => x.code === 'claude/agents-md-unread'));
   });
+
+  it('tells, on the import that leads to it, that an imported file over 1 MiB had its imports left unchecked', async () => {
+    const ws = tempDir();
+    fs.mkdirSync(path.join(ws, '.git'));
+    fs.writeFileSync(path.join(ws, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(path.join(ws, 'CLAUDE.md'), '# Memory\n@./big.md\n');
+    fs.writeFileSync(path.join(ws, 'big.md'), `${'x'.repeat(1024 * 1024 + 10)}\n@./gone.md\n`);
+    const c = await start({ folders: [ws], home: tempDir() });
+    const notChecked = (d: { code?: string | number }[]) => d.filter((x) => x.code === 'claude/import-not-checked');
+    const said = notChecked(await c.waitForDiagnostics(c.uri(path.join(ws, 'CLAUDE.md')), (d) => notChecked(d).length > 0)) as { message: string; range: { start: { line: number } } }[];
+    expect(said.map((d) => [d.range.start.line, d.message.includes('at most 1 MiB') && d.message.includes('big.md is larger')])).toEqual([[1, true]]);
+  });
 });
