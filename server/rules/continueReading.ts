@@ -1,7 +1,5 @@
-import { parseDocument } from 'yaml';
-import { bracketDepth, withoutStackTraces } from '../core/limits';
 import type { AgentId } from './agents';
-import { MAX_FLOW_DEPTH, MAX_METADATA_CHARS } from './frontmatter';
+import { parseWithYamlDefaults, pastYamlParseLimits } from './yamlDefaults';
 
 /**
  * A Continue rule file read as Continue reads it, which its source gives exactly
@@ -56,12 +54,12 @@ export function continueReading(written: string): ContinueReading | undefined {
   const parts = text.split(CONTINUE_SEPARATOR);
   if (parts.length < 3) return whole;
   const meta = parts[1];
-  if (meta.length > MAX_METADATA_CHARS || bracketDepth(meta, true) > MAX_FLOW_DEPTH) return undefined;
+  if (pastYamlParseLimits(meta)) return undefined;
   const toWritten = writtenOffsets(source, bom);
   const opener = separatorAt(text, 0);
   const closer = separatorAt(text, opener.matchEnd);
   const block = { opener: [toWritten(opener.start), toWritten(opener.lineEnd)] as [number, number], closer: [toWritten(closer.start), toWritten(closer.lineEnd)] as [number, number] };
-  const parsed = parseAsContinue(meta);
+  const parsed = parseWithYamlDefaults(meta);
   if ('error' in parsed) {
     // The block is the text from the end of the opener's match (its `\s*` may take the line breaks after it).
     const range = parsed.error.pos?.map((o) => toWritten(opener.matchEnd + o)) as [number, number] | undefined;
@@ -70,21 +68,6 @@ export function continueReading(written: string): ContinueReading | undefined {
   const value = parsed.value || {};
   const mapping = typeof value === 'object' && !Array.isArray(value);
   return { frontmatter: mapping ? (value as Record<string, unknown>) : {}, sent: parts.slice(2).join('---').trim(), block, ...(mapping ? {} : { notMapping: true }) };
-}
-
-/** `YAML.parse` with its defaults, never throwing: the value, or the error it would throw (the first the document holds, or the alias limit's). */
-function parseAsContinue(meta: string): { value: unknown } | { error: { message: string; code: string; pos?: [number, number] } } {
-  return withoutStackTraces(() => {
-    try {
-      // `prettyErrors` only adds the line and a caret to the message; what throws is the same.
-      const doc = parseDocument(meta, { prettyErrors: false });
-      const first = doc.errors[0];
-      if (first) return { error: { message: first.message, code: first.code, pos: first.pos } };
-      return { value: doc.toJS() };
-    } catch (err) {
-      return { error: { message: (err as Error).message, code: 'THROWN' } };
-    }
-  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { bracketDepth, formatCount, LIMITS, overLimit, withoutStackTraces } from
 import { KEYS_AGENTS_READ } from './agents';
 import { blockAfter } from './lineBlocks';
 import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offsetMap';
+import { MAX_FLOW_DEPTH, MAX_METADATA_CHARS } from './yamlDefaults';
 
 /**
  * The agent's frontmatter parser (`rules.md` §3), in the two variants agentls predicts:
@@ -13,10 +14,8 @@ import { chainMaps, OffsetMapBuilder, shiftMap, type OffsetMapper } from './offs
  */
 export type ParserVariant = 'seed' | 'xcsh';
 
-/** Metadata larger than this is not parsed as YAML, only line by line (a rule's frontmatter is a few lines); past `LIMITS.ruleFrontmatterChars` not at all. */
-export const MAX_METADATA_CHARS = 64 * 1024;
-/** Flow collections nested deeper than this are not parsed (the parser's cost grows fast with depth). */
-export const MAX_FLOW_DEPTH = 64;
+// The sizes past which no YAML is parsed, kept beside the parse other readings share (`yamlDefaults.ts`).
+export { MAX_FLOW_DEPTH, MAX_METADATA_CHARS };
 /** Alias expansions allowed while turning YAML into values: stops alias bombs. */
 export const MAX_YAML_ALIASES = 100;
 

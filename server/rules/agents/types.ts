@@ -187,9 +187,11 @@ export interface AgentPlaces {
  */
 export interface RuleDrop {
   /** What drops it, for the finding's code and range. */
-  cause: 'invalid-yaml' | 'empty' | 'wrong-type' | 'disabled';
+  cause: 'invalid-yaml' | 'rejected-yaml' | 'empty' | 'wrong-type' | 'disabled';
   /** The key that drops it (`disabled`), where one does: the finding lies on it. */
   key?: string;
+  /** Where in the text as written the loader's parser stopped (`rejected-yaml`: the key written again), as offsets: the finding lies there. */
+  range?: [number, number];
   /** Why the agent sends none of the rule, a sentence naming it, with the source: the finding, the hover and the listings say it. */
   why: string;
   /** How the listings say it, a clause after the rule's name and path (`agentls rules`, `--for`). */

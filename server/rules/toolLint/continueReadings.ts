@@ -2,6 +2,7 @@ import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
 import { CONTINUE_PARSE_SOURCE, type ContinueReading } from '../continueReading';
+import { duplicateKeyAt } from '../yamlDefaults';
 import { describeActivation, sameActivation } from '../lint/keyBlocks';
 import type { RuleLocator } from '../lint/locate';
 
@@ -18,7 +19,7 @@ import type { RuleLocator } from '../lint/locate';
  */
 export function continueRejectedFinding(loc: RuleLocator, agent: AgentModel, reading: ContinueReading, fm: Record<string, unknown>, scope?: string): Finding {
   const rejected = reading.rejected!;
-  const key = rejected.code === 'DUPLICATE_KEY' && rejected.range ? /^[^\s:]+/.exec(loc.text.slice(rejected.range[0]))?.[0] : undefined;
+  const key = rejected.code === 'DUPLICATE_KEY' && rejected.range ? duplicateKeyAt(loc.text, rejected.range[0]) : undefined;
   const cause =
     key !== undefined
       ? `\`${key}\` is written twice, and its YAML parser takes keys to be unique`

@@ -168,6 +168,7 @@ function dropFinding(loc: RuleLocator, drop: RuleDrop): Finding {
   const message = drop.advice ? `${drop.why} ${drop.advice}` : drop.why;
   if (drop.cause === 'wrong-type') return finding('frontmatter/wrong-type', 'error', entry?.valueRange ?? loc.openerRange(), message);
   if (drop.cause === 'disabled') return finding('rule/inactive', 'information', entry?.lineRange ?? loc.openerRange(), message);
+  if (drop.cause === 'rejected-yaml') return finding('frontmatter/yaml-error', 'error', drop.range ? loc.range(drop.range[0], drop.range[1]) : loc.openerRange(), message);
   return finding('rule/empty-body', 'information', loc.blockRange(), message);
 }
 
