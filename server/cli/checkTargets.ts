@@ -110,6 +110,11 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     // followed, so not checked. A rule file that is itself such a link is left to the lint, which says so (`rule/link-outside`).
     if (area !== undefined && !session.allowsRuleFile(abs) && ((abs !== area && !session.allowsRuleFile(path.dirname(abs))) || linkLeadsToFolder(abs))) {
       const reading = userAreaReading(area, session.home, session.settings.rules.profile, session.settings.rules.piConfigDir);
+      // A link to a folder directly in a global rule folder of Cline's, which never reads it: the lint says so of the link (discovery.ts, `clineLinks`).
+      if (reading.agent === 'cline' && path.dirname(abs) === area) {
+        targets.files.push(abs);
+        continue;
+      }
       problems.push(linkedOutOfUserAreas(written, agentModel(reading.agent).name, abs === area || reading.walk?.followsLinks === true));
       continue;
     }
@@ -165,6 +170,8 @@ async function addUserFolder(targets: CheckTargets, problems: string[], written:
   for (const folder of listed.unlisted ?? []) targets.incomplete.push(`cannot read folder ${displayPath(folder, undefined, session.home)} (${await whyUnlistable(folder)}): ${agent} reads the rules there, so they are not checked`);
   if (listed.read.length === 0 && listed.capped === undefined && !listed.unlisted?.length && !(reading.walk?.followsLinks && linkedOut.length)) problems.push(`${written}: no file there was checked: it holds none that ${agent} reads`);
   targets.files.push(...listed.read);
+  // Cline reads no linked folder there: the lint says so of each link directly in the folder (discovery.ts, `clineLinks`).
+  if (reading.agent === 'cline') targets.files.push(...(listed.linkedFolders ?? []).filter((link) => path.dirname(link) === area));
   if (listed.pastCap !== undefined) targets.pastCap.push(listed.pastCap);
   if (listed.capped) targets.incomplete.push(`${displayPath(listed.capped.path, undefined, session.home)}: ${cappedInstructionFinding(listed.capped).message}`);
 }

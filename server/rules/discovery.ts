@@ -88,8 +88,13 @@ export interface SkippedFile {
    * `total` says how many it holds): those past the first by name are not read; or, with
    * `subfolders`, whose subfolders hold more entries than agentls reads of them
    * (`LIMITS.ruleSubfolderEntries`): the subfolders past those are not looked into.
+   * `cline-link`: a symbolic link in `.cline/rules` or a global rule folder of Cline's, which
+   * Cline never reads and the xcsh agent never looks at (`clineLinks`); `linkedFolder` where it
+   * leads to a folder.
    */
-  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'tool-extension' | 'too-many';
+  why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'tool-extension' | 'too-many' | 'cline-link';
+  /** With `cline-link`: the link leads to a folder. */
+  linkedFolder?: true;
   /** With `too-many`: the rule files the folder holds. */
   total?: number;
   /** With `too-many`: the folder's own files are all read, its subfolders were not all looked into (no `total`: they were not counted). */
@@ -170,9 +175,8 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
  * has the sources). A file below it Cline 4 passes over is judged where named or opened
  * (`clineGlobalPlacementOf`). What the
  * listing finds of the folder itself (a link out of the places agentls reads, to nothing, a
- * file in its place, no permission) is kept, as for the other user-level folders; a rule
- * file that is a link is dropped unsaid: Cline keeps regular files only when it lists its
- * rules (`followsFileLinks` in toolOnly.ts).
+ * file in its place, no permission) is kept, as for the other user-level folders; a link in it,
+ * which Cline never reads (it keeps regular files only), is told of by `clineLinks`.
  */
 async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<void> {
   const documents = clineDocumentsFolder(host.home);
@@ -186,6 +190,32 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
     await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS, caseless: true }, host, own);
     for (const c of own.candidates) out.skipped.push({ path: c.path, provider: 'cline', level: 'user', why: 'tool-global' });
     for (const s of own.skipped) if (s.why !== 'symlink' && s.why !== 'special' && s.why !== 'by-path') out.skipped.push(s);
+    await clineLinks(dir, 'user', host, out);
+  }
+}
+
+/**
+ * The symbolic links of a rule folder only Cline 4 and the Cline CLI read (`.cline/rules`, the
+ * global ones): their loader lists the folder with `readdir(…, { withFileTypes: true })` and keeps
+ * the entries whose `isFile()` is true (cline/cline,
+ * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
+ * `discoverRulesLikeFiles`), and Node's `fs.Dirent` describes the link itself (Node's fs
+ * documentation, "Class: fs.Dirent"), so neither a linked rule file nor a linked folder is read.
+ * Those of Cline's extensions, or leading to a folder (a stat through the link, nothing opened),
+ * become `cline-link` entries; others (a linked `.json`) Cline would not read as files either. Not
+ * `AGENTS.md`: the loader also stats that name in each folder, following a link (same function).
+ */
+async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, out: Discovery): Promise<void> {
+  const entries = await host.fs.readDir(dir);
+  if (!entries) return;
+  const links = entries.filter((e) => e.kind === 'symlink' && e.name !== 'AGENTS.md').sort((a, b) => compareBytes(a.name, b.name));
+  let told = 0;
+  for (const entry of links) {
+    const full = path.join(dir, entry.name);
+    const folder = host.isFolder(full);
+    if (!folder && !isClineRuleName(entry.name)) continue;
+    if (++told > LIMITS.ruleFolderFiles) return;
+    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}) });
   }
 }
 
@@ -196,8 +226,9 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
  * in `.cline/rules`, which the xcsh agent never lists, all of them. Listed as the folder is
  * (`listFolder`, its caps), into a listing of its own: Cline's alone (`tool-extension`). Cline
  * knows no ignore file (toolOnly.ts, `readByItsToolOnly`), so an ignored one is Cline's as well;
- * a link or special entry it never reads (its loader keeps regular files), and what the listing
- * says of the folder itself, the main listing has said.
+ * a link or special entry it never reads (its loader keeps regular files): in `.clinerules` the
+ * main listing has said so, as it has what it says of the folder itself; in `.cline/rules`,
+ * `clineLinks` tells of the links.
  */
 async function clineOwnFiles(folder: ListedFolder, host: DiscoveryHost, out: Discovery, all = false): Promise<void> {
   const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
@@ -219,6 +250,7 @@ async function clineRulesFolder(cwd: string, host: DiscoveryHost, out: Discovery
   out.clineRulesFolder = dir;
   if ((await host.fs.stat(dir))?.kind !== 'directory') return;
   await clineOwnFiles({ dir, provider: 'cline', level: 'project', providerRank: 0, folderRank: 0, extensions: CLINE_RULE_EXTENSIONS }, host, out, true);
+  await clineLinks(dir, 'project', host, out);
 }
 
 /** Moves the listed files git's ignore rules leave out (the global excludes: `gitIgnored`) from the candidates to the skipped. */

@@ -13,7 +13,7 @@ import { discoverRules, type Discovery, type DiscoveryHost, type SkippedFile } f
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { fileLocationFinding, placeOf } from './lint/fileLocation';
-import { brokenLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
+import { brokenLinkFinding, clineLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders, brokenUserToolFolders, userToolFolderPlaces, type BrokenToolFolder } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
@@ -68,6 +68,8 @@ class RootRules {
   readonly brokenLinks = new Map<string, string>();
   /** Entries of rule folders that are neither files nor links (a pipe, socket or device): never opened. */
   readonly specialEntries = new Set<string>();
+  /** Links in `.cline/rules` and Cline's global rule folders, which Cline never reads (discovery.ts, `clineLinks`), with what is said of each: Cline's alone. */
+  readonly clineLinks = new Map<string, Finding>();
   /**
    * Where the links in rule folders lead (every step, and the real path at the end):
    * a change there re-lists the folders, so that a link's findings follow its target's text,
@@ -149,6 +151,7 @@ export class RulesEngine {
       for (const p of state.byPath.keys()) out.add(p);
       for (const p of state.notRead.keys()) out.add(p);
       for (const p of state.toolOnly.keys()) out.add(p);
+      for (const p of state.clineLinks.keys()) out.add(p);
     }
     return out;
   }
@@ -275,7 +278,7 @@ export class RulesEngine {
     // Before `known`: a rule of one tool's folder linked into another's is both.
     if (underLinkTarget(state, p)) return true;
     if (known) return change.type !== 'changed';
-    if (state.discovery.structural.has(p) || state.notRead.has(p)) return true;
+    if (state.discovery.structural.has(p) || state.notRead.has(p) || state.clineLinks.has(p)) return true;
     const dir = path.dirname(p);
     if (state.discovery.folders.some((f) => f.dir === dir || f.dir === p || path.dirname(f.dir) === p)) return true;
     if (state.discovery.folders.some((f) => path.dirname(dir) === f.dir)) return true;
@@ -347,12 +350,21 @@ export class RulesEngine {
     state.linkedOut.clear();
     state.brokenLinks.clear();
     state.specialEntries.clear();
+    for (const p of state.clineLinks.keys()) affected.add(p);
+    state.clineLinks.clear();
     state.linkedFiles.clear();
     state.linkTargets.clear();
     state.linkTargetFolders.clear();
     this.noteLinkedFolders(state);
     for (const skipped of discovery.skipped) {
       state.skippedByPath.set(skipped.path, skipped);
+      if (skipped.why === 'cline-link') {
+        // No word of the xcsh agent's (it never looks there), and nothing behind the link is read.
+        const folder = path.dirname(skipped.path);
+        state.clineLinks.set(skipped.path, clineLinkFinding(displayPath(folder, skipped.level === 'user' ? undefined : state.cwd, this.session.home), skipped.linkedFolder === true));
+        affected.add(skipped.path);
+        continue;
+      }
       if (readByClineAlone(skipped)) {
         // Cline's global rules and its `.txt` rules: no word of the xcsh agent's (it never reads them), Cline's view and lint only.
         await this.readToolOnly(state, skipped);
@@ -524,6 +536,11 @@ export class RulesEngine {
     };
   }
 
+  /** Whether `p` is a link in `.cline/rules` or a global rule folder of Cline's, which Cline never reads (`RootRules.clineLinks`): its findings are the engine's, whatever kind of document it is. */
+  isClineLink(p: string): boolean {
+    return [...this.roots.values()].some((state) => state.clineLinks.has(p));
+  }
+
   /** Whether some root lists the file or skips it (`discovery.skipped`): a buffer's edit of it is a change of its text, never a new file. */
   knows(p: string): boolean {
     return this.analyses.has(p) || [...this.roots.values()].some((state) => state.byPath.has(p) || state.skippedByPath.has(p));
@@ -604,6 +621,8 @@ export class RulesEngine {
   findings(p: string): Finding[] {
     const state = this.stateListing(p);
     if (!state) return this.xcshFindings(p);
+    const clineLink = state.clineLinks.get(p);
+    if (clineLink) return fileTargets(this.session.settings.rules.agents, 'cline', state.discovery.workspaceHasXcsh).has('cline') ? [clineLink] : [];
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
     const broken = state.brokenLinks.get(p);
@@ -630,7 +649,7 @@ export class RulesEngine {
    */
   toolFindingsOf(p: string): Finding[] | undefined {
     const state = this.stateListing(p);
-    if (!state || state.brokenLinks.has(p) || state.specialEntries.has(p) || p === state.discovery.linkedClineFolder) return undefined;
+    if (!state || state.brokenLinks.has(p) || state.specialEntries.has(p) || state.clineLinks.has(p) || p === state.discovery.linkedClineFolder) return undefined;
     const owner = this.ownerFor(state, p);
     if (owner && state.linkedFiles.has(p) && !followsFileLinks(owner.agent.id)) return undefined;
     return this.ownToolFindings(state, p, owner, fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh));
@@ -644,7 +663,7 @@ export class RulesEngine {
 
   /** The root that lists `p`, reports it as not read, or reads it for its tool alone (Cline's global rules). */
   private stateListing(p: string): RootRules | undefined {
-    return [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p) || r.toolOnly.has(p));
+    return [...this.roots.values()].find((r) => r.byPath.has(p) || r.notRead.has(p) || r.toolOnly.has(p) || r.clineLinks.has(p));
   }
 
   /** A tool's lint of a file, recomputed only when its text or targets change (publishing asks often). */

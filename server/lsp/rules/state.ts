@@ -287,7 +287,7 @@ export class RulesState {
     // and related locations in other files the engine read from disk with one.
     const hadBom = (p: string) =>
       p === doc.path ? !engine.analysis(p) && bomNotInEditor(engine.findingsText(p), doc.text) : bomNotInEditor(engine.findingsText(p), this.context.documents.getByPath(p)?.text);
-    const known = isRule ? placedAsEditorShows(engine.findings(doc.path), doc.path, hadBom) : [];
+    const known = isRule || engine.isClineLink(doc.path) ? placedAsEditorShows(engine.findings(doc.path), doc.path, hadBom) : [];
     if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
     // Judged by the folder holding the document only: the first folder's rules say nothing of another project's file.

@@ -74,6 +74,8 @@ export function toolAgentViews(view: RulesView): AgentView[] {
     if (id === 'xcsh' || !read || !readsInWorkspaceFolder(analysis, view.cwd)) continue;
     byTool.set(id, [...(byTool.get(id) ?? []), analysis]);
   }
+  const clineLinks = view.discovery.skipped.filter((s) => s.why === 'cline-link');
+  if (clineLinks.length && !byTool.has('cline')) byTool.set('cline', []);
   return [...byTool].map(([id, files]) => {
     const model = agentModel(id);
     const rules: AgentRule[] = [];
@@ -99,6 +101,8 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       if (unread) notRead(unread);
       else rules.push(droppedOr(toolRule(analysis, parsed, model.activation(fm)), drop));
     }
+    // Links in `.cline/rules` and the global folders, which Cline never reads (discovery.ts, `clineLinks`).
+    if (id === 'cline') for (const link of clineLinks) uncounted.push({ path: displayPath(link.path, view.cwd, view.home), reason: `not read by Cline 4 and the Cline CLI: a symbolic link${link.linkedFolder ? ' to a folder' : ''}` });
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
   });
 }

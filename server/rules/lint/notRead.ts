@@ -224,6 +224,20 @@ export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, '
 }
 
 /**
+ * A symbolic link in a rule folder only Cline 4 and the Cline CLI read (discovery.ts,
+ * `clineLinks`, has the source): their loader keeps the regular files of `folder` (as shown to
+ * the user) and nothing else, so the rule or rules behind the link never reach them. A warning,
+ * as a file in a subfolder there is (`clineFolderPlacement`).
+ */
+export function clineLinkFinding(folder: string, linkedFolder: boolean): Finding {
+  const source = '(cline/cline, sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles`, which keeps the entries whose `isFile()` is true)';
+  const message = linkedFolder
+    ? `Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in \`${folder}\`, never a linked folder or a subfolder ${source}. Put the rule files themselves here.`
+    : `Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of \`${folder}\` ${source}. Put the file itself here.`;
+  return finding('rule/not-read', 'warning', ZERO_RANGE, message);
+}
+
+/**
  * A rule folder of more rule files than agentls reads (`LIMITS.ruleFolderFiles`): the agents
  * read them all, agentls the first by name, so a check must say the rest are not checked.
  * An error, as a rule file too large to analyse is (`rule/too-large`).

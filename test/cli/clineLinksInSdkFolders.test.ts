@@ -1,0 +1,65 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckJson } from '../../server/cli/output';
+import { tempDir, writeTree } from '../helpers/repo';
+import { agentlsWithHome } from '../helpers/cliWithHome';
+
+/*
+ * Cline 4 and the Cline CLI list `.cline/rules/`, `~/.cline/rules/` and `~/Documents/Cline/Rules/`
+ * keeping the entries whose `isFile()` is true (discovery.ts, `clineLinks`, has the source): a
+ * symbolic link there, to a rule file or to a folder, is never read. agentls said nothing of one.
+ */
+
+function setUp(): { ws: string; home: string } {
+  const elsewhere = writeTree(tempDir('agentls-elsewhere-'), { 'g.md': 'Global, linked.\n', 'shared/x.md': 'In a linked folder.\n' });
+  const ws = writeTree(tempDir(), {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'shared/s.md': 'Shared rule.\n',
+    'shared/dir/x.md': 'In a folder.\n',
+    '.clinerules/ok.md': '---\nname: Style\nenabled: true\n---\nUse tabs.\n',
+    '.cline/rules/plain.md': 'Plain.\n',
+    'notes.json': '{}\n',
+  });
+  fs.symlinkSync('../../shared/s.md', path.join(ws, '.cline/rules/linked.md'));
+  fs.symlinkSync('../../shared/dir', path.join(ws, '.cline/rules/dir'));
+  // Cline's loader stats `AGENTS.md` in each folder, following a link; a linked `.json` it would not read as a rule anyway.
+  fs.symlinkSync('../../shared/s.md', path.join(ws, '.cline/rules/AGENTS.md'));
+  fs.symlinkSync('../../notes.json', path.join(ws, '.cline/rules/notes.json'));
+  const home = writeTree(tempDir('agentls-home-'), { '.cline/rules/own.md': 'Own.\n', 'Documents/Cline/Rules/own.md': 'Own too.\n' });
+  fs.symlinkSync(path.join(elsewhere, 'g.md'), path.join(home, '.cline/rules/g.md'));
+  fs.symlinkSync(path.join(elsewhere, 'shared'), path.join(home, 'Documents/Cline/Rules/shared'));
+  return { ws, home };
+}
+
+const shown = (home: string, p: string) => (p.startsWith(home) ? `~/${path.relative(home, p)}` : p);
+
+describe('Symbolic links in the rule folders only Cline 4 reads', () => {
+  it('get a warning naming Cline 4 and the Cline CLI, a linked file or a linked folder, and nothing else is said', () => {
+    const { ws, home } = setUp();
+    const report = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json', '.', path.join(home, '.cline', 'rules'), path.join(home, 'Documents', 'Cline', 'Rules')).stdout) as CheckJson;
+    const said = report.diagnostics.map((d) => `${shown(home, d.path)} ${d.severity} ${d.code}`);
+    expect(said).toEqual([
+      '.cline/rules/dir warning rule/not-read',
+      '.cline/rules/linked.md warning rule/not-read',
+      '~/.cline/rules/g.md warning rule/not-read',
+      '~/Documents/Cline/Rules/shared warning rule/not-read',
+    ]);
+    const message = (p: string) => report.diagnostics.find((d) => shown(home, d.path) === p)!.message;
+    expect(message('.cline/rules/linked.md')).toMatch(/^Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of `\.cline\/rules`/);
+    expect(message('~/.cline/rules/g.md')).toContain('the regular files of `~/.cline/rules`');
+    expect(message('~/Documents/Cline/Rules/shared')).toMatch(/^Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in `~\/Documents\/Cline\/Rules`/);
+  });
+
+  it('are listed as not read in Cline\'s rules, out of its totals', () => {
+    const { ws, home } = setUp();
+    const text = agentlsWithHome(ws, home, 'rules').stdout;
+    expect(text).toContain('not counted: .cline/rules/linked.md (not read by Cline 4 and the Cline CLI: a symbolic link)');
+    expect(text).toContain('not counted: .cline/rules/dir (not read by Cline 4 and the Cline CLI: a symbolic link to a folder)');
+    expect(text).toContain('not counted: ~/.cline/rules/g.md (not read by Cline 4 and the Cline CLI: a symbolic link)');
+    expect(text).toContain('not counted: ~/Documents/Cline/Rules/shared (not read by Cline 4 and the Cline CLI: a symbolic link to a folder)');
+    expect(text).not.toMatch(/not counted: .*(AGENTS\.md|notes\.json)/);
+    // The regular files beside the links are Cline's rules as before.
+    expect(text).toMatch(/^ {2}own +~\/\.cline\/rules\/own\.md .* always, in every request/m);
+  });
+});
