@@ -28,7 +28,8 @@ export type WriteResult = { ok: true; written: string[]; splitLinks?: string[] }
  * Writes several files all-or-nothing. Every new content first goes to a temporary file
  * beside its target (same file system, so the rename is atomic); only when all of them
  * are on disk are they renamed over the targets. If a rename fails, the targets already
- * replaced are restored from their previous content, and new files are removed.
+ * replaced are restored from their previous content, and new files are removed, with the
+ * folders made for them.
  * Refuses paths outside the confinement and files whose content moved since it was read.
  */
 export async function writeFilesAtomically(requested: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
@@ -64,11 +65,17 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
   }
 
   const temps: string[] = [];
-  const cleanTemps = () => Promise.all(temps.map((t) => fsp.rm(t, { force: true }).catch(() => undefined)));
+  // Folders made for new files: a write that fails takes them away again, so that it leaves the disk as it found it.
+  const madeFolders: string[] = [];
+  const undoStaging = async () => {
+    await Promise.all(temps.map((t) => fsp.rm(t, { force: true }).catch(() => undefined)));
+    await removeMadeFolders(madeFolders);
+  };
   try {
     for (let i = 0; i < writes.length; i++) {
       const target = writes[i].path;
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const firstMade = await fsp.mkdir(path.dirname(target), { recursive: true });
+      if (firstMade !== undefined) madeFolders.push(...foldersMade(firstMade, path.dirname(target)));
       const temp = tempBeside(target);
       temps.push(temp);
       const handle = await fsp.open(temp, 'wx', modes[i] ?? 0o644);
@@ -80,7 +87,7 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
       }
     }
   } catch (err) {
-    await cleanTemps();
+    await undoStaging();
     return { ok: false, message: `could not stage the new content (${(err as Error).message}); nothing was written` };
   }
 
@@ -103,7 +110,7 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
       else if (original && (await fsp.rename(original, writes[j].path).then(() => true, () => false))) originals[j] = undefined;
       else await fsp.writeFile(writes[j].path, before).catch(() => undefined);
     }
-    await cleanTemps();
+    await undoStaging();
   };
   const dropOriginals = () => Promise.all(originals.map((o) => o && fsp.rm(o, { force: true }).catch(() => undefined)));
   try {
@@ -150,6 +157,25 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
     await dropOriginals();
   }
   return { ok: true, written: requested.map((w) => w.path), ...(splitLinks.length ? { splitLinks } : {}) };
+}
+
+/** The folders `mkdir -p dir` made when the first it made was `first`: `dir` and those above it, up to `first`. */
+function foldersMade(first: string, dir: string): string[] {
+  const made: string[] = [];
+  for (let d = dir; ; d = path.dirname(d)) {
+    made.push(d);
+    if (d === first || d === path.dirname(d)) return made;
+  }
+}
+
+/**
+ * Takes away the folders a failed write made, deepest first, each only while it is empty:
+ * one that another writer has put something in meanwhile is theirs too, and stays.
+ */
+async function removeMadeFolders(folders: string[]): Promise<void> {
+  const deepestFirst = [...new Set(folders)].sort((a, b) => b.length - a.length);
+  for (const folder of deepestFirst) await fsp.rmdir(folder).catch(() => undefined);
+  folders.length = 0;
 }
 
 /** What a caller says of a file in `splitLinks` (`shown` as the user knows it). */

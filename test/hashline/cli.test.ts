@@ -177,6 +177,25 @@ describe('agentls hashline', () => {
     expect(fs.existsSync(path.join(ws, 'd/new.txt'))).toBe(false);
   });
 
+  it('takes away the folders it made for a new file when a later file of the patch cannot be written', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'a.txt': 'one\n' });
+    fs.mkdirSync(path.join(ws, 'kept'));
+    const tree = () => execFileSync('find', ['.', '-path', './.git', '-prune', '-o', '-print'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+    const before = tree();
+    // Refused at the renames: the second header is the folder the first file needs, made by the write itself.
+    const clash = builtCli(['hashline', 'apply'], { cwd: ws, stdin: `§a.txt\n≔1${lineHash('one')}\nONE\n§kept/new/deep/b.md\n»EOF\nhello\n§kept/new/deep\n»EOF\nx\n` });
+    expect(clash.status).toBe(HASHLINE_EXIT_CODES.write_failed);
+    expect(clash.stderr).toBe(`agentls hashline: write_failed: ${path.join(ws, 'kept/new/deep')} is not a regular file; nothing was written (earlier files were restored)\n`);
+    // Refused while staging: a folder on the way is a link to nothing, after the first file's folders were made.
+    fs.symlinkSync('missing', path.join(ws, 'dangling'));
+    const staged = builtCli(['hashline', 'apply'], { cwd: ws, stdin: `§kept/new/deep/b.md\n»EOF\nhello\n§dangling/c.md\n»EOF\nx\n` });
+    expect(staged.status).toBe(HASHLINE_EXIT_CODES.write_failed);
+    expect(staged.stderr).toContain('could not stage the new content');
+    // All or nothing: the folder that was there stays, the ones made for the write are gone.
+    expect(tree()).toEqual([...before, './dangling'].sort());
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+  });
+
   it('says a header holding a NUL, or a name longer than the file system takes, is no file name, not that it lies outside the workspace', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
     const nul = await cli(['hashline', 'apply', '--dry-run'], ws, '§a\u0000b.txt\n»EOF\nx\n');

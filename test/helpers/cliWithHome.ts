@@ -25,6 +25,8 @@ export interface CliRun {
   user?: { uid: number; gid: number };
   /** Milliseconds before the command is killed (a test of a fifo that must not hang). */
   timeout?: number;
+  /** Written to its standard input (a patch for `hashline apply`); by default none. */
+  stdin?: string;
   /** Throw, with its standard error, when it exits other than 0: for tests that only read the output. */
   mustSucceed?: boolean;
 }
@@ -56,7 +58,7 @@ function checked<T extends CliResult>(args: readonly string[], run: CliRun, resu
 
 /** The built CLI run with `args`, waiting for it. */
 export function builtCli(args: readonly string[], run: CliRun = {}): SpawnSyncReturns<string> {
-  return checked(args, run, spawnSync(process.execPath, argv(args, run), { ...options(run), encoding: 'utf8' }));
+  return checked(args, run, spawnSync(process.execPath, argv(args, run), { ...options(run), input: run.stdin, encoding: 'utf8' }));
 }
 
 /** The built CLI run with `args`, without blocking: for tests that also talk to a running server. */

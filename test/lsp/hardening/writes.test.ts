@@ -47,6 +47,18 @@ describe('read-only files', () => {
   });
 });
 
+describe('new folders', () => {
+  it('takes away the folders made for a new file when a later file of the patch cannot be written', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
+    // The third header is the folder the second file needs, which the write itself makes: refused at the renames.
+    const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§new/deep/b.md\n»EOF\nhello\n§new/deep\n»EOF\nx\n`;
+    await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject({ data: { kind: 'write_failed', message: expect.stringContaining(`${path.join(ws, 'new/deep')} is not a regular file`) } });
+    expect(fs.readdirSync(ws)).toEqual(['a.txt']);
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+  });
+});
+
 describe('read-only files, through an editor', () => {
   it('refuses a hashline patch or an ast-edit that would edit a read-only file not open in the editor, before the editor gets any of it', async () => {
     const ws = writeTree(tempDir(), { 'a.txt': 'one\n', 'b.txt': 'two\n', 'c.txt': 'three\n', 'src/a.ts': 'console.log(1);\n', 'src/b.ts': 'console.log(2);\n' });
