@@ -23,7 +23,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     (await import('../lsp/stdio.js')).runStdioServer(wireThread);
     return SERVING;
   }
-  argv = commandFirst(argv);
+  try {
+    argv = commandFirst(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    write(io.stderr, `agentls: ${err.message}. Run agentls --help.`);
+    return EXIT.error;
+  }
   if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version') {
     write(io.stdout, `agentls ${VERSION}`);
     return 0;
@@ -78,6 +84,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 function usageProblem(err: Error & { code?: string }): string {
   const unknown = err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']*)'/.exec(err.message) : null;
   if (unknown) return `unknown option ${unknown[1]} (a path that starts with "-" goes after "--")`;
+  // Node's words for an option left without its value (lib/internal/util/parse_args/parse_args.js,
+  // checkOptionLikeValue and the "argument missing" throw): said as the common options say it.
+  const missing = err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? /^Option '(-[^' ]+)(?: <value>)?' argument (missing|is ambiguous)/.exec(err.message) : null;
+  if (missing?.[2] === 'missing') return `${missing[1]} needs a value`;
+  if (missing) return `${missing[1]} needs a value, and the word after it starts with "-" (for a value that does, write ${missing[1]}=VALUE)`;
   return err.message;
 }
 

@@ -70,18 +70,15 @@ export async function parseCommon(args: string[], cwd: string, warn: (line: stri
       rest.push(...args.slice(i));
       break;
     }
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    const flag = eq > 0 ? a.slice(0, eq) : a;
-    const option = COMMON_OPTIONS.find((o) => o.flag === flag);
-    if (!option) {
+    const read = commonOptionAt(args, i);
+    if (!read) {
       rest.push(a);
       continue;
     }
-    let value: string | undefined = eq > 0 ? a.slice(eq + 1) : args[++i];
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${flag} needs a value (${option.value})`);
-    option.apply(value, draft, cwd);
-    draft.given.add(flag);
-    value = undefined;
+    if (read.value === undefined) throw new UsageError(needsAValue(read.option));
+    read.option.apply(read.value, draft, cwd);
+    draft.given.add(read.option.flag);
+    i = read.next - 1;
   }
 
   const rootFromFlag = draft.root !== undefined;
@@ -115,18 +112,43 @@ export function commonOptionsHelp(): string[] {
 }
 
 /**
+ * The common option at `args[i]`, with its value (`--root DIR` or `--root=DIR`) and where
+ * the next argument starts; undefined when `args[i]` is none. The value is undefined when
+ * it is missing: nothing follows, the next word is another option (`--root --home H`), or
+ * `--root=` gives an empty one (which would quietly stand for the current folder).
+ */
+function commonOptionAt(args: readonly string[], i: number): { option: CommonOption; value: string | undefined; next: number } | undefined {
+  const a = args[i];
+  const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+  const option = COMMON_OPTIONS.find((o) => o.flag === (eq > 0 ? a.slice(0, eq) : a));
+  if (!option) return undefined;
+  if (eq > 0) return { option, value: a.slice(eq + 1) || undefined, next: i + 1 };
+  const value = args[i + 1];
+  return value === undefined || value.startsWith('--') ? { option, value: undefined, next: i + 1 } : { option, value, next: i + 2 };
+}
+
+function needsAValue(option: CommonOption): string {
+  return `${option.flag} needs a value (${option.value})`;
+}
+
+/**
  * `argv` with the command first when common options come before it (`agentls --root X
  * check`, as git and npm take them); unchanged otherwise. Only whole common options are
  * stepped over, each with its value: what follows them is the command (or the unknown word said to be one).
+ * Throws a `UsageError` when they end without one: an option whose value is missing (`agentls
+ * --root`), or no command after them (`agentls --root check`, where `check` is the root).
  */
 export function commandFirst(argv: readonly string[]): string[] {
   let i = 0;
   while (i < argv.length) {
-    const a = argv[i];
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    if (!COMMON_OPTIONS.some((o) => o.flag === (eq > 0 ? a.slice(0, eq) : a))) break;
-    i += eq > 0 ? 1 : 2;
+    const read = commonOptionAt(argv, i);
+    if (!read) break;
+    if (read.value === undefined) throw new UsageError(needsAValue(read.option));
+    i = read.next;
   }
-  if (i === 0 || i >= argv.length) return [...argv];
+  if (i === 0) return [...argv];
+  if (i >= argv.length) {
+    throw new UsageError(`no command after ${argv.join(' ')} (the word after each of these options is its value)`);
+  }
   return [argv[i], ...argv.slice(0, i), ...argv.slice(i + 1)];
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { builtCli } from '../helpers/cliWithHome';
 import { repoRoot, tempDir, writeTree } from '../helpers/repo';
 import { COMMAND_NAMES } from '../../server/cli/commandNames';
 import { cliCommands } from '../../server/cli/commands';
@@ -106,6 +107,30 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     const badAgents = await cli(['check', '--agents', 'bogus', '--root', ws], elsewhere);
     expect(badAgents.code).toBe(2);
     expect(badAgents.stderr).toMatch(/^agentls check: --agents: expected "auto" or a list of [^\n]*agents-md\n/);
+  });
+
+  it('says an option left without its value needs one, before the command, after it and in each command, with exit 2', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '' });
+    const run = (...args: string[]) => {
+      const r = builtCli(args, { cwd: ws, home: null });
+      return { status: r.status, said: r.stderr.split('\n')[0] };
+    };
+    for (const [flag, value] of [['--root', 'DIR'], ['--home', 'DIR'], ['--agents', 'auto|LIST'], ['--profile', 'seed|xcsh']]) {
+      expect(run(flag)).toEqual({ status: 2, said: `agentls: ${flag} needs a value (${value}). Run agentls --help.` });
+    }
+    // An empty value would quietly stand for the current folder.
+    expect(run('--root=', 'check')).toEqual({ status: 2, said: 'agentls: --root needs a value (DIR). Run agentls --help.' });
+    expect(run('check', '--home=')).toEqual({ status: 2, said: 'agentls check: --home needs a value (DIR)' });
+    // Another option where the value goes: the value is missing, not the word after it.
+    expect(run('--root', '--home', ws, 'check')).toEqual({ status: 2, said: 'agentls: --root needs a value (DIR). Run agentls --help.' });
+    // The options took every word: the one meant for the command is the root.
+    expect(run('--root', 'check')).toEqual({ status: 2, said: 'agentls: no command after --root check (the word after each of these options is its value). Run agentls --help.' });
+    // Each command's own options, in the same words.
+    for (const args of [['check', '--format'], ['check', '--max-severity'], ['rules', '--for'], ['rules', '--prompt'], ['search', 'x', '--max'], ['ast-edit', '--pat'], ['ast-edit', 'a.ts', '--lang'], ['hashline', 'apply', '--path']]) {
+      const flag = args[args.length - 1];
+      expect(run(...args)).toEqual({ status: 2, said: `agentls ${args[0]}: ${flag} needs a value` });
+    }
+    expect(run('check', '--format', '--json')).toEqual({ status: 2, said: 'agentls check: --format needs a value, and the word after it starts with "-" (for a value that does, write --format=VALUE)' });
   });
 
   it('ast-edit exits 2 on an invalid pattern and writes nothing', async () => {
