@@ -30,7 +30,7 @@ export interface Collection {
   files: CollectedFile[];
   /** Errors: nothing runs. */
   problems: AstEditProblem[];
-  /** Entries that do not exist or match no file (when others match files), symlinks not followed. */
+  /** Entries that do not exist, match no file, or are not searched (a link, a pipe) when others match files; folders not read. */
   warnings: AstEditProblem[];
   /** The scan stopped at `maxScanned` files. */
   truncated: boolean;
@@ -100,6 +100,8 @@ export async function collectFiles(
   // A folder or glob that matched nothing was searched and found empty, which reads like
   // "nothing to rewrite" unless said: `src/**/*.py` mistyped for `.ts` exited 0 in silence.
   const matchedNothing: ResolvedEntry[] = [];
+  // Named things ast-edit does not search (a link, a pipe): reported with the missing ones, so that alone they are the one reason given.
+  const notSearched: { entry: ResolvedEntry; code: string; message: string }[] = [];
   for (const entry of resolved) {
     if (options.cancel?.isCancellationRequested) break;
     const st = await fs.stat(entry.abs);
@@ -109,7 +111,7 @@ export async function collectFiles(
     }
     const display = displayOf(root, entry.abs);
     if (st.kind === 'symlink') {
-      result.warnings.push(warning('astedit/symlink', `${display} is a symbolic link; ast-edit does not follow links`, entry.index));
+      notSearched.push({ entry, code: 'astedit/symlink', message: `${display} is a symbolic link; ast-edit does not follow links` });
       continue;
     }
     if (st.kind === 'file' && !entry.matcher) {
@@ -117,7 +119,7 @@ export async function collectFiles(
       continue;
     }
     if (st.kind !== 'directory') {
-      result.warnings.push(warning('astedit/not-a-folder', `${display} is not a file or folder`, entry.index));
+      notSearched.push({ entry, code: 'astedit/not-a-folder', message: `${display} is not a file or folder` });
       continue;
     }
     const owner = workspace.rootOf(entry.abs)!;
@@ -156,6 +158,7 @@ export async function collectFiles(
     if (byPath.size === 0) result.problems.push(problem(code, message, `paths[${entry.index}]`));
     else result.warnings.push(warning(code, message, entry.index));
   };
+  for (const { entry, code, message } of notSearched) report(code, message, entry);
   for (const entry of missing) report('astedit/path-not-found', `Path not found: ${entry.text}`, entry);
   for (const entry of matchedNothing) report('astedit/path-matches-no-file', `No file matches: ${entry.text} (ignored files are not searched)`, entry);
   result.files = [...byPath.values()].sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));

@@ -58,11 +58,11 @@ export async function previewAstEdit(request: AstEditRequest, options: EngineOpt
     internalUrls: options.internalUrls,
   });
   throwIfCancelled(options.cancel);
-  // The warnings (a link not followed) may be why the other entries gave no file either.
+  // The warnings (a folder not read) may be why the other entries gave no file either.
   if (collection.problems.length) return { ok: false, problems: [...collection.problems, ...collection.warnings] };
 
   const typed = assignLanguage(collection.files, forced);
-  // Nothing to edit: the warnings about named paths (a FIFO, a link) say why better than "match no file".
+  // Nothing to edit: the warnings about named paths (a folder not read) say why beside "match no file".
   if ('code' in typed) return { ok: false, problems: [typed, ...(collection.files.length === 0 ? collection.warnings : [])] };
   const { lang, files } = typed;
   const mismatched = languageMismatches(collection.scanned, files, forced);

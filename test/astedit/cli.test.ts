@@ -120,11 +120,11 @@ describe('agentls ast-edit', () => {
     expect(named.code).toBe(2);
     expect(named.stderr).toContain('agentls ast-edit: src/bad.ts: cannot be read (');
     expect(named.stderr).toContain('nothing was written');
-    // A FIFO named: what it is, not only that the paths match no file.
+    // A FIFO named alone: what it is, said once, not also that the paths match no file.
     execFileSync('mkfifo', [path.join(ws, 'src', 'pipe.ts')]);
     const fifo = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src/pipe.ts');
     expect(fifo.code).toBe(2);
-    expect(fifo.stderr).toContain('src/pipe.ts is not a file or folder');
+    expect(fifo.stderr).toBe('agentls ast-edit: src/pipe.ts: src/pipe.ts is not a file or folder\n');
     // Beside a file that matches, as a missing path is: it was not checked, so neither a success nor written.
     const before = read(ws, 'src/app.ts');
     const besideFifo = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src/app.ts', 'src/pipe.ts', '--apply');
@@ -135,6 +135,10 @@ describe('agentls ast-edit', () => {
     const besideLink = agentls(ws, 'ast-edit', '--pat', 'console.log($$$A)', '--out', 'log($$$A)', 'src/app.ts', 'src/link.ts', '--apply');
     expect(besideLink.code).toBe(2);
     expect(besideLink.stderr).toBe('agentls ast-edit: src/link.ts: src/link.ts is a symbolic link; ast-edit does not follow links\nagentls ast-edit: nothing was written\n');
+    // Named alone, or beside the pipe, each is said once, and nothing else.
+    const links = agentls(ws, 'ast-edit', '--pat', 'foo($A)', '--out', 'bar($A)', 'src/link.ts', 'src/pipe.ts', '--apply');
+    expect(links.code).toBe(2);
+    expect(links.stderr).toBe('agentls ast-edit: src/link.ts: src/link.ts is a symbolic link; ast-edit does not follow links\nagentls ast-edit: src/pipe.ts: src/pipe.ts is not a file or folder\n');
     expect(read(ws, 'src/app.ts')).toBe(before);
     fs.rmSync(path.join(ws, 'src', 'link.ts'));
     fs.rmSync(path.join(ws, 'src', 'pipe.ts'));
