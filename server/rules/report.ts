@@ -1,6 +1,7 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { nameColumnRow, nameColumnWidth } from '../core/columns';
+import { quotedShort } from '../core/shortText';
 import { inferredNote, NO_GLOBS_NEVER_ATTACHED, offSettingNote } from './context/agentView';
 import { tokensText } from './context/cost';
 import { agentModel, type AgentId } from './agents';
@@ -24,7 +25,7 @@ function source(provider: string): string {
 
 function detail(rule: RuleInfo): string {
   const parts: string[] = [];
-  if (rule.description !== undefined && rule.description !== '') parts.push(`"${String(rule.description).split('\n')[0]}"`);
+  if (rule.description !== undefined && rule.description !== '') parts.push(quotedShort(String(rule.description).split('\n')[0]));
   if (rule.globs?.length) parts.push(`globs ${rule.globs.map(String).join(', ')}`);
   if (rule.condition?.length) parts.push(`condition ${rule.condition.map((c) => `/${c}/`).join(' ')}`);
   return parts.join(' · ');
@@ -128,7 +129,7 @@ function howApplied(rule: AgentRuleInfo, agent: string, displayName: string, fol
     // A content test beside the globs (Continue's `regex`): attached only to the matched files that pass it.
     return rule.content ? `glob ${(rule.globs ?? []).join(', ')}, only for a matched file with ${contentNarrowing(rule.content)}` : `glob ${(rule.globs ?? []).join(', ')}`;
   }
-  if (rule.mode === 'description') return `offered by its description${rule.description ? ` "${rule.description.split('\n')[0]}"` : ''}`;
+  if (rule.mode === 'description') return `offered by its description${rule.description ? ` ${quotedShort(rule.description.split('\n')[0])}` : ''}`;
   if (rule.mode === 'manual') {
     const how = atMentioned(agent) ? `manual: only when named (@${rule.name})` : 'manual: never applied automatically';
     // A mode the agent's docs do not give (`modeInferred`) is said as a likelihood, as the hover says it (`toolAppliesLine`).
