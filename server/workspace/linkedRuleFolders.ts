@@ -1,7 +1,7 @@
 import { realpathOfLongestPrefix } from './confine';
 import type { FileSystem } from './fs';
 import { skipped } from './gitListing';
-import { brokenLinkReason, linkHoldingItself, linkLeadsTo, linkLeadsToFolder, ruleFolderLinkReason } from './links';
+import { linkHoldingItself, linkLeadsTo, linkLeadsToFolder, ruleFolderLinkReason } from './links';
 import { joinRelative, relativeInside } from './paths';
 import { LINK_FOLLOWING_RULE_FOLDER, LINKED_FOLDER_ROUNDS, NESTED_RULE_FOLDERS, nestedRuleFolderAt } from './ruleLocations';
 import { walkFiles, type WalkEntry, type WalkOptions, type WalkResult } from './walk';
@@ -120,8 +120,8 @@ export class LinkedRuleFolders {
    * Lists through each link to a folder of the workspace among the entries inside a
    * link-following rule folder (`inside`), named by the link's path; links met in such a
    * folder are followed in turn, `LINKED_FOLDER_ROUNDS` deep, as Roo Code's source follows them.
-   * A link out of the workspace, to nothing, or to a folder holding it is not followed here,
-   * nor one met past those rounds: each is handed on (`RuleFolderLinks.unlistedLinks`), for the
+   * A link to a file, out of the workspace, to nothing, or to a folder holding it is not
+   * followed here, nor one met past those rounds: each is handed on (`RuleFolderLinks.unlistedLinks`), for the
    * rules linters to say so of the link (`readOutsideFile`), as `check`, which lists links, does.
    */
   private async listLinksInside(options: LinkedListOptions, result: { fileCount: number; truncated: boolean; errors: { rel: string; message: string }[]; ruleFolderLinks: RuleFolderLinks }): Promise<void> {
@@ -135,7 +135,7 @@ export class LinkedRuleFolders {
         const st = await options.fs.stat(abs);
         if (st?.kind === 'file' || st?.kind === 'directory') continue;
         if (st?.kind !== 'symlink' || !linkLeadsToFolder(abs) || linkHoldingItself(abs) !== undefined) {
-          handOnUnlisted(options, result.ruleFolderLinks, link, abs, st === undefined);
+          handOnUnlisted(options, result.ruleFolderLinks, link, abs);
           continue;
         }
         const onBatch = (batch: WalkEntry[]): void => {
@@ -156,21 +156,23 @@ export class LinkedRuleFolders {
       if (options.cancel?.isCancellationRequested || skipped(link, options.skip)) continue;
       const abs = joinRelative(options.root, link);
       const st = await options.fs.stat(abs);
-      if (st === undefined || st.kind === 'symlink') handOnUnlisted(options, result.ruleFolderLinks, link, abs, st === undefined);
+      if (st === undefined || st.kind === 'symlink') handOnUnlisted(options, result.ruleFolderLinks, link, abs);
     }
   }
 }
 
 /**
  * Hands on a link inside a link-following rule folder that the listing does not list through
- * (`RuleFolderLinks.unlistedLinks`), but one to a file of the workspace, which names it as a
- * file where it lists links (`check`) and whose findings are its target's. `refused`: the
- * confined stat gave nothing (out of the workspace, round a loop, or gone): kept only when it is
- * a link still. Capped at the listing's file budget. A readlink and a stat, never an open.
+ * (`RuleFolderLinks.unlistedLinks`): to a folder, to nothing, and to a file of the workspace too,
+ * whose agent reads the file behind it as one of its rules (`LINK_FOLLOWING_RULE_FOLDER` has the
+ * sources) and which `check`, listing links as files, judges on the link; the file index keeps
+ * no link, whether a walk or git listed it. Kept only while it is a link (the confined stat may
+ * have given nothing for one out of the workspace, round a loop, or gone), not a named pipe or a
+ * socket. Capped at the listing's file budget. A readlink, never an open.
  */
-function handOnUnlisted(options: LinkedListOptions, links: RuleFolderLinks, link: string, abs: string, refused: boolean): void {
+function handOnUnlisted(options: LinkedListOptions, links: RuleFolderLinks, link: string, abs: string): void {
   if (links.unlistedLinks.length >= options.maxFiles || links.unlistedLinks.includes(link)) return;
-  if (refused ? linkLeadsTo(abs) === undefined : !linkLeadsToFolder(abs) && brokenLinkReason(abs, { folderWanted: true }) === undefined) return;
+  if (linkLeadsTo(abs) === undefined) return;
   links.unlistedLinks.push(link);
 }
 
@@ -227,8 +229,8 @@ export interface RuleFolderLinks {
   /**
    * Root-relative links inside a rule folder whose agent reads a linked folder as part of it
    * (`LINK_FOLLOWING_RULE_FOLDER`: `.roo/rules/shared`, `.claude/rules/l1/l2/l3`) that were not
-   * listed through: out of the workspace, to nothing or round a loop, to a folder holding them,
-   * or met past `LINKED_FOLDER_ROUNDS`. A listing that keeps no link (the file index) hands them
+   * listed through: to a file, out of the workspace, to nothing or round a loop, to a folder
+   * holding them, or met past `LINKED_FOLDER_ROUNDS`. A listing that keeps no link (the file index) hands them
    * on here, for the rules linters to judge each (`readOutsideFile`). Never read.
    */
   unlistedLinks: string[];

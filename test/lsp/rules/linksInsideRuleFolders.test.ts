@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLspClients } from '../../helpers/lspClient';
+import { checkReport, expectPushedLikeCheck } from '../../helpers/checkParity';
 import { PLAIN_AND_GIT_TREES } from '../../helpers/git';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -59,5 +60,31 @@ describe.each(PLAIN_AND_GIT_TREES)('links inside rule folders that the listing d
     expect(c.diagnostics.get(c.uri(path.join(ws, '.roo/rules-code/s1/l2/l3')))?.diagnostics ?? []).toEqual([]);
     expect([...c.diagnostics.keys()].filter((uri) => uri.includes(encodeURI(real)))).toEqual([]);
     expect(JSON.stringify([...c.diagnostics.values()])).not.toContain(secret);
+  });
+});
+
+/*
+ * A link to a file of the workspace inside Roo Code's or Claude Code's rule folder: both agents
+ * read the file behind it (`LINK_FOLLOWING_RULE_FOLDER` has the sources), and `check` judges it
+ * on the link. A walk lists no link, so in a tree git does not list the server had no such file
+ * among the closed ones it judges, and the editor said nothing of it.
+ */
+describe.each(PLAIN_AND_GIT_TREES)('a link to a file of the workspace inside a rule folder, in the server (%s)', (_, prepare) => {
+  it('pushes on the link what check says of it', async () => {
+    const ws = writeTree(tempDir(), {
+      '.roo/rules/main.md': 'Use tabs.\n',
+      '.claude/rules/own.md': 'Be brief.\n',
+      'docs/roo.md': '---\nalwaysApply: true\n---\nRoo.\n',
+      'docs/claude.md': '---\nalwaysApply: true\n---\nClaude.\n',
+    });
+    fs.symlinkSync('../../docs/roo.md', path.join(ws, '.roo/rules/linked.md'));
+    fs.symlinkSync('../../docs/claude.md', path.join(ws, '.claude/rules/linked.md'));
+    prepare(ws);
+    const home = tempDir('agentls-home-');
+    const expected = checkReport(ws, home);
+    const links = ['.claude/rules/linked.md', '.roo/rules/linked.md'];
+    expect([...expected.keys()].sort()).toEqual(links);
+    const c = await start({ folders: [ws], home });
+    await expectPushedLikeCheck(c, ws, links, expected);
   });
 });
