@@ -87,10 +87,10 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     if (held.length > 0) {
       // A place that is a link to nothing is there all the same: named, its finding says so (`userLevelDanglingLink`).
       const there = held.filter((a) => fs.existsSync(a) || linkLeadsTo(a) !== undefined);
-      const said = placesByAgent(held, session);
-      if (there.length === 0) problems.push(`${written}: agentls checks only what ${said}, and none of it is there`);
+      if (there.length === 0) problems.push(`${written}: agentls checks only what ${placesByAgent(held, session)}, and none of it is there`);
       else {
-        targets.notes.push(`${written}: checking only what ${said} (the rest of the folder holds no rules)`);
+        // Only the places there: `~/.claude` without a CLAUDE.md is not said to check one.
+        targets.notes.push(`${written}: checking only what ${placesByAgent(there, session)} (the rest of the folder holds no rules)`);
         queue.push(...there.filter((a) => !queue.includes(a)));
       }
       continue;

@@ -23,6 +23,16 @@ describe('agentls check of an agent folder in the home', () => {
     expect(run.stderr).toContain(`${path.join(home, '.claude')}: checking only what Claude Code reads there: ~/.claude/CLAUDE.md and ~/.claude/rules`);
   });
 
+  it('names only the places that are there: no CLAUDE.md, only ~/.claude/rules', () => {
+    const ws = project();
+    const home = writeTree(tempDir('agentls-home-'), { '.claude/rules/style.md': BAD_GLOB, '.claude/settings.json': '{}\n' });
+    const run = builtCli(['check', '--format', 'json', path.join(home, '.claude')], { cwd: ws, root: ws, home });
+    const report = JSON.parse(run.stdout) as CheckJson;
+    expect(report.diagnostics.map((d) => `${d.path} ${d.code}`)).toEqual([`${path.join(home, '.claude/rules/style.md')} frontmatter/invalid-glob`]);
+    expect(report.summary.filesChecked).toBe(1);
+    expect(run.stderr).toBe(`agentls check: note: ${path.join(home, '.claude')}: checking only what Claude Code reads there: ~/.claude/rules (the rest of the folder holds no rules)\n`);
+  });
+
   it('refuses one holding none of those places, naming the agent and the places', () => {
     const ws = project();
     const home = writeTree(tempDir('agentls-home-'), { '.claude/settings.json': '{}\n' });

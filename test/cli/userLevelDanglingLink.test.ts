@@ -94,6 +94,8 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
     expect(run.stdout).toContain(`~/.claude/rules:1:1: error [rule/unreadable] This rule location is a symbolic link that leads to ../gone, which does not exist: Claude Code reads no rules from it.`);
     expect(run.stdout).not.toContain('no problems');
     expect(run.stderr).not.toContain('none of it is there');
+    // The link is there, the memory file is not: the note names what is checked, not CLAUDE.md.
+    expect(run.stderr).toContain(`${path.join(home, '.claude')}: checking only what Claude Code reads there: ~/.claude/rules (the rest of the folder holds no rules)`);
     expect(run.status).toBe(1);
     expect(fs.lstatSync(located).isSymbolicLink()).toBe(true);
   });
