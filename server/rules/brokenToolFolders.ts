@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { brokenLinkReason, fileInPlaceOfFolder } from '../workspace/links';
 import type { AgentId } from './agents';
+import { rooUserModeFolderOf } from './rooRoot';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_PROMPTS } from '../workspace/copilotLocations';
 import { claudeUserRulesFolder, CONTINUE_RULES_FOLDER, KIRO_STEERING_FOLDER, rooUserRuleFolder } from '../workspace/ruleLocations';
 
@@ -104,6 +105,17 @@ export function brokenUserToolFolders(home: string, rooModes: readonly string[])
   const out: BrokenToolFolder[] = [];
   for (const folder of userToolFolders(home, rooModes)) noteBrokenPlace(out, folder.dir, folder);
   return out;
+}
+
+/**
+ * The agent whose user-level rule folder `p` is, or the folder above one (`~/.roo` of
+ * `~/.roo/rules`; the folder of any mode, `~/.roo/rules-{mode}`), as `brokenUserToolFolders` says
+ * them; undefined for another place. Paths compared, nothing looked at.
+ */
+export function userToolFolderAgent(home: string, p: string): AgentId | undefined {
+  const modeFolder = rooUserModeFolderOf(p, home);
+  const modes = modeFolder === p ? [path.basename(p).slice('rules-'.length)] : [];
+  return userToolFolders(home, modes).find((folder) => folder.dir === p || path.dirname(folder.dir) === p)?.agent;
 }
 
 /** The folders `brokenUserToolFolders` looks at, and the folders above them: a change at one may make or mend what it says. */

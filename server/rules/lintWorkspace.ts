@@ -18,6 +18,7 @@ import { isClaudeMemoryFile } from './claudeImports';
 import { mdcLinkFindings } from './lint/mdcLinks';
 import { filesPastSubfolders, withUncheckedCount } from './pastSubfolders';
 import { shownUserLevelFiles } from './context/userLevelFiles';
+import { userToolFolderAgent } from './brokenToolFolders';
 
 /**
  * Every rules finding of a workspace (or of `files`): rule files the agents read and
@@ -37,9 +38,20 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     out.set(p, [...(out.get(p) ?? []), ...findings]);
   };
   const reported = engine.reportedPaths();
+  // A whole run also judges the user-level files of the agents whose views read the home (not the project's: `agentls check` counts them in its note).
+  const ownerId = (p: string) => {
+    const place = placeOf(session, engine, p);
+    return ownerOf(place.rel, place.places)?.agent.id;
+  };
+  const shownUserLevel = scope.whole ? await shownUserLevelFiles(session, ownerId) : undefined;
   // The folders found to hold no CLAUDE.md: each asked once in the run, whatever the AGENTS.md files below it.
   const noMemory = new Set<string>();
   for (const p of reported) {
+    // Another agent's user-level folder linked to nothing (`~/.roo/rules → /gone`) is counted in the note of a whole run
+    // only where that agent is in play, as its files there are: named by `--agents` (the engine says it of no other), or,
+    // under `auto`, with a view of some rule (Roo Code's: a project that uses Roo Code; Kiro's: a steering file anywhere).
+    const folderOf = shownUserLevel && session.settings.rules.agents === 'auto' && session.rootOf(p) === undefined ? userToolFolderAgent(session.home, p) : undefined;
+    if (folderOf !== undefined && !shownUserLevel!.agents.has(folderOf)) continue;
     notes?.judged?.(p);
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);
@@ -47,12 +59,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     if (analysis) add(p, await mdcLinkFindings(p, analysis.text, analysis.lines, fs, session, session.rootOf(p)));
     add(p, await agentsMdForClaudeFindings(p, fs, session, noMemory));
   }
-  // A whole run also judges the user-level files of the agents whose views read the home (not the project's: `agentls check` counts them in its note).
-  const ownerId = (p: string) => {
-    const place = placeOf(session, engine, p);
-    return ownerOf(place.rel, place.places)?.agent.id;
-  };
-  const userLevel = scope.whole ? await shownUserLevelFiles(session, ownerId) : [];
+  const userLevel = shownUserLevel?.files ?? [];
   const candidates = scope.named ? scope.files : [...scope.files.filter(mayBeRuleFile), ...userLevel];
   const capped = engine.cappedFolders();
   // Files of subfolders discovery did not look into: said once, on their folder, not checked one by one. A file named is checked all the same: it was asked for.

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckJson } from '../../server/cli/output';
 import { agentlsWithHome } from '../helpers/cliWithHome';
+import { HOME_AGENTS_WORKSPACE } from '../helpers/homeAgentsWorkspace';
 import { tempDir, writeTree } from '../helpers/repo';
 
 /*
@@ -64,6 +65,8 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
       ]);
       expect(named.status).toBe(1);
 
+      // A project that uses each of these agents: its check counts the link in its note.
+      writeTree(ws, { ...HOME_AGENTS_WORKSPACE, 'CLAUDE.md': '# Project\n' });
       const whole = agentlsWithHome(ws, home, 'check', '--format', 'json');
       expect(whole.status, whole.stderr).toBe(0);
       expect(whole.stderr).toContain(`1 problem in your user-level rules (~/${link}) is not reported`);
@@ -71,6 +74,35 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
 
       const rules = agentlsWithHome(ws, home, 'rules');
       expect(rules.stdout).toContain(`Rule folders agentls could not read (their rules are not listed here):\n  ~/${link}: This rule location is a symbolic link that leads to ../gone, which does not exist: ${agent} reads no rules from it.`);
+    });
+  }
+
+  /*
+   * A project that does not use the agent (`auto`: no `.roo`, no rule of Continue's, Kiro's or
+   * Claude Code's anywhere, as the agent's files in the home are left out of the note where its
+   * view is not shown: `userLevelNoteAgents`): its check says nothing of the link, and passes.
+   * `--agents` naming the agent counts it, and the run passes all the same: no user-level
+   * problem fails a project's run.
+   */
+  for (const [link, agent] of [
+    ['.claude/rules', 'claude'],
+    ['.roo/rules', 'roo'],
+    ['.roo', 'roo'],
+    ['.roo/rules-code', 'roo'],
+    ['.continue/rules', 'continue'],
+    ['.kiro/steering', 'kiro'],
+  ] as const) {
+    it(`~/${link} in a project that does not use ${agent}: not in the note of its check, which passes; --agents ${agent} counts it`, () => {
+      const { ws, home, located } = setUp(link);
+      const whole = agentlsWithHome(ws, home, 'check', '--format', 'json');
+      expect(whole.status, whole.stderr).toBe(0);
+      expect(whole.stderr).toBe('');
+      expect((JSON.parse(whole.stdout) as CheckJson).diagnostics).toEqual([]);
+
+      const shown = agentlsWithHome(ws, home, 'check', '--format', 'json', '--agents', agent);
+      expect(shown.status, shown.stderr).toBe(0);
+      expect(shown.stderr).toContain(`1 problem in your user-level rules (~/${link}) is not reported`);
+      expect(shown.stderr).toContain(`agentls check --home ${home} ${located} reports it`);
     });
   }
 

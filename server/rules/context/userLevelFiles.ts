@@ -13,14 +13,17 @@ import { instructionViews, sessionInstructionHost } from './instructionViews';
  * every workspace folder, whose owner (`ownerOfFile`) has its view shown for some folder: under
  * `auto` where its views show it (Gemini CLI where the root has a GEMINI.md or `.gemini`), else
  * as `rules.agents` lists. The views are made without the nested folders (none is asked for):
- * the root's and the home's files alone, which is all the user-level ones depend on.
+ * the root's and the home's files alone, which is all the user-level ones depend on. With the
+ * agents shown, for what else of the home the note counts (a user-level folder linked to nothing).
  */
-export async function shownUserLevelFiles(session: WorkspaceSession, ownerOfFile: (p: string) => AgentId | undefined): Promise<string[]> {
+export async function shownUserLevelFiles(session: WorkspaceSession, ownerOfFile: (p: string) => AgentId | undefined): Promise<ShownUserLevel> {
   const areas = session.userRuleAreas();
   const out = new Set<string>();
+  const agents = new Set<string>();
   for (const root of session.roots.paths) {
     const made = await instructionViews(root, sessionInstructionHost(session));
     const shown = new Set<string>(made.views.map((v) => v.agent));
+    for (const agent of shown) agents.add(agent);
     // Every file the views looked at: those they could not read too (too large, not UTF-8), which have findings of their own.
     for (const p of made.read) {
       if (out.has(p) || session.rootOf(p) !== undefined || !areas.some((area) => isInside(area, p))) continue;
@@ -28,5 +31,11 @@ export async function shownUserLevelFiles(session: WorkspaceSession, ownerOfFile
       if (owner !== undefined && shown.has(owner)) out.add(p);
     }
   }
-  return [...out].sort();
+  return { files: [...out].sort(), agents };
+}
+
+/** The user-level files a whole-project `check` judges, and the agents of which some workspace folder has a view with a rule in it (`shownUserLevelFiles`). */
+export interface ShownUserLevel {
+  files: string[];
+  agents: ReadonlySet<string>;
 }
