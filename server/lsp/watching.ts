@@ -10,6 +10,7 @@ import type { WatchingStatus } from '../../protocol/methods';
 import type { Logger } from '../core/log';
 import type { Settings } from '../core/settings';
 import type { ChangeType } from '../workspace/changes';
+import { whereLinkedPlaceGoes } from '../workspace/links';
 import { isInside, uriToPath } from '../workspace/paths';
 import { indexRefusal } from '../workspace/roots';
 import { clineDocumentsFolder, clineGlobalRuleAreas } from '../workspace/ruleLocations';
@@ -158,11 +159,19 @@ export class Watching {
     // For each missing folder: the existing parent watched, and the entry whose creation moves it closer.
     const waitingOn = new Set<string>();
     const nextSteps = new Set<string>();
-    for (const folder of missing) {
-      const parent = nearestExistingFolder(folder, home);
-      if (!parent) continue;
+    const waitFor = (parent: string | undefined, place: string) => {
+      if (!parent) return;
       waitingOn.add(parent);
-      nextSteps.add(path.join(parent, path.relative(parent, folder).split(path.sep)[0]));
+      nextSteps.add(path.join(parent, path.relative(parent, place).split(path.sep)[0]));
+    };
+    for (const folder of missing) {
+      waitFor(nearestExistingFolder(folder, home), folder);
+      // A link on the way that leads to nothing (`~/.claude/rules → /nowhere`): the folder is made
+      // where the link leads, wherever that is, and no event comes at the link then. The nearest
+      // folder above that place is watched for the one entry on the way to it (one folder, not
+      // its tree; its other entries are none of ours, and nothing there is opened).
+      const linked = whereLinkedPlaceGoes(home, folder);
+      if (linked !== undefined) waitFor(nearestExistingFolder(linked), linked);
     }
     // Cline reads `~/Cline/Rules` only where there is no `~/Documents` (`clineGlobalRuleFolders`):
     // its coming or going moves Cline's global rules, so the home folder itself (one folder,
@@ -196,9 +205,13 @@ export class Watching {
   }
 
   private async userRuleFolderAppeared(missing: readonly string[]): Promise<void> {
+    // A folder reached through a link that led nowhere has a real path now: the reader may go there.
+    this.session.userRuleAreasMoved();
     await this.watchUserRuleAreas();
     for (const folder of missing) {
       if (!isDirectory(folder)) continue;
+      // The folder itself too: the rules engine lists its agent's folders again, and what it said of a link to nothing there goes.
+      void this.session.reportChange(folder, 'created', true);
       for (const name of fs.readdirSync(folder)) void this.session.reportChange(path.join(folder, name), 'created');
     }
   }
@@ -218,11 +231,11 @@ function isDirectory(p: string): boolean {
   }
 }
 
-/** The closest existing ancestor of `p` that lies in `home` (or is it); undefined outside it. */
-function nearestExistingFolder(p: string, home: string): string | undefined {
+/** The closest existing ancestor of `p` that lies in `within` (or is it), when given; undefined outside it. */
+function nearestExistingFolder(p: string, within?: string): string | undefined {
   for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
-    if (!isInside(home, dir)) return undefined;
+    if (within !== undefined && !isInside(within, dir)) return undefined;
     if (isDirectory(dir)) return dir;
-    if (dir === home || path.dirname(dir) === dir) return undefined;
+    if (dir === within || path.dirname(dir) === dir) return undefined;
   }
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MAX_LINK_HOPS } from './confine';
+import { MAX_LINK_HOPS, realpathOfLongestPrefix } from './confine';
 
 /*
  * Symbolic links in rule folders, as the rules engine and the linters describe and watch
@@ -189,4 +189,15 @@ export function unlistableFolder(p: string, throughLink = false): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Where the missing `p` has to be made for it to be there, when a symbolic link on the way from
+ * `from` down to it leads to nothing (`~/.claude/rules → /nowhere`: `/nowhere`; `~/.roo → /gone`,
+ * for `~/.roo/rules`: `/gone/rules`), resolved name by name as the kernel resolves it. Undefined
+ * when no link lies on the way (`p` is made where it is written) or the links go round a loop.
+ * Lstats and readlinks, nothing opened.
+ */
+export function whereLinkedPlaceGoes(from: string, p: string): string | undefined {
+  return linksOnTheWay(from, p) === 0 ? undefined : realpathOfLongestPrefix(p);
 }

@@ -135,6 +135,16 @@ export class WorkspaceSession {
     this.refreshAreas();
   }
 
+  /**
+   * A user-level rule place appeared, or the link standing for one leads somewhere now
+   * (`~/.claude/rules → /nowhere`, and `/nowhere` made): the real paths of the areas, resolved
+   * when they were set (a link to nothing has none), are resolved again, so that the rules
+   * behind the link are read as those behind a link there at the start are.
+   */
+  userRuleAreasMoved(): void {
+    this.refreshAreas();
+  }
+
   private refreshAreas(): void {
     // The roots may have changed: the prompt folders are those of the roots now.
     this.promptDirs = undefined;

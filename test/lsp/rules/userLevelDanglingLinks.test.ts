@@ -34,3 +34,32 @@ describe("the server and another agent's user-level rule folder linked to nothin
     expect(onModeLink.map((d) => [d.code, d.message])).toEqual([['rule/unreadable', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.']]);
   });
 });
+
+/*
+ * The place the link leads to is made while the server runs (`~/.claude/rules → /elsewhere/rules`,
+ * then `/elsewhere/rules` made): nothing changes at the link, so the home's watcher saw nothing,
+ * and the error stayed while Claude Code read the rules there. The server now watches the folder
+ * above where the link leads while it leads nowhere.
+ */
+describe('a user-level rule folder linked to nothing, its target made while the server runs', () => {
+  it('drops the error on the link and lists the rules behind it', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'CLAUDE.md': '# Project\n', 'src/a.ts': 'x\n' });
+    const home = tempDir('agentls-home-');
+    const elsewhere = tempDir('agentls-elsewhere-');
+    const target = path.join(elsewhere, 'rules');
+    fs.mkdirSync(path.join(home, '.claude'));
+    fs.symlinkSync(target, path.join(home, '.claude/rules'));
+    const c = await start({ folders: [ws], home });
+    const link = c.uri(path.join(home, '.claude/rules'));
+    const before = await c.waitForDiagnostics(link, (d) => d.length > 0, 20_000);
+    expect(before.map((d) => [d.code, d.message])).toEqual([['rule/unreadable', `This rule location is a symbolic link that leads to ${target}, which does not exist: Claude Code reads no rules from it.`]]);
+    // Made in one step, its rule in it: written beside it, then renamed into place.
+    const staged = writeTree(path.join(elsewhere, 'staged'), { 'style.md': '---\npaths:\n  - "src/**"\n---\nUse tabs.\n' });
+    fs.renameSync(staged, target);
+    expect(await c.waitForDiagnostics(link, (d) => d.length === 0, 20_000)).toEqual([]);
+    const claudeRules = (r: RuleBucketsResult) => (r.agentRules ?? []).find((a) => a.agent === 'claude')?.rules.map((rule) => [rule.path, rule.mode]) ?? [];
+    const buckets = await until('the rule behind the link among Claude Code’s', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => claudeRules(r).some(([p]) => p.endsWith('style.md')));
+    expect(claudeRules(buckets)).toContainEqual([path.join(home, '.claude/rules/style.md'), 'glob']);
+    expect((buckets.unread ?? []).map((u) => u.message).join('\n')).not.toContain(target);
+  });
+});
