@@ -121,7 +121,8 @@ export const MAX_SCANNED_CHARS = 1024 * 1024;
 /** Characters of a path being typed that completion looks at around the cursor. */
 const MAX_PATH_CHARS = 4096;
 
-function scannedPart(text: string): string {
+/** The part of a memory file looked at for imports (`MAX_SCANNED_CHARS`); Gemini CLI's finder (`geminiImportTokens.ts`) looks at the same. */
+export function scannedPart(text: string): string {
   return text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
 }
 
@@ -161,7 +162,8 @@ export function findClaudeImports(whole: string, max = MAX_IMPORTS_PER_FILE): Cl
   return out;
 }
 
-function withoutTrailingPunctuation(token: string): string {
+/** `token` without the sentence punctuation after it (`TRAILING_PUNCTUATION`): the path the author meant. */
+export function withoutTrailingPunctuation(token: string): string {
   let end = token.length;
   while (end > 0 && TRAILING_PUNCTUATION.has(token[end - 1])) end--;
   return token.slice(0, end);

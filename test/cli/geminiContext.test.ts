@@ -100,4 +100,11 @@ describe('Gemini CLI and GEMINI.md', () => {
       'a.md (imported by c.md)',
     ]);
   });
+
+  // Gemini CLI's findImports and findCodeRegions (same file): an `@` after white space only, imports in HTML comments and `~~~` fences read.
+  it('counts the files Gemini CLI finds imports of: in an HTML comment and a ~~~ fence, not in emphasis', () => {
+    const ws = tree({ 'GEMINI.md': '# Root\n<!-- @./commented.md -->\n**@./bold.md**\n~~~\n@./fenced.md\n~~~\n', 'commented.md': 'C.\n', 'bold.md': 'B.\n', 'fenced.md': 'F.\n' });
+    const out = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(sentInEveryRequest(out)).toEqual(['GEMINI.md', 'commented.md (imported by GEMINI.md)', 'fenced.md (imported by GEMINI.md)']);
+  });
 });

@@ -116,3 +116,52 @@ describe('a GEMINI.md import of a missing file', () => {
     expect(out).not.toContain('never');
   });
 });
+
+/**
+ * Which `@` tokens Gemini CLI takes for imports: its own `findImports` and `findCodeRegions`
+ * (google-gemini/gemini-cli, packages/core/src/utils/memoryImportProcessor.ts), not Claude Code's loader.
+ */
+describe('GEMINI.md imports as Gemini CLI finds them', () => {
+  const lint = (files: Record<string, string>) =>
+    builtCli(['check'], { cwd: writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'docs/a.md': 'A.\n', ...files }) })
+      .stdout.split('\n')
+      .filter((l) => l.includes('gemini/import'));
+
+  it('does not cut a path at #: a heading anchor names no file Gemini CLI finds, and a file with # in its name is imported', () => {
+    expect(lint({ 'GEMINI.md': '# Context\n\n@./docs/a.md#setup\n' })).toEqual([
+      'GEMINI.md:3:1: warning [gemini/import-missing] Gemini CLI imports docs/a.md#setup here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.',
+    ]);
+    expect(lint({ 'GEMINI.md': '@./notes#1.md\n', 'notes#1.md': 'One.\n' })).toEqual([]);
+  });
+
+  it('takes an @ only at the start of a line or after a space, tab or line end: not inside emphasis or brackets, nor after a no-break space', () => {
+    expect(lint({ 'GEMINI.md': '**@./docs/gone.md**\n\nSee the guide (@./docs/gone.md).\n\nRead\u00a0@./docs/gone.md\n' })).toEqual([]);
+  });
+
+  it('reads the punctuation after a path as part of it, emphasis markers too', () => {
+    expect(lint({ 'GEMINI.md': '**Read @./docs/a.md**\n' })).toEqual([
+      'GEMINI.md:1:8: warning [gemini/import-missing] Gemini CLI reads this import with the `**` after it, as docs/a.md**, and there is no such file: it puts an error comment in its place, so this import never brings in docs/a.md. Put a space between the path and the punctuation.',
+    ]);
+  });
+
+  it('reads imports in HTML comments and blocks', () => {
+    expect(lint({ 'GEMINI.md': '# Context\n\n<!-- @./docs/gone.md -->\n\n<div>\n@./docs/lost.md\n</div>\n' })).toEqual([
+      'GEMINI.md:3:6: warning [gemini/import-missing] Gemini CLI imports docs/gone.md here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.',
+      'GEMINI.md:6:1: warning [gemini/import-missing] Gemini CLI imports docs/lost.md here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.',
+    ]);
+  });
+
+  it('counts as code only runs of backticks, to the next run as long, across paragraphs: not a ~~~ fence', () => {
+    expect(lint({ 'GEMINI.md': '~~~\n@./docs/gone.md\n~~~\n' })).toEqual([
+      'GEMINI.md:2:1: warning [gemini/import-missing] Gemini CLI imports docs/gone.md here, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.',
+    ]);
+    expect(lint({ 'GEMINI.md': 'Run `make\n\nthen @./docs/gone.md and `test`.\n' })).toEqual([]);
+    expect(lint({ 'GEMINI.md': 'A backslash escapes no backtick: \\` @./docs/lost.md` is code.\n' })).toEqual([]);
+  });
+
+  it('follows an import down a chain as Gemini CLI finds it: in an HTML comment of an imported file', () => {
+    expect(lint({ 'GEMINI.md': '@./docs/a.md\n', 'docs/a.md': 'A.\n<!-- @./b.md -->\n**@./c.md**\n' })).toEqual([
+      'GEMINI.md:1:1: warning [gemini/import-missing] Through this import (docs/a.md), Gemini CLI imports docs/b.md, and there is no such file: it puts an error comment in its place, so what it names never reaches the model.',
+    ]);
+  });
+});

@@ -6,7 +6,7 @@ import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
 import { claudeUserMemoryFile, claudeUserRulesFolder, CONTINUE_RULES_FOLDER, geminiUserMemoryFile, KIRO_STEERING_FOLDER, LINKED_FOLDER_ROUNDS, NESTED_RULE_FOLDERS, rooUserRuleFolder } from '../../workspace/ruleLocations';
 import { linkHoldingItself, linkLeadsToFolder } from '../../workspace/links';
 import { agentModel, type AgentId } from '../agents';
-import { claudeDialect, findClaudeImports, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
+import { claudeDialect, isClaudeMemoryFile, type ImportDialect } from '../claudeImports';
 import { walkClaudeImports, type ClaudeImportWalk } from '../claudeImportWalk';
 import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
@@ -16,6 +16,7 @@ import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
 import { geminiDialect } from '../lint/geminiImports';
+import { findGeminiImports } from '../geminiImportTokens';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
 import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, rooSkipsFile } from '../agents/roo';
@@ -530,7 +531,7 @@ async function followClaudeImports(reader: Reader, dialect: ImportDialect, memor
  * only cycle check is on the chain (`processedFiles`, copied for each import), so a file two
  * chains import, or one file imports twice, is inlined, and counted, each time; a file another
  * context file also imports is counted with each. The token runs to the next white space, so a
- * `@./a.md.` inlines `a.md.` or nothing (`lint/geminiImports.ts`). Every existing file an import
+ * `@./a.md.` inlines `a.md.` or nothing, found as Gemini CLI finds them (`findGeminiImports`). Every existing file an import
  * names is counted, whatever its name; at most `MAX_IMPORTED_FILES` inlined files for one call.
  */
 async function followGeminiImports(reader: Reader, dialect: ImportDialect, memory: Memory[], { rules, uncounted }: Gathered): Promise<void> {
@@ -545,7 +546,7 @@ async function followGeminiImports(reader: Reader, dialect: ImportDialect, memor
   const inline = async (file: ReadFile, scope: string | undefined, level: number, chain: ReadonlySet<string>): Promise<boolean> => {
     if (level >= dialect.maxHops) return true;
     const inFolder = scope !== undefined ? { folder: scope } : {};
-    for (const imp of findClaudeImports(file.text)) {
+    for (const imp of findGeminiImports(file.text)) {
       const target = dialect.resolve(file.path, imp.path + (imp.kept ?? ''));
       if (target === undefined || chain.has(target)) continue;
       const read = await readOnce(target);

@@ -4,7 +4,8 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside } from '../../workspace/paths';
 import { GEMINI_MD } from '../agents/gemini';
-import { fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, importsNotCheckedFinding, readFollowed, type ImportDialect, type SpentBudget } from '../claudeImports';
+import { fileShapedImports, fileState, followBudget, importedFile, importsNotCheckedFinding, readFollowed, type ImportDialect, type SpentBudget } from '../claudeImports';
+import { findGeminiImports } from '../geminiImportTokens';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
 
@@ -39,14 +40,6 @@ export function mayBeGeminiContextFile(p: string, where: { rootOf(p: string): st
 const GEMINI_IMPORT_MAX_DEPTH = 5;
 
 /**
- * Which tokens Gemini CLI takes for an import (same source, `findImports`): one starting with `.`,
- * `/` or an ASCII letter; so never `@~/…` (its docs name only relative and absolute paths). Only
- * file-shaped ones are judged here (`looksLikeFile`), so `@alice` in prose is never reported,
- * though Gemini CLI tries it too.
- */
-const GEMINI_IMPORT_START = /^[./A-Za-z]/;
-
-/**
  * The file Gemini CLI imports with `token` in a file at `from`: relative to the importing file's
  * folder or absolute, within `root` (undefined: no import, or one agentls does not follow). Its processor refuses an import outside the project root (`validateImportPath`,
  * the nearest folder above holding `.git`); agentls reads nothing outside the workspace folder,
@@ -61,7 +54,6 @@ const GEMINI_IMPORT_START = /^[./A-Za-z]/;
  * settings and credentials, and looking up an import there would widen what it reads.
  */
 function geminiImportTarget(root: string, from: string, token: string): string | undefined {
-  if (!GEMINI_IMPORT_START.test(token)) return undefined;
   const target = path.resolve(path.dirname(from), token);
   return isInside(root, target) ? target : undefined;
 }
@@ -92,19 +84,18 @@ export function geminiDialect(root: string): ImportDialect {
  *   `GEMINI_IMPORT_MAX_DEPTH` levels deep; a file already on the chain that leads to it is not
  *   imported again (`processedFiles`, copied per chain: "File already processed"), so a cycle is
  *   harmless and is not said.
- * The tokens are found with Claude Code's import parser (`claudeImports.ts`), whose documented
- * syntax is the same `@path` outside code; chains are followed breadth first (`walkGeminiImports`),
- * each file read once at the lowest level a chain reaches it, within Claude Code's walker's budget of files and bytes (where it runs
- * out, a note says so: `importsNotCheckedFinding`). Where the two differ:
- * - `~/`: Claude Code's docs allow it; Gemini CLI takes no token starting with `~`, so a `@~/…`
- *   token is not looked up (nor is anything in the home folder).
- * - HTML comments and blocks: Claude Code's parser skips them; Gemini CLI's processor does not.
- *   Skipping them here can only leave a finding out.
- * - Sentence punctuation after a path: Gemini CLI's token runs to the next whitespace, so
- *   `@./a.md.` names `./a.md.`, which it looks for as written (`fs.access`): where only `a.md` is
- *   there the import fails, and is said so, at the top level as down a chain (`importedFile`);
- *   the finding names the path the author meant. Not where the same file is imported cleanly
- *   elsewhere in the context file, which inlines it there.
+ * The tokens are found as Gemini CLI's processor finds them (`findGeminiImports`, which says where
+ * that differs from Claude Code's loader: the white space before `@`, a path running to the next
+ * white space, code as runs of backticks, HTML comments read); only file-shaped ones are judged
+ * (`looksLikeFile`), so `@alice` in prose is never reported, though Gemini CLI tries it too; a
+ * `@~/…` token is none (its docs name only relative and absolute paths), so nothing in the home
+ * folder is looked up. Chains are followed breadth first (`walkGeminiImports`), each file read once
+ * at the lowest level a chain reaches it, within Claude Code's walker's budget of files and bytes
+ * (where it runs out, a note says so: `importsNotCheckedFinding`).
+ * Sentence punctuation after a path is part of it to Gemini CLI, so `@./a.md.` names `./a.md.`,
+ * which it looks for as written (`fs.access`): where only `a.md` is there the import fails, and is
+ * said so, at the top level as down a chain (`importedFile`); the finding names the path the author
+ * meant. Not where the same file is imported cleanly elsewhere in the context file, which inlines it there.
  */
 export async function geminiImportFindingsFor(
   file: string,
@@ -119,7 +110,7 @@ export async function geminiImportFindingsFor(
   // What the lint judges: the file-shaped ones, so that a mention never warns.
   const dialect = fileShapedImports(geminiDialect(root));
   const shown = (p: string) => displayPath(p, root, where.home);
-  const tops = findClaudeImports(text);
+  const tops = findGeminiImports(text);
   // One finding per import of the context file, the first problem its chains lead to.
   const said: (Finding | undefined)[] = [];
   const say = (top: number, code: 'gemini/import-missing' | 'gemini/import-too-deep', message: string) => {
@@ -224,7 +215,7 @@ async function walkGeminiImports(
         cut.tops.add(at.top);
         continue;
       }
-      for (const imp of findClaudeImports(read.text)) {
+      for (const imp of findGeminiImports(read.text)) {
         const target = dialect.resolve(at.path, imp.path);
         if (target === undefined || reached.has(target)) continue;
         if (depth === dialect.maxHops) {

@@ -29,4 +29,16 @@ describe('Gemini CLI imports in the server', () => {
     await c.open(path.join(ws, 'GEMINI.md'), 'Read @./docs/a.md\n');
     expect(missing(await c.waitForDiagnostics(uri, (d) => missing(d).length === 0))).toEqual([]);
   });
+
+  // Gemini CLI's findImports (google-gemini/gemini-cli, packages/core/src/utils/memoryImportProcessor.ts): an `@` after white space only, read in HTML comments.
+  it('warns on an import in an HTML comment and none inside emphasis, as Gemini CLI finds them, and follows the open text', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '**@./docs/bold.md**\n<!-- @./docs/hidden.md -->\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const uri = c.uri(path.join(ws, 'GEMINI.md'));
+    const said = missing(await c.waitForDiagnostics(uri, (d) => missing(d).length > 0));
+    expect(said.map((d) => [d.range.start.line, d.range.start.character, String(d.message).includes('docs/hidden.md')])).toEqual([[1, 5, true]]);
+    await c.open(path.join(ws, 'GEMINI.md'), '(@./docs/bracketed.md)\n~~~\n@./docs/fenced.md\n~~~\n');
+    const open = missing(await c.waitForDiagnostics(uri, (d) => missing(d).some((x) => String(x.message).includes('docs/fenced.md'))));
+    expect(open.map((d) => [d.range.start.line, d.range.start.character])).toEqual([[2, 0]]);
+  });
 });
