@@ -34,15 +34,27 @@ describe('the byte budget of following imports', () => {
 });
 
 describe('an imported file over the 1 MiB agentls reads of one file', () => {
-  it('says its imports were not checked, naming the file and the cap, on the import that leads to it', () => {
+  /** `check`'s lines of `agent`'s import codes for a memory file `name` importing a file over 1 MiB (which imports a missing one) and a small one. */
+  const bigImport = (name: string, agent: string) => {
     const ws = writeTree(tempDir(), {
       '.git/HEAD': 'ref: refs/heads/main\n',
-      'CLAUDE.md': '# Memory\n@./docs/big.md\n@./docs/small.md\n',
+      [name]: '# Memory\n@./docs/big.md\n@./docs/small.md\n',
       'docs/big.md': `${'x'.repeat(1024 * 1024 + 10)}\n@./gone.md\n`,
       'docs/small.md': 'Small.\n',
     });
-    expect(builtCli(['check'], { cwd: ws }).stdout.split('\n').filter((l) => l.includes('claude/import'))).toEqual([
+    return builtCli(['check'], { cwd: ws }).stdout.split('\n').filter((l) => l.includes(`${agent}/import`));
+  };
+
+  it('says its imports were not checked, naming the file and the cap, on the import that leads to it', () => {
+    expect(bigImport('CLAUDE.md', 'claude')).toEqual([
       'CLAUDE.md:2:1: information [claude/import-not-checked] agentls reads at most 1 MiB of a file Claude Code imports, and docs/big.md is larger: the imports in it were not checked, so a missing file or a chain too deep below it goes unreported.',
+    ]);
+  });
+
+  // Gemini CLI reads the whole file (memoryImportProcessor.ts, `fs.readFile`); agentls does not, and says so as for Claude Code.
+  it('says so for Gemini CLI too, on the GEMINI.md import that leads to it: its imports, and the depth of this file\'s chains, were not checked', () => {
+    expect(bigImport('GEMINI.md', 'gemini')).toEqual([
+      "GEMINI.md:2:1: information [gemini/import-not-checked] agentls reads at most 1 MiB of a file Gemini CLI imports, and docs/big.md is larger: the imports in it were not checked, so a missing file or a chain too deep below it goes unreported; nor were any of this file's chains checked against the 5 levels Gemini CLI follows.",
     ]);
   });
 });

@@ -4,7 +4,7 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { displayPath, isInside } from '../../workspace/paths';
 import { GEMINI_MD } from '../agents/gemini';
-import { fileShapedImports, fileState, followBudget, importedFile, importsNotCheckedFinding, readFollowed, type ImportDialect, type SpentBudget } from '../claudeImports';
+import { fileShapedImports, fileState, followBudget, importedFile, importsNotCheckedFinding, MAX_IMPORTED_FILE_BYTES, readFollowed, type ImportDialect, type SpentBudget } from '../claudeImports';
 import { findGeminiImports } from '../geminiImportTokens';
 import { finding } from '../codes';
 import { fileTargets } from '../targets';
@@ -91,7 +91,8 @@ export function geminiDialect(root: string): ImportDialect {
  * `@~/…` token is none (its docs name only relative and absolute paths), so nothing in the home
  * folder is looked up. Chains are followed breadth first (`walkGeminiImports`), each file read once
  * at the lowest level a chain reaches it, within Claude Code's walker's budget of files and bytes
- * (where it runs out, a note says so: `importsNotCheckedFinding`).
+ * (where it runs out, a note says so: `importsNotCheckedFinding`; and on a file over the 1 MiB
+ * agentls reads of one file, whose imports go unchecked).
  * Sentence punctuation after a path is part of it to Gemini CLI, so `@./a.md.` names `./a.md.`,
  * which it looks for as written (`fs.access`): where only `a.md` is there the import fails, and is
  * said so, at the top level as down a chain (`importedFile`); the finding names the path the author
@@ -162,13 +163,22 @@ export async function geminiImportFindingsFor(
         : `Gemini CLI follows imports ${where} is level ${chain.length - 1}, where Gemini CLI does not read it: its \`@\` line is sent as plain text (${via}).`;
     say(deep.top, 'gemini/import-too-deep', message);
   }
+  // Past the depth nothing was judged (`walkGeminiImports`): a file left unread might reach a deep one by a shorter chain.
+  const depth = walked.depthJudged ? '' : `; nor were any of this file's chains checked against the ${dialect.maxHops} levels Gemini CLI follows`;
+  // A file over the cap for one file: what it imports is unknown, said where nothing else is (and the depth, where no budget note says it).
+  for (const { top, path: big } of walked.tooLarge) {
+    said[top] ??= finding(
+      'gemini/import-not-checked',
+      'information',
+      lines.range(tops[top].start, tops[top].end),
+      `agentls reads at most ${MAX_IMPORTED_FILE_BYTES / (1024 * 1024)} MiB of a file Gemini CLI imports, and ${shown(big)} is larger: the imports in it were not checked, so a missing file or a chain too deep below it goes unreported${walked.cut ? '' : depth}.`,
+    );
+  }
   const found = said.filter((f): f is Finding => f !== undefined);
   if (!walked.cut) return found;
   const cut = [...walked.cut.tops].sort((a, b) => a - b);
   // On the first cut import without a finding of its own: a warning there already takes the line.
   const noted = cut.find((top) => !said[top]) ?? cut[0];
-  // Past the depth nothing was judged (`walkGeminiImports`): a file left unread might reach a deep one by a shorter chain.
-  const depth = walked.cut.depthJudged ? '' : `; nor were any of this file's chains checked against the ${dialect.maxHops} levels Gemini CLI follows`;
   return [...found, importsNotCheckedFinding('gemini', lines.range(tops[noted].start, tops[noted].end), walked.cut.spent, cut.length - 1, depth)];
 }
 
@@ -188,9 +198,10 @@ interface Reached {
  * long the others. An import of a file that is not there, in a file of a level below the
  * depth, goes to `missing`; the imports of the files at the depth, which Gemini CLI never looks
  * at, are `pastDepth`, to be judged once every level is known. Within the budget of files and
- * bytes (`followBudget`); when it runs out before the files of the depth, `pastDepth` is empty:
- * a shorter chain might lie among the files left unread. `cut`: the budget left files unread, the
- * imports of the context file whose chains lead to them, and whether `pastDepth` was kept all the same.
+ * bytes (`followBudget`); when it runs out before the files of the depth, or a file there is over
+ * the cap for one file (`tooLarge`, with the import of the context file that leads to it), `pastDepth`
+ * is empty and `depthJudged` false: a shorter chain might lie among the files left unread. `cut`: the
+ * budget left files unread, and the imports of the context file whose chains lead to them.
  */
 async function walkGeminiImports(
   fs: FileSystem,
@@ -198,9 +209,10 @@ async function walkGeminiImports(
   first: Reached[],
   reached: Set<string>,
   missing: (top: number, chain: string[], target: string) => void,
-): Promise<{ pastDepth: Reached[]; cut?: { spent: SpentBudget; tops: Set<number>; depthJudged: boolean } }> {
+): Promise<{ pastDepth: Reached[]; depthJudged: boolean; tooLarge: { top: number; path: string }[]; cut?: { spent: SpentBudget; tops: Set<number> } }> {
   const budget = followBudget();
   const pastDepth: Reached[] = [];
+  const tooLarge: { top: number; path: string }[] = [];
   let complete = true;
   let cut: { spent: SpentBudget; tops: Set<number> } | undefined;
   let level = first;
@@ -209,8 +221,10 @@ async function walkGeminiImports(
     for (const at of level) {
       const read = await readFollowed(fs, at.path, budget);
       if (!read.ok) {
-        if (!read.spent) continue;
+        if (read.tooLarge) tooLarge.push({ top: at.top, path: at.path });
+        if (!read.spent && !read.tooLarge) continue;
         if (depth < dialect.maxHops) complete = false;
+        if (!read.spent) continue;
         cut ??= { spent: read.spent, tops: new Set() };
         cut.tops.add(at.top);
         continue;
@@ -234,5 +248,5 @@ async function walkGeminiImports(
     }
     level = next;
   }
-  return { pastDepth: complete ? pastDepth : [], ...(cut ? { cut: { ...cut, depthJudged: complete } } : {}) };
+  return { pastDepth: complete ? pastDepth : [], depthJudged: complete, tooLarge, ...(cut ? { cut } : {}) };
 }

@@ -41,4 +41,12 @@ describe('Gemini CLI imports in the server', () => {
     const open = missing(await c.waitForDiagnostics(uri, (d) => missing(d).some((x) => String(x.message).includes('docs/fenced.md'))));
     expect(open.map((d) => [d.range.start.line, d.range.start.character])).toEqual([[2, 0]]);
   });
+
+  it('tells, on the import that leads to it, that an imported file over 1 MiB had its imports left unchecked', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'GEMINI.md': '# Context\n@./big.md\n', 'big.md': `${'x'.repeat(1024 * 1024 + 10)}\n@./gone.md\n` });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const notChecked = (d: Diagnostic[]) => d.filter((x) => x.code === 'gemini/import-not-checked');
+    const said = notChecked(await c.waitForDiagnostics(c.uri(path.join(ws, 'GEMINI.md')), (d) => notChecked(d).length > 0));
+    expect(said.map((d) => [d.severity, d.range.start.line, String(d.message).includes('at most 1 MiB of a file Gemini CLI imports, and big.md is larger')])).toEqual([[3, 1, true]]);
+  });
 });
