@@ -76,7 +76,7 @@ describe("Cline's global rules", () => {
     const rules = JSON.parse(agentlsWithHome(ws, home, 'rules', '--json').stdout) as { unread?: { path: string; message: string }[] };
     expect((rules.unread ?? []).map((u) => [u.path, u.message])).toEqual([
       [path.join(home, '.cline'), 'This rule location is a symbolic link that leads to ../gone, which does not exist: Cline reads no rules from it.'],
-      [path.join(home, 'Documents', 'Cline', 'Rules'), 'This rule location is a file, not a folder: Cline reads no rules from it. Make ~/Documents/Cline/Rules a folder holding the rules: the rule files go inside that folder.'],
+      [path.join(home, 'Documents', 'Cline', 'Rules'), `This rule location is a file, not a folder: Cline reads no rules from it. Make ${path.join(home, 'Documents', 'Cline', 'Rules')} a folder holding the rules: the rule files go inside that folder.`],
     ]);
   });
 
