@@ -55,3 +55,14 @@ export async function yieldToRequests(): Promise<void> {
     waiting.push(wake);
   });
 }
+
+/**
+ * Background work that has not begun yet waits here until no request is being answered:
+ * at start-up the editor's first question (a file search) then has the thread to itself
+ * instead of sharing it with the rules' discovery, which nothing waits for. The wait is
+ * no longer than the requests take, and a request stops holding after `HOLDS_FOR_MS`.
+ */
+export async function afterRequestsAnswered(): Promise<void> {
+  do await yieldToRequests();
+  while (holding());
+}

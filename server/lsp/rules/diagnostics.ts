@@ -1,3 +1,4 @@
+import { afterRequestsAnswered } from '../../core/foreground';
 import type { Feature } from '../feature';
 import { RULES_SOURCE, type RulesState } from './state';
 
@@ -10,7 +11,11 @@ export function rulesDiagnosticsFeature(state: RulesState): Feature {
     id: RULES_SOURCE,
     keepsDiagnosticsWhenClosed: true,
     activate: (ctx) => state.activate(ctx),
-    start: () => state.start(),
+    // Closed rule files are judged after the requests pending at start-up are answered (an open one's diagnostics start the engine at once).
+    start: async () => {
+      await afterRequestsAnswered();
+      await state.start();
+    },
     diagnose: (doc, token) => state.findingsForDocument(doc, token),
     onDocumentEvent(doc, event) {
       if (event === 'close') state.closed(doc);
