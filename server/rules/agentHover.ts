@@ -93,7 +93,8 @@ export function hoverSubject(engine: RulesEngine, p: string, text: string, agent
   // A package's own `.cursor/rules` reaches files under the package only (`nestedRules.ts` has the source); its `.windsurf/rules` most likely.
   const scope = toolRuleScope(owner.agent.id, rel);
   const name = path.basename(p).replace(/(\.instructions)?\.mdc?$/, '');
-  const bufferRule = owner.placement.read ? { ...droppedOr(toolRule(analysis, parsed, owner.agent.activation(fm), sent), drop), name, scope } : undefined;
+  const named = owner.agent.ruleName ? { name: owner.agent.ruleName(fm, p), ownName: true as const } : { name };
+  const bufferRule = owner.placement.read ? { ...droppedOr(toolRule(analysis, parsed, owner.agent.activation(fm), sent), drop), ...named, scope } : undefined;
   return { analysis, name, tool: { ...owner, fm, dropped, drop, scope, findings }, xcsh: false, bufferRule };
 }
 
@@ -145,6 +146,9 @@ export function ruleNameHover(
     unread = notRead !== undefined;
     // A buffer no view lists (not saved yet): what the tool will make of it as written.
     const rule = listed ?? (notRead ? undefined : subject.bufferRule);
+    // Titled as the agent's UI lists it (Continue's `name:`), where that is its own; the xcsh agent, speaking too, names it by its file.
+    if (rule?.ownName && !xcsh) lines[0] = ruleNameHeading(rule.name);
+    else if (rule?.ownName) lines.push('', `${tool.agent.name} lists this rule as \`${rule.name}\`.`);
     lines.push('', notRead ? notReadLine(tool.agent.name, notRead) : toolAppliesLine(tool, rule));
     // A nested folder's rule is sent only while a file under its folder is in play, never in every request (`cost.ts` leaves it out of the totals alike).
     always = rule?.mode === 'always' && rule.scope === undefined;

@@ -356,3 +356,22 @@ describe('Continue and symbolic links in .continue/rules', () => {
     expect(Object.keys(continueListed(ws)).sort()).toEqual(['.continue/rules/linked.md', '.continue/rules/own.md']);
   });
 });
+
+describe("Continue's own names of its rules in agentls rules", () => {
+  it("names each rule as Continue's UI does: its frontmatter `name`, else the last two segments of its path", () => {
+    // Continue's `getRuleName` (continuedev/continue, packages/config-yaml/src/markdown/markdownToRule.ts) takes a truthy `name`, else
+    // the last two segments of the file's URI, each encoded as its walk joined it (`encodeURIComponent`: core/util/uri.ts).
+    const { ws } = checked({
+      '.continue/rules/named.md': '---\nname: React components\nglobs: "src/**"\n---\nN\n',
+      '.continue/rules/ui/unnamed.md': '---\nglobs: "src/**"\n---\nU\n',
+      '.continue/rules/my rule.md': '---\nname: ""\nglobs: "src/**"\n---\nM\n',
+    });
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.name]).sort()).toEqual([
+      ['.continue/rules/my rule.md', 'rules/my%20rule.md'],
+      ['.continue/rules/named.md', 'React components'],
+      ['.continue/rules/ui/unnamed.md', 'ui/unnamed.md'],
+    ]);
+    const listing = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(listing).toMatch(/^ +React components +\.continue\/rules\/named\.md +glob src\/\*\*/m);
+  });
+});

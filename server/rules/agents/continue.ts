@@ -137,6 +137,7 @@ export const continueDev: AgentModel = {
   invalidYamlDropsFrontmatter: true,
   aliasBombDropsFrontmatter: CONTINUE_ALIAS_BOMB,
   activation: continueActivation,
+  ruleName: continueRuleName,
 };
 
 /** How Continue applies a rule of `.continue/rules` (the notes above give the sources). */
@@ -212,6 +213,21 @@ export function continueNotApplied(mode: string, description: string | undefined
   if (mode !== 'description') return undefined;
   const said = description ? ` "${description.split('\n')[0]}"` : '';
   return `offered by its description${said} only where the user has turned on Continue's Request Rules tool (request_rule), off by default (its defaultToolPolicy "disabled", core/tools/definitions/requestRule.ts); else never applied`;
+}
+
+/**
+ * The name Continue gives a rule file, as its UI lists it (continuedev/continue,
+ * packages/config-yaml/src/markdown/markdownToRule.ts, `getRuleName`): the frontmatter's `name`
+ * where it is truthy, as written (a number too); else the last two `/` or `\\` segments of the
+ * file's URI, `rules/x.md` for `.continue/rules/x.md`, `ui/x.md` for one in a subfolder. The URI
+ * is the one its walk made (core/config/loadLocalAssistants.ts with core/util/uri.ts,
+ * `joinPathsToUri`), each segment through `encodeURIComponent`: a space is `%20` in the name.
+ * `frontmatter`: the keys Continue read (none where its parser threw: `continueReading.ts`).
+ */
+export function continueRuleName(frontmatter: Record<string, unknown>, absPath: string): string {
+  const named = frontmatter.name;
+  if (named) return typeof named === 'string' ? named : typeof named === 'object' ? JSON.stringify(named) : String(named);
+  return absPath.split(/[/\\]/).filter(Boolean).slice(-2).map(encodeURIComponent).join('/');
 }
 
 /** Where Continue reads a path, the folder spelt right. */

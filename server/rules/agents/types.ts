@@ -240,4 +240,10 @@ export interface AgentModel {
   ruleDropped?(file: { text: string; frontmatter: Record<string, unknown>; invalidYaml: boolean }): RuleDrop | undefined;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
+  /**
+   * The name the agent's own UI lists a rule file under, from the keys it read and the file's
+   * absolute path (Continue's `name:`, else the end of the path); unset where agentls names the
+   * rule by its path or file name, as the agent does.
+   */
+  ruleName?(frontmatter: Record<string, unknown>, absPath: string): string;
 }

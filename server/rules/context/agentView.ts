@@ -45,7 +45,10 @@ export interface UncountedFile {
 export type { ActivationMode };
 
 export interface AgentRule {
+  /** The rule's name in the listings: its path, or the agent's own name for it where `ownName` says so. */
   name: string;
+  /** `name` is the name the agent's own UI gives the rule (Continue's: `continueRuleName`), not its path: the hover titles the rule by it. */
+  ownName?: true;
   /** Absolute path of the file the agent uses. */
   path: string;
   mode: ActivationMode;

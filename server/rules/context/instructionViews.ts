@@ -404,7 +404,9 @@ function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: bool
   const globs = activation.mode === 'globs' ? activation.globs : [];
   const mode = activation.mode === 'globs' && always?.(globs) ? 'always' : MODE[activation.mode];
   const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description : undefined;
-  return { name, path: file.path, mode, globs: mode === 'glob' ? globs : [], ...(mode === 'glob' ? globActivationNotes(activation) : {}), ...sentAlwaysFields(activation), description, body: own ? own.sent : parsed.body, global };
+  // Under the name the agent's UI lists it by, where that is not its path (Continue's), so that the user can find it there.
+  const named = model.ruleName ? { name: model.ruleName(fm, file.path), ownName: true as const } : { name };
+  return { ...named, path: file.path, mode, globs: mode === 'glob' ? globs : [], ...(mode === 'glob' ? globActivationNotes(activation) : {}), ...sentAlwaysFields(activation), description, body: own ? own.sent : parsed.body, global };
 }
 
 /**

@@ -167,4 +167,17 @@ describe('Continue rules in the server', () => {
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(link), type: 3 }] });
     await c.waitForDiagnostics(c.uri(link), (ds) => ds.length === 0);
   });
+
+  it("titles the hover of a rule with the name Continue's UI shows: its `name`, else the end of its path", async () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/react.md': '---\nname: React components\nglobs: "src/components/**"\n---\nR\n',
+      '.continue/rules/ui/plain.md': '---\nglobs: "src/components/**"\n---\nP\n',
+    });
+    const c = await start({ folders: [ws] });
+    const react = await c.open(path.join(ws, '.continue/rules/react.md'));
+    expect((await hoverText(c, react, 0, 1)).split('\n')[0]).toBe('**rule `React components`**');
+    const plain = await c.open(path.join(ws, '.continue/rules/ui/plain.md'));
+    expect((await hoverText(c, plain, 0, 1)).split('\n')[0]).toBe('**rule `ui/plain.md`**');
+  });
 });
