@@ -4,11 +4,12 @@ import type { DocumentKind } from '../workspace/classify';
 import { agentModel, ownerBehindLink, ownerOf, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import type { ReadProblem } from './analysis';
 import { finding } from './codes';
-import { brokenLinkFinding, linkedOutFileFinding, linkedOutFolderFinding, notReadForKind, selfHoldingLocationFinding, specialEntryFinding, tooDeepLinkFinding } from './lint/notRead';
+import { brokenLinkFinding, skippedBrokenLinkFinding, linkedOutFileFinding, linkedOutFolderFinding, notReadForKind, selfHoldingLocationFinding, specialEntryFinding, tooDeepLinkFinding } from './lint/notRead';
 import { fileTargets } from './targets';
 import { toolFindings } from './toolLint';
 import { recentToolReading } from './toolLint/recent';
 import { followsFileLinks } from './toolOnly';
+import { linkLeadsToFolder } from '../workspace/links';
 
 /** A file the xcsh agent's engine does not list (nested, legacy below the root, another tool's format), as linters see it. */
 export interface OutsideFile {
@@ -51,7 +52,7 @@ export function outsideFindings(file: OutsideFile): Finding[] {
   const owner = file.linkedFolder !== undefined ? ownerBehindLink(file.rel, file.places) : ownerOf(file.rel, file.places);
   const targets = fileTargets(file.agents, owner?.agent.id, file.workspaceHasXcsh);
   const out: Finding[] = [];
-  if (file.brokenLink !== undefined) return brokenLinkFindings(file.brokenLink, owner, targets, file.kind.kind === 'rule');
+  if (file.brokenLink !== undefined) return brokenLinkFindings(file.path, file.brokenLink, owner, targets, file.kind.kind === 'rule');
   if (targets.has('xcsh')) {
     const notRead = notReadForKind(file.kind);
     if (notRead) out.push(sayingWhoReads(notRead, owner));
@@ -113,9 +114,18 @@ export function sayingWhoReads(notRead: Finding, owner: { agent: AgentModel; pla
  * looking there), in place of what is said of a link that works (its tool follows it, the
  * xcsh agent does not). Nothing when no targeted agent looks there.
  */
-export function brokenLinkFindings(leadsTo: string, owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>, xcshLooks: boolean): Finding[] {
-  const readers = wouldReadIt(owner, targets, xcshLooks);
-  return readers === undefined ? [] : [brokenLinkFinding(leadsTo, readers)];
+export function brokenLinkFindings(link: string, leadsTo: string, owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>, xcshLooks: boolean): Finding[] {
+  const own = owner && owner.agent.id !== 'xcsh' && owner.placement.read && targets.has(owner.agent.id) ? owner.agent : undefined;
+  // An agent that passes over such a link, or takes a linked folder for an empty rule (Continue in VS Code), does not fail on it: its own words, the xcsh agent's error apart.
+  const toFolder = linkLeadsToFolder(link);
+  const passedOver = own && (toFolder ? own.readsLinkedFolderAsEmptyRule : own.skipsBrokenLinks);
+  if (!passedOver) {
+    const readers = wouldReadIt(owner, targets, xcshLooks);
+    return readers === undefined ? [] : [brokenLinkFinding(leadsTo, readers)];
+  }
+  const xcsh = xcshLooks && targets.has('xcsh') ? [brokenLinkFinding(leadsTo, agentModel('xcsh').name)] : [];
+  // A linked folder is said where the views list it (`unwalkedLinkedFolderFinding`), with the empty rule it makes.
+  return toFolder ? xcsh : [skippedBrokenLinkFinding(leadsTo, own.name, passedOver), ...xcsh];
 }
 
 /** An entry of a rule folder that is a pipe, socket or device: the same error, for the same agents. */

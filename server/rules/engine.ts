@@ -626,7 +626,7 @@ export class RulesEngine {
     const owner = this.ownerFor(state, p);
     const targets = fileTargets(this.session.settings.rules.agents, owner?.agent.id, state.discovery.workspaceHasXcsh);
     const broken = state.brokenLinks.get(p);
-    if (broken !== undefined) return brokenLinkFindings(broken, owner, targets, true);
+    if (broken !== undefined) return brokenLinkFindings(p, broken, owner, targets, true);
     if (state.specialEntries.has(p)) return specialEntryFindings(owner, targets, true);
     if (owner && state.linkedFiles.has(p) && !followsFileLinks(owner.agent.id)) return unfollowedLinkFindings(this.xcshFindings(p), owner.agent, targets);
     // A rule location (or rule file) linking out of the workspace is agentls's own notice (not a prediction): always shown.

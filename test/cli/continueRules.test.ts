@@ -355,6 +355,32 @@ describe('Continue and symbolic links in .continue/rules', () => {
     expect(out).not.toContain('.continue/rules/broken');
     expect(Object.keys(continueListed(ws)).sort()).toEqual(['.continue/rules/linked.md', '.continue/rules/own.md']);
   });
+
+  it('warns, as no error, that Continue skips a rule file linked to nothing or round a loop', () => {
+    // VS Code lists such a link as a bare SymbolicLink, or leaves it out (microsoft/vscode, diskFileSystemProvider.ts), and
+    // Continue's walk passes over a bare SymbolicLink (continuedev/continue, core/indexing/walkDir.ts): no error reaches the user.
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\n---\nOwn.\n' });
+    fs.symlinkSync('../../nowhere.md', path.join(ws, '.continue/rules/gone.md'));
+    fs.symlinkSync('loop.md', path.join(ws, '.continue/rules/loop.md'));
+    const run = builtCli(['check'], { cwd: ws });
+    expect(run.stdout).toContain('.continue/rules/gone.md:1:1: warning [rule/unreadable] This rule file is a symbolic link that leads to ../../nowhere.md, which does not exist: Continue in VS Code skips it without a word, so no rule comes from it');
+    expect(run.stdout).toMatch(/\.continue\/rules\/loop\.md:1:1: warning \[rule\/unreadable\] This rule file is a symbolic link that goes round in a loop .*: Continue in VS Code skips it without a word/);
+    expect(run.stdout).not.toMatch(/: error \[/);
+    expect(Object.keys(continueListed(ws))).toEqual(['.continue/rules/own.md']);
+  });
+
+  it('says a linked folder named `x.md` is loaded by Continue as an empty rule applied always, and lists it so, with no error', () => {
+    // VS Code lists a link to a folder as SymbolicLink | Directory, which Continue's walk takes for a file; reading it fails
+    // and Continue's VS Code `readFile` answers "" (extensions/vscode/src/VsCodeIde.ts): an empty rule named by its path.
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\n---\nOwn.\n', 'shared/rules/b.md': '---\nname: B\n---\nShared.\n' });
+    fs.symlinkSync('../../shared/rules', path.join(ws, '.continue/rules/shared.md'));
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toContain('.continue/rules/shared.md:1:1: warning [rule/not-read] Continue in VS Code does not read the rules in this folder');
+    expect(out).toContain('Named as a rule file, the link itself is loaded as an empty rule, `rules/shared.md`, applied always and sending nothing');
+    expect(out).not.toMatch(/: error \[/);
+    expect(continueListed(ws)['.continue/rules/shared.md']).toEqual(['always', undefined, 0]);
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').find((r) => r.path === '.continue/rules/shared.md')).toMatchObject({ name: 'rules/shared.md', applies: true, tokens: 0 });
+  });
 });
 
 describe("Continue's own names of its rules in agentls rules", () => {

@@ -118,6 +118,26 @@ const CONTINUE_REGEX_NOT_TEXT = 'its `regex` is neither text nor a list, and Con
 /** What Continue does with a regex it cannot compile (the notes above). */
 const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against it, and so never attaches the rule by it (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts: it catches the error and logs \"Invalid regex pattern\")";
 
+/**
+ * What Continue in VS Code does with a rule-folder entry that is a link to no file or folder.
+ * Its walk (continuedev/continue, core/indexing/walkDir.ts) skips an entry whose type is exactly
+ * `SymbolicLink` (64); VS Code's `readDirectory` gives a link to nothing, or to a pipe or device,
+ * that type alone (`FileType.Unknown | FileType.SymbolicLink`), and leaves out an entry whose
+ * stat throws, a loop (microsoft/vscode, src/vs/platform/files/node/diskFileSystemProvider.ts:
+ * `readdir`, `toType`). Continue's JetBrains plugin and CLI list folders by other code, not checked.
+ */
+const CONTINUE_SKIPS_BROKEN_LINKS = 'its walk of the rule folder passes over a link VS Code lists as leading to no file or folder (continuedev/continue, core/indexing/walkDir.ts; microsoft/vscode, diskFileSystemProvider.ts)';
+
+/**
+ * What Continue in VS Code does with a link to a folder whose name ends in `.md`: VS Code lists
+ * it as `SymbolicLink | Directory` (66), which the walk takes for a file, not a folder
+ * (core/indexing/walkDir.ts tests the type for exactly 2), so the loader keeps it for its name
+ * (core/config/loadLocalAssistants.ts, `getDefinitionFilesInDir`) and reads it; reading a folder
+ * fails, and `VsCodeIde.readFile` (extensions/vscode/src/VsCodeIde.ts) catches every error and
+ * returns "": an empty rule, with no frontmatter, so applied always and named by its path.
+ */
+const CONTINUE_LINKED_FOLDER_RULE = 'VS Code lists a link to a folder with both types, which Continue\'s walk takes for a file (continuedev/continue, core/indexing/walkDir.ts), and its `readFile` turns the failed read into empty text (extensions/vscode/src/VsCodeIde.ts)';
+
 export const continueDev: AgentModel = {
   id: 'continue',
   name: 'Continue',
@@ -138,6 +158,8 @@ export const continueDev: AgentModel = {
   aliasBombDropsFrontmatter: CONTINUE_ALIAS_BOMB,
   activation: continueActivation,
   ruleName: continueRuleName,
+  skipsBrokenLinks: CONTINUE_SKIPS_BROKEN_LINKS,
+  readsLinkedFolderAsEmptyRule: CONTINUE_LINKED_FOLDER_RULE,
 };
 
 /** How Continue applies a rule of `.continue/rules` (the notes above give the sources). */

@@ -238,6 +238,17 @@ export interface AgentModel {
    * the source); undefined where it sends it. `frontmatter`: the keys as agentls read them; `invalidYaml`: its YAML did not parse.
    */
   ruleDropped?(file: { text: string; frontmatter: Record<string, unknown>; invalidYaml: boolean }): RuleDrop | undefined;
+  /**
+   * The agent's walk of its rule folder passes over, saying nothing, an entry named as its rule
+   * files that is a symbolic link leading to no file or folder (to nothing, round a loop, to a
+   * pipe): where it does, why, with its source (Continue in VS Code); unset where it tries to read one.
+   */
+  skipsBrokenLinks?: string;
+  /**
+   * The agent takes a symbolic link to a folder, named as its rule files, for a rule file whose
+   * reading fails into empty text (Continue in VS Code): why, with its source; unset where not.
+   */
+  readsLinkedFolderAsEmptyRule?: string;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
   /**

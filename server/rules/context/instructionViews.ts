@@ -25,7 +25,7 @@ import { lookUpUserModeFolders, readRooRoot, rooModesRead, userModesAmong } from
 import { ROOMODES } from '../rooModes';
 import { rooUnknownMode } from '../agents/rooModeFolders';
 import { kiroNotApplied } from '../agents/kiro';
-import { continueNotApplied } from '../agents/continue';
+import { continueNotApplied, continueRuleName } from '../agents/continue';
 import { ownReading } from '../continueReading';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
@@ -815,11 +815,15 @@ async function frontmatterFoldersView(reader: Reader, id: AgentId, folder: strin
  */
 async function continueView(reader: Reader): Promise<AgentView> {
   // The one fixed place Continue reads rules from in the home folder, never the rest of ~/.continue (its config, API keys).
-  return frontmatterFoldersView(reader, 'continue', CONTINUE_RULES_FOLDER, undefined, (made) => {
+  const made = await frontmatterFoldersView(reader, 'continue', CONTINUE_RULES_FOLDER, undefined, (made) => {
     // Its Request Rules tool, which alone offers a description, ships turned off (`continueNotApplied`).
     const notApplied = continueNotApplied(made.mode, made.description);
     return notApplied ? { ...made, notApplied } : made;
   });
+  // A link to a folder named as a rule file is loaded as an empty rule, with no frontmatter so always applied (`continueDev.readsLinkedFolderAsEmptyRule`).
+  const linked = reader.unwalkedLinks.filter((l) => l.agent === 'continue' && l.path.endsWith('.md'));
+  const empty = linked.map((l): AgentRule => ({ name: continueRuleName({}, l.path), ownName: true, path: l.path, mode: 'always', globs: [], body: '', global: false }));
+  return empty.length ? { ...made, rules: [...made.rules, ...empty] } : made;
 }
 
 /**

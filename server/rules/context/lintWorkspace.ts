@@ -80,7 +80,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     }
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);
     for (const { path: p, agent } of made.special) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), specialEntryFinding(agentModel(agent).name)]);
-    for (const { path: p, agent } of made.unwalkedLinks) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), unwalkedLinkedFolderFinding(agentModel(agent).name)]);
+    for (const { path: p, agent } of made.unwalkedLinks) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), unwalkedLinkedFolderFinding(agentModel(agent), p)]);
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
     if (checked.length === 0 && instructions.size === 0) continue;
     const paths = new Set(checked.map((a) => a.candidate.path));

@@ -110,6 +110,15 @@ export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file'
 }
 
 /**
+ * The finding for a rule file that is a link to no file or folder where its agent's walk passes
+ * over such a link in silence (`AgentModel.skipsBrokenLinks`: `why`, with the source): no rule
+ * comes from it, but the agent does nothing other than skip it, so a warning.
+ */
+export function skippedBrokenLinkFinding(leadsTo: string, agent: string, why: string): Finding {
+  return finding('rule/unreadable', 'warning', ZERO_RANGE, `This rule file is a symbolic link that ${leadsTo}: ${agent} in VS Code skips it without a word, so no rule comes from it (${why}). Point it at the rule file, or remove it.`);
+}
+
+/**
  * The finding for a rule location that is a link to a folder holding the link itself (the
  * workspace root, an ancestor): a walk of it goes round in a loop. What each tool then reads
  * there is not documented, so only the loop and agentls's own part are said.
@@ -128,12 +137,16 @@ export function selfHoldingLocationFinding(written: string, readers: string): Fi
  * (`AGENTS_SKIPPING_LINKED_FOLDERS` in `context/instructionViews.ts` has the sources): its rules
  * never reach the agent. `readers`: the agent, by name.
  */
-export function unwalkedLinkedFolderFinding(readers: string): Finding {
+export function unwalkedLinkedFolderFinding(agent: AgentModel, link: string): Finding {
+  const readers = agent.name;
+  // Named as a rule file (`x.md`), the link itself is taken for one, which reads as empty (`AgentModel.readsLinkedFolderAsEmptyRule`).
+  const emptyRule = agent.readsLinkedFolderAsEmptyRule !== undefined && link.endsWith('.md');
+  const empty = emptyRule ? ` Named as a rule file, the link itself is loaded as an empty rule, \`${agent.ruleName?.({}, link) ?? link}\`, applied always and sending nothing (${agent.readsLinkedFolderAsEmptyRule}).` : '';
   return finding(
     'rule/not-read',
     'warning',
     ZERO_RANGE,
-    `${readers} in VS Code does not read the rules in this folder: it is a symbolic link to a folder, and ${readers}'s walk of its rule folder reads linked files but never goes into a linked folder (continuedev/continue, core/indexing/walkDir.ts). Put the folder itself here, or link its files one by one. ${readers} in JetBrains or its CLI may differ.`,
+    `${readers} in VS Code does not read the rules in this folder: it is a symbolic link to a folder, and ${readers}'s walk of its rule folder reads linked files but never goes into a linked folder (continuedev/continue, core/indexing/walkDir.ts).${empty} Put the folder itself here, or link its files one by one. ${readers} in JetBrains or its CLI may differ.`,
   );
 }
 

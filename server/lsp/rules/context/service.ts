@@ -177,7 +177,7 @@ export class RulesContext {
       }
       this.pushSpecial(special, seen, (agent) => specialEntryFinding(agentModel(agent).name, 'rule'));
       // Links to a folder Continue never walks (`unwalkedLinkedFolderFinding`), as check says them.
-      this.pushSpecial(unwalkedLinks, seen, (agent) => unwalkedLinkedFolderFinding(agentModel(agent).name));
+      this.pushSpecial(unwalkedLinks, seen, (agent, p) => unwalkedLinkedFolderFinding(agentModel(agent), p));
       const agents = agentViews(view);
       const reach = this.reach().follow(root, globsOf(engine, agents, instructionAgents));
       const totals = agents.map((a) => agentCost(a).totalTokens).join(',');
@@ -250,12 +250,12 @@ export class RulesContext {
    * never opened; a linked folder Continue does not walk): `said` on the entry, as `agentls check`
    * says them; pushed once.
    */
-  private pushSpecial(entries: readonly { path: string; agent: AgentId }[], seen: Set<string>, said: (agent: AgentId) => Finding): void {
+  private pushSpecial(entries: readonly { path: string; agent: AgentId }[], seen: Set<string>, said: (agent: AgentId, p: string) => Finding): void {
     for (const { path: p, agent } of entries) {
       if (seen.has(p)) continue;
       seen.add(p);
       if (this.pushed.has(p)) continue;
-      this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, [said(agent)]);
+      this.state.context.diagnostics.setForPath(CONTEXT_SOURCE, p, [said(agent, p)]);
       this.pushed.add(p);
     }
   }
