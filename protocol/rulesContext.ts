@@ -27,6 +27,14 @@ export interface RuleForFileInfo {
   alwaysNote?: string;
   /** The agent attaches (or offers) the rule while working on the file. */
   applies: boolean;
+  /**
+   * The agent attaches the rule only where the file's content matches a pattern (Continue's
+   * `regex`), and agentls cannot tell whether it does: the file was not read (outside the
+   * workspace, too large), a pattern ran past agentls's time cap, or the answer depends on how
+   * the file reaches the agent; `applies` is false and `reason` says which. Absent where the
+   * content decided, or no content test applies.
+   */
+  dependsOnContent?: true;
   reason: string;
   matchedGlob?: string;
   /** Estimated tokens of the body (UTF-8 bytes / 4). */

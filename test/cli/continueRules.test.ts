@@ -58,7 +58,8 @@ describe('Continue rules in agentls check and rules', () => {
     const button = cliRulesFor(ws, 'src/components/Button.tsx', 'continue');
     // migrations.md is offered by its description through a tool Continue ships turned off (the next test).
     expect(button.filter((r) => r.applies).map((r) => r.path).sort()).toEqual(['.continue/rules/01-general.md', '.continue/rules/frontend/react.md', '.continue/rules/pirate.md']);
-    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').find((r) => r.path === '.continue/rules/typescript.md')!.applies).toBe(true);
+    // Its globs match, its `regex` decides: the file's text has no import, so Continue does not attach it.
+    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').find((r) => r.path === '.continue/rules/typescript.md')).toMatchObject({ applies: false, matchedGlob: '**/*.ts' });
   });
 
   it('says a rule left to its description reaches the model only through the Request Rules tool, which Continue ships turned off', () => {
@@ -140,11 +141,14 @@ describe('Continue rules in agentls check and rules', () => {
       '.continue/rules/badlist.md': '---\nname: BL\nglobs: "src/**"\nregex:\n  - "a{2,1}"\n  - "([x"\n---\nBL\n',
       '.continue/rules/mixed.md': '---\nname: M\nregex:\n  - "^import "\n  - "a{2,1}"\n---\nM\n',
     });
-    expect(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r.applies]).sort()).toEqual([
+    // The pattern that compiles keeps mixed.md reachable: its content decides, never "never attached".
+    const forFile = cliRulesFor(ws, 'src/lib/a.ts', 'continue');
+    expect(forFile.map((r) => [r.path, r.applies]).sort()).toEqual([
       ['.continue/rules/bad.md', false],
       ['.continue/rules/badlist.md', false],
-      ['.continue/rules/mixed.md', true],
+      ['.continue/rules/mixed.md', false],
     ]);
+    expect(forFile.find((r) => r.path === '.continue/rules/mixed.md')!.reason).toBe("glob `**/*` matched, but its content matches no pattern of the rule's `regex` (`^import `): never attached to it");
     const listing = builtCli(['rules', '--json'], { cwd: ws, mustSucceed: true }).stdout;
     const rules = (JSON.parse(listing) as { agentRules: { agent: string; rules: { path: string; mode: string; globs?: string[] }[] }[] }).agentRules.find((a) => a.agent === 'continue')!.rules;
     const byPath = Object.fromEntries(rules.map((r) => [r.path, r]));
@@ -170,7 +174,7 @@ describe('Continue rules in agentls check and rules', () => {
     const byPath = Object.fromEntries(json.agentRules.find((a) => a.agent === 'continue')!.rules.map((r) => [r.path, r]));
     expect([byPath['.continue/rules/imports.md'].content, byPath['.continue/rules/todo.md'].content, byPath['.continue/rules/bad.md'].content]).toEqual([['^import '], ['TODO'], undefined]);
     const forFile = Object.fromEntries(cliRulesFor(ws, 'src/lib/a.ts', 'continue').map((r) => [r.path, r]));
-    expect(forFile['.continue/rules/imports.md'].reason).toBe("glob `src/**/*.ts` matched: attached while this file is in play, if it has content matching `^import ` (the rule's `regex`; agentls does not read file contents, so it cannot tell which files have it)");
+    expect(forFile['.continue/rules/imports.md'].reason).toBe("glob `src/**/*.ts` matched, but its content matches no pattern of the rule's `regex` (`^import `): never attached to it");
     expect([forFile['.continue/rules/bad.md'].applies, forFile['.continue/rules/bad.md'].reason]).toEqual([false, byPath['.continue/rules/bad.md'].notApplied]);
   });
 
@@ -399,5 +403,51 @@ describe("Continue's own names of its rules in agentls rules", () => {
     ]);
     const listing = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
     expect(listing).toMatch(/^ +React components +\.continue\/rules\/named\.md +glob src\/\*\*/m);
+  });
+});
+
+describe("Continue's `regex` decided by the file's content in agentls rules --for", () => {
+  // Continue's `checkGlobsAndRegex` and `contentMatchesRegex` (continuedev/continue, core/llm/rules/getSystemMessageWithRules.ts) test the content
+  // it holds for a file in context with `new RegExp(pattern)`, no flags; an @-mention holds the file fenced under its URI
+  // (core/context/providers/FileContextProvider.ts), a code block of the message the block's text.
+  const RULES = {
+    '.continue/rules/imports.md': '---\nname: Imports\nglobs: "src/**/*.ts"\nregex: "import .* from"\n---\nI\n',
+    '.continue/rules/anchored.md': '---\nname: Anchored\nglobs: "src/**/*.ts"\nregex: "^import "\n---\nA\n',
+    '.continue/rules/todo.md': '---\nname: Todo\nregex: ["TODO", "([x"]\n---\nT\n',
+  };
+
+  it('attaches a rule whose pattern matches the file, and not one whose pattern does not, by the text on disk', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...RULES, 'src/lib/uses.ts': 'import { x } from "./x";\n// TODO: more\n', 'src/lib/plain.ts': 'export const x = 1;\n' });
+    const uses = Object.fromEntries(cliRulesFor(ws, 'src/lib/uses.ts', 'continue').map((r) => [r.name, r]));
+    expect([uses.Imports.applies, uses.Imports.reason]).toEqual([true, "glob `src/**/*.ts` matched, and its content matches `import .* from` (the rule's `regex`): attached while this file is in play"]);
+    // The pattern that does not compile is skipped, as Continue's catch skips it; the other matches.
+    expect([uses.Todo.applies, uses.Todo.dependsOnContent]).toEqual([true, undefined]);
+    const plain = Object.fromEntries(cliRulesFor(ws, 'src/lib/plain.ts', 'continue').map((r) => [r.name, r]));
+    expect([plain.Imports.applies, plain.Imports.dependsOnContent, plain.Todo.applies]).toEqual([false, undefined, false]);
+    expect(plain.Imports.reason).toBe("glob `src/**/*.ts` matched, but its content matches no pattern of the rule's `regex` (`import .* from`): never attached to it");
+  });
+
+  it('says the answer depends on how the file reaches Continue where an anchored pattern matches the text but not the @-mention', () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, ...RULES, 'src/lib/uses.ts': 'import { x } from "./x";\n' });
+    const anchored = cliRulesFor(ws, 'src/lib/uses.ts', 'continue').find((r) => r.name === 'Anchored')!;
+    expect([anchored.applies, anchored.dependsOnContent]).toEqual([false, true]);
+    expect(anchored.reason).toContain("the file's text matches it as a code block of the message holds it, not as an @-mention sends it (in a fenced block headed by its URI");
+  });
+
+  it('stops a pattern that backtracks for ever, and says the answer depends on content; a file too large to read alike', () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/slow.md': '---\nname: Slow\nglobs: "src/**"\nregex: "(a+)+$"\n---\nS\n',
+      'src/lib/many.txt': `${'a'.repeat(60)}!\n`,
+      'src/lib/huge.txt': 'x'.repeat(1_100_000),
+    });
+    const started = Date.now();
+    const slow = cliRulesFor(ws, 'src/lib/many.txt', 'continue').find((r) => r.name === 'Slow')!;
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect([slow.applies, slow.dependsOnContent]).toEqual([false, true]);
+    expect(slow.reason).toContain('agentls stopped matching `(a+)+$` against it after 100 ms');
+    const huge = cliRulesFor(ws, 'src/lib/huge.txt', 'continue').find((r) => r.name === 'Slow')!;
+    expect([huge.applies, huge.dependsOnContent]).toEqual([false, true]);
+    expect(huge.reason).toContain('agentls did not read this file (it is larger than the 1,000,000 bytes agentls reads for this)');
   });
 });

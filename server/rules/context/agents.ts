@@ -8,6 +8,7 @@ import { alwaysSentInfo, costLines, agentCosts, rulesForFileResult } from './rep
 import { nestedRuleFolders } from './nestedFolders';
 import { selectedViews, selectionNamed, showsAgent, type AgentSelection } from './selection';
 import { joinToolViews, toolAgentViews } from './toolViews';
+import type { FileContent } from './fileContent';
 
 /**
  * Every agent's view of a folder: the seed's agent (profile `seed` or `xcsh`) over the
@@ -30,11 +31,16 @@ export function agentViews(view: RulesView, extra: readonly AgentView[] = []): A
  */
 const cache = new Map<string, { view: RulesView; agents: AgentView[] }>();
 
-/** Rules for a file of the folder, from the agents `agents` selects; undefined for a path outside it. */
-export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto'): RulesForFileResult | undefined {
+/** Whether some rule of the folder is attached only by a file's content (Continue's `regex`): then `rulesForPath` wants the file's text. */
+export function testsContent(view: RulesView, extra: readonly AgentView[] = []): boolean {
+  return agentViews(view, extra).some((v) => v.rules.some((r) => r.content !== undefined));
+}
+
+/** Rules for a file of the folder, from the agents `agents` selects (`content`: its text, for the rules its content decides); undefined for a path outside it. */
+export function rulesForPath(view: RulesView, absPath: string, extra: readonly AgentView[] = [], agents: AgentSelection = 'auto', content?: FileContent): RulesForFileResult | undefined {
   const rel = relativeInside(view.cwd, absPath);
   if (rel === undefined) return undefined;
-  const result = rulesForFileResult(shownViews(view, extra, agents), view.cwd, rel);
+  const result = rulesForFileResult(shownViews(view, extra, agents), view.cwd, rel, content);
   const named = selectionNamed(agents);
   return named ? { ...result, selectedAgents: named } : result;
 }

@@ -6,11 +6,12 @@ import { coverageLine, unreadLines } from '../report';
 import type { AgentView } from './agentView';
 import { agentCost, tokensText, type AgentCost } from './cost';
 import { rulesForFile } from './rulesForFile';
+import type { FileContent } from './fileContent';
 
 /** Rules for one file (relative to the views' folder) from every agent's view. */
-export function rulesForFileResult(views: readonly AgentView[], root: string, rel: string): RulesForFileResult {
+export function rulesForFileResult(views: readonly AgentView[], root: string, rel: string, content?: FileContent): RulesForFileResult {
   const agents = views.map((view): AgentRulesForFileInfo => {
-    const result = rulesForFile(view, rel);
+    const result = rulesForFile(view, rel, content);
     return {
       agent: result.agent,
       displayName: result.displayName,

@@ -7,6 +7,8 @@ import { formatCount } from '../../core/limits';
 import { dialectMatcher } from './globMatcher';
 import { insideScope, NESTED_TOOL_FOLDERS, nestedScopeHedged, scopedPaths } from './nestedRules';
 import { nestedOnDemand, SCOPE_NOT_DOCUMENTED } from '../agents/nestedScope';
+import { continueContent } from '../agents/continueContent';
+import type { FileContent } from './fileContent';
 
 /** One rule of one agent, and whether and why it reaches a file (`path` absolute here). */
 export type RuleForFile = RuleForFileInfo;
@@ -21,14 +23,14 @@ export interface AgentRulesForFile {
  * The rules an agent attaches to a file (`rel`: relative to the agent's folder,
  * `/`-separated) and why. Rules that never reach it come after, with the reason.
  */
-export function rulesForFile(view: AgentView, rel: string): AgentRulesForFile {
+export function rulesForFile(view: AgentView, rel: string, content?: FileContent): AgentRulesForFile {
   const applying: RuleForFile[] = [];
   const others: RuleForFile[] = [];
   // Codex's shares of the files it joins for this one: a file it sends none of is no nearer file taking precedence.
   const shares = view.agent === 'codex' ? codexSharesFor(view.rules, view.uncounted ?? [], (scope) => scope === undefined || (rel !== '' && insideScope(scope, rel) !== undefined)) : undefined;
   const sent = (r: AgentRule) => shares?.get(r)?.sent !== 0;
   const nearest = byFolder(view) ? nearestAgentsMd(view.rules.filter(sent), rel) : undefined;
-  const entries = view.rules.map((rule) => withAlwaysNote(rule, withOffSetting(rule, explain(rule, rel, view, nearest), view)));
+  const entries = view.rules.map((rule) => withAlwaysNote(rule, withOffSetting(rule, explain(rule, rel, view, nearest, content), view)));
   const told = shares ? entries.map((entry, i) => codexLimited(view.rules[i], entry, shares.get(view.rules[i]))) : entries;
   for (const entry of told) (entry.applies ? applying : others).push(entry);
   return { agent: view.agent, displayName: view.displayName, rules: [...applying, ...others] };
@@ -104,7 +106,22 @@ function firstMatch(rule: AgentRule, paths: readonly string[], view: AgentView):
   return undefined;
 }
 
-function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentRule): RuleForFile {
+/**
+ * A glob-matched rule that Continue attaches only where the file's content matches its `regex`
+ * (`continueContent` has the source): attached or not by the text agentls read; where that was
+ * not read, was stopped, or the answer depends on how the file reaches Continue, not attached
+ * and `dependsOnContent`, the reason saying why.
+ */
+function byContent(base: Omit<RuleForFile, 'applies' | 'reason'>, matched: string, patterns: readonly string[], content: FileContent): RuleForFile {
+  const glob = `glob \`${matched}\` matched`;
+  const shown = patterns.map((p) => `\`${p}\``).join(' or ');
+  const verdict = 'unread' in content ? { depends: `agentls did not read this file (${content.unread})` } : continueContent(patterns, content);
+  if ('depends' in verdict) return { ...base, applies: false, dependsOnContent: true, reason: `${glob}, and attached only if the content Continue holds for the file matches ${shown} (the rule's \`regex\`): ${verdict.depends}` };
+  if (verdict.attached) return { ...base, applies: true, reason: `${glob}, and its content matches \`${verdict.pattern}\` (the rule's \`regex\`): attached while this file is in play` };
+  return { ...base, applies: false, reason: `${glob}, but its content matches no pattern of the rule's \`regex\` (${shown}): never attached to it` };
+}
+
+function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentRule, content?: FileContent): RuleForFile {
   const paths = rel === '' ? undefined : scopedPaths(rule, rel);
   // Claude Code's memory in a subfolder, and what it imports (`nestedClaude.ts` has the source); Gemini CLI's GEMINI.md there (`nestedGemini.ts`).
   const onDemandIn = nestedOnDemand(view.agent) ? rule.scope : undefined;
@@ -146,11 +163,11 @@ function explain(rule: AgentRule, rel: string, view: AgentView, nearest?: AgentR
       // Every glob one the agent matches against nothing (`frontmatter/invalid-glob` says why): no file is ever matched.
       const dead = noFileGlobs(rule.globs);
       if (dead) return { ...base, applies: false, reason: `never attached: ${dead}` };
-      // A content test beside the globs (Continue's `regex`): the file is attached only where it passes, which agentls cannot tell.
+      if (!matched) return { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : NO_GLOBS_NEVER_ATTACHED };
+      // A content test beside the globs (Continue's `regex`): decided by the file's text where agentls has it.
+      if (rule.content && content) return byContent(base, matched, rule.content, content);
       const narrowed = rule.content ? `, if it has ${contentNarrowing(rule.content)}` : '';
-      return matched
-        ? { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play${narrowed}` }
-        : { ...base, applies: false, reason: rule.globs.length ? `globs ${globList} do not match this file` : NO_GLOBS_NEVER_ATTACHED };
+      return { ...base, applies: true, reason: `glob \`${matched}\` matched: attached while this file is in play${narrowed}` };
     }
     case 'description':
       if (matched) return { ...base, applies: true, reason: `description offered to the model, and its domain \`${matched}\` covers this file` };

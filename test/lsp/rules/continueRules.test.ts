@@ -180,4 +180,18 @@ describe('Continue rules in the server', () => {
     const plain = await c.open(path.join(ws, '.continue/rules/ui/plain.md'));
     expect((await hoverText(c, plain, 0, 1)).split('\n')[0]).toBe('**rule `ui/plain.md`**');
   });
+
+  it("decides a rule with a `regex` by the file's content, the open buffer's where the file is open", async () => {
+    // Continue attaches it only where the content it holds for the file matches (`checkGlobsAndRegex`, core/llm/rules/getSystemMessageWithRules.ts).
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/imports.md': '---\nname: Imports\nglobs: "src/**/*.ts"\nregex: "import .* from"\n---\nI\n' });
+    const c = await start({ folders: [ws] });
+    const lib = c.uri(path.join(ws, 'src/lib/a.ts'));
+    const imports = async () => (await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: lib })).agents.find((a) => a.agent === 'continue')!.rules.find((r) => r.name === 'Imports')!;
+    expect((await imports()).reason).toBe("glob `src/**/*.ts` matched, but its content matches no pattern of the rule's `regex` (`import .* from`): never attached to it");
+    const doc = await c.open(path.join(ws, 'src/lib/a.ts'));
+    await c.setText(doc, 'import { y } from "./y";\n');
+    const attached = await until('the rule attached by the buffer', imports, (r) => r.applies);
+    expect(attached.reason).toBe("glob `src/**/*.ts` matched, and its content matches `import .* from` (the rule's `regex`): attached while this file is in play");
+  });
 });
+

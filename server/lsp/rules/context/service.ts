@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { RulesForFileResult } from '../../../../protocol/rulesContext';
 import type { Finding } from '../../../core/findings';
-import { agentViews, rulesForPath } from '../../../rules/context/agents';
+import { agentViews, rulesForPath, testsContent } from '../../../rules/context/agents';
+import { readFileContent } from '../../../rules/context/fileContent';
 import type { AgentView } from '../../../rules/context/agentView';
 import type { RulesEngine } from '../../../rules/engine';
 import type { RulesView } from '../../../rules/view';
@@ -318,7 +319,9 @@ export class RulesContext {
     // Whether the nested folders behind the views are all there, taken with them: the index may complete while they are made.
     const { views, capped, indexing, incomplete } = read.instructions;
     // The agents `agentls.rules.agents` selects, as `agentls rules --for --agents` lists them (`selection.ts`).
-    const result = rulesForPath(read.view, p, views, this.state.context.session.settings.rules.agents);
+    // The file's text (its open buffer's, where it is open), for the rules its content decides (Continue's `regex`), read within the workspace only.
+    const content = testsContent(read.view, views) ? await readFileContent(this.state.context.documents.fs, p) : undefined;
+    const result = rulesForPath(read.view, p, views, this.state.context.session.settings.rules.agents, content);
     if (!result) return undefined;
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
