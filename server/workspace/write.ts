@@ -206,9 +206,35 @@ async function landingPath(p: string): Promise<{ ok: true; path: string } | { ok
   }
 }
 
-/** A new name beside a file (same folder, so same file system: a rename is atomic) for its next content while it is written. */
+/**
+ * The most bytes of a file name a file system takes: NAME_MAX on Linux (`include/uapi/linux/limits.h`).
+ * Elsewhere the limit is 255 characters (macOS's APFS, Windows's NTFS), never fewer than 255 UTF-8 bytes.
+ */
+const NAME_MAX_BYTES = 255;
+/** What `tempBeside` adds to the name it keeps (`.`, `.agentls-` and 12 hex digits, `.tmp`), and `.orig` for the second name a write gives a file it replaces. */
+const TEMP_NAME_EXTRA_BYTES = '.'.length + '.agentls-'.length + 12 + '.tmp'.length + '.orig'.length;
+
+/**
+ * A new name beside a file (same folder, so same file system: a rename is atomic) for its
+ * next content while it is written. A long name is cut to what fits (counted in UTF-8 bytes,
+ * whole characters kept): a file named with 230 bytes could not be staged at all.
+ */
 export function tempBeside(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.agentls-${randomBytes(6).toString('hex')}.tmp`);
+  const kept = leadingBytes(path.basename(target), NAME_MAX_BYTES - TEMP_NAME_EXTRA_BYTES);
+  return path.join(path.dirname(target), `.${kept}.agentls-${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** The longest start of `name` of at most `max` UTF-8 bytes that ends on a whole character. */
+function leadingBytes(name: string, max: number): string {
+  if (Buffer.byteLength(name, 'utf8') <= max) return name;
+  let bytes = 0;
+  let end = 0;
+  for (const ch of name) {
+    bytes += Buffer.byteLength(ch, 'utf8');
+    if (bytes > max) break;
+    end += ch.length;
+  }
+  return name.slice(0, end);
 }
 
 /** Whether a file name is one `tempBeside` makes (a write that never finished left it, or one is under way). */
