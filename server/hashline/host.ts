@@ -59,9 +59,9 @@ export function workspaceHost(o: WorkspaceHostOptions): PatchHost {
     },
     read: async (p) => {
       const r = await readForPatch(o.fs, p, o.maxBytes ?? DEFAULT_MAX_TEXT_BYTES);
-      // A missing file is one the patch may create, unless a file stands where a folder on its way should be (`a.txt/new.txt`): said at the plan (and a dry run), not when the write fails.
-      const blocker = r.kind === 'missing' ? await fileOnTheWay(p) : undefined;
-      return blocker ? { kind: 'error', error: 'unreadable', message: `${p} cannot be created: ${blocker} is a file, not a folder` } : r;
+      // A missing file is one the patch may create, unless a file or a link to nothing stands where a folder on its way should be (`a.txt/new.txt`): said at the plan (and a dry run), not when the write fails.
+      const blocker = r.kind === 'missing' ? await noFolderOnTheWay(p) : undefined;
+      return blocker ? { kind: 'error', error: 'unreadable', message: `${p} cannot be created: ${blocker}` } : r;
     },
     // Every link on the way resolved (a linked folder too), so a file the patch would create is known by where it lands.
     identity: async (p) => (await fileIdentity(realpathOfLongestPrefix(p) ?? p)).keys,
@@ -127,12 +127,17 @@ export async function readForPatch(fs: FileSystem, p: string, maxBytes: number):
   }
 }
 
-/** The nearest existing thing above a missing path when it is not a folder (links followed); undefined when it is one. Climbs at most the path's depth. */
-async function fileOnTheWay(p: string): Promise<string | undefined> {
+/**
+ * Why no folder can be made above a missing path, or undefined: the nearest thing there is
+ * above it (links followed) is a file, or a symbolic link that leads nowhere (a write cannot
+ * make a folder through it). Climbs at most the path's depth.
+ */
+async function noFolderOnTheWay(p: string): Promise<string | undefined> {
   for (let dir = path.dirname(p); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     // Not the host's `FileSystem.stat`: that one never follows a link, and a linked folder is a folder here.
     const st = await nodeFs.promises.stat(dir).catch(() => undefined);
-    if (st) return st.isDirectory() ? undefined : dir;
+    if (st) return st.isDirectory() ? undefined : `${dir} is a file, not a folder`;
+    if ((await nodeFs.promises.lstat(dir).catch(() => undefined))?.isSymbolicLink()) return `${dir} is a symbolic link to a folder that does not exist`;
   }
   return undefined;
 }

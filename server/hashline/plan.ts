@@ -1,3 +1,4 @@
+import * as nodePath from 'node:path';
 import { throwIfCancelled, yieldToEventLoop, type Cancellation } from '../core/cancel';
 import type { AbsorbOptions } from './absorb';
 import { applyEdits, type Applied } from './apply';
@@ -123,15 +124,39 @@ export async function planPatch(input: string, host: PatchHost, options: PlanOpt
 
   const warnings: string[] = [];
   const budget = rangeBudget();
+  const headerLines: number[] = [];
   for (const m of merged) {
     throwIfCancelled(options.cancel);
     const section = await planSection(m, host, resolve(m.path), merged.length > 1, budget);
     if ('kind' in section) return fail(section);
     files.push(section);
+    headerLines.push(m.sections[0].header.docLine);
     warnings.push(...section.warnings);
     if (merged.length > 8) await yieldToEventLoop();
   }
+  const underNewFile = fileUnderNewFile(files, headerLines);
+  if (underNewFile) return fail(underNewFile);
   return { ok: true, files, warnings };
+}
+
+/**
+ * A file of the patch below another that the patch creates (`§x` and `§x/y`, both new): the
+ * write would make `x` a folder for `x/y`, then find it no file to write. Refused at the plan,
+ * and at a dry run, before anything is written. Each file's folders are looked up once: linear
+ * in the files and their depth.
+ */
+function fileUnderNewFile(files: readonly FilePlan[], headerLines: readonly number[]): PatchError | undefined {
+  const created = new Map(files.filter((f) => f.created).map((f) => [f.path, f]));
+  if (created.size === 0) return undefined;
+  for (const [i, f] of files.entries()) {
+    for (let dir = nodePath.dirname(f.path); dir !== nodePath.dirname(dir); dir = nodePath.dirname(dir)) {
+      const file = created.get(dir);
+      if (!file) continue;
+      const message = `${f.path} cannot be created: ${file.path} is a file this patch creates, not a folder; nothing was applied`;
+      return { kind: 'unreadable', message, path: f.path, display: f.display, docLine: headerLines[i] };
+    }
+  }
+  return undefined;
 }
 
 /**

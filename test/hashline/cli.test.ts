@@ -7,6 +7,12 @@ import { lineHash } from '../../server/hashline/hash';
 import { cli } from '../cli/run';
 import { builtCli } from '../helpers/cliWithHome';
 import { tempDir, writeTree } from '../helpers/repo';
+import { ownedDir, unprivileged } from '../helpers/unprivileged';
+
+const runAs = unprivileged();
+
+/** Every path of a workspace but those under .git, sorted. */
+const tree = (ws: string) => execFileSync('find', ['.', '-path', './.git', '-prune', '-o', '-print'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean).sort();
 
 const FILE = 'def alpha():\n    return 1\n\ndef beta():\n    return 2\n';
 
@@ -177,22 +183,50 @@ describe('agentls hashline', () => {
     expect(fs.existsSync(path.join(ws, 'd/new.txt'))).toBe(false);
   });
 
-  it('takes away the folders it made for a new file when a later file of the patch cannot be written', () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'a.txt': 'one\n' });
-    fs.mkdirSync(path.join(ws, 'kept'));
-    const tree = () => execFileSync('find', ['.', '-path', './.git', '-prune', '-o', '-print'], { cwd: ws, encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-    const before = tree();
-    // Refused at the renames: the second header is the folder the first file needs, made by the write itself.
-    const clash = builtCli(['hashline', 'apply'], { cwd: ws, stdin: `§a.txt\n≔1${lineHash('one')}\nONE\n§kept/new/deep/b.md\n»EOF\nhello\n§kept/new/deep\n»EOF\nx\n` });
-    expect(clash.status).toBe(HASHLINE_EXIT_CODES.write_failed);
-    expect(clash.stderr).toBe(`agentls hashline: write_failed: ${path.join(ws, 'kept/new/deep')} is not a regular file; nothing was written (earlier files were restored)\n`);
-    // Refused while staging: a folder on the way is a link to nothing, after the first file's folders were made.
-    fs.symlinkSync('missing', path.join(ws, 'dangling'));
-    const staged = builtCli(['hashline', 'apply'], { cwd: ws, stdin: `§kept/new/deep/b.md\n»EOF\nhello\n§dangling/c.md\n»EOF\nx\n` });
-    expect(staged.status).toBe(HASHLINE_EXIT_CODES.write_failed);
-    expect(staged.stderr).toContain('could not stage the new content');
+  it.skipIf('skip' in runAs)(`takes away the folders it made for a new file when a later file of the patch cannot be staged (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {
+    if ('skip' in runAs) return;
+    // A folder the user may not write in: the plan reads its file, the write cannot stage beside it. Root writes anywhere, so the CLI runs unprivileged.
+    const ws = ownedDir(runAs, { '.git/HEAD': '', 'a.txt': 'one\n', 'kept/.keep': '', 'locked/b.md': 'two\n' });
+    const before = tree(ws);
+    fs.chmodSync(path.join(ws, 'locked'), 0o555);
+    try {
+      const patch = `§a.txt\n≔1${lineHash('one')}\nONE\n§kept/new/deep/c.md\n»EOF\nhello\n§locked/b.md\n≔1${lineHash('two')}\nTWO\n`;
+      const staged = builtCli(['hashline', 'apply'], { cwd: ws, stdin: patch, user: runAs.user, home: ownedDir(runAs) });
+      expect(staged.stderr).toMatch(/^agentls hashline: write_failed: could not stage the new content \(EACCES: [^\n]*\); nothing was written\n$/);
+      expect(staged.status).toBe(HASHLINE_EXIT_CODES.write_failed);
+    } finally {
+      fs.chmodSync(path.join(ws, 'locked'), 0o755);
+    }
     // All or nothing: the folder that was there stays, the ones made for the write are gone.
-    expect(tree()).toEqual([...before, './dangling'].sort());
+    expect(tree(ws)).toEqual(before);
+    expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+    expect(fs.readFileSync(path.join(ws, 'locked/b.md'), 'utf8')).toBe('two\n');
+  });
+
+  it('refuses at the plan, and at the dry run, a new file below another the patch creates, or below a link to nothing, writing nothing', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'a.txt': 'one\n' });
+    fs.symlinkSync('missing', path.join(ws, 'dangling'));
+    const before = tree(ws);
+    for (const dryRun of [true, false]) {
+      const args = dryRun ? ['hashline', 'apply', '--dry-run'] : ['hashline', 'apply'];
+      const run = (patch: string) => {
+        const r = builtCli(args, { cwd: ws, stdin: patch });
+        return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+      };
+      const under = run(`§a.txt\n≔1${lineHash('one')}\nONE\n§x.md\n»EOF\nx\n§x.md/y.md\n»EOF\ny\n`);
+      expect(under).toEqual({
+        code: HASHLINE_EXIT_CODES.unreadable,
+        stdout: '',
+        stderr: `agentls hashline: unreadable: patch line 7: ${path.join(ws, 'x.md/y.md')} cannot be created: ${path.join(ws, 'x.md')} is a file this patch creates, not a folder; nothing was applied\n`,
+      });
+      const linked = run(`§a.txt\n≔1${lineHash('one')}\nONE\n§dangling/deep/c.md\n»EOF\nx\n`);
+      expect(linked).toEqual({
+        code: HASHLINE_EXIT_CODES.unreadable,
+        stdout: '',
+        stderr: `agentls hashline: unreadable: patch line 4: ${path.join(ws, 'dangling/deep/c.md')} cannot be created: ${path.join(ws, 'dangling')} is a symbolic link to a folder that does not exist\n`,
+      });
+    }
+    expect(tree(ws)).toEqual(before);
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
   });
 

@@ -7,11 +7,14 @@ import { lineHash } from '../../../server/hashline/hash';
 import { VSCODE_LIKE } from '../../helpers/capabilities';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
+import { ownedDir, unprivileged } from '../../helpers/unprivileged';
 
 const start = useLspClients(afterEach);
 
 /** A client that cannot apply edits: the server writes the disk itself. */
 const NO_APPLY_EDIT = { workspace: { applyEdit: false } };
+
+const runAs = unprivileged();
 
 describe('patch headers that are URIs', () => {
   it('reads `§file:///…` as the file it names, inside the workspace, and never creates `<root>/file:`', async () => {
@@ -48,14 +51,40 @@ describe('read-only files', () => {
 });
 
 describe('new folders', () => {
-  it('takes away the folders made for a new file when a later file of the patch cannot be written', async () => {
-    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
-    const c = await start({ folders: [ws], client: NO_APPLY_EDIT });
-    // The third header is the folder the second file needs, which the write itself makes: refused at the renames.
-    const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§new/deep/b.md\n»EOF\nhello\n§new/deep\n»EOF\nx\n`;
-    await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject({ data: { kind: 'write_failed', message: expect.stringContaining(`${path.join(ws, 'new/deep')} is not a regular file`) } });
-    expect(fs.readdirSync(ws)).toEqual(['a.txt']);
+  it.skipIf('skip' in runAs)(`takes away the folders made for a new file when a later file of the patch cannot be staged (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, async () => {
+    if ('skip' in runAs) return;
+    // A folder the server's user may not write in: the plan reads its file, the write cannot stage beside it. Root writes anywhere, so the server runs unprivileged.
+    const ws = ownedDir(runAs, { 'a.txt': 'one\n', 'locked/b.md': 'two\n' });
+    const c = await start({ folders: [ws], client: NO_APPLY_EDIT, home: ownedDir(runAs), cacheDir: ownedDir(runAs), user: runAs.user });
+    fs.chmodSync(path.join(ws, 'locked'), 0o555);
+    try {
+      const input = `§a.txt\n≔1${lineHash('one')}\nONE\n§new/deep/c.md\n»EOF\nhello\n§locked/b.md\n≔1${lineHash('two')}\nTWO\n`;
+      await expect(c.request('agentls/hashlineApply', { input })).rejects.toMatchObject({ data: { kind: 'write_failed', message: expect.stringMatching(/^could not stage the new content \(EACCES: .*\); nothing was written$/) } });
+    } finally {
+      fs.chmodSync(path.join(ws, 'locked'), 0o755);
+    }
+    expect(fs.readdirSync(ws).sort()).toEqual(['a.txt', 'locked']);
+    expect(fs.readdirSync(path.join(ws, 'locked'))).toEqual(['b.md']);
     expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+  });
+
+  it('refuses at the plan, and at the dry run, a new file below another the patch creates, or below a link to nothing, before anything is written', async () => {
+    const ws = writeTree(tempDir(), { 'a.txt': 'one\n' });
+    fs.symlinkSync('missing', path.join(ws, 'dangling'));
+    for (const client of [NO_APPLY_EDIT, undefined]) {
+      const c = await start({ folders: [ws], client });
+      const under = `§a.txt\n≔1${lineHash('one')}\nONE\n§new.md\n»EOF\nx\n§new.md/deep.md\n»EOF\ny\n`;
+      const underRefusal = { data: { kind: 'unreadable', path: 'new.md/deep.md', patchLine: 6, message: `${path.join(ws, 'new.md/deep.md')} cannot be created: ${path.join(ws, 'new.md')} is a file this patch creates, not a folder; nothing was applied` } };
+      const linked = `§a.txt\n≔1${lineHash('one')}\nONE\n§dangling/deep/c.md\n»EOF\nx\n`;
+      const linkedRefusal = { data: { kind: 'unreadable', path: 'dangling/deep/c.md', patchLine: 3, message: `${path.join(ws, 'dangling/deep/c.md')} cannot be created: ${path.join(ws, 'dangling')} is a symbolic link to a folder that does not exist` } };
+      for (const dryRun of [true, false]) {
+        await expect(c.request('agentls/hashlineApply', { input: under, dryRun })).rejects.toMatchObject(underRefusal);
+        await expect(c.request('agentls/hashlineApply', { input: linked, dryRun })).rejects.toMatchObject(linkedRefusal);
+      }
+      expect(c.serverRequests).not.toContain('workspace/applyEdit');
+      expect(fs.readdirSync(ws).sort()).toEqual(['a.txt', 'dangling']);
+      expect(fs.readFileSync(path.join(ws, 'a.txt'), 'utf8')).toBe('one\n');
+    }
   });
 });
 
