@@ -4,6 +4,7 @@ import { resolveHome } from '../workspace/home';
 import { loadProjectConfig, projectIgnoreMatcher, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
 import { findMarkedRoot, rootProblem } from '../workspace/projectRoot';
 import { CliError, UsageError, type CommonOptions } from './command';
+import { COMMAND_NAMES } from './commandNames';
 
 /** What the common options gather before the settings are built. */
 interface CommonDraft {
@@ -136,7 +137,8 @@ function needsAValue(option: CommonOption): string {
  * check`, as git and npm take them); unchanged otherwise. Only whole common options are
  * stepped over, each with its value: what follows them is the command (or the unknown word said to be one).
  * Throws a `UsageError` when they end without one: an option whose value is missing (`agentls
- * --root`), or no command after them (`agentls --root check`, where `check` is the root).
+ * --root`), no command after them (`agentls --root check`, where `check` is the root), or a
+ * command's own option before the command (`agentls --format json check`).
  */
 export function commandFirst(argv: readonly string[]): string[] {
   let i = 0;
@@ -146,9 +148,29 @@ export function commandFirst(argv: readonly string[]): string[] {
     if (read.value === undefined) throw new UsageError(needsAValue(read.option));
     i = read.next;
   }
+  const misplaced = optionBeforeCommand(argv, i);
+  if (misplaced) throw new UsageError(misplaced);
   if (i === 0) return [...argv];
   if (i >= argv.length) {
     throw new UsageError(`no command after ${argv.join(' ')} (the word after each of these options is its value)`);
   }
   return [argv[i], ...argv.slice(0, i), ...argv.slice(i + 1)];
+}
+
+/** What `agentls --help` and `agentls --version` are also written as: options of no command. */
+const TOP_LEVEL_FLAGS = ['--help', '-h', '--version', '-v'];
+
+/**
+ * Why the option at `argv[i]`, before the command named later, is refused; undefined when
+ * `argv[i]` is no such option. Only the common options are read before a command (the README's
+ * "Command line"); a command's own option there (`--format`) was called an unknown command.
+ */
+function optionBeforeCommand(argv: readonly string[], i: number): string | undefined {
+  const word = argv[i];
+  if (word === undefined || !word.startsWith('-') || word === '--' || TOP_LEVEL_FLAGS.includes(word)) return undefined;
+  const end = argv.indexOf('--');
+  const command = argv.slice(i + 1, end < 0 ? undefined : end).find((w) => COMMAND_NAMES.includes(w));
+  if (command === undefined) return undefined;
+  const commons = COMMON_OPTIONS.map((o) => o.flag).join(', ');
+  return `${word} comes before the command ${command}, where only the common options (${commons}) go: write it after the command (agentls ${command} ${word} …)`;
 }

@@ -109,6 +109,30 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     expect(badAgents.stderr).toMatch(/^agentls check: --agents: expected "auto" or a list of [^\n]*agents-md\n/);
   });
 
+  it("says a command's own option written before the command goes after it, with exit 2", () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.cursor/rules/r.mdc': '---\ndescription: d\n---\nbody\n' });
+    const run = (...args: string[]) => builtCli(args, { cwd: ws, home: null });
+    const commons = '--root, --home, --profile, --agents';
+    for (const [args, word, command] of [
+      [['--format', 'json', 'check'], '--format', 'check'],
+      [['--root', ws, '--format=json', 'check', '.'], '--format=json', 'check'],
+      [['--json', 'rules'], '--json', 'rules'],
+    ] as const) {
+      const r = run(...args);
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `agentls: ${word} comes before the command ${command}, where only the common options (${commons}) go: write it after the command (agentls ${command} ${word} …). Run agentls --help.\n`,
+      });
+    }
+    // Written after it, the same option works.
+    const after = run('check', '--format', 'json');
+    expect(after.status).toBe(0);
+    expect(JSON.parse(after.stdout)).toHaveProperty('summary');
+    // A word after "--" is a path, not the command.
+    expect(run('--format', 'json', '--', 'check').stderr).toContain('unknown command "--format"');
+  });
+
   it('says an option left without its value needs one, before the command, after it and in each command, with exit 2', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': '' });
     const run = (...args: string[]) => {
