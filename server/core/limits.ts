@@ -130,6 +130,8 @@ export const LIMITS = {
    * second. A real rule holds a handful.
    */
   mdcLinkOccurrences: 10_000,
+  /** `#[[file:…]]` references of one Kiro steering file checked (each costs a stat or two): a real one names a handful. */
+  kiroFileRefs: 200,
   /**
    * Agent files read for references to a file being renamed (`workspace/willRenameFiles`): the
    * editor waits for the answer before it renames, so the look stays short. Past it, the

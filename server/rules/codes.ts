@@ -66,6 +66,7 @@ export const RULE_CODES = {
   'gemini/import-not-checked': "agentls stopped following a Gemini CLI context file's imports at its cap (50 files or 4 MiB read): the imports further down were not checked",
   'cursor/mdc-link-missing': "A Cursor rule's mdc: link names no file, read from the workspace folder or from the rule's folder: renamed or deleted?",
   'cursor/mdc-link-outside': "A Cursor rule's mdc: link names no file in the workspace and leads out of it, where agentls does not look",
+  'kiro/file-ref-missing': "A Kiro steering file's #[[file:…]] reference names no file, read from the workspace folder or from the steering file's folder: renamed or deleted?",
   'claude/agents-md-unread': 'An AGENTS.md beside or below a CLAUDE.md that does not import it: Claude Code reads the CLAUDE.md instead',
 } as const;
 

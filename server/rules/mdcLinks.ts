@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import { LIMITS } from '../core/limits';
 import type { PathGuard } from '../workspace/confine';
-import type { FileStat, FileSystem } from '../workspace/fs';
-import { isInside, relativeInside, toPosix } from '../workspace/paths';
+import type { FileSystem } from '../workspace/fs';
+import { relativeInside, toPosix } from '../workspace/paths';
 import { countWork } from '../workspace/testCounts';
 import { inRanges, markdownCodeRanges } from './markdownCode';
+import { isAbsoluteForm, pathForms, pathReadings, pathRefState, type PathReading, type PathReadings, type PathRefState } from './pathReadings';
 
 /**
  * `mdc:` links in Cursor rules: `[the schema](mdc:src/db/schema.ts)`, the form real rule files
@@ -145,57 +146,22 @@ export function mayHoldMdcLinks(p: string, text: string): boolean {
  * folder holding the rule's `.cursor` (a package's own rules), from the rule's own folder
  * (file-relative), or an absolute path.
  */
-export type MdcReading = 'workspace' | 'project' | 'rule' | 'absolute';
+export type MdcReading = PathReading;
 
-export interface MdcReadings {
-  /** The absolute paths the link may name inside the workspace folder, to be looked up, each with the first reading that gives it. */
-  inside: { path: string; from: MdcReading }[];
-  /** Some spelling of the path leads out of the workspace folder under every reading (`../../../etc/passwd`, `/etc/passwd`, `~/…`): never looked up. */
-  outside: boolean;
-}
+export type MdcReadings = PathReadings;
 
 /**
- * The files a link of the rule `file` may name: its path as written, percent-decoded, and
- * without a `#fragment` or `?query`, each from the workspace folder `root`, from the folder
- * holding the rule's `.cursor` (a package's own rules), and from the rule's folder; an
- * absolute path as it is. A reading out of the workspace folder, or one the guard does not
- * cover (links not followed), is never looked up; a spelling none of whose readings stays
- * makes the link `outside`.
+ * The files a link of the rule `file` may name (`pathReadings`): its path as written,
+ * percent-decoded, and without a `#fragment` or `?query`, each from the workspace folder
+ * `root`, from the folder holding the rule's `.cursor` (a package's own rules), and from the
+ * rule's folder; an absolute path as it is.
  */
 export function mdcLinkReadings(file: string, root: string, target: string, guard: PathGuard): MdcReadings {
   const base = mdcLinkBases(file, root);
-  // One label a folder: for a rule of the root's `.cursor`, the project is the workspace folder.
-  const bases = new Map<string, MdcReading>();
-  for (const [b, from] of [[base.root, 'workspace'], [base.project, 'project'], [base.folder, 'rule']] as const) if (!bases.has(b)) bases.set(b, from);
-  const inside = new Map<string, MdcReading>();
-  let outside = false;
-  for (const form of mdcLinkForms(target)) {
-    const candidates: [string, MdcReading][] = form.startsWith('~') ? [] : isAbsoluteForm(form) ? [[path.normalize(form), 'absolute']] : [...bases].map(([b, from]) => [path.resolve(b, form), from]);
-    // A form leaves only when no reading of it stays: `../../src/x.ts` of `.cursor/rules/a.mdc`
-    // always leaves read from the workspace folder, and is a file-relative link all the same.
-    let stays = false;
-    for (const [c, from] of candidates) {
-      if (!isInside(root, c) || !guard.covers(c)) continue;
-      stays = true;
-      if (!inside.has(c)) inside.set(c, from);
-    }
-    if (!stays) outside = true;
-  }
-  return { inside: [...inside].map(([p, from]) => ({ path: p, from })), outside };
+  return pathReadings([[base.root, 'workspace'], [base.project, 'project'], [base.folder, 'rule']], root, target, guard);
 }
 
-/** The spellings of a link's path that are tried, in order: as written, percent-decoded, and each without a `#fragment` or `?query`. */
-export function mdcLinkForms(target: string): string[] {
-  const forms = new Set([target]);
-  try {
-    forms.add(decodeURIComponent(target));
-  } catch {
-    // Not percent-encoded after all (`100%.md`): the path as written is the only reading.
-  }
-  for (const form of [...forms]) forms.add(form.replace(/[#?].*$/, ''));
-  forms.delete('');
-  return [...forms];
-}
+export { pathForms as mdcLinkForms, isAbsoluteForm };
 
 /** The folders a relative link of the rule `file` is read from: the workspace folder, the folder holding the rule's `.cursor`, the rule's folder. */
 export function mdcLinkBases(file: string, root: string): { root: string; project: string; folder: string } {
@@ -209,29 +175,9 @@ export function cursorProjectOf(file: string, root: string): string {
   return mdcLinkBases(file, root).project;
 }
 
-export function isAbsoluteForm(form: string): boolean {
-  return path.isAbsolute(form) || /^[A-Za-z]:[\\/]/.test(form);
-}
+export type MdcLinkState = PathRefState;
 
-/** `found` carries what `stat` said the path is (`FileStat.kind`: a link is not followed), so a caller needs no second look. */
-export type MdcLinkState = { kind: 'found'; path: string; from: MdcReading; is: FileStat['kind'] } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
-
-/**
- * What a link names: the first reading that exists (a file, a folder or a link: any of them
- * is there to be renamed), else `outside` when some spelling of the path leaves the workspace
- * folder under every reading (a file there is not looked for), else `missing`. A reading the guard refuses after following links (a folder linked out of the
- * workspace) is not looked into: the link is then `unknown`, never reported.
- */
-export async function mdcLinkState(fs: FileSystem, guard: PathGuard, file: string, root: string, target: string): Promise<MdcLinkState> {
-  const readings = mdcLinkReadings(file, root, target, guard);
-  let refused = false;
-  for (const { path: p, from } of readings.inside) {
-    const st = await fs.stat(p);
-    if (st) return { kind: 'found', path: p, from, is: st.kind };
-    // Asked only of a path not found: `fs.stat` answers undefined for a refused path too.
-    if (!guard.allows(p)) refused = true;
-  }
-  if (refused) return { kind: 'unknown' };
-  // A path out of the workspace under every reading may name a file there: not looked up, so not said to be missing.
-  return readings.outside ? { kind: 'outside' } : { kind: 'missing' };
+/** What a link names (`pathRefState`): the first reading that exists, else `outside`, `missing` or `unknown`. */
+export function mdcLinkState(fs: FileSystem, guard: PathGuard, file: string, root: string, target: string): Promise<MdcLinkState> {
+  return pathRefState(fs, guard, mdcLinkReadings(file, root, target, guard));
 }

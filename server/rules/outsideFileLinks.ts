@@ -8,6 +8,7 @@ import { isClaudeMemoryFile } from './claudeImports';
 import type { RulesEngine } from './engine';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claudeImports';
 import { mdcLinkFindings } from './lint/mdcLinks';
+import { kiroFileRefFindings } from './lint/kiroFileRefs';
 import { geminiImportFindingsFor } from './lint/geminiImports';
 import { xcshRuleUrlFindings } from './lint/ruleUrls';
 import { RULE_URL_PREFIX } from './ruleUrl';
@@ -15,7 +16,7 @@ import { RULE_URL_PREFIX } from './ruleUrl';
 /**
  * What `agentls check` reports for a file the engine does not list besides its own tool's
  * lint (`outsideFindings`): Claude Code's reading of it when it is named as its memory
- * (`@` imports) or is an AGENTS.md a CLAUDE.md keeps out, a Cursor rule's `mdc:` links, and its `rule://` links. One
+ * (`@` imports) or is an AGENTS.md a CLAUDE.md keeps out, a Cursor rule's `mdc:` links, a Kiro steering file's `#[[file:…]]` references, and its `rule://` links. One
  * function for check and for the findings the language server pushes for closed unlisted
  * rule files, so that the editor shows what check shows. `noMemory`: as `agentsMdForClaudeFindings`'s.
  */
@@ -27,6 +28,7 @@ export async function outsideFileLinkFindings(session: WorkspaceSession, fs: Fil
   out.push(...(await agentsMdForClaudeFindings(p, fs, session, noMemory)));
   if (text !== undefined && lines) out.push(...(await geminiImportFindingsFor(p, text, lines, fs, session, file.root)));
   if (text !== undefined && lines) out.push(...(await mdcLinkFindings(p, text, lines, fs, session, file.root)));
+  if (text !== undefined && lines) out.push(...(await kiroFileRefFindings(p, text, lines, fs, session, file.root)));
   // A rule the xcsh agent loads has its links judged with the engine's findings.
   if (kind.kind === 'rule' && kind.loaded) return out;
   const markdown = isMarkdownKind(kind, p) || kind.kind === 'prompt';

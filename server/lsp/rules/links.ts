@@ -5,6 +5,10 @@ import { RuleLocator } from '../../rules/lint/locate';
 import { findRuleRefs, refAt } from '../../rules/ruleRefs';
 import { findClaudeImports, isClaudeMemoryFile, resolveClaudeImport } from '../../rules/claudeImports';
 import { findMdcLinks, isCursorRuleFile, mayHoldMdcLinks, mdcLinkState, type MdcLink } from '../../rules/mdcLinks';
+import { findKiroFileRefs, isKiroSteeringFile, kiroFileRefState, mayHoldKiroFileRefs, type KiroFileRef } from '../../rules/kiroFileRefs';
+import type { PathRefState } from '../../rules/pathReadings';
+import type { PathGuard } from '../../workspace/confine';
+import type { FileSystem } from '../../workspace/fs';
 import { isMarkdownKind } from '../../workspace/classify';
 import type { Feature } from '../feature';
 import type { RulesState } from './state';
@@ -12,7 +16,8 @@ import type { RulesState } from './state';
 /**
  * Document links and go-to-definition: `rule://NAME` → the file the agent uses for the
  * name; a rule file's first line (its name) → every other file with the same name; a
- * CLAUDE.md's `@path` import → the file it imports; a Cursor rule's `mdc:` link → the file it names.
+ * CLAUDE.md's `@path` import → the file it imports; a Cursor rule's `mdc:` link and a Kiro
+ * steering file's `#[[file:…]]` reference → the file it names.
  */
 export function rulesLinksFeature(state: RulesState): Feature {
   return {
@@ -22,6 +27,7 @@ export function rulesLinksFeature(state: RulesState): Feature {
       const range = (start: number, end: number) => doc.lines.range(start, end);
       const imports = isClaudeMemoryFile(doc.path) ? await importLinks(state, doc.path, doc.text, range) : [];
       imports.push(...(await mdcLinks(state, doc.path, cursorMdcLinks(doc.path, doc.text), range)));
+      imports.push(...(await kiroRefLinks(state, doc.path, steeringFileRefs(doc.path, doc.text), range)));
       const refs = findRuleRefs(doc.text);
       if (refs.length === 0) return imports.length ? imports : undefined;
       const engine = await state.engine();
@@ -50,6 +56,8 @@ export function rulesLinksFeature(state: RulesState): Feature {
       const offset = doc.lines.offsetAt(params.position);
       const mdc = await mdcLinks(state, doc.path, cursorMdcLinks(doc.path, doc.text).filter((l) => offset >= l.start && offset <= l.end), () => ZERO_RANGE);
       if (mdc.length > 0) return [{ uri: mdc[0].target!, range: ZERO_RANGE }];
+      const kiroRef = await kiroRefLinks(state, doc.path, steeringFileRefs(doc.path, doc.text).filter((r) => offset >= r.start && offset <= r.end), () => ZERO_RANGE);
+      if (kiroRef.length > 0) return [{ uri: kiroRef[0].target!, range: ZERO_RANGE }];
       const engine = await state.engine();
       const root = engine.rootFor(doc.path);
       if (!root) return undefined;
@@ -91,24 +99,49 @@ function cursorMdcLinks(p: string, text: string): MdcLink[] {
   return mayHoldMdcLinks(p, text) ? findMdcLinks(text) : [];
 }
 
+/** A path written in a rule file: an `mdc:` link, a `#[[file:…]]` reference. */
+type WrittenPath = { target: string; start: number; end: number };
+
 /**
- * A Cursor rule's `mdc:` links that name a file in its workspace folder, under the first reading
- * that does (`mdcLinks.ts`). A link naming a folder opens nothing: an LSP Location is a place in a
- * document, and Helix 25.01 answers one of a folder with "failed to open path: … IrregularFile"
- * (seen in its log through the shared harness); the hover still says which folder it names.
+ * The written paths of a rule file (its agent's, as `owns` says) that name a file in its
+ * workspace folder, under the first reading that does (`pathReadings.ts`). A path naming a
+ * folder opens nothing: an LSP Location is a place in a document, and Helix 25.01 answers one
+ * of a folder with "failed to open path: … IrregularFile" (seen in its log through the shared
+ * harness); the hover of an `mdc:` link still says which folder it names.
  */
-async function mdcLinks(state: RulesState, from: string, links: readonly MdcLink[], range: (start: number, end: number) => DocumentLink['range']): Promise<DocumentLink[]> {
+async function fileLinks(
+  state: RulesState,
+  from: string,
+  paths: readonly WrittenPath[],
+  range: (start: number, end: number) => DocumentLink['range'],
+  owns: (file: string, root: string) => boolean,
+  named: (fs: FileSystem, guard: PathGuard, file: string, root: string, target: string) => Promise<PathRefState>,
+): Promise<DocumentLink[]> {
   const session = state.context.session;
   const root = session.rootOf(from);
-  if (links.length === 0 || root === undefined || !isCursorRuleFile(from, root)) return [];
-  const fs = state.context.documents.ruleFs;
+  if (paths.length === 0 || root === undefined || !owns(from, root)) return [];
   const out: DocumentLink[] = [];
-  for (const link of links) {
-    const found = await mdcLinkState(fs, session.confinement, from, root, link.target);
+  for (const written of paths) {
+    const found = await named(state.context.documents.ruleFs, session.confinement, from, root, written.target);
     // `stat` does not follow a symlink: one is taken as the file it most often names (a folder behind one is rare).
-    if (found.kind === 'found' && found.is !== 'directory') out.push({ range: range(link.start, link.end), target: state.uriOf(found.path) });
+    if (found.kind === 'found' && found.is !== 'directory') out.push({ range: range(written.start, written.end), target: state.uriOf(found.path) });
   }
   return out;
+}
+
+/** A Cursor rule's `mdc:` links that name a file (`mdcLinks.ts`). */
+function mdcLinks(state: RulesState, from: string, links: readonly MdcLink[], range: (start: number, end: number) => DocumentLink['range']): Promise<DocumentLink[]> {
+  return fileLinks(state, from, links, range, isCursorRuleFile, mdcLinkState);
+}
+
+/** The `#[[file:…]]` references of a file that may be a Kiro steering file holding some. */
+function steeringFileRefs(p: string, text: string): KiroFileRef[] {
+  return mayHoldKiroFileRefs(p, text) ? findKiroFileRefs(text) : [];
+}
+
+/** A Kiro steering file's `#[[file:…]]` references that name a file (`kiroFileRefs.ts`). */
+function kiroRefLinks(state: RulesState, from: string, refs: readonly KiroFileRef[], range: (start: number, end: number) => DocumentLink['range']): Promise<DocumentLink[]> {
+  return fileLinks(state, from, refs, range, isKiroSteeringFile, kiroFileRefState);
 }
 
 function anchorOf(analysis: FileAnalysis | undefined) {

@@ -14,7 +14,9 @@ import { xcshRuleUrlFindings } from '../../rules/lint/ruleUrls';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
 import { agentsMdForClaudeFindings, claudeImportFindingsFor } from '../../rules/lint/claudeImports';
 import { mdcLinkFindings } from '../../rules/lint/mdcLinks';
+import { kiroFileRefFindings } from '../../rules/lint/kiroFileRefs';
 import { mayHoldMdcLinks } from '../../rules/mdcLinks';
+import { mayHoldKiroFileRefs } from '../../rules/kiroFileRefs';
 import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { geminiImportFindingsFor } from '../../rules/lint/geminiImports';
 import { isMarkdownKind } from '../../workspace/classify';
@@ -207,11 +209,11 @@ export class RulesState {
   /**
    * A file came or went: an open CLAUDE.md may import it, an open AGENTS.md may have gained or
    * lost a CLAUDE.md beside it, an open GEMINI.md may import it, an open Cursor rule's `mdc:`
-   * link may name it now or no longer.
+   * link or an open Kiro steering file's `#[[file:…]]` reference may name it now or no longer.
    */
   private rediagnoseClaudeMemory(): void {
     for (const doc of this.context.documents.all()) {
-      if (doc.path && (judgesImports(doc.path, this.context.session) || mayHoldMdcLinks(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
+      if (doc.path && (judgesImports(doc.path, this.context.session) || mayHoldMdcLinks(doc.path, doc.text) || mayHoldKiroFileRefs(doc.path, doc.text))) this.context.diagnostics.schedule(doc);
     }
   }
 
@@ -303,6 +305,7 @@ export class RulesState {
     // With the folder `agentls check` judges it by (`placeOf`): the first, for Gemini CLI's ~/.gemini/GEMINI.md (`geminiImportTarget` says what of it is read).
     out.push(...(await geminiImportFindingsFor(doc.path, doc.text, doc.lines, fs, this.context.session, engine.rootFor(doc.path))));
     out.push(...(await mdcLinkFindings(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
+    out.push(...(await kiroFileRefFindings(doc.path, doc.text, doc.lines, fs, this.context.session, this.context.session.rootOf(doc.path))));
     // A diagnosis cancelled by a newer one may have read older texts: the newer one's reads are kept.
     if (!token.isCancellationRequested && this.context.documents.getByPath(doc.path)) this.chains.set(doc.path, read);
     return out;

@@ -9,6 +9,8 @@ import { isClaudeMemoryFile } from '../../rules/claudeImports';
 import { mayBeGeminiContextFile } from '../../rules/lint/geminiImports';
 import { mayHoldMdcLinks } from '../../rules/mdcLinks';
 import { judgesMdcLinks } from '../../rules/lint/mdcLinks';
+import { judgesKiroFileRefs } from '../../rules/lint/kiroFileRefs';
+import { mayHoldKiroFileRefs } from '../../rules/kiroFileRefs';
 import type { FileChange } from '../../workspace/changes';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { MAX_LINTED_FILES } from '../../workspace/linter';
@@ -53,6 +55,7 @@ export class UnlistedRuleFiles {
   private readonly memory = new Set<string>();
   /** Unlisted Cursor rules holding an `mdc:` link, as last read: what it names may come or go. */
   private readonly mdcLinking = new Set<string>();
+  private readonly kiroRefLinking = new Set<string>();
   /** Nested rule folders' links said to be unfollowed (out of the workspace, to nothing): what they say depends on what is at their target. */
   private readonly unfollowed = new Set<string>();
   /** What the verdict on each of those files read (the files of its import chains): a change to one of them judges it again. */
@@ -162,7 +165,7 @@ export class UnlistedRuleFiles {
         for (const p of [...this.pushed]) if (gone(p)) this.forget(p, reported);
         // What a gone memory file's verdict read goes with it (before it leaves `memory`).
         for (const p of [...this.memory]) if (gone(p)) this.chains.forget(p);
-        for (const tracked of [this.linking, this.memory, this.unfollowed, this.mdcLinking]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
+        for (const tracked of [this.linking, this.memory, this.unfollowed, this.mdcLinking, this.kiroRefLinking]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
       } else await this.update(engine, change.path, reported);
     }
     // An import came or went, or a CLAUDE.md that keeps an AGENTS.md out changed, or what is ignored did.
@@ -170,9 +173,11 @@ export class UnlistedRuleFiles {
     // Else a file of some import chain may have changed (a note a CLAUDE.local.md imports): the verdicts that read it.
     else await this.rejudge(engine, new Set(batch.flatMap((c) => this.chains.readersOf(c.path))));
     // Something came or went: a link to nothing may lead somewhere now (a few links, each a stat),
-    // and an mdc: link may name the file now or no longer (a rename on disk is both), when Cursor's are judged.
-    const mdcLinking = judgesMdcLinks(this.context().session.settings.rules.agents) ? this.mdcLinking : [];
-    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, new Set([...this.unfollowed, ...mdcLinking]));
+    // and an mdc: link or a Kiro #[[file:…]] reference may name the file now or no longer (a rename on disk is both), when its agent's are judged.
+    const agents = this.context().session.settings.rules.agents;
+    const mdcLinking = judgesMdcLinks(agents) ? this.mdcLinking : [];
+    const kiroRefLinking = judgesKiroFileRefs(agents) ? this.kiroRefLinking : [];
+    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, new Set([...this.unfollowed, ...mdcLinking, ...kiroRefLinking]));
     // Something went: a followed link's folder, or one above it, may be gone, and the link now leads nowhere.
     // Said of the link now, as the file index drops its files (`FolderIndex.relinkRuleFolders`), not at the
     // next full sweep: a stat through each followed link (a handful), never a walk.
@@ -293,6 +298,8 @@ export class UnlistedRuleFiles {
     else this.linking.delete(p);
     if (text !== undefined && mayHoldMdcLinks(p, text)) this.mdcLinking.add(p);
     else this.mdcLinking.delete(p);
+    if (text !== undefined && mayHoldKiroFileRefs(p, text)) this.kiroRefLinking.add(p);
+    else this.kiroRefLinking.delete(p);
     if (text !== undefined && judgesImports(p, this.context().session)) this.memory.add(p);
     else {
       this.memory.delete(p);

@@ -9,23 +9,29 @@ import { fileTargets } from '../targets';
 
 const UNDOCUMENTED = "Cursor's documentation does not say what an mdc: link's path is relative to";
 
+/** What a lint of the paths written in a rule file asks of the session: the agents judged, and the paths it may look at. */
+export interface LinkLintPlace {
+  settings: { rules: { agents: 'auto' | readonly string[] } };
+  confinement: PathGuard;
+}
+
+/** Whether `mdc:` links are judged at all: not when `agentls.rules.agents` (`--agents`) leaves Cursor out. */
+export function judgesMdcLinks(agents: 'auto' | readonly string[]): boolean {
+  return fileTargets(agents, 'cursor', false).has('cursor');
+}
+
 /**
  * The `mdc:` links of a Cursor rule file that name no file under any reading (`mdcLinks.ts`),
  * as information: what Cursor does with such a link is not documented, only that the path
  * names nothing a user can open. None when `agentls.rules.agents` leaves Cursor out, for a
  * file of no Cursor rule folder, or one outside the workspace folders (`root`).
  */
-/** Whether `mdc:` links are judged at all: not when `agentls.rules.agents` (`--agents`) leaves Cursor out. */
-export function judgesMdcLinks(agents: 'auto' | readonly string[]): boolean {
-  return fileTargets(agents, 'cursor', false).has('cursor');
-}
-
 export async function mdcLinkFindings(
   file: string,
   text: string,
   lines: LineIndex,
   fs: FileSystem,
-  where: { settings: { rules: { agents: 'auto' | readonly string[] } }; confinement: PathGuard },
+  where: LinkLintPlace,
   root: string | undefined,
 ): Promise<Finding[]> {
   if (root === undefined || !text.includes('mdc:') || !isCursorRuleFile(file, root)) return [];
