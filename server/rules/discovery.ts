@@ -64,6 +64,8 @@ export interface ListedFolder {
   extensions: readonly string[];
   /** The extensions match in any case (`.MD`), as Cline's loader matches them (rules/agents/cline.ts, `isClineRuleName`). */
   caseless?: true;
+  /** Files whose name starts with a dot (`.x.md`) are rules too, as Cline's loader reads them (`isClineRuleName` has the source); the xcsh agent's walker skips them (rules.md §2.1). */
+  hidden?: true;
 }
 
 /** A file in a rule folder that the agent does not load, and why agentls knows it. */
@@ -187,7 +189,7 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
     out.structural.add(dir);
     out.clineGlobalFolders.push(dir);
     const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
-    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS, caseless: true }, host, own);
+    await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS, caseless: true, hidden: true }, host, own);
     for (const c of own.candidates) out.skipped.push({ path: c.path, provider: 'cline', level: 'user', why: 'tool-global' });
     for (const s of own.skipped) if (s.why !== 'symlink' && s.why !== 'special' && s.why !== 'by-path') out.skipped.push(s);
     await clineLinks(dir, 'user', host, out);
@@ -222,8 +224,8 @@ async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, ou
 /**
  * The files of a root rule folder of Cline's that Cline reads and the xcsh agent does not: in
  * `.clinerules`, those of Cline's extensions (`CLINE_RULE_EXTENSIONS`, in any case, with the
- * source) beyond the xcsh agent's `.md` (`PROVIDER_EXTENSIONS.cline`): `.txt`, `.markdown`, `.MD`;
- * in `.cline/rules`, which the xcsh agent never lists, all of them. Listed as the folder is
+ * source) beyond the xcsh agent's `.md` (`PROVIDER_EXTENSIONS.cline`): `.txt`, `.markdown`, `.MD`,
+ * and the hidden ones (`.x.md`, `ListedFolder.hidden`); in `.cline/rules`, which the xcsh agent never lists, all of them. Listed as the folder is
  * (`listFolder`, its caps), into a listing of its own: Cline's alone (`tool-extension`). Cline
  * knows no ignore file (toolOnly.ts, `readByItsToolOnly`), so an ignored one is Cline's as well;
  * a link or special entry it never reads (its loader keeps regular files): in `.clinerules` the
@@ -232,8 +234,9 @@ async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, ou
  */
 async function clineOwnFiles(folder: ListedFolder, host: DiscoveryHost, out: Discovery, all = false): Promise<void> {
   const own: Discovery = { candidates: [], skipped: [], folders: [], structural: new Set(), workspaceHasXcsh: false, clineGlobalFolders: [] };
-  await listFolder({ ...folder, extensions: CLINE_RULE_EXTENSIONS, caseless: true }, host, own);
-  const listedByXcsh = (file: string) => !all && PROVIDER_EXTENSIONS.cline.some((ext) => file.endsWith(`.${ext}`));
+  await listFolder({ ...folder, extensions: CLINE_RULE_EXTENSIONS, caseless: true, hidden: true }, host, own);
+  // The xcsh agent lists the `.md` files of `.clinerules`, never a hidden one (`.x.md`: rules.md §2.1).
+  const listedByXcsh = (file: string) => !all && !path.basename(file).startsWith('.') && PROVIDER_EXTENSIONS.cline.some((ext) => file.endsWith(`.${ext}`));
   const files = [...own.candidates.map((c) => c.path), ...own.skipped.filter((s) => s.why === 'ignored').map((s) => s.path)].filter((file) => !listedByXcsh(file));
   for (const file of files) out.skipped.push({ path: file, provider: 'cline', level: 'project', why: 'tool-extension' });
 }
@@ -351,14 +354,13 @@ async function clineLinkedFolder(link: string, host: DiscoveryHost, out: Discove
   if (!entries) return;
   out.linkedClineFolder = link;
   for (const entry of entries.slice(0, MAX_LINKED_FOLDER_ENTRIES)) {
-    // The files Cline's loader reads (rules/agents/cline.ts, `isClineRuleName`); hidden names are
-    // left out as for a real `.clinerules` folder (`listFolder`).
-    if (entry.kind !== 'file' || entry.name.startsWith('.') || !isClineRuleName(entry.name)) continue;
+    // The files Cline's loader reads (rules/agents/cline.ts, `isClineRuleName`), hidden names too, as in a real `.clinerules` folder (`clineOwnFiles`).
+    if (entry.kind !== 'file' || !isClineRuleName(entry.name)) continue;
     out.skipped.push({ path: path.join(link, entry.name), provider: 'cline', level: 'project', why: 'linked-folder' });
   }
 }
 
-/** `*.ext` over one folder, non-recursive: regular files only, no hidden ones, case-sensitive extensions, ignore rules honoured. */
+/** `*.ext` over one folder, non-recursive: regular files only, no hidden ones (unless `hidden`), case-sensitive extensions (unless `caseless`), ignore rules honoured. */
 async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discovery): Promise<void> {
   const entries = await host.fs.readDir(folder.dir);
   if (!entries) {
@@ -392,7 +394,9 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
   // In name order, the agents' order within a folder (`compareOrder`): past the cap, the
   // files left out are the same at every listing, whatever order the file system lists in.
   const sorted = [...entries].sort((a, b) => compareBytes(a.name, b.name));
-  const ruleNamed = (name: string) => stripExtension(name, folder.extensions, folder.caseless) !== name;
+  // A name that is an extension alone (`.md`) has none to Cline's loader (`isClineRuleName`): no rule.
+  const ruleNamed = (name: string) => !['', name].includes(stripExtension(name, folder.extensions, folder.caseless));
+  const hiddenSkipped = (name: string) => name.startsWith('.') && !folder.hidden;
   // The files this listing reports, each read or told of: rule files, and Markdown the agent passes over.
   const reported = (entry: { name: string; kind: string }) => entry.kind !== 'directory' && (ruleNamed(entry.name) || looksMarkdown(entry.name));
   let files = 0;
@@ -409,7 +413,7 @@ async function listFolder(folder: ListedFolder, host: DiscoveryHost, out: Discov
       if (!entry.name.startsWith('.')) await listNested(full, folder, host, out, nested);
       continue;
     }
-    if (entry.name.startsWith('.') || !matches) {
+    if (hiddenSkipped(entry.name) || !matches) {
       if (looksMarkdown(entry.name)) out.skipped.push({ path: full, provider: folder.provider, level: folder.level, why: 'by-path' });
       continue;
     }

@@ -95,9 +95,15 @@ function clineActivation(value: unknown): Activation {
  * differ on a file the older one read, the finding names both (information): the file reaches
  * only those still on it.
  */
-const CLINE_RULE_NAME = /\.(md|markdown|txt)$/i;
+const CLINE_RULE_NAME = /[\s\S]\.(md|markdown|txt)$/i;
 
-/** Whether Cline's current loader reads a file of this name in its rule folders (`CLINE_RULE_NAME`: the extension in any case). */
+/**
+ * Whether Cline's current loader reads a file of this name in its rule folders (`CLINE_RULE_NAME`:
+ * the extension in any case). A name starting with a dot is read too (`.x.md`): the loader keeps
+ * every entry whose `isFile()` is true and whose `extname`, lower-cased, is one of its own, and
+ * Node's `path.extname('.x.md')` is `.md`; but `.md` alone has no extension to Node (`extname`
+ * gives `''`: Node's path documentation), so no rule is read from it.
+ */
 export function isClineRuleName(name: string): boolean {
   return CLINE_RULE_NAME.test(name);
 }
