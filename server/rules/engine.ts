@@ -30,6 +30,10 @@ import { displayPath, isInside, joinRelative } from '../workspace/paths';
 import { RulesView } from './view';
 import { RooInUse } from './rooRoot';
 import { followsFileLinks, readByItsToolOnly, toolOnlyAnalysis } from './toolOnly';
+import { clineClashesOf } from './context/toolViews';
+import { clineClashWhy } from './agents/clineIds';
+import { RuleLocator } from './lint/locate';
+import { finding } from './codes';
 
 /** What one name resolves to in one workspace folder. */
 export interface NameState {
@@ -70,6 +74,8 @@ class RootRules {
   readonly specialEntries = new Set<string>();
   /** Links in `.cline/rules` and Cline's global rule folders, which Cline never reads (discovery.ts, `clineLinks`), with what is said of each: Cline's alone. */
   readonly clineLinks = new Map<string, Finding>();
+  /** Cline's rule files that lose their id to another file for Cline 4 (`agents/clineIds.ts`), with what is said of each (`noteClineClashes`). */
+  clineClashes = new Map<string, Finding>();
   /**
    * Where the links in rule folders lead (every step, and the real path at the end):
    * a change there re-lists the folders, so that a link's findings follow its target's text,
@@ -136,6 +142,7 @@ export class RulesEngine {
       const state = new RootRules(root);
       this.roots.set(root, state);
       await this.rediscover(state, cancel);
+      this.noteClineClashes(state);
     }
   }
 
@@ -195,7 +202,34 @@ export class RulesEngine {
       }
       for (const name of dirty) for (const p of this.resolveName(state, name)) affected.add(p);
     }
+    // A file's `name`, or a file coming or going, changes which of Cline's files keep their id: those whose finding changed.
+    for (const state of this.roots.values()) for (const p of this.noteClineClashes(state)) affected.add(p);
     return affected;
+  }
+
+  /**
+   * Which of the root's Cline rule files (the xcsh agent's `.clinerules` listing and Cline's own
+   * files: `toolOnly`) Cline 4 replaces by another of their id (`agents/clineIds.ts`), with the
+   * warning said of each; returns the paths whose warning came, went or changed. Every file of
+   * Cline's is looked at again: a few, their parse kept (`toolFrontmatter`).
+   */
+  private noteClineClashes(state: RootRules): string[] {
+    const listed = [...state.byPath.values()].filter((c) => c.provider === 'cline').map((c) => this.analyses.get(c.path));
+    const own = [...state.toolOnly.values()].filter((a) => a.candidate.provider === 'cline');
+    const files = [...listed, ...own].filter((a): a is FileAnalysis => a !== undefined);
+    const { clashes, loaded } = clineClashesOf(files, state.cwd, this.session.home);
+    const shown = (p: string) => displayPath(p, state.cwd, this.session.home);
+    const next = new Map<string, Finding>();
+    for (const [p, clash] of clashes) {
+      const analysis = files.find((a) => a.candidate.path === p)!;
+      const id = loaded.find((f) => f.path === p)!.id;
+      const others = 'by' in clash ? clash.by : clash.tied;
+      const related = others.map((f) => ({ path: f.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: `a rule of id \`${id}\` Cline 4 reads${'by' in clash ? ' after this one' : ' from the same folder'}` }));
+      next.set(p, finding('rule/shadowed', 'warning', new RuleLocator(analysis).firstLine(), clineClashWhy(clash, id, shown), { related }));
+    }
+    const changed = [...new Set([...state.clineClashes.keys(), ...next.keys()])].filter((p) => JSON.stringify(state.clineClashes.get(p)) !== JSON.stringify(next.get(p)));
+    state.clineClashes = next;
+    return changed;
   }
 
   /**
@@ -658,7 +692,11 @@ export class RulesEngine {
   private ownToolFindings(state: RootRules, p: string, owner: { agent: AgentModel; placement: Placement } | undefined, targets: ReadonlySet<AgentId>): Finding[] | undefined {
     if (!owner || owner.agent.id === 'xcsh' || !targets.has(owner.agent.id)) return undefined;
     const text = this.analyses.get(p)?.text ?? state.skippedTexts.get(p);
-    return text === undefined ? undefined : this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem });
+    if (text === undefined) return undefined;
+    const own = this.toolFindingsCached({ agent: owner.agent, placement: owner.placement, path: p, text, root: state.cwd, targets, readProblem: this.analyses.get(p)?.readProblem });
+    // Another file of its id that Cline 4 reads after it, or beside it (`noteClineClashes`).
+    const clash = owner.agent.id === 'cline' ? state.clineClashes.get(p) : undefined;
+    return clash ? [...own, clash] : own;
   }
 
   /** The root that lists `p`, reports it as not read, or reads it for its tool alone (Cline's global rules). */

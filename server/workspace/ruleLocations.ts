@@ -85,9 +85,9 @@ export function windsurfGlobalRulesFile(home: string): string {
  * Directory Location"): `~/Documents/Cline/Rules` on every system, which on Linux "may fall
  * back to ~/Cline/Rules", depending on "whether the Documents directory exists". So the
  * first two are both read (the second is "additional", not instead), and `~/Cline/Rules`
- * only where there is no `~/Documents` (`documentsExists`). Undocumented: whether a rule of
- * one name in two of these folders is read twice or once (and which wins), and in which
- * order their rules reach the model; every file is counted, nothing is said of clashes.
+ * only where there is no `~/Documents` (`documentsExists`). The docs do not say which of two
+ * rules of one name Cline keeps; Cline 4's source does: the one read last, these folders after
+ * the workspace's, `~/.cline/rules` before `~/Documents/Cline/Rules` (rules/agents/clineIds.ts).
  */
 export function clineGlobalRuleFolders(home: string, documentsExists: boolean): string[] {
   const folders = [path.join(home, '.cline', 'rules')];

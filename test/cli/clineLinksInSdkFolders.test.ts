@@ -26,7 +26,8 @@ function setUp(): { ws: string; home: string } {
   // Cline's loader stats `AGENTS.md` in each folder, following a link; a linked `.json` it would not read as a rule anyway.
   fs.symlinkSync('../../shared/s.md', path.join(ws, '.cline/rules/AGENTS.md'));
   fs.symlinkSync('../../notes.json', path.join(ws, '.cline/rules/notes.json'));
-  const home = writeTree(tempDir('agentls-home-'), { '.cline/rules/own.md': 'Own.\n', 'Documents/Cline/Rules/own.md': 'Own too.\n' });
+  // Two names: Cline 4 keeps one rule of an id, the one of `~/Documents/Cline/Rules` (rules/agents/clineIds.ts).
+  const home = writeTree(tempDir('agentls-home-'), { '.cline/rules/own.md': 'Own.\n', 'Documents/Cline/Rules/docs.md': 'Own too.\n' });
   fs.symlinkSync(path.join(elsewhere, 'g.md'), path.join(home, '.cline/rules/g.md'));
   fs.symlinkSync(path.join(elsewhere, 'shared'), path.join(home, 'Documents/Cline/Rules/shared'));
   return { ws, home };

@@ -3,6 +3,7 @@ import { displayPath, isInside } from '../../workspace/paths';
 import { countWork } from '../../workspace/testCounts';
 import { toolRelativePath } from '../agents/relative';
 import type { Activation, RuleDrop } from '../agents/types';
+import { clineClashListed, clineIdClashes, clineRuleId, clineSearchRank, type ClineIdClash, type ClineLoaded } from '../agents/clineIds';
 import { toolNotReadReason, type FileAnalysis } from '../analysis';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
@@ -101,6 +102,9 @@ export function toolAgentViews(view: RulesView): AgentView[] {
       if (unread) notRead(unread);
       else rules.push(droppedOr(toolRule(analysis, parsed, model.activation(fm)), drop));
     }
+    // Two files of one id: Cline 4 keeps one (`agents/clineIds.ts`).
+    const { clashes, loaded } = id === 'cline' ? clineClashesOf(files, view.cwd, view.home) : { clashes: new Map<string, ClineIdClash>(), loaded: [] };
+    if (clashes.size) for (const [i, rule] of rules.entries()) rules[i] = replacedOr(rule, clashes.get(rule.path), loaded, (p) => displayPath(p, view.cwd, view.home));
     // Links in `.cline/rules` and the global folders, which Cline never reads (discovery.ts, `clineLinks`).
     if (id === 'cline') for (const link of clineLinks) uncounted.push({ path: displayPath(link.path, view.cwd, view.home), reason: `not read by Cline 4 and the Cline CLI: a symbolic link${link.linkedFolder ? ' to a folder' : ''}` });
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
@@ -117,6 +121,38 @@ export function toolAgentViews(view: RulesView): AgentView[] {
  */
 function readsInWorkspaceFolder(analysis: FileAnalysis, cwd: string): boolean {
   return analysis.candidate.level === 'user' || isInside(cwd, analysis.candidate.path);
+}
+
+/**
+ * Which of Cline's rule files (`files`: of a workspace folder `cwd`, and the global ones) lose
+ * their id to another for Cline 4 (`agents/clineIds.ts`), and the files it loads with their ids.
+ */
+export function clineClashesOf(files: readonly FileAnalysis[], cwd: string, home: string): { clashes: Map<string, ClineIdClash>; loaded: ClineLoaded[] } {
+  const loaded = files.flatMap((analysis) => clineLoaded(analysis, cwd, home) ?? []);
+  return { clashes: clineIdClashes(loaded), loaded };
+}
+
+/**
+ * How Cline 4's loader takes a file of Cline's (`agents/clineIds.ts`): its search path and its id,
+ * from its frontmatter as Cline reads it (`toolFrontmatter`); undefined where it loads no rule of it
+ * (`RuleDrop`, but a rule switched off, which still takes its id), reads it from no path agentls
+ * models, or agentls did not read its text or frontmatter: its id unknown, it is taken to clash with none.
+ */
+function clineLoaded(analysis: FileAnalysis, cwd: string, home: string): ClineLoaded | undefined {
+  const p = analysis.candidate.path;
+  const rank = clineSearchRank(p, cwd, home);
+  if (rank === undefined || !analysis.parsed || toolNotReadReason(analysis) !== undefined) return undefined;
+  const { parsed, fm, drop } = toolFrontmatter(analysis, agentModel('cline'));
+  const id = clineRuleId(p, fm.name);
+  if (toolFrontmatterNotRead(parsed, agentModel('cline')) || id === undefined || (drop && drop.cause !== 'disabled')) return undefined;
+  return { path: p, rank, id, off: drop?.cause === 'disabled' };
+}
+
+/** The rule, or where Cline 4 keeps another file of its id (`clash`), listed as not sent, in no total, saying why; the file of a tie counted stays as it is. */
+function replacedOr(rule: AgentRule, clash: ClineIdClash | undefined, loaded: readonly ClineLoaded[], shown: (p: string) => string): AgentRule {
+  if (!clash || ('tied' in clash && clash.counted)) return rule;
+  const id = loaded.find((f) => f.path === rule.path)!.id;
+  return { ...rule, mode: 'none', globs: [], alwaysNote: undefined, notApplied: clineClashListed(clash, id, shown) };
 }
 
 /** The rule, or where the agent's loader sends no part of it (`AgentModel.ruleDropped`: Cline 4's), listed as never sent, in no total, saying why. */
