@@ -13,7 +13,7 @@ import { discoverRules, type Discovery, type DiscoveryHost, type SkippedFile } f
 import { fileFindings, bucketFindings } from './lint/fileLints';
 import { groupFindings } from './lint/groupLints';
 import { fileLocationFinding, placeOf } from './lint/fileLocation';
-import { brokenLinkFinding, clineLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
+import { brokenLinkFinding, silentBrokenFolderFinding, clineLinkFinding, linkedOutFileFinding, linkedOutLocationFinding, notReadFinding, unfollowedLinkFindings } from './lint/notRead';
 import { brokenToolFolders, brokenUserToolFolders, userToolFolderPlaces, type BrokenToolFolder } from './brokenToolFolders';
 import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfile } from './model';
 import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
@@ -443,10 +443,13 @@ export class RulesEngine {
   /** A rule folder of a tool the xcsh agent does not list, linked to nothing or out, or a file: its tool's notice, where that tool is judged. */
   private noteBrokenToolFolder(state: RootRules, broken: BrokenToolFolder, affected: Set<string>): void {
     if (!fileTargets(this.session.settings.rules.agents, broken.agent, state.discovery.workspaceHasXcsh).has(broken.agent)) return;
-    const tool = agentModel(broken.agent).name;
+    const model = agentModel(broken.agent);
+    const tool = model.name;
     const files = broken.files ?? 'rules';
     const finding =
-      'outside' in broken
+      'reason' in broken && model.brokenFolderReadsNoRule !== undefined && broken.files === undefined
+        ? silentBrokenFolderFinding(broken.reason, tool, model.brokenFolderReadsNoRule)
+        : 'outside' in broken
         ? linkedOutLocationFinding(`This ${placeOf(files)} is a symbolic link to ${broken.outside} outside the workspace.`, tool, files)
         : 'folder' in broken
           ? fileLocationFinding(tool, broken.agent, displayPath(broken.folder, state.cwd, this.session.home), { link: broken.fileLink, special: broken.special }, files)

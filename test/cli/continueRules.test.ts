@@ -387,6 +387,21 @@ describe('Continue and symbolic links in .continue/rules', () => {
   });
 });
 
+describe("Continue and a broken ~/.continue/rules", () => {
+  it('warns, as no error, that Continue reads no rules from a ~/.continue/rules linked to nothing', () => {
+    // Continue's loader (continuedev/continue, core/config/loadLocalAssistants.ts, `getDefinitionFilesInDir`) returns no file
+    // where `fileExists` answers false, and catches a failed walk: it reads no rule and tells the user nothing.
+    const ws = writeTree(tempDir(), SOURCES);
+    const home = tempDir();
+    fs.mkdirSync(path.join(home, '.continue'));
+    fs.symlinkSync(path.join(home, 'gone'), path.join(home, '.continue/rules'));
+    const run = builtCli(['check', path.join(home, '.continue/rules')], { cwd: ws, home });
+    expect(run.stdout).toContain('~/.continue/rules:1:1: warning [rule/unreadable] This rule folder is a symbolic link that leads to');
+    expect(run.stdout).toContain('Continue reads no rules from it, without a word (its loader finds no folder there, or fails to walk it, and returns no rule');
+    expect(run.stdout).not.toMatch(/: error \[/);
+  });
+});
+
 describe("Continue's own names of its rules in agentls rules", () => {
   it("names each rule as Continue's UI does: its frontmatter `name`, else the last two segments of its path", () => {
     // Continue's `getRuleName` (continuedev/continue, packages/config-yaml/src/markdown/markdownToRule.ts) takes a truthy `name`, else

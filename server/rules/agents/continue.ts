@@ -138,6 +138,15 @@ const CONTINUE_SKIPS_BROKEN_LINKS = 'its walk of the rule folder passes over a l
  */
 const CONTINUE_LINKED_FOLDER_RULE = 'VS Code lists a link to a folder with both types, which Continue\'s walk takes for a file (continuedev/continue, core/indexing/walkDir.ts), and its `readFile` turns the failed read into empty text (extensions/vscode/src/VsCodeIde.ts)';
 
+/**
+ * What Continue does with a rule folder (`~/.continue/rules`, or `~/.continue` above it) that is
+ * a link to nothing or round a loop: its loader (continuedev/continue,
+ * core/config/loadLocalAssistants.ts, `getDefinitionFilesInDir`) returns no file where the IDE's
+ * `fileExists` answers false, and catches any error of the walk after it, logging it to the
+ * console alone: the user is told nothing.
+ */
+const CONTINUE_BROKEN_FOLDER = "its loader finds no folder there, or fails to walk it, and returns no rule, logging at most to the console (continuedev/continue, core/config/loadLocalAssistants.ts, `getDefinitionFilesInDir`)";
+
 export const continueDev: AgentModel = {
   id: 'continue',
   name: 'Continue',
@@ -160,6 +169,7 @@ export const continueDev: AgentModel = {
   ruleName: continueRuleName,
   skipsBrokenLinks: CONTINUE_SKIPS_BROKEN_LINKS,
   readsLinkedFolderAsEmptyRule: CONTINUE_LINKED_FOLDER_RULE,
+  brokenFolderReadsNoRule: CONTINUE_BROKEN_FOLDER,
 };
 
 /** How Continue applies a rule of `.continue/rules` (the notes above give the sources). */

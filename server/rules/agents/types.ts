@@ -249,6 +249,12 @@ export interface AgentModel {
    * reading fails into empty text (Continue in VS Code): why, with its source; unset where not.
    */
   readsLinkedFolderAsEmptyRule?: string;
+  /**
+   * The agent reads no rule, saying nothing, from a rule folder that is a symbolic link to
+   * nothing or round a loop (Continue): why, with its source; unset where it fails aloud or
+   * nothing says.
+   */
+  brokenFolderReadsNoRule?: string;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
   /**

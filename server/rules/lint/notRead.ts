@@ -119,6 +119,15 @@ export function skippedBrokenLinkFinding(leadsTo: string, agent: string, why: st
 }
 
 /**
+ * The finding for a rule folder that is a link to nothing or round a loop where its agent reads
+ * no rule from it in silence (`AgentModel.brokenFolderReadsNoRule`: `why`, with the source): the
+ * rules kept behind it are lost, but the agent does nothing else, so a warning.
+ */
+export function silentBrokenFolderFinding(leadsTo: string, agent: string, why: string): Finding {
+  return finding('rule/unreadable', 'warning', ZERO_RANGE, `This rule folder is a symbolic link that ${leadsTo}: ${agent} reads no rules from it, without a word (${why}). Point it at the folder of rules, or remove it.`);
+}
+
+/**
  * The finding for a rule location that is a link to a folder holding the link itself (the
  * workspace root, an ancestor): a walk of it goes round in a loop. What each tool then reads
  * there is not documented, so only the loop and agentls's own part are said.
