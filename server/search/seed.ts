@@ -1,6 +1,7 @@
 import { CHECK_EVERY, LIFT, type YieldClock } from './lift';
 import type { PathTable } from './pathTable';
 import type { QueryTerm } from './query';
+import { borrowInt32, giveBack } from './scratch';
 import { kindPoints, POINTS } from './score';
 import { TopK } from './topK';
 import { runToEnd, treeOrigin, type FolderTree } from './tree';
@@ -17,102 +18,102 @@ import { runToEnd, treeOrigin, type FolderTree } from './tree';
  * bar, and a file whose bound is below it cannot rank.
  */
 
-/** Live files grouped by their name's first character (folded), built once per folder tree. */
-interface FirstIndex {
-  ids: Int32Array;
-  /** Per first character, its files: `ids[from .. to)`. */
-  ranges: Map<number, { from: number; to: number }>;
-}
-
-const indexes = new WeakMap<FolderTree, FirstIndex>();
-/** An index being built a slice at a time (a tree never changes: a build is only ever continued). */
-const building = new WeakMap<FolderTree, Generator<void, FirstIndex>>();
 /**
- * The last index made for each table, and which of its rows it holds (`treeOrigin`, the row
- * count): a later tree that only adds rows gets this one with the added files put in.
+ * Per folder tree, the live files whose name starts with a given character (folded), found
+ * when a query first needs that character's: one pass comparing one array, where grouping
+ * every file by its first character up front cost the first search after a warm start
+ * about 15 ms of cold code on the 92k bench list (about 11 in a table of every code unit
+ * instead of a `Map`), where one character's pass costs about 4.
  */
-const latest = new WeakMap<PathTable, { reshapes: number; slots: number; index: FirstIndex }>();
+const groups = new WeakMap<FolderTree, Map<number, Int32Array>>();
+/** A group being found a slice at a time (a tree never changes: a build is only ever continued). */
+const building = new WeakMap<FolderTree, Map<number, Generator<void, Int32Array>>>();
+/**
+ * The last group made for each table and character, and which of the table's rows it holds
+ * (`treeOrigin`, the row count): a later tree that only adds rows gets it with the added files put in.
+ */
+const latest = new WeakMap<PathTable, Map<number, { reshapes: number; slots: number; ids: Int32Array }>>();
 /** Files between two pause points of a build. */
 const STEP = 4096;
 
-function firstIndex(tree: FolderTree): FirstIndex {
-  return indexes.get(tree) ?? remember(tree, runToEnd(building.get(tree) ?? firstIndexSteps(tree)));
+function firstGroup(tree: FolderTree, c: number): Int32Array {
+  return groups.get(tree)?.get(c) ?? remember(tree, c, runToEnd(building.get(tree)?.get(c) ?? groupSteps(tree, c)));
 }
 
-/** `firstIndex`, built with `clock` looked at between steps; a search cancelled meanwhile leaves the build to the next. */
-async function firstIndexInSlices(tree: FolderTree, clock: YieldClock): Promise<FirstIndex> {
+/** `firstGroup`, found with `clock` looked at between steps; a search cancelled meanwhile leaves the build to the next. */
+async function firstGroupInSlices(tree: FolderTree, c: number, clock: YieldClock): Promise<Int32Array> {
   // Looked up again after every pause: another search may have taken the build further, or finished it.
   for (;;) {
-    const known = indexes.get(tree);
+    const known = groups.get(tree)?.get(c);
     if (known) return known;
-    let steps = building.get(tree);
+    let builds = building.get(tree);
+    if (!builds) building.set(tree, (builds = new Map()));
+    let steps = builds.get(c);
     if (!steps) {
-      steps = firstIndexSteps(tree);
-      building.set(tree, steps);
+      steps = groupSteps(tree, c);
+      builds.set(c, steps);
     }
     const step = steps.next();
-    if (step.done) return remember(tree, step.value);
+    if (step.done) return remember(tree, c, step.value);
     await clock.check();
   }
 }
 
-function remember(tree: FolderTree, index: FirstIndex): FirstIndex {
-  building.delete(tree);
-  indexes.set(tree, index);
+function remember(tree: FolderTree, c: number, ids: Int32Array): Int32Array {
+  building.get(tree)?.delete(c);
+  let known = groups.get(tree);
+  if (!known) groups.set(tree, (known = new Map()));
+  known.set(c, ids);
   const origin = treeOrigin(tree);
-  if (origin) latest.set(origin.table, { reshapes: origin.reshapes, slots: tree.nameFirst.length, index });
-  return index;
+  if (origin) {
+    let last = latest.get(origin.table);
+    if (!last) latest.set(origin.table, (last = new Map()));
+    last.set(c, { reshapes: origin.reshapes, slots: tree.nameFirst.length, ids });
+  }
+  return ids;
 }
 
-const NO_FILES: FirstIndex = { ids: new Int32Array(0), ranges: new Map() };
-
 /**
- * The steps that make a tree's index: the last index of its table with the files added since
- * put in, when the tree only adds rows to the one that index was made for (a first index adds
- * its files batch by batch while searches go on); else every file of the tree grouped anew.
+ * The steps that find a tree's files starting with `c`: the last group of its table for `c`
+ * with the files added since put in after it, when the tree only adds rows to the one that
+ * group was made for (a first index adds its files batch by batch while searches go on);
+ * else every file of the tree looked at. The order of a group does not change a bar (`TopK`
+ * keeps the same entries whatever order they come in).
  */
-function firstIndexSteps(tree: FolderTree): Generator<void, FirstIndex> {
+function* groupSteps(tree: FolderTree, c: number): Generator<void, Int32Array> {
   const origin = treeOrigin(tree);
-  const last = origin && latest.get(origin.table);
+  const last = origin && latest.get(origin.table)?.get(c);
   const slots = tree.nameFirst.length;
-  if (!last || last.reshapes !== origin.reshapes || last.slots > slots) return indexSteps(tree, NO_FILES, tree.files);
+  if (!last || last.reshapes !== origin.reshapes || last.slots > slots) return yield* filesStartingWith(tree, c, tree.files, 0, tree.files.length, NO_FILES);
   const added = new Int32Array(slots - last.slots);
   for (let i = 0; i < added.length; i++) added[i] = last.slots + i;
-  return indexSteps(tree, last.index, added);
+  return yield* filesStartingWith(tree, c, added, 0, added.length, last.ids);
 }
 
-/**
- * `base` with the files `added` put in: each group keeps its files and has the added ones
- * after them; characters new to it are grouped after the others. The order within a group
- * does not change a bar (`TopK` keeps the same entries whatever order they come in).
- */
-function* indexSteps(tree: FolderTree, base: FirstIndex, added: Int32Array): Generator<void, FirstIndex> {
+const NO_FILES = new Int32Array(0);
+
+/** `kept`, then the files of `files[from .. to)` whose name starts with `c`, in order. */
+function* filesStartingWith(tree: FolderTree, c: number, files: Int32Array, from: number, to: number, kept: Int32Array): Generator<void, Int32Array> {
   const { nameFirst } = tree;
-  const counts = new Map<number, number>();
-  for (let f = 0; f < added.length; f++) {
-    const c = nameFirst[added[f]];
-    counts.set(c, (counts.get(c) ?? 0) + 1);
-    if (f % STEP === STEP - 1) yield;
+  const found = borrowInt32(kept.length + to - from);
+  found.set(kept);
+  let n = kept.length;
+  for (let f = from; f < to; f += STEP) {
+    n = collect(nameFirst, c, files, f, Math.min(to, f + STEP), found, n);
+    if (f + STEP < to) yield;
   }
-  const ranges = new Map<number, { from: number; to: number }>();
-  const ids = new Int32Array(base.ids.length + added.length);
-  let at = 0;
-  for (const [c, kept] of base.ranges) {
-    ids.set(base.ids.subarray(kept.from, kept.to), at);
-    ranges.set(c, { from: at, to: at + kept.to - kept.from });
-    at += kept.to - kept.from + (counts.get(c) ?? 0);
+  const ids = found.slice(0, n);
+  giveBack([found]);
+  return ids;
+}
+
+/** Puts the files of `files[from .. to)` whose first character is `c` into `into` from `at`; where the next one would go. */
+function collect(nameFirst: Uint16Array, c: number, files: Int32Array, from: number, to: number, into: Int32Array, at: number): number {
+  for (let f = from; f < to; f++) {
+    const id = files[f];
+    if (nameFirst[id] === c) into[at++] = id;
   }
-  for (const [c, n] of counts) {
-    if (ranges.has(c)) continue;
-    ranges.set(c, { from: at, to: at });
-    at += n;
-  }
-  for (let f = 0; f < added.length; f++) {
-    const range = ranges.get(nameFirst[added[f]])!;
-    ids[range.to++] = added[f];
-    if (f % STEP === STEP - 1) yield;
-  }
-  return { ids, ranges };
+  return at;
 }
 
 /**
@@ -125,10 +126,9 @@ function* indexSteps(tree: FolderTree, base: FirstIndex, added: Int32Array): Gen
 export async function seedThreshold(table: PathTable, tree: FolderTree, term: QueryTerm, limit: number, allowed: Uint8Array | undefined, scanned: number, clock?: YieldClock): Promise<number> {
   const m = term.length;
   if (limit <= 0 || m === 0 || term.hasSlash) return -Infinity;
-  // Built once per tree, and every file that comes or goes makes a new tree: a slice at a time when the scan has a clock.
-  const index = clock === undefined ? firstIndex(tree) : await firstIndexInSlices(tree, clock);
-  const range = index.ranges.get(term.lower[0]);
-  if (!range || range.to - range.from < limit || (range.to - range.from) * 4 > scanned) return -Infinity;
+  // Found once per tree, and every file that comes or goes makes a new tree: a slice at a time when the scan has a clock.
+  const ids = clock === undefined ? firstGroup(tree, term.lower[0]) : await firstGroupInSlices(tree, term.lower[0], clock);
+  if (ids.length < limit || ids.length * 4 > scanned) return -Infinity;
   const { lower, chars, kind, nameStart, nameLen, nameMask, boost, dirLen, fileDir } = table;
   const tl = term.lower;
   const tu = term.upper;
@@ -137,9 +137,8 @@ export async function seedThreshold(table: PathTable, tree: FolderTree, term: Qu
   const extraFirst = POINTS.firstMultiplier - 1;
   const toBoundary = Math.min(POINTS.gapToBoundary, POINTS.gapMax);
   const top = new TopK(limit);
-  const ids = index.ids;
-  for (let f = range.from; f < range.to; f++) {
-    if (clock !== undefined && (f - range.from) % CHECK_EVERY === CHECK_EVERY - 1) await clock.check();
+  for (let f = 0; f < ids.length; f++) {
+    if (clock !== undefined && f % CHECK_EVERY === CHECK_EVERY - 1) await clock.check();
     const id = ids[f];
     if ((termMask & ~nameMask[id]) !== 0 || !table.isAlive(id) || (allowed !== undefined && allowed[id] === 0)) continue;
     const start = nameStart[id];
