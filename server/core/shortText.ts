@@ -13,8 +13,17 @@ export const QUOTED_TEXT_MAX = 200;
  */
 export function quotedShort(text: string, max = QUOTED_TEXT_MAX): string {
   if (text.length <= max) return `"${text}"`;
-  const end = isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
-  return `"${text.slice(0, end)}…" (${formatCount(text.length)} characters)`;
+  return `"${cutAt(text, max)}…" (${formatCount(text.length)} characters)`;
+}
+
+/** `text` as it is, or cut at `max` characters with `…` and how long the whole is, for a place that quotes it already (a Markdown block quote). */
+export function shortened(text: string, max = QUOTED_TEXT_MAX): string {
+  return text.length <= max ? text : `${cutAt(text, max)}… (${formatCount(text.length)} characters)`;
+}
+
+/** The first `max` characters of `text`, one fewer where the last would split a surrogate pair. */
+function cutAt(text: string, max: number): string {
+  return text.slice(0, isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max);
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -1,4 +1,4 @@
-import { quotedShort } from '../core/shortText';
+import { shortened } from '../core/shortText';
 import { displayPath } from '../workspace/paths';
 import type { RulesEngine } from './engine';
 import { bucketPhrase, providerLabel } from './lint/words';
@@ -34,8 +34,8 @@ export function xcshNameLines(engine: RulesEngine, root: string, name: string, h
     const analysis = engine.analysis(effective.path);
     lines.push('', `The xcsh agent uses ${label(effective.path)}: it ${bucketPhrase(state.placement?.bucket ?? 'none')}.`);
     const description = analysis?.rule?.description;
-    // Quoted short as `agentls rules` quotes it: a description the length of a page filled the hover.
-    if (typeof description === 'string' && description) lines.push('', `> ${quotedShort(description.split('\n')[0])}`);
+    // Cut short as `agentls rules` cuts it (the block quote quotes it): a description the length of a page filled the hover.
+    if (typeof description === 'string' && description) lines.push('', `> ${shortened(description.split('\n')[0])}`);
     const resolvable = engine.availableNames(root).includes(name);
     lines.push('', resolvable ? `\`rule://${name}\` resolves to it.` : `\`rule://${name}\` does not resolve (only rulebook and always-apply rules do).`);
   } else {

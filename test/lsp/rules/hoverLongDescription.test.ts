@@ -22,7 +22,7 @@ describe('a hover quotes a long rule description short', () => {
     });
     const home = tempDir('agentls-home-');
     const c = await start({ folders: [ws], home });
-    const shown = `> "${LONG.slice(0, 200)}…" (${LONG.length.toLocaleString('en-US')} characters)`;
+    const shown = `> ${LONG.slice(0, 200)}… (${LONG.length.toLocaleString('en-US')} characters)`;
     const hover = async (uri: string, line: number, character: number) => hoverText(await c.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line, character } }));
 
     const rule = await c.open(path.join(ws, '.xcsh/rules/api.md'));
@@ -37,6 +37,6 @@ describe('a hover quotes a long rule description short', () => {
     expect(onLink.split('\n')).toContain(shown);
     expect(Math.max(...onLink.split('\n').map((line) => line.length))).toBeLessThan(400);
     // A short one is quoted whole.
-    expect((await hover(notes, 0, 28)).split('\n')).toContain('> "Calling the web API"');
+    expect((await hover(notes, 0, 28)).split('\n')).toContain('> Calling the web API');
   });
 });
