@@ -80,7 +80,7 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
     // Roo Code reads a mode's folder in that mode alone; agentls reads those of the modes the workspace names (`rooModesRead`).
     if (modeFolder && !modeFolder.named) {
       const mode = path.basename(modeFolder.folder).slice('rules-'.length);
-      problems.push(`${written}: Roo Code reads ${modeFolder.folder} in its mode ${mode}, which this workspace does not name (no .roo/rules-${mode}/ nor .roorules-${mode} at ${root}), so agentls does not read it`);
+      problems.push(`${written}: Roo Code reads ${modeFolder.folder} in its mode ${mode}, which this workspace does not name (no .roo/rules-${mode}/ nor .roorules-${mode} at ${root}, and its .roomodes defines no such mode), so agentls does not read it`);
       continue;
     }
     const held = !inRoot && area === undefined ? userAreasHeldBy(abs, session) : [];

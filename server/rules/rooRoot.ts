@@ -57,13 +57,19 @@ export function modeFoldersOf(entries: readonly DirEntry[]): string[] {
 
 /**
  * The modes whose folders Roo Code's view reads (`rooView`), sorted: those the root names by a mode
- * folder of its `.roo` or a `.roorules-{mode}` file, and Roo Code's built-in ones. Their
- * `~/.roo/rules-{mode}/` are the user's mode folders agentls reads, and `check` accepts named.
+ * folder of its `.roo`, a `.roorules-{mode}` file or a custom mode of its `.roomodes`, and Roo
+ * Code's built-in ones. Their `~/.roo/rules-{mode}/` are the user's mode folders agentls reads, and
+ * `check` accepts named. A `.roomodes` slug Roo Code's schema refuses (`rooModeOf`: `../x`) is no
+ * mode, and never a path.
  */
-export function rooModesRead(roo: Pick<RooRoot, 'configEntries' | 'fallbacks'>): string[] {
+export function rooModesRead(roo: Pick<RooRoot, 'configEntries' | 'fallbacks' | 'customModes'>): string[] {
   const modes = new Set<string>(modeFoldersOf(roo.configEntries));
   for (const name of roo.fallbacks) {
     const mode = rooModeOf(name, '.roorules-');
+    if (mode !== undefined) modes.add(mode);
+  }
+  for (const slug of roo.customModes ?? []) {
+    const mode = rooModeOf(`rules-${slug}`, 'rules-');
     if (mode !== undefined) modes.add(mode);
   }
   for (const mode of ROO_BUILT_IN_MODES) modes.add(mode);

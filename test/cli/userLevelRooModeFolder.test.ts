@@ -8,7 +8,10 @@ import { tempDir, writeTree } from '../helpers/repo';
  * A user's Roo Code mode folder of a custom mode, `~/.roo/rules-{mode}`, through the built CLI with
  * --home: where the workspace names the mode (its `.roo/rules-{mode}/` or `.roorules-{mode}`),
  * `agentls rules` lists its files as user-level, and `check` naming the folder or a file in it checks
- * them as Roo Code's; where it does not, check refuses it, naming Roo Code and the mode.
+ * them as Roo Code's; where it does not, check refuses it, naming Roo Code and the mode. A custom mode
+ * of the workspace's `.roomodes` (YAML or JSON) is named by that file alone: Roo Code reads its
+ * `~/.roo/rules-{mode}/` in that mode (src/core/prompts/sections/custom-instructions.ts,
+ * `addCustomInstructions`, joins `rules-${mode}` to every `.roo` folder, `~/.roo` first).
  */
 
 function setUp(): { ws: string; home: string; bad: string } {
@@ -40,6 +43,23 @@ describe("check of a user's Roo Code mode folder of a custom mode", () => {
     const { ws, home } = setUp();
     const folder = path.join(home, '.roo', 'rules-other');
     const run = agentlsWithHome(ws, home, 'check', folder);
-    expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `agentls check: ${folder}: Roo Code reads ${folder} in its mode other, which this workspace does not name (no .roo/rules-other/ nor .roorules-other at ${ws}), so agentls does not read it\n`]);
+    expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `agentls check: ${folder}: Roo Code reads ${folder} in its mode other, which this workspace does not name (no .roo/rules-other/ nor .roorules-other at ${ws}, and its .roomodes defines no such mode), so agentls does not read it\n`]);
+  });
+
+  it('reads ~/.roo/rules-{mode}/ of a mode the workspace\'s .roomodes defines, YAML or JSON, with no folder of the mode in the workspace', () => {
+    const modes = {
+      yaml: 'customModes:\n  - slug: docs-writer\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n  - slug: ../escape\n    name: Bad\n',
+      json: '{ "customModes": [{ "slug": "docs-writer", "name": "Docs", "roleDefinition": "x", "groups": ["read"] }, { "slug": "../escape" }] }\n',
+    };
+    for (const roomodes of Object.values(modes)) {
+      const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roomodes': roomodes, '.roo/rules/a.md': 'All modes.\n' });
+      const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs-writer/mine.md': 'Write docs plainly.\n', '.roo/escape/x.md': 'Not a mode folder.\n' });
+      const listed = agentlsWithHome(ws, home, 'rules').stdout;
+      expect(listed).toMatch(/~\/\.roo\/rules-docs-writer\/mine\.md \(user-level, every project\) +always, only in the docs-writer mode/);
+      // A slug Roo Code's schema refuses names no folder: nothing outside ~/.roo/rules-{mode} is read.
+      expect(listed).not.toContain('escape');
+      const folder = path.join(home, '.roo', 'rules-docs-writer');
+      expect(checkJson(ws, home, folder)).toEqual({ status: 0, paths: [], checked: 1, stderr: '' });
+    }
   });
 });

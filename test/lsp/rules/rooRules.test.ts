@@ -99,4 +99,14 @@ describe('Roo Code in the server', () => {
     await c.setText(modes, 'customModes:\n  - slug: debg\n    name: D\n');
     await until('the debg mode back', debgRule, (applies) => applies === true, 15_000);
   });
+
+  it("reads the user's ~/.roo/rules-{mode}/ of a mode the workspace's .roomodes alone defines", async () => {
+    // Roo Code joins `rules-${mode}` to every `.roo` folder, `~/.roo` first (custom-instructions.ts, `addCustomInstructions`), in any mode it has.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: docs-writer\n    name: Docs\n' });
+    const home = writeTree(tempDir(), { '.roo/rules-docs-writer/mine.md': 'Mine.\n' });
+    const c = await start({ folders: [ws], home });
+    const forFile = await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts')));
+    expect(rooRules(forFile).filter((r) => r.path.startsWith(home)).map((r) => [path.relative(home, r.path), r.agentMode, r.applies])).toEqual([['.roo/rules-docs-writer/mine.md', 'docs-writer', true]]);
+  });
 });
+
