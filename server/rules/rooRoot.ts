@@ -17,7 +17,7 @@ export interface RooRoot {
   inUse: boolean;
   /** The custom modes of the root's `.roomodes` (`readRooModes`: undefined where it could not be read). */
   customModes: string[] | undefined;
-  /** The slugs of the root's mode folders, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
+  /** The slugs of the root's mode folders and `.roorules-{mode}` files, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
   userModes: string[];
 }
 
@@ -42,7 +42,7 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   const rootEntries = (await fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
   const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
   const inUse = configEntries.length > 0 || fallbacks.length > 0 || (await fs.stat(config))?.kind === 'directory';
-  return { configEntries, fallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, configEntries, user) : [] };
+  return { configEntries, fallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
 }
 
 /** The slugs of the mode folders among `entries` (a root `.roo`'s): its folders named `rules-{mode}`. */
@@ -100,17 +100,20 @@ export async function lookUpUserModeFolders(fs: FileSystem, user: RooUser, modes
   return new Map(modes.map((mode, i) => [mode, there[i]?.kind]));
 }
 
-/** The slugs of the mode folders among `entries` (a root `.roo`'s) that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`), from what `lookUpUserModeFolders` found there. */
-export function userModesAmong(entries: readonly DirEntry[], found: ReadonlyMap<string, FileStat['kind'] | undefined>): string[] {
-  return customModeFolders(entries).filter((slug) => found.get(slug) === 'directory');
+/** The slugs the root names by a mode folder of its `.roo` or a `.roorules-{mode}` that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`), from what `lookUpUserModeFolders` found there. */
+export function userModesAmong(roo: NamingModes, found: ReadonlyMap<string, FileStat['kind'] | undefined>): string[] {
+  return otherModesNamed(roo).filter((slug) => found.get(slug) === 'directory');
 }
 
-async function userModesOf(fs: FileSystem, entries: readonly DirEntry[], user: RooUser): Promise<string[]> {
-  return userModesAmong(entries, await lookUpUserModeFolders(fs, user, customModeFolders(entries)));
+async function userModesOf(fs: FileSystem, roo: NamingModes, user: RooUser): Promise<string[]> {
+  return userModesAmong(roo, await lookUpUserModeFolders(fs, user, otherModesNamed(roo)));
 }
 
-function customModeFolders(entries: readonly DirEntry[]): string[] {
-  return modeFoldersOf(entries).filter((slug) => !ROO_BUILT_IN_MODES.some((m) => m === slug));
+type NamingModes = Pick<RooRoot, 'configEntries' | 'fallbacks'>;
+
+/** The slugs of the root's mode folders and `.roorules-{mode}` files that are no built-in mode's, each once. */
+function otherModesNamed(roo: NamingModes): string[] {
+  return rooModesRead({ ...roo, customModes: [] }).filter((slug) => !ROO_BUILT_IN_MODES.some((m) => m === slug));
 }
 
 /** Whether a change at `p` may change what `readRooRoot` says of `root`: the root's `.roo` (or anything in it), a root `.roorules*`, its `.roomodes`, or (with `home`) a user's mode folder `~/.roo/rules-*`. O(path length). */

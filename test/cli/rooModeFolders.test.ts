@@ -77,4 +77,27 @@ describe("Roo Code's mode folders in agentls check and rules", () => {
     expect(builtCli(['check'], { cwd: ws, home }).stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
     expect(builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout).toMatch(/\.roo\/rules-debg\/d\.md +always, only in the debg mode/);
   });
+
+  it('judges a root .roorules-{slug} as a mode folder: a slip of a known mode said and never sent, a mode near none or with ~/.roo/rules-{slug}/ left alone', () => {
+    // Roo Code reads `.roorules-${mode}` of the mode in use alone (custom-instructions.ts, `addCustomInstructions`).
+    const tree = { '.roomodes': YAML_MODES, '.roorules-Code': 'c\n', '.roorules-debg': 'd\n', '.roorules-translate': 't\n', '.roorules-docs-writer': 'w\n', '.roorules-ask': 'a\n' };
+    const ws = writeTree(tempDir(), { ...SOURCES, ...tree });
+    const out = builtCli(['check'], { cwd: ws }).stdout;
+    expect(out).toContain(".roorules-Code:1:1: warning [rule/not-read] Roo Code reads `.roorules-{slug}` in the mode of that slug, and `Code` is not a built-in mode's (architect, ask, code, debug, orchestrator), nor one the workspace's `.roomodes` defines (docs-writer); slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this file for `code`");
+    expect(out).toContain('Move it to `.roorules-code`.');
+    expect(out).toContain(".roorules-debg:1:1: warning [rule/not-read] Roo Code reads `.roorules-{slug}` in the mode of that slug, and `debg` is not a built-in mode's");
+    expect(out).toContain('Move it to `.roorules-debug`.');
+    expect(out).not.toMatch(/roorules-(translate|docs-writer|ask)/);
+    expect(out).toContain('2 problems (0 errors, 2 warnings, 0 info)');
+    const listed = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(listed).toMatch(/\.roorules-debg +never sent: `debg` is no built-in mode of Roo Code's/);
+    expect(listed).toMatch(/\.roorules-translate +always, only in the translate mode/);
+    expect(listed).toMatch(/\.roorules-docs-writer +always, only in the docs-writer mode/);
+    // The user's own ~/.roo/rules-debg/ says the mode exists (a global custom mode): nothing is said of .roorules-debg.
+    const home = writeTree(tempDir(), { '.roo/rules-debg/mine.md': '# mine\n' });
+    const withHome = builtCli(['check'], { cwd: ws, home }).stdout;
+    expect(withHome).not.toContain('.roorules-debg');
+    expect(withHome).toContain('1 problem (0 errors, 1 warning, 0 info)');
+  });
 });
+

@@ -1,7 +1,7 @@
 import { linksOnTheWay } from '../../workspace/links';
 import { LINKED_FOLDER_ROUNDS } from '../../workspace/ruleLocations';
 import { afterMarker, baseName } from './shared';
-import { misspeltRooFolderPlacement, unknownModePlacement } from './rooModeFolders';
+import { misspeltRooFolderPlacement, unknownModeFallbackPlacement, unknownModePlacement } from './rooModeFolders';
 import type { AgentModel, AgentPlaces, Placement } from './types';
 
 /**
@@ -133,7 +133,11 @@ function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined 
   const name = baseName(rel);
   if (rooSkipsFile(name)) return undefined;
   const nested = places?.rooShown ? NESTED : undefined;
-  if (isRooFallbackName(name)) return rel === name ? { read: true, frontmatter: false } : nested;
+  if (isRooFallbackName(name)) {
+    if (rel !== name) return nested;
+    const mode = rooModeOf(name, '.roorules-');
+    return (mode !== undefined && unknownModeFallbackPlacement(mode, places)) || { read: true, frontmatter: false };
+  }
   if (ROOT_RULE_FILE.test(rel)) {
     const mode = ROOT_MODE_FILE.exec(rel);
     return (mode && unknownModePlacement(mode[1], mode[2], places)) || { read: true, frontmatter: false };

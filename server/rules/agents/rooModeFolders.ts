@@ -21,6 +21,20 @@ import type { AgentPlaces, Placement } from './types';
  * most likely exists); and where `.roomodes` could not be read (no finding then depends on the modes).
  */
 export function unknownModePlacement(slug: string, rest: string, places: AgentPlaces | undefined): Placement | undefined {
+  return unknownSlugPlacement(slug, places, { pattern: '`.roo/rules-{slug}/`', noun: 'folder', move: (mode) => `.roo/rules-${mode}/${rest}` });
+}
+
+/**
+ * The root's `.roorules-{slug}` whose slug is a likely slip of a mode agentls knows
+ * (`.roorules-Code`, `.roorules-debg`), judged as `unknownModePlacement` judges a mode folder:
+ * Roo Code reads `.roorules-${mode}` of the mode in use alone (its source,
+ * src/core/prompts/sections/custom-instructions.ts, `addCustomInstructions`).
+ */
+export function unknownModeFallbackPlacement(slug: string, places: AgentPlaces | undefined): Placement | undefined {
+  return unknownSlugPlacement(slug, places, { pattern: '`.roorules-{slug}`', noun: 'file', move: (mode) => `.roorules-${mode}` });
+}
+
+function unknownSlugPlacement(slug: string, places: AgentPlaces | undefined, named: { pattern: string; noun: string; move: (mode: string) => string }): Placement | undefined {
   if (!places?.rooShown || places.rooModes === undefined) return undefined;
   const meant = slipOfMode(slug, places.rooModes, places.rooUserModes);
   if (meant === undefined) return undefined;
@@ -30,9 +44,9 @@ export function unknownModePlacement(slug: string, rest: string, places: AgentPl
   return {
     read: false,
     frontmatter: false,
-    why: `Roo Code reads \`.roo/rules-{slug}/\` in the mode of that slug, and \`${slug}\` is not a built-in mode's (${ROO_BUILT_IN_MODES.join(', ')})${custom}${caseOnly ? `; slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this folder for \`${meant}\`` : ''}`,
+    why: `Roo Code reads ${named.pattern} in the mode of that slug, and \`${slug}\` is not a built-in mode's (${ROO_BUILT_IN_MODES.join(', ')})${custom}${caseOnly ? `; slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this ${named.noun} for \`${meant}\`` : ''}`,
     unless: 'a global custom mode of Roo Code\'s settings (which agentls does not read) has that slug',
-    move: `.roo/rules-${meant}/${rest}`,
+    move: named.move(meant),
   };
 }
 

@@ -931,7 +931,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // of the root's mode folders the user has (`RooRoot.userModes`): only those there are listed. Every mode's folder listed
   // made each keystroke in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).
   const there = await lookUpUserModeFolders(host.fs, host, sorted);
-  const userModes = userModesAmong(configEntries, there);
+  const userModes = userModesAmong({ configEntries, fallbacks }, there);
   for (const mode of sorted) {
     const userDir = rooUserRuleFolder(host.home, mode);
     const kind = there.get(mode);
@@ -948,7 +948,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     // falls back only where no folder of the mode holds files, the user's included (as for `.roorules` below).
     if (files.length > 0) shadowed.push({ path: p, folder: dir, mode });
     else if (userFiles.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userDir)} holds files, and Roo Code's source then reads no .roorules-${mode} (its docs do not say so)` });
-    else await take(p, false, mode);
+    else await take(p, false, mode, unknown);
   }
   await rooAgentRules(reader, rules, uncounted);
   const user = await listFolder(userRules);

@@ -108,5 +108,14 @@ describe('Roo Code in the server', () => {
     const forFile = await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts')));
     expect(rooRules(forFile).filter((r) => r.path.startsWith(home)).map((r) => [path.relative(home, r.path), r.agentMode, r.applies])).toEqual([['.roo/rules-docs-writer/mine.md', 'docs-writer', true]]);
   });
+
+  it('warns on a closed root .roorules-{slug} whose slug is a slip of a known mode, and lists it as never sent', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roorules-debg': 'Debug slowly.\n', '.roorules-translate': 'T.\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const got = await c.waitForDiagnostics(c.uri(path.join(ws, '.roorules-debg')), (d) => d.some((x) => x.code === 'rule/not-read'));
+    expect(got.find((x) => x.code === 'rule/not-read')!.message).toContain('Roo Code reads `.roorules-{slug}` in the mode of that slug, and `debg` is not a built-in mode\'s');
+    const rules = rooRules(await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts'))));
+    expect(rules.filter((r) => r.path.startsWith('.roorules-')).map((r) => [r.path, r.applies]).sort()).toEqual([['.roorules-debg', false], ['.roorules-translate', true]]);
+  });
 });
 
