@@ -3,7 +3,7 @@ import { LIMITS } from '../core/limits';
 import type { DirEntry, FileStat, FileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
 import { rooUserRuleFolder } from '../workspace/ruleLocations';
-import { isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
+import { isClineFallbackName, isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
 import { readRooModes, ROOMODES } from './rooModes';
 import { showsAgent, type AgentSelection } from './context/selection';
 
@@ -13,6 +13,8 @@ export interface RooRoot {
   configEntries: DirEntry[];
   /** The names of the root's `.roorules` and `.roorules-{mode}` files. */
   fallbacks: string[];
+  /** The names of the root's `.clinerules` and `.clinerules-{mode}` that are no folders: Cline's files, Roo Code's last fallbacks (`rooView`). */
+  clineFallbacks: string[];
   /** The root has a `.roo` folder or a fallback file: Roo Code is in use there (what `auto` shows it by). */
   inUse: boolean;
   /** The custom modes of the root's `.roomodes` (`readRooModes`: undefined where it could not be read). */
@@ -41,8 +43,9 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   const configEntries = (await fs.readDir(config, { max: LIMITS.instructionFolderNames })) ?? [];
   const rootEntries = (await fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
   const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
+  const clineFallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isClineFallbackName(e.name)).map((e) => e.name);
   const inUse = configEntries.length > 0 || fallbacks.length > 0 || (await fs.stat(config))?.kind === 'directory';
-  return { configEntries, fallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
+  return { configEntries, fallbacks, clineFallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
 }
 
 /** The slugs of the mode folders among `entries` (a root `.roo`'s): its folders named `rules-{mode}`. */

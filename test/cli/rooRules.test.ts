@@ -137,5 +137,25 @@ describe('Roo Code rules in agentls check and rules', () => {
     expect(counts()['rule-area-resolve']).toBeGreaterThanOrEqual(modes);
     expect(counts()['rule-area-resolve']).toBeLessThan(3 * modes);
   });
+
+  it("falls back last to Cline's root .clinerules and .clinerules-{mode} files, in rules, --for and the totals, where no folder of Roo Code's holds files and no .roorules has text", () => {
+    // Roo Code's source (custom-instructions.ts): `loadRuleFiles` tries [".roorules", ".clinerules"], the first with trimmed text;
+    // `addCustomInstructions` tries `.roorules-${mode}`, then `.clinerules-${mode}`, where no `rules-${mode}` folder holds files.
+    const ws = writeTree(tempDir(), { ...SOURCES, '.roo/rules/.keep.log': '', '.roorules': '  \n', '.clinerules': 'Use tabs everywhere in this repository.\n', '.clinerules-code': 'Code carefully.\n', '.clinerules-docs': 'Not a mode Roo Code knows of here.\n' });
+    const rules = cliRulesFor(ws, 'src/a.ts', 'roo');
+    expect(rules.map((r) => [r.path, r.agentMode, r.applies])).toEqual([['.clinerules-code', 'code', true], ['.roorules', undefined, true], ['.clinerules', undefined, true]]);
+    expect(rules.find((r) => r.path === '.clinerules')!.reason).toContain("Cline's file, which Roo Code's source reads as its last fallback");
+    const text = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
+    expect(text).toMatch(/Roo Code: ≈\d+ tokens in every request\n +\.roorules: ≈1\n +\.clinerules: ≈10\n/);
+    // A .roorules with text, a folder of Roo Code's holding files, or a mode's own folder: Cline's files are not Roo Code's then.
+    for (const tree of [{ '.roorules': 'Mine.\n' }, { '.roo/rules/a.md': 'A.\n' }] as Record<string, string>[]) {
+      const other = writeTree(tempDir(), { ...SOURCES, ...tree, '.clinerules': 'Cline only.\n', '.roo/rules-code/c.md': 'C.\n', '.clinerules-code': 'Cline only.\n' });
+      expect(cliRulesFor(other, 'src/a.ts', 'roo').map((r) => r.path).filter((p) => p.startsWith('.clinerules'))).toEqual([]);
+    }
+    // Cline's .clinerules folder gives Roo Code nothing (its source's safeReadFile answers "" for a folder), and check says nothing new of any of these.
+    const folder = writeTree(tempDir(), { ...SOURCES, '.roorules-ask': 'Ask.\n', '.clinerules/a.md': 'Cline.\n' });
+    expect(cliRulesFor(folder, 'src/a.ts', 'roo').map((r) => r.path)).toEqual(['.roorules-ask']);
+    expect(builtCli(['check'], { cwd: ws }).stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
+  });
 });
 

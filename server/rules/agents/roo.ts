@@ -24,8 +24,11 @@ import type { AgentModel, AgentPlaces, Placement } from './types';
  * - Which files of the folders are read: every file (the source reads any extension), except
  *   cache and system files by name (`shouldIncludeRuleFile`: `.DS_Store`, `*.bak`, `*.log`,
  *   `*.swp`, … below); the docs say only "e.g., .md, .txt".
- * - The source also falls back to `.clinerules` (and `.clinerules-{mode}`) where `.roorules`
- *   is missing or empty: not in the current docs, and not modelled here (the file is Cline's).
+ * - The source (`loadRuleFiles`, `addCustomInstructions`) falls back last to the root's `.clinerules`
+ *   (and `.clinerules-{mode}`), where no `.roo/rules` (`.roo/rules-{mode}`) folder holds files and
+ *   `.roorules` (`.roorules-{mode}`) is missing or empty after trimming; a `.clinerules` folder gives
+ *   nothing (`safeReadFile` answers "" for EISDIR). Not in the current docs. The file is Cline's
+ *   (`cline.ts` owns it); Roo Code's view lists it where it reads it (`rooView`, `ROO_CLINE_FALLBACK_NOTE`).
  * - Roo Code also reads the workspace root's `AGENTS.md`, else `AGENT.md`, by default
  *   (RooCodeInc/Roo-Code-Docs#315: "Adds support for AGENTS.md or AGENT.md in workspace root
  *   ... Can be disabled via VSCode settings", the `roo-cline.useAgentRules` setting, which
@@ -51,7 +54,7 @@ import type { AgentModel, AgentPlaces, Placement } from './types';
 export const roo: AgentModel = {
   id: 'roo',
   name: 'Roo Code',
-  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`; `.roo/rules-{mode}/`, else `.roorules-{mode}`, in that mode only; a package\'s `.roo/rules/` and `.roo/rules-{mode}/` too with its setting enableSubfolderRules on (off by default); `~/.roo/rules/` and `~/.roo/rules-{mode}/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
+  reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`, else Cline\'s root `.clinerules` file; `.roo/rules-{mode}/`, else `.roorules-{mode}`, else `.clinerules-{mode}`, in that mode only; a package\'s `.roo/rules/` and `.roo/rules-{mode}/` too with its setting enableSubfolderRules on (off by default); `~/.roo/rules/` and `~/.roo/rules-{mode}/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
   owns: rooPlacement,
   keys: {},
   activation: () => ({ mode: 'always' }),
@@ -69,7 +72,7 @@ export const ROO_AGENT_RULES_SETTING = 'roo-cline.useAgentRules';
  * a mode's slug is letters, digits and dashes (Roo Code's source, packages/types/src/mode.ts,
  * `modeConfigSchema`: `slug` matches /^[a-zA-Z0-9-]+$/), so no mode reads such a file.
  */
-export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-'): string | undefined {
+export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-' | '.clinerules-'): string | undefined {
   if (!name.startsWith(prefix)) return undefined;
   const slug = name.slice(prefix.length);
   return ROO_SLUG.test(slug) ? slug : undefined;
@@ -80,6 +83,14 @@ export { ROO_BUILT_IN_MODES } from '../../workspace/ruleLocations';
 
 /** A mode's slug as Roo Code's source accepts it (`rooModeOf`). */
 const ROO_SLUG = /^[a-zA-Z0-9-]+$/;
+
+/** Whether a file name is one of Cline's root files Roo Code falls back to last: `.clinerules` or `.clinerules-{mode}` (the sources are at the top). */
+export function isClineFallbackName(name: string): boolean {
+  return name === '.clinerules' || rooModeOf(name, '.clinerules-') !== undefined;
+}
+
+/** Said beside a `.clinerules` or `.clinerules-{mode}` that Roo Code's view lists as read. */
+export const ROO_CLINE_FALLBACK_NOTE = "Cline's file, which Roo Code's source reads as its last fallback (no rule folder of its own holds files, and no .roorules has text; its docs do not say so)";
 
 /** Whether a file name is one of Roo Code's root fallback files: `.roorules` or `.roorules-{mode}`. */
 export function isRooFallbackName(name: string): boolean {

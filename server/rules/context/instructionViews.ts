@@ -19,7 +19,7 @@ import { geminiDialect } from '../lint/geminiImports';
 import { findGeminiImports } from '../geminiImportTokens';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
-import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, rooSkipsFile } from '../agents/roo';
+import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_CLINE_FALLBACK_NOTE, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import { lookUpUserModeFolders, readRooRoot, rooModesRead, userModesAmong } from '../rooRoot';
 import { ROOMODES } from '../rooModes';
@@ -890,7 +890,9 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
  * workspace's of their mode, for the modes the workspace names and Roo Code's built-in ones (agentls
  * reads no more of `~/.roo`, which holds Roo Code's other settings); where `~/.roo/rules/` holds
  * files, Roo Code's source (`loadRuleFiles`) reads no `.roorules` either, which the docs do not
- * say: the file is then told as not read, without a warning. Under `auto` the view is shown only
+ * say: the file is then told as not read, without a warning. Where no folder holds files and no
+ * `.roorules` (`.roorules-{mode}`, of a mode listed) has text, Cline's root `.clinerules`
+ * (`.clinerules-{mode}`) file is read, as its source does (`agents/roo.ts`). Under `auto` the view is shown only
  * where the root has a `.roo` folder or a `.roorules` file. One listing of the root's names
  * (capped) finds the `.roorules-{mode}` files, never a walk.
  */
@@ -905,18 +907,27 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     // Roo Code's source sorts by file name, case-insensitively (`readTextFilesFromDirectory`); the docs say "alphabetical order".
     return files.sort((a, b) => path.basename(a).toLowerCase().localeCompare(path.basename(b).toLowerCase()));
   };
-  const take = async (p: string, global: boolean, mode?: string, notApplied?: string): Promise<void> => {
+  // Whether Roo Code takes the file's text: its source's `safeReadFile` answers its trimmed text, and a fallback file that answers "" lets the next one be tried.
+  // One agentls cannot read (too large) is taken to have text, as Roo Code reads it whole.
+  const take = async (p: string, global: boolean, mode?: string, notApplied?: string, note?: string): Promise<boolean> => {
     const file = await reader.read(p);
-    if (!file) return;
-    if ('failure' in file) uncounted.push({ path: reader.shown(p), reason: file.failure });
-    else rules.push({ ...plainRule(reader.shown(p), file, global), ...(mode !== undefined ? { agentMode: mode } : {}), ...(notApplied !== undefined ? { mode: 'none' as const, notApplied } : {}) });
+    if (!file) return false;
+    if ('failure' in file) return (uncounted.push({ path: reader.shown(p), reason: file.failure }), true);
+    rules.push({ ...plainRule(reader.shown(p), file, global), ...(mode !== undefined ? { agentMode: mode } : {}), ...(notApplied !== undefined ? { mode: 'none' as const, notApplied } : {}), ...(note !== undefined ? { alwaysNote: note } : {}) });
+    return file.text.trim() !== '';
+  };
+  // Cline's root file Roo Code falls back to last (`agents/roo.ts` has the source), where `tookRoo` is false: no rule folder of its own held files and no `.roorules` had text.
+  const takeCline = async (name: string, mode: string | undefined, notApplied: string | undefined): Promise<void> => {
+    const p = path.join(root, name);
+    reader.watched.add(p);
+    if (clineFallbacks.includes(name)) await take(p, false, mode, notApplied, ROO_CLINE_FALLBACK_NOTE);
   };
   const userRules = rooUserRuleFolder(host.home);
   // The one folder of ~/.roo agentls reads, never the rest (Roo Code's settings).
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
   reader.watched.add(config);
-  const { configEntries, fallbacks, inUse, customModes } = await readRooRoot(host.fs, root);
+  const { configEntries, fallbacks, clineFallbacks, inUse, customModes } = await readRooRoot(host.fs, root);
   // Read for its custom modes: a buffer's new text there changes which mode folders are known (`touchesInstructions`).
   const roomodes = path.join(root, ROOMODES);
   reader.watched.add(roomodes);
@@ -942,13 +953,13 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     const files = await listFolder(dir);
     const unknown = rooUnknownMode(mode, customModes, userModes);
     for (const p of files) await take(p, false, mode, unknown);
-    if (!fallbacks.includes(`.roorules-${mode}`)) continue;
     const p = path.join(root, `.roorules-${mode}`);
+    const own = fallbacks.includes(`.roorules-${mode}`);
     // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`; the source
     // falls back only where no folder of the mode holds files, the user's included (as for `.roorules` below).
-    if (files.length > 0) shadowed.push({ path: p, folder: dir, mode });
-    else if (userFiles.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userDir)} holds files, and Roo Code's source then reads no .roorules-${mode} (its docs do not say so)` });
-    else await take(p, false, mode, unknown);
+    if (own && files.length > 0) shadowed.push({ path: p, folder: dir, mode });
+    else if (own && userFiles.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userDir)} holds files, and Roo Code's source then reads no .roorules-${mode} (its docs do not say so)` });
+    else if (files.length === 0 && userFiles.length === 0 && !(own && (await take(p, false, mode, unknown)))) await takeCline(`.clinerules-${mode}`, mode, unknown);
   }
   await rooAgentRules(reader, rules, uncounted);
   const user = await listFolder(userRules);
@@ -956,12 +967,11 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   for (const p of user) await take(p, true);
   for (const p of workspace) await take(p, false);
   // The all-modes fallback: docs, "If .roo/rules/ doesn't exist or is empty".
-  if (fallbacks.includes('.roorules')) {
-    const p = path.join(root, '.roorules');
-    if (workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
-    else if (user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
-    else await take(p, false);
-  }
+  const own = fallbacks.includes('.roorules');
+  const p = path.join(root, '.roorules');
+  if (own && workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
+  else if (own && user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
+  else if (workspace.length === 0 && user.length === 0 && !(own && (await take(p, false)))) await takeCline('.clinerules', undefined, undefined);
   return { view: view('roo', root, rules, uncounted), shadowed };
 }
 

@@ -9,9 +9,9 @@ export interface RooShadowed {
   mode?: string;
 }
 
-/** Where Roo Code's files are (its fallback files, its `.roo` folder, its `.roomodes`, whose modes name the folders it reads): a change there may change its view. O(path length). */
+/** Where Roo Code's files are (its fallback files and Cline's it falls back to, its `.roo` folder, its `.roomodes`, whose modes name the folders it reads): a change there may change its view. O(path length). */
 export function isRooPath(posix: string): boolean {
-  return /\/\.roorules(-[^/]*)?$/.test(posix) || /\/\.roo(\/|$)/.test(posix) || posix.endsWith('/.roomodes');
+  return /\/\.(?:roo|cline)rules(-[^/]*)?$/.test(posix) || /\/\.roo(\/|$)/.test(posix) || posix.endsWith('/.roomodes');
 }
 
 /**

@@ -117,5 +117,18 @@ describe('Roo Code in the server', () => {
     const rules = rooRules(await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts'))));
     expect(rules.filter((r) => r.path.startsWith('.roorules-')).map((r) => [r.path, r.applies]).sort()).toEqual([['.roorules-debg', false], ['.roorules-translate', true]]);
   });
+
+  it("lists Cline's root .clinerules as Roo Code's last fallback in rulesForFile, and drops it once a .roo/rules file comes", async () => {
+    // Roo Code's source (custom-instructions.ts, `loadRuleFiles`): [".roorules", ".clinerules"], read only where no `.roo/rules` folder holds files.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roorules-ask': 'Ask.\n', '.clinerules': 'Use tabs.\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const a = c.uri(path.join(ws, 'src/a.ts'));
+    const paths = async () => rooRules(await serverRulesFor(c, a)).map((r) => r.path);
+    expect(await paths()).toEqual(['.roorules-ask', '.clinerules']);
+    expect(rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.clinerules')?.reason).toContain("Cline's file, which Roo Code's source reads as its last fallback");
+    writeTree(ws, { '.roo/rules/a.md': 'A.\n' });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.roo/rules/a.md')), type: 1 }] });
+    await until('.clinerules no longer Roo Code\'s', paths, (p) => p.join() === '.roorules-ask,.roo/rules/a.md');
+  });
 });
 
