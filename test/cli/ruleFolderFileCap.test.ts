@@ -14,12 +14,14 @@ import { agentlsWithHome } from '../helpers/cliWithHome';
 const N = LIMITS.ruleFolderFiles;
 // The last by name, left out: read, its string `paths` would be a wrong-type error of Cline's.
 const LAST = `r${String(N).padStart(4, '0')}.md`;
+// The global folder's names differ from the project's: a file of the same id would replace the project's for Cline 4 (`rule/shadowed`).
+const GLOBAL_LAST = `g${String(N).padStart(4, '0')}.md`;
 const BROKEN = '---\npaths: "src/**"\n---\nTyped.\n';
 
-/** `count` always-on rules, the last of them `BROKEN`, under `prefix`. */
-function ruleFiles(prefix: string, count: number): Record<string, string> {
+/** `count` always-on rules named `letter` and a number, the last of them `BROKEN`, under `prefix`. */
+function ruleFiles(prefix: string, count: number, letter = 'r'): Record<string, string> {
   const tree: Record<string, string> = {};
-  for (let i = 0; i < count; i++) tree[`${prefix}/r${String(i).padStart(4, '0')}.md`] = i === count - 1 ? BROKEN : `Rule ${i}.\n`;
+  for (let i = 0; i < count; i++) tree[`${prefix}/${letter}${String(i).padStart(4, '0')}.md`] = i === count - 1 ? BROKEN : `Rule ${i}.\n`;
   return tree;
 }
 
@@ -30,7 +32,7 @@ const CAPPED = `This rule folder holds ${(N + 1).toLocaleString('en-US')} rule f
 describe('a rule folder of more files than agentls reads', () => {
   it(`reads the first ${N} by name of .clinerules and of Cline's global folder, and says the rest are not checked (rules, check)`, () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', ...ruleFiles('.clinerules', N + 1) });
-    const home = writeTree(tempDir('agentls-home-'), ruleFiles('.cline/rules', N + 1));
+    const home = writeTree(tempDir('agentls-home-'), ruleFiles('.cline/rules', N + 1, 'g'));
     const global = path.join(home, '.cline', 'rules');
 
     const rules = agentlsWithHome(ws, home, 'rules', '--json', '--agents', 'cline');
@@ -39,8 +41,8 @@ describe('a rule folder of more files than agentls reads', () => {
     const sent = buckets.alwaysSent.find((a) => a.agent === 'cline')!.items.map((i) => i.path);
     expect(sent.length).toBe(2 * N);
     expect(sent).not.toContain(`.clinerules/${LAST}`);
-    expect(sent).not.toContain(path.join(global, LAST));
-    expect(sent).toContain(path.join(global, `r${String(N - 1).padStart(4, '0')}.md`));
+    expect(sent).not.toContain(path.join(global, GLOBAL_LAST));
+    expect(sent).toContain(path.join(global, `g${String(N - 1).padStart(4, '0')}.md`));
     expect(buckets.unread?.map((u) => [u.path, u.code, u.message])).toEqual([
       ['.clinerules', 'rule/too-large', CAPPED],
       [global, 'rule/too-large', CAPPED],
