@@ -5,7 +5,7 @@ import * as vm from 'node:vm';
  * pattern written by the user may backtrack for ever on some text (`(a+)+$`), and V8 cannot stop
  * a regular expression from the outside, but it stops a script run in a `vm` context at its
  * `timeout`, a test inside it included. The patterns are compiled as `new RegExp(pattern)` with
- * no flags, as the agent compiles them; one that does not compile matches nothing.
+ * no flags, as Continue compiles them (`contentMatchesRegex`, core/llm/rules/getSystemMessageWithRules.ts); one that does not compile matches nothing.
  */
 
 /** How long one pattern may run over one text before agentls stops it and says so. */
