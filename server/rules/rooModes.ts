@@ -15,7 +15,9 @@ const MAX_MODES = 500;
  * file, undefined where it cannot be read or is not YAML or JSON (then agentls knows no custom
  * mode, and says nothing that depends on them). Source: Roo Code's
  * src/core/config/CustomModesManager.ts (RooCodeInc/Roo-Code): `getWorkspaceRoomodes` takes
- * `.roomodes` at the workspace root, `parseYamlSafely` parses it as YAML, else as JSON, and
+ * `.roomodes` at the workspace root; `parseYamlSafely` strips a byte order mark, replaces the
+ * characters of `PROBLEMATIC_CHARS_REGEX` (`rooCleanText`) and parses the result as YAML, else the
+ * original text as JSON; and
  * `loadModesFromFile` reads its `customModes` list of `{ slug, name, … }`. Roo Code drops the whole
  * file when one mode fails its schema; agentls takes every string `slug`, so a mode it does not
  * know is never made up.
@@ -34,10 +36,10 @@ export async function readRooModes(fs: FileSystem, root: string): Promise<string
   });
 }
 
-/** The file's value as YAML, else JSON (Roo Code's order); undefined where neither reads it. A parser's error of any kind (deep nesting too) is no crash. */
+/** The file's value as YAML once cleaned, else JSON as it is (Roo Code's order); undefined where neither reads it. A parser's error of any kind (deep nesting too) is no crash. */
 function parsed(text: string): unknown {
   try {
-    return parse(text.replace(/^\uFEFF/, ''));
+    return parse(rooCleanText(text.replace(/^\uFEFF/, '')));
   } catch {
     try {
       return JSON.parse(text) as unknown;
@@ -46,3 +48,17 @@ function parsed(text: string): unknown {
     }
   }
 }
+
+/**
+ * The text with the characters Roo Code replaces before it parses `.roomodes` as YAML, replaced
+ * as it does (CustomModesManager.ts, `PROBLEMATIC_CHARS_REGEX`, `cleanInvisibleCharacters`): a
+ * no-break space by a space; zero-width spaces and joiners by nothing; typographic single and
+ * double quotes by `'` and `"`; the dashes U+2010 to U+2015 and the minus sign by `-`. O(length).
+ */
+function rooCleanText(text: string): string {
+  return text.replace(ROO_PROBLEM_CHARS, (c) => ROO_REPLACEMENTS[c] ?? '-');
+}
+
+// eslint-disable-next-line no-misleading-character-class
+const ROO_PROBLEM_CHARS = /[\u00A0\u200B\u200C\u200D\u2010-\u2015\u2212\u2018\u2019\u201C\u201D]/g;
+const ROO_REPLACEMENTS: Record<string, string> = { '\u00A0': ' ', '\u200B': '', '\u200C': '', '\u200D': '', '\u2018': "'", '\u2019': "'", '\u201C': '"', '\u201D': '"' };
