@@ -1,6 +1,8 @@
 import * as path from 'node:path';
-import { parse } from 'yaml';
+import { parseDocument, type Document } from 'yaml';
+import { LineIndex } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
+import { rooModeRefusal } from './rooModeSchema';
 
 /** Roo Code's project custom modes file, at the workspace root (its source: `ROOMODES_FILENAME`, below). */
 export const ROOMODES = '.roomodes';
@@ -9,43 +11,76 @@ export const ROOMODES = '.roomodes';
 const MAX_ROOMODES_BYTES = 256 * 1024;
 /** Modes taken from it: enough for any hand-kept list, and a bound on a hostile one. */
 const MAX_MODES = 500;
+/** Most characters of the YAML parser's own message kept: it quotes the text around the fault. */
+const MAX_PARSER_MESSAGE = 200;
 
-/**
- * The slugs of the custom modes the workspace's `.roomodes` defines: `[]` where there is no such
- * file, undefined where it cannot be read or is not YAML or JSON (then agentls knows no custom
- * mode, and says nothing that depends on them). Source: Roo Code's
- * src/core/config/CustomModesManager.ts (RooCodeInc/Roo-Code): `getWorkspaceRoomodes` takes
- * `.roomodes` at the workspace root; `parseYamlSafely` strips a byte order mark, replaces the
- * characters of `PROBLEMATIC_CHARS_REGEX` (`rooCleanText`) and parses the result as YAML, else the
- * original text as JSON; and
- * `loadModesFromFile` reads its `customModes` list of `{ slug, name, … }`. Roo Code drops the whole
- * file when one mode fails its schema; agentls takes every string `slug`, so a mode it does not
- * know is never made up.
- */
-export async function readRooModes(fs: FileSystem, root: string): Promise<string[] | undefined> {
-  const read = await fs.readText(path.join(root, ROOMODES), { maxBytes: MAX_ROOMODES_BYTES });
-  if (!read.ok) return read.reason === 'not-found' ? [] : undefined;
-  const value = parsed(read.text);
-  if (value === undefined) return undefined;
-  const modes = value !== null && typeof value === 'object' ? (value as { customModes?: unknown }).customModes : undefined;
-  if (modes === undefined || modes === null) return [];
-  if (!Array.isArray(modes)) return undefined;
-  return modes.slice(0, MAX_MODES).flatMap((m: unknown) => {
-    const slug = m !== null && typeof m === 'object' ? (m as { slug?: unknown }).slug : undefined;
-    return typeof slug === 'string' ? [slug] : [];
-  });
+/** Why Roo Code refuses a `.roomodes`, where (a 0-based line of the file), and the error Roo Code shows then (src/i18n/locales/en/common.json, `customModes.errors`). */
+export interface RooModesRefusal {
+  line: number;
+  why: string;
+  shown: string;
 }
 
-/** The file's value as YAML once cleaned, else JSON as it is (Roo Code's order); undefined where neither reads it. A parser's error of any kind (deep nesting too) is no crash. */
-function parsed(text: string): unknown {
+/** What Roo Code takes of the workspace's `.roomodes` (`readRooModes`). */
+export interface RooModesRead {
+  /** The slugs of its custom modes: `[]` where there is no such file or it defines none, undefined where agentls could not read it or Roo Code refuses it. */
+  modes: string[] | undefined;
+  /** Roo Code refuses the file: it shows an error and takes none of its modes. */
+  refused?: RooModesRefusal;
+}
+
+/**
+ * The custom modes of the workspace's `.roomodes`, as Roo Code takes them. Source: Roo Code's
+ * src/core/config/CustomModesManager.ts (RooCodeInc/Roo-Code): `getWorkspaceRoomodes` takes
+ * `.roomodes` at the workspace root; `parseYamlSafely` strips a byte order mark, replaces the
+ * characters of `PROBLEMATIC_CHARS_REGEX` (`rooCleanText`) and parses the result as YAML (the
+ * `yaml` package, ^2.8 in src/package.json, as agentls's), else the original text as JSON; where
+ * both fail it shows an error naming the YAML error's line ("at line N") and takes the file as
+ * `{}`. `loadModesFromFile` then takes no mode where the value has no truthy `customModes`, and
+ * checks the rest against `customModesSettingsSchema`: where that fails, it shows the schema's
+ * issues and takes no mode of the file (`return []`): one bad mode drops them all.
+ * A file too large or unreadable gives undefined with no refusal: agentls does not know.
+ */
+export async function readRooModes(fs: FileSystem, root: string): Promise<RooModesRead> {
+  const read = await fs.readText(path.join(root, ROOMODES), { maxBytes: MAX_ROOMODES_BYTES });
+  if (!read.ok) return { modes: read.reason === 'not-found' ? [] : undefined };
+  const parsed = parsedAsRooCode(read.text);
+  if ('refused' in parsed) return { modes: undefined, refused: parsed.refused };
+  const value = parsed.value;
+  const modes = value !== null && typeof value === 'object' ? (value as { customModes?: unknown }).customModes : undefined;
+  // `loadModesFromFile`: `!settings.customModes` takes no mode, and says nothing.
+  if (!modes) return { modes: [] };
+  const refused = rooModeRefusal(modes, parsed.yaml?.doc);
+  // The issue's place in the YAML text read: the cleaned one, whose zero-width characters are gone (no line ends are).
+  const line = refused?.offset === undefined || !parsed.yaml ? 0 : new LineIndex(parsed.yaml.cleaned).positionAt(refused.offset).line;
+  if (refused) return { modes: undefined, refused: { line, why: refused.why, shown: 'Invalid custom modes format in .roomodes' } };
+  return { modes: (modes as { slug: string }[]).slice(0, MAX_MODES).map((m) => m.slug) };
+}
+
+/**
+ * The file's value as Roo Code's `parseYamlSafely` takes it: YAML of the cleaned text, else JSON
+ * of the text as it is; where neither, the YAML error and its line. A parser's error of any kind
+ * (deep nesting, an alias bomb) is no crash. `yaml`: the YAML document and the text it was parsed from, to place a schema's issue.
+ */
+function parsedAsRooCode(text: string): { value: unknown; yaml?: { doc: Document; cleaned: string } } | { refused: RooModesRefusal } {
+  const cleaned = rooCleanText(text.replace(/^\uFEFF/, ''));
+  let yamlError: unknown;
   try {
-    return parse(rooCleanText(text.replace(/^\uFEFF/, '')));
+    const doc = parseDocument(cleaned);
+    // `yaml.parse` throws the document's first error, as here; its `toJS` throws on too many aliases.
+    if (doc.errors.length > 0) throw doc.errors[0];
+    return { value: doc.toJS() ?? {}, yaml: { doc, cleaned } };
+  } catch (err) {
+    yamlError = err;
+  }
+  try {
+    return { value: JSON.parse(text) as unknown };
   } catch {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return undefined;
-    }
+    const linePos = (yamlError as { linePos?: { line: number }[] } | undefined)?.linePos;
+    // The parser's first line, less its place, which the finding's line gives.
+    const said = String((yamlError as Error)?.message ?? yamlError).split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').slice(0, MAX_PARSER_MESSAGE);
+    const shown = `Invalid YAML in .roomodes file at line ${linePos ? linePos[0].line : 'unknown'}`;
+    return { refused: { line: linePos ? linePos[0].line - 1 : 0, why: `it is neither YAML nor JSON (the YAML parser says "${said}")`, shown } };
   }
 }
 

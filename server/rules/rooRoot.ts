@@ -4,7 +4,7 @@ import type { DirEntry, FileStat, FileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
 import { rooUserRuleFolder } from '../workspace/ruleLocations';
 import { isClineFallbackName, isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
-import { readRooModes, ROOMODES } from './rooModes';
+import { readRooModes, ROOMODES, type RooModesRefusal } from './rooModes';
 import { showsAgent, type AgentSelection } from './context/selection';
 
 /** What a workspace folder's root holds of Roo Code's (`agents/roo.ts` has the sources). */
@@ -17,8 +17,10 @@ export interface RooRoot {
   clineFallbacks: string[];
   /** The root has a `.roo` folder or a fallback file: Roo Code is in use there (what `auto` shows it by). */
   inUse: boolean;
-  /** The custom modes of the root's `.roomodes` (`readRooModes`: undefined where it could not be read). */
+  /** The custom modes of the root's `.roomodes` (`readRooModes`: undefined where it could not be read, or Roo Code refuses it). */
   customModes: string[] | undefined;
+  /** Why Roo Code refuses the root's `.roomodes`, taking none of its modes (`readRooModes`); none where it takes it or there is none. */
+  modesRefused?: RooModesRefusal;
   /** The slugs of the root's mode folders and `.roorules-{mode}` files, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
   userModes: string[];
 }
@@ -45,7 +47,9 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
   const clineFallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isClineFallbackName(e.name)).map((e) => e.name);
   const inUse = configEntries.length > 0 || fallbacks.length > 0 || (await fs.stat(config))?.kind === 'directory';
-  return { configEntries, fallbacks, clineFallbacks, inUse, customModes: await readRooModes(fs, root), userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
+  const modes = await readRooModes(fs, root);
+  const refused = modes.refused ? { modesRefused: modes.refused } : {};
+  return { configEntries, fallbacks, clineFallbacks, inUse, customModes: modes.modes, ...refused, userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
 }
 
 /** The slugs of the mode folders among `entries` (a root `.roo`'s): its folders named `rules-{mode}`. */

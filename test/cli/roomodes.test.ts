@@ -4,9 +4,12 @@ import { tempDir, writeTree } from '../helpers/repo';
 
 /**
  * The workspace's `.roomodes` as Roo Code reads it (rules/rooModes.ts has the source,
- * src/core/config/CustomModesManager.ts), through the built CLI: a correct file, YAML or JSON,
- * empty, or with no modes, gets nothing; one that parses only once the characters Roo Code cleans
- * (typographic quotes, dashes, no-break and zero-width spaces) are replaced is read as Roo Code reads it.
+ * src/core/config/CustomModesManager.ts), through the built CLI: a file that is neither YAML nor
+ * JSON, or whose modes Roo Code's schema refuses, is an error on `.roomodes` naming Roo Code (at
+ * the parser's line), and none of its modes is taken (the user's `~/.roo/rules-{mode}/` of one is
+ * not listed); a correct file, YAML or JSON, empty, or with no modes, gets nothing; one that parses
+ * only once the characters Roo Code cleans (typographic quotes, dashes, no-break and zero-width
+ * spaces) are replaced is read as Roo Code reads it.
  */
 const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'All modes.\n', 'src/a.ts': 'x\n' };
 const MODE = '  - slug: docs-writer\n    name: Docs\n    roleDefinition: You write docs.\n    groups: [read]\n';
@@ -20,6 +23,27 @@ function run(roomodes: string, ...args: string[]): { check: string; rules: strin
 const USER_FOLDER = '~/.roo/rules-docs-writer/mine.md';
 
 describe("Roo Code's .roomodes in agentls check and rules", () => {
+  it('says a .roomodes that is neither YAML nor JSON, at the parser\'s line, naming Roo Code', () => {
+    const { check, rules } = run(`customModes:\n${MODE}  - slug: [docs\n  bad: : :\n`);
+    expect(check).toContain('.roomodes:7:1: error [context/roomodes-refused] Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid YAML in .roomodes file at line 7"): it is neither YAML nor JSON (the YAML parser says "Flow sequence in block collection must be sufficiently indented and end with a ]").');
+    expect(check).toContain('1 problem (1 error, 0 warnings, 0 info)');
+    expect(rules).not.toContain(USER_FOLDER);
+  });
+
+  it.each([
+    ['a mode without groups', `customModes:\n${MODE}  - slug: two\n    name: Two\n    roleDefinition: R\n`, 6, 'customModes[1].groups is missing (a list of tool groups, [] for none)'],
+    ['an empty description', `customModes:\n${MODE}  - slug: two\n    name: Two\n    roleDefinition: R\n    description:\n    groups: []\n`, 9, 'customModes[1].description has no value (leave the key out, or give it text)'],
+    ['a slug twice', `customModes:\n${MODE}${MODE}`, 6, 'customModes[1].slug `docs-writer` is the slug of an earlier mode too'],
+    ['a slug Roo Code refuses', `customModes:\n${MODE}  - slug: ../escape\n    name: Bad\n    roleDefinition: R\n    groups: []\n`, 6, 'customModes[1].slug `../escape` holds other characters than letters, digits and dashes'],
+    ['a JSON mode without a role', '{ "customModes": [{ "slug": "docs-writer", "name": "Docs", "roleDefinition": "", "groups": ["read"] }] }\n', 1, 'customModes[0].roleDefinition is empty'],
+    ['customModes not a list', 'customModes:\n  slug: docs-writer\n', 2, 'its customModes is not a list of modes'],
+  ])("says a .roomodes with %s, which Roo Code's schema refuses, and takes none of its modes", (_what, roomodes, line, why) => {
+    const { check, rules } = run(roomodes);
+    expect(check).toContain(`.roomodes:${line}:1: error [context/roomodes-refused] Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid custom modes format in .roomodes"): ${why}`);
+    // The valid mode beside the refused one is dropped too: its user folder is not read.
+    expect(rules).not.toContain(USER_FOLDER);
+  });
+
   it.each([
     ['YAML', `customModes:\n${MODE}`, true],
     ['JSON', '{\n\t"customModes": [{ "slug": "docs-writer", "name": "Docs", "roleDefinition": "x", "groups": ["read", ["edit", { "fileRegex": "\\\\.md$" }]] }]\n}\n', true],
@@ -39,5 +63,9 @@ describe("Roo Code's .roomodes in agentls check and rules", () => {
     const { check, rules } = run(roomodes);
     expect(check).toMatch(/^Checked \d+ files: no problems\.\n$/);
     expect(rules).toMatch(/~\/\.roo\/rules-docs-writer\/mine\.md \(user-level, every project\) +always, only in the docs-writer mode/);
+  });
+
+  it('says nothing where Roo Code is not shown', () => {
+    expect(run('customModes:\n  - slug: [docs\n', '--agents', 'cursor').check).toMatch(/no problems/);
   });
 });

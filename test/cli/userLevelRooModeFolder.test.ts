@@ -48,18 +48,27 @@ describe("check of a user's Roo Code mode folder of a custom mode", () => {
 
   it('reads ~/.roo/rules-{mode}/ of a mode the workspace\'s .roomodes defines, YAML or JSON, with no folder of the mode in the workspace', () => {
     const modes = {
-      yaml: 'customModes:\n  - slug: docs-writer\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n  - slug: ../escape\n    name: Bad\n',
-      json: '{ "customModes": [{ "slug": "docs-writer", "name": "Docs", "roleDefinition": "x", "groups": ["read"] }, { "slug": "../escape" }] }\n',
+      yaml: 'customModes:\n  - slug: docs-writer\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n',
+      json: '{ "customModes": [{ "slug": "docs-writer", "name": "Docs", "roleDefinition": "x", "groups": ["read"] }] }\n',
     };
     for (const roomodes of Object.values(modes)) {
       const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roomodes': roomodes, '.roo/rules/a.md': 'All modes.\n' });
-      const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs-writer/mine.md': 'Write docs plainly.\n', '.roo/escape/x.md': 'Not a mode folder.\n' });
+      const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs-writer/mine.md': 'Write docs plainly.\n' });
       const listed = agentlsWithHome(ws, home, 'rules').stdout;
       expect(listed).toMatch(/~\/\.roo\/rules-docs-writer\/mine\.md \(user-level, every project\) +always, only in the docs-writer mode/);
-      // A slug Roo Code's schema refuses names no folder: nothing outside ~/.roo/rules-{mode} is read.
-      expect(listed).not.toContain('escape');
       const folder = path.join(home, '.roo', 'rules-docs-writer');
       expect(checkJson(ws, home, folder)).toEqual({ status: 0, paths: [], checked: 1, stderr: '' });
     }
+  });
+
+  it('reads no folder of a .roomodes holding a slug Roo Code\'s schema refuses: Roo Code then takes none of its modes', () => {
+    // CustomModesManager.ts, `loadModesFromFile`: a file failing `customModesSettingsSchema` gives no mode (test/cli/roomodes.test.ts has the error).
+    const roomodes = 'customModes:\n  - slug: docs-writer\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n  - slug: ../escape\n    name: Bad\n';
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roomodes': roomodes, '.roo/rules/a.md': 'All modes.\n' });
+    const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs-writer/mine.md': 'Write docs plainly.\n', '.roo/escape/x.md': 'Not a mode folder.\n' });
+    const listed = agentlsWithHome(ws, home, 'rules').stdout;
+    expect(listed).not.toContain('docs-writer');
+    // Nothing outside ~/.roo/rules-{mode} is read.
+    expect(listed).not.toContain('escape');
   });
 });

@@ -93,6 +93,8 @@ export interface InstructionSnapshot extends Gaps {
   codexOverridden: InstructionViews['codexOverridden'];
   /** The fallback files Roo Code does not read (`InstructionViews.rooShadowed`). */
   rooShadowed: InstructionViews['rooShadowed'];
+  /** The root's `.roomodes` where Roo Code refuses it (`InstructionViews.rooModesRefused`). */
+  rooModesRefused: InstructionViews['rooModesRefused'];
   /** The files of Zed's list it does not read (`InstructionViews.zedSkipped`). */
   zedSkipped: InstructionViews['zedSkipped'];
   /** The file of Zed's list Zed reads (`InstructionViews.zedReads`). */
@@ -157,8 +159,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, zedSkipped, zedReads } = await made.views;
-    return { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
+    const { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesRefused, zedSkipped, zedReads } = await made.views;
+    return { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesRefused, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
   }
 
   /**

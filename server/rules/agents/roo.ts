@@ -81,8 +81,8 @@ export function rooModeOf(name: string, prefix: 'rules-' | '.roorules-' | '.clin
 // Roo Code's built-in modes live with the other user-level places (workspace/ruleLocations.ts).
 export { ROO_BUILT_IN_MODES } from '../../workspace/ruleLocations';
 
-/** A mode's slug as Roo Code's source accepts it (`rooModeOf`). */
-const ROO_SLUG = /^[a-zA-Z0-9-]+$/;
+/** A mode's slug as Roo Code's source accepts it (`rooModeOf`, `rooModeSchema.ts`). */
+export const ROO_SLUG = /^[a-zA-Z0-9-]+$/;
 
 /** Whether a file name is one of Cline's root files Roo Code falls back to last: `.clinerules` or `.clinerules-{mode}` (the sources are at the top). */
 export function isClineFallbackName(name: string): boolean {

@@ -9,6 +9,7 @@ export const CONTEXT_CODES = {
   'context/drift': "Copies of one rule for different tools whose bodies differ",
   'context/codex-overridden': 'An AGENTS.md that Codex does not read, an AGENTS.override.md being beside it',
   'context/roo-fallback-unread': 'A .roorules (or .roorules-{mode}) file Roo Code does not read, its .roo/rules (or .roo/rules-{mode}) folder holding files',
+  'context/roomodes-refused': "A .roomodes Roo Code refuses (not YAML nor JSON, or a mode its schema refuses): it takes none of the file's modes",
   'context/zed-shadowed': "A file of Zed's rules list that Zed does not read, one earlier in its list being at the root",
   'context/codex-over-limit': "AGENTS.md files Codex reads for a folder that are together over its default 32 KiB: the file where it stops",
 } as const;

@@ -18,6 +18,7 @@ import { agentModel } from '../agents';
 import { specialEntryFinding, unwalkedLinkedFolderFinding } from '../lint/notRead';
 import { codexFindings } from './codexChain';
 import { rooFindings } from './rooFallback';
+import { rooModesFindings } from './rooModesFindings';
 import { zedFindings } from './zedRules';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
@@ -75,7 +76,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const nestedGemini = async () => NESTED_GEMINI.folders(rels()).holders;
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd, nestedGeminiFolders: nestedGemini }));
     const shown = (q: string) => displayPath(q, root, session.home);
-    for (const [p, found] of [...codexFindings(made.views, made.codexOverridden, shown), ...rooFindings(made.rooShadowed, shown), ...zedFindings(made.zedSkipped, shown)]) {
+    for (const [p, found] of [...codexFindings(made.views, made.codexOverridden, shown), ...rooFindings(made.rooShadowed, shown), ...rooModesFindings(made.rooModesRefused), ...zedFindings(made.zedSkipped, shown)]) {
       if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), ...found]);
     }
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);

@@ -87,26 +87,52 @@ describe('Roo Code in the server', () => {
   });
 
   it('follows the modes typed in an open .roomodes, before it is saved', async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-debg/x.md': 'Debg rule.\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: debg\n    name: Debg\n' });
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules-debg/x.md': 'Debg rule.\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: debg\n    name: Debg\n    roleDefinition: R\n    groups: []\n' });
     const c = await start({ folders: [ws], home: tempDir() });
     const a = c.uri(path.join(ws, 'src/a.ts'));
     const debgRule = async () => rooRules(await serverRulesFor(c, a)).find((r) => r.path === '.roo/rules-debg/x.md')?.applies;
     const modes = await c.open(path.join(ws, '.roomodes'));
     expect(await debgRule()).toBe(true);
     // The debg mode typed away: its folder's rule is in no mode Roo Code knows (a slug near a built-in mode is taken for a slip of it; one near none may be a mode of Roo Code's own settings).
-    await c.setText(modes, 'customModes:\n  - slug: other\n    name: O\n');
+    await c.setText(modes, 'customModes:\n  - slug: other\n    name: O\n    roleDefinition: R\n    groups: []\n');
     await until('the debg mode gone', debgRule, (applies) => applies === false, 15_000);
-    await c.setText(modes, 'customModes:\n  - slug: debg\n    name: D\n');
+    await c.setText(modes, 'customModes:\n  - slug: debg\n    name: D\n    roleDefinition: R\n    groups: []\n');
     await until('the debg mode back', debgRule, (applies) => applies === true, 15_000);
   });
 
   it("reads the user's ~/.roo/rules-{mode}/ of a mode the workspace's .roomodes alone defines", async () => {
     // Roo Code joins `rules-${mode}` to every `.roo` folder, `~/.roo` first (custom-instructions.ts, `addCustomInstructions`), in any mode it has.
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: docs-writer\n    name: Docs\n' });
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: docs-writer\n    name: Docs\n    roleDefinition: R\n    groups: [read]\n' });
     const home = writeTree(tempDir(), { '.roo/rules-docs-writer/mine.md': 'Mine.\n' });
     const c = await start({ folders: [ws], home });
     const forFile = await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts')));
     expect(rooRules(forFile).filter((r) => r.path.startsWith(home)).map((r) => [path.relative(home, r.path), r.agentMode, r.applies])).toEqual([['.roo/rules-docs-writer/mine.md', 'docs-writer', true]]);
+  });
+
+  it("says a .roomodes Roo Code refuses, pushed while closed and following its buffer once open, and takes none of its modes", async () => {
+    // Roo Code drops every mode of a .roomodes whose YAML or schema it refuses (CustomModesManager.ts, `loadModesFromFile`).
+    const mode = (slug: string) => `  - slug: ${slug}\n    name: N\n    roleDefinition: R\n    groups: []\n`;
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', 'src/a.ts': 'x\n', '.roomodes': `customModes:\n${mode('docs')}  - slug: bad\n    name: B\n` });
+    const home = writeTree(tempDir(), { '.roo/rules-docs/mine.md': 'Mine.\n' });
+    const c = await start({ folders: [ws], home });
+    const uri = c.uri(path.join(ws, '.roomodes'));
+    const refused = <T extends { code?: string | number }>(d: T[]) => d.filter((x) => x.code === 'context/roomodes-refused');
+    const closed = refused(await c.waitForDiagnostics(uri, (d) => refused(d).length > 0));
+    expect(closed.map((d) => [d.severity, d.range.start.line, d.message])).toEqual([[1, 5, 'Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid custom modes format in .roomodes"): customModes[1].roleDefinition is missing.']]);
+    const a = c.uri(path.join(ws, 'src/a.ts'));
+    const userDocs = async () => rooRules(await serverRulesFor(c, a)).some((r) => r.path.startsWith(home));
+    expect(await userDocs()).toBe(false);
+    const doc = await c.open(path.join(ws, '.roomodes'));
+    await c.waitForDiagnostics(doc, (d) => refused(d).length > 0);
+    // Made right in the buffer: the error goes, and the docs mode's user folder is read.
+    await c.setText(doc, `customModes:\n${mode('docs')}${mode('bad')}`);
+    await c.waitForDiagnostics(doc, (d) => refused(d).length === 0);
+    await until('the docs mode read', userDocs, (read) => read, 15_000);
+    // No YAML nor JSON: said at the parser's line.
+    await c.setText(doc, `customModes:\n${mode('docs')}  - slug: [docs\n  bad: : :\n`);
+    const broken = refused(await c.waitForDiagnostics(doc, (d) => refused(d).length > 0));
+    expect(broken.map((d) => d.range.start.line)).toEqual([6]);
+    expect(broken[0].message).toContain('Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid YAML in .roomodes file at line 7"): it is neither YAML nor JSON');
   });
 
   it('warns on a closed root .roorules-{slug} whose slug is a slip of a known mode, and lists it as never sent', async () => {

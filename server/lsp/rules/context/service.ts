@@ -12,6 +12,8 @@ import { agentCost } from '../../../rules/context/cost';
 import { agentGlobs, contextFindings, instructionGlobFindings, judgedRuleGlobs } from '../../../rules/context/findings';
 import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rules/context/codexChain';
 import { isRooPath, rooFindings } from '../../../rules/context/rooFallback';
+import { rooModesFindings } from '../../../rules/context/rooModesFindings';
+import { ROOMODES } from '../../../rules/rooModes';
 import { isRooFallbackName } from '../../../rules/agents/roo';
 import { isZedRootFile, zedFindings, type ZedSkipped } from '../../../rules/context/zedRules';
 import { ZED_OWN_FILE } from '../../../rules/agents/zed';
@@ -159,7 +161,7 @@ export class RulesContext {
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
       const asked = this.zedChanges;
       const snapshot = await this.state.instructions.snapshot(root);
-      const { views: instructionAgents, capped, special, unwalkedLinks, codexOverridden, rooShadowed, zedSkipped } = snapshot;
+      const { views: instructionAgents, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesRefused, zedSkipped } = snapshot;
       this.noteCodexShown(root, instructionAgents);
       this.noteZedShown(root, snapshot, asked);
       const view = engine.view(root);
@@ -188,10 +190,10 @@ export class RulesContext {
       this.lastTotals.set(root, totals);
       if (totalsChanged && due !== 'all') this.rediagnoseRuleFiles();
       const always = new Set(agents.flatMap((a) => a.rules.filter((r) => r.mode === 'always').map((r) => r.path)));
-      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), the fallback files Roo Code does not read (`rooFallback.ts`)
-      // and the files Zed passes over (`zedRules.ts`, among them rule files of the engine's: `.cursorrules`), as check says them.
+      // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), the fallback files Roo Code does not read (`rooFallback.ts`),
+      // the `.roomodes` it refuses (`rooModesFindings.ts`) and the files Zed passes over (`zedRules.ts`, among them rule files of the engine's: `.cursorrules`), as check says them.
       const shown = (q: string) => displayPath(q, root, ctx.session.home);
-      const notes = joinFindings([...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown), ...zedFindings(zedSkipped, shown)]);
+      const notes = joinFindings([...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown), ...rooModesFindings(rooModesRefused), ...zedFindings(zedSkipped, shown)]);
       // With the files only their own tool reads (ignored, or links: `rules/toolOnly.ts`), as `agentls check` judges them.
       for (const analysis of [...view.analyses, ...view.toolOnly]) {
         const p = analysis.candidate.path;
@@ -432,16 +434,19 @@ export class RulesContext {
   }
 
   /**
-   * Whether Roo Code reads an open root `.roorules` or `.roorules-{mode}` (`rooFallback.ts`), as
-   * a closed one's finding is pushed: from the folder's instruction views, made when a file came
-   * or went, so a keystroke lists nothing. Undefined for any other document.
+   * Whether Roo Code reads an open root `.roorules` or `.roorules-{mode}` (`rooFallback.ts`), and
+   * whether it refuses an open `.roomodes` (`rooModesFindings.ts`, from the buffer's text), as a
+   * closed one's finding is pushed: from the folder's instruction views, made when a file came
+   * or went (or `.roomodes`'s text changed), so a keystroke lists nothing. Undefined for any other document.
    */
   private async openRooFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
-    if (!doc.path || !isRooFallbackName(path.basename(doc.path))) return undefined;
+    const name = doc.path && path.basename(doc.path);
+    if (!doc.path || !name || (!isRooFallbackName(name) && name !== ROOMODES)) return undefined;
     const root = (await this.state.engine()).rootFor(doc.path);
     if (root === undefined) return undefined;
-    const { rooShadowed } = await this.state.instructions.snapshot(root);
+    const { rooShadowed, rooModesRefused } = await this.state.instructions.snapshot(root);
     const p = doc.path;
+    if (name === ROOMODES) return rooModesFindings(rooModesRefused.filter((r) => r.path === p)).get(p) ?? [];
     return rooFindings(rooShadowed.filter((s) => s.path === p), (q) => displayPath(q, root, this.state.context.session.home)).get(p) ?? [];
   }
 
