@@ -30,7 +30,8 @@ export const HASHLINE_EXIT_CODES: Record<PatchErrorKind, number> = {
 };
 
 const USAGE = `agentls hashline read FILE[:A-B]
-    Prints LINEhh|text rows (all lines, or lines A to B) with their anchors.
+    Prints LINEhh|text rows (all lines, or lines A to B) with their anchors; a B past the
+    last line shows up to the last, saying so on standard error.
 agentls hashline apply [--dry-run] [--path FILE] < PATCH
     Applies a § » « ≔ patch read from standard input. All files are written atomically, or
     none. --dry-run prints the diff instead of writing; --path names the file for a patch
@@ -108,6 +109,12 @@ async function read(args: string[], common: CommonOptions, io: CliIo): Promise<n
       return HASHLINE_EXIT_CODES.line_out_of_range;
     }
     io.stdout.write(anchored.rows.join('\n') + '\n');
+    // A range that ends past the last line shows the lines up to it, as agents' read tools cut a limit
+    // at the end of the file (a start past it is refused above); said, so that the last row shown is
+    // not taken for the end of the range asked (`hashline.md` §2 says nothing of a range past the end).
+    if (target.end !== undefined && target.end > anchored.end) {
+      write(io.stderr, `agentls hashline: note: ${target.file} has ${anchored.lineCount} lines, so lines ${anchored.start}-${anchored.end} are shown of the ${target.start}-${target.end} asked`);
+    }
     // Said at the read, not only when a patch is refused: these anchors can never be applied.
     const refused = refusingLoneCr(r, target.file);
     if (refused.kind === 'error') write(io.stderr, `agentls hashline: note: ${refused.message}`);
