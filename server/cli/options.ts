@@ -137,8 +137,9 @@ function needsAValue(option: CommonOption): string {
  * check`, as git and npm take them); unchanged otherwise. Only whole common options are
  * stepped over, each with its value: what follows them is the command (or the unknown word said to be one).
  * Throws a `UsageError` when they end without one: an option whose value is missing (`agentls
- * --root`), no command after them (`agentls --root check`, where `check` is the root), or a
- * command's own option before the command (`agentls --format json check`).
+ * --root`), no command after them (`agentls --root check`, where `check` is the root), a
+ * command's own option before the command (`agentls --format json check`), or an option where
+ * no command follows (`agentls --format json`).
  */
 export function commandFirst(argv: readonly string[]): string[] {
   let i = 0;
@@ -150,12 +151,22 @@ export function commandFirst(argv: readonly string[]): string[] {
   }
   const misplaced = optionBeforeCommand(argv, i);
   if (misplaced) throw new UsageError(misplaced);
-  if (i === 0) return [...argv];
-  if (i >= argv.length) {
-    throw new UsageError(`no command after ${argv.join(' ')} (the word after each of these options is its value)`);
+  if (i > 0 && i >= argv.length) {
+    // `agentls --root check`: the command was taken for a value.
+    const taken = argv.some((word) => COMMAND_NAMES.includes(word)) ? 'the word after each of these options is its value; ' : '';
+    throw new UsageError(`a command is missing after ${argv.join(' ')} (${taken}${commandsAre()})`);
   }
+  // An option where the command goes, with none named before `--` (else `optionBeforeCommand` said so):
+  // `agentls --format json` names no command, and "unknown command --format" would call the option one.
+  const word = argv[i];
+  if (word !== undefined && word.startsWith('-') && !TOP_LEVEL_FLAGS.includes(word)) {
+    throw new UsageError(`a command is missing before ${word} (${commandsAre()}; a command's own options go after its name)`);
+  }
+  if (i === 0) return [...argv];
   return [argv[i], ...argv.slice(0, i), ...argv.slice(i + 1)];
 }
+
+const commandsAre = () => `the commands: ${COMMAND_NAMES.join(', ')}`;
 
 /** What `agentls --help` and `agentls --version` are also written as: options of no command. */
 const TOP_LEVEL_FLAGS = ['--help', '-h', '--version', '-v'];

@@ -129,8 +129,33 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     const after = run('check', '--format', 'json');
     expect(after.status).toBe(0);
     expect(JSON.parse(after.stdout)).toHaveProperty('summary');
-    // A word after "--" is a path, not the command.
-    expect(run('--format', 'json', '--', 'check').stderr).toContain('unknown command "--format"');
+    // A word after "--" is a path, not the command: none is named.
+    expect(run('--format', 'json', '--', 'check').stderr).toBe(`agentls: a command is missing before --format (the commands: check, hashline, ast-edit, rules, search; a command's own options go after its name). Run agentls --help.\n`);
+  });
+
+  it('says a command is missing, and lists them, where options are given without one, with exit 2 as other usage errors', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '' });
+    const run = (...args: string[]) => {
+      const r = builtCli(args, { cwd: ws, home: null });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const commands = 'the commands: check, hashline, ast-edit, rules, search';
+    // A command's own option, and one no command has.
+    for (const [args, word] of [
+      [['--format', 'json'], '--format'],
+      [['--max-severity=warning'], '--max-severity=warning'],
+      [['--root', ws, '--json'], '--json'],
+      [['-x'], '-x'],
+    ] as const) {
+      expect(run(...args)).toEqual({ status: 2, stdout: '', stderr: `agentls: a command is missing before ${word} (${commands}; a command's own options go after its name). Run agentls --help.\n` });
+    }
+    // The common options alone.
+    expect(run('--agents', 'cursor')).toEqual({ status: 2, stdout: '', stderr: `agentls: a command is missing after --agents cursor (${commands}). Run agentls --help.\n` });
+    expect(run('--root', ws, '--home', ws)).toEqual({ status: 2, stdout: '', stderr: `agentls: a command is missing after --root ${ws} --home ${ws} (${commands}). Run agentls --help.\n` });
+    // A word that is no option is still an unknown command; help and the version still answer.
+    expect(run('bogus').stderr).toBe('agentls: unknown command "bogus". Run agentls --help.\n');
+    expect(run('--root', ws, '--help').status).toBe(0);
+    expect(run('--version').status).toBe(0);
   });
 
   it('says an option left without its value needs one, before the command, after it and in each command, with exit 2', () => {
@@ -148,7 +173,7 @@ describe('agentls commands: errors are errors, help says the exit codes', () => 
     // Another option where the value goes: the value is missing, not the word after it.
     expect(run('--root', '--home', ws, 'check')).toEqual({ status: 2, said: 'agentls: --root needs a value (DIR). Run agentls --help.' });
     // The options took every word: the one meant for the command is the root.
-    expect(run('--root', 'check')).toEqual({ status: 2, said: 'agentls: no command after --root check (the word after each of these options is its value). Run agentls --help.' });
+    expect(run('--root', 'check')).toEqual({ status: 2, said: 'agentls: a command is missing after --root check (the word after each of these options is its value; the commands: check, hashline, ast-edit, rules, search). Run agentls --help.' });
     // Each command's own options, in the same words.
     for (const args of [['check', '--format'], ['check', '--max-severity'], ['rules', '--for'], ['rules', '--prompt'], ['search', 'x', '--max'], ['ast-edit', '--pat'], ['ast-edit', 'a.ts', '--lang'], ['hashline', 'apply', '--path']]) {
       const flag = args[args.length - 1];
