@@ -78,7 +78,7 @@ export const checkCommand: CliCommand = {
     } catch (err) {
       // A JSON or SARIF reader (a code-scanning upload) reads only the report: a run that checked
       // nothing, for a path it cannot check, still writes one, saying why (and still exits 2).
-      if (err instanceof CliError && format !== 'text') io.stdout.write(await uncheckedReport(format, common, err.message.split('\n')));
+      if (err instanceof CliError && format !== 'text') io.stdout.write(await uncheckedReport(format, common, err.message.split('\n'), session.userRuleAreas()));
       throw err;
     } finally {
       session.dispose();
@@ -115,7 +115,7 @@ export const checkCommand: CliCommand = {
     // Which globs left a path out: the project's, or those of --ignore.
     const byFlag = projectIgnoreMatcher({ ...common.config, ignore: values.ignore ?? [] });
     const leftOutBy = (rel: string) => (byFlag(rel) ? '--ignore leaves it out' : "agentls.json's ignore leaves it out");
-    // Text says a path as its findings are said, from the shell's folder (`textPath`); JSON and SARIF's `incomplete` root-relative.
+    // Text says a path as its findings are said, from the shell's folder (`textPath`); JSON and SARIF's `incomplete` root-relative, and user-level places absolute (`machineLine`).
     const home = resolveHome(common.settings.home);
     // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
     const cwd = await underRoot(io.cwd, common.root);
@@ -137,6 +137,7 @@ export const checkCommand: CliCommand = {
       provenance: repository !== undefined ? await gitProvenance(repository) : undefined,
       texts: format === 'sarif' ? await flaggedTexts(run.results) : undefined,
       incomplete: failures,
+      userAreas,
       bom: await filesWithBom(run.results),
       lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files],
       cwd,
@@ -158,7 +159,7 @@ export const checkCommand: CliCommand = {
 };
 
 /** The report of a run that checked nothing: no results, and why, as an incomplete run's. */
-async function uncheckedReport(format: 'json' | 'sarif', common: CommonOptions, why: readonly string[]): Promise<string> {
+async function uncheckedReport(format: 'json' | 'sarif', common: CommonOptions, why: readonly string[], userAreas: readonly string[]): Promise<string> {
   const report: CheckReport = {
     root: common.root,
     home: resolveHome(common.settings.home),
@@ -167,6 +168,7 @@ async function uncheckedReport(format: 'json' | 'sarif', common: CommonOptions, 
     fixed: [],
     repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
     incomplete: why,
+    userAreas,
     // It looked nowhere: no "found no rule files in …".
     lookedIn: [],
   };

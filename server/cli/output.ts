@@ -64,6 +64,11 @@ export interface CheckReport {
   /** Why the run is incomplete (it then fails with exit 2): JSON and SARIF carry it, for tools that read only the report. */
   incomplete?: readonly string[];
   /**
+   * The user-level rule places (absolute: `userRuleAreas`): what `incomplete` names in them is said
+   * from `~` (`~/.claude/rules/shared`), as text prints it; JSON and SARIF name it by its absolute path.
+   */
+  userAreas?: readonly string[];
+  /**
    * Files (absolute paths) that start with a UTF-8 BOM. Findings and fixes address the text
    * on disk, BOM counted; every format reports line 1 of these as editors (and GitHub's
    * code scanning) show it, without the BOM, so columns match what a reader sees.
@@ -94,20 +99,31 @@ export function noAgentFilesText(report: CheckReport, showPath: (p: string) => s
   return `found no rule files, prompt documents, hashline patches or ast-edit recipes in ${where.map((p) => (p === report.root ? p : showPath(p))).join(', ')}`;
 }
 
-/** A path as JSON and SARIF give it: root-relative inside the root, `~/…` in the home, else absolute. */
-function machinePath(report: Pick<CheckReport, 'root' | 'home'>, p: string): string {
-  return displayPath(p, report.root, report.home);
+/** A path as JSON and SARIF give it: root-relative inside the root, else absolute (a user-level file too, as `diagnostics[].path` names it). */
+function machinePath(report: Pick<CheckReport, 'root'>, p: string): string {
+  return displayPath(p, report.root);
+}
+
+/**
+ * A line of `incomplete` as JSON and SARIF give it: the user-level places it names from `~`
+ * (`report.userAreas`, and what lies in them) named by their absolute paths, as `machinePath`
+ * names them; each mention respelt whole (`respeltPath`), so a root-relative path is never taken for one.
+ */
+function machineLine(report: Pick<CheckReport, 'home' | 'userAreas'>, line: string): string {
+  const { home } = report;
+  if (home === undefined) return line;
+  return (report.userAreas ?? []).reduce((out, area) => respeltPath(out, displayPath(area, undefined, home), toPosix(area)), line);
 }
 
 /**
  * A path as the text format shows it: a file of the root relative to the folder the command ran
  * in, `../` and all, as tsc prints it (`formatLocation` in TypeScript's src/compiler/program.ts:
  * `convertToRelativePath` against `getCurrentDirectory()`), so that a terminal's click-to-open and `vim FILE` resolve
- * it from the same shell; any other file as JSON gives it (`~/…` for user-level rules).
+ * it from the same shell; any other file from `~` when in the home (user-level rules), else absolute.
  */
 export function textPath(report: Pick<CheckReport, 'root' | 'home' | 'cwd'>, p: string): string {
   const { cwd, root } = report;
-  if (cwd === undefined || relativeInside(root, p) === undefined) return machinePath(report, p);
+  if (cwd === undefined || relativeInside(root, p) === undefined) return displayPath(p, root, report.home);
   // Run from a folder outside the project (a CI step naming it), a file not under that folder is
   // written whole: a path that climbs out of an unrelated folder says less (agentls's choice).
   if (!isInside(root, cwd) && !isInside(cwd, p)) return toPosix(p);
@@ -206,7 +222,7 @@ export function formatJson(report: CheckReport): string {
       ...(f.fix ? { fix: { description: f.fix.title, edits: shownEdits(report, abs, f.fix.edits) } } : {}),
     })),
     fixed: report.fixed.map((file) => ({ path: displayPath(file.path, report.root), fixes: file.fixes.map((x) => ({ code: x.code, codes: x.codes, description: x.title, edits: shownEdits(report, file.path, x.edits) })) })),
-    ...(report.incomplete?.length ? { incomplete: [...report.incomplete] } : {}),
+    ...(report.incomplete?.length ? { incomplete: report.incomplete.map((line) => machineLine(report, line)) } : {}),
     ...withNoAgentFiles(report),
   };
   return JSON.stringify(json, null, 2) + '\n';
@@ -255,7 +271,7 @@ export function formatSarif(report: CheckReport): string {
   // "error" one says the results may be incomplete; finding nothing to lint is no such gap, so a "warning".
   const none = withNoAgentFiles(report).noAgentFiles;
   const notifications = [
-    ...(report.incomplete ?? []).map((text) => ({ level: 'error', message: { text } })),
+    ...(report.incomplete ?? []).map((line) => ({ level: 'error', message: { text: machineLine(report, line) } })),
     ...(none === undefined ? [] : [{ level: 'warning', message: { text: none } }]),
   ];
   const sarif = {

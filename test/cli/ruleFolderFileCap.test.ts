@@ -61,9 +61,10 @@ describe('a rule folder of more files than agentls reads', () => {
     const namedReport = JSON.parse(named.stdout) as CheckJson;
     // The folder named says its cap on itself, as the project's does.
     expect(namedReport.diagnostics.map((d) => [d.path, d.code, d.message])).toEqual([[global, 'rule/too-large', CAPPED]]);
-    // Named, it is walked as Cline reads it, subfolders too (`userAreaReading.ts`), with the walk's budget of entries: the run says where that stopped.
+    // Named, it is walked as Cline reads it, subfolders too (`userAreaReading.ts`), with the walk's budget of entries: the run says where that stopped,
+    // naming the folder by its absolute path, as JSON names every user-level file.
     expect(namedReport.incomplete).toEqual([
-      `~/.cline/rules: This rule folder holds ${(N + 1).toLocaleString('en-US')} entries; agentls reads up to ${N.toLocaleString('en-US')} entries: its files among the first ${N.toLocaleString('en-US')} by name are read for Cline; the files past them and those in its subfolders are not, so its rules there are not counted and their globs not checked.`,
+      `${global}: This rule folder holds ${(N + 1).toLocaleString('en-US')} entries; agentls reads up to ${N.toLocaleString('en-US')} entries: its files among the first ${N.toLocaleString('en-US')} by name are read for Cline; the files past them and those in its subfolders are not, so its rules there are not counted and their globs not checked.`,
     ]);
     // The files it read, not every file of the folder: the one past the cap is not checked.
     expect(namedReport.summary.filesChecked).toBe(N);
