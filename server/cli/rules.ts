@@ -26,6 +26,7 @@ import { listingGaps } from './listingGaps';
 import { nestedRuleFiles } from './nestedListing';
 import { rulesForArgument } from './rulesFor';
 import { unreadRuleFolders, unreadRuleFoldersFor } from '../rules/unreadRuleFolders';
+import { agentsInPlay } from '../rules/context/userLevelFiles';
 import { resolveHome } from '../workspace/home';
 import { optionsForNamedPaths, refuseWholeRoot } from './wholeRoot';
 
@@ -131,14 +132,16 @@ ${exitCodesHelp('printed', 'does not occur')}`,
       const extra = made?.views ?? [];
       // The agents' rule folders walked only as far as agentls reads: said with the others read in part.
       const inPart = made ? cappedInstructionUnread(made.capped, common.root, engine.xcshSubfoldersCapped(common.root)) : [];
+      // Another agent's user-level folder it could not read is said where that agent is in play, as check says it (`outOfPlayUserFolder`).
+      const inPlay = agentsInPlay(extra);
       const answer = target !== undefined && listing ? await rulesForArgument(view, target, session, extra, common.settings.rules.agents) : undefined;
       // Rule folders it could not read (links out of the workspace or to nothing, unlistable, a file where the folder goes): said with the answer,
       // as the editor says them (`RulesContext.forFile`, `agentls/ruleBuckets`); for one file, those whose rules could reach it, and how many others.
       const unread = !listing
         ? undefined
         : answer
-          ? unreadRuleFoldersFor(engine, session, common.root, listing.unfollowed, answer.file, inPart)
-          : { unread: unreadRuleFolders(engine, session, common.root, listing.unfollowed, inPart), elsewhere: 0 };
+          ? unreadRuleFoldersFor(engine, session, common.root, listing.unfollowed, answer.file, inPlay, inPart)
+          : { unread: unreadRuleFolders(engine, session, common.root, listing.unfollowed, inPlay, inPart), elsewhere: 0 };
       const withUnread = <T extends object>(result: T): T & { unread?: UnreadRuleFolderInfo[]; unreadElsewhere?: number } => ({
         ...result,
         ...(unread?.unread.length ? { unread: unread.unread } : {}),

@@ -17,8 +17,7 @@ import { agentsMdForClaudeFindings, claudeImportFindingsFor } from './lint/claud
 import { isClaudeMemoryFile } from './claudeImports';
 import { mdcLinkFindings } from './lint/mdcLinks';
 import { filesPastSubfolders, withUncheckedCount } from './pastSubfolders';
-import { shownUserLevelFiles } from './context/userLevelFiles';
-import { userToolFolderAgent } from './brokenToolFolders';
+import { outOfPlayUserFolder, shownUserLevelFiles } from './context/userLevelFiles';
 
 /**
  * Every rules finding of a workspace (or of `files`): rule files the agents read and
@@ -50,8 +49,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     // Another agent's user-level folder linked to nothing (`~/.roo/rules → /gone`) is counted in the note of a whole run
     // only where that agent is in play, as its files there are: named by `--agents` (the engine says it of no other), or,
     // under `auto`, with a view of some rule (Roo Code's: a project that uses Roo Code; Kiro's: a steering file anywhere).
-    const folderOf = shownUserLevel && session.settings.rules.agents === 'auto' && session.rootOf(p) === undefined ? userToolFolderAgent(session.home, p) : undefined;
-    if (folderOf !== undefined && !shownUserLevel!.agents.has(folderOf)) continue;
+    if (shownUserLevel && outOfPlayUserFolder(session, p, shownUserLevel.agents)) continue;
     notes?.judged?.(p);
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);

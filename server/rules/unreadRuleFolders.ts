@@ -4,6 +4,7 @@ import { nestedRuleFolderAt } from '../workspace/ruleLocations';
 import type { WorkspaceSession } from '../workspace/session';
 import type { RulesEngine } from './engine';
 import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
+import { outOfPlayUserFolder } from './context/userLevelFiles';
 
 /**
  * The rule folders of a workspace folder whose rules no listing holds, each with what
@@ -13,11 +14,20 @@ import { unfollowedRuleFolderFindings } from './unfollowedRuleFolders';
  * from `RuleFolderLinks.unfollowed`). Said with the buckets (`agentls rules`,
  * `agentls/ruleBuckets`) and, narrowed by `unreadRuleFoldersFor`, under the rules for a file,
  * so that "these rules" is never taken for the whole. One stat per unfollowed link (a
- * handful), no listing. `inPart`: the folders the caller read in part itself (Claude Code's
+ * handful), no listing. `inPlay`: the agents in play in the folder (`agentsInPlay` of its
+ * instruction views): another agent's user-level folder is left out (`outOfPlayUserFolder`), as
+ * `check` leaves it out. `inPart`: the folders the caller read in part itself (Claude Code's
  * and Copilot's, `cappedInstructionUnread`), said with the root's.
  */
-export function unreadRuleFolders(engine: RulesEngine, session: WorkspaceSession, root: string, unfollowed: readonly string[], inPart: readonly UnreadRuleFolderInfo[] = []): UnreadRuleFolderInfo[] {
-  return sorted([...rootUnread(engine, root, session.home), ...inPart, ...nestedUnread(session, root, unfollowed)]);
+export function unreadRuleFolders(
+  engine: RulesEngine,
+  session: WorkspaceSession,
+  root: string,
+  unfollowed: readonly string[],
+  inPlay: ReadonlySet<string>,
+  inPart: readonly UnreadRuleFolderInfo[] = [],
+): UnreadRuleFolderInfo[] {
+  return sorted([...rootUnread(engine, session, root, inPlay), ...inPart, ...nestedUnread(session, root, unfollowed)]);
 }
 
 /**
@@ -34,6 +44,7 @@ export function unreadRuleFoldersFor(
   root: string,
   unfollowed: readonly string[],
   file: string,
+  inPlay: ReadonlySet<string>,
   inPart: readonly UnreadRuleFolderInfo[] = [],
 ): { unread: UnreadRuleFolderInfo[]; elsewhere: number } {
   const holds = (rel: string) => {
@@ -42,7 +53,7 @@ export function unreadRuleFoldersFor(
   };
   const others = nestedUnread(session, root, unfollowed.filter((rel) => !holds(rel)));
   return {
-    unread: sorted([...rootUnread(engine, root, session.home), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
+    unread: sorted([...rootUnread(engine, session, root, inPlay), ...inPart, ...nestedUnread(session, root, unfollowed.filter(holds))]),
     elsewhere: new Set(others.map((u) => u.path)).size,
   };
 }
@@ -53,11 +64,13 @@ export function unreadRuleFoldersFor(
  * are more than agentls reads (`notRead.ts`), the first of them read. A user-level one is
  * named by its absolute path, as the data names every user-level file, in its message too
  * (which says `~/.roo/rules`, as `check` prints it): `homePaths.ts` gives both back as `~/…` to print.
+ * Another agent's user-level folder is left out where that agent is not in play (`inPlay`).
  */
-function rootUnread(engine: RulesEngine, root: string, home: string): UnreadRuleFolderInfo[] {
-  return [...engine.unreadLocations(root)].map(([p, f]) => {
+function rootUnread(engine: RulesEngine, session: WorkspaceSession, root: string, inPlay: ReadonlySet<string>): UnreadRuleFolderInfo[] {
+  const unread = [...engine.unreadLocations(root)].filter(([p]) => !outOfPlayUserFolder(session, p, inPlay));
+  return unread.map(([p, f]) => {
     const shown = displayPath(p, root);
-    return { path: shown, code: f.code, message: respeltPath(f.message, displayPath(p, root, home), shown), ...(f.code === 'rule/too-large' ? { readInPart: true as const } : {}) };
+    return { path: shown, code: f.code, message: respeltPath(f.message, displayPath(p, root, session.home), shown), ...(f.code === 'rule/too-large' ? { readInPart: true as const } : {}) };
   });
 }
 

@@ -82,7 +82,8 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
    * Claude Code's anywhere, as the agent's files in the home are left out of the note where its
    * view is not shown: `userLevelNoteAgents`): its check says nothing of the link, and passes.
    * `--agents` naming the agent counts it, and the run passes all the same: no user-level
-   * problem fails a project's run.
+   * problem fails a project's run. `agentls rules` makes the same choice: it lists the link among
+   * the folders it could not read only where check counts it.
    */
   for (const [link, agent] of [
     ['.claude/rules', 'claude'],
@@ -92,7 +93,7 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
     ['.continue/rules', 'continue'],
     ['.kiro/steering', 'kiro'],
   ] as const) {
-    it(`~/${link} in a project that does not use ${agent}: not in the note of its check, which passes; --agents ${agent} counts it`, () => {
+    it(`~/${link} in a project that does not use ${agent}: not in the note of its check, which passes, nor in agentls rules; --agents ${agent} counts it in both`, () => {
       const { ws, home, located } = setUp(link);
       const whole = agentlsWithHome(ws, home, 'check', '--format', 'json');
       expect(whole.status, whole.stderr).toBe(0);
@@ -103,6 +104,13 @@ describe("another agent's user-level rule folder that is a link to nothing", () 
       expect(shown.status, shown.stderr).toBe(0);
       expect(shown.stderr).toContain(`1 problem in your user-level rules (~/${link}) is not reported`);
       expect(shown.stderr).toContain(`agentls check --home ${home} ${located} reports it`);
+
+      const unreadOf = (...args: string[]) => (JSON.parse(agentlsWithHome(ws, home, 'rules', '--json', ...args).stdout) as { unread?: { path: string }[] }).unread?.map((u) => u.path) ?? [];
+      expect(agentlsWithHome(ws, home, 'rules').stdout).not.toContain(`~/${link}`);
+      expect(unreadOf()).toEqual([]);
+      expect(unreadOf('--for', 'src/a.ts')).toEqual([]);
+      expect(unreadOf('--agents', agent)).toEqual([located]);
+      expect(unreadOf('--for', 'src/a.ts', '--agents', agent)).toEqual([located]);
     });
   }
 

@@ -6,6 +6,7 @@ import { isRecord } from '../../core/settings';
 import { alwaysSentSection, bucketsWithCosts } from '../../rules/context/agents';
 import { bucketsMarkdown, incompleteLine, agentSectionsText, systemPromptMarkdown, unreadFoldersText } from '../../rules/report';
 import { unreadRuleFolders } from '../../rules/unreadRuleFolders';
+import { agentsInPlay } from '../../rules/context/userLevelFiles';
 import { cappedInstructionUnread } from '../../rules/context/cappedFolders';
 import { bucketsFromHome } from '../../rules/homePaths';
 import { RULE_URL_PREFIX } from '../../rules/ruleUrl';
@@ -45,7 +46,9 @@ export function rulesRequestsFeature(state: RulesState): Feature {
     // Rule folders whose rules are not read, the root's and the packages' the file index did not follow (none yet while it lists: `indexing` says so), as `agentls rules` lists them.
     const links = await unfollowedLinks(state.context, view.cwd);
     // With the agents' rule folders the views read only in part.
-    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed, cappedInstructionUnread(capped, view.cwd, engine.xcshSubfoldersCapped(view.cwd)));
+    // Another agent's user-level folder, where that agent is in play in this folder (`outOfPlayUserFolder`), as check says it.
+    const inPart = cappedInstructionUnread(capped, view.cwd, engine.xcshSubfoldersCapped(view.cwd));
+    const unread = unreadRuleFolders(engine, state.context.session, view.cwd, links.unfollowed, agentsInPlay(views), inPart);
     const whole = { ...result, ...(incomplete.length ? { incomplete } : {}), ...(unread.length ? { unread } : {}) };
     // Made from part of the index, be it the nested folders (Cursor's) or the links (every agent's): said either way.
     return { result: indexing || links.listing ? { ...whole, indexing: true } : whole, view, views };

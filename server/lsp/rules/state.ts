@@ -26,6 +26,7 @@ import type { ServerContext } from '../feature';
 import type { OpenDocument } from '../documents';
 import { bomNotInEditor, placedAsEditorShows } from '../editorFindings';
 import { InstructionViewsCache } from './instructions';
+import { UserFoldersInPlay } from './userFoldersInPlay';
 import { judgesImports, UnlistedRuleFiles } from './unlisted';
 import { ChainReads } from './chainReads';
 import { ChainMemo } from './chainMemo';
@@ -54,6 +55,8 @@ export class RulesState {
   private unsubscribe: (() => void) | undefined;
   /** Claude Code's, Copilot's and the AGENTS.md readers' views of each folder (files the engine does not list). */
   readonly instructions = new InstructionViewsCache(() => this.context);
+  /** Other agents' user-level folders the engine reports, said only where their agent is in play (`userFoldersInPlay.ts`). */
+  private readonly userFolders = new UserFoldersInPlay(() => this.context.session, this.instructions);
   /** Findings of closed rule files the engine does not list but their own tools read. */
   private readonly unlisted = new UnlistedRuleFiles(() => this.context, RULES_SOURCE);
   /** What the Claude Code verdicts on open documents read (their import chains, through the buffers): a change there diagnoses them again. */
@@ -151,6 +154,9 @@ export class RulesState {
     const affected = await this.apply(engine, batch, 'disk');
     // With the listed CLAUDE.md and AGENTS.md files whose import chains or neighbours changed.
     await this.publish(affected, false);
+    // And another agent's user-level folder whose agent came into play or went out of it (a project's first `.roo/rules` file).
+    const flipped = await this.userFolders.changed(engine.rootPaths, engine.reportedPaths());
+    await this.push(new Set([...flipped].filter((p) => !affected.has(p))), false);
     // And the closed Cursor rules whose mdc: links may name the file that came or went.
     const isOpen = (p: string) => this.context.documents.getByPath(p) !== undefined;
     const dependents = [...this.listedMemory.affectedBy(engine, batch), ...mdcLinkersAffectedBy(this.context.session, engine, batch, isOpen)];
@@ -368,6 +374,7 @@ export class RulesState {
 
   /** Findings of a file that is not open: from the engine, plus its `rule://` references, for a CLAUDE.md or AGENTS.md Claude Code's verdicts, and a Cursor rule's `mdc:` links. */
   private async findingsForPath(engine: RulesEngine, p: string): Promise<Finding[]> {
+    if (await this.userFolders.holdsBack(engine.rootPaths, p)) return [];
     const out = engine.findings(p);
     const analysis = engine.analysis(p);
     if (analysis) out.push(...xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), this.context.session.settings.rules.agents));

@@ -5,17 +5,19 @@ import type { RuleBucketsResult } from '../../../protocol/rules';
 import { useLspClients } from '../../helpers/lspClient';
 import { until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
+import { HOME_AGENTS_WORKSPACE } from '../../helpers/homeAgentsWorkspace';
 
 /*
  * The user-level rule folders of Roo Code, Continue and Claude Code as links to nothing, in the
- * server: each is among the rule folders it could not read (as Cline's global folder is), naming
- * the agent that reads no rules there, and the link's own diagnostics say so.
+ * server, for a project that uses each of those agents: each is among the rule folders it could
+ * not read (as Cline's global folder is), naming the agent that reads no rules there, and the
+ * link's own diagnostics say so.
  */
 const start = useLspClients(afterEach);
 
 describe("the server and another agent's user-level rule folder linked to nothing", () => {
   it('lists each among the folders it could not read and reports it on the link', async () => {
-    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'Use tabs.\n', 'src/a.ts': 'x\n' });
+    const ws = writeTree(tempDir(), { ...HOME_AGENTS_WORKSPACE, 'CLAUDE.md': '# Project\n' });
     const home = tempDir('agentls-home-');
     const links = { '.roo/rules': 'Roo Code', '.continue/rules': 'Continue', '.claude/rules': 'Claude Code', '.roo/rules-ask': 'Roo Code' };
     for (const rel of Object.keys(links)) {
@@ -34,6 +36,44 @@ describe("the server and another agent's user-level rule folder linked to nothin
     // A built-in mode's folder, which Roo Code's view reads as it reads ~/.roo/rules.
     const onModeLink = await c.waitForDiagnostics(c.uri(path.join(home, '.roo/rules-ask')), (d) => d.length > 0, 20_000);
     expect(onModeLink.map((d) => [d.code, d.message])).toEqual([['rule/unreadable', 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.']]);
+  });
+});
+
+/*
+ * The same link where the project does not use its agent (`auto`, a project of Cursor's alone):
+ * the server says nothing of it, on the link or among the folders it could not read, as
+ * `agentls check` leaves it out of its note; once the project uses the agent (its first
+ * `.roo/rules` file), both say it, and no longer once that file is gone.
+ */
+describe("the server and another agent's user-level rule folder linked to nothing, that agent not in play", () => {
+  it('says nothing of it until the project uses the agent, then says it on the link and in the buckets', async () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/a.mdc': '---\nalwaysApply: true\n---\nUse tabs.\n', 'src/a.ts': 'x\n' });
+    const home = tempDir('agentls-home-');
+    fs.mkdirSync(path.join(home, '.roo'));
+    fs.symlinkSync('../gone', path.join(home, '.roo/rules'));
+    const c = await start({ folders: [ws], home });
+    const link = c.uri(path.join(home, '.roo/rules'));
+    const said = 'This rule location is a symbolic link that leads to ../gone, which does not exist: Roo Code reads no rules from it.';
+    const unread = async (wanted: (paths: string[]) => boolean) => {
+      const buckets = await until('the buckets', () => c.request<RuleBucketsResult>('agentls/ruleBuckets', { uri: c.uri(ws) }), (r) => r.indexing === undefined && wanted((r.unread ?? []).map((u) => u.path)));
+      return (buckets.unread ?? []).map((u) => [u.path, u.message]);
+    };
+    // Logged after the first findings of every rule place the engine reports were sent: none came for the link.
+    await c.waitForLog(/^rules: \d+ rule files the xcsh agent lists/, 30_000);
+    expect(c.diagnostics.get(link)?.diagnostics ?? []).toEqual([]);
+    expect(await unread(() => true)).toEqual([]);
+
+    // The client reports what changed on disk (the server watches nothing itself here).
+    const told = (type: number, ...rels: string[]) => c.notify('workspace/didChangeWatchedFiles', { changes: rels.map((rel) => ({ uri: c.uri(path.join(ws, rel)), type })) });
+    writeTree(ws, { '.roo/rules/b.md': 'Be brief.\n' });
+    await told(1, '.roo', '.roo/rules', '.roo/rules/b.md');
+    expect((await c.waitForDiagnostics(link, (d) => d.length > 0, 20_000)).map((d) => [d.code, d.message])).toEqual([['rule/unreadable', said]]);
+    expect(await unread((paths) => paths.length > 0)).toEqual([[path.join(home, '.roo/rules'), said]]);
+
+    fs.rmSync(path.join(ws, '.roo'), { recursive: true });
+    await told(3, '.roo/rules/b.md', '.roo/rules', '.roo');
+    expect(await c.waitForDiagnostics(link, (d) => d.length === 0, 20_000)).toEqual([]);
+    expect(await unread((paths) => paths.length === 0)).toEqual([]);
   });
 });
 

@@ -23,6 +23,7 @@ import { DEFAULT_INSTRUCTIONS } from '../../../workspace/copilotLocations';
 import { LineIndex } from '../../../core/text';
 import { ReachByRoot } from './reach';
 import { unreadRuleFoldersFor } from '../../../rules/unreadRuleFolders';
+import { agentsInPlay } from '../../../rules/context/userLevelFiles';
 import { cappedInstructionFinding, cappedInstructionUnread } from '../../../rules/context/cappedFolders';
 import { Methods } from '../../../../protocol/methods';
 import { agentModel, type AgentId } from '../../../rules/agents';
@@ -328,7 +329,8 @@ export class RulesContext {
     // The packages' linked rule folders the file index did not follow (none yet while it lists: `indexing` says so), and the root's, as `agentls rules --for` says them:
     // those whose rules could reach the file, and how many others (`agentls/ruleBuckets` lists them).
     // Claude Code's and Copilot's rule folders read only in part with them: their rules past the cap may reach any file.
-    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file, cappedInstructionUnread(capped, root, read.engine.xcshSubfoldersCapped(root)));
+    const inPart = cappedInstructionUnread(capped, root, read.engine.xcshSubfoldersCapped(root));
+    const { unread, elsewhere } = unreadRuleFoldersFor(read.engine, this.state.context.session, root, links.unfollowed, result.file, agentsInPlay(views), inPart);
     const answer = { ...result, ...(unread.length ? { unread } : {}), ...(elsewhere ? { unreadElsewhere: elsewhere } : {}) };
     // The other nested folders past the index's cap or the folder cap are missing: said, as `agentls rules --for` says it.
     const whole = incomplete.length ? { ...answer, incomplete } : answer;
