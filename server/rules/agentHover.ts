@@ -199,7 +199,10 @@ export function toolKeyLine(reading: ToolReading, entry: Pick<KeyEntry, 'rawKey'
   const value = fm[key];
   const activation = agent.activation(fm);
   const unusedGlobs = agent.globs?.key === key && activation.mode !== 'globs' ? ', so these globs do nothing' : '';
-  const applied = reading.drop ? reading.drop.why.replace(/\.$/, '') : `In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}`;
+  // Sent by no one, or one of two files of its id (Cline 4's `rule/shadowed`): said as the diagnostic and `agentls rules` say it, never as applied.
+  const replaced = reading.findings.find((f) => f.code === 'rule/shadowed')?.message;
+  const notSent = reading.drop?.why ?? replaced;
+  const applied = notSent !== undefined ? notSent.replace(/\.$/, '') : `In ${agent.name} this rule is ${describeActivation(activation, agent, reading.scope)}`;
   const said = [...new Set(reading.findings.filter((f) => KEY_VALUE_CODES.has(f.code) && rangesIntersect(f.range, entry.lineRange)).map((f) => f.message))];
   if (said.length) return `${said.join(' ')} ${applied}.`;
   const read = value === undefined || value === null ? '' : `: \`${show(value)}\``;

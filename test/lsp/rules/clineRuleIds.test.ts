@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLikeCheck } from '../../helpers/checkParity';
+import { hoverText } from '../../helpers/hover';
 import { useLspClients } from '../../helpers/lspClient';
 import { tempDir, writeTree } from '../../helpers/repo';
 
@@ -27,5 +28,22 @@ describe('Two Cline rule files of one id, over LSP', () => {
     fs.writeFileSync(later, '---\nname: Later\n---\nRead later.\n');
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(later), type: 2 }] });
     await c.waitForDiagnostics(dropped, (ds) => ds.length === 0);
+  });
+
+  it('say in the hover of the replaced file, on its first line and on its keys, that Cline 4 sends none of it, as the warning does', async () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.clinerules/plain.md': '---\npaths:\n  - "src/**"\n---\nWorkspace plain.\n',
+      '.cline/rules/plain.md': 'Read later.\n',
+    });
+    const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
+    const dropped = await c.open(path.join(ws, '.clinerules/plain.md'));
+    const published = await c.waitForDiagnostics(dropped, (ds) => ds.some((d) => d.code === 'rule/shadowed'));
+    const said = String(published.find((d) => d.code === 'rule/shadowed')!.message).replace(/\.$/, '');
+    expect(await hoverText(c, dropped, 0, 1)).toContain('Cline: not sent by Cline 4 and the Cline CLI: .cline/rules/plain.md, read after it, has its id `plain` and replaces it.');
+    // On a key: what Cline reads of it, then the warning's words, never "sent in every request".
+    const key = await hoverText(c, dropped, 1, 1);
+    expect(key).toContain(`${said}.`);
+    expect(key).not.toMatch(/sent in every request|applies this rule/);
   });
 });
