@@ -92,7 +92,7 @@ export interface SkippedFile {
    * (`LIMITS.ruleSubfolderEntries`): the subfolders past those are not looked into.
    * `cline-link`: a symbolic link in `.cline/rules` or a global rule folder of Cline's, which
    * Cline never reads and the xcsh agent never looks at (`clineLinks`); `linkedFolder` where it
-   * leads to a folder.
+   * leads to a folder, `target` (what it leads to, in words) where to no file or folder.
    */
   why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'tool-extension' | 'too-many' | 'cline-link';
   /** With `cline-link`: the link leads to a folder. */
@@ -103,7 +103,7 @@ export interface SkippedFile {
   subfolders?: true;
   /** With `subfolders`: the first subfolder not looked into; it and those after it by name were not (`listNested`). */
   from?: string;
-  /** With `outside`: where the link leads. With `broken-link`: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
+  /** With `outside`: where the link leads. With `broken-link`, and a `cline-link` to no file or folder: what it leads to, in words. With `file-location`: where the link leads, as written (none for a plain file). */
   target?: string;
   /** With `file-location`: the rule folder it stands for (`.cursor/rules` when `.cursor` is the file). */
   folder?: string;
@@ -217,7 +217,9 @@ async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, ou
     const folder = host.isFolder(full);
     if (!folder && !isClineRuleName(entry.name)) continue;
     if (++told > LIMITS.ruleFolderFiles) return;
-    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}) });
+    // To nothing, round a loop, or to a pipe: no rule stands behind it (a stat through the link, nothing opened).
+    const broken = folder ? undefined : host.brokenLink(full);
+    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}), ...(broken !== undefined ? { target: broken } : {}) });
   }
 }
 

@@ -23,6 +23,8 @@ function setUp(): { ws: string; home: string } {
   });
   fs.symlinkSync('../../shared/s.md', path.join(ws, '.cline/rules/linked.md'));
   fs.symlinkSync('../../shared/dir', path.join(ws, '.cline/rules/dir'));
+  // A link to nothing: no rule behind it, which Cline passes over without a word.
+  fs.symlinkSync('../../shared/gone.md', path.join(ws, '.cline/rules/gone.md'));
   // Cline's loader stats `AGENTS.md` in each folder, following a link; a linked `.json` it would not read as a rule anyway.
   fs.symlinkSync('../../shared/s.md', path.join(ws, '.cline/rules/AGENTS.md'));
   fs.symlinkSync('../../notes.json', path.join(ws, '.cline/rules/notes.json'));
@@ -36,19 +38,22 @@ function setUp(): { ws: string; home: string } {
 const shown = (home: string, p: string) => (p.startsWith(home) ? `~/${path.relative(home, p)}` : p);
 
 describe('Symbolic links in the rule folders only Cline 4 reads', () => {
-  it('get a warning naming Cline 4 and the Cline CLI, a linked file or a linked folder, and nothing else is said', () => {
+  it('get an error naming Cline 4 and the Cline CLI, a linked file or a linked folder, as in .clinerules; a link to nothing a warning; nothing else is said', () => {
     const { ws, home } = setUp();
     const report = JSON.parse(agentlsWithHome(ws, home, 'check', '--format', 'json', '.', path.join(home, '.cline', 'rules'), path.join(home, 'Documents', 'Cline', 'Rules')).stdout) as CheckJson;
     const said = report.diagnostics.map((d) => `${shown(home, d.path)} ${d.severity} ${d.code}`);
+    // The rules behind a link are never sent, as behind a link in `.clinerules/` (checkClineLinks.test.ts): Cline does other than they say.
     expect(said).toEqual([
-      '.cline/rules/dir warning rule/not-read',
-      '.cline/rules/linked.md warning rule/not-read',
-      '~/.cline/rules/g.md warning rule/not-read',
-      '~/Documents/Cline/Rules/shared warning rule/not-read',
+      '.cline/rules/dir error rule/not-read',
+      '.cline/rules/gone.md warning rule/not-read',
+      '.cline/rules/linked.md error rule/not-read',
+      '~/.cline/rules/g.md error rule/not-read',
+      '~/Documents/Cline/Rules/shared error rule/not-read',
     ]);
     const message = (p: string) => report.diagnostics.find((d) => shown(home, d.path) === p)!.message;
     expect(message('.cline/rules/linked.md')).toMatch(/^Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of `\.cline\/rules`/);
     expect(message('~/.cline/rules/g.md')).toContain('the regular files of `~/.cline/rules`');
+    expect(message('.cline/rules/gone.md')).toMatch(/^This rule file is a symbolic link that leads to \.\.\/\.\.\/shared\/gone\.md, which does not exist: Cline 4 and the Cline CLI pass over it without a word/);
     expect(message('~/Documents/Cline/Rules/shared')).toMatch(/^Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in `~\/Documents\/Cline\/Rules`/);
   });
 

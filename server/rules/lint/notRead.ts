@@ -237,7 +237,8 @@ function followers(names: string): string {
  * A rule file that is a link, in the folder of a tool that reads regular files only
  * (`followsFileLinks`): that tool never reads it, wherever the link leads, so neither its
  * lint of the target's text nor "it follows the link" is said; the xcsh agent's own "never
- * reads" stands as it is. For the agents targeted (`targets.ts`).
+ * reads" stands as it is. For the agents targeted (`targets.ts`). An error: the rule behind the
+ * link is never sent, as in Cline's other folders (`clineLinkFinding`).
  */
 export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, 'id' | 'name'>, targets: ReadonlySet<AgentId>): Finding[] {
   const out = targets.has('xcsh') ? [...xcsh] : [];
@@ -245,18 +246,26 @@ export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, '
   return out;
 }
 
+/** Where Cline 4 and the Cline CLI keep the regular files of a rule folder and nothing else (discovery.ts, `clineLinks`). */
+const CLINE_REGULAR_FILES_ONLY = '(cline/cline, sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles`, which keeps the entries whose `isFile()` is true)';
+
 /**
  * A symbolic link in a rule folder only Cline 4 and the Cline CLI read (discovery.ts,
  * `clineLinks`, has the source): their loader keeps the regular files of `folder` (as shown to
- * the user) and nothing else, so the rule or rules behind the link never reach them. A warning,
- * as a file in a subfolder there is (`clineFolderPlacement`).
+ * the user) and nothing else, so the rule or rules behind the link never reach them. An error,
+ * as a link in `.clinerules/` is (`unfollowedLinkFindings`) and the xcsh agent's own links are:
+ * the rule written behind the link is never sent, so Cline does other than the file says. A
+ * link to no file or folder (`brokenTo`: what it leads to, in words) has no rule behind it to
+ * lose, and Cline passes over it without a word: a warning, as Continue's is (`skippedBrokenLinkFinding`).
  */
-export function clineLinkFinding(folder: string, linkedFolder: boolean): Finding {
-  const source = '(cline/cline, sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles`, which keeps the entries whose `isFile()` is true)';
+export function clineLinkFinding(folder: string, linkedFolder: boolean, brokenTo?: string): Finding {
+  if (brokenTo !== undefined) {
+    return finding('rule/not-read', 'warning', ZERO_RANGE, `This rule file is a symbolic link that ${brokenTo}: Cline 4 and the Cline CLI pass over it without a word, as they read only the regular files of \`${folder}\` ${CLINE_REGULAR_FILES_ONLY}, so no rule comes from it. Point it at the rule file and put the file itself here, or remove it.`);
+  }
   const message = linkedFolder
-    ? `Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in \`${folder}\`, never a linked folder or a subfolder ${source}. Put the rule files themselves here.`
-    : `Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of \`${folder}\` ${source}. Put the file itself here.`;
-  return finding('rule/not-read', 'warning', ZERO_RANGE, message);
+    ? `Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in \`${folder}\`, never a linked folder or a subfolder ${CLINE_REGULAR_FILES_ONLY}. Put the rule files themselves here.`
+    : `Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of \`${folder}\` ${CLINE_REGULAR_FILES_ONLY}. Put the file itself here.`;
+  return finding('rule/not-read', 'error', ZERO_RANGE, message);
 }
 
 /**

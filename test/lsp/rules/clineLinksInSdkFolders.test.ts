@@ -21,7 +21,7 @@ describe('Symbolic links in .cline/rules, over LSP', () => {
     expect([...expected.keys()].sort()).toEqual(['.cline/rules/dir', '.cline/rules/linked.md']);
     const c = await start({ folders: [ws], home });
     const pushed = await expectPushedLikeCheck(c, ws, ['.cline/rules/linked.md', '.cline/rules/dir'], expected);
-    expect(pushed.get('.cline/rules/linked.md')!.map((d) => String(d.message))).toEqual([expect.stringMatching(/^Cline 4 and the Cline CLI never read this file: it is a symbolic link/)]);
+    expect(pushed.get('.cline/rules/linked.md')!.map((d) => [d.severity, String(d.message)])).toEqual([[1, expect.stringMatching(/^Cline 4 and the Cline CLI never read this file: it is a symbolic link/)]]);
     // An editor opens the linked file (a folder it does not open as a document).
     await expectOpenedLikeCheck(c, ws, ['.cline/rules/linked.md'], expected);
   });
