@@ -343,6 +343,32 @@ describe('Continue rules in agentls check and rules', () => {
   });
 });
 
+describe('Continue and HTML comments', () => {
+  // Continue deletes no HTML comment before reading a rule (continuedev/continue, parseMarkdownRule in
+  // packages/config-yaml/src/markdown/markdownToRule.ts: only \r\n is touched), where agentls's shared reading does.
+  it('says a comment Continue reads into a value or a key, an error where the rule then applies otherwise; nothing of one above the block or after a YAML #', () => {
+    const { ws, out } = checked({
+      '.continue/rules/todo.md': '---\nname: Todo\nglobs: src/** <!-- TODO -->\n---\nT.\n',
+      '.continue/rules/noted.md': '---\nname: Noted\n<!-- note -->alwaysApply: false\ndescription: Database migrations\n---\nN.\n',
+      '.continue/rules/above.md': '<!-- kept in sync with the wiki -->\n---\nname: Above\nglobs: "src/lib/**"\n---\nA.\n',
+      '.continue/rules/named.md': '---\nname: Named <!-- shown -->\nglobs: "src/lib/**" # <!-- a YAML comment -->\n---\nN.\n',
+      // Cursor's reading is unchanged: agentls deletes the comment there, as before.
+      '.cursor/rules/todo.mdc': '---\ndescription: Todo\nglobs: src/** <!-- TODO -->\nalwaysApply: false\n---\nT.\n',
+    });
+    expect(out).toContain(
+      '.continue/rules/todo.md:3:15: error [frontmatter/invalid-value] Continue does not delete HTML comments from a rule\'s frontmatter: it reads `globs` as "src/** <!-- TODO -->", the comment included, a glob that matches only a path holding the comment\'s text, so the rule is attached to files matching "src/** <!-- TODO -->" instead of attached to files matching "src/**" (continuedev/continue, `parseMarkdownRule` in packages/config-yaml/src/markdown/markdownToRule.ts).',
+    );
+    expect(out).toContain('.continue/rules/noted.md:3:1: error [frontmatter/invalid-value] Continue does not delete HTML comments from a rule\'s frontmatter: it reads the key `<!-- note -->alwaysApply`, which it does not know, in place of `alwaysApply`, so the rule is applied always instead of');
+    expect(out).toContain('.continue/rules/named.md:2:13: warning [frontmatter/invalid-value] Continue does not delete HTML comments from a rule\'s frontmatter: it reads `name` as "Named <!-- shown -->", the comment included (');
+    expect(out.match(/named\.md/g)).toHaveLength(1);
+    expect(out).not.toContain('above.md');
+    expect(out).not.toContain('.cursor/rules/todo.mdc');
+    // Listed as Continue reads them: the glob with its comment, `alwaysApply` unread, the block above read.
+    const listed = continueListed(ws);
+    expect([listed['.continue/rules/todo.md'].slice(0, 2), listed['.continue/rules/noted.md'][0], listed['.continue/rules/above.md'].slice(0, 2)]).toEqual([['glob', ['src/** <!-- TODO -->']], 'always', ['glob', ['src/lib/**']]]);
+  });
+});
+
 describe('Continue and symbolic links in .continue/rules', () => {
   // Continue's walkDir (continuedev/continue, core/indexing/walkDir.ts) reads a linked file and never goes into a linked folder in VS Code.
   it('warns on a link to a folder, in the workspace or out of it, naming Continue; reads a linked file; says nothing of a broken link', () => {

@@ -2,9 +2,11 @@ import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
 import { CONTINUE_PARSE_SOURCE, type ContinueReading } from '../continueReading';
+import { stripHtmlComments } from '../frontmatter';
 import { duplicateKeyAt } from '../yamlDefaults';
 import { describeActivation, sameActivation } from '../lint/keyBlocks';
 import type { RuleLocator } from '../lint/locate';
+import { show } from '../lint/words';
 
 /**
  * Where Continue's own reading of a rule file (`continueReading.ts`, from its source) parts from
@@ -45,8 +47,8 @@ export function continueRejectedFinding(loc: RuleLocator, agent: AgentModel, rea
  * them as the frontmatter all the same, and sends only what follows the second, where agentls's
  * reading of the tools' files (and the other tools) see no frontmatter. Said where that loses text
  * of the file: the lines above a block of Continue's keys, or, where the text between holds none
- * (two horizontal rules), everything down to the second `---`. A block below blank lines alone is
- * read by Continue as meant: nothing is said.
+ * (two horizontal rules), everything down to the second `---`. A block below blank lines and HTML
+ * comments alone is read by Continue as meant: nothing is said.
  */
 export function continueBlockFindings(loc: RuleLocator, agent: AgentModel, reading: ContinueReading): Finding[] {
   const block = reading.block;
@@ -56,7 +58,9 @@ export function continueBlockFindings(loc: RuleLocator, agent: AgentModel, readi
   const keys = Object.keys(reading.frontmatter).filter((k) => k in agent.keys);
   const meant = !reading.notMapping && keys.length > 0;
   const lostEnd = meant ? block.opener[0] : block.closer[1];
-  if (text.slice(start, lostEnd).trim() === '') return [];
+  // Above a block Continue reads, HTML comments are notes to people, which Continue never sends either: nothing is lost.
+  const lost = text.slice(start, lostEnd);
+  if ((meant ? stripHtmlComments(lost).text : lost).trim() === '') return [];
   const range = loc.range(start, lostEnd);
   const lines = range.end.line + (meant ? 0 : 1);
   const shownLines = lines === 1 ? 'line 1' : `lines 1 to ${lines}`;
@@ -77,6 +81,53 @@ export function continueBlockFindings(loc: RuleLocator, agent: AgentModel, readi
       'error',
       range,
       `${agent.name} splits a rule file at its \`---\` lines and reads the text between the first two as its frontmatter (${CONTINUE_PARSE_SOURCE}): here that text ${between}, so it reads no key and sends only what follows, and ${shownLines} never ${lines === 1 ? 'reaches' : 'reach'} the model. Start the file with two \`---\` lines (an empty frontmatter), or write these rules as \`***\`.`,
+    ),
+  ];
+}
+
+/**
+ * HTML comments in a frontmatter block Continue reads: Continue deletes none (`continueReading.ts`:
+ * its `parseMarkdownRule` only turns `\r\n` into `\n` before splitting and parsing), where
+ * agentls's reading of the tools' files, and the xcsh agent's, delete them first. Said where that
+ * changes a key Continue reads (`fm`: the keys as agentls reads them, the comments deleted): the
+ * comment is then part of a value (`globs: src/** <!-- TODO -->`, a glob no path matches unless it
+ * holds the comment's text) or of a key's name (`<!-- note -->alwaysApply: false`, a key Continue
+ * does not know). An error where the rule then applies otherwise, else a warning (a `name` or
+ * `description` shown with the comment in it). A comment after a YAML `#`, or in a key Continue
+ * does not read, changes nothing: nothing is said.
+ */
+export function continueCommentFindings(loc: RuleLocator, agent: AgentModel, reading: ContinueReading, fm: Record<string, unknown>, scope?: string): Finding[] {
+  const block = reading.block;
+  const layout = loc.analysis.parsed?.layout;
+  if (!block || reading.rejected || !layout?.block) return [];
+  const comments = layout.htmlComments.filter(([s, e]) => s >= block.opener[1] && e <= block.closer[0]);
+  if (comments.length === 0) return [];
+  const read = reading.frontmatter;
+  // Keys whose name holds a comment, by the name they have without it: what Continue reads in their place.
+  const commented = new Map(Object.keys(read).filter((k) => k.includes('<!--')).map((k) => [stripHtmlComments(k).text.trim(), k]));
+  const changed = Object.keys(agent.keys).filter((k) => JSON.stringify(read[k]) !== JSON.stringify(fm[k]));
+  if (changed.length === 0) return [];
+  const said = changed.map((k) => {
+    const renamed = read[k] === undefined ? commented.get(k) : undefined;
+    if (renamed !== undefined) return `the key \`${renamed}\`, which it does not know, in place of \`${k}\``;
+    if (read[k] === undefined) return `no \`${k}\``;
+    // Continue hands each glob whole to minimatch (continuedev/continue, `matchesGlobs` in core/llm/rules/getSystemMessageWithRules.ts), to which a comment's characters are plain text.
+    const glob = k === agent.globs?.key ? ', a glob that matches only a path holding the comment\'s text' : '';
+    return `\`${k}\` as ${show(read[k])}, the comment included${glob}`;
+  });
+  const now = agent.activation(read);
+  const meant = agent.activation(fm);
+  const applies = !sameActivation(now, meant);
+  const effect = applies ? `, so the rule is ${describeActivation(now, agent, scope)} instead of ${describeActivation(meant, agent, scope)}` : '';
+  // The comment on the first changed key's line, else the block's first.
+  const lines = changed.map((k) => loc.entry(k)?.lineRange).filter((r) => r !== undefined);
+  const onLine = comments.find(([s]) => lines.some((r) => r.start.line <= loc.range(s, s).start.line && loc.range(s, s).start.line <= r.end.line)) ?? comments[0];
+  return [
+    finding(
+      'frontmatter/invalid-value',
+      applies ? 'error' : 'warning',
+      loc.range(onLine[0], onLine[1]),
+      `${agent.name} does not delete HTML comments from a rule's frontmatter: it reads ${said.join(', ')}${effect} (${CONTINUE_PARSE_SOURCE}). Move the comment out of the frontmatter, or write it as a YAML comment (\`# …\`) at the end of the line.`,
     ),
   ];
 }

@@ -24,7 +24,7 @@ import { emptyRegexListFindings } from './regexValues';
 import { keyFindings } from './keys';
 import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
-import { continueBlockFindings, continueRejectedFinding } from './continueReadings';
+import { continueBlockFindings, continueCommentFindings, continueRejectedFinding } from './continueReadings';
 import { ownReading } from '../continueReading';
 import { unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
@@ -97,6 +97,8 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   if (drop) out.push(dropFinding(loc, drop));
   // YAML agentls reads that the agent's parser throws on (a key written twice): none of its keys is read, so none is judged.
   if (own?.rejected && parsed?.layout.block && !parsed.yamlError) return [...out, continueRejectedFinding(loc, agent, own, fm, scope)];
+  // HTML comments agentls's reading deletes and Continue's keeps (`continueReading.ts`), where that changes a key it reads.
+  if (own) out.push(...continueCommentFindings(loc, agent, own, fm, scope));
   // A list or a single value: the tool reads no key, which is said once, by its cause, not again as a missing key.
   const shapeless = notAMappingFindings(loc, agent, scope);
   out.push(...shapeless);

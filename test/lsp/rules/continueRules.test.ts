@@ -142,6 +142,27 @@ describe('Continue rules in the server', () => {
     expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
   });
 
+  it('says Continue reads an HTML comment in a glob as part of it, in the diagnostic and the hover; nothing once it is a YAML comment, nor of one above the block', async () => {
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/todo.md': '---\nname: Todo\nglobs: src/components/** <!-- TODO -->\n---\nT.\n',
+      '.continue/rules/above.md': '<!-- kept in sync with the wiki -->\n---\nname: Above\nglobs: "src/lib/**"\n---\nA.\n',
+    });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/todo.md'));
+    const comment = await publishedOf(c, rule, 'frontmatter/invalid-value');
+    expect([comment.severity, comment.range.start]).toEqual([1, { line: 2, character: 25 }]);
+    expect(comment.message).toContain('Continue does not delete HTML comments from a rule\'s frontmatter: it reads `globs` as "src/components/** <!-- TODO -->", the comment included');
+    // The key's hover says what the diagnostic says, not that Continue reads the glob without the comment.
+    expect(await hoverText(c, rule, 2, 1)).toContain('it reads `globs` as "src/components/** <!-- TODO -->", the comment included');
+    // Continue reads the glob as written: attached to no file of the workspace.
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/components/Button.tsx')))).toEqual([]);
+    await c.setText(rule, '---\nname: Todo\nglobs: src/components/** # TODO\n---\nT.\n');
+    expect(await c.waitForDiagnostics(rule)).toEqual([]);
+    const above = await c.open(path.join(ws, '.continue/rules/above.md'));
+    expect(await c.waitForDiagnostics(above)).toEqual([]);
+  });
+
   it('says Continue reads a block below a title as the frontmatter and never sends the title', async () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/titled.md': '# UI\n\n---\nname: UI\nglobs: "src/components/**"\n---\nUse hooks.\n' });
     const c = await start({ folders: [ws] });
