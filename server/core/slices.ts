@@ -17,8 +17,13 @@ export class TimeSlicer {
     private readonly yieldTurn: () => Promise<void> = yieldToEventLoop,
   ) {}
 
+  /** Whether `sliceMs` has passed since the last turn: `breathe()` would give one up now. */
+  due(): boolean {
+    return performance.now() - this.last >= this.sliceMs;
+  }
+
   async breathe(): Promise<void> {
-    if (performance.now() - this.last < this.sliceMs) return;
+    if (!this.due()) return;
     await this.yieldTurn();
     this.last = performance.now();
   }

@@ -75,6 +75,16 @@ export class YieldClock {
   private readonly slicer = new TimeSlicer(YIELD_AFTER_MS);
   constructor(private readonly cancel: Cancellation) {}
 
+  /**
+   * Throws when cancelled; true when a turn is due (`check` would yield). A scan's loop asks
+   * this and awaits `check` only then: an `await` on every slice allocated a promise and a
+   * resumption each time (about 90 a query on the 92k list) to yield once in many.
+   */
+  due(): boolean {
+    throwIfCancelled(this.cancel);
+    return this.slicer.due();
+  }
+
   async check(): Promise<void> {
     throwIfCancelled(this.cancel);
     await this.slicer.breathe();

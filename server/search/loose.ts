@@ -42,6 +42,15 @@ export function looseFolderState(term: QueryTerm, consumed: number): ColumnState
   return state;
 }
 
+/**
+ * Who judges an alignment bound for `LooseBounds.tailVerdict`: the scan, one method of one
+ * class (a closure made per scan was a new call target at the same call site each query).
+ */
+export interface GainJudge {
+  /** Whether an alignment bound of the file, with what it gains beside its alignment, loses. */
+  losesWithGain(alignment: number, id: number): boolean;
+}
+
 /** What a bound without the folder's state says of a file (`LooseBounds.tailVerdict`). */
 export const VERDICT = { loses: 0, passes: 1, unsure: 2 } as const;
 
@@ -130,22 +139,22 @@ export class LooseBounds {
 
   /**
    * A one-term scan's test of a file against its folder's `byTail` table (row `row`;
-   * `consumed` term characters the folder path took) before the folder has a state: `loses`
+   * `consumed` term characters the folder path took) before the folder has a state: `judge`
    * adds what the file gains beside its alignment (initials and lift), which is not passed
    * here, a number V8 would box on the heap for every file when it does not inline this call.
    * The stateless table holds only names with the whole term. A column loses only after
    * row 0 (the folder alone, the same in every column) does.
    */
-  tailVerdict(id: number, consumed: number, row: number, boundaryMask: number, loses: (alignment: number, id: number) => boolean): number {
+  tailVerdict(id: number, consumed: number, row: number, boundaryMask: number, judge: GainJudge): number {
     this.nameTrial.tried();
     const cap = this.cap;
     const term = this.terms[0];
     const loose = this.tail(consumed);
-    if (loses(loose[row + cap], id)) return VERDICT.loses;
+    if (judge.losesWithGain(loose[row + cap], id)) return VERDICT.loses;
     const boundaries = term.hasSlash ? cap : boundaryCount(term.suffixMask[0], this.bits, boundaryMask);
-    if (boundaries < cap && loses(loose[row + boundaries], id)) return VERDICT.loses;
+    if (boundaries < cap && judge.losesWithGain(loose[row + boundaries], id)) return VERDICT.loses;
     const stateless = this.tail(0);
-    if (loses(stateless[row + cap], id) || (boundaries < cap && loses(stateless[row + boundaries], id))) {
+    if (judge.losesWithGain(stateless[row + cap], id) || (boundaries < cap && judge.losesWithGain(stateless[row + boundaries], id))) {
       this.nameTrial.unsure();
       return VERDICT.unsure;
     }

@@ -88,7 +88,7 @@ async function rankMatches(table: PathTable, query: ParsedQuery, options: RankOp
     total += typo.extra;
     const swaps = swappedTerms(term);
     for (const { id } of typo.top.sorted()) {
-      await clock.check();
+      if (clock.due()) await clock.check();
       scorer.loadFile(table, id);
       // Two swapped neighbours read as one slip: the name then matches back to back.
       const points = Math.max(scorer.score(term, true), bestSwapScore(scorer, table, id, swaps) - LIFT.swapPenalty);

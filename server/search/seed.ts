@@ -138,7 +138,7 @@ export async function seedThreshold(table: PathTable, tree: FolderTree, term: Qu
   const toBoundary = Math.min(POINTS.gapToBoundary, POINTS.gapMax);
   const top = new TopK(limit);
   for (let f = 0; f < ids.length; f++) {
-    if (clock !== undefined && f % CHECK_EVERY === CHECK_EVERY - 1) await clock.check();
+    if (clock !== undefined && f % CHECK_EVERY === CHECK_EVERY - 1 && clock.due()) await clock.check();
     const id = ids[f];
     if ((termMask & ~nameMask[id]) !== 0 || !table.isAlive(id) || (allowed !== undefined && allowed[id] === 0)) continue;
     const start = nameStart[id];

@@ -4,7 +4,7 @@ import { CHECK_EVERY, folderLift, lift, liftCeiling, liftCeilingIn, type YieldCl
 import { ROOT_DIR, type PathTable } from './pathTable';
 import type { ParsedQuery, QueryTerm } from './query';
 import type { RankOptions } from './rankTypes';
-import { LooseBounds, VERDICT } from './loose';
+import { LooseBounds, VERDICT, type GainJudge } from './loose';
 import { mapPacked } from './stableArrays';
 import { ColumnState, kindPoints, TermRows } from './score';
 import { borrowInt16, borrowInt32, borrowUint8, giveBack } from './scratch';
@@ -30,8 +30,12 @@ const SLASH = 47;
  */
 const BOUNDARY_COLUMNS = 6;
 
-/** `thresholdId` under a bar from `seedThreshold`: a file scoring exactly the bar is never turned away. */
-const ANY_ID = 0x7fffffff;
+/**
+ * `thresholdId` under a bar from `seedThreshold`: a file scoring exactly the bar is never turned
+ * away. The largest small integer of V8 (31 bits, with pointer compression): 0x7fffffff is
+ * a heap number, and the field that held it lost its small-integer representation every query.
+ */
+const ANY_ID = 0x3fffffff;
 
 /** Most matches remembered for narrowing; beyond, the next keystroke scans the tree again. */
 const MAX_REMEMBERED = 200_000;
@@ -102,7 +106,7 @@ interface OneTerm {
  * a character mask and a subsequence test of its name (each distinct name read once), and
  * scored in full only when an upper bound on its score can beat the current top.
  */
-export class StrictScan {
+export class StrictScan implements GainJudge {
   private readonly terms: QueryTerm[];
   private readonly rows: TermRows[];
   private readonly points = kindPoints();
@@ -143,8 +147,6 @@ export class StrictScan {
    * typed slot: a number passed to a call V8 does not inline is boxed on the heap, each file.
    */
   private readonly gain = new Float64Array(1);
-  /** Whether an alignment bound of that file, with its `gain`, loses (`LooseBounds.tailVerdict`). */
-  private readonly losesWithGain = (alignment: number, id: number): boolean => this.loses(alignment + this.gain[0], id);
   private readonly top: TopK;
   private readonly tree: FolderTree;
   /** The current top's entry bar (see `TopK.admits`), kept in fields for the hot loop. */
@@ -207,7 +209,7 @@ export class StrictScan {
     await this.seed(this.table.liveCount);
     while (this.walkSlice()) {
       this.work = 0;
-      await this.clock.check();
+      if (this.clock.due()) await this.clock.check();
     }
     return this.result();
   }
@@ -287,7 +289,7 @@ export class StrictScan {
       i = end;
       if (this.work >= CHECK_EVERY) {
         this.work = 0;
-        await this.clock.check();
+        if (this.clock.due()) await this.clock.check();
       }
     }
     return this.result();
@@ -493,7 +495,7 @@ export class StrictScan {
         const initials = startsRight && (termMask & ~boundaryMask) === 0 ? initialsPoints : 0;
         const gain = initials + lifted;
         this.gain[0] = gain;
-        const verdict = level.computed || !this.loose.nameTrial.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, boundaryMask, this.losesWithGain);
+        const verdict = level.computed || !this.loose.nameTrial.inUse ? VERDICT.unsure : this.loose.tailVerdict(id, level.consumed[0], row, boundaryMask, this);
         if (verdict === VERDICT.loses) continue;
         if (verdict === VERDICT.unsure) {
           if (!level.tailsReady) {
@@ -673,6 +675,11 @@ export class StrictScan {
     }
     const score = sum + lifted;
     this.offer(id, score);
+  }
+
+  /** Whether an alignment bound of the file `scanOne` tests, with its `gain`, loses (`GainJudge`). */
+  losesWithGain(alignment: number, id: number): boolean {
+    return this.loses(alignment + this.gain[0], id);
   }
 
   /** A file whose score is at most `bound` cannot enter the top (ties go to the lower id). */

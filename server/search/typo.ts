@@ -115,7 +115,7 @@ export async function typoCandidates(table: PathTable, term: QueryTerm, options:
   // feedback, and the optimised loop (entered on the stack) would be thrown away there on every call.
   const found = { top, extra: 0 };
   for (let id = 0; id < table.slotCount; id++) {
-    if (id % CHECK_EVERY === 0) await clock.check();
+    if (id % CHECK_EVERY === 0 && clock.due()) await clock.check();
     if ((flags[id] & 1) === 0 || (allowed !== undefined && allowed[id] === 0)) continue;
     // Each term character the name lacks costs one character of common subsequence.
     let absent = termMask & ~nameMask[id];
