@@ -594,11 +594,12 @@ export class StrictScan implements GainJudge {
     }
     this.count(id);
     const facts = this.facts;
+    // Read once for the file: each call (not inlined here) boxed its result on the heap.
+    const lifted = liftCeiling(table, id);
     if (this.threshold > -Infinity) {
       // While the folder has no state, each bound first from the loose states (at least the
       // folder's own: losing there loses) and from none (at most the folder's own: passing there
       // passes); the folder's own states only when the two disagree.
-      const lifted = liftCeiling(table, id);
       const trial = this.loose.nameTrial;
       if (!level.computed && trial.inUse) {
         trial.tried();
@@ -657,11 +658,11 @@ export class StrictScan implements GainJudge {
       this.limits[t] = this.bounds[t].of(level.states[t], terms[t].length, facts);
       limit += this.limits[t];
       unread -= this.roughs[t];
-      if (t < termCount - 1 && this.loses(limit + unread + liftCeiling(table, id), id)) return;
+      if (t < termCount - 1 && this.loses(limit + unread + lifted, id)) return;
     }
-    if (this.loses(limit + liftCeiling(table, id), id)) return;
-    const lifted = lift(table, id, this.options.now);
     if (this.loses(limit + lifted, id)) return;
+    const exactLift = lift(table, id, this.options.now);
+    if (this.loses(limit + exactLift, id)) return;
     let sum = 0;
     for (let t = 0; t < termCount; t++) {
       const state = this.nameStates[t];
@@ -671,9 +672,9 @@ export class StrictScan implements GainJudge {
       // The terms scored so far with the bounds of the rest: a file losing there is not read on
       // (scores and bounds are whole points, so the sums are exact whatever their order).
       limit -= this.limits[t];
-      if (t < termCount - 1 && this.loses(sum + limit + lifted, id)) return;
+      if (t < termCount - 1 && this.loses(sum + limit + exactLift, id)) return;
     }
-    const score = sum + lifted;
+    const score = sum + exactLift;
     this.offer(id, score);
   }
 
