@@ -11,7 +11,13 @@ local function search(query)
   return T.request('agentls/fileSearch', { query_id = id, query = query })
 end
 
-local first = search('hip')
+-- Asked during the first index, the answer holds what is indexed so far and says `indexing`
+-- (on a loaded machine often no candidate yet): asked again until the server says it is whole.
+local first
+T.wait('the first index to complete', function()
+  first = search('hip')
+  return not first.indexing
+end, 20000)
 T.result.first = first.candidates[1].path
 T.result.ranges = first.candidates[1].match_ranges
 
