@@ -16,6 +16,7 @@ import {
 } from 'vscode-languageserver/node';
 import { loadTrace } from './loadTrace';
 import { READ_ONLY_METHODS } from './readOnlyMethods';
+import { writeWorkCounts } from '../workspace/testCounts';
 
 type Id = number | string;
 
@@ -149,6 +150,8 @@ export class RequestIntake {
           if (this.dropReply.delete(k)) return;
           this.settled(k);
         }
+        // The work a message reports (an answer, a publish, a log line) is counted on disk before the editor (a test) sees it.
+        writeWorkCounts();
         return inner.write(message);
       },
     };
