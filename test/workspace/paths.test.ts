@@ -18,10 +18,17 @@ function* paths(seed: number, count: number): Generator<[string, string]> {
   }
 }
 
+/** What `path.relative` says of `child` below `parent` (`/` separators), undefined outside: the reference both functions are held to. */
+function relativeByNode(parent: string, child: string): string | undefined {
+  const rel = path.relative(parent, child);
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep).join('/');
+}
+
 describe('isInside', () => {
   it('agrees with path.relative on 20,000 random pairs, dots, empty segments and trailing slashes included', () => {
     for (const [parent, child] of paths(7, 20_000)) {
-      expect([parent, child, isInside(parent, child)]).toEqual([parent, child, relativeInside(parent, child) !== undefined]);
+      expect([parent, child, isInside(parent, child)]).toEqual([parent, child, relativeByNode(parent, child) !== undefined]);
     }
   });
 
@@ -30,5 +37,21 @@ describe('isInside', () => {
     expect(isInside('/w/app', '/w/app/x')).toBe(true);
     expect(isInside('/', '/anything')).toBe(true);
     expect(isInside(path.resolve('/w/app/'), '/w/app')).toBe(true);
+  });
+});
+
+describe('relativeInside', () => {
+  it('agrees with path.relative on 20,000 random pairs, dots, empty segments and trailing slashes included', () => {
+    for (const [parent, child] of paths(11, 20_000)) {
+      expect([parent, child, relativeInside(parent, child)]).toEqual([parent, child, relativeByNode(parent, child)]);
+    }
+  });
+
+  it('gives the part below the parent, and nothing for a sibling sharing a prefix', () => {
+    expect(relativeInside('/w/app', '/w/app/src/x.ts')).toBe('src/x.ts');
+    expect(relativeInside('/w/app', '/w/app')).toBe('');
+    expect(relativeInside('/', '/w/app')).toBe('w/app');
+    expect(relativeInside('/w/app', '/w/apple/x')).toBeUndefined();
+    expect(relativeInside('/w/app/src', '/w/app')).toBeUndefined();
   });
 });

@@ -58,8 +58,13 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const checked = [...view.analyses, ...view.toolOnly].filter((a) => engine.rootFor(a.candidate.path) === root && (!wanted || wanted.has(a.candidate.path)));
     // Nested `.cursor/rules` folders, from the files checked (all of them, or the named ones): never a walk of its own.
     // Past `MAX_NESTED_FOLDERS`, the folders farthest from the root are not checked: the run says so, as it says a capped listing.
+    // The files checked relative to the root, made once a root: each agent's nested folders are found from them (up to
+    // 200,000 files, the listing's cap), and making them again for each was most of a check's time in such a tree.
+    let relsMade: string[] | undefined;
+    const rels = () => (relsMade ??= scope.files.map((f) => relativeInside(root, f) ?? ''));
+    let held: ReturnType<typeof nestedToolHolders> | undefined;
     const nested = async () => {
-      const held = nestedToolHolders(scope.files.map((f) => relativeInside(root, f) ?? ''));
+      held ??= nestedToolHolders(rels());
       if (held.more) notes?.incomplete(NESTED_FOLDERS_CAPPED);
       return held.holders;
     };
@@ -67,7 +72,6 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     // scope is part of the tree (named files: a pre-commit hook's staged ones; a folder), the folders above each one found are
     // read too: Codex joins theirs before it (`codexChain.ts`), so a file between the root and it the scope left out still
     // counts toward its limit. O(folders found × depth).
-    const rels = () => scope.files.map((f) => relativeInside(root, f) ?? '');
     const nestedAgentsMd = async () => {
       const found = NESTED_AGENTS_MD.folders(rels()).holders;
       return scope.whole ? found : nearestHolders([...found, ...found.flatMap((h) => holdersAbove(`${h}/AGENTS.md`))]).holders;
