@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuleBucketsResult } from '../../protocol/rules';
 import type { RulesForFileResult } from '../../protocol/rulesContext';
 import { MAX_LINTED_FILES } from '../../server/workspace/linter';
@@ -33,25 +33,37 @@ function treePastTheCap(): string {
 const STOPPED = `stopped listing . after ${MAX_LINTED_FILES} files`;
 
 describe('agentls rules says when the listing behind the nested folders stopped at the file cap', () => {
-  it("in its text's last line, in --json's incomplete, on stderr in check's words, and exits 2 as check does", () => {
-    const ws = treePastTheCap();
+  // One tree for the commands below, each its own test: every run lists the 200,001 files (a few
+  // seconds of CPU each), and five in one test ran past its timeout on a loaded machine.
+  let ws: string;
+  beforeAll(() => {
+    ws = treePastTheCap();
+  }, 30_000);
+
+  it("in check's words on stderr, exiting 2", () => {
     const check = agentls(ws, 'check');
     expect(check.stderr).toContain(`agentls check: ${STOPPED}`);
     expect(check.status).toBe(2);
+  });
 
+  it("in its text's last line and on stderr, exiting 2 as check does, and still prints what it listed", () => {
     const text = agentls(ws, 'rules');
     expect(text.status, text.stderr).toBe(2);
     expect(text.stdout.trimEnd().split('\n').at(-1)).toBe(`Incomplete: ${STOPPED}: rule folders past that are not listed here.`);
     expect(text.stderr).toContain(`agentls rules: ${STOPPED}\n`);
     // What it did list is still printed.
     expect(text.stdout).toContain('Cursor, rules in packages/web/.cursor/rules (4)');
+  });
 
+  it("in --json's incomplete, exiting 2", () => {
     const json = agentls(ws, 'rules', '--json');
     expect(json.status).toBe(2);
     const buckets = JSON.parse(json.stdout) as RuleBucketsResult;
     expect(buckets.incomplete).toEqual([STOPPED]);
     expect(nestedFoldersOf(buckets)).toEqual([NESTED_FOLDER]);
+  });
 
+  it('for one file, in --json and in the text', () => {
     const forFile = agentls(ws, 'rules', '--for', path.join('packages', 'web', 'x.tsx'), '--json');
     expect(forFile.status).toBe(2);
     expect((JSON.parse(forFile.stdout) as RulesForFileResult).incomplete).toEqual([STOPPED]);
