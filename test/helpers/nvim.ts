@@ -29,6 +29,8 @@ export interface NvimOptions {
   /** `agentls` settings; `home` and `cacheDir` default to fresh folders. */
   settings?: Record<string, unknown>;
   timeoutMs?: number;
+  /** Added to the environment Neovim, and so the server it starts, runs with (an `AGENTLS_TEST_HOLD_*` gate). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
     XDG_STATE_HOME: path.join(scratch, 'state'),
     XDG_CACHE_HOME: path.join(scratch, 'xdg-cache'),
     HOME: options.home ?? scratch,
+    ...(options.env ?? {}),
   };
   const child = spawn(NVIM, ['--headless', '-n', '-i', 'NONE', '-u', path.join(repo, 'test', 'nvim', 'run.lua')], {
     cwd: options.workspace,

@@ -11,9 +11,14 @@ local function search(query)
   return T.request('agentls/fileSearch', { query_id = id, query = query })
 end
 
--- Asked during the first index, the answer holds what is indexed so far and says `indexing`
--- (on a loaded machine often no candidate yet): asked again until the server says it is whole.
-local first
+-- The test holds the first index after its first files (AGENTLS_TEST_HOLD_INDEX): asked then,
+-- the answer holds what is indexed so far and says `indexing` (as on a loaded machine, where it
+-- often held no candidate yet). The scenario lets the index go on, and asks again until the
+-- server says it is whole.
+local first = search('hip')
+T.result.first_said_indexing = first.indexing == true
+local gate = assert(io.open(vim.env.AGENTLS_TEST_HOLD_INDEX, 'w'))
+gate:close()
 T.wait('the first index to complete', function()
   first = search('hip')
   return not first.indexing
