@@ -90,6 +90,15 @@ export class GitListing {
     this.streaming = this.streaming.then(() => this.takeTracked(paths));
   }
 
+  /** Takes no tracked path before `ready` settles (fulfilled or not). */
+  takeAfter(ready: Promise<unknown>): void {
+    const before = this.streaming;
+    this.streaming = ready.then(
+      () => before,
+      () => before,
+    );
+  }
+
   /** Once git's tracked list is complete: the paths that waited, judged with every tracked `.ignore` loaded. */
   async endTracked(): Promise<void> {
     await this.streaming;

@@ -89,8 +89,6 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
   let listedByGit = false;
   const ignoredRules = new IgnoredRuleFolders();
   if (options.useGit !== false && (await options.fs.stat(path.join(options.root, '.git'))) !== undefined) {
-    const expected = options.onExpected && (await gitIndexEntryCount(options.root));
-    if (expected !== undefined) options.onExpected?.(Math.min(expected, options.maxFiles));
     // When the root's own ignore files may leave out a rule entry, git's walk for the ignored
     // ones starts once the first files are handed on, beside the untracked walk, instead of
     // once the tracked list has been taken and its .gitignore files read: started then, it
@@ -110,17 +108,11 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
       result.fileCount += paths.length - kept.length;
       return kept;
     };
-    // Tracked files come from git's index at once, taken as git writes them; the untracked
-    // ones (git reads every folder for them) meanwhile, taken when git has found them all.
-    const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
-    const rootMayName = rootIgnoreFilesMayName(options.root, options.fs);
-    const earlyIgnored = ignoredRuleEntriesEarly(options, rootMayName, firstBatchOut);
-    // Where the root's ignore files name no rule entry, the whole question may come down to the
-    // user's global excludes: git is asked of them now, beside the listings.
-    const globalExcludes = rootMayName.then((yes) => yes || globalExcludesMayName(options.root));
-    globalExcludes.catch(() => undefined);
     const gitignores: string[] = [];
-    const tracked = await gitListFiles({
+    // The tracked files first, before any other start-up work: the first answers wait for git
+    // to read its index, and each process started before it (Node forks the whole server for
+    // each) or beside it (the untracked walk reads the index too) put the first files off.
+    const trackedListed = gitListFiles({
       root: options.root,
       maxFiles: options.maxFiles,
       cancel: options.cancel,
@@ -130,6 +122,20 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
         listing.streamTracked(wanted(paths));
       },
     });
+    // While git reads its index: the count, told before the first files are taken, and the
+    // root's ignore files, both asked of the thread pool before the untracked git is started
+    // (Node forks the server to start it, and its thread waits meanwhile).
+    listing.takeAfter(tellExpected(options));
+    const rootMayName = rootIgnoreFilesMayName(options.root, options.fs);
+    // The untracked files (git reads every folder for them) meanwhile, taken when git has found them all.
+    const untracked = gitListFiles({ root: options.root, maxFiles: options.maxFiles, cancel: options.cancel, which: 'untracked' });
+    const earlyIgnored = ignoredRuleEntriesEarly(options, rootMayName, firstBatchOut);
+    const tracked = await trackedListed;
+    // Where the root's ignore files name no rule entry, the whole question may come down to the
+    // user's global excludes: git is asked of them now, beside the untracked listing, and not
+    // sooner, when a third git would have put the first files off.
+    const globalExcludes = rootMayName.then((yes) => yes || globalExcludesMayName(options.root));
+    globalExcludes.catch(() => undefined);
     // The ignored rule folders are asked of git (a walk of every folder) only where an ignore rule may name one; beside the untracked listing.
     // No batch yet (every path held for the `.ignore` files, or git failed): the early question need wait no longer.
     firstBatch();
@@ -177,6 +183,13 @@ export async function listFolderFiles(given: ListOptions): Promise<ListResult> {
     if (at !== undefined && at.holder !== '' && at.folder === rel && !result.ruleFolderLinks.unfollowed.includes(rel)) result.ruleFolderLinks.unfollowed.push(rel);
   }
   return result;
+}
+
+/** Tells `onExpected`, when asked for, how many files git's index holds (capped at `maxFiles`). */
+async function tellExpected(options: ListOptions): Promise<void> {
+  if (!options.onExpected) return;
+  const expected = await gitIndexEntryCount(options.root);
+  if (expected !== undefined) options.onExpected(Math.min(expected, options.maxFiles));
 }
 
 /**
