@@ -90,7 +90,7 @@ export function continueBlockFindings(loc: RuleLocator, agent: AgentModel, readi
  * its `parseMarkdownRule` only turns `\r\n` into `\n` before splitting and parsing), where
  * agentls's reading of the tools' files, and the xcsh agent's, delete them first. Said where that
  * changes a key Continue reads (`fm`: the keys as agentls reads them, the comments deleted): the
- * comment is then part of a value (`globs: src/** <!-- TODO -->`, a glob no path matches unless it
+ * comment is then part of a value (`globs: src/** <!-- check later -->`, a glob no path matches unless it
  * holds the comment's text) or of a key's name (`<!-- note -->alwaysApply: false`, a key Continue
  * does not know). An error where the rule then applies otherwise, else a warning (a `name` or
  * `description` shown with the comment in it). A comment after a YAML `#`, or in a key Continue
