@@ -24,7 +24,7 @@ export interface SearchEngineOptions {
   store?: IndexStore;
   log: Logger;
   now?: () => number;
-  /** How long a search waits for a folder's first file list before answering with what there is. */
+  /** How long a search waits for a folder's first files (or all its names, if they come first) before answering with what there is. */
   waitForNamesMs?: number;
   /** Read every file's size and time after the walk (default true; the one-shot CLI reads only its answer's). */
   statFiles?: boolean;
@@ -341,11 +341,13 @@ export class SearchEngine {
     const found: { index: FolderIndex; file: RankedFile; query: typeof query }[] = [];
     let total = 0;
     let indexed = 0;
-    // Folders still being listed get a short while (together) to finish; the empty query ranks by time, any other by name.
+    // A folder still being listed with nothing in its table yet gets a short while (together with
+    // the others) for its first files; the empty query ranks by time, any other by name.
     const byTime = query.terms.length === 0;
     const wait = this.options.waitForNamesMs ?? 5000;
-    const complete = await Promise.all(targets.map((index) => (byTime ? index.whenTimesKnown(wait) : index.whenNamesKnown(wait))));
+    await Promise.all(targets.map((index) => index.whenAnswerable(wait)));
     throwIfCancelled(cancel);
+    const complete = targets.map((index) => index.rankedWhole(byTime));
     const unfinished: Ranked[] = [];
     for (const [i, index] of targets.entries()) {
       indexed += index.table.liveCount;

@@ -137,9 +137,6 @@ export class FolderIndex {
   private markListingFailed!: () => void;
   /** The failure of a listing was logged: said once per folder, however often a listing fails again. */
   private failureSaid = false;
-  /** Set when sizes and times are known too. */
-  private timesKnown!: Promise<void>;
-  private markTimesKnown!: () => void;
   private run = new CancellationSource();
   /**
    * The nested rule folders behind links that the last listing met (`RuleFolderLinks`): the
@@ -220,6 +217,9 @@ export class FolderIndex {
     });
   }
 
+  /** Searches waiting for a first listing's first files (`whenAnswerable`). */
+  private firstFilesWaiters: (() => void)[] = [];
+
   /** The last search, to narrow the next keystroke's. */
   readonly keystrokes = new KeystrokeMemory();
   lastBuild: BuildReport | undefined;
@@ -269,10 +269,8 @@ export class FolderIndex {
     this.timesStored = false;
     this.timesComplete = false;
     let names!: () => void;
-    let times!: () => void;
     let failed!: () => void;
     this.namesKnown = new Promise((resolve) => (names = resolve));
-    this.timesKnown = new Promise((resolve) => (times = resolve));
     this.namesSettled = Promise.race([this.namesKnown, new Promise<void>((resolve) => (failed = resolve))]);
     this.markNamesKnown = () => {
       this.namesComplete = true;
@@ -283,10 +281,6 @@ export class FolderIndex {
       this.listingFailed = true;
       this.markFailedOnce();
       failed();
-    };
-    this.markTimesKnown = () => {
-      this.timesComplete = true;
-      times();
     };
   }
 
@@ -303,11 +297,37 @@ export class FolderIndex {
     return within(this.namesSettled, ms);
   }
 
-  /** Waits until sizes and times are known too (the empty query ranks by time), at most `ms`. */
-  whenTimesKnown(ms: number): Promise<boolean> {
+  /**
+   * Waits until a search can answer from the table, at most `ms`: the table has files (a first
+   * listing's first batch is in), or its names are all known (an empty folder), or a listing
+   * failed. An answer from part of the tree says so (`indexing`): it comes as soon as there is
+   * something to rank, not at the end of `ms`.
+   */
+  async whenAnswerable(ms: number): Promise<void> {
+    if (this.table.liveCount > 0) return;
+    let landed!: () => void;
+    const files = new Promise<void>((resolve) => (landed = resolve));
+    this.firstFilesWaiters.push(landed);
+    try {
+      await within(Promise.race([this.namesSettled, files]), ms);
+    } finally {
+      const at = this.firstFilesWaiters.indexOf(landed);
+      if (at >= 0) this.firstFilesWaiters.splice(at, 1);
+    }
+  }
+
+  /** Whether the names (the times too, `byTime`) the table ranks by are all known now. */
+  rankedWhole(byTime: boolean): boolean {
     // A stored list holds the times it was saved with: good enough to rank by while they are checked.
-    if (this.timesStored) return Promise.resolve(true);
-    return within(this.timesKnown, ms);
+    return byTime ? this.timesStored || this.timesComplete : this.namesComplete;
+  }
+
+  /** Wakes the searches waiting for a first listing's files (`whenAnswerable`) once the table has some. */
+  private wakeFirstFilesWaiters(): void {
+    if (this.firstFilesWaiters.length === 0 || this.table.liveCount === 0) return;
+    const waiting = this.firstFilesWaiters;
+    this.firstFilesWaiters = [];
+    for (const landed of waiting) landed();
   }
 
   /**
@@ -342,7 +362,7 @@ export class FolderIndex {
     this.phase = 'stating';
     if (this.options.statFiles !== false) await this.statAll(run);
     if (run.isCancellationRequested) return undefined;
-    this.markTimesKnown();
+    this.timesComplete = true;
     this.phase = 'ready';
     this.maybeCompact();
     this.dirty = true;
@@ -414,6 +434,7 @@ export class FolderIndex {
         const lift = picked ? this.picks.lift(entry.rel, now) : 0;
         if (lift > 0) this.table.boost[id] = lift;
       }
+      this.wakeFirstFilesWaiters();
       if (onProgress && this.table.liveCount - reported >= 2000) {
         reported = this.table.liveCount;
         onProgress(reported);
@@ -762,7 +783,7 @@ export class FolderIndex {
     this.phase = 'disposed';
     this.markListed();
     this.markNamesKnown();
-    this.markTimesKnown();
+    this.timesComplete = true;
   }
 }
 

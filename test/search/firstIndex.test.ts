@@ -81,6 +81,20 @@ describe('the first index', () => {
     expect(done.candidates.map((c) => c.path)).toEqual(['arrived/Unannounced.ts']);
   });
 
+  it('answers a search that waits for the first files as soon as they are in, however long it may wait', async () => {
+    const { e, held, release } = heldEngine(tree(12, 20), 1, { useGit: false, waitForNamesMs: 10 * 60_000 });
+    const building = e.sync();
+    // Asked before anything is listed: it waits for files, and the listing stops after its first ones.
+    const asked = ask(e, 'part');
+    await held;
+    const partial = await asked;
+    expect(partial.indexing).toBe(true);
+    expect(partial.candidates.length).toBeGreaterThan(0);
+    expect(partial.indexed_count).toBeLessThan(240);
+    release();
+    expect((await building)[0].files).toBe(240);
+  });
+
   it('completes a quiet tree in one listing', async () => {
     const root = tree(30, 50);
     const e = plainEngine(root);

@@ -17,8 +17,9 @@ import { fileSearchReport } from './report';
 import { supersedeOnArrival } from './supersede';
 
 /**
- * How long a search that arrives during a folder's first listing waits for it before
- * answering from what is indexed so far (the answer then says `indexing: true`).
+ * How long a search that arrives before a folder's first listing has any file waits for
+ * them: it answers as soon as the first ones are in, from what is indexed so far (the answer
+ * then says `indexing: true`), and at the end of this wait with nothing if none came.
  */
 const FIRST_ANSWER_WAIT_MS = 300;
 
