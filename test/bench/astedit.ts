@@ -56,6 +56,7 @@ function runCli(command: string, args: string[], cwd: string): void {
 
 /** A preview over 1,000 generated TypeScript files, beside the ast-grep CLI on the same files. */
 export const astEditBenchmark: Benchmark = {
+  id: 'ast-edit',
   name: 'ast-edit: preview over 1,000 TypeScript files vs the ast-grep CLI',
   async run(log) {
     const sg = path.join(repoRoot(), 'node_modules', '.bin', 'ast-grep');

@@ -30,6 +30,7 @@ function patchFor(lines: readonly string[], count: number): string {
 }
 
 export const hashlineBenchmark: Benchmark = {
+  id: 'hashline',
   name: 'hashline: anchors and patches',
   async run(log) {
     const figures: Figure[] = [];

@@ -39,6 +39,7 @@ const IDLE_MS = 2_000;
  * load on its own: the ratio says what reading and writing on a thread of their own buys.
  */
 export const loadBenchmark: Benchmark = {
+  id: 'load',
   name: 'load: searches with cancels while files churn (stdio server)',
   async run(log) {
     const corpus = loadCorpus();

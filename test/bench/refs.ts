@@ -23,6 +23,7 @@ function bigPrompt(): string {
 
 /** The refs engine on a large prompt, and a keystroke-to-items completion through the server. */
 export const refsBenchmark: Benchmark = {
+  id: 'refs',
   name: 'refs: prompt analysis and @ completion',
   async run(log) {
     const root = writeTree(tempDir('agentls-bench-refs-'), Object.fromEntries(Array.from({ length: ENTRIES }, (_, i) => [`src/m${i}.ts`, `export const m${i} = ${i};\n`])));

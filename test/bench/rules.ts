@@ -70,6 +70,7 @@ function overlay(inner: FileSystem, buffers: Map<string, string>): FileSystem {
 }
 
 export const rulesBenchmark: Benchmark = {
+  id: 'rules',
   name: 'rules: discovery and lint',
   async run(log) {
     const figures: Figure[] = [];

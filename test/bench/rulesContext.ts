@@ -65,6 +65,7 @@ function globsFor(paths: string[]): string[] {
 }
 
 export const rulesContextBenchmark: Benchmark = {
+  id: 'rules-context',
   name: 'rules in context: rules for a file, dead and broad globs',
   async run(log) {
     const figures: Figure[] = [];

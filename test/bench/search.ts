@@ -137,6 +137,7 @@ function goal(figure: Figure, text: string, meets: boolean): Figure {
 }
 
 export const searchBenchmark: Benchmark = {
+  id: 'search',
   name: 'file search: index and fuzzy ranking (fuzzysort measured beside it)',
   async run(log) {
     const figures: Figure[] = [];

@@ -17,6 +17,7 @@ const ROUNDS = 2;
  * the rest of the turn under way; its goal is 5 ms end to end, the search's slice 2 ms.
  */
 export const searchTurnsBenchmark: Benchmark = {
+  id: 'search-turns',
   name: 'search turns: time between yields of one search, with files coming and going',
   async run(log) {
     const corpus = loadCorpus();

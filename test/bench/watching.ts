@@ -67,6 +67,7 @@ async function startRun(options: StartOptions, waitForCoverage: boolean): Promis
 }
 
 export const watchingBenchmark: Benchmark = {
+  id: 'watching',
   name: 'watching: start-up to first answer with and without client watching, and time until every folder is watched',
   async run(log) {
     const figures: Figure[] = [];
