@@ -97,6 +97,12 @@ export interface ParseOptions {
    * says which readers do this); offsets still point into the text as written, BOM included.
    */
   skipBom?: boolean;
+  /**
+   * Where, in the text as written, the reader's opening `---` line lies when it is not the
+   * file's first line: the reader drops the text above it and reads the block from there
+   * (Continue, `continueReading.ts`). Offsets still point into the text as written.
+   */
+  blockAt?: number;
 }
 
 /**
@@ -119,9 +125,9 @@ export const TOOL_READING: ParseOptions = { skipBom: true };
 
 /** Parses a rule file as the agent does. Never throws. */
 export function parseFrontmatter(source: string, variant: ParserVariant, options: ParseOptions = {}): ParsedFrontmatter {
-  const bom = options.skipBom && source.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const lines = normalizeLineEndings(bom ? source.slice(bom) : source);
-  const written: OffsetMapper = bom ? { toSource: (o) => lines.map.toSource(o) + bom } : lines.map;
+  const skipped = options.blockAt ?? (options.skipBom && source.charCodeAt(0) === 0xfeff ? 1 : 0);
+  const lines = normalizeLineEndings(skipped ? source.slice(skipped) : source);
+  const written: OffsetMapper = skipped ? { toSource: (o) => lines.map.toSource(o) + skipped } : lines.map;
   const stripped = stripHtmlComments(lines.text);
   const text = stripped.text;
   const map = chainMaps(stripped.map, written);

@@ -343,6 +343,27 @@ describe('Continue rules in agentls check and rules', () => {
   });
 });
 
+describe("Continue's keys in a block below the first line", () => {
+  // Continue splits a rule file at its `---` lines wherever they are and parses the text between the first two
+  // (continuedev/continue, parseMarkdownRule in packages/config-yaml/src/markdown/markdownToRule.ts): each key it reads there is checked.
+  it('checks each key of a block below blank lines, a comment or a title as a key at the top; nothing of a correct one', () => {
+    const { out } = checked({
+      '.continue/rules/blank.md': '\n\n---\nname: Blank\nalwaysApply: "yes"\n---\nB.\n',
+      '.continue/rules/noted.md': '<!-- kept in sync with the wiki -->\n---\nname: Noted\nglobs: 42\n---\nN.\n',
+      '.continue/rules/titled.md': '# Title\n\n---\nname: Titled\nalwaysApply: "yes"\n---\nT.\n',
+      '.continue/rules/fine.md': '<!-- kept in sync with the wiki -->\n\n---\nname: Fine\nglobs: "src/lib/**"\nalwaysApply: false\n---\nF.\n',
+      // What follows the block is rule text to Continue: a key-like line there is not read, so not checked.
+      '.continue/rules/after.md': '\n---\nname: After\n---\nalwaysApply: "yes"\n',
+    });
+    expect(out).toContain('.continue/rules/blank.md:5:14: warning [frontmatter/wrong-type] Continue expects `alwaysApply` to be true or false, not "yes"');
+    expect(out).toContain('.continue/rules/noted.md:4:8: warning [frontmatter/wrong-type] Continue reads `globs` as globs (a list, or one string), not number: it matches no file against this value, so it never attaches this rule');
+    expect(out).toContain('.continue/rules/titled.md:1:1: error [frontmatter/not-at-start]');
+    expect(out).toContain('.continue/rules/titled.md:5:14: warning [frontmatter/wrong-type] Continue expects `alwaysApply` to be true or false, not "yes"');
+    expect(out).not.toContain('fine.md');
+    expect(out).not.toContain('after.md');
+  });
+});
+
 describe('Continue and HTML comments', () => {
   // Continue deletes no HTML comment before reading a rule (continuedev/continue, parseMarkdownRule in
   // packages/config-yaml/src/markdown/markdownToRule.ts: only \r\n is touched), where agentls's shared reading does.

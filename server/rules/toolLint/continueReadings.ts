@@ -52,9 +52,9 @@ export function continueRejectedFinding(loc: RuleLocator, agent: AgentModel, rea
  */
 export function continueBlockFindings(loc: RuleLocator, agent: AgentModel, reading: ContinueReading): Finding[] {
   const block = reading.block;
-  if (!block || reading.rejected || loc.analysis.parsed?.layout.block) return [];
   const text = loc.text;
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!block || reading.rejected || block.opener[0] === start) return [];
   const keys = Object.keys(reading.frontmatter).filter((k) => k in agent.keys);
   const meant = !reading.notMapping && keys.length > 0;
   const lostEnd = meant ? block.opener[0] : block.closer[1];

@@ -12,7 +12,7 @@ import { analyseText, type FileAnalysis, type ReadProblem } from '../analysis';
 import { finding, undecodableNameFinding, type FixData } from '../codes';
 import { toolRuleScope } from '../context/nestedRules';
 import { aliasBombDropped } from '../context/toolViews';
-import { MAX_YAML_ALIASES, TOOL_READING } from '../frontmatter';
+import { MAX_YAML_ALIASES, TOOL_READING, type ParseOptions } from '../frontmatter';
 import { keysOf } from '../lint/keyBlocks';
 import { RuleLocator } from '../lint/locate';
 import { capital, sentWholeWords } from '../lint/words';
@@ -134,7 +134,19 @@ function globsUnused(agent: AgentModel, fm: Record<string, unknown>): boolean {
 export function toolAnalysis(file: Pick<ToolFile, 'agent' | 'path' | 'text'>): FileAnalysis {
   const name = path.basename(file.path).replace(/\.(mdc|md)$/, '');
   const provider = PROVIDER_OF[file.agent.id] ?? 'native';
-  return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed', undefined, undefined, TOOL_READING);
+  return analyseText({ path: file.path, provider, level: 'project', name, order: [0, 0, name] }, file.text, 'seed', undefined, undefined, toolReading(file.agent.id, file.text));
+}
+
+/**
+ * How a tool's file is parsed for its lint and hover: `TOOL_READING`, from the `---` line the
+ * agent's own reading opens its frontmatter at where that is not the file's first line (Continue
+ * reads a block below blank lines, comments or text: `continueReading.ts`), so that every key it
+ * reads there is checked, and none above it.
+ */
+function toolReading(agent: AgentId, text: string): ParseOptions {
+  const block = ownReading(agent, text)?.block;
+  const first = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return block && block.opener[0] > first ? { ...TOOL_READING, blockAt: block.opener[0] } : TOOL_READING;
 }
 
 /**

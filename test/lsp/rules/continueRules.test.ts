@@ -175,6 +175,19 @@ describe('Continue rules in the server', () => {
     expect(await continueApplying(c, c.uri(path.join(ws, 'src/components/Button.tsx')))).toEqual(['.continue/rules/titled.md']);
   });
 
+  it("checks the keys of a block Continue reads below a comment, and the quick fix writes the value Continue reads there", async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/noted.md': '<!-- kept in sync with the wiki -->\n---\nname: Noted\nalwaysApply: "yes"\n---\nN.\n' });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/noted.md'));
+    const typed = await publishedOf(c, rule, 'frontmatter/wrong-type');
+    expect([typed.severity, typed.range.start]).toEqual([2, { line: 3, character: 13 }]);
+    expect(typed.message).toContain('Continue expects `alwaysApply` to be true or false, not "yes"');
+    const action = (await c.codeActions(rule, typed.range)).find((a) => a.title.includes('true'));
+    await c.applyCodeAction(action!);
+    expect(c.text(rule)).toBe('<!-- kept in sync with the wiki -->\n---\nname: Noted\nalwaysApply: true\n---\nN.\n');
+    expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
+  });
+
   it('warns on a link to a folder in .continue/rules, closed, naming Continue, and clears it once the link is gone', async () => {
     // Continue's walkDir never goes into a linked folder in VS Code (rules/context/instructionViews.ts has the source).
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\nalwaysApply: true\n---\nOwn.\n', 'shared/rules/b.md': '---\nname: B\nalwaysApply: true\n---\nShared.\n' });
