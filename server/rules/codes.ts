@@ -50,7 +50,7 @@ export const RULE_CODES = {
   'rule/scope-ignored': "Globs scoping the rule that the tool's current clients ignore, sending the rule in every request (Cline 4 and the Cline CLI ignore paths)",
   'rule/foreign-key': 'A key the tool the file was written for ignores (the agent reads it)',
   'rule/legacy-file': 'A legacy rule file the tool still reads, though its documentation deprecates it or no longer describes it',
-  'rule/too-long': "Longer than the tool reads (Windsurf: 12,000 characters a rule file, 6,000 for global_rules.md; .windsurfrules: 6,000 in the docs that named it, information up to 12,000)",
+  'rule/too-long': "Longer than the tool reads (Windsurf: 12,000 characters a rule file, 6,000 for global_rules.md; .windsurfrules: 6,000 in the docs that named it, information up to 12,000; Continue in VS Code: 100,000 bytes of a file not open in the editor, none past 1,000,000)",
   'rule/inactive': "The tool's activation mode cannot fire: model_decision without a description, glob without globs, no applyTo; a hint on a Windsurf description without trigger",
   'rule/no-reader': 'A rule file where no agent reads it (named on the command line): checked by its format',
   'rule/disabled': 'The rule is switched off by agentls.rules.disabledRules',

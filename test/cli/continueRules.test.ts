@@ -364,6 +364,46 @@ describe("Continue's keys in a block below the first line", () => {
   });
 });
 
+describe("Continue's read limits", () => {
+  // Continue in VS Code reads a rule file through its `readFile` (continuedev/continue, extensions/vscode/src/VsCodeIde.ts):
+  // "" past 1,000,000 bytes, else the first 100,000 bytes, for a file not open in the editor.
+  const line = '- Prefer small functions with clear names, and write a test for every fix.\n';
+  const long = `---\nname: Long\nglobs: "src/**"\n---\n${line.repeat(1400)}`;
+  const described = `---\nname: Described\nglobs: "src/**"\ndescription: |\n${`  ${line}`.repeat(1400)}---\nBody.\n`;
+  const huge = `---\nname: Huge\nglobs: "src/**"\n---\n${line.repeat(14000)}`;
+  const giant = `---\nname: Giant\n---\n${line.repeat(30000)}`;
+  /** Where an ASCII text's 100,001st byte lies, as check prints it (line:column, from 1). */
+  const cutAt = (text: string) => {
+    const lines = text.slice(0, 100_000).split('\n');
+    return `${lines.length}:${lines[lines.length - 1].length + 1}`;
+  };
+  const bytes = (text: string) => text.length.toLocaleString('en-US');
+
+  it('warns where Continue sends part of a rule, and errs where it loses the frontmatter\'s closing or reads nothing; nothing of a file within the limit, nor of another agent\'s', () => {
+    const { out } = checked({
+      '.continue/rules/long.md': long,
+      '.continue/rules/within.md': `---\nname: Within\nglobs: "src/**"\n---\n${line.repeat(1300)}`,
+      '.continue/rules/described.md': described,
+      '.continue/rules/huge.md': huge,
+      '.cursor/rules/long.mdc': `---\ndescription: Long\nglobs: src/**\nalwaysApply: false\n---\n${line.repeat(1400)}`,
+    });
+    const longLine = cutAt(long).split(':')[0];
+    expect(out).toContain(`.continue/rules/long.md:${cutAt(long)}: warning [rule/too-long] Continue in VS Code reads only the first 100,000 bytes of a rule file that is not open in the editor (continuedev/continue, extensions/vscode/src/VsCodeIde.ts: \`readFile\`, read by the rule loader in core/config/loadLocalAssistants.ts), and this one has ${bytes(long)}, so it never sends the text from line ${longLine} on. Split the file.`);
+    const closer = described.split('\n').indexOf('---', 1) + 1;
+    expect(out).toContain(`.continue/rules/described.md:${cutAt(described)}: error [rule/too-long] Continue in VS Code reads only the first 100,000 bytes of a rule file that is not open in the editor (continuedev/continue, extensions/vscode/src/VsCodeIde.ts: \`readFile\`, read by the rule loader in core/config/loadLocalAssistants.ts), and this one has ${bytes(described)}: the cut falls before the frontmatter's closing \`---\` (line ${closer}), so Continue reads none of its keys and sends the first 100,000 bytes, the block included, as the rule's text: the rule is applied always.`);
+    expect(out).toContain('.continue/rules/huge.md:1:1: error [rule/too-long] Continue in VS Code reads nothing of a rule file of more than 1,000,000 bytes that is not open in the editor');
+    expect(out).toContain(`and this one has ${bytes(huge)}: Continue loads it as an empty rule, applied always, and sends none of its text.`);
+    expect(out).not.toContain('within.md');
+    expect(out).not.toContain('.cursor/rules/long.mdc');
+  });
+
+  it('says Continue reads nothing of a file too large for agentls to read', () => {
+    const { out } = checked({ '.continue/rules/giant.md': giant });
+    expect(out).toContain('.continue/rules/giant.md:1:1: error [rule/too-long] Continue in VS Code reads nothing of a rule file of more than 1,000,000 bytes that is not open in the editor');
+    expect(out).toContain(`and this one has ${bytes(giant)}: Continue loads it as an empty rule, applied always, and sends none of its text.`);
+  });
+});
+
 describe('Continue and HTML comments', () => {
   // Continue deletes no HTML comment before reading a rule (continuedev/continue, parseMarkdownRule in
   // packages/config-yaml/src/markdown/markdownToRule.ts: only \r\n is touched), where agentls's shared reading does.

@@ -147,6 +147,18 @@ const CONTINUE_LINKED_FOLDER_RULE = 'VS Code lists a link to a folder with both 
  */
 const CONTINUE_BROKEN_FOLDER = "its loader finds no folder there, or fails to walk it, and returns no rule, logging at most to the console (continuedev/continue, core/config/loadLocalAssistants.ts, `getDefinitionFilesInDir`)";
 
+/**
+ * How many bytes of a rule file Continue in VS Code reads. Its loader reads each rule file with the
+ * IDE's `readFile` (continuedev/continue, core/config/loadLocalAssistants.ts,
+ * `getDefinitionFilesInDir`), which in VS Code (extensions/vscode/src/VsCodeIde.ts, `readFile`,
+ * `MAX_BYTES` 100000) returns the editor's whole text for a file open in it; else "" for a file
+ * of more than 10 × 100,000 bytes, and the first 100,000 bytes of any other, decoded by a
+ * `TextDecoder` (a character cut in two becomes U+FFFD). `parseMarkdownRule` then reads that text
+ * as it reads any (`continueReading.ts`). Continue's JetBrains plugin and CLI read files by other
+ * code, not checked.
+ */
+const CONTINUE_READ_BYTES = { sent: 100_000, none: 1_000_000, source: 'continuedev/continue, extensions/vscode/src/VsCodeIde.ts: `readFile`, read by the rule loader in core/config/loadLocalAssistants.ts' };
+
 export const continueDev: AgentModel = {
   id: 'continue',
   name: 'Continue',
@@ -170,6 +182,7 @@ export const continueDev: AgentModel = {
   skipsBrokenLinks: CONTINUE_SKIPS_BROKEN_LINKS,
   readsLinkedFolderAsEmptyRule: CONTINUE_LINKED_FOLDER_RULE,
   brokenFolderReadsNoRule: CONTINUE_BROKEN_FOLDER,
+  maxBytes: CONTINUE_READ_BYTES,
 };
 
 /** How Continue applies a rule of `.continue/rules` (the notes above give the sources). */

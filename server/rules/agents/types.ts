@@ -213,6 +213,11 @@ export interface AgentModel {
   /** Frontmatter keys the agent reads, and their types. */
   keys: Record<string, KeySpec>;
   globs?: GlobDialect;
+  /**
+   * Bytes of a rule file the agent reads: the first `sent` of a larger one, and nothing of one
+   * past `none` (Continue in VS Code, for a file not open in the editor), with the source.
+   */
+  maxBytes?: { sent: number; none: number; source: string };
   /** Characters (code points) a rule file may hold before the agent stops reading it, and where that is documented (quoted in the message). */
   maxChars?: { workspace: number; user?: number; source: string; legacy?: { chars: number; source: string } };
   /**

@@ -28,6 +28,7 @@ import { continueBlockFindings, continueCommentFindings, continueRejectedFinding
 import { ownReading } from '../continueReading';
 import { unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
+import { byteLimitFindings, byteLimitOfSizeFindings } from './byteLimit';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -75,6 +76,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
     out.push(finding('rule/legacy-file', 'information', first, `${agent.name} still reads this legacy file, but ${standing}.`, { data: { fix: 'move-legacy' } }));
   }
   out.push(...limitFindings(file, analysis));
+  out.push(...byteLimitFindings(agent, analysis));
   if (!placement.frontmatter) return sentWhole(placement) && analysis.parsed?.layout.block ? [...out, sentAsTextFinding(loc, agent)] : out;
   // Keys agentls did not read are not judged: no missing description or activation made up from an empty block.
   if (analysis.parsed?.unread) return [...out, ...(aliasBombDropped(analysis.parsed, agent) ? [aliasBombFinding(loc, agent)] : unreadFrontmatterFinding(loc, agent.name))];
@@ -290,7 +292,7 @@ function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range)
     return [finding('rule/binary', 'warning', first, `This is a binary file, not text (UTF-16 is read as binary too): what ${name} makes of its bytes is not documented, and agentls has not checked it.`)];
   }
   // Even at four bytes a character, a file this size may be past a tool's character limit.
-  return [finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what ${name} reads in it is not checked.`), ...tooLargeLimitFindings(file, problem.size, first)];
+  return [finding('rule/too-large', 'error', first, `${problem.message}: agentls does not analyse it, so what ${name} reads in it is not checked.`), ...tooLargeLimitFindings(file, problem.size, first), ...byteLimitOfSizeFindings(file.agent, problem.size, first)];
 }
 
 /** `drop`: the agent's loader sends no part of the rule (Cline 4's), which its own finding says: how it would apply it is moot. */

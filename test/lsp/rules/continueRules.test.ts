@@ -188,6 +188,23 @@ describe('Continue rules in the server', () => {
     expect(await c.waitForDiagnostics(rule, (d) => d.length === 0)).toEqual([]);
   });
 
+  it("errs where Continue in VS Code's read of a closed rule file stops before the frontmatter's closing, and warns once only the text is cut", async () => {
+    // continuedev/continue, extensions/vscode/src/VsCodeIde.ts: `readFile` keeps the first 100,000 bytes of a file not open in the editor.
+    const line = '- Prefer small functions with clear names, and write a test for every fix.\n';
+    const described = `---\nname: Described\nglobs: "src/**"\ndescription: |\n${`  ${line}`.repeat(1400)}---\nBody.\n`;
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/described.md': described });
+    const c = await start({ folders: [ws] });
+    const rule = await c.open(path.join(ws, '.continue/rules/described.md'));
+    const cut = await publishedOf(c, rule, 'rule/too-long');
+    const kept = described.slice(0, 100_000).split('\n');
+    expect([cut.severity, cut.range.start]).toEqual([1, { line: kept.length - 1, character: kept[kept.length - 1].length }]);
+    expect(cut.message).toContain(`the cut falls before the frontmatter's closing \`---\` (line ${described.split('\n').indexOf('---', 1) + 1}), so Continue reads none of its keys`);
+    const short = `---\nname: Described\nglobs: "src/**"\ndescription: Short\n---\n${line.repeat(1400)}`;
+    await c.setText(rule, short);
+    const warned = await c.waitForDiagnostics(rule, (d) => d.some((x) => x.code === 'rule/too-long' && x.severity === 2));
+    expect(warned.find((x) => x.code === 'rule/too-long')!.message).toContain(`so it never sends the text from line ${short.slice(0, 100_000).split('\n').length} on`);
+  });
+
   it('warns on a link to a folder in .continue/rules, closed, naming Continue, and clears it once the link is gone', async () => {
     // Continue's walkDir never goes into a linked folder in VS Code (rules/context/instructionViews.ts has the source).
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\nalwaysApply: true\n---\nOwn.\n', 'shared/rules/b.md': '---\nname: B\nalwaysApply: true\n---\nShared.\n' });
