@@ -106,6 +106,12 @@ export async function resolveCheckTargets(paths: string[], cwd: string, root: st
       else problems.push(`${written} leads outside the workspace root ${root} through a symbolic link, so it is not checked`);
       continue;
     }
+    // A link to a folder in Continue's rule folder, at any depth: Continue in VS Code never walks it (and loads one named `x.md`
+    // as an empty rule), so it is checked as the link it is, the lint saying so (`unwalkedLinkedFolderFinding`), never walked.
+    if (area !== undefined && abs !== area && linkLeadsToFolder(abs) && userAreaReading(area, session.home, session.settings.rules.profile, session.settings.rules.piConfigDir).agent === 'continue') {
+      targets.files.push(abs);
+      continue;
+    }
     // In a user-level rule folder, a folder on the way (or the one named) is a link out of the user-level places: not
     // followed, so not checked. A rule file that is itself such a link is left to the lint, which says so (`rule/link-outside`).
     if (area !== undefined && !session.allowsRuleFile(abs) && ((abs !== area && !session.allowsRuleFile(path.dirname(abs))) || linkLeadsToFolder(abs))) {
@@ -172,6 +178,8 @@ async function addUserFolder(targets: CheckTargets, problems: string[], written:
   targets.files.push(...listed.read);
   // Cline reads no linked folder there: the lint says so of each link directly in the folder (discovery.ts, `clineLinks`).
   if (reading.agent === 'cline') targets.files.push(...(listed.linkedFolders ?? []).filter((link) => path.dirname(link) === area));
+  // Continue in VS Code walks into no linked folder, at any depth, and loads one named `x.md` as an empty rule: the lint says so of each (`unwalkedLinkedFolderFinding`).
+  if (reading.agent === 'continue') targets.files.push(...(listed.linkedFolders ?? []));
   if (listed.pastCap !== undefined) targets.pastCap.push(listed.pastCap);
   if (listed.capped) targets.incomplete.push(`${displayPath(listed.capped.path, undefined, session.home)}: ${cappedInstructionFinding(listed.capped).message}`);
 }

@@ -489,6 +489,45 @@ describe("Continue and a broken ~/.continue/rules", () => {
   });
 });
 
+describe('Continue and a linked folder in ~/.continue/rules', () => {
+  // As in the workspace's folder: VS Code lists a link to a folder as SymbolicLink | Directory, which Continue's walk
+  // (continuedev/continue, core/indexing/walkDir.ts) never goes into and yields as a file; one named `x.md` its loader
+  // keeps and reads, and VS Code's `readFile` (extensions/vscode/src/VsCodeIde.ts) answers "" for it: an empty rule.
+  function linkedHome(): { ws: string; home: string } {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\n---\nOwn.\n' });
+    const home = writeTree(tempDir(), { 'shared/rules/b.md': '---\nname: B\n---\nShared.\n', '.continue/rules/mine.md': '---\nname: Mine\n---\nMine.\n', '.continue/rules/sub/c.md': '---\nname: C\n---\nC.\n' });
+    fs.symlinkSync('../../shared/rules', path.join(home, '.continue/rules/shared.md'));
+    fs.symlinkSync('sub', path.join(home, '.continue/rules/inner.md'));
+    return { ws, home };
+  }
+
+  it('says each, named or in the folder named, as the empty rule applied always that Continue loads from it, with no error', () => {
+    const { ws, home } = linkedHome();
+    const folder = builtCli(['check', path.join(home, '.continue/rules')], { cwd: ws, home }).stdout;
+    for (const name of ['shared.md', 'inner.md']) {
+      expect(folder).toContain(`~/.continue/rules/${name}:1:1: warning [rule/not-read] Continue in VS Code does not read the rules in this folder: it is a symbolic link to a folder`);
+      expect(folder).toContain(`Named as a rule file, the link itself is loaded as an empty rule, \`rules/${name}\`, applied always and sending nothing`);
+    }
+    expect(folder).not.toMatch(/: error \[/);
+    // Named alone, the link is checked as the link it is, not walked as a folder.
+    const named = builtCli(['check', path.join(home, '.continue/rules/shared.md')], { cwd: ws, home });
+    expect(named.stdout).toContain('~/.continue/rules/shared.md:1:1: warning [rule/not-read] Continue in VS Code does not read the rules in this folder');
+    expect(named.stdout).not.toContain('b.md');
+    expect(named.status).toBe(0);
+  });
+
+  it('lists each as the user-level empty rule Continue loads, not as a file left unread', () => {
+    const { ws, home } = linkedHome();
+    const json = JSON.parse(builtCli(['rules', '--json'], { cwd: ws, home, mustSucceed: true }).stdout) as { agentRules: { agent: string; rules: { path: string; mode: string; tokens: number; global?: boolean }[]; uncounted?: { path: string }[] }[] };
+    const listed = json.agentRules.find((a) => a.agent === 'continue')!;
+    const shared = listed.rules.find((r) => r.path.endsWith('.continue/rules/shared.md'));
+    expect(shared).toMatchObject({ mode: 'always', tokens: 0 });
+    expect(listed.rules.find((r) => r.path.endsWith('.continue/rules/inner.md'))).toMatchObject({ mode: 'always', tokens: 0 });
+    expect(JSON.stringify(listed.uncounted ?? [])).not.toContain('shared.md');
+    expect(builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout).toMatch(/rules\/shared\.md +~\/\.continue\/rules\/shared\.md \(user-level, every project\) +always, in every request/);
+  });
+});
+
 describe("Continue's own names of its rules in agentls rules", () => {
   it("names each rule as Continue's UI does: its frontmatter `name`, else the last two segments of its path", () => {
     // Continue's `getRuleName` (continuedev/continue, packages/config-yaml/src/markdown/markdownToRule.ts) takes a truthy `name`, else

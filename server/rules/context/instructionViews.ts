@@ -334,8 +334,8 @@ class Reader {
         }
         if (e.kind === 'symlink' && depth < to) {
           this.links.push(p);
-          // A stat through the link, never a listing: it may lead out of the workspace. The user's own folders are not the workspace's to fix.
-          if (options.agent && AGENTS_SKIPPING_LINKED_FOLDERS.has(options.agent) && isInside(this.root, p) && linkLeadsToFolder(p)) this.unwalkedLinks.push({ path: p, agent: options.agent });
+          // A stat through the link, never a listing: it may lead out of the workspace and the user-level folders.
+          if (options.agent && AGENTS_SKIPPING_LINKED_FOLDERS.has(options.agent) && linkLeadsToFolder(p)) this.unwalkedLinks.push({ path: p, agent: options.agent });
         }
         if (e.kind === 'directory') {
           // The budget went on the top's own entries: no subfolder is looked into.
@@ -799,6 +799,8 @@ async function frontmatterFoldersView(reader: Reader, id: AgentId, folder: strin
   reader.host.allowArea(user);
   for (const [dir, global] of [[user, true], [path.join(reader.root, folder), false]] as const) {
     for (const p of await reader.list(dir, ['.md'], { through, agent: id })) {
+      // A link to a folder the agent never walks is no file to read, and one leading out of the places agentls reads must not be said to be unread: its view says what the agent makes of it (`continueView`).
+      if (reader.unwalkedLinks.some((l) => l.path === p)) continue;
       const file = await reader.read(p);
       if (!file) continue;
       const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule(id, reader.shown(p), file, global);
@@ -825,7 +827,8 @@ async function continueView(reader: Reader): Promise<AgentView> {
   });
   // A link to a folder named as a rule file is loaded as an empty rule, with no frontmatter so always applied (`continueDev.readsLinkedFolderAsEmptyRule`).
   const linked = reader.unwalkedLinks.filter((l) => l.agent === 'continue' && l.path.endsWith('.md'));
-  const empty = linked.map((l): AgentRule => ({ name: continueRuleName({}, l.path), ownName: true, path: l.path, mode: 'always', globs: [], body: '', global: false }));
+  const user = path.join(reader.host.home, CONTINUE_RULES_FOLDER);
+  const empty = linked.map((l): AgentRule => ({ name: continueRuleName({}, l.path), ownName: true, path: l.path, mode: 'always', globs: [], body: '', global: isInside(user, l.path) }));
   return empty.length ? { ...made, rules: [...made.rules, ...empty] } : made;
 }
 

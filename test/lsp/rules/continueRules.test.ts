@@ -219,6 +219,18 @@ describe('Continue rules in the server', () => {
     await c.waitForDiagnostics(c.uri(link), (ds) => ds.length === 0);
   });
 
+  it('warns on a link to a folder named `x.md` in ~/.continue/rules, as in the workspace, and lists the empty rule Continue loads from it', async () => {
+    const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\nalwaysApply: true\n---\nOwn.\n' });
+    const home = writeTree(tempDir('agentls-home-'), { 'shared/rules/b.md': '---\nname: B\n---\nShared.\n', '.continue/rules/mine.md': '---\nname: Mine\n---\nMine.\n' });
+    const link = path.join(home, '.continue/rules/shared.md');
+    fs.symlinkSync('../../shared/rules', link);
+    const c = await start({ folders: [ws], home });
+    const said = await c.waitForDiagnostics(c.uri(link), (ds) => ds.length > 0);
+    expect(said.map((d) => [d.code, d.severity])).toEqual([['rule/not-read', 2]]);
+    expect(said[0].message).toContain('Named as a rule file, the link itself is loaded as an empty rule, `rules/shared.md`, applied always and sending nothing');
+    expect(await continueApplying(c, c.uri(path.join(ws, 'src/lib/a.ts')))).toContain(link);
+  });
+
   it("titles the hover of a rule with the name Continue's UI shows: its `name`, else the end of its path", async () => {
     const ws = writeTree(tempDir(), {
       ...SOURCES,
