@@ -364,6 +364,24 @@ describe("Continue's keys in a block below the first line", () => {
   });
 });
 
+describe("Continue's frontmatter opener", () => {
+  // Continue splits at lines matching /^---\s*$/m (continuedev/continue, parseMarkdownRule in
+  // packages/config-yaml/src/markdown/markdownToRule.ts): a first line `----` or `---x` opens no block to it.
+  it('says a first line Continue does not split at, an error where the rule then applies otherwise; checks none of the keys below it', () => {
+    const { ws, out } = checked({
+      '.continue/rules/dashes.md': '----\nname: Dashes\nalwaysApply: "yes"\nglobs: "src/**"\n---\nD.\n',
+      '.continue/rules/lettered.md': '---x\nname: Lettered\n---\nL.\n',
+      '.continue/rules/spaced.md': '---  \nname: Spaced\nglobs: "src/**"\n---\nS.\n',
+    });
+    expect(out).toContain('.continue/rules/dashes.md:1:1: error [frontmatter/not-at-start] Continue splits a rule file only at lines of `---` (and white space), and this first line is `----` (continuedev/continue, `parseMarkdownRule` in packages/config-yaml/src/markdown/markdownToRule.ts): it reads none of the block\'s keys (`name`, `alwaysApply`, `globs`) and sends the whole file, the block included, as the rule\'s text, so the rule is applied always instead of attached to files matching "src/**". Write the first line as `---`.');
+    expect(out).toContain('.continue/rules/lettered.md:1:1: warning [frontmatter/not-at-start] Continue splits a rule file only at lines of `---` (and white space), and this first line is `---x`');
+    // Continue reads no `alwaysApply` there: its type is not checked.
+    expect(out).not.toContain('wrong-type');
+    expect(out).not.toContain('spaced.md');
+    expect(continueListed(ws)['.continue/rules/dashes.md'][0]).toBe('always');
+  });
+});
+
 describe("Continue's read limits", () => {
   // Continue in VS Code reads a rule file through its `readFile` (continuedev/continue, extensions/vscode/src/VsCodeIde.ts):
   // "" past 1,000,000 bytes, else the first 100,000 bytes, for a file not open in the editor.

@@ -2,7 +2,7 @@ import type { Finding } from '../../core/findings';
 import type { AgentModel } from '../agents';
 import { finding } from '../codes';
 import { CONTINUE_PARSE_SOURCE, type ContinueReading } from '../continueReading';
-import { stripHtmlComments } from '../frontmatter';
+import { parseFrontmatter, stripHtmlComments, TOOL_READING } from '../frontmatter';
 import { duplicateKeyAt } from '../yamlDefaults';
 import { describeActivation, sameActivation } from '../lint/keyBlocks';
 import type { RuleLocator } from '../lint/locate';
@@ -128,6 +128,36 @@ export function continueCommentFindings(loc: RuleLocator, agent: AgentModel, rea
       applies ? 'error' : 'warning',
       loc.range(onLine[0], onLine[1]),
       `${agent.name} does not delete HTML comments from a rule's frontmatter: it reads ${said.join(', ')}${effect} (${CONTINUE_PARSE_SOURCE}). Move the comment out of the frontmatter, or write it as a YAML comment (\`# …\`) at the end of the line.`,
+    ),
+  ];
+}
+
+/**
+ * A file whose first line opens a frontmatter block to agentls's shared reading, and to the
+ * tools that read it so, but is not a line Continue splits at (`----`, `---x`: its separator is
+ * `^---\s*$`), with no second pair of `---` lines below: Continue reads no key and sends the whole
+ * file, the block included, as the rule's text. Said where the block holds keys Continue reads:
+ * an error where the rule then applies otherwise, else a warning. Its keys are not checked
+ * otherwise (`toolReading`): Continue reads none of them.
+ */
+export function continueOpenerFindings(loc: RuleLocator, agent: AgentModel, reading: ContinueReading, scope?: string): Finding[] {
+  if (reading.block || !/^\uFEFF?---/.test(loc.text)) return [];
+  const shared = parseFrontmatter(loc.text, 'seed', TOOL_READING);
+  if (!shared.layout.block || shared.unread) return [];
+  const fm = shared.frontmatter;
+  const keys = Object.keys(fm).filter((k) => k in agent.keys);
+  if (keys.length === 0) return [];
+  const now = agent.activation({});
+  const meant = agent.activation(fm);
+  const changed = !sameActivation(now, meant);
+  const effect = changed ? `, so the rule is ${describeActivation(now, agent, scope)} instead of ${describeActivation(meant, agent, scope)}` : '';
+  const opener = loc.text.slice(loc.text.charCodeAt(0) === 0xfeff ? 1 : 0).split('\n', 1)[0].replace(/\r$/, '');
+  return [
+    finding(
+      'frontmatter/not-at-start',
+      changed ? 'error' : 'warning',
+      loc.firstLine(),
+      `${agent.name} splits a rule file only at lines of \`---\` (and white space), and this first line is \`${opener}\` (${CONTINUE_PARSE_SOURCE}): it reads none of the block's keys (${keys.map((k) => `\`${k}\``).join(', ')}) and sends the whole file, the block included, as the rule's text${effect}. Write the first line as \`---\`.`,
     ),
   ];
 }

@@ -24,7 +24,7 @@ import { emptyRegexListFindings } from './regexValues';
 import { keyFindings } from './keys';
 import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
-import { continueBlockFindings, continueCommentFindings, continueRejectedFinding } from './continueReadings';
+import { continueBlockFindings, continueCommentFindings, continueOpenerFindings, continueRejectedFinding } from './continueReadings';
 import { ownReading } from '../continueReading';
 import { unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
@@ -84,7 +84,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   const scope = toolRuleScope(agent.id, file.root === undefined ? undefined : toolRelativePath(file.path, file.root));
   // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`): a block it reads below other text is its to say.
   const own = ownReading(agent.id, analysis.text);
-  const stranded = own?.block && !own.rejected ? continueBlockFindings(loc, agent, own) : strandedFrontmatterFindings(loc, agent, scope);
+  const stranded = own?.block && !own.rejected ? continueBlockFindings(loc, agent, own) : own ? continueOpenerFindings(loc, agent, own, scope) : strandedFrontmatterFindings(loc, agent, scope);
   out.push(...stranded);
   const parsed = analysis.parsed;
   const meta = parsed?.layout.metadata;
@@ -146,9 +146,11 @@ export function toolAnalysis(file: Pick<ToolFile, 'agent' | 'path' | 'text'>): F
  * reads there is checked, and none above it.
  */
 function toolReading(agent: AgentId, text: string): ParseOptions {
-  const block = ownReading(agent, text)?.block;
+  const own = ownReading(agent, text);
   const first = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  return block && block.opener[0] > first ? { ...TOOL_READING, blockAt: block.opener[0] } : TOOL_READING;
+  // A first line the shared reading opens a block at and the agent does not (Continue's `----`, `---x`): no key of it is the agent's (`continueOpenerFinding` says so).
+  if (own && !own.block) return { ...TOOL_READING, blockAt: text.length };
+  return own?.block && own.block.opener[0] > first ? { ...TOOL_READING, blockAt: own.block.opener[0] } : TOOL_READING;
 }
 
 /**
