@@ -12,7 +12,7 @@ import {
   type RulesProfile,
 } from './ruleLocations';
 import { isSlipOf } from './folderSlips';
-import { displayPath, isInside } from './paths';
+import { displayPath, isInside, isPlainAbsolute } from './paths';
 
 /**
  * What a document is, decided from its path (and, for prompts and patches, its text),
@@ -108,17 +108,35 @@ export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
 }
 
 /** The fixed places of a context, computed once for as long as the context stays the same. */
-function locationsOf(ctx: ClassifyContext): { folders: readonly RuleFolder[]; windsurfGlobal: string; clineGlobal: readonly string[] } {
+function locationsOf(ctx: ClassifyContext): Locations {
   // Classifying a workspace asks once a file (92,000 times for a large tree) with the same context.
   if (!lastLocations || !sameContext(lastLocations.ctx, ctx)) {
     const folders = userRuleFolders(ctx.home, ctx.profile, ctx.piConfigDir);
     for (const root of ctx.roots) folders.push(...projectRuleFolders(root));
-    lastLocations = { ctx: { ...ctx, roots: [...ctx.roots] }, folders, windsurfGlobal: windsurfGlobalRulesFile(ctx.home), clineGlobal: clineGlobalRuleAreas(ctx.home) };
+    const orderByDir = new Map<string, number>();
+    // Two folders at one path (a root that is the home) are met in the same places: the first is taken, as the list is tried in order.
+    folders.forEach((folder, order) => {
+      if (!orderByDir.has(folderKey(folder.dir))) orderByDir.set(folderKey(folder.dir), order);
+    });
+    lastLocations = { ctx: { ...ctx, roots: [...ctx.roots] }, folders, orderByDir, windsurfGlobal: windsurfGlobalRulesFile(ctx.home), clineGlobal: clineGlobalRuleAreas(ctx.home) };
   }
   return lastLocations;
 }
 
-let lastLocations: { ctx: ClassifyContext; folders: readonly RuleFolder[]; windsurfGlobal: string; clineGlobal: readonly string[] } | undefined;
+interface Locations {
+  folders: readonly RuleFolder[];
+  /** Each folder's place in `folders` by its path (`folderKey`): a file's folders are looked up, not each folder tried. */
+  orderByDir: ReadonlyMap<string, number>;
+  windsurfGlobal: string;
+  clineGlobal: readonly string[];
+}
+
+let lastLocations: (Locations & { ctx: ClassifyContext }) | undefined;
+
+/** A folder's path as `isInside` compares it: on Windows, where `path.relative` does, without case. */
+function folderKey(dir: string): string {
+  return path.sep === '/' ? dir : dir.toLowerCase();
+}
 
 function sameContext(a: ClassifyContext, b: ClassifyContext): boolean {
   return a.home === b.home && a.profile === b.profile && a.piConfigDir === b.piConfigDir && a.roots.length === b.roots.length && a.roots.every((r, i) => r === b.roots[i]);
@@ -134,13 +152,14 @@ export const CLINE_NON_RULE_FOLDERS: ReadonlySet<string> = new Set(['workflows',
 export function classifyRulePath(filePath: string, ctx: ClassifyContext): DocumentKind | undefined {
   const name = path.basename(filePath);
   const dir = path.dirname(filePath);
+  const markdown = isMarkdownPath(filePath);
 
   const locations = locationsOf(ctx);
   if (filePath === locations.windsurfGlobal) return { kind: 'rule', provider: 'windsurf', level: 'user', loaded: true };
   // Cline's global rules (ruleLocations.ts, `clineGlobalRuleFolders`): read by Cline, its Markdown files directly in the folder.
   if (locations.clineGlobal.includes(dir) && name.endsWith('.md') && !name.startsWith('.')) return { kind: 'rule', provider: 'cline', level: 'user', loaded: true };
   // Below one of them, a Markdown file: Cline 4 and the Cline CLI read none there, Cline 3.x did (rules/agents/cline.ts, `clineGlobalSubfolderPlacement`).
-  if (isMarkdownPath(filePath) && !name.startsWith('.') && locations.clineGlobal.some((area) => isInside(area, dir) && area !== dir)) {
+  if (markdown && !name.startsWith('.') && locations.clineGlobal.some((area) => isInside(area, dir) && area !== dir)) {
     return { kind: 'rule', provider: 'cline', level: 'user', loaded: false, cause: 'nested', reason: `Cline reads only the files directly in ${shownFolder({ provider: 'cline', level: 'user', dir: locations.clineGlobal.find((area) => isInside(area, dir))! }, ctx)}/` };
   }
 
@@ -162,34 +181,35 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
     return { kind: 'rule', provider: 'cline', level: 'project', loaded: false, cause: 'misplaced-folder', reason: '`.clinerules` is read in the workspace folder and its parents, never in subfolders' };
   }
 
-  const folders = [...locations.folders];
+  const extra: RuleFolder[] = [];
   const clineDir = filePath.includes(`${path.sep}.clinerules${path.sep}`) ? findAncestorNamed(filePath, '.clinerules') : undefined;
   // `.clinerules/workflows`, `hooks` and `skills` hold Cline's workflows, hooks and skills,
   // which Cline never reads as rules (its source excludes them; see rules/agents/cline.ts).
   if (clineDir && CLINE_NON_RULE_FOLDERS.has(path.relative(clineDir, filePath).split(path.sep)[0])) return undefined;
-  if (clineDir && atRootOrAncestor(path.dirname(clineDir))) folders.push({ provider: 'cline', level: 'project', dir: clineDir });
+  if (clineDir && atRootOrAncestor(path.dirname(clineDir))) extra.push({ provider: 'cline', level: 'project', dir: clineDir });
   if (ctx.profile === 'xcsh') {
     for (const agentsName of ['.agent', '.agents']) {
       const agentsDir = filePath.includes(`${path.sep}${agentsName}${path.sep}`) ? findAncestorNamed(filePath, agentsName) : undefined;
       if (agentsDir && atRootOrAncestor(path.dirname(agentsDir))) {
-        folders.push({ provider: 'agents', level: 'project', dir: path.join(agentsDir, 'rules') });
+        extra.push({ provider: 'agents', level: 'project', dir: path.join(agentsDir, 'rules') });
       }
     }
   }
 
-  for (const folder of folders) {
-    if (dir === folder.dir) return classifyInRuleFolder(name, folder);
-    if (isInside(folder.dir, dir) && isMarkdownPath(filePath)) {
-      return {
-        kind: 'rule',
-        provider: folder.provider,
-        level: folder.level,
-        loaded: false,
-        cause: 'nested',
-        reason: `only files directly in ${shownFolder(folder, ctx)}/ are loaded, not those in nested folders`,
-      };
-    }
+  const held = fixedFolderHolding(dir, markdown, locations) ?? extraFolderHolding(dir, markdown, extra);
+  if (held && !held.nested) return classifyInRuleFolder(name, held.folder);
+  if (held) {
+    return {
+      kind: 'rule',
+      provider: held.folder.provider,
+      level: held.folder.level,
+      loaded: false,
+      cause: 'nested',
+      reason: `only files directly in ${shownFolder(held.folder, ctx)}/ are loaded, not those in nested folders`,
+    };
   }
+  // What follows is about Markdown files only.
+  if (!markdown) return undefined;
 
   // A rule folder somewhere below a root, where the agent does not look.
   const parts = dir.split(path.sep);
@@ -200,7 +220,7 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
     ['.clinerules', 'cline'],
   ] as const) {
     const joined = marker.includes('/') ? parts.slice(-2).join('/') : parts[parts.length - 1];
-    if (joined === marker && isMarkdownPath(filePath) && ctx.roots.some((root) => isInside(root, dir))) {
+    if (joined === marker && ctx.roots.some((root) => isInside(root, dir))) {
       return {
         kind: 'rule',
         provider,
@@ -214,6 +234,41 @@ export function classifyRulePath(filePath: string, ctx: ClassifyContext): Docume
   // `.xcsh/rule/`, `.xcsh/.rules/`: a slip of the folder's name, at a root.
   if (parts.length >= 2 && parts[parts.length - 2] === '.xcsh' && isSlipOf(parts[parts.length - 1], 'rules') && /\.(md|mdc)$/.test(name) && ctx.roots.includes(path.dirname(path.dirname(dir)))) {
     return { kind: 'rule', provider: 'native', level: 'project', loaded: false, cause: 'misplaced-folder', reason: `its folder is \`.xcsh/${parts[parts.length - 1]}/\`, and the rules go in \`.xcsh/rules/\`` };
+  }
+  return undefined;
+}
+
+/** A rule folder `dir` is (`nested` false), or one holding it when the file is Markdown (`nested`). */
+type HeldBy = { folder: RuleFolder; nested: boolean };
+
+/**
+ * The first of the fixed rule folders, in their order, that `dir` is or, for a Markdown file,
+ * lies below: `dir` and each folder above it looked up (`orderByDir`), so a file costs the
+ * segments of its path, not a test against every folder of every root (200,000 times for a
+ * listing at the cap). The walk starts from the path as `isInside` resolves it.
+ */
+function fixedFolderHolding(dir: string, markdown: boolean, locations: Locations): HeldBy | undefined {
+  let order = locations.orderByDir.get(folderKey(dir));
+  let nested = false;
+  if (markdown) {
+    const resolved = isPlainAbsolute(dir) ? dir : path.resolve(dir);
+    // A path written with `.` or `..` is not the folder's string even where it resolves to it: below it, as `isInside` has it.
+    for (let at = resolved === dir ? path.dirname(dir) : resolved, last = dir; at !== last; last = at, at = path.dirname(at)) {
+      const above = locations.orderByDir.get(folderKey(at));
+      if (above !== undefined && (order === undefined || above < order)) {
+        order = above;
+        nested = true;
+      }
+    }
+  }
+  return order === undefined ? undefined : { folder: locations.folders[order], nested };
+}
+
+/** The first of a file's own rule folders (a `.clinerules` or `.agents` above it) that `dir` is or, for a Markdown file, lies below. */
+function extraFolderHolding(dir: string, markdown: boolean, extra: readonly RuleFolder[]): HeldBy | undefined {
+  for (const folder of extra) {
+    if (dir === folder.dir) return { folder, nested: false };
+    if (markdown && isInside(folder.dir, dir)) return { folder, nested: true };
   }
   return undefined;
 }

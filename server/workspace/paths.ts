@@ -75,7 +75,7 @@ export function foldersHolding(files: Iterable<string>, top: (file: string) => s
 }
 
 /** Absolute, with no empty, `.` or `..` segment and no trailing slash: what `path.resolve` returns unchanged. */
-function isPlainAbsolute(p: string): boolean {
+export function isPlainAbsolute(p: string): boolean {
   return p.charCodeAt(0) === 47 && (p.length === 1 || !NOT_PLAIN.test(p));
 }
 

@@ -38,6 +38,8 @@ export class WorkspaceSession {
   /** Per root, which rule files git's ignore rules leave out, the global excludes among them (`gitIgnoredAmong`). */
   private readonly gitIgnores: GitIgnoredFiles;
   private currentSettings: Settings;
+  /** The home the settings name, resolved when they change: classifying asks it once a file, 200,000 times at the listing cap. */
+  private resolvedHome: string;
   /** Rule areas the rules engine registered (a `.clinerules` in an ancestor, which the agent reads): for reading rule files only. */
   private readonly extraAreas = new Set<string>();
   /** User-level rule folders beyond the settings' (`addUserRuleArea`). */
@@ -53,6 +55,7 @@ export class WorkspaceSession {
     this.diskFs = new NodeFileSystem(this.confinement, { blocking: options.blockingReads });
     this.ruleFs = new NodeFileSystem(this.confinement.ruleReader, { blocking: options.blockingReads });
     this.currentSettings = settings;
+    this.resolvedHome = resolveHome(settings.home);
     this.gitIgnores = new GitIgnoredFiles(log);
     this.refreshAreas();
   }
@@ -62,7 +65,7 @@ export class WorkspaceSession {
   }
 
   get home(): string {
-    return resolveHome(this.currentSettings.home);
+    return this.resolvedHome;
   }
 
   get cacheDir(): string {
@@ -72,6 +75,7 @@ export class WorkspaceSession {
   setSettings(settings: Settings): void {
     const excludesChanged = JSON.stringify(settings.search.exclude) !== JSON.stringify(this.currentSettings.search.exclude);
     this.currentSettings = settings;
+    this.resolvedHome = resolveHome(settings.home);
     if (excludesChanged) this.ignores.clear();
     this.refreshAreas();
     if (excludesChanged) for (const listener of this.excludeListeners) listener();
