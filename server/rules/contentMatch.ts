@@ -1,4 +1,5 @@
 import * as vm from 'node:vm';
+import { countWork } from '../workspace/testCounts';
 
 /**
  * Running a rule's content regex (Continue's `regex`) over a file's text, with a time cap: a
@@ -26,7 +27,11 @@ export function matchContent(patterns: readonly string[], text: string): Content
       if (vm.runInContext('new RegExp(pattern).test(text)', sandbox, { timeout: CONTENT_MATCH_MS }) === true) return { matched: pattern };
     } catch (err) {
       // Past the time cap; anything else is a pattern that does not compile, which matches nothing.
-      if ((err as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { stopped: pattern };
+      if ((err as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+        // Each stop costs the whole cap: a test counts them, where a time would flake.
+        countWork('content-match-stopped', 1, pattern);
+        return { stopped: pattern };
+      }
     } finally {
       sandbox.text = '';
     }

@@ -1,11 +1,11 @@
 import type { RuleForFileInfo, RulesForFileResult } from '../../protocol/rulesContext';
-import { builtCli } from './cliWithHome';
+import { builtCli, type CliRun } from './cliWithHome';
 import type { LspTestClient } from './lspClient';
 import { until } from './polling';
 
-/** One agent's rules for a file of `ws`, as the built `agentls rules --for FILE --json` gives them (it must exit 0); `agents`: `--agents`. */
-export function cliRulesFor(ws: string, file: string, agent: string, agents?: string): RuleForFileInfo[] {
-  const answer = JSON.parse(builtCli(['rules', '--for', file, '--json', ...(agents ? ['--agents', agents] : [])], { cwd: ws, mustSucceed: true }).stdout) as RulesForFileResult;
+/** One agent's rules for a file of `ws`, as the built `agentls rules --for FILE --json` gives them (it must exit 0); `agents`: `--agents`; `run`: its environment and a time to kill it at. */
+export function cliRulesFor(ws: string, file: string, agent: string, agents?: string, run: Pick<CliRun, 'env' | 'timeout'> = {}): RuleForFileInfo[] {
+  const answer = JSON.parse(builtCli(['rules', '--for', file, '--json', ...(agents ? ['--agents', agents] : [])], { ...run, cwd: ws, mustSucceed: true }).stdout) as RulesForFileResult;
   return answer.agents.find((a) => a.agent === agent)?.rules ?? [];
 }
 
