@@ -27,10 +27,9 @@ function yamlBomb(): string {
 }
 
 describe('bad input never crashes or stalls the rules engine', () => {
-  it('a YAML alias bomb is stopped by the alias cap quickly, with a diagnostic', async () => {
-    const started = Date.now();
+  it('a YAML alias bomb is stopped by the alias cap, with a diagnostic', async () => {
     const parsed = parseFrontmatter(yamlBomb(), 'seed');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Stopped at the cap's hundredth expansion, not after the billion the block asks for.
     expect(parsed.yamlError?.code).toBe('ALIAS_LIMIT');
     const { codes } = await engineOn({ '.xcsh/rules/bomb.md': yamlBomb() });
     // Not read, and said as a YAML error of unknown outcome for the agent, not as what the line fallback makes of it.
@@ -39,9 +38,10 @@ describe('bad input never crashes or stalls the rules engine', () => {
 
   it('a huge frontmatter is not parsed, and says so', async () => {
     const big = `---\ndescription: big\n${'k: v\n'.repeat(70_000)}---\nBody\n`;
-    const started = Date.now();
+    // Refused before any parse: its metadata never reaches the YAML parser (nor the tab replacement before it).
+    const parsed = parseFrontmatter(big, 'xcsh');
+    expect([parsed.unread?.code, parsed.layout.metadata, parsed.yamlDocument]).toEqual(['frontmatter/too-large', undefined, undefined]);
     const { codes } = await engineOn({ '.xcsh/rules/big.md': big });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(codes('.xcsh/rules/big.md')).toContain('frontmatter/too-large');
   });
 
