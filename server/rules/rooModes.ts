@@ -27,6 +27,12 @@ export interface RooModesRead {
   modes: string[] | undefined;
   /** Roo Code refuses the file: it shows an error and takes none of its modes. */
   refused?: RooModesRefusal;
+  /**
+   * The root holds a `.roomodes` that is no folder: Roo Code's own file, so Roo Code is in use
+   * there. Its source (`getWorkspaceRoomodes`) takes any path that exists (`fileExistsAtPath`), and
+   * `loadModesFromFile` gets nothing of a folder (its read throws, and it answers no mode).
+   */
+  found: boolean;
 }
 
 /**
@@ -43,18 +49,18 @@ export interface RooModesRead {
  */
 export async function readRooModes(fs: FileSystem, root: string): Promise<RooModesRead> {
   const read = await fs.readText(path.join(root, ROOMODES), { maxBytes: MAX_ROOMODES_BYTES });
-  if (!read.ok) return { modes: read.reason === 'not-found' ? [] : undefined };
+  if (!read.ok) return { modes: read.reason === 'not-found' ? [] : undefined, found: read.reason !== 'not-found' && read.reason !== 'is-directory' };
   const parsed = parsedAsRooCode(read.text);
-  if ('refused' in parsed) return { modes: undefined, refused: parsed.refused };
+  if ('refused' in parsed) return { modes: undefined, refused: parsed.refused, found: true };
   const value = parsed.value;
   const modes = value !== null && typeof value === 'object' ? (value as { customModes?: unknown }).customModes : undefined;
   // `loadModesFromFile`: `!settings.customModes` takes no mode, and says nothing.
-  if (!modes) return { modes: [] };
+  if (!modes) return { modes: [], found: true };
   const refused = rooModeRefusal(modes, parsed.yaml?.doc);
   // The issue's place in the YAML text read: the cleaned one, whose zero-width characters are gone (no line ends are).
   const line = refused?.offset === undefined || !parsed.yaml ? 0 : new LineIndex(parsed.yaml.cleaned).positionAt(refused.offset).line;
-  if (refused) return { modes: undefined, refused: { line, why: refused.why, shown: 'Invalid custom modes format in .roomodes' } };
-  return { modes: (modes as { slug: string }[]).slice(0, MAX_MODES).map((m) => m.slug) };
+  if (refused) return { modes: undefined, refused: { line, why: refused.why, shown: 'Invalid custom modes format in .roomodes' }, found: true };
+  return { modes: (modes as { slug: string }[]).slice(0, MAX_MODES).map((m) => m.slug), found: true };
 }
 
 /**

@@ -15,7 +15,7 @@ export interface RooRoot {
   fallbacks: string[];
   /** The names of the root's `.clinerules` and `.clinerules-{mode}` that are no folders: Cline's files, Roo Code's last fallbacks (`rooView`). */
   clineFallbacks: string[];
-  /** The root has a `.roo` folder or a fallback file: Roo Code is in use there (what `auto` shows it by). */
+  /** The root has a `.roo` folder, a fallback file or a `.roomodes` (Roo Code's own files): Roo Code is in use there (what `auto` shows it by). */
   inUse: boolean;
   /** The custom modes of the root's `.roomodes` (`readRooModes`: undefined where it could not be read, or Roo Code refuses it). */
   customModes: string[] | undefined;
@@ -46,8 +46,8 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   const rootEntries = (await fs.readDir(root, { max: LIMITS.instructionFolderNames })) ?? [];
   const fallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isRooFallbackName(e.name)).map((e) => e.name);
   const clineFallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isClineFallbackName(e.name)).map((e) => e.name);
-  const inUse = configEntries.length > 0 || fallbacks.length > 0 || (await fs.stat(config))?.kind === 'directory';
   const modes = await readRooModes(fs, root);
+  const inUse = configEntries.length > 0 || fallbacks.length > 0 || modes.found || (await fs.stat(config))?.kind === 'directory';
   const refused = modes.refused ? { modesRefused: modes.refused } : {};
   return { configEntries, fallbacks, clineFallbacks, inUse, customModes: modes.modes, ...refused, userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
 }

@@ -65,6 +65,21 @@ describe("Roo Code's .roomodes in agentls check and rules", () => {
     expect(rules).toMatch(/~\/\.roo\/rules-docs-writer\/mine\.md \(user-level, every project\) +always, only in the docs-writer mode/);
   });
 
+  it("puts Roo Code in play under auto where .roomodes is the workspace's only file of Roo Code's, so a refused one is said there", () => {
+    // Roo Code's own file (CustomModesManager.ts, `getWorkspaceRoomodes`): its presence alone says Roo Code is used in the project.
+    const alone = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n' };
+    const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs-writer/mine.md': 'Write docs plainly.\n' });
+    const refused = writeTree(tempDir(), { ...alone, '.roomodes': 'customModes:\n  - slug: [docs\n' });
+    expect(builtCli(['check'], { cwd: refused, home }).stdout).toContain('.roomodes:3:1: error [context/roomodes-refused] Roo Code refuses this file');
+    // A correct one: Roo Code's view reads the user's folder of the mode it defines, and check says nothing.
+    const correct = writeTree(tempDir(), { ...alone, '.roomodes': `customModes:\n${MODE}` });
+    expect(builtCli(['rules'], { cwd: correct, home, mustSucceed: true }).stdout).toMatch(/~\/\.roo\/rules-docs-writer\/mine\.md \(user-level, every project\) +always, only in the docs-writer mode/);
+    expect(builtCli(['check'], { cwd: correct, home }).stdout).not.toContain('.roomodes');
+    // A folder of the name is no file of Roo Code's (its read fails, and Roo Code takes no mode): Roo Code stays out of play.
+    const folder = writeTree(tempDir(), { ...alone, '.roomodes/x.yaml': 'customModes:\n  - slug: [docs\n' });
+    expect(builtCli(['rules'], { cwd: folder, home, mustSucceed: true }).stdout).not.toContain('Roo Code');
+  });
+
   it('says nothing where Roo Code is not shown', () => {
     expect(run('customModes:\n  - slug: [docs\n', '--agents', 'cursor').check).toMatch(/no problems/);
   });

@@ -153,7 +153,7 @@ export interface AgentPlaces {
   copilotPrompts?: readonly string[];
   /**
    * Roo Code's view is shown for the folder (`rooRoot.ts`): its root has a `.roo` folder or a
-   * `.roorules*` file, or `rules.agents` names Roo Code. Only then is a package's `.roo/rules`
+   * `.roorules*` file or a `.roomodes`, or `rules.agents` names Roo Code. Only then is a package's `.roo/rules`
    * file said to be one Roo Code never reads: elsewhere nothing says Roo Code is used at all.
    */
   rooShown?: boolean;

@@ -899,7 +899,7 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
  * say: the file is then told as not read, without a warning. Where no folder holds files and no
  * `.roorules` (`.roorules-{mode}`, of a mode listed) has text, Cline's root `.clinerules`
  * (`.clinerules-{mode}`) file is read, as its source does (`agents/roo.ts`). Under `auto` the view is shown only
- * where the root has a `.roo` folder or a `.roorules` file. One listing of the root's names
+ * where the root has a `.roo` folder, a `.roorules` file or a `.roomodes`. One listing of the root's names
  * (capped) finds the `.roorules-{mode}` files, never a walk. A `.roomodes` Roo Code refuses names
  * no mode, and is returned in `modesRefused` for its error.
  */

@@ -135,6 +135,14 @@ describe('Roo Code in the server', () => {
     expect(broken[0].message).toContain('Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid YAML in .roomodes file at line 7"): it is neither YAML nor JSON');
   });
 
+  it("says a refused .roomodes where it is the workspace's only file of Roo Code's: its presence puts Roo Code in play", async () => {
+    // Roo Code's own file (CustomModesManager.ts, `getWorkspaceRoomodes`), with no .roo folder nor .roorules beside it.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n', '.roomodes': 'customModes:\n  - slug: [docs\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const got = await c.waitForDiagnostics(c.uri(path.join(ws, '.roomodes')), (d) => d.some((x) => x.code === 'context/roomodes-refused'));
+    expect(got.find((x) => x.code === 'context/roomodes-refused')!.message).toContain('Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid YAML in .roomodes file at line 3")');
+  });
+
   it('warns on a closed root .roorules-{slug} whose slug is a slip of a known mode, and lists it as never sent', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roorules-debg': 'Debug slowly.\n', '.roorules-translate': 'T.\n', 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws], home: tempDir() });
