@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import { parseDocument, type Document } from 'yaml';
 import { LineIndex } from '../core/text';
-import type { FileSystem } from '../workspace/fs';
+import type { FileSystem, ReadFailure } from '../workspace/fs';
 import { rooModeRefusal } from './rooModeSchema';
 
 /** Roo Code's project custom modes file, at the workspace root (its source: `ROOMODES_FILENAME`, below). */
 export const ROOMODES = '.roomodes';
 
-/** Bytes of `.roomodes` read: a user's file of a few modes is a few kilobytes; a larger one is not read (no custom modes known). */
+/** Bytes of `.roomodes` read: a user's file of a few modes is a few kilobytes; a larger one is not read (no custom modes known), and said (`RooModesRead.unread`). */
 const MAX_ROOMODES_BYTES = 256 * 1024;
 /** Modes taken from it: enough for any hand-kept list, and a bound on a hostile one. */
 const MAX_MODES = 500;
@@ -33,6 +33,12 @@ export interface RooModesRead {
    * `loadModesFromFile` gets nothing of a folder (its read throws, and it answers no mode).
    */
   found: boolean;
+  /**
+   * Why agentls did not read the file, as a clause (too large, binary, no regular file, a link out
+   * of the workspace), where it could not: Roo Code reads it all the same (`loadModesFromFile`
+   * reads it whole), so its custom modes, and whether Roo Code refuses it, are not known.
+   */
+  unread?: string;
 }
 
 /**
@@ -45,11 +51,15 @@ export interface RooModesRead {
  * `{}`. `loadModesFromFile` then takes no mode where the value has no truthy `customModes`, and
  * checks the rest against `customModesSettingsSchema`: where that fails, it shows the schema's
  * issues and takes no mode of the file (`return []`): one bad mode drops them all.
- * A file too large or unreadable gives undefined with no refusal: agentls does not know.
+ * A file too large or unreadable gives undefined with no refusal, and why (`unread`): agentls does not know.
  */
 export async function readRooModes(fs: FileSystem, root: string): Promise<RooModesRead> {
-  const read = await fs.readText(path.join(root, ROOMODES), { maxBytes: MAX_ROOMODES_BYTES });
-  if (!read.ok) return { modes: read.reason === 'not-found' ? [] : undefined, found: read.reason !== 'not-found' && read.reason !== 'is-directory' };
+  // Lossy, as Roo Code's `fs.readFile(filePath, "utf-8")` decodes bytes that are not UTF-8 (U+FFFD for each).
+  const read = await fs.readText(path.join(root, ROOMODES), { maxBytes: MAX_ROOMODES_BYTES, lossy: true });
+  if (!read.ok) {
+    if (read.reason === 'not-found' || read.reason === 'is-directory') return { modes: read.reason === 'not-found' ? [] : undefined, found: false };
+    return { modes: undefined, found: true, unread: unreadWhy(read) };
+  }
   const parsed = parsedAsRooCode(read.text);
   if ('refused' in parsed) return { modes: undefined, refused: parsed.refused, found: true };
   const value = parsed.value;
@@ -61,6 +71,20 @@ export async function readRooModes(fs: FileSystem, root: string): Promise<RooMod
   const line = refused?.offset === undefined || !parsed.yaml ? 0 : new LineIndex(parsed.yaml.cleaned).positionAt(refused.offset).line;
   if (refused) return { modes: undefined, refused: { line, why: refused.why, shown: 'Invalid custom modes format in .roomodes' }, found: true };
   return { modes: (modes as { slug: string }[]).slice(0, MAX_MODES).map((m) => m.slug), found: true };
+}
+
+/** Why agentls did not read a `.roomodes` it found, as a clause after "agentls has not read this file: ". */
+function unreadWhy(read: { reason: ReadFailure; size?: number }): string {
+  switch (read.reason) {
+    case 'too-large':
+      return `it is ${read.size ?? 'over'} bytes, more than the ${MAX_ROOMODES_BYTES} agentls reads of a .roomodes`;
+    case 'binary':
+      return 'it holds a NUL byte, as a binary file does';
+    case 'outside-workspace':
+      return 'it is a link to a file outside the workspace';
+    default:
+      return 'it is no regular file, or could not be opened';
+  }
 }
 
 /**

@@ -21,6 +21,8 @@ export interface RooRoot {
   customModes: string[] | undefined;
   /** Why Roo Code refuses the root's `.roomodes`, taking none of its modes (`readRooModes`); none where it takes it or there is none. */
   modesRefused?: RooModesRefusal;
+  /** Why agentls did not read the root's `.roomodes` (`RooModesRead.unread`: too large, …); none where it read it or there is none. */
+  modesUnread?: string;
   /** The slugs of the root's mode folders and `.roorules-{mode}` files, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
   userModes: string[];
 }
@@ -48,7 +50,7 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   const clineFallbacks = rootEntries.filter((e) => e.kind !== 'directory' && isClineFallbackName(e.name)).map((e) => e.name);
   const modes = await readRooModes(fs, root);
   const inUse = configEntries.length > 0 || fallbacks.length > 0 || modes.found || (await fs.stat(config))?.kind === 'directory';
-  const refused = modes.refused ? { modesRefused: modes.refused } : {};
+  const refused = { ...(modes.refused ? { modesRefused: modes.refused } : {}), ...(modes.unread !== undefined ? { modesUnread: modes.unread } : {}) };
   return { configEntries, fallbacks, clineFallbacks, inUse, customModes: modes.modes, ...refused, userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
 }
 

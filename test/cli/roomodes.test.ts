@@ -14,7 +14,7 @@ import { tempDir, writeTree } from '../helpers/repo';
 const SOURCES = { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'All modes.\n', 'src/a.ts': 'x\n' };
 const MODE = '  - slug: docs-writer\n    name: Docs\n    roleDefinition: You write docs.\n    groups: [read]\n';
 
-function run(roomodes: string, ...args: string[]): { check: string; rules: string } {
+function run(roomodes: string | Uint8Array, ...args: string[]): { check: string; rules: string } {
   const ws = writeTree(tempDir(), { ...SOURCES, '.roomodes': roomodes });
   const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs-writer/mine.md': 'Write docs plainly.\n' });
   return { check: builtCli(['check', ...args], { cwd: ws, home }).stdout, rules: builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout };
@@ -78,6 +78,24 @@ describe("Roo Code's .roomodes in agentls check and rules", () => {
     // A folder of the name is no file of Roo Code's (its read fails, and Roo Code takes no mode): Roo Code stays out of play.
     const folder = writeTree(tempDir(), { ...alone, '.roomodes/x.yaml': 'customModes:\n  - slug: [docs\n' });
     expect(builtCli(['rules'], { cwd: folder, home, mustSucceed: true }).stdout).not.toContain('Roo Code');
+  });
+
+  it('says a .roomodes too large for agentls to read, which Roo Code reads whole, and takes none of its modes', () => {
+    // CustomModesManager.ts, `loadModesFromFile`: `fs.readFile` of the whole file, whatever its size.
+    const large = `customModes:\n${MODE}${'# padding\n'.repeat(30_000)}`;
+    const { check, rules } = run(large);
+    expect(check).toMatch(/\.roomodes:1:1: warning \[context\/roomodes-unread\] agentls has not read this file: it is \d+ bytes, more than the 262144 agentls reads of a \.roomodes\. Roo Code reads it whole, so whether it refuses the file, and which custom modes it takes from it \(and so which ~\/\.roo\/rules-\{mode\}\/ folders it reads\), is not checked\./);
+    expect(rules).not.toContain(USER_FOLDER);
+    // Alone in the workspace, it still puts Roo Code in play, and is said.
+    const alone = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roomodes': large });
+    expect(builtCli(['check'], { cwd: alone, home: tempDir('agentls-home-') }).stdout).toContain('.roomodes:1:1: warning [context/roomodes-unread]');
+  });
+
+  it('reads a .roomodes of bytes that are not UTF-8 as Roo Code does, each a replacement character', () => {
+    // Roo Code reads it with `fs.readFile(filePath, "utf-8")`, which decodes such bytes as U+FFFD.
+    const { check, rules } = run(Buffer.concat([Buffer.from(`customModes:\n${MODE}`), Buffer.from('# caf\xe9\n', 'latin1')]));
+    expect(check).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(rules).toContain(USER_FOLDER);
   });
 
   it('says nothing where Roo Code is not shown', () => {

@@ -93,8 +93,8 @@ export interface InstructionSnapshot extends Gaps {
   codexOverridden: InstructionViews['codexOverridden'];
   /** The fallback files Roo Code does not read (`InstructionViews.rooShadowed`). */
   rooShadowed: InstructionViews['rooShadowed'];
-  /** The root's `.roomodes` where Roo Code refuses it (`InstructionViews.rooModesRefused`). */
-  rooModesRefused: InstructionViews['rooModesRefused'];
+  /** The root's `.roomodes` where Roo Code refuses it, or agentls did not read it (`InstructionViews.rooModesNotes`). */
+  rooModesNotes: InstructionViews['rooModesNotes'];
   /** The files of Zed's list it does not read (`InstructionViews.zedSkipped`). */
   zedSkipped: InstructionViews['zedSkipped'];
   /** The file of Zed's list Zed reads (`InstructionViews.zedReads`). */
@@ -159,8 +159,8 @@ export class InstructionViewsCache {
       this.byRoot.set(root, (entry = created));
     }
     const made = entry;
-    const { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesRefused, zedSkipped, zedReads } = await made.views;
-    return { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesRefused, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
+    const { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesNotes, zedSkipped, zedReads } = await made.views;
+    return { views, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesNotes, zedSkipped, ...(zedReads !== undefined ? { zedReads } : {}), ...made.gaps };
   }
 
   /**

@@ -21,7 +21,7 @@ import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
 import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_CLINE_FALLBACK_NOTE, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
-import type { RooModesRefused } from './rooModesFindings';
+import type { RooModesNote } from './rooModesFindings';
 import { lookUpUserModeFolders, readRooRoot, rooModesRead, userModesAmong } from '../rooRoot';
 import { ROOMODES } from '../rooModes';
 import { rooUnknownMode } from '../agents/rooModeFolders';
@@ -56,8 +56,8 @@ export interface InstructionViews {
   codexOverridden: CodexOverridden[];
   /** Each root `.roorules` (or `.roorules-{mode}`) Roo Code does not read, its `.roo/rules` (or `.roo/rules-{mode}`) folder holding files (`rooView`); none when Roo Code's view is not shown. */
   rooShadowed: RooShadowed[];
-  /** The root's `.roomodes` where Roo Code refuses it (`rooView`, `readRooModes`); none when Roo Code's view is not shown. */
-  rooModesRefused: RooModesRefused[];
+  /** The root's `.roomodes` where Roo Code refuses it or agentls did not read it (`rooView`, `readRooModes`); none when Roo Code's view is not shown. */
+  rooModesNotes: RooModesNote[];
   /** Each file of Zed's list at the root that Zed does not read, an earlier one being there (`zedView`); none when Zed's view is not shown. */
   zedSkipped: ZedSkipped[];
   /** The file of Zed's list that Zed reads at the root (`zedView`); none when Zed's view is not shown or no file of its list is there. */
@@ -153,7 +153,7 @@ export async function instructionViews(root: string, host: InstructionHost): Pro
   if (zed) views.push(zed.view);
   views.push(...(await unlistedToolRules(reader)));
   const kept = views.filter((v) => v.rules.length > 0 || v.uncounted?.length);
-  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, unwalkedLinks: reader.unwalkedLinks, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], rooModesRefused: roo?.modesRefused ?? [], zedSkipped: zed?.skipped ?? [], ...(zed?.reads !== undefined ? { zedReads: zed.reads } : {}) };
+  return { views: kept, watched: [...reader.watched], read: [...reader.readPaths], capped: reader.capped, special: reader.special, unwalkedLinks: reader.unwalkedLinks, codexOverridden: codex?.overridden ?? [], rooShadowed: roo?.shadowed ?? [], rooModesNotes: roo?.modesNotes ?? [], zedSkipped: zed?.skipped ?? [], ...(zed?.reads !== undefined ? { zedReads: zed.reads } : {}) };
 }
 
 /**
@@ -901,9 +901,9 @@ async function geminiView(reader: Reader): Promise<AgentView | undefined> {
  * (`.clinerules-{mode}`) file is read, as its source does (`agents/roo.ts`). Under `auto` the view is shown only
  * where the root has a `.roo` folder, a `.roorules` file or a `.roomodes`. One listing of the root's names
  * (capped) finds the `.roorules-{mode}` files, never a walk. A `.roomodes` Roo Code refuses names
- * no mode, and is returned in `modesRefused` for its error.
+ * no mode, and is returned in `modesNotes` for its error, as is one agentls did not read (too large), for its warning.
  */
-async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: RooShadowed[]; modesRefused: RooModesRefused[] } | undefined> {
+async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: RooShadowed[]; modesNotes: RooModesNote[] } | undefined> {
   const { root, host } = reader;
   const rules: AgentRule[] = [];
   const uncounted: UncountedFile[] = [];
@@ -934,7 +934,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   host.allowArea(userRules);
   const config = path.join(root, '.roo');
   reader.watched.add(config);
-  const { configEntries, fallbacks, clineFallbacks, inUse, customModes, modesRefused } = await readRooRoot(host.fs, root);
+  const { configEntries, fallbacks, clineFallbacks, inUse, customModes, modesRefused, modesUnread } = await readRooRoot(host.fs, root);
   // Read for its custom modes: a buffer's new text there changes which mode folders are known (`touchesInstructions`).
   const roomodes = path.join(root, ROOMODES);
   reader.watched.add(roomodes);
@@ -979,8 +979,9 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   if (own && workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
   else if (own && user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
   else if (workspace.length === 0 && user.length === 0 && !(own && (await take(p, false)))) await takeCline('.clinerules', undefined, undefined);
-  // A `.roomodes` Roo Code refuses gives no mode (`customModes` undefined), and is said (`rooModesFindings`).
-  return { view: view('roo', root, rules, uncounted), shadowed, modesRefused: modesRefused ? [{ path: roomodes, ...modesRefused }] : [] };
+  // A `.roomodes` Roo Code refuses, or agentls did not read, gives no mode (`customModes` undefined), and is said (`rooModesFindings`).
+  const modesNotes: RooModesNote[] = modesRefused ? [{ path: roomodes, ...modesRefused }] : modesUnread !== undefined ? [{ path: roomodes, unread: modesUnread }] : [];
+  return { view: view('roo', root, rules, uncounted), shadowed, modesNotes };
 }
 
 /**

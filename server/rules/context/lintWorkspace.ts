@@ -80,7 +80,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     const nestedGemini = async () => NESTED_GEMINI.folders(rels()).holders;
     const made = await instructionViews(root, sessionInstructionHost(session, session.ruleFs, nested, { nestedAgentsMdFolders: nestedAgentsMd, nestedGeminiFolders: nestedGemini }));
     const shown = (q: string) => displayPath(q, root, session.home);
-    for (const [p, found] of [...codexFindings(made.views, made.codexOverridden, shown), ...rooFindings(made.rooShadowed, shown), ...rooModesFindings(made.rooModesRefused), ...zedFindings(made.zedSkipped, shown)]) {
+    for (const [p, found] of [...codexFindings(made.views, made.codexOverridden, shown), ...rooFindings(made.rooShadowed, shown), ...rooModesFindings(made.rooModesNotes), ...zedFindings(made.zedSkipped, shown)]) {
       if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), ...found]);
     }
     noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);

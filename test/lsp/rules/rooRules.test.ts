@@ -143,6 +143,16 @@ describe('Roo Code in the server', () => {
     expect(got.find((x) => x.code === 'context/roomodes-refused')!.message).toContain('Roo Code refuses this file and runs without any of its custom modes (it shows "Invalid YAML in .roomodes file at line 3")');
   });
 
+  it('says a closed .roomodes too large for agentls to read, which Roo Code reads whole', async () => {
+    // CustomModesManager.ts, `loadModesFromFile`: `fs.readFile` of the whole file, whatever its size.
+    const large = `customModes:\n  - slug: docs\n    name: D\n    roleDefinition: R\n    groups: []\n${'# padding\n'.repeat(30_000)}`;
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n', '.roomodes': large });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const got = await c.waitForDiagnostics(c.uri(path.join(ws, '.roomodes')), (d) => d.some((x) => x.code === 'context/roomodes-unread'));
+    expect(got.map((d) => [d.code, d.severity])).toEqual([['context/roomodes-unread', 2]]);
+    expect(got[0].message).toMatch(/^agentls has not read this file: it is \d+ bytes, more than the 262144 agentls reads of a \.roomodes\. Roo Code reads it whole/);
+  });
+
   it('warns on a closed root .roorules-{slug} whose slug is a slip of a known mode, and lists it as never sent', async () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roorules-debg': 'Debug slowly.\n', '.roorules-translate': 'T.\n', 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws], home: tempDir() });

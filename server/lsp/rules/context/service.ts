@@ -162,7 +162,7 @@ export class RulesContext {
       // the view behind it, and a finding of the file's old text would be pushed after the new one.
       const asked = this.zedChanges;
       const snapshot = await this.state.instructions.snapshot(root);
-      const { views: instructionAgents, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesRefused, zedSkipped } = snapshot;
+      const { views: instructionAgents, capped, special, unwalkedLinks, codexOverridden, rooShadowed, rooModesNotes, zedSkipped } = snapshot;
       this.noteCodexShown(root, instructionAgents);
       this.noteZedShown(root, snapshot, asked);
       const view = engine.view(root);
@@ -194,7 +194,7 @@ export class RulesContext {
       // What Codex leaves out of the AGENTS.md files (`codexChain.ts`), the fallback files Roo Code does not read (`rooFallback.ts`),
       // the `.roomodes` it refuses (`rooModesFindings.ts`) and the files Zed passes over (`zedRules.ts`, among them rule files of the engine's: `.cursorrules`), as check says them.
       const shown = (q: string) => displayPath(q, root, ctx.session.home);
-      const notes = joinFindings([...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown), ...rooModesFindings(rooModesRefused), ...zedFindings(zedSkipped, shown)]);
+      const notes = joinFindings([...codexFindings(instructionAgents, codexOverridden, shown), ...rooFindings(rooShadowed, shown), ...rooModesFindings(rooModesNotes), ...zedFindings(zedSkipped, shown)]);
       // With the files only their own tool reads (ignored, or links: `rules/toolOnly.ts`), as `agentls check` judges them.
       for (const analysis of [...view.analyses, ...view.toolOnly]) {
         const p = analysis.candidate.path;
@@ -446,9 +446,9 @@ export class RulesContext {
     if (!doc.path || !name || (!isRooFallbackName(name) && name !== ROOMODES)) return undefined;
     const root = (await this.state.engine()).rootFor(doc.path);
     if (root === undefined) return undefined;
-    const { rooShadowed, rooModesRefused } = await this.state.instructions.snapshot(root);
+    const { rooShadowed, rooModesNotes } = await this.state.instructions.snapshot(root);
     const p = doc.path;
-    if (name === ROOMODES) return rooModesFindings(rooModesRefused.filter((r) => r.path === p)).get(p) ?? [];
+    if (name === ROOMODES) return rooModesFindings(rooModesNotes.filter((r) => r.path === p)).get(p) ?? [];
     return rooFindings(rooShadowed.filter((s) => s.path === p), (q) => displayPath(q, root, this.state.context.session.home)).get(p) ?? [];
   }
 
