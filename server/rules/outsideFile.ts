@@ -47,15 +47,15 @@ function mayBeLinkedRuleFolder(p: string): boolean {
 
 /**
  * Every file `mayBeRuleFile` accepts has one of these extensions (lower-case) or one of
- * these names, which have none, or is one `also` picks: Roo Code's `.roorules-{mode}` by its
- * prefix, and every file under a `.roo/rules(-{mode})` folder, whatever its extension. The file
+ * these names, which have none, or is one `also` picks: Roo Code's `.roorules-{mode}` and
+ * `.clinerules-{mode}` by their prefix, and every file under a `.roo/rules(-{mode})` folder, whatever its extension. The file
  * index hands over only those (a few thousand of a 92k-file tree) instead of every path, and
  * `mayBeRuleFile` judges them, so the server's lint of closed rule files takes the files `check` does.
  */
 export const RULE_FILE_CANDIDATES = {
   extensions: [...MARKDOWN_EXTENSIONS, '.txt'],
   names: [...SINGLE_FILE_RULES, ZED_OWN_FILE, '.roorules'],
-  also: { namePrefixes: ['.roorules-'], folders: ROO_RULE_FOLDER },
+  also: { namePrefixes: ['.roorules-', '.clinerules-'], folders: ROO_RULE_FOLDER },
 } as const;
 
 /** A file seen from the rule linters: its kind for the xcsh agent, its workspace folder, and its path as the tools match it. */

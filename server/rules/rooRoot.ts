@@ -3,7 +3,7 @@ import { LIMITS } from '../core/limits';
 import type { DirEntry, FileStat, FileSystem } from '../workspace/fs';
 import { isInside } from '../workspace/paths';
 import { rooUserRuleFolder } from '../workspace/ruleLocations';
-import { isClineFallbackName, isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
+import { isClineFallbackName, isClineModeFallbackName, isRooFallbackName, rooModeOf, ROO_BUILT_IN_MODES } from './agents/roo';
 import { readRooModes, ROOMODES, type RooModesRefusal } from './rooModes';
 import { showsAgent, type AgentSelection } from './context/selection';
 
@@ -125,11 +125,12 @@ function otherModesNamed(roo: NamingModes): string[] {
   return rooModesRead({ ...roo, customModes: [] }).filter((slug) => !ROO_BUILT_IN_MODES.some((m) => m === slug));
 }
 
-/** Whether a change at `p` may change what `readRooRoot` says of `root`: the root's `.roo` (or anything in it), a root `.roorules*`, its `.roomodes`, or (with `home`) a user's mode folder `~/.roo/rules-*`. O(path length). */
+/** Whether a change at `p` may change what `readRooRoot` says of `root`: the root's `.roo` (or anything in it), a root `.roorules*` or `.clinerules*`, its `.roomodes`, or (with `home`) a user's mode folder `~/.roo/rules-*`. O(path length). */
 export function changesRooRoot(root: string, p: string, home?: string): boolean {
   const config = path.join(root, '.roo');
   if (home !== undefined && isInside(path.join(home, '.roo'), p) && /^rules-/.test(path.relative(path.join(home, '.roo'), p))) return true;
-  return p === config || isInside(config, p) || (path.dirname(p) === root && (path.basename(p).startsWith('.roorules') || path.basename(p) === ROOMODES));
+  const name = path.basename(p);
+  return p === config || isInside(config, p) || (path.dirname(p) === root && (name.startsWith('.roorules') || name.startsWith('.clinerules') || name === ROOMODES));
 }
 
 /**
@@ -185,10 +186,19 @@ export class RooInUse {
   modesRead(root: string): readonly string[] {
     return this.byRoot.get(root)?.modesRead ?? ROO_BUILT_IN_MODES;
   }
+
+  /** The root's `.clinerules-{mode}` files of the modes its view reads (`AgentPlaces.rooClineModeFiles`). */
+  clineModeFiles(root: string): readonly string[] {
+    return this.byRoot.get(root)?.clineModeFiles ?? [];
+  }
 }
 
-type Picked = Pick<RooRoot, 'inUse' | 'customModes' | 'userModes'> & { modesRead: string[] };
+type Picked = Pick<RooRoot, 'inUse' | 'customModes' | 'userModes'> & { modesRead: string[]; clineModeFiles: string[] };
 
 function pick(r: RooRoot): Picked {
-  return { inUse: r.inUse, customModes: r.customModes, userModes: r.userModes, modesRead: rooModesRead(r) };
+  const modesRead = rooModesRead(r);
+  // Roo Code's view tries a mode's `.clinerules-{mode}` for the modes it reads alone (`rooView`): those files are its own.
+  const known = new Set(modesRead);
+  const clineModeFiles = r.clineFallbacks.filter((name) => isClineModeFallbackName(name) && known.has(rooModeOf(name, '.clinerules-')!));
+  return { inUse: r.inUse, customModes: r.customModes, userModes: r.userModes, modesRead, clineModeFiles };
 }

@@ -157,5 +157,48 @@ describe('Roo Code rules in agentls check and rules', () => {
     expect(cliRulesFor(folder, 'src/a.ts', 'roo').map((r) => r.path)).toEqual(['.roorules-ask']);
     expect(builtCli(['check'], { cwd: ws }).stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
   });
-});
 
+  describe("a root .clinerules-{mode}, Roo Code's own last fallback of a mode's rules", () => {
+    // Roo Code's source (custom-instructions.ts, `addCustomInstructions`): the files of `rules-${mode}` in ~/.roo and the root's .roo,
+    // else `.roorules-${mode}` with text, else `.clinerules-${mode}`. No Cline reads `.clinerules-{mode}`.
+    const ROO = { ...SOURCES, '.roo/rules/a.md': 'A.\n', '.clinerules': 'Cline only.\n' };
+    const unread = (by: string, into: string) =>
+      `.clinerules-debug:1:1: warning [context/roo-fallback-unread] Roo Code does not read this file: ${by}, and Roo Code reads .clinerules-debug only where no .roo/rules-debug/ holds files and .roorules-debug is missing or blank (its source, custom-instructions.ts; its docs do not name this file). ${into}, or delete it.`;
+
+    it('checks one Roo Code reads as its file, with no warning, and says bytes that are not UTF-8', () => {
+      const read = writeTree(tempDir(), { ...ROO, '.clinerules-debug': 'Debug carefully.\n' });
+      const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: read, home: tempDir() }).stdout) as { summary: { agentFiles: number; problems: number } };
+      // .roo/rules/a.md, Cline's .clinerules, and .clinerules-debug.
+      expect(json.summary).toMatchObject({ agentFiles: 3, problems: 0 });
+      const bad = writeTree(tempDir(), { ...ROO, '.clinerules-debug': Buffer.from('Debug caf\xe9.\n', 'latin1') });
+      expect(builtCli(['check'], { cwd: bad, home: tempDir() }).stdout).toContain('.clinerules-debug:1:1: warning [rule/invalid-utf8] This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.');
+    });
+
+    it('warns on one a folder of the mode or a .roorules-{mode} with text keeps from being read, naming it', () => {
+      const folder = writeTree(tempDir(), { ...ROO, '.clinerules-debug': 'Old.\n', '.roo/rules-debug/x.md': 'New.\n' });
+      const said = builtCli(['check'], { cwd: folder, home: tempDir() }).stdout;
+      expect(said).toContain(unread('.roo/rules-debug/ holds rule files', 'Move its text into a file of .roo/rules-debug/'));
+      expect(said).toContain(': 1 problem (0 errors, 1 warning, 0 info).');
+      const file = writeTree(tempDir(), { ...ROO, '.clinerules-debug': 'Old.\n', '.roorules-debug': 'New.\n' });
+      expect(builtCli(['check'], { cwd: file, home: tempDir() }).stdout).toContain(unread('.roorules-debug has text', 'Move its text into .roorules-debug'));
+      // A blank .roorules-debug keeps nothing from being read.
+      const blank = writeTree(tempDir(), { ...ROO, '.clinerules-debug': 'Old.\n', '.roorules-debug': ' \n' });
+      expect(builtCli(['check'], { cwd: blank, home: tempDir() }).stdout).toMatch(/no problems/);
+    });
+
+    it("lists one the user's ~/.roo/rules-{mode}/ keeps from being read as not read, with no warning: another user may have no such folder", () => {
+      const ws = writeTree(tempDir(), { ...ROO, '.clinerules-debug': 'Old.\n' });
+      const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-debug/mine.md': 'Mine.\n' });
+      expect(builtCli(['check'], { cwd: ws, home }).stdout).not.toContain('.clinerules-debug');
+      expect(builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout).toContain("not counted: .clinerules-debug (not read: ~/.roo/rules-debug holds files, and Roo Code's source then reads no .clinerules-debug (its docs do not say so))");
+    });
+
+    it('leaves it alone where Roo Code is not in play, and of a mode Roo Code does not read', () => {
+      const bytes = Buffer.from('Debug caf\xe9.\n', 'latin1');
+      const cline = writeTree(tempDir(), { ...SOURCES, '.clinerules': 'Cline only.\n', '.clinerules-debug': bytes });
+      expect(builtCli(['check'], { cwd: cline, home: tempDir() }).stdout).toMatch(/no problems/);
+      const otherMode = writeTree(tempDir(), { ...ROO, '.clinerules-docs': bytes });
+      expect(builtCli(['check'], { cwd: otherMode, home: tempDir() }).stdout).toMatch(/no problems/);
+    });
+  });
+});

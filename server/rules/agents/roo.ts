@@ -27,8 +27,11 @@ import type { AgentModel, AgentPlaces, Placement } from './types';
  * - The source (`loadRuleFiles`, `addCustomInstructions`) falls back last to the root's `.clinerules`
  *   (and `.clinerules-{mode}`), where no `.roo/rules` (`.roo/rules-{mode}`) folder holds files and
  *   `.roorules` (`.roorules-{mode}`) is missing or empty after trimming; a `.clinerules` folder gives
- *   nothing (`safeReadFile` answers "" for EISDIR). Not in the current docs. The file is Cline's
+ *   nothing (`safeReadFile` answers "" for EISDIR). Not in the current docs. `.clinerules` is Cline's
  *   (`cline.ts` owns it); Roo Code's view lists it where it reads it (`rooView`, `ROO_CLINE_FALLBACK_NOTE`).
+ *   No Cline reads a `.clinerules-{mode}` (Cline has no modes: `cline.ts` reads `.clinerules` alone), so
+ *   it is Roo Code's, of a mode it reads (`AgentPlaces.rooClineModeFiles`); one a higher source of the
+ *   mode keeps from being read is warned on (`context/rooFallback.ts`).
  * - Roo Code also reads the workspace root's `AGENTS.md`, else `AGENT.md`, by default
  *   (RooCodeInc/Roo-Code-Docs#315: "Adds support for AGENTS.md or AGENT.md in workspace root
  *   ... Can be disabled via VSCode settings", the `roo-cline.useAgentRules` setting, which
@@ -86,11 +89,23 @@ export const ROO_SLUG = /^[a-zA-Z0-9-]+$/;
 
 /** Whether a file name is one of Cline's root files Roo Code falls back to last: `.clinerules` or `.clinerules-{mode}` (the sources are at the top). */
 export function isClineFallbackName(name: string): boolean {
-  return name === '.clinerules' || rooModeOf(name, '.clinerules-') !== undefined;
+  return name === '.clinerules' || isClineModeFallbackName(name);
 }
 
-/** Said beside a `.clinerules` or `.clinerules-{mode}` that Roo Code's view lists as read. */
+/**
+ * Whether a file name is `.clinerules-{mode}`: the last fallback of a mode's rules in Roo Code's
+ * source (`addCustomInstructions`, the sources are at the top), left from its days as a fork of
+ * Cline. Cline itself reads `.clinerules` alone (`cline.ts`), so the file is Roo Code's where it reads it.
+ */
+export function isClineModeFallbackName(name: string): boolean {
+  return rooModeOf(name, '.clinerules-') !== undefined;
+}
+
+/** Said beside a `.clinerules` that Roo Code's view lists as read. */
 export const ROO_CLINE_FALLBACK_NOTE = "Cline's file, which Roo Code's source reads as its last fallback (no rule folder of its own holds files, and no .roorules has text; its docs do not say so)";
+
+/** Said beside a `.clinerules-{mode}` that Roo Code's view lists as read: no Cline reads it (`isClineModeFallbackName`). */
+export const ROO_CLINE_MODE_FALLBACK_NOTE = "Roo Code's own legacy file, from its days as a fork of Cline, which its source reads as the mode's last fallback (no rule folder of the mode holds files, and its .roorules-{mode} has no text; its docs do not say so)";
 
 /** Whether a file name is one of Roo Code's root fallback files: `.roorules` or `.roorules-{mode}`. */
 export function isRooFallbackName(name: string): boolean {
@@ -99,12 +114,12 @@ export function isRooFallbackName(name: string): boolean {
 
 /**
  * Whether a path (any folder, either separator) may be one of Roo Code's files by its name alone:
- * a `.roorules(-{mode})`, or a file of a `.roo/rules(-{mode})` folder it does not skip; where it
- * is read is `rooPlacement`'s to say. O(path length), for every file of a tree.
+ * a `.roorules(-{mode})`, a `.clinerules-{mode}`, or a file of a `.roo/rules(-{mode})` folder it
+ * does not skip; where it is read is `rooPlacement`'s to say. O(path length), for every file of a tree.
  */
 export function mayBeRooFile(p: string): boolean {
   const name = p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
-  return isRooFallbackName(name) || (ROO_RULE_FOLDER.test(p) && !rooSkipsFile(name));
+  return isRooFallbackName(name) || isClineModeFallbackName(name) || (ROO_RULE_FOLDER.test(p) && !rooSkipsFile(name));
 }
 
 /** A path (either separator) under a `.roo/rules` or `.roo/rules-{mode}` folder, at any depth: a folder whose every file may be Roo Code's. */
@@ -138,11 +153,15 @@ const ROO_SKIPPED_SUFFIXES = ['.DS_Store', '.bak', '.cache', '.crdownload', '.db
 /**
  * Where Roo Code reads a workspace-relative path: the root's fallback files and the files under
  * the root's `.roo/rules` and `.roo/rules-{mode}` folders; the same below the root are not read
- * (`NESTED`), said only where `places` shows Roo Code in use. O(path length).
+ * (`NESTED`), said only where `places` shows Roo Code in use. A root `.clinerules-{mode}` is its
+ * own only where `places` lists it (`AgentPlaces.rooClineModeFiles`: Roo Code is shown, and the
+ * mode is one it reads); whether a higher source of the mode keeps it from being read is its
+ * view's to say (`rooView`), as for a `.roorules-{mode}`. O(path length).
  */
 function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined {
   const name = baseName(rel);
   if (rooSkipsFile(name)) return undefined;
+  if (isClineModeFallbackName(name)) return rel === name && places?.rooClineModeFiles?.includes(name) ? { read: true, frontmatter: false } : undefined;
   const nested = places?.rooShown ? NESTED : undefined;
   if (isRooFallbackName(name)) {
     if (rel !== name) return nested;

@@ -179,6 +179,12 @@ export interface AgentPlaces {
    * (`rooRoot.ts`): evidence of a global custom mode of that slug, which agentls cannot see otherwise.
    */
   rooUserModes?: readonly string[];
+  /**
+   * The names of the root's `.clinerules-{mode}` files of the modes Roo Code's view reads
+   * (`rooRoot.ts`, `rooModesRead`), where that view is shown: Roo Code's last fallback of a mode's
+   * rules, and its file there (`agents/roo.ts`). Elsewhere such a file has no owner.
+   */
+  rooClineModeFiles?: readonly string[];
 }
 
 /**

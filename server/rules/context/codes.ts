@@ -8,7 +8,7 @@ export const CONTEXT_CODES = {
   'context/over-budget': 'What an agent sends in every request is over agentls.rules.budgetTokens',
   'context/drift': "Copies of one rule for different tools whose bodies differ",
   'context/codex-overridden': 'An AGENTS.md that Codex does not read, an AGENTS.override.md being beside it',
-  'context/roo-fallback-unread': 'A .roorules (or .roorules-{mode}) file Roo Code does not read, its .roo/rules (or .roo/rules-{mode}) folder holding files',
+  'context/roo-fallback-unread': 'A .roorules (or .roorules-{mode}) file Roo Code does not read, its .roo/rules (or .roo/rules-{mode}) folder holding files; or a .clinerules-{mode}, that folder holding files or .roorules-{mode} having text',
   'context/roomodes-refused': "A .roomodes Roo Code refuses (not YAML nor JSON, or a mode its schema refuses): it takes none of the file's modes",
   'context/roomodes-unread': 'A .roomodes agentls did not read (too large, binary, a link out of the workspace): its custom modes are not checked, and Roo Code reads it all the same',
   'context/zed-shadowed': "A file of Zed's rules list that Zed does not read, one earlier in its list being at the root",

@@ -19,7 +19,7 @@ import { geminiDialect } from '../lint/geminiImports';
 import { findGeminiImports } from '../geminiImportTokens';
 import { showsAgent } from './selection';
 import { CODEX_CONFIG_FOLDER, CODEX_GLOBAL_NAMES, codexHomeFolder, codexSkipsAsEmpty } from '../agents/codex';
-import { ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_CLINE_FALLBACK_NOTE, rooSkipsFile } from '../agents/roo';
+import { isRooFallbackName, ROO_AGENT_RULES, ROO_AGENT_RULES_SETTING, ROO_CLINE_FALLBACK_NOTE, ROO_CLINE_MODE_FALLBACK_NOTE, rooSkipsFile } from '../agents/roo';
 import { isRooPath, type RooShadowed } from './rooFallback';
 import type { RooModesNote } from './rooModesFindings';
 import { lookUpUserModeFolders, readRooRoot, rooModesRead, userModesAmong } from '../rooRoot';
@@ -927,7 +927,17 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   const takeCline = async (name: string, mode: string | undefined, notApplied: string | undefined): Promise<void> => {
     const p = path.join(root, name);
     reader.watched.add(p);
-    if (clineFallbacks.includes(name)) await take(p, false, mode, notApplied, ROO_CLINE_FALLBACK_NOTE);
+    if (clineFallbacks.includes(name)) await take(p, false, mode, notApplied, mode === undefined ? ROO_CLINE_FALLBACK_NOTE : ROO_CLINE_MODE_FALLBACK_NOTE);
+  };
+  // A mode's `.clinerules-{mode}` Roo Code does not read, `before` being read instead: warned on (`rooFallback.ts`), but where
+  // that is the user's own folder, told in the listing alone, as a `.roorules-{mode}` is: another user of the project may have none.
+  const clineModeUnread = (mode: string, before: string, user: boolean): void => {
+    const name = `.clinerules-${mode}`;
+    const p = path.join(root, name);
+    reader.watched.add(p);
+    if (!clineFallbacks.includes(name)) return;
+    if (user) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(before)} holds files, and Roo Code's source then reads no ${name} (its docs do not say so)` });
+    else shadowed.push({ path: p, instead: before, mode, cline: true, ...(isRooFallbackName(path.basename(before)) ? { insteadFile: true as const } : {}) });
   };
   const userRules = rooUserRuleFolder(host.home);
   // The one folder of ~/.roo agentls reads, never the rest (Roo Code's settings).
@@ -964,9 +974,12 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     const own = fallbacks.includes(`.roorules-${mode}`);
     // Docs: `.roorules-{modeSlug}` is the fallback of `.roo/rules-{modeSlug}/`, as `.roorules` is of `.roo/rules/`; the source
     // falls back only where no folder of the mode holds files, the user's included (as for `.roorules` below).
-    if (own && files.length > 0) shadowed.push({ path: p, folder: dir, mode });
+    if (own && files.length > 0) shadowed.push({ path: p, instead: dir, mode });
     else if (own && userFiles.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userDir)} holds files, and Roo Code's source then reads no .roorules-${mode} (its docs do not say so)` });
-    else if (files.length === 0 && userFiles.length === 0 && !(own && (await take(p, false, mode, unknown)))) await takeCline(`.clinerules-${mode}`, mode, unknown);
+    // What Roo Code's source reads of the mode before `.clinerules-{mode}` (`addCustomInstructions`): a folder of the mode holding files, else a `.roorules-{mode}` with text.
+    const before = files.length > 0 ? dir : userFiles.length > 0 ? userDir : own && (await take(p, false, mode, unknown)) ? p : undefined;
+    if (before === undefined) await takeCline(`.clinerules-${mode}`, mode, unknown);
+    else clineModeUnread(mode, before, before === userDir);
   }
   await rooAgentRules(reader, rules, uncounted);
   const user = await listFolder(userRules);
@@ -976,7 +989,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // The all-modes fallback: docs, "If .roo/rules/ doesn't exist or is empty".
   const own = fallbacks.includes('.roorules');
   const p = path.join(root, '.roorules');
-  if (own && workspace.length > 0) shadowed.push({ path: p, folder: path.join(config, 'rules') });
+  if (own && workspace.length > 0) shadowed.push({ path: p, instead: path.join(config, 'rules') });
   else if (own && user.length > 0) uncounted.push({ path: reader.shown(p), reason: `not read: ${reader.shown(userRules)} holds files, and Roo Code's source then reads no .roorules (its docs do not say so)` });
   else if (workspace.length === 0 && user.length === 0 && !(own && (await take(p, false)))) await takeCline('.clinerules', undefined, undefined);
   // A `.roomodes` Roo Code refuses, or agentls did not read, gives no mode (`customModes` undefined), and is said (`rooModesFindings`).

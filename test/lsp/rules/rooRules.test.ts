@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RulesForFileResult } from '../../../protocol/rulesContext';
@@ -160,6 +161,27 @@ describe('Roo Code in the server', () => {
     expect(got.find((x) => x.code === 'rule/not-read')!.message).toContain('Roo Code reads `.roorules-{slug}` in the mode of that slug, and `debg` is not a built-in mode\'s');
     const rules = rooRules(await serverRulesFor(c, c.uri(path.join(ws, 'src/a.ts'))));
     expect(rules.filter((r) => r.path.startsWith('.roorules-')).map((r) => [r.path, r.applies]).sort()).toEqual([['.roorules-debg', false], ['.roorules-translate', true]]);
+  });
+
+  it("takes a root .clinerules-{mode} as Roo Code's where it reads it, and warns while closed, naming the mode's folder, once that folder holds files", async () => {
+    // Roo Code's source (custom-instructions.ts, `addCustomInstructions`): `.roo/rules-${mode}/` files, else `.roorules-${mode}`, else `.clinerules-${mode}`.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', '.clinerules-debug': 'Debug carefully.\n', '.clinerules-code': Buffer.from('Code caf\xe9.\n', 'latin1'), 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const bad = await c.waitForDiagnostics(c.uri(path.join(ws, '.clinerules-code')), (d) => d.length > 0);
+    expect(bad.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.']]);
+    const debug = c.uri(path.join(ws, '.clinerules-debug'));
+    const unread = <T extends { code?: string | number }>(d: T[]) => d.filter((x) => x.code === 'context/roo-fallback-unread');
+    writeTree(ws, { '.roo/rules-debug/x.md': 'Debug.\n' });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.roo/rules-debug/x.md')), type: 1 }] });
+    const said = unread(await c.waitForDiagnostics(debug, (d) => unread(d).length > 0));
+    expect(said.map((d) => [d.severity, d.message])).toEqual([[2, 'Roo Code does not read this file: .roo/rules-debug/ holds rule files, and Roo Code reads .clinerules-debug only where no .roo/rules-debug/ holds files and .roorules-debug is missing or blank (its source, custom-instructions.ts; its docs do not name this file). Move its text into a file of .roo/rules-debug/, or delete it.']]);
+    // Open, it is said from the same view; the folder emptied, it is read again and the warning goes.
+    const doc = await c.open(path.join(ws, '.clinerules-debug'));
+    await c.waitForDiagnostics(doc, (d) => unread(d).length > 0);
+    fs.rmSync(path.join(ws, '.roo/rules-debug'), { recursive: true });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.roo/rules-debug/x.md')), type: 3 }] });
+    await c.waitForDiagnostics(doc, (d) => unread(d).length === 0);
+    expect(await hoverText(c, doc, 0, 1)).toContain('**Roo Code: 2 rules apply**\n\n- **.clinerules-debug** (≈5 tokens) · only in the debug mode: there the whole rule is in every request; Roo Code\'s own legacy file');
   });
 
   it("lists Cline's root .clinerules as Roo Code's last fallback in rulesForFile, and drops it once a .roo/rules file comes", async () => {

@@ -14,7 +14,7 @@ import { codexFindings, isCodexChainFile, isCodexConfigPath } from '../../../rul
 import { isRooPath, rooFindings } from '../../../rules/context/rooFallback';
 import { rooModesFindings } from '../../../rules/context/rooModesFindings';
 import { ROOMODES } from '../../../rules/rooModes';
-import { isRooFallbackName } from '../../../rules/agents/roo';
+import { isClineModeFallbackName, isRooFallbackName } from '../../../rules/agents/roo';
 import { isZedRootFile, zedFindings, type ZedSkipped } from '../../../rules/context/zedRules';
 import { ZED_OWN_FILE } from '../../../rules/agents/zed';
 import { displayPath, toPosix } from '../../../workspace/paths';
@@ -436,14 +436,14 @@ export class RulesContext {
   }
 
   /**
-   * Whether Roo Code reads an open root `.roorules` or `.roorules-{mode}` (`rooFallback.ts`), and
+   * Whether Roo Code reads an open root `.roorules`, `.roorules-{mode}` or `.clinerules-{mode}` (`rooFallback.ts`), and
    * whether it refuses an open `.roomodes` (`rooModesFindings.ts`, from the buffer's text), as a
    * closed one's finding is pushed: from the folder's instruction views, made when a file came
    * or went (or `.roomodes`'s text changed), so a keystroke lists nothing. Undefined for any other document.
    */
   private async openRooFindings(doc: OpenDocument): Promise<Finding[] | undefined> {
     const name = doc.path && path.basename(doc.path);
-    if (!doc.path || !name || (!isRooFallbackName(name) && name !== ROOMODES)) return undefined;
+    if (!doc.path || !name || (!isRooFallbackName(name) && !isClineModeFallbackName(name) && name !== ROOMODES)) return undefined;
     const root = (await this.state.engine()).rootFor(doc.path);
     if (root === undefined) return undefined;
     const { rooShadowed, rooModesNotes } = await this.state.instructions.snapshot(root);
@@ -473,14 +473,14 @@ export class RulesContext {
 
   /**
    * Files of Roo Code's came or went (`isRooPath`: under a `.roo` folder, or a `.roorules` file):
-   * whether it reads a root `.roorules(-{mode})` may have changed (it reads one only where its
-   * folder is missing or empty), so the open fallback files are diagnosed again (a look over the
+   * whether it reads a root `.roorules(-{mode})` or `.clinerules-{mode}` may have changed (it reads
+   * one only where its folder is missing or empty), so the open fallback files are diagnosed again (a look over the
    * open documents, once a batch) and the closed ones' findings published again.
    */
   private rooChanged(paths: readonly string[]): void {
     const roo = paths.filter((p) => isRooPath(toPosix(p)));
     if (roo.length === 0) return;
-    for (const doc of this.state.context.documents.all()) if (doc.path && isRooFallbackName(path.basename(doc.path))) this.state.context.diagnostics.schedule(doc);
+    for (const doc of this.state.context.documents.all()) if (doc.path && (isRooFallbackName(path.basename(doc.path)) || isClineModeFallbackName(path.basename(doc.path)))) this.state.context.diagnostics.schedule(doc);
     this.closedDue(new Set(roo));
   }
 
