@@ -19,7 +19,7 @@ import { compareOrder, type BucketPlacement, type RuleCandidate, type RulesProfi
 import { agentModel, agentOfLocation, ownerOf, sentWhole, type AgentId, type AgentModel, type AgentPlaces, type Placement } from './agents';
 import { toolRelativePath } from './agents/relative';
 import { codexHomePlaces } from './agents/codex';
-import { clineGlobalPlacementOf } from './agents/cline';
+import { clineGlobalPlacementOf, clineGlobalStanding } from './agents/cline';
 import { brokenLinkFindings, sayingWhoReads, specialEntryFindings } from './agentFiles';
 import { MAX_RULE_FILE_BYTES } from './analysis';
 import { fileTargets } from './targets';
@@ -816,7 +816,8 @@ export class RulesEngine {
   toolPlace(p: string, root: string | undefined): { rel: string; places?: AgentPlaces } {
     // The Codex home's AGENTS.md is Codex's alone, though its name is every AGENTS.md reader's (`codexHomePlaces`).
     if (this.inUserArea(p)) {
-      const clineGlobal = clineGlobalPlacementOf(p, this.session.home);
+      // Cline's global rules are its own wherever they sit (`~/Documents/Cline/Rules` has no mark of Cline's in its path): read or passed over.
+      const clineGlobal = clineGlobalStanding(p, this.session.home);
       return { rel: toolRelativePath(p, this.session.home), places: clineGlobal ? { copilotInstructions: [], clineGlobal } : codexHomePlaces(p, this.session.home) };
     }
     return { rel: root ? toolRelativePath(p, root) : path.basename(p), places: this.agentPlaces(root) };

@@ -25,6 +25,9 @@ function workspace(): string {
     '.cline/rules/c.md': 'Dot cline.\n',
     '.cline/rules/d.txt': 'Dot cline text.\n',
     '.cline/rules/sub/e.md': 'Nested there.\n',
+    // A `.txt` is Cline's name as `.md` is, below a `.cline/rules` Cline does not read too.
+    '.cline/rules/sub/f.txt': 'Nested text.\n',
+    'pkg/.cline/rules/g.txt': 'A package of its own.\n',
   });
 }
 
@@ -45,8 +48,10 @@ describe("Cline's rule folders, read as Cline 4 and the Cline CLI read them", ()
     const said = report.diagnostics.map((d) => `${d.path} ${d.severity} ${d.code} ${d.message}`);
     expect(said).toEqual([
       '.cline/rules/sub/e.md warning rule/not-read Cline 4 and the Cline CLI read only the files directly in `.cline/rules`, not its subfolders: Cline never reads this file.',
+      '.cline/rules/sub/f.txt warning rule/not-read Cline 4 and the Cline CLI read only the files directly in `.cline/rules`, not its subfolders: Cline never reads this file.',
       '.clinerules/r.mdc information rule/not-read Cline 4 and the Cline CLI read only the `.md`, `.markdown` and `.txt` files of `.clinerules`; Cline 3.x read it, as it read every file of `.clinerules`.',
       '.clinerules/sub/b.md information rule/not-read Cline 4 and the Cline CLI read only the files directly in `.clinerules`, not its subfolders; Cline 3.x read it, as it read the subfolders of `.clinerules` too.',
+      'pkg/.cline/rules/g.txt warning rule/not-read Cline reads `.cline/rules` only at the workspace root: Cline never reads this file.',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { finding } from '../../rules/codes';
 import { RulesEngine } from '../../rules/engine';
 import { outsideFindings } from '../../rules/agentFiles';
 import { isUnlistedRuleFile, mayBeRuleFile } from '../../rules/outsideFile';
+import { isClineGlobalRule } from '../../rules/agents/cline';
 import { changesIgnoreRules } from '../../workspace/ignore';
 import { brokenLinkReason } from '../../workspace/links';
 import { ownerOf } from '../../rules/agents';
@@ -268,15 +269,17 @@ export class RulesState {
   }
 
   /**
-   * Gives the engine an open rule file's buffer where the engine reads that file: one the
+   * Gives the engine an open file's buffer where the engine reads that file: a rule file the
    * xcsh agent loads, or one it skips whose text its own tool's lint reads all the same (the
    * legacy `.cursorrules` and `.windsurfrules`, which are never "loaded"; ignored and linked
-   * rule files; a Cursor rule in a folder inside `.cursor/rules`: `engine.readsTextOf`), so
-   * that the totals and findings follow the typing, before it is saved.
+   * rule files; a Cursor rule in a folder inside `.cursor/rules`; Cline's own rules, whose path
+   * makes no rule kind: `.cline/rules`, a `.txt`, a global `.markdown`: `engine.readsTextOf`),
+   * so that the totals and findings follow the typing, before it is saved.
    */
   async syncReadDocument(doc: OpenDocument): Promise<void> {
-    if (!doc.path || doc.kind.kind !== 'rule') return;
-    if (doc.kind.loaded || (await this.engine()).readsTextOf(doc.path)) await this.syncDocument(doc);
+    if (!doc.path) return;
+    const loaded = doc.kind.kind === 'rule' && doc.kind.loaded;
+    if (loaded || (await this.engine()).readsTextOf(doc.path)) await this.syncDocument(doc);
   }
 
   /** Everything to show for a document: the engine's findings and `rule://` references. */
@@ -284,19 +287,23 @@ export class RulesState {
     if (!doc.path) return undefined;
     const kind = doc.kind;
     const isRule = kind.kind === 'rule';
-    // Rule files of names that are not Markdown (Zed's `.rules`, Roo Code's `.roorules-{mode}`, a `.roo/rules` file of any name) are
-    // judged here too: the closed-file lint (`UnlistedRuleFiles`) passes over an open file, its buffer being diagnosed here.
-    if (!isRule && !isMarkdownKind(kind, doc.path) && !mayBeRuleFile(doc.path)) return undefined;
-    if (isRule) await this.syncReadDocument(doc);
+    // Rule files of names that are not Markdown (Zed's `.rules`, Roo Code's `.roorules-{mode}`, a `.roo/rules` file of any name,
+    // Cline's `.txt` rules) are judged here too: the closed-file lint (`UnlistedRuleFiles`) passes over an open file, its buffer
+    // being diagnosed here; and so is a rule of Cline's global folders, whose path may bear no mark of Cline's (`~/Documents/Cline/Rules/x.txt`).
+    if (!isRule && !isMarkdownKind(kind, doc.path) && !mayBeRuleFile(doc.path) && !isClineGlobalRule(doc.path, this.context.session.home)) return undefined;
+    await this.syncReadDocument(doc);
     const engine = await this.engine();
     if (token.isCancellationRequested) return undefined;
+    // A file of no rule kind that the engine reads for its own tool (Cline's `.txt`, `.cline/rules`, global folders): judged by the
+    // engine from this buffer, as `agentls check` judges it from disk. Not a buffer of no file yet, which the engine does not know until it is saved.
+    const engineReads = !isRule && engine.readsTextOf(doc.path);
     const out: Finding[] = [];
     // Findings of a file the engine read from disk (not this buffer) with a BOM the buffer does not hold (editors drop it),
     // and related locations in other files the engine read from disk with one.
     const hadBom = (p: string) =>
       p === doc.path ? !engine.analysis(p) && bomNotInEditor(engine.findingsText(p), doc.text) : bomNotInEditor(engine.findingsText(p), this.context.documents.getByPath(p)?.text);
-    const known = isRule || engine.isClineLink(doc.path) ? placedAsEditorShows(engine.findings(doc.path), doc.path, hadBom) : [];
-    if (known.length > 0 || engine.analysis(doc.path)) out.push(...known);
+    const known = isRule || engineReads || engine.isClineLink(doc.path) ? placedAsEditorShows(engine.findings(doc.path), doc.path, hadBom) : [];
+    if (known.length > 0 || engine.analysis(doc.path) || engineReads) out.push(...known);
     else out.push(...this.outside(engine, doc, await this.onDisk(doc.path)));
     // Judged by the folder holding the document only: the first folder's rules say nothing of another project's file.
     out.push(...xcshRuleUrlFindings(doc.text, doc.lines, engine, engine.ownerRoot(doc.path), this.context.session.settings.rules.agents));
@@ -446,7 +453,8 @@ export class RulesState {
   closed(doc: OpenDocument): void {
     if (!doc.path) return;
     const p = doc.path;
-    this.synced.delete(p);
+    // A buffer the engine read (`syncReadDocument`) goes back to its file's text, whatever kind of document it is.
+    const gaveBuffer = this.synced.delete(p);
     this.chains.forget(p);
     this.chainMemo.forget(p);
     // Whose verdicts read its buffer read its file from now on.
@@ -457,7 +465,7 @@ export class RulesState {
     const unlisted = engine !== undefined && !engine.reportedPaths().has(p) && isUnlistedRuleFile(this.context.session, engine, p);
     // A buffer closed because its file was renamed or deleted (Helix closes it after a rename
     // edit) is a deletion, not a file to read back: reading it would report rule/unreadable.
-    if (doc.kind.kind === 'rule') {
+    if (doc.kind.kind === 'rule' || gaveBuffer) {
       // What it showed while open stays after the close: from now on it is this state's to
       // replace or clear, like findings pushed for a closed file (a deleted one's are cleared).
       if (shown && !unlisted) this.pushed.add(p);

@@ -16,7 +16,7 @@ export const cline: AgentModel = {
   name: 'Cline',
   reads: 'the `.md`, `.markdown` and `.txt` files directly in `.clinerules/` (or a single `.clinerules` file) and `.cline/rules/` at the workspace root; global rules, the same files of `~/.cline/rules/`, `~/Documents/Cline/Rules/` and `~/Cline/Rules/` (Cline 3.x also read `.clinerules` subfolders and files of other extensions)',
   owns(rel, places) {
-    // A file below a global rule folder that Cline 4 passes over: what is said of it names the folder.
+    // A file below a global rule folder (`clineGlobalStanding`): read, or passed over by Cline 4, said naming the folder.
     if (places?.clineGlobal) return places.clineGlobal;
     return clinePlacement(rel) ?? misspeltFolderPlacement(rel, '', '.clinerules', 'Cline', clinePlacement) ?? misspeltFolderPlacement(rel, '.cline', 'rules', 'Cline', clinePlacement);
   },
@@ -109,12 +109,21 @@ export function isClineRuleName(name: string): boolean {
 }
 
 /**
- * A file of Cline's extensions (`isClineRuleName`, any case) anywhere below a `.clinerules`
- * folder: the `.txt` and upper-case `.MD` files other tools' Markdown tests miss among them. A
- * path test alone, cheap enough for every file of a tree.
+ * A file of Cline's extensions (`isClineRuleName`, any case) anywhere below a `.clinerules` or a
+ * `.cline/rules` folder (the latter also Cline's global `~/.cline/rules`): the `.txt` files other
+ * tools' Markdown tests miss among them. A path test alone, cheap enough for every file of a tree.
  */
 export function isClineTextRule(p: string): boolean {
-  return isClineRuleName(p) && /(?:^|[\\/])\.clinerules[\\/]/.test(p);
+  return isClineRuleName(path.basename(p)) && /(?:^|[\\/])(?:\.clinerules|\.cline[\\/]rules)[\\/]/.test(p);
+}
+
+/**
+ * A file of Cline's extensions directly in one of its global rule folders in `home`, by its path
+ * alone (`clineGlobalRuleAreas`): `~/Documents/Cline/Rules/x.txt` has no mark of Cline's in its
+ * name, so no other path test takes it.
+ */
+export function isClineGlobalRule(p: string, home: string): boolean {
+  return isClineRuleName(path.basename(p)) && clineGlobalRuleAreas(home).includes(path.dirname(p));
 }
 
 
@@ -157,6 +166,11 @@ export function clineFolderPlacement(folder: string, name: string, nested: boole
   const why = nested ? `Cline 4 and the Cline CLI read only the files directly in \`${folder}\`, not its subfolders` : `Cline 4 and the Cline CLI read only the \`.md\`, \`.markdown\` and \`.txt\` files of \`${folder}\``;
   const older = nested ? `Cline 3.x read it, as it read the subfolders of \`${folder}\` too` : `Cline 3.x read it, as it read every file of \`${folder}\``;
   return { read: false, frontmatter: true, why, ...(readByOlder ? { alsoReadBy: older } : {}) };
+}
+
+/** Where Cline stands on a file below one of its global rule folders in `home`: read, or why not (`clineGlobalPlacementOf`); undefined for a file in none. */
+export function clineGlobalStanding(p: string, home: string): Placement | undefined {
+  return clineGlobalPlacementOf(p, home) ?? (isClineGlobalRule(p, home) ? { read: true, frontmatter: true } : undefined);
 }
 
 /** Where Cline stands on a file below one of its global rule folders in `home` (`clineFolderPlacement`); undefined where it reads it, or the file is in none. */

@@ -164,8 +164,8 @@ export interface AgentPlaces {
    */
   codexHome?: boolean;
   /**
-   * The file lies below one of Cline's global rule folders where Cline 4 and the Cline CLI do not
-   * read it (`clineGlobalPlacementOf` in `agents/cline.ts`): where Cline stands on it. Set by
+   * The file lies below one of Cline's global rule folders (`clineGlobalStanding` in
+   * `agents/cline.ts`): where Cline stands on it, read or passed over. Set by
    * `RulesEngine.toolPlace`, as `codexHome` is.
    */
   clineGlobal?: Placement;
