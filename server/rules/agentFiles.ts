@@ -118,14 +118,14 @@ export function brokenLinkFindings(link: string, leadsTo: string, owner: { agent
   const own = owner && owner.agent.id !== 'xcsh' && owner.placement.read && targets.has(owner.agent.id) ? owner.agent : undefined;
   // An agent that passes over such a link, or takes a linked folder for an empty rule (Continue in VS Code), does not fail on it: its own words, the xcsh agent's error apart.
   const toFolder = linkLeadsToFolder(link);
-  const passedOver = own && (toFolder ? own.readsLinkedFolderAsEmptyRule : own.skipsBrokenLinks);
-  if (!passedOver) {
+  const skipper = own && !toFolder ? own.skipsBrokenLinks : undefined;
+  if (!skipper && !(own && toFolder && own.readsLinkedFolderAsEmptyRule)) {
     const readers = wouldReadIt(owner, targets, xcshLooks);
     return readers === undefined ? [] : [brokenLinkFinding(leadsTo, readers)];
   }
   const xcsh = xcshLooks && targets.has('xcsh') ? [brokenLinkFinding(leadsTo, agentModel('xcsh').name)] : [];
   // A linked folder is said where the views list it (`unwalkedLinkedFolderFinding`), with the empty rule it makes.
-  return toFolder ? xcsh : [skippedBrokenLinkFinding(leadsTo, own.name, passedOver), ...xcsh];
+  return skipper && own ? [skippedBrokenLinkFinding(leadsTo, skipper, followsFileLinks(own.id)), ...xcsh] : xcsh;
 }
 
 /** An entry of a rule folder that is a pipe, socket or device: the same error, for the same agents. */

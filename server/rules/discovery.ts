@@ -91,12 +91,15 @@ export interface SkippedFile {
    * `subfolders`, whose subfolders hold more entries than agentls reads of them
    * (`LIMITS.ruleSubfolderEntries`): the subfolders past those are not looked into.
    * `cline-link`: a symbolic link in `.cline/rules` or a global rule folder of Cline's, which
-   * Cline never reads and the xcsh agent never looks at (`clineLinks`); `linkedFolder` where it
-   * leads to a folder, `target` (what it leads to, in words) where to no file or folder.
+   * Cline never reads and the xcsh agent never looks at, or one in `.clinerules` of a name the
+   * xcsh agent's listing passes over (`clineLinks`); `linkedFolder` where it leads to a folder,
+   * `target` (what it leads to, in words) where to no file or folder, `olderToo` in `.clinerules`.
    */
   why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'tool-extension' | 'too-many' | 'cline-link';
   /** With `cline-link`: the link leads to a folder. */
   linkedFolder?: true;
+  /** With `cline-link`: the link is in `.clinerules`, which Cline 3.x read too, and passed over the link as Cline 4 does. */
+  olderToo?: true;
   /** With `too-many`: the rule files the folder holds. */
   total?: number;
   /** With `too-many`: the folder's own files are all read, its subfolders were not all looked into (no `total`: they were not counted). */
@@ -150,7 +153,12 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
       const listed: ListedFolder = { dir: folder.dir, level: folder.level, provider, providerRank, folderRank, extensions: PROVIDER_EXTENSIONS[provider] };
       out.folders.push(listed);
       await listFolder(listed, host, out);
-      if (provider === 'cline' && listed.dir === path.join(cwd, '.clinerules')) await clineOwnFiles(listed, host, out);
+      if (provider === 'cline' && listed.dir === path.join(cwd, '.clinerules')) {
+        await clineOwnFiles(listed, host, out);
+        // The links of names the xcsh agent's listing passes over (a `.txt`, a folder): that listing has told of the others.
+        const told = new Set(out.skipped.map((s) => s.path));
+        await clineLinks(listed.dir, 'project', host, out, { told });
+      }
     }
   }
   if (providers.includes('cline')) await clineRulesFolder(cwd, host, out);
@@ -197,20 +205,22 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
 }
 
 /**
- * The symbolic links of a rule folder only Cline 4 and the Cline CLI read (`.cline/rules`, the
- * global ones): their loader lists the folder with `readdir(…, { withFileTypes: true })` and keeps
+ * The symbolic links of a rule folder Cline reads that the xcsh agent does not tell of (`.cline/rules`,
+ * the global ones; in `.clinerules` (`clinerules`), those but `told`, the entries the xcsh agent's listing said):
+ * Cline 4 and the Cline CLI list the folder with `readdir(…, { withFileTypes: true })` and keep
  * the entries whose `isFile()` is true (cline/cline,
  * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
  * `discoverRulesLikeFiles`), and Node's `fs.Dirent` describes the link itself (Node's fs
- * documentation, "Class: fs.Dirent"), so neither a linked rule file nor a linked folder is read.
+ * documentation, "Class: fs.Dirent"), so neither a linked rule file nor a linked folder is read;
+ * Cline 3.x, in `.clinerules`, alike (agents/cline.ts, `CLINE_SKIPS_BROKEN_LINKS`, has its source).
  * Those of Cline's extensions, or leading to a folder (a stat through the link, nothing opened),
  * become `cline-link` entries; others (a linked `.json`) Cline would not read as files either. Not
  * `AGENTS.md`: the loader also stats that name in each folder, following a link (same function).
  */
-async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, out: Discovery): Promise<void> {
+async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, out: Discovery, clinerules?: { told: ReadonlySet<string> }): Promise<void> {
   const entries = await host.fs.readDir(dir);
   if (!entries) return;
-  const links = entries.filter((e) => e.kind === 'symlink' && e.name !== 'AGENTS.md').sort((a, b) => compareBytes(a.name, b.name));
+  const links = entries.filter((e) => e.kind === 'symlink' && e.name !== 'AGENTS.md' && !clinerules?.told.has(path.join(dir, e.name))).sort((a, b) => compareBytes(a.name, b.name));
   let told = 0;
   for (const entry of links) {
     const full = path.join(dir, entry.name);
@@ -219,7 +229,7 @@ async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, ou
     if (++told > LIMITS.ruleFolderFiles) return;
     // To nothing, round a loop, or to a pipe: no rule stands behind it (a stat through the link, nothing opened).
     const broken = folder ? undefined : host.brokenLink(full);
-    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}), ...(broken !== undefined ? { target: broken } : {}) });
+    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}), ...(broken !== undefined ? { target: broken } : {}), ...(clinerules ? { olderToo: true as const } : {}) });
   }
 }
 

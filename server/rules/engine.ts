@@ -395,7 +395,7 @@ export class RulesEngine {
       if (skipped.why === 'cline-link') {
         // No word of the xcsh agent's (it never looks there), and nothing behind the link is read.
         const folder = path.dirname(skipped.path);
-        state.clineLinks.set(skipped.path, clineLinkFinding(displayPath(folder, skipped.level === 'user' ? undefined : state.cwd, this.session.home), skipped.linkedFolder === true, skipped.target));
+        state.clineLinks.set(skipped.path, clineLinkFinding(displayPath(folder, skipped.level === 'user' ? undefined : state.cwd, this.session.home), skipped.linkedFolder === true, skipped.target, skipped.olderToo === true));
         affected.add(skipped.path);
         continue;
       }

@@ -8,6 +8,22 @@ import { clineRuleDropped } from './clineDrops';
 import type { Activation, AgentModel, Placement } from './types';
 
 /**
+ * What every Cline does with a symbolic link in a rule folder, wherever it leads (to nothing too):
+ * both its loaders list the folder with `readdir(…, { withFileTypes: true })` and keep the entries
+ * whose `isFile()` is true, and Node's `fs.Dirent` describes the link itself (Node's fs
+ * documentation, "Class: fs.Dirent"), so they drop it without a word: Cline 4, the Cline CLI and
+ * Desktop in `discoverRulesLikeFiles` (cline/cline,
+ * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts), Cline 3.x in
+ * `readDirectory` (src/utils/fs.ts), which `getLocalClineRules` and `getGlobalClineRules`
+ * (src/core/context/instructions/user-instructions/cline-rules.ts) list `.clinerules` and its
+ * global folder with. Not Cline in VS Code alone: the SDK loader runs its CLI and Desktop too.
+ */
+export const CLINE_SKIPS_BROKEN_LINKS = {
+  who: 'Cline',
+  why: "every Cline keeps only the entries of its rule folders whose `isFile()` is true, which a link's is not: cline/cline, sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles` (Cline 4, the Cline CLI), and src/utils/fs.ts, `readDirectory` (Cline 3.x)",
+};
+
+/**
  * Cline. Sources: Cline's documentation, "Rules" (https://docs.cline.bot/customization/cline-rules)
  * and "Conditional rules" (https://docs.cline.bot/features/cline-rules/conditional-rules).
  */
@@ -43,6 +59,7 @@ export const cline: AgentModel = {
   // then drops the whole rule (`ruleDropped`, agents/clineDrops.ts has the source).
   invalidYamlDropsFrontmatter: true,
   ruleDropped: clineRuleDropped,
+  skipsBrokenLinks: CLINE_SKIPS_BROKEN_LINKS,
   activation: (fm) => clineActivation(fm.paths),
 };
 

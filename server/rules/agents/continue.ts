@@ -126,7 +126,7 @@ const CONTINUE_INVALID_REGEX = "Continue never matches a file's content against 
  * stat throws, a loop (microsoft/vscode, src/vs/platform/files/node/diskFileSystemProvider.ts:
  * `readdir`, `toType`). Continue's JetBrains plugin and CLI list folders by other code, not checked.
  */
-const CONTINUE_SKIPS_BROKEN_LINKS = 'its walk of the rule folder passes over a link VS Code lists as leading to no file or folder (continuedev/continue, core/indexing/walkDir.ts; microsoft/vscode, diskFileSystemProvider.ts)';
+const CONTINUE_SKIPS_BROKEN_LINKS = { who: 'Continue in VS Code', why: 'its walk of the rule folder passes over a link VS Code lists as leading to no file or folder (continuedev/continue, core/indexing/walkDir.ts; microsoft/vscode, diskFileSystemProvider.ts)' };
 
 /**
  * What Continue in VS Code does with a link to a folder whose name ends in `.md`: VS Code lists

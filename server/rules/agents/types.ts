@@ -252,9 +252,10 @@ export interface AgentModel {
   /**
    * The agent's walk of its rule folder passes over, saying nothing, an entry named as its rule
    * files that is a symbolic link leading to no file or folder (to nothing, round a loop, to a
-   * pipe): where it does, why, with its source (Continue in VS Code); unset where it tries to read one.
+   * pipe): where it does, who does so (`who`: "Continue in VS Code", "Cline") and why, with its
+   * source (`why`); unset where it tries to read one.
    */
-  skipsBrokenLinks?: string;
+  skipsBrokenLinks?: { who: string; why: string };
   /**
    * The agent takes a symbolic link to a folder, named as its rule files, for a rule file whose
    * reading fails into empty text (Continue in VS Code): why, with its source; unset where not.

@@ -105,8 +105,8 @@ export function toolAgentViews(view: RulesView): AgentView[] {
     // Two files of one id: Cline 4 keeps one (`agents/clineIds.ts`).
     const { clashes, loaded } = id === 'cline' ? clineClashesOf(files, view.cwd, view.home) : { clashes: new Map<string, ClineIdClash>(), loaded: [] };
     if (clashes.size) for (const [i, rule] of rules.entries()) rules[i] = replacedOr(rule, clashes.get(rule.path), loaded, (p) => displayPath(p, view.cwd, view.home));
-    // Links in `.cline/rules` and the global folders, which Cline never reads (discovery.ts, `clineLinks`).
-    if (id === 'cline') for (const link of clineLinks) uncounted.push({ path: displayPath(link.path, view.cwd, view.home), reason: `not read by Cline 4 and the Cline CLI: a symbolic link${link.linkedFolder ? ' to a folder' : ''}` });
+    // Links in Cline's rule folders, which Cline never reads (discovery.ts, `clineLinks`); in `.clinerules`, no Cline 3.x either.
+    if (id === 'cline') for (const link of clineLinks) uncounted.push({ path: displayPath(link.path, view.cwd, view.home), reason: `not read by ${link.olderToo ? 'Cline' : 'Cline 4 and the Cline CLI'}: a symbolic link${link.linkedFolder ? ' to a folder' : ''}` });
     return { agent: id, displayName: model.name, root: view.cwd, rules, dialect: toolDialect(id), alwaysSentExtra: offeredDescriptions(rules), ...(uncounted.length ? { uncounted } : {}) };
   });
 }

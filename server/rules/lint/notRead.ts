@@ -10,6 +10,7 @@ import type { WorkspaceSession } from '../../workspace/session';
 import { finding } from '../codes';
 import type { SkippedFile } from '../discovery';
 import { agentModel, agentOfLocation, xcshReadsLocation } from '../agents';
+import { CLINE_SKIPS_BROKEN_LINKS } from '../agents/cline';
 import type { AgentId, AgentModel } from '../agents/types';
 import { fileLocationFinding, placeOf } from './fileLocation';
 import { fileTargets } from '../targets';
@@ -111,11 +112,13 @@ export function brokenLinkFinding(leadsTo: string, readers: string, what: 'file'
 
 /**
  * The finding for a rule file that is a link to no file or folder where its agent's walk passes
- * over such a link in silence (`AgentModel.skipsBrokenLinks`: `why`, with the source): no rule
- * comes from it, but the agent does nothing other than skip it, so a warning.
+ * over such a link in silence (`AgentModel.skipsBrokenLinks`: who does, and why, with the source):
+ * no rule comes from it, but the agent does nothing other than skip it, so a warning. Where the
+ * agent reads no link at all (`followsLinks` false: Cline), pointing it elsewhere would not do.
  */
-export function skippedBrokenLinkFinding(leadsTo: string, agent: string, why: string): Finding {
-  return finding('rule/unreadable', 'warning', ZERO_RANGE, `This rule file is a symbolic link that ${leadsTo}: ${agent} in VS Code skips it without a word, so no rule comes from it (${why}). Point it at the rule file, or remove it.`);
+export function skippedBrokenLinkFinding(leadsTo: string, skipper: { who: string; why: string }, followsLinks: boolean): Finding {
+  const fix = followsLinks ? 'Point it at the rule file, or remove it.' : 'Put the rule file itself here, or remove it.';
+  return finding('rule/unreadable', 'warning', ZERO_RANGE, `This rule file is a symbolic link that ${leadsTo}: ${skipper.who} skips it without a word, so no rule comes from it (${skipper.why}). ${fix}`);
 }
 
 /**
@@ -242,29 +245,41 @@ function followers(names: string): string {
  */
 export function unfollowedLinkFindings(xcsh: Finding[], tool: Pick<AgentModel, 'id' | 'name'>, targets: ReadonlySet<AgentId>): Finding[] {
   const out = targets.has('xcsh') ? [...xcsh] : [];
-  if (targets.has(tool.id)) out.push(finding('rule/not-read', 'error', ZERO_RANGE, `${tool.name} never reads this file: it is a symbolic link, and ${tool.name} reads only the regular files of its rules folder. Put the file itself here.`));
+  if (targets.has(tool.id)) out.push(unfollowedLinkFinding(tool.name));
   return out;
+}
+
+/** `readers` never read a rule file that is a symbolic link (`unfollowedLinkFindings`). */
+function unfollowedLinkFinding(readers: string): Finding {
+  return finding('rule/not-read', 'error', ZERO_RANGE, `${readers} never reads this file: it is a symbolic link, and ${readers} reads only the regular files of its rules folder. Put the file itself here.`);
 }
 
 /** Where Cline 4 and the Cline CLI keep the regular files of a rule folder and nothing else (discovery.ts, `clineLinks`). */
 const CLINE_REGULAR_FILES_ONLY = '(cline/cline, sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles`, which keeps the entries whose `isFile()` is true)';
 
+/** How Cline 3.x walked `.clinerules`: into the entries that are folders, never into a link (src/utils/fs.ts has the source). */
+const CLINE_3_WALKS_NO_LINK =
+  "(cline/cline, src/utils/fs.ts, `readDirectory`: `readdir` with `recursive: true`, which goes into the entries whose `isDirectory()` is true, a link's never, as nodejs/node's lib/internal/fs/promises.js, `readdirRecursive`, shows)";
+
 /**
- * A symbolic link in a rule folder only Cline 4 and the Cline CLI read (discovery.ts,
- * `clineLinks`, has the source): their loader keeps the regular files of `folder` (as shown to
- * the user) and nothing else, so the rule or rules behind the link never reach them. An error,
- * as a link in `.clinerules/` is (`unfollowedLinkFindings`) and the xcsh agent's own links are:
- * the rule written behind the link is never sent, so Cline does other than the file says. A
- * link to no file or folder (`brokenTo`: what it leads to, in words) has no rule behind it to
- * lose, and Cline passes over it without a word: a warning, as Continue's is (`skippedBrokenLinkFinding`).
+ * A symbolic link in a rule folder of Cline's that the xcsh agent's listing does not tell of
+ * (discovery.ts, `clineLinks`, has the source): Cline's loaders keep the regular files of `folder`
+ * (as shown to the user) and nothing else, so the rule or rules behind the link never reach it. An
+ * error, as a link to a `.md` file in `.clinerules/` is (`unfollowedLinkFindings`) and the xcsh
+ * agent's own links are: the rule written behind the link is never sent, so Cline does other than
+ * the file says. `readByOlder`: Cline 3.x read the folder too (`.clinerules`), and dropped the link
+ * as well; else only Cline 4 and the Cline CLI read it. A link to no file or folder (`brokenTo`: what
+ * it leads to, in words) has no rule behind it to lose, and Cline passes over it without a word: a
+ * warning, as one in `.clinerules/` is (`CLINE_SKIPS_BROKEN_LINKS`, `brokenLinkFindings`).
  */
-export function clineLinkFinding(folder: string, linkedFolder: boolean, brokenTo?: string): Finding {
-  if (brokenTo !== undefined) {
-    return finding('rule/not-read', 'warning', ZERO_RANGE, `This rule file is a symbolic link that ${brokenTo}: Cline 4 and the Cline CLI pass over it without a word, as they read only the regular files of \`${folder}\` ${CLINE_REGULAR_FILES_ONLY}, so no rule comes from it. Point it at the rule file and put the file itself here, or remove it.`);
-  }
-  const message = linkedFolder
-    ? `Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in \`${folder}\`, never a linked folder or a subfolder ${CLINE_REGULAR_FILES_ONLY}. Put the rule files themselves here.`
-    : `Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of \`${folder}\` ${CLINE_REGULAR_FILES_ONLY}. Put the file itself here.`;
+export function clineLinkFinding(folder: string, linkedFolder: boolean, brokenTo?: string, readByOlder = false): Finding {
+  if (brokenTo !== undefined) return skippedBrokenLinkFinding(brokenTo, CLINE_SKIPS_BROKEN_LINKS, false);
+  if (readByOlder && !linkedFolder) return unfollowedLinkFinding('Cline');
+  const message = readByOlder
+    ? `Cline never reads the rules this symbolic link leads to: it is a link to a folder; Cline 4 and the Cline CLI read only the regular files directly in \`${folder}\` ${CLINE_REGULAR_FILES_ONLY}, and Cline 3.x, which read its subfolders too, never went into a linked one ${CLINE_3_WALKS_NO_LINK}. Put the rule files themselves here.`
+    : linkedFolder
+      ? `Cline 4 and the Cline CLI never read the rules this symbolic link leads to: it is a link to a folder, and they read only the regular files directly in \`${folder}\`, never a linked folder or a subfolder ${CLINE_REGULAR_FILES_ONLY}. Put the rule files themselves here.`
+      : `Cline 4 and the Cline CLI never read this file: it is a symbolic link, and they read only the regular files of \`${folder}\` ${CLINE_REGULAR_FILES_ONLY}. Put the file itself here.`;
   return finding('rule/not-read', 'error', ZERO_RANGE, message);
 }
 
