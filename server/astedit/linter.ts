@@ -30,7 +30,7 @@ export const astEditLinter: WorkspaceLinter = {
         throwIfCancelled(cancel);
         const kind = session.classify(file);
         if (kind.kind !== 'astedit') continue;
-        notes?.judged?.(file);
+        notes?.judged?.(file, 'recipe');
         const read = await fs.readText(file, { maxBytes: MAX_RECIPE_BYTES });
         if (!read.ok) {
           out.set(file, [{ code: 'astedit/recipe-shape', severity: 'error', message: `The recipe cannot be read: ${read.message}`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);

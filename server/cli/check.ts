@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
-import { displayPath, joinRelative } from '../workspace/paths';
+import { displayPath, isInside, joinRelative } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { splitLinkNote } from '../workspace/write';
 import { runCheck } from './checkRun';
@@ -129,7 +129,7 @@ export const checkCommand: CliCommand = {
       root: common.root,
       home,
       results: run.results,
-      summary: summarize(run.filesChecked, run.agentFiles, run.results, fixed),
+      summary: summarize(run, run.results, fixed),
       agentFilesUnread: run.agentFilesUnread,
       fixed,
       describe: (code) => linters.map((l) => l.describe?.(code)).find((d) => d !== undefined),
@@ -139,7 +139,8 @@ export const checkCommand: CliCommand = {
       incomplete: failures,
       userAreas,
       bom: await filesWithBom(run.results),
-      lookedIn: targets.whole ? [common.root] : [...targets.folders, ...targets.files],
+      // The whole root, and the user-level files named beside it.
+      lookedIn: targets.whole ? [common.root, ...targets.files.filter((f) => !isInside(common.root, f))] : [...targets.folders, ...targets.files],
       cwd,
     };
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
@@ -164,7 +165,7 @@ async function uncheckedReport(format: 'json' | 'sarif', common: CommonOptions, 
     root: common.root,
     home: resolveHome(common.settings.home),
     results: [],
-    summary: summarize(0, 0, [], []),
+    summary: summarize(undefined, [], []),
     fixed: [],
     repository: format === 'sarif' ? await findRepoRoot(common.root) : undefined,
     incomplete: why,

@@ -1,7 +1,7 @@
 import { NEVER_CANCELLED } from '../core/cancel';
 import { applyLevel, type Finding } from '../core/findings';
 import type { Settings } from '../core/settings';
-import { MAX_LINTED_FILES, namedScope, type LintNotes, type LintScope, type WorkspaceLinter } from '../workspace/linter';
+import { MAX_LINTED_FILES, namedScope, type CheckedKind, type LintNotes, type LintScope, type WorkspaceLinter } from '../workspace/linter';
 import { foldersHolding, isInside, joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { listFolderFiles } from '../workspace/listFiles';
@@ -11,6 +11,7 @@ import { walkFiles } from '../workspace/walk';
 import type { CheckTargets } from './checkTargets';
 import type { CommonOptions } from './command';
 import type { FileFindings } from './output';
+import { countByKind, strongerKind, type CheckedByKind } from './checkedKinds';
 
 /** One lint of the targets: the findings, how many files were looked at, and what could not be. */
 export interface CheckRun {
@@ -19,6 +20,8 @@ export interface CheckRun {
   filesChecked: number;
   /** Of those, the files a linter took for one of its documents: rule files and look-alikes, prompt documents, patches, recipes. */
   agentFiles: number;
+  /** The `agentFiles`, by what each was taken for. */
+  byKind: CheckedByKind;
   /** Rule files a cap left unread (named, or in a folder walked): agent files, though not checked. */
   agentFilesUnread: number;
   /**
@@ -87,12 +90,13 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       // A run of part of the tree keeps the findings of its files and of the folders holding them
       // (a rule folder read up to a cap says so on itself: `check .clinerules` must say it too).
       const top = (f: string) => (isInside(root, f) ? root : isInside(session.home, f) ? session.home : undefined);
-      const runs: { scope: LintScope; keep?: Set<string>; holding?: Set<string> }[] = [];
+      // `leave`: findings a run does not report, another run reporting them (a whole run's of the user-level files named beside the root).
+      const runs: { scope: LintScope; keep?: Set<string>; holding?: Set<string>; leave?: Set<string> }[] = [];
       const looked = new Set<string>();
+      let unique: string[];
       if (targets.whole) {
-        const files = (await walk(undefined)).sort();
-        runs.push({ scope: { files, named: false, whole: true } });
-        for (const f of files) looked.add(f);
+        unique = (await walk(undefined)).sort();
+        runs.push({ scope: { files: unique, named: false, whole: true } });
       } else {
         const walked: string[] = [];
         for (const folder of targets.folders) {
@@ -101,26 +105,32 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
           if (files.length === 0) nothingChecked.push({ rel, ignored: common.ignored(rel) });
           walked.push(...files);
         }
-        const unique = [...new Set(walked)].sort();
+        unique = [...new Set(walked)].sort();
         // A walk of part of the tree: workspace-wide linters report every rule file, so keep the walked ones.
         if (unique.length) runs.push({ scope: { files: unique, named: false, everyFileOf }, keep: new Set(unique), holding: foldersHolding(unique, top) });
-        const walkedSet = new Set(unique);
-        const named = [...new Set([...targets.files, ...targets.pastCap])].filter((f) => !isIgnored(f) && !walkedSet.has(f));
-        if (named.length) runs.push({ scope: { ...namedScope(named), everyFileOf }, keep: new Set(named), holding: foldersHolding(named, top) });
-        // A file past a folder's cap is named for the lint to say the cap, not checked.
-        const pastCap = new Set(targets.pastCap);
-        for (const f of [...unique, ...named]) if (!pastCap.has(f)) looked.add(f);
       }
+      // Files named beside the folders walked (a user-level rule file beside the root, `check . ~/.cline/rules`) are checked as named, and counted.
+      const walkedSet = new Set(unique);
+      const namedFiles = [...new Set([...targets.files, ...targets.pastCap])].filter((f) => !isIgnored(f) && !walkedSet.has(f));
+      if (namedFiles.length) {
+        const holding = foldersHolding(namedFiles, top);
+        // A whole run reads the user-level rules too: what it finds in those named is reported once, by their own run.
+        if (targets.whole) runs[0].leave = new Set([...namedFiles, ...holding]);
+        runs.push({ scope: { ...namedScope(namedFiles), everyFileOf }, keep: new Set(namedFiles), holding });
+      }
+      // A file past a folder's cap is named for the lint to say the cap, not checked.
+      const pastCap = new Set(targets.pastCap);
+      for (const f of [...unique, ...namedFiles]) if (!pastCap.has(f)) looked.add(f);
 
       const byPath = new Map<string, Finding[]>();
-      const judged = new Set<string>();
+      const judged = new Map<string, CheckedKind | undefined>();
       const unread = new Set<string>();
       for (const run of runs) {
-        const kept = (p: string) => !run.keep || run.keep.has(p) || run.holding?.has(p) === true;
+        const kept = (p: string) => !run.leave?.has(p) && (!run.keep || run.keep.has(p) || run.holding?.has(p) === true);
         // A line said twice (two runs, two roots) is said once; a file judged counts where its findings would.
         const notes: LintNotes = {
           incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)),
-          judged: (p) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.add(p)),
+          judged: (p, kind) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.set(p, strongerKind(judged.get(p), kind))),
           leftUnread: (p) => void unread.add(p),
         };
         for (const linter of linters) {
@@ -151,9 +161,10 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       // Of the files checked: not a folder with a finding, nor a file left unread past a cap. A file
       // with a finding was checked whatever no linter took it for (a `.vscode/settings.json` naming
       // Copilot's prompt folders, a `.gemini/settings.json` Gemini CLI refuses): "found none" beside it would be false.
-      for (const r of results) if (!folders.has(r.path)) judged.add(r.path);
-      const agentFiles = [...judged].filter((p) => reported(p) && !folders.has(p) && !unread.has(p)).length;
-      return { results, filesChecked: looked.size, agentFiles, agentFilesUnread: [...unread].filter(reported).length, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
+      for (const r of results) if (!folders.has(r.path) && !judged.has(r.path)) judged.set(r.path, undefined);
+      const agentFiles = [...judged].filter(([p]) => reported(p) && !folders.has(p) && !unread.has(p));
+      const byKind = countByKind(agentFiles, (p) => relativeInside(root, p) === undefined);
+      return { results, filesChecked: looked.size, agentFiles: agentFiles.length, byKind, agentFilesUnread: [...unread].filter(reported).length, userLevelLeft, incomplete, nothingChecked, ignoredFiles };
     });
   } finally {
     session.dispose();

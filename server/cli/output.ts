@@ -7,6 +7,7 @@ import { displayPath, isInside, pathToUri, relativeInside, respeltPath, toPosix 
 import { sarifRule } from './sarifRule';
 import { lineIndexes, regionSnippets } from './sarifSnippets';
 import type { GitProvenance } from '../workspace/gitProvenance';
+import { kindsInWords, NOTHING_CHECKED, type CheckedByKind } from './checkedKinds';
 
 /** A finding as `check` reports it: with its safe fix, when it has one. */
 export type CheckFinding = Finding & { fix?: RuleFix };
@@ -31,6 +32,8 @@ export interface CheckSummary {
   filesChecked: number;
   /** Of those, rule files (and look-alikes), prompt documents, hashline patches, ast-edit recipes and Markdown files holding rule:// links: none is said in every format. */
   agentFiles: number;
+  /** The `agentFiles` by what each is (`CheckedByKind`): what the summary line says was checked. */
+  byKind: CheckedByKind;
   problems: number;
   error: number;
   warning: number;
@@ -158,10 +161,12 @@ export interface CheckJson {
   noAgentFiles?: string;
 }
 
-export function summarize(filesChecked: number, agentFiles: number, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
+/** `checked`: what the run counted (`CheckRun`); none for a run that checked nothing. */
+export function summarize(checked: { filesChecked: number; agentFiles: number; byKind: CheckedByKind } | undefined, results: FileFindings[], fixed: FixedFile[]): CheckSummary {
   const all = results.flatMap((r) => r.findings);
   const counts = countBySeverity(all);
-  return { filesChecked, agentFiles, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
+  const { filesChecked, agentFiles, byKind } = checked ?? { filesChecked: 0, agentFiles: 0, byKind: NOTHING_CHECKED };
+  return { filesChecked, agentFiles, byKind, problems: all.length, ...counts, fixable: all.filter((f) => f.fix).length, fixed: fixed.reduce((n, f) => n + f.fixes.reduce((m, x) => m + x.codes.length, 0), 0) };
 }
 
 /** Findings by path and position; `abs` is the file's absolute path, `path` as `show` gives it. */
@@ -174,7 +179,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The run's last line; `noAgentFiles` (`noAgentFilesText`) ends it when nothing agentls lints was found. */
 export function summaryLine(s: CheckSummary, noAgentFiles?: string): string {
-  const files = `Checked ${plural(s.filesChecked, 'file')}`;
+  // What it checked, by kind ("2 rule files (1 user-level)"), and among how many files listed where it listed others too.
+  const kinds = kindsInWords(s.byKind);
+  const files = kinds === '' ? `Checked ${plural(s.filesChecked, 'file')}` : `Checked ${kinds}${s.filesChecked > s.agentFiles ? ` among ${plural(s.filesChecked, 'file')}` : ''}`;
   // "No problems" of nothing would read as a pass: where it found nothing to lint, that is what it says.
   if (noAgentFiles !== undefined && s.problems === 0 && !s.fixed) return `${files}: ${noAgentFiles}.`;
   const more = noAgentFiles !== undefined ? `; ${noAgentFiles}` : '';

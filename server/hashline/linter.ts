@@ -30,13 +30,13 @@ export const hashlineLinter: WorkspaceLinter = {
       if (!read.ok) {
         // A patch by its name that cannot be read as text: `hashline apply` refuses it (not UTF-8 or binary: exit 19; too large: 10), and the check must not pass it as clean.
         if (file.toLowerCase().endsWith('.hashline') && read.reason !== 'not-found') {
-          notes?.judged?.(file);
+          notes?.judged?.(file, 'patch');
           out.set(file, [unreadablePatch(read.message)]);
         }
         continue;
       }
       if (session.classify(file, read.text).kind !== 'hashline') continue;
-      notes?.judged?.(file);
+      notes?.judged?.(file, 'patch');
       const base = session.rootOf(file) ?? path.dirname(file);
       const analysis = await analyzePatch(read.text, workspaceHost({ session, fs, base, options: session.settings.hashline }), cancel);
       // A patch is read without its BOM (`hashline.md` §4), so its findings address the text

@@ -33,14 +33,14 @@ export const refsLinter: WorkspaceLinter = {
       if (!read.ok) {
         // A prompt by its name that cannot be read as text: a check that could not look must not pass as clean.
         if (kind.kind === 'prompt' && read.reason !== 'not-found') {
-          notes?.judged?.(file);
+          notes?.judged?.(file, 'prompt');
           out.set(file, [unreadablePrompt(read.message)]);
         }
         continue;
       }
       const classified = session.classify(file, read.text);
       if (classified.kind !== 'prompt') continue;
-      notes?.judged?.(file);
+      notes?.judged?.(file, 'prompt');
       const model = parsePromptDocument(read.text, classified.form);
       const env = { fs, root: session.rootOf(file) ?? path.dirname(file), allows: (p: string) => session.allows(p), maxEntriesResolved: Infinity };
       const issues = await lintPromptModel(model, env, cancel);

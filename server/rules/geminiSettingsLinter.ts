@@ -30,7 +30,7 @@ export const geminiSettingsLinter: WorkspaceLinter = {
     for (const root of session.roots.paths) {
       const found = session.geminiSettings(root);
       if (!scope.whole && !named.has(found.file)) continue;
-      if (!scope.whole) notes?.judged?.(found.file);
+      if (!scope.whole) notes?.judged?.(found.file, 'settings');
       for (const [p, findings] of geminiSettingsFindings(found, session.settings.rules.agents)) out.set(p, findings);
     }
     return out;

@@ -50,7 +50,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     // only where that agent is in play, as its files there are: named by `--agents` (the engine says it of no other), or,
     // under `auto`, with a view of some rule (Roo Code's: a project that uses Roo Code; Kiro's: a steering file anywhere).
     if (shownUserLevel && outOfPlayUserFolder(session, p, shownUserLevel.agents)) continue;
-    notes?.judged?.(p);
+    notes?.judged?.(p, 'rule');
     const analysis = engine.analysis(p);
     add(p, [...engine.findings(p), ...(analysis ? xcshRuleUrlFindings(analysis.text, analysis.lines, engine, engine.rootFor(p), session.settings.rules.agents) : [])]);
     if (analysis && isClaudeMemoryFile(p)) add(p, await claudeImportFindingsFor(p, analysis.text, analysis.lines, fs, session, session.rootOf(p) ?? engine.rootFor(p)));
@@ -91,12 +91,12 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const outside = await readOutsideFile(session, fs, engine, file, scope.named, place);
     const text = outside.text;
     if (ruleLike && (kind.kind === 'rule' || owner || (text !== undefined && formatOf(file, text)))) {
-      notes?.judged?.(file);
+      notes?.judged?.(file, 'rule');
       add(file, outsideFindings(outside));
     }
     // A Markdown file holding rule:// links is checked for them (check's usage names it among
     // what it lints): judged, so that a run does not say it found nothing beside their findings.
-    if (markdown && text !== undefined && checksRuleLinks(text, session.settings.rules.agents)) notes?.judged?.(file);
+    if (markdown && text !== undefined && checksRuleLinks(text, session.settings.rules.agents)) notes?.judged?.(file, 'rule-links');
     add(file, await outsideFileLinkFindings(session, fs, engine, outside, noMemory));
   }
   // A nested rule folder that is a link out of the workspace or to nothing is listed as the link it is (never followed): said of the link.

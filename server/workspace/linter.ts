@@ -41,6 +41,13 @@ export async function workspaceScope(session: WorkspaceSession, fs: FileSystem, 
 }
 
 /**
+ * What a linter took a file for (`LintNotes.judged`): `check` counts the files it checked by
+ * these, so that its last line says what it checked ("2 rule files and 1 patch"), not only how
+ * many files it listed. `rule-links`: a Markdown file checked only for its `rule://` links.
+ */
+export type CheckedKind = 'rule' | 'prompt' | 'copilot-prompt' | 'patch' | 'recipe' | 'rule-links' | 'settings';
+
+/**
  * What a linter says beside its findings: a part of the scope it left unchecked (a cap of
  * its own), in the words of a capped listing. `agentls check` says each line and fails the
  * run as incomplete: findings alone would read as the whole.
@@ -52,7 +59,7 @@ export interface LintNotes {
    * a prompt document, a patch, a recipe), clean or not: `check` says when it found none, so a
    * run pointed at the wrong folder does not pass as a clean one.
    */
-  judged?(path: string): void;
+  judged?(path: string, kind: CheckedKind): void;
   /** A file of the scope the linter left unread (past a rule folder's cap, which its folder's finding says): not counted as checked. */
   leftUnread?(path: string): void;
 }

@@ -41,7 +41,7 @@ describe('a check limited to a rule folder read up to a cap', () => {
     const text = check(ws, '--agents', 'cline', '.clinerules');
     expect(text.status, text.stderr).toBe(2);
     expect(text.stdout).toContain(`.clinerules:1:1: error [rule/too-large] ${FILES_CAPPED}\n`);
-    expect(text.stdout).toContain(`Checked ${N} files: 1 problem`);
+    expect(text.stdout).toContain(`Checked ${N} rule files: 1 problem`);
     expect(text.stderr).toContain(`agentls check: .clinerules: ${FILES_CAPPED}\n`);
 
     const sarif = check(ws, '--format', 'sarif', '--agents', 'cline', '.clinerules');

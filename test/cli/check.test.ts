@@ -106,7 +106,7 @@ describe('agentls check: never a false "clean"', () => {
     expect(docs.stdout).not.toContain('comma.mdc');
     // Markdown is checked for its rule:// links, but holds no rule file: said, naming the folder.
     // Files checked for their rule:// links: no "found no rule files" beside what they hold.
-    expect(docs.stdout).toMatch(/Checked 2 files: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
+    expect(docs.stdout).toMatch(/Checked 2 Markdown files with rule:\/\/ links: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
   });
 
   it('takes a path spelt through a link to the project as the project\'s own, and --root given as that link', async () => {
@@ -143,7 +143,7 @@ describe('agentls check: never a false "clean"', () => {
     // Linux takes any bytes but `/` and NUL in a name; Node reads this one as "caf\uFFFD.mdc".
     fs.writeFileSync(Buffer.concat([Buffer.from(path.join(ws, '.cursor/rules/caf')), Buffer.from([0xe9]), Buffer.from('.mdc')]), GOOD_RULE);
     const r = await cli(['check', '--home', home], ws);
-    expect(r.stdout).toBe('.cursor/rules/caf\uFFFD.mdc:1:1: error [rule/unreadable] agentls cannot open this file: its name is not valid UTF-8 (shown with \uFFFD), so it is not checked for Cursor. Rename it.\nChecked 1 file: 1 problem (1 error, 0 warnings, 0 info).\n');
+    expect(r.stdout).toBe('.cursor/rules/caf\uFFFD.mdc:1:1: error [rule/unreadable] agentls cannot open this file: its name is not valid UTF-8 (shown with \uFFFD), so it is not checked for Cursor. Rename it.\nChecked 1 rule file: 1 problem (1 error, 0 warnings, 0 info).\n');
     expect(r.code).toBe(1);
     const named = await cli(['check', '.cursor/rules/caf\uFFFD.mdc', '--home', home], ws);
     expect(named.code).toBe(2);
@@ -154,7 +154,7 @@ describe('agentls check: never a false "clean"', () => {
     const { ws, home } = project();
     const r = await cli(['check', 'docs/clean.md', 'src', '--home', home], ws);
     // docs/clean.md's rule:// link was checked, and resolves: "no problems" of it; src alone is said to hold nothing agentls lints.
-    expect(r).toEqual({ code: 0, stdout: 'Checked 3 files: no problems.\n', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: 'Checked 1 Markdown file with rule:// links among 3 files: no problems.\n', stderr: '' });
     const src = await cli(['check', 'src', '--home', home], ws);
     expect(src).toEqual({ code: 0, stdout: 'Checked 2 files: found no rule files, prompt documents, hashline patches or ast-edit recipes in src.\n', stderr: '' });
   });
@@ -236,7 +236,7 @@ describe('agentls check: never a false "clean"', () => {
       expect(run().stderr).toContain('cannot read folder pgdata');
       for (const glob of ['pgdata/', 'pgdata', '/pgdata/']) {
         const r = run('--ignore', glob);
-        expect({ glob, status: r.status, stderr: r.stderr, stdout: r.stdout }).toEqual({ glob, status: 0, stderr: '', stdout: 'Checked 1 file: no problems.\n' });
+        expect({ glob, status: r.status, stderr: r.stderr, stdout: r.stdout }).toEqual({ glob, status: 0, stderr: '', stdout: 'Checked 1 rule file: no problems.\n' });
       }
       fs.writeFileSync(path.join(ws, 'agentls.json'), '{ "ignore": ["pgdata/"] }\n');
       expect(run().status).toBe(0);
@@ -261,7 +261,7 @@ describe('agentls check: never a false "clean"', () => {
         '.windsurf/rules/w.md:1:1: error [rule/unreadable] Windsurf cannot read this file',
         'CLAUDE.md:1:1: error [rule/unreadable] Claude Code cannot read this file',
       ]);
-      expect(lines[3]).toBe('Checked 3 files: 3 problems (3 errors, 0 warnings, 0 info).');
+      expect(lines[3]).toBe('Checked 3 rule files: 3 problems (3 errors, 0 warnings, 0 info).');
     } finally {
       for (const rel of locked) fs.chmodSync(path.join(ws, rel), 0o644);
     }
@@ -312,7 +312,7 @@ describe('agentls check: never a false "clean"', () => {
   it('carries the counts in JSON and SARIF', async () => {
     const { ws, home } = project();
     const json = JSON.parse((await cli(['check', '--format', 'json', '--home', home], ws)).stdout) as CheckJson;
-    expect(json.summary).toEqual({ filesChecked: 7, agentFiles: 4, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
+    expect(json.summary).toEqual({ filesChecked: 7, agentFiles: 4, byKind: { rule: 2, userLevelRule: 0, prompt: 0, copilotPrompt: 0, patch: 0, recipe: 0, ruleLinks: 2, settings: 0, other: 0 }, problems: 3, error: 1, warning: 1, information: 1, hint: 0, fixable: 1, fixed: 0 });
     const sarif = JSON.parse((await cli(['check', '--format', 'sarif', '--home', home], ws)).stdout);
     expect(sarif.runs[0].properties.summary).toEqual(json.summary);
     expect(sarif.runs[0].results).toHaveLength(3);
@@ -353,7 +353,7 @@ describe('agentls check: each file once', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': '', 'docs/guide.md': 'See rule://nope.\n' });
     const r = await cli(['check', 'docs', 'docs/guide.md', './docs/guide.md', '--home', home], ws);
     expect(r.stdout.split('\n').filter((l) => l.includes('rule-url/unknown'))).toHaveLength(1);
-    expect(r.stdout).toContain('Checked 1 file: 1 problem');
+    expect(r.stdout).toContain('Checked 1 Markdown file with rule:// links: 1 problem');
   });
 });
 
@@ -608,7 +608,7 @@ describe('agentls check: rule files that are symbolic links', () => {
     expect(lines).toContain('CLAUDE.md:1:1: error [rule/unreadable] This rule file is a symbolic link that leads to AGENTS.md, which does not exist: Claude Code cannot read a rule from it.');
     // Nothing claims the tool reads these files.
     expect(run.stdout).not.toMatch(/Cursor reads this file|follows the link/);
-    expect(run.stdout).toMatch(/Checked \d+ files: 4 problems \(4 errors/);
+    expect(run.stdout).toMatch(/Checked 5 rule files among \d+ files: 4 problems \(4 errors/);
   });
 
   it('reports a rule folder that is a link to nothing: its tool reads no rules from it', async () => {

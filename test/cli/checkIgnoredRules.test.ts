@@ -87,6 +87,6 @@ describe('agentls check: nested agent rule folders that the ignore files leave o
     // The root's rule is ignored by `.cursor/` for the xcsh agent's walker, and Cursor reads it: its glob is judged for Cursor.
     expect(lines.filter((l) => l.startsWith('.cursor/rules/tokens.mdc:2:8: warning [context/dead-glob] Cursor never attaches this rule'))).toHaveLength(1);
     expect(run.stdout).not.toContain('node_modules');
-    expect(run.stdout).toContain('Checked 9 files: 6 problems');
+    expect(run.stdout).toContain('Checked 5 rule files among 9 files: 6 problems');
   });
 });

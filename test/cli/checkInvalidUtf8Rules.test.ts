@@ -29,7 +29,7 @@ describe('agentls check: a rule file that is not valid UTF-8', () => {
       [
         `.cursor/rules/cafe.mdc:1:1: warning [rule/invalid-utf8] ${said('Cursor')}`,
         `.roo/rules/cafe.md:1:1: warning [rule/invalid-utf8] ${said('Roo Code')}`,
-        'Checked 2 files: 2 problems (0 errors, 2 warnings, 0 info).',
+        'Checked 2 rule files: 2 problems (0 errors, 2 warnings, 0 info).',
         '',
       ].join('\n'),
     );

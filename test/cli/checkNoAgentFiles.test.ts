@@ -49,7 +49,7 @@ describe('agentls check where there is nothing it lints', () => {
       'docs/guide.md': 'See rule://nope.\n',
     });
     const clean = builtCli(['check', 'ask.prompt.md', 'src'], { cwd: ws });
-    expect({ status: clean.status, stdout: clean.stdout }).toEqual({ status: 0, stdout: 'Checked 2 files: no problems.\n' });
+    expect({ status: clean.status, stdout: clean.stdout }).toEqual({ status: 0, stdout: 'Checked 1 prompt document among 2 files: no problems.\n' });
     const json = JSON.parse(builtCli(['check', 'ask.prompt.md', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
     expect(json.summary.agentFiles).toBe(1);
     expect(json.noAgentFiles).toBeUndefined();
@@ -57,7 +57,7 @@ describe('agentls check where there is nothing it lints', () => {
     // said, and no "found no rule files" beside it (in JSON, it counts among the agent files).
     const docs = builtCli(['check', 'docs'], { cwd: ws });
     expect(docs.status).toBe(1);
-    expect(docs.stdout).toMatch(/\nChecked 1 file: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
+    expect(docs.stdout).toMatch(/\nChecked 1 Markdown file with rule:\/\/ links: 1 problem \(1 error, 0 warnings, 0 info\)\.\n$/);
     const docsJson = JSON.parse(builtCli(['check', 'docs/guide.md', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;
     expect({ agentFiles: docsJson.summary.agentFiles, noAgentFiles: docsJson.noAgentFiles }).toEqual({ agentFiles: 1, noAgentFiles: undefined });
     fs.mkdirSync(path.join(ws, '.cursor', 'rules'), { recursive: true });

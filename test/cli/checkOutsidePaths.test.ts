@@ -45,7 +45,7 @@ describe('agentls check PATH outside the workspace', () => {
     const { ws } = projectAndOutside();
     const r = builtCli(['check', '.cursor/rules/style.mdc'], { cwd: ws });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Checked 1 file/m);
+    expect(r.stdout).toMatch(/^Checked 1 rule file/m);
     const above = builtCli(['check', '..', '--root', ws], { cwd: path.join(ws, '.cursor') });
     expect(above.status, above.stderr).toBe(0);
   });

@@ -31,7 +31,7 @@ describe("agentls check of Claude Code's user-level files", () => {
       '~/.claude/CLAUDE.md:2:5: warning [claude/import-missing] Claude Code imports ~/.claude/rules/gone.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.',
       '~/.claude/rules/style.md:2:1: warning [frontmatter/unknown-key] Claude Code reads `paths`, not `pathz`: it ignores this key, and applies the rule as if it were absent: always. Rename it to `paths`.',
       '~/.claude/rules/web/react.md:2:8: warning [frontmatter/wrong-type] Claude Code reads `paths` as globs (a list, or one string), not number: it ignores this value.',
-      'Checked 3 files: 3 problems (0 errors, 3 warnings, 0 info).',
+      'Checked 3 rule files (all user-level): 3 problems (0 errors, 3 warnings, 0 info).',
       '',
     ]);
   });

@@ -123,7 +123,7 @@ describe('agentls.json', () => {
       'agentls check: warning: a severity is set for rul-url/*, which is no code or family of codes agentls reports, so it changes nothing (rule-url/*?)',
       'agentls check: warning: a severity is set for *, which is no code or family of codes agentls reports, so it changes nothing',
     ]);
-    expect(r.stdout).toMatch(/Checked \d+ files?: /);
+    expect(r.stdout).toMatch(/Checked 1 rule file and 2 Markdown files with rule:\/\/ links among \d+ files: /);
   });
 
   it('skips invalid globs with a warning', () => {

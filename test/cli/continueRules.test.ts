@@ -40,7 +40,7 @@ describe('Continue rules in agentls check and rules', () => {
   it('a correct set of rules has no finding', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_RULES });
     const run = builtCli(['check'], { cwd: ws });
-    expect(run.stdout).toBe('Checked 8 files: no problems.\n');
+    expect(run.stdout).toBe('Checked 5 rule files among 8 files: no problems.\n');
     expect(run.status).toBe(0);
   });
 

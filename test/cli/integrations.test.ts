@@ -69,7 +69,7 @@ describe('the GitHub Action', () => {
     fs.writeFileSync(path.join(ws, 'docs/guide.md'), 'No references.\n');
     fs.writeFileSync(path.join(ws, '.cursor/rules/flag.mdc'), '---\nalwaysApply: true\n---\nBody.\n');
     const clean = runStep(check, ws, outputs);
-    expect(clean.stdout).toMatch(/Checked \d+ files: no problems\./);
+    expect(clean.stdout).toMatch(/Checked 1 rule file among \d+ files: no problems\./);
     expect(outputs['exit-code']).toBe('0');
     expect(runStep(fail, ws, outputs).status).toBe(0);
   });
@@ -109,7 +109,7 @@ describe('the pre-commit hook', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
     expect(r.stdout).toContain('.cursor/rules/flag.mdc:3:14');
-    expect(r.stdout).toMatch(/Checked 2 files: /);
+    expect(r.stdout).toMatch(/Checked 1 rule file and 1 Markdown file with rule:\/\/ links: /);
     fs.writeFileSync(path.join(ws, 'docs/guide.md'), 'No references.\n');
     const fixed = spawnSync(command, [...args, '--fix', ...files], { cwd: ws, env, encoding: 'utf8' });
     expect(fixed.stdout).toContain('fixed [frontmatter/');

@@ -45,7 +45,7 @@ describe("Kiro's file references in steering files, in agentls check", () => {
   it('leaves a correct set of references alone, and judges none where --agents leaves Kiro out', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/tech.md': '# Tech\n#[[file:api/openapi.yaml]]\n#[[file:docs/product.md]]\n', '.kiro/steering/gone.md': '# Gone\n#[[file:api/schema.graphql]]\n' });
     writeTree(ws, { 'api/schema.graphql': 'type Query { a: Int }\n' });
-    expect(builtCli(['check'], { cwd: ws }).stdout).toBe('Checked 5 files: no problems.\n');
+    expect(builtCli(['check'], { cwd: ws }).stdout).toBe('Checked 2 rule files among 5 files: no problems.\n');
     const bare = writeTree(tempDir(), { ...SOURCES, '.kiro/steering/gone.md': '# Gone\n#[[file:api/schema.graphql]]\n' });
     expect(builtCli(['check'], { cwd: bare }).stdout).toContain(`.kiro/steering/gone.md:2:1: ${MISSING}`);
     expect(builtCli(['check', '--agents', 'cursor'], { cwd: bare }).stdout).not.toContain('kiro/file-ref-missing');

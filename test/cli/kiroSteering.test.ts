@@ -24,7 +24,7 @@ describe('Kiro steering files in agentls check and rules', () => {
   it('a correct set of steering files has no finding', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT_STEERING });
     const run = builtCli(['check'], { cwd: ws });
-    expect(run.stdout).toBe('Checked 8 files: no problems.\n');
+    expect(run.stdout).toBe('Checked 6 rule files among 8 files: no problems.\n');
     expect(run.status).toBe(0);
   });
 

@@ -69,7 +69,7 @@ describe('the published package', () => {
     expect(check.stdout).toContain('.cursor/rules/comma.mdc:3:8: warning [frontmatter/comma-globs]');
     expect(check.stdout).toContain('docs/guide.md:1:5: error [rule-url/unknown]');
     expect(check.stdout).toContain('information [context/dead-glob] For Cursor, the glob "*.tsx" matches none of the');
-    expect(check.stdout).toMatch(/Checked 4 files: 3 problems/);
+    expect(check.stdout).toMatch(/Checked 1 rule file and 1 Markdown file with rule:\/\/ links among 4 files: 3 problems/);
 
     // better-sqlite3 that cannot load (here: its addon is not a shared object, as with another Node ABI).
     const addon = path.join(installed, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');

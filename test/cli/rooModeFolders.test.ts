@@ -74,7 +74,7 @@ describe("Roo Code's mode folders in agentls check and rules", () => {
     expect(listed).toMatch(/\.roo\/rules-debg\/d\.md +never sent/);
     // The user's own ~/.roo/rules-debg/ says the mode exists (a global custom mode): nothing is said, and it is listed in its mode.
     const home = writeTree(tempDir(), { '.roo/rules-debg/mine.md': '# mine\n' });
-    expect(builtCli(['check'], { cwd: ws, home }).stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(builtCli(['check'], { cwd: ws, home }).stdout).toMatch(/^Checked \d+ rule files among \d+ files: no problems\.\n$/);
     expect(builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout).toMatch(/\.roo\/rules-debg\/d\.md +always, only in the debg mode/);
   });
 

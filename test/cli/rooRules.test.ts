@@ -24,7 +24,7 @@ describe('Roo Code rules in agentls check and rules', () => {
   it('a correct project has no finding', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, ...CORRECT });
     const run = builtCli(['check'], { cwd: ws });
-    expect(run.stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(run.stdout).toMatch(/^Checked \d+ rule files among \d+ files: no problems\.\n$/);
     expect(run.status).toBe(0);
   });
 
@@ -60,7 +60,7 @@ describe('Roo Code rules in agentls check and rules', () => {
     const ws = writeTree(tempDir(), { ...SOURCES, [file]: 'Use tabs.\n' });
     const text = builtCli(['check'], { cwd: ws }).stdout;
     expect(text).not.toContain('found no rule files');
-    expect(text).toMatch(/^Checked \d+ files?: no problems\.\n$/);
+    expect(text).toMatch(/^Checked 1 rule file among \d+ files?: no problems\.\n$/);
     const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as { summary: { agentFiles: number } };
     expect(json.summary.agentFiles).toBe(1);
   });
@@ -155,7 +155,7 @@ describe('Roo Code rules in agentls check and rules', () => {
     // Cline's .clinerules folder gives Roo Code nothing (its source's safeReadFile answers "" for a folder), and check says nothing new of any of these.
     const folder = writeTree(tempDir(), { ...SOURCES, '.roorules-ask': 'Ask.\n', '.clinerules/a.md': 'Cline.\n' });
     expect(cliRulesFor(folder, 'src/a.ts', 'roo').map((r) => r.path)).toEqual(['.roorules-ask']);
-    expect(builtCli(['check'], { cwd: ws }).stdout).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(builtCli(['check'], { cwd: ws }).stdout).toMatch(/^Checked \d+ rule files among \d+ files: no problems\.\n$/);
   });
 
   describe("a root .clinerules-{mode}, Roo Code's own last fallback of a mode's rules", () => {

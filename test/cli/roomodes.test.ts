@@ -53,7 +53,7 @@ describe("Roo Code's .roomodes in agentls check and rules", () => {
     ['customModes with no value', 'customModes:\n', false],
   ])('says nothing of a correct .roomodes (%s)', (_what, roomodes, listed) => {
     const { check, rules } = run(roomodes);
-    expect(check).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(check).toMatch(/^Checked \d+ rule files? among \d+ files: no problems\.\n$/);
     expect(rules.includes(USER_FOLDER)).toBe(listed);
   });
 
@@ -61,7 +61,7 @@ describe("Roo Code's .roomodes in agentls check and rules", () => {
     // ‘…’ around a text holding ": " is no YAML until the quotes are straight; “…” too; the en dash and the zero-width space are in the slug.
     const roomodes = 'customModes:\n  - slug: docs\u2013writ\u200Ber\n    name: \u201CDocs: plain\u201D\n    roleDefinition: \u2018You are: a writer\u2019\n    groups: [read]\n';
     const { check, rules } = run(roomodes);
-    expect(check).toMatch(/^Checked \d+ files: no problems\.\n$/);
+    expect(check).toMatch(/^Checked \d+ rule files? among \d+ files: no problems\.\n$/);
     expect(rules).toMatch(/~\/\.roo\/rules-docs-writer\/mine\.md \(user-level, every project\) +always, only in the docs-writer mode/);
   });
 

@@ -33,7 +33,7 @@ describe('check and the files of a .cursor/rules past the subfolders it looks in
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain(`.cursor/rules:1:1: warning [rule/too-large] ${SUBFOLDERS_CAPPED}${UNCHECKED}\n`);
     expect(text.stdout).not.toContain(`.cursor/rules/d0${READ + 1}/`);
-    expect(text.stdout).toContain(`Checked ${READ + 2} files: ${READ + 1} problems (0 errors, ${READ + 1} warnings, 0 info).`);
+    expect(text.stdout).toContain(`Checked ${READ + 1} rule files among ${READ + 2} files: ${READ + 1} problems (0 errors, ${READ + 1} warnings, 0 info).`);
 
     const sarif = agentlsWithHome(ws, home(), 'check', '--format', 'sarif', '--agents', 'xcsh');
     expect(sarif.status, sarif.stderr).toBe(0);

@@ -61,7 +61,7 @@ describe("Zed's one rules file", () => {
     const check = builtCli(['check'], { cwd: ws }).stdout;
     expect(check).toContain(".rules:1:1: information [frontmatter/sent-as-text] Zed's agent sends this file whole in every request");
     const plain = writeTree(tempDir(), { ...SOURCES, '.rules': 'Use tabs.\n' });
-    expect(builtCli(['check'], { cwd: plain }).stdout).toMatch(/^Checked \d+ files?: no problems\.\n$/);
+    expect(builtCli(['check'], { cwd: plain }).stdout).toMatch(/^Checked 1 rule file among \d+ files: no problems\.\n$/);
     const json = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: plain }).stdout) as { summary: { agentFiles: number } };
     expect(json.summary.agentFiles).toBe(1);
     const latin1 = writeTree(tempDir(), { ...SOURCES, '.rules': Buffer.from('Use café.\n', 'latin1') });

@@ -43,14 +43,14 @@ export const copilotPromptLinter: WorkspaceLinter = {
       if (!read.ok) {
         // One that cannot be read as text (binary, too large, unreadable) is said, never passed as clean.
         if (read.reason !== 'not-found' && read.reason !== 'is-directory') {
-          notes?.judged?.(file);
+          notes?.judged?.(file, 'copilot-prompt');
           out.set(file, [finding('rule/unreadable', 'warning', ZERO_RANGE, `agentls cannot read this GitHub Copilot prompt file as text (${read.message}), so it is not checked.`)]);
         }
         continue;
       }
       // One that holds `file_references` is an agentls prompt document, the refs linter's.
       if (session.classify(file, read.text).kind !== 'copilot-prompt') continue;
-      notes?.judged?.(file);
+      notes?.judged?.(file, 'copilot-prompt');
       const findings = copilotPromptFindings(file, read.text);
       if (findings.length) out.set(file, findings);
     }

@@ -53,8 +53,8 @@ async function acceptAtEnd(c: LspTestClient, uri: string, line: number, label: s
 async function expectCheckedClean(ws: string, rel: string, text: string, note?: string): Promise<void> {
   fs.writeFileSync(path.join(ws, rel), text);
   const check = await builtCliAsync(['check', rel], { cwd: ws, root: ws });
-  if (note) expect(check.stdout).toMatch(new RegExp(`^${rel.replace(/\./g, '\\.')}:\\d+:\\d+: information \\[${note}\\][^\\n]*\\nChecked 1 file: 1 problem \\(0 errors, 0 warnings, 1 info\\)\\.\\n$`));
-  else expect(check.stdout).toBe('Checked 1 file: no problems.\n');
+  if (note) expect(check.stdout).toMatch(new RegExp(`^${rel.replace(/\./g, '\\.')}:\\d+:\\d+: information \\[${note}\\][^\\n]*\\nChecked 1 rule file: 1 problem \\(0 errors, 0 warnings, 1 info\\)\\.\\n$`));
+  else expect(check.stdout).toBe('Checked 1 rule file: no problems.\n');
   expect(check.status).toBe(0);
 }
 
