@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../core/findings';
 import { editorRangeOf, type TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
 import { VERSION } from '../version';
-import { displayPath, isInside, pathToUri, relativeInside, respeltPath, toPosix } from '../workspace/paths';
+import { displayPath, isInside, notHomeLike, pathToUri, relativeInside, respeltPath, toPosix } from '../workspace/paths';
 import { sarifRule } from './sarifRule';
 import { lineIndexes, regionSnippets } from './sarifSnippets';
 import type { GitProvenance } from '../workspace/gitProvenance';
@@ -130,7 +130,8 @@ export function textPath(report: Pick<CheckReport, 'root' | 'home' | 'cwd'>, p: 
   // Run from a folder outside the project (a CI step naming it), a file not under that folder is
   // written whole: a path that climbs out of an unrelated folder says less (agentls's choice).
   if (!isInside(root, cwd) && !isInside(cwd, p)) return toPosix(p);
-  return toPosix(path.relative(cwd, p)) || '.';
+  // A path of a folder named `~` is not shown as one of the home (`notHomeLike`).
+  return notHomeLike(toPosix(path.relative(cwd, p))) || '.';
 }
 
 /** A range of the file at `file` (absolute) as the report gives it: as an editor shows the file. */

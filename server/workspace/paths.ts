@@ -135,10 +135,19 @@ export function isAbsolutePath(p: string): boolean {
  */
 export function displayPath(p: string, root: string | undefined, home?: string): string {
   const rel = root === undefined ? undefined : relativeInside(root, p);
-  if (rel) return rel;
+  if (rel) return home === undefined ? rel : notHomeLike(rel);
   const inHome = home === undefined ? undefined : relativeInside(home, p);
   if (inHome) return '~/' + inHome;
   return toPosix(p);
+}
+
+/**
+ * A relative path where paths of the home are shown from `~`: one whose first folder's name
+ * starts with `~` (a folder literally named `~`, or `~bob`) as `./~/x`, which neither a reader
+ * nor a shell takes for a home (`~/x`, `~bob/x`: POSIX shells expand both).
+ */
+export function notHomeLike(rel: string): string {
+  return rel.startsWith('~') ? `./${rel}` : rel;
 }
 
 /**
