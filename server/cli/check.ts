@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../core/findings';
 import { resolveHome } from '../workspace/home';
-import { displayPath, isInside, joinRelative } from '../workspace/paths';
+import { displayPath, isInside, joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { splitLinkNote } from '../workspace/write';
 import { runCheck } from './checkRun';
@@ -89,7 +89,12 @@ export const checkCommand: CliCommand = {
     for (const { key, meant } of unknownSeverityKeys(Object.keys(common.settings.diagnostics.severity), linters.flatMap((l) => l.codes))) {
       write(io.stderr, `agentls check: warning: a severity is set for ${key}, which is no code or family of codes agentls reports, so it changes nothing${meant ? ` (${meant}?)` : ''}`);
     }
-    let run = await runCheck(common, targets, linters);
+    // Text says a path as its findings are said, from the shell's folder (`textPath`); JSON and SARIF's `incomplete` root-relative, and user-level places absolute (`machineLine`).
+    const home = resolveHome(common.settings.home);
+    // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
+    const cwd = await underRoot(io.cwd, common.root);
+    const said = (rel: string) => (format === 'text' ? textPath({ root: common.root, home, cwd }, joinRelative(common.root, rel)) : rel);
+    let run = await runCheck(common, targets, linters, said);
     let fixed: FixedFile[] = [];
     let fixFailures: string[] = [];
     let splitLinks: string[] = [];
@@ -104,7 +109,7 @@ export const checkCommand: CliCommand = {
       }
       // What is left is what the files say now.
       if (fixed.length) {
-        run = await runCheck(common, targets, linters);
+        run = await runCheck(common, targets, linters, said);
         await attachFixes(run.results, common.root);
       }
     }
@@ -115,11 +120,6 @@ export const checkCommand: CliCommand = {
     // Which globs left a path out: the project's, or those of --ignore.
     const byFlag = projectIgnoreMatcher({ ...common.config, ignore: values.ignore ?? [] });
     const leftOutBy = (rel: string) => (byFlag(rel) ? '--ignore leaves it out' : "agentls.json's ignore leaves it out");
-    // Text says a path as its findings are said, from the shell's folder (`textPath`); JSON and SARIF's `incomplete` root-relative, and user-level places absolute (`machineLine`).
-    const home = resolveHome(common.settings.home);
-    // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
-    const cwd = await underRoot(io.cwd, common.root);
-    const said = (rel: string) => (format === 'text' ? textPath({ root: common.root, home, cwd }, joinRelative(common.root, rel)) : rel);
     const nothingCheckedBy = (show: (rel: string) => string) => run.nothingChecked.map(({ rel, ignored }) => `${show(rel)}: no file there was checked: ${ignored ? leftOutBy(rel) : `it holds none, or .gitignore, .ignore, search.exclude or agentls.json's ignore${values.ignore?.length ? ' (or --ignore)' : ''} leave out all of it`}`);
     const failuresBy = (show: (rel: string) => string) => [...run.incomplete, ...nothingCheckedBy(show), ...fixFailures.map((f) => `could not fix ${f}`)];
     const failures = failuresBy((rel) => rel);
@@ -146,7 +146,8 @@ export const checkCommand: CliCommand = {
     io.stdout.write(format === 'json' ? formatJson(report) : format === 'sarif' ? formatSarif(report) : formatText(report));
     for (const note of targets.notes) write(io.stderr, `agentls check: note: ${note}`);
     for (const rel of run.ignoredFiles) write(io.stderr, `agentls check: ${said(rel)} is not checked: ${leftOutBy(rel)}`);
-    for (const p of splitLinks) write(io.stderr, `agentls check: note: ${splitLinkNote(displayPath(p, common.root, report.home))}`);
+    // A file of the project as its other notes say it (`said`), another (user-level) from `~`.
+    for (const p of splitLinks) write(io.stderr, `agentls check: note: ${splitLinkNote(isInside(common.root, p) ? said(relativeInside(common.root, p)!) : displayPath(p, common.root, report.home))}`);
     if (run.userLevelLeft.length) write(io.stderr, `agentls check: ${userLevelNote(run.userLevelLeft, common.root, report.home, userAreas)}`);
     for (const line of failuresBy(said)) write(io.stderr, `agentls check: ${line}`);
     if (failures.length) {

@@ -39,11 +39,12 @@ export interface CheckRun {
 }
 
 /**
- * Lints what `targets` names with every linter over one session. Folders are walked with
+ * Lints what `targets` names with every linter over one session. `show` writes a root-relative
+ * path of a listing's gap as the report writes its paths (text: from the shell's folder). Folders are walked with
  * the ignore rules (`.gitignore`, `.ignore`, `search.exclude` and the project's `ignore`);
  * named files are linted by what they are, unless the project's `ignore` leaves them out.
  */
-export async function runCheck(common: CommonOptions, targets: CheckTargets, linters: WorkspaceLinter[]): Promise<CheckRun> {
+export async function runCheck(common: CommonOptions, targets: CheckTargets, linters: WorkspaceLinter[], show: (rel: string) => string = (rel) => rel): Promise<CheckRun> {
   const root = common.root;
   // The project's `ignore` globs join the walk's excludes, so ignored folders are never entered
   // (`pgdata/` as much as `pgdata`: an unreadable folder left out must not fail the run).
@@ -78,7 +79,7 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
           const seen = new Set(listed);
           listed.push(...walked.ruleFolderLinks.unfollowed.filter((rel) => !seen.has(rel)));
         }
-        gaps.push(...listingGaps(walked, MAX_LINTED_FILES, start));
+        gaps.push(...listingGaps(walked, MAX_LINTED_FILES, start, show));
         // The listing gives each file's relative path: the ignore globs test it as it is.
         return listed.filter((rel) => !common.ignored(rel));
       };
