@@ -60,6 +60,12 @@ export interface AgentRulesForFileInfo {
   rules: RuleForFileInfo[];
   /** Estimated tokens the agent sends in every request (always-on bodies, listings). */
   alwaysSentTokens: number;
+  /**
+   * Rule files of this agent's that could reach the file and that agentls did not read (too
+   * large, unreadable, a link out of what it may read): whether they apply is not known, so
+   * they are named, with why, never left out in silence. Absent when there is none.
+   */
+  notRead?: { path: string; reason: string }[];
 }
 
 export interface RulesForFileResult {

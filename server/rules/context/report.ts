@@ -6,17 +6,21 @@ import { coverageLine, unreadLines } from '../report';
 import type { AgentView } from './agentView';
 import { agentCost, tokensText, type AgentCost } from './cost';
 import { rulesForFile } from './rulesForFile';
+import { insideScope } from './nestedRules';
 import type { FileContent } from './fileContent';
 
 /** Rules for one file (relative to the views' folder) from every agent's view. */
 export function rulesForFileResult(views: readonly AgentView[], root: string, rel: string, content?: FileContent): RulesForFileResult {
   const agents = views.map((view): AgentRulesForFileInfo => {
     const result = rulesForFile(view, rel, content);
+    // The files it loads that agentls did not read: a subfolder's (`folder`) only for a file under that folder, as its rules reach.
+    const notRead = (view.uncounted ?? []).filter((u) => u.folder === undefined || insideScope(u.folder, rel) !== undefined).map((u) => ({ path: u.path, reason: u.reason }));
     return {
       agent: result.agent,
       displayName: result.displayName,
       rules: result.rules.map((r) => ({ ...r, path: shown(view, r.path, root) })),
       alwaysSentTokens: agentCost(view).totalTokens,
+      ...(notRead.length ? { notRead } : {}),
     };
   });
   return { root, file: rel, agents };
@@ -63,6 +67,7 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
       lines.push('', 'Not for this file:', '');
       for (const r of others) lines.push(`- ${r.name} · ${r.reason} · \`${r.path}\``);
     }
+    if (!brief) for (const u of agent.notRead ?? []) lines.push(`- not read: \`${u.path}\` (${u.reason})`);
     lines.push('', `Sent in every request: ${tokensText(agent.alwaysSentTokens)}.`);
   }
   if (result.indexing) lines.push('', INDEXING_NOTE);
@@ -82,6 +87,8 @@ export function rulesForFileText(result: RulesForFileResult): string {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ${tokensText(agent.alwaysSentTokens)} sent in every request`);
     for (const r of agent.rules) lines.push(nameColumnRow(`  ${r.applies ? '+' : '-'} `, r.name, width, `${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`));
+    // In the words of the buckets' sections (`agentSectionsText`).
+    for (const u of agent.notRead ?? []) lines.push(`  not read: ${u.path} (${u.reason})`);
   }
   lines.push(...unreadLines(result.unread, false), ...elsewhereLine(result.unreadElsewhere, false));
   return lines.join('\n') + '\n';
