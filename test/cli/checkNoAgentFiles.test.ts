@@ -63,7 +63,7 @@ describe('agentls check where there is nothing it lints', () => {
     fs.mkdirSync(path.join(ws, '.cursor', 'rules'), { recursive: true });
     fs.writeFileSync(path.join(ws, '.cursor', 'rules', 'style.mdc'), '---\ndescription: Style\nglobs: src/**/*.ts\nalwaysApply: false\n---\nUse tabs.\n');
     const withRule = builtCli(['check', '.cursor'], { cwd: ws });
-    expect(withRule.stdout).toBe('Checked 1 file: no problems.\n');
+    expect(withRule.stdout).toBe('Checked 1 rule file: no problems.\n');
   });
 
   it('says nothing of it beside a finding in a settings file: the file with the finding was checked', () => {
