@@ -30,6 +30,8 @@ export const searchPart: DemoPart = {
   title: 'Fuzzy file search (agentls/fileSearch, RAWP control.file.search)',
   async run(demo) {
     const { client } = demo;
+    // A search during the first listing answers from what is listed so far and says `indexing`; the tour shows complete answers.
+    await until('the first index to complete', () => search(client, 'aut'), (answer) => !answer.indexing, 20_000);
     for (const [query, why] of [
       ['aut', 'a prefix: the file name counts most'],
       ['sul', 'initials across folders: src/util/log.ts'],

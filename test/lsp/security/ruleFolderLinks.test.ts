@@ -3,14 +3,13 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
 import { URI } from 'vscode-uri';
-import { randomUUID } from 'node:crypto';
 import type { ConvertPromptResult } from '../../../protocol/refs';
-import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import type { RuleBucketsResult } from '../../../protocol/rules';
 import { lineHash } from '../../../server/hashline/hash';
 import { type LspTestClient, useLspClients } from '../../helpers/lspClient';
 import { searchNames, until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
+import { completeIndex } from '../search/searchSupport';
 
 /*
  * A rule folder the agent reads (`.clinerules`, xcsh's `.agents/rules`, a parent folder's
@@ -175,7 +174,7 @@ describe("a package's rule folder that links out of the workspace", () => {
     ]);
     await expectNothingReachesOutside(c, ws, outside, 'packages/web/.cursor/rules');
     // Neither outside folder's files are listed (the file index), nor said anything of.
-    const found = await c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: randomUUID(), query: '', max_results: 50 });
+    const found = await completeIndex(c, '', { max_results: 50 });
     expect(found.candidates.map((x) => x.path).sort()).toEqual(['packages/api/src/b.ts', 'packages/web/src/a.ts']);
     expect([...c.diagnostics.keys()].filter((uri) => uri.includes(uriOf(another)) || uri.includes('hidden') || uri.includes('leaked'))).toEqual([]);
     expect(JSON.stringify([...c.diagnostics.values()])).not.toContain(SECRET);
