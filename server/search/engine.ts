@@ -32,7 +32,7 @@ export interface SearchEngineOptions {
   reconcileDelayMs?: number;
   /** List work trees with git (default true). */
   useGit?: boolean;
-  /** Awaited between batches of a folder's listing (a test holds a first index half-way with it). */
+  /** Awaited before a folder's listing lists anything (with 0) and between its batches (a test holds a first index with it). */
   between?: (root: string, filesSoFar: number) => Promise<void> | undefined;
   /** Told of each workspace folder whose listing has settled its names (`FolderIndexOptions.onListed`). */
   onListed?: (root: string) => void;

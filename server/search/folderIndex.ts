@@ -42,7 +42,7 @@ export interface FolderIndexOptions {
   nested?: () => string[];
   /** List with git in a work tree (default true). */
   useGit?: boolean;
-  /** Awaited between batches of the listing (a test holds a first index half-way with it). */
+  /** Awaited before a listing's first batch (with 0) and between its batches (a test holds a first index before its files or half-way with it). */
   between?: (filesSoFar: number) => Promise<void> | undefined;
   /**
    * Told each time a listing has settled the folder's names (`namesTruncated` with them): what
@@ -410,6 +410,8 @@ export class FolderIndex {
    * change events arrived during it. Undefined when cancelled.
    */
   private async listAndReconcile(run: CancellationSource, onProgress?: (files: number) => void): Promise<{ truncated: boolean; errors: ListError[]; churned: boolean } | undefined> {
+    const held = this.options.between?.(0);
+    if (held) await held;
     const hadFiles = this.table.liveCount > 0;
     // Which file ids the listing met (grown as it adds files).
     let seen = new Uint8Array(this.table.slotCount + 1024);

@@ -23,6 +23,9 @@ import { supersedeOnArrival } from './supersede';
  */
 const FIRST_ANSWER_WAIT_MS = 300;
 
+/** The same wait while a test holds the first listing before its files (`firstAnswerWaitMs`): longer than any test. */
+const HELD_FIRST_ANSWER_WAIT_MS = 10 * 60_000;
+
 /** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
 const EARLY_CANCELS = 64;
 
@@ -197,7 +200,7 @@ export function fileSearchFeature(): Feature {
         const onListed = (root: string) => {
           for (const listener of listedListeners) listener(root);
         };
-        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: FIRST_ANSWER_WAIT_MS, between: listingHold(), onListed });
+        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: firstAnswerWaitMs(), between: listingHold((line) => ctx.log.info(line)), onListed });
       } catch (err) {
         markStarted();
         throw err;
@@ -221,10 +224,6 @@ export function fileSearchFeature(): Feature {
   };
 }
 
-/**
- * For tests that need a first index caught half-way (`AGENTLS_TEST_HOLD_INDEX=FILE`):
- * once a listing has files, it waits until FILE exists. Unset, listings never wait.
- */
 /** Counts one answer of the index to another feature and the paths it gave (`testCounts.ts`: nothing when unset). */
 function counted<T extends readonly string[] | undefined>(what: string, paths: T): T {
   countWork(what);
@@ -232,10 +231,32 @@ function counted<T extends readonly string[] | undefined>(what: string, paths: T
   return paths;
 }
 
-function listingHold(): ((root: string, files: number) => Promise<void> | undefined) | undefined {
-  const gate = process.env.AGENTLS_TEST_HOLD_INDEX;
-  if (!gate) return undefined;
-  return (_root, files) => (files === 0 ? undefined : untilFileExists(gate));
+/**
+ * For tests that need a first index caught half-way (`AGENTLS_TEST_HOLD_INDEX=FILE`): once a
+ * listing has files, it waits until FILE exists. Or caught before its first files
+ * (`AGENTLS_TEST_HOLD_INDEX_START=FILE`): a listing waits before it lists anything, saying so
+ * in the log, and searches wait for the first files as long as it does (`firstAnswerWaitMs`).
+ * Unset, listings never wait.
+ */
+function listingHold(say: (line: string) => void): ((root: string, files: number) => Promise<void> | undefined) | undefined {
+  const halfWay = process.env.AGENTLS_TEST_HOLD_INDEX;
+  const atStart = process.env.AGENTLS_TEST_HOLD_INDEX_START;
+  if (!halfWay && !atStart) return undefined;
+  return (root, files) => {
+    const gate = files === 0 ? atStart : halfWay;
+    const held = gate ? untilFileExists(gate) : undefined;
+    if (held && files === 0) say(`test: holding the listing of ${root} before its first files until ${gate} exists`);
+    return held;
+  };
+}
+
+/**
+ * How long a search waits for a folder's first files: a test that holds the listing before them
+ * (`AGENTLS_TEST_HOLD_INDEX_START`) has a search wait as long as the hold, so that a cancel or a
+ * newer search sent after it surely finds it running, whatever the machine's load.
+ */
+function firstAnswerWaitMs(): number {
+  return process.env.AGENTLS_TEST_HOLD_INDEX_START ? HELD_FIRST_ANSWER_WAIT_MS : FIRST_ANSWER_WAIT_MS;
 }
 
 /**

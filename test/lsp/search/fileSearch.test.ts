@@ -80,19 +80,21 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('agentls/fileSearch w
 });
 
 /**
- * A server whose first listing is held half-way until `release()`: a search then waits
- * for it (a while), so a cancel or a newer search sent right after surely finds it running.
+ * A server whose first listing is held before its first files until `release()`: a search
+ * then waits for them until the release, so a cancel or a newer search sent after it finds it
+ * running whatever the machine's load (it cannot answer with results before the release).
  */
 async function heldServer(): Promise<{ c: LspTestClient; release: () => void }> {
   const gate = path.join(tempDir('agentls-gate-'), 'go');
-  const c = await start({ folders: [bigWorkspace], env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+  const c = await start({ folders: [bigWorkspace], env: { AGENTLS_TEST_HOLD_INDEX_START: gate } });
+  await c.waitForLog(/test: holding the listing of .* before its first files/);
   return { c, release: () => fs.writeFileSync(gate, '') };
 }
 
 describe('cancel and supersede', () => {
   it('answers RequestCancelled to a search cancelled with agentls/fileSearchCancel, never results', async () => {
     const { c, release } = await heldServer();
-    // The first listing is still running: the search waits for it, and the cancel gets through.
+    // Nothing is listed yet: the search waits for the first files, and the cancel gets through.
     const id = qid();
     const pending = c.request('agentls/fileSearch', { query_id: id, query: 'handler' });
     await c.notify('agentls/fileSearchCancel', { query_id: id });
@@ -109,11 +111,13 @@ describe('cancel and supersede', () => {
   });
 
   it('honours $/cancelRequest', async () => {
-    const { c } = await heldServer();
+    const { c, release } = await heldServer();
     const source = new CancellationTokenSource();
     const pending = c.connection.sendRequest('agentls/fileSearch', { query_id: qid(), query: 'handler' }, source.token);
     source.cancel();
     await expect(pending).rejects.toMatchObject({ code: -32800 });
+    release();
+    expect((await completeIndex(c, 'component7x7handler')).candidates[0].path).toBe('module7/src/main/Component7x7Handler.java');
   });
 
   it('lets a newer search supersede one still running', async () => {
@@ -121,8 +125,9 @@ describe('cancel and supersede', () => {
     const older = c.request('agentls/fileSearch', { query_id: qid(), query: 'comp' });
     const newer = search(c, 'component12x34');
     await expect(older).rejects.toMatchObject({ code: -32800 });
-    await newer;
+    // The newer one waits for the first files too: released, it answers (from what is listed by then).
     release();
+    await newer;
     expect((await completeIndex(c, 'component12x34')).candidates[0].path).toBe('module12/src/main/Component12x34Handler.java');
   });
 
