@@ -350,7 +350,6 @@ export class SearchEngine {
     const complete = targets.map((index) => index.rankedWhole(byTime));
     const unfinished: Ranked[] = [];
     for (const [i, index] of targets.entries()) {
-      indexed += index.table.liveCount;
       const searched = index.startSearch();
       try {
         const table = index.table;
@@ -373,6 +372,9 @@ export class SearchEngine {
       } finally {
         searched();
       }
+      // Counted once ranked: a first listing's batches land while the ranking lets the thread go, and
+      // the count said with the answer must cover every file it ranked (never fewer than `total_count`).
+      indexed += index.table.liveCount;
     }
     throwIfCancelled(cancel);
     found.sort((a, b) => b.file.score - a.file.score);
