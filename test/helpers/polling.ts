@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import type { StatusResult } from '../../protocol/methods';
+import type { FileCandidatesPayload } from '../../protocol/rawp';
 import type { LspTestClient } from './lspClient';
 
 /**
@@ -22,8 +23,18 @@ export function status(c: LspTestClient): Promise<StatusResult> {
   return c.request<StatusResult>('agentls/status');
 }
 
-/** The files search finds whose name starts with `query` (relative paths). */
+/**
+ * Searches until the answer no longer says `indexing` (the server's own word that the index
+ * is complete: no listing of the folders searched is running), then returns that answer. An
+ * answer from part of the tree would pass a test that a file is not found, whatever the index does.
+ */
+export function completeAnswer(c: LspTestClient, query: string, extra: Record<string, unknown> = {}, queryId: () => string = randomUUID): Promise<FileCandidatesPayload> {
+  const ask = () => c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: queryId(), query, ...extra });
+  return until('the index to complete', ask, (answer) => !answer.indexing, 20_000);
+}
+
+/** The files search finds whose name starts with `query` (relative paths), in an answer from the complete index (`completeAnswer`). */
 export async function searchNames(c: LspTestClient, query: string, maxResults = 50): Promise<string[]> {
-  const r = await c.request<{ candidates: { path: string }[] }>('agentls/fileSearch', { query_id: randomUUID(), query, max_results: maxResults });
+  const r = await completeAnswer(c, query, { max_results: maxResults });
   return r.candidates.map((x) => x.path).filter((p) => path.basename(p).startsWith(query));
 }

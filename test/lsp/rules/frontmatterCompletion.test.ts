@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COPILOT_EXCLUDABLE_AGENTS } from '../../../server/rules/agents/copilot';
 import { useLspClients } from '../../helpers/lspClient';
+import { until } from '../../helpers/polling';
 import { tempDir, writeTree } from '../../helpers/repo';
 
 /** Frontmatter completion through the real server, where a BOM opens the file and in Copilot's instruction files. */
@@ -31,7 +32,7 @@ describe('frontmatter completion', () => {
 
   it('offers Copilot\'s keys in an .instructions.md file, excludeAgent among them, and its values after the key and in a list', async () => {
     const file = '.github/instructions/review.instructions.md';
-    const ws = writeTree(tempDir(), { [file]: '---\napplyTo: "**/*.ts"\n\n---\nReview for security first.\n' });
+    const ws = writeTree(tempDir(), { [file]: '---\napplyTo: "**/*.ts"\n\n---\nReview for security first.\n', 'src/app.ts': 'x' });
     const c = await start({ folders: [ws], home: tempDir() });
     const uri = await c.open(path.join(ws, file));
     const keys = await c.completion(uri, { line: 2, character: 0 });
@@ -47,6 +48,10 @@ describe('frontmatter completion', () => {
     // A block list: each element is one of the values; applyTo (a glob) gets no list elements.
     await c.setText(uri, '\uFEFF---\napplyTo: "**"\nexcludeAgent:\n  - code-review\n  - \n---\nReview.\n');
     expect(labels(await c.completion(uri, { line: 4, character: 4 }))).toEqual([...COPILOT_EXCLUDABLE_AGENTS]);
+    // After applyTo the file index's globs are offered (once it is complete: before, there may be none to offer), and none in a list element of it.
+    await c.setText(uri, '---\napplyTo: \n---\nReview.\n');
+    const globs = await until('a complete glob completion', () => c.completion(uri, { line: 1, character: 9 }), (l) => !l.isIncomplete && l.items.length > 0, 15_000);
+    expect(labels(globs)).toContain('**/*.ts');
     await c.setText(uri, '---\napplyTo:\n  - \n---\nReview.\n');
     expect(labels(await c.completion(uri, { line: 2, character: 4 }))).toEqual([]);
   });

@@ -24,12 +24,18 @@ const search = (id: number, query = 'widget service') => ({ jsonrpc: '2.0', id, 
 const status = (id: number) => ({ jsonrpc: '2.0', id, method: 'agentls/status', params: {} });
 const cancel = (id: number) => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
 
-/** A server whose index is built (a search has found files). */
+/** A server whose index is built: a search has found files, and its answer no longer says `indexing` (the first listing is over). */
 async function ready(): Promise<RawLspClient> {
   const c = await start([workspace]);
-  c.send(search(2, 'Widget59x99'));
-  const first = await c.response(2, 20_000);
-  expect((first.result as { candidates: unknown[] }).candidates.length).toBeGreaterThan(0);
+  // Ids of their own: the tests' requests are numbered from 10 up to 6,000 and more.
+  let id = 900_000;
+  const ask = async () => {
+    const n = id++;
+    c.send(search(n, 'Widget59x99'));
+    return (await c.response(n, 20_000)).result as { candidates: unknown[]; indexing?: boolean };
+  };
+  const first = await until('the first index to complete', ask, (r) => !r.indexing, 20_000);
+  expect(first.candidates.length).toBeGreaterThan(0);
   return c;
 }
 
