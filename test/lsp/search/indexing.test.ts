@@ -14,7 +14,7 @@ function search(c: LspTestClient, query: string, extra: Record<string, unknown> 
   return c.request<FileCandidatesPayload>('agentls/fileSearch', { query_id: qid(), query, ...extra });
 }
 
-/** 40 folders of 50 files and a prompt document; no file at the top, so a held listing holds with some folders read. */
+/** 40 folders of 50 files, a prompt document and a Claude Code memory file; no file at the top, so a held listing holds with some folders read. */
 function workspace(): string {
   const ws = tempDir('agentls-indexing-');
   for (let d = 0; d < 40; d++) {
@@ -22,7 +22,7 @@ function workspace(): string {
     fs.mkdirSync(dir, { recursive: true });
     for (let f = 0; f < 50; f++) fs.writeFileSync(path.join(dir, `Widget${d}x${f}Handler.java`), '');
   }
-  writeTree(ws, { 'docs/ask.prompt.md': 'Look at @widget\n' });
+  writeTree(ws, { 'docs/ask.prompt.md': 'Look at @widget\n', 'docs/CLAUDE.md': 'Read @widget\n' });
   return ws;
 }
 
@@ -45,6 +45,12 @@ describe('answers during the first index', () => {
     expect(list.isIncomplete).toBe(true);
     expect(list.items.length).toBeGreaterThan(0);
     expect(list.items.every((item) => /\(indexing: \d+ files so far\)$/.test(item.detail ?? ''))).toBe(true);
+    // Claude Code's @ imports in a memory file are offered from the same index, and say so the same way.
+    const memory = await c.open(path.join(ws, 'docs/CLAUDE.md'));
+    const imports = await c.completion(memory, { line: 0, character: 'Read @widget'.length }, '@');
+    expect(imports.isIncomplete).toBe(true);
+    expect(imports.items.length).toBeGreaterThan(0);
+    expect(imports.items.every((item) => /^Claude Code imports .* \(indexing: \d+ files so far\)$/.test(item.detail ?? ''))).toBe(true);
 
     fs.writeFileSync(gate, '');
     const done = await completeIndex(c, 'handler', { max_results: 50 });
@@ -53,6 +59,9 @@ describe('answers during the first index', () => {
     expect(done.total_count).toBe(2000);
     const after = await c.completion(uri, { line: 0, character: 'Look at @widget'.length }, '@');
     expect(after.items.some((item) => /indexing/.test(item.detail ?? ''))).toBe(false);
+    const importsAfter = await c.completion(memory, { line: 0, character: 'Read @widget'.length }, '@');
+    expect(importsAfter.items.length).toBeGreaterThan(0);
+    expect(importsAfter.items.some((item) => /indexing/.test(item.detail ?? ''))).toBe(false);
   });
 
   it('answer without the flag once the index is complete', async () => {
