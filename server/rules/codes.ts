@@ -42,7 +42,7 @@ export const RULE_CODES = {
   'rule/html-comment': 'An HTML comment: the agent deletes it from the rule before reading',
   'rule/merge-conflict': 'Merge-conflict markers: the agent reads both sides and the markers as rule text',
   'rule/binary': 'A binary file in a rule folder: the agent loads its bytes as rule text',
-  'rule/invalid-utf8': 'Invalid UTF-8: the xcsh agent reads replacement characters; for another agent agentls does not check the file, its reading not being documented',
+  'rule/invalid-utf8': 'Invalid UTF-8: the xcsh agent reads replacement characters; for another agent agentls does not check the file, and says what the agent reads where its source shows it (Roo Code: replacement characters), else that its reading is not documented',
   'rule/too-large': 'A rule file too large for agentls to analyse, or a rule folder of more files than it reads',
   'rule/unreadable': 'A rule file or folder the agent cannot read: it contributes no rule',
   'rule/windsurf-trigger': "Windsurf's trigger has no meaning for the agent",

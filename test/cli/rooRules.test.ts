@@ -171,7 +171,7 @@ describe('Roo Code rules in agentls check and rules', () => {
       // .roo/rules/a.md, Cline's .clinerules, and .clinerules-debug.
       expect(json.summary).toMatchObject({ agentFiles: 3, problems: 0 });
       const bad = writeTree(tempDir(), { ...ROO, '.clinerules-debug': Buffer.from('Debug caf\xe9.\n', 'latin1') });
-      expect(builtCli(['check'], { cwd: bad, home: tempDir() }).stdout).toContain('.clinerules-debug:1:1: warning [rule/invalid-utf8] This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.');
+      expect(builtCli(['check'], { cwd: bad, home: tempDir() }).stdout).toContain('.clinerules-debug:1:1: warning [rule/invalid-utf8] This file is not valid UTF-8, so agentls has not checked it: Roo Code reads it all the same, with a replacement character (�) where the bytes do not decode.');
     });
 
     it('warns on one a folder of the mode or a .roorules-{mode} with text keeps from being read, naming it', () => {

@@ -60,6 +60,9 @@ export const roo: AgentModel = {
   reads: '`.roo/rules/` (every file, subfolders too) at the workspace root, else a root `.roorules`, else Cline\'s root `.clinerules` file; `.roo/rules-{mode}/`, else `.roorules-{mode}`, else `.clinerules-{mode}`, in that mode only; a package\'s `.roo/rules/` and `.roo/rules-{mode}/` too with its setting enableSubfolderRules on (off by default); `~/.roo/rules/` and `~/.roo/rules-{mode}/`; the root `AGENTS.md`, else `AGENT.md`, unless its setting `roo-cline.useAgentRules` is off',
   owns: rooPlacement,
   keys: {},
+  // Its source reads every rule file with `fs.readFile(filePath, "utf-8")` (custom-instructions.ts, `safeReadFile`),
+  // and Node's UTF-8 decoding puts U+FFFD where bytes do not decode, throwing nothing.
+  decodesInvalidUtf8: 'Roo Code reads it all the same, with a replacement character (�) where the bytes do not decode',
   activation: () => ({ mode: 'always' }),
 };
 

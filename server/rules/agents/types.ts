@@ -267,6 +267,11 @@ export interface AgentModel {
    * nothing says.
    */
   brokenFolderReadsNoRule?: string;
+  /**
+   * What the agent reads of a rule file whose bytes are not UTF-8, a clause naming it (said in
+   * `rule/invalid-utf8`), where its source shows it; unset where nothing says, and the finding says so.
+   */
+  decodesInvalidUtf8?: string;
   /** How a rule with this (typed) frontmatter activates. */
   activation(frontmatter: Record<string, unknown>): Activation;
   /**

@@ -288,8 +288,11 @@ function readProblemFindings(file: ToolFile, problem: ReadProblem, first: Range)
   const name = file.agent.name;
   if (problem.kind === 'unreadable' && file.path.includes(UNDECODABLE_NAME)) return [undecodableNameFinding(name, first)];
   if (problem.kind === 'unreadable') return [finding('rule/unreadable', 'error', first, `${name} cannot read this file (${problem.message}): it contributes no rule, and agentls has not checked it.`)];
-  // Neither tool documents how it decodes bytes that are not UTF-8: said, not guessed.
-  if (problem.kind === 'invalid-utf8') return [finding('rule/invalid-utf8', 'warning', first, `This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for ${name}.`)];
+  // What the tool makes of bytes that are not UTF-8, where its source shows it (`AgentModel.decodesInvalidUtf8`); else said as undocumented, not guessed.
+  if (problem.kind === 'invalid-utf8') {
+    const reading = file.agent.decodesInvalidUtf8 ?? `what becomes of the bytes that do not decode is not documented for ${name}`;
+    return [finding('rule/invalid-utf8', 'warning', first, `This file is not valid UTF-8, so agentls has not checked it: ${reading}.`)];
+  }
   if (problem.kind !== 'too-large') {
     return [finding('rule/binary', 'warning', first, `This is a binary file, not text (UTF-16 is read as binary too): what ${name} makes of its bytes is not documented, and agentls has not checked it.`)];
   }

@@ -18,7 +18,7 @@ describe('a closed rule file that is not valid UTF-8', () => {
     const c = await start({ folders: [ws], home: tempDir('agentls-home-') });
     const got = await c.waitForDiagnostics(c.uri(path.join(ws, '.roo/rules/cafe.md')), (ds) => ds.length > 0);
     expect(got.map((d) => [d.code, d.severity, d.message])).toEqual([
-      ['rule/invalid-utf8', 2, 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.'],
+      ['rule/invalid-utf8', 2, 'This file is not valid UTF-8, so agentls has not checked it: Roo Code reads it all the same, with a replacement character (�) where the bytes do not decode.'],
     ]);
   });
 

@@ -20,7 +20,7 @@ describe('a linked folder inside .roo/rules in the server', () => {
     fs.symlinkSync('../../shared/roo', path.join(ws, '.roo/rules/shared'));
     const c = await start({ folders: [ws], home: tempDir() });
     const behind = await c.waitForDiagnostics(c.uri(path.join(ws, '.roo/rules/shared/notes.md')), (d) => d.length > 0, 20_000);
-    expect(behind.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.']]);
+    expect(behind.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: Roo Code reads it all the same, with a replacement character (�) where the bytes do not decode.']]);
     // The sweep that judged the file behind the link judged the link too (one pass over the index's rule files).
     await c.waitForLog(/ judged for their own tools/);
     const onLink = c.diagnostics.get(c.uri(path.join(ws, '.roo/rules/shared')))?.diagnostics ?? [];

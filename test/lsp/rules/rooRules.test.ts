@@ -44,7 +44,7 @@ describe('Roo Code in the server', () => {
     const c = await start({ folders: [ws], home: tempDir() });
     for (const file of ['.roo/rules/notes', '.roo/rules/style.rules', '.roorules-code']) {
       const got = await c.waitForDiagnostics(c.uri(path.join(ws, file)), (d) => d.length > 0);
-      expect(got.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.']]);
+      expect(got.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: Roo Code reads it all the same, with a replacement character (�) where the bytes do not decode.']]);
     }
   });
   it("warns on a mode folder whose slug is a slip of a known mode and on a misspelt one, and not once .roomodes defines the mode (reported on disk)", async () => {
@@ -168,7 +168,7 @@ describe('Roo Code in the server', () => {
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', '.clinerules-debug': 'Debug carefully.\n', '.clinerules-code': Buffer.from('Code caf\xe9.\n', 'latin1'), 'src/a.ts': 'x\n' });
     const c = await start({ folders: [ws], home: tempDir() });
     const bad = await c.waitForDiagnostics(c.uri(path.join(ws, '.clinerules-code')), (d) => d.length > 0);
-    expect(bad.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: what becomes of the bytes that do not decode is not documented for Roo Code.']]);
+    expect(bad.map((d) => [d.code, d.message])).toEqual([['rule/invalid-utf8', 'This file is not valid UTF-8, so agentls has not checked it: Roo Code reads it all the same, with a replacement character (�) where the bytes do not decode.']]);
     const debug = c.uri(path.join(ws, '.clinerules-debug'));
     const unread = <T extends { code?: string | number }>(d: T[]) => d.filter((x) => x.code === 'context/roo-fallback-unread');
     writeTree(ws, { '.roo/rules-debug/x.md': 'Debug.\n' });
