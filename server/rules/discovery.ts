@@ -19,7 +19,7 @@ import {
 } from '../workspace/ruleLocations';
 import { LIMITS } from '../core/limits';
 import { compareBytes, compareOrder, type RuleCandidate } from './model';
-import { isClineRuleName } from './agents/cline';
+import { isClineRuleName, olderClineReadsGlobalFolder } from './agents/cline';
 
 /** What discovery needs from the workspace; the session provides it in the server and the CLI. */
 export interface DiscoveryHost {
@@ -93,12 +93,12 @@ export interface SkippedFile {
    * `cline-link`: a symbolic link in `.cline/rules` or a global rule folder of Cline's, which
    * Cline never reads and the xcsh agent never looks at, or one in `.clinerules` of a name the
    * xcsh agent's listing passes over (`clineLinks`); `linkedFolder` where it leads to a folder,
-   * `target` (what it leads to, in words) where to no file or folder, `olderToo` in `.clinerules`.
+   * `target` (what it leads to, in words) where to no file or folder, `olderToo` in a folder Cline 3.x read too.
    */
   why: 'symlink' | 'special' | 'ignored' | 'outside' | 'broken-link' | 'unreadable' | 'by-path' | 'linked-folder' | 'file-location' | 'tool-global' | 'tool-extension' | 'too-many' | 'cline-link';
   /** With `cline-link`: the link leads to a folder. */
   linkedFolder?: true;
-  /** With `cline-link`: the link is in `.clinerules`, which Cline 3.x read too, and passed over the link as Cline 4 does. */
+  /** With `cline-link`: the link is in `.clinerules` or `~/Documents/Cline/Rules` (`~/Cline/Rules`), which Cline 3.x read too, and passed over the link as Cline 4 does. */
   olderToo?: true;
   /** With `too-many`: the rule files the folder holds. */
   total?: number;
@@ -157,7 +157,7 @@ export async function discoverRules(cwd: string, host: DiscoveryHost): Promise<D
         await clineOwnFiles(listed, host, out);
         // The links of names the xcsh agent's listing passes over (a `.txt`, a folder): that listing has told of the others.
         const told = new Set(out.skipped.map((s) => s.path));
-        await clineLinks(listed.dir, 'project', host, out, { told });
+        await clineLinks(listed.dir, 'project', host, out, { told, olderToo: true });
       }
     }
   }
@@ -200,27 +200,29 @@ async function clineGlobalRules(host: DiscoveryHost, out: Discovery): Promise<vo
     await listFolder({ dir, provider: 'cline', level: 'user', providerRank: 0, folderRank, extensions: CLINE_RULE_EXTENSIONS, caseless: true, hidden: true }, host, own);
     for (const c of own.candidates) out.skipped.push({ path: c.path, provider: 'cline', level: 'user', why: 'tool-global' });
     for (const s of own.skipped) if (s.why !== 'symlink' && s.why !== 'special' && s.why !== 'by-path') out.skipped.push(s);
-    await clineLinks(dir, 'user', host, out);
+    // Cline 3.x listed `~/Documents/Cline/Rules` (or `~/Cline/Rules`) with the same `isFile()` filter as `.clinerules` (`clineLinks`).
+    await clineLinks(dir, 'user', host, out, { olderToo: olderClineReadsGlobalFolder(dir, host.home) });
   }
 }
 
 /**
  * The symbolic links of a rule folder Cline reads that the xcsh agent does not tell of (`.cline/rules`,
- * the global ones; in `.clinerules` (`clinerules`), those but `told`, the entries the xcsh agent's listing said):
+ * the global ones; in `.clinerules`, those but `told`, the entries the xcsh agent's listing said):
  * Cline 4 and the Cline CLI list the folder with `readdir(…, { withFileTypes: true })` and keep
  * the entries whose `isFile()` is true (cline/cline,
  * sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts,
  * `discoverRulesLikeFiles`), and Node's `fs.Dirent` describes the link itself (Node's fs
  * documentation, "Class: fs.Dirent"), so neither a linked rule file nor a linked folder is read;
- * Cline 3.x, in `.clinerules`, alike (agents/cline.ts, `CLINE_SKIPS_BROKEN_LINKS`, has its source).
+ * Cline 3.x, in the folders it read (`olderToo`: `.clinerules`, `~/Documents/Cline/Rules`), alike: its `readDirectory`
+ * (src/utils/fs.ts) keeps the entries whose `isFile()` is true (agents/cline.ts, `CLINE_SKIPS_BROKEN_LINKS`, has its source).
  * Those of Cline's extensions, or leading to a folder (a stat through the link, nothing opened),
  * become `cline-link` entries; others (a linked `.json`) Cline would not read as files either. Not
  * `AGENTS.md`: the loader also stats that name in each folder, following a link (same function).
  */
-async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, out: Discovery, clinerules?: { told: ReadonlySet<string> }): Promise<void> {
+async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, out: Discovery, seen: { told?: ReadonlySet<string>; olderToo?: boolean } = {}): Promise<void> {
   const entries = await host.fs.readDir(dir);
   if (!entries) return;
-  const links = entries.filter((e) => e.kind === 'symlink' && e.name !== 'AGENTS.md' && !clinerules?.told.has(path.join(dir, e.name))).sort((a, b) => compareBytes(a.name, b.name));
+  const links = entries.filter((e) => e.kind === 'symlink' && e.name !== 'AGENTS.md' && !seen.told?.has(path.join(dir, e.name))).sort((a, b) => compareBytes(a.name, b.name));
   let told = 0;
   for (const entry of links) {
     const full = path.join(dir, entry.name);
@@ -229,7 +231,7 @@ async function clineLinks(dir: string, level: RuleLevel, host: DiscoveryHost, ou
     if (++told > LIMITS.ruleFolderFiles) return;
     // To nothing, round a loop, or to a pipe: no rule stands behind it (a stat through the link, nothing opened).
     const broken = folder ? undefined : host.brokenLink(full);
-    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}), ...(broken !== undefined ? { target: broken } : {}), ...(clinerules ? { olderToo: true as const } : {}) });
+    out.skipped.push({ path: full, provider: 'cline', level, why: 'cline-link', ...(folder ? { linkedFolder: true as const } : {}), ...(broken !== undefined ? { target: broken } : {}), ...(seen.olderToo ? { olderToo: true as const } : {}) });
   }
 }
 

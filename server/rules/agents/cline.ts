@@ -194,7 +194,14 @@ export function clineGlobalStanding(p: string, home: string): Placement | undefi
 export function clineGlobalPlacementOf(p: string, home: string): Placement | undefined {
   const area = clineGlobalRuleAreas(home).find((folder) => folder !== p && isInside(folder, p));
   if (area === undefined) return undefined;
-  // `~/.cline/rules` is the SDK's alone: Cline 3.x read `~/Documents/Cline/Rules` (or `~/Cline/Rules`) only.
-  const readByOlder = area !== path.join(home, '.cline', 'rules');
-  return clineFolderPlacement(displayPath(area, undefined, home), path.basename(p), path.dirname(p) !== area, readByOlder);
+  return clineFolderPlacement(displayPath(area, undefined, home), path.basename(p), path.dirname(p) !== area, olderClineReadsGlobalFolder(area, home));
+}
+
+/**
+ * Whether Cline 3.x read a global rule folder of `clineGlobalRuleAreas`: `~/Documents/Cline/Rules`
+ * (or `~/Cline/Rules`), through `getGlobalClineRules` (src/core/context/instructions/user-instructions/cline-rules.ts);
+ * `~/.cline/rules` is the SDK's alone.
+ */
+export function olderClineReadsGlobalFolder(folder: string, home: string): boolean {
+  return folder !== path.join(home, '.cline', 'rules');
 }
