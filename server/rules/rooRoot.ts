@@ -23,7 +23,7 @@ export interface RooRoot {
   modesRefused?: RooModesRefusal;
   /** Why agentls did not read the root's `.roomodes` (`RooModesRead.unread`: too large, …); none where it read it or there is none. */
   modesUnread?: string;
-  /** The slugs of the root's mode folders and `.roorules-{mode}` files, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
+  /** The slugs of the root's mode folders, `.roorules-{mode}` and `.clinerules-{mode}` files, other than the built-in modes', whose `~/.roo/rules-{slug}/` exists: evidence of a global custom mode (`AgentPlaces.rooUserModes`). */
   userModes: string[];
 }
 
@@ -51,7 +51,7 @@ export async function readRooRoot(fs: FileSystem, root: string, user?: RooUser):
   const modes = await readRooModes(fs, root);
   const inUse = configEntries.length > 0 || fallbacks.length > 0 || modes.found || (await fs.stat(config))?.kind === 'directory';
   const refused = { ...(modes.refused ? { modesRefused: modes.refused } : {}), ...(modes.unread !== undefined ? { modesUnread: modes.unread } : {}) };
-  return { configEntries, fallbacks, clineFallbacks, inUse, customModes: modes.modes, ...refused, userModes: user ? await userModesOf(fs, { configEntries, fallbacks }, user) : [] };
+  return { configEntries, fallbacks, clineFallbacks, inUse, customModes: modes.modes, ...refused, userModes: user ? await userModesOf(fs, { configEntries, fallbacks, clineFallbacks }, user) : [] };
 }
 
 /** The slugs of the mode folders among `entries` (a root `.roo`'s): its folders named `rules-{mode}`. */
@@ -66,15 +66,20 @@ export function modeFoldersOf(entries: readonly DirEntry[]): string[] {
 
 /**
  * The modes whose folders Roo Code's view reads (`rooView`), sorted: those the root names by a mode
- * folder of its `.roo`, a `.roorules-{mode}` file or a custom mode of its `.roomodes`, and Roo
- * Code's built-in ones. Their `~/.roo/rules-{mode}/` are the user's mode folders agentls reads, and
+ * folder of its `.roo`, a `.roorules-{mode}` or `.clinerules-{mode}` file (each a fallback of that mode's
+ * rules in Roo Code's source, `agents/roo.ts`) or a custom mode of its `.roomodes`, and Roo
+ * Code's built-in ones. A mode named by a file or folder alone may exist nowhere (`rooUnseenModeNote` says so). Their `~/.roo/rules-{mode}/` are the user's mode folders agentls reads, and
  * `check` accepts named. A `.roomodes` slug Roo Code's schema refuses (`rooModeOf`: `../x`) is no
  * mode, and never a path.
  */
-export function rooModesRead(roo: Pick<RooRoot, 'configEntries' | 'fallbacks' | 'customModes'>): string[] {
+export function rooModesRead(roo: Pick<RooRoot, 'configEntries' | 'fallbacks' | 'clineFallbacks' | 'customModes'>): string[] {
   const modes = new Set<string>(modeFoldersOf(roo.configEntries));
   for (const name of roo.fallbacks) {
     const mode = rooModeOf(name, '.roorules-');
+    if (mode !== undefined) modes.add(mode);
+  }
+  for (const name of roo.clineFallbacks) {
+    const mode = rooModeOf(name, '.clinerules-');
     if (mode !== undefined) modes.add(mode);
   }
   for (const slug of roo.customModes ?? []) {
@@ -109,7 +114,7 @@ export async function lookUpUserModeFolders(fs: FileSystem, user: RooUser, modes
   return new Map(modes.map((mode, i) => [mode, there[i]?.kind]));
 }
 
-/** The slugs the root names by a mode folder of its `.roo` or a `.roorules-{mode}` that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`), from what `lookUpUserModeFolders` found there. */
+/** The slugs the root names by a mode folder of its `.roo`, a `.roorules-{mode}` or a `.clinerules-{mode}` that are no built-in mode's and have a folder in `~/.roo` (`RooRoot.userModes`), from what `lookUpUserModeFolders` found there. */
 export function userModesAmong(roo: NamingModes, found: ReadonlyMap<string, FileStat['kind'] | undefined>): string[] {
   return otherModesNamed(roo).filter((slug) => found.get(slug) === 'directory');
 }
@@ -118,9 +123,9 @@ async function userModesOf(fs: FileSystem, roo: NamingModes, user: RooUser): Pro
   return userModesAmong(roo, await lookUpUserModeFolders(fs, user, otherModesNamed(roo)));
 }
 
-type NamingModes = Pick<RooRoot, 'configEntries' | 'fallbacks'>;
+type NamingModes = Pick<RooRoot, 'configEntries' | 'fallbacks' | 'clineFallbacks'>;
 
-/** The slugs of the root's mode folders and `.roorules-{mode}` files that are no built-in mode's, each once. */
+/** The slugs of the root's mode folders, `.roorules-{mode}` and `.clinerules-{mode}` files that are no built-in mode's, each once. */
 function otherModesNamed(roo: NamingModes): string[] {
   return rooModesRead({ ...roo, customModes: [] }).filter((slug) => !ROO_BUILT_IN_MODES.some((m) => m === slug));
 }
@@ -187,7 +192,7 @@ export class RooInUse {
     return this.byRoot.get(root)?.modesRead ?? ROO_BUILT_IN_MODES;
   }
 
-  /** The root's `.clinerules-{mode}` files of the modes its view reads (`AgentPlaces.rooClineModeFiles`). */
+  /** The root's `.clinerules-{mode}` files, each of a mode its view reads (`AgentPlaces.rooClineModeFiles`). */
   clineModeFiles(root: string): readonly string[] {
     return this.byRoot.get(root)?.clineModeFiles ?? [];
   }
@@ -197,8 +202,7 @@ type Picked = Pick<RooRoot, 'inUse' | 'customModes' | 'userModes'> & { modesRead
 
 function pick(r: RooRoot): Picked {
   const modesRead = rooModesRead(r);
-  // Roo Code's view tries a mode's `.clinerules-{mode}` for the modes it reads alone (`rooView`): those files are its own.
-  const known = new Set(modesRead);
-  const clineModeFiles = r.clineFallbacks.filter((name) => isClineModeFallbackName(name) && known.has(rooModeOf(name, '.clinerules-')!));
+  // Each names a mode Roo Code's view reads (`rooModesRead`), which tries its `.clinerules-{mode}` (`rooView`): those files are its own.
+  const clineModeFiles = r.clineFallbacks.filter(isClineModeFallbackName);
   return { inUse: r.inUse, customModes: r.customModes, userModes: r.userModes, modesRead, clineModeFiles };
 }

@@ -143,7 +143,8 @@ describe('Roo Code rules in agentls check and rules', () => {
     // `addCustomInstructions` tries `.roorules-${mode}`, then `.clinerules-${mode}`, where no `rules-${mode}` folder holds files.
     const ws = writeTree(tempDir(), { ...SOURCES, '.roo/rules/.keep.log': '', '.roorules': '  \n', '.clinerules': 'Use tabs everywhere in this repository.\n', '.clinerules-code': 'Code carefully.\n', '.clinerules-docs': 'Not a mode Roo Code knows of here.\n' });
     const rules = cliRulesFor(ws, 'src/a.ts', 'roo');
-    expect(rules.map((r) => [r.path, r.agentMode, r.applies])).toEqual([['.clinerules-code', 'code', true], ['.roorules', undefined, true], ['.clinerules', undefined, true]]);
+    // `.clinerules-docs` names a mode as `.roorules-docs` would: read in that mode, if Roo Code has it.
+    expect(rules.map((r) => [r.path, r.agentMode, r.applies])).toEqual([['.clinerules-code', 'code', true], ['.clinerules-docs', 'docs', true], ['.roorules', undefined, true], ['.clinerules', undefined, true]]);
     expect(rules.find((r) => r.path === '.clinerules')!.reason).toContain("Cline's file, which Roo Code's source reads as its last fallback");
     const text = builtCli(['rules'], { cwd: ws, mustSucceed: true }).stdout;
     expect(text).toMatch(/Roo Code: ≈\d+ tokens in every request\n +\.roorules: ≈1\n +\.clinerules: ≈10\n/);
@@ -155,7 +156,8 @@ describe('Roo Code rules in agentls check and rules', () => {
     // Cline's .clinerules folder gives Roo Code nothing (its source's safeReadFile answers "" for a folder), and check says nothing new of any of these.
     const folder = writeTree(tempDir(), { ...SOURCES, '.roorules-ask': 'Ask.\n', '.clinerules/a.md': 'Cline.\n' });
     expect(cliRulesFor(folder, 'src/a.ts', 'roo').map((r) => r.path)).toEqual(['.roorules-ask']);
-    expect(builtCli(['check'], { cwd: ws }).stdout).toMatch(/^Checked \d+ rule files among \d+ files: no problems\.\n$/);
+    // Nothing new but the note on `.clinerules-docs`, whose mode no one defines where agentls looks.
+    expect(builtCli(['check'], { cwd: ws }).stdout).toMatch(/^\.clinerules-docs:1:1: information \[rule\/not-read\] No mode agentls knows of reads this file: [^\n]*\nChecked \d+ rule files among \d+ files: 1 problem \(0 errors, 0 warnings, 1 info\)\.\n$/);
   });
 
   describe("a root .clinerules-{mode}, Roo Code's own last fallback of a mode's rules", () => {
@@ -193,12 +195,48 @@ describe('Roo Code rules in agentls check and rules', () => {
       expect(builtCli(['rules'], { cwd: ws, home, mustSucceed: true }).stdout).toContain("not counted: .clinerules-debug (not read: ~/.roo/rules-debug holds files, and Roo Code's source then reads no .clinerules-debug (its docs do not say so))");
     });
 
-    it('leaves it alone where Roo Code is not in play, and of a mode Roo Code does not read', () => {
+    it('leaves it alone where Roo Code is not in play', () => {
       const bytes = Buffer.from('Debug caf\xe9.\n', 'latin1');
-      const cline = writeTree(tempDir(), { ...SOURCES, '.clinerules': 'Cline only.\n', '.clinerules-debug': bytes });
+      const cline = writeTree(tempDir(), { ...SOURCES, '.clinerules': 'Cline only.\n', '.clinerules-debug': bytes, '.clinerules-docs': bytes, 'packages/web/.clinerules-code': 'Code.\n' });
       expect(builtCli(['check'], { cwd: cline, home: tempDir() }).stdout).toMatch(/no problems/);
-      const otherMode = writeTree(tempDir(), { ...ROO, '.clinerules-docs': bytes });
-      expect(builtCli(['check'], { cwd: otherMode, home: tempDir() }).stdout).toMatch(/no problems/);
+    });
+
+    // Roo Code reads `.clinerules-${mode}` of the mode in use alone, at `path.join(cwd, …)` (custom-instructions.ts, `addCustomInstructions`).
+    const docsNote =
+      ".clinerules-docs:1:1: information [rule/not-read] No mode agentls knows of reads this file: Roo Code reads `.clinerules-{slug}` only in the mode of that slug, where no folder of that mode holds files and its `.roorules-{slug}` has no text, and `docs` is not a built-in mode's (architect, ask, code, debug, orchestrator), and the workspace has no `.roomodes` defining custom modes; no Cline reads it. Roo Code reads it only if a global custom mode of its settings (which agentls does not read) has that slug.";
+
+    it('notes one of no mode agentls knows of as read only if a global custom mode has it, checked and counted as Roo Code\'s', () => {
+      const ws = writeTree(tempDir(), { ...ROO, '.clinerules-docs': 'Docs.\n' });
+      const run = builtCli(['check', '--format', 'json'], { cwd: ws, home: tempDir() });
+      const json = JSON.parse(run.stdout) as { summary: { agentFiles: number }; diagnostics: { path: string; severity: string; code: string }[] };
+      expect(json.diagnostics.map((d) => [d.path, d.severity, d.code])).toEqual([['.clinerules-docs', 'information', 'rule/not-read']]);
+      // .roo/rules/a.md, Cline's .clinerules, and .clinerules-docs.
+      expect(json.summary.agentFiles).toBe(3);
+      expect(builtCli(['check'], { cwd: ws, home: tempDir() }).stdout).toContain(docsNote);
+      expect(builtCli(['rules'], { cwd: ws, home: tempDir(), mustSucceed: true }).stdout).toMatch(/\.clinerules-docs +always, only in the docs mode/);
+      // Bytes that are not UTF-8 are said too, as of a mode Roo Code has.
+      const bad = writeTree(tempDir(), { ...ROO, '.clinerules-docs': Buffer.from('Docs caf\xe9.\n', 'latin1') });
+      expect(builtCli(['check'], { cwd: bad, home: tempDir() }).stdout).toContain('.clinerules-docs:1:1: warning [rule/invalid-utf8]');
+    });
+
+    it('says nothing of one whose mode .roomodes defines or the user\'s ~/.roo/rules-{mode}/ shows, and warns on a slip of a known mode', () => {
+      const modes = 'customModes:\n  - slug: docs\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n';
+      const defined = writeTree(tempDir(), { ...ROO, '.roomodes': modes, '.clinerules-docs': 'Docs.\n' });
+      expect(builtCli(['check'], { cwd: defined, home: tempDir() }).stdout).toMatch(/^Checked \d+ rule files among \d+ files: no problems\.\n$/);
+      const ws = writeTree(tempDir(), { ...ROO, '.clinerules-docs': 'Docs.\n' });
+      const home = writeTree(tempDir('agentls-home-'), { '.roo/rules-docs/mine.md': 'Mine.\n' });
+      expect(builtCli(['check'], { cwd: ws, home }).stdout).toMatch(/^Checked \d+ rule files among \d+ files: no problems\.\n$/);
+      const slip = writeTree(tempDir(), { ...ROO, '.clinerules-debg': 'Debug.\n' });
+      const said = builtCli(['check'], { cwd: slip, home: tempDir() }).stdout;
+      expect(said).toContain(".clinerules-debg:1:1: warning [rule/not-read] Roo Code reads `.clinerules-{slug}` in the mode of that slug, and `debg` is not a built-in mode's");
+      expect(said).toContain('Move it to `.clinerules-debug`.');
+    });
+
+    it("warns on a package's, which Roo Code never reads, only where Roo Code is in play", () => {
+      const ws = writeTree(tempDir(), { ...ROO, 'packages/web/.clinerules-code': 'Code.\n' });
+      const out = builtCli(['check'], { cwd: ws, home: tempDir() }).stdout;
+      expect(out).toContain("packages/web/.clinerules-code:1:1: warning [rule/not-read] Roo Code reads .clinerules-{mode}, the last fallback of a mode's rules, at the workspace root only, and no Cline reads it: Roo Code never reads this file.");
+      expect(out).toContain('1 problem (0 errors, 1 warning, 0 info)');
     });
   });
 });

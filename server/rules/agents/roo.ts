@@ -1,7 +1,7 @@
 import { linksOnTheWay } from '../../workspace/links';
 import { LINKED_FOLDER_ROUNDS } from '../../workspace/ruleLocations';
 import { afterMarker, baseName } from './shared';
-import { misspeltRooFolderPlacement, unknownModeFallbackPlacement, unknownModePlacement } from './rooModeFolders';
+import { misspeltRooFolderPlacement, rooUnseenModeNote, unknownModeFallbackPlacement, unknownModePlacement, type RooModeFilePrefix } from './rooModeFolders';
 import type { AgentModel, AgentPlaces, Placement } from './types';
 
 /**
@@ -30,8 +30,9 @@ import type { AgentModel, AgentPlaces, Placement } from './types';
  *   nothing (`safeReadFile` answers "" for EISDIR). Not in the current docs. `.clinerules` is Cline's
  *   (`cline.ts` owns it); Roo Code's view lists it where it reads it (`rooView`, `ROO_CLINE_FALLBACK_NOTE`).
  *   No Cline reads a `.clinerules-{mode}` (Cline has no modes: `cline.ts` reads `.clinerules` alone), so
- *   it is Roo Code's, of a mode it reads (`AgentPlaces.rooClineModeFiles`); one a higher source of the
- *   mode keeps from being read is warned on (`context/rooFallback.ts`).
+ *   a root one is Roo Code's where it is shown, naming a mode as a `.roorules-{mode}` does
+ *   (`AgentPlaces.rooClineModeFiles`); one a higher source of the mode keeps from being read is warned
+ *   on (`context/rooFallback.ts`), and a package's is never read (`path.join(cwd, …)`, below).
  * - Roo Code also reads the workspace root's `AGENTS.md`, else `AGENT.md`, by default
  *   (RooCodeInc/Roo-Code-Docs#315: "Adds support for AGENTS.md or AGENT.md in workspace root
  *   ... Can be disabled via VSCode settings", the `roo-cline.useAgentRules` setting, which
@@ -157,19 +158,21 @@ const ROO_SKIPPED_SUFFIXES = ['.DS_Store', '.bak', '.cache', '.crdownload', '.db
  * Where Roo Code reads a workspace-relative path: the root's fallback files and the files under
  * the root's `.roo/rules` and `.roo/rules-{mode}` folders; the same below the root are not read
  * (`NESTED`), said only where `places` shows Roo Code in use. A root `.clinerules-{mode}` is its
- * own only where `places` lists it (`AgentPlaces.rooClineModeFiles`: Roo Code is shown, and the
- * mode is one it reads); whether a higher source of the mode keeps it from being read is its
- * view's to say (`rooView`), as for a `.roorules-{mode}`. O(path length).
+ * own only where `places` lists it (`AgentPlaces.rooClineModeFiles`: Roo Code is shown), judged by
+ * its mode as a `.roorules-{mode}` is (`modeFilePlacement`); whether a higher source of the mode keeps
+ * it from being read is its view's to say (`rooView`), as for a `.roorules-{mode}`. O(path length).
  */
 function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined {
   const name = baseName(rel);
   if (rooSkipsFile(name)) return undefined;
-  if (isClineModeFallbackName(name)) return rel === name && places?.rooClineModeFiles?.includes(name) ? { read: true, frontmatter: false } : undefined;
+  if (isClineModeFallbackName(name)) {
+    if (rel !== name) return places?.rooShown ? NESTED_CLINE_MODE : undefined;
+    return places?.rooClineModeFiles?.includes(name) ? modeFilePlacement(name, '.clinerules-', places) : undefined;
+  }
   const nested = places?.rooShown ? NESTED : undefined;
   if (isRooFallbackName(name)) {
     if (rel !== name) return nested;
-    const mode = rooModeOf(name, '.roorules-');
-    return (mode !== undefined && unknownModeFallbackPlacement(mode, places)) || { read: true, frontmatter: false };
+    return name === '.roorules' ? { read: true, frontmatter: false } : modeFilePlacement(name, '.roorules-', places);
   }
   if (ROOT_RULE_FILE.test(rel)) {
     const mode = ROOT_MODE_FILE.exec(rel);
@@ -178,6 +181,17 @@ function rooPlacement(rel: string, places?: AgentPlaces): Placement | undefined 
   const at = afterMarker(rel, '.roo/');
   if (at && at.prefix !== '' && NESTED_RULE_FILE.test(at.rest)) return places?.rooShown ? nestedFolderPlacement(at.prefix.slice(0, -1)) : undefined;
   return misspeltRooFolderPlacement(rel, places, (corrected) => rooPlacement(corrected, places));
+}
+
+/**
+ * A root `.roorules-{mode}` or `.clinerules-{mode}` (`name`, whose slug is one): read in that mode,
+ * never where the slug is a slip of a known mode (`unknownModeFallbackPlacement`), with a note where
+ * no mode agentls knows of has it (`rooUnseenModeNote`).
+ */
+function modeFilePlacement(name: string, prefix: RooModeFilePrefix, places: AgentPlaces | undefined): Placement {
+  const mode = rooModeOf(name, prefix)!;
+  const note = rooUnseenModeNote(mode, prefix, places);
+  return unknownModeFallbackPlacement(mode, prefix, places) ?? { read: true, frontmatter: false, ...(note !== undefined ? { onlyIfNote: note } : {}) };
 }
 
 /** A file under the root's `.roo/rules-{mode}`: the slug, and the path below the folder. */
@@ -189,6 +203,8 @@ const ROOT_RULE_FILE = /^\.roo\/rules(?:-[a-zA-Z0-9-]+)?\/./;
 const NESTED_RULE_FILE = /^rules(?:-[a-zA-Z0-9-]+)?\/./;
 
 const NESTED: Placement = { read: false, frontmatter: false, why: 'Roo Code reads its fallback files (.roorules, .roorules-{mode}) at the workspace root only' };
+/** A package's `.clinerules-{mode}`: Roo Code reads the mode's last fallback at the root alone (`path.join(cwd, …)`, the sources are at the top), and Cline has no modes. */
+const NESTED_CLINE_MODE: Placement = { read: false, frontmatter: false, why: 'Roo Code reads .clinerules-{mode}, the last fallback of a mode\'s rules, at the workspace root only, and no Cline reads it' };
 
 /**
  * A file of a package's `.roo/rules` or `.roo/rules-{mode}` (`folder`: the package, the folder

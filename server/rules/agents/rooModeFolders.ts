@@ -24,14 +24,35 @@ export function unknownModePlacement(slug: string, rest: string, places: AgentPl
   return unknownSlugPlacement(slug, places, { pattern: '`.roo/rules-{slug}/`', noun: 'folder', move: (mode) => `.roo/rules-${mode}/${rest}` });
 }
 
+/** The prefixes of Roo Code's root files of one mode, its fallbacks where no folder of the mode holds files: `.roorules-{slug}`, then `.clinerules-{slug}`. */
+export type RooModeFilePrefix = '.roorules-' | '.clinerules-';
+
 /**
- * The root's `.roorules-{slug}` whose slug is a likely slip of a mode agentls knows
+ * The root's `.roorules-{slug}` (or `.clinerules-{slug}`) whose slug is a likely slip of a mode agentls knows
  * (`.roorules-Code`, `.roorules-debg`), judged as `unknownModePlacement` judges a mode folder:
- * Roo Code reads `.roorules-${mode}` of the mode in use alone (its source,
+ * Roo Code reads `.roorules-${mode}`, else `.clinerules-${mode}`, of the mode in use alone (its source,
  * src/core/prompts/sections/custom-instructions.ts, `addCustomInstructions`).
  */
-export function unknownModeFallbackPlacement(slug: string, places: AgentPlaces | undefined): Placement | undefined {
-  return unknownSlugPlacement(slug, places, { pattern: '`.roorules-{slug}`', noun: 'file', move: (mode) => `.roorules-${mode}` });
+export function unknownModeFallbackPlacement(slug: string, prefix: RooModeFilePrefix, places: AgentPlaces | undefined): Placement | undefined {
+  return unknownSlugPlacement(slug, places, { pattern: `\`${prefix}{slug}\``, noun: 'file', move: (mode) => `${prefix}${mode}` });
+}
+
+/**
+ * What to say beside the root's `.roorules-{slug}` or `.clinerules-{slug}` whose slug is no mode agentls
+ * knows of (neither built in, nor of `.roomodes`, nor with a `~/.roo/rules-{slug}/` of the user's) and no
+ * slip of one (`unknownModeFallbackPlacement` says those): Roo Code reads the file only in the mode of
+ * that slug (its source, custom-instructions.ts, `addCustomInstructions`: `path.join(cwd, \`.roorules-${mode}\`)`,
+ * then `.clinerules-${mode}`, for the mode in use), so it reads it only if a global custom mode of its
+ * settings or marketplace has the slug, which agentls does not read: a note, no warning. Undefined where
+ * Roo Code is not shown, or `.roomodes` could not be read (no finding then depends on the modes).
+ */
+export function rooUnseenModeNote(slug: string, prefix: RooModeFilePrefix, places: AgentPlaces | undefined): string | undefined {
+  if (!places?.rooShown || places.rooModes === undefined) return undefined;
+  if ([...ROO_BUILT_IN_MODES, ...places.rooModes].includes(slug) || places.rooUserModes?.includes(slug)) return undefined;
+  // Roo Code tries `.clinerules-{mode}` last (`addCustomInstructions`); Cline has no modes, and reads `.clinerules` alone (`cline.ts`).
+  const last = prefix === '.clinerules-' ? ', where no folder of that mode holds files and its `.roorules-{slug}` has no text' : '';
+  const cline = prefix === '.clinerules-' ? '; no Cline reads it' : '';
+  return `No mode agentls knows of reads this file: Roo Code reads \`${prefix}{slug}\` only in the mode of that slug${last}, and ${noKnownMode(slug, places.rooModes)}${cline}. Roo Code reads it only if a global custom mode of its settings (which agentls does not read) has that slug.`;
 }
 
 function unknownSlugPlacement(slug: string, places: AgentPlaces | undefined, named: { pattern: string; noun: string; move: (mode: string) => string }): Placement | undefined {
@@ -40,14 +61,19 @@ function unknownSlugPlacement(slug: string, places: AgentPlaces | undefined, nam
   if (meant === undefined) return undefined;
   // A slug differing only in case: Roo Code joins the slug into the path, which a case-insensitive file system (macOS, Windows) matches anyway.
   const caseOnly = meant.toLowerCase() === slug.toLowerCase();
-  const custom = places.rooModes.length ? `, nor one the workspace's \`.roomodes\` defines (${places.rooModes.slice(0, 10).join(', ')})` : ', and the workspace has no `.roomodes` defining custom modes';
   return {
     read: false,
     frontmatter: false,
-    why: `Roo Code reads ${named.pattern} in the mode of that slug, and \`${slug}\` is not a built-in mode's (${ROO_BUILT_IN_MODES.join(', ')})${custom}${caseOnly ? `; slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this ${named.noun} for \`${meant}\`` : ''}`,
+    why: `Roo Code reads ${named.pattern} in the mode of that slug, and ${noKnownMode(slug, places.rooModes)}${caseOnly ? `; slugs are matched as written, so only a case-insensitive file system (macOS, Windows) finds this ${named.noun} for \`${meant}\`` : ''}`,
     unless: 'a global custom mode of Roo Code\'s settings (which agentls does not read) has that slug',
     move: named.move(meant),
   };
+}
+
+/** That `slug` is no built-in mode of Roo Code's nor one of the workspace's `.roomodes` (`customModes`), as a clause. */
+function noKnownMode(slug: string, customModes: readonly string[]): string {
+  const custom = customModes.length ? `, nor one the workspace's \`.roomodes\` defines (${customModes.slice(0, 10).join(', ')})` : ', and the workspace has no `.roomodes` defining custom modes';
+  return `\`${slug}\` is not a built-in mode's (${ROO_BUILT_IN_MODES.join(', ')})${custom}`;
 }
 
 /**

@@ -88,6 +88,11 @@ export interface Placement {
    * current documentation no longer describes (read by earlier releases).
    */
   legacy?: 'deprecated' | 'undocumented';
+  /**
+   * When `read`: a sentence said beside the file as information (`rule/not-read`), where the agent reads
+   * it only in a case agentls cannot see (Roo Code's file of a mode defined nowhere agentls looks: `rooModeFolders.ts`).
+   */
+  onlyIfNote?: string;
   /** Why the agent does not read it (when `read` is false), as a clause: "Cursor reads .cursorrules only at the project root". */
   why?: string;
   /** Where the agent would read the same file. */
@@ -180,9 +185,9 @@ export interface AgentPlaces {
    */
   rooUserModes?: readonly string[];
   /**
-   * The names of the root's `.clinerules-{mode}` files of the modes Roo Code's view reads
+   * The names of the root's `.clinerules-{mode}` files, each naming a mode Roo Code's view reads
    * (`rooRoot.ts`, `rooModesRead`), where that view is shown: Roo Code's last fallback of a mode's
-   * rules, and its file there (`agents/roo.ts`). Elsewhere such a file has no owner.
+   * rules, and its file there (`agents/roo.ts`). Elsewhere a root one has no owner.
    */
   rooClineModeFiles?: readonly string[];
 }

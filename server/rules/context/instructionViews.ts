@@ -954,12 +954,12 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // first", then the root AGENTS.md, then the generic rules of `loadRuleFiles`); listed for every mode, each mode's in turn.
   // The user's mode folders (`~/.roo/rules-{mode}/`, docs' "Global Rules Directory") of the modes the workspace names (its
   // `.roomodes` too) and of Roo Code's own (`rooModesRead`): ~/.roo itself is not listed (it holds Roo Code's settings), so a custom mode's folder there alone is not found.
-  const sorted = rooModesRead({ configEntries, fallbacks, customModes });
+  const sorted = rooModesRead({ configEntries, fallbacks, clineFallbacks, customModes });
   // Which of the user's mode folders are there, in one look (`lookUpUserModeFolders`), which also says which custom modes
   // of the root's mode folders the user has (`RooRoot.userModes`): only those there are listed. Every mode's folder listed
   // made each keystroke in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).
   const there = await lookUpUserModeFolders(host.fs, host, sorted);
-  const userModes = userModesAmong({ configEntries, fallbacks }, there);
+  const userModes = userModesAmong({ configEntries, fallbacks, clineFallbacks }, there);
   for (const mode of sorted) {
     const userDir = rooUserRuleFolder(host.home, mode);
     const kind = there.get(mode);

@@ -70,6 +70,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
     );
     return out;
   }
+  if (placement.onlyIfNote) out.push(finding('rule/not-read', 'information', first, placement.onlyIfNote));
   if (file.readProblem) return [...out, ...readProblemFindings(file, file.readProblem, first)];
   if (placement.legacy) {
     const standing = placement.legacy === 'deprecated' ? 'its documentation deprecates it in favour of its rules folder' : 'its current documentation describes only its rules folder';

@@ -184,6 +184,21 @@ describe('Roo Code in the server', () => {
     expect(await hoverText(c, doc, 0, 1)).toContain('**Roo Code: 2 rules apply**\n\n- **.clinerules-debug** (≈5 tokens) · only in the debug mode: there the whole rule is in every request; Roo Code\'s own legacy file');
   });
 
+  it("takes a root .clinerules-{mode} of no mode agentls knows of as Roo Code's, noted while closed, hovered open, and unnoted once .roomodes defines the mode", async () => {
+    // Roo Code reads `.clinerules-${mode}` of the mode in use alone (custom-instructions.ts, `addCustomInstructions`); Cline has no modes.
+    const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roo/rules/a.md': 'A.\n', '.clinerules-docs': 'Write docs.\n', 'src/a.ts': 'x\n' });
+    const c = await start({ folders: [ws], home: tempDir() });
+    const docs = c.uri(path.join(ws, '.clinerules-docs'));
+    const noted = await c.waitForDiagnostics(docs, (d) => d.length > 0);
+    expect(noted.map((d) => [d.code, d.severity])).toEqual([['rule/not-read', 3]]);
+    expect(noted[0].message).toMatch(/^No mode agentls knows of reads this file: Roo Code reads `\.clinerules-\{slug\}` only in the mode of that slug, .*`docs` is not a built-in mode's .*; no Cline reads it\. Roo Code reads it only if a global custom mode of its settings \(which agentls does not read\) has that slug\.$/);
+    const doc = await c.open(path.join(ws, '.clinerules-docs'));
+    expect(await hoverText(c, doc, 0, 1)).toContain('- **.clinerules-docs** (≈3 tokens) · only in the docs mode');
+    writeTree(ws, { '.roomodes': 'customModes:\n  - slug: docs\n    name: Docs\n    roleDefinition: x\n    groups: [read]\n' });
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, '.roomodes')), type: 1 }] });
+    expect(await c.waitForDiagnostics(doc, (d) => d.length === 0)).toEqual([]);
+  });
+
   it("lists Cline's root .clinerules as Roo Code's last fallback in rulesForFile, and drops it once a .roo/rules file comes", async () => {
     // Roo Code's source (custom-instructions.ts, `loadRuleFiles`): [".roorules", ".clinerules"], read only where no `.roo/rules` folder holds files.
     const ws = writeTree(tempDir(), { '.git/HEAD': 'ref: refs/heads/main\n', '.roorules-ask': 'Ask.\n', '.clinerules': 'Use tabs.\n', 'src/a.ts': 'x\n' });
