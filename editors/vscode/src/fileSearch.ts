@@ -46,8 +46,11 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
   pick.placeholder = 'Fuzzy file name (empty: recently modified files)';
   pick.matchOnDescription = true;
   let running: { id: string; cancel: vscode.CancellationTokenSource } | undefined;
+  /** The query of the last search started: setting `pick.value` below echoes back as a change, later. */
+  let searched: string | undefined;
 
   const search = async (query: string) => {
+    searched = query;
     if (running) {
       running.cancel.cancel();
       void client.sendNotification('agentls/fileSearchCancel', { query_id: running.id });
@@ -80,7 +83,10 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
     }
   };
 
-  pick.onDidChangeValue((value) => void search(value));
+  // The echo of the value set below must not cancel the search whose list this command returns.
+  pick.onDidChangeValue((value) => {
+    if (value !== searched) void search(value);
+  });
   pick.onDidAccept(() => {
     const item = pick.selectedItems[0];
     pick.hide();
