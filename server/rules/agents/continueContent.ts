@@ -25,11 +25,17 @@ export const CONTINUE_EMPTY_PAST_BYTES = 10 * CONTINUE_READ_BYTES;
 
 export function continueContent(patterns: readonly string[], file: { text: string; uri: string; bytes: number }): ContinueContent {
   const asBlock = file.text === '' ? ({ unmatched: true } as const) : matchContent(patterns, file.text);
+  // Stopped once, the answer is undecided whatever the other match gives: it is not run, which would cost the cap a second time.
+  if ('stopped' in asBlock) return stoppedAt(asBlock.stopped);
   const read = file.bytes > CONTINUE_EMPTY_PAST_BYTES ? '' : file.bytes > CONTINUE_READ_BYTES ? Buffer.from(file.text, 'utf8').subarray(0, CONTINUE_READ_BYTES).toString('utf8') : file.text;
   const asMention = matchContent(patterns, `\`\`\`${file.uri}\n${read}\n\`\`\``);
-  for (const run of [asBlock, asMention]) if ('stopped' in run) return { depends: `agentls stopped matching \`${run.stopped}\` against it after ${CONTENT_MATCH_MS} ms` };
+  if ('stopped' in asMention) return stoppedAt(asMention.stopped);
   if ('matched' in asBlock && 'matched' in asMention) return { attached: true, pattern: asBlock.matched };
   if (!('matched' in asBlock) && !('matched' in asMention)) return { attached: false };
   const mention = 'as an @-mention sends it (in a fenced block headed by its URI: continuedev/continue, core/context/providers/FileContextProvider.ts)';
   return { depends: 'matched' in asBlock ? `the file's text matches it as a code block of the message holds it, not ${mention}` : `the file's text matches it only ${mention}, not as a code block of the message holds it` };
+}
+
+function stoppedAt(pattern: string): ContinueContent {
+  return { depends: `agentls stopped matching \`${pattern}\` against it after ${CONTENT_MATCH_MS} ms` };
 }
