@@ -94,7 +94,9 @@ export const checkCommand: CliCommand = {
     // Spelt as the root is: a shell in a link to the project has Node's cwd at the real folder.
     const cwd = await underRoot(io.cwd, common.root);
     const said = (rel: string) => (format === 'text' ? textPath({ root: common.root, home, cwd }, joinRelative(common.root, rel)) : rel);
-    let run = await runCheck(common, targets, linters, said);
+    // JSON and SARIF: each gap's folder as `runCheck` writes it by default, from the root.
+    const gapPath = format === 'text' ? said : undefined;
+    let run = await runCheck(common, targets, linters, gapPath);
     let fixed: FixedFile[] = [];
     let fixFailures: string[] = [];
     let splitLinks: string[] = [];
@@ -109,7 +111,7 @@ export const checkCommand: CliCommand = {
       }
       // What is left is what the files say now.
       if (fixed.length) {
-        run = await runCheck(common, targets, linters, said);
+        run = await runCheck(common, targets, linters, gapPath);
         await attachFixes(run.results, common.root);
       }
     }

@@ -2,7 +2,7 @@ import { NEVER_CANCELLED } from '../core/cancel';
 import { applyLevel, type Finding } from '../core/findings';
 import type { Settings } from '../core/settings';
 import { MAX_LINTED_FILES, namedScope, type CheckedKind, type LintNotes, type LintScope, type WorkspaceLinter } from '../workspace/linter';
-import { foldersHolding, isInside, joinRelative, relativeInside } from '../workspace/paths';
+import { displayPath, foldersHolding, isInside, joinRelative, relativeInside } from '../workspace/paths';
 import { WorkspaceSession } from '../workspace/session';
 import { listFolderFiles } from '../workspace/listFiles';
 import { listingGaps } from './listingGaps';
@@ -40,11 +40,11 @@ export interface CheckRun {
 
 /**
  * Lints what `targets` names with every linter over one session. `show` writes a root-relative
- * path of a listing's gap as the report writes its paths (text: from the shell's folder). Folders are walked with
+ * path of a listing's gap, or of a folder a linter left unchecked, as the report writes its paths (text: from the shell's folder; none: from the root). Folders are walked with
  * the ignore rules (`.gitignore`, `.ignore`, `search.exclude` and the project's `ignore`);
  * named files are linted by what they are, unless the project's `ignore` leaves them out.
  */
-export async function runCheck(common: CommonOptions, targets: CheckTargets, linters: WorkspaceLinter[], show: (rel: string) => string = (rel) => rel): Promise<CheckRun> {
+export async function runCheck(common: CommonOptions, targets: CheckTargets, linters: WorkspaceLinter[], show?: (rel: string) => string): Promise<CheckRun> {
   const root = common.root;
   // The project's `ignore` globs join the walk's excludes, so ignored folders are never entered
   // (`pgdata/` as much as `pgdata`: an unreadable folder left out must not fail the run).
@@ -130,7 +130,12 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
         const kept = (p: string) => !run.leave?.has(p) && (!run.keep || run.keep.has(p) || run.holding?.has(p) === true);
         // A line said twice (two runs, two roots) is said once; a file judged counts where its findings would.
         const notes: LintNotes = {
-          incomplete: (line) => void (incomplete.includes(line) || incomplete.push(line)),
+          incomplete: (message, folder) => {
+            // A folder of the project as the listing's gaps say theirs (`show`), else as JSON says a path: from the root, a user-level one from `~`.
+            const rel = folder === undefined ? undefined : relativeInside(root, folder);
+            const line = folder === undefined ? message : `${show && rel !== undefined ? show(rel) : displayPath(folder, root, session.home)}: ${message}`;
+            if (!incomplete.includes(line)) incomplete.push(line);
+          },
           judged: (p, kind) => void ((run.keep && !run.keep.has(p)) || isIgnored(p) || judged.set(p, strongerKind(judged.get(p), kind))),
           leftUnread: (p) => void unread.add(p),
         };

@@ -4,7 +4,7 @@ import { isMarkdownKind } from '../workspace/classify';
 import type { FileSystem } from '../workspace/fs';
 import * as path from 'node:path';
 import type { LintNotes, LintScope } from '../workspace/linter';
-import { displayPath, foldersHolding, isInside } from '../workspace/paths';
+import { foldersHolding, isInside } from '../workspace/paths';
 import type { WorkspaceSession } from '../workspace/session';
 import { outsideFindings, formatOf } from './agentFiles';
 import { ownerOf } from './agents';
@@ -79,7 +79,7 @@ export async function lintRulesWorkspace(session: WorkspaceSession, fs: FileSyst
     const cap = capped.get(path.dirname(file));
     if (cap) {
       notes?.leftUnread?.(file);
-      if (!scope.whole) notes?.incomplete(`${displayPath(path.dirname(file), session.rootOf(file), session.home)}: ${cap.message}`);
+      if (!scope.whole) notes?.incomplete(cap.message, path.dirname(file));
       continue;
     }
     const place = placeOf(session, engine, file);

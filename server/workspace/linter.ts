@@ -53,7 +53,8 @@ export type CheckedKind = 'rule' | 'prompt' | 'copilot-prompt' | 'patch' | 'reci
  * run as incomplete: findings alone would read as the whole.
  */
 export interface LintNotes {
-  incomplete(line: string): void;
+  /** `folder`: the folder (absolute) the line is about, which `check` writes before it as it writes its other paths (text: from the shell's folder). */
+  incomplete(line: string, folder?: string): void;
   /**
    * A file of the scope the linter took for one of its documents (a rule file or look-alike,
    * a prompt document, a patch, a recipe), clean or not: `check` says when it found none, so a

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { tempDir, writeTree } from '../helpers/repo';
 import { ownedDir, unprivileged } from '../helpers/unprivileged';
 import { builtCli } from '../helpers/cliWithHome';
+import { LIMITS } from '../../server/core/limits';
+import { capInstructionFolder, instructionFolderCapped } from '../helpers/instructionFolders';
+import type { CheckJson } from '../../server/cli/output';
 
 /*
  * Run from a subfolder of the project, check writes the project's files from the shell's folder
@@ -18,6 +21,25 @@ describe('agentls check run from a subfolder: its notes name paths from there', 
     expect(run.stdout).toMatch(/^\.\.\/\.cursor\/rules\/flag\.mdc: fixed /m);
     expect(run.stderr).toContain('agentls check: note: ../.cursor/rules/flag.mdc had another name (a hard link)');
   });
+
+  it('says a rule folder read up to its cap from the shell’s folder, as its finding on stdout; JSON from the root, as before', () => {
+    const N = LIMITS.ruleFolderFiles;
+    const tree: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n', 'src/a.ts': 'x\n' };
+    for (let i = 0; i <= N; i++) tree[`.clinerules/r${String(i).padStart(4, '0')}.md`] = `Rule ${i}.\n`;
+    const ws = writeTree(tempDir(), tree);
+    capInstructionFolder(ws, '.claude/rules', ['a.md', 'Always.\n'], ['zz.md', 'Last.\n']);
+    const capped = `This rule folder holds ${(N + 1).toLocaleString('en-US')} rule files; agentls reads up to ${N.toLocaleString('en-US')} rule files: the 1 past the first ${N.toLocaleString('en-US')} by name is not checked.`;
+    const src = path.join(ws, 'src');
+    const args = ['check', '--agents', 'cline,claude', '../.clinerules', '../.claude/rules'];
+    const run = builtCli(args, { cwd: src, root: ws });
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stdout).toMatch(/^\.\.\/\.clinerules:1:1: error \[rule\/too-large\]/m);
+    const lines = run.stderr.split('\n');
+    expect(lines).toContain(`agentls check: ../.clinerules: ${capped}`);
+    expect(lines).toContain(`agentls check: ../.claude/rules: ${instructionFolderCapped('Claude Code')}`);
+    const json = builtCli([...args, '--format', 'json'], { cwd: src, root: ws });
+    expect((JSON.parse(json.stdout) as CheckJson).incomplete).toEqual([`.clinerules: ${capped}`, `.claude/rules: ${instructionFolderCapped('Claude Code')}`]);
+  }, 120_000);
 
   const runAs = unprivileged();
   it.skipIf('skip' in runAs)(`says a folder it could not read from the shell’s folder, as its finding on stdout (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {

@@ -83,7 +83,7 @@ export async function lintRulesInContext(session: WorkspaceSession, fs: FileSyst
     for (const [p, found] of [...codexFindings(made.views, made.codexOverridden, shown), ...rooFindings(made.rooShadowed, shown), ...rooModesFindings(made.rooModesNotes), ...zedFindings(made.zedSkipped, shown)]) {
       if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), ...found]);
     }
-    noteCappedFolders(made.capped, scope, out, notes, (p) => displayPath(p, root, session.home), engine.xcshSubfoldersCapped(root), pastSubfolders);
+    noteCappedFolders(made.capped, scope, out, notes, engine.xcshSubfoldersCapped(root), pastSubfolders);
     for (const { path: p, agent } of made.special) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), specialEntryFinding(agentModel(agent).name)]);
     for (const { path: p, agent } of made.unwalkedLinks) if (!wanted || wanted.has(p)) out.set(p, [...(out.get(p) ?? []), unwalkedLinkedFolderFinding(agentModel(agent), p)]);
     const instructions = instructionFilesWithGlobs(made.views, (p) => !engine.analysis(p) && (!wanted || wanted.has(p)));
@@ -128,7 +128,6 @@ function noteCappedFolders(
   scope: LintScope,
   out: Map<string, Finding[]>,
   notes: LintNotes | undefined,
-  shown: (p: string) => string,
   xcshSubfolders: ReadonlySet<string>,
   pastSubfolders: ReadonlyMap<string, readonly string[]>,
 ): void {
@@ -139,6 +138,6 @@ function noteCappedFolders(
   if (scope.whole) return;
   for (const file of scope.files) {
     const c = cappedFolderMissing(capped, file);
-    if (c) notes?.incomplete(`${shown(c.path)}: ${said(c).message}`);
+    if (c) notes?.incomplete(said(c).message, c.path);
   }
 }
