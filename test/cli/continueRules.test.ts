@@ -416,6 +416,28 @@ describe("Continue's read limits", () => {
     expect(out).not.toContain('.cursor/rules/long.mdc');
   });
 
+  it('lists each rule as Continue reads its first 100,000 bytes: the tokens of what it sends, a rule whose closing `---` is cut off applied always, one past 1,000,000 bytes as an empty rule', () => {
+    // Each `read/` file holds what Continue reads of its namesake: the same bytes, within the limit.
+    const ws = writeTree(tempDir(), {
+      ...SOURCES,
+      '.continue/rules/long.md': long,
+      '.continue/rules/read/long.md': long.slice(0, 100_000),
+      '.continue/rules/described.md': described,
+      '.continue/rules/read/described.md': described.slice(0, 100_000),
+      '.continue/rules/huge.md': huge,
+      '.continue/rules/giant.md': giant,
+      '.continue/rules/read/empty.md': '',
+    });
+    const listed = continueListed(ws);
+    expect(listed['.continue/rules/long.md']).toEqual(listed['.continue/rules/read/long.md']);
+    expect(listed['.continue/rules/long.md'][0]).toBe('glob');
+    // The block never closes within the bytes read: no key, and the whole cut text sent, as check's error says.
+    expect(listed['.continue/rules/described.md']).toEqual(listed['.continue/rules/read/described.md']);
+    expect(listed['.continue/rules/described.md'][0]).toBe('always');
+    for (const file of ['huge.md', 'giant.md']) expect(listed[`.continue/rules/${file}`], file).toEqual(listed['.continue/rules/read/empty.md']);
+    expect(listed['.continue/rules/read/empty.md'][0]).toBe('always');
+  });
+
   it('says Continue reads nothing of a file too large for agentls to read', () => {
     const { out } = checked({ '.continue/rules/giant.md': giant });
     expect(out).toContain('.continue/rules/giant.md:1:1: error [rule/too-long] Continue in VS Code reads nothing of a rule file of more than 1,000,000 bytes that is not open in the editor');

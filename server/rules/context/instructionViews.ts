@@ -28,6 +28,7 @@ import { rooUnknownMode } from '../agents/rooModeFolders';
 import { kiroNotApplied } from '../agents/kiro';
 import { continueNotApplied, continueRuleName } from '../agents/continue';
 import { ownReading } from '../continueReading';
+import { readsNothingOf, textReadBy } from '../agents/textRead';
 import { ZED_OWN_FILE, ZED_RULES_FILES, zedNotApplied } from '../agents/zed';
 import type { ZedSkipped } from './zedRules';
 import { codexSentBytes, type CodexOverridden } from './codexChain';
@@ -398,8 +399,8 @@ interface NotRead {
 function frontmatterRule(id: AgentId, name: string, file: ReadFile, global: boolean, always?: (globs: string[]) => boolean): AgentRule | NotRead {
   const parsed = parseFrontmatter(file.text, 'seed', TOOL_READING);
   const model = agentModel(id);
-  // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`), its keys and the text it sends.
-  const own = ownReading(id, file.text);
+  // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`), its keys and the text it sends, of the bytes it reads (`textReadBy`).
+  const own = ownReading(id, textReadBy(model, file.text, file.bom));
   const notRead = own ? undefined : toolFrontmatterNotRead(parsed, model);
   if (notRead) return { notRead };
   const fm = own ? own.frontmatter : droppedByTool(parsed, model) ? {} : frontmatterOf(parsed);
@@ -801,8 +802,10 @@ async function frontmatterFoldersView(reader: Reader, id: AgentId, folder: strin
     for (const p of await reader.list(dir, ['.md'], { through, agent: id })) {
       // A link to a folder the agent never walks is no file to read, and one leading out of the places agentls reads must not be said to be unread: its view says what the agent makes of it (`continueView`).
       if (reader.unwalkedLinks.some((l) => l.path === p)) continue;
-      const file = await reader.read(p);
-      if (!file) continue;
+      const read = await reader.read(p);
+      if (!read) continue;
+      // Too large for agentls to read, and past what the agent reads of any file (Continue's 1,000,000 bytes): the empty rule it loads.
+      const file = 'failure' in read && read.size !== undefined && readsNothingOf(agentModel(id), read.size) ? { path: p, text: '', bom: false } : read;
       const made = 'failure' in file ? { notRead: file.failure } : frontmatterRule(id, reader.shown(p), file, global);
       if ('notRead' in made) uncounted.push({ path: reader.shown(p), reason: made.notRead });
       else rules.push(adjust(made, global));

@@ -8,6 +8,7 @@ import { toolNotReadReason, type FileAnalysis } from '../analysis';
 import { frontmatterNotRead, parseFrontmatter, TOOL_READING, type ParsedFrontmatter } from '../frontmatter';
 import { intendedFrontmatter } from '../lint/yamlFallback';
 import { ownReading } from '../continueReading';
+import { textReadBy } from '../agents/textRead';
 import type { RulesView } from '../view';
 import type { ActivationMode, AgentRule, AgentView, GlobDialect, UncountedFile } from './agentView';
 
@@ -227,7 +228,8 @@ const toolParses = new WeakMap<FileAnalysis, ParsedFrontmatter>();
 export function toolFrontmatter(analysis: FileAnalysis, model: AgentModel): { parsed: ParsedFrontmatter; fm: Record<string, unknown>; dropped: boolean; sent?: string; drop?: RuleDrop } {
   const parsed = toolParsed(analysis);
   // Where agentls follows the agent's own reading (Continue's: `continueReading.ts`): its keys, and the text it sends.
-  const own = ownReading(model.id, analysis.text);
+  // Of the bytes it reads (`textReadBy`): the `rule/too-long` finding says the cut, and the listings and hovers apply the rule as the agent then does.
+  const own = ownReading(model.id, textReadBy(model, analysis.text));
   if (own) return { parsed, fm: own.frontmatter, dropped: own.rejected !== undefined, sent: own.sent };
   const dropped = droppedByTool(parsed, model);
   const fm = dropped ? {} : frontmatterOf(parsed);

@@ -5,6 +5,7 @@ import type { AgentModel } from '../agents';
 import type { FileAnalysis } from '../analysis';
 import { finding } from '../codes';
 import { ownReading } from '../continueReading';
+import { readsNothingOf } from '../agents/textRead';
 import { describeActivation } from '../lint/keyBlocks';
 
 type ByteLimit = NonNullable<AgentModel['maxBytes']>;
@@ -50,7 +51,7 @@ export function byteLimitFindings(agent: AgentModel, analysis: FileAnalysis): Fi
 
 /** A file of `size` bytes, too large for agentls to read, that the agent reads nothing of. */
 export function byteLimitOfSizeFindings(agent: AgentModel, size: number, first: Range): Finding[] {
-  return agent.maxBytes && size > agent.maxBytes.none ? nothingReadFindings(agent, size, first) : [];
+  return readsNothingOf(agent, size) ? nothingReadFindings(agent, size, first) : [];
 }
 
 function nothingReadFindings(agent: AgentModel, size: number, first: Range): Finding[] {

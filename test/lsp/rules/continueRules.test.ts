@@ -205,6 +205,17 @@ describe('Continue rules in the server', () => {
     expect(warned.find((x) => x.code === 'rule/too-long')!.message).toContain(`so it never sends the text from line ${short.slice(0, 100_000).split('\n').length} on`);
   });
 
+  it("applies a rule whose frontmatter's closing Continue never reads as Continue then does: always, to a file its globs do not match", async () => {
+    // continuedev/continue, extensions/vscode/src/VsCodeIde.ts: `readFile` keeps the first 100,000 bytes; the block never closes in them, so no key is read.
+    const line = '- Prefer small functions with clear names, and write a test for every fix.\n';
+    const described = `---\nname: Described\nglobs: "src/**"\ndescription: |\n${`  ${line}`.repeat(1400)}---\nBody.\n`;
+    const ws = writeTree(tempDir(), { ...SOURCES, 'docs/guide.md': 'Guide.\n', '.continue/rules/described.md': described, '.continue/rules/scoped.md': '---\nname: Scoped\nglobs: "src/**"\n---\nS.\n' });
+    const c = await start({ folders: [ws] });
+    const r = await c.request<RulesForFileResult>('agentls/rulesForFile', { uri: c.uri(path.join(ws, 'docs/guide.md')) });
+    const rules = Object.fromEntries((r.agents.find((a) => a.agent === 'continue')?.rules ?? []).map((x) => [x.path, [x.mode, x.applies]]));
+    expect(rules).toEqual({ '.continue/rules/described.md': ['always', true], '.continue/rules/scoped.md': ['glob', false] });
+  });
+
   it('warns on a link to a folder in .continue/rules, closed, naming Continue, and clears it once the link is gone', async () => {
     // Continue's walkDir never goes into a linked folder in VS Code (rules/context/instructionViews.ts has the source).
     const ws = writeTree(tempDir(), { ...SOURCES, '.continue/rules/own.md': '---\nname: Own\nalwaysApply: true\n---\nOwn.\n', 'shared/rules/b.md': '---\nname: B\nalwaysApply: true\n---\nShared.\n' });
