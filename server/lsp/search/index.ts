@@ -26,9 +26,6 @@ const FIRST_ANSWER_WAIT_MS = 300;
 /** The same wait while a test holds the first listing before its files (`firstAnswerWaitMs`): longer than any test. */
 const HELD_FIRST_ANSWER_WAIT_MS = 10 * 60_000;
 
-/** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
-const EARLY_CANCELS = 64;
-
 /**
  * The file index and fuzzy file search (`agentls/fileSearch`, `agentls/fileSearchCancel`,
  * `agentls.index.rebuild`, and the `fileSearch` service prompt completion uses). A newer
@@ -42,7 +39,6 @@ export function fileSearchFeature(): Feature {
   let markStarted!: () => void;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
   const running = new Map<string, CancellationSource>();
-  const cancelledEarly: string[] = [];
   const told = new Set<string>();
   const listedListeners: ((root: string) => void)[] = [];
 
@@ -138,7 +134,6 @@ export function fileSearchFeature(): Feature {
         // A newer search supersedes this one through the intake (`supersede.ts`), which fires `token` as the newer one arrives.
         running.get(request.queryId)?.cancel();
         running.set(request.queryId, own);
-        if (cancelledEarly.includes(request.queryId)) own.cancel();
         const cancel: Cancellation = {
           get isCancellationRequested() {
             return own.isCancellationRequested || token.isCancellationRequested;
@@ -155,14 +150,8 @@ export function fileSearchFeature(): Feature {
       supersedeOnArrival(ctx);
       // A search's query cancelled: `agentls/fileSearchCancel` is a notification, but a client that sends it as a request
       // (with an id) is answered null once the query is cancelled, not MethodNotFound.
-      const cancelQuery = (queryId: string): void => {
-        const source = running.get(queryId);
-        if (source) source.cancel();
-        else {
-          cancelledEarly.push(queryId);
-          if (cancelledEarly.length > EARLY_CANCELS) cancelledEarly.shift();
-        }
-      };
+      // One whose search has not arrived yet is answered as that search arrives (`supersede.ts`).
+      const cancelQuery = (queryId: string): void => running.get(queryId)?.cancel();
       const queryIdOf = (raw: unknown): string => params.string(params.object(raw), 'query_id');
       ctx.onNotification(Methods.fileSearchCancel, (raw) => {
         let queryId: string;

@@ -16,6 +16,9 @@ export interface EarlyAnswer {
 /** Query ids remembered for `agentls/fileSearchCancel` (only the newest searches can still be pending). */
 const REMEMBERED_QUERIES = 256;
 
+/** Query ids cancelled before their search arrived, remembered this long (a cancel may overtake its request). */
+const EARLY_CANCELS = 64;
+
 interface Outstanding {
   method: string;
   /**
@@ -40,6 +43,7 @@ export class WireLedger {
   private readonly answeredHere = new Set<string>();
   private newestSearch: Id | undefined;
   private readonly searchOfQuery = new Map<string, Id>();
+  private readonly cancelledEarly = new Set<string>();
 
   /** A message from the client; returns the answers to write now, before it is passed on. */
   fromClient(message: unknown): EarlyAnswer[] {
@@ -62,7 +66,9 @@ export class WireLedger {
         if (this.newestSearch !== undefined) this.answer(this.newestSearch, 'was superseded by a newer search', answers);
         this.newestSearch = id;
         const queryId = isObject(params) && typeof params.query_id === 'string' ? params.query_id : undefined;
-        if (queryId !== undefined) {
+        // Its cancel overtook it: answered now, as the server's thread answers it on arrival.
+        if (queryId !== undefined && this.cancelledEarly.delete(queryId)) this.answer(id, 'was cancelled', answers);
+        else if (queryId !== undefined) {
           this.searchOfQuery.set(queryId, id);
           if (this.searchOfQuery.size > REMEMBERED_QUERIES) this.searchOfQuery.delete(this.searchOfQuery.keys().next().value!);
         }
@@ -78,11 +84,16 @@ export class WireLedger {
     return answers;
   }
 
-  /** `agentls/fileSearchCancel`: the search of its query, when still unanswered, is answered cancelled. */
+  /** `agentls/fileSearchCancel`: the search of its query, when still unanswered, is answered cancelled (when it has not arrived yet, as it arrives). */
   private cancelQuery(params: unknown, answers: EarlyAnswer[]): void {
     const queryId = isObject(params) && typeof params.query_id === 'string' ? params.query_id : undefined;
-    const target = queryId === undefined ? undefined : this.searchOfQuery.get(queryId);
+    if (queryId === undefined) return;
+    const target = this.searchOfQuery.get(queryId);
     if (target !== undefined) this.answer(target, 'was cancelled', answers);
+    else {
+      this.cancelledEarly.add(queryId);
+      if (this.cancelledEarly.size > EARLY_CANCELS) this.cancelledEarly.delete(this.cancelledEarly.values().next().value!);
+    }
   }
 
   /**

@@ -85,9 +85,9 @@ describe.each<ClientPreset>(['vscode', 'neovim', 'helix'])('agentls/fileSearch w
  * then waits for them until the release, so a cancel or a newer search sent after it finds it
  * running whatever the machine's load (it cannot answer with results before the release).
  */
-async function heldServer(): Promise<{ c: LspTestClient; release: () => void }> {
+async function heldServer(env: Record<string, string> = {}): Promise<{ c: LspTestClient; release: () => void }> {
   const gate = path.join(tempDir('agentls-gate-'), 'go');
-  const c = await start({ folders: [bigWorkspace], env: { AGENTLS_TEST_HOLD_INDEX_START: gate } });
+  const c = await start({ folders: [bigWorkspace], env: { ...env, AGENTLS_TEST_HOLD_INDEX_START: gate } });
   await c.waitForLog(/test: holding the listing of .* before its first files/);
   return { c, release: () => fs.writeFileSync(gate, '') };
 }
@@ -109,6 +109,20 @@ describe('cancel and supersede', () => {
     const id = qid();
     await c.notify('agentls/fileSearchCancel', { query_id: id });
     await expect(c.request('agentls/fileSearch', { query_id: id, query: 'auth' })).rejects.toMatchObject({ code: -32800 });
+  });
+
+  // Answered by the wire thread, and by the server's own thread where there is none.
+  it.each([
+    ['with the wire thread', {}],
+    ['on the server thread (AGENTLS_WIRE_THREAD=0)', { AGENTLS_WIRE_THREAD: '0' }],
+  ])('answers a search whose cancel overtook it at once, without waiting for the first files, %s', async (_, env) => {
+    const { c, release } = await heldServer(env);
+    // The listing is held before its first files: a search that waited for them would not answer until the release.
+    const id = qid();
+    await c.notify('agentls/fileSearchCancel', { query_id: id });
+    await expect(c.request('agentls/fileSearch', { query_id: id, query: 'handler' })).rejects.toMatchObject({ code: -32800 });
+    release();
+    expect((await completeIndex(c, 'component7x7handler')).candidates[0].path).toBe('module7/src/main/Component7x7Handler.java');
   });
 
   it('honours $/cancelRequest', async () => {

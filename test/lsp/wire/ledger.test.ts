@@ -42,6 +42,16 @@ describe('WireLedger', () => {
     expect(ids(ledger.fromClient(request(6, 'agentls/fileSearch', 7)))).toEqual([]);
   });
 
+  it('answers a search whose agentls/fileSearchCancel overtook it as it arrives, and that one only', () => {
+    const ledger = new WireLedger();
+    expect(ids(ledger.fromClient({ jsonrpc: '2.0', method: 'agentls/fileSearchCancel', params: { query_id: 'q1' } }))).toEqual([]);
+    expect(ids(ledger.fromClient(search(1)))).toEqual([1]);
+    expect(ledger.fromServer(1)).toBe(false);
+    // The cancel was spent: a later search of that query runs (and supersedes nothing that was answered).
+    expect(ids(ledger.fromClient(search(2, 'q1')))).toEqual([]);
+    expect(ledger.fromServer(2)).toBe(true);
+  });
+
   it('gives no early answer for an id the client reuses while it is pending, and passes every answer the server gives it', () => {
     const ledger = new WireLedger();
     ledger.fromClient(request('a', 'textDocument/hover'));
