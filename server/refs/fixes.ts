@@ -12,10 +12,20 @@ export interface RefFix {
   disabledReason?: string;
 }
 
+/**
+ * `closestFile`'s answer while the workspace's first file index is being built: the file
+ * meant may not be listed yet, so none is offered (a worse match from part of the tree would
+ * be a wrong fix) and nothing says that none resembles the missing one.
+ */
+export const NOT_LISTED_YET = { notListedYet: true } as const;
+
+/** The closest file's workspace-relative path; undefined when none resembles the missing one. */
+export type ClosestFile = string | typeof NOT_LISTED_YET | undefined;
+
 export interface FixHelpers {
   env: RefEnvironment;
   /** The existing workspace file closest to a path that does not exist (fuzzy search + edit distance), other than those in `exclude`. */
-  closestFile(missing: string, exclude?: ReadonlySet<string>): Promise<string | undefined>;
+  closestFile(missing: string, exclude?: ReadonlySet<string>): Promise<ClosestFile>;
 }
 
 /** The fixes of one issue, best first. */
@@ -33,12 +43,14 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
         const title = `Add ${t.refId} → ${t.displayPath} to file_references`;
         fixes.push(model.editor ? { title, edits: [model.editor.add(t.refId, t.displayPath)], preferred: true } : noEditor(title));
       } else {
-        const match = await helpers.closestFile(t.displayPath);
+        const closest = await helpers.closestFile(t.displayPath);
+        const match = typeof closest === 'string' ? closest : undefined;
         if (match && canBeDisplayPath(match)) {
           const title = `Add ${t.refId} → ${match} to file_references (closest to ${t.displayPath}, which does not exist)`;
           fixes.push(model.editor ? { title, edits: [model.editor.add(t.refId, match), displayEdit(model, t.displayStart, t.end - 1, match)], preferred: true } : noEditor(title));
         } else {
-          fixes.push({ title: `Add ${t.refId} to file_references`, edits: [], disabledReason: `no file of the workspace is named ${t.displayPath} or resembles it` });
+          const reason = closest === NOT_LISTED_YET ? stillListing(t.displayPath) : `no file of the workspace is named ${t.displayPath} or resembles it`;
+          fixes.push({ title: `Add ${t.refId} to file_references`, edits: [], disabledReason: reason });
         }
       }
       fixes.push(escapeFix(model, t.start));
@@ -71,11 +83,13 @@ export async function fixesFor(issue: RefIssue, model: PromptModel, helpers: Fix
       // The closest file may be one another entry maps: then the tokens move to that entry
       // (a second id for one file would be a new problem, not a fix).
       const nearest = await helpers.closestFile(missing);
-      const owner = nearest === undefined ? undefined : model.entries.find((e) => e !== entry && e.path === nearest && e.refId !== undefined);
+      const owner = typeof nearest !== 'string' ? undefined : model.entries.find((e) => e !== entry && e.path === nearest && e.refId !== undefined);
       if (owner && model.editor && model.prompt) {
         return [{ title: `Use ${owner.refId} (${owner.path}) for the tokens of ${entry.refId} and remove ${entry.refId}`, edits: [model.editor.remove(entry), ...tokenIdEdits(model, entry.refId!, owner.refId!, owner.path!)], preferred: true }];
       }
-      const match = owner ? await helpers.closestFile(missing, pathsMappedByOthers(model, entry)) : nearest;
+      const closest = owner ? await helpers.closestFile(missing, pathsMappedByOthers(model, entry)) : nearest;
+      if (closest === NOT_LISTED_YET) return [{ title, edits: [], disabledReason: stillListing(entry.path!) }];
+      const match = typeof closest === 'string' ? closest : undefined;
       if (!match || !canBeDisplayPath(match)) return [{ title, edits: [], disabledReason: `no file of the workspace resembles ${entry.path}` }];
       const edit = model.editor?.setPath(entry, match);
       if (!edit) return [noEditor(`${title} to ${match}`)];
@@ -143,3 +157,7 @@ function displayEditsFor(model: PromptModel, refId: string, oldPath: string, new
     .map((t) => displayEdit(model, t.displayStart, t.end - 1, newPath));
 }
 
+/** Why no file is offered for a missing one during the first file index (`NOT_LISTED_YET`). */
+function stillListing(missing: string): string {
+  return `the workspace's files are still being listed (a first index): the file closest to ${missing} may not be among them yet; ask again once the listing ends`;
+}

@@ -2,6 +2,7 @@ import { CancellationSource } from '../core/cancel';
 import { yieldToRequests } from '../core/foreground';
 import { collectWhenQuiet } from '../core/gc';
 import type { Logger } from '../core/log';
+import { within } from '../core/within';
 import type { ChangeType } from '../workspace/changes';
 import type { FileSystem } from '../workspace/fs';
 import type { IgnoreRules } from '../workspace/ignore';
@@ -787,14 +788,6 @@ export class FolderIndex {
     this.markNamesKnown();
     this.timesComplete = true;
   }
-}
-
-async function within(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const done = await Promise.race([promise.then(() => true as const), timeout]);
-  clearTimeout(timer);
-  return done;
 }
 
 /**

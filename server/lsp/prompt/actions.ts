@@ -20,7 +20,7 @@ export async function promptCodeActions(ctx: ServerContext, doc: OpenDocument, p
   if (!model) return undefined;
   const env = environmentFor(ctx, doc.path);
   const issues = (await lintPromptModel(model, env, token)).filter((i) => rangesIntersect(i.finding.range, params.range));
-  const helpers = { env, closestFile: (missing: string, exclude?: ReadonlySet<string>) => closestFile(ctx, doc.uri, missing, token, exclude) };
+  const helpers = { env, closestFile: (missing: string, exclude?: ReadonlySet<string>) => closestFile(ctx, doc, missing, token, exclude) };
   const actions: CodeAction[] = [];
   for (const issue of issues) {
     const sent = params.context.diagnostics.find((d) => d.code === issue.finding.code && sameRange(d.range, issue.finding.range));

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { Cancellation } from '../../core/cancel';
 import type { LineIndex } from '../../core/text';
+import { within } from '../../core/within';
 import { parsePromptDocument } from '../../refs/document';
+import { NOT_LISTED_YET, type ClosestFile } from '../../refs/fixes';
 import type { PromptModel, SourceEdit } from '../../refs/model';
 import type { RefEnvironment } from '../../refs/resolve';
 import { closestPath, similarityQueries } from '../../refs/similar';
@@ -56,19 +58,35 @@ export function documentEdit(ctx: ServerContext, doc: OpenDocument, edits: Sourc
 }
 
 /**
- * The existing file closest to a missing path: candidates from a few fuzzy searches
- * (the file search service), ranked by edit distance. Undefined without the service.
+ * How long "did you mean" waits for the first file index of the document's folder to end:
+ * the code action is asked for on demand, and a file the listing has not reached yet may be
+ * the closer one. Past it, no file is offered (`NOT_LISTED_YET`) rather than a worse one from
+ * the part of the tree listed so far.
  */
-export async function closestFile(ctx: ServerContext, docUri: string, missing: string, cancel: Cancellation, exclude?: ReadonlySet<string>): Promise<string | undefined> {
+const CLOSEST_FILE_WAIT_MS = 1000;
+
+/**
+ * The existing file closest to a missing path: candidates from a few fuzzy searches
+ * (the file search service), ranked by edit distance. Undefined without the service;
+ * `NOT_LISTED_YET` while a search answers from part of the tree (a first index).
+ */
+export async function closestFile(ctx: ServerContext, doc: OpenDocument, missing: string, cancel: Cancellation, exclude?: ReadonlySet<string>): Promise<ClosestFile> {
   const search = ctx.services.fileSearch;
   if (!search) return undefined;
+  // The folder the searches rank first (the document's, as the search engine picks it).
+  const root = (doc.path && ctx.session.rootOf(doc.path)) ?? ctx.session.roots.paths[0];
+  if (root) await within(search.whenIndexed(root), CLOSEST_FILE_WAIT_MS);
   const candidates = new Set<string>();
   for (const q of similarityQueries(missing)) {
     try {
       const result = await search.search(
-        { query_id: randomUUID(), query: q.query, max_results: 50, scope: 'workspace', from_uri: docUri, ...(q.extension ? { filters: { extensions: [q.extension] } } : {}) },
+        { query_id: randomUUID(), query: q.query, max_results: 50, scope: 'workspace', from_uri: doc.uri, ...(q.extension ? { filters: { extensions: [q.extension] } } : {}) },
         cancel,
       );
+      if (result.indexing) {
+        ctx.log.debug(`closest file for ${missing}: the file index is still being built; none offered yet`);
+        return NOT_LISTED_YET;
+      }
       for (const c of result.candidates) if (!exclude?.has(c.path)) candidates.add(c.path);
     } catch (err) {
       if (cancel.isCancellationRequested) throw err;
@@ -77,4 +95,3 @@ export async function closestFile(ctx: ServerContext, docUri: string, missing: s
   }
   return closestPath(missing, candidates);
 }
-
