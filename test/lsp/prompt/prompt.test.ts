@@ -174,6 +174,8 @@ describe.each(PRESETS)('diagnostics and their fixes in %s', (preset) => {
   it.each(['prompts/problems.prompt.md', 'prompts/problems.rawp.json'])('flags each problem of %s and each fix removes it', async (file) => {
     const ws = copyFixture('refs-basic');
     const c = await start(ws, preset);
+    // The missing-file fixes name the closest file only from a complete index (during the first listing they are disabled).
+    await completeAnswer(c, 'session');
     const uri = await c.open(path.join(ws, file), undefined, file.endsWith('.json') ? 'json' : 'markdown');
     let diagnostics = await refDiagnostics(c, uri, (d) => CODES.every((code) => d.some((x) => x.code === code)));
     for (const d of diagnostics) {
