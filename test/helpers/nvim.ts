@@ -108,6 +108,7 @@ export async function runNvim(options: NvimOptions): Promise<NvimRun> {
   if (!fs.existsSync(out)) throw new Error(`Neovim wrote no result; stderr: ${stderr}`);
   const run = JSON.parse(fs.readFileSync(out, 'utf8')) as NvimRun;
   run.stderr = stderr;
-  fs.rmSync(scratch, { recursive: true, force: true });
+  // The server Neovim started may still be finishing a write of its cache into the scratch folder as the kill lands (ENOTEMPTY): removed again until it is gone.
+  fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 10 });
   return run;
 }
