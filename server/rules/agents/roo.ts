@@ -29,7 +29,7 @@ import type { AgentModel, AgentPlaces, Placement } from './types';
  *   `.roorules` (`.roorules-{mode}`) is missing or empty after trimming; a `.clinerules` folder gives
  *   nothing (`safeReadFile` answers "" for EISDIR). Not in the current docs. `.clinerules` is Cline's
  *   (`cline.ts` owns it); Roo Code's view lists it where it reads it (`rooView`, `ROO_CLINE_FALLBACK_NOTE`).
- *   No Cline reads a `.clinerules-{mode}` (Cline has no modes: `cline.ts` reads `.clinerules` alone), so
+ *   No Cline reads a `.clinerules-{mode}` (Cline reads no file named for a mode: its Plan and Act modes share `.clinerules`, `cline.ts`), so
  *   a root one is Roo Code's where it is shown, naming a mode as a `.roorules-{mode}` does
  *   (`AgentPlaces.rooClineModeFiles`); one a higher source of the mode keeps from being read is warned
  *   on (`context/rooFallback.ts`), and a package's is never read (`path.join(cwd, …)`, below).
@@ -203,7 +203,7 @@ const ROOT_RULE_FILE = /^\.roo\/rules(?:-[a-zA-Z0-9-]+)?\/./;
 const NESTED_RULE_FILE = /^rules(?:-[a-zA-Z0-9-]+)?\/./;
 
 const NESTED: Placement = { read: false, frontmatter: false, why: 'Roo Code reads its fallback files (.roorules, .roorules-{mode}) at the workspace root only' };
-/** A package's `.clinerules-{mode}`: Roo Code reads the mode's last fallback at the root alone (`path.join(cwd, …)`, the sources are at the top), and Cline has no modes. */
+/** A package's `.clinerules-{mode}`: Roo Code reads the mode's last fallback at the root alone (`path.join(cwd, …)`, the sources are at the top), and Cline reads no file named for a mode. */
 const NESTED_CLINE_MODE: Placement = { read: false, frontmatter: false, why: 'Roo Code reads .clinerules-{mode}, the last fallback of a mode\'s rules, at the workspace root only, and no Cline reads it' };
 
 /**

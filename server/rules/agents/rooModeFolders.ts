@@ -49,7 +49,7 @@ export function unknownModeFallbackPlacement(slug: string, prefix: RooModeFilePr
 export function rooUnseenModeNote(slug: string, prefix: RooModeFilePrefix, places: AgentPlaces | undefined): string | undefined {
   if (!places?.rooShown || places.rooModes === undefined) return undefined;
   if ([...ROO_BUILT_IN_MODES, ...places.rooModes].includes(slug) || places.rooUserModes?.includes(slug)) return undefined;
-  // Roo Code tries `.clinerules-{mode}` last (`addCustomInstructions`); Cline has no modes, and reads `.clinerules` alone (`cline.ts`).
+  // Roo Code tries `.clinerules-{mode}` last (`addCustomInstructions`); Cline reads no file named for a mode (its Plan and Act modes share `.clinerules`, `cline.ts`).
   const last = prefix === '.clinerules-' ? ', where no folder of that mode holds files and its `.roorules-{slug}` has no text' : '';
   const cline = prefix === '.clinerules-' ? '; no Cline reads it' : '';
   return `No mode agentls knows of reads this file: Roo Code reads \`${prefix}{slug}\` only in the mode of that slug${last}, and ${noKnownMode(slug, places.rooModes)}${cline}. Roo Code reads it only if a global custom mode of its settings (which agentls does not read) has that slug.`;
