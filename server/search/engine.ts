@@ -345,7 +345,8 @@ export class SearchEngine {
     // the others) for its first files; the empty query ranks by time, any other by name.
     const byTime = query.terms.length === 0;
     const wait = this.options.waitForNamesMs ?? 5000;
-    await Promise.all(targets.map((index) => index.whenAnswerable(wait)));
+    // Then, a table still being listed once a search has ranked it, the listing's share of the thread.
+    await Promise.all(targets.map((index) => index.whenAnswerable(wait).then(() => index.leaveListingItsShare(wait))));
     throwIfCancelled(cancel);
     const complete = targets.map((index) => index.rankedWhole(byTime));
     const unfinished: Ranked[] = [];

@@ -95,6 +95,17 @@ describe('the first index', () => {
     expect((await building)[0].files).toBe(240);
   });
 
+  it('leaves the listing its turn: searches sent back to back each rank a table a batch has grown since the last', async () => {
+    const e = plainEngine(tree(40, 50));
+    const building = e.sync();
+    // An editor asking again the moment each answer comes: no two answers from the same table.
+    const counts: number[] = [];
+    for (let r = await ask(e, 'part'); r.indexing; r = await ask(e, 'part')) counts.push(r.indexed_count!);
+    expect((await building)[0].files).toBe(2000);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.filter((n, i) => i > 0 && n <= counts[i - 1])).toEqual([]);
+  });
+
   it('completes a quiet tree in one listing', async () => {
     const root = tree(30, 50);
     const e = plainEngine(root);
