@@ -4,6 +4,11 @@
  */
 export interface Cancellation {
   readonly isCancellationRequested: boolean;
+  /**
+   * Tells `listener` once the flag is set, where the source can (an LSP request's token can):
+   * a wait on something else (`within`) then ends at the cancel rather than at its cap.
+   */
+  onCancellationRequested?(listener: () => void): { dispose(): void };
 }
 
 export const NEVER_CANCELLED: Cancellation = { isCancellationRequested: false };

@@ -37,3 +37,15 @@ export function testLimit(variable: string): number | undefined {
   const value = process.env[variable];
   return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
+
+/** How long a wait for a folder's first listing lasts while a test holds it before its first files: longer than any test. */
+const HELD_INDEX_WAIT_MS = 10 * 60_000;
+
+/**
+ * A wait of `ms` for a folder's first listing, stretched while a test holds that listing before
+ * its first files (`AGENTLS_TEST_HOLD_INDEX_START`): a cancel or a newer request sent after the
+ * wait began then surely finds it waiting, whatever the machine's load.
+ */
+export function indexWaitMs(ms: number): number {
+  return process.env.AGENTLS_TEST_HOLD_INDEX_START ? HELD_INDEX_WAIT_MS : ms;
+}

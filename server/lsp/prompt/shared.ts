@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type TextDocumentEdit, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
-import type { Cancellation } from '../../core/cancel';
+import { CancelledError, type Cancellation } from '../../core/cancel';
 import type { LineIndex } from '../../core/text';
 import { within } from '../../core/within';
 import { parsePromptDocument } from '../../refs/document';
@@ -10,6 +10,7 @@ import type { RefEnvironment } from '../../refs/resolve';
 import { closestPath, similarityQueries } from '../../refs/similar';
 import type { DocumentKind } from '../../workspace/classify';
 import type { ServerContext } from '../feature';
+import { indexWaitMs } from '../testHolds';
 import type { OpenDocument } from '../documents';
 
 /** The prompt form of a document kind, or undefined when it is not a prompt. */
@@ -75,7 +76,15 @@ export async function closestFile(ctx: ServerContext, doc: OpenDocument, missing
   if (!search) return undefined;
   // The folder the searches rank first (the document's, as the search engine picks it).
   const root = (doc.path && ctx.session.rootOf(doc.path)) ?? ctx.session.roots.paths[0];
-  if (root) await within(search.whenIndexed(root), CLOSEST_FILE_WAIT_MS);
+  if (root) {
+    const wait = indexWaitMs(CLOSEST_FILE_WAIT_MS);
+    ctx.log.debug(`closest file for ${missing}: waits for the file index of ${root} (at most ${wait} ms)`);
+    // A cancelled or superseded code action stops waiting at its cancel, not at the cap.
+    if (!(await within(search.whenIndexed(root), wait, cancel)) && cancel.isCancellationRequested) {
+      ctx.log.debug(`closest file for ${missing}: the request was cancelled while it waited for the file index`);
+      throw new CancelledError();
+    }
+  }
   const candidates = new Set<string>();
   for (const q of similarityQueries(missing)) {
     try {

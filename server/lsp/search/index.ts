@@ -11,7 +11,7 @@ import { readSearchRequest, type SearchRequest } from '../../search/request';
 import type { OutlineLeaveOut } from '../../search/outline';
 import { SqliteStore } from '../../search/sqliteStore';
 import type { Feature, ServerContext } from '../feature';
-import { untilFileExists } from '../testHolds';
+import { indexWaitMs, untilFileExists } from '../testHolds';
 import { countWork } from '../../workspace/testCounts';
 import { fileSearchReport } from './report';
 import { supersedeOnArrival } from './supersede';
@@ -22,9 +22,6 @@ import { supersedeOnArrival } from './supersede';
  * then says `indexing: true`), and at the end of this wait with nothing if none came.
  */
 const FIRST_ANSWER_WAIT_MS = 300;
-
-/** The same wait while a test holds the first listing before its files (`firstAnswerWaitMs`): longer than any test. */
-const HELD_FIRST_ANSWER_WAIT_MS = 10 * 60_000;
 
 /**
  * The file index and fuzzy file search (`agentls/fileSearch`, `agentls/fileSearchCancel`,
@@ -189,7 +186,7 @@ export function fileSearchFeature(): Feature {
         const onListed = (root: string) => {
           for (const listener of listedListeners) listener(root);
         };
-        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: firstAnswerWaitMs(), between: listingHold((line) => ctx.log.info(line)), onListed });
+        engine = new SearchEngine(ctx.session, { store, log: ctx.log, waitForNamesMs: indexWaitMs(FIRST_ANSWER_WAIT_MS), between: listingHold((line) => ctx.log.info(line)), onListed });
       } catch (err) {
         markStarted();
         throw err;
@@ -224,7 +221,7 @@ function counted<T extends readonly string[] | undefined>(what: string, paths: T
  * For tests that need a first index caught half-way (`AGENTLS_TEST_HOLD_INDEX=FILE`): once a
  * listing has files, it waits until FILE exists. Or caught before its first files
  * (`AGENTLS_TEST_HOLD_INDEX_START=FILE`): a listing waits before it lists anything, saying so
- * in the log, and searches wait for the first files as long as it does (`firstAnswerWaitMs`).
+ * in the log, and searches wait for the first files as long as it does (`indexWaitMs`).
  * Unset, listings never wait.
  */
 function listingHold(say: (line: string) => void): ((root: string, files: number) => Promise<void> | undefined) | undefined {
@@ -237,15 +234,6 @@ function listingHold(say: (line: string) => void): ((root: string, files: number
     if (held && files === 0) say(`test: holding the listing of ${root} before its first files until ${gate} exists`);
     return held;
   };
-}
-
-/**
- * How long a search waits for a folder's first files: a test that holds the listing before them
- * (`AGENTLS_TEST_HOLD_INDEX_START`) has a search wait as long as the hold, so that a cancel or a
- * newer search sent after it surely finds it running, whatever the machine's load.
- */
-function firstAnswerWaitMs(): number {
-  return process.env.AGENTLS_TEST_HOLD_INDEX_START ? HELD_FIRST_ANSWER_WAIT_MS : FIRST_ANSWER_WAIT_MS;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodeAction } from 'vscode-languageserver/node';
+import { CancellationTokenSource, LSPErrorCodes, type CodeAction } from 'vscode-languageserver/node';
 import type { FileCandidatesPayload } from '../../../protocol/rawp';
 import { useLspClients } from '../../helpers/lspClient';
 import { completeAnswer, until } from '../../helpers/polling';
@@ -39,5 +39,26 @@ describe('"did you mean" during the first file index', () => {
     const fix = after.find((a: CodeAction) => a.title.startsWith('Re-point ref_1'));
     expect(fix?.title).toBe('Re-point ref_1 to src/session.ts (closest to src/sesion.ts)');
     expect(fix?.edit).toBeDefined();
+  });
+});
+
+describe('"did you mean" cancelled while it waits for the first file index', () => {
+  it('stops waiting at the cancel, not at the wait\'s cap, and answers RequestCancelled', async () => {
+    const ws = writeTree(tempDir('agentls-closest-'), { 'src/session.ts': 'export {};\n', 'prompts/ask.prompt.md': PROMPT });
+    const gate = path.join(tempDir('agentls-gate-'), 'go');
+    // Held before its first files, the listing never completes in this test, and the fix's wait lasts as long as the hold (`indexWaitMs`): only the cancel can end it.
+    const c = await start({ folders: [ws], env: { AGENTLS_TEST_HOLD_INDEX_START: gate }, settings: { log: { level: 'debug' } } });
+    await c.waitForLog(/test: holding the listing of .* before its first files/);
+    const uri = await c.open(path.join(ws, 'prompts/ask.prompt.md'));
+    const missing = (await refDiagnostics(c, uri, (ds) => ds.some((d) => d.code === 'ref/missing-file'))).find((d) => d.code === 'ref/missing-file')!;
+    const source = new CancellationTokenSource();
+    const pending = c.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: missing.range, context: { diagnostics: [missing], triggerKind: 1 } }, source.token);
+    // Cancelled once its handler waits for the index (cancelled before it runs, the handler never would).
+    await c.waitForLog(/closest file for src\/sesion\.ts: waits for the file index/);
+    source.cancel();
+    await expect(pending).rejects.toMatchObject({ code: LSPErrorCodes.RequestCancelled });
+    // The server answers a cancelled code action at once, whatever its handler does: the handler's own end is what shows the cancel reached the wait.
+    await c.waitForLog(/closest file for src\/sesion\.ts: the request was cancelled while it waited for the file index/);
+    expect(fs.existsSync(gate)).toBe(false);
   });
 });
