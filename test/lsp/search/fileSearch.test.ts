@@ -309,6 +309,22 @@ describe('commands and progress', () => {
     expect(report).toContain('# File search: `hip`');
     expect(report).toMatch(/- lib\/\*\*H\*\*udson\*\*I\*\*nstance\*\*P\*\*roperties\.java/);
   });
+
+  it('says in the report when the list is from part of the tree, during the first index', async () => {
+    const ws = writeTree(tempDir('agentls-report-'), { 'sesion.md': 'x', 'src/session.ts': 'export {};\n' });
+    const gate = path.join(tempDir('agentls-gate-'), 'go');
+    const c = await start({ folders: [ws], client: 'helix', env: { AGENTLS_TEST_HOLD_INDEX: gate } });
+    // The listing is held with the top folder's files in.
+    const partial = await until('the top folder listed', () => search(c, 'sesion'), (a) => a.candidates.length > 0, 20_000);
+    expect(partial.indexing).toBe(true);
+    await c.executeCommand('agentls.fileSearch.report', [{ query_id: qid(), query: 'sesion' }]);
+    await c.waitFor('the report message', () => c.shownMessages.some((m) => /File search: see /.test(m.message)));
+    const file = c.shownMessages.find((m) => /File search: see /.test(m.message))!.message.replace(/^File search: see /, '');
+    const report = fs.readFileSync(file, 'utf8');
+    expect(report).toContain(`Indexing: ${partial.indexed_count} file${partial.indexed_count === 1 ? '' : 's'} listed so far.`);
+    expect(report).not.toContain('session.ts');
+    fs.writeFileSync(gate, '');
+  });
 });
 
 describe('Unicode normalization', () => {
