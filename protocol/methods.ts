@@ -37,6 +37,13 @@ export const Commands = {
   fileSearchReport: 'agentls.fileSearch.report',
 } as const;
 
+/**
+ * Titles of the file index's work-done progress (`$/progress` begin, when the client declared
+ * `window.workDoneProgress`): its end is when searches answer from the whole tree again, no
+ * longer `indexing` (the VS Code extension searches again then).
+ */
+export const IndexProgressTitles = { build: 'Indexing files', rebuild: 'Rebuilding the file index' } as const;
+
 /** `agentls/status` result. */
 export interface StatusResult {
   version: string;

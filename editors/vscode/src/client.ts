@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { TransportKind, type LanguageClient, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { documentArguments } from './commands';
+import { IndexEnds } from './indexEnds';
 import { AgentlsLanguageClient } from './languageClient';
 import { logLine } from './log';
 import { chooseLaunch, serverEnvironment, type LaunchPlan } from './serverLaunch';
@@ -17,6 +18,8 @@ export class ServerController implements vscode.Disposable {
   private readonly listeners: ((client: LanguageClient | undefined) => void)[] = [];
   private starting: Promise<void> | undefined;
   plan: LaunchPlan | undefined;
+  /** When the server's file index builds end ("Go to file" searches again then). */
+  readonly indexEnds = new IndexEnds();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -97,6 +100,12 @@ export class ServerController implements vscode.Disposable {
         executeCommand: async (command, args, next) => {
           const filled = await documentArguments(command, args);
           return filled === undefined ? undefined : next(command, filled);
+        },
+        // vscode-languageclient 9.0.1 passes each server-created work-done progress through this
+        // (lib/common/client.js onProgress), after it made VS Code's own progress UI for it.
+        handleWorkDoneProgress: (token, params, next) => {
+          this.indexEnds.observe(token, params);
+          next(token, params);
         },
       },
     };

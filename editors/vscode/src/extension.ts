@@ -27,7 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('agentls.fileSearch.quickPick', async (arg?: { query?: unknown }) => {
       if (!ctl.current) await ctl.start();
       const query = typeof arg?.query === 'string' ? arg.query : '';
-      return ctl.current ? fileSearchQuickPick(ctl.current, query) : undefined;
+      return ctl.current ? fileSearchQuickPick(ctl.current, ctl.indexEnds, query) : undefined;
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // How the server is started changed: start it again the new way.

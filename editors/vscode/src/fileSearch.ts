@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { newQueryId } from './commands';
+import { goToFileTitle, SearchAgainWhenIndexed, type IndexEnds } from './indexEnds';
 
 interface Candidate {
   path: string;
@@ -13,6 +14,8 @@ interface Candidates {
   candidates: Candidate[];
   total_count?: number;
   truncated: boolean;
+  indexing?: true;
+  indexed_count?: number;
 }
 
 interface Item extends vscode.QuickPickItem {
@@ -23,7 +26,9 @@ interface Item extends vscode.QuickPickItem {
  * "Go to file" over the server's fuzzy index (`agentls/fileSearch`, RAWP
  * `control.file.search`). Each keystroke cancels the search still running, both ways the
  * protocol offers: the request's `$/cancelRequest` and `agentls/fileSearchCancel` with its
- * query id, so a superseded search costs the server next to nothing.
+ * query id, so a superseded search costs the server next to nothing. During a folder's first
+ * index the answer comes from the files listed so far: the title says so, and the current
+ * value is searched again when the index ends (`indexEnds.ts`).
  */
 export interface QuickPickShown {
   query: string;
@@ -34,7 +39,7 @@ export interface QuickPickShown {
  * Opens the Quick Pick (with `query` typed in when given) and resolves once its first list is
  * shown, with that list; the Quick Pick stays open for the user.
  */
-export async function fileSearchQuickPick(client: LanguageClient, query = ''): Promise<QuickPickShown | undefined> {
+export async function fileSearchQuickPick(client: LanguageClient, ends: IndexEnds, query = ''): Promise<QuickPickShown | undefined> {
   const from = vscode.window.activeTextEditor?.document.uri;
   const folder = (from && vscode.workspace.getWorkspaceFolder(from)) ?? vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
@@ -42,12 +47,15 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
     return undefined;
   }
   const pick = vscode.window.createQuickPick<Item>();
-  pick.title = 'agentls: Go to file';
+  pick.title = goToFileTitle({});
   pick.placeholder = 'Fuzzy file name (empty: recently modified files)';
   pick.matchOnDescription = true;
   let running: { id: string; cancel: vscode.CancellationTokenSource } | undefined;
   /** The query of the last search started: setting `pick.value` below echoes back as a change, later. */
   let searched: string | undefined;
+
+  // `pick.value`, not the query searched last: what the user sees typed is what the whole index is asked.
+  const again = new SearchAgainWhenIndexed(ends, () => void search(pick.value));
 
   const search = async (query: string) => {
     searched = query;
@@ -58,6 +66,7 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
     const own = { id: newQueryId(), cancel: new vscode.CancellationTokenSource() };
     running = own;
     pick.busy = true;
+    const answered = again.sent();
     try {
       const result = await client.sendRequest<Candidates>(
         'agentls/fileSearch',
@@ -65,6 +74,7 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
         own.cancel.token,
       );
       if (running !== own) return;
+      pick.title = goToFileTitle(result);
       pick.items = result.candidates.map((c) => ({
         label: c.name,
         description: c.directory,
@@ -72,6 +82,7 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
         // The server already ranked and filtered: keep its order and show every candidate.
         alwaysShow: true,
       }));
+      answered(result);
     } catch {
       // cancelled or superseded: a newer search fills the list
     } finally {
@@ -94,6 +105,7 @@ export async function fileSearchQuickPick(client: LanguageClient, query = ''): P
   });
   pick.onDidHide(() => {
     running?.cancel.cancel();
+    again.dispose();
     pick.dispose();
   });
   pick.value = query;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import { Commands, Methods } from '../../../protocol/methods';
+import { Commands, IndexProgressTitles, Methods } from '../../../protocol/methods';
 import type { FileCandidatesPayload, FileSearchPayload } from '../../../protocol/rawp';
 import { CancellationSource, CancelledError, type Cancellation } from '../../core/cancel';
 import { params, ParamError } from '../../core/params';
@@ -82,7 +82,7 @@ export function fileSearchFeature(): Feature {
 
   const build = async (how: 'sync' | 'refresh' | 'rebuild'): Promise<BuildReport[]> => {
     const e = await ensureEngine();
-    const { progress, done } = await progressFor(how === 'rebuild' ? 'Rebuilding the file index' : 'Indexing files');
+    const { progress, done } = await progressFor(how === 'rebuild' ? IndexProgressTitles.rebuild : IndexProgressTitles.build);
     const reports = await (how === 'sync' ? e.sync(progress) : how === 'refresh' ? e.refresh(progress) : e.rebuild(progress));
     done(reports);
     tellRefusals(e);
@@ -191,7 +191,7 @@ export function fileSearchFeature(): Feature {
         markStarted();
         throw err;
       }
-      const { progress, done } = await progressFor('Indexing files');
+      const { progress, done } = await progressFor(IndexProgressTitles.build);
       // sync() creates every folder's index before it awaits: searches from now on find them.
       const syncing = engine.sync(progress);
       markStarted();
