@@ -16,6 +16,7 @@ import type { ClientFeatures } from './clientFeatures';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { DiagnosticSource } from './diagnosticSource';
 import { bomNotInEditor, placedAsEditorShows } from './editorFindings';
+import { PullRefresh } from './pullRefresh';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -81,9 +82,14 @@ export class DiagnosticsHub {
   private readonly cleanPushed = new Map<string, number>();
   /** The URI a client used for a file (by our spelling of it), while the file has anything published or kept. */
   private readonly spelling = new Map<string, string>();
-  /** What a pull client last got for an open document: the version and the diagnostics' JSON. */
-  private readonly served = new Map<string, { version: number; json: string }>();
-  private refreshTimer: NodeJS.Timeout | undefined;
+  /** What a pull client holds for each open document, and when it is asked to pull again. */
+  private readonly refresh = new PullRefresh(
+    (key) => {
+      const doc = this.openDocument(key);
+      return doc && { version: doc.version, json: JSON.stringify(this.toDiagnostics(key)) };
+    },
+    () => void this.connection.languages.diagnostics.refresh().catch(() => undefined),
+  );
   private features: readonly DiagnosticSource[] = [];
   private skip: (path: string) => boolean = () => false;
   private hidden: (path: string) => boolean = () => false;
@@ -277,11 +283,10 @@ export class DiagnosticsHub {
     if (doc) this.closedPushes.delete(key);
     if (this.client.pullDiagnostics && doc) {
       if (this.published.delete(key)) this.sendPush(uri, [], undefined);
-      const served = this.served.get(key);
-      if (served && served.version === doc.version && served.json !== JSON.stringify(this.toDiagnostics(key))) this.requestRefresh();
+      this.refresh.changed(key);
       return;
     }
-    this.served.delete(key);
+    this.refresh.forget(key);
     const diagnostics = this.toDiagnostics(key);
     if (diagnostics.length === 0) {
       if (!doc && !this.entries.has(key)) this.spelling.delete(key);
@@ -312,16 +317,12 @@ export class DiagnosticsHub {
     void this.connection.sendDiagnostics({ uri, diagnostics, version }).catch((err) => this.log.debug(`publishDiagnostics failed: ${err}`));
   }
 
-  private requestRefresh(): void {
-    if (this.refreshTimer) return;
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = undefined;
-      this.connection.languages.diagnostics.refresh().catch(() => undefined);
-    }, 50);
+  /** `textDocument/diagnostic` (pull): waits for the pending diagnosis of the current version. */
+  pull(uri: string): Promise<DocumentDiagnosticReport> {
+    return this.refresh.pull(keyOf(uri), () => this.answerPull(uri), () => this.documents.get(uri)?.version);
   }
 
-  /** `textDocument/diagnostic` (pull): waits for the pending diagnosis of the current version. */
-  async pull(uri: string): Promise<DocumentDiagnosticReport> {
+  private async answerPull(uri: string): Promise<DocumentDiagnosticReport & { items: Diagnostic[] }> {
     // A diagnosis may schedule another (a rule file's own text changes the rule set, which
     // re-diagnoses the open rule files): answer once the document is quiet, so what the
     // client holds is final for its version and needs no refresh. Bounded: a few rounds.
@@ -338,10 +339,7 @@ export class DiagnosticsHub {
       await running;
     }
     if (this.documents.get(uri) && !this.entries.has(keyOf(uri))) await this.runNow(uri);
-    const items = this.toDiagnostics(uri);
-    const doc = this.documents.get(uri);
-    if (doc) this.served.set(keyOf(uri), { version: doc.version, json: JSON.stringify(items) });
-    return { kind: DocumentDiagnosticReportKind.Full, items };
+    return { kind: DocumentDiagnosticReportKind.Full, items: this.toDiagnostics(uri) };
   }
 
   toDiagnostics(uri: string): Diagnostic[] {
@@ -366,6 +364,6 @@ export class DiagnosticsHub {
 
   dispose(): void {
     for (const t of this.timers.values()) clearTimeout(t);
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refresh.dispose();
   }
 }

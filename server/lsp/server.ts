@@ -166,6 +166,8 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
       documents.reclassify();
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
+      // Said once it is done: one save comes as two or three notifications, each heard here (a test waits for the second).
+      log.debug(`copilot: a root's .vscode/settings.json changed: its folders read again, ${documents.all().length} open document(s) diagnosed again`);
     });
     markReady();
     // Side by side, not one after the other: the rules engine waits on reading rule files and
