@@ -109,6 +109,8 @@ export function ruleFoldersFor(ctx: ClassifyContext): RuleFolder[] {
 
 /** The fixed places of a context, computed once for as long as the context stays the same. */
 function locationsOf(ctx: ClassifyContext): Locations {
+  // A frozen context (the session's, made once for many files) cannot have changed since it was last given: not compared again.
+  if (lastLocations?.given === ctx) return lastLocations;
   // Classifying a workspace asks once a file (92,000 times for a large tree) with the same context.
   if (!lastLocations || !sameContext(lastLocations.ctx, ctx)) {
     const folders = userRuleFolders(ctx.home, ctx.profile, ctx.piConfigDir);
@@ -120,6 +122,7 @@ function locationsOf(ctx: ClassifyContext): Locations {
     });
     lastLocations = { ctx: { ...ctx, roots: [...ctx.roots] }, folders, orderByDir, windsurfGlobal: windsurfGlobalRulesFile(ctx.home), clineGlobal: clineGlobalRuleAreas(ctx.home) };
   }
+  lastLocations.given = Object.isFrozen(ctx) && Object.isFrozen(ctx.roots) ? ctx : undefined;
   return lastLocations;
 }
 
@@ -131,7 +134,8 @@ interface Locations {
   clineGlobal: readonly string[];
 }
 
-let lastLocations: (Locations & { ctx: ClassifyContext }) | undefined;
+/** `given`: the context last given, where it is frozen (so unchanged while it is the same object). */
+let lastLocations: (Locations & { ctx: ClassifyContext; given?: ClassifyContext }) | undefined;
 
 /** A folder's path as `isInside` compares it: on Windows, where `path.relative` does, without case. */
 function folderKey(dir: string): string {

@@ -3,7 +3,7 @@ import type { Logger } from '../core/log';
 import { SILENT_LOGGER } from '../core/log';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { ChangeStream, type ChangeType } from './changes';
-import { classifyDocument, type DocumentKind } from './classify';
+import { classifyDocument, type ClassifyContext, type DocumentKind } from './classify';
 import { readCopilotLocations, type CopilotLocations } from './copilotLocations';
 import { readGeminiSettings, type GeminiSettings } from './geminiSettings';
 import { Confinement } from './confine';
@@ -151,7 +151,7 @@ export class WorkspaceSession {
 
   private refreshAreas(): void {
     // The roots may have changed: the prompt folders are those of the roots now.
-    this.promptDirs = undefined;
+    this.forgetPromptDirs();
     this.confinement.setAreas([...this.roots.paths, ...this.userRuleAreas()], this.extraAreas);
   }
 
@@ -231,8 +231,31 @@ export class WorkspaceSession {
   }
 
   classify(p: string, text?: string): DocumentKind {
+    return classifyDocument(p, text, this.classifyContext());
+  }
+
+  /**
+   * What `classify` decides by, made once for the many files classified in a row (every file of a
+   * check, of the server's first listing) and again after any of it changes: the roots, the home and
+   * the rules settings (`refreshAreas` follows each change of them) and Copilot's prompt folders
+   * (`forgetPromptDirs`). Frozen, so that `classifyDocument` may take the same object for the same
+   * context without comparing it (`locationsOf`).
+   */
+  private classifyContext(): ClassifyContext {
+    if (this.classifyCtx) return this.classifyCtx;
     const s = this.currentSettings.rules;
-    return classifyDocument(p, text, { roots: this.roots.paths, home: this.home, profile: s.profile, piConfigDir: s.piConfigDir, copilotPromptDirs: this.copilotPromptDirs() });
+    // First: reading a root's Copilot locations forgets the context (`copilotLocations`).
+    const copilotPromptDirs = this.copilotPromptDirs();
+    this.classifyCtx = Object.freeze({ roots: Object.freeze(this.roots.paths), home: this.home, profile: s.profile, piConfigDir: s.piConfigDir, copilotPromptDirs });
+    return this.classifyCtx;
+  }
+
+  private classifyCtx: ClassifyContext | undefined;
+
+  /** The roots, or a root's Copilot settings, changed: the prompt folders are read again, and the context `classify` decides by is made again. */
+  private forgetPromptDirs(): void {
+    this.promptDirs = undefined;
+    this.classifyCtx = undefined;
   }
 
   /** Each root's Copilot locations (`copilotLocations.ts`), read once and again after its `.vscode/settings.json` changes (`noteSettingsChange`). */
@@ -241,7 +264,7 @@ export class WorkspaceSession {
     if (!found) {
       found = readCopilotLocations(root, (p) => this.confinement.allows(p));
       this.copilotPlaces.set(root, found);
-      this.promptDirs = undefined;
+      this.forgetPromptDirs();
     }
     return found;
   }
@@ -268,7 +291,7 @@ export class WorkspaceSession {
         droppedRoots.push(root);
       }
     }
-    if (droppedRoots.length) this.promptDirs = undefined;
+    if (droppedRoots.length) this.forgetPromptDirs();
     for (const root of droppedRoots) for (const listener of this.copilotListeners) listener(root);
     return droppedRoots.length > 0;
   }
