@@ -57,10 +57,27 @@ function resumeNext(): void {
 /** A source that can be cancelled by its owner. */
 export class CancellationSource implements Cancellation {
   private cancelled = false;
+  private listeners: (() => void)[] = [];
   get isCancellationRequested(): boolean {
     return this.cancelled;
   }
   cancel(): void {
+    if (this.cancelled) return;
     this.cancelled = true;
+    const told = this.listeners;
+    this.listeners = [];
+    for (const listener of told) listener();
+  }
+  onCancellationRequested(listener: () => void): { dispose(): void } {
+    if (this.cancelled) {
+      listener();
+      return { dispose: () => undefined };
+    }
+    this.listeners.push(listener);
+    return {
+      dispose: () => {
+        this.listeners = this.listeners.filter((l) => l !== listener);
+      },
+    };
   }
 }

@@ -346,7 +346,7 @@ export class SearchEngine {
     const byTime = query.terms.length === 0;
     const wait = this.options.waitForNamesMs ?? 5000;
     // Then, a table still being listed once a search has ranked it, the listing's share of the thread.
-    await Promise.all(targets.map((index) => index.whenAnswerable(wait).then(() => index.leaveListingItsShare(wait))));
+    await Promise.all(targets.map((index) => index.whenAnswerable(wait, cancel).then(() => index.leaveListingItsShare(wait, cancel))));
     throwIfCancelled(cancel);
     const complete = targets.map((index) => index.rankedWhole(byTime));
     const unfinished: Ranked[] = [];

@@ -1,4 +1,4 @@
-import { CancellationSource } from '../core/cancel';
+import { CancellationSource, type Cancellation } from '../core/cancel';
 import { yieldToRequests } from '../core/foreground';
 import { collectWhenQuiet } from '../core/gc';
 import type { Logger } from '../core/log';
@@ -242,10 +242,10 @@ export class FolderIndex {
    * Before a search ranks a table whose first listing is still running: when the last search
    * of it ranked a table no batch has grown since, or ended sooner than the listing's share of
    * thread time after it (`LISTING_SHARE_PER_SEARCH`), waits for both, or for the names to be
-   * known, at most `ms` (and `LISTING_SHARE_WAIT_CAP_MS`). Searches sent back to back then
+   * known, at most `ms` (and `LISTING_SHARE_WAIT_CAP_MS`), or until `cancel` fires. Searches sent back to back then
    * each rank more of the tree, and the listing ends about as soon as it would alone.
    */
-  async leaveListingItsShare(ms: number): Promise<void> {
+  async leaveListingItsShare(ms: number, cancel?: Cancellation): Promise<void> {
     const last = this.lastPartialSearch;
     const cap = Math.min(ms, LISTING_SHARE_WAIT_CAP_MS);
     if (!last || this.namesComplete || this.listingFailed || cap <= 0) return;
@@ -257,7 +257,7 @@ export class FolderIndex {
     const batch = grown ? undefined : new Promise<void>((resolve) => this.batchWaiters.push((landed = resolve)));
     const owed = owedMs > 0 ? new Promise<void>((resolve) => (timer = setTimeout(resolve, owedMs))) : undefined;
     try {
-      await within(Promise.race([this.namesSettled, Promise.all([batch, owed])]), cap);
+      await within(Promise.race([this.namesSettled, Promise.all([batch, owed])]), cap, cancel);
     } finally {
       clearTimeout(timer);
       const at = landed ? this.batchWaiters.indexOf(landed) : -1;
@@ -358,15 +358,15 @@ export class FolderIndex {
    * Waits until a search can answer from the table, at most `ms`: the table has files (a first
    * listing's first batch is in), or its names are all known (an empty folder), or a listing
    * failed. An answer from part of the tree says so (`indexing`): it comes as soon as there is
-   * something to rank, not at the end of `ms`.
+   * something to rank, not at the end of `ms`; and at once when `cancel` fires.
    */
-  async whenAnswerable(ms: number): Promise<void> {
+  async whenAnswerable(ms: number, cancel?: Cancellation): Promise<void> {
     if (this.table.liveCount > 0) return;
     let landed!: () => void;
     const files = new Promise<void>((resolve) => (landed = resolve));
     this.firstFilesWaiters.push(landed);
     try {
-      await within(Promise.race([this.namesSettled, files]), ms);
+      await within(Promise.race([this.namesSettled, files]), ms, cancel);
     } finally {
       const at = this.firstFilesWaiters.indexOf(landed);
       if (at >= 0) this.firstFilesWaiters.splice(at, 1);

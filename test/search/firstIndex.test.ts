@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NEVER_CANCELLED } from '../../server/core/cancel';
+import { CancellationSource, CancelledError, NEVER_CANCELLED } from '../../server/core/cancel';
 import { DEFAULT_SETTINGS, overlaySettings } from '../../server/core/settings';
 import { SearchEngine, type SearchEngineOptions } from '../../server/search/engine';
 import { readSearchRequest } from '../../server/search/request';
@@ -93,6 +93,19 @@ describe('the first index', () => {
     expect(partial.indexed_count).toBeLessThan(240);
     release();
     expect((await building)[0].files).toBe(240);
+  });
+
+  it('stops waiting for the first files when its search is cancelled, however long it may wait', async () => {
+    const { e, held, release } = heldEngine(tree(4, 5), 0, { useGit: false, waitForNamesMs: 10 * 60_000 });
+    const building = e.sync();
+    await held;
+    // The listing is held before its first files: nothing to rank, and the wait for them is ten minutes.
+    const cancel = new CancellationSource();
+    const asked = e.search(readSearchRequest({ query_id: '9b2f1c3e-8a4d-4f6b-9c1d-2e3f4a5b6c7d', query: 'part', max_results: 50 }), cancel);
+    cancel.cancel();
+    await expect(asked).rejects.toBeInstanceOf(CancelledError);
+    release();
+    expect((await building)[0].files).toBe(20);
   });
 
   it('leaves the listing its turn: searches sent back to back each rank a table a batch has grown since the last', async () => {

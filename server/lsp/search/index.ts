@@ -135,6 +135,17 @@ export function fileSearchFeature(): Feature {
           get isCancellationRequested() {
             return own.isCancellationRequested || token.isCancellationRequested;
           },
+          // The search's waits for the index end at either (`within`), not at their caps.
+          onCancellationRequested(listener) {
+            const mine = own.onCancellationRequested(listener);
+            const theirs = token.onCancellationRequested?.(listener);
+            return {
+              dispose() {
+                mine.dispose();
+                theirs?.dispose();
+              },
+            };
+          },
         };
         try {
           const result = await run(request, cancel);
