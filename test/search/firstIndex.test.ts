@@ -111,12 +111,14 @@ describe('the first index', () => {
   it('leaves the listing its turn: searches sent back to back each rank a table a batch has grown since the last', async () => {
     const e = plainEngine(tree(40, 50));
     const building = e.sync();
-    // An editor asking again the moment each answer comes: no two answers from the same table.
+    // An editor asking again the moment each answer comes: its answers come from a table each batch has grown.
     const counts: number[] = [];
     for (let r = await ask(e, 'part'); r.indexing; r = await ask(e, 'part')) counts.push(r.indexed_count!);
     expect((await building)[0].files).toBe(2000);
     expect(counts.length).toBeGreaterThan(0);
-    expect(counts.filter((n, i) => i > 0 && n <= counts[i - 1])).toEqual([]);
+    // Each waits for a batch at most 250 ms: a machine stalled that long may repeat one now and then.
+    // Without the wait, 31-34 of 37-40 answers came from the table the answer before had.
+    expect(counts.filter((n, i) => i > 0 && n <= counts[i - 1]).length).toBeLessThanOrEqual(2);
   });
 
   it('completes a quiet tree in one listing', async () => {
