@@ -6,6 +6,8 @@ import type { ChangeStream } from '../workspace/changes';
 import type { PathMatcher } from '../workspace/glob';
 import { relativeInside } from '../workspace/paths';
 import { loadProjectConfig, NO_PROJECT_CONFIG, PROJECT_CONFIG_FILE, projectIgnoreMatcher, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
+import { within } from '../core/within';
+import { CLIENT_ANSWER_WAIT_MS } from './clientAnswers';
 import type { ClientFeatures } from './clientFeatures';
 
 /**
@@ -97,12 +99,21 @@ export class ConfigurationManager {
     });
   }
 
-  /** After `initialized`: registers for change notifications and pulls the client's settings. */
+  /**
+   * After `initialized`: registers for change notifications and pulls the client's settings.
+   * The pull is not held back for the registration's answer: the client reads the two
+   * requests in order, so a change after the pull is notified all the same, and start-up
+   * waits for one round trip to the client, not two. A pull the client does not answer in
+   * time leaves the settings of `initialize` in place until it does (`apply` then tells
+   * the listeners, as for any change).
+   */
   async start(client: ClientFeatures): Promise<void> {
     if (client.configurationDynamic) {
-      await this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'agentls' }).catch(() => undefined);
+      void this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'agentls' }).catch(() => undefined);
     }
-    if (client.configuration) await this.pull();
+    if (client.configuration && !(await within(this.pull(), CLIENT_ANSWER_WAIT_MS))) {
+      this.log.warn(`the client has not answered workspace/configuration in ${CLIENT_ANSWER_WAIT_MS / 1000} s; starting with the settings given at initialize until it does`);
+    }
   }
 
   private async pull(): Promise<void> {

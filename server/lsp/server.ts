@@ -148,7 +148,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
     await config.loadProject(projectRoots());
     await config.start(c.client);
     session.setSettings(config.settings);
-    await watching!.start();
+    // Heard from here on: settings the client gives later than start-up waits for (`configuration.ts`) apply as any change does.
     config.onChange(async (next, previous) => {
       session.setSettings(next);
       documents.reclassify();
@@ -156,6 +156,7 @@ export function startServer(connection: Connection, intake: RequestIntake = new 
       c.diagnostics.republishAll();
       for (const doc of documents.all()) c.diagnostics.schedule(doc);
     });
+    await watching!.start();
     config.watchProject(session.changes, projectRoots);
     // A root's `.vscode/settings.json` names Copilot's prompt folders (workspace/copilotLocations.ts): read again, documents classified again.
     session.changes.onChanges((batch) => {

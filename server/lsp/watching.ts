@@ -18,6 +18,8 @@ import type { WorkspaceSession } from '../workspace/session';
 import { TreeWatcher } from '../workspace/treeWatcher';
 import { FolderWatcher } from '../workspace/watcher';
 import type { ClientFeatures } from './clientFeatures';
+import { CLIENT_ANSWER_WAIT_MS } from './clientAnswers';
+import { within } from '../core/within';
 
 const TYPES: Record<number, ChangeType> = {
   [FileChangeType.Created]: 'created',
@@ -39,6 +41,7 @@ export class Watching {
   private toldFallback = false;
   private homeWatcher: FolderWatcher | undefined;
   private registration: { dispose(): void } | undefined;
+  private disposed = false;
   mode: 'client' | 'server' | 'off' = 'off';
 
   constructor(
@@ -65,20 +68,32 @@ export class Watching {
     if (setting !== 'server' && this.client.watchedFilesDynamic) {
       this.mode = 'client';
       const watchers: FileSystemWatcher[] = [{ globPattern: '**/*' }];
-      try {
-        this.registration = await this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers });
-      } catch (err) {
-        this.log.warn(`could not register file watching with the client (${(err as Error).message}); using the server's watcher`);
-        this.mode = 'server';
+      const registered = this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).then(
+        (registration) => {
+          if (this.disposed) registration.dispose();
+          else this.registration = registration;
+        },
+        (err: unknown) => {
+          if (this.disposed) return;
+          this.log.warn(`could not register file watching with the client (${(err as Error)?.message ?? err}); using the server's watcher`);
+          this.watchRootsOurselves();
+        },
+      );
+      // Features start once the client watches, so that no change falls between their first
+      // reads and its watch; but a client that never answers must not hold them for good.
+      if (!(await within(registered, CLIENT_ANSWER_WAIT_MS))) {
+        this.log.warn(`the client has not answered the registration of file watching in ${CLIENT_ANSWER_WAIT_MS / 1000} s; starting without it (changes are heard once it answers, or the server watches if it refuses)`);
       }
     } else {
-      this.mode = 'server';
-    }
-    if (this.mode === 'server') {
-      this.own = new Map();
-      for (const root of this.session.roots.paths) this.addRoot(root);
+      this.watchRootsOurselves();
     }
     await this.watchUserRuleAreas();
+  }
+
+  private watchRootsOurselves(): void {
+    this.mode = 'server';
+    this.own ??= new Map();
+    for (const root of this.session.roots.paths) this.addRoot(root);
   }
 
   /** Starts watching a root in the background (returns at once). */
@@ -217,6 +232,7 @@ export class Watching {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.registration?.dispose();
     for (const tree of this.own?.values() ?? []) tree.dispose();
     this.homeWatcher?.dispose();

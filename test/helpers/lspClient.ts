@@ -56,6 +56,8 @@ export interface StartOptions {
   uriSpelling?: 'vscode' | 'neovim';
   /** `clientInfo.name` sent in `initialize` (Neovim sends `Neovim`); default `agentls-test-client`. */
   clientName?: string;
+  /** Server requests of these methods are answered only when the test calls `answerWithheld` (a client slow to answer, or one that never does). */
+  withhold?: string[];
 }
 
 /** Characters `vim.uri_from_fname` leaves unencoded (Neovim's `runtime/lua/vim/uri.lua`, RFC 3986). */
@@ -106,6 +108,7 @@ export class LspTestClient {
   readonly progress: unknown[] = [];
   readonly serverRequests: string[] = [];
   private readonly buffers = new Map<string, TextDocument>();
+  private readonly withheld: { method: string; answer: () => void }[] = [];
   private readonly waiters: Waiter[] = [];
   private settings: Record<string, unknown>;
   stderr = '';
@@ -170,22 +173,28 @@ export class LspTestClient {
       this.progress.push(p);
       this.wake();
     });
-    c.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
-      this.serverRequests.push('workspace/configuration');
-      setImmediate(() => this.wake());
-      return p.items.map((item) => (item.section === 'agentls' ? this.settings : null));
-    });
-    c.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
-      this.serverRequests.push('client/registerCapability');
-      this.registrations.push(...p.registrations);
-      this.wake();
-      return null;
-    });
+    c.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+      this.answer('workspace/configuration', () => {
+        this.serverRequests.push('workspace/configuration');
+        setImmediate(() => this.wake());
+        return p.items.map((item) => (item.section === 'agentls' ? this.settings : null));
+      }),
+    );
+    c.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) =>
+      this.answer('client/registerCapability', () => {
+        this.serverRequests.push('client/registerCapability');
+        this.registrations.push(...p.registrations);
+        this.wake();
+        return null;
+      }),
+    );
     c.onRequest('client/unregisterCapability', () => null);
-    c.onRequest('window/workDoneProgress/create', () => {
-      this.serverRequests.push('window/workDoneProgress/create');
-      return null;
-    });
+    c.onRequest('window/workDoneProgress/create', () =>
+      this.answer('window/workDoneProgress/create', () => {
+        this.serverRequests.push('window/workDoneProgress/create');
+        return null;
+      }),
+    );
     c.onRequest('window/showDocument', (p: { uri: string }) => {
       this.serverRequests.push('window/showDocument');
       this.shownDocuments.push(p.uri);
@@ -210,6 +219,28 @@ export class LspTestClient {
         return { applied: false, failureReason: (err as Error).message };
       }
     });
+  }
+
+  /** The answer to a server request, at once or, for a method in `withhold`, when `answerWithheld` is called. */
+  private answer<T>(method: string, value: () => T): T | Promise<T> {
+    if (!this.options.withhold?.includes(method)) return value();
+    return new Promise<T>((resolve) => {
+      this.withheld.push({ method, answer: () => resolve(value()) });
+      this.wake();
+    });
+  }
+
+  /** How many requests of `method` the client is holding unanswered. */
+  withheldCount(method: string): number {
+    return this.withheld.filter((w) => w.method === method).length;
+  }
+
+  /** Answers the held requests of `method`, in the order they came. */
+  answerWithheld(method: string): void {
+    for (const w of this.withheld.filter((h) => h.method === method)) {
+      this.withheld.splice(this.withheld.indexOf(w), 1);
+      w.answer();
+    }
   }
 
   private async initialize(): Promise<void> {

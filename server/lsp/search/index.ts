@@ -68,8 +68,8 @@ export function fileSearchFeature(): Feature {
 
   const run = async (request: SearchRequest, cancel: Cancellation): Promise<FileCandidatesPayload> => (await ensureEngine()).search(request, cancel);
 
-  const progressFor = async (title: string): Promise<{ progress: BuildProgress; done: (reports: BuildReport[]) => void }> => {
-    const handle = await ctx.progress.begin(title);
+  const progressFor = (title: string): { progress: BuildProgress; done: (reports: BuildReport[]) => void } => {
+    const handle = ctx.progress.begin(title);
     const counts = new Map<string, number>();
     return {
       progress: (root, files) => {
@@ -82,7 +82,7 @@ export function fileSearchFeature(): Feature {
 
   const build = async (how: 'sync' | 'refresh' | 'rebuild'): Promise<BuildReport[]> => {
     const e = await ensureEngine();
-    const { progress, done } = await progressFor(how === 'rebuild' ? IndexProgressTitles.rebuild : IndexProgressTitles.build);
+    const { progress, done } = progressFor(how === 'rebuild' ? IndexProgressTitles.rebuild : IndexProgressTitles.build);
     const reports = await (how === 'sync' ? e.sync(progress) : how === 'refresh' ? e.refresh(progress) : e.rebuild(progress));
     done(reports);
     tellRefusals(e);
@@ -202,7 +202,7 @@ export function fileSearchFeature(): Feature {
         markStarted();
         throw err;
       }
-      const { progress, done } = await progressFor(IndexProgressTitles.build);
+      const { progress, done } = progressFor(IndexProgressTitles.build);
       // sync() creates every folder's index before it awaits: searches from now on find them.
       const syncing = engine.sync(progress);
       markStarted();
