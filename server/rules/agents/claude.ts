@@ -31,8 +31,11 @@ export const claude: AgentModel = {
 function claudePlacement(rel: string): Placement | undefined {
   const name = baseName(rel);
   // Docs: project memory is ./CLAUDE.md or ./.claude/CLAUDE.md; CLAUDE.md files in
-  // subfolders load when Claude works there; CLAUDE.local.md is personal.
-  if (name === 'CLAUDE.md' || name === 'CLAUDE.local.md') return { read: true, frontmatter: false };
+  // subfolders load when Claude works there; CLAUDE.local.md is personal. The docs give no
+  // frontmatter key for them, yet Claude Code parses a leading block off every memory file and
+  // sends the rest: anthropics/claude-code#13003 ("CLAUDE.md frontmatter is stripped before
+  // showing to model", closed by its maintainers, who keep the frontmatter for Claude Code).
+  if (name === 'CLAUDE.md' || name === 'CLAUDE.local.md') return { read: true, frontmatter: false, stripsFrontmatter: true };
   const at = afterMarker(rel, '.claude/rules/');
   // Docs: every .md file under .claude/rules is read, subfolders included.
   if (at && at.rest !== '' && name.endsWith('.md')) return { read: true, frontmatter: true };

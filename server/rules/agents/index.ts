@@ -90,7 +90,8 @@ export function toolSkipsLocation(provider: ProviderId, level: RuleLevel): boole
 
 /**
  * Whether a tool sends a file in this placement whole in every request: it reads the file
- * and the file has no frontmatter to pick when (`read` without `frontmatter`). Asked of the
+ * and the file has no frontmatter to pick when (`read` without `frontmatter`), nor a block the
+ * tool takes off before sending it (`stripsFrontmatter`: Claude Code's CLAUDE.md). Asked of the
  * tools whose folders the xcsh agent's discovery reads (Cursor, Windsurf, Cline; the
  * Claude Code, Copilot and AGENTS.md views read their plain files themselves, where a
  * subfolder's CLAUDE.md or AGENTS.md loads on demand instead). Those placements, with where
@@ -107,5 +108,5 @@ export function toolSkipsLocation(provider: ProviderId, level: RuleLevel): boole
  * Cline has no such placement (a single `.clinerules` file has `paths` frontmatter).
  */
 export function sentWhole(placement: Placement | undefined): boolean {
-  return placement?.read === true && !placement.frontmatter;
+  return placement?.read === true && !placement.frontmatter && !placement.stripsFrontmatter;
 }

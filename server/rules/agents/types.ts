@@ -106,6 +106,12 @@ export interface Placement {
   alsoReadBy?: string;
   /** The file has frontmatter the agent reads (rule folders), or is plain Markdown (`AGENTS.md`, `.cursorrules`). */
   frontmatter: boolean;
+  /**
+   * When `frontmatter` is false: the agent takes a leading frontmatter block off the file before
+   * its model sees it, though it documents no key for it (Claude Code's CLAUDE.md). Such a file is
+   * not sent whole (`sentWhole`).
+   */
+  stripsFrontmatter?: boolean;
   /** Reported as not read only when the file's frontmatter has one of these keys (a README beside instruction files is not a rule). */
   onlyWithKeys?: readonly string[];
   /**
