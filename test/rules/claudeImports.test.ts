@@ -185,9 +185,9 @@ describe('Claude Code memory imports', () => {
     });
     const found = await check(ws);
     expect(found.map((d) => [d.path, d.message])).toEqual([
-      ['packages/api/AGENTS.md', 'Claude Code does not read this file: it reads AGENTS.md only where no CLAUDE.md is in the working folder or above it, and CLAUDE.md is in a folder above this one and does not import it. Add `@packages/api/AGENTS.md` to CLAUDE.md if Claude Code should follow these instructions too.'],
+      ['packages/api/AGENTS.md', 'Claude Code does not read this file: it reads AGENTS.md only where no CLAUDE.md is in the working folder or above it, and CLAUDE.md is in a folder above this one and does not import it. If Claude Code should follow these instructions too, add a CLAUDE.md holding `@AGENTS.md` beside this file: Claude Code loads it when it works in this folder, as this file is meant. (`@packages/api/AGENTS.md` in CLAUDE.md would load it in every session.)'],
       // The nearest CLAUDE.md above is the one named: its "AGENTS.md" is one beside it, not this one.
-      ['tools/cli/AGENTS.md', 'Claude Code does not read this file: it reads AGENTS.md only where no CLAUDE.md is in the working folder or above it, and tools/CLAUDE.md is in a folder above this one and does not import it. Add `@cli/AGENTS.md` to tools/CLAUDE.md if Claude Code should follow these instructions too.'],
+      ['tools/cli/AGENTS.md', 'Claude Code does not read this file: it reads AGENTS.md only where no CLAUDE.md is in the working folder or above it, and tools/CLAUDE.md is in a folder above this one and does not import it. If Claude Code should follow these instructions too, add a CLAUDE.md holding `@AGENTS.md` beside this file: Claude Code loads it when it works in this folder, as this file is meant. (`@cli/AGENTS.md` in tools/CLAUDE.md would load it in every session.)'],
     ]);
     const alone = writeTree(tempDir(), { 'packages/api/AGENTS.md': '# API\n', 'docs/CLAUDE.md': '# Docs\n' });
     expect(await check(alone)).toEqual([]);

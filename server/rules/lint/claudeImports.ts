@@ -78,14 +78,13 @@ export async function agentsMdForClaudeFindings(
       const importPath = path.relative(path.dirname(memory), file).split(path.sep).join('/');
       const rule = 'AGENTS.md only where no CLAUDE.md is in the working folder or above it';
       const why = beside ? `it reads ${shown} in this folder instead (${rule}), and ${shown}` : `it reads ${rule}, and ${shown} is in a folder above this one and`;
-      return [
-        finding(
-          'claude/agents-md-unread',
-          'information',
-          ZERO_RANGE,
-          `Claude Code does not read this file: ${why} does not import it. Add \`@${importPath}\` to ${shown} if Claude Code should follow these instructions too.`,
-        ),
-      ];
+      // An import in a CLAUDE.md above loads the file in every session; a CLAUDE.md beside it loads
+      // when Claude Code works in that folder (its memory docs: subfolders' CLAUDE.md files load on
+      // demand, imports with the file that holds them), the scope a nested AGENTS.md is written for.
+      const fix = beside
+        ? `Add \`@${importPath}\` to ${shown} if Claude Code should follow these instructions too.`
+        : `If Claude Code should follow these instructions too, add a CLAUDE.md holding \`@AGENTS.md\` beside this file: Claude Code loads it when it works in this folder, as this file is meant. (\`@${importPath}\` in ${shown} would load it in every session.)`;
+      return [finding('claude/agents-md-unread', 'information', ZERO_RANGE, `Claude Code does not read this file: ${why} does not import it. ${fix}`)];
     }
     if (root === undefined || at === root || !isInside(root, at)) return [];
   }

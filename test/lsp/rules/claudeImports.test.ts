@@ -261,7 +261,8 @@ describe('Claude Code memory imports over LSP', () => {
     const c = await start({ folders: [ws] });
     const solo = await c.open(path.join(ws, 'solo', 'AGENTS.md'));
     const [noted] = (await c.waitForDiagnostics(solo, (d) => d.some((x) => x.code === 'claude/agents-md-unread'))).filter((x) => x.code === 'claude/agents-md-unread');
-    expect(noted.message).toContain('Add `@solo/AGENTS.md` to CLAUDE.md');
+    expect(noted.message).toContain('add a CLAUDE.md holding `@AGENTS.md` beside this file');
+    expect(noted.message).toContain('(`@solo/AGENTS.md` in CLAUDE.md would load it in every session.)');
     // Started in full first: the start re-diagnoses every open document, which once hid a missed re-diagnosis.
     await c.waitForLog(/ ready: /);
     const claude = await c.open(path.join(ws, 'CLAUDE.md'));
