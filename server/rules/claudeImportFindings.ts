@@ -24,6 +24,8 @@ export async function claudeImportFindings(
   display: (p: string) => string,
   /** The ignored part of the workspace a path lies in (`IgnoreRules.ignoredPart`), shown as `display` shows paths. */
   ignoredPart: (p: string) => Promise<string | undefined> = async () => undefined,
+  /** The workspace folder, where an import written from it is looked for (`fromRootHint`). */
+  root?: string,
 ): Promise<Finding[]> {
   const imports = findClaudeImports(text);
   if (imports.length === 0) return [];
@@ -57,7 +59,7 @@ export async function claudeImportFindings(
       said[index] =
         ignored !== undefined
           ? finding('claude/import-missing', 'information', range, `Claude Code imports ${display(target)} here, and there is no such file now. It lies in ${ignored}, which is ignored (.gitignore, .ignore or search.exclude), so a build may make it: Claude Code loads it where that has happened and skips it without a word elsewhere, as in a fresh clone.`)
-          : finding('claude/import-missing', 'warning', range, `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`);
+          : await missingImportFinding(file, imp, target, range, fs, display, root);
       continue;
     }
     if (imp.kept && !clean.has(target) && (await fileState(fs, target + imp.kept)) === 'missing') {
@@ -174,6 +176,30 @@ class FindingsWalk implements ClaudeImportWalk {
 
 /** Words other languages import with (`@import` in CSS and Sass, `@include`), which Claude Code reads as a file's name. */
 const IMPORT_KEYWORDS = new Set(['import', 'include']);
+/**
+ * An import of a file that is not there. Where the memory file lies below the workspace folder and
+ * the path, read from that folder, names a file (`@.claude/conventions.md` in `.claude/CLAUDE.md`),
+ * the author wrote it from there: Claude Code reads a relative path from the folder of the file
+ * holding the import (its memory docs, as `claudeImports.ts` cites them), so the finding gives the
+ * path that loads it, and a fix.
+ */
+async function missingImportFinding(file: string, imp: ClaudeImport, target: string, range: Range, fs: FileSystem, display: (p: string) => string, root: string | undefined): Promise<Finding> {
+  const said = `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`;
+  const relative = !path.isAbsolute(imp.path) && !imp.path.startsWith('~/');
+  if (root === undefined || !relative || path.dirname(path.resolve(file)) === path.resolve(root)) return finding('claude/import-missing', 'warning', range, said);
+  const meant = path.resolve(root, imp.path);
+  const written = path.relative(path.dirname(path.resolve(file)), meant).split(path.sep).join('/');
+  // A path with white space would need `\ ` escapes to load: no fix is offered for it.
+  if (meant === target || /\s/.test(written) || (await fileState(fs, meant)) !== 'present') return finding('claude/import-missing', 'warning', range, said);
+  return finding(
+    'claude/import-missing',
+    'warning',
+    range,
+    `${said} Claude Code reads a relative path from the folder of the file that holds the import; ${display(meant)} is this path read from the workspace folder. Write \`@${written}\`.`,
+    { data: { fix: 'replace', title: `Write @${written}`, newText: `@${written}` } },
+  );
+}
+
 /** Characters after `@import` looked at for the path it was meant to import. */
 const MAX_KEYWORD_PATH_CHARS = 4096;
 

@@ -107,6 +107,21 @@ describe('Claude Code memory imports', () => {
     expect((await check(ws, '--agents', 'claude')).length).toBe(2);
   });
 
+  it('tells, on an import written from the project root in a memory file below it, the path Claude Code would load', async () => {
+    // A real shape: .claude/CLAUDE.md importing `@.claude/conventions.md`. Claude Code reads a relative path
+    // from the folder of the file holding the import (its memory docs), so it looks for .claude/.claude/conventions.md.
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.claude/CLAUDE.md': '# Memory\n\n@.claude/conventions.md\n@.claude/gone.md\n',
+      '.claude/conventions.md': '# Conventions\n',
+    });
+    const found = (await check(ws)).map((d) => [d.range.start.line, d.message]);
+    expect(found).toEqual([
+      [2, 'Claude Code imports .claude/.claude/conventions.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model. Claude Code reads a relative path from the folder of the file that holds the import; .claude/conventions.md is this path read from the workspace folder. Write `@conventions.md`.'],
+      [3, 'Claude Code imports .claude/.claude/gone.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.'],
+    ]);
+  });
+
   it('reports `@import PATH` and `@include PATH` once, as the import of a file named import, unless such a file exists or no path follows', async () => {
     const ws = writeTree(tempDir(), {
       // A real shape (a public CLAUDE.md): the import written as CSS and Sass write theirs, to a file outside the repository.

@@ -30,7 +30,7 @@ export async function claudeImportFindingsFor(
     const rel = root === undefined ? undefined : relativeInside(root, p);
     return rel ? where.ignoreFor(root!).ignoredPart(rel, false) : undefined;
   };
-  return claudeImportFindings(file, text, lines, fs, home, display, ignoredPart);
+  return claudeImportFindings(file, text, lines, fs, home, display, ignoredPart, root);
 }
 
 /** What `agentsMdForClaudeFindings` reads of a CLAUDE.md: enough for a shim and its imports. */
