@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Finding } from '../core/findings';
 import type { LineIndex, Range } from '../core/text';
 import type { FileSystem } from '../workspace/fs';
+import { isInside } from '../workspace/paths';
 import { claudeDialect, fileShapedImports, fileState, findClaudeImports, followBudget, importedFile, importsNotCheckedFinding, looksLikeFile, MAX_IMPORTED_FILE_BYTES, readFollowed, resolveClaudeImport, type ClaudeImport, type ImportDialect, type SpentBudget } from './claudeImports';
 import { loadImport, type ClaudeImportWalk } from './claudeImportWalk';
 import { finding } from './codes';
@@ -186,7 +187,9 @@ const IMPORT_KEYWORDS = new Set(['import', 'include']);
 async function missingImportFinding(file: string, imp: ClaudeImport, target: string, range: Range, fs: FileSystem, display: (p: string) => string, root: string | undefined): Promise<Finding> {
   const said = `Claude Code imports ${display(target)} here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.`;
   const relative = !path.isAbsolute(imp.path) && !imp.path.startsWith('~/');
-  if (root === undefined || !relative || path.dirname(path.resolve(file)) === path.resolve(root)) return finding('claude/import-missing', 'warning', range, said);
+  // Only a memory file below the workspace folder: the user's ~/.claude/CLAUDE.md serves every project, none of whose files it means.
+  const below = root !== undefined && isInside(root, file) && path.dirname(path.resolve(file)) !== path.resolve(root);
+  if (root === undefined || !relative || !below) return finding('claude/import-missing', 'warning', range, said);
   const meant = path.resolve(root, imp.path);
   const written = path.relative(path.dirname(path.resolve(file)), meant).split(path.sep).join('/');
   // A path with white space would need `\ ` escapes to load: no fix is offered for it.

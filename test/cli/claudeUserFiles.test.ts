@@ -36,6 +36,16 @@ describe("agentls check of Claude Code's user-level files", () => {
     ]);
   });
 
+  it('points ~/.claude/CLAUDE.md at no workspace file for a missing import, though the workspace has one at that path', () => {
+    // The hint for an import written from the workspace folder is for memory files inside it: the user's file serves every project.
+    const ws = writeTree(tempDir(), { ...WORKSPACE, 'rules/gone.md': '# In the project\n' });
+    const home = writeTree(tempDir('agentls-home-'), HOME);
+    const run = builtCli(['check', path.join(home, '.claude/CLAUDE.md')], { cwd: ws, home });
+    expect(run.stdout.split('\n')[0]).toBe(
+      '~/.claude/CLAUDE.md:2:5: warning [claude/import-missing] Claude Code imports ~/.claude/rules/gone.md here, and there is no such file: the import is skipped without a word, so what it names never reaches the model.',
+    );
+  });
+
   it('refuses the rest of ~/.claude as outside the project', () => {
     const ws = writeTree(tempDir(), WORKSPACE);
     const home = writeTree(tempDir('agentls-home-'), HOME);
