@@ -24,7 +24,7 @@ export const RULE_CODES = {
   'frontmatter/invalid-value': 'A value outside the set the agent or the origin tool accepts',
   'frontmatter/comma-globs': "A comma-separated globs string (Cursor's form): the agent reads it as one glob",
   'frontmatter/invalid-glob': 'A glob that matches nothing as written (unbalanced brackets or braces, empty)',
-  'frontmatter/glob-not-checked': 'A glob whose {…} alternatives expand past what agentls checks: which files it reaches is not checked',
+  'frontmatter/glob-not-checked': 'A glob agentls cannot judge for the agent ({…} alternatives past what it expands, a leading ! its docs do not explain): which files it reaches is not checked',
   'frontmatter/too-large': 'The frontmatter is too large to analyse',
   'frontmatter/sent-as-text': 'A frontmatter block in a file its tool sends whole, reading no frontmatter there: the block reaches its model as text',
   'rule/shadowed': 'Another file with the same rule name wins: the agent never reads this one',

@@ -23,6 +23,8 @@ export const CLINE_SKIPS_BROKEN_LINKS = {
   why: "every Cline keeps only the entries of its rule folders whose `isFile()` is true, which a link's is not: cline/cline, sdk/packages/core/src/extensions/config/user-instruction-config-loader.ts, `discoverRulesLikeFiles` (Cline 4, the Cline CLI), and src/utils/fs.ts, `readDirectory` (Cline 3.x)",
 };
 
+const CLINE_NEGATED_ALONE = 'Cline matches each glob of `paths` on its own with picomatch, which reads a leading `!` as every path the rest does not match, and attaches the rule when any one glob matches (cline/cline, src/core/context/instructions/user-instructions/rule-conditionals.ts; picomatch\'s `nonegate` option), so this glob attaches the rule to nearly every file instead of excluding these from the other globs';
+
 /**
  * Cline. Sources: Cline's documentation, "Rules" (https://docs.cline.bot/customization/cline-rules)
  * and "Conditional rules" (https://docs.cline.bot/features/cline-rules/conditional-rules).
@@ -53,7 +55,11 @@ export const cline: AgentModel = {
   readsUserLocation: true,
   // Cline 4 reads `name`, `disabled` and `enabled` beside `paths` (agents/clineDrops.ts has the source); Cline 3.x read `paths` alone.
   keys: { paths: { kind: 'globs' }, name: { kind: 'string' }, disabled: { kind: 'boolean' }, enabled: { kind: 'boolean' } },
-  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true, ignoredByNote: 'A list scopes the rule in Cline 3.x alone: Cline 4 and the Cline CLI ignore `paths` in any form and send the rule in every request.' },
+  // Cline 3.x compiles each glob of `paths` on its own with picomatch (`dot: true`) and attaches
+  // the rule when any one matches (cline/cline, src/core/context/instructions/user-instructions/
+  // rule-conditionals.ts, `evaluatePathsConditional`); picomatch reads a leading `!` as "not"
+  // unless given `nonegate` (micromatch/picomatch, README, options).
+  globs: { key: 'paths', commaSeparated: false, lists: true, braces: true, listOnly: true, negatedAlone: CLINE_NEGATED_ALONE, ignoredByNote: 'A list scopes the rule in Cline 3.x alone: Cline 4 and the Cline CLI ignore `paths` in any form and send the rule in every request.' },
   // YAML that does not parse gives no keys at all: Cline 3.x's "intentionally fail-open" reading
   // (src/core/context/instructions/user-instructions/frontmatter.ts, parseYamlFrontmatter); Cline 4
   // then drops the whole rule (`ruleDropped`, agents/clineDrops.ts has the source).

@@ -70,6 +70,39 @@ export function globIssues(glob: string, reader: string, insideQuotes = false): 
 }
 
 /**
+ * The glob after a leading `!`, or undefined without one. gitignore(5) ("An optional prefix
+ * "!" which negates the pattern"), minimatch and picomatch (each unless given `nonegate`) read
+ * that `!` as "not", so a `**` right after it starts a segment: the glob after it is what
+ * `globIssues` judges, and a repair keeps the `!`. What the agent then does with the `!`
+ * itself is its dialect's to say (`GlobDialect.negation`, `negatedAlone`), else unknown.
+ */
+export function afterBang(glob: string): string | undefined {
+  const text = glob.trim();
+  return text.startsWith('!') ? text.slice(1) : undefined;
+}
+
+/** `globIssues` of a glob, judged after a leading `!` (`afterBang`) with the `!` kept in each repair. */
+export function bangAwareGlobIssues(glob: string, reader: string): GlobIssue[] {
+  const rest = afterBang(glob);
+  if (rest === undefined) return globIssues(glob, reader);
+  return globIssues(rest, reader).map((x) => (x.fixed === undefined ? x : { ...x, fixed: `!${x.fixed}` }));
+}
+
+/**
+ * What is said of a glob with a leading `!` where the agent's docs and source do not say how it
+ * reads the `!` (`afterBang`): nothing is known to be wrong, so no "does not match as meant",
+ * only that agentls cannot tell which files the glob excludes, or matches.
+ */
+export function unknownBangFinding(range: Range, glob: string, reader: string): Finding {
+  return finding(
+    'frontmatter/glob-not-checked',
+    'information',
+    range,
+    `agentls does not check the glob \`${shownGlob(glob.trim())}\`: ${reader}'s docs do not say how it reads a leading \`!\` (gitignore and the minimatch and picomatch libraries read it as "not"), so whether it excludes these files for ${reader} is not checked.`,
+  );
+}
+
+/**
  * Why an agent matches a glob against no file (an unbalanced bracket or brace, a lone trailing
  * backslash, more characters than agentls matches: `globProblem`), as `frontmatter/invalid-glob`
  * says it; undefined for a glob that can match, or one agentls does not check (too many `{…}`
@@ -184,11 +217,12 @@ export function splitTopLevelCommas(glob: string): string[] {
 /**
  * Whether a glob that matches nothing is the lint's to report, not the dead-glob finding's: a
  * comma-separated string read as one glob (`frontmatter/comma-globs`), or a glob with a slip
- * (`frontmatter/invalid-glob`). Depends on the glob alone (`reader` only names the agent in
+ * (`frontmatter/invalid-glob`), or a glob with a leading `!` (`afterBang`: an exclusion, or not
+ * known to be one). Depends on the glob alone (`reader` only names the agent in
  * `globIssues`' messages), so whoever judges globs can leave such ones unjudged.
  */
 export function deadGlobIsTheLints(glob: string): boolean {
-  return splitTopLevelCommas(glob).length > 1 || globIssues(glob, '').length > 0;
+  return splitTopLevelCommas(glob).length > 1 || afterBang(glob) !== undefined || globIssues(glob, '').length > 0;
 }
 
 /** A part of a comma list without the quotes a user left around it. */

@@ -31,6 +31,13 @@ export interface GlobDialect {
   /** A glob with a leading `!` excludes the paths the rest of it matches (Continue). */
   negation?: boolean;
   /**
+   * A glob with a leading `!` is matched on its own, as every path the rest of it does not match,
+   * and any one glob matching attaches the rule, so it excludes nothing from the other globs: the
+   * source saying so (Cline's picomatch). Unset, and no `negation`: how the agent reads the `!` is
+   * not known (`unknownBangFinding`).
+   */
+  negatedAlone?: string;
+  /**
    * A value that is neither a string nor a list (a number, `true`) matches no path, so the rule
    * is never attached by path, where the agent's activation does not apply it always: the source
    * saying so (Continue). Unset: the agent is taken to ignore such a value.

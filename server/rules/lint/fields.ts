@@ -1,5 +1,5 @@
 import type { Finding, Severity } from '../../core/findings';
-import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
+import { afterBang, bangAwareGlobIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unknownBangFinding, unquote } from '../agents/globs';
 import type { ProviderId, RuleLevel } from '../../workspace/ruleLocations';
 import { toolSkipsLocation, type AgentModel } from '../agents';
 import { finding } from '../codes';
@@ -213,8 +213,9 @@ function globTextFindings(range: Finding['range'], glob: string, ttsr: boolean, 
       ),
     ];
   }
-  const issues = globIssues(glob, 'the xcsh agent');
-  if (issues.length === 0) return [];
+  const issues = bangAwareGlobIssues(glob, 'the xcsh agent');
+  // rules.md (the xcsh spec) says nothing of a leading `!`: which files such a glob reaches is not checked.
+  if (issues.length === 0) return afterBang(glob) === undefined ? [] : [unknownBangFinding(range, glob, 'the xcsh agent')];
   if (issues.some((x) => x.unchecked)) return [uncheckedGlobFinding(range, glob, 'the xcsh agent')];
   const fixed = issues.every((x) => x.fixed !== undefined) ? issues[issues.length - 1].fixed : undefined;
   const severity = ttsr ? 'error' : 'warning';

@@ -1,6 +1,6 @@
 import { isScalar } from 'yaml';
 import type { Finding } from '../../core/findings';
-import { globIssues, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unquote } from '../agents/globs';
+import { afterBang, bangAwareGlobIssues, type GlobIssue, shownGlob, splitTopLevelCommas, uncheckedGlobFinding, unknownBangFinding, unquote } from '../agents/globs';
 import type { AgentModel } from '../agents';
 import { isGlobComment, onlyBlankPatterns } from '../agents/shared';
 import { finding } from '../codes';
@@ -70,6 +70,7 @@ export function globValueFindings(loc: RuleLocator, agent: AgentModel, value: un
       return;
     }
     const issues = dialectGlobIssues(g, agent);
+    if (unknownBang(g, agent)) out.push(unknownBangFinding(range, g, agent.name));
     if (issues.length === 0) return;
     if (issues.some((x) => x.unchecked)) {
       out.push(uncheckedGlobFinding(range, g, agent.name));
@@ -137,20 +138,32 @@ function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value
     if (fixed === undefined || issues.some((x) => x.fixed === undefined)) repairable = false;
     return fixed ?? part.trim();
   });
-  if (messages.length === 0) return [];
+  // A part with a `!` no source explains is said alone, on the value, when nothing else is wrong with the value.
+  const banged = parts.find((part) => unknownBang(part, agent));
+  if (messages.length === 0) return banged === undefined ? [] : [unknownBangFinding(entry.valueRange, banged, agent.name)];
   const joined = repaired.join(', ');
   const quoted = isScalar(entry.node) ? entry.node.type === 'QUOTE_DOUBLE' || entry.node.type === 'QUOTE_SINGLE' : /^["']/.test(entry.valueText) && !/^(["']).*\1\s*,/.test(entry.valueText);
   return [globFinding(agent, entry.valueRange, value, messages, repairable ? (quoted ? JSON.stringify(joined) : joined) : undefined)];
 }
 
 /**
- * A glob's slips as the agent reads it: where its dialect reads a leading `!` as excluding
- * (Continue's), the rest is the glob, and a repair keeps the `!`.
+ * A glob's slips as the agent reads it: after a leading `!` (`afterBang`), with the `!` kept in
+ * a repair; where the agent matches such a glob on its own (`negatedAlone`: Cline), that first.
  */
-function dialectGlobIssues(glob: string, agent: AgentModel): ReturnType<typeof globIssues> {
-  const negated = agent.globs?.negation === true && glob.trimStart().startsWith('!');
-  if (!negated) return globIssues(glob, agent.name);
-  return globIssues(glob.trimStart().slice(1), agent.name).map((x) => (x.fixed === undefined ? x : { ...x, fixed: `!${x.fixed}` }));
+function dialectGlobIssues(glob: string, agent: AgentModel): GlobIssue[] {
+  const issues = bangAwareGlobIssues(glob, agent.name);
+  const alone = agent.globs?.negatedAlone;
+  return alone !== undefined && afterBang(glob) !== undefined ? [{ message: alone }, ...issues] : issues;
+}
+
+/**
+ * The glob, when it has a leading `!` the agent's docs and source do not explain (no `negation`,
+ * no `negatedAlone`) and nothing else is wrong with it: `unknownBangFinding` is said of it.
+ */
+function unknownBang(glob: string, agent: AgentModel): boolean {
+  const dialect = agent.globs;
+  if (!dialect || dialect.negation === true || dialect.negatedAlone !== undefined || afterBang(glob) === undefined) return false;
+  return dialectGlobIssues(glob, agent).length === 0;
 }
 
 /**
