@@ -39,5 +39,7 @@ function claudePlacement(rel: string): Placement | undefined {
   const at = afterMarker(rel, '.claude/rules/');
   // Docs: every .md file under .claude/rules is read, subfolders included.
   if (at && at.rest !== '' && name.endsWith('.md')) return { read: true, frontmatter: true };
+  // The same docs read `.md` files alone there: a Cursor rule (`.mdc`) copied in is never loaded.
+  if (at && at.rest !== '' && name.endsWith('.mdc')) return { read: false, frontmatter: true, why: 'Claude Code reads only `.md` files in `.claude/rules/`', move: rel.replace(/\.mdc$/, '.md') };
   return undefined;
 }
