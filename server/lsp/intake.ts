@@ -41,7 +41,8 @@ export interface ArrivingMessage {
  * - a request reusing the id of one still pending is refused (the library would silently
  *   replace the first);
  * - a second `initialize`, and every request after `shutdown`, is refused with
- *   `InvalidRequest` as the LSP specification asks.
+ *   `InvalidRequest` as the LSP specification asks; a request before `initialize` with
+ *   `ServerNotInitialized`, and a notification then (but `exit`) is dropped.
  *
  * Features hook in with `onArrival` (search supersedes older searches there).
  */
@@ -204,6 +205,11 @@ export class RequestIntake {
         this.answer(id, ErrorCodes.InvalidRequest, `${m.method}: the server is shutting down`, false);
         return false;
       }
+      // LSP 3.17, "Initialize Request": a request before initialize is answered -32002 (it would wait for the handshake forever).
+      if (!this.initializeSeen && m.method !== 'initialize') {
+        this.answer(id, ErrorCodes.ServerNotInitialized, `${m.method}: the server is not initialized; send initialize first`, false);
+        return false;
+      }
       if (m.method === 'initialize') {
         if (this.initializeSeen) {
           this.answer(id, ErrorCodes.InvalidRequest, 'initialize: the server is already initialized', false);
@@ -220,6 +226,9 @@ export class RequestIntake {
       this.skipDispatch.delete(k);
       this.pending.set(k, { method: m.method, started: false });
     } else if (this.shutdownSeen && m.method !== 'exit' && m.method !== '$/cancelRequest') {
+      return false;
+    } else if (!this.initializeSeen && m.method !== 'exit') {
+      // The same section: a notification before initialize is dropped, except exit.
       return false;
     } else if (m.method === 'initialized') {
       // A client that repeats the handshake must not start the server's work twice.

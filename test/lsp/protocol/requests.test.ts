@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { URI } from 'vscode-uri';
 import { RawLspClient, useRawClients } from '../../helpers/rawClient';
 import { tempDir } from '../../helpers/repo';
 
@@ -9,6 +10,7 @@ const start = useRawClients(afterEach);
 const request = (id: number | string, method: string, params: unknown = {}) => ({ jsonrpc: '2.0', id, method, params });
 const status = (id: number | string) => request(id, 'agentls/status');
 const INVALID_REQUEST = -32600;
+const SERVER_NOT_INITIALIZED = -32002;
 
 function smallWorkspace(): string {
   const ws = tempDir();
@@ -40,6 +42,32 @@ describe('requests the LSP specification says to refuse', () => {
     expect((await c.response(9)).error).toMatchObject({ code: INVALID_REQUEST, message: expect.stringContaining('already initialized') });
     await searchAnswers(c, 10);
     expect(((await (c.send(status(11)), c.response(11))).result as { roots: string[] }).roots).toEqual([ws]);
+  });
+
+  it('refuses requests before initialize with ServerNotInitialized and drops notifications, as the LSP specification asks', async () => {
+    // LSP 3.17, "Initialize Request": before initialize a request is answered -32002 and a notification other than exit is dropped.
+    // Found by fuzzing: a hover waited for the handshake forever, and a custom request was answered MethodNotFound.
+    const ws = tempDir();
+    const uri = URI.file(path.join(ws, 'CLAUDE.md')).toString();
+    const c = await start([], { initialize: false });
+    c.send(
+      { jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'markdown', version: 1, text: 'see @notes.md' } } },
+      request(2, 'textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 5 } }),
+      status(3),
+    );
+    for (const id of [2, 3]) expect((await c.response(id)).error).toMatchObject({ code: SERVER_NOT_INITIALIZED, message: expect.stringContaining('initialize') });
+    c.send(c.initializeMessage(4, [ws]));
+    expect((await c.response(4)).error).toBeUndefined();
+    c.send({ jsonrpc: '2.0', method: 'initialized', params: {} }, request(5, 'textDocument/documentLink', { textDocument: { uri } }));
+    // The document was never opened: a request about it finds none.
+    expect(await c.response(5)).toMatchObject({ result: null });
+  });
+
+  it('exits on exit before initialize', async () => {
+    const c = await start([], { initialize: false });
+    c.send({ jsonrpc: '2.0', method: 'exit' });
+    await c.waitFor('the server to exit', () => c.exitCode !== undefined);
+    expect(c.exitCode).toBe(1);
   });
 
   it('refuses requests after shutdown with InvalidRequest, then exits 0 on exit', async () => {
