@@ -1,9 +1,11 @@
 import type { Message } from 'vscode-languageserver/node';
 
-/** A JSON-RPC error answered for a frame that holds no request the server could read (its id unknown: null). */
+/** A JSON-RPC error answered for a frame that holds no request the server could read (its id null when unknown). */
 export interface FrameRefusal {
   code: typeof PARSE_ERROR | typeof INVALID_REQUEST;
   message: string;
+  /** The id of a request read but refused; absent when no id could be read. */
+  id?: number | string;
 }
 // JSON-RPC 2.0, "Error object": the codes of a body that is not JSON, and of JSON that is no request.
 const PARSE_ERROR = -32700;
@@ -14,6 +16,13 @@ const MAX_HEADER_BYTES = 8 * 1024;
 /** Garbage kept while looking for the next header; beyond it the oldest bytes are dropped. */
 const MAX_SKIPPED_BYTES = 1024 * 1024;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * A message nested deeper is refused. No LSP message nests past a few dozen levels, and a
+ * deep one overflows the stack of what recurses over it: Node 20's copy of a message to the
+ * server's thread (`wire/`) failed at 5,000 levels, losing its chunk, and threw at 100,000,
+ * taking the connection with it.
+ */
+const MAX_NESTING = 1000;
 const HEADER_NAMES = [Buffer.from('Content-Length'), Buffer.from('content-length'), Buffer.from('CONTENT-LENGTH')];
 
 /**
@@ -197,6 +206,14 @@ export class FrameScanner {
       this.refuse({ code: INVALID_REQUEST, message: `agentls could not read a message: ${message}` });
       return;
     }
+    if (nestedDeeper(message, MAX_NESTING)) {
+      const { id, method } = message as { id?: unknown; method?: unknown };
+      const problem = `ignored a message nested deeper than ${MAX_NESTING} levels (${typeof method === 'string' ? method : 'no method'})`;
+      this.report(problem);
+      // A notification is never answered (JSON-RPC 2.0); a request is, with its own id, so the client stops waiting.
+      if (typeof id === 'number' || typeof id === 'string') this.refuse({ code: INVALID_REQUEST, message: `agentls could not read a message: ${problem}`, id });
+      return;
+    }
     this.deliverMessage(message);
   }
 
@@ -247,6 +264,16 @@ function parseMessage(bytes: Buffer): Message | string | typeof NOT_JSON_AT_END 
 function failedAtEnd(error: string, length: number): boolean {
   const at = /at position (\d+)/.exec(error);
   return at === null || Number(at[1]) >= length;
+}
+
+/** Whether `value` has objects or arrays more than `cap` levels deep; walked without recursion, each value once at most. */
+function nestedDeeper(value: object, cap: number): boolean {
+  const stack: { value: object; depth: number }[] = [{ value, depth: 1 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.depth > cap) return true;
+    for (const child of Object.values(next.value)) if (typeof child === 'object' && child !== null) stack.push({ value: child as object, depth: next.depth + 1 });
+  }
+  return false;
 }
 
 /** The bytes from `start` to `end` as one message, when they hold exactly one JSON object. */

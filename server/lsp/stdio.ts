@@ -39,7 +39,7 @@ export function runStdioServer(wireThread: WireThread | undefined): void {
   } else {
     writer = new FrameWriter(process.stdout);
     const answer = writer;
-    reader = new ResyncingMessageReader(process.stdin, report, (error) => void answer.write({ jsonrpc: '2.0', id: null, error } as ResponseMessage).catch(() => undefined));
+    reader = new ResyncingMessageReader(process.stdin, report, ({ id = null, ...error }) => void answer.write({ jsonrpc: '2.0', id, error } as ResponseMessage).catch(() => undefined));
     // The library exits on its own only when handed the raw streams; an editor that goes away must not leave us behind.
     process.stdin.on('end', leave);
     process.stdin.on('close', leave);

@@ -93,7 +93,7 @@ const scanner = new FrameScanner((message) => {
   // One chunk's messages cross together, as one chunk: the server's thread decides on them together.
   if (batch.length === 0) queueMicrotask(flush);
   batch.push(message);
-}, (problem) => post({ kind: 'problem', problem }), (error) => write(JSON.stringify({ jsonrpc: '2.0', id: null, error })));
+}, (problem) => post({ kind: 'problem', problem }), ({ id = null, ...error }) => write(JSON.stringify({ jsonrpc: '2.0', id, error })));
 
 /** The ledger's answers; a fault in it costs the early answer, never the message or the connection. */
 function earlyAnswers(message: unknown): ReturnType<WireLedger['fromClient']> {

@@ -127,3 +127,34 @@ describe.each([
     expect(c.received.filter((m) => m.id === null)).toEqual([]);
   });
 });
+
+describe('a message nested too deep is refused, and the messages read with it are answered', () => {
+  const deepStatus = (id: number | undefined, depth: number) =>
+    `{"jsonrpc":"2.0",${id === undefined ? '' : `"id":${id},`}"method":"agentls/status","params":{"x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+
+  // Found by fuzzing: past some thousands of levels the copy to the server's thread overflowed the stack, losing
+  // the whole chunk (10,000 levels: no answer to any request read with it) or the connection (100,000: the server exited).
+  for (const depth of [10_000, 100_000]) {
+    it(`a request ${depth.toLocaleString('en')} levels deep: Invalid Request with its id`, async () => {
+      const c = await start([tempDir()]);
+      c.write(Buffer.concat([RawLspClient.frame(status(1001)), RawLspClient.frame(deepStatus(1002, depth)), RawLspClient.frame(status(1003))]));
+      for (const id of [1001, 1003]) expect((await c.response(id)).result).toMatchObject({ roots: [expect.any(String)] });
+      expect((await c.response(1002)).error).toMatchObject({ code: -32600, message: expect.stringMatching(/nested deeper than 1000 levels/) });
+      expect(c.exitCode).toBeUndefined();
+    });
+  }
+
+  it('a notification: logged, not answered', async () => {
+    const c = await start([tempDir()]);
+    c.write(Buffer.concat([RawLspClient.frame(deepStatus(undefined, 10_000)), RawLspClient.frame(status(1004))]));
+    expect((await c.response(1004)).result).toMatchObject({ roots: [expect.any(String)] });
+    await c.waitFor('the log line', () => c.logLines().some((l) => /nested deeper than 1000 levels/.test(l)));
+    expect(c.received.filter((m) => m.id === null)).toEqual([]);
+  });
+
+  it('a request 1000 levels deep is read', async () => {
+    const c = await start([tempDir()]);
+    c.write(RawLspClient.frame(deepStatus(1005, 998)));
+    expect((await c.response(1005)).result).toMatchObject({ roots: [expect.any(String)] });
+  });
+});
