@@ -2,6 +2,7 @@ import { TextDocuments, type Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/text';
 import { ChangeOrdering } from './changeOrder';
+import { requestParams } from './requestParams';
 import type { DocumentKind } from '../workspace/classify';
 import type { BytesResult, DirEntry, FileStat, FileSystem, ReadDirOptions, ReadOptions, ReadResult } from '../workspace/fs';
 import { uriToPath } from '../workspace/paths';
@@ -81,6 +82,12 @@ export class DocumentStore {
     const ordered = Object.create(connection) as Connection;
     ordered.onDidChangeTextDocument = (handler) =>
       connection.onDidChangeTextDocument((params) => {
+        try {
+          requestParams.didChange(params);
+        } catch (err) {
+          this.session.log.error(`textDocument/didChange dropped, the document left as it was: ${(err as Error).message}`);
+          return;
+        }
         const next = ordering.order(params);
         if (!next) return;
         if (next.replayed) this.replacing(params.textDocument.uri, next.params.contentChanges);

@@ -2,7 +2,7 @@ import { ParamError } from '../core/params';
 import { isRecord } from '../core/settings';
 
 /**
- * Shape checks for the standard requests' params, done before any handler reads them:
+ * Shape checks for the standard requests' params (and didChange's), done before any handler reads them:
  * a malformed request is the client's mistake and gets `InvalidParams` naming the field,
  * not an `InternalError` from deep inside a feature.
  */
@@ -29,6 +29,32 @@ export const requestParams = {
   object(value: unknown, field = 'params'): Record<string, unknown> {
     if (!isRecord(value)) throw new ParamError(field, 'expected an object');
     return value;
+  },
+
+  /**
+   * A `textDocument/didChange` notification's params, checked whole before any change is
+   * applied: the library applies the changes one by one and stops at a malformed one,
+   * leaving the document half changed.
+   */
+  didChange(value: unknown): void {
+    if (!isRecord(value)) throw new ParamError('params', 'expected an object');
+    const doc = value.textDocument;
+    if (!isRecord(doc) || typeof doc.uri !== 'string') throw new ParamError('textDocument.uri', 'expected a string');
+    if (typeof doc.version !== 'number' || !Number.isInteger(doc.version)) throw new ParamError('textDocument.version', 'expected an integer');
+    if (!Array.isArray(value.contentChanges)) throw new ParamError('contentChanges', 'expected an array');
+    value.contentChanges.forEach((change: unknown, i) => {
+      const field = `contentChanges[${i}]`;
+      if (!isRecord(change)) throw new ParamError(field, 'expected an object');
+      if (typeof change.text !== 'string') throw new ParamError(`${field}.text`, 'expected a string');
+      // LSP 3.17, TextDocumentContentChangeEvent: a change with `range` replaces that range, one without it the whole text.
+      // vscode-languageserver-textdocument (FullTextDocument.isFull, isIncremental) also throws on a `rangeLength` that is
+      // not a number, or that comes without `range`.
+      if ('range' in change) {
+        if (!isRecord(change.range)) throw new ParamError(`${field}.range`, 'expected an object');
+        range(change.range, `${field}.range`);
+        if (change.rangeLength !== undefined && typeof change.rangeLength !== 'number') throw new ParamError(`${field}.rangeLength`, 'expected a number');
+      } else if (change.rangeLength !== undefined) throw new ParamError(`${field}.rangeLength`, 'given without range');
+    });
   },
 };
 

@@ -47,3 +47,25 @@ describe('didChange notifications are applied in version order', () => {
     await c.waitForLog(/version 5 arrived after 29 and the changes between are no longer kept/);
   });
 });
+
+describe('a malformed didChange is dropped whole, with a log line naming the field', () => {
+  // Found by fuzzing: the library applied a notification's changes up to the malformed one and stopped there, so
+  // the server's copy held half of it and every later change landed on a text the editor never had.
+  for (const [bad, field] of [
+    [{ text: 42 }, /contentChanges\[1\]\.text: expected a string/],
+    [{ range: null, text: 'Z' }, /contentChanges\[1\]\.range: expected an object/],
+    [{ range: { start: at(0, 0), end: at(0, 1.5) }, text: 'Z' }, /contentChanges\[1\]\.range\.end\.character: expected a non-negative integer/],
+    [{ text: 'Z', rangeLength: 1 }, /contentChanges\[1\]\.rangeLength: given without range/],
+  ] as const) {
+    it(`a second change ${JSON.stringify(bad)}`, async () => {
+      const ws = writeTree(tempDir(), { 'notes.md': 'abc\n' });
+      const c = await start({ folders: [ws], client: 'neovim' });
+      const uri = await c.open(path.join(ws, 'notes.md'));
+      const first = change(uri, 2, 0, 0, 'X').contentChanges[0];
+      await c.notify('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [first, bad] });
+      await c.notify('textDocument/didChange', change(uri, 3, 0, 0, 'Y'));
+      expect(await serverText(c, uri)).toEqual({ text: 'Yabc\n', version: 3 });
+      await c.waitForLog(field);
+    });
+  }
+});
