@@ -82,19 +82,29 @@ export class DocumentStore {
     const ordered = Object.create(connection) as Connection;
     ordered.onDidChangeTextDocument = (handler) =>
       connection.onDidChangeTextDocument((params) => {
-        try {
-          requestParams.didChange(params);
-        } catch (err) {
-          this.session.log.error(`textDocument/didChange dropped, the document left as it was: ${(err as Error).message}`);
-          return;
-        }
+        if (!this.wellFormed('textDocument/didChange', params, requestParams.didChange, 'the document left as it was')) return;
         const next = ordering.order(params);
         if (!next) return;
         if (next.replayed) this.replacing(params.textDocument.uri, next.params.contentChanges);
         return handler(next.params);
       });
+    ordered.onDidOpenTextDocument = (handler) =>
+      connection.onDidOpenTextDocument((params) => {
+        if (this.wellFormed('textDocument/didOpen', params, requestParams.didOpen, 'the document not opened')) return handler(params);
+      });
     this.documents.onDidClose((e) => ordering.forget(e.document.uri));
     this.documents.listen(ordered);
+  }
+
+  /** Whether a notification's params pass `check`; a malformed one is logged, naming the field, and dropped whole. */
+  private wellFormed(method: string, params: unknown, check: (params: unknown) => void, outcome: string): boolean {
+    try {
+      check(params);
+      return true;
+    } catch (err) {
+      this.session.log.error(`${method} dropped, ${outcome}: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   /** A replayed change keeps the version number but not the text: forget what was built from the old text. */

@@ -31,6 +31,12 @@ export const requestParams = {
     return value;
   },
 
+  /** A `textDocument/didOpen` notification's params: the library keeps any `text` as the document's, and every reader of it would throw. */
+  didOpen(value: unknown): void {
+    if (!isRecord(value)) throw new ParamError('params', 'expected an object');
+    if (typeof versionedDocument(value.textDocument).text !== 'string') throw new ParamError('textDocument.text', 'expected a string');
+  },
+
   /**
    * A `textDocument/didChange` notification's params, checked whole before any change is
    * applied: the library applies the changes one by one and stops at a malformed one,
@@ -38,9 +44,7 @@ export const requestParams = {
    */
   didChange(value: unknown): void {
     if (!isRecord(value)) throw new ParamError('params', 'expected an object');
-    const doc = value.textDocument;
-    if (!isRecord(doc) || typeof doc.uri !== 'string') throw new ParamError('textDocument.uri', 'expected a string');
-    if (typeof doc.version !== 'number' || !Number.isInteger(doc.version)) throw new ParamError('textDocument.version', 'expected an integer');
+    versionedDocument(value.textDocument);
     if (!Array.isArray(value.contentChanges)) throw new ParamError('contentChanges', 'expected an array');
     value.contentChanges.forEach((change: unknown, i) => {
       const field = `contentChanges[${i}]`;
@@ -57,6 +61,13 @@ export const requestParams = {
     });
   },
 };
+
+/** `textDocument.uri` and `.version` of a didOpen or didChange. */
+function versionedDocument(doc: unknown): Record<string, unknown> {
+  if (!isRecord(doc) || typeof doc.uri !== 'string') throw new ParamError('textDocument.uri', 'expected a string');
+  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version)) throw new ParamError('textDocument.version', 'expected an integer');
+  return doc;
+}
 
 function position(value: unknown, field: string): void {
   if (!isRecord(value)) throw new ParamError(field, 'is required');

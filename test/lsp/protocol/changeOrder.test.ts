@@ -69,3 +69,25 @@ describe('a malformed didChange is dropped whole, with a log line naming the fie
     });
   }
 });
+
+describe('a malformed didOpen is dropped, with a log line naming the field', () => {
+  // Found by fuzzing: a document opened with text that is no string failed every request about it (InternalError),
+  // and every pass over the open documents (a settings change, a new root) threw on it.
+  for (const [textDocument, field] of [
+    [{ languageId: 'markdown', version: 1, text: 42 }, /textDocument\.text: expected a string/],
+    [{ languageId: 'markdown', version: 1, text: null }, /textDocument\.text: expected a string/],
+    [{ languageId: 'markdown', version: 'one', text: '@notes.md' }, /textDocument\.version: expected an integer/],
+  ] as const) {
+    it(JSON.stringify(textDocument), async () => {
+      const ws = writeTree(tempDir(), { 'notes.md': 'abc\n', 'CLAUDE.md': '' });
+      const c = await start({ folders: [ws], client: 'neovim' });
+      const uri = c.uri(path.join(ws, 'CLAUDE.md'));
+      await c.notify('textDocument/didOpen', { textDocument: { uri, ...textDocument } });
+      await c.waitForLog(field);
+      // Not open: the server reads the file on disk, and answers about it.
+      expect(await serverText(c, uri)).toEqual({ text: '', version: null });
+      const good = await c.open(path.join(ws, 'notes.md'));
+      expect(await serverText(c, good)).toEqual({ text: 'abc\n', version: 1 });
+    });
+  }
+});
