@@ -206,6 +206,12 @@ export class FrameScanner {
       this.refuse({ code: INVALID_REQUEST, message: `agentls could not read a message: ${message}` });
       return;
     }
+    const invalid = invalidRequest(message);
+    if (invalid) {
+      this.report(invalid.problem);
+      this.refuse({ code: INVALID_REQUEST, message: `agentls could not read a message: ${invalid.problem}`, id: invalid.id });
+      return;
+    }
     if (nestedDeeper(message, MAX_NESTING)) {
       const { id, method } = message as { id?: unknown; method?: unknown };
       const problem = `ignored a message nested deeper than ${MAX_NESTING} levels (${typeof method === 'string' ? method : 'no method'})`;
@@ -264,6 +270,18 @@ function parseMessage(bytes: Buffer): Message | string | typeof NOT_JSON_AT_END 
 function failedAtEnd(error: string, length: number): boolean {
   const at = /at position (\d+)/.exec(error);
   return at === null || Number(at[1]) >= length;
+}
+
+/**
+ * Why a message is an Invalid Request, with its id when that can be read (JSON-RPC 2.0, "Request
+ * object": a method is a string, an id a string, a number or null). The library logs such a
+ * message and answers nothing, and a client waits on.
+ */
+function invalidRequest(message: Message): { problem: string; id?: number | string } | undefined {
+  const { id, method } = message as { id?: unknown; method?: unknown };
+  if (id !== undefined && id !== null && typeof id !== 'number' && typeof id !== 'string') return { problem: `ignored a message whose id is neither a string nor a number: ${quote(JSON.stringify(id))}` };
+  if ('method' in message && typeof method !== 'string') return { problem: `ignored a message whose method is not a string: ${quote(JSON.stringify(method) ?? 'undefined')}`, id: id ?? undefined };
+  return undefined;
 }
 
 /** Whether `value` has objects or arrays more than `cap` levels deep; walked without recursion, each value once at most. */

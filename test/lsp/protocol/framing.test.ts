@@ -158,3 +158,22 @@ describe('a message nested too deep is refused, and the messages read with it ar
     expect((await c.response(1005)).result).toMatchObject({ roots: [expect.any(String)] });
   });
 });
+
+describe('JSON that is no request, notification or response is answered Invalid Request', () => {
+  // JSON-RPC 2.0, "Request object" and "Error object": a method is a string, an id a string, a number or null; an
+  // Invalid Request is answered with the request's id when it can be read, else null. Found by fuzzing: no answer came.
+  it('a method that is no string: answered with its id', async () => {
+    const c = await start([tempDir()]);
+    c.write(RawLspClient.frame('{"jsonrpc":"2.0","id":1006,"method":42}'));
+    c.send(status(1007));
+    expect((await c.response(1007)).result).toMatchObject({ roots: [expect.any(String)] });
+    expect((await c.response(1006)).error).toMatchObject({ code: -32600, message: expect.stringMatching(/method is not a string/) });
+  });
+
+  it('an id that is an object: answered with a null id', async () => {
+    const c = await start([tempDir()]);
+    c.write(RawLspClient.frame('{"jsonrpc":"2.0","id":{"a":1},"method":"agentls/status"}'));
+    await c.waitFor('an Invalid Request', () => c.received.some((m) => m.id === null && m.error?.code === -32600));
+    expect(c.received.find((m) => m.id === null)!.error!.message).toMatch(/id is neither a string nor a number/);
+  });
+});
