@@ -92,17 +92,26 @@ export class DocumentStore {
       connection.onDidOpenTextDocument((params) => {
         if (this.wellFormed('textDocument/didOpen', params, requestParams.didOpen, 'the document not opened')) return handler(params);
       });
+    const named = (params: unknown) => requestParams.document(params, 'uri');
+    ordered.onDidCloseTextDocument = (handler) =>
+      connection.onDidCloseTextDocument((params) => {
+        if (this.wellFormed('textDocument/didClose', params, named)) return handler(params);
+      });
+    ordered.onDidSaveTextDocument = (handler) =>
+      connection.onDidSaveTextDocument((params) => {
+        if (this.wellFormed('textDocument/didSave', params, named)) return handler(params);
+      });
     this.documents.onDidClose((e) => ordering.forget(e.document.uri));
     this.documents.listen(ordered);
   }
 
   /** Whether a notification's params pass `check`; a malformed one is logged, naming the field, and dropped whole. */
-  private wellFormed(method: string, params: unknown, check: (params: unknown) => void, outcome: string): boolean {
+  private wellFormed(method: string, params: unknown, check: (params: unknown) => void, outcome?: string): boolean {
     try {
       check(params);
       return true;
     } catch (err) {
-      this.session.log.error(`${method} dropped, ${outcome}: ${(err as Error).message}`);
+      this.session.log.error(`${method} dropped${outcome ? `, ${outcome}` : ''}: ${(err as Error).message}`);
       return false;
     }
   }

@@ -91,3 +91,17 @@ describe('a malformed didOpen is dropped, with a log line naming the field', () 
     });
   }
 });
+
+describe('a malformed didClose or didSave is dropped, with a log line naming the field', () => {
+  // Found by fuzzing: the protocol library's log said only "Cannot read properties of undefined (reading 'uri')".
+  for (const method of ['textDocument/didClose', 'textDocument/didSave']) {
+    it(method, async () => {
+      const ws = writeTree(tempDir(), { 'notes.md': 'abc\n' });
+      const c = await start({ folders: [ws], client: 'neovim' });
+      const uri = await c.open(path.join(ws, 'notes.md'));
+      await c.notify(method, { textDocument: { url: uri } });
+      await c.waitForLog(new RegExp(`${method} dropped: textDocument\\.uri: is required`));
+      expect(await serverText(c, uri)).toEqual({ text: 'abc\n', version: 1 });
+    });
+  }
+});
