@@ -92,10 +92,14 @@ async function rankMatches(table: PathTable, query: ParsedQuery, options: RankOp
       scorer.loadFile(table, id);
       // Two swapped neighbours read as one slip: the name then matches back to back.
       const points = Math.max(scorer.score(term, true), bestSwapScore(scorer, table, id, swaps) - LIFT.swapPenalty);
-      if (points === -Infinity) continue;
       const score = points - LIFT.typoPenalty + lift(table, id, options.now);
-      // A near miss must still look like the query: scattered leftovers are not typos.
-      if (score / perfect < LIFT.typoMinQuality) continue;
+      // A near miss must still look like the query: scattered leftovers are not typos, and not
+      // counted either (`extra` counted every near miss the clean pass did not match). Those past
+      // the top are never scored: they stay counted.
+      if (points === -Infinity || score / perfect < LIFT.typoMinQuality) {
+        if (marks[id] === 0) total--;
+        continue;
+      }
       // A file the clean pass ranked keeps the better of its two readings (`antmdoule`
       // scatters over the path of AntModule.java, but reads as one slip in its name).
       const clean = seen.get(id);

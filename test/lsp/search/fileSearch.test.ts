@@ -339,3 +339,15 @@ describe('Unicode normalization', () => {
     expect(await paths(c, `${NAIVE_NFC}/plan`)).toEqual([disk.plan]);
   });
 });
+
+describe('the count of a search answer', () => {
+  // /work/shared/spec/file-refs.md: total_count is the candidates after filtering, truncated whether max_results cut the list.
+  // Found by fuzzing: a near miss too scattered to be listed was still counted, so an empty answer said
+  // total_count 1 and truncated true.
+  it('leaves out a near miss the answer does not list', async () => {
+    const ws = writeTree(tempDir(), { 'console-to-lager.edit.yaml': '' });
+    const c = await start({ folders: [ws], client: 'neovim' });
+    const result = await completeIndex(c, 'secret');
+    expect(result).toMatchObject({ candidates: [], total_count: 0, truncated: false });
+  });
+});
