@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { WatchingStatus } from '../../protocol/methods';
 import type { Logger } from '../core/log';
-import type { Settings } from '../core/settings';
+import { isRecord, type Settings } from '../core/settings';
 import type { ChangeType } from '../workspace/changes';
 import { whereLinkedPlaceGoes } from '../workspace/links';
 import { isInside, uriToPath } from '../workspace/paths';
@@ -51,11 +51,20 @@ export class Watching {
     private readonly log: Logger,
   ) {
     connection.onDidChangeWatchedFiles((params) => {
-      for (const change of params.changes ?? []) {
-        const p = uriToPath(change.uri);
-        const type = TYPES[change.type];
-        if (p && type) void this.session.reportChange(p, type);
-      }
+      const changes: unknown = params?.changes;
+      if (!Array.isArray(changes)) return this.log.error('workspace/didChangeWatchedFiles dropped: changes: expected an array');
+      // A malformed change is skipped alone: the others are real changes the index must not miss.
+      const skipped: string[] = [];
+      changes.forEach((change: unknown, i) => {
+        if (!isRecord(change)) skipped.push(`changes[${i}]: expected an object`);
+        else if (typeof change.uri !== 'string') skipped.push(`changes[${i}].uri: expected a string`);
+        else {
+          const p = uriToPath(change.uri);
+          const type = TYPES[change.type as number];
+          if (p && type) void this.session.reportChange(p, type);
+        }
+      });
+      if (skipped.length > 0) this.log.error(`workspace/didChangeWatchedFiles: skipped ${skipped.length} of ${changes.length} changes: ${skipped.slice(0, 3).join('; ')}`);
     });
   }
 

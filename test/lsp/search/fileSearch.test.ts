@@ -201,18 +201,32 @@ describe('filters, scopes, the empty query', () => {
 });
 
 describe('files created or deleted while the server runs', () => {
-  it('follows workspace/didChangeWatchedFiles from a client that watches (VS Code)', async () => {
+  /** VS Code watching search-basic, on its complete index; src/brandNewThing.ts is then made, not yet reported. */
+  async function watchedWithNewFile(): Promise<{ ws: string; c: LspTestClient; created: string }> {
     const ws = copyFixture('search-basic');
     const c = await start({ folders: [ws], client: 'vscode' });
     await c.waitFor('the watcher registration', () => c.registrations.some((r) => r.method === 'workspace/didChangeWatchedFiles'));
     // On the complete index: src/session.ts is in it (its deletion is seen go), and nothing is found for a file not made yet.
     expect((await completeIndex(c, 'brandnew')).candidates).toEqual([]);
     writeTree(ws, { 'src/brandNewThing.ts': 'x' });
-    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'src/brandNewThing.ts')), type: 1 }] });
+    return { ws, c, created: c.uri(path.join(ws, 'src/brandNewThing.ts')) };
+  }
+
+  it('follows workspace/didChangeWatchedFiles from a client that watches (VS Code)', async () => {
+    const { ws, c, created } = await watchedWithNewFile();
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: created, type: 1 }] });
     await eventually(c, 'brandnew', (found) => found[0] === 'src/brandNewThing.ts', 'the created file');
     fs.rmSync(path.join(ws, 'src/session.ts'));
     await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, 'src/session.ts')), type: 3 }] });
     await eventually(c, 'session', (found) => !found.includes('src/session.ts'), 'the deleted file to go');
+  });
+
+  it('applies the well-formed changes of a batch that holds malformed ones, and logs those', async () => {
+    // Found by fuzzing: the first change that was no object stopped the batch, and the changes after it were lost.
+    const { c, created } = await watchedWithNewFile();
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [null, { uri: 42, type: 1 }, { uri: created, type: 1 }] });
+    await eventually(c, 'brandnew', (found) => found[0] === 'src/brandNewThing.ts', 'the created file');
+    await c.waitForLog(/workspace\/didChangeWatchedFiles: skipped 2 of 3 changes: changes\[0\]: expected an object/);
   });
 
   it('drops a file that a watcher calls created, then deleted, in one batch (a save renamed over it, then a delete)', async () => {
