@@ -79,7 +79,7 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
           'rule/foreign-key',
           xcshReads ? 'information' : 'warning',
           entry.keyRange,
-          `\`${key}\` is ${GLOB_KEY_OWNERS[key]}'s key: ${agent.name} reads \`${ownGlobKey}\` and ignores \`${key}\`, so it does not limit this rule to those files.${xcshReads ? ` (The xcsh agent reads \`${key}\`; add \`${ownGlobKey}\` for ${agent.name}.)` : ` Rename it to \`${ownGlobKey}\`.`}`,
+          `\`${key}\` is ${GLOB_KEY_OWNERS[key]}'s key: ${agent.name} reads \`${ownGlobKey}\` and ignores \`${key}\`, so it ${unscopedEffect(agent, fm)}.${xcshReads ? ` (The xcsh agent reads \`${key}\`; add \`${ownGlobKey}\` for ${agent.name}.)` : ` Rename it to \`${ownGlobKey}\`.`}`,
           rename ? { data: { fix: 'rename-key', to: ownGlobKey } } : {},
         ),
       );
@@ -91,6 +91,16 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     }
   }
   return out;
+}
+
+/**
+ * What ignoring another tool's glob key leaves the rule with, said after "so it": where the
+ * agent's own mode attaches it by glob and it has none (Windsurf's `trigger: glob`, Kiro's
+ * `inclusion: fileMatch`), no file, as rule/inactive says; otherwise it goes unscoped.
+ */
+function unscopedEffect(agent: AgentModel, fm: Record<string, unknown>): string {
+  const activation = agent.activation(fm);
+  return activation.mode === 'globs' && activation.globs.length === 0 ? 'attaches this rule to no file (it has no patterns)' : 'does not limit this rule to those files';
 }
 
 /**
