@@ -7,13 +7,13 @@ import { tempDir, writeTree } from '../helpers/repo';
  * Another tool's glob key in a rule whose own mode attaches it by glob (Windsurf's
  * `trigger: glob`, Kiro's `inclusion: fileMatch`) and that has no glob of its own: the agent
  * then attaches the rule to no file (rule/inactive says so), so the foreign key's message must
- * not say the rule goes unscoped. Under a mode that applies it without globs it does.
+ * not say the rule goes unscoped. Where the agent applies it always without globs (Cline) it does.
  */
 const TREE = {
   '.git/HEAD': 'ref: refs/heads/main\n',
   'src/a.ts': 'x\n',
   '.windsurf/rules/glob.md': '---\ntrigger: glob\npaths:\n  - "src/**"\n---\nUse tabs.\n',
-  '.windsurf/rules/always.md': '---\ntrigger: always_on\npaths:\n  - "src/**"\n---\nUse tabs.\n',
+  '.clinerules/always.md': '---\nglobs: "src/**"\n---\nUse tabs.\n',
   '.kiro/steering/match.md': '---\ninclusion: fileMatch\nglobs: "src/**"\n---\nUse tabs.\n',
 };
 
@@ -23,7 +23,7 @@ describe('agentls check of another tool\'s glob key where the rule is attached b
     const foreign = (p: string) => json.diagnostics.find((d) => d.path === p && d.code === 'rule/foreign-key')!.message;
     expect(foreign('.windsurf/rules/glob.md')).toBe("`paths` is Cline and Claude Code's key: Windsurf reads `globs` and ignores `paths`, so it attaches this rule to no file (it has no patterns). Rename it to `globs`.");
     expect(foreign('.kiro/steering/match.md')).toBe("`globs` is Cursor's key: Kiro reads `fileMatchPattern` and ignores `globs`, so it attaches this rule to no file (it has no patterns). Rename it to `fileMatchPattern`.");
-    expect(foreign('.windsurf/rules/always.md')).toContain('so it does not limit this rule to those files');
+    expect(foreign('.clinerules/always.md')).toContain('so it does not limit this rule to those files');
     for (const p of ['.windsurf/rules/glob.md', '.kiro/steering/match.md']) expect(json.diagnostics.some((d) => d.path === p && d.code === 'rule/inactive')).toBe(true);
   });
 });

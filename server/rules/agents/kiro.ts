@@ -53,7 +53,8 @@ export const kiro: AgentModel = {
   // comma-separated string is one pattern that matches nothing: Kiro's loader hands the
   // string whole to minimatch (kirodotdev/Kiro#11095, confirmed by a maintainer there), which
   // also expands braces.
-  globs: { key: 'fileMatchPattern', commaSeparated: false, lists: true, braces: true },
+  // The docs give the pattern with `inclusion: fileMatch` alone; any other inclusion (always the default) reads none.
+  globs: { key: 'fileMatchPattern', commaSeparated: false, lists: true, braces: true, readWith: '`inclusion: fileMatch`' },
   activation(fm) {
     const inclusion = fm.inclusion;
     switch (inclusion) {

@@ -28,6 +28,12 @@ export interface GlobDialect {
    * and the Cline CLI ignore `paths`: `agents/cline.ts` has the sources).
    */
   ignoredByNote?: string;
+  /**
+   * The setting the agent reads the key under, where it reads it in that mode alone (Windsurf's
+   * `trigger: glob`, Kiro's `inclusion: fileMatch`): another tool's glob key renamed to this one
+   * scopes nothing under another mode, and findings say what to set. Unset: read in any mode.
+   */
+  readWith?: string;
   /** A glob with a leading `!` excludes the paths the rest of it matches (Continue). */
   negation?: boolean;
   /**

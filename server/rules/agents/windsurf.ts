@@ -28,7 +28,8 @@ export const windsurf: AgentModel = {
   },
   // Docs give single patterns (`*.js`, `src/**/*.ts`); how several are written is not
   // documented, so commas and lists are both accepted (no false alarms).
-  globs: { key: 'globs', commaSeparated: true, lists: true, braces: true },
+  // Docs ("Activation modes"): globs are read with `trigger: glob` alone (`activation` below).
+  globs: { key: 'globs', commaSeparated: true, lists: true, braces: true, readWith: '`trigger: glob`' },
   // Docs: "each rule file is limited to 12000 characters"; the page's earlier revision said
   // 6,000, the figure kept for the single global file global_rules.md (the current page
   // gives none for it). Counted as code points: the docs say characters.

@@ -72,7 +72,17 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     const key = entry.key;
     if (key in agent.keys) continue;
     const xcshReads = targets.has('xcsh') && XCSH_KEYS.has(key);
-    if (GLOB_KEY_OWNERS[key] && ownGlobKey && fm[ownGlobKey] === undefined) {
+    if (GLOB_KEY_OWNERS[key] && ownGlobKey && fm[ownGlobKey] === undefined && !xcshReads && renameScopesNothing(agent, fm, key)) {
+      const readWith = agent.globs!.readWith;
+      out.push(
+        finding(
+          'rule/foreign-key',
+          'information',
+          entry.keyRange,
+          `\`${key}\` is ${GLOB_KEY_OWNERS[key]}'s key: ${agent.name} ignores it, and reads \`${ownGlobKey}\` only with ${readWith}, so renaming it alone would not scope this rule. To attach the rule by path, use ${readWith} with \`${ownGlobKey}\`; otherwise remove \`${key}\`.`,
+        ),
+      );
+    } else if (GLOB_KEY_OWNERS[key] && ownGlobKey && fm[ownGlobKey] === undefined) {
       const rename = !xcshReads;
       out.push(
         finding(
@@ -91,6 +101,18 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     }
   }
   return out;
+}
+
+/**
+ * Whether another tool's glob key `key`, renamed to the agent's own, would leave the rule applied
+ * as it is: the agent reads its own key in one mode alone (`readWith`), and the file sets another.
+ */
+function renameScopesNothing(agent: AgentModel, fm: Record<string, unknown>, key: string): boolean {
+  const dialect = agent.globs!;
+  if (dialect.readWith === undefined) return false;
+  const renamed: Record<string, unknown> = { ...fm, [dialect.key]: fm[key] };
+  delete renamed[key];
+  return JSON.stringify(agent.activation(renamed)) === JSON.stringify(agent.activation(fm));
 }
 
 /**
