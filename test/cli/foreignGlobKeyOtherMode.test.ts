@@ -35,7 +35,7 @@ describe("agentls check of another tool's glob key under a mode where the agent 
       'information',
       "`globs` is Cursor's key: Kiro ignores it, and reads `fileMatchPattern` only with `inclusion: fileMatch`, so renaming it alone would not scope this rule. To attach the rule by path, use `inclusion: fileMatch` with `fileMatchPattern`; otherwise remove `globs`.",
     ]);
-    expect(foreign('.clinerules/cursor.md').message).toContain('Rename it to `paths`.');
+    expect(foreign('.clinerules/cursor.md').message).toContain('Write it as `paths: ["src/**"]`');
     // --fix leaves the two alone: no safe fix turns them into a file agentls reports again.
     builtCli(['check', '--fix'], { cwd: ws });
     const after = JSON.parse(builtCli(['check', '--format', 'json'], { cwd: ws }).stdout) as CheckJson;

@@ -92,7 +92,7 @@ function listOnlyFindings(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, 
   const key = agent.globs!.key;
   const always = `it ignores \`${key}\` and sends this rule with every request`;
   if (typeof value === 'string') {
-    const parts = splitTopLevelCommas(value).map((part) => unquote(part).trim()).filter(Boolean);
+    const parts = globListParts(value);
     const list = `[${parts.map((part) => JSON.stringify(part)).join(', ')}]`;
     // An empty list would turn the rule off: no fix where there is no glob to list.
     if (parts.length === 0) return [finding('frontmatter/wrong-type', 'error', entry.valueRange, `${agent.name} reads \`${key}\` only as a YAML list of globs, not one string: ${always}.`)];
@@ -112,6 +112,11 @@ function listOnlyFindings(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, 
     out.push(finding('frontmatter/wrong-type', 'error', ranges[i] ?? entry.valueRange, `${agent.name} reads \`${key}\` only as a list of globs, and ${what} makes the list invalid: ${always}.`, typeof g === 'string' ? {} : { data: { fix: 'quote-value' } }));
   });
   return out.length ? out : undefined;
+}
+
+/** The globs one string means, as the list a list-only agent reads (Cline's `paths`): split at top-level commas, unquoted, the blank ones left out. */
+export function globListParts(value: string): string[] {
+  return splitTopLevelCommas(value).map((part) => unquote(part).trim()).filter(Boolean);
 }
 
 function stringValue(loc: RuleLocator, agent: AgentModel, entry: KeyEntry, value: string): Finding[] {

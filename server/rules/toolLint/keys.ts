@@ -8,6 +8,7 @@ import type { KeyEntry, RuleLocator } from '../lint/locate';
 import { show } from '../lint/words';
 import { keySlipFinding } from './keySlips';
 import { nearestValue } from './nearestValue';
+import { globListParts } from './globValues';
 import { regexValueFindings } from './regexValues';
 
 /** The glob key of each tool: one tool's key in another tool's file is the commonest slip. */
@@ -82,6 +83,8 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
           `\`${key}\` is ${GLOB_KEY_OWNERS[key]}'s key: ${agent.name} ignores it, and reads \`${ownGlobKey}\` only with ${readWith}, so renaming it alone would not scope this rule. To attach the rule by path, use ${readWith} with \`${ownGlobKey}\`; otherwise remove \`${key}\`.`,
         ),
       );
+    } else if (GLOB_KEY_OWNERS[key] && ownGlobKey && fm[ownGlobKey] === undefined && !xcshReads && agent.globs!.listOnly && typeof fm[key] === 'string' && globListParts(fm[key]).length) {
+      out.push(listOnlyRenameFinding(agent, entry, globListParts(fm[key]), `\`${key}\` is ${GLOB_KEY_OWNERS[key]}'s key: ${agent.name} reads \`${ownGlobKey}\` and ignores \`${key}\`, so it ${unscopedEffect(agent, fm)}.`));
     } else if (GLOB_KEY_OWNERS[key] && ownGlobKey && fm[ownGlobKey] === undefined) {
       const rename = !xcshReads;
       out.push(
@@ -101,6 +104,20 @@ export function keyFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     }
   }
   return out;
+}
+
+/**
+ * Another tool's glob key written as one string where the agent reads its own only as a YAML list
+ * (Cline's `paths`): the rename alone leaves a string the agent ignores, so the fix renames the key
+ * and writes the globs as the list, and the note on the clients that never read the key is said.
+ */
+function listOnlyRenameFinding(agent: AgentModel, entry: KeyEntry, parts: string[], said: string): Finding {
+  const dialect = agent.globs!;
+  const list = `[${parts.map((part) => JSON.stringify(part)).join(', ')}]`;
+  const note = dialect.ignoredByNote ? ` ${dialect.ignoredByNote}` : '';
+  return finding('rule/foreign-key', 'warning', entry.keyRange, `${said} Write it as \`${dialect.key}: ${list}\`: ${agent.name} reads \`${dialect.key}\` only as a YAML list.${note}`, {
+    data: { fix: 'rename-key', to: dialect.key, list: parts, valueRange: entry.valueRange, valueText: entry.valueText },
+  });
 }
 
 /**
