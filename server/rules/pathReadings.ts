@@ -22,6 +22,8 @@ export interface PathReadings {
   inside: { path: string; from: PathReading }[];
   /** Some spelling of the path leads out of the workspace folder under every reading (`../../../etc/passwd`, `/etc/passwd`, `~/…`): never looked up. */
   outside: boolean;
+  /** The folders every relative spelling of the path leads out of the workspace from (`../../docs/x.md` from the workspace folder): never looked up from them. */
+  left: PathReading[];
 }
 
 /**
@@ -36,6 +38,8 @@ export function pathReadings(bases: readonly (readonly [string, PathReading])[],
   for (const [b, from] of bases) if (!unique.has(b)) unique.set(b, from);
   const inside = new Map<string, PathReading>();
   let outside = false;
+  const stayedFrom = new Set<PathReading>();
+  let relative = false;
   for (const form of pathForms(target)) {
     const candidates: [string, PathReading][] = form.startsWith('~') ? [] : isAbsoluteForm(form) ? [[path.normalize(form), 'absolute']] : [...unique].map(([b, from]) => [path.resolve(b, form), from]);
     // A form leaves only when no reading of it stays: `../../src/x.ts` of `.cursor/rules/a.mdc`
@@ -44,11 +48,14 @@ export function pathReadings(bases: readonly (readonly [string, PathReading])[],
     for (const [c, from] of candidates) {
       if (!isInside(root, c) || !guard.covers(c)) continue;
       stays = true;
+      stayedFrom.add(from);
       if (!inside.has(c)) inside.set(c, from);
     }
     if (!stays) outside = true;
+    if (!form.startsWith('~') && !isAbsoluteForm(form)) relative = true;
   }
-  return { inside: [...inside].map(([p, from]) => ({ path: p, from })), outside };
+  const left = relative ? [...new Set(unique.values())].filter((from) => !stayedFrom.has(from)) : [];
+  return { inside: [...inside].map(([p, from]) => ({ path: p, from })), outside, left };
 }
 
 /** The spellings of a path that are tried, in order: as written, percent-decoded, and each without a `#fragment` or `?query`. */
@@ -69,7 +76,7 @@ export function isAbsoluteForm(form: string): boolean {
 }
 
 /** `found` carries what `stat` said the path is (`FileStat.kind`: a link is not followed), so a caller needs no second look. */
-export type PathRefState = { kind: 'found'; path: string; from: PathReading; is: FileStat['kind'] } | { kind: 'missing' } | { kind: 'outside' } | { kind: 'unknown' };
+export type PathRefState = { kind: 'found'; path: string; from: PathReading; is: FileStat['kind'] } | { kind: 'missing'; left: PathReading[] } | { kind: 'outside' } | { kind: 'unknown' };
 
 /**
  * What a path names: the first reading that exists (a file, a folder or a link: any of them
@@ -88,5 +95,21 @@ export async function pathRefState(fs: FileSystem, guard: PathGuard, readings: P
   }
   if (refused) return { kind: 'unknown' };
   // A path out of the workspace under every reading may name a file there: not looked up, so not said to be missing.
-  return readings.outside ? { kind: 'outside' } : { kind: 'missing' };
+  return readings.outside ? { kind: 'outside' } : { kind: 'missing', left: readings.left };
+}
+
+/**
+ * Which readings of a missing path were looked up, said after "No file at …,": `all` (every
+ * reading, with why each was tried) when none led out of the workspace; else the ones tried,
+ * and the ones not, which lead out of it. `words` names each reading's folder, in order.
+ */
+export function triedReadingsSaid(words: readonly (readonly [PathReading, string])[], left: readonly PathReading[], undocumented: string, all: string): string {
+  if (left.length === 0) return all;
+  const tried = words.filter(([from]) => !left.includes(from)).map(([, w]) => w);
+  const out = words.filter(([from]) => left.includes(from)).map(([, w]) => w);
+  return `read from ${orList(tried)} (${undocumented}; read from ${orList(out)} it leads out of the workspace, where agentls does not look)`;
+}
+
+function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }

@@ -28,7 +28,9 @@ export async function mdcLinkHover(state: RulesState, doc: OpenDocument, offset:
     at.kind === 'found'
       ? `${head} → \`${relativeInside(root, at.path) ?? at.path}\`, ${READING[at.from]}. Cursor's documentation does not say which reading Cursor uses.`
       : at.kind === 'missing'
-        ? `${head} names no file: read from the workspace folder, from the folder holding the rule's .cursor and from the rule's own folder, nothing is there (renamed or deleted?).`
+        ? at.left.length
+          ? `${head} names no file: ${at.left.map((from) => READING[from]).join(' and ')}, it leads out of the workspace, where agentls does not look; read otherwise, nothing is there (renamed or deleted?).`
+          : `${head} names no file: read from the workspace folder, from the folder holding the rule's .cursor and from the rule's own folder, nothing is there (renamed or deleted?).`
         : at.kind === 'outside'
           ? `${head} names no file in the workspace: every reading of it leads out of the workspace, where agentls does not look.`
           : `${head}: a reading of it lies behind a link out of the workspace, which agentls does not look into.`;

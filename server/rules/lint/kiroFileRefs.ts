@@ -3,8 +3,12 @@ import type { LineIndex } from '../../core/text';
 import type { FileSystem } from '../../workspace/fs';
 import { finding } from '../codes';
 import { findKiroFileRefs, isKiroSteeringFile, kiroFileRefState } from '../kiroFileRefs';
+import { triedReadingsSaid, type PathReading } from '../pathReadings';
 import { fileTargets } from '../targets';
 import type { LinkLintPlace } from './mdcLinks';
+
+const KIRO_READING_WORDS: [PathReading, string][] = [['workspace', 'the workspace folder'], ['rule', "this steering file's folder"]];
+const ALL_TRIED = "read from the workspace folder or from this steering file's folder (Kiro's docs do not say which it means, so both were tried)";
 
 /** Whether Kiro's file references are judged at all: not when `agentls.rules.agents` (`--agents`) leaves Kiro out. */
 export function judgesKiroFileRefs(agents: 'auto' | readonly string[]): boolean {
@@ -37,7 +41,7 @@ export async function kiroFileRefFindings(
         'kiro/file-ref-missing',
         'information',
         lines.range(ref.start, ref.end),
-        `No file at \`${ref.target}\`, read from the workspace folder or from this steering file's folder (Kiro's docs do not say which it means, so both were tried): Kiro has no file to include here. Renamed or deleted?`,
+        `No file at \`${ref.target}\`, ${triedReadingsSaid(KIRO_READING_WORDS, state.left, "Kiro's docs do not say which folder it means", ALL_TRIED)}: Kiro has no file to include here. Renamed or deleted?`,
       ),
     );
   }

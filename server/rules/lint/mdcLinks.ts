@@ -5,6 +5,7 @@ import type { FileSystem } from '../../workspace/fs';
 import { finding } from '../codes';
 import { cursorProjectOf, findMdcLinks, isCursorRuleFile, mdcLinkState } from '../mdcLinks';
 import { relativeInside } from '../../workspace/paths';
+import { triedReadingsSaid, type PathReading } from '../pathReadings';
 import { fileTargets } from '../targets';
 
 const UNDOCUMENTED = "Cursor's documentation does not say what an mdc: link's path is relative to";
@@ -42,6 +43,7 @@ export async function mdcLinkFindings(
   const tried = project
     ? `read from the workspace folder, from ${project} (which holds this rule's .cursor) and from this rule's folder (${UNDOCUMENTED}, so each was tried)`
     : `read from the workspace folder or from this rule's folder (${UNDOCUMENTED}, so both were tried)`;
+  const readingWords: [PathReading, string][] = [['workspace', 'the workspace folder'], ...(project ? [['project', `${project} (which holds this rule's .cursor)`] as [PathReading, string]] : []), ['rule', "this rule's folder"]];
   for (const link of findMdcLinks(text)) {
     const state = await mdcLinkState(fs, where.confinement, file, root, link.target);
     const range = lines.range(link.start, link.end);
@@ -51,7 +53,7 @@ export async function mdcLinkFindings(
           'cursor/mdc-link-missing',
           'information',
           range,
-          `No file at \`mdc:${link.target}\`, ${tried}: the file may have been renamed or deleted, and Cursor gets a link to nothing.`,
+          `No file at \`mdc:${link.target}\`, ${triedReadingsSaid(readingWords, state.left, UNDOCUMENTED, tried)}: the file may have been renamed or deleted, and Cursor gets a link to nothing.`,
           // What the link read when judged: a fix pointing it elsewhere is refused once it reads otherwise.
           { data: { fix: 'point-mdc-link', written: text.slice(link.start, link.end), target: link.target } },
         ),

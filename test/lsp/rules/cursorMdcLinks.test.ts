@@ -101,6 +101,15 @@ describe('mdc: links in Cursor rules over LSP', () => {
     expect(await hover(4, 62)).toContain('names no file');
   });
 
+  it('says on hover of a missing mdc: link which reading leads out of the workspace, not that every reading was looked up', async () => {
+    const { ws } = mdcLinkWorkspace({ '.cursor/rules/up.mdc': '---\ndescription: U\n---\nSee [d](mdc:../../docs/gone.md).\n' });
+    const c = await start({ folders: [ws] });
+    const uri = await c.open(path.join(ws, '.cursor', 'rules', 'up.mdc'));
+    const h = await c.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 14 } });
+    const text = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : JSON.stringify(h);
+    expect(text).toContain('names no file: read from the workspace folder (root-relative), it leads out of the workspace, where agentls does not look');
+  });
+
   it('points a missing link at the one indexed file of its name, in the reading the other links use, and at none of several', async () => {
     const rel = '.cursor/rules/rel.mdc';
     const up = '.cursor/rules/up.mdc';
