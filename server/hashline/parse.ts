@@ -208,6 +208,13 @@ export function parseSection(lines: readonly SourceLine[], budget: RangeBudget =
 
       let j = i + 1;
       while (j < lines.length && !endsPayload(lines[j].text)) op.payload.push(lines[j++]);
+      // A CR the input's `\r?\n` split left inside a line: written, the file would break lines with a lone CR,
+      // which no later patch edits (`refusingLoneCr` in plan.ts), and a read would show the line whole.
+      const crAt = parsed ? op.payload.findIndex((p) => p.text.includes('\r')) : -1;
+      if (crAt >= 0) {
+        issue({ kind: 'parse_error', opLine: opLine + 1 + crAt, span: lineSpan(op.payload[crAt]), message: `line ${opLine + 1 + crAt}: this payload line holds a carriage return (CR) with no line feed after it; written, editors would break the line there, a hashline read would not, and no later patch could edit the file. Write each line as a payload line of its own.` });
+        parsed = false;
+      }
       for (let k = op.payload.length - 1; k >= 0 && op.payload[k].text.trim() === ''; k--) op.trailingBlankLines++;
       if (inline !== undefined) op.payload.unshift({ text: inline, docLine: source.docLine });
       i = j;
