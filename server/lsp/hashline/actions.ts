@@ -7,7 +7,7 @@ import type { PatchError, PatchPlan } from '../../hashline/plan';
 import type { OpenDocument } from '../documents';
 import type { ServerContext } from '../feature';
 import { HashlineCommands } from '../../../protocol/hashline';
-import type { HashlineService } from './service';
+import { patchDocumentText, type HashlineService } from './service';
 import { describePatchErrorForPerson } from '../../hashline/personMessages';
 
 /**
@@ -41,7 +41,7 @@ export async function patchActions(
   const here = sectionAtLine(analysis, params.range.start.line);
   if (here && here.target.ok && analysis.sections.length > 1) {
     const target = here.target.path;
-    const plan = await service.plan(doc.text, base, { cancel, only: (p) => p === target });
+    const plan = await service.plan(patchDocumentText(doc), base, { cancel, only: (p) => p === target });
     actions.push(applyAction(ctx, service, doc, plan, `Apply this section (${here.merged.path})`, target));
   }
 

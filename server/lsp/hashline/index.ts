@@ -18,7 +18,7 @@ import type { OpenDocument } from '../documents';
 import { closedFileRefusal } from '../edits';
 import type { Feature, ServerContext } from '../feature';
 import { patchActions, withEdit, type ApplyActionData } from './actions';
-import { HashlineService } from './service';
+import { HashlineService, patchDocumentText } from './service';
 
 /**
  * Hashline in the editor (`lsp.md`): diagnostics, hover, links and code actions in patch
@@ -39,7 +39,7 @@ export function hashlineFeature(): Feature {
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.world === world) return hit;
     const stamp = world;
-    const analysis = await analyzePatch(doc.text, service.host(service.baseFor(doc.uri)), cancel);
+    const analysis = await analyzePatch(patchDocumentText(doc), service.host(service.baseFor(doc.uri)), cancel);
     // What this text's sections made of their files earlier: a section whose file holds that now has been applied.
     const memory = remembered.get(doc.uri);
     const results = memory?.text === doc.text ? memory.results : new Map<string, string>();
@@ -80,7 +80,7 @@ export function hashlineFeature(): Feature {
     if (input === undefined) {
       const doc = uri ? ctx.documents.get(uri) : undefined;
       if (!doc) throw new ParamError('arguments[0].input', 'is required (or the uri of an open patch document)');
-      input = doc.text;
+      input = patchDocumentText(doc);
     }
     try {
       const section = read.optionalString(p, 'section', 'arguments[0].');
@@ -185,7 +185,7 @@ export function hashlineFeature(): Feature {
       if (!isPatch(doc)) return undefined;
       const entry = await analyse(doc, token ?? NEVER_CANCELLED);
       // The whole-patch plan is the costly part: computed once per version of the patch and its files.
-      entry.plan ??= service.plan(doc.text, service.baseFor(doc.uri), { cancel: NEVER_CANCELLED });
+      entry.plan ??= service.plan(patchDocumentText(doc), service.baseFor(doc.uri), { cancel: NEVER_CANCELLED });
       const plan = entry.plan;
       return patchActions(ctx, service, doc, entry.analysis, entry.lint, params, () => plan, token);
     },
@@ -195,7 +195,7 @@ export function hashlineFeature(): Feature {
       const doc = ctx.documents.get(data.uri);
       if (!doc || doc.version !== data.version) return { ...action, disabled: { reason: 'the patch changed since the action was offered; ask for code actions again (nothing was applied)' } };
       const section = data.section;
-      const plan = await service.plan(doc.text, service.baseFor(doc.uri), { cancel: token, only: section === undefined ? undefined : (p) => p === section });
+      const plan = await service.plan(patchDocumentText(doc), service.baseFor(doc.uri), { cancel: token, only: section === undefined ? undefined : (p) => p === section });
       const resolved = withEdit(service, plan, action);
       const refused = resolved.edit && (await closedFileRefusal(resolved.edit, ctx.documents));
       return refused ? { ...action, disabled: { reason: refused } } : resolved;

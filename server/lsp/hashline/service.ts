@@ -200,6 +200,16 @@ export class HashlineService {
   }
 }
 
+/**
+ * A patch document's text with its lines counted as the editor counts them: a lone CR breaks a
+ * line in an editor (LSP 3.17, "Text Documents": `\n`, `\r\n` and `\r`) but not in the patch
+ * language (`hashline.md` §3.1 splits on `\r?\n`), so it is made LF, one character for one, and
+ * every diagnostic and edit position stays where the editor shows its line.
+ */
+export function patchDocumentText(doc: { text: string }): string {
+  return doc.text.replace(/\r(?!\n)/g, '\n');
+}
+
 export function patchFailure(error: PatchError): ResponseError<HashlineErrorData> {
   const data: HashlineErrorData = { kind: error.kind, message: error.message };
   if (error.path) data.uri = pathToUri(error.path);
