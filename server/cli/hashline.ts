@@ -68,13 +68,16 @@ function session(common: CommonOptions): WorkspaceSession {
 }
 
 /** `FILE:A-B`, `FILE:A`; a name that merely contains a colon stays a name when no range follows. */
-function parseTarget(arg: string): { file: string; start?: number; end?: number } {
+function parseTarget(arg: string): { file: string; start?: number; end?: number; asked?: { start: string; end: string } } {
   const m = /^(.*):(\d+)(?:-(\d+))?$/.exec(arg);
   if (!m || m[1] === '') return { file: arg };
-  const start = Number(m[2]);
-  const end = m[3] === undefined ? start : Number(m[3]);
-  if (start < 1 || end < start) throw new UsageError(`bad line range ${m[2]}${m[3] ? '-' + m[3] : ''}: lines start at 1 and A-B needs A ≤ B`);
-  return { file: m[1], start, end };
+  // Compared and shown exactly: past 2^53 a Number rounds (99999999999999999999 reads as 1e20).
+  const a = BigInt(m[2]);
+  const b = m[3] === undefined ? a : BigInt(m[3]);
+  if (a < 1n || b < a) throw new UsageError(`bad line range ${m[2]}${m[3] ? '-' + m[3] : ''}: lines start at 1 and A-B needs A ≤ B`);
+  // No file has 2^53 lines, so the cap changes no answer.
+  const capped = (n: bigint) => Number(n > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(Number.MAX_SAFE_INTEGER) : n);
+  return { file: m[1], start: capped(a), end: capped(b), asked: { start: a.toString(), end: b.toString() } };
 }
 
 async function read(args: string[], common: CommonOptions, io: CliIo): Promise<number> {
@@ -105,7 +108,7 @@ async function read(args: string[], common: CommonOptions, io: CliIo): Promise<n
     }
     const anchored = readAnchored(r.text, target.start, target.end);
     if (target.start !== undefined && target.start > anchored.lineCount) {
-      write(io.stderr, `agentls hashline: Line ${target.start} does not exist (${target.file} has ${anchored.lineCount} lines)`);
+      write(io.stderr, `agentls hashline: Line ${target.asked?.start} does not exist (${target.file} has ${anchored.lineCount} lines)`);
       return HASHLINE_EXIT_CODES.line_out_of_range;
     }
     io.stdout.write(anchored.rows.join('\n') + '\n');
@@ -113,7 +116,7 @@ async function read(args: string[], common: CommonOptions, io: CliIo): Promise<n
     // at the end of the file (a start past it is refused above); said, so that the last row shown is
     // not taken for the end of the range asked (`hashline.md` §2 says nothing of a range past the end).
     if (target.end !== undefined && target.end > anchored.end) {
-      write(io.stderr, `agentls hashline: note: ${target.file} has ${anchored.lineCount} lines, so lines ${anchored.start}-${anchored.end} are shown of the ${target.start}-${target.end} asked`);
+      write(io.stderr, `agentls hashline: note: ${target.file} has ${anchored.lineCount} lines, so lines ${anchored.start}-${anchored.end} are shown of the ${target.asked?.start}-${target.asked?.end} asked`);
     }
     // Said at the read, not only when a patch is refused: these anchors can never be applied.
     const refused = refusingLoneCr(r, target.file);

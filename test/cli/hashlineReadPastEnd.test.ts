@@ -27,4 +27,11 @@ describe('hashline read of a range that ends past the last line', () => {
     expect(read('2-7')).toMatchObject({ status: 0, stderr: '' });
     expect(read('8-100')).toMatchObject({ status: 14, stdout: '', stderr: 'agentls hashline: Line 8 does not exist (six.txt has 7 lines)\n' });
   });
+
+  it('names a line number past 2^53 as written, where it was rounded (99999999999999999999 said 100000000000000000000)', () => {
+    expect(read('1-99999999999999999999').stderr).toBe('agentls hashline: note: six.txt has 7 lines, so lines 1-7 are shown of the 1-99999999999999999999 asked\n');
+    expect(read('99999999999999999999')).toMatchObject({ status: 14, stderr: 'agentls hashline: Line 99999999999999999999 does not exist (six.txt has 7 lines)\n' });
+    // Both round to 1e20: the range that ends before it starts was taken.
+    expect(read('99999999999999999999-99999999999999999998')).toMatchObject({ status: 2, stderr: expect.stringContaining('bad line range 99999999999999999999-99999999999999999998') });
+  });
 });
