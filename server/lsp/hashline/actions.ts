@@ -89,7 +89,8 @@ function applyAction(ctx: ServerContext, service: HashlineService, doc: OpenDocu
       const data: ApplyActionData = { feature: 'hashline', uri: doc.uri, version: doc.version, ...(section ? { section } : {}) };
       action.data = data;
     } else {
-      action.command = { title, command: HashlineCommands.apply, arguments: [{ uri: doc.uri, ...(section ? { section } : {}) }] };
+      // The version the menu described: chosen after the patch changed, the command refuses, as the resolve does.
+      action.command = { title, command: HashlineCommands.apply, arguments: [{ uri: doc.uri, version: doc.version, ...(section ? { section } : {}) }] };
     }
     return action;
   }

@@ -25,6 +25,9 @@ import { HashlineService, patchDocumentText } from './service';
  * documents; `agentls/hashlineRead` and `agentls/hashlineApply` with their command twins.
  * A patch document is re-checked when a file it edits changes, in a buffer or on disk.
  */
+/** Why an apply action chosen after its patch was edited is refused (resolved, or run as a command). */
+const STALE_ACTION = 'the patch changed since the action was offered; ask for code actions again (nothing was applied)';
+
 export function hashlineFeature(): Feature {
   let ctx: ServerContext;
   let service: HashlineService;
@@ -80,6 +83,11 @@ export function hashlineFeature(): Feature {
     if (input === undefined) {
       const doc = uri ? ctx.documents.get(uri) : undefined;
       if (!doc) throw new ParamError('arguments[0].input', 'is required (or the uri of an open patch document)');
+      const version = read.optionalInteger(p, 'version', 0, 'arguments[0].');
+      if (version !== undefined && version !== doc.version) {
+        ctx.showMessage('error', `Hashline patch not applied: ${STALE_ACTION}`);
+        return null;
+      }
       input = patchDocumentText(doc);
     }
     try {
@@ -193,7 +201,7 @@ export function hashlineFeature(): Feature {
     async resolveCodeAction(action, token) {
       const data = action.data as ApplyActionData;
       const doc = ctx.documents.get(data.uri);
-      if (!doc || doc.version !== data.version) return { ...action, disabled: { reason: 'the patch changed since the action was offered; ask for code actions again (nothing was applied)' } };
+      if (!doc || doc.version !== data.version) return { ...action, disabled: { reason: STALE_ACTION } };
       const section = data.section;
       const plan = await service.plan(patchDocumentText(doc), service.baseFor(doc.uri), { cancel: token, only: section === undefined ? undefined : (p) => p === section });
       const resolved = withEdit(service, plan, action);
