@@ -4,7 +4,7 @@
  */
 
 export const HashlineCommands = {
-  /** `{ input, uri?, path?, dryRun?, section? }` (or the patch text alone): validates and applies a patch (`section`: only the file at this absolute path); shows the outcome. */
+  /** `{ input, uri?, path?, dryRun?, section?, version? }` (or the patch text alone): validates and applies a patch (`section`: only the file at this absolute path; `version`: refused unless the open patch at `uri` is at this version); shows the outcome. */
   apply: 'agentls.hashline.apply',
   /** `{ uri, startLine?, endLine? }`: anchored lines in a report; records what was seen, like the request. */
   read: 'agentls.hashline.read',
