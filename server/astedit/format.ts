@@ -1,4 +1,5 @@
 import { lineHash } from '../hashline/hash';
+import { cutAt } from '../core/shortText';
 import type { AstChange, AstEditPreview, AstEditProblem, FilePreview } from './types';
 
 /** Displayed text of a preview line is cut here (the hash is always of the whole line). */
@@ -42,7 +43,7 @@ export function changeLinePair(change: AstChange): [string, string] {
 
 function anchored(sign: '-' | '+', line: number, text: string): string {
   const first = text.split('\n', 1)[0].replace(/\r$/, '');
-  const shown = first.length > MAX_SHOWN ? first.slice(0, MAX_SHOWN) : first;
+  const shown = first.length > MAX_SHOWN ? cutAt(first, MAX_SHOWN) : first;
   return `${sign}${line}${lineHash(first)}|${shown}`;
 }
 

@@ -22,7 +22,7 @@ export function shortened(text: string, max = QUOTED_TEXT_MAX): string {
 }
 
 /** The first `max` characters of `text`, one fewer where the last would split a surrogate pair. */
-function cutAt(text: string, max: number): string {
+export function cutAt(text: string, max: number): string {
   return text.slice(0, isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max);
 }
 
