@@ -1,3 +1,4 @@
+import { cutAt } from '../core/shortText';
 import type { AstChange, AstEditPreview, FilePreview } from './types';
 
 /** One file's part of an apply: the text it must still have, and the edits against it. */
@@ -99,5 +100,5 @@ function count(n: number): string {
 function firstLine(text: string): string {
   const nl = text.indexOf('\n');
   const line = nl < 0 ? text : text.slice(0, nl);
-  return line.length > 60 ? line.slice(0, 59) + '…' : line;
+  return line.length > 60 ? cutAt(line, 59) + '…' : line;
 }

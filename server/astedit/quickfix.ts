@@ -1,3 +1,4 @@
+import { cutAt } from '../core/shortText';
 import type { FileSystem } from '../workspace/fs';
 import type { AstBackend, OpQuery } from './backend';
 import { pathInScope, type CollectWorkspace } from './collect';
@@ -102,5 +103,5 @@ export function recipeName(filePath: string): string {
 function short(text: string): string {
   const line = text.split('\n', 1)[0];
   const more = line.length < text.length ? ' …' : '';
-  return line.length > 48 ? line.slice(0, 47) + '…' : line + more;
+  return line.length > 48 ? cutAt(line, 47) + '…' : line + more;
 }

@@ -21,3 +21,15 @@ describe('ast-edit preview of a long line', () => {
     expect(r.stdout).not.toContain('\ufffd');
   });
 });
+
+describe('ast-edit refusal of overlapping edits on a long line', () => {
+  it('quotes the line cut before an emoji, not inside it', () => {
+    // 58 characters before the emoji: a cut at 59 would keep its first half.
+    const line = `foo(foo("${'a'.repeat(49)}😀"));`;
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'nest.ts': `${line}\n` });
+    const r = builtCli(['ast-edit', '--pat', 'foo($X)', '--out', 'bar($X)', 'nest.ts', '--apply'], { cwd: ws });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`(\`${line.slice(0, 58)}…\`)`);
+    expect(r.stderr).not.toContain('\ufffd');
+  });
+});
