@@ -1,5 +1,6 @@
 import type { Finding, Severity } from '../core/findings';
 import { LIMITS } from '../core/limits';
+import { cutAt } from '../core/shortText';
 import type { Range, TextEdit } from '../core/text';
 import type { AnalyzedSection, PatchAnalysis } from './analysis';
 import { backslashHeaderNote } from './backslashHeader';
@@ -64,7 +65,7 @@ function lineRange(docLine: number, text: string): Range {
 }
 
 function quote(text: string, max = 80): string {
-  return JSON.stringify(text.length > max ? text.slice(0, max) + '…' : text);
+  return JSON.stringify(text.length > max ? cutAt(text, max) + '…' : text);
 }
 
 export function lintPatch(analysis: PatchAnalysis): PatchLint {
