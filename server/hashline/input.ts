@@ -1,4 +1,5 @@
 import { LIMITS, overLimit } from '../core/limits';
+import { cutAt } from '../core/shortText';
 import type { SourceLine, Span } from './types';
 
 /**
@@ -121,7 +122,7 @@ export function splitPatch(input: string, options: SplitOptions = {}): SplitResu
     return {
       ...result,
       error: {
-        message: `input must begin with "§PATH" on the first non-blank line; got: ${JSON.stringify(first.text.slice(0, 120))}. Example: "§src/foo.ts" then edit ops.`,
+        message: `input must begin with "§PATH" on the first non-blank line; got: ${JSON.stringify(cutAt(first.text, 120))}. Example: "§src/foo.ts" then edit ops.`,
         docLine: first.docLine,
       },
     };
