@@ -92,7 +92,7 @@ export function delimiterFindings(loc: RuleLocator): Finding[] {
     // Aliases past the cap leave the frontmatter unread (`parseFrontmatter`): what is left is its size or nesting.
     const code = 'frontmatter/too-large';
     out.push(
-      finding(code, 'warning', problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange(), `agentls does not analyse this frontmatter (${problem.message}); the xcsh agent's own parser may be slow or fail on it. Predictions below assume the line fallback.`),
+      finding(code, 'warning', problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange(), `agentls does not analyse this frontmatter (${problem.message}): the xcsh agent's own parser may be slow or fail on it. Predictions below assume the line fallback.`),
     );
   }
   return out;

@@ -19,3 +19,24 @@ export function unreadFrontmatterFinding(loc: RuleLocator, reader: string): Find
     finding(unread.code, 'warning', loc.openerRange(), `${capital(unread.said)}: agentls does not read it, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.${own}`),
   ];
 }
+
+/**
+ * The finding for a tool's rule file whose frontmatter lies past what agentls parses as YAML
+ * (`YamlProblem.beyondLimits`: too large, or flow collections nested past `MAX_FLOW_DEPTH`) but
+ * was still read, line by line (`unread` unset). That reading is agentls's, not the tool's: a
+ * `[` or `{` value nested so deep is taken as text. A check must say its keys were not analysed,
+ * as `delimiters.ts` does for the xcsh agent, rather than end with "no problems".
+ */
+export function unanalysedFrontmatterFinding(loc: RuleLocator, reader: string): Finding[] {
+  const problem = loc.analysis.parsed?.yamlError;
+  if (!problem?.beyondLimits || loc.analysis.parsed?.unread) return [];
+  const range = problem.range ? loc.range(problem.range[0], problem.range[1]) : loc.openerRange();
+  return [
+    finding(
+      'frontmatter/too-large',
+      'warning',
+      range,
+      `agentls does not analyse this frontmatter (${problem.message}): it reads each key's line as text, which may not be what ${reader} reads, so what it means to ${reader} (its keys, and so when the rule applies) is not checked.`,
+    ),
+  ];
+}

@@ -26,7 +26,7 @@ import { notAMappingFindings } from './notAMapping';
 import { strandedFrontmatterFindings } from './strandedFrontmatter';
 import { continueBlockFindings, continueCommentFindings, continueOpenerFindings, continueRejectedFinding } from './continueReadings';
 import { ownReading } from '../continueReading';
-import { unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
+import { unanalysedFrontmatterFinding, unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
 import { byteLimitFindings, byteLimitOfSizeFindings } from './byteLimit';
 
@@ -91,6 +91,7 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   const meta = parsed?.layout.metadata;
   const fm = parsed?.fallbackUsed && meta ? intendedFrontmatter(meta.text, 'seed') : (parsed?.frontmatter ?? {});
   const invalidYaml = parsed?.fallbackUsed === true && parsed.yamlError !== undefined && !parsed.yamlError.beyondLimits;
+  out.push(...unanalysedFrontmatterFinding(loc, agent.name));
   // A file the agent's loader lists and sends no part of (Cline 4's: `agents/clineDrops.ts`).
   const drop = agent.ruleDropped?.({ text: analysis.text, frontmatter: invalidYaml ? {} : fm, invalidYaml });
   if (invalidYaml) {
