@@ -62,3 +62,39 @@ export function exitCodesHelp(zero: string, one: string): string {
 export function write(stream: Writable, text: string): void {
   stream.write(text.endsWith('\n') ? text : text + '\n');
 }
+
+/**
+ * What became of the command's output streams. A reader that is gone (`agentls check | head -1`
+ * once `head` has its line) fails every later write with EPIPE, which Node raises as an
+ * unhandled 'error' event: a crash, with its stack trace, and exit 1 whatever the run found.
+ * That is no fault of the run, whose exit still says what it found, so it is let go. Any other
+ * failure (ENOSPC: a report redirected to a full disk) lost the report: `failed` holds it, and
+ * the run must not pass.
+ */
+export interface OutputGuard {
+  /** The stream, with the guard's 'error' listener (added once). */
+  guard(stream: Writable): Writable;
+  /** The first write failure that was not a closed reader. */
+  failed?: NodeJS.ErrnoException;
+}
+
+// A stream destroyed by its first failure refuses the writes after it with this code.
+const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED']);
+
+/** `onFailed`: told of the first failure that is not a closed reader, when it happens (the run may be over by then). */
+export function outputGuard(onFailed: (err: NodeJS.ErrnoException) => void): OutputGuard {
+  const guarded = new WeakSet<Writable>();
+  const state: OutputGuard = {
+    guard(stream) {
+      if (guarded.has(stream)) return stream;
+      guarded.add(stream);
+      stream.on('error', (err: NodeJS.ErrnoException) => {
+        if (READER_GONE.has(err.code ?? '') || state.failed) return;
+        state.failed = err;
+        onFailed(err);
+      });
+      return stream;
+    },
+  };
+  return state;
+}

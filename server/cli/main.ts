@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { VERSION } from '../version';
-import { CliError, EXIT, UsageError, write, type CliCommand, type CliIo } from './command';
+import { CliError, EXIT, outputGuard, UsageError, write, type CliCommand, type CliIo } from './command';
 import { startsServer } from './commandNames';
 import { commandFirst, commonOptionsHelp, parseCommon } from './options';
 
@@ -121,13 +121,18 @@ function helpText(commands: CliCommand[]): string {
  * installed command reaches it through `launch.ts`; `node out/server/cli/main.js` directly.
  */
 export function runAsCommand(): Promise<number> {
+  const output = outputGuard((err) => {
+    // Said on standard error (lost too if that is what failed) and in the exit, which the run's own code may already have set.
+    output.guard(process.stderr).write(`agentls: could not write the output: ${err.message}\n`);
+    process.exitCode = EXIT.internal;
+  });
   // Read when used: the language server never touches process.stdin and process.stdout (its wire thread owns them).
   const io: CliIo = {
     get stdout() {
-      return process.stdout;
+      return output.guard(process.stdout);
     },
     get stderr() {
-      return process.stderr;
+      return output.guard(process.stderr);
     },
     get stdin() {
       return process.stdin;
@@ -136,7 +141,7 @@ export function runAsCommand(): Promise<number> {
   };
   return runCli(process.argv.slice(2), io).then(
     (code) => {
-      if (code !== SERVING) process.exitCode = code;
+      if (code !== SERVING) process.exitCode = output.failed ? EXIT.internal : code;
       return code;
     },
     (err) => {

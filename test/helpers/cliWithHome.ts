@@ -1,4 +1,4 @@
-import { execFile, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFile, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CheckJson } from '../../server/cli/output';
@@ -75,6 +75,30 @@ export function builtCliAsync(args: readonly string[], run: CliRun = {}): Promis
         reject(e);
       }
     });
+  });
+}
+
+/**
+ * The built CLI run with `args` whose standard output is closed before it writes a byte, as
+ * `agentls check | head -1` closes it once the first line is read: every write it makes fails
+ * (EPIPE). Its standard error and exit are kept; `stdout` is always empty.
+ */
+export function builtCliClosedStdout(args: readonly string[], run: CliRun = {}): Promise<CliResult> {
+  return builtCliWithStdout(args, run, 'closed');
+}
+
+/**
+ * The built CLI run with `args` writing its standard output to `stdout`: a pipe closed before
+ * it writes a byte (`builtCliClosedStdout`), or an open file descriptor (of /dev/full, say).
+ */
+export function builtCliWithStdout(args: readonly string[], run: CliRun, stdout: 'closed' | number): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv(args, run), { ...options(run), stdio: ['ignore', stdout === 'closed' ? 'pipe' : stdout, 'pipe'] });
+    child.stdout?.destroy();
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolve({ status, signal, stdout: '', stderr }));
   });
 }
 
