@@ -13,14 +13,9 @@ const MAX_SHOWN = 120;
  * overlaps and the errors.
  */
 export function formatPreview(preview: AstEditPreview): string {
-  const out: string[] = [];
-  if (preview.totals.replacements === 0) {
-    out.push('No replacements made');
-  } else if (preview.singleFile) {
-    out.push(...changeLines(preview.files[0]));
-  } else {
-    out.push(...groupedLines(preview.files));
-  }
+  // Two lines a change, hundreds of thousands in a big rewrite: never spread into push() as
+  // arguments, past V8's limit on them (a RangeError, "Maximum call stack size exceeded").
+  const out: string[] = preview.totals.replacements === 0 ? ['No replacements made'] : preview.singleFile ? changeLines(preview.files[0]) : groupedLines(preview.files);
   out.push('');
   out.push(
     `${plural(preview.totals.replacements, 'replacement')} in ${plural(preview.totals.files, 'file')} (${plural(preview.totals.filesSearched, 'file')} searched, ${preview.lang}).`,
@@ -28,7 +23,8 @@ export function formatPreview(preview: AstEditPreview): string {
   if (preview.limitReached) out.push('Limit reached; narrow paths.');
   const overlaps = preview.files.flatMap((f) => f.overlaps.map(([a, b]) => `${f.display}: line ${f.changes[a].startLine} overlaps line ${f.changes[b].startLine}`));
   if (overlaps.length) {
-    out.push('', 'Overlapping replacements (an apply will refuse them; refine the pattern):', ...overlaps.map((o) => `- ${o}`));
+    out.push('', 'Overlapping replacements (an apply will refuse them; refine the pattern):');
+    for (const o of overlaps) out.push(`- ${o}`);
   }
   const errors = [...preview.patternErrors, ...preview.skipped.map((s) => `${s.display}: ${s.reason}`)];
   if (errors.length) out.push('', 'Parse errors:', ...capList(errors, 50).map((e) => `- ${e}`));
@@ -71,7 +67,7 @@ function groupedLines(files: FilePreview[]): string[] {
       }
       out.push(`## ${header}`);
     }
-    out.push(...changeLines(f));
+    for (const change of f.changes) out.push(...changeLinePair(change));
   }
   return out;
 }
