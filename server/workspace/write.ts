@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, renameSync, rmSync, type Stats } from 'node:fs';
+import { withSignalsHeld } from './heldSignals';
+import { untilFileExists } from './testGate';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Confinement } from './confine';
@@ -32,7 +34,11 @@ export type WriteResult = { ok: true; written: string[]; splitLinks?: string[] }
  * folders made for them.
  * Refuses paths outside the confinement and files whose content moved since it was read.
  */
-export async function writeFilesAtomically(requested: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
+export function writeFilesAtomically(requested: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
+  return withSignalsHeld(() => writeAll(requested, confinement));
+}
+
+async function writeAll(requested: FileWrite[], confinement?: Confinement): Promise<WriteResult> {
   for (const w of requested) {
     if (!path.isAbsolute(w.path)) return { ok: false, message: `not an absolute path: ${w.path}`, path: w.path };
     if (confinement && !confinement.allows(w.path)) {
@@ -131,6 +137,7 @@ export async function writeFilesAtomically(requested: FileWrite[], confinement?:
           await fsp.rename(temps[i], writes[i].path);
         }
         renamed.push(i);
+        if (i === 0 && writes.length > 1) await testHold();
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
           await restore();
@@ -349,4 +356,17 @@ export function setAside(file: string): void {
       // nothing more to do: the next open reports what is wrong
     }
   }
+}
+
+/**
+ * For the test that an interrupted write is still all-or-nothing (`AGENTLS_TEST_HOLD_WRITE=FILE`):
+ * a write of several files stops after its first rename, says so on standard error, and goes
+ * on once FILE exists. Unset, writes never wait.
+ */
+async function testHold(): Promise<void> {
+  const gate = process.env.AGENTLS_TEST_HOLD_WRITE;
+  const held = gate ? untilFileExists(gate) : undefined;
+  if (!held) return;
+  process.stderr.write(`test: holding the write after its first file until ${gate} exists\n`);
+  await held;
 }
