@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { linePath } from '../core/lineText';
 import type { Finding, Severity } from '../core/findings';
 import { editorRangeOf, type TextEdit } from '../core/text';
 import type { RuleFix } from '../rules/safeFixes';
@@ -194,15 +195,6 @@ export function summaryLine(s: CheckSummary, noAgentFiles?: string): string {
   return `${files}${fixed}: ${s.fixed ? `${s.problems} left` : plural(s.problems, 'problem')} (${plural(s.error, 'error')}, ${plural(s.warning, 'warning')}, ${s.information} info${s.hint ? `, ${plural(s.hint, 'hint')}` : ''})${fixable}${more}.`;
 }
 
-/**
- * A path as one line of text output: one that holds a line break or another control
- * character is written as a quoted JSON string (`"a\nb.md"`, as git quotes such names), so
- * that a line always holds one whole finding or path and a reader of lines is not misled.
- */
-export function linePath(p: string): string {
-  return /[\u0000-\u001f\u007f]/.test(p) ? JSON.stringify(p) : p;
-}
-
 export function formatText(report: CheckReport): string {
   const lines: string[] = [];
   const show = (p: string) => textPath(report, p);
@@ -348,3 +340,5 @@ export function countBySeverity(findings: Finding[]): Record<Severity, number> {
   for (const f of findings) counts[f.severity]++;
   return counts;
 }
+
+export { linePath };

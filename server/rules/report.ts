@@ -1,4 +1,5 @@
 import type { AgentRuleInfo, AgentRulesInfo, NestedRuleFolderInfo, RuleBucketsResult, RuleInfo } from '../../protocol/rules';
+import { linePath } from '../core/lineText';
 import type { UnreadRuleFolderInfo } from '../../protocol/rulesContext';
 import { nameColumnRow, nameColumnWidth } from '../core/columns';
 import { quotedShort } from '../core/shortText';
@@ -90,14 +91,14 @@ export function bucketsText(result: RuleBucketsResult): string {
   if (xcshIdle(result)) return `rules in ${result.root}\n`;
   const lines = [`rules the xcsh agent loads in ${result.root} (profile ${result.profile})`, ...(result.noXcshFolder ? [NO_XCSH_FOLDER] : [])];
   if (coverage) lines.push(coverage);
-  const width = nameColumnWidth([...result.rules, ...result.shadowed].map((r) => r.name));
+  const width = nameColumnWidth([...result.rules, ...result.shadowed].map((r) => linePath(r.name)));
   for (const section of SECTIONS) {
     const rules = result.rules.filter((r) => r.bucket === section.bucket);
     lines.push('', `${section.title} (${rules.length}): ${section.note}`);
-    for (const r of rules) lines.push(nameColumnRow('  ', r.name, width, `${`${source(r.provider)}/${r.level}`.padEnd(16)} ${r.path}${detail(r) ? `  ${detail(r)}` : ''}`));
+    for (const r of rules) lines.push(nameColumnRow('  ', linePath(r.name), width, `${`${source(r.provider)}/${r.level}`.padEnd(16)} ${linePath(r.path)}${detail(r) ? `  ${detail(r)}` : ''}`));
   }
   lines.push('', `Shadowed (${result.shadowed.length}): ${SHADOWED_NOTE}`);
-  for (const s of result.shadowed) lines.push(nameColumnRow('  ', s.name, width, `${s.path}  hidden by ${s.shadowedBy}`));
+  for (const s of result.shadowed) lines.push(nameColumnRow('  ', linePath(s.name), width, `${linePath(s.path)}  hidden by ${linePath(s.shadowedBy)}`));
   if (result.warnings.length) {
     lines.push('', `Warnings (${result.warnings.length}):`);
     for (const w of result.warnings) lines.push(`  ${w}`);
@@ -211,7 +212,7 @@ const USER_LEVEL = '(user-level, every project)';
 
 /** The name cell of a rule's row in plain text: its path once where its agent names it by its path, a user-level rule's marked as such. */
 function nameCell(r: AgentRuleInfo): string {
-  return r.name === r.path && r.level === 'user' ? `${r.name} ${USER_LEVEL}` : r.name;
+  return r.name === r.path && r.level === 'user' ? `${linePath(r.name)} ${USER_LEVEL}` : linePath(r.name);
 }
 
 /**
@@ -229,7 +230,7 @@ function sectionLines(s: RuleSection, markdown: boolean, width: number): string[
     const rows = s.rules.map((r) => `- **${r.name}**${r.name === r.path ? mark(r) : ''} · ${r.name === r.path ? '' : `\`${r.path}\`${mark(r)} · `}${how(r)}`);
     return ['', `## ${s.title}`, '', `_${s.note}_`, '', ...rows, ...unread.map((u) => `- not read: \`${u.path}\` (${u.reason})`)];
   }
-  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => nameColumnRow('  ', nameCell(r), width, `${r.name === r.path ? '' : `${r.path}${mark(r)}  `}${how(r)}`)), ...unread.map((u) => `  not read: ${u.path} (${u.reason})`)];
+  return ['', `${s.title}: ${s.note}`, ...s.rules.map((r) => nameColumnRow('  ', nameCell(r), width, `${r.name === r.path ? '' : `${linePath(r.path)}${mark(r)}  `}${how(r)}`)), ...unread.map((u) => `  not read: ${linePath(u.path)} (${u.reason})`)];
 }
 
 /**
@@ -260,7 +261,7 @@ export function unreadLines(unread: readonly UnreadRuleFolderInfo[] | undefined,
   const block = (note: string, folders: readonly UnreadRuleFolderInfo[]) => {
     if (!folders.length) return [];
     if (markdown) return ['', note, '', ...folders.map((u) => `- \`${u.path}\`: ${u.message}`)];
-    return ['', note, ...folders.map((u) => `  ${u.path}: ${u.message}`)];
+    return ['', note, ...folders.map((u) => `  ${linePath(u.path)}: ${u.message}`)];
   };
   const all = unread ?? [];
   return [...block(UNREAD_NOTE, all.filter((u) => !u.readInPart)), ...block(IN_PART_NOTE, all.filter((u) => u.readInPart))];

@@ -1,4 +1,5 @@
 import type { AlwaysSentInfo } from '../../../protocol/rules';
+import { linePath } from '../../core/lineText';
 import type { AgentRulesForFileInfo, RulesForFileResult } from '../../../protocol/rulesContext';
 import { nameColumnRow, nameColumnWidth } from '../../core/columns';
 import { displayPath } from '../../workspace/paths';
@@ -78,17 +79,17 @@ export function rulesForFileMarkdown(result: RulesForFileResult, brief = false):
 
 /** The rules for a file as plain text (`agentls rules --for`). */
 export function rulesForFileText(result: RulesForFileResult): string {
-  const lines = [`rules for ${result.file} in ${result.root} (tokens ≈ UTF-8 bytes / 4)`];
+  const lines = [`rules for ${linePath(result.file)} in ${result.root} (tokens ≈ UTF-8 bytes / 4)`];
   const coverage = coverageLine(result.selectedAgents);
   if (coverage) lines.push(coverage);
   // One name column over every agent's rules, so that the token column lines up in all of them.
-  const width = nameColumnWidth(result.agents.flatMap((a) => a.rules.map((r) => r.name)));
+  const width = nameColumnWidth(result.agents.flatMap((a) => a.rules.map((r) => linePath(r.name))));
   for (const agent of result.agents) {
     const applying = agent.rules.filter((r) => r.applies);
     lines.push('', `${capital(agent.displayName)}: ${applying.length} ${applying.length === 1 ? 'applies' : 'apply'}, ${tokensText(agent.alwaysSentTokens)} sent in every request`);
-    for (const r of agent.rules) lines.push(nameColumnRow(`  ${r.applies ? '+' : '-'} `, r.name, width, `${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${r.path})`));
+    for (const r of agent.rules) lines.push(nameColumnRow(`  ${r.applies ? '+' : '-'} `, linePath(r.name), width, `${`≈${r.tokens} tok`.padEnd(12)} ${r.reason}  (${linePath(r.path)})`));
     // In the words of the buckets' sections (`agentSectionsText`).
-    for (const u of agent.notRead ?? []) lines.push(`  not read: ${u.path} (${u.reason})`);
+    for (const u of agent.notRead ?? []) lines.push(`  not read: ${linePath(u.path)} (${u.reason})`);
   }
   lines.push(...unreadLines(result.unread, false), ...elsewhereLine(result.unreadElsewhere, false));
   return lines.join('\n') + '\n';
@@ -100,8 +101,10 @@ export function costLines(costs: readonly AgentCost[], budget: number | undefine
   for (const c of costs) {
     const over = budget !== undefined && c.totalTokens > budget ? ` — over the budget of ${budget} (agentls.rules.budgetTokens)` : '';
     lines.push(`${markdown ? '- **' : '  '}${c.displayName}${markdown ? '**' : ''}: ${tokensText(c.totalTokens)} in every request${over}`);
-    for (const item of c.items) lines.push(`${markdown ? '  - ' : '    '}${item.label}: ≈${item.tokens}`);
-    for (const u of c.uncounted) lines.push(`${markdown ? '  - ' : '    '}not counted: ${u.path} (${u.reason})`);
+    // Plain text is read a line at a time: a name or path with a line break in it is quoted.
+    const shown = markdown ? (t: string) => t : linePath;
+    for (const item of c.items) lines.push(`${markdown ? '  - ' : '    '}${shown(item.label)}: ≈${item.tokens}`);
+    for (const u of c.uncounted) lines.push(`${markdown ? '  - ' : '    '}not counted: ${shown(u.path)} (${u.reason})`);
   }
   return lines;
 }
