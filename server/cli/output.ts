@@ -205,7 +205,9 @@ export function formatText(report: CheckReport): string {
     const { start } = shown(report, abs, f.range);
     lines.push(`${linePath(p)}:${start.line + 1}:${start.character + 1}: ${f.severity} [${f.code}] ${message}${f.fix ? ' (fixable)' : ''}`);
   }
-  lines.push(summaryLine(report.summary, noAgentFilesText(report, (p) => linePath(show(p)))));
+  const summary = summaryLine(report.summary, noAgentFilesText(report, (p) => linePath(show(p))));
+  // A report redirected to a file is read without standard error, where the run's gaps are said: its last line must not read as a pass.
+  lines.push(report.incomplete?.length ? `${summary.slice(0, -1)}; incomplete, so it fails (exit 2): ${report.incomplete.join('; ')}.` : summary);
   return lines.join('\n') + '\n';
 }
 

@@ -28,7 +28,7 @@ describe('check of a user-level rule folder with a part it cannot read', () => {
       const continueRun = check(path.join(home, '.continue', 'rules'));
       expect([continueRun.status, continueRun.stdout, continueRun.stderr]).toEqual([
         2,
-        'Checked 1 rule file (user-level): no problems.\n',
+        'Checked 1 rule file (user-level): no problems; incomplete, so it fails (exit 2): cannot read folder ~/.continue/rules/locked (EACCES): Continue reads the rules there, so they are not checked.\n',
         'agentls check: cannot read folder ~/.continue/rules/locked (EACCES): Continue reads the rules there, so they are not checked\nagentls check: the run is incomplete, so it fails (exit 2) whatever it found\n',
       ]);
       const claudeRun = check(path.join(home, '.claude', 'rules'));
@@ -57,7 +57,7 @@ describe('check of a user-level rule folder holding a symbolic link out of the u
       const run = agentlsWithHome(ws, home, 'check', path.join(home, folder));
       expect([run.status, run.stdout, run.stderr]).toEqual([
         2,
-        'Checked 1 rule file (user-level): no problems.\n',
+        `Checked 1 rule file (user-level): no problems; incomplete, so it fails (exit 2): ~/${folder}/shared leads outside the user-level rule folders through a symbolic link, which ${agent} follows to read the rules there, so it is not checked.\n`,
         `agentls check: ~/${folder}/shared leads outside the user-level rule folders through a symbolic link, which ${agent} follows to read the rules there, so it is not checked\nagentls check: the run is incomplete, so it fails (exit 2) whatever it found\n`,
       ]);
     }
