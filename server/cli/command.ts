@@ -56,7 +56,7 @@ export const EXIT = { clean: 0, problems: 1, error: 2, internal: 3 } as const;
 
 /** The exit-code lines of a command's usage; `one` says what 1 means for it. */
 export function exitCodesHelp(zero: string, one: string): string {
-  return `exit codes: 0 ${zero}, 1 ${one},\n    2 usage error or a path that cannot be read or checked, 3 internal error`;
+  return `exit codes: 0 ${zero}, 1 ${one},\n    2 usage error or a path that cannot be read or checked, 3 internal error or output that could not be written`;
 }
 
 export function write(stream: Writable, text: string): void {

@@ -110,8 +110,8 @@ function helpText(commands: CliCommand[]): string {
     '',
     "The root's agentls.json (settings, ignore globs) applies to every command; the command line overrides it.",
     'exit codes: 0 clean or done, 1 problems found (check), nothing found (search) or the edit refused (ast-edit),',
-    '  2 usage error or a path that cannot be read or checked, 3 internal error; hashline (read and apply) adds 10-21',
-    '  (agentls help hashline).',
+    '  2 usage error or a path that cannot be read or checked, 3 internal error or output that could not be written;',
+    '  hashline (read and apply) adds 10-21 (agentls help hashline).',
     'agentls help COMMAND shows the usage and exit codes of one command.',
   ].join('\n');
 }
