@@ -26,7 +26,7 @@ exit codes: 0 previewed or applied (also when nothing matched), 1 refused (stale
     invalid pattern, a path that does not exist, an internal URL with a glob or without a
     file, a folder or glob that matches no file or only files of another language than
     --lang, a file named or a folder that cannot be read, a pipe or a link named (links are
-    not followed): nothing is written), 3 internal error`;
+    not followed): nothing is written), 3 internal error or output that could not be written`;
 
 export const astEditCommand: CliCommand = {
   name: 'ast-edit',

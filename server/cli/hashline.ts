@@ -39,7 +39,7 @@ agentls hashline apply [--dry-run] [--path FILE] < PATCH
     Paths: FILE and --path FILE, typed on the command line, are relative to the current
     folder; §PATH lines inside the patch are relative to the root (--root), as an agent
     writes them. Either must lie inside the root.
-exit codes: 0 done (read, applied, or nothing to change), 2 usage, 3 internal error;
+exit codes: 0 done (read, applied, or nothing to change), 2 usage, 3 internal error or output that could not be written;
     read and apply alike refuse with 10 input error (no §PATH header, empty header,
     patch too large), 11 parse error, 12 anchor without hash, 13 anchor without line
     number, 14 line out of range, 15 stale anchors (hash mismatch), 16 file not found,
