@@ -158,6 +158,8 @@ export async function runCheck(common: CommonOptions, targets: CheckTargets, lin
       const reported = (p: string) => relativeInside(root, p) !== undefined || named.has(p) || namedHolding.has(p);
       // Files only: a finding on a folder holding them counts no file more; one left unread past a cap is not checked.
       const folders = foldersHolding(looked, top);
+      // A folder with a finding of its own and no file looked at under it (one that cannot be listed) is a folder all the same.
+      for (const p of byPath.keys()) if (!folders.has(p) && (await session.diskFs.stat(p))?.kind === 'directory') folders.add(p);
       for (const p of byPath.keys()) if (reported(p) && !folders.has(p)) looked.add(p);
       for (const p of unread) looked.delete(p);
       const withFindings = [...byPath].filter(([, f]) => f.length > 0).map(([path, findings]) => ({ path, findings }));

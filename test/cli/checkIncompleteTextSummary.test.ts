@@ -26,4 +26,20 @@ describe('agentls check (text) of a workspace with a folder it cannot read', () 
       fs.chmodSync(locked, 0o755);
     }
   });
+
+  it.skipIf('skip' in runAs)(`counts a rule folder it cannot list as no file checked, not as a rule file (run as ${'skip' in runAs ? runAs.skip : runAs.name})`, () => {
+    if ('skip' in runAs) return;
+    const ws = ownedDir(runAs, { '.git/HEAD': 'ref: refs/heads/main\n', '.cursor/rules/a.mdc': '---\nalwaysApply: true\n---\nUse tokens.\n' });
+    const locked = path.join(ws, '.cursor/rules');
+    fs.chmodSync(locked, 0);
+    try {
+      const run = builtCli(['check', '--format', 'json'], { cwd: ws, root: ws, home: ownedDir(runAs), user: runAs.user });
+      expect(run.status).toBe(2);
+      const json = JSON.parse(run.stdout) as { summary: { filesChecked: number; agentFiles: number }; diagnostics: { path: string; code: string }[] };
+      expect(json.diagnostics.map((d) => [d.path, d.code])).toEqual([['.cursor/rules', 'rule/unreadable']]);
+      expect(json.summary).toMatchObject({ filesChecked: 0, agentFiles: 0 });
+    } finally {
+      fs.chmodSync(locked, 0o755);
+    }
+  });
 });
