@@ -12,6 +12,7 @@ import { parseFrontmatter, TOOL_READING } from '../frontmatter';
 import { judgedAgainstWorkspace, type AgentRule, type AgentView, type UncountedFile } from './agentView';
 import { MAX_NESTED_FILES, MAX_NESTED_FOLDERS, NESTED_TOOL_FOLDERS } from './nestedRules';
 import { isClaudeMemoryPath, NESTED_CLAUDE_MEMORY } from './nestedClaude';
+import { claudeMemorySentText } from './claudeMemoryText';
 import { NESTED_AGENTS_MD } from './nestedAgentsMd';
 import { NESTED_GEMINI } from './nestedGemini';
 import { GEMINI_MD } from '../agents/gemini';
@@ -386,6 +387,11 @@ function plainRule(name: string, file: ReadFile, global: boolean): AgentRule {
   return wholeFileRule(name, file.path, file.text, global);
 }
 
+/** A Claude Code memory file, always sent, as its model sees it: without its frontmatter block (`claudeMemorySentText`). */
+function claudeMemoryRule(name: string, file: ReadFile, global: boolean): AgentRule {
+  return wholeFileRule(name, file.path, claudeMemorySentText(file.text), global);
+}
+
 /** Why a rule file is in no rule of its view (`frontmatterRule`): said as its `uncounted` reason. */
 interface NotRead {
   notRead: string;
@@ -448,7 +454,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
     rules.push(made);
     if (isClaudeMemoryFile(p)) memory.push({ file, scope: made.scope });
   };
-  const memoryFile = (p: string, global: boolean) => take(p, global, (file) => plainRule(reader.shown(p), file, global));
+  const memoryFile = (p: string, global: boolean) => take(p, global, (file) => claudeMemoryRule(reader.shown(p), file, global));
   const ruleFolder = async (dir: string, global: boolean) => {
     // Linked folders too (its docs: `.claude/rules` "supports symlinks"; `LINK_FOLLOWING_RULE_FOLDER`).
     for (const p of await reader.list(dir, ['.md'], { agent: 'claude', followsLinks: true })) await take(p, global, (file) => frontmatterRule('claude', reader.shown(p), file, global));
@@ -469,7 +475,7 @@ async function claudeView(reader: Reader): Promise<AgentView> {
   for (const folder of await nestedFolderList(host.nestedClaudeFolders)) {
     for (const name of NESTED_CLAUDE_MEMORY) {
       const p = path.join(root, ...folder.split('/'), name);
-      await take(p, false, (file) => ({ ...plainRule(reader.shown(p), file, false), scope: folder }), folder);
+      await take(p, false, (file) => ({ ...claudeMemoryRule(reader.shown(p), file, false), scope: folder }), folder);
     }
   }
   await follow(memory);
