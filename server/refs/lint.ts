@@ -1,6 +1,7 @@
 import { throwIfCancelled, type Cancellation } from '../core/cancel';
 import { SEVERITIES, type Finding, type Severity } from '../core/findings';
 import { formatCount, LIMITS, overLimit } from '../core/limits';
+import { shortened } from '../core/shortText';
 import { comparePositions, LineIndex } from '../core/text';
 import { entryLookup, type PromptModel, type RefEntry } from './model';
 import { resolveReference, type RefEnvironment, type Resolution } from './resolve';
@@ -41,6 +42,14 @@ export const REF_CODES: Record<string, { severity: Severity; summary: string }> 
 
 const MAX_START_FINDINGS = 200;
 
+/** Text of the document quoted in a message, cut short: a token, path or run of backslashes may be thousands of characters long. */
+const q = (text: string | undefined): string => shortened(text ?? '');
+
+/** `n` backslashes and `<@` as the agent reads them, by count when too many to show. */
+function escapedStart(n: number): string {
+  return n <= 8 ? `"${'\\'.repeat(n)}<@"` : `${formatCount(n)} backslashes and "<@"`;
+}
+
 /** Every problem of a prompt document's file references (`file-refs.md` §2–§4). */
 export async function lintPromptModel(model: PromptModel, env: RefEnvironment, cancel?: Cancellation): Promise<RefIssue[]> {
   const lines = new LineIndex(model.source);
@@ -69,7 +78,7 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
       const message =
         slashes === 0
           ? 'this "<@" would start a token if an agent ever reads it as one: escape it as \\<@ to keep it literal text'
-          : `the "\\\\" before "<@" is read as escaping the "<@" and one backslash is dropped: the xcsh agent reads "${'\\'.repeat(slashes / 2 - 1)}<@", not "${'\\'.repeat(slashes / 2)}<@"; add one more backslash`;
+          : `the "\\\\" before "<@" is read as escaping the "<@" and one backslash is dropped: the xcsh agent reads ${escapedStart(slashes / 2 - 1)}, not ${escapedStart(slashes / 2)}; add one more backslash`;
       add('ref/unescaped-start', src(i), src(i + 2), message, { kind: 'start', index: i });
     }
     if (model.referencesReadable) {
@@ -77,13 +86,13 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
         const entry = lookup.get(t.refId);
         const raw = prompt.value.slice(t.start, t.end);
         if (!entry) {
-          add('ref/unmapped', src(t.start), src(t.end), `ref_id "${t.refId}" has no entry in file_references: the xcsh agent reads ${raw} as literal text, not as the file ${t.displayPath}`, { kind: 'token', token: t });
+          add('ref/unmapped', src(t.start), src(t.end), `ref_id "${q(t.refId)}" has no entry in file_references: the xcsh agent reads ${q(raw)} as literal text, not as the file ${q(t.displayPath)}`, { kind: 'token', token: t });
         } else if (entry.path !== t.displayPath) {
           add(
             'ref/display-mismatch',
             src(t.displayStart),
             src(t.end - 1),
-            `the token shows ${t.displayPath} but ${t.refId} maps to ${entry.path}: the xcsh agent gets ${entry.path}`,
+            `the token shows ${q(t.displayPath)} but ${q(t.refId)} maps to ${q(entry.path)}: the xcsh agent gets ${q(entry.path)}`,
             { kind: 'token', token: t, entry },
           );
         }
@@ -112,22 +121,22 @@ export async function lintPromptModel(model: PromptModel, env: RefEnvironment, c
         'ref/duplicate-id',
         idRange[0],
         idRange[1],
-        `ref_id "${refId}" is already used by entry ${first.index + 1} (${first.path})${same ? ', for the same path' : ''}: tokens resolve to that first entry, this one is ignored`,
+        `ref_id "${q(refId)}" is already used by entry ${first.index + 1} (${q(first.path)})${same ? ', for the same path' : ''}: tokens resolve to that first entry, this one is ignored`,
         { kind: 'entry', entry, firstWithId: first },
       );
       continue;
     }
     firstById.set(refId, entry);
     if (prompt && !used.has(refId)) {
-      add('ref/unused-entry', start, end, `${refId} (${entry.path}) is not used by any token in the prompt`, { kind: 'entry', entry }, ['unnecessary']);
+      add('ref/unused-entry', start, end, `${q(refId)} (${q(entry.path)}) is not used by any token in the prompt`, { kind: 'entry', entry }, ['unnecessary']);
     }
     if (checked++ >= maxResolved) continue;
     const resolution = await resolveReference(entry.path!, env);
     const pathRange = entry.pathRange ?? entry.range;
     if (resolution.status === 'missing') {
-      add('ref/missing-file', pathRange[0], pathRange[1], `${entry.path} (${refId}) does not exist in the workspace: the xcsh agent cannot load it`, { kind: 'entry', entry, resolution });
+      add('ref/missing-file', pathRange[0], pathRange[1], `${q(entry.path)} (${q(refId)}) does not exist in the workspace: the xcsh agent cannot load it`, { kind: 'entry', entry, resolution });
     } else if (resolution.status === 'outside') {
-      add('ref/outside-workspace', pathRange[0], pathRange[1], `${refId} is outside the workspace: ${resolution.reason}`, { kind: 'entry', entry, resolution });
+      add('ref/outside-workspace', pathRange[0], pathRange[1], `${q(refId)} is outside the workspace: ${resolution.reason}`, { kind: 'entry', entry, resolution });
     }
   }
   if (checked > maxResolved) {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { FileStat, FileSystem } from '../workspace/fs';
+import { shortened } from '../core/shortText';
 import { resolveRelativeInside } from '../workspace/paths';
 
 /** What the refs engine needs of the workspace to judge a path. */
@@ -25,9 +26,9 @@ export async function resolveReference(rel: string, env: RefEnvironment): Promis
   const abs = resolveRelativeInside(env.root, rel);
   if (!abs) {
     const why = rel.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(rel) ? 'is an absolute path' : 'climbs out of the workspace folder';
-    return { status: 'outside', reason: `${rel} ${why}; paths are relative to the workspace folder` };
+    return { status: 'outside', reason: `${shortened(rel)} ${why}; paths are relative to the workspace folder` };
   }
-  if (!env.allows(abs)) return { status: 'outside', reason: `${rel} resolves outside the workspace (through a symbolic link, or one that cannot be resolved)` };
+  if (!env.allows(abs)) return { status: 'outside', reason: `${shortened(rel)} resolves outside the workspace (through a symbolic link, or one that cannot be resolved)` };
   const stat = await env.fs.stat(abs);
   return stat ? { status: 'found', abs, stat } : { status: 'missing', abs };
 }
