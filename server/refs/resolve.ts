@@ -25,6 +25,8 @@ export async function resolveReference(rel: string, env: RefEnvironment): Promis
   if (!env.root) return { status: 'outside', reason: 'the document is in no workspace folder' };
   const abs = resolveRelativeInside(env.root, rel);
   if (!abs) {
+    // `resolveRelativeInside` refuses a NUL too: no file name can hold one (POSIX, and Node's fs rejects it).
+    if (rel.includes('\0')) return { status: 'outside', reason: `${shortened(rel.replaceAll('\0', '\\0'))} holds a NUL character, which no file name can hold` };
     const why = rel.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(rel) ? 'is an absolute path' : 'climbs out of the workspace folder';
     return { status: 'outside', reason: `${shortened(rel)} ${why}; paths are relative to the workspace folder` };
   }

@@ -325,5 +325,7 @@ describe('hover facts', () => {
     expect((await inspectReference('bin.dat', env)).note).toBe('a binary file');
     expect((await inspectReference('nope.ts', env)).resolution.status).toBe('missing');
     expect((await inspectReference('/etc/passwd', env)).resolution).toEqual({ status: 'outside', reason: '/etc/passwd is an absolute path; paths are relative to the workspace folder' });
+    // A NUL is refused before any look-up; it climbs nowhere, so the reason names the NUL.
+    expect((await inspectReference('src/a\0.ts', env)).resolution).toEqual({ status: 'outside', reason: 'src/a\\0.ts holds a NUL character, which no file name can hold' });
   });
 });
