@@ -306,6 +306,22 @@ describe('conversion for adapters', () => {
   });
 });
 
+describe('conversion cost', () => {
+  it('looks up and reads each file once, however many tokens name it', async () => {
+    const { env } = workspace();
+    const calls = { stat: 0, readText: 0 };
+    const fs = Object.create(env.fs) as RefEnvironment['fs'];
+    fs.stat = (p) => (calls.stat++, env.fs.stat(p));
+    fs.readText = (p, o) => (calls.readText++, env.fs.readText(p, o));
+    const refs = [{ ref_id: 'a', path: 'src/auth.ts' }, { ref_id: 'g', path: 'src/gone.ts' }];
+    const text = '<@file:a|src/auth.ts> <@file:g|src/gone.ts> '.repeat(50);
+    const r = await convertPrompt(text, refs, { adapter: 'generic', inline: true, env: { ...env, fs } });
+    expect(r.prompt_text.split('[File: src/auth.ts]')).toHaveLength(51);
+    expect(r.unconverted).toHaveLength(50);
+    expect(calls).toEqual({ stat: 2, readText: 1 });
+  });
+});
+
 describe('hover facts', () => {
   it('shows the first lines of a text file, the entries of a folder, the tables of a database', async () => {
     const { root, env } = workspace({ 'long.txt': Array.from({ length: 20 }, (_, i) => `line ${i}`).join('\n'), 'bin.dat': new Uint8Array([1, 0, 2]) });
