@@ -72,10 +72,11 @@ export function safeRuleFix(f: Finding, text: string, lines: LineIndex): RuleFix
       if (f.range.start.line !== f.range.end.line || !/^[\w-]+$/.test(key) || !/^\s*:/.test(after) || key === to) return undefined;
       const fix: RuleFix = { title: `Rename the key to ${to}`, edits: [{ range: f.range, newText: to }] };
       // Where the agent reads the new key only as a list (Cline's `paths`), the one-string value is written as the list it means, if the text still holds it.
-      if (Array.isArray(data.list) && data.valueRange) {
+      if (typeof data.list === 'string' && data.valueRange) {
         const valueRange = data.valueRange as Range;
         if (slice(valueRange) !== data.valueText) return undefined;
-        const list = `[${(data.list as string[]).map((p) => JSON.stringify(p)).join(', ')}]`;
+        // As the finding wrote it (`listOnlyRenameFinding`): a flow list of the globs.
+        const list = data.list;
         fix.title = `Rename the key to ${to}, its globs as a list: ${list}`;
         fix.edits.push({ range: valueRange, newText: list });
       }

@@ -116,7 +116,7 @@ function listOnlyRenameFinding(agent: AgentModel, entry: KeyEntry, parts: string
   const list = `[${parts.map((part) => JSON.stringify(part)).join(', ')}]`;
   const note = dialect.ignoredByNote ? ` ${dialect.ignoredByNote}` : '';
   return finding('rule/foreign-key', 'warning', entry.keyRange, `${said} Write it as \`${dialect.key}: ${list}\`: ${agent.name} reads \`${dialect.key}\` only as a YAML list.${note}`, {
-    data: { fix: 'rename-key', to: dialect.key, list: parts, valueRange: entry.valueRange, valueText: entry.valueText },
+    data: { fix: 'rename-key', to: dialect.key, list, valueRange: entry.valueRange, valueText: entry.valueText },
   });
 }
 
