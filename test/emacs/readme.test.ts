@@ -62,7 +62,19 @@ const DRIVER = `
           (split-string (or (getenv "AGENTLS_OTHERS") "") ":" t)))
 (dolist (file (split-string (getenv "AGENTLS_FILES") ":"))
   (with-current-buffer (agentls-test-open file)
-    (if (equal (getenv "AGENTLS_READ") "hover")
+    (cond
+     ((equal (getenv "AGENTLS_READ") "complete")
+      ;; Types AGENTLS_TYPE at the end of the last line, then the key C-M-i as a user does.
+      (agentls-test-settle #'eglot-managed-p)
+      (goto-char (point-max))
+      (skip-chars-backward "\\n")
+      (insert (getenv "AGENTLS_TYPE"))
+      (condition-case err
+          (call-interactively (key-binding (kbd "C-M-i")))
+        (error (princ (format "C-M-i failed: %s\\n" (error-message-string err)))))
+      (agentls-test-settle (lambda () (save-excursion (goto-char (point-min)) (search-forward "ref_id" nil t))))
+      (princ (format "%s %s C-M-i=%s\\n%s" (file-name-nondirectory file) major-mode (key-binding (kbd "C-M-i")) (buffer-string))))
+     ((equal (getenv "AGENTLS_READ") "hover")
         (progn
           (agentls-test-settle #'eglot-managed-p)
           (goto-char (point-min))
@@ -71,10 +83,11 @@ const DRIVER = `
             (eglot-hover-eldoc-function (lambda (info &rest _) (setq agentls-test-hover (or info "(none)"))))
             (agentls-test-settle (lambda () agentls-test-hover)))
           (princ (format "%s %s managed=%s %s\\n" (file-name-nondirectory file) major-mode (eglot-managed-p)
-                         (replace-regexp-in-string "\\n" " " (or agentls-test-hover "")))))
+                         (replace-regexp-in-string "\\n" " " (or agentls-test-hover ""))))))
+     (t
       (agentls-test-settle #'flymake-diagnostics)
       (princ (format "%s %s %s\\n" (file-name-nondirectory file) major-mode
-                     (mapconcat (lambda (d) (format "%s" (flymake-diagnostic-text d))) (flymake-diagnostics) " | "))))))
+                     (mapconcat (lambda (d) (format "%s" (flymake-diagnostic-text d))) (flymake-diagnostics) " | ")))))))
 (dolist (buffer agentls-test-others)
   (with-current-buffer buffer
     (princ (format "%s %s managed=%s\\n" (file-name-nondirectory buffer-file-name) major-mode (eglot-managed-p)))))
@@ -123,6 +136,18 @@ describe('the README Emacs set-up on stock Emacs', () => {
       files.forEach((f, i) => expect(lines[i]).toMatch(c.shows[f]));
     });
   }
+
+  it.skipIf(!hasEmacs)('in a prompt, @ then C-M-i completes a file and adds its file_references entry', { timeout: 120_000 }, () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': '',
+      'prompts/ask.prompt.md': '---\nfile_references: []\n---\nLook at \n',
+      'src/zebra.ts': 'export const z = 1;\n',
+    });
+    const out = runEmacs(ws, readmeElisp(), { AGENTLS_READ: 'complete', AGENTLS_TYPE: '@zebra', AGENTLS_FILES: path.join(ws, 'prompts/ask.prompt.md') }).join('\n');
+    expect(out).toMatch(/^ask\.prompt\.md agentls-mode C-M-i=completion-at-point$/m);
+    expect(out).toContain('Look at <@file:ref_0|src/zebra.ts>');
+    expect(out).toMatch(/file_references: .*ref_id: ref_0, path: src\/zebra\.ts/);
+  });
 
   it.skipIf(!hasEmacs)('with markdown-mode installed, a rule file keeps it and still gets the diagnostics', { timeout: 120_000 }, () => {
     const ws = writeTree(tempDir(), {
