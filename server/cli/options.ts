@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { DEFAULT_SETTINGS, overlaySettings } from '../core/settings';
 import { resolveHome } from '../workspace/home';
 import { loadProjectConfig, projectIgnoreMatcher, withProjectSettings, type ProjectConfig } from '../workspace/projectConfig';
-import { findMarkedRoot, rootProblem } from '../workspace/projectRoot';
+import { FALLBACK_ROOT_MARKERS, GENERIC_ROOT_MARKERS, ROOT_MARKERS, SECONDARY_ROOT_MARKERS, findMarkedRoot, rootProblem } from '../workspace/projectRoot';
 import { CliError, UsageError, type CommonOptions } from './command';
 import { COMMAND_NAMES } from './commandNames';
 
@@ -27,11 +27,17 @@ interface CommonOption {
   apply(value: string, draft: CommonDraft, cwd: string): void;
 }
 
+/** `a, b or c`. */
+function orList(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
 export const COMMON_OPTIONS: CommonOption[] = [
   {
     flag: '--root',
     value: 'DIR',
-    help: 'workspace root (default: the nearest folder at or above the current one holding .git, agentls.json or an agent\'s own folder; else one holding .cursor, .windsurf, .devin, .claude, .github, .kiro, .gemini, .codex or .roo; else CLAUDE.md, AGENTS.md or GEMINI.md)',
+    // Written from the markers findMarkedRoot tries, tier by tier, so a new marker shows here too.
+    help: `workspace root (default: the nearest folder at or above the current one holding ${orList(ROOT_MARKERS)}; else one holding ${orList(GENERIC_ROOT_MARKERS)}; else ${orList(SECONDARY_ROOT_MARKERS)}; else ${orList(FALLBACK_ROOT_MARKERS)}; never your home)`,
     apply: (v, d, cwd) => (d.root = path.resolve(cwd, v)),
   },
   {

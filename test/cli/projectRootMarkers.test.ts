@@ -131,6 +131,14 @@ describe('the root markers', () => {
     expect(names(generic[1])).toEqual([...GENERIC_ROOT_MARKERS].sort());
   });
 
+  it("are those `agentls help` gives for --root's default, every marker of every tier", () => {
+    const help = builtCli(['help'], { home: null }).stdout;
+    const line = /--root DIR\s+(.*)/.exec(help)?.[1] ?? '';
+    for (const marker of [...ROOT_MARKERS, ...GENERIC_ROOT_MARKERS, ...SECONDARY_ROOT_MARKERS, ...FALLBACK_ROOT_MARKERS]) {
+      expect(line).toMatch(new RegExp(`[ (]${marker.replace(/\./g, '\\.')}[,;) ]`));
+    }
+  });
+
   it("are those of the README's vim.lsp.config block, in the server's order of tiers after .git", () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
     // vim.fs.root tries each marker against every folder above the file before the next: one flat list, tier by tier.
