@@ -14,6 +14,7 @@ import type { Feature } from '../feature';
 import type { OpenDocument } from '../documents';
 import { renameRuleFile } from './renameFile';
 import { mdcLinkFix } from './mdcLinkFix';
+import { mergeSameActions } from './mergeActions';
 import type { RulesState } from './state';
 
 /**
@@ -42,7 +43,7 @@ export function rulesActionsFeature(state: RulesState): Feature {
           if (fix) out.push(builder.fix(f, fix.title, [fix.edit], true));
         } else out.push(...builder.actionsFor(f));
       }
-      return out;
+      return mergeSameActions(out);
     },
   };
 }

@@ -85,6 +85,18 @@ describe('rules quick fixes that rename files', () => {
     expect(fs.readFileSync(file('.cursor/rules/cursorrules.mdc'), 'utf8')).toBe('---\nalwaysApply: true\n---\nAlways use tabs.\n');
   });
 
+  it('offers the move of a legacy .cursorrules once, for both findings it resolves (Neovim listed it twice, identical)', async () => {
+    const { ws, home, file } = demo();
+    for (const client of ['vscode', 'neovim'] as const) {
+      const c = await start({ folders: [ws], home, client });
+      const uri = await c.open(file('.cursorrules'));
+      await c.waitForDiagnostics(uri, (ds) => ds.some((d) => d.code === 'rule/not-read') && ds.some((d) => d.code === 'rule/legacy-file'));
+      const moves = (await c.codeActions(uri, firstLine)).filter((a) => a.title.startsWith('Move into'));
+      expect(moves, client).toHaveLength(1);
+      expect(moves[0].diagnostics?.map((d) => d.code).sort(), client).toEqual(['rule/legacy-file', 'rule/not-read']);
+    }
+  });
+
   it('a .cursorrules linked to a shared file: the fix says it copies the shared text, and leaves that file as it was', async () => {
     const { ws, home, file } = demo();
     fs.renameSync(file('.cursorrules'), file('AGENT_RULES.md'));
