@@ -115,4 +115,15 @@ describe('the pre-commit hook', () => {
     expect(fixed.stdout).toContain('fixed [frontmatter/');
     expect(fixed.status).toBe(0);
   });
+
+  it("selects every single-file rule format agentls checks, Zed's .rules and Roo Code's .roorules included, and Cline's .txt and .markdown rules", () => {
+    // pre-commit matches `files` with Python's re.search; this pattern reads the same in JavaScript.
+    const staged = ['.rules', '.roorules', '.roorules-code', '.clinerules/style.txt', '.clinerules/style.markdown', '.cline/rules/tests.txt', 'notes.txt'];
+    expect(staged.filter((f) => new RegExp(hook.files).test(f))).toEqual(staged.slice(0, -1));
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', '.rules': '---\ndescription: style\n---\nUse tabs.\n' });
+    const [command, ...args] = hook.entry.split(' ');
+    const env = { ...process.env, PATH: `${cliOnPath()}:${process.env.PATH}`, HOME: tempDir('agentls-home-') };
+    const r = spawnSync(command, [...args, '.rules'], { cwd: ws, env, encoding: 'utf8' });
+    expect(r.stdout).toContain('.rules:1:1: information [frontmatter/sent-as-text]');
+  });
 });
