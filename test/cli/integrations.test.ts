@@ -21,6 +21,7 @@ interface ActionStep {
   run?: string;
   env?: Record<string, string>;
   'working-directory'?: string;
+  with?: Record<string, string>;
 }
 
 describe('the GitHub Action', () => {
@@ -72,6 +73,22 @@ describe('the GitHub Action', () => {
     expect(clean.stdout).toMatch(/Checked 1 rule file among \d+ files: no problems\./);
     expect(outputs['exit-code']).toBe('0');
     expect(runStep(fail, ws, outputs).status).toBe(0);
+  });
+
+  it('uploads the SARIF file it wrote, from a working-directory and at an absolute sarif-file too', () => {
+    const ws = writeTree(tempDir(), { '.git/HEAD': '', 'web/docs/guide.md': 'See rule://nope.\n' });
+    const check = action.runs.steps.find((s) => s.id === 'check')!;
+    const upload = action.runs.steps.find((s) => s.name === 'Upload SARIF')!;
+    const uploaded = (inputs: Record<string, string>): unknown => {
+      const outputs: Record<string, string> = {};
+      runStep(check, ws, outputs, inputs);
+      // upload-sarif, a `uses:` step, runs in the workspace: a relative path is read from there.
+      return JSON.parse(fs.readFileSync(path.resolve(ws, expand(upload.with!.sarif_file, outputs, inputs)), 'utf8')).runs[0].results.map((r: { ruleId: string }) => r.ruleId);
+    };
+    expect(uploaded({ 'working-directory': 'web' })).toEqual(['rule-url/unknown']);
+    const elsewhere = path.join(tempDir(), 'agentls.sarif');
+    expect(uploaded({ 'working-directory': 'web', 'sarif-file': elsewhere })).toEqual(['rule-url/unknown']);
+    expect(fs.existsSync(elsewhere)).toBe(true);
   });
 
   it('takes the paths input as written: split at spaces, or one a line for a path with spaces, never globbed', () => {
