@@ -33,6 +33,22 @@ describe("the README's vim.lsp.config block in real Neovim", () => {
     expect(run.result.roots).toEqual([ws]);
     expect(run.result.codes).toContain('rule/shadowed');
   }, 90_000);
+
+  // vim.lsp.enable starts a client on FileType (runtime/lua/vim/lsp.lua of 0.11 and 0.12), which
+  // Neovim does not raise for a file it has no filetype for: the block gives these one.
+  it.each([
+    ['patches/stale-logout.hashline', 'hashline', 'hashline/stale-anchor'],
+    ['.cursorrules', 'markdown', 'rule/not-read'],
+  ])('attaches agentls to %s, which Neovim has no filetype for, and shows its diagnostics (0.11+)', async (file, filetype, code) => {
+    const [major, minor] = nvimVersion();
+    if (major === 0 && minor < 11) return; // the block needs vim.lsp.config: the test above checks its error there
+    const init = path.join(tempDir('agentls-init-'), 'init.lua');
+    fs.writeFileSync(init, readmeConfigBlock());
+    const run = await runNvim({ workspace: copyFixture('demo'), file, scenario: 'config_attach_unknown', init });
+    expect(run.error).toBeNull();
+    expect(run.result.filetype).toBe(filetype);
+    expect(run.result.codes).toContain(code);
+  }, 90_000);
 });
 
 describe("the README's words on the Neovim plugin file", () => {
