@@ -1,0 +1,1 @@
+../../../vscode/harness/nvim/json-pretty.js

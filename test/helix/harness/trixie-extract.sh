@@ -1,0 +1,1 @@
+../../nvim/harness/trixie-extract.sh
