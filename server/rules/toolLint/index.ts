@@ -29,6 +29,7 @@ import { ownReading } from '../continueReading';
 import { unanalysedFrontmatterFinding, unreadFrontmatterFinding } from '../lint/unreadFrontmatter';
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
 import { byteLimitFindings, byteLimitOfSizeFindings } from './byteLimit';
+import { kiroUnusedPatternFindings } from './kiroUnusedPattern';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -350,6 +351,7 @@ function activationFindings(loc: RuleLocator, agent: AgentModel, fm: Record<stri
     // `auto` decides from the description (agents/kiro.ts has the sources): without one, Kiro has nothing to decide from.
     return [finding('rule/inactive', 'warning', entryOf('inclusion')?.lineRange ?? loc.openerRange(), `inclusion: auto needs a \`description\`: Kiro decides from it whether to include this steering file, and there is none (${KIRO_AUTO_SOURCE}).`)];
   }
+  if (agent.id === 'kiro') return kiroUnusedPatternFindings(loc, fm, activation.mode);
   if (activation.mode === 'globs' && activation.sentAlways !== undefined) return drop ? [] : sentAlwaysFindings(loc, agent, activation.globs, activation.sentAlways);
   if (agent.id === 'continue') return emptyRegexListFindings(loc, agent, fm);
   if (agent.id === 'copilot' && activation.mode === 'manual') {
