@@ -278,10 +278,15 @@ export function continueRuleName(frontmatter: Record<string, unknown>, absPath: 
 /** Where Continue reads a path, the folder spelt right. */
 function continuePlacement(rel: string): Placement | undefined {
   const at = afterMarker(rel, `${CONTINUE_RULES_FOLDER}/`);
-  if (!at || at.rest === '' || !baseName(rel).endsWith('.md')) return undefined;
+  const name = baseName(rel);
+  if (!at || at.rest === '' || !(name.endsWith('.md') || name.endsWith('.mdc'))) return undefined;
   // The workspace folder's `.continue/rules` alone (getDotContinueSubDirs joins it to each
   // workspace folder); one below the root is not read, and not reported (it may be a workspace
   // folder of its own in a multi-root workspace).
   if (at.prefix !== '') return undefined;
+  // The loader keeps the rule folder's files whose path ends in `.md`, case as written
+  // (core/config/loadLocalAssistants.ts, `getDefinitionFilesInDir` with `fileExtType: "markdown"`,
+  // which loadMarkdownRules passes): a Cursor rule (`.mdc`) copied in is never loaded.
+  if (name.endsWith('.mdc')) return { read: false, frontmatter: true, why: 'Continue reads only `.md` files in `.continue/rules/`', move: rel.replace(/\.mdc$/, '.md') };
   return { read: true, frontmatter: true };
 }
