@@ -2,6 +2,7 @@ import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
 import type { AgentModel, Placement } from './types';
 import { DEFAULT_INSTRUCTIONS } from '../../workspace/copilotLocations';
+import { isSlipOf } from '../../workspace/folderSlips';
 
 /**
  * The agents an instructions file's `excludeAgent` can keep away. Source: GitHub's
@@ -84,15 +85,40 @@ function copilotPlacement(rel: string): Placement | undefined {
   if (inGithub) {
     return { read: false, frontmatter: true, onlyWithKeys: ['applyTo'], why: 'GitHub Copilot reads `NAME.instructions.md` files only within `.github/instructions/`', move: `${rel.slice(0, rel.length - inGithub[1].length)}instructions/${inGithub[1]}` };
   }
+  const misnamed = misnamedRepositoryFile(rel);
+  if (misnamed) return misnamed;
   const at = afterMarker(rel, '.github/instructions/');
   if (!at || at.rest === '') return undefined;
   const name = baseName(rel);
   // Docs: path-specific files are NAME.instructions.md "within or below" .github/instructions.
   if (name.endsWith('.instructions.md')) return at.prefix === '' ? { read: true, frontmatter: true } : nestedInstructions(at.prefix);
+  // The repository-wide file put in the instructions folder: its name is not NAME.instructions.md
+  // (`copilot-instructions` then `.md`), so Copilot reads it neither as the one nor as the other.
+  if (name === REPOSITORY_FILE && at.prefix === '') {
+    return { read: false, frontmatter: false, why: `GitHub Copilot reads the repository-wide \`${REPOSITORY_FILE}\` in \`.github/\` itself, and files in \`.github/instructions/\` only when named \`NAME.instructions.md\``, move: `.github/${REPOSITORY_FILE}` };
+  }
   if (name.endsWith('.md')) {
     return { read: false, frontmatter: true, onlyWithKeys: ['applyTo'], why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };
   }
   return undefined;
+}
+
+/** The repository-wide instructions file's name (GitHub's page above: `.github/copilot-instructions.md`). */
+const REPOSITORY_FILE = 'copilot-instructions.md';
+
+/**
+ * A file directly in a `.github` folder whose name is a slip of `copilot-instructions.md`
+ * (`copilot-instruction.md`, `copilot_instructions.md`, `copilot-instructions.md.md`): GitHub's docs
+ * name that one file, and no client reads another name there. A name that differs only in letter
+ * case is left alone, as folder slips are (`misspeltFolder.ts`): a case-insensitive file system finds it.
+ */
+function misnamedRepositoryFile(rel: string): Placement | undefined {
+  const inGithub = /(?:^|\/)\.github\/([^/]+)$/.exec(rel);
+  if (!inGithub || inGithub[1] === REPOSITORY_FILE) return undefined;
+  const written = inGithub[1];
+  const dashed = written.replace(/_/g, '-');
+  if (dashed !== REPOSITORY_FILE && !isSlipOf(dashed, REPOSITORY_FILE)) return undefined;
+  return { read: false, frontmatter: false, why: `GitHub Copilot reads its repository-wide instructions from \`.github/${REPOSITORY_FILE}\`, and this file is \`${written}\``, move: `${rel.slice(0, rel.length - written.length)}${REPOSITORY_FILE}` };
 }
 
 /**
