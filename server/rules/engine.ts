@@ -629,13 +629,14 @@ export class RulesEngine {
     return fileTargets(this.session.settings.rules.agents, this.ownerFor(state, p)?.agent.id, state.discovery.workspaceHasXcsh);
   }
 
-  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), whether Roo Code is in use there, its `.roomodes` modes and its `.clinerules-{mode}` files, for `ownerOf`. */
+  /** The rule folders a workspace folder's settings name (`AgentPlaces`: Copilot's instruction folders), whether Roo Code is in use there, its `.roomodes` modes and its `.clinerules-{mode}` files, and Gemini CLI's context names, for `ownerOf`. */
   agentPlaces(root: string | undefined): AgentPlaces | undefined {
     const places = this.session.agentPlaces(root);
     if (!places || root === undefined) return places;
     const rooShown = this.rooInUse.shown(root, this.session.settings.rules.agents);
     // A `.clinerules-{mode}` is Roo Code's only where its view is shown (`AgentPlaces.rooClineModeFiles`).
-    return { ...places, rooShown, rooModes: this.rooInUse.customModes(root), rooUserModes: this.rooInUse.userModes(root), rooClineModeFiles: rooShown ? this.rooInUse.clineModeFiles(root) : [] };
+    const geminiNames = this.session.geminiContextNames(root);
+    return { ...places, rooShown, rooModes: this.rooInUse.customModes(root), rooUserModes: this.rooInUse.userModes(root), rooClineModeFiles: rooShown ? this.rooInUse.clineModeFiles(root) : [], geminiNames };
   }
 
   /**

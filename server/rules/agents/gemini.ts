@@ -18,8 +18,17 @@ export const gemini: AgentModel = {
   id: 'gemini',
   name: 'Gemini CLI',
   reads: '`GEMINI.md` at the root (and `~/.gemini/GEMINI.md`), and in a subfolder when a tool reaches a file there; all joined, none overriding another',
-  owns(rel) {
-    return baseName(rel) === GEMINI_MD ? { read: true, frontmatter: false } : undefined;
+  owns(rel, places) {
+    if (baseName(rel) !== GEMINI_MD) return undefined;
+    // Same page, "Customizing the context file name": `context.fileName` names the files Gemini CLI
+    // reads in place of GEMINI.md (google-gemini/gemini-cli, packages/core/src/tools/memoryTool.ts:
+    // `setGeminiMdFilename` replaces the names `getAllGeminiMdFilenames` gives the discovery), so where
+    // the workspace's settings name others, it reads none of these.
+    const names = places?.geminiNames;
+    if (names && !names.includes(GEMINI_MD)) {
+      return { read: false, frontmatter: false, why: `Gemini CLI reads the context files \`.gemini/settings.json\` names in \`context.fileName\` (${names.join(', ')}) in place of ${GEMINI_MD}` };
+    }
+    return { read: true, frontmatter: false };
   },
   keys: {},
   activation: () => ({ mode: 'always' }),

@@ -209,6 +209,12 @@ export interface AgentPlaces {
    * rules, and its file there (`agents/roo.ts`). Elsewhere a root one has no owner.
    */
   rooClineModeFiles?: readonly string[];
+  /**
+   * The context file names Gemini CLI reads in the workspace folder, as its `.gemini/settings.json`
+   * gives them (`context.fileName`, `workspace/geminiSettings.ts`; `GEMINI.md` where it gives none).
+   * Undefined where no workspace folder's settings speak (a user-level file): the default then.
+   */
+  geminiNames?: readonly string[];
 }
 
 /**
