@@ -164,7 +164,7 @@ export const continueDev: AgentModel = {
   name: 'Continue',
   reads: '`.continue/rules/**/*.md` at the workspace root (subfolders too); `~/.continue/rules/**/*.md`',
   owns(rel) {
-    return continuePlacement(rel) ?? misspeltFolderPlacement(rel, '.continue', 'rules', 'Continue', continuePlacement);
+    return continuePlacement(rel) ?? misspeltFolderPlacement(rel, '.continue', 'rules', 'Continue', continuePlacement) ?? dotFileFolderPlacement(rel);
   },
   keys: {
     name: { kind: 'string' },
@@ -273,6 +273,19 @@ export function continueRuleName(frontmatter: Record<string, unknown>, absPath: 
   const named = frontmatter.name;
   if (named) return typeof named === 'string' ? named : typeof named === 'object' ? JSON.stringify(named) : String(named);
   return absPath.split(/[/\\]/).filter(Boolean).slice(-2).map(encodeURIComponent).join('/');
+}
+
+/**
+ * A Markdown file in a `.continuerules` folder at the root (a layout some rule converters write).
+ * Continue reads `.continuerules` as one file: `getWorkspaceContinueRuleDotFiles` (continuedev/continue,
+ * core/config/getWorkspaceContinueRuleDotFiles.ts) joins the name to each workspace folder and reads
+ * that path itself, and its rule folder is `.continue/rules` (the notes above): a file inside such a
+ * folder is never loaded.
+ */
+function dotFileFolderPlacement(rel: string): Placement | undefined {
+  const at = /^\.continuerules\/(.+\.md)$/.exec(rel);
+  if (!at) return undefined;
+  return { read: false, frontmatter: true, why: 'Continue reads `.continuerules` only as a single file, and its rule files from `.continue/rules/`', move: `${CONTINUE_RULES_FOLDER}/${at[1]}` };
 }
 
 /** Where Continue reads a path, the folder spelt right. */
