@@ -1,5 +1,6 @@
 import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
+import { legacyNameWithExtension } from './legacyExtension';
 import type { AgentModel, Placement } from './types';
 
 /**
@@ -39,6 +40,9 @@ export const cursor: AgentModel = {
 /** Where Cursor reads a path, the folder spelt right. */
 function cursorPlacement(rel: string): Placement | undefined {
   const name = baseName(rel);
+  // Docs ("Rules", .cursorrules): the legacy file is `.cursorrules`; nothing documents `.cursorrules.md` being read.
+  const withExtension = legacyNameWithExtension(rel, '.cursorrules', 'Cursor');
+  if (withExtension) return withExtension;
   if (name === '.cursorrules') {
     // Docs ("Rules", .cursorrules): the single legacy file at the project root is still
     // supported but deprecated. Nothing documents a .cursorrules below the root being read.

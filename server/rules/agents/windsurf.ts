@@ -1,5 +1,6 @@
 import { afterMarker, baseName, globList } from './shared';
 import { misspeltFolderPlacement } from './misspeltFolder';
+import { legacyNameWithExtension } from './legacyExtension';
 import type { AgentModel, Placement } from './types';
 
 /**
@@ -70,6 +71,9 @@ export const windsurf: AgentModel = {
 /** Where Windsurf reads a path, the folder spelt right. */
 function windsurfPlacement(rel: string): Placement | undefined {
   const name = baseName(rel);
+  // The docs that named the legacy file (above) name `.windsurfrules`; nothing documents `.windsurfrules.md` being read.
+  const withExtension = legacyNameWithExtension(rel, '.windsurfrules', 'Windsurf');
+  if (withExtension) return withExtension;
   if (rel === '.codeium/windsurf/memories/global_rules.md') return { read: true, frontmatter: false, limit: 'user' };
   if (name === '.windsurfrules') {
     // Not in the current docs; earlier Windsurf releases read one .windsurfrules at the
