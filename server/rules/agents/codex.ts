@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { CODEX_GLOBAL_NAMES, codexHomeFolder } from '../../workspace/ruleLocations';
 import { baseName } from './shared';
-import type { AgentModel, AgentPlaces } from './types';
+import type { AgentModel, AgentPlaces, Placement } from './types';
 
 /**
  * Codex (OpenAI's coding agent), where it reads more than the AGENTS.md format. Source: its
@@ -35,11 +35,33 @@ export const codex: AgentModel = {
   owns(rel, places) {
     // Its home's AGENTS.md is its own: no other agent reads the Codex home (`AgentPlaces.codexHome`).
     if (places?.codexHome) return { read: true, frontmatter: false };
+    const inConfigFolder = projectConfigFolderFile(rel);
+    if (inConfigFolder) return inConfigFolder;
     return baseName(rel) === 'AGENTS.override.md' ? { read: true, frontmatter: false } : undefined;
   },
   keys: {},
   activation: () => ({ mode: 'always' }),
 };
+
+/**
+ * An `AGENTS.md` (or override) in the project's own `.codex/` folder, beside its config: the
+ * guide above and its source (codex-rs/core/src/agents_md.rs, `agents_md_paths`: the folders from
+ * the project root down to the working folder, each checked for the names) read a project's
+ * guidance in those folders alone, and the global one in the Codex home, so Codex reads this file
+ * only when it runs inside `.codex/`. Rule generators write it as if Codex read it for the whole
+ * project; a dotfiles repository linked in as the Codex home is read there as the global file,
+ * which agentls cannot see: a note, naming that case.
+ */
+function projectConfigFolderFile(rel: string): Placement | undefined {
+  const name = /^\.codex\/(AGENTS(?:\.override)?\.md)$/.exec(rel)?.[1];
+  if (!name) return undefined;
+  return {
+    read: false,
+    frontmatter: false,
+    why: `Codex reads a project's \`${name}\` in the folders from the project root down to where it runs, and its global one in the Codex home (\`~/.codex\`), not in the project's \`.codex/\` folder, so it reads this file only when it runs inside \`.codex/\``,
+    alsoReadBy: 'where this repository is linked in as the Codex home (a dotfiles repository), Codex reads it as its global guidance',
+  };
+}
 
 /** Codex's default `project_doc_max_bytes`: the guide above gives "32 KiB by default". */
 export const CODEX_PROJECT_DOC_MAX_BYTES = 32 * 1024;
