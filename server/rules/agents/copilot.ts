@@ -108,7 +108,7 @@ const REPOSITORY_FILE = 'copilot-instructions.md';
 
 /**
  * A file directly in a `.github` folder whose name is a slip of `copilot-instructions.md`
- * (`copilot-instruction.md`, `copilot_instructions.md`, `copilot-instructions.md.md`): GitHub's docs
+ * (`copilot-instruction.md`, `copilot_instructions.md`, `copilot-instructons.md`): GitHub's docs
  * name that one file, and no client reads another name there. A name that differs only in letter
  * case is left alone, as folder slips are (`misspeltFolder.ts`): a case-insensitive file system finds it.
  */
