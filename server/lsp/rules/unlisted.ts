@@ -274,7 +274,9 @@ export class UnlistedRuleFiles {
       return;
     }
     if (this.unfollowed.delete(p)) await this.followNow(engine, p, reported);
-    if (!isUnlistedRuleFile(ctx.session, engine, p)) {
+    // A folder made where a rule file was (a checkout; the watcher folds its deletion and creation into a change):
+    // `agentls check` lists files, never a folder, as rule files, so there is nothing to say of it.
+    if (!isUnlistedRuleFile(ctx.session, engine, p) || (await ctx.session.diskFs.stat(p))?.kind === 'directory') {
       this.noteDependents(p, undefined);
       this.forget(p, reported);
       return;

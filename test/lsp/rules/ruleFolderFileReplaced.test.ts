@@ -11,6 +11,7 @@ const start = useLspClients(afterEach);
 /*
  * A root rule folder written as one file (`rule/unreadable` on it, 817e713), fixed while the
  * server runs: the file deleted, the folder made, a rule file written in it; and the reverse.
+ * And a rule file replaced by a folder of its name, which the server had kept `rule/unreadable` on.
  * The editor reports it as watched-file events: one per step (as Neovim's and Helix's
  * watchers pass them on), or as VS Code sends them, whose watcher coalesces a deletion then a
  * creation of one path into one change (microsoft/vscode, src/vs/platform/files/common/watcher.ts,
@@ -88,5 +89,32 @@ describe.each<Way>(['one event per step', "VS Code's coalesced events", "the ser
     expect([...expected.keys()]).toEqual(['.cursor/rules']);
     await expectPushedLikeCheck(c, ws, ['.cursor/rules'], expected);
     expect(await c.waitForDiagnostics(c.uri(path.join(ws, '.cursor/rules/a.mdc')), (ds) => ds.length === 0)).toEqual([]);
+  });
+
+  it('a rule file replaced by a folder of its name (a checkout): the folder says nothing, as agentls check says nothing of it', async () => {
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.kiro/steering/style.md': '---\ninclusion: always\n---\nUse tabs.\n',
+      'packages/web/.cursor/rules/style.mdc': CURSOR_RULE,
+      'src/a.ts': 'export const a = 1;\n',
+    });
+    const home = tempDir('agentls-home-');
+    const { c, tell } = await startWatching(ws, home, way);
+    const replaced = ['.kiro/steering/style.md', 'packages/web/.cursor/rules/style.mdc'];
+    for (const rel of replaced) {
+      fs.rmSync(path.join(ws, rel));
+      fs.mkdirSync(path.join(ws, rel));
+      fs.writeFileSync(path.join(ws, rel, 'inner.md'), 'Inner.\n');
+      await tell(rel, [`${rel}/inner.md`]);
+    }
+    // Then a file the server reports on: the folders' changes are handled before it, in their order.
+    const later = '.kiro/steering/later.md';
+    fs.writeFileSync(path.join(ws, later), '---\ninclusion: sometimes\n---\nLater.\n');
+    await tell(later, []);
+    const expected = checkReport(ws, home);
+    // Kiro reads its folder flat: check says so of the file in the new folder, and nothing of the folder.
+    expect([...expected.keys()].sort()).toEqual(['.kiro/steering/later.md', '.kiro/steering/style.md/inner.md']);
+    await expectPushedLikeCheck(c, ws, [...expected.keys()], expected);
+    for (const rel of replaced) expect(c.diagnostics.get(c.uri(path.join(ws, rel)))?.diagnostics ?? [], rel).toEqual([]);
   });
 });
