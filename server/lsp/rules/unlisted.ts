@@ -1,3 +1,4 @@
+import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { yieldToEventLoop, type Cancellation } from '../../core/cancel';
 import { outsideFindings } from '../../rules/agentFiles';
@@ -274,9 +275,10 @@ export class UnlistedRuleFiles {
       return;
     }
     if (this.unfollowed.delete(p)) await this.followNow(engine, p, reported);
-    // A folder made where a rule file was (a checkout; the watcher folds its deletion and creation into a change):
-    // `agentls check` lists files, never a folder, as rule files, so there is nothing to say of it.
-    if (!isUnlistedRuleFile(ctx.session, engine, p) || (await ctx.session.diskFs.stat(p))?.kind === 'directory') {
+    // Nothing there (a buffer closed after its file was deleted behind it), or a folder made where a rule file was
+    // (a checkout; the watcher folds its deletion and creation into a change): `agentls check` lists files, never a
+    // folder, as rule files, so there is nothing to say of it. The entry itself: a link is judged as a link.
+    if (!isUnlistedRuleFile(ctx.session, engine, p) || (await noFileAt(p))) {
       this.noteDependents(p, undefined);
       this.forget(p, reported);
       return;
@@ -315,6 +317,12 @@ export class UnlistedRuleFiles {
     if (reported.has(p) || this.context().documents.getByPath(p)) return;
     this.context().diagnostics.setForPath(this.source, p, []);
   }
+}
+
+/** Whether nothing, or a folder, is at `p` (not following a link there). */
+async function noFileAt(p: string): Promise<boolean> {
+  const entry = await fsp.lstat(p).catch(() => undefined);
+  return entry === undefined || entry.isDirectory();
 }
 
 /** A file Claude Code reads by its name: its memory (CLAUDE.md), or an AGENTS.md it reads where no CLAUDE.md is. */

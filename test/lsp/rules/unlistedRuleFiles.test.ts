@@ -103,6 +103,34 @@ describe('rule files the xcsh agent does not list, never opened', () => {
     await c.waitForDiagnostics(uri, (ds) => ds.length === 0);
   });
 
+  it('deleted on disk while open, then closed: no finding stays, as agentls check has no file to report', async () => {
+    // Claude Code's note on an AGENTS.md the CLAUDE.md beside it does not import, which does not depend on its text.
+    const ws = writeTree(tempDir(), { 'CLAUDE.md': 'Our memory.\n', 'AGENTS.md': 'Build with make.\n', 'src/main.ts': 'export const y = 2;\n' });
+    const home = tempDir('agentls-home-');
+    const c = await startOn(ws, home, 'neovim');
+    const uri = c.uri(path.join(ws, 'AGENTS.md'));
+    await expectPushedLikeCheck(c, ws, ['AGENTS.md'], checkReport(ws, home));
+    await c.open(path.join(ws, 'AGENTS.md'));
+    // The editor keeps the buffer of a file deleted behind it.
+    fs.rmSync(path.join(ws, 'AGENTS.md'));
+    await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 3 }] });
+    // Changes are handled in their order: once a rule file created after the deletion has its findings, the deletion was handled.
+    fs.mkdirSync(path.join(ws, '.devin/rules'), { recursive: true });
+    const created = async (rel: string) => {
+      fs.writeFileSync(path.join(ws, rel), BAD_TRIGGER);
+      await c.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: c.uri(path.join(ws, rel)), type: 1 }] });
+    };
+    await created('.devin/rules/first.md');
+    await c.waitForDiagnostics(c.uri(path.join(ws, '.devin/rules/first.md')), (ds) => ds.length > 0);
+    await c.close(uri);
+    // And once one created after the close has them, the close was.
+    await created('.devin/rules/later.md');
+    const expected = checkReport(ws, home);
+    expect([...expected.keys()].sort()).toEqual(['.devin/rules/first.md', '.devin/rules/later.md']);
+    await expectPushedLikeCheck(c, ws, ['.devin/rules/later.md'], expected);
+    expect(c.diagnostics.get(uri)?.diagnostics ?? []).toEqual([]);
+  });
+
   it('follow the files their links lead to: a rule:// name and a Claude import that come to be while closed', async () => {
     const ws = project(LINKING);
     const c = await startOn(ws, tempDir('agentls-home-'), 'neovim');
