@@ -160,6 +160,7 @@ export class UnlistedRuleFiles {
     const reported = engine.reportedPaths();
     // A change where the files of a linked rule folder really are is one of the files seen through the link too.
     const batch = [...given, ...given.flatMap((c) => this.throughLink(c))];
+    await this.dropUnderReplacedFolders(batch, reported);
     for (const change of batch) {
       if (change.type === 'deleted') {
         const gone = (p: string) => p === change.path || isInside(change.path, p);
@@ -186,6 +187,25 @@ export class UnlistedRuleFiles {
     if (batch.some((c) => c.type === 'deleted')) await this.rejudge(engine, new Set([...this.linkedFolders.values()].flat().flatMap((link) => [link, path.dirname(link)])));
     // Files the engine lists now (a setting or an ignore file changed) are its to publish.
     for (const p of [...this.pushed]) if (reported.has(p)) this.pushed.delete(p);
+  }
+
+  /**
+   * A folder deleted and a file made in its place in one batch (`.continue/rules` written as one
+   * file) reaches here as one change of the path (ChangeStream folds "deleted" then "created" into
+   * "changed"; VS Code's watcher sends it so), never as a deletion: what was pushed for files under
+   * it went with the folder. O(depth) per pushed path, and a look at the disk only for a changed
+   * folder above one.
+   */
+  private async dropUnderReplacedFolders(batch: readonly FileChange[], reported: ReadonlySet<string>): Promise<void> {
+    const changed = new Set(batch.filter((c) => c.type !== 'deleted').map((c) => c.path));
+    if (changed.size === 0) return;
+    for (const p of [...this.pushed]) {
+      for (let dir = path.dirname(p); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+        if (!changed.has(dir)) continue;
+        if (!(await folderOrLinkAt(dir))) this.forget(p, reported);
+        break;
+      }
+    }
   }
 
   /** The rule names the engine knows changed: the unlisted files with `rule://` links are judged again (from disk, no listing). */
@@ -317,6 +337,12 @@ export class UnlistedRuleFiles {
     if (reported.has(p) || this.context().documents.getByPath(p)) return;
     this.context().diagnostics.setForPath(this.source, p, []);
   }
+}
+
+/** Whether a folder, or a link (whose files, seen through it, are judged by the links' own rules: `throughLink`, `followNow`), is at `p`. */
+async function folderOrLinkAt(p: string): Promise<boolean> {
+  const entry = await fsp.lstat(p).catch(() => undefined);
+  return entry !== undefined && (entry.isDirectory() || entry.isSymbolicLink());
 }
 
 /** Whether nothing, or a folder, is at `p` (not following a link there). */

@@ -91,6 +91,33 @@ describe.each<Way>(['one event per step', "VS Code's coalesced events", "the ser
     expect(await c.waitForDiagnostics(c.uri(path.join(ws, '.cursor/rules/a.mdc')), (ds) => ds.length === 0)).toEqual([]);
   });
 
+  it('a folder of rules the xcsh agent does not list replaced by a file: its rule files lose their findings, as agentls check has no file to report', async () => {
+    const broken = '---\nglobs: *.ts\nalwaysApply: "true"\n---\nBroken.\n';
+    const ws = writeTree(tempDir(), {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.continue/rules/a.md': broken,
+      '.roo/rules/b.md': broken,
+      'src/a.ts': 'export const a = 1;\n',
+    });
+    const home = tempDir('agentls-home-');
+    const { c, tell } = await startWatching(ws, home, way);
+    const gone = ['.continue/rules/a.md', '.roo/rules/b.md'];
+    await expectPushedLikeCheck(c, ws, gone, checkReport(ws, home));
+    for (const folder of ['.continue/rules', '.roo/rules']) {
+      fs.rmSync(path.join(ws, folder), { recursive: true });
+      fs.writeFileSync(path.join(ws, folder), 'Use the design tokens.\n');
+      await tell(folder, []);
+    }
+    // Then a rule file the server reports on: the folders' changes are handled before it, in their order.
+    fs.mkdirSync(path.join(ws, '.kiro/steering'), { recursive: true });
+    fs.writeFileSync(path.join(ws, '.kiro/steering/later.md'), '---\ninclusion: sometimes\n---\nLater.\n');
+    await tell('.kiro/steering/later.md', []);
+    const expected = checkReport(ws, home);
+    for (const rel of gone) expect(expected.has(rel), rel).toBe(false);
+    await expectPushedLikeCheck(c, ws, [...expected.keys()], expected);
+    for (const rel of gone) expect(c.diagnostics.get(c.uri(path.join(ws, rel)))?.diagnostics ?? [], rel).toEqual([]);
+  });
+
   it('a rule file replaced by a folder of its name (a checkout): the folder says nothing, as agentls check says nothing of it', async () => {
     const ws = writeTree(tempDir(), {
       '.git/HEAD': 'ref: refs/heads/main\n',
