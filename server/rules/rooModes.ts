@@ -60,7 +60,19 @@ export async function readRooModes(fs: FileSystem, root: string): Promise<RooMod
     if (read.reason === 'not-found' || read.reason === 'is-directory') return { modes: read.reason === 'not-found' ? [] : undefined, found: false };
     return { modes: undefined, found: true, unread: unreadWhy(read) };
   }
-  const parsed = parsedAsRooCode(read.text);
+  // The same text as last time (a keystroke in AGENTS.md makes every view again, Roo Code's with it): parsed once, not on every keystroke (500 modes: about 60 ms each).
+  if (lastRead?.text !== read.text) lastRead = { text: read.text, read: modesOfText(read.text) };
+  const got = lastRead.read;
+  // A copy: what a caller does with its modes never reaches the next one.
+  return { ...got, ...(got.modes ? { modes: [...got.modes] } : {}) };
+}
+
+/** The `.roomodes` text last read, and what `readRooModes` made of it. */
+let lastRead: { text: string; read: RooModesRead } | undefined;
+
+/** What Roo Code takes of a `.roomodes` holding `text` (`readRooModes`). */
+function modesOfText(text: string): RooModesRead {
+  const parsed = parsedAsRooCode(text);
   if ('refused' in parsed) return { modes: undefined, refused: parsed.refused, found: true };
   const value = parsed.value;
   const modes = value !== null && typeof value === 'object' ? (value as { customModes?: unknown }).customModes : undefined;
