@@ -968,6 +968,7 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
   // of the root's mode folders the user has (`RooRoot.userModes`): only those there are listed. Every mode's folder listed
   // made each keystroke in AGENTS.md cost as many listings of the home as the workspace has modes (505 for 500 `.roorules-{mode}`).
   const there = await lookUpUserModeFolders(host.fs, host, sorted);
+  const configNames = configEntries.length < LIMITS.instructionFolderNames ? new Set(configEntries.map((e) => e.name)) : undefined;
   const userModes = userModesAmong({ configEntries, fallbacks, clineFallbacks }, there);
   for (const mode of sorted) {
     const userDir = rooUserRuleFolder(host.home, mode);
@@ -976,7 +977,8 @@ async function rooView(reader: Reader): Promise<{ view: AgentView; shadowed: Roo
     const userFiles = kind === 'directory' || kind === 'symlink' ? await listFolder(userDir) : (reader.watched.add(userDir), []);
     for (const p of userFiles) await take(p, true, mode);
     const dir = path.join(config, `rules-${mode}`);
-    const files = await listFolder(dir);
+    // Not listed where the root's `.roo` listing, complete, names no such entry: 500 custom modes cost 500 listings of nothing on each keystroke in AGENTS.md.
+    const files = configNames && !configNames.has(`rules-${mode}`) ? (reader.watched.add(dir), []) : await listFolder(dir);
     const unknown = rooUnknownMode(mode, customModes, userModes);
     for (const p of files) await take(p, false, mode, unknown);
     const p = path.join(root, `.roorules-${mode}`);
