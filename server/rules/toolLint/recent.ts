@@ -1,14 +1,15 @@
 import type { Finding } from '../../core/findings';
 import type { FileAnalysis } from '../analysis';
 import { toolAnalysis, toolFindings, type ToolFile } from './index';
+import { takenMoveTarget } from './takenMove';
 
 /**
  * What a tool's lint of a file depends on beside its text: the tool, the agents judged, where
- * the file stands for the tool, its folder and why it could not be read. Two lints with the same
- * key and text say the same.
+ * the file stands for the tool, its folder, why it could not be read and whether the place it
+ * would be moved to is taken. Two lints with the same key and text say the same.
  */
 export function toolLintKey(file: ToolFile): string {
-  return `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${file.root ?? ''}|${JSON.stringify(file.readProblem ?? null)}`;
+  return `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${file.root ?? ''}|${JSON.stringify(file.readProblem ?? null)}|${takenMoveTarget(file.placement, file.root) ?? ''}`;
 }
 
 /** A file as its tool parses it (`toolAnalysis`) and that tool's lint of it (`toolFindings`). */
