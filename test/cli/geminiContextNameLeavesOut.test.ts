@@ -19,7 +19,7 @@ describe('a GEMINI.md where context.fileName names other files', () => {
         p,
         'warning',
         'rule/not-read',
-        'Gemini CLI reads the context files `.gemini/settings.json` names in `context.fileName` (AGENTS.md) in place of GEMINI.md: Gemini CLI never reads this file.',
+        'Gemini CLI reads the context files `.gemini/settings.json` names in `context.fileName` (AGENTS.md) in place of GEMINI.md: Gemini CLI never reads this file, unless a context file it reads imports it (`@./GEMINI.md` in AGENTS.md, say).',
       ]),
     );
     const withIt = writeTree(tempDir(), { ...files, '.gemini/settings.json': '{ "context": { "fileName": ["AGENTS.md", "GEMINI.md"] } }\n' });

@@ -26,7 +26,11 @@ export const gemini: AgentModel = {
     // the workspace's settings name others, it reads none of these.
     const names = places?.geminiNames;
     if (names && !names.includes(GEMINI_MD)) {
-      return { read: false, frontmatter: false, why: `Gemini CLI reads the context files \`.gemini/settings.json\` names in \`context.fileName\` (${names.join(', ')}) in place of ${GEMINI_MD}` };
+      // A context file it reads may import this one all the same (its "Memory Import Processor" docs,
+      // docs/core/memport.md: `@path` in a context file; lint/geminiImports.ts has the details), as an
+      // AGENTS.md keeping Gemini's own part in GEMINI.md does, and agentls does not follow them here.
+      const unless = `a context file it reads imports it (\`@./${GEMINI_MD}\` in ${names[0]}, say)`;
+      return { read: false, frontmatter: false, why: `Gemini CLI reads the context files \`.gemini/settings.json\` names in \`context.fileName\` (${names.join(', ')}) in place of ${GEMINI_MD}`, unless };
     }
     return { read: true, frontmatter: false };
   },
