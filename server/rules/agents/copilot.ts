@@ -94,8 +94,15 @@ function copilotPlacement(rel: string): Placement | undefined {
   if (name.endsWith('.instructions.md')) return at.prefix === '' ? { read: true, frontmatter: true } : nestedInstructions(at.prefix);
   // The repository-wide file put in the instructions folder: its name is not NAME.instructions.md
   // (`copilot-instructions` then `.md`), so Copilot reads it neither as the one nor as the other.
+  // One written with `applyTo` is a path-specific file by its format (the docs give that key to those alone): its name is what slipped.
   if (name === REPOSITORY_FILE && at.prefix === '') {
-    return { read: false, frontmatter: false, why: `GitHub Copilot reads the repository-wide \`${REPOSITORY_FILE}\` in \`.github/\` itself, and files in \`.github/instructions/\` only when named \`NAME.instructions.md\``, move: `.github/${REPOSITORY_FILE}` };
+    return {
+      read: false,
+      frontmatter: false,
+      why: `GitHub Copilot reads the repository-wide \`${REPOSITORY_FILE}\` in \`.github/\` itself, and files in \`.github/instructions/\` only when named \`NAME.instructions.md\``,
+      move: `.github/${REPOSITORY_FILE}`,
+      moveWithKeys: { keys: ['applyTo'], move: rel.replace(/\.md$/, '.instructions.md') },
+    };
   }
   if (name.endsWith('.md')) {
     return { read: false, frontmatter: true, onlyWithKeys: ['applyTo'], why: 'Copilot reads only files named `NAME.instructions.md` in `.github/instructions/`', move: rel.replace(/\.md$/, '.instructions.md') };

@@ -128,6 +128,12 @@ export interface Placement {
   /** Reported as not read only when the file's frontmatter has one of these keys (a README beside instruction files is not a rule). */
   onlyWithKeys?: readonly string[];
   /**
+   * When `read` is false: where the file goes instead of `move` when its frontmatter has one of
+   * `keys`, the format of another file the agent reads (Copilot's repository-wide file written with
+   * `applyTo`, the key of its path-specific files).
+   */
+  moveWithKeys?: { keys: readonly string[]; move: string };
+  /**
    * Which character limit applies (`workspace` or `user`), when the agent has limits;
    * `legacy`: the agent's legacy file, whose own figure (`maxChars.legacy`) only an earlier
    * revision of its docs gives, beside the `workspace` one of its rule files now.

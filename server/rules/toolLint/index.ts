@@ -30,7 +30,7 @@ import { unanalysedFrontmatterFinding, unreadFrontmatterFinding } from '../lint/
 import { limitFindings, tooLargeLimitFindings } from './tooLong';
 import { byteLimitFindings, byteLimitOfSizeFindings } from './byteLimit';
 import { kiroUnusedPatternFindings } from './kiroUnusedPattern';
-import { takenMoveTarget } from './takenMove';
+import { chosenMove, takenMoveTarget } from './takenMove';
 
 /** One file judged as one agent (Cursor, Windsurf, …) reads it. */
 export interface ToolFile {
@@ -62,13 +62,15 @@ export function toolFindings(file: ToolFile, analysis: FileAnalysis = toolAnalys
   const out: Finding[] = [];
   const first = loc.firstLine();
   // The key must be in the file's own frontmatter: an example of one in the text (a README beside the instruction files) does not count.
-  if (!placement.read && placement.onlyWithKeys && !keysOf((analysis.parsed?.layout.metadata?.text ?? '').split('\n')).some((k) => placement.onlyWithKeys!.includes(k))) return out;
+  const keys = placement.read ? [] : keysOf((analysis.parsed?.layout.metadata?.text ?? '').split('\n'));
+  if (!placement.read && placement.onlyWithKeys && !keys.some((k) => placement.onlyWithKeys!.includes(k))) return out;
   if (!placement.read) {
-    const taken = takenMoveTarget(placement, file.root);
-    const move = placement.move && file.root && !taken ? path.join(file.root, ...placement.move.split('/')) : undefined;
+    const to = chosenMove(placement, keys);
+    const taken = takenMoveTarget(to, file.root);
+    const move = to && file.root && !taken ? path.join(file.root, ...to.split('/')) : undefined;
     const why = capital(placement.why ?? `${agent.name} does not read a file here`);
     const said = placement.alsoReadBy ? `${why}; ${placement.alsoReadBy}.` : `${why}: ${agent.name} never reads this file${placement.unless ? `, unless ${placement.unless}` : ''}.`;
-    const advice = taken ? ` \`${taken}\` exists already, and a move would replace it: merge what this file adds into that one.` : placement.move ? ` Move it to \`${placement.move}\`.` : '';
+    const advice = taken ? ` \`${taken}\` exists already, and a move would replace it: merge what this file adds into that one.` : to ? ` Move it to \`${to}\`.` : '';
     out.push(finding('rule/not-read', placement.alsoReadBy ? 'information' : 'warning', first, `${said}${advice}`, move ? { data: { fix: 'move-to', to: move } } : {}));
     return out;
   }

@@ -9,7 +9,13 @@ import { takenMoveTarget } from './takenMove';
  * would be moved to is taken. Two lints with the same key and text say the same.
  */
 export function toolLintKey(file: ToolFile): string {
-  return `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${file.root ?? ''}|${JSON.stringify(file.readProblem ?? null)}|${takenMoveTarget(file.placement, file.root) ?? ''}`;
+  return `${file.agent.id}|${[...file.targets].join(',')}|${JSON.stringify(file.placement)}|${file.root ?? ''}|${JSON.stringify(file.readProblem ?? null)}|${movesTaken(file)}`;
+}
+
+/** Which of the places a file never read may be moved to are taken (the text, also in the key, chooses between them). */
+function movesTaken(file: ToolFile): string {
+  if (file.placement.read) return '';
+  return [file.placement.move, file.placement.moveWithKeys?.move].map((m) => takenMoveTarget(m, file.root) ?? '').join(',');
 }
 
 /** A file as its tool parses it (`toolAnalysis`) and that tool's lint of it (`toolFindings`). */
