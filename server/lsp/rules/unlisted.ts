@@ -57,6 +57,8 @@ export class UnlistedRuleFiles {
   /** Unlisted Cursor rules holding an `mdc:` link, as last read: what it names may come or go. */
   private readonly mdcLinking = new Set<string>();
   private readonly kiroRefLinking = new Set<string>();
+  /** Unlisted files said never read: whether the place their fix moves them to is taken (`takenMove.ts`) changes as files come and go. */
+  private readonly neverRead = new Set<string>();
   /** Nested rule folders' links said to be unfollowed (out of the workspace, to nothing): what they say depends on what is at their target. */
   private readonly unfollowed = new Set<string>();
   /** What the verdict on each of those files read (the files of its import chains): a change to one of them judges it again. */
@@ -167,7 +169,7 @@ export class UnlistedRuleFiles {
         for (const p of [...this.pushed]) if (gone(p)) this.forget(p, reported);
         // What a gone memory file's verdict read goes with it (before it leaves `memory`).
         for (const p of [...this.memory]) if (gone(p)) this.chains.forget(p);
-        for (const tracked of [this.linking, this.memory, this.unfollowed, this.mdcLinking, this.kiroRefLinking]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
+        for (const tracked of [this.linking, this.memory, this.unfollowed, this.mdcLinking, this.kiroRefLinking, this.neverRead]) for (const p of [...tracked]) if (gone(p)) tracked.delete(p);
       } else await this.update(engine, change.path, reported);
     }
     // An import came or went, or a CLAUDE.md that keeps an AGENTS.md out changed, or what is ignored did.
@@ -179,7 +181,8 @@ export class UnlistedRuleFiles {
     const agents = this.context().session.settings.rules.agents;
     const mdcLinking = judgesMdcLinks(agents) ? this.mdcLinking : [];
     const kiroRefLinking = judgesKiroFileRefs(agents) ? this.kiroRefLinking : [];
-    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, new Set([...this.unfollowed, ...mdcLinking, ...kiroRefLinking]));
+    // A file said never read is told to move where nothing is, or to merge where something is: that place may have come or gone.
+    if (batch.some((c) => c.type !== 'changed')) await this.rejudge(engine, new Set([...this.unfollowed, ...mdcLinking, ...kiroRefLinking, ...this.neverRead]));
     // Something went: a followed link's folder, or one above it, may be gone, and the link now leads nowhere.
     // Said of the link now, as the file index drops its files (`FolderIndex.relinkRuleFolders`), not at the
     // next full sweep: a stat through each followed link (a handful), never a walk.
@@ -310,6 +313,8 @@ export class UnlistedRuleFiles {
     // All that `agentls check` reports for it: its tool's lint, then its links (`rule://`, Claude's `@` imports).
     const findings = [...outsideFindings(file), ...(await outsideFileLinkFindings(ctx.session, ChainReads.recording(fs, read), engine, file, noMemory))];
     this.chains.set(p, read);
+    if (findings.some((f) => f.code === 'rule/not-read')) this.neverRead.add(p);
+    else this.neverRead.delete(p);
     if (ctx.documents.getByPath(p) || (findings.length === 0 && !this.pushed.has(p))) return;
     ctx.diagnostics.setForPath(this.source, p, findings, file.text);
     if (findings.length) this.pushed.add(p);
@@ -318,6 +323,7 @@ export class UnlistedRuleFiles {
 
   /** Keeps the file among those judged again when what its links find changes (`text` undefined: none). */
   private noteDependents(p: string, text: string | undefined): void {
+    if (text === undefined) this.neverRead.delete(p);
     if (text !== undefined && holdsRuleUrl(text)) this.linking.add(p);
     else this.linking.delete(p);
     if (text !== undefined && mayHoldMdcLinks(p, text)) this.mdcLinking.add(p);
