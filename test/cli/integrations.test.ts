@@ -18,6 +18,7 @@ function project(): string {
 interface ActionStep {
   id?: string;
   name: string;
+  if?: string;
   run?: string;
   env?: Record<string, string>;
   'working-directory'?: string;
@@ -89,6 +90,19 @@ describe('the GitHub Action', () => {
     const elsewhere = path.join(tempDir(), 'agentls.sarif');
     expect(uploaded({ 'working-directory': 'web', 'sarif-file': elsewhere })).toEqual(['rule-url/unknown']);
     expect(fs.existsSync(elsewhere)).toBe(true);
+  });
+
+  it('uploads the report only after a run that wrote a sound one (exit 0 or 1), not after exit 2 or 3', () => {
+    const upload = action.runs.steps.find((s) => s.name === 'Upload SARIF')!;
+    const condition = upload.if ?? '';
+    // The condition's parts about the exit code, each `steps.check.outputs.exit-code != 'N'`, read as GitHub would.
+    const parts = condition.replace(/^\$\{\{|\}\}$/g, '').split('&&').map((p) => p.trim()).filter((p) => p.includes('exit-code'));
+    const uploads = (code: string) => parts.every((p) => {
+      const m = /^steps\.check\.outputs\.exit-code != '(\d)'$/.exec(p);
+      if (!m) throw new Error(`an exit-code condition this test does not read: ${p}`);
+      return code !== m[1];
+    });
+    expect(['0', '1', '2', '3'].filter(uploads)).toEqual(['0', '1']);
   });
 
   it('takes the paths input as written: split at spaces, or one a line for a path with spaces, never globbed', () => {
